@@ -1,0 +1,72 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration, validated once. Nothing else in the code reads process.env.
+ * Every variable here is documented in README.md and .env.example.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.string().url().optional());
+
+const schema = z.object({
+  MANDA_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".manda")),
+  DATABASE_URL: optionalUrl,
+  MANDA_MAX_UPLOAD_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(200 * 1024 * 1024)),
+  MANDA_LOAD_DEMO: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4.1")),
+  OPENAI_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default("text-embedding-3-large")),
+  OPENAI_EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(4000).default(1536)),
+  NEO4J_URI: optionalString,
+  NEO4J_USER: z.preprocess(emptyToUndefined, z.string().default("neo4j")),
+  NEO4J_PASSWORD: optionalString,
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: optionalString,
+  SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  SUPABASE_STORAGE_BUCKET: z.preprocess(emptyToUndefined, z.string().default("documents")),
+  MANDA_LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+});
+
+export type RawConfig = z.infer<typeof schema>;
+
+export interface Config extends RawConfig {
+  /** Absolute data dir: PGlite files, stored documents, caches. */
+  dataDir: string;
+  dbMode: "embedded" | "server";
+  modelMode: "local" | "openai";
+  maxUploadBytes: number;
+  loadDemo: boolean;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const raw = parsed.data;
+  return {
+    ...raw,
+    dataDir: path.resolve(raw.MANDA_DATA_DIR),
+    dbMode: raw.DATABASE_URL ? "server" : "embedded",
+    modelMode: raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL ? "openai" : "local",
+    maxUploadBytes: raw.MANDA_MAX_UPLOAD_BYTES,
+    loadDemo: raw.MANDA_LOAD_DEMO === "true",
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests and the CLI can point the process at another data dir or database. */
+export function setConfigForProcess(overrides: Record<string, string | undefined>): Config {
+  cached = parseConfig({ ...process.env, ...overrides });
+  return cached;
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { getConfig } from "@/lib/config";
+import { migrate } from "./migrate";
+import { openPglite } from "./pglite";
+import { openPostgres } from "./postgres";
+import type { Db } from "./types";
+
+export type { Db, Queryable, QueryResult } from "./types";
+
+/** Opens a database and brings its schema up to date. */
+export async function openDb(options: { databaseUrl?: string; dataDir?: string; memory?: boolean } = {}): Promise<Db> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata"));
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  return db;
+}
+
+// One database per process, kept on globalThis so Next.js dev reloads reuse it.
+const g = globalThis as unknown as { __mandaDb?: Promise<Db> };
+
+/** The process database: PGlite under MANDA_DATA_DIR by default, DATABASE_URL when set. */
+export function getDb(): Promise<Db> {
+  if (!g.__mandaDb) {
+    const cfg = getConfig();
+    g.__mandaDb = openDb({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir });
+    g.__mandaDb.catch(() => {
+      g.__mandaDb = undefined;
+    });
+  }
+  return g.__mandaDb;
+}
+
+export async function closeDb(): Promise<void> {
+  const p = g.__mandaDb;
+  g.__mandaDb = undefined;
+  if (p) await (await p).close();
+}

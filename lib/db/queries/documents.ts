@@ -1,0 +1,69 @@
+import type { Queryable } from "../types";
+
+export type DocumentStatus = "uploaded" | "parsing" | "indexed" | "failed";
+
+export interface DocumentRow {
+  id: string;
+  deal_id: string;
+  filename: string;
+  mime: string | null;
+  format: string | null;
+  sha256: string;
+  bytes: number;
+  storage_path: string;
+  status: DocumentStatus;
+  error_code: string | null;
+  error: string | null;
+  page_count: number | null;
+  page_labelling: string | null;
+  title: string | null;
+  kind: string | null;
+  company: string | null;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  document_date: Date | string | null;
+  version_group: string | null;
+  embedding_model: string | null;
+  created_at: Date;
+  indexed_at: Date | null;
+}
+
+export async function getDocumentBySha({ db, dealId, sha256 }: { db: Queryable; dealId: string; sha256: string }) {
+  return (await db.query<DocumentRow>("select * from documents where deal_id = $1 and sha256 = $2", [dealId, sha256])).rows[0];
+}
+
+export async function getDocumentById({ db, dealId, documentId }: { db: Queryable; dealId: string; documentId: string }) {
+  return (await db.query<DocumentRow>("select * from documents where deal_id = $1 and id = $2", [dealId, documentId])).rows[0];
+}
+
+export async function listDocumentsByDeal({ db, dealId }: { db: Queryable; dealId: string }): Promise<DocumentRow[]> {
+  return (await db.query<DocumentRow>("select * from documents where deal_id = $1 order by created_at, filename", [dealId])).rows;
+}
+
+export async function insertDocument(
+  { db, doc }: { db: Queryable; doc: Pick<DocumentRow, "id" | "deal_id" | "filename" | "mime" | "sha256" | "bytes" | "storage_path"> },
+): Promise<{ row: DocumentRow; created: boolean }> {
+  const { rows } = await db.query<DocumentRow>(
+    `insert into documents (id, deal_id, filename, mime, sha256, bytes, storage_path, status)
+     values ($1, $2, $3, $4, $5, $6, $7, 'uploaded')
+     on conflict (deal_id, sha256) do nothing returning *`,
+    [doc.id, doc.deal_id, doc.filename, doc.mime, doc.sha256, doc.bytes, doc.storage_path],
+  );
+  if (rows[0]) return { row: rows[0], created: true };
+  const existing = await getDocumentBySha({ db, dealId: doc.deal_id, sha256: doc.sha256 });
+  return { row: existing!, created: false };
+}
+
+export async function updateDocument({ db, dealId, documentId, patch }: { db: Queryable; dealId: string; documentId: string; patch: Partial<DocumentRow> }) {
+  const keys = Object.keys(patch) as (keyof DocumentRow)[];
+  if (keys.length === 0) return;
+  const sets = keys.map((k, i) => `${k} = $${i + 3}`).join(", ");
+  await db.query(`update documents set ${sets} where deal_id = $1 and id = $2`, [dealId, documentId, ...keys.map((k) => patch[k])]);
+}
+
+/** Failed documents keep their row (and reason) until retried or removed. */
+export async function markDocumentFailed({ db, dealId, documentId, code, message }: { db: Queryable; dealId: string; documentId: string; code: string; message: string }) {
+  await db.query("delete from document_pages where document_id = $1", [documentId]);
+  await db.query("delete from chunks where document_id = $1", [documentId]);
+  await updateDocument({ db, dealId, documentId, patch: { status: "failed", error_code: code, error: message } });
+}

@@ -1,0 +1,27 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Db } from "@/lib/db";
+import { getConfig } from "@/lib/config";
+import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
+import { ingestFile } from "@/lib/ingest/ingest";
+import { generateDemoDataRoom } from "@/scripts/demo/generate";
+
+export const DEMO_DEAL_SLUG = "demo";
+
+/**
+ * Creates the demo deal on first start: generates the synthetic data room (deterministic)
+ * and ingests it. Later starts find the deal and do nothing.
+ */
+export async function ensureDemoDeal({ db, dataDir = getConfig().dataDir }: { db: Db; dataDir?: string }): Promise<{ created: boolean; indexed: number }> {
+  if (await getDealBySlug({ db, slug: DEMO_DEAL_SLUG })) return { created: false, indexed: 0 };
+  const roomDir = path.join(dataDir, "demo-room");
+  fs.mkdirSync(roomDir, { recursive: true });
+  const { files } = await generateDemoDataRoom(roomDir);
+  const deal = await createDeal({ db, slug: DEMO_DEAL_SLUG, name: "Project Aurora", targetCompany: "Nordhavn Analytics AB" });
+  let indexed = 0;
+  for (const file of files) {
+    const r = await ingestFile({ db, dealId: deal.id, filePath: file });
+    if (r.status === "indexed") indexed++;
+  }
+  return { created: true, indexed };
+}

@@ -1,0 +1,80 @@
+/**
+ * Document metadata from the filename and the first pages: company, fiscal year and
+ * period, kind, document date and version group. Query understanding routes questions
+ * ("3M's FY2018 capex", "the Q3 report") with these fields.
+ */
+export interface DocumentMetadata {
+  company?: string;
+  fiscalYear?: number;
+  fiscalPeriod?: string; // FY | Q1..Q4 | H1 | H2
+  kind?: string;
+  documentDate?: string; // ISO date
+  versionGroup: string;
+  versionRank: number; // higher = newer version within the group
+}
+
+const VERSION_SUFFIX = /(?:[ _-]+(?:corrected|final|updated|v\d+|rev\d*|revised)|\s*\(\d+\))+$/i;
+
+export function versionInfo(filename: string): { group: string; rank: number } {
+  const stem = filename.replace(/\.[^.]+$/, "");
+  const m = stem.match(VERSION_SUFFIX);
+  const group = stem.replace(VERSION_SUFFIX, "").trim().toLowerCase().replace(/[\s-]+/g, "_");
+  if (!m) return { group, rank: 1 };
+  const suffix = m[0].toLowerCase();
+  const v = suffix.match(/v(\d+)/) ?? suffix.match(/\((\d+)\)/);
+  const rank = v ? Number(v[1]) + (suffix.includes("(") ? 1 : 0) : /corrected|final|updated|revised|rev/.test(suffix) ? 100 : 2;
+  return { group, rank };
+}
+
+const KINDS: Array<[RegExp, string]> = [
+  [/\b10-?k\b|annual[ _-]?report|årsredovisning/i, "annual report"],
+  [/\b10-?q\b|quarterly|\bq[1-4][ _-]?(?:19|20)\d\d[ _-]?report|interim|delårsrapport/i, "quarterly report"],
+  [/presentation|deck|slides/i, "presentation"],
+  [/forecast|budget|plan\b/i, "forecast"],
+  [/cap[ _-]?table/i, "cap table"],
+  [/\birl\b|information[ _-]request/i, "information request list"],
+  [/minutes|protokoll/i, "board minutes"],
+  [/bios?\b|management[ _-]team|cv\b/i, "management bios"],
+  [/\bsou\b|statens offentliga utredningar/i, "public inquiry"],
+  [/\bdir(?:ektiv)?\b[ _.-]?\d{4}/i, "committee directive"],
+];
+
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const DATE_RE = new RegExp(`\\b(\\d{1,2})\\s+(${MONTHS.join("|")})\\s+((?:19|20)\\d\\d)\\b`, "i");
+
+export function inferMetadata(filename: string, firstPagesText = ""): DocumentMetadata {
+  const stem = filename.replace(/\.[^.]+$/, "");
+  const { group, rank } = versionInfo(filename);
+  const meta: DocumentMetadata = { versionGroup: group, versionRank: rank };
+  const head = firstPagesText.slice(0, 6000);
+  const words = stem.replace(/_/g, " "); // "_" is a word character: word boundaries need spaces
+  meta.kind = KINDS.find(([re]) => re.test(words))?.[1] ?? KINDS.find(([re]) => re.test(head.slice(0, 1500)))?.[1];
+
+  // COMPANY_2018_10K, BESTBUY_2024Q2_10Q, Pfizer_2023Q2_10Q
+  const sec = stem.match(/^([A-Za-z0-9&.]+)_((?:19|20)\d\d)(Q[1-4])?_(10K|10Q)$/i);
+  if (sec) {
+    meta.company = sec[1].toUpperCase();
+    meta.fiscalYear = Number(sec[2]);
+    meta.fiscalPeriod = sec[3] ? sec[3].toUpperCase() : "FY";
+  } else {
+    const q = words.match(/\b(Q[1-4])[ _-]?((?:19|20)\d\d)\b|\b((?:19|20)\d\d)[ _-]?(Q[1-4])\b/i);
+    const h = words.match(/\b(H[12])[ _-]?((?:19|20)\d\d)\b/i);
+    const y = stem.match(/(?:^|[^0-9])((?:19|20)\d\d)(?:[^0-9]|$)/);
+    if (q) {
+      meta.fiscalPeriod = (q[1] ?? q[4]).toUpperCase();
+      meta.fiscalYear = Number(q[2] ?? q[3]);
+    } else if (h) {
+      meta.fiscalPeriod = h[1].toUpperCase();
+      meta.fiscalYear = Number(h[2]);
+    } else if (y) {
+      meta.fiscalYear = Number(y[1]);
+      if (meta.kind === "annual report") meta.fiscalPeriod = "FY";
+    }
+  }
+  const d = head.match(DATE_RE);
+  if (d) {
+    const month = MONTHS.indexOf(d[2].toLowerCase()) + 1;
+    meta.documentDate = `${d[3]}-${String(month).padStart(2, "0")}-${d[1].padStart(2, "0")}`;
+  }
+  return meta;
+}
