@@ -1,19 +1,15 @@
 import { closeDb } from "@/lib/db";
 import { isMandaError } from "@/lib/errors";
-import { dealCommand } from "./deal";
-import { documentsCommand } from "./documents";
-import { ingestCommand } from "./ingest";
-import { prepareAppCommand } from "./prepare-app";
-import { searchCommand } from "./search";
 
 export type Command = (args: string[]) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = {
-  deal: dealCommand,
-  ingest: ingestCommand,
-  search: searchCommand,
-  documents: documentsCommand,
-  "prepare-app": prepareAppCommand,
+// Commands load on demand so `manda search` never loads parsers, generators or models it does not use.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  deal: async () => (await import("./deal")).dealCommand,
+  ingest: async () => (await import("./ingest")).ingestCommand,
+  search: async () => (await import("./search")).searchCommand,
+  documents: async () => (await import("./documents")).documentsCommand,
+  "prepare-app": async () => (await import("./prepare-app")).prepareAppCommand,
 };
 
 const USAGE = `manda — due-diligence workspace CLI
@@ -29,13 +25,13 @@ Data dir: MANDA_DATA_DIR (default ./.manda). DATABASE_URL selects a PostgreSQL s
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  const cmd = name ? COMMANDS[name] : undefined;
-  if (!cmd) {
+  const load = name ? COMMANDS[name] : undefined;
+  if (!load) {
     process.stderr.write(`${USAGE}\n`);
     return name && name !== "help" && name !== "--help" ? 2 : 0;
   }
   try {
-    return await cmd(rest);
+    return await (await load())(rest);
   } catch (e) {
     if (isMandaError(e)) {
       process.stderr.write(`error: ${e.message} (${e.code})\n`);
