@@ -20,7 +20,7 @@ export async function documentsCommand(args: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     for (const d of docs) {
-      const detail = d.status === "failed" ? `${d.error} (${d.error_code})` : `${d.page_count ?? "?"} pages${d.kind ? `, ${d.kind}` : ""}`;
+      const detail = d.status === "failed" ? `${d.error} (${d.error_code})` : `${d.page_count ?? "?"} page${d.page_count === 1 ? "" : "s"}${d.kind ? `, ${d.kind}` : ""}`;
       process.stdout.write(`${d.status.padEnd(8)} ${d.filename}\t${detail}\n`);
     }
   }
