@@ -3,7 +3,7 @@ import path from "node:path";
 import { getDb } from "@/lib/db";
 import { requireDeal } from "@/lib/db/queries/deals";
 import { MandaError } from "@/lib/errors";
-import { ingestFile } from "@/lib/ingest/ingest";
+import { ingestFiles } from "@/lib/ingest/ingest";
 import { parseCli } from "./args";
 
 const USAGE = "manda ingest --deal <slug> <file-or-dir>…";
@@ -31,23 +31,25 @@ export async function ingestCommand(args: string[]): Promise<number> {
   let failed = 0;
   let pages = 0;
   const t0 = performance.now();
-  for (const [i, file] of files.entries()) {
-    const label = `[${i + 1}/${files.length}] ${path.basename(file)}`;
-    process.stderr.write(`${label} …`);
-    const r = await ingestFile({
-      db, dealId: deal.id, filePath: file,
-      onProgress: (p) => {
-        if (p.phase === "pages" && process.stderr.isTTY) process.stderr.write(`\r${label} … ${p.pages}${p.pageCount ? `/${p.pageCount}` : ""} pages`);
-      },
-    });
-    if (r.status === "failed") {
-      failed++;
-      process.stderr.write(`\r${label} FAILED: ${r.error?.message} (${r.error?.code})\n`);
-    } else {
-      pages += r.status === "indexed" ? r.pageCount ?? 0 : 0;
-      process.stderr.write(`\r${label} ${r.status === "duplicate" ? "already indexed (same content)" : `indexed, ${r.pageCount} pages`}\n`);
-    }
-  }
+  const labelOf = (i: number) => `[${i + 1}/${files.length}] ${path.basename(files[i])}`;
+  // Files are indexed in order; the next one is already being parsed meanwhile.
+  await ingestFiles({
+    db, dealId: deal.id, files: files.map((filePath) => ({ filePath })),
+    onFileStart: (i) => process.stderr.write(`${labelOf(i)} …`),
+    onProgress: (i, p) => {
+      if (p.phase === "pages" && process.stderr.isTTY) process.stderr.write(`\r${labelOf(i)} … ${p.pages}${p.pageCount ? `/${p.pageCount}` : ""} pages`);
+    },
+    onResult: (i, r) => {
+      const label = labelOf(i);
+      if (r.status === "failed") {
+        failed++;
+        process.stderr.write(`\r${label} FAILED: ${r.error?.message} (${r.error?.code})\n`);
+      } else {
+        pages += r.status === "indexed" ? r.pageCount ?? 0 : 0;
+        process.stderr.write(`\r${label} ${r.status === "duplicate" ? "already indexed (same content)" : `indexed, ${r.pageCount} pages`}\n`);
+      }
+    },
+  });
   const secs = (performance.now() - t0) / 1000;
   process.stderr.write(`${files.length - failed} of ${files.length} files ok, ${failed} failed; ${pages} pages in ${secs.toFixed(1)} s\n`);
   return failed > 0 ? 1 : 0;

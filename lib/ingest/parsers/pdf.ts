@@ -1,46 +1,9 @@
-import fs from "node:fs/promises";
-import { getDocument, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { MandaError } from "@/lib/errors";
-import type { ParseInput, ParseResult, ParsedPage, TextSpan } from "../types";
+import { getPdfPool, PdfPoolUnavailableError } from "../pdf-pool";
+import type { ParseInput, ParseResult, ParsedPage } from "../types";
+import { openPdf } from "../workers/pdf-engine.mjs";
 
-interface PdfTextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-  hasEOL: boolean;
-}
-
-/** Builds page text in reading order and keeps a span per text run for highlighting. */
-export function assemblePageText(items: PdfTextItem[], pageHeight: number): { text: string; spans: TextSpan[] } {
-  let text = "";
-  const spans: TextSpan[] = [];
-  let prev: { x: number; y: number; endX: number; size: number; eol: boolean } | undefined;
-  for (const it of items) {
-    const [, , , d, x, y] = it.transform;
-    const size = Math.abs(d) || it.height || 10;
-    if (prev && !prev.eol) {
-      if (Math.abs(y - prev.y) > size * 0.6) text += "\n";
-      else if (x - prev.endX > size * 0.15 && !/\s$/.test(text) && !/^\s/.test(it.str)) text += " ";
-    }
-    if (it.str.length > 0) {
-      spans.push({
-        start: text.length,
-        length: it.str.length,
-        x: round(x),
-        y: round(pageHeight - y - size),
-        width: round(it.width),
-        height: round(size),
-      });
-      text += it.str;
-    }
-    if (it.hasEOL) text += "\n";
-    prev = { x, y, endX: x + it.width, size, eol: it.hasEOL };
-  }
-  return { text: text.replace(/[ \t]+\n/g, "\n").trimEnd(), spans };
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
+export { assemblePageText } from "../workers/pdf-text.mjs";
 
 function classify(e: unknown): MandaError {
   const name = (e as { name?: string })?.name ?? "";
@@ -54,52 +17,56 @@ function classify(e: unknown): MandaError {
 }
 
 /**
- * PDF → one page per PDF page, yielded lazily. Each page is released after its text is
- * taken, so memory stays bounded by the file bytes plus one page, whatever the page count.
+ * The page stream handed to ingestion: parser errors become MandaErrors, and `return()`
+ * releases the parser even before the first page is read (a generator that never started
+ * skips its `finally`, which would leave the document open and a pool thread busy).
  */
-export async function parsePdf(input: ParseInput): Promise<ParseResult> {
-  const data = new Uint8Array(await fs.readFile(input.path));
-  let doc: PDFDocumentProxy;
+function classified(pages: AsyncGenerator<ParsedPage>, release: () => unknown): AsyncIterableIterator<ParsedPage> {
+  let started = false;
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      started = true;
+      try {
+        return await pages.next();
+      } catch (e) {
+        throw classify(e);
+      }
+    },
+    async return(value?: unknown) {
+      if (started) await pages.return(undefined);
+      else await release();
+      return { done: true, value } as IteratorReturnResult<unknown> as IteratorResult<ParsedPage>;
+    },
+  };
+}
+
+/**
+ * PDF → one page per PDF page, yielded lazily. Parsing runs on the PDF worker pool
+ * (lib/ingest/pdf-pool.ts) when available, else in this thread (`inThread: true` forces
+ * that). Either way pages stream in small batches and each pdfjs page is released after its
+ * text is taken, so memory stays bounded by the file bytes plus a few pages, whatever the
+ * page count. Parsing starts at once: pages are prefetched while the caller is busy.
+ */
+export async function parsePdf(input: ParseInput, { inThread = false }: { inThread?: boolean } = {}): Promise<ParseResult> {
+  const pool = inThread ? null : getPdfPool();
+  if (pool) {
+    try {
+      const doc = await pool.parse(input.path);
+      return { format: "pdf", labelling: "native", pageCount: doc.pageCount, title: doc.title, pages: classified(doc.pages, doc.cancel) };
+    } catch (e) {
+      if (!(e instanceof PdfPoolUnavailableError)) throw classify(e);
+      // The pool could not run (no worker threads here): parse in this thread instead.
+    }
+  }
+  let doc;
   try {
-    doc = await getDocument({
-      data,
-      useSystemFonts: false,
-      disableFontFace: true,
-      isEvalSupported: false,
-      stopAtErrors: false,
-      verbosity: 0,
-    }).promise;
+    doc = await openPdf(input.path);
   } catch (e) {
     throw classify(e);
   }
-  let title: string | undefined;
-  try {
-    const meta = await doc.getMetadata();
-    const t = (meta.info as { Title?: unknown } | undefined)?.Title;
-    if (typeof t === "string" && t.trim()) title = t.trim();
-  } catch {
-    /* metadata is optional */
-  }
-  const pageCount = doc.numPages;
-  async function* pages(): AsyncGenerator<ParsedPage> {
-    try {
-      for (let n = 1; n <= pageCount; n++) {
-        let page;
-        try {
-          page = await doc.getPage(n);
-        } catch (e) {
-          throw classify(e);
-        }
-        const viewport = page.getViewport({ scale: 1 });
-        const content = await page.getTextContent();
-        const items = content.items.filter((i): i is PdfTextItem => "str" in i);
-        const { text, spans } = assemblePageText(items, viewport.height);
-        page.cleanup();
-        yield { pageNumber: n, text, spans, width: round(viewport.width), height: round(viewport.height) };
-      }
-    } finally {
-      await doc.destroy();
-    }
-  }
-  return { format: "pdf", labelling: "native", pageCount, title, pages: pages() };
+  const opened = doc;
+  return { format: "pdf", labelling: "native", pageCount: doc.pageCount, title: doc.title, pages: classified(doc.pages, () => opened.destroy()) };
 }
