@@ -71,10 +71,38 @@ export function inferMetadata(filename: string, firstPagesText = ""): DocumentMe
       if (meta.kind === "annual report") meta.fiscalPeriod = "FY";
     }
   }
+  meta.company ??= companyFromText(head);
   const d = head.match(DATE_RE);
   if (d) {
     const month = MONTHS.indexOf(d[2].toLowerCase()) + 1;
     meta.documentDate = `${d[3]}-${String(month).padStart(2, "0")}-${d[1].padStart(2, "0")}`;
   }
   return meta;
+}
+
+const LEGAL_FORM = /\b(?:inc\.?|incorporated|corp\.?|corporation|company|co\.|plc|ltd\.?|limited|ab(?:\s*\(publ\))?|asa|oyj|a\/s|ag|se|n\.v\.|s\.a\.|llc|group|holdings?)\s*$/i;
+
+/**
+ * The company named on the first pages: an SEC cover page's registrant (the line above
+ * "(Exact name of registrant as specified in its charter)"), a Swedish "Årsredovisning för
+ * X AB", or an early short line ending in a legal form ("Nordic Steel AB (publ)").
+ */
+export function companyFromText(head: string): string | undefined {
+  const lines = head.split(/\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const reg = lines.findIndex((l) => /exact name of registrant/i.test(l));
+  if (reg > 0) {
+    const inline = lines[reg].replace(/\(?exact name of registrant.*$/i, "").trim();
+    const name = inline.length >= 2 ? inline : lines[reg - 1];
+    if (name && name.length <= 80 && /\p{L}/u.test(name)) return tidy(name);
+  }
+  const sv = head.match(/årsredovisning\s+(?:för|for)\s+([^\n]{2,60}?\s(?:AB|Aktiebolag)(?:\s*\(publ\))?)/i);
+  if (sv) return tidy(sv[1]);
+  for (const l of lines.slice(0, 15)) {
+    if (l.length <= 60 && LEGAL_FORM.test(l) && /^\p{Lu}/u.test(l) && !/^(?:the )?(?:company|group)$/i.test(l)) return tidy(l);
+  }
+  return undefined;
+}
+
+function tidy(name: string): string {
+  return name.replace(/\s*\(publ\)\s*$/i, "").replace(/[,.;:]+$/, "").trim();
 }

@@ -1,0 +1,175 @@
+/**
+ * Hybrid search latency on PGlite at 10k and 100k chunks of realistic filing text (real
+ * corpus sentences recombined by a seeded generator), with a baseline in the same run:
+ * an exact sequential-scan cosine query (what a vector search without the HNSW expression
+ * index does). Reports p50/p95 and the ratio baseline/Manda. The data dir is reused.
+ *
+ *   npm run bench:search-latency [-- --sizes 10000] [--queries 60] [--data-dir .manda-latency]
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { setConfigForProcess } from "@/lib/config";
+import { openDb, type Db } from "@/lib/db";
+import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
+import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
+import { embedTexts, getEmbeddingSpace, toVectorLiteral } from "@/lib/models/embeddings";
+import { indexChunks, SEARCH_INDEX_VERSION } from "@/lib/search/indexer";
+import { understandQuery } from "@/lib/search/query-understanding";
+import { keywordChunks, vectorChunks } from "@/lib/search/retrievers";
+import { searchPages } from "@/lib/search/search";
+import { CORPUS_DIR } from "./lib/corpus";
+import { FilingTextGenerator, loadSentencePool, mulberry32 } from "./lib/textgen";
+
+const { values } = parseArgs({ options: { sizes: { type: "string" }, queries: { type: "string" }, "data-dir": { type: "string" } } });
+const SIZES = (values.sizes ?? "10000,100000").split(",").map(Number).sort((a, b) => a - b);
+const QUERIES = Number(values.queries ?? 60);
+const DATA_DIR = path.resolve(values["data-dir"] ?? ".manda-latency");
+const COMPANIES = ["Aurora", "Borealis", "Cobalt", "Delta Marine", "Evergreen", "Fjord", "Granite", "Helios", "Ion Labs", "Juniper", "Kestrel", "Lumen", "Meridian", "Nordic Steel", "Orion", "Polaris", "Quartz", "Rowan", "Sierra", "Tundra"];
+const PAGES_PER_DOC = 120;
+const SEED = 20261121;
+
+const QUESTION_TEMPLATES = [
+  "What is the FY{y} capital expenditure amount for {c}? Give a response relying on the cash flow statement.",
+  "What was {c}'s total revenue in {y}?",
+  "How did operating income change for {c} between FY{p} and FY{y}?",
+  "What is the year end FY{y} total current liabilities for {c}? Answer in USD millions.",
+  "Has {c} reported any material legal proceedings?",
+  "What drove gross margin change in {y}?",
+  "Which segment grew fastest and why?",
+  "What is the effective tax rate and how did it change?",
+  "Net cash provided by operating activities",
+  "inventories accounts payable working capital",
+];
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+async function chunkCount(db: Db, dealId: string): Promise<number> {
+  return (await db.query<{ n: number }>("select count(*)::int as n from chunks where deal_id = $1", [dealId])).rows[0].n;
+}
+
+/** Adds synthetic annual reports until the deal holds at least `target` chunks. */
+async function grow(db: Db, dealId: string, target: number, gen: FilingTextGenerator, docRnd: () => number) {
+  const space = getEmbeddingSpace();
+  let have = await chunkCount(db, dealId);
+  const t0 = Date.now();
+  const start = have;
+  // Large builds: fill without the HNSW index, then build it once (same definition as the
+  // migration). Building a graph in one pass is much faster than inserting node by node.
+  const bulk = target - have > 5000;
+  if (bulk) await db.exec("drop index if exists chunks_embedding_local_hnsw");
+  while (have < target) {
+    const docId = crypto.randomUUID();
+    const company = COMPANIES[Math.floor(docRnd() * COMPANIES.length)];
+    const year = 2015 + Math.floor(docRnd() * 9);
+    await db.query(
+      `insert into documents (id, deal_id, filename, format, sha256, bytes, storage_path, status, kind, company, fiscal_year, fiscal_period, page_count)
+       values ($1, $2, $3, 'pdf', $4, 0, '', 'indexed', 'annual report', $5, $6, 'FY', $7)`,
+      [docId, dealId, `${company.replace(/\s/g, "_")}_${year}_AR_${docId.slice(0, 6)}.pdf`, docId, company, year, PAGES_PER_DOC],
+    );
+    let index = 0;
+    for (let p0 = 1; p0 <= PAGES_PER_DOC && have < target; p0 += 16) {
+      const pages = Array.from({ length: Math.min(16, PAGES_PER_DOC - p0 + 1) }, (_, i) => ({ n: p0 + i, text: gen.page(2600) }));
+      const chunks: ChunkDraft[] = [];
+      for (const pg of pages) chunks.push(...chunkPage(pg.n, pg.text, index + chunks.length));
+      index += chunks.length;
+      const params: unknown[] = [];
+      const vals = pages.map((pg) => {
+        params.push(docId, dealId, pg.n, pg.text);
+        const b = params.length;
+        return `($${b - 3}, $${b - 2}, $${b - 1}, $${b})`;
+      });
+      await db.query(`insert into document_pages (document_id, deal_id, page_number, text) values ${vals.join(", ")}`, params);
+      await indexChunks({ db, dealId, documentId: docId, chunks, space });
+      have += chunks.length;
+    }
+    const secs = (Date.now() - t0) / 1000;
+    process.stderr.write(`\r  building: ${have}/${target} chunks, ${secs.toFixed(0)} s (${((have - start) / Math.max(secs, 0.001)).toFixed(0)} chunks/s)   `);
+  }
+  if (have > start) process.stderr.write("\n");
+  const { rows } = await db.query("select 1 from pg_indexes where indexname = 'chunks_embedding_local_hnsw'");
+  if (rows.length === 0) { // also after an interrupted bulk build
+    const t1 = Date.now();
+    process.stderr.write("  building the HNSW index …\n");
+    await db.exec(`create index chunks_embedding_local_hnsw on chunks using hnsw ((embedding::halfvec(384)) halfvec_cosine_ops)
+      where embedding_model = 'local:hash-ngram-384'`);
+    process.stderr.write(`  HNSW index built in ${((Date.now() - t1) / 1000).toFixed(0)} s\n`);
+  }
+}
+
+async function timeIt(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function main() {
+  setConfigForProcess({ MANDA_DATA_DIR: DATA_DIR, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+  const marker = path.join(DATA_DIR, "latency-corpus.json");
+  const fp = `v${SEARCH_INDEX_VERSION}-seed${SEED}`;
+  if (!fs.existsSync(marker) || JSON.parse(fs.readFileSync(marker, "utf8")).fingerprint !== fp) fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  fs.writeFileSync(marker, JSON.stringify({ fingerprint: fp }));
+  console.error("loading sentence pool from the corpus …");
+  const pool = await loadSentencePool(path.join(CORPUS_DIR, "pdfs"), 6, 60);
+  console.error(`  ${pool.length} sentences`);
+  const db = await openDb({ dataDir: DATA_DIR });
+  const deal = (await getDealBySlug({ db, slug: "latency" })) ?? (await createDeal({ db, slug: "latency" }));
+  const existing = await chunkCount(db, deal.id);
+  const gen = new FilingTextGenerator(pool, SEED + existing); // growth continues deterministically enough
+  const docRnd = mulberry32(SEED + 1 + existing);
+  const qRnd = mulberry32(SEED + 2);
+  const space = getEmbeddingSpace();
+  const rows: Array<Record<string, number>> = [];
+  for (const size of SIZES) {
+    await grow(db, deal.id, size, gen, docRnd);
+    await db.exec("analyze");
+    const n = await chunkCount(db, deal.id);
+    const questions = Array.from({ length: QUERIES }, () => {
+      const t = QUESTION_TEMPLATES[Math.floor(qRnd() * QUESTION_TEMPLATES.length)];
+      const y = 2016 + Math.floor(qRnd() * 8);
+      return t.replace("{c}", COMPANIES[Math.floor(qRnd() * COMPANIES.length)]).replace("{y}", String(y)).replace("{p}", String(y - 1));
+    });
+    for (const q of questions.slice(0, 5)) await searchPages({ db, dealId: deal.id, query: q, k: 10 }); // warm-up
+    const hybrid: number[] = [];
+    const keyword: number[] = [];
+    const vector: number[] = [];
+    const baseline: number[] = [];
+    for (const q of questions) {
+      hybrid.push(await timeIt(() => searchPages({ db, dealId: deal.id, query: q, k: 10 })));
+      const u = understandQuery(q);
+      keyword.push(await timeIt(() => keywordChunks(db, { dealId: deal.id }, u.terms, 120)));
+      vector.push(await timeIt(() => vectorChunks(db, { dealId: deal.id }, space, u.rankingText, 60)));
+    }
+    for (const q of questions.slice(0, Math.min(questions.length, 15))) {
+      baseline.push(await timeIt(async () => {
+        const [v] = await embedTexts(space, [understandQuery(q).rankingText]);
+        await db.query("select id, page_start from chunks where deal_id = $1 order by embedding <=> $2::halfvec limit 60", [deal.id, toVectorLiteral(v)]);
+      }));
+    }
+    const row = {
+      chunks: n,
+      hybridP50: percentile(hybrid, 50), hybridP95: percentile(hybrid, 95),
+      keywordP50: percentile(keyword, 50), keywordP95: percentile(keyword, 95),
+      vectorP50: percentile(vector, 50), vectorP95: percentile(vector, 95),
+      baselineP50: percentile(baseline, 50), baselineP95: percentile(baseline, 95),
+    };
+    rows.push(row);
+  }
+  await db.close();
+  const f = (x: number) => x.toFixed(1).padStart(8);
+  console.log("\nPGlite search latency (ms), hybrid = searchPages end to end (k=10)");
+  console.log("  chunks   hybrid p50/p95      keyword p50/p95     vector p50/p95   seqscan-cosine baseline p50/p95   baseline/hybrid p95");
+  for (const r of rows) {
+    console.log(`${String(r.chunks).padStart(8)} ${f(r.hybridP50)} ${f(r.hybridP95)}    ${f(r.keywordP50)} ${f(r.keywordP95)}   ${f(r.vectorP50)} ${f(r.vectorP95)}   ${f(r.baselineP50)} ${f(r.baselineP95)}              ${(r.baselineP95 / r.hybridP95).toFixed(2)}x`);
+  }
+  console.log(`SUMMARY ${JSON.stringify(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10]))))}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

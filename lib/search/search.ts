@@ -1,0 +1,117 @@
+import type { Queryable } from "@/lib/db";
+import { MandaError } from "@/lib/errors";
+import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
+import { bestExcerpt } from "./excerpt";
+import { chunksToPages, pageKey, reciprocalRankFusion, type FusionList, type RankedPage } from "./fusion";
+import type { StatementKind } from "./page-classifier";
+import { understandQuery, type UnderstoodQuery } from "./query-understanding";
+import { keywordChunks, statementPages, vectorChunks, type RetrievalScope } from "./retrievers";
+import { loadRoutableDocuments, routeDocuments } from "./routing";
+import type { PageHit, SearchOptions } from "./types";
+
+/** Ranking knobs, measured with bench/retrieval.ts. */
+export const RANKING = {
+  keywordChunks: 120,
+  vectorChunks: 60,
+  rrfK: 20,
+  keywordWeight: 1,
+  vectorWeight: 0.5,
+  statementWeight: 1,
+  impliedStatementWeight: 0.5,
+  /** Multiplier for a page that IS a statement the question names / implies. */
+  namedStatementBoost: 1.6,
+  impliedStatementBoost: 1.25,
+  candidateBudget: 20_000,
+  /** Vector hits below this cosine similarity are dropped (unrelated pages are not results). */
+  vectorMinSimilarity: 0.1,
+};
+
+export interface SearchDebug {
+  understood: UnderstoodQuery;
+  routing: { documentIds?: string[]; companies: string[] };
+}
+
+/**
+ * Hybrid page search: BM25 keywords (with financial synonyms) + vector similarity, fused
+ * with reciprocal rank fusion at page level, routed to the documents the question names
+ * (company, fiscal period, kind) and boosted for pages that are the statement it asks
+ * about. Returns pages best first, each with its best-matching passage.
+ */
+export async function searchPages({ db, space, debug, ...opts }: SearchOptions & {
+  db: Queryable;
+  space?: EmbeddingSpace;
+  debug?: (d: SearchDebug) => void;
+}): Promise<PageHit[]> {
+  if (typeof opts.query !== "string" || opts.query.trim().length === 0) {
+    throw new MandaError("bad_request:query", "The query is empty; type a question or some words to look for.");
+  }
+  const k = opts.k ?? 10;
+  if (!Number.isInteger(k) || k < 1 || k > 100) throw new MandaError("bad_request:k", "k must be a whole number from 1 to 100.");
+  const q = understandQuery(opts.query);
+  const docs = await loadRoutableDocuments(db, opts.dealId);
+  let restrict: string[] | undefined;
+  if (opts.documentIds) {
+    const wanted = new Set(opts.documentIds);
+    restrict = docs.filter((d) => wanted.has(d.id) || wanted.has(d.filename)).map((d) => d.id);
+  }
+  const routing = routeDocuments(docs, q, restrict);
+  debug?.({ understood: q, routing: { documentIds: routing.documentIds, companies: routing.companies } });
+  if (routing.documentIds && routing.documentIds.length === 0) return [];
+  const scope: RetrievalScope = { dealId: opts.dealId, documentIds: routing.documentIds, pageFrom: opts.pageRange?.from, pageTo: opts.pageRange?.to };
+
+  const named = [...q.statements];
+  const implied = [...q.impliedStatements].filter((s) => !q.statements.has(s));
+  // Independent reads: concurrent on a server pool, queued in order on PGlite.
+  const [keyword, vector, statements] = await Promise.all([
+    keywordChunks(db, scope, q.terms, RANKING.keywordChunks, RANKING.candidateBudget),
+    q.terms.length > 0 ? vectorChunks(db, scope, space ?? getEmbeddingSpace(), q.rankingText, RANKING.vectorChunks) : [],
+    statementPages(db, scope, [...named, ...implied]),
+  ]);
+
+  const keywordPages = chunksToPages(keyword);
+  const vectorPages = chunksToPages(vector.filter((h) => h.score >= RANKING.vectorMinSimilarity));
+  const prior = (documentId: string) => routing.prior.get(documentId) ?? 1;
+  const kwRank = new Map(keywordPages.map((p, i) => [p.key, i]));
+  const statementKind = new Map(statements.map((s) => [pageKey(s.documentId, s.page), s.statement as StatementKind]));
+  // Statement pages as ranked lists of their own: best-fitting documents first, then keyword rank.
+  const statementList = (kinds: StatementKind[]): RankedPage[] =>
+    statements
+      .filter((s) => kinds.includes(s.statement as StatementKind))
+      .map((s) => ({ key: pageKey(s.documentId, s.page), documentId: s.documentId, page: s.page, score: prior(s.documentId) }))
+      .sort((a, b) => b.score - a.score || (kwRank.get(a.key) ?? 1e9) - (kwRank.get(b.key) ?? 1e9));
+
+  const lists: FusionList[] = [
+    { name: "keyword", weight: RANKING.keywordWeight, pages: keywordPages },
+    { name: "vector", weight: RANKING.vectorWeight, pages: vectorPages },
+    { name: "statement", weight: RANKING.statementWeight, pages: statementList(named) },
+    { name: "implied", weight: RANKING.impliedStatementWeight, pages: statementList(implied) },
+  ];
+  const fused = reciprocalRankFusion(lists, RANKING.rrfK).map((p) => {
+    const kind = statementKind.get(p.key);
+    const boost = kind && q.statements.has(kind) ? RANKING.namedStatementBoost : kind && q.impliedStatements.has(kind) ? RANKING.impliedStatementBoost : 1;
+    return { ...p, score: p.score * prior(p.documentId) * boost };
+  });
+  fused.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  const top = fused.slice(0, k);
+  if (top.length === 0) return [];
+  return hydrate(db, opts.dealId, top, q);
+}
+
+/** Page texts → excerpts; filenames and labels for display. */
+async function hydrate(db: Queryable, dealId: string, top: RankedPage[], q: UnderstoodQuery): Promise<PageHit[]> {
+  const { rows } = await db.query<{ document_id: string; page_number: number; text: string; label: string | null; filename: string }>(
+    `select p.document_id, p.page_number, p.text, p.label, d.filename
+     from document_pages p join documents d on d.id = p.document_id
+     where p.deal_id = $1 and (p.document_id, p.page_number) in (select * from unnest($2::uuid[], $3::int[]))`,
+    [dealId, top.map((t) => t.documentId), top.map((t) => t.page)],
+  );
+  const byKey = new Map(rows.map((r) => [pageKey(r.document_id, r.page_number), r]));
+  const weights = new Map(q.terms.map((t) => [t.term, t.weight]));
+  const hits: PageHit[] = [];
+  for (const t of top) {
+    const r = byKey.get(t.key);
+    if (!r) continue;
+    hits.push({ documentId: t.documentId, document: r.filename, page: t.page, excerpt: bestExcerpt(r.text, weights), label: r.label, rank: t.score });
+  }
+  return hits;
+}

@@ -1,0 +1,105 @@
+/**
+ * One tokeniser for indexing and querying, English and Swedish: Unicode NFKC, lowercase,
+ * runs of letters/digits, letter–digit runs split ("fy2018" → "fy", "2018"), stopwords
+ * dropped, light plural stemming. Numbers are dropped except years (1900–2099): amounts
+ * are noise for ranking and would bloat the index. Abbreviations analysts write for
+ * line items ("PP&E", "PPNE") are spelled out so they meet the statements' wording.
+ */
+
+const STOPWORDS = new Set(
+  (
+    // English
+    "a about above after again against all also am an and any are as at be because been before being below between both but by " +
+    "can could did do does doing down during each few for from further had has have having he her here hers him his how i if in " +
+    "into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should " +
+    "so some such than that the their theirs them then there these they this those through to too under until up very was we were " +
+    "what when where which while who whom why will with would you your yours shall may might must per via whether within without " +
+    "s t d ll re ve etc " +
+    // Swedish
+    "och att det som en på är av för med till den har de inte om ett han men var jag sig från vi så kan man när år säger hon " +
+    "under också efter eller nu sin där vid mot ska skall hade kommer dessa detta denna deras dess sina sitt vara blir blev " +
+    "bli mellan utan genom över alla andra vilka vilken vilket hur vad varför samt än ut upp in ni er era oss dem honom henne"
+  ).split(/\s+/),
+);
+
+const ABBREVIATIONS: Array<[RegExp, string]> = [
+  [/\bpp\s*&\s*e\b/gi, " property plant equipment "],
+  [/\bppne\b/gi, " property plant equipment net "],
+  [/\bppe\b/gi, " property plant equipment "],
+  [/\bcashflows?\b/gi, " cash flow "],
+  [/\bs\s*&\s*p\b/gi, " sp "],
+  [/\bd\s*&\s*a\b/gi, " depreciation amortization "],
+  [/\br\s*&\s*d\b/gi, " research development "],
+  [/\bm\s*&\s*a\b/gi, " mergers acquisitions "],
+  [/\bsg\s*&\s*a\b/gi, " selling general administrative "],
+];
+
+const RUN = /[\p{L}\p{N}]+/gu;
+const PART = /\p{L}+|\p{N}+/gu;
+const YEAR = /^(?:19|20)\d\d$/;
+const MAX_TOKEN = 30;
+
+/** Light stemming: English plurals (and Swedish genitive -s), nothing aggressive. */
+export function stem(w: string): string {
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith("sses")) return w.slice(0, -2);
+  if (w.endsWith("s") && !/(?:ss|us|is|ys|as|os)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+export function normaliseText(text: string): string {
+  let t = text.normalize("NFKC");
+  for (const [re, rep] of ABBREVIATIONS) t = t.replace(re, rep);
+  return t.toLowerCase();
+}
+
+function keep(part: string): string | undefined {
+  if (/^\p{N}+$/u.test(part)) return YEAR.test(part) ? part : undefined;
+  if (part.length < 2 || part.length > MAX_TOKEN || STOPWORDS.has(part)) return undefined;
+  return stem(part);
+}
+
+/** Index/query terms in order (duplicates kept, for term frequencies). */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const run of normaliseText(text).match(RUN) ?? []) {
+    if (/\p{L}/u.test(run) && /\p{N}/u.test(run)) {
+      for (const part of run.match(PART) ?? []) {
+        const t = keep(part);
+        if (t) out.push(t);
+      }
+    } else {
+      const t = keep(run);
+      if (t) out.push(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * Tokens with their character offsets in the original text (for excerpts). Offsets refer
+ * to `text` itself; abbreviations are not expanded here.
+ */
+export function tokenizeWithOffsets(text: string): Array<{ term: string; start: number; end: number }> {
+  const out: Array<{ term: string; start: number; end: number }> = [];
+  const re = /[\p{L}\p{N}]+/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lower = m[0].toLowerCase();
+    const parts = /\p{L}/u.test(lower) && /\p{N}/u.test(lower) ? (lower.match(PART) ?? []) : [lower];
+    for (const p of parts) {
+      const t = keep(p);
+      if (t) out.push({ term: t, start: m.index, end: m.index + m[0].length });
+    }
+  }
+  return out;
+}
+
+/** Distinct sorted terms with frequencies and the token count (BM25 length). */
+export function termStats(text: string): { terms: string[]; tfs: number[]; length: number } {
+  const tokens = tokenize(text);
+  const counts = new Map<string, number>();
+  for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const terms = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { terms, tfs: terms.map((t) => Math.min(counts.get(t)!, 32767)), length: tokens.length };
+}

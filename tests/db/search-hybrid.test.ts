@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createDeal } from "@/lib/db/queries/deals";
+import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
+import { getEmbeddingSpace } from "@/lib/models/embeddings";
+import { indexChunks } from "@/lib/search/indexer";
+import { searchPages } from "@/lib/search/search";
+import { openTestDb } from "../helpers/db";
+
+setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+/** Stores a document with the given page texts the way ingestion does (pages, then indexChunks). */
+async function addDocument(db: Db, dealId: string, filename: string, pages: string[], meta: { company?: string; fiscal_year?: number; fiscal_period?: string; kind?: string } = {}) {
+  const id = crypto.randomUUID();
+  await db.query(
+    `insert into documents (id, deal_id, filename, format, sha256, bytes, storage_path, status, company, fiscal_year, fiscal_period, kind, page_count)
+     values ($1, $2, $3, 'pdf', $4, 1, '', 'indexed', $5, $6, $7, $8, $9)`,
+    [id, dealId, filename, id, meta.company ?? null, meta.fiscal_year ?? null, meta.fiscal_period ?? null, meta.kind ?? null, pages.length],
+  );
+  const chunks: ChunkDraft[] = [];
+  for (const [i, text] of pages.entries()) {
+    await db.query("insert into document_pages (document_id, deal_id, page_number, text) values ($1, $2, $3, $4)", [id, dealId, i + 1, text]);
+    chunks.push(...chunkPage(i + 1, text, chunks.length));
+  }
+  await indexChunks({ db, dealId, documentId: id, chunks, space: getEmbeddingSpace() });
+  return id;
+}
+
+const filler = (topic: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `The company discussed ${topic} in section ${i}. Revenue and operations were reviewed by management during the year.`).join("\n");
+
+const CASH_FLOW_STATEMENT = `Acme Corp
+Consolidated Statements of Cash Flows
+(In millions) 2018 2017 2016
+Net income 1,200 1,100 1,000
+Depreciation and amortization 300 290 280
+Net cash provided by operating activities 1,650 1,520 1,410
+Purchases of property, plant and equipment (577) (533) (512)
+Proceeds from sale of businesses 45 12 8
+Net cash used in investing activities (532) (521) (504)
+Dividends paid (400) (380) (360)
+Net cash used in financing activities (410) (390) (370)`;
+
+describe("hybrid page search", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let deal: string;
+  let other: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    deal = (await createDeal({ db, slug: "search-main" })).id;
+    other = (await createDeal({ db, slug: "search-other" })).id;
+    ids.acme2018 = await addDocument(db, deal, "ACME_2018_10K.pdf", [
+      "Acme Corp annual report 2018\nTable of contents",
+      filler("revenue growth", 8),
+      "Liquidity. Management reviews the cash flow statement every quarter. The cash flow statement shows capital spending, " +
+        "the cash flow statement is discussed with the board, and the cash flow statement is audited.",
+      CASH_FLOW_STATEMENT,
+      "Customer churn and dividend policy: the board kept the dividend policy unchanged while churn fell.",
+      "Zyntrix licensing revenue was a small line in 2018.",
+    ], { company: "ACME", fiscal_year: 2018, fiscal_period: "FY", kind: "annual report" });
+    ids.acme2019 = await addDocument(db, deal, "ACME_2019_10K.pdf", [
+      "Acme Corp annual report 2019",
+      CASH_FLOW_STATEMENT.replace("2018 2017 2016", "2019 2018 2017"),
+    ], { company: "ACME", fiscal_year: 2019, fiscal_period: "FY", kind: "annual report" });
+    ids.beta2018 = await addDocument(db, deal, "BETA_2018_10K.pdf", [
+      "Beta Industries annual report 2018",
+      CASH_FLOW_STATEMENT.replace("Acme Corp", "Beta Industries"),
+    ], { company: "BETA", fiscal_year: 2018, fiscal_period: "FY", kind: "annual report" });
+    ids.swedish = await addDocument(db, deal, "Nordbolaget_arsredovisning_2022.pdf", [
+      "Förvaltningsberättelse\nRörelseresultatet ökade till 412 miljoner kronor tack vare högre nettoomsättning i Sverige.",
+    ], { company: "NORDBOLAGET", fiscal_year: 2022, kind: "annual report" });
+    ids.otherDeal = await addDocument(db, other, "Secret_Zyntrix_plan.pdf", ["Zyntrix licensing revenue secret plan for another deal."]);
+  });
+  afterAll(() => cleanup());
+
+  it("ranks a rare term above a common one (BM25 idf) and never returns another deal's pages", async () => {
+    const hits = await searchPages({ db, dealId: deal, query: "Zyntrix revenue", k: 5 });
+    expect(hits[0]).toMatchObject({ document: "ACME_2018_10K.pdf", page: 6 });
+    expect(hits.every((h) => h.documentId !== ids.otherDeal)).toBe(true);
+    const otherHits = await searchPages({ db, dealId: other, query: "Zyntrix revenue", k: 5 });
+    expect(otherHits.map((h) => h.document)).toEqual(["Secret_Zyntrix_plan.pdf"]);
+  });
+
+  it("uses OR semantics: a page with only some of the words is found", async () => {
+    const hits = await searchPages({ db, dealId: deal, query: "What did the board decide about churn, dividends and the pension scheme of Aurora?", k: 3 });
+    expect(hits[0]).toMatchObject({ document: "ACME_2018_10K.pdf", page: 5 });
+    expect(hits[0].excerpt).toMatch(/dividend policy/i);
+    expect(hits[0].excerpt.length).toBeLessThanOrEqual(310);
+  });
+
+  it("expands financial synonyms: capital expenditure finds 'Purchases of property, plant and equipment'", async () => {
+    const hits = await searchPages({ db, dealId: deal, query: "capital expenditure", k: 5, documentIds: [ids.acme2018] });
+    expect(hits[0]).toMatchObject({ document: "ACME_2018_10K.pdf", page: 4 });
+    expect(hits[0].excerpt).toMatch(/Purchases of property, plant and equipment/);
+  });
+
+  it("routes by company and fiscal year among several filings", async () => {
+    const hits = await searchPages({ db, dealId: deal, query: "What is the FY2018 capital expenditure amount for Acme?", k: 5 });
+    expect(hits[0]).toMatchObject({ document: "ACME_2018_10K.pdf", page: 4 });
+    expect(hits.some((h) => h.document.startsWith("BETA"))).toBe(false);
+    const beta = await searchPages({ db, dealId: deal, query: "Beta capex in 2018", k: 3 });
+    expect(beta[0].document).toBe("BETA_2018_10K.pdf");
+  });
+
+  it("boosts the page that IS the named statement over pages that mention it", async () => {
+    const hits = await searchPages({ db, dealId: deal, query: "Using the cash flow statement, what were the dividends paid?", k: 5, documentIds: [ids.acme2018] });
+    expect(hits[0].page).toBe(4);
+    expect(hits.findIndex((h) => h.page === 3)).toBeGreaterThan(0);
+  });
+
+  it("restricts to the given documents (by id or filename) and page range", async () => {
+    const byName = await searchPages({ db, dealId: deal, query: "net cash provided by operating activities", k: 10, documentIds: ["BETA_2018_10K.pdf"] });
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((h) => h.document === "BETA_2018_10K.pdf")).toBe(true);
+    const ranged = await searchPages({ db, dealId: deal, query: "revenue", k: 10, documentIds: [ids.acme2018], pageRange: { from: 5, to: 6 } });
+    expect(ranged.length).toBeGreaterThan(0);
+    expect(ranged.every((h) => h.page >= 5 && h.page <= 6)).toBe(true);
+    expect(await searchPages({ db, dealId: deal, query: "revenue", documentIds: [crypto.randomUUID()] })).toEqual([]);
+  });
+
+  it("answers Swedish questions", async () => {
+    const hits = await searchPages({ db, dealId: deal, query: "Hur utvecklades rörelseresultatet och nettoomsättningen?", k: 3 });
+    expect(hits[0].document).toBe("Nordbolaget_arsredovisning_2022.pdf");
+  });
+
+  it("rejects empty queries and survives hostile or huge ones", async () => {
+    await expect(searchPages({ db, dealId: deal, query: "   \n\t " })).rejects.toMatchObject({ code: "bad_request:query" });
+    await expect(searchPages({ db, dealId: deal, query: "" })).rejects.toMatchObject({ code: "bad_request:query" });
+    for (const q of ["'; drop table chunks; --", "%", "\\", "\"quoted\" 'single' `back`", "100% of revenue_x\\y'--", "🙂 ∑ ≠"]) {
+      const hits = await searchPages({ db, dealId: deal, query: q });
+      expect(Array.isArray(hits)).toBe(true);
+    }
+    const huge = `${"revenue dividend policy churn ".repeat(400)}zyntrix`.slice(0, 10_240);
+    const hits = await searchPages({ db, dealId: deal, query: huge, k: 3 });
+    expect(hits.length).toBeGreaterThan(0);
+    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from chunks");
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it("keeps BM25 statistics exact when a document is deleted", async () => {
+    const before = await db.query<{ df: number }>("select df from search_term_df where deal_id = $1 and term = 'zyntrix'", [deal]);
+    expect(before.rows[0].df).toBe(1);
+    const tmp = await addDocument(db, deal, "tmp.pdf", ["Zyntrix again, twice zyntrix."]);
+    expect((await db.query<{ df: number }>("select df from search_term_df where deal_id = $1 and term = 'zyntrix'", [deal])).rows[0].df).toBe(2);
+    await db.query("delete from documents where id = $1", [tmp]);
+    expect((await db.query<{ df: number }>("select df from search_term_df where deal_id = $1 and term = 'zyntrix'", [deal])).rows[0].df).toBe(1);
+    const stats = await db.query<{ chunk_count: string; n: number }>(
+      "select s.chunk_count::text, (select count(*)::int from search_chunk_terms where deal_id = $1) as n from search_deal_stats s where s.deal_id = $1", [deal]);
+    expect(Number(stats.rows[0].chunk_count)).toBe(stats.rows[0].n);
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createDeal } from "@/lib/db/queries/deals";
+import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
+import { getEmbeddingSpace } from "@/lib/models/embeddings";
+import { indexChunks } from "@/lib/search/indexer";
+import { keywordChunks, vectorChunks } from "@/lib/search/retrievers";
+import { openTestDb } from "../helpers/db";
+
+setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+const TOPICS = ["revenue recognition", "inventory valuation", "goodwill impairment", "lease accounting", "pension obligations", "income taxes", "share repurchases", "foreign currency hedging"];
+
+/** The statement match_chunks builds, for a model and dimension, with literals for EXPLAIN. */
+const vectorSql = (model: string, dims: number, dealId: string) => `
+  select c.id from chunks c
+  where c.embedding_model = '${model}' and c.deal_id = '${dealId}'
+  order by c.embedding::halfvec(${dims}) <=> '[${Array(dims).fill(0.1).join(",")}]'::halfvec(${dims})
+  limit 10`;
+
+async function explain(db: Db, sql: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    // tiny table: make the planner show the plan it picks at scale (no seq scan, no sort)
+    for (const k of ["enable_seqscan", "enable_bitmapscan", "enable_sort"]) await tx.query(`set local ${k} = off`);
+    const { rows } = await tx.query<Record<string, string>>(`explain ${sql}`);
+    return rows.map((r) => Object.values(r)[0]).join("\n");
+  });
+}
+
+describe("vector half (match_chunks + HNSW)", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let dealId: string;
+  let docs: string[] = [];
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    dealId = (await createDeal({ db, slug: "vectors" })).id;
+    for (let d = 0; d < 2; d++) {
+      const id = crypto.randomUUID();
+      docs.push(id);
+      await db.query(
+        `insert into documents (id, deal_id, filename, sha256, bytes, storage_path, status) values ($1, $2, $3, $4, 1, '', 'indexed')`,
+        [id, dealId, `doc${d}.pdf`, id],
+      );
+      const chunks: ChunkDraft[] = [];
+      for (let p = 1; p <= 40; p++) {
+        const text = `Note ${p}. ${TOPICS[(p + d) % TOPICS.length]} policy for period ${p}: management reviewed ${TOPICS[(p * 3) % TOPICS.length]} and related disclosures.`;
+        await db.query("insert into document_pages (document_id, deal_id, page_number, text) values ($1, $2, $3, $4)", [id, dealId, p, text]);
+        chunks.push(...chunkPage(p, text, chunks.length));
+      }
+      await indexChunks({ db, dealId, documentId: id, chunks, space: getEmbeddingSpace() });
+    }
+    await db.exec("analyze chunks");
+  });
+  afterAll(() => cleanup());
+
+  it("has a partial HNSW expression index per model, and the query shape uses it", async () => {
+    const local = await explain(db, vectorSql("local:hash-ngram-384", 384, dealId));
+    expect(local).toMatch(/chunks_embedding_local_hnsw/);
+    const openai = await explain(db, vectorSql("openai:text-embedding-3-large@1536", 1536, dealId));
+    expect(openai).toMatch(/chunks_embedding_openai_1536_hnsw/);
+  });
+
+  it("match_chunks returns the nearest chunks of the deal, filtered by document and page range", async () => {
+    const space = getEmbeddingSpace();
+    const all = await vectorChunks(db, { dealId }, space, "goodwill impairment policy", 10);
+    expect(all.length).toBe(10);
+    expect(all.every((h, i) => i === 0 || all[i - 1].score >= h.score)).toBe(true);
+    const one = await vectorChunks(db, { dealId, documentIds: [docs[1]], pageFrom: 10, pageTo: 20 }, space, "goodwill impairment policy", 50);
+    expect(one.length).toBe(11);
+    expect(one.every((h) => h.documentId === docs[1] && h.page >= 10 && h.page <= 20)).toBe(true);
+    await expect(db.query("select * from match_chunks($1, '[1,0,0]'::halfvec, 'local:hash-ngram-384', 5)", [dealId])).rejects.toThrow(/does not match model/);
+  });
+
+  it("search_keyword_chunks scores with BM25 and bounds candidate work without losing rare terms", async () => {
+    const terms = [{ term: "goodwill", weight: 1 }, { term: "management", weight: 1 }, { term: "policy", weight: 1 }];
+    const exact = await keywordChunks(db, { dealId }, terms, 20);
+    const bounded = await keywordChunks(db, { dealId }, terms, 20, 1); // only the rarest term generates candidates
+    expect(exact.length).toBeGreaterThan(0);
+    expect(bounded.map((h) => h.chunkId).slice(0, 5)).toEqual(exact.map((h) => h.chunkId).slice(0, 5));
+    expect(bounded[0].score).toBeCloseTo(exact[0].score, 4);
+  });
+});

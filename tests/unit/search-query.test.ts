@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { detectPeriods, detectStatements, stripInstructions, understandQuery } from "@/lib/search/query-understanding";
+import { expandSynonyms } from "@/lib/search/synonyms";
+import { termStats, tokenize } from "@/lib/search/tokenize";
+
+describe("tokenizer", () => {
+  it("lowercases, splits letters from digits, keeps years, drops amounts and stopwords, stems plurals", () => {
+    expect(tokenize("What is the FY2018 Capital Expenditures of 3M? $1,577 million")).toEqual(["fy", "2018", "capital", "expenditure", "million"]);
+    expect(tokenize("Inventories and liabilities")).toEqual(["inventory", "liability"]);
+    expect(tokenize("PP&E, net")).toEqual(["property", "plant", "equipment", "net"]);
+    expect(tokenize("Free cashflow")).toEqual(["free", "cash", "flow"]);
+  });
+
+  it("handles Swedish letters and drops Swedish stopwords", () => {
+    expect(tokenize("Rörelseresultatet för året och nettoomsättningen")).toEqual(["rörelseresultatet", "året", "nettoomsättningen"]);
+  });
+
+  it("counts term frequencies for BM25", () => {
+    const s = termStats("revenue, revenue and cost of revenue");
+    expect(s.terms).toEqual(["cost", "revenue"]);
+    expect(s.tfs).toEqual([1, 3]);
+    expect(s.length).toBe(4);
+  });
+});
+
+describe("query understanding", () => {
+  const q = "What is the FY2018 capital expenditure amount (in USD millions) for 3M? Give a response to the question by relying on the details shown in the cash flow statement.";
+
+  it("strips instruction boilerplate from the ranking text but keeps the statement for routing", () => {
+    const u = understandQuery(q);
+    expect(u.rankingText).toBe("What is the FY2018 capital expenditure amount for 3M?");
+    expect([...u.statements]).toEqual(["cash_flow"]);
+    expect(u.terms.map((t) => t.term)).not.toContain("response");
+    expect(u.years).toEqual([2018]);
+  });
+
+  it("keeps the question after an instruction that introduces it", () => {
+    const s = stripInstructions("Assume that you are a public equities analyst. Answer the following question by primarily using information that is shown in the balance sheet: what is the year end FY2018 net PPNE for 3M? Answer in USD millions.");
+    expect(s).toBe("what is the year end FY2018 net PPNE for 3M?");
+  });
+
+  it("detects statements by their many names", () => {
+    expect([...detectStatements("using the statement of financial position and the P&L")].sort()).toEqual(["balance", "income"]);
+    expect([...detectStatements("Consolidated Statements of Operations")]).toEqual(["income"]);
+    expect([...detectStatements("what was revenue?")]).toEqual([]);
+  });
+
+  it("reads fiscal years and quarters", () => {
+    expect(detectPeriods("between FY20 and FY21")).toEqual({ years: [2020, 2021], period: undefined });
+    expect(detectPeriods("Q2 of FY2024 versus FY 2023")).toMatchObject({ years: [2023, 2024], period: "Q2" });
+    expect(detectPeriods("in Q22023 year over year")).toMatchObject({ years: [2023], period: "Q2" });
+    expect(detectPeriods("As of Q2'2023, is Pfizer")).toMatchObject({ years: [2023], period: "Q2" });
+  });
+
+  it("expands financial vocabulary both ways, at a lower weight", () => {
+    const capex = expandSynonyms(tokenize("capital expenditure"));
+    expect([...capex.terms.keys()]).toEqual(expect.arrayContaining(["purchase", "property", "plant", "equipment"]));
+    expect(capex.statements.has("cash_flow")).toBe(true);
+    const back = expandSynonyms(tokenize("purchases of property, plant and equipment"));
+    expect([...back.terms.keys()]).toEqual(expect.arrayContaining(["capital", "expenditure", "capex"]));
+    expect(expandSynonyms(tokenize("COGS")).terms.has("sale")).toBe(true);
+    expect([...understandQuery("net sales").terms.filter((t) => t.weight < 1).map((t) => t.term)]).toContain("revenue");
+  });
+
+  it("bounds huge queries", () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}x`).join(" ");
+    const u = understandQuery(words);
+    expect(u.terms.length).toBeLessThanOrEqual(48);
+  });
+});
