@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db";
+import { requireDeal } from "@/lib/db/queries/deals";
+import { MandaError, toPublicError } from "@/lib/errors";
+import { reviewItem } from "@/lib/extraction/review";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+const Body = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("approve") }),
+  z.object({ action: z.literal("reject"), reason: z.string().max(2000).optional() }),
+  z.object({
+    action: z.literal("edit_approve"),
+    edits: z.object({
+      payload: z.record(z.string(), z.unknown()).optional(),
+      excerpt: z.string().max(400).optional(),
+      page: z.number().int().min(1).optional(),
+      cell: z.string().max(200).optional(),
+    }),
+  }),
+]);
+
+/** {action: approve | reject | edit_approve, edits?} — audited as user:local until auth lands. */
+export async function POST(req: Request, { params }: { params: Promise<{ deal: string; id: string }> }): Promise<Response> {
+  try {
+    const parsed = Body.safeParse(await req.json().catch(() => null));
+    if (!parsed.success) throw new MandaError("bad_request:review_action", `Invalid review action: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    const { deal: ref, id } = await params;
+    const db = await getDb();
+    const deal = await requireDeal({ db, ref });
+    return Response.json(await reviewItem(db, { dealId: deal.id, id, user: null, ...parsed.data }));
+  } catch (e) {
+    const err = toPublicError(e);
+    return Response.json({ code: err.code, message: err.message }, { status: err.status });
+  }
+}

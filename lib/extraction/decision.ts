@@ -1,0 +1,116 @@
+/**
+ * Decision maker (seed 003, agent 3), exactly the seed's rules:
+ *   score ≥ 0.80 and complete        → promote (with audit)
+ *   0.50 ≤ score < 0.80              → review, normal priority
+ *   score < 0.50                     → review, high priority
+ *   score ≥ 0.80 but missing fields  → review, normal priority
+ * Promotion writes findings / timeline_events / entities + entity_mentions with provenance
+ * (extraction_id), idempotently (the tables' unique keys: re-runs update, never duplicate).
+ */
+import type { Queryable } from "@/lib/db";
+import { cleanExcerpt } from "./citation";
+import { normalizeName, sameEntity } from "./entities/names";
+import type { Candidate, EntityPayload, FindingPayload, TimelineEventPayload } from "./types";
+
+export const PROMOTE_THRESHOLD = 0.8;
+export const REVIEW_THRESHOLD = 0.5;
+
+export type Decision =
+  | { decision: "accept"; action: "promote"; reason: string }
+  | { decision: "defer"; action: "review"; priority: "normal" | "high"; reason: string };
+
+export function makeDecision(score: number, missingFields: string[]): Decision {
+  const complete = missingFields.length === 0;
+  // Scores are stored as real (float4): compare at two decimals so 0.8 read back as 0.800000011 is 0.80.
+  const s = Math.round(score * 10000) / 10000;
+  if (s >= PROMOTE_THRESHOLD && complete) return { decision: "accept", action: "promote", reason: `High confidence (${s.toFixed(2)}) with complete fields` };
+  if (s >= REVIEW_THRESHOLD && s < PROMOTE_THRESHOLD) return { decision: "defer", action: "review", priority: "normal", reason: `Medium confidence (${s.toFixed(2)}) requires human verification` };
+  if (s < REVIEW_THRESHOLD) return { decision: "defer", action: "review", priority: "high", reason: `Low confidence (${s.toFixed(2)}) needs expert review` };
+  return { decision: "defer", action: "review", priority: "normal", reason: `High confidence but missing: ${missingFields.join(", ")}` };
+}
+
+export interface Staged {
+  id: string;
+  deal_id: string;
+  document_id: string;
+  candidate: Candidate;
+}
+
+/** Writes the canonical row for a staged candidate; returns its id. Idempotent. */
+export async function promote(db: Queryable, s: Staged, opts: { processId?: string | null; confidence?: number } = {}): Promise<string> {
+  const c = s.candidate;
+  const excerpt = cleanExcerpt(c.evidence.text);
+  if (c.candidateType === "finding") {
+    const p = c.payload as FindingPayload;
+    const { rows } = await db.query<{ id: string }>(
+      `insert into findings (id, deal_id, document_id, extraction_id, domain, metric, metric_key, value_text, value_num, unit, currency, period, period_end,
+                             is_forecast, date_referenced, source_page, source_cell, source_excerpt, confidence, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::date, $14, $15::date, $16, $17, $18, $19, 'active')
+       on conflict (deal_id, document_id, metric_key, period, source_page) do update set
+         extraction_id = excluded.extraction_id, domain = excluded.domain, metric = excluded.metric, value_text = excluded.value_text,
+         value_num = excluded.value_num, unit = excluded.unit, currency = excluded.currency, period_end = excluded.period_end,
+         is_forecast = excluded.is_forecast, date_referenced = excluded.date_referenced, source_cell = excluded.source_cell,
+         source_excerpt = excluded.source_excerpt, confidence = excluded.confidence, status = 'active',
+         embedding = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding else null end,
+         embedding_model = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding_model else null end
+       returning id`,
+      [crypto.randomUUID(), s.deal_id, s.document_id, s.id, p.domain, p.metric, p.metricKey, p.valueText, p.valueNum, p.unit, p.currency ?? null, p.period ?? null,
+        p.periodEnd ?? null, p.isForecast, p.dateReferenced ?? null, c.evidence.page, c.evidence.cell ?? null, excerpt, opts.confidence ?? c.confidenceScore],
+    );
+    return rows[0]!.id;
+  }
+  if (c.candidateType === "timeline_event") {
+    const p = c.payload as TimelineEventPayload;
+    const { rows } = await db.query<{ id: string }>(
+      `insert into timeline_events (id, deal_id, document_id, process_id, extraction_id, event_type, event_date, date_precision, description, actors, source_page, source_excerpt)
+       values ($1, $2, $3, $4, $5, $6, $7::date, $8, $9, $10::jsonb, $11, $12)
+       on conflict (document_id, event_type, event_date, source_page) do update set
+         extraction_id = excluded.extraction_id, date_precision = excluded.date_precision, description = excluded.description,
+         actors = excluded.actors, source_excerpt = excluded.source_excerpt, process_id = coalesce(excluded.process_id, timeline_events.process_id)
+       returning id`,
+      [crypto.randomUUID(), s.deal_id, s.document_id, opts.processId ?? null, s.id, p.eventType, p.eventDate, p.datePrecision, p.description, JSON.stringify(p.actors ?? []),
+        c.evidence.page, excerpt],
+    );
+    return rows[0]!.id;
+  }
+  const p = c.payload as EntityPayload;
+  const entityId = await resolveEntity(db, s.deal_id, p);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into entity_mentions (id, deal_id, entity_id, document_id, extraction_id, role, page, excerpt)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (entity_id, document_id, page, role) do update set extraction_id = excluded.extraction_id, excerpt = excluded.excerpt
+     returning id`,
+    [crypto.randomUUID(), s.deal_id, entityId, s.document_id, s.id, p.role ?? null, c.evidence.page, excerpt],
+  );
+  void rows;
+  return entityId;
+}
+
+/** Finds the deal's entity this name refers to (exact normalised name, then fuzzy rules) or creates it. */
+export async function resolveEntity(db: Queryable, dealId: string, p: EntityPayload): Promise<string> {
+  const norm = normalizeName(p.name);
+  const exact = await db.query<{ id: string; name: string; aliases: string[] }>(
+    "select id, name, aliases from entities where deal_id = $1 and entity_type = $2 and normalized_name = $3",
+    [dealId, p.entityType, norm],
+  );
+  let hit: { id: string; name: string; aliases: string[] } | undefined = exact.rows[0];
+  if (!hit) {
+    const all = await db.query<{ id: string; name: string; aliases: string[] }>(
+      "select id, name, aliases from entities where deal_id = $1 and entity_type = $2",
+      [dealId, p.entityType],
+    );
+    hit = all.rows.find((e) => sameEntity(p.entityType, e.name, p.name) || (e.aliases ?? []).some((a) => sameEntity(p.entityType, a, p.name)));
+  }
+  if (hit) {
+    if (hit.name !== p.name && !(hit.aliases ?? []).includes(p.name)) {
+      await db.query("update entities set aliases = array_append(aliases, $2) where id = $1", [hit.id, p.name]);
+    }
+    return hit.id;
+  }
+  const { rows } = await db.query<{ id: string }>(
+    `insert into entities (id, deal_id, entity_type, name, normalized_name) values ($1, $2, $3, $4, $5)
+     on conflict (deal_id, entity_type, normalized_name) do update set name = entities.name returning id`,
+    [crypto.randomUUID(), dealId, p.entityType, p.name, norm],
+  );
+  return rows[0]!.id;
+}

@@ -1,0 +1,82 @@
+/** Name rules shared by the entity extractor, the validator and de-duplication. */
+
+/** Placeholders and generic roles that are never an entity name (Swedish and English). */
+export const PLACEHOLDERS = new Set([
+  "utredaren", "utredare", "den särskilde utredaren", "särskild utredare", "särskilde utredaren", "kommittén", "kommitten", "utredningen", "regeringen",
+  "sekreteraren", "sekretariatet", "sakkunniga", "experterna", "experter", "ordföranden", "ordförande", "ledamöterna", "ledamot", "departementet",
+  "statsrådet", "chefen", "statsrådet och chefen", "kungl. maj:t", "kungl maj:t", "riksdagen", "myndigheten", "inspektionen", "regeringskansliet",
+  "the company", "company", "management", "the board", "board", "the group", "group", "the issuer", "the registrant", "the committee", "committee",
+  "the ceo", "the cfo", "ceo", "cfo", "chair", "the chair", "the government", "government", "we", "our", "us", "the bank", "the trust",
+  "the seller", "the buyer", "the target", "the investor", "investors", "shareholders", "the auditor", "auditor", "the secretary", "secretary",
+]);
+
+export const MINISTRY_RE = /departementet$|departement$|^ministry\b|\bministry of\b|\bdepartment of\b|^statsrådsberedningen$/i;
+
+export function normalizeName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[,.]?\s+(inc|incorporated|corp|corporation|co|ltd|limited|plc|ab|publ|ag|gmbh|sa|nv|bv|llc|lp|as|oy|a\/s|scsp)\.?$/gi, "")
+    .replace(/[^\p{L}\p{N}\s-]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function isPlaceholder(name: string): boolean {
+  const n = name.toLowerCase().replace(/\s+/g, " ").trim();
+  return PLACEHOLDERS.has(n) || PLACEHOLDERS.has(n.replace(/^(the|den|det) /, "")) || n.length < 3;
+}
+
+export function isMinistryName(name: string): boolean {
+  return MINISTRY_RE.test(name.trim());
+}
+
+/** A person's name: 2–4 capitalised words (hyphenated allowed), no digits, no ministry ending. */
+export function looksLikePersonName(name: string): boolean {
+  if (isMinistryName(name) || isPlaceholder(name)) return false;
+  const parts = name.trim().split(/\s+/);
+  if (parts.length < 2 || parts.length > 5) return false;
+  // no token may be a ministry, an authority or a placeholder ("Socialdepartementet Regeringen")
+  if (parts.some((p) => /departementet$|departement$|myndigheten$|inspektionen$|verket$|kassan$/i.test(p) || PLACEHOLDERS.has(p.toLowerCase()))) return false;
+  return parts.every((p) => /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)*|\p{Lu}\.|af|von|van|de|der|la)$/u.test(p));
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  const m = a.length, n = b.length;
+  if (!m) return n;
+  if (!n) return m;
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = [i];
+    for (let j = 1; j <= n; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[n]!;
+}
+
+/**
+ * Same entity? Organisations: equal after dropping legal suffixes ("Apple Inc." = "Apple") or
+ * a spelling slip (edit distance ≤ 1 per 8 characters, at most 2). People: never two different
+ * first names or initials — the first names must match exactly (or as initial ↔ same initial
+ * only when the surnames are identical), and the surnames may differ by one slip.
+ */
+export function sameEntity(type: string, a: string, b: string): boolean {
+  const na = normalizeName(a);
+  const nb = normalizeName(b);
+  if (na === nb) return true;
+  if (type === "person") {
+    const pa = na.split(" ");
+    const pb = nb.split(" ");
+    if (pa.length < 2 || pb.length < 2) return false;
+    const fa = pa.slice(0, -1).join(" ");
+    const fb = pb.slice(0, -1).join(" ");
+    const la = pa[pa.length - 1]!;
+    const lb = pb[pb.length - 1]!;
+    if (fa !== fb) return false; // different first names or initials: different people
+    return la.length >= 5 && levenshtein(la, lb) <= 1;
+  }
+  const max = Math.min(2, Math.floor(Math.max(na.length, nb.length) / 8));
+  return max > 0 && levenshtein(na, nb) <= max;
+}

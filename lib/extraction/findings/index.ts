@@ -1,0 +1,77 @@
+/**
+ * Findings extractor (rules, offline): statement tables, spreadsheet cells and prose. Each
+ * candidate is citation-first: its excerpt is picked from the page around the fact and verified.
+ */
+import { pickExcerpt, locateExcerpt } from "../citation";
+import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, FindingPayload } from "../types";
+import { extractProseFindings } from "./prose";
+import { extractSheetFindings } from "./sheets";
+import { extractTableFindings, statementKindOf } from "./tables";
+
+export const FINDINGS_EXTRACTOR_VERSION = "1.0.0";
+
+function isForecastDoc(ctx: ExtractionContext): boolean {
+  return /forecast|budget|plan\b|prognos/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);
+}
+
+export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "fiscalYear" | "fiscalPeriod" | "documentKind">): Promise<ExtractorOutput> {
+  const candidates: Candidate[] = [];
+  const skipped: ExtractorOutput["skipped"] = [];
+  const uncertainties: string[] = [];
+  const hasStatements = pages.some((p) => !p.cells?.length && statementKindOf(p.text) !== null);
+  const forecastDoc = isForecastDoc(ctx as ExtractionContext);
+  let emptyPages = 0;
+  for (const page of pages) {
+    if (!page.text.trim()) { emptyPages++; continue; }
+    if (page.cells?.length) {
+      candidates.push(...extractSheetFindings(page, { forecastDoc, filename: ctx.filename }));
+      continue;
+    }
+    const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, filename: ctx.filename, hasStatements, forecastDoc });
+    const tableKeys = new Set(table.map((c) => c.candidateKey));
+    candidates.push(...table);
+    for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
+      if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
+      if (forecastDoc) (c.payload as FindingPayload).isForecast = true;
+      candidates.push(c);
+    }
+  }
+  if (emptyPages) skipped.push({ what: `${emptyPages} empty page(s)`, why: "no text on the page (scan without OCR, or an absent page)" });
+  if (!candidates.length) uncertainties.push("no financial or operational figures with a period were found");
+  return { candidates, skipped, uncertainties, model: "rules" };
+}
+
+async function collect(ctx: ExtractionContext): Promise<ExtractionPage[]> {
+  const pages: ExtractionPage[] = [];
+  for await (const p of ctx.pages()) pages.push(p);
+  return pages;
+}
+
+/**
+ * Refinement: the validator names what is wrong ("excerpt not found on page 12; choose an
+ * excerpt from that page containing '1,577'"). The rules re-pick the excerpt from the page
+ * around the value; anything else cannot be fixed by rules (null → human review).
+ */
+export async function refineWithPage(ctx: ExtractionContext, candidate: Candidate, request: string): Promise<Candidate | null> {
+  const page = await ctx.getPage(candidate.evidence.page);
+  if (!page) return null;
+  if (!/excerpt/i.test(request)) return null;
+  const needle = /containing '([^']+)'/.exec(request)?.[1];
+  if (!needle) return null;
+  let idx = page.text.indexOf(needle);
+  if (idx < 0) idx = page.text.replace(/\s+/g, " ").indexOf(needle) >= 0 ? page.text.indexOf(needle.split(" ")[0]!) : -1;
+  if (idx < 0) return null;
+  const ex = pickExcerpt(page.text, idx, idx + needle.length, candidate.evidenceType === "formal" ? "line" : "sentence");
+  if (!ex || ex === candidate.evidence.text || !locateExcerpt(page, ex)) return null;
+  return { ...candidate, evidence: { ...candidate.evidence, text: ex } };
+}
+
+export const findingsRulesExtractor: Extractor = {
+  name: "findings",
+  version: FINDINGS_EXTRACTOR_VERSION,
+  candidateType: "finding",
+  async extract(ctx) {
+    return extractFindingsFromPages(await collect(ctx), ctx);
+  },
+  refine: refineWithPage,
+};

@@ -1,0 +1,272 @@
+/**
+ * Statement tables in PDF/text pages: a header line of period columns ("(Millions) 2018 2017
+ * 2016", "Fiscal Years Ended February 2, 2019 February 3, 2018 …", "Q3 2024 Q3 2023 9M 2024")
+ * then rows "label v1 v2 v3" whose values map to those columns in order.
+ */
+import { pickExcerpt } from "../citation";
+import type { Candidate, ExtractionPage, FindingPayload } from "../types";
+import { metricKeyOf } from "./metrics";
+import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { durationGroups, fiscalEndOf, headerColumns, labelColumn, monthIndex, type Duration, type PeriodColumn } from "./periods";
+
+export type StatementKind = "income" | "balance" | "cash_flow";
+
+const TITLE = /^(?:[A-Z][\w.,&'’ -]{0,50}?\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:(?:statements?|statement)\s+of\s+(?:consolidated\s+)?(income|operations|earnings|comprehensive income|cash\s*flow\s*s?|financial position|financial condition)|(income)\s+statements?|(cash\s*flows?)\s+statements?|(balance)\s+sheets?|(cash\s*flow)\s+statement)\b/i;
+const NOT_TITLE = /analysis of|notes? to|see |in the |in our |reconciliation|supplemental|information\b|data$|:$/i;
+
+export function statementKindOf(page: string): StatementKind | null {
+  const lines = page.split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 10);
+  for (const l of lines) {
+    if (l.length > 110 || NOT_TITLE.test(l)) continue;
+    // PDF text sometimes splits words ("Consolidated Statement of Incom e"): match without spaces
+    const d = l.toLowerCase().replace(/\s+/g, "");
+    const m = /(?:statements?of(?:consolidated)?(income|operations|earnings|comprehensive(?:income|loss)|cashflows?|financialposition|financialcondition)|(income)statements?|(cashflows?)statements?|(balance)sheets?)/.exec(d);
+    if (!m || (TITLE.test(l) === false && m.index > 60)) continue;
+    const w = m[1] ?? m[2] ?? m[3] ?? m[4] ?? "";
+    if (/^comprehensive/.test(w)) return null; // repeats net income; not its home statement
+    if (/cash/.test(w)) return "cash_flow";
+    if (/balance|position|condition/.test(w)) return "balance";
+    return "income";
+  }
+  return null;
+}
+
+const HOME: Record<string, StatementKind> = {
+  revenue: "income", net_income: "income", operating_income: "income", gross_profit: "income", gross_margin: "income", ebitda: "income",
+  operating_cash_flow: "cash_flow", capital_expenditure: "cash_flow",
+  total_assets: "balance", total_current_liabilities: "balance", inventories: "balance", cash: "balance", total_debt: "balance",
+};
+
+const MONTH_DAY_ONLY = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i;
+const YEAR_ONLY = /^(?:19|20)\d\d[AFE]?$/;
+
+/** Joins split header lines ("November 27,\n2015") so each header sits on one line. */
+function prepareLines(text: string): Array<{ text: string; start: number; end: number }> {
+  const raw: Array<{ text: string; start: number; end: number }> = [];
+  let pos = 0;
+  for (const l of text.split("\n")) {
+    raw.push({ text: l, start: pos, end: pos + l.length });
+    pos += l.length + 1;
+  }
+  const out: typeof raw = [];
+  for (let i = 0; i < raw.length; i++) {
+    const cur = { ...raw[i]! };
+    const t = cur.text.trim();
+    if (!t) continue;
+    // merge runs of pure header pieces (month-day lines, year lines)
+    if (MONTH_DAY_ONLY.test(t) || YEAR_ONLY.test(t)) {
+      let j = i + 1;
+      let joined = t;
+      while (j < raw.length) {
+        const n = raw[j]!.text.trim();
+        if (!n) { j++; continue; }
+        if (MONTH_DAY_ONLY.test(n) || YEAR_ONLY.test(n)) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
+        break;
+      }
+      cur.text = joined;
+      i = j - 1;
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+interface Row {
+  label: string;
+  values: NumToken[];
+  start: number; // offsets of the row in the page text
+  end: number;
+  labelStart: number;
+}
+
+/** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
+export function splitRow(line: string): { label: string; values: NumToken[] } | null {
+  const toks = line.trim().split(/\s+/);
+  const vals: NumToken[] = [];
+  let i = toks.length - 1;
+  for (; i >= 0; i--) {
+    const t = toks[i]!;
+    if (t === "$" || t === "€" || t === "%" ) {
+      if (t === "%" && vals.length) vals[0] = { ...vals[0]!, percent: true, raw: `${vals[0]!.raw}%` };
+      continue;
+    }
+    const n = parseNumToken(t);
+    if (!n) break;
+    vals.unshift(n);
+  }
+  if (!vals.length) return null;
+  let label = toks.slice(0, i + 1).join(" ");
+  label = label.replace(/\.{2,}$/, "").replace(/[.\s]+$/, "").replace(/\s*\$$/, "").trim();
+  if (!/[A-Za-zÅÄÖåäö]/.test(label)) return null;
+  return { label, values: vals };
+}
+
+export interface TableContext {
+  documentId?: string;
+  fiscalYear?: number | null;
+  fiscalPeriod?: string | null;
+  filename?: string;
+  /** Document holds recognised statement pages (others then count as secondary tables). */
+  hasStatements?: boolean;
+  forecastDoc?: boolean;
+}
+
+function labelWithoutUnit(label: string): { label: string; scale?: number; currency?: string } {
+  const m = /\s*\((?:in\s+)?(EUR|USD|SEK|\$|€)?\s*(million|millions|thousand|thousands|billion|m|k|bn)?\)\s*$/i.exec(label);
+  if (!m || (!m[1] && !m[2])) return { label };
+  const sc = (m[2] ?? "").toLowerCase();
+  const scale = sc.startsWith("b") ? 1e9 : sc.startsWith("m") ? 1e6 : sc.startsWith("th") || sc === "k" ? 1e3 : undefined;
+  const cur = m[1] ? (m[1] === "$" ? "USD" : m[1] === "€" ? "EUR" : m[1].toUpperCase()) : undefined;
+  return { label: label.slice(0, m.index).trim(), scale, currency: cur };
+}
+
+const SEGMENT_PAGE = /\bsegments?\b|\bby region\b|geograph|north america|greater china|emea\b|asia pacific|reportable|pro forma|quarterly (financial )?(data|results)|unaudited quarterly/i;
+
+export function extractTableFindings(page: ExtractionPage, ctx: TableContext): Candidate<FindingPayload>[] {
+  const text = page.text;
+  if (!/\d/.test(text)) return [];
+  const kind = statementKindOf(text);
+  const lines = prepareLines(text);
+  const pageScale = scaleOf(text.slice(0, 1500));
+  const pageCurrency = currencyOf(text);
+  const out = new Map<string, { c: Candidate<FindingPayload>; rank: number }>();
+  let cols: PeriodColumn[] = [];
+  let durations: Duration[] = [];
+  let fiscalEnd: { month: number; day: number } | undefined;
+  let hasNote = false;
+  let headerScale = pageScale;
+  let prevNoNum: { text: string; start: number } | null = null;
+  const latestYear = () => Math.max(...cols.map((c) => c.year));
+  for (let li = 0; li < lines.length; li++) {
+    const L = lines[li]!;
+    const t = L.text.trim();
+    const hc = headerColumns(t);
+    const rest = t.replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?/gi, "").replace(/\b(?:Q[1-4]|H[12]|6M|9M|FY|fiscal(?:\s+year)?)?\s?(?:19|20)\d\d[AFEB]?\b/gi, "");
+    const restNums = (rest.match(/\d[\d,.]*/g) ?? []).filter((x) => x.length > 0);
+    const restWords = rest.replace(/[()\-–,.%$]/g, " ").trim();
+    if (hc.length >= 1 && restNums.length === 0 && restWords.length <= 60 && !(hc.length === 1 && restWords.length > 30 && !/note|eur|usd|sek|thousand|million/i.test(restWords))) {
+      // a header line
+      cols = hc;
+      const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
+      durations = durationGroups(ctxText);
+      fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
+      hasNote = /\bnote\b/i.test(t);
+      const s2 = scaleOf(ctxText);
+      headerScale = s2.word ? s2 : pageScale;
+      if (/december 31/i.test(ctxText) && !fiscalEnd) fiscalEnd = { month: 12, day: 31 };
+      prevNoNum = null;
+      continue;
+    }
+    if (!cols.length) continue;
+    const row = splitRow(t);
+    if (!row) {
+      prevNoNum = { text: t, start: L.start };
+      continue;
+    }
+    let label = row.label;
+    let labelStart = L.start;
+    if (/^[a-z]/.test(label) && prevNoNum && prevNoNum.text.length < 120) {
+      label = `${prevNoNum.text} ${label}`;
+      labelStart = prevNoNum.start;
+    }
+    prevNoNum = null;
+    const lu = labelWithoutUnit(label);
+    const rule = metricKeyOf(lu.label);
+    if (!rule) continue;
+    let values = row.values;
+    if (hasNote && values.length === cols.length + 1 && values[0]!.value !== null && Math.abs(values[0]!.value!) < 100 && !/[,.()]/.test(values[0]!.raw)) values = values.slice(1);
+    if (values.length !== cols.length) {
+      const noPct = values.filter((v) => !v.percent);
+      if (noPct.length === cols.length && values.some((v) => v.percent)) values = noPct;
+      else continue;
+    }
+    // durations: one group per block of columns
+    const groupOf = (i: number): Duration | undefined => {
+      if (!durations.length) return undefined;
+      if (durations.length === 1) return durations[0];
+      const per = cols.length / durations.length;
+      return Number.isInteger(per) ? durations[Math.floor(i / per)] : durations[0];
+    };
+    for (let ci = 0; ci < cols.length; ci++) {
+      const v = values[ci]!;
+      if (v.value === null) continue;
+      const col = cols[ci]!;
+      const dur = kind === "balance" ? "point" : groupOf(ci);
+      const lab = labelColumn(col, dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear: latestYear() });
+      let metricKey = rule.key;
+      let unit: FindingPayload["unit"] = rule.unit ?? "currency";
+      if (v.percent) {
+        unit = "percent";
+        if (metricKey === "gross_profit") metricKey = "gross_margin";
+      } else if (metricKey === "gross_margin") {
+        metricKey = "gross_profit";
+      }
+      if (unit === "percent" && !["gross_margin", "ebitda_margin"].includes(metricKey)) continue;
+      const scale = unit === "currency" ? lu.scale ?? headerScale.scale : 1;
+      const valueNum = unit === "currency" ? Math.round(v.value * scale * 1000) / 1000 : v.value;
+      const excerpt = pickExcerpt(text, labelStart, L.end, "line");
+      if (!excerpt) continue;
+      const home = HOME[metricKey];
+      let confidence: number;
+      let reason: string;
+      if (kind && home === kind) {
+        confidence = 0.95;
+        reason = `row "${lu.label}" of the ${kind.replace("_", " ")} statement, column "${col.raw}"`;
+      } else if (kind) {
+        confidence = 0.9;
+        reason = `row "${lu.label}" of a ${kind.replace("_", " ")} statement (not its home statement), column "${col.raw}"`;
+      } else if (SEGMENT_PAGE.test(text)) {
+        confidence = 0.6;
+        reason = `row "${lu.label}" in a table on a page about segments/regions/quarters: may be a part, not the total`;
+      } else if (ctx.hasStatements && !/^total\b/i.test(lu.label)) {
+        confidence = 0.7;
+        reason = `row "${lu.label}" in a table outside the statements, column "${col.raw}": may be a part (segment, product line), not the total`;
+      } else {
+        confidence = ctx.hasStatements ? 0.85 : 0.9;
+        reason = `row "${lu.label}" in a table with period header, column "${col.raw}"`;
+      }
+      if (!headerScale.word && !lu.scale && unit === "currency" && Math.abs(v.value) < 100000) {
+        confidence = Math.min(confidence, 0.7);
+        reason += "; no scale stated (units assumed)";
+      }
+      const isForecast = lab.isForecast ?? !!ctx.forecastDoc;
+      const payload: FindingPayload = {
+        metric: lu.label,
+        metricKey,
+        valueText: v.raw,
+        valueNum,
+        unit,
+        currency: unit === "currency" ? lu.currency ?? pageCurrency : undefined,
+        period: lab.period,
+        periodEnd: lab.periodEnd,
+        isForecast,
+        domain: rule.domain,
+      };
+      const key = `${metricKey}|${lab.period}|p${page.pageNumber}`;
+      const rank = confidence * 10 + labelRank(metricKey, lu.label);
+      const prev = out.get(key);
+      if (prev && prev.rank >= rank) continue;
+      out.set(key, {
+        rank,
+        c: { candidateType: "finding", candidateKey: key, payload, confidenceScore: confidence, confidenceReason: reason, evidence: { text: excerpt, page: page.pageNumber }, evidenceType: "formal" },
+      });
+    }
+  }
+  return [...out.values()].map((x) => x.c);
+}
+
+/** Among rows of one page mapping to the same metric, which label is the headline one. */
+function labelRank(key: string, label: string): number {
+  const l = label.toLowerCase();
+  if (key === "net_income") {
+    if (/attributable to (?!non)/.test(l)) return 3;
+    if (/including non-?controlling|before allocation/.test(l)) return 1;
+    return 2;
+  }
+  if (key === "revenue") return /^total/.test(l) ? 3 : /net sales|revenues?$/.test(l) ? 2 : 1;
+  if (key === "operating_cash_flow") return /continuing/.test(l) ? 1 : 2;
+  if (key === "cash") return /end of/.test(l) ? 1 : 2;
+  return 1;
+}
+
+export { monthIndex };

@@ -1,0 +1,116 @@
+/** Database side of extraction: load a document's pages, stage candidates, audit decisions. */
+import type { Queryable } from "@/lib/db";
+import { MandaError } from "@/lib/errors";
+import { embedTexts, getEmbeddingSpace, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
+import type { Candidate, ExtractionContext, ExtractionPage } from "./types";
+
+export interface LoadedDocument {
+  id: string;
+  deal_id: string;
+  filename: string;
+  kind: string | null;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  status: string;
+  pages: ExtractionPage[];
+}
+
+export async function loadDocument(db: Queryable, dealId: string, documentId: string): Promise<LoadedDocument> {
+  const { rows } = await db.query<Omit<LoadedDocument, "pages">>(
+    "select id, deal_id, filename, kind, fiscal_year, fiscal_period, status from documents where deal_id = $1 and id = $2",
+    [dealId, documentId],
+  );
+  const doc = rows[0];
+  if (!doc) throw new MandaError("not_found:document", "No such document in this deal.");
+  const pages = await db.query<{ page_number: number; text: string; label: string | null; cells: unknown }>(
+    "select page_number, text, label, cells from document_pages where deal_id = $1 and document_id = $2 order by page_number",
+    [dealId, documentId],
+  );
+  return {
+    ...doc,
+    pages: pages.rows.map((p) => ({
+      pageNumber: p.page_number,
+      text: p.text ?? "",
+      label: p.label,
+      cells: (typeof p.cells === "string" ? JSON.parse(p.cells) : p.cells) as ExtractionPage["cells"],
+    })),
+  };
+}
+
+export function contextOf(doc: LoadedDocument): ExtractionContext {
+  const byNum = new Map(doc.pages.map((p) => [p.pageNumber, p]));
+  return {
+    dealId: doc.deal_id,
+    documentId: doc.id,
+    filename: doc.filename,
+    documentKind: doc.kind,
+    fiscalYear: doc.fiscal_year,
+    fiscalPeriod: doc.fiscal_period,
+    pages: async function* () {
+      for (const p of doc.pages) yield p;
+    },
+    getPage: async (n) => byNum.get(n),
+  };
+}
+
+export interface StagedRow {
+  id: string;
+  status: string;
+  userDecided: boolean;
+}
+
+/** Upsert by (document, type, candidate key): a re-run updates the row, never duplicates it. */
+export async function stageCandidate(db: Queryable, a: { dealId: string; documentId: string; taskId?: string | null; candidate: Candidate }): Promise<StagedRow> {
+  const c = a.candidate;
+  const { rows } = await db.query<{ id: string; status: string }>(
+    `insert into staging_extractions (id, deal_id, document_id, task_id, candidate_type, candidate_key, payload, confidence_score, confidence_reason, evidence, evidence_type, status)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11, 'pending')
+     on conflict (document_id, candidate_type, candidate_key) do update set
+       task_id = excluded.task_id, payload = excluded.payload, confidence_score = excluded.confidence_score,
+       confidence_reason = excluded.confidence_reason, evidence = excluded.evidence, evidence_type = excluded.evidence_type,
+       updated_at = now()
+     returning id, status`,
+    [crypto.randomUUID(), a.dealId, a.documentId, a.taskId ?? null, c.candidateType, c.candidateKey, JSON.stringify(c.payload), c.confidenceScore,
+      c.confidenceReason, JSON.stringify(c.evidence), c.evidenceType],
+  );
+  const row = rows[0]!;
+  const u = await db.query<{ n: number }>("select count(*)::int as n from validation_decisions where extraction_id = $1 and decided_by like 'user:%'", [row.id]);
+  return { id: row.id, status: row.status, userDecided: (u.rows[0]?.n ?? 0) > 0 };
+}
+
+export async function updateStaged(db: Queryable, id: string, patch: Record<string, unknown>) {
+  const keys = Object.keys(patch);
+  const sets = keys.map((k, i) => `${k} = $${i + 2}${k === "payload" || k === "evidence" ? "::jsonb" : ""}`);
+  await db.query(`update staging_extractions set ${sets.join(", ")}, updated_at = now() where id = $1`, [
+    id,
+    ...keys.map((k) => (k === "payload" || k === "evidence" ? JSON.stringify(patch[k]) : patch[k])),
+  ]);
+}
+
+export type AuditDecision = "valid" | "refine" | "reject" | "promote" | "review" | "approve" | "edit_approve";
+
+export async function recordDecision(db: Queryable, a: { dealId: string; extractionId: string; decidedBy: string; decision: AuditDecision; reason: string; confidence?: number | null; changes?: unknown }) {
+  await db.query(
+    `insert into validation_decisions (id, deal_id, extraction_id, decided_by, decision, reason, confidence_at_decision, changes)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
+    [crypto.randomUUID(), a.dealId, a.extractionId, a.decidedBy, a.decision, a.reason, a.confidence ?? null, a.changes === undefined ? null : JSON.stringify(a.changes)],
+  );
+}
+
+/** Embeds promoted findings that have no vector yet (or whose text changed), like chunks. */
+export async function embedFindings(db: Queryable, a: { dealId: string; documentId?: string; space?: EmbeddingSpace }): Promise<number> {
+  const space = a.space ?? getEmbeddingSpace();
+  const { rows } = await db.query<{ id: string; metric: string; value_text: string; period: string | null; source_excerpt: string }>(
+    `select id, metric, value_text, period, source_excerpt from findings
+      where deal_id = $1 and ($2::uuid is null or document_id = $2) and (embedding is null or embedding_model is distinct from $3)`,
+    [a.dealId, a.documentId ?? null, space.id],
+  );
+  for (let i = 0; i < rows.length; i += 64) {
+    const batch = rows.slice(i, i + 64);
+    const vectors = await embedTexts(space, batch.map((f) => `${f.metric} ${f.period ?? ""}: ${f.value_text}. ${f.source_excerpt}`));
+    for (const [j, f] of batch.entries()) {
+      await db.query("update findings set embedding = $2::halfvec, embedding_model = $3 where id = $1", [f.id, toVectorLiteral(vectors[j]!), space.id]);
+    }
+  }
+  return rows.length;
+}

@@ -1,0 +1,74 @@
+/**
+ * Dates as written, English and Swedish, with their precision: "1 December 2024", "den 1 december
+ * 2024", "i december 2024", "Stockholm i juni 1972", "December 31, 2018", "2024-09-30", "1972".
+ * A partial date keeps its precision (month/year) and its ISO date is the first day of the
+ * month/year — never an invented day.
+ */
+import type { DatePrecision } from "../types";
+
+const EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const SV = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
+
+export const MONTH_WORDS = [...new Set([...EN, ...SV])].join("|");
+
+export function monthOf(word: string): number {
+  const w = word.toLowerCase().replace(/\.$/, "");
+  let i = EN.indexOf(w);
+  if (i >= 0) return i + 1;
+  i = SV.indexOf(w);
+  if (i >= 0) return i + 1;
+  const k = w.slice(0, 3);
+  i = EN.findIndex((m) => m.startsWith(k));
+  if (i >= 0 && w.length >= 3) return i + 1;
+  i = SV.findIndex((m) => m.startsWith(k));
+  return i >= 0 && w.length >= 3 ? i + 1 : 0;
+}
+
+export interface ParsedDate {
+  date: string;
+  precision: DatePrecision;
+  start: number;
+  end: number;
+  text: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+function valid(y: number, m: number, d: number) {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d && y >= 1800 && y <= 2100;
+}
+
+// Whitespace in the patterns tolerates line breaks ("den 8 de-\ncember 1970" handled by the caller's canonical text).
+export const DATE_RE = new RegExp(
+  [
+    `(?<dmy>\\b(?<d1>\\d{1,2})\\s+(?<m1>${MONTH_WORDS})\\s+(?<y1>(?:18|19|20)\\d\\d)\\b)`,
+    `(?<mdy>\\b(?<m2>${EN.join("|")})\\s+(?<d2>\\d{1,2}),\\s*(?<y2>(?:18|19|20)\\d\\d)\\b)`,
+    `(?<isod>\\b(?<y3>(?:19|20)\\d\\d)-(?<m3>\\d\\d)-(?<d3>\\d\\d)\\b)`,
+    `(?<my>\\b(?<m4>${MONTH_WORDS})\\s+(?<y4>(?:18|19|20)\\d\\d)\\b)`,
+  ].join("|"),
+  "gi",
+);
+
+export function findDates(text: string): ParsedDate[] {
+  const out: ParsedDate[] = [];
+  for (const m of text.matchAll(DATE_RE)) {
+    const g = m.groups!;
+    let y = 0, mo = 0, d = 0;
+    let precision: DatePrecision = "day";
+    if (g.dmy) { y = +g.y1!; mo = monthOf(g.m1!); d = +g.d1!; }
+    else if (g.mdy) { y = +g.y2!; mo = monthOf(g.m2!); d = +g.d2!; }
+    else if (g.isod) { y = +g.y3!; mo = +g.m3!; d = +g.d3!; }
+    else if (g.my) { y = +g.y4!; mo = monthOf(g.m4!); d = 1; precision = "month"; }
+    if (!mo || !valid(y, mo, d)) continue;
+    out.push({ date: `${y}-${pad(mo)}-${pad(d)}`, precision, start: m.index!, end: m.index! + m[0].length, text: m[0] });
+  }
+  return out;
+}
+
+/** One date phrase → date + precision; a bare year is year precision. */
+export function parseDateText(s: string): { date: string; precision: DatePrecision } | null {
+  const d = findDates(s)[0];
+  if (d) return { date: d.date, precision: d.precision };
+  const y = /\b((?:18|19|20)\d\d)\b/.exec(s);
+  return y ? { date: `${y[1]}-01-01`, precision: "year" } : null;
+}

@@ -1,0 +1,133 @@
+/**
+ * Timeline extractor (rules): every dated event in the WHOLE document — directive issued,
+ * appointments, hand-over/signature, publication, decisions, deadlines, entry into force,
+ * closing, fiscal year end — English and Swedish, partial dates kept with their precision.
+ */
+import { canonicalize, pickExcerpt } from "../citation";
+import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, TimelineEventPayload } from "../types";
+import { personNamesIn } from "../entities";
+import { findDates } from "./dates";
+
+export const TIMELINE_EXTRACTOR_VERSION = "1.0.0";
+
+const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
+  { type: "directive_issued", re: /beslut vid regeringssammanträde|kommittédirektiv|tilläggsdirektiv|\(dir\.|\bdir\. \d{4}:\d+|bemyndigade .{0,80}tillkalla|beslutade .{0,40}(?:att tillkalla|direktiv)|ändrades .{0,30}direktiv/i, formal: true },
+  { type: "appointed", re: /förordnades|tillkallades|utsågs|anställdes|ersattes|appointed|was named|joined .{0,60} as\b/i },
+  { type: "report_handed_over", re: /överlämna[rsd]*\b|handed over|submitted (?:its|the) (?:report|final report)/i },
+  { type: "report_due", re: /ska redovisas senast|skall redovisas senast|redovisas senast|is due (?:on|by)|deadline/i },
+  { type: "entry_into_force", re: /träd(?:er|a) i kraft|enters? into force|takes effect|effective (?:as of|from)/i },
+  { type: "published", re: /\bpublished\b|publicera[ds]|offentliggj/i },
+  { type: "signed", re: /\bsigned\b|undertecknade?s?\b|\bdated\b/i },
+  { type: "closing", re: /\bclosing\b|\bcompletion of the (?:acquisition|transaction)|tillträde/i },
+  { type: "fiscal_year_end", re: /fiscal year end(?:ed|s)?|financial year end(?:ed|s)?|räkenskapsår(?:et)? (?:som )?(?:slutar|avslutades)/i },
+  { type: "meeting", re: /board meeting|\bmeeting\b|sammanträde/i },
+  { type: "decision", re: /beslutade|beslöt|beslut\b|resolved|approved|decided/i },
+];
+
+const SIGNATURE = /^(Stockholm|Göteborg|Uppsala|Malmö|Lund|Helsingfors|Oslo|Köpenhamn|London|Stockholm,?)\s+(?:i|den)?\s*(.{0,30}?\d{4})\.?$/;
+
+function sentenceAround(canon: string, s: number, e: number): string {
+  // sentence ends: [.!?] followed by a space and a capital letter (not "dir. 2013:83", "t. f.")
+  let a = s;
+  const abbrev = (i: number) => /\b(?:Kungl|t|f|m|bl|dvs|resp|jfr|nr|s|o|fr|Dir|dir|p|No|Inc|Mr|Ms|Dr)$/.test(canon.slice(Math.max(0, i - 6), i));
+  while (a > 0 && !(/[.!?]\s$/.test(canon.slice(a - 2, a)) && /\p{Lu}/u.test(canon[a] ?? "") && !abbrev(a - 2))) a--;
+  let b = e;
+  while (b < canon.length && !(/[.!?]/.test(canon[b]!) && (b + 1 >= canon.length || (/^\s\p{Lu}/u.test(canon.slice(b + 1, b + 3)) && !abbrev(b))))) b++;
+  return canon.slice(Math.max(0, a), Math.min(canon.length, b + 1));
+}
+
+export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "documentKind">): ExtractorOutput {
+  const out = new Map<string, Candidate<TimelineEventPayload>>();
+  const uncertainties: string[] = [];
+  const skipped: ExtractorOutput["skipped"] = [];
+  let empty = 0;
+  const isInquiry = /sou|dir|betänkande|kommitté/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);
+  for (const page of pages) {
+    if (!page.text.trim()) { empty++; continue; }
+    if (page.cells?.length) continue; // sheets: dates in cells are values, not events
+    const canon = canonicalize(page.text);
+    const lines = page.text.split("\n");
+    // signature / place-and-date lines: "Stockholm i juni 1972." / "Stockholm den 12 maj 2017" / "Stockholm 2014"
+    let pos = 0;
+    for (const line of lines) {
+      const t = line.trim();
+      const m = SIGNATURE.exec(t);
+      if (m) {
+        const d = findDates(t)[0];
+        const y = /\b(1[89]\d\d|20\d\d)\b/.exec(t);
+        const date = d ? { date: d.date, precision: d.precision } : y ? { date: `${y[1]}-01-01`, precision: "year" as const } : null;
+        if (date) {
+          const handOver = /överlämna|härmed|får härmed/i.test(page.text);
+          const type = handOver ? "signed" : page.pageNumber <= 5 ? "published" : "signed";
+          const startIdx = pos + line.indexOf(t);
+          const excerpt = pickExcerpt(page.text, startIdx, startIdx + t.length, "line");
+          if (excerpt) add(page, type, date.date, date.precision, type === "signed" ? `Report signed (${t.replace(/\.$/, "")})` : `Published: ${t}`, [], excerpt, 0.9, "formal", `place-and-date line "${t}"`);
+        }
+      }
+      pos += line.length + 1;
+    }
+    for (const d of findDates(canon.text)) {
+      const sentence = sentenceAround(canon.text, d.start, d.end);
+      const rel = sentence.indexOf(d.text);
+      const near = sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
+      const ty = TYPES.find((x) => x.re.test(near));
+      if (!ty) continue;
+      // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
+      if (!isInquiry && /\b(as of|at|ended|ending)\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start)) && ty.type !== "fiscal_year_end") continue;
+      const os = canon.map[d.start]!;
+      const oe = canon.map[d.end - 1]! + 1;
+      const lineOf = page.text.slice(page.text.lastIndexOf("\n", os - 1) + 1, (page.text.indexOf("\n", oe) + 1 || page.text.length + 1) - 1);
+      const formalLine = lineOf.length < 100 && ty.formal && ty.re.test(lineOf);
+      const excerpt = pickExcerpt(page.text, os, oe, formalLine ? "line" : "sentence");
+      if (!excerpt) continue;
+      const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(near)?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
+      const desc = describe(ty.type, sentence, dirRef);
+      const actors = personNamesIn(sentence).slice(0, 12);
+      const conf = ty.formal && formalLine ? 0.95 : d.precision === "day" ? 0.85 : 0.8;
+      add(page, ty.type, d.date, d.precision, desc, actors, excerpt, conf, formalLine ? "formal" : "prose", `${ty.type} cue near the date "${d.text}"`);
+    }
+  }
+  if (empty) skipped.push({ what: `${empty} empty page(s)`, why: "no text on the page (absent from the source or not OCR'd)" });
+  if (!out.size) uncertainties.push("no dated events found");
+  return { candidates: [...out.values()], skipped, uncertainties, model: "rules" };
+
+  function add(page: ExtractionPage, type: string, date: string, precision: TimelineEventPayload["datePrecision"], description: string, actors: string[], excerpt: string, confidence: number, evidenceType: "formal" | "prose", reason: string) {
+    const key = `${type}|${date}|p${page.pageNumber}`;
+    const prev = out.get(key);
+    if (prev) {
+      for (const a of actors) if (!prev.payload.actors.includes(a)) prev.payload.actors.push(a);
+      return;
+    }
+    out.set(key, {
+      candidateType: "timeline_event",
+      candidateKey: key,
+      payload: { eventType: type, eventDate: date, datePrecision: precision, description, actors },
+      confidenceScore: confidence,
+      confidenceReason: `${reason}; date precision ${precision}`,
+      evidence: { text: excerpt, page: page.pageNumber },
+      evidenceType,
+    });
+  }
+}
+
+function describe(type: string, sentence: string, dirRef?: string): string {
+  const s = sentence.replace(/\s+/g, " ").trim();
+  const short = s.length > 160 ? `${s.slice(0, 157)}…` : s;
+  if (type === "directive_issued") return dirRef ? `Directive (dir. ${dirRef}) decided` + (/tilläggsdirektiv/i.test(s) ? " — additional directive" : "") : `Directive decided: ${short}`;
+  return short;
+}
+
+export const timelineRulesExtractor: Extractor = {
+  name: "timeline",
+  version: TIMELINE_EXTRACTOR_VERSION,
+  candidateType: "timeline_event",
+  async extract(ctx) {
+    const pages: ExtractionPage[] = [];
+    for await (const p of ctx.pages()) pages.push(p);
+    return extractTimelineFromPages(pages, ctx);
+  },
+  async refine(ctx, candidate, request) {
+    const { refineWithPage } = await import("../findings");
+    return refineWithPage(ctx, candidate, request);
+  },
+};

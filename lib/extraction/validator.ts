@@ -1,0 +1,146 @@
+/**
+ * Validator (seed 003, agent 2): checks a staged candidate and answers valid, refine (with a
+ * concrete request for the extractor), reject or duplicate. It never edits the candidate.
+ *
+ * Confidence caps by evidence type (documented policy):
+ *   formal    (statement table row, sheet cell, formal header/signature line)  ≤ 1.00
+ *   prose     (a sentence stating the fact)                                   ≤ 0.90
+ *   inference (read between the lines)                                        ≤ 0.60
+ */
+import type { Queryable } from "@/lib/db";
+import { cleanExcerpt, EXCERPT_MAX, EXCERPT_MIN, verifyExcerpt } from "./citation";
+import { isMinistryName, isPlaceholder, looksLikePersonName } from "./entities/names";
+import type { Candidate, EntityPayload, EvidenceType, ExtractionPage, FindingPayload, TimelineEventPayload } from "./types";
+
+export const CONFIDENCE_CAP: Record<EvidenceType, number> = { formal: 1.0, prose: 0.9, inference: 0.6 };
+export const MAX_REFINEMENT_ROUNDS = 5;
+
+export type ValidationOutcome =
+  | { decision: "valid"; reason: string; missingFields: string[] }
+  | { decision: "refine"; reason: string; request: string; missingFields: string[] }
+  | { decision: "reject"; reason: string; missingFields: string[] }
+  | { decision: "duplicate"; reason: string; duplicateOf: string; missingFields: string[] };
+
+/** The text the excerpt must contain so that it supports the candidate. */
+export function anchorOf(c: Candidate): string {
+  if (c.candidateType === "finding") {
+    const p = c.payload as FindingPayload;
+    return p.valueText.replace(/^[$€]\s*/, "").replace(/\s*(million|billion|thousand)$/i, "").replace(/^(EUR|USD|SEK)\s*/, "");
+  }
+  if (c.candidateType === "entity") return (c.payload as EntityPayload).name.split(/\s+/).slice(-1)[0]!;
+  const t = c.payload as TimelineEventPayload;
+  return t.eventDate.slice(0, 4);
+}
+
+export function missingFieldsOf(c: Candidate): string[] {
+  const miss: string[] = [];
+  if (c.candidateType === "finding") {
+    const p = c.payload as FindingPayload;
+    if (!p.metric) miss.push("metric");
+    if (!p.metricKey) miss.push("metricKey");
+    if (!p.valueText) miss.push("valueText");
+    if (p.valueNum === null && p.unit !== "other") miss.push("valueNum");
+    if (!p.period) miss.push("period");
+    if (p.unit === "currency" && !p.currency) miss.push("currency");
+  } else if (c.candidateType === "timeline_event") {
+    const p = c.payload as TimelineEventPayload;
+    if (!p.eventType) miss.push("eventType");
+    if (!p.eventDate || !/^\d{4}-\d{2}-\d{2}$/.test(p.eventDate) || Number.isNaN(Date.parse(p.eventDate))) miss.push("eventDate");
+    if (!p.datePrecision) miss.push("datePrecision");
+    if (!p.description) miss.push("description");
+  } else {
+    const p = c.payload as EntityPayload;
+    if (!p.name) miss.push("name");
+    if (!p.entityType) miss.push("entityType");
+    if (p.entityType === "person" && !p.role) miss.push("role");
+  }
+  return miss;
+}
+
+function digitsOf(s: string) {
+  return s.replace(/[^\d]/g, "");
+}
+
+/** Pure checks against the page; duplicates are checked separately (they need the database). */
+export function validateCandidate(c: Candidate, page: ExtractionPage | undefined): ValidationOutcome {
+  const missingFields = missingFieldsOf(c);
+  const anchor = anchorOf(c);
+  const ask = (what: string) => `${what}; choose an excerpt of ${EXCERPT_MIN}–${EXCERPT_MAX} characters from page ${c.evidence.page} containing '${anchor}'`;
+  if (!c.evidence || !c.evidence.text?.trim() || !(c.evidence.page >= 1)) {
+    return { decision: "refine", reason: "No evidence text provided", request: ask("no evidence text"), missingFields };
+  }
+  // entity sanity: placeholders and ministries are never people
+  if (c.candidateType === "entity") {
+    const p = c.payload as EntityPayload;
+    if (isPlaceholder(p.name)) return { decision: "reject", reason: `Rejected placeholder: ${p.name.toLowerCase()}`, missingFields };
+    if (p.entityType === "person" && isMinistryName(p.name)) return { decision: "reject", reason: "Rejected ministry name as person", missingFields };
+    if (p.entityType === "person" && !looksLikePersonName(p.name)) return { decision: "reject", reason: `"${p.name}" is not a person's name`, missingFields };
+  }
+  const v = verifyExcerpt(page, c.evidence.text, c.evidence.cell);
+  if (!v.ok) return { decision: "refine", reason: `Citation check failed: ${v.reason}`, request: ask(v.reason ?? "excerpt not verified"), missingFields };
+  const len = cleanExcerpt(c.evidence.text).length;
+  if (len < EXCERPT_MIN || len > EXCERPT_MAX) {
+    return { decision: "refine", reason: `Excerpt is ${len} characters (must be ${EXCERPT_MIN}–${EXCERPT_MAX})`, request: ask(`excerpt is ${len} characters`), missingFields };
+  }
+  // the excerpt must carry the fact it cites
+  if (c.candidateType === "finding") {
+    const d = digitsOf(anchor);
+    if (d && !digitsOf(c.evidence.text).includes(d)) {
+      return { decision: "refine", reason: `Excerpt does not contain the value '${anchor}'`, request: ask(`excerpt does not contain the value '${anchor}'`), missingFields };
+    }
+  } else if (c.candidateType === "entity") {
+    const last = anchor;
+    const ex = cleanExcerpt(c.evidence.text);
+    // people: exact; ministries/organisations may be written in lower case mid-sentence ("chefen för justitiedepartementet")
+    const named = (c.payload as EntityPayload).entityType === "person" ? ex.includes(last) : ex.toLowerCase().includes(last.toLowerCase());
+    if (!named) {
+      return { decision: "refine", reason: `Excerpt does not name '${last}'`, request: ask(`excerpt does not name '${last}'`), missingFields };
+    }
+  }
+  const cap = CONFIDENCE_CAP[c.evidenceType];
+  if (c.confidenceScore > cap + 1e-9) {
+    return {
+      decision: "refine",
+      reason: `Confidence ${c.confidenceScore} too high for ${c.evidenceType} evidence (max ${cap})`,
+      request: `confidence ${c.confidenceScore} is too high for ${c.evidenceType} evidence (max ${cap}): lower it or cite a formal source`,
+      missingFields,
+    };
+  }
+  return { decision: "valid", reason: "Evidence verified on the page and supports the confidence level", missingFields };
+}
+
+/**
+ * Duplicates within a document: the same metric + period + value already validated or promoted
+ * from another page (10-Ks repeat statement figures in MD&A and summary tables), or the same
+ * event type and date. Agreement across documents is not a duplicate: it is a SUPPORTS relation.
+ */
+export async function findDuplicate(db: Queryable, args: { dealId: string; documentId: string; extractionId: string; candidate: Candidate }): Promise<string | null> {
+  const c = args.candidate;
+  if (c.candidateType === "finding") {
+    const p = c.payload as FindingPayload;
+    const { rows } = await db.query<{ id: string }>(
+      `select id from staging_extractions
+        where deal_id = $1 and document_id = $2 and candidate_type = 'finding' and id <> $3
+          and status in ('validated', 'promoted')
+          and payload->>'metricKey' = $4 and coalesce(payload->>'period', '') = $5
+          and (payload->>'valueNum')::double precision = $6::double precision
+          and coalesce((payload->>'isForecast')::boolean, false) = $7
+        order by created_at limit 1`,
+      [args.dealId, args.documentId, args.extractionId, p.metricKey, p.period ?? "", p.valueNum, p.isForecast],
+    );
+    return rows[0]?.id ?? null;
+  }
+  if (c.candidateType === "timeline_event") {
+    const p = c.payload as TimelineEventPayload;
+    const { rows } = await db.query<{ id: string }>(
+      `select id from staging_extractions
+        where deal_id = $1 and document_id = $2 and candidate_type = 'timeline_event' and id <> $3
+          and status in ('validated', 'promoted')
+          and payload->>'eventType' = $4 and payload->>'eventDate' = $5
+        order by created_at limit 1`,
+      [args.dealId, args.documentId, args.extractionId, p.eventType, p.eventDate],
+    );
+    return rows[0]?.id ?? null;
+  }
+  return null;
+}
