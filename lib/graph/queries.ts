@@ -1,0 +1,183 @@
+/**
+ * What the chat agent asks the graph about a set of retrieved findings: per metric and period, the
+ * finding to cite (the current version), its history ("later corrected in X"), the conflicts to
+ * surface with both sources, how many other documents agree, and forecast-vs-actual pairs.
+ * Wording only; never scores (DESIGN: answers translate confidence into words).
+ */
+import type { Queryable } from "@/lib/db";
+import { canonicalPeriod, displayValue, valuesAgree } from "./detect/values";
+import { isFiling } from "./detect/plan";
+import { PostgresGraphStore, toFindingRef } from "./postgres";
+import type { GraphStore } from "./store";
+import type { ChainNode, Contradiction, FindingRef } from "./types";
+
+export interface HistoryStep {
+  finding: FindingRef;
+  /** "later corrected in Annual_Report_2023_CORRECTED.pdf (p.2): EUR 3.9 million → EUR 3.6 million" */
+  note: string;
+  changed: boolean;
+}
+
+export interface ResolvedFact {
+  metricKey: string;
+  period: string | null;
+  /** The finding to cite: newest version, actual over forecast, filing over other documents, then latest. */
+  preferred: FindingRef;
+  /** The asked-for findings that fall in this metric and period. */
+  requested: FindingRef[];
+  /** Older versions of the preferred finding (and of the asked ones), oldest first. */
+  history: HistoryStep[];
+  conflicts: Array<Contradiction & { note: string }>;
+  /** Other documents stating the same value for the same metric and period. */
+  supportCount: number;
+  supportingSources: FindingRef[];
+  forecastVsActual: Array<{ forecast: FindingRef; actual: FindingRef; note: string }>;
+  /** Sentences the agent can adapt. */
+  notes: string[];
+}
+
+const FINDING_SQL = `
+select f.id, f.document_id, d.filename, d.document_date::text as document_date, d.kind as document_kind, f.metric, f.metric_key,
+       f.period, f.value_text, f.value_num, f.unit, f.currency, f.is_forecast, f.source_page, f.source_cell, f.source_excerpt,
+       f.superseded, f.status
+from findings f join documents d on d.id = f.document_id`;
+
+async function loadFindings(db: Queryable, dealId: string, ids: string[]): Promise<Map<string, FindingRef>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.query<Parameters<typeof toFindingRef>[0]>(`${FINDING_SQL} where f.deal_id = $1 and f.id = any($2::uuid[])`, [dealId, ids]);
+  return new Map(rows.map((r) => [r.id, toFindingRef(r)]));
+}
+
+const where = (f: Pick<FindingRef, "filename" | "page" | "cell">) => `${f.filename} ${f.cell ? f.cell : `p.${f.page}`}`;
+
+function preferOrder(a: FindingRef, b: FindingRef): number {
+  if (a.isForecast !== b.isForecast) return a.isForecast ? 1 : -1;
+  const fa = isFiling({ kind: a.documentKind, filename: a.filename });
+  const fb = isFiling({ kind: b.documentKind, filename: b.filename });
+  if (fa !== fb) return fa ? -1 : 1;
+  return (b.documentDate ?? "").localeCompare(a.documentDate ?? "") || a.page - b.page || a.id.localeCompare(b.id);
+}
+
+function sameValue(a: { valueNum: number | null; valueText: string }, b: { valueNum: number | null; valueText: string }): boolean {
+  if (a.valueNum != null && b.valueNum != null) return valuesAgree({ valueNum: a.valueNum, valueText: a.valueText }, { valueNum: b.valueNum, valueText: b.valueText });
+  return a.valueText.trim().toLowerCase() === b.valueText.trim().toLowerCase();
+}
+
+/** Resolves retrieved findings into what an answer should cite and mention. */
+export async function resolveFindings({
+  db,
+  dealId,
+  findingIds,
+  store,
+}: {
+  db: Queryable;
+  dealId: string;
+  findingIds: string[];
+  store?: GraphStore;
+}): Promise<ResolvedFact[]> {
+  const graph = store ?? new PostgresGraphStore(db);
+  const requested = await loadFindings(db, dealId, [...new Set(findingIds)]);
+  // Each asked finding → its current version.
+  const chains = new Map<string, ChainNode[]>();
+  const currentOf = new Map<string, string>();
+  for (const f of requested.values()) {
+    const chain = await graph.supersessionChain({ dealId, id: f.id });
+    chains.set(f.id, chain);
+    const last = chain[chain.length - 1];
+    currentOf.set(f.id, last?.kind === "finding" ? last.id : f.id);
+  }
+  const current = await loadFindings(db, dealId, [...new Set(currentOf.values())]);
+  const groups = new Map<string, { current: FindingRef[]; requested: FindingRef[] }>();
+  for (const f of requested.values()) {
+    const cur = current.get(currentOf.get(f.id)!) ?? f;
+    const key = `${cur.metricKey}|${canonicalPeriod(cur.period)?.key ?? ""}`;
+    const g = groups.get(key) ?? { current: [], requested: [] };
+    if (!g.current.some((c) => c.id === cur.id)) g.current.push(cur);
+    g.requested.push(f);
+    groups.set(key, g);
+  }
+
+  const out: ResolvedFact[] = [];
+  for (const g of groups.values()) {
+    const preferred = [...g.current].sort(preferOrder)[0];
+    const notes: string[] = [];
+
+    // History: older versions along the chains of the preferred and the asked findings.
+    const history: HistoryStep[] = [];
+    const seenHistory = new Set<string>();
+    const preferredChain = await graph.supersessionChain({ dealId, id: preferred.id });
+    const allChains = [preferredChain, ...g.requested.map((r) => chains.get(r.id) ?? [])];
+    const olderIds = [...new Set(allChains.flatMap((c) => c.filter((n) => n.kind === "finding" && n.id !== preferred.id && n.position < c[c.length - 1].position).map((n) => n.id)))];
+    const older = await loadFindings(db, dealId, olderIds);
+    for (const chain of allChains) {
+      const fs = chain.filter((n) => n.kind === "finding");
+      for (let i = 0; i < fs.length - 1; i++) {
+        const node = older.get(fs[i].id);
+        if (!node || seenHistory.has(node.id)) continue;
+        seenHistory.add(node.id);
+        const next = fs[i + 1];
+        const changed = !sameValue(node, { valueNum: next.valueNum ?? null, valueText: next.valueText ?? "" });
+        const note = changed
+          ? `later corrected in ${where({ filename: next.filename, page: next.page ?? 1, cell: next.cell ?? null })}: ${displayValue(node)} (${where(node)}) → ${displayValue({ valueText: next.valueText, valueNum: next.valueNum })}`
+          : `${where(node)} was replaced by a newer version of the document, ${next.filename}, which states the same figure`;
+        history.push({ finding: node, note, changed });
+        if (changed) notes.push(`${node.metric} for ${node.period ?? "the period"} was ${displayValue(node)} in ${node.filename}; this was later corrected in ${next.filename}.`);
+      }
+    }
+
+    // Conflicts with both sources.
+    const conflicts = (await graph.contradictionsFor({ dealId, findingIds: g.current.map((c) => c.id) })).map((c) => {
+      const note = `${c.a.metric} for ${c.period ?? "the same period"} differs: ${displayValue(c.a)} (${where(c.a)}) vs ${displayValue(c.b)} (${where(c.b)}).`;
+      notes.push(note);
+      return { ...c, note };
+    });
+
+    // Support: other documents with the same value (value comparison), for any current finding of the claim.
+    const supporting = new Map<string, FindingRef>();
+    const supportIds: string[] = [];
+    for (const c of g.current) {
+      for (const n of await graph.neighbours({ dealId, id: c.id, types: ["SUPPORTS"] })) {
+        if (n.kind === "finding" && n.createdBy === "value_comparison") supportIds.push(n.id);
+      }
+    }
+    for (const s of (await loadFindings(db, dealId, supportIds)).values()) {
+      if (s.status !== "active" || s.superseded || g.current.some((c) => c.documentId === s.documentId)) continue;
+      if (!supporting.has(s.documentId)) supporting.set(s.documentId, s);
+    }
+
+    // Forecast vs actual for the same metric and period.
+    const fva: ResolvedFact["forecastVsActual"] = [];
+    const pk = canonicalPeriod(preferred.period);
+    if (pk && !pk.approximate) {
+      const { rows } = await db.query<Parameters<typeof toFindingRef>[0]>(
+        `${FINDING_SQL} where f.deal_id = $1 and f.metric_key = $2 and f.status = 'active' and not f.superseded and f.is_forecast <> $3`,
+        [dealId, preferred.metricKey, preferred.isForecast],
+      );
+      const seenDocs = new Set<string>();
+      for (const other of rows.map(toFindingRef)) {
+        if (canonicalPeriod(other.period)?.key !== pk.key || seenDocs.has(other.documentId)) continue;
+        seenDocs.add(other.documentId);
+        const [forecast, actual] = preferred.isForecast ? [preferred, other] : [other, preferred];
+        const note = sameValue(forecast, actual)
+          ? `${displayValue(forecast)} was forecast (${where(forecast)}); actuals confirm ${displayValue(actual)} (${where(actual)}).`
+          : `${displayValue(forecast)} was a forecast (${where(forecast)}); actuals show ${displayValue(actual)} (${where(actual)}).`;
+        fva.push({ forecast, actual, note });
+        notes.push(note);
+      }
+    }
+
+    out.push({
+      metricKey: preferred.metricKey,
+      period: preferred.period,
+      preferred,
+      requested: g.requested,
+      history,
+      conflicts,
+      supportCount: supporting.size,
+      supportingSources: [...supporting.values()],
+      forecastVsActual: fva,
+      notes,
+    });
+  }
+  return out;
+}
