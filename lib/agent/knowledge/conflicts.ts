@@ -1,0 +1,124 @@
+/**
+ * Deal-wide scan for contradictions under the P1 rules: a CONTRADICTS edge or two differing
+ * values are a conflict only for the same metric and period, from different documents, with no
+ * SUPERSEDES between them; forecast vs actual and different periods are not conflicts, and a
+ * correction chain is reported as a correction.
+ */
+import type { Queryable } from "@/lib/db";
+import type { SourceRegistry } from "../sources";
+import { looksLikeInstructions } from "../guardrails/injection";
+import { describeKind, formatValue } from "./describe";
+import { keywordFindings, type FindingRow } from "./findings";
+import { defaultGraphReader, type GraphReader } from "./graph";
+import { detectMetrics, keysOf } from "./metrics";
+import { parsePeriod, readPeriodRequest, resolvePeriod, samePeriod } from "./periods";
+import { classifyPair, differs, preferOrder, resolveSupersession, sideOf, type KbConflict, type KbCorrection, type KbForecastVsActual } from "./query";
+
+export interface ConflictScan {
+  conflicts: KbConflict[];
+  corrections: KbCorrection[];
+  forecastVsActual: KbForecastVsActual[];
+  /** Graph edges flagged CONTRADICTS that the P1 rules do not treat as conflicts, in words. */
+  notConflicts: string[];
+  scanned: number;
+}
+
+function register(sources: SourceRegistry, r: FindingRow) {
+  sources.add({ documentId: r.document_id, document: r.filename, page: r.source_page, cell: r.source_cell, excerpt: r.source_excerpt, documentDate: r.document_date, kind: r.document_kind });
+}
+
+export async function scanConflicts(o: { db: Queryable; dealId: string; sources: SourceRegistry; metric?: string; period?: string; graph?: GraphReader }): Promise<ConflictScan> {
+  const graph = o.graph ?? defaultGraphReader;
+  const metrics = o.metric ? detectMetrics(o.metric) : [];
+  const keys = metrics.flatMap(keysOf);
+  let rows: FindingRow[];
+  if (o.metric && keys.length === 0) rows = await keywordFindings(o.db, o.dealId, { keys: [], words: [o.metric.toLowerCase()], limit: 2000 });
+  else if (keys.length) rows = await keywordFindings(o.db, o.dealId, { keys, words: metrics.flatMap((m) => m.words), limit: 2000 });
+  else rows = await keywordFindings(o.db, o.dealId, { keys: [], words: [""], limit: 5000 });
+  rows = rows.filter((r) => !looksLikeInstructions(r.source_excerpt));
+  if (o.period) {
+    const avail = [...new Set(rows.map((r) => r.period).filter((p): p is string => !!p))];
+    const wanted = resolvePeriod(readPeriodRequest(o.period), avail).period?.label;
+    if (wanted) rows = rows.filter((r) => samePeriod(r.period, wanted));
+  }
+  const edges = await graph.findingEdges(o.db, o.dealId, rows.map((r) => r.id));
+  const { sup } = await resolveSupersession(o.db, o.dealId, rows, edges, graph);
+  const byId = new Map(rows.map((r) => [r.id, { ...r, superseded: r.superseded || sup.replacedBy.has(r.id) }]));
+  const all = [...byId.values()];
+
+  const groups = new Map<string, FindingRow[]>();
+  for (const r of all) {
+    if (!r.period) continue;
+    const k = `${r.metric_key}|${parsePeriod(r.period)?.label ?? r.period}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const out: ConflictScan = { conflicts: [], corrections: [], forecastVsActual: [], notConflicts: [], scanned: rows.length };
+  for (const g of groups.values()) {
+    for (const old of g.filter((r) => sup.replacedBy.has(r.id))) {
+      const repl = sup.replacedBy.get(old.id)!;
+      if (!differs(old, repl) || out.corrections.some((c) => c.previous.findingId === old.id || (c.previous.value === formatValue(old) && c.current.findingId === repl.id))) continue;
+      out.corrections.push({
+        metric: old.metric,
+        period: old.period,
+        current: sideOf(repl),
+        previous: sideOf(old),
+        explanation: `${repl.filename} supersedes ${old.filename}: ${formatValue(old)} was corrected to ${formatValue(repl)}. Not a conflict — a correction chain.`,
+      });
+      register(o.sources, repl);
+      register(o.sources, old);
+    }
+    const current = g.filter((r) => !r.superseded);
+    const sides = new Map<string, FindingRow>();
+    for (let i = 0; i < current.length; i++) {
+      for (let j = i + 1; j < current.length; j++) {
+        if (classifyPair(current[i]!, current[j]!, sup) === "conflict") {
+          sides.set(current[i]!.id, current[i]!);
+          sides.set(current[j]!.id, current[j]!);
+        }
+      }
+    }
+    if (sides.size) {
+      const byValue = new Map<string, FindingRow>();
+      for (const r of [...sides.values()].sort((x, y) => preferOrder(x, y, false))) if (!byValue.has(formatValue(r))) byValue.set(formatValue(r), r);
+      const s = [...byValue.values()];
+      if (s.length > 1) {
+        out.conflicts.push({
+          metric: s[0]!.metric,
+          period: s[0]!.period ?? "",
+          sides: s.map(sideOf),
+          explanation: `${s.map((x) => `${describeKind(x.document_kind, x.filename)} (${x.filename}) states ${formatValue(x)}`).join("; ")}. Same period, different documents, no correction links them.`,
+        });
+        s.forEach((x) => register(o.sources, x));
+      }
+    }
+    const actual = current.filter((r) => !r.is_forecast).sort((x, y) => preferOrder(x, y, false))[0];
+    if (actual) {
+      for (const fc of current.filter((r) => r.is_forecast && differs(r, actual))) {
+        out.forecastVsActual.push({
+          metric: actual.metric,
+          period: actual.period ?? "",
+          forecast: sideOf(fc),
+          actual: sideOf(actual),
+          explanation: `${formatValue(fc)} was a forecast (${fc.filename}); the actual is ${formatValue(actual)} (${actual.filename}). Forecast vs actual, not a conflict.`,
+        });
+        register(o.sources, fc);
+        register(o.sources, actual);
+      }
+    }
+  }
+  // CONTRADICTS edges the rules set aside, explained
+  for (const e of edges.filter((x) => x.type === "CONTRADICTS")) {
+    const a = byId.get(e.fromId);
+    const b = byId.get(e.toId);
+    if (!a || !b) continue;
+    const kind = classifyPair(a, b, sup);
+    if (kind === "conflict") continue;
+    const why =
+      kind === "different_period" ? `different periods (${a.period} vs ${b.period})` :
+      kind === "correction" ? "a correction chain links them" :
+      kind === "forecast_vs_actual" ? "one is a forecast, the other an actual" :
+      kind === "same_document" ? "both come from the same document" : "the values agree";
+    out.notConflicts.push(`${a.metric}: ${formatValue(a)} (${a.filename}) vs ${formatValue(b)} (${b.filename}) is not a conflict: ${why}.`);
+  }
+  return out;
+}

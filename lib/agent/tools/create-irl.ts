@@ -1,0 +1,41 @@
+import { tool } from "ai";
+import { z } from "zod";
+import { safely, toolError, type AgentContext } from "../context";
+import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
+
+const CREATE = /\b(?:create|import|load|set up|build|use)\b.{0,40}\b(?:irl|information request|request list|checklist)\b/i;
+
+export function createIrlTool(ctx: AgentContext) {
+  return tool({
+    description:
+      "Create the deal's Information Request List by importing an IRL template from the data room (a spreadsheet with domain / item / priority). " +
+      "Only when the user asks for it or agrees; call with confirmed: true after they said yes.",
+    inputSchema: z.object({
+      document: z.string().max(300).optional().describe("Template filename; default: the data room's IRL template"),
+      confirmed: z.boolean().optional(),
+    }),
+    execute: async ({ document, confirmed }) =>
+      safely("create_irl", async () => {
+        const { rows } = await ctx.db.query<{ id: string; filename: string }>(
+          `select id, filename from documents where deal_id = $1 and status = 'indexed'
+             and (($2::text is not null and lower(filename) = lower($2)) or ($2::text is null and (kind = 'information request list' or filename ~* '(^|[^a-z])irl([^a-z]|$)|information.request')))
+           order by filename`,
+          [ctx.deal.id, document ?? null],
+        );
+        const doc = rows[0];
+        if (!doc) return toolError(document ? `No indexed document named ${document}.` : "No IRL template found in the data room.", "Upload an IRL spreadsheet or name the document to import.");
+        if (!confirmed || !userConfirmed(ctx.lastUserText, CREATE)) return confirmationRequest(`import the IRL from ${doc.filename}`, { document: doc.filename });
+        let irl;
+        try {
+          irl = await ctx.services.irl();
+        } catch {
+          return toolError("The IRL library is not available in this installation; nothing was imported.");
+        }
+        const result = await irl.importIrlTemplate({ db: ctx.db, dealId: ctx.deal.id, documentId: doc.id });
+        const items = await irl.listIrlItems({ db: ctx.db, dealId: ctx.deal.id });
+        const out = { status: "saved", document: doc.filename, items: items.length, domains: [...new Set(items.map((i) => i.domain))], result };
+        ctx.sources.recordOutput(out);
+        return out;
+      }),
+  });
+}

@@ -1,0 +1,66 @@
+import { tool } from "ai";
+import { z } from "zod";
+import { safely, type AgentContext } from "../context";
+import { scanConflicts } from "../knowledge/conflicts";
+
+interface Suggestion {
+  question: string;
+  domain: string;
+  priority: "high" | "medium" | "low";
+  origin: "gap" | "contradiction" | "chat";
+  why: string;
+  irlItemId?: string;
+  relatedFindingIds?: string[];
+}
+
+export function suggestQuestionsTool(ctx: AgentContext) {
+  return tool({
+    description:
+      "Draft questions for the target company from the IRL gaps and the contradictions found (nothing is saved). Offer them to the user; add them with add_to_qa only after the user agrees.",
+    inputSchema: z.object({
+      domain: z.string().max(60).optional(),
+      topic: z.string().max(300).optional().describe("A topic the user wants questions about (e.g. 'the missing CTO')"),
+      limit: z.number().int().min(1).max(20).optional(),
+    }),
+    execute: async ({ domain, topic, limit }) =>
+      safely("suggest_questions", async () => {
+        const out: Suggestion[] = [];
+        try {
+          const irl = await ctx.services.irl();
+          const report = await irl.computeIrlCoverage({ db: ctx.db, dealId: ctx.deal.id });
+          for (const d of report.domains) {
+            if (domain && d.domain.toLowerCase() !== domain.toLowerCase()) continue;
+            for (const i of d.items) {
+              if (i.coverage === "covered") continue;
+              out.push({
+                question: i.coverage === "gap" ? `Please provide: ${i.item}.` : `Please complete: ${i.item} — what we have is partial.`,
+                domain: d.domain,
+                priority: i.priority,
+                origin: "gap",
+                why: i.coverage === "gap" ? "IRL request not covered by any document" : "IRL request only partly covered",
+                irlItemId: i.id,
+              });
+            }
+          }
+        } catch {
+          // no IRL library or no IRL: contradictions only
+        }
+        const scan = await scanConflicts({ db: ctx.db, dealId: ctx.deal.id, sources: ctx.sources });
+        for (const c of scan.conflicts) {
+          out.push({
+            question: `${c.metric} for ${c.period} is stated as ${c.sides.map((s) => `${s.value} (${s.document})`).join(" and ")}. Which figure is correct, and what explains the difference?`,
+            domain: "Financial",
+            priority: "high",
+            origin: "contradiction",
+            why: c.explanation,
+            relatedFindingIds: c.sides.map((s) => s.findingId),
+          });
+        }
+        if (topic) out.unshift({ question: `Please provide information on ${topic}.`, domain: domain ?? "General", priority: "medium", origin: "chat", why: "requested in chat" });
+        const order = { high: 0, medium: 1, low: 2 };
+        const result = { suggestions: out.sort((a, b) => order[a.priority] - order[b.priority]).slice(0, limit ?? 10), saved: false };
+        ctx.sources.recordOutput(result);
+        return result;
+      }),
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * The local deterministic chat model: a LanguageModelV3 that drives the same tool loop as a
+ * remote model. On a user turn it infers the intent by rules (P3/P4) and emits tool calls; when
+ * the tool results come back in the prompt it writes the answer from them (P2). It is the
+ * product's offline mode: same input → same output, no network, first token in milliseconds.
+ */
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
+import { readConversation } from "./conversation";
+import { planTurn } from "./intent";
+import { nextToolCalls } from "./planner";
+import { writeAnswer } from "./writer";
+
+export const LOCAL_CHAT_MODEL_ID = "local:manda-rules-1";
+
+export interface LocalDecision {
+  kind: "tools" | "text";
+  calls: Array<{ toolCallId: string; toolName: string; input: string }>;
+  text: string;
+}
+
+function hash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** What the model does for a prompt (pure function of the prompt and the offered tools). */
+export function decide(options: LanguageModelV3CallOptions): LocalDecision {
+  const conv = readConversation(options.prompt);
+  const plan = planTurn(conv);
+  const available = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
+  const forced = options.toolChoice?.type === "none";
+  const calls = forced ? null : nextToolCalls(plan, conv.current.tools, available);
+  if (calls && calls.length) {
+    const step = conv.current.tools.length;
+    return {
+      kind: "tools",
+      calls: calls.map((c, i) => ({ toolCallId: `call_${hash(`${conv.current.user}|${step}|${i}|${c.toolName}`)}_${step}_${i}`, toolName: c.toolName, input: JSON.stringify(c.input) })),
+      text: "",
+    };
+  }
+  return { kind: "text", calls: [], text: writeAnswer(plan, conv.current.tools) };
+}
+
+function usage(options: LanguageModelV3CallOptions, out: string): LanguageModelV3Usage {
+  const input = Math.ceil(JSON.stringify(options.prompt).length / 4);
+  const output = Math.ceil(out.length / 4);
+  return { inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: output, text: output, reasoning: undefined } };
+}
+
+/** Splits text into word-sized deltas (keeps whitespace with the following word). */
+export function textDeltas(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? (text ? [text] : []);
+}
+
+export function createLocalChatModel(): LanguageModelV3 {
+  return {
+    specificationVersion: "v3",
+    provider: "local",
+    modelId: LOCAL_CHAT_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(options) {
+      const d = decide(options);
+      const content: LanguageModelV3Content[] =
+        d.kind === "tools" ? d.calls.map((c) => ({ type: "tool-call" as const, toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })) : [{ type: "text" as const, text: d.text }];
+      return {
+        content,
+        finishReason: { unified: d.kind === "tools" ? "tool-calls" : "stop", raw: d.kind === "tools" ? "tool_calls" : "stop" },
+        usage: usage(options, d.text + d.calls.map((c) => c.input).join("")),
+        warnings: [],
+        response: { id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: LOCAL_CHAT_MODEL_ID, timestamp: new Date(0) },
+      };
+    },
+    async doStream(options) {
+      const d = decide(options);
+      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: LOCAL_CHAT_MODEL_ID, timestamp: new Date(0) }];
+      if (d.kind === "tools") {
+        for (const c of d.calls) {
+          parts.push({ type: "tool-input-start", id: c.toolCallId, toolName: c.toolName });
+          parts.push({ type: "tool-input-delta", id: c.toolCallId, delta: c.input });
+          parts.push({ type: "tool-input-end", id: c.toolCallId });
+          parts.push({ type: "tool-call", toolCallId: c.toolCallId, toolName: c.toolName, input: c.input });
+        }
+      } else {
+        parts.push({ type: "text-start", id: "t0" });
+        for (const delta of textDeltas(d.text)) parts.push({ type: "text-delta", id: "t0", delta });
+        parts.push({ type: "text-end", id: "t0" });
+      }
+      parts.push({
+        type: "finish",
+        finishReason: { unified: d.kind === "tools" ? "tool-calls" : "stop", raw: d.kind === "tools" ? "tool_calls" : "stop" },
+        usage: usage(options, d.text + d.calls.map((c) => c.input).join("")),
+      });
+      const signal = options.abortSignal;
+      let i = 0;
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        pull(controller) {
+          if (signal?.aborted) {
+            controller.error(signal.reason ?? new Error("aborted"));
+            return;
+          }
+          // a few parts per pull: real streaming, negligible overhead
+          for (let n = 0; n < 8 && i < parts.length; n++) controller.enqueue(parts[i++]!);
+          if (i >= parts.length) controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}

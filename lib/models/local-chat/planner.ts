@@ -1,0 +1,120 @@
+/**
+ * The local model's tool use: which tools to call for a plan, given what came back so far in
+ * this turn. Returns tool calls, or null when it is time to write the answer.
+ */
+import type { ToolExchange } from "./conversation";
+import type { Plan } from "./intent";
+
+export interface ToolCallPlan {
+  toolName: string;
+  input: Record<string, unknown>;
+}
+
+const P_AND_L = ["revenue", "gross margin", "EBITDA", "net income"];
+
+function has(tools: ToolExchange[], name: string): boolean {
+  return tools.some((t) => t.toolName === name);
+}
+
+function errored(t: ToolExchange | undefined): boolean {
+  return !!t && !!t.output && typeof t.output === "object" && "error" in (t.output as object);
+}
+
+export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<string>): ToolCallPlan[] | null {
+  const can = (n: string) => available.has(n);
+  const kb = (input: Record<string, unknown>): ToolCallPlan => ({ toolName: "query_knowledge_base", input });
+  const first = done.length === 0;
+  switch (plan.intent) {
+    case "greeting":
+    case "decline":
+    case "clarify":
+      return null;
+    case "fact": {
+      if (!first) {
+        // recover once from a bad call: retry with the plain question
+        const last = done[done.length - 1];
+        if (errored(last) && done.length === 1 && can("query_knowledge_base")) return [kb({ query: plan.question })];
+        return null;
+      }
+      if (!can("query_knowledge_base")) return null;
+      const metrics = plan.metrics.length ? plan.metrics : [undefined];
+      return metrics.slice(0, 3).map((m) =>
+        kb({
+          query: m && plan.metrics.length > 1 ? `${m.label} ${plan.periodLabel ?? ""}`.trim() : plan.question,
+          intent: "fact",
+          ...(m ? { metric: m.label } : {}),
+          ...(plan.periodLabel ? { period: plan.periodLabel } : {}),
+          ...(plan.document ? { document: plan.document } : {}),
+        }),
+      );
+    }
+    case "deep_dive": {
+      if (!first || !can("query_knowledge_base")) return null;
+      const metrics = plan.metrics.length ? plan.metrics.map((m) => m.label) : P_AND_L;
+      const calls = metrics.map((m) => kb({ query: `${m} ${plan.periodLabel ?? "by quarter"}`, metric: m, intent: "research" }));
+      if (!plan.metrics.length) calls.push(kb({ query: "one-time restructuring charge items affecting comparability", metric: "restructuring", intent: "research" }));
+      return calls;
+    }
+    case "red_flags": {
+      if (!first) return null;
+      const calls: ToolCallPlan[] = [];
+      if (can("detect_contradictions")) calls.push({ toolName: "detect_contradictions", input: plan.metrics[0] ? { metric: plan.metrics[0].label } : {} });
+      if (can("find_gaps")) calls.push({ toolName: "find_gaps", input: {} });
+      if (can("query_knowledge_base")) calls.push(kb({ query: "one-time restructuring charge items affecting comparability", metric: "restructuring", intent: "research" }));
+      return calls;
+    }
+    case "comparison": {
+      if (!first || !can("query_knowledge_base")) return null;
+      const metric = plan.metrics[0]?.label ?? "revenue";
+      const forecastVsActual = /\bforecast|budget|plan|guidance|expected\b/i.test(plan.question);
+      return [kb({ query: forecastVsActual ? `${metric} forecast vs actual` : plan.question, metric, intent: "research", ...(plan.periodLabel && !forecastVsActual ? {} : {}) })];
+    }
+    case "gaps":
+      if (!first) return null;
+      return can("find_gaps") ? [{ toolName: "find_gaps", input: {} }] : null;
+    case "synthesis":
+      if (!first || !can("query_knowledge_base")) return null;
+      {
+        const topic = plan.topic ?? plan.question;
+        const q = /\b(?:management|team|leadership|executives?)\b/i.test(topic) ? `${topic} chief executive officer chief financial officer head joined` : topic;
+        return [kb({ query: q, intent: "research", ...(plan.metrics[0] ? { metric: plan.metrics[0].label } : {}) })];
+      }
+    case "exploration":
+    case "documents": {
+      if (!first) return null;
+      const calls: ToolCallPlan[] = [];
+      if (can("get_document_info")) calls.push({ toolName: "get_document_info", input: {} });
+      if (plan.intent === "exploration" && can("query_knowledge_base")) {
+        calls.push(kb({ query: "revenue", metric: "revenue", intent: "fact" }));
+        calls.push(kb({ query: "EBITDA", metric: "EBITDA", intent: "fact" }));
+      }
+      return calls;
+    }
+    case "confirm_offer": {
+      if (plan.offer === "gaps") {
+        if (first) return can("suggest_questions") ? [{ toolName: "suggest_questions", input: { limit: 10 } }] : null;
+        const sugg = done.find((t) => t.toolName === "suggest_questions");
+        if (sugg && !has(done, "add_to_qa") && can("add_to_qa") && !errored(sugg)) {
+          const list = ((sugg.output as { suggestions?: Array<{ question: string; domain?: string; priority?: string; origin?: string; irlItemId?: string; relatedFindingIds?: string[] }> }).suggestions ?? []).filter((s) => s.origin !== "chat");
+          if (list.length === 0) return null;
+          const origin = list.every((s) => s.origin === "contradiction") ? "contradiction" : "gap";
+          return [{ toolName: "add_to_qa", input: { questions: list.map((s) => ({ question: s.question, domain: s.domain, priority: s.priority, ...(s.irlItemId ? { irlItemId: s.irlItemId } : {}), ...(s.relatedFindingIds?.length ? { relatedFindingIds: s.relatedFindingIds } : {}) })), origin, confirmed: true } }];
+        }
+        return null;
+      }
+      if (first && can("add_to_qa")) {
+        const q = (plan.topic ?? plan.question).replace(/\s+/g, " ").trim();
+        return [{ toolName: "add_to_qa", input: { questions: [{ question: /\?$/.test(q) ? q : `${q}?` }], origin: "chat", confirmed: true } }];
+      }
+      return null;
+    }
+    case "add_qa":
+      return nextToolCalls({ ...plan, intent: "confirm_offer", offer: /\bgaps?\b|missing/i.test(plan.question) ? "gaps" : "question", topic: plan.question.replace(/^.*?\b(?:add|put|save|raise|log)\b\s*/i, "").replace(/\s*\bto the (?:q\s*&\s*a|qa) list\b.*$/i, "") }, done, available);
+    case "create_irl":
+      if (!first) return null;
+      return can("create_irl") ? [{ toolName: "create_irl", input: { ...(plan.document ? { document: plan.document } : {}), confirmed: true } }] : null;
+    case "trigger_analysis":
+      if (!first) return null;
+      return can("trigger_analysis") ? [{ toolName: "trigger_analysis", input: { ...(plan.document ? { document: plan.document } : {}), reason: "requested in chat", confirmed: true } }] : null;
+  }
+}
