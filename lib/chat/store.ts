@@ -1,0 +1,175 @@
+/**
+ * Conversation and message persistence. Messages are AI SDK UIMessages stored as they are:
+ * parts (text, tool calls with inputs and outputs, sources) as JSON, metadata beside them
+ * (model, token usage, timings — never scores).
+ */
+import type { UIMessage } from "ai";
+import type { Queryable } from "@/lib/db";
+import { MandaError } from "@/lib/errors";
+
+export interface Conversation {
+  id: string;
+  dealId: string;
+  userId: string | null;
+  title: string | null;
+  mode: "chat" | "agent";
+  createdAt: string;
+  updatedAt: string;
+  messageCount?: number;
+}
+
+interface ConversationRow {
+  id: string;
+  deal_id: string;
+  user_id: string | null;
+  title: string | null;
+  mode: "chat" | "agent";
+  created_at: Date | string;
+  updated_at: Date | string;
+  message_count?: number;
+}
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  role: "user" | "assistant" | "system";
+  parts: UIMessage["parts"];
+  metadata: Record<string, unknown> | null;
+  created_at: Date | string;
+}
+
+export interface StoredMessage extends UIMessage {
+  createdAt: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+function toConversation(r: ConversationRow): Conversation {
+  return {
+    id: r.id,
+    dealId: r.deal_id,
+    userId: r.user_id,
+    title: r.title,
+    mode: r.mode,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    ...(r.message_count !== undefined ? { messageCount: Number(r.message_count) } : {}),
+  };
+}
+
+/** A conversation title from the first question: first line, at most 80 characters, cut at a word. */
+export function titleFromQuestion(question: string): string {
+  const line = question.replace(/\s+/g, " ").trim();
+  if (!line) return "New conversation";
+  if (line.length <= 80) return line;
+  const cut = line.lastIndexOf(" ", 78);
+  return `${line.slice(0, cut > 40 ? cut : 78)}…`;
+}
+
+/** The text of a message (its text parts joined). */
+export function messageText(m: Pick<UIMessage, "parts">): string {
+  return m.parts
+    .filter((p): p is { type: "text"; text: string } => p.type === "text")
+    .map((p) => p.text)
+    .join("\n")
+    .trim();
+}
+
+export async function getConversation({ db, id }: { db: Queryable; id: string }): Promise<Conversation | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { rows } = await db.query<ConversationRow>("select * from conversations where id = $1", [id]);
+  return rows[0] ? toConversation(rows[0]) : undefined;
+}
+
+/** The conversation of a deal; throws not_found:conversation when it belongs elsewhere or does not exist. */
+export async function requireConversation({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<Conversation> {
+  const c = await getConversation({ db, id });
+  if (!c || c.dealId !== dealId) throw new MandaError("not_found:conversation", "No such conversation in this deal.");
+  return c;
+}
+
+/**
+ * The conversation with this id, created on first use (title from the question). An id that
+ * belongs to another deal is not found (never moved, never revealed).
+ */
+export async function ensureConversation({ db, dealId, id, userId, title, mode }: {
+  db: Queryable;
+  dealId: string;
+  id: string;
+  userId: string | null;
+  title: string;
+  mode?: "chat" | "agent";
+}): Promise<{ conversation: Conversation; created: boolean }> {
+  if (!isUuid(id)) throw new MandaError("bad_request:conversation_id", "A conversation id is a UUID.");
+  const { rows } = await db.query<ConversationRow>(
+    `insert into conversations (id, deal_id, user_id, title, mode) values ($1, $2, $3, $4, $5)
+     on conflict (id) do nothing returning *`,
+    [id, dealId, userId, title, mode ?? "chat"],
+  );
+  if (rows[0]) return { conversation: toConversation(rows[0]), created: true };
+  return { conversation: await requireConversation({ db, dealId, id }), created: false };
+}
+
+export async function listConversations({ db, dealId, userId, limit = 50 }: { db: Queryable; dealId: string; userId?: string | null; limit?: number }): Promise<Conversation[]> {
+  const { rows } = await db.query<ConversationRow>(
+    `select c.*, (select count(*)::int from messages m where m.conversation_id = c.id) as message_count
+     from conversations c where c.deal_id = $1 and ($2::uuid is null or c.user_id = $2)
+     order by c.updated_at desc, c.created_at desc limit $3`,
+    [dealId, userId ?? null, Math.min(Math.max(1, limit), 200)],
+  );
+  return rows.map(toConversation);
+}
+
+export async function deleteConversation({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<void> {
+  await requireConversation({ db, dealId, id });
+  await db.query("delete from conversations where id = $1 and deal_id = $2", [id, dealId]);
+}
+
+/** Keys that would carry internal scores; metadata never stores them. */
+const SCORE_KEY = /score|confidence|similarity|relevance|^rank$/i;
+
+export function stripScores<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripScores) as T;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!SCORE_KEY.test(k)) out[k] = stripScores(v);
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * Saves messages of a conversation (insert or update by message id). Created-at uses the
+ * wall clock so a turn's user message always sorts before its answer.
+ */
+export async function saveMessages({ db, dealId, conversationId, messages }: { db: Queryable; dealId: string; conversationId: string; messages: UIMessage[] }): Promise<void> {
+  for (const m of messages) {
+    const metadata = m.metadata === undefined || m.metadata === null ? null : JSON.stringify(stripScores(m.metadata));
+    const { rowCount } = await db.query(
+      `insert into messages (id, conversation_id, deal_id, role, parts, metadata, created_at)
+       values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, clock_timestamp())
+       on conflict (id) do update set parts = excluded.parts, metadata = coalesce(excluded.metadata, messages.metadata)
+       where messages.conversation_id = excluded.conversation_id`,
+      [m.id, conversationId, dealId, m.role, JSON.stringify(m.parts), metadata],
+    );
+    if (!rowCount) throw new MandaError("conflict:message_id", "A message with this id belongs to another conversation.");
+  }
+  await db.query("update conversations set updated_at = now() where id = $1", [conversationId]);
+}
+
+export async function loadMessages({ db, conversationId, limit }: { db: Queryable; conversationId: string; limit?: number }): Promise<StoredMessage[]> {
+  const { rows } = await db.query<MessageRow>(
+    limit
+      ? "select * from (select * from messages where conversation_id = $1 order by created_at desc, id desc limit $2) t order by created_at, id"
+      : "select * from messages where conversation_id = $1 order by created_at, id",
+    limit ? [conversationId, limit] : [conversationId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    parts: r.parts,
+    ...(r.metadata ? { metadata: r.metadata } : {}),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}

@@ -1,0 +1,205 @@
+/**
+ * The Q&A list for the target company: questions raised by IRL gaps, contradictions in the
+ * room or the chat (and by hand). One question once per deal: near-identical wording
+ * (case, spacing, punctuation) is the same question.
+ */
+import type { Queryable } from "@/lib/db";
+import { MandaError } from "@/lib/errors";
+import { computeIrlCoverage } from "./coverage";
+import type { Priority, QaItem, QaOrigin, QaStatus } from "./types";
+
+interface QaRow {
+  id: string;
+  deal_id: string;
+  question: string;
+  domain: string | null;
+  priority: Priority;
+  status: QaStatus;
+  origin: QaOrigin;
+  answer: string | null;
+  irl_item_id: string | null;
+  related_finding_ids: string[];
+  conversation_id: string | null;
+  created_by: string | null;
+  created_at: Date | string;
+}
+
+export const QA_STATUSES: readonly QaStatus[] = ["open", "sent", "answered", "closed"];
+export const QA_ORIGINS: readonly QaOrigin[] = ["gap", "contradiction", "chat", "manual"];
+
+function toQa(r: QaRow): QaItem {
+  return {
+    id: r.id,
+    dealId: r.deal_id,
+    question: r.question,
+    domain: r.domain,
+    priority: r.priority,
+    status: r.status,
+    origin: r.origin,
+    answer: r.answer,
+    irlItemId: r.irl_item_id,
+    relatedFindingIds: r.related_finding_ids ?? [],
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** Whitespace collapsed, trimmed, a final question mark ensured. */
+export function normaliseQuestion(q: string): string {
+  let t = q.replace(/\s+/g, " ").trim();
+  if (t && !/[?.!]$/.test(t)) t += "?";
+  return t;
+}
+
+/** Dedupe key: lowercase letters and digits only. */
+export function questionKey(q: string): string {
+  return q.toLowerCase().normalize("NFKC").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+export async function listQaItems({ db, dealId, status, origin }: { db: Queryable; dealId: string; status?: QaStatus; origin?: QaOrigin }): Promise<QaItem[]> {
+  const { rows } = await db.query<QaRow>(
+    `select * from qa_items where deal_id = $1 and ($2::text is null or status = $2) and ($3::text is null or origin = $3)
+     order by case priority when 'high' then 0 when 'medium' then 1 else 2 end, created_at, question`,
+    [dealId, status ?? null, origin ?? null],
+  );
+  return rows.map(toQa);
+}
+
+export async function getQaItem({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<QaItem> {
+  const { rows } = await db.query<QaRow>("select * from qa_items where deal_id = $1 and id = $2", [dealId, id]);
+  if (!rows[0]) throw new MandaError("not_found:qa_item", "No such Q&A item in this deal.");
+  return toQa(rows[0]);
+}
+
+export interface AddQaInput {
+  db: Queryable;
+  dealId: string;
+  question: string;
+  origin: QaOrigin;
+  domain?: string | null;
+  priority?: Priority;
+  irlItemId?: string | null;
+  relatedFindingIds?: string[];
+  conversationId?: string | null;
+  createdBy?: string | null;
+}
+
+/** A Q&A item with whether this call created it (false: the deal already had the question). */
+export type AddedQaItem = QaItem & { created: boolean };
+
+/** Adds a question unless the deal already has it (then returns the existing one, created: false). */
+export async function addQaItem(input: AddQaInput): Promise<AddedQaItem> {
+  const { db, dealId } = input;
+  const question = normaliseQuestion(input.question);
+  if (question.length < 3) throw new MandaError("bad_request:qa_question", "A Q&A item needs a question.");
+  if (question.length > 2000) throw new MandaError("bad_request:qa_question", "A question is at most 2,000 characters.");
+  const key = questionKey(question);
+  const existing = (await db.query<QaRow>("select * from qa_items where deal_id = $1", [dealId])).rows.find((r) => questionKey(r.question) === key);
+  if (existing) return { ...toQa(existing), created: false };
+  const { rows } = await db.query<QaRow>(
+    `insert into qa_items (id, deal_id, question, domain, priority, status, origin, irl_item_id, related_finding_ids, conversation_id, created_by)
+     values ($1, $2, $3, $4, $5, 'open', $6, $7, $8, $9, $10)
+     on conflict (deal_id, question) do nothing returning *`,
+    [crypto.randomUUID(), dealId, question, input.domain ?? null, input.priority ?? "medium", input.origin, input.irlItemId ?? null, input.relatedFindingIds ?? [], input.conversationId ?? null, input.createdBy ?? null],
+  );
+  if (rows[0]) return { ...toQa(rows[0]), created: true };
+  const again = (await db.query<QaRow>("select * from qa_items where deal_id = $1 and question = $2", [dealId, question])).rows[0]!;
+  return { ...toQa(again), created: false };
+}
+
+export async function updateQaItem({ db, dealId, id, patch }: {
+  db: Queryable;
+  dealId: string;
+  id: string;
+  patch: { status?: QaStatus; priority?: Priority; answer?: string | null; domain?: string | null };
+}): Promise<QaItem> {
+  if (patch.status && !QA_STATUSES.includes(patch.status)) throw new MandaError("bad_request:qa_status", `Status must be one of ${QA_STATUSES.join(", ")}.`);
+  const { rows } = await db.query<QaRow>(
+    `update qa_items set
+       status = coalesce($3::text, case when $5::boolean and $6::text is not null and status in ('open', 'sent') then 'answered' else status end),
+       priority = coalesce($4::text, priority),
+       answer = case when $5::boolean then $6::text else answer end,
+       domain = case when $7::boolean then $8::text else domain end,
+       updated_at = now()
+     where deal_id = $1 and id = $2 returning *`,
+    [dealId, id, patch.status ?? null, patch.priority ?? null, patch.answer !== undefined, patch.answer ?? null, patch.domain !== undefined, patch.domain ?? null],
+  );
+  if (!rows[0]) throw new MandaError("not_found:qa_item", "No such Q&A item in this deal.");
+  return toQa(rows[0]);
+}
+
+export async function deleteQaItem({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<void> {
+  const { rowCount } = await db.query("delete from qa_items where deal_id = $1 and id = $2", [dealId, id]);
+  if (!rowCount) throw new MandaError("not_found:qa_item", "No such Q&A item in this deal.");
+}
+
+/** The question asked of the target for an IRL item the room does not (fully) answer. */
+export function questionForIrlItem(item: { item: string; coverage: "partial" | "gap"; notes?: string | null }): string {
+  const what = item.item.replace(/\s+/g, " ").trim().replace(/[.?]$/, "");
+  const first = what.charAt(0).toLowerCase() + what.slice(1);
+  const keepCase = /^[A-Z]{2,}|^[A-Z][a-z]*[A-Z]/.test(what) ? what : first;
+  return item.coverage === "gap"
+    ? `Please provide the ${keepCase}.`.replace(/^Please provide the (the |a |an )/i, "Please provide $1")
+    : `The data room only partly covers the ${keepCase}; please provide the complete information${item.notes ? ` (${item.notes.replace(/[.]$/, "")})` : ""}.`;
+}
+
+/**
+ * Q&A items for the target from IRL gaps and partial items (computes coverage first).
+ * Existing questions are kept; returns what was added.
+ */
+export async function generateQaFromGaps({ db, dealId, includePartial = true }: { db: Queryable; dealId: string; includePartial?: boolean }): Promise<{ added: QaItem[]; existing: number }> {
+  const report = await computeIrlCoverage({ db, dealId });
+  const added: QaItem[] = [];
+  let existing = 0;
+  for (const d of report.domains) {
+    for (const it of d.items) {
+      if (it.coverage === "covered" || (it.coverage === "partial" && !includePartial)) continue;
+      const r = await addQaItem({
+        db,
+        dealId,
+        question: questionForIrlItem({ item: it.item, coverage: it.coverage, notes: it.notes }),
+        origin: "gap",
+        domain: it.domain,
+        priority: it.priority,
+        irlItemId: it.id,
+        relatedFindingIds: it.evidence.map((e) => e.findingId).filter((x): x is string => !!x),
+      });
+      if (r.created) added.push(withoutCreated(r));
+      else existing++;
+    }
+  }
+  return { added, existing };
+}
+
+/**
+ * Q&A items from unresolved contradictions (CONTRADICTS relations between findings that
+ * neither side supersedes): "Which figure is right?".
+ */
+export async function generateQaFromContradictions({ db, dealId }: { db: Queryable; dealId: string }): Promise<{ added: QaItem[]; existing: number }> {
+  const { rows } = await db.query<{ a_id: string; b_id: string; metric: string; period: string | null; a_value: string; b_value: string; a_doc: string; b_doc: string; a_page: number; b_page: number; domain: string }>(
+    `select fa.id a_id, fb.id b_id, fa.metric, fa.period, fa.value_text a_value, fb.value_text b_value,
+            da.filename a_doc, db.filename b_doc, fa.source_page a_page, fb.source_page b_page, fa.domain
+     from relations r
+     join findings fa on fa.id = r.from_id join findings fb on fb.id = r.to_id
+     join documents da on da.id = fa.document_id join documents db on db.id = fb.document_id
+     where r.deal_id = $1 and r.relation_type = 'CONTRADICTS' and not fa.superseded and not fb.superseded
+     order by fa.metric, fa.period`,
+    [dealId],
+  );
+  const added: QaItem[] = [];
+  let existing = 0;
+  for (const r of rows) {
+    const question = `${r.metric}${r.period ? ` for ${r.period}` : ""} is stated as ${r.a_value} in ${r.a_doc} (p.${r.a_page}) and as ${r.b_value} in ${r.b_doc} (p.${r.b_page}). Which figure is correct, and what explains the difference?`;
+    const res = await addQaItem({ db, dealId, question: question.charAt(0).toUpperCase() + question.slice(1), origin: "contradiction", domain: domainLabel(r.domain), priority: "high", relatedFindingIds: [r.a_id, r.b_id] });
+    if (res.created) added.push(withoutCreated(res));
+    else existing++;
+  }
+  return { added, existing };
+}
+
+function domainLabel(d: string): string {
+  return d.charAt(0).toUpperCase() + d.slice(1);
+}
+
+function withoutCreated({ created: _created, ...item }: AddedQaItem): QaItem {
+  return item;
+}

@@ -1,0 +1,224 @@
+import { convertToModelMessages, stepCountIs, streamText, tool, type ToolSet, type UIMessage } from "ai";
+import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Db } from "@/lib/db";
+import { createDeal } from "@/lib/db/queries/deals";
+import type { AgentModule, AgentStream, AgentStreamArgs } from "@/lib/chat/agent-adapter";
+import { handleChatPost } from "@/lib/chat/handler";
+import { listConversations, loadMessages, saveMessages, ensureConversation } from "@/lib/chat/store";
+import { openTestDb } from "@/tests/helpers/db";
+
+const usage = { inputTokens: { total: 12, noCache: 12, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 7, text: 7, reasoning: undefined } };
+const stream = (chunks: LanguageModelV3StreamPart[]) => ({ stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }) });
+
+/** A tool call (step 1), then a cited answer (step 2). */
+function toolThenAnswer(onCall?: (n: number) => Promise<void>) {
+  let n = 0;
+  return new MockLanguageModelV3({
+    modelId: "mock-chat",
+    doStream: async () => {
+      n++;
+      await onCall?.(n);
+      if (n === 1) {
+        return stream([
+          { type: "stream-start", warnings: [] },
+          { type: "response-metadata", id: "r1", modelId: "mock-chat", timestamp: new Date(0) },
+          { type: "tool-call", toolCallId: "call-1", toolName: "search", input: JSON.stringify({ query: "Q3 revenue" }) },
+          { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage },
+        ]);
+      }
+      return stream([
+        { type: "stream-start", warnings: [] },
+        { type: "response-metadata", id: "r2", modelId: "mock-chat", timestamp: new Date(0) },
+        { type: "text-start", id: "t1" },
+        { type: "text-delta", id: "t1", delta: "Q3 2024 revenue was EUR 5.2 million " },
+        { type: "text-delta", id: "t1", delta: "(source: Q3_2024_Report.pdf, p.1)." },
+        { type: "text-end", id: "t1" },
+        { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
+      ]);
+    },
+  });
+}
+
+/** The agent seam, with a mock model and one tool (the real agent is tested by its owner). */
+function testAgent(seen: AgentStreamArgs[] = []): AgentModule {
+  return {
+    createAgentStream: async (args) => {
+      seen.push(args);
+      return streamText<ToolSet>({
+        model: args.model!,
+        system: "test",
+        messages: await convertToModelMessages(args.messages),
+        tools: {
+          search: tool({
+            description: "search",
+            inputSchema: z.object({ query: z.string() }),
+            execute: async ({ query }) => ({ query, hits: [{ document: "Q3_2024_Report.pdf", page: 1, excerpt: "Revenue … EUR 5.2 million" }] }),
+          }),
+        },
+        stopWhen: stepCountIs(4),
+      }) as unknown as AgentStream;
+    },
+    runAgentTurn: async () => {
+      throw new Error("not used");
+    },
+  };
+}
+
+const userMessage = (id: string, text: string): UIMessage => ({ id, role: "user", parts: [{ type: "text", text }] });
+
+function post(body: unknown): Request {
+  return new Request("http://localhost/api/chat", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+}
+
+/** Reads an SSE UI message stream into its JSON chunks. */
+async function readChunks(res: Response): Promise<Array<Record<string, unknown>>> {
+  const text = await res.text();
+  return text
+    .split("\n")
+    .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
+    .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+}
+
+function savedSignal() {
+  let resolve!: (v: { conversationId: string; messageId: string; error?: string }) => void;
+  const promise = new Promise<{ conversationId: string; messageId: string; error?: string }>((r) => (resolve = r));
+  return { promise, onSaved: resolve };
+}
+
+let db: Db;
+let cleanup: () => Promise<void>;
+let dealId: string;
+
+beforeAll(async () => {
+  ({ db, cleanup } = await openTestDb());
+  dealId = (await createDeal({ db, slug: "chat-deal", name: "Chat deal" })).id;
+  await createDeal({ db, slug: "other-deal" });
+});
+afterAll(async () => cleanup());
+
+describe("POST /api/chat", () => {
+  it("rejects a body that is not JSON or misses fields with 400 and a typed error", async () => {
+    const bad = await handleChatPost(post("{not json"), { db, agent: testAgent() });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: "bad_request:body" } });
+
+    const noId = await handleChatPost(post({ deal: "chat-deal", message: userMessage("u1", "hi") }), { db, agent: testAgent() });
+    expect(noId.status).toBe(400);
+
+    const notUuid = await handleChatPost(post({ id: "abc", deal: "chat-deal", message: userMessage("u1", "hi") }), { db, agent: testAgent() });
+    expect(notUuid.status).toBe(400);
+
+    const assistant = await handleChatPost(post({ id: crypto.randomUUID(), deal: "chat-deal", message: { id: "a", role: "assistant", parts: [{ type: "text", text: "x" }] } }), { db, agent: testAgent() });
+    expect(assistant.status).toBe(400);
+    expect((await assistant.json()).error.code).toBe("bad_request:message_role");
+  });
+
+  it("answers 404 with JSON for an unknown deal", async () => {
+    const res = await handleChatPost(post({ id: crypto.randomUUID(), deal: "no-such-deal", message: userMessage("u1", "What's the Q3 revenue?") }), { db, agent: testAgent() });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toMatchObject({ error: { code: "not_found:deal" } });
+  });
+
+  it("saves the user message before streaming and the assistant message with tool parts on finish", async () => {
+    const id = crypto.randomUUID();
+    let userSavedBeforeModel = false;
+    const model = toolThenAnswer(async (n) => {
+      if (n === 1) userSavedBeforeModel = (await loadMessages({ db, conversationId: id })).some((m) => m.id === "u-q3" && m.role === "user");
+    });
+    const saved = savedSignal();
+    const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-q3", "What's the Q3 revenue?") }), { db, agent: testAgent(), model, onSaved: saved.onSaved });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-conversation-id")).toBe(id);
+    const chunks = await readChunks(res);
+    expect(chunks.some((c) => c.type === "tool-input-available" && c.toolName === "search")).toBe(true);
+    expect(chunks.some((c) => c.type === "tool-output-available")).toBe(true);
+    expect(chunks.filter((c) => c.type === "text-delta").map((c) => c.delta).join("")).toContain("EUR 5.2 million");
+    expect(chunks.some((c) => c.type === "error")).toBe(false);
+
+    const info = await saved.promise;
+    expect(userSavedBeforeModel).toBe(true);
+    const messages = await loadMessages({ db, conversationId: id });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    const answer = messages[1]!;
+    expect(answer.id).toBe(info.messageId);
+    const toolPart = answer.parts.find((p) => p.type === "tool-search") as { state: string; input: unknown; output: { hits: unknown[] } } | undefined;
+    expect(toolPart).toMatchObject({ state: "output-available", input: { query: "Q3 revenue" } });
+    expect(toolPart!.output.hits).toHaveLength(1);
+    expect(answer.parts.some((p) => p.type === "text" && p.text.includes("(source: Q3_2024_Report.pdf, p.1)"))).toBe(true);
+    const meta = answer.metadata as Record<string, unknown>;
+    expect(meta).toMatchObject({ model: "mock-chat", usage: { inputTokens: 24, outputTokens: 14 } });
+    expect(meta.timings).toMatchObject({ totalMs: expect.any(Number) });
+    expect(JSON.stringify(meta)).not.toMatch(/score|confidence|similarity/i);
+
+    const [conv] = (await listConversations({ db, dealId })).filter((c) => c.id === id);
+    expect(conv).toMatchObject({ title: "What's the Q3 revenue?", messageCount: 2 });
+  });
+
+  it("surfaces a failing model as an error part, saves the question and finishes the request", async () => {
+    const id = crypto.randomUUID();
+    const model = new MockLanguageModelV3({
+      doStream: async () => {
+        throw new Error("upstream exploded: secret-internal-detail");
+      },
+    });
+    const saved = savedSignal();
+    const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-fail", "What's the EBITDA?") }), { db, agent: testAgent(), model, onSaved: saved.onSaved });
+    expect(res.status).toBe(200);
+    const chunks = await readChunks(res); // completes: the request does not hang
+    const err = chunks.find((c) => c.type === "error");
+    expect(err).toBeDefined();
+    expect(String(err!.errorText)).toMatch(/\((internal|unavailable):[a-z_]+\)/);
+    expect(String(err!.errorText)).not.toContain("secret-internal-detail");
+    expect((await saved.promise).error).toBeDefined();
+    const messages = await loadMessages({ db, conversationId: id });
+    expect(messages[0]).toMatchObject({ id: "u-fail", role: "user" });
+  });
+
+  it("keeps saving the answer when the client goes away mid-stream", async () => {
+    const id = crypto.randomUUID();
+    const saved = savedSignal();
+    const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-gone", "What's the Q3 revenue?") }), { db, agent: testAgent(), model: toolThenAnswer(), onSaved: saved.onSaved });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await saved.promise;
+    const messages = await loadMessages({ db, conversationId: id });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(messages[1]!.parts.some((p) => p.type === "text" && p.text.includes("5.2"))).toBe(true);
+  });
+
+  it("passes the last N messages of the conversation as context, ending with the new question", async () => {
+    const id = crypto.randomUUID();
+    await ensureConversation({ db, dealId, id, userId: null, title: "long" });
+    const history: UIMessage[] = [];
+    for (let i = 0; i < 12; i++) history.push({ id: `h${i}`, role: i % 2 === 0 ? "user" : "assistant", parts: [{ type: "text", text: `m${i}` }] });
+    await saveMessages({ db, dealId, conversationId: id, messages: history });
+    const seen: AgentStreamArgs[] = [];
+    const saved = savedSignal();
+    const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-new", "And gross margin?") }), { db, agent: testAgent(seen), model: toolThenAnswer(), contextMessages: 10, onSaved: saved.onSaved });
+    await res.text();
+    await saved.promise;
+    const ctx = seen[0]!.messages;
+    expect(ctx.length).toBeLessThanOrEqual(10);
+    expect(ctx[0]!.role).toBe("user");
+    expect(ctx.at(-1)).toMatchObject({ id: "u-new", role: "user" });
+    expect(ctx.map((m) => m.id)).not.toContain("h0");
+    expect(seen[0]!.contextMessages).toBe(10);
+    expect((await loadMessages({ db, conversationId: id })).length).toBe(14);
+  });
+
+  it("does not let a conversation of another deal be continued", async () => {
+    const id = crypto.randomUUID();
+    const saved = savedSignal();
+    const first = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-x1", "Hello there") }), { db, agent: testAgent(), model: toolThenAnswer(), onSaved: saved.onSaved });
+    await first.text();
+    await saved.promise;
+    const res = await handleChatPost(post({ id, deal: "other-deal", message: userMessage("u-x2", "Hello again") }), { db, agent: testAgent(), model: toolThenAnswer() });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe("not_found:conversation");
+  });
+});
