@@ -11,9 +11,13 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+          Skip to content
+        </a>
         <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-6xl items-center gap-6 px-6 py-3" aria-label="Main">
-            <Link href="/" className="text-lg font-semibold tracking-tight">
+          <nav className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3 sm:px-6" aria-label="Main">
+            <Link href="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+              <span aria-hidden="true" className="inline-block h-5 w-5 rounded bg-indigo-600" />
               Manda
             </Link>
             <Link href="/" className="text-sm text-slate-600 hover:text-slate-900">
@@ -21,7 +25,9 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
             </Link>
           </nav>
         </header>
-        <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+        <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+          {children}
+        </main>
       </body>
     </html>
   );

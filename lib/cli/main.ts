@@ -9,7 +9,18 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   ingest: async () => (await import("./ingest")).ingestCommand,
   search: async () => (await import("./search")).searchCommand,
   documents: async () => (await import("./documents")).documentsCommand,
+  relations: async () => (await import("./graph")).relationsCommand,
+  pipeline: async () => (await import("./pipeline")).pipelineCommand,
   "prepare-app": async () => (await import("./prepare-app")).prepareAppCommand,
+  ask: async () => (await import("./ask")).askCommand,
+  chat: async () => (await import("./chat")).chatCommand,
+  eval: async () => (await import("./eval")).evalCommand,
+  irl: async () => (await import("./irl")).irlCommand,
+  qa: async () => (await import("./qa")).qaCommand,
+  findings: async () => (await import("./findings")).findingsCommand,
+  timeline: async () => (await import("./findings")).timelineCommand,
+  entities: async () => (await import("./findings")).entitiesCommand,
+  review: async () => (await import("./review")).reviewCommand,
 };
 
 const USAGE = `manda — due-diligence workspace CLI
@@ -19,6 +30,15 @@ const USAGE = `manda — due-diligence workspace CLI
   manda ingest --deal <slug> <file-or-dir>…        progress on stderr; exit 1 if any file failed
   manda documents --deal <slug> [--json]           documents with status and failure reasons
   manda search --deal <slug> [--document <filename>] [--k 10] [--json] "<query>"
+  manda pipeline run --deal <slug> [--document <filename>] [--timeout 120] [--json]   extraction run, summary
+  manda pipeline tasks --deal <slug> [--json]      tasks with status, attempts, timings, errors
+  manda findings|timeline|entities --deal <slug> [--document <filename>] [--json]   promoted knowledge with citations
+  manda review list|approve|reject --deal <slug> [<id>] [--reason "…"] [--json]     human review queue
+  manda ask --deal <slug> [--json] "<question>"   one chat turn (same agent as the web chat), answer + sources
+  manda chat --deal <slug> [--conversation <id>]   multi-turn chat on stdin/stdout, kept in the database
+  manda irl --deal <slug> [--json]                 IRL coverage by domain (covered / partial / gap)
+  manda qa list|add|generate|update|export --deal <slug> [--format csv|xlsx] [--out file]
+  manda eval [--only EVAL-001,…] [--judge]          runs evals/ on a fresh data dir; exit 1 below 90%
   manda prepare-app                                migrate and load the demo deal (run by npm run dev/start)
 
 Data dir: MANDA_DATA_DIR (default ./.manda). DATABASE_URL selects a PostgreSQL server instead.`;

@@ -1,0 +1,15 @@
+import { withDealRoute } from "@/lib/ui/api";
+import { getPageData } from "@/lib/ui/documents";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+/** One page: text, PDF text positions' highlight boxes, sheet cells; `?highlight=…` or `?cell=Sheet!B15`. */
+export async function GET(req: Request, { params }: { params: Promise<{ deal: string; documentId: string; page: string }> }) {
+  const { deal, documentId, page } = await params;
+  return withDealRoute(req, deal, async ({ db, deal }) => {
+    const sp = new URL(req.url).searchParams;
+    const data = await getPageData({ db, dealId: deal.id, documentId, page: Number(page), highlight: sp.get("highlight"), cell: sp.get("cell") });
+    return Response.json(data, { headers: { "cache-control": "no-store" } });
+  });
+}

@@ -1,0 +1,24 @@
+import { MandaError } from "@/lib/errors";
+import { withDealRoute } from "@/lib/ui/api";
+import { requireDocument, toDocumentView } from "@/lib/ui/documents";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+type Ctx = { params: Promise<{ deal: string; documentId: string }> };
+
+export async function GET(req: Request, { params }: Ctx) {
+  const { deal, documentId } = await params;
+  return withDealRoute(req, deal, async ({ db, deal }) => Response.json(toDocumentView(await requireDocument({ db, dealId: deal.id, documentId }))));
+}
+
+/** Removes a failed document (dismissing its failure). Indexed documents are kept. */
+export async function DELETE(req: Request, { params }: Ctx) {
+  const { deal, documentId } = await params;
+  return withDealRoute(req, deal, async ({ db, deal }) => {
+    const doc = await requireDocument({ db, dealId: deal.id, documentId });
+    if (doc.status !== "failed") throw new MandaError("conflict:document", "Only a failed upload can be dismissed.");
+    await db.query("delete from documents where deal_id = $1 and id = $2", [deal.id, doc.id]);
+    return new Response(null, { status: 204 });
+  });
+}

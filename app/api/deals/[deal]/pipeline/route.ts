@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { MandaError } from "@/lib/errors";
+import { withDealRoute } from "@/lib/ui/api";
+import { getPipelineRun, listPipelineTasks, startPipelineRun } from "@/lib/ui/pipeline";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+type Ctx = { params: Promise<{ deal: string }> };
+
+/** The deal's agent tasks (newest first, ?status= to filter) and the state of a run started here. */
+export async function GET(req: Request, { params }: Ctx) {
+  const { deal } = await params;
+  return withDealRoute(req, deal, async ({ db, deal }) => {
+    const status = new URL(req.url).searchParams.get("status") ?? undefined;
+    const tasks = await listPipelineTasks({ db, dealId: deal.id, status });
+    return Response.json({ tasks, run: getPipelineRun(deal.id) }, { headers: { "cache-control": "no-store" } });
+  });
+}
+
+const runSchema = z.object({ documentId: z.string().uuid().optional(), retryFailed: z.enum(["transient", "all"]).optional() });
+
+/** Re-runs the orchestrator in the background: {documentId?, retryFailed?} → 202 (409 if one is running). */
+export async function POST(req: Request, { params }: Ctx) {
+  const { deal } = await params;
+  return withDealRoute(req, deal, async ({ db, deal }) => {
+    const text = await req.text();
+    let body: unknown = {};
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      throw new MandaError("bad_request:body", "The request body must be JSON.");
+    }
+    const parsed = runSchema.safeParse(body);
+    if (!parsed.success) throw new MandaError("bad_request:body", parsed.error.issues[0]?.message ?? "Invalid body.");
+    const run = await startPipelineRun({ db, dealId: deal.id, documentId: parsed.data.documentId, retryFailed: parsed.data.retryFailed ?? "all" });
+    return Response.json({ run }, { status: 202 });
+  });
+}

@@ -1,0 +1,34 @@
+import { notFound } from "next/navigation";
+import { getDb } from "@/lib/db";
+import { getDealBySlug } from "@/lib/db/queries/deals";
+import { listDocumentsByDeal } from "@/lib/db/queries/documents";
+import { loadConversationList, loadConversationMessages } from "@/lib/ui/chat-data";
+import { isUuid } from "@/lib/ui/documents";
+import { ChatShell } from "@/components/chat/chat-shell";
+
+export const dynamic = "force-dynamic";
+
+export default async function ConversationPage({ params }: { params: Promise<{ slug: string; conversationId: string }> }) {
+  const { slug, conversationId } = await params;
+  if (!isUuid(conversationId)) notFound();
+  const db = await getDb();
+  const deal = await getDealBySlug({ db, slug });
+  if (!deal) notFound();
+  const [list, docs, conv] = await Promise.all([
+    loadConversationList({ db, dealId: deal.id }),
+    listDocumentsByDeal({ db, dealId: deal.id }),
+    loadConversationMessages({ db, dealId: deal.id, conversationId }),
+  ]);
+  // An id not saved yet (the first answer is still streaming) opens as an empty conversation.
+  return (
+    <ChatShell
+      deal={deal.slug}
+      conversationId={conversationId}
+      conversations={list.items}
+      historyError={list.error}
+      messages={conv.messages}
+      documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
+      isNew={!conv.found}
+    />
+  );
+}

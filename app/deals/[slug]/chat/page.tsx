@@ -1,0 +1,28 @@
+import { notFound } from "next/navigation";
+import { getDb } from "@/lib/db";
+import { getDealBySlug } from "@/lib/db/queries/deals";
+import { listDocumentsByDeal } from "@/lib/db/queries/documents";
+import { loadConversationList } from "@/lib/ui/chat-data";
+import { ChatShell } from "@/components/chat/chat-shell";
+
+export const dynamic = "force-dynamic";
+
+/** A new conversation: its id is made here; the URL becomes /chat/{id} after the first question. */
+export default async function NewChatPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const db = await getDb();
+  const deal = await getDealBySlug({ db, slug });
+  if (!deal) notFound();
+  const [list, docs] = await Promise.all([loadConversationList({ db, dealId: deal.id }), listDocumentsByDeal({ db, dealId: deal.id })]);
+  return (
+    <ChatShell
+      deal={deal.slug}
+      conversationId={crypto.randomUUID()}
+      conversations={list.items}
+      historyError={list.error}
+      messages={[]}
+      documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
+      isNew
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getDb } from "@/lib/db";
+import { getDealBySlug } from "@/lib/db/queries/deals";
+import { viewerUrl } from "@/lib/ui/urls";
+
+export const dynamic = "force-dynamic";
+
+interface EventRow { id: string; event_type: string; event_date: string | Date; date_precision: string; description: string | null; source_page: number; source_excerpt: string; document_id: string; filename: string }
+interface EntityRow { id: string; entity_type: string; name: string; mentions: number; document_id: string | null; filename: string | null; page: number | null; excerpt: string | null; roles: string[] | null }
+
+async function safe<T>(fn: () => Promise<T>, fallback: T): Promise<[T, boolean]> {
+  try {
+    return [await fn(), true];
+  } catch {
+    return [fallback, false];
+  }
+}
+
+function formatDate(d: string | Date, precision: string) {
+  const iso = new Date(d).toISOString().slice(0, 10);
+  return precision === "year" ? iso.slice(0, 4) : precision === "month" ? iso.slice(0, 7) : iso;
+}
+
+export default async function KnowledgePage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const db = await getDb();
+  const deal = await getDealBySlug({ db, slug });
+  if (!deal) notFound();
+  const [events, eventsOk] = await safe(
+    async () =>
+      (await db.query<EventRow>(
+        `select e.*, d.filename from timeline_events e join documents d on d.id = e.document_id where e.deal_id = $1 order by e.event_date, e.id limit 500`,
+        [deal.id],
+      )).rows,
+    [] as EventRow[],
+  );
+  const [entities, entitiesOk] = await safe(
+    async () =>
+      (await db.query<EntityRow>(
+        `select en.id, en.entity_type, en.name, count(m.id)::int as mentions,
+            (array_agg(m.document_id order by m.page))[1] as document_id,
+            (array_agg(d.filename order by m.page))[1] as filename,
+            (array_agg(m.page order by m.page))[1] as page,
+            (array_agg(m.excerpt order by m.page))[1] as excerpt,
+            array_remove(array_agg(distinct m.role), null) as roles
+         from entities en left join entity_mentions m on m.entity_id = en.id left join documents d on d.id = m.document_id
+         where en.deal_id = $1 group by en.id order by en.entity_type, en.name limit 500`,
+        [deal.id],
+      )).rows,
+    [] as EntityRow[],
+  );
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <section aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading" className="mb-3 text-lg font-medium">
+          Timeline
+        </h2>
+        {!eventsOk ? (
+          <p className="text-sm text-slate-600">The timeline is not available yet.</p>
+        ) : events.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No events yet. Run the pipeline to extract the timeline.</p>
+        ) : (
+          <ol className="relative space-y-4 border-l border-slate-200 pl-5">
+            {events.map((e) => (
+              <li key={e.id}>
+                <span aria-hidden="true" className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border-2 border-white bg-indigo-500" />
+                <p className="text-xs font-medium text-slate-500">{formatDate(e.event_date, e.date_precision)}</p>
+                <p className="text-sm font-medium">{e.description ?? e.event_type.replace(/_/g, " ")}</p>
+                <Link href={viewerUrl({ deal: deal.slug, documentId: e.document_id, page: e.source_page, highlight: e.source_excerpt })} className="text-xs text-indigo-700 hover:underline">
+                  {e.filename}, p.{e.source_page}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="entities-heading">
+        <h2 id="entities-heading" className="mb-3 text-lg font-medium">
+          Entities
+        </h2>
+        {!entitiesOk ? (
+          <p className="text-sm text-slate-600">Entities are not available yet.</p>
+        ) : entities.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No entities yet. Run the pipeline to extract people and organisations.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {entities.map((en) => (
+              <li key={en.id} className="flex items-start justify-between gap-3 px-4 py-2 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium">{en.name}</p>
+                  <p className="text-xs text-slate-500">
+                    {en.entity_type}
+                    {en.roles && en.roles.length ? ` · ${en.roles.slice(0, 3).join(", ")}` : ""}
+                  </p>
+                </div>
+                {en.document_id && en.page ? (
+                  <Link href={viewerUrl({ deal: deal.slug, documentId: en.document_id, page: en.page, highlight: en.excerpt })} className="shrink-0 text-xs text-indigo-700 hover:underline">
+                    {en.mentions} mention{en.mentions === 1 ? "" : "s"} · {en.filename}, p.{en.page}
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

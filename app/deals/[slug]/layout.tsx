@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getDb } from "@/lib/db";
+import { getDealBySlug } from "@/lib/db/queries/deals";
+import { DealNav } from "@/components/ui/deal-nav";
+
+export const dynamic = "force-dynamic";
+
+async function openReviewCount(dealId: string): Promise<number | null> {
+  try {
+    const db = await getDb();
+    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from staging_extractions where deal_id = $1 and status = 'review'", [dealId]);
+    return Number(rows[0]?.n ?? 0);
+  } catch {
+    return null;
+  }
+}
+
+export default async function DealLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const db = await getDb();
+  const deal = await getDealBySlug({ db, slug });
+  if (!deal) notFound();
+  const review = await openReviewCount(deal.id);
+  return (
+    <div className="space-y-6">
+      <div className="border-b border-slate-200">
+        <div className="flex flex-wrap items-end justify-between gap-2 pb-3">
+          <div>
+            <Link href="/" className="text-sm text-slate-500 hover:underline">
+              ← Deals
+            </Link>
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+              <Link href={`/deals/${deal.slug}`} className="hover:underline">
+                {deal.name}
+              </Link>
+            </h1>
+            {deal.target_company && <p className="text-sm text-slate-600">Target: {deal.target_company}</p>}
+          </div>
+          <p className="max-w-md text-right text-xs text-slate-500">
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700">{deal.stage}</span>
+            {deal.stage_explanation ? <span className="ml-1">{deal.stage_explanation}</span> : null}
+          </p>
+        </div>
+        <DealNav slug={deal.slug} counts={{ review }} />
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Server reads for the chat pages: the deal's conversations and one conversation's messages,
+ * through lib/chat/store (the chat engineer's module); tolerant while it is being built.
+ */
+import type { UIMessage } from "ai";
+import type { Queryable } from "@/lib/db";
+
+export async function loadConversationList({ db, dealId }: { db: Queryable; dealId: string }): Promise<{ items: { id: string; title: string | null; updatedAt: string }[]; error: string | null }> {
+  try {
+    const store = await import("@/lib/chat/store");
+    const list = await store.listConversations({ db, dealId, userId: null, limit: 50 });
+    return { items: list.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt })), error: null };
+  } catch {
+    return { items: [], error: "Conversation history is not available." };
+  }
+}
+
+export async function loadConversationMessages({ db, dealId, conversationId }: { db: Queryable; dealId: string; conversationId: string }): Promise<{ found: boolean; messages: UIMessage[] }> {
+  const store = await import("@/lib/chat/store");
+  const conv = await store.getConversation({ db, id: conversationId });
+  if (!conv || conv.dealId !== dealId) return { found: false, messages: [] };
+  const rows = await store.loadMessages({ db, conversationId });
+  return { found: true, messages: rows.map(({ id, role, parts, metadata }) => (metadata == null ? { id, role, parts } : { id, role, parts, metadata })) };
+}
