@@ -22,7 +22,15 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     max: options.max ?? 10,
     onnotice: () => {},
     // Keep numeric/bigint as JS numbers like PGlite does, so both back ends return the same shapes.
+    // JSON parameters behave like PGlite's too: a string is already JSON text (no second encoding,
+    // which would store `"{\"a\":1}"` as a JSON string), anything else is stringified.
     types: {
+      json: {
+        to: 3802,
+        from: [114, 3802],
+        serialize: (x: unknown) => (typeof x === "string" ? x : JSON.stringify(x)),
+        parse: (x: string) => JSON.parse(x),
+      },
       bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
       numeric: { to: 1700, from: [1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
     },

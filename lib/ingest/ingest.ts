@@ -204,7 +204,9 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
     onProgress?.({ phase: "pages", pages: pageCount, pageCount: parsed.pageCount });
   };
   try {
-    for await (const page of parsed.pages) {
+    for await (const parsedPage of parsed.pages) {
+      // PostgreSQL text cannot hold NUL: a space keeps every offset (spans, cells, chunks) in place.
+      const page = parsedPage.text.includes("\u0000") ? { ...parsedPage, text: parsedPage.text.replace(/\u0000/g, " ") } : parsedPage;
       pageCount++;
       if (head.length < 6000) head += `${page.text}\n`;
       pages.push(page);
@@ -232,7 +234,7 @@ async function insertPages(db: Queryable, dealId: string, documentId: string, pa
   const params: unknown[] = [];
   const values = pages.map((p) => {
     const b = params.length;
-    params.push(documentId, dealId, p.pageNumber, p.label ?? null, p.text.replace(/\u0000/g, ""), p.spans ? JSON.stringify(p.spans) : null,
+    params.push(documentId, dealId, p.pageNumber, p.label ?? null, p.text, p.spans ? JSON.stringify(p.spans) : null,
       p.cells ? JSON.stringify(p.cells) : null, p.width ?? null, p.height ?? null);
     return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7}::jsonb, $${b + 8}, $${b + 9})`;
   });

@@ -25,8 +25,6 @@ export async function indexChunks({ db, dealId, documentId, chunks, space }: {
   chunks: ChunkDraft[];
   space: EmbeddingSpace;
 }): Promise<void> {
-  // PostgreSQL text cannot hold NUL; replaced by a space so offsets into the page stay put.
-  chunks = chunks.map((c) => (c.text.includes("\u0000") ? { ...c, text: c.text.replace(/\u0000/g, " ") } : c));
   for (let i = 0; i < chunks.length; i += BATCH) {
     const batch = chunks.slice(i, i + BATCH);
     const vectors = await embedTexts(space, batch.map((c) => c.text));
