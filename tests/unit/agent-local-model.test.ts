@@ -22,8 +22,12 @@ describe("local chat model: intent routing (P3 query patterns)", () => {
     ["Walk me through the P&L", ["query_knowledge_base", "query_knowledge_base", "query_knowledge_base", "query_knowledge_base", "query_knowledge_base"], { intent: "research" }],
     ["Any red flags?", ["detect_contradictions", "find_gaps", "query_knowledge_base"], undefined],
     ["What concerns should I have?", ["detect_contradictions", "find_gaps", "query_knowledge_base"], undefined],
-    ["Compare forecast to actual", ["query_knowledge_base"], { intent: "research", metric: "revenue" }],
-    ["Summarize the management team", ["query_knowledge_base"], { intent: "research" }],
+    // forecast vs actual per P&L line: revenue, EBITDA, gross margin
+    ["Compare forecast to actual", ["query_knowledge_base", "query_knowledge_base", "query_knowledge_base"], { intent: "research", metric: "revenue", query: "revenue forecast vs actual" }],
+    // the people, then what they own (cap table)
+    ["Summarize the management team", ["query_knowledge_base", "query_knowledge_base"], { intent: "research" }],
+    ["What do we know about the CEO?", ["query_knowledge_base", "query_knowledge_base"], { intent: "research", query: "the CEO chief executive officer" }],
+    ["How did quarterly revenue develop from Q1 to Q3 2024?", ["query_knowledge_base"], { intent: "research", metric: "revenue", limit: 30 }],
     ["What's missing?", ["find_gaps"], undefined],
     ["What don't we know?", ["find_gaps"], undefined],
     ["Tell me about the company", ["get_document_info", "query_knowledge_base", "query_knowledge_base"], undefined],

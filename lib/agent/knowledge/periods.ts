@@ -100,7 +100,9 @@ export interface PeriodRequest {
   /** A quarter/half without a year ("Q3") → the latest one available. */
   partial?: { kind: "Q" | "H"; n: number };
   /** Relative words. */
-  relative?: "last_year" | "this_year" | "latest_quarter" | "previous_quarter" | "same_quarter_last_year";
+  relative?: "last_year" | "this_year" | "latest_quarter" | "previous_quarter" | "same_quarter_last_year" | "year_to_date";
+  /** The year of a "2024 so far" / "2024 year to date" request. */
+  year?: number;
   /** The raw words that expressed it. */
   phrase?: string;
 }
@@ -119,6 +121,16 @@ export function readPeriodRequest(text: string): PeriodRequest {
   if (m) return { exact: makePeriod("9M", Number(m[1])), phrase: m[0] };
   m = t.match(/\b(?:FY|fiscal(?:\s+year)?|full[- ]year|financial year)\s*'?((?:19|20)\d\d|\d\d)\b/i);
   if (m) return { exact: makePeriod("FY", year4(m[1]!)), phrase: m[0] };
+  // A date ("30 September 2024", "September 30, 2024", "2024-09-30"): a point in time, not the year.
+  m = t.match(new RegExp(`\\b(\\d{1,2})\\s+${MON_RE}\\.?\\s+((?:19|20)\\d\\d)\\b`, "i"));
+  if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNo(m[2]!), Number(m[1])), phrase: m[0] };
+  m = t.match(new RegExp(`\\b${MON_RE}\\.?\\s+(\\d{1,2}),?\\s+((?:19|20)\\d\\d)\\b`, "i"));
+  if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNo(m[1]!), Number(m[2])), phrase: m[0] };
+  m = t.match(/\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/);
+  if (m) return { exact: makePeriod("point", Number(m[1]), undefined, Number(m[2]), Number(m[3])), phrase: m[0] };
+  // "2024 so far", "2024 year to date", "YTD 2024": the latest cumulative period of that year
+  m = t.match(/\b((?:19|20)\d\d)\s+(?:so far|to date|year[- ]to[- ]date|ytd)\b|\b(?:ytd|year[- ]to[- ]date)\s+((?:19|20)\d\d)\b|\bso far (?:in|this year,?)\s+((?:19|20)\d\d)\b/i);
+  if (m) return { relative: "year_to_date", year: Number(m[1] ?? m[2] ?? m[3]), phrase: m[0] };
   if (/\bsame quarter (?:last|previous|prior) year\b|\bprior[- ]year quarter\b/i.test(t)) return { relative: "same_quarter_last_year", phrase: "same quarter last year" };
   if (/\b(?:last|previous|prior) quarter\b/i.test(t)) return { relative: "previous_quarter", phrase: "last quarter" };
   if (/\b(?:latest|most recent|current) quarter\b/i.test(t)) return { relative: "latest_quarter", phrase: "latest quarter" };
@@ -164,6 +176,13 @@ export function resolvePeriod(req: PeriodRequest, available: string[]): Resolved
       const q = periods.find((p) => p.kind === "Q");
       return q ? { period: q, note: `${q.label}, the latest quarter reported` } : {};
     }
+    case "year_to_date": {
+      // the latest cumulative period of the year: 9M, H1 or Q1 (a single later quarter is not year to date)
+      const y = req.year ?? latestYear;
+      const ytd = periods.find((p) => p.year === y && (p.kind === "9M" || (p.kind === "H" && p.n === 1) || (p.kind === "Q" && p.n === 1)));
+      if (ytd) return { period: ytd, note: `${ytd.label}, ${y} year to date as reported` };
+      return y ? { period: makePeriod("FY", y), note: `FY${y} (the year in progress)` } : {};
+    }
     case "previous_quarter": {
       const qs = periods.filter((p) => p.kind === "Q");
       return qs[0] ? { period: qs[0], note: `${qs[0].label}, the latest quarter reported` } : {};
@@ -176,4 +195,19 @@ export function resolvePeriod(req: PeriodRequest, available: string[]): Resolved
 /** The same quarter one year earlier (Q3 2024 → Q3 2023); FY → previous FY. */
 export function priorYearPeriod(p: Period): Period {
   return makePeriod(p.kind, p.year - 1, p.n);
+}
+
+/**
+ * A range of quarters or halves in a question: "from Q1 to Q3 2024", "Q1 2024–Q3 2024",
+ * "between Q2 and Q4 2023". The first year defaults to the last one.
+ */
+export function readPeriodRange(text: string): { from: Period; to: Period } | undefined {
+  const m = text.match(/\b(?:from\s+|between\s+)?(Q|H)([1-4])\s*'?((?:19|20)\d\d)?\s*(?:to|until|through|and|-|–)\s*(Q|H)([1-4])\s*'?((?:19|20)\d\d)\b/i);
+  if (!m || m[1]!.toUpperCase() !== m[4]!.toUpperCase()) return undefined;
+  const kind = m[1]!.toUpperCase() as "Q" | "H";
+  const toYear = Number(m[6]);
+  const fromYear = m[3] ? Number(m[3]) : toYear;
+  const from = makePeriod(kind, fromYear, Number(m[2]));
+  const to = makePeriod(kind, toYear, Number(m[5]));
+  return from.end <= to.end ? { from, to } : undefined;
 }

@@ -16,7 +16,9 @@ import { authorityOf, describeKind, formatDate, formatValue, monthsBetween } fro
 import { availablePeriods, embedMissingFindings, findingsByIds, keywordFindings, vectorFindings, type FindingFilters, type FindingRow } from "./findings";
 import { defaultGraphReader, type Edge, type GraphReader } from "./graph";
 import { detectMetrics, keysOf, type MetricSpec } from "./metrics";
-import { comparePeriods, parsePeriod, readPeriodRequest, resolvePeriod, samePeriod } from "./periods";
+import { comparePeriods, parsePeriod, readPeriodRequest, resolvePeriod, samePeriod, type Period } from "./periods";
+import { loadPeople, rankMentions, readPeopleRequest, selectPeople, ROLES, type Person } from "./people";
+import { pickColumn, sheetTableRows, tableNumber, textTableRows } from "./tables";
 
 export type KbIntent = "fact" | "research";
 
@@ -114,6 +116,43 @@ export interface KbResult {
   pages: KbPage[];
   coverage: "findings" | "pages" | "none";
   notes: string[];
+  /** People the question is about (person entities with cited mentions). */
+  people?: KbPerson[];
+  /** Roles the question asked about that no document names (a gap to raise). */
+  missingRoles?: string[];
+  /** Figures read from a table row on a page when no finding covers them. */
+  tableValues?: KbTableValue[];
+}
+
+export interface KbPerson {
+  name: string;
+  /** Roles as written in the documents, most frequent first. */
+  roles: string[];
+  /** Canonical roles: CEO, CFO, Head of Sales, särskild utredare … */
+  roleLabels: string[];
+  /** Sentences about the person, quoted from the best source (a biography when there is one). */
+  about: { text: string; document: string; page: number; citation: string }[];
+  /** Other documents that name the person. */
+  alsoIn: { document: string; page: number; citation: string }[];
+}
+
+export interface KbTableValue {
+  /** The row label as written ("Cash and cash equivalents", "Jane Smith, Chief Executive Officer"). */
+  label: string;
+  /** The column header ("30 Sep 2024", "% fully diluted"). */
+  column: string;
+  /** The figure as written in the table. */
+  asWritten: string;
+  /** The figure in words with its unit ("EUR 4.04 million"), when the table states a unit. */
+  value: string;
+  scale?: string;
+  period?: string;
+  document: string;
+  page: number;
+  cell?: string;
+  documentDate?: string;
+  documentKind?: string;
+  citation: string;
 }
 
 export interface KbInput {
@@ -135,6 +174,7 @@ export interface KbDeps {
 }
 
 const RESEARCH = /\b(?:trend|over time|evolution|develop(?:ment|ed)|history|historic|walk me|summar|overview|what do we know|tell me about|concerns?|risks?|compare|comparison|versus|vs\.?|breakdown|break down|by quarter|quarterly|each quarter|all\b|growth|explain)\b/i;
+const COMPARING = /\b(?:compare[sd]?|comparison|versus|vs\.?|against|difference between|forecast (?:to|and|with) actuals?|actuals? (?:to|and|with) (?:the )?forecast)\b/i;
 const WANTS_FORECAST = /\b(?:forecast|budget|outlook|expect(?:ed|ation)?|guidance|plan(?:ned)?|projection|projected|target)\b/i;
 
 export function inferKbIntent(query: string): KbIntent {
@@ -272,7 +312,11 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
     if (documentIds.length === 0) notes.push(`No document named ${input.document} in this deal; searched all documents instead.`);
     if (documentIds.length === 0) documentIds = undefined;
   }
-  if (!documentIds) documentIds = await documentsByKindMention(db, dealId, query);
+  // "the board minutes", "the annual report" narrow the search — except in a comparison, where the
+  // named document is one side ("compare the forecast in the presentation with the actuals").
+  const kindDocs = await documentsByKindMention(db, dealId, query);
+  const comparing = COMPARING.test(query);
+  if (!documentIds && !comparing) documentIds = kindDocs;
   const filters: FindingFilters = { documentIds, domains: input.domains?.length ? input.domains : undefined };
 
   // Period understanding against the periods the data has
@@ -451,6 +495,13 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
     }
   }
 
+  if (comparing && kindDocs?.length) {
+    // the document the question names comes first
+    const named = new Set(kindDocs);
+    const docOf = new Map(rows.map((r) => [r.id, r.document_id]));
+    fva.sort((a, b) => Number(named.has(docOf.get(b.forecast.findingId) ?? "")) - Number(named.has(docOf.get(a.forecast.findingId) ?? "")));
+  }
+
   // Fact retrieval: the most current, most authoritative finding (latest period when none was asked for)
   let answer: KbFinding | undefined;
   let answerRow: FindingRow | undefined;
@@ -521,6 +572,31 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
     if (pages.length) coverage = "pages";
   }
 
+  // People the question is about (CEO, "the management team", a name, "särskild utredare")
+  const peopleReq = readPeopleRequest(query);
+  let people: KbPerson[] | undefined;
+  let missingRoles: string[] | undefined;
+  let chosen: Person[] = [];
+  const wantsPeople = peopleReq.roles.length > 0 || peopleReq.team || input.domains?.includes("people") || /\b(?:who|whom|vem|vilka|vilken)\b/i.test(query);
+  // financial questions that name no role, person word or ownership skip the people lookup (latency)
+  const mayNamePerson = /\b[A-ZÅÄÖ][\p{Ll}]+ [A-ZÅÄÖ][\p{Ll}]+/u.test(query.replace(/^\S+\s*/, ""));
+  const all = wantsPeople || mayNamePerson || metrics.length === 0 || metrics.some((m) => m.key === "ownership") ? await loadPeople(db, dealId) : [];
+  if (all.length) {
+    const sel = selectPeople(all, query);
+    if (sel.people.length || (wantsPeople && (peopleReq.roles.length || peopleReq.team))) {
+      chosen = sel.people.slice(0, 8);
+      people = await describePeople(deps, chosen, peopleReq.roles[0]);
+      missingRoles = sel.missingRoles;
+    }
+  }
+
+  // Figures read from page tables when no finding covers the metric (or a person's row, e.g. the cap table)
+  let tableValues: KbTableValue[] | undefined;
+  if (metrics.length && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
+    tableValues = await tableLookup(deps, { metrics, people: chosen, roleAsked: peopleReq.roles.map((r) => r.written), period: resolved.period, documentIds });
+    if (tableValues.length && coverage === "none") coverage = "pages";
+  }
+
   return {
     dataNotice: DATA_NOTICE,
     query,
@@ -535,7 +611,119 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
     pages,
     coverage,
     notes: [...new Set(notes)],
+    ...(people ? { people } : {}),
+    ...(missingRoles?.length ? { missingRoles } : {}),
+    ...(tableValues?.length ? { tableValues } : {}),
   };
+}
+
+const sentencesOf = (t: string) => t.replace(/\s+/g, " ").split(/(?<=[.!?])\s+(?=[A-ZÅÄÖ])/).map((x) => x.trim()).filter(Boolean);
+
+/** Each person with the sentences that introduce them (from a biography when there is one), cited. */
+async function describePeople(deps: KbDeps, people: Person[], role?: (typeof ROLES)[number]): Promise<KbPerson[]> {
+  const out: KbPerson[] = [];
+  const best = people.map((p) => rankMentions(p, role)[0]!).filter(Boolean);
+  const { rows } = best.length
+    ? await deps.db.query<{ document_id: string; page_number: number; text: string }>(
+        `select document_id, page_number, text from document_pages where deal_id = $1 and (document_id, page_number) in (select * from unnest($2::uuid[], $3::int[]))`,
+        [deps.dealId, best.map((m) => m.documentId), best.map((m) => m.page)],
+      )
+    : { rows: [] };
+  const pageText = new Map(rows.map((r) => [`${r.document_id}:${r.page_number}`, r.text]));
+  const others = people.map((p) => p.name);
+  for (const p of people) {
+    const ranked = rankMentions(p, role);
+    const m = ranked[0]!;
+    const text = pageText.get(`${m.documentId}:${m.page}`) ?? m.excerpt;
+    // the person's passage: from the first sentence naming them to the next person's name
+    const ss = sentencesOf(text);
+    const first = ss.findIndex((x) => x.includes(p.name) && (/\b(?:joined|appointed|förordnades|anställdes|is|was|has|leads|holds)\b/i.test(x) || ss.length === 1));
+    const start = first >= 0 ? first : Math.max(0, ss.findIndex((x) => x.includes(p.name)));
+    const about: string[] = [];
+    for (let i = start; i < ss.length && about.length < 3; i++) {
+      const x = ss[i]!;
+      if (i > start && others.some((o) => o !== p.name && x.includes(o))) break;
+      if (i > start && !/^(?:she|he|they|her|his|their|before|prior|since|in \d{4}|hon|han)\b/i.test(x) && !x.includes(p.name.split(/\s+/)[0]!)) break;
+      about.push(x.replace(new RegExp(`^.*?(?=${p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:joined|was|is|has|holds|leads))`), ""));
+    }
+    const quote = about.length ? about : [m.excerpt.replace(/\s+/g, " ").trim()];
+    const ref = deps.sources.add({ documentId: m.documentId, document: m.document, page: m.page, excerpt: quote.join(" "), documentDate: m.documentDate, kind: m.documentKind });
+    const seen = new Set([`${m.document}#${m.page}`]);
+    const alsoIn: KbPerson["alsoIn"] = [];
+    for (const o of ranked.slice(1)) {
+      if (seen.has(`${o.document}#${o.page}`) || alsoIn.some((a) => a.document === o.document) || o.document === m.document) continue;
+      seen.add(`${o.document}#${o.page}`);
+      const r2 = deps.sources.add({ documentId: o.documentId, document: o.document, page: o.page, excerpt: o.excerpt, documentDate: o.documentDate, kind: o.documentKind });
+      alsoIn.push({ document: o.document, page: o.page, citation: r2.citation });
+      if (alsoIn.length >= 2) break;
+    }
+    out.push({ name: p.name, roles: p.roles.slice(0, 3), roleLabels: p.roleLabels, about: quote.map((t) => ({ text: quoteAsData(t), document: m.document, page: m.page, citation: ref.citation })), alsoIn });
+  }
+  return out;
+}
+
+/**
+ * Table rows that state the asked metric (or a person's row, e.g. in the cap table), in the column
+ * of the asked period — read from pages when no extracted finding covers the question.
+ */
+async function tableLookup(deps: KbDeps, o: { metrics: MetricSpec[]; people: Person[]; roleAsked: RegExp[]; period?: Period; documentIds?: string[] }): Promise<KbTableValue[]> {
+  const words = [...new Set(o.metrics.flatMap((m) => m.words))];
+  const names = o.people.map((p) => p.name);
+  const personRow = o.metrics.some((m) => m.key === "ownership") && (names.length > 0 || o.roleAsked.length > 0);
+  // a person's row: by name, or (no person entities yet) any sheet page, matched on the role below
+  const like = (personRow ? (names.length ? names : ["%"]) : words).map((w) => (w === "%" ? w : `%${w.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  if (like.length === 0) return [];
+  const { rows } = await deps.db.query<{ document_id: string; page_number: number; text: string; cells: Array<{ ref: string; value: string }> | null; filename: string; kind: string | null; document_date: string | null }>(
+    `select p.document_id, p.page_number, p.text, p.cells, d.filename, d.kind, to_char(d.document_date, 'YYYY-MM-DD') as document_date
+       from document_pages p join documents d on d.id = p.document_id
+      where p.deal_id = $1 and d.status = 'indexed' and lower(p.text) like any($2::text[]) and ($3::uuid[] is null or p.document_id = any($3::uuid[]))
+        and ($4::boolean is false or p.cells is not null)
+      order by d.document_date desc nulls last, d.filename, p.page_number limit 60`,
+    [deps.dealId, like, o.documentIds ?? null, personRow && names.length === 0],
+  );
+  const percent = o.metrics.some((m) => m.unit === "percent");
+  const cands: Array<{ score: number; v: KbTableValue; documentId: string; excerpt: string }> = [];
+  for (const pg of rows) {
+    if (/information request/i.test(pg.kind ?? "")) continue;
+    const tableRows = pg.cells?.length ? sheetTableRows(pg.cells) : textTableRows(pg.text);
+    for (const row of tableRows) {
+      const label = row.label.toLowerCase();
+      let s = 0;
+      if (personRow) {
+        if (names.some((n) => row.line.includes(n))) s += 8;
+        if (o.roleAsked.some((re) => re.test(row.line))) s += 6;
+      } else {
+        for (const w of words) {
+          if (label === w) s = Math.max(s, 10);
+          else if (label.startsWith(w)) s = Math.max(s, 7 - Math.min(3, (label.length - w.length) / 15));
+          else if (new RegExp(`\\b${w}\\b`).test(label)) s = Math.max(s, 2);
+        }
+      }
+      if (s <= 0) continue;
+      const col = pickColumn(row, { period: personRow ? undefined : o.period, percent });
+      if (!col || !/\d/.test(col.value)) continue;
+      const num = tableNumber(col.value, row.scale);
+      const currency = row.scale?.match(/\b(EUR|USD|SEK|GBP|NOK|DKK)\b/i)?.[1]?.toUpperCase() ?? null;
+      const value = /%$/.test(col.value) || num === null ? col.value : currency ? formatValue({ value_num: num, value_text: col.value, unit: "currency", currency }) : col.value;
+      cands.push({
+        score: s + (col.period && o.period ? 2 : 0),
+        documentId: pg.document_id,
+        excerpt: row.line,
+        v: { label: row.label, column: col.header, asWritten: col.value, value, ...(row.scale ? { scale: row.scale } : {}), ...(col.period ? { period: col.period.label } : {}), document: pg.filename, page: pg.page_number, ...(col.cell ? { cell: col.cell } : {}), ...(pg.document_date ? { documentDate: pg.document_date } : {}), ...(pg.kind ? { documentKind: pg.kind } : {}), citation: "" },
+      });
+    }
+  }
+  cands.sort((a, b) => b.score - a.score || (b.v.documentDate ?? "").localeCompare(a.v.documentDate ?? "") || a.v.page - b.v.page);
+  const out: KbTableValue[] = [];
+  for (const c of cands) {
+    if (out.some((x) => x.label === c.v.label && x.column === c.v.column)) continue;
+    if (out.length && c.score < cands[0]!.score) break;
+    if (looksLikeInstructions(c.excerpt)) continue;
+    const ref = deps.sources.add({ documentId: c.documentId, document: c.v.document, page: c.v.page, cell: c.v.cell ?? null, excerpt: c.excerpt, documentDate: c.v.documentDate ?? null, kind: c.v.documentKind ?? null });
+    out.push({ ...c.v, citation: ref.citation });
+    if (out.length >= 2) break;
+  }
+  return out;
 }
 
 /** A finding is relevant to a metric-less question only if its metric words occur in it. */

@@ -4,11 +4,12 @@
  * clarifying question, confirmation of an offer).
  */
 import { detectMetrics, type MetricSpec } from "@/lib/agent/knowledge/metrics";
-import { makePeriod, parsePeriod, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/agent/knowledge/periods";
+import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/agent/knowledge/periods";
 import type { Conversation, Turn } from "./conversation";
 
 export type Intent =
   | "fact"
+  | "trend"
   | "deep_dive"
   | "red_flags"
   | "comparison"
@@ -37,12 +38,17 @@ export interface Plan {
   topic?: string;
   document?: string;
   offer?: "gaps" | "question";
+  /** "from Q1 to Q3 2024": the periods a trend spans. */
+  range?: { from: string; to: string };
+  /** "2024 so far" read as the latest cumulative period of that year. */
+  yearToDate?: number;
 }
 
 const P = {
-  gaps: /\bwhat(?:'s| is| are)? (?:still )?missing\b|\bwhat (?:do|don't) we (?:not )?know\b|\bdon'?t we know\b|\bgaps?\b|\birl\b.*\bcoverage\b|\bcoverage\b|\bmissing information\b|\boutstanding (?:requests|items)\b/i,
+  gaps: /\bwhat(?:'s| is| are)? (?:still )?missing\b|\bwhat (?:don'?t we|do we not) know\b|\bwhat do we know\b(?!\s+(?:about|of|on|regarding)\b)|\bdon'?t we know\b|\bgaps?\b|\birl\b.*\bcoverage\b|\bcoverage\b|\bmissing information\b|\boutstanding (?:requests|items)\b/i,
   redFlags: /\bred flags?\b|\bconcerns?\b|\brisks?\b|\bissues\b|\bproblems?\b|\bworr(?:y|ied|ying)\b|\bwatch out\b|\banything (?:odd|unusual|strange|suspicious)\b|\bwarning signs?\b/i,
   comparison: /\bcompare\b|\bcomparison\b|\bversus\b|\bvs\.?(?=\s)|\bdifference between\b|\bhow does .+ (?:compare|relate)\b|\bforecast (?:to|against|and|vs\.?) actuals?\b|\bactuals? (?:to|against|vs\.?) forecast\b/i,
+  trend: /\bdevelop(?:ed|ment)?\b|\btrends?\b|\bevol(?:ve|ved|ution)\b|\bover time\b|\bprogress(?:ed|ion)?\b|\btrajectory\b|\bquarter (?:by|over|on) quarter\b|\bquarterly (?:development|progression)\b/i,
   deepDive: /\bwalk me through\b|\bbreak(?: it)? ?down\b|\bbreakdown\b|\bdeep[- ]dive\b|\bexplain the\b|\bgo through the\b|\bdetail(?:ed)? (?:view|look)\b/i,
   exploration: /\btell me about the (?:company|target|business|deal)\b|\bwhat do we have\b|\bwhat(?:'s| is) in the data ?room\b|\bgive me an overview\b|\bhigh[- ]level overview\b|\bintroduce the (?:company|target)\b|^\s*overview\s*\??$/i,
   synthesis: /\bsummar(?:y|ise|ize)\b|\bwhat do we know about\b|\boverview of\b|\btell me about\b|\bwho (?:is|are)\b|\bmanagement team\b|\bdescribe\b/i,
@@ -101,6 +107,7 @@ function baseIntent(text: string): Intent {
   if (P.gaps.test(text)) return "gaps";
   if (P.redFlags.test(text)) return "red_flags";
   if (P.comparison.test(text)) return "comparison";
+  if (P.trend.test(text) && detectMetrics(text).length > 0) return "trend";
   if (P.deepDive.test(text)) return "deep_dive";
   if (P.documents.test(text)) return "documents";
   if (P.exploration.test(text)) return "exploration";
@@ -178,11 +185,15 @@ export function planTurn(conv: Conversation): Plan {
     }
   }
   if (metrics.length === 0 && intent === "fact" && /\b(?:ceo|cfo|cto|chair(?:man|woman)?|founders?|management|auditors?|shareholders?)\b/i.test(text)) intent = "synthesis";
+  const range = readPeriodRange(text);
+  if (range && intent === "fact" && metrics.length) intent = "trend";
   return {
     intent,
     question: text,
     metrics,
-    periodLabel: req.exact?.label,
+    periodLabel: range ? undefined : req.exact?.label,
+    ...(range ? { range: { from: range.from.label, to: range.to.label } } : {}),
+    ...(req.relative === "year_to_date" && req.year ? { yearToDate: req.year } : {}),
     topic: intent === "synthesis" || intent === "fact" ? topicOf(text) : undefined,
     document: text.match(/([\w\-.()]+\.(?:pdf|xlsx|csv|docx))\b/i)?.[1],
   };

@@ -3,6 +3,7 @@
  * this turn. Returns tool calls, or null when it is time to write the answer.
  */
 import type { ToolExchange } from "./conversation";
+import { rolePhrases } from "@/lib/agent/knowledge/people";
 import type { Plan } from "./intent";
 
 export interface ToolCallPlan {
@@ -48,10 +49,16 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
         }),
       );
     }
+    case "trend": {
+      if (!first || !can("query_knowledge_base")) return null;
+      // the whole series (no period filter): the answer picks the span asked for
+      return plan.metrics.slice(0, 2).map((m) => kb({ query: `${m.label} by quarter`, metric: m.label, intent: "research", limit: 30 }));
+    }
     case "deep_dive": {
       if (!first || !can("query_knowledge_base")) return null;
       const metrics = plan.metrics.length ? plan.metrics.map((m) => m.label) : P_AND_L;
-      const calls = metrics.map((m) => kb({ query: `${m} ${plan.periodLabel ?? "by quarter"}`, metric: m, intent: "research" }));
+      // every period of each line item (the answer focuses on the asked period and compares it)
+      const calls = metrics.map((m) => kb({ query: `${m} by quarter`, metric: m, intent: "research", limit: 30 }));
       if (!plan.metrics.length) calls.push(kb({ query: "one-time restructuring charge items affecting comparability", metric: "restructuring", intent: "research" }));
       return calls;
     }
@@ -65,9 +72,16 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
     }
     case "comparison": {
       if (!first || !can("query_knowledge_base")) return null;
+      const forecastVsActual = /\b(?:forecast|budget|plan|guidance|expected|projection)/i.test(plan.question);
+      if (forecastVsActual) {
+        // forecast vs actual per P&L line (the named metric only, when there is one), in the asked period
+        const metrics = plan.metrics.length ? plan.metrics.map((m) => m.label) : ["revenue", "EBITDA", "gross margin"];
+        return metrics.slice(0, 3).map((m) =>
+          kb({ query: `${m} forecast vs actual${/\bpresentation|deck\b/i.test(plan.question) ? " management presentation" : ""}`, metric: m, intent: "research", limit: 30, ...(plan.periodLabel ? { period: plan.periodLabel } : {}) }),
+        );
+      }
       const metric = plan.metrics[0]?.label ?? "revenue";
-      const forecastVsActual = /\bforecast|budget|plan|guidance|expected\b/i.test(plan.question);
-      return [kb({ query: forecastVsActual ? `${metric} forecast vs actual` : plan.question, metric, intent: "research", ...(plan.periodLabel && !forecastVsActual ? {} : {}) })];
+      return [kb({ query: plan.question, metric, intent: "research", limit: 30 })];
     }
     case "gaps":
       if (!first) return null;
@@ -76,8 +90,12 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
       if (!first || !can("query_knowledge_base")) return null;
       {
         const topic = plan.topic ?? plan.question;
-        const q = /\b(?:management|team|leadership|executives?)\b/i.test(topic) ? `${topic} chief executive officer chief financial officer head joined` : topic;
-        return [kb({ query: q, intent: "research", ...(plan.metrics[0] ? { metric: plan.metrics[0].label } : {}) })];
+        const team = /\b(?:management|team|leadership|executives?)\b/i.test(topic);
+        const q = team ? `${topic} chief executive officer chief financial officer head joined` : [topic, ...rolePhrases(topic)].join(" ");
+        const calls = [kb({ query: q, intent: "research", ...(plan.metrics[0] ? { metric: plan.metrics[0].label } : {}) })];
+        // people: what they own (cap table), as P3's synthesis example does
+        if (!plan.metrics.length && (team || /\b(?:ceo|cfo|cto|coo|chief|head of|founders?|chair)\b/i.test(topic))) calls.push(kb({ query: `${q} ownership`, metric: "ownership", intent: "fact" }));
+        return calls;
       }
     case "exploration":
     case "documents": {

@@ -5,7 +5,7 @@
  * Every figure and citation is copied from the tool results, so the guardrails always pass.
  */
 import type { KbConflict, KbCorrection, KbFinding, KbForecastVsActual, KbPage, KbResult } from "@/lib/agent/knowledge/query";
-import { formatDelta, formatPct } from "@/lib/agent/knowledge/describe";
+import { formatDate, formatDelta, formatPct } from "@/lib/agent/knowledge/describe";
 import type { ToolExchange } from "./conversation";
 import type { Plan } from "./intent";
 
@@ -126,13 +126,26 @@ function contentOverlap(text: string, question: string): number {
   return n;
 }
 
+const ASKS_WHO = /\b(?:who|whom|vem|vilka|vilken|name of)\b/i;
+
 const STOP = new Set("the and what was were who whom which about with from that this for our their there have has had how does did are tell give show much many please company rate base any all".split(" "));
 
-function noData(question: string, notes: string[] = []): string {
+/** What a question is about, in words ("the customer churn rate by year"). */
+function subjectOf(question: string): string {
+  return question
+    .replace(/[?.!]+\s*$/, "")
+    .replace(/^\s*(?:please\s+)?(?:what(?:'s| is| was| were| are)?|how (?:much|many|did|does|do|is|was)|who(?:'s| is| was)?|which|when|where|tell me(?: about)?|give me|show me|compare|summari[sz]e|describe)\s+/i, "")
+    .replace(/^(?:did|does|do|is|was|were|are|can|could)\s+/i, "")
+    .trim();
+}
+
+/** P2: never just "I don't know" — say what was searched, why nothing answers, and offer the next step. */
+function noData(question: string, notes: string[] = [], subject?: string): string {
   const why = notes.find((n) => /^No finding covers/.test(n));
-  const subject = question.replace(/[?.!]+\s*$/, "").replace(/^\s*(?:what(?:'s| is| was| were| are)|how (?:much|many)|tell me|give me)\s+/i, "").trim();
-  if (why) return `I couldn't find that in the uploaded documents: ${why.charAt(0).toLowerCase()}${why.slice(1)} Would you like me to add this question to the Q&A list for the target company?`;
-  return `I couldn't find information about ${subject || "this"} in the uploaded documents — neither the extracted findings nor the document pages mention it. Would you like me to add this question to the Q&A list for the target company?`;
+  const about = subject ?? subjectOf(question);
+  const what = about && about.split(/\s+/).length <= 12 && !/^(?:this|it|that)$/i.test(about) ? `information on ${/^[A-Z][a-z]/.test(about) && !/^[A-Z][a-z]+ [A-Z]/.test(about) ? about[0]!.toLowerCase() + about.slice(1) : about}` : "an answer to this";
+  if (why) return `I couldn't find ${what} in the uploaded documents: ${why.charAt(0).toLowerCase()}${why.slice(1)} Would you like me to add this question to the Q&A list for the target company?`;
+  return `I couldn't find ${what} in the uploaded documents — none of the extracted findings or document pages cover it, so it is not something the data room answers yet. Would you like me to add this question to the Q&A list for the target company?`;
 }
 
 function writeFact(plan: Plan, done: ToolExchange[]): string {
@@ -154,6 +167,22 @@ function writeFact(plan: Plan, done: ToolExchange[]): string {
       const age = r.notes.find((n) => n.startsWith("The figure comes from a document dated"));
       if (age) notes.push(age);
       if (r.understood.periodNote && !plan.assumption && !plan.periodLabel) notes.push(`(Period read as ${r.understood.periodNote}.)`);
+    } else if (r.tableValues?.length) {
+      // no extracted finding, but a table row states it: quote the cell / row with its column
+      const t = r.tableValues[0]!;
+      const who = r.people?.find((p) => t.label.includes(p.name));
+      const scaleNote = t.scale && t.value !== t.asWritten ? ` (${t.asWritten} in ${t.scale})` : "";
+      const owns = plan.metrics.some((m) => m.key === "ownership") && /%/.test(t.asWritten);
+      if (t.period) lines.push(`${plan.assumption ? `${plan.assumption}, ` : ""}${cap(t.label.toLowerCase())} at ${t.column}: ${t.value}${scaleNote} ${t.citation}.`);
+      else if (owns) lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} holds ${t.value} of the company (${t.column.replace(/^%\s*/, "")}) ${t.citation}.`);
+      else lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} — ${t.column}: ${t.value}${scaleNote} ${t.citation}.`);
+      notes.push(`(Read from the table in ${t.document}${t.documentDate ? `, dated ${formatDate(t.documentDate) ?? t.documentDate}` : ""}; no extracted finding covers this yet.)`);
+    } else if (r.people?.length && (ASKS_WHO.test(r.query) || plan.metrics.length === 0)) {
+      const p = r.people[0]!;
+      const role = p.roleLabels[0] ?? p.roles[0];
+      lines.push(`${p.name}${role ? ` (${role})` : ""}: ${p.about.map((a) => a.text).join(" ")} ${p.about[0]!.citation}`);
+      const others = r.people.slice(1, 4);
+      if (others.length) notes.push(`Also: ${others.map((o) => `${o.name}${o.roleLabels[0] ?? o.roles[0] ? ` (${o.roleLabels[0] ?? o.roles[0]})` : ""} ${o.about[0]!.citation}`).join("; ")}.`);
     } else if (r.coverage === "pages") {
       const pages = usablePages(r.pages);
       if (pages.length === 0) {
@@ -171,7 +200,8 @@ function writeFact(plan: Plan, done: ToolExchange[]): string {
         } else if (!pages.some((p) => contentOverlap(p.excerpt, r.query) >= 2)) {
           lines.push(noData(r.query, r.notes));
         } else {
-          const p = pages.find((x) => contentOverlap(x.excerpt, r.query) >= 2)!;
+          // the page that shares most words with the question (search rank breaks ties)
+          const p = pages.map((x, i) => ({ x, i, n: contentOverlap(x.excerpt, r.query) })).sort((a, b) => b.n - a.n || a.i - b.i)[0]!.x;
           const s = bestSentences(p.excerpt, r.query, 2);
           lines.push(`${plan.assumption ? `${plan.assumption}: ` : ""}${p.document} says: "${s.join(" ")}" ${p.citation}`);
           const other = pages.slice(1, 3).filter((x) => x.document !== p.document);
@@ -187,22 +217,57 @@ function writeFact(plan: Plan, done: ToolExchange[]): string {
   return [lines.join(" "), ...notes].filter(Boolean).join("\n\n");
 }
 
-function growthText(cur: KbFinding, prev: KbFinding): string | undefined {
-  if (cur.valueNum === null || prev.valueNum === null || prev.valueNum === 0) return undefined;
-  if (cur.unit === "percent") return `${formatDelta(cur.valueNum - prev.valueNum, "percent", null)} vs ${prev.period}`;
-  return `${formatPct(((cur.valueNum - prev.valueNum) / Math.abs(prev.valueNum)) * 100)} vs ${prev.period}`;
-}
-
-function seriesOf(r: KbResult): KbFinding[] {
+/** The actual (non-forecast) series of one metric key, one finding per period, oldest first. */
+function seriesOf(r: KbResult, key?: string): KbFinding[] {
   const byId = new Map(r.findings.map((f) => [f.id, f]));
-  return r.timeline.map((t) => byId.get(t.findingId)).filter((f): f is KbFinding => !!f && !f.isForecast);
+  const all = r.timeline.map((t) => byId.get(t.findingId)).filter((f): f is KbFinding => !!f && !f.isForecast);
+  const k = key ?? mainKey(all, r.understood.metrics[0]);
+  return all.filter((f) => !k || f.metricKey === k);
 }
 
-function writeDeepDive(done: ToolExchange[]): string {
+/** The metric key a result is about: the one named like the asked metric, else the most frequent. */
+function mainKey(fs: KbFinding[], asked?: string): string | undefined {
+  if (!fs.length) return undefined;
+  const want = asked?.toLowerCase().replace(/\s+/g, "_");
+  if (want && fs.some((f) => f.metricKey === want)) return want;
+  const n = new Map<string, number>();
+  for (const f of fs) n.set(f.metricKey, (n.get(f.metricKey) ?? 0) + 1);
+  return [...n.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+}
+
+const kindOf = (p: string | null) => (p ?? "").match(/^(Q[1-4]|H[12]|9M|FY)/)?.[1]?.replace(/[1-4]$/, (d) => (p!.startsWith("Q") || p!.startsWith("H") ? "" : d)) ?? "point";
+const yearOf = (p: string | null) => Number((p ?? "").match(/(\d{4})/)?.[1] ?? 0);
+const priorLabel = (p: string) => p.replace(/(\d{4})/, (y) => String(Number(y) - 1));
+
+/** "+12.1% vs Q3 2023 (EUR 4.64 million …)" for amounts, "-3.0pp" for margins. */
+function changeText(cur: KbFinding, prev: KbFinding): string | undefined {
+  if (cur.valueNum === null || prev.valueNum === null || prev.valueNum === 0) return undefined;
+  if (cur.unit === "percent" || prev.unit === "percent") return formatDelta(cur.valueNum - prev.valueNum, "percent", null);
+  return formatPct(((cur.valueNum - prev.valueNum) / Math.abs(prev.valueNum)) * 100);
+}
+
+function trendWord(cur: KbFinding, prev: KbFinding): string {
+  if (cur.valueNum === null || prev.valueNum === null) return "compared with";
+  return cur.valueNum > prev.valueNum ? "up from" : cur.valueNum < prev.valueNum ? "down from" : "unchanged from";
+}
+
+/** The period a deep dive focuses on: the asked one, the year-to-date one, else the latest quarter. */
+function focusOf(series: KbFinding[], plan: Plan): KbFinding | undefined {
+  if (plan.periodLabel) return series.find((f) => f.period === plan.periodLabel);
+  if (plan.yearToDate) {
+    const y = series.filter((f) => yearOf(f.period) === plan.yearToDate && /^(?:9M|H1|Q1) /.test(f.period ?? ""));
+    const order = ["9M", "H1", "Q1"];
+    return y.sort((a, b) => order.indexOf(kindOf(a.period) === "H" ? "H1" : kindOf(a.period) === "Q" ? "Q1" : kindOf(a.period)) - order.indexOf(kindOf(b.period) === "H" ? "H1" : kindOf(b.period) === "Q" ? "Q1" : kindOf(b.period)))[0];
+  }
+  const q = series.filter((f) => /^Q[1-4] /.test(f.period ?? ""));
+  return (q.length ? q : series)[(q.length ? q : series).length - 1];
+}
+
+function writeDeepDive(plan: Plan, done: ToolExchange[]): string {
   const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((r): r is KbResult => !isError(r));
   const sections: string[] = [];
   const flags: string[] = [];
-  let latest: string | undefined;
+  const focusPeriods = new Set<string>();
   for (const r of results) {
     const isUnusual = /restructuring/i.test(r.query);
     const series = seriesOf(r);
@@ -214,33 +279,82 @@ function writeDeepDive(done: ToolExchange[]): string {
       }
       continue;
     }
-    if (series.length === 0) {
-      const hit = r.coverage === "pages" ? bestFactSentence(usablePages(r.pages), r.query, (r.understood.metrics[0] ? [r.understood.metrics[0].toLowerCase()] : [])) : undefined;
-      if (hit && !isUnusual) sections.push(`**${cap(r.understood.metrics[0] ?? "")}:** ${hit.sentence.replace(/[.!]\s*$/, "")} ${hit.page.citation}`);
+    const cur = focusOf(series, plan);
+    if (!cur) {
+      const hit = r.coverage === "pages" ? bestFactSentence(usablePages(r.pages), r.query, r.understood.metrics[0] ? [r.understood.metrics[0].toLowerCase()] : []) : undefined;
+      if (hit) sections.push(`**${cap(r.understood.metrics[0] ?? "")}:** ${hit.sentence.replace(/[.!]\s*$/, "")} ${hit.page.citation}`);
       continue;
     }
-    const quarters = series.filter((f) => /^Q[1-4] /.test(f.period ?? ""));
-    const annual = series.filter((f) => /^FY/.test(f.period ?? ""));
-    const main = quarters.length ? quarters : series;
-    const cur = main[main.length - 1]!;
-    latest ??= cur.period ?? undefined;
+    focusPeriods.add(cur.period ?? "");
     const name = cap(metricName(cur, r.understood.metrics[0]));
-    const prev = main.length > 1 ? main[main.length - 2]! : undefined;
-    const yoy = main.find((f) => f.period === cur.period?.replace(/(\d{4})$/, (y) => String(Number(y) - 1)));
-    const head = `**${name}:** ${cur.value} in ${cur.period} ${cur.source.citation}`;
+    const yoy = series.find((f) => f.period === priorLabel(cur.period ?? ""));
     const bullets: string[] = [];
-    if (yoy) bullets.push(`- ${growthText(cur, yoy)} (${yoy.value} ${yoy.source.citation})`);
-    else if (prev) bullets.push(`- ${growthText(cur, prev)} (${prev.value} ${prev.source.citation})`);
-    for (const f of main.slice(-4, -1).reverse()) if (f !== prev && f !== yoy) bullets.push(`- ${f.period}: ${f.value} ${f.source.citation}`);
-    for (const f of annual.slice(-1)) bullets.push(`- Full year ${f.period}: ${f.value} ${f.source.citation}`);
-    for (const c of r.corrections) bullets.push(`- Note: ${c.period} was restated from ${c.previous.value} to ${c.current.value} ${c.current.citation}`);
-    for (const c of r.conflicts) bullets.push(`- ⚠️ ${conflictNote(c)}`);
-    sections.push([head, ...bullets.filter((b) => !b.includes("undefined"))].join("\n"));
+    const change = yoy && changeText(cur, yoy);
+    if (yoy && change) bullets.push(`- ${change} YoY, ${trendWord(cur, yoy)} ${yoy.value} in ${yoy.period} ${yoy.source.citation}`);
+    // the quarters of the focus year, for the run-rate
+    const quarters = series.filter((f) => /^Q[1-4] /.test(f.period ?? "") && yearOf(f.period) === yearOf(cur.period) && f.id !== cur.id);
+    if (quarters.length) bullets.push(`- By quarter: ${quarters.map((f) => `${f.period} ${f.value} ${f.source.citation}`).join("; ")}`);
+    const fy = series.filter((f) => /^FY/.test(f.period ?? "") && yearOf(f.period) < yearOf(cur.period)).slice(-1)[0];
+    if (fy) bullets.push(`- Full year ${fy.period}: ${fy.value} ${fy.source.citation}`);
+    const shown = new Set([cur.period, yoy?.period, fy?.period, ...quarters.map((q) => q.period)]);
+    for (const c of r.corrections.filter((x) => shown.has(x.period))) bullets.push(`- Note: ${c.period} was restated from ${c.previous.value} to ${c.current.value} ${c.current.citation}`);
+    for (const c of r.conflicts.filter((x) => shown.has(x.period))) bullets.push(`- ⚠️ ${conflictNote(c)}`);
+    sections.push([`**${name}:** ${cur.value} in ${cur.period} ${cur.source.citation}`, ...bullets.filter((b) => !b.includes("undefined"))].join("\n"));
   }
-  if (sections.length === 0) return noData("the P&L");
-  const out = [`Here's the P&L breakdown${latest ? ` (latest period: ${latest})` : ""}:`, ...sections];
+  if (sections.length === 0) return noData(plan.question, [], "P&L line items (revenue, margins, EBITDA, net income)");
+  const focus = [...focusPeriods].filter(Boolean);
+  const out = [`Here's the P&L breakdown${focus.length === 1 ? ` for ${focus[0]}` : focus.length ? ` (latest: ${focus.join(", ")})` : ""}:`, ...sections];
   if (flags.length) out.push(["**Items needing attention:**", ...flags].join("\n"));
   return out.join("\n\n");
+}
+
+/** "Revenue grew from EUR 4.5 million in Q1 2024 (…) to EUR 4.8 million in Q2 2024 (+6.7%, …)…" (P2: trend → prose). */
+function writeTrend(plan: Plan, done: ToolExchange[]): string {
+  const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((r): r is KbResult => !isError(r));
+  const paras: string[] = [];
+  for (const r of results) {
+    let series = seriesOf(r);
+    const quarterly = series.filter((f) => /^Q[1-4] /.test(f.period ?? ""));
+    if (plan.range) {
+      const kind = plan.range.from.slice(0, 1);
+      const from = endOf(plan.range.from);
+      const to = endOf(plan.range.to);
+      series = series.filter((f) => (f.period ?? "").startsWith(kind) && endOf(f.period ?? "") >= from && endOf(f.period ?? "") <= to);
+    } else if (quarterly.length >= 2) {
+      const lastYear = yearOf(quarterly[quarterly.length - 1]!.period);
+      series = quarterly.filter((f) => yearOf(f.period) === lastYear);
+      if (series.length < 2) series = quarterly.slice(-4);
+    } else {
+      series = series.filter((f) => /^FY/.test(f.period ?? "")).slice(-4);
+    }
+    const name = metricName(series[0] ?? { metric: r.understood.metrics[0] ?? "", metricKey: "" }, r.understood.metrics[0]);
+    if (series.length < 2) {
+      if (series.length === 1) paras.push(`${factSentence(series[0]!)} I found no other ${plan.range ? "period in that range" : "period"} to show a trend against.`);
+      continue;
+    }
+    const first = series[0]!;
+    const last = series[series.length - 1]!;
+    const steps = series.slice(1).map((f, i) => {
+      const ch = changeText(f, series[i]!);
+      return `${f.value} in ${f.period}${ch ? ` (${ch} on ${series[i]!.period})` : ""} ${f.source.citation}`;
+    });
+    const verb = last.valueNum !== null && first.valueNum !== null ? (last.valueNum > first.valueNum ? "grew" : last.valueNum < first.valueNum ? "declined" : "was flat") : "moved";
+    const total = changeText(last, first);
+    paras.push(`${cap(name)} ${verb} from ${first.value} in ${first.period} ${first.source.citation} to ${steps.join(", then ")}${total ? ` — ${total} over the span` : ""}.`);
+    const lastYoy = seriesOf(r).find((f) => f.period === priorLabel(last.period ?? ""));
+    const yoy = lastYoy && changeText(last, lastYoy);
+    if (lastYoy && yoy) paras.push(`Year on year, ${last.period} was ${yoy}, ${trendWord(last, lastYoy)} ${lastYoy.value} in ${lastYoy.period} ${lastYoy.source.citation}.`);
+    for (const x of r.forecastVsActual.filter((y) => series.some((f) => f.id === y.actual.findingId))) paras.push(fvaNote(x));
+  }
+  if (!paras.length) return noData(plan.question);
+  return paras.join("\n\n");
+}
+
+function endOf(label: string): string {
+  const m = label.match(/^(Q|H)([1-4]) (\d{4})$/);
+  if (!m) return "";
+  const month = (Number(m[2]) * (m[1] === "Q" ? 3 : 6));
+  return `${m[3]}-${String(month).padStart(2, "0")}`;
 }
 
 function gapLines(g: Gaps | undefined, max = 6): string[] {
@@ -290,24 +404,63 @@ function writeRedFlags(done: ToolExchange[]): string {
   return parts.join("\n\n");
 }
 
+function varianceOf(p: KbForecastVsActual): string {
+  const ff = p.forecast;
+  const aa = p.actual;
+  if (ff.valueNum == null || aa.valueNum == null) return "–";
+  if (aa.unit === "percent") return formatDelta(aa.valueNum - ff.valueNum, "percent", null);
+  return `${formatDelta(aa.valueNum - ff.valueNum, aa.unit, aa.currency)} (${formatPct(((aa.valueNum - ff.valueNum) / Math.abs(ff.valueNum)) * 100)})`;
+}
+
 function writeComparison(plan: Plan, done: ToolExchange[]): string {
-  const r = outputs<KbResult | { error: string }>(done, "query_knowledge_base").find((x): x is KbResult => !isError(x));
+  const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((x): x is KbResult => !isError(x));
+  const r = results[0];
   if (!r) return noData(plan.question);
-  if (r.forecastVsActual.length) {
-    const x = r.forecastVsActual[0]!;
-    const f = r.findings.find((y) => y.id === x.forecast.findingId);
-    const a = r.findings.find((y) => y.id === x.actual.findingId);
-    const rows = r.forecastVsActual.map((p) => {
-      const ff = p.forecast;
-      const aa = p.actual;
-      let variance = "";
-      if (ff?.valueNum != null && aa?.valueNum != null) {
-        variance = `${formatDelta(aa.valueNum - ff.valueNum, aa.unit, aa.currency)}${aa.unit === "percent" ? "" : ` (${formatPct(((aa.valueNum - ff.valueNum) / Math.abs(ff.valueNum)) * 100)})`}`;
-      }
-      return `| ${cap(p.metric)} | ${p.forecast.value} ${p.forecast.citation} | ${p.actual.value} ${p.actual.citation} | ${variance} |`;
-    });
-    const head = `**${cap(metricName(a ?? f ?? { metric: x.metric, metricKey: "" }))}: Forecast vs. Actual (${x.period})**`;
-    return [head, "", "| Metric | Forecast | Actual | Variance |", "|--------|----------|--------|----------|", ...rows, "", `The forecast came from ${x.forecast.documentKind}${x.forecast.documentDate ? ` dated ${x.forecast.documentDate}` : ""}, before the period's actuals were reported — a forecast vs actual difference, not a conflict.`].join("\n");
+  const forecastVsActual = /\b(?:forecast|budget|plan|guidance|expected|projection)/i.test(plan.question);
+  // forecast vs actual: one row per metric and period, the named document's forecast first
+  const pairs: KbForecastVsActual[] = [];
+  for (const x of results) {
+    for (const p of x.forecastVsActual) {
+      if (pairs.some((q) => q.metric.toLowerCase() === p.metric.toLowerCase() && q.period === p.period)) continue;
+      pairs.push(p);
+    }
+  }
+  if (pairs.length) {
+    const periods = [...new Set(pairs.map((p) => p.period))];
+    const rows = pairs.map((p) => `| ${cap(p.metric)}${periods.length > 1 ? ` ${p.period}` : ""} | ${p.forecast.value} ${p.forecast.citation} | ${p.actual.value} ${p.actual.citation} | ${varianceOf(p)} |`);
+    const lead = pairs[0]!;
+    const beat = lead.actual.valueNum != null && lead.forecast.valueNum != null ? (lead.actual.valueNum > lead.forecast.valueNum ? "came in above" : lead.actual.valueNum < lead.forecast.valueNum ? "came in below" : "matched") : "compare with";
+    const sources = [...new Set(pairs.map((p) => `${p.forecast.documentKind}${p.forecast.documentDate ? ` dated ${p.forecast.documentDate}` : ""}`))].join(" and ");
+    const missing = ["revenue", "EBITDA", "gross margin"].filter((m) => !plan.metrics.length && !pairs.some((p) => p.metric.toLowerCase().includes(m.toLowerCase())));
+    const out = [
+      `**Forecast vs. Actual${periods.length === 1 ? ` (${periods[0]})` : ""}**`,
+      "",
+      "| Metric | Forecast | Actual | Variance |",
+      "|--------|----------|--------|----------|",
+      ...rows,
+      "",
+      `${cap(lead.metric)} actuals ${beat} the forecast for ${lead.period}. The forecast${pairs.length > 1 ? "s" : ""} came from ${sources}, made before the period's actuals were reported — a forecast vs actual difference, not a conflict between sources.`,
+    ];
+    if (missing.length) out.push(`No forecast for the same period as an actual was found for ${missing.join(" or ")}, so ${missing.length > 1 ? "they are" : "it is"} not compared.`);
+    return out.join("\n");
+  }
+  if (forecastVsActual) {
+    // say why there is nothing to compare: forecasts and actuals cover different periods
+    const fc = results.flatMap((x) => x.findings.filter((f) => f.isForecast));
+    const act = results.flatMap((x) => x.findings.filter((f) => !f.isForecast));
+    const fcPeriods = [...new Set(fc.map((f) => f.period).filter(Boolean))];
+    const actPeriods = [...new Set(act.map((f) => f.period).filter(Boolean))];
+    const why = fc.length === 0
+      ? "no forecast figures were found in the documents"
+      : act.length === 0
+        ? "no reported actuals were found for the forecast periods"
+        : `the forecasts cover ${fcPeriods.slice(-4).join(", ")} while the reported actuals cover ${actPeriods.slice(-4).join(", ")} — no period has both`;
+    const example = fc[0];
+    return [
+      `I couldn't line up a forecast against an actual${plan.periodLabel ? ` for ${plan.periodLabel}` : ""}: ${why}.`,
+      ...(example ? [`The nearest forecast is ${metricName(example)} of ${example.value} for ${example.period} ${example.source.citation}.`] : []),
+      "Would you like me to add a question to the Q&A list asking the target for its forecast-vs-actual bridge?",
+    ].join("\n\n");
   }
   const series = seriesOf(r);
   if (series.length >= 2) {
@@ -315,7 +468,7 @@ function writeComparison(plan: Plan, done: ToolExchange[]): string {
     for (let i = 0; i < series.length; i++) {
       const f = series[i]!;
       const prev = i > 0 ? series[i - 1] : undefined;
-      const change = prev && f.valueNum !== null && prev.valueNum !== null && prev.valueNum !== 0 ? (f.unit === "percent" ? formatDelta(f.valueNum - prev.valueNum, "percent", null) : formatPct(((f.valueNum - prev.valueNum) / Math.abs(prev.valueNum)) * 100)) : "–";
+      const change = prev && kindOf(prev.period) === kindOf(f.period) ? changeText(f, prev) ?? "–" : "–";
       rows.push(`| ${f.period} | ${f.value} | ${change} | ${f.source.citation} |`);
     }
     const notes = r.conflicts.map(conflictNote);
@@ -356,10 +509,27 @@ const ROLES: Array<[string, RegExp]> = [
 ];
 
 function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
-  const r = outputs<KbResult | { error: string }>(done, "query_knowledge_base").find((x): x is KbResult => !isError(x));
+  const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((x): x is KbResult => !isError(x));
+  const r = results[0];
   if (!r) return noData(plan.question);
   const topic = plan.topic ?? plan.question;
   const parts = [`Here's what we know about ${topic.replace(/^the /i, "the ")}:`];
+  const people = r.people ?? [];
+  if (people.length) {
+    // one section per person: role, what the documents say (quoted), ownership from the cap table
+    const holdings = results.flatMap((x) => x.tableValues ?? []);
+    for (const p of people) {
+      const role = p.roleLabels[0] ?? p.roles[0];
+      const bullets = p.about.map((a) => `- ${a.text} ${a.citation}`);
+      const own = holdings.find((h) => h.label.includes(p.name));
+      if (own) bullets.push(`- ${/^0(?:[.,]0+)?%$/.test(own.asWritten) ? "Holds no equity" : `Owns ${own.value}`} (${own.column}) ${own.citation}`);
+      if (p.alsoIn.length) bullets.push(`- Also named in ${p.alsoIn.map((a) => `${a.document} ${a.citation}`).join(" and ")}`);
+      parts.push([`**${role ? `${role} – ` : ""}${p.name}**`, ...bullets].join("\n"));
+    }
+    const missing = r.missingRoles ?? [];
+    if (missing.length) parts.push(`**Gaps:** No information found on ${missing.map((m) => (m === "CTO" ? "a CTO or other technology leader" : m)).join(" or ")} in the uploaded documents. Would you like me to add this to the Q&A list?`);
+    return parts.join("\n\n");
+  }
   if (r.coverage === "findings") {
     const byMetric = new Map<string, KbFinding[]>();
     for (const f of r.findings.filter((x) => x.status === "current")) byMetric.set(metricName(f), [...(byMetric.get(metricName(f)) ?? []), f]);
@@ -446,7 +616,9 @@ export function writeAnswer(plan: Plan, done: ToolExchange[]): string {
     case "fact":
       return writeFact(plan, done);
     case "deep_dive":
-      return writeDeepDive(done);
+      return writeDeepDive(plan, done);
+    case "trend":
+      return writeTrend(plan, done);
     case "red_flags":
       return writeRedFlags(done);
     case "comparison":
