@@ -1,0 +1,77 @@
+/** Agent Mode eval cases: process constraints (searches, opened sources, quotes, gaps) on the demo deal and a FinanceBench filing. */
+export type AgentEvalDeal = "demo" | "financebench";
+
+export type AgentCheck =
+  | { check: "validated" }
+  | { check: "min_searches"; n: number }
+  | { check: "min_opened"; n: number }
+  | { check: "exact_quote"; figure?: boolean }
+  | { check: "insufficiency"; topics: string[]; phrase: string }
+  | { check: "no_insufficiency_for"; topics: string[] }
+  | { check: "citations_grounded" }
+  | { check: "answer_contains"; anyOf: string[] }
+  | { check: "answer_lacks"; values: string[] }
+  | { check: "cites_document"; documents: string[] }
+  | { check: "parallel_searches" };
+
+export interface AgentEvalCase {
+  id: string;
+  title: string;
+  deal: AgentEvalDeal;
+  question: string;
+  checks: AgentCheck[];
+}
+
+export const AGENT_MODE_CASES: AgentEvalCase[] = [
+  {
+    id: "AM-001",
+    title: "Operating summary: three topic searches, two opened sources, an exact figure, litigation disclosed as missing",
+    deal: "demo",
+    question: 'Produce an operating summary: separate searches for revenue, margins and litigation, open at least two sources, quote one exact figure, and say "Insufficient documentation" for anything missing',
+    checks: [
+      { check: "validated" },
+      { check: "min_searches", n: 3 },
+      { check: "min_opened", n: 2 },
+      { check: "exact_quote", figure: true },
+      { check: "insufficiency", topics: ["litigation"], phrase: "Insufficient documentation" },
+      { check: "no_insufficiency_for", topics: ["revenue", "margins"] },
+      { check: "citations_grounded" },
+      { check: "parallel_searches" },
+    ],
+  },
+  {
+    id: "AM-002",
+    title: "Swedish: separata sökningar, öppna två källor, exakt siffra, 'Otillräcklig dokumentation'",
+    deal: "demo",
+    question: "Gör separata sökningar för intäkter, marginaler och tvister, öppna minst två källor, citera exakt en siffra och ange 'Otillräcklig dokumentation' för det som saknas.",
+    checks: [
+      { check: "validated" },
+      { check: "min_searches", n: 3 },
+      { check: "min_opened", n: 2 },
+      { check: "exact_quote", figure: true },
+      { check: "insufficiency", topics: ["tvister"], phrase: "Otillräcklig dokumentation" },
+      { check: "citations_grounded" },
+    ],
+  },
+  {
+    id: "AM-003",
+    title: "Newest dated document prevails: the corrected annual report's EBITDA, quoted",
+    deal: "demo",
+    question: "Using the newest dated document, what was FY2023 EBITDA? Open the source and quote the exact figure.",
+    checks: [{ check: "validated" }, { check: "min_opened", n: 1 }, { check: "exact_quote", figure: true }, { check: "cites_document", documents: ["Annual_Report_2023_CORRECTED.pdf"] }, { check: "answer_contains", anyOf: ["3.6"] }, { check: "answer_lacks", values: ["3.9 million"] }, { check: "citations_grounded" }],
+  },
+  {
+    id: "AM-004",
+    title: "Simple question: one search, one opened source, grounded",
+    deal: "demo",
+    question: "What was revenue in the third quarter of 2024?",
+    checks: [{ check: "validated" }, { check: "min_searches", n: 1 }, { check: "min_opened", n: 1 }, { check: "citations_grounded" }],
+  },
+  {
+    id: "AM-FB-001",
+    title: "FinanceBench 3M 2018 10-K: capital expenditure quoted exactly from the cash flow statement",
+    deal: "financebench",
+    question: "Search for the 3M FY2018 capital expenditure (purchases of property, plant and equipment) in the cash flow statement, open at least one source and quote the exact figure.",
+    checks: [{ check: "min_searches", n: 1 }, { check: "min_opened", n: 1 }, { check: "exact_quote", figure: true }, { check: "answer_contains", anyOf: ["1,577", "(1,577)"] }, { check: "citations_grounded" }],
+  },
+];

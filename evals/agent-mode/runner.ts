@@ -1,0 +1,81 @@
+/**
+ * Agent Mode evals: a fresh in-memory database with the demo deal and the FinanceBench 3M 2018
+ * 10-K (when ../shared/corpus is present), every case through runAgentModeForDeal (the same
+ * entry point as the API), scored by code. `npm run eval -- --agent-mode` or
+ * `npx tsx evals/agent-mode/run.ts [--only AM-001] [--json]`.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setConfigForProcess, getConfig } from "@/lib/config";
+import { openDb, type Db } from "@/lib/db";
+import { createDeal, requireDeal } from "@/lib/db/queries/deals";
+import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
+import { ingestFile } from "@/lib/ingest/ingest";
+import { getRequestUser } from "@/lib/chat/access";
+import { runAgentModeForDeal } from "@/lib/agent/mode";
+import { financeBenchPdf } from "../corpus";
+import { AGENT_MODE_CASES, type AgentEvalDeal } from "./cases";
+import { scoreAgentCheck, type AgentCheckResult } from "./scorers";
+
+export interface AgentEvalResult {
+  id: string;
+  title: string;
+  checks: AgentCheckResult[];
+  answer: string;
+  stats?: unknown;
+  ms: number;
+  error?: string;
+}
+
+export async function runAgentModeEvals(o: { only?: string[]; out?: (l: string) => void; threshold?: number } = {}): Promise<{ results: AgentEvalResult[]; passed: number; total: number; rate: number; skipped: string[]; exitCode: number }> {
+  const out = o.out ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "manda-agent-eval-"));
+  const prev = getConfig().MANDA_DATA_DIR;
+  setConfigForProcess({ MANDA_DATA_DIR: dataDir });
+  const db: Db = await openDb({ memory: true });
+  const skipped: string[] = [];
+  const deals: Partial<Record<AgentEvalDeal, { id: string; slug: string }>> = {};
+  try {
+    const cases = AGENT_MODE_CASES.filter((c) => !o.only?.length || o.only.includes(c.id));
+    if (cases.some((c) => c.deal === "demo")) {
+      await ensureDemoDeal({ db, dataDir });
+      deals.demo = await requireDeal({ db, ref: DEMO_DEAL_SLUG });
+    }
+    if (cases.some((c) => c.deal === "financebench")) {
+      const pdf = financeBenchPdf("3M_2018_10K");
+      if (fs.existsSync(pdf)) {
+        deals.financebench = await createDeal({ db, slug: "agent-eval-financebench", name: "FinanceBench", targetCompany: "3M" });
+        await ingestFile({ db, dealId: deals.financebench.id, filePath: pdf });
+      } else skipped.push(`financebench cases (no ${pdf})`);
+    }
+    const user = await getRequestUser();
+    const results: AgentEvalResult[] = [];
+    for (const c of cases) {
+      const deal = deals[c.deal];
+      if (!deal) continue;
+      const t0 = Date.now();
+      try {
+        const r = await runAgentModeForDeal({ db, dealRef: deal.slug, user, question: c.question, returnTrace: true });
+        const checks = [];
+        for (const k of c.checks) checks.push(await scoreAgentCheck(k, r, { db, dealId: deal.id }));
+        results.push({ id: c.id, title: c.title, checks, answer: r.answer, stats: r.stats, ms: Date.now() - t0 });
+      } catch (e) {
+        results.push({ id: c.id, title: c.title, checks: c.checks.map((k) => ({ check: k.check, pass: false, detail: "run failed" })), answer: "", ms: Date.now() - t0, error: (e as Error).message });
+      }
+      const r = results.at(-1)!;
+      out(`${r.checks.every((k) => k.pass) ? "PASS" : "FAIL"} ${r.id} ${r.title} (${r.ms} ms)`);
+      for (const k of r.checks.filter((x) => !x.pass)) out(`     ✕ ${k.check}: ${k.detail}`);
+      if (r.error) out(`     error: ${r.error}`);
+    }
+    const all = results.flatMap((r) => r.checks);
+    const passed = all.filter((k) => k.pass).length;
+    const rate = all.length ? passed / all.length : 0;
+    out(`agent mode: ${passed}/${all.length} checks (${(rate * 100).toFixed(1)}%)${skipped.length ? `; skipped ${skipped.join(", ")}` : ""}`);
+    return { results, passed, total: all.length, rate, skipped, exitCode: rate >= (o.threshold ?? 0.9) ? 0 : 1 };
+  } finally {
+    await db.close();
+    setConfigForProcess({ MANDA_DATA_DIR: prev });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

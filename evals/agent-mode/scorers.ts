@@ -1,0 +1,65 @@
+/** Code scorers of Agent Mode results (no model judge): the trace proves the process, the pages prove the citations. */
+import type { Queryable } from "@/lib/db";
+import { extractQuotes, mentionsTopic, quoteFoundIn } from "@/lib/agent/mode/text";
+import type { AgentModeResult } from "@/lib/agent/mode/types";
+import type { AgentCheck } from "./cases";
+
+export interface AgentCheckResult {
+  check: AgentCheck["check"];
+  pass: boolean;
+  detail: string;
+}
+
+export async function scoreAgentCheck(k: AgentCheck, r: AgentModeResult, ctx: { db: Queryable; dealId: string }): Promise<AgentCheckResult> {
+  const trace = r.trace ?? [];
+  const calls = trace.filter((e) => e.type === "tool_call" && e.ok);
+  const out = (pass: boolean, detail: string): AgentCheckResult => ({ check: k.check, pass, detail });
+  switch (k.check) {
+    case "validated":
+      return out(r.status === "validated", `status ${r.status}${r.unmet.length ? `: ${r.unmet.join(" ")}` : ""}`);
+    case "min_searches": {
+      const n = calls.filter((e) => e.type === "tool_call" && e.tool === "search_docs").length;
+      return out(n >= k.n, `${n} search(es)`);
+    }
+    case "min_opened": {
+      const n = calls.filter((e) => e.type === "tool_call" && e.tool === "open_citation").length;
+      return out(n >= k.n, `${n} opened`);
+    }
+    case "exact_quote": {
+      const pages = await Promise.all(r.citations.filter((c) => c.opened).map(async (c) => (await ctx.db.query<{ text: string }>("select text from document_pages where deal_id = $1 and document_id = $2 and page_number = $3", [ctx.dealId, c.documentId, c.page])).rows[0]?.text ?? ""));
+      const good = extractQuotes(r.answer).filter((q) => (!k.figure || /\d/.test(q.text)) && pages.some((p) => quoteFoundIn(q.text, p)));
+      return out(good.length > 0, good.length ? `“${good[0]!.text.slice(0, 80)}”` : "no exact quote found on a cited page");
+    }
+    case "insufficiency": {
+      const topics = k.topics.filter((t) => r.insufficiencies.some((i) => mentionsTopic(i.topic, t) || mentionsTopic(t, i.topic)));
+      const phrase = r.answer.toLowerCase().includes(k.phrase.toLowerCase());
+      return out(topics.length === k.topics.length && phrase, `listed: ${r.insufficiencies.map((i) => i.topic).join(", ") || "none"}; phrase ${phrase ? "present" : "missing"}`);
+    }
+    case "no_insufficiency_for": {
+      const wrong = k.topics.filter((t) => r.insufficiencies.some((i) => mentionsTopic(i.topic, t)));
+      return out(wrong.length === 0, wrong.length ? `wrongly missing: ${wrong.join(", ")}` : "ok");
+    }
+    case "citations_grounded": {
+      if (r.citations.length === 0) return out(false, "no citations");
+      for (const c of r.citations) {
+        const { rows } = await ctx.db.query("select 1 from document_pages where deal_id = $1 and document_id = $2 and page_number = $3", [ctx.dealId, c.documentId, c.page]);
+        if (rows.length === 0 || !c.url.includes(`/documents/${c.documentId}?page=${c.page}`)) return out(false, `citation [${c.n}] does not resolve`);
+      }
+      return out(true, `${r.citations.length} citation(s) resolve to their pages`);
+    }
+    case "answer_contains":
+      return out(k.anyOf.some((v) => r.answer.includes(v)), k.anyOf.join(" | "));
+    case "answer_lacks": {
+      const bad = k.values.filter((v) => r.answer.includes(v));
+      return out(bad.length === 0, bad.length ? `contains ${bad.join(", ")}` : "ok");
+    }
+    case "cites_document": {
+      const docs = new Set(r.citations.map((c) => c.document));
+      return out(k.documents.every((d) => docs.has(d)), [...docs].join(", "));
+    }
+    case "parallel_searches": {
+      const batches = new Set(calls.filter((e) => e.type === "tool_call" && e.tool === "search_docs" && e.batch).map((e) => (e.type === "tool_call" ? e.batch : 0)));
+      return out(batches.size > 0, batches.size ? "searches ran as a parallel batch" : "no parallel batch");
+    }
+  }
+}

@@ -1,0 +1,327 @@
+/**
+ * The offline Agent Mode driver: a deterministic LanguageModelV3 that speaks the loop's JSON
+ * protocol, so the loop runs unchanged with no network (the loop only chooses this model; it
+ * never special-cases it). It reads the task from the system prompt and the run state from the
+ * <state> block, and acts like a careful analyst:
+ *   constraints → the rule-based analysis as JSON;   plan → the constraint plan as a JSON array;
+ *   action → one search per required topic (in one parallel batch), then opens the best source
+ *            per topic (newest version of a document first, prose with a figure preferred),
+ *            then a final answer that quotes an exact figure from each opened page with its [n],
+ *            and writes the insufficiency phrase for every topic without evidence;
+ *   synthesis → the same final answer from whatever was opened.
+ */
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
+import { stripInstructions } from "@/lib/search/query-understanding";
+import { analyzeConstraints } from "./constraints";
+import { CONSTRAINTS_TASK } from "./constraints";
+import { PLAN_TASK, fallbackPlan } from "./planner";
+import { ACTION_TASK, SYNTHESIS_TASK, readStateFromText, type PromptState } from "./prompts";
+import { contentWords, mentionsTopic, queryCoversTopic, sentencesOf, words } from "./text";
+
+export const LOCAL_AGENT_MODEL_ID = "local:manda-agent-mode-1";
+
+type Result = PromptState["searches"][number]["results"][number];
+type Opened = PromptState["opened"][number];
+
+function promptText(options: LanguageModelV3CallOptions): { system: string; user: string } {
+  let system = "";
+  let user = "";
+  for (const m of options.prompt) {
+    if (m.role === "system") system += `${m.content}\n`;
+    else if (m.role === "user") user = m.content.map((p) => (p.type === "text" ? p.text : "")).join("\n");
+  }
+  return { system, user };
+}
+
+const between = (s: string, a: string, b: string) => {
+  const i = s.indexOf(a);
+  const j = s.indexOf(b, i + a.length);
+  return i >= 0 && j > i ? s.slice(i + a.length, j).trim() : s.trim();
+};
+
+/** What the driver answers for a prompt: a pure function of the prompt. */
+export function driverResponse(options: LanguageModelV3CallOptions): string {
+  const { system, user } = promptText(options);
+  if (system.includes(CONSTRAINTS_TASK)) {
+    const c = analyzeConstraints(between(user, "<<<", ">>>"));
+    return JSON.stringify({
+      minSearches: c.minSearches,
+      requiredTopics: c.requiredTopics,
+      minOpenCitations: c.minOpenCitations,
+      requiresExactQuote: c.requiresExactQuote,
+      exactQuoteKind: c.exactQuoteKind,
+      requiresConflictResolution: c.requiresConflictResolution,
+      conflictRule: c.conflictRule,
+      requiredSections: c.requiredSections,
+      requiresInsufficiencyDisclosure: c.requiresInsufficiencyDisclosure,
+      insufficiencyPhrase: c.insufficiencyPhrase,
+    });
+  }
+  if (system.includes(PLAN_TASK)) {
+    const q = between(user, "<<<", ">>>");
+    return JSON.stringify(fallbackPlan(analyzeConstraints(q), q));
+  }
+  const state = readStateFromText(user);
+  if (!state) return JSON.stringify({ type: "final", answer: "Insufficient documentation: the request could not be read." });
+  if (system.includes(SYNTHESIS_TASK) || state.mode === "synthesize") return JSON.stringify(finalAction(state));
+  if (system.includes(ACTION_TASK)) return JSON.stringify(nextAction(state));
+  return JSON.stringify(finalAction(state));
+}
+
+// ---------------------------------------------------------------- acting
+
+function searchQuery(topic: string): string {
+  return topic.replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+/** Words about the process, not the subject: never worth searching for. */
+const PROCESS_WORDS = new Set(
+  words("use using newest latest most recent dated document documents source sources open opened quote quoted exact exactly figure figures number search searches separate separately cite citation citations say state insufficient documentation least produce give provide answer question find tell show please verbatim one two three then also from data room använd senaste nyaste daterade dokument dokumentet källa källor öppna citera exakt siffra sök sökning sökningar ange otillräcklig dokumentation minst svara"),
+);
+
+function questionQuery(question: string): string {
+  const stripped = stripInstructions(question).replace(/["“”'‘’]/g, " ");
+  const kept = (stripped.match(/[\p{L}\p{N}&]+/gu) ?? []).filter((w) => !PROCESS_WORDS.has(words(w)[0] ?? "") && contentWords(w).length > 0);
+  const q = kept.length >= 1 ? kept.join(" ") : stripped;
+  return q.replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+/** "Annual_Report_2023_CORRECTED.pdf" and "Annual_Report_2023.pdf" are one family (versions). */
+export function familyOf(filename: string): string {
+  return filename
+    .toLowerCase()
+    .replace(/\.[a-z0-9]+$/, "")
+    .replace(/[_\s-]*(?:corrected|correction|revised|rev\d*|final|draft|updated|v\d+|version\s*\d+)$/g, "")
+    .replace(/[_\s-]+$/g, "");
+}
+
+/** Later versions of one document rank higher: corrected/revised/final > v3 > v2 > the original. */
+export function versionRank(filename: string): number {
+  const f = filename.toLowerCase().replace(/\.[a-z0-9]+$/, "");
+  if (/(?:corrected|correction|revised|rev\d*|final|updated)$/.test(f)) return 100;
+  const v = /v(\d+)$/.exec(f) ?? /version\s*(\d+)$/.exec(f);
+  return v ? Number(v[1]) : 0;
+}
+
+/** Sort key of a version: date first, then the version suffix. */
+const versionKey = (doc: string, date: string | null) => `${date ?? ""}|${String(versionRank(doc)).padStart(3, "0")}`;
+
+function isProseWithFigure(s: string): boolean {
+  return /\d/.test(s) && (s.match(/\p{L}{3,}/gu) ?? []).length >= 5 && /\b(?:was|were|is|are|amounted|increased|decreased|grew|rose|fell|uppgick|var|ökade|minskade)\b/i.test(s);
+}
+
+interface Candidate {
+  r: Result;
+  topic: string | null;
+  score: number;
+}
+
+function candidates(state: PromptState, topic: string | null): Candidate[] {
+  const openedKeys = new Set(state.opened.map((o) => `${o.documentId}:${o.page}`));
+  const out: Candidate[] = [];
+  state.searches.forEach((s, si) => {
+    if (s.error || (topic && !queryCoversTopic(s.query, topic))) return;
+    s.results.forEach((r, ri) => {
+      if (r.role !== "evidence" || r.matched.length === 0 || openedKeys.has(`${r.documentId}:${r.page}`)) return;
+      const onTopic = topic ? mentionsTopic(r.snippet, topic) : true;
+      const score = (onTopic ? 4 : 0) + (isProseWithFigure(r.snippet) ? 2 : /\d/.test(r.snippet) ? 1 : 0) - ri * 0.3 - si * 0.01;
+      out.push({ r, topic, score });
+    });
+  });
+  // Within a family of document versions keep the newest dated one (conflict rule: newest prevails).
+  const newest = new Map<string, string>();
+  for (const c of out) {
+    const f = familyOf(c.r.document);
+    const k = versionKey(c.r.document, c.r.date);
+    if (k > (newest.get(f) ?? "")) newest.set(f, k);
+  }
+  return out.filter((c) => versionKey(c.r.document, c.r.date) >= (newest.get(familyOf(c.r.document)) ?? "")).sort((a, b) => b.score - a.score);
+}
+
+function nextAction(state: PromptState): Record<string, unknown> {
+  const c = state.constraints;
+  const left = state.budget.toolCallsLeft;
+  const searches = state.searches.filter((s) => !s.error);
+  const opened = state.opened.length + state.openedOmitted.length;
+  const topics = c.requiredTopics;
+  if (left > 0) {
+    // 1. one search per required topic, in one parallel batch
+    const pending = topics.filter((t) => !searches.some((s) => queryCoversTopic(s.query, t)));
+    if (pending.length) {
+      const calls = pending.slice(0, Math.min(left, state.budget.maxBatch)).map((t) => ({ tool: "search_docs", args: { query: searchQuery(t) } }));
+      return calls.length === 1 ? { type: "tool_call", ...calls[0] } : { type: "tool_calls", calls };
+    }
+    if (searches.length === 0) return { type: "tool_call", tool: "search_docs", args: { query: questionQuery(state.question) } };
+    if (searches.length < c.minSearches) {
+      const done = new Set(searches.flatMap((s) => contentWords(s.query)));
+      const rest = contentWords(stripInstructions(state.question)).filter((w) => !done.has(w));
+      const q = rest.length ? rest.slice(0, 4).join(" ") : `${questionQuery(state.question)} ${searches.length + 1}`;
+      return { type: "tool_call", tool: "search_docs", args: { query: q } };
+    }
+    // 2. open the best source per topic (round robin), up to what the constraints ask (at least one)
+    const evidenceTopics = topics.filter((t) => candidates(state, t).length > 0);
+    const target = Math.max(c.minOpenCitations, topics.length ? evidenceTopics.length : 1, c.requiresExactQuote ? 1 : 0);
+    if (opened < target) {
+      const picks: Result[] = [];
+      const chosen = new Set<string>();
+      const openedTopics = new Set(topics.filter((t) => state.opened.some((o) => mentionsTopic(o.text, t))));
+      const pools = topics.length ? topics.filter((t) => !openedTopics.has(t)).map((t) => candidates(state, t)) : [candidates(state, null)];
+      const extra = candidates(state, null);
+      const need = Math.min(target - opened, left);
+      for (let round = 0; picks.length < need && round < 5; round++) {
+        let progressed = false;
+        for (const pool of pools) {
+          const cand = pool.find((x) => !chosen.has(`${x.r.documentId}:${x.r.page}`));
+          if (!cand || picks.length >= need) continue;
+          chosen.add(`${cand.r.documentId}:${cand.r.page}`);
+          picks.push(cand.r);
+          progressed = true;
+        }
+        if (!progressed) break;
+      }
+      for (const x of extra) {
+        if (picks.length >= need) break;
+        if (chosen.has(`${x.r.documentId}:${x.r.page}`)) continue;
+        chosen.add(`${x.r.documentId}:${x.r.page}`);
+        picks.push(x.r);
+      }
+      if (picks.length === 1) return { type: "tool_call", tool: "open_citation", args: { ref: picks[0]!.ref } };
+      if (picks.length > 1) return { type: "tool_calls", calls: picks.map((r) => ({ tool: "open_citation", args: { ref: r.ref } })) };
+    }
+  }
+  return finalAction(state);
+}
+
+// ---------------------------------------------------------------- writing
+
+const L = {
+  en: { unit: "the page states amounts in", title: "Answer", source: "Source", also: "Also opened", notOpened: "search results mention this (%s) but no source was opened for it within the tool budget", missing: "no document in the data room covers %s", searched: "searched", prevails: "%s (dated %d) is the newest version of this document and prevails over %o." },
+  sv: { unit: "sidan anger belopp i", title: "Svar", source: "Källa", also: "Även öppnad", notOpened: "sökträffar nämner detta (%s) men ingen källa kunde öppnas inom verktygsbudgeten", missing: "inget dokument i datarummet behandlar %s", searched: "sökt", prevails: "%s (daterad %d) är den senaste versionen av dokumentet och gäller före %o." },
+};
+
+/** The unit statement of a table page ("EUR thousands"), exactly as written. */
+function unitLine(text: string): string | null {
+  const m = /\b(?:EUR|SEK|USD|GBP|NOK|DKK|kr|MSEK|TSEK)\s*(?:thousands?|millions?|'000|m|k|tusen|miljoner)\b|\b(?:in\s+)?thousands\s+of\s+\w+|\btkr\b|\bMkr\b/i.exec(text);
+  return m ? m[0] : null;
+}
+
+const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** The best exact passage of an opened text for a topic: a prose sentence with a figure, else a line with one. */
+export function bestQuote(text: string, topic: string | null, figure: boolean, focus: string[] = []): string | null {
+  const sents = sentencesOf(text).filter((s) => !/["“”]/.test(s.text) && s.text.length >= 12);
+  const focusSet = new Set(focus);
+  const overlap = (s: string) => new Set(contentWords(s).filter((w) => focusSet.has(w))).size;
+  const score = (s: string) => (topic && mentionsTopic(s, topic) ? 6 : 0) + overlap(s) * 2 + (isProseWithFigure(s) ? 3 : 0) + (/\d/.test(s) ? 2 : 0) + (s.length >= 30 && s.length <= 220 ? 1 : 0);
+  const pool = sents.filter((s) => (!figure || /\d/.test(s.text)) && (!topic || mentionsTopic(s.text, topic)));
+  const list = (pool.length ? pool : sents.filter((s) => !figure || /\d/.test(s.text))).sort((a, b) => score(b.text) - score(a.text) || a.start - b.start);
+  const best = list[0]?.text;
+  if (!best) return null;
+  if (best.length <= 220) return best.replace(/\s+$/, "");
+  const cut = best.lastIndexOf(" ", 200);
+  return best.slice(0, cut > 60 ? cut : 200).trim();
+}
+
+function finalAction(state: PromptState): Record<string, unknown> {
+  const c = state.constraints;
+  const t = L[state.language === "sv" ? "sv" : "en"];
+  const phrase = c.insufficiencyPhrase;
+  const figure = c.requiresExactQuote ? c.exactQuoteKind === "figure" : true;
+  const sections: Array<string | null> = c.requiredSections.length ? c.requiredSections : c.requiredTopics.length ? c.requiredTopics : [null];
+  const evidence = state.opened.filter((o) => o.role === "evidence");
+  const used = new Set<number>();
+  const primaries = new Set<number>();
+  const out: string[] = [`## ${t.title}`];
+  const insufficiencies: Array<{ topic: string; missing: string }> = [];
+
+  for (const s of sections) {
+    if (s) out.push(`### ${cap(s)}`);
+    const sources = s ? evidence.filter((o) => mentionsTopic(o.text, s)) : evidence;
+    const fresh = sources.filter((o) => !used.has(o.n));
+    const primary = fresh[0] ?? sources[0];
+    if (primary) {
+      const quote = bestQuote(primary.text, s, figure, s ? [] : contentWords(questionQuery(state.question)));
+      used.add(primary.n);
+      primaries.add(primary.n);
+      const unit = quote && !/\b(?:million|thousand|billion|miljoner|tusen|mkr|tkr|%)/i.test(quote) ? unitLine(primary.text) : null;
+      out.push(
+        quote
+          ? `${primary.document}, p.${primary.page}: "${quote}" [${primary.n}]${unit ? ` (${t.unit} "${unit}")` : ""}`
+          : `${t.source}: ${primary.document}, p.${primary.page} [${primary.n}]`,
+      );
+      const more = sources.filter((o) => o.n !== primary.n && !primaries.has(o.n) && !sections.some((x) => x && x !== s && mentionsTopic(o.text, x))).slice(0, 2);
+      if (more.length) out.push(`${t.also}: ${more.map((o) => `${o.document}, p.${o.page} [${o.n}]`).join("; ")}.`);
+      continue;
+    }
+    const topic = s ?? contentWords(state.question).slice(0, 3).join(" ");
+    const hits = state.searches.flatMap((x) => x.results).filter((r) => r.role === "evidence" && r.matched.length > 0 && (!s || mentionsTopic(r.snippet, s)));
+    const tried = state.searches.filter((x) => !s || queryCoversTopic(x.query, s)).map((x) => `"${x.query}"`);
+    if (hits.length) {
+      const where = [...new Set(hits.slice(0, 2).map((r) => `${r.document} p.${r.page}`))].join(", ");
+      out.push(`**${phrase}** — ${t.notOpened.replace("%s", where)}.`);
+      insufficiencies.push({ topic, missing: t.notOpened.replace("%s", where) });
+    } else {
+      out.push(`**${phrase}** — ${t.missing.replace("%s", topic)}${tried.length ? ` (${t.searched}: ${tried.join(", ")})` : ""}.`);
+      insufficiencies.push({ topic, missing: t.missing.replace("%s", topic) });
+    }
+  }
+
+  // Newest dated document prevails among opened versions of one document.
+  if (c.requiresConflictResolution) {
+    const fam = new Map<string, Opened[]>();
+    for (const o of evidence) fam.set(familyOf(o.document), [...(fam.get(familyOf(o.document)) ?? []), o]);
+    for (const list of fam.values()) {
+      const dated = list.filter((o) => o.date);
+      if (new Set(dated.map((o) => o.document)).size < 2) continue;
+      const newest = dated.reduce((a, b) => ((b.date ?? "") > (a.date ?? "") ? b : a));
+      const older = [...new Set(dated.filter((o) => o.document !== newest.document).map((o) => o.document))].join(", ");
+      out.push(t.prevails.replace("%s", `${newest.document} [${newest.n}]`).replace("%d", newest.date ?? "").replace("%o", older));
+    }
+  }
+  return { type: "final", answer: out.join("\n\n"), insufficiencies };
+}
+
+// ---------------------------------------------------------------- LanguageModelV3
+
+function usage(options: LanguageModelV3CallOptions, out: string): LanguageModelV3Usage {
+  const input = Math.ceil(JSON.stringify(options.prompt).length / 4);
+  const output = Math.ceil(out.length / 4);
+  return { inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: output, text: output, reasoning: undefined } };
+}
+
+export function createLocalAgentModeModel(): LanguageModelV3 {
+  return {
+    specificationVersion: "v3",
+    provider: "local",
+    modelId: LOCAL_AGENT_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(options) {
+      const text = driverResponse(options);
+      return {
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: "stop" },
+        usage: usage(options, text),
+        warnings: [],
+        response: { id: `local-agent-${text.length}`, modelId: LOCAL_AGENT_MODEL_ID, timestamp: new Date(0) },
+      };
+    },
+    async doStream(options) {
+      const text = driverResponse(options);
+      const parts: LanguageModelV3StreamPart[] = [
+        { type: "stream-start", warnings: [] },
+        { type: "text-start", id: "t0" },
+        { type: "text-delta", id: "t0", delta: text },
+        { type: "text-end", id: "t0" },
+        { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: usage(options, text) },
+      ];
+      return {
+        stream: new ReadableStream<LanguageModelV3StreamPart>({
+          start(controller) {
+            for (const p of parts) controller.enqueue(p);
+            controller.close();
+          },
+        }),
+      };
+    },
+  };
+}

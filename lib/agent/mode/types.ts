@@ -1,0 +1,179 @@
+/** Shapes shared by the Agent Mode modules (constraints → plan → loop → gate → grounding → trace). */
+
+export type AgentLanguage = "en" | "sv";
+
+export interface ConstraintEvidence {
+  constraint: string;
+  /** The words of the question that triggered it. */
+  evidence: string;
+  kind: "explicit" | "implicit";
+  source: "rules" | "model";
+}
+
+export interface AgentConstraints {
+  language: AgentLanguage;
+  minSearches: number;
+  /** Topics that each need their own search ("revenue", "margins", "litigation"). */
+  requiredTopics: string[];
+  minOpenCitations: number;
+  requiresExactQuote: boolean;
+  /** "figure": the quote must contain a number; "text": any verbatim passage. */
+  exactQuoteKind: "figure" | "text" | null;
+  exactQuoteIndicators: string[];
+  requiresConflictResolution: boolean;
+  conflictRule: "newest" | "most_authoritative" | "flag" | null;
+  requiredSections: string[];
+  requiresInsufficiencyDisclosure: boolean;
+  /** The exact phrase to use for gaps ("Insufficient documentation", "Otillräcklig dokumentation"). */
+  insufficiencyPhrase: string;
+  detected: ConstraintEvidence[];
+}
+
+export interface SearchResultItem {
+  /** Short handle for open_citation ({"ref":"R3"}); unique within a run. */
+  ref: string;
+  type: "page" | "finding";
+  documentId: string;
+  document: string; // filename
+  page: number;
+  chunkId: string | null;
+  findingId?: string;
+  snippet: string;
+  documentDate: string | null;
+  documentKind: string | null;
+  /** "request": the document lists information requested (an IRL), it is not evidence. */
+  role: "evidence" | "request";
+  /** Query words (or their synonyms) that occur on the page; empty = a loose (semantic) match. */
+  matchedTerms: string[];
+}
+
+export interface SearchRecord {
+  index: number;
+  query: string;
+  results: SearchResultItem[];
+  error?: string;
+}
+
+export interface OpenedCitation {
+  /** Citation number: the answer cites it as [n]. */
+  n: number;
+  ref: string | null;
+  documentId: string;
+  document: string;
+  page: number;
+  pageEnd: number;
+  chunkId: string | null;
+  kind: "page" | "chunk";
+  /** Full text (validation reads all of it). */
+  text: string;
+  /** What the model sees: at most maxCitationChars, a window around the match. */
+  contextText: string;
+  truncated: boolean;
+  snippet: string;
+  documentDate: string | null;
+  documentKind: string | null;
+  versionGroup: string | null;
+  role: "evidence" | "request";
+}
+
+export interface GroundedCitation {
+  n: number;
+  documentId: string;
+  document: string;
+  page: number;
+  chunkId: string | null;
+  snippet: string;
+  url: string;
+  documentDate: string | null;
+  /** false: a search snippet used as a fallback (nothing was opened). */
+  opened: boolean;
+}
+
+export interface Insufficiency {
+  topic: string;
+  missing: string;
+  queriesTried: string[];
+}
+
+export interface ValidationFailure {
+  code:
+    | "EMPTY_ANSWER"
+    | "MIN_SEARCHES_UNMET"
+    | "REQUIRED_TOPIC_NOT_SEARCHED"
+    | "MIN_OPEN_CITATIONS_UNMET"
+    | "INVALID_CITATION_MARKER"
+    | "NO_CITATION_MARKERS"
+    | "UNGROUNDED_NUMBER"
+    | "UNGROUNDED_TERM"
+    | "EXACT_QUOTE_MISSING"
+    | "QUOTE_NOT_FOUND"
+    | "QUOTE_WRONG_SOURCE"
+    | "INSUFFICIENCY_DISCLOSURE_MISSING"
+    | "SECTION_MISSING"
+    | "CONFLICT_RULE_UNMET";
+  message: string;
+  /** Fixing it needs more tool calls (not just a rewrite). */
+  needsTools: boolean;
+}
+
+export interface ValidationResult {
+  ok: boolean;
+  failures: ValidationFailure[];
+  markers: number[];
+  invalidMarkers: number[];
+  quotes: Array<{ text: string; matched: boolean; citation?: number }>;
+  missingTopics: string[];
+}
+
+export type TraceStep =
+  | { type: "constraints"; constraints: AgentConstraints; source: "rules" | "rules+model"; note?: string }
+  | { type: "plan"; steps: string[]; format: "json" | "numbered" | "bullets" | "fallback"; source: "model" | "fallback" }
+  | {
+      type: "tool_call";
+      tool: "search_docs" | "open_citation";
+      args: Record<string, unknown>;
+      ok: boolean;
+      summary: string;
+      /** Calls of one parallel batch share a batch number. */
+      batch?: number;
+      results?: Array<{ ref: string; document: string; page: number; snippet: string; role: string }>;
+      citation?: { n: number; document: string; page: number; documentId: string; chunkId: string | null; chars: number; truncated: boolean };
+      error?: string;
+    }
+  | { type: "validation"; ok: boolean; attempt: number; failures: Array<{ code: string; message: string }>; forced?: boolean }
+  | { type: "reprompt"; reason: "invalid_json" | "validation" | "budget" | "refused"; message: string; remaining: { toolCalls: number; iterations: number; reprompts: number } }
+  | { type: "final"; status: "validated" | "forced"; citations: number; answerChars: number; unmet: string[] }
+  | { type: "error"; code: string; message: string };
+
+export type TraceEvent = TraceStep & {
+  seq: number;
+  /** Milliseconds since the run started. */
+  at: number;
+  durationMs: number;
+};
+
+export interface AgentModeStats {
+  searches: number;
+  openedCitations: number;
+  toolCalls: number;
+  toolBudget: number;
+  iterations: number;
+  reprompts: number;
+  invalidOutputs: number;
+  modelCalls: number;
+  ms: number;
+}
+
+export interface AgentModeResult {
+  answer: string;
+  citations: GroundedCitation[];
+  insufficiencies: Insufficiency[];
+  status: "validated" | "forced";
+  /** Constraints the final answer still misses (forced synthesis only). */
+  unmet: string[];
+  constraints: AgentConstraints;
+  plan: string[];
+  stats: AgentModeStats;
+  model: { provider: string; modelId: string };
+  trace?: TraceEvent[];
+}
