@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@/lib/db";
+import { visibleToPageUser } from "@/lib/auth/page";
 import { listDealOverviews, type DealOverview } from "@/lib/ui/deals";
 import { CreateDealForm } from "@/components/deals/create-deal-form";
 
@@ -30,7 +31,7 @@ function irlValue(d: DealOverview) {
 
 export default async function DealsPage() {
   const db = await getDb();
-  const deals = await listDealOverviews({ db });
+  const deals = await visibleToPageUser(await listDealOverviews({ db }), db);
   return (
     <div className="space-y-8">
       <section aria-labelledby="deals-heading">

@@ -1,36 +1,42 @@
 /**
- * Who may use a deal. Local single-user mode (the default): anyone who can reach the server
- * may use any existing deal. With Supabase Auth, getRequestUser reads the session and
- * requireDealAccess checks deal_members — both plug in here and nowhere else.
+ * Who may use a deal, for the route handlers. Delegates to lib/auth (the one place for auth):
+ * local single-user mode (no SUPABASE_URL) — one local user who owns every deal; Supabase mode —
+ * the user from the Supabase session, with deal_members deciding (viewer reads, analyst writes).
  */
 import type { Queryable } from "@/lib/db";
-import { requireDeal, type Deal } from "@/lib/db/queries/deals";
-import { MandaError } from "@/lib/errors";
+import type { Deal } from "@/lib/db/queries/deals";
+import { getCurrentUser, requireDealAccess as requireAuthDealAccess, type AuthUser, type DealRole } from "@/lib/auth";
+import { ensureUserRow } from "@/lib/auth/session";
 
 export interface RequestUser {
-  /** users.id, or null in local single-user mode. */
+  /**
+   * The id recorded on rows (conversations.user_id, created_by): the Supabase user id, or null in
+   * local single-user mode (as before auth existed, so local data stays shared and unfiltered).
+   */
   id: string | null;
   mode: "local" | "supabase";
+  /** The authenticated user (in local mode, the fixed local user). */
+  auth: AuthUser;
 }
 
-/** The user of a request. Local mode has one anonymous user. */
-export async function getRequestUser(_req?: Request): Promise<RequestUser> {
-  return { id: null, mode: "local" };
+export function toRequestUser(auth: AuthUser): RequestUser {
+  return { id: auth.mode === "local" ? null : auth.id, mode: auth.mode, auth };
 }
 
 /**
- * The deal by slug or id if the user may use it. not_found:deal when it does not exist (and,
- * with auth, when the user is not a member — existence is not revealed).
+ * The user of a request. Local mode: the local user, no I/O. Supabase mode: the token's user,
+ * verified with Supabase; unauthorized:session (401) without a valid session. The users row is
+ * written by requireDealAccess, which has the database at hand.
  */
-export async function requireDealAccess({ db, dealRef, user }: { db: Queryable; dealRef: string; user: RequestUser }): Promise<Deal> {
-  if (!dealRef || dealRef.length > 100) throw new MandaError("not_found:deal", "No such deal.");
-  const deal = await requireDeal({ db, ref: dealRef }).catch((e) => {
-    if (e instanceof MandaError && e.type === "not_found") throw new MandaError("not_found:deal", `No deal "${dealRef}".`);
-    throw e;
-  });
-  if (user.mode === "local") return deal;
-  if (!user.id) throw new MandaError("unauthorized:session", "Sign in to use this deal.");
-  const member = await db.query("select 1 from deal_members where deal_id = $1 and user_id = $2", [deal.id, user.id]);
-  if (member.rows.length === 0) throw new MandaError("not_found:deal", `No deal "${dealRef}".`);
-  return deal;
+export async function getRequestUser(req?: Request): Promise<RequestUser> {
+  return toRequestUser(await getCurrentUser(req ?? { headers: null }, { db: null }));
+}
+
+/**
+ * The deal by slug or id if the user may use it with at least `role` (default viewer).
+ * not_found:deal (404), unauthorized:session (401), forbidden:deal (403: not a member, or a lesser role).
+ */
+export async function requireDealAccess({ db, dealRef, user, role }: { db: Queryable; dealRef: string; user: RequestUser; role?: DealRole }): Promise<Deal> {
+  if (user?.auth) await ensureUserRow(db, user.auth);
+  return requireAuthDealAccess({ db, user: user?.auth, dealRef, role });
 }

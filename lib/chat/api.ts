@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db";
 import { getDb } from "@/lib/db";
 import type { Deal } from "@/lib/db/queries/deals";
 import { MandaError } from "@/lib/errors";
+import { roleForMethod } from "@/lib/auth/types";
 import { getRequestUser, requireDealAccess, type RequestUser } from "./access";
 import { jsonError } from "./handler";
 
@@ -20,7 +21,7 @@ export async function withDeal(req: Request, dealRef: string, fn: (ctx: DealRout
   try {
     const db = deps.db ?? (await getDb());
     const user = await getRequestUser(req);
-    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(dealRef), user });
+    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(dealRef), user, role: roleForMethod(req.method) });
     return await fn({ db, deal, user });
   } catch (e) {
     return jsonError(e);

@@ -82,7 +82,8 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
     const body = await readBody(req);
     const user = deps.user ?? (await getRequestUser(req));
     const { db } = deps;
-    const deal = await requireDealAccess({ db, dealRef: body.deal, user });
+    // Asking writes a conversation and the agent may write (Q&A, IRL): analysts and owners only.
+    const deal = await requireDealAccess({ db, dealRef: body.deal, user, role: "analyst" });
 
     const incoming = (body.message ?? body.messages![body.messages!.length - 1]!) as UIMessage;
     if (incoming.role !== "user") throw new MandaError("bad_request:message_role", "The new message must be the user's.");

@@ -10,7 +10,8 @@ import { getDocumentBySha, insertDocument, markDocumentFailed, updateDocument } 
 import { chunkPage, type ChunkDraft } from "./chunk";
 import { inferMetadata } from "./metadata";
 import { parseDocument } from "./parsers";
-import { sha256File, storeFile } from "./storage";
+import { getFileStore, localFileFor } from "@/lib/storage";
+import { sha256File } from "./storage";
 import type { ParseResult, ParsedPage } from "./types";
 
 export type IngestStatus = "indexed" | "failed" | "duplicate";
@@ -129,7 +130,7 @@ async function prepareFile({ db, dealId, filePath, filename, onProgress, beforeL
     return { kind: "result", result: { documentId: existing.id, filename: existing.filename, status: "duplicate", pageCount: existing.page_count ?? undefined } };
   }
   const tooBig = stat.size > getConfig().maxUploadBytes;
-  const storagePath = tooBig || stat.size === 0 ? "" : await storeFile({ dealId, sourcePath: filePath, sha256 });
+  const storagePath = tooBig || stat.size === 0 ? "" : await getFileStore().put(dealId, sha256, filePath);
   const { row } = existing
     ? { row: existing }
     : await insertDocument({ db, doc: { id: crypto.randomUUID(), deal_id: dealId, filename: name, mime: null, sha256, bytes: stat.size, storage_path: storagePath } });
@@ -144,7 +145,8 @@ async function prepareFile({ db, dealId, filePath, filename, onProgress, beforeL
     };
   }
   // Parsing starts now (PDFs on the worker pool) and runs ahead while earlier files index.
-  const parsed = parseDocument({ path: row.storage_path || storagePath, bytes: stat.size, filename: name });
+  // Parsers read a local file: the stored path itself, or Supabase Storage's local copy.
+  const parsed = localFileFor(row.storage_path || storagePath).then((p) => parseDocument({ path: p, bytes: stat.size, filename: name }));
   parsed.catch(() => {}); // handled when the file's turn comes
   return { kind: "parse", documentId: row.id, filename: name, parsed };
 }

@@ -6,6 +6,7 @@ import { getDb, type Db } from "@/lib/db";
 import type { Deal } from "@/lib/db/queries/deals";
 import { isMandaError, toPublicError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { roleForMethod } from "@/lib/auth/types";
 import { getRequestUser, requireDealAccess } from "@/lib/chat/access";
 
 export function errorResponse(e: unknown): Response {
@@ -18,7 +19,7 @@ export async function withDealRoute(req: Request, dealRef: string, fn: (ctx: { d
   try {
     const db = await getDb();
     const user = await getRequestUser(req);
-    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(dealRef), user });
+    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(dealRef), user, role: roleForMethod(req.method) });
     return await fn({ db, deal });
   } catch (e) {
     return errorResponse(e);

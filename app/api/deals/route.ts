@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { accessibleDealIds, createDealAsOwner } from "@/lib/auth";
+import { getRequestUser } from "@/lib/chat/access";
 import { getDb } from "@/lib/db";
-import { createDeal } from "@/lib/db/queries/deals";
 import { MandaError } from "@/lib/errors";
 import { errorResponse } from "@/lib/ui/api";
 import { listDealOverviews } from "@/lib/ui/deals";
@@ -8,10 +9,14 @@ import { listDealOverviews } from "@/lib/ui/deals";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-/** Deals with stage, counts of documents, findings, open review items and IRL gaps. */
-export async function GET() {
+/** Deals with stage, counts of documents, findings, open review items and IRL gaps (those the user is a member of). */
+export async function GET(req: Request) {
   try {
-    return Response.json({ deals: await listDealOverviews({ db: await getDb() }) }, { headers: { "cache-control": "no-store" } });
+    const user = await getRequestUser(req);
+    const db = await getDb();
+    const visible = await accessibleDealIds({ db, user: user.auth });
+    const deals = (await listDealOverviews({ db })).filter((d) => !visible || visible.has(d.id));
+    return Response.json({ deals }, { headers: { "cache-control": "no-store" } });
   } catch (e) {
     return errorResponse(e);
   }
@@ -23,9 +28,10 @@ const createSchema = z.object({
   targetCompany: z.string().trim().max(200).optional(),
 });
 
-/** Creates a deal: {slug, name?, targetCompany?} → 201 with the deal. */
+/** Creates a deal: {slug, name?, targetCompany?} → 201 with the deal; its creator becomes its owner. */
 export async function POST(req: Request) {
   try {
+    const user = await getRequestUser(req);
     const raw = await req.json().catch(() => {
       throw new MandaError("bad_request:body", "The request body must be JSON.");
     });
@@ -35,7 +41,7 @@ export async function POST(req: Request) {
       throw new MandaError("bad_request:body", `${i?.path.join(".") || "body"}: ${i?.message ?? "invalid"}`);
     }
     const { slug, name, targetCompany } = parsed.data;
-    const deal = await createDeal({ db: await getDb(), slug, name: name || undefined, targetCompany: targetCompany || undefined });
+    const deal = await createDealAsOwner({ db: await getDb(), user: user.auth, slug, name: name || undefined, targetCompany: targetCompany || undefined });
     return Response.json(deal, { status: 201 });
   } catch (e) {
     return errorResponse(e);

@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db";
-import { getDealBySlug } from "@/lib/db/queries/deals";
+import { requirePageDealAccess } from "@/lib/auth/page";
 import { DealNav } from "@/components/ui/deal-nav";
 
 export const dynamic = "force-dynamic";
@@ -19,8 +18,8 @@ async function openReviewCount(dealId: string): Promise<number | null> {
 export default async function DealLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const db = await getDb();
-  const deal = await getDealBySlug({ db, slug });
-  if (!deal) notFound();
+  // Supabase mode: signed in and a member of the deal (404 otherwise); local mode: any existing deal.
+  const deal = await requirePageDealAccess({ slug, db });
   const review = await openReviewCount(deal.id);
   return (
     <div className="space-y-6">

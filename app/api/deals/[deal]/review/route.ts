@@ -1,5 +1,5 @@
+import { getRequestUser, requireDealAccess } from "@/lib/chat/access";
 import { getDb } from "@/lib/db";
-import { requireDeal } from "@/lib/db/queries/deals";
 import { toPublicError } from "@/lib/errors";
 import { listReview } from "@/lib/extraction/review";
 
@@ -7,10 +7,10 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 /** The deal's review queue: high priority first, each item with its evidence. */
-export async function GET(_req: Request, { params }: { params: Promise<{ deal: string }> }): Promise<Response> {
+export async function GET(req: Request, { params }: { params: Promise<{ deal: string }> }): Promise<Response> {
   try {
     const db = await getDb();
-    const deal = await requireDeal({ db, ref: (await params).deal });
+    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent((await params).deal), user: await getRequestUser(req) });
     return Response.json({ items: await listReview(db, { dealId: deal.id }) });
   } catch (e) {
     const err = toPublicError(e);

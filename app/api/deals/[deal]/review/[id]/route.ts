@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { getRequestUser, requireDealAccess } from "@/lib/chat/access";
 import { getDb } from "@/lib/db";
-import { requireDeal } from "@/lib/db/queries/deals";
 import { MandaError, toPublicError } from "@/lib/errors";
 import { reviewItem } from "@/lib/extraction/review";
 
@@ -21,15 +21,16 @@ const Body = z.discriminatedUnion("action", [
   }),
 ]);
 
-/** {action: approve | reject | edit_approve, edits?} — audited as user:local until auth lands. */
+/** {action: approve | reject | edit_approve, edits?} — audited as user:<id> (user:local in local mode). */
 export async function POST(req: Request, { params }: { params: Promise<{ deal: string; id: string }> }): Promise<Response> {
   try {
     const parsed = Body.safeParse(await req.json().catch(() => null));
     if (!parsed.success) throw new MandaError("bad_request:review_action", `Invalid review action: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
     const { deal: ref, id } = await params;
     const db = await getDb();
-    const deal = await requireDeal({ db, ref });
-    return Response.json(await reviewItem(db, { dealId: deal.id, id, user: null, ...parsed.data }));
+    const user = await getRequestUser(req);
+    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(ref), user, role: "analyst" });
+    return Response.json(await reviewItem(db, { dealId: deal.id, id, user: user.id, ...parsed.data }));
   } catch (e) {
     const err = toPublicError(e);
     return Response.json({ code: err.code, message: err.message }, { status: err.status });

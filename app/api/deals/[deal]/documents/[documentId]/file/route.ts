@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
-import { Readable } from "node:stream";
-import { getConfig } from "@/lib/config";
 import { MandaError } from "@/lib/errors";
+import { fileStoreFor } from "@/lib/storage";
 import { withDealRoute } from "@/lib/ui/api";
 import { requireDocument } from "@/lib/ui/documents";
 
@@ -22,19 +19,15 @@ export async function GET(req: Request, { params }: { params: Promise<{ deal: st
   const { deal, documentId } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
     const doc = await requireDocument({ db, dealId: deal.id, documentId });
-    const root = path.resolve(getConfig().dataDir);
-    const p = doc.storage_path ? path.resolve(doc.storage_path) : "";
-    if (!p || !(p.startsWith(root + path.sep) || path.isAbsolute(p)) || !fs.existsSync(p)) {
-      throw new MandaError("not_found:document_file", "The file of this document is not stored (it may have failed on upload).");
-    }
-    const stat = fs.statSync(p);
+    if (!doc.storage_path) throw new MandaError("not_found:document_file", "The file of this document is not stored (it may have failed on upload).");
+    // Local file, or Supabase Storage through its local copy (lib/storage).
+    const { stream, size } = await fileStoreFor(doc.storage_path).get(doc.storage_path);
     const download = new URL(req.url).searchParams.get("download") === "1";
     const name = encodeURIComponent(doc.filename);
-    const stream = Readable.toWeb(fs.createReadStream(p)) as ReadableStream<Uint8Array>;
     return new Response(stream, {
       headers: {
         "content-type": MIME[doc.format ?? ""] ?? doc.mime ?? "application/octet-stream",
-        "content-length": String(stat.size),
+        "content-length": String(size),
         "content-disposition": `${download ? "attachment" : "inline"}; filename*=UTF-8''${name}`,
         "cache-control": "private, max-age=3600",
         "x-content-type-options": "nosniff",

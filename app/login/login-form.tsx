@@ -1,0 +1,96 @@
+"use client";
+
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { useEffect, useMemo, useState } from "react";
+import { cookieStorage } from "./cookie-storage";
+
+/**
+ * Email + password, or a magic link, through supabase-js in the browser with the anon key. The
+ * session is kept in the Supabase auth cookie, which the server verifies on every request. Visiting
+ * this page with a stored (even expired) session refreshes it and returns to `next`.
+ */
+export function LoginForm({ supabaseUrl, anonKey, storageKey, next, signOut }: { supabaseUrl: string; anonKey: string; storageKey: string; next: string; signOut: boolean }) {
+  const supabase: SupabaseClient = useMemo(
+    () => createClient(supabaseUrl, anonKey, { auth: { storage: cookieStorage, storageKey, persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: "implicit" } }),
+    [supabaseUrl, anonKey, storageKey],
+  );
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [checking, setChecking] = useState(true);
+
+  useEffect(() => {
+    let gone = false;
+    void (async () => {
+      if (signOut) {
+        await supabase.auth.signOut().catch(() => {});
+        cookieStorage.removeItem(storageKey);
+        if (!gone) {
+          setNotice("You are signed out.");
+          setChecking(false);
+        }
+        return;
+      }
+      const { data } = await supabase.auth.getSession();
+      if (data.session) window.location.replace(next);
+      else if (!gone) setChecking(false);
+    })();
+    const { data: sub } = supabase.auth.onAuthStateChange((event, session) => {
+      if (!signOut && session && (event === "SIGNED_IN" || event === "TOKEN_REFRESHED")) window.location.replace(next);
+    });
+    return () => {
+      gone = true;
+      sub.subscription.unsubscribe();
+    };
+  }, [supabase, next, signOut, storageKey]);
+
+  async function withPassword(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    if (error) {
+      setError(error.message || "Could not sign in.");
+      setBusy(false);
+    } else {
+      window.location.replace(next);
+    }
+  }
+
+  async function withLink() {
+    if (!email.trim()) return setError("Enter your email first.");
+    setBusy(true);
+    setError(null);
+    const emailRedirectTo = `${window.location.origin}/login?next=${encodeURIComponent(next)}`;
+    const { error } = await supabase.auth.signInWithOtp({ email: email.trim(), options: { emailRedirectTo, shouldCreateUser: false } });
+    setBusy(false);
+    if (error) setError(error.message || "Could not send the link.");
+    else setNotice(`We sent a sign-in link to ${email.trim()}.`);
+  }
+
+  if (checking) return <p className="mt-6 text-sm text-slate-500" role="status">Checking your session…</p>;
+
+  return (
+    <form onSubmit={withPassword} className="mt-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-5" aria-label="Sign in">
+      <label className="grid gap-1 text-sm">
+        <span className="text-slate-700">Email</span>
+        <input type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} className="rounded border border-slate-300 px-3 py-2" />
+      </label>
+      <label className="grid gap-1 text-sm">
+        <span className="text-slate-700">Password</span>
+        <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="rounded border border-slate-300 px-3 py-2" />
+      </label>
+      <button type="submit" disabled={busy || !password} className="rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+        Sign in
+      </button>
+      <button type="button" disabled={busy} onClick={withLink} className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50 disabled:opacity-50">
+        Email me a sign-in link
+      </button>
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {notice && <p role="status" className="text-sm text-slate-700">{notice}</p>}
+    </form>
+  );
+}
