@@ -4,13 +4,15 @@ import type { Db } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
 import { ingestFile } from "@/lib/ingest/ingest";
+import { runPipeline } from "@/lib/pipeline/orchestrator";
 import { generateDemoDataRoom } from "@/scripts/demo/generate";
 
 export const DEMO_DEAL_SLUG = "demo";
 
 /**
- * Creates the demo deal on first start: generates the synthetic data room (deterministic)
- * and ingests it. Later starts find the deal and do nothing.
+ * Creates the demo deal on first start: generates the synthetic data room (deterministic),
+ * ingests it and runs the extraction pipeline, so findings, corrections, conflicts and IRL
+ * coverage are there from the first question. Later starts find the deal and do nothing.
  */
 export async function ensureDemoDeal({ db, dataDir = getConfig().dataDir }: { db: Db; dataDir?: string }): Promise<{ created: boolean; indexed: number }> {
   if (await getDealBySlug({ db, slug: DEMO_DEAL_SLUG })) return { created: false, indexed: 0 };
@@ -23,5 +25,6 @@ export async function ensureDemoDeal({ db, dataDir = getConfig().dataDir }: { db
     const r = await ingestFile({ db, dealId: deal.id, filePath: file });
     if (r.status === "indexed") indexed++;
   }
+  await runPipeline({ db, dealId: deal.id });
   return { created: true, indexed };
 }

@@ -4,6 +4,8 @@
  * status that ingestFile writes (uploaded → parsing → indexed | failed). One file at a time per
  * process (PGlite is single-writer; the parser pool already parallelises inside a file).
  * Jobs not yet visible as document rows are reported as `queued` so the UI can show them.
+ * Once a file is indexed, an extraction run for the deal is scheduled (coalesced per deal), so
+ * findings, events and relations follow without anyone pressing "re-run".
  */
 import fs from "node:fs";
 import { getDb } from "@/lib/db";
@@ -24,11 +26,13 @@ export interface IngestJob {
 interface QueueState {
   jobs: Map<string, IngestJob>;
   tail: Promise<void>;
+  pipelineTail: Promise<void>;
+  pipelinePending: Set<string>;
 }
 
 const g = globalThis as unknown as { __mandaIngestQueue?: QueueState };
 function state(): QueueState {
-  g.__mandaIngestQueue ??= { jobs: new Map(), tail: Promise.resolve() };
+  g.__mandaIngestQueue ??= { jobs: new Map(), tail: Promise.resolve(), pipelineTail: Promise.resolve(), pipelinePending: new Set() };
   return g.__mandaIngestQueue;
 }
 
@@ -54,6 +58,7 @@ export function enqueueIngest({ dealId, filePath, filename, sha256, onDone }: { 
       job.documentId = r.documentId;
       job.state = r.status === "failed" ? "failed" : "done";
       if (r.error) job.error = r.error.message;
+      if (r.status === "indexed") schedulePipeline(dealId);
     } catch (e) {
       job.state = "failed";
       job.error = "An unexpected error occurred while reading this file.";
@@ -75,4 +80,20 @@ export function enqueueIngest({ dealId, filePath, filename, sha256, onDone }: { 
 export function listIngestJobs(dealId: string): IngestJob[] {
   prune();
   return [...state().jobs.values()].filter((j) => j.dealId === dealId);
+}
+
+/** One extraction run per deal at a time; a run already waiting covers later uploads too. */
+function schedulePipeline(dealId: string) {
+  const s = state();
+  if (s.pipelinePending.has(dealId)) return;
+  s.pipelinePending.add(dealId);
+  s.pipelineTail = s.pipelineTail.then(async () => {
+    s.pipelinePending.delete(dealId);
+    try {
+      const { runPipeline } = await import("@/lib/pipeline/orchestrator");
+      await runPipeline({ db: await getDb(), dealId });
+    } catch (e) {
+      log.warn("extraction after upload failed", { dealId, error: e instanceof Error ? e.message : String(e) });
+    }
+  });
 }
