@@ -7,7 +7,7 @@ import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
 import { cleanExcerpt, EXCERPT_MAX, EXCERPT_MIN } from "./citation";
 import { promote } from "./decision";
-import { contextOf, loadDocument, recordDecision, updateStaged } from "./store";
+import { contextOf, embedFindings, loadDocument, recordDecision, updateStaged } from "./store";
 import type { Candidate, CandidatePayload, CandidateType, Evidence, EvidenceType } from "./types";
 import { validateCandidate } from "./validator";
 
@@ -99,6 +99,8 @@ export async function reviewItem(db: Queryable, a: { dealId: string; id: string;
   }
   const target = await promote(db, { id: row.id, deal_id: a.dealId, document_id: row.document_id, candidate }, { confidence: 1 });
   await updateStaged(db, row.id, { status: "promoted", promoted_to: target, review_priority: null, missing_fields: [] });
+  // an approved finding is searchable like an auto-promoted one: embed it now (same space as the chunks)
+  if (row.candidate_type === "finding") await embedFindings(db, { dealId: a.dealId, documentId: row.document_id });
   await recordDecision(db, {
     dealId: a.dealId, extractionId: row.id, decidedBy, decision: a.action === "approve" ? "approve" : "edit_approve",
     reason: a.action === "approve" ? "Approved by reviewer" : "Edited and approved by reviewer (citation re-verified)", confidence: row.confidence_score, changes,

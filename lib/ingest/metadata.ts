@@ -82,10 +82,24 @@ export function inferMetadata(filename: string, firstPagesText = ""): DocumentMe
 
 const LEGAL_FORM = /\b(?:inc\.?|incorporated|corp\.?|corporation|company|co\.|plc|ltd\.?|limited|ab(?:\s*\(publ\))?|asa|oyj|a\/s|ag|se|n\.v\.|s\.a\.|llc|group|holdings?)\s*$/i;
 
+/** A spreadsheet page's line: "A3: Company | B3: Nordhavn Analytics AB" (also "A1:F1 (merged): …", "'Sheet'!A3: …"). */
+const CELL_REF = String.raw`(?:(?:'[^']+'|[\w.]+)!)?\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?(?: \(merged\))?:`;
+const CELL_LINE = new RegExp(`^${CELL_REF}\\s*`);
+const CELL_SPLIT = new RegExp(`\\s\\|\\s(?=${CELL_REF}\\s)`);
+const COMPANY_LABEL = /^(?:company(?: name)?|target(?: company)?|legal (?:entity|name)|entity|issuer|registrant|borrower|bolag(?:snamn)?|företag(?:snamn)?|name of (?:the )?company)\s*:?$/i;
+
+/** The cell values of a sheet line, or null for a prose line. */
+export function sheetCells(line: string): string[] | null {
+  if (!CELL_LINE.test(line)) return null;
+  return line.split(CELL_SPLIT).map((c) => c.replace(CELL_LINE, "").trim());
+}
+
 /**
  * The company named on the first pages: an SEC cover page's registrant (the line above
  * "(Exact name of registrant as specified in its charter)"), a Swedish "Årsredovisning för
- * X AB", or an early short line ending in a legal form ("Nordic Steel AB (publ)").
+ * X AB", a sheet's "Company | <name>" row, or an early short line (or " | "/" – " separated part
+ * of one, or a title cell) ending in a legal form ("Nordic Steel AB (publ)"). Rows of a sheet's
+ * table (several cells) are data — customers, shareholders — and never name the company.
  */
 export function companyFromText(head: string): string | undefined {
   const lines = head.split(/\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
@@ -97,8 +111,30 @@ export function companyFromText(head: string): string | undefined {
   }
   const sv = head.match(/årsredovisning\s+(?:för|for)\s+([^\n]{2,60}?\s(?:AB|Aktiebolag)(?:\s*\(publ\))?)/i);
   if (sv) return tidy(sv[1]);
-  for (const l of lines.slice(0, 15)) {
-    if (l.length <= 60 && LEGAL_FORM.test(l) && /^\p{Lu}/u.test(l) && !/^(?:the )?(?:company|group)$/i.test(l)) return tidy(l);
+  // sheet pages: a label/value row names the company outright; single-cell rows are titles and notes
+  const texts: string[] = [];
+  for (const l of lines.slice(0, 40)) {
+    const cells = sheetCells(l);
+    if (!cells) {
+      texts.push(l);
+      continue;
+    }
+    const filled = cells.filter(Boolean);
+    if (filled.length === 2 && COMPANY_LABEL.test(filled[0]!) && /\p{L}/u.test(filled[1]!) && filled[1]!.length <= 80) return tidy(filled[1]!);
+    if (filled.length === 1) texts.push(filled[0]!);
+  }
+  const early = texts.slice(0, 15);
+  // (not an address line: "E-post: order.fritzes@nj.se" ends in "se" too)
+  const isName = (x: string) => x.length <= 60 && LEGAL_FORM.test(x) && /^\p{Lu}/u.test(x) && !/^(?:the )?(?:company|group)$/i.test(x) && !/@|https?:|www\.|\.(?:se|com|org|net)$|^[\p{L} -]{1,20}:\s/iu.test(x);
+  for (const l of early) {
+    if (isName(l)) return tidy(l);
+    const part = l.split(/\s+[|–—]\s+|\s+-\s+/).map((x) => x.trim()).find(isName);
+    if (part) return tidy(part);
+  }
+  // "Minutes of the meeting of the Board of Directors of Nordhavn Analytics AB": the capitalised name before the legal form
+  for (const l of early) {
+    const m = /(?:^|\s)((?:\p{Lu}[\p{L}&.'’-]*\s){1,5}(?:AB|ASA|Oyj|A\/S|AG|plc|Inc\.?|Corporation|Corp\.?|Ltd\.?|Limited|LLC|N\.V\.|S\.A\.)(?:\s*\(publ\))?)[.,;]?$/u.exec(l);
+    if (m && !/^(?:The|Board|Directors|Minutes|Meeting)\s/.test(m[1]!)) return tidy(m[1]!);
   }
   return undefined;
 }

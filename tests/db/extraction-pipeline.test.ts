@@ -142,6 +142,11 @@ describe("pipeline: stage → validate (+refine) → decide", () => {
     expect(items.map((i) => i.candidateKey)).toEqual(expect.arrayContaining(["low", "mid", "mid2"]));
     const byKey = (k: string) => items.find((i) => i.candidateKey === k)!;
     expect(await reviewItem(db, { dealId, id: byKey("low").id, action: "approve" })).toMatchObject({ status: "promoted" });
+    // an approved finding is embedded at promotion, like an auto-promoted one
+    const approved = (await db.query<{ embedding_model: string | null; has_vector: boolean; is_forecast: boolean }>(
+      "select embedding_model, embedding is not null as has_vector, is_forecast from findings where extraction_id = $1", [byKey("low").id])).rows[0]!;
+    expect(approved).toMatchObject({ has_vector: true, is_forecast: false });
+    expect(approved.embedding_model).toBeTruthy();
     expect(await reviewItem(db, { dealId, id: byKey("mid").id, action: "reject", reason: "segment figure", user: "u1" })).toMatchObject({ status: "rejected" });
     await expect(reviewItem(db, { dealId, id: byKey("mid2").id, action: "edit_approve", edits: { excerpt: "Net cash provided by operating activities was 6,662" } })).rejects.toThrow(/citation/);
     expect(await reviewItem(db, { dealId, id: byKey("mid2").id, action: "edit_approve", edits: { payload: { period: "FY2016-edited" }, excerpt: "Net cash provided by (used in)\noperating activities $ 6,439 $ 6,240 $ 6,662" } })).toMatchObject({ status: "promoted" });
@@ -151,5 +156,25 @@ describe("pipeline: stage → validate (+refine) → decide", () => {
     const sum = await processCandidates(db, { dealId, documentId, extractor: none, ctx: contextOf(doc), candidates: [mid] });
     expect(sum.keptHumanDecision).toBe(1);
     expect((await db.query("select status from staging_extractions where candidate_key = 'mid'")).rows[0]).toMatchObject({ status: "rejected" });
+  });
+
+  it("a comparison clause's period never becomes the sentence's: Q3 2024's 42% is not FY2023 (demo Q3 report)", async () => {
+    const doc2 = crypto.randomUUID();
+    await db.query(
+      `insert into documents (id, deal_id, filename, sha256, bytes, storage_path, status, fiscal_year, fiscal_period, kind)
+       values ($1, $2, 'Q3_2024_Report.pdf', 'q3', 1, '', 'indexed', 2024, 'Q3', 'quarterly report')`, [doc2, dealId]);
+    const text = "Third quarter highlights\n• Gross margin was 42%, down from 45% for the full year 2023, mainly due to higher cloud hosting and supply chain costs.\n• For the full year 2024 we continue to expect revenue of approximately EUR 20.5 million.";
+    await db.query("insert into document_pages (document_id, deal_id, page_number, text) values ($1, $2, 1, $3)", [doc2, dealId, text]);
+    await runAllExtractions(db, { dealId, documentId: doc2, mode: "rules" });
+    const promoted = (await db.query<{ metric_key: string; period: string; value_num: number; is_forecast: boolean; has_vector: boolean }>(
+      "select metric_key, period, value_num, is_forecast, embedding is not null as has_vector from findings where document_id = $1 order by metric_key, period", [doc2])).rows;
+    expect(promoted).toEqual([
+      { metric_key: "gross_margin", period: "FY2023", value_num: 45, is_forecast: false, has_vector: true },
+      { metric_key: "revenue", period: "FY2024", value_num: 20_500_000, is_forecast: true, has_vector: true },
+    ]);
+    // the 42% is staged for the document's own quarter (period inferred → human review), never as FY2023
+    const staged = (await db.query<{ period: string; value: string; status: string }>(
+      "select payload->>'period' as period, payload->>'valueNum' as value, status from staging_extractions where document_id = $1 and payload->>'metricKey' = 'gross_margin' order by 1", [doc2])).rows;
+    expect(staged).toEqual([{ period: "FY2023", value: "45", status: "promoted" }, { period: "Q3 2024", value: "42", status: "review" }]);
   });
 });

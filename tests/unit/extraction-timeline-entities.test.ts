@@ -93,3 +93,22 @@ describe("entity de-duplication", () => {
     expect(sameEntity("organisation", "Apple", "Adobe")).toBe(false);
   });
 });
+
+describe("SOU 1972:47 layouts: an amended directive over a line break, letter-spaced OCR", () => {
+  const P6 = `som tillträdde arbetet med ingången av år\n1971.\nGenom beslut av Kungl. Maj:t den 27 maj\n1971 ändrades OSK:s direktiv, så att kom-\nmitténs uppdrag kom att omfatta utredning\nav hela frågan om lagstiftning rörande per-\nsonorienterad ADB-information. De med\nautomatisk databehandling sammanhängande frågorna.`;
+  const P223 = `ningar kan också ställas till k o m m i t t é n s expert a k t u a r i e H a n s -\nOlof Hansson, t e l . 018/149300.\nSkulle enkätens frågeställning vara inaktuell b e r vi E r t r o t s\ndet att å t e r s ä n d a enkätformuläret m e d en anteckning d ä r o m .`;
+  it("'den 27 maj\\n1971 ändrades OSK:s direktiv' is a directive event with a verifiable excerpt", () => {
+    const events = extractTimelineFromPages([{ pageNumber: 6, text: P6 }], { filename: "SOU_1972_47.txt", documentKind: "public inquiry" }).candidates;
+    const e = events.find((x) => (x.payload as TimelineEventPayload).eventDate === "1971-05-27")!;
+    expect(e.payload).toMatchObject({ eventType: "directive_issued", datePrecision: "day", description: expect.stringMatching(/^Directive amended/) });
+    expect(e.evidence.text).toContain("ändrades OSK:s direktiv");
+    expect(verifyExcerpt({ pageNumber: 6, text: P6 }, e.evidence.text).ok).toBe(true);
+  });
+  it("never makes the tail of a hyphenated, letter-spaced name a person ('H a n s -\\nOlof Hansson')", () => {
+    const people = extractEntitiesFromPages([{ pageNumber: 223, text: P223 }], { filename: "SOU_1972_47.txt" }).candidates.map((c) => c.payload as EntityPayload).filter((p) => p.entityType === "person");
+    expect(people.map((p) => p.name)).not.toContain("Olof Hansson");
+    expect(people).toEqual([{ entityType: "person", name: "Hans-Olof Hansson", role: "expert" }]);
+    const frag = extractEntitiesFromPages([{ pageNumber: 1, text: "Som expert förordnades x-\nOlof Hansson." }], { filename: "SOU_1972_47.txt" }).candidates.map((c) => (c.payload as EntityPayload).name);
+    expect(frag).not.toContain("Olof Hansson");
+  });
+});

@@ -139,6 +139,19 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     }
     for (const f of found) {
       if (isPlaceholder(f.name)) { rejectedPlaceholders++; continue; }
+      if (f.type === "person") {
+        // a name continuing a hyphen is the tail of a longer name; letter-spaced OCR ("H a n s - Olof Hansson")
+        // is put back together, anything else is a fragment and no person
+        const pre = C.slice(Math.max(0, f.start - 40), f.start);
+        const spaced = /(?:^|\s)(\p{Lu}(?: \p{Ll}){1,15}|\p{Lu}\p{Ll}+) ?[-‐] ?$/u.exec(pre);
+        if (spaced) {
+          f.name = `${spaced[1]!.replace(/ /g, "")}-${f.name}`;
+          f.start -= pre.length - spaced.index - (spaced[0].startsWith(" ") ? 1 : 0);
+        } else if (/\p{L} ?[-‐] ?$/u.test(pre)) {
+          rejectedPlaceholders++;
+          continue;
+        }
+      }
       if (f.type === "person" && isMinistryName(f.name)) { rejectedPlaceholders++; continue; }
       const os = canon.map[f.start]!;
       const oe = canon.map[Math.max(f.start, f.end - 1)]! + 1;
@@ -158,7 +171,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     }
   }
   if (empty) skipped.push({ what: `${empty} empty page(s)`, why: "no text on the page" });
-  if (rejectedPlaceholders) skipped.push({ what: `${rejectedPlaceholders} placeholder/ministry name(s) as person`, why: "stoplist (Utredaren, Kommittén, the Company …) or ministry ending" });
+  if (rejectedPlaceholders) skipped.push({ what: `${rejectedPlaceholders} placeholder/ministry/fragment name(s) as person`, why: "stoplist (Utredaren, Kommittén, the Company …), ministry ending, or the tail of a hyphenated name" });
   if (!out.size) uncertainties.push("no entities found");
   void ctx;
   return { candidates: [...out.values()], skipped, uncertainties, model: "rules" };

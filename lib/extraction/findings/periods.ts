@@ -18,7 +18,7 @@ export const COLUMN_TOKEN = new RegExp(
   [
     `(?<date>\\b${MON}\\s+(?<d>\\d{1,2}),?\\s+(?<dy>(?:19|20)\\d\\d)\\b)`,
     `(?<per>\\b(?<pk>Q[1-4]|H[12]|6M|9M|FY|fiscal(?:\\s+year)?)\\s?(?<py>(?:19|20)\\d\\d)(?<pf>[AFEB])?\\b)`,
-    `(?<yr>\\b(?<yy>(?:19|20)\\d\\d)(?<yf>[AFE])?\\b)`,
+    `(?<yr>\\b(?<yy>(?:19|20)\\d\\d)(?<yf>[AFEB])?\\b)`,
   ].join("|"),
   "gi",
 );
@@ -28,19 +28,27 @@ export function monthIndex(s: string): number {
   return MONTHS_EN.findIndex((m) => m.startsWith(k)) + 1;
 }
 
+/** Words that make a column a forecast or an actual: "Budget 2024", "2025 Forecast", "Outcome 2023", "Utfall 2023". */
+const FORECAST_WORD = /^(?:budget(?:ed)?|forecast|fcst|fc|plan|outlook|guidance|projected|projection|estimate[ds]?|prognos|target)$/i;
+const ACTUAL_WORD = /^(?:actuals?|outcome|reported|audited|utfall)$/i;
+
 /** Column tokens in a header line, in order. */
 export function headerColumns(line: string): PeriodColumn[] {
   const out: PeriodColumn[] = [];
   for (const m of line.matchAll(COLUMN_TOKEN)) {
     const g = m.groups!;
+    const prevWord = /([\p{L}]+)[\s:(-]*$/u.exec(line.slice(Math.max(0, m.index - 16), m.index))?.[1] ?? "";
+    const nextWord = /^[\s:(-]*([\p{L}]+)/u.exec(line.slice(m.index + m[0].length, m.index + m[0].length + 16))?.[1] ?? "";
+    const wordFlag = (w: string) => (FORECAST_WORD.test(w) ? "F" : ACTUAL_WORD.test(w) ? "A" : undefined);
+    const flagOf = (explicit?: string): PeriodColumn["flag"] => (explicit?.toUpperCase() as PeriodColumn["flag"]) ?? wordFlag(prevWord) ?? wordFlag(nextWord);
     if (g.date) {
       out.push({ raw: m[0], year: Number(g.dy), month: monthIndex(m[0].trim().split(/\s+/)[0]!), day: Number(g.d) });
     } else if (g.per) {
       const k = g.pk!.toUpperCase();
       const kind = k.startsWith("Q") ? "Q" : k.startsWith("H") || k === "6M" ? "H" : k === "9M" ? "9M" : "FY";
-      out.push({ raw: m[0], year: Number(g.py), kind, q: /^[QH]/.test(k) ? Number(k[1]) : k === "6M" ? 1 : undefined, flag: (g.pf?.toUpperCase() as PeriodColumn["flag"]) ?? undefined });
+      out.push({ raw: m[0], year: Number(g.py), kind, q: /^[QH]/.test(k) ? Number(k[1]) : k === "6M" ? 1 : undefined, flag: flagOf(g.pf) });
     } else if (g.yr) {
-      out.push({ raw: m[0], year: Number(g.yy), flag: (g.yf?.toUpperCase() as PeriodColumn["flag"]) ?? undefined });
+      out.push({ raw: m[0], year: Number(g.yy), flag: flagOf(g.yf) });
     }
   }
   return out;

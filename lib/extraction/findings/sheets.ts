@@ -5,7 +5,7 @@
  */
 import { pickCellExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
-import { metricKeyOf, PROSE_METRICS } from "./metrics";
+import { forecastQualifier, metricKeyOf, PROSE_METRICS } from "./metrics";
 import { currencyOf, scaleOf } from "./numbers";
 import { headerColumns, labelColumn, type PeriodColumn } from "./periods";
 
@@ -30,16 +30,18 @@ export function extractSheetFindings(page: ExtractionPage, ctx: { forecastDoc?: 
   for (const c of cells) (rows.get(c.row) ?? rows.set(c.row, []).get(c.row)!).push(c);
   const rowNums = [...rows.keys()].sort((a, b) => a - b);
   const sheetName = page.label ?? "";
-  const forecastSheet = /forecast|budget|plan\b|prognos/i.test(`${sheetName} ${ctx.filename ?? ""}`);
   const out: Candidate<FindingPayload>[] = [];
   let header: Map<number, PeriodColumn> | null = null;
   let headerRow = 0;
   let metricCols = new Map<number, { key: string; period?: PeriodColumn; scale: number; currency?: string; domain: FindingPayload["domain"]; raw: string }>();
   const topText = rowNums.filter((r) => r <= 3).flatMap((r) => rows.get(r)!.map((c) => c.value)).join(" ");
+  // a forecast by its sheet, its file or its title rows ("Budget 2025"); a column's own A/F flag still wins
+  const forecastSheet = /forecast|budget|plan\b|prognos/i.test(`${sheetName} ${ctx.filename ?? ""}`) || /\b(?:forecast|budget|prognos|guidance)\b/i.test(topText);
   for (const r of rowNums) {
     const rc = rows.get(r)!.sort((a, b) => a.col - b.col);
     // header row: ≥ 1 cells that are pure period tokens
-    const periodCells = rc.filter((c) => c.num === undefined && headerColumns(c.value).length === 1 && c.value.replace(/(?:Q[1-4]|H[12]|6M|9M|FY|fiscal(?:\s+year)?)?\s?(?:19|20)\d\d[AFEB]?/i, "").trim().length === 0);
+    // (a period cell may carry its nature: "Budget 2024", "2025 Forecast", "Actual 2023")
+    const periodCells = rc.filter((c) => c.num === undefined && headerColumns(c.value).length === 1 && c.value.replace(/(?:Q[1-4]|H[12]|6M|9M|FY|fiscal(?:\s+year)?)?\s?(?:19|20)\d\d[AFEB]?/i, "").replace(/\b(?:budget(?:ed)?|forecast|fcst|plan|outlook|guidance|projected|estimate[ds]?|prognos|actuals?|outcome|reported|audited|utfall)\b/gi, "").replace(/[\s():-]+/g, "").length === 0);
     if (periodCells.length >= 1 && rc.filter((c) => c.num !== undefined).length === 0) {
       header = new Map(periodCells.map((c) => [c.col, headerColumns(c.value)[0]!]));
       headerRow = r;
@@ -57,7 +59,8 @@ export function extractSheetFindings(page: ExtractionPage, ctx: { forecastDoc?: 
     }
     const labelCell = rc.find((c) => c.num === undefined && /[A-Za-zÅÄÖåäö]/.test(c.value));
     if (!labelCell) continue;
-    const rule = metricKeyOf(labelCell.value.replace(/\s*\([^)]*\)\s*$/, ""));
+    const fq = forecastQualifier(labelCell.value.replace(/\s*\((?![^)]*(?:budget|forecast))[^)]*\)\s*$/i, ""));
+    const rule = metricKeyOf(fq.label.replace(/\s*\([^)]*\)\s*$/, ""));
     if (rule && header) {
       const scaleText = rowNums.filter((x) => x < headerRow).flatMap((x) => rows.get(x)!.map((c) => c.value)).join(" ") || topText;
       const sc = scaleOf(`${scaleText} ${labelCell.value}`);
@@ -75,7 +78,7 @@ export function extractSheetFindings(page: ExtractionPage, ctx: { forecastDoc?: 
         const valueNum = unit === "currency" ? Math.round(c.num * sc.scale * 1000) / 1000 : percent && Math.abs(c.num) <= 1 ? c.num * 100 : c.num;
         const excerpt = pickCellExcerpt(page, c.ref);
         if (!excerpt) continue;
-        const isForecast = lab.isForecast ?? forecastSheet;
+        const isForecast = lab.isForecast ?? (fq.forecast || forecastSheet);
         out.push({
           candidateType: "finding",
           candidateKey: `${metricKey}|${lab.period}|p${page.pageNumber}|${c.ref}`,

@@ -5,7 +5,7 @@
  */
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
-import { metricKeyOf } from "./metrics";
+import { forecastQualifier, metricKeyOf } from "./metrics";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
 import { durationGroups, fiscalEndOf, headerColumns, labelColumn, monthIndex, type Duration, type PeriodColumn } from "./periods";
 
@@ -18,6 +18,9 @@ export function statementKindOf(page: string): StatementKind | null {
   const lines = page.split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 10);
   for (const l of lines) {
     if (l.length > 110 || NOT_TITLE.test(l)) continue;
+    // interim reports' short headings: "Condensed cash flow", "Consolidated cash flows", "Condensed financial position"
+    const short = /^(?:condensed|consolidated|group)(?:\s+(?:condensed|consolidated|group))?\s+(cash\s*flows?|financial position|balance sheet|income statement)$/i.exec(l);
+    if (short) return /cash/i.test(short[1]!) ? "cash_flow" : /income/i.test(short[1]!) ? "income" : "balance";
     // PDF text sometimes splits words ("Consolidated Statement of Incom e"): match without spaces
     const d = l.toLowerCase().replace(/\s+/g, "");
     const m = /(?:statements?of(?:consolidated)?(income|operations|earnings|comprehensive(?:income|loss)|cashflows?|financialposition|financialcondition)|(income)statements?|(cashflows?)statements?|(balance)sheets?)/.exec(d);
@@ -81,7 +84,8 @@ interface Row {
 
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
 export function splitRow(line: string): { label: string; values: NumToken[] } | null {
-  const toks = line.trim().split(/\s+/);
+  // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
+  const toks = line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(").split(/\s+/);
   const vals: NumToken[] = [];
   let i = toks.length - 1;
   for (; i >= 0; i--) {
@@ -151,7 +155,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       durations = durationGroups(ctxText);
       fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
       hasNote = /\bnote\b/i.test(t);
-      const s2 = scaleOf(ctxText);
+      // the scale may sit just under the header ("2015 2014 2013\n(in thousands, except per share data)")
+      const s2 = scaleOf(`${ctxText}\n${lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n")}`);
       headerScale = s2.word ? s2 : pageScale;
       if (/december 31/i.test(ctxText) && !fiscalEnd) fiscalEnd = { month: 12, day: 31 };
       prevNoNum = null;
@@ -170,7 +175,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       labelStart = prevNoNum.start;
     }
     prevNoNum = null;
-    const lu = labelWithoutUnit(label);
+    const fq = forecastQualifier(labelWithoutUnit(label).label);
+    const lu = { ...labelWithoutUnit(label), label: fq.label };
     const rule = metricKeyOf(lu.label);
     if (!rule) continue;
     let values = row.values;
@@ -207,6 +213,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       const excerpt = pickExcerpt(text, labelStart, L.end, "line");
       if (!excerpt) continue;
       const home = HOME[metricKey];
+      // a balance item's row on a cash flow or income statement is its change or a charge ("Inventories (737)"), not the balance
+      if (kind && kind !== "balance" && home === "balance" && metricKey !== "cash") continue;
       let confidence: number;
       let reason: string;
       if (kind && home === kind) {
@@ -229,7 +237,7 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
         confidence = Math.min(confidence, 0.7);
         reason += "; no scale stated (units assumed)";
       }
-      const isForecast = lab.isForecast ?? !!ctx.forecastDoc;
+      const isForecast = lab.isForecast ?? (fq.forecast || !!ctx.forecastDoc);
       const payload: FindingPayload = {
         metric: lu.label,
         metricKey,

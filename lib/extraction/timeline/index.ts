@@ -78,7 +78,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const oe = canon.map[d.end - 1]! + 1;
       const lineOf = page.text.slice(page.text.lastIndexOf("\n", os - 1) + 1, (page.text.indexOf("\n", oe) + 1 || page.text.length + 1) - 1);
       const formalLine = lineOf.length < 100 && ty.formal && ty.re.test(lineOf);
-      const excerpt = pickExcerpt(page.text, os, oe, formalLine ? "line" : "sentence");
+      // a date broken over two lines ("den 27 maj\n1971 ändrades …") has no single line: cite the sentence
+      const excerpt = (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
       if (!excerpt) continue;
       const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(near)?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
       const desc = describe(ty.type, sentence, dirRef);
@@ -113,6 +114,7 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
 function describe(type: string, sentence: string, dirRef?: string): string {
   const s = sentence.replace(/\s+/g, " ").trim();
   const short = s.length > 160 ? `${s.slice(0, 157)}…` : s;
+  if (type === "directive_issued" && /ändrades .{0,30}direktiv|direktiv(?:en)? ändrades|amended (?:the|its) (?:terms of reference|directive)/i.test(s)) return `Directive amended${dirRef ? ` (dir. ${dirRef})` : ""}: ${short}`;
   if (type === "directive_issued") return dirRef ? `Directive (dir. ${dirRef}) decided` + (/tilläggsdirektiv/i.test(s) ? " — additional directive" : "") : `Directive decided: ${short}`;
   return short;
 }
