@@ -8,20 +8,15 @@
  * the excerpt's opening words only).
  */
 import { canonicalize, locateExcerpt } from "@/lib/extraction/citation";
+import type { TextSpan } from "@/lib/ingest/types";
 
 export interface Range {
   start: number;
   end: number;
 }
 
-export interface Span {
-  start: number;
-  length: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** A positioned run of PDF text, as stored on document_pages.spans. */
+export type Span = TextSpan;
 
 export interface Box {
   x: number;

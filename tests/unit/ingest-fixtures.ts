@@ -9,24 +9,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDeflateRaw, crc32, deflateRawSync } from "node:zlib";
 import type { ParsedPage, ParseResult } from "@/lib/ingest/types";
+import { seededBytes as sharedSeededBytes } from "../helpers/fixtures";
 
 export function makeTempDir(prefix = "manda-ingest-"): { dir: string; file(name: string): string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, file: (name) => join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** mulberry32: deterministic bytes for "random file" tests. */
+/** Deterministic bytes for "random file" tests (the shared mulberry32 generator). */
 export function seededBytes(seed: number, n: number): Buffer {
-  const out = Buffer.alloc(n);
-  let a = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  }
-  return out;
+  return Buffer.from(sharedSeededBytes(n, seed));
 }
 
 export interface ZipInput {
