@@ -1,12 +1,9 @@
 import Link from "next/link";
 import type { UIMessage } from "ai";
 import { Chat, type DocRef } from "./chat";
+import { ConversationList, type ConversationItem } from "./conversation-list";
 
-export interface ConversationItem {
-  id: string;
-  title: string | null;
-  updatedAt: string;
-}
+export type { ConversationItem };
 
 /** Conversation history for the deal (left) and the chat (right). Server component. */
 export function ChatShell({ deal, conversationId, conversations, messages, documents, isNew, historyError }: {
@@ -25,25 +22,7 @@ export function ChatShell({ deal, conversationId, conversations, messages, docum
           + New conversation
         </Link>
         {historyError && <p className="text-xs text-red-700">{historyError}</p>}
-        {conversations.length === 0 ? (
-          <p className="text-xs text-slate-500">No earlier conversations.</p>
-        ) : (
-          <ol className="max-h-[60vh] space-y-1 overflow-auto text-sm">
-            {conversations.map((c) => (
-              <li key={c.id}>
-                <Link
-                  href={`/deals/${deal}/chat/${c.id}`}
-                  aria-current={c.id === conversationId ? "page" : undefined}
-                  className={`block truncate rounded-md px-2 py-1.5 ${c.id === conversationId ? "bg-indigo-50 font-medium text-indigo-900" : "text-slate-700 hover:bg-slate-100"}`}
-                  title={c.title ?? "Untitled"}
-                >
-                  {c.title ?? "Untitled"}
-                  <span className="block text-xs font-normal text-slate-400">{new Date(c.updatedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</span>
-                </Link>
-              </li>
-            ))}
-          </ol>
-        )}
+        <ConversationList deal={deal} conversationId={conversationId} initial={conversations} />
       </aside>
       <section aria-label="Chat" className="min-w-0">
         <Chat key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} documents={documents} isNew={isNew} />

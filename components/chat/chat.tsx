@@ -4,6 +4,7 @@ import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { notifyConversationsChanged } from "./conversation-list";
 import { Markdown, type CitationResolver } from "./markdown";
 
 export interface DocRef {
@@ -95,7 +96,14 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
       }),
     [deal],
   );
-  const { messages, sendMessage, status, stop, regenerate, error, clearError } = useChat({ id: conversationId, messages: initialMessages, transport });
+  const { messages, sendMessage, status, stop, regenerate, error, clearError, setMessages } = useChat({
+    id: conversationId,
+    messages: initialMessages,
+    transport,
+    // The server created / touched the conversation: the history list refetches (a new
+    // conversation shows up after its first answer, without a navigation).
+    onFinish: () => notifyConversationsChanged(deal, conversationId),
+  });
   const busy = status === "submitted" || status === "streaming";
 
   // After the first question, the URL names the conversation (shareable; survives reload).
@@ -104,6 +112,31 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
       window.history.replaceState(null, "", `/deals/${encodeURIComponent(deal)}/chat/${conversationId}`);
     }
   }, [isNew, messages.length, conversationId, deal]);
+
+  // Back/forward onto a conversation that was started on /chat: the router restores that page as
+  // first rendered (no messages, history without it) while the URL names the saved conversation.
+  // Load its messages and let the history list catch up.
+  useEffect(() => {
+    if (!isNew || initialMessages.length > 0 || !window.location.pathname.endsWith(`/chat/${conversationId}`)) return;
+    let alive = true;
+    void (async () => {
+      try {
+        const res = await fetch(`/api/deals/${encodeURIComponent(deal)}/conversations/${conversationId}`, { cache: "no-store" });
+        if (!res.ok) return; // not saved yet
+        const body = (await res.json()) as { messages?: UIMessage[] };
+        const saved = (body.messages ?? []).map(({ id, role, parts, metadata }) => (metadata == null ? { id, role, parts } : { id, role, parts, metadata }));
+        if (!alive || saved.length === 0) return;
+        setMessages((cur) => (cur.length > 0 ? cur : saved));
+        notifyConversationsChanged(deal, conversationId);
+      } catch {
+        /* offline: the conversation opens empty, as before */
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+    // on mount only: a restored page
+  }, []);
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
@@ -167,7 +200,12 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
                   {m.parts.map((p, i) => {
                     const part = p as AnyPart;
                     if (toolName(part)) return <ToolActivity key={i} part={part} />;
-                    if (p.type === "text") return <Markdown key={i} text={p.text} resolve={resolve} />;
+                    if (p.type === "text")
+                      return (
+                        <div key={i} data-testid="answer-text">
+                          <Markdown text={p.text} resolve={resolve} />
+                        </div>
+                      );
                     if (p.type === "reasoning") return null;
                     return null;
                   })}

@@ -2,9 +2,9 @@
  * Chat flows from the evals, in a browser. Each test skips itself (with the reason) when the
  * part of the product it needs is not there yet, e.g. the agent behind /api/chat.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, shot } from "./helpers";
+import { answerText, ask, launch, shot, trackErrors } from "./helpers";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -22,38 +22,60 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function ask(page: Page, question: string) {
-  const before = await page.getByTestId("message-assistant").count();
-  await page.getByLabel("Ask a question").fill(question);
-  await page.getByLabel("Ask a question").press("Enter");
-  await expect.poll(async () => page.getByTestId("message-assistant").count(), { timeout: 60_000 }).toBe(before + 1);
-  // Streaming is over when the Send button is back.
-  await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 180_000 });
-  return page.getByTestId("message-assistant").nth(before);
-}
-
 describe("chat", () => {
   it("EVAL-001: Q3 revenue answer with a source link → viewer at the right page with the highlight", async (ctx) => {
     if (!chatUp) ctx.skip(`chat API not ready (${chatReason})`);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = trackErrors(page);
+    const docs = (await (await fetch(`${baseURL}/api/deals/demo/documents`)).json()) as { documents: { id: string; filename: string }[] };
+    const q3 = docs.documents.find((d) => d.filename === "Q3_2024_Report.pdf")!;
     await page.goto(`${baseURL}/deals/demo/chat`);
+    const history = page.getByRole("complementary", { name: "Conversations" });
+    const entriesBefore = await history.getByTestId("conversation-link").count();
     const answer = await ask(page, "What's the Q3 revenue?");
     const text = await answer.innerText();
     if (/could not answer|unavailable:model|went wrong/i.test(text)) ctx.skip(`the agent could not answer here: ${text.slice(0, 200)}`);
     expect(text).toMatch(/5[,.]?2\d{2}|5\.2/);
     const link = answer.locator('[data-testid="source-chip"], [data-testid="citation-link"]').first();
     await link.waitFor({ timeout: 10_000 });
-    await shot(page, "chat-eval-001");
     expect(page.url()).toMatch(/\/chat\/[0-9a-f-]{36}$/);
+    const conversationId = /\/chat\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+
+    // The history lists the new conversation right after its first answer (no navigation), as
+    // the current one, and the chat was not remounted by the refresh.
+    const entry = history.locator(`a[href$="/chat/${conversationId}"]`);
+    await entry.waitFor({ timeout: 15_000 });
+    expect(await entry.getAttribute("aria-current")).toBe("page");
+    expect(await entry.innerText()).toContain("What's the Q3 revenue?");
+    expect(await history.getByTestId("conversation-link").count()).toBe(entriesBefore + 1);
+    expect(await page.getByTestId("message-assistant").count()).toBe(1);
+    expect(await page.getByTestId("message-user").count()).toBe(1);
+    await shot(page, "chat-eval-001");
     await link.click();
     await page.waitForURL(/\/documents\/[0-9a-f-]{36}\?page=\d+/, { timeout: 60_000 });
     await page.locator('[data-testid="highlight"]').first().waitFor({ timeout: 60_000 });
     await page.locator('[data-testid="pdf-canvas"][data-rendered="true"], td[data-testid="highlight"], mark[data-testid="highlight"]').first().waitFor({ timeout: 60_000 });
     await shot(page, "chat-eval-001-viewer");
 
+    // Back from the viewer: the conversation is still there (messages and its history entry).
     await page.goBack();
+    await page.waitForURL(new RegExp(`/chat/${conversationId}$`), { timeout: 60_000 });
+    await page.getByTestId("message-user").filter({ hasText: "What's the Q3 revenue?" }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId("message-assistant").count()).toBe(1);
+    await history.locator(`a[href$="/chat/${conversationId}"][aria-current="page"]`).waitFor({ timeout: 15_000 });
     const follow = await ask(page, "And EBITDA?");
-    expect(await follow.innerText()).toMatch(/Q3|third quarter|2024/i);
+    // P4: a follow-up states the context it assumed — the local model opens with "For Q3 2024, …"
+    // (the period carried over from the previous question) and cites the page.
+    const followText = await answerText(follow);
+    expect(followText).toMatch(/^For Q3 2024, EBITDA was EUR 1[.,]2 million \(source: Q3_2024_Report\.pdf, p\.3\)/);
+    const cite = follow.getByTestId("citation-link").first();
+    expect(await cite.innerText()).toBe("source: Q3_2024_Report.pdf, p.3");
+    expect(await cite.getAttribute("href")).toMatch(new RegExp(`^/deals/demo/documents/${q3.id}\\?page=3(&|$)`));
+    await shot(page, "chat-eval-001-followup");
+
+    // Still one conversation in the history, now with both questions in it.
+    expect(await history.locator(`a[href$="/chat/${conversationId}"]`).count()).toBe(1);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

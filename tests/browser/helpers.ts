@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const CHROMIUM = process.env.MANDA_CHROMIUM ?? "/usr/bin/chromium";
 export const RESULTS = path.resolve(import.meta.dirname, "../../test-results");
@@ -25,4 +26,20 @@ export function trackErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
+}
+
+/** Asks in the chat and waits until the answer has finished streaming; returns the answer's article. */
+export async function ask(page: Page, question: string): Promise<Locator> {
+  const before = await page.getByTestId("message-assistant").count();
+  await page.getByLabel("Ask a question").fill(question);
+  await page.getByLabel("Ask a question").press("Enter");
+  await expect.poll(async () => page.getByTestId("message-assistant").count(), { timeout: 60_000 }).toBe(before + 1);
+  // Streaming is over when the Send button is back.
+  await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 180_000 });
+  return page.getByTestId("message-assistant").nth(before);
+}
+
+/** The answer's own text (its markdown), without tool activity or source chips. */
+export async function answerText(answer: Locator): Promise<string> {
+  return (await answer.getByTestId("answer-text").allInnerTexts()).join("\n").trim();
 }

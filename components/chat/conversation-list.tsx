@@ -1,0 +1,86 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+
+export interface ConversationItem {
+  id: string;
+  title: string | null;
+  updatedAt: string;
+}
+
+/** Fired by the chat when an answer has finished (the conversation was created or updated). */
+export const CONVERSATIONS_CHANGED = "manda:conversations-changed";
+
+export function notifyConversationsChanged(deal: string, conversationId: string): void {
+  if (typeof window === "undefined") return;
+  window.dispatchEvent(new CustomEvent(CONVERSATIONS_CHANGED, { detail: { deal, conversationId } }));
+}
+
+/** Server items first, refetched items on top: a refetch never drops what the page rendered. */
+function merge(current: ConversationItem[], fresh: ConversationItem[]): ConversationItem[] {
+  const byId = new Map(current.map((c) => [c.id, c]));
+  for (const c of fresh) byId.set(c.id, { id: c.id, title: c.title, updatedAt: c.updatedAt });
+  return [...byId.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/**
+ * The deal's conversation history. Rendered with the server's list, then refetched whenever the
+ * chat finishes an answer — so a new conversation appears (and is marked current) right after its
+ * first answer, without a navigation or a full page refresh (which would remount the chat).
+ */
+export function ConversationList({ deal, conversationId, initial }: { deal: string; conversationId: string; initial: ConversationItem[] }) {
+  const [items, setItems] = useState(initial);
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    // new server props (a navigation): start from them again
+    setSeen(initial);
+    setItems(initial);
+  }
+
+  useEffect(() => {
+    let alive = true;
+    const onChange = (e: Event) => {
+      const detail = (e as CustomEvent<{ deal?: string }>).detail;
+      if (detail?.deal !== deal) return;
+      void (async () => {
+        try {
+          const res = await fetch(`/api/deals/${encodeURIComponent(deal)}/conversations?limit=50`, { cache: "no-store" });
+          if (!res.ok) return;
+          const body = (await res.json()) as { conversations?: ConversationItem[] };
+          if (alive && Array.isArray(body.conversations)) setItems((cur) => merge(cur, body.conversations!));
+        } catch {
+          /* offline: the list catches up on the next navigation */
+        }
+      })();
+    };
+    window.addEventListener(CONVERSATIONS_CHANGED, onChange);
+    return () => {
+      alive = false;
+      window.removeEventListener(CONVERSATIONS_CHANGED, onChange);
+    };
+  }, [deal]);
+
+  if (items.length === 0) return <p className="text-xs text-slate-500">No earlier conversations.</p>;
+  return (
+    <ol className="max-h-[60vh] space-y-1 overflow-auto text-sm" data-testid="conversation-list">
+      {items.map((c) => (
+        <li key={c.id}>
+          <Link
+            href={`/deals/${deal}/chat/${c.id}`}
+            aria-current={c.id === conversationId ? "page" : undefined}
+            className={`block truncate rounded-md px-2 py-1.5 ${c.id === conversationId ? "bg-indigo-50 font-medium text-indigo-900" : "text-slate-700 hover:bg-slate-100"}`}
+            title={c.title ?? "Untitled"}
+            data-testid="conversation-link"
+          >
+            {c.title ?? "Untitled"}
+            {/* server and browser may format the time in different time zones */}
+            <span className="block text-xs font-normal text-slate-400" suppressHydrationWarning>
+              {new Date(c.updatedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
