@@ -3,7 +3,7 @@
  * reject, edit-and-approve (the edited excerpt is re-verified). Every action is audited in
  * validation_decisions with decided_by = user:<id or local>.
  */
-import type { Queryable } from "@/lib/db";
+import type { Db, Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
 import { cleanExcerpt, EXCERPT_MAX, EXCERPT_MIN } from "./citation";
 import { promote } from "./decision";
@@ -62,7 +62,21 @@ async function getStaged(db: Queryable, dealId: string, id: string): Promise<Row
 
 export type ReviewAction = { action: "approve" } | { action: "reject"; reason?: string } | { action: "edit_approve"; edits: { payload?: Record<string, unknown>; excerpt?: string; page?: number; cell?: string } };
 
-export async function reviewItem(db: Queryable, a: { dealId: string; id: string; user?: string | null } & ReviewAction): Promise<{ id: string; status: string; promotedTo?: string }> {
+/**
+ * Applies a reviewer's decision, then brings what depends on it up to date: the relations
+ * (an approved finding may support or contradict others; a rejected one no longer does) and
+ * the deal stage with its explanation ("3 items await review").
+ */
+export async function reviewItem(db: Db, a: { dealId: string; id: string; user?: string | null } & ReviewAction): Promise<{ id: string; status: string; promotedTo?: string }> {
+  const result = await applyReviewAction(db, a);
+  const { detectRelationsForDeal } = await import("@/lib/graph/detect");
+  await detectRelationsForDeal({ db, dealId: a.dealId });
+  const { updateDealStage } = await import("@/lib/pipeline/stages/deal");
+  await updateDealStage({ db, dealId: a.dealId });
+  return result;
+}
+
+async function applyReviewAction(db: Queryable, a: { dealId: string; id: string; user?: string | null } & ReviewAction): Promise<{ id: string; status: string; promotedTo?: string }> {
   const decidedBy = `user:${a.user ?? "local"}`;
   const row = await getStaged(db, a.dealId, a.id);
   if (row.status === "promoted" && a.action !== "reject") throw new MandaError("conflict:review_item", "This item is already promoted.");

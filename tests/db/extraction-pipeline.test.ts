@@ -141,7 +141,15 @@ describe("pipeline: stage → validate (+refine) → decide", () => {
     expect(items[0]!.priority).toBe("high");
     expect(items.map((i) => i.candidateKey)).toEqual(expect.arrayContaining(["low", "mid", "mid2"]));
     const byKey = (k: string) => items.find((i) => i.candidateKey === k)!;
+    const openReview = async () => (await db.query<{ n: number }>("select count(*)::int as n from staging_extractions where deal_id = $1 and status = 'review'", [dealId])).rows[0]!.n;
+    const before = await openReview();
     expect(await reviewItem(db, { dealId, id: byKey("low").id, action: "approve" })).toMatchObject({ status: "promoted" });
+    // the deal stage's explanation follows the decision at once, with the new count of open items
+    const stage = (await db.query<{ stage_explanation: string }>("select stage_explanation from deals where id = $1", [dealId])).rows[0]!;
+    expect(stage.stage_explanation).toContain(`${before - 1} item`);
+    // and the approved finding joins the graph (EXTRACTED_FROM its document)
+    const edges = await db.query("select 1 from relations r join findings f on f.id = r.from_id where f.extraction_id = $1 and r.relation_type = 'EXTRACTED_FROM'", [byKey("low").id]);
+    expect(edges.rows).toHaveLength(1);
     // an approved finding is embedded at promotion, like an auto-promoted one
     const approved = (await db.query<{ embedding_model: string | null; has_vector: boolean; is_forecast: boolean }>(
       "select embedding_model, embedding is not null as has_vector, is_forecast from findings where extraction_id = $1", [byKey("low").id])).rows[0]!;
