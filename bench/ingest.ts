@@ -9,8 +9,10 @@
  *   npm run bench:ingest -- --in-thread        # parse PDFs in the main thread (no worker pool)
  *   npm run bench:ingest -- --parse-only       # PDF parsing alone (pool), no chunking or DB
  *   npm run bench:ingest -- --large-pdf [1600] # one generated N-page PDF: peak RSS, pages/s
- *   npm run bench:ingest -- --float-hnsw       # WHAT-IF: local HNSW index over a float4 cast
- *                                              # instead of halfvec (not the shipped schema)
+ *   npm run bench:ingest -- --hnsw halfvec     # WHAT-IF (temp database only): the local HNSW
+ *                                              # index as before 20261121000700 (halfvec, m 16);
+ *                                              # also: vector-m16 (float4 cast, m 16),
+ *                                              # vector-m8-ef32, none
  *
  * Target (issue): Manda ≥ 1/4 of pdftotext's pages/second. Timings on a shared machine are
  * noisy; the ratio, measured in the same run, is the figure that matters. pdftotext runs
@@ -36,7 +38,7 @@ const { values } = parseArgs({
     "in-thread": { type: "boolean", default: false },
     "large-pdf": { type: "boolean", default: false },
     pages: { type: "string", default: "1600" },
-    "float-hnsw": { type: "boolean", default: false },
+    hnsw: { type: "string" },
     "skip-pdftotext": { type: "boolean", default: false },
     "parse-only": { type: "boolean", default: false },
   },
@@ -145,12 +147,21 @@ async function main() {
   }
 
   const db = await openDb({ dataDir: tmp });
-  if (values["float-hnsw"]) {
-    console.log("WHAT-IF: local HNSW index rebuilt over embedding::vector(384) (float4) in this temp database only");
-    await db.exec(`drop index chunks_embedding_local_hnsw;
-      create index chunks_embedding_local_hnsw on chunks using hnsw ((embedding::vector(384)) vector_cosine_ops)
-      where embedding_model = 'local:hash-ngram-384'`);
+  const WHAT_IF: Record<string, string | null> = {
+    halfvec: "using hnsw ((embedding::halfvec(384)) halfvec_cosine_ops)",
+    "vector-m16": "using hnsw ((embedding::vector(384)) vector_cosine_ops)",
+    "vector-m8-ef32": "using hnsw ((embedding::vector(384)) vector_cosine_ops) with (m = 8, ef_construction = 32)",
+    none: null,
+  };
+  if (values.hnsw) {
+    if (!(values.hnsw in WHAT_IF)) throw new Error(`--hnsw: one of ${Object.keys(WHAT_IF).join(", ")}`);
+    const using = WHAT_IF[values.hnsw];
+    console.log(`WHAT-IF: local HNSW index ${using ?? "dropped"} in this temp database only (not the shipped schema)`);
+    await db.exec("drop index chunks_embedding_local_hnsw");
+    if (using) await db.exec(`create index chunks_embedding_local_hnsw on chunks ${using} where embedding_model = 'local:hash-ngram-384'`);
   }
+  const { rows: [idx] } = await db.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'chunks_embedding_local_hnsw'");
+  console.log(`local HNSW index: ${idx ? idx.indexdef.replace(/^.*USING/, "USING") : "none"}`);
   const deal = await createDeal({ db, slug: "bench-ingest" });
   let peakSampled = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, process.memoryUsage().rss)), 100);

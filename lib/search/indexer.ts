@@ -14,7 +14,8 @@ export const SEARCH_INDEX_VERSION = 4;
 
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their
- * BM25 postings (search_chunk_terms; triggers keep per-deal df and length stats) and the
+ * BM25 terms (search_chunk_terms; statement triggers keep per-deal df and length stats and
+ * append the batch's posting lists to search_postings, one row per term) and the
  * statement classification of the pages they cover. Called by ingestion per batch of
  * pages, so memory stays bounded on big documents; every page's chunks arrive in one call.
  */

@@ -17,8 +17,8 @@ export interface RetrievalScope {
   pageTo?: number;
 }
 
-/** BM25 over the deal's chunks (SQL function search_keyword_chunks). */
-export async function keywordChunks(db: Queryable, scope: RetrievalScope, terms: QueryTerm[], k: number, budget = 20_000): Promise<ChunkHit[]> {
+/** BM25 over the deal's chunks (SQL function search_keyword_chunks; budget: see RANKING.candidateBudget). */
+export async function keywordChunks(db: Queryable, scope: RetrievalScope, terms: QueryTerm[], k: number, budget = 3_000): Promise<ChunkHit[]> {
   if (terms.length === 0) return [];
   const { rows } = await db.query<{ chunk_id: string; document_id: string; page: number; score: number }>(
     `select chunk_id, document_id, page, score from search_keyword_chunks($1::uuid, $2::text[], $3::real[], $4::int, $5::uuid[], $6::int, $7::int, $8::int)`,

@@ -152,4 +152,25 @@ describe("hybrid page search", () => {
       "select s.chunk_count::text, (select count(*)::int from search_chunk_terms where deal_id = $1) as n from search_deal_stats s where s.deal_id = $1", [deal]);
     expect(Number(stats.rows[0].chunk_count)).toBe(stats.rows[0].n);
   });
+
+  it("keeps the posting lists in step with search_chunk_terms through re-indexing and deletion", async () => {
+    // every (chunk, term, tf) of search_chunk_terms appears exactly once in search_postings
+    const diff = async () => (await db.query<{ n: number }>(`
+      with a as (select c.chunk_id, c.document_id, c.page, c.len, t.term, t.tf
+                 from search_chunk_terms c cross join lateral unnest(c.terms, c.tfs) as t(term, tf) where c.deal_id = $1),
+           b as (select x.chunk_id, p.document_id, x.page, x.len, p.term, x.tf
+                 from search_postings p cross join lateral unnest(p.chunk_ids, p.pages, p.tfs, p.lens) as x(chunk_id, page, tf, len) where p.deal_id = $1)
+      select ((select count(*) from (select * from a except all select * from b) d) + (select count(*) from (select * from b except all select * from a) e))::int as n`, [deal])).rows[0].n;
+    expect(await diff()).toBe(0);
+    const tmp = await addDocument(db, deal, "tmp2.pdf", ["Quorvex quorvex alpha.", "Beta quorvex."]);
+    expect(await diff()).toBe(0);
+    const kw = async () => (await db.query<{ n: number }>("select count(*)::int as n from search_keyword_chunks($1, array['quorvex'], array[1]::real[])", [deal])).rows[0].n;
+    expect(await kw()).toBe(2);
+    await db.query("delete from chunks where document_id = $1", [tmp]); // re-index path
+    expect(await diff()).toBe(0);
+    expect(await kw()).toBe(0);
+    await db.query("delete from documents where id = $1", [tmp]);
+    expect(await diff()).toBe(0);
+    expect((await db.query<{ n: number }>("select count(*)::int as n from search_postings where document_id = $1", [tmp])).rows[0].n).toBe(0);
+  });
 });

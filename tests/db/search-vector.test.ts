@@ -3,7 +3,7 @@ import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
 import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
-import { getEmbeddingSpace } from "@/lib/models/embeddings";
+import { embedTexts, getEmbeddingSpace, toVectorLiteral } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
 import { keywordChunks, vectorChunks } from "@/lib/search/retrievers";
 import { openTestDb } from "../helpers/db";
@@ -12,11 +12,15 @@ setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE
 
 const TOPICS = ["revenue recognition", "inventory valuation", "goodwill impairment", "lease accounting", "pension obligations", "income taxes", "share repurchases", "foreign currency hedging"];
 
-/** The statement match_chunks builds, for a model and dimension, with literals for EXPLAIN. */
+/**
+ * The statement match_chunks builds, for a model and dimension, with literals for EXPLAIN:
+ * the indexes are over embedding::vector(n) (float4; cheaper HNSW writes on PGlite than
+ * halfvec), and the query embedding arrives as halfvec and is cast the same way.
+ */
 const vectorSql = (model: string, dims: number, dealId: string) => `
   select c.id from chunks c
   where c.embedding_model = '${model}' and c.deal_id = '${dealId}'
-  order by c.embedding::halfvec(${dims}) <=> '[${Array(dims).fill(0.1).join(",")}]'::halfvec(${dims})
+  order by c.embedding::vector(${dims}) <=> '[${Array(dims).fill(0.1).join(",")}]'::halfvec::vector(${dims})
   limit 10`;
 
 async function explain(db: Db, sql: string): Promise<string> {
@@ -63,6 +67,19 @@ describe("vector half (match_chunks + HNSW)", () => {
     expect(openai).toMatch(/chunks_embedding_openai_1536_hnsw/);
   });
 
+  it("search_keyword_chunks reads posting lists through the (deal_id, term, document_id) btree", async () => {
+    const postings = (docFilter: string) => `
+      select t.chunk_id from unnest(array['goodwill','policy']) as q(term)
+      join search_postings p on p.deal_id = '${dealId}' and p.term = q.term ${docFilter}
+      cross join lateral unnest(p.chunk_ids, p.tfs) as t(chunk_id, tf)`;
+    expect(await explain(db, postings(""))).toMatch(/search_postings_term_idx/);
+    const one = await explain(db, postings(`and p.document_id = any(array['${docs[0]}']::uuid[])`));
+    expect(one).toMatch(/Index Cond: .*document_id = ANY/);
+    // the old GIN index over the terms arrays is gone (its upkeep was pure write cost)
+    const { rows } = await db.query("select 1 from pg_indexes where indexname = 'search_chunk_terms_terms_gin'");
+    expect(rows).toEqual([]);
+  });
+
   it("match_chunks returns the nearest chunks of the deal, filtered by document and page range", async () => {
     const space = getEmbeddingSpace();
     const all = await vectorChunks(db, { dealId }, space, "goodwill impairment policy", 10);
@@ -74,6 +91,18 @@ describe("vector half (match_chunks + HNSW)", () => {
     await expect(db.query("select * from match_chunks($1, '[1,0,0]'::halfvec, 'local:hash-ngram-384', 5)", [dealId])).rejects.toThrow(/does not match model/);
   });
 
+  it("match_chunks limited to a few documents computes exact distances (the true nearest chunks)", async () => {
+    const space = getEmbeddingSpace();
+    const hits = await vectorChunks(db, { dealId, documentIds: [docs[0]] }, space, "pension obligations policy", 5);
+    const [vec] = await embedTexts(space, ["pension obligations policy"]);
+    const { rows } = await db.transaction(async (tx) => {
+      await tx.query("set local enable_indexscan = off");
+      return tx.query<{ id: string }>(
+        "select id from chunks where document_id = $1 order by embedding::vector(384) <=> $2::halfvec::vector(384), id limit 5", [docs[0], toVectorLiteral(vec)]);
+    });
+    expect(hits.map((h) => h.chunkId)).toEqual(rows.map((r) => r.id));
+  });
+
   it("search_keyword_chunks scores with BM25 and bounds candidate work without losing rare terms", async () => {
     const terms = [{ term: "goodwill", weight: 1 }, { term: "management", weight: 1 }, { term: "policy", weight: 1 }];
     const exact = await keywordChunks(db, { dealId }, terms, 20);
@@ -81,5 +110,16 @@ describe("vector half (match_chunks + HNSW)", () => {
     expect(exact.length).toBeGreaterThan(0);
     expect(bounded.map((h) => h.chunkId).slice(0, 5)).toEqual(exact.map((h) => h.chunkId).slice(0, 5));
     expect(bounded[0].score).toBeCloseTo(exact[0].score, 4);
+    // with a document filter the budget counts only that document's postings
+    const { rows: [c] } = await db.query<{ scoped: number; deal: number }>(
+      `select (select sum(n)::int from search_postings where deal_id = $1 and document_id = $2 and term = any($3)) as scoped,
+              (select sum(df)::int from search_term_df where deal_id = $1 and term = any($3)) as deal`,
+      [dealId, docs[1], terms.map((t) => t.term)]);
+    expect(c.deal).toBeGreaterThan(c.scoped); // a deal-wide count would not fit this budget
+    const inDoc = await keywordChunks(db, { dealId, documentIds: [docs[1]] }, terms, 20, c.scoped);
+    const inDocExact = await keywordChunks(db, { dealId, documentIds: [docs[1]] }, terms, 20, 1_000_000);
+    expect(inDoc.length).toBeGreaterThan(0);
+    expect(inDoc.every((h) => h.documentId === docs[1])).toBe(true);
+    expect(inDoc.map((h) => [h.chunkId, h.score.toFixed(4)])).toEqual(inDocExact.map((h) => [h.chunkId, h.score.toFixed(4)]));
   });
 });
