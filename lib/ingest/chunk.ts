@@ -19,7 +19,8 @@ export interface ChunkOptions {
   overlapChars: number;
 }
 
-export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetChars: 1200, maxChars: 1800, overlapChars: 150 };
+/** Page-sized: most 10-K pages are one chunk (retrieval answers with pages; fewer rows ingest faster). */
+export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetChars: 4000, maxChars: 6000, overlapChars: 150 };
 
 /** Best cut in text[from, to]: paragraph break, then line break, then sentence end, then space. */
 function cutPoint(text: string, from: number, to: number): number {

@@ -7,10 +7,10 @@ import { termStats } from "./tokenize";
 const BATCH = 128;
 
 /**
- * Bumped whenever what indexing stores changes (tokeniser, page features, embedder), so
+ * Bumped whenever what indexing stores changes (tokeniser, page features, embedder, chunk sizes), so
  * caches such as the retrieval bench's ingested corpus know to re-ingest.
  */
-export const SEARCH_INDEX_VERSION = 4;
+export const SEARCH_INDEX_VERSION = 6;
 
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their

@@ -50,7 +50,9 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { phrases: ["segment", "segments", "business segment", "operating segments", "segment"] },
   { phrases: ["stores", "store count", "number of stores", "locations", "butiker"] },
   { phrases: ["production rate", "production rates", "deliveries"] },
-  { statement: ["balance", "cash_flow", "income"], phrases: ["capital intensive", "capital intensity", "capital expenditures", "property plant and equipment"] },
+  // Capital intensity spans all three statements; "capital expenditure" alone is a cash-flow line
+  // (above), so it is not a phrase here: it would make every capex question imply all three.
+  { statement: ["balance", "cash_flow", "income"], phrases: ["capital intensive", "capital intensity", "property plant and equipment"] },
 ];
 
 interface CompiledGroup {

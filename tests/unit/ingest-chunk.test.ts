@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chunkPage, splitPage } from "@/lib/ingest/chunk";
+import { chunkPage, DEFAULT_CHUNK_OPTIONS, splitPage } from "@/lib/ingest/chunk";
 import { inferMetadata, versionInfo } from "@/lib/ingest/metadata";
 
 const paragraph = (i: number) => `Paragraph ${i}. ` + "The company reported steady growth in recurring revenue across all regions. ".repeat(6);
+const { maxChars } = DEFAULT_CHUNK_OPTIONS;
+/** Enough ~470-char paragraphs for `n` full-size chunks. */
+const paragraphs = (n: number) => Array.from({ length: Math.ceil((n * maxChars) / paragraph(0).length) }, (_, i) => paragraph(i)).join("\n\n");
 
 describe("chunking", () => {
   it("keeps short pages whole and maps chunks back to exact page offsets", () => {
@@ -11,13 +14,23 @@ describe("chunking", () => {
     expect(chunks).toEqual([{ chunkIndex: 3, pageStart: 7, pageEnd: 7, charStart: 0, charEnd: text.length, text }]);
   });
 
+  it("keeps a typical full 10-K page (a few thousand characters) as one chunk", () => {
+    const text = paragraphs(0.9);
+    expect(text.length).toBeGreaterThan(2500);
+    expect(text.length).toBeLessThanOrEqual(maxChars);
+    expect(splitPage(text)).toEqual([[0, text.length]]);
+  });
+
   it("cuts long pages at paragraph boundaries with overlap, every chunk a slice of the page", () => {
-    const text = Array.from({ length: 12 }, (_, i) => paragraph(i)).join("\n\n");
+    const text = paragraphs(4);
     const chunks = chunkPage(2, text, 0);
     expect(chunks.length).toBeGreaterThan(3);
-    for (const c of chunks) {
+    for (const [i, c] of chunks.entries()) {
       expect(text.slice(c.charStart, c.charEnd)).toBe(c.text);
-      expect(c.text.length).toBeLessThanOrEqual(1800);
+      expect(c.text.length).toBeLessThanOrEqual(maxChars);
+      // Cut at a paragraph break, never mid-paragraph.
+      if (i < chunks.length - 1) expect(c.text.endsWith("\n\n")).toBe(true);
+      if (i > 0) expect(c.text.startsWith("Paragraph ")).toBe(true);
     }
     // Together the chunks cover the whole page, in order.
     expect(chunks[0].charStart).toBe(0);
@@ -28,9 +41,11 @@ describe("chunking", () => {
 
   it("produces no chunks for blank pages and terminates on text without any break", () => {
     expect(splitPage("   \n\n  ")).toEqual([]);
-    const ranges = splitPage("x".repeat(10_000));
+    const n = 6 * maxChars;
+    const ranges = splitPage("x".repeat(n));
     expect(ranges.length).toBeGreaterThan(5);
-    expect(ranges.at(-1)![1]).toBe(10_000);
+    for (const [s, e] of ranges) expect(e - s).toBeLessThanOrEqual(maxChars);
+    expect(ranges.at(-1)![1]).toBe(n);
   });
 });
 
