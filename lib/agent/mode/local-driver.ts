@@ -106,6 +106,11 @@ export function versionRank(filename: string): number {
 /** Sort key of a version: date first, then the version suffix. */
 const versionKey = (doc: string, date: string | null) => `${date ?? ""}|${String(versionRank(doc)).padStart(3, "0")}`;
 
+/** A number that is not just a year: "EUR 5.2 million" or "18,400" is a figure, "August 2024." is not. */
+export function hasFigure(s: string): boolean {
+  return /(?<![\d.,])(?!(?:19|20)\d\d(?!\d|[.,]\d))\d[\d,.]*/.test(s);
+}
+
 function isProseWithFigure(s: string): boolean {
   return /\d/.test(s) && (s.match(/\p{L}{3,}/gu) ?? []).length >= 5 && /\b(?:was|were|is|are|amounted|increased|decreased|grew|rose|fell|uppgick|var|ökade|minskade)\b/i.test(s);
 }
@@ -124,7 +129,8 @@ function candidates(state: PromptState, topic: string | null): Candidate[] {
     s.results.forEach((r, ri) => {
       if (r.role !== "evidence" || r.matched.length === 0 || openedKeys.has(`${r.documentId}:${r.page}`)) return;
       const onTopic = topic ? mentionsTopic(r.snippet, topic) : true;
-      const score = (onTopic ? 4 : 0) + (isProseWithFigure(r.snippet) ? 2 : /\d/.test(r.snippet) ? 1 : 0) - ri * 0.3 - si * 0.01;
+      const figure = hasFigure(r.snippet);
+      const score = (onTopic ? 4 : 0) + (isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
       out.push({ r, topic, score });
     });
   });
