@@ -221,6 +221,14 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
     }
   };
 
+  const giveBack = async (task: AgentTask) => {
+    stats.claimed++;
+    const why = hardAbort.signal.aborted ? String((hardAbort.signal.reason as Error)?.message ?? "worker stopped") : "worker stopped";
+    await releaseTask({ db: o.db, task, workerId, clock, reason: `RELEASED: ${why}; will run again` });
+    stats.released++;
+    o.onTask?.({ task, outcome: "released" });
+  };
+
   const slot = async () => {
     let dbFailures = 0;
     while (!stopping()) {
@@ -241,6 +249,13 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
         continue;
       }
       if (task) {
+        // claimTask takes more than one round trip: a stop or abort can land while it is in flight.
+        // Such a task was never started: give it back untouched rather than hand its handler a
+        // signal that is already aborted (a handler that only listens for "abort" would never end).
+        if (stopping()) {
+          await giveBack(task);
+          return;
+        }
         await runOne(task);
         continue;
       }

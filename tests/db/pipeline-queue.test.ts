@@ -313,4 +313,45 @@ describe("worker", () => {
     expect(await runWorker({ db, until: "drained", workerId: "second", dealId, clock, breakers: new BreakerRegistry({ clock }) })).toMatchObject({ completed: 1 });
     expect(await getTask(db, task.id)).toMatchObject({ status: "completed", attempts: 1, output_data: { agent: "second" } });
   });
+
+  it("a claim still in flight when the worker is aborted gives its task back instead of starting it", async () => {
+    // claimTask is two statements; hold the first until the abort has landed, as a slow
+    // database round trip does on a server.
+    let atGate!: () => void;
+    const reached = new Promise<void>((r) => (atGate = r));
+    let openGate!: () => void;
+    const gate = new Promise<void>((r) => (openGate = r));
+    const gated = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === "query") {
+          return async (sql: string, params?: unknown[]) => {
+            if (sql.includes("LEASE_EXPIRED: the worker stopped responding")) {
+              atGate();
+              await gate;
+            }
+            return target.query(sql, params);
+          };
+        }
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    }) as Db;
+    let calls = 0;
+    registerTaskHandler("findings_extraction", async (ctx) => {
+      calls++;
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      return output("should not run");
+    });
+    const { task } = await enqueueTask({ db, dealId, taskType: "findings_extraction", idempotencyKey: `w:${++n}`, clock });
+    const abort = new AbortController();
+    const run = runWorker({ db: gated, until: "drained", workerId: "w", dealId, clock, abort: abort.signal, breakers: new BreakerRegistry({ clock }) });
+    await reached;
+    abort.abort(new Error("pipeline run timed out after 120s"));
+    openGate();
+    expect(await run).toMatchObject({ claimed: 1, released: 1, completed: 0 });
+    expect(calls).toBe(0);
+    const t = await getTask(db, task.id);
+    expect(t).toMatchObject({ status: "pending", attempts: 0, locked_by: null });
+    expect(t!.error_message).toBe("RELEASED: pipeline run timed out after 120s; will run again");
+  });
 });
