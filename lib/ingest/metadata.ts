@@ -3,12 +3,16 @@
  * period, kind, document date and version group. Query understanding routes questions
  * ("3M's FY2018 capex", "the Q3 report") with these fields.
  */
+import { inferDocumentDate } from "./metadata-date";
+import { sheetCells } from "./sheet-cells";
+
+export { sheetCells };
 export interface DocumentMetadata {
   company?: string;
   fiscalYear?: number;
   fiscalPeriod?: string; // FY | Q1..Q4 | H1 | H2
   kind?: string;
-  documentDate?: string; // ISO date
+  documentDate?: string; // ISO date: issued/signed/published, else the period end (lib/ingest/metadata-date.ts)
   versionGroup: string;
   versionRank: number; // higher = newer version within the group
 }
@@ -38,9 +42,6 @@ const KINDS: Array<[RegExp, string]> = [
   [/\bsou\b|statens offentliga utredningar/i, "public inquiry"],
   [/\bdir(?:ektiv)?\b[ _.-]?\d{4}/i, "committee directive"],
 ];
-
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const DATE_RE = new RegExp(`\\b(\\d{1,2})\\s+(${MONTHS.join("|")})\\s+((?:19|20)\\d\\d)\\b`, "i");
 
 export function inferMetadata(filename: string, firstPagesText = ""): DocumentMetadata {
   const stem = filename.replace(/\.[^.]+$/, "");
@@ -72,27 +73,14 @@ export function inferMetadata(filename: string, firstPagesText = ""): DocumentMe
     }
   }
   meta.company ??= companyFromText(head);
-  const d = head.match(DATE_RE);
-  if (d) {
-    const month = MONTHS.indexOf(d[2].toLowerCase()) + 1;
-    meta.documentDate = `${d[3]}-${String(month).padStart(2, "0")}-${d[1].padStart(2, "0")}`;
-  }
+  const date = inferDocumentDate(head);
+  if (date) meta.documentDate = date.date;
   return meta;
 }
 
 const LEGAL_FORM = /\b(?:inc\.?|incorporated|corp\.?|corporation|company|co\.|plc|ltd\.?|limited|ab(?:\s*\(publ\))?|asa|oyj|a\/s|ag|se|n\.v\.|s\.a\.|llc|group|holdings?)\s*$/i;
 
-/** A spreadsheet page's line: "A3: Company | B3: Nordhavn Analytics AB" (also "A1:F1 (merged): …", "'Sheet'!A3: …"). */
-const CELL_REF = String.raw`(?:(?:'[^']+'|[\w.]+)!)?\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?(?: \(merged\))?:`;
-const CELL_LINE = new RegExp(`^${CELL_REF}\\s*`);
-const CELL_SPLIT = new RegExp(`\\s\\|\\s(?=${CELL_REF}\\s)`);
 const COMPANY_LABEL = /^(?:company(?: name)?|target(?: company)?|legal (?:entity|name)|entity|issuer|registrant|borrower|bolag(?:snamn)?|företag(?:snamn)?|name of (?:the )?company)\s*:?$/i;
-
-/** The cell values of a sheet line, or null for a prose line. */
-export function sheetCells(line: string): string[] | null {
-  if (!CELL_LINE.test(line)) return null;
-  return line.split(CELL_SPLIT).map((c) => c.replace(CELL_LINE, "").trim());
-}
 
 /**
  * The company named on the first pages: an SEC cover page's registrant (the line above

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   DEMO_DOCUMENTS, DOCX_SECTIONS, IRL_ITEMS, PLANTED_CASES, PLANTED_FACTS, PROMPT_INJECTION_TEXT, type DemoFileName, type PlantedFact,
 } from "@/scripts/demo/facts";
+import { inferMetadata } from "@/lib/ingest/metadata";
 import { generateDemoDataRoom } from "@/scripts/demo/generate";
 import { readZipEntry } from "@/scripts/demo/zip";
 
@@ -104,6 +105,18 @@ describe("PDF documents", () => {
       expect(pages.length, doc.file).toBe(doc.pageCount);
       expect(collapse(pages[0]!), doc.file).toContain(doc.dateText);
     }
+  });
+
+  // The annual report and its corrected version cover the same financial year (ending 31 December
+  // 2023) but were issued on different days: their document dates must say which is newer.
+  it("are dated by ingestion as facts.ts records, the corrected annual report after the original", () => {
+    for (const doc of DEMO_DOCUMENTS.filter((d) => d.format === "pdf")) {
+      const head = pdfText.get(doc.file)!.slice(0, 2).join("\n");
+      expect(inferMetadata(doc.file, head).documentDate, doc.file).toBe(doc.documentDate);
+    }
+    const original = DEMO_DOCUMENTS.find((d) => d.file === "Annual_Report_2023.pdf")!;
+    const corrected = DEMO_DOCUMENTS.find((d) => d.file === "Annual_Report_2023_CORRECTED.pdf")!;
+    expect(corrected.documentDate > original.documentDate).toBe(true);
   });
 
   it("carry every planted fact on its stated page, as pdf.js extracts it", () => {
