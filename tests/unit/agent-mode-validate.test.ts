@@ -95,6 +95,10 @@ describe("validation gate", () => {
     expect(codes(r)).toContain("CONFLICT_RULE_UNMET");
     const ok = validateFinal({ answer: "### Revenue\nRevenue was EUR 5.3 million [2].\n\n### Outlook\nNo outlook is given [2].", question: "q", constraints: c, searches: SEARCHES, opened: [old, neu] });
     expect(codes(ok)).toEqual([]);
+    // two versions with the same date cannot be ordered by date: the rule asks for neither
+    const tie = opened(2, REV.replace("5.2", "5.3"), { versionGroup: "q3", documentDate: "2024-10-01" });
+    const either = validateFinal({ answer: "### Revenue\nRevenue was EUR 5.2 million [1].\n\n### Outlook\nNo outlook is given [1].", question: "q", constraints: c, searches: SEARCHES, opened: [old, tie] });
+    expect(codes(either)).not.toContain("CONFLICT_RULE_UNMET");
   });
   it("numbers: Swedish and thousands formats", () => {
     const known = knownNumbers(["Nettoomsättning 5 200 tkr, marginal 42,5 %", "Revenue 18,400"]);

@@ -279,7 +279,7 @@ function finalAction(state: PromptState): Record<string, unknown> {
     for (const list of fam.values()) {
       const dated = list.filter((o) => o.date);
       if (new Set(dated.map((o) => o.document)).size < 2) continue;
-      const newest = dated.reduce((a, b) => ((b.date ?? "") > (a.date ?? "") ? b : a));
+      const newest = dated.reduce((a, b) => (versionKey(b.document, b.date) > versionKey(a.document, a.date) ? b : a));
       const older = [...new Set(dated.filter((o) => o.document !== newest.document).map((o) => o.document))].join(", ");
       out.push(t.prevails.replace("%s", `${newest.document} [${newest.n}]`).replace("%d", newest.date ?? "").replace("%o", older));
     }

@@ -175,6 +175,7 @@ export function validateFinal(input: ValidationInput): ValidationResult {
       const docs = [...new Map(list.map((o) => [o.documentId, o])).values()].filter((o) => o.documentDate);
       if (docs.length < 2) continue;
       const newest = docs.reduce((a, b) => ((b.documentDate ?? "") > (a.documentDate ?? "") ? b : a));
+      if (docs.filter((o) => o.documentDate === newest.documentDate).length > 1) continue; // same date: no newest to insist on
       const citesNewest = list.some((o) => o.documentId === newest.documentId && valid.includes(o.n));
       const citesOlder = list.some((o) => o.documentId !== newest.documentId && valid.includes(o.n));
       if (citesOlder && !citesNewest) fail("CONFLICT_RULE_UNMET", `The newest dated document (${newest.document}, ${newest.documentDate}) prevails over older versions; cite it as [${newest.n}] and say it supersedes the older one.`);
