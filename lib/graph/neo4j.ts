@@ -32,7 +32,8 @@ import {
   toNum,
   versionEdgesQuery,
 } from "./cypher";
-import { isP1Conflict, linkedBy, samePeriod } from "./p1";
+import { samePeriod } from "@/lib/periods";
+import { isP1Conflict, linkedBy } from "./p1";
 import { PostgresGraphStore, sortChain, toFindingRef } from "./postgres";
 import type { GraphStore } from "./store";
 import {

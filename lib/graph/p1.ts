@@ -4,7 +4,8 @@
  * (not superseded, not rejected), both actuals or both forecasts, values differ beyond rounding,
  * comparable units, and no SUPERSEDES path between them or their documents in either direction.
  */
-import { canonicalPeriod, comparableUnits, valuesAgree } from "./detect/values";
+import { sameExactPeriod } from "@/lib/periods";
+import { comparableUnits, valuesAgree } from "./detect/values";
 import type { FindingRef } from "./types";
 
 export interface VersionEdge {
@@ -36,19 +37,10 @@ export function linkedBy(edges: VersionEdge[]): (a: string, b: string) => boolea
 export function isP1Conflict(a: FindingRef, b: FindingRef, linked: (x: string, y: string) => boolean): boolean {
   if (a.status !== "active" || b.status !== "active" || a.superseded || b.superseded) return false;
   if (a.documentId === b.documentId || a.metricKey !== b.metricKey) return false;
-  const pa = canonicalPeriod(a.period);
-  const pb = canonicalPeriod(b.period);
-  if (!pa || !pb || pa.key !== pb.key || pa.approximate || pb.approximate) return false;
+  if (!sameExactPeriod(a.period, b.period)) return false;
   if (a.isForecast !== b.isForecast) return false; // forecast vs actual is a temporal difference
   if (!comparableUnits(a, b)) return false;
   if (a.valueNum != null && b.valueNum != null && valuesAgree({ valueNum: a.valueNum, valueText: a.valueText }, { valueNum: b.valueNum, valueText: b.valueText })) return false;
   if (linked(a.id, b.id) || linked(a.documentId, b.documentId)) return false;
   return true;
-}
-
-/** Period filter for queries: canonical comparison ("FY 2023" finds "FY2023"). */
-export function samePeriod(a: string | null | undefined, b: string | null | undefined): boolean {
-  const pa = canonicalPeriod(a);
-  const pb = canonicalPeriod(b);
-  return Boolean(pa && pb && pa.key === pb.key);
 }

@@ -3,7 +3,8 @@
  * Every query is deal-scoped; SQL runs on PGlite and PostgreSQL alike.
  */
 import type { Queryable } from "@/lib/db";
-import { isP1Conflict, linkedBy, samePeriod, type VersionEdge } from "./p1";
+import { samePeriod } from "@/lib/periods";
+import { isP1Conflict, linkedBy, type VersionEdge } from "./p1";
 import type { GraphStore } from "./store";
 import {
   VERSION_SUPPORT_SOURCES,

@@ -5,7 +5,8 @@
  * Wording only; never scores (DESIGN: answers translate confidence into words).
  */
 import type { Queryable } from "@/lib/db";
-import { canonicalPeriod, displayValue, valuesAgree } from "./detect/values";
+import { canonicalPeriod } from "@/lib/periods";
+import { displayValue, valuesAgree } from "./detect/values";
 import { isFiling } from "./detect/plan";
 import { PostgresGraphStore, toFindingRef } from "./postgres";
 import type { GraphStore } from "./store";

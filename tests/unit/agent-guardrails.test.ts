@@ -5,7 +5,7 @@ import { looksLikeInstructions } from "@/lib/agent/guardrails/injection";
 import { KnownNumbers, parseNumbers } from "@/lib/agent/guardrails/numbers";
 import { stripScores } from "@/lib/agent/guardrails/scores";
 import { userConfirmed } from "@/lib/agent/guardrails/confirmation";
-import { readPeriodRequest, resolvePeriod, samePeriod } from "@/lib/agent/knowledge/periods";
+import { readPeriodRequest, resolvePeriod, samePeriod } from "@/lib/periods";
 import { formatMoney } from "@/lib/agent/knowledge/describe";
 import { SourceRegistry, sourceUrl } from "@/lib/agent/sources";
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readPeriodRange, readPeriodRequest, resolvePeriod } from "@/lib/agent/knowledge/periods";
+import { parsePeriod, readPeriodRange, readPeriodRequest, resolvePeriod } from "@/lib/periods";
 import { selectPeople, type Person } from "@/lib/agent/knowledge/people";
 import { pickColumn, sheetTableRows, tableNumber, textTableRows } from "@/lib/agent/knowledge/tables";
-import { parsePeriod } from "@/lib/agent/knowledge/periods";
 
 describe("period requests", () => {
   it("a date is a point in time, not the year", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPeriod, comparableUnits, parseNumberToken, roundingStep, valuesAgree } from "@/lib/graph/detect/values";
-import { isP1Conflict, linkedBy, samePeriod } from "@/lib/graph/p1";
+import { comparableUnits, parseNumberToken, roundingStep, valuesAgree } from "@/lib/graph/detect/values";
+import { isP1Conflict, linkedBy } from "@/lib/graph/p1";
+import { canonicalPeriod, samePeriod } from "@/lib/periods";
 import type { FindingRef } from "@/lib/graph/types";
 
 describe("canonicalPeriod", () => {

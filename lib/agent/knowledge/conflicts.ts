@@ -11,7 +11,7 @@ import { describeKind, formatValue } from "./describe";
 import { keywordFindings, type FindingRow } from "./findings";
 import { defaultGraphReader, type GraphReader } from "./graph";
 import { detectMetrics, keysOf } from "./metrics";
-import { parsePeriod, readPeriodRequest, resolvePeriod, samePeriod } from "./periods";
+import { parsePeriod, readPeriodRequest, resolvePeriod, samePeriod } from "@/lib/periods";
 import { classifyPair, differs, preferOrder, resolveSupersession, sideOf, type KbConflict, type KbCorrection, type KbForecastVsActual } from "./query";
 
 export interface ConflictScan {

@@ -16,7 +16,7 @@ import { authorityOf, describeKind, formatDate, formatValue, monthsBetween } fro
 import { availablePeriods, embedMissingFindings, findingsByIds, keywordFindings, vectorFindings, type FindingFilters, type FindingRow } from "./findings";
 import { defaultGraphReader, type Edge, type GraphReader } from "./graph";
 import { detectMetrics, keysOf, type MetricSpec } from "./metrics";
-import { comparePeriods, parsePeriod, readPeriodRequest, resolvePeriod, samePeriod, type Period } from "./periods";
+import { comparePeriods, parsePeriod, readPeriodRequest, resolvePeriod, samePeriod, type Period } from "@/lib/periods";
 import { loadPeople, rankMentions, readPeopleRequest, selectPeople, ROLES, type Person } from "./people";
 import { pickColumn, sheetTableRows, tableNumber, textTableRows } from "./tables";
 

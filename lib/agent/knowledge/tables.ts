@@ -5,7 +5,7 @@
  * "Jane Smith | Chief Executive Officer | … | 15%" under "% fully diluted"). The value is
  * quoted as written, with its column header, unit line and exact location (page or cell).
  */
-import { parsePeriod, type Period } from "./periods";
+import { parsePeriod, type Period } from "@/lib/periods";
 
 export interface TableColumn {
   header: string;

@@ -7,7 +7,7 @@ import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
 import { parseNumbers } from "../guardrails/numbers";
 import { embedMissingFindings } from "../knowledge/findings";
 import { detectMetrics } from "../knowledge/metrics";
-import { parsePeriod, readPeriodRequest } from "../knowledge/periods";
+import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 
 const ADD = /\b(?:add|save|record|store|create|log|capture)\b.{0,40}\b(?:finding|fact|knowledge|data ?point|figure|number)s?\b/i;
 

@@ -8,7 +8,7 @@ import { formatValue } from "../knowledge/describe";
 import { findingsByIds, keywordFindings, type FindingRow } from "../knowledge/findings";
 import { defaultGraphReader } from "../knowledge/graph";
 import { detectMetrics, keysOf } from "../knowledge/metrics";
-import { readPeriodRequest, resolvePeriod, samePeriod } from "../knowledge/periods";
+import { readPeriodRequest, resolvePeriod, samePeriod } from "@/lib/periods";
 import { kbSource, resolveSupersession } from "../knowledge/query";
 
 export function validateFindingTool(ctx: AgentContext) {

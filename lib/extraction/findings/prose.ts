@@ -14,7 +14,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { PROSE_METRICS } from "./metrics";
 import { parseMoneyPhrase } from "./numbers";
-import { periodInSentence, type PeriodLabel } from "./periods";
+import { periodInSentence, shiftLabelYear, type PeriodLabel } from "@/lib/periods";
 import { parseDateText } from "../timeline/dates";
 
 const FORECAST = /\bforecast|budget|guidance|outlook|expect(?:s|ed)?\b|projected|target|prognos/i;
@@ -66,12 +66,6 @@ export function splitComparisons(flat: string): ClauseSplit {
   let main = flat;
   for (const s of spans) main = main.slice(0, s.start) + " ".repeat(s.end - s.start) + main.slice(s.end);
   return { main, comparisons: spans.sort((a, b) => a.start - b.start).map((s) => ({ text: flat.slice(s.start, s.end), start: s.start, parenthetical: s.parenthetical })) };
-}
-
-function shiftYear(period: string, by: number): string | null {
-  if (/^\d{4}-\d{2}(-\d{2})?$/.test(period)) return `${Number(period.slice(0, 4)) + by}${period.slice(4)}`;
-  const m = /^(FY|Q[1-4] |H[12] |9M )((?:19|20)\d\d)$/.exec(period);
-  return m ? `${m[1]}${Number(m[2]) + by}` : null;
 }
 
 function asOfPeriod(text: string): { period: PeriodLabel; date: string } | null {
@@ -181,7 +175,7 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
       }
       if (!period && RELATIVE_PRIOR.test(c.text)) {
         const own = ownPeriod();
-        const shifted = own.period && own.confidence >= 0.8 ? shiftYear(own.period.period, -1) : null;
+        const shifted = own.period && own.confidence >= 0.8 ? shiftLabelYear(own.period.period, -1) : null;
         if (shifted) { period = { period: shifted }; reason = `compared value in a sentence, "a year earlier" than ${own.period!.period}`; }
       }
       if (!period) return; // a bare comparative ("(EUR 0.75 million)") does not say its period

@@ -7,7 +7,7 @@ import { pickCellExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf, PROSE_METRICS } from "./metrics";
 import { currencyOf, scaleOf } from "./numbers";
-import { headerColumns, labelColumn, type PeriodColumn } from "./periods";
+import { headerColumns, labelColumn, type PeriodColumn } from "@/lib/periods";
 
 interface Cell { ref: string; value: string; num?: number; start: number; row: number; col: number }
 

@@ -7,7 +7,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
-import { durationGroups, fiscalEndOf, headerColumns, labelColumn, monthIndex, type Duration, type PeriodColumn } from "./periods";
+import { durationGroups, fiscalEndOf, headerColumns, labelColumn, type Duration, type PeriodColumn } from "@/lib/periods";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
 
@@ -277,4 +277,3 @@ function labelRank(key: string, label: string): number {
   return 1;
 }
 
-export { monthIndex };

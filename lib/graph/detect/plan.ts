@@ -14,8 +14,9 @@
  *  5. EXTRACTED_FROM for every finding, event and entity.
  */
 import type { NodeKind, RelationInput, RelationSource } from "@/lib/graph/types";
+import { canonicalPeriod } from "@/lib/periods";
 import { contentSupersessions, filenameSupersessions, mergeDocSupersessions, type DocInfo, type DocSupersession } from "./documents";
-import { canonicalPeriod, comparableUnits, displayValue, valuesAgree } from "./values";
+import { comparableUnits, displayValue, valuesAgree } from "./values";
 
 export interface FindingInfo {
   id: string;

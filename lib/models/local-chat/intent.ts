@@ -4,7 +4,7 @@
  * clarifying question, confirmation of an offer).
  */
 import { detectMetrics, type MetricSpec } from "@/lib/agent/knowledge/metrics";
-import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/agent/knowledge/periods";
+import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/periods";
 import type { Conversation, Turn } from "./conversation";
 
 export type Intent =

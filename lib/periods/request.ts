@@ -1,97 +1,14 @@
 /**
- * Periods as the findings store them ("FY2023", "Q3 2024", "H1 2024", "9M 2024", "30 September 2024",
- * "September 2024") and as analysts ask for them ("Q3", "last year", "FY23", "third quarter of 2024").
+ * What a question says about time ("Q3", "last year", "FY23", "third quarter of 2024", "2024 so
+ * far", "tredje kvartalet 2024"), and how that request resolves against the periods the data has.
  */
+import { MONTH, monthNumber, year4 } from "./months";
+import { parsePeriod } from "./parse";
+import { makePeriod, type Period } from "./period";
 
-export type PeriodKind = "FY" | "Q" | "H" | "9M" | "point";
-
-export interface Period {
-  label: string; // canonical: FY2023 | Q3 2024 | H1 2024 | 9M 2024 | 30 September 2024
-  kind: PeriodKind;
-  year: number;
-  n?: number; // quarter / half number
-  /** Last day of the period (ISO), for ordering. */
-  end: string;
-}
-
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const MON_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
-
-function monthNo(s: string): number {
-  const k = s.toLowerCase().slice(0, 3);
-  return MONTHS.findIndex((m) => m.startsWith(k)) + 1;
-}
-
-function lastDay(year: number, month: number): string {
-  const d = new Date(Date.UTC(year, month, 0));
-  return d.toISOString().slice(0, 10);
-}
-
+const MONTH_G = `(${MONTH})`;
 const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4 };
-
-export function makePeriod(kind: PeriodKind, year: number, n?: number, month?: number, day?: number): Period {
-  switch (kind) {
-    case "FY":
-      return { label: `FY${year}`, kind, year, end: `${year}-12-31` };
-    case "Q":
-      return { label: `Q${n} ${year}`, kind, year, n, end: lastDay(year, (n ?? 4) * 3) };
-    case "H":
-      return { label: `H${n} ${year}`, kind, year, n, end: lastDay(year, (n ?? 2) * 6) };
-    case "9M":
-      return { label: `9M ${year}`, kind, year, end: `${year}-09-30` };
-    case "point": {
-      const m = month ?? 12;
-      const end = day ? `${year}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}` : lastDay(year, m);
-      const name = MONTHS[m - 1]!;
-      const label = `${day ? `${day} ` : ""}${name[0]!.toUpperCase()}${name.slice(1)} ${year}`;
-      return { label, kind, year, end };
-    }
-  }
-}
-
-/** A stored period label → Period (undefined when unreadable). */
-export function parsePeriod(label: string | null | undefined): Period | undefined {
-  if (!label) return undefined;
-  const t = label.trim();
-  let m = t.match(/^(?:FY|fiscal(?:\s+year)?)\s*'?(\d{4}|\d\d)\b/i);
-  if (m) return makePeriod("FY", year4(m[1]!));
-  m = t.match(/^Q([1-4])\s*'?(\d{4}|\d\d)\b/i);
-  if (m) return makePeriod("Q", year4(m[2]!), Number(m[1]));
-  m = t.match(/^H([12])\s*'?(\d{4}|\d\d)\b/i);
-  if (m) return makePeriod("H", year4(m[2]!), Number(m[1]));
-  m = t.match(/^9M\s*'?(\d{4}|\d\d)\b/i);
-  if (m) return makePeriod("9M", year4(m[1]!));
-  m = t.match(new RegExp(`^(\\d{1,2})\\s+${MON_RE}\\.?\\s+(\\d{4})$`, "i"));
-  if (m) return makePeriod("point", Number(m[3]), undefined, monthNo(m[2]!), Number(m[1]));
-  m = t.match(new RegExp(`^${MON_RE}\\.?\\s+(\\d{1,2}),?\\s+(\\d{4})$`, "i"));
-  if (m) return makePeriod("point", Number(m[3]), undefined, monthNo(m[1]!), Number(m[2]));
-  m = t.match(new RegExp(`^${MON_RE}\\.?\\s+(\\d{4})$`, "i"));
-  if (m) return makePeriod("point", Number(m[2]), undefined, monthNo(m[1]!));
-  m = t.match(/^(\d{4})-(\d\d)-(\d\d)$/);
-  if (m) return makePeriod("point", Number(m[1]), undefined, Number(m[2]), Number(m[3]));
-  m = t.match(/^((?:19|20)\d\d)$/);
-  if (m) return makePeriod("FY", Number(m[1]));
-  return undefined;
-}
-
-function year4(y: string): number {
-  return y.length === 2 ? 2000 + Number(y) : Number(y);
-}
-
-/** Same period? Labels compare by meaning ("FY 2023" = "FY2023"; point dates by date). */
-export function samePeriod(a: string | null | undefined, b: string | null | undefined): boolean {
-  if (!a || !b) return false;
-  const pa = parsePeriod(a);
-  const pb = parsePeriod(b);
-  if (pa && pb) return pa.kind === pb.kind && pa.end === pb.end;
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-export function comparePeriods(a: string | null | undefined, b: string | null | undefined): number {
-  const ea = parsePeriod(a)?.end ?? "";
-  const eb = parsePeriod(b)?.end ?? "";
-  return ea < eb ? -1 : ea > eb ? 1 : 0;
-}
+const SV_ORD: Record<string, number> = { första: 1, andra: 2, tredje: 3, fjärde: 4 };
 
 /** What the question says about time, before looking at the data. */
 export interface PeriodRequest {
@@ -121,11 +38,18 @@ export function readPeriodRequest(text: string): PeriodRequest {
   if (m) return { exact: makePeriod("9M", Number(m[1])), phrase: m[0] };
   m = t.match(/\b(?:FY|fiscal(?:\s+year)?|full[- ]year|financial year)\s*'?((?:19|20)\d\d|\d\d)\b/i);
   if (m) return { exact: makePeriod("FY", year4(m[1]!)), phrase: m[0] };
+  // Swedish: "helåret 2023", "tredje kvartalet 2024", "första halvåret 2024"
+  m = t.match(/(?:^|[^\p{L}])((?:första|andra|tredje|fjärde)\s+kvartalet(?:\s+år)?\s+((?:19|20)\d\d))\b/iu);
+  if (m) return { exact: makePeriod("Q", Number(m[2]), SV_ORD[m[1]!.split(/\s+/)[0]!.toLowerCase()]), phrase: m[1] };
+  m = t.match(/(?:^|[^\p{L}])((första|andra)\s+halvåret(?:\s+år)?\s+((?:19|20)\d\d))\b/iu);
+  if (m) return { exact: makePeriod("H", Number(m[3]), m[2]!.toLowerCase() === "första" ? 1 : 2), phrase: m[1] };
+  m = t.match(/(?:^|[^\p{L}])((?:helåret|räkenskapsåret|verksamhetsåret)\s+((?:19|20)\d\d))\b/iu);
+  if (m) return { exact: makePeriod("FY", Number(m[2])), phrase: m[1] };
   // A date ("30 September 2024", "September 30, 2024", "2024-09-30"): a point in time, not the year.
-  m = t.match(new RegExp(`\\b(\\d{1,2})\\s+${MON_RE}\\.?\\s+((?:19|20)\\d\\d)\\b`, "i"));
-  if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNo(m[2]!), Number(m[1])), phrase: m[0] };
-  m = t.match(new RegExp(`\\b${MON_RE}\\.?\\s+(\\d{1,2}),?\\s+((?:19|20)\\d\\d)\\b`, "i"));
-  if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNo(m[1]!), Number(m[2])), phrase: m[0] };
+  m = t.match(new RegExp(`\\b(\\d{1,2})\\s+${MONTH_G}\\.?\\s+((?:19|20)\\d\\d)\\b`, "i"));
+  if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNumber(m[2]!), Number(m[1])), phrase: m[0] };
+  m = t.match(new RegExp(`\\b${MONTH_G}\\.?\\s+(\\d{1,2}),?\\s+((?:19|20)\\d\\d)\\b`, "i"));
+  if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNumber(m[1]!), Number(m[2])), phrase: m[0] };
   m = t.match(/\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/);
   if (m) return { exact: makePeriod("point", Number(m[1]), undefined, Number(m[2]), Number(m[3])), phrase: m[0] };
   // "2024 so far", "2024 year to date", "YTD 2024": the latest cumulative period of that year
@@ -138,6 +62,8 @@ export function readPeriodRequest(text: string): PeriodRequest {
   if (/\b(?:this year|year to date|ytd)\b/i.test(t)) return { relative: "this_year", phrase: "this year" };
   m = t.match(/\b(?:Q([1-4])|(first|second|third|fourth) quarter)\b/i);
   if (m) return { partial: { kind: "Q", n: m[1] ? Number(m[1]) : ORD[m[2]!.toLowerCase()]! }, phrase: m[0] };
+  m = t.match(/(?:^|[^\p{L}])(första|andra|tredje|fjärde)\s+kvartalet(?![\p{L}])/iu);
+  if (m) return { partial: { kind: "Q", n: SV_ORD[m[1]!.toLowerCase()]! }, phrase: m[0].trim() };
   m = t.match(/\bH([12])\b|\b(first|second) half\b/i);
   if (m) return { partial: { kind: "H", n: m[1] ? Number(m[1]) : m[2]!.toLowerCase() === "first" ? 1 : 2 }, phrase: m[0] };
   m = t.match(/(?:^|[^\w.])((?:19|20)\d\d)(?![\w.])/);
@@ -190,11 +116,6 @@ export function resolvePeriod(req: PeriodRequest, available: string[]): Resolved
     default:
       return {};
   }
-}
-
-/** The same quarter one year earlier (Q3 2024 → Q3 2023); FY → previous FY. */
-export function priorYearPeriod(p: Period): Period {
-  return makePeriod(p.kind, p.year - 1, p.n);
 }
 
 /**

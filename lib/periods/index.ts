@@ -1,0 +1,12 @@
+/**
+ * Fiscal periods, one definition for the whole app: how labels are written (period.ts), read
+ * (parse.ts) and compared (compare.ts); how questions name them (request.ts); how report prose
+ * (sentence.ts) and table headers (columns.ts) name them; month names and dates (months.ts).
+ */
+export { makePeriod, periodKey, priorYearPeriod, shiftLabelYear, type Period, type PeriodKind, type PeriodLabel } from "./period";
+export { parsePeriod } from "./parse";
+export { canonicalPeriod, comparePeriods, sameExactPeriod, samePeriod, type CanonicalPeriod } from "./compare";
+export { readPeriodRange, readPeriodRequest, resolvePeriod, type PeriodRequest, type ResolvedPeriod } from "./request";
+export { periodInSentence } from "./sentence";
+export { durationGroups, fiscalEndOf, headerColumns, labelColumn, type Duration, type PeriodColumn } from "./columns";
+export { isoDate, lastDayOfMonth, MONTH, monthEnd, monthName, monthNumber, year4 } from "./months";
