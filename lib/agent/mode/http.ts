@@ -1,9 +1,12 @@
 /**
  * The Agent Mode routes as functions of their dependencies (tests call them with an in-memory
- * database and a scripted model): zod-parse the body, check access (lib/chat/access), run the
- * lib, map errors with toPublicError.
- *   POST /api/agent/run    {question, deal, returnTrace?} → {answer, citations, insufficiencies, trace?, …}
- *   POST /api/agent/stream {question, deal}               → text/event-stream: `trace` events live, then `complete`
+ * database and a scripted model): zod-parse the body, check access (lib/chat/access; analysts,
+ * since a run is saved as a conversation), run the lib, map errors with toPublicError.
+ *   POST /api/agent/run    {question, deal, conversationId?, returnTrace?} → {answer, citations, insufficiencies, conversationId, trace?, …}
+ *   POST /api/agent/stream {question, deal, conversationId?}               → text/event-stream (event-stream.ts):
+ *                          `trace` events live, `answer-start`, `answer-delta` × n, then `complete`
+ * Each run is saved in the Agent Mode conversation `conversationId` (created when new; a new one
+ * when absent); a chat conversation's id is refused (409 conflict:conversation_mode).
  */
 import type { LanguageModel } from "ai";
 import { z } from "zod";
@@ -13,14 +16,17 @@ import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { checkQuestion } from "./loop";
 import { resolveAgentModeConfig, type AgentModeConfigInput } from "./config";
-import { runAgentModeForDeal } from "./index";
-import type { AgentModeResult, TraceEvent } from "./types";
+import { agentEventStream } from "./event-stream";
+import { runAgentModeForDeal, type AgentModeRunForDeal } from "./index";
 
 export const agentRunBodySchema = z.object({
   question: z.string().max(50_000),
   deal: z.string().min(1).max(100),
+  conversationId: z.string().uuid("The conversation id must be a UUID.").optional(),
   returnTrace: z.boolean().optional(),
 });
+
+export { sseEvent } from "./event-stream";
 
 export interface AgentRouteDeps {
   db: Queryable;
@@ -52,9 +58,10 @@ async function readBody(req: Request, deps: AgentRouteDeps) {
 }
 
 /** The public shape of a run (what both endpoints return). */
-export function publicResult(r: AgentModeResult & { deal: string }, withTrace: boolean) {
+export function publicResult(r: AgentModeRunForDeal, withTrace: boolean) {
   return {
     deal: r.deal,
+    conversationId: r.conversationId ?? null,
     answer: r.answer,
     citations: r.citations,
     insufficiencies: r.insufficiencies,
@@ -72,15 +79,14 @@ export async function handleAgentRun(req: Request, deps: AgentRouteDeps): Promis
   try {
     const body = await readBody(req, deps);
     const user = deps.user ?? (await getRequestUser(req));
-    const r = await runAgentModeForDeal({ db: deps.db, dealRef: body.deal, user, question: body.question, returnTrace: body.returnTrace ?? false, model: deps.model, config: deps.config, abortSignal: req.signal });
+    const r = await runAgentModeForDeal({
+      db: deps.db, dealRef: body.deal, user, question: body.question, returnTrace: body.returnTrace ?? false,
+      model: deps.model, config: deps.config, abortSignal: req.signal, conversation: { id: body.conversationId },
+    });
     return Response.json(publicResult(r, body.returnTrace ?? false));
   } catch (e) {
     return agentJsonError(e);
   }
-}
-
-export function sseEvent(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 export async function handleAgentStream(req: Request, deps: AgentRouteDeps): Promise<Response> {
@@ -90,61 +96,21 @@ export async function handleAgentStream(req: Request, deps: AgentRouteDeps): Pro
     body = await readBody(req, deps);
     user = deps.user ?? (await getRequestUser(req));
     // Access is checked before the stream opens, so a refusal is an HTTP status, not an event.
-    await requireDealAccess({ db: deps.db, dealRef: body.deal, user });
+    await requireDealAccess({ db: deps.db, dealRef: body.deal, user, role: "analyst" });
   } catch (e) {
     return agentJsonError(e);
   }
   const abort = new AbortController();
   req.signal?.addEventListener("abort", () => abort.abort(req.signal.reason));
-  const enc = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const send = (event: string, data: unknown) => {
-        if (!open) return;
-        try {
-          controller.enqueue(enc.encode(sseEvent(event, data)));
-        } catch {
-          open = false;
-        }
-      };
-      controller.enqueue(enc.encode(": agent mode\n\n"));
-      let sawError = false;
-      try {
-        const r = await runAgentModeForDeal({
-          db: deps.db,
-          dealRef: body.deal,
-          user,
-          question: body.question,
-          returnTrace: true,
-          model: deps.model,
-          config: deps.config,
-          abortSignal: abort.signal,
-          onTrace: (e: TraceEvent) => {
-            if (e.type === "error") sawError = true;
-            send("trace", e);
-          },
-        });
-        send("complete", publicResult(r, true));
-      } catch (e) {
-        if (!abort.signal.aborted) {
-          const pub = toPublicError(e);
-          if (!isMandaError(e)) log.error("agent mode stream failed", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-          if (!sawError) send("trace", { type: "error", code: pub.code, message: pub.message, seq: 0, at: 0, durationMs: 0 });
-          send("complete", { error: { code: pub.code, message: pub.message } });
-        }
-      } finally {
-        open = false;
-        try {
-          controller.close();
-        } catch {
-          /* already closed */
-        }
-      }
-    },
-    cancel() {
-      abort.abort(new Error("client disconnected"));
-    },
+  const stream = agentEventStream({
+    run: (onTrace) =>
+      runAgentModeForDeal({
+        db: deps.db, dealRef: body.deal, user, question: body.question, returnTrace: true,
+        model: deps.model, config: deps.config, abortSignal: abort.signal, onTrace, conversation: { id: body.conversationId },
+      }),
+    complete: (r) => publicResult(r, true),
+    cancel: (reason) => abort.abort(reason),
+    aborted: () => abort.signal.aborted,
   });
   return new Response(stream, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" } });
 }

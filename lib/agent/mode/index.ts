@@ -1,13 +1,16 @@
 /**
  * Agent Mode for a deal: access-checked entry point used by the API routes, the evals and the
  * tests. Resolves the deal (with the user's access), builds the deal-scoped tools, chooses the
- * model and runs the bounded loop.
+ * model and runs the bounded loop. With `conversation`, the run is saved as an Agent Mode
+ * conversation (request first, then the answer with its citations and trace), which needs the
+ * analyst role like the chat.
  */
 import type { LanguageModel } from "ai";
 import type { Queryable } from "@/lib/db";
 import { requireDealAccess, type RequestUser } from "@/lib/chat/access";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import type { AgentModeConfigInput } from "./config";
+import { saveAgentAnswer, saveAgentFailure, startAgentConversation, type AgentConversationRef } from "./conversation";
 import { runAgentMode } from "./loop";
 import { getAgentModeModelInfo } from "./model";
 import { createAgentModeTools } from "./tools";
@@ -29,23 +32,42 @@ export interface RunForDealOptions {
   /** Tests and evals: a scripted model instead of the configured one. */
   model?: LanguageModel;
   space?: EmbeddingSpace;
+  /** Save the run as a conversation (a new one, or the Agent Mode conversation with this id). */
+  conversation?: { id?: string };
 }
 
-export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentModeResult & { deal: string }> {
-  const deal = await requireDealAccess({ db: o.db, dealRef: o.dealRef, user: o.user });
+export type AgentModeRunForDeal = AgentModeResult & { deal: string; conversationId?: string };
+
+export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentModeRunForDeal> {
+  const deal = await requireDealAccess({ db: o.db, dealRef: o.dealRef, user: o.user, ...(o.conversation ? { role: "analyst" as const } : {}) });
   const info = o.model ? null : getAgentModeModelInfo();
   const model = o.model ?? info!.model;
   const tools = createAgentModeTools({ db: o.db, access: { dealId: deal.id, dealSlug: deal.slug, userId: o.user.id, mode: o.user.mode }, space: o.space });
-  const result = await runAgentMode({
-    question: o.question,
-    model,
-    modelInfo: info ? { provider: info.provider, modelId: info.modelId } : undefined,
-    tools,
-    dealSlug: deal.slug,
-    config: o.config,
-    returnTrace: o.returnTrace,
-    onTrace: o.onTrace,
-    abortSignal: o.abortSignal,
-  });
-  return { ...result, deal: deal.slug };
+  let saved: AgentConversationRef | undefined;
+  if (o.conversation) saved = await startAgentConversation({ db: o.db, dealId: deal.id, userId: o.user.id, conversationId: o.conversation.id, question: o.question });
+  const seen: TraceEvent[] = [];
+  let result: AgentModeResult;
+  try {
+    result = await runAgentMode({
+      question: o.question,
+      model,
+      modelInfo: info ? { provider: info.provider, modelId: info.modelId } : undefined,
+      tools,
+      dealSlug: deal.slug,
+      config: o.config,
+      // a saved run keeps its trace, whether or not the caller asked for it
+      returnTrace: o.returnTrace || !!saved,
+      onTrace: (e) => {
+        seen.push(e);
+        o.onTrace?.(e);
+      },
+      abortSignal: o.abortSignal,
+    });
+  } catch (e) {
+    if (saved) await saveAgentFailure({ db: o.db, ref: saved, error: e, aborted: !!o.abortSignal?.aborted, trace: seen });
+    throw e;
+  }
+  if (saved) await saveAgentAnswer({ db: o.db, ref: saved, result });
+  if (!o.returnTrace) delete result.trace;
+  return { ...result, deal: deal.slug, ...(saved ? { conversationId: saved.conversationId } : {}) };
 }

@@ -1,0 +1,61 @@
+/**
+ * Agent Mode runs saved as conversations with mode 'agent' (through lib/chat/store, like the
+ * chat): the request is saved before the run, so it survives a failed or stopped run; the answer
+ * (text, citations, trace — lib/agent/mode/messages.ts) after it. A run may continue an earlier
+ * Agent Mode conversation; a chat conversation is never turned into one.
+ */
+import type { Queryable } from "@/lib/db";
+import { ensureConversation, saveMessages, titleFromQuestion } from "@/lib/chat/store";
+import { MandaError, isMandaError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { agentAnswerMessage, agentFailureMessage, agentQuestionMessage } from "./messages";
+import type { AgentModeResult, TraceEvent } from "./types";
+
+export interface AgentConversationRef {
+  dealId: string;
+  conversationId: string;
+}
+
+const messageId = (kind: "q" | "a") => `agent-${kind}-${crypto.randomUUID()}`;
+
+/** Creates (or continues) the run's conversation and saves the request. */
+export async function startAgentConversation({ db, dealId, userId, conversationId, question }: {
+  db: Queryable;
+  dealId: string;
+  userId: string | null;
+  conversationId?: string;
+  question: string;
+}): Promise<AgentConversationRef> {
+  const id = conversationId ?? crypto.randomUUID();
+  const { conversation, created } = await ensureConversation({ db, dealId, id, userId, title: titleFromQuestion(question), mode: "agent" });
+  if (!created && conversation.mode !== "agent") {
+    throw new MandaError("conflict:conversation_mode", "This conversation is a chat; Agent Mode runs are saved in conversations of their own.");
+  }
+  await saveMessages({ db, dealId, conversationId: conversation.id, messages: [agentQuestionMessage(messageId("q"), question)] });
+  return { dealId, conversationId: conversation.id };
+}
+
+/** Saves the run's answer. A failure to save is logged, never thrown: the analyst still gets the answer. */
+export async function saveAgentAnswer({ db, ref, result }: { db: Queryable; ref: AgentConversationRef; result: AgentModeResult }): Promise<boolean> {
+  try {
+    await saveMessages({ db, dealId: ref.dealId, conversationId: ref.conversationId, messages: [agentAnswerMessage(messageId("a"), result)] });
+    return true;
+  } catch (e) {
+    log.error("agent mode: saving the answer failed", { conversationId: ref.conversationId, error: e instanceof Error ? e.message : String(e) });
+    return false;
+  }
+}
+
+/** Records that the run did not finish (its reason and the trace so far), so the history says so. */
+export async function saveAgentFailure({ db, ref, error, aborted, trace }: { db: Queryable; ref: AgentConversationRef; error: unknown; aborted: boolean; trace: TraceEvent[] }): Promise<void> {
+  const info = aborted
+    ? { code: "aborted", message: "The run was stopped before it finished." }
+    : isMandaError(error)
+      ? { code: error.code, message: error.message }
+      : { code: "internal:unexpected", message: "The run failed before it finished." };
+  try {
+    await saveMessages({ db, dealId: ref.dealId, conversationId: ref.conversationId, messages: [agentFailureMessage(messageId("a"), aborted ? "stopped" : "failed", info, trace)] });
+  } catch (e) {
+    log.error("agent mode: saving the failed run failed", { conversationId: ref.conversationId, error: e instanceof Error ? e.message : String(e) });
+  }
+}

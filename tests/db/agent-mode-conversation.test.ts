@@ -1,0 +1,125 @@
+/**
+ * Agent Mode runs saved as conversations (mode 'agent'): listed in the deal's history, reloaded
+ * with the answer, its citations (as the chat's source parts and as the run's own data) and the
+ * trace; a second run continues the same conversation; a chat conversation is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { getRequestUser } from "@/lib/chat/access";
+import { ensureConversation, listConversations, loadMessages } from "@/lib/chat/store";
+import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
+import { agentRunsFromMessages, isAgentConversation } from "@/lib/agent/mode/messages";
+import type { GroundedCitation } from "@/lib/agent/mode/types";
+import { openTestDb } from "../helpers/db";
+import { seedDeal } from "./agent-fixtures";
+
+setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", SUPABASE_URL: "" });
+
+const Q = 'Produce an operating summary: separate searches for revenue, margins and litigation, open at least two sources, quote one exact figure, and say "Insufficient documentation" for anything missing';
+const post = (url: string, body: unknown) => new Request(`http://x${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+interface RunBody {
+  conversationId: string;
+  answer: string;
+  citations: GroundedCitation[];
+  insufficiencies: Array<{ topic: string }>;
+  status: string;
+}
+
+describe("agent mode runs as conversations", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let deal: { id: string; slug: string };
+  let first: RunBody;
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    const seeded = await seedDeal(db, "agent-conv");
+    deal = { id: seeded.deal.id, slug: seeded.deal.slug };
+    const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: Q }), { db, user: await getRequestUser() });
+    expect(res.status).toBe(200);
+    first = (await res.json()) as RunBody;
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it("a run is stored and listed with mode 'agent', titled by the request", async () => {
+    expect(first.conversationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.status).toBe("validated");
+    const list = await listConversations({ db, dealId: deal.id });
+    const conv = list.find((c) => c.id === first.conversationId);
+    expect(conv).toMatchObject({ mode: "agent", messageCount: 2 });
+    expect(conv!.title).toMatch(/^Produce an operating summary/);
+  });
+
+  it("reloads with the request, the answer, its citations and the trace", async () => {
+    const messages = await loadMessages({ db, conversationId: first.conversationId });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(isAgentConversation(messages)).toBe(true);
+
+    // what the chat shows: the answer text and one source per citation
+    const answer = messages[1]!;
+    expect(answer.parts.find((p) => p.type === "text")).toMatchObject({ text: first.answer });
+    const sources = answer.parts.filter((p) => p.type === "source-url") as Array<{ url: string; title: string }>;
+    expect(sources.map((s) => s.url)).toEqual(first.citations.map((c) => c.url));
+    expect(sources[0]!.title).toBe(`${first.citations[0]!.document}, p.${first.citations[0]!.page}`);
+
+    // what Agent Mode reopens: the run with the very citations the API returned, and its trace
+    const [run] = agentRunsFromMessages(messages);
+    expect(run!.question).toBe(Q);
+    expect(run!.run).toMatchObject({ answer: first.answer, status: "validated" });
+    expect(run!.run!.citations).toEqual(first.citations);
+    expect(run!.run!.citations.length).toBeGreaterThanOrEqual(2);
+    for (const c of run!.run!.citations) {
+      const page = await db.query("select 1 from document_pages where deal_id = $1 and document_id = $2 and page_number = $3", [deal.id, c.documentId, c.page]);
+      expect(page.rows).toHaveLength(1);
+    }
+    expect(run!.run!.insufficiencies.map((i) => i.topic)).toContain("litigation");
+    const types = run!.trace.map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["constraints", "plan", "tool_call", "validation", "final"]));
+    expect(types.at(-1)).toBe("final");
+  });
+
+  it("a streamed run continues the same conversation and streams the saved answer", async () => {
+    const res = await handleAgentStream(post("/api/agent/stream", { deal: deal.slug, question: "What was revenue for the third quarter of 2024?", conversationId: first.conversationId }), { db, user: await getRequestUser() });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const events = text.split("\n\n").filter((b) => b.startsWith("event:")).map((b) => ({ event: /^event: (.*)$/m.exec(b)![1]!, data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!) }));
+    const complete = events.at(-1)!;
+    expect(complete.event).toBe("complete");
+    expect(complete.data.conversationId).toBe(first.conversationId);
+    const streamed = events.filter((e) => e.event === "answer-delta").map((e) => e.data.delta as string);
+    expect(streamed.length).toBeGreaterThan(1);
+    expect(streamed.join("")).toBe(complete.data.answer);
+
+    const messages = await loadMessages({ db, conversationId: first.conversationId });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    const runs = agentRunsFromMessages(messages);
+    expect(runs).toHaveLength(2);
+    expect(runs[1]!.run!.answer).toBe(complete.data.answer);
+    expect(runs[1]!.run!.citations).toEqual(complete.data.citations);
+    expect((await listConversations({ db, dealId: deal.id })).filter((c) => c.mode === "agent")).toHaveLength(1);
+  });
+
+  it("a chat conversation's id is refused (409) and nothing is written to it", async () => {
+    const chatId = crypto.randomUUID();
+    await ensureConversation({ db, dealId: deal.id, id: chatId, userId: null, title: "A chat", mode: "chat" });
+    const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "revenue?", conversationId: chatId }), { db, user: await getRequestUser() });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("conflict:conversation_mode");
+    expect(await loadMessages({ db, conversationId: chatId })).toEqual([]);
+    expect((await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "revenue?", conversationId: "nope" }), { db, user: await getRequestUser() })).status).toBe(400);
+  });
+
+  it("a run that fails keeps its request and says why in the history", async () => {
+    const failing = { specificationVersion: "v3", provider: "test", modelId: "broken", supportedUrls: {}, doGenerate: async () => { throw new Error("boom"); }, doStream: async () => { throw new Error("boom"); } } as const;
+    const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "What was EBITDA in 2023?" }), { db, user: await getRequestUser(), model: failing as never });
+    expect(res.status).toBe(503);
+    const conv = (await listConversations({ db, dealId: deal.id })).find((c) => c.title === "What was EBITDA in 2023?")!;
+    const [run] = agentRunsFromMessages(await loadMessages({ db, conversationId: conv.id }));
+    expect(run!.question).toBe("What was EBITDA in 2023?");
+    expect(run!.run).toMatchObject({ status: "failed", answer: "", error: { code: "unavailable:model" } });
+  });
+});
