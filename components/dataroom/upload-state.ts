@@ -1,0 +1,60 @@
+/**
+ * An upload in the data room, from the browser's side: its phase (waiting for a transfer slot,
+ * sending bytes, then the server's ingest states) and how far along its progress bar is.
+ */
+
+export type Phase = "waiting" | "uploading" | "queued" | "uploaded" | "parsing" | "indexed" | "failed" | "duplicate";
+
+export interface Upload {
+  key: string;
+  file: File;
+  filename: string;
+  bytes: number;
+  progress: number; // 0..1 of the byte transfer
+  phase: Phase;
+  sha256?: string;
+  documentId?: string;
+  error?: string;
+  note?: string;
+}
+
+/** An ingest job as the documents API reports it. */
+export interface Job {
+  id: string;
+  filename: string;
+  sha256: string;
+  state: "queued" | "ingesting" | "done" | "failed";
+  documentId?: string;
+  error?: string;
+}
+
+export const MAX_PARALLEL = 3;
+export const TERMINAL: Phase[] = ["indexed", "failed", "duplicate"];
+
+export const PHASE_LABEL: Record<Phase, string> = {
+  waiting: "waiting",
+  uploading: "uploading",
+  queued: "queued",
+  uploaded: "uploaded",
+  parsing: "parsing & indexing",
+  indexed: "indexed",
+  failed: "failed",
+  duplicate: "already in the data room",
+};
+
+/** Progress of a file: bytes while uploading, then a step per ingest phase. */
+export function progressOf(u: Upload): number {
+  switch (u.phase) {
+    case "waiting":
+      return 0;
+    case "uploading":
+      return u.progress * 0.5;
+    case "queued":
+    case "uploaded":
+      return 0.55;
+    case "parsing":
+      return 0.75;
+    default:
+      return 1;
+  }
+}
