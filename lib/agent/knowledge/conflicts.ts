@@ -5,14 +5,17 @@
  * correction chain is reported as a correction.
  */
 import type { Queryable } from "@/lib/db";
+import { parsePeriod, readPeriodRequest, resolvePeriod, samePeriod } from "@/lib/periods";
 import type { SourceRegistry } from "../sources";
 import { looksLikeInstructions } from "../guardrails/injection";
+import { sideOf } from "./cite";
 import { describeKind, formatValue } from "./describe";
 import { keywordFindings, type FindingRow } from "./findings";
 import { defaultGraphReader, type GraphReader } from "./graph";
 import { detectMetrics, keysOf } from "./metrics";
-import { parsePeriod, readPeriodRequest, resolvePeriod, samePeriod } from "@/lib/periods";
-import { classifyPair, differs, preferOrder, resolveSupersession, sideOf, type KbConflict, type KbCorrection, type KbForecastVsActual } from "./query";
+import { preferOrder } from "./preference";
+import { classifyPair, differs, resolveSupersession } from "./supersession";
+import type { KbConflict, KbCorrection, KbForecastVsActual } from "./types";
 
 export interface ConflictScan {
   conflicts: KbConflict[];

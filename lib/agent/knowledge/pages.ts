@@ -1,0 +1,98 @@
+/**
+ * Pages as evidence when no finding covers the question: page search (lib/search), sharpened to
+ * the page's sentences or table lines that best match, verbatim and cited; passages that read like
+ * instructions are flagged, never followed.
+ */
+import { samePeriod, type Period } from "@/lib/periods";
+import { searchPages } from "@/lib/search/search";
+import { tokenize } from "@/lib/search/tokenize";
+import { looksLikeInstructions, quoteAsData } from "../guardrails/injection";
+import type { MetricSpec } from "./metrics";
+import { periodWords, type DocumentPeriod } from "./asked-period";
+import type { KbDeps, KbPage } from "./types";
+
+/**
+ * The pages for a question no finding covers: the metric and period in words, routed to the
+ * documents of that period first, then to the documents in scope.
+ */
+export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?: Period; documentNamed: boolean; docPeriods: DocumentPeriod[]; metrics: MetricSpec[]; documentIds?: string[] }): Promise<KbPage[]> {
+  const { query, period, documentIds } = o;
+  const pageQuery = period && !o.documentNamed ? `${query} ${periodWords(period.label)}` : query;
+  const periodDocs = period ? o.docPeriods.filter((d) => samePeriod(d.period, period.label)).map((d) => d.id) : [];
+  const boost = new Set(o.metrics.flatMap((m) => tokenize(m.words.join(" "))));
+  let pages: KbPage[] = [];
+  if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, 5, boost);
+  if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, 5, boost);
+  return pages;
+}
+
+/** Up to two best-matching sentences or lines of a page (verbatim, whitespace collapsed). */
+export function sentenceExcerpt(text: string, terms: Set<string>, maxChars = 420, boost: Set<string> = new Set()): string | undefined {
+  // Blank lines and bullets end a unit; single line breaks are PDF wrapping inside a sentence,
+  // except in tables and sheets (lines full of numbers), which stay one line per row.
+  const blocks = text.split(/\n\s*\n|\s*•\s*/).flatMap((b) => {
+    const lines = b.split("\n");
+    const numeric = lines.filter((l) => (l.match(/\d[\d,.]*/g) ?? []).length >= 3 || /\|/.test(l)).length;
+    return numeric > lines.length / 2 ? lines : [lines.join(" ")];
+  });
+  const units = blocks
+    .flatMap((b) => b.split(/(?<=[.!?])\s+(?=[A-Z])/))
+    .map((u) => u.replace(/\s+/g, " ").trim())
+    .filter((u) => u.length >= 15);
+  const scored = units.map((u, i) => {
+    const toks = new Set(tokenize(u));
+    let hits = 0;
+    for (const t of terms) if (toks.has(t)) hits++;
+    const numbers = (u.match(/\d[\d,.]*/g) ?? []).length;
+    const tableLike = numbers > 6 || (u.match(/\|/g) ?? []).length > 2;
+    const boosted = [...boost].some((b) => toks.has(b));
+    return { u, i, score: hits * 2 + (boosted ? 5 : 0) + (numbers > 0 ? 0.5 : 0) - (tableLike ? 1.5 : 0) - (u.length > 300 ? 1 : 0) };
+  });
+  const top = scored.filter((x) => x.score > 1).sort((a, b) => b.score - a.score || a.i - b.i).slice(0, 2).sort((a, b) => a.i - b.i);
+  if (!top.length) return undefined;
+  let out = top.map((x) => x.u).join(" … ");
+  if (out.length > maxChars) out = `${out.slice(0, maxChars - 2).replace(/\s+\S*$/, "")} …`;
+  return out;
+}
+
+/** Page search (lib/search) as evidence when no finding covers the question. */
+export async function pageFallback(deps: KbDeps, query: string, documentIds?: string[], k = 5, boost: Set<string> = new Set()): Promise<KbPage[]> {
+  const hits = await searchPages({ db: deps.db, dealId: deps.dealId, query, k, documentIds, space: deps.space });
+  if (hits.length === 0) return [];
+  // Sharper excerpts: the page's sentences / lines that best match the question, verbatim.
+  const texts = await deps.db.query<{ document_id: string; page_number: number; text: string }>(
+    `select document_id, page_number, text from document_pages where deal_id = $1 and (document_id, page_number) in (select * from unnest($2::uuid[], $3::int[]))`,
+    [deps.dealId, hits.map((h) => h.documentId), hits.map((h) => h.page)],
+  );
+  const pageText = new Map(texts.rows.map((r) => [`${r.document_id}:${r.page_number}`, r.text]));
+  const qTerms = new Set(tokenize(query));
+  for (const h of hits) {
+    const t = pageText.get(`${h.documentId}:${h.page}`);
+    if (t) h.excerpt = sentenceExcerpt(t, qTerms, 420, boost) ?? h.excerpt;
+  }
+  const { rows } = await deps.db.query<{ id: string; kind: string | null; document_date: string | null }>(
+    "select id, kind, to_char(document_date, 'YYYY-MM-DD') as document_date from documents where deal_id = $1 and id = any($2::uuid[])",
+    [deps.dealId, [...new Set(hits.map((h) => h.documentId))]],
+  );
+  const meta = new Map(rows.map((r) => [r.id, r]));
+  return hits.map((h) => {
+    const m = meta.get(h.documentId);
+    const full = pageText.get(`${h.documentId}:${h.page}`) ?? h.excerpt;
+    const suspicious = looksLikeInstructions(h.excerpt) || looksLikeInstructions(full);
+    if (suspicious) {
+      deps.sources.markUntrusted(h.excerpt);
+      for (const s of full.split(/(?<=[.!?])\s+/)) if (looksLikeInstructions(s)) deps.sources.markUntrusted(s);
+    }
+    const ref = deps.sources.add({ documentId: h.documentId, document: h.document, page: h.page, excerpt: h.excerpt, documentDate: m?.document_date ?? null, kind: m?.kind ?? null });
+    return {
+      document: h.document,
+      page: h.page,
+      excerpt: quoteAsData(h.excerpt),
+      ...(m?.document_date ? { documentDate: m.document_date } : {}),
+      ...(m?.kind ? { documentKind: m.kind } : {}),
+      citation: ref.citation,
+      url: ref.url,
+      ...(suspicious ? { containsInstructions: true } : {}),
+    };
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * Findings retrieval for a question: keyword matches on metric / metric_key (and words) fused
+ * with vector matches (match_findings), passages that read like instructions dropped, then ranked
+ * internally by similarity × recency × confidence. The ranking never leaves the agent's code.
+ */
+import type { Queryable } from "@/lib/db";
+import type { EmbeddingSpace } from "@/lib/models/embeddings";
+import { samePeriod } from "@/lib/periods";
+import { tokenize } from "@/lib/search/tokenize";
+import type { SourceRegistry } from "../sources";
+import { looksLikeInstructions } from "../guardrails/injection";
+import { monthsBetween } from "./describe";
+import { embedMissingFindings, keywordFindings, vectorFindings, type FindingFilters, type FindingRow } from "./findings";
+
+export interface Scored {
+  row: FindingRow;
+  similarity: number;
+  keyword: boolean;
+  score: number;
+}
+
+export interface Retrieved {
+  /** Best first. */
+  scored: Scored[];
+  /** Ids of every finding retrieved (before the metric-less cut). */
+  retrievedIds: Set<string>;
+  /** Date of the newest document among them. */
+  newest?: string;
+}
+
+/** Internal ranking only: similarity × recency × confidence. */
+function score(s: { row: FindingRow; similarity: number; keyword: boolean }, newestDate: string | undefined, wantedPeriod?: string): number {
+  const sim = Math.max(s.similarity, s.keyword ? 0.85 : 0) + (wantedPeriod && samePeriod(s.row.period, wantedPeriod) ? 0.3 : 0);
+  const age = newestDate && s.row.document_date ? Math.max(0, monthsBetween(s.row.document_date, newestDate)) : 0;
+  const recency = 1 / (1 + age / 12);
+  const superseded = s.row.superseded ? 0.3 : 1;
+  return sim * recency * Math.max(0.05, s.row.confidence) * superseded;
+}
+
+/** A finding is relevant to a metric-less question only if its metric words occur in it. */
+function overlapsQuery(row: FindingRow, query: string): boolean {
+  const q = new Set(tokenize(query));
+  return tokenize(`${row.metric} ${row.metric_key.replace(/_/g, " ")}`).some((t) => q.has(t));
+}
+
+export async function retrieveFindings(
+  deps: { db: Queryable; dealId: string; sources: SourceRegistry; space: EmbeddingSpace },
+  o: { query: string; keys: string[]; words: string[]; metricsAsked: boolean; filters: FindingFilters; wanted?: string; notes: string[] },
+): Promise<Retrieved> {
+  const { db, dealId, sources, space } = deps;
+  const { query, keys, words, filters } = o;
+  const pool = new Map<string, { row: FindingRow; similarity: number; keyword: boolean }>();
+  if (keys.length || words.length) {
+    for (const row of await keywordFindings(db, dealId, { keys, words, ...filters })) pool.set(row.id, { row, similarity: 0, keyword: true });
+  }
+  try {
+    await embedMissingFindings(db, dealId, space);
+    for (const { row, similarity } of await vectorFindings(db, dealId, space, query, { k: 40, ...filters })) {
+      const prior = pool.get(row.id);
+      if (prior) prior.similarity = similarity;
+      else if (keys.includes(row.metric_key) || (!o.metricsAsked && overlapsQuery(row, query))) pool.set(row.id, { row, similarity, keyword: false });
+    }
+  } catch {
+    // Vector half unavailable (e.g. remote embedder down): keyword matches still answer.
+  }
+
+  // Drop passages that read like instructions to an AI (prompt injection): data, not evidence.
+  for (const [id, p] of pool) {
+    if (looksLikeInstructions(p.row.source_excerpt)) {
+      pool.delete(id);
+      sources.markUntrusted(p.row.source_excerpt);
+      o.notes.push(`A passage in ${p.row.filename} reads like instructions to an AI; it was treated as document text and not used as evidence.`);
+    }
+  }
+
+  const newest = [...pool.values()].map((p) => p.row.document_date ?? "").sort().pop() || undefined;
+  let scored: Scored[] = [...pool.values()].map((p) => ({ ...p, score: score(p, newest, o.wanted) }));
+  scored.sort((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
+  if (!o.metricsAsked && scored.length) {
+    // No metric named: keep only findings close to the best (vector noise otherwise).
+    const best = scored[0]!.score;
+    scored = scored.filter((s) => s.score >= best * 0.6 && s.similarity >= 0.2);
+  }
+  return { scored, retrievedIds: new Set(pool.keys()), newest };
+}

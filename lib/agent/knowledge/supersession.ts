@@ -1,0 +1,76 @@
+/**
+ * Which findings a later one replaces (finding- and document-level SUPERSEDES, file-name versions,
+ * the superseded flag), and the P1 rule that tells a conflict from a correction, a forecast vs
+ * actual, a different period or agreement.
+ */
+import type { Queryable } from "@/lib/db";
+import { samePeriod } from "@/lib/periods";
+import { findingsByIds, type FindingRow } from "./findings";
+import type { Edge, GraphReader } from "./graph";
+
+/** Two findings state different values: beyond 0.5% of the larger, or other words when not numeric. */
+export function differs(a: FindingRow, b: FindingRow): boolean {
+  if (a.value_num !== null && b.value_num !== null) {
+    const m = Math.max(Math.abs(a.value_num), Math.abs(b.value_num));
+    return m === 0 ? false : Math.abs(a.value_num - b.value_num) / m > 0.005;
+  }
+  return a.value_text.trim().toLowerCase() !== b.value_text.trim().toLowerCase();
+}
+
+function sameMetric(a: FindingRow, b: FindingRow): boolean {
+  return a.metric_key === b.metric_key;
+}
+
+export interface Supersession {
+  /** finding id → the finding that replaces it */
+  replacedBy: Map<string, FindingRow>;
+  /** pairs (newer, older) that are linked by SUPERSEDES (finding- or document-level) */
+  linked: (a: string, b: string) => boolean;
+}
+
+/**
+ * Works out which findings are replaced: finding-level SUPERSEDES edges, document-level
+ * SUPERSEDES (relations or file-name versions) for the same metric and period, and the
+ * `superseded` flag. Loads the replacing findings when they are not among `rows`.
+ */
+export async function resolveSupersession(db: Queryable, dealId: string, rows: FindingRow[], edges: Edge[], graph: GraphReader): Promise<{ sup: Supersession; extra: FindingRow[] }> {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const supEdges = edges.filter((e) => e.type === "SUPERSEDES");
+  const missing = supEdges.flatMap((e) => [e.fromId, e.toId]).filter((id) => !byId.has(id));
+  const extra = await findingsByIds(db, dealId, [...new Set(missing)]);
+  for (const r of extra) byId.set(r.id, r);
+  const replacedBy = new Map<string, FindingRow>();
+  const pairs = new Set<string>();
+  for (const e of supEdges) {
+    const newer = byId.get(e.fromId);
+    if (newer) replacedBy.set(e.toId, newer);
+    pairs.add(`${e.fromId}|${e.toId}`);
+  }
+  const versions = await graph.documentVersions(db, dealId);
+  const docPairs = new Set(versions.map((v) => `${v.newerId}|${v.olderId}`));
+  const all = [...byId.values()];
+  for (const v of versions) {
+    for (const old of all.filter((r) => r.document_id === v.olderId)) {
+      const repl = all.find((r) => r.document_id === v.newerId && sameMetric(r, old) && samePeriod(r.period, old.period));
+      if (repl && !replacedBy.has(old.id)) replacedBy.set(old.id, repl);
+    }
+  }
+  const linked = (a: string, b: string) => {
+    const ra = byId.get(a);
+    const rb = byId.get(b);
+    if (pairs.has(`${a}|${b}`) || pairs.has(`${b}|${a}`)) return true;
+    if (ra && rb && (docPairs.has(`${ra.document_id}|${rb.document_id}`) || docPairs.has(`${rb.document_id}|${ra.document_id}`))) return true;
+    return replacedBy.get(a)?.id === b || replacedBy.get(b)?.id === a;
+  };
+  return { sup: { replacedBy, linked }, extra };
+}
+
+/** The P1 conflict rule: same period + no SUPERSEDES + different documents (+ not forecast vs actual). */
+export function classifyPair(a: FindingRow, b: FindingRow, sup: Supersession): "conflict" | "correction" | "forecast_vs_actual" | "different_period" | "same_document" | "agree" {
+  if (!samePeriod(a.period, b.period)) return "different_period";
+  if (!differs(a, b)) return "agree";
+  if (sup.linked(a.id, b.id)) return "correction";
+  if (a.document_id === b.document_id) return "same_document";
+  if (a.is_forecast !== b.is_forecast) return "forecast_vs_actual";
+  return "conflict";
+}
