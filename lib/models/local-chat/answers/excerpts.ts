@@ -1,0 +1,64 @@
+/**
+ * Choosing what to quote from document pages when no extracted finding answers: the sentence that
+ * states the asked metric, the sentences that match the question, and a note on instruction-like text.
+ */
+import type { KbPage } from "@/lib/agent/knowledge/query";
+
+/** Pages usable as evidence: not instruction-like text, not the IRL (a list of requests, not facts). */
+export function usablePages(pages: KbPage[]): KbPage[] {
+  return pages.filter((p) => !p.containsInstructions && !/information request list/i.test(p.documentKind ?? ""));
+}
+
+const ORD_WORDS: Record<string, string> = { Q1: "first quarter", Q2: "second quarter", Q3: "third quarter", Q4: "fourth quarter", H1: "first half", H2: "second half" };
+
+/** The sentence across the pages that best states the asked metric (a number, the period's words). */
+export function bestFactSentence(pages: KbPage[], question: string, metricWords: string[], period?: string): { sentence: string; page: KbPage } | undefined {
+  const pw: string[] = [];
+  if (period) {
+    const m = period.match(/^(Q[1-4]|H[12]) (\d{4})$/);
+    if (m) pw.push(ORD_WORDS[m[1]!]!, m[2]!, m[1]!);
+    const fy = period.match(/^FY(\d{4})$/);
+    if (fy) pw.push(fy[1]!, "year");
+  }
+  let best: { sentence: string; page: KbPage; score: number } | undefined;
+  for (const [rank, p] of pages.entries()) {
+    const text = p.excerpt.replace(/^"|"$/g, "").replace(/^…\s*|\s*…$/g, "");
+    for (const s of text.split(/(?<=[.!?])\s+(?=[A-Z])|\s+…\s+/)) {
+      const t = s.trim();
+      if (t.length < 20 || /^[a-z]/.test(t) || /\|/.test(t)) continue;
+      const lower = t.toLowerCase();
+      const hasMetric = metricWords.some((w) => lower.includes(w));
+      const hasNumber = /\d/.test(t.replace(/\b(?:19|20)\d\d\b/g, ""));
+      if (metricWords.length && !hasMetric) continue;
+      const score = (hasMetric ? 3 : 0) + (hasNumber ? 2 : 0) + pw.filter((w) => lower.includes(w.toLowerCase())).length * 2 + (/^(?:revenue|ebitda|gross|net|the number|cash|operating)/i.test(t) ? 1 : 0) - rank * 0.2;
+      if (!best || score > best.score) best = { sentence: t, page: p, score };
+    }
+  }
+  return best && best.score >= 3 ? best : undefined;
+}
+
+export function injectionNote(pages: KbPage[]): string | undefined {
+  const bad = pages.filter((p) => p.containsInstructions);
+  if (!bad.length) return undefined;
+  return `Note: ${bad.map((p) => `${p.document} (p.${p.page})`).join(", ")} contains text addressed to an AI system; I treated it as document content and did not act on it.`;
+}
+
+const STOP = new Set("the and what was were who whom which about with from that this for our their there have has had how does did are tell give show much many please company rate base any all".split(" "));
+
+/** The sentences of a quoted excerpt that best match the question's words. */
+export function bestSentences(excerpt: string, question: string, max = 2, strict = false): string[] {
+  const text = excerpt.replace(/^"|"$/g, "").replace(/^…\s*|\s*…$/g, "");
+  const words = new Set((question.toLowerCase().match(/[a-zåäö0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)));
+  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z])/).map((s) => s.trim()).filter((s) => s.length > 20 && !/^[a-z]/.test(s) && !/\|/.test(s));
+  const scored = sentences.map((s, i) => ({ s, i, score: (s.toLowerCase().match(/[a-zåäö0-9]{3,}/g) ?? []).filter((w) => words.has(w)).length }));
+  const top = scored.filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.i - b.i).slice(0, max).sort((a, b) => a.i - b.i);
+  return (top.length ? top : strict ? [] : scored.slice(0, 1)).map((x) => x.s.replace(/\s+/g, " "));
+}
+
+export function contentOverlap(text: string, question: string): number {
+  const q = new Set((question.toLowerCase().match(/[a-zåäö0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)));
+  const t = new Set(text.toLowerCase().match(/[a-zåäö0-9]{3,}/g) ?? []);
+  let n = 0;
+  for (const w of q) if (t.has(w)) n++;
+  return n;
+}

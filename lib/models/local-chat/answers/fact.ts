@@ -1,0 +1,79 @@
+/** The answer to a single-figure question: the finding, else a table cell, a person, or a quoted page. */
+import { formatDate } from "@/lib/agent/knowledge/describe";
+import type { KbResult } from "@/lib/agent/knowledge/query";
+import { bestFactSentence, bestSentences, contentOverlap, injectionNote, usablePages } from "./excerpts";
+import { cap, conflictNote, correctionNote, factSentence, fvaNote, noData } from "./phrasing";
+import { isError, outputs } from "./tool-outputs";
+import type { ToolExchange } from "../conversation";
+import type { Plan } from "../intent";
+
+const ASKS_WHO = /\b(?:who|whom|vem|vilka|vilken|name of)\b/i;
+
+export function writeFact(plan: Plan, done: ToolExchange[]): string {
+  const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base");
+  const ok = results.filter((r): r is KbResult => !isError(r));
+  if (ok.length === 0) {
+    const err = results.find(isError);
+    return `I couldn't search the knowledge base just now (${err?.error ?? "no result"}). Please try again, or rephrase the question.`;
+  }
+  const lines: string[] = [];
+  const notes: string[] = [];
+  for (const r of ok) {
+    if (r.answer) {
+      lines.push(factSentence(r.answer, plan.assumption));
+      const c = correctionNote(r.answer, r);
+      if (c) notes.push(c);
+      for (const conflict of r.conflicts.filter((x) => x.sides.some((s) => s.findingId === r.answer!.id) || x.period === r.answer!.period)) notes.push(conflictNote(conflict));
+      for (const x of r.forecastVsActual.filter((y) => y.actual.findingId === r.answer!.id)) notes.push(fvaNote(x));
+      const age = r.notes.find((n) => n.startsWith("The figure comes from a document dated"));
+      if (age) notes.push(age);
+      if (r.understood.periodNote && !plan.assumption && !plan.periodLabel) notes.push(`(Period read as ${r.understood.periodNote}.)`);
+    } else if (r.tableValues?.length) {
+      // no extracted finding, but a table row states it: quote the cell / row with its column
+      const t = r.tableValues[0]!;
+      const who = r.people?.find((p) => t.label.includes(p.name));
+      const scaleNote = t.scale && t.value !== t.asWritten ? ` (${t.asWritten} in ${t.scale})` : "";
+      const owns = plan.metrics.some((m) => m.key === "ownership") && /%/.test(t.asWritten);
+      if (t.period) lines.push(`${plan.assumption ? `${plan.assumption}, ` : ""}${cap(t.label.toLowerCase())} at ${t.column}: ${t.value}${scaleNote} ${t.citation}.`);
+      else if (owns) lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} holds ${t.value} of the company (${t.column.replace(/^%\s*/, "")}) ${t.citation}.`);
+      else lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} — ${t.column}: ${t.value}${scaleNote} ${t.citation}.`);
+      notes.push(`(Read from the table in ${t.document}${t.documentDate ? `, dated ${formatDate(t.documentDate) ?? t.documentDate}` : ""}; no extracted finding covers this yet.)`);
+    } else if (r.people?.length && (ASKS_WHO.test(r.query) || plan.metrics.length === 0)) {
+      const p = r.people[0]!;
+      const role = p.roleLabels[0] ?? p.roles[0];
+      lines.push(`${p.name}${role ? ` (${role})` : ""}: ${p.about.map((a) => a.text).join(" ")} ${p.about[0]!.citation}`);
+      const others = r.people.slice(1, 4);
+      if (others.length) notes.push(`Also: ${others.map((o) => `${o.name}${o.roleLabels[0] ?? o.roles[0] ? ` (${o.roleLabels[0] ?? o.roles[0]})` : ""} ${o.about[0]!.citation}`).join("; ")}.`);
+    } else if (r.coverage === "pages") {
+      const pages = usablePages(r.pages);
+      if (pages.length === 0) {
+        lines.push(noData(r.query, r.notes));
+      } else {
+        const words = plan.metrics.flatMap((m) => m.words);
+        const hit = bestFactSentence(pages, r.query, words, r.understood.period);
+        if (hit) {
+          const sentence = hit.sentence.replace(/[.!]\s*$/, "");
+          lines.push(`${plan.assumption ? `${plan.assumption}: ` : ""}${sentence} ${hit.page.citation}.`);
+          const periodRead = r.understood.periodNote && !plan.assumption ? ` Period read as ${r.understood.periodNote}.` : "";
+          notes.push(`(Quoted from ${hit.page.document}; no extracted finding covers this yet.${periodRead})`);
+        } else if (words.length) {
+          lines.push(noData(r.query, r.notes));
+        } else if (!pages.some((p) => contentOverlap(p.excerpt, r.query) >= 2)) {
+          lines.push(noData(r.query, r.notes));
+        } else {
+          // the page that shares most words with the question (search rank breaks ties)
+          const p = pages.map((x, i) => ({ x, i, n: contentOverlap(x.excerpt, r.query) })).sort((a, b) => b.n - a.n || a.i - b.i)[0]!.x;
+          const s = bestSentences(p.excerpt, r.query, 2);
+          lines.push(`${plan.assumption ? `${plan.assumption}: ` : ""}${p.document} says: "${s.join(" ")}" ${p.citation}`);
+          const other = pages.slice(1, 3).filter((x) => x.document !== p.document);
+          if (other.length) notes.push(`Also mentioned in ${other.map((x) => `${x.document} ${x.citation}`).join(" and ")}.`);
+        }
+      }
+      const inj = injectionNote(r.pages);
+      if (inj) notes.push(inj);
+    } else {
+      lines.push(noData(r.query, r.notes));
+    }
+  }
+  return [lines.join(" "), ...notes].filter(Boolean).join("\n\n");
+}

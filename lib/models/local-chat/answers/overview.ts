@@ -1,0 +1,89 @@
+/** Overviews: what the documents say about a topic or the management team, and the data room at a glance. */
+import type { KbFinding, KbResult } from "@/lib/agent/knowledge/query";
+import { bestSentences, injectionNote, usablePages } from "./excerpts";
+import { cap, conflictNote, metricName, noData } from "./phrasing";
+import { type DocList, type Gaps, isError, outputs } from "./tool-outputs";
+import type { ToolExchange } from "../conversation";
+import type { Plan } from "../intent";
+
+const ROLES: Array<[string, RegExp]> = [
+  ["CEO", /\bchief executive officer\b|\bceo\b/i],
+  ["CFO", /\bchief financial officer\b|\bcfo\b/i],
+  ["CTO", /\bchief technology officer\b|\bcto\b|\bhead of (?:technology|engineering)\b/i],
+  ["Head of Sales", /\bhead of sales\b|\bsales director\b|\bvp sales\b/i],
+];
+
+export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
+  const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((x): x is KbResult => !isError(x));
+  const r = results[0];
+  if (!r) return noData(plan.question);
+  const topic = plan.topic ?? plan.question;
+  const parts = [`Here's what we know about ${topic.replace(/^the /i, "the ")}:`];
+  const people = r.people ?? [];
+  if (people.length) {
+    // one section per person: role, what the documents say (quoted), ownership from the cap table
+    const holdings = results.flatMap((x) => x.tableValues ?? []);
+    for (const p of people) {
+      const role = p.roleLabels[0] ?? p.roles[0];
+      const bullets = p.about.map((a) => `- ${a.text} ${a.citation}`);
+      const own = holdings.find((h) => h.label.includes(p.name));
+      if (own) bullets.push(`- ${/^0(?:[.,]0+)?%$/.test(own.asWritten) ? "Holds no equity" : `Owns ${own.value}`} (${own.column}) ${own.citation}`);
+      if (p.alsoIn.length) bullets.push(`- Also named in ${p.alsoIn.map((a) => `${a.document} ${a.citation}`).join(" and ")}`);
+      parts.push([`**${role ? `${role} – ` : ""}${p.name}**`, ...bullets].join("\n"));
+    }
+    const missing = r.missingRoles ?? [];
+    if (missing.length) parts.push(`**Gaps:** No information found on ${missing.map((m) => (m === "CTO" ? "a CTO or other technology leader" : m)).join(" or ")} in the uploaded documents. Would you like me to add this to the Q&A list?`);
+    return parts.join("\n\n");
+  }
+  if (r.coverage === "findings") {
+    const byMetric = new Map<string, KbFinding[]>();
+    for (const f of r.findings.filter((x) => x.status === "current")) byMetric.set(metricName(f), [...(byMetric.get(metricName(f)) ?? []), f]);
+    for (const [m, fs] of byMetric) parts.push([`**${cap(m)}**`, ...fs.slice(0, 5).map((f) => `- ${f.period ?? "Undated"}: ${f.value} ${f.source.citation}${f.isForecast ? " (forecast)" : ""}`)].join("\n"));
+    for (const c of r.conflicts) parts.push(`⚠️ ${conflictNote(c)}`);
+  } else {
+    const pages = usablePages(r.pages);
+    if (pages.length === 0) return noData(plan.question, r.notes);
+    const seen = new Set<string>();
+    const bullets: string[] = [];
+    for (const p of pages.slice(0, 5)) {
+      const words = /\b(?:management|team|leadership|executives?)\b/i.test(topic) ? `${topic} chief officer executive financial head joined` : topic;
+      for (const s of bestSentences(p.excerpt, words, 2, true)) {
+        if (seen.has(s)) continue;
+        seen.add(s);
+        bullets.push(`- "${s}" ${p.citation}`);
+      }
+    }
+    if (!bullets.length) return noData(plan.question, r.notes);
+    parts.push(bullets.join("\n"));
+    if (/\bmanagement|team|executives?|leadership\b/i.test(topic)) {
+      const text = bullets.join(" ");
+      const missing = ROLES.filter(([, re]) => !re.test(text)).map(([n]) => n);
+      if (missing.length) parts.push(`**Gaps:** No information found on ${missing.join(" or ")}. Add this question to the Q&A list?`);
+    }
+    const inj = injectionNote(r.pages);
+    if (inj) parts.push(inj);
+  }
+  return parts.join("\n\n");
+}
+
+export function writeExploration(plan: Plan, done: ToolExchange[]): string {
+  const docs = outputs<DocList>(done, "get_document_info")[0];
+  const kbs = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((r): r is KbResult => !isError(r));
+  if (!docs || isError(docs) || !docs.documents) return "I couldn't list the deal's documents just now. Please try again.";
+  const list = docs.documents;
+  if (plan.intent === "documents") {
+    return [`The data room holds ${list.length} documents:`, ...list.map((d) => `- ${d.filename} — ${d.kind ?? "document"}${d.date ? `, ${d.date}` : ""}${d.supersedes.length ? ` (supersedes ${d.supersedes.join(", ")})` : ""}${d.status !== "indexed" ? ` (${d.status})` : ""}`)].join("\n");
+  }
+  const kinds = new Map<string, number>();
+  for (const d of list) kinds.set(d.kind ?? "other", (kinds.get(d.kind ?? "other") ?? 0) + 1);
+  const kindText = [...kinds].map(([k, n]) => `${n} ${k}${n > 1 && !k.endsWith("s") ? "s" : ""}`).join(", ");
+  const fin = kbs.map((r) => r.answer).filter((a): a is KbFinding => !!a);
+  const parts = [`Here's a high-level overview of what we have${docs.targetCompany ? ` on ${docs.targetCompany}` : ""}:`];
+  parts.push(`**Documents uploaded:** ${list.length} files (${kindText})`);
+  if (fin.length) parts.push(["**Key financials:**", ...fin.map((f) => `- ${cap(metricName(f))} ${f.period ?? ""}: ${f.value} ${f.source.citation}`.replace(/\s+:/, ":"))].join("\n"));
+  const financial = list.filter((d) => /report|forecast|financial/i.test(d.kind ?? "")).length;
+  const legal = list.filter((d) => /cap table|minutes|contract|legal/i.test(d.kind ?? "")).length;
+  parts.push(`**Coverage:** ${financial >= 3 ? "strong" : financial ? "some" : "little"} on financials (${financial} financial documents), ${legal >= 3 ? "good" : "limited"} on legal and governance (${legal}).`);
+  parts.push(["What would you like to explore?", "- Financial deep dive", "- Management team", "- Red flags and contradictions", "- Gaps and missing information"].join("\n"));
+  return parts.join("\n\n");
+}

@@ -1,0 +1,67 @@
+/**
+ * Sentences about findings shared by the answer writers: a figure with its period and source,
+ * corrections, conflicts, forecast-vs-actual notes, and the P2 "nothing found" answer with a next step.
+ */
+import type { KbConflict, KbFinding, KbForecastVsActual, KbResult } from "@/lib/agent/knowledge/query";
+
+export const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+export function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+export function metricName(f: { metric: string; metricKey: string }, fallback?: string): string {
+  const known: Record<string, string> = { revenue: "revenue", ebitda: "EBITDA", gross_margin: "gross margin", net_income: "net income", operating_income: "operating profit", operating_cash_flow: "operating cash flow", capital_expenditure: "capital expenditure", employees: "headcount", cash: "cash", total_debt: "interest-bearing debt", arr: "ARR" };
+  return known[f.metricKey] ?? fallback ?? f.metric.toLowerCase();
+}
+
+function periodPhrase(p: string | null | undefined): string {
+  if (!p) return "";
+  return /^\d{1,2} \w+ \d{4}$|^\w+ \d{4}$/.test(p) && !/^(?:FY|Q|H|9M)/.test(p) ? `at ${p}` : p;
+}
+
+/** "Q3 2024 revenue was EUR 5.2 million (source: …)." */
+export function factSentence(f: KbFinding, assumption?: string): string {
+  const name = metricName(f);
+  const when = periodPhrase(f.period);
+  if (assumption) return `${assumption}, ${name} was ${f.value} ${f.source.citation}.`;
+  if (f.isForecast) return `The ${when ? `${when} ` : ""}${name} forecast is ${f.value} ${f.source.citation} — a forecast, not an actual.`;
+  const subject = when ? (when.startsWith("at ") ? `${cap(name)} ${when}` : `${when} ${name}`) : cap(name);
+  return `${subject} was ${f.value} ${f.source.citation}.`;
+}
+
+export function correctionNote(f: KbFinding, result: KbResult): string | undefined {
+  if (f.corrects) return `Note: this corrects the ${f.corrects.value} stated in ${f.corrects.document} ${f.corrects.citation}; ${f.source.document} supersedes it.`;
+  const c = result.corrections.find((x) => x.current.findingId === f.id);
+  if (c) return `Note: this was restated from ${c.previous.value} ${c.previous.citation}; ${c.current.document} supersedes ${c.previous.document}.`;
+  if (f.correctedBy) return `Note: this was later corrected to ${f.correctedBy.value} in ${f.correctedBy.document} ${f.correctedBy.citation}.`;
+  return undefined;
+}
+
+export function conflictNote(c: KbConflict): string {
+  const [a, b, ...rest] = c.sides;
+  const more = rest.length ? `, and ${rest.map((s) => `${s.value} in ${s.documentKind} ${s.citation}`).join(", ")}` : "";
+  return `The sources disagree for ${c.period}: ${a!.documentKind} states ${a!.value} ${a!.citation}, while ${b!.documentKind} states ${b!.value} ${b!.citation}${more}. No correction links them, so this is an open discrepancy — worth raising with the target.`;
+}
+
+export function fvaNote(x: KbForecastVsActual): string {
+  return `Note: ${x.forecast.documentKind}${x.forecast.documentDate ? ` of ${x.forecast.documentDate}` : ""} forecast ${x.forecast.value} ${x.forecast.citation}; this was a forecast made before the actuals — the actual is ${x.actual.value}.`;
+}
+
+/** What a question is about, in words ("the customer churn rate by year"). */
+function subjectOf(question: string): string {
+  return question
+    .replace(/[?.!]+\s*$/, "")
+    .replace(/^\s*(?:please\s+)?(?:what(?:'s| is| was| were| are)?|how (?:much|many|did|does|do|is|was)|who(?:'s| is| was)?|which|when|where|tell me(?: about)?|give me|show me|compare|summari[sz]e|describe)\s+/i, "")
+    .replace(/^(?:did|does|do|is|was|were|are|can|could)\s+/i, "")
+    .trim();
+}
+
+/** P2: never just "I don't know" — say what was searched, why nothing answers, and offer the next step. */
+export function noData(question: string, notes: string[] = [], subject?: string): string {
+  const why = notes.find((n) => /^No finding covers/.test(n));
+  const about = subject ?? subjectOf(question);
+  const what = about && about.split(/\s+/).length <= 12 && !/^(?:this|it|that)$/i.test(about) ? `information on ${/^[A-Z][a-z]/.test(about) && !/^[A-Z][a-z]+ [A-Z]/.test(about) ? about[0]!.toLowerCase() + about.slice(1) : about}` : "an answer to this";
+  if (why) return `I couldn't find ${what} in the uploaded documents: ${why.charAt(0).toLowerCase()}${why.slice(1)} Would you like me to add this question to the Q&A list for the target company?`;
+  return `I couldn't find ${what} in the uploaded documents — none of the extracted findings or document pages cover it, so it is not something the data room answers yet. Would you like me to add this question to the Q&A list for the target company?`;
+}
