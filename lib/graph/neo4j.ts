@@ -32,9 +32,9 @@ import {
   toNum,
   versionEdgesQuery,
 } from "./cypher";
-import { samePeriod } from "@/lib/periods";
-import { isP1Conflict, linkedBy } from "./p1";
-import { PostgresGraphStore, sortChain, toFindingRef } from "./postgres";
+import { chainPositions, currentVersion, sortChain, withNewerVersions, type ChainStep } from "./chains";
+import { linkedBy, p1Contradictions } from "./p1";
+import { PostgresGraphStore, toFindingRef } from "./postgres";
 import type { GraphStore } from "./store";
 import {
   RELATION_TYPES,
@@ -194,9 +194,8 @@ export class Neo4jGraphStore implements GraphStore {
       await tx.run(chainQuery(kind, "older"), { dealId, id }),
       await tx.run(chainQuery(kind, "newer"), { dealId, id }),
     ]);
-    const position = new Map<string, number>([[id, 0]]);
-    for (const r of older.records) if (!position.has(String(r.get("id")))) position.set(String(r.get("id")), -(toNum(r.get("depth")) ?? 0));
-    for (const r of newer.records) if (!position.has(String(r.get("id")))) position.set(String(r.get("id")), toNum(r.get("depth")) ?? 0);
+    const steps = (records: typeof older.records, sign: 1 | -1): ChainStep[] => records.map((r) => ({ id: String(r.get("id")), position: sign * (toNum(r.get("depth")) ?? 0) }));
+    const position = chainPositions([{ id, position: 0 }, ...steps(older.records, -1), ...steps(newer.records, 1)]);
     const res = await this.read((tx) => tx.run(nodesByIdQuery(), { dealId, ids: [...position.keys()] }));
     const nodes: ChainNode[] = [];
     for (const r of res.records) {
@@ -208,8 +207,7 @@ export class Neo4jGraphStore implements GraphStore {
   }
 
   async currentVersionOf({ dealId, id }: { dealId: string; id: string }): Promise<ChainNode | undefined> {
-    const chain = await this.supersessionChain({ dealId, id });
-    return chain[chain.length - 1];
+    return currentVersion(await this.supersessionChain({ dealId, id }));
   }
 
   async contradictionsFor(q: ContradictionQuery): Promise<Contradiction[]> {
@@ -219,30 +217,18 @@ export class Neo4jGraphStore implements GraphStore {
     let scope: string[] | null = null;
     if (q.findingIds) {
       if (!q.findingIds.length) return [];
-      const wanted = new Set(q.findingIds);
-      const stack = [...q.findingIds];
-      while (stack.length) {
-        const n = stack.pop()!;
-        for (const e of edges) if (e.toId === n && !wanted.has(e.fromId)) (wanted.add(e.fromId), stack.push(e.fromId));
-      }
+      const wanted = withNewerVersions(q.findingIds, edges);
       const sib = await this.read((tx) => tx.run(siblingFindingsQuery(), { dealId, ids: [...wanted] }));
       scope = [...new Set([...wanted, ...sib.records.map((r) => String(r.get("id")))])];
     }
     const res = await this.read((tx) => tx.run(contradictionsQuery(), { dealId, metricKey: q.metricKey ?? null, ids: scope }));
-    const linked = linkedBy(edges);
-    const out: Contradiction[] = [];
-    const seen = new Set<string>();
-    for (const r of res.records) {
-      const a = findingFromProps(r.get("a") as Record<string, unknown>);
-      const b = findingFromProps(r.get("b") as Record<string, unknown>);
-      if (!isP1Conflict(a, b, linked)) continue;
-      if (q.period && !samePeriod(a.period, q.period)) continue;
-      const key = [a.documentId, b.documentId].sort().join("|") + `|${a.metricKey}|${a.period}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ relationId: String(r.get("relationId")), metricKey: a.metricKey, period: a.period, reason: String(r.get("reason") ?? ""), a, b });
-    }
-    return out;
+    const candidates = res.records.map((r) => ({
+      relationId: String(r.get("relationId")),
+      reason: String(r.get("reason") ?? ""),
+      a: findingFromProps(r.get("a") as Record<string, unknown>),
+      b: findingFromProps(r.get("b") as Record<string, unknown>),
+    }));
+    return p1Contradictions(candidates, linkedBy(edges), q.period);
   }
 
   /** The store does not own the shared driver; closeNeo4j() closes it. */

@@ -4,9 +4,9 @@
  * (not superseded, not rejected), both actuals or both forecasts, values differ beyond rounding,
  * comparable units, and no SUPERSEDES path between them or their documents in either direction.
  */
-import { sameExactPeriod } from "@/lib/periods";
+import { sameExactPeriod, samePeriod } from "@/lib/periods";
 import { comparableUnits, valuesAgree } from "./detect/values";
-import type { FindingRef } from "./types";
+import type { Contradiction, FindingRef } from "./types";
 
 export interface VersionEdge {
   fromId: string;
@@ -43,4 +43,30 @@ export function isP1Conflict(a: FindingRef, b: FindingRef, linked: (x: string, y
   if (a.valueNum != null && b.valueNum != null && valuesAgree({ valueNum: a.valueNum, valueText: a.valueText }, { valueNum: b.valueNum, valueText: b.valueText })) return false;
   if (linked(a.id, b.id) || linked(a.documentId, b.documentId)) return false;
   return true;
+}
+
+/** A CONTRADICTS relation as a store read it, with both findings. */
+export interface ContradictsCandidate {
+  relationId: string;
+  reason: string;
+  a: FindingRef;
+  b: FindingRef;
+}
+
+/**
+ * The CONTRADICTS relations that hold under P1 (and, when asked, for one period): one per pair of
+ * documents for a metric and period, in the order given.
+ */
+export function p1Contradictions(candidates: Iterable<ContradictsCandidate>, linked: (x: string, y: string) => boolean, period?: string | null): Contradiction[] {
+  const out: Contradiction[] = [];
+  const seen = new Set<string>();
+  for (const { relationId, reason, a, b } of candidates) {
+    if (!isP1Conflict(a, b, linked)) continue;
+    if (period && !samePeriod(a.period, period)) continue;
+    const key = [a.documentId, b.documentId].sort().join("|") + `|${a.metricKey}|${a.period}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ relationId, metricKey: a.metricKey, period: a.period, reason, a, b });
+  }
+  return out;
 }

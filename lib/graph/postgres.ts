@@ -3,8 +3,8 @@
  * Every query is deal-scoped; SQL runs on PGlite and PostgreSQL alike.
  */
 import type { Queryable } from "@/lib/db";
-import { samePeriod } from "@/lib/periods";
-import { isP1Conflict, linkedBy, type VersionEdge } from "./p1";
+import { chainPositions, currentVersion, sortChain, withNewerVersions } from "./chains";
+import { linkedBy, p1Contradictions, type VersionEdge } from "./p1";
 import type { GraphStore } from "./store";
 import {
   VERSION_SUPPORT_SOURCES,
@@ -199,12 +199,7 @@ export class PostgresGraphStore implements GraphStore {
   async supersessionChain({ dealId, id }: { dealId: string; id: string }): Promise<ChainNode[]> {
     if (!UUID.test(id)) return [];
     const { rows } = await this.db.query<{ id: string; position: number }>(CHAIN_SQL, [dealId, id]);
-    const position = new Map<string, number>();
-    for (const r of rows) {
-      const p = Number(r.position);
-      // A node both older and newer (a cycle someone made by hand) keeps its first position.
-      if (!position.has(r.id)) position.set(r.id, p);
-    }
+    const position = chainPositions(rows.map((r) => ({ id: r.id, position: Number(r.position) })));
     const ids = [...position.keys()];
     const docs = await this.db.query<{ id: string; filename: string; document_date: string | null }>(
       "select id, filename, document_date::text as document_date from documents where deal_id = $1 and id = any($2::uuid[])",
@@ -227,8 +222,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async currentVersionOf({ dealId, id }: { dealId: string; id: string }): Promise<ChainNode | undefined> {
-    const chain = await this.supersessionChain({ dealId, id });
-    return chain[chain.length - 1];
+    return currentVersion(await this.supersessionChain({ dealId, id }));
   }
 
   async contradictionsFor(q: ContradictionQuery): Promise<Contradiction[]> {
@@ -240,12 +234,7 @@ export class PostgresGraphStore implements GraphStore {
       const ids = q.findingIds.filter((i) => UUID.test(i));
       if (!ids.length) return [];
       // The asked findings, their newer versions, and the same claim elsewhere in those documents.
-      const wanted = new Set(ids);
-      const stack = [...ids];
-      while (stack.length) {
-        const n = stack.pop()!;
-        for (const e of edges) if (e.toId === n && !wanted.has(e.fromId)) (wanted.add(e.fromId), stack.push(e.fromId));
-      }
+      const wanted = withNewerVersions(ids, edges);
       const siblings = await this.db.query<{ id: string }>(
         `select s.id from findings f join findings s
            on s.deal_id = f.deal_id and s.document_id = f.document_id and s.metric_key = f.metric_key and s.period is not distinct from f.period
@@ -267,20 +256,12 @@ export class PostgresGraphStore implements GraphStore {
     const ids = [...new Set(rels.rows.flatMap((r) => [r.from_id, r.to_id]))];
     const fr = await this.db.query<FindingDbRow>(`${FINDING_SQL} where f.deal_id = $1 and f.id = any($2::uuid[])`, [dealId, ids]);
     const byId = new Map(fr.rows.map((r) => [r.id, toFindingRef(r)]));
-    const out: Contradiction[] = [];
-    const seen = new Set<string>();
-    for (const r of rels.rows) {
+    const candidates = rels.rows.flatMap((r) => {
       const a = byId.get(r.from_id);
       const b = byId.get(r.to_id);
-      if (!a || !b || !isP1Conflict(a, b, linked)) continue;
-      if (q.period && !samePeriod(a.period, q.period)) continue;
-      // One conflict per pair of documents for a metric and period.
-      const key = [a.documentId, b.documentId].sort().join("|") + `|${a.metricKey}|${a.period}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ relationId: r.id, metricKey: a.metricKey, period: a.period, reason: r.reason, a, b });
-    }
-    return out;
+      return a && b ? [{ relationId: r.id, reason: r.reason, a, b }] : [];
+    });
+    return p1Contradictions(candidates, linked, q.period);
   }
 
   /** All version edges of a deal (documents and findings). */
@@ -293,13 +274,6 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async close(): Promise<void> {}
-}
-
-/** Oldest first, newest (authoritative) last; same level ordered by document date, then id. */
-export function sortChain(nodes: ChainNode[]): ChainNode[] {
-  return [...nodes].sort(
-    (a, b) => a.position - b.position || (a.documentDate ?? "").localeCompare(b.documentDate ?? "") || a.id.localeCompare(b.id),
-  );
 }
 
 export { relationKey };
