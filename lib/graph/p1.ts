@@ -4,7 +4,7 @@
  * (not superseded, not rejected), both actuals or both forecasts, values differ beyond rounding,
  * comparable units, and no SUPERSEDES path between them or their documents in either direction.
  */
-import { sameExactPeriod, samePeriod } from "@/lib/periods";
+import { canonicalPeriod, sameExactPeriod, samePeriod } from "@/lib/periods";
 import { comparableUnits, valuesAgree } from "./detect/values";
 import type { Contradiction, FindingRef } from "./types";
 
@@ -55,7 +55,7 @@ export interface ContradictsCandidate {
 
 /**
  * The CONTRADICTS relations that hold under P1 (and, when asked, for one period): one per pair of
- * documents for a metric and period, in the order given.
+ * documents for a metric and period (however the period is written), in the order given.
  */
 export function p1Contradictions(candidates: Iterable<ContradictsCandidate>, linked: (x: string, y: string) => boolean, period?: string | null): Contradiction[] {
   const out: Contradiction[] = [];
@@ -63,7 +63,7 @@ export function p1Contradictions(candidates: Iterable<ContradictsCandidate>, lin
   for (const { relationId, reason, a, b } of candidates) {
     if (!isP1Conflict(a, b, linked)) continue;
     if (period && !samePeriod(a.period, period)) continue;
-    const key = [a.documentId, b.documentId].sort().join("|") + `|${a.metricKey}|${a.period}`;
+    const key = [a.documentId, b.documentId].sort().join("|") + `|${a.metricKey}|${canonicalPeriod(a.period)?.key ?? ""}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({ relationId, metricKey: a.metricKey, period: a.period, reason, a, b });

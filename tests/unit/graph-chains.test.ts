@@ -40,11 +40,13 @@ describe("P1 contradictions as the stores return them", () => {
   const other: FindingRef = { ...base, id: "b", documentId: "d2", filename: "ar.pdf", valueText: "EUR 18.4 million", valueNum: 18_400_000 };
   const none = () => false;
 
-  it("keeps one conflict per pair of documents, metric and period", () => {
+  it("keeps one conflict per pair of documents, metric and period, however the period is written", () => {
+    const again: FindingRef = { ...other, id: "b2", period: "FY 2023" };
     const elsewhere: FindingRef = { ...other, id: "c", documentId: "d3", filename: "memo.pdf" };
     const out = p1Contradictions([
       { relationId: "r1", reason: "differs", a: base, b: other },
       { relationId: "r2", reason: "differs", a: other, b: base },
+      { relationId: "r3", reason: "differs", a: again, b: base },
       { relationId: "r4", reason: "differs", a: base, b: elsewhere },
     ], none);
     expect(out.map((c) => c.relationId)).toEqual(["r1", "r4"]);
