@@ -17,6 +17,7 @@ import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
 import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
 import { embedTexts, getEmbeddingSpace, toVectorLiteral } from "@/lib/models/embeddings";
 import { indexChunks, SEARCH_INDEX_VERSION } from "@/lib/search/indexer";
+import { vacuumSearchIndexIfNeeded } from "@/lib/search/maintenance";
 import { understandQuery } from "@/lib/search/query-understanding";
 import { keywordChunks, vectorChunks } from "@/lib/search/retrievers";
 import { searchPages } from "@/lib/search/search";
@@ -94,6 +95,7 @@ async function grow(db: Db, dir: string, dealId: string, target: number, gen: Fi
       await indexChunks({ db, dealId, documentId: docId, chunks, space });
       have += chunks.length;
     }
+    await vacuumSearchIndexIfNeeded({ db }); // as ingestion does after each document
     const secs = (Date.now() - t0) / 1000;
     process.stderr.write(`\r  building: ${have}/${target} chunks, ${secs.toFixed(0)} s (${((have - start) / Math.max(secs, 0.001)).toFixed(0)} chunks/s)   `);
   }

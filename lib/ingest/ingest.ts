@@ -6,6 +6,7 @@ import { MandaError, isMandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
+import { vacuumSearchIndexIfNeeded } from "@/lib/search/maintenance";
 import { getDocumentBySha, insertDocument, markDocumentFailed, updateDocument } from "@/lib/db/queries/documents";
 import { chunkPage, type ChunkDraft } from "./chunk";
 import { inferMetadata } from "./metadata";
@@ -228,6 +229,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
       document_date: meta.documentDate ?? null, version_group: meta.versionGroup, embedding_model: space.id, indexed_at: new Date(),
     },
   });
+  await vacuumSearchIndexIfNeeded({ db });
   onProgress?.({ phase: "indexed", pages: pageCount, pageCount });
   return { documentId, filename, status: "indexed", pageCount, chunkCount };
 }

@@ -10,12 +10,12 @@ const BATCH = 128;
  * Bumped whenever what indexing stores changes (tokeniser, page features, embedder, chunk sizes), so
  * caches such as the retrieval bench's ingested corpus know to re-ingest.
  */
-export const SEARCH_INDEX_VERSION = 6;
+export const SEARCH_INDEX_VERSION = 7;
 
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their
  * BM25 terms (search_chunk_terms; statement triggers keep per-deal df and length stats and
- * append the batch's posting lists to search_postings, one row per term) and the
+ * add the batch as a new keyword segment, merging full levels: see the 0800 migration) and the
  * statement classification of the pages they cover. Called by ingestion per batch of
  * pages, so memory stays bounded on big documents; every page's chunks arrive in one call.
  */

@@ -5,6 +5,7 @@ import { createDeal } from "@/lib/db/queries/deals";
 import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
+import { vacuumSearchIndexIfNeeded } from "@/lib/search/maintenance";
 import { searchPages } from "@/lib/search/search";
 import { openTestDb } from "../helpers/db";
 
@@ -153,24 +154,71 @@ describe("hybrid page search", () => {
     expect(Number(stats.rows[0].chunk_count)).toBe(stats.rows[0].n);
   });
 
-  it("keeps the posting lists in step with search_chunk_terms through re-indexing and deletion", async () => {
-    // every (chunk, term, tf) of search_chunk_terms appears exactly once in search_postings
-    const diff = async () => (await db.query<{ n: number }>(`
+  /** Every (chunk, term, tf) of search_chunk_terms appears exactly once among the live (not tombstoned) segment postings. */
+  const postingsDiff = async (dealId: string) => (await db.query<{ n: number }>(`
       with a as (select c.chunk_id, c.document_id, c.page, c.len, t.term, t.tf
                  from search_chunk_terms c cross join lateral unnest(c.terms, c.tfs) as t(term, tf) where c.deal_id = $1),
-           b as (select x.chunk_id, p.document_id, x.page, x.len, p.term, x.tf
-                 from search_postings p cross join lateral unnest(p.chunk_ids, p.pages, p.tfs, p.lens) as x(chunk_id, page, tf, len) where p.deal_id = $1)
-      select ((select count(*) from (select * from a except all select * from b) d) + (select count(*) from (select * from b except all select * from a) e))::int as n`, [deal])).rows[0].n;
-    expect(await diff()).toBe(0);
+           b as (select x.chunk_id, x.document_id, x.page, x.len, p.term, x.tf
+                 from search_segment_postings p
+                 cross join lateral unnest(p.chunk_ids, p.document_ids, p.pages, p.tfs, p.lens) as x(chunk_id, document_id, page, tf, len)
+                 where p.deal_id = $1
+                   and not exists (select 1 from search_segment_tombstones z where z.segment_id = p.segment_id and z.document_id = x.document_id))
+      select ((select count(*) from (select * from a except all select * from b) d) + (select count(*) from (select * from b except all select * from a) e))::int as n`, [dealId])).rows[0].n;
+
+  it("keeps the segment postings in step with search_chunk_terms through re-indexing and deletion", async () => {
+    expect(await postingsDiff(deal)).toBe(0);
     const tmp = await addDocument(db, deal, "tmp2.pdf", ["Quorvex quorvex alpha.", "Beta quorvex."]);
-    expect(await diff()).toBe(0);
+    expect(await postingsDiff(deal)).toBe(0);
     const kw = async () => (await db.query<{ n: number }>("select count(*)::int as n from search_keyword_chunks($1, array['quorvex'], array[1]::real[])", [deal])).rows[0].n;
     expect(await kw()).toBe(2);
     await db.query("delete from chunks where document_id = $1", [tmp]); // re-index path
-    expect(await diff()).toBe(0);
+    expect(await postingsDiff(deal)).toBe(0);
     expect(await kw()).toBe(0);
+    // re-indexed under the same document id: the new postings are live, the old ones stay dead
+    await indexChunks({ db, dealId: deal, documentId: tmp, chunks: chunkPage(1, "Quorvex once more.", 0), space: getEmbeddingSpace() });
+    expect(await postingsDiff(deal)).toBe(0);
+    expect(await kw()).toBe(1);
     await db.query("delete from documents where id = $1", [tmp]);
-    expect(await diff()).toBe(0);
-    expect((await db.query<{ n: number }>("select count(*)::int as n from search_postings where document_id = $1", [tmp])).rows[0].n).toBe(0);
+    expect(await postingsDiff(deal)).toBe(0);
+    expect(await kw()).toBe(0);
+  });
+
+  it("merges segments level by level, purging deleted documents' postings", async () => {
+    const d = (await createDeal({ db, slug: "segments" })).id;
+    const fanout = (await db.query<{ f: number }>("select search_segment_fanout() as f")).rows[0].f;
+    const ids: string[] = [];
+    for (let i = 0; i < fanout * 2 + 3; i++) {
+      ids.push(await addDocument(db, d, `s${i}.pdf`, [`Segment test page ${i} about zentrobax and item${i}.`]));
+      if (i === 4) await db.query("delete from documents where id = $1", [ids[2]]);
+    }
+    const levels = (await db.query<{ level: number; n: number }>(
+      "select level, count(*)::int as n from search_segments where deal_id = $1 group by level order by level", [d])).rows;
+    // every level holds fewer than fanout segments, and merging happened (there is a level above 0)
+    expect(levels.every((l) => l.n < fanout)).toBe(true);
+    expect(levels.some((l) => l.level > 0)).toBe(true);
+    expect(await postingsDiff(d)).toBe(0);
+    // the deleted document's tombstone went away with the merge that dropped its postings
+    const dead = (await db.query<{ n: number }>(
+      `select count(*)::int as n from search_segment_postings p cross join lateral unnest(p.document_ids) as x(id) where p.deal_id = $1 and x.id = $2`, [d, ids[2]])).rows[0].n;
+    expect(dead).toBe(0);
+    expect((await db.query<{ n: number }>("select count(*)::int as n from search_segment_tombstones where deal_id = $1", [d])).rows[0].n).toBe(0);
+    const hits = (await db.query<{ n: number }>("select count(*)::int as n from search_keyword_chunks($1, array['zentrobax'], array[1]::real[], 100)", [d])).rows[0].n;
+    expect(hits).toBe(ids.length - 1);
+    // a term is a handful of rows, not one per document
+    const rows = (await db.query<{ n: number }>("select count(*)::int as n from search_segment_postings where deal_id = $1 and term = 'zentrobax'", [d])).rows[0].n;
+    expect(rows).toBeLessThanOrEqual(levels.reduce((s, l) => s + l.n, 0));
+    expect(rows).toBeLessThan(ids.length / 2);
+    // merged rows are dead rows: counted, and vacuumed when asked (ingestion asks once they outnumber the live ones)
+    const stats = async () => (await db.query<{ garbage: number; live: number; actual: number }>(
+      `select segment_garbage::int as garbage, segment_rows::int as live,
+              (select count(*)::int from search_segment_postings where deal_id = $1) as actual
+       from search_deal_stats where deal_id = $1`, [d])).rows[0];
+    const before = await stats();
+    expect(before.garbage).toBeGreaterThan(0);
+    expect(before.live).toBe(before.actual);
+    expect(await vacuumSearchIndexIfNeeded({ db })).toBe(false); // far below the threshold
+    expect(await vacuumSearchIndexIfNeeded({ db, force: true })).toBe(true);
+    expect((await stats()).garbage).toBe(0);
+    expect(await postingsDiff(d)).toBe(0);
   });
 });
