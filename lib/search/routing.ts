@@ -1,4 +1,3 @@
-import type { Queryable } from "@/lib/db";
 import type { UnderstoodQuery } from "./query-understanding";
 
 /**
@@ -79,13 +78,4 @@ export function routeDocuments(docs: RoutedDocument[], q: UnderstoodQuery, restr
   }
   const narrowed = matched.size > 0 || restrictTo !== undefined;
   return { documentIds: narrowed ? candidates.map((d) => d.id) : undefined, prior, companies: [...matched] };
-}
-
-export async function loadRoutableDocuments(db: Queryable, dealId: string): Promise<RoutedDocument[]> {
-  const { rows } = await db.query<RoutedDocument>(
-    `select id, filename, company, fiscal_year, fiscal_period, kind from documents
-     where deal_id = $1 and status <> 'failed' order by created_at, filename`,
-    [dealId],
-  );
-  return rows;
 }

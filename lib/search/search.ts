@@ -6,7 +6,8 @@ import { chunksToPages, pageKey, reciprocalRankFusion, type FusionList, type Ran
 import type { StatementKind } from "./page-classifier";
 import { understandQuery, type UnderstoodQuery } from "./query-understanding";
 import { keywordChunks, statementPages, vectorChunks, type RetrievalScope } from "./retrievers";
-import { loadRoutableDocuments, routeDocuments } from "./routing";
+import { routeDocuments } from "./routing";
+import { loadRoutableDocuments } from "./routing-cache";
 import type { PageHit, SearchOptions } from "./types";
 
 /** Ranking knobs, measured with bench/retrieval.ts. */

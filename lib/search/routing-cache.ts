@@ -1,0 +1,39 @@
+import type { Queryable } from "@/lib/db";
+import type { RoutedDocument } from "./routing";
+
+/**
+ * The deal's routable documents, cached per database handle and re-read only when the
+ * deal's routing version (search_routing_versions, bumped by a trigger on documents)
+ * changed: one primary-key lookup per search instead of reading every document row.
+ */
+const MAX_DEALS = 64;
+const caches = new WeakMap<object, Map<string, { version: string; docs: RoutedDocument[] }>>();
+
+export async function loadRoutableDocuments(db: Queryable, dealId: string): Promise<RoutedDocument[]> {
+  const { rows } = await db.query<{ version: string }>(
+    "select coalesce((select version::text from search_routing_versions where deal_id = $1), '0') as version",
+    [dealId],
+  );
+  const version = rows[0]?.version ?? "0";
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(dealId);
+  if (hit && hit.version === version) {
+    cache.delete(dealId); // most recently used last
+    cache.set(dealId, hit);
+    return hit.docs;
+  }
+  const docs = await readRoutableDocuments(db, dealId);
+  cache.set(dealId, { version, docs });
+  if (cache.size > MAX_DEALS) cache.delete(cache.keys().next().value!);
+  return docs;
+}
+
+async function readRoutableDocuments(db: Queryable, dealId: string): Promise<RoutedDocument[]> {
+  const { rows } = await db.query<RoutedDocument>(
+    `select id, filename, company, fiscal_year, fiscal_period, kind from documents
+     where deal_id = $1 and status <> 'failed' order by created_at, filename`,
+    [dealId],
+  );
+  return rows;
+}
