@@ -1,0 +1,104 @@
+/**
+ * Evidence for an IRL item: candidates turned into cited evidence (document, page or cell, excerpt),
+ * spread over documents, and whether they span the periods the item asks for (covered vs partial).
+ */
+import { type Candidate, CoverageContext, type DocInfo } from "./coverage-context";
+import { itemTokens, type ItemAnalysis } from "./keywords";
+import type { Coverage, IrlEvidence } from "./types";
+
+export const MAX_EVIDENCE = 5;
+
+/** Period labels printed on pages ("Q3 2023", "FY2023", "9M 2024", "H1 2024"). */
+const PERIOD_LABEL = /\b(?:(Q[1-4]|H[12]|[1-9]M)\s?((?:19|20)\d{2})|FY\s?((?:19|20)\d{2}))\b/gi;
+
+export function yearsOfDoc(d: DocInfo): number[] {
+  const out = new Set<number>();
+  if (d.fiscal_year) out.add(d.fiscal_year);
+  for (const m of `${d.title ?? ""} ${d.filename}`.matchAll(/(?:^|[^\d])((?:19|20)\d{2})(?!\d)/g)) if (!d.fiscal_year) out.add(Number(m[1]));
+  return [...out];
+}
+
+export function descriptorTokens(d: DocInfo): string[] {
+  return itemTokens(`${d.kind ?? ""} ${d.title ?? ""} ${d.filename.replace(/\.[^.]+$/, "").replace(/[_-]+/g, " ")}`);
+}
+
+export function excerptOf(text: string, max = 240): string {
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  return lines.join(" ").replace(/\s+/g, " ").slice(0, max);
+}
+
+export function toEvidence(ctx: CoverageContext, c: Candidate): IrlEvidence {
+  const doc = ctx.doc(c.documentId);
+  return {
+    documentId: c.documentId,
+    document: doc?.filename ?? c.documentId,
+    page: c.page,
+    ...(c.cell ? { cell: c.cell } : {}),
+    excerpt: c.excerpt,
+    ...(c.findingId ? { findingId: c.findingId } : {}),
+  };
+}
+
+export function dedupeCandidates(list: Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const k = `${c.documentId}:${c.page}:${c.findingId ?? ""}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Years and period labels an evidence set spans (document metadata + labels on its pages). */
+function periodsOf(ctx: CoverageContext, evidence: Candidate[]): { years: Set<number>; periods: Set<string> } {
+  const years = new Set<number>();
+  const periods = new Set<string>();
+  for (const c of evidence) {
+    const d = ctx.doc(c.documentId);
+    if (d) {
+      for (const y of yearsOfDoc(d)) years.add(y);
+      if (d.fiscal_year) periods.add(`${d.fiscal_period ?? "FY"} ${d.fiscal_year}`);
+    }
+    for (const m of ctx.text(c.documentId, c.page).matchAll(PERIOD_LABEL)) {
+      const y = Number(m[2] ?? m[3]);
+      years.add(y);
+      periods.add(`${(m[1] ?? "FY").toUpperCase()} ${y}`);
+    }
+  }
+  return { years, periods };
+}
+
+/** Covered / partial by how well the evidence spans the periods the item asks for. */
+export function periodVerdict(ctx: CoverageContext, a: ItemAnalysis, evidence: Candidate[]): { coverage: Coverage; reason: string } {
+  const { years, periods } = periodsOf(ctx, evidence);
+  if (a.years.length > 0) {
+    const missing = a.years.filter((y) => !years.has(y));
+    if (missing.length === 0) return { coverage: "covered", reason: `evidence for ${a.years.join(", ")}` };
+    if (missing.length < a.years.length || (a.wantsHistory && years.size > 0)) {
+      return { coverage: "partial", reason: `asks for ${a.years.join("–")}; the room only covers ${[...years].sort().join(", ") || "other periods"}` };
+    }
+    return { coverage: "gap", reason: `nothing for ${a.years.join(", ")}` };
+  }
+  if (a.wantsHistory && periods.size < 2) return { coverage: "partial", reason: "asks for a history; the room holds a single period" };
+  return { coverage: "covered", reason: "evidence found" };
+}
+
+/** Evidence list spread over documents (newest period first), at most MAX_EVIDENCE. */
+export function pickSpread(ctx: CoverageContext, list: Candidate[]): Candidate[] {
+  const byDoc = new Map<string, Candidate[]>();
+  for (const c of list) byDoc.set(c.documentId, [...(byDoc.get(c.documentId) ?? []), c]);
+  const docs = [...byDoc.keys()].sort((x, y) => (ctx.doc(y)?.fiscal_year ?? 0) - (ctx.doc(x)?.fiscal_year ?? 0));
+  const out: Candidate[] = [];
+  for (let round = 0; out.length < MAX_EVIDENCE; round++) {
+    let added = false;
+    for (const d of docs) {
+      const c = byDoc.get(d)![round];
+      if (c && out.length < MAX_EVIDENCE) {
+        out.push(c);
+        added = true;
+      }
+    }
+    if (!added) break;
+  }
+  return out;
+}
