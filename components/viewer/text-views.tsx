@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef } from "react";
-import { columnName, parseCellRef, type Cell, type Range } from "@/lib/ui/highlight";
+import { cellGridPosition as parseCellRef, columnName, type Cell, type Range } from "@/lib/ui/highlight";
 
 /** Page text with the highlighted ranges as <mark> (text, DOCX, and the PDF page text). */
 export function MarkedText({ text, ranges, scrollToMark = true, className = "" }: { text: string; ranges: Range[]; scrollToMark?: boolean; className?: string }) {

@@ -4,6 +4,7 @@
  */
 import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
+import { parseCellRef } from "@/lib/ingest/parsers/cell-ref";
 import { deriveKeywords } from "./keywords";
 import type { IrlItem, IrlStatus, Priority } from "./types";
 
@@ -123,13 +124,6 @@ interface SheetCell {
   value: string;
 }
 
-/** "IRL!B12" / "'My sheet'!B12" → {sheet, col: "B", row: 12}. */
-export function parseCellRef(ref: string): { sheet: string; col: string; row: number } | undefined {
-  const m = /^(?:'((?:[^']|'')+)'|([^!]+))!\$?([A-Z]{1,3})\$?(\d+)$/.exec(ref);
-  if (!m) return undefined;
-  return { sheet: (m[1] ?? m[2] ?? "").replace(/''/g, "'"), col: m[3]!, row: Number(m[4]) };
-}
-
 const HEADER_ALIASES: Record<"domain" | "item" | "priority" | "notes", RegExp> = {
   domain: /^(domain|area|category|workstream|section)$/i,
   item: /^(item|request|requested item|description|document|information requested|request item)$/i,
@@ -151,7 +145,7 @@ export interface ParsedIrlRow {
  * cells and reads the rows below it. Column positions come from the header, never fixed.
  */
 export function parseIrlCells(cells: SheetCell[]): ParsedIrlRow[] {
-  const byRow = new Map<number, Map<string, { value: string; ref: string }>>();
+  const byRow = new Map<number, Map<number, { value: string; ref: string }>>();
   for (const c of cells) {
     const p = parseCellRef(c.ref);
     if (!p) continue;
@@ -159,9 +153,9 @@ export function parseIrlCells(cells: SheetCell[]): ParsedIrlRow[] {
     byRow.get(p.row)!.set(p.col, { value: String(c.value ?? "").trim(), ref: c.ref });
   }
   const rows = [...byRow.keys()].sort((a, b) => a - b);
-  let header: { row: number; cols: Partial<Record<keyof typeof HEADER_ALIASES, string>> } | undefined;
+  let header: { row: number; cols: Partial<Record<keyof typeof HEADER_ALIASES, number>> } | undefined;
   for (const r of rows) {
-    const cols: Partial<Record<keyof typeof HEADER_ALIASES, string>> = {};
+    const cols: Partial<Record<keyof typeof HEADER_ALIASES, number>> = {};
     for (const [col, cell] of byRow.get(r)!) {
       for (const [key, re] of Object.entries(HEADER_ALIASES) as [keyof typeof HEADER_ALIASES, RegExp][]) {
         if (!cols[key] && re.test(cell.value)) cols[key] = col;

@@ -8,6 +8,7 @@
  * the excerpt's opening words only).
  */
 import { canonicalize, locateExcerpt } from "@/lib/extraction/citation";
+import { parseCellRef } from "@/lib/ingest/parsers/cell-ref";
 import type { TextSpan } from "@/lib/ingest/types";
 
 export interface Range {
@@ -140,17 +141,13 @@ function mergeBoxes(boxes: Box[]): Box[] {
   return out;
 }
 
-/** "Sheet1!B15" → {sheet, col: 1, row: 14} (0-based col and row). */
-export function parseCellRef(ref: string): { sheet: string | null; col: number; row: number } | null {
-  const bang = ref.lastIndexOf("!");
-  const sheet = bang >= 0 ? ref.slice(0, bang).replace(/^'|'$/g, "") : null;
-  const m = /^\$?([A-Z]{1,3})\$?(\d{1,7})$/i.exec(bang >= 0 ? ref.slice(bang + 1) : ref);
-  if (!m) return null;
-  let col = 0;
-  for (const ch of m[1]!.toUpperCase()) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { sheet, col: col - 1, row: Number(m[2]) - 1 };
+/** Where a cell sits in the viewer's sheet grid: "Sheet1!B15" → {sheet, col: 1, row: 14} (0-based). */
+export function cellGridPosition(ref: string): { sheet: string | null; col: number; row: number } | null {
+  const p = parseCellRef(ref);
+  return p && { sheet: p.sheet, col: p.col - 1, row: p.row - 1 };
 }
 
+/** The grid's column heading: 0 → "A", 26 → "AA". */
 export function columnName(col: number): string {
   let s = "";
   let n = col + 1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCellRef, parseIrlCells, normalisePriority } from "@/lib/irl/irl";
+import { parseCellRef } from "@/lib/ingest/parsers/cell-ref";
+import { parseIrlCells, normalisePriority } from "@/lib/irl/irl";
 import { analyseItem, deriveKeywords, yearsIn } from "@/lib/irl/keywords";
 import { csvField, parseCsv } from "@/lib/irl/export";
 import { normaliseQuestion, questionForIrlItem, questionKey } from "@/lib/irl/qa";
@@ -33,9 +34,9 @@ describe("IRL item analysis", () => {
 
 describe("IRL sheet parsing", () => {
   it("parses cell references, quoted sheet names included", () => {
-    expect(parseCellRef("IRL!B12")).toEqual({ sheet: "IRL", col: "B", row: 12 });
-    expect(parseCellRef("'Data room'!AA3")).toEqual({ sheet: "Data room", col: "AA", row: 3 });
-    expect(parseCellRef("nonsense")).toBeUndefined();
+    expect(parseCellRef("IRL!B12")).toEqual({ sheet: "IRL", col: 2, row: 12 });
+    expect(parseCellRef("'Data room'!AA3")).toEqual({ sheet: "Data room", col: 27, row: 3 });
+    expect(parseCellRef("nonsense")).toBeNull();
   });
 
   it("finds the header anywhere and carries section domains down", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boxesForRanges, highlightedCells, locateHighlight, parseCellRef } from "@/lib/ui/highlight";
+import { boxesForRanges, cellGridPosition, highlightedCells, locateHighlight } from "@/lib/ui/highlight";
 
 describe("viewer highlight", () => {
   const text = "Revenue for the third quarter rose to EUR 5.2 mil-\nlion, driven by   subscriptions.\nEBITDA 1,200";
@@ -19,7 +19,7 @@ describe("viewer highlight", () => {
     expect(boxes).toEqual([{ x: 150, y: 50, width: 50, height: 10 }]);
   });
   it("finds sheet cells by reference, only on the named sheet", () => {
-    expect(parseCellRef("Forecast!B15")).toEqual({ sheet: "Forecast", col: 1, row: 14 });
+    expect(cellGridPosition("Forecast!B15")).toEqual({ sheet: "Forecast", col: 1, row: 14 });
     const cells = [{ ref: "Plan!B15", value: "42", start: 0 }];
     expect(highlightedCells(cells, "Plan!B15", [], "Plan")).toEqual(["Plan!B15"]);
     expect(highlightedCells(cells, "Other!B15", [], "Plan")).toEqual([]);

@@ -16,6 +16,8 @@
 import { MandaError } from "@/lib/errors";
 import type { SheetCell } from "../types";
 
+export { parseCellAddress } from "./cell-ref";
+
 /** One sheet page may hold at most this many filled cells (memory bound: cells are kept per page). */
 export const MAX_CELLS_PER_SHEET = 1_000_000;
 
@@ -41,15 +43,6 @@ export function columnLetters(col: number): string {
 
 export function cellAddress(row: number, col: number): string {
   return `${columnLetters(col)}${row}`;
-}
-
-/** "B15" → { row: 15, col: 2 }; null when not an A1 address. */
-export function parseCellAddress(ref: string): { row: number; col: number } | null {
-  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref);
-  if (!m) return null;
-  let col = 0;
-  for (const ch of m[1]!.toUpperCase()) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { row: parseInt(m[2]!, 10), col };
 }
 
 /**
