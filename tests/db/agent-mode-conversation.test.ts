@@ -109,6 +109,8 @@ describe("agent mode runs as conversations", () => {
     const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "revenue?", conversationId: chatId }), { db, user: await getRequestUser() });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("conflict:conversation_mode");
+    const streamed = await handleAgentStream(post("/api/agent/stream", { deal: deal.slug, question: "revenue?", conversationId: chatId }), { db, user: await getRequestUser() });
+    expect(streamed.status).toBe(409); // refused before the stream opens
     expect(await loadMessages({ db, conversationId: chatId })).toEqual([]);
     expect((await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "revenue?", conversationId: "nope" }), { db, user: await getRequestUser() })).status).toBe(400);
   });

@@ -5,7 +5,7 @@
  * Agent Mode conversation; a chat conversation is never turned into one.
  */
 import type { Queryable } from "@/lib/db";
-import { ensureConversation, saveMessages, titleFromQuestion } from "@/lib/chat/store";
+import { ensureConversation, getConversation, saveMessages, titleFromQuestion } from "@/lib/chat/store";
 import { MandaError, isMandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { agentAnswerMessage, agentFailureMessage, agentQuestionMessage } from "./messages";
@@ -18,6 +18,16 @@ export interface AgentConversationRef {
 
 const messageId = (kind: "q" | "a") => `agent-${kind}-${crypto.randomUUID()}`;
 
+const CHAT_CONVERSATION = "This conversation is a chat; Agent Mode runs are saved in conversations of their own.";
+
+/** Refuses a conversation id that is a chat (or another deal's): before a stream opens, so it is an HTTP status. */
+export async function checkAgentConversation({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<void> {
+  const c = await getConversation({ db, id });
+  if (!c) return; // new: created by the run
+  if (c.dealId !== dealId) throw new MandaError("not_found:conversation", "No such conversation in this deal.");
+  if (c.mode !== "agent") throw new MandaError("conflict:conversation_mode", CHAT_CONVERSATION);
+}
+
 /** Creates (or continues) the run's conversation and saves the request. */
 export async function startAgentConversation({ db, dealId, userId, conversationId, question }: {
   db: Queryable;
@@ -29,7 +39,7 @@ export async function startAgentConversation({ db, dealId, userId, conversationI
   const id = conversationId ?? crypto.randomUUID();
   const { conversation, created } = await ensureConversation({ db, dealId, id, userId, title: titleFromQuestion(question), mode: "agent" });
   if (!created && conversation.mode !== "agent") {
-    throw new MandaError("conflict:conversation_mode", "This conversation is a chat; Agent Mode runs are saved in conversations of their own.");
+    throw new MandaError("conflict:conversation_mode", CHAT_CONVERSATION);
   }
   await saveMessages({ db, dealId, conversationId: conversation.id, messages: [agentQuestionMessage(messageId("q"), question)] });
   return { dealId, conversationId: conversation.id };

@@ -16,6 +16,7 @@ import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { checkQuestion } from "./loop";
 import { resolveAgentModeConfig, type AgentModeConfigInput } from "./config";
+import { checkAgentConversation } from "./conversation";
 import { agentEventStream } from "./event-stream";
 import { runAgentModeForDeal, type AgentModeRunForDeal } from "./index";
 
@@ -96,7 +97,8 @@ export async function handleAgentStream(req: Request, deps: AgentRouteDeps): Pro
     body = await readBody(req, deps);
     user = deps.user ?? (await getRequestUser(req));
     // Access is checked before the stream opens, so a refusal is an HTTP status, not an event.
-    await requireDealAccess({ db: deps.db, dealRef: body.deal, user, role: "analyst" });
+    const deal = await requireDealAccess({ db: deps.db, dealRef: body.deal, user, role: "analyst" });
+    if (body.conversationId) await checkAgentConversation({ db: deps.db, dealId: deal.id, id: body.conversationId });
   } catch (e) {
     return agentJsonError(e);
   }
