@@ -39,12 +39,16 @@ function withMarkers(text: string, byN: Map<number, AnswerCitation>, key: string
   return out;
 }
 
-/** The final answer: headings, quotes, lists and paragraphs, every [n] a link to the viewer. */
-export function AgentAnswer({ text, citations }: { text: string; citations: AnswerCitation[] }) {
+/**
+ * The final answer: headings, quotes, lists and paragraphs, every [n] a link to the viewer. While
+ * it streams in, `streaming` marks it (and it renders under another test id, so tests that read
+ * "agent-answer" only ever see a complete answer).
+ */
+export function AgentAnswer({ text, citations, streaming = false }: { text: string; citations: AnswerCitation[]; streaming?: boolean }) {
   const byN = new Map(citations.map((c) => [c.n, c]));
   const blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
   return (
-    <div className="space-y-3 text-sm leading-relaxed text-slate-800" data-testid="agent-answer">
+    <div className="space-y-3 text-sm leading-relaxed text-slate-800" data-testid={streaming ? "agent-answer-streaming" : "agent-answer"} aria-busy={streaming || undefined}>
       {blocks.map((b, i) => {
         const h = /^(#{1,6})\s+(.*)$/.exec(b);
         if (h && !b.includes("\n")) {

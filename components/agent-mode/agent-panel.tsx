@@ -1,19 +1,27 @@
 "use client";
 
-import Link from "next/link";
 import { useRef, useState } from "react";
-import type { GroundedCitation, Insufficiency, TraceEvent } from "@/lib/agent/mode/types";
-import { AgentAnswer } from "./agent-answer";
+import { notifyConversationsChanged } from "@/components/chat/conversation-list";
+import type { AgentRunView, StoredAgentRun } from "@/lib/agent/mode/messages";
+import type { GroundedCitation, TraceEvent } from "@/lib/agent/mode/types";
+import { RunResult, StreamingAnswer } from "./run-result";
 import { readSse } from "./sse";
+import { TraceList } from "./trace-step";
+import { useTokenReveal } from "./use-token-reveal";
 
-interface Complete {
-  answer: string;
-  citations: GroundedCitation[];
-  insufficiencies: Insufficiency[];
-  status: "validated" | "forced";
-  unmet: string[];
-  stats: { searches: number; openedCitations: number; toolCalls: number; toolBudget: number; reprompts: number; ms: number };
+/** The `complete` event of /api/agent/stream (lib/agent/mode/http.ts publicResult), or its error. */
+interface Complete extends StoredAgentRun {
+  conversationId: string | null;
+  trace?: TraceEvent[];
   error?: { code: string; message: string };
+}
+
+/** The run in progress: its trace live, then its answer token by token. */
+interface Live {
+  question: string;
+  trace: TraceEvent[];
+  citations: GroundedCitation[] | null;
+  answer: string;
 }
 
 export const AGENT_EXAMPLE =
@@ -21,144 +29,54 @@ export const AGENT_EXAMPLE =
 
 const MAX_CHARS = 1000;
 
-function Icon({ type, ok }: { type: string; ok?: boolean }) {
-  const cls = "inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-[11px] font-semibold";
-  if (type === "constraints") return <span className={`${cls} bg-slate-100 text-slate-600`}>≡</span>;
-  if (type === "plan") return <span className={`${cls} bg-indigo-100 text-indigo-700`}>P</span>;
-  if (type === "tool_call") return <span className={`${cls} ${ok === false ? "bg-red-100 text-red-700" : "bg-sky-100 text-sky-700"}`}>{ok === false ? "!" : "→"}</span>;
-  if (type === "validation") return <span className={`${cls} ${ok ? "bg-emerald-100 text-emerald-700" : "bg-amber-100 text-amber-800"}`}>{ok ? "✓" : "✕"}</span>;
-  if (type === "reprompt") return <span className={`${cls} bg-amber-100 text-amber-800`}>↻</span>;
-  if (type === "final") return <span className={`${cls} bg-emerald-600 text-white`}>★</span>;
-  return <span className={`${cls} bg-red-600 text-white`}>!</span>;
-}
+const unfinished = (status: "failed" | "stopped", error: { code: string; message: string }): StoredAgentRun => ({
+  answer: "", citations: [], insufficiencies: [], status, unmet: [], plan: [], stats: null, model: null, error,
+});
 
-function TraceStepView({ e, deal }: { e: TraceEvent; deal: string }) {
-  const time = <span className="ml-auto shrink-0 pl-2 text-[11px] tabular-nums text-slate-400">{e.durationMs >= 1 ? `${e.durationMs} ms` : ""}</span>;
-  let body: React.ReactNode = null;
-  switch (e.type) {
-    case "constraints": {
-      const c = e.constraints;
-      const parts = [
-        `${c.minSearches} search${c.minSearches === 1 ? "" : "es"}${c.requiredTopics.length ? ` (${c.requiredTopics.join(", ")})` : ""}`,
-        c.minOpenCitations ? `open ≥ ${c.minOpenCitations} source${c.minOpenCitations === 1 ? "" : "s"}` : null,
-        c.requiresExactQuote ? (c.exactQuoteKind === "figure" ? "exact figure quoted" : "exact quote") : null,
-        c.conflictRule ? (c.conflictRule === "newest" ? "newest dated document wins" : c.conflictRule === "most_authoritative" ? "most authoritative document wins" : "flag conflicts") : null,
-        c.requiredSections.length ? `sections: ${c.requiredSections.join(", ")}` : null,
-        c.requiresInsufficiencyDisclosure ? `“${c.insufficiencyPhrase}” for gaps` : null,
-      ].filter(Boolean);
-      body = <span>Requirements: {parts.join(" · ")}</span>;
-      break;
-    }
-    case "plan":
-      body = (
-        <div>
-          <span>Plan</span>
-          <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-slate-600">
-            {e.steps.map((s, i) => (
-              <li key={i}>{s}</li>
-            ))}
-          </ol>
-        </div>
-      );
-      break;
-    case "tool_call":
-      if (e.tool === "search_docs") {
-        body = (
-          <div className="min-w-0">
-            <span>
-              Searched <q className="font-medium">{String(e.args.query ?? "")}</q>
-              {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
-            </span>
-            <span className="block text-slate-500">{e.summary}</span>
-            {e.results && e.results.length > 0 && (
-              <details className="mt-1 text-slate-600">
-                <summary className="cursor-pointer text-[11px] text-slate-500">results</summary>
-                <ul className="mt-1 space-y-1">
-                  {e.results.map((r) => (
-                    <li key={r.ref} className="truncate">
-                      <span className="font-mono text-[10px] text-slate-400">{r.ref}</span> {r.document} p.{r.page}
-                      {r.role === "request" ? <span className="ml-1 text-[10px] text-amber-700">(request list)</span> : null} — <span className="text-slate-500">{r.snippet}</span>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-          </div>
-        );
-      } else {
-        const c = e.citation;
-        body = (
-          <div className="min-w-0">
-            {c ? (
-              <span>
-                Opened{" "}
-                <Link className="font-medium text-indigo-700 underline underline-offset-2" href={`/deals/${encodeURIComponent(deal)}/documents/${c.documentId}?page=${c.page}`} data-testid="trace-citation-link">
-                  [{c.n}] {c.document}, p.{c.page}
-                </Link>
-                {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
-              </span>
-            ) : (
-              <span>Open citation {String(e.args.ref ?? e.args.chunkId ?? e.args.documentId ?? "")}</span>
-            )}
-            <span className="block text-slate-500">{e.summary}</span>
-          </div>
-        );
-      }
-      break;
-    case "validation":
-      body = (
-        <div>
-          <span>{e.ok ? "Validation passed" : `Validation failed${e.forced ? " (forced synthesis)" : ""}`}</span>
-          {e.failures.length > 0 && (
-            <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600">
-              {e.failures.map((f, i) => (
-                <li key={i}>
-                  <span className="font-mono text-[10px] text-amber-800">{f.code}</span> {f.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      );
-      break;
-    case "reprompt":
-      body = (
-        <div>
-          <span>
-            Reprompt ({e.reason.replace("_", " ")}) · {e.remaining.toolCalls} tool call(s), {e.remaining.reprompts} reprompt(s) left
-          </span>
-          <details className="text-slate-600">
-            <summary className="cursor-pointer text-[11px] text-slate-500">message</summary>
-            <pre className="mt-1 whitespace-pre-wrap font-sans text-[11px]">{e.message}</pre>
-          </details>
-        </div>
-      );
-      break;
-    case "final":
-      body = <span>{e.status === "validated" ? `Answer validated with ${e.citations} citation(s)` : `Answer completed with ${e.unmet.length} unmet requirement(s)`}</span>;
-      break;
-    case "error":
-      body = <span className="text-red-700">{e.message}</span>;
-      break;
-  }
+function Question({ text }: { text: string }) {
   return (
-    <li className="flex items-start gap-2 py-1.5 text-xs text-slate-700" data-testid="trace-step" data-type={e.type} data-tool={e.type === "tool_call" ? e.tool : undefined}>
-      <Icon type={e.type} ok={"ok" in e ? e.ok : undefined} />
-      <div className="min-w-0 flex-1">{body}</div>
-      {time}
-    </li>
+    <div className="flex justify-end">
+      <div className="max-w-[80%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-sm text-white">{text}</div>
+    </div>
   );
 }
 
-/** Agent Mode: a question → the live trace (plan, searches, opened citations, validation, reprompts) → the validated answer with viewer links. */
-export function AgentPanel({ deal }: { deal: string }) {
+function TraceSection({ trace, deal, busy, open }: { trace: TraceEvent[]; deal: string; busy?: boolean; open?: boolean }) {
+  if (busy) {
+    return (
+      <section aria-label="Agent trace" className="rounded-lg border border-slate-200 bg-white px-4 py-2 shadow-sm" aria-live="polite" aria-busy="true">
+        <h2 className="flex items-center gap-2 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Trace
+          <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />
+        </h2>
+        <TraceList trace={trace} deal={deal} />
+      </section>
+    );
+  }
+  if (trace.length === 0) return null;
+  return (
+    <details open={open} className="rounded-lg border border-slate-200 bg-white px-4 py-2 shadow-sm" aria-label="Agent trace">
+      <summary className="cursor-pointer pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Trace · {trace.length} steps</summary>
+      <TraceList trace={trace} deal={deal} />
+    </details>
+  );
+}
+
+/**
+ * Agent Mode: a request → the live trace (plan, searches, opened citations, validation,
+ * reprompts) → the validated answer, streamed token by token, with viewer links. Every run is
+ * saved in this Agent Mode conversation (it shows in the history and reopens here with its
+ * answers, sources and traces).
+ */
+export function AgentPanel({ deal, conversationId, initialRuns, onSaved }: { deal: string; conversationId: string; initialRuns: AgentRunView[]; onSaved?: () => void }) {
   const [question, setQuestion] = useState("");
-  const [asked, setAsked] = useState<string | null>(null);
-  const [trace, setTrace] = useState<TraceEvent[]>([]);
-  const [result, setResult] = useState<Complete | null>(null);
+  const [runs, setRuns] = useState<AgentRunView[]>(initialRuns);
+  const [live, setLive] = useState<Live | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [latest, setLatest] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
+  const reveal = useTokenReveal((text) => setLive((l) => l && { ...l, answer: l.answer + text }));
 
   async function run(text: string) {
     const q = text.trim();
@@ -168,92 +86,90 @@ export function AgentPanel({ deal }: { deal: string }) {
       return;
     }
     setBusy(true);
-    setAsked(q);
-    setTrace([]);
-    setResult(null);
+    setLive({ question: q, trace: [], citations: null, answer: "" });
     setError(null);
+    setQuestion("");
     const ac = new AbortController();
     abortRef.current = ac;
+    let saved = false;
+    // The run ends as a saved run (answer, or why there is none); `live` is only the run in progress.
+    const finish = (entry: Omit<AgentRunView, "id" | "question">) => {
+      const id = `run-${Date.now()}`;
+      setRuns((r) => [...r, { id, question: q, ...entry }]);
+      setLatest(id);
+      setLive(null);
+    };
+    let trace: TraceEvent[] = [];
+    let complete: Complete | null = null;
     try {
-      const res = await fetch("/api/agent/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ deal, question: q, returnTrace: true }), signal: ac.signal });
+      const res = await fetch("/api/agent/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ deal, question: q, conversationId, returnTrace: true }), signal: ac.signal });
       if (!res.ok) {
         const j = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new Error(j?.error?.message ?? `Agent Mode failed (${res.status}).`);
       }
+      // The request is saved once the stream opens: the history lists the conversation from now on.
+      saved = true;
       await readSse(res, (m) => {
         const data = JSON.parse(m.data) as unknown;
-        if (m.event === "trace") setTrace((t) => [...t, data as TraceEvent]);
-        else if (m.event === "complete") {
-          const c = data as Complete;
-          if (c.error) setError(c.error.message);
-          else setResult(c);
-        }
+        if (m.event === "trace") {
+          trace = [...trace, data as TraceEvent];
+          setLive((l) => l && { ...l, trace });
+        } else if (m.event === "answer-start") setLive((l) => l && { ...l, citations: (data as { citations: GroundedCitation[] }).citations });
+        else if (m.event === "answer-delta") reveal.push((data as { delta: string }).delta);
+        else if (m.event === "complete") complete = data as Complete;
       });
+      await reveal.drained(); // the streamed answer is shown in full before it becomes the result
+      if (!complete) throw new Error("The connection closed before the run finished.");
+      const c: Complete = complete;
+      if (c.error) finish({ run: unfinished("failed", c.error), trace });
+      else finish({ run: c, trace: c.trace ?? trace });
     } catch (e) {
-      if (!ac.signal.aborted) setError(e instanceof Error ? e.message : "Agent Mode failed.");
+      reveal.clear();
+      if (ac.signal.aborted) finish({ run: unfinished("stopped", { code: "aborted", message: "Stopped." }), trace });
+      else {
+        setError(e instanceof Error ? e.message : "Agent Mode failed.");
+        if (!saved) {
+          setLive(null);
+          setQuestion(q); // nothing was saved: the request stays in the box to try again
+        }
+      }
     } finally {
       setBusy(false);
       abortRef.current = null;
+      if (saved) {
+        onSaved?.();
+        notifyConversationsChanged(deal, conversationId);
+        const url = new URL(window.location.href);
+        if (!url.pathname.endsWith(`/chat/${conversationId}`)) {
+          url.pathname = `/deals/${encodeURIComponent(deal)}/chat/${conversationId}`;
+          url.searchParams.set("mode", "agent");
+          window.history.replaceState(window.history.state, "", url.toString());
+        }
+      }
     }
   }
 
+  const empty = runs.length === 0 && !live;
   return (
     <div className="flex min-h-[60vh] flex-col gap-4" data-testid="agent-panel">
       <div className="rounded-lg border border-indigo-200 bg-indigo-50/60 p-3 text-xs text-indigo-900">
         <strong>Agent Mode</strong> plans, searches the data room, opens the sources it cites, and only answers once a validation gate confirms your requirements (searches, opened sources, exact quotes, gaps) are met.
       </div>
 
-      {asked && (
-        <div className="flex justify-end">
-          <div className="max-w-[80%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-sm text-white">{asked}</div>
+      {runs.map((r) => (
+        <div key={r.id} className="space-y-3" data-testid="agent-run">
+          {r.question && <Question text={r.question} />}
+          <TraceSection trace={r.trace} deal={deal} open={r.id === latest} />
+          {r.run ? <RunResult run={r.run} /> : <p className="text-sm text-slate-500">No answer was saved for this request.</p>}
         </div>
-      )}
+      ))}
 
-      {(trace.length > 0 || busy) && (
-        <section aria-label="Agent trace" className="rounded-lg border border-slate-200 bg-white px-4 py-2 shadow-sm" aria-live="polite" aria-busy={busy}>
-          <h2 className="flex items-center gap-2 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            Trace
-            {busy && <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />}
-          </h2>
-          <ol className="divide-y divide-slate-100" data-testid="agent-trace">
-            {trace.map((e) => (
-              <TraceStepView key={`${e.seq}-${e.type}`} e={e} deal={deal} />
-            ))}
-          </ol>
-        </section>
-      )}
-
-      {result && (
-        <article className="space-y-3 rounded-lg border border-slate-200 bg-white px-5 py-4 shadow-sm" aria-label="Agent answer" data-testid="agent-result" data-status={result.status}>
-          <AgentAnswer text={result.answer} citations={result.citations} />
-          {result.insufficiencies.length > 0 && (
-            <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-xs text-amber-900" data-testid="agent-insufficiencies">
-              <p className="font-semibold">Not established from the data room</p>
-              <ul className="mt-1 list-disc pl-5">
-                {result.insufficiencies.map((i, k) => (
-                  <li key={k}>
-                    <span className="font-medium">{i.topic}</span>: {i.missing}
-                    {i.queriesTried.length ? <span className="text-amber-700"> (searched: {i.queriesTried.map((q) => `“${q}”`).join(", ")})</span> : null}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {result.citations.length > 0 && (
-            <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3" aria-label="Sources">
-              {result.citations.map((c) => (
-                <Link key={c.n} href={c.url} className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700 hover:border-indigo-300 hover:bg-indigo-50" data-testid="source-chip" title={c.snippet}>
-                  [{c.n}] {c.document}, p.{c.page}
-                  {!c.opened && <span className="text-slate-400"> (search result)</span>}
-                </Link>
-              ))}
-            </div>
-          )}
-          <p className="text-[11px] text-slate-400">
-            {result.stats.searches} search(es) · {result.stats.openedCitations} opened source(s) · {result.stats.toolCalls}/{result.stats.toolBudget} tool calls · {result.stats.reprompts} reprompt(s) · {(result.stats.ms / 1000).toFixed(1)} s
-            {result.status === "forced" ? " · completed without meeting every requirement" : " · validated"}
-          </p>
-        </article>
+      {live && (
+        <div className="space-y-3">
+          <Question text={live.question} />
+          <TraceSection trace={live.trace} deal={deal} busy={busy} open />
+          {live.citations && <StreamingAnswer text={live.answer} citations={live.citations} />}
+        </div>
       )}
 
       {error && (
@@ -262,7 +178,7 @@ export function AgentPanel({ deal }: { deal: string }) {
         </div>
       )}
 
-      {!asked && (
+      {empty && (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center">
           <p className="font-medium">Give Agent Mode a multi-step request</p>
           <p className="mt-1 text-sm text-slate-600">State what it must search, open and quote; it will not answer before it has.</p>

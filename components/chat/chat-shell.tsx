@@ -1,11 +1,12 @@
 import Link from "next/link";
 import type { UIMessage } from "ai";
+import { AgentModeSwitch } from "@/components/agent-mode/mode-switch";
 import { Chat, type DocRef } from "./chat";
 import { ConversationList, type ConversationItem } from "./conversation-list";
 
 export type { ConversationItem };
 
-/** Conversation history for the deal (left) and the chat (right). Server component. */
+/** Conversation history for the deal (left) and the chat or Agent Mode (right). Server component. */
 export function ChatShell({ deal, conversationId, conversations, messages, documents, isNew, historyError }: {
   deal: string;
   conversationId: string;
@@ -25,7 +26,9 @@ export function ChatShell({ deal, conversationId, conversations, messages, docum
         <ConversationList deal={deal} conversationId={conversationId} initial={conversations} />
       </aside>
       <section aria-label="Chat" className="min-w-0">
-        <Chat key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} documents={documents} isNew={isNew} />
+        <AgentModeSwitch key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} isNew={isNew}>
+          <Chat key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} documents={documents} isNew={isNew} />
+        </AgentModeSwitch>
       </section>
     </div>
   );

@@ -7,6 +7,8 @@ export interface ConversationItem {
   id: string;
   title: string | null;
   updatedAt: string;
+  /** 'agent': an Agent Mode conversation (it reopens in Agent Mode). */
+  mode?: "chat" | "agent";
 }
 
 /** Fired by the chat when an answer has finished (the conversation was created or updated). */
@@ -20,7 +22,7 @@ export function notifyConversationsChanged(deal: string, conversationId: string)
 /** Server items first, refetched items on top: a refetch never drops what the page rendered. */
 function merge(current: ConversationItem[], fresh: ConversationItem[]): ConversationItem[] {
   const byId = new Map(current.map((c) => [c.id, c]));
-  for (const c of fresh) byId.set(c.id, { id: c.id, title: c.title, updatedAt: c.updatedAt });
+  for (const c of fresh) byId.set(c.id, { id: c.id, title: c.title, updatedAt: c.updatedAt, ...(c.mode ? { mode: c.mode } : {}) });
   return [...byId.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
@@ -73,6 +75,11 @@ export function ConversationList({ deal, conversationId, initial }: { deal: stri
             title={c.title ?? "Untitled"}
             data-testid="conversation-link"
           >
+            {c.mode === "agent" && (
+              <span className="mr-1 rounded bg-indigo-100 px-1 text-[10px] font-semibold uppercase text-indigo-700" data-testid="conversation-agent-badge">
+                Agent
+              </span>
+            )}
             {c.title ?? "Untitled"}
             {/* server and browser may format the time in different time zones */}
             <span className="block text-xs font-normal text-slate-400" suppressHydrationWarning>

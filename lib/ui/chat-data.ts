@@ -5,11 +5,11 @@
 import type { UIMessage } from "ai";
 import type { Queryable } from "@/lib/db";
 
-export async function loadConversationList({ db, dealId }: { db: Queryable; dealId: string }): Promise<{ items: { id: string; title: string | null; updatedAt: string }[]; error: string | null }> {
+export async function loadConversationList({ db, dealId }: { db: Queryable; dealId: string }): Promise<{ items: { id: string; title: string | null; updatedAt: string; mode: "chat" | "agent" }[]; error: string | null }> {
   try {
     const store = await import("@/lib/chat/store");
     const list = await store.listConversations({ db, dealId, userId: null, limit: 50 });
-    return { items: list.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt })), error: null };
+    return { items: list.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, mode: c.mode })), error: null };
   } catch {
     return { items: [], error: "Conversation history is not available." };
   }

@@ -4,7 +4,6 @@ import { getDealBySlug } from "@/lib/db/queries/deals";
 import { listDocumentsByDeal } from "@/lib/db/queries/documents";
 import { loadConversationList } from "@/lib/ui/chat-data";
 import { ChatShell } from "@/components/chat/chat-shell";
-import { AgentModeSwitch } from "@/components/agent-mode/mode-switch";
 
 export const dynamic = "force-dynamic";
 
@@ -16,16 +15,14 @@ export default async function NewChatPage({ params }: { params: Promise<{ slug: 
   if (!deal) notFound();
   const [list, docs] = await Promise.all([loadConversationList({ db, dealId: deal.id }), listDocumentsByDeal({ db, dealId: deal.id })]);
   return (
-    <AgentModeSwitch deal={deal.slug}>
-      <ChatShell
-        deal={deal.slug}
-        conversationId={crypto.randomUUID()}
-        conversations={list.items}
-        historyError={list.error}
-        messages={[]}
-        documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
-        isNew
-      />
-    </AgentModeSwitch>
+    <ChatShell
+      deal={deal.slug}
+      conversationId={crypto.randomUUID()}
+      conversations={list.items}
+      historyError={list.error}
+      messages={[]}
+      documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
+      isNew
+    />
   );
 }

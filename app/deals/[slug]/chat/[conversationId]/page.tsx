@@ -5,7 +5,6 @@ import { listDocumentsByDeal } from "@/lib/db/queries/documents";
 import { loadConversationList, loadConversationMessages } from "@/lib/ui/chat-data";
 import { isUuid } from "@/lib/ui/documents";
 import { ChatShell } from "@/components/chat/chat-shell";
-import { AgentModeSwitch } from "@/components/agent-mode/mode-switch";
 
 export const dynamic = "force-dynamic";
 
@@ -22,16 +21,14 @@ export default async function ConversationPage({ params }: { params: Promise<{ s
   ]);
   // An id not saved yet (the first answer is still streaming) opens as an empty conversation.
   return (
-    <AgentModeSwitch deal={deal.slug}>
-      <ChatShell
-        deal={deal.slug}
-        conversationId={conversationId}
-        conversations={list.items}
-        historyError={list.error}
-        messages={conv.messages}
-        documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
-        isNew={!conv.found}
-      />
-    </AgentModeSwitch>
+    <ChatShell
+      deal={deal.slug}
+      conversationId={conversationId}
+      conversations={list.items}
+      historyError={list.error}
+      messages={conv.messages}
+      documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
+      isNew={!conv.found}
+    />
   );
 }
