@@ -129,11 +129,15 @@ export async function deleteConversation({ db, dealId, id }: { db: Queryable; de
 /** Keys that would carry internal scores; metadata never stores them. */
 const SCORE_KEY = /score|confidence|similarity|relevance|^rank$/i;
 
-export function stripScores<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(stripScores) as T;
+/**
+ * A copy of stored message metadata without score-like keys, at any depth. (Not to be confused
+ * with lib/agent/guardrails/scores.ts stripScores, which removes scores from answer text.)
+ */
+export function omitScoreFields<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(omitScoreFields) as T;
   if (value && typeof value === "object" && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!SCORE_KEY.test(k)) out[k] = stripScores(v);
+    for (const [k, v] of Object.entries(value)) if (!SCORE_KEY.test(k)) out[k] = omitScoreFields(v);
     return out as T;
   }
   return value;
@@ -145,7 +149,7 @@ export function stripScores<T>(value: T): T {
  */
 export async function saveMessages({ db, dealId, conversationId, messages }: { db: Queryable; dealId: string; conversationId: string; messages: UIMessage[] }): Promise<void> {
   for (const m of messages) {
-    const metadata = m.metadata === undefined || m.metadata === null ? null : JSON.stringify(stripScores(m.metadata));
+    const metadata = m.metadata === undefined || m.metadata === null ? null : JSON.stringify(omitScoreFields(m.metadata));
     const { rowCount } = await db.query(
       `insert into messages (id, conversation_id, deal_id, role, parts, metadata, created_at)
        values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, clock_timestamp())
