@@ -7,6 +7,7 @@
  * guardrails (lib/agent/guardrails) run on the answer text as it streams, line by line.
  */
 import { convertToModelMessages, stepCountIs, streamText, type LanguageModel, type StreamTextResult, type UIMessage } from "ai";
+import { contextWindow, DEFAULT_CONTEXT_MESSAGES } from "@/lib/chat/context";
 import type { Db } from "@/lib/db";
 import { getChatModel } from "@/lib/models/chat";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
@@ -17,7 +18,6 @@ import type { SourceRef } from "./sources";
 import { buildSystemPrompt } from "./system-prompt";
 import { createAgentTools, type AgentTools } from "./tools";
 
-export const DEFAULT_CONTEXT_MESSAGES = 10;
 export const DEFAULT_MAX_STEPS = 6;
 
 export type DealInput = AgentDeal | { id: string; slug: string; name: string; target_company?: string | null };
@@ -49,15 +49,6 @@ function toDeal(d: DealInput): AgentDeal {
 
 export function textOf(m: UIMessage): string {
   return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("\n").trim();
-}
-
-/** The last `n` messages, starting at a user message where possible (a window never opens mid-exchange). */
-export function contextWindow(messages: UIMessage[], n: number): UIMessage[] {
-  const nonSystem = messages.filter((m) => m.role !== "system");
-  let win = nonSystem.slice(-Math.max(1, n));
-  const firstUser = win.findIndex((m) => m.role === "user");
-  if (firstUser > 0 && win.length > 1) win = win.slice(firstUser);
-  return win;
 }
 
 export async function createAgentStream(o: AgentRunOptions): Promise<AgentStream> {
