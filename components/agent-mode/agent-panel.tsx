@@ -100,7 +100,7 @@ export function AgentPanel({ deal, conversationId, initialRuns, onSaved }: { dea
       setLive(null);
     };
     let trace: TraceEvent[] = [];
-    let complete: Complete | null = null;
+    const end: { complete?: Complete } = {}; // set by the stream callback
     try {
       const res = await fetch("/api/agent/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ deal, question: q, conversationId, returnTrace: true }), signal: ac.signal });
       if (!res.ok) {
@@ -116,11 +116,11 @@ export function AgentPanel({ deal, conversationId, initialRuns, onSaved }: { dea
           setLive((l) => l && { ...l, trace });
         } else if (m.event === "answer-start") setLive((l) => l && { ...l, citations: (data as { citations: GroundedCitation[] }).citations });
         else if (m.event === "answer-delta") reveal.push((data as { delta: string }).delta);
-        else if (m.event === "complete") complete = data as Complete;
+        else if (m.event === "complete") end.complete = data as Complete;
       });
       await reveal.drained(); // the streamed answer is shown in full before it becomes the result
-      if (!complete) throw new Error("The connection closed before the run finished.");
-      const c: Complete = complete;
+      const c = end.complete;
+      if (!c) throw new Error("The connection closed before the run finished.");
       if (c.error) finish({ run: unfinished("failed", c.error), trace });
       else finish({ run: c, trace: c.trace ?? trace });
     } catch (e) {
