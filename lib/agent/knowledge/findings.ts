@@ -1,7 +1,7 @@
 /**
  * Finding retrieval for the agent: by vector (SQL function match_findings over the model's
  * partial HNSW index), by keyword (metric key / metric words / period), by id. Rows come back
- * joined with their document (filename, date, kind) so every finding carries its source.
+ * joined with their document (filename, date, kind, company) so every finding carries its source.
  */
 import type { Queryable } from "@/lib/db";
 import { embedTexts, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
@@ -29,6 +29,8 @@ export interface FindingRow {
   document_date: string | null;
   document_kind: string | null;
   document_title: string | null;
+  /** The company the document is about (file name or first pages), when known. */
+  document_company: string | null;
   version_group: string | null;
   created_at: string;
 }
@@ -36,7 +38,7 @@ export interface FindingRow {
 const COLUMNS = `f.id, f.document_id, f.domain, f.metric, f.metric_key, f.value_text, f.value_num, f.unit, f.currency, f.period,
   f.is_forecast, to_char(f.date_referenced, 'YYYY-MM-DD') as date_referenced, f.source_page, f.source_cell, f.source_excerpt,
   f.confidence, f.status, f.superseded, d.filename, to_char(d.document_date, 'YYYY-MM-DD') as document_date, d.kind as document_kind,
-  d.title as document_title, d.version_group, f.created_at::text as created_at`;
+  d.title as document_title, d.company as document_company, d.version_group, f.created_at::text as created_at`;
 
 function normalise(r: FindingRow): FindingRow {
   return { ...r, value_num: r.value_num === null ? null : Number(r.value_num), confidence: Number(r.confidence), source_page: Number(r.source_page) };

@@ -22,6 +22,7 @@ import { detectMetrics, keysOf, type MetricSpec } from "./metrics";
 import { pagesForQuestion } from "./pages";
 import { peopleInQuestion } from "./people-answer";
 import { pickAnswer } from "./preference";
+import { newestRelatedDates } from "./related-documents";
 import { relateFindings } from "./relations";
 import { retrieveFindings } from "./retrieve";
 import { resolveSupersession } from "./supersession";
@@ -65,7 +66,7 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const { documentIds, kindDocs, comparing } = await documentScope(db, dealId, { query, document: input.document, notes });
   const filters: FindingFilters = { documentIds, domains: input.domains?.length ? input.domains : undefined };
   const { resolved, wanted, docPeriods } = await askedPeriod(db, dealId, input.period ?? query, keys);
-  const { scored, retrievedIds, newest } = await retrieveFindings({ db, dealId, sources, space }, { query, keys, words, metricsAsked: metrics.length > 0, filters, wanted, notes });
+  const { scored, retrieved, retrievedIds } = await retrieveFindings({ db, dealId, sources, space }, { query, keys, words, metricsAsked: metrics.length > 0, filters, wanted, notes });
 
   // Supersession: the findings that replace retrieved ones join them; replaced ones are marked
   const edges = await graph.findingEdges(db, dealId, scored.map((s) => s.row.id));
@@ -103,8 +104,9 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const { listed, timeline } = listFindings({ intent, answerRow, conflicts, corrections, rows, inPeriod, wanted, wantForecast });
   const findings = listed.slice(0, limit).map((r) => (r.id === answerRow?.id && answer ? answer : toKb(r)));
 
-  // Reliability in words for the answer
-  if (answerRow && newest && answerRow.document_date) {
+  // Reliability in words for the answer: its age against the newest related document (same company or same report), never another company's
+  const newest = answerRow?.document_date ? newestRelatedDates([...retrieved, ...extra]).get(answerRow.document_id) : undefined;
+  if (answerRow?.document_date && newest) {
     const age = monthsBetween(answerRow.document_date, newest);
     if (age >= 2) notes.push(`The figure comes from a document dated ${formatDate(answerRow.document_date)}, ${age} months older than the newest related document.`);
   }

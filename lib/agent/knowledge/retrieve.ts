@@ -1,7 +1,9 @@
 /**
  * Findings retrieval for a question: keyword matches on metric / metric_key (and words) fused
  * with vector matches (match_findings), passages that read like instructions dropped, then ranked
- * internally by similarity × recency × confidence. The ranking never leaves the agent's code.
+ * internally by similarity × recency × confidence. Recency is measured against the newest related
+ * document (the same company's, or the same report's versions: related-documents.ts), so one
+ * company's filing never makes another's look old. The ranking never leaves the agent's code.
  */
 import type { Queryable } from "@/lib/db";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
@@ -11,6 +13,7 @@ import type { SourceRegistry } from "../sources";
 import { looksLikeInstructions } from "../guardrails/injection";
 import { monthsBetween } from "./describe";
 import { embedMissingFindings, keywordFindings, vectorFindings, type FindingFilters, type FindingRow } from "./findings";
+import { newestRelatedDates } from "./related-documents";
 
 export interface Scored {
   row: FindingRow;
@@ -22,13 +25,12 @@ export interface Scored {
 export interface Retrieved {
   /** Best first. */
   scored: Scored[];
-  /** Ids of every finding retrieved (before the metric-less cut). */
+  /** Every finding retrieved (before the metric-less cut), and their ids. */
+  retrieved: FindingRow[];
   retrievedIds: Set<string>;
-  /** Date of the newest document among them. */
-  newest?: string;
 }
 
-/** Internal ranking only: similarity × recency × confidence. */
+/** Internal ranking only: similarity × recency × confidence; `newestDate` is that of the newest document related to the finding's. */
 function score(s: { row: FindingRow; similarity: number; keyword: boolean }, newestDate: string | undefined, wantedPeriod?: string): number {
   const sim = Math.max(s.similarity, s.keyword ? 0.85 : 0) + (wantedPeriod && samePeriod(s.row.period, wantedPeriod) ? 0.3 : 0);
   const age = newestDate && s.row.document_date ? Math.max(0, monthsBetween(s.row.document_date, newestDate)) : 0;
@@ -73,13 +75,13 @@ export async function retrieveFindings(
     }
   }
 
-  const newest = [...pool.values()].map((p) => p.row.document_date ?? "").sort().pop() || undefined;
-  let scored: Scored[] = [...pool.values()].map((p) => ({ ...p, score: score(p, newest, o.wanted) }));
+  const newest = newestRelatedDates([...pool.values()].map((p) => p.row));
+  let scored: Scored[] = [...pool.values()].map((p) => ({ ...p, score: score(p, newest.get(p.row.document_id), o.wanted) }));
   scored.sort((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
   if (!o.metricsAsked && scored.length) {
     // No metric named: keep only findings close to the best (vector noise otherwise).
     const best = scored[0]!.score;
     scored = scored.filter((s) => s.score >= best * 0.6 && s.similarity >= 0.2);
   }
-  return { scored, retrievedIds: new Set(pool.keys()), newest };
+  return { scored, retrieved: [...pool.values()].map((p) => p.row), retrievedIds: new Set(pool.keys()) };
 }
