@@ -19,21 +19,24 @@ export interface AskedPeriod {
   docPeriods: DocumentPeriod[];
 }
 
-/** `text` is the tool's period argument, or the question; `keys` the metrics asked about. */
-export async function askedPeriod(db: Queryable, dealId: string, text: string, keys: string[]): Promise<AskedPeriod> {
+/**
+ * `text` is the tool's period argument, or the question; `keys` the metrics asked about;
+ * `documentIds` the documents to read periods from (a named company's), else the whole deal.
+ */
+export async function askedPeriod(db: Queryable, dealId: string, text: string, keys: string[], documentIds?: string[]): Promise<AskedPeriod> {
   const req = readPeriodRequest(text);
-  const available = await availablePeriods(db, dealId, keys.length ? keys : undefined);
+  const available = await availablePeriods(db, dealId, keys.length ? keys : undefined, documentIds);
   let resolved = resolvePeriod(req, available);
-  const docPeriods = await documentPeriods(db, dealId);
+  const docPeriods = await documentPeriods(db, dealId, documentIds);
   if (!resolved.period && (req.partial || req.relative)) resolved = resolvePeriod(req, docPeriods.map((d) => d.period));
   return { resolved, wanted: resolved.period?.label, docPeriods };
 }
 
 /** Periods the documents themselves cover (file name / first pages metadata): "Q3 2024", "FY2023". */
-async function documentPeriods(db: Queryable, dealId: string): Promise<DocumentPeriod[]> {
+async function documentPeriods(db: Queryable, dealId: string, documentIds?: string[]): Promise<DocumentPeriod[]> {
   const { rows } = await db.query<{ id: string; fiscal_year: number | null; fiscal_period: string | null }>(
-    "select id, fiscal_year, fiscal_period from documents where deal_id = $1 and fiscal_year is not null",
-    [dealId],
+    "select id, fiscal_year, fiscal_period from documents where deal_id = $1 and fiscal_year is not null and ($2::uuid[] is null or id = any($2::uuid[]))",
+    [dealId, documentIds ?? null],
   );
   return rows.map((r) => ({ id: r.id, period: !r.fiscal_period || r.fiscal_period === "FY" ? `FY${r.fiscal_year}` : `${r.fiscal_period} ${r.fiscal_year}` }));
 }

@@ -1,9 +1,11 @@
 /**
  * Which documents a question is about: one named by file name or id, or documents named by kind
  * ("the board minutes", "the annual report") — except in a comparison, where the named document
- * is one side ("compare the forecast in the presentation with the actuals").
+ * is one side ("compare the forecast in the presentation with the actuals") — and, in a deal
+ * holding several companies' documents, only those of the companies the question names.
  */
 import type { Queryable } from "@/lib/db";
+import { companyScope } from "./company-scope";
 
 const COMPARING = /\b(?:compare[sd]?|comparison|versus|vs\.?|against|difference between|forecast (?:to|and|with) actuals?|actuals? (?:to|and|with) (?:the )?forecast)\b/i;
 
@@ -13,6 +15,8 @@ export interface DocumentScope {
   /** Documents the question names by kind (also in a comparison). */
   kindDocs?: string[];
   comparing: boolean;
+  /** Companies the question names (when the deal holds several). */
+  companies: string[];
 }
 
 export async function documentScope(db: Queryable, dealId: string, o: { query: string; document?: string; notes: string[] }): Promise<DocumentScope> {
@@ -26,7 +30,10 @@ export async function documentScope(db: Queryable, dealId: string, o: { query: s
   const kindDocs = await documentsByKindMention(db, dealId, o.query);
   const comparing = COMPARING.test(o.query);
   if (!documentIds && !comparing) documentIds = kindDocs;
-  return { documentIds, kindDocs, comparing };
+  // A document named outright is the scope as it is; otherwise a named company narrows it.
+  if (o.document && documentIds) return { documentIds, kindDocs, comparing, companies: [] };
+  const byCompany = await companyScope(db, dealId, o.query, documentIds);
+  return { documentIds: byCompany.documentIds ?? documentIds, kindDocs, comparing, companies: byCompany.companies };
 }
 
 const KIND_WORDS: Array<[RegExp, RegExp]> = [

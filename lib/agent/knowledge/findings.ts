@@ -125,12 +125,13 @@ export async function embedMissingFindings(db: Queryable, dealId: string, space:
   return rows.length;
 }
 
-/** Distinct periods the deal's findings cover (for "Q3" → the latest Q3). */
-export async function availablePeriods(db: Queryable, dealId: string, keys?: string[]): Promise<string[]> {
+/** Distinct periods the deal's findings cover (for "Q3" → the latest Q3), optionally of some documents only. */
+export async function availablePeriods(db: Queryable, dealId: string, keys?: string[], documentIds?: string[]): Promise<string[]> {
   const { rows } = await db.query<{ period: string }>(
     `select distinct period from findings where deal_id = $1 and period is not null and status = 'active'
-       and ($2::text[] is null or metric_key = any($2::text[]))`,
-    [dealId, keys && keys.length ? keys : null],
+       and ($2::text[] is null or metric_key = any($2::text[]))
+       and ($3::uuid[] is null or document_id = any($3::uuid[]))`,
+    [dealId, keys && keys.length ? keys : null, documentIds ?? null],
   );
   return rows.map((r) => r.period);
 }

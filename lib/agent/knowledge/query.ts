@@ -63,9 +63,10 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const wantForecast = WANTS_FORECAST.test(`${query} ${input.metric ?? ""}`);
   const notes: string[] = [];
 
-  const { documentIds, kindDocs, comparing } = await documentScope(db, dealId, { query, document: input.document, notes });
+  const { documentIds, kindDocs, comparing, companies } = await documentScope(db, dealId, { query, document: input.document, notes });
   const filters: FindingFilters = { documentIds, domains: input.domains?.length ? input.domains : undefined };
-  const { resolved, wanted, docPeriods } = await askedPeriod(db, dealId, input.period ?? query, keys);
+  // A named company's periods ("last year" is the last year its documents report), else the deal's
+  const { resolved, wanted, docPeriods } = await askedPeriod(db, dealId, input.period ?? query, keys, companies.length ? documentIds : undefined);
   const { scored, retrieved, retrievedIds } = await retrieveFindings({ db, dealId, sources, space }, { query, keys, words, metricsAsked: metrics.length > 0, filters, wanted, notes });
 
   // Supersession: the findings that replace retrieved ones join them; replaced ones are marked
