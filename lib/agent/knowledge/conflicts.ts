@@ -14,6 +14,7 @@ import { keywordFindings, type FindingRow } from "./findings";
 import { defaultGraphReader, type GraphReader } from "./graph";
 import { detectMetrics, keysOf } from "./metrics";
 import { preferOrder } from "./preference";
+import { differentCompanies } from "./related-documents";
 import { classifyPair, differs, resolveSupersession } from "./supersession";
 import type { KbConflict, KbCorrection, KbForecastVsActual } from "./types";
 
@@ -94,9 +95,11 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
         s.forEach((x) => register(o.sources, x));
       }
     }
-    const actual = current.filter((r) => !r.is_forecast).sort((x, y) => preferOrder(x, y, false))[0];
-    if (actual) {
-      for (const fc of current.filter((r) => r.is_forecast && differs(r, actual))) {
+    const actuals = current.filter((r) => !r.is_forecast).sort((x, y) => preferOrder(x, y, false));
+    for (const fc of current.filter((r) => r.is_forecast)) {
+      // the forecast's own company's actual, never another company's
+      const actual = actuals.find((r) => !differentCompanies(r, fc));
+      if (actual && differs(fc, actual)) {
         out.forecastVsActual.push({
           metric: actual.metric,
           period: actual.period ?? "",
@@ -118,6 +121,7 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
     if (kind === "conflict") continue;
     const why =
       kind === "different_period" ? `different periods (${a.period} vs ${b.period})` :
+      kind === "different_company" ? `they are about different companies (${a.document_company} vs ${b.document_company})` :
       kind === "correction" ? "a correction chain links them" :
       kind === "forecast_vs_actual" ? "one is a forecast, the other an actual" :
       kind === "same_document" ? "both come from the same document" : "the values agree";

@@ -1,7 +1,7 @@
 /**
  * What the findings that answer a question say about each other, per metric and period:
  * corrections (a later document supersedes a different value), conflicts (the P1 rule:
- * same period, different documents, no correction between them) and forecast vs actual.
+ * same period, different documents, no correction between them, same company) and forecast vs actual.
  * Every finding named here is registered as a source.
  */
 import { parsePeriod } from "@/lib/periods";
@@ -10,6 +10,7 @@ import { citeFinding, sideOf } from "./cite";
 import { describeKind, formatValue } from "./describe";
 import type { FindingRow } from "./findings";
 import { preferOrder } from "./preference";
+import { differentCompanies } from "./related-documents";
 import { classifyPair, differs, type Supersession } from "./supersession";
 import type { KbConflict, KbCorrection, KbForecastVsActual } from "./types";
 
@@ -85,14 +86,14 @@ function addConflict(current: FindingRow[], sup: Supersession, sources: SourceRe
   for (const s of sides) citeFinding(sources, s);
 }
 
-/** Forecasts of the period set against its (most authoritative) actual. */
+/** Forecasts of the period set against its (most authoritative) actual of the same company. */
 function addForecastVsActual(current: FindingRow[], sources: SourceRegistry, fva: KbForecastVsActual[]): void {
-  const actuals = current.filter((r) => !r.is_forecast);
+  const actuals = current.filter((r) => !r.is_forecast).sort((x, y) => preferOrder(x, y, false));
   const forecasts = current.filter((r) => r.is_forecast);
-  if (!actuals.length || !forecasts.length) return;
-  const act = [...actuals].sort((x, y) => preferOrder(x, y, false))[0]!;
   for (const fc of forecasts) {
-    if (!differs(fc, act) || fva.some((x) => x.forecast.findingId === fc.id)) continue;
+    // the forecast's own company's actual, never another company's
+    const act = actuals.find((r) => !differentCompanies(r, fc));
+    if (!act || !differs(fc, act) || fva.some((x) => x.forecast.findingId === fc.id)) continue;
     const before = fc.document_date && act.document_date && fc.document_date < act.document_date;
     fva.push({
       metric: act.metric,

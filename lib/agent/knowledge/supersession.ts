@@ -1,12 +1,13 @@
 /**
  * Which findings a later one replaces (finding- and document-level SUPERSEDES, file-name versions,
  * the superseded flag), and the P1 rule that tells a conflict from a correction, a forecast vs
- * actual, a different period or agreement.
+ * actual, a different period, another company's figure or agreement.
  */
 import type { Queryable } from "@/lib/db";
 import { samePeriod } from "@/lib/periods";
 import { findingsByIds, type FindingRow } from "./findings";
 import type { Edge, GraphReader } from "./graph";
+import { differentCompanies } from "./related-documents";
 
 /** Two findings state different values: beyond 0.5% of the larger, or other words when not numeric. */
 export function differs(a: FindingRow, b: FindingRow): boolean {
@@ -65,9 +66,10 @@ export async function resolveSupersession(db: Queryable, dealId: string, rows: F
   return { sup: { replacedBy, linked }, extra };
 }
 
-/** The P1 conflict rule: same period + no SUPERSEDES + different documents (+ not forecast vs actual). */
-export function classifyPair(a: FindingRow, b: FindingRow, sup: Supersession): "conflict" | "correction" | "forecast_vs_actual" | "different_period" | "same_document" | "agree" {
+/** The P1 conflict rule: same period + no SUPERSEDES + different documents (+ not forecast vs actual), about the same company. */
+export function classifyPair(a: FindingRow, b: FindingRow, sup: Supersession): "conflict" | "correction" | "forecast_vs_actual" | "different_period" | "different_company" | "same_document" | "agree" {
   if (!samePeriod(a.period, b.period)) return "different_period";
+  if (differentCompanies(a, b)) return "different_company";
   if (!differs(a, b)) return "agree";
   if (sup.linked(a.id, b.id)) return "correction";
   if (a.document_id === b.document_id) return "same_document";
