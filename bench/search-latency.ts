@@ -17,7 +17,7 @@ import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
 import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
 import { embedTexts, getEmbeddingSpace, toVectorLiteral } from "@/lib/models/embeddings";
 import { indexChunks, SEARCH_INDEX_VERSION } from "@/lib/search/indexer";
-import { vacuumSearchIndexIfNeeded } from "@/lib/search/maintenance";
+import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";
 import { understandQuery } from "@/lib/search/query-understanding";
 import { keywordChunks, vectorChunks } from "@/lib/search/retrievers";
 import { searchPages } from "@/lib/search/search";
@@ -174,7 +174,7 @@ async function main() {
     for (const q of questions.slice(0, Math.min(questions.length, 15))) {
       baseline.push(await timeIt(async () => {
         const [v] = await embedTexts(space, [understandQuery(q).rankingText]);
-        await db.query("select id, page_start from chunks where deal_id = $1 order by embedding <=> $2::halfvec limit 60", [deal.id, toVectorLiteral(v)]);
+        await db.query("select id, page_start from chunks where deal_id = $1 order by embedding <=> $2::vector limit 60", [deal.id, toVectorLiteral(v)]);
       }));
     }
     const row = {

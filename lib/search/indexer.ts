@@ -34,7 +34,7 @@ export async function indexChunks({ db, dealId, documentId, chunks, space }: {
     const values = batch.map((c, j) => {
       const p = params.length;
       params.push(ids[j], dealId, documentId, c.chunkIndex, c.pageStart, c.pageEnd, c.charStart, c.charEnd, c.text, toVectorLiteral(vectors[j]), space.id);
-      return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, $${p + 8}, $${p + 9}, $${p + 10}::halfvec, $${p + 11})`;
+      return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, $${p + 8}, $${p + 9}, $${p + 10}::vector, $${p + 11})`;
     });
     await db.query(
       `insert into chunks (id, deal_id, document_id, chunk_index, page_start, page_end, char_start, char_end, text, embedding, embedding_model)

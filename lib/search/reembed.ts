@@ -23,7 +23,7 @@ export async function reembedStaleChunks({ db, dealId, space, limit = Infinity }
     if (rows.length === 0) break;
     const vectors = await embedTexts(space, rows.map((r) => r.text));
     await db.query(
-      `update chunks c set embedding = v.embedding::halfvec, embedding_model = $2
+      `update chunks c set embedding = v.embedding::vector, embedding_model = $2
        from unnest($1::uuid[], $3::text[]) as v(id, embedding) where c.id = v.id`,
       [rows.map((r) => r.id), space.id, vectors.map(toVectorLiteral)],
     );

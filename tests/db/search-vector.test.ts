@@ -14,8 +14,8 @@ const TOPICS = ["revenue recognition", "inventory valuation", "goodwill impairme
 
 /**
  * The statement match_chunks builds, for a model and dimension, with literals for EXPLAIN:
- * the indexes are over embedding::vector(n) (float4; cheaper HNSW writes on PGlite than
- * halfvec), and the query embedding arrives as halfvec and is cast the same way.
+ * chunk embeddings are float4 vectors of any dimension, each model's index is over
+ * embedding::vector(n), and the query embedding arrives as halfvec and is cast the same way.
  */
 const vectorSql = (model: string, dims: number, dealId: string) => `
   select c.id from chunks c
@@ -59,6 +59,13 @@ describe("vector half (match_chunks + HNSW)", () => {
     await db.exec("analyze chunks");
   });
   afterAll(() => cleanup());
+
+  it("stores chunk embeddings as float4 vectors (no half-float conversion when scanning a scope exactly)", async () => {
+    const { rows } = await db.query<{ t: string }>("select format_type(atttypid, atttypmod) as t from pg_attribute where attrelid = 'chunks'::regclass and attname = 'embedding'");
+    expect(rows[0].t).toBe("vector");
+    const { rows: [c] } = await db.query<{ n: number }>("select count(*)::int as n from chunks where deal_id = $1 and vector_dims(embedding) = 384", [dealId]);
+    expect(c.n).toBe(80);
+  });
 
   it("has a partial HNSW expression index per model, and the query shape uses it", async () => {
     const local = await explain(db, vectorSql("local:hash-ngram-384", 384, dealId));
