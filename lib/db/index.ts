@@ -1,5 +1,6 @@
 import path from "node:path";
 import { getConfig } from "@/lib/config";
+import { vacuumSearchIndexIfNeeded } from "./maintenance";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
@@ -7,13 +8,17 @@ import type { Db } from "./types";
 
 export type { Db, Queryable, QueryResult } from "./types";
 
-/** Opens a database and brings its schema up to date. */
+/**
+ * Opens a database and brings its schema up to date; then vacuums the keyword segments if
+ * merges or a migration left more dead rows than live ones (PGlite has no autovacuum).
+ */
 export async function openDb(options: { databaseUrl?: string; dataDir?: string; memory?: boolean } = {}): Promise<Db> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata"));
   try {
     await migrate(db);
+    await vacuumSearchIndexIfNeeded({ db });
   } catch (e) {
     await db.close();
     throw e;

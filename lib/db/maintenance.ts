@@ -1,11 +1,11 @@
-import type { Db } from "@/lib/db";
+import type { Db } from "./types";
 import { log } from "@/lib/log";
 
 /**
  * Keyword-index upkeep. Merging segments (0800 migration) leaves the merged rows dead;
  * PostgreSQL's autovacuum reclaims them, PGlite has no autovacuum, and unvacuumed dead rows
  * make every term lookup visit all the old versions of its rows. After ingesting, call
- * this: it vacuums the segment tables once the dead rows since the last vacuum outnumber
+ * this (openDb does too, after migrations): it vacuums the segment tables once the dead rows since the last vacuum outnumber
  * the live ones (and at least MIN_GARBAGE), so the vacuum work stays proportional to what
  * was written. Must run outside a transaction. Returns whether it vacuumed.
  */

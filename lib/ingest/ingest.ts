@@ -6,7 +6,7 @@ import { MandaError, isMandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
-import { vacuumSearchIndexIfNeeded } from "@/lib/search/maintenance";
+import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";
 import { getDocumentBySha, insertDocument, markDocumentFailed, updateDocument } from "@/lib/db/queries/documents";
 import { chunkPage, type ChunkDraft } from "./chunk";
 import { inferMetadata } from "./metadata";

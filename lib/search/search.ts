@@ -12,7 +12,7 @@ import type { PageHit, SearchOptions } from "./types";
 
 /** Ranking knobs, measured with bench/retrieval.ts. */
 export const RANKING = {
-  keywordChunks: 120,
+  keywordChunks: 60,
   vectorChunks: 60,
   rrfK: 20,
   keywordWeight: 1,

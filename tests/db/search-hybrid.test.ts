@@ -5,7 +5,7 @@ import { createDeal } from "@/lib/db/queries/deals";
 import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
-import { vacuumSearchIndexIfNeeded } from "@/lib/search/maintenance";
+import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";
 import { searchPages } from "@/lib/search/search";
 import { openTestDb } from "../helpers/db";
 
@@ -181,6 +181,28 @@ describe("hybrid page search", () => {
     await db.query("delete from documents where id = $1", [tmp]);
     expect(await postingsDiff(deal)).toBe(0);
     expect(await kw()).toBe(0);
+  });
+
+  it("keeps segment postings in impact order, so an over-budget term is read as its best postings", async () => {
+    const d = (await createDeal({ db, slug: "impact" })).id;
+    const pages = Array.from({ length: 40 }, (_, i) => `Page ${i} notes quillon once among other words about the business and its markets.`);
+    pages[17] = "Quillon quillon quillon quillon: the quillon page.";
+    await addDocument(db, d, "q.pdf", pages);
+    const { rows } = await db.query<{ tfs: number[]; lens: number[]; avgdl: number }>(
+      `select p.tfs, p.lens, s.total_length::float8 / s.chunk_count as avgdl
+       from search_segment_postings p join search_deal_stats s on s.deal_id = p.deal_id where p.deal_id = $1 and p.term = 'quillon'`, [d]);
+    expect(rows.length).toBe(1);
+    const impact = (tf: number, len: number) => tf / (tf + 1.2 * (0.25 + (0.75 * len) / Number(rows[0].avgdl)));
+    const impacts = rows[0].tfs.map((tf, i) => impact(Number(tf), Number(rows[0].lens[i])));
+    expect(impacts.every((x, i) => i === 0 || impacts[i - 1] >= x)).toBe(true);
+    // a budget of one posting: only a prefix of the row is read, and it holds the best page
+    const { keywordChunks } = await import("@/lib/search/retrievers");
+    const bounded = await keywordChunks(db, { dealId: d }, [{ term: "quillon", weight: 1 }], 100, 1);
+    const exact = await keywordChunks(db, { dealId: d }, [{ term: "quillon", weight: 1 }], 100, 1_000);
+    expect(exact.length).toBe(40);
+    expect(bounded.length).toBeLessThan(exact.length);
+    expect(bounded[0]).toEqual(exact[0]);
+    expect(bounded[0].page).toBe(18);
   });
 
   it("merges segments level by level, purging deleted documents' postings", async () => {
