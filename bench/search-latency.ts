@@ -15,6 +15,7 @@ import { setConfigForProcess } from "@/lib/config";
 import { openDb, type Db } from "@/lib/db";
 import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
 import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
+import { PAGE_BATCH } from "@/lib/ingest/ingest";
 import { embedTexts, getEmbeddingSpace, toVectorLiteral } from "@/lib/models/embeddings";
 import { indexChunks, SEARCH_INDEX_VERSION } from "@/lib/search/indexer";
 import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";
@@ -80,8 +81,8 @@ async function grow(db: Db, dir: string, dealId: string, target: number, gen: Fi
       [docId, dealId, `${company.replace(/\s/g, "_")}_${year}_AR_${docId.slice(0, 6)}.pdf`, docId, company, year, PAGES_PER_DOC],
     );
     let index = 0;
-    for (let p0 = 1; p0 <= PAGES_PER_DOC && have < target; p0 += 16) {
-      const pages = Array.from({ length: Math.min(16, PAGES_PER_DOC - p0 + 1) }, (_, i) => ({ n: p0 + i, text: gen.page(2600) }));
+    for (let p0 = 1; p0 <= PAGES_PER_DOC && have < target; p0 += PAGE_BATCH) { // batches as ingestion writes them
+      const pages = Array.from({ length: Math.min(PAGE_BATCH, PAGES_PER_DOC - p0 + 1) }, (_, i) => ({ n: p0 + i, text: gen.page(2600) }));
       const chunks: ChunkDraft[] = [];
       for (const pg of pages) chunks.push(...chunkPage(pg.n, pg.text, index + chunks.length));
       index += chunks.length;

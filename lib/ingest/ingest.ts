@@ -28,7 +28,8 @@ export interface IngestResult {
 
 export type IngestProgress = { phase: "stored" | "parsing" | "pages" | "indexed" | "failed"; pages?: number; pageCount?: number };
 
-const PAGE_BATCH = 16;
+/** Pages per indexing transaction (and per level-0 keyword segment): fewer, larger segments mean less merging. */
+export const PAGE_BATCH = 64;
 
 export interface IngestFileInput {
   filePath: string;

@@ -10,7 +10,7 @@ const BATCH = 128;
  * Bumped whenever what indexing stores changes (tokeniser, page features, embedder, chunk sizes), so
  * caches such as the retrieval bench's ingested corpus know to re-ingest.
  */
-export const SEARCH_INDEX_VERSION = 7;
+export const SEARCH_INDEX_VERSION = 8;
 
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their

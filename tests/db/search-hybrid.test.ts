@@ -242,5 +242,10 @@ describe("hybrid page search", () => {
     expect(await vacuumSearchIndexIfNeeded({ db, force: true })).toBe(true);
     expect((await stats()).garbage).toBe(0);
     expect(await postingsDiff(d)).toBe(0);
+    // postings leave with their segments when the deal goes
+    await db.query("delete from deals where id = $1", [d]);
+    for (const table of ["search_segments", "search_segment_postings", "search_segment_tombstones"]) {
+      expect((await db.query<{ n: number }>(`select count(*)::int as n from ${table} where deal_id = $1`, [d])).rows[0].n).toBe(0);
+    }
   });
 });
