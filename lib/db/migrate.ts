@@ -14,13 +14,15 @@ export interface Migration {
   checksum: string;
 }
 
+// The migrations are read at run time from the repo (see next.config.ts, which traces them
+// explicitly); turbopackIgnore keeps Next.js from tracing the whole project for these reads.
 export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return fs
-    .readdirSync(dir)
+    .readdirSync(/*turbopackIgnore: true*/ dir)
     .filter((f) => /^\d{14}_[\w-]+\.sql$/.test(f))
     .sort()
     .map((name) => {
-      const sql = fs.readFileSync(path.join(dir, name), "utf8");
+      const sql = fs.readFileSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ dir, name), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     });
 }
