@@ -4,10 +4,11 @@ import { log } from "@/lib/log";
 /**
  * Keyword-index upkeep. Merging segments (0800 migration) leaves the merged rows dead;
  * PostgreSQL's autovacuum reclaims them, PGlite has no autovacuum, and unvacuumed dead rows
- * make every term lookup visit all the old versions of its rows. After ingesting, call
- * this (openDb does too, after migrations): it vacuums the segment tables once the dead rows since the last vacuum outnumber
- * the live ones (and at least MIN_GARBAGE), so the vacuum work stays proportional to what
- * was written. Must run outside a transaction. Returns whether it vacuumed.
+ * make every term lookup visit all the old versions of its rows. Ingestion calls this after
+ * each document and openDb after migrations: it vacuums the segment tables once the dead
+ * rows since the last vacuum outnumber the live ones (and at least MIN_GARBAGE), so the
+ * vacuum work stays proportional to what was written. Must run outside a transaction.
+ * Returns whether it vacuumed.
  */
 const MIN_GARBAGE = 50_000;
 
