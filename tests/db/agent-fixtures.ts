@@ -1,25 +1,10 @@
 /** A small seeded deal for the agent tests: documents, pages (indexed for search), findings, relations. */
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
-import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
-import { getEmbeddingSpace } from "@/lib/models/embeddings";
-import { indexChunks } from "@/lib/search/indexer";
+import { addIndexedDocument } from "../helpers/documents";
 
-export async function addDoc(db: Db, dealId: string, filename: string, pages: string[], meta: { kind?: string; date?: string; fiscal_year?: number; fiscal_period?: string } = {}): Promise<string> {
-  const id = crypto.randomUUID();
-  await db.query(
-    `insert into documents (id, deal_id, filename, format, sha256, bytes, storage_path, status, kind, document_date, fiscal_year, fiscal_period, page_count)
-     values ($1, $2, $3, $4, $5, 1, '', 'indexed', $6, $7::date, $8, $9, $10)`,
-    [id, dealId, filename, filename.split(".").pop() === "xlsx" ? "xlsx" : filename.endsWith(".docx") ? "docx" : "pdf", id, meta.kind ?? null, meta.date ?? null, meta.fiscal_year ?? null, meta.fiscal_period ?? null, pages.length],
-  );
-  const chunks: ChunkDraft[] = [];
-  for (const [i, text] of pages.entries()) {
-    await db.query("insert into document_pages (document_id, deal_id, page_number, text) values ($1, $2, $3, $4)", [id, dealId, i + 1, text]);
-    chunks.push(...chunkPage(i + 1, text, chunks.length));
-  }
-  await indexChunks({ db, dealId, documentId: id, chunks, space: getEmbeddingSpace() });
-  return id;
-}
+/** Kept under its old name for the agent and graph tests. */
+export const addDoc = addIndexedDocument;
 
 export interface F {
   doc: string;

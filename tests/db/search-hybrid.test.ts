@@ -8,25 +8,11 @@ import { indexChunks } from "@/lib/search/indexer";
 import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";
 import { searchPages } from "@/lib/search/search";
 import { openTestDb } from "../helpers/db";
+import { addIndexedDocument } from "../helpers/documents";
 
 setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
 
-/** Stores a document with the given page texts the way ingestion does (pages, then indexChunks). */
-async function addDocument(db: Db, dealId: string, filename: string, pages: string[], meta: { company?: string; fiscal_year?: number; fiscal_period?: string; kind?: string } = {}) {
-  const id = crypto.randomUUID();
-  await db.query(
-    `insert into documents (id, deal_id, filename, format, sha256, bytes, storage_path, status, company, fiscal_year, fiscal_period, kind, page_count)
-     values ($1, $2, $3, 'pdf', $4, 1, '', 'indexed', $5, $6, $7, $8, $9)`,
-    [id, dealId, filename, id, meta.company ?? null, meta.fiscal_year ?? null, meta.fiscal_period ?? null, meta.kind ?? null, pages.length],
-  );
-  const chunks: ChunkDraft[] = [];
-  for (const [i, text] of pages.entries()) {
-    await db.query("insert into document_pages (document_id, deal_id, page_number, text) values ($1, $2, $3, $4)", [id, dealId, i + 1, text]);
-    chunks.push(...chunkPage(i + 1, text, chunks.length));
-  }
-  await indexChunks({ db, dealId, documentId: id, chunks, space: getEmbeddingSpace() });
-  return id;
-}
+const addDocument = addIndexedDocument;
 
 const filler = (topic: string, n: number) =>
   Array.from({ length: n }, (_, i) => `The company discussed ${topic} in section ${i}. Revenue and operations were reviewed by management during the year.`).join("\n");
