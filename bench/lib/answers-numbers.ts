@@ -49,7 +49,7 @@ export function figuresIn(text: string): Figure[] {
     const before = clean[m.index! - 1] ?? " ";
     // Glued to a word ("X2", "COVID-19") or the tail of another number: not a figure.
     if (/[A-Za-z\d.,]/.test(before)) continue;
-    let unit = g.unit?.toLowerCase().replace(/\s/g, "").replace(/(?<=[a-z]{4})s$/, "");
+    let unit: string | undefined = g.unit?.toLowerCase().replace(/\s/g, "").replace(/(?<=[a-z]{4})s$/, "");
     if (unit && /^[mbk]$/.test(unit) && !g.cur) unit = undefined;
     const num = g.num!;
     const percent = unit === "%" || unit === "percent";

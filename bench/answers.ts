@@ -1,0 +1,161 @@
+/**
+ * Answer quality on real filings (issue 10, "Measure first"): `manda ask`'s agent turn, in
+ * process, on the 47 FinanceBench dev questions (in-sample) and, reported apart, the 30 check
+ * questions over other companies' filings (held-out: scored only, never tuned on). Scored in
+ * code (bench/lib/answers-scoring.ts): correct / wrong / abstained, a cited gold evidence page,
+ * latency; beside the same-run baseline "best sentence of the top search hit".
+ *
+ * Settings: per-company (one deal per company holding all its filings in the corpus) and
+ * one-deal (all the set's filings in one deal; --all93 puts dev and check filings together),
+ * where answers citing another company's document are counted. Deals are ingested and run
+ * through the extraction pipeline once and cached under --data-dir (bench/lib/answers-deals.ts).
+ *
+ *   npm run bench:answers [-- --only per-company|one-deal] [--set dev|check] [--ids a,b]
+ *       [--data-dir .manda-bench-answers] [--fresh] [--all93] [--verbose]
+ *       [--min-correct 0.5 --max-wrong 0.2]   # exit 1 when any run is below the floor (CI)
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { UIMessage } from "ai";
+import { setConfigForProcess } from "@/lib/config";
+import type { Deal } from "@/lib/db/queries/deals";
+import { agentDeal, loadAgent, type AgentModule } from "@/lib/chat/agent-adapter";
+import { baselineAnswer } from "./lib/answers-baseline";
+import { prepareDealGroup, type DealSpec } from "./lib/answers-deals";
+import { companyOfFilename, filingsByCompany, filingsOf, loadQuestionSet, QUESTION_SETS, type BenchQuestion, type SetName } from "./lib/answers-questions";
+import { kindLabel, printTable, summaryOf, verboseLine, type Judged, type Outcome, type Setting } from "./lib/answers-report";
+import { citesGoldPage, readGold, scoreAnswer } from "./lib/answers-scoring";
+
+const { values } = parseArgs({
+  options: {
+    only: { type: "string" }, set: { type: "string" }, ids: { type: "string" }, "data-dir": { type: "string" },
+    fresh: { type: "boolean" }, all93: { type: "boolean" }, verbose: { type: "boolean", short: "v" },
+    "min-correct": { type: "string" }, "max-wrong": { type: "string" },
+  },
+});
+const SETTINGS: Setting[] = (["per-company", "one-deal"] as const).filter((s) => !values.only || values.only === s);
+const SETS: SetName[] = (["dev", "check"] as const).filter((s) => !values.set || values.set === s);
+if (!SETTINGS.length) throw new Error("--only is per-company or one-deal");
+if (!SETS.length) throw new Error("--set is dev or check");
+const IDS = values.ids ? new Set(values.ids.split(",").map((s) => s.trim()).filter(Boolean)) : null;
+const ROOT = path.resolve(values["data-dir"] ?? ".manda-bench-answers");
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+setConfigForProcess({ MANDA_DATA_DIR: ROOT, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+interface Run { setting: Setting; set: SetName; outcomes: Outcome[]; ingestMs: number; pipelineMs: number; questionsMs: number; cache: string[] }
+
+/** One group of deals to prepare, and which deal answers which question. */
+interface Plan { group: string; deals: DealSpec[]; dealFor: (q: BenchQuestion) => string }
+
+const slugOf = (company: string) => `co-${company.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
+function plans(setting: Setting, set: SetName, questions: BenchQuestion[]): Plan[] {
+  if (setting === "per-company") {
+    const byCompany = filingsByCompany(filingsOf(set));
+    return [...new Set(questions.map((q) => q.companyKey))].sort().map((company) => {
+      const files = byCompany.get(company);
+      if (!files) throw new Error(`no filings of ${company} in ${QUESTION_SETS[set].dir}/pdfs`);
+      // The deal's name and slug are neutral: company identity must come from the filings.
+      return { group: `${set}-${slugOf(company)}`, deals: [{ slug: "deal", name: "Data room", files }], dealFor: () => "deal" };
+    });
+  }
+  const files = values.all93 ? [...filingsOf("dev"), ...filingsOf("check")] : filingsOf(set);
+  return [{ group: values.all93 ? "all93" : `${set}-one-deal`, deals: [{ slug: "deal", name: "Data room", files }], dealFor: () => "deal" }];
+}
+
+function judge(q: BenchQuestion, text: string, sources: Array<{ document: string; page: number }>, ms: number): Judged {
+  const s = scoreAnswer(readGold(q.gold, q.question, q.company), text);
+  return {
+    verdict: s.verdict, why: s.why, ms, text,
+    citedGold: citesGoldPage(sources, q.docName, q.evidencePages),
+    citesOtherCompany: sources.some((x) => companyOfFilename(x.document) !== q.companyKey),
+  };
+}
+
+async function askOne(agent: AgentModule, deal: Deal, db: Parameters<AgentModule["runAgentTurn"]>[0]["db"], q: BenchQuestion): Promise<{ judged: Judged; error?: string }> {
+  const messages: UIMessage[] = [{ id: `bench-${q.id}`, role: "user", parts: [{ type: "text", text: q.question }] }];
+  const t = performance.now();
+  try {
+    const r = await agent.runAgentTurn({ db, deal: agentDeal(deal), userId: null, conversationId: null, messages });
+    return { judged: judge(q, r.text, r.sources, performance.now() - t) };
+  } catch (e) {
+    const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    log(`  CRASH on ${q.id}: ${error}`);
+    return { judged: { verdict: "wrong", why: "crashed", ms: performance.now() - t, text: "", citedGold: false, citesOtherCompany: false }, error };
+  }
+}
+
+async function runSetting(agent: AgentModule, setting: Setting, set: SetName, questions: BenchQuestion[]): Promise<Run> {
+  const run: Run = { setting, set, outcomes: [], ingestMs: 0, pipelineMs: 0, questionsMs: 0, cache: [] };
+  for (const plan of plans(setting, set, questions)) {
+    log(`${setting} ${set}: ${plan.group} (${plan.deals.reduce((s, d) => s + d.files.length, 0)} filings)`);
+    const g = await prepareDealGroup({ root: ROOT, group: plan.group, deals: plan.deals, fresh: values.fresh, log });
+    run.ingestMs += g.ingestMs;
+    run.pipelineMs += g.pipelineMs;
+    run.cache.push(`${plan.group}:${g.cache}`);
+    try {
+      const t0 = performance.now();
+      for (const q of questions.filter((x) => setting === "one-deal" || plan.group.endsWith(slugOf(x.companyKey)))) {
+        const deal = g.deals.get(plan.dealFor(q))!;
+        const { judged, error } = await askOne(agent, deal, g.db, q);
+        const tb = performance.now();
+        const b = await baselineAnswer({ db: g.db, dealId: deal.id, question: q.question });
+        const gold = readGold(q.gold, q.question, q.company);
+        const o: Outcome = { q, setting, kind: kindLabel(gold.kind, gold.figures.length), manda: judged, baseline: judge(q, b.text, b.sources, performance.now() - tb), error };
+        run.outcomes.push(o);
+        if (values.verbose) console.log(verboseLine(o));
+      }
+      run.questionsMs += performance.now() - t0;
+    } finally {
+      await g.db.close();
+    }
+  }
+  return run;
+}
+
+function belowFloor(runs: Run[]): string[] {
+  const minCorrect = values["min-correct"] !== undefined ? Number(values["min-correct"]) : null;
+  const maxWrong = values["max-wrong"] !== undefined ? Number(values["max-wrong"]) : null;
+  const failures: string[] = [];
+  for (const r of runs) {
+    const s = summaryOf(r.outcomes);
+    const name = `${r.setting}/${r.set}`;
+    if (minCorrect !== null && (s.correctRate ?? 0) < minCorrect) failures.push(`${name}: correct ${s.correctRate} < ${minCorrect}`);
+    if (maxWrong !== null && (s.wrongRate ?? 1) > maxWrong) failures.push(`${name}: wrong ${s.wrongRate} > ${maxWrong}`);
+  }
+  return failures;
+}
+
+async function main() {
+  const t0 = Date.now();
+  const agent = await loadAgent();
+  const runs: Run[] = [];
+  for (const set of SETS) {
+    const questions = loadQuestionSet(set).filter((q) => !IDS || IDS.has(q.id));
+    if (!questions.length) continue;
+    for (const setting of SETTINGS) runs.push(await runSetting(agent, setting, set, questions));
+  }
+  const summary: Record<string, unknown> = { seconds: Math.round((Date.now() - t0) / 1000) };
+  for (const r of runs) {
+    printTable(`${r.setting} · ${QUESTION_SETS[r.set].label} · ${r.outcomes.length} questions`, r.outcomes);
+    console.log(`phases: ingest ${(r.ingestMs / 1000).toFixed(0)} s, pipeline ${(r.pipelineMs / 1000).toFixed(0)} s, questions ${(r.questionsMs / 1000).toFixed(1)} s (cache: ${r.cache.map((c) => c.split(":")[1]).join(",")})`);
+    for (const o of r.outcomes.filter((x) => x.error)) console.log(`  crash: ${o.q.id}: ${o.error}`);
+    summary[`${r.setting}/${r.set}`] = { ...summaryOf(r.outcomes), heldOut: r.set === "check", phasesSeconds: { ingest: Math.round(r.ingestMs / 1000), pipeline: Math.round(r.pipelineMs / 1000), questions: Math.round(r.questionsMs / 1000) } };
+  }
+  const failures = belowFloor(runs);
+  if (values["min-correct"] !== undefined || values["max-wrong"] !== undefined) {
+    console.log(failures.length ? `FLOOR FAILED: ${failures.join("; ")}` : `FLOOR ok (correct ≥ ${values["min-correct"] ?? "-"}, wrong ≤ ${values["max-wrong"] ?? "-"})`);
+    summary.floor = { ok: failures.length === 0, failures };
+  }
+  console.log(`SUMMARY ${JSON.stringify(summary)}`);
+  return failures.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
