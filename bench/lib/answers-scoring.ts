@@ -22,8 +22,9 @@
  *   and the company's own name; words match on their first five letters ("operations" ~
  *   "operating"). Rule (b) is the weaker one: the report labels these "narrative (term overlap)".
  *
- * For every kind but `abstain`, an answer that abstains ("I couldn't find …", "not stated in the
- * documents", "no finding covers …") is `abstained`, counted apart from wrong.
+ * For every kind but `abstain`, an answer whose first sentence abstains ("I couldn't find …",
+ * "not stated in the documents", "no finding covers …") is `abstained`, counted apart from wrong.
+ * A quoted passage followed by "no extracted finding covers this" is an answer (the quote).
  */
 import { figuresIn, matchesFigure, scaleAskedIn, type Figure } from "./answers-numbers";
 
@@ -95,9 +96,12 @@ const ABSTAIN = [
   /\b(?:not enough|insufficient) (?:information|data|evidence)\b/i,
 ];
 
-/** Whether the answer declines: read in its first 300 characters, where Manda says so. */
+/**
+ * Whether the answer declines, read in its first sentence: an answer that quotes a passage
+ * first and adds "no extracted finding covers this" has answered (with that quote).
+ */
 export function isAbstention(answer: string): boolean {
-  const head = answer.slice(0, 300);
+  const head = firstSentence(answer);
   return ABSTAIN.some((re) => re.test(head));
 }
 

@@ -122,6 +122,7 @@ describe("abstention and polarity phrases", () => {
     expect(isAbstention("The documents do not state the number of stores.")).toBe(true);
     expect(isAbstention("This is not stated in the filings provided.")).toBe(true);
     expect(isAbstention("No, the company did not increase its debt.")).toBe(false);
+    expect(isAbstention("Year ended December 31, (Millions) 2022 2021 (source: A_2022_10K.pdf, p.39). (Quoted from A_2022_10K.pdf; no extracted finding covers this yet.)")).toBe(false);
     expect(polarityOf("No, the company did not increase its debt.")).toBe("no");
     expect(polarityOf("Gross margin rose from 4.8% to 5.3%.")).toBeNull();
   });
