@@ -1,10 +1,14 @@
 /**
  * Pages as evidence when no finding covers the question: page search (lib/search), sharpened to
  * the page's sentences or table lines that best match, verbatim and cited; passages that read like
- * instructions are flagged, never followed.
+ * instructions are flagged, never followed. A narrative question (who, which, why, yes/no …) gets
+ * the page's sentences that answer its type (lib/answers/narrative), best first, and its pages
+ * ordered by how well they answer it.
  */
+import { bestUnitsOfPage, readQuestion, type ReadQuestion } from "@/lib/answers/narrative/select";
 import { samePeriod, type Period } from "@/lib/periods";
 import { searchPages } from "@/lib/search/search";
+import type { PageHit } from "@/lib/search/types";
 import { tokenize } from "@/lib/search/tokenize";
 import { looksLikeInstructions, quoteAsData } from "../guardrails/injection";
 import type { MetricSpec } from "./metrics";
@@ -20,10 +24,35 @@ export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?
   const pageQuery = period && !o.documentNamed ? `${query} ${periodWords(period.label)}` : query;
   const periodDocs = period ? o.docPeriods.filter((d) => samePeriod(d.period, period.label)).map((d) => d.id) : [];
   const boost = new Set(o.metrics.flatMap((m) => tokenize(m.words.join(" "))));
+  const k = narrativeQuestion(query, boost) ? NARRATIVE_PAGES : 5;
   let pages: KbPage[] = [];
-  if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, 5, boost);
-  if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, 5, boost);
+  if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, k, boost);
+  if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, k, boost);
   return pages;
+}
+
+/** Narrative questions read more pages: the answering sentence is rarely on the top keyword page. */
+const NARRATIVE_PAGES = 8;
+const FIGURE_KINDS = new Set(["amount", "description", "count"]);
+
+/** A question answered by sentences rather than a figure: no metric named, or a who/why/yes-no/list form. */
+export function narrativeQuestion(query: string, metricWords: Set<string>): ReadQuestion | undefined {
+  const q = readQuestion(query);
+  return metricWords.size === 0 || !FIGURE_KINDS.has(q.type.kind) ? q : undefined;
+}
+
+/** The page's sentences (or people-table rows) that answer a narrative question, best first, joined by " … ". */
+export function narrativeExcerpt(q: ReadQuestion, text: string, section?: string | null, maxChars = 900): { excerpt: string; score: number } | undefined {
+  const units = bestUnitsOfPage(q, text, section, 3);
+  if (!units.length) return undefined;
+  const kept: string[] = [];
+  let length = 0;
+  for (const u of units) {
+    if (kept.length && length + u.unit.text.length > maxChars) break;
+    kept.push(u.unit.text);
+    length += u.unit.text.length + 3;
+  }
+  return { excerpt: kept.join(" … "), score: units[0]!.score };
 }
 
 /** Up to two best-matching sentences or lines of a page (verbatim, whitespace collapsed). */
@@ -55,6 +84,12 @@ export function sentenceExcerpt(text: string, terms: Set<string>, maxChars = 420
   return out;
 }
 
+/** The page's section (Business, Risk Factors …) when search reports one. */
+function sectionOf(h: PageHit): string | null {
+  const s = (h as PageHit & { section?: unknown }).section;
+  return typeof s === "string" && s ? s : null;
+}
+
 /** Page search (lib/search) as evidence when no finding covers the question. */
 export async function pageFallback(deps: KbDeps, query: string, documentIds?: string[], k = 5, boost: Set<string> = new Set()): Promise<KbPage[]> {
   const hits = await searchPages({ db: deps.db, dealId: deps.dealId, query, k, documentIds, space: deps.space });
@@ -66,10 +101,18 @@ export async function pageFallback(deps: KbDeps, query: string, documentIds?: st
   );
   const pageText = new Map(texts.rows.map((r) => [`${r.document_id}:${r.page_number}`, r.text]));
   const qTerms = new Set(tokenize(query));
+  const narrative = narrativeQuestion(query, boost);
+  const answers = new Map<PageHit, number>();
   for (const h of hits) {
     const t = pageText.get(`${h.documentId}:${h.page}`);
-    if (t) h.excerpt = sentenceExcerpt(t, qTerms, 420, boost) ?? h.excerpt;
+    if (!t) continue;
+    const told = narrative ? narrativeExcerpt(narrative, t, sectionOf(h)) : undefined;
+    if (told) answers.set(h, told.score);
+    h.excerpt = told?.excerpt ?? sentenceExcerpt(t, qTerms, 420, boost) ?? h.excerpt;
   }
+  // pages whose sentences answer the question first (search order among equals)
+  const order = new Map(hits.map((h, i) => [h, i]));
+  if (narrative) hits.sort((a, b) => (answers.get(b) ?? -1e9) - (answers.get(a) ?? -1e9) || order.get(a)! - order.get(b)!);
   const { rows } = await deps.db.query<{ id: string; kind: string | null; document_date: string | null }>(
     "select id, kind, to_char(document_date, 'YYYY-MM-DD') as document_date from documents where deal_id = $1 and id = any($2::uuid[])",
     [deps.dealId, [...new Set(hits.map((h) => h.documentId))]],

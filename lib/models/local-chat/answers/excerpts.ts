@@ -1,8 +1,10 @@
 /**
  * Choosing what to quote from document pages when no extracted finding answers: the sentence that
- * states the asked metric, the sentences that match the question, and a note on instruction-like text.
+ * states the asked metric, the sentences that answer a narrative question (lib/answers/narrative),
+ * and a note on instruction-like text.
  */
 import type { KbPage } from "@/lib/agent/knowledge/query";
+import { answerFromPages, type NarrativeAnswer, type Quote } from "@/lib/answers/narrative/select";
 
 /** Pages usable as evidence: not instruction-like text, not the IRL (a list of requests, not facts). */
 export function usablePages(pages: KbPage[]): KbPage[] {
@@ -61,4 +63,39 @@ export function contentOverlap(text: string, question: string): number {
   let n = 0;
   for (const w of q) if (t.has(w)) n++;
   return n;
+}
+
+/** A tool's page excerpt back to passages: our quotes off, one paragraph per "…"-joined passage. */
+function excerptText(excerpt: string): string {
+  return excerpt.replace(/^"|"$/g, "").replace(/^…\s*|\s*…$/g, "").split(/\s+…\s+/).join("\n\n");
+}
+
+/** The narrative answer the pages' excerpts give (quotes best first, or none: abstain). */
+export function narrativeFromPages(question: string, pages: KbPage[]): NarrativeAnswer {
+  return answerFromPages(question, pages.map((p) => ({ document: p.document, page: p.page, citation: p.citation, text: excerptText(p.excerpt) })));
+}
+
+const ROW = /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4})[,\s]+\d{2}[,\s]+(\p{Lu}.*)$/u;
+
+/** A quote as the answer writes it: a people-table row as "Name — Title", a sentence in quotes. */
+function quoted(q: Quote): string {
+  const row = q.row ? q.text.match(ROW) : null;
+  if (row) return `${row[1]} — ${row[2]!.replace(/[.;]\s*$/, "")} ${q.citation}`;
+  return `"${q.text.replace(/"/g, "'")}" ${q.citation}`;
+}
+
+/** The answer from quoted sentences: a verdict first when one decides a yes/no question, then the quotes. */
+export function writeNarrative(a: NarrativeAnswer, assumption?: string): { text: string; note?: string } {
+  const [first, ...rest] = a.quotes;
+  if (!first) return { text: "" };
+  const lead = a.verdict ? `${a.verdict === "yes" ? "Yes" : "No"} — ` : assumption ? `${assumption}: ` : "";
+  const says = first.row ? "" : `${first.document} states: `;
+  const sameDoc = rest.every((q) => q.document === first.document);
+  const text = rest.length && (a.type.kind === "list" || a.type.kind === "organisation" || a.type.kind === "person")
+    ? [`${lead}${sameDoc && !first.row ? `${first.document} states:` : "From the documents:"}`, ...a.quotes.map((q) => `- ${quoted(q)}`)].join("\n")
+    : `${lead}${says}${quoted(first)}${rest.length ? ` It also states: ${rest.map(quoted).join(" ")}` : ""}`;
+  const sections = [...new Set(a.quotes.map((q) => q.section).filter((s): s is string => !!s))];
+  const where = sections.length ? ` (${sections.slice(0, 2).join(", ")})` : "";
+  const unresolved = a.type.kind === "yes_no" && !a.verdict ? " The passage does not settle it either way, so I give no yes or no." : "";
+  return { text, note: `(Quoted from ${first.document}${where}; no extracted finding covers this yet.${unresolved})` };
 }

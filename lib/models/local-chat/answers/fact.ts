@@ -1,11 +1,15 @@
 /** The answer to a single-figure question: the finding, else a table cell, a person, or a quoted page. */
 import { formatDate } from "@/lib/agent/knowledge/describe";
 import type { KbResult } from "@/lib/agent/knowledge/query";
-import { bestFactSentence, bestSentences, contentOverlap, injectionNote, usablePages } from "./excerpts";
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { bestFactSentence, injectionNote, narrativeFromPages, usablePages, writeNarrative } from "./excerpts";
 import { cap, conflictNote, correctionNote, factSentence, fvaNote, noData } from "./phrasing";
 import { isError, outputs } from "./tool-outputs";
 import type { ToolExchange } from "../conversation";
 import type { Plan } from "../intent";
+
+/** Answer kinds a figure (a metric the question names) answers, when a sentence states it. */
+const FIGURE_KINDS = new Set(["amount", "description", "count"]);
 
 const ASKS_WHO = /\b(?:who|whom|vem|vilka|vilken|name of)\b/i;
 
@@ -46,28 +50,28 @@ export function writeFact(plan: Plan, done: ToolExchange[]): string {
       if (others.length) notes.push(`Also: ${others.map((o) => `${o.name}${o.roleLabels[0] ?? o.roles[0] ? ` (${o.roleLabels[0] ?? o.roles[0]})` : ""} ${o.about[0]!.citation}`).join("; ")}.`);
     } else if (r.coverage === "pages") {
       const pages = usablePages(r.pages);
+      const question = ok.length > 1 ? r.query : plan.question || r.query;
+      const words = plan.metrics.flatMap((m) => m.words);
+      const figure = words.length && FIGURE_KINDS.has(classifyQuestion(question).kind);
+      const hit = figure ? bestFactSentence(pages, r.query, words, r.understood.period) : undefined;
       if (pages.length === 0) {
         lines.push(noData(r.query, r.notes));
+      } else if (hit) {
+        // a figure question: the sentence that states the metric
+        const sentence = hit.sentence.replace(/[.!]\s*$/, "");
+        lines.push(`${plan.assumption ? `${plan.assumption}: ` : ""}${sentence} ${hit.page.citation}.`);
+        const periodRead = r.understood.periodNote && !plan.assumption ? ` Period read as ${r.understood.periodNote}.` : "";
+        notes.push(`(Quoted from ${hit.page.document}; no extracted finding covers this yet.${periodRead})`);
+      } else if (figure) {
+        lines.push(noData(r.query, r.notes));
       } else {
-        const words = plan.metrics.flatMap((m) => m.words);
-        const hit = bestFactSentence(pages, r.query, words, r.understood.period);
-        if (hit) {
-          const sentence = hit.sentence.replace(/[.!]\s*$/, "");
-          lines.push(`${plan.assumption ? `${plan.assumption}: ` : ""}${sentence} ${hit.page.citation}.`);
-          const periodRead = r.understood.periodNote && !plan.assumption ? ` Period read as ${r.understood.periodNote}.` : "";
-          notes.push(`(Quoted from ${hit.page.document}; no extracted finding covers this yet.${periodRead})`);
-        } else if (words.length) {
-          lines.push(noData(r.query, r.notes));
-        } else if (!pages.some((p) => contentOverlap(p.excerpt, r.query) >= 2)) {
-          lines.push(noData(r.query, r.notes));
-        } else {
-          // the page that shares most words with the question (search rank breaks ties)
-          const p = pages.map((x, i) => ({ x, i, n: contentOverlap(x.excerpt, r.query) })).sort((a, b) => b.n - a.n || a.i - b.i)[0]!.x;
-          const s = bestSentences(p.excerpt, r.query, 2);
-          lines.push(`${plan.assumption ? `${plan.assumption}: ` : ""}${p.document} says: "${s.join(" ")}" ${p.citation}`);
-          const other = pages.slice(1, 3).filter((x) => x.document !== p.document);
-          if (other.length) notes.push(`Also mentioned in ${other.map((x) => `${x.document} ${x.citation}`).join(" and ")}.`);
-        }
+        // a narrative question: the sentences that answer its type, else abstain saying what was searched
+        const told = narrativeFromPages(question, pages);
+        const written = writeNarrative(told, plan.assumption);
+        if (written.text) {
+          lines.push(written.text);
+          if (written.note) notes.push(written.note);
+        } else lines.push(noData(r.query, r.notes, undefined, told.searched));
       }
       const inj = injectionNote(r.pages);
       if (inj) notes.push(inj);

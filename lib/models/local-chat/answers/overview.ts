@@ -1,6 +1,8 @@
 /** Overviews: what the documents say about a topic or the management team, and the data room at a glance. */
 import type { KbFinding, KbResult } from "@/lib/agent/knowledge/query";
-import { bestSentences, injectionNote, usablePages } from "./excerpts";
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { segmentPage } from "@/lib/answers/narrative/segment";
+import { bestSentences, injectionNote, narrativeFromPages, usablePages, writeNarrative } from "./excerpts";
 import { cap, conflictNote, metricName, noData } from "./phrasing";
 import { type DocList, type Gaps, isError, outputs } from "./tool-outputs";
 import type { ToolExchange } from "../conversation";
@@ -13,13 +15,17 @@ const ROLES: Array<[string, RegExp]> = [
   ["Head of Sales", /\bhead of sales\b|\bsales director\b|\bvp sales\b/i],
 ];
 
+/** Question kinds a quoted sentence answers (a summary or description gets the topic's sentences instead). */
+const ANSWERED_BY_SENTENCES = new Set(["person", "organisation", "count", "date", "amount", "yes_no", "list", "reason"]);
+
 export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
   const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((x): x is KbResult => !isError(x));
   const r = results[0];
   if (!r) return noData(plan.question);
   const topic = plan.topic ?? plan.question;
   const parts = [`Here's what we know about ${topic.replace(/^the /i, "the ")}:`];
-  const people = r.people ?? [];
+  // "Who are the customers?" asks for organisations: the people the documents name do not answer it
+  const people = classifyQuestion(plan.question).kind === "organisation" ? [] : r.people ?? [];
   if (people.length) {
     // one section per person: role, what the documents say (quoted), ownership from the cap table
     const holdings = results.flatMap((x) => x.tableValues ?? []);
@@ -43,12 +49,21 @@ export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
   } else {
     const pages = usablePages(r.pages);
     if (pages.length === 0) return noData(plan.question, r.notes);
+    if (ANSWERED_BY_SENTENCES.has(classifyQuestion(plan.question).kind)) {
+      // "Who are the primary customers?", "Who is the CEO?": the sentences (or table rows) that answer it, else abstain
+      const told = narrativeFromPages(plan.question, pages);
+      const written = writeNarrative(told);
+      const inj = injectionNote(r.pages);
+      if (!written.text) return [noData(plan.question, r.notes, undefined, told.searched), inj].filter(Boolean).join("\n\n");
+      return [written.text, written.note, inj].filter(Boolean).join("\n\n");
+    }
     const seen = new Set<string>();
     const bullets: string[] = [];
     for (const p of pages.slice(0, 5)) {
-      const words = /\b(?:management|team|leadership|executives?)\b/i.test(topic) ? `${topic} chief officer executive financial head joined` : topic;
+      const words = /\b(?:management|team|leadership|executives?)\b/i.test(topic) ? `${topic} chief executive officer executive financial head joined` : topic;
       for (const s of bestSentences(p.excerpt, words, 2, true)) {
-        if (seen.has(s)) continue;
+        // a heading or a table row is never an answer
+        if (seen.has(s) || !segmentPage(s).some((u) => u.kind === "sentence")) continue;
         seen.add(s);
         bullets.push(`- "${s}" ${p.citation}`);
       }

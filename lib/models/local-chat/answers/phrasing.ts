@@ -57,11 +57,26 @@ function subjectOf(question: string): string {
     .trim();
 }
 
+/** What a narrative search read, in words: "BOEING_2022_10K.pdf (Legal Proceedings) for "litigation"". */
+export interface SearchedScope {
+  documents: string[];
+  sections: string[];
+  terms: string[];
+}
+
+function searchedWords(s: SearchedScope): string {
+  const docs = s.documents.length > 3 ? `${s.documents.slice(0, 3).join(", ")} and ${s.documents.length - 3} more` : s.documents.join(", ");
+  const sections = s.sections.length ? ` (${s.sections.join(", ")})` : "";
+  const terms = s.terms.length ? ` for ${s.terms.slice(0, 6).map((t) => `"${t}"`).join(", ")}` : "";
+  return `I searched ${docs}${sections}${terms}; no sentence there answers it (a heading or a table row that only repeats the words is not an answer)`;
+}
+
 /** P2: never just "I don't know" — say what was searched, why nothing answers, and offer the next step. */
-export function noData(question: string, notes: string[] = [], subject?: string): string {
+export function noData(question: string, notes: string[] = [], subject?: string, searched?: SearchedScope): string {
   const why = notes.find((n) => /^No finding covers/.test(n));
   const about = subject ?? subjectOf(question);
   const what = about && about.split(/\s+/).length <= 12 && !/^(?:this|it|that)$/i.test(about) ? `information on ${/^[A-Z][a-z]/.test(about) && !/^[A-Z][a-z]+ [A-Z]/.test(about) ? about[0]!.toLowerCase() + about.slice(1) : about}` : "an answer to this";
   if (why) return `I couldn't find ${what} in the uploaded documents: ${why.charAt(0).toLowerCase()}${why.slice(1)} Would you like me to add this question to the Q&A list for the target company?`;
+  if (searched?.documents.length) return `I couldn't find ${what} in the uploaded documents — none of the extracted findings or document pages cover it. ${searchedWords(searched)}. Would you like me to add this question to the Q&A list for the target company?`;
   return `I couldn't find ${what} in the uploaded documents — none of the extracted findings or document pages cover it, so it is not something the data room answers yet. Would you like me to add this question to the Q&A list for the target company?`;
 }

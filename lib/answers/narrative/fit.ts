@@ -1,0 +1,116 @@
+/**
+ * Whether a unit has the shape of the answer asked for: a person's name next to the role, a
+ * number with the counted noun, a date, an amount, an enumeration, a causal connective, names of
+ * organisations. A sentence that matches the question's words but not its answer type does not
+ * answer it.
+ */
+import type { AnswerType } from "./answer-type";
+import { fold } from "./terms";
+import type { Unit } from "./segment";
+
+export interface Fit {
+  /** The unit can answer this kind of question. */
+  ok: boolean;
+  /** How well (0–2): a bonus on top of the term match. */
+  strength: number;
+}
+
+const NAME = /\b\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}\.)*(?:\s+\p{Lu}[\p{Ll}'’-]+){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV)\.?)?|\b\p{Lu}{2,}(?:\s+\p{Lu}\.)*(?:\s+\p{Lu}{2,}){1,3}\b/gu;
+const HONORIFIC_NAME = /\b(?:Mr|Mrs|Ms|Dr)\.\s+\p{Lu}[\p{Ll}'’-]+/u;
+/** Capitalised words that are not parts of a person's name. */
+const NOT_NAME = /\b(?:Company|Companies|Inc|Corporation|Corp|Board|Directors?|Code|Conduct|Officers?|Stock|Options?|Notice|Terms|Exhibit|Certification|Section|Award|Agreement|Units|Restricted|Performance|Sarbanes|Oxley|Limited|Airways|Airlines|Chief|Executive|Financial|Operating|President|Vice|Senior|Chair\w*|United|States|Securities|Exchange|Commission|Act|Item|Part|Note|Annual|Report|Form|Group|Holdings|Committee|Audit|Plan|Policy|Statements?|Ethics|Business|Our|The|This|Global|International|National|Department|Government|Services|Systems|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday)\b/i;
+const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/;
+
+/** Person names in a text: two to four capitalised words that are not organisation or title words. */
+export function personNames(text: string): string[] {
+  return [...text.matchAll(NAME)].map((m) => m[0]).filter((n) => !NOT_NAME.test(n));
+}
+
+/** Evidence that capitalised words name a person: an initial, an honorific, or an appointment verb. */
+const PERSON_CUE = /\b\p{Lu}\.\s+\p{Lu}|\b(?:Mr|Mrs|Ms|Dr)\.|\b(?:appointed|named|elected|joined|serves|served|has been|was hired|förordnades|utsågs|utnämndes|anställdes|advokat|professor|docent|jur\.?\s?kand)\b/u;
+
+const GENERIC_ROLE = /\b(?:chief \w+ officer|president|chair(?:man|woman|person)?|director|vice president|treasurer|controller|secretary|general counsel|head of|officer|founder|partner|verkställande direktör|ordförande|utredare|sekreterare|sakkunnig|expert)\b/i;
+const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|because(?: of)?|driven (?:primarily |mainly |largely )?by|primarily (?:as a result of|attributable to|reflecting|from|by)|as a result of|attributable to|result(?:ed|ing)? (?:primarily |mainly )?from|reflect(?:s|ed|ing)?|owing to|caused by|led by|offset by|på grund av|till följd av|beror(?:de)? på|drivs? av|följd av)\b/i;
+const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|januari|februari|mars|maj|juni|juli|augusti|oktober)\b/i;
+const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|dozen|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/i;
+const AMOUNT = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|m\b|k\b|miljoner|miljarder|mkr|msek|kr\b|%|percent)/i;
+const ORGANISATION = /\b(?:\p{Lu}[\p{L}&.'’-]*\s+)*(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|plc|AB|AG|SA|NV|Group|Holdings|Bank|Airlines?|Government|Department|Agency|Ministry)\b|\b(?:government|airlines?|carriers|retailers|distributors|wholesalers|operators|agencies|departments?|ministries|hospitals|utilities|myndighet(?:er)?|kommuner|regioner)\b|\bU\.S\.\s/u;
+
+/** Proper nouns not at the start of the unit (names of companies, places, products). */
+function properNounsInside(text: string): number {
+  const words = text.split(/\s+/).slice(1);
+  return words.filter((w) => /^["“(]?\p{Lu}[\p{Ll}\p{Lu}&'’.-]+/u.test(w) && !MONTHS.test(w) && !/^(?:The|This|These|Those|Our|We|In|On|At|For|As|It|Its|Item|Note|Part|Notes|Consolidated|Financial|Statements?|Company)$/.test(w)).length;
+}
+
+const PAST_ROLE = /\b(?:prior to|previously|formerly|former|before joining|served as|from (?:\w+ )?\d{4} (?:to|until|through))\b/i;
+
+/**
+ * A person's name within a few words of the role (or a people-table row holding the role). A role
+ * held before, or at another organisation ("served as CEO of X from 2015 to 2017"), fits less.
+ */
+function personFit(u: Unit, t: AnswerType): Fit {
+  const roleRes = t.roles.length ? t.roles.map((r) => new RegExp(r.written.source, "gi")) : [new RegExp(GENERIC_ROLE.source, "gi")];
+  const roleAt = roleRes.flatMap((re) => [...u.text.matchAll(re)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })));
+  if (!roleAt.length) return { ok: false, strength: 0 };
+  const current = roleAt.some(({ at, end }) => !PAST_ROLE.test(u.text.slice(Math.max(0, at - 100), at)) && !/^\s+of\s+(?:the\s+)?\p{Lu}/u.test(u.text.slice(end)));
+  if (u.kind === "person_row") return { ok: true, strength: current ? 2.5 : 1 };
+  const cue = PERSON_CUE.test(u.text);
+  const near = roleAt.some(({ at }) => {
+    const window = u.text.slice(Math.max(0, at - 90), at + 90);
+    return HONORIFIC_NAME.test(window) || (cue && personNames(window).length > 0);
+  });
+  return { ok: near, strength: near ? (current ? 1.5 : 0.3) : 0 };
+}
+
+function countFit(u: Unit, t: AnswerType): Fit {
+  const noun = t.counted ? fold(t.counted.toLowerCase()) : undefined;
+  const re = /(?:\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|dozen)\b)(?:\s+\S+){0,3}/gi;
+  for (const m of u.text.matchAll(re)) {
+    if (/^(?:19|20)\d\d$/.test(m[0].split(/\s/)[0]!)) continue;
+    if (!noun || m[0].toLowerCase().split(/\W+/).some((w) => w.length > 2 && fold(w) === noun)) return { ok: true, strength: 2 };
+  }
+  const anyNumber = /\d/.test(u.text.replace(/\b(?:19|20)\d\d\b/g, "")) || NUMBER_WORD.test(u.text);
+  return { ok: anyNumber && !noun, strength: anyNumber ? 0.5 : 0 };
+}
+
+function listFit(u: Unit): number {
+  const commas = (u.text.match(/,/g) ?? []).length;
+  const semis = (u.text.match(/;/g) ?? []).length;
+  return commas >= 2 || semis >= 1 || /\b(?:include|including|such as|consist(?:s|ing)? of|namely|are|omfattar|bland annat|såsom)\b.*,.*\band\b/i.test(u.text) ? 1 : 0;
+}
+
+/** Does the unit have the answer's shape, and how strongly. Rows only answer person questions. */
+export function answerFit(u: Unit, t: AnswerType): Fit {
+  if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
+  if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
+  switch (t.kind) {
+    case "person":
+      return personFit(u, t);
+    case "count":
+      return countFit(u, t);
+    case "date": {
+      const ok = MONTH.test(u.text) || /\b(?:19|20)\d\d\b/.test(u.text) || /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(u.text);
+      return { ok, strength: ok ? 1 : 0 };
+    }
+    case "amount": {
+      const ok = AMOUNT.test(u.text);
+      return { ok, strength: ok ? 1.5 : 0 };
+    }
+    case "reason": {
+      const ok = CAUSAL.test(u.text);
+      return { ok, strength: ok ? 1.5 : 0 };
+    }
+    case "organisation": {
+      const names = properNounsInside(u.text);
+      const ok = names > 0 || ORGANISATION.test(u.text);
+      return { ok, strength: (ok ? 1 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
+    }
+    case "list": {
+      const l = listFit(u);
+      return { ok: true, strength: l + (t.howMany ? Math.min(properNounsInside(u.text), t.howMany) * 0.2 : 0) };
+    }
+    case "yes_no":
+    case "description":
+      return { ok: true, strength: 0 };
+  }
+}

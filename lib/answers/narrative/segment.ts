@@ -1,0 +1,123 @@
+/**
+ * A page's text as answerable units: sentences, table rows, headings and noise.
+ *
+ * Filing text from PDFs wraps sentences across lines, repeats running headers ("Table of
+ * Contents", page numbers), and lays tables out one row (or one cell) per line. Only sentences,
+ * and the rows of a people table ("Name Age Position"), can answer a narrative question;
+ * headings, page furniture and figure rows never do. Each unit's text is the page's own words
+ * with whitespace collapsed, so the document viewer can find and highlight it.
+ */
+
+export type UnitKind = "sentence" | "row" | "person_row" | "heading" | "noise";
+
+export interface Unit {
+  text: string;
+  kind: UnitKind;
+  /** Order on the page. */
+  index: number;
+  /** Starts in the middle of a sentence (continued from the previous page or column). */
+  fragment?: boolean;
+}
+
+type LineKind = "blank" | "noise" | "heading" | "row" | "text" | "bullet";
+
+const NOISE = /^\s*(?:table of contents|index to (?:consolidated )?financial statements|innehållsförteckning|page \d+|sida \d+|\d{1,4}|[ivxlc]{1,6}|part\s+[ivx]+|del\s+\d+)\s*$/i;
+const ITEM_HEADING = /^\s*(?:item\s+\d{1,2}[a-c]?\b|note\s+\d{1,2}\b|kapitel\s+\d+|bilaga\s+\d+)/i;
+const TERMINAL = /[.!?:;]["”’)]?\s*$/;
+const NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4}`;
+const PERSON_ROW = new RegExp(String.raw`^${NAME}[,\s]+\d{2}[,\s]+\p{Lu}.*$`, "u");
+const AGE_LINE = /^\s*\d{2}\s*$/;
+const NAME_LINE = new RegExp(String.raw`^\s*${NAME}\s*$`, "u");
+const ABBREVIATIONS = /(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|e\.g|i\.e|etc|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir)|\b\p{Lu})\.$/u;
+
+function numberTokens(line: string): number {
+  return (line.replace(/\b(?:19|20)\d\d\b/g, "").match(/\(?\$?\d[\d,.]*%?\)?/g) ?? []).length;
+}
+
+function upperShare(line: string): number {
+  const letters = line.match(/\p{L}/gu) ?? [];
+  if (letters.length === 0) return 0;
+  return letters.filter((c) => c === c.toUpperCase() && c !== c.toLowerCase()).length / letters.length;
+}
+
+function lineKind(line: string, atParagraphStart: boolean, next: string | undefined): LineKind {
+  const t = line.trim();
+  if (!t) return "blank";
+  if (NOISE.test(t) || /^[\W\d_]+$/u.test(t)) return "noise";
+  if (/\.{4,}|…{2,}/.test(t) || (/\s\d{1,3}$/.test(t) && !TERMINAL.test(t) && t.length < 100 && atParagraphStart)) return "noise"; // contents lines: "Legal Proceedings .... 108"
+  if (PERSON_ROW.test(t)) return "row";
+  if (/\|/.test(t) || numberTokens(t) >= 3 || /\S\s{3,}\S.*\s{3,}\S/.test(t)) return "row";
+  if (/^[•●▪◦∙·\-–]\s*/.test(t) && t.length > 2) return "bullet";
+  if (ITEM_HEADING.test(t) && t.length < 120 && !/[a-z]{3,}.*\.\s+\p{Lu}/u.test(t.slice(20))) return "heading";
+  if (upperShare(t) > 0.8 && (t.match(/\p{L}/gu) ?? []).length >= 3 && t.length < 160) return "heading";
+  const nextStartsNew = !next || !next.trim() || /^\s*[\p{Lu}•●▪\d]/u.test(next);
+  if (atParagraphStart && t.length < 80 && !TERMINAL.test(t) && !/,$/.test(t) && nextStartsNew) return "heading";
+  return "text";
+}
+
+/** Splits a paragraph at sentence ends, not at abbreviations ("Inc.", "U.S.", "t.ex.") or initials. */
+export function splitSentences(paragraph: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const re = /[.!?]["”’)]?\s+(?=["“(]?[\p{Lu}\d])/gu;
+  for (let m = re.exec(paragraph); m; m = re.exec(paragraph)) {
+    const end = m.index + m[0].trimEnd().length;
+    const head = paragraph.slice(start, end);
+    if (ABBREVIATIONS.test(head.replace(/["”’)]+$/, ""))) continue;
+    out.push(head.trim());
+    start = m.index + m[0].length;
+  }
+  const rest = paragraph.slice(start).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+/** A people table laid out one cell per line: "Name", "63", "Chief Executive Officer" → one row. */
+function mergePersonCells(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const [a, b, c] = [lines[i]!, lines[i + 1], lines[i + 2]];
+    if (b !== undefined && c !== undefined && NAME_LINE.test(a) && AGE_LINE.test(b) && /\p{Lu}/u.test(c) && c.trim().length < 120) {
+      out.push(`${a.trim()} ${b.trim()} ${c.trim()}`);
+      i += 2;
+    } else out.push(a);
+  }
+  return out;
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** The page's units in order. */
+export function segmentPage(text: string): Unit[] {
+  const lines = mergePersonCells(text.replace(/\r/g, "").split("\n"));
+  const units: Unit[] = [];
+  const push = (t: string, kind: UnitKind, fragment = false) => {
+    const c = collapse(t);
+    if (c) units.push({ text: c, kind, index: units.length, ...(fragment ? { fragment } : {}) });
+  };
+  let para: string[] = [];
+  const flush = () => {
+    if (!para.length) return;
+    const joined = collapse(para.join(" "));
+    para = [];
+    splitSentences(joined).forEach((s, i) => {
+      const words = s.split(/\s+/).length;
+      const kind: UnitKind = words >= 4 && /\p{Ll}/u.test(s) ? "sentence" : "heading";
+      push(s, kind, i === 0 && /^[\p{Ll}(,;]/u.test(s));
+    });
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const kind = lineKind(line, para.length === 0, lines[i + 1]);
+    if (kind === "text") {
+      para.push(line);
+      continue;
+    }
+    flush();
+    if (kind === "bullet") para.push(line.trim().replace(/^[•●▪◦∙·\-–]\s*/, ""));
+    else if (kind === "row") push(line, PERSON_ROW.test(line.trim()) ? "person_row" : "row");
+    else if (kind === "heading" || kind === "noise") push(line, kind);
+  }
+  flush();
+  return units;
+}

@@ -1,0 +1,179 @@
+/**
+ * Extractive answers to narrative questions: the sentences (or people-table rows) of candidate
+ * pages that answer the question's type, quoted verbatim with their citation — or an honest
+ * abstention that says what was searched when no sentence clears the bar.
+ *
+ * The bar: the unit names at least half of the question's content words (concepts, folded) and
+ * has the answer's shape (answer-type fit). Headings, page furniture and figure rows never pass.
+ */
+import { classifyQuestion, type AnswerType } from "./answer-type";
+import { answerFit } from "./fit";
+import { sectionFit, unitSections, wantedSections } from "./sections";
+import { segmentPage, type Unit } from "./segment";
+import { matchTerms, questionTerms, termWeights, textKeys, type QuestionTerm } from "./terms";
+import { decideYesNo, type Verdict } from "./yes-no";
+
+export interface CandidatePage {
+  document: string;
+  page: number;
+  /** "(source: FILE.pdf, p.N)" */
+  citation: string;
+  /** The page text (or the excerpts of it a tool returned, one passage per paragraph). */
+  text: string;
+  /** The page's section when search knows it ("Legal Proceedings", "Risk Factors" …). */
+  section?: string | null;
+}
+
+export interface Quote {
+  text: string;
+  document: string;
+  page: number;
+  citation: string;
+  section?: string;
+  /** A row of a people table (name, age, title), not a sentence. */
+  row?: boolean;
+}
+
+export interface Searched {
+  documents: string[];
+  sections: string[];
+  /** The question's content words, as it wrote them. */
+  terms: string[];
+}
+
+export interface NarrativeAnswer {
+  type: AnswerType;
+  /** Best first; empty when the documents do not answer (abstain). */
+  quotes: Quote[];
+  /** Yes/no questions: only when a quoted sentence decides it. */
+  verdict?: Verdict;
+  searched: Searched;
+}
+
+export interface ScoredUnit {
+  unit: Unit;
+  score: number;
+  passes: boolean;
+  /** Weighted share of the question's content words the unit names. */
+  coverage: number;
+  section?: string;
+}
+
+const BOILERPLATE = /\bforward-looking statements?\b|\bincorporat\w* (?:\w+ ){0,3}by reference\b|\bsafe harbor\b|\bthe information required by this item\b/i;
+const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\b(?:is|are) (?:discussed|described|included) in (?:note|item|part)\b/i;
+
+/** A yes/no verdict needs a sentence naming this share of the asked property's words (weighted). */
+const DECIDING_COVERAGE = 0.75;
+
+/** The minimum share of content words a unit must name (fewer words ask for a fuller match). */
+function coverageBar(coreTotal: number): number {
+  return coreTotal <= 1 ? 1 : 0.5;
+}
+
+interface PageUnits {
+  units: Unit[];
+  keys: Array<Set<string>>;
+  sections: Array<string | undefined>;
+}
+
+function readPage(text: string, pageSection?: string | null): PageUnits {
+  const units = segmentPage(text);
+  return { units, keys: units.map((u) => textKeys(u.text)), sections: unitSections(units, pageSection) };
+}
+
+/** Every unit of a page, scored for the question (term weights from the units of all pages read). */
+function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, number>, rank = 0): ScoredUnit[] {
+  return page.units.map((unit, i) => {
+    const m = matchTerms(q.terms, page.keys[i]!, weights);
+    const fit = answerFit(unit, q.type);
+    const section = page.sections[i];
+    const roleOnly = q.type.kind === "person" && q.type.roles.length > 0 && fit.ok; // the role is the content
+    const passes = fit.ok && (roleOnly || (m.coreHits > 0 && m.coverage >= coverageBar(m.coreTotal)));
+    const score =
+      m.coverage * 4 +
+      m.optionalHits * 0.3 +
+      fit.strength +
+      sectionFit(q.wanted, section) -
+      (unit.fragment ? 0.5 : 0) -
+      (unit.text.length > 450 ? 0.5 : 0) -
+      (BOILERPLATE.test(unit.text) ? 1.5 : 0) -
+      (CROSS_REFERENCE.test(unit.text) ? 0.8 : 0) -
+      rank * 0.1;
+    return { unit, score, passes, coverage: m.coverage, ...(section ? { section } : {}) };
+  });
+}
+
+export interface ReadQuestion {
+  type: AnswerType;
+  terms: QuestionTerm[];
+  wanted: RegExp[];
+}
+
+export function readQuestion(question: string): ReadQuestion {
+  return { type: classifyQuestion(question), terms: questionTerms(question), wanted: wantedSections(question) };
+}
+
+/** How many quotes an answer of this type carries, and how far below the best a further quote may score. */
+function quoteLimit(t: AnswerType): { max: number; within: number } {
+  if (t.kind === "list" || t.kind === "organisation") return { max: 3, within: 1.5 };
+  if (t.kind === "person") return { max: Math.max(1, Math.min(t.roles.length, 3)), within: 1.5 };
+  return { max: 2, within: 0.75 };
+}
+
+/** The best passing units of one page, best first (for a page excerpt a tool returns). */
+export function bestUnitsOfPage(question: string | ReadQuestion, text: string, section?: string | null, max = 3): ScoredUnit[] {
+  const q = typeof question === "string" ? readQuestion(question) : question;
+  const page = readPage(text, section);
+  return scoreUnits(page, q, termWeights(q.terms, page.keys))
+    .filter((s) => s.passes)
+    .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index)
+    .slice(0, max);
+}
+
+/** The quotes that answer the question across the candidate pages (best page order kept as a tiebreak). */
+export function answerFromPages(question: string, pages: CandidatePage[]): NarrativeAnswer {
+  const q = readQuestion(question);
+  const read = pages.map((p) => readPage(p.text, p.section));
+  const weights = termWeights(q.terms, read.flatMap((r) => r.keys.filter((_, i) => r.units[i]!.kind === "sentence" || r.units[i]!.kind === "person_row")));
+  const all = pages.flatMap((p, rank) => scoreUnits(read[rank]!, q, weights, rank).filter((s) => s.passes).map((s) => ({ ...s, p, rank })));
+  all.sort((a, b) => b.score - a.score || a.rank - b.rank || a.unit.index - b.unit.index);
+  const searched = searchedOf(pages, q, all.map((a) => a.section));
+  const best = all[0];
+  if (!best) return { type: q.type, quotes: [], searched };
+  const seen = new Set<string>();
+  const limit = quoteLimit(q.type);
+  const picked = all.filter((a) => {
+    if (seen.has(a.unit.text) || a.score < best.score - limit.within) return false;
+    seen.add(a.unit.text);
+    return true;
+  }).slice(0, limit.max);
+  const quotes: Quote[] = picked.map((a) => ({
+    text: a.unit.text,
+    document: a.p.document,
+    page: a.p.page,
+    citation: a.p.citation,
+    ...(a.section ? { section: a.section } : {}),
+    ...(a.unit.kind === "person_row" ? { row: true } : {}),
+  }));
+  const answer: NarrativeAnswer = { type: q.type, quotes, searched };
+  if (q.type.kind === "yes_no") {
+    // only a quote naming (nearly) all of the asked property decides; the deciding quotes must agree
+    const verdicts = picked.map((x) => (x.coverage >= DECIDING_COVERAGE ? decideYesNo(question, x.unit.text, q.terms) : undefined));
+    const first = verdicts.find((v) => v !== undefined);
+    if (first && verdicts.every((v) => v === undefined || v === first)) {
+      answer.verdict = first;
+      const i = verdicts.indexOf(first);
+      if (i > 0) quotes.unshift(...quotes.splice(i, 1));
+    }
+  }
+  return answer;
+}
+
+function searchedOf(pages: CandidatePage[], q: ReadQuestion, unitSectionsSeen: Array<string | undefined>): Searched {
+  const sections = [...new Set([...pages.map((p) => p.section), ...unitSectionsSeen].filter((s): s is string => !!s))];
+  return {
+    documents: [...new Set(pages.map((p) => p.document))],
+    sections: sections.slice(0, 4),
+    terms: q.terms.filter((t) => t.core).map((t) => t.word),
+  };
+}

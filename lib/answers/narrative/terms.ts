@@ -1,0 +1,176 @@
+/**
+ * The words a narrative question is about, and how a sentence is matched against them.
+ *
+ * Terms come from the search tokenizer (lib/search/tokenize: stopwords, plural stemming, and
+ * whatever stemmer it adopts), then a light suffix folding on both sides so "cyclicality" meets
+ * "cyclical", "acquired" meets "acquire" and "utredaren" meets "utredare". Hand-rolled because
+ * it only has to make question and sentence agree, not produce dictionary stems.
+ *
+ * Words every filing uses about itself ("company", "fiscal", "report") and proper nouns of the
+ * question (the registrant calls itself "we") are optional: they add to a match but are not
+ * required for one.
+ */
+import { tokenize } from "@/lib/search/tokenize";
+
+const SUFFIXES = [
+  // English derivational and inflectional endings
+  "ations", "ation", "itions", "ition", "ions", "ion", "ities", "ity", "ments", "ment", "ness", "ings", "ing", "ically", "ical", "ally", "ed", "ies", "es", "ly", "al", "ic",
+  // Swedish definite and plural endings
+  "arnas", "ernas", "arna", "erna", "orna", "aren", "ares", "are", "ens", "en", "et", "ar", "er", "or",
+  "e", "s",
+].sort((a, b) => b.length - a.length);
+
+/** The shortest stem the first fold may leave; later folds leave longer ones ("compared" → "compar", never "comp"). */
+const MIN_STEM = [4, 5, 5];
+
+/** Folds a token to a crude stem, repeatedly (cyclicality → cyclical → cyclic). */
+export function fold(term: string): string {
+  let t = term;
+  for (let i = 0; i < 3; i++) {
+    const suffix = SUFFIXES.find((s) => t.endsWith(s) && t.length - s.length >= MIN_STEM[i]!);
+    if (!suffix) break;
+    t = t.slice(0, -suffix.length);
+  }
+  return t;
+}
+
+/**
+ * Ways filings name the same narrative concept (general English and Swedish business vocabulary,
+ * not any filing's wording): a question term in a group matches a sentence term of the group.
+ */
+const CONCEPTS: string[][] = [
+  ["litigation", "lawsuit", "lawsuits", "legal", "proceedings", "suit", "suits", "court", "plaintiffs", "claims", "battles", "disputes", "rättegång", "tvist", "tvister"],
+  ["customer", "customers", "client", "clients", "buyers", "kund", "kunder"],
+  ["supplier", "suppliers", "vendors", "leverantör", "leverantörer"],
+  ["competitor", "competitors", "competition", "compete", "competitive", "konkurrent", "konkurrenter"],
+  ["acquire", "acquired", "acquiring", "acquisition", "acquisitions", "förvärv", "förvärvade"],
+  ["employee", "employees", "headcount", "workforce", "personnel", "staff", "anställda"],
+  ["cyclicality", "cyclical", "cycle", "cycles", "cyclic", "konjunktur"],
+  ["spin", "spinoff", "separation", "separate", "divest", "divestiture"],
+  ["forecast", "forecasting", "expect", "expects", "expected", "anticipate", "anticipates", "plan", "plans", "outlook", "guidance"],
+  ["production", "produce", "produced", "manufacture", "manufacturing", "tillverkning"],
+  ["ceo", "chief executive officer", "verkställande direktör"],
+  ["cfo", "chief financial officer", "finanschef"],
+  ["seasonal", "seasonality", "season", "säsong"],
+  ["headquarters", "headquartered", "principal executive offices"],
+];
+
+const CONCEPT_OF = new Map<string, number>();
+/** Multi-word names of a concept ("chief executive officer"): matched as phrases, never word by word. */
+const CONCEPT_PHRASES: Array<{ words: string[]; concept: number }> = [];
+CONCEPTS.forEach((group, i) => {
+  for (const phrase of group) {
+    const words = tokenize(phrase).map(fold);
+    if (words.length === 1) CONCEPT_OF.set(words[0]!, i);
+    else if (words.length > 1) CONCEPT_PHRASES.push({ words, concept: i });
+  }
+});
+
+function hasPhrase(folded: string[], words: string[]): boolean {
+  for (let i = 0; i + words.length <= folded.length; i++) if (words.every((w, j) => folded[i + j] === w)) return true;
+  return false;
+}
+
+/** Words of the question form and of any filing about itself: they never make a match alone. */
+const GENERIC = new Set(
+  (
+    "company companies business businesses fiscal year years fy annual quarter quarterly report reports reported reporting mention mentioned filing 10k 10q " +
+    "primary main major key principal significant material materially important current currently ongoing total based data information describe explain " +
+    "give list name named tell show subject exposed please provide detail details state stated discuss discussed relevant useful metric kind type way" +
+    " bolag företaget verksamhet år rapport"
+  ).split(/\s+/).map((w) => fold(w)),
+);
+
+export interface QuestionTerm {
+  /** Folded term (or the concept's key). */
+  key: string;
+  /** The word as the question wrote it. */
+  word: string;
+  /** Required for a match (content word) or only a bonus (generic word, proper noun, year). */
+  core: boolean;
+}
+
+/** The key a token matches by: its concept group when it has one, else its fold. */
+export function termKey(token: string): string {
+  const f = fold(token);
+  const c = CONCEPT_OF.get(f);
+  return c === undefined ? f : `#${c}`;
+}
+
+/** Capitalised words inside the question (names: "Boeing's", "Pfizer"), lower-cased. */
+function properNouns(question: string): Set<string> {
+  const out = new Set<string>();
+  const words = question.match(/[\p{L}][\p{L}\p{N}&.'’-]*/gu) ?? [];
+  words.forEach((w, i) => {
+    const bare = w.replace(/['’]s$/u, "").replace(/[.'’-]+$/u, "");
+    if (i > 0 && /^\p{Lu}/u.test(bare) && !/^(?:I|CEO|CFO|COO|CTO|FY\d*|Q[1-4])$/.test(bare)) for (const t of tokenize(bare)) out.add(t);
+  });
+  return out;
+}
+
+/** The question's terms: content words (core) and generic words, names and years (optional). */
+export function questionTerms(question: string): QuestionTerm[] {
+  const names = properNouns(question);
+  const seen = new Set<string>();
+  const out: QuestionTerm[] = [];
+  const tokens = tokenize(question);
+  const folded = tokens.map(fold);
+  const consumed = new Set<number>();
+  for (const p of CONCEPT_PHRASES) {
+    for (let i = 0; i + p.words.length <= folded.length; i++) {
+      if (!p.words.every((w, j) => folded[i + j] === w)) continue;
+      p.words.forEach((_, j) => consumed.add(i + j));
+      const key = `#${p.concept}`;
+      if (!seen.has(key)) out.push({ key, word: tokens.slice(i, i + p.words.length).join(" "), core: true });
+      seen.add(key);
+    }
+  }
+  tokens.forEach((t, i) => {
+    if (consumed.has(i)) return;
+    const key = termKey(t);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const core = !GENERIC.has(fold(t)) && !names.has(t) && !/^\d+$/.test(t) && t.length > 1;
+    out.push({ key, word: t, core });
+  });
+  return out;
+}
+
+/** The match keys of a text (sentence or row): its words' keys and the concepts its phrases name. */
+export function textKeys(text: string): Set<string> {
+  const tokens = tokenize(text);
+  const keys = new Set(tokens.map(termKey));
+  const folded = tokens.map(fold);
+  for (const p of CONCEPT_PHRASES) if (hasPhrase(folded, p.words)) keys.add(`#${p.concept}`);
+  return keys;
+}
+
+export interface TermMatch {
+  /** Weighted share of the question's core terms the text contains (1 when it has none). */
+  coverage: number;
+  coreHits: number;
+  coreTotal: number;
+  optionalHits: number;
+}
+
+/**
+ * Weights of the question's terms among candidate texts: a term most candidates contain (the
+ * company's name, "business") tells less than one few contain ("dividend") — inverse document
+ * frequency over the units read, so the same question weighs its words by the pages at hand.
+ */
+export function termWeights(terms: QuestionTerm[], texts: Array<Set<string>>): Map<string, number> {
+  const n = texts.length;
+  return new Map(terms.map((t) => {
+    const df = texts.filter((k) => k.has(t.key)).length;
+    return [t.key, Math.log(1 + (n + 1) / (df + 1))];
+  }));
+}
+
+export function matchTerms(terms: QuestionTerm[], keys: Set<string>, weights?: Map<string, number>): TermMatch {
+  const core = terms.filter((t) => t.core);
+  const w = (t: QuestionTerm) => weights?.get(t.key) ?? 1;
+  const hit = core.filter((t) => keys.has(t.key));
+  const total = core.reduce((a, t) => a + w(t), 0);
+  const optionalHits = terms.filter((t) => !t.core && keys.has(t.key)).length;
+  return { coverage: core.length ? hit.reduce((a, t) => a + w(t), 0) / total : 1, coreHits: hit.length, coreTotal: core.length, optionalHits };
+}

@@ -1,0 +1,50 @@
+/**
+ * A yes/no verdict from a quoted sentence: "yes" when it asserts the asked property, "no" when it
+ * denies it (a negation in the clause that names the property), nothing when it only hedges
+ * ("may", "could", "there can be no assurance") — then the evidence is quoted without a verdict.
+ */
+import { textKeys, type QuestionTerm } from "./terms";
+
+export type Verdict = "yes" | "no";
+
+const NEGATION = /\b(?:no|not|never|none|neither|nor|without|cannot|can't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|hadn't|won't|inte|ej|ingen|inget|inga|aldrig)\b/i;
+/** Phrases with a negation word that deny nothing. */
+const FALSE_NEGATION = /\b(?:not limited to|not only|no assurance|cannot assure|cannot predict|cannot be certain|whether or not|if not|no later than|not less than|no less than|not more than|no more than|not necessarily|inte bara|inte enbart)\b/gi;
+const HEDGE = /\b(?:may|might|could|would|if|whether|potential(?:ly)?|possible|possibly|can be|no assurance|kan komma|skulle kunna|eventuellt|kan)\b/i;
+
+/** Clauses of a sentence (commas, semicolons, "but", "although", "however", "men"). */
+function clauses(sentence: string): string[] {
+  return sentence.split(/[,;:]\s+|\s+(?:but|although|though|however|whereas|while|except|men|dock)\s+/i).filter((c) => c.trim());
+}
+
+function negated(text: string): boolean {
+  return NEGATION.test(text.replace(FALSE_NEGATION, " "));
+}
+
+/** Is the question itself negated ("Does X not have …?")? Then a denial answers "yes". */
+function questionNegated(question: string): boolean {
+  return negated(question.replace(/^\s*(?:any|is there any|are there any)\b/i, ""));
+}
+
+/**
+ * The verdict a sentence gives on the question's property, or undefined when it does not decide.
+ * `terms` are the question's terms; the clause that names most of its core terms carries the polarity.
+ */
+export function decideYesNo(question: string, sentence: string, terms: QuestionTerm[]): Verdict | undefined {
+  const core = terms.filter((t) => t.core);
+  if (!core.length) return undefined;
+  const parts = clauses(sentence);
+  const scored = parts.map((c, i) => {
+    const keys = textKeys(c);
+    return { c, i, hits: core.filter((t) => keys.has(t.key)).length };
+  });
+  const best = scored.sort((a, b) => b.hits - a.hits || a.i - b.i)[0];
+  if (!best || best.hits === 0) return undefined;
+  // the property's clause; a sentence that opens with a denial ("There are no …", "We are not …") denies all of it
+  const scope = /^\s*(?:there (?:is|are|was|were|have been|has been) no|no |we (?:are|were) not|we have not|the company (?:is|was) not|det finns (?:inga|inget|ingen))\b/i.test(sentence) ? sentence : best.c;
+  const denies = negated(scope);
+  if (!denies && HEDGE.test(scope.replace(FALSE_NEGATION, " "))) return undefined;
+  if (/\bno assurance|cannot assure|cannot predict\b/i.test(sentence) && !denies) return undefined;
+  const answer: Verdict = denies ? "no" : "yes";
+  return questionNegated(question) ? (answer === "yes" ? "no" : "yes") : answer;
+}
