@@ -10,7 +10,7 @@ import { classifyQuestion, type AnswerType } from "./answer-type";
 import { answerFit } from "./fit";
 import { sectionFit, unitSections, wantedSections } from "./sections";
 import { segmentPage, type Unit } from "./segment";
-import { matchTerms, questionTerms, termWeights, textKeys, type QuestionTerm } from "./terms";
+import { matchTerms, pairHits, questionTerms, termPairs, termWeights, textKeys, type QuestionTerm } from "./terms";
 import { decideYesNo, type Verdict } from "./yes-no";
 
 export interface CandidatePage {
@@ -63,7 +63,7 @@ const BOILERPLATE = /\bforward-looking statements?\b|\bincorporat\w* (?:\w+ ){0,
 const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\b(?:is|are) (?:discussed|described|included) in (?:note|item|part)\b/i;
 
 /** A yes/no verdict needs a sentence naming this share of the asked property's words (weighted). */
-const DECIDING_COVERAGE = 0.75;
+const DECIDING_COVERAGE = 0.6;
 
 /** The minimum share of content words a unit must name (fewer words ask for a fuller match). */
 function coverageBar(coreTotal: number): number {
@@ -92,6 +92,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const score =
       m.coverage * 4 +
       m.optionalHits * 0.3 +
+      Math.min(pairHits(q.pairs, unit.text), 2) * 0.75 +
       fit.strength +
       sectionFit(q.wanted, section) -
       (unit.fragment ? 0.5 : 0) -
@@ -106,11 +107,13 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
 export interface ReadQuestion {
   type: AnswerType;
   terms: QuestionTerm[];
+  /** Consecutive terms, for phrase matches. */
+  pairs: Array<[string, string]>;
   wanted: RegExp[];
 }
 
 export function readQuestion(question: string): ReadQuestion {
-  return { type: classifyQuestion(question), terms: questionTerms(question), wanted: wantedSections(question) };
+  return { type: classifyQuestion(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */
@@ -156,17 +159,24 @@ export function answerFromPages(question: string, pages: CandidatePage[]): Narra
     ...(a.unit.kind === "person_row" ? { row: true } : {}),
   }));
   const answer: NarrativeAnswer = { type: q.type, quotes, searched };
-  if (q.type.kind === "yes_no") {
-    // only a quote naming (nearly) all of the asked property decides; the deciding quotes must agree
-    const verdicts = picked.map((x) => (x.coverage >= DECIDING_COVERAGE ? decideYesNo(question, x.unit.text, q.terms) : undefined));
-    const first = verdicts.find((v) => v !== undefined);
-    if (first && verdicts.every((v) => v === undefined || v === first)) {
-      answer.verdict = first;
-      const i = verdicts.indexOf(first);
-      if (i > 0) quotes.unshift(...quotes.splice(i, 1));
-    }
-  }
+  if (q.type.kind === "yes_no") decideFromQuotes(question, q, picked, answer);
   return answer;
+}
+
+/**
+ * The verdict of the best quote that names the asked property; a weaker quote saying the opposite
+ * is dropped, an equally strong one leaves no verdict. The deciding quote goes first.
+ */
+function decideFromQuotes(question: string, q: ReadQuestion, picked: ScoredUnit[], answer: NarrativeAnswer): void {
+  const verdicts = picked.map((x) => (x.coverage >= DECIDING_COVERAGE ? decideYesNo(question, x.unit.text, q.terms) : undefined));
+  const i = verdicts.findIndex((v) => v !== undefined);
+  if (i < 0) return;
+  const verdict = verdicts[i]!;
+  const against = verdicts.map((v, j) => (v !== undefined && v !== verdict ? j : -1)).filter((j) => j >= 0);
+  if (against.some((j) => picked[j]!.coverage >= picked[i]!.coverage)) return;
+  answer.verdict = verdict;
+  const decider = answer.quotes[i]!;
+  answer.quotes = [decider, ...answer.quotes.filter((_, j) => j !== i && !against.includes(j))];
 }
 
 function searchedOf(pages: CandidatePage[], q: ReadQuestion, unitSectionsSeen: Array<string | undefined>): Searched {

@@ -160,10 +160,28 @@ export interface TermMatch {
  */
 export function termWeights(terms: QuestionTerm[], texts: Array<Set<string>>): Map<string, number> {
   const n = texts.length;
-  return new Map(terms.map((t) => {
-    const df = texts.filter((k) => k.has(t.key)).length;
-    return [t.key, Math.log(1 + (n + 1) / (df + 1))];
-  }));
+  const df = new Map(terms.map((t) => [t.key, texts.filter((k) => k.has(t.key)).length]));
+  const present = terms.filter((t) => df.get(t.key)! > 0).map((t) => Math.log(1 + (n + 1) / (df.get(t.key)! + 1)));
+  // a word no candidate contains is mostly the question's own phrasing ("involved in"): it counts, at half the usual weight
+  const absent = present.length ? (present.reduce((a, b) => a + b, 0) / present.length) * 0.5 : 1;
+  return new Map(terms.map((t) => [t.key, df.get(t.key)! > 0 ? Math.log(1 + (n + 1) / (df.get(t.key)! + 1)) : absent]));
+}
+
+/** Pairs of consecutive question terms ("primary customers", "legal proceedings"), by key. */
+export function termPairs(question: string): Array<[string, string]> {
+  const keys = tokenize(question).map(termKey);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < keys.length; i++) if (keys[i] !== keys[i + 1]) out.push([keys[i]!, keys[i + 1]!]);
+  return out;
+}
+
+/** How many of the question's term pairs the text has side by side (phrase match). */
+export function pairHits(pairs: Array<[string, string]>, text: string): number {
+  if (!pairs.length) return 0;
+  const keys = tokenize(text).map(termKey);
+  const adjacent = new Set<string>();
+  for (let i = 0; i + 1 < keys.length; i++) adjacent.add(`${keys[i]} ${keys[i + 1]}`);
+  return pairs.filter(([a, b]) => adjacent.has(`${a} ${b}`)).length;
 }
 
 export function matchTerms(terms: QuestionTerm[], keys: Set<string>, weights?: Map<string, number>): TermMatch {

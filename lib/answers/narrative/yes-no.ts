@@ -3,7 +3,8 @@
  * denies it (a negation in the clause that names the property), nothing when it only hedges
  * ("may", "could", "there can be no assurance") — then the evidence is quoted without a verdict.
  */
-import { textKeys, type QuestionTerm } from "./terms";
+import { termKey, textKeys, type QuestionTerm } from "./terms";
+import { tokenizeWithOffsets } from "@/lib/search/tokenize";
 
 export type Verdict = "yes" | "no";
 
@@ -19,6 +20,17 @@ function clauses(sentence: string): string[] {
 
 function negated(text: string): boolean {
   return NEGATION.test(text.replace(FALSE_NEGATION, " "));
+}
+
+/**
+ * Does a negation govern the property in this clause? It must come before the property's first
+ * word ("not a party to any legal proceedings", "there are no claims"), so "the claims are without
+ * merit" denies the merit, not the claims.
+ */
+function deniesProperty(clause: string, core: QuestionTerm[]): boolean {
+  const keys = new Set(core.map((t) => t.key));
+  const first = tokenizeWithOffsets(clause).find((t) => keys.has(termKey(t.term)));
+  return negated(first ? clause.slice(0, first.start) : clause);
 }
 
 /** Is the question itself negated ("Does X not have …?")? Then a denial answers "yes". */
@@ -42,7 +54,7 @@ export function decideYesNo(question: string, sentence: string, terms: QuestionT
   if (!best || best.hits === 0) return undefined;
   // the property's clause; a sentence that opens with a denial ("There are no …", "We are not …") denies all of it
   const scope = /^\s*(?:there (?:is|are|was|were|have been|has been) no|no |we (?:are|were) not|we have not|the company (?:is|was) not|det finns (?:inga|inget|ingen))\b/i.test(sentence) ? sentence : best.c;
-  const denies = negated(scope);
+  const denies = scope === sentence ? negated(sentence) : deniesProperty(scope, core);
   if (!denies && HEDGE.test(scope.replace(FALSE_NEGATION, " "))) return undefined;
   if (/\bno assurance|cannot assure|cannot predict\b/i.test(sentence) && !denies) return undefined;
   const answer: Verdict = denies ? "no" : "yes";

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { answerFromPages, classifyQuestion, segmentPage, type CandidatePage } from "@/lib/answers/narrative";
+
+const page = (n: number, text: string, section?: string): CandidatePage => ({ document: "ACME_2022_10K.pdf", page: n, citation: `(source: ACME_2022_10K.pdf, p.${n})`, text, ...(section ? { section } : {}) });
+
+// A made-up 10-K-like Business page: running header, Item heading, wrapped sentences, a segment table.
+const BUSINESS = `Table of Contents
+PART I
+Item 1. Business
+
+Acme Widgets, Inc. (the "Company," "we," "us") designs and manufactures industrial widgets and
+related services for customers worldwide.
+
+Customers
+
+Our primary customers are national utilities and large industrial distributors, and the U.S. government
+accounted for 31% of our revenues in 2022. No other single customer accounted for more than 10% of revenues.
+Segment revenues 2022 2021 2020
+Widgets 4,120 3,870 3,410
+Services 1,005 990 870
+3`;
+
+const LEGAL = `Table of Contents
+Item 3. Legal Proceedings
+
+Various legal proceedings, claims and investigations related to product liability are pending against us.
+In March 2022, a purported class action was filed against the Company in the U.S. District Court
+for the District of Delaware alleging violations of securities laws. We believe the claims are without merit.
+17`;
+
+const NO_LEGAL = `Item 3. Legal Proceedings
+
+We are not currently a party to any material pending legal proceedings.
+18`;
+
+const HEADER_ONLY = `Table of Contents
+INDEX TO CONSOLIDATED FINANCIAL STATEMENTS
+Note 14 - Legal Proceedings 88
+Note 15 - Segment Information 90
+Revenues 4,120 3,870 3,410
+52`;
+
+describe("narrative answers: classifying what a question asks for", () => {
+  it.each([
+    ["Who is the CEO?", "person"],
+    ["Who are the primary customers of the company?", "organisation"],
+    ["What are three main companies acquired by the company in this report?", "organisation"],
+    ["How many stores did the company operate at year end?", "count"],
+    ["When was the company incorporated?", "date"],
+    ["How much does the company expect to pay for the separation?", "amount"],
+    ["Is the business subject to cyclicality?", "yes_no"],
+    ["As of Q2 2023, is the company spinning off any business segment?", "yes_no"],
+    ["Any litigation?", "yes_no"],
+    ["What are the main risk factors related to the supply chain?", "list"],
+    ["What drove the change in operating margin?", "reason"],
+    ["What production rate changes is the company forecasting?", "description"],
+    ["Vem förordnades som särskild utredare?", "person"],
+  ])("%s → %s", (q, kind) => {
+    expect(classifyQuestion(q).kind).toBe(kind);
+  });
+
+  it("reads how many items a list question wants", () => {
+    expect(classifyQuestion("What are the three main companies acquired?").howMany).toBe(3);
+  });
+});
+
+describe("narrative answers: segmenting a filing page", () => {
+  it("joins wrapped lines into sentences and keeps headers, headings and figure rows out of them", () => {
+    const units = segmentPage(BUSINESS);
+    const sentences = units.filter((u) => u.kind === "sentence").map((u) => u.text);
+    expect(sentences).toContain("Our primary customers are national utilities and large industrial distributors, and the U.S. government accounted for 31% of our revenues in 2022.");
+    expect(sentences.some((s) => /Table of Contents|Item 1\.|Widgets 4,120/.test(s))).toBe(false);
+    expect(units.find((u) => u.text === "Widgets 4,120 3,870 3,410")?.kind).toBe("row");
+    expect(units.find((u) => u.text === "Customers")?.kind).toBe("heading");
+    expect(units.find((u) => u.text === "Table of Contents")?.kind).toBe("noise");
+  });
+
+  it("does not split sentences at abbreviations or initials", () => {
+    const units = segmentPage("Mr. John J. Smith joined Acme Corp. in 2019 as Chief Executive Officer of the U.S. business. He was previously at Beta Inc. for ten years.");
+    expect(units.map((u) => u.text)).toEqual(["Mr. John J. Smith joined Acme Corp. in 2019 as Chief Executive Officer of the U.S. business.", "He was previously at Beta Inc. for ten years."]);
+  });
+});
+
+describe("narrative answers: choosing what to quote", () => {
+  it("quotes the Business page's sentence naming the customers, verbatim with its citation", () => {
+    const a = answerFromPages("Who are the primary customers of Acme?", [page(4, BUSINESS)]);
+    expect(a.quotes[0]).toMatchObject({ text: expect.stringMatching(/^Our primary customers are national utilities/), citation: "(source: ACME_2022_10K.pdf, p.4)", page: 4 });
+    expect(a.quotes.some((q) => /4,120|Table of Contents/.test(q.text))).toBe(false);
+  });
+
+  it("answers litigation from the Legal Proceedings page with a yes and the deciding sentence", () => {
+    const a = answerFromPages("Is the company involved in any litigation or legal proceedings?", [page(88, HEADER_ONLY), page(17, LEGAL)]);
+    expect(a.verdict).toBe("yes");
+    expect(a.quotes[0]!.page).toBe(17);
+    expect(a.quotes.map((q) => q.text)).toContain("Various legal proceedings, claims and investigations related to product liability are pending against us.");
+    expect(a.quotes.every((q) => q.page === 17 && q.section === "Legal Proceedings")).toBe(true);
+  });
+
+  it("answers no when the deciding sentence denies it", () => {
+    const a = answerFromPages("Are there any pending legal proceedings against the company?", [page(18, NO_LEGAL)]);
+    expect(a.verdict).toBe("no");
+    expect(a.quotes[0]!.text).toBe("We are not currently a party to any material pending legal proceedings.");
+  });
+
+  it("quotes hedged evidence without a verdict", () => {
+    const risk = "Item 1A. Risk Factors\n\nDemand for our products could be affected by economic cycles, and a downturn may reduce our revenues.";
+    const a = answerFromPages("Is the business subject to economic cycles?", [page(9, risk)]);
+    expect(a.quotes).toHaveLength(1);
+    expect(a.verdict).toBeUndefined();
+  });
+
+  it("abstains when the only match is a header, a contents line or a figure row, and says what it searched", () => {
+    const a = answerFromPages("Any litigation against the company?", [page(52, HEADER_ONLY)]);
+    expect(a.quotes).toEqual([]);
+    expect(a.verdict).toBeUndefined();
+    expect(a.searched.documents).toEqual(["ACME_2022_10K.pdf"]);
+    expect(a.searched.terms).toContain("litigation");
+  });
+
+  it("abstains when a sentence shares the words but not the answer's shape (a reason needs a cause)", () => {
+    const a = answerFromPages("What drove the decrease in operating margin?", [page(30, "Operating margin decreased to 12.1% in 2022 from 14.0% in 2021.")]);
+    expect(a.quotes).toEqual([]);
+    const b = answerFromPages("What drove the decrease in operating margin?", [page(30, "Operating margin decreased to 12.1% in 2022 from 14.0% in 2021, primarily due to higher raw material costs and a litigation charge.")]);
+    expect(b.quotes[0]!.text).toMatch(/primarily due to higher raw material costs/);
+  });
+
+  it("answers the CEO from an executive officers table row (name, age, title), one cell per line", () => {
+    const officers = `Information about our Executive Officers
+Name Age Position
+Jane Q. Doe
+58
+Chairman, President and Chief Executive Officer
+Richard Roe
+51
+Executive Vice President and Chief Financial Officer
+21`;
+    const a = answerFromPages("Who is the CEO?", [page(21, officers)]);
+    expect(a.quotes).toHaveLength(1);
+    expect(a.quotes[0]).toMatchObject({ text: "Jane Q. Doe 58 Chairman, President and Chief Executive Officer", row: true });
+    const cfo = answerFromPages("Who is the chief financial officer?", [page(21, officers)]);
+    expect(cfo.quotes[0]!.text).toBe("Richard Roe 51 Executive Vice President and Chief Financial Officer");
+  });
+
+  it("does not take a document that merely mentions the role for the person holding it", () => {
+    const exhibits = "Notice of Terms of Restricted Stock Units for CEO, dated February 16, 2022 (Exhibit 10.1 to the Form 10-Q).";
+    expect(answerFromPages("Who is the CEO?", [page(130, exhibits)]).quotes).toEqual([]);
+  });
+
+  it("quotes a Swedish sentence naming the special investigator (särskild utredare)", () => {
+    const sou = "Kommittédirektiv\n\nSom särskild utredare förordnades den 10 september 2013 advokaten Anna Berg.\nSekreterare har varit juristen Erik Lind.";
+    const a = answerFromPages("Vem har varit särskild utredare?", [{ document: "SOU_2014_1.txt", page: 2, citation: "(source: SOU_2014_1.txt, p.2)", text: sou }]);
+    expect(a.quotes[0]!.text).toBe("Som särskild utredare förordnades den 10 september 2013 advokaten Anna Berg.");
+  });
+
+  it("prefers the page whose section fits the question when the words tie", () => {
+    const mdna = "Item 7. Management's Discussion and Analysis\n\nWe expect to increase the production rate of the model 5 line to 12 per month in 2023.";
+    const risk = "Item 1A. Risk Factors\n\nWe expect to increase the production rate of the model 5 line to 12 per month in 2023.";
+    const a = answerFromPages("What production rate changes does the company expect?", [page(10, risk), page(40, mdna)]);
+    expect(a.quotes[0]!.page).toBe(40);
+  });
+});
