@@ -45,8 +45,11 @@ setConfigForProcess({ MANDA_DATA_DIR: ROOT, MANDA_LOG_LEVEL: "error", OPENAI_API
 
 interface Run { setting: Setting; set: SetName; outcomes: Outcome[]; ingestMs: number; pipelineMs: number; questionsMs: number; cache: string[] }
 
-/** One group of deals to prepare, and which deal answers which question. */
-interface Plan { group: string; deals: DealSpec[]; dealFor: (q: BenchQuestion) => string }
+/** One group to prepare (a database holding one deal) and the questions asked of it. */
+interface Plan { group: string; deals: DealSpec[]; questions: BenchQuestion[] }
+
+// The deal's name and slug are neutral: company identity must come from the filings.
+const DEAL: Omit<DealSpec, "files"> = { slug: "deal", name: "Data room" };
 
 const slugOf = (company: string) => `co-${company.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
@@ -56,12 +59,12 @@ function plans(setting: Setting, set: SetName, questions: BenchQuestion[]): Plan
     return [...new Set(questions.map((q) => q.companyKey))].sort().map((company) => {
       const files = byCompany.get(company);
       if (!files) throw new Error(`no filings of ${company} in ${QUESTION_SETS[set].dir}/pdfs`);
-      // The deal's name and slug are neutral: company identity must come from the filings.
-      return { group: `${set}-${slugOf(company)}`, deals: [{ slug: "deal", name: "Data room", files }], dealFor: () => "deal" };
+      const asked = questions.filter((q) => q.companyKey === company);
+      return { group: `${set}-${slugOf(company)}`, deals: [{ ...DEAL, files }], questions: asked };
     });
   }
   const files = values.all93 ? [...filingsOf("dev"), ...filingsOf("check")] : filingsOf(set);
-  return [{ group: values.all93 ? "all93" : `${set}-one-deal`, deals: [{ slug: "deal", name: "Data room", files }], dealFor: () => "deal" }];
+  return [{ group: values.all93 ? "all93" : `${set}-one-deal`, deals: [{ ...DEAL, files }], questions }];
 }
 
 function judge(q: BenchQuestion, text: string, sources: Array<{ document: string; page: number }>, ms: number): Judged {
@@ -96,8 +99,8 @@ async function runSetting(agent: AgentModule, setting: Setting, set: SetName, qu
     run.cache.push(`${plan.group}:${g.cache}`);
     try {
       const t0 = performance.now();
-      for (const q of questions.filter((x) => setting === "one-deal" || plan.group.endsWith(slugOf(x.companyKey)))) {
-        const deal = g.deals.get(plan.dealFor(q))!;
+      for (const q of plan.questions) {
+        const deal = g.deals.get(DEAL.slug)!;
         const { judged, error } = await askOne(agent, deal, g.db, q);
         const tb = performance.now();
         const b = await baselineAnswer({ db: g.db, dealId: deal.id, question: q.question });
