@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { narrativeExcerpt, narrativeQuestion } from "@/lib/agent/knowledge/pages";
+import { narrativeExcerpt, narrativeQuestion, type NarrativeKbPage } from "@/lib/agent/knowledge/pages";
+import { answersByPage } from "@/lib/answers/narrative/select";
 import type { KbPage, KbResult } from "@/lib/agent/knowledge/types";
 import { writeFact } from "@/lib/models/local-chat/answers/fact";
 import { writeSynthesis } from "@/lib/models/local-chat/answers/overview";
@@ -73,12 +74,30 @@ describe("narrative answers in the local model's writer", () => {
   });
 });
 
+describe("narrative answers from pages the knowledge base marked", () => {
+  it("quotes only pages marked as answering; a page kept for context is never the answer", () => {
+    const q = "Who are the company's main competitors?";
+    const context: NarrativeKbPage = { ...kbPage(7, "Our main competitors include Beta Corp and Gamma Ltd in North America."), answers: false };
+    const text = writeSynthesis({ ...plan(q, "synthesis"), topic: "the company's main competitors" }, exchange(result(q, [context])));
+    expect(text).toMatch(/^I couldn't find/);
+    expect(text).toMatch(OFFER_QUESTION);
+  });
+
+  it("names the sections it searched when it abstains", () => {
+    const q = "Any litigation?";
+    const pages: NarrativeKbPage[] = [{ ...kbPage(20, "Item 3. Legal Proceedings"), answers: false, section: "Legal Proceedings" }];
+    expect(writeFact(plan(q), exchange(result(q, pages)))).toMatch(/I searched ACME_2022_10K\.pdf \(Legal Proceedings\) for "litigation"/);
+  });
+});
+
 describe("narrative page excerpts returned by query_knowledge_base", () => {
   const page = "Table of Contents\nItem 3. Legal Proceedings\n\nWe are not currently a party to any material pending legal proceedings.\n18";
 
   it("are the page's answering sentences, verbatim, without the header", () => {
     const q = narrativeQuestion("Any pending legal proceedings?", new Set())!;
-    expect(narrativeExcerpt(q, page)?.excerpt).toBe("We are not currently a party to any material pending legal proceedings.");
+    const [units] = answersByPage(q, [{ document: "a.pdf", page: 18, citation: "", text: page }]);
+    expect(narrativeExcerpt(units!)).toBe("We are not currently a party to any material pending legal proceedings.");
+    expect(units![0]!.section).toBe("Legal Proceedings");
   });
 
   it("are not used for a figure question naming a metric", () => {

@@ -5,7 +5,7 @@
  * the page's sentences that answer its type (lib/answers/narrative), best first, and its pages
  * ordered by how well they answer it.
  */
-import { bestUnitsOfPage, readQuestion, type ReadQuestion } from "@/lib/answers/narrative/select";
+import { answersByPage, readQuestion, type ReadQuestion, type ScoredUnit } from "@/lib/answers/narrative/select";
 import { samePeriod, type Period } from "@/lib/periods";
 import { searchPages } from "@/lib/search/search";
 import type { PageHit } from "@/lib/search/types";
@@ -19,13 +19,13 @@ import type { KbDeps, KbPage } from "./types";
  * The pages for a question no finding covers: the metric and period in words, routed to the
  * documents of that period first, then to the documents in scope.
  */
-export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?: Period; documentNamed: boolean; docPeriods: DocumentPeriod[]; metrics: MetricSpec[]; documentIds?: string[] }): Promise<KbPage[]> {
+export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?: Period; documentNamed: boolean; docPeriods: DocumentPeriod[]; metrics: MetricSpec[]; documentIds?: string[] }): Promise<NarrativeKbPage[]> {
   const { query, period, documentIds } = o;
   const pageQuery = period && !o.documentNamed ? `${query} ${periodWords(period.label)}` : query;
   const periodDocs = period ? o.docPeriods.filter((d) => samePeriod(d.period, period.label)).map((d) => d.id) : [];
   const boost = new Set(o.metrics.flatMap((m) => tokenize(m.words.join(" "))));
   const k = narrativeQuestion(query, boost) ? NARRATIVE_PAGES : 5;
-  let pages: KbPage[] = [];
+  let pages: NarrativeKbPage[] = [];
   if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, k, boost);
   if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, k, boost);
   return pages;
@@ -35,15 +35,21 @@ export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?
 const NARRATIVE_PAGES = 8;
 const FIGURE_KINDS = new Set(["amount", "description", "count"]);
 
+/**
+ * A page as query_knowledge_base returns it for a narrative question: whether its excerpt is the
+ * page's answering sentences (else it is the best-matching text, context only), and its section.
+ * (Candidates for KbPage in types.ts.)
+ */
+export type NarrativeKbPage = KbPage & { answers?: boolean; section?: string };
+
 /** A question answered by sentences rather than a figure: no metric named, or a who/why/yes-no/list form. */
 export function narrativeQuestion(query: string, metricWords: Set<string>): ReadQuestion | undefined {
   const q = readQuestion(query);
   return metricWords.size === 0 || !FIGURE_KINDS.has(q.type.kind) ? q : undefined;
 }
 
-/** The page's sentences (or people-table rows) that answer a narrative question, best first, joined by " … ". */
-export function narrativeExcerpt(q: ReadQuestion, text: string, section?: string | null, maxChars = 900): { excerpt: string; score: number } | undefined {
-  const units = bestUnitsOfPage(q, text, section, 3);
+/** A page's answering units as its excerpt: best first, joined by " … ", within `maxChars`. */
+export function narrativeExcerpt(units: ScoredUnit[], maxChars = 900): string | undefined {
   if (!units.length) return undefined;
   const kept: string[] = [];
   let length = 0;
@@ -52,7 +58,7 @@ export function narrativeExcerpt(q: ReadQuestion, text: string, section?: string
     kept.push(u.unit.text);
     length += u.unit.text.length + 3;
   }
-  return { excerpt: kept.join(" … "), score: units[0]!.score };
+  return kept.join(" … ");
 }
 
 /** Up to two best-matching sentences or lines of a page (verbatim, whitespace collapsed). */
@@ -91,7 +97,7 @@ function sectionOf(h: PageHit): string | null {
 }
 
 /** Page search (lib/search) as evidence when no finding covers the question. */
-export async function pageFallback(deps: KbDeps, query: string, documentIds?: string[], k = 5, boost: Set<string> = new Set()): Promise<KbPage[]> {
+export async function pageFallback(deps: KbDeps, query: string, documentIds?: string[], k = 5, boost: Set<string> = new Set()): Promise<NarrativeKbPage[]> {
   const hits = await searchPages({ db: deps.db, dealId: deps.dealId, query, k, documentIds, space: deps.space });
   if (hits.length === 0) return [];
   // Sharper excerpts: the page's sentences / lines that best match the question, verbatim.
@@ -102,17 +108,20 @@ export async function pageFallback(deps: KbDeps, query: string, documentIds?: st
   const pageText = new Map(texts.rows.map((r) => [`${r.document_id}:${r.page_number}`, r.text]));
   const qTerms = new Set(tokenize(query));
   const narrative = narrativeQuestion(query, boost);
-  const answers = new Map<PageHit, number>();
-  for (const h of hits) {
+  // narrative: each page's answering sentences, with term weights from all the pages read
+  const told = narrative ? answersByPage(narrative, hits.map((h) => ({ document: h.document, page: h.page, citation: "", text: pageText.get(`${h.documentId}:${h.page}`) ?? "", section: sectionOf(h) })), 3) : [];
+  const answers = new Map<PageHit, ScoredUnit[]>();
+  hits.forEach((h, i) => {
     const t = pageText.get(`${h.documentId}:${h.page}`);
-    if (!t) continue;
-    const told = narrative ? narrativeExcerpt(narrative, t, sectionOf(h)) : undefined;
-    if (told) answers.set(h, told.score);
-    h.excerpt = told?.excerpt ?? sentenceExcerpt(t, qTerms, 420, boost) ?? h.excerpt;
-  }
+    if (!t) return;
+    const units = told[i] ?? [];
+    if (units.length) answers.set(h, units);
+    h.excerpt = narrativeExcerpt(units) ?? sentenceExcerpt(t, qTerms, 420, boost) ?? h.excerpt;
+  });
   // pages whose sentences answer the question first (search order among equals)
   const order = new Map(hits.map((h, i) => [h, i]));
-  if (narrative) hits.sort((a, b) => (answers.get(b) ?? -1e9) - (answers.get(a) ?? -1e9) || order.get(a)! - order.get(b)!);
+  const best = (h: PageHit) => answers.get(h)?.[0]?.score ?? -1e9;
+  if (narrative) hits.sort((a, b) => best(b) - best(a) || order.get(a)! - order.get(b)!);
   const { rows } = await deps.db.query<{ id: string; kind: string | null; document_date: string | null }>(
     "select id, kind, to_char(document_date, 'YYYY-MM-DD') as document_date from documents where deal_id = $1 and id = any($2::uuid[])",
     [deps.dealId, [...new Set(hits.map((h) => h.documentId))]],
@@ -136,6 +145,8 @@ export async function pageFallback(deps: KbDeps, query: string, documentIds?: st
       citation: ref.citation,
       url: ref.url,
       ...(suspicious ? { containsInstructions: true } : {}),
+      ...(narrative ? { answers: answers.has(h) } : {}),
+      ...(narrative && (sectionOf(h) ?? answers.get(h)?.[0]?.section) ? { section: (sectionOf(h) ?? answers.get(h)?.[0]?.section)! } : {}),
     };
   });
 }

@@ -4,8 +4,9 @@
  * organisations. A sentence that matches the question's words but not its answer type does not
  * answer it.
  */
+import { tokenizeWithOffsets } from "@/lib/search/tokenize";
 import type { AnswerType } from "./answer-type";
-import { fold } from "./terms";
+import { fold, termKey, type QuestionTerm } from "./terms";
 import type { Unit } from "./segment";
 
 export interface Fit {
@@ -79,8 +80,14 @@ function listFit(u: Unit): number {
   return commas >= 2 || semis >= 1 || /\b(?:include|including|such as|consist(?:s|ing)? of|namely|are|omfattar|bland annat|såsom)\b.*,.*\band\b/i.test(u.text) ? 1 : 0;
 }
 
+/** The text around each place the unit names one of the question's content words. */
+function windowsAroundTerms(text: string, terms: QuestionTerm[], reach = 80): string[] {
+  const keys = new Set(terms.filter((t) => t.core).map((t) => t.key));
+  return tokenizeWithOffsets(text).filter((t) => keys.has(termKey(t.term))).map((t) => text.slice(Math.max(0, t.start - reach), t.end + reach));
+}
+
 /** Does the unit have the answer's shape, and how strongly. Rows only answer person questions. */
-export function answerFit(u: Unit, t: AnswerType): Fit {
+export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
   if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
   if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
   switch (t.kind) {
@@ -101,8 +108,10 @@ export function answerFit(u: Unit, t: AnswerType): Fit {
       return { ok, strength: ok ? 1.5 : 0 };
     }
     case "organisation": {
+      // an organisation named next to the asked noun ("our primary competitors are UPS …")
       const names = properNounsInside(u.text);
-      const ok = names > 0 || ORGANISATION.test(u.text);
+      const windows = terms.some((x) => x.core) ? windowsAroundTerms(u.text, terms) : [u.text];
+      const ok = windows.some((w) => properNounsInside(` ${w}`) > 0 || ORGANISATION.test(w));
       return { ok, strength: (ok ? 1 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
     }
     case "list": {

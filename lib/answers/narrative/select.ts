@@ -61,13 +61,18 @@ export interface ScoredUnit {
 
 const BOILERPLATE = /\bforward-looking statements?\b|\bincorporat\w* (?:\w+ ){0,3}by reference\b|\bsafe harbor\b|\bthe information required by this item\b/i;
 const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\b(?:is|are) (?:discussed|described|included) in (?:note|item|part)\b/i;
+/** Contract language of exhibits filed with a report: defined terms, numbered clauses. */
+const CONTRACT = /\b(?:hereinafter|hereunder|thereunder|hereto|whereas|shall mean|as defined in|the “\p{Lu}[\p{L} ]+”\)|pursuant to section)\b|^\(?[a-z0-9]{1,3}\)\s/iu;
 
 /** A yes/no verdict needs a sentence naming this share of the asked property's words (weighted). */
 const DECIDING_COVERAGE = 0.6;
 
-/** The minimum share of content words a unit must name (fewer words ask for a fuller match). */
+/**
+ * The minimum weighted share of content words a unit must name: all of a single word, more than
+ * half of two or more (so of two equally rare words, both; of a rare and a common one, the rare one).
+ */
 function coverageBar(coreTotal: number): number {
-  return coreTotal <= 1 ? 1 : 0.5;
+  return coreTotal <= 1 ? 1 : 0.55;
 }
 
 interface PageUnits {
@@ -81,14 +86,23 @@ function readPage(text: string, pageSection?: string | null): PageUnits {
   return { units, keys: units.map((u) => textKeys(u.text)), sections: unitSections(units, pageSection) };
 }
 
-/** Every unit of a page, scored for the question (term weights from the units of all pages read). */
-function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, number>, rank = 0): ScoredUnit[] {
+/** Term weights over the answerable units (sentences, people rows) of every page read. */
+function weightsOver(q: ReadQuestion, pages: PageUnits[]): Map<string, number> {
+  return termWeights(q.terms, pages.flatMap((r) => r.keys.filter((_, i) => r.units[i]!.kind === "sentence" || r.units[i]!.kind === "person_row")));
+}
+
+/**
+ * Every unit of a page, scored for the question. `trusted`: the units were already chosen as
+ * answers (a tool's narrative excerpt), so only their shape is checked again, not the term bar.
+ */
+function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, number> | undefined, rank = 0, trusted = false): ScoredUnit[] {
   return page.units.map((unit, i) => {
     const m = matchTerms(q.terms, page.keys[i]!, weights);
-    const fit = answerFit(unit, q.type);
+    const fit = answerFit(unit, q.type, q.terms);
     const section = page.sections[i];
     const roleOnly = q.type.kind === "person" && q.type.roles.length > 0 && fit.ok; // the role is the content
-    const passes = fit.ok && (roleOnly || (m.coreHits > 0 && m.coverage >= coverageBar(m.coreTotal)));
+    const passes = fit.ok && (trusted || roleOnly || (m.coreHits > 0 && m.coverage >= coverageBar(m.coreTotal)));
+    const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     const score =
       m.coverage * 4 +
       m.optionalHits * 0.3 +
@@ -96,8 +110,9 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
       fit.strength +
       sectionFit(q.wanted, section) -
       (unit.fragment ? 0.5 : 0) -
-      (unit.text.length > 450 ? 0.5 : 0) -
+      long -
       (BOILERPLATE.test(unit.text) ? 1.5 : 0) -
+      (CONTRACT.test(unit.text) ? 1.5 : 0) -
       (CROSS_REFERENCE.test(unit.text) ? 0.8 : 0) -
       rank * 0.1;
     return { unit, score, passes, coverage: m.coverage, ...(section ? { section } : {}) };
@@ -123,22 +138,36 @@ function quoteLimit(t: AnswerType): { max: number; within: number } {
   return { max: 2, within: 0.75 };
 }
 
-/** The best passing units of one page, best first (for a page excerpt a tool returns). */
+const byScore = (a: ScoredUnit, b: ScoredUnit) => b.score - a.score || a.unit.index - b.unit.index;
+
+/** The best passing units of one page, best first (term weights from this page alone). */
 export function bestUnitsOfPage(question: string | ReadQuestion, text: string, section?: string | null, max = 3): ScoredUnit[] {
   const q = typeof question === "string" ? readQuestion(question) : question;
   const page = readPage(text, section);
-  return scoreUnits(page, q, termWeights(q.terms, page.keys))
-    .filter((s) => s.passes)
-    .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index)
-    .slice(0, max);
+  return scoreUnits(page, q, weightsOver(q, [page])).filter((s) => s.passes).sort(byScore).slice(0, max);
 }
 
-/** The quotes that answer the question across the candidate pages (best page order kept as a tiebreak). */
-export function answerFromPages(question: string, pages: CandidatePage[]): NarrativeAnswer {
+/**
+ * The answering units of each candidate page (best first, at most `perPage`), with term weights
+ * from all the pages: what a search tool returns as each page's excerpt for a narrative question.
+ */
+export function answersByPage(question: string | ReadQuestion, pages: CandidatePage[], perPage = 3): ScoredUnit[][] {
+  const q = typeof question === "string" ? readQuestion(question) : question;
+  const read = pages.map((p) => readPage(p.text, p.section));
+  const weights = weightsOver(q, read);
+  return read.map((r) => scoreUnits(r, q, weights).filter((s) => s.passes).sort(byScore).slice(0, perPage));
+}
+
+/**
+ * The quotes that answer the question across the candidate pages (best page order kept as a
+ * tiebreak). `trusted`: the pages' texts are answers already chosen by answersByPage (a tool's
+ * excerpts), so they are ranked and shaped, not filtered by the term bar again.
+ */
+export function answerFromPages(question: string, pages: CandidatePage[], opts: { trusted?: boolean } = {}): NarrativeAnswer {
   const q = readQuestion(question);
   const read = pages.map((p) => readPage(p.text, p.section));
-  const weights = termWeights(q.terms, read.flatMap((r) => r.keys.filter((_, i) => r.units[i]!.kind === "sentence" || r.units[i]!.kind === "person_row")));
-  const all = pages.flatMap((p, rank) => scoreUnits(read[rank]!, q, weights, rank).filter((s) => s.passes).map((s) => ({ ...s, p, rank })));
+  const weights = opts.trusted ? undefined : weightsOver(q, read);
+  const all = pages.flatMap((p, rank) => scoreUnits(read[rank]!, q, weights, rank, opts.trusted).filter((s) => s.passes).map((s) => ({ ...s, p, rank })));
   all.sort((a, b) => b.score - a.score || a.rank - b.rank || a.unit.index - b.unit.index);
   const searched = searchedOf(pages, q, all.map((a) => a.section));
   const best = all[0];

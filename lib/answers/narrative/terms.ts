@@ -39,7 +39,7 @@ export function fold(term: string): string {
  * not any filing's wording): a question term in a group matches a sentence term of the group.
  */
 const CONCEPTS: string[][] = [
-  ["litigation", "lawsuit", "lawsuits", "legal", "proceedings", "suit", "suits", "court", "plaintiffs", "claims", "battles", "disputes", "rättegång", "tvist", "tvister"],
+  ["litigation", "lawsuit", "lawsuits", "legal proceedings", "legal matters", "legal actions", "legal battles", "proceedings", "suit", "suits", "court", "plaintiffs", "class action", "disputes", "rättegång", "tvist", "tvister"],
   ["customer", "customers", "client", "clients", "buyers", "kund", "kunder"],
   ["supplier", "suppliers", "vendors", "leverantör", "leverantörer"],
   ["competitor", "competitors", "competition", "compete", "competitive", "konkurrent", "konkurrenter"],
@@ -76,7 +76,7 @@ const GENERIC = new Set(
   (
     "company companies business businesses fiscal year years fy annual quarter quarterly report reports reported reporting mention mentioned filing 10k 10q " +
     "primary main major key principal significant material materially important current currently ongoing total based data information describe explain " +
-    "give list name named tell show subject exposed please provide detail details state stated discuss discussed relevant useful metric kind type way" +
+    "give list name named tell show subject exposed involve involved please provide detail details state stated discuss discussed relevant useful metric kind type way" +
     " bolag företaget verksamhet år rapport"
   ).split(/\s+/).map((w) => fold(w)),
 );

@@ -3,6 +3,7 @@
  * states the asked metric, the sentences that answer a narrative question (lib/answers/narrative),
  * and a note on instruction-like text.
  */
+import type { NarrativeKbPage } from "@/lib/agent/knowledge/pages";
 import type { KbPage } from "@/lib/agent/knowledge/query";
 import { answerFromPages, type NarrativeAnswer, type Quote } from "@/lib/answers/narrative/select";
 
@@ -70,9 +71,17 @@ function excerptText(excerpt: string): string {
   return excerpt.replace(/^"|"$/g, "").replace(/^…\s*|\s*…$/g, "").split(/\s+…\s+/).join("\n\n");
 }
 
-/** The narrative answer the pages' excerpts give (quotes best first, or none: abstain). */
-export function narrativeFromPages(question: string, pages: KbPage[]): NarrativeAnswer {
-  return answerFromPages(question, pages.map((p) => ({ document: p.document, page: p.page, citation: p.citation, text: excerptText(p.excerpt) })));
+/**
+ * The narrative answer the pages' excerpts give (quotes best first, or none: abstain). When the
+ * knowledge base marked which excerpts answer the question (NarrativeKbPage.answers), only those
+ * are quoted; the others are context, never an answer.
+ */
+export function narrativeFromPages(question: string, pages: NarrativeKbPage[]): NarrativeAnswer {
+  const marked = pages.some((p) => p.answers !== undefined);
+  const candidates = (marked ? pages.filter((p) => p.answers) : pages).map((p) => ({ document: p.document, page: p.page, citation: p.citation, text: excerptText(p.excerpt), section: p.section ?? null }));
+  const told = answerFromPages(question, candidates, { trusted: marked });
+  if (marked) told.searched = { ...told.searched, documents: [...new Set(pages.map((p) => p.document))], sections: [...new Set(pages.map((p) => p.section).filter((x): x is string => !!x))].slice(0, 4) };
+  return told;
 }
 
 const ROW = /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4})[,\s]+\d{2}[,\s]+(\p{Lu}.*)$/u;
