@@ -227,6 +227,8 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
     patch: {
       status: "indexed", format: parsed.format, page_count: pageCount, page_labelling: parsed.labelling, title: parsed.title ?? null,
       kind: meta.kind ?? null, company: meta.company ?? null, fiscal_year: meta.fiscalYear ?? null, fiscal_period: meta.fiscalPeriod ?? null,
+      company_key: meta.companyKey ?? null, company_name: meta.companyName ?? null, ticker: meta.ticker ?? null,
+      sec_file_number: meta.secFileNumber ?? null, cik: meta.cik ?? null, fiscal_year_end_month: meta.fiscalYearEndMonth ?? null,
       document_date: meta.documentDate ?? null, version_group: meta.versionGroup, embedding_model: space.id, indexed_at: new Date(),
     },
   });

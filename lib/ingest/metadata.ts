@@ -2,13 +2,30 @@
  * Document metadata from the filename and the first pages: company, fiscal year and
  * period, kind, document date and version group. Query understanding routes questions
  * ("3M's FY2018 capex", "the Q3 report") with these fields.
+ *
+ * Company identity comes from the document (lib/ingest/metadata-cover.ts: the registrant on an
+ * SEC cover, the issuer of a release); a file name's company prefix ("AMAZON_2019_10K") is a
+ * hint, used when the document names none and kept as the short name when it agrees with it.
  */
+import { companyAliases, companyKey } from "./metadata-company-key";
+import { readCover, tidyName } from "./metadata-cover";
 import { inferDocumentDate } from "./metadata-date";
 import { sheetCells } from "./sheet-cells";
 
 export { sheetCells };
 export interface DocumentMetadata {
+  /** The company's short name: the file name's when it agrees with the document, else the document's. */
   company?: string;
+  /** Normalised company key (lib/ingest/metadata-company-key.ts): "AMAZON.COM, INC." → "amazon". */
+  companyKey?: string;
+  /** The company as the document writes it (registrant, issuer). */
+  companyName?: string;
+  ticker?: string;
+  /** SEC commission file number, when printed. */
+  secFileNumber?: string;
+  cik?: string;
+  /** Month (1–12) the fiscal year ends in, from "For the fiscal year ended …". */
+  fiscalYearEndMonth?: number;
   fiscalYear?: number;
   fiscalPeriod?: string; // FY | Q1..Q4 | H1 | H2
   kind?: string;
@@ -40,21 +57,31 @@ const KINDS: Array<[RegExp, string]> = [
   [/minutes|protokoll/i, "board minutes"],
   [/bios?\b|management[ _-]team|cv\b/i, "management bios"],
   [/\bsou\b|statens offentliga utredningar/i, "public inquiry"],
+  [/\bform\s+8-?k\b|(?:^|\s)8-?k(?:\s|$)|\bcurrent report pursuant\b/i, "current report"],
+  [/\bnews release\b|\bpress release\b|\bfor immediate release\b/i, "earnings release"],
   [/\bdir(?:ektiv)?\b[ _.-]?\d{4}/i, "committee directive"],
 ];
 
-export function inferMetadata(filename: string, firstPagesText = ""): DocumentMetadata {
+export interface MetadataOptions {
+  /** Use the file name's company as a hint (off to measure what the document alone says). */
+  filenameHint?: boolean;
+}
+
+/** A file named as earnings ("…_Q1_EARNINGS.pdf"); in a text, "earnings" is a line item, not a kind. */
+const EARNINGS_NAME = /(?:^|[\s-])earnings(?:[\s-]|$)/i;
+
+export function inferMetadata(filename: string, firstPagesText = "", { filenameHint = true }: MetadataOptions = {}): DocumentMetadata {
   const stem = filename.replace(/\.[^.]+$/, "");
   const { group, rank } = versionInfo(filename);
   const meta: DocumentMetadata = { versionGroup: group, versionRank: rank };
   const head = firstPagesText.slice(0, 6000);
   const words = stem.replace(/_/g, " "); // "_" is a word character: word boundaries need spaces
-  meta.kind = KINDS.find(([re]) => re.test(words))?.[1] ?? KINDS.find(([re]) => re.test(head.slice(0, 1500)))?.[1];
+  meta.kind = KINDS.find(([re]) => re.test(words))?.[1] ?? (EARNINGS_NAME.test(words) ? "earnings release" : undefined) ?? KINDS.find(([re]) => re.test(head.slice(0, 1500)))?.[1];
 
   // COMPANY_2018_10K, BESTBUY_2024Q2_10Q, Pfizer_2023Q2_10Q
   const sec = stem.match(/^([A-Za-z0-9&.]+)_((?:19|20)\d\d)(Q[1-4])?_(10K|10Q)$/i);
   if (sec) {
-    meta.company = sec[1].toUpperCase();
+    if (filenameHint) meta.company = sec[1].toUpperCase();
     meta.fiscalYear = Number(sec[2]);
     meta.fiscalPeriod = sec[3] ? sec[3].toUpperCase() : "FY";
   } else {
@@ -72,10 +99,45 @@ export function inferMetadata(filename: string, firstPagesText = ""): DocumentMe
       if (meta.kind === "annual report") meta.fiscalPeriod = "FY";
     }
   }
-  meta.company ??= companyFromText(head);
+  // "MCDONALDS_2022Q4_EARNINGS", "INTEL_2023_8K_dated-…": a form word after the prefix names a company too
+  const other = filenameHint && !meta.company ? stem.match(/^([A-Za-z0-9&.]+)_(?:(?:19|20)\d\d(?:Q[1-4])?_)?(?:8-?K|EARNINGS|ANNUAL ?REPORT)(?:[_ -]|$)/i) : null;
+  if (other) meta.company = other[1].toUpperCase();
+  applyIdentity(meta, head);
   const date = inferDocumentDate(head);
   if (date) meta.documentDate = date.date;
   return meta;
+}
+
+/** The document's own identity over the file name's hint; the cover's fiscal year when the name gives none (or one far off). */
+function applyIdentity(meta: DocumentMetadata, head: string) {
+  const cover = readCover(head);
+  const named = cover.source === "sec cover" || cover.source === "press release" ? cover.name : undefined;
+  const docName = named ?? legacyCompany(head) ?? cover.name;
+  const hint = meta.company;
+  if (docName) {
+    meta.companyName = docName;
+    if (!hint || !agrees(hint, docName)) meta.company = docName;
+  }
+  const key = companyKey(docName ?? hint);
+  if (key) meta.companyKey = key;
+  if (cover.ticker) meta.ticker = cover.ticker;
+  if (cover.secFileNumber) meta.secFileNumber = cover.secFileNumber;
+  if (cover.cik) meta.cik = cover.cik;
+  const fy = cover.fiscalYearEnd;
+  if (fy) {
+    meta.fiscalYearEndMonth = fy.month;
+    if (meta.fiscalYear === undefined || Math.abs(meta.fiscalYear - fy.year) > 1) {
+      meta.fiscalYear = fy.year;
+      meta.fiscalPeriod = "FY";
+    }
+    meta.kind ??= "annual report";
+  }
+}
+
+/** A file name's company agrees with the document's when it is one of the names the document's company goes by. */
+function agrees(hint: string, docName: string): boolean {
+  const k = companyKey(hint);
+  return companyAliases(docName).includes(k) || k === companyKey(docName);
 }
 
 const LEGAL_FORM = /\b(?:inc\.?|incorporated|corp\.?|corporation|company|co\.|plc|ltd\.?|limited|ab(?:\s*\(publ\))?|asa|oyj|a\/s|ag|se|n\.v\.|s\.a\.|llc|group|holdings?)\s*$/i;
@@ -90,13 +152,14 @@ const COMPANY_LABEL = /^(?:company(?: name)?|target(?: company)?|legal (?:entity
  * table (several cells) are data — customers, shareholders — and never name the company.
  */
 export function companyFromText(head: string): string | undefined {
+  const cover = readCover(head);
+  if (cover.source === "sec cover" && cover.name) return cover.name;
+  return legacyCompany(head);
+}
+
+/** The company named by a Swedish report title, a sheet's label row or an early line ending in a legal form. */
+function legacyCompany(head: string): string | undefined {
   const lines = head.split(/\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
-  const reg = lines.findIndex((l) => /exact name of registrant/i.test(l));
-  if (reg > 0) {
-    const inline = lines[reg].replace(/\(?exact name of registrant.*$/i, "").trim();
-    const name = inline.length >= 2 ? inline : lines[reg - 1];
-    if (name && name.length <= 80 && /\p{L}/u.test(name)) return tidy(name);
-  }
   const sv = head.match(/årsredovisning\s+(?:för|for)\s+([^\n]{2,60}?\s(?:AB|Aktiebolag)(?:\s*\(publ\))?)/i);
   if (sv) return tidy(sv[1]);
   // sheet pages: a label/value row names the company outright; single-cell rows are titles and notes
@@ -128,5 +191,5 @@ export function companyFromText(head: string): string | undefined {
 }
 
 function tidy(name: string): string {
-  return name.replace(/\s*\(publ\)\s*$/i, "").replace(/[,.;:]+$/, "").trim();
+  return tidyName(name);
 }

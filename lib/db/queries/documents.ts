@@ -19,6 +19,13 @@ export interface DocumentRow {
   title: string | null;
   kind: string | null;
   company: string | null;
+  /** Company identity read from the document (lib/ingest/metadata-cover.ts). */
+  company_key: string | null;
+  company_name: string | null;
+  ticker: string | null;
+  sec_file_number: string | null;
+  cik: string | null;
+  fiscal_year_end_month: number | null;
   fiscal_year: number | null;
   fiscal_period: string | null;
   document_date: Date | string | null;
