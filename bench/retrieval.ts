@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { RANKING, searchPages } from "@/lib/search/search";
 import { Bm25Index, type BaselinePage } from "./lib/bm25";
 import { loadQuestions, openBenchCorpus, type Question } from "./lib/corpus";
+import { halfOf, TYPE_GROUPS, type Half } from "./lib/question-split";
 
 const { values } = parseArgs({
   options: { verbose: { type: "boolean", short: "v" }, "data-dir": { type: "string" }, only: { type: "string" }, set: { type: "string" } },
@@ -30,12 +31,31 @@ interface Outcome {
 }
 
 function recall(outcomes: Outcome[]): Record<string, number> {
-  return Object.fromEntries(KS.map((k) => [`r@${k}`, outcomes.filter((o) => o.rank !== null && o.rank <= k).length / outcomes.length]));
+  return Object.fromEntries(KS.map((k) => [`r@${k}`, outcomes.filter((o) => o.rank !== null && o.rank <= k).length / Math.max(1, outcomes.length)]));
+}
+
+/** r@5 by question type, over all questions and each company half (in-sample / held-out). */
+function byType(outcomes: Outcome[], half: (q: Question) => Half): Record<string, Record<string, { n: number; r5: number }>> {
+  const cell = (os: Outcome[]) => ({ n: os.length, r5: Number(recall(os)["r@5"].toFixed(3)) });
+  return Object.fromEntries(
+    TYPE_GROUPS.map(([name, test]) => {
+      const os = outcomes.filter((o) => test(o.q));
+      return [name, { all: cell(os), "in-sample": cell(os.filter((o) => half(o.q) === "in-sample")), "held-out": cell(os.filter((o) => half(o.q) === "held-out")) }];
+    }),
+  );
+}
+
+function printByType(setting: string, system: string, table: ReturnType<typeof byType>) {
+  const c = (x: { n: number; r5: number }) => `${x.r5.toFixed(3)} (${String(x.n).padStart(2)})`.padEnd(13);
+  for (const [name, row] of Object.entries(table)) {
+    console.log(`${setting.padEnd(8)} ${system.padEnd(6)} ${name.padEnd(18)} ${c(row.all)} ${c(row["in-sample"])} ${c(row["held-out"])}`);
+  }
 }
 
 async function main() {
   const dataDir = path.resolve(values["data-dir"] ?? ".manda-bench");
   const questions = loadQuestions();
+  const half = halfOf(questions);
   const t0 = Date.now();
   const { db, dealId } = await openBenchCorpus({ dataDir });
   const ingestSeconds = (Date.now() - t0) / 1000;
@@ -81,15 +101,21 @@ async function main() {
     console.log(`${setting.padEnd(8)} bm25 baseline  ${KS.map((k) => fmt(b[`r@${k}`])).join("  ")}`);
     const ratio = b["r@5"] > 0 ? m["r@5"] / b["r@5"] : Infinity;
     console.log(`${setting.padEnd(8)} ratio r@5 manda/baseline = ${Number.isFinite(ratio) ? ratio.toFixed(2) : "inf"}x`);
-    summary[setting] = { manda: m, baseline: b, ratioAt5: Number.isFinite(ratio) ? Number(ratio.toFixed(2)) : null, meanMs: Number(ms.toFixed(1)) };
+    summary[setting] = { manda: m, baseline: b, byType: byType(r.manda, half), baselineByType: byType(r.baseline, half), ratioAt5: Number.isFinite(ratio) ? Number(ratio.toFixed(2)) : null, meanMs: Number(ms.toFixed(1)) };
     if (values.verbose) {
       console.log(`\n  ${setting}: questions not found in the top 5`);
       for (const o of r.manda.filter((x) => x.rank === null || x.rank > 5)) {
-        console.log(`  - ${o.q.docName} gold ${o.q.evidencePages.join(",")} rank ${o.rank ?? "-"} | ${o.q.question.slice(0, 110)}`);
+        console.log(`  - [${o.q.questionType.slice(0, 6)} ${half(o.q)}] ${o.q.docName} gold ${o.q.evidencePages.join(",")} rank ${o.rank ?? "-"} | ${o.q.question.slice(0, 110)}`);
         console.log(`      top: ${o.top.join(" ")}`);
       }
       console.log("");
     }
+  }
+  console.log("\nr@5 by question type (n); companies alternate alphabetically between in-sample (tuned on) and held-out");
+  console.log("setting  system type               all           in-sample     held-out");
+  for (const setting of settings) {
+    printByType(setting, "manda", byType(results[setting].manda, half));
+    printByType(setting, "bm25", byType(results[setting].baseline, half));
   }
   console.log(`SUMMARY ${JSON.stringify(summary)}`);
 }

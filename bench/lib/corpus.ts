@@ -17,6 +17,9 @@ export const CORPUS_DIR = path.resolve(process.cwd(), "../shared/corpus/financeb
 export interface Question {
   id: string;
   docName: string;
+  company: string;
+  /** FinanceBench's question type: metrics-generated, domain-relevant or novel-generated. */
+  questionType: string;
   question: string;
   evidencePages: number[];
 }
@@ -27,8 +30,8 @@ export function loadQuestions(dir = CORPUS_DIR): Question[] {
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => {
-      const q = JSON.parse(l) as { financebench_id: string; doc_name: string; question: string; evidence: Array<{ doc_name: string; page: number }> };
-      return { id: q.financebench_id, docName: q.doc_name, question: q.question, evidencePages: [...new Set(q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.page))] };
+      const q = JSON.parse(l) as { financebench_id: string; doc_name: string; company?: string; question_type?: string; question: string; evidence: Array<{ doc_name: string; page: number }> };
+      return { id: q.financebench_id, docName: q.doc_name, company: q.company ?? q.doc_name.split("_")[0], questionType: q.question_type ?? "unknown", question: q.question, evidencePages: [...new Set(q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.page))] };
     });
 }
 
