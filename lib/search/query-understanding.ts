@@ -28,6 +28,8 @@ export interface UnderstoodQuery {
   kind?: "annual report" | "quarterly report";
   /** Lowercase raw words of the whole question, for company matching. */
   words: string[];
+  /** Words written as tickers are (2–5 capitals: "MMM", "BRK.B"), for company matching; none in an all-caps question. */
+  tickers: string[];
 }
 
 export const MAX_QUERY_CHARS = 4000;
@@ -115,5 +117,13 @@ export function understandQuery(raw: string): UnderstoodQuery {
     period,
     kind: detectKind(text),
     words: text.toLowerCase().match(/[\p{L}\p{N}&]+/gu)?.slice(0, 2000) ?? [],
+    tickers: tickersWritten(text),
   };
+}
+
+function tickersWritten(text: string): string[] {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const capitals = letters.filter((c) => c === c.toUpperCase() && c !== c.toLowerCase()).length;
+  if (letters.length > 0 && capitals / letters.length > 0.6) return [];
+  return [...new Set(text.match(/(?<![\p{L}\p{N}])[A-Z]{2,5}(?:\.[A-Z])?(?![\p{L}\p{N}])/gu) ?? [])];
 }

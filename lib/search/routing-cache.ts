@@ -31,7 +31,7 @@ export async function loadRoutableDocuments(db: Queryable, dealId: string): Prom
 
 async function readRoutableDocuments(db: Queryable, dealId: string): Promise<RoutedDocument[]> {
   const { rows } = await db.query<RoutedDocument>(
-    `select id, filename, company, fiscal_year, fiscal_period, kind from documents
+    `select id, filename, company, fiscal_year, fiscal_period, kind, company_key, company_name, ticker, sec_file_number from documents
      where deal_id = $1 and status <> 'failed' order by created_at, filename`,
     [dealId],
   );

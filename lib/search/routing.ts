@@ -1,3 +1,4 @@
+import { companyGroups, companyNameKeys, distinctiveFirstWord } from "@/lib/ingest/metadata-company-key";
 import type { UnderstoodQuery } from "./query-understanding";
 
 /**
@@ -5,6 +6,12 @@ import type { UnderstoodQuery } from "./query-understanding";
  * fiscal year and period, kind). A named company restricts the search to that company's
  * documents when the deal holds several companies; years, periods and kinds only weigh
  * documents (a 2019 annual report also holds FY2018 figures, so nothing is excluded).
+ *
+ * Companies are the deal's documents grouped by identity (lib/ingest/metadata-company-key.ts:
+ * the same normalised key, ticker or SEC file number). A question names one by its name ("Best
+ * Buy's", "AMAZON.COM"), by a distinctive first word of a longer name ("Adobe" for "Adobe
+ * Systems Incorporated") or by its ticker written in capitals ("MMM"); a name match wins over a
+ * first-word match.
  */
 export interface RoutedDocument {
   id: string;
@@ -13,6 +20,10 @@ export interface RoutedDocument {
   fiscal_year: number | null;
   fiscal_period: string | null;
   kind: string | null;
+  company_key?: string | null;
+  company_name?: string | null;
+  ticker?: string | null;
+  sec_file_number?: string | null;
 }
 
 export interface Routing {
@@ -20,29 +31,50 @@ export interface Routing {
   documentIds?: string[];
   /** Multiplier per document, 1 = best fit; missing = 1. */
   prior: Map<string, number>;
-  /** Companies recognised in the question (normalised). */
+  /** Companies recognised in the question (their group keys). */
   companies: string[];
 }
 
-const SUFFIXES = new Set(["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ab", "publ", "plc", "ltd", "limited", "group", "holding", "holdings", "the", "sa", "ag", "nv", "asa", "oyj", "as", "llc", "se", "and"]);
-
-const squash = (s: string) => s.toLowerCase().normalize("NFKC").replace(/[^\p{L}\p{N}]/gu, "");
-
-/** Keys a company may be written as: "BEST BUY CO., INC." → bestbuyco…, bestbuy. */
-export function companyKeys(company: string): string[] {
-  const words = company.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
-  const core = words.filter((w) => !SUFFIXES.has(w));
-  const keys = new Set([squash(company), squash(core.join(""))]);
-  return [...keys].filter((k) => k.length >= 2);
+/** One company of the deal: its documents, key, display name and tickers. */
+export interface DealCompany {
+  key: string;
+  /** As its newest document writes it. */
+  name: string;
+  tickers: string[];
+  documentIds: string[];
 }
 
-/** Squashed 1–3 word n-grams of the question (possessive 's dropped). */
+/** Keys a company may be written as: "BEST BUY CO., INC." → bestbuycoinc, bestbuy. Never a shared first word. */
+export function companyKeys(company: string): string[] {
+  return companyNameKeys(company);
+}
+
+/** The deal's companies (documents naming none are in none). */
+export function dealCompanies(docs: RoutedDocument[]): DealCompany[] {
+  const groupOf = companyGroups(docs);
+  const byKey = new Map<string, RoutedDocument[]>();
+  for (const d of docs) {
+    const k = groupOf.get(d.id);
+    if (k) byKey.set(k, [...(byKey.get(k) ?? []), d]);
+  }
+  return [...byKey].map(([key, list]) => {
+    const newest = [...list].sort((a, b) => (b.fiscal_year ?? 0) - (a.fiscal_year ?? 0))[0]!;
+    return {
+      key,
+      name: newest.company_name ?? newest.company ?? key,
+      tickers: [...new Set(list.map((d) => d.ticker?.toUpperCase()).filter((t): t is string => !!t))],
+      documentIds: list.map((d) => d.id),
+    };
+  });
+}
+
+/** Squashed 1–5 word n-grams of the question ("&", "and", a possessive "s" dropped). */
 function questionGrams(words: string[]): Set<string> {
-  const w = words.map((x) => x.replace(/&/g, "")).filter((x) => x && x !== "s");
+  const w = words.map((x) => x.replace(/&/g, "")).filter((x) => x && x !== "s" && x !== "and");
   const grams = new Set<string>();
   for (let i = 0; i < w.length; i++) {
     let g = "";
-    for (let n = 0; n < 3 && i + n < w.length; n++) {
+    for (let n = 0; n < 5 && i + n < w.length; n++) {
       g += w[i + n];
       grams.add(g);
     }
@@ -50,16 +82,32 @@ function questionGrams(words: string[]): Set<string> {
   return grams;
 }
 
+/** The deal's companies a question names: by name or ticker, else by a distinctive first word. */
+export function companiesNamed(companies: DealCompany[], docs: RoutedDocument[], q: UnderstoodQuery): DealCompany[] {
+  const grams = questionGrams(q.words);
+  const tickers = new Set(q.tickers ?? []);
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const names = (c: DealCompany) => c.documentIds.flatMap((id) => [byId.get(id)?.company_name, byId.get(id)?.company]).filter((n): n is string => !!n);
+  const strong = companies.filter((c) =>
+    c.tickers.some((t) => tickers.has(t)) || [c.key, ...names(c).flatMap(companyNameKeys)].some((k) => k.length >= 2 && grams.has(k)),
+  );
+  if (strong.length) return strong;
+  return companies.filter((c) => names(c).some((n) => {
+    const first = distinctiveFirstWord(n);
+    return first !== undefined && grams.has(first);
+  }));
+}
+
 export function routeDocuments(docs: RoutedDocument[], q: UnderstoodQuery, restrictTo?: string[]): Routing {
   const pool = restrictTo ? docs.filter((d) => restrictTo.includes(d.id)) : docs;
-  const grams = questionGrams(q.words);
-  const distinct = new Set(pool.map((d) => (d.company ? squash(d.company) : "")).filter(Boolean));
-  const matched = new Set<string>();
-  if (distinct.size > 1) {
-    for (const d of pool) if (d.company && companyKeys(d.company).some((k) => grams.has(k))) matched.add(squash(d.company));
-  }
+  const companies = dealCompanies(pool);
+  const named = companies.length > 1 ? companiesNamed(companies, pool, q) : [];
+  const matched = new Set(named.map((c) => c.key));
   let candidates = pool;
-  if (matched.size > 0) candidates = pool.filter((d) => d.company && matched.has(squash(d.company)));
+  if (named.length > 0) {
+    const ids = new Set(named.flatMap((c) => c.documentIds));
+    candidates = pool.filter((d) => ids.has(d.id));
+  }
   const prior = new Map<string, number>();
   const target = q.years.length > 0 ? Math.max(...q.years) : undefined;
   for (const d of candidates) {

@@ -5,7 +5,7 @@
  * holding several companies' documents, only those of the companies the question names.
  */
 import type { Queryable } from "@/lib/db";
-import { companyScope } from "./company-scope";
+import { type CompanyScope, companyScope } from "./company-scope";
 
 const COMPARING = /\b(?:compare[sd]?|comparison|versus|vs\.?|against|difference between|forecast (?:to|and|with) actuals?|actuals? (?:to|and|with) (?:the )?forecast)\b/i;
 
@@ -17,6 +17,10 @@ export interface DocumentScope {
   comparing: boolean;
   /** Companies the question names (when the deal holds several). */
   companies: string[];
+  /** No company named: the company the answer is for, when one dominates the deal (not narrowed to it). */
+  answersFor?: CompanyScope["answersFor"];
+  /** No company named in a deal of several, none dominating: the companies to ask between. */
+  askWhich?: string[];
 }
 
 export async function documentScope(db: Queryable, dealId: string, o: { query: string; document?: string; notes: string[] }): Promise<DocumentScope> {
@@ -33,7 +37,11 @@ export async function documentScope(db: Queryable, dealId: string, o: { query: s
   // A document named outright is the scope as it is; otherwise a named company narrows it.
   if (o.document && documentIds) return { documentIds, kindDocs, comparing, companies: [] };
   const byCompany = await companyScope(db, dealId, o.query, documentIds);
-  return { documentIds: byCompany.documentIds ?? documentIds, kindDocs, comparing, companies: byCompany.companies };
+  return {
+    documentIds: byCompany.documentIds ?? documentIds, kindDocs, comparing, companies: byCompany.companies,
+    ...(byCompany.answersFor ? { answersFor: byCompany.answersFor } : {}),
+    ...(byCompany.askWhich ? { askWhich: byCompany.askWhich } : {}),
+  };
 }
 
 const KIND_WORDS: Array<[RegExp, RegExp]> = [

@@ -10,6 +10,11 @@ export interface DocInfo {
   filename: string;
   kind?: string | null;
   company?: string | null;
+  /** Company identity read from the document (lib/ingest/metadata-cover.ts). */
+  companyKey?: string | null;
+  companyName?: string | null;
+  ticker?: string | null;
+  secFileNumber?: string | null;
   fiscalYear?: number | null;
   fiscalPeriod?: string | null;
   /** ISO date (YYYY-MM-DD). */

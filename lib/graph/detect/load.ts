@@ -13,8 +13,9 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
   const docs = await db.query<{
     id: string; filename: string; kind: string | null; company: string | null; fiscal_year: number | null; fiscal_period: string | null;
     document_date: string | null; version_group: string | null; created_at: string;
+    company_key: string | null; company_name: string | null; ticker: string | null; sec_file_number: string | null;
   }>(
-    `select id, filename, kind, company, fiscal_year, fiscal_period, document_date::text as document_date, version_group,
+    `select id, filename, kind, company, company_key, company_name, ticker, sec_file_number, fiscal_year, fiscal_period, document_date::text as document_date, version_group,
             created_at::text as created_at
      from documents where deal_id = $1 and status <> 'failed' order by created_at, filename`,
     [dealId],
@@ -30,6 +31,10 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
     filename: d.filename,
     kind: d.kind,
     company: d.company,
+    companyKey: d.company_key,
+    companyName: d.company_name,
+    ticker: d.ticker,
+    secFileNumber: d.sec_file_number,
     fiscalYear: d.fiscal_year,
     fiscalPeriod: d.fiscal_period,
     documentDate: d.document_date,

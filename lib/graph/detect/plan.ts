@@ -15,6 +15,7 @@
  */
 import type { NodeKind, RelationInput, RelationSource } from "@/lib/graph/types";
 import { canonicalPeriod } from "@/lib/periods";
+import { differentCompanies, documentCompanies } from "./companies";
 import { contentSupersessions, filenameSupersessions, mergeDocSupersessions, type DocInfo, type DocSupersession } from "./documents";
 import { comparableUnits, displayValue, valuesAgree } from "./values";
 
@@ -96,25 +97,7 @@ function newerFirst(docA: DocInfo | undefined, docB: DocInfo | undefined, idA: s
 
 const normText = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 
-const LEGAL_SUFFIX = /\b(?:ab|publ|inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc|gmbh|ag|sa|nv|bv|as|asa|oy|oyj|a\/s|holdings?|group)\b\.?/g;
-
-/** Comparable company name: lower-case, no legal suffixes or punctuation ("3M Company" → "3m", "Nordhavn Analytics AB" → "nordhavn analytics"). */
-export function normalizeCompany(name: string | null | undefined): string {
-  return (name ?? "").toLowerCase().replace(LEGAL_SUFFIX, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-}
-
-/**
- * The company a document is about: its own company when it names one, else the deal's target. A
- * company string that contains the target's name (or is contained in it) is the target: metadata
- * from a cover sheet ("Company: Nordhavn Analytics AB") still lands in the target's group.
- */
-export function companyKey(company: string | null | undefined, target: string | null | undefined): string {
-  const c = normalizeCompany(company);
-  const t = normalizeCompany(target);
-  if (!c) return t;
-  if (t && (` ${c} `.includes(` ${t} `) || ` ${t} `.includes(` ${c} `))) return t;
-  return c;
-}
+export { companyKey, normalizeCompany } from "./companies";
 
 function sameValue(a: FindingInfo, b: FindingInfo): boolean {
   if (a.valueNum != null && b.valueNum != null) return valuesAgree(a as { valueNum: number; valueText: string }, b as { valueNum: number; valueText: string });
@@ -152,7 +135,14 @@ export function planRelations(input: PlanInput): RelationPlan {
     .filter((e) => docs.has(e.fromId) && docs.has(e.toId))
     .map((e) => ({ ...e, createdBy: "filename_pattern", reason: "manual" }));
   const manualKeys = new Set(manual.map((e) => `${e.fromId}|${e.toId}`));
-  const docEdges = mergeDocSupersessions(manual, fn.edges, ct.edges);
+  // one company's document never replaces another's (a version group or a correction phrase notwithstanding)
+  const companyOfDoc = documentCompanies(input.documents, input.targetCompany);
+  const sameCompany = (e: DocSupersession) => {
+    if (!differentCompanies(companyOfDoc, docs, e.fromId, e.toId)) return true;
+    skipped.push({ what: `${docs.get(e.fromId)?.filename} supersedes ${docs.get(e.toId)?.filename}`, why: "different companies" });
+    return false;
+  };
+  const docEdges = mergeDocSupersessions(manual, fn.edges.filter(sameCompany), ct.edges.filter(sameCompany));
   for (const e of docEdges) {
     if (manualKeys.has(`${e.fromId}|${e.toId}`)) continue;
     add({ fromKind: "document", toKind: "document", fromId: e.fromId, toId: e.toId, type: "SUPERSEDES", reason: e.reason, createdBy: e.createdBy });
@@ -223,7 +213,7 @@ export function planRelations(input: PlanInput): RelationPlan {
   }
 
   // 3. Restatements between filings of the same company.
-  const companyOf = (f: FindingInfo) => companyKey(docs.get(f.documentId)?.company, input.targetCompany);
+  const companyOf = (f: FindingInfo) => companyOfDoc.get(f.documentId) ?? "";
   const groupKey = (f: FindingInfo) => `${companyOf(f)}|${f.metricKey}|${periodKey(f)}`;
   const current = () => findings.filter((f) => !superseded.has(f.id));
   const claimsOf = (list: FindingInfo[]) => {
