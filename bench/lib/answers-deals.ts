@@ -38,8 +38,12 @@ export interface PreparedGroup {
   deals: Map<string, Deal>;
   /** "hit": nothing redone; "pipeline": re-extracted from the ingested copy; "miss": ingested and extracted. */
   cache: "hit" | "pipeline" | "miss";
+  /** Time spent in this run (0 when cached). */
   ingestMs: number;
   pipelineMs: number;
+  /** Time the cached database took to build, when it was built (for reports of cached runs). */
+  builtIngestMs: number;
+  builtPipelineMs: number;
   pipeline: Array<{ slug: string; success: boolean; findings: number; tasksFailed: number; message?: string }>;
 }
 
@@ -72,7 +76,7 @@ export function pipelineKey(deals: DealSpec[]): string {
   return h.digest("hex").slice(0, 16);
 }
 
-interface Marker { ingestKey: string; pipelineKey: string | null }
+interface Marker { ingestKey: string; pipelineKey: string | null; ingestMs?: number; pipelineMs?: number }
 
 function readMarker(file: string): Marker | null {
   try {
@@ -153,7 +157,7 @@ export async function prepareDealGroup({ root, group, deals, fresh = false, log 
     }
     ingestMs = Date.now() - t0;
     fs.cpSync(path.join(live, "pgdata"), path.join(ingested, "pgdata"), { recursive: true });
-    write({ ingestKey: keys.ingestKey, pipelineKey: null });
+    write({ ingestKey: keys.ingestKey, pipelineKey: null, ingestMs });
   } else if (marker.pipelineKey !== keys.pipelineKey) {
     cache = "pipeline";
     fs.rmSync(live, { recursive: true, force: true });
@@ -168,9 +172,10 @@ export async function prepareDealGroup({ root, group, deals, fresh = false, log 
       const t1 = Date.now();
       pipeline = await runPipelines(db, bySlug, log);
       pipelineMs = Date.now() - t1;
-      write({ ingestKey: keys.ingestKey, pipelineKey: keys.pipelineKey });
+      write({ ingestKey: keys.ingestKey, pipelineKey: keys.pipelineKey, ingestMs: ingestMs || marker?.ingestMs, pipelineMs });
     }
-    return { db, deals: bySlug, cache, ingestMs, pipelineMs, pipeline };
+    const built = readMarker(markerFile);
+    return { db, deals: bySlug, cache, ingestMs, pipelineMs, builtIngestMs: built?.ingestMs ?? 0, builtPipelineMs: built?.pipelineMs ?? 0, pipeline };
   } catch (e) {
     await db.close();
     throw e;

@@ -16,11 +16,14 @@
  * - `narrative`: anything else (a list of names, a segment, a sentence). Correct when
  *   (a) at least half (and at least one) of the gold's figures (amounts, percentages, decimals;
  *   not years or plain small integers) are in the answer, or
- *   (b) the answer holds the gold's key terms: all of them when the gold has three or fewer,
- *   else at least half. Key terms are the gold's words of three or more letters (digits
- *   allowed: "777X"), less stop words, generic filler ("company", "million", "fiscal"…), years
- *   and the company's own name; words match on their first five letters ("operations" ~
- *   "operating"). Rule (b) is the weaker one: the report labels these "narrative (term overlap)".
+ *   (b) the answer holds the gold's key terms: all of them when there are three or fewer, else
+ *   at least half. Key terms are the gold's words of three or more letters (digits allowed:
+ *   "777X"), less stop words, generic filler ("company", "million", "fiscal"…), years and the
+ *   company's own name; words match on their first five letters ("operations" ~ "operating").
+ *   When the gold has figures, its figures carry the answer ("changed from 20% to 23%"), so
+ *   (b) counts only the key terms the question does not already use, and only when there are
+ *   at least two: echoing "effective tax rate" back is not an answer. Rule (b) is the weaker
+ *   one: golds without figures are reported as "narrative (term overlap)".
  *
  * For every kind but `abstain`, an answer whose first sentence abstains ("I couldn't find …",
  * "not stated in the documents", "no finding covers …") is `abstained`, counted apart from wrong.
@@ -40,6 +43,8 @@ export interface Gold {
   polarity?: "yes" | "no";
   date?: { year: number; month: number; day: number };
   terms: string[];
+  /** Key terms the question does not use (rule (b) for golds with figures). */
+  newTerms: string[];
 }
 
 export interface Score {
@@ -143,7 +148,7 @@ function narrativeFigures(text: string): Figure[] {
 export function readGold(answer: string, question: string, company = ""): Gold {
   const text = answer.trim();
   const askedScale = scaleAskedIn(question);
-  const base = { text, askedScale, figures: [] as Figure[], terms: [] as string[] };
+  const base = { text, askedScale, figures: [] as Figure[], terms: [] as string[], newTerms: [] as string[] };
   if (ABSTAIN_GOLD.test(text)) return { ...base, kind: "abstain" };
   const lead = /^\W*(yes|no)\b/i.exec(text);
   if (lead) return { ...base, kind: "yes-no", polarity: lead[1]!.toLowerCase() as "yes" | "no" };
@@ -152,7 +157,9 @@ export function readGold(answer: string, question: string, company = ""): Gold {
   const figures = figuresIn(text).filter((f) => !f.yearLike);
   const rest = text.replace(/(?:US\$|\$|€|£|USD|EUR)?\s?-?\(?\d[\d,]*(?:\.\d+)?\)?\s?(?:%|percent|per cent|thousand|million|billion|bn|mn)?/gi, " ");
   if (figures.length === 1 && normaliseWords(rest).length <= 2) return { ...base, kind: "number", figures };
-  return { ...base, kind: "narrative", figures: narrativeFigures(text), terms: keyTerms(text, company) };
+  const terms = keyTerms(text, company);
+  const asked = new Set(normaliseWords(question).map(stem));
+  return { ...base, kind: "narrative", figures: narrativeFigures(text), terms, newTerms: terms.filter((t) => !asked.has(t)) };
 }
 
 function scoreNarrative(gold: Gold, answer: string): Score {
@@ -161,11 +168,12 @@ function scoreNarrative(gold: Gold, answer: string): Score {
   if (gold.figures.length > 0 && matched.length >= Math.max(1, Math.ceil(gold.figures.length / 2))) {
     return { verdict: "correct", rule: "figures", why: `figures ${matched.length}/${gold.figures.length}` };
   }
-  const words = new Set(normaliseWords(answer).map((w) => w.slice(0, 5)));
-  const hits = gold.terms.filter((t) => words.has(t));
-  const need = gold.terms.length <= 3 ? gold.terms.length : Math.ceil(gold.terms.length / 2);
-  if (gold.terms.length > 0 && hits.length >= need) return { verdict: "correct", rule: "terms", why: `terms ${hits.length}/${gold.terms.length}` };
-  return { verdict: "wrong", rule: "terms", why: `figures ${matched.length}/${gold.figures.length}, terms ${hits.length}/${gold.terms.length} (need ${need}): missing ${gold.terms.filter((t) => !words.has(t)).join(" ")}` };
+  const terms = gold.figures.length === 0 ? gold.terms : gold.newTerms.length >= 2 ? gold.newTerms : [];
+  const words = new Set(normaliseWords(answer).map(stem));
+  const hits = terms.filter((t) => words.has(t));
+  const need = terms.length <= 3 ? terms.length : Math.ceil(terms.length / 2);
+  if (terms.length > 0 && hits.length >= need) return { verdict: "correct", rule: "terms", why: `terms ${hits.length}/${terms.length}` };
+  return { verdict: "wrong", rule: "terms", why: `figures ${matched.length}/${gold.figures.length}, terms ${hits.length}/${terms.length} (need ${need}): missing ${terms.filter((t) => !words.has(t)).join(" ")}` };
 }
 
 /** The verdict on one answer. */

@@ -114,6 +114,13 @@ describe("verdicts", () => {
     expect(verdict("Alpha, Beta, and Gamma", "The acquisitions were Alpha Inc. and Beta Ltd.")).toBe("wrong");
     expect(verdict("The consumer segment shrank by 0.9% organically.", "Consumer: organic sales fell, the only segment to shrink.")).toBe("correct");
   });
+
+  it("narrative with figures: echoing the question's words is not an answer", () => {
+    const q = "How much has the effective tax rate changed between FY2021 and FY2022?";
+    const gold = "The effective tax rate has changed from 20% in FY2021 to 23% in FY2022.";
+    expect(verdict(gold, "Results of operations, including the effective tax rate, changed.", q)).toBe("wrong");
+    expect(verdict(gold, "It rose from 20.1% to 23.2%.", q)).toBe("correct");
+  });
 });
 
 describe("abstention and polarity phrases", () => {
