@@ -141,6 +141,31 @@ Executive Vice President and Chief Financial Officer
     expect(cfo.quotes[0]!.text).toBe("Richard Roe 51 Executive Vice President and Chief Financial Officer");
   });
 
+  it("reads a people table laid out name, wrapped title, then age and experience — and prefers the registrant's CEO to a division's", () => {
+    const officers = `INFORMATION ABOUT OUR EXECUTIVE OFFICERS
+Name and Office Age Positions and Offices Held and Business Experience
+
+Ann B. Major
+
+President and Chief Executive Officer
+and Director
+57 President of the Company since March 2019 and Chief Executive Officer since June 2022; Chief Operating
+Officer from March 2019 to March 2022.
+
+Carl D. Minor
+
+President and Chief Executive Officer — Ground
+Operations, Acme Freight
+61 President and Chief Executive Officer — Ground Operations of Acme Freight since 2019.`;
+    const a = answerFromPages("Who is the CEO?", [page(46, officers)]);
+    expect(a.quotes[0]).toMatchObject({ text: expect.stringMatching(/^Ann B\. Major President and Chief Executive Officer and Director 57 President of the Company/), row: true, section: "INFORMATION ABOUT OUR EXECUTIVE OFFICERS" });
+  });
+
+  it("reads a signature block (name over title) as a person row", () => {
+    const signatures = "SIGNATURES\n\nDated: July 17, 2023 By: /s/ Ann B. Major\n\nAnn B. Major\n\nPresident and Chief Executive Officer\n";
+    expect(answerFromPages("Who is the chief executive officer?", [page(130, signatures)]).quotes[0]).toMatchObject({ text: "Ann B. Major President and Chief Executive Officer", row: true });
+  });
+
   it("does not take a document that merely mentions the role for the person holding it", () => {
     const exhibits = "Notice of Terms of Restricted Stock Units for CEO, dated February 16, 2022 (Exhibit 10.1 to the Form 10-Q).";
     expect(answerFromPages("Who is the CEO?", [page(130, exhibits)]).quotes).toEqual([]);

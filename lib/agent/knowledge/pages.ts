@@ -5,6 +5,7 @@
  * the page's sentences that answer its type (lib/answers/narrative), best first, and its pages
  * ordered by how well they answer it.
  */
+import { sectionTitle } from "@/lib/answers/narrative/sections";
 import { answersByPage, readQuestion, type ReadQuestion, type ScoredUnit } from "@/lib/answers/narrative/select";
 import { samePeriod, type Period } from "@/lib/periods";
 import { searchPages } from "@/lib/search/search";
@@ -96,9 +97,23 @@ function sectionOf(h: PageHit): string | null {
   return typeof s === "string" && s ? s : null;
 }
 
+/** Pages added from the section that answers such questions ("legal proceedings", "executive officers"). */
+const SECTION_PAGES = 3;
+
+/** The question searched again with its section's title: the answering section is often not the top keyword hit. */
+async function sectionHits(deps: KbDeps, query: string, documentIds: string[] | undefined, have: PageHit[]): Promise<PageHit[]> {
+  const title = sectionTitle(query);
+  if (!title) return [];
+  const seen = new Set(have.map((h) => `${h.documentId}:${h.page}`));
+  const more = await searchPages({ db: deps.db, dealId: deps.dealId, query: `${query} ${title}`, k: SECTION_PAGES + 2, documentIds, space: deps.space });
+  return more.filter((h) => !seen.has(`${h.documentId}:${h.page}`)).slice(0, SECTION_PAGES);
+}
+
 /** Page search (lib/search) as evidence when no finding covers the question. */
 export async function pageFallback(deps: KbDeps, query: string, documentIds?: string[], k = 5, boost: Set<string> = new Set()): Promise<NarrativeKbPage[]> {
+  const narrative = narrativeQuestion(query, boost);
   const hits = await searchPages({ db: deps.db, dealId: deps.dealId, query, k, documentIds, space: deps.space });
+  if (narrative) hits.push(...(await sectionHits(deps, query, documentIds, hits)));
   if (hits.length === 0) return [];
   // Sharper excerpts: the page's sentences / lines that best match the question, verbatim.
   const texts = await deps.db.query<{ document_id: string; page_number: number; text: string }>(
@@ -107,7 +122,6 @@ export async function pageFallback(deps: KbDeps, query: string, documentIds?: st
   );
   const pageText = new Map(texts.rows.map((r) => [`${r.document_id}:${r.page_number}`, r.text]));
   const qTerms = new Set(tokenize(query));
-  const narrative = narrativeQuestion(query, boost);
   // narrative: each page's answering sentences, with term weights from all the pages read
   const told = narrative ? answersByPage(narrative, hits.map((h) => ({ document: h.document, page: h.page, citation: "", text: pageText.get(`${h.documentId}:${h.page}`) ?? "", section: sectionOf(h) })), 3) : [];
   const answers = new Map<PageHit, ScoredUnit[]>();

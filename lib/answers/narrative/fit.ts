@@ -53,7 +53,9 @@ function personFit(u: Unit, t: AnswerType): Fit {
   const roleRes = t.roles.length ? t.roles.map((r) => new RegExp(r.written.source, "gi")) : [new RegExp(GENERIC_ROLE.source, "gi")];
   const roleAt = roleRes.flatMap((re) => [...u.text.matchAll(re)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })));
   if (!roleAt.length) return { ok: false, strength: 0 };
-  const current = roleAt.some(({ at, end }) => !PAST_ROLE.test(u.text.slice(Math.max(0, at - 100), at)) && !/^\s+of\s+(?:the\s+)?\p{Lu}/u.test(u.text.slice(end)));
+  // "CEO of <another company>" or "CEO — <a division>" is not the registrant's CEO ("CEO — Mr. Doe" is)
+  const elsewhere = /^\s+of\s+(?:the\s+)?\p{Lu}|^\s*(?:[—–]|-\s)\s*(?!(?:Mr|Ms|Mrs|Dr)\.)\p{Lu}/u;
+  const current = roleAt.some(({ at, end }) => !PAST_ROLE.test(u.text.slice(Math.max(0, at - 100), at)) && !elsewhere.test(u.text.slice(end)));
   if (u.kind === "person_row") return { ok: true, strength: current ? 2.5 : 1 };
   const cue = PERSON_CUE.test(u.text);
   const near = roleAt.some(({ at }) => {

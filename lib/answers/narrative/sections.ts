@@ -10,21 +10,28 @@ interface SectionRule {
   asks: RegExp;
   /** Sections that answer it (matched against the section's name). */
   sections: RegExp;
+  /** How filings title that section, to search for it. */
+  title: string;
 }
 
 const RULES: SectionRule[] = [
-  { asks: /\b(?:litigation|lawsuits?|legal|proceedings?|court|claims?|investigations?|settlements?|rättegång|tvist\w*)\b/i, sections: /legal proceedings|contingenc|commitments|rättsliga/i },
-  { asks: /\b(?:ceo|cfo|coo|cto|chief|officers?|executives?|president|chair\w*|directors?|management team|utredare|sekreterare|ledning\w*|vd)\b/i, sections: /executive officers|directors|management|governance|utredningen|ledning/i },
-  { asks: /\b(?:customers?|clients?|competitors?|competition|suppliers?|employees?|headcount|seasonal\w*|products?|backlog|patents?|raw materials?|segments?|kunder|konkurrens)\b/i, sections: /\bbusiness\b|verksamhet|human capital|properties/i },
-  { asks: /\b(?:risks?|cyclical\w*|cycles?|depend\w*|exposure|uncertaint\w*|subject to|konjunktur\w*|risker)\b/i, sections: /risk factors|\bbusiness\b|market risk|riskfaktorer/i },
-  { asks: /\b(?:drove|drivers?|driven|why|changes?|increase[ds]?|decrease[ds]?|forecast\w*|expect\w*|outlook|guidance|production rates?|liquidity|results)\b/i, sections: /management'?s discussion|md&a|results of operations|outlook|liquidity|förvaltningsberättelse/i },
-  { asks: /\b(?:acqui\w*|divest\w*|spin(?:-| )?off|merger\w*|disposals?|förvärv\w*)\b/i, sections: /\bbusiness\b|acquisitions|business combinations|divestitures|management'?s discussion/i },
-  { asks: /\b(?:dividends?|repurchases?|buybacks?|shareholders?)\b/i, sections: /market for (?:the )?registrant|equity|dividends/i },
+  { asks: /\b(?:litigation|lawsuits?|legal|proceedings?|court|claims?|investigations?|settlements?|rättegång|tvist\w*)\b/i, sections: /legal proceedings|contingenc|commitments|rättsliga/i, title: "legal proceedings" },
+  { asks: /\b(?:ceo|cfo|coo|cto|chief|officers?|executives?|president|chair\w*|directors?|management team|utredare|sekreterare|ledning\w*|vd)\b/i, sections: /executive officers|directors|management|governance|utredningen|ledning/i, title: "information about our executive officers name age position" },
+  { asks: /\b(?:customers?|clients?|competitors?|competition|suppliers?|employees?|headcount|seasonal\w*|products?|backlog|patents?|raw materials?|segments?|kunder|konkurrens)\b/i, sections: /\bbusiness\b|verksamhet|human capital|properties/i, title: "business" },
+  { asks: /\b(?:risks?|cyclical\w*|cycles?|depend\w*|exposure|uncertaint\w*|subject to|konjunktur\w*|risker)\b/i, sections: /risk factors|\bbusiness\b|market risk|riskfaktorer/i, title: "risk factors" },
+  { asks: /\b(?:drove|drivers?|driven|why|changes?|increase[ds]?|decrease[ds]?|forecast\w*|expect\w*|outlook|guidance|production rates?|liquidity|results)\b/i, sections: /management'?s discussion|md&a|results of operations|outlook|liquidity|förvaltningsberättelse/i, title: "management's discussion and analysis results of operations" },
+  { asks: /\b(?:acqui\w*|divest\w*|spin(?:-| )?off|merger\w*|disposals?|förvärv\w*)\b/i, sections: /\bbusiness\b|acquisitions|business combinations|divestitures|management'?s discussion/i, title: "acquisitions business combinations" },
+  { asks: /\b(?:dividends?|repurchases?|buybacks?|shareholders?)\b/i, sections: /market for (?:the )?registrant|equity|dividends/i, title: "market for registrant's common equity dividends" },
 ];
 
 /** Sections whose text would answer the question (patterns over section names). */
 export function wantedSections(question: string): RegExp[] {
   return RULES.filter((r) => r.asks.test(question)).map((r) => r.sections);
+}
+
+/** The title of the section that best answers the question ("legal proceedings"), to search for it. */
+export function sectionTitle(question: string): string | undefined {
+  return RULES.find((r) => r.asks.test(question))?.title;
 }
 
 /** 0–1.5: how well a section fits the question (0 when unknown or unrelated). */

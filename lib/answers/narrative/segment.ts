@@ -25,7 +25,15 @@ const NOISE = /^\s*(?:table of contents|index to (?:consolidated )?financial sta
 const ITEM_HEADING = /^\s*(?:item\s+\d{1,2}[a-c]?\b|note\s+\d{1,2}\b|kapitel\s+\d+|bilaga\s+\d+)/i;
 const TERMINAL = /[.!?:;]["”’)]?\s*$/;
 const NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4}`;
-const PERSON_ROW = new RegExp(String.raw`^${NAME}[,\s]+\d{2}[,\s]+\p{Lu}.*$`, "u");
+const ROLE = String.raw`(?:officer|president|chair(?:man|woman|person)?|director|secretary|treasurer|controller|counsel|partner|founder|direktör|ordförande|utredare|sekreterare)`;
+const TITLE_START = String.raw`(?:President|Chief|Chair(?:man|woman|person)?|Executive|Senior|Vice|General|Director|Secretary|Treasurer|Controller|Founder|Managing|Verkställande|Ordförande|Särskild)`;
+/** People-table rows: "Name 63 Title", "Name Title 63 Experience …", and "Name Title" (signatures). */
+const PERSON_ROWS = [
+  new RegExp(String.raw`^${NAME}[,\s]+\d{2}[,\s]+\p{Lu}.*$`, "u"),
+  new RegExp(String.raw`^${NAME}\s+${TITLE_START}\b(?=[^\d]*\b${ROLE}\b)[^\d]{0,150}?\s\d{2}\s+\p{Lu}.*$`, "iu"),
+  new RegExp(String.raw`^${NAME}\s+${TITLE_START}\b[^\d.;:]{0,120}\b${ROLE}\b[^\d.;:]{0,60}$`, "iu"),
+];
+const isPersonRow = (line: string) => PERSON_ROWS.some((re) => re.test(line.trim()));
 const AGE_LINE = /^\s*\d{2}\s*$/;
 const NAME_LINE = new RegExp(String.raw`^\s*${NAME}\s*$`, "u");
 const ABBREVIATIONS = /(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|e\.g|i\.e|etc|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir)|\b\p{Lu})\.$/u;
@@ -45,7 +53,7 @@ function lineKind(line: string, atParagraphStart: boolean, next: string | undefi
   if (!t) return "blank";
   if (NOISE.test(t) || /^[\W\d_]+$/u.test(t)) return "noise";
   if (/\.{4,}|…{2,}/.test(t) || (/\s\d{1,3}$/.test(t) && !TERMINAL.test(t) && t.length < 100 && atParagraphStart)) return "noise"; // contents lines: "Legal Proceedings .... 108"
-  if (PERSON_ROW.test(t)) return "row";
+  if (isPersonRow(t)) return "row";
   if (/\|/.test(t) || numberTokens(t) >= 3 || /\S\s{3,}\S.*\s{3,}\S/.test(t)) return "row";
   if (/^[•●▪◦∙·\-–]\s*/.test(t) && t.length > 2) return "bullet";
   if (ITEM_HEADING.test(t) && t.length < 120 && !/[a-z]{3,}.*\.\s+\p{Lu}/u.test(t.slice(20))) return "heading";
@@ -72,15 +80,48 @@ export function splitSentences(paragraph: string): string[] {
   return out;
 }
 
-/** A people table laid out one cell per line: "Name", "63", "Chief Executive Officer" → one row. */
+/** Marks a merged people-table row so the segmenter keeps it whole (stripped before use). */
+const ROW_MARK = "\u0000";
+const TITLE_LINE = /^\s*\p{Lu}[^\d]{2,80}$/u;
+const TITLE_MORE = /^\s*[^\d\s][^\d]{1,80}$/u;
+const ROLE_WORD = /\b(?:officer|president|chair(?:man|woman|person)?|director|secretary|treasurer|controller|counsel|partner|founder|direktör|ordförande|utredare|sekreterare)\b/i;
+const AGE_FIRST = /^\s*\d{2}\s+\p{Lu}/u;
+
+/**
+ * People tables laid out one cell per line become one row: "Name", "63", "Chief Executive Officer",
+ * or "Name", a title wrapped over lines, then "63 Chief Executive Officer since …" (the age opens
+ * the experience column).
+ */
 function mergePersonCells(lines: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const [a, b, c] = [lines[i]!, lines[i + 1], lines[i + 2]];
-    if (b !== undefined && c !== undefined && NAME_LINE.test(a) && AGE_LINE.test(b) && /\p{Lu}/u.test(c) && c.trim().length < 120) {
-      out.push(`${a.trim()} ${b.trim()} ${c.trim()}`);
+    const a = lines[i]!;
+    if (!NAME_LINE.test(a)) {
+      out.push(a);
+      continue;
+    }
+    const [b, c] = [lines[i + 1], lines[i + 2]];
+    if (b !== undefined && c !== undefined && AGE_LINE.test(b) && /\p{Lu}/u.test(c) && c.trim().length < 120) {
+      out.push(`${ROW_MARK}${a.trim()} ${b.trim()} ${c.trim()}`);
       i += 2;
-    } else out.push(a);
+      continue;
+    }
+    let j = i + 1;
+    while (j < lines.length && !lines[j]!.trim()) j++;
+    const title: string[] = [];
+    while (j < lines.length && title.length < 3 && (title.length ? TITLE_MORE : TITLE_LINE).test(lines[j]!) && !AGE_FIRST.test(lines[j]!)) title.push(lines[j++]!.trim());
+    if (title.length && j < lines.length && AGE_FIRST.test(lines[j]!)) {
+      out.push(`${ROW_MARK}${a.trim()} ${title.join(" ")} ${lines[j]!.trim()}`);
+      i = j;
+      continue;
+    }
+    // a signature block or a name over its title: "Jane Doe" / "President and Chief Executive Officer"
+    if (title.length === 1 && ROLE_WORD.test(title[0]!) && (j >= lines.length || !lines[j]!.trim() || NAME_LINE.test(lines[j]!) || /^\s*\/s\//.test(lines[j]!))) {
+      out.push(`${ROW_MARK}${a.trim()} ${title[0]}`);
+      i = j - 1;
+      continue;
+    }
+    out.push(a);
   }
   return out;
 }
@@ -101,13 +142,19 @@ export function segmentPage(text: string): Unit[] {
     const joined = collapse(para.join(" "));
     para = [];
     splitSentences(joined).forEach((s, i) => {
-      const words = s.split(/\s+/).length;
-      const kind: UnitKind = words >= 4 && /\p{Ll}/u.test(s) ? "sentence" : "heading";
+      const words = s.split(/\s+/);
+      const titleCase = words.length < 10 && words.every((w) => /^[\p{Lu}\d("“&—–-]/u.test(w) || /^(?:of|and|the|for|in|on|to|a|an|or|och|i|av)$/.test(w));
+      const kind: UnitKind = words.length >= 4 && /\p{Ll}/u.test(s) && !titleCase ? "sentence" : "heading";
       push(s, kind, i === 0 && /^[\p{Ll}(,;]/u.test(s));
     });
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (line.startsWith(ROW_MARK)) {
+      flush();
+      push(line.slice(1), "person_row");
+      continue;
+    }
     const kind = lineKind(line, para.length === 0, lines[i + 1]);
     if (kind === "text") {
       para.push(line);
@@ -115,7 +162,7 @@ export function segmentPage(text: string): Unit[] {
     }
     flush();
     if (kind === "bullet") para.push(line.trim().replace(/^[•●▪◦∙·\-–]\s*/, ""));
-    else if (kind === "row") push(line, PERSON_ROW.test(line.trim()) ? "person_row" : "row");
+    else if (kind === "row") push(line, isPersonRow(line) ? "person_row" : "row");
     else if (kind === "heading" || kind === "noise") push(line, kind);
   }
   flush();

@@ -114,7 +114,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
       (BOILERPLATE.test(unit.text) ? 1.5 : 0) -
       (CONTRACT.test(unit.text) ? 1.5 : 0) -
       (CROSS_REFERENCE.test(unit.text) ? 0.8 : 0) -
-      rank * 0.1;
+      Math.min(rank, 10) * 0.1;
     return { unit, score, passes, coverage: m.coverage, ...(section ? { section } : {}) };
   });
 }

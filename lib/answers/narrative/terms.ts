@@ -10,7 +10,7 @@
  * question (the registrant calls itself "we") are optional: they add to a match but are not
  * required for one.
  */
-import { tokenize } from "@/lib/search/tokenize";
+import { tokenize, tokenizeWithOffsets } from "@/lib/search/tokenize";
 
 const SUFFIXES = [
   // English derivational and inflectional endings
@@ -76,9 +76,9 @@ const GENERIC = new Set(
   (
     "company companies business businesses fiscal year years fy annual quarter quarterly report reports reported reporting mention mentioned filing 10k 10q " +
     "primary main major key principal significant material materially important current currently ongoing total based data information describe explain " +
-    "give list name named tell show subject exposed involve involved please provide detail details state stated discuss discussed relevant useful metric kind type way" +
+    "give list name named tell show subject exposed involve involved complete completed make made announce announced undertake undertaken conduct conducted please provide detail details state stated discuss discussed relevant useful metric kind type way" +
     " bolag företaget verksamhet år rapport"
-  ).split(/\s+/).map((w) => fold(w)),
+  ).split(/\s+/).flatMap((w) => tokenize(w).map(fold)),
 );
 
 export interface QuestionTerm {
@@ -113,7 +113,9 @@ export function questionTerms(question: string): QuestionTerm[] {
   const names = properNouns(question);
   const seen = new Set<string>();
   const out: QuestionTerm[] = [];
-  const tokens = tokenize(question);
+  const located = tokenizeWithOffsets(question);
+  const tokens = located.map((t) => t.term);
+  const surface = located.map((t) => question.slice(t.start, t.end).toLowerCase());
   const folded = tokens.map(fold);
   const consumed = new Set<number>();
   for (const p of CONCEPT_PHRASES) {
@@ -121,7 +123,7 @@ export function questionTerms(question: string): QuestionTerm[] {
       if (!p.words.every((w, j) => folded[i + j] === w)) continue;
       p.words.forEach((_, j) => consumed.add(i + j));
       const key = `#${p.concept}`;
-      if (!seen.has(key)) out.push({ key, word: tokens.slice(i, i + p.words.length).join(" "), core: true });
+      if (!seen.has(key)) out.push({ key, word: surface.slice(i, i + p.words.length).join(" "), core: true });
       seen.add(key);
     }
   }
@@ -131,7 +133,7 @@ export function questionTerms(question: string): QuestionTerm[] {
     if (seen.has(key)) return;
     seen.add(key);
     const core = !GENERIC.has(fold(t)) && !names.has(t) && !/^\d+$/.test(t) && t.length > 1;
-    out.push({ key, word: t, core });
+    out.push({ key, word: surface[i] ?? t, core });
   });
   return out;
 }

@@ -84,12 +84,19 @@ export function narrativeFromPages(question: string, pages: NarrativeKbPage[]): 
   return told;
 }
 
-const ROW = /^(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4})[,\s]+\d{2}[,\s]+(\p{Lu}.*)$/u;
+const NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,4}`;
+/** People-table rows: "Name 63 Title …" or "Name Title 63 Experience …". */
+const ROW_AGE_FIRST = new RegExp(String.raw`^(${NAME})[,\s]+\d{2}[,\s]+(\p{Lu}.*)$`, "u");
+const ROW_TITLE_FIRST = new RegExp(String.raw`^(${NAME}) (\p{Lu}[^\d]*?) \d{2} \p{Lu}`, "u");
 
 /** A quote as the answer writes it: a people-table row as "Name — Title", a sentence in quotes. */
 function quoted(q: Quote): string {
-  const row = q.row ? q.text.match(ROW) : null;
-  if (row) return `${row[1]} — ${row[2]!.replace(/[.;]\s*$/, "")} ${q.citation}`;
+  const ageFirst = q.row ? q.text.match(ROW_AGE_FIRST) : null;
+  const titleFirst = q.row && !ageFirst ? q.text.match(ROW_TITLE_FIRST) : null;
+  if (titleFirst) return `${titleFirst[1]} — ${titleFirst[2]!.trim()} ${q.citation}`;
+  if (ageFirst) return `${ageFirst[1]} — ${ageFirst[2]!.replace(/[.;]\s*$/, "")} ${q.citation}`;
+  const nameTitle = q.row ? q.text.match(new RegExp(String.raw`^(${NAME}) ((?:President|Chief|Chair|Executive|Senior|Vice|General|Director|Secretary|Treasurer|Controller)\b.*)$`, "u")) : null;
+  if (nameTitle) return `${nameTitle[1]} — ${nameTitle[2]} ${q.citation}`;
   return `"${q.text.replace(/"/g, "'")}" ${q.citation}`;
 }
 
