@@ -209,9 +209,9 @@ export function readCover(head: string): CoverIdentity {
   const lines = raw.map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
   const id: CoverIdentity = {};
   const top = lines.slice(0, 30).join(" ");
-  if (/\bform\s+10-?k\b/i.test(top)) id.form = "10-K";
-  else if (/\bform\s+10-?q\b/i.test(top)) id.form = "10-Q";
-  else if (/\bform\s+8-?k\b/i.test(top)) id.form = "8-K";
+  // the first form named is the document's (a 10-Q may cite "our Form 10-K" further down)
+  const form = /\bform\s+(10-?k|10-?q|8-?k)\b/i.exec(top)?.[1]?.toUpperCase().replace(/^(\d+)-?/, "$1-");
+  if (form) id.form = form as CoverIdentity["form"];
   const byLabel = registrantByLabel(raw);
   const secName = byLabel.name ?? (id.form ? registrantAfterFileNumber(lines) : undefined);
   if (secName) {
