@@ -1,0 +1,60 @@
+/**
+ * formatMetricAnswer: the analyst-facing markdown. The first sentence is the result ("Yes." /
+ * "No." first for a judgement), then the formula and the inputs table, each input with its own
+ * `(source: FILE.pdf, p.N)`; when inputs are missing, which ones, instead of a figure.
+ */
+import { formatPrinted } from "./numbers";
+import type { MetricInput, MetricResult, MissingInput } from "./types";
+
+const PER_SHARE = new Set(["eps_basic", "eps_diluted"]);
+
+function periodSpan(r: MetricResult): string {
+  const p = r.periods;
+  if (!p.length) return "";
+  if (r.request.aggregate === "value" || p.length === 1) return p[p.length - 1]!;
+  return r.request.aggregate === "average" ? `${p[0]}–${p[p.length - 1]}` : `from ${p[0]} to ${p[p.length - 1]}`;
+}
+
+function context(r: MetricResult): string {
+  const parts = r.series.filter((s) => s.formatted).map((s) => `${s.period} ${s.formatted}`);
+  return r.request.aggregate !== "value" && parts.length > 1 ? ` (${parts.join(", ")})` : "";
+}
+
+function headline(r: MetricResult): string {
+  if (r.judgement) {
+    const lead = r.judgement.polarity ? `${r.judgement.polarity === "yes" ? "Yes" : "No"}. ` : r.judgement.choice ? `${r.judgement.choice}. ` : "";
+    return `${lead}${r.judgement.statement}`;
+  }
+  const span = periodSpan(r);
+  return `${r.name}${span ? (span.startsWith("from") ? ` ${span}` : ` for ${span}`) : ""}: **${r.formatted}**${context(r)}.`;
+}
+
+function missingSentence(r: MetricResult): string {
+  const what = r.missing.map((m: MissingInput) => `the ${m.period} ${m.label}`);
+  const list = what.length > 1 ? `${what.slice(0, -1).join(", ")} and ${what[what.length - 1]}` : what[0];
+  const target = `${r.name.toLowerCase()}${r.periods.length ? ` for ${periodSpan(r).replace(/^from /, "")}` : ""}`;
+  return `I couldn't compute the ${target}: ${list} ${what.length > 1 ? "are" : "is"} not in the documents.`;
+}
+
+function inputRow(i: MetricInput): string {
+  const printed = formatPrinted(i.value, i.scale, i.currency, PER_SHARE.has(i.key));
+  return `| ${i.label.replace(/\|/g, "/")} | ${i.period} | ${printed} | ${i.citation} |`;
+}
+
+function inputsTable(inputs: MetricInput[]): string[] {
+  if (!inputs.length) return [];
+  return ["", "| Input | Period | Value | Source |", "|---|---|---|---|", ...inputs.map(inputRow)];
+}
+
+export function formatMetricAnswer(r: MetricResult): string {
+  const complete = r.missing.length === 0 && (r.formatted !== undefined || r.judgement !== undefined);
+  const lines: string[] = [];
+  if (complete) lines.push(headline(r));
+  else if (r.missing.length) lines.push(missingSentence(r));
+  else lines.push(`I couldn't compute the ${r.name.toLowerCase()}${r.notes.length ? `: ${r.notes.join(" ")}` : "."}`);
+  lines.push("", `Formula: ${r.formula}`);
+  lines.push(...inputsTable(r.inputs));
+  const notes = complete ? r.notes : [];
+  if (notes.length) lines.push("", ...notes.map((n) => `Note: ${n}`));
+  return lines.join("\n");
+}

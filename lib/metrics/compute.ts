@@ -1,0 +1,118 @@
+/**
+ * computeMetric: a request evaluated against a company's line items. One value, an average over
+ * years, growth, CAGR or a change; or a judgement (trend, sign, stability, comparison, largest of
+ * candidates) decided by the computed figures. Inputs carry their citations; missing inputs are
+ * named and leave the value undefined.
+ */
+import type { LineItemSource } from "@/lib/statements/types";
+import { CATALOG } from "./catalog";
+import { Evaluation } from "./evaluate";
+import { formatValue, groupDigits, type ValueStyle } from "./numbers";
+import { shiftYears, sortLabels } from "./periods";
+import type { MetricRequest, MetricResult, MetricUnit, PeriodValue } from "./types";
+import { aggregateWords, formulaWords } from "./words";
+import { judge } from "./judge";
+
+/** The periods to compute: as asked, else the latest fiscal year(s) the statements hold. */
+async function resolvePeriods(req: MetricRequest, source: LineItemSource): Promise<{ periods: string[]; note?: string }> {
+  const j = req.judgement?.kind;
+  if (j === "stable") {
+    if (req.periods.length > 1) return { periods: req.periods };
+    const years = sortLabels(await source.fiscalYears());
+    const upTo = req.periods[0] ? years.filter((y) => sortLabels([y, req.periods[0]!])[0] === y) : years;
+    return { periods: upTo.slice(-5), note: "Over the fiscal years the statements hold." };
+  }
+  if (req.periods.length) return { periods: req.periods };
+  const latest = (await source.fiscalYears())[0];
+  if (!latest) return { periods: [] };
+  const two = j === "trend" || j === "compare" || req.aggregate === "growth" || req.aggregate === "change";
+  return { periods: two ? [shiftYears(latest, -1), latest] : [latest], note: `No period was named: ${latest}, the latest fiscal year in the statements.` };
+}
+
+function wordsOf(req: MetricRequest, periods: string[]): string {
+  const entry = CATALOG.find((c) => c.id === req.metric.id);
+  const body = entry?.words ?? formulaWords(req.metric.formula);
+  return `${req.metric.name} = ${body}${aggregateWords(req.aggregate, periods)}`;
+}
+
+function styleOf(req: MetricRequest, ev: Evaluation): ValueStyle {
+  const first = [...ev.inputs.values()][0];
+  return { format: req.format, filingScale: first?.scale ?? 1e6, currency: first?.currency ?? req.format.currency };
+}
+
+async function seriesOf(req: MetricRequest, ev: Evaluation, periods: string[]): Promise<PeriodValue[]> {
+  return Promise.all(periods.map(async (period) => ({ period, value: await ev.value(req.metric.formula, period) })));
+}
+
+/** An aggregate over the series: the value and the unit it reads in. */
+function aggregate(req: MetricRequest, series: PeriodValue[], notes: string[]): { value?: number; unit: MetricUnit; name: string } {
+  const m = req.metric;
+  const vals = series.map((s) => s.value);
+  const first = vals[0];
+  const last = vals[vals.length - 1];
+  const complete = vals.length > 0 && vals.every((v) => v !== undefined);
+  switch (req.aggregate) {
+    case "value":
+      return { value: last, unit: m.unit, name: m.name };
+    case "average":
+      return { value: complete ? (vals as number[]).reduce((a, b) => a + b, 0) / vals.length : undefined, unit: m.unit, name: `Average ${m.name.toLowerCase()}` };
+    case "growth":
+      if (complete && vals.length >= 2 && first === 0) notes.push("Growth from zero is undefined.");
+      return { value: complete && vals.length >= 2 && first !== 0 ? (last! - first!) / Math.abs(first!) : undefined, unit: "percent", name: `${m.name} growth` };
+    case "cagr": {
+      const years = series.length >= 2 ? yearsOf(series) : 0;
+      const ok = complete && years > 0 && first! > 0 && last! > 0;
+      if (complete && !ok) notes.push("CAGR needs positive values at both ends.");
+      return { value: ok ? (last! / first!) ** (1 / years) - 1 : undefined, unit: "percent", name: `${m.name} CAGR` };
+    }
+    case "change":
+      return { value: complete && vals.length >= 2 ? last! - first! : undefined, unit: m.unit, name: `Change in ${m.name.toLowerCase()}` };
+  }
+}
+
+function yearsOf(series: PeriodValue[]): number {
+  const y = (p: string) => Number(p.match(/\d{4}/)?.[0] ?? 0);
+  return y(series[series.length - 1]!.period) - y(series[0]!.period);
+}
+
+/** A change reads in points for a percent metric, signed otherwise. */
+export function formatChange(value: number, unit: MetricUnit, style: ValueStyle): string {
+  const sign = value > 0 ? "+" : value < 0 ? "−" : "";
+  if (unit === "percent") return `${sign}${groupDigits(Math.abs(value) * 100, style.format.decimals ?? 1)} percentage points`;
+  return `${sign}${formatValue(Math.abs(value), unit, { ...style, format: { ...style.format, percent: false } })}`;
+}
+
+export async function computeMetric(req: MetricRequest, source: LineItemSource): Promise<MetricResult> {
+  const ev = new Evaluation(source);
+  const { periods, note } = await resolvePeriods(req, source);
+  const notes = [...(req.notes ?? []), ...(note ? [note] : []), ...(periods.length ? [] : ["The statements hold no fiscal year to compute for."])];
+  const base = { request: req, periods, inputs: [], missing: [], notes, formula: wordsOf(req, periods) };
+  if (req.judgement) {
+    const out = await judge(req, req.judgement, ev, periods);
+    const style = styleOf(req, ev);
+    const series = out.series.map((s) => ({ ...s, ...(s.value !== undefined ? { formatted: formatValue(s.value, out.unit, style) } : {}) }));
+    return finish({ ...base, name: req.metric.name, unit: out.unit, series, ...valueFields(out.value, out.unit, style, out.isChange), ...(out.verdict ? { judgement: out.verdict(series) } : {}) }, ev);
+  }
+  const series = await seriesOf(req, ev, periods.length ? periods : []);
+  const agg = aggregate(req, series, notes);
+  const style = styleOf(req, ev);
+  const formatted = series.map((s) => ({ ...s, ...(s.value !== undefined ? { formatted: formatValue(s.value, req.metric.unit, style) } : {}) }));
+  return finish({ ...base, name: agg.name, unit: agg.unit, series: formatted, ...valueFields(agg.value, agg.unit, style, req.aggregate === "change") }, ev);
+}
+
+function valueFields(value: number | undefined, unit: MetricUnit, style: ValueStyle, isChange: boolean): Pick<MetricResult, "value" | "formatted"> {
+  if (value === undefined || !Number.isFinite(value)) return {};
+  return { value, formatted: isChange ? formatChange(value, unit, style) : formatValue(value, unit, style) };
+}
+
+function finish(r: MetricResult, ev: Evaluation): MetricResult {
+  const missing = [...ev.missing.values()];
+  const complete = missing.length === 0;
+  return {
+    ...r,
+    ...(complete ? {} : { value: undefined, formatted: undefined, judgement: undefined }),
+    inputs: [...ev.inputs.values()],
+    missing,
+    notes: [...new Set([...r.notes, ...ev.notes])],
+  };
+}

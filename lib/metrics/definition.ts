@@ -1,0 +1,129 @@
+/**
+ * A definition stated in a question ("DPO is defined as: 365 * (average accounts payable between
+ * FY2016 and FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017)") read into a
+ * formula. Hand-rolled: the grammar is arithmetic (+ − × ÷, parentheses, numbers, "divided by",
+ * "times", "plus", "minus") over phrases naming line items or metrics, each optionally qualified
+ * by periods ("FY2017 COGS", "average X between A and B", "change in X between A and B",
+ * "average X" = opening and closing balances); a parser library would still need the phrase reader.
+ */
+import { at, avgBalance, avgOver, sub, yearChange } from "./expr";
+import { periodMentions, sortLabels } from "./periods";
+import { termOf } from "./terms";
+import type { Expr } from "./types";
+
+type Token = { t: "(" | ")" | "+" | "-" | "*" | "/" } | { t: "num"; v: number } | { t: "phrase"; s: string };
+
+const WORD_OPS: Array<[RegExp, string]> = [
+  [/\s+divided by\s+/g, " / "],
+  [/\s+(?:times|multiplied by|x|×)\s+/g, " * "],
+  [/\s+plus\s+/g, " + "],
+  [/\s+(?:minus|less)\s+/g, " - "],
+  [/÷/g, " / "],
+];
+
+function tokenize(text: string): Token[] {
+  let s = text;
+  for (const [re, op] of WORD_OPS) s = s.replace(re, op);
+  const out: Token[] = [];
+  let phrase = "";
+  const flush = () => {
+    const p = phrase.trim();
+    phrase = "";
+    if (!p) return;
+    const n = p.replace(/,/g, "");
+    out.push(/^\d+(?:\.\d+)?$/.test(n) ? { t: "num", v: Number(n) } : { t: "phrase", s: p });
+  };
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    const minus = c === "-" && (i === 0 || /[\s(]/.test(s[i - 1]!)) && /[\s(]/.test(s[i + 1] ?? " ");
+    if ("()+*/".includes(c) || minus) {
+      flush();
+      out.push({ t: c as "(" | ")" | "+" | "-" | "*" | "/" });
+    } else phrase += c;
+  }
+  flush();
+  return out;
+}
+
+/** A period placeholder with the words that attach it to an item ("between § and §", "year end §"). */
+const PERIOD_WORDS = /(?:\b(?:between|from|for|over|during|in|of|as of|at|(?:at )?(?:the )?(?:fiscal )?year end(?:ed)?|(?:at )?the end of)\s+)?§(?:\s*(?:and|to|through|-)\s*§)?/g;
+
+/** A phrase's line item or metric with its periods. */
+function readPhrase(raw: string): Expr | undefined {
+  let p = raw.trim().replace(/^the\s+/, "").replace(/[.,;:]+$/, "");
+  const labels = periodMentions(p).map((m) => m.label);
+  for (const m of periodMentions(p).reverse()) p = `${p.slice(0, m.start)}§${p.slice(m.end)}`;
+  p = p.replace(/\b(?:of|over|for) (?:the )?(?:two|2|last two|past two) (?:fiscal )?years\b/, " ");
+  const average = /^\s*(?:the )?(?:average|mean)\b(?: of)?/.exec(p);
+  const change = /^\s*(?:the )?(?:(?:year over year |yoy |annual )?(?:change|increase|difference|growth)|(decrease|decline|reduction)) in\b/.exec(p);
+  if (average) p = p.slice(average[0].length);
+  if (change) p = p.slice(change[0].length);
+  const core = p.replace(PERIOD_WORDS, " ").replace(/\s+/g, " ").trim();
+  const term = termOf(core);
+  if (!term) return undefined;
+  const f = term.metric.formula;
+  const ps = sortLabels(labels);
+  if (average) return ps.length >= 2 ? avgOver(ps.map((label) => ({ label })), f) : ps[0] ? at({ label: ps[0] }, avgBalance(f)) : avgBalance(f);
+  if (change) {
+    const delta = ps.length >= 2 ? sub(at({ label: ps[ps.length - 1]! }, f), at({ label: ps[0]! }, f)) : ps[0] ? at({ label: ps[0] }, yearChange(f)) : yearChange(f);
+    return change[1] ? sub({ kind: "num", value: 0 }, delta) : delta;
+  }
+  return ps.length ? at({ label: ps[ps.length - 1]! }, f) : f;
+}
+
+/** Recursive descent over the tokens: expr = term (± term)*, term = factor (×÷ factor)*. */
+class Parser {
+  private i = 0;
+  constructor(private readonly tokens: Token[]) {}
+
+  parse(): Expr | undefined {
+    const e = this.expr();
+    return e && this.i === this.tokens.length ? e : undefined;
+  }
+
+  private expr(): Expr | undefined {
+    let left = this.term();
+    while (left && (this.peek() === "+" || this.peek() === "-")) {
+      const op = this.tokens[this.i++]!.t as "+" | "-";
+      const right = this.term();
+      left = right ? { kind: "op", op, left, right } : undefined;
+    }
+    return left;
+  }
+
+  private term(): Expr | undefined {
+    let left = this.factor();
+    while (left && (this.peek() === "*" || this.peek() === "/")) {
+      const op = this.tokens[this.i++]!.t as "*" | "/";
+      const right = this.factor();
+      left = right ? { kind: "op", op, left, right } : undefined;
+    }
+    return left;
+  }
+
+  private factor(): Expr | undefined {
+    const tok = this.tokens[this.i++];
+    if (!tok) return undefined;
+    if (tok.t === "num") return { kind: "num", value: tok.v };
+    if (tok.t === "phrase") return readPhrase(tok.s);
+    if (tok.t === "-") {
+      const inner = this.factor();
+      return inner && { kind: "op", op: "-", left: { kind: "num", value: 0 }, right: inner };
+    }
+    if (tok.t === "(") {
+      const inner = this.expr();
+      return inner && this.tokens[this.i++]?.t === ")" ? inner : undefined;
+    }
+    return undefined;
+  }
+
+  private peek(): string | undefined {
+    return this.tokens[this.i]?.t;
+  }
+}
+
+/** The formula of a definition's text (normalised), or undefined when a part of it names nothing known. */
+export function parseDefinition(text: string): Expr | undefined {
+  const tokens = tokenize(text.replace(/^\s*:\s*/, ""));
+  return tokens.length ? new Parser(tokens).parse() : undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * Numbers as the answer shows them: amounts in the scale asked or the filing's own ("USD 1,577
+ * million"), percents from fractions ("2.8%"), ratios and days with the decimals asked, and an
+ * input as the filing printed it ("USD (1,577) million").
+ */
+import type { AnswerFormat, MetricUnit } from "./types";
+
+const SCALE_WORD: Record<number, string> = { 1: "", 1e3: "thousand", 1e6: "million", 1e9: "billion" };
+
+export function groupDigits(n: number, decimals: number): string {
+  return n.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** Decimals for an amount in a scale: none for whole numbers, else two. */
+function amountDecimals(scaled: number): number {
+  return Math.abs(scaled - Math.round(scaled)) < 1e-9 ? 0 : 2;
+}
+
+export function formatAmount(value: number, scale: number, currency: string | undefined, decimals?: number): string {
+  const scaled = value / scale;
+  const digits = groupDigits(scaled, decimals ?? amountDecimals(scaled));
+  return [currency, digits, SCALE_WORD[scale] ?? `× ${scale}`].filter(Boolean).join(" ");
+}
+
+export interface ValueStyle {
+  format: AnswerFormat;
+  /** The filing's scale and currency (of the first input), used when the question asks none. */
+  filingScale: number;
+  currency?: string;
+}
+
+/** A computed value in its unit, as asked. */
+export function formatValue(value: number, unit: MetricUnit, style: ValueStyle): string {
+  const { format } = style;
+  switch (unit) {
+    case "percent":
+      return `${groupDigits(value * 100, format.decimals ?? 1)}%`;
+    case "ratio":
+      return groupDigits(value, format.decimals ?? 2);
+    case "days":
+      return `${groupDigits(value, format.decimals ?? 2)} days`;
+    case "per_share":
+      return [format.currency ?? style.currency, groupDigits(value, format.decimals ?? 2)].filter(Boolean).join(" ");
+    case "count":
+      return groupDigits(value / (format.scale ?? 1), format.decimals ?? 0) + (format.scale ? ` ${SCALE_WORD[format.scale]}` : "");
+    case "amount":
+      return formatAmount(value, format.scale ?? style.filingScale, format.currency ?? style.currency, format.decimals);
+  }
+}
+
+/** An input as the filing printed it: its own scale, negatives in brackets. */
+export function formatPrinted(value: number, scale: number, currency: string | undefined, perShare: boolean): string {
+  const printed = perShare ? value : value / scale;
+  const digits = groupDigits(Math.abs(printed), Math.abs(printed - Math.round(printed)) < 1e-9 ? 0 : 2);
+  const shown = printed < 0 ? `(${digits})` : digits;
+  return [currency, shown, perShare ? "" : SCALE_WORD[scale]].filter(Boolean).join(" ");
+}

@@ -1,0 +1,111 @@
+/**
+ * parseMetricQuestion: a financial question in analyst English → what to compute. The metric is
+ * the first metric or line-item name of the ask ("X as a % of Y" → X / Y), its formula the
+ * catalog's unless the question defines it; the periods, the aggregate (one value, an N-year
+ * average, growth, CAGR, a change), the answer format and, for yes/no and which-one questions,
+ * the judgement. Null for a question no computed figure answers.
+ */
+import { readAnswerFormat } from "./ask-format";
+import { parseDefinition } from "./definition";
+import { div } from "./expr";
+import { readJudgement } from "./judgement";
+import { periodMentions, periodRange, shiftYears, sortLabels, yearsBetween } from "./periods";
+import { cleanQuestion, isNarrative, isPolarAt } from "./question";
+import { findTerms, normalise, type TermMatch } from "./terms";
+import type { Aggregate, AnswerFormat, Expr, Judgement, MetricFormula, MetricRequest, MetricUnit } from "./types";
+
+const SHARE_OF = /^\s*(?:as (?:a )?(?:%|percent(?:age)?|share|proportion|fraction) of|to|divided by|over|relative to)\s*(?:total\s+)?$/;
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** The metric asked: "X as a % of Y" / "X to Y" makes X / Y; otherwise the first name in the ask. */
+function pickMetric(ask: string, terms: TermMatch[]): MetricFormula | undefined {
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const [a, b] = [terms[i]!, terms[i + 1]!];
+    if (SHARE_OF.test(ask.slice(a.end, b.start)) && a.metric.unit === "amount" && b.metric.unit === "amount") {
+      const percent = /%|percent|share|proportion|fraction/.test(ask.slice(a.end, b.start));
+      return { id: `${a.metric.id}_to_${b.metric.id}`, name: `${a.metric.name} as % of ${b.metric.name.toLowerCase()}`, unit: percent ? "percent" : "ratio", formula: div(a.metric.formula, b.metric.formula), better: a.metric.better };
+    }
+  }
+  return terms[0]?.metric;
+}
+
+/** A defined metric's unit when the catalog does not know its name. */
+function inferUnit(name: string, formula: Expr, format: AnswerFormat): MetricUnit {
+  if (format.percent || /%|margin|rate|percent|return on/.test(name)) return "percent";
+  if (/\bdays?\b/.test(name) || JSON.stringify(formula).includes('"value":365')) return "days";
+  return formula.kind === "op" && formula.op === "/" ? "ratio" : "amount";
+}
+
+function metricOf(ask: string, terms: TermMatch[], definition: { name: string; text: string } | undefined, format: AnswerFormat): MetricFormula | undefined {
+  const named = pickMetric(ask, terms);
+  if (!definition) return named;
+  const formula = parseDefinition(definition.text);
+  if (!formula) return named;
+  const defTerm = findTerms(definition.name)[0]?.metric ?? named;
+  const name = defTerm?.name ?? (definition.name.replace(/^(?:the|a|an)\s+/, "") || "Defined metric");
+  const unit = defTerm && defTerm.unit !== "amount" ? defTerm.unit : inferUnit(definition.name, formula, format);
+  return { id: "defined", name, unit, formula, better: defTerm?.better ?? "higher" };
+}
+
+function aggregateOf(ask: string, metric: MetricFormula, format: AnswerFormat, periodCount: number): Aggregate {
+  if (/\bcagr\b|\bcompound(?:ed)? annual growth\b/.test(ask)) return "cagr";
+  if (/\b(?:average|mean)\b(?! (?:total |shareholders'? |stockholders'? )?(?:assets|equity|inventor|receivable|payable|balance))/.test(ask) && (periodCount > 1 || /\b(?:\d+|two|three|four|five) years?\b/.test(ask))) return "average";
+  const changeWord = /\b(?:change[sd]?|difference|increase[sd]?|decrease[sd]?|delta|move(?:ment|d)?)\b/.test(ask);
+  const growthWord = /\b(?:growth|grow|grew|(?:year over year|yoy|annual|percent(?:age)?|%) (?:change|increase|decrease|growth))\b/.test(ask);
+  if (growthWord || (changeWord && format.percent && metric.unit !== "percent")) return "growth";
+  if (changeWord && periodCount >= 1) return "change";
+  return "value";
+}
+
+/** The periods a request covers, chronological. */
+function periodsOf(ask: string, aggregate: Aggregate, definitionText: string | undefined, needsTwo: boolean): string[] {
+  let mentions = periodMentions(ask);
+  if (!mentions.length && definitionText) mentions = periodMentions(definitionText).slice(-1);
+  const range = periodRange(ask, mentions);
+  const labels = sortLabels(mentions.map((m) => m.label));
+  if (aggregate === "average" || aggregate === "cagr") {
+    if (range) return aggregate === "average" ? yearsBetween(range[0], range[1]) : range;
+    const n = ask.match(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten) years?\b/);
+    const count = n ? (COUNT_WORDS[n[1]!] ?? Number(n[1])) : 0;
+    const last = labels[labels.length - 1];
+    if (last && count > 1) return yearsBetween(shiftYears(last, -(count - 1)), last);
+    return labels;
+  }
+  if ((aggregate === "growth" || aggregate === "change" || needsTwo) && labels.length === 1) return [shiftYears(labels[0]!, -1), labels[0]!];
+  if (labels.length > 2 && !needsTwo) return labels.slice(-2);
+  return labels;
+}
+
+/** A stability test runs over the years named (a range is every year in it), else over the years the filings hold. */
+function stablePeriods(ask: string): string[] {
+  const mentions = periodMentions(ask);
+  const range = periodRange(ask, mentions);
+  return range ? yearsBetween(range[0], range[1]) : sortLabels(mentions.map((m) => m.label));
+}
+
+export function parseMetricQuestion(question: string): MetricRequest | null {
+  const text = normalise(question);
+  const { ask, definition } = cleanQuestion(text);
+  if (isNarrative(ask)) return null;
+  const terms = findTerms(ask);
+  const format = readAnswerFormat(text);
+  const polar = terms.length ? isPolarAt(ask, terms[0]!.start) : /^(?:is|are|does|do|did|has|have|was|were)\b/.test(ask);
+  const judged = readJudgement(ask, polar, terms);
+  if (polar && !judged) return null;
+  const judgement: Judgement | undefined = judged?.judgement;
+  const metric = judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
+  if (!metric) return null;
+  const aggregate = judgement ? "value" : aggregateOf(ask, metric, format, periodMentions(ask).length);
+  const needsTwo = judgement?.kind === "trend" || judgement?.kind === "compare";
+  const periods = judgement?.kind === "stable" ? stablePeriods(ask) : periodsOf(ask, aggregate, definition?.text, needsTwo);
+  return {
+    question,
+    metric,
+    periods,
+    aggregate,
+    format,
+    ...(judgement ? { judgement } : {}),
+    ...(definition && metric.id === "defined" ? { definition: definition.text } : {}),
+    ...(judged?.note ? { notes: [judged.note] } : {}),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Periods named in a metric question, in the canonical labels of lib/periods ("FY2018",
+ * "Q2 2024", "H1 2024"): every mention with its place in the text ("FY2015", "FY 23", "fiscal
+ * 2019", "Q2 of FY2024", "Q22023", "2019"), ranges ("FY2015 - FY2017", "from FY2016 to FY2018",
+ * "between FY2016 and FY2017"), and year arithmetic on labels.
+ */
+import { makePeriod, parsePeriod, shiftLabelYear, year4 } from "@/lib/periods";
+
+export interface PeriodMention {
+  label: string;
+  start: number;
+  end: number;
+}
+
+const YEAR = "((?:19|20)\\d\\d|'?\\d\\d)";
+const MENTION = new RegExp(
+  [
+    `\\b(?:q([1-4])|([1-4])q)\\s*(?:of\\s+)?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
+    `\\b(?:h([12])|([12])h)\\s*(?:of\\s+)?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
+    `\\b(?:fy|fiscal(?: year)?|financial year)\\s*${YEAR}\\b`,
+    `(?<![\\w.$])((?:19|20)\\d\\d)(?![\\w.%]|\\s*(?:million|billion|thousand))`,
+  ].join("|"),
+  "gi",
+);
+
+function labelOf(m: RegExpMatchArray): string {
+  if (m[3]) return makePeriod("Q", year4(m[3]), Number(m[1] ?? m[2])).label;
+  if (m[6]) return makePeriod("H", year4(m[6]), Number(m[4] ?? m[5])).label;
+  const y = m[7] ?? m[8]!;
+  return `FY${year4(y.replace("'", ""))}`;
+}
+
+/** Every period mention, in text order. */
+export function periodMentions(text: string): PeriodMention[] {
+  return [...text.matchAll(MENTION)].map((m) => ({ label: labelOf(m), start: m.index!, end: m.index! + m[0].length }));
+}
+
+const RANGE_JOIN = /^\s*(?:-|–|to|through|until|and)\s*$/;
+
+/** Two consecutive mentions joined by "-", "to", "through" or "and" (after "between"/"from" or not). */
+export function periodRange(text: string, mentions: PeriodMention[]): [string, string] | undefined {
+  for (let i = 0; i + 1 < mentions.length; i++) {
+    const a = mentions[i]!;
+    const b = mentions[i + 1]!;
+    if (RANGE_JOIN.test(text.slice(a.end, b.start))) return sortLabels([a.label, b.label]) as [string, string];
+  }
+  return undefined;
+}
+
+export function sortLabels(labels: string[]): string[] {
+  const end = (l: string) => parsePeriod(l)?.end ?? l;
+  return [...new Set(labels)].sort((a, b) => (end(a) < end(b) ? -1 : end(a) > end(b) ? 1 : 0));
+}
+
+/** The labels from `from` to `to` year by year ("FY2015", "FY2017" → FY2015, FY2016, FY2017). */
+export function yearsBetween(from: string, to: string): string[] {
+  const out = [from];
+  for (let i = 1; i < 30; i++) {
+    const next = shiftLabelYear(from, i);
+    if (!next || out.includes(to)) break;
+    out.push(next);
+    if (next === to) break;
+  }
+  return out.includes(to) ? out : [from, to];
+}
+
+/** A label moved by whole years ("FY2018", -1 → "FY2017"); the label itself when it cannot move. */
+export function shiftYears(label: string, by: number): string {
+  return by === 0 ? label : (shiftLabelYear(label, by) ?? label);
+}
+
+export function yearsApart(from: string, to: string): number {
+  const a = parsePeriod(from);
+  const b = parsePeriod(to);
+  return a && b ? b.year - a.year : 0;
+}
