@@ -34,7 +34,7 @@ export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?
 
 /** Narrative questions read more pages: the answering sentence is rarely on the top keyword page. */
 const NARRATIVE_PAGES = 8;
-const FIGURE_KINDS = new Set(["amount", "description", "count"]);
+const FIGURE_KINDS = new Set(["amount", "description"]);
 
 /**
  * A page as query_knowledge_base returns it for a narrative question: whether its excerpt is the

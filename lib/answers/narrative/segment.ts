@@ -54,7 +54,9 @@ function lineKind(line: string, atParagraphStart: boolean, next: string | undefi
   if (NOISE.test(t) || /^[\W\d_]+$/u.test(t)) return "noise";
   if (/\.{4,}|…{2,}/.test(t) || (/\s\d{1,3}$/.test(t) && !TERMINAL.test(t) && t.length < 100 && atParagraphStart)) return "noise"; // contents lines: "Legal Proceedings .... 108"
   if (isPersonRow(t)) return "row";
-  if (/\|/.test(t) || numberTokens(t) >= 3 || /\S\s{3,}\S.*\s{3,}\S/.test(t)) return "row";
+  // a figure row: mostly numbers (a wrapped sentence with a few figures is not one)
+  const numbers = numberTokens(t);
+  if (/\|/.test(t) || (numbers >= 3 && numbers / t.split(/\s+/).length >= 0.3) || (numbers >= 2 && !/\p{Ll}{3,}/u.test(t)) || /\S\s{3,}\S.*\s{3,}\S/.test(t)) return "row";
   if (/^[•●▪◦∙·\-–]\s*/.test(t) && t.length > 2) return "bullet";
   if (ITEM_HEADING.test(t) && t.length < 120 && !/[a-z]{3,}.*\.\s+\p{Lu}/u.test(t.slice(20))) return "heading";
   if (upperShare(t) > 0.8 && (t.match(/\p{L}/gu) ?? []).length >= 3 && t.length < 160) return "heading";

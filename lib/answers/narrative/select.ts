@@ -64,6 +64,12 @@ const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussio
 /** Contract language of exhibits filed with a report: defined terms, numbered clauses. */
 const CONTRACT = /\b(?:hereinafter|hereunder|thereunder|hereto|whereas|shall mean|as defined in|the “\p{Lu}[\p{L} ]+”\)|pursuant to section)\b|^\(?[a-z0-9]{1,3}\)\s/iu;
 
+const STOCK = /\b(?:at|as of)\b.{0,25}\b(?:year[- ]end|end of|(?:19|20)\d\d)\b|\bvid (?:årets )?utgång\b/i;
+
+/** Plans and expectations: not the answer to a question about what is (how many stores, who is CEO). */
+const FUTURE = /\b(?:will|expects? to|plans? to|intends? to|anticipates?|aims? to|kommer att|planerar)\b/i;
+const ASKS_FUTURE = /\b(?:will|expect\w*|plan\w*|intend\w*|anticipat\w*|forecast\w*|outlook|guidance|future|next year|upcoming|kommer|planer\w*|framtid\w*)\b/i;
+
 /** A yes/no verdict needs a sentence naming this share of the asked property's words (weighted). */
 const DECIDING_COVERAGE = 0.6;
 
@@ -100,11 +106,14 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const m = matchTerms(q.terms, page.keys[i]!, weights);
     const fit = answerFit(unit, q.type, q.terms);
     const section = page.sections[i];
-    const roleOnly = q.type.kind === "person" && q.type.roles.length > 0 && fit.ok; // the role is the content
+    // the role (who is the CEO) or the counted noun next to a number (how many stores) is the content
+    const roleOnly = fit.ok && ((q.type.kind === "person" && q.type.roles.length > 0) || (q.type.kind === "count" && fit.strength >= 2));
     const passes = fit.ok && (trusted || roleOnly || (m.coreHits > 0 && m.coverage >= coverageBar(m.coreTotal)));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
+    // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
+    const coverage = q.type.kind === "count" && fit.strength >= 2 ? Math.max(m.coverage, 0.75) + (STOCK.test(unit.text) ? 0.125 : 0) : m.coverage;
     const score =
-      m.coverage * 4 +
+      coverage * 4 +
       m.optionalHits * 0.3 +
       Math.min(pairHits(q.pairs, unit.text), 2) * 0.75 +
       fit.strength +
@@ -114,6 +123,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
       (BOILERPLATE.test(unit.text) ? 1.5 : 0) -
       (CONTRACT.test(unit.text) ? 1.5 : 0) -
       (CROSS_REFERENCE.test(unit.text) ? 0.8 : 0) -
+      (!q.future && FUTURE.test(unit.text) && q.type.kind !== "yes_no" ? 1 : 0) -
       Math.min(rank, 10) * 0.1;
     return { unit, score, passes, coverage: m.coverage, ...(section ? { section } : {}) };
   });
@@ -125,10 +135,12 @@ export interface ReadQuestion {
   /** Consecutive terms, for phrase matches. */
   pairs: Array<[string, string]>;
   wanted: RegExp[];
+  /** The question asks about plans or expectations. */
+  future: boolean;
 }
 
 export function readQuestion(question: string): ReadQuestion {
-  return { type: classifyQuestion(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question) };
+  return { type: classifyQuestion(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */

@@ -9,7 +9,7 @@ import type { ToolExchange } from "../conversation";
 import type { Plan } from "../intent";
 
 /** Answer kinds a figure (a metric the question names) answers, when a sentence states it. */
-const FIGURE_KINDS = new Set(["amount", "description", "count"]);
+const FIGURE_KINDS = new Set(["amount", "description"]);
 
 const ASKS_WHO = /\b(?:who|whom|vem|vilka|vilken|name of)\b/i;
 
