@@ -3,6 +3,7 @@
  * "No." first for a judgement), then the formula and the inputs table, each input with its own
  * `(source: FILE.pdf, p.N)`; when inputs are missing, which ones, instead of a figure.
  */
+import { comparePeriods } from "@/lib/periods";
 import { formatPrinted } from "./numbers";
 import type { MetricInput, MetricResult, MissingInput } from "./types";
 
@@ -22,7 +23,7 @@ function context(r: MetricResult): string {
 
 function headline(r: MetricResult): string {
   if (r.judgement) {
-    const lead = r.judgement.polarity ? `${r.judgement.polarity === "yes" ? "Yes" : "No"}. ` : r.judgement.choice ? `${r.judgement.choice}. ` : "";
+    const lead = r.judgement.polarity ? `${r.judgement.polarity === "yes" ? "Yes" : "No"}. ` : "";
     return `${lead}${r.judgement.statement}`;
   }
   const span = periodSpan(r);
@@ -33,7 +34,8 @@ function missingSentence(r: MetricResult): string {
   const what = r.missing.map((m: MissingInput) => `the ${m.period} ${m.label}`);
   const list = what.length > 1 ? `${what.slice(0, -1).join(", ")} and ${what[what.length - 1]}` : what[0];
   const target = `${r.name.toLowerCase()}${r.periods.length ? ` for ${periodSpan(r).replace(/^from /, "")}` : ""}`;
-  return `I couldn't compute the ${target}: ${list} ${what.length > 1 ? "are" : "is"} not in the documents.`;
+  const plural = what.length > 1 || /(?:s|equivalents)$/.test(r.missing[0]!.label);
+  return `I couldn't compute the ${target}: ${list} ${plural ? "are" : "is"} not in the documents.`;
 }
 
 function inputRow(i: MetricInput): string {
@@ -41,9 +43,11 @@ function inputRow(i: MetricInput): string {
   return `| ${i.label.replace(/\|/g, "/")} | ${i.period} | ${printed} | ${i.citation} |`;
 }
 
+/** Inputs in period order (stable within a period: the order the formula read them). */
 function inputsTable(inputs: MetricInput[]): string[] {
   if (!inputs.length) return [];
-  return ["", "| Input | Period | Value | Source |", "|---|---|---|---|", ...inputs.map(inputRow)];
+  const ordered = inputs.map((i, n) => ({ i, n })).sort((a, b) => comparePeriods(a.i.period, b.i.period) || a.n - b.n).map((x) => x.i);
+  return ["", "| Input | Period | Value | Source |", "|---|---|---|---|", ...ordered.map(inputRow)];
 }
 
 export function formatMetricAnswer(r: MetricResult): string {

@@ -7,6 +7,7 @@
 import type { LineItemSource } from "@/lib/statements/types";
 import { CATALOG } from "./catalog";
 import { Evaluation } from "./evaluate";
+import { lineItemLabel, MAGNITUDE } from "./line-items";
 import { formatValue, groupDigits, type ValueStyle } from "./numbers";
 import { shiftYears, sortLabels } from "./periods";
 import type { MetricRequest, MetricResult, MetricUnit, PeriodValue } from "./types";
@@ -31,7 +32,8 @@ async function resolvePeriods(req: MetricRequest, source: LineItemSource): Promi
 
 function wordsOf(req: MetricRequest, periods: string[]): string {
   const entry = CATALOG.find((c) => c.id === req.metric.id);
-  const body = entry?.words ?? formulaWords(req.metric.formula);
+  const f = req.metric.formula;
+  const body = f.kind === "item" ? `the ${lineItemLabel(f.key)} line as reported${MAGNITUDE.has(f.key) ? " (its amount; outflows are printed negative)" : ""}` : (entry?.words ?? formulaWords(f));
   return `${req.metric.name} = ${body}${aggregateWords(req.aggregate, periods)}`;
 }
 

@@ -56,7 +56,10 @@ export class Evaluation {
   async tryValue(e: Expr, period: string): Promise<number | undefined> {
     const probe = new Evaluation(this.source);
     const v = await probe.value(e, period);
-    if (v !== undefined) for (const [k, input] of probe.inputs) this.inputs.set(k, input);
+    if (v !== undefined) {
+      for (const [k, input] of probe.inputs) this.inputs.set(k, input);
+      this.notes.push(...probe.notes);
+    }
     return v;
   }
 

@@ -115,7 +115,7 @@ async function extreme(req: MetricRequest, j: Extract<Judgement, { kind: "extrem
     isChange: false,
     verdict: (s) => ({
       choice: pick.name,
-      statement: `${pick.name} ${j.most ? "was the largest" : "was the smallest"} in ${p}: ${s.map((x) => `${x.name} ${x.formatted}`).join("; ")}.`,
+      statement: `**${pick.name}** ${j.most ? "was the largest" : "was the smallest"} in ${p}: ${s.map((x) => `${x.name} ${x.formatted}`).join("; ")}.`,
     }),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Finding metric and line-item names in question text. Questions are normalised first (lower
  * case, typographic quotes, hyphens between words as spaces: "year-over-year" → "year over
- * year", "long-term" → "long term"); every name of the catalog and of the line items is then
+ * year", "long-term" → "long term", "3-year" → "3 year"); every name of the catalog and of the line items is then
  * matched, and overlapping matches keep the longest ("operating cash flow ratio" over
  * "operating cash flow", "inventory turnover" over "inventory").
  */
@@ -25,6 +25,7 @@ export function normalise(text: string): string {
     .replace(/[‐‑‒–—]/g, (d) => (d === "–" || d === "—" ? " - " : "-"))
     .toLowerCase()
     .replace(/([a-z])-(?=[a-z])/g, "$1 ")
+    .replace(/(\d)-(?=years?\b)/g, "$1 ")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -1,0 +1,59 @@
+/** formatMetricAnswer: result first (Yes./No. for judgements), formula, inputs table with citations, missing inputs named. */
+import { describe, expect, it } from "vitest";
+import { computeMetric, formatMetricAnswer, parseMetricQuestion } from "@/lib/metrics";
+import { DOC, fixtureSource, PAGES } from "./metrics-fixture";
+
+async function answer(question: string, drop: string[] = []) {
+  return formatMetricAnswer(await computeMetric(parseMetricQuestion(question)!, fixtureSource(drop)));
+}
+
+describe("formatMetricAnswer", () => {
+  it("a line item: the result first, then the formula and the input as printed with its citation", async () => {
+    const text = await answer("What is the FY2022 capital expenditure amount (in USD millions)?");
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("Capital expenditure for FY2022: **USD 120 million**.");
+    expect(text).toContain("Formula: Capital expenditure = the Capital expenditure line as reported (its amount; outflows are printed negative)");
+    expect(text).toContain(`| Purchases of property and equipment | FY2022 | USD (120) million | (source: ${DOC}, p.${PAGES.cash_flow}) |`);
+  });
+
+  it("a metric lists every input with its own citation, in period order", async () => {
+    const text = await answer("What was the inventory turnover in FY2020?");
+    const rows = text.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| Input"));
+    expect(rows).toEqual([
+      "| inventories | FY2019 | USD 120 million | (source: HarborLamp-10K-FY2020.pdf, p.39) |",
+      `| cost of revenue | FY2020 | USD 600 million | (source: ${DOC}, p.${PAGES.income}) |`,
+      `| inventories | FY2020 | USD 140 million | (source: ${DOC}, p.${PAGES.balance}) |`,
+    ]);
+    expect(text).toContain("Formula: Inventory turnover = Cost of revenue / average Inventories (opening and closing)");
+  });
+
+  it("citations are exactly (source: FILE.pdf, p.N) and no confidence is shown", async () => {
+    const text = await answer("What is the FY2022 EBITDA margin?");
+    const citations = text.match(/\(source: [^)]+\)/g) ?? [];
+    expect(citations.length).toBe(3);
+    for (const c of citations) expect(c).toMatch(/^\(source: [\w.-]+\.pdf, p\.\d+\)$/);
+    expect(text).not.toMatch(/confidence|\d+% sure/i);
+  });
+
+  it("a judgement starts with Yes. or No., then the figures", async () => {
+    expect((await answer("Does the company have positive working capital based on FY2022 data?")).split("\n")[0]).toBe(
+      "No. Working capital was USD -40 million in FY2022 (negative).",
+    );
+    expect((await answer("Did the company grow its PP&E between FY20 and FY21?")).split("\n")[0]).toBe(
+      "Yes. Net PP&E increased from USD 520 million in FY2020 to USD 560 million in FY2021 (USD 500 million in FY2019).",
+    );
+  });
+
+  it("an average shows the yearly values behind it", async () => {
+    const first = (await answer("What is the FY2020 - FY2022 average gross margin? Answer in percent, one decimal place.")).split("\n")[0];
+    expect(first).toBe("Average gross margin for FY2020–FY2022: **40.6%** (FY2020 40.0%, FY2021 41.7%, FY2022 40.0%).");
+  });
+
+  it("missing inputs: says what could not be computed and which inputs are not in the documents, no figure", async () => {
+    const text = await answer("What was the inventory turnover in FY2021?", ["inventories@FY2020"]);
+    expect(text.split("\n")[0]).toBe("I couldn't compute the inventory turnover for FY2021: the FY2020 inventories are not in the documents.");
+    expect(text).not.toContain("**");
+    const two = await answer("What was FCF in FY2022?", ["operating_cash_flow", "capital_expenditure"]);
+    expect(two.split("\n")[0]).toBe("I couldn't compute the free cash flow for FY2022: the FY2022 cash from operations and the FY2022 capital expenditure are not in the documents.");
+  });
+});

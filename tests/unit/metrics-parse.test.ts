@@ -1,0 +1,169 @@
+/** parseMetricQuestion: metric, definition, periods, aggregate, units/rounding, and what it must not capture. */
+import { describe, expect, it } from "vitest";
+import { formulaWords, parseMetricQuestion } from "@/lib/metrics";
+
+const parse = (q: string) => {
+  const r = parseMetricQuestion(q);
+  if (!r) throw new Error(`not parsed: ${q}`);
+  return r;
+};
+
+describe("periods", () => {
+  it.each([
+    ["What is the FY2018 capex?", ["FY2018"]],
+    ["What was revenue in fiscal 2019?", ["FY2019"]],
+    ["What was revenue in FY 23?", ["FY2023"]],
+    ["What were inventories at year end FY2019?", ["FY2019"]],
+    ["What was the cash balance in Q2 of FY2024?", ["Q2 2024"]],
+    ["What were total current liabilities as of 2021?", ["FY2021"]],
+  ])("%s → %j", (q, periods) => {
+    expect(parse(q).periods).toEqual(periods);
+  });
+
+  it("expands a range for an average and an N-year average ending at a year", () => {
+    expect(parse("What is the FY2015 - FY2017 3 year average net profit margin?").periods).toEqual(["FY2015", "FY2016", "FY2017"]);
+    expect(parse("What is the three year average gross margin from FY2016 to FY2018?").periods).toEqual(["FY2016", "FY2017", "FY2018"]);
+    expect(parse("What is the 4-year average capex as a % of revenue as of FY2020?").periods).toEqual(["FY2017", "FY2018", "FY2019", "FY2020"]);
+  });
+
+  it("orders two years chronologically whatever order they are named in", () => {
+    expect(parse("Has the company increased its debt between FY2023 and FY2022?").periods).toEqual(["FY2022", "FY2023"]);
+  });
+
+  it("a growth with one year compares it with the year before", () => {
+    const r = parse("What was revenue growth in FY2021?");
+    expect(r.aggregate).toBe("growth");
+    expect(r.periods).toEqual(["FY2020", "FY2021"]);
+  });
+});
+
+describe("aggregates", () => {
+  it.each([
+    ["What is the year-over-year change in operating income from FY2015 to FY2016 (in units of percents)?", "growth", "operating_income"],
+    ["What was YoY revenue growth from FY2020 to FY2021?", "growth", "revenue"],
+    ["What is the revenue CAGR from FY2018 to FY2021?", "cagr", "revenue"],
+    ["What is the compound annual growth rate of net income between FY2017 and FY2020?", "cagr", "net_income"],
+    ["How much has the effective tax rate changed between FY2021 and FY2022?", "change", "effective_tax_rate"],
+    ["What was the change in cash in USD millions between FY2020 and FY2021?", "change", "cash"],
+    ["What is the FY2019 - FY2021 average operating margin?", "average", "operating_margin"],
+  ])("%s → %s of %s", (q, aggregate, id) => {
+    const r = parse(q);
+    expect(r.aggregate).toBe(aggregate);
+    expect(r.metric.id).toBe(id);
+  });
+
+  it("'X as a % of Y' with line items is X / Y in percent", () => {
+    const r = parse("What was SG&A as a % of revenue in FY2020?");
+    expect(r.metric.unit).toBe("percent");
+    expect(formulaWords(r.metric.formula)).toBe("SG&A / Revenue");
+  });
+
+  it("an average balance inside a metric name is not an N-year average", () => {
+    expect(parse("What is return on average equity for FY2022?").aggregate).toBe("value");
+  });
+});
+
+describe("units and rounding", () => {
+  it.each([
+    ["What is FY2018 capex in USD millions?", { scale: 1e6, currency: "USD" }],
+    ["What is FY2018 net PP&E? Answer in USD billions.", { scale: 1e9, currency: "USD" }],
+    ["What was revenue in FY2018 (in thousands)?", { scale: 1e3 }],
+    ["What is the FY2018 net margin? Answer in units of percents and round to one decimal place.", { percent: true, decimals: 1 }],
+    ["What is the FY2018 current ratio? Round your answer to two decimal places.", { decimals: 2 }],
+    ["What is the FY2018 gross margin (as a %)?", { percent: true }],
+    ["What is FY2018 revenue, to the nearest whole number, in millions of dollars?", { scale: 1e6, currency: "USD", decimals: 0 }],
+  ])("%s", (q, format) => {
+    expect(parse(q).format).toEqual(format);
+  });
+});
+
+describe("definitions stated in the question override the catalog", () => {
+  it("DPO with an average between two years, a named year and a change between two years", () => {
+    const r = parse(
+      "What is the FY2017 days payable outstanding (DPO)? DPO is defined as: 365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017). Round your answer to two decimal places.",
+    );
+    expect(r.metric.id).toBe("defined");
+    expect(r.metric.unit).toBe("days");
+    expect(r.periods).toEqual(["FY2017"]);
+    expect(r.format.decimals).toBe(2);
+    expect(formulaWords(r.metric.formula)).toBe(
+      "365 × average Accounts payable (FY2016–FY2017) / (Cost of revenue (FY2017) + Inventories (FY2017) − Inventories (FY2016))",
+    );
+  });
+
+  it("a ratio of two line items", () => {
+    const r = parse("What is the FY2015 operating cash flow ratio? Operating cash flow ratio is defined as: cash from operations / total current liabilities. Round to two decimal places.");
+    expect(r.metric.name).toBe("Operating cash flow ratio");
+    expect(formulaWords(r.metric.formula)).toBe("Cash from operations / Total current liabilities");
+  });
+
+  it("parenthesised operands with named years", () => {
+    const r = parse("What is the FY2021 inventory turnover ratio? Inventory turnover ratio is defined as: (FY2021 COGS) / (average inventory between FY2020 and FY2021).");
+    expect(formulaWords(r.metric.formula)).toBe("Cost of revenue (FY2021) / average Inventories (FY2020–FY2021)");
+  });
+
+  it("a definition without years averages opening and closing balances; word operators read as arithmetic", () => {
+    const r = parse("What was PP&E turnover in FY2021, defined as revenue divided by average PP&E of two years?");
+    expect(formulaWords(r.metric.formula)).toBe("Revenue / average Net PP&E (opening and closing)");
+    const s = parse("What is adjusted leverage for FY2022? Adjusted leverage is calculated as (long-term debt plus short-term debt minus cash) divided by EBITDA.");
+    expect(formulaWords(s.metric.formula)).toBe("(Long-term debt + Short-term debt − Cash and cash equivalents) / (Operating income + Depreciation & amortization)");
+  });
+
+  it("a definition naming something unknown falls back to the catalog entry", () => {
+    const r = parse("What is FY2020 DSO? DSO is defined as 365 * average flux capacitance / revenue.");
+    expect(r.metric.id).toBe("dso");
+  });
+});
+
+describe("judgements", () => {
+  it.each([
+    ["Does the company have an improving operating margin profile as of FY2022?", { kind: "trend", direction: "improve" }],
+    ["Did the company grow its PP&E between FY20 and FY21?", { kind: "trend", direction: "up" }],
+    ["Has the company increased its debt on balance sheet between FY2023 and FY2022?", { kind: "trend", direction: "up" }],
+    ["Was there any drop in cash & cash equivalents between FY2023 and Q2 of FY2024?", { kind: "trend", direction: "down" }],
+    ["Does the company have positive working capital based on FY2022 data?", { kind: "sign", positive: true }],
+    ["Was free cash flow negative in FY2021?", { kind: "sign", positive: false }],
+    ["Are gross margins historically consistent (not fluctuating more than roughly 2% each year)?", { kind: "stable", threshold: 0.02, askedStable: true }],
+    ["Is the operating margin volatile, moving more than 5% a year?", { kind: "stable", threshold: 0.05, askedStable: false }],
+    ["How does the effective tax rate in FY2022 compare to FY2021?", { kind: "compare" }],
+  ])("%s", (q, judgement) => {
+    expect(parse(q).judgement).toEqual(judgement);
+  });
+
+  it("which of operating, investing and financing cash flow brought in the most", () => {
+    const r = parse("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow in FY2023?");
+    expect(r.judgement?.kind).toBe("extreme");
+    if (r.judgement?.kind !== "extreme") return;
+    expect(r.judgement.most).toBe(true);
+    expect(r.judgement.candidates.map((c) => c.id)).toEqual(["operating_cash_flow", "investing_cash_flow", "financing_cash_flow"]);
+  });
+
+  it("a yes/no question the engine cannot decide is not captured", () => {
+    expect(parseMetricQuestion("Is revenue recognised over time or at a point in time?")).toBeNull();
+  });
+
+  it("the 'if not a useful metric, explain why' caveat does not make a metric question narrative", () => {
+    expect(parse("Does the company have an improving gross margin profile as of FY2022? If gross margin is not a useful metric for a company like this, then state that and explain why.").metric.id).toBe("gross_margin");
+  });
+});
+
+describe("questions no computed figure answers return null", () => {
+  it.each([
+    "Who is the CEO?",
+    "Any litigation?",
+    "What are the main risks?",
+    "Who are the primary customers?",
+    "What drove the operating margin change in FY2022?",
+    "Which segment dragged down growth in 2022?",
+    "Which region had the biggest drop in revenue year over year?",
+    "Is the business capital-intensive?",
+    "What acquisitions were made in FY2023?",
+    "Were there events outside normal operations that increased net income in 2019?",
+    "How much does the company expect to pay for the spin-off?",
+    "Is the business subject to cyclicality?",
+    "What does the company do?",
+    "Summarise the cash flow statement.",
+  ])("%s", (q) => {
+    expect(parseMetricQuestion(q)).toBeNull();
+  });
+});
