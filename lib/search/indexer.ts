@@ -1,23 +1,28 @@
 import type { Queryable } from "@/lib/db";
 import { embedTexts, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
 import type { ChunkDraft } from "@/lib/ingest/chunk";
-import { classifyStatementPage, pagesFromChunks } from "./page-classifier";
+import type { Language } from "./language";
+import { annotatePages, newDocumentReading, type DocumentReading, type PageAnnotation } from "./page-annotations";
+import { pagesFromChunks } from "./page-classifier";
 import { termStats } from "./tokenize";
 
 const BATCH = 128;
 
 /**
- * Bumped whenever what indexing stores changes (tokeniser, page features, embedder, chunk sizes), so
- * caches such as the retrieval bench's ingested corpus know to re-ingest.
+ * Bumped whenever what indexing stores changes (tokeniser, page features, embedder, chunk sizes).
+ * Each deal records the version its keyword index was built with (search_index_versions);
+ * lib/search/upgrade.ts rebuilds deals built with another version, and benches re-ingest.
+ * 9: Porter/Snowball stemming per page language; page language and report sections.
  */
-export const SEARCH_INDEX_VERSION = 8;
+export const SEARCH_INDEX_VERSION = 9;
 
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their
  * BM25 terms (search_chunk_terms; statement triggers keep per-deal df and length stats and
  * add the batch as a new keyword segment, merging full levels: see the 0800 migration) and the
- * statement classification of the pages they cover. Called by ingestion per batch of
- * pages, so memory stays bounded on big documents; every page's chunks arrive in one call.
+ * features of the pages they cover (statement, language, section). Called by ingestion per
+ * batch of pages, in page order, so memory stays bounded on big documents; every page's
+ * chunks arrive in one call.
  */
 export async function indexChunks({ db, dealId, documentId, chunks, space }: {
   db: Queryable;
@@ -26,6 +31,8 @@ export async function indexChunks({ db, dealId, documentId, chunks, space }: {
   chunks: ChunkDraft[];
   space: EmbeddingSpace;
 }): Promise<void> {
+  const annotations = annotatePages([...pagesFromChunks(chunks)].map(([page, text]) => ({ page, text })), await readingFor(db, documentId, chunks));
+  const languageOf = new Map(annotations.map((a) => [a.page, a.language]));
   for (let i = 0; i < chunks.length; i += BATCH) {
     const batch = chunks.slice(i, i + BATCH);
     const vectors = await embedTexts(space, batch.map((c) => c.text));
@@ -41,16 +48,47 @@ export async function indexChunks({ db, dealId, documentId, chunks, space }: {
        values ${values.join(", ")}`,
       params,
     );
-    await insertTerms(db, dealId, documentId, batch, ids);
+    await insertChunkTerms(db, dealId, documentId, batch.map((c, j) => ({ id: ids[j], page: c.pageStart, text: c.text, language: languageOf.get(c.pageStart) })));
   }
-  await upsertPageFeatures(db, dealId, documentId, chunks);
+  await upsertPageFeatures(db, dealId, documentId, annotations);
+  // A deal's first index records the version it is built with; an older deal keeps its older
+  // version until lib/search/upgrade.ts has rebuilt all of it.
+  await db.query("insert into search_index_versions (deal_id, version) values ($1, $2) on conflict (deal_id) do nothing", [dealId, SEARCH_INDEX_VERSION]);
 }
 
-async function insertTerms(db: Queryable, dealId: string, documentId: string, batch: ChunkDraft[], ids: string[]) {
+// The section in effect and the language evidence continue from one batch of pages to the
+// next. Ingestion indexes one document at a time per process, so a few readings suffice; a
+// batch that does not continue the last one (a retry, another process) re-reads the
+// document's earlier pages.
+const readings = new Map<string, DocumentReading>();
+const MAX_READINGS = 8;
+
+async function readingFor(db: Queryable, documentId: string, chunks: ChunkDraft[]): Promise<DocumentReading> {
+  const first = chunks.reduce((m, c) => Math.min(m, c.pageStart), Number.POSITIVE_INFINITY);
+  let reading = readings.get(documentId);
+  if (!reading || reading.lastPage >= first || reading.lastPage < first - 1) {
+    reading = newDocumentReading();
+    if (Number.isFinite(first) && first > 1) {
+      const { rows } = await db.query<{ page_number: number; text: string }>(
+        "select page_number, text from document_pages where document_id = $1 and page_number < $2 order by page_number",
+        [documentId, first],
+      );
+      annotatePages(rows.map((r) => ({ page: r.page_number, text: r.text })), reading);
+      reading.lastPage = first - 1;
+    }
+  }
+  readings.delete(documentId);
+  readings.set(documentId, reading);
+  if (readings.size > MAX_READINGS) readings.delete(readings.keys().next().value!);
+  return reading;
+}
+
+/** Stores chunks' BM25 terms, each chunk stemmed in its page's language. */
+export async function insertChunkTerms(db: Queryable, dealId: string, documentId: string, chunks: Array<{ id: string; page: number; text: string; language?: Language }>) {
   // Three parallel arrays per row would need array-of-array parameters; JSON keeps one
   // parameter for the whole batch and works the same on PGlite and postgres.js.
-  const rows = batch
-    .map((c, j) => ({ id: ids[j], page: c.pageStart, ...termStats(c.text) }))
+  const rows = chunks
+    .map((c) => ({ id: c.id, page: c.page, ...termStats(c.text, c.language) }))
     .filter((r) => r.terms.length > 0)
     .map((r) => ({ c: r.id, p: r.page, t: r.terms, f: r.tfs, l: r.length }));
   if (rows.length === 0) return;
@@ -65,17 +103,16 @@ async function insertTerms(db: Queryable, dealId: string, documentId: string, ba
   );
 }
 
-async function upsertPageFeatures(db: Queryable, dealId: string, documentId: string, chunks: ChunkDraft[]) {
-  const pages = pagesFromChunks(chunks);
-  if (pages.size === 0) return;
-  const rows = [...pages].map(([page, text]) => {
-    const { statement, numberRatio } = classifyStatementPage(text);
-    return { p: page, s: statement, r: Math.round(numberRatio * 1000) / 1000 };
-  });
+export async function upsertPageFeatures(db: Queryable, dealId: string, documentId: string, annotations: PageAnnotation[]) {
+  if (annotations.length === 0) return;
+  const rows = annotations.map((a) => ({ p: a.page, s: a.statement, r: Math.round(a.numberRatio * 1000) / 1000, l: a.language, x: a.section, xs: a.sections }));
   await db.query(
-    `insert into search_page_features (document_id, page_number, deal_id, statement, number_ratio)
-     select $1::uuid, (r->>'p')::int, $2::uuid, r->>'s', (r->>'r')::real from jsonb_array_elements($3::text::jsonb) as r
-     on conflict (document_id, page_number) do update set statement = excluded.statement, number_ratio = excluded.number_ratio`,
+    `insert into search_page_features (document_id, page_number, deal_id, statement, number_ratio, language, section, sections)
+     select $1::uuid, (r->>'p')::int, $2::uuid, r->>'s', (r->>'r')::real, r->>'l', r->>'x', array(select jsonb_array_elements_text(r->'xs'))
+     from jsonb_array_elements($3::text::jsonb) as r
+     on conflict (document_id, page_number) do update
+       set statement = excluded.statement, number_ratio = excluded.number_ratio, language = excluded.language,
+           section = excluded.section, sections = excluded.sections`,
     [documentId, dealId, JSON.stringify(rows)],
   );
 }

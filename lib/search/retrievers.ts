@@ -1,5 +1,7 @@
 import type { Queryable } from "@/lib/db";
 import { embedTexts, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
+import { pageKey, type PageRef } from "./fusion";
+import type { Language } from "./language";
 import type { QueryTerm } from "./query-understanding";
 
 /** A chunk found by one retriever, with that retriever's score (higher is better). */
@@ -49,4 +51,25 @@ export async function statementPages(db: Queryable, scope: RetrievalScope, state
     [scope.dealId, statements, scope.documentIds ?? null, scope.pageFrom ?? null, scope.pageTo ?? null],
   );
   return rows.map((r) => ({ documentId: r.document_id, page: r.page_number, statement: r.statement, numberRatio: Number(r.number_ratio) }));
+}
+
+export interface CandidatePage {
+  filename: string;
+  text: string;
+  label: string | null;
+  language: Language | null;
+  section: string | null;
+  sections: string[];
+}
+
+/** Texts, labels and features (language, sections) of some pages, by page key. */
+export async function candidatePages(db: Queryable, dealId: string, refs: PageRef[]): Promise<Map<string, CandidatePage>> {
+  const { rows } = await db.query<{ document_id: string; page_number: number; text: string; label: string | null; filename: string; language: Language | null; section: string | null; sections: string[] | null }>(
+    `select p.document_id, p.page_number, p.text, p.label, d.filename, f.language, f.section, f.sections
+     from document_pages p join documents d on d.id = p.document_id
+     left join search_page_features f on f.document_id = p.document_id and f.page_number = p.page_number
+     where p.deal_id = $1 and (p.document_id, p.page_number) in (select * from unnest($2::uuid[], $3::int[]))`,
+    [dealId, refs.map((t) => t.documentId), refs.map((t) => t.page)],
+  );
+  return new Map(rows.map((r) => [pageKey(r.document_id, r.page_number), { filename: r.filename, text: r.text, label: r.label, language: r.language, section: r.section, sections: r.sections ?? [] }]));
 }

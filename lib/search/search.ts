@@ -3,12 +3,17 @@ import { MandaError } from "@/lib/errors";
 import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
 import { bestExcerpt } from "./excerpt";
 import { chunksToPages, pageKey, reciprocalRankFusion, type FusionList, type RankedPage } from "./fusion";
+import { languageEvidence, type Language } from "./language";
 import type { StatementKind } from "./page-classifier";
-import { understandQuery, type UnderstoodQuery } from "./query-understanding";
-import { keywordChunks, statementPages, vectorChunks, type RetrievalScope } from "./retrievers";
+import { proximityScore, queryPairs, type TermPair } from "./proximity";
+import { MAX_TERMS, understandQuery, type QueryTerm, type UnderstoodQuery } from "./query-understanding";
+import { candidatePages, keywordChunks, statementPages, vectorChunks, type CandidatePage, type RetrievalScope } from "./retrievers";
 import { routeDocuments } from "./routing";
 import { loadRoutableDocuments } from "./routing-cache";
+import { sectionIntent, sectionMatch, type SectionIntent } from "./section-intent";
+import { tokenize } from "./tokenize";
 import type { PageHit, SearchOptions } from "./types";
+import { ensureDealSearchIndexCurrent } from "./upgrade";
 
 /** Ranking knobs, measured with bench/retrieval.ts. */
 export const RANKING = {
@@ -31,6 +36,12 @@ export const RANKING = {
   candidateBudget: 3_000,
   /** Vector hits below this cosine similarity are dropped (unrelated pages are not results). */
   vectorMinSimilarity: 0.1,
+  /** Fused pages re-ranked with phrase/proximity and section evidence (their texts are read). */
+  rerankDepth: 30,
+  /** Multiplier 1 + phraseBoost × (share of the question's adjacent term pairs found close together). */
+  phraseBoost: 0.5,
+  /** Multiplier 1 + sectionBoost × strength for a page in a section the question points to. */
+  sectionBoost: 0.4,
 };
 
 export interface SearchDebug {
@@ -54,7 +65,10 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   }
   const k = opts.k ?? 10;
   if (!Number.isInteger(k) || k < 1 || k > 100) throw new MandaError("bad_request:k", "k must be a whole number from 1 to 100.");
+  await ensureDealSearchIndexCurrent(db, opts.dealId);
   const q = understandQuery(opts.query);
+  const languages = queryLanguages(q.rankingText);
+  const terms = withOtherLanguageStems(q, languages);
   const docs = await loadRoutableDocuments(db, opts.dealId);
   let restrict: string[] | undefined;
   if (opts.documentIds) {
@@ -70,7 +84,7 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   const implied = [...q.impliedStatements].filter((s) => !q.statements.has(s));
   // Independent reads: concurrent on a server pool, queued in order on PGlite.
   const [keyword, vector, statements] = await Promise.all([
-    keywordChunks(db, scope, q.terms, RANKING.keywordChunks, RANKING.candidateBudget),
+    keywordChunks(db, scope, terms, RANKING.keywordChunks, RANKING.candidateBudget),
     q.terms.length > 0 ? vectorChunks(db, scope, space ?? getEmbeddingSpace(), q.rankingText, RANKING.vectorChunks) : [],
     statementPages(db, scope, [...named, ...implied]),
   ]);
@@ -99,24 +113,74 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
     return { ...p, score: p.score * prior(p.documentId) * boost };
   });
   fused.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  const top = fused.slice(0, k);
-  if (top.length === 0) return [];
-  return hydrate(db, opts.dealId, top, q);
+  const head = fused.slice(0, Math.max(k, RANKING.rerankDepth));
+  if (head.length === 0) return [];
+  const pages = await candidatePages(db, opts.dealId, head);
+  const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText) });
+  return toHits(reranked.slice(0, k), pages, terms);
 }
 
-/** Page texts → excerpts; filenames and labels for display. */
-async function hydrate(db: Queryable, dealId: string, top: RankedPage[], q: UnderstoodQuery): Promise<PageHit[]> {
-  const { rows } = await db.query<{ document_id: string; page_number: number; text: string; label: string | null; filename: string }>(
-    `select p.document_id, p.page_number, p.text, p.label, d.filename
-     from document_pages p join documents d on d.id = p.document_id
-     where p.deal_id = $1 and (p.document_id, p.page_number) in (select * from unnest($2::uuid[], $3::int[]))`,
-    [dealId, top.map((t) => t.documentId), top.map((t) => t.page)],
-  );
-  const byKey = new Map(rows.map((r) => [pageKey(r.document_id, r.page_number), r]));
-  const weights = new Map(q.terms.map((t) => [t.term, t.weight]));
+/**
+ * Which stemmers a question's words go through. A question with clear English and no Swedish
+ * evidence is English only (its Swedish stems would only add noise); otherwise both, since
+ * a short Swedish question ("utredare?") cannot be told apart reliably.
+ */
+function queryLanguages(text: string): Language[] {
+  const e = languageEvidence(text);
+  if (e.sv === 0 && e.en >= 2) return ["en"];
+  if (e.en === 0 && e.sv >= 2) return ["sv"];
+  return ["en", "sv"];
+}
+
+/** The question's terms plus its typed words' stems in the other language (same weight). */
+function withOtherLanguageStems(q: UnderstoodQuery, languages: Language[]): QueryTerm[] {
+  const terms = [...q.terms];
+  const have = new Set(terms.map((t) => t.term));
+  for (const lang of languages) {
+    for (const t of tokenize(q.rankingText, lang)) {
+      if (have.has(t) || terms.length >= MAX_TERMS + 16) continue;
+      have.add(t);
+      terms.push({ term: t, weight: 1 });
+    }
+  }
+  return terms;
+}
+
+/** The question's adjacent term pairs, stemmed as pages of each language are. */
+function pairsByLanguage(q: UnderstoodQuery): Map<Language, TermPair[]> {
+  const weight = new Map(q.terms.map((t) => [t.term, t.weight]));
+  const out = new Map<Language, TermPair[]>();
+  for (const lang of ["en", "sv"] as const) {
+    const tokens = tokenize(q.rankingText, lang).filter((t) => !/^\d+$/.test(t)); // years are not phrase words
+    out.set(lang, queryPairs(tokens, (t) => weight.get(t) ?? 1));
+  }
+  return out;
+}
+
+/**
+ * Re-ranks the fused head by evidence BM25 and vectors do not see: the question's adjacent
+ * terms standing together on the page (a phrase, or close), and the page lying in a report
+ * section the question points to (Legal Proceedings for litigation, Risk Factors for risks …).
+ */
+function rerank(head: RankedPage[], pages: Map<string, CandidatePage>, evidence: { pairs: Map<Language, TermPair[]>; intent: SectionIntent }): RankedPage[] {
+  return head
+    .map((p) => {
+      const page = pages.get(p.key);
+      if (!page) return p;
+      const language = page.language ?? "en";
+      const phrase = proximityScore(evidence.pairs.get(language) ?? [], tokenize(page.text, language));
+      const section = sectionMatch(evidence.intent, page.sections);
+      return { ...p, score: p.score * (1 + RANKING.phraseBoost * phrase) * (1 + RANKING.sectionBoost * section) };
+    })
+    .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+}
+
+/** Ranked pages → hits with excerpts; filenames and labels for display. */
+function toHits(top: RankedPage[], pages: Map<string, CandidatePage>, terms: QueryTerm[]): PageHit[] {
+  const weights = new Map(terms.map((t) => [t.term, t.weight]));
   const hits: PageHit[] = [];
   for (const t of top) {
-    const r = byKey.get(t.key);
+    const r = pages.get(t.key);
     if (!r) continue;
     hits.push({ documentId: t.documentId, document: r.filename, page: t.page, excerpt: bestExcerpt(r.text, weights), label: r.label, rank: t.score });
   }

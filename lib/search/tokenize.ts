@@ -1,10 +1,16 @@
+import { detectLanguage, type Language } from "./language";
+import { stemWord } from "./stemming";
+
 /**
  * One tokeniser for indexing and querying, English and Swedish: Unicode NFKC, lowercase,
  * runs of letters/digits, letter–digit runs split ("fy2018" → "fy", "2018"), stopwords
- * dropped, light plural stemming. Numbers are dropped except years (1900–2099): amounts
- * are noise for ranking and would bloat the index. Abbreviations analysts write for
- * line items ("PP&E", "PPNE") are spelled out so they meet the statements' wording.
+ * dropped, stemmed in the text's language (lib/search/stemming: Porter for English, Snowball
+ * for Swedish; the language is detected from the text unless the caller knows it, e.g. the
+ * indexer per page). Numbers are dropped except years (1900–2099): amounts are noise for
+ * ranking and would bloat the index. Abbreviations analysts write for line items ("PP&E",
+ * "PPNE") are spelled out so they meet the statements' wording.
  */
+export type { Language } from "./language";
 
 const STOPWORDS = new Set(
   (
@@ -39,13 +45,9 @@ const PART = /\p{L}+|\p{N}+/gu;
 const YEAR = /^(?:19|20)\d\d$/;
 const MAX_TOKEN = 30;
 
-/** Light stemming: English plurals (and Swedish genitive -s), nothing aggressive. */
-export function stem(w: string): string {
-  if (w.length <= 3 || /\d/.test(w)) return w;
-  if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
-  if (w.endsWith("sses")) return w.slice(0, -2);
-  if (w.endsWith("s") && !/(?:ss|us|is|ys|as|os)$/.test(w)) return w.slice(0, -1);
-  return w;
+/** A lowercase word's search stem (English unless told). */
+export function stem(w: string, language: Language = "en"): string {
+  return stemWord(w, language);
 }
 
 export function normaliseText(text: string): string {
@@ -54,23 +56,23 @@ export function normaliseText(text: string): string {
   return t.toLowerCase();
 }
 
-function keep(part: string): string | undefined {
+function keep(part: string, language: Language): string | undefined {
   if (/^\p{N}+$/u.test(part)) return YEAR.test(part) ? part : undefined;
   if (part.length < 2 || part.length > MAX_TOKEN || STOPWORDS.has(part)) return undefined;
-  return stem(part);
+  return stemWord(part, language);
 }
 
-/** Index/query terms in order (duplicates kept, for term frequencies). */
-export function tokenize(text: string): string[] {
+/** Index/query terms in order (duplicates kept, for term frequencies); language detected unless given. */
+export function tokenize(text: string, language: Language = detectLanguage(text)): string[] {
   const out: string[] = [];
   for (const run of normaliseText(text).match(RUN) ?? []) {
     if (/\p{L}/u.test(run) && /\p{N}/u.test(run)) {
       for (const part of run.match(PART) ?? []) {
-        const t = keep(part);
+        const t = keep(part, language);
         if (t) out.push(t);
       }
     } else {
-      const t = keep(run);
+      const t = keep(run, language);
       if (t) out.push(t);
     }
   }
@@ -81,14 +83,14 @@ export function tokenize(text: string): string[] {
  * Tokens with their character offsets in the original text (for excerpts). Offsets refer
  * to `text` itself; abbreviations are not expanded here.
  */
-export function tokenizeWithOffsets(text: string): Array<{ term: string; start: number; end: number }> {
+export function tokenizeWithOffsets(text: string, language: Language = detectLanguage(text)): Array<{ term: string; start: number; end: number }> {
   const out: Array<{ term: string; start: number; end: number }> = [];
   const re = /[\p{L}\p{N}]+/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const lower = m[0].toLowerCase();
     const parts = /\p{L}/u.test(lower) && /\p{N}/u.test(lower) ? (lower.match(PART) ?? []) : [lower];
     for (const p of parts) {
-      const t = keep(p);
+      const t = keep(p, language);
       if (t) out.push({ term: t, start: m.index, end: m.index + m[0].length });
     }
   }
@@ -96,8 +98,8 @@ export function tokenizeWithOffsets(text: string): Array<{ term: string; start: 
 }
 
 /** Distinct sorted terms with frequencies and the token count (BM25 length). */
-export function termStats(text: string): { terms: string[]; tfs: number[]; length: number } {
-  const tokens = tokenize(text);
+export function termStats(text: string, language?: Language): { terms: string[]; tfs: number[]; length: number } {
+  const tokens = tokenize(text, language);
   const counts = new Map<string, number>();
   for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
   const terms = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -5,6 +5,7 @@ import { createDeal } from "@/lib/db/queries/deals";
 import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
 import { embedTexts, getEmbeddingSpace, toVectorLiteral } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
+import { tokenize } from "@/lib/search/tokenize";
 import { keywordChunks, vectorChunks } from "@/lib/search/retrievers";
 import { openTestDb } from "../helpers/db";
 
@@ -109,7 +110,7 @@ describe("vector half (match_chunks + HNSW)", () => {
   });
 
   it("search_keyword_chunks scores with BM25 and bounds candidate work without losing rare terms", async () => {
-    const terms = [{ term: "goodwill", weight: 1 }, { term: "management", weight: 1 }, { term: "policy", weight: 1 }];
+    const terms = tokenize("goodwill management policy").map((term) => ({ term, weight: 1 }));
     const exact = await keywordChunks(db, { dealId }, terms, 20);
     const bounded = await keywordChunks(db, { dealId }, terms, 20, 1); // only the rarest term generates candidates
     expect(exact.length).toBeGreaterThan(0);
