@@ -5,7 +5,7 @@
  * the opening and closing balance sheet (the usual analyst convention); a definition in the
  * question overrides any entry.
  */
-import { add, avgBalance, div, item, mul, num, sub } from "./expr";
+import { add, avgBalance, div, item, itemOrNil, mul, num, sub } from "./expr";
 import type { Expr, MetricFormula } from "./types";
 
 export interface CatalogEntry extends MetricFormula {
@@ -21,7 +21,7 @@ const cfo = item("operating_cash_flow");
 const capex = item("capital_expenditure");
 const tcl = item("total_current_liabilities");
 export const EBITDA: Expr = add(item("operating_income"), item("depreciation_amortization"));
-export const TOTAL_DEBT: Expr = add(item("short_term_debt"), item("long_term_debt"));
+export const TOTAL_DEBT: Expr = add(itemOrNil("short_term_debt", "total_current_liabilities"), item("long_term_debt"));
 export const FCF: Expr = sub(cfo, capex);
 const pct = (left: Expr, right: Expr) => div(left, right);
 const days = (balance: Expr, flow: Expr) => div(mul(num(365), avgBalance(balance)), flow);
@@ -42,7 +42,7 @@ const ENTRIES: Entry[] = [
   { id: "capex_to_revenue", name: "Capex as % of revenue", unit: "percent", better: "lower", names: ["(?:capex|capital expenditures?) (?:as (?:a )?(?:%|percent(?:age)?) of|to) (?:total )?(?:revenues?|sales)", "capex intensity"], formula: pct(capex, revenue) },
   { id: "cogs_to_revenue", name: "COGS as % of revenue", unit: "percent", better: "lower", names: ["(?:cogs|cost of (?:goods sold|sales|revenues?)) (?:as (?:a )?(?:%|percent(?:age)?) of|to) (?:total )?(?:revenues?|sales)"], formula: pct(cogs, revenue) },
   { id: "effective_tax_rate", name: "Effective tax rate", unit: "percent", better: "lower", names: ["(?:effective )?(?:income )?tax rates?", "etr"], formula: pct(item("income_tax_expense"), item("pretax_income")) },
-  { id: "dividend_payout", name: "Dividend payout ratio", unit: "percent", names: ["(?:dividend )?payout ratio", "dividend payout"], formula: pct(item("dividends_paid"), netIncome) },
+  { id: "dividend_payout", name: "Dividend payout ratio", unit: "percent", names: ["(?:dividend )?payout ratio", "dividend payout"], formula: pct(itemOrNil("dividends_paid", "operating_cash_flow"), netIncome) },
   // amounts
   { id: "ebitda", name: "EBITDA", unit: "amount", names: ["(?:unadjusted )?ebitda"], formula: EBITDA, words: "Operating income + Depreciation & amortization" },
   { id: "free_cash_flow", name: "Free cash flow", unit: "amount", names: ["(?:unlevered )?free cash ?flows?", "fcf"], formula: FCF },

@@ -9,7 +9,7 @@ import { CATALOG } from "./catalog";
 import { Evaluation } from "./evaluate";
 import { lineItemLabel, MAGNITUDE } from "./line-items";
 import { formatValue, groupDigits, type ValueStyle } from "./numbers";
-import { shiftYears, sortLabels } from "./periods";
+import { shiftYears, sortLabels, yearsBetween } from "./periods";
 import type { MetricRequest, MetricResult, MetricUnit, PeriodValue } from "./types";
 import { aggregateWords, formulaWords } from "./words";
 import { judge } from "./judge";
@@ -24,7 +24,12 @@ async function resolvePeriods(req: MetricRequest, source: LineItemSource): Promi
     return { periods: upTo.slice(-5), note: "Over the fiscal years the statements hold." };
   }
   if (req.periods.length) return { periods: req.periods };
-  const latest = (await source.fiscalYears())[0];
+  const years = await source.fiscalYears();
+  const latest = years[0];
+  if (latest && req.span) {
+    const first = shiftYears(latest, -(req.aggregate === "cagr" ? req.span : req.span - 1));
+    return { periods: yearsBetween(first, latest), note: `The last ${req.span} fiscal years in the statements, to ${latest}.` };
+  }
   if (!latest) return { periods: [] };
   const two = j === "trend" || j === "compare" || req.aggregate === "growth" || req.aggregate === "change";
   return { periods: two ? [shiftYears(latest, -1), latest] : [latest], note: `No period was named: ${latest}, the latest fiscal year in the statements.` };

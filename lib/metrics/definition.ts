@@ -48,6 +48,15 @@ function tokenize(text: string): Token[] {
 /** A period placeholder with the words that attach it to an item ("between § and §", "year end §"). */
 const PERIOD_WORDS = /(?:\b(?:between|from|for|over|during|in|of|as of|at|(?:at )?(?:the )?(?:fiscal )?year end(?:ed)?|(?:at )?the end of)\s+)?§(?:\s*(?:and|to|through|-)\s*§)?/g;
 
+/** Words a phrase may have around its line item without naming anything else. */
+const FILLER = /\((?:from|as|per|on|in) [^)]*\)|\b(?:the|a|an|total|amount|of|value|figure|balance|reported|unadjusted|company'?s|year|annual|fiscal|full|ending|closing|period|end|level|as reported)\b/g;
+
+/** The phrase names the term and nothing else ("operating income and d&a" names two things: not covered). */
+function coveredBy(core: string, term: { start: number; end: number }): boolean {
+  const rest = (core.slice(0, term.start) + " " + core.slice(term.end)).replace(FILLER, " ").replace(/[^a-z0-9&]+/g, " ").trim();
+  return rest === "";
+}
+
 /** A phrase's line item or metric with its periods. */
 function readPhrase(raw: string): Expr | undefined {
   let p = raw.trim().replace(/^the\s+/, "").replace(/[.,;:]+$/, "");
@@ -60,7 +69,7 @@ function readPhrase(raw: string): Expr | undefined {
   if (change) p = p.slice(change[0].length);
   const core = p.replace(PERIOD_WORDS, " ").replace(/\s+/g, " ").trim();
   const term = termOf(core);
-  if (!term) return undefined;
+  if (!term || !coveredBy(core, term)) return undefined;
   const f = term.metric.formula;
   const ps = sortLabels(labels);
   if (average) return ps.length >= 2 ? avgOver(ps.map((label) => ({ label })), f) : ps[0] ? at({ label: ps[0] }, avgBalance(f)) : avgBalance(f);
@@ -124,6 +133,7 @@ class Parser {
 
 /** The formula of a definition's text (normalised), or undefined when a part of it names nothing known. */
 export function parseDefinition(text: string): Expr | undefined {
-  const tokens = tokenize(text.replace(/^\s*:\s*/, ""));
+  // source notes in brackets ("(from the cash flow statement)") are not operands
+  const tokens = tokenize(text.replace(/^\s*:\s*/, "").replace(/\((?:from|as|per|on|in|see|using|reported)\b[^()]*\)/g, " "));
   return tokens.length ? new Parser(tokens).parse() : undefined;
 }

@@ -32,8 +32,13 @@ export class Evaluation {
     switch (e.kind) {
       case "num":
         return e.value;
-      case "item":
+      case "item": {
+        if (e.zeroWithout && !(await this.read(e.key, period)) && (await this.read(e.zeroWithout, period))) {
+          this.notes.push(`The ${period} statements print no ${lineItemLabel(e.key).toLowerCase()} line: counted as zero.`);
+          return 0;
+        }
         return this.item(e.key, period, deriving);
+      }
       case "at":
         return this.value(e.arg, this.resolve(e.period, period), deriving);
       case "avg": {

@@ -3,6 +3,8 @@ import type { LineItemKey } from "@/lib/statements/types";
 import type { Expr, PeriodRef } from "./types";
 
 export const item = (key: LineItemKey): Expr => ({ kind: "item", key });
+/** A line item statements omit when it is nil: zero when `statementLine` of the same statement is there. */
+export const itemOrNil = (key: LineItemKey, statementLine: LineItemKey): Expr => ({ kind: "item", key, zeroWithout: statementLine });
 export const num = (value: number): Expr => ({ kind: "num", value });
 export const add = (left: Expr, right: Expr): Expr => ({ kind: "op", op: "+", left, right });
 export const sub = (left: Expr, right: Expr): Expr => ({ kind: "op", op: "-", left, right });

@@ -7,13 +7,14 @@
  */
 import { readAnswerFormat } from "./ask-format";
 import { parseDefinition } from "./definition";
-import { div } from "./expr";
+import { div, item } from "./expr";
 import { readJudgement } from "./judgement";
 import { periodMentions, periodRange, shiftYears, sortLabels, yearsBetween } from "./periods";
-import { cleanQuestion, isNarrative, isPolarAt } from "./question";
+import { asksNonGaap, cleanQuestion, isNarrative, isPolarAt, isQualified } from "./question";
 import { findTerms, normalise, type TermMatch } from "./terms";
 import type { Aggregate, AnswerFormat, Expr, Judgement, MetricFormula, MetricRequest, MetricUnit } from "./types";
 
+const NET_INCOME: MetricFormula = { id: "net_income", name: "Net income", unit: "amount", formula: item("net_income"), better: "higher" };
 const SHARE_OF = /^\s*(?:as (?:a )?(?:%|percent(?:age)?|share|proportion|fraction) of|to|divided by|over|relative to)\s*(?:total\s+)?$/;
 const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
@@ -57,6 +58,12 @@ function aggregateOf(ask: string, metric: MetricFormula, format: AnswerFormat, p
   return "value";
 }
 
+/** "3 year average", "last three years", "five-year CAGR": the number of years; 0 when none is said. */
+function yearCount(ask: string): number {
+  const n = ask.match(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten) (?:fiscal )?years?\b/);
+  return n ? (COUNT_WORDS[n[1]!] ?? Number(n[1])) : 0;
+}
+
 /** The periods a request covers, chronological. */
 function periodsOf(ask: string, aggregate: Aggregate, definitionText: string | undefined, needsTwo: boolean): string[] {
   let mentions = periodMentions(ask);
@@ -65,8 +72,7 @@ function periodsOf(ask: string, aggregate: Aggregate, definitionText: string | u
   const labels = sortLabels(mentions.map((m) => m.label));
   if (aggregate === "average" || aggregate === "cagr") {
     if (range) return aggregate === "average" ? yearsBetween(range[0], range[1]) : range;
-    const n = ask.match(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten) years?\b/);
-    const count = n ? (COUNT_WORDS[n[1]!] ?? Number(n[1])) : 0;
+    const count = yearCount(ask);
     const last = labels[labels.length - 1];
     if (last && count > 1) return yearsBetween(shiftYears(last, -(count - 1)), last);
     return labels;
@@ -83,27 +89,44 @@ function stablePeriods(ask: string): string[] {
   return range ? yearsBetween(range[0], range[1]) : sortLabels(mentions.map((m) => m.label));
 }
 
+/** Why a reading must not be answered with a figure: the figure asked is another one than the statements give. */
+function rejected(ask: string, terms: TermMatch[], metric: MetricFormula, judgement: Judgement | undefined, defined: boolean): boolean {
+  if (!defined && asksNonGaap(ask)) return true;
+  const named = terms.find((t) => t.metric.id === metric.id) ?? terms[0];
+  if (named && isQualified(ask, named)) return true;
+  // "grew faster than costs", "higher than USD 1 billion": a comparison this engine does not read
+  if ((judgement?.kind === "trend" || judgement?.kind === "sign") && /\bthan\b/.test(ask)) return true;
+  // "what was the highest …" over one metric: which period, not a figure
+  return judgement?.kind !== "extreme" && /\b(?:which|what)\b[^.?]*\b(?:most|highest|largest|biggest|lowest|least|smallest)\b/.test(ask);
+}
+
+/** "Was the company profitable in FY2022?": a sign test on net income. */
+const PROFITABLE = /\bprofitable\b/;
+
 export function parseMetricQuestion(question: string): MetricRequest | null {
   const text = normalise(question);
   const { ask, definition } = cleanQuestion(text);
   if (isNarrative(ask)) return null;
   const terms = findTerms(ask);
   const format = readAnswerFormat(text);
-  const polar = terms.length ? isPolarAt(ask, terms[0]!.start) : /^(?:is|are|does|do|did|has|have|was|were)\b/.test(ask);
-  const judged = readJudgement(ask, polar, terms);
+  const polar = isPolarAt(ask, terms[0]?.start ?? ask.length);
+  const profitable = polar && !terms.length && PROFITABLE.test(ask);
+  const judged = profitable ? { judgement: { kind: "sign", positive: true } as Judgement } : readJudgement(ask, polar, terms);
   if (polar && !judged) return null;
   const judgement: Judgement | undefined = judged?.judgement;
-  const metric = judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
-  if (!metric) return null;
+  const metric = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
+  if (!metric || rejected(ask, terms, metric, judgement, metric.id === "defined")) return null;
   const aggregate = judgement ? "value" : aggregateOf(ask, metric, format, periodMentions(ask).length);
   const needsTwo = judgement?.kind === "trend" || judgement?.kind === "compare";
   const periods = judgement?.kind === "stable" ? stablePeriods(ask) : periodsOf(ask, aggregate, definition?.text, needsTwo);
+  const span = !periods.length && (aggregate === "average" || aggregate === "cagr") ? yearCount(ask) : 0;
   return {
     question,
     metric,
     periods,
     aggregate,
     format,
+    ...(span > 1 ? { span } : {}),
     ...(judgement ? { judgement } : {}),
     ...(definition && metric.id === "defined" ? { definition: definition.text } : {}),
     ...(judged?.note ? { notes: [judged.note] } : {}),

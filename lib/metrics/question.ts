@@ -4,6 +4,7 @@
  * useful metric, state that and explain why" caveats), the definition sentence, and the cues of a
  * narrative question that no computed figure answers.
  */
+import { parseDefinition } from "./definition";
 
 /** Statement names, removed so "cash flow statement" does not read as cash or cash flow. */
 const STATEMENT_NAMES =
@@ -19,6 +20,9 @@ const NARRATIVE =
 /** The definition a question states ("X is defined as: …", "defined as …", "calculated as …"). */
 const DEFINITION = /(?:^|(?<=[.?!;:]\s?))([^.?!;:]*?)\s*\b(?:(?:is|are|should be|will be|to be|being)\s+)?(?:defined|calculated|computed|measured)\s+(?:as|by)\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/;
 
+/** "Calculate EBITDA as operating income plus D&A." */
+const IMPERATIVE_DEFINITION = /\b(?:calculate|compute|define|measure)\s+([^.?!;:]+?)\s+as\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/;
+
 export interface CleanQuestion {
   /** The ask, with wrapping, caveat and definition removed (normalised). */
   ask: string;
@@ -28,11 +32,15 @@ export interface CleanQuestion {
 
 export function cleanQuestion(normalised: string): CleanQuestion {
   let ask = normalised.replace(CAVEAT, " ");
-  const def = DEFINITION.exec(ask);
   let definition: CleanQuestion["definition"];
-  if (def) {
-    definition = { name: def[1]!.trim(), text: def[2]!.trim() };
+  for (const re of [DEFINITION, IMPERATIVE_DEFINITION]) {
+    const def = re.exec(ask);
+    const text = def?.[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim();
+    // only a definition that reads as a formula is taken out of the ask ("compute the margin as a percentage" is not one)
+    if (!def || !text || !parseDefinition(text)) continue;
+    definition = { name: def[1]!.trim(), text };
     ask = ask.slice(0, def.index) + " " + ask.slice(def.index + def[0].length);
+    break;
   }
   ask = ask.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim();
   return definition ? { ask, definition } : { ask };
@@ -40,6 +48,23 @@ export function cleanQuestion(normalised: string): CleanQuestion {
 
 export function isNarrative(ask: string): boolean {
   return NARRATIVE.test(ask);
+}
+
+/**
+ * Words that make a named line item another figure: "deferred revenue", "adjusted EBITDA",
+ * "goodwill impairment", "dividends per share", "cash taxes paid". The statements' line does not
+ * answer those, so the question is not captured.
+ */
+const QUALIFIER_BEFORE = /\b(?:deferred|unearned|accrued|prepaid|restricted|contingent|unrecognized|other|(?<!un)adjusted|organic|segment|pro forma|comprehensive|foreign|domestic|international|recurring|non ?gaap|core|underlying|contribution|incremental|cumulative|projected|expected|budgeted|target)\s*$/;
+const QUALIFIER_AFTER = /^\s*(?:impairments?|write ?(?:downs?|offs?)|recognition|backlog|per (?:share|employee|store|unit|customer|user|subscriber)|guidance|paid for|taxes|mix|concentration|by (?:segment|region|geography|product|country))\b/;
+
+export function isQualified(ask: string, term: { start: number; end: number }): boolean {
+  return QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || QUALIFIER_AFTER.test(ask.slice(term.end, term.end + 30));
+}
+
+/** Non-GAAP or adjusted figures anywhere in the ask: a statement line never answers them. */
+export function asksNonGaap(ask: string): boolean {
+  return /\b(?:(?<!un)adjusted|non ?gaap|organic|pro forma|constant currency|like for like)\b/.test(ask);
 }
 
 const AUXILIARY = /^(?:is|are|does|do|did|has|have|had|was|were|can|could|will|would|should)\b/;

@@ -10,7 +10,12 @@ export type PeriodRef = { offset: number } | { label: string };
 
 /** A formula over line items. */
 export type Expr =
-  | { kind: "item"; key: LineItemKey }
+  /**
+   * A line item. `zeroWithout`: a line a statement leaves out when there is nothing to report
+   * (short-term debt, dividends): counted as zero when that statement was read for the period
+   * (the `zeroWithout` line is there), with a note; otherwise missing.
+   */
+  | { kind: "item"; key: LineItemKey; zeroWithout?: LineItemKey }
   | { kind: "num"; value: number }
   | { kind: "op"; op: "+" | "-" | "*" | "/"; left: Expr; right: Expr }
   /** `arg` evaluated at another period. */
@@ -69,6 +74,8 @@ export interface MetricRequest {
   metric: MetricFormula;
   /** Canonical period labels named by the question (chronological); empty: the latest fiscal year. */
   periods: string[];
+  /** For an average or CAGR over "the last N years" with no year named: N (the latest N fiscal years). */
+  span?: number;
   aggregate: Aggregate;
   format: AnswerFormat;
   judgement?: Judgement;

@@ -51,6 +51,26 @@ describe("aggregates over periods", () => {
   });
 });
 
+describe("lines statements leave out when nil", () => {
+  it("no short-term debt line on a balance sheet that was read counts as zero, said so", async () => {
+    const r = await ask("What was total debt at the end of FY2022?", ["short_term_debt@FY2022"]);
+    expect(r.value).toBeCloseTo(350 * M, 0);
+    expect(r.notes.join(" ")).toMatch(/print no short-term debt line: counted as zero/);
+  });
+
+  it("but a balance sheet that was not read leaves short-term debt missing", async () => {
+    const r = await ask("What was total debt at the end of FY2022?", ["short_term_debt@FY2022", "total_current_liabilities@FY2022"]);
+    expect(r.value).toBeUndefined();
+    expect(r.missing.map((m) => m.key)).toEqual(["short_term_debt"]);
+  });
+
+  it("the last N years when no year is named", async () => {
+    const r = await ask("What was the average operating margin over the last three years?");
+    expect(r.periods).toEqual(["FY2020", "FY2021", "FY2022"]);
+    expect(r.value).toBeCloseTo((0.2 + 260 / 1200 + 320 / 1500) / 3, 9);
+  });
+});
+
 describe("a definition from the question is what is computed", () => {
   it("DPO with COGS plus the change in inventory", async () => {
     const r = await ask(

@@ -147,6 +147,49 @@ describe("judgements", () => {
   });
 });
 
+describe("readings that need more than a statement line are not captured", () => {
+  it.each([
+    "What was deferred revenue at the end of FY2022?",
+    "What was adjusted EBITDA in FY2022?",
+    "What was the goodwill impairment in FY2020?",
+    "What were dividends per share in FY2021?",
+    "How much cash taxes paid in FY2021?",
+    "What was organic revenue growth in FY2022?",
+    "Did revenue grow faster than operating expenses in FY2022?",
+    "What was the highest revenue year?",
+  ])("%s", (q) => {
+    expect(parseMetricQuestion(q)).toBeNull();
+  });
+
+  it("a question that defines its own adjusted metric is computed", () => {
+    expect(parse("What is adjusted leverage for FY2022? Adjusted leverage is defined as total debt / EBITDA.").metric.id).toBe("defined");
+  });
+
+  it("an imperative definition ('calculate X as …') is read; 'as a percentage' is not a definition", () => {
+    const r = parse("What was FY2022 EBITDA? Calculate EBITDA as operating income plus depreciation and amortization (from the cash flow statement).");
+    expect(r.metric.id).toBe("defined");
+    expect(formulaWords(r.metric.formula)).toBe("Operating income + Depreciation & amortization");
+    expect(parse("Compute the FY2022 gross margin as a percentage.").metric.id).toBe("gross_margin");
+  });
+
+  it("a phrase naming two things is not read as one of them", () => {
+    expect(parse("What is FY2022 cover? Cover is defined as operating income and cash / interest expense.").metric.id).not.toBe("defined");
+  });
+
+  it("'was the company profitable' is a sign test on net income", () => {
+    const r = parse("Was the company profitable in FY2021?");
+    expect(r.metric.id).toBe("net_income");
+    expect(r.judgement).toEqual({ kind: "sign", positive: true });
+  });
+
+  it("'over the last three years' with no year named keeps the span for the engine", () => {
+    const r = parse("What was the average operating margin over the last three years?");
+    expect(r.aggregate).toBe("average");
+    expect(r.periods).toEqual([]);
+    expect(r.span).toBe(3);
+  });
+});
+
 describe("questions no computed figure answers return null", () => {
   it.each([
     "Who is the CEO?",
