@@ -82,6 +82,8 @@ function listFit(u: Unit): number {
   return commas >= 2 || semis >= 1 || /\b(?:include|including|such as|consist(?:s|ing)? of|namely|are|omfattar|bland annat|såsom)\b.*,.*\band\b/i.test(u.text) ? 1 : 0;
 }
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** The text around each place the unit names one of the question's content words. */
 function windowsAroundTerms(text: string, terms: QuestionTerm[], reach = 80): string[] {
   const keys = new Set(terms.filter((t) => t.core).map((t) => t.key));
@@ -114,7 +116,9 @@ export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): F
       const names = properNounsInside(u.text);
       const windows = terms.some((x) => x.core) ? windowsAroundTerms(u.text, terms) : [u.text];
       const ok = windows.some((w) => properNounsInside(` ${w}`) > 0 || ORGANISATION.test(w));
-      return { ok, strength: (ok ? 1 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
+      // the organisation named as the noun's complement: "customers are/include X", "our largest customer, X,"
+      const named = windowsAroundTerms(u.text, terms, 0).length > 0 && new RegExp(String.raw`\b(?:${terms.filter((x) => x.core).map((x) => escape(x.word)).join("|") || "$^"})\w*\s*(?:,|are|is|was|were|include\w*|such as|consist\w* of|:)\s+(?:the\s+|our\s+)?(?:U\.S\.|\p{Lu})`, "iu").test(u.text);
+      return { ok, strength: (ok ? 1 : 0) + (named ? 0.75 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
     }
     case "list": {
       const l = listFit(u);

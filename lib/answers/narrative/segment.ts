@@ -17,6 +17,8 @@ export interface Unit {
   index: number;
   /** Starts in the middle of a sentence (continued from the previous page or column). */
   fragment?: boolean;
+  /** Breaks off without ending (continued on the next page). */
+  cut?: boolean;
 }
 
 type LineKind = "blank" | "noise" | "heading" | "row" | "text" | "bullet";
@@ -143,11 +145,13 @@ export function segmentPage(text: string): Unit[] {
     if (!para.length) return;
     const joined = collapse(para.join(" "));
     para = [];
-    splitSentences(joined).forEach((s, i) => {
+    const sentences = splitSentences(joined);
+    sentences.forEach((s, i) => {
       const words = s.split(/\s+/);
       const titleCase = words.length < 10 && words.every((w) => /^[\p{Lu}\d("“&—–-]/u.test(w) || /^(?:of|and|the|for|in|on|to|a|an|or|och|i|av)$/.test(w));
       const kind: UnitKind = words.length >= 4 && /\p{Ll}/u.test(s) && !titleCase ? "sentence" : "heading";
       push(s, kind, i === 0 && /^[\p{Ll}(,;]/u.test(s));
+      if (i === sentences.length - 1 && kind === "sentence" && !/[.!?:;]["”’)]?$/.test(s)) units[units.length - 1]!.cut = true;
     });
   };
   for (let i = 0; i < lines.length; i++) {

@@ -74,11 +74,12 @@ const ASKS_FUTURE = /\b(?:will|expect\w*|plan\w*|intend\w*|anticipat\w*|forecast
 const DECIDING_COVERAGE = 0.6;
 
 /**
- * The minimum weighted share of content words a unit must name: all of a single word, more than
- * half of two or more (so of two equally rare words, both; of a rare and a common one, the rare one).
+ * The term bar: all of a single content word; of two or more, at least half of the words and a
+ * fair share of their weight (a common word alone does not carry a question whose rare word is missing).
  */
-function coverageBar(coreTotal: number): number {
-  return coreTotal <= 1 ? 1 : 0.55;
+function clearsTermBar(m: { coverage: number; share: number; coreHits: number; coreTotal: number }): boolean {
+  if (m.coreHits === 0) return false;
+  return m.coreTotal <= 1 ? m.coverage >= 1 : m.share >= 0.5 && m.coverage >= 0.4;
 }
 
 interface PageUnits {
@@ -108,23 +109,26 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const section = page.sections[i];
     // the role (who is the CEO) or the counted noun next to a number (how many stores) is the content
     const roleOnly = fit.ok && ((q.type.kind === "person" && q.type.roles.length > 0) || (q.type.kind === "count" && fit.strength >= 2));
-    const passes = fit.ok && (trusted || roleOnly || (m.coreHits > 0 && m.coverage >= coverageBar(m.coreTotal)));
+    const passes = fit.ok && (trusted || roleOnly || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
     const coverage = q.type.kind === "count" && fit.strength >= 2 ? Math.max(m.coverage, 0.75) + (STOCK.test(unit.text) ? 0.125 : 0) : m.coverage;
     const score =
       coverage * 4 +
       m.optionalHits * 0.3 +
-      Math.min(pairHits(q.pairs, unit.text), 2) * 0.75 +
+      Math.min(pairHits(q.pairs, unit.text), 2) * 0.4 +
+      (q.type.kind === "description" && /\d/.test(unit.text.replace(/\b(?:19|20)\d\d\b/g, "")) ? 0.6 : 0) +
       fit.strength +
       sectionFit(q.wanted, section) -
       (unit.fragment ? 0.5 : 0) -
+      (unit.cut ? 0.5 : 0) -
       long -
       (BOILERPLATE.test(unit.text) ? 1.5 : 0) -
       (CONTRACT.test(unit.text) ? 1.5 : 0) -
       (CROSS_REFERENCE.test(unit.text) ? 0.8 : 0) -
-      (!q.future && FUTURE.test(unit.text) && q.type.kind !== "yes_no" ? 1 : 0) -
-      Math.min(rank, 10) * 0.1;
+      (!q.future && FUTURE.test(unit.text) && q.type.kind !== "yes_no" ? 1 : 0) +
+      (q.future && FUTURE.test(unit.text) ? 0.5 : 0) -
+      (trusted ? 0 : Math.min(rank, 10) * 0.1);
     return { unit, score, passes, coverage: m.coverage, ...(section ? { section } : {}) };
   });
 }

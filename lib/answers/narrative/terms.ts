@@ -53,6 +53,7 @@ const CONCEPTS: string[][] = [
   ["cfo", "chief financial officer", "finanschef"],
   ["seasonal", "seasonality", "season", "säsong"],
   ["headquarters", "headquartered", "principal executive offices"],
+  ["primary", "major", "principal", "largest", "main", "biggest", "största", "viktigaste"],
 ];
 
 const CONCEPT_OF = new Map<string, number>();
@@ -77,7 +78,7 @@ const GENERIC = new Set(
     "company companies business businesses fiscal year years fy annual quarter quarterly report reports reported reporting mention mentioned filing 10k 10q " +
     "primary main major key principal significant material materially important current currently ongoing total based data information describe explain " +
     "give list name named tell show subject exposed involve involved many much how complete completed make made announce announced undertake undertaken conduct conducted please provide detail details state stated discuss discussed relevant useful metric kind type way" +
-    " bolag företaget verksamhet år rapport"
+    " bolag företaget verksamhet år rapport några någon något många mycket finns fanns gjort göra lämnat lämna"
   ).split(/\s+/).flatMap((w) => tokenize(w).map(fold)),
 );
 
@@ -150,6 +151,8 @@ export function textKeys(text: string): Set<string> {
 export interface TermMatch {
   /** Weighted share of the question's core terms the text contains (1 when it has none). */
   coverage: number;
+  /** Unweighted share of the question's core terms the text contains. */
+  share: number;
   coreHits: number;
   coreTotal: number;
   optionalHits: number;
@@ -192,5 +195,5 @@ export function matchTerms(terms: QuestionTerm[], keys: Set<string>, weights?: M
   const hit = core.filter((t) => keys.has(t.key));
   const total = core.reduce((a, t) => a + w(t), 0);
   const optionalHits = terms.filter((t) => !t.core && keys.has(t.key)).length;
-  return { coverage: core.length ? hit.reduce((a, t) => a + w(t), 0) / total : 1, coreHits: hit.length, coreTotal: core.length, optionalHits };
+  return { coverage: core.length ? hit.reduce((a, t) => a + w(t), 0) / total : 1, share: core.length ? hit.length / core.length : 1, coreHits: hit.length, coreTotal: core.length, optionalHits };
 }
