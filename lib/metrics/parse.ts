@@ -16,6 +16,7 @@ import type { Aggregate, AnswerFormat, Expr, Judgement, MetricFormula, MetricReq
 
 const NET_INCOME: MetricFormula = { id: "net_income", name: "Net income", unit: "amount", formula: item("net_income"), better: "higher" };
 const SHARE_OF = /^\s*(?:as (?:a )?(?:%|percent(?:age)?|share|proportion|fraction) of|to|divided by|over|relative to)\s*(?:total\s+)?$/;
+const PART_OF = /\b(?:what|which|the)\s+(?:percentage|percent|share|proportion|portion|fraction|%)\s+of\s+(?:total\s+|the\s+)?$/;
 const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 /** The metric asked: "X as a % of Y" / "X to Y" makes X / Y; otherwise the first name in the ask. */
@@ -27,7 +28,21 @@ function pickMetric(ask: string, terms: TermMatch[]): MetricFormula | undefined 
       return { id: `${a.metric.id}_to_${b.metric.id}`, name: `${a.metric.name} as % of ${b.metric.name.toLowerCase()}`, unit: percent ? "percent" : "ratio", formula: div(a.metric.formula, b.metric.formula), better: a.metric.better };
     }
   }
+  // "what percentage of revenue was spent on R&D": the later name over the one after "percentage of"
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const [whole, part] = [terms[i]!, terms[i + 1]!];
+    if (PART_OF.test(ask.slice(Math.max(0, whole.start - 30), whole.start)) && whole.metric.unit === "amount" && part.metric.unit === "amount") {
+      return { id: `${part.metric.id}_to_${whole.metric.id}`, name: `${part.metric.name} as % of ${whole.metric.name.toLowerCase()}`, unit: "percent", formula: div(part.metric.formula, whole.metric.formula), better: part.metric.better };
+    }
+  }
   return terms[0]?.metric;
+}
+
+/** The ask with metric names blanked, so words inside a name ("net change in cash") are not read as asking for a change. */
+function outsideTerms(ask: string, terms: TermMatch[]): string {
+  let out = ask;
+  for (const t of [...terms].reverse()) out = `${out.slice(0, t.start)}${"_".repeat(t.end - t.start)}${out.slice(t.end)}`;
+  return out;
 }
 
 /** A defined metric's unit when the catalog does not know its name. */
@@ -116,7 +131,7 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
   const judgement: Judgement | undefined = judged?.judgement;
   const metric = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
   if (!metric || rejected(ask, terms, metric, judgement, metric.id === "defined")) return null;
-  const aggregate = judgement ? "value" : aggregateOf(ask, metric, format, periodMentions(ask).length);
+  const aggregate = judgement ? "value" : aggregateOf(outsideTerms(ask, terms), metric, format, periodMentions(ask).length);
   const needsTwo = judgement?.kind === "trend" || judgement?.kind === "compare";
   const periods = judgement?.kind === "stable" ? stablePeriods(ask) : periodsOf(ask, aggregate, definition?.text, needsTwo);
   const span = !periods.length && (aggregate === "average" || aggregate === "cagr") ? yearCount(ask) : 0;

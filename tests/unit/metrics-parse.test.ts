@@ -58,6 +58,22 @@ describe("aggregates", () => {
     expect(formulaWords(r.metric.formula)).toBe("SG&A / Revenue");
   });
 
+  it("'what percentage of Y was X' is X / Y", () => {
+    const r = parse("What percentage of revenue was spent on R&D in FY2021?");
+    expect(formulaWords(r.metric.formula)).toBe("R&D / Revenue");
+    expect(r.metric.unit).toBe("percent");
+  });
+
+  it("'the ratio of X to Y' is X / Y", () => {
+    expect(formulaWords(parse("What is the ratio of current assets to current liabilities in FY2021?").metric.formula)).toBe("Total current assets / Total current liabilities");
+  });
+
+  it("a change word inside a line item's name does not make a change", () => {
+    const r = parse("What was the net increase in cash and cash equivalents in FY2022?");
+    expect(r.metric.id).toBe("net_change_in_cash");
+    expect(r.aggregate).toBe("value");
+  });
+
   it("an average balance inside a metric name is not an N-year average", () => {
     expect(parse("What is return on average equity for FY2022?").aggregate).toBe("value");
   });
