@@ -13,7 +13,7 @@ function periodSpan(r: MetricResult): string {
   const p = r.periods;
   if (!p.length) return "";
   if (r.request.aggregate === "value" || p.length === 1) return p[p.length - 1]!;
-  return r.request.aggregate === "average" ? `${p[0]}–${p[p.length - 1]}` : `from ${p[0]} to ${p[p.length - 1]}`;
+  return r.request.aggregate === "average" || r.request.aggregate === "series" ? `${p[0]}–${p[p.length - 1]}` : `from ${p[0]} to ${p[p.length - 1]}`;
 }
 
 function context(r: MetricResult): string {
@@ -27,6 +27,7 @@ function headline(r: MetricResult): string {
     return `${lead}${r.judgement.statement}`;
   }
   const span = periodSpan(r);
+  if (r.request.aggregate === "series") return `${r.name} ${span}: ${r.series.map((s) => `${s.period} **${s.formatted}**`).join(", ")}.`;
   return `${r.name}${span ? (span.startsWith("from") ? ` ${span}` : ` for ${span}`) : ""}: **${r.formatted}**${context(r)}.`;
 }
 

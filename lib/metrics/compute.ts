@@ -60,6 +60,7 @@ function aggregate(req: MetricRequest, series: PeriodValue[], notes: string[]): 
   const complete = vals.length > 0 && vals.every((v) => v !== undefined);
   switch (req.aggregate) {
     case "value":
+    case "series":
       return { value: last, unit: m.unit, name: m.name };
     case "average":
       return { value: complete ? (vals as number[]).reduce((a, b) => a + b, 0) / vals.length : undefined, unit: m.unit, name: `Average ${m.name.toLowerCase()}` };

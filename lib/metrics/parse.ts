@@ -35,7 +35,10 @@ function pickMetric(ask: string, terms: TermMatch[]): MetricFormula | undefined 
       return { id: `${part.metric.id}_to_${whole.metric.id}`, name: `${part.metric.name} as % of ${whole.metric.name.toLowerCase()}`, unit: "percent", formula: div(part.metric.formula, whole.metric.formula), better: part.metric.better };
     }
   }
-  return terms[0]?.metric;
+  // "how much cash did it spend on buybacks": cash is the medium, the later name the figure
+  const first = terms[0];
+  if (first?.text === "cash" && terms[1] && /\bhow much\s+$/.test(ask.slice(0, first.start))) return terms[1].metric;
+  return first?.metric;
 }
 
 /** The ask with metric names blanked, so words inside a name ("net change in cash") are not read as asking for a change. */
@@ -70,6 +73,7 @@ function aggregateOf(ask: string, metric: MetricFormula, format: AnswerFormat, p
   const growthWord = /\b(?:growth|grow|grew|(?:year over year|yoy|annual|percent(?:age)?|%) (?:change|increase|decrease|growth))\b/.test(ask);
   if (growthWord || (changeWord && format.percent && metric.unit !== "percent")) return "growth";
   if (changeWord && periodCount >= 1) return "change";
+  if (periodCount >= 2 && /\b(?:trend|trends|over time|each year|every year|by year|per year|year by year|history|historical(?:ly)?|evolution|evolve[sd]?)\b/.test(ask)) return "series";
   return "value";
 }
 
@@ -85,12 +89,19 @@ function periodsOf(ask: string, aggregate: Aggregate, definitionText: string | u
   if (!mentions.length && definitionText) mentions = periodMentions(definitionText).slice(-1);
   const range = periodRange(ask, mentions);
   const labels = sortLabels(mentions.map((m) => m.label));
-  if (aggregate === "average" || aggregate === "cagr") {
-    if (range) return aggregate === "average" ? yearsBetween(range[0], range[1]) : range;
+  if (aggregate === "average" || aggregate === "series") {
+    if (range) return yearsBetween(range[0], range[1]);
     const count = yearCount(ask);
     const last = labels[labels.length - 1];
     if (last && count > 1) return yearsBetween(shiftYears(last, -(count - 1)), last);
     return labels;
+  }
+  if (aggregate === "cagr") {
+    // an N-year CAGR runs over N years of growth: from N years before the last year; only the ends are read
+    const count = yearCount(ask);
+    const last = labels[labels.length - 1];
+    if (!range && last && count > 0) return [shiftYears(last, -count), last];
+    return labels.length > 2 ? [labels[0]!, last!] : labels;
   }
   if ((aggregate === "growth" || aggregate === "change" || needsTwo) && labels.length === 1) return [shiftYears(labels[0]!, -1), labels[0]!];
   if (labels.length > 2 && !needsTwo) return labels.slice(-2);
@@ -104,13 +115,34 @@ function stablePeriods(ask: string): string[] {
   return range ? yearsBetween(range[0], range[1]) : sortLabels(mentions.map((m) => m.label));
 }
 
+/**
+ * "Was X higher in FY2022 than in FY2021?": the trend runs chronologically, so a question whose
+ * subject period is the earlier one ("higher in FY2021 than in FY2022") asks the opposite direction.
+ */
+function thanDirection(ask: string, judgement: Judgement | undefined): Judgement | undefined {
+  if (judgement?.kind !== "trend" || (judgement.direction !== "up" && judgement.direction !== "down")) return judgement;
+  const mentions = periodMentions(ask);
+  const than = mentions.find((m) => /\bthan\s+(?:(?:in|for|at|during|of)\s+)?(?:the\s+)?$/.test(ask.slice(Math.max(0, m.start - 25), m.start)));
+  const subject = mentions.find((m) => m !== than);
+  if (!than || !subject || sortLabels([subject.label, than.label])[0] !== subject.label || subject.label === than.label) return judgement;
+  return { kind: "trend", direction: judgement.direction === "up" ? "down" : "up" };
+}
+
+/** A comparison against the period after "than" is a trend; against anything else (a figure, another line) it is not read. */
+function thanOtherThanPeriod(ask: string): boolean {
+  const m = /\bthan\b/.exec(ask);
+  if (!m) return false;
+  const next = ask.slice(m.index + 4, m.index + 40);
+  return !periodMentions(next).some((p) => /^\s+(?:(?:in|for|at|during|of)\s+)?(?:the\s+)?$/.test(next.slice(0, p.start))) && !/^\s+(?:in\s+)?(?:the\s+)?(?:prior|previous|last|preceding) (?:fiscal )?year\b/.test(next);
+}
+
 /** Why a reading must not be answered with a figure: the figure asked is another one than the statements give. */
 function rejected(ask: string, terms: TermMatch[], metric: MetricFormula, judgement: Judgement | undefined, defined: boolean): boolean {
   if (!defined && asksNonGaap(ask)) return true;
   const named = terms.find((t) => t.metric.id === metric.id) ?? terms[0];
   if (named && isQualified(ask, named)) return true;
   // "grew faster than costs", "higher than USD 1 billion": a comparison this engine does not read
-  if ((judgement?.kind === "trend" || judgement?.kind === "sign") && /\bthan\b/.test(ask)) return true;
+  if ((judgement?.kind === "trend" || judgement?.kind === "sign") && thanOtherThanPeriod(ask)) return true;
   // "what was the highest …" over one metric: which period, not a figure
   return judgement?.kind !== "extreme" && /\b(?:which|what)\b[^.?]*\b(?:most|highest|largest|biggest|lowest|least|smallest)\b/.test(ask);
 }
@@ -128,7 +160,7 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
   const profitable = polar && !terms.length && PROFITABLE.test(ask);
   const judged = profitable ? { judgement: { kind: "sign", positive: true } as Judgement } : readJudgement(ask, polar, terms);
   if (polar && !judged) return null;
-  const judgement: Judgement | undefined = judged?.judgement;
+  const judgement = thanDirection(ask, judged?.judgement);
   const metric = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
   if (!metric || rejected(ask, terms, metric, judgement, metric.id === "defined")) return null;
   const aggregate = judgement ? "value" : aggregateOf(outsideTerms(ask, terms), metric, format, periodMentions(ask).length);

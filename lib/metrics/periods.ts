@@ -19,11 +19,17 @@ const MENTION = new RegExp(
     `\\b(?:h([12])|([12])h)\\s*(?:of\\s+)?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
     `\\b(?:fy|fiscal(?: year)?|financial year)\\s*${YEAR}\\b`,
     `(?<![\\w.$])((?:19|20)\\d\\d)(?![\\w.%]|\\s*(?:million|billion|thousand))`,
+    `\\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter (?:of )?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
+    `\\b(first|second|1st|2nd) half (?:of )?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
   ].join("|"),
   "gi",
 );
 
+const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4 };
+
 function labelOf(m: RegExpMatchArray): string {
+  if (m[10]) return makePeriod("Q", year4(m[10]), ORDINAL[m[9]!]).label;
+  if (m[12]) return makePeriod("H", year4(m[12]), ORDINAL[m[11]!]).label;
   if (m[3]) return makePeriod("Q", year4(m[3]), Number(m[1] ?? m[2])).label;
   if (m[6]) return makePeriod("H", year4(m[6]), Number(m[4] ?? m[5])).label;
   const y = m[7] ?? m[8]!;

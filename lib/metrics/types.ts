@@ -38,11 +38,12 @@ export interface MetricFormula {
 }
 
 /**
- * value: the metric at the (last) period; average: the mean over the periods; growth: relative
+ * value: the metric at the (last) period; series: each period's value ("the trend from 2019 to
+ * 2021"), the last as the value; average: the mean over the periods; growth: relative
  * change first → last period; cagr: compound annual growth first → last; change: last − first
  * (percentage points for a percent metric).
  */
-export type Aggregate = "value" | "average" | "growth" | "cagr" | "change";
+export type Aggregate = "value" | "series" | "average" | "growth" | "cagr" | "change";
 
 export interface AnswerFormat {
   /** Show amounts in this scale (1e3, 1e6, 1e9); default: the filing's. */

@@ -49,6 +49,8 @@ export function aggregateWords(aggregate: Aggregate, periods: string[]): string 
   switch (aggregate) {
     case "value":
       return "";
+    case "series":
+      return `, each year ${span}`;
     case "average":
       return `, averaged over ${span}`;
     case "growth":

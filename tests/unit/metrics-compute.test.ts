@@ -43,6 +43,18 @@ describe("aggregates over periods", () => {
     expect(r.formatted).toBe("−USD 40 million");
   });
 
+  it("a series shows every year of the range", async () => {
+    const r = await ask("How did the operating margin evolve from FY2020 to FY2022?");
+    expect(r.series.map((s) => s.formatted)).toEqual(["20.0%", "21.7%", "21.3%"]);
+    expect(r.formatted).toBe("21.3%");
+  });
+
+  it("a CAGR reads only its two ends", async () => {
+    const r = await ask("What is the 3-year revenue CAGR ending FY2022?");
+    expect(r.periods).toEqual(["FY2019", "FY2022"]);
+    expect(r.value).toBeCloseTo((1500 / 800) ** (1 / 3) - 1, 9);
+  });
+
   it("no period named: the latest fiscal year, said so", async () => {
     const r = await ask("What is the current ratio?");
     expect(r.periods).toEqual(["FY2022"]);
@@ -127,6 +139,8 @@ describe("judgements decided by computed figures", () => {
     // total debt 410 → 390
     ["Has the company increased its debt between FY2022 and FY2021?", "no"],
     ["Did total debt decrease from FY2021 to FY2022?", "yes"],
+    ["Was gross margin higher in FY2021 than in FY2022?", "yes"],
+    ["Was gross margin higher in FY2022 than in FY2021?", "no"],
     // cash 130 → 90
     ["Was there any drop in cash between FY2021 and FY2022?", "yes"],
     // working capital FY2022: 560 − 600

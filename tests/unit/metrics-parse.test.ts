@@ -16,6 +16,9 @@ describe("periods", () => {
     ["What were inventories at year end FY2019?", ["FY2019"]],
     ["What was the cash balance in Q2 of FY2024?", ["Q2 2024"]],
     ["What were total current liabilities as of 2021?", ["FY2021"]],
+    ["What were net sales in the third quarter of 2023?", ["Q3 2023"]],
+    ["What was revenue in the first half of 2024?", ["H1 2024"]],
+    ["What was interest expense for the fiscal year ended June 30, 2023?", ["FY2023"]],
   ])("%s → %j", (q, periods) => {
     expect(parse(q).periods).toEqual(periods);
   });
@@ -28,6 +31,16 @@ describe("periods", () => {
 
   it("orders two years chronologically whatever order they are named in", () => {
     expect(parse("Has the company increased its debt between FY2023 and FY2022?").periods).toEqual(["FY2022", "FY2023"]);
+  });
+
+  it("an N-year CAGR reads the two ends N years apart", () => {
+    expect(parse("What is the 5-year revenue CAGR ending FY2022?").periods).toEqual(["FY2017", "FY2022"]);
+  });
+
+  it("a trend over a range is each year's value", () => {
+    const r = parse("What was the operating margin trend from 2019 to 2021?");
+    expect(r.aggregate).toBe("series");
+    expect(r.periods).toEqual(["FY2019", "FY2020", "FY2021"]);
   });
 
   it("a growth with one year compares it with the year before", () => {
@@ -152,6 +165,16 @@ describe("judgements", () => {
     if (r.judgement?.kind !== "extreme") return;
     expect(r.judgement.most).toBe(true);
     expect(r.judgement.candidates.map((c) => c.id)).toEqual(["operating_cash_flow", "investing_cash_flow", "financing_cash_flow"]);
+  });
+
+  it("'higher in A than in B' is a trend from B to A whichever comes first", () => {
+    expect(parse("Was gross margin higher in FY2022 than in FY2021?").judgement).toEqual({ kind: "trend", direction: "up" });
+    expect(parse("Was gross margin higher in FY2021 than in FY2022?").judgement).toEqual({ kind: "trend", direction: "down" });
+    expect(parse("Was net income lower in FY2022 than the prior year?").judgement).toEqual({ kind: "trend", direction: "down" });
+  });
+
+  it("'how much cash … on buybacks' is the buybacks", () => {
+    expect(parse("How much cash did the company spend on share buybacks in FY2022?").metric.id).toBe("share_repurchases");
   });
 
   it("a yes/no question the engine cannot decide is not captured", () => {
