@@ -12,6 +12,7 @@ const PER_SHARE = new Set(["eps_basic", "eps_diluted"]);
 function periodSpan(r: MetricResult): string {
   const p = r.periods;
   if (!p.length) return "";
+  if (r.request.judgement && p.length > 1) return `${p[0]}–${p[p.length - 1]}`;
   if (r.request.aggregate === "value" || p.length === 1) return p[p.length - 1]!;
   return r.request.aggregate === "average" || r.request.aggregate === "series" ? `${p[0]}–${p[p.length - 1]}` : `from ${p[0]} to ${p[p.length - 1]}`;
 }

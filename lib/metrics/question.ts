@@ -15,7 +15,10 @@ const CAVEAT = /\bif\b[^.?]*\bnot\b[^.?]*\b(?:metric|measure|relevant|useful|mea
 
 /** Cues of a question about words, not figures: reasons, people, events, parts of the business. */
 const NARRATIVE =
-  /\b(?:why|what (?:drove|drives|caused|explains?)|drivers?|reasons?|explain\w*|due to|events?|factors?|risks?|litigation|lawsuits?|legal|acquisitions?|acquired|customers?|competitors?|suppliers?|segments?|regions?|geograph\w*|categor(?:y|ies)|product lines?|stores?|employees?|headcount|guidance|forecast\w*|expects?|expected to|plans?|strategy|outlook|ceo|chief|executives?|directors?|who|whom|spin(?:ning)? ?off|cyclical\w*|auditors?|intensive)\b/;
+  /\b(?:why|what (?:drove|drives|caused|explains?)|drivers?|reasons?|explain\w*|due to|events?|factors?|risks?|litigation|lawsuits?|legal|acquisitions?|acquired|customers?|competitors?|suppliers?|segments?|regions?|geograph\w*|categor(?:y|ies)|product lines?|stores?|employees?|headcount|guidance|forecast\w*|expects?|expected to|plans?|strategy|outlook|ceo|chief|executives?|directors?|who|whom|spin(?:ning)? ?off|cyclical\w*|auditors?|intensive|polic(?:y|ies)|approach|manag(?:e|es|ed|ing|ement)|describe|discuss|summari[sz]e|overview|tell me about)\b/;
+
+/** "How does the company manage inventory?" asks how, not how much; "how did X change / compare" is a figure. */
+const HOW_NOT_FIGURE = /\bhow (?:does|do|did|is|are|can|could|will|would|should|has|have)\b(?![^.?]*\b(?:compare[sd]?|chang\w*|evolv\w*|develop\w*|trend\w*|mov\w*|grow\w*|grew|increas\w*|decreas\w*|declin\w*|rose|fell|shift\w*)\b)/;
 
 /** The definition a question states ("X is defined as: …", "defined as …", "calculated as …"). */
 const DEFINITION = /(?:^|(?<=[.?!;:]\s?))([^.?!;:]*?)\s*\b(?:(?:is|are|should be|will be|to be|being)\s+)?(?:defined|calculated|computed|measured)\s+(?:as|by)\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/;
@@ -47,7 +50,7 @@ export function cleanQuestion(normalised: string): CleanQuestion {
 }
 
 export function isNarrative(ask: string): boolean {
-  return NARRATIVE.test(ask);
+  return NARRATIVE.test(ask) || HOW_NOT_FIGURE.test(ask);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** A formula in the words an analyst reads: "(Operating income + Depreciation & amortization) / Revenue". */
 import { lineItemLabel } from "./line-items";
+import { yearsApart } from "./periods";
 import type { Aggregate, Expr, PeriodRef } from "./types";
 
 const PRECEDENCE = { "+": 1, "-": 1, "*": 2, "/": 2 } as const;
@@ -56,7 +57,7 @@ export function aggregateWords(aggregate: Aggregate, periods: string[]): string 
     case "growth":
       return `; growth = (${periods[periods.length - 1]} − ${periods[0]}) / |${periods[0]}|`;
     case "cagr":
-      return `; CAGR = (${periods[periods.length - 1]} / ${periods[0]})^(1/years) − 1 over ${span}`;
+      return `; CAGR = (${periods[periods.length - 1]} / ${periods[0]})^(1/${Math.max(1, yearsApart(periods[0]!, periods[periods.length - 1]!))}) − 1`;
     case "change":
       return `; change = ${periods[periods.length - 1]} − ${periods[0]}`;
   }

@@ -155,6 +155,7 @@ describe("judgements", () => {
     ["Are gross margins historically consistent (not fluctuating more than roughly 2% each year)?", { kind: "stable", threshold: 0.02, askedStable: true }],
     ["Is the operating margin volatile, moving more than 5% a year?", { kind: "stable", threshold: 0.05, askedStable: false }],
     ["How does the effective tax rate in FY2022 compare to FY2021?", { kind: "compare" }],
+    ["How did net income compare between FY2021 and FY2022?", { kind: "compare" }],
   ])("%s", (q, judgement) => {
     expect(parse(q).judgement).toEqual(judgement);
   });
@@ -245,6 +246,9 @@ describe("questions no computed figure answers return null", () => {
     "Is the business subject to cyclicality?",
     "What does the company do?",
     "Summarise the cash flow statement.",
+    "How does the company manage its inventory?",
+    "What is the revenue recognition policy?",
+    "Describe the company's debt structure.",
   ])("%s", (q) => {
     expect(parseMetricQuestion(q)).toBeNull();
   });
