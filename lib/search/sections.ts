@@ -149,7 +149,11 @@ export function findHeadings(text: string, numbers: Map<string, SectionKind | nu
     offset += line.length + 1;
   }
   const toc = found.filter((h) => h.tocLike).length >= 2 || found.filter((h) => h.level === "item").length >= 6;
-  return { headings: toc ? [] : found.map(({ tocLike: _, ...h }) => h), tableOfContents: toc };
+  // On a contents page, a heading above the first contents line still opens its part
+  // ("Item 8. Financial Statements" over the index of statements and notes).
+  const firstEntry = found.findIndex((h) => h.tocLike);
+  const kept = toc ? found.slice(0, Math.max(0, firstEntry)).filter((h) => found.length - firstEntry >= 2 && h.level === "item" && !h.running) : found;
+  return { headings: kept.map(({ tocLike: _, ...h }) => h), tableOfContents: toc };
 }
 
 /** Where a page stands: its main section, every section in effect on it, and where the next page starts. */

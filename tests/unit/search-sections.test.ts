@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { annotatePages, newDocumentReading } from "@/lib/search/page-annotations";
+import { findHeadings, initialSectionState, sectionsOfPages } from "@/lib/search/sections";
+import { sectionIntent, sectionMatch } from "@/lib/search/section-intent";
+
+const TOC = [
+  "TABLE OF CONTENTS",
+  "PART I",
+  "Item 1. Business 3",
+  "Item 1A. Risk Factors 6",
+  "Item 3. Legal Proceedings 12",
+  "PART II",
+  "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations 14",
+  "Item 8. Financial Statements and Supplementary Data 30",
+].join("\n");
+
+describe("section detection", () => {
+  it("treats a table of contents as no section and learns its item titles", () => {
+    const state = initialSectionState();
+    const [toc] = sectionsOfPages([TOC], state);
+    expect(toc.section).toBeNull();
+    expect(findHeadings(TOC).tableOfContents).toBe(true);
+    expect(state.numbers.get("7")).toBe("mdna");
+  });
+
+  it("gives each page the section of the last heading before it, across batches", () => {
+    const state = initialSectionState();
+    const pages = sectionsOfPages([
+      TOC,
+      "Item 1. Busines s.\nWe make aircraft. Our primary customers are airlines.",
+      "Competition is intense.",
+      "Item 1A. Risk Factors\nOur business is cyclical.",
+    ], state);
+    expect(pages.map((p) => p.section)).toEqual([null, "business", "business", "risk_factors"]);
+    const [next] = sectionsOfPages(["Demand for aircraft depends on airline profits."], state);
+    expect(next.section).toBe("risk_factors");
+  });
+
+  it("lists every section on a page where a part starts midway, the larger one as main", () => {
+    const [page] = sectionsOfPages([
+      `Item 2. Properties\nWe own plants.\nItem 3. Legal Proceedings\n${"Various lawsuits are pending against us. ".repeat(10)}`,
+    ]);
+    expect(page.section).toBe("legal_proceedings");
+    expect(page.sections).toEqual(["properties", "legal_proceedings"]);
+  });
+
+  it("reads note topics inside the financial statements, and ignores cross-references", () => {
+    const pages = sectionsOfPages([
+      "Item 8. Financial Statements and Supplementary Data\nConsolidated Statements of Operations",
+      "Note 6 of our Notes to Consolidated Financial Statements describes the sale.",
+      "Note 21 – Legal Proceedings\nMultiple legal actions have been filed against us.",
+      "Note 22 – Segment Information\nWe operate in three segments.",
+      "Item 15 of this Annual Report lists the exhibits.",
+    ]);
+    expect(pages.map((p) => p.section)).toEqual(["financial_statements", "financial_statements", "legal_proceedings", "segments", "segments"]);
+    expect(pages[2].sections).toContain("financial_statements");
+  });
+
+  it("maps bare running headers through the document's own item titles", () => {
+    const state = initialSectionState();
+    const pages = sectionsOfPages([TOC, "PART II Item 7\nRevenue grew 8%.", "PART II Item 8\nNote 3 — Acquisitions\nWe acquired a business.", "PART II Item 8\nThe acquisition closed."], state);
+    expect(pages.map((p) => p.section)).toEqual([null, "mdna", "acquisitions", "acquisitions"]);
+  });
+
+  it("reads executive officers and the chapters of a Swedish report", () => {
+    const pages = sectionsOfPages([
+      "Information about our Executive Officers\nJohn Doe, 58, President and Chief Executive Officer.",
+      "Innehåll\nSammanfattning 11\n1 Författningsförslag 15\n2 Bakgrund 21",
+      "Sammanfattning\nUtredaren föreslår nya regler.",
+      "1 Författningsförslag\nFörslag till lag om ändring.",
+      "2 Bakgrund\nReglerna infördes 1990.\n2.1 Bakgrund till uppdraget\nUtredningen tillsattes.",
+      "5 Konsekvenser\nFörslagen påverkar företagen.",
+    ]);
+    expect(pages.map((p) => p.section)).toEqual(["executive_officers", "executive_officers", "summary", "legislative_proposals", "background", "consequences"]);
+  });
+
+  it("annotates pages with language and section, inheriting the document's language on number-only pages", () => {
+    const reading = newDocumentReading();
+    const a = annotatePages([
+      { page: 1, text: "Sammanfattning\nUtredningen har haft i uppdrag att se över reglerna och att lämna förslag." },
+      { page: 2, text: "2022 2021\n1 234 5 678\n9 101 1 213" },
+    ], reading);
+    expect(a.map((p) => [p.language, p.section])).toEqual([["sv", "summary"], ["sv", "summary"]]);
+    expect(reading.lastPage).toBe(2);
+  });
+});
+
+describe("section intent", () => {
+  it("points questions to the sections that answer them", () => {
+    expect(sectionIntent("Has the company reported any material ongoing legal battles?").get("legal_proceedings")).toBe(1);
+    expect(sectionIntent("Who are the company's primary customers?").get("business")).toBe(1);
+    expect(sectionIntent("Is the business subject to cyclicality?").get("risk_factors")).toBe(1);
+    expect(sectionIntent("What drove the change in operating margin?").get("mdna")).toBe(1);
+    expect(sectionIntent("Who is the CEO?").get("executive_officers")).toBe(1);
+    expect(sectionIntent("Vad föreslår utredaren om konsekvenserna?").get("consequences")).toBe(1);
+    expect(sectionIntent("What is the FY2018 capital expenditure amount?").size).toBe(0);
+  });
+
+  it("matches a page through any section in effect on it", () => {
+    const intent = sectionIntent("Any litigation?");
+    expect(sectionMatch(intent, ["properties", "legal_proceedings"])).toBe(1);
+    expect(sectionMatch(intent, ["mdna"])).toBe(0);
+  });
+});
