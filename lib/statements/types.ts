@@ -133,3 +133,13 @@ export interface LineItemSource {
   /** The fiscal years (FY labels) that have any statement line, newest first. */
   fiscalYears(): Promise<string[]>;
 }
+
+/** A positioned run of page text (document_pages.spans): where a value sits across the page. */
+export interface Span {
+  start: number;
+  length: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}

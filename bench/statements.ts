@@ -1,0 +1,139 @@
+/**
+ * Statement reader benchmark (label-free): over the 93 real filings (27 FinanceBench dev + 66
+ * unlabelled), how many of the primary statements a filing should have are found, and how many of
+ * those pass their identity checks (assets = liabilities + equity, cash-flow sections = change in
+ * cash, subtotals). Pages come from the project's own PDF engine (pdfjs, in this thread), cached as
+ * JSON under .manda-bench-statements/. A same-run baseline reads the same pages from line text
+ * only (no span positions).
+ *
+ * Split: in-sample (tuned on) = the dev 27 + Apple, Oracle, eBay, PG&E; held-out = Intel,
+ * McDonald's, FedEx, Salesforce, Boston Properties.
+ *
+ *   npm run bench:statements
+ *   npm run bench:statements -- --verbose          # every failed check and missing statement
+ *   npm run bench:statements -- --doc 3M_2018_10K  # print the statements read from one filing
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { openPdf } from "@/lib/ingest/workers/pdf-engine.mjs";
+import { readStatementsWith, type Statement } from "@/lib/statements";
+import type { Span } from "@/lib/statements/types";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CACHE = path.join(ROOT, ".manda-bench-statements");
+const CORPORA = ["financebench-dev", "filings-unlabelled"].map((c) => path.resolve(ROOT, "../shared/corpus", c, "pdfs"));
+const HELD_OUT = /^(?:INTEL|MCDONALDS|FEDEX|SALESFORCE|BOSTONPROPERTIES)_/;
+const KINDS = ["10-K", "10-Q", "annual report", "earnings", "8-K"] as const;
+type DocKind = (typeof KINDS)[number];
+/** Document kinds that must hold all three primary statements. */
+const FULL: DocKind[] = ["10-K", "10-Q", "annual report"];
+
+interface CachedPage { page: number; text: string; spans: Span[] }
+
+/** Pages of a PDF read by the project's own parser (pdfjs engine, in this thread), cached as JSON. */
+async function pagesOf(pdf: string): Promise<CachedPage[]> {
+  const file = path.join(CACHE, `${path.basename(pdf, ".pdf")}.json`);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as CachedPage[];
+  const out: CachedPage[] = [];
+  try {
+    const doc = await openPdf(pdf);
+    for await (const p of doc.pages) out.push({ page: p.pageNumber, text: p.text, spans: p.spans });
+  } catch (e) {
+    console.error(`${path.basename(pdf)}: unreadable (${(e as Error).message})`);
+  }
+  fs.mkdirSync(CACHE, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(out));
+  return out;
+}
+
+/** The bench knows each file's kind from its corpus name (product code never reads file names for this). */
+function kindOf(name: string): DocKind {
+  if (/10K/i.test(name)) return "10-K";
+  if (/10Q/i.test(name)) return "10-Q";
+  if (/annualreport/i.test(name)) return "annual report";
+  if (/EARNINGS/i.test(name)) return "earnings";
+  return "8-K";
+}
+
+interface Tally { docs: number; expected: number; found: number; balanced: number; statements: number }
+const empty = (): Tally => ({ docs: 0, expected: 0, found: 0, balanced: 0, statements: 0 });
+
+function add(t: Tally, kind: DocKind, sts: Statement[]) {
+  t.docs++;
+  t.statements += sts.length;
+  t.balanced += sts.filter((s) => s.balanced).length;
+  if (FULL.includes(kind)) {
+    t.expected += 3;
+    t.found += new Set(sts.map((s) => s.kind)).size;
+  }
+}
+
+const pct = (a: number, b: number) => (b === 0 ? "  n/a" : `${((100 * a) / b).toFixed(1).padStart(5)}%`);
+
+function row(label: string, t: Tally, base: Tally): string {
+  const found = t.expected ? `${t.found}/${t.expected} ${pct(t.found, t.expected)}` : `${t.statements} read`;
+  const bfound = base.expected ? `${pct(base.found, base.expected)}` : `${base.statements} read`;
+  return `${label.padEnd(30)} docs ${String(t.docs).padStart(3)}  found ${found.padEnd(16)} balanced ${t.balanced}/${t.statements} ${pct(t.balanced, t.statements)}   | baseline found ${bfound}, balanced ${pct(base.balanced, base.statements)}`;
+}
+
+function show(name: string, sts: Statement[]) {
+  for (const s of sts) {
+    console.log(`\n## ${name} ${s.kind} "${s.title}" pages ${s.pages.join(",")} scale ${s.scale} balanced ${s.balanced}`);
+    console.log(`   columns: ${s.columns.map((c) => `${c.period} [${c.periodEnd}, ${c.months}m, "${c.header}"]`).join(" | ")}`);
+    for (const l of s.lines) console.log(`   ${String(l.row).padStart(3)} ${l.isTotal ? "T" : " "} ${(l.key ?? "").padEnd(28)} ${l.label.slice(0, 60).padEnd(60)} ${l.values.map((v) => (v === null ? "—" : v)).join(" | ")}`);
+    for (const c of s.checks) console.log(`   ${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`);
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { verbose: { type: "boolean" }, doc: { type: "string" }, "cache-only": { type: "boolean" } } });
+  const pdfs = CORPORA.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".pdf")).sort().map((f) => path.join(d, f)));
+  const tallies = new Map<string, { t: Tally; base: Tally }>();
+  const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
+  const failures: string[] = [];
+  let cpu = 0, pagesTotal = 0, worst = { ms: 0, name: "", pages: 0 };
+  for (const pdf of pdfs) {
+    const name = path.basename(pdf, ".pdf");
+    if (values.doc && name !== values.doc) continue;
+    const pages = await pagesOf(pdf);
+    if (values["cache-only"]) continue;
+    const fyEnd = undefined;
+    const t0 = performance.now();
+    const sts = readStatementsWith({ pages, fiscalYearEndMonth: fyEnd }, { useSpans: true });
+    const ms = performance.now() - t0;
+    const base = readStatementsWith({ pages, fiscalYearEndMonth: fyEnd }, { useSpans: false });
+    cpu += ms;
+    pagesTotal += pages.length;
+    if (ms > worst.ms) worst = { ms, name, pages: pages.length };
+    if (values.doc) show(name, sts);
+    const kind = kindOf(name);
+    const split = HELD_OUT.test(name) ? "held-out" : "in-sample";
+    for (const k of [`${split} ${kind}`, `${split} 10-K+10-Q`, `all ${kind}`]) {
+      if (k.endsWith("10-K+10-Q") && kind !== "10-K" && kind !== "10-Q") continue;
+      const g = get(k);
+      add(g.t, kind, sts);
+      add(g.base, kind, base);
+    }
+    if (FULL.includes(kind)) for (const k of ["income", "balance", "cash_flow"]) if (!sts.some((s) => s.kind === k)) failures.push(`${split} ${name}: no ${k} statement found`);
+    for (const s of sts) for (const c of s.checks) if (!c.ok) failures.push(`${split} ${name} ${s.kind} p.${s.pages.join(",")}: ${c.name} — ${c.detail}`);
+  }
+  if (values["cache-only"]) return;
+  console.log(`Statement reader over ${pdfs.length} filings (pages cached in .manda-bench-statements/); baseline = same reader, line text only (no span positions).\n`);
+  for (const split of ["in-sample", "held-out", "all"]) {
+    console.log(`${split}:`);
+    for (const k of [...KINDS, "10-K+10-Q"]) {
+      const g = tallies.get(`${split} ${k}`);
+      if (g) console.log(`  ${row(k, g.t, g.base)}`);
+    }
+  }
+  console.log(`\nTargets on 10-K/10-Q: ≥95% of statements found, ≥95% of found ones balanced.`);
+  console.log(`CPU: ${cpu.toFixed(0)} ms for ${pagesTotal} pages (${((cpu / pagesTotal) * 200).toFixed(1)} ms per 200 pages); slowest ${worst.name} ${worst.ms.toFixed(1)} ms for ${worst.pages} pages.`);
+  if (values.verbose) {
+    console.log(`\nFailures (${failures.length}):`);
+    for (const f of failures) console.log(`  ${f}`);
+  } else console.log(`${failures.length} failed checks / missing statements (--verbose lists them).`);
+}
+
+void main();

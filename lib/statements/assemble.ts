@@ -1,0 +1,152 @@
+/**
+ * One statement from its title line onward: the header (periods, scale), its rows on this page
+ * and, when the statement's closing line is not on it, on the next page(s) — a balance sheet or
+ * cash-flow statement often runs over two pages. Stops at the next statement's title, at the
+ * "accompanying notes" line, or after the closing line (total liabilities and equity, cash at end).
+ */
+import { readColumns, scaleOf } from "./header";
+import { columnOf, type ColumnDate } from "./periods";
+import { headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
+import { normalLabel, pageLines, type PageLine } from "./text";
+import { titleOf } from "./titles";
+import { keyOf } from "./keys";
+import type { Span, StatementColumn, StatementKind, StatementLine } from "./types";
+
+export interface ReadPage { page: number; text: string; spans?: Span[] | null }
+
+export interface Draft {
+  kind: StatementKind;
+  title: string;
+  titlePage: number;
+  titleRow: number;
+  pages: number[];
+  scale: number;
+  currency?: string;
+  dates: ColumnDate[];
+  lines: StatementLine[];
+  /** "See accompanying notes" seen below the statement. */
+  notesCue: boolean;
+  /** The closing line was read (total liabilities and equity, cash at end of period, net income). */
+  closed: boolean;
+  headerText: string;
+}
+
+export interface AssembleOptions {
+  /** Use span positions to place values (false: line text only, the bench's baseline). */
+  useSpans: boolean;
+}
+
+const NOTES_CUE = /accompanying notes|see notes to|notes to (?:the )?(?:condensed )?(?:consolidated )?financial statements are an integral|integral part of (?:these|this|the)/i;
+const CLOSING: Record<StatementKind, RegExp> = {
+  balance: /^total liabilities\b.*\b(?:equity|deficit|capital|capitalization|investment)\b/i,
+  cash_flow: /\bend of (?:the )?(?:year|period|fiscal year|quarter)\b|^end of (?:year|period)|\bat end\b|^balance,? end/i,
+  income: /^$/,
+};
+
+/** Lines of a page from `from` up to the next title of another statement (or a new one of this kind). */
+function segment(lines: PageLine[], from: number): { lines: PageLine[]; stoppedAtTitle: boolean } {
+  for (let i = from; i < lines.length; i++) {
+    const hit = titleOf(lines[i]!.text);
+    if (hit && !hit.continued) return { lines: lines.slice(from, i), stoppedAtTitle: true };
+  }
+  return { lines: lines.slice(from), stoppedAtTitle: false };
+}
+
+/** Most common count of values among rows with a label and 2+ values (ties: more columns). */
+function columnCount(tok: ReturnType<typeof tokenise>): number {
+  const counts = new Map<number, number>();
+  for (const r of tok) {
+    const n = r.tokens.filter((t) => !/^\(\d\)$/.test(t.raw)).length;
+    if (n >= 1 && /\p{L}/u.test(r.line.text.slice(0, r.labelEnd))) counts.set(n, (counts.get(n) ?? 0) + 1);
+  }
+  let best = 0, most = 0;
+  for (const [n, c] of counts) if (n >= 1 && (c > most || (c === most && n > best))) (best = n), (most = c);
+  return best;
+}
+
+interface SegmentRead { rows: RawRow[]; dates?: ColumnDate[]; n: number; headerText: string; notesCue: boolean; closed: boolean }
+
+function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, prev: { n: number; dates?: ColumnDate[]; section: string } | undefined, fyEnd: number | undefined, opts: AssembleOptions): SegmentRead | undefined {
+  // cut at the notes cue and after the closing line
+  let end = lines.length;
+  let notesCue = false;
+  let closed = false;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.text.trim();
+    if (NOTES_CUE.test(t)) {
+      end = i;
+      notesCue = true;
+      break;
+    }
+    if (CLOSING[kind].test(t) && /\d/.test(t)) {
+      end = i + 1;
+      closed = true;
+      break;
+    }
+  }
+  const body = lines.slice(0, end);
+  const tok = tokenise(body, opts.useSpans ? page.spans : undefined);
+  const h = headerEnd(tok);
+  const headerLines = body.slice(0, h).map((l) => l.text);
+  const data = tok.slice(h);
+  const n = columnCount(data) || prev?.n || 0;
+  if (n === 0) return undefined;
+  let dates = readColumns(headerLines, kind, n, fyEnd);
+  if (!dates && prev?.dates && prev.n === n) dates = prev.dates;
+  if (!dates) return undefined;
+  const edges = opts.useSpans ? learnEdges(data, n) : undefined;
+  const rows = readRows(page.text, data, n, edges, prev?.section ?? "");
+  return { rows, dates, n, headerText: headerLines.join("\n"), notesCue, closed };
+}
+
+function toLine(kind: StatementKind, page: number, text: string, r: RawRow): StatementLine {
+  const label = normalLabel(r.label);
+  const key = keyOf(kind, label, normalLabel(r.section));
+  const isTotal = /^total\b/.test(label) || /^net cash\b/.test(label) || /^net (?:increase|decrease|change)|^gross (?:profit|margin)$/.test(label) || (key !== undefined && /^(?:total_|operating_income|pretax_income|net_income|operating_cash_flow|investing_cash_flow|financing_cash_flow|net_change_in_cash)/.test(key));
+  return { label: r.label, key, values: r.values, excerpt: text.slice(r.excerptStart, r.excerptEnd), page, row: r.row, isTotal };
+}
+
+/** Reads the statement whose title is on `pages[at]`, line `titleRow`. */
+export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: StatementKind, fyEnd: number | undefined, opts: AssembleOptions): Draft | undefined {
+  const first = pages[at]!;
+  const firstLines = pageLines(first.text);
+  const title = firstLines[titleRow]!.text.trim();
+  const draft: Draft = { kind, title, titlePage: first.page, titleRow, pages: [], scale: 1, dates: [], lines: [], notesCue: false, closed: false, headerText: "" };
+  let prev: { n: number; dates?: ColumnDate[]; section: string } | undefined;
+  const scaleText: string[] = [firstLines.slice(Math.max(0, titleRow - 3), titleRow + 1).map((l) => l.text).join("\n")];
+  for (let p = at; p < Math.min(pages.length, at + 3); p++) {
+    const page = pages[p]!;
+    const lines = p === at ? firstLines : pageLines(page.text);
+    let from = p === at ? titleRow + 1 : 0;
+    if (p > at) {
+      // a continuation page: its own title (if any) must be this statement's, marked continued or repeated
+      const top = lines.slice(0, 12).map((l, i) => ({ i, hit: titleOf(l.text) })).find((x) => x.hit);
+      if (top && top.hit!.kind !== kind) break;
+      if (top) from = top.i + 1;
+    }
+    const seg = segment(lines, from);
+    const read = readSegment(page, seg.lines, kind, prev, fyEnd, opts);
+    if (!read) break;
+    if (p === at) {
+      draft.dates = read.dates!;
+      draft.headerText = read.headerText;
+    } else if (read.n !== prev!.n) break;
+    scaleText.push(read.headerText);
+    draft.pages.push(page.page);
+    draft.lines.push(...read.rows.map((r) => toLine(kind, page.page, page.text, r)));
+    draft.notesCue ||= read.notesCue;
+    draft.closed ||= read.closed;
+    prev = { n: read.n, dates: read.dates, section: read.rows[read.rows.length - 1]?.section ?? "" };
+    if (read.closed || read.notesCue || seg.stoppedAtTitle) break;
+    if (kind === "income" && draft.lines.some((l) => l.key === "net_income" || l.key === "net_income_including_nci")) break;
+  }
+  if (draft.lines.length === 0) return undefined;
+  if (kind === "income") draft.closed = draft.lines.some((l) => l.key === "net_income" || l.key === "net_income_including_nci");
+  draft.scale = scaleOf(scaleText.join("\n")) ?? scaleOf(firstLines.slice(0, 25).map((l) => l.text).join("\n")) ?? 1;
+  if (draft.lines.some((l) => l.excerpt.includes("$"))) draft.currency = "USD";
+  return draft;
+}
+
+export function columnsOf(draft: Draft, fyEnd: number | undefined): StatementColumn[] {
+  return draft.dates.map((d) => columnOf(d, fyEnd));
+}

@@ -1,0 +1,155 @@
+/**
+ * Identity checks of a read statement: the balance sheet's total assets = total liabilities and
+ * equity; the cash-flow sections (+ exchange-rate effect) = the change in cash, and beginning +
+ * change = end; net income = pretax income − tax (± the lines between); gross profit = revenue −
+ * cost of revenue; and every "Total …" line = the sum of the lines above it in its block (the
+ * block found as the run of lines just above that sums to it, nested totals counted once).
+ * Tolerance: the printed rounding, one unit of the last digit per term plus one.
+ */
+import type { LineItemKey, Statement, StatementKind, StatementLine } from "./types";
+
+export type Check = Statement["checks"][number];
+
+/** Smallest printed unit of a line's values (1 for whole numbers, 0.01 for cents). */
+function unitOf(line: StatementLine): number {
+  return line.values.some((v) => v !== null && !Number.isInteger(v)) ? 0.01 : 1;
+}
+
+/** Per column: does `sum(terms) == target`? null when a column cannot be computed. */
+function columnsAgree(target: StatementLine, terms: Array<{ line: StatementLine; sign: number }>): boolean | null {
+  const unit = Math.max(unitOf(target), ...terms.map((t) => unitOf(t.line)));
+  let computed = 0;
+  let ok = true;
+  target.values.forEach((tv, c) => {
+    if (tv === null) return;
+    const vals = terms.map((t) => t.line.values[c]);
+    if (vals.every((v) => v === null || v === undefined)) return;
+    const sum = terms.reduce((s, t) => s + t.sign * (t.line.values[c] ?? 0), 0);
+    computed++;
+    if (Math.abs(sum - tv) > unit * (terms.length + 1) + 1e-9) ok = false;
+  });
+  return computed === 0 ? null : ok;
+}
+
+function fmt(line: StatementLine): string {
+  return `${line.label} ${line.values.map((v) => (v === null ? "—" : v)).join(" / ")}`;
+}
+
+function identity(name: string, target: StatementLine | undefined, terms: Array<[StatementLine | undefined, number]>): Check | undefined {
+  if (!target || terms.some(([l]) => !l)) return undefined;
+  const ok = columnsAgree(target, terms.map(([line, sign]) => ({ line: line!, sign })));
+  if (ok === null) return undefined;
+  return { name, ok, detail: ok ? fmt(target) : `${fmt(target)} ≠ ${terms.map(([l, s]) => `${s < 0 ? "−" : "+"}(${fmt(l!)})`).join(" ")}` };
+}
+
+const SUBTOTAL_KEYS = new Set<LineItemKey>(["total_current_assets", "total_assets", "total_current_liabilities", "total_liabilities", "total_equity", "total_equity_including_nci", "total_liabilities_and_equity", "operating_cash_flow", "investing_cash_flow", "financing_cash_flow", "operating_expenses"]);
+
+function totalLike(line: StatementLine): boolean {
+  return /^total\b/i.test(line.label) || (line.key !== undefined && SUBTOTAL_KEYS.has(line.key));
+}
+
+interface Item { line: StatementLine; sign: number }
+
+/** A run at the end of `stack` that sums to `line` (as printed, or first − rest); its start index or -1. */
+function matchingRun(stack: Item[], line: StatementLine, maxLen = 40): { start: number; terms: Item[] } | undefined {
+  const min = Math.max(0, stack.length - maxLen);
+  for (let start = stack.length - 1; start >= min; start--) {
+    const run = stack.slice(start);
+    if (columnsAgree(line, run) === true) return { start, terms: run };
+    if (run.length >= 2) {
+      const diff = run.map((t, i) => ({ line: t.line, sign: i === 0 ? t.sign : -t.sign }));
+      if (columnsAgree(line, diff) === true) return { start, terms: diff };
+    }
+  }
+  return undefined;
+}
+
+/** "Total …" lines against the lines above them; other lines that a run sums to exactly collapse silently ("PP&E — net"). */
+function subtotalChecks(lines: StatementLine[]): Check[] {
+  const out: Check[] = [];
+  const stack: Item[] = [];
+  for (const line of lines) {
+    if (line.values.every((v) => v === null)) continue;
+    const sign = /^less\b/i.test(line.label) && line.values.every((v) => v === null || v >= 0) ? -1 : 1;
+    if (totalLike(line) && stack.length > 0) {
+      const hit = matchingRun(stack, line);
+      if (hit) {
+        stack.splice(hit.start);
+        out.push({ name: `subtotal: ${line.label}`, ok: true, detail: `${fmt(line)} = ${hit.terms.length} lines above` });
+      } else {
+        out.push({ name: `subtotal: ${line.label}`, ok: false, detail: `${fmt(line)}: no run of the lines above sums to it` });
+      }
+    } else if (stack.length >= 2 && !totalLike(line)) {
+      const hit = matchingRun(stack, line, 6);
+      if (hit && hit.terms.length >= 2 && line.values.some((v) => v !== null && v !== 0)) stack.splice(hit.start);
+    }
+    stack.push({ line, sign });
+  }
+  return out;
+}
+
+function first(lines: StatementLine[], key: LineItemKey): StatementLine | undefined {
+  return lines.find((l) => l.key === key);
+}
+
+function balanceChecks(lines: StatementLine[]): Check[] {
+  const c = identity("total assets = total liabilities and equity", first(lines, "total_liabilities_and_equity"), [[first(lines, "total_assets"), 1]]);
+  return c ? [c] : [];
+}
+
+function cashFlowChecks(lines: StatementLine[]): Check[] {
+  const out: Check[] = [];
+  const op = first(lines, "operating_cash_flow"), inv = first(lines, "investing_cash_flow"), fin = first(lines, "financing_cash_flow");
+  const change = first(lines, "net_change_in_cash"), begin = first(lines, "cash_beginning"), end = first(lines, "cash_end");
+  if (op && inv && fin) {
+    // lines printed after the three sections and before the change in cash: exchange-rate effect, discontinued operations
+    const last = Math.max(lines.indexOf(op), lines.indexOf(inv), lines.indexOf(fin));
+    const stop = change ? lines.indexOf(change) : begin ? lines.indexOf(begin) : lines.length;
+    const extra = lines.slice(last + 1, stop).filter((l) => l.values.some((v) => v !== null) && l.key !== "cash_beginning" && l.key !== "cash_end");
+    const terms: Array<[StatementLine, number]> = [[op, 1], [inv, 1], [fin, 1], ...extra.map((l): [StatementLine, number] => [l, 1])];
+    const c = change ? identity("operating + investing + financing (+ fx) = change in cash", change, terms) : undefined;
+    if (c) out.push(c);
+    else if (begin && end) {
+      const r = identity("operating + investing + financing (+ fx) = end − beginning cash", end, [...terms, [begin, 1]]);
+      if (r) out.push(r);
+    }
+  }
+  const r = identity("beginning cash + change = end cash", end, [[begin, 1], [change, 1]]);
+  if (r) out.push(r);
+  return out;
+}
+
+function incomeChecks(lines: StatementLine[]): Check[] {
+  const out: Check[] = [];
+  const rev = first(lines, "revenue"), cost = first(lines, "cost_of_revenue"), gp = first(lines, "gross_profit");
+  if (rev && cost && gp && lines.indexOf(gp) > lines.indexOf(cost)) {
+    const c = identity("gross profit = revenue − cost of revenue", gp, [[rev, 1], [cost, cost.values.some((v) => v !== null && v < 0) ? 1 : -1]]);
+    if (c) out.push(c);
+  }
+  const pre = first(lines, "pretax_income"), tax = first(lines, "income_tax_expense");
+  if (pre && tax && lines.indexOf(tax) > lines.indexOf(pre)) {
+    const ti = lines.indexOf(tax);
+    const ni = lines.slice(ti + 1).find((l) => l.key === "net_income" || l.key === "net_income_including_nci");
+    if (ni) {
+      const between = lines.slice(ti + 1, lines.indexOf(ni)).filter((l) => l.values.some((v) => v !== null));
+      const tries = [-1, 1].map((taxSign) => {
+        // a line equal to the running sum is a subtotal ("Income from continuing operations"): not added again
+        const terms: Array<[StatementLine, number]> = [[pre, 1], [tax, taxSign]];
+        for (const l of between) {
+          const sub = identity("", l, terms);
+          if (!(sub && sub.ok)) terms.push([l, 1]);
+        }
+        return identity("net income = pretax income − income tax (± lines between)", ni, terms);
+      });
+      const c = tries.find((t) => t?.ok) ?? tries[0];
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** All checks of a statement, in order: identities first, then subtotals. */
+export function runChecks(kind: StatementKind, lines: StatementLine[]): Check[] {
+  const identities = kind === "balance" ? balanceChecks(lines) : kind === "cash_flow" ? cashFlowChecks(lines) : incomeChecks(lines);
+  return [...identities, ...subtotalChecks(lines)];
+}

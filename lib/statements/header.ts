@@ -1,0 +1,92 @@
+/**
+ * The column header of a statement: which periods its value columns are ("2018 2017 2016",
+ * "Year Ended May 31, 2019 2018 2017", "Three Months Ended … Six Months Ended" over
+ * "July 29, 2023 July 30, 2022 …", "December 31," over "2018 2017"), and the unit scale
+ * ("(In millions)", "(in thousands, except per share data)", "(Millions)", "$ in millions").
+ * Year tokens come from lib/periods' headerColumns; durations are read here because statements
+ * also count weeks ("52 weeks ended", "13 Weeks Ended").
+ */
+import { fiscalEndOf, headerColumns, MONTH, monthNumber, type PeriodColumn } from "@/lib/periods";
+import type { ColumnDate, ColumnDuration } from "./periods";
+import type { StatementKind } from "./types";
+
+const DURATION = /\b(three|six|nine|twelve|3|6|9|12)[ -]months?\b|\b(1[234]|2[4-7]|3[89]|40|5[23])[ -]weeks?\b|\b(quarters?) ended\b|\b(years?|fiscal years?|fiscal) ended\b|\b(first|second|third|fourth) quarter\b/gi;
+
+/** Durations named in the header, in order ("Three Months Ended … Six Months Ended" → Q, H). */
+export function durationsOf(text: string): Exclude<ColumnDuration, "point">[] {
+  const out: Exclude<ColumnDuration, "point">[] = [];
+  for (const m of text.matchAll(DURATION)) {
+    const w = (m[1] ?? "").toLowerCase();
+    const weeks = m[2] ? Number(m[2]) : 0;
+    if (m[5]) out.push("Q");
+    else if (m[3] || w === "three" || w === "3" || (weeks >= 12 && weeks <= 14)) out.push("Q");
+    else if (w === "six" || w === "6" || (weeks >= 24 && weeks <= 27)) out.push("H");
+    else if (w === "nine" || w === "9" || (weeks >= 38 && weeks <= 40)) out.push("9M");
+    else out.push("FY");
+  }
+  // "For the Years Ended …" above "Year Ended May 31,": one group, said twice
+  return out.every((d) => d === out[0]) ? out.slice(0, 1) : out;
+}
+
+const BARE_DATE = new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})\\b(?!,?\\s*(?:19|20)\\d\\d)`, "gi");
+
+/** "December 31," / "July 29, July 30," without years: month and day, in order. */
+function bareDates(text: string): Array<{ month: number; day: number }> {
+  const out: Array<{ month: number; day: number }> = [];
+  for (const m of text.matchAll(BARE_DATE)) {
+    const month = monthNumber(m[1]!);
+    const day = Number(m[2]);
+    if (month && day >= 1 && day <= 31) out.push({ month, day });
+  }
+  return out;
+}
+
+function yearTokens(line: string): PeriodColumn[] {
+  return headerColumns(line).filter((c) => c.year >= 1990 && c.year <= 2100 && !c.kind);
+}
+
+/** The year tokens naming the value columns: the header line with `n` of them, else all header lines' tokens in order. */
+function pickYears(lines: string[], n: number): PeriodColumn[] | undefined {
+  const per = lines.map(yearTokens);
+  for (let i = per.length - 1; i >= 0; i--) if (per[i]!.length === n) return per[i];
+  const all = per.flat();
+  if (all.length === n) return all;
+  const most = per.reduce((a, b) => (b.length > a.length ? b : a), [] as PeriodColumn[]);
+  if (most.length > n && n > 0) return most.slice(most.length - n);
+  return undefined;
+}
+
+/**
+ * Period columns of a statement header. `n` is the number of value columns read from its rows;
+ * `fyEnd` the fiscal year end month when known (cover page). Undefined when the header names no
+ * periods for `n` columns.
+ */
+export function readColumns(headerLines: string[], kind: StatementKind, n: number, fyEnd?: number): ColumnDate[] | undefined {
+  const years = pickYears(headerLines, n);
+  if (!years) return undefined;
+  const text = headerLines.join("\n");
+  const groups = kind === "balance" ? [] : durationsOf(text);
+  const dates = bareDates(text);
+  const fiscalEnd = fiscalEndOf(text);
+  const out: ColumnDate[] = [];
+  let carry: { month: number; day: number } | undefined;
+  years.forEach((y, i) => {
+    const group = groups.length > 0 && n % groups.length === 0 ? Math.floor(i / (n / groups.length)) : 0;
+    let md: { month: number; day: number } | undefined = y.month && y.day ? { month: y.month, day: y.day } : undefined;
+    md ??= dates.length === n ? dates[i] : dates.length === groups.length && dates.length > 0 ? dates[group] : dates.length > 0 && dates.every((d) => d.month === dates[0]!.month && d.day === dates[0]!.day) ? dates[0] : undefined;
+    md ??= carry ?? fiscalEnd;
+    md ??= fyEnd ? { month: fyEnd, day: new Date(Date.UTC(y.year, fyEnd, 0)).getUTCDate() } : { month: 12, day: 31 };
+    if (y.month && y.day) carry = md;
+    const duration: ColumnDuration = kind === "balance" ? "point" : groups[group] ?? "FY";
+    out.push({ year: y.year, month: md.month, day: md.day, duration, header: y.raw });
+  });
+  return out;
+}
+
+/** Multiplier from printed values to units, from the header's wording; 1 when none is said. */
+export function scaleOf(text: string): number | undefined {
+  if (/\bin billions\b|\(billions\b|\$\s*in billions|billions of (?:u\.?s\.? )?dollars/i.test(text)) return 1e9;
+  if (/\bin millions\b|\(millions\b|\$\s*(?:and shares )?in millions|millions of (?:u\.?s\.? )?dollars|\bmillions,? except\b|^\s*millions\b|\(\$\s*millions|\$\s*millions/im.test(text)) return 1e6;
+  if (/\bin thousands\b|\(thousands\b|\$\s*(?:and shares )?in thousands|thousands of (?:u\.?s\.? )?dollars|\bthousands,? except\b|^\s*thousands\b|\(\$\s*thousands|\$\s*thousands|\$000s?\b/im.test(text)) return 1e3;
+  return undefined;
+}

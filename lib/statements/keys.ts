@@ -1,0 +1,104 @@
+/**
+ * Canonical line items from statement labels, as US GAAP statements word them in general
+ * ("Net sales", "Total net revenue", "Purchases of property, plant and equipment",
+ * "Net income attributable to <parent>"). `section` is the nearest heading line above without
+ * values ("Earnings per share:", "Weighted average shares outstanding:", "Cash and cash equivalents:"),
+ * which decides what a bare "Basic", "Diluted" or "End of period" means.
+ */
+import type { LineItemKey, StatementKind } from "./types";
+
+type Rule = [LineItemKey, RegExp, RegExp?];
+
+const PER_SHARE = /\bper (?:common |ordinary |basic |diluted )?(?:share|unit)\b|\bearnings per\b|\beps\b|\bper share\b/;
+const SHARE_COUNT = /\bshares\b|\bweighted[- ]average\b|\bshare count\b/;
+
+const INCOME: Rule[] = [
+  ["cost_of_revenue", /^(?:total )?costs? of (?:net )?(?:revenues?|sales|goods sold|products sold|merchandise sold|products and services sold|sales and services)\b/],
+  ["revenue", /^(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:, net)?(?: \(note \d+\))?$|^(?:total )?(?:net )?(?:revenues?|sales) and other (?:operating )?(?:income|revenues?)$|^sales to customers$|^total net revenues?$|^revenues?, net$/],
+  ["gross_profit", /^gross (?:profit|margin)$/],
+  ["sga", /^(?:total )?(?:selling|marketing|sales)(?:, | and | & |,)general(?:,)? (?:and|&) administrative(?: expenses?)?$|^selling, general,? and administrative/],
+  ["research_development", /^(?:total )?research(?:,)? (?:and|&) development(?: expenses?| costs)?$|^research, development and/],
+  ["operating_expenses", /^total (?:operating )?(?:costs and )?expenses$|^total operating (?:costs|expenses)(?: and expenses)?$|^(?:total )?costs and expenses$|^operating expenses, total$/],
+  ["depreciation_amortization", /^depreciation(?:,| and) (?:depletion and )?amortization(?: expense)?$|^depreciation and amortization\b/],
+  ["operating_income", /^(?:total )?operating (?:income|profit|earnings)(?: \(loss\))?$|^operating (?:loss|\(loss\)) (?:income|profit)$|^(?:income|earnings|profit)(?: \(loss\))? from operations$|^\(?loss\)? income from operations$|^operating income \(loss\)$/],
+  ["interest_expense", /^interest expense(?:, net)?(?: of capitalized interest)?$|^interest and debt expense$/],
+  ["pretax_income", /^(?:income|earnings|\(loss\) income|income \(loss\)|loss|profit)\b.*\bbefore (?:provision for |the provision for |\(?benefit\)? ?(?:from|for)? ?)?(?:income )?tax/],
+  ["income_tax_expense", /^(?:provision for|\(?benefit\)? (?:from|for)|\(?benefit from\)? provision for|provision \(benefit\) for|income tax(?:es)? (?:expense|provision|benefit))\b.*\btax|^income tax(?:es)?(?: expense)?(?: \(benefit\))?$|^(?:total )?income tax (?:expense|provision)/],
+];
+
+const BALANCE: Rule[] = [
+  ["cash", /^cash and (?:cash )?equivalents(?:, at carrying value)?$|^cash$|^cash and cash equivalents \(note \d+\)$/],
+  ["short_term_investments", /^(?:short-term|current) (?:investments|marketable securities)$|^marketable securities(?: - current|, current)?$|^short-term investments(?:, at fair value)?$/],
+  ["accounts_receivable", /^(?:trade )?(?:accounts|trade|notes and accounts|customer) receivables?(?:\b.*)?$|^receivables(?:, net|\b.*)?$/, /\bnon-?current\b|\blong-term\b|\brelated part/],
+  ["inventories", /^(?:total |merchandise )?inventor(?:y|ies)(?:, net)?$/],
+  ["total_current_assets", /^total current assets$/],
+  ["ppe_net", /^(?:property|premises)(?:,)? (?:plant,? )?(?:and|&) equipment\b.*\bnet\b|^net property(?:,)? (?:plant )?(?:and|&) equipment|^(?:total )?property(?:,)? (?:plant )?(?:and|&) equipment(?:, net)?$|^property and equipment, at cost, net|^fixed assets, net$/, /\baccumulated\b|\bgross\b|\bat cost$/],
+  ["goodwill", /^goodwill(?:, net)?$/],
+  ["intangible_assets", /^(?:other |acquired |identifiable )?intangible assets(?:, net)?\b(?!.*goodwill)|^intangibles(?:, net)?$/],
+  ["total_assets", /^total assets$/],
+  ["accounts_payable", /^(?:trade )?accounts payable(?: and accrued (?:liabilities|expenses))?$|^accounts payable\b/, /\bnon-?current\b|\blong-term\b/],
+  ["short_term_debt", /^short-term (?:borrowings|debt)\b|^(?:current portion|current maturities) of (?:long-term )?(?:debt|borrowings)|^short-term debt and current|^commercial paper$|^notes payable and short-term|^current debt$/],
+  ["total_current_liabilities", /^total current liabilities$/],
+  ["long_term_debt", /^long-term (?:debt|borrowings|notes)\b|^(?:notes payable and )?long-term debt\b|^senior notes\b/, /\bcurrent (?:portion|maturities)\b|\bdue within\b/],
+  ["total_liabilities", /^total liabilities$/],
+  ["total_liabilities_and_equity", /^total liabilities\b.*\b(?:equity|deficit|capital|capitalization|investment)\b/],
+  ["total_equity_including_nci", /^total (?:equity|deficit)(?: \(deficit\))?$|^total (?:stockholders'|shareholders'|shareowners') equity (?:and|including) (?:non-?controlling|minority)/],
+  ["total_equity", /^total\b.*\b(?:stockholders|shareholders|shareowners|share owners)'? (?:equity|deficit|investment)(?: \(deficit\))?$|^total (?:common )?(?:stockholders|shareholders)'? equity|^total equity attributable to\b|^total parent company equity$/, /\bnoncontrolling|non-controlling|minority\b/],
+];
+
+const CASH_FLOW: Rule[] = [
+  ["operating_cash_flow", /^(?:net )?cash (?:flows? )?(?:provided by|from|generated (?:by|from)|used in|\(used in\)|\(used for\)|used for|provided \(used\)|provided by \(used in\)|\(used in\) provided by)\b.*\boperating activities$|^net cash (?:flows? )?(?:from|provided by) operations$|^(?:cash )?net cash .*operating activities$/, /\bdiscontinued\b/],
+  ["investing_cash_flow", /^(?:net )?cash (?:flows? )?(?:provided by|from|generated|used in|used for|\(used in\)|\(used for\)|provided \(used\)|provided by \(used in\)|\(used in\) provided by)\b.*\binvesting activities$|^net cash .*investing activities$/, /\bdiscontinued\b/],
+  ["financing_cash_flow", /^(?:net )?cash (?:flows? )?(?:provided by|from|generated|used in|used for|\(used in\)|\(used for\)|provided \(used\)|provided by \(used in\)|\(used in\) provided by)\b.*\bfinancing activities$|^net cash .*financing activities$/, /\bdiscontinued\b/],
+  ["capital_expenditure", /^(?:purchases?|payments?|acquisitions?|additions?|expenditures?|investments?) (?:of|for|to|in) (?:the )?(?:acquisition of )?(?:property|plant|premises|fixed assets|capital assets|land|real estate)\b|^capital expenditures?\b|^expenditures for (?:property|plant)|^(?:purchases|acquisitions) of property and equipment|^capital spending$/, /\bproceeds\b|\bsales? of\b|\bdisposals?\b/],
+  ["dividends_paid", /^(?:cash )?dividends(?: paid| to (?:share|stock)holders| on common stock)?(?: to (?:share|stock)holders)?$|^(?:payments? of|paid) (?:cash )?dividends|^dividends paid\b|^common (?:stock )?dividends(?: paid)?$|^cash dividends (?:paid|declared)/, /\bnoncontrolling|\bpreferred\b|\bsubsidiar/],
+  ["share_repurchases", /^(?:purchases?|repurchases?|payments? for (?:the )?repurchases?|acquisitions?|buybacks?) of (?:the company's )?(?:common |treasury |capital )?(?:stock|shares)\b|^(?:common )?(?:stock|share) repurchases?\b|^treasury stock (?:purchases?|acquired)|^repurchases? of common stock|^common stock repurchased$/],
+  ["fx_effect_on_cash", /\beffects? of (?:foreign )?(?:currency )?exchange rates?\b|\beffect of exchange rate changes\b|\bexchange rate effect\b|\bforeign currency effect\b/],
+  ["net_change_in_cash", /^(?:net )?(?:increase|decrease|\(decrease\)|\(increase\)|change)\b.*\bcash\b|^net (?:\(decrease\) increase|increase \(decrease\)|change) in\b.*cash|^(?:increase|decrease) in cash/, /\bbeginning\b|\bend of\b/],
+  ["cash_beginning", /\b(?:beginning|start) of (?:the )?(?:year|period|fiscal year|quarter)\b|^balance,? beginning|\bat beginning\b/],
+  ["cash_end", /\bend of (?:the )?(?:year|period|fiscal year|quarter)\b|^balance,? end|\bat end\b/],
+  ["depreciation_amortization", /^depreciation(?:,| and) (?:depletion and )?amortization\b|^depreciation and amortization\b/],
+];
+
+const RULES: Record<StatementKind, Rule[]> = { income: INCOME, balance: BALANCE, cash_flow: CASH_FLOW };
+
+function perShareKey(label: string, section: string): LineItemKey | undefined {
+  const both = `${section} ${label}`;
+  if (/\bdividends?\b/.test(label)) return undefined;
+  if (PER_SHARE.test(both) && !SHARE_COUNT.test(label.replace(/per (?:common )?share/, ""))) {
+    if (/\bdiluted\b/.test(label)) return "eps_diluted";
+    if (/\bbasic\b/.test(label)) return "eps_basic";
+    return undefined;
+  }
+  if (SHARE_COUNT.test(both) && /\bdiluted\b/.test(label) && !PER_SHARE.test(label)) return "shares_diluted";
+  return undefined;
+}
+
+function netIncomeKey(label: string): LineItemKey | undefined {
+  if (!/^(?:net )?(?:income|earnings|\(loss\) income|income \(loss\)|\(loss\) earnings|earnings \(loss\)|loss)\b/.test(label) && !/^net (?:income|earnings|loss|\(loss\))/.test(label)) return undefined;
+  if (!/^net\b/.test(label) && !/\bavailable to|\battributable to\b/.test(label)) return undefined;
+  if (/\bper\b|\bbefore\b|\bfrom continuing\b|\bdiscontinued\b|\bcomprehensive\b|\badjust/.test(label)) return undefined;
+  if (/\b(?:noncontrolling|non-controlling|minority)\b/.test(label)) return /including|before/.test(label) ? "net_income_including_nci" : undefined;
+  if (/\bpreferred\b|\bparticipating\b/.test(label)) return undefined;
+  return "net_income";
+}
+
+/** The canonical line item of a statement line, or undefined. */
+export function keyOf(kind: StatementKind, rawLabel: string, section: string): LineItemKey | undefined {
+  const label = rawLabel.replace(/\s*\((?:note|notes) [\d, and]+\)$/, "").replace(/^less:? /, "");
+  if (kind === "income") {
+    const ps = perShareKey(label, section);
+    if (ps) return ps;
+    if (PER_SHARE.test(label) || (SHARE_COUNT.test(label) && !/\bbefore\b/.test(label))) return undefined;
+    const ni = netIncomeKey(label);
+    if (ni) return ni;
+  }
+  if (kind === "cash_flow") {
+    if (/^(?:beginning|end) of (?:the )?(?:year|period)$/.test(label) && /\bcash\b/.test(section)) return /^beginning/.test(label) ? "cash_beginning" : "cash_end";
+    if ((/\bbeginning\b|\bend of\b|\bat end\b/.test(label)) && !/\bcash\b/.test(label) && !/\bcash\b/.test(section)) return undefined;
+  }
+  for (const [key, re, not] of RULES[kind]) {
+    if (re.test(label) && !(not && not.test(label))) return key;
+  }
+  return undefined;
+}

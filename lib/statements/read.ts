@@ -1,0 +1,119 @@
+/**
+ * The financial statement reader: the primary income statement, balance sheet and cash-flow
+ * statement of a filing (10-K, 10-Q, earnings release), every line parsed with its canonical
+ * line item, period columns, unit scale, excerpt and row, and checked by its identities.
+ * Pure: pages in, statements out. Pages are screened by a cheap text test before any line is read.
+ */
+import { assemble, columnsOf, type AssembleOptions, type Draft, type ReadPage } from "./assemble";
+import { runChecks } from "./checks";
+import { effectiveMonth } from "./periods";
+import { scoreOf } from "./select";
+import { pageLines } from "./text";
+import { mayHoldTitle, titleOf } from "./titles";
+import type { LineItemKey, Statement, StatementKind, StatementLine } from "./types";
+
+export interface ReadInput {
+  pages: ReadPage[];
+  /** Month the fiscal year ends in (cover page), when known: names quarters and year-end balance dates. */
+  fiscalYearEndMonth?: number;
+}
+
+const KINDS: StatementKind[] = ["income", "balance", "cash_flow"];
+
+/** Keys that should sit on the block's total when several lines match ("Total net sales" over "Net sales" lines). */
+const PREFER_TOTAL = new Set<LineItemKey>(["revenue", "cost_of_revenue", "inventories", "operating_expenses", "ppe_net"]);
+
+/** One line per canonical key: the total where the key prefers it, else the first; parent vs. including NCI. */
+function settleKeys(lines: StatementLine[]): void {
+  const byKey = new Map<LineItemKey, StatementLine[]>();
+  for (const l of lines) if (l.key && l.values.some((v) => v !== null)) byKey.set(l.key, [...(byKey.get(l.key) ?? []), l]);
+  for (const l of lines) if (l.key && !l.values.some((v) => v !== null)) delete l.key;
+  const ni = byKey.get("net_income") ?? [];
+  const attributable = ni.find((l) => /attributable to|available to/i.test(l.label));
+  if (attributable && ni.length > 1) {
+    const plain = ni.find((l) => l !== attributable && lines.indexOf(l) < lines.indexOf(attributable));
+    if (plain && !byKey.has("net_income_including_nci")) {
+      plain.key = "net_income_including_nci";
+      byKey.set("net_income_including_nci", [plain]);
+    }
+    byKey.set("net_income", [attributable, ...ni.filter((l) => l !== attributable && l !== plain)]);
+  }
+  const eqAll = byKey.get("total_equity_including_nci");
+  if (eqAll && !byKey.has("total_equity") && !lines.some((l) => /noncontrolling|non-controlling|minority/i.test(l.label) && l.values.some((v) => v !== null))) {
+    eqAll.forEach((l) => (l.key = "total_equity"));
+    byKey.set("total_equity", eqAll);
+    byKey.delete("total_equity_including_nci");
+  }
+  for (const [key, ls] of byKey) {
+    if (ls.length < 2) continue;
+    let keep = ls[0]!;
+    if (PREFER_TOTAL.has(key)) keep = ls.find((l) => /^total\b/i.test(l.label)) ?? (key === "ppe_net" ? ls.find((l) => /\bnet\b/i.test(l.label)) : undefined) ?? keep;
+    for (const l of ls) if (l !== keep) delete l.key;
+  }
+}
+
+function finish(d: Draft, fyEnd: number | undefined): Statement {
+  settleKeys(d.lines);
+  const checks = runChecks(d.kind, d.lines);
+  return {
+    kind: d.kind,
+    title: d.title,
+    pages: d.pages,
+    scale: d.scale,
+    currency: d.currency,
+    columns: columnsOf(d, fyEnd),
+    lines: d.lines,
+    checks,
+    balanced: checks.length > 0 && checks.every((c) => c.ok),
+  };
+}
+
+/** Every titled statement in the document, in page order. */
+function titledDrafts(pages: ReadPage[], fyEnd: number | undefined, opts: AssembleOptions): Array<{ draft: Draft; at: number }> {
+  const out: Array<{ draft: Draft; at: number }> = [];
+  pages.forEach((page, at) => {
+    if (!mayHoldTitle(page.text)) return;
+    const lines = pageLines(page.text);
+    lines.forEach((line, row) => {
+      const hit = titleOf(line.text);
+      if (!hit || hit.continued) return;
+      const draft = assemble(pages, at, row, hit.kind, fyEnd, opts);
+      if (draft) out.push({ draft, at });
+    });
+  });
+  return out;
+}
+
+/** The fiscal year end month: given, else from the annual columns of the flow statements read. */
+function fiscalYearEnd(drafts: Draft[], given: number | undefined): number | undefined {
+  if (given) return given;
+  for (const d of drafts) {
+    const fy = d.dates.find((c) => c.duration === "FY");
+    if (fy && d.kind !== "balance") return effectiveMonth(fy.year, fy.month, fy.day).month;
+  }
+  return undefined;
+}
+
+export function readStatementsWith(doc: ReadInput, opts: AssembleOptions): Statement[] {
+  const hint = doc.fiscalYearEndMonth ? effectiveMonth(2001, doc.fiscalYearEndMonth, 28).month : undefined;
+  const found = titledDrafts(doc.pages, hint, opts);
+  const fyEnd = fiscalYearEnd(found.map((f) => f.draft), hint);
+  const out: Statement[] = [];
+  for (const kind of KINDS) {
+    let best: { st: Statement; score: number } | undefined;
+    for (const { draft, at } of found) {
+      if (draft.kind !== kind) continue;
+      const st = finish(draft, fyEnd);
+      const score = scoreOf(draft, st.checks, doc.pages[at]!.text);
+      if (!best || score > best.score) best = { st, score };
+    }
+    if (best && best.score >= 8) out.push(best.st);
+  }
+  return out;
+}
+
+/** The primary income statement, balance sheet and cash-flow statement of a filing, each checked by its identities. */
+export function readStatements(doc: ReadInput): Statement[] {
+  return readStatementsWith(doc, { useSpans: true });
+}
+

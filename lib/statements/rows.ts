@@ -1,0 +1,106 @@
+/**
+ * Statement rows of one page segment: label (continuation lines joined), one value per column,
+ * the exact excerpt and row index, and the heading above it (its section). Values go to columns
+ * by count when a row fills every column, else by position on the page (spans), else right-aligned.
+ */
+import { assignByPosition, columnEdges, rightEdge } from "./positions";
+import { stripFootnotes, type PageLine } from "./text";
+import type { Span } from "./types";
+import { trailingValues, type ValueToken } from "./values";
+
+export interface RawRow {
+  label: string;
+  section: string;
+  values: Array<number | null>;
+  excerptStart: number;
+  excerptEnd: number;
+  row: number;
+}
+
+interface Tokenised { line: PageLine; labelEnd: number; tokens: ValueToken[]; xs: Array<number | undefined> }
+
+const LETTER = /\p{L}/u;
+/** Words a wrapped label line ends with, so the next line continues it. */
+const DANGLING = /(?:\b(?:and|of|or|to|in|for|from|the|net|on|by|at|with|including|excluding|less|plus)|[,&(-])\s*$/i;
+
+export function tokenise(lines: PageLine[], spans: Span[] | null | undefined): Tokenised[] {
+  return lines.map((line) => {
+    const { labelEnd, tokens } = trailingValues(line.text);
+    return { line, labelEnd, tokens, xs: tokens.map((t) => rightEdge(spans, line.start + t.end)) };
+  });
+}
+
+/** Value-column edges learned from rows that fill all `n` columns. */
+export function learnEdges(rows: Tokenised[], n: number): number[] | undefined {
+  return columnEdges(rows.filter((r) => r.tokens.length >= n && LETTER.test(r.line.text.slice(0, r.labelEnd))).map((r) => r.xs), n);
+}
+
+/** Which tokens are values of which column; the rest stay in the label. */
+function place(r: Tokenised, n: number, edges: number[] | undefined): { values: Array<number | null>; firstUsed: number } | undefined {
+  const k = r.tokens.length;
+  const values: Array<number | null> = new Array(n).fill(null);
+  if (edges && r.xs.every((x) => x !== undefined)) {
+    const cols = assignByPosition(r.xs as number[], edges);
+    if (cols && cols.some((c) => c >= 0)) {
+      const firstUsed = cols.findIndex((c) => c >= 0);
+      // a token outside every column after a placed one: positions disagree with the text, fall back
+      if (cols.slice(firstUsed).every((c) => c >= 0)) {
+        cols.forEach((c, i) => c >= 0 && (values[c] = r.tokens[i]!.value));
+        return { values, firstUsed };
+      }
+    }
+    if (cols && cols.every((c) => c < 0)) return undefined;
+  }
+  if (k >= n) {
+    r.tokens.slice(k - n).forEach((t, i) => (values[i] = t.value));
+    return { values, firstUsed: k - n };
+  }
+  r.tokens.forEach((t, i) => (values[n - k + i] = t.value));
+  return { values, firstUsed: 0 };
+}
+
+/** Rows of a segment after its header; `sectionAbove` is the heading carried from the previous page. */
+export function readRows(text: string, rows: Tokenised[], n: number, edges: number[] | undefined, sectionAbove = ""): RawRow[] {
+  const out: RawRow[] = [];
+  let pending: { text: string; start: number } | undefined;
+  let section = sectionAbove;
+  for (const r of rows) {
+    const raw = r.line.text;
+    const placed = r.tokens.length > 0 ? place(r, n, edges) : undefined;
+    if (!placed) {
+      const t = raw.trim();
+      if (!t) continue;
+      if (pending && !/:\s*$/.test(pending.text) && (/^\p{Ll}/u.test(t) || DANGLING.test(pending.text))) pending = { text: `${pending.text} ${t}`, start: pending.start };
+      else {
+        if (pending) section = pending.text;
+        pending = { text: t, start: r.line.start + raw.indexOf(t) };
+      }
+      continue;
+    }
+    const labelEnd = r.tokens[placed.firstUsed]!.start;
+    let label = stripFootnotes(raw.slice(0, labelEnd).replace(/[\s$]+$/, "").trim());
+    let start = r.line.start + (raw.length - raw.trimStart().length);
+    const joins = pending && !/:\s*$/.test(pending.text) && (!LETTER.test(label) || /^\p{Ll}/u.test(label) || DANGLING.test(pending.text));
+    if (joins) {
+      label = `${pending!.text} ${label}`.trim();
+      start = pending!.start;
+    } else if (pending) section = pending.text;
+    pending = undefined;
+    if (!LETTER.test(label)) continue;
+    out.push({ label: label.replace(/\s+/g, " "), section, values: placed.values, excerptStart: start, excerptEnd: r.line.start + raw.trimEnd().length, row: r.line.row });
+  }
+  return out;
+}
+
+/** Lines from the top of a segment that are its column header (before the first row with a label and amounts). */
+export function headerEnd(rows: Tokenised[]): number {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    if (r.tokens.length === 0) continue;
+    const label = r.line.text.slice(0, r.labelEnd);
+    const yearsOnly = r.tokens.every((t) => /^(?:19|20)\d\d$/.test(t.raw));
+    if (yearsOnly) continue;
+    if (LETTER.test(label) && !/^\s*(?:\(?(?:in|dollars|amounts|unaudited|\$)\b)/i.test(label)) return i;
+  }
+  return rows.length;
+}

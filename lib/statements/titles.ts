@@ -1,0 +1,48 @@
+/**
+ * Statement titles as filings print them: "Consolidated Balance Sheets", "Statements of Financial
+ * Position", "Consolidated Statements of Operations", "Condensed Consolidated Statements of Income
+ * (Unaudited)", "Consolidated Statement of Cash Flows", matched on letters only (PDF text splits
+ * and drops letters). Statements of comprehensive income or of equity are not primary statements.
+ */
+import { squash } from "./text";
+import type { StatementKind } from "./types";
+
+export interface TitleHit {
+  kind: StatementKind;
+  /** "(continued)": the rest of a statement begun on an earlier page. */
+  continued: boolean;
+}
+
+const QUALIFIERS = "(?:consolidated|condensed|combined|unaudited|interim|the|company|group)*";
+const BALANCE = new RegExp(`^${QUALIFIERS}(?:balancesheets?|statements?of${QUALIFIERS}financial(?:position|condition))`);
+const CASH = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}cash(?:fl|fi)?ows?|cash(?:fl|fi)?owstatements?)`);
+const INCOME = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}(?:operations|income|earnings|netincome|loss|netloss|comprehensiveincome|comprehensiveloss|comprehensiveearnings|operationsandcomprehensive\\w*|incomeandcomprehensive\\w*|earningsandcomprehensive\\w*)|incomestatements?)`);
+
+/** Text that only mentions a statement, or names a table that is not one. */
+const NOT_A_TITLE = /changesin|(?:stockholders|shareholders|shareowners|members)(?:equity|deficit|investment)|notesto|seeaccompanying|accompanyingnotes|integralpart|data$|highlights|supplementa|proforma|segment|quarterly|selected|summary|reconciliation|nongaap|guarantor|consolidating|schedule|parentcompany|registrant/;
+
+/** The statement a line is the title of, if it is one (the line starts with the title, after an optional company name). */
+export function titleOf(line: string): TitleHit | undefined {
+  if (line.length > 160) return undefined;
+  const sq = squash(line);
+  if (sq.length < 10 || sq.length > 130) return undefined;
+  const at = sq.search(/consolidated|condensed|combined|balancesheet|statements?of|incomestatement|cashflowstatement|financialposition/);
+  if (at < 0 || at > 45) return undefined;
+  const rest = sq.slice(at);
+  if (NOT_A_TITLE.test(rest)) return undefined;
+  const continued = /continued|cont$/.test(rest);
+  if (BALANCE.test(rest)) return { kind: "balance", continued };
+  if (CASH.test(rest)) return { kind: "cash_flow", continued };
+  const inc = INCOME.exec(rest);
+  if (inc) {
+    // a statement of comprehensive income alone is not the income statement
+    if (/^[a-z]*statements?of[a-z]*?comprehensive/.test(inc[0]) && !/(?:operations|income|earnings|loss)andcomprehensive/.test(rest)) return undefined;
+    return { kind: "income", continued };
+  }
+  return undefined;
+}
+
+/** Cheap page filter before reading lines: could this page hold a statement title? */
+export function mayHoldTitle(text: string): boolean {
+  return /balance\s*s\s*h|statements?\s+of|financial\s+(?:position|condition)|income\s+statement|cash\s*\S*\s*statement/i.test(text);
+}
