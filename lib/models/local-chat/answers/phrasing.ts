@@ -78,7 +78,7 @@ export function noData(question: string, notes: string[] = [], subject?: string,
   const what = about && about.split(/\s+/).length <= 12 && !/^(?:this|it|that)$/i.test(about) ? `information on ${/^[A-Z][a-z]/.test(about) && !/^[A-Z][a-z]+ [A-Z]/.test(about) ? about[0]!.toLowerCase() + about.slice(1) : about}` : "an answer to this";
   if (why) return `I couldn't find ${what} in the uploaded documents: ${why.charAt(0).toLowerCase()}${why.slice(1)} Would you like me to add this question to the Q&A list for the target company?`;
   // a yes/no, count or date question reads best quoted whole ("an answer to 'Is the business seasonal?'")
-  const asked = searched && /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|any|how many|how much|when|who|which)\b/i.test(question) ? `an answer to "${question.trim().replace(/"/g, "'")}"` : what;
+  const asked = searched && /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|any|how many|how much|when|who|which|är|var|har|hade|finns|fanns|kan|ska|kommer|vem|vilka|vilken|när|hur många|hur mycket)\b/i.test(question) ? `an answer to "${question.trim().replace(/"/g, "'")}"` : what;
   if (searched?.documents.length) return `I couldn't find ${asked} in the uploaded documents — none of the extracted findings or document pages cover it. ${searchedWords(searched)}. Would you like me to add this question to the Q&A list for the target company?`;
   return `I couldn't find ${what} in the uploaded documents — none of the extracted findings or document pages cover it, so it is not something the data room answers yet. Would you like me to add this question to the Q&A list for the target company?`;
 }
