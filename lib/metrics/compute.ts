@@ -27,8 +27,9 @@ async function resolvePeriods(req: MetricRequest, source: LineItemSource): Promi
   const years = await source.fiscalYears();
   const latest = years[0];
   if (latest && req.span) {
-    const first = shiftYears(latest, -(req.aggregate === "cagr" ? req.span : req.span - 1));
-    return { periods: yearsBetween(first, latest), note: `The last ${req.span} fiscal years in the statements, to ${latest}.` };
+    const note = `The last ${req.span} fiscal years in the statements, to ${latest}.`;
+    if (req.aggregate === "cagr") return { periods: [shiftYears(latest, -req.span), latest], note };
+    return { periods: yearsBetween(shiftYears(latest, -(req.span - 1)), latest), note };
   }
   if (!latest) return { periods: [] };
   const two = j === "trend" || j === "compare" || req.aggregate === "growth" || req.aggregate === "change";

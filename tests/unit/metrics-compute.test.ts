@@ -175,3 +175,11 @@ describe("judgements decided by computed figures", () => {
     expect(r.judgement?.statement).toBe("Effective tax rate was 25.0% in FY2021, higher than 20.0% in FY2020.");
   });
 });
+
+describe("the last N years", () => {
+  it("a CAGR over the last three years reads its two ends only", async () => {
+    const r = await ask("What was the revenue CAGR over the last three years?");
+    expect(r.periods).toEqual(["FY2019", "FY2022"]);
+    expect(r.value).toBeCloseTo((1500 / 800) ** (1 / 3) - 1, 9);
+  });
+});
