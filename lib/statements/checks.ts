@@ -51,12 +51,12 @@ function totalLike(line: StatementLine): boolean {
 interface Item { line: StatementLine; sign: number }
 
 /** A run at the end of `stack` that sums to `line` (as printed, or first − rest); its start index or -1. */
-function matchingRun(stack: Item[], line: StatementLine, maxLen = 40): { start: number; terms: Item[] } | undefined {
+function matchingRun(stack: Item[], line: StatementLine, maxLen: number, differences: boolean): { start: number; terms: Item[] } | undefined {
   const min = Math.max(0, stack.length - maxLen);
   for (let start = stack.length - 1; start >= min; start--) {
     const run = stack.slice(start);
     if (columnsAgree(line, run) === true) return { start, terms: run };
-    if (run.length >= 2) {
+    if (differences && run.length >= 2) {
       const diff = run.map((t, i) => ({ line: t.line, sign: i === 0 ? t.sign : -t.sign }));
       if (columnsAgree(line, diff) === true) return { start, terms: diff };
     }
@@ -65,22 +65,22 @@ function matchingRun(stack: Item[], line: StatementLine, maxLen = 40): { start: 
 }
 
 /** "Total …" lines against the lines above them; other lines that a run sums to exactly collapse silently ("PP&E — net"). */
-function subtotalChecks(lines: StatementLine[]): Check[] {
+function subtotalChecks(kind: StatementKind, lines: StatementLine[]): Check[] {
   const out: Check[] = [];
   const stack: Item[] = [];
   for (const line of lines) {
     if (line.values.every((v) => v === null)) continue;
     const sign = /^less\b/i.test(line.label) && line.values.every((v) => v === null || v >= 0) ? -1 : 1;
     if (totalLike(line) && stack.length > 0) {
-      const hit = matchingRun(stack, line);
+      const hit = matchingRun(stack, line, 40, kind === "income");
       if (hit) {
         stack.splice(hit.start);
         out.push({ name: `subtotal: ${line.label}`, ok: true, detail: `${fmt(line)} = ${hit.terms.length} lines above` });
       } else {
         out.push({ name: `subtotal: ${line.label}`, ok: false, detail: `${fmt(line)}: no run of the lines above sums to it` });
       }
-    } else if (stack.length >= 2 && !totalLike(line)) {
-      const hit = matchingRun(stack, line, 6);
+    } else if (stack.length >= 2 && /\bnet\b/i.test(line.label)) {
+      const hit = matchingRun(stack, line, 6, false);
       if (hit && hit.terms.length >= 2 && line.values.some((v) => v !== null && v !== 0)) stack.splice(hit.start);
     }
     stack.push({ line, sign });
@@ -151,5 +151,5 @@ function incomeChecks(lines: StatementLine[]): Check[] {
 /** All checks of a statement, in order: identities first, then subtotals. */
 export function runChecks(kind: StatementKind, lines: StatementLine[]): Check[] {
   const identities = kind === "balance" ? balanceChecks(lines) : kind === "cash_flow" ? cashFlowChecks(lines) : incomeChecks(lines);
-  return [...identities, ...subtotalChecks(lines)];
+  return [...identities, ...subtotalChecks(kind, lines)];
 }
