@@ -102,7 +102,7 @@ async function compare(req: MetricRequest, ev: Evaluation, periods: string[]): P
   };
 }
 
-async function extreme(req: MetricRequest, j: Extract<Judgement, { kind: "extreme" }>, ev: Evaluation, periods: string[]): Promise<Judged> {
+async function extreme(j: Extract<Judgement, { kind: "extreme" }>, ev: Evaluation, periods: string[]): Promise<Judged> {
   const p = periods[periods.length - 1]!;
   const series = await Promise.all(j.candidates.map(async (c) => ({ period: p, name: c.name, value: await ev.value(c.formula, p) })));
   const unit = j.candidates[0]?.unit ?? "amount";
@@ -132,6 +132,6 @@ export async function judge(req: MetricRequest, j: Judgement, ev: Evaluation, pe
     case "compare":
       return compare(req, ev, periods.length >= 2 ? periods : [shiftYears(periods[0]!, -1), periods[0]!]);
     case "extreme":
-      return extreme(req, j, ev, periods);
+      return extreme(j, ev, periods);
   }
 }
