@@ -5,6 +5,8 @@
  * "times", "plus", "minus") over phrases naming line items or metrics, each optionally qualified
  * by periods ("FY2017 COGS", "average X between A and B", "change in X between A and B",
  * "average X" = opening and closing balances); a parser library would still need the phrase reader.
+ * A question may define several names ("CCC is defined as DIO + DSO − DPO. DIO is defined as …"):
+ * a phrase naming one of them uses that definition.
  */
 import { at, avgBalance, avgOver, sub, yearChange } from "./expr";
 import { periodMentions, sortLabels } from "./periods";
@@ -58,7 +60,7 @@ function coveredBy(core: string, term: { start: number; end: number }): boolean 
 }
 
 /** A phrase's line item or metric with its periods. */
-function readPhrase(raw: string): Expr | undefined {
+function readPhrase(raw: string, defined: Defined): Expr | undefined {
   let p = raw.trim().replace(/^the\s+/, "").replace(/[.,;:]+$/, "");
   const labels = periodMentions(p).map((m) => m.label);
   for (const m of periodMentions(p).reverse()) p = `${p.slice(0, m.start)}§${p.slice(m.end)}`;
@@ -69,8 +71,9 @@ function readPhrase(raw: string): Expr | undefined {
   if (change) p = p.slice(change[0].length);
   const core = p.replace(PERIOD_WORDS, " ").replace(/\s+/g, " ").trim();
   const term = termOf(core);
-  if (!term || !coveredBy(core, term)) return undefined;
-  const f = term.metric.formula;
+  const own = defined.get(core) ?? (term && coveredBy(core, term) ? defined.get(term.metric.id) : undefined);
+  if (!own && (!term || !coveredBy(core, term))) return undefined;
+  const f = own ?? term!.metric.formula;
   const ps = sortLabels(labels);
   if (average) return ps.length >= 2 ? avgOver(ps.map((label) => ({ label })), f) : ps[0] ? at({ label: ps[0] }, avgBalance(f)) : avgBalance(f);
   if (change) {
@@ -83,7 +86,10 @@ function readPhrase(raw: string): Expr | undefined {
 /** Recursive descent over the tokens: expr = term (± term)*, term = factor (×÷ factor)*. */
 class Parser {
   private i = 0;
-  constructor(private readonly tokens: Token[]) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly defined: Defined,
+  ) {}
 
   parse(): Expr | undefined {
     const e = this.expr();
@@ -114,7 +120,7 @@ class Parser {
     const tok = this.tokens[this.i++];
     if (!tok) return undefined;
     if (tok.t === "num") return { kind: "num", value: tok.v };
-    if (tok.t === "phrase") return readPhrase(tok.s);
+    if (tok.t === "phrase") return readPhrase(tok.s, this.defined);
     if (tok.t === "-") {
       const inner = this.factor();
       return inner && { kind: "op", op: "-", left: { kind: "num", value: 0 }, right: inner };
@@ -132,8 +138,18 @@ class Parser {
 }
 
 /** The formula of a definition's text (normalised), or undefined when a part of it names nothing known. */
-export function parseDefinition(text: string): Expr | undefined {
+/** Formulas defined earlier in the same question, by the defined name and by its catalog id ("dpo"). */
+export type Defined = Map<string, Expr>;
+
+/** The keys a defined name is found by in later formulas: its words, and the metric it names. */
+export function definedKeys(name: string): string[] {
+  const words = name.replace(/^(?:the|a|an)\s+/, "").trim();
+  const term = termOf(words);
+  return [words, ...(term && coveredBy(words, term) ? [term.metric.id] : [])];
+}
+
+export function parseDefinition(text: string, defined: Defined = new Map()): Expr | undefined {
   // source notes in brackets ("(from the cash flow statement)") are not operands
   const tokens = tokenize(text.replace(/^\s*:\s*/, "").replace(/\((?:from|as|per|on|in|see|using|reported)\b[^()]*\)/g, " "));
-  return tokens.length ? new Parser(tokens).parse() : undefined;
+  return tokens.length ? new Parser(tokens, defined).parse() : undefined;
 }

@@ -4,7 +4,7 @@
  * stated in the question replaces the formula (keeping the catalog's name and unit when it names
  * a known metric).
  */
-import { parseDefinition } from "./definition";
+import type { QuestionDefinition } from "./question";
 import { div } from "./expr";
 import { findTerms, type TermMatch } from "./terms";
 import type { AnswerFormat, Expr, MetricFormula, MetricUnit } from "./types";
@@ -48,11 +48,10 @@ function inferUnit(name: string, formula: Expr, format: AnswerFormat): MetricUni
   return formula.kind === "op" && formula.op === "/" ? "ratio" : "amount";
 }
 
-export function metricOf(ask: string, terms: TermMatch[], definition: { name: string; text: string } | undefined, format: AnswerFormat): MetricFormula | undefined {
+export function metricOf(ask: string, terms: TermMatch[], definition: QuestionDefinition | undefined, format: AnswerFormat): MetricFormula | undefined {
   const named = pickMetric(ask, terms);
   if (!definition) return named;
-  const formula = parseDefinition(definition.text);
-  if (!formula) return named;
+  const formula = definition.formula;
   const defTerm = findTerms(definition.name)[0]?.metric ?? named;
   const name = defTerm?.name ?? (definition.name.replace(/^(?:the|a|an)\s+/, "") || "Defined metric");
   const unit = defTerm && defTerm.unit !== "amount" ? defTerm.unit : inferUnit(definition.name, formula, format);

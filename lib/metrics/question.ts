@@ -4,7 +4,8 @@
  * useful metric, state that and explain why" caveats), the definition sentence, and the cues of a
  * narrative question that no computed figure answers.
  */
-import { parseDefinition } from "./definition";
+import { definedKeys, parseDefinition, type Defined } from "./definition";
+import type { Expr } from "./types";
 
 /** Statement names, removed so "cash flow statement" does not read as cash or cash flow. */
 const STATEMENT_NAMES =
@@ -21,32 +22,58 @@ const NARRATIVE =
 const HOW_NOT_FIGURE = /\bhow (?:does|do|did|is|are|can|could|will|would|should|has|have)\b(?![^.?]*\b(?:compare[sd]?|chang\w*|evolv\w*|develop\w*|trend\w*|mov\w*|grow\w*|grew|increas\w*|decreas\w*|declin\w*|rose|fell|shift\w*)\b)/;
 
 /** The definition a question states ("X is defined as: …", "defined as …", "calculated as …"). */
-const DEFINITION = /(?:^|(?<=[.?!;:]\s?))([^.?!;:]*?)\s*\b(?:(?:is|are|should be|will be|to be|being)\s+)?(?:defined|calculated|computed|measured)\s+(?:as|by)\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/;
+const DEFINITION = /(?:^|(?<=[.?!;:]\s?))([^.?!;:]*?)\s*\b(?:(?:is|are|should be|will be|to be|being)\s+)?(?:defined|calculated|computed|measured)\s+(?:as|by)\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/g;
 
 /** "Calculate EBITDA as operating income plus D&A." */
-const IMPERATIVE_DEFINITION = /\b(?:calculate|compute|define|measure)\s+([^.?!;:]+?)\s+as\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/;
+const IMPERATIVE_DEFINITION = /\b(?:calculate|compute|define|measure)\s+([^.?!;:]+?)\s+as\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/g;
+
+export interface QuestionDefinition {
+  /** The name defined ("dpo"). */
+  name: string;
+  /** The formula's text. */
+  text: string;
+  formula: Expr;
+}
 
 export interface CleanQuestion {
-  /** The ask, with wrapping, caveat and definition removed (normalised). */
+  /** The ask, with wrapping, caveat and definitions removed (normalised). */
   ask: string;
-  /** The definition's formula text and the name it defines. */
-  definition?: { name: string; text: string };
+  /** The first definition the question states (the metric asked), its formula using any later ones. */
+  definition?: QuestionDefinition;
+}
+
+interface Found {
+  index: number;
+  length: number;
+  name: string;
+  text: string;
+}
+
+/** Every definition sentence, in text order, without overlaps. */
+function definitionsIn(ask: string): Found[] {
+  const all = [DEFINITION, IMPERATIVE_DEFINITION].flatMap((re) =>
+    [...ask.matchAll(re)].map((m) => ({ index: m.index!, length: m[0].length, name: m[1]!.trim(), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim() })),
+  );
+  all.sort((a, b) => a.index - b.index);
+  return all.filter((d, i) => d.text && !all.slice(0, i).some((e) => d.index < e.index + e.length));
 }
 
 export function cleanQuestion(normalised: string): CleanQuestion {
   let ask = normalised.replace(CAVEAT, " ");
-  let definition: CleanQuestion["definition"];
-  for (const re of [DEFINITION, IMPERATIVE_DEFINITION]) {
-    const def = re.exec(ask);
-    const text = def?.[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim();
+  // later definitions first, so an earlier one can use the names they define
+  const defined: Defined = new Map();
+  const read: Array<Found & { formula: Expr }> = [];
+  for (const d of definitionsIn(ask).reverse()) {
     // only a definition that reads as a formula is taken out of the ask ("compute the margin as a percentage" is not one)
-    if (!def || !text || !parseDefinition(text)) continue;
-    definition = { name: def[1]!.trim(), text };
-    ask = ask.slice(0, def.index) + " " + ask.slice(def.index + def[0].length);
-    break;
+    const formula = parseDefinition(d.text, defined);
+    if (!formula) continue;
+    for (const k of definedKeys(d.name)) defined.set(k, formula);
+    read.push({ ...d, formula });
   }
+  for (const d of read) ask = `${ask.slice(0, d.index)} ${ask.slice(d.index + d.length)}`;
   ask = ask.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim();
-  return definition ? { ask, definition } : { ask };
+  const first = read[read.length - 1];
+  return first ? { ask, definition: { name: first.name, text: first.text, formula: first.formula } } : { ask };
 }
 
 export function isNarrative(ask: string): boolean {

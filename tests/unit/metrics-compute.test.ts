@@ -92,6 +92,14 @@ describe("a definition from the question is what is computed", () => {
     expect(r.formatted).toBe("42.71 days");
   });
 
+  it("a CCC whose DPO is defined with COGS plus the change in inventory", async () => {
+    const r = await ask(
+      "What is the FY2022 cash conversion cycle? CCC is defined as: DIO + DSO - DPO. DIO is defined as: 365 * (average inventory between FY2021 and FY2022) / (FY2022 COGS). " +
+        "DSO is defined as: 365 * (average accounts receivable between FY2021 and FY2022) / (FY2022 revenue). DPO is defined as: 365 * (average accounts payable between FY2021 and FY2022) / (FY2022 COGS + change in inventory between FY2021 and FY2022). Round to two decimal places.",
+    );
+    expect(r.value).toBeCloseTo((365 * 180) / 900 + (365 * 140) / 1500 - (365 * 110) / 940, 9);
+  });
+
   it("inventory turnover over a named average reads the older filing's balance sheet for the opening year", async () => {
     const r = await ask("What is the FY2020 inventory turnover ratio? Inventory turnover ratio is defined as: (FY2020 COGS) / (average inventory between FY2019 and FY2020). Round to two decimal places.");
     expect(r.formatted).toBe("4.62");

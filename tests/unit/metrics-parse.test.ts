@@ -138,6 +138,16 @@ describe("definitions stated in the question override the catalog", () => {
     expect(formulaWords(s.metric.formula)).toBe("(Long-term debt + Short-term debt − Cash and cash equivalents) / (Operating income + Depreciation & amortization)");
   });
 
+  it("several definitions in one question: the first uses the later ones", () => {
+    const r = parse(
+      "What is the FY2022 cash conversion cycle (CCC)? CCC is defined as: DIO + DSO - DPO. DIO is defined as: 365 * (average inventory between FY2021 and FY2022) / (FY2022 COGS). " +
+        "DSO is defined as: 365 * (average accounts receivable between FY2021 and FY2022) / (FY2022 revenue). DPO is defined as: 365 * (average accounts payable between FY2021 and FY2022) / (FY2022 COGS + change in inventory between FY2021 and FY2022).",
+    );
+    expect(r.metric.name).toBe("Cash conversion cycle");
+    expect(r.metric.unit).toBe("days");
+    expect(formulaWords(r.metric.formula)).toContain("(Cost of revenue (FY2022) + Inventories (FY2022) − Inventories (FY2021))");
+  });
+
   it("a definition naming something unknown falls back to the catalog entry", () => {
     const r = parse("What is FY2020 DSO? DSO is defined as 365 * average flux capacitance / revenue.");
     expect(r.metric.id).toBe("dso");
