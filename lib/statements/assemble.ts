@@ -39,7 +39,7 @@ export interface AssembleOptions {
 const NOTES_CUE = /accompanying notes|see notes to|notes to (?:the )?(?:condensed )?(?:consolidated )?financial statements are an integral|integral part of (?:these|this|the)/i;
 const CLOSING: Record<StatementKind, RegExp> = {
   balance: /^total liabilities\b.*\b(?:equity|deficit|capital|capitalization|investment)\b/i,
-  cash_flow: /\bend of (?:the )?(?:year|period|fiscal year|quarter)\b|^end of (?:year|period)|\bat end\b|^balance,? end/i,
+  cash_flow: /\bend of (?:the )?(?:year|period|fiscal year|quarter)\b|^end of (?:year|period)|\bat end\b|^balance,? end|\bending balances?\b/i,
   income: /^$/,
 };
 

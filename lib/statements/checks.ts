@@ -44,8 +44,14 @@ function identity(name: string, target: StatementLine | undefined, terms: Array<
 
 const SUBTOTAL_KEYS = new Set<LineItemKey>(["total_current_assets", "total_assets", "total_current_liabilities", "total_liabilities", "total_equity", "total_equity_including_nci", "total_liabilities_and_equity", "operating_cash_flow", "investing_cash_flow", "financing_cash_flow", "operating_expenses"]);
 
+/** A line that sums a block and is checked ("Total …", the statements' own subtotals). */
 function totalLike(line: StatementLine): boolean {
   return /^total\b/i.test(line.label) || (line.key !== undefined && SUBTOTAL_KEYS.has(line.key));
+}
+
+/** A line that may sum the block above it without saying so ("Net cash used in financing activities" after its parts). */
+function mayCollapse(line: StatementLine): boolean {
+  return totalLike(line) || /^net cash\b|^cash (?:flows? )?(?:provided|used|generated|from)\b/i.test(line.label);
 }
 
 interface Item { line: StatementLine; sign: number }
@@ -64,8 +70,12 @@ function matchingRun(stack: Item[], line: StatementLine, maxLen: number, differe
   return undefined;
 }
 
-/** "Total …" lines against the lines above them; other lines that a run sums to exactly collapse silently ("PP&E — net"). */
-function subtotalChecks(kind: StatementKind, lines: StatementLine[]): Check[] {
+/**
+ * "Total …" lines against the lines above them; other lines that a run sums to exactly collapse
+ * silently ("Gross property", "PP&E — net"). Returns the checks and the lines left uncollapsed
+ * (the top-level blocks), which for a cash-flow statement read up to the change in cash are its sections.
+ */
+function subtotals(kind: StatementKind, lines: StatementLine[]): { checks: Check[]; stack: Item[] } {
   const out: Check[] = [];
   const stack: Item[] = [];
   for (const line of lines) {
@@ -79,13 +89,13 @@ function subtotalChecks(kind: StatementKind, lines: StatementLine[]): Check[] {
       } else {
         out.push({ name: `subtotal: ${line.label}`, ok: false, detail: `${fmt(line)}: no run of the lines above sums to it` });
       }
-    } else if (stack.length >= 2 && /\bnet\b/i.test(line.label)) {
-      const hit = matchingRun(stack, line, 6, false);
+    } else if (stack.length >= 2) {
+      const hit = matchingRun(stack, line, mayCollapse(line) ? 40 : 8, false);
       if (hit && hit.terms.length >= 2 && line.values.some((v) => v !== null && v !== 0)) stack.splice(hit.start);
     }
     stack.push({ line, sign });
   }
-  return out;
+  return { checks: out, stack };
 }
 
 function first(lines: StatementLine[], key: LineItemKey): StatementLine | undefined {
@@ -102,11 +112,10 @@ function cashFlowChecks(lines: StatementLine[]): Check[] {
   const op = first(lines, "operating_cash_flow"), inv = first(lines, "investing_cash_flow"), fin = first(lines, "financing_cash_flow");
   const change = first(lines, "net_change_in_cash"), begin = first(lines, "cash_beginning"), end = first(lines, "cash_end");
   if (op && inv && fin) {
-    // lines printed after the three sections and before the change in cash: exchange-rate effect, discontinued operations
-    const last = Math.max(lines.indexOf(op), lines.indexOf(inv), lines.indexOf(fin));
+    // the sections as collapsed by their totals, plus what follows them (exchange-rate effect, discontinued operations)
     const stop = change ? lines.indexOf(change) : begin ? lines.indexOf(begin) : lines.length;
-    const extra = lines.slice(last + 1, stop).filter((l) => l.values.some((v) => v !== null) && l.key !== "cash_beginning" && l.key !== "cash_end");
-    const terms: Array<[StatementLine, number]> = [[op, 1], [inv, 1], [fin, 1], ...extra.map((l): [StatementLine, number] => [l, 1])];
+    const top = subtotals("cash_flow", lines.slice(0, stop).filter((l) => l.key !== "cash_beginning")).stack;
+    const terms = top.map((t): [StatementLine, number] => [t.line, t.sign]);
     const c = change ? identity("operating + investing + financing (+ fx) = change in cash", change, terms) : undefined;
     if (c) out.push(c);
     else if (begin && end) {
@@ -114,8 +123,12 @@ function cashFlowChecks(lines: StatementLine[]): Check[] {
       if (r) out.push(r);
     }
   }
-  const r = identity("beginning cash + change = end cash", end, [[begin, 1], [change, 1]]);
-  if (r) out.push(r);
+  if (begin && change && end) {
+    // lines between the change and the end balance ("cash held for sale") count too
+    const between = lines.slice(lines.indexOf(change) + 1, lines.indexOf(end)).filter((l) => l !== begin && l.values.some((v) => v !== null));
+    const r = identity("beginning cash + change = end cash", end, [[begin, 1], [change, 1], ...between.map((l): [StatementLine, number] => [l, 1])]);
+    if (r) out.push(r);
+  }
   return out;
 }
 
@@ -151,5 +164,5 @@ function incomeChecks(lines: StatementLine[]): Check[] {
 /** All checks of a statement, in order: identities first, then subtotals. */
 export function runChecks(kind: StatementKind, lines: StatementLine[]): Check[] {
   const identities = kind === "balance" ? balanceChecks(lines) : kind === "cash_flow" ? cashFlowChecks(lines) : incomeChecks(lines);
-  return [...identities, ...subtotalChecks(kind, lines)];
+  return [...identities, ...subtotals(kind, lines).checks];
 }

@@ -3,6 +3,7 @@
  * the exact excerpt and row index, and the heading above it (its section). Values go to columns
  * by count when a row fills every column, else by position on the page (spans), else right-aligned.
  */
+import { MONTH } from "@/lib/periods";
 import { assignByPosition, columnEdges, rightEdge } from "./positions";
 import { stripFootnotes, type PageLine } from "./text";
 import type { Span } from "./types";
@@ -20,6 +21,7 @@ export interface RawRow {
 interface Tokenised { line: PageLine; labelEnd: number; tokens: ValueToken[]; xs: Array<number | undefined> }
 
 const LETTER = /\p{L}/u;
+const HEADER_WORDS = new RegExp(`(?:${MONTH})\\.?,?\\s*$|\\b(?:ended|ending|weeks|months)\\b`, "i");
 /** Words a wrapped label line ends with, so the next line continues it. */
 const DANGLING = /(?:\b(?:and|of|or|to|in|for|from|the|net|on|by|at|with|including|excluding|less|plus)|[,&(-])\s*$/i;
 
@@ -100,6 +102,8 @@ export function headerEnd(rows: Tokenised[]): number {
     const label = r.line.text.slice(0, r.labelEnd);
     const yearsOnly = r.tokens.every((t) => /^(?:19|20)\d\d$/.test(t.raw));
     if (yearsOnly) continue;
+    // "Years ended December 31", "As of June 30": a day after a month name is a date, not an amount
+    if (HEADER_WORDS.test(label)) continue;
     if (LETTER.test(label) && !/^\s*(?:\(?(?:in|dollars|amounts|unaudited|\$)\b)/i.test(label)) return i;
   }
   return rows.length;

@@ -29,7 +29,12 @@ export function titleOf(line: string): TitleHit | undefined {
   const at = sq.search(/consolidated|condensed|combined|balancesheet|statements?of|incomestatement|cashflowstatement|financialposition/);
   if (at < 0 || at > 45) return undefined;
   const rest = sq.slice(at);
-  if (NOT_A_TITLE.test(rest)) return undefined;
+  if (NOT_A_TITLE.test(sq) || /^note/.test(sq)) return undefined;
+  // before the title only a company name may stand ("ORACLE CORPORATION", "3M Company and Subsidiaries"), not prose
+  const words = line.trim().split(/\s+/);
+  const first = words.findIndex((w) => /^(?:consolidated|condensed|combined|balance|statements?|income|unaudited|interim)$/i.test(w));
+  if (first < 0 || words.slice(0, first).some((w) => /^\p{Ll}/u.test(w) && !/^(?:and|of|&)$/.test(w))) return undefined;
+  if (/^(?:location|amounts?|gross|effects?|impact)\b/i.test(line.trim())) return undefined;
   const continued = /continued|cont$/.test(rest);
   if (BALANCE.test(rest)) return { kind: "balance", continued };
   if (CASH.test(rest)) return { kind: "cash_flow", continued };
