@@ -9,7 +9,7 @@ import { item } from "./expr";
 import { rejected, thanDirection } from "./guards";
 import { readJudgement } from "./judgement";
 import { periodMentions } from "./periods";
-import { metricOf, outsideTerms } from "./pick";
+import { asAmountIfAsked, metricOf, outsideTerms } from "./pick";
 import { cleanQuestion, isNarrative, isPolarAt } from "./question";
 import { aggregateOf, periodsOf, stablePeriods, yearCount } from "./span";
 import { findTerms, normalise } from "./terms";
@@ -31,7 +31,8 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
   const judged = profitable ? { judgement: { kind: "sign", positive: true } as Judgement } : readJudgement(ask, polar, terms);
   if (polar && !judged) return null;
   const judgement = thanDirection(ask, judged?.judgement);
-  const metric = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
+  const picked = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
+  const metric = picked && asAmountIfAsked(picked, format);
   if (!metric || rejected(ask, terms, metric, judgement, metric.id === "defined")) return null;
   const aggregate = judgement ? "value" : aggregateOf(outsideTerms(ask, terms), metric, format, periodMentions(ask).length);
   const needsTwo = judgement?.kind === "trend" || judgement?.kind === "compare";

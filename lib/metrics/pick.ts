@@ -6,6 +6,7 @@
  */
 import type { QuestionDefinition } from "./question";
 import { div } from "./expr";
+import { lineItemLabel } from "./line-items";
 import { findTerms, type TermMatch } from "./terms";
 import type { AnswerFormat, Expr, MetricFormula, MetricUnit } from "./types";
 
@@ -56,4 +57,15 @@ export function metricOf(ask: string, terms: TermMatch[], definition: QuestionDe
   const name = defTerm?.name ?? (definition.name.replace(/^(?:the|a|an)\s+/, "") || "Defined metric");
   const unit = defTerm && defTerm.unit !== "amount" ? defTerm.unit : inferUnit(definition.name, formula, format);
   return { id: "defined", name, unit, formula, better: defTerm?.better ?? "higher" };
+}
+
+/**
+ * A share metric asked in an amount ("gross margin in USD millions"; many income statements print
+ * the gross profit line as "Gross margin"): the amount is its numerator.
+ */
+export function asAmountIfAsked(metric: MetricFormula, format: AnswerFormat): MetricFormula {
+  const f = metric.formula;
+  if (!format.scale || format.percent || metric.unit !== "percent" || metric.id === "defined" || f.kind !== "op" || f.op !== "/") return metric;
+  const name = metric.name.replace(/\s*(?:margin|rate|ratio)$/i, "").trim();
+  return { id: `${metric.id}_amount`, name: f.left.kind === "item" ? lineItemLabel(f.left.key) : name, unit: "amount", formula: f.left, better: metric.better };
 }

@@ -71,6 +71,13 @@ describe("aggregates", () => {
     expect(formulaWords(r.metric.formula)).toBe("SG&A / Revenue");
   });
 
+  it("a margin asked in USD millions is its amount (statements often print gross profit as 'Gross margin')", () => {
+    const r = parse("What was the FY2022 gross margin in USD millions?");
+    expect(r.metric.unit).toBe("amount");
+    expect(formulaWords(r.metric.formula)).toBe("Gross profit");
+    expect(parse("What was the FY2022 gross margin (in percent)?").metric.unit).toBe("percent");
+  });
+
   it("'what percentage of Y was X' is X / Y", () => {
     const r = parse("What percentage of revenue was spent on R&D in FY2021?");
     expect(formulaWords(r.metric.formula)).toBe("R&D / Revenue");
