@@ -22,8 +22,8 @@ export async function loadDocument(db: Queryable, dealId: string, documentId: st
   );
   const doc = rows[0];
   if (!doc) throw new MandaError("not_found:document", "No such document in this deal.");
-  const pages = await db.query<{ page_number: number; text: string; label: string | null; cells: unknown }>(
-    "select page_number, text, label, cells from document_pages where deal_id = $1 and document_id = $2 order by page_number",
+  const pages = await db.query<{ page_number: number; text: string; label: string | null; cells: unknown; spans: unknown }>(
+    "select page_number, text, label, cells, spans from document_pages where deal_id = $1 and document_id = $2 order by page_number",
     [dealId, documentId],
   );
   return {
@@ -33,6 +33,7 @@ export async function loadDocument(db: Queryable, dealId: string, documentId: st
       text: p.text ?? "",
       label: p.label,
       cells: (typeof p.cells === "string" ? JSON.parse(p.cells) : p.cells) as ExtractionPage["cells"],
+      spans: (typeof p.spans === "string" ? JSON.parse(p.spans) : p.spans) as ExtractionPage["spans"],
     })),
   };
 }

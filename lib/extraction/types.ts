@@ -80,6 +80,8 @@ export interface ExtractionPage {
   text: string;
   label?: string | null;
   cells?: { ref: string; value: string; num?: number; start: number }[] | null;
+  /** PDF text runs (x, y of each run of the page text), for reading table columns by position. */
+  spans?: { start: number; length: number; x: number; y: number; width: number; height: number }[] | null;
 }
 
 export interface ExtractionContext {
@@ -89,6 +91,8 @@ export interface ExtractionContext {
   documentKind?: string | null;
   fiscalYear?: number | null;
   fiscalPeriod?: string | null;
+  /** The month the document's fiscal year ends in, when the document says (1–12). */
+  fiscalYearEndMonth?: number | null;
   pages: () => AsyncIterable<ExtractionPage>;
   getPage: (pageNumber: number) => Promise<ExtractionPage | undefined>;
 }

@@ -1,6 +1,7 @@
 /** The agent's tool set for one turn (seed 002 appendix: must / should / nice). */
 import type { AgentContext } from "../context";
 import { addToQaTool } from "./add-to-qa";
+import { computeMetricTool } from "./compute-metric";
 import { createIrlTool } from "./create-irl";
 import { detectContradictionsTool } from "./detect-contradictions";
 import { findGapsTool } from "./find-gaps";
@@ -15,6 +16,7 @@ import { validateFindingTool } from "./validate-finding";
 export function createAgentTools(ctx: AgentContext) {
   return {
     query_knowledge_base: queryKnowledgeBaseTool(ctx),
+    compute_metric: computeMetricTool(ctx),
     get_document_info: getDocumentInfoTool(ctx),
     detect_contradictions: detectContradictionsTool(ctx),
     find_gaps: findGapsTool(ctx),

@@ -4,11 +4,13 @@
  * clarifying question, confirmation of an offer).
  */
 import { detectMetrics, type MetricSpec } from "@/lib/agent/knowledge/metrics";
+import { isMetricQuestion } from "@/lib/agent/knowledge/metric-answer";
 import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/periods";
 import type { Conversation, Turn } from "./conversation";
 
 export type Intent =
   | "fact"
+  | "metric"
   | "trend"
   | "deep_dive"
   | "red_flags"
@@ -42,6 +44,8 @@ export interface Plan {
   range?: { from: string; to: string };
   /** "2024 so far" read as the latest cumulative period of that year. */
   yearToDate?: number;
+  /** A metric question's intent had the metric engine not claimed it: what answers when no statement is in scope. */
+  fallback?: Intent;
 }
 
 const P = {
@@ -61,6 +65,9 @@ const P = {
   greeting: /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks|thank you)\b[\s!.]*$/i,
   followUp: /^\s*(?:and|what about|how about|same for|also|then|and what about|and the)\b/i,
 };
+
+/** Intents a statement figure or metric question may have been read as before the metric engine claims it. */
+const METRIC_ROUTED = new Set<Intent>(["fact", "comparison", "trend", "synthesis", "deep_dive"]);
 
 const OFFER_GAPS = /add the gaps to the Q&A list|generate Q&A items for the missing information|add (?:these|them) to the Q&A list/i;
 const OFFER_QUESTION = /add (?:this|it) (?:question )?to the Q&A list/i;
@@ -185,8 +192,11 @@ export function planTurn(conv: Conversation): Plan {
     }
   }
   if (metrics.length === 0 && intent === "fact" && /\b(?:ceo|cfo|cto|chair(?:man|woman)?|founders?|management|auditors?|shareholders?)\b/i.test(text)) intent = "synthesis";
+  // A figure from the statements or a metric computed from them: the metric engine answers first
   const range = readPeriodRange(text);
   if (range && intent === "fact" && metrics.length) intent = "trend";
+  let fallback: Intent | undefined;
+  if (METRIC_ROUTED.has(intent) && isMetricQuestion(text)) [fallback, intent] = [intent, "metric"];
   return {
     intent,
     question: text,
@@ -194,7 +204,8 @@ export function planTurn(conv: Conversation): Plan {
     periodLabel: range ? undefined : req.exact?.label,
     ...(range ? { range: { from: range.from.label, to: range.to.label } } : {}),
     ...(req.relative === "year_to_date" && req.year ? { yearToDate: req.year } : {}),
-    topic: intent === "synthesis" || intent === "fact" ? topicOf(text) : undefined,
+    topic: [intent, fallback].some((i) => i === "synthesis" || i === "fact") ? topicOf(text) : undefined,
+    ...(fallback ? { fallback } : {}),
     document: text.match(/([\w\-.()]+\.(?:pdf|xlsx|csv|docx))\b/i)?.[1],
   };
 }

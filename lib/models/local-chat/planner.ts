@@ -5,6 +5,7 @@
 import type { ToolExchange } from "./conversation";
 import { rolePhrases } from "@/lib/agent/knowledge/people";
 import type { Plan } from "./intent";
+import { metricFallsBack } from "./answers/metric";
 
 export interface ToolCallPlan {
   toolName: string;
@@ -30,6 +31,14 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
     case "decline":
     case "clarify":
       return null;
+    case "metric": {
+      const otherwise: Plan = { ...plan, intent: plan.fallback ?? "fact" };
+      if (first) return can("compute_metric") ? [{ toolName: "compute_metric", input: { question: plan.question, ...(plan.document ? { document: plan.document } : {}) } }] : nextToolCalls(otherwise, done, available);
+      // no statement in scope (a data room without filings' statements): the question's own intent answers
+      const computed = done.find((t) => t.toolName === "compute_metric");
+      if (!computed || !metricFallsBack(computed.output)) return null;
+      return nextToolCalls(otherwise, done.filter((t) => t !== computed), available);
+    }
     case "fact": {
       if (!first) {
         // recover once from a bad call: retry with the plain question

@@ -1,0 +1,82 @@
+/**
+ * compute_metric's work: scope the question to one company's documents, read that company's
+ * statement lines, let the metric engine (lib/metrics) compute what is asked, and register every
+ * input as a source so the answer's citations open the statement page at the row.
+ */
+import type { Queryable } from "@/lib/db";
+import { computeMetric, formatMetricAnswer, parseMetricQuestion } from "@/lib/metrics";
+import type { SourceRegistry } from "../sources";
+import { documentScope } from "./document-scope";
+import { statementLineItems } from "./line-items";
+
+export interface MetricAnswerDeps {
+  db: Queryable;
+  dealId: string;
+  sources: SourceRegistry;
+  targetCompany?: string | null;
+}
+
+export interface MetricInputRow {
+  label: string;
+  period: string;
+  value: number;
+  citation: string;
+}
+
+export interface MetricAnswer {
+  /**
+   * answered: the result is computed; incomplete: inputs are missing (named in `missing`);
+   * no_statements: no statement of the company is in the deal (the knowledge base should answer);
+   * not_a_metric: the question asks for no figure the engine knows;
+   * ask_company: the deal holds several companies' statements and the question names none.
+   */
+  status: "answered" | "incomplete" | "no_statements" | "not_a_metric" | "ask_company";
+  /** The analyst-facing answer (markdown, with citations). */
+  answer: string;
+  /** The company the figures are for, when the deal holds several. */
+  company?: string;
+  formula?: string;
+  inputs: MetricInputRow[];
+  missing: string[];
+  notes: string[];
+}
+
+/** Whether the engine reads the question as a statement figure or a metric (cheap, no database). */
+export function isMetricQuestion(question: string): boolean {
+  return parseMetricQuestion(question) !== null;
+}
+
+export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { question: string; document?: string }): Promise<MetricAnswer> {
+  const notes: string[] = [];
+  const request = parseMetricQuestion(input.question);
+  if (!request) return { status: "not_a_metric", answer: "", inputs: [], missing: [], notes };
+  const scope = await documentScope(deps.db, deps.dealId, { query: input.question, document: input.document, notes });
+  // Several companies in the deal and none named: answer for the one that dominates (said), else ask
+  if (!scope.companies.length && scope.askWhich?.length) {
+    return { status: "ask_company", answer: askWhichCompany(scope.askWhich), inputs: [], missing: [], notes };
+  }
+  const documentIds = scope.documentIds ?? scope.answersFor?.documentIds;
+  const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds });
+  if (await source.isEmpty()) return { status: "no_statements", answer: "", inputs: [], missing: [], notes };
+  const result = await computeMetric(request, source);
+  for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });
+  const company = scope.companies[0] ?? scope.answersFor?.name;
+  const forCompany = !scope.companies.length && scope.answersFor?.why === "deal target" ? `For ${scope.answersFor.name} (the deal's target company): ` : "";
+  const review = result.inputs.some((i) => (i as { inReview?: boolean }).inReview)
+    ? "\n\nNote: some inputs come from a statement whose totals did not reconcile when it was read; it is in the review queue."
+    : "";
+  return {
+    status: result.missing.length ? "incomplete" : "answered",
+    answer: `${forCompany}${formatMetricAnswer(result)}${review}`,
+    ...(company ? { company } : {}),
+    formula: result.formula,
+    inputs: result.inputs.map((i) => ({ label: i.label, period: i.period, value: i.value, citation: `(source: ${i.document}, p.${i.page})` })),
+    missing: result.missing.map((m) => `${m.key} ${m.period}`),
+    notes,
+  };
+}
+
+function askWhichCompany(companies: string[]): string {
+  const list = companies.length > 2 ? `${companies.slice(0, -1).join(", ")} and ${companies.at(-1)}` : companies.join(" and ");
+  return `This deal holds the statements of several companies (${list}). Which company do you mean?`;
+}

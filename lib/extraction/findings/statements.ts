@@ -1,0 +1,119 @@
+/**
+ * Complete financial statements as findings: every line of the income statement, balance sheet
+ * and cash-flow statement read by lib/statements becomes one candidate per period column, with
+ * its canonical line item where one applies. A statement that fails its identities (assets =
+ * liabilities + equity, cash-flow sections = change in cash, subtotals) goes to review instead of
+ * being promoted: its confidence is set below the promotion bar and the reason names the check.
+ */
+import type { Statement, StatementLine } from "@/lib/statements/types";
+import { pickExcerpt } from "../citation";
+import type { Candidate, ExtractionPage, FindingPayload } from "../types";
+
+/** Marks statement findings (staging_extractions.candidate_key) so the metric engine can read them apart. */
+export const STATEMENT_KEY_PREFIX = "statement:";
+
+const PER_SHARE = /\bper (?:common |ordinary )?share\b|\bper diluted\b|\bper basic\b|^(?:basic|diluted)$/i;
+const SHARE_COUNT = /\bshares?\b.*\b(?:outstanding|used|weighted)\b|\bweighted[- ]average\b/i;
+
+/** What a statement finding's payload carries beyond the finding's own columns. */
+export interface StatementFacts {
+  kind: Statement["kind"];
+  title: string;
+  /** The row as printed (exact substring of the page). */
+  row: string;
+  rowIndex: number;
+  /** Printed value × scale = units (1 for per-share values and share counts). */
+  scale: number;
+  header: string;
+  months: number;
+  balanced: boolean;
+}
+
+export type StatementFindingPayload = FindingPayload & { statement: StatementFacts };
+
+function slug(label: string): string {
+  return label.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "line";
+}
+
+function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: boolean } {
+  if (PER_SHARE.test(line.label) || line.key === "eps_basic" || line.key === "eps_diluted") return { unit: "currency", scaled: false };
+  if (SHARE_COUNT.test(line.label) || line.key === "shares_diluted") return { unit: "count", scaled: false };
+  return { unit: "currency", scaled: true };
+}
+
+function formatPrinted(v: number): string {
+  const abs = Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 4 });
+  return v < 0 ? `(${abs})` : abs;
+}
+
+/** The finding's metric key: the canonical line item, else the label's own key (unique within the statement). */
+function keysOf(st: Statement): string[] {
+  const seen = new Map<string, number>();
+  return st.lines.map((l) => {
+    const base = l.key ?? `line:${st.kind}:${slug(l.label)}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return n === 0 ? base : `${base}#${n + 1}`;
+  });
+}
+
+function failedChecks(st: Statement): string {
+  return st.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`).join("; ") || "no identity could be checked";
+}
+
+/** Candidates for every line × period of the statements read from a document. */
+export function statementCandidates(statements: Statement[], pages: ExtractionPage[]): Candidate<StatementFindingPayload>[] {
+  const byNumber = new Map(pages.map((p) => [p.pageNumber, p]));
+  const out: Candidate<StatementFindingPayload>[] = [];
+  const taken = new Set<string>();
+  for (const st of statements) {
+    const keys = keysOf(st);
+    st.lines.forEach((line, i) => {
+      const page = byNumber.get(line.page);
+      if (!page) return;
+      const at = page.text.indexOf(line.excerpt);
+      if (at < 0) return;
+      const excerpt = pickExcerpt(page.text, at, at + line.excerpt.length, "line");
+      if (!excerpt) return;
+      const { unit, scaled } = unitOf(line);
+      const scale = scaled ? st.scale : 1;
+      line.values.forEach((v, c) => {
+        const col = st.columns[c];
+        if (v === null || v === undefined || !col) return;
+        const metricKey = keys[i]!;
+        const candidateKey = `${STATEMENT_KEY_PREFIX}${st.kind}:${metricKey}:${col.period}:${col.months}`;
+        if (taken.has(candidateKey)) return; // the same line read twice (a statement continued on the next page)
+        taken.add(candidateKey);
+        out.push({
+          candidateType: "finding",
+          candidateKey,
+          payload: {
+            metric: line.label,
+            metricKey,
+            valueText: formatPrinted(v),
+            valueNum: v * scale,
+            unit,
+            currency: st.currency,
+            period: col.period,
+            periodEnd: col.periodEnd,
+            isForecast: false,
+            domain: "financial",
+            statement: { kind: st.kind, title: st.title, row: line.excerpt, rowIndex: line.row, scale, header: col.header, months: col.months, balanced: st.balanced },
+          },
+          confidenceScore: st.balanced ? 0.95 : 0.6,
+          confidenceReason: st.balanced
+            ? `Line of the ${st.title} (${col.header}); the statement's identities hold`
+            : `Line of the ${st.title} (${col.header}); the statement fails its identities (${failedChecks(st)}): review before use`,
+          evidence: { text: excerpt, page: line.page },
+          evidenceType: "formal",
+        });
+      });
+    });
+  }
+  return out;
+}
+
+/** The pages a statement was read from: other table readers leave them alone. */
+export function statementPages(statements: Statement[]): Set<number> {
+  return new Set(statements.flatMap((s) => s.pages));
+}
