@@ -52,9 +52,7 @@ function settleKeys(lines: StatementLine[]): void {
   }
 }
 
-function finish(d: Draft, fyEnd: number | undefined): Statement {
-  settleKeys(d.lines);
-  const checks = runChecks(d.kind, d.lines);
+function finish(d: Draft, checks: Statement["checks"], fyEnd: number | undefined): Statement {
   return {
     kind: d.kind,
     title: d.title,
@@ -84,32 +82,38 @@ function titledDrafts(pages: ReadPage[], fyEnd: number | undefined, opts: Assemb
   return out;
 }
 
-/** The fiscal year end month: given, else from the annual columns of the flow statements read. */
-function fiscalYearEnd(drafts: Draft[], given: number | undefined): number | undefined {
+/**
+ * The fiscal year end month: given, else from the annual columns of the flow statements, else
+ * (a 10-Q) from the balance-sheet date that ends no interim period of the flow statements.
+ */
+function fiscalYearEnd(chosen: Draft[], given: number | undefined): number | undefined {
   if (given) return given;
-  for (const d of drafts) {
-    const fy = d.dates.find((c) => c.duration === "FY");
-    if (fy && d.kind !== "balance") return effectiveMonth(fy.year, fy.month, fy.day).month;
-  }
-  return undefined;
+  const flows = chosen.filter((d) => d.kind !== "balance").flatMap((d) => d.dates);
+  const fy = flows.find((c) => c.duration === "FY");
+  if (fy) return effectiveMonth(fy.year, fy.month, fy.day).month;
+  const interimEnds = new Set(flows.map((c) => effectiveMonth(c.year, c.month, c.day).month));
+  if (interimEnds.size === 0) return undefined;
+  const other = chosen.find((d) => d.kind === "balance")?.dates.map((c) => effectiveMonth(c.year, c.month, c.day).month).find((m) => !interimEnds.has(m));
+  return other;
 }
 
 export function readStatementsWith(doc: ReadInput, opts: AssembleOptions): Statement[] {
   const hint = doc.fiscalYearEndMonth ? effectiveMonth(2001, doc.fiscalYearEndMonth, 28).month : undefined;
   const found = titledDrafts(doc.pages, hint, opts);
-  const fyEnd = fiscalYearEnd(found.map((f) => f.draft), hint);
-  const out: Statement[] = [];
+  const chosen: Array<{ draft: Draft; checks: Statement["checks"] }> = [];
   for (const kind of KINDS) {
-    let best: { st: Statement; score: number } | undefined;
+    let best: { draft: Draft; checks: Statement["checks"]; score: number } | undefined;
     for (const { draft, at } of found) {
       if (draft.kind !== kind) continue;
-      const st = finish(draft, fyEnd);
-      const score = scoreOf(draft, st.checks, doc.pages[at]!.text);
-      if (!best || score > best.score) best = { st, score };
+      settleKeys(draft.lines);
+      const checks = runChecks(draft.kind, draft.lines);
+      const score = scoreOf(draft, checks, doc.pages[at]!.text);
+      if (!best || score > best.score) best = { draft, checks, score };
     }
-    if (best && best.score >= 8) out.push(best.st);
+    if (best && best.score >= 8) chosen.push(best);
   }
-  return out;
+  const fyEnd = fiscalYearEnd(chosen.map((c) => c.draft), hint);
+  return chosen.map((c) => finish(c.draft, c.checks, fyEnd));
 }
 
 /** The primary income statement, balance sheet and cash-flow statement of a filing, each checked by its identities. */
