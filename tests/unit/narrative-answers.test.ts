@@ -55,6 +55,9 @@ describe("narrative answers: classifying what a question asks for", () => {
     ["What drove the change in operating margin?", "reason"],
     ["What production rate changes is the company forecasting?", "description"],
     ["Vem förordnades som särskild utredare?", "person"],
+    ["the CEO chief executive officer", "person"],
+    ["the primary customers of the company", "organisation"],
+    ["Summarize the management team", "description"],
   ])("%s → %s", (q, kind) => {
     expect(classifyQuestion(q).kind).toBe(kind);
   });

@@ -60,5 +60,10 @@ export function classifyQuestion(question: string): AnswerType {
   if (asksWho || (roles.length > 0 && /^\s*(?:what is the name|name the)\b/i.test(q))) return { ...base, kind: "person" };
   if (/\b(?:which|what) (?:\w+ ){0,3}(?:compan(?:y|ies)|firms?|businesses|customers?|acqui\w*)\b/i.test(q) && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
   if (LIST.test(q) && (plural || base.howMany)) return { ...base, kind: "list" };
+  // a topic rather than a question ("the CEO", "the primary customers of X"): the role or the organisations it names
+  if (!/^\s*(?:what|which|how|why|when|where|describe|summari[sz]e|tell|explain|list|vad|hur|varför|när|var)\b/i.test(q)) {
+    if (roles.length) return { ...base, kind: "person" };
+    if (/\b(?:customers|clients|competitors|suppliers|vendors|partners|lenders|auditors|subsidiaries|distributors|kunder|konkurrenter|leverantörer)\b/i.test(q)) return { ...base, kind: "organisation" };
+  }
   return { ...base, kind: "description" };
 }

@@ -3,6 +3,7 @@
  * corrections, conflicts, forecast-vs-actual notes, and the P2 "nothing found" answer with a next step.
  */
 import type { KbConflict, KbFinding, KbForecastVsActual, KbResult } from "@/lib/agent/knowledge/query";
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 
 export const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
@@ -57,6 +58,9 @@ function subjectOf(question: string): string {
     .trim();
 }
 
+/** Question kinds an abstention quotes whole rather than as "information on …". */
+const QUOTED_WHOLE = new Set(["yes_no", "count", "date", "person", "organisation", "amount"]);
+
 /** What a narrative search read, in words: "BOEING_2022_10K.pdf (Legal Proceedings) for "litigation"". */
 export interface SearchedScope {
   documents: string[];
@@ -78,7 +82,7 @@ export function noData(question: string, notes: string[] = [], subject?: string,
   const what = about && about.split(/\s+/).length <= 12 && !/^(?:this|it|that)$/i.test(about) ? `information on ${/^[A-Z][a-z]/.test(about) && !/^[A-Z][a-z]+ [A-Z]/.test(about) ? about[0]!.toLowerCase() + about.slice(1) : about}` : "an answer to this";
   if (why) return `I couldn't find ${what} in the uploaded documents: ${why.charAt(0).toLowerCase()}${why.slice(1)} Would you like me to add this question to the Q&A list for the target company?`;
   // a yes/no, count or date question reads best quoted whole ("an answer to 'Is the business seasonal?'")
-  const asked = searched && /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|any|how many|how much|when|who|which|är|var|har|hade|finns|fanns|kan|ska|kommer|vem|vilka|vilken|när|hur många|hur mycket)\b/i.test(question) ? `an answer to "${question.trim().replace(/"/g, "'")}"` : what;
+  const asked = searched && QUOTED_WHOLE.has(classifyQuestion(question).kind) ? `an answer to "${question.trim().replace(/"/g, "'")}"` : what;
   if (searched?.documents.length) return `I couldn't find ${asked} in the uploaded documents — none of the extracted findings or document pages cover it. ${searchedWords(searched)}. Would you like me to add this question to the Q&A list for the target company?`;
   return `I couldn't find ${what} in the uploaded documents — none of the extracted findings or document pages cover it, so it is not something the data room answers yet. Would you like me to add this question to the Q&A list for the target company?`;
 }
