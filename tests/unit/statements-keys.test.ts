@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { keyOf } from "@/lib/statements/keys";
+import { normalLabel } from "@/lib/statements/text";
+import { readAmount, trailingValues } from "@/lib/statements/values";
+
+const key = (kind: "income" | "balance" | "cash_flow", label: string, section = "") => keyOf(kind, normalLabel(label), normalLabel(section));
+
+describe("statement line items", () => {
+  it("maps the ways filings word capital expenditure", () => {
+    for (const l of ["Purchases of property, plant and equipment", "Capital expenditures", "Payments for acquisition of property and equipment", "Purchases of property and equipment, including internal-use software", "Additions to property and equipment"]) {
+      expect(key("cash_flow", l), l).toBe("capital_expenditure");
+    }
+    expect(key("cash_flow", "Proceeds from sale of property, plant and equipment")).toBeUndefined();
+  });
+
+  it("maps revenue and cost of revenue without confusing them", () => {
+    for (const l of ["Net sales", "Total net revenue", "Revenues", "Total revenues", "Revenue"]) expect(key("income", l), l).toBe("revenue");
+    for (const l of ["Cost of sales", "Cost of revenue", "Cost of goods sold", "Total cost of revenue"]) expect(key("income", l), l).toBe("cost_of_revenue");
+    expect(key("balance", "Deferred revenue")).toBeUndefined();
+  });
+
+  it("tells net income, its per-share lines and share counts apart", () => {
+    expect(key("income", "Net income attributable to Example Inc.")).toBe("net_income");
+    expect(key("income", "Net income attributable to noncontrolling interests")).toBeUndefined();
+    expect(key("income", "Net income including noncontrolling interest")).toBe("net_income_including_nci");
+    expect(key("income", "Net income per share — diluted")).toBe("eps_diluted");
+    expect(key("income", "Diluted net income per share")).toBe("eps_diluted");
+    expect(key("income", "Basic", "Earnings per share:")).toBe("eps_basic");
+    expect(key("income", "Diluted", "Weighted-average shares outstanding:")).toBe("shares_diluted");
+    expect(key("income", "Dividends declared per share")).toBeUndefined();
+    expect(key("income", "Income before income taxes")).toBe("pretax_income");
+    expect(key("income", "Provision for income taxes")).toBe("income_tax_expense");
+  });
+
+  it("maps balance-sheet totals and equity", () => {
+    expect(key("balance", "Total stockholders’ equity")).toBe("total_equity");
+    expect(key("balance", "Total shareholders' equity")).toBe("total_equity");
+    expect(key("balance", "Total Example Company shareholders’ equity")).toBe("total_equity");
+    expect(key("balance", "Total equity")).toBe("total_equity_including_nci");
+    expect(key("balance", "Total liabilities and stockholders’ equity")).toBe("total_liabilities_and_equity");
+    expect(key("balance", "Total liabilities")).toBe("total_liabilities");
+    expect(key("balance", "Property and equipment, net")).toBe("ppe_net");
+    expect(key("balance", "Less: Accumulated depreciation")).toBeUndefined();
+  });
+
+  it("maps the cash-flow section totals and cash balances", () => {
+    expect(key("cash_flow", "Net cash used in investing activities")).toBe("investing_cash_flow");
+    expect(key("cash_flow", "Net cash provided by (used in) operating activities")).toBe("operating_cash_flow");
+    expect(key("cash_flow", "Net cash provided by (used in) discontinued operating activities")).toBeUndefined();
+    expect(key("cash_flow", "Net increase (decrease) in cash and cash equivalents")).toBe("net_change_in_cash");
+    expect(key("cash_flow", "End of period", "Cash and cash equivalents:")).toBe("cash_end");
+    expect(key("cash_flow", "Cash, cash equivalents and restricted cash, beginning balances")).toBe("cash_beginning");
+  });
+});
+
+describe("statement amounts", () => {
+  it("reads parentheses, dashes, dollar signs and footnote-free amounts", () => {
+    expect(readAmount("(1,577)")).toBe(-1577);
+    expect(readAmount("—")).toBeNull();
+    expect(readAmount("$5,363")).toBe(5363);
+    expect(readAmount("abc")).toBeUndefined();
+    const { tokens, labelEnd } = trailingValues("Other — net 9 (6) (4)");
+    expect(tokens.map((t) => t.value)).toEqual([9, -6, -4]);
+    expect("Other — net 9 (6) (4)".slice(0, labelEnd)).toBe("Other — net");
+  });
+
+  it("strips footnote marks from labels", () => {
+    expect(normalLabel("Cloud services and license support (1)")).toBe("cloud services and license support");
+    expect(normalLabel("Net revenues (a)(b)")).toBe("net revenues");
+  });
+});
