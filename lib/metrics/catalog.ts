@@ -43,6 +43,7 @@ const ENTRIES: Entry[] = [
   { id: "cogs_to_revenue", name: "COGS as % of revenue", unit: "percent", better: "lower", names: ["(?:cogs|cost of (?:goods sold|sales|revenues?)) (?:as (?:a )?(?:%|percent(?:age)?) of|to) (?:total )?(?:revenues?|sales)"], formula: pct(cogs, revenue) },
   { id: "effective_tax_rate", name: "Effective tax rate", unit: "percent", better: "lower", names: ["(?:effective )?(?:income )?tax rates?", "etr"], formula: pct(item("income_tax_expense"), item("pretax_income")) },
   { id: "dividend_payout", name: "Dividend payout ratio", unit: "percent", names: ["(?:dividend )?payout ratio", "dividend payout"], formula: pct(itemOrNil("dividends_paid", "operating_cash_flow"), netIncome) },
+  { id: "retention_ratio", name: "Retention ratio", unit: "percent", names: ["(?:earnings )?retention ratio", "plowback ratio"], formula: pct(sub(netIncome, itemOrNil("dividends_paid", "operating_cash_flow")), netIncome) },
   // amounts
   { id: "ebitda", name: "EBITDA", unit: "amount", names: ["(?:unadjusted )?ebitda"], formula: EBITDA, words: "Operating income + Depreciation & amortization" },
   { id: "free_cash_flow", name: "Free cash flow", unit: "amount", names: ["(?:unlevered )?free cash ?flows?", "fcf"], formula: FCF },

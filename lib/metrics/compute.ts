@@ -45,7 +45,9 @@ function wordsOf(req: MetricRequest, periods: string[]): string {
 
 function styleOf(req: MetricRequest, ev: Evaluation): ValueStyle {
   const first = [...ev.inputs.values()][0];
-  return { format: req.format, filingScale: first?.scale ?? 1e6, currency: first?.currency ?? req.format.currency };
+  const f = req.format;
+  const fraction = req.aggregate === "value" && !f.percent && f.decimals !== undefined && /\bratio\b|\breturn on\b/i.test(req.metric.name);
+  return { format: f, filingScale: first?.scale ?? 1e6, currency: first?.currency ?? f.currency, ...(fraction ? { fraction } : {}) };
 }
 
 async function seriesOf(req: MetricRequest, ev: Evaluation, periods: string[]): Promise<PeriodValue[]> {

@@ -54,7 +54,7 @@ const PERIOD_WORDS = /(?:\b(?:between|from|for|over|during|in|of|as of|at|(?:at 
 const FILLER = /\((?:from|as|per|on|in) [^)]*\)|\b(?:the|a|an|total|amount|of|value|figure|balance|reported|unadjusted|company'?s|year|annual|fiscal|full|ending|closing|period|end|level|as reported)\b/g;
 
 /** The phrase names the term and nothing else ("operating income and d&a" names two things: not covered). */
-function coveredBy(core: string, term: { start: number; end: number }): boolean {
+export function coveredBy(core: string, term: { start: number; end: number }): boolean {
   const rest = (core.slice(0, term.start) + " " + core.slice(term.end)).replace(FILLER, " ").replace(/[^a-z0-9&]+/g, " ").trim();
   return rest === "";
 }
@@ -150,6 +150,11 @@ export function definedKeys(name: string): string[] {
 
 export function parseDefinition(text: string, defined: Defined = new Map()): Expr | undefined {
   // source notes in brackets ("(from the cash flow statement)") are not operands
-  const tokens = tokenize(text.replace(/^\s*:\s*/, "").replace(/\((?:from|as|per|on|in|see|using|reported)\b[^()]*\)/g, " "));
+  const clean = text
+    .replace(/^\s*:\s*/, "")
+    .replace(/[([](?:from|as|per|on|in|see|using|reported)\b[^()[\]]*[)\]]/g, " ")
+    // "cash + cash equivalents" is the one balance-sheet line, not two
+    .replace(/\bcash\s*(?:\+|and|&)\s*cash equivalents\b/g, "cash and cash equivalents");
+  const tokens = tokenize(clean);
   return tokens.length ? new Parser(tokens, defined).parse() : undefined;
 }

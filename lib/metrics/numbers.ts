@@ -27,6 +27,11 @@ export interface ValueStyle {
   /** The filing's scale and currency (of the first input), used when the question asks none. */
   filingScale: number;
   currency?: string;
+  /**
+   * A share named a ratio or return ("payout ratio", "return on assets") asked with decimals but
+   * not in percent: analysts write it as a fraction (0.26), so the fraction leads and the percent follows.
+   */
+  fraction?: boolean;
 }
 
 /** A computed value in its unit, as asked. */
@@ -34,6 +39,7 @@ export function formatValue(value: number, unit: MetricUnit, style: ValueStyle):
   const { format } = style;
   switch (unit) {
     case "percent":
+      if (style.fraction) return `${groupDigits(value, format.decimals ?? 2)} (${groupDigits(value * 100, 1)}%)`;
       return `${groupDigits(value * 100, format.decimals ?? 1)}%`;
     case "ratio":
       return groupDigits(value, format.decimals ?? 2);

@@ -22,7 +22,8 @@ const PROFITABLE = /\bprofitable\b/;
 
 export function parseMetricQuestion(question: string): MetricRequest | null {
   const text = normalise(question);
-  const { ask, definition } = cleanQuestion(text);
+  const clean = cleanQuestion(text);
+  const { ask, definition } = clean;
   if (isNarrative(ask)) return null;
   const terms = findTerms(ask);
   const format = readAnswerFormat(text);
@@ -31,7 +32,7 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
   const judged = profitable ? { judgement: { kind: "sign", positive: true } as Judgement } : readJudgement(ask, polar, terms);
   if (polar && !judged) return null;
   const judgement = thanDirection(ask, judged?.judgement);
-  const picked = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, definition, format);
+  const picked = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, clean, format);
   const metric = picked && asAmountIfAsked(picked, format);
   if (!metric || rejected(ask, terms, metric, judgement, metric.id === "defined")) return null;
   const aggregate = judgement ? "value" : aggregateOf(outsideTerms(ask, terms), metric, format, periodMentions(ask).length);

@@ -40,6 +40,8 @@ export interface CleanQuestion {
   ask: string;
   /** The first definition the question states (the metric asked), its formula using any later ones. */
   definition?: QuestionDefinition;
+  /** Every defined name's formula. */
+  defined: Defined;
 }
 
 interface Found {
@@ -73,7 +75,7 @@ export function cleanQuestion(normalised: string): CleanQuestion {
   for (const d of read) ask = `${ask.slice(0, d.index)} ${ask.slice(d.index + d.length)}`;
   ask = ask.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim();
   const first = read[read.length - 1];
-  return first ? { ask, definition: { name: first.name, text: first.text, formula: first.formula } } : { ask };
+  return first ? { ask, defined, definition: { name: first.name, text: first.text, formula: first.formula } } : { ask, defined };
 }
 
 export function isNarrative(ask: string): boolean {

@@ -20,6 +20,7 @@ const CASES: Array<[string, string, number]> = [
   ["What was cost of sales as a percentage of revenue in FY2022?", "cogs_to_revenue", 900 / 1500],
   ["What is the effective tax rate for FY2021?", "effective_tax_rate", 60 / 240],
   ["What was the dividend payout ratio in FY2022?", "dividend_payout", 60 / 228],
+  ["What was the retention ratio in FY2022?", "retention_ratio", 168 / 228],
   ["What was unadjusted EBITDA in FY2022?", "ebitda", 370 * M],
   ["How much free cash flow did the company generate in FY2022?", "free_cash_flow", 170 * M],
   ["What was working capital at the end of FY2021?", "working_capital", 120 * M],

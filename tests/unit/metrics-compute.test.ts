@@ -83,6 +83,14 @@ describe("lines statements leave out when nil", () => {
   });
 });
 
+describe("ratios that are shares", () => {
+  it("a payout ratio asked to two decimals reads as a fraction first, the percent after", async () => {
+    const r = await ask("What was the FY2022 dividend payout ratio? Round your answer to two decimal places.");
+    expect(r.formatted).toBe("0.26 (26.3%)");
+    expect((await ask("What was the FY2022 dividend payout ratio in percent?")).formatted).toBe("26.3%");
+  });
+});
+
 describe("a definition from the question is what is computed", () => {
   it("DPO with COGS plus the change in inventory", async () => {
     const r = await ask(

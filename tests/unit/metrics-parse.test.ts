@@ -229,6 +229,18 @@ describe("readings that need more than a statement line are not captured", () =>
     expect(parse("Compute the FY2022 gross margin as a percentage.").metric.id).toBe("gross_margin");
   });
 
+  it("a definition of a name the ask uses inside a larger metric ('EBITDA less capex', EBITDA defined)", () => {
+    const r = parse("What is the FY2021 unadjusted EBITDA less capex? Define unadjusted EBITDA as unadjusted operating income + depreciation and amortization [from cash flow statement]. Answer in USD millions.");
+    expect(r.metric.name).toBe("EBITDA less capital expenditure");
+    expect(formulaWords(r.metric.formula)).toBe("Operating income + Depreciation & amortization − Capital expenditure");
+  });
+
+  it("'cash + cash equivalents' in a definition is the one line; 'X here is defined as' names X", () => {
+    const r = parse("What is the FY2018 cash ratio? Cash ratio is defined as: (cash + cash equivalents + marketable securities) / (total current liabilities).");
+    expect(formulaWords(r.metric.formula)).toBe("(Cash and cash equivalents + Short-term investments) / Total current liabilities");
+    expect(parse("What is FY2020 FCF? FCF here is defined as: (cash from operations - capex).").metric.name).toBe("Free cash flow");
+  });
+
   it("a phrase naming two things is not read as one of them", () => {
     expect(parse("What is FY2022 cover? Cover is defined as operating income and cash / interest expense.").metric.id).not.toBe("defined");
   });
