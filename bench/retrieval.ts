@@ -4,17 +4,22 @@
  * page texts. Two settings: single (search restricted to the question's filing) and shared
  * (all filings pooled in one deal).
  *
- *   npm run bench:retrieval [-- --verbose] [--data-dir .manda-bench] [--only single|shared] [--set rrfK=30,vectorWeight=0.3]
+ *   npm run bench:retrieval [-- --verbose] [--data-dir .manda-bench] [--only single|shared] [--set rrfK=30,vectorWeight=0.3] [--reindex]
+ *
+ * --reindex rebuilds the cached corpus's terms and page features (language, sections) from its
+ * stored chunks and pages, without re-parsing or re-embedding: for trying tokeniser or section
+ * changes before bumping SEARCH_INDEX_VERSION.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { RANKING, searchPages } from "@/lib/search/search";
+import { upgradeDealSearchIndex } from "@/lib/search/upgrade";
 import { Bm25Index, type BaselinePage } from "./lib/bm25";
 import { loadQuestions, openBenchCorpus, type Question } from "./lib/corpus";
 import { halfOf, TYPE_GROUPS, type Half } from "./lib/question-split";
 
 const { values } = parseArgs({
-  options: { verbose: { type: "boolean", short: "v" }, "data-dir": { type: "string" }, only: { type: "string" }, set: { type: "string" } },
+  options: { verbose: { type: "boolean", short: "v" }, "data-dir": { type: "string" }, only: { type: "string" }, set: { type: "string" }, reindex: { type: "boolean" } },
 });
 // Ranking knobs can be tried without editing code: --set name=value,…
 for (const kv of (values.set ?? "").split(",").filter(Boolean)) {
@@ -59,6 +64,11 @@ async function main() {
   const t0 = Date.now();
   const { db, dealId } = await openBenchCorpus({ dataDir });
   const ingestSeconds = (Date.now() - t0) / 1000;
+  if (values.reindex) {
+    const t1 = Date.now();
+    const n = await upgradeDealSearchIndex(db, dealId);
+    console.error(`  re-indexed ${n} chunks' terms and page features in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  }
   const docs = (await db.query<{ id: string; filename: string }>("select id, filename from documents where deal_id = $1", [dealId])).rows;
   const docByName = new Map(docs.map((d) => [d.filename.replace(/\.pdf$/i, ""), d]));
   const pages = (await db.query<BaselinePage & { document_id: string; page_number: number }>(
