@@ -1,6 +1,7 @@
 /** formatMetricAnswer: result first (Yes./No. for judgements), formula, inputs table with citations, missing inputs named. */
 import { describe, expect, it } from "vitest";
 import { computeMetric, formatMetricAnswer, parseMetricQuestion } from "@/lib/metrics";
+import { formatPrinted, formatValue } from "@/lib/metrics/numbers";
 import { DOC, fixtureSource, PAGES } from "./metrics-fixture";
 
 async function answer(question: string, drop: string[] = []) {
@@ -55,5 +56,28 @@ describe("formatMetricAnswer", () => {
     expect(text).not.toContain("**");
     const two = await answer("What was FCF in FY2022?", ["operating_cash_flow", "capital_expenditure"]);
     expect(two.split("\n")[0]).toBe("I couldn't compute the free cash flow for FY2022: the FY2022 cash from operations and the FY2022 capital expenditure are not in the documents.");
+  });
+});
+
+describe("numbers in the filing's unit or the unit asked", () => {
+  const style = (format = {}, filingScale = 1e3) => ({ format, filingScale, currency: "USD" });
+
+  it("an amount in a filing printed in thousands stays in thousands unless another scale is asked", () => {
+    expect(formatValue(1_234_000, "amount", style())).toBe("USD 1,234 thousand");
+    expect(formatValue(1_234_000, "amount", style({ scale: 1e6 }))).toBe("USD 1.23 million");
+    expect(formatValue(1_234_000, "amount", style({ scale: 1e6, decimals: 1 }))).toBe("USD 1.2 million");
+    expect(formatValue(8_738_000_000, "amount", style({ scale: 1e9, currency: "EUR" }))).toBe("EUR 8.74 billion");
+  });
+
+  it("percent, ratio, days and per-share values with the decimals asked", () => {
+    expect(formatValue(0.30789, "percent", style({ decimals: 1 }))).toBe("30.8%");
+    expect(formatValue(0.6612, "ratio", style())).toBe("0.66");
+    expect(formatValue(93.8571, "days", style({ decimals: 1 }))).toBe("93.9 days");
+    expect(formatValue(2.28, "per_share", style())).toBe("USD 2.28");
+  });
+
+  it("an input as printed: negatives in brackets, in its own scale", () => {
+    expect(formatPrinted(-1_577_000_000, 1e6, "USD", false)).toBe("USD (1,577) million");
+    expect(formatPrinted(-2.5, 1e6, "USD", true)).toBe("USD (2.50)");
   });
 });
