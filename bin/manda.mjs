@@ -9,35 +9,16 @@
 // until they remembered `npm run build:cli`. Only when the rebuild itself fails (esbuild
 // missing, a read-only install, a syntax error) does the CLI run the sources through tsx, with
 // a one-line notice on stderr. MANDA_CLI_FROM_SOURCE=1 forces the tsx path (benches compare).
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildCli, freshBuild } from "../scripts/build-cli.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const cliDir = path.join(root, "dist", "cli");
-
-/** The compiled entry point when a build exists and no file it was built from changed since. */
-function freshBuild() {
-  let pointer;
-  try {
-    pointer = JSON.parse(fs.readFileSync(path.join(cliDir, "current.json"), "utf8"));
-  } catch {
-    return undefined;
-  }
-  const entry = path.join(cliDir, String(pointer.id), "main.mjs");
-  if (!Array.isArray(pointer.watch) || !fs.existsSync(entry)) return undefined;
-  for (const rel of pointer.watch) {
-    const st = fs.statSync(path.join(root, rel), { throwIfNoEntry: false });
-    if (!st || st.mtimeMs > pointer.builtAt) return undefined;
-  }
-  return entry;
-}
 
 async function rebuild() {
   try {
-    const { buildCli } = await import(pathToFileURL(path.join(root, "scripts", "build-cli.mjs")).href);
     await buildCli({ root, quiet: true });
-    return freshBuild();
+    return freshBuild(root);
   } catch (e) {
     const reason = String(e?.message ?? e).split("\n")[0];
     process.stderr.write(`manda: could not rebuild the CLI (${reason}); running the TypeScript sources through tsx\n`);
@@ -45,13 +26,31 @@ async function rebuild() {
   }
 }
 
+/** The same exports as the build's entry (scripts/build-cli.mjs), compiled as they load. */
 async function loadFromSource() {
   const { register } = await import("tsx/esm/api");
   register({ tsconfig: path.join(root, "tsconfig.json") });
-  return import(pathToFileURL(path.join(root, "lib/cli/main.ts")).href);
+  const source = (rel) => import(pathToFileURL(path.join(root, rel)).href);
+  const [{ main }, { keepDefaultWasmTiering }] = await Promise.all([source("lib/cli/main.ts"), source("lib/db/pglite.ts")]);
+  return { main, keepDefaultWasmTiering };
 }
 
+/**
+ * Commands that open the database, answer and exit within a second or two. PGlite otherwise
+ * asks V8 to optimise its hot WebAssembly early, which pays off in longer runs (ingest,
+ * pipeline, chat, eval, the web server) but only costs CPU in these (lib/db/pglite.ts).
+ */
+const ONE_SHOT_COMMANDS = new Set(["ask", "search", "documents", "findings", "timeline", "entities", "relations", "deal", "irl", "review"]);
+
 const fromSource = process.env.MANDA_CLI_FROM_SOURCE === "1";
-const entry = fromSource ? undefined : (freshBuild() ?? (await rebuild()));
-const { main } = entry ? await import(pathToFileURL(entry).href) : await loadFromSource();
-process.exitCode = await main(process.argv.slice(2));
+const entry = fromSource ? undefined : (freshBuild(root) ?? (await rebuild()));
+const { main, keepDefaultWasmTiering } = entry ? await import(pathToFileURL(entry).href) : await loadFromSource();
+const argv = process.argv.slice(2);
+if (ONE_SHOT_COMMANDS.has(argv[0])) keepDefaultWasmTiering();
+const code = await main(argv);
+// Exit as soon as the command is done (it has closed the database): waiting for the event loop
+// to drain also waits for V8's background jobs, e.g. optimising compiles of PGlite's
+// WebAssembly that this process will never run (up to seconds on a busy machine). Output is
+// flushed first, since on some platforms writes to a pipe complete asynchronously.
+await Promise.all([process.stdout, process.stderr].map((s) => new Promise((resolve) => s.write("", resolve))));
+process.exit(code);

@@ -9,18 +9,35 @@
 //  - a build per directory (dist/cli/<id>/) and an atomically replaced pointer
 //    (dist/cli/current.json), so two `manda` processes rebuilding at once, or a process still
 //    lazily loading chunks of the previous build, never see a half-written build;
-//  - the list of files and directories the build was made from, which bin/manda.mjs stats
+//  - the list of files and directories the build was made from, which freshBuild() stats
 //    to tell whether the build is stale (a directory's mtime changes when a file is added,
 //    e.g. a module an optional `import("@/…")` did not find at build time);
 //  - `import.meta.url` / `dirname` / `filename` in the project's sources keep pointing at the
 //    source file (lib/ingest/pdf-pool.ts starts lib/ingest/workers/pdf-worker.mjs from it).
+// bin/manda.mjs imports this file on every run for freshBuild(); esbuild loads only to build.
+// The bundle has linked source maps: NODE_OPTIONS=--enable-source-maps maps stack traces to
+// lib/ (off by default: it costs ~70 ms of CPU per run).
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const ENTRY = "lib/cli/main.ts";
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), "..");
+/**
+ * The bundle's entry (dist/cli/<id>/main.mjs): the CLI's main() and the one start-up switch
+ * bin/manda.mjs sets before it, from the same module instances main() uses.
+ */
+const ENTRY = "manda:cli-entry";
+const ENTRY_SOURCE = `export { main } from "./lib/cli/main.ts";
+export { keepDefaultWasmTiering } from "./lib/db/pglite.ts";
+`;
+/**
+ * A build counts as made this long before it started: file systems stamp mtimes with a coarse
+ * clock (a few ms on Linux, 1-2 s on HFS+/FAT), so an edit made just after the build read a
+ * file could otherwise carry an mtime older than the build. The cost is one extra rebuild.
+ */
+const MTIME_SLACK_MS = 2_000;
 /** Builds kept besides the current one: a long `manda chat` may still load chunks of one. */
 const KEEP_BUILDS = 2;
 
@@ -28,11 +45,52 @@ export const CLI_DIR = "dist/cli";
 export const POINTER = "current.json";
 
 /**
- * Packages stay in node_modules and load at run time: native, WebAssembly and worker-file
- * packages (PGlite and its .wasm/.data files, pdf.js and its worker) find their files relative
- * to their own module URL, and bundling the rest would only duplicate node_modules.
+ * Packages compiled into the bundle: pure JavaScript on the path of every `manda ask` (the AI
+ * SDK, its providers and zod, ~60 modules). Loaded from node_modules they cost Node's ESM
+ * loader one file read per module, 100-250 ms; bundled, ~45 ms. Their own dependencies come
+ * with them. Every other package stays in node_modules and loads at run time: native,
+ * WebAssembly and worker-file packages (PGlite and its .wasm/.data files, pdf.js and its
+ * worker) find their files relative to their own module URL, and the rest are loaded only by
+ * the commands that need them.
  */
-const PACKAGES = "external";
+const BUNDLED_PACKAGES = new Set(["ai", "@ai-sdk/openai", "@ai-sdk/provider", "@ai-sdk/provider-utils", "zod"]);
+
+const packageName = (spec) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+
+/**
+ * Which imports load at run time. `@/…` imports are the project's own (tsconfig paths): one
+ * that does not resolve (an optional module, e.g. `import("@/lib/pipeline")` guarded by a
+ * try) stays a run-time import and fails there as it does under tsx.
+ */
+function externalsPlugin() {
+  return {
+    name: "manda-externals",
+    setup(b) {
+      b.onResolve({ filter: /^@\// }, async (args) => {
+        if (args.pluginData?.mandaInner) return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { mandaInner: true } });
+        return r.errors.length ? { path: args.path, external: true } : r;
+      });
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.kind === "entry-point" || args.path.startsWith("@/") || args.path.startsWith("node:") || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        return BUNDLED_PACKAGES.has(packageName(args.path)) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+function entryPlugin(root) {
+  return {
+    name: "manda-entry",
+    setup(b) {
+      b.onResolve({ filter: /^manda:cli-entry$/ }, () => ({ path: "cli-entry", namespace: "manda-entry" }));
+      b.onLoad({ filter: /.*/, namespace: "manda-entry" }, () => ({ contents: ENTRY_SOURCE, resolveDir: root, loader: "ts" }));
+    },
+  };
+}
+
+/** Bundled CommonJS code may call require() (node built-ins); ES modules have none. */
+const REQUIRE_SHIM = 'import { createRequire as __mandaCreateRequire } from "node:module";\nconst require = __mandaCreateRequire(import.meta.url);';
 
 const IMPORT_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
 const HAS_IMPORT_META = /\bimport\.meta\.(url|dirname|filename)\b/;
@@ -64,10 +122,34 @@ function sourceUrlPlugin(outdir) {
 }
 
 /** Files and directories whose change makes the build stale (paths relative to the root). */
-function watchList(metafile) {
-  const sources = Object.keys(metafile.inputs).filter((input) => !input.includes("node_modules/"));
+function watchList(root, metafile) {
+  // Inputs are paths relative to the root; "namespace:…" ones (the entry above) are not files.
+  const sources = Object.keys(metafile.inputs).filter((input) => !input.includes("node_modules/") && !input.includes(":"));
   const dirs = new Set(sources.map((f) => path.posix.dirname(f)));
-  return ["tsconfig.json", "scripts/build-cli.mjs", ...sources, ...dirs].sort();
+  const self = path.relative(root, SELF).split(path.sep).join("/");
+  const tooling = ["tsconfig.json", ...(self.startsWith("../") ? [] : [self])];
+  return [...tooling, ...sources, ...dirs].sort();
+}
+
+/**
+ * The compiled entry point (dist/cli/<id>/main.mjs) when a build exists and none of the files
+ * and directories it was made from changed since it started; otherwise undefined.
+ */
+export function freshBuild(root = ROOT) {
+  const cliDir = path.join(root, CLI_DIR);
+  let pointer;
+  try {
+    pointer = JSON.parse(fs.readFileSync(path.join(cliDir, POINTER), "utf8"));
+  } catch {
+    return undefined;
+  }
+  const entry = path.join(cliDir, String(pointer.id), "main.mjs");
+  if (!Array.isArray(pointer.watch) || typeof pointer.builtAt !== "number" || !fs.existsSync(entry)) return undefined;
+  for (const rel of pointer.watch) {
+    const st = fs.statSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (!st || st.mtimeMs > pointer.builtAt) return undefined;
+  }
+  return entry;
 }
 
 function pruneOldBuilds(cliDir, currentId) {
@@ -81,13 +163,15 @@ function pruneOldBuilds(cliDir, currentId) {
 
 /** Builds the CLI; returns the new build's pointer ({ id, builtAt, watch }). */
 export async function buildCli({ root = ROOT, quiet = false } = {}) {
-  const builtAt = Date.now();
-  const id = `${builtAt.toString(36)}-${process.pid}`;
+  const started = Date.now();
+  const builtAt = started - MTIME_SLACK_MS;
+  const id = `${started.toString(36)}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const cliDir = path.join(root, CLI_DIR);
   const outdir = path.join(cliDir, id);
+  const { build } = await import("esbuild");
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: ENTRY },
+    entryPoints: [{ in: ENTRY, out: "main" }],
     bundle: true,
     splitting: true, // commands stay lazily loaded (lib/cli/main.ts imports each on demand)
     platform: "node",
@@ -95,15 +179,15 @@ export async function buildCli({ root = ROOT, quiet = false } = {}) {
     target: "node20",
     outdir,
     outExtension: { ".js": ".mjs" },
-    packages: PACKAGES,
+    banner: { js: REQUIRE_SHIM },
     tsconfig: path.join(root, "tsconfig.json"),
     sourcemap: "linked",
     sourcesContent: false,
     metafile: true,
     logLevel: quiet ? "error" : "warning",
-    plugins: [sourceUrlPlugin(outdir)],
+    plugins: [entryPlugin(root), externalsPlugin(), sourceUrlPlugin(outdir)],
   });
-  const pointer = { id, builtAt, watch: watchList(result.metafile) };
+  const pointer = { id, builtAt, watch: watchList(root, result.metafile) };
   const tmp = path.join(cliDir, `.${POINTER}.${process.pid}`);
   fs.writeFileSync(tmp, JSON.stringify(pointer));
   fs.renameSync(tmp, path.join(cliDir, POINTER));

@@ -30,10 +30,22 @@ function wrap(q: Pick<PGlite, "query" | "exec">): Queryable {
  */
 const WASM_TIERING_BUDGET = 50_000;
 let tieringSet = false;
+let tierUpEagerly = true;
 function tierUpWasmSooner() {
-  if (tieringSet) return;
+  if (tieringSet || !tierUpEagerly) return;
   tieringSet = true;
   v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+}
+
+/**
+ * For a process that exits within a second or two (one `manda ask`, `manda search`): keep V8's
+ * default tiering budget. The optimising compiles the smaller budget starts run on background
+ * threads while the command runs, and would pay back only in a longer-lived process: in a
+ * one-shot `manda ask` they cost ~0.4 s of CPU (bench/cli-start.ts), on a 2-core machine
+ * mostly wall time. Call before the first database is opened; later calls change nothing.
+ */
+export function keepDefaultWasmTiering(): void {
+  tierUpEagerly = false;
 }
 
 /**

@@ -1,0 +1,138 @@
+/**
+ * CLI start-up latency (issue 10, "Latency"): how long `manda` takes from process start to
+ * exit, for a no-op (`manda --help`) and for one `manda ask` turn on a warm database, run as
+ * a user runs them (`node bin/manda.mjs …`, a new process each time).
+ *
+ * Two paths in the same run, interleaved so machine load hits both alike:
+ *  - bundle: the compiled CLI under dist/cli (what `npm install` builds; rebuilt first here);
+ *  - tsx: MANDA_CLI_FROM_SOURCE=1, the TypeScript sources compiled at run time (the baseline).
+ * The database is a temporary data dir holding one small real filing, ingested and run
+ * through the extraction pipeline once before timing; one untimed ask warms it.
+ * Wall time is the figure the target is about; CPU time (user + sys, from /usr/bin/time when
+ * present) is steadier on a shared machine. The load average is printed beside them.
+ *
+ *   npm run bench:cli-start [-- --n 10] [--pdf <file>] [--question "…"] [--keep]
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: { n: { type: "string" }, pdf: { type: "string" }, question: { type: "string" }, keep: { type: "boolean" } },
+});
+const ROOT = process.cwd();
+const BIN = path.join(ROOT, "bin/manda.mjs");
+const RUNS = Math.max(1, Number(values.n ?? 10));
+const PDF = path.resolve(values.pdf ?? path.join(ROOT, "../shared/corpus/financebench-dev/pdfs", smallestPdf()));
+const QUESTION = values.question ?? "What was total revenue?";
+const DEAL = "bench";
+const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+type Path = "bundle" | "tsx";
+interface Case { name: string; args: string[]; path: Path }
+interface Sample { wallMs: number; cpuMs: number | null; stdout: string }
+
+function smallestPdf(): string {
+  const dir = path.join(ROOT, "../shared/corpus/financebench-dev/pdfs");
+  if (!fs.existsSync(dir)) throw new Error(`${dir} not found: pass --pdf <file> or run from the repo root with ../shared/corpus beside it`);
+  const pdfs = fs.readdirSync(dir).filter((f) => f.endsWith(".pdf"));
+  return pdfs.sort((a, b) => fs.statSync(path.join(dir, a)).size - fs.statSync(path.join(dir, b)).size)[0]!;
+}
+
+function envFor(dataDir: string, p: Path): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, MANDA_DATA_DIR: dataDir, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", DATABASE_URL: "" };
+  if (p === "tsx") env.MANDA_CLI_FROM_SOURCE = "1";
+  else delete env.MANDA_CLI_FROM_SOURCE;
+  return env;
+}
+
+/** Runs one setup step; throws with its stderr when it fails. */
+function setup(dataDir: string, args: string[]): string {
+  const r = spawnSync(process.execPath, [BIN, ...args], { env: envFor(dataDir, "bundle"), encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`manda ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+  return r.stdout;
+}
+
+/** One timed run: process start to exit, and its CPU time when /usr/bin/time is there. */
+function timed(dataDir: string, c: Case): Promise<Sample> {
+  const cpuFile = path.join(dataDir, "cpu.txt");
+  const [cmd, argv] = TIME
+    ? [TIME, ["-f", "%U %S", "-o", cpuFile, process.execPath, BIN, ...c.args]]
+    : [process.execPath, [BIN, ...c.args]];
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(cmd, argv, { env: envFor(dataDir, c.path), stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const wallMs = performance.now() - t0;
+      const ok = c.args[0] === "--help" ? code === 0 : code === 0 && stdout.trim().length > 0;
+      if (!ok) return reject(new Error(`${c.name} exited ${code}: ${stderr.slice(-500)}`));
+      let cpuMs: number | null = null;
+      if (TIME) {
+        const [user, sys] = fs.readFileSync(cpuFile, "utf8").trim().split(/\s+/).slice(-2).map(Number);
+        cpuMs = ((user ?? NaN) + (sys ?? NaN)) * 1000;
+      }
+      resolve({ wallMs, cpuMs, stdout });
+    });
+  });
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const ms = (x: number | null) => (x === null || Number.isNaN(x) ? "—" : `${Math.round(x)}`);
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+
+async function main() {
+  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/build-cli.mjs")], { encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`scripts/build-cli.mjs failed: ${built.stderr}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "manda-cli-start-"));
+  try {
+    log(`data dir ${dataDir}; ingesting ${path.basename(PDF)}`);
+    setup(dataDir, ["deal", "create", DEAL, "--name", "CLI start bench"]);
+    setup(dataDir, ["ingest", "--deal", DEAL, PDF]);
+    setup(dataDir, ["pipeline", "run", "--deal", DEAL]);
+    setup(dataDir, ["ask", "--deal", DEAL, QUESTION]);
+
+    const cases: Case[] = (["bundle", "tsx"] as const).flatMap((p) => [
+      { name: `${p}  manda --help`, args: ["--help"], path: p },
+      { name: `${p}  manda ask`, args: ["ask", "--deal", DEAL, QUESTION], path: p },
+    ]);
+    const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
+    const loadBefore = load();
+    for (let i = 0; i < RUNS; i++) {
+      for (const c of cases) samples.get(c.name)!.push(await timed(dataDir, c));
+      log(`round ${i + 1}/${RUNS}`);
+    }
+    const askOut = (p: Path) => samples.get(`${p}  manda ask`)!.map((s) => s.stdout);
+    const sameAnswer = askOut("bundle").every((o) => askOut("tsx").includes(o));
+
+    console.log(`\nCLI start-up, ${RUNS} runs each, ${os.availableParallelism()} cores, node ${process.version}`);
+    console.log(`question: "${QUESTION}" on ${path.basename(PDF)} (warm database)`);
+    console.log(`load average before ${loadBefore}, after ${load()}\n`);
+    console.log(`${"case".padEnd(22)} ${"wall p50".padStart(9)} ${"p95".padStart(7)} ${"min".padStart(7)} ${"cpu p50".padStart(9)}   (ms)`);
+    for (const c of cases) {
+      const s = samples.get(c.name)!;
+      const wall = s.map((x) => x.wallMs);
+      const cpu = s.map((x) => x.cpuMs).filter((x): x is number => x !== null);
+      console.log(`${c.name.padEnd(22)} ${ms(pct(wall, 50)).padStart(9)} ${ms(pct(wall, 95)).padStart(7)} ${ms(Math.min(...wall)).padStart(7)} ${ms(cpu.length ? pct(cpu, 50) : null).padStart(9)}`);
+    }
+    console.log(`\nbundle and tsx answers identical: ${sameAnswer ? "yes" : "NO"}`);
+    console.log(`answer: ${askOut("bundle")[0]!.split("\n")[0]!.slice(0, 160)}`);
+    const askP50 = pct(samples.get("bundle  manda ask")!.map((x) => x.wallMs), 50);
+    console.log(`target manda ask < 1000 ms wall (p50): ${askP50 < 1000 ? "met" : "NOT met"} (${ms(askP50)} ms)`);
+  } finally {
+    if (values.keep) log(`kept ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

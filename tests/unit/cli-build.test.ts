@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error -- plain JavaScript build script (it runs before anything is compiled)
+import { buildCli, freshBuild } from "../../scripts/build-cli.mjs";
+
+/**
+ * scripts/build-cli.mjs on a small made-up project laid out like this one (lib/cli/main.ts,
+ * lib/db/pglite.ts, the `@/` alias): what the compiled CLI resolves, and when a build is stale.
+ */
+const FILES: Record<string, string> = {
+  "tsconfig.json": JSON.stringify({ compilerOptions: { module: "esnext", moduleResolution: "bundler", paths: { "@/*": ["./*"] } } }),
+  "lib/greet.ts": "export const greet = (name: string): string => `hello ${name}`;\n",
+  "lib/where.ts": "export const here = import.meta.url;\nexport const dir = import.meta.dirname;\nexport const file = import.meta.filename;\n",
+  "lib/db/pglite.ts": "export let tiering = 'eager';\nexport function keepDefaultWasmTiering(): void { tiering = 'default'; }\n",
+  "lib/cli/main.ts": [
+    'import { greet } from "@/lib/greet";',
+    'import * as db from "@/lib/db/pglite";',
+    "export async function main(argv: string[]) {",
+    '  const { here, dir, file } = await import("@/lib/where");',
+    '  let optional = "present";',
+    "  try {",
+    "    // @ts-ignore -- absent on purpose",
+    '    await import("@/lib/optional");',
+    "  } catch {",
+    '    optional = "missing";',
+    "  }",
+    "  return { greeting: greet(argv[0] ?? ''), here, dir, file, optional, tiering: db.tiering };",
+    "}",
+    "",
+  ].join("\n"),
+};
+
+let root: string;
+const HOUR_AGO = new Date(Date.now() - 3_600_000);
+
+/** Dates every fixture file and directory back, as if written long before the build. */
+function backdate(dir: string) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "dist") continue;
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) backdate(p);
+    fs.utimesSync(p, HOUR_AGO, HOUR_AGO);
+  }
+  fs.utimesSync(dir, HOUR_AGO, HOUR_AGO);
+}
+
+async function freshlyBuilt(): Promise<string> {
+  backdate(root);
+  await buildCli({ root, quiet: true });
+  const entry = freshBuild(root);
+  expect(entry).toBeTypeOf("string");
+  return entry as string;
+}
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "manda-cli-build-"));
+  for (const [rel, text] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("the compiled CLI", () => {
+  it("runs main() with the @/ alias resolved and import.meta pointing at the source file", async () => {
+    const mod = await import(pathToFileURL(await freshlyBuilt()).href);
+    mod.keepDefaultWasmTiering();
+    const out = await mod.main(["deal"]);
+    expect(out.greeting).toBe("hello deal");
+    expect(out.here).toBe(pathToFileURL(path.join(root, "lib/where.ts")).href);
+    expect(out.file).toBe(path.join(root, "lib/where.ts"));
+    expect(out.dir).toBe(path.join(root, "lib"));
+    // the entry's switch and main() share one module instance
+    expect(out.tiering).toBe("default");
+  });
+
+  it("leaves an @/ import that does not resolve to fail at run time, as under tsx", async () => {
+    const mod = await import(pathToFileURL(await freshlyBuilt()).href);
+    expect((await mod.main([])).optional).toBe("missing");
+  });
+});
+
+describe("freshBuild", () => {
+  it("is stale when a source changed after the build", async () => {
+    await freshlyBuilt();
+    const now = new Date();
+    fs.utimesSync(path.join(root, "lib/greet.ts"), now, now);
+    expect(freshBuild(root)).toBeUndefined();
+  });
+
+  it("is stale when a file appears beside the sources (an optional import may now resolve)", async () => {
+    await freshlyBuilt();
+    fs.writeFileSync(path.join(root, "lib/optional.ts"), "export const x = 1;\n");
+    try {
+      expect(freshBuild(root)).toBeUndefined();
+    } finally {
+      fs.rmSync(path.join(root, "lib/optional.ts"));
+    }
+  });
+
+  it("is stale when tsconfig.json changed or a source was deleted", async () => {
+    await freshlyBuilt();
+    const now = new Date();
+    fs.utimesSync(path.join(root, "tsconfig.json"), now, now);
+    expect(freshBuild(root)).toBeUndefined();
+
+    await freshlyBuilt();
+    const greet = fs.readFileSync(path.join(root, "lib/greet.ts"));
+    fs.rmSync(path.join(root, "lib/greet.ts"));
+    try {
+      expect(freshBuild(root)).toBeUndefined();
+    } finally {
+      fs.writeFileSync(path.join(root, "lib/greet.ts"), greet);
+    }
+  });
+
+  it("is undefined before any build, and keeps only the newest builds", async () => {
+    expect(freshBuild(path.join(root, "lib"))).toBeUndefined();
+    for (let i = 0; i < 4; i++) await freshlyBuilt();
+    const builds = fs.readdirSync(path.join(root, "dist/cli"), { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(builds.length).toBeLessThanOrEqual(3);
+    const current = JSON.parse(fs.readFileSync(path.join(root, "dist/cli/current.json"), "utf8")).id;
+    expect(builds.map((d) => d.name)).toContain(current);
+  });
+});
