@@ -67,11 +67,14 @@ function columnCount(tok: ReturnType<typeof tokenise>): number {
 interface SegmentRead { rows: RawRow[]; dates?: ColumnDate[]; n: number; headerText: string; notesCue: boolean; closed: boolean }
 
 function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, prev: { n: number; dates?: ColumnDate[]; section: string } | undefined, fyEnd: number | undefined, opts: AssembleOptions): SegmentRead | undefined {
-  // cut at the notes cue and after the closing line
+  const all = tokenise(lines, opts.useSpans ? page.spans : undefined);
+  const h = headerEnd(all);
+  // cut at the notes cue and after the closing line; a page footer ("See notes to …") can come out
+  // of the PDF right under the title, so a cue inside the header does not end the statement
   let end = lines.length;
-  let notesCue = false;
+  let notesCue = lines.slice(0, h).some((l) => NOTES_CUE.test(l.text));
   let closed = false;
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = h; i < lines.length; i++) {
     const t = lines[i]!.text.trim();
     if (NOTES_CUE.test(t)) {
       end = i;
@@ -84,11 +87,8 @@ function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, pre
       break;
     }
   }
-  const body = lines.slice(0, end);
-  const tok = tokenise(body, opts.useSpans ? page.spans : undefined);
-  const h = headerEnd(tok);
-  const headerLines = body.slice(0, h).map((l) => l.text);
-  const data = tok.slice(h);
+  const headerLines = lines.slice(0, h).map((l) => l.text);
+  const data = all.slice(h, Math.max(h, end));
   const n = columnCount(data) || prev?.n || 0;
   if (n === 0) return undefined;
   let dates = readColumns(headerLines, kind, n, fyEnd);

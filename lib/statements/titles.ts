@@ -15,7 +15,7 @@ export interface TitleHit {
 
 const QUALIFIERS = "(?:consolidated|condensed|combined|unaudited|interim|the|company|group)*";
 const BALANCE = new RegExp(`^${QUALIFIERS}(?:balancesheets?|statements?of${QUALIFIERS}financial(?:position|condition))`);
-const CASH = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}cash(?:fl|fi)?ows?|cash(?:fl|fi)?owstatements?)`);
+const CASH = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}cash(?:fl|fi)?ows?|cash(?:fl|fi)?ows?statements?)`);
 const INCOME = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}(?:operations|income|earnings|netincome|loss|netloss|comprehensiveincome|comprehensiveloss|comprehensiveearnings|operationsandcomprehensive\\w*|incomeandcomprehensive\\w*|earningsandcomprehensive\\w*)|incomestatements?)`);
 
 /** Text that only mentions a statement, or names a table that is not one. */
@@ -26,14 +26,16 @@ export function titleOf(line: string): TitleHit | undefined {
   if (line.length > 160) return undefined;
   const sq = squash(line);
   if (sq.length < 10 || sq.length > 130) return undefined;
-  const at = sq.search(/consolidated|condensed|combined|balancesheet|statements?of|incomestatement|cashflowstatement|financialposition/);
+  const at = sq.search(/consolidated|condensed|combined|balancesheet|statements?of|incomestatement|cash(?:fl|fi)?ows?statement|financialposition/);
   if (at < 0 || at > 45) return undefined;
   const rest = sq.slice(at);
+  if (/comprehensive$/.test(sq.slice(0, at))) return undefined;
   if (NOT_A_TITLE.test(sq) || /^note/.test(sq)) return undefined;
   // before the title only a company name may stand ("ORACLE CORPORATION", "3M Company and Subsidiaries"), not prose
+  if (!/^[\p{Lu}\d]/u.test(line.trim())) return undefined;
   const words = line.trim().split(/\s+/);
-  const first = words.findIndex((w) => /^(?:consolidated|condensed|combined|balance|statements?|income|unaudited|interim)$/i.test(w));
-  if (first < 0 || words.slice(0, first).some((w) => /^\p{Ll}/u.test(w) && !/^(?:and|of|&)$/.test(w))) return undefined;
+  const first = words.findIndex((w) => /^(?:consolidated|condensed|combined|balance|statements?|income|unaudited|interim|cash)$/i.test(w));
+  if (first < 0 || words.slice(0, first).some((w) => (/^\p{Ll}/u.test(w) && !/^(?:and|of|&)$/.test(w)) || /^(?:our|the|in|see|this|these|its|as|on|from|to|an?|with|for)$/i.test(w))) return undefined;
   if (/^(?:location|amounts?|gross|effects?|impact)\b/i.test(line.trim())) return undefined;
   const continued = /continued|cont$/.test(rest);
   if (BALANCE.test(rest)) return { kind: "balance", continued };
