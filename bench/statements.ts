@@ -32,6 +32,27 @@ const FULL: DocKind[] = ["10-K", "10-Q", "annual report"];
 
 interface CachedPage { page: number; text: string; spans: Span[] }
 
+type Label = { metric: string; period: string; value: number; page: number };
+const LABELS = (JSON.parse(fs.readFileSync(path.join(ROOT, "bench/data/financebench-labels.json"), "utf8")) as { documents: Record<string, Label[]> }).documents;
+
+/** Hand-labelled values (bench/data/financebench-labels.json) against the statement lines of the same key and fiscal year. */
+function scoreLabels(name: string, sts: Statement[], tally: { n: number; value: number; page: number; misses: string[] }) {
+  for (const lab of LABELS[`${name}.pdf`] ?? []) {
+    tally.n++;
+    const year = lab.period.replace(/^FY/, "");
+    let hit: { v: number; page: number } | undefined;
+    for (const s of sts) {
+      const line = s.lines.find((l) => l.key === lab.metric);
+      const col = s.columns.findIndex((c) => c.months === 12 && c.period.startsWith(`FY${year}`));
+      const v = line && col >= 0 ? line.values[col] : undefined;
+      if (v !== undefined && v !== null) hit = { v: lab.metric === "capital_expenditure" ? Math.abs(v * s.scale) : v * s.scale, page: line!.page };
+    }
+    if (hit && Math.abs(hit.v - lab.value) <= Math.max(1, lab.value * 0.005)) tally.value++;
+    else tally.misses.push(`${name} ${lab.metric} ${lab.period}: read ${hit?.v ?? "nothing"}, labelled ${lab.value}`);
+    if (hit && hit.page === lab.page) tally.page++;
+  }
+}
+
 /** Pages of a PDF read by the project's own parser (pdfjs engine, in this thread), cached as JSON. */
 async function pagesOf(pdf: string): Promise<CachedPage[]> {
   const file = path.join(CACHE, `${path.basename(pdf, ".pdf")}.json`);
@@ -93,6 +114,8 @@ async function main() {
   const tallies = new Map<string, { t: Tally; base: Tally }>();
   const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
   const failures: string[] = [];
+  const labels = { n: 0, value: 0, page: 0, misses: [] as string[] };
+  const baseLabels = { n: 0, value: 0, page: 0, misses: [] as string[] };
   let cpu = 0, pagesTotal = 0, worst = { ms: 0, name: "", pages: 0 };
   for (const pdf of pdfs) {
     const name = path.basename(pdf, ".pdf");
@@ -108,6 +131,8 @@ async function main() {
     pagesTotal += pages.length;
     if (ms > worst.ms) worst = { ms, name, pages: pages.length };
     if (values.doc) show(name, sts);
+    scoreLabels(name, sts, labels);
+    scoreLabels(name, base, baseLabels);
     const kind = kindOf(name);
     const split = HELD_OUT.test(name) ? "held-out" : "in-sample";
     for (const k of [`${split} ${kind}`, `${split} 10-K+10-Q`, `all ${kind}`]) {
@@ -128,6 +153,8 @@ async function main() {
       if (g) console.log(`  ${row(k, g.t, g.base)}`);
     }
   }
+  console.log(`\nin-sample, hand labels (revenue, net income, operating cash flow, capex; ${labels.n} values of 10 dev filings): value right ${labels.value}/${labels.n} ${pct(labels.value, labels.n)}, page right ${pct(labels.page, labels.n)} | baseline value right ${pct(baseLabels.value, baseLabels.n)}`);
+  if (values.verbose) for (const m of labels.misses) console.log(`  ${m}`);
   console.log(`\nTargets on 10-K/10-Q: ≥95% of statements found, ≥95% of found ones balanced.`);
   console.log(`CPU: ${cpu.toFixed(0)} ms for ${pagesTotal} pages (${((cpu / pagesTotal) * 200).toFixed(1)} ms per 200 pages); slowest ${worst.name} ${worst.ms.toFixed(1)} ms for ${worst.pages} pages.`);
   if (values.verbose) {
