@@ -112,6 +112,19 @@ describe("narrative answers: choosing what to quote", () => {
     expect(a.verdict).toBeUndefined();
   });
 
+  it("gives no verdict when a hedge governs the property, even in another clause", () => {
+    const risk = "Item 1A. Risk Factors\n\nWe store large amounts of customer data, and a breach of our systems could expose us to litigation and regulatory fines.";
+    const a = answerFromPages("Is the company involved in any litigation?", [page(12, risk)]);
+    expect(a.quotes).toHaveLength(1);
+    expect(a.verdict).toBeUndefined();
+  });
+
+  it("answers who the competitors are from a sentence naming them, not one that only mentions competition", () => {
+    const text = "Item 1. Business\n\nWe compete with many companies, and costs to integrate an acquired company are accounted for under ASC 805.\nOur primary competitors are Delta Systems, Omega Software and regional providers.";
+    const a = answerFromPages("Who are Acme's main competitors?", [page(8, text)]);
+    expect(a.quotes[0]!.text).toBe("Our primary competitors are Delta Systems, Omega Software and regional providers.");
+  });
+
   it("abstains when the only match is a header, a contents line or a figure row, and says what it searched", () => {
     const a = answerFromPages("Any litigation against the company?", [page(52, HEADER_ONLY)]);
     expect(a.quotes).toEqual([]);

@@ -38,9 +38,12 @@ const AMOUNT = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\
 const ORGANISATION = /\b(?:\p{Lu}[\p{L}&.'’-]*\s+)*(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|plc|AB|AG|SA|NV|Group|Holdings|Bank|Airlines?|Government|Department|Agency|Ministry)\b|\b(?:government|airlines?|carriers|retailers|distributors|wholesalers|operators|agencies|departments?|ministries|hospitals|utilities|myndighet(?:er)?|kommuner|regioner)\b|\bU\.S\.\s/u;
 
 /** Proper nouns not at the start of the unit (names of companies, places, products). */
-function properNounsInside(text: string): number {
+/** Capitalised words that name no other organisation: sentence furniture, accounting acronyms. */
+const NOT_ORGANISATION = /^["“(]?(?:The|This|These|Those|Our|We|In|On|At|For|As|It|Its|Item|Note|Part|Notes|Consolidated|Financial|Statements?|Company|ASC|ASU|GAAP|IFRS|SEC|IT|ROU|EPS|Form|Exhibit|Section)\b/;
+
+function properNounsInside(text: string, exclude: Set<string> = new Set()): number {
   const words = text.split(/\s+/).slice(1);
-  return words.filter((w) => /^["“(]?\p{Lu}[\p{Ll}\p{Lu}&'’.-]+/u.test(w) && !MONTHS.test(w) && !/^(?:The|This|These|Those|Our|We|In|On|At|For|As|It|Its|Item|Note|Part|Notes|Consolidated|Financial|Statements?|Company)$/.test(w)).length;
+  return words.filter((w) => /^["“(]?\p{Lu}[\p{Ll}\p{Lu}&'’.-]+/u.test(w) && !MONTHS.test(w) && !NOT_ORGANISATION.test(w) && !exclude.has(w.replace(/['’]s$|[^\p{L}]/gu, "").toLowerCase())).length;
 }
 
 const PAST_ROLE = /\b(?:prior to|previously|formerly|former|before joining|served as|from (?:\w+ )?\d{4} (?:to|until|through))\b/i;
@@ -113,9 +116,11 @@ export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): F
     }
     case "organisation": {
       // an organisation named next to the asked noun ("our primary competitors are UPS …")
-      const names = properNounsInside(u.text);
-      const windows = terms.some((x) => x.core) ? windowsAroundTerms(u.text, terms) : [u.text];
-      const ok = windows.some((w) => properNounsInside(` ${w}`) > 0 || ORGANISATION.test(w));
+      // another organisation than the one asked about (the question's own names), close to the asked noun
+      const asked = new Set(terms.filter((x) => !x.core).map((x) => x.word.replace(/['’]s$/, "")));
+      const names = properNounsInside(u.text, asked);
+      const windows = terms.some((x) => x.core) ? windowsAroundTerms(u.text, terms, 45) : [u.text];
+      const ok = windows.some((w) => properNounsInside(` ${w}`, asked) > 0 || ORGANISATION.test(w));
       // the organisation named as the noun's complement: "customers are/include X", "our largest customer, X,"
       const named = windowsAroundTerms(u.text, terms, 0).length > 0 && new RegExp(String.raw`\b(?:${terms.filter((x) => x.core).map((x) => escape(x.word)).join("|") || "$^"})\w*\s*(?:,|are|is|was|were|include\w*|such as|consist\w* of|:)\s+(?:the\s+|our\s+)?(?:U\.S\.|\p{Lu})`, "iu").test(u.text);
       return { ok, strength: (ok ? 1 : 0) + (named ? 0.75 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };

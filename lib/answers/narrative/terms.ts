@@ -20,18 +20,16 @@ const SUFFIXES = [
   "e", "s",
 ].sort((a, b) => b.length - a.length);
 
-/** The shortest stem the first fold may leave; later folds leave longer ones ("compared" → "compar", never "comp"). */
-const MIN_STEM = [4, 5, 5];
+/** The shortest stem a fold may leave. */
+const MIN_STEM = 4;
 
-/** Folds a token to a crude stem, repeatedly (cyclicality → cyclical → cyclic). */
+/**
+ * Folds a token to a crude stem: one ending off (cyclicality → cyclical, utredaren → utred), never
+ * an "s" that ends "ss"/"us"/"is" (process, status, basis): the tokenizer's stemmer did the rest.
+ */
 export function fold(term: string): string {
-  let t = term;
-  for (let i = 0; i < 3; i++) {
-    const suffix = SUFFIXES.find((s) => t.endsWith(s) && t.length - s.length >= MIN_STEM[i]!);
-    if (!suffix) break;
-    t = t.slice(0, -suffix.length);
-  }
-  return t;
+  const suffix = SUFFIXES.find((s) => term.endsWith(s) && term.length - s.length >= MIN_STEM && !(s === "s" && /[sui]s$/.test(term)));
+  return suffix ? term.slice(0, -suffix.length) : term;
 }
 
 /**

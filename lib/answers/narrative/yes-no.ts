@@ -33,6 +33,13 @@ function deniesProperty(clause: string, core: QuestionTerm[]): boolean {
   return negated(first ? clause.slice(0, first.start) : clause);
 }
 
+/** The sentence up to the first word of the asked property. */
+function beforeProperty(sentence: string, core: QuestionTerm[]): string {
+  const keys = new Set(core.map((t) => t.key));
+  const first = tokenizeWithOffsets(sentence).find((t) => keys.has(termKey(t.term)));
+  return first ? sentence.slice(0, first.start) : sentence;
+}
+
 /** Is the question itself negated ("Does X not have …?")? Then a denial answers "yes". */
 function questionNegated(question: string): boolean {
   return negated(question.replace(/^\s*(?:any|is there any|are there any)\b/i, ""));
@@ -55,7 +62,8 @@ export function decideYesNo(question: string, sentence: string, terms: QuestionT
   // the property's clause; a sentence that opens with a denial ("There are no …", "We are not …") denies all of it
   const scope = /^\s*(?:there (?:is|are|was|were|have been|has been) no|no |we (?:are|were) not|we have not|the company (?:is|was) not|det finns (?:inga|inget|ingen))\b/i.test(sentence) ? sentence : best.c;
   const denies = scope === sentence ? negated(sentence) : deniesProperty(scope, core);
-  if (!denies && HEDGE.test(scope.replace(FALSE_NEGATION, " "))) return undefined;
+  // a hedge before the property ("a breach could expose us to litigation") or in its clause leaves it open
+  if (!denies && (HEDGE.test(scope.replace(FALSE_NEGATION, " ")) || HEDGE.test(beforeProperty(sentence, core).replace(FALSE_NEGATION, " ")))) return undefined;
   if (/\bno assurance|cannot assure|cannot predict\b/i.test(sentence) && !denies) return undefined;
   const answer: Verdict = denies ? "no" : "yes";
   return questionNegated(question) ? (answer === "yes" ? "no" : "yes") : answer;
