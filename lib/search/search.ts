@@ -3,15 +3,13 @@ import { MandaError } from "@/lib/errors";
 import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
 import { bestExcerpt } from "./excerpt";
 import { chunksToPages, pageKey, reciprocalRankFusion, type FusionList, type RankedPage } from "./fusion";
-import { languageEvidence, type Language } from "./language";
 import type { StatementKind } from "./page-classifier";
-import { proximityScore, queryPairs, type TermPair } from "./proximity";
-import { MAX_TERMS, understandQuery, type QueryTerm, type UnderstoodQuery } from "./query-understanding";
+import { understandQuery, type QueryTerm, type UnderstoodQuery } from "./query-understanding";
+import { pairsByLanguage, queryLanguages, rerank, withOtherLanguageStems } from "./rerank";
 import { candidatePages, keywordChunks, statementPages, vectorChunks, type CandidatePage, type RetrievalScope } from "./retrievers";
 import { routeDocuments } from "./routing";
 import { loadRoutableDocuments } from "./routing-cache";
-import { sectionIntent, sectionMatch, type SectionIntent } from "./section-intent";
-import { tokenize } from "./tokenize";
+import { sectionIntent } from "./section-intent";
 import type { PageHit, SearchOptions } from "./types";
 import { ensureDealSearchIndexCurrent } from "./upgrade";
 
@@ -53,7 +51,10 @@ export interface SearchDebug {
  * Hybrid page search: BM25 keywords (with financial synonyms) + vector similarity, fused
  * with reciprocal rank fusion at page level, routed to the documents the question names
  * (company, fiscal period, kind) and boosted for pages that are the statement it asks
- * about. Returns pages best first, each with its best-matching passage.
+ * about; the head is re-ranked by phrase/proximity and report-section evidence
+ * (lib/search/rerank.ts). Query words are stemmed in the question's language, or in both
+ * English and Swedish when it is unclear. Returns pages best first, each with its
+ * best-matching passage.
  */
 export async function searchPages({ db, space, debug, ...opts }: SearchOptions & {
   db: Queryable;
@@ -116,63 +117,8 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   const head = fused.slice(0, Math.max(k, RANKING.rerankDepth));
   if (head.length === 0) return [];
   const pages = await candidatePages(db, opts.dealId, head);
-  const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText) });
+  const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText) }, RANKING);
   return toHits(reranked.slice(0, k), pages, terms);
-}
-
-/**
- * Which stemmers a question's words go through. A question with clear English and no Swedish
- * evidence is English only (its Swedish stems would only add noise); otherwise both, since
- * a short Swedish question ("utredare?") cannot be told apart reliably.
- */
-function queryLanguages(text: string): Language[] {
-  const e = languageEvidence(text);
-  if (e.sv === 0 && e.en >= 2) return ["en"];
-  if (e.en === 0 && e.sv >= 2) return ["sv"];
-  return ["en", "sv"];
-}
-
-/** The question's terms plus its typed words' stems in the other language (same weight). */
-function withOtherLanguageStems(q: UnderstoodQuery, languages: Language[]): QueryTerm[] {
-  const terms = [...q.terms];
-  const have = new Set(terms.map((t) => t.term));
-  for (const lang of languages) {
-    for (const t of tokenize(q.rankingText, lang)) {
-      if (have.has(t) || terms.length >= MAX_TERMS + 16) continue;
-      have.add(t);
-      terms.push({ term: t, weight: 1 });
-    }
-  }
-  return terms;
-}
-
-/** The question's adjacent term pairs, stemmed as pages of each language are. */
-function pairsByLanguage(q: UnderstoodQuery): Map<Language, TermPair[]> {
-  const weight = new Map(q.terms.map((t) => [t.term, t.weight]));
-  const out = new Map<Language, TermPair[]>();
-  for (const lang of ["en", "sv"] as const) {
-    const tokens = tokenize(q.rankingText, lang).filter((t) => !/^\d+$/.test(t)); // years are not phrase words
-    out.set(lang, queryPairs(tokens, (t) => weight.get(t) ?? 1));
-  }
-  return out;
-}
-
-/**
- * Re-ranks the fused head by evidence BM25 and vectors do not see: the question's adjacent
- * terms standing together on the page (a phrase, or close), and the page lying in a report
- * section the question points to (Legal Proceedings for litigation, Risk Factors for risks …).
- */
-function rerank(head: RankedPage[], pages: Map<string, CandidatePage>, evidence: { pairs: Map<Language, TermPair[]>; intent: SectionIntent }): RankedPage[] {
-  return head
-    .map((p) => {
-      const page = pages.get(p.key);
-      if (!page) return p;
-      const language = page.language ?? "en";
-      const phrase = proximityScore(evidence.pairs.get(language) ?? [], tokenize(page.text, language));
-      const section = sectionMatch(evidence.intent, page.sections);
-      return { ...p, score: p.score * (1 + RANKING.phraseBoost * phrase) * (1 + RANKING.sectionBoost * section) };
-    })
-    .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
 }
 
 /** Ranked pages → hits with excerpts; filenames and labels for display. */
