@@ -32,12 +32,16 @@ function headline(r: MetricResult): string {
   return `${r.name}${span ? (span.startsWith("from") ? ` ${span}` : ` for ${span}`) : ""}: **${r.formatted}**${context(r)}.`;
 }
 
+const lower = (name: string) => (/^[A-Z]{2,}/.test(name) ? name : name.toLowerCase());
+const listOf = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}` : (xs[0] ?? ""));
+
 function missingSentence(r: MetricResult): string {
   const what = r.missing.map((m: MissingInput) => `the ${m.period} ${m.label}`);
-  const list = what.length > 1 ? `${what.slice(0, -1).join(", ")} and ${what[what.length - 1]}` : what[0];
-  const target = `${r.name.toLowerCase()}${r.periods.length ? ` for ${periodSpan(r).replace(/^from /, "")}` : ""}`;
+  const span = r.periods.length ? ` for ${periodSpan(r).replace(/^from /, "")}` : "";
+  const j = r.request.judgement;
+  const target = j?.kind === "extreme" ? `compare ${listOf(j.candidates.map((c) => lower(c.name)))}${span}` : `compute the ${lower(r.name)}${span}`;
   const plural = what.length > 1 || /(?:s|equivalents)$/.test(r.missing[0]!.label);
-  return `I couldn't compute the ${target}: ${list} ${plural ? "are" : "is"} not in the documents.`;
+  return `I couldn't ${target}: ${listOf(what)} ${plural ? "are" : "is"} not in the documents.`;
 }
 
 function inputRow(i: MetricInput): string {
@@ -57,7 +61,7 @@ export function formatMetricAnswer(r: MetricResult): string {
   const lines: string[] = [];
   if (complete) lines.push(headline(r));
   else if (r.missing.length) lines.push(missingSentence(r));
-  else lines.push(`I couldn't compute the ${r.name.toLowerCase()}${r.notes.length ? `: ${r.notes.join(" ")}` : "."}`);
+  else lines.push(`I couldn't compute the ${lower(r.name)}${r.notes.length ? `: ${r.notes.join(" ")}` : "."}`);
   lines.push("", `Formula: ${r.formula}`);
   lines.push(...inputsTable(r.inputs));
   const notes = complete ? r.notes : [];

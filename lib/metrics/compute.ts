@@ -107,7 +107,9 @@ export async function computeMetric(req: MetricRequest, source: LineItemSource):
   const series = await seriesOf(req, ev, periods.length ? periods : []);
   const agg = aggregate(req, series, notes);
   const style = styleOf(req, ev);
-  const formatted = series.map((s) => ({ ...s, ...(s.value !== undefined ? { formatted: formatValue(s.value, req.metric.unit, style) } : {}) }));
+  // the rounding asked is the result's: a growth's yearly amounts show in the filing's precision
+  const seriesStyle = agg.unit === req.metric.unit ? style : { ...style, format: { ...style.format, decimals: undefined, percent: undefined } };
+  const formatted = series.map((s) => ({ ...s, ...(s.value !== undefined ? { formatted: formatValue(s.value, req.metric.unit, seriesStyle) } : {}) }));
   return finish({ ...base, name: agg.name, unit: agg.unit, series: formatted, ...valueFields(agg.value, agg.unit, style, req.aggregate === "change") }, ev);
 }
 

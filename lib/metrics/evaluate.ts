@@ -1,11 +1,13 @@
 /**
  * Evaluating a formula at a period against a LineItemSource. Every line item read is recorded as
  * an input with its citation; every one not found is recorded as missing, and the value is then
- * undefined: a missing input is named, never guessed. Outflow lines are read as magnitudes; a line
+ * undefined: a missing input is named, never guessed. Outflow lines are read as magnitudes, a tax
+ * line as the expense (tax-sign.ts); a line
  * item the statements do not print is derived only where it follows exactly from others.
  */
 import type { LineItemKey, LineItemSource, LineItemValue } from "@/lib/statements/types";
-import { DERIVED, lineItemLabel, MAGNITUDE, taxExpenseSign } from "./line-items";
+import { DERIVED, lineItemLabel, MAGNITUDE } from "./line-items";
+import { taxExpenseSign } from "./tax-sign";
 import { shiftYears } from "./periods";
 import type { Expr, MetricInput, MissingInput, PeriodRef } from "./types";
 
@@ -13,11 +15,6 @@ export function citationOf(v: Pick<LineItemValue, "document" | "page">): string 
   return `(source: ${v.document}, p.${v.page})`;
 }
 
-function usedValue(v: LineItemValue): number {
-  if (MAGNITUDE.has(v.key)) return Math.abs(v.value);
-  if (v.key === "income_tax_expense") return v.value * taxExpenseSign(v.label);
-  return v.value;
-}
 
 export class Evaluation {
   readonly inputs = new Map<string, MetricInput>();
@@ -78,10 +75,17 @@ export class Evaluation {
     return this.cache.get(k)!;
   }
 
+  /** The value as a formula uses it: outflows as magnitudes, a tax line as the expense. */
+  private async used(v: LineItemValue, period: string): Promise<number> {
+    if (MAGNITUDE.has(v.key)) return Math.abs(v.value);
+    if (v.key === "income_tax_expense") return v.value * (await taxExpenseSign(v, (k) => this.read(k, period)));
+    return v.value;
+  }
+
   private async item(key: LineItemKey, period: string, deriving: boolean): Promise<number | undefined> {
     const v = await this.read(key, period);
     if (v) {
-      const used = usedValue(v);
+      const used = await this.used(v, period);
       this.inputs.set(`${key}@${period}`, { ...v, used, citation: citationOf(v) });
       return used;
     }

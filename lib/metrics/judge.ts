@@ -71,6 +71,7 @@ async function stable(req: MetricRequest, j: Extract<Judgement, { kind: "stable"
     return { series, unit, isChange: false };
   }
   const vals = series.map((s) => s.value!);
+  const gaps = strict ? [] : all.filter((s) => s.value === undefined && s.period > series[0]!.period && s.period < series[series.length - 1]!.period).map((s) => s.period);
   const moves = vals.slice(1).map((v, i) => (unit === "percent" ? v - vals[i]! : (v - vals[i]!) / Math.abs(vals[i]!)));
   const largest = moves.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
   const isStable = Math.abs(largest) <= j.threshold + 1e-12;
@@ -82,7 +83,7 @@ async function stable(req: MetricRequest, j: Extract<Judgement, { kind: "stable"
     isChange: true,
     verdict: (s) => ({
       polarity: yesNo(j.askedStable ? isStable : !isStable),
-      statement: `${req.metric.name}: ${s.map((x) => `${x.formatted} (${x.period})`).join(", ")}; the largest year-on-year move is ${(Math.abs(largest) * 100).toFixed(1)} ${points}, ${isStable ? "within" : "more than"} ${(j.threshold * 100).toFixed(1)} ${points}.`,
+      statement: `${req.metric.name}: ${s.map((x) => `${x.formatted} (${x.period})`).join(", ")}; the largest move between consecutive years shown is ${(Math.abs(largest) * 100).toFixed(1)} ${points}, ${isStable ? "within" : "more than"} ${(j.threshold * 100).toFixed(1)} ${points}${gaps.length ? ` (${gaps.join(", ")} not in the documents)` : ""}.`,
     }),
   };
 }

@@ -73,14 +73,6 @@ export const MAGNITUDE: ReadonlySet<LineItemKey> = new Set<LineItemKey>([
   "interest_expense", "capital_expenditure", "dividends_paid", "share_repurchases",
 ]);
 
-/**
- * A tax line labelled with the expense in parentheses ("Income tax (expense) benefit", "(Provision
- * for) benefit from income taxes") prints an expense negative: the expense is the opposite sign.
- */
-export function taxExpenseSign(label: string): 1 | -1 {
-  return /\((?:expense|provision)|benefit\s*\(expense\)|benefit\s*\/\s*\(expense\)/i.test(label) ? -1 : 1;
-}
-
 /** Line items that follow exactly from others, used only when the statement does not print the line. */
 export const DERIVED: Partial<Record<LineItemKey, Expr>> = {
   gross_profit: sub(item("revenue"), item("cost_of_revenue")),

@@ -45,6 +45,16 @@ describe("formatMetricAnswer", () => {
     );
   });
 
+  it("a growth shows the yearly amounts in the filing's precision, the rounding asked on the growth", async () => {
+    const first = (await answer("What was the year-over-year change in revenue from FY2021 to FY2022 (in percent, rounded to one decimal place)?")).split("\n")[0];
+    expect(first).toBe("Revenue growth from FY2021 to FY2022: **25.0%** (FY2021 USD 1,200 million, FY2022 USD 1,500 million).");
+  });
+
+  it("a stability test over the years held says which years in between are missing", async () => {
+    const first = (await answer("Are gross margins historically consistent, not fluctuating more than 3% each year?", ["gross_profit@FY2020", "revenue@FY2020"])).split("\n")[0];
+    expect(first).toContain("(FY2020 not in the documents)");
+  });
+
   it("an average shows the yearly values behind it", async () => {
     const first = (await answer("What is the FY2020 - FY2022 average gross margin? Answer in percent, one decimal place.")).split("\n")[0];
     expect(first).toBe("Average gross margin for FY2020–FY2022: **40.6%** (FY2020 40.0%, FY2021 41.7%, FY2022 40.0%).");
@@ -54,6 +64,8 @@ describe("formatMetricAnswer", () => {
     const text = await answer("What was the inventory turnover in FY2021?", ["inventories@FY2020"]);
     expect(text.split("\n")[0]).toBe("I couldn't compute the inventory turnover for FY2021: the FY2020 inventories are not in the documents.");
     expect(text).not.toContain("**");
+    const which = await answer("Which of operating, investing or financing cash flow was the largest in FY2022?", ["investing_cash_flow@FY2022"]);
+    expect(which.split("\n")[0]).toBe("I couldn't compare cash from operations, cash from investing and cash from financing for FY2022: the FY2022 cash from investing is not in the documents.");
     const two = await answer("What was FCF in FY2022?", ["operating_cash_flow", "capital_expenditure"]);
     expect(two.split("\n")[0]).toBe("I couldn't compute the free cash flow for FY2022: the FY2022 cash from operations and the FY2022 capital expenditure are not in the documents.");
   });
