@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openPdf } from "@/lib/ingest/workers/pdf-engine.mjs";
 import { readStatementsWith, type Statement } from "@/lib/statements";
-import type { Span } from "@/lib/statements/types";
+import { LINE_ITEMS, type Span } from "@/lib/statements/types";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CACHE = path.join(ROOT, ".manda-bench-statements");
@@ -114,6 +114,8 @@ async function main() {
   const tallies = new Map<string, { t: Tally; base: Tally }>();
   const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
   const failures: string[] = [];
+  const coverage = new Map<string, number>();
+  let fullDocs = 0;
   const labels = { n: 0, value: 0, page: 0, misses: [] as string[] };
   const baseLabels = { n: 0, value: 0, page: 0, misses: [] as string[] };
   let cpu = 0, pagesTotal = 0, worst = { ms: 0, name: "", pages: 0 };
@@ -132,6 +134,10 @@ async function main() {
     if (ms > worst.ms) worst = { ms, name, pages: pages.length };
     if (values.doc) show(name, sts);
     scoreLabels(name, sts, labels);
+    if (kindOf(name) === "10-K" || kindOf(name) === "10-Q") {
+      fullDocs++;
+      for (const k of new Set(sts.flatMap((st) => st.lines.map((l) => l.key).filter(Boolean)))) coverage.set(k!, (coverage.get(k!) ?? 0) + 1);
+    }
     scoreLabels(name, base, baseLabels);
     const kind = kindOf(name);
     const split = HELD_OUT.test(name) ? "held-out" : "in-sample";
@@ -155,6 +161,7 @@ async function main() {
   }
   console.log(`\nin-sample, hand labels (revenue, net income, operating cash flow, capex; ${labels.n} values of 10 dev filings): value right ${labels.value}/${labels.n} ${pct(labels.value, labels.n)}, page right ${pct(labels.page, labels.n)} | baseline value right ${pct(baseLabels.value, baseLabels.n)}`);
   if (values.verbose) for (const m of labels.misses) console.log(`  ${m}`);
+  console.log(`\nCanonical line items present (share of ${fullDocs} 10-K/10-Q, all splits): ${Object.keys(LINE_ITEMS).map((k) => `${k} ${Math.round((100 * (coverage.get(k) ?? 0)) / Math.max(1, fullDocs))}%`).join(", ")}`);
   console.log(`\nTargets on 10-K/10-Q: ≥95% of statements found, ≥95% of found ones balanced.`);
   console.log(`CPU: ${cpu.toFixed(0)} ms for ${pagesTotal} pages (${((cpu / pagesTotal) * 200).toFixed(1)} ms per 200 pages); slowest ${worst.name} ${worst.ms.toFixed(1)} ms for ${worst.pages} pages.`);
   if (values.verbose) {

@@ -47,6 +47,8 @@ function settleKeys(lines: StatementLine[]): void {
   for (const [key, ls] of byKey) {
     if (ls.length < 2) continue;
     let keep = ls[0]!;
+    // the statement's own section total over the continuing-operations part
+    if (/_cash_flow$/.test(key)) keep = ls.find((l) => !/continuing|discontinued/i.test(l.label)) ?? keep;
     if (PREFER_TOTAL.has(key)) keep = ls.find((l) => /^total\b/i.test(l.label)) ?? (key === "ppe_net" ? ls.find((l) => /\bnet\b/i.test(l.label)) : undefined) ?? keep;
     for (const l of ls) if (l !== keep) delete l.key;
   }

@@ -28,11 +28,54 @@ export function squash(s: string): string {
   return s.toLowerCase().replace(/[^a-z]/g, "");
 }
 
-/** A label as compared with the line-item vocabulary: lower-case, straight quotes, single spaces, no footnote marks. */
+/**
+ * Words of statement labels that hold a ligature ("ti", "fi", "fl", "ff"). Some PDF fonts drop the
+ * ligature glyph from the text layer, leaving "opera ng ac vi es" for "operating activities"; the
+ * fragments are joined back when the joined word is one of these.
+ */
+const LIGATURE_WORDS = new Set([
+  "operating", "operations", "activities", "investing", "marketing", "administrative", "amortization", "acquisition", "acquisitions",
+  "compensation", "additional", "liabilities", "securities", "maturities", "vesting", "depreciation", "contributions", "obligations",
+  "distributions", "continuing", "discontinued", "position", "additions", "participating", "entities", "restricted", "financing",
+  "flows", "flow", "profit", "benefit", "benefits", "fixed", "deficit", "certificates", "identifiable", "financial", "effective",
+  "derivatives", "noncontrolling", "allocation", "utilities", "facilities", "retirement", "construction", "proceeds", "affiliates",
+  "traffic", "officers", "offering", "different", "fiscal", "definite", "indefinite", "unrealized", "repatriation", "other",
+]);
+
+function repairLigatures(s: string): string {
+  if (!/\b\p{L}{1,4}\s\p{L}/u.test(s)) return s;
+  const words = s.split(" ");
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let joined: string | undefined;
+    for (let n = Math.min(4, words.length - i); n >= 2 && !joined; n--) {
+      const parts = words.slice(i, i + n);
+      const tail = /[^\p{L}]*$/u.exec(parts[n - 1]!)![0];
+      const core = [...parts.slice(0, n - 1), parts[n - 1]!.slice(0, parts[n - 1]!.length - tail.length)];
+      for (const lig of ["ti", "fi", "fl", "ff"]) {
+        const cand = core.join(lig);
+        if (LIGATURE_WORDS.has(cand.toLowerCase().replace(/^[^\p{L}]+/u, ""))) {
+          joined = cand + tail;
+          i += n - 1;
+          break;
+        }
+      }
+    }
+    out.push(joined ?? words[i]!);
+  }
+  return out.join(" ");
+}
+
+/** "Cash \u0000ows" (a ligature the PDF text layer lost as U+0000) → "Cash flows". */
+function lostGlyph(_: string, before: string, after: string): string {
+  for (const lig of ["fl", "fi", "ff", "ti"]) if (LIGATURE_WORDS.has(`${before}${lig}${after}`.toLowerCase())) return `${before}${lig}${after}`;
+  return `${before}fi${after}`;
+}
+
+/** A label as compared with the line-item vocabulary: lower-case, straight quotes, single spaces, no footnote marks, ligatures repaired. */
 export function normalLabel(s: string): string {
-  return stripFootnotes(s)
+  return repairLigatures(stripFootnotes(s).replace(/\s+/g, " ").replace(/(\p{L}*)\u0000(\p{L}*)/gu, lostGlyph))
     .toLowerCase()
-    .replace(/\u0000/g, "fi")
     .replace(/[’‘`]/g, "'")
     .replace(/[—–]/g, "-")
     .replace(/\s+/g, " ")

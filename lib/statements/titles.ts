@@ -14,9 +14,9 @@ export interface TitleHit {
 }
 
 const QUALIFIERS = "(?:consolidated|condensed|combined|unaudited|interim|the|company|group)*";
-const BALANCE = new RegExp(`^${QUALIFIERS}(?:balancesheets?|statements?of${QUALIFIERS}financial(?:position|condition))`);
+const BALANCE = new RegExp(`^${QUALIFIERS}(?:balancesheets?|statements?of${QUALIFIERS}financial(?:posi(?:ti)?on|condi(?:ti)?on))`);
 const CASH = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}cash(?:fl|fi)?ows?|cash(?:fl|fi)?ows?statements?)`);
-const INCOME = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}(?:operations|income|earnings|netincome|loss|netloss|comprehensiveincome|comprehensiveloss|comprehensiveearnings|operationsandcomprehensive\\w*|incomeandcomprehensive\\w*|earningsandcomprehensive\\w*)|incomestatements?)`);
+const INCOME = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}(?:opera(?:ti)?ons|income|earnings|netincome|loss|netloss|comprehensiveincome|comprehensiveloss|comprehensiveearnings|operationsandcomprehensive\\w*|incomeandcomprehensive\\w*|earningsandcomprehensive\\w*)|incomestatements?)`);
 
 /** Text that only mentions a statement, or names a table that is not one. */
 const NOT_A_TITLE = /changesin|(?:stockholders|shareholders|shareowners|members)(?:equity|deficit|investment)|notesto|seeaccompanying|accompanyingnotes|integralpart|data$|highlights|supplementa|proforma|segment|quarterly|selected|summary|reconciliation|nongaap|guarantor|consolidating|schedule|parentcompany|registrant/;
