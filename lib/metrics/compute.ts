@@ -21,7 +21,9 @@ async function resolvePeriods(req: MetricRequest, source: LineItemSource): Promi
     if (req.periods.length > 1) return { periods: req.periods };
     const years = sortLabels(await source.fiscalYears());
     const upTo = req.periods[0] ? years.filter((y) => sortLabels([y, req.periods[0]!])[0] === y) : years;
-    return { periods: upTo.slice(-5), note: "Over the fiscal years the statements hold." };
+    const last5 = upTo.slice(-5);
+    const periods = last5.length > 1 ? yearsBetween(last5[0]!, last5[last5.length - 1]!) : last5;
+    return { periods, note: "Over the fiscal years the statements hold." };
   }
   if (req.periods.length) return { periods: req.periods };
   const years = await source.fiscalYears();
