@@ -12,24 +12,19 @@
  */
 import { tokenize, tokenizeWithOffsets } from "@/lib/search/tokenize";
 
-const SUFFIXES = [
-  // English derivational and inflectional endings
-  "ations", "ation", "itions", "ition", "ions", "ion", "ities", "ity", "ments", "ment", "ness", "ings", "ing", "ically", "ical", "ally", "ed", "ies", "es", "ly", "al", "ic",
-  // Swedish definite and plural endings
-  "arnas", "ernas", "arna", "erna", "orna", "aren", "ares", "are", "ens", "en", "et", "ar", "er", "or",
-  "e", "s",
-].sort((a, b) => b.length - a.length);
-
-/** The shortest stem a fold may leave. */
-const MIN_STEM = 4;
+/** Endings with the shortest stem each may leave: Swedish ones leave longer stems, so English "compete" never meets "compare". */
+const SUFFIXES: Array<[string, number]> = [
+  ...["ations", "ation", "itions", "ition", "ions", "ion", "ities", "ity", "ments", "ment", "ness", "ings", "ing", "ically", "ical", "ally", "ed", "ies", "es", "ly", "al", "ic", "e", "s"].map((s): [string, number] => [s, 4]),
+  ...["arnas", "ernas", "arna", "erna", "orna", "aren", "ares", "are", "ens", "en", "et", "ar", "er", "or"].map((s): [string, number] => [s, 5]),
+].sort((a, b) => b[0].length - a[0].length);
 
 /**
  * Folds a token to a crude stem: one ending off (cyclicality → cyclical, utredaren → utred), never
  * an "s" that ends "ss"/"us"/"is" (process, status, basis): the tokenizer's stemmer did the rest.
  */
 export function fold(term: string): string {
-  const suffix = SUFFIXES.find((s) => term.endsWith(s) && term.length - s.length >= MIN_STEM && !(s === "s" && /[sui]s$/.test(term)));
-  return suffix ? term.slice(0, -suffix.length) : term;
+  const suffix = SUFFIXES.find(([s, min]) => term.endsWith(s) && term.length - s.length >= min && !(s === "s" && /[sui]s$/.test(term)));
+  return suffix ? term.slice(0, -suffix[0].length) : term;
 }
 
 /**
