@@ -5,6 +5,7 @@
  */
 import { comparePeriods } from "@/lib/periods";
 import { formatPrinted } from "./numbers";
+import { inSentence } from "./words";
 import type { MetricInput, MetricResult, MissingInput } from "./types";
 
 const PER_SHARE = new Set(["eps_basic", "eps_diluted"]);
@@ -32,7 +33,7 @@ function headline(r: MetricResult): string {
   return `${r.name}${span ? (span.startsWith("from") ? ` ${span}` : ` for ${span}`) : ""}: **${r.formatted}**${context(r)}.`;
 }
 
-const lower = (name: string) => (/^[A-Z]{2,}/.test(name) ? name : name.toLowerCase());
+const lower = inSentence;
 const listOf = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}` : (xs[0] ?? ""));
 
 function missingSentence(r: MetricResult): string {

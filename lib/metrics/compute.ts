@@ -11,7 +11,7 @@ import { lineItemLabel, MAGNITUDE } from "./line-items";
 import { formatValue, groupDigits, type ValueStyle } from "./numbers";
 import { shiftYears, sortLabels, yearsBetween } from "./periods";
 import type { MetricRequest, MetricResult, MetricUnit, PeriodValue } from "./types";
-import { aggregateWords, formulaWords } from "./words";
+import { aggregateWords, formulaWords, inSentence } from "./words";
 import { judge } from "./judge";
 
 /** The periods to compute: as asked, else the latest fiscal year(s) the statements hold. */
@@ -68,7 +68,7 @@ function aggregate(req: MetricRequest, series: PeriodValue[], notes: string[]): 
     case "series":
       return { value: last, unit: m.unit, name: m.name };
     case "average":
-      return { value: complete ? (vals as number[]).reduce((a, b) => a + b, 0) / vals.length : undefined, unit: m.unit, name: `Average ${m.name.toLowerCase()}` };
+      return { value: complete ? (vals as number[]).reduce((a, b) => a + b, 0) / vals.length : undefined, unit: m.unit, name: `Average ${inSentence(m.name)}` };
     case "growth":
       if (complete && vals.length >= 2 && first === 0) notes.push("Growth from zero is undefined.");
       return { value: complete && vals.length >= 2 && first !== 0 ? (last! - first!) / Math.abs(first!) : undefined, unit: "percent", name: `${m.name} growth` };
@@ -79,7 +79,7 @@ function aggregate(req: MetricRequest, series: PeriodValue[], notes: string[]): 
       return { value: ok ? (last! / first!) ** (1 / years) - 1 : undefined, unit: "percent", name: `${m.name} CAGR` };
     }
     case "change":
-      return { value: complete && vals.length >= 2 ? last! - first! : undefined, unit: m.unit, name: `Change in ${m.name.toLowerCase()}` };
+      return { value: complete && vals.length >= 2 ? last! - first! : undefined, unit: m.unit, name: `Change in ${inSentence(m.name)}` };
   }
 }
 

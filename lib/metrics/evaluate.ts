@@ -8,6 +8,7 @@
 import type { LineItemKey, LineItemSource, LineItemValue } from "@/lib/statements/types";
 import { DERIVED, lineItemLabel, MAGNITUDE } from "./line-items";
 import { taxExpenseSign } from "./tax-sign";
+import { inSentence } from "./words";
 import { shiftYears } from "./periods";
 import type { Expr, MetricInput, MissingInput, PeriodRef } from "./types";
 
@@ -31,7 +32,7 @@ export class Evaluation {
         return e.value;
       case "item": {
         if (e.zeroWithout && !(await this.read(e.key, period)) && (await this.read(e.zeroWithout, period))) {
-          this.notes.push(`The ${period} statements print no ${lineItemLabel(e.key).toLowerCase()} line: counted as zero.`);
+          this.notes.push(`The ${period} statements print no ${inSentence(lineItemLabel(e.key))} line: counted as zero.`);
           return 0;
         }
         return this.item(e.key, period, deriving);
@@ -99,7 +100,7 @@ export class Evaluation {
         return derived;
       }
     }
-    this.missing.set(`${key}@${period}`, { key, period, label: lineItemLabel(key).toLowerCase() });
+    this.missing.set(`${key}@${period}`, { key, period, label: inSentence(lineItemLabel(key)) });
     return undefined;
   }
 }

@@ -8,6 +8,7 @@ import type { CleanQuestion } from "./question";
 import { coveredBy, type Defined } from "./definition";
 import { add, div, sub } from "./expr";
 import { lineItemLabel } from "./line-items";
+import { inSentence } from "./words";
 import { termOf, type TermMatch } from "./terms";
 import type { AnswerFormat, Expr, MetricFormula, MetricUnit } from "./types";
 
@@ -21,7 +22,7 @@ interface Picked {
   usesDefined: boolean;
 }
 
-const lower = (name: string) => (/^[A-Z]{2,}/.test(name) ? name : name.toLowerCase());
+const lower = inSentence;
 
 /**
  * The metric asked: "X as a % of Y" / "X to Y" / "what percentage of Y was X" make X / Y, "X less

@@ -62,3 +62,11 @@ export function aggregateWords(aggregate: Aggregate, periods: string[]): string 
       return `; change = ${periods[periods.length - 1]} − ${periods[0]}`;
   }
 }
+
+/** A name inside a sentence: lower case, acronyms kept ("Net PP&E" → "net PP&E", "COGS as % of revenue" unchanged). */
+export function inSentence(name: string): string {
+  return name
+    .split(" ")
+    .map((w) => (/[A-Z].*[A-Z]/.test(w) ? w : w.toLowerCase()))
+    .join(" ");
+}

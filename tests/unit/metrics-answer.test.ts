@@ -55,6 +55,13 @@ describe("formatMetricAnswer", () => {
     expect(first).toContain("(FY2020 not in the documents)");
   });
 
+  it("names keep their acronyms mid-sentence", async () => {
+    const first = (await answer("What is the three year average of cost of goods sold as a % of revenue from FY2020 to FY2022?")).split("\n")[0];
+    expect(first.startsWith("Average COGS as % of revenue for FY2020–FY2022: **")).toBe(true);
+    const missing = (await answer("What was net PP&E at the end of FY2022?", ["ppe_net"])).split("\n")[0];
+    expect(missing).toBe("I couldn't compute the net PP&E for FY2022: the FY2022 net PP&E is not in the documents.");
+  });
+
   it("an average shows the yearly values behind it", async () => {
     const first = (await answer("What is the FY2020 - FY2022 average gross margin? Answer in percent, one decimal place.")).split("\n")[0];
     expect(first).toBe("Average gross margin for FY2020–FY2022: **40.6%** (FY2020 40.0%, FY2021 41.7%, FY2022 40.0%).");
