@@ -278,6 +278,11 @@ describe("questions no computed figure answers return null", () => {
     "How does the company manage its inventory?",
     "What is the revenue recognition policy?",
     "Describe the company's debt structure.",
+    "What are the main sources of revenue?",
+    "What is included in cost of revenue?",
+    "What are the maturities of the long-term debt?",
+    "What interest rate does the long-term debt carry?",
+    "What is the revenue breakdown by product?",
   ])("%s", (q) => {
     expect(parseMetricQuestion(q)).toBeNull();
   });
