@@ -34,10 +34,11 @@ export { keepDefaultWasmTiering } from "./lib/db/pglite.ts";
 `;
 /**
  * A build counts as made this long before it started: file systems stamp mtimes with a coarse
- * clock (a few ms on Linux, 1-2 s on HFS+/FAT), so an edit made just after the build read a
- * file could otherwise carry an mtime older than the build. The cost is one extra rebuild.
+ * clock (a few ms on Linux, 1 s on HFS+), so an edit made just after the build read a file
+ * could otherwise carry an mtime older than the build. The cost: a file written within this
+ * long before a build (a checkout just before `npm install`) makes the first run rebuild once.
  */
-const MTIME_SLACK_MS = 2_000;
+const MTIME_SLACK_MS = 1_000;
 /** Builds kept besides the current one: a long `manda chat` may still load chunks of one. */
 const KEEP_BUILDS = 2;
 
