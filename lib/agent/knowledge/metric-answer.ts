@@ -66,7 +66,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
     ? "\n\nNote: some inputs come from a statement whose totals did not reconcile when it was read; it is in the review queue."
     : "";
   return {
-    status: result.missing.length ? "incomplete" : "answered",
+    status: result.value !== undefined || result.judgement?.polarity || result.judgement?.choice ? "answered" : "incomplete",
     answer: `${forCompany}${formatMetricAnswer(result)}${review}`,
     ...(company ? { company } : {}),
     formula: result.formula,
