@@ -55,6 +55,7 @@ const ITEM_TITLES: Array<[RegExp, SectionKind]> = [
   [/^(consolidated|condensed)*financialstatements/, "financial_statements"],
   [/^controlsandprocedures/, "controls"],
   [/^directors(and)?executiveofficers/, "governance"],
+  [/^(information(about|regarding|concerning|on))?(our|the)?executiveofficers/, "executive_officers"],
   [/^executivecompensation/, "executive_compensation"],
   [/^securityownership/, "security_ownership"],
   [/^certainrelationships|^principalaccount/, "governance"],
@@ -70,7 +71,8 @@ const NOTE_TITLES: Array<[RegExp, SectionKind]> = [
 
 /** Unnumbered headings: executive officers; the chapters of Swedish reports. */
 const PLAIN_TITLES: Array<[RegExp, SectionKind]> = [
-  [/^(information(about|regarding|concerning|on))?(our|the)?executiveofficers(ofthe(registrant|company|corporation))?$/, "executive_officers"],
+  [/^(information(about|regarding|concerning|on))?(our|the)?executiveofficers(ofthe(registrants?|company|corporation))?$/, "executive_officers"],
+  [/^[a-z]{2,40}(corporation|company|inc|corp|group|plc)executiveofficers$/, "executive_officers"],
   [/^(koncernledning(en)?|ledandebefattningshavare)$/, "executive_officers"],
   [/^sammanfattning$/, "summary"],
   [/^författningsförslag(en)?$/, "legislative_proposals"],

@@ -102,3 +102,12 @@ describe("section intent", () => {
     expect(sectionMatch(intent, ["mdna"])).toBe(0);
   });
 });
+
+describe("executive officers headings", () => {
+  it("reads the usual ways filings title the executive officers", () => {
+    for (const heading of ["EXECUTIVE OFFICERS OF THE REGISTRANTS", "Item 4A. Information About Our Executive Officers", "ACME CORPORATION EXECUTIVE OFFICERS", "Information about our Executive Officers"]) {
+      expect(sectionsOfPages([`${heading}\nJane Roe, 61, Chief Executive Officer.`])[0].section).toBe("executive_officers");
+    }
+    expect(sectionsOfPages(["Our executive officers are listed below.\nJane Roe."])[0].section).toBeNull();
+  });
+});
