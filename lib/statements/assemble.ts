@@ -4,7 +4,9 @@
  * cash-flow statement often runs over two pages. Stops at the next statement's title, at the
  * "accompanying notes" line, or after the closing line (total liabilities and equity, cash at end).
  */
+import { MONTH } from "@/lib/periods";
 import { readColumns, scaleOf } from "./header";
+import { alignSpans } from "./positions";
 import { columnOf, type ColumnDate } from "./periods";
 import { headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
 import { normalLabel, pageLines, type PageLine } from "./text";
@@ -43,6 +45,18 @@ const CLOSING: Record<StatementKind, RegExp> = {
   income: /^$/,
 };
 
+const DATED_CASH = new RegExp(`^cash\\b.*\\b(?:at|as of) (?:${MONTH})\\.? \\d{1,2}\\b`, "i");
+
+const ALIGNED = new WeakMap<object, Span[]>();
+
+/** The page's spans aligned to its text, computed once per page. */
+function alignedSpans(page: ReadPage): Span[] | undefined {
+  if (!page.spans || page.spans.length === 0) return undefined;
+  let a = ALIGNED.get(page.spans);
+  if (!a) ALIGNED.set(page.spans, (a = alignSpans(page.text, page.spans)));
+  return a;
+}
+
 /** Lines of a page from `from` up to the next title of another statement (or a new one of this kind). */
 function segment(lines: PageLine[], from: number): { lines: PageLine[]; stoppedAtTitle: boolean } {
   for (let i = from; i < lines.length; i++) {
@@ -67,15 +81,22 @@ function columnCount(tok: ReturnType<typeof tokenise>): number {
 interface SegmentRead { rows: RawRow[]; dates?: ColumnDate[]; n: number; headerText: string; notesCue: boolean; closed: boolean }
 
 function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, prev: { n: number; dates?: ColumnDate[]; section: string } | undefined, fyEnd: number | undefined, opts: AssembleOptions): SegmentRead | undefined {
-  const all = tokenise(lines, opts.useSpans ? page.spans : undefined);
+  const all = tokenise(lines, opts.useSpans ? alignedSpans(page) : undefined);
   const h = headerEnd(all);
   // cut at the notes cue and after the closing line; a page footer ("See notes to …") can come out
   // of the PDF right under the title, so a cue inside the header does not end the statement
   let end = lines.length;
   let notesCue = lines.slice(0, h).some((l) => NOTES_CUE.test(l.text));
   let closed = false;
+  let datedCash = 0;
   for (let i = h; i < lines.length; i++) {
     const t = lines[i]!.text.trim();
+    // "Cash … at January 1" then "Cash … at December 31": the second closes the statement
+    if (kind === "cash_flow" && DATED_CASH.test(t) && ++datedCash === 2) {
+      end = i + 1;
+      closed = true;
+      break;
+    }
     if (NOTES_CUE.test(t)) {
       end = i;
       notesCue = true;

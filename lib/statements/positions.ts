@@ -6,6 +6,55 @@
  */
 import type { Span } from "./types";
 
+/**
+ * Spans whose offsets drift behind the page text. The PDF text assembler trims whitespace before
+ * line breaks after it has recorded span offsets, so on some pages (about 8% of the filings'
+ * pages) every span after such a line sits a few characters late. The drift only grows at line
+ * starts, so each line's shift is the smallest one (no less than the previous line's) that puts a
+ * span exactly at the line start and keeps the line's spans inside it.
+ */
+export function alignSpans(text: string, spans: Span[]): Span[] {
+  const lines: Array<{ o: number; len: number }> = [];
+  let o = 0;
+  for (const l of text.split("\n")) {
+    if (l.trim()) lines.push({ o, len: l.length });
+    o += l.length + 1;
+  }
+  const starts = new Set(spans.map((sp) => sp.start));
+  if (lines.every((l) => starts.has(l.o))) return spans;
+  const firstAtOrAfter = (at: number) => {
+    let lo = 0, hi = spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid]!.start < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const shifts: number[] = [];
+  let shift = 0;
+  for (const l of lines) {
+    for (let cand = shift; cand <= shift + 8; cand++) {
+      const j = firstAtOrAfter(l.o + cand);
+      if (spans[j]?.start !== l.o + cand) continue;
+      let fits = true;
+      for (let k = j; k < spans.length && spans[k]!.start < l.o + l.len + cand; k++) if (spans[k]!.start - cand + spans[k]!.length > l.o + l.len + 1) fits = false;
+      if (fits) {
+        shift = cand;
+        break;
+      }
+    }
+    shifts.push(shift);
+  }
+  const out: Span[] = [];
+  let li = 0;
+  for (const sp of spans) {
+    while (li + 1 < lines.length && sp.start >= lines[li + 1]!.o + shifts[li + 1]!) li++;
+    out.push({ ...sp, start: sp.start - (shifts[li] ?? 0) });
+  }
+  return out;
+}
+
 /** Index of the span holding page-text offset `at`, by binary search over spans sorted by start. */
 function spanAt(spans: Span[], at: number): Span | undefined {
   let lo = 0, hi = spans.length - 1;

@@ -23,6 +23,18 @@ const KINDS: StatementKind[] = ["income", "balance", "cash_flow"];
 /** Keys that should sit on the block's total when several lines match ("Total net sales" over "Net sales" lines). */
 const PREFER_TOTAL = new Set<LineItemKey>(["revenue", "cost_of_revenue", "inventories", "operating_expenses", "ppe_net"]);
 
+/** "Cash … at January 1" / "Cash … at December 31" right after the change in cash: the beginning and end balances. */
+function datedCashBalances(lines: StatementLine[], byKey: Map<LineItemKey, StatementLine[]>): void {
+  const change = byKey.get("net_change_in_cash")?.[0];
+  if (!change || byKey.has("cash_end")) return;
+  const after = lines.slice(lines.indexOf(change) + 1, lines.indexOf(change) + 4).filter((l) => /^cash\b.*\b(?:at|as of) \S+ \d{1,2}\b/i.test(l.label) && l.values.some((v) => v !== null));
+  if (after.length < 2) return;
+  after[0]!.key = "cash_beginning";
+  after[1]!.key = "cash_end";
+  byKey.set("cash_beginning", [after[0]!]);
+  byKey.set("cash_end", [after[1]!]);
+}
+
 /** One line per canonical key: the total where the key prefers it, else the first; parent vs. including NCI. */
 function settleKeys(lines: StatementLine[]): void {
   const byKey = new Map<LineItemKey, StatementLine[]>();
@@ -44,6 +56,7 @@ function settleKeys(lines: StatementLine[]): void {
     byKey.set("total_equity", eqAll);
     byKey.delete("total_equity_including_nci");
   }
+  datedCashBalances(lines, byKey);
   for (const [key, ls] of byKey) {
     if (ls.length < 2) continue;
     let keep = ls[0]!;

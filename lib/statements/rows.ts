@@ -26,6 +26,7 @@ const HEADER_WORDS = new RegExp(`(?:${MONTH})\\.?,?\\s*$|\\b(?:ended|ending|week
 const DANGLING = /(?:\b(?:and|of|or|to|in|for|from|the|net|on|by|at|with|including|excluding|less|plus)|[,&(-])\s*$/i;
 
 export function tokenise(lines: PageLine[], spans: Span[] | null | undefined): Tokenised[] {
+  // spans are aligned to the page text once per page (see alignSpans); lines carry page offsets
   return lines.map((line) => {
     const { labelEnd, tokens } = trailingValues(line.text);
     return { line, labelEnd, tokens, xs: tokens.map((t) => rightEdge(spans, line.start + t.end)) };

@@ -42,12 +42,19 @@ const LIGATURE_WORDS = new Set([
   "traffic", "officers", "offering", "different", "fiscal", "definite", "indefinite", "unrealized", "repatriation", "other",
 ]);
 
+/** Word starts that end where a ligature was lost ("opera" of "opera ng"): only these are tried. */
+const LIGATURE_STARTS = new Set([...LIGATURE_WORDS].flatMap((w) => [...w.matchAll(/ti|fi|fl|ff/g)].map((m) => w.slice(0, m.index))));
+
 function repairLigatures(s: string): string {
-  if (!/\b\p{L}{1,4}\s\p{L}/u.test(s)) return s;
   const words = s.split(" ");
+  if (!words.some((w) => LIGATURE_STARTS.has(w.toLowerCase().replace(/^[^\p{L}]+/u, "")))) return s;
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     let joined: string | undefined;
+    if (!LIGATURE_STARTS.has(words[i]!.toLowerCase().replace(/^[^\p{L}]+/u, ""))) {
+      out.push(words[i]!);
+      continue;
+    }
     for (let n = Math.min(4, words.length - i); n >= 2 && !joined; n--) {
       const parts = words.slice(i, i + n);
       const tail = /[^\p{L}]*$/u.exec(parts[n - 1]!)![0];

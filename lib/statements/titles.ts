@@ -21,9 +21,12 @@ const INCOME = new RegExp(`^${QUALIFIERS}(?:statements?of${QUALIFIERS}(?:opera(?
 /** Text that only mentions a statement, or names a table that is not one. */
 const NOT_A_TITLE = /changesin|(?:stockholders|shareholders|shareowners|members)(?:equity|deficit|investment)|notesto|seeaccompanying|accompanyingnotes|integralpart|data$|highlights|supplementa|proforma|segment|quarterly|selected|summary|reconciliation|nongaap|guarantor|consolidating|schedule|parentcompany|registrant/;
 
+/** Words one of which every title holds, even split by the PDF text ("Balance Shee t"). */
+const QUICK = /balance|statement|sheet|financial|cash/i;
+
 /** The statement a line is the title of, if it is one (the line starts with the title, after an optional company name). */
 export function titleOf(line: string): TitleHit | undefined {
-  if (line.length > 160) return undefined;
+  if (line.length > 160 || !QUICK.test(line)) return undefined;
   const sq = squash(line);
   if (sq.length < 10 || sq.length > 130) return undefined;
   const at = sq.search(/consolidated|condensed|combined|balancesheet|statements?of|incomestatement|cash(?:fl|fi)?ows?statement|financialposition/);
