@@ -58,14 +58,6 @@ export function bestSentences(excerpt: string, question: string, max = 2, strict
   return (top.length ? top : strict ? [] : scored.slice(0, 1)).map((x) => x.s.replace(/\s+/g, " "));
 }
 
-export function contentOverlap(text: string, question: string): number {
-  const q = new Set((question.toLowerCase().match(/[a-zåäö0-9]{3,}/g) ?? []).filter((w) => !STOP.has(w)));
-  const t = new Set(text.toLowerCase().match(/[a-zåäö0-9]{3,}/g) ?? []);
-  let n = 0;
-  for (const w of q) if (t.has(w)) n++;
-  return n;
-}
-
 /** A tool's page excerpt back to passages: our quotes off, one paragraph per "…"-joined passage. */
 function excerptText(excerpt: string): string {
   return excerpt.replace(/^"|"$/g, "").replace(/^…\s*|\s*…$/g, "").split(/\s+…\s+/).join("\n\n");
@@ -104,6 +96,10 @@ function quoted(q: Quote): string {
 export function writeNarrative(a: NarrativeAnswer, assumption?: string): { text: string; note?: string } {
   const [first, ...rest] = a.quotes;
   if (!first) return { text: "" };
+  if (a.type.kind === "yes_no" && !a.verdict) {
+    // no sentence decides it: say so first (an abstention, not a guess), then show the closest passage
+    return { text: `I couldn't find a sentence in the uploaded documents that settles this either way. The closest passage is in ${first.document}: ${quoted(first)}. Would you like me to add this question to the Q&A list for the target company?` };
+  }
   const lead = a.verdict ? `${a.verdict === "yes" ? "Yes" : "No"} — ` : assumption ? `${assumption}: ` : "";
   const says = first.row ? "" : `${first.document} states: `;
   const sameDoc = rest.every((q) => q.document === first.document);
@@ -112,6 +108,5 @@ export function writeNarrative(a: NarrativeAnswer, assumption?: string): { text:
     : `${lead}${says}${quoted(first)}${rest.length ? ` It also states: ${rest.map(quoted).join(" ")}` : ""}`;
   const sections = [...new Set(a.quotes.map((q) => q.section).filter((s): s is string => !!s))];
   const where = sections.length ? ` (${sections.slice(0, 2).join(", ")})` : "";
-  const unresolved = a.type.kind === "yes_no" && !a.verdict ? " The passage does not settle it either way, so I give no yes or no." : "";
-  return { text, note: `(Quoted from ${first.document}${where}; no extracted finding covers this yet.${unresolved})` };
+  return { text, note: `(Quoted from ${first.document}${where}; no extracted finding covers this yet.)` };
 }
