@@ -115,8 +115,15 @@ function cashFlowChecks(lines: StatementLine[]): Check[] {
     // the sections as collapsed by their totals, plus what follows them (exchange-rate effect, discontinued operations)
     const stop = change ? lines.indexOf(change) : begin ? lines.indexOf(begin) : lines.length;
     const top = subtotals("cash_flow", lines.slice(0, stop).filter((l) => l.key !== "cash_beginning")).stack;
-    const terms = top.map((t): [StatementLine, number] => [t.line, t.sign]);
-    const c = change ? identity("operating + investing + financing (+ fx) = change in cash", change, terms) : undefined;
+    const collapsed = top.map((t): [StatementLine, number] => [t.line, t.sign]);
+    // or: the three section totals and what is printed after the last of them (exchange-rate effect)
+    const last = Math.max(lines.indexOf(op), lines.indexOf(inv), lines.indexOf(fin));
+    const after = lines.slice(last + 1, stop).filter((l) => l.values.some((v) => v !== null) && l.key !== "cash_beginning");
+    const sections: Array<[StatementLine, number]> = [[op, 1], [inv, 1], [fin, 1], ...after.map((l): [StatementLine, number] => [l, 1])];
+    const name = "operating + investing + financing (+ fx) = change in cash";
+    const tries = change ? [identity(name, change, sections), identity(name, change, collapsed)] : [];
+    const c = tries.find((t) => t?.ok) ?? tries.find((t) => t);
+    const terms = collapsed;
     if (c) out.push(c);
     else if (begin && end) {
       const r = identity("operating + investing + financing (+ fx) = end − beginning cash", end, [...terms, [begin, 1]]);
