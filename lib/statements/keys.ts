@@ -24,6 +24,7 @@ const INCOME: Rule[] = [
   ["interest_expense", /^interest expense(?:, net)?(?: of capitalized interest)?$|^interest and debt expense$/],
   ["pretax_income", /^(?:income|earnings|\(loss\) income|income \(loss\)|loss|profit)\b.*\bbefore (?:provision for |the provision for |\(?benefit\)? ?(?:from|for)? ?)?(?:income )?tax/],
   ["income_tax_expense", /^(?:provision for|\(?benefit\)? (?:from|for)|\(?benefit from\)? provision for|provision \(benefit\) for|income tax(?:es)? (?:expense|provision|benefit))\b.*\btax|^income tax(?:es)?(?: expense)?(?: \(benefit\))?$|^(?:total )?income tax (?:expense|provision)|^(?:\(?(?:provision|benefit)\)?[ /]*(?:for|from)?[ /]*)+\(?(?:provision|benefit)?\)? ?(?:for|from)? (?:income )?taxes(?: on income)?$|^(?:income )?tax(?:es)? (?:on income )?\(?(?:benefit|provision|expense)\)?[ /]*\(?(?:benefit|provision|expense)?\)?$/, /\bbefore\b|\bnet of\b|\bdeferred\b/],
+  ["income_tax_expense", /^(?=.*\b(?:provision|benefit|expense)\b)(?=.*\b(?:income )?tax(?:es)?\b)/, /\bbefore\b|\bnet of\b|\bdeferred\b|\bpaid\b|\bpayable\b|\breceivable\b|\bper\b/],
 ];
 
 const BALANCE: Rule[] = [
@@ -47,10 +48,10 @@ const BALANCE: Rule[] = [
 ];
 
 const CASH_FLOW: Rule[] = [
-  ["operating_cash_flow", /^(?:net |total )?cash\b.*\b(?:operating activities|operations)(?: from continuing operations)?$/, /\bdiscontinued\b|\bpaid\b|\binterest\b|\btaxes\b|\breconcile\b/],
-  ["investing_cash_flow", /^(?:net |total )?cash\b.*\binvesting(?: activities)?(?: from continuing operations)?$/, /\bdiscontinued\b|\bpaid\b|\binterest\b|\btaxes\b|\breconcile\b/],
-  ["financing_cash_flow", /^(?:net |total )?cash\b.*\bfinancing(?: activities)?(?: from continuing operations)?$/, /\bdiscontinued\b|\bpaid\b|\binterest\b|\btaxes\b|\breconcile\b/],
-  ["capital_expenditure", /^(?:purchases?|payments?|acquisitions?|additions?|expenditures?|investments?) (?:of|for|to|in) (?:the )?(?:acquisition of )?(?:property|plant|premises|fixed assets|capital assets|land|real estate)\b|^capital expenditures?\b|^(?:property|premises)(?:,)? (?:plant,? )?(?:and|&) equipment (?:additions|purchases|expenditures)$|^capital additions$|^expenditures for (?:property|plant)|^(?:purchases|acquisitions) of property and equipment|^capital spending$/, /\bproceeds\b|\bsales? of\b|\bdisposals?\b/],
+  ["operating_cash_flow", /^(?:net |total )?cash\b.*\b(?:operating activities|operations)(?: from continuing operations)?$/, /\bdiscontinued\b|\bpaid\b|\binterest\b|\btaxes\b|\breconcile\b|^cash flows? from\b/],
+  ["investing_cash_flow", /^(?:net |total )?cash\b.*\binvesting(?: activities)?(?: from continuing operations)?$/, /\bdiscontinued\b|\bpaid\b|\binterest\b|\btaxes\b|\breconcile\b|^cash flows? from\b/],
+  ["financing_cash_flow", /^(?:net |total )?cash\b.*\bfinancing(?: activities)?(?: from continuing operations)?$/, /\bdiscontinued\b|\bpaid\b|\binterest\b|\btaxes\b|\breconcile\b|^cash flows? from\b/],
+  ["capital_expenditure", /^(?:purchases?|payments?|acquisitions?|additions?|expenditures?|investments?)(?: to acquire| for (?:the )?(?:acquisition|purchase) of| (?:of|for|to|in))? (?:the )?(?:property|plant|premises|fixed assets|capital assets|land|real estate)\b|^capital expenditures?\b|^(?:property|premises)(?:,)? (?:plant,? )?(?:and|&) equipment (?:additions|purchases|expenditures)$|^capital additions$|^expenditures for (?:property|plant)|^(?:purchases|acquisitions) of property and equipment|^capital spending$/, /\bproceeds\b|\bsales? of\b|\bdisposals?\b/],
   ["dividends_paid", /^(?:cash )?dividends(?: paid| to (?:share|stock)holders| on common stock)?(?: to (?:share|stock)holders)?$|^(?:payments? of|paid) (?:cash )?dividends|^dividends paid\b|^common (?:stock )?dividends(?: paid)?$|^cash dividends (?:paid|declared)/, /\bnoncontrolling|\bpreferred\b|\bsubsidiar/],
   ["share_repurchases", /^(?:purchases?|repurchases?|payments? for (?:the )?repurchases?|acquisitions?|buybacks?) of (?:the company's )?(?:common |treasury |capital )?(?:stock|shares)\b|^(?:common )?(?:stock|share) repurchases?\b|^treasury stock (?:purchases?|acquired)|^repurchases? of common stock|^common stock repurchased$/],
   ["fx_effect_on_cash", /\beffects? of (?:foreign )?(?:currency )?exchange rates?\b|\beffect of exchange rate changes\b|\bexchange rate effect\b|\bforeign currency effect\b/],

@@ -16,7 +16,7 @@ const DASH = /^(?:[—–-]{1,3}|n\/?m|nm)$/i;
 
 /** Reads one printed amount; undefined when the text is no amount. */
 export function readAmount(raw: string): number | null | undefined {
-  const t = raw.replace(/^\$/, "").replace(/\s+/g, "");
+  const t = raw.replace(/\$/g, "").replace(/\s+/g, "");
   if (DASH.test(t)) return null;
   if (!NUMBER.test(t)) return undefined;
   const open = t.startsWith("("), close = t.endsWith(")") || t.endsWith(")%");

@@ -7,7 +7,7 @@ const key = (kind: "income" | "balance" | "cash_flow", label: string, section = 
 
 describe("statement line items", () => {
   it("maps the ways filings word capital expenditure", () => {
-    for (const l of ["Purchases of property, plant and equipment", "Capital expenditures", "Payments for acquisition of property and equipment", "Purchases of property and equipment, including internal-use software", "Additions to property and equipment"]) {
+    for (const l of ["Purchases of property, plant and equipment", "Capital expenditures", "Payments for acquisition of property and equipment", "Purchases of property and equipment, including internal-use software", "Additions to property and equipment", "Payments to acquire property, plant and equipment", "Property, plant and equipment additions"]) {
       expect(key("cash_flow", l), l).toBe("capital_expenditure");
     }
     expect(key("cash_flow", "Proceeds from sale of property, plant and equipment")).toBeUndefined();
@@ -30,6 +30,9 @@ describe("statement line items", () => {
     expect(key("income", "Dividends declared per share")).toBeUndefined();
     expect(key("income", "Income before income taxes")).toBe("pretax_income");
     expect(key("income", "Provision for income taxes")).toBe("income_tax_expense");
+    for (const l of ["Income tax benefit (provision)", "(Provision for) benefit from income taxes", "Provision/(benefit) for taxes on income", "Income tax (expense)/benefit"]) expect(key("income", l), l).toBe("income_tax_expense");
+    expect(key("income", "Shares used to compute diluted net income per share")).toBe("shares_diluted");
+    expect(key("income", "Diluted", "Shares used in computing earnings per share:")).toBe("shares_diluted");
   });
 
   it("maps balance-sheet totals and equity", () => {
@@ -47,6 +50,10 @@ describe("statement line items", () => {
     expect(key("cash_flow", "Net cash used in investing activities")).toBe("investing_cash_flow");
     expect(key("cash_flow", "Net cash provided by (used in) operating activities")).toBe("operating_cash_flow");
     expect(key("cash_flow", "Net cash provided by (used in) discontinued operating activities")).toBeUndefined();
+    expect(key("cash_flow", "Cash provided (used) by operations")).toBe("operating_cash_flow");
+    expect(key("cash_flow", "Total cash provided by operating activities")).toBe("operating_cash_flow");
+    expect(key("cash_flow", "Net cash provided by (used for) inves ng ac vi es")).toBe("investing_cash_flow");
+    expect(key("cash_flow", "Cash \u0000ows from operating activities")).toBeUndefined();
     expect(key("cash_flow", "Net increase (decrease) in cash and cash equivalents")).toBe("net_change_in_cash");
     expect(key("cash_flow", "End of period", "Cash and cash equivalents:")).toBe("cash_end");
     expect(key("cash_flow", "Cash, cash equivalents and restricted cash, beginning balances")).toBe("cash_beginning");
@@ -59,6 +66,7 @@ describe("statement amounts", () => {
     expect(readAmount("—")).toBeNull();
     expect(readAmount("$5,363")).toBe(5363);
     expect(readAmount("abc")).toBeUndefined();
+    expect(readAmount("($5,053)")).toBe(-5053);
     const { tokens, labelEnd } = trailingValues("Other — net 9 (6) (4)");
     expect(tokens.map((t) => t.value)).toEqual([9, -6, -4]);
     expect("Other — net 9 (6) (4)".slice(0, labelEnd)).toBe("Other — net");
@@ -67,5 +75,7 @@ describe("statement amounts", () => {
   it("strips footnote marks from labels", () => {
     expect(normalLabel("Cloud services and license support (1)")).toBe("cloud services and license support");
     expect(normalLabel("Net revenues (a)(b)")).toBe("net revenues");
+    expect(normalLabel("Total liabili es and stockholders' equity")).toBe("total liabilities and stockholders' equity");
+    expect(normalLabel("Cash \u0000ows from operating activities")).toBe("cash flows from operating activities");
   });
 });
