@@ -148,6 +148,7 @@ async function main() {
       add(g.base, kind, base);
     }
     if (FULL.includes(kind)) for (const k of ["income", "balance", "cash_flow"]) if (!sts.some((s) => s.kind === k)) failures.push(`${split} ${name}: no ${k} statement found`);
+    for (const s of sts) if (s.checks.length === 0) failures.push(`${split} ${name} ${s.kind} p.${s.pages.join(",")}: no identity or subtotal could be checked`);
     for (const s of sts) for (const c of s.checks) if (!c.ok) failures.push(`${split} ${name} ${s.kind} p.${s.pages.join(",")}: ${c.name} — ${c.detail}`);
   }
   if (values["cache-only"]) return;

@@ -141,13 +141,13 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
     let from = p === at ? titleRow + 1 : 0;
     if (p > at) {
       // a continuation page: its own title (if any) must be this statement's, marked continued or repeated
+      // (another statement's title may follow the last rows of this one: segment() stops there)
       const top = lines.slice(0, 12).map((l, i) => ({ i, hit: titleOf(l.text) })).find((x) => x.hit);
-      if (top && top.hit!.kind !== kind) break;
-      if (top) from = top.i + 1;
+      if (top && top.hit!.kind === kind) from = top.i + 1;
     }
     const seg = segment(lines, from);
     const read = readSegment(page, seg.lines, kind, prev, fyEnd, opts);
-    if (!read) break;
+    if (!read || (p > at && read.rows.length === 0)) break;
     if (p === at) {
       draft.dates = read.dates!;
       draft.headerText = read.headerText;

@@ -86,9 +86,10 @@ function subtotals(kind: StatementKind, lines: StatementLine[]): { checks: Check
       if (hit) {
         stack.splice(hit.start);
         out.push({ name: `subtotal: ${line.label}`, ok: true, detail: `${fmt(line)} = ${hit.terms.length} lines above` });
-      } else {
+      } else if (!totalLike(stack[stack.length - 1]!.line)) {
         out.push({ name: `subtotal: ${line.label}`, ok: false, detail: `${fmt(line)}: no run of the lines above sums to it` });
       }
+      // else: a total printed right under another block's total has no items of its own to check (a condensed statement)
     } else if (stack.length >= 2) {
       const hit = matchingRun(stack, line, mayCollapse(line) ? 40 : 8, false);
       if (hit && hit.terms.length >= 2 && line.values.some((v) => v !== null && v !== 0)) stack.splice(hit.start);
