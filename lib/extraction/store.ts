@@ -11,13 +11,15 @@ export interface LoadedDocument {
   kind: string | null;
   fiscal_year: number | null;
   fiscal_period: string | null;
+  /** The month the fiscal year ends in, as the document's cover says (1–12). */
+  fiscal_year_end_month: number | null;
   status: string;
   pages: ExtractionPage[];
 }
 
 export async function loadDocument(db: Queryable, dealId: string, documentId: string): Promise<LoadedDocument> {
   const { rows } = await db.query<Omit<LoadedDocument, "pages">>(
-    "select id, deal_id, filename, kind, fiscal_year, fiscal_period, status from documents where deal_id = $1 and id = $2",
+    "select id, deal_id, filename, kind, fiscal_year, fiscal_period, fiscal_year_end_month, status from documents where deal_id = $1 and id = $2",
     [dealId, documentId],
   );
   const doc = rows[0];
@@ -47,6 +49,7 @@ export function contextOf(doc: LoadedDocument): ExtractionContext {
     documentKind: doc.kind,
     fiscalYear: doc.fiscal_year,
     fiscalPeriod: doc.fiscal_period,
+    fiscalYearEndMonth: doc.fiscal_year_end_month,
     pages: async function* () {
       for (const p of doc.pages) yield p;
     },

@@ -27,6 +27,10 @@ export interface ScopedLineItem extends LineItemValue {
 }
 
 const KEYS = Object.keys(LINE_ITEMS) as LineItemKey[];
+/** Line items a balance sheet may print in parts (short-term borrowings + current portion of long-term debt): the parts add up. */
+const ADDITIVE = new Set<LineItemKey>(["short_term_debt", "long_term_debt", "short_term_investments", "intangible_assets"]);
+/** "short_term_debt#2" → "short_term_debt": a second line of the same statement with the same line item. */
+const baseKey = (metricKey: string) => metricKey.replace(/#\d+$/, "");
 
 /** Statement lines of canonical line items in scope: one query, then answered from memory. */
 async function loadRows(db: Queryable, a: { dealId: string; documentIds?: string[] }): Promise<StatementRow[]> {
@@ -34,7 +38,7 @@ async function loadRows(db: Queryable, a: { dealId: string; documentIds?: string
     `select s.status, s.payload, (s.evidence->>'page')::int as page, d.id as document_id, d.filename, d.fiscal_year, d.document_date
        from staging_extractions s join documents d on d.id = s.document_id
       where s.deal_id = $1 and s.candidate_type = 'finding' and s.status in ('promoted', 'review')
-        and s.candidate_key like $2 and s.payload->>'metricKey' = any($3::text[])
+        and s.candidate_key like $2 and regexp_replace(s.payload->>'metricKey', '#[0-9]+$', '') = any($3::text[])
         and ($4::uuid[] is null or s.document_id = any($4::uuid[]))`,
     [a.dealId, `${STATEMENT_KEY_PREFIX}%`, KEYS, a.documentIds ?? null],
   );
@@ -48,6 +52,17 @@ function periodMatches(asked: string, stated: string | undefined): boolean {
   const s = parsePeriod(stated);
   if (a?.kind === "FY" && s?.kind === "FY") return a.year === s.year;
   return samePeriod(asked, stated);
+}
+
+/**
+ * A balance-sheet line at the end of a fiscal quarter or half ("cash at Q2 FY2024"): the balance
+ * column dated the day that interim period ends, as the same filing's flow columns date it.
+ */
+function balanceAtInterimEnd(all: StatementRow[], key: LineItemKey, period: string): StatementRow[] {
+  const p = parsePeriod(period);
+  if (!p || p.kind === "FY" || p.kind === "point") return [];
+  const ends = new Set(all.filter((r) => samePeriod(r.payload.period, period) && r.payload.periodEnd).map((r) => `${r.document_id}|${r.payload.periodEnd}`));
+  return all.filter((r) => baseKey(r.payload.metricKey) === key && r.payload.statement?.months === 0 && ends.has(`${r.document_id}|${r.payload.periodEnd}`));
 }
 
 function dateOf(r: StatementRow): string {
@@ -66,7 +81,7 @@ function toValue(r: StatementRow): ScopedLineItem | undefined {
   const p = r.payload;
   if (p.valueNum === null || p.valueNum === undefined || !p.period) return undefined;
   return {
-    key: p.metricKey as LineItemKey,
+    key: baseKey(p.metricKey) as LineItemKey,
     label: p.metric,
     period: p.period,
     periodEnd: p.periodEnd ?? "",
@@ -92,10 +107,17 @@ export function statementLineItems(db: Queryable, a: { dealId: string; documentI
   const rows = () => (loaded ??= loadRows(db, a));
   return {
     async get(key, period) {
+      const all = await rows();
       const year = parsePeriod(period)?.kind === "FY" ? parsePeriod(period)!.year : undefined;
-      const hits = (await rows()).filter((r) => r.payload.metricKey === key && periodMatches(period, r.payload.period));
+      let hits = all.filter((r) => baseKey(r.payload.metricKey) === key && periodMatches(period, r.payload.period));
+      if (!hits.length) hits = balanceAtInterimEnd(all, key, period);
       const best = hits.sort(rank(year))[0];
-      return best ? toValue(best) : undefined;
+      if (!best) return undefined;
+      const value = toValue(best);
+      if (!value || !ADDITIVE.has(key)) return value;
+      // the other parts of the same statement column
+      const parts = hits.filter((r) => r.document_id === best.document_id && r.page === best.page && r.payload.period === best.payload.period && r.payload.valueNum != null);
+      return { ...value, value: parts.reduce((sum, r) => sum + (r.payload.valueNum ?? 0), 0), label: parts.length > 1 ? parts.map((r) => r.payload.metric).join(" + ") : value.label };
     },
     async fiscalYears() {
       const years = new Set<number>();

@@ -6,16 +6,21 @@ import { pickExcerpt, locateExcerpt } from "../citation";
 import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, FindingPayload } from "../types";
 import { extractProseFindings } from "./prose";
 import { extractSheetFindings } from "./sheets";
+import { statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
+import { readStatements } from "@/lib/statements";
 
-export const FINDINGS_EXTRACTOR_VERSION = "1.0.0";
+export const FINDINGS_EXTRACTOR_VERSION = "2.0.0";
 
 function isForecastDoc(ctx: ExtractionContext): boolean {
   return /forecast|budget|plan\b|prognos/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);
 }
 
-export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "fiscalYear" | "fiscalPeriod" | "documentKind">): Promise<ExtractorOutput> {
-  const candidates: Candidate[] = [];
+export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "fiscalYear" | "fiscalPeriod" | "documentKind" | "fiscalYearEndMonth">): Promise<ExtractorOutput> {
+  // Complete statements first: their pages are read whole, line by line, period by period
+  const statements = readStatements({ pages: pages.filter((p) => !p.cells?.length).map((p) => ({ page: p.pageNumber, text: p.text, spans: p.spans })), fiscalYearEndMonth: ctx.fiscalYearEndMonth ?? undefined });
+  const onStatements = statementPages(statements);
+  const candidates: Candidate[] = [...statementCandidates(statements, pages)];
   const skipped: ExtractorOutput["skipped"] = [];
   const uncertainties: string[] = [];
   const hasStatements = pages.some((p) => !p.cells?.length && statementKindOf(p.text) !== null);
@@ -27,6 +32,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
       candidates.push(...extractSheetFindings(page, { forecastDoc, filename: ctx.filename }));
       continue;
     }
+    if (onStatements.has(page.pageNumber)) continue;
     const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, filename: ctx.filename, hasStatements, forecastDoc });
     const tableKeys = new Set(table.map((c) => c.candidateKey));
     candidates.push(...table);

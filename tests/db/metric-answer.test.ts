@@ -1,0 +1,114 @@
+/**
+ * compute_metric end to end: two made-up companies' 10-K text filings through the real ingest
+ * and the findings extraction (statements read line by line), then metric questions answered
+ * from the named company's statement lines with cited inputs — never the other company's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createDeal } from "@/lib/db/queries/deals";
+import { answerMetricQuestion } from "@/lib/agent/knowledge/metric-answer";
+import { SourceRegistry } from "@/lib/agent/sources";
+import { runExtraction } from "@/lib/extraction/run";
+import { ingestFile } from "@/lib/ingest/ingest";
+import { openTestDb } from "../helpers/db";
+import { tempDir, writeFixture } from "../helpers/fixtures";
+
+setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+const cover = (registrant: string, ticker: string, fileNumber: string) =>
+  [
+    "UNITED STATES", "SECURITIES AND EXCHANGE COMMISSION", "FORM 10-K", "For the fiscal year ended December 31, 2023", `Commission File Number ${fileNumber}`, "",
+    registrant, "(Exact name of registrant as specified in its charter)",
+    "Title of each class Trading Symbol(s) Name of each exchange on which registered", `Common Stock ${ticker} New York Stock Exchange`,
+  ].join("\n");
+
+/** A made-up company's three statements; `k` scales every figure so the two companies differ. */
+function statements(name: string, k: number): string[] {
+  const n = (v: number) => (v * k).toLocaleString("en-US");
+  const p = (v: number) => `(${n(v)})`;
+  const income = [
+    `${name} and Subsidiaries`, "Consolidated Statements of Income", "(In millions, except per share data)", "Years Ended December 31, 2023 2022 2021",
+    `Net sales $ ${n(1000)} $ ${n(800)} $ ${n(700)}`, `Cost of sales ${n(600)} ${n(500)} ${n(450)}`, `Gross profit ${n(400)} ${n(300)} ${n(250)}`,
+    `Selling, general and administrative expenses ${n(150)} ${n(120)} ${n(110)}`, `Research and development expenses ${n(50)} ${n(40)} ${n(30)}`,
+    `Operating income ${n(200)} ${n(140)} ${n(110)}`, `Interest expense ${n(20)} ${n(20)} ${n(10)}`, `Income before income taxes ${n(180)} ${n(120)} ${n(100)}`,
+    `Provision for income taxes ${n(40)} ${n(30)} ${n(20)}`, `Net income $ ${n(140)} $ ${n(90)} $ ${n(80)}`,
+    "See accompanying Notes to Consolidated Financial Statements.",
+  ].join("\n");
+  const balance = [
+    `${name} and Subsidiaries`, "Consolidated Balance Sheets", "(In millions)", "December 31, 2023 2022",
+    "Assets", `Cash and cash equivalents $ ${n(300)} $ ${n(250)}`, `Accounts receivable, net ${n(200)} ${n(180)}`, `Inventories ${n(150)} ${n(120)}`,
+    `Total current assets ${n(650)} ${n(550)}`, `Property, plant and equipment, net ${n(500)} ${n(450)}`, `Total assets $ ${n(1150)} $ ${n(1000)}`,
+    "Liabilities and Stockholders' Equity", `Accounts payable $ ${n(100)} $ ${n(90)}`, `Accrued liabilities ${n(150)} ${n(110)}`,
+    `Total current liabilities ${n(250)} ${n(200)}`, `Long-term debt ${n(300)} ${n(320)}`, `Total liabilities ${n(550)} ${n(520)}`,
+    `Total stockholders' equity ${n(600)} ${n(480)}`, `Total liabilities and stockholders' equity $ ${n(1150)} $ ${n(1000)}`,
+    "See accompanying Notes to Consolidated Financial Statements.",
+  ].join("\n");
+  const cash = [
+    `${name} and Subsidiaries`, "Consolidated Statements of Cash Flows", "(In millions)", "Years Ended December 31, 2023 2022 2021",
+    "Operating activities", `Net income $ ${n(140)} $ ${n(90)} $ ${n(80)}`, `Depreciation and amortization ${n(60)} ${n(50)} ${n(40)}`,
+    `Net cash provided by operating activities ${n(200)} ${n(140)} ${n(120)}`, "Investing activities",
+    `Purchases of property, plant and equipment ${p(110)} ${p(90)} ${p(70)}`, `Net cash used in investing activities ${p(110)} ${p(90)} ${p(70)}`,
+    "Financing activities", `Repayment of long-term debt ${p(20)} ${p(10)} ${p(10)}`, `Dividends paid ${p(20)} ${p(10)} ${p(10)}`,
+    `Net cash used in financing activities ${p(40)} ${p(20)} ${p(20)}`, `Net increase in cash and cash equivalents ${n(50)} ${n(30)} ${n(30)}`,
+    `Cash and cash equivalents at beginning of year ${n(250)} ${n(220)} ${n(190)}`, `Cash and cash equivalents at end of year $ ${n(300)} $ ${n(250)} $ ${n(220)}`,
+    "See accompanying Notes to Consolidated Financial Statements.",
+  ].join("\n");
+  return [income, balance, cash];
+}
+
+describe("compute_metric on statements read by the pipeline", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let dealId: string;
+  const ask = (question: string, sources = new SourceRegistry("peers")) => answerMetricQuestion({ db, dealId, sources }, { question });
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    dealId = (await createDeal({ db, slug: "peers", name: "Peers" })).id;
+    const dir = tempDir("manda-metric-");
+    for (const [file, registrant, ticker, fileNumber, k] of [["ALDERWICK_2023_10K.txt", "ALDERWICK INSTRUMENTS, INC.", "ALDW", "1-12345", 1], ["brindle-10k-2023.txt", "Brindlemoor Foods Corporation", "BRND", "1-67890", 3]] as const) {
+      const pages = [cover(registrant, ticker, fileNumber), "Item 7. Management's Discussion and Analysis", ...statements(registrant, k)];
+      const r = await ingestFile({ db, dealId, filePath: writeFixture(dir, file, new TextEncoder().encode(pages.join("\f"))) });
+      if (r.status !== "indexed" || !r.documentId) throw new Error(`${file} was not indexed`);
+      await runExtraction(db, { dealId, documentId: r.documentId, kind: "findings", mode: "rules" });
+    }
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it("reads a line item from the named company's cash-flow statement, cited at its page", async () => {
+    const sources = new SourceRegistry("peers");
+    const r = await ask("What is Alderwick's FY2023 capital expenditure in USD millions?", sources);
+    expect(r.status).toBe("answered");
+    expect(r.answer).toMatch(/USD 110 million/);
+    expect(r.answer).toContain("(source: ALDERWICK_2023_10K.txt, p.5)");
+    expect(sources.list().map((s) => s.document)).toEqual(["ALDERWICK_2023_10K.txt"]);
+  });
+
+  it("computes a metric from the other company's statements only", async () => {
+    const r = await ask("What is Brindlemoor's FY2023 operating margin? Round to one decimal place.");
+    expect(r.status).toBe("answered");
+    expect(r.answer).toMatch(/20\.0%/);
+    expect(r.inputs.every((i) => i.citation.includes("brindle-10k-2023.txt"))).toBe(true);
+    expect(r.inputs.map((i) => i.value)).toEqual(expect.arrayContaining([600e6, 3000e6]));
+  });
+
+  it("a definition in the question is the formula, averages over two balance sheets", async () => {
+    const r = await ask("What is Alderwick's FY2023 inventory turnover ratio? Inventory turnover is defined as: (FY2023 COGS) / (average inventory between FY2022 and FY2023). Round to two decimal places.");
+    expect(r.answer).toMatch(/4\.44\b/); // 600 / ((150 + 120) / 2)
+  });
+
+  it("a missing input is named, never guessed", async () => {
+    const r = await ask("What is Alderwick's FY2020 gross margin?");
+    expect(r.status).toBe("incomplete");
+    expect(r.answer).toMatch(/FY2020/);
+    expect(r.answer).not.toMatch(/\d+\.\d%/);
+  });
+
+  it("a question naming no company in a two-company deal asks which one", async () => {
+    const r = await ask("What was the FY2023 net income?");
+    expect(r.status).toBe("ask_company");
+    expect(r.answer).toMatch(/ALDERWICK|Alderwick/);
+    expect(r.answer).toMatch(/Brindlemoor|BRINDLEMOOR/);
+  });
+});
