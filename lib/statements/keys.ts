@@ -22,7 +22,7 @@ const INCOME: Rule[] = [
   ["depreciation_amortization", /^depreciation(?:,| and) (?:depletion and )?amortization(?: expense)?$|^depreciation and amortization\b/],
   ["operating_income", /^(?:total )?operating (?:income|profit|earnings)(?: \(loss\))?$|^operating (?:loss|\(loss\)) (?:income|profit)$|^(?:income|earnings|profit)(?: \(loss\))? from operations$|^\(?loss\)? income from operations$|^operating income \(loss\)$/],
   ["interest_expense", /^interest expense(?:, net)?(?: of capitalized interest)?$|^interest and debt expense$/],
-  ["pretax_income", /^(?:income|earnings|\(loss\) income|income \(loss\)|loss|profit)\b.*\bbefore (?:provision for |the provision for |\(?benefit\)? ?(?:from|for)? ?)?(?:income )?tax/],
+  ["pretax_income", /^(?:income|earnings|\(loss\) income|income \(loss\)|loss|profit|\(loss\)|\(loss\) earnings|earnings \(loss\))\b.*\bbefore\b.*\btax/, /\bper\b/],
   ["income_tax_expense", /^(?:provision for|\(?benefit\)? (?:from|for)|\(?benefit from\)? provision for|provision \(benefit\) for|income tax(?:es)? (?:expense|provision|benefit))\b.*\btax|^income tax(?:es)?(?: expense)?(?: \(benefit\))?$|^(?:total )?income tax (?:expense|provision)|^(?:\(?(?:provision|benefit)\)?[ /]*(?:for|from)?[ /]*)+\(?(?:provision|benefit)?\)? ?(?:for|from)? (?:income )?taxes(?: on income)?$|^(?:income )?tax(?:es)? (?:on income )?\(?(?:benefit|provision|expense)\)?[ /]*\(?(?:benefit|provision|expense)?\)?$/, /\bbefore\b|\bnet of\b|\bdeferred\b/],
   ["income_tax_expense", /^(?=.*\b(?:provision|benefit|expense)\b)(?=.*\b(?:income )?tax(?:es)?\b)/, /\bbefore\b|\bnet of\b|\bdeferred\b|\bpaid\b|\bpayable\b|\breceivable\b|\bper\b/],
 ];
@@ -74,7 +74,11 @@ function perShareKey(label: string, section: string): LineItemKey | undefined {
   // "Shares used to compute diluted net income per share", "Diluted" under "Weighted-average shares …": share counts
   if (SHARE_COUNT.test(bareLabel)) return diluted ? "shares_diluted" : undefined;
   if (PER_SHARE.test(label)) return diluted ? "eps_diluted" : basic ? "eps_basic" : undefined;
-  if (!diluted && !basic) return undefined;
+  if (!diluted && !basic) {
+    // "Net income attributable to …" under "Earnings per common share—diluted:"
+    if (!PER_SHARE.test(section) || SHARE_COUNT.test(bareSection) || netIncomeKey(label) !== "net_income") return undefined;
+    return /\bdiluted\b/.test(section) ? "eps_diluted" : /\bbasic\b/.test(section) ? "eps_basic" : undefined;
+  }
   if (SHARE_COUNT.test(bareSection)) return diluted ? "shares_diluted" : undefined;
   if (PER_SHARE.test(section)) return diluted ? "eps_diluted" : "eps_basic";
   return undefined;
@@ -83,8 +87,8 @@ function perShareKey(label: string, section: string): LineItemKey | undefined {
 function netIncomeKey(label: string): LineItemKey | undefined {
   if (!/^(?:net )?(?:income|earnings|\(loss\) income|income \(loss\)|\(loss\) earnings|earnings \(loss\)|loss)\b/.test(label) && !/^net (?:income|earnings|loss|\(loss\))/.test(label)) return undefined;
   if (!/^net\b/.test(label) && !/\bavailable to|\battributable to\b/.test(label)) return undefined;
+  if (/\b(?:noncontrolling|non-controlling|minority)\b/.test(label)) return /including|before/.test(label) && !/\bper\b/.test(label) ? "net_income_including_nci" : undefined;
   if (/\bper\b|\bbefore\b|\bfrom continuing\b|\bdiscontinued\b|\bcomprehensive\b|\badjust/.test(label)) return undefined;
-  if (/\b(?:noncontrolling|non-controlling|minority)\b/.test(label)) return /including|before/.test(label) ? "net_income_including_nci" : undefined;
   if (/\bpreferred\b|\bparticipating\b/.test(label)) return undefined;
   return "net_income";
 }
