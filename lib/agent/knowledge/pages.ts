@@ -27,8 +27,9 @@ export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?
   const boost = new Set(o.metrics.flatMap((m) => tokenize(m.words.join(" "))));
   const k = narrativeQuestion(query, boost) ? NARRATIVE_PAGES : 5;
   let pages: NarrativeKbPage[] = [];
-  if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, k, boost);
-  if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, k, boost);
+  // the search gets the period in words; the sentences are read against the question as asked
+  if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, k, boost, query);
+  if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, k, boost, query);
   return pages;
 }
 
@@ -101,8 +102,8 @@ function sectionOf(h: PageHit): string | null {
 const SECTION_PAGES = 3;
 
 /** The question searched again with its section's title: the answering section is often not the top keyword hit. */
-async function sectionHits(deps: KbDeps, query: string, documentIds: string[] | undefined, have: PageHit[]): Promise<PageHit[]> {
-  const title = sectionTitle(query);
+async function sectionHits(deps: KbDeps, query: string, question: string, documentIds: string[] | undefined, have: PageHit[]): Promise<PageHit[]> {
+  const title = sectionTitle(question);
   if (!title) return [];
   const seen = new Set(have.map((h) => `${h.documentId}:${h.page}`));
   const more = await searchPages({ db: deps.db, dealId: deps.dealId, query: `${query} ${title}`, k: SECTION_PAGES + 2, documentIds, space: deps.space });
@@ -110,10 +111,10 @@ async function sectionHits(deps: KbDeps, query: string, documentIds: string[] | 
 }
 
 /** Page search (lib/search) as evidence when no finding covers the question. */
-export async function pageFallback(deps: KbDeps, query: string, documentIds?: string[], k = 5, boost: Set<string> = new Set()): Promise<NarrativeKbPage[]> {
-  const narrative = narrativeQuestion(query, boost);
+export async function pageFallback(deps: KbDeps, query: string, documentIds?: string[], k = 5, boost: Set<string> = new Set(), question = query): Promise<NarrativeKbPage[]> {
+  const narrative = narrativeQuestion(question, boost);
   const hits = await searchPages({ db: deps.db, dealId: deps.dealId, query, k, documentIds, space: deps.space });
-  if (narrative) hits.push(...(await sectionHits(deps, query, documentIds, hits)));
+  if (narrative) hits.push(...(await sectionHits(deps, query, question, documentIds, hits)));
   if (hits.length === 0) return [];
   // Sharper excerpts: the page's sentences / lines that best match the question, verbatim.
   const texts = await deps.db.query<{ document_id: string; page_number: number; text: string }>(

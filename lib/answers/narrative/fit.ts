@@ -93,6 +93,21 @@ function windowsAroundTerms(text: string, terms: QuestionTerm[], reach = 80): st
   return tokenizeWithOffsets(text).filter((t) => keys.has(termKey(t.term))).map((t) => text.slice(Math.max(0, t.start - reach), t.end + reach));
 }
 
+/** A proper noun (not the unit's first word, not the question's own names) or an organisation word within `reach` characters of a content word. */
+function nameNearTerms(text: string, terms: QuestionTerm[], exclude: Set<string>, reach: number): boolean {
+  const keys = new Set(terms.filter((t) => t.core).map((t) => t.key));
+  const at = tokenizeWithOffsets(text).filter((t) => keys.has(termKey(t.term))).map((t) => [t.start, t.end] as const);
+  if (!at.length) return false;
+  const near = (i: number, j: number) => at.some(([s, e]) => j >= s - reach && i <= e + reach);
+  for (const m of text.matchAll(/\S+/g)) {
+    const w = m[0];
+    const i = m.index ?? 0;
+    if (i === 0 || !near(i, i + w.length)) continue;
+    if (/^["“(]?\p{Lu}[\p{Ll}\p{Lu}&'’.-]+/u.test(w) && !MONTHS.test(w) && !NOT_ORGANISATION.test(w) && !exclude.has(w.replace(/['’]s$|[^\p{L}]/gu, "").toLowerCase())) return true;
+  }
+  return at.some(([s, e]) => ORGANISATION.test(text.slice(Math.max(0, s - reach), e + reach)));
+}
+
 /** Does the unit have the answer's shape, and how strongly. Rows only answer person questions. */
 export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
   if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
@@ -119,8 +134,7 @@ export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): F
       // another organisation than the one asked about (the question's own names), close to the asked noun
       const asked = new Set(terms.filter((x) => !x.core).map((x) => x.word.replace(/['’]s$/, "")));
       const names = properNounsInside(u.text, asked);
-      const windows = terms.some((x) => x.core) ? windowsAroundTerms(u.text, terms, 45) : [u.text];
-      const ok = windows.some((w) => properNounsInside(` ${w}`, asked) > 0 || ORGANISATION.test(w));
+      const ok = terms.some((x) => x.core) ? nameNearTerms(u.text, terms, asked, 45) : names > 0 || ORGANISATION.test(u.text);
       // the organisation named as the noun's complement: "customers are/include X", "our largest customer, X,"
       const named = windowsAroundTerms(u.text, terms, 0).length > 0 && new RegExp(String.raw`\b(?:${terms.filter((x) => x.core).map((x) => escape(x.word)).join("|") || "$^"})\w*\s*(?:,|are|is|was|were|include\w*|such as|consist\w* of|:)\s+(?:the\s+|our\s+)?(?:U\.S\.|\p{Lu})`, "iu").test(u.text);
       return { ok, strength: (ok ? 1 : 0) + (named ? 0.75 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
