@@ -35,7 +35,7 @@ export const RANKING = {
   /** Vector hits below this cosine similarity are dropped (unrelated pages are not results). */
   vectorMinSimilarity: 0.1,
   /** Fused pages re-ranked with phrase/proximity and section evidence (their texts are read). */
-  rerankDepth: 30,
+  rerankDepth: 20,
   /** Multiplier 1 + phraseBoost × (share of the question's adjacent term pairs found close together). */
   phraseBoost: 0.5,
   /** Multiplier 1 + sectionBoost × strength for a page in a section the question points to. */

@@ -14,11 +14,10 @@ const MAX_CACHED = 200_000;
 const caches: Record<Language, Map<string, string>> = { en: new Map(), sv: new Map() };
 
 export function stemWord(word: string, language: Language = "en"): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
   const cache = caches[language];
   let s = cache.get(word);
   if (s === undefined) {
-    s = STEMMERS[language](word);
+    s = word.length <= 3 || /\d/.test(word) ? word : STEMMERS[language](word);
     if (s.length < 2) s = word;
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(word, s);
