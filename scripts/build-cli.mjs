@@ -39,8 +39,13 @@ export { keepDefaultWasmTiering } from "./lib/db/pglite.ts";
  * long before a build (a checkout just before `npm install`) makes the first run rebuild once.
  */
 const MTIME_SLACK_MS = 1_000;
-/** Builds kept besides the current one: a long `manda chat` may still load chunks of one. */
-const KEEP_BUILDS = 2;
+/**
+ * Older builds are removed only past both limits: a process started from one (a long
+ * `manda chat`, or one of several `manda` runs that rebuilt at once) may still load its
+ * lazily imported chunks. A build is ~5 MB.
+ */
+const KEEP_BUILDS = 4;
+const KEEP_BUILDS_FOR_MS = 10 * 60_000;
 
 export const CLI_DIR = "dist/cli";
 export const POINTER = "current.json";
@@ -157,9 +162,13 @@ function pruneOldBuilds(cliDir, currentId) {
   const builds = fs
     .readdirSync(cliDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name !== currentId)
-    .map((d) => ({ name: d.name, mtime: fs.statSync(path.join(cliDir, d.name)).mtimeMs }))
+    .map((d) => ({ name: d.name, mtime: fs.statSync(path.join(cliDir, d.name), { throwIfNoEntry: false })?.mtimeMs }))
+    .filter((d) => d.mtime !== undefined) // another process's prune may have removed it
     .sort((a, b) => b.mtime - a.mtime);
-  for (const old of builds.slice(KEEP_BUILDS)) fs.rmSync(path.join(cliDir, old.name), { recursive: true, force: true });
+  const cutoff = Date.now() - KEEP_BUILDS_FOR_MS;
+  for (const old of builds.slice(KEEP_BUILDS)) {
+    if (old.mtime < cutoff) fs.rmSync(path.join(cliDir, old.name), { recursive: true, force: true });
+  }
 }
 
 /** Builds the CLI; returns the new build's pointer ({ id, builtAt, watch }). */
