@@ -5,6 +5,7 @@
  * liabilities + equity, cash-flow sections = change in cash, subtotals) goes to review instead of
  * being promoted: its confidence is set below the promotion bar and the reason names the check.
  */
+import { parsePeriod } from "@/lib/periods";
 import type { Statement, StatementLine } from "@/lib/statements/types";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
@@ -57,6 +58,15 @@ function keysOf(st: Statement): string[] {
   });
 }
 
+/**
+ * The finding's period: a fiscal year as analysts and questions name it ("FY2019" for the year
+ * ended 2 February 2019), its real last day kept in periodEnd; other periods as the reader labels them.
+ */
+function findingPeriod(label: string): string {
+  const p = parsePeriod(label);
+  return p?.kind === "FY" ? `FY${p.year}` : label;
+}
+
 function failedChecks(st: Statement): string {
   return st.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`).join("; ") || "no identity could be checked";
 }
@@ -81,7 +91,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
         const col = st.columns[c];
         if (v === null || v === undefined || !col) return;
         const metricKey = keys[i]!;
-        const candidateKey = `${STATEMENT_KEY_PREFIX}${st.kind}:${metricKey}:${col.period}:${col.months}`;
+        const candidateKey = `${STATEMENT_KEY_PREFIX}${st.kind}:${metricKey}:${findingPeriod(col.period)}:${col.months}`;
         if (taken.has(candidateKey)) return; // the same line read twice (a statement continued on the next page)
         taken.add(candidateKey);
         out.push({
@@ -94,7 +104,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
             valueNum: v * scale,
             unit,
             currency: st.currency,
-            period: col.period,
+            period: findingPeriod(col.period),
             periodEnd: col.periodEnd,
             isForecast: false,
             domain: "financial",
