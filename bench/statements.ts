@@ -115,6 +115,7 @@ async function main() {
   const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
   const failures: string[] = [];
   const coverage = new Map<string, number>();
+  const periods = { docs: 0, ok: 0, bad: [] as string[] };
   let fullDocs = 0;
   const labels = { n: 0, value: 0, page: 0, misses: [] as string[] };
   const baseLabels = { n: 0, value: 0, page: 0, misses: [] as string[] };
@@ -134,6 +135,14 @@ async function main() {
     if (ms > worst.ms) worst = { ms, name, pages: pages.length };
     if (values.doc) show(name, sts);
     scoreLabels(name, sts, labels);
+    if (kindOf(name) === "10-K" && sts.length === 3) {
+      // label-free period check: the three statements of a 10-K open with the same fiscal year, the balance sheet as that year's end
+      periods.docs++;
+      const firsts = sts.map((st) => [...st.columns].sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : -1))[0]?.period);
+      const bal = sts.find((st) => st.kind === "balance");
+      if (firsts.every((p) => p && p === firsts[0] && /^FY/.test(p)) && bal?.columns.every((c) => c.months === 0 && /^FY/.test(c.period))) periods.ok++;
+      else periods.bad.push(`${name}: ${sts.map((st) => `${st.kind} ${st.columns.map((c) => c.period).join("/")}`).join("; ")}`);
+    }
     if (kindOf(name) === "10-K" || kindOf(name) === "10-Q") {
       fullDocs++;
       for (const k of new Set(sts.flatMap((st) => st.lines.map((l) => l.key).filter(Boolean)))) coverage.set(k!, (coverage.get(k!) ?? 0) + 1);
@@ -162,6 +171,8 @@ async function main() {
   }
   console.log(`\nin-sample, hand labels (revenue, net income, operating cash flow, capex; ${labels.n} values of 10 dev filings): value right ${labels.value}/${labels.n} ${pct(labels.value, labels.n)}, page right ${pct(labels.page, labels.n)} | baseline value right ${pct(baseLabels.value, baseLabels.n)}`);
   if (values.verbose) for (const m of labels.misses) console.log(`  ${m}`);
+  console.log(`\n10-K period labels consistent (the three statements' latest column is the same FY, balance columns are FY ends): ${periods.ok}/${periods.docs}`);
+  if (values.verbose) for (const b of periods.bad) console.log(`  ${b}`);
   console.log(`\nCanonical line items present (share of ${fullDocs} 10-K/10-Q, all splits): ${Object.keys(LINE_ITEMS).map((k) => `${k} ${Math.round((100 * (coverage.get(k) ?? 0)) / Math.max(1, fullDocs))}%`).join(", ")}`);
   console.log(`\nTargets on 10-K/10-Q: ≥95% of statements found, ≥95% of found ones balanced.`);
   console.log(`CPU: ${cpu.toFixed(0)} ms for ${pagesTotal} pages (${((cpu / pagesTotal) * 200).toFixed(1)} ms per 200 pages); slowest ${worst.name} ${worst.ms.toFixed(1)} ms for ${worst.pages} pages.`);

@@ -57,6 +57,10 @@ function alignedSpans(page: ReadPage): Span[] | undefined {
   return a;
 }
 
+function nextPageRepeatsTitle(page: ReadPage | undefined, kind: StatementKind): boolean {
+  return !!page && pageLines(page.text).slice(0, 12).some((l) => titleOf(l.text)?.kind === kind);
+}
+
 /** Lines of a page from `from` up to the next title of another statement (or a new one of this kind). */
 function segment(lines: PageLine[], from: number): { lines: PageLine[]; stoppedAtTitle: boolean } {
   for (let i = from; i < lines.length; i++) {
@@ -158,7 +162,9 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
     draft.notesCue ||= read.notesCue;
     draft.closed ||= read.closed;
     prev = { n: read.n, dates: read.dates, section: read.rows[read.rows.length - 1]?.section ?? "" };
-    if (read.closed || read.notesCue || seg.stoppedAtTitle) break;
+    if (read.closed || seg.stoppedAtTitle) break;
+    // a balance sheet or cash-flow statement printed on two pages may repeat its title and the notes cue on each
+    if (read.notesCue && (kind === "income" || !nextPageRepeatsTitle(pages[p + 1], kind))) break;
     if (kind === "income" && draft.lines.some((l) => l.key === "net_income" || l.key === "net_income_including_nci")) break;
   }
   if (draft.lines.length === 0) return undefined;

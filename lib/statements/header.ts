@@ -28,7 +28,8 @@ export function durationsOf(text: string): Exclude<ColumnDuration, "point">[] {
   return out.every((d) => d === out[0]) ? out.slice(0, 1) : out;
 }
 
-const BARE_DATE = new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})\\b(?!,?\\s*(?:19|20)\\d\\d)`, "gi");
+// a year on the next line does not belong to the date ("Years ended May 31," over "2023 2022 2021")
+const BARE_DATE = new RegExp(`\\b(${MONTH})\\.?[ \\t]+(\\d{1,2})\\b(?!,?[ \\t]*(?:19|20)\\d\\d)`, "gi");
 
 /** "December 31," / "July 29, July 30," without years: month and day, in order. */
 function bareDates(text: string): Array<{ month: number; day: number }> {

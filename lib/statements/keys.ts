@@ -55,7 +55,7 @@ const CASH_FLOW: Rule[] = [
   ["dividends_paid", /^(?:cash )?dividends(?: paid| to (?:share|stock)holders| on common stock)?(?: to (?:share|stock)holders)?$|^(?:payments? of|paid) (?:cash )?dividends|^dividends paid\b|^common (?:stock )?dividends(?: paid)?$|^cash dividends (?:paid|declared)/, /\bnoncontrolling|\bpreferred\b|\bsubsidiar/],
   ["share_repurchases", /^(?:purchases?|repurchases?|payments? for (?:the )?repurchases?|acquisitions?|buybacks?) of (?:the company's )?(?:common |treasury |capital )?(?:stock|shares)\b|^(?:common )?(?:stock|share) repurchases?\b|^treasury stock (?:purchases?|acquired)|^repurchases? of common stock|^common stock repurchased$/],
   ["fx_effect_on_cash", /\beffects? of (?:foreign )?(?:currency )?exchange rates?\b|\beffect of exchange rate changes\b|\bexchange rate effect\b|\bforeign currency effect\b/],
-  ["net_change_in_cash", /^(?:net )?(?:\(?(?:increase|decrease)\)?|change)(?:[\s/,(]|$).*\bcash\b/, /\bbeginning\b|\bend of\b|\bin restricted cash$/],
+  ["net_change_in_cash", /^(?:net )?(?:\(?(?:increase|decrease)\)?|change)(?:[\s/,(]|$).*\bcash\b|^cash\b.*\b(?:increase|decrease|change)\b/, /\bbeginning\b|\bend of\b|\bin restricted cash$/],
   ["cash_beginning", /\b(?:beginning|start) of (?:the )?(?:year|period|fiscal year|quarter)\b|^balance,? beginning|\bat beginning\b|\bbeginning (?:balances?|of year|of period)$/],
   ["cash_end", /\bend of (?:the )?(?:year|period|fiscal year|quarter)\b|^balance,? end|\bat end\b|\bending balances?$/],
   ["depreciation_amortization", /^depreciation(?:,| and) (?:depletion and )?amortization\b|^depreciation and amortization\b/],

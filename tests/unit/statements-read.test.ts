@@ -148,6 +148,14 @@ describe("readStatements: balance sheet over two pages", () => {
     expect(st.balanced).toBe(true);
   });
 
+  it("follows a balance sheet whose pages each repeat the title and the notes cue", () => {
+    const p1 = [...BALANCE_P1, "The accompanying notes are an integral part of these statements."];
+    const p2 = ["Consolidated Balance Sheets", ...BALANCE_P2.slice(1)];
+    const st = kind(readStatements({ pages: [page(1, p1), page(2, p2)] }), "balance");
+    expect(st.pages).toEqual([1, 2]);
+    expect(st.balanced).toBe(true);
+  });
+
   it("is not balanced when assets and liabilities and equity disagree", () => {
     const broken = BALANCE_P2.map((l) => l.replace("Total liabilities and stockholders’ equity $ 5,200", "Total liabilities and stockholders’ equity $ 5,300"));
     const bad = kind(readStatements({ pages: [page(1, BALANCE_P1), page(2, broken)] }), "balance");
@@ -246,6 +254,12 @@ describe("readStatements: interim and fiscal periods", () => {
     const st = kind(readStatements({ pages: [page(1, may)] }), "income");
     expect(st.columns.map((c) => c.period)).toEqual(["FY2018 (ending May)", "FY2017 (ending May)", "FY2016 (ending May)"]);
     expect(st.columns[0]!.periodEnd).toBe("2018-05-31");
+  });
+
+  it("reads the year-end date from a line above bare years", () => {
+    const may = INCOME.map((l) => l.replace("Years ended December 31", "Years ended May 31,\n").replace("(In millions, except per share amounts) 2018 2017 2016", "(In millions)\n2018 2017 2016"));
+    const st = kind(readStatements({ pages: [page(1, may)] }), "income");
+    expect(st.columns.map((c) => c.period)).toEqual(["FY2018 (ending May)", "FY2017 (ending May)", "FY2016 (ending May)"]);
   });
 
   it("puts a 52/53-week year ending in the first days of a month in the month before", () => {
