@@ -20,7 +20,9 @@ async function rebuild() {
     await buildCli({ root, quiet: true });
     return freshBuild(root);
   } catch (e) {
-    const reason = String(e?.message ?? e).split("\n")[0];
+    const first = e?.errors?.[0]; // esbuild's own errors carry a location
+    const where = first?.location ? `${first.location.file}:${first.location.line}: ` : "";
+    const reason = first ? `${where}${first.text}` : String(e?.message ?? e).split("\n")[0];
     process.stderr.write(`manda: could not rebuild the CLI (${reason}); running the TypeScript sources through tsx\n`);
     return undefined;
   }

@@ -194,7 +194,7 @@ export async function buildCli({ root = ROOT, quiet = false } = {}) {
     sourcemap: "linked",
     sourcesContent: false,
     metafile: true,
-    logLevel: quiet ? "error" : "warning",
+    logLevel: quiet ? "silent" : "warning", // quiet: the caller reports a failure itself
     plugins: [entryPlugin(root), externalsPlugin(), sourceUrlPlugin(outdir)],
   });
   const pointer = { id, builtAt, watch: watchList(root, result.metafile) };
