@@ -39,7 +39,7 @@ const ORGANISATION = /\b(?:\p{Lu}[\p{L}&.'’-]*\s+)*(?:Inc|Corp|Corporation|Com
 
 /** Proper nouns not at the start of the unit (names of companies, places, products). */
 /** Capitalised words that name no other organisation: sentence furniture, accounting acronyms. */
-const NOT_ORGANISATION = /^["“(]?(?:The|This|These|Those|Our|We|In|On|At|For|As|It|Its|Item|Note|Part|Notes|Consolidated|Financial|Statements?|Company|ASC|ASU|GAAP|IFRS|SEC|IT|ROU|EPS|Form|Exhibit|Section)\b/;
+const NOT_ORGANISATION = /^["“(]?(?:The|This|These|Those|Our|We|In|On|At|For|As|It|Its|Item|Note|Part|Notes|Consolidated|Financial|Statements?|Company|ASC|ASU|GAAP|IFRS|SEC|IT|ROU|EPS|IPR&D|Form|Exhibit|Section)\b/;
 
 function properNounsInside(text: string, exclude: Set<string> = new Set()): number {
   const words = text.split(/\s+/).slice(1);
@@ -85,13 +85,6 @@ function listFit(u: Unit): number {
   return commas >= 2 || semis >= 1 || /\b(?:include|including|such as|consist(?:s|ing)? of|namely|are|omfattar|bland annat|såsom)\b.*,.*\band\b/i.test(u.text) ? 1 : 0;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The text around each place the unit names one of the question's content words. */
-function windowsAroundTerms(text: string, terms: QuestionTerm[], reach = 80): string[] {
-  const keys = new Set(terms.filter((t) => t.core).map((t) => t.key));
-  return tokenizeWithOffsets(text).filter((t) => keys.has(termKey(t.term))).map((t) => text.slice(Math.max(0, t.start - reach), t.end + reach));
-}
 
 /** A proper noun (not the unit's first word, not the question's own names) or an organisation word within `reach` characters of a content word. */
 function nameNearTerms(text: string, terms: QuestionTerm[], exclude: Set<string>, reach: number): boolean {
@@ -106,6 +99,19 @@ function nameNearTerms(text: string, terms: QuestionTerm[], exclude: Set<string>
     if (/^["“(]?\p{Lu}[\p{Ll}\p{Lu}&'’.-]+/u.test(w) && !MONTHS.test(w) && !NOT_ORGANISATION.test(w) && !exclude.has(w.replace(/['’]s$|[^\p{L}]/gu, "").toLowerCase())) return true;
   }
   return at.some(([s, e]) => ORGANISATION.test(text.slice(Math.max(0, s - reach), e + reach)));
+}
+
+/** What may sit between the asked noun or verb and the organisation it names. */
+const COMPLEMENT = /^\s*(?:,|:|—|–|of|are|is|was|were|include\w*|such as|consist\w* of)?\s*(?:all (?:of )?the (?:outstanding )?(?:shares|stock|equity|interests?) (?:of|in)\s+)?(?:the\s+|our\s+)?(\p{Lu}[\p{L}\p{N}&.'’-]*)/u;
+
+/** The organisation named as the asked word's complement: "customers are X", "we acquired X", "our largest customer, X". */
+function namedAfterTerms(text: string, terms: QuestionTerm[], exclude: Set<string>): boolean {
+  const keys = new Set(terms.filter((t) => t.core).map((t) => t.key));
+  return tokenizeWithOffsets(text).some((t) => {
+    if (!keys.has(termKey(t.term))) return false;
+    const m = text.slice(t.end).match(COMPLEMENT);
+    return !!m && !NOT_ORGANISATION.test(m[1]!) && !MONTHS.test(m[1]!) && !exclude.has(m[1]!.replace(/['’]s$|[^\p{L}]/gu, "").toLowerCase());
+  });
 }
 
 /** Does the unit have the answer's shape, and how strongly. Rows only answer person questions. */
@@ -136,7 +142,7 @@ export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): F
       const names = properNounsInside(u.text, asked);
       const ok = terms.some((x) => x.core) ? nameNearTerms(u.text, terms, asked, 45) : names > 0 || ORGANISATION.test(u.text);
       // the organisation named as the noun's complement: "customers are/include X", "our largest customer, X,"
-      const named = windowsAroundTerms(u.text, terms, 0).length > 0 && new RegExp(String.raw`\b(?:${terms.filter((x) => x.core).map((x) => escape(x.word)).join("|") || "$^"})\w*\s*(?:,|are|is|was|were|include\w*|such as|consist\w* of|:)\s+(?:the\s+|our\s+)?(?:U\.S\.|\p{Lu})`, "iu").test(u.text);
+      const named = namedAfterTerms(u.text, terms, asked);
       return { ok, strength: (ok ? 1 : 0) + (named ? 0.75 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
     }
     case "list": {
