@@ -121,9 +121,15 @@ export function understandQuery(raw: string): UnderstoodQuery {
   };
 }
 
+/** Capitalised words of financial writing that are not tickers ("EPS", "GAAP", "FCF"). */
+const NOT_TICKERS = new Set(
+  "FY FYE YTD LTM TTM YOY QOQ EPS GAAP IFRS USD EUR SEK GBP CEO CFO COO CTO CIO EBIT EBITDA FCF ROE ROA ROIC ROCE DSO DIO DPO CCC PP SG NYSE NASDAQ SEC US USA UK EU AI IT HR MD OK CAGR COGS OPEX CAPEX LLC INC PLC AB ASA".split(" "),
+);
+
 function tickersWritten(text: string): string[] {
   const letters = text.match(/\p{L}/gu) ?? [];
   const capitals = letters.filter((c) => c === c.toUpperCase() && c !== c.toLowerCase()).length;
   if (letters.length > 0 && capitals / letters.length > 0.6) return [];
-  return [...new Set(text.match(/(?<![\p{L}\p{N}])[A-Z]{2,5}(?:\.[A-Z])?(?![\p{L}\p{N}])/gu) ?? [])];
+  const written = text.match(/(?<![\p{L}\p{N}])[A-Z]{2,5}(?:\.[A-Z])?(?![\p{L}\p{N}])/gu) ?? [];
+  return [...new Set(written.filter((t) => !NOT_TICKERS.has(t)))];
 }

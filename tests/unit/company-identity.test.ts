@@ -52,6 +52,13 @@ describe("the cover page names the company", () => {
     expect(inferMetadata("HARBORPINE_2019_10K.pdf", "Page 1 of 80")).toMatchObject({ company: "HARBORPINE", companyKey: "harborpine" });
   });
 
+  it("8-Ks and earnings releases are kinds of their own; their file names' company prefix is a hint too", () => {
+    expect(inferMetadata("QUILLFEATHER_2023Q1_8K.pdf", "FORM 8-K\nCURRENT REPORT")).toMatchObject({ kind: "current report", company: "QUILLFEATHER" });
+    expect(inferMetadata("QUILLFEATHER_2023Q1_EARNINGS.pdf", "Revenue grew 4%.")).toMatchObject({ kind: "earnings release", company: "QUILLFEATHER" });
+    // "earnings" in a text is a line item, not a kind
+    expect(inferMetadata("notes.pdf", "Retained earnings\n1,200").kind).toBeUndefined();
+  });
+
   it("an older cover without the label: the line after the commission file number", () => {
     const cover = "FORM 10-K\nFor the fiscal year ended December 31, 2016\nCommission file number 1-2222\n\nLUMEN BAY COMPANY\n\nState of Incorporation: Delaware";
     expect(readCover(cover)).toMatchObject({ name: "LUMEN BAY COMPANY", secFileNumber: "1-2222", fiscalYearEnd: { month: 12, year: 2016 } });

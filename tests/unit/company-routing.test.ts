@@ -33,8 +33,10 @@ describe("a question naming a company reads only that company's documents", () =
   it("by ticker written as a ticker", () => {
     expect(routed("BHV operating margin FY2023")).toEqual(["bh19", "bh23"]);
     expect(routed("What is MRW's inventory turnover?")).toEqual(["mw18"]);
-    // "nq" in lower case is not a ticker
+    // "nq" in lower case is not a ticker, nor is an acronym of financial writing
     expect(routed("what is the nq revenue")).toBeUndefined();
+    expect(understandQuery("What is the FY2022 EPS and FCF of BHV?").tickers).toEqual(["BHV"]);
+    expect(understandQuery("WHAT IS THE REVENUE OF NQ?").tickers).toEqual([]);
   });
 
   it("never by a common word a name contains", () => {
