@@ -3,6 +3,9 @@
  * exit, for a no-op (`manda --help`) and for one `manda ask` turn on a warm database, run as
  * a user runs them (`node bin/manda.mjs …`, a new process each time).
  *
+ * Steps, each a superset of the one before, so their differences say where the time goes:
+ * `node -e 0` (Node itself), `manda --help` (+ loading the CLI), `manda deal list` (+ opening
+ * PGlite, the migrations check and one query), `manda ask` (+ loading the agent, the turn).
  * Two paths in the same run, interleaved so machine load hits both alike:
  *  - bundle: the compiled CLI under dist/cli (what `npm install` builds; rebuilt first here);
  *  - tsx: MANDA_CLI_FROM_SOURCE=1, the TypeScript sources compiled at run time (the baseline).
@@ -32,7 +35,7 @@ const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 type Path = "bundle" | "tsx";
-interface Case { name: string; args: string[]; path: Path }
+interface Case { name: string; args: string[]; path: Path | "node" }
 interface Sample { wallMs: number; cpuMs: number | null; stdout: string }
 
 function smallestPdf(): string {
@@ -42,7 +45,7 @@ function smallestPdf(): string {
   return pdfs.sort((a, b) => fs.statSync(path.join(dir, a)).size - fs.statSync(path.join(dir, b)).size)[0]!;
 }
 
-function envFor(dataDir: string, p: Path): NodeJS.ProcessEnv {
+function envFor(dataDir: string, p: Case["path"]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, MANDA_DATA_DIR: dataDir, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", DATABASE_URL: "" };
   if (p === "tsx") env.MANDA_CLI_FROM_SOURCE = "1";
   else delete env.MANDA_CLI_FROM_SOURCE;
@@ -59,9 +62,8 @@ function setup(dataDir: string, args: string[]): string {
 /** One timed run: process start to exit, and its CPU time when /usr/bin/time is there. */
 function timed(dataDir: string, c: Case): Promise<Sample> {
   const cpuFile = path.join(dataDir, "cpu.txt");
-  const [cmd, argv] = TIME
-    ? [TIME, ["-f", "%U %S", "-o", cpuFile, process.execPath, BIN, ...c.args]]
-    : [process.execPath, [BIN, ...c.args]];
+  const node = c.path === "node" ? [process.execPath, ...c.args] : [process.execPath, BIN, ...c.args];
+  const [cmd, argv] = TIME ? [TIME, ["-f", "%U %S", "-o", cpuFile, ...node]] : [node[0]!, node.slice(1)];
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(cmd, argv, { env: envFor(dataDir, c.path), stdio: ["ignore", "pipe", "pipe"] });
@@ -72,7 +74,7 @@ function timed(dataDir: string, c: Case): Promise<Sample> {
     child.on("error", reject);
     child.on("close", (code) => {
       const wallMs = performance.now() - t0;
-      const ok = c.args[0] === "--help" ? code === 0 : code === 0 && stdout.trim().length > 0;
+      const ok = c.args[0] === "ask" ? code === 0 && stdout.trim().length > 0 : code === 0;
       if (!ok) return reject(new Error(`${c.name} exited ${code}: ${stderr.slice(-500)}`));
       let cpuMs: number | null = null;
       if (TIME) {
@@ -102,10 +104,14 @@ async function main() {
     setup(dataDir, ["pipeline", "run", "--deal", DEAL]);
     setup(dataDir, ["ask", "--deal", DEAL, QUESTION]);
 
-    const cases: Case[] = (["bundle", "tsx"] as const).flatMap((p) => [
-      { name: `${p}  manda --help`, args: ["--help"], path: p },
-      { name: `${p}  manda ask`, args: ["ask", "--deal", DEAL, QUESTION], path: p },
-    ]);
+    const cases: Case[] = [
+      { name: "node -e 0", args: ["-e", "0"], path: "node" },
+      ...(["bundle", "tsx"] as const).flatMap((p) => [
+        { name: `${p}  manda --help`, args: ["--help"], path: p },
+        { name: `${p}  manda deal list`, args: ["deal", "list"], path: p },
+        { name: `${p}  manda ask`, args: ["ask", "--deal", DEAL, QUESTION], path: p },
+      ]),
+    ];
     const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
     const loadBefore = load();
     for (let i = 0; i < RUNS; i++) {
@@ -125,6 +131,15 @@ async function main() {
       const cpu = s.map((x) => x.cpuMs).filter((x): x is number => x !== null);
       console.log(`${c.name.padEnd(22)} ${ms(pct(wall, 50)).padStart(9)} ${ms(pct(wall, 95)).padStart(7)} ${ms(Math.min(...wall)).padStart(7)} ${ms(cpu.length ? pct(cpu, 50) : null).padStart(9)}`);
     }
+    const p50 = (name: string) => pct(samples.get(name)!.map((x) => x.wallMs), 50);
+    const steps: Array<[string, number]> = [
+      ["Node start-up (node -e 0)", p50("node -e 0")],
+      ["loading the CLI (--help)", p50("bundle  manda --help") - p50("node -e 0")],
+      ["opening PGlite + migrations check + a query (deal list)", p50("bundle  manda deal list") - p50("bundle  manda --help")],
+      ["loading the agent + the turn (ask)", p50("bundle  manda ask") - p50("bundle  manda deal list")],
+    ];
+    console.log("\nwhere the bundle's `manda ask` goes (differences of wall p50s):");
+    for (const [label, t] of steps) console.log(`  ${label.padEnd(58)} ${ms(t).padStart(6)} ms`);
     console.log(`\nbundle and tsx answers identical: ${sameAnswer ? "yes" : "NO"}`);
     console.log(`answer: ${askOut("bundle")[0]!.split("\n")[0]!.slice(0, 160)}`);
     const askP50 = pct(samples.get("bundle  manda ask")!.map((x) => x.wallMs), 50);
