@@ -5,10 +5,10 @@
  * "accompanying notes" line, or after the closing line (total liabilities and equity, cash at end).
  */
 import { MONTH } from "@/lib/periods";
-import { readColumns, scaleOf } from "./header";
+import { hasChangeColumns, headerYearCount, readColumns, scaleOf } from "./header";
 import { alignSpans } from "./positions";
 import { columnOf, type ColumnDate } from "./periods";
-import { headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
+import { amountTokens, headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
 import { normalLabel, pageLines, type PageLine } from "./text";
 import { titleOf } from "./titles";
 import { keyOf } from "./keys";
@@ -74,7 +74,7 @@ function segment(lines: PageLine[], from: number): { lines: PageLine[]; stoppedA
 function columnCount(tok: ReturnType<typeof tokenise>): number {
   const counts = new Map<number, number>();
   for (const r of tok) {
-    const n = r.tokens.filter((t) => !/^\(\d\)$/.test(t.raw)).length;
+    const n = amountTokens(r).length;
     if (n >= 1 && /\p{L}/u.test(r.line.text.slice(0, r.labelEnd))) counts.set(n, (counts.get(n) ?? 0) + 1);
   }
   let best = 0, most = 0;
@@ -82,7 +82,7 @@ function columnCount(tok: ReturnType<typeof tokenise>): number {
   return best;
 }
 
-interface SegmentRead { rows: RawRow[]; dates?: ColumnDate[]; n: number; headerText: string; notesCue: boolean; closed: boolean }
+interface SegmentRead { rows: RawRow[]; dates?: ColumnDate[]; n: number; headerText: string; notesCue: boolean; endedByNotes: boolean; closed: boolean }
 
 function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, prev: { n: number; dates?: ColumnDate[]; section: string } | undefined, fyEnd: number | undefined, opts: AssembleOptions): SegmentRead | undefined {
   const all = tokenise(lines, opts.useSpans ? alignedSpans(page) : undefined);
@@ -92,6 +92,7 @@ function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, pre
   let end = lines.length;
   let notesCue = lines.slice(0, h).some((l) => NOTES_CUE.test(l.text));
   let closed = false;
+  let endedByNotes = false;
   let datedCash = 0;
   for (let i = h; i < lines.length; i++) {
     const t = lines[i]!.text.trim();
@@ -103,7 +104,7 @@ function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, pre
     }
     if (NOTES_CUE.test(t)) {
       end = i;
-      notesCue = true;
+      notesCue = endedByNotes = true;
       break;
     }
     if (CLOSING[kind].test(t) && /\d/.test(t)) {
@@ -118,10 +119,17 @@ function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, pre
   if (n === 0) return undefined;
   let dates = readColumns(headerLines, kind, n, fyEnd);
   if (!dates && prev?.dates && prev.n === n) dates = prev.dates;
+  // an earnings release prints change columns after the periods: keep the periods only
+  let keep = n;
+  const years = headerYearCount(headerLines);
+  if (!dates && years > 0 && years < n && hasChangeColumns(headerLines.join("\n"))) {
+    dates = readColumns(headerLines, kind, years, fyEnd);
+    keep = years;
+  }
   if (!dates) return undefined;
   const edges = opts.useSpans ? learnEdges(data, n) : undefined;
-  const rows = readRows(page.text, data, n, edges, prev?.section ?? "");
-  return { rows, dates, n, headerText: headerLines.join("\n"), notesCue, closed };
+  const rows = readRows(page.text, data, n, edges, prev?.section ?? "").map((r) => (keep < n ? { ...r, values: r.values.slice(0, keep) } : r));
+  return { rows, dates, n: keep, headerText: headerLines.join("\n"), notesCue, endedByNotes, closed };
 }
 
 function toLine(kind: StatementKind, page: number, text: string, r: RawRow): StatementLine {
@@ -164,7 +172,7 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
     prev = { n: read.n, dates: read.dates, section: read.rows[read.rows.length - 1]?.section ?? "" };
     if (read.closed || seg.stoppedAtTitle) break;
     // a balance sheet or cash-flow statement printed on two pages may repeat its title and the notes cue on each
-    if (read.notesCue && (kind === "income" || !nextPageRepeatsTitle(pages[p + 1], kind))) break;
+    if (read.endedByNotes && (kind === "income" || !nextPageRepeatsTitle(pages[p + 1], kind))) break;
     if (kind === "income" && draft.lines.some((l) => l.key === "net_income" || l.key === "net_income_including_nci")) break;
   }
   if (draft.lines.length === 0) return undefined;

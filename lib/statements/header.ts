@@ -67,7 +67,12 @@ export function readColumns(headerLines: string[], kind: StatementKind, n: numbe
   if (!years) return undefined;
   const text = headerLines.join("\n");
   const groups = kind === "balance" ? [] : durationsOf(text);
-  const dates = bareDates(text);
+  let dates = bareDates(text);
+  // "Nine Months Ended September 30, 2022" over "2022 2021": the one dated header names the month and day of all
+  if (dates.length === 0) {
+    const dated = headerLines.flatMap(yearTokens).filter((c) => c.month && c.day);
+    if (dated.length > 0 && dated.every((c) => c.month === dated[0]!.month && c.day === dated[0]!.day)) dates = [{ month: dated[0]!.month!, day: dated[0]!.day! }];
+  }
   const fiscalEnd = fiscalEndOf(text);
   const out: ColumnDate[] = [];
   let carry: { month: number; day: number } | undefined;
@@ -82,6 +87,16 @@ export function readColumns(headerLines: string[], kind: StatementKind, n: numbe
     out.push({ year: y.year, month: md.month, day: md.day, duration, header: y.raw });
   });
   return out;
+}
+
+/** Year columns named in the header (the most on one line): fewer than the row values when change columns follow. */
+export function headerYearCount(headerLines: string[]): number {
+  return Math.max(0, ...headerLines.map((l) => yearTokens(l).length));
+}
+
+/** The header announces change columns after the periods ("Inc/ (Dec)", "% Change", "Variance"). */
+export function hasChangeColumns(text: string): boolean {
+  return /\binc(?:rease)?\.?\s*\/\s*\(?dec|\b(?:%|percent(?:age)?)\s*change\b|\bchange\b|\bvariance\b|\bfav(?:orable)?\s*\/\s*\(?unfav/i.test(text);
 }
 
 /** Multiplier from printed values to units, from the header's wording; 1 when none is said. */

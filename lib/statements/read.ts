@@ -117,14 +117,14 @@ export function readStatementsWith(doc: ReadInput, opts: AssembleOptions): State
   const found = titledDrafts(doc.pages, hint, opts);
   const chosen: Array<{ draft: Draft; checks: Statement["checks"] }> = [];
   for (const kind of KINDS) {
-    let best: { draft: Draft; checks: Statement["checks"]; score: number } | undefined;
-    for (const { draft, at } of found) {
-      if (draft.kind !== kind) continue;
+    const scored = found.filter((f) => f.draft.kind === kind).map(({ draft, at }) => {
       settleKeys(draft.lines);
       const checks = runChecks(draft.kind, draft.lines);
-      const score = scoreOf(draft, checks, doc.pages[at]!.text);
-      if (!best || score > best.score) best = { draft, checks, score };
-    }
+      return { draft, checks, score: scoreOf(draft, checks, doc.pages[at]!.text) };
+    });
+    const top = Math.max(...scored.map((s) => s.score));
+    // the first complete, balanced statement close to the best: a filing with two registrants prints the parent's first
+    const best = scored.find((s) => s.score >= top - 3 && s.draft.closed && s.checks.length > 0 && s.checks.every((c) => c.ok)) ?? scored.find((s) => s.score === top);
     if (best && best.score >= 8) chosen.push(best);
   }
   const fyEnd = fiscalYearEnd(chosen.map((c) => c.draft), hint);

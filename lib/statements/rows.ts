@@ -21,7 +21,7 @@ export interface RawRow {
 interface Tokenised { line: PageLine; labelEnd: number; tokens: ValueToken[]; xs: Array<number | undefined> }
 
 const LETTER = /\p{L}/u;
-const HEADER_WORDS = new RegExp(`(?:${MONTH})\\.?,?\\s*$|\\b(?:ended|ending|weeks|months)\\b`, "i");
+const MONTH_END = new RegExp(`\\b(?:${MONTH})\\.?,?\\s*$`, "i");
 /** Words a wrapped label line ends with, so the next line continues it. */
 const DANGLING = /(?:\b(?:and|of|or|to|in|for|from|the|net|on|by|at|with|including|excluding|less|plus)|[,&(-])\s*$/i;
 
@@ -95,16 +95,20 @@ export function readRows(text: string, rows: Tokenised[], n: number, edges: numb
   return out;
 }
 
+/** A row's tokens without the day of a date in its label ("Cash at January 1 307 627" → 307, 627) or footnote marks. */
+export function amountTokens(r: Tokenised): ValueToken[] {
+  const dayAfterMonth = r.tokens.length > 0 && MONTH_END.test(r.line.text.slice(0, r.labelEnd)) && /^\d{1,2}$/.test(r.tokens[0]!.raw);
+  return r.tokens.filter((t, k) => !(k === 0 && dayAfterMonth) && !/^\(\d\)$/.test(t.raw));
+}
+
 /** Lines from the top of a segment that are its column header (before the first row with a label and amounts). */
 export function headerEnd(rows: Tokenised[]): number {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     if (r.tokens.length === 0) continue;
     const label = r.line.text.slice(0, r.labelEnd);
-    const yearsOnly = r.tokens.every((t) => /^(?:19|20)\d\d$/.test(t.raw));
-    if (yearsOnly) continue;
-    // "Years ended December 31", "As of June 30": a day after a month name is a date, not an amount
-    if (HEADER_WORDS.test(label)) continue;
+    // "Years ended December 31", "2018 2017 2016", "July 29, 2023 July 30, 2022": dates and years, no amounts
+    if (amountTokens(r).filter((t) => !/^(?:19|20)\d\d$/.test(t.raw)).length === 0) continue;
     if (LETTER.test(label) && !/^\s*(?:\(?(?:in|dollars|amounts|unaudited|\$)\b)/i.test(label)) return i;
   }
   return rows.length;

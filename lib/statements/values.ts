@@ -26,7 +26,7 @@ export function readAmount(raw: string): number | null | undefined {
   return open ? -Math.abs(n) : n;
 }
 
-const TAIL = /(^|\s)\$?\s*(\(\s*\$?\s*\d[\d,]*(?:\.\d+)?\s*\)%?|-?\$?\d[\d,]*(?:\.\d+)?%?|-?\.\d+%?|[—–]{1,3}|-{1,3})$/;
+const TAIL = /(^|\s)\$?\s*(\(\s*\$?\s*\d[\d,]*(?:\.\d+)?\s*\)\s?%?|-?\$?\d[\d,]*(?:\.\d+)?(?:\s?%)?|-?\.\d+%?|[—–]{1,3}|-{1,3}|n\/m|nm)$/i;
 
 /**
  * Trailing amount tokens of a line, left to right, and where the label ends. A "$" is a currency
