@@ -23,6 +23,7 @@ const CUES: Array<[RegExp, SectionKind[], number]> = [
   [/\bförslag\w*|\bföreslå\w*|\bpropos\w*|\brecommend\w*|\böverväganden\b|\bbedömning\w*/i, ["considerations", "legislative_proposals"], 0.6],
   [/\bbakgrund\w*|\bbackground\b|\bhistor(?:y|ical background)\b/i, ["background"], 1],
   [/\bkonsekvens\w*|\bconsequences?\b|\bimpacts? of the propos\w*|\beffects? of the propos\w*|\bkostnad\w* för\b/i, ["consequences"], 1],
+  [/\bförfattningskommentar\w*|\bkommentar\w* till\b|\bcommentary on the (?:act|law|provisions?|bill)\b/i, ["commentary"], 1],
   [/\buppdrag\w*|\bdirektiv\w*|\bassignment\b|\bmandate\b|\bterms of reference\b|\btask(?:ed)? (?:of|with)\b/i, ["assignment"], 1],
 ];
 

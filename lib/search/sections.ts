@@ -38,7 +38,8 @@ export type SectionKind =
   | "background"
   | "consequences"
   | "assignment"
-  | "considerations";
+  | "considerations"
+  | "commentary";
 
 /** Item titles (letters only, lowercase) → section; first match wins. */
 const ITEM_TITLES: Array<[RegExp, SectionKind]> = [
@@ -74,19 +75,21 @@ const PLAIN_TITLES: Array<[RegExp, SectionKind]> = [
   [/^(information(about|regarding|concerning|on))?(our|the)?executiveofficers(ofthe(registrants?|company|corporation))?$/, "executive_officers"],
   [/^[a-z]{2,40}(corporation|company|inc|corp|group|plc)executiveofficers$/, "executive_officers"],
   [/^(koncernledning(en)?|ledandebefattningshavare)$/, "executive_officers"],
-  [/^sammanfattning$/, "summary"],
+  [/^sammanfattning$|^sammanfattningav|^sammanfattande|^summary(analysis|ofproposals|andproposals)?/, "summary"],
   [/^författningsförslag(en)?$/, "legislative_proposals"],
   [/^bakgrund(en)?$/, "background"],
   [/^(konsekvenser(na)?|konsekvensanalys|konsekvensbeskrivning|förslagenskonsekvenser)$/, "consequences"],
-  [/^(uppdraget|utredningensuppdrag|uppdragetochdessgenomförande|utredningensuppdragocharbete|uppdragochgenomförande)$/, "assignment"],
+  [/^((utredningens|kommitténs|kommissionens|utredarens)?uppdrag(et)?|uppdraget?)(och(dess)?(arbete|genomförande|arbetet))?$/, "assignment"],
   [/^(överväganden(och(förslag|bedömningar))?|övervägandenochförslag)$/, "considerations"],
+  [/^författningskommentar(er)?$/, "commentary"],
   [/^förvaltningsberättelse$/, "mdna"],
   [/^(väsentligarisker(ochosäkerhetsfaktorer)?|risker(ochriskhantering)?|riskfaktorer)$/, "risk_factors"],
   [/^(tvister|rättsligaprocesser|rättsligaförfaranden)$/, "legal_proceedings"],
 ];
 
 export interface Heading {
-  kind: SectionKind;
+  /** null: a chapter with a title none of the above (it ends the previous part). */
+  kind: SectionKind | null;
   /** Offset of the heading line in the page text. */
   offset: number;
   /** "item" and plain headings start a new part; "note" headings a topic within the statements. */
@@ -114,8 +117,12 @@ interface LineHeading extends Heading {
   tocLike: boolean;
 }
 
-function headingOfLine(line: string, offset: number, numbers: Map<string, SectionKind | null>): LineHeading | undefined {
-  if (line.length > MAX_HEADING) return undefined;
+const MARKDOWN_HEADING = /^\s*#{1,3}\s+(.*)$/;
+
+function headingOfLine(raw: string, offset: number, numbers: Map<string, SectionKind | null>): LineHeading | undefined {
+  if (raw.length > MAX_HEADING) return undefined;
+  const markdown = raw.match(MARKDOWN_HEADING);
+  const line = markdown ? markdown[1] : raw;
   const tocLike = TOC_TAIL.test(line.trimEnd());
   const item = line.match(ITEM);
   if (item) {
@@ -136,9 +143,13 @@ function headingOfLine(line: string, offset: number, numbers: Map<string, Sectio
     return { kind: matchTitle(title, NOTE_TITLES) ?? "financial_statements", offset, level: "note", tocLike };
   }
   if (SUBSECTION.test(line)) return undefined; // "5.1 Bakgrund" heads a subsection, not a chapter
-  const chapter = line.match(NUMBERED_CHAPTER)?.[1] ?? line;
-  const plain = matchTitle(chapter, PLAIN_TITLES);
-  return plain ? { kind: plain, offset, level: "item", tocLike } : undefined;
+  const chapter = (line.match(NUMBERED_CHAPTER)?.[1] ?? line).trim();
+  // a title starts with a capital and is not a sentence ("myndighetsuppdrag." is a wrapped line)
+  const plain = markdown || (/^\p{Lu}/u.test(chapter) && !/[.,;:)]$/.test(chapter)) ? matchTitle(chapter, PLAIN_TITLES) : undefined;
+  if (plain) return { kind: plain, offset, level: "item", tocLike };
+  // A marked-up chapter heading (text and Markdown documents) ends the previous part even
+  // when its title names none of the parts above.
+  return markdown ? { kind: null, offset, level: "item", tocLike } : undefined;
 }
 
 /** The headings on one page, in order, and whether the page is a table of contents. */
@@ -217,14 +228,15 @@ function current(state: SectionState): SectionKind[] {
 }
 
 function summarise(spans: Array<{ kinds: SectionKind[]; from: number }>, length: number): PageSection {
-  const cover = new Map<SectionKind, number>();
-  spans.forEach((s, i) => {
-    const to = i + 1 < spans.length ? spans[i + 1].from : length;
-    // a note topic is the more specific name for its span
-    const main = s.kinds[s.kinds.length - 1];
-    if (main) cover.set(main, (cover.get(main) ?? 0) + Math.max(1, to - s.from));
-  });
+  const sized = spans.map((s, i) => ({ kinds: s.kinds, size: (i + 1 < spans.length ? spans[i + 1].from : length) - s.from }));
+  const present = sized.filter((s) => s.size > 0);
+  const used = present.length > 0 ? present : sized.slice(-1);
+  // a note topic is the more specific name for its span; a span outside any part counts as "none"
+  const cover = new Map<SectionKind | null, number>();
+  for (const s of used) {
+    const main = s.kinds[s.kinds.length - 1] ?? null;
+    cover.set(main, (cover.get(main) ?? 0) + s.size);
+  }
   const section = [...cover].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-  const sections = [...new Set(spans.flatMap((s) => s.kinds))];
-  return { section, sections };
+  return { section, sections: [...new Set(used.flatMap((s) => s.kinds))] };
 }

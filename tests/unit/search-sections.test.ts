@@ -111,3 +111,20 @@ describe("executive officers headings", () => {
     expect(sectionsOfPages(["Our executive officers are listed below.\nJane Roe."])[0].section).toBeNull();
   });
 });
+
+describe("marked-up and wrapped text", () => {
+  it("reads Markdown chapter headings, and an unnamed chapter ends the previous part", () => {
+    const pages = sectionsOfPages([
+      "# Betänkande\n## Sammanfattning av förslag och bedömningar...\nKommissionen föreslår reformer.",
+      "## 2 Kommissionens uppdrag och arbete\nKommissionen tillsattes 2023.",
+      "## 3 Teknisk utveckling\nForskning och innovation.",
+      "## 16 Författningskommentar\n1 § Denna lag gäller.",
+    ]);
+    expect(pages.map((p) => p.section)).toEqual(["summary", "assignment", null, "commentary"]);
+  });
+
+  it("does not take a wrapped body line for a heading", () => {
+    const pages = sectionsOfPages(["Item 1A. Risk Factors\nVi har lämnat flera\nmyndighetsuppdrag.\nsummary), there is broad agreement"]);
+    expect(pages[0].sections).toEqual(["risk_factors"]);
+  });
+});
