@@ -57,8 +57,17 @@ function alignedSpans(page: ReadPage): Span[] | undefined {
   return a;
 }
 
-function nextPageRepeatsTitle(page: ReadPage | undefined, kind: StatementKind): boolean {
-  return !!page && pageLines(page.text).slice(0, 12).some((l) => titleOf(l.text)?.kind === kind);
+/** The next page carries on this statement: it repeats the title, or holds the statement's closing line before any other title. */
+function nextPageContinues(page: ReadPage | undefined, kind: StatementKind): boolean {
+  if (!page) return false;
+  const lines = pageLines(page.text);
+  if (lines.slice(0, 12).some((l) => titleOf(l.text)?.kind === kind)) return true;
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (titleOf(t)) return false;
+    if (CLOSING[kind].test(t) && /\d/.test(t)) return true;
+  }
+  return false;
 }
 
 /** Lines of a page from `from` up to the next title of another statement (or a new one of this kind). */
@@ -172,7 +181,7 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
     prev = { n: read.n, dates: read.dates, section: read.rows[read.rows.length - 1]?.section ?? "" };
     if (read.closed || seg.stoppedAtTitle) break;
     // a balance sheet or cash-flow statement printed on two pages may repeat its title and the notes cue on each
-    if (read.endedByNotes && (kind === "income" || !nextPageRepeatsTitle(pages[p + 1], kind))) break;
+    if (read.endedByNotes && (kind === "income" || !nextPageContinues(pages[p + 1], kind))) break;
     if (kind === "income" && draft.lines.some((l) => l.key === "net_income" || l.key === "net_income_including_nci")) break;
   }
   if (draft.lines.length === 0) return undefined;
