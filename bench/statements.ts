@@ -24,6 +24,7 @@ import { LINE_ITEMS, type Span } from "@/lib/statements/types";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CACHE = path.join(ROOT, ".manda-bench-statements");
 const CORPORA = ["financebench-dev", "filings-unlabelled"].map((c) => path.resolve(ROOT, "../shared/corpus", c, "pdfs"));
+const SERIES_KEYS = ["revenue", "net_income", "total_assets", "total_equity", "operating_cash_flow", "capital_expenditure", "cash_end"];
 const HELD_OUT = /^(?:INTEL|MCDONALDS|FEDEX|SALESFORCE|BOSTONPROPERTIES)_/;
 const KINDS = ["10-K", "10-Q", "annual report", "earnings", "8-K"] as const;
 type DocKind = (typeof KINDS)[number];
@@ -115,6 +116,8 @@ async function main() {
   const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
   const failures: string[] = [];
   const coverage = new Map<string, number>();
+  /** company → key|period → values read from its filings (a later filing repeats earlier years) */
+  const series = new Map<string, Map<string, Array<{ name: string; value: number }>>>();
   const periods = { docs: 0, ok: 0, bad: [] as string[] };
   let fullDocs = 0;
   const labels = { n: 0, value: 0, page: 0, misses: [] as string[] };
@@ -135,6 +138,17 @@ async function main() {
     if (ms > worst.ms) worst = { ms, name, pages: pages.length };
     if (values.doc) show(name, sts);
     scoreLabels(name, sts, labels);
+    const company = name.split("_")[0]!.toUpperCase();
+    for (const st of sts) for (const l of st.lines) {
+      if (!l.key || !SERIES_KEYS.includes(l.key)) continue;
+      st.columns.forEach((c, i) => {
+        const v = l.values[i];
+        if (v === null || v === undefined || !/^FY/.test(c.period)) return;
+        const m = series.get(company) ?? series.set(company, new Map()).get(company)!;
+        const k = `${l.key}|${c.period}|${c.months}`;
+        m.set(k, [...(m.get(k) ?? []), { name, value: v * st.scale }]);
+      });
+    }
     if (kindOf(name) === "10-K" && sts.length === 3) {
       // label-free period check: the three statements of a 10-K open with the same fiscal year, the balance sheet as that year's end
       periods.docs++;
@@ -173,6 +187,15 @@ async function main() {
   if (values.verbose) for (const m of labels.misses) console.log(`  ${m}`);
   console.log(`\n10-K period labels consistent (the three statements' latest column is the same FY, balance columns are FY ends): ${periods.ok}/${periods.docs}`);
   if (values.verbose) for (const b of periods.bad) console.log(`  ${b}`);
+  let pairs = 0, agree = 0;
+  const disagreements: string[] = [];
+  for (const [, m] of series) for (const [k, vs] of m) for (let i = 1; i < vs.length; i++) {
+    pairs++;
+    if (Math.abs(vs[i]!.value - vs[0]!.value) <= Math.abs(vs[0]!.value) * 0.005 + 1) agree++;
+    else disagreements.push(`${k}: ${vs[0]!.name} ${vs[0]!.value} vs ${vs[i]!.name} ${vs[i]!.value}`);
+  }
+  console.log(`\nSame company, same line item and fiscal year read from two filings (${SERIES_KEYS.join(", ")}): ${agree}/${pairs} agree within 0.5% (restatements differ legitimately)`);
+  if (values.verbose) for (const d of disagreements) console.log(`  ${d}`);
   console.log(`\nCanonical line items present (share of ${fullDocs} 10-K/10-Q, all splits): ${Object.keys(LINE_ITEMS).map((k) => `${k} ${Math.round((100 * (coverage.get(k) ?? 0)) / Math.max(1, fullDocs))}%`).join(", ")}`);
   console.log(`\nTargets on 10-K/10-Q: ≥95% of statements found, ≥95% of found ones balanced.`);
   console.log(`CPU: ${cpu.toFixed(0)} ms for ${pagesTotal} pages (${((cpu / pagesTotal) * 200).toFixed(1)} ms per 200 pages); slowest ${worst.name} ${worst.ms.toFixed(1)} ms for ${worst.pages} pages.`);
