@@ -64,7 +64,13 @@ export type LineItemKey = keyof typeof LINE_ITEMS;
 
 /** A period column of a statement. */
 export interface StatementColumn {
-  /** Canonical period label from lib/periods: "FY2018", "Q2 2024", "H1 2024", "9M 2024", or a point "28 January 2023". */
+  /**
+   * Canonical period label from lib/periods: "FY2018", "Q2 2024", "H1 2024", "9M 2024", or a point "28 January 2023".
+   * A balance-sheet column dated at a fiscal year end carries that year's FY label with `months` 0, so
+   * "the balance sheet at the end of FY2019" is period "FY2019" (months 0); flows of the year are months 12.
+   * Fiscal years are named by the calendar year they end in (a 52/53-week year ending in a month's first
+   * week belongs to the month before); quarters, halves and nine months are fiscal, counted from the year end.
+   */
   period: string;
   /** Last day of the period (ISO date). */
   periodEnd: string;
