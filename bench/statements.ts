@@ -61,7 +61,7 @@ async function pagesOf(pdf: string): Promise<CachedPage[]> {
   const out: CachedPage[] = [];
   try {
     const doc = await openPdf(pdf);
-    for await (const p of doc.pages) out.push({ page: p.pageNumber, text: p.text, spans: p.spans });
+    for await (const p of doc.pages) out.push({ page: p.pageNumber, text: p.text, spans: p.spans ?? [] });
   } catch (e) {
     console.error(`${path.basename(pdf)}: unreadable (${(e as Error).message})`);
   }
