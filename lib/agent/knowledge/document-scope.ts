@@ -46,7 +46,8 @@ export async function documentScope(db: Queryable, dealId: string, o: { query: s
 
 const KIND_WORDS: Array<[RegExp, RegExp]> = [
   [/\bboard minutes|\bminutes\b/i, /minutes/i],
-  [/\bannual report\b/i, /annual report/i],
+  [/\bannual report\b|\b10-?k\b/i, /annual report|10-?k/i],
+  [/\bquarterly report\b|\b10-?q\b/i, /quarterly report|10-?q/i],
   [/\b(?:management )?presentation\b|\bdeck\b/i, /presentation/i],
   [/\bforecast\b|\bbudget\b/i, /forecast/i],
   [/\bcap table\b/i, /cap table/i],

@@ -16,14 +16,14 @@ export interface PeopleAnswer {
   missingRoles?: string[];
 }
 
-export async function peopleInQuestion(deps: KbDeps, o: { query: string; metrics: MetricSpec[]; domains?: string[] }): Promise<PeopleAnswer> {
+export async function peopleInQuestion(deps: KbDeps, o: { query: string; metrics: MetricSpec[]; domains?: string[]; documentIds?: string[] }): Promise<PeopleAnswer> {
   const { query, metrics } = o;
   const peopleReq = readPeopleRequest(query);
   const out: PeopleAnswer = { request: peopleReq, chosen: [] };
   const wantsPeople = peopleReq.roles.length > 0 || peopleReq.team || o.domains?.includes("people") || /\b(?:who|whom|vem|vilka|vilken)\b/i.test(query);
   // financial questions that name no role, person word or ownership skip the people lookup (latency)
   const mayNamePerson = /\b[A-ZÅÄÖ][\p{Ll}]+ [A-ZÅÄÖ][\p{Ll}]+/u.test(query.replace(/^\S+\s*/, ""));
-  const all = wantsPeople || mayNamePerson || metrics.length === 0 || metrics.some((m) => m.key === "ownership") ? await loadPeople(deps.db, deps.dealId) : [];
+  const all = wantsPeople || mayNamePerson || metrics.length === 0 || metrics.some((m) => m.key === "ownership") ? await loadPeople(deps.db, deps.dealId, o.documentIds) : [];
   if (all.length) {
     const sel = selectPeople(all, query);
     if (sel.people.length || (wantsPeople && (peopleReq.roles.length || peopleReq.team))) {

@@ -91,13 +91,15 @@ function roleLabelsOf(p: { roles: string[]; mentions: PersonMention[] }): string
 }
 
 /** Person entities of the deal with their mentions (documents, pages, excerpts). */
-export async function loadPeople(db: Queryable, dealId: string): Promise<Person[]> {
+/** People named in the deal's documents (in `documentIds` when given: the company a question names). */
+export async function loadPeople(db: Queryable, dealId: string, documentIds?: string[]): Promise<Person[]> {
   const { rows } = await db.query<{ name: string; role: string | null; document_id: string; filename: string; kind: string | null; document_date: string | null; page: number; excerpt: string }>(
     `select e.name, m.role, m.document_id, d.filename, d.kind, to_char(d.document_date, 'YYYY-MM-DD') as document_date, m.page, m.excerpt
        from entities e join entity_mentions m on m.entity_id = e.id join documents d on d.id = m.document_id
       where e.deal_id = $1 and e.entity_type = 'person' and d.status = 'indexed'
+        and ($2::uuid[] is null or m.document_id = any($2::uuid[]))
       order by e.name, d.document_date desc nulls last, d.filename, m.page`,
-    [dealId],
+    [dealId, documentIds ?? null],
   );
   const names = [...new Set(rows.map((r) => r.name.trim()))];
   const byName = new Map<string, Person>();

@@ -98,12 +98,13 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   // Fact retrieval: the most current, most authoritative finding (latest period when none was asked for)
   const toKb = (r: FindingRow) => toKbFinding(r, { sources, sup, rows });
   const answerRow = pickAnswer((wanted ? inPeriod : rows).filter((r) => !r.superseded || !sup.replacedBy.has(r.id)), { metrics, wanted, wantForecast });
-  const answer = answerRow ? toKb(answerRow) : undefined;
+  // A question that asks for something other than a figure is answered from passages, never from a figure that merely shares its words
+  const answer = answerRow && !input.passages ? toKb(answerRow) : undefined;
 
   // Findings list: research → per period; fact → the answer and the findings that bear on it
   const limit = Math.min(input.limit ?? (intent === "research" ? 16 : 6), 30);
   const { listed, timeline } = listFindings({ intent, answerRow, conflicts, corrections, rows, inPeriod, wanted, wantForecast });
-  const findings = listed.slice(0, limit).map((r) => (r.id === answerRow?.id && answer ? answer : toKb(r)));
+  const findings = input.passages ? [] : listed.slice(0, limit).map((r) => (r.id === answerRow?.id && answer ? answer : toKb(r)));
 
   // Reliability in words for the answer: its age against the newest related document (same company or same report), never another company's
   const newest = answerRow?.document_date ? newestRelatedDates([...retrieved, ...extra]).get(answerRow.document_id) : undefined;
@@ -118,16 +119,16 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   let pages: KbPage[] = [];
   let coverage: KbResult["coverage"] = findings.length ? "findings" : "none";
   if (findings.length === 0) {
-    pages = await pagesForQuestion(deps, { query, period: resolved.period, documentNamed: Boolean(input.document), docPeriods, metrics, documentIds });
+    pages = await pagesForQuestion(deps, { query, period: resolved.period, documentNamed: Boolean(input.document), docPeriods, metrics: input.passages ? [] : metrics, documentIds });
     if (pages.length) coverage = "pages";
   }
 
   // People the question is about (CEO, "the management team", a name, "särskild utredare")
-  const { request: peopleReq, chosen, people, missingRoles } = await peopleInQuestion(deps, { query, metrics, domains: input.domains });
+  const { request: peopleReq, chosen, people, missingRoles } = await peopleInQuestion(deps, { query, metrics, domains: input.domains, documentIds: companies.length ? documentIds : undefined });
 
   // Figures read from page tables when no finding covers the metric (or a person's row, e.g. the cap table)
   let tableValues: KbTableValue[] | undefined;
-  if (metrics.length && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
+  if (metrics.length && !input.passages && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
     tableValues = await tableLookup(deps, { metrics, people: chosen, roleAsked: peopleReq.roles.map((r) => r.written), period: resolved.period, documentIds });
     if (tableValues.length && coverage === "none") coverage = "pages";
   }

@@ -150,6 +150,8 @@ export interface KbInput {
   document?: string;
   domains?: string[];
   limit?: number;
+  /** Answer from document passages, not extracted figures: the question asks who, why, which or whether, not for a figure. */
+  passages?: boolean;
 }
 
 export interface KbDeps {

@@ -5,6 +5,7 @@
  */
 import { detectMetrics, type MetricSpec } from "@/lib/agent/knowledge/metrics";
 import { isMetricQuestion } from "@/lib/agent/knowledge/metric-answer";
+import { classifyQuestion } from "@/lib/answers/narrative";
 import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/periods";
 import type { Conversation, Turn } from "./conversation";
 
@@ -46,6 +47,8 @@ export interface Plan {
   yearToDate?: number;
   /** A metric question's intent had the metric engine not claimed it: what answers when no statement is in scope. */
   fallback?: Intent;
+  /** The question asks who, why, which or whether — answered from passages, never from a figure that shares its words. */
+  passages?: boolean;
 }
 
 const P = {
@@ -65,6 +68,20 @@ const P = {
   greeting: /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks|thank you)\b[\s!.]*$/i,
   followUp: /^\s*(?:and|what about|how about|same for|also|then|and what about|and the)\b/i,
 };
+
+/**
+ * Questions a single figure never answers: whether, why, or which one of several ("which region
+ * had the biggest drop in revenue"); with no metric named, also who, what list, what description.
+ */
+const FIGURE_NEVER_ANSWERS = new Set(["yes_no", "reason"]);
+const NO_METRIC_PASSAGES = new Set(["yes_no", "reason", "list", "organisation", "person", "description"]);
+const PICKS_ONE = /(?:^|,\s*)which\b/i;
+
+function asksForPassages(text: string, metrics: MetricSpec[]): boolean {
+  const kind = classifyQuestion(text).kind;
+  if (metrics.length === 0) return NO_METRIC_PASSAGES.has(kind);
+  return FIGURE_NEVER_ANSWERS.has(kind) || PICKS_ONE.test(text.trim());
+}
 
 /** Intents a statement figure or metric question may have been read as before the metric engine claims it. */
 const METRIC_ROUTED = new Set<Intent>(["fact", "comparison", "trend", "synthesis", "deep_dive"]);
@@ -206,6 +223,7 @@ export function planTurn(conv: Conversation): Plan {
     ...(req.relative === "year_to_date" && req.year ? { yearToDate: req.year } : {}),
     topic: [intent, fallback].some((i) => i === "synthesis" || i === "fact") ? topicOf(text) : undefined,
     ...(fallback ? { fallback } : {}),
+    ...(asksForPassages(text, metrics) ? { passages: true } : {}),
     document: text.match(/([\w\-.()]+\.(?:pdf|xlsx|csv|docx))\b/i)?.[1],
   };
 }

@@ -47,10 +47,12 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
         return null;
       }
       if (!can("query_knowledge_base")) return null;
+      if (plan.passages) return [kb({ query: plan.question, intent: "fact", passages: true, ...(plan.document ? { document: plan.document } : {}) })];
       const metrics = plan.metrics.length ? plan.metrics : [undefined];
       return metrics.slice(0, 3).map((m) =>
         kb({
-          query: m && plan.metrics.length > 1 ? `${m.label} ${plan.periodLabel ?? ""}`.trim() : plan.question,
+          // the whole question each time: it names the company (and document) the figure must come from
+          query: plan.question,
           intent: "fact",
           ...(m ? { metric: m.label } : {}),
           ...(plan.periodLabel ? { period: plan.periodLabel } : {}),
