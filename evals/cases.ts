@@ -222,9 +222,36 @@ function financeBenchCases(): EvalCase[] {
   ];
 }
 
+/**
+ * Real filings (FinanceBench dev corpus only): several companies in one deal, so each case also
+ * checks that only the named company's filing is cited. A statement line, a metric whose definition
+ * the question gives, a growth rate, a yes/no decided by computed figures, and an honest
+ * abstention when the filing does not say.
+ */
+function realFilingCases(): EvalCase[] {
+  const out: EvalCase[] = [];
+  const fb = (id: string, build: (q: NonNullable<ReturnType<typeof loadFinanceBenchQuestion>>) => Omit<EvalCase, "turns" | "deal" | "intent">) => {
+    const q = loadFinanceBenchQuestion(id);
+    if (q) out.push({ ...build(q), intent: "financebench", deal: "financebench", turns: [q.question] });
+  };
+  const own = (doc: string): CheckSpec[] => [{ check: "source_cited", documents: [`${doc}.pdf`] }, { check: "cites_only", documents: [`${doc}.pdf`] }];
+  fb("financebench_id_03531", (q) => ({ id: "EVAL-031", title: `FinanceBench: ${q.company} total current assets from the balance sheet`, checks: [{ check: "expected_value_present", anyOf: [financeBenchValue(q)!] }, ...own(q.doc_name), ...HYGIENE] }));
+  fb("financebench_id_03856", (q) => ({ id: "EVAL-032", title: `FinanceBench: ${q.company} operating cash flow ratio as the question defines it`, checks: [{ check: "expected_value_present", anyOf: [{ text: "0.83" }] }, { check: "mentions_all", terms: ["Formula"] }, ...own(q.doc_name), ...HYGIENE] }));
+  fb("financebench_id_08135", (q) => ({ id: "EVAL-033", title: `FinanceBench: ${q.company} revenue growth with its inputs cited`, checks: [{ check: "expected_value_present", anyOf: [{ value: 30.8, unit: "percent" }] }, ...own(q.doc_name), ...HYGIENE] }));
+  fb("financebench_id_00552", (q) => ({ id: "EVAL-034", title: `FinanceBench: ${q.company} debt trend answered yes/no from computed figures`, checks: [{ check: "expected_value_present", anyOf: [{ text: "No." }] }, ...own(q.doc_name), ...HYGIENE] }));
+  if (out.length) {
+    out.push({
+      id: "EVAL-035", title: "Real filing: a figure the filing does not state → say what was searched, offer Q&A", intent: "financebench", deal: "financebench",
+      turns: ["What was Microsoft's FY2023 revenue from its Antarctic research stations?"],
+      checks: [{ check: "offers_qa" }, { check: "cites_only", documents: ["MICROSOFT_2023_10K.pdf"] }, ...HYGIENE],
+    });
+  }
+  return out;
+}
+
 export function loadCases(): EvalCase[] {
-  return [...DEMO_CASES, ...SOU_CASES, ...financeBenchCases()];
+  return [...DEMO_CASES, ...SOU_CASES, ...financeBenchCases(), ...realFilingCases()];
 }
 
 /** Documents each eval deal needs beyond the demo room. */
-export const FINANCEBENCH_DOCS = ["3M_2018_10K"];
+export const FINANCEBENCH_DOCS = ["3M_2018_10K", "NIKE_2019_10K", "ADOBE_2017_10K", "AMAZON_2017_10K", "MICROSOFT_2023_10K"];

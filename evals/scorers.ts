@@ -267,6 +267,10 @@ export const SCORERS: ScorerMap = {
     const missing = s.documents.filter((d) => !cited.has(d));
     return ok(missing.length === 0, missing.length ? `not cited: ${missing.join(", ")}` : "all cited");
   },
+  cites_only: (s, { output }) => {
+    const others = [...new Set(parseCitations(output.text).map((c) => c.document))].filter((d) => !s.documents.includes(d));
+    return ok(others.length === 0, others.length ? `also cites ${others.join(", ")}` : "cites only the documents asked about");
+  },
 };
 
 export function score(spec: CheckSpec, ctx: ScoreContext): CheckResult {

@@ -47,7 +47,8 @@ export type CheckSpec =
   | { check: "drilldown_offered" }
   | { check: "explains_why" }
   | { check: "mentions_all"; terms: string[]; min?: number }
-  | { check: "cites_documents"; documents: string[] };
+  | { check: "cites_documents"; documents: string[] }
+  | { check: "cites_only"; documents: string[] };
 
 export type CheckName = CheckSpec["check"];
 
