@@ -43,7 +43,7 @@ export function columnOf(c: ColumnDate, fyEnd: number | undefined): StatementCol
   const eff = effectiveMonth(c.year, c.month, c.day);
   const fyLabel = makePeriod("FY", eff.year, undefined, eff.month).label;
   if (c.duration === "point") {
-    const isYearEnd = eff.month === (fyEnd ?? 12);
+    const isYearEnd = eff.month === (fyEnd ?? 12) || (fyEnd !== undefined && c.month === fyEnd && c.day <= 7);
     const period = isYearEnd ? fyLabel : makePeriod("point", c.year, undefined, c.month, c.day).label;
     return { period, periodEnd, months: 0, header: c.header };
   }

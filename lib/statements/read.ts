@@ -97,23 +97,35 @@ function titledDrafts(pages: ReadPage[], fyEnd: number | undefined, opts: Assemb
   return out;
 }
 
+const SPAN_MONTHS = { Q: 3, H: 6, "9M": 9 } as const;
+
+/** Every interim column ends a whole number of quarters/halves/nine months after `fyEnd`. */
+function fitsInterims(flows: Draft["dates"], fyEnd: number): boolean {
+  return flows.every((c) => {
+    if (c.duration === "FY" || c.duration === "point") return true;
+    const into = ((effectiveMonth(c.year, c.month, c.day).month - fyEnd + 12) % 12) || 12;
+    return into % SPAN_MONTHS[c.duration] === 0 && (c.duration !== "9M" || into === 9);
+  });
+}
+
 /**
- * The fiscal year end month: given, else from the annual columns of the flow statements, else
- * (a 10-Q) from the balance-sheet date that ends no interim period of the flow statements.
+ * The fiscal year end month (effective, see periods.ts): from the annual columns of the flow
+ * statements; else the given month (the cover page's "fiscal year ended February 3" may name the
+ * month after the effective one, so the month before is tried when the interim columns fit it
+ * better); else, for a 10-Q, the balance-sheet date that ends no interim period.
  */
 function fiscalYearEnd(chosen: Draft[], given: number | undefined): number | undefined {
-  if (given) return given;
   const flows = chosen.filter((d) => d.kind !== "balance").flatMap((d) => d.dates);
   const fy = flows.find((c) => c.duration === "FY");
   if (fy) return effectiveMonth(fy.year, fy.month, fy.day).month;
+  if (given) return [given, given === 1 ? 12 : given - 1].find((m) => fitsInterims(flows, m)) ?? given;
   const interimEnds = new Set(flows.map((c) => effectiveMonth(c.year, c.month, c.day).month));
   if (interimEnds.size === 0) return undefined;
-  const other = chosen.find((d) => d.kind === "balance")?.dates.map((c) => effectiveMonth(c.year, c.month, c.day).month).find((m) => !interimEnds.has(m));
-  return other;
+  return chosen.find((d) => d.kind === "balance")?.dates.map((c) => effectiveMonth(c.year, c.month, c.day).month).find((m) => !interimEnds.has(m));
 }
 
 export function readStatementsWith(doc: ReadInput, opts: AssembleOptions): Statement[] {
-  const hint = doc.fiscalYearEndMonth ? effectiveMonth(2001, doc.fiscalYearEndMonth, 28).month : undefined;
+  const hint = doc.fiscalYearEndMonth;
   const found = titledDrafts(doc.pages, hint, opts);
   const chosen: Array<{ draft: Draft; checks: Statement["checks"] }> = [];
   for (const kind of KINDS) {

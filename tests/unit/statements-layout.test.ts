@@ -101,3 +101,34 @@ describe("readStatements: earnings-release layouts", () => {
     expect(kind(sts, "balance")!.columns.map((c) => [c.period, c.months])).toEqual([["1 July 2023", 0], ["FY2022 (ending September)", 0]]);
   });
 });
+
+describe("readStatements: a fiscal year end given by the cover page", () => {
+  const q = [
+    "Condensed Consolidated Statements of Earnings",
+    "($ in millions)",
+    "Three Months Ended",
+    "July 29, 2023 July 30, 2022",
+    "Revenue $ 9,583 $ 10,329",
+    "Earnings before income tax expense 370 360",
+    "Income tax expense 96 54",
+    "Net earnings $ 274 $ 306",
+  ];
+  const bal = [
+    "Condensed Consolidated Balance Sheets",
+    "($ in millions)",
+    "July 29, 2023 February 3, 2023",
+    "Cash and cash equivalents $ 60 $ 50",
+    "Total assets $ 60 $ 50",
+    "Total liabilities 20 20",
+    "Total equity 40 30",
+    "Total liabilities and equity $ 60 $ 50",
+  ];
+
+  it("names fiscal quarters whether the cover says the year ends in January or (a 53-week year) February", () => {
+    for (const month of [1, 2]) {
+      const sts = readStatements({ pages: [page(1, q), page(2, bal)], fiscalYearEndMonth: month });
+      expect(kind(sts, "income")!.columns.map((c) => c.period), `month ${month}`).toEqual(["Q2 2024", "Q2 2023"]);
+      expect(kind(sts, "balance")!.columns.map((c) => c.period), `month ${month}`).toEqual(["29 July 2023", "FY2023 (ending January)"]);
+    }
+  });
+});
