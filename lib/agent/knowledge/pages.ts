@@ -20,16 +20,18 @@ import type { KbDeps, KbPage } from "./types";
  * The pages for a question no finding covers: the metric and period in words, routed to the
  * documents of that period first, then to the documents in scope.
  */
-export async function pagesForQuestion(deps: KbDeps, o: { query: string; period?: Period; documentNamed: boolean; docPeriods: DocumentPeriod[]; metrics: MetricSpec[]; documentIds?: string[] }): Promise<NarrativeKbPage[]> {
+export async function pagesForQuestion(deps: KbDeps, o: { query: string; question?: string; period?: Period; documentNamed: boolean; docPeriods: DocumentPeriod[]; metrics: MetricSpec[]; documentIds?: string[] }): Promise<NarrativeKbPage[]> {
   const { query, period, documentIds } = o;
+  // sentences are read against the question as the analyst asked it (its form: who, whether, how many)
+  const asked = o.question ?? query;
   const pageQuery = period && !o.documentNamed ? `${query} ${periodWords(period.label)}` : query;
   const periodDocs = period ? o.docPeriods.filter((d) => samePeriod(d.period, period.label)).map((d) => d.id) : [];
   const boost = new Set(o.metrics.flatMap((m) => tokenize(m.words.join(" "))));
-  const k = narrativeQuestion(query, boost) ? NARRATIVE_PAGES : 5;
+  const k = narrativeQuestion(asked, boost) ? NARRATIVE_PAGES : 5;
   let pages: NarrativeKbPage[] = [];
   // the search gets the period in words; the sentences are read against the question as asked
-  if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, k, boost, query);
-  if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, k, boost, query);
+  if (periodDocs.length && !documentIds) pages = await pageFallback(deps, pageQuery, periodDocs, k, boost, asked);
+  if (pages.length === 0) pages = await pageFallback(deps, pageQuery, documentIds, k, boost, asked);
   return pages;
 }
 

@@ -119,7 +119,7 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   let pages: KbPage[] = [];
   let coverage: KbResult["coverage"] = findings.length ? "findings" : "none";
   if (findings.length === 0) {
-    pages = await pagesForQuestion(deps, { query, period: resolved.period, documentNamed: Boolean(input.document), docPeriods, metrics: input.passages ? [] : metrics, documentIds });
+    pages = await pagesForQuestion(deps, { query, question: input.question, period: resolved.period, documentNamed: Boolean(input.document), docPeriods, metrics: input.passages ? [] : metrics, documentIds });
     if (pages.length) coverage = "pages";
   }
 

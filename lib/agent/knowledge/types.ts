@@ -150,6 +150,8 @@ export interface KbInput {
   document?: string;
   domains?: string[];
   limit?: number;
+  /** The analyst's question as asked, when `query` is a rewritten search: passages are read against its form. */
+  question?: string;
   /** Answer from document passages, not extracted figures: the question asks who, why, which or whether, not for a figure. */
   passages?: boolean;
 }

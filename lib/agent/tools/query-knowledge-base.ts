@@ -11,6 +11,7 @@ export const queryKnowledgeBaseInput = z.object({
   document: z.string().max(300).optional().describe("Limit to one document (filename)."),
   domains: z.array(z.enum(["financial", "legal", "operational", "commercial", "people", "technology", "other"])).max(7).optional(),
   limit: z.number().int().min(1).max(30).optional(),
+  question: z.string().max(2000).optional().describe("The analyst's question as asked, when `query` is a rewritten search."),
   passages: z.boolean().optional().describe("true: answer from document passages instead of extracted figures — for questions asking who, why, which, or whether something happened, not for a figure."),
 });
 
