@@ -26,6 +26,8 @@ export interface Draft {
   currency?: string;
   dates: ColumnDate[];
   lines: StatementLine[];
+  /** Titled as a statement of comprehensive income. */
+  comprehensive: boolean;
   /** "See accompanying notes" seen below the statement. */
   notesCue: boolean;
   /** The closing line was read (total liabilities and equity, cash at end of period, net income). */
@@ -149,11 +151,11 @@ function toLine(kind: StatementKind, page: number, text: string, r: RawRow): Sta
 }
 
 /** Reads the statement whose title is on `pages[at]`, line `titleRow`. */
-export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: StatementKind, fyEnd: number | undefined, opts: AssembleOptions): Draft | undefined {
+export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: StatementKind, fyEnd: number | undefined, opts: AssembleOptions, comprehensive = false): Draft | undefined {
   const first = pages[at]!;
   const firstLines = pageLines(first.text);
   const title = firstLines[titleRow]!.text.trim();
-  const draft: Draft = { kind, title, titlePage: first.page, titleRow, pages: [], scale: 1, dates: [], lines: [], notesCue: false, closed: false, headerText: "" };
+  const draft: Draft = { kind, title, comprehensive, titlePage: first.page, titleRow, pages: [], scale: 1, dates: [], lines: [], notesCue: false, closed: false, headerText: "" };
   let prev: { n: number; dates?: ColumnDate[]; section: string } | undefined;
   const scaleText: string[] = [firstLines.slice(Math.max(0, titleRow - 3), titleRow + 1).map((l) => l.text).join("\n")];
   for (let p = at; p < Math.min(pages.length, at + 3); p++) {

@@ -90,7 +90,7 @@ function titledDrafts(pages: ReadPage[], fyEnd: number | undefined, opts: Assemb
     lines.forEach((line, row) => {
       const hit = titleOf(line.text);
       if (!hit || hit.continued) return;
-      const draft = assemble(pages, at, row, hit.kind, fyEnd, opts);
+      const draft = assemble(pages, at, row, hit.kind, fyEnd, opts, hit.comprehensive);
       if (draft) out.push({ draft, at });
     });
   });

@@ -28,5 +28,7 @@ export function scoreOf(d: Draft, checks: Check[], pageText: string): number {
   s -= checks.filter((c) => !c.ok).length * 0.5;
   if (SIDE_TABLE.test(pageText.slice(0, 1500))) s -= 8;
   if (d.dates.length === 0) s -= 20;
+  // a statement of comprehensive income stands in for the income statement only when it has revenue (a combined statement)
+  if (d.comprehensive) s -= keys.has("revenue") ? 6 : 30;
   return s;
 }

@@ -11,6 +11,8 @@ export interface TitleHit {
   kind: StatementKind;
   /** "(continued)": the rest of a statement begun on an earlier page. */
   continued: boolean;
+  /** A statement of comprehensive income: the income statement only when a filing prints no other. */
+  comprehensive?: boolean;
 }
 
 const QUALIFIERS = "(?:consolidated|condensed|combined|unaudited|interim|the|company|group)*";
@@ -46,7 +48,7 @@ export function titleOf(line: string): TitleHit | undefined {
   const inc = INCOME.exec(rest);
   if (inc) {
     // a statement of comprehensive income alone is not the income statement
-    if (/^[a-z]*statements?of[a-z]*?comprehensive/.test(inc[0]) && !/(?:operations|income|earnings|loss)andcomprehensive/.test(rest)) return undefined;
+    if (/^[a-z]*statements?of[a-z]*?comprehensive/.test(inc[0]) && !/(?:operations|income|earnings|loss)andcomprehensive/.test(rest)) return { kind: "income", continued, comprehensive: true };
     return { kind: "income", continued };
   }
   return undefined;

@@ -132,3 +132,46 @@ describe("readStatements: a fiscal year end given by the cover page", () => {
     }
   });
 });
+
+describe("readStatements: statements of comprehensive income", () => {
+  const oci = [
+    "Consolidated Statements of Comprehensive Income",
+    "(In millions) 2018 2017",
+    "Net income $ 1,500 $ 1,200",
+    "Foreign currency translation adjustments (20) 10",
+    "Total other comprehensive income (loss) (20) 10",
+    "Comprehensive income $ 1,480 $ 1,210",
+  ];
+  const combined = [
+    "Consolidated Statements of Comprehensive Income",
+    "(In millions) 2018 2017",
+    "Revenues $ 10,000 $ 9,000",
+    "Costs and expenses 8,000 7,500",
+    "Income before income taxes 2,000 1,500",
+    "Provision for income taxes 500 300",
+    "Net income $ 1,500 $ 1,200",
+    "Foreign currency translation adjustments (20) 10",
+    "Comprehensive income $ 1,480 $ 1,210",
+  ];
+  const income = [
+    "Consolidated Statements of Income",
+    "(In millions) 2018 2017",
+    "Revenues $ 10,000 $ 9,000",
+    "Costs and expenses 8,000 7,500",
+    "Income before income taxes 2,000 1,500",
+    "Provision for income taxes 500 300",
+    "Net income $ 1,500 $ 1,200",
+  ];
+
+  it("is not the income statement when the filing prints one", () => {
+    const st = kind(readStatements({ pages: [page(1, income), page(2, oci)] }), "income")!;
+    expect(st.pages).toEqual([1]);
+  });
+
+  it("stands in for it when it is the only statement with revenue and net income", () => {
+    const st = kind(readStatements({ pages: [page(2, combined)] }), "income")!;
+    expect(st.pages).toEqual([2]);
+    expect(st.lines.find((l) => l.key === "net_income")?.values).toEqual([1500, 1200]);
+    expect(kind(readStatements({ pages: [page(2, oci)] }), "income")).toBeUndefined();
+  });
+});
