@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openPdf } from "@/lib/ingest/workers/pdf-engine.mjs";
 import { readStatementsWith, type Statement } from "@/lib/statements";
+import { titleOf } from "@/lib/statements/titles";
 import { LINE_ITEMS, type Span } from "@/lib/statements/types";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -70,6 +71,11 @@ async function pagesOf(pdf: string): Promise<CachedPage[]> {
   return out;
 }
 
+function dropTitles(p: CachedPage): CachedPage {
+  const text = p.text.split("\n").map((l) => (titleOf(l) ? " ".repeat(l.length) : l)).join("\n");
+  return { ...p, text };
+}
+
 /** The bench knows each file's kind from its corpus name (product code never reads file names for this). */
 function kindOf(name: string): DocKind {
   if (/10K/i.test(name)) return "10-K";
@@ -110,7 +116,7 @@ function show(name: string, sts: Statement[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { verbose: { type: "boolean" }, doc: { type: "string" }, "cache-only": { type: "boolean" } } });
+  const { values } = parseArgs({ options: { verbose: { type: "boolean" }, doc: { type: "string" }, "cache-only": { type: "boolean" }, "drop-titles": { type: "boolean" } } });
   const pdfs = CORPORA.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".pdf")).sort().map((f) => path.join(d, f)));
   const tallies = new Map<string, { t: Tally; base: Tally }>();
   const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
@@ -126,7 +132,8 @@ async function main() {
   for (const pdf of pdfs) {
     const name = path.basename(pdf, ".pdf");
     if (values.doc && name !== values.doc) continue;
-    const pages = await pagesOf(pdf);
+    // --drop-titles: a stress test, every statement title line blanked (as if printed as an image)
+    const pages = values["drop-titles"] ? (await pagesOf(pdf)).map(dropTitles) : await pagesOf(pdf);
     if (values["cache-only"]) continue;
     const fyEnd = undefined;
     const t0 = performance.now();

@@ -154,7 +154,8 @@ function toLine(kind: StatementKind, page: number, text: string, r: RawRow): Sta
 export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: StatementKind, fyEnd: number | undefined, opts: AssembleOptions, comprehensive = false): Draft | undefined {
   const first = pages[at]!;
   const firstLines = pageLines(first.text);
-  const title = firstLines[titleRow]!.text.trim();
+  // titleRow -1: a statement found by its structure, its title not in the text (an image, or lost)
+  const title = firstLines[titleRow]?.text.trim() ?? "";
   const draft: Draft = { kind, title, comprehensive, titlePage: first.page, titleRow, pages: [], scale: 1, dates: [], lines: [], notesCue: false, closed: false, headerText: "" };
   let prev: { n: number; dates?: ColumnDate[]; section: string } | undefined;
   const scaleText: string[] = [firstLines.slice(Math.max(0, titleRow - 3), titleRow + 1).map((l) => l.text).join("\n")];

@@ -97,6 +97,24 @@ function titledDrafts(pages: ReadPage[], fyEnd: number | undefined, opts: Assemb
   return out;
 }
 
+/** Lines every statement of a kind prints with amounts, for pages whose title was not found. */
+const STRUCTURE: Record<StatementKind, RegExp[]> = {
+  income: [/^(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)\b.*\d/im, /^net (?:income|earnings|loss|\(loss\))\b.*\d/im, /\bper (?:common |diluted |basic )?share\b/i],
+  balance: [/^total assets\b.*\d/im, /^total liabilities\b.*\b(?:equity|deficit|capital)\b.*\d/im],
+  cash_flow: [/operating activities.*\d/i, /investing activities.*\d/i, /financing activities.*\d/i, /\b(?:end|close) of (?:the )?(?:year|period)\b.*\d/i],
+};
+
+/** Statements of a kind found by their structure alone (no title line read): the whole page from its top. */
+function untitledDrafts(pages: ReadPage[], kind: StatementKind, fyEnd: number | undefined, opts: AssembleOptions): Array<{ draft: Draft; at: number }> {
+  const out: Array<{ draft: Draft; at: number }> = [];
+  pages.forEach((page, at) => {
+    if (!STRUCTURE[kind].every((re) => re.test(page.text))) return;
+    const draft = assemble(pages, at, -1, kind, fyEnd, opts);
+    if (draft) out.push({ draft, at });
+  });
+  return out;
+}
+
 const SPAN_MONTHS = { Q: 3, H: 6, "9M": 9 } as const;
 
 /** Every interim column ends a whole number of quarters/halves/nine months after `fyEnd`. */
@@ -129,7 +147,9 @@ export function readStatementsWith(doc: ReadInput, opts: AssembleOptions): State
   const found = titledDrafts(doc.pages, hint, opts);
   const chosen: Array<{ draft: Draft; checks: Statement["checks"] }> = [];
   for (const kind of KINDS) {
-    const scored = found.filter((f) => f.draft.kind === kind).map(({ draft, at }) => {
+    let candidates = found.filter((f) => f.draft.kind === kind);
+    if (!candidates.some((f) => f.draft.closed)) candidates = [...candidates, ...untitledDrafts(doc.pages, kind, hint, opts)];
+    const scored = candidates.map(({ draft, at }) => {
       settleKeys(draft.lines);
       const checks = runChecks(draft.kind, draft.lines);
       return { draft, checks, score: scoreOf(draft, checks, doc.pages[at]!.text) };

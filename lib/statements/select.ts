@@ -23,7 +23,7 @@ export function scoreOf(d: Draft, checks: Check[], pageText: string): number {
   let s = anchors * 3 + Math.min(keys.size, 12) + Math.min(valued, 30) / 5;
   if (d.closed) s += 4;
   if (d.notesCue) s += 2;
-  if (d.titleRow <= 12) s += 2;
+  if (d.title && d.titleRow <= 12) s += 2;
   if (checks.length > 0 && checks.every((c) => c.ok)) s += 4;
   s -= checks.filter((c) => !c.ok).length * 0.5;
   if (SIDE_TABLE.test(pageText.slice(0, 1500))) s -= 8;
