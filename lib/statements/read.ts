@@ -101,7 +101,7 @@ function titledDrafts(pages: ReadPage[], fyEnd: number | undefined, opts: Assemb
 const STRUCTURE: Record<StatementKind, RegExp[]> = {
   income: [/^(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)\b.*\d/im, /^net (?:income|earnings|loss|\(loss\))\b.*\d/im, /\bper (?:common |diluted |basic )?share\b/i],
   balance: [/^total assets\b.*\d/im, /^total liabilities\b.*\b(?:equity|deficit|capital)\b.*\d/im],
-  cash_flow: [/operating activities.*\d/i, /investing activities.*\d/i, /financing activities.*\d/i, /\b(?:end|close) of (?:the )?(?:year|period)\b.*\d/i],
+  cash_flow: [/operating activities.*\d/i, /investing activities.*\d/i, /financing activities.*\d/i],
 };
 
 /** Statements of a kind found by their structure alone (no title line read): the whole page from its top. */
