@@ -122,6 +122,9 @@ async function main() {
   const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
   const failures: string[] = [];
   const coverage = new Map<string, number>();
+  /** How many statements (10-K/10-Q) had their main identity run, and how many checks in all. */
+  const identityRun = { income: [0, 0], balance: [0, 0], cash_flow: [0, 0], checks: 0 };
+  const MAIN: Record<string, RegExp> = { income: /^net income =|^gross profit =/, balance: /^total assets =/, cash_flow: /^operating \+ investing/ };
   /** company → key|period → values read from its filings (a later filing repeats earlier years) */
   const series = new Map<string, Map<string, Array<{ name: string; value: number }>>>();
   const periods = { docs: 0, ok: 0, bad: [] as string[] };
@@ -166,6 +169,11 @@ async function main() {
     }
     if (kindOf(name) === "10-K" || kindOf(name) === "10-Q") {
       fullDocs++;
+      for (const st of sts) {
+        identityRun[st.kind][1]++;
+        identityRun.checks += st.checks.length;
+        if (st.checks.some((c) => MAIN[st.kind]!.test(c.name))) identityRun[st.kind][0]++;
+      }
       for (const k of new Set(sts.flatMap((st) => st.lines.map((l) => l.key).filter(Boolean)))) coverage.set(k!, (coverage.get(k!) ?? 0) + 1);
     }
     scoreLabels(name, base, baseLabels);
@@ -194,6 +202,7 @@ async function main() {
   if (values.verbose) for (const m of labels.misses) console.log(`  ${m}`);
   console.log(`\n10-K period labels consistent (the three statements' latest column is the same FY, balance columns are FY ends): ${periods.ok}/${periods.docs}`);
   if (values.verbose) for (const b of periods.bad) console.log(`  ${b}`);
+  console.log(`\nChecks run on 10-K/10-Q statements: ${identityRun.checks} in all; main identity run on income ${identityRun.income[0]}/${identityRun.income[1]} (net income = pretax − tax, or gross profit), balance ${identityRun.balance[0]}/${identityRun.balance[1]} (assets = liabilities + equity), cash flow ${identityRun.cash_flow[0]}/${identityRun.cash_flow[1]} (sections = change in cash)`);
   let pairs = 0, agree = 0;
   const disagreements: string[] = [];
   for (const [, m] of series) for (const [k, vs] of m) for (let i = 1; i < vs.length; i++) {
