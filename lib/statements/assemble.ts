@@ -106,7 +106,7 @@ function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, pre
   let endedByNotes = false;
   let datedCash = 0;
   for (let i = h; i < lines.length; i++) {
-    const t = lines[i]!.text.trim();
+    const t = lines[i]!.text.length > 300 ? lines[i]!.text : normalLabel(lines[i]!.text);
     // "Cash … at January 1" then "Cash … at December 31": the second closes the statement
     if (kind === "cash_flow" && DATED_CASH.test(t) && ++datedCash === 2) {
       end = i + 1;

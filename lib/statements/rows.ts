@@ -21,6 +21,7 @@ export interface RawRow {
 interface Tokenised { line: PageLine; labelEnd: number; tokens: ValueToken[]; xs: Array<number | undefined> }
 
 const LETTER = /\p{L}/u;
+const MAX_ROW = 400;
 const MONTH_END = new RegExp(`\\b(?:${MONTH})\\.?,?\\s*$`, "i");
 /** Words a wrapped label line ends with, so the next line continues it. */
 const DANGLING = /(?:\b(?:and|of|or|to|in|for|from|the|net|on|by|at|with|including|excluding|less|plus)|[,&(-])\s*$/i;
@@ -28,7 +29,8 @@ const DANGLING = /(?:\b(?:and|of|or|to|in|for|from|the|net|on|by|at|with|includi
 export function tokenise(lines: PageLine[], spans: Span[] | null | undefined): Tokenised[] {
   // spans are aligned to the page text once per page (see alignSpans); lines carry page offsets
   return lines.map((line) => {
-    const { labelEnd, tokens } = trailingValues(line.text);
+    // a statement row is short; a long line is prose (and would only cost time)
+    const { labelEnd, tokens } = line.text.length > MAX_ROW ? { labelEnd: line.text.length, tokens: [] } : trailingValues(line.text);
     return { line, labelEnd, tokens, xs: tokens.map((t) => rightEdge(spans, line.start + t.end)) };
   });
 }

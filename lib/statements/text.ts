@@ -73,15 +73,16 @@ function repairLigatures(s: string): string {
   return out.join(" ");
 }
 
-/** "Cash \u0000ows" (a ligature the PDF text layer lost as U+0000) → "Cash flows". */
-function lostGlyph(_: string, before: string, after: string): string {
-  for (const lig of ["fl", "fi", "ff", "ti"]) if (LIGATURE_WORDS.has(`${before}${lig}${after}`.toLowerCase())) return `${before}${lig}${after}`;
-  return `${before}fi${after}`;
+/** "Cash \u0000ows", "ac\u0000vi\u0000es" (ligatures the PDF text layer lost as U+0000) → "Cash flows", "activities". */
+function lostGlyphs(word: string): string {
+  const parts = word.split("\u0000");
+  for (const lig of ["fl", "fi", "ff", "ti"]) if (LIGATURE_WORDS.has(parts.join(lig).toLowerCase())) return parts.join(lig);
+  return parts.join("fi");
 }
 
 /** A label as compared with the line-item vocabulary: lower-case, straight quotes, single spaces, no footnote marks, ligatures repaired. */
 export function normalLabel(s: string): string {
-  return repairLigatures(stripFootnotes(s).replace(/\s+/g, " ").replace(/(\p{L}*)\u0000(\p{L}*)/gu, lostGlyph))
+  return repairLigatures(stripFootnotes(s).replace(/\s+/g, " ").replace(/[\p{L}\u0000]*\u0000[\p{L}\u0000]*/gu, lostGlyphs))
     .toLowerCase()
     .replace(/[’‘`]/g, "'")
     .replace(/[—–]/g, "-")
@@ -90,12 +91,20 @@ export function normalLabel(s: string): string {
     .trim();
 }
 
+/** "Total assets ........" → "Total assets": a trailing run of dot leaders (scanned by hand: a regex backtracks on long runs). */
+function dropLeaders(s: string): string {
+  let i = s.length;
+  let dots = 0;
+  while (i > 0 && (s[i - 1] === "." || s[i - 1] === " " || s[i - 1] === "\t")) if (s[--i] === ".") dots++;
+  return dots >= 3 ? s.slice(0, i) : s;
+}
+
 /** "Cloud services (1)", "Net revenues (a)(b)", "Revenue*" → the label without its footnote marks. */
 export function stripFootnotes(s: string): string {
   return s
     .replace(/(?:\s*\(\s*(?:\d{1,2}|[a-z]|[ivx]{1,4})\s*\))+\s*$/i, "")
     .replace(/\s*[*†‡]+\s*$/, "")
-    .replace(/[\s.]*\.{3,}[\s.]*$/, "")
+    .replace(/^[^]*$/, dropLeaders)
     .replace(/[\s$]+$/, "")
     .trim();
 }

@@ -77,5 +77,6 @@ describe("statement amounts", () => {
     expect(normalLabel("Net revenues (a)(b)")).toBe("net revenues");
     expect(normalLabel("Total liabili es and stockholders' equity")).toBe("total liabilities and stockholders' equity");
     expect(normalLabel("Cash \u0000ows from operating activities")).toBe("cash flows from operating activities");
+    expect(normalLabel("Net cash provided by opera\u0000ng ac\u0000vi\u0000es")).toBe("net cash provided by operating activities");
   });
 });
