@@ -163,6 +163,7 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
     const page = pages[p]!;
     const lines = p === at ? firstLines : pageLines(page.text);
     let from = p === at ? titleRow + 1 : 0;
+    if (p > at && page.page !== pages[p - 1]!.page + 1) break;
     if (p > at) {
       // a continuation page: its own title (if any) must be this statement's, marked continued or repeated
       // (another statement's title may follow the last rows of this one: segment() stops there)

@@ -72,6 +72,12 @@ describe("statement amounts", () => {
     expect("Other — net 9 (6) (4)".slice(0, labelEnd)).toBe("Other — net");
   });
 
+  it("trims dot leaders in linear time", () => {
+    const leaders = ". ".repeat(3000);
+    expect(normalLabel(`Total assets ${leaders}`)).toBe("total assets");
+    expect(normalLabel(`Total assets ${leaders}x`)).toContain("total assets");
+  });
+
   it("strips footnote marks from labels", () => {
     expect(normalLabel("Cloud services and license support (1)")).toBe("cloud services and license support");
     expect(normalLabel("Net revenues (a)(b)")).toBe("net revenues");
