@@ -122,6 +122,7 @@ async function main() {
   const get = (k: string) => tallies.get(k) ?? tallies.set(k, { t: empty(), base: empty() }).get(k)!;
   const failures: string[] = [];
   const coverage = new Map<string, number>();
+  const excerpts = { lines: 0, exact: 0 };
   /** How many statements (10-K/10-Q) had their main identity run, and how many checks in all. */
   const identityRun = { income: [0, 0], balance: [0, 0], cash_flow: [0, 0], checks: 0 };
   const MAIN: Record<string, RegExp> = { income: /^net income =|^gross profit =/, balance: /^total assets =/, cash_flow: /^operating \+ investing/ };
@@ -148,6 +149,11 @@ async function main() {
     if (ms > worst.ms) worst = { ms, name, pages: pages.length };
     if (values.doc) show(name, sts);
     scoreLabels(name, sts, labels);
+    for (const st of sts) for (const l of st.lines) {
+      excerpts.lines++;
+      const text = pages.find((p) => p.page === l.page)?.text ?? "";
+      if (text.includes(l.excerpt) && text.split("\n")[l.row]?.includes(l.excerpt.split("\n").pop()!) && l.values.length === st.columns.length) excerpts.exact++;
+    }
     const company = name.split("_")[0]!.toUpperCase();
     for (const st of sts) for (const l of st.lines) {
       if (!l.key || !SERIES_KEYS.includes(l.key)) continue;
@@ -202,6 +208,7 @@ async function main() {
   if (values.verbose) for (const m of labels.misses) console.log(`  ${m}`);
   console.log(`\n10-K period labels consistent (the three statements' latest column is the same FY, balance columns are FY ends): ${periods.ok}/${periods.docs}`);
   if (values.verbose) for (const b of periods.bad) console.log(`  ${b}`);
+  console.log(`\nLines read: ${excerpts.lines}; excerpt an exact substring of its page at its row, one value per column: ${excerpts.exact}/${excerpts.lines}`);
   console.log(`\nChecks run on 10-K/10-Q statements: ${identityRun.checks} in all; main identity run on income ${identityRun.income[0]}/${identityRun.income[1]} (net income = pretax − tax, or gross profit), balance ${identityRun.balance[0]}/${identityRun.balance[1]} (assets = liabilities + equity), cash flow ${identityRun.cash_flow[0]}/${identityRun.cash_flow[1]} (sections = change in cash)`);
   let pairs = 0, agree = 0;
   const disagreements: string[] = [];
