@@ -3,7 +3,7 @@
  * judgement from a company's line items (computeMetric) and writes the cited answer
  * (formatMetricAnswer). Used by the compute_metric agent tool.
  */
-export { parseMetricQuestion } from "./parse";
+export { asksForQualifiedFigure, parseMetricQuestion } from "./parse";
 export { computeMetric } from "./compute";
 export { formatMetricAnswer } from "./answer";
 export { CATALOG, type CatalogEntry } from "./catalog";

@@ -10,7 +10,7 @@ import { rejected, thanDirection } from "./guards";
 import { readJudgement } from "./judgement";
 import { periodMentions } from "./periods";
 import { asAmountIfAsked, metricOf, outsideTerms } from "./pick";
-import { cleanQuestion, isNarrative, isPolarAt } from "./question";
+import { asksNonGaap, cleanQuestion, isNarrative, isPolarAt, isQualified } from "./question";
 import { aggregateOf, periodsOf, stablePeriods, yearCount } from "./span";
 import { findTerms, normalise } from "./terms";
 import type { Judgement, MetricFormula, MetricRequest } from "./types";
@@ -50,4 +50,14 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
     ...(definition && metric.id === "defined" ? { definition: definition.text } : {}),
     ...(judged?.note ? { notes: [judged.note] } : {}),
   };
+}
+
+/**
+ * The question names a statement figure but qualifies it as a part of it ("revenue from its cloud
+ * business", "adjusted EBITDA", "deferred revenue"): no statement line, nor any figure filed under
+ * the line's name, answers it.
+ */
+export function asksForQualifiedFigure(question: string): boolean {
+  const { ask } = cleanQuestion(normalise(question));
+  return asksNonGaap(ask) || findTerms(ask).some((t) => isQualified(ask, t));
 }

@@ -287,3 +287,16 @@ describe("questions no computed figure answers return null", () => {
     expect(parseMetricQuestion(q)).toBeNull();
   });
 });
+
+describe("a figure of a part of the business is not the statement's line", () => {
+  it.each([
+    "What was Quillfeather's FY2023 revenue from its drone subscriptions?",
+    "What were sales in its retail stores in FY2022?",
+    "What was the FY2021 revenue generated from government customers?",
+  ])("%s → not captured", (q) => {
+    expect(parseMetricQuestion(q)).toBeNull();
+  });
+  it("a period after 'from' still reads as the statement's line", () => {
+    expect(parseMetricQuestion("What is the change in revenue from FY2021 to FY2022 in percent?")?.metric.id).toBe("revenue");
+  });
+});

@@ -200,3 +200,12 @@ Operations, Acme Freight
     expect(a.quotes[0]!.page).toBe(40);
   });
 });
+
+describe("a named thing no page mentions", () => {
+  it("abstains although the pages share the question's other words", () => {
+    const text = "Item 7. Management's Discussion and Analysis\n\nRevenue increased 7% driven by research and development services and cloud subscriptions.";
+    const page = { document: "ACME_2022_10K.pdf", page: 31, text, citation: "(source: ACME_2022_10K.pdf, p.31)", excerpt: text };
+    expect(answerFromPages("What was Acme's FY2022 revenue from its Antarctic research stations?", [page]).quotes).toEqual([]);
+    expect(answerFromPages("What drove Acme's FY2022 revenue increase?", [page]).quotes.length).toBeGreaterThan(0);
+  });
+});

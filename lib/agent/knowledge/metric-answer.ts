@@ -35,6 +35,8 @@ export interface MetricAnswer {
   answer: string;
   /** The company the figures are for, when the deal holds several. */
   company?: string;
+  /** The question asks for one figure as such (no growth, average, judgement or definition): a reported figure may answer it. */
+  figure?: boolean;
   formula?: string;
   inputs: MetricInputRow[];
   missing: string[];
@@ -67,6 +69,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
     : "";
   return {
     status: result.value !== undefined || result.judgement?.polarity || result.judgement?.choice ? "answered" : "incomplete",
+    figure: request.aggregate === "value" && !request.judgement && !request.definition,
     answer: `${forCompany}${formatMetricAnswer(result)}${review}`,
     ...(company ? { company } : {}),
     formula: result.formula,

@@ -187,7 +187,7 @@ export function answerFromPages(question: string, pages: CandidatePage[], opts: 
   all.sort((a, b) => b.score - a.score || a.rank - b.rank || a.unit.index - b.unit.index);
   const searched = searchedOf(pages, q, all.map((a) => a.section));
   const best = all[0];
-  if (!best) return { type: q.type, quotes: [], searched };
+  if (!best || namesSomethingUnread(question, pages)) return { type: q.type, quotes: [], searched };
   const seen = new Set<string>();
   const limit = quoteLimit(q.type);
   const picked = all.filter((a) => {
@@ -231,4 +231,17 @@ function searchedOf(pages: CandidatePage[], q: ReadQuestion, unitSectionsSeen: A
     sections: sections.slice(0, 4),
     terms: q.terms.filter((t) => t.core).map((t) => t.word),
   };
+}
+
+/**
+ * A proper name the question asks about ("… revenue from its Antarctic stations", "the Upjohn
+ * spin-off") that no page read contains: the pages are about something else, whatever words they
+ * share. The question's first word, possessives and names the pages do contain (the company) do not count.
+ */
+export function namesSomethingUnread(question: string, pages: CandidatePage[]): boolean {
+  // a possessive is the company asked about ("Acme's customers"): its filing says "we"
+  const names = [...question.matchAll(/(?<=\S\s+)([A-Z][a-z]{3,})\b(?!['’]s\b)/g)].map((m) => m[1]!.toLowerCase());
+  if (!names.length) return false;
+  const text = pages.map((p) => p.text.toLowerCase()).join("\n");
+  return names.some((n) => !text.includes(n.slice(0, Math.max(4, n.length - 2))));
 }

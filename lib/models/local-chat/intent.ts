@@ -6,6 +6,7 @@
 import { detectMetrics, type MetricSpec } from "@/lib/agent/knowledge/metrics";
 import { isMetricQuestion } from "@/lib/agent/knowledge/metric-answer";
 import { classifyQuestion } from "@/lib/answers/narrative";
+import { asksForQualifiedFigure } from "@/lib/metrics";
 import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/periods";
 import type { Conversation, Turn } from "./conversation";
 
@@ -80,7 +81,8 @@ const PICKS_ONE = /(?:^|,\s*)which\b/i;
 function asksForPassages(text: string, metrics: MetricSpec[]): boolean {
   const kind = classifyQuestion(text).kind;
   if (metrics.length === 0) return NO_METRIC_PASSAGES.has(kind);
-  return FIGURE_NEVER_ANSWERS.has(kind) || PICKS_ONE.test(text.trim());
+  // "revenue from its cloud business": a figure filed as revenue does not answer it; a passage may
+  return FIGURE_NEVER_ANSWERS.has(kind) || PICKS_ONE.test(text.trim()) || asksForQualifiedFigure(text);
 }
 
 /** Intents a statement figure or metric question may have been read as before the metric engine claims it. */

@@ -52,7 +52,8 @@ export function writeFact(plan: Plan, done: ToolExchange[]): string {
       const pages = usablePages(r.pages);
       const question = ok.length > 1 ? r.query : plan.question || r.query;
       const words = plan.metrics.flatMap((m) => m.words);
-      const figure = words.length && FIGURE_KINDS.has(classifyQuestion(question).kind);
+      // a question routed to passages (whether, why, which, a part of a figure) is read as narrative: a sentence naming the metric is not enough
+      const figure = !plan.passages && words.length && FIGURE_KINDS.has(classifyQuestion(question).kind);
       const hit = figure ? bestFactSentence(pages, r.query, words, r.understood.period) : undefined;
       if (pages.length === 0) {
         lines.push(noData(r.query, r.notes));
