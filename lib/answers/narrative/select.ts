@@ -187,7 +187,7 @@ export function answerFromPages(question: string, pages: CandidatePage[], opts: 
   all.sort((a, b) => b.score - a.score || a.rank - b.rank || a.unit.index - b.unit.index);
   const searched = searchedOf(pages, q, all.map((a) => a.section));
   const best = all[0];
-  if (!best || namesSomethingUnread(question, pages)) return { type: q.type, quotes: [], searched };
+  if (!best || (FIGURE_OF_A_THING.has(q.type.kind) && namesSomethingUnread(question, pages))) return { type: q.type, quotes: [], searched };
   const seen = new Set<string>();
   const limit = quoteLimit(q.type);
   const picked = all.filter((a) => {
@@ -233,6 +233,9 @@ function searchedOf(pages: CandidatePage[], q: ReadQuestion, unitSectionsSeen: A
   };
 }
 
+/** Questions after a figure or a description of a named thing ("revenue from its Antarctic stations"). */
+const FIGURE_OF_A_THING = new Set(["amount", "description", "count", "date"]);
+
 /**
  * A proper name the question asks about ("… revenue from its Antarctic stations", "the Upjohn
  * spin-off") that no page read contains: the pages are about something else, whatever words they
@@ -242,6 +245,7 @@ export function namesSomethingUnread(question: string, pages: CandidatePage[]): 
   // a possessive is the company asked about ("Acme's customers"): its filing says "we"
   const names = [...question.matchAll(/(?<=\S\s+)([A-Z][a-z]{3,})\b(?!['’]s\b)/g)].map((m) => m[1]!.toLowerCase());
   if (!names.length) return false;
-  const text = pages.map((p) => p.text.toLowerCase()).join("\n");
+  // the documents' own names count as read: a filing rarely names its company on every page ("we")
+  const text = pages.map((p) => `${p.document}\n${p.text}`.toLowerCase()).join("\n");
   return names.some((n) => !text.includes(n.slice(0, Math.max(4, n.length - 2))));
 }
