@@ -68,7 +68,9 @@ describe("compute_metric on statements read by the pipeline", () => {
     dealId = (await createDeal({ db, slug: "peers", name: "Peers" })).id;
     const dir = tempDir("manda-metric-");
     for (const [file, registrant, ticker, fileNumber, k] of [["ALDERWICK_2023_10K.txt", "ALDERWICK INSTRUMENTS, INC.", "ALDW", "1-12345", 1], ["brindle-10k-2023.txt", "Brindlemoor Foods Corporation", "BRND", "1-67890", 3]] as const) {
-      const pages = [cover(registrant, ticker, fileNumber), "Item 7. Management's Discussion and Analysis", ...statements(registrant, k)];
+      // MD&A repeats the operating cash flow before the statements: the statement line then validates as its duplicate
+      const mdna = ["Item 7. Management's Discussion and Analysis", "Cash flows (In millions)", "Years Ended December 31, 2023 2022 2021", `Net cash provided by operating activities $ ${(200 * k).toLocaleString("en-US")} $ ${(140 * k).toLocaleString("en-US")} $ ${(120 * k).toLocaleString("en-US")}`].join("\n");
+      const pages = [cover(registrant, ticker, fileNumber), mdna, ...statements(registrant, k)];
       const r = await ingestFile({ db, dealId, filePath: writeFixture(dir, file, new TextEncoder().encode(pages.join("\f"))) });
       if (r.status !== "indexed" || !r.documentId) throw new Error(`${file} was not indexed`);
       await runExtraction(db, { dealId, documentId: r.documentId, kind: "findings", mode: "rules" });
@@ -96,6 +98,12 @@ describe("compute_metric on statements read by the pipeline", () => {
   it("a definition in the question is the formula, averages over two balance sheets", async () => {
     const r = await ask("What is Alderwick's FY2023 inventory turnover ratio? Inventory turnover is defined as: (FY2023 COGS) / (average inventory between FY2022 and FY2023). Round to two decimal places.");
     expect(r.answer).toMatch(/4\.44\b/); // 600 / ((150 + 120) / 2)
+  });
+
+  it("reads a statement line also stated earlier in MD&A (validated as a duplicate of it)", async () => {
+    const r = await ask("What is Alderwick's FY2023 free cash flow in USD millions?");
+    expect(r.status).toBe("answered");
+    expect(r.answer).toMatch(/USD 90 million/); // 200 − 110
   });
 
   it("a missing input is named, never guessed", async () => {

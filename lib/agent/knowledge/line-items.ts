@@ -4,7 +4,8 @@
  * fiscal year it is when the deal holds it (the original, audited figure), else from the newest
  * filing that reports it as a comparative column. Lines of a statement that failed its identity
  * checks are still in review: they are used only when no checked statement states the value, and
- * the value says so.
+ * the value says so. A line the validator marked a duplicate (the same value was already promoted
+ * from another page of the filing, e.g. an MD&A table) is as good as promoted.
  */
 import type { Queryable } from "@/lib/db";
 import { parsePeriod, samePeriod } from "@/lib/periods";
@@ -12,7 +13,7 @@ import { LINE_ITEMS, type LineItemKey, type LineItemSource, type LineItemValue }
 import { STATEMENT_KEY_PREFIX, type StatementFacts } from "@/lib/extraction/findings/statements";
 
 interface StatementRow {
-  status: "promoted" | "review";
+  status: "promoted" | "duplicate" | "review";
   payload: { metric: string; metricKey: string; valueNum: number | null; period?: string; periodEnd?: string; currency?: string; statement?: StatementFacts };
   page: number;
   document_id: string;
@@ -37,7 +38,7 @@ async function loadRows(db: Queryable, a: { dealId: string; documentIds?: string
   const { rows } = await db.query<StatementRow>(
     `select s.status, s.payload, (s.evidence->>'page')::int as page, d.id as document_id, d.filename, d.fiscal_year, d.document_date
        from staging_extractions s join documents d on d.id = s.document_id
-      where s.deal_id = $1 and s.candidate_type = 'finding' and s.status in ('promoted', 'review')
+      where s.deal_id = $1 and s.candidate_type = 'finding' and s.status in ('promoted', 'duplicate', 'review')
         and s.candidate_key like $2 and regexp_replace(s.payload->>'metricKey', '#[0-9]+$', '') = any($3::text[])
         and ($4::uuid[] is null or s.document_id = any($4::uuid[]))`,
     [a.dealId, `${STATEMENT_KEY_PREFIX}%`, KEYS, a.documentIds ?? null],
@@ -72,7 +73,7 @@ function dateOf(r: StatementRow): string {
 /** Checked statements first; then the filing whose own year it is; then the newest filing. */
 function rank(year: number | undefined) {
   return (a: StatementRow, b: StatementRow): number =>
-    Number(a.status !== "promoted") - Number(b.status !== "promoted") ||
+    Number(a.status === "review") - Number(b.status === "review") ||
     Number(b.fiscal_year === year) - Number(a.fiscal_year === year) ||
     dateOf(b).localeCompare(dateOf(a));
 }
@@ -92,7 +93,7 @@ function toValue(r: StatementRow): ScopedLineItem | undefined {
     document: r.filename,
     page: r.page,
     excerpt: p.statement?.row ?? p.metric,
-    inReview: r.status !== "promoted",
+    inReview: r.status === "review",
   };
 }
 
