@@ -3,6 +3,8 @@
  * the validator checks them (and may send them back for refinement), the decision maker
  * promotes them or queues them for human review. Every candidate carries its evidence.
  */
+import type { TextSpan } from "@/lib/ingest/types";
+
 export type CandidateType = "finding" | "timeline_event" | "entity";
 
 /** formal: a statement table, a cell, a definition; prose: a sentence stating it; inference: read between lines. */
@@ -81,7 +83,7 @@ export interface ExtractionPage {
   label?: string | null;
   cells?: { ref: string; value: string; num?: number; start: number }[] | null;
   /** PDF text runs (x, y of each run of the page text), for reading table columns by position. */
-  spans?: { start: number; length: number; x: number; y: number; width: number; height: number }[] | null;
+  spans?: TextSpan[] | null;
 }
 
 export interface ExtractionContext {

@@ -141,11 +141,4 @@ export interface LineItemSource {
 }
 
 /** A positioned run of page text (document_pages.spans): where a value sits across the page. */
-export interface Span {
-  start: number;
-  length: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { TextSpan as Span } from "@/lib/ingest/types";
