@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerFromPages, classifyQuestion, segmentPage, type CandidatePage } from "@/lib/answers/narrative";
+import { answerFromPages, classifyQuestion, decideYesNo, readQuestion, segmentPage, type CandidatePage } from "@/lib/answers/narrative";
 
 const page = (n: number, text: string, section?: string): CandidatePage => ({ document: "ACME_2022_10K.pdf", page: n, citation: `(source: ACME_2022_10K.pdf, p.${n})`, text, ...(section ? { section } : {}) });
 
@@ -207,5 +207,15 @@ describe("a named thing no page mentions", () => {
     const page = { document: "ACME_2022_10K.pdf", page: 31, text, citation: "(source: ACME_2022_10K.pdf, p.31)", excerpt: text };
     expect(answerFromPages("What was Acme's FY2022 revenue from its Antarctic research stations?", [page]).quotes).toEqual([]);
     expect(answerFromPages("What drove Acme's FY2022 revenue increase?", [page]).quotes.length).toBeGreaterThan(0);
+  });
+});
+
+describe("yes/no on a property named by a phrase", () => {
+  it("a negation about something else in the sentence does not deny the property", () => {
+    const q = "Is Acme subject to legal proceedings?";
+    const s = "The Company is subject to legal proceedings and claims that have not been fully resolved and that have arisen in the ordinary course of business.";
+    expect(decideYesNo(q, s, readQuestion(q).terms)).toBe("yes");
+    const d = "There are no legal proceedings pending against the Company.";
+    expect(decideYesNo(q, d, readQuestion(q).terms)).toBe("no");
   });
 });

@@ -26,7 +26,8 @@ export const METRICS: MetricSpec[] = [
   M("arr", "ARR", /\b(?:arr|annual recurring revenue)\b/i, ["annual recurring revenue", "arr"], "currency", "commercial"),
   M("net_revenue_retention", "net revenue retention", /\b(?:nrr|net revenue retention|net retention)\b/i, ["net revenue retention"], "percent", "commercial"),
   M("restructuring_charge", "restructuring charge", /\brestructuring\b/i, ["restructuring"], "currency", "financial", ["restructuring", "restructuring_costs", "items_affecting_comparability"]),
-  M("revenue", "revenue", /\b(?:revenues?|sales|turnover|top[- ]line)\b/i, ["revenue", "sales", "turnover"], "currency", "financial", ["revenue_forecast", "net_sales"]),
+  // "turnover" is revenue, but not an employee, inventory or asset turnover
+  M("revenue", "revenue", /\b(?:revenues?|sales|(?<!(?:employee|staff|personnel|workforce|labou?r|inventory|asset|receivables?|payables?)\s)turnover|top[- ]line)\b/i, ["revenue", "sales", "turnover"], "currency", "financial", ["revenue_forecast", "net_sales"]),
   M("cash", "cash", /\bcash(?: and cash equivalents| position| balance)?\b/i, ["cash and cash equivalents", "cash"]),
   M("total_debt", "interest-bearing debt", /\b(?:debt|borrowings?|loans?|leverage)\b/i, ["borrowings", "debt"]),
   M("total_assets", "total assets", /\btotal assets\b/i, ["total assets"]),

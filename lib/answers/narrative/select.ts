@@ -93,9 +93,20 @@ function readPage(text: string, pageSection?: string | null): PageUnits {
   return { units, keys: units.map((u) => textKeys(u.text)), sections: unitSections(units, pageSection) };
 }
 
-/** Term weights over the answerable units (sentences, people rows) of every page read. */
+/** Kinds whose every content word names the thing asked ("employee churn rate"): none is mere phrasing. */
+const SPECIFIED_KINDS = new Set(["amount", "description", "count", "date"]);
+
+/**
+ * Term weights over the answerable units (sentences, people rows) of every page read. A word no
+ * unit contains counts at half weight (often the question's own phrasing), except in questions for
+ * a figure or a description, where it names what is asked and counts in full.
+ */
 function weightsOver(q: ReadQuestion, pages: PageUnits[]): Map<string, number> {
-  return termWeights(q.terms, pages.flatMap((r) => r.keys.filter((_, i) => r.units[i]!.kind === "sentence" || r.units[i]!.kind === "person_row")));
+  const texts = pages.flatMap((r) => r.keys.filter((_, i) => r.units[i]!.kind === "sentence" || r.units[i]!.kind === "person_row"));
+  const weights = termWeights(q.terms, texts);
+  if (!SPECIFIED_KINDS.has(q.type.kind)) return weights;
+  for (const t of q.terms) if (!texts.some((k) => k.has(t.key))) weights.set(t.key, weights.get(t.key)! * 2);
+  return weights;
 }
 
 /**
@@ -233,19 +244,27 @@ function searchedOf(pages: CandidatePage[], q: ReadQuestion, unitSectionsSeen: A
   };
 }
 
-/** Questions after a figure or a description of a named thing ("revenue from its Antarctic stations"). */
-const FIGURE_OF_A_THING = new Set(["amount", "description", "count", "date"]);
+const FINANCE_ACRONYMS = new Set(["CEO", "CFO", "COO", "CTO", "USD", "EUR", "SEK", "GBP", "GAAP", "IFRS", "EPS", "EBIT", "EBITDA", "SEC", "ROA", "ROE", "ROI", "ROIC", "DPO", "DSO", "DIO", "CCC", "FCF", "COGS", "SGA", "PPE", "PPNE", "LLC", "INC", "NYSE", "ESG", "IPO", "ARR", "NRR", "CAGR", "YOY", "TTM", "LTM", "CAPEX", "OPEX", "IRL", "KPI", "AGM", "LBO", "NASDAQ"]);
+
+/** Questions about a named thing or year the pages must mention (a "who" question's name is what is sought). */
+const FIGURE_OF_A_THING = new Set(["amount", "description", "count", "date", "yes_no", "list", "reason"]);
 
 /**
  * A proper name the question asks about ("… revenue from its Antarctic stations", "the Upjohn
- * spin-off") that no page read contains: the pages are about something else, whatever words they
+ * spin-off"), or a year, that no page read contains: the pages are about something else, whatever words they
  * share. The question's first word, possessives and names the pages do contain (the company) do not count.
  */
 export function namesSomethingUnread(question: string, pages: CandidatePage[]): boolean {
   // a possessive is the company asked about ("Acme's customers"): its filing says "we"
-  const names = [...question.matchAll(/(?<=\S\s+)([A-Z][a-z]{3,})\b(?!['’]s\b)/g)].map((m) => m[1]!.toLowerCase());
-  if (!names.length) return false;
+  const names = [
+    ...[...question.matchAll(/(?<=\S\s+)([A-Z][a-z]{3,})\b(?!['’]s\b)/g)].map((m) => m[1]!),
+    // an acronym that names something ("a merger with SAP"), not one of finance's own
+    ...[...question.matchAll(/(?<=\S\s+)([A-Z]{3,5})\b(?!['’]s\b)/g)].map((m) => m[1]!).filter((a) => !FINANCE_ACRONYMS.has(a)),
+  ].map((n) => n.toLowerCase());
+  // a year asked about ("FY2030", "in 2021") that no page names: the pages are about other years
+  const years = [...question.matchAll(/(?:\bFY\s?|\b)((?:19|20)\d\d)\b/gi)].map((m) => m[1]!);
+  if (!names.length && !years.length) return false;
   // the documents' own names count as read: a filing rarely names its company on every page ("we")
   const text = pages.map((p) => `${p.document}\n${p.text}`.toLowerCase()).join("\n");
-  return names.some((n) => !text.includes(n.slice(0, Math.max(4, n.length - 2))));
+  return names.some((n) => !text.includes(n.slice(0, Math.max(4, n.length - 2)))) || years.some((y) => !text.includes(y));
 }

@@ -30,7 +30,9 @@ function negated(text: string): boolean {
 function deniesProperty(clause: string, core: QuestionTerm[]): boolean {
   const keys = new Set(core.map((t) => t.key));
   const first = tokenizeWithOffsets(clause).find((t) => keys.has(termKey(t.term)));
-  return negated(first ? clause.slice(0, first.start) : clause);
+  // the property is named by a phrase no single word stands for ("legal proceedings" for litigation): a
+  // negation elsewhere in the clause ("claims that have not been resolved") does not deny it
+  return first ? negated(clause.slice(0, first.start)) : false;
 }
 
 /** The sentence up to the first word of the asked property. */
@@ -60,8 +62,10 @@ export function decideYesNo(question: string, sentence: string, terms: QuestionT
   const best = scored.sort((a, b) => b.hits - a.hits || a.i - b.i)[0];
   if (!best || best.hits === 0) return undefined;
   // the property's clause; a sentence that opens with a denial ("There are no …", "We are not …") denies all of it
-  const scope = /^\s*(?:there (?:is|are|was|were|have been|has been) no|no |we (?:are|were) not|we have not|the company (?:is|was) not|det finns (?:inga|inget|ingen))\b/i.test(sentence) ? sentence : best.c;
-  const denies = scope === sentence ? negated(sentence) : deniesProperty(scope, core);
+  const opensWithDenial = /^\s*(?:there (?:is|are|was|were|have been|has been) no|no |we (?:are|were) not|we have not|the company (?:is|was) not|det finns (?:inga|inget|ingen))\b/i.test(sentence);
+  const scope = opensWithDenial ? sentence : best.c;
+  // a one-clause sentence is still read from its property on: "… subject to proceedings that have not been resolved" asserts them
+  const denies = opensWithDenial ? negated(sentence) : deniesProperty(scope, core);
   // a hedge before the property ("a breach could expose us to litigation") or in its clause leaves it open
   if (!denies && (HEDGE.test(scope.replace(FALSE_NEGATION, " ")) || HEDGE.test(beforeProperty(sentence, core).replace(FALSE_NEGATION, " ")))) return undefined;
   if (/\bno assurance|cannot assure|cannot predict\b/i.test(sentence) && !denies) return undefined;

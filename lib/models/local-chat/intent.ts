@@ -210,7 +210,8 @@ export function planTurn(conv: Conversation): Plan {
       return { intent: "clarify", question: text, metrics: [], clarification: `Do you mean ${prevCtx.metrics[0]?.label ?? "the same metric"} for a different period, or a different topic?` };
     }
   }
-  if (metrics.length === 0 && intent === "fact" && /\b(?:ceo|cfo|cto|chair(?:man|woman)?|founders?|management|auditors?|shareholders?)\b/i.test(text)) intent = "synthesis";
+  // a role named in a question that asks who (not whether: "Did the CEO resign?") reads the people of the deal
+  if (metrics.length === 0 && intent === "fact" && /\b(?:ceo|cfo|cto|chair(?:man|woman)?|founders?|management|auditors?|shareholders?)\b/i.test(text) && classifyQuestion(text).kind !== "yes_no") intent = "synthesis";
   // A figure from the statements or a metric computed from them: the metric engine answers first
   const range = readPeriodRange(text);
   if (range && intent === "fact" && metrics.length) intent = "trend";

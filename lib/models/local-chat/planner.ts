@@ -103,7 +103,7 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
         const topic = plan.topic ?? plan.question;
         const team = /\b(?:management|team|leadership|executives?)\b/i.test(topic);
         const q = team ? `${topic} chief executive officer chief financial officer head joined` : [topic, ...rolePhrases(topic)].join(" ");
-        const calls = [kb({ query: q, question: plan.question, intent: "research", ...(plan.metrics[0] ? { metric: plan.metrics[0].label } : {}) })];
+        const calls = [kb({ query: q, question: plan.question, intent: "research", ...(plan.metrics[0] ? { metric: plan.metrics[0].label } : {}), ...(plan.passages ? { passages: true } : {}) })];
         // people: what they own (cap table), as P3's synthesis example does
         if (!plan.metrics.length && (team || /\b(?:ceo|cfo|cto|coo|chief|head of|founders?|chair)\b/i.test(topic))) calls.push(kb({ query: `${q} ownership`, metric: "ownership", intent: "fact" }));
         return calls;

@@ -42,7 +42,8 @@ export function writeFact(plan: Plan, done: ToolExchange[]): string {
       else if (owns) lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} holds ${t.value} of the company (${t.column.replace(/^%\s*/, "")}) ${t.citation}.`);
       else lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} — ${t.column}: ${t.value}${scaleNote} ${t.citation}.`);
       notes.push(`(Read from the table in ${t.document}${t.documentDate ? `, dated ${formatDate(t.documentDate) ?? t.documentDate}` : ""}; no extracted finding covers this yet.)`);
-    } else if (r.people?.length && (ASKS_WHO.test(r.query) || plan.metrics.length === 0)) {
+    } else if (r.people?.length && classifyQuestion(plan.question || r.query).kind !== "yes_no" && (ASKS_WHO.test(r.query) || plan.metrics.length === 0)) {
+      // (whether a person did something is read from passages, not answered with who they are)
       const p = r.people[0]!;
       const role = p.roleLabels[0] ?? p.roles[0];
       lines.push(`${p.name}${role ? ` (${role})` : ""}: ${p.about.map((a) => a.text).join(" ")} ${p.about[0]!.citation}`);

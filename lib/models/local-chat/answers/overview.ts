@@ -46,6 +46,8 @@ export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
     for (const f of r.findings.filter((x) => x.status === "current")) byMetric.set(metricName(f), [...(byMetric.get(metricName(f)) ?? []), f]);
     for (const [m, fs] of byMetric) parts.push([`**${cap(m)}**`, ...fs.slice(0, 5).map((f) => `- ${f.period ?? "Undated"}: ${f.value} ${f.source.citation}${f.isForecast ? " (forecast)" : ""}`)].join("\n"));
     for (const c of r.conflicts) parts.push(`⚠️ ${conflictNote(c)}`);
+    // nothing current to list: say so rather than a heading with nothing under it
+    if (parts.length === 1) return noData(plan.question, r.notes);
   } else {
     const pages = usablePages(r.pages);
     if (pages.length === 0) return noData(plan.question, r.notes);
