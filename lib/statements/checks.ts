@@ -144,7 +144,11 @@ function incomeChecks(lines: StatementLine[]): Check[] {
   const out: Check[] = [];
   const rev = first(lines, "revenue"), cost = first(lines, "cost_of_revenue"), gp = first(lines, "gross_profit");
   if (rev && cost && gp && lines.indexOf(gp) > lines.indexOf(cost)) {
-    const c = identity("gross profit = revenue − cost of revenue", gp, [[rev, 1], [cost, cost.values.some((v) => v !== null && v < 0) ? 1 : -1]]);
+    // cost of revenue printed in parts with no total line ("Cost of products", "Cost of services"): all parts
+    const costs = lines.filter((l) => l.key === "cost_of_revenue" && lines.indexOf(l) < lines.indexOf(gp));
+    const totalLine = costs.find((l) => /^total\b/i.test(l.label));
+    const parts = totalLine ? [totalLine] : costs.length ? costs : [cost];
+    const c = identity("gross profit = revenue − cost of revenue", gp, [[rev, 1], ...parts.map((p): [StatementLine, number] => [p, p.values.some((v) => v !== null && v < 0) ? 1 : -1])]);
     if (c) out.push(c);
   }
   const pre = first(lines, "pretax_income"), tax = first(lines, "income_tax_expense");

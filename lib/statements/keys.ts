@@ -14,6 +14,8 @@ const SHARE_COUNT = /\bshares\b|\bweighted[- ]average\b|\bshare count\b/;
 
 const INCOME: Rule[] = [
   ["cost_of_revenue", /^(?:total )?costs? of (?:net )?(?:revenues?|sales|goods sold|products sold|merchandise sold|products and services sold|sales and services)\b/],
+  // cost of revenue printed in parts with no total ("Cost of products", "Cost of services"): the line items add up (lib/agent/knowledge/line-items.ts)
+  ["cost_of_revenue", /^costs? of (?:products|services)$/],
   ["revenue", /^(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?:, net)?(?: \(note \d+\))?$|^(?:total )?(?:net )?(?:revenues?|sales) and other (?:operating )?(?:income|revenues?)$|^sales to customers$|^total net revenues?$|^revenues?, net$/],
   ["gross_profit", /^gross (?:profit|margin)$/],
   ["sga", /^(?:total )?(?:selling|marketing|sales)(?:, | and | & |,)general(?:,)? (?:and|&) administrative(?: expenses?)?$|^selling, general,? and administrative/],

@@ -35,7 +35,10 @@ function datedCashBalances(lines: StatementLine[], byKey: Map<LineItemKey, State
   byKey.set("cash_end", [after[1]!]);
 }
 
-/** One line per canonical key: the total where the key prefers it, else the first; parent vs. including NCI. */
+/** Line items statements may print in parts without a total line. */
+const IN_PARTS = new Set<LineItemKey>(["cost_of_revenue", "short_term_debt"]);
+
+/** One line per canonical key (or, for IN_PARTS, its parts): the total where the key prefers it, else the first; parent vs. including NCI. */
 function settleKeys(lines: StatementLine[]): void {
   const byKey = new Map<LineItemKey, StatementLine[]>();
   for (const l of lines) if (l.key && l.values.some((v) => v !== null)) byKey.set(l.key, [...(byKey.get(l.key) ?? []), l]);
@@ -59,6 +62,9 @@ function settleKeys(lines: StatementLine[]): void {
   datedCashBalances(lines, byKey);
   for (const [key, ls] of byKey) {
     if (ls.length < 2) continue;
+    // printed in parts with no total ("Cost of products" + "Cost of services"; short-term borrowings +
+    // current portion of long-term debt): every part keeps the key, and readers add them up
+    if (IN_PARTS.has(key) && !ls.some((l) => /^total\b/i.test(l.label))) continue;
     let keep = ls[0]!;
     // the statement's own section total over the continuing-operations part
     if (/_cash_flow$/.test(key)) keep = ls.find((l) => !/continuing|discontinued/i.test(l.label)) ?? keep;

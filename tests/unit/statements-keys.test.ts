@@ -15,7 +15,7 @@ describe("statement line items", () => {
 
   it("maps revenue and cost of revenue without confusing them", () => {
     for (const l of ["Net sales", "Total net revenue", "Revenues", "Total revenues", "Revenue"]) expect(key("income", l), l).toBe("revenue");
-    for (const l of ["Cost of sales", "Cost of revenue", "Cost of goods sold", "Total cost of revenue"]) expect(key("income", l), l).toBe("cost_of_revenue");
+    for (const l of ["Cost of sales", "Cost of revenue", "Cost of goods sold", "Total cost of revenue", "Cost of products", "Cost of services"]) expect(key("income", l), l).toBe("cost_of_revenue");
     expect(key("balance", "Deferred revenue")).toBeUndefined();
   });
 

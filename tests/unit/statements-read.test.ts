@@ -303,3 +303,18 @@ describe("readStatements: span positions", () => {
     expect(st.balanced).toBe(false);
   });
 });
+
+describe("cost of revenue printed in parts", () => {
+  it("checks gross profit against the sum of the cost lines when no total is printed", () => {
+    const lines = [
+      "Harbor Works, Inc.", "Consolidated Statements of Operations", "(In millions)", "Years ended December 31, 2023 2022",
+      "Total revenues $ 1,000 $ 900", "Cost of products (500) (450)", "Cost of services (200) (190)", "Gross profit 300 260",
+      "Selling, general and administrative expenses 100 90", "Operating income 200 170", "Income before income taxes 200 170",
+      "Income tax expense 50 40", "Net income $ 150 $ 130",
+    ];
+    const st = kind(readStatements({ pages: [page(1, lines)] }), "income");
+    const gross = st.checks.find((c) => /gross profit/.test(c.name));
+    expect(gross?.ok).toBe(true);
+    expect(st.lines.filter((l) => l.key === "cost_of_revenue").map((l) => l.label)).toEqual(["Cost of products", "Cost of services"]);
+  });
+});

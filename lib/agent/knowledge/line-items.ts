@@ -29,7 +29,9 @@ export interface ScopedLineItem extends LineItemValue {
 
 const KEYS = Object.keys(LINE_ITEMS) as LineItemKey[];
 /** Line items a balance sheet may print in parts (short-term borrowings + current portion of long-term debt): the parts add up. */
-const ADDITIVE = new Set<LineItemKey>(["short_term_debt", "long_term_debt", "short_term_investments", "intangible_assets"]);
+const ADDITIVE = new Set<LineItemKey>(["short_term_debt", "long_term_debt", "short_term_investments", "intangible_assets", "cost_of_revenue"]);
+/** A line that is already the sum of the others ("Total cost of revenue"): it alone is the value. */
+const TOTAL = /^total\b/i;
 /** "short_term_debt#2" → "short_term_debt": a second line of the same statement with the same line item. */
 const baseKey = (metricKey: string) => metricKey.replace(/#\d+$/, "");
 
@@ -118,6 +120,8 @@ export function statementLineItems(db: Queryable, a: { dealId: string; documentI
       if (!value || !ADDITIVE.has(key)) return value;
       // the other parts of the same statement column
       const parts = hits.filter((r) => r.document_id === best.document_id && r.page === best.page && r.payload.period === best.payload.period && r.payload.valueNum != null);
+      const total = parts.find((r) => TOTAL.test(r.payload.metric));
+      if (total) return toValue(total);
       return { ...value, value: parts.reduce((sum, r) => sum + (r.payload.valueNum ?? 0), 0), label: parts.length > 1 ? parts.map((r) => r.payload.metric).join(" + ") : value.label };
     },
     async fiscalYears() {
