@@ -97,20 +97,19 @@ class Parser {
   }
 
   private expr(): Expr | undefined {
-    let left = this.term();
-    while (left && (this.peek() === "+" || this.peek() === "-")) {
-      const op = this.tokens[this.i++]!.t as "+" | "-";
-      const right = this.term();
-      left = right ? { kind: "op", op, left, right } : undefined;
-    }
-    return left;
+    return this.chain(["+", "-"], () => this.term());
   }
 
   private term(): Expr | undefined {
-    let left = this.factor();
-    while (left && (this.peek() === "*" || this.peek() === "/")) {
-      const op = this.tokens[this.i++]!.t as "*" | "/";
-      const right = this.factor();
+    return this.chain(["*", "/"], () => this.factor());
+  }
+
+  /** operand (op operand)*, left-associative, for one precedence level. */
+  private chain(ops: Array<"+" | "-" | "*" | "/">, operand: () => Expr | undefined): Expr | undefined {
+    let left = operand();
+    while (left && ops.includes(this.peek() as "+")) {
+      const op = this.tokens[this.i++]!.t as "+" | "-" | "*" | "/";
+      const right = operand();
       left = right ? { kind: "op", op, left, right } : undefined;
     }
     return left;
