@@ -107,7 +107,7 @@ class Parser {
   /** operand (op operand)*, left-associative, for one precedence level. */
   private chain(ops: Array<"+" | "-" | "*" | "/">, operand: () => Expr | undefined): Expr | undefined {
     let left = operand();
-    while (left && ops.includes(this.peek() as "+")) {
+    while (left && (ops as string[]).includes(this.peek() ?? "")) {
       const op = this.tokens[this.i++]!.t as "+" | "-" | "*" | "/";
       const right = operand();
       left = right ? { kind: "op", op, left, right } : undefined;
