@@ -45,3 +45,13 @@ describe("documents a figure's age is measured against", () => {
     expect(newest.get("amzn")).toBe("2019-12-31"); // not 3M's 2022 filing
   });
 });
+
+describe("company identity read from the documents", () => {
+  it("decides over the names: a short name and the registrant's full name are one company; the same first word is not", () => {
+    const short = { ...doc("a", "q3_release.pdf", "2023-10-30", "Quillfeather"), document_company_key: "quillfeatherrobotics" };
+    const full = { ...doc("b", "10k_2023.pdf", "2024-02-01", "QUILLFEATHER ROBOTICS, INC."), document_company_key: "quillfeatherrobotics" };
+    const other = { ...doc("c", "qf_foods.pdf", "2024-02-01", "Quillfeather Foods"), document_company_key: "quillfeatherfoods" };
+    expect(differentCompanies(short, full)).toBe(false);
+    expect(differentCompanies(full, other)).toBe(true);
+  });
+});

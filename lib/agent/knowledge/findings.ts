@@ -31,6 +31,8 @@ export interface FindingRow {
   document_title: string | null;
   /** The company the document is about (file name or first pages), when known. */
   document_company: string | null;
+  /** The company's normalised key read from the document itself (cover page), when known. */
+  document_company_key?: string | null;
   version_group: string | null;
   created_at: string;
 }
@@ -38,7 +40,7 @@ export interface FindingRow {
 const COLUMNS = `f.id, f.document_id, f.domain, f.metric, f.metric_key, f.value_text, f.value_num, f.unit, f.currency, f.period,
   f.is_forecast, to_char(f.date_referenced, 'YYYY-MM-DD') as date_referenced, f.source_page, f.source_cell, f.source_excerpt,
   f.confidence, f.status, f.superseded, d.filename, to_char(d.document_date, 'YYYY-MM-DD') as document_date, d.kind as document_kind,
-  d.title as document_title, d.company as document_company, d.version_group, f.created_at::text as created_at`;
+  d.title as document_title, d.company as document_company, d.company_key as document_company_key, d.version_group, f.created_at::text as created_at`;
 
 function normalise(r: FindingRow): FindingRow {
   return { ...r, value_num: r.value_num === null ? null : Number(r.value_num), confidence: Number(r.confidence), source_page: Number(r.source_page) };

@@ -9,7 +9,7 @@ import { versionInfo } from "@/lib/ingest/metadata";
 import { companyKeys } from "@/lib/search/routing";
 import type { FindingRow } from "./findings";
 
-export type DocumentFacts = Pick<FindingRow, "document_id" | "filename" | "document_date" | "document_company" | "version_group">;
+export type DocumentFacts = Pick<FindingRow, "document_id" | "filename" | "document_date" | "document_company" | "document_company_key" | "version_group">;
 
 /** The version group stored at ingest, else the one the file name gives (rows written before it was kept). */
 function versionGroupOf(d: DocumentFacts): string {
@@ -17,14 +17,16 @@ function versionGroupOf(d: DocumentFacts): string {
 }
 
 /** Same company, however written ("Nordhavn Analytics AB" = "Nordhavn Analytics"); undefined when either names none. */
-export function sameCompany(a: Pick<DocumentFacts, "document_company">, b: Pick<DocumentFacts, "document_company">): boolean | undefined {
+export function sameCompany(a: Pick<DocumentFacts, "document_company" | "document_company_key">, b: Pick<DocumentFacts, "document_company" | "document_company_key">): boolean | undefined {
+  // the identity read from both documents decides (a renamed registrant keeps its key); else the names
+  if (a.document_company_key && b.document_company_key) return a.document_company_key === b.document_company_key;
   if (!a.document_company || !b.document_company) return undefined;
   const keys = new Set(companyKeys(a.document_company));
   return companyKeys(b.document_company).some((k) => keys.has(k));
 }
 
 /** Both documents name a company, and not the same one. */
-export function differentCompanies(a: Pick<DocumentFacts, "document_company">, b: Pick<DocumentFacts, "document_company">): boolean {
+export function differentCompanies(a: Pick<DocumentFacts, "document_company" | "document_company_key">, b: Pick<DocumentFacts, "document_company" | "document_company_key">): boolean {
   return sameCompany(a, b) === false;
 }
 
