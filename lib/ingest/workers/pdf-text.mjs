@@ -19,7 +19,7 @@ export function assemblePageText(items, pageHeight) {
     const [, , , d, x, y] = it.transform;
     const size = Math.abs(d) || it.height || 10;
     if (prev && !prev.eol) {
-      if (Math.abs(y - prev.y) > size * 0.6) text += "\n";
+      if (Math.abs(y - prev.y) > size * 0.6) text = endLine(text, spans);
       else if (x - prev.endX > size * 0.15 && !/\s$/.test(text) && !/^\s/.test(it.str)) text += " ";
     }
     if (it.str.length > 0) {
@@ -33,8 +33,31 @@ export function assemblePageText(items, pageHeight) {
       });
       text += it.str;
     }
-    if (it.hasEOL) text += "\n";
+    if (it.hasEOL) text = endLine(text, spans);
     prev = { x, y, endX: x + it.width, size, eol: it.hasEOL };
   }
-  return { text: text.replace(/[ \t]+\n/g, "\n").trimEnd(), spans };
+  const end = trimTrailing(text.trimEnd().length, text, spans);
+  return { text: end, spans: spans.filter((sp) => sp.length > 0) };
+}
+
+/**
+ * Ends the current line. Trailing blanks are dropped before the newline (not afterwards), so
+ * every span's offset stays where its run is in the final text: the viewer's highlight and the
+ * statement reader's columns depend on it.
+ * @param {string} text
+ * @param {Array<{ start: number; length: number }>} spans
+ */
+function endLine(text, spans) {
+  return `${trimTrailing(text.replace(/[ \t]+$/, "").length, text, spans)}\n`;
+}
+
+/**
+ * Cuts the text to `keep` characters and shortens the spans that ran into the cut blanks.
+ * @param {number} keep
+ * @param {string} text
+ * @param {Array<{ start: number; length: number }>} spans
+ */
+function trimTrailing(keep, text, spans) {
+  for (let i = spans.length - 1; i >= 0 && spans[i].start + spans[i].length > keep; i--) spans[i].length = Math.max(0, keep - spans[i].start);
+  return text.slice(0, keep);
 }
