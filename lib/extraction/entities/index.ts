@@ -10,7 +10,7 @@ export const ENTITY_EXTRACTOR_VERSION = "1.0.0";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
 const NAME_RE = new RegExp(`(?<![\\p{L}])${NAME_WORD}(?:\\s+${NAME_WORD}){1,3}(?![\\p{L}])`, "gu");
-const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She|Jane Smith joined)$/;
+const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She)$/;
 
 /** Person names in a piece of text (2–4 capitalised words, not placeholders, not ministries). */
 export function personNamesIn(text: string): string[] {
