@@ -12,6 +12,7 @@
  * PDF text is imperfect: words split by kerning ("Fis cal Year"), ligatures lost ("Corpora on"),
  * letters in mixed case ("OrCL"). The patterns tolerate those.
  */
+import { effectiveMonth } from "@/lib/periods";
 
 export interface FiscalEnd {
   /** ISO date the period ends. */
@@ -61,8 +62,7 @@ function fiscalEnd(m: RegExpMatchArray | null): FiscalEnd | undefined {
   const month = monthIndex + 1;
   const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
   // 52/53-week years end on a weekday near a month's end: "December 2, 2016" closes a November year
-  if (day <= 7) return { date, month: month === 1 ? 12 : month - 1, year: month === 1 ? year - 1 : year };
-  return { date, month, year };
+  return { date, ...effectiveMonth(year, month, day) };
 }
 
 const NOT_A_NAME = /commission|file\s*n(?:umber|o\b)|securities|exchange act|washington|transition|fiscal|quarterly|pursuant|registrant|charter|incorporation|jurisdiction|identification|address|telephone|form\s+\d|^\(|^or$|^\W*$|^table of contents$|^\d[\d\s-]*$|^(?:united states|annual report|current report|quarterly report)\b/i;

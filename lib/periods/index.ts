@@ -9,4 +9,4 @@ export { canonicalPeriod, comparePeriods, sameExactPeriod, samePeriod, type Cano
 export { readPeriodRange, readPeriodRequest, resolvePeriod, type PeriodRequest, type ResolvedPeriod } from "./request";
 export { periodInSentence } from "./sentence";
 export { durationGroups, fiscalEndOf, headerColumns, labelColumn, type Duration, type PeriodColumn } from "./columns";
-export { isoDate, lastDayOfMonth, MONTH, monthEnd, monthName, monthNumber, year4 } from "./months";
+export { effectiveMonth, isoDate, lastDayOfMonth, MONTH, monthEnd, monthName, monthNumber, year4 } from "./months";

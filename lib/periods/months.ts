@@ -54,3 +54,13 @@ export function monthEnd(year: number, month: number): string {
 export function year4(y: string): number {
   return y.length === 2 ? 2000 + Number(y) : Number(y);
 }
+
+/**
+ * The month a period ending on this date belongs to: 52/53-week fiscal years and their quarters end
+ * on a weekday up to a week after a month's end ("February 2, 2019" closes the January year,
+ * "January 3, 2021" closes calendar 2020). One rule for cover pages and statement columns.
+ */
+export function effectiveMonth(year: number, month: number, day: number): { year: number; month: number } {
+  if (day > 7) return { year, month };
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}

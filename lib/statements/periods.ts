@@ -6,7 +6,7 @@
  * fiscal year end gets that fiscal year's label (months = 0), so "the balance sheet at the end of
  * FY2019" is asked as period "FY2019"; any other date is a point ("29 July 2023").
  */
-import { isoDate, makePeriod } from "@/lib/periods";
+import { effectiveMonth, isoDate, makePeriod } from "@/lib/periods";
 import type { StatementColumn } from "./types";
 
 export type ColumnDuration = "FY" | "Q" | "H" | "9M" | "point";
@@ -19,11 +19,6 @@ export interface ColumnDate {
   header: string;
 }
 
-/** The month a period ending on this date belongs to (52/53-week periods end up to a week late). */
-export function effectiveMonth(year: number, month: number, day: number): { year: number; month: number } {
-  if (day > 7) return { year, month };
-  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
-}
 
 const MONTHS: Record<Exclude<ColumnDuration, "point">, number> = { FY: 12, Q: 3, H: 6, "9M": 9 };
 

@@ -6,7 +6,7 @@
  */
 import { assemble, columnsOf, type AssembleOptions, type Draft, type ReadPage } from "./assemble";
 import { runChecks } from "./checks";
-import { effectiveMonth } from "./periods";
+import { effectiveMonth } from "@/lib/periods";
 import { scoreOf } from "./select";
 import { pageLines } from "./text";
 import { mayHoldTitle, titleOf } from "./titles";
