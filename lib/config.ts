@@ -26,6 +26,8 @@ const schema = z.object({
   SUPABASE_ANON_KEY: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   SUPABASE_STORAGE_BUCKET: z.preprocess(emptyToUndefined, z.string().default("documents")),
+  /** How long a request waits for the Supabase Auth server before answering 503 unavailable:auth. */
+  MANDA_AUTH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(5000)),
   MANDA_LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
 });
 
