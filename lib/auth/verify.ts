@@ -31,7 +31,8 @@ function toAuthUser(u: User): AuthUser {
 /**
  * Checks an access token with Supabase (`auth.getUser(token)`, i.e. GET /auth/v1/user), so a
  * revoked session or a signed-out user is refused. unauthorized:session for a missing, invalid or
- * expired token; unavailable:auth when Supabase cannot be reached.
+ * expired token; unavailable:auth when Supabase cannot be reached or does not answer within
+ * MANDA_AUTH_TIMEOUT_MS.
  */
 export async function verifySupabaseToken(token: string | null, cfg: Config = getConfig()): Promise<AuthUser> {
   if (!token) throw new MandaError("unauthorized:session", "Sign in to continue.");
@@ -39,7 +40,8 @@ export async function verifySupabaseToken(token: string | null, cfg: Config = ge
   const key = tokenKey(url, token);
   const hit = verified.get(key);
   if (hit && hit.until > Date.now()) return hit.user;
-  const { data, error } = await serverSupabaseClient(url, anonKey).auth.getUser(token);
+  // Bounded: a hanging auth server answers 503 after MANDA_AUTH_TIMEOUT_MS instead of holding the request.
+  const { data, error } = await serverSupabaseClient(url, anonKey, { timeoutMs: cfg.MANDA_AUTH_TIMEOUT_MS }).auth.getUser(token);
   if (error || !data.user) {
     verified.delete(key);
     const status = (error as { status?: number } | null)?.status ?? 401;

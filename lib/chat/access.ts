@@ -3,7 +3,7 @@
  * local single-user mode (no SUPABASE_URL) — one local user who owns every deal; Supabase mode —
  * the user from the Supabase session, with deal_members deciding (viewer reads, analyst writes).
  */
-import type { Queryable } from "@/lib/db";
+import { getDb, type Queryable } from "@/lib/db";
 import type { Deal } from "@/lib/db/queries/deals";
 import { getCurrentUser, requireDealAccess as requireAuthDealAccess, type AuthUser, type DealRole } from "@/lib/auth";
 import { ensureUserRow } from "@/lib/auth/session";
@@ -25,11 +25,14 @@ export function toRequestUser(auth: AuthUser): RequestUser {
 
 /**
  * The user of a request. Local mode: the local user, no I/O. Supabase mode: the token's user,
- * verified with Supabase; unauthorized:session (401) without a valid session. The users row is
- * written by requireDealAccess, which has the database at hand.
+ * verified with Supabase (unauthorized:session, 401, without a valid session), and recorded in
+ * `users` (in `db`, the process database unless given) on every authenticated request, so an
+ * owner can add anyone who has signed in as a member even before they opened a deal.
  */
-export async function getRequestUser(req?: Request): Promise<RequestUser> {
-  return toRequestUser(await getCurrentUser(req ?? { headers: null }, { db: null }));
+export async function getRequestUser(req?: Request, options: { db?: Queryable } = {}): Promise<RequestUser> {
+  const auth = await getCurrentUser(req ?? { headers: null }, { db: null });
+  if (auth.mode === "supabase") await ensureUserRow(options.db ?? (await getDb()), auth);
+  return toRequestUser(auth);
 }
 
 /**

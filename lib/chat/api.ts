@@ -20,7 +20,7 @@ export interface DealRouteContext {
 export async function withDeal(req: Request, dealRef: string, fn: (ctx: DealRouteContext) => Promise<Response>, deps: { db?: Db } = {}): Promise<Response> {
   try {
     const db = deps.db ?? (await getDb());
-    const user = await getRequestUser(req);
+    const user = await getRequestUser(req, { db });
     const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(dealRef), user, role: roleForMethod(req.method) });
     return await fn({ db, deal, user });
   } catch (e) {

@@ -80,8 +80,8 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
   const started = deps.now?.() ?? Date.now();
   try {
     const body = await readBody(req);
-    const user = deps.user ?? (await getRequestUser(req));
     const { db } = deps;
+    const user = deps.user ?? (await getRequestUser(req, { db }));
     // Asking writes a conversation and the agent may write (Q&A, IRL): analysts and owners only.
     const deal = await requireDealAccess({ db, dealRef: body.deal, user, role: "analyst" });
 

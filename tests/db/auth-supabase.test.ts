@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setConfigForProcess } from "@/lib/config";
+import { parseConfig, setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
 import { MandaError } from "@/lib/errors";
@@ -164,6 +164,48 @@ describe("Supabase mode: sessions and deal access", () => {
     expect((await del("tok-alice", ALICE.id)).status).toBe(409);
     expect((await del("tok-alice", VIKTOR.id)).status).toBe(204);
     expect((await membersRoute.GET(new Request("http://app/api/deals/borealis/members", bearer("tok-viktor")), p)).status).toBe(403);
+  });
+
+  it("records a signed-in user on any authenticated API request, so an owner can add them before they open a deal", async () => {
+    const OLGA = { id: "d4d4d4d4-0000-4000-8000-000000000004", email: "olga@example.com" };
+    stub.tokens.set("tok-olga", OLGA);
+    // Olga only lists her deals (none yet): that request alone must make her known.
+    expect((await dealsRoute.GET(new Request("http://app/api/deals", bearer("tok-olga")))).status).toBe(200);
+    // Alice owns borealis (created above) and adds Olga by email.
+    const add = await membersRoute.POST(
+      new Request("http://app/api/deals/borealis/members", bearer("tok-alice", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: OLGA.email, role: "viewer" }) })),
+      params({ deal: "borealis" }),
+    );
+    expect(add.status).toBe(200);
+    const borealis = (await db.query<{ id: string }>("select id from deals where slug = 'borealis'")).rows[0]!.id;
+    const { rows } = await db.query<{ role: string }>("select role from deal_members where deal_id = $1 and user_id = $2", [borealis, OLGA.id]);
+    expect(rows).toEqual([{ role: "viewer" }]);
+  });
+
+  it("times out a hanging auth server after MANDA_AUTH_TIMEOUT_MS with 503 unavailable:auth", async () => {
+    const hanging = await startSupabaseStub();
+    hanging.hangAuth = true;
+    const cfg = setConfigForProcess({ SUPABASE_URL: hanging.url, SUPABASE_ANON_KEY: hanging.anonKey, MANDA_AUTH_TIMEOUT_MS: "300", MANDA_LOG_LEVEL: "silent" });
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const started = performance.now();
+      await expectError(verifySupabaseToken("tok-hang", cfg), "unavailable:auth", 503);
+      // Bounded by the setting, far below the test's own timeout (the call never returns without it).
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(hanging.requests.filter((r) => r.path === "/auth/v1/user")).toHaveLength(1);
+      const res = await qaRoute.GET(new Request("http://app/api/deals/aurora/qa", bearer("tok-hang")), params({ deal: "aurora" }));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ error: { code: "unavailable:auth" } });
+    } finally {
+      quiet.mockRestore();
+      await hanging.close();
+      setConfigForProcess({ SUPABASE_URL: stub.url, SUPABASE_ANON_KEY: stub.anonKey, SUPABASE_SERVICE_ROLE_KEY: stub.serviceRoleKey, MANDA_AUTH_TIMEOUT_MS: undefined });
+    }
+  });
+
+  it("defaults the auth timeout to a few seconds", () => {
+    expect(parseConfig({}).MANDA_AUTH_TIMEOUT_MS).toBe(5000);
+    expect(() => parseConfig({ MANDA_AUTH_TIMEOUT_MS: "0" })).toThrow(/MANDA_AUTH_TIMEOUT_MS/);
   });
 
   it("reports an unreachable Supabase as 503 unavailable:auth, not as a bad session", async () => {

@@ -22,6 +22,8 @@ export interface SupabaseStub {
   objects: Map<string, Buffer>;
   buckets: Set<string>;
   requests: Array<{ method: string; path: string; auth: string | null; apikey: string | null }>;
+  /** When true, GET /auth/v1/user never answers (a hanging auth server); held requests end on close. */
+  hangAuth: boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startSupabaseStub(options: { buckets?: string[] } = {}): P
     const bearer = /^Bearer (.+)$/.exec(auth ?? "")?.[1] ?? null;
 
     if (url.pathname === "/auth/v1/user" && req.method === "GET") {
+      if (stub.hangAuth) return; // never answers
       if (apikey !== anonKey) return json(res, 401, { message: "Invalid API key" });
       const user = bearer ? tokens.get(bearer) : undefined;
       if (!user) return json(res, 403, { code: 403, error_code: "bad_jwt", msg: "invalid JWT: unable to parse or verify signature" });
@@ -102,7 +105,7 @@ export async function startSupabaseStub(options: { buckets?: string[] } = {}): P
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const stub: SupabaseStub = {
     url: `http://127.0.0.1:${port}`,
     anonKey,
     serviceRoleKey,
@@ -110,9 +113,11 @@ export async function startSupabaseStub(options: { buckets?: string[] } = {}): P
     objects,
     buckets,
     requests,
+    hangAuth: false,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     }),
   };
+  return stub;
 }
