@@ -3,7 +3,7 @@
  * database and a mock model. Shape after vercel/ai-chatbot: parse (zod) → access → load
  * history → save the user message → stream the agent → save the answer on finish.
  */
-import { consumeStream, createIdGenerator, safeValidateUIMessages, type LanguageModel, type UIMessage } from "ai";
+import { consumeStream, createIdGenerator, safeValidateUIMessages, type LanguageModel } from "ai";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
@@ -11,6 +11,7 @@ import { log } from "@/lib/log";
 import { getRequestUser, requireDealAccess, type RequestUser } from "./access";
 import { agentDeal, loadAgent, type AgentModule } from "./agent-adapter";
 import { DEFAULT_CONTEXT_MESSAGES, contextWindow, toUIMessages } from "./context";
+import { userMessageForStorage } from "./incoming";
 import { ensureConversation, loadMessages, messageText, saveMessages, titleFromQuestion } from "./store";
 
 export const MAX_MESSAGE_CHARS = 10_000;
@@ -85,8 +86,8 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
     // Asking writes a conversation and the agent may write (Q&A, IRL): analysts and owners only.
     const deal = await requireDealAccess({ db, dealRef: body.deal, user, role: "analyst" });
 
-    const incoming = (body.message ?? body.messages![body.messages!.length - 1]!) as UIMessage;
-    if (incoming.role !== "user") throw new MandaError("bad_request:message_role", "The new message must be the user's.");
+    // Only the user's text is taken from the client (never a role, parts or metadata of an answer).
+    const incoming = userMessageForStorage(body.message ?? body.messages![body.messages!.length - 1]!);
     const validated = await safeValidateUIMessages({ messages: [incoming] });
     if (!validated.success) throw new MandaError("bad_request:message", `Invalid message: ${validated.error.message.slice(0, 200)}`);
     const userMessage = validated.data[0]!;

@@ -144,22 +144,32 @@ export function omitScoreFields<T>(value: T): T {
 }
 
 /**
- * Saves messages of a conversation (insert or update by message id). Created-at uses the
- * wall clock so a turn's user message always sorts before its answer.
+ * Appends messages to a conversation. Stored messages are append-only: an id that is already
+ * stored is never updated. Sending the very same message again (same conversation, role and parts:
+ * a client retry) is a no-op; any other reuse of an id — another conversation, another role, other
+ * content — is conflict:message_id (409). Created-at uses the wall clock so a turn's user message
+ * always sorts before its answer.
  */
 export async function saveMessages({ db, dealId, conversationId, messages }: { db: Queryable; dealId: string; conversationId: string; messages: UIMessage[] }): Promise<void> {
   for (const m of messages) {
     const metadata = m.metadata === undefined || m.metadata === null ? null : JSON.stringify(omitScoreFields(m.metadata));
+    const parts = JSON.stringify(m.parts);
     const { rowCount } = await db.query(
       `insert into messages (id, conversation_id, deal_id, role, parts, metadata, created_at)
        values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, clock_timestamp())
-       on conflict (id) do update set parts = excluded.parts, metadata = coalesce(excluded.metadata, messages.metadata)
-       where messages.conversation_id = excluded.conversation_id`,
-      [m.id, conversationId, dealId, m.role, JSON.stringify(m.parts), metadata],
+       on conflict (id) do nothing`,
+      [m.id, conversationId, dealId, m.role, parts, metadata],
     );
-    if (!rowCount) throw new MandaError("conflict:message_id", "A message with this id belongs to another conversation.");
+    if (!rowCount && !(await isSameStoredMessage({ db, conversationId, id: m.id, role: m.role, parts }))) {
+      throw new MandaError("conflict:message_id", "A message with this id is already stored; stored messages are never changed. Send a new message id.");
+    }
   }
   await db.query("update conversations set updated_at = now() where id = $1", [conversationId]);
+}
+
+async function isSameStoredMessage({ db, conversationId, id, role, parts }: { db: Queryable; conversationId: string; id: string; role: string; parts: string }): Promise<boolean> {
+  const { rows } = await db.query("select 1 from messages where id = $1 and conversation_id = $2 and role = $3 and parts = $4::jsonb", [id, conversationId, role, parts]);
+  return rows.length > 0;
 }
 
 export async function loadMessages({ db, conversationId, limit }: { db: Queryable; conversationId: string; limit?: number }): Promise<StoredMessage[]> {
