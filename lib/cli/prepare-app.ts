@@ -6,23 +6,35 @@ import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { reembedStaleChunks } from "@/lib/search/reembed";
 import { upgradeSearchIndexes } from "@/lib/search/upgrade";
 
+/** Progress lines on stderr, each with the seconds since start, so a slow first start is never silent. */
+export function progressWriter(write: (line: string) => void = (l) => process.stderr.write(l), now: () => number = Date.now): (message: string) => void {
+  const t0 = now();
+  return (message) => write(`prepare-app: ${message} (${((now() - t0) / 1000).toFixed(1)} s)\n`);
+}
+
 /**
  * Run before `next dev` / `next start`: migrate the database, load the demo deal once, and
  * re-embed chunks left in another embedding space after a model change, and rebuild keyword
- * indexes made by an older tokeniser (so the app never searches a stale index).
+ * indexes made by an older tokeniser (so the app never searches a stale index). Each step
+ * reports its progress on stderr.
  */
-export async function prepareAppCommand(): Promise<number> {
+export async function prepareAppCommand(_args: string[] = [], say: (message: string) => void = progressWriter()): Promise<number> {
+  say("opening and migrating the database");
   const db = await getDb();
+  say("checking search indexes");
   const upgraded = await upgradeSearchIndexes({ db });
-  if (upgraded.deals > 0) process.stderr.write(`search index rebuilt for ${upgraded.deals} deal(s), ${upgraded.chunks} chunks\n`);
+  if (upgraded.deals > 0) say(`search index rebuilt for ${upgraded.deals} deal(s), ${upgraded.chunks} chunks`);
   if (getConfig().loadDemo) {
-    const r = await ensureDemoDeal({ db });
-    process.stderr.write(r.created ? `demo deal loaded: ${r.indexed} documents indexed\n` : "demo deal present\n");
+    say("checking the demo deal");
+    const r = await ensureDemoDeal({ db, onProgress: say });
+    say(r.created ? `demo deal loaded: ${r.indexed} documents indexed` : "demo deal present");
   }
   const space = getEmbeddingSpace();
+  say("checking embeddings");
   for (const deal of await listDealSummaries({ db })) {
     const n = await reembedStaleChunks({ db, dealId: deal.id, space });
-    if (n > 0) process.stderr.write(`deal ${deal.slug}: re-embedded ${n} chunks with ${space.id}\n`);
+    if (n > 0) say(`deal ${deal.slug}: re-embedded ${n} chunks with ${space.id}`);
   }
+  say("ready");
   return 0;
 }

@@ -14,6 +14,8 @@ export interface DocInfo {
   title: string | null;
   fiscal_year: number | null;
   fiscal_period: string | null;
+  /** A later version or correction of it is in the room (a document SUPERSEDES relation). */
+  superseded: boolean;
 }
 
 interface FindingInfo {
@@ -91,8 +93,11 @@ export class CoverageContext {
 export async function loadContext(db: Queryable, dealId: string, items: IrlItemRow[]): Promise<CoverageContext> {
   const sourceDocs = new Set(items.map((i) => i.sourceDocumentId).filter((x): x is string => !!x));
   const docs = (await db.query<DocInfo>(
-    `select id, filename, kind, title, fiscal_year, fiscal_period from documents
-     where deal_id = $1 and status = 'indexed' and coalesce(kind, '') <> $2 order by created_at`,
+    `select d.id, d.filename, d.kind, d.title, d.fiscal_year, d.fiscal_period,
+            exists (select 1 from relations r where r.deal_id = d.deal_id and r.to_id = d.id
+                    and r.to_kind = 'document' and r.relation_type = 'SUPERSEDES') as superseded
+     from documents d
+     where d.deal_id = $1 and d.status = 'indexed' and coalesce(d.kind, '') <> $2 order by d.created_at`,
     [dealId, IRL_DOCUMENT_KIND],
   )).rows.filter((d) => !sourceDocs.has(d.id));
   const statementPages = (await db.query<{ document_id: string; page_number: number; statement: string }>(

@@ -83,17 +83,20 @@ export function periodVerdict(ctx: CoverageContext, a: ItemAnalysis, evidence: C
   return { coverage: "covered", reason: "evidence found" };
 }
 
-/** Evidence list spread over documents (newest period first), at most MAX_EVIDENCE. */
-export function pickSpread(ctx: CoverageContext, list: Candidate[]): Candidate[] {
-  const byDoc = new Map<string, Candidate[]>();
-  for (const c of list) byDoc.set(c.documentId, [...(byDoc.get(c.documentId) ?? []), c]);
-  const docs = [...byDoc.keys()].sort((x, y) => (ctx.doc(y)?.fiscal_year ?? 0) - (ctx.doc(x)?.fiscal_year ?? 0));
+/** Current versions before the documents they supersede, then the newest period first. */
+export function currentFirst(ctx: CoverageContext): (x: string, y: string) => number {
+  const rank = (id: string) => (ctx.doc(id)?.superseded ? 1 : 0);
+  return (x, y) => rank(x) - rank(y) || (ctx.doc(y)?.fiscal_year ?? 0) - (ctx.doc(x)?.fiscal_year ?? 0);
+}
+
+/** Round-robin over documents (each document's first candidate, then its second, …) up to `max`. */
+function roundRobin(byDoc: Map<string, Candidate[]>, docs: string[], max: number): Candidate[] {
   const out: Candidate[] = [];
-  for (let round = 0; out.length < MAX_EVIDENCE; round++) {
+  for (let round = 0; out.length < max; round++) {
     let added = false;
     for (const d of docs) {
       const c = byDoc.get(d)![round];
-      if (c && out.length < MAX_EVIDENCE) {
+      if (c && out.length < max) {
         out.push(c);
         added = true;
       }
@@ -101,4 +104,17 @@ export function pickSpread(ctx: CoverageContext, list: Candidate[]): Candidate[]
     if (!added) break;
   }
   return out;
+}
+
+/**
+ * Evidence list spread over documents, at most MAX_EVIDENCE: current versions first (newest
+ * period first), and documents a later version supersedes only in the slots left after them.
+ */
+export function pickSpread(ctx: CoverageContext, list: Candidate[]): Candidate[] {
+  const byDoc = new Map<string, Candidate[]>();
+  for (const c of list) byDoc.set(c.documentId, [...(byDoc.get(c.documentId) ?? []), c]);
+  const docs = [...byDoc.keys()].sort(currentFirst(ctx));
+  const current = docs.filter((d) => !ctx.doc(d)?.superseded);
+  const out = roundRobin(byDoc, current, MAX_EVIDENCE);
+  return out.concat(roundRobin(byDoc, docs.filter((d) => ctx.doc(d)?.superseded), MAX_EVIDENCE - out.length));
 }

@@ -5,7 +5,7 @@
 import { numberRatio } from "@/lib/search/page-classifier";
 import { searchPages } from "@/lib/search/search";
 import { type Candidate, CoverageContext, type DocInfo, type ItemVerdict } from "./coverage-context";
-import { dedupeCandidates, descriptorTokens, excerptOf, MAX_EVIDENCE, periodVerdict, pickSpread, toEvidence, yearsOfDoc } from "./coverage-evidence";
+import { currentFirst, dedupeCandidates, descriptorTokens, excerptOf, MAX_EVIDENCE, periodVerdict, pickSpread, toEvidence, yearsOfDoc } from "./coverage-evidence";
 import type { IrlItemRow } from "./irl";
 import { DOCUMENT_TYPES, IRL_SYNONYMS, STATEMENTS, analyseItem, groupMatches, itemTokens, type ItemAnalysis } from "./keywords";
 
@@ -36,7 +36,8 @@ async function judgeDocumentRequest(ctx: CoverageContext, a: ItemAnalysis): Prom
     if (hit.length > 0) withYears.push(d);
   }
   if (withYears.length === 0) return { coverage: "gap", evidence: [], reason: `no ${a.documentTypes.join(" / ")} for ${a.years.join(", ")}` };
-  const evidence = await bestPagesOf(ctx, a, withYears);
+  const byVersion = currentFirst(ctx);
+  const evidence = await bestPagesOf(ctx, a, [...withYears].sort((x, y) => byVersion(x.id, y.id)));
   const missing = a.years.filter((y) => !partialYears.has(y));
   if (missing.length > 0) return { coverage: "partial", evidence: evidence.map((c) => toEvidence(ctx, c)), reason: `missing ${missing.join(", ")}` };
   return { coverage: "covered", evidence: evidence.map((c) => toEvidence(ctx, c)), reason: `${withYears.map((d) => d.filename).join(", ")}` };

@@ -15,6 +15,7 @@ import type { Queryable } from "@/lib/db";
 import { loadContext } from "./coverage-context";
 import { judgeItem } from "./coverage-judge";
 import { buildReport } from "./coverage-report";
+import { updateDealStage } from "@/lib/pipeline/stages/deal";
 import { ensureIrlImported, listIrlItems } from "./irl";
 import type { Coverage, IrlCoverageReport, IrlItemCoverage } from "./types";
 
@@ -44,13 +45,21 @@ const memo = new Map<string, { fingerprint: string; report: IrlCoverageReport }>
  * an IRL spreadsheet and no items), stores it in irl_coverage and returns it by domain.
  * Reuses the previous result of this process while the room is unchanged (`fresh` forces).
  */
-export async function computeIrlCoverage({ db, dealId, store = true, fresh = false }: { db: Queryable; dealId: string; store?: boolean; fresh?: boolean }): Promise<IrlCoverageReport> {
+export async function computeIrlCoverage({ db, dealId, store = true, fresh = false, updateStage = true }: {
+  db: Queryable;
+  dealId: string;
+  store?: boolean;
+  fresh?: boolean;
+  /** Restate the deal's stage (its IRL gap count) after storing; the pipeline does it itself. */
+  updateStage?: boolean;
+}): Promise<IrlCoverageReport> {
   await ensureIrlImported({ db, dealId });
   const fingerprint = await coverageFingerprint(db, dealId);
   const cached = memo.get(dealId);
   if (!fresh && cached && cached.fingerprint === fingerprint) return structuredClone(cached.report);
   const report = await computeFresh({ db, dealId, store });
   memo.set(dealId, { fingerprint, report: structuredClone(report) });
+  if (store && updateStage) await updateDealStage({ db, dealId });
   return report;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Db } from "@/lib/db";
 import type { PipelineDetail, PipelineSummary } from "./run-result";
+import { refreshIrl } from "@/lib/irl/refresh";
 import { updateDealStage } from "./stages/deal";
 import { computeProcessStage, explainProcessStage, gatherProcessEvidence, proofPage, type ProcessStage } from "./stages/process";
 import type { Clock } from "./types";
@@ -43,6 +44,7 @@ async function updateProcessStages(o: { db: Db; dealId: string; clock: Clock; cr
 /** Updates every process stage, then the deal's; returns the deal's stage update. */
 export async function updateStages(o: { db: Db; dealId: string; clock: Clock; createdProcessIds: Set<string>; summary: PipelineSummary; details: PipelineDetail[] }) {
   await updateProcessStages(o);
+  await refreshIrl({ db: o.db, dealId: o.dealId });
   const { summary } = o;
   const deal = await updateDealStage({ db: o.db, dealId: o.dealId });
   const dealStageChanged = deal.previous !== deal.result.stage;

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from "@/lib/db";
 import { listDealSummaries, type DealSummary } from "@/lib/db/queries/deals";
+import { irlGapCountsByDeal } from "@/lib/irl/gap-counts";
 
 export interface DealOverview extends Omit<DealSummary, "created_at"> {
   created_at: string;
@@ -30,11 +31,7 @@ export async function listDealOverviews({ db }: { db: Queryable }): Promise<Deal
   const [findings, review, irl, processing] = await Promise.all([
     countsBy(db, "select deal_id, count(*)::int as n from findings where status = 'active' group by deal_id"),
     countsBy(db, "select deal_id, count(*)::int as n from staging_extractions where status = 'review' group by deal_id"),
-    countsBy(db, `select i.deal_id, count(*)::int as total,
-        count(*) filter (where c.coverage = 'gap')::int as gaps,
-        count(*) filter (where c.coverage = 'partial')::int as partial
-      from irl_items i left join irl_coverage c on c.irl_item_id = i.id
-      where i.status <> 'not_applicable' group by i.deal_id`),
+    irlGapCountsByDeal({ db }).catch(() => null),
     countsBy(db, "select deal_id, count(*)::int as n from documents where status in ('uploaded','parsing') group by deal_id"),
   ]);
   return deals.map((d) => ({

@@ -61,8 +61,11 @@ describe("deal stage machine", () => {
     });
     expect(computeDealStage({ ...base, contradictions: 1 }).stage).toBe("in_review");
     expect(computeDealStage({ ...base, tasks: { pending: 0, running: 0, failed: 1 } })).toMatchObject({ stage: "in_review", explanation: expect.stringContaining("1 task failed") });
-    expect(computeDealStage({ ...base, irl: { total: 40, open: 5 } })).toMatchObject({ stage: "gaps_open", explanation: expect.stringContaining("5 of 40 IRL items open") });
-    expect(computeDealStage({ ...base, irl: { total: 40, open: 0 } }).stage).toBe("ready");
+    // The same gap count the deals list and the IRL page show (coverage, not the request status).
+    expect(computeDealStage({ ...base, irl: { total: 40, gaps: 5, partial: 0 } })).toMatchObject({ stage: "gaps_open", explanation: expect.stringContaining("5 IRL gaps of 40 IRL items") });
+    expect(computeDealStage({ ...base, irl: { total: 40, gaps: 5, partial: 2 } }).explanation).toContain("5 IRL gaps and 2 partly covered of 40 IRL items");
+    expect(computeDealStage({ ...base, irl: { total: 40, gaps: 0, partial: 1 } }).stage).toBe("gaps_open");
+    expect(computeDealStage({ ...base, irl: { total: 40, gaps: 0, partial: 0 } }).stage).toBe("ready");
     expect(computeDealStage(base)).toEqual({ stage: "ready", explanation: "Ready: 12 documents indexed, 148 findings promoted, 20 timeline events, 9 entities, 0 items await review, 0 contradictions." });
     expect(computeDealStage({ ...base, documents: { total: 1, inFlight: 0, indexed: 1, failed: 0 }, findings: 1, reviewItems: 1 }).explanation)
       .toBe("Awaiting review: 1 document indexed, 1 finding promoted, 20 timeline events, 9 entities, 1 item awaits review, 0 contradictions.");

@@ -12,6 +12,7 @@
  *   ready      everything extracted, reviewed and covered
  */
 import type { Queryable } from "@/lib/db";
+import { describeIrlGaps, irlGapCountsByDeal, type IrlGapCounts } from "@/lib/irl/gap-counts";
 
 export type DealStage = "empty" | "ingesting" | "indexed" | "extracting" | "in_review" | "gaps_open" | "ready";
 
@@ -28,7 +29,7 @@ export interface DealEvidence {
   reviewItems: number;
   contradictions: number;
   /** Absent when the deal has no information request list (the table or rows do not exist). */
-  irl?: { total: number; open: number };
+  irl?: IrlGapCounts;
 }
 
 export interface DealStageResult {
@@ -50,7 +51,7 @@ export function describeDealEvidence(e: DealEvidence): string {
   if (e.tasks.failed) parts.push(`${n(e.tasks.failed, "task")} failed`);
   parts.push(e.reviewItems === 1 ? "1 item awaits review" : `${e.reviewItems} items await review`);
   parts.push(n(e.contradictions, "contradiction"));
-  if (e.irl) parts.push(`${e.irl.open} of ${n(e.irl.total, "IRL item")} open`);
+  if (e.irl) parts.push(describeIrlGaps(e.irl));
   return parts.join(", ");
 }
 
@@ -64,27 +65,16 @@ export function computeDealStage(e: DealEvidence): DealStageResult {
   if (e.documentsNotExtracted > 0) return say("indexed", `Indexed; extraction not started for ${n(e.documentsNotExtracted, "document")}`);
   if (e.tasks.pending + e.tasks.running > 0) return say("extracting", "Extraction in progress");
   if (e.reviewItems > 0 || e.contradictions > 0 || e.tasks.failed > 0) return say("in_review", "Awaiting review");
-  if (e.irl && e.irl.open > 0) return say("gaps_open", "Information requests open");
+  if (e.irl && e.irl.gaps + e.irl.partial > 0) return say("gaps_open", "Information requests open");
   return say("ready", "Ready");
 }
 
 const EXTRACTION_TYPES = ["findings_extraction", "timeline_extraction", "entity_extraction", "relation_detection"];
 
 async function optionalIrl(db: Queryable, dealId: string): Promise<DealEvidence["irl"]> {
-  const { rows } = await db.query<{ t: string | null }>("select to_regclass('public.irl_items')::text as t");
+  const { rows } = await db.query<{ t: string | null }>("select to_regclass('public.irl_coverage')::text as t");
   if (!rows[0]?.t) return undefined;
-  const { rows: cols } = await db.query<{ column_name: string }>(
-    "select column_name from information_schema.columns where table_name = 'irl_items' and column_name in ('deal_id', 'status')",
-  );
-  if (cols.length < 2) return undefined;
-  const { rows: c } = await db.query<{ total: number; open: number }>(
-    `select count(*)::int as total,
-            count(*) filter (where lower(status) not in ('covered', 'closed', 'received', 'answered', 'done', 'not_applicable', 'n/a'))::int as open
-       from irl_items where deal_id = $1`,
-    [dealId],
-  );
-  const total = Number(c[0]?.total ?? 0);
-  return total > 0 ? { total, open: Number(c[0].open) } : undefined;
+  return (await irlGapCountsByDeal({ db, dealId })).get(dealId);
 }
 
 export async function gatherDealEvidence({ db, dealId }: { db: Queryable; dealId: string }): Promise<DealEvidence> {
