@@ -1,6 +1,7 @@
 /**
  * One extractor run over one document: stage every candidate (upsert by key) → validate
- * (+ refine loop, at most 5 rounds) → decide (promote or review). Every validator and
+ * (+ refine loop, at most 5 rounds) → decide (promote or review). Evidence that reads as an
+ * instruction to an AI is held in review with its reason (held_reason), never promoted. Every validator and
  * decision-maker outcome is written to validation_decisions.
  */
 import type { Queryable } from "@/lib/db";
@@ -15,6 +16,8 @@ export interface ProcessSummary {
   review: number;
   reviewHigh: number;
   rejected: number;
+  /** Held in review because the evidence reads as an instruction to an AI (never promoted). */
+  held: number;
   duplicates: number;
   refinements: number;
   keptHumanDecision: number;
@@ -22,7 +25,7 @@ export interface ProcessSummary {
 }
 
 export function emptySummary(): ProcessSummary {
-  return { candidates: 0, promoted: 0, review: 0, reviewHigh: 0, rejected: 0, duplicates: 0, refinements: 0, keptHumanDecision: 0, promotedIds: [] };
+  return { candidates: 0, promoted: 0, review: 0, reviewHigh: 0, rejected: 0, held: 0, duplicates: 0, refinements: 0, keptHumanDecision: 0, promotedIds: [] };
 }
 
 /** The refine step: the extractor's own, plus the one generic fix any extractor would make (lowering an over-confident score). */
@@ -56,7 +59,7 @@ export async function processCandidates(db: Queryable, a: {
     const id = staged.id;
     const audit = (decidedBy: string, decision: Parameters<typeof recordDecision>[1]["decision"], reason: string, changes?: unknown) =>
       recordDecision(db, { dealId: a.dealId, extractionId: id, decidedBy, decision, reason, confidence: c.confidenceScore, changes });
-    await updateStaged(db, id, { status: "pending", refinement_round: 0, refinement_request: null, review_priority: null, missing_fields: [] });
+    await updateStaged(db, id, { status: "pending", refinement_round: 0, refinement_request: null, review_priority: null, missing_fields: [], held_reason: null });
     let round = 0;
     let outcome = validateCandidate(c, await a.ctx.getPage(c.evidence.page));
     let escalated: string | null = null;
@@ -83,6 +86,16 @@ export async function processCandidates(db: Queryable, a: {
       await audit("decision_maker", "review", escalated);
       sum.review++;
       sum.reviewHigh++;
+      continue;
+    }
+    if (outcome.decision === "hold") {
+      // never knowledge: a finding promoted by an earlier run from this text is withdrawn as well
+      await updateStaged(db, id, { status: "review", review_priority: "high", missing_fields: outcome.missingFields, held_reason: outcome.reason, promoted_to: null });
+      if (c.candidateType === "finding") await db.query("update findings set status = 'rejected' where extraction_id = $1", [id]);
+      await audit("validator", "review", outcome.reason);
+      sum.review++;
+      sum.reviewHigh++;
+      sum.held++;
       continue;
     }
     if (outcome.decision === "reject") {

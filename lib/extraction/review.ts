@@ -1,6 +1,7 @@
 /**
  * Human review (seed 003's HITL queue): list (high priority first, with evidence), approve,
- * reject, edit-and-approve (the edited excerpt is re-verified). Every action is audited in
+ * reject, edit-and-approve (the edited excerpt is re-verified). An item held because its evidence
+ * reads as an instruction to an AI (heldReason) cannot be approved with that evidence. Every action is audited in
  * validation_decisions with decided_by = user:<id or local>.
  */
 import type { Db, Queryable } from "@/lib/db";
@@ -21,6 +22,8 @@ export interface ReviewItem {
   evidenceType: EvidenceType;
   document: { id: string; filename: string };
   reason: string | null;
+  /** Set when extraction held the item because its evidence reads as an instruction to an AI (words); it cannot be approved as it stands. */
+  heldReason: string | null;
   missingFields: string[];
   createdAt: string;
 }
@@ -28,7 +31,7 @@ export interface ReviewItem {
 interface Row {
   id: string; candidate_type: CandidateType; candidate_key: string; review_priority: "high" | "normal" | null; payload: unknown; evidence: unknown;
   evidence_type: EvidenceType; document_id: string; filename: string; missing_fields: string[]; created_at: Date | string; reason: string | null;
-  confidence_score: number; confidence_reason: string; status: string; deal_id: string;
+  confidence_score: number; confidence_reason: string; status: string; deal_id: string; held_reason: string | null;
 }
 
 const j = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
@@ -45,7 +48,7 @@ export async function listReview(db: Queryable, a: { dealId: string; limit?: num
   );
   return rows.map((r) => ({
     id: r.id, candidateType: r.candidate_type, candidateKey: r.candidate_key, priority: r.review_priority ?? "normal", payload: j(r.payload), evidence: j(r.evidence),
-    evidenceType: r.evidence_type, document: { id: r.document_id, filename: r.filename }, reason: r.reason, missingFields: r.missing_fields ?? [],
+    evidenceType: r.evidence_type, document: { id: r.document_id, filename: r.filename }, reason: r.reason, heldReason: r.held_reason ?? null, missingFields: r.missing_fields ?? [],
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }
@@ -104,6 +107,7 @@ async function applyReviewAction(db: Queryable, a: { dealId: string; id: string;
   const doc = await loadDocument(db, a.dealId, row.document_id);
   const page = await contextOf(doc).getPage(candidate.evidence.page);
   const v = validateCandidate({ ...candidate, confidenceScore: Math.min(candidate.confidenceScore, 0.6) }, page);
+  if (v.decision === "hold") throw new MandaError("conflict:held_instruction", `${v.reason.replace(/^Held: /, "This item was held: ")}`);
   if (v.decision === "refine" || v.decision === "reject") {
     throw new MandaError("bad_request:citation", `The citation does not check out: ${v.reason}. An excerpt must be ${EXCERPT_MIN}–${EXCERPT_MAX} characters found on page ${candidate.evidence.page}.`);
   }
@@ -112,7 +116,7 @@ async function applyReviewAction(db: Queryable, a: { dealId: string; id: string;
     await updateStaged(db, row.id, { payload: candidate.payload, evidence: candidate.evidence });
   }
   const target = await promote(db, { id: row.id, deal_id: a.dealId, document_id: row.document_id, candidate }, { confidence: 1 });
-  await updateStaged(db, row.id, { status: "promoted", promoted_to: target, review_priority: null, missing_fields: [] });
+  await updateStaged(db, row.id, { status: "promoted", promoted_to: target, review_priority: null, missing_fields: [], held_reason: null });
   // an approved finding is searchable like an auto-promoted one: embed it now (same space as the chunks)
   if (row.candidate_type === "finding") await embedFindings(db, { dealId: a.dealId, documentId: row.document_id });
   await recordDecision(db, {

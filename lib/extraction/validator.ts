@@ -1,6 +1,8 @@
 /**
  * Validator (seed 003, agent 2): checks a staged candidate and answers valid, refine (with a
- * concrete request for the extractor), reject or duplicate. It never edits the candidate.
+ * concrete request for the extractor), reject, duplicate or hold. It never edits the candidate.
+ * Hold: the evidence reads as an instruction to an AI (the chat's detector, lib/guardrails); such
+ * text is never promoted, whatever its confidence, and its review card says why.
  *
  * Confidence caps by evidence type (documented policy):
  *   formal    (statement table row, sheet cell, formal header/signature line)  ≤ 1.00
@@ -8,6 +10,7 @@
  *   inference (read between the lines)                                        ≤ 0.60
  */
 import type { Queryable } from "@/lib/db";
+import { instructionPhrase } from "@/lib/guardrails/injection";
 import { cleanExcerpt, EXCERPT_MAX, EXCERPT_MIN, verifyExcerpt } from "./citation";
 import { isMinistryName, isPlaceholder, looksLikePersonName } from "./entities/names";
 import type { Candidate, EntityPayload, EvidenceType, ExtractionPage, FindingPayload, TimelineEventPayload } from "./types";
@@ -19,6 +22,8 @@ export type ValidationOutcome =
   | { decision: "valid"; reason: string; missingFields: string[] }
   | { decision: "refine"; reason: string; request: string; missingFields: string[] }
   | { decision: "reject"; reason: string; missingFields: string[] }
+  /** The evidence reads as an instruction to an AI: kept out of the knowledge base, shown in review with the reason. */
+  | { decision: "hold"; reason: string; missingFields: string[] }
   | { decision: "duplicate"; reason: string; duplicateOf: string; missingFields: string[] };
 
 /** The text the excerpt must contain so that it supports the candidate. */
@@ -57,6 +62,33 @@ export function missingFieldsOf(c: Candidate): string[] {
   return miss;
 }
 
+/** Characters either side of an excerpt read with it when looking for instructions (within its paragraph). */
+export const INSTRUCTION_CONTEXT_CHARS = 300;
+
+/** The excerpt's paragraph on the page (a blank line ends a paragraph), at most INSTRUCTION_CONTEXT_CHARS either side. */
+function paragraphAround(text: string, start: number, end: number): string {
+  const from = Math.max(0, start - INSTRUCTION_CONTEXT_CHARS);
+  const to = Math.min(text.length, end + INSTRUCTION_CONTEXT_CHARS);
+  const before = text.slice(from, start);
+  const after = text.slice(end, to);
+  const breaks = [...before.matchAll(/\n[ \t]*\n/g)];
+  const head = breaks.length ? before.slice(breaks[breaks.length - 1]!.index) : before;
+  const tailEnd = after.search(/\n[ \t]*\n/);
+  return `${head}${text.slice(start, end)}${tailEnd >= 0 ? after.slice(0, tailEnd) : after}`;
+}
+
+/** Why a candidate is held: its evidence (or the paragraph around it) reads as an instruction to an AI. */
+export function heldReason(phrase: string): string {
+  return `Held: the source text reads as an instruction to an AI assistant ("${phrase.slice(0, 80)}"), not as a statement of fact. Document text is data, so it cannot become knowledge; reject it, or edit it to cite a passage that states the fact.`;
+}
+
+/** The instruction-like phrase in the candidate's excerpt or its paragraph on the page, or null. */
+export function instructionInEvidence(c: Candidate, page: ExtractionPage | undefined, at?: { start?: number; end?: number }): string | null {
+  const own = instructionPhrase(cleanExcerpt(c.evidence.text));
+  if (own || !page || at?.start === undefined || at.end === undefined || c.evidence.cell) return own;
+  return instructionPhrase(paragraphAround(page.text, at.start, at.end));
+}
+
 function digitsOf(s: string) {
   return s.replace(/[^\d]/g, "");
 }
@@ -78,6 +110,8 @@ export function validateCandidate(c: Candidate, page: ExtractionPage | undefined
   }
   const v = verifyExcerpt(page, c.evidence.text, c.evidence.cell);
   if (!v.ok) return { decision: "refine", reason: `Citation check failed: ${v.reason}`, request: ask(v.reason ?? "excerpt not verified"), missingFields };
+  const phrase = instructionInEvidence(c, page, v);
+  if (phrase) return { decision: "hold", reason: heldReason(phrase), missingFields };
   const len = cleanExcerpt(c.evidence.text).length;
   if (len < EXCERPT_MIN || len > EXCERPT_MAX) {
     return { decision: "refine", reason: `Excerpt is ${len} characters (must be ${EXCERPT_MIN}–${EXCERPT_MAX})`, request: ask(`excerpt is ${len} characters`), missingFields };
