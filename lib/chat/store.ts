@@ -6,6 +6,7 @@
 import type { UIMessage } from "ai";
 import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
+import { assertConversationAccess, readableConversationSql, type ConversationAction } from "./visibility";
 
 export interface Conversation {
   id: string;
@@ -13,6 +14,8 @@ export interface Conversation {
   userId: string | null;
   title: string | null;
   mode: "chat" | "agent";
+  /** Shared with the deal's members by its author (multi-user mode; otherwise private to the author and owners). */
+  shared: boolean;
   createdAt: string;
   updatedAt: string;
   messageCount?: number;
@@ -24,6 +27,7 @@ interface ConversationRow {
   user_id: string | null;
   title: string | null;
   mode: "chat" | "agent";
+  shared: boolean | null;
   created_at: Date | string;
   updated_at: Date | string;
   message_count?: number;
@@ -52,6 +56,7 @@ function toConversation(r: ConversationRow): Conversation {
     userId: r.user_id,
     title: r.title,
     mode: r.mode,
+    shared: r.shared === true,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
     ...(r.message_count !== undefined ? { messageCount: Number(r.message_count) } : {}),
@@ -82,16 +87,22 @@ export async function getConversation({ db, id }: { db: Queryable; id: string })
   return rows[0] ? toConversation(rows[0]) : undefined;
 }
 
-/** The conversation of a deal; throws not_found:conversation when it belongs elsewhere or does not exist. */
-export async function requireConversation({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<Conversation> {
+/**
+ * The conversation of a deal if `userId` may take `action` on it (lib/chat/visibility.ts; null:
+ * local mode or the CLI). not_found:conversation when it belongs elsewhere, does not exist or is
+ * not readable by the user; forbidden:conversation when readable but not changeable by them.
+ */
+export async function requireConversation({ db, dealId, id, userId, action = "read" }: { db: Queryable; dealId: string; id: string; userId: string | null; action?: ConversationAction }): Promise<Conversation> {
   const c = await getConversation({ db, id });
   if (!c || c.dealId !== dealId) throw new MandaError("not_found:conversation", "No such conversation in this deal.");
+  await assertConversationAccess({ db, conversation: c, userId, action });
   return c;
 }
 
 /**
- * The conversation with this id, created on first use (title from the question). An id that
- * belongs to another deal is not found (never moved, never revealed).
+ * The conversation with this id, created on first use (title from the question, `userId` its
+ * author). An id that belongs to another deal is not found (never moved, never revealed); an
+ * existing one is continued only by its author.
  */
 export async function ensureConversation({ db, dealId, id, userId, title, mode }: {
   db: Queryable;
@@ -108,22 +119,30 @@ export async function ensureConversation({ db, dealId, id, userId, title, mode }
     [id, dealId, userId, title, mode ?? "chat"],
   );
   if (rows[0]) return { conversation: toConversation(rows[0]), created: true };
-  return { conversation: await requireConversation({ db, dealId, id }), created: false };
+  return { conversation: await requireConversation({ db, dealId, id, userId, action: "write" }), created: false };
 }
 
-export async function listConversations({ db, dealId, userId, limit = 50 }: { db: Queryable; dealId: string; userId?: string | null; limit?: number }): Promise<Conversation[]> {
+/** The deal's conversations `userId` may read (all with null), most recent first. */
+export async function listConversations({ db, dealId, userId, limit = 50 }: { db: Queryable; dealId: string; userId: string | null; limit?: number }): Promise<Conversation[]> {
   const { rows } = await db.query<ConversationRow>(
     `select c.*, (select count(*)::int from messages m where m.conversation_id = c.id) as message_count
-     from conversations c where c.deal_id = $1 and ($2::uuid is null or c.user_id = $2)
+     from conversations c where c.deal_id = $1 and ${readableConversationSql("$2")}
      order by c.updated_at desc, c.created_at desc limit $3`,
-    [dealId, userId ?? null, Math.min(Math.max(1, limit), 200)],
+    [dealId, userId, Math.min(Math.max(1, limit), 200)],
   );
   return rows.map(toConversation);
 }
 
-export async function deleteConversation({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<void> {
-  await requireConversation({ db, dealId, id });
+export async function deleteConversation({ db, dealId, id, userId }: { db: Queryable; dealId: string; id: string; userId: string | null }): Promise<void> {
+  await requireConversation({ db, dealId, id, userId, action: "delete" });
   await db.query("delete from conversations where id = $1 and deal_id = $2", [id, dealId]);
+}
+
+/** Shares the conversation with the deal's members, or makes it private again (its author only). */
+export async function setConversationShared({ db, dealId, id, userId, shared }: { db: Queryable; dealId: string; id: string; userId: string | null; shared: boolean }): Promise<Conversation> {
+  await requireConversation({ db, dealId, id, userId, action: "share" });
+  const { rows } = await db.query<ConversationRow>("update conversations set shared = $3 where id = $1 and deal_id = $2 returning *", [id, dealId, shared]);
+  return toConversation(rows[0]!);
 }
 
 /** Keys that would carry internal scores; metadata never stores them. */

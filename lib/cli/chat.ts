@@ -23,7 +23,7 @@ export async function chatCommand(args: string[]): Promise<number> {
   const deal = await requireDeal({ db, ref: values.deal });
   const agent = await loadAgent();
   let conversationId = values.conversation;
-  if (conversationId) await requireConversation({ db, dealId: deal.id, id: conversationId });
+  if (conversationId) await requireConversation({ db, dealId: deal.id, id: conversationId, userId: null }); // the CLI is the local user
   const interactive = process.stdin.isTTY === true;
   const rl = readline.createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
   const prompt = () => interactive && rl.prompt();

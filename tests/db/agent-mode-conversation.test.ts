@@ -48,7 +48,7 @@ describe("agent mode runs as conversations", () => {
   it("a run is stored and listed with mode 'agent', titled by the request", async () => {
     expect(first.conversationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.status).toBe("validated");
-    const list = await listConversations({ db, dealId: deal.id });
+    const list = await listConversations({ db, dealId: deal.id, userId: null });
     const conv = list.find((c) => c.id === first.conversationId);
     expect(conv).toMatchObject({ mode: "agent", messageCount: 2 });
     expect(conv!.title).toMatch(/^Produce an operating summary/);
@@ -100,7 +100,7 @@ describe("agent mode runs as conversations", () => {
     expect(runs).toHaveLength(2);
     expect(runs[1]!.run!.answer).toBe(complete.data.answer);
     expect(runs[1]!.run!.citations).toEqual(complete.data.citations);
-    expect((await listConversations({ db, dealId: deal.id })).filter((c) => c.mode === "agent")).toHaveLength(1);
+    expect((await listConversations({ db, dealId: deal.id, userId: null })).filter((c) => c.mode === "agent")).toHaveLength(1);
   });
 
   it("a chat conversation's id is refused (409) and nothing is written to it", async () => {
@@ -119,7 +119,7 @@ describe("agent mode runs as conversations", () => {
     const failing = { specificationVersion: "v3", provider: "test", modelId: "broken", supportedUrls: {}, doGenerate: async () => { throw new Error("boom"); }, doStream: async () => { throw new Error("boom"); } } as const;
     const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "What was EBITDA in 2023?" }), { db, user: await getRequestUser(), model: failing as never });
     expect(res.status).toBe(503);
-    const conv = (await listConversations({ db, dealId: deal.id })).find((c) => c.title === "What was EBITDA in 2023?")!;
+    const conv = (await listConversations({ db, dealId: deal.id, userId: null })).find((c) => c.title === "What was EBITDA in 2023?")!;
     const [run] = agentRunsFromMessages(await loadMessages({ db, conversationId: conv.id }));
     expect(run!.question).toBe("What was EBITDA in 2023?");
     expect(run!.run).toMatchObject({ status: "failed", answer: "", error: { code: "unavailable:model" } });

@@ -154,7 +154,7 @@ describe("POST /api/chat", () => {
     expect(meta.timings).toMatchObject({ totalMs: expect.any(Number) });
     expect(JSON.stringify(meta)).not.toMatch(/score|confidence|similarity/i);
 
-    const [conv] = (await listConversations({ db, dealId })).filter((c) => c.id === id);
+    const [conv] = (await listConversations({ db, dealId, userId: null })).filter((c) => c.id === id);
     expect(conv).toMatchObject({ title: "What's the Q3 revenue?", messageCount: 2 });
   });
 

@@ -2,10 +2,11 @@
  * Agent Mode runs saved as conversations with mode 'agent' (through lib/chat/store, like the
  * chat): the request is saved before the run, so it survives a failed or stopped run; the answer
  * (text, citations, trace — lib/agent/mode/messages.ts) after it. A run may continue an earlier
- * Agent Mode conversation; a chat conversation is never turned into one.
+ * Agent Mode conversation; a chat conversation is never turned into one. Like a chat, an Agent Mode
+ * conversation is its author's (lib/chat/visibility.ts): only they continue it.
  */
 import type { Queryable } from "@/lib/db";
-import { ensureConversation, getConversation, saveMessages, titleFromQuestion } from "@/lib/chat/store";
+import { ensureConversation, getConversation, requireConversation, saveMessages, titleFromQuestion } from "@/lib/chat/store";
 import { MandaError, isMandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { agentAnswerMessage, agentFailureMessage, agentQuestionMessage } from "./messages";
@@ -20,11 +21,13 @@ const messageId = (kind: "q" | "a") => `agent-${kind}-${crypto.randomUUID()}`;
 
 const CHAT_CONVERSATION = "This conversation is a chat; Agent Mode runs are saved in conversations of their own.";
 
-/** Refuses a conversation id that is a chat (or another deal's): before a stream opens, so it is an HTTP status. */
-export async function checkAgentConversation({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<void> {
-  const c = await getConversation({ db, id });
-  if (!c) return; // new: created by the run
-  if (c.dealId !== dealId) throw new MandaError("not_found:conversation", "No such conversation in this deal.");
+/**
+ * Refuses a conversation id that is a chat, another deal's, or not the user's own (only its author
+ * continues a conversation: lib/chat/visibility.ts): before a stream opens, so it is an HTTP status.
+ */
+export async function checkAgentConversation({ db, dealId, id, userId }: { db: Queryable; dealId: string; id: string; userId: string | null }): Promise<void> {
+  if (!(await getConversation({ db, id }))) return; // new: created by the run
+  const c = await requireConversation({ db, dealId, id, userId, action: "write" });
   if (c.mode !== "agent") throw new MandaError("conflict:conversation_mode", CHAT_CONVERSATION);
 }
 

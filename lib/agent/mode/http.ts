@@ -98,7 +98,7 @@ export async function handleAgentStream(req: Request, deps: AgentRouteDeps): Pro
     user = deps.user ?? (await getRequestUser(req));
     // Access is checked before the stream opens, so a refusal is an HTTP status, not an event.
     const deal = await requireDealAccess({ db: deps.db, dealRef: body.deal, user, role: "analyst" });
-    if (body.conversationId) await checkAgentConversation({ db: deps.db, dealId: deal.id, id: body.conversationId });
+    if (body.conversationId) await checkAgentConversation({ db: deps.db, dealId: deal.id, id: body.conversationId, userId: user.id });
   } catch (e) {
     return agentJsonError(e);
   }

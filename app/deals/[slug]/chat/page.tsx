@@ -1,4 +1,6 @@
 import { notFound } from "next/navigation";
+import { getPageUser } from "@/lib/auth/page";
+import { toRequestUser } from "@/lib/chat/access";
 import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
 import { listDocumentsByDeal } from "@/lib/db/queries/documents";
@@ -13,7 +15,9 @@ export default async function NewChatPage({ params }: { params: Promise<{ slug: 
   const db = await getDb();
   const deal = await getDealBySlug({ db, slug });
   if (!deal) notFound();
-  const [list, docs] = await Promise.all([loadConversationList({ db, dealId: deal.id }), listDocumentsByDeal({ db, dealId: deal.id })]);
+  // Conversations are per user in multi-user mode (lib/chat/visibility.ts); null in local mode.
+  const userId = toRequestUser(await getPageUser({ db, next: `/deals/${encodeURIComponent(slug)}/chat` })).id;
+  const [list, docs] = await Promise.all([loadConversationList({ db, dealId: deal.id, userId }), listDocumentsByDeal({ db, dealId: deal.id })]);
   return (
     <ChatShell
       deal={deal.slug}

@@ -4,7 +4,7 @@ import { listConversations } from "@/lib/chat/store";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-/** The deal's conversations, most recent first. */
+/** The deal's conversations the user may read (own, shared, all for owners), most recent first. */
 export async function GET(req: Request, { params }: { params: Promise<{ deal: string }> }) {
   const { deal } = await params;
   return withDeal(req, deal, async ({ db, deal, user }) => {

@@ -1,4 +1,6 @@
 import { notFound } from "next/navigation";
+import { getPageUser } from "@/lib/auth/page";
+import { toRequestUser } from "@/lib/chat/access";
 import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
 import { listDocumentsByDeal } from "@/lib/db/queries/documents";
@@ -14,10 +16,12 @@ export default async function ConversationPage({ params }: { params: Promise<{ s
   const db = await getDb();
   const deal = await getDealBySlug({ db, slug });
   if (!deal) notFound();
+  // Conversations are per user in multi-user mode (lib/chat/visibility.ts); null in local mode.
+  const userId = toRequestUser(await getPageUser({ db, next: `/deals/${encodeURIComponent(slug)}/chat` })).id;
   const [list, docs, conv] = await Promise.all([
-    loadConversationList({ db, dealId: deal.id }),
+    loadConversationList({ db, dealId: deal.id, userId }),
     listDocumentsByDeal({ db, dealId: deal.id }),
-    loadConversationMessages({ db, dealId: deal.id, conversationId }),
+    loadConversationMessages({ db, dealId: deal.id, conversationId, userId }),
   ]);
   // An id not saved yet (the first answer is still streaming) opens as an empty conversation.
   return (
