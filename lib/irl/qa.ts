@@ -6,6 +6,7 @@
 import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
 import { computeIrlCoverage } from "./coverage";
+import { isBackReference, punctuateQuestion, selfContainedQuestion } from "./qa-question";
 import type { Priority, QaItem, QaOrigin, QaStatus } from "./types";
 
 interface QaRow {
@@ -43,11 +44,9 @@ function toQa(r: QaRow): QaItem {
   };
 }
 
-/** Whitespace collapsed, trimmed, a final question mark ensured. */
+/** Whitespace collapsed, trimmed, a question mark for a question and a full stop for a request. */
 export function normaliseQuestion(q: string): string {
-  let t = q.replace(/\s+/g, " ").trim();
-  if (t && !/[?.!]$/.test(t)) t += "?";
-  return t;
+  return punctuateQuestion(q);
 }
 
 /** Dedupe key: lowercase letters and digits only. */
@@ -86,10 +85,17 @@ export interface AddQaInput {
 /** A Q&A item with whether this call created it (false: the deal already had the question). */
 export type AddedQaItem = QaItem & { created: boolean };
 
+/** A question taken from the chat, made to stand on its own for the target company. */
+async function chatQuestion(db: Queryable, dealId: string, text: string): Promise<string> {
+  if (isBackReference(text)) throw new MandaError("bad_request:qa_question", "Say which question to add: the text only points back to an earlier one.");
+  const { rows } = await db.query<{ company: string | null }>("select nullif(target_company, '') as company from deals where id = $1", [dealId]);
+  return selfContainedQuestion(text, rows[0]?.company);
+}
+
 /** Adds a question unless the deal already has it (then returns the existing one, created: false). */
 export async function addQaItem(input: AddQaInput): Promise<AddedQaItem> {
   const { db, dealId } = input;
-  const question = normaliseQuestion(input.question);
+  const question = input.origin === "chat" ? await chatQuestion(db, dealId, input.question) : normaliseQuestion(input.question);
   if (question.length < 3) throw new MandaError("bad_request:qa_question", "A Q&A item needs a question.");
   if (question.length > 2000) throw new MandaError("bad_request:qa_question", "A question is at most 2,000 characters.");
   const key = questionKey(question);

@@ -79,3 +79,26 @@ describe("Q&A list", () => {
     expect((await listQaItems({ db, dealId })).some((i) => i.id === evil.id)).toBe(false);
   });
 });
+
+describe("Q&A items from the chat", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let dealId: string;
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    dealId = (await createDeal({ db, slug: "qa-chat", name: "Project Pine", targetCompany: "Kestrel Robotics AB" })).id;
+  });
+  afterAll(() => cleanup());
+
+  it("stores a self-contained question for the target company, and a request without a question mark", async () => {
+    expect((await addQaItem({ db, dealId, question: "Who is the CEO?", origin: "chat" })).question).toBe("Who is the CEO of Kestrel Robotics AB?");
+    expect((await addQaItem({ db, dealId, question: "is there any litigation?", origin: "chat" })).question).toBe("Is there any litigation involving Kestrel Robotics AB?");
+    expect((await addQaItem({ db, dealId, question: "Please provide the debt schedule", origin: "chat" })).question).toBe("Please provide the debt schedule.");
+  });
+
+  it("refuses a pointer back to an earlier question ('them?')", async () => {
+    await expect(addQaItem({ db, dealId, question: "them", origin: "chat" })).rejects.toMatchObject({ code: "bad_request:qa_question" });
+    expect((await listQaItems({ db, dealId })).map((q) => q.question)).not.toContain("them?");
+  });
+});

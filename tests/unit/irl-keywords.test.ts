@@ -63,7 +63,7 @@ describe("IRL sheet parsing", () => {
 
 describe("Q&A text helpers", () => {
   it("normalises and keys questions", () => {
-    expect(normaliseQuestion("  what is  churn ")).toBe("what is churn?");
+    expect(normaliseQuestion("  what is  churn ")).toBe("What is churn?");
     expect(questionKey("What is churn?")).toBe(questionKey("what is CHURN"));
     expect(questionForIrlItem({ item: "Debt schedule: facilities", coverage: "gap" })).toBe("Please provide the debt schedule: facilities.");
     expect(questionForIrlItem({ item: "CTO / technology leadership", coverage: "gap" })).toMatch(/^Please provide the CTO/);

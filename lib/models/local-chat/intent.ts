@@ -9,6 +9,7 @@ import { classifyQuestion } from "@/lib/answers/narrative";
 import { asksForQualifiedFigure } from "@/lib/metrics";
 import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/periods";
 import type { Conversation, Turn } from "./conversation";
+import { isBackReference } from "@/lib/irl/qa-question";
 
 export type Intent =
   | "fact"
@@ -172,6 +173,12 @@ export function planTurn(conv: Conversation): Plan {
     if (P.no.test(text)) return { intent: "decline", question: text, metrics: [] };
     if (OFFER_GAPS.test(prev.assistant)) return { intent: "confirm_offer", question: text, metrics: [], offer: "gaps" };
     if (OFFER_QUESTION.test(prev.assistant)) return { intent: "confirm_offer", question: prev.user, metrics: [], offer: "question", topic: prev.user };
+  }
+
+  // "Yes, add them to the Q&A list": "them" is the question asked before, not a question.
+  if (prev && P.addQa.test(text) && isBackReference(text.replace(/^.*?\b(?:add|put|save|raise|log)\b\s*/i, "").replace(/\s*\bto the (?:q\s*&\s*a|qa) list\b.*$/i, ""))) {
+    if (OFFER_GAPS.test(prev.assistant) && !OFFER_QUESTION.test(prev.assistant)) return { intent: "confirm_offer", question: text, metrics: [], offer: "gaps" };
+    return { intent: "confirm_offer", question: prev.user, metrics: [], offer: "question", topic: prev.user };
   }
 
   let intent = baseIntent(text);

@@ -53,6 +53,8 @@ export function fvaNote(x: KbForecastVsActual): string {
 function subjectOf(question: string): string {
   return question
     .replace(/[?.!]+\s*$/, "")
+    // "is there any litigation?" is about litigation, not "there any litigation"
+    .replace(/^\s*(?:(?:is|are|was|were) there|(?:do|does|did) (?:we|you|they) have)\s+(?:any\s+|an?\s+)?/i, "")
     .replace(/^\s*(?:please\s+)?(?:what(?:'s| is| was| were| are)?|how (?:much|many|did|does|do|is|was)|who(?:'s| is| was)?|which|when|where|tell me(?: about)?|give me|show me|compare|summari[sz]e|describe)\s+/i, "")
     .replace(/^(?:did|does|do|is|was|were|are|can|could)\s+/i, "")
     .trim();
