@@ -17,6 +17,7 @@ import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
 import { loadConversationList, loadConversationMessages } from "@/lib/ui/chat-data";
 import * as listRoute from "@/app/api/deals/[deal]/conversations/route";
 import * as oneRoute from "@/app/api/deals/[deal]/conversations/[id]/route";
+import * as qaRoute from "@/app/api/deals/[deal]/qa/route";
 import { openTestDb } from "@/tests/helpers/db";
 import { tempDir } from "@/tests/helpers/fixtures";
 import { startSupabaseStub, type SupabaseStub } from "@/tests/helpers/supabase-stub";
@@ -193,6 +194,17 @@ describe("conversations per user (Supabase mode, two users and an owner)", () =>
     expect(await ids(null)).toEqual(expect.arrayContaining([bobsChat, orphan])); // local mode: one user, all
     expect(await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: CARL.id })).toEqual({ found: false, messages: [] });
     expect((await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: BOB.id })).found).toBe(true);
+  });
+
+  it("links a Q&A item only to a conversation the user may read (another's private one, or another deal's, is 404)", async () => {
+    const addQa = (who: Who, conversationId: string, question: string) =>
+      qaRoute.POST(req(who, "/api/deals/orbit/qa", { method: "POST", body: JSON.stringify({ question, conversationId }) }), params({ deal: "orbit" }));
+    expect(await code(await addQa("carl", bobsChat, "Is the churn figure audited?"))).toBe("not_found:conversation");
+    const elsewhere = crypto.randomUUID();
+    await ensureConversation({ db, dealId: (await createDeal({ db, slug: "orbit-other" })).id, id: elsewhere, userId: BOB.id, title: "x" });
+    expect(await code(await addQa("bob", elsewhere, "Is the churn figure audited?"))).toBe("not_found:conversation");
+    expect((await db.query("select 1 from qa_items where question = 'Is the churn figure audited?'")).rows).toHaveLength(0);
+    expect((await addQa("bob", bobsChat, "Is the churn figure audited?")).status).toBe(201);
   });
 
   it("lets an owner delete any conversation, and the author their own", async () => {

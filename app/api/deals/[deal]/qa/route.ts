@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { requireConversation } from "@/lib/chat/store";
 import { addQaItem, generateQaFromContradictions, generateQaFromGaps, listQaItems } from "@/lib/irl/qa";
 
 export const dynamic = "force-dynamic";
@@ -41,6 +42,8 @@ export async function POST(req: Request, { params }: Ctx) {
       const r = body.generate === "gaps" ? await generateQaFromGaps({ db, dealId: deal.id }) : await generateQaFromContradictions({ db, dealId: deal.id });
       return Response.json(r, { status: r.added.length > 0 ? 201 : 200 });
     }
+    // A linked conversation must be one the user may read (another deal's or another user's private one: 404).
+    if (body.conversationId) await requireConversation({ db, dealId: deal.id, id: body.conversationId, userId: user.id });
     const item = await addQaItem({ db, dealId: deal.id, ...body, origin: body.origin ?? "manual", createdBy: user.id });
     return Response.json(item, { status: item.created ? 201 : 200 });
   });
