@@ -10,7 +10,11 @@
  * where answers citing another company's document are counted. Deals are ingested and run
  * through the extraction pipeline once and cached under --data-dir (bench/lib/answers-deals.ts).
  *
- *   npm run bench:answers [-- --only per-company|one-deal] [--set dev|check] [--ids a,b]
+ * A third set, own (bench/data/own-questions.jsonl), holds questions written here by reading the
+ * filings, answerable and unanswerable, split by company into a half tuned on and a half only
+ * reported; its figures print per half.
+ *
+ *   npm run bench:answers [-- --only per-company|one-deal] [--set dev|check|own] [--ids a,b]
  *       [--data-dir .manda-bench-answers] [--fresh] [--all93] [--verbose]
  *       [--min-correct 0.5 --max-wrong 0.2]   # exit 1 when any run is below the floor (CI)
  */
@@ -22,7 +26,7 @@ import type { Deal } from "@/lib/db/queries/deals";
 import { agentDeal, loadAgent, type AgentModule } from "@/lib/chat/agent-adapter";
 import { baselineAnswer } from "./lib/answers-baseline";
 import { prepareDealGroup, type DealSpec } from "./lib/answers-deals";
-import { companyOfFilename, filingsByCompany, filingsOf, loadQuestionSet, QUESTION_SETS, type BenchQuestion, type SetName } from "./lib/answers-questions";
+import { companyOfFilename, corpusOfFiling, filingsByCompany, filingsOf, loadQuestionSet, QUESTION_SETS, type BenchQuestion, type SetName } from "./lib/answers-questions";
 import { kindLabel, printTable, summaryOf, verboseLine, type Judged, type Outcome, type Setting } from "./lib/answers-report";
 import { citesGoldPage, readGold, scoreAnswer } from "./lib/answers-scoring";
 
@@ -34,9 +38,9 @@ const { values } = parseArgs({
   },
 });
 const SETTINGS: Setting[] = (["per-company", "one-deal"] as const).filter((s) => !values.only || values.only === s);
-const SETS: SetName[] = (["dev", "check"] as const).filter((s) => !values.set || values.set === s);
+const SETS: SetName[] = (["dev", "check", "own"] as const).filter((s) => !values.set || values.set === s);
 if (!SETTINGS.length) throw new Error("--only is per-company or one-deal");
-if (!SETS.length) throw new Error("--set is dev or check");
+if (!SETS.length) throw new Error("--set is dev, check or own");
 const IDS = values.ids ? new Set(values.ids.split(",").map((s) => s.trim()).filter(Boolean)) : null;
 const ROOT = path.resolve(values["data-dir"] ?? ".manda-bench-answers");
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -60,11 +64,14 @@ function plans(setting: Setting, set: SetName, questions: BenchQuestion[]): Plan
       const files = byCompany.get(company);
       if (!files) throw new Error(`no filings of ${company} in ${QUESTION_SETS[set].dir}/pdfs`);
       const asked = questions.filter((q) => q.companyKey === company);
-      return { group: `${set}-${slugOf(company)}`, deals: [{ ...DEAL, files }], questions: asked };
+      // Named by the corpus the filings come from, so the own set shares the dev and check deals.
+      return { group: `${corpusOfFiling(files[0]!)}-${slugOf(company)}`, deals: [{ ...DEAL, files }], questions: asked };
     });
   }
-  const files = values.all93 ? [...filingsOf("dev"), ...filingsOf("check")] : filingsOf(set);
-  return [{ group: values.all93 ? "all93" : `${set}-one-deal`, deals: [{ ...DEAL, files }], questions }];
+  const byCompany = filingsByCompany(filingsOf(set));
+  const corpora = [...new Set(questions.flatMap((q) => (byCompany.get(q.companyKey) ?? []).map(corpusOfFiling)))];
+  if (values.all93 || corpora.length !== 1) return [{ group: "all93", deals: [{ ...DEAL, files: [...filingsOf("dev"), ...filingsOf("check")] }], questions }];
+  return [{ group: `${corpora[0]}-one-deal`, deals: [{ ...DEAL, files: filingsOf(corpora[0]!) }], questions }];
 }
 
 function judge(q: BenchQuestion, text: string, sources: Array<{ document: string; page: number }>, ms: number): Judged {
@@ -119,6 +126,14 @@ async function runSetting(agent: AgentModule, setting: Setting, set: SetName, qu
   return run;
 }
 
+/** A run as reported: the own set apart by half (companies tuned on vs only reported). */
+function byHalf(r: Run): Array<Run & { label: string; name: string; heldOut: boolean }> {
+  if (r.set !== "own") return [{ ...r, label: QUESTION_SETS[r.set].label, name: r.set, heldOut: r.set === "check" }];
+  return (["in-sample", "held-out"] as const)
+    .map((half) => ({ ...r, outcomes: r.outcomes.filter((o) => o.q.half === half), label: `own (${half})`, name: `own-${half}`, heldOut: half === "held-out" }))
+    .filter((x) => x.outcomes.length > 0);
+}
+
 function belowFloor(runs: Run[]): string[] {
   const minCorrect = values["min-correct"] !== undefined ? Number(values["min-correct"]) : null;
   const maxWrong = values["max-wrong"] !== undefined ? Number(values["max-wrong"]) : null;
@@ -142,12 +157,12 @@ async function main() {
     for (const setting of SETTINGS) runs.push(await runSetting(agent, setting, set, questions));
   }
   const summary: Record<string, unknown> = { seconds: Math.round((Date.now() - t0) / 1000) };
-  for (const r of runs) {
-    printTable(`${r.setting} · ${QUESTION_SETS[r.set].label} · ${r.outcomes.length} questions`, r.outcomes);
+  for (const r of runs.flatMap(byHalf)) {
+    printTable(`${r.setting} · ${r.label} · ${r.outcomes.length} questions`, r.outcomes);
     const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
     console.log(`phases this run: ingest ${s(r.ingestMs)}, pipeline ${s(r.pipelineMs)}, questions ${(r.questionsMs / 1000).toFixed(1)} s (cache: ${r.cache.map((c) => c.split(":")[1]).join(",")}); building the deals took ingest ${s(r.builtIngestMs)}, pipeline ${s(r.builtPipelineMs)}`);
     for (const o of r.outcomes.filter((x) => x.error)) console.log(`  crash: ${o.q.id}: ${o.error}`);
-    summary[`${r.setting}/${r.set}`] = { ...summaryOf(r.outcomes), heldOut: r.set === "check", phasesSeconds: { ingest: Math.round(r.ingestMs / 1000), pipeline: Math.round(r.pipelineMs / 1000), questions: Math.round(r.questionsMs / 1000), builtIngest: Math.round(r.builtIngestMs / 1000), builtPipeline: Math.round(r.builtPipelineMs / 1000) } };
+    summary[`${r.setting}/${r.name}`] = { ...summaryOf(r.outcomes), heldOut: r.heldOut, phasesSeconds: { ingest: Math.round(r.ingestMs / 1000), pipeline: Math.round(r.pipelineMs / 1000), questions: Math.round(r.questionsMs / 1000), builtIngest: Math.round(r.builtIngestMs / 1000), builtPipeline: Math.round(r.builtPipelineMs / 1000) } };
   }
   const failures = belowFloor(runs);
   if (values["min-correct"] !== undefined || values["max-wrong"] !== undefined) {

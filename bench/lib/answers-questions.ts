@@ -14,8 +14,17 @@ export const SHARED_CORPUS = path.resolve(process.cwd(), "../shared/corpus");
 export const QUESTION_SETS = {
   dev: { dir: path.join(SHARED_CORPUS, "financebench-dev"), label: "dev (in-sample)" },
   check: { dir: path.join(SHARED_CORPUS, "filings-unlabelled"), label: "check (held-out)" },
+  /**
+   * Questions written here from reading the filings of both corpora (bench/data/own-questions.jsonl),
+   * answerable ones with gold and page and unanswerable ones whose answer the company's filings do
+   * not state; each row says its half: companies to tune on (in-sample) or to report only (held-out).
+   */
+  own: { dir: path.join(SHARED_CORPUS, "filings-unlabelled"), label: "own", file: path.resolve(process.cwd(), "bench/data/own-questions.jsonl") },
 } as const;
 export type SetName = keyof typeof QUESTION_SETS;
+
+/** The corpora whose filings a set's questions are asked of. */
+const CORPORA: Record<SetName, Array<"dev" | "check">> = { dev: ["dev"], check: ["check"], own: ["dev", "check"] };
 
 const Row = z.object({
   financebench_id: z.string(),
@@ -25,6 +34,7 @@ const Row = z.object({
   question: z.string(),
   answer: z.string(),
   evidence: z.array(z.object({ doc_name: z.string(), page: z.number().int() })).default([]),
+  half: z.enum(["in-sample", "held-out"]).optional(),
 });
 
 export interface BenchQuestion {
@@ -39,6 +49,8 @@ export interface BenchQuestion {
   gold: string;
   /** 1-based evidence pages in the question's own filing. */
   evidencePages: number[];
+  /** Own set: whether the question's company is tuned on (in-sample) or only reported (held-out). */
+  half?: "in-sample" | "held-out";
 }
 
 /** "Pfizer_2023Q2_10Q.pdf" → "PFIZER"; "PG_E_2018_10K" → "PG_E"; "MCDONALDS_8K_dated-…" → "MCDONALDS". */
@@ -49,7 +61,8 @@ export function companyOfFilename(filename: string): string {
 }
 
 export function loadQuestionSet(set: SetName): BenchQuestion[] {
-  const file = path.join(QUESTION_SETS[set].dir, "questions.jsonl");
+  const def = QUESTION_SETS[set];
+  const file = "file" in def ? def.file : path.join(def.dir, "questions.jsonl");
   if (!fs.existsSync(file)) throw new Error(`${file} not found: run the bench from the repo root with ../shared/corpus beside it`);
   return fs
     .readFileSync(file, "utf8")
@@ -60,14 +73,22 @@ export function loadQuestionSet(set: SetName): BenchQuestion[] {
       return {
         id: r.financebench_id, set, company: r.company, companyKey: companyOfFilename(r.doc_name), docName: r.doc_name, type: r.question_type,
         question: r.question, gold: r.answer, evidencePages: [...new Set(r.evidence.filter((e) => e.doc_name === r.doc_name).map((e) => e.page))],
+        ...(r.half ? { half: r.half } : {}),
       };
     });
 }
 
-/** The PDFs of a set's corpus, absolute paths, sorted. */
+/** The PDFs of a set's corpora, absolute paths, sorted. */
 export function filingsOf(set: SetName): string[] {
-  const dir = path.join(QUESTION_SETS[set].dir, "pdfs");
-  return fs.readdirSync(dir).filter((f) => /\.pdf$/i.test(f)).sort().map((f) => path.join(dir, f));
+  return CORPORA[set].flatMap((c) => {
+    const dir = path.join(QUESTION_SETS[c].dir, "pdfs");
+    return fs.readdirSync(dir).filter((f) => /\.pdf$/i.test(f)).sort().map((f) => path.join(dir, f));
+  });
+}
+
+/** The corpus ("dev" | "check") a filing is read from, which names its cached deal group. */
+export function corpusOfFiling(file: string): "dev" | "check" {
+  return path.resolve(file).startsWith(path.resolve(QUESTION_SETS.dev.dir)) ? "dev" : "check";
 }
 
 /** Filings grouped by company key. */
