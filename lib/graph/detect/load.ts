@@ -45,8 +45,9 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
   const findings = await db.query<{
     id: string; document_id: string; metric_key: string; period: string | null; value_num: number | null; value_text: string;
     unit: string | null; currency: string | null; is_forecast: boolean; source_page: number; confidence: number | null;
+    metric: string; source_excerpt: string;
   }>(
-    `select id, document_id, metric_key, period, value_num, value_text, unit, currency, is_forecast, source_page, confidence
+    `select id, document_id, metric_key, period, value_num, value_text, unit, currency, is_forecast, source_page, confidence, metric, source_excerpt
      from findings where deal_id = $1 and status = 'active' order by id`,
     [dealId],
   );
@@ -77,6 +78,8 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
       isForecast: f.is_forecast,
       sourcePage: f.source_page,
       confidence: f.confidence == null ? null : Number(f.confidence),
+      metric: f.metric,
+      excerpt: f.source_excerpt,
     })),
     timelineEvents: events.rows.map((e) => ({ id: e.id, documentId: e.document_id })),
     entityMentions: mentions.rows.map((m) => ({ entityId: m.entity_id, documentId: m.document_id })),

@@ -9,13 +9,17 @@
  *     SUPPORTS; the older finding is flagged superseded either way),
  *  3. restatements between filings of the same company (a later filing's different figure for the
  *     same metric and period → SUPERSEDES, never CONTRADICTS),
+ *     (2–4 compare only figures of the same definition: a total and one of its parts, or an adjusted
+ *     and a reported figure, share a metric key but are neither versions nor conflicts of each other)
  *  4. value comparison between the remaining current findings (SUPPORTS / CONTRADICTS; forecast vs
  *     actual and forecast revisions are reported, not related),
  *  5. EXTRACTED_FROM for every finding, event and entity.
  */
 import type { NodeKind, RelationInput, RelationSource } from "@/lib/graph/types";
 import { canonicalPeriod } from "@/lib/periods";
+import { looksLikeInstructions } from "@/lib/guardrails/injection";
 import { differentCompanies, documentCompanies } from "./companies";
+import { sameDefinition } from "./definitions";
 import { contentSupersessions, filenameSupersessions, mergeDocSupersessions, type DocInfo, type DocSupersession } from "./documents";
 import { comparableUnits, displayValue, valuesAgree } from "./values";
 
@@ -31,6 +35,9 @@ export interface FindingInfo {
   isForecast: boolean;
   sourcePage: number;
   confidence?: number | null;
+  /** The label as written and the cited excerpt: what the figure measures (definitions.ts). Unknown → the plain metric. */
+  metric?: string | null;
+  excerpt?: string | null;
 }
 
 export interface PlanInput {
@@ -118,9 +125,15 @@ export function planRelations(input: PlanInput): RelationPlan {
   const forecastVsActual: FindingPair[] = [];
   const forecastRevisions: FindingPair[] = [];
   const findings = input.findings.filter((f) => {
-    if (docs.has(f.documentId)) return true;
-    skipped.push({ what: `finding ${f.id}`, why: "its document is not in the deal" });
-    return false;
+    if (!docs.has(f.documentId)) {
+      skipped.push({ what: `finding ${f.id}`, why: "its document is not in the deal" });
+      return false;
+    }
+    if (f.excerpt && looksLikeInstructions(f.excerpt)) {
+      skipped.push({ what: `finding ${f.id}`, why: "its source text reads as an instruction to an AI, not a statement of fact" });
+      return false;
+    }
+    return true;
   });
   const filename = (f: FindingInfo) => docs.get(f.documentId)?.filename ?? f.documentId;
   const cite = (f: FindingInfo) => `${filename(f)} p.${f.sourcePage}`;
@@ -182,7 +195,7 @@ export function planRelations(input: PlanInput): RelationPlan {
       for (const edge of level) {
         if (seen.has(edge.fromId)) continue;
         seen.add(edge.fromId);
-        const candidates = byDocMetric.get(`${edge.fromId}|${f.metricKey}|${periodKey(f)}`) ?? [];
+        const candidates = (byDocMetric.get(`${edge.fromId}|${f.metricKey}|${periodKey(f)}`) ?? []).filter((c) => sameDefinition(c, f));
         if (candidates.length) {
           const pick =
             candidates.find((c) => c.isForecast === f.isForecast && c.sourcePage === f.sourcePage) ??
@@ -224,11 +237,15 @@ export function planRelations(input: PlanInput): RelationPlan {
     }
     return [...claims.values()];
   };
+  /** Figures of one company, metric, period and definition (the first member of a group stands for its definition). */
   const groups = (list: FindingInfo[]) => {
     const g = new Map<string, FindingInfo[]>();
     for (const f of list) {
       if (!f.period || !canonicalPeriod(f.period)) continue;
-      g.set(groupKey(f), [...(g.get(groupKey(f)) ?? []), f]);
+      let n = 0;
+      while (g.has(`${groupKey(f)}|${n}`) && !sameDefinition(g.get(`${groupKey(f)}|${n}`)![0]!, f)) n++;
+      const k = `${groupKey(f)}|${n}`;
+      g.set(k, [...(g.get(k) ?? []), f]);
     }
     return g;
   };
