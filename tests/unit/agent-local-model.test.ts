@@ -30,7 +30,7 @@ describe("local chat model: intent routing (P3 query patterns)", () => {
     ["How did quarterly revenue develop from Q1 to Q3 2024?", ["query_knowledge_base"], { intent: "research", metric: "revenue", limit: 30 }],
     ["What's missing?", ["find_gaps"], undefined],
     ["What don't we know?", ["find_gaps"], undefined],
-    ["Tell me about the company", ["get_document_info", "query_knowledge_base", "query_knowledge_base"], undefined],
+    ["Tell me about the company", ["get_document_info", "query_knowledge_base", "query_knowledge_base", "query_knowledge_base"], undefined], // what the company does, revenue, EBITDA
   ] as const)("%s → %j", (q, tools, firstInput) => {
     const c = calls([{ role: "system", content: "sys" }, user(q)]);
     expect(c.map((x) => x.tool)).toEqual(tools);

@@ -6,6 +6,7 @@ import type { ToolExchange } from "./conversation";
 import { rolePhrases } from "@/lib/agent/knowledge/people";
 import type { Plan } from "./intent";
 import { metricFallsBack } from "./answers/metric";
+import { BUSINESS_QUESTION } from "./answers/overview";
 
 export interface ToolCallPlan {
   toolName: string;
@@ -114,6 +115,8 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
       const calls: ToolCallPlan[] = [];
       if (can("get_document_info")) calls.push({ toolName: "get_document_info", input: {} });
       if (plan.intent === "exploration" && can("query_knowledge_base")) {
+        // what the company does, from the documents' own description of the business
+        calls.push(kb({ query: "the company develops, sells, provides or offers products, services or a platform to its customers", question: BUSINESS_QUESTION, intent: "research", passages: true }));
         calls.push(kb({ query: "revenue", metric: "revenue", intent: "fact" }));
         calls.push(kb({ query: "EBITDA", metric: "EBITDA", intent: "fact" }));
       }

@@ -59,7 +59,7 @@ export function bestSentences(excerpt: string, question: string, max = 2, strict
 }
 
 /** A tool's page excerpt back to passages: our quotes off, one paragraph per "…"-joined passage. */
-function excerptText(excerpt: string): string {
+export function excerptText(excerpt: string): string {
   return excerpt.replace(/^"|"$/g, "").replace(/^…\s*|\s*…$/g, "").split(/\s+…\s+/).join("\n\n");
 }
 

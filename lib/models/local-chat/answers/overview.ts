@@ -2,7 +2,7 @@
 import type { KbFinding, KbResult } from "@/lib/agent/knowledge/query";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { segmentPage } from "@/lib/answers/narrative/segment";
-import { bestSentences, injectionNote, narrativeFromPages, usablePages, writeNarrative } from "./excerpts";
+import { bestSentences, excerptText, injectionNote, narrativeFromPages, usablePages, writeNarrative } from "./excerpts";
 import { cap, conflictNote, metricName, noData } from "./phrasing";
 import { type DocList, type Gaps, isError, outputs } from "./tool-outputs";
 import type { ToolExchange } from "../conversation";
@@ -17,6 +17,12 @@ const ROLES: Array<[string, RegExp]> = [
 
 /** Question kinds a quoted sentence answers (a summary or description gets the topic's sentences instead). */
 const ANSWERED_BY_SENTENCES = new Set(["person", "organisation", "count", "date", "amount", "yes_no", "list", "reason"]);
+
+/** A holding's column header as its basis: "% fully diluted" → " (fully diluted)"; a bare "%" or "Share" says nothing. */
+export function basisOf(column: string): string {
+  const basis = column.replace(/^\s*(?:%|percent(?:age)?|share(?:s)?|ownership|holding)\s*(?:of\s+shares\s*)?/i, "").replace(/^[\s(,:-]+|[\s),:-]+$/g, "").trim();
+  return basis ? ` (${basis})` : "";
+}
 
 export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
   const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((x): x is KbResult => !isError(x));
@@ -33,7 +39,7 @@ export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
       const role = p.roleLabels[0] ?? p.roles[0];
       const bullets = p.about.map((a) => `- ${a.text} ${a.citation}`);
       const own = holdings.find((h) => h.label.includes(p.name));
-      if (own) bullets.push(`- ${/^0(?:[.,]0+)?%$/.test(own.asWritten) ? "Holds no equity" : `Owns ${own.value}`} (${own.column}) ${own.citation}`);
+      if (own) bullets.push(`- ${/^0(?:[.,]0+)?%$/.test(own.asWritten) ? "Holds no equity" : `Owns ${own.value}`}${basisOf(own.column)} ${own.citation}`);
       if (p.alsoIn.length) bullets.push(`- Also named in ${p.alsoIn.map((a) => `${a.document} ${a.citation}`).join(" and ")}`);
       parts.push([`**${role ? `${role} – ` : ""}${p.name}**`, ...bullets].join("\n"));
     }
@@ -83,6 +89,28 @@ export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
   return parts.join("\n\n");
 }
 
+/** The question the exploration's description search answers (see the planner). */
+export const BUSINESS_QUESTION = "What does the company do?";
+
+/** What the company does, quoted from the pages the description search returned (with citations), or "". */
+function businessDescription(done: ToolExchange[]): string {
+  const search = done.find((t) => t.toolName === "query_knowledge_base" && (t.input as { question?: string }).question === BUSINESS_QUESTION);
+  const r = search?.output as KbResult | { error: string } | undefined;
+  if (!r || isError(r)) return "";
+  const pages = usablePages(r.pages ?? []);
+  if (pages.length === 0) return "";
+  const told = writeNarrative(narrativeFromPages(BUSINESS_QUESTION, pages)).text;
+  if (told) return told;
+  // A sentence whose subject is a company (a name, "The company", "We") and whose verb is what it does.
+  for (const p of pages.slice(0, 5)) {
+    const sentence = excerptText(p.excerpt).split(/(?<=[.!?])\s+|\n+/).find((x) => DOES.test(x.trim()));
+    if (sentence) return `"${sentence.trim()}" ${p.citation}`;
+  }
+  return "";
+}
+
+const DOES = /^(?:(?:[A-Z][\w&.'-]*\s+){1,5}|The company\s+|We\s+)(?:\w+ly\s+)?(?:develops|designs|makes|manufactures|sells|provides|offers|operates|delivers|builds|produces|distributes|licenses|is an? )\b/;
+
 export function writeExploration(plan: Plan, done: ToolExchange[]): string {
   const docs = outputs<DocList>(done, "get_document_info")[0];
   const kbs = outputs<KbResult | { error: string }>(done, "query_knowledge_base").filter((r): r is KbResult => !isError(r));
@@ -91,12 +119,17 @@ export function writeExploration(plan: Plan, done: ToolExchange[]): string {
   if (plan.intent === "documents") {
     return [`The data room holds ${list.length} documents:`, ...list.map((d) => `- ${d.filename} — ${d.kind ?? "document"}${d.date ? `, ${d.date}` : ""}${d.supersedes.length ? ` (supersedes ${d.supersedes.join(", ")})` : ""}${d.status !== "indexed" ? ` (${d.status})` : ""}`)].join("\n");
   }
+  // Documents that could not be read are not part of the room's content: counted apart, never as "other".
+  const readable = list.filter((d) => d.status === "indexed");
+  const unreadable = list.filter((d) => d.status === "failed").length;
   const kinds = new Map<string, number>();
-  for (const d of list) kinds.set(d.kind ?? "other", (kinds.get(d.kind ?? "other") ?? 0) + 1);
+  for (const d of readable) kinds.set(d.kind ?? "other document", (kinds.get(d.kind ?? "other document") ?? 0) + 1);
   const kindText = [...kinds].map(([k, n]) => `${n} ${k}${n > 1 && !k.endsWith("s") ? "s" : ""}`).join(", ");
   const fin = kbs.map((r) => r.answer).filter((a): a is KbFinding => !!a);
   const parts = [`Here's a high-level overview of what we have${docs.targetCompany ? ` on ${docs.targetCompany}` : ""}:`];
-  parts.push(`**Documents uploaded:** ${list.length} files (${kindText})`);
+  const business = businessDescription(done);
+  if (business) parts.push(`**What the company does:** ${business}`);
+  parts.push(`**Documents uploaded:** ${readable.length} ${readable.length === 1 ? "file" : "files"}${kindText ? ` (${kindText})` : ""}${unreadable ? `; ${unreadable} more could not be read` : ""}`);
   if (fin.length) parts.push(["**Key financials:**", ...fin.map((f) => `- ${cap(metricName(f))} ${f.period ?? ""}: ${f.value} ${f.source.citation}`.replace(/\s+:/, ":"))].join("\n"));
   const financial = list.filter((d) => /report|forecast|financial/i.test(d.kind ?? "")).length;
   const legal = list.filter((d) => /cap table|minutes|contract|legal/i.test(d.kind ?? "")).length;

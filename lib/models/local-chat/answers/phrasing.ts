@@ -27,9 +27,14 @@ export function factSentence(f: KbFinding, assumption?: string): string {
   const when = periodPhrase(f.period);
   if (assumption) return `${assumption}, ${name} was ${f.value} ${f.source.citation}.`;
   if (f.isForecast) return `The ${when ? `${when} ` : ""}${name} forecast is ${f.value} ${f.source.citation} — a forecast, not an actual.`;
+  // A spending line printed negative is an outflow, not a negative amount: "USD 1.03 billion of capital expenditure (an outflow)".
+  if (/^[-−]/.test(f.value.trim()) && OUTFLOW.test(name)) return `${when ? `${cap(when)}: ` : ""}${f.value.trim().replace(/^[-−]\s*/, "")} of ${name} (an outflow) ${f.source.citation}.`;
   const subject = when ? (when.startsWith("at ") ? `${cap(name)} ${when}` : `${when} ${name}`) : cap(name);
   return `${subject} was ${f.value} ${f.source.citation}.`;
 }
+
+/** Line items that are money spent (cash flow outflows), whose sign says direction, not size. */
+const OUTFLOW = /\b(?:capital expenditures?|capex|purchases? of|payments? (?:for|of|to)|acquisitions? of|dividends? paid|repurchases? of|investments? in)\b/i;
 
 export function correctionNote(f: KbFinding, result: KbResult): string | undefined {
   if (f.corrects) return `Note: this corrects the ${f.corrects.value} stated in ${f.corrects.document} ${f.corrects.citation}; ${f.source.document} supersedes it.`;
