@@ -1,6 +1,6 @@
 /**
  * Deal-wide scan for contradictions under the P1 rules: a CONTRADICTS edge or two differing
- * values are a conflict only for the same metric and period, from different documents, with no
+ * values are a conflict only for the same metric, definition and period, from different documents, with no
  * SUPERSEDES between them; forecast vs actual and different periods are not conflicts, and a
  * correction chain is reported as a correction.
  */
@@ -121,6 +121,7 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
     if (kind === "conflict") continue;
     const why =
       kind === "different_period" ? `different periods (${a.period} vs ${b.period})` :
+      kind === "different_definition" ? `they measure different things (${a.metric} vs ${b.metric}: a total and a part, or another definition)` :
       kind === "different_company" ? `they are about different companies (${a.document_company} vs ${b.document_company})` :
       kind === "correction" ? "a correction chain links them" :
       kind === "forecast_vs_actual" ? "one is a forecast, the other an actual" :

@@ -4,6 +4,7 @@
  * actual, a different period, another company's figure or agreement.
  */
 import type { Queryable } from "@/lib/db";
+import { sameDefinition } from "@/lib/graph/detect/definitions";
 import { samePeriod } from "@/lib/periods";
 import { findingsByIds, type FindingRow } from "./findings";
 import type { Edge, GraphReader } from "./graph";
@@ -18,8 +19,9 @@ export function differs(a: FindingRow, b: FindingRow): boolean {
   return a.value_text.trim().toLowerCase() !== b.value_text.trim().toLowerCase();
 }
 
-function sameMetric(a: FindingRow, b: FindingRow): boolean {
-  return a.metric_key === b.metric_key;
+/** The same line item under the same definition (a total and one of its parts share a metric key, not a definition). */
+export function sameMetric(a: FindingRow, b: FindingRow): boolean {
+  return sameDefinition({ metricKey: a.metric_key, metric: a.metric, excerpt: a.source_excerpt }, { metricKey: b.metric_key, metric: b.metric, excerpt: b.source_excerpt });
 }
 
 export interface Supersession {
@@ -66,9 +68,10 @@ export async function resolveSupersession(db: Queryable, dealId: string, rows: F
   return { sup: { replacedBy, linked }, extra };
 }
 
-/** The P1 conflict rule: same period + no SUPERSEDES + different documents (+ not forecast vs actual), about the same company. */
-export function classifyPair(a: FindingRow, b: FindingRow, sup: Supersession): "conflict" | "correction" | "forecast_vs_actual" | "different_period" | "different_company" | "same_document" | "agree" {
+/** The P1 conflict rule: same period and definition + no SUPERSEDES + different documents (+ not forecast vs actual), about the same company. */
+export function classifyPair(a: FindingRow, b: FindingRow, sup: Supersession): "conflict" | "correction" | "forecast_vs_actual" | "different_period" | "different_definition" | "different_company" | "same_document" | "agree" {
   if (!samePeriod(a.period, b.period)) return "different_period";
+  if (!sameMetric(a, b)) return "different_definition";
   if (differentCompanies(a, b)) return "different_company";
   if (!differs(a, b)) return "agree";
   if (sup.linked(a.id, b.id)) return "correction";
