@@ -7,7 +7,7 @@
  * then to the longest run of the excerpt's opening words found on the page (source links carry
  * the excerpt's opening words only).
  */
-import { canonicalize, locateExcerpt } from "@/lib/extraction/citation";
+import { canonicalize, locateExcerpt, type Canonical } from "@/lib/extraction/citation";
 import { parseCellRef } from "@/lib/ingest/parsers/cell-ref";
 import type { TextSpan } from "@/lib/ingest/types";
 
@@ -38,60 +38,141 @@ export function cleanHighlight(h: string): string {
   return h.replace(/^[\s…"“”«»'.]+|[\s…"“”«»']+$/g, "").replace(/\s*…\s*/g, " … ").replace(/\s+/g, " ").trim();
 }
 
-function locateInsensitive(text: string, excerpt: string): Range | null {
-  const pc = canonicalize(text);
-  const ex = canonicalize(excerpt).text.trim().toLowerCase();
-  if (!ex) return null;
-  const idx = pc.text.toLowerCase().indexOf(ex);
-  if (idx < 0) return null;
-  return { start: pc.map[idx]!, end: pc.map[idx + ex.length - 1]! + 1 };
+/** Longest highlight read (characters) and pieces matched: a link's excerpt is ~200 chars, a query a few words. */
+export const MAX_HIGHLIGHT_CHARS = 2000;
+const MAX_PIECES = 20;
+
+/** A page prepared once per request: its canonical text, and that text lower-cased char by char. */
+interface PageIndex {
+  page: { text: string };
+  canon: Canonical;
+  lower: string;
 }
 
-function locateOne(text: string, excerpt: string): Range | null {
-  return locateExcerpt(text, excerpt) ?? locateInsensitive(text, excerpt);
+/** Lower case that keeps every UTF-16 unit in place (offsets map back through `canon.map`). */
+function lowerSameLength(s: string): string {
+  const lower = s.toLowerCase();
+  if (lower.length === s.length) return lower;
+  let out = "";
+  for (const c of s) {
+    const l = c.toLowerCase();
+    out += l.length === c.length ? l : c;
+  }
+  return out;
+}
+
+function indexPage(text: string): PageIndex {
+  const canon = canonicalize(text);
+  return { page: { text }, canon, lower: lowerSameLength(canon.text) };
+}
+
+function rangeAt(ix: PageIndex, idx: number, len: number): Range {
+  return { start: ix.canon.map[idx]!, end: ix.canon.map[idx + len - 1]! + 1 };
+}
+
+function canonLower(s: string): string {
+  return lowerSameLength(canonicalize(s).text.trim());
+}
+
+function locateInsensitive(ix: PageIndex, excerpt: string): Range | null {
+  const ex = canonLower(excerpt);
+  if (!ex) return null;
+  const idx = ix.lower.indexOf(ex);
+  return idx < 0 ? null : rangeAt(ix, idx, ex.length);
+}
+
+/** Exact (whitespace- and hyphenation-tolerant) first, then case-insensitive. */
+function locateOne(ix: PageIndex, excerpt: string): Range | null {
+  return locateExcerpt(ix.page, excerpt) ?? locateInsensitive(ix, excerpt);
 }
 
 /** All case-insensitive occurrences of a short query (search inside a document). */
 export function findAll(text: string, query: string, max = 50): Range[] {
-  const pc = canonicalize(text);
-  const q = canonicalize(query).text.trim().toLowerCase();
+  return findAllIn(indexPage(text), query, max);
+}
+
+function findAllIn(ix: PageIndex, query: string, max = 50): Range[] {
+  const q = canonLower(query);
   if (!q) return [];
-  const hay = pc.text.toLowerCase();
   const out: Range[] = [];
-  let i = hay.indexOf(q);
+  let i = ix.lower.indexOf(q);
   while (i >= 0 && out.length < max) {
-    out.push({ start: pc.map[i]!, end: pc.map[i + q.length - 1]! + 1 });
-    i = hay.indexOf(q, i + q.length);
+    out.push(rangeAt(ix, i, q.length));
+    i = ix.lower.indexOf(q, i + q.length);
   }
   return out;
 }
 
 /**
+ * The length of the longest prefix of `pattern` that occurs anywhere in `text`, in
+ * O(|pattern| + |text|): the Z-function of pattern ⧺ separator ⧺ text (the separator, -1,
+ * is no UTF-16 unit, so no match runs across it).
+ */
+export function longestPrefixIn(pattern: ArrayLike<number>, text: ArrayLike<number>): number {
+  const n = pattern.length + 1 + text.length;
+  const s = new Int32Array(n);
+  for (let i = 0; i < pattern.length; i++) s[i] = pattern[i]!;
+  s[pattern.length] = -1;
+  for (let i = 0; i < text.length; i++) s[pattern.length + 1 + i] = text[i]!;
+  const z = new Int32Array(n);
+  let best = 0;
+  for (let i = 1, l = 0, r = 0; i < n; i++) {
+    let k = i < r ? Math.min(r - i, z[i - l]!) : 0;
+    while (i + k < n && s[k] === s[i + k]) k++;
+    z[i] = k;
+    if (i + k > r) [l, r] = [i, i + k];
+    if (i > pattern.length && k > best) best = k;
+  }
+  return best;
+}
+
+const codes = (s: string) => Array.from({ length: s.length }, (_, i) => s.charCodeAt(i));
+
+/**
+ * The longest run of the piece's opening words (at least 3, fewer than all) found on the page,
+ * else the longest run of its closing words. One linear pass per direction instead of a search
+ * per word count.
+ */
+function locateWordRun(ix: PageIndex, piece: string): Range | null {
+  const p = canonLower(piece);
+  const words = p.split(" ");
+  if (words.length < 4) return null;
+  const prefixLen = (n: number) => words.slice(0, n).join(" ").length;
+  const suffixLen = (n: number) => words.slice(words.length - n).join(" ").length;
+  const pick = (longest: number, len: (n: number) => number) => {
+    for (let n = words.length - 1; n >= 3; n--) if (len(n) <= longest) return n;
+    return 0;
+  };
+  const pc = codes(p);
+  const tc = codes(ix.lower);
+  const head = pick(longestPrefixIn(pc, tc), prefixLen);
+  const originalWords = canonicalize(piece).text.trim().split(" ");
+  if (head > 0) return locateOne(ix, originalWords.slice(0, head).join(" "));
+  const tail = pick(longestPrefixIn(pc.reverse(), tc.reverse()), suffixLen);
+  if (tail > 0) return locateOne(ix, originalWords.slice(originalWords.length - tail).join(" "));
+  return null;
+}
+
+/**
  * The ranges of the page text to highlight for `highlight`. An excerpt split by "…" is matched
- * piece by piece. Short queries (a few words) highlight every occurrence.
+ * piece by piece. Short queries (a few words) highlight every occurrence. Linear in the page
+ * and the highlight, which is read up to MAX_HIGHLIGHT_CHARS.
  */
 export function locateHighlight(text: string, highlight: string | null | undefined): Range[] {
   if (!highlight) return [];
-  const clean = cleanHighlight(highlight);
+  const clean = cleanHighlight(highlight.slice(0, MAX_HIGHLIGHT_CHARS));
   if (!clean) return [];
-  const pieces = clean.split(" … ").map((p) => p.trim()).filter((p) => p.length > 0);
+  const pieces = clean.split(" … ").map((p) => p.trim()).filter((p) => p.length > 0).slice(0, MAX_PIECES);
+  const ix = indexPage(text);
   const out: Range[] = [];
   for (const piece of pieces) {
     const words = piece.split(" ");
     if (words.length <= 3 && piece.length <= 40) {
-      out.push(...findAll(text, piece));
+      out.push(...findAllIn(ix, piece));
       continue;
     }
-    const hit = locateOne(text, piece);
-    if (hit) {
-      out.push(hit);
-      continue;
-    }
-    // Longest prefix of words found on the page (at least 3 words), then longest suffix.
-    let found: Range | null = null;
-    for (let n = words.length - 1; n >= 3 && !found; n--) found = locateOne(text, words.slice(0, n).join(" "));
-    for (let n = words.length - 1; n >= 3 && !found; n--) found = locateOne(text, words.slice(words.length - n).join(" "));
-    if (found) out.push(found);
+    const hit = locateOne(ix, piece) ?? locateWordRun(ix, piece);
+    if (hit) out.push(hit);
   }
   return mergeRanges(out);
 }
