@@ -95,10 +95,14 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
     if (!question) throw new MandaError("bad_request:message", "The message has no text.");
     if (question.length > MAX_MESSAGE_CHARS) throw new MandaError("too_large:message", `A message is at most ${MAX_MESSAGE_CHARS.toLocaleString("en")} characters.`);
 
-    const { conversation } = await ensureConversation({ db, dealId: deal.id, id: body.id, userId: user.id, title: titleFromQuestion(question), mode: body.mode });
-    const history = toUIMessages(await loadMessages({ db, conversationId: conversation.id })).filter((m) => m.id !== userMessage.id);
-    // Saved before streaming: the question survives a failed or abandoned answer.
-    await saveMessages({ db, dealId: deal.id, conversationId: conversation.id, messages: [userMessage] });
+    // Saved before streaming: the question survives a failed or abandoned answer. One transaction, so
+    // a refused message (its id is taken: 409) leaves no new empty conversation behind.
+    const { conversation, history } = await db.transaction(async (tx) => {
+      const { conversation } = await ensureConversation({ db: tx, dealId: deal.id, id: body.id, userId: user.id, title: titleFromQuestion(question), mode: body.mode });
+      const history = toUIMessages(await loadMessages({ db: tx, conversationId: conversation.id })).filter((m) => m.id !== userMessage.id);
+      await saveMessages({ db: tx, dealId: deal.id, conversationId: conversation.id, messages: [userMessage] });
+      return { conversation, history };
+    });
 
     const all = [...history, userMessage];
     const n = deps.contextMessages ?? DEFAULT_CONTEXT_MESSAGES;

@@ -260,6 +260,8 @@ describe("POST /api/chat: stored messages are append-only", () => {
       expect(res.status).toBe(409);
     }
     expect(await snapshot(a)).toEqual(before);
+    // the refused message left no new, empty conversation behind
+    expect((await db.query("select 1 from conversations where id = $1", [b])).rows).toHaveLength(0);
   });
 
   it("treats the very same question sent again as a retry: stored once, answered again", async () => {
