@@ -1,7 +1,7 @@
 /**
  * `npm run worker [-- --concurrency 4] [--types findings_extraction,timeline_extraction] [--drain]`
  *
- * A queue worker: claims tasks from agent_tasks (FOR UPDATE SKIP LOCKED) and runs their handlers.
+ * A queue worker: claims tasks from agent_tasks (extraction, relations, and `ingest` of uploaded files) (FOR UPDATE SKIP LOCKED) and runs their handlers.
  * Start any number of them against the same DATABASE_URL. On SIGINT/SIGTERM it stops claiming,
  * gives running tasks 30 s to finish, then releases them back to pending (nothing is lost; a
  * killed worker's tasks return to the queue when their lease runs out).
@@ -11,6 +11,8 @@ import { parseArgs } from "node:util";
 import { getConfig } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db";
 import { log } from "@/lib/log";
+import { requeueStuckDocuments } from "@/lib/ingest/recovery";
+import { registerIngestHandler } from "@/lib/pipeline/background";
 import { registerDefaultHandlers } from "@/lib/pipeline/handlers";
 import { registeredTaskTypes, runWorker } from "@/lib/pipeline/worker";
 
@@ -27,10 +29,14 @@ const { values } = parseArgs({
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error("--concurrency must be a positive whole number");
 registerDefaultHandlers();
+registerIngestHandler();
 const types = values.types ? values.types.split(",").map((t) => t.trim()).filter(Boolean) : registeredTaskTypes();
 const workerId = `${os.hostname()}-${process.pid}`;
 
 const db = await getDb();
+// Documents a crash left half-done (no live ingest task) are re-queued from their stored bytes.
+const recovered = await requeueStuckDocuments({ db });
+if (recovered.requeued.length || recovered.failed.length) log.info("interrupted ingests recovered", { requeued: recovered.requeued.length, failed: recovered.failed.length });
 if (getConfig().dbMode === "embedded") {
   log.warn("worker on the embedded database: single process only; set DATABASE_URL to run several workers", { dataDir: getConfig().dataDir });
 }

@@ -4,12 +4,14 @@ import { vacuumSearchIndexIfNeeded } from "./maintenance";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
+import { reclaimDeadOwnerLeases } from "@/lib/pipeline/queue";
 import type { Db } from "./types";
 
 export type { Db, Queryable, QueryResult } from "./types";
 
 /**
- * Opens a database and brings its schema up to date; then vacuums the keyword segments if
+ * Opens a database and brings its schema up to date (on the embedded database, reclaims the
+ * task leases of the dead process that held it before); then vacuums the keyword segments if
  * merges or a migration left more dead rows than live ones (PGlite has no autovacuum).
  */
 export async function openDb(options: { databaseUrl?: string; dataDir?: string; memory?: boolean } = {}): Promise<Db> {
@@ -18,6 +20,9 @@ export async function openDb(options: { databaseUrl?: string; dataDir?: string; 
     : await openPglite(options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata"));
   try {
     await migrate(db);
+    // Holding the embedded database's directory lock proves its previous owner is gone: the
+    // tasks it left running are reclaimed now, not when their leases run out.
+    if (db.kind === "pglite" && !options.memory && !options.databaseUrl) await reclaimDeadOwnerLeases({ db });
     await vacuumSearchIndexIfNeeded({ db });
   } catch (e) {
     await db.close();

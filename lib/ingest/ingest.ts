@@ -7,12 +7,14 @@ import { log } from "@/lib/log";
 import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
 import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";
-import { getDocumentBySha, insertDocument, markDocumentFailed, updateDocument } from "@/lib/db/queries/documents";
+import { getDocumentById, getDocumentBySha, insertDocument, markDocumentFailed, updateDocument } from "@/lib/db/queries/documents";
+import type { AgentTask } from "@/lib/pipeline/types";
 import { chunkPage, type ChunkDraft } from "./chunk";
 import { inferMetadata } from "./metadata";
 import { parseDocument } from "./parsers";
 import { getFileStore, localFileFor } from "@/lib/storage";
 import { sha256File } from "./storage";
+import { endHeldIngestTask, holdIngestTask } from "./tasks";
 import type { ParseResult, ParsedPage } from "./types";
 
 export type IngestStatus = "indexed" | "failed" | "duplicate";
@@ -36,10 +38,16 @@ export interface IngestFileInput {
   filename?: string;
 }
 
+/** Who holds the ingest tasks of this process's foreground ingests (lib/ingest/tasks.ts). */
+const FOREGROUND_WORKER = `ingest-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+
 /**
  * One file → document → pages → chunks → embeddings, with status `uploaded → parsing →
  * indexed | failed`. A bad file fails alone: its reason is stored on its document row and
- * returned; nothing else is touched. The same bytes twice in a deal is a no-op.
+ * returned; nothing else is touched. The same bytes twice in a deal is a no-op once indexed; a
+ * document of the same bytes that is not indexed (failed, or left half-done by a crash) is
+ * ingested again from the start. While it works on a document it holds the document's ingest
+ * task, so a crash leaves a task that recovery re-queues (lib/ingest/recovery.ts).
  */
 export async function ingestFile({ db, dealId, filePath, filename, space = getEmbeddingSpace(), onProgress }: {
   db: Db;
@@ -111,8 +119,42 @@ export async function ingestFiles({ db, dealId, files, space = getEmbeddingSpace
 
 type Prepared =
   | { kind: "result"; result: IngestResult }
-  | { kind: "fail"; documentId: string; filename: string; error: unknown }
-  | { kind: "parse"; documentId: string; filename: string; parsed: Promise<ParseResult> };
+  | { kind: "fail"; documentId: string; filename: string; error: unknown; task?: AgentTask }
+  | { kind: "parse"; documentId: string; filename: string; parsed: Promise<ParseResult>; task?: AgentTask };
+
+/** Why a file of this size is not read (empty, or over MANDA_MAX_UPLOAD_BYTES), or null. */
+export function sizeProblem(bytes: number): MandaError | null {
+  if (bytes === 0) return new MandaError("bad_request:empty_file", "The file is empty (0 bytes).");
+  const max = getConfig().maxUploadBytes;
+  if (bytes > max) {
+    return new MandaError("too_large:file", `The file is ${(bytes / 1e6).toFixed(1)} MB; the limit is ${(max / 1e6).toFixed(0)} MB (MANDA_MAX_UPLOAD_BYTES).`);
+  }
+  return null;
+}
+
+/**
+ * Ingests a document from its stored bytes (the `ingest` task's work): from the start, whatever
+ * an earlier attempt left. The result is also written to the document row.
+ */
+export async function ingestStoredDocument({ db, dealId, documentId, space = getEmbeddingSpace() }: {
+  db: Db; dealId: string; documentId: string; space?: EmbeddingSpace;
+}): Promise<IngestResult> {
+  const doc = await getDocumentById({ db, dealId, documentId });
+  if (!doc) throw new MandaError("not_found:document", "No such document in this deal.");
+  const { filename } = doc;
+  const problem = sizeProblem(Number(doc.bytes)) ?? (doc.storage_path ? null : new MandaError("not_found:document_file", "The file of this document was not kept; upload it again."));
+  const prepared: Prepared = problem
+    ? { kind: "fail", documentId, filename, error: problem }
+    : { kind: "parse", documentId, filename, parsed: storedFile(doc.storage_path).then((p) => parseDocument({ path: p, bytes: Number(doc.bytes), filename })) };
+  if (prepared.kind === "parse") prepared.parsed.catch(() => {}); // handled in finishFile
+  return finishFile({ db, dealId, space, prepared });
+}
+
+async function storedFile(storagePath: string): Promise<string> {
+  const p = await localFileFor(storagePath);
+  if (!fs.existsSync(p)) throw new MandaError("not_found:document_file", "The file of this document is not stored any more; upload it again.");
+  return p;
+}
 
 /** Hashes, de-duplicates, stores and registers the file, then starts parsing it. */
 async function prepareFile({ db, dealId, filePath, filename, onProgress, beforeLookup }: {
@@ -128,35 +170,43 @@ async function prepareFile({ db, dealId, filePath, filename, onProgress, beforeL
   const sha256 = await sha256File(filePath);
   await beforeLookup?.(sha256);
   const existing = await getDocumentBySha({ db, dealId, sha256 });
-  if (existing && existing.status !== "failed") {
+  if (existing && existing.status === "indexed") {
     return { kind: "result", result: { documentId: existing.id, filename: existing.filename, status: "duplicate", pageCount: existing.page_count ?? undefined } };
   }
-  const tooBig = stat.size > getConfig().maxUploadBytes;
-  const storagePath = tooBig || stat.size === 0 ? "" : await getFileStore().put(dealId, sha256, filePath);
+  const problem = sizeProblem(stat.size);
+  const storagePath = problem ? "" : await getFileStore().put(dealId, sha256, filePath);
   const { row } = existing
     ? { row: existing }
     : await insertDocument({ db, doc: { id: crypto.randomUUID(), deal_id: dealId, filename: name, mime: null, sha256, bytes: stat.size, storage_path: storagePath } });
+  if (storagePath && !row.storage_path) await updateDocument({ db, dealId, documentId: row.id, patch: { storage_path: storagePath } });
+  const task = await holdIngestTask({ db, dealId, documentId: row.id, workerId: FOREGROUND_WORKER });
+  if (!task) {
+    // Another live process is ingesting these bytes right now (a server database shared by workers).
+    return { kind: "result", result: { documentId: row.id, filename: row.filename, status: "duplicate", pageCount: row.page_count ?? undefined } };
+  }
   onProgress?.({ phase: "stored" });
-  if (stat.size === 0) {
-    return { kind: "fail", documentId: row.id, filename: name, error: new MandaError("bad_request:empty_file", "The file is empty (0 bytes).") };
-  }
-  if (tooBig) {
-    return {
-      kind: "fail", documentId: row.id, filename: name,
-      error: new MandaError("too_large:file", `The file is ${(stat.size / 1e6).toFixed(1)} MB; the limit is ${(getConfig().maxUploadBytes / 1e6).toFixed(0)} MB (MANDA_MAX_UPLOAD_BYTES).`),
-    };
-  }
+  if (problem) return { kind: "fail", documentId: row.id, filename: name, error: problem, task };
   // Parsing starts now (PDFs on the worker pool) and runs ahead while earlier files index.
   // Parsers read a local file: the stored path itself, or Supabase Storage's local copy.
   const parsed = localFileFor(row.storage_path || storagePath).then((p) => parseDocument({ path: p, bytes: stat.size, filename: name }));
   parsed.catch(() => {}); // handled when the file's turn comes
-  return { kind: "parse", documentId: row.id, filename: name, parsed };
+  return { kind: "parse", documentId: row.id, filename: name, parsed, task };
 }
 
 async function finishFile({ db, dealId, space, prepared, onProgress }: {
   db: Db; dealId: string; space: EmbeddingSpace; prepared: Prepared; onProgress?: (p: IngestProgress) => void;
 }): Promise<IngestResult> {
   if (prepared.kind === "result") return prepared.result;
+  const r = await finishPrepared({ db, dealId, space, prepared, onProgress });
+  if (prepared.task) {
+    await endHeldIngestTask({ db, task: prepared.task, workerId: FOREGROUND_WORKER, summary: { status: r.status, pageCount: r.pageCount, chunkCount: r.chunkCount, error: r.error } });
+  }
+  return r;
+}
+
+async function finishPrepared({ db, dealId, space, prepared, onProgress }: {
+  db: Db; dealId: string; space: EmbeddingSpace; prepared: Exclude<Prepared, { kind: "result" }>; onProgress?: (p: IngestProgress) => void;
+}): Promise<IngestResult> {
   const { documentId, filename } = prepared;
   try {
     if (prepared.kind === "fail") throw prepared.error;

@@ -253,6 +253,34 @@ export async function recoverExpiredLeases(o: { db: Queryable; clock?: Clock; de
   return { requeued: rows.length, failed };
 }
 
+/**
+ * The embedded database is single-process: whoever holds its directory lock (lib/db/dir-lock.ts)
+ * is the only process that can run tasks, so every task still `running` when it opens belongs to
+ * a process that died. Its leases are reclaimed at once instead of after they run out: back to
+ * pending, due now (a task that has already used all its attempts fails, as after a lease runs
+ * out); an orchestration run that was in flight is marked failed (its tasks carry on). Never call
+ * this on a shared server database, where running tasks may belong to live workers elsewhere.
+ */
+export async function reclaimDeadOwnerLeases(o: { db: Queryable; clock?: Clock }): Promise<{ requeued: number; failed: number }> {
+  const now = iso((o.clock ?? systemClock).now());
+  const { rows: failed } = await o.db.query(
+    `update agent_tasks set status = 'failed', completed_at = $1::timestamptz, lease_until = null, error_kind = 'transient',
+            error_message = case when task_type = 'orchestration'
+              then 'INTERRUPTED: the process running this pipeline run stopped (crash or kill); its tasks were re-queued'
+              else 'LEASE_EXPIRED: the worker stopped on each of ' || attempts || ' attempts (crash or stall); gave up' end
+      where status = 'running' and (task_type = 'orchestration' or attempts >= max_attempts)
+      returning id`,
+    [now],
+  );
+  const { rows } = await o.db.query(
+    `update agent_tasks set status = 'pending', run_after = $1::timestamptz, lease_until = null, locked_by = null,
+            error_message = 'LEASE_RECLAIMED: worker ' || coalesce(locked_by, '?') || ' stopped before finishing (its process is gone); re-queued'
+      where status = 'running' returning id`,
+    [now],
+  );
+  return { requeued: rows.length, failed: failed.length };
+}
+
 export async function getTask(db: Queryable, id: string): Promise<AgentTask | undefined> {
   const row = (await db.query<AgentTask>("select * from agent_tasks where id = $1", [id])).rows[0];
   return row ? normalise(row) : undefined;

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db";
 
 export type TaskType =
   | "orchestration"
+  | "ingest"
   | "findings_extraction"
   | "timeline_extraction"
   | "entity_extraction"

@@ -285,7 +285,12 @@ export async function runWorker(o: WorkerOptions): Promise<WorkerStats> {
   return stats;
 }
 
-/** The embedded default: run a deal's queued tasks in this process until none are left. */
+/**
+ * The embedded default: run a deal's queued tasks in this process until none are left. Ingest
+ * tasks are not an orchestrator run's work (the app's background worker or `npm run worker` reads
+ * files one at a time), so a drain leaves them unless asked for by `types`.
+ */
 export function drainQueue(o: Omit<WorkerOptions, "until" | "dealId"> & { dealId: string }): Promise<WorkerStats> {
-  return runWorker({ ...o, until: "drained", workerId: o.workerId ?? `inproc-${process.pid}-${crypto.randomUUID().slice(0, 8)}`, concurrency: o.concurrency ?? 4 });
+  const types = o.types ?? registeredTaskTypes().filter((t) => t !== "ingest");
+  return runWorker({ ...o, types, until: "drained", workerId: o.workerId ?? `inproc-${process.pid}-${crypto.randomUUID().slice(0, 8)}`, concurrency: o.concurrency ?? 4 });
 }

@@ -8,7 +8,7 @@ import { understandQuery, type QueryTerm, type UnderstoodQuery } from "./query-u
 import { pairsByLanguage, queryLanguages, rerank, withOtherLanguageStems } from "./rerank";
 import { candidatePages, keywordChunks, statementPages, vectorChunks, type CandidatePage, type RetrievalScope } from "./retrievers";
 import { routeDocuments } from "./routing";
-import { loadRoutableDocuments } from "./routing-cache";
+import { loadRoutableScope } from "./routing-cache";
 import { sectionIntent } from "./section-intent";
 import type { PageHit, SearchOptions } from "./types";
 import { ensureDealSearchIndexCurrent } from "./upgrade";
@@ -70,7 +70,8 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   const q = understandQuery(opts.query);
   const languages = queryLanguages(q.rankingText);
   const terms = withOtherLanguageStems(q, languages);
-  const docs = await loadRoutableDocuments(db, opts.dealId);
+  // Only indexed documents: one being ingested (or half-done after a crash) has part of its chunks.
+  const { docs, complete } = await loadRoutableScope(db, opts.dealId);
   let restrict: string[] | undefined;
   if (opts.documentIds) {
     const wanted = new Set(opts.documentIds);
@@ -78,8 +79,9 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   }
   const routing = routeDocuments(docs, q, restrict);
   debug?.({ understood: q, routing: { documentIds: routing.documentIds, companies: routing.companies } });
-  if (routing.documentIds && routing.documentIds.length === 0) return [];
-  const scope: RetrievalScope = { dealId: opts.dealId, documentIds: routing.documentIds, pageFrom: opts.pageRange?.from, pageTo: opts.pageRange?.to };
+  const documentIds = routing.documentIds ?? (complete ? undefined : docs.map((d) => d.id));
+  if (documentIds && documentIds.length === 0) return [];
+  const scope: RetrievalScope = { dealId: opts.dealId, documentIds, pageFrom: opts.pageRange?.from, pageTo: opts.pageRange?.to };
 
   const named = [...q.statements];
   const implied = [...q.impliedStatements].filter((s) => !q.statements.has(s));

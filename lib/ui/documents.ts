@@ -92,7 +92,7 @@ export async function listDocumentViews({ db, dealId }: { db: Queryable; dealId:
   try {
     const t = await db.query<{ document_id: string; status: keyof DocumentView["tasks"]; n: number }>(
       `select document_id, status, count(*)::int as n from agent_tasks
-       where deal_id = $1 and document_id is not null and task_type <> 'orchestration' group by document_id, status`,
+       where deal_id = $1 and document_id is not null and task_type not in ('orchestration', 'ingest') group by document_id, status`,
       [dealId],
     );
     for (const r of t.rows) {

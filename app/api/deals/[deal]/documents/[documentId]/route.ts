@@ -12,12 +12,15 @@ export async function GET(req: Request, { params }: Ctx) {
   return withDealRoute(req, deal, async ({ db, deal }) => Response.json(toDocumentView(await requireDocument({ db, dealId: deal.id, documentId }))));
 }
 
-/** Removes a failed document (dismissing its failure). Indexed documents are kept. */
+/**
+ * Removes a document that is not indexed (dismissing a failure, or an upload left half-done by a
+ * crash); its pages, chunks and ingest task go with it. Indexed documents are kept.
+ */
 export async function DELETE(req: Request, { params }: Ctx) {
   const { deal, documentId } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
     const doc = await requireDocument({ db, dealId: deal.id, documentId });
-    if (doc.status !== "failed") throw new MandaError("conflict:document", "Only a failed upload can be dismissed.");
+    if (doc.status === "indexed") throw new MandaError("conflict:document", "Only a document that is not indexed can be dismissed.");
     await db.query("delete from documents where deal_id = $1 and id = $2", [deal.id, doc.id]);
     return new Response(null, { status: 204 });
   });
