@@ -17,6 +17,9 @@ import { CONSTRAINTS_TASK } from "./constraints";
 import { PLAN_TASK, fallbackPlan } from "./planner";
 import { ACTION_TASK, SYNTHESIS_TASK, readStateFromText, type PromptState } from "./prompts";
 import { contentWords, mentionsTopic, queryCoversTopic, sentencesOf, words } from "./text";
+import { figuresIn, namesPeriod, type SourceFigure } from "./figures";
+import { requestTopics, type RequestTopic } from "./request-topics";
+import { samePeriod } from "@/lib/periods";
 
 export const LOCAL_AGENT_MODEL_ID = "local:manda-agent-mode-1";
 
@@ -121,16 +124,18 @@ interface Candidate {
   score: number;
 }
 
-function candidates(state: PromptState, topic: string | null): Candidate[] {
+function candidates(state: PromptState, t: RequestTopic | null): Candidate[] {
   const openedKeys = new Set(state.opened.map((o) => `${o.documentId}:${o.page}`));
+  const topic = t ? (t.kind === "comparison" ? t.against! : t.subject) : null;
   const out: Candidate[] = [];
   state.searches.forEach((s, si) => {
     if (s.error || (topic && !queryCoversTopic(s.query, topic))) return;
     s.results.forEach((r, ri) => {
       if (r.role !== "evidence" || r.matched.length === 0 || openedKeys.has(`${r.documentId}:${r.page}`)) return;
-      const onTopic = topic ? mentionsTopic(r.snippet, topic) : true;
+      const onTopic = topic ? mentionsTopic(r.snippet, topic) && (t?.kind !== "comparison" || mentionsTopic(r.snippet, t.subject)) : true;
       const figure = hasFigure(r.snippet);
-      const score = (onTopic ? 4 : 0) + (isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
+      const period = t?.period && namesPeriod(r.snippet, t.period) ? 3 : 0;
+      const score = (onTopic ? 4 : 0) + period + (t?.kind === "narrative" ? 0 : isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
       out.push({ r, topic, score });
     });
   });
@@ -144,17 +149,31 @@ function candidates(state: PromptState, topic: string | null): Candidate[] {
   return out.filter((c) => versionKey(c.r.document, c.r.date) >= (newest.get(familyOf(c.r.document)) ?? "")).sort((a, b) => b.score - a.score);
 }
 
+/** Whether an opened page already answers the topic (a figure for its period, or a passage about it). */
+function covers(o: Opened, t: RequestTopic): boolean {
+  if (t.kind === "narrative") return mentionsTopic(o.text, t.subject);
+  return t.kind === "comparison" ? !!topicFigure([o], t, true) : !!topicFigure([o], t, false);
+}
+
+function topicQuery(t: RequestTopic): string {
+  return searchQuery(`${t.period ?? ""} ${t.name}`);
+}
+
+function searchedFor(searches: PromptState["searches"], t: RequestTopic): boolean {
+  return searches.some((s) => queryCoversTopic(s.query, t.subject) && (t.kind !== "comparison" || queryCoversTopic(s.query, t.against!)));
+}
+
 function nextAction(state: PromptState): Record<string, unknown> {
   const c = state.constraints;
   const left = state.budget.toolCallsLeft;
   const searches = state.searches.filter((s) => !s.error);
   const opened = state.opened.length + state.openedOmitted.length;
-  const topics = c.requiredTopics;
+  const topics = requestTopics(state.question, c);
   if (left > 0) {
-    // 1. one search per required topic, in one parallel batch
-    const pending = topics.filter((t) => !searches.some((s) => queryCoversTopic(s.query, t)));
+    // 1. one search per topic of the request, in one parallel batch
+    const pending = topics.filter((t) => !searchedFor(searches, t));
     if (pending.length) {
-      const calls = pending.slice(0, Math.min(left, state.budget.maxBatch)).map((t) => ({ tool: "search_docs", args: { query: searchQuery(t) } }));
+      const calls = pending.slice(0, Math.min(left, state.budget.maxBatch)).map((t) => ({ tool: "search_docs", args: { query: c.requiredTopics.length ? searchQuery(t.name) : topicQuery(t) } }));
       return calls.length === 1 ? { type: "tool_call", ...calls[0] } : { type: "tool_calls", calls };
     }
     if (searches.length === 0) return { type: "tool_call", tool: "search_docs", args: { query: questionQuery(state.question) } };
@@ -164,16 +183,14 @@ function nextAction(state: PromptState): Record<string, unknown> {
       const q = rest.length ? rest.slice(0, 4).join(" ") : `${questionQuery(state.question)} ${searches.length + 1}`;
       return { type: "tool_call", tool: "search_docs", args: { query: q } };
     }
-    // 2. open the best source per topic (round robin), up to what the constraints ask (at least one)
-    const evidenceTopics = topics.filter((t) => candidates(state, t).length > 0);
-    const target = Math.max(c.minOpenCitations, topics.length ? evidenceTopics.length : 1, c.requiresExactQuote ? 1 : 0);
-    if (opened < target) {
+    // 2. open the best source per topic not yet answered by an opened page (round robin), at least what the constraints ask
+    const open = topics.filter((t) => !state.opened.some((o) => covers(o, t)));
+    const pools = topics.length ? open.map((t) => candidates(state, t)).filter((p) => p.length > 0) : opened === 0 ? [candidates(state, null)] : [];
+    // one page often answers several topics: open for the first unanswered topic, then look again
+    const need = Math.min(Math.max(pools.length ? 1 : 0, c.minOpenCitations - opened, c.requiresExactQuote && opened === 0 ? 1 : 0), left);
+    if (need > 0) {
       const picks: Result[] = [];
       const chosen = new Set<string>();
-      const openedTopics = new Set(topics.filter((t) => state.opened.some((o) => mentionsTopic(o.text, t))));
-      const pools = topics.length ? topics.filter((t) => !openedTopics.has(t)).map((t) => candidates(state, t)) : [candidates(state, null)];
-      const extra = candidates(state, null);
-      const need = Math.min(target - opened, left);
       for (let round = 0; picks.length < need && round < 5; round++) {
         let progressed = false;
         for (const pool of pools) {
@@ -185,7 +202,7 @@ function nextAction(state: PromptState): Record<string, unknown> {
         }
         if (!progressed) break;
       }
-      for (const x of extra) {
+      for (const x of candidates(state, null)) {
         if (picks.length >= need) break;
         if (chosen.has(`${x.r.documentId}:${x.r.page}`)) continue;
         chosen.add(`${x.r.documentId}:${x.r.page}`);
@@ -228,8 +245,93 @@ export function bestQuote(text: string, topic: string | null, figure: boolean, f
   return best.slice(0, cut > 60 ? cut : 200).trim();
 }
 
+/**
+ * The figure of an opened page for a topic and its period: on a line about the topic (a row's
+ * line item or a sentence), for the asked period (or a page that names it when the line does not
+ * say), a percentage for a ratio; prose before table rows, actuals before forecasts. `forecast`:
+ * the other side of a comparison (a forecast figure, or a line naming what it is measured against).
+ */
+export function topicFigure(opened: Opened[], t: RequestTopic, forecast: boolean): { f: SourceFigure; o: Opened } | null {
+  const found: Array<{ f: SourceFigure; o: Opened; score: number }> = [];
+  for (const o of opened) {
+    if (o.role !== "evidence") continue;
+    for (const f of figuresIn(o.text)) {
+      if (!mentionsTopic(f.label, t.subject) || f.period === "comparative") continue;
+      if (t.kind === "ratio" !== /%$/.test(f.raw) && !(t.kind === "ratio" && f.kind === "sentence" && new RegExp(`${f.raw.replace(/[.]/g, "\\.")}\\s?%`).test(f.line))) continue;
+      const other = f.forecast || (t.against ? mentionsTopic(f.label, t.against) : false);
+      if (t.kind === "comparison" && forecast !== other) continue;
+      if (t.kind !== "comparison" && f.forecast) continue;
+      if (t.period && !(f.period ? samePeriod(f.period, t.period) : namesPeriod(o.text, t.period))) continue;
+      found.push({ f, o, score: (f.kind === "sentence" ? 2 : 0) + (f.period ? 1 : 0) + (f.label.length < 200 ? 0.5 : 0) });
+    }
+  }
+  found.sort((a, b) => b.score - a.score);
+  return found[0] ?? null;
+}
+
+/** The figure as the sentence states it, with its currency and scale ("EUR 5.2 million", "23.1%"). */
+function statedAmount(f: SourceFigure): string {
+  const raw = f.raw.replace(/[.()$]/g, (ch) => `\\${ch}`);
+  const m = new RegExp(`(?:(?:EUR|USD|SEK|GBP|NOK|DKK|CHF|\\$|€|£)\\s?)?${raw}(?:\\s?(?:%|percent|per cent|million|billion|thousand|bn|m\\b))?`, "i").exec(f.line);
+  return m ? m[0] : f.raw;
+}
+
+function figureStatement(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) => string | null): string {
+  if (x.f.kind === "sentence") return `${statedAmount(x.f)} — ${x.o.document}, p.${x.o.page}: "${x.f.line.trim()}" [${x.o.n}]`;
+  const unit = /%$/.test(x.f.raw) ? null : unitOf(x.o);
+  const quote = x.f.line.length <= 300 ? x.f.line : x.f.line.slice(0, x.f.line.lastIndexOf(" ", 280));
+  return `${x.f.raw}${unit ? ` (${unit}${x.f.note ? `; note ${x.f.note}` : ""})` : x.f.note ? ` (note ${x.f.note})` : ""} — ${x.o.document}, p.${x.o.page}: "${quote.trim()}" [${x.o.n}]`;
+}
+
+/** One statement per topic of the request: the figure with its line item and period, or the passage, or the gap. */
+function topicAnswer(state: PromptState, topics: RequestTopic[]): { lines: string[]; insufficiencies: Array<{ topic: string; missing: string }> } {
+  const c = state.constraints;
+  const t0 = L[state.language === "sv" ? "sv" : "en"];
+  const evidence = state.opened.filter((o) => o.role === "evidence");
+  const lines: string[] = [];
+  const insufficiencies: Array<{ topic: string; missing: string }> = [];
+  const unitOf = (o: Opened) => unitLine(o.text);
+  for (const t of topics) {
+    const at = state.question.toLowerCase().indexOf(t.name);
+    const name = at >= 0 ? state.question.slice(at, at + t.name.length) : t.name;
+    const label = `**${cap(name)}${t.period ? `, ${t.period}` : ""}:**`;
+    if (t.kind === "figure" || t.kind === "ratio") {
+      const x = topicFigure(evidence, t, false);
+      if (x) {
+        lines.push(`- ${label} ${figureStatement(x, unitOf)}`);
+        continue;
+      }
+    } else if (t.kind === "comparison") {
+      const a = topicFigure(evidence, { ...t, kind: "figure" }, false);
+      const b = topicFigure(evidence, t, true);
+      if (a && b && a.f.value !== b.f.value) {
+        lines.push(`- ${label} ${figureStatement(a, unitOf)}; against the ${t.against}: ${figureStatement(b, unitOf)}`);
+        continue;
+      }
+    } else {
+      const o = evidence.find((x) => mentionsTopic(x.text, t.subject));
+      const quote = o ? bestQuote(o.text, t.subject, false) : null;
+      if (o && quote && mentionsTopic(quote, t.subject)) {
+        lines.push(`- ${label} ${o.document}, p.${o.page}: "${quote}" [${o.n}]`);
+        continue;
+      }
+    }
+    const tried = state.searches.filter((x) => queryCoversTopic(x.query, t.subject)).map((x) => `‘${x.query}’`);
+    const why = `${t.name}${t.period ? ` (${t.period})` : ""}`;
+    lines.push(`- ${label} **${c.insufficiencyPhrase}** — ${t0.missing.replace("%s", why)}${tried.length ? ` (${t0.searched}: ${tried.join(", ")})` : ""}.`);
+    insufficiencies.push({ topic: t.name, missing: t0.missing.replace("%s", why) });
+  }
+  return { lines, insufficiencies };
+}
+
 function finalAction(state: PromptState): Record<string, unknown> {
   const c = state.constraints;
+  const topics = c.requiredSections.length ? [] : requestTopics(state.question, c);
+  if (topics.length) {
+    const t = L[state.language === "sv" ? "sv" : "en"];
+    const { lines, insufficiencies } = topicAnswer(state, topics);
+    return { type: "final", answer: [`## ${t.title}`, ...lines, ...newestNotes(state)].join("\n\n"), insufficiencies };
+  }
   const t = L[state.language === "sv" ? "sv" : "en"];
   const phrase = c.insufficiencyPhrase;
   const figure = c.requiresExactQuote ? c.exactQuoteKind === "figure" : true;
@@ -272,19 +374,25 @@ function finalAction(state: PromptState): Record<string, unknown> {
     }
   }
 
-  // Newest dated document prevails among opened versions of one document.
-  if (c.requiresConflictResolution) {
-    const fam = new Map<string, Opened[]>();
-    for (const o of evidence) fam.set(familyOf(o.document), [...(fam.get(familyOf(o.document)) ?? []), o]);
-    for (const list of fam.values()) {
-      const dated = list.filter((o) => o.date);
-      if (new Set(dated.map((o) => o.document)).size < 2) continue;
-      const newest = dated.reduce((a, b) => (versionKey(b.document, b.date) > versionKey(a.document, a.date) ? b : a));
-      const older = [...new Set(dated.filter((o) => o.document !== newest.document).map((o) => o.document))].join(", ");
-      out.push(t.prevails.replace("%s", `${newest.document} [${newest.n}]`).replace("%d", newest.date ?? "").replace("%o", older));
-    }
-  }
+  out.push(...newestNotes(state));
   return { type: "final", answer: out.join("\n\n"), insufficiencies };
+}
+
+/** Newest dated document prevails among opened versions of one document. */
+function newestNotes(state: PromptState): string[] {
+  const t = L[state.language === "sv" ? "sv" : "en"];
+  const out: string[] = [];
+  if (!state.constraints.requiresConflictResolution) return out;
+  const fam = new Map<string, Opened[]>();
+  for (const o of state.opened.filter((x) => x.role === "evidence")) fam.set(familyOf(o.document), [...(fam.get(familyOf(o.document)) ?? []), o]);
+  for (const list of fam.values()) {
+    const dated = list.filter((o) => o.date);
+    if (new Set(dated.map((o) => o.document)).size < 2) continue;
+    const newest = dated.reduce((a, b) => (versionKey(b.document, b.date) > versionKey(a.document, a.date) ? b : a));
+    const older = [...new Set(dated.filter((o) => o.document !== newest.document).map((o) => o.document))].join(", ");
+    out.push(t.prevails.replace("%s", `${newest.document} [${newest.n}]`).replace("%d", newest.date ?? "").replace("%o", older));
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- LanguageModelV3

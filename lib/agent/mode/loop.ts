@@ -21,6 +21,8 @@ import { TraceRecorder } from "./trace";
 import type { AgentConstraints, AgentModeResult, Insufficiency, OpenedCitation, SearchRecord, SearchResultItem, TraceEvent, ValidationResult } from "./types";
 import { contentWords, queryCoversTopic, words } from "./text";
 import { missingTopicsOf, validateFinal } from "./validate";
+import { requestTopics } from "./request-topics";
+import { checkTopics } from "./topic-gate";
 
 export interface RunAgentModeOptions {
   question: string;
@@ -90,7 +92,9 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     note = r.note;
   }
   trace.record({ type: "constraints", constraints, source, ...(note ? { note } : {}) }, t);
-  const toolBudget = effectiveToolBudget(cfg, constraints);
+  // the request's topics: each needs a search, and opened pages to answer from (one page often answers several)
+  const topics = requestTopics(question, constraints);
+  const toolBudget = effectiveToolBudget(cfg, { minSearches: Math.max(constraints.minSearches, topics.length), minOpenCitations: Math.max(constraints.minOpenCitations, Math.ceil(topics.length / 2)) });
   const requirements = describeConstraints(constraints);
 
   // 2. plan
@@ -145,7 +149,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     if (action.type === "final") {
       validations++;
       t = trace.mark();
-      const v = validateFinal({ answer: action.answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: action.insufficiencies });
+      const v = validateFinal({ answer: action.answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: action.insufficiencies, topics });
       lastValidation = v;
       lastFinal = action;
       trace.record({ type: "validation", ok: v.ok, attempt: validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
@@ -196,8 +200,9 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     answer = synth.answer;
     declared = ("insufficiencies" in synth ? synth.insufficiencies : undefined) ?? [];
     answer = discloseMissing(answer, constraints, st);
+    answer = discloseUnanswered(answer, constraints, st, topics);
     t = trace.mark();
-    const v = validateFinal({ answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared });
+    const v = validateFinal({ answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared, topics });
     trace.record({ type: "validation", ok: v.ok, attempt: ++validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
     unmet = v.failures.filter((f) => f.code !== "INVALID_CITATION_MARKER").map((f) => f.message);
     if (unmet.length) answer = `${answer.trim()}\n\n${constraints.language === "sv" ? "> Obs: svaret uppfyller inte alla krav" : "> Note: this answer does not meet every requirement"} — ${unmet.join(" ")}`;
@@ -421,6 +426,26 @@ function discloseMissing(answer: string, c: AgentConstraints, st: RunState): str
         : `**${phrase}** — ${t}: no document in the data room covers this${tried.length ? ` (searched: ${tried.join(", ")})` : ""}.`;
     });
   return lines.length ? `${answer.trim()}\n\n${lines.join("\n\n")}` : answer;
+}
+
+/**
+ * Discloses every topic of the request the answer does not answer: which topic, why (no figure
+ * for the period, a number without its line item …), what was searched and what was opened.
+ */
+function discloseUnanswered(answer: string, c: AgentConstraints, st: RunState, topics: ReturnType<typeof requestTopics>): string {
+  const ok = st.searches.filter((s) => !s.error);
+  const open = checkTopics({ answer, topics, opened: st.opened, searches: ok, phrase: c.insufficiencyPhrase }).filter((v) => v.status === "unanswered");
+  if (open.length === 0) return answer;
+  const sv = c.language === "sv";
+  const lines = open.map((v) => {
+    const tried = ok.filter((s) => queryCoversTopic(s.query, v.topic.subject) || queryCoversTopic(s.query, v.topic.name)).map((s) => `‘${s.query}’`);
+    const read = st.opened.filter((o) => o.role === "evidence").map((o) => `${o.document} p.${o.page}`);
+    const label = `${v.topic.name}${v.topic.period ? ` (${v.topic.period})` : ""}`;
+    return sv
+      ? `**${c.insufficiencyPhrase}** — ${label}: kunde inte fastställas ur de öppnade källorna (${v.reason}; sökt: ${tried.join(", ") || "inget"}; öppnat: ${read.join(", ") || "inget"}).`
+      : `**${c.insufficiencyPhrase}** — ${label}: not established from the opened sources (${v.reason}; searched: ${tried.join(", ") || "nothing"}; opened: ${read.join(", ") || "nothing"}).`;
+  });
+  return `${answer.trim()}\n\n${lines.join("\n\n")}`;
 }
 
 /** A last-resort answer when the model produced nothing usable: the opened sources, listed honestly. */

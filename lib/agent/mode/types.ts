@@ -110,7 +110,8 @@ export interface ValidationFailure {
     | "QUOTE_WRONG_SOURCE"
     | "INSUFFICIENCY_DISCLOSURE_MISSING"
     | "SECTION_MISSING"
-    | "CONFLICT_RULE_UNMET";
+    | "CONFLICT_RULE_UNMET"
+    | "TOPIC_NOT_ANSWERED";
   message: string;
   /** Fixing it needs more tool calls (not just a rewrite). */
   needsTools: boolean;
@@ -123,6 +124,8 @@ export interface ValidationResult {
   invalidMarkers: number[];
   quotes: Array<{ text: string; matched: boolean; citation?: number }>;
   missingTopics: string[];
+  /** Per topic of the request: answered, disclosed as a gap (after a search), or unanswered and why. */
+  topics: Array<{ topic: string; status: "answered" | "disclosed" | "unanswered"; reason: string }>;
 }
 
 export type TraceStep =

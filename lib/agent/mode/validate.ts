@@ -7,6 +7,8 @@
  * topic without evidence, the required sections, and the "newest dated document" rule.
  */
 import type { AgentConstraints, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
+import { requestTopics, type RequestTopic } from "./request-topics";
+import { checkTopics } from "./topic-gate";
 import { extractMarkers, extractNumbers, extractQuotes, knownNumbers, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
 
 export interface ValidationInput {
@@ -16,6 +18,8 @@ export interface ValidationInput {
   searches: SearchRecord[];
   opened: OpenedCitation[];
   declaredInsufficiencies?: Array<{ topic: string; missing?: string }>;
+  /** The request's topics (default: read from the question and the constraints). */
+  topics?: RequestTopic[];
 }
 
 /** Acronyms and labels that need no source (periods, currencies, common DD shorthand). */
@@ -182,5 +186,12 @@ export function validateFinal(input: ValidationInput): ValidationResult {
     }
   }
 
-  return { ok: failures.length === 0, failures, markers: valid, invalidMarkers: invalid, quotes, missingTopics };
+  // 9. every topic of the request answered from an opened source for the period asked, or disclosed as a gap
+  const verdicts = checkTopics({ answer, topics: input.topics ?? requestTopics(question, c), opened, searches: okSearches, phrase: c.insufficiencyPhrase });
+  for (const v of verdicts.filter((x) => x.status === "unanswered")) {
+    const label = `"${v.topic.name}"${v.topic.period ? ` (${v.topic.period})` : ""}`;
+    fail("TOPIC_NOT_ANSWERED", `${label} is not answered: ${v.reason}. ${v.needsTools ? "Search for it and open the page that states it, then answer" : "State it in a sentence naming the line item, the value and the period, with its [n]"}; if the documents do not give it, write "${c.insufficiencyPhrase}" for it and what was searched.`, v.needsTools);
+  }
+  const topics = verdicts.map((v) => ({ topic: v.topic.name, status: v.status, reason: v.reason }));
+  return { ok: failures.length === 0, failures, markers: valid, invalidMarkers: invalid, quotes, missingTopics, topics };
 }

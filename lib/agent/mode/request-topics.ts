@@ -1,0 +1,115 @@
+/**
+ * What a request asks to be answered: its topics, each with the kind of evidence that answers it
+ * and the period asked. "Q3 2024 revenue and EBITDA with margins, revenue against the management
+ * forecast, the top risks" → revenue (figure, Q3 2024), EBITDA (figure, Q3 2024), margins (ratio,
+ * Q3 2024), revenue against the forecast (comparison, Q3 2024), top risks (narrative).
+ * Topics the constraints already name ("separate searches for revenue, margins and litigation")
+ * are taken as they are; otherwise the request's own list is read. Process instructions ("open
+ * two sources", "quote the figure") are not topics.
+ */
+import { readPeriodRequest } from "@/lib/periods";
+import { stripInstructions } from "@/lib/search/query-understanding";
+import type { AgentConstraints } from "./types";
+import { contentWords, mentionsTopic } from "./text";
+
+export type TopicKind = "figure" | "ratio" | "comparison" | "narrative";
+
+export interface RequestTopic {
+  /** As the request words it ("top risks", "revenue against the management forecast"). */
+  name: string;
+  kind: TopicKind;
+  /** The words a statement must use to be about it ("risks", "revenue", "margin"). */
+  subject: string;
+  /** comparison: what the subject is measured against ("forecast"). */
+  against?: string;
+  /** The period asked ("Q3 2024", "FY2023"); null when the request names none (or for narrative topics). */
+  period: string | null;
+}
+
+/** Figures a statement states as amounts (a line item of the statements or a KPI). */
+const FIGURE_TERMS = [
+  "revenue", "revenues", "net sales", "sales", "turnover", "income", "profit", "earnings", "ebitda", "ebit", "eps", "cash flow", "cash", "capital expenditure",
+  "capital expenditures", "capex", "debt", "borrowings", "assets", "liabilities", "equity", "headcount", "employees", "arr", "dividend", "dividends", "expenses", "costs",
+  "cost", "inventory", "inventories", "backlog", "bookings", "growth", "working capital", "receivables", "payables", "intäkter", "omsättning", "nettoomsättning", "resultat", "kassaflöde", "skulder", "anställda",
+];
+const AGAINST = /\s+(?:against|versus|vs\.?|compared (?:with|to)|relative to|mot|jämfört med)\s+/i;
+const DESCRIPTORS = new Set("top key main major principal biggest largest most important material significant overall total the its their our company's latest current reported main".split(" "));
+const QUESTION_LEAD = /^(?:what|which|how much|how many|who|where|when|tell me|give me|show me|list|summari[sz]e|describe|explain|vad|hur mycket|vilka|vilken|vem)\b(?:\s+(?:was|were|is|are|did|does|do|the|about|var|är))*\s*/i;
+
+const QUALIFIERS = new Set("operating net gross free total subscription recurring adjusted organic long-term short-term".split(" "));
+
+function subjectOf(item: string): string {
+  const kept = (item.toLowerCase().match(/[\p{L}\p{N}&'-]+/gu) ?? []).filter((w) => !DESCRIPTORS.has(w) && !/\d/.test(w));
+  const literal = ` ${kept.join(" ")} `;
+  const figure = FIGURE_TERMS.filter((t) => literal.includes(` ${t} `)).sort((a, b) => b.length - a.length)[0];
+  if (!figure) return kept.join(" ");
+  // the figure term as the request words it, with a qualifier right before it ("operating income", "free cash flow")
+  const first = figure.split(" ")[0]!;
+  const at = kept.findIndex((w) => w.startsWith(first.slice(0, Math.max(3, first.length - 2))));
+  if (at < 0) return figure;
+  const start = at > 0 && QUALIFIERS.has(kept[at - 1]!) ? at - 1 : at;
+  return kept.slice(start, at + figure.split(" ").length).join(" ");
+}
+
+function kindOf(item: string): TopicKind {
+  if (AGAINST.test(` ${item} `)) return "comparison";
+  if (/\bmargins?\b|\bmarginal/i.test(item)) return "ratio";
+  if (FIGURE_TERMS.some((t) => mentionsTopic(item, t))) return "figure";
+  return "narrative";
+}
+
+function topicOf(raw: string, period: string | null): RequestTopic | null {
+  const name = raw.replace(/\s+/g, " ").trim().toLowerCase();
+  if (contentWords(name).length === 0) return null;
+  const kind = kindOf(name);
+  if (kind === "comparison") {
+    const [left, right] = name.split(AGAINST);
+    const subject = subjectOf(left ?? "");
+    const against = subjectOf(right ?? "").split(" ").filter((w) => !/^(?:management|management's|the)$/.test(w)).join(" ") || subjectOf(right ?? "");
+    if (!subject || !against) return null;
+    return { name, kind, subject, against, period };
+  }
+  const subject = kind === "ratio" ? (/(\p{L}+)\s+margins?/u.exec(name)?.[1] && !DESCRIPTORS.has(/(\p{L}+)\s+margins?/u.exec(name)![1]!) ? `${/(\p{L}+)\s+margins?/u.exec(name)![1]} margin` : "margin") : subjectOf(name);
+  if (!subject) return null;
+  return { name, kind, subject, period: kind === "narrative" ? null : period };
+}
+
+/** Words about the process, not the subject ("open the source", "quote the exact figure"). */
+const PROCESS = new Set(
+  "using use newest latest most recent dated document documents source sources open opened quote quoted exact exactly figure figures number search searches separate separately cite citation citations say state insufficient documentation least at one two three produce give provide answer find tell show please verbatim then also from data room it them this that".split(" "),
+);
+const isProcess = (item: string) => (item.toLowerCase().match(/\p{L}+/gu) ?? []).every((w) => PROCESS.has(w) || DESCRIPTORS.has(w) || /^(?:the|a|an|for|of|in|and|or|to)$/.test(w));
+
+/** Splits the request's subject list: commas, "and", "with", "as well as", semicolons. */
+function items(text: string): string[] {
+  return text
+    .replace(/\([^)]*\)/g, " ")
+    .split(/\s*[,;]\s*|\s+(?:and|with|as well as|plus|including|och|med|samt)\s+|\s*&\s*/i)
+    .map((s) => s.replace(/\([^)]*\)/g, " ").replace(/\s+(?:in|from|according to|per|as (?:shown|reported|stated) in)\s+(?:the|its|their)\s+.*$/i, "").trim())
+    .map((s) => s.replace(/^(?:and|or|also|search(?:\s+separately)?\s+for|look\s+(?:up|for)|find)\s+/i, "").replace(QUESTION_LEAD, "").replace(/^(?:the|a|an|our|its|their)\s+/i, "").replace(/\s+(?:in|for|of|during)\s*$/i, "").replace(/[.]+$/, "").trim())
+    .filter((s) => s.length > 1 && s.split(/\s+/).length <= 6 && !isProcess(s));
+}
+
+/** The request's topics, each with its kind and the period asked. */
+export function requestTopics(question: string, c?: Pick<AgentConstraints, "requiredTopics">): RequestTopic[] {
+  const asked = readPeriodRequest(question).exact;
+  const period = asked && asked.kind !== "point" ? asked.label : null;
+  const phrase = readPeriodRequest(question).phrase;
+  let list: string[];
+  if (c?.requiredTopics.length) list = c.requiredTopics;
+  else {
+    let body = stripInstructions(question);
+    if (phrase) body = body.replace(phrase, " ");
+    // the asking sentence: a question when there is one, else the first sentence
+    const sentences = body.split(/(?<=[.?!:])\s+/).map((x) => x.trim()).filter(Boolean);
+    const asking = sentences.filter((x) => /\?$/.test(x));
+    list = (asking.length ? asking : sentences.slice(0, 1)).flatMap((x) => items(x.replace(/[?!]+$/, "")));
+  }
+  const out: RequestTopic[] = [];
+  for (const raw of list) {
+    const t = topicOf(raw.replace(phrase ?? "\u0000", " "), period);
+    if (!t || out.some((o) => o.kind === t.kind && o.subject === t.subject && o.against === t.against)) continue;
+    out.push(t);
+  }
+  return out.slice(0, 6);
+}

@@ -1,0 +1,153 @@
+/**
+ * The per-topic answer gate: each topic of the request must be answered by a statement about
+ * that topic, backed by an opened source, for the period asked — or be disclosed as a gap after
+ * it was searched for. A heading, a bare label ("Revenue:"), a running header or a number that
+ * no opened source states for that line item and period is no answer.
+ *   figure     a value the statement gives, which an opened source states on a line (row or
+ *              sentence) about the topic, for the asked period;
+ *   ratio      the same with a percentage ("EBITDA margin 23.1%");
+ *   comparison both sides: a value of the subject and a value of what it is measured against
+ *              (a forecast, a budget), each stated by an opened source;
+ *   narrative  a sentence about the topic with content beyond its name, citing (or quoting) an
+ *              opened source that speaks of the topic.
+ */
+import type { OpenedCitation, SearchRecord } from "./types";
+import { figuresIn, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
+import type { RequestTopic } from "./request-topics";
+import { contentWords, extractMarkers, extractQuotes, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn } from "./text";
+import { samePeriod } from "@/lib/periods";
+
+export interface TopicVerdict {
+  topic: RequestTopic;
+  status: "answered" | "disclosed" | "unanswered";
+  /** Why it is not answered (or what answered it). */
+  reason: string;
+  /** Answering it needs more tool calls (nothing opened speaks of it, or it was never searched). */
+  needsTools: boolean;
+}
+
+interface Statement {
+  text: string;
+  heading: string;
+  cited: OpenedCitation[];
+}
+
+const HEADING = /^(?:#{1,6}\s+.*|\*\*[^*]+\*\*\s*:?|__[^_]+__\s*:?|[^\s].{0,60}:)\s*$/;
+const GAP_WORDS = /insufficient documentation|otillräcklig dokumentation|not (?:found|available|established|disclosed|stated|covered)|no (?:document|source|figure|information)|could not be (?:found|established)|does not (?:state|cover|disclose)|saknas|framgår inte/i;
+
+/** Statements of an answer: lines (long paragraphs by sentence) with the heading above them. */
+function statementsOf(answer: string, opened: OpenedCitation[]): Statement[] {
+  const byN = new Map(opened.map((o) => [o.n, o]));
+  const out: Statement[] = [];
+  let heading = "";
+  for (const raw of answer.split("\n")) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (HEADING.test(line)) {
+      heading = line;
+      continue;
+    }
+    const parts = line.length > 400 ? line.split(/(?<=[.!?])\s+(?=[\p{Lu}"“])/u) : [line];
+    for (const text of parts) {
+      const cited = [...new Set(extractMarkers(text).map((m) => m.n))].map((n) => byN.get(n)).filter((o): o is OpenedCitation => !!o && o.role === "evidence");
+      out.push({ text, heading, cited });
+    }
+  }
+  return out;
+}
+
+/** The statement without its [n] markers and with its label words ("Revenue, Q3 2024: …"). */
+const bare = (s: string) => s.replace(/\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]/g, " ");
+
+interface Backing {
+  figure: SourceFigure;
+  source: OpenedCitation;
+}
+
+/** Source figures of the statement's values that an opened source states on a line about `subject`. */
+function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: boolean): { hits: Backing[]; offTopic: string[]; unknown: string[] } {
+  const sources = st.cited.length ? st.cited : opened.filter((o) => o.role === "evidence");
+  const hits: Backing[] = [];
+  const offTopic: string[] = [];
+  const unknown: string[] = [];
+  for (const n of valueNumbers(bare(st.text))) {
+    if (pct && !/^\s?(?:%|percent|per cent|procent)/i.test(bare(st.text).slice(n.index + n.raw.length, n.index + n.raw.length + 9))) continue;
+    let found = false;
+    let onTopic = false;
+    for (const o of sources) {
+      for (const f of figuresIn(o.text)) {
+        if (!numberIsKnown(n, new Set([f.value, Math.abs(f.value)]))) continue;
+        found = true;
+        if (!mentionsTopic(f.label, subject)) continue;
+        onTopic = true;
+        hits.push({ figure: f, source: o });
+      }
+    }
+    if (!found) unknown.push(n.raw);
+    else if (!onTopic) offTopic.push(n.raw);
+  }
+  return { hits, offTopic, unknown };
+}
+
+function periodOk(b: Backing, period: string | null): boolean {
+  if (!period) return b.figure.period !== "comparative";
+  if (b.figure.period === "comparative") return false;
+  if (b.figure.period) return samePeriod(b.figure.period, period);
+  return namesPeriod(b.source.text, period);
+}
+
+const about = (st: Statement, subject: string) => mentionsTopic(bare(st.text), subject) || mentionsTopic(st.heading, subject);
+
+function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation[], pct: boolean): { ok: boolean; reason: string } {
+  let reason = `no statement gives ${pct ? "a percentage" : "a figure"} for ${t.subject}${t.period ? ` (${t.period})` : ""}`;
+  for (const st of sts.filter((s) => about(s, t.subject))) {
+    const b = backing(st, t.subject, opened, pct);
+    const good = b.hits.filter((h) => periodOk(h, t.period));
+    if (good.length) {
+      const wrong = t.period ? periodsNamed(bare(st.text)).filter((p) => !samePeriod(p, t.period!) && !good.some((g) => g.figure.period && samePeriod(g.figure.period, p))) : [];
+      if (wrong.length === 0 || namesPeriod(st.text, t.period!)) return { ok: true, reason: `${good[0]!.figure.raw} (${good[0]!.source.document} p.${good[0]!.source.page})` };
+    }
+    if (b.hits.length) reason = `${b.hits[0]!.figure.raw} is stated for ${b.hits[0]!.figure.period === "comparative" ? "the comparative period" : b.hits[0]!.figure.period ?? "an unstated period"}, not ${t.period}`;
+    else if (b.offTopic.length) reason = `${b.offTopic[0]} is not stated for ${t.subject} in the opened source (a number without its line item)`;
+    else if (b.unknown.length) reason = `${b.unknown[0]} appears in no opened source`;
+  }
+  return { ok: false, reason };
+}
+
+function comparisonVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation[]): { ok: boolean; reason: string } {
+  for (const st of sts.filter((s) => about(s, t.subject) && (mentionsTopic(bare(s.text), t.against!) || mentionsTopic(s.heading, t.against!)))) {
+    const side = backing(st, t.subject, opened, false).hits.filter((h) => periodOk(h, t.period));
+    const actual = side.filter((h) => !h.figure.forecast && !mentionsTopic(h.figure.label, t.against!));
+    const other = side.filter((h) => h.figure.forecast || mentionsTopic(h.figure.label, t.against!));
+    if (actual.length && other.length && actual.some((a) => other.every((o) => o.figure.value !== a.figure.value))) return { ok: true, reason: `${actual[0]!.figure.raw} against ${other[0]!.figure.raw}` };
+  }
+  return { ok: false, reason: `no statement gives both ${t.subject} and the ${t.against}${t.period ? ` for ${t.period}` : ""}, each from an opened source` };
+}
+
+function narrativeVerdict(t: RequestTopic, sts: Statement[]): { ok: boolean; reason: string } {
+  const own = new Set(contentWords(`${t.subject} ${t.name}`));
+  for (const st of sts.filter((s) => about(s, t.subject))) {
+    const text = bare(st.text);
+    const content = contentWords(text.replace(/"[^"]*"|“[^”]*”/g, (q) => q)).filter((w) => !own.has(w) && !/^\d/.test(w));
+    if (content.length < 5 || GAP_WORDS.test(text)) continue;
+    const quoted = extractQuotes(st.text).some((q) => st.cited.some((o) => quoteFoundIn(q.text, o.text)));
+    if (st.cited.some((o) => mentionsTopic(o.text, t.subject)) || quoted) return { ok: true, reason: "a sentence about it, cited" };
+  }
+  return { ok: false, reason: `no sentence about ${t.subject} cites an opened source that speaks of it` };
+}
+
+/** Per-topic verdicts for a final answer. */
+export function checkTopics(input: { answer: string; topics: RequestTopic[]; opened: OpenedCitation[]; searches: SearchRecord[]; phrase: string }): TopicVerdict[] {
+  const { answer, topics, opened, searches } = input;
+  const sts = statementsOf(answer, opened);
+  const evidence = opened.filter((o) => o.role === "evidence");
+  return topics.map((t) => {
+    const v = t.kind === "figure" ? figureVerdict(t, sts, evidence, false) : t.kind === "ratio" ? figureVerdict(t, sts, evidence, true) : t.kind === "comparison" ? comparisonVerdict(t, sts, evidence) : narrativeVerdict(t, sts);
+    if (v.ok) return { topic: t, status: "answered" as const, reason: v.reason, needsTools: false };
+    const searched = searches.some((s) => !s.error && (queryCoversTopic(s.query, t.subject) || queryCoversTopic(s.query, t.name)));
+    const disclosed = sts.some((s) => (GAP_WORDS.test(s.text) || s.text.toLowerCase().includes(input.phrase.toLowerCase())) && (about(s, t.subject) || mentionsTopic(s.text, t.name)));
+    if (disclosed && searched) return { topic: t, status: "disclosed" as const, reason: "disclosed as a gap after a search", needsTools: false };
+    const sourceSpeaks = evidence.some((o) => mentionsTopic(o.text, t.subject) && (t.kind === "narrative" || !t.period || namesPeriod(o.text, t.period)));
+    return { topic: t, status: "unanswered" as const, reason: disclosed ? `it is called missing but was never searched for` : v.reason, needsTools: !searched || !sourceSpeaks };
+  });
+}
