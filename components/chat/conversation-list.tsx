@@ -9,6 +9,8 @@ export interface ConversationItem {
   updatedAt: string;
   /** 'agent': an Agent Mode conversation (it reopens in Agent Mode). */
   mode?: "chat" | "agent";
+  /** Multi-user mode: shared with the deal's members by its author. */
+  shared?: boolean;
 }
 
 /** Fired by the chat when an answer has finished (the conversation was created or updated). */
@@ -22,7 +24,7 @@ export function notifyConversationsChanged(deal: string, conversationId: string)
 /** Server items first, refetched items on top: a refetch never drops what the page rendered. */
 function merge(current: ConversationItem[], fresh: ConversationItem[]): ConversationItem[] {
   const byId = new Map(current.map((c) => [c.id, c]));
-  for (const c of fresh) byId.set(c.id, { id: c.id, title: c.title, updatedAt: c.updatedAt, ...(c.mode ? { mode: c.mode } : {}) });
+  for (const c of fresh) byId.set(c.id, { id: c.id, title: c.title, updatedAt: c.updatedAt, ...(c.mode ? { mode: c.mode } : {}), ...(c.shared ? { shared: true } : {}) });
   return [...byId.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
@@ -42,23 +44,39 @@ export function ConversationList({ deal, conversationId, initial }: { deal: stri
 
   useEffect(() => {
     let alive = true;
-    const onChange = (e: Event) => {
-      const detail = (e as CustomEvent<{ deal?: string }>).detail;
-      if (detail?.deal !== deal) return;
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    // The answer's stream can end before the server has saved the conversation: a fetch that does
+    // not list it yet is retried a few times (bounded), so a new conversation never stays missing.
+    const refetch = (wanted: string | undefined, attempt: number) => {
       void (async () => {
         try {
           const res = await fetch(`/api/deals/${encodeURIComponent(deal)}/conversations?limit=50`, { cache: "no-store" });
           if (!res.ok) return;
           const body = (await res.json()) as { conversations?: ConversationItem[] };
-          if (alive && Array.isArray(body.conversations)) setItems((cur) => merge(cur, body.conversations!));
+          if (!alive || !Array.isArray(body.conversations)) return;
+          setItems((cur) => merge(cur, body.conversations!));
+          const listed = body.conversations.find((c) => c.id === wanted);
+          if (wanted && (!listed || !listed.title) && attempt < 4) {
+            const t = setTimeout(() => {
+              timers.delete(t);
+              refetch(wanted, attempt + 1);
+            }, 400 * 2 ** attempt);
+            timers.add(t);
+          }
         } catch {
           /* offline: the list catches up on the next navigation */
         }
       })();
     };
+    const onChange = (e: Event) => {
+      const detail = (e as CustomEvent<{ deal?: string; conversationId?: string }>).detail;
+      if (detail?.deal !== deal) return;
+      refetch(detail.conversationId, 0);
+    };
     window.addEventListener(CONVERSATIONS_CHANGED, onChange);
     return () => {
       alive = false;
+      for (const t of timers) clearTimeout(t);
       window.removeEventListener(CONVERSATIONS_CHANGED, onChange);
     };
   }, [deal]);
@@ -78,6 +96,11 @@ export function ConversationList({ deal, conversationId, initial }: { deal: stri
             {c.mode === "agent" && (
               <span className="mr-1 rounded bg-indigo-100 px-1 text-[10px] font-semibold uppercase text-indigo-700" data-testid="conversation-agent-badge">
                 Agent
+              </span>
+            )}
+            {c.shared && (
+              <span className="mr-1 rounded bg-emerald-100 px-1 text-[10px] font-semibold uppercase text-emerald-700" data-testid="conversation-shared-badge">
+                Shared
               </span>
             )}
             {c.title ?? "Untitled"}

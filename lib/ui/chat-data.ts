@@ -7,22 +7,27 @@ import type { Queryable } from "@/lib/db";
 import { conversationAllows } from "@/lib/chat/visibility";
 
 /** `userId`: the signed-in user in multi-user mode (sees own, shared and, as an owner, all), null in local mode. */
-export async function loadConversationList({ db, dealId, userId }: { db: Queryable; dealId: string; userId: string | null }): Promise<{ items: { id: string; title: string | null; updatedAt: string; mode: "chat" | "agent" }[]; error: string | null }> {
+export async function loadConversationList({ db, dealId, userId }: { db: Queryable; dealId: string; userId: string | null }): Promise<{ items: { id: string; title: string | null; updatedAt: string; mode: "chat" | "agent"; shared: boolean }[]; error: string | null }> {
   try {
     const store = await import("@/lib/chat/store");
     const list = await store.listConversations({ db, dealId, userId, limit: 50 });
-    return { items: list.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, mode: c.mode })), error: null };
+    return { items: list.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, mode: c.mode, shared: c.shared })), error: null };
   } catch {
     return { items: [], error: "Conversation history is not available." };
   }
 }
 
 /** A conversation the user may not read (another's, private) is not found, like one that does not exist. */
-export async function loadConversationMessages({ db, dealId, conversationId, userId }: { db: Queryable; dealId: string; conversationId: string; userId: string | null }): Promise<{ found: boolean; messages: UIMessage[] }> {
+/** `sharing` (multi-user mode only): whether the user started it, and whether it is shared. */
+export async function loadConversationMessages({ db, dealId, conversationId, userId }: { db: Queryable; dealId: string; conversationId: string; userId: string | null }): Promise<{ found: boolean; messages: UIMessage[]; sharing: { mine: boolean; shared: boolean } | null }> {
   const store = await import("@/lib/chat/store");
   const conv = await store.getConversation({ db, id: conversationId });
-  if (!conv || conv.dealId !== dealId) return { found: false, messages: [] };
-  if (!(await conversationAllows({ db, conversation: conv, userId, action: "read" }))) return { found: false, messages: [] };
+  if (!conv || conv.dealId !== dealId) return { found: false, messages: [], sharing: null };
+  if (!(await conversationAllows({ db, conversation: conv, userId, action: "read" }))) return { found: false, messages: [], sharing: null };
   const rows = await store.loadMessages({ db, conversationId });
-  return { found: true, messages: rows.map(({ id, role, parts, metadata }) => (metadata == null ? { id, role, parts } : { id, role, parts, metadata })) };
+  return {
+    found: true,
+    messages: rows.map(({ id, role, parts, metadata }) => (metadata == null ? { id, role, parts } : { id, role, parts, metadata })),
+    sharing: userId === null ? null : { mine: conv.userId === userId, shared: conv.shared },
+  };
 }

@@ -192,8 +192,13 @@ describe("conversations per user (Supabase mode, two users and an owner)", () =>
     expect(await ids(CARL.id)).toEqual([]);
     expect(await ids(OWNER.id)).toEqual(expect.arrayContaining([bobsChat, orphan]));
     expect(await ids(null)).toEqual(expect.arrayContaining([bobsChat, orphan])); // local mode: one user, all
-    expect(await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: CARL.id })).toEqual({ found: false, messages: [] });
+    expect(await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: CARL.id })).toEqual({ found: false, messages: [], sharing: null });
     expect((await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: BOB.id })).found).toBe(true);
+    // what the page shows: the author gets the share toggle, an owner a read-only notice, local mode nothing
+    expect((await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: BOB.id })).sharing).toEqual({ mine: true, shared: false });
+    expect((await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: OWNER.id })).sharing).toEqual({ mine: false, shared: false });
+    expect((await loadConversationMessages({ db, dealId, conversationId: bobsChat, userId: null })).sharing).toBeNull();
+    expect((await loadConversationList({ db, dealId, userId: BOB.id })).items.find((c) => c.id === bobsChat)?.shared).toBe(false);
   });
 
   it("links a Q&A item only to a conversation the user may read (another's private one, or another deal's, is 404)", async () => {

@@ -33,6 +33,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ s
       messages={conv.messages}
       documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
       isNew={!conv.found}
+      sharing={conv.sharing}
     />
   );
 }
