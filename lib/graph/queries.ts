@@ -6,7 +6,7 @@
  */
 import type { Queryable } from "@/lib/db";
 import { canonicalPeriod } from "@/lib/periods";
-import { displayValue, valuesAgree } from "./detect/values";
+import { inSameUnit, valuesAgree } from "./detect/values";
 import { isFiling } from "./detect/plan";
 import { PostgresGraphStore, toFindingRef } from "./postgres";
 import type { GraphStore } from "./store";
@@ -119,16 +119,17 @@ export async function resolveFindings({
         const next = fs[i + 1];
         const changed = !sameValue(node, { valueNum: next.valueNum ?? null, valueText: next.valueText ?? "" });
         const note = changed
-          ? `later corrected in ${where({ filename: next.filename, page: next.page ?? 1, cell: next.cell ?? null })}: ${displayValue(node)} (${where(node)}) → ${displayValue({ valueText: next.valueText, valueNum: next.valueNum })}`
+          ? `later corrected in ${where({ filename: next.filename, page: next.page ?? 1, cell: next.cell ?? null })}: ${inSameUnit([node, { valueText: next.valueText, valueNum: next.valueNum ?? null }]).join(` (${where(node)}) → `)}`
           : `${where(node)} was replaced by a newer version of the document, ${next.filename}, which states the same figure`;
         history.push({ finding: node, note, changed });
-        if (changed) notes.push(`${node.metric} for ${node.period ?? "the period"} was ${displayValue(node)} in ${node.filename}; this was later corrected in ${next.filename}.`);
+        if (changed) notes.push(`${node.metric} for ${node.period ?? "the period"} was ${inSameUnit([node])[0]} in ${node.filename}; this was later corrected in ${next.filename}.`);
       }
     }
 
     // Conflicts with both sources.
     const conflicts = (await graph.contradictionsFor({ dealId, findingIds: g.current.map((c) => c.id) })).map((c) => {
-      const note = `${c.a.metric} for ${c.period ?? "the same period"} differs: ${displayValue(c.a)} (${where(c.a)}) vs ${displayValue(c.b)} (${where(c.b)}).`;
+      const [va, vb] = inSameUnit([c.a, c.b]);
+      const note = `${c.a.metric} for ${c.period ?? "the same period"} differs: ${va} (${where(c.a)}) vs ${vb} (${where(c.b)}).`;
       notes.push(note);
       return { ...c, note };
     });
@@ -159,9 +160,10 @@ export async function resolveFindings({
         if (canonicalPeriod(other.period)?.key !== pk.key || seenDocs.has(other.documentId)) continue;
         seenDocs.add(other.documentId);
         const [forecast, actual] = preferred.isForecast ? [preferred, other] : [other, preferred];
+        const [vf, va] = inSameUnit([forecast, actual]);
         const note = sameValue(forecast, actual)
-          ? `${displayValue(forecast)} was forecast (${where(forecast)}); actuals confirm ${displayValue(actual)} (${where(actual)}).`
-          : `${displayValue(forecast)} was a forecast (${where(forecast)}); actuals show ${displayValue(actual)} (${where(actual)}).`;
+          ? `${vf} was forecast (${where(forecast)}); actuals confirm ${va} (${where(actual)}).`
+          : `${vf} was a forecast (${where(forecast)}); actuals show ${va} (${where(actual)}).`;
         fva.push({ forecast, actual, note });
         notes.push(note);
       }

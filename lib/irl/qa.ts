@@ -6,6 +6,7 @@
 import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
 import { computeIrlCoverage } from "./coverage";
+import { contradictionQuestion } from "./qa-contradiction";
 import { isBackReference, punctuateQuestion, selfContainedQuestion } from "./qa-question";
 import type { Priority, QaItem, QaOrigin, QaStatus } from "./types";
 
@@ -178,12 +179,17 @@ export async function generateQaFromGaps({ db, dealId, includePartial = true }: 
 
 /**
  * Q&A items from unresolved contradictions (CONTRADICTS relations between findings that
- * neither side supersedes): "Which figure is right?".
+ * neither side supersedes): "Which figure is right?", both figures in one unit.
  */
 export async function generateQaFromContradictions({ db, dealId }: { db: Queryable; dealId: string }): Promise<{ added: QaItem[]; existing: number }> {
-  const { rows } = await db.query<{ a_id: string; b_id: string; metric: string; period: string | null; a_value: string; b_value: string; a_doc: string; b_doc: string; a_page: number; b_page: number; domain: string }>(
+  const { rows } = await db.query<{
+    a_id: string; b_id: string; metric: string; period: string | null; domain: string;
+    a_value: string; b_value: string; a_num: number | null; b_num: number | null; a_unit: string | null; b_unit: string | null;
+    a_currency: string | null; b_currency: string | null; a_doc: string; b_doc: string; a_page: number; b_page: number; a_cell: string | null; b_cell: string | null;
+  }>(
     `select fa.id a_id, fb.id b_id, fa.metric, fa.period, fa.value_text a_value, fb.value_text b_value,
-            da.filename a_doc, db.filename b_doc, fa.source_page a_page, fb.source_page b_page, fa.domain
+            fa.value_num a_num, fb.value_num b_num, fa.unit a_unit, fb.unit b_unit, fa.currency a_currency, fb.currency b_currency,
+            da.filename a_doc, db.filename b_doc, fa.source_page a_page, fb.source_page b_page, fa.source_cell a_cell, fb.source_cell b_cell, fa.domain
      from relations r
      join findings fa on fa.id = r.from_id join findings fb on fb.id = r.to_id
      join documents da on da.id = fa.document_id join documents db on db.id = fb.document_id
@@ -194,8 +200,12 @@ export async function generateQaFromContradictions({ db, dealId }: { db: Queryab
   const added: QaItem[] = [];
   let existing = 0;
   for (const r of rows) {
-    const question = `${r.metric}${r.period ? ` for ${r.period}` : ""} is stated as ${r.a_value} in ${r.a_doc} (p.${r.a_page}) and as ${r.b_value} in ${r.b_doc} (p.${r.b_page}). Which figure is correct, and what explains the difference?`;
-    const res = await addQaItem({ db, dealId, question: question.charAt(0).toUpperCase() + question.slice(1), origin: "contradiction", domain: domainLabel(r.domain), priority: "high", relatedFindingIds: [r.a_id, r.b_id] });
+    const side = (p: "a" | "b") => ({
+      valueText: r[`${p}_value`], valueNum: r[`${p}_num`] == null ? null : Number(r[`${p}_num`]), unit: r[`${p}_unit`], currency: r[`${p}_currency`],
+      document: r[`${p}_doc`], page: r[`${p}_page`], cell: r[`${p}_cell`],
+    });
+    const question = contradictionQuestion(r.metric, r.period, side("a"), side("b"));
+    const res = await addQaItem({ db, dealId, question, origin: "contradiction", domain: domainLabel(r.domain), priority: "high", relatedFindingIds: [r.a_id, r.b_id] });
     if (res.created) added.push(withoutCreated(res));
     else existing++;
   }

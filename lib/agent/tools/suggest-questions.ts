@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { safely, type AgentContext } from "../context";
+import { inSameUnit } from "@/lib/graph/detect/values";
 import { scanConflicts } from "../knowledge/conflicts";
 
 interface Suggestion {
@@ -48,7 +49,7 @@ export function suggestQuestionsTool(ctx: AgentContext) {
         const scan = await scanConflicts({ db: ctx.db, dealId: ctx.deal.id, sources: ctx.sources });
         for (const c of scan.conflicts) {
           out.push({
-            question: `${c.metric} for ${c.period} is stated as ${c.sides.map((s) => `${s.value} (${s.document})`).join(" and ")}. Which figure is correct, and what explains the difference?`,
+            question: `${c.metric} for ${c.period} is stated as ${inSameUnit(c.sides.map((s) => ({ ...s, valueText: s.value }))).map((v, i) => `${v} (${c.sides[i]!.document})`).join(" and ")}. Which figure is correct, and what explains the difference?`,
             domain: "Financial",
             priority: "high",
             origin: "contradiction",

@@ -21,7 +21,7 @@ import { looksLikeInstructions } from "@/lib/guardrails/injection";
 import { differentCompanies, documentCompanies } from "./companies";
 import { sameDefinition } from "./definitions";
 import { contentSupersessions, filenameSupersessions, mergeDocSupersessions, type DocInfo, type DocSupersession } from "./documents";
-import { comparableUnits, displayValue, valuesAgree } from "./values";
+import { comparableUnits, inSameUnit, valuesAgree } from "./values";
 
 export interface FindingInfo {
   id: string;
@@ -137,6 +137,8 @@ export function planRelations(input: PlanInput): RelationPlan {
   });
   const filename = (f: FindingInfo) => docs.get(f.documentId)?.filename ?? f.documentId;
   const cite = (f: FindingInfo) => `${filename(f)} p.${f.sourcePage}`;
+  /** Two figures for a reason, in one unit with the unit named ("EUR 18.9 million" and "EUR 18.4 million", not "18.9" and "18,400"). */
+  const shown = (x: FindingInfo, y: FindingInfo) => inSameUnit([x, y]) as [string, string];
   const add = (r: Omit<PlannedRelation, "fromKind" | "toKind"> & { fromKind?: NodeKind; toKind?: NodeKind }) =>
     relations.push({ fromKind: "finding", toKind: "finding", ...r });
 
@@ -214,8 +216,8 @@ export function planRelations(input: PlanInput): RelationPlan {
             type: same ? "SUPPORTS" : "SUPERSEDES",
             createdBy: edge.createdBy,
             reason: same
-              ? `Unchanged in the newer version: ${f.metricKey} ${f.period ?? ""} ${displayValue(match)} (${cite(match)}) as in ${cite(f)}.`
-              : `Corrected in the newer version: ${f.metricKey} ${f.period ?? ""} ${displayValue(f)} (${cite(f)}) → ${displayValue(match)} (${cite(match)}).`,
+              ? `Unchanged in the newer version: ${f.metricKey} ${f.period ?? ""} ${shown(match, f)[0]} (${cite(match)}) as in ${cite(f)}.`
+              : `Corrected in the newer version: ${f.metricKey} ${f.period ?? ""} ${shown(f, match)[0]} (${cite(f)}) → ${shown(f, match)[1]} (${cite(match)}).`,
           });
         }
         superseded.add(f.id);
@@ -274,7 +276,7 @@ export function planRelations(input: PlanInput): RelationPlan {
             toId: f.id,
             type: "SUPERSEDES",
             createdBy: "restatement",
-            reason: `Restated in a later filing: ${f.metricKey} ${f.period} ${displayValue(f)} (${cite(f)}) → ${displayValue(cur.rep)} (${cite(cur.rep)}).`,
+            reason: `Restated in a later filing: ${f.metricKey} ${f.period} ${shown(f, cur.rep)[0]} (${cite(f)}) → ${shown(f, cur.rep)[1]} (${cite(cur.rep)}).`,
           });
           superseded.add(f.id);
         }
@@ -290,7 +292,7 @@ export function planRelations(input: PlanInput): RelationPlan {
       const odd = list.filter((f) => !sameValue(f, rep));
       if (odd.length) {
         uncertainties.push(
-          `${filename(rep)} gives ${rep.metricKey} ${rep.period} as ${displayValue(rep)} (p.${rep.sourcePage}) and as ${odd.map((o) => `${displayValue(o)} (p.${o.sourcePage})`).join(", ")}.`,
+          `${filename(rep)} gives ${rep.metricKey} ${rep.period} as ${inSameUnit([rep])[0]} (p.${rep.sourcePage}) and as ${odd.map((o) => `${shown(rep, o)[1]} (p.${o.sourcePage})`).join(", ")}.`,
         );
       }
     }
@@ -313,7 +315,7 @@ export function planRelations(input: PlanInput): RelationPlan {
           const [fc, act] = a.isForecast ? [a, b] : [b, a];
           forecastVsActual.push({
             metricKey: a.metricKey, period, a: fc.id, b: act.id, agree,
-            note: `${displayValue(fc)} was a forecast (${cite(fc)}); actuals show ${displayValue(act)} (${cite(act)}).`,
+            note: `${shown(fc, act)[0]} was a forecast (${cite(fc)}); actuals show ${shown(fc, act)[1]} (${cite(act)}).`,
           });
           continue;
         }
@@ -322,13 +324,13 @@ export function planRelations(input: PlanInput): RelationPlan {
         if (agree) {
           add({
             fromId: a.id, toId: b.id, type: "SUPPORTS", createdBy: "value_comparison",
-            reason: `Same ${a.metricKey} for ${period}: ${displayValue(a)} (${cite(a)}) and ${displayValue(b)} (${cite(b)}).`,
+            reason: `Same ${a.metricKey} for ${period}: ${shown(a, b)[0]} (${cite(a)}) and ${shown(a, b)[1]} (${cite(b)}).`,
           });
           continue;
         }
         const approx = canonicalPeriod(a.period)?.approximate || canonicalPeriod(b.period)?.approximate;
         if (approx) {
-          uncertainties.push(`${a.metricKey}: ${displayValue(a)} (${cite(a)}, ${a.period}) and ${displayValue(b)} (${cite(b)}, ${b.period}) may be different points in time; not flagged as a conflict.`);
+          uncertainties.push(`${a.metricKey}: ${shown(a, b)[0]} (${cite(a)}, ${a.period}) and ${shown(a, b)[1]} (${cite(b)}, ${b.period}) may be different points in time; not flagged as a conflict.`);
           continue;
         }
         const da = docs.get(a.documentId)?.documentDate;
@@ -336,13 +338,13 @@ export function planRelations(input: PlanInput): RelationPlan {
         if (a.isForecast && da && db && da !== db) {
           forecastRevisions.push({
             metricKey: a.metricKey, period, a: b.id, b: a.id, agree: false,
-            note: `The ${period} ${a.metricKey} forecast moved from ${displayValue(b)} (${cite(b)}, ${db}) to ${displayValue(a)} (${cite(a)}, ${da}).`,
+            note: `The ${period} ${a.metricKey} forecast moved from ${shown(b, a)[0]} (${cite(b)}, ${db}) to ${shown(b, a)[1]} (${cite(a)}, ${da}).`,
           });
           continue;
         }
         add({
           fromId: a.id, toId: b.id, type: "CONTRADICTS", createdBy: "value_comparison",
-          reason: `${a.metricKey} for ${period}: ${displayValue(a)} (${cite(a)}) vs ${displayValue(b)} (${cite(b)}); same period, no correction between the documents.`,
+          reason: `${a.metricKey} for ${period}: ${shown(a, b)[0]} (${cite(a)}) vs ${shown(a, b)[1]} (${cite(b)}); same period, no correction between the documents.`,
         });
       }
     }

@@ -102,3 +102,55 @@ export function displayValue(f: { valueText?: string | null; valueNum?: number |
   if (f.valueText) return f.valueText;
   return f.valueNum == null ? "?" : f.valueNum.toLocaleString("en-US");
 }
+
+export interface UnitValue {
+  valueNum: number | null;
+  valueText?: string | null;
+  unit?: string | null;
+  currency?: string | null;
+}
+
+const SCALES: Array<[number, string]> = [[1e9, " billion"], [1e6, " million"], [1e3, " thousand"], [1, ""]];
+
+/** Fewest decimals (0–3) that show each value exactly and keep different values apart. */
+function decimalsFor(scaled: number[]): number {
+  for (let d = 0; d <= 3; d++) {
+    const shown = scaled.map((x) => Number(x.toFixed(d)));
+    const exact = scaled.every((x, i) => Math.abs(shown[i]! - x) < 1e-9 * Math.max(1, Math.abs(x)));
+    const apart = new Set(shown).size === new Set(scaled.map((x) => x.toPrecision(12))).size;
+    if (exact && apart) return d;
+  }
+  return 3;
+}
+
+/**
+ * Figures side by side in one unit, the unit named: 18.9 (a deck in EUR million) and 18,400 (a
+ * sheet in EUR thousand) → "EUR 18.9 million" and "EUR 18.4 million". One scale for all (the
+ * largest figure's), one currency (the first named; comparable figures share it), and the fewest
+ * decimals that show each exactly and keep different figures apart. A figure without a number
+ * keeps its text.
+ */
+export function inSameUnit(values: UnitValue[]): string[] {
+  const nums = values.map((v) => (v.valueNum != null && Number.isFinite(v.valueNum) ? v.valueNum : null));
+  const known = nums.filter((n): n is number => n !== null);
+  if (!known.length) return values.map((v) => v.valueText ?? "?");
+  const unit = values.find((v) => v.unit)?.unit ?? null;
+  const currency = values.find((v) => v.currency)?.currency ?? null;
+  const text = (v: UnitValue, s: string) => (v.valueNum == null ? (v.valueText ?? "?") : s);
+  if (unit === "percent") {
+    const d = decimalsFor(known);
+    return values.map((v, i) => text(v, `${(nums[i] ?? 0).toFixed(d)}%`));
+  }
+  if (unit === "count" || unit === "ratio") {
+    const d = decimalsFor(known);
+    return values.map((v, i) => text(v, (nums[i] ?? 0).toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })));
+  }
+  const largest = Math.max(...known.map(Math.abs));
+  const [scale, word] = SCALES.find(([s]) => largest >= s) ?? [1, ""];
+  const d = decimalsFor(known.map((n) => n / scale));
+  return values.map((v, i) => {
+    const n = (nums[i] ?? 0) / scale;
+    const digits = Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+    return text(v, `${n < 0 ? "-" : ""}${currency ? `${currency} ` : ""}${digits}${word}`);
+  });
+}
