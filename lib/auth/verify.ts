@@ -40,8 +40,20 @@ export async function verifySupabaseToken(token: string | null, cfg: Config = ge
   const key = tokenKey(url, token);
   const hit = verified.get(key);
   if (hit && hit.until > Date.now()) return hit.user;
+  // A page's burst of requests with the same token shares one check (and, if the server hangs, one wait).
+  let pending = inflight.get(key);
+  if (!pending) {
+    pending = checkWithSupabase({ url, anonKey, token, key, timeoutMs: cfg.MANDA_AUTH_TIMEOUT_MS }).finally(() => inflight.delete(key));
+    inflight.set(key, pending);
+  }
+  return pending;
+}
+
+const inflight = new Map<string, Promise<AuthUser>>();
+
+async function checkWithSupabase({ url, anonKey, token, key, timeoutMs }: { url: string; anonKey: string; token: string; key: string; timeoutMs: number }): Promise<AuthUser> {
   // Bounded: a hanging auth server answers 503 after MANDA_AUTH_TIMEOUT_MS instead of holding the request.
-  const { data, error } = await serverSupabaseClient(url, anonKey, { timeoutMs: cfg.MANDA_AUTH_TIMEOUT_MS }).auth.getUser(token);
+  const { data, error } = await serverSupabaseClient(url, anonKey, { timeoutMs }).auth.getUser(token);
   if (error || !data.user) {
     verified.delete(key);
     const status = (error as { status?: number } | null)?.status ?? 401;
@@ -56,4 +68,3 @@ export async function verifySupabaseToken(token: string | null, cfg: Config = ge
   verified.set(key, { user, until: Date.now() + TOKEN_TTL_MS });
   return user;
 }
-

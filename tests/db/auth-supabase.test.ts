@@ -193,6 +193,10 @@ describe("Supabase mode: sessions and deal access", () => {
       // Bounded by the setting, far below the test's own timeout (the call never returns without it).
       expect(performance.now() - started).toBeLessThan(10_000);
       expect(hanging.requests.filter((r) => r.path === "/auth/v1/user")).toHaveLength(1);
+      // a burst of requests with one token waits once, together, not once each
+      const burst = await Promise.all(Array.from({ length: 5 }, () => verifySupabaseToken("tok-burst", cfg).then(() => "ok", (e: MandaError) => e.code)));
+      expect(burst).toEqual(Array(5).fill("unavailable:auth"));
+      expect(hanging.requests.filter((r) => r.path === "/auth/v1/user")).toHaveLength(2);
       const res = await qaRoute.GET(new Request("http://app/api/deals/aurora/qa", bearer("tok-hang")), params({ deal: "aurora" }));
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ error: { code: "unavailable:auth" } });
