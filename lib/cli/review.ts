@@ -15,7 +15,7 @@ export async function reviewCommand(args: string[]): Promise<number> {
   if (sub === "list") {
     const items = await listReview(db, { dealId: deal.id, limit: values.limit ? Number(values.limit) : 200 });
     if (values.json) {
-      process.stdout.write(`${JSON.stringify(items.map((i) => ({ id: i.id, type: i.candidateType, priority: i.priority, document: i.document.filename, page: i.evidence.page, cell: i.evidence.cell, excerpt: i.evidence.text, reason: i.reason, missing_fields: i.missingFields, ...i.payload })), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(items.map((i) => ({ id: i.id, type: i.candidateType, priority: i.priority, document: i.document.filename, page: i.evidence.page, cell: i.evidence.cell, excerpt: i.evidence.text, reason: i.reason, held_reason: i.heldReason, missing_fields: i.missingFields, ...i.payload })), null, 2)}\n`);
     } else if (!items.length) {
       process.stdout.write("The review queue is empty.\n");
     } else {
