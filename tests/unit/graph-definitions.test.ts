@@ -33,6 +33,8 @@ describe("definitions", () => {
     expect(sameDefinition({ metricKey: "ebitda", metric: "EBITDA", excerpt: "EBITDA before items affecting comparability was EUR 4.2 million" }, { metricKey: "ebitda", metric: "EBITDA", excerpt: "EBITDA amounted to EUR 3.9 million" })).toBe(false);
     expect(sameDefinition({ metricKey: "employees", metric: "Average number of employees" }, { metricKey: "employees", metric: "Number of employees" })).toBe(false);
     expect(sameDefinition({ metricKey: "revenue" }, { metricKey: "revenue", metric: "Revenue" })).toBe(true);
+    expect(sameDefinition({ metricKey: "revenue", metric: "Nettoomsättning" }, { metricKey: "revenue", metric: "Revenue" })).toBe(true);
+    expect(sameDefinition({ metricKey: "operating_cash_flow", metric: "Kassaflöde från den löpande verksamheten" }, { metricKey: "operating_cash_flow", metric: "Cash flow from operating activities" })).toBe(true);
   });
 });
 

@@ -26,7 +26,8 @@ const FILLER = new Set(
   ("the of for from in a an and or to by on at with its our their company group consolidated total net reported amount amounts figure " +
     "year years period periods quarter quarters full fy month months ended ending as per was were is are be been number " +
     "eur usd sek gbp dkk nok chf jpy cad aud thousand thousands million millions billion billions k m mn bn tkr mkr msek meur musd " +
-    "amounted came stood reached totalled totaled activities note").split(" "),
+    "amounted came stood reached totalled totaled activities note " +
+    "årets året för av och från den det summa totalt koncernen antal verksamheten löpande").split(" "),
 );
 
 /** Words that name the same thing under different labels (a metric's synonyms). */
@@ -39,6 +40,10 @@ const SYNONYMS: Record<string, string> = {
   cash: "cash", flow: "cash", generated: "cash", provided: "cash", used: "cash",
   debt: "debt", borrowing: "debt", borrowings: "debt", loan: "debt", loans: "debt",
   margin: "margin",
+  // Swedish reports
+  nettoomsättning: "revenue", omsättning: "revenue", intäkter: "revenue", försäljning: "revenue",
+  resultat: "profit", vinst: "profit", rörelseresultat: "operating", investeringar: "capex", kassaflöde: "cash",
+  anställda: "employee", medarbetare: "employee", skulder: "debt", lån: "debt",
 };
 
 /** Inclusion and exclusion wording attached to a figure: part of its definition. */
