@@ -12,7 +12,9 @@ export type AgentCheck =
   | { check: "answer_contains"; anyOf: string[] }
   | { check: "answer_lacks"; values: string[] }
   | { check: "cites_document"; documents: string[] }
-  | { check: "parallel_searches" };
+  | { check: "parallel_searches" }
+  /** One line of the answer names every term (topic words) and states one of the values. */
+  | { check: "line_states"; terms: string[]; anyOf: string[] };
 
 export interface AgentEvalCase {
   id: string;
@@ -73,5 +75,35 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
     deal: "financebench",
     question: "Search for the 3M FY2018 capital expenditure (purchases of property, plant and equipment) in the cash flow statement, open at least one source and quote the exact figure.",
     checks: [{ check: "min_searches", n: 1 }, { check: "min_opened", n: 1 }, { check: "exact_quote", figure: true }, { check: "answer_contains", anyOf: ["1,577", "(1,577)"] }, { check: "citations_grounded" }],
+  },
+  {
+    id: "AM-005",
+    title: "Walkthrough request: Q3 revenue, EBITDA, margins, revenue against the management forecast and top risks, each answered for Q3 2024 or disclosed",
+    deal: "demo",
+    question: "Q3 2024 revenue and EBITDA with margins, revenue against the management forecast, the top risks",
+    checks: [
+      { check: "validated" },
+      { check: "line_states", terms: ["revenue", "Q3 2024"], anyOf: ["5.2", "5,200"] },
+      { check: "line_states", terms: ["EBITDA", "Q3 2024"], anyOf: ["1.2", "1,200"] },
+      { check: "line_states", terms: ["margin"], anyOf: ["23.1", "42.0", "42%"] },
+      { check: "line_states", terms: ["revenue", "forecast"], anyOf: ["5.0"] },
+      { check: "insufficiency", topics: ["risks"], phrase: "Insufficient documentation" },
+      { check: "answer_lacks", values: ["Management presentation | 3 October 2024", "EUR thousands Q3 2024 Q3 2023"] },
+      { check: "citations_grounded" },
+    ],
+  },
+  {
+    id: "AM-FB-002",
+    title: "FinanceBench 3M 2018 10-K: FY2018 net sales and operating income from the income statement rows, risk factors cited, margins stated or disclosed",
+    deal: "financebench",
+    question: "FY2018 net sales and operating income with margins, and the top risk factors",
+    checks: [
+      { check: "validated" },
+      { check: "line_states", terms: ["net sales", "FY2018"], anyOf: ["32,765", "32.8", "32.76"] },
+      { check: "line_states", terms: ["operating income", "FY2018"], anyOf: ["7,207", "7.2"] },
+      { check: "line_states", terms: ["risk"], anyOf: ["risk factors"] },
+      { check: "answer_lacks", values: ["$15 million", "2.3 percent"] },
+      { check: "citations_grounded" },
+    ],
   },
 ];

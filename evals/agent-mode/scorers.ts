@@ -57,6 +57,10 @@ export async function scoreAgentCheck(k: AgentCheck, r: AgentModeResult, ctx: { 
       const docs = new Set(r.citations.map((c) => c.document));
       return out(k.documents.every((d) => docs.has(d)), [...docs].join(", "));
     }
+    case "line_states": {
+      const line = r.answer.split("\n").find((l) => k.terms.every((t) => mentionsTopic(l, t) || l.toLowerCase().includes(t.toLowerCase())) && k.anyOf.some((v) => l.includes(v)));
+      return out(!!line, line ? line.slice(0, 120) : `no line names ${k.terms.join(" + ")} with ${k.anyOf.join(" | ")}`);
+    }
     case "parallel_searches": {
       const batches = new Set(calls.filter((e) => e.type === "tool_call" && e.tool === "search_docs" && e.batch).map((e) => (e.type === "tool_call" ? e.batch : 0)));
       return out(batches.size > 0, batches.size ? "searches ran as a parallel batch" : "no parallel batch");

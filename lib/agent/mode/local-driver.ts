@@ -184,7 +184,9 @@ function nextAction(state: PromptState): Record<string, unknown> {
       return { type: "tool_call", tool: "search_docs", args: { query: q } };
     }
     // 2. open the best source per topic not yet answered by an opened page (round robin), at least what the constraints ask
-    const open = topics.filter((t) => !state.opened.some((o) => covers(o, t)));
+    // topics whose search already led to an opened page come last: every topic gets its first try before any gets a second
+    const tried = (t: RequestTopic) => state.searches.some((x) => searchedFor([x], t) && x.results.some((r) => state.opened.some((o) => o.documentId === r.documentId && o.page === r.page)));
+    const open = topics.filter((t) => !state.opened.some((o) => covers(o, t))).sort((a, b) => Number(tried(a)) - Number(tried(b)));
     const pools = topics.length ? open.map((t) => candidates(state, t)).filter((p) => p.length > 0) : opened === 0 ? [candidates(state, null)] : [];
     // one page often answers several topics: open for the first unanswered topic, then look again
     const need = Math.min(Math.max(pools.length ? 1 : 0, c.minOpenCitations - opened, c.requiresExactQuote && opened === 0 ? 1 : 0), left);
@@ -245,6 +247,21 @@ export function bestQuote(text: string, topic: string | null, figure: boolean, f
   return best.slice(0, cut > 60 ? cut : 200).trim();
 }
 
+/** A percentage (or percentage points): "23.1%", "2.3 percent". */
+function isPercent(f: SourceFigure): boolean {
+  if (/%$/.test(f.raw)) return true;
+  const at = f.line.indexOf(f.raw);
+  return at >= 0 && /^\s?(?:%|percent|per cent)(?!age)/i.test(f.line.slice(at + f.raw.length, at + f.raw.length + 12));
+}
+
+/** The words of a sentence's clause before its figure ("Net sales in 2018 were" of "… $32.8 billion"). */
+function clauseBefore(f: SourceFigure): string {
+  const at = f.line.indexOf(f.raw);
+  const head = f.line.slice(0, at < 0 ? f.line.length : at);
+  const cut = Math.max(head.lastIndexOf(";"), head.lastIndexOf(", and"), head.lastIndexOf(" while "), head.length - 90);
+  return head.slice(Math.max(0, cut));
+}
+
 /**
  * The figure of an opened page for a topic and its period: on a line about the topic (a row's
  * line item or a sentence), for the asked period (or a page that names it when the line does not
@@ -256,13 +273,14 @@ export function topicFigure(opened: Opened[], t: RequestTopic, forecast: boolean
   for (const o of opened) {
     if (o.role !== "evidence") continue;
     for (const f of figuresIn(o.text)) {
-      if (!mentionsTopic(f.label, t.subject) || f.period === "comparative") continue;
-      if (t.kind === "ratio" !== /%$/.test(f.raw) && !(t.kind === "ratio" && f.kind === "sentence" && new RegExp(`${f.raw.replace(/[.]/g, "\\.")}\\s?%`).test(f.line))) continue;
+      if (!mentionsTopic(f.kind === "sentence" ? clauseBefore(f) : f.label, t.subject) || f.period === "comparative") continue;
+      if ((t.kind === "ratio") !== isPercent(f) || /^\s?percentage points?/i.test(f.line.slice(f.line.indexOf(f.raw) + f.raw.length))) continue; // a change in points is not a margin
       const other = f.forecast || (t.against ? mentionsTopic(f.label, t.against) : false);
       if (t.kind === "comparison" && forecast !== other) continue;
       if (t.kind !== "comparison" && f.forecast) continue;
       if (t.period && !(f.period ? samePeriod(f.period, t.period) : namesPeriod(o.text, t.period))) continue;
-      found.push({ f, o, score: (f.kind === "sentence" ? 2 : 0) + (f.period ? 1 : 0) + (f.label.length < 200 ? 0.5 : 0) });
+      const lead = f.kind !== "sentence" && mentionsTopic(f.label.split(/\s+/).slice(0, t.subject.split(" ").length + 1).join(" "), t.subject) ? 1 : 0;
+      found.push({ f, o, score: (f.period ? (f.kind === "sentence" ? 2.5 : 3) : f.kind === "sentence" ? 1 : 0.5) + lead - (f.kind === "sentence" ? 0 : f.label.split(/\s+/).length * 0.05) });
     }
   }
   found.sort((a, b) => b.score - a.score);

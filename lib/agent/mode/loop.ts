@@ -94,7 +94,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   trace.record({ type: "constraints", constraints, source, ...(note ? { note } : {}) }, t);
   // the request's topics: each needs a search, and opened pages to answer from (one page often answers several)
   const topics = requestTopics(question, constraints);
-  const toolBudget = effectiveToolBudget(cfg, { minSearches: Math.max(constraints.minSearches, topics.length), minOpenCitations: Math.max(constraints.minOpenCitations, Math.ceil(topics.length / 2)) });
+  const toolBudget = effectiveToolBudget(cfg, { minSearches: Math.max(constraints.minSearches, topics.length), minOpenCitations: Math.max(constraints.minOpenCitations, topics.length) });
   const requirements = describeConstraints(constraints);
 
   // 2. plan

@@ -71,7 +71,9 @@ function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: 
   const offTopic: string[] = [];
   const unknown: string[] = [];
   for (const n of valueNumbers(bare(st.text))) {
-    if (pct && !/^\s?(?:%|percent|per cent|procent)/i.test(bare(st.text).slice(n.index + n.raw.length, n.index + n.raw.length + 9))) continue;
+    const isPct = /^\s?(?:%|percent|per cent|procent|percentage)/i.test(bare(st.text).slice(n.index + n.raw.length, n.index + n.raw.length + 12));
+    if (pct !== isPct) continue; // a ratio is a percentage; an amount is not
+    if (/^\s?percentage points?/i.test(bare(st.text).slice(n.index + n.raw.length))) continue; // a change, not a level
     let found = false;
     let onTopic = false;
     for (const o of sources) {
