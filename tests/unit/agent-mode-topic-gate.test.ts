@@ -1,0 +1,117 @@
+/**
+ * The per-topic gate: request → topics (kind, period) → per-topic verdicts against opened
+ * sources; and the source figure reader it relies on (line item, period column, note column).
+ * Fixtures are made-up pages of a made-up company.
+ */
+import { describe, expect, it } from "vitest";
+import { figuresIn, valueNumbers } from "@/lib/agent/mode/figures";
+import { requestTopics } from "@/lib/agent/mode/request-topics";
+import { checkTopics } from "@/lib/agent/mode/topic-gate";
+import type { OpenedCitation, SearchRecord } from "@/lib/agent/mode/types";
+import { validateFinal } from "@/lib/agent/mode/validate";
+import { analyzeConstraints } from "@/lib/agent/mode/constraints";
+
+const QUARTER = [
+  "Example Widgets plc Interim report | 12 November 2031",
+  "Condensed income statement",
+  "GBP thousands Q2 2031 Q2 2030 6M 2031 6M 2030",
+  "Revenue 7,300 6,100 13,900 12,000",
+  "EBITDA 1,460 1,100 2,700 2,150",
+  "EBITDA margin 20.0% 18.0% 19.4% 17.9%",
+  "Example Widgets plc | Page 3 of 9",
+].join("\n");
+const DECK = ["Example Widgets plc Board pack | 1 July 2031", "Q2 2031 revenue budget: GBP 7.0 million, set in January 2031."].join("\n");
+const ANNUAL = ["Income statement", "GBP thousands Note 2030", "Revenue 3 25,600", "Operating profit 4,100"].join("\n");
+const RISKS = "The main risks are the dependence on two suppliers of sensor chips and the currency exposure of sales in US dollars.";
+
+function opened(n: number, document: string, text: string): OpenedCitation {
+  return { n, ref: null, documentId: `00000000-0000-4000-8000-00000000000${n}`, document, page: 1, pageEnd: 1, chunkId: null, kind: "page", text, contextText: text, truncated: false, snippet: "", documentDate: null, documentKind: null, versionGroup: null, role: "evidence" };
+}
+const search = (query: string): SearchRecord => ({ index: 1, query, results: [] });
+
+describe("request topics", () => {
+  it("reads a list request into typed topics with the period asked", () => {
+    const t = requestTopics("Q2 2031 revenue and EBITDA with margins, revenue against the budget, the main risks");
+    expect(t.map((x) => [x.kind, x.subject, x.period])).toEqual([
+      ["figure", "revenue", "Q2 2031"],
+      ["figure", "ebitda", "Q2 2031"],
+      ["ratio", "margin", "Q2 2031"],
+      ["comparison", "revenue", "Q2 2031"],
+      ["narrative", "risks", null],
+    ]);
+    expect(t[3]!.against).toBe("budget");
+  });
+
+  it("ignores process instructions and takes explicit search topics as they are", () => {
+    expect(requestTopics("Using the newest dated document, what was FY2030 EBITDA? Open the source and quote the exact figure.").map((x) => x.subject)).toEqual(["ebitda"]);
+    const q = "Separate searches for revenue and litigation, open two sources";
+    expect(requestTopics(q, analyzeConstraints(q)).map((x) => x.name)).toEqual(["revenue", "litigation"]);
+  });
+});
+
+describe("source figures", () => {
+  it("maps row values to their period columns", () => {
+    const f = figuresIn(QUARTER).filter((x) => x.label === "Revenue");
+    expect(f.slice(0, 2).map((x) => [x.raw, x.period])).toEqual([["7,300", "Q2 2031"], ["6,100", "Q2 2030"]]);
+    expect(f.slice(2).every((x) => x.period !== "Q2 2031")).toBe(true);
+  });
+
+  it("reads a note reference between label and value as a note, not part of the value", () => {
+    const rev = figuresIn(ANNUAL).filter((x) => x.label === "Revenue");
+    expect(rev).toHaveLength(1);
+    expect(rev[0]).toMatchObject({ raw: "25,600", value: 25600, period: "FY2030", note: "3" });
+    expect(valueNumbers("Revenue 3 25,600").map((n) => n.raw)).toEqual(["25,600"]);
+  });
+
+  it("gives a prose figure the period its clause names, and a bracketed comparative no period of its own", () => {
+    const f = figuresIn("Revenue for the second quarter of 2031 was GBP 7.3 million (GBP 6.1 million), and GBP 12.0 million in the first half of 2030.");
+    expect(f.map((x) => [x.raw, x.period])).toEqual([["7.3", "Q2 2031"], ["6.1", "comparative"], ["12.0", "H1 2030"]]);
+  });
+
+  it("does not take years, dates or period labels for values", () => {
+    expect(valueNumbers("Board pack | 1 July 2031, Q2 2031 and 6M 2031 (p. 4)").map((n) => n.raw)).toEqual([]);
+  });
+});
+
+describe("per-topic verdicts", () => {
+  const topics = requestTopics("Q2 2031 revenue and EBITDA with margins, revenue against the budget, the main risks");
+  const src = [opened(1, "Interim.pdf", QUARTER), opened(2, "Board.pdf", DECK), opened(3, "Risks.pdf", RISKS)];
+  const searches = ["Q2 2031 revenue", "Q2 2031 ebitda", "Q2 2031 margins", "revenue against the budget", "main risks"].map(search);
+  const verdict = (answer: string) => Object.fromEntries(checkTopics({ answer, topics, opened: src, searches, phrase: "Insufficient documentation" }).map((v) => [v.topic.name, v.status]));
+
+  it("a slide header or a table header answers nothing", () => {
+    expect(Object.values(verdict('Board.pdf: "Example Widgets plc Board pack | 1 July 2031" [2]'))).toEqual(Array(5).fill("unanswered"));
+    expect(verdict('## Revenue\n\nInterim.pdf: "GBP thousands Q2 2031 Q2 2030 6M 2031 6M 2030" [1]').revenue).toBe("unanswered");
+  });
+
+  it("a figure of another period, or of another line item, does not answer", () => {
+    expect(verdict("Revenue, Q2 2031: 6,100 [1]").revenue).toBe("unanswered");
+    expect(verdict("Revenue, Q2 2031: 1,460 [1]").revenue).toBe("unanswered");
+  });
+
+  it("accepts each topic answered from an opened source for the period, and a searched gap disclosed", () => {
+    const answer = [
+      "- **Revenue, Q2 2031:** GBP 7,300 thousand [1]",
+      "- **EBITDA, Q2 2031:** 1,460 [1]",
+      "- **EBITDA margin, Q2 2031:** 20.0% [1]",
+      "- **Revenue against the budget, Q2 2031:** 7,300 [1] against a budget of GBP 7.0 million [2]",
+      "- **Main risks:** dependence on two suppliers of sensor chips and currency exposure of US dollar sales [3]",
+    ].join("\n");
+    expect(verdict(answer)).toEqual({ revenue: "answered", ebitda: "answered", margins: "answered", "revenue against the budget": "answered", "main risks": "answered" });
+    expect(verdict("**Insufficient documentation** — main risks: no document covers them (searched: main risks).")["main risks"]).toBe("disclosed");
+  });
+
+  it("a gap called missing without a search is not accepted", () => {
+    const v = checkTopics({ answer: "Insufficient documentation for the main risks.", topics, opened: src, searches: [], phrase: "Insufficient documentation" }).find((x) => x.topic.name === "main risks")!;
+    expect(v.status).toBe("unanswered");
+    expect(v.needsTools).toBe(true);
+  });
+
+  it("validateFinal fails a header-only answer with TOPIC_NOT_ANSWERED", () => {
+    const question = "Q2 2031 revenue and EBITDA";
+    const v = validateFinal({ answer: 'Interim.pdf: "GBP thousands Q2 2031 Q2 2030 6M 2031 6M 2030" [1]', question, constraints: analyzeConstraints(question), searches: [search("Q2 2031 revenue EBITDA")], opened: src });
+    expect(v.ok).toBe(false);
+    expect(v.failures.filter((f) => f.code === "TOPIC_NOT_ANSWERED")).toHaveLength(2);
+    expect(v.topics.map((t) => t.status)).toEqual(["unanswered", "unanswered"]);
+  });
+});
