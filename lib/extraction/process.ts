@@ -28,6 +28,13 @@ export function emptySummary(): ProcessSummary {
   return { candidates: 0, promoted: 0, review: 0, reviewHigh: 0, rejected: 0, held: 0, duplicates: 0, refinements: 0, keptHumanDecision: 0, promotedIds: [] };
 }
 
+/** Takes back what an earlier run promoted from a staged candidate (its finding, event or entity mention). */
+async function withdrawPromoted(db: Queryable, type: Candidate["candidateType"], extractionId: string) {
+  if (type === "finding") await db.query("update findings set status = 'rejected' where extraction_id = $1", [extractionId]);
+  else if (type === "timeline_event") await db.query("delete from timeline_events where extraction_id = $1", [extractionId]);
+  else await db.query("delete from entity_mentions where extraction_id = $1", [extractionId]);
+}
+
 /** The refine step: the extractor's own, plus the one generic fix any extractor would make (lowering an over-confident score). */
 async function refineCandidate(extractor: Extractor, ctx: ExtractionContext, c: Candidate, request: string): Promise<Candidate | null> {
   if (/^confidence .* too high/.test(request)) return { ...c, confidenceScore: CONFIDENCE_CAP[c.evidenceType], confidenceReason: `${c.confidenceReason}; capped for ${c.evidenceType} evidence` };
@@ -91,7 +98,7 @@ export async function processCandidates(db: Queryable, a: {
     if (outcome.decision === "hold") {
       // never knowledge: a finding promoted by an earlier run from this text is withdrawn as well
       await updateStaged(db, id, { status: "review", review_priority: "high", missing_fields: outcome.missingFields, held_reason: outcome.reason, promoted_to: null });
-      if (c.candidateType === "finding") await db.query("update findings set status = 'rejected' where extraction_id = $1", [id]);
+      await withdrawPromoted(db, c.candidateType, id);
       await audit("validator", "review", outcome.reason);
       sum.review++;
       sum.reviewHigh++;
