@@ -106,7 +106,7 @@ describe("agent mode loop", () => {
     expect(firstValidation.type === "validation" && firstValidation.ok).toBe(false);
     expect(firstValidation.type === "validation" && firstValidation.failures.map((f) => f.code)).toEqual(expect.arrayContaining(["MIN_SEARCHES_UNMET", "MIN_OPEN_CITATIONS_UNMET", "INVALID_CITATION_MARKER"]));
     const rep = r.trace!.find((e) => e.type === "reprompt")!;
-    expect(rep.type === "reprompt" && rep.message).toMatch(/REMAINING TOOL BUDGET: 5 call/);
+    expect(rep.type === "reprompt" && rep.message).toMatch(/REMAINING TOOL BUDGET: 6 call/); // one search and one open per topic of the request
     expect(seen[1]!.feedback.join(" ")).toMatch(/MIN_SEARCHES_UNMET/);
     expect(t.at(-1)).toBe("final");
     expect(r.stats).toMatchObject({ searches: 3, openedCitations: 2, toolCalls: 5, reprompts: 1 });
