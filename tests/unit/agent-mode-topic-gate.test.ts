@@ -115,3 +115,15 @@ describe("per-topic verdicts", () => {
     expect(v.topics.map((t) => t.status)).toEqual(["unanswered", "unanswered"]);
   });
 });
+
+describe("no period asked", () => {
+  it("the latest period of a line item is meant: an earlier column of the same row does not answer", () => {
+    const topics = requestTopics("Revenue and EBITDA");
+    const src = [opened(1, "Interim.pdf", QUARTER)];
+    const run = (answer: string) => checkTopics({ answer, topics, opened: src, searches: [search("revenue EBITDA")], phrase: "Insufficient documentation" });
+    const old = run("Revenue: 6,100 [1]. EBITDA: 1,100 [1]");
+    expect(old.map((v) => v.status)).toEqual(["unanswered", "unanswered"]);
+    expect(old[0]!.reason).toMatch(/not the latest period/);
+    expect(run("Revenue, Q2 2031: 7,300 [1]. EBITDA, Q2 2031: 1,460 [1]").map((v) => v.status)).toEqual(["answered", "answered"]);
+  });
+});

@@ -10,7 +10,7 @@
  *   - a prose sentence with a figure carries the period it names ("third quarter of 2024").
  * Years, dates, period labels ("Q3", "9M 2024"), page numbers and list numbering are no values.
  */
-import { headerColumns, makePeriod, periodInSentence, readPeriodRequest, samePeriod, type PeriodColumn } from "@/lib/periods";
+import { comparePeriods, headerColumns, makePeriod, periodInSentence, readPeriodRequest, samePeriod, type PeriodColumn } from "@/lib/periods";
 import { trailingValues } from "@/lib/statements/values";
 import { extractNumbers, sentencesOf, type NumberToken } from "./text";
 
@@ -270,4 +270,14 @@ export function periodsNamed(text: string): string[] {
     if (p) out.add(p);
   }
   return [...out];
+}
+
+/**
+ * A later period the same source states for the same line item (same row label, actuals only):
+ * with no period asked, the latest one is meant; null when `f` is the latest (or has no period).
+ */
+export function laterPeriodOf(f: SourceFigure, all: SourceFigure[]): string | null {
+  if (!f.period || f.kind === "sentence" || f.period === "comparative") return null;
+  const later = all.filter((g) => g.kind === f.kind && g.label === f.label && !g.forecast && g.period && g.period !== "comparative" && comparePeriods(g.period, f.period) > 0);
+  return later.sort((a, b) => comparePeriods(b.period, a.period))[0]?.period ?? null;
 }

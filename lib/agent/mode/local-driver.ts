@@ -17,7 +17,7 @@ import { CONSTRAINTS_TASK } from "./constraints";
 import { PLAN_TASK, fallbackPlan } from "./planner";
 import { ACTION_TASK, SYNTHESIS_TASK, readStateFromText, type PromptState } from "./prompts";
 import { contentWords, mentionsTopic, queryCoversTopic, sentencesOf, words } from "./text";
-import { figuresIn, namesPeriod, type SourceFigure } from "./figures";
+import { figuresIn, laterPeriodOf, namesPeriod, type SourceFigure } from "./figures";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { samePeriod } from "@/lib/periods";
 
@@ -279,6 +279,7 @@ export function topicFigure(opened: Opened[], t: RequestTopic, forecast: boolean
       if (t.kind === "comparison" && forecast !== other) continue;
       if (t.kind !== "comparison" && f.forecast) continue;
       if (t.period && !(f.period ? samePeriod(f.period, t.period) : namesPeriod(o.text, t.period))) continue;
+      if (!t.period && laterPeriodOf(f, figuresIn(o.text))) continue; // no period asked: the latest
       const lead = f.kind !== "sentence" && mentionsTopic(f.label.split(/\s+/).slice(0, t.subject.split(" ").length + 1).join(" "), t.subject) ? 1 : 0;
       found.push({ f, o, score: (f.period ? (f.kind === "sentence" ? 2.5 : 3) : f.kind === "sentence" ? 1 : 0.5) + lead - (f.kind === "sentence" ? 0 : f.label.split(/\s+/).length * 0.05) });
     }

@@ -21,7 +21,7 @@ import { TraceRecorder } from "./trace";
 import type { AgentConstraints, AgentModeResult, Insufficiency, OpenedCitation, SearchRecord, SearchResultItem, TraceEvent, ValidationResult } from "./types";
 import { contentWords, queryCoversTopic, words } from "./text";
 import { missingTopicsOf, validateFinal } from "./validate";
-import { requestTopics } from "./request-topics";
+import { describeTopics, requestTopics } from "./request-topics";
 import { checkTopics } from "./topic-gate";
 
 export interface RunAgentModeOptions {
@@ -95,7 +95,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   // the request's topics: each needs a search, and opened pages to answer from (one page often answers several)
   const topics = requestTopics(question, constraints);
   const toolBudget = effectiveToolBudget(cfg, { minSearches: Math.max(constraints.minSearches, topics.length), minOpenCitations: Math.max(constraints.minOpenCitations, topics.length) });
-  const requirements = describeConstraints(constraints);
+  const requirements = [...describeConstraints(constraints), ...describeTopics(topics, constraints.insufficiencyPhrase)];
 
   // 2. plan
   t = trace.mark();

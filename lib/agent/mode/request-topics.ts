@@ -113,3 +113,13 @@ export function requestTopics(question: string, c?: Pick<AgentConstraints, "requ
   }
   return out.slice(0, 6);
 }
+
+/** The topics as requirements for the model's prompt (and the UI). */
+export function describeTopics(topics: RequestTopic[], phrase: string): string[] {
+  if (topics.length === 0) return [];
+  const list = topics.map((t) => `"${t.name}"${t.period ? ` (${t.period})` : ""}`).join(", ");
+  return [
+    `Answer every topic in its own statement, with its [n]: ${list}. A figure needs its line item, its value and its period as an opened source states them; a comparison needs both figures; a narrative topic needs a sentence about it. A heading, a label or a page header answers nothing.`,
+    `For a topic the opened sources do not answer, write "${phrase}" with the topic and what you searched.`,
+  ];
+}

@@ -12,7 +12,7 @@
  *              opened source that speaks of the topic.
  */
 import type { OpenedCitation, SearchRecord } from "./types";
-import { figuresIn, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
+import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import type { RequestTopic } from "./request-topics";
 import { contentWords, extractMarkers, extractQuotes, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn } from "./text";
 import { samePeriod } from "@/lib/periods";
@@ -92,7 +92,7 @@ function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: 
 }
 
 function periodOk(b: Backing, period: string | null): boolean {
-  if (!period) return b.figure.period !== "comparative";
+  if (!period) return b.figure.period !== "comparative" && !laterPeriodOf(b.figure, figuresIn(b.source.text)); // none asked: the latest
   if (b.figure.period === "comparative") return false;
   if (b.figure.period) return samePeriod(b.figure.period, period);
   return namesPeriod(b.source.text, period);
@@ -109,7 +109,11 @@ function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation
       const wrong = t.period ? periodsNamed(bare(st.text)).filter((p) => !samePeriod(p, t.period!) && !good.some((g) => g.figure.period && samePeriod(g.figure.period, p))) : [];
       if (wrong.length === 0 || namesPeriod(st.text, t.period!)) return { ok: true, reason: `${good[0]!.figure.raw} (${good[0]!.source.document} p.${good[0]!.source.page})` };
     }
-    if (b.hits.length) reason = `${b.hits[0]!.figure.raw} is stated for ${b.hits[0]!.figure.period === "comparative" ? "the comparative period" : b.hits[0]!.figure.period ?? "an unstated period"}, not ${t.period}`;
+    if (b.hits.length) {
+      const h = b.hits[0]!;
+      const later = t.period ? null : laterPeriodOf(h.figure, figuresIn(h.source.text));
+      reason = later ? `${h.figure.raw} is for ${h.figure.period}, not the latest period the source gives (${later})` : `${h.figure.raw} is stated for ${h.figure.period === "comparative" ? "the comparative period" : h.figure.period ?? "an unstated period"}, not ${t.period}`;
+    }
     else if (b.offTopic.length) reason = `${b.offTopic[0]} is not stated for ${t.subject} in the opened source (a number without its line item)`;
     else if (b.unknown.length) reason = `${b.unknown[0]} appears in no opened source`;
   }
