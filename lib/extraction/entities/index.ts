@@ -2,15 +2,24 @@
  * Entity extractor (rules): people with roles (Swedish inquiry roles and English titles),
  * ministries (never people), committees and organisations, each mention with page and excerpt.
  */
-import { canonicalize, pickExcerpt } from "../citation";
+import { canonicalize, cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
+import { readFilingFacts, type FilingFacts } from "./filing-facts";
+import { CELL_BREAK, layoutText } from "./layout";
 import { isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
+import { pageKind } from "../timeline/page-kind";
 
-export const ENTITY_EXTRACTOR_VERSION = "1.0.0";
+export const ENTITY_EXTRACTOR_VERSION = "1.1.0";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
-const NAME_RE = new RegExp(`(?<![\\p{L}])${NAME_WORD}(?:\\s+${NAME_WORD}){1,3}(?![\\p{L}])`, "gu");
-const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She)$/;
+/** 2–4 capitalised words, with middle initials ("Mark G. Parker"). */
+const NAME_RE = new RegExp(`(?<![\\p{L}])${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,3}(?![\\p{L}])`, "gu");
+/**
+ * Words that label or introduce a name and are never part of it ("Contact Jane Smith",
+ * "Signed by …", "Dear …"), Swedish and English; and title words that follow it ("Parker Chairman").
+ */
+const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|Kontakt|Kontaktperson|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She|Contact|Contacts|Dear|Attn|Attention|Signed|Sign|Prepared|Approved|Reviewed|Checked|Written|Presented|By|Name|Title|Date|From|To|Cc|Mr|Mrs|Ms|Dr|Prof|Sir|Dame|Investor|Investors|Media|Press|Relations|Enquiries|Inquiries|Author|Authors|Speaker|Speakers|Host|Moderator|Director|Directors|Partner|Founder|Chairman|Chairwoman|Chair|President|Secretary|Auditor|Accountant|Analyst|Manager|Associate|Counsel)$/;
+const NOT_NAME_TAIL = /^(Chairman|Chairwoman|Chair|President|Director|Directors|Officer|Executive|Chief|Vice|Secretary|Treasurer|Controller|Partner|Founder|Manager|Counsel|Senior|Auditor|Accountant|Head|Member|Members|Board|Group|Company|Corporation|Limited)$/;
 
 /** Person names in a piece of text (2–4 capitalised words, not placeholders, not ministries). */
 export function personNamesIn(text: string): string[] {
@@ -18,6 +27,8 @@ export function personNamesIn(text: string): string[] {
   for (const m of text.matchAll(NAME_RE)) {
     let parts = m[0].split(/\s+/);
     while (parts.length && NOT_NAME_WORDS.test(parts[0]!)) parts = parts.slice(1);
+    while (parts.length && NOT_NAME_TAIL.test(parts[parts.length - 1]!)) parts = parts.slice(0, -1);
+    if (parts.length && /^\p{Lu}\.$/u.test(parts[0]!)) continue; // "G. Parker": the first name was cut off
     const name = parts.join(" ");
     if (parts.length >= 2 && looksLikePersonName(name) && !/\b(?:AB|Inc|Ltd|Fund|Partners|Capital|Group)\b/.test(name) && !out.includes(name)) {
       // organisation-like tails ("Inspektionen för …", "Stockholms universitet") are not part of names
@@ -38,17 +49,18 @@ const SV_ROLES: Array<{ role: string; re: RegExp }> = [
   { role: "ledamot", re: /\bledamöter(?:na)?\b|\bledamot\b/gi },
 ];
 
-const EN_TITLE = "(?:Chief Executive Officer|Chief Financial Officer|Chief Operating Officer|Chief Technology Officer|CEO|CFO|COO|CTO|Chair(?:man|woman|person)?(?: of the Board)?|President|Vice President[\\w ]{0,30}|Director|Board member|board member|Secretary|General Counsel|Head of [A-Z][a-z]+(?: [A-Z][a-z]+)?|Partner|Managing Director|Co-founder)";
+const EN_TITLE = "(?:Authori[sz]ed Public Accountant|Certified Public Accountant|[Aa]uktoriserad revisor|Chief Executive Officer|Chief Financial Officer|Chief Operating Officer|Chief Technology Officer|CEO|CFO|COO|CTO|Chair(?:man|woman|person)?(?: of the Board)?|President|Vice President[\\w ]{0,30}|Director|Board member|board member|Secretary|General Counsel|Head of [A-Z][a-z]+(?: [A-Z][a-z]+)?|Partner|Managing Director|Co-founder)";
+const PERSON = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,2}`;
 const EN_PATTERNS: RegExp[] = [
-  new RegExp(`(?<name>${NAME_WORD}(?:\\s+${NAME_WORD}){1,2})\\s*(?:,|\\(|–|-)\\s*(?:our |the )?(?<title>${EN_TITLE})\\b`, "gu"),
-  new RegExp(`(?<name>${NAME_WORD}(?:\\s+${NAME_WORD}){1,2}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLE})\\b`, "gu"),
+  new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the )?(?<title>${EN_TITLE})\\b`, "gu"),
+  new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLE})\\b`, "gu"),
 ];
 
 const ORG_RE = /(?<![\p{L}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)\p{Lu}[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,4}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
-const ABBREV = /\b(?:Kungl|t|f|m|bl|dvs|resp|jfr|nr|s|o|fr|Dir|dir|p|No|Inc|Mr|Ms|Dr)$/;
+const ABBREV = /\b(?:Kungl|t|f|m|bl|dvs|resp|jfr|nr|s|o|fr|Dir|dir|p|No|Inc|Mr|Ms|Mrs|Dr|St|Jr|Sr|Co|Corp|Ltd|\p{Lu})$/u;
 
 /** Sentences: end at [.!?] followed by a space and a capital letter, not after an abbreviation ("fr. o. m.", "Kungl. Maj:t"). */
 export function sentencesOf(text: string): Array<{ text: string; start: number }> {
@@ -66,6 +78,52 @@ export function sentencesOf(text: string): Array<{ text: string; start: number }
   return out;
 }
 
+const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|plc|LLC|LLP|L\.P\.|N\.A\.)$/;
+const NOT_ORG_START = /^(?:The|Our|In|For|And|Or|Neither|Either|Both|Each|Between|Among|With|By|From|To|Under|Upon|Including|Certain|Its|This|That|These|Those|Such|When|While|If|As|At|On|Of|Via|Per|Table|Contents|Exhibit|Form|Report|Consent|Note|Notes|Item|Part|See|Refer)\b/;
+/** Head words that make "X of Y Corp." a thing of the organisation, not its name ("Board of Directors of …", "By-Laws of …"). */
+const OF_HEAD = /^(?:.*\s)?(?:Board|Directors?|Committees?|Officers?|Officer|Certificate|By-?Laws|Articles|Report|Statements?|Notes|Subsidiaries|Shareholders|Stockholders|Nominees|Members|Plans?|Policy|Amendment|Agreement|Indenture|Certifications?|President|Employees|Division|Disclosures?|Affiliates|Parent|Chairman|Director|Counsel|Secretary)\s+of\s+(?=\p{Lu})/u;
+const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
+
+/**
+ * Where an organisation name really starts inside a legal-form match (offset into it): after a
+ * sentence end ("… Public Accountant. Nordhavn Analytics AB"), after a short line (a heading, a list entry) it was
+ * read across ("WILDFIRE-RELATED CONTINGENCIES\nPG&E Corporation"), after another organisation
+ * ("… Electric Company and Barclays Capital Inc.", "… Company PG&E Corporation") and after the
+ * head of "Board of Directors of X Corp.".
+ */
+function orgNameStart(match: string, original: string, map: number[], at: number, shortLine: number): number {
+  let skip = 0;
+  const cutAt = (re: RegExp) => {
+    const m = re.exec(match.slice(skip));
+    if (m && match.slice(skip + m[0].length).trim().split(/\s+/).length >= 2) skip += m[0].length;
+  };
+  for (const m of match.matchAll(/(\p{L}+)\.\s+(?=\p{Lu})/gu)) {
+    if (m[1]!.length >= 3 && /\p{Ll}$/u.test(m[1]!) && !NOT_SENTENCE_END.test(m[1]!) && !LEGAL_FORM.test(`${m[1]}.`)) skip = Math.max(skip, m.index! + m[0].length);
+  }
+  // a line break inside the match after a short line (a heading or a cell): the name starts on the next line
+  const os = map[at]!;
+  const oe = map[at + match.length - 1]! + 1;
+  const nl = original.lastIndexOf("\n", oe - 1);
+  if (nl > os) {
+    const lineStart = original.lastIndexOf("\n", nl - 1) + 1;
+    const prevLine = original.slice(lineStart, nl).trim();
+    if (prevLine.length < shortLine && !/(?:\band|\bof|&|,)$/.test(prevLine)) {
+      const ci = map.findIndex((o) => o > nl);
+      if (ci > at && ci - at > skip && match.slice(ci - at).trim().split(/\s+/).length >= 2) skip = ci - at;
+    }
+  }
+  // another organisation ends before this one
+  const words = [...match.slice(skip).matchAll(/\S+/g)];
+  for (let i = 0; i < words.length - 2; i++) {
+    if (!LEGAL_FORM.test(words[i]![0].replace(/,$/, ""))) continue;
+    const next = words[i + 1]![0] === "and" || words[i + 1]![0] === "&" ? i + 2 : i + 1;
+    if (words.length - next >= 2 && /^\p{Lu}/u.test(words[next]![0]) && !LEGAL_FORM.test(words[next]![0])) { skip += words[next]!.index!; break; }
+  }
+  cutAt(OF_HEAD);
+  cutAt(/^(?:(?:Amended and )?Restated|Amended|Form of|Amendment to)\s+/);
+  return skip;
+}
+
 interface Found { type: EntityType; name: string; role?: string; start: number; end: number; conf: number; evidence: "formal" | "prose"; reason: string }
 
 export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "documentKind">): ExtractorOutput {
@@ -74,16 +132,25 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
   const uncertainties: string[] = [];
   let rejectedPlaceholders = 0;
   let empty = 0;
+  const notRead = new Map<string, number>();
   for (const page of pages) {
     if (!page.text.trim()) { empty++; continue; }
     if (page.cells?.length) continue;
-    const canon = canonicalize(page.text);
+    // indexes, contents and forms that sign or certify name people by signature only: no persons read there
+    const kind = pageKind(page.text, page.pageNumber);
+    if (kind === "contents") { notRead.set(kind, (notRead.get(kind) ?? 0) + 1); continue; }
+    const readPeople = kind === "body" || kind === "cover";
+    // Swedish role words ("expert", "ledamot") only on a page written in Swedish
+    const svWords = (page.text.match(/(?<![\p{L}])(?:och|att|som|för|med|den|det|av|är|till)(?![\p{L}])/giu) ?? []).length;
+    const swedish = svWords >= 3 || (svWords >= 1 && (page.text.match(/[åäöÅÄÖ]/g) ?? []).length >= 3);
+    if (!readPeople) notRead.set(kind, (notRead.get(kind) ?? 0) + 1);
+    const canon = canonicalize(layoutText(page));
     const C = canon.text;
     const found: Found[] = [];
     // Swedish roles, sentence by sentence: names after the role word get it; when none follow, the names before it
-    for (const sent of sentencesOf(C)) {
+    for (const sent of readPeople ? sentencesOf(C) : []) {
       const s = sent.text;
-      if (!s.trim()) continue;
+      if (!s.trim() || !swedish) continue;
       const base = sent.start;
       const roleHits: Array<{ role: string; at: number; end: number }> = [];
       for (const r of SV_ROLES) for (const m of s.matchAll(r.re)) {
@@ -107,7 +174,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
         found.push({ type: "person", name, role, start: base + nameAt, end: base + nameAt + name.length, conf: 0.85, evidence: "prose", reason: `named after the role "${role}" in the same sentence` });
       }
     }
-    for (const re of EN_PATTERNS) {
+    for (const re of readPeople ? EN_PATTERNS : []) {
       for (const m of C.matchAll(re)) {
         const name = personNamesIn(m.groups!.name!)[0];
         if (!name) continue;
@@ -132,12 +199,21 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const at = m.index! + m[0].indexOf(m[1]!);
       found.push({ type: "committee", name: m[2] && m[2].length <= 6 && !/\d/.test(m[2]) ? `${name} (${m[2]})` : name, role: "utredning", start: at, end: at + m[1]!.length, conf: 0.9, evidence: "prose", reason: "committee named ('antagit namnet')" });
     }
+    // a line is short (a heading, a list entry, a cell) against the page's usual line
+    const lens = page.text.split("\n").map((l) => l.trim().length).filter((n) => n > 0).sort((a, b) => a - b);
+    const shortLine = Math.min(60, 0.6 * (lens[Math.floor(lens.length / 2)] ?? 0));
     for (const m of C.matchAll(ORG_RE)) {
-      const name = m[1]!.replace(/\s+/g, " ");
-      if (isPlaceholder(name) || /^(The|Our|In|For|And)\b/.test(name)) continue;
-      found.push({ type: "organisation", name, role: "mentioned", start: m.index!, end: m.index! + m[1]!.length, conf: 0.8, evidence: "prose", reason: "organisation name with a legal form" });
+      // a defined term ("“Approved Fund”") or a generic noun ("a Subsidiary Corporation") names no organisation
+      if (/(?:[“"]|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index! - 8), m.index!))) continue;
+      const skip = orgNameStart(m[1]!, page.text, canon.map, m.index!, shortLine);
+      const raw = m[1]!.slice(skip);
+      const name = raw.replace(/\s+/g, " ");
+      if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(name)) continue;
+      const at = m.index! + skip;
+      found.push({ type: "organisation", name, role: "mentioned", start: at, end: at + raw.length, conf: 0.8, evidence: "prose", reason: "organisation name with a legal form" });
     }
     for (const f of found) {
+      if (f.name.includes(CELL_BREAK)) continue;
       if (isPlaceholder(f.name)) { rejectedPlaceholders++; continue; }
       if (f.type === "person") {
         // a name continuing a hyphen is the tail of a longer name; letter-spaced OCR ("H a n s - Olof Hansson")
@@ -170,11 +246,68 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       });
     }
   }
+  addFilingFacts(readFilingFacts(pages), pages, out);
+  dropLabelledNames(out);
   if (empty) skipped.push({ what: `${empty} empty page(s)`, why: "no text on the page" });
+  for (const [kind, n] of notRead) skipped.push({ what: `${n} ${kind.replace("_", " ")} page(s)`, why: kind === "contents" ? "a table of contents names no entities" : "signs, certifies or indexes: no persons read there" });
   if (rejectedPlaceholders) skipped.push({ what: `${rejectedPlaceholders} placeholder/ministry/fragment name(s) as person`, why: "stoplist (Utredaren, Kommittén, the Company …), ministry ending, or the tail of a hyphenated name" });
   if (!out.size) uncertainties.push("no entities found");
   void ctx;
   return { candidates: [...out.values()], skipped, uncertainties, model: "rules" };
+}
+
+function factCandidate(pages: ExtractionPage[], f: { page: number; start: number; end: number }, payload: EntityPayload, reason: string, mode: "line" | "sentence"): Candidate<EntityPayload> | null {
+  const page = pages.find((p) => p.pageNumber === f.page);
+  const excerpt = page ? pickExcerpt(page.text, f.start, f.end, mode) : null;
+  if (!excerpt) return null;
+  // the excerpt must name the entity (the validator checks its last word)
+  const last = payload.name.split(/\s+/).pop()!.toLowerCase();
+  if (!cleanExcerpt(excerpt).toLowerCase().includes(last)) return null;
+  return {
+    candidateType: "entity",
+    candidateKey: `${payload.entityType}|${normalizeName(payload.name)}|${payload.role ?? ""}|p${f.page}`,
+    payload,
+    confidenceScore: 0.9,
+    confidenceReason: reason,
+    evidence: { text: excerpt, page: f.page },
+    evidenceType: "formal",
+  };
+}
+
+function lastWordShown(pages: ExtractionPage[], f: { page: number; start: number; end: number; name: string }): boolean {
+  const text = pages.find((p) => p.pageNumber === f.page)?.text.slice(f.start, f.end) ?? "";
+  return cleanExcerpt(text).toLowerCase().includes(f.name.split(/\s+/).pop()!.toLowerCase());
+}
+
+/** Executive officers, auditor, registrant (headquarters, fiscal year end, employees) and principal customers, as entities. */
+function addFilingFacts(facts: FilingFacts, pages: ExtractionPage[], out: Map<string, Candidate<EntityPayload>>) {
+  const add = (c: Candidate<EntityPayload> | null) => {
+    if (!c) return;
+    // a fact read from its section replaces what the prose rules read of the same person on that page
+    if (c.payload.entityType === "person") for (const [k, v] of out) if (v.payload.entityType === "person" && v.evidence.page === c.evidence.page && normalizeName(v.payload.name) === normalizeName(c.payload.name)) out.delete(k);
+    out.set(c.candidateKey, c);
+  };
+  for (const o of facts.officers) add(factCandidate(pages, o, { entityType: "person", name: o.name, role: `${o.title} (executive officer${o.age ? `, age ${o.age}` : ""})` }, "listed among the executive officers", "line"));
+  if (facts.auditor) add(factCandidate(pages, facts.auditor, { entityType: "organisation", name: facts.auditor.name, role: "auditor" }, "signs the independent auditor's report", "line"));
+  // the registrant under its cover-page name; without its legal form when the page prints that apart ("NIKE, Inc .")
+  const reg = facts.registrant && { ...facts.registrant, name: lastWordShown(pages, facts.registrant) ? facts.registrant.name : facts.registrant.name.replace(/,?\s+(?:Inc|Corp|Co|Ltd|Plc|LLC|AB|AG|SA|NV)\.?$/i, "") };
+  if (reg) {
+    add(factCandidate(pages, reg, { entityType: "organisation", name: reg.name, role: "registrant" }, "named as the registrant on the cover page", "line"));
+    if (facts.headquarters) add(factCandidate(pages, facts.headquarters, { entityType: "organisation", name: reg.name, role: `headquarters: ${facts.headquarters.detail}` }, "address of principal executive offices on the cover page", "line"));
+    if (facts.fiscalYearEnd) add(factCandidate(pages, facts.fiscalYearEnd, { entityType: "organisation", name: reg.name, role: `fiscal year end: ${facts.fiscalYearEnd.detail}` }, "fiscal year stated on the cover page", "line"));
+    if (facts.employees) add(factCandidate(pages, facts.employees, { entityType: "organisation", name: reg.name, role: `employees: ${facts.employees.detail}` }, "headcount stated by the company", "sentence"));
+  }
+  for (const c of facts.customers) add(factCandidate(pages, c, { entityType: "organisation", name: c.name, role: c.detail! }, "named with its share of sales", "sentence"));
+}
+
+/** "Contact Jane Smith" when "Jane Smith" is also found: a word in front of a known name labels it. */
+function dropLabelledNames(out: Map<string, Candidate<EntityPayload>>) {
+  const people = [...out.entries()].filter(([, c]) => c.payload.entityType === "person");
+  const names = new Set(people.map(([, c]) => normalizeName(c.payload.name)));
+  for (const [k, c] of people) {
+    const n = normalizeName(c.payload.name).split(" ");
+    for (let i = 1; i < n.length - 1; i++) if (names.has(n.slice(i).join(" "))) { out.delete(k); break; }
+  }
 }
 
 export const entitiesRulesExtractor: Extractor = {

@@ -6,9 +6,15 @@
 import { canonicalize, pickExcerpt } from "../citation";
 import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, TimelineEventPayload } from "../types";
 import { personNamesIn } from "../entities";
-import { findDates } from "./dates";
+import { CELL_BREAK, layoutText } from "../entities/layout";
+import { findDates, type ParsedDate } from "./dates";
+import { pageKind } from "./page-kind";
 
-export const TIMELINE_EXTRACTOR_VERSION = "1.0.0";
+export const TIMELINE_EXTRACTOR_VERSION = "1.1.0";
+
+/** How far from a date (characters, within its sentence and never past another date) a cue word may stand. */
+const CUE_BEFORE = 110;
+const CUE_AFTER = 70;
 
 const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
   { type: "directive_issued", re: /beslut vid regeringssammanträde|kommittédirektiv|tilläggsdirektiv|\(dir\.|\bdir\. \d{4}:\d+|bemyndigade .{0,80}tillkalla|beslutade .{0,40}(?:att tillkalla|direktiv)|ändrades .{0,30}direktiv/i, formal: true },
@@ -18,7 +24,7 @@ const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
   { type: "entry_into_force", re: /träd(?:er|a) i kraft|enters? into force|takes effect|effective (?:as of|from)/i },
   { type: "published", re: /\bpublished\b|publicera[ds]|offentliggj/i },
   { type: "signed", re: /\bsigned\b|undertecknade?s?\b|\bdated\b/i },
-  { type: "closing", re: /\bclosing\b|\bcompletion of the (?:acquisition|transaction)|tillträde/i },
+  { type: "closing", re: /\bclosing of (?:the|its|our)\b|\b(?:acquisition|transaction|merger|sale|divestiture) (?:closed|was completed)|\bclosed on\b|\bcompletion of the (?:acquisition|transaction|merger|sale)|tillträde/i },
   { type: "fiscal_year_end", re: /fiscal year end(?:ed|s)?|financial year end(?:ed|s)?|räkenskapsår(?:et)? (?:som )?(?:slutar|avslutades)/i },
   { type: "meeting", re: /board meeting|\bmeeting\b|sammanträde/i },
   { type: "decision", re: /beslutade|beslöt|beslut\b|resolved|approved|decided/i },
@@ -29,7 +35,7 @@ const SIGNATURE = /^(Stockholm|Göteborg|Uppsala|Malmö|Lund|Helsingfors|Oslo|K�
 function sentenceAround(canon: string, s: number, e: number): string {
   // sentence ends: [.!?] followed by a space and a capital letter (not "dir. 2013:83", "t. f.")
   let a = s;
-  const abbrev = (i: number) => /\b(?:Kungl|t|f|m|bl|dvs|resp|jfr|nr|s|o|fr|Dir|dir|p|No|Inc|Mr|Ms|Dr)$/.test(canon.slice(Math.max(0, i - 6), i));
+  const abbrev = (i: number) => /\b(?:Kungl|t|f|m|bl|dvs|resp|jfr|nr|s|o|fr|Dir|dir|p|No|Inc|Mr|Ms|Mrs|Dr|St|Jr|Sr|Co|Corp|Ltd|\p{Lu})$/u.test(canon.slice(Math.max(0, i - 6), i));
   while (a > 0 && !(/[.!?]\s$/.test(canon.slice(a - 2, a)) && /\p{Lu}/u.test(canon[a] ?? "") && !abbrev(a - 2))) a--;
   let b = e;
   while (b < canon.length && !(/[.!?]/.test(canon[b]!) && (b + 1 >= canon.length || (/^\s\p{Lu}/u.test(canon.slice(b + 1, b + 3)) && !abbrev(b))))) b++;
@@ -41,15 +47,22 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
   const uncertainties: string[] = [];
   const skipped: ExtractorOutput["skipped"] = [];
   let empty = 0;
+  const notMined = new Map<string, number>();
+  /** one event per type and date, and one per date and sentence, in the whole document */
+  const seenSentences = new Set<string>();
   const isInquiry = /sou|dir|betänkande|kommitté/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);
   for (const page of pages) {
     if (!page.text.trim()) { empty++; continue; }
     if (page.cells?.length) continue; // sheets: dates in cells are values, not events
-    const canon = canonicalize(page.text);
+    // exhibit indexes, contents, signatures, certifications and consents list or sign: no events there;
+    // a form's cover page states the fiscal year end and otherwise boilerplate
+    const kind = pageKind(page.text, page.pageNumber);
+    if (kind !== "body" && kind !== "cover") { notMined.set(kind, (notMined.get(kind) ?? 0) + 1); continue; }
+    const canon = canonicalize(layoutText(page));
     const lines = page.text.split("\n");
     // signature / place-and-date lines: "Stockholm i juni 1972." / "Stockholm den 12 maj 2017" / "Stockholm 2014"
     let pos = 0;
-    for (const line of lines) {
+    for (const line of kind === "cover" ? [] : lines) {
       const t = line.trim();
       const m = SIGNATURE.exec(t);
       if (m) {
@@ -66,12 +79,13 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       }
       pos += line.length + 1;
     }
-    for (const d of findDates(canon.text)) {
-      const sentence = sentenceAround(canon.text, d.start, d.end);
-      const rel = sentence.indexOf(d.text);
-      const near = sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
+    const dates = findDates(canon.text);
+    for (const d of dates) {
+      const sentence = sentenceAround(canon.text, d.start, d.end).split(CELL_BREAK).find((c) => c.includes(d.text)) ?? "";
+      const near = isInquiry ? inquiryWindow(sentence, d) : cueWindow(canon.text, d, dates, sentence);
       const ty = TYPES.find((x) => x.re.test(near));
       if (!ty) continue;
+      if (kind === "cover" && ty.type !== "fiscal_year_end") continue;
       // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
       if (!isInquiry && /\b(as of|at|ended|ending)\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start)) && ty.type !== "fiscal_year_end") continue;
       const os = canon.map[d.start]!;
@@ -83,17 +97,22 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (!excerpt) continue;
       const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(near)?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
       const desc = describe(ty.type, sentence, dirRef);
+      const sentenceKey = `${d.date}|${sentence.replace(/\s+/g, " ").trim()}`;
+      if (seenSentences.has(sentenceKey)) continue;
+      seenSentences.add(sentenceKey);
       const actors = personNamesIn(sentence).slice(0, 12);
       const conf = ty.formal && formalLine ? 0.95 : d.precision === "day" ? 0.85 : 0.8;
       add(page, ty.type, d.date, d.precision, desc, actors, excerpt, conf, formalLine ? "formal" : "prose", `${ty.type} cue near the date "${d.text}"`);
     }
   }
   if (empty) skipped.push({ what: `${empty} empty page(s)`, why: "no text on the page (absent from the source or not OCR'd)" });
+  for (const [kind, n] of notMined) skipped.push({ what: `${n} ${kind.replace("_", " ")} page(s)`, why: "lists, indexes or signs documents: its dates are not events" });
   if (!out.size) uncertainties.push("no dated events found");
   return { candidates: [...out.values()], skipped, uncertainties, model: "rules" };
 
   function add(page: ExtractionPage, type: string, date: string, precision: TimelineEventPayload["datePrecision"], description: string, actors: string[], excerpt: string, confidence: number, evidenceType: "formal" | "prose", reason: string) {
-    const key = `${type}|${date}|p${page.pageNumber}`;
+    // the same kind of event on the same date is one event, cited where the document first states it
+    const key = `${type}|${date}`;
     const prev = out.get(key);
     if (prev) {
       for (const a of actors) if (!prev.payload.actors.includes(a)) prev.payload.actors.push(a);
@@ -111,8 +130,22 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
   }
 }
 
+/** Inquiry reports chain dates in one sentence ("förordnades den 27 juni 1969 med verkan fr. o. m. den 1 augusti 1969"): the wide window. */
+function inquiryWindow(sentence: string, d: ParsedDate): string {
+  const rel = sentence.indexOf(d.text);
+  return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
+}
+
+/** The words around a date where its cue may stand: within the sentence, not past the previous or next date. */
+function cueWindow(canon: string, d: ParsedDate, dates: ParsedDate[], sentence: string): string {
+  const sentenceStart = canon.indexOf(sentence, Math.max(0, d.start - sentence.length));
+  const lo = Math.max(sentenceStart >= 0 ? sentenceStart : 0, d.start - CUE_BEFORE, ...dates.filter((x) => x.end <= d.start).map((x) => x.end));
+  const hi = Math.min(sentenceStart >= 0 ? sentenceStart + sentence.length : canon.length, d.end + CUE_AFTER, ...dates.filter((x) => x.start >= d.end).map((x) => x.start));
+  return canon.slice(lo, Math.max(lo, hi)).split(CELL_BREAK).find((c) => c.includes(d.text)) ?? "";
+}
+
 function describe(type: string, sentence: string, dirRef?: string): string {
-  const s = sentence.replace(/\s+/g, " ").trim();
+  const s = sentence.replace(new RegExp(`\\s*\\${CELL_BREAK}\\s*`, "g"), " ").replace(/\s+/g, " ").trim();
   const short = s.length > 160 ? `${s.slice(0, 157)}…` : s;
   if (type === "directive_issued" && /ändrades .{0,30}direktiv|direktiv(?:en)? ändrades|amended (?:the|its) (?:terms of reference|directive)/i.test(s)) return `Directive amended${dirRef ? ` (dir. ${dirRef})` : ""}: ${short}`;
   if (type === "directive_issued") return dirRef ? `Directive (dir. ${dirRef}) decided` + (/tilläggsdirektiv/i.test(s) ? " — additional directive" : "") : `Directive decided: ${short}`;

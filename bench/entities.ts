@@ -1,0 +1,181 @@
+/**
+ * Entities and timeline benchmark (rules, offline) on the 93 real filings (27 FinanceBench dev +
+ * 66 unlabelled) and a no-regression check on the Swedish inquiry reports.
+ *
+ * Precision is measured against labels written by hand (bench/data/entities-labels.jsonl: one
+ * line per sampled entity or event, `ok` true when the entity is a clean name of a real person or
+ * organisation with a fitting role, or the event is a real dated event with the right date).
+ * Samples are drawn with a seeded generator, 50 entities and 50 events per split:
+ * in-sample (companies tuned on: the dev 27 + Apple, Oracle, eBay, PG&E) and held-out (Intel,
+ * McDonald's, FedEx, Salesforce, Boston Properties: never read while writing the rules).
+ *
+ *   npm run bench:entities                    # figures + 20 random examples of each
+ *   npm run bench:entities -- --unlabelled    # the sampled items that have no label yet (JSONL to fill in)
+ *   npm run bench:entities -- --doc NIKE_2018_10K   # everything read from one filing
+ *   npm run bench:entities -- --save-sou      # write the Swedish reference (bench/data/entities-sou-reference.json)
+ *
+ * Pages come from the project's own PDF engine, cached as JSON under .manda-bench-entities/.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { extractEntitiesFromPages } from "@/lib/extraction/entities";
+import { extractTimelineFromPages } from "@/lib/extraction/timeline";
+import type { Candidate, EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
+import type { TextSpan } from "@/lib/ingest/types";
+import { openPdf } from "@/lib/ingest/workers/pdf-engine.mjs";
+import { mulberry32 } from "./lib/textgen";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CACHE = path.join(ROOT, ".manda-bench-entities");
+const SHARED = path.resolve(ROOT, "../shared/corpus");
+const CORPORA = ["financebench-dev", "filings-unlabelled"].map((c) => path.join(SHARED, c, "pdfs"));
+const SOU = [path.join(SHARED, "sou"), path.join(SHARED, "sou/directives")];
+const LABELS = path.join(ROOT, "bench/data/entities-labels.jsonl");
+const SOU_REF = path.join(ROOT, "bench/data/entities-sou-reference.json");
+const HELD_OUT = /^(?:INTEL|MCDONALDS|FEDEX|SALESFORCE|BOSTONPROPERTIES)_/;
+const SAMPLE = 50;
+const SEED = 12;
+
+interface CachedPage { page: number; text: string; spans: TextSpan[] }
+
+/** Pages of a PDF read by the project's own parser, cached as JSON. */
+async function pagesOf(pdf: string): Promise<ExtractionPage[]> {
+  const file = path.join(CACHE, `${path.basename(pdf, ".pdf")}.json`);
+  let cached: CachedPage[];
+  if (fs.existsSync(file)) cached = JSON.parse(fs.readFileSync(file, "utf8")) as CachedPage[];
+  else {
+    cached = [];
+    try {
+      const doc = await openPdf(pdf);
+      for await (const p of doc.pages) cached.push({ page: p.pageNumber, text: p.text, spans: p.spans ?? [] });
+    } catch (e) {
+      console.error(`${path.basename(pdf)}: unreadable (${(e as Error).message})`);
+    }
+    fs.mkdirSync(CACHE, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(cached));
+  }
+  return cached.map((p) => ({ pageNumber: p.page, text: p.text, spans: p.spans }));
+}
+
+function souPages(file: string): ExtractionPage[] {
+  return fs.readFileSync(file, "utf8").split("\f").map((text, i) => ({ pageNumber: i + 1, text }));
+}
+
+export interface Item { kind: "entity" | "event"; doc: string; key: string; page: number; text: string; excerpt: string }
+
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
+function entityItem(doc: string, c: Candidate): Item {
+  const p = c.payload as EntityPayload;
+  return { kind: "entity", doc, key: `${doc}|p${c.evidence.page}|${p.entityType}|${p.name}|${p.role ?? ""}`, page: c.evidence.page, text: `${p.entityType} "${p.name}"${p.role ? ` — ${p.role}` : ""}`, excerpt: oneLine(c.evidence.text).slice(0, 300) };
+}
+
+function eventItem(doc: string, c: Candidate): Item {
+  const p = c.payload as TimelineEventPayload;
+  return { kind: "event", doc, key: `${doc}|p${c.evidence.page}|${p.eventType}|${p.eventDate}`, page: c.evidence.page, text: `${p.eventDate} (${p.datePrecision}) ${p.eventType}: ${oneLine(p.description).slice(0, 200)}`, excerpt: oneLine(c.evidence.text).slice(0, 300) };
+}
+
+function sample<T>(items: T[], n: number, seed: number): T[] {
+  const rnd = mulberry32(seed);
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a.slice(0, n);
+}
+
+function loadLabels(): Map<string, { ok: boolean; note?: string }> {
+  const out = new Map<string, { ok: boolean; note?: string }>();
+  if (!fs.existsSync(LABELS)) return out;
+  for (const line of fs.readFileSync(LABELS, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const l = JSON.parse(line) as { key: string; ok: boolean; note?: string };
+    out.set(l.key, { ok: l.ok, note: l.note });
+  }
+  return out;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { unlabelled: { type: "boolean" }, doc: { type: "string" }, "save-sou": { type: "boolean" } } });
+  const pdfs = CORPORA.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".pdf")).sort().map((f) => path.join(d, f)));
+  const all: Record<"in-sample" | "held-out", { entity: Item[]; event: Item[] }> = { "in-sample": { entity: [], event: [] }, "held-out": { entity: [], event: [] } };
+  let ms = 0, pageCount = 0, docs = 0;
+  for (const pdf of pdfs) {
+    const name = path.basename(pdf, ".pdf");
+    if (values.doc && name !== values.doc) continue;
+    const pages = await pagesOf(pdf);
+    const ctx = { filename: path.basename(pdf) };
+    const t0 = performance.now();
+    const ents = extractEntitiesFromPages(pages, ctx).candidates.map((c) => entityItem(name, c));
+    const evs = extractTimelineFromPages(pages, ctx).candidates.map((c) => eventItem(name, c));
+    ms += performance.now() - t0;
+    pageCount += pages.length;
+    docs++;
+    const split = HELD_OUT.test(name) ? "held-out" : "in-sample";
+    all[split].entity.push(...ents);
+    all[split].event.push(...evs);
+    if (values.doc) {
+      for (const x of [...ents, ...evs]) console.log(`p.${x.page} ${x.text}\n      « ${x.excerpt.slice(0, 220)} »`);
+      return;
+    }
+  }
+  const labels = loadLabels();
+  if (values.unlabelled) {
+    for (const split of ["in-sample", "held-out"] as const) for (const kind of ["entity", "event"] as const) {
+      for (const x of sample(all[split][kind], SAMPLE, SEED)) if (!labels.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, split, item: x.text, excerpt: x.excerpt }));
+    }
+    return;
+  }
+  console.log(`Entities and timeline over ${docs} real filings, ${pageCount} pages: ${(pageCount / (ms / 1000)).toFixed(0)} pages/s (rules, pages already parsed)\n`);
+  for (const split of ["in-sample", "held-out"] as const) {
+    for (const kind of ["entity", "event"] as const) {
+      const s = sample(all[split][kind], SAMPLE, SEED);
+      const labelled = s.filter((x) => labels.has(x.key));
+      const ok = labelled.filter((x) => labels.get(x.key)!.ok).length;
+      const pct = labelled.length ? ((100 * ok) / labelled.length).toFixed(1) : "n/a";
+      console.log(`${split.padEnd(9)} ${kind === "entity" ? "entities" : "events  "}: ${String(all[split][kind].length).padStart(6)} extracted; sample ${s.length}, labelled ${labelled.length}, ${kind === "entity" ? "clean" : "real dated events"} ${ok}/${labelled.length} = ${pct}%`);
+      for (const x of labelled.filter((y) => !labels.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${labels.get(x.key)!.note ? ` (${labels.get(x.key)!.note})` : ""}`);
+    }
+  }
+  for (const kind of ["entity", "event"] as const) {
+    console.log(`\n20 random ${kind === "entity" ? "entities" : "events"} (seed ${SEED + 1}, both splits):`);
+    for (const x of sample([...all["in-sample"][kind], ...all["held-out"][kind]], 20, SEED + 1)) {
+      const l = labels.get(x.key);
+      console.log(`  ${l ? (l.ok ? "✓" : "✗") : "?"} ${x.doc} p.${x.page} ${x.text}\n      « ${x.excerpt.slice(0, 200)} »`);
+    }
+  }
+  souCheck(values["save-sou"] ?? false);
+}
+
+/** Swedish reports: every entity and event of the reference run still found (additions are listed, not counted as losses). */
+function souCheck(save: boolean) {
+  const files = SOU.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".txt")).sort().map((f) => path.join(d, f)));
+  const now: string[] = [];
+  for (const f of files) {
+    const pages = souPages(f);
+    const ctx = { filename: path.basename(f) };
+    // identities: an entity with its role, an event by its type and date (where it is cited may move)
+    for (const c of extractEntitiesFromPages(pages, ctx).candidates) now.push(`${path.basename(f)} ${entityItem("", c).text}`);
+    for (const c of extractTimelineFromPages(pages, ctx).candidates) {
+      const p = c.payload as TimelineEventPayload;
+      now.push(`${path.basename(f)} event ${p.eventType} ${p.eventDate} (${p.datePrecision})`);
+    }
+  }
+  if (save) {
+    fs.writeFileSync(SOU_REF, `${JSON.stringify([...new Set(now)].sort(), null, 1)}\n`);
+    console.log(`\nSwedish reference written: ${now.length} items`);
+    return;
+  }
+  const ref = fs.existsSync(SOU_REF) ? (JSON.parse(fs.readFileSync(SOU_REF, "utf8")) as string[]) : [];
+  const cur = new Set(now);
+  const lost = ref.filter((x) => !cur.has(x));
+  const added = [...cur].filter((x) => !ref.includes(x));
+  console.log(`\nSwedish reports (${files.length} files): ${cur.size} entities+events; reference ${ref.length}; lost ${lost.length}, added ${added.length}`);
+  for (const x of lost) console.log(`  - lost: ${x}`);
+  for (const x of added) console.log(`  + added: ${x}`);
+}
+
+await main();

@@ -1,0 +1,206 @@
+/**
+ * Facts about the company an annual report (a 10-K and the like) states in fixed places, each with
+ * its page and the offsets of its evidence on that page:
+ * - executive officers (name, title, age where given) from the executive-officers section, in a
+ *   table (Name | Age | Position) or as paragraphs ("Name, Title — Mr. X, 62, …");
+ * - the auditor: the firm that signs the independent auditor's report or consent ("/s/ X LLP");
+ * - the registrant (cover page: "(Exact name of registrant …)"), its headquarters ("(Address of
+ *   principal executive offices)" or "our principal executive offices are located at …"), its
+ *   fiscal year end, its employees ("we had approximately 73,100 employees");
+ * - principal customers ("sales to X accounted for 22% of net sales").
+ */
+import type { ExtractionPage } from "../types";
+import { cellsOfLines, layoutText } from "./layout";
+import { looksLikePersonName } from "./names";
+
+export interface FactAt { page: number; start: number; end: number }
+export interface Officer extends FactAt { name: string; title: string; age?: number }
+export interface NamedFact extends FactAt { name: string; detail?: string }
+export interface FilingFacts {
+  officers: Officer[];
+  auditor?: NamedFact;
+  registrant?: NamedFact;
+  headquarters?: NamedFact;
+  fiscalYearEnd?: NamedFact;
+  employees?: NamedFact;
+  customers: NamedFact[];
+}
+
+const TITLE_WORD = /\b(?:Chief|President|Officer|Chair(?:man|woman|person)?|Vice|Director|Counsel|Secretary|Treasurer|Controller|CEO|CFO|COO|CTO|Head|Executive|General Manager|Partner)\b/;
+const OFFICERS_HEADING = /^[ \t|]*(?:information about (?:our|the company['’]s) executive officers|executive officers of the (?:registrant|company)|(?:our )?executive officers(?: and directors)?(?: of [\p{Lu}][\p{L}.,& ]{1,40})?)[ \t:|]*$/imu;
+const SECTION_END = /^[ \t|]*(?:item\s*1a\b|item\s*2\b|risk factors\b|part ii\b|(?:members of (?:the )?)?board of directors[ \t|]*$|directors[ \t|]*$)/im;
+const PARAGRAPH_OFFICER = /(?:^|\n)[ \t|]*(?<name>\p{Lu}[\p{L}'’-]+(?: (?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){1,3}), (?<title>[^\n—–]{3,140}?)\s*[—–]{1,2}\s*(?:Mr|Ms|Mrs|Dr)\.\s+\p{Lu}[\p{L}'’-]+,\s*(?<age>\d{2}),/gu;
+const AGE = /^(?<age>[2-9]\d)(?:\s+(?<title>.+))?$/;
+
+/** A person's name as printed in a table cell ("Timothy D. Cook"). */
+function nameCell(text: string): boolean {
+  return looksLikePersonName(text) && !TITLE_WORD.test(text);
+}
+
+/** Executive officers listed on pages that carry an executive-officers heading. */
+export function readOfficers(pages: ExtractionPage[]): Officer[] {
+  const out: Officer[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i]!;
+    const h = OFFICERS_HEADING.exec(page.text);
+    if (!h) continue;
+    // the section runs from the heading to the next item on this page (or the end of the next page)
+    for (const [p, from] of [[page, h.index + h[0].length], [pages[i + 1], 0]] as const) {
+      if (!p) continue;
+      const rest = p.text.slice(from);
+      const stop = SECTION_END.exec(rest);
+      const to = from + (stop ? stop.index : rest.length);
+      const found = [...officersInTable(p, from, to), ...officersInParagraphs(p, from, to)];
+      for (const o of found) if (!out.some((x) => x.name === o.name)) out.push(o);
+      if (stop) break;
+    }
+    if (out.length) break;
+  }
+  return out;
+}
+
+function officersInTable(page: ExtractionPage, from: number, to: number): Officer[] {
+  const cells = cellsOfLines(page.text, layoutText(page)).flat().filter((c) => c.start >= from && c.start < to);
+  const out: Officer[] = [];
+  for (let k = 0; k < cells.length - 1; k++) {
+    const name = cells[k]!;
+    if (!nameCell(name.text)) continue;
+    let next = cells[k + 1]!;
+    let age: number | undefined;
+    let title = "";
+    const a = AGE.exec(next.text);
+    if (a) {
+      age = Number(a.groups!.age);
+      title = a.groups!.title ?? "";
+      if (!title && cells[k + 2]) { next = cells[k + 2]!; title = next.text; }
+    } else title = next.text;
+    // a title wrapped onto the next line of its cell ("Senior Vice President, Research and" + "Development and …")
+    const cont = cells[cells.indexOf(next) + 1];
+    if (cont && /(?:\b(?:and|of|&)|,)$/.test(title) && !nameCell(cont.text) && !/^\d/.test(cont.text) && !AGE.test(cont.text)) { title = `${title} ${cont.text}`; next = cont; }
+    title = title.replace(/\s+(?:since|from)\b.*$/i, "").replace(/[,;]\s*$/, "").trim();
+    if (!TITLE_WORD.test(title) || title.length > 140) continue;
+    out.push({ name: name.text, title, age, page: page.pageNumber, start: name.start, end: next.start + next.text.length });
+  }
+  return out;
+}
+
+function officersInParagraphs(page: ExtractionPage, from: number, to: number): Officer[] {
+  const out: Officer[] = [];
+  const text = page.text.slice(0, to);
+  PARAGRAPH_OFFICER.lastIndex = from;
+  for (let m = PARAGRAPH_OFFICER.exec(text); m; m = PARAGRAPH_OFFICER.exec(text)) {
+    const g = m.groups!;
+    const title = g.title!.replace(/\s+/g, " ").trim();
+    if (!looksLikePersonName(g.name!) || !TITLE_WORD.test(title)) continue;
+    const start = m.index + m[0].indexOf(g.name!);
+    out.push({ name: g.name!, title, age: Number(g.age), page: page.pageNumber, start, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+const FIRM = String.raw`\p{Lu}[\p{L}&'’.,-]*(?: (?:&|and|\p{Lu}[\p{L}&'’.,-]*))*? (?:LLP|L\.L\.P\.|LLC|AB|AG|GmbH|S\.A\.|N\.V\.|Oy|AS|A\/S)`;
+const SIGNED_FIRM = new RegExp(String.raw`/s/\s*(?<firm>${FIRM})(?![\p{L}])`, "u");
+const FIRM_LINE = new RegExp(String.raw`^[ \t|]*(?<firm>${FIRM})[ \t|]*$`, "mu");
+const AUDIT_REPORT = /report of independent (?:registered public accounting firm|auditors?)|independent auditor['’]s report|revisionsberättelse/i;
+
+/** The audit firm: signing the auditor's report (or, failing that, the auditor's consent). */
+export function readAuditor(pages: ExtractionPage[]): NamedFact | undefined {
+  for (const want of [AUDIT_REPORT, /consent of independent (?:registered public accounting firm|auditors?)/i]) {
+    for (const page of pages) {
+      if (!want.test(page.text)) continue;
+      const m = SIGNED_FIRM.exec(page.text) ?? (/we have served as the company['’]s auditor since|our audits? (?:also )?included|in our opinion/i.test(page.text) ? FIRM_LINE.exec(page.text) : null);
+      if (!m) continue;
+      const firm = m.groups!.firm!.replace(/,$/, "");
+      const start = m.index + m[0].indexOf(firm);
+      return { name: firm, detail: "auditor (independent registered public accounting firm)", page: page.pageNumber, start, end: start + firm.length };
+    }
+  }
+  return undefined;
+}
+
+/** The registrant's name, headquarters and fiscal year end from the cover page of a form. */
+export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> {
+  const out: Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> = {};
+  for (const page of pages.slice(0, 3)) {
+    const label = /\(exact name of registrant as specified in its charter\)/i.exec(page.text);
+    if (!label) continue;
+    const before = page.text.slice(0, label.index).replace(/\s+$/, "");
+    const lineStart = before.lastIndexOf("\n") + 1;
+    // the name as printed (a stray blank before a stop, "Inc .", is dropped only when the printed form has none)
+    const printed = before.slice(lineStart).replace(/\s+/g, " ").trim();
+    const name = printed.replace(/ ([.,])/g, "$1");
+    if (!name || name.length > 80 || !/\p{Lu}/u.test(name)) continue;
+    out.registrant = { name, detail: printed, page: page.pageNumber, start: lineStart, end: label.index + label[0].length };
+    const addr = /\(address of principal executive offices/i.exec(page.text);
+    if (addr) {
+      const layout = layoutText(page);
+      const lineOf = page.text.lastIndexOf("\n", addr.index - 1) + 1;
+      const sameLine = layout.slice(lineOf, addr.index);
+      // the address is printed before its label, on the same line or on the last line with text above it
+      let prevEnd = lineOf - 1;
+      let prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
+      while (prevStart > 0 && !page.text.slice(prevStart, prevEnd).trim()) {
+        prevEnd = prevStart - 1;
+        prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
+      }
+      const source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
+      const cells = source.text.split("|").map((c) => c.trim()).filter((c) => c && !/^\(/.test(c));
+      const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
+      if (address && /\p{L}/u.test(address)) out.headquarters = { name, detail: address, page: page.pageNumber, start: lineStart, end: addr.index + addr[0].length };
+    }
+    const fy = /for the fiscal year ended\s*:?\s*(?<date>(?:[A-Z][a-z]+\s+\d{1,2},?\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/i.exec(page.text);
+    if (fy) {
+      const month = /[A-Za-z]+\s+\d{1,2}|\d{1,2}\s+[A-Za-z]+/.exec(fy.groups!.date!)![0];
+      out.fiscalYearEnd = { name, detail: month.replace(/\s+/g, " "), page: page.pageNumber, start: Math.min(fy.index, lineStart), end: Math.max(fy.index + fy[0].length, label.index + label[0].length) };
+    }
+    break;
+  }
+  return out;
+}
+
+const EMPLOYEES = /\b(?:we|the company|the group)\s+(?:had|employed|has|employs)\s+(?:a total of\s+)?(?:approximately|about|around|over|more than|nearly)?\s*(?<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))\s+(?:full-time(?: equivalent)?\s+|regular\s+|total\s+)?(?:employees|people|persons|team members)/i;
+
+/** The headcount the document states ("As of May 31, 2018, we had approximately 73,100 employees"). */
+export function readEmployees(pages: ExtractionPage[], company: string | undefined): NamedFact | undefined {
+  for (const page of pages) {
+    const m = EMPLOYEES.exec(page.text);
+    if (!m) continue;
+    const asOf = /\b(?:as of|at)\s+((?:[A-Z][a-z]+\s+\d{1,2},\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/.exec(page.text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
+    const n = m.groups!.n!.replace(/\s+/g, " ");
+    return { name: company ?? "", detail: `${/approximately|about|around/i.test(m[0]) ? "approximately " : ""}${n}${asOf ? ` (as of ${asOf[1]})` : ""}`, page: page.pageNumber, start: m.index, end: m.index + m[0].length };
+  }
+  return undefined;
+}
+
+const CUSTOMER = /\b(?:sales|revenues?|net sales) (?:to|from) (?<name>\p{Lu}[\p{L}&'’.-]*(?: (?:&|\p{Lu}[\p{L}&'’.-]*)){0,4}),?(?: and its (?:affiliates|subsidiaries),?)? (?:which )?(?:accounted|represented|comprised|were) (?:for )?(?:approximately |about )?(?<pct>\d{1,2}(?:\.\d)?)\s?%/gu;
+const CUSTOMER_SUBJECT = /(?:^|[.;]\s+)(?<name>\p{Lu}[\p{L}&'’.-]*(?: (?:&|\p{Lu}[\p{L}&'’.-]*)){0,4}),?(?: and its (?:affiliates|subsidiaries),?)? (?:our largest customer, )?accounted for (?:approximately |about )?(?<pct>\d{1,2}(?:\.\d)?)\s?% of (?:our |the company['’]s |total |consolidated )*(?:net )?(?:sales|revenues?)/gmu;
+const NOT_CUSTOMER = /^(?:The|Our|No|None|One|Each|Sales|Revenue|Revenues|Net|Total|International|Domestic|United States|U\.S\.|North America|Europe|Asia|China|Americas|Products?|Services?|Segment|Fiscal|During|In|For|This|These|Its|Their|Other|Online|Retail|Wholesale)\b/;
+
+/** Customers named with their share of sales. */
+export function readCustomers(pages: ExtractionPage[]): NamedFact[] {
+  const out: NamedFact[] = [];
+  for (const page of pages) {
+    const text = page.text.replace(/\n/g, " ");
+    for (const re of [CUSTOMER, CUSTOMER_SUBJECT]) {
+      re.lastIndex = 0;
+      for (const m of text.matchAll(re)) {
+        const name = m.groups!.name!.replace(/[.,]$/, "");
+        if (NOT_CUSTOMER.test(name) || name.split(" ").length > 5 || out.some((o) => o.name === name)) continue;
+        const start = m.index! + m[0].indexOf(m.groups!.name!);
+        out.push({ name, detail: `principal customer (${m.groups!.pct}% of sales)`, page: page.pageNumber, start, end: m.index! + m[0].length });
+      }
+    }
+  }
+  return out.slice(0, 8);
+}
+
+export function readFilingFacts(pages: ExtractionPage[]): FilingFacts {
+  const cover = readCover(pages);
+  return {
+    officers: readOfficers(pages),
+    auditor: readAuditor(pages),
+    ...cover,
+    employees: readEmployees(pages, cover.registrant?.name),
+    customers: readCustomers(pages),
+  };
+}

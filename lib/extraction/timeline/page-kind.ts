@@ -1,0 +1,34 @@
+/**
+ * What a page of a filing or report is, for the entity and timeline rules: the parts that list,
+ * index or sign rather than tell — an exhibit index (each line a document incorporated by
+ * reference, dated by the filing it came from), a table of contents, a signatures page, an
+ * officer's certification, an auditor's consent, a form's cover page — are never mined for events.
+ */
+
+export type PageKind = "exhibit_index" | "contents" | "signatures" | "certification" | "consent" | "cover" | "body";
+
+const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
+
+/** Lines that open with an exhibit number ("10.6 Form of …", "31.1* Certification …", "101.INS XBRL …"). */
+const EXHIBIT_LINE = /^[ \t]*(?:\d{1,3}\.\d{1,3}(?:\.\d{1,2})?[a-z]?|\d{1,3}\.[A-Z]{3})\*{0,3}[ \t|]+(?:\(?\p{Lu}|\p{Lu})/gmu;
+/** Contents lines: "ITEM 7." / "Part II" / "Note 12" opening a line, or a title followed by a page number. */
+const CONTENTS_LINE = /^[ \t]*(?:item|part|note)\s+(?:\d{1,2}[a-c]?\b|[ivx]{1,4}\b)/gim;
+const TRAILING_PAGE = /[\p{L})][ \t]*(?:\.{2,}[ \t.]*|[ \t]+)\d{1,3}[ \t]*$/gmu;
+
+export function pageKind(text: string, pageNumber: number): PageKind {
+  const head = text.slice(0, 600);
+  const lines = text.split("\n").filter((l) => l.trim()).length || 1;
+  if (/\bI,\s+[\p{Lu}][\p{L}.' -]{2,60},\s+certify\s+that\b/iu.test(text) || (/\bcertif(?:y|ication)\b/i.test(head) && /\b(?:Section 906|Section 302|18 U\.S\.C\.\s*Section 1350|Rule 13a-14)\b/i.test(text))) return "certification";
+  if (/\bconsent of independent (?:registered public accounting firm|auditors?|accountants)\b/i.test(head) && /\bwe (?:hereby )?consent\b/i.test(text)) return "consent";
+  const exhibitLines = count(text, EXHIBIT_LINE);
+  const byReference = count(text, /incorporated (?:herein )?by reference/gi);
+  if (exhibitLines >= 4 && (byReference >= 2 || /\bexhibit\b/i.test(text))) return "exhibit_index";
+  if (/^\s*exhibit index\b/im.test(head) && exhibitLines >= 2) return "exhibit_index";
+  if (/^\s*signatures?\s*$/im.test(head) && (/\/s\//.test(text) || /pursuant to the requirements of/i.test(text))) return "signatures";
+  if (count(text, /\/s\//g) >= 3) return "signatures";
+  const contents = count(text, CONTENTS_LINE);
+  const trailing = count(text, TRAILING_PAGE);
+  if (contents >= 5 || (trailing >= 8 && trailing >= lines * 0.4) || (/\b(?:table of )?contents\b/i.test(head) && trailing >= 5 && contents >= 2)) return "contents";
+  if (pageNumber <= 3 && /\(exact name of registrant as specified in its charter\)|commission file number|indicate by check mark whether the registrant/i.test(text)) return "cover";
+  return "body";
+}
