@@ -22,6 +22,7 @@ export function acquireDirLock(lockPath: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.removeListener("exit", release);
         try {
           if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
         } catch {
