@@ -76,36 +76,59 @@ export function asksAboutPeople(text: string): boolean {
   return r.team || r.roles.length > 0 || /\b(?:who|whom|vem|vilka|vilken)\b/i.test(text);
 }
 
-/** "Contact Jane Smith" → dropped when "Jane Smith" is also a person; names need two capitalised words. */
-function plausibleName(name: string, all: string[]): boolean {
+/**
+ * A person's name: two to four capitalised words, middle initials allowed ("Mark G. Parker");
+ * "Contact Jane Smith" is dropped when "Jane Smith" is also a person.
+ */
+export function plausibleName(name: string, all: string[]): boolean {
   const words = name.trim().split(/\s+/);
-  if (words.length < 2 || words.length > 4) return false;
-  if (!words.every((w) => /^[A-ZÅÄÖÉÜ][\p{L}'-]+$/u.test(w))) return false;
+  if (words.length < 2 || words.length > 5) return false;
+  const word = (w: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(w);
+  const initial = (w: string) => /^\p{Lu}\.$/u.test(w);
+  if (!word(words[0]!) || !word(words[words.length - 1]!) || !words.every((w) => word(w) || initial(w))) return false;
   if (/\b(?:Officer|Director|Board|Report|Company|Contact|Executive|Financial|Chief|Head)\b/.test(name)) return false;
   return !all.some((o) => o !== name && o.length < name.length && new RegExp(`\\b${o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`).test(name) && words.length > o.split(/\s+/).length);
 }
 
-function roleLabelsOf(p: { roles: string[]; mentions: PersonMention[] }): string[] {
-  const text = p.roles.join(" ; ");
-  return ROLES.filter((r) => r.written.test(text)).map((r) => r.label);
+/**
+ * The canonical roles a person's written roles support. A role qualified by a business or
+ * place ("CEO Amazon Web Services", "Chief Executive Officer, Europe") heads that part, not the
+ * company; a former role ("Former Chief Executive Officer") is no role.
+ */
+export function roleLabelsOf(p: { roles: string[] }): string[] {
+  const labels = new Set<string>();
+  for (const role of p.roles) {
+    if (/^\s*(?:former|retired|ex-|previously|tidigare)\b/i.test(role)) continue;
+    const text = role.replace(/\s*\((?:executive officer|age)[^)]*\)\s*$/i, "");
+    for (const r of ROLES) {
+      const m = r.written.exec(text);
+      if (!m) continue;
+      const after = text.slice(m.index + m[0].length);
+      if (r.executive && /^\s*(?:,\s*|\s|of\s+(?!the board\b))\p{Lu}/u.test(after) && !/^\s*,?\s*(?:and|&)\b/.test(after) && !/^\s*,\s*(?:President|Chair|Director|Vice|Executive|Chief|Secretary|Treasurer|General Counsel|CEO|CFO|COO|CTO)\b/.test(after)) continue;
+      labels.add(r.label);
+    }
+  }
+  return ROLES.filter((r) => labels.has(r.label)).map((r) => r.label);
 }
 
 /** Person entities of the deal with their mentions (documents, pages, excerpts). */
 /** People named in the deal's documents (in `documentIds` when given: the company a question names). */
 export async function loadPeople(db: Queryable, dealId: string, documentIds?: string[]): Promise<Person[]> {
-  const { rows } = await db.query<{ name: string; role: string | null; document_id: string; filename: string; kind: string | null; document_date: string | null; page: number; excerpt: string }>(
-    `select e.name, m.role, m.document_id, d.filename, d.kind, to_char(d.document_date, 'YYYY-MM-DD') as document_date, m.page, m.excerpt
+  const { rows } = await db.query<{ name: string; entity_type: string; role: string | null; document_id: string; filename: string; kind: string | null; document_date: string | null; page: number; excerpt: string }>(
+    `select e.name, e.entity_type, m.role, m.document_id, d.filename, d.kind, to_char(d.document_date, 'YYYY-MM-DD') as document_date, m.page, m.excerpt
        from entities e join entity_mentions m on m.entity_id = e.id join documents d on d.id = m.document_id
-      where e.deal_id = $1 and e.entity_type = 'person' and d.status = 'indexed'
+      where e.deal_id = $1 and d.status = 'indexed'
+        and (e.entity_type = 'person' or (e.entity_type = 'organisation' and m.role = 'auditor'))
         and ($2::uuid[] is null or m.document_id = any($2::uuid[]))
       order by e.name, d.document_date desc nulls last, d.filename, m.page`,
     [dealId, documentIds ?? null],
   );
-  const names = [...new Set(rows.map((r) => r.name.trim()))];
+  const names = [...new Set(rows.filter((r) => r.entity_type === "person").map((r) => r.name.trim()))];
   const byName = new Map<string, Person>();
   for (const r of rows) {
     const name = r.name.trim();
-    if (!plausibleName(name, names)) continue;
+    // an audit firm answers "who is the auditor?" beside the people
+    if (r.entity_type === "person" && !plausibleName(name, names)) continue;
     const p = byName.get(name) ?? { name, roles: [], roleLabels: [], mentions: [] };
     const role = r.role && r.role !== "mentioned" ? r.role.replace(new RegExp(`\\s+${name.split(/\s+/)[0]}$`), "").trim() : null;
     if (role) p.roles.push(role);

@@ -165,14 +165,14 @@ export function readEmployees(pages: ExtractionPage[], company: string | undefin
   for (const page of pages) {
     const m = EMPLOYEES.exec(page.text);
     if (!m) continue;
-    const asOf = /\b(?:as of|at)\s+((?:[A-Z][a-z]+\s+\d{1,2},\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/.exec(page.text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
+    const asOf = /\b(?:[Aa]s of|[Aa]t)\s+((?:[A-Z][a-z]+\s+\d{1,2},\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/.exec(page.text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
     const n = m.groups!.n!.replace(/\s+/g, " ");
     return { name: company ?? "", detail: `${/approximately|about|around/i.test(m[0]) ? "approximately " : ""}${n}${asOf ? ` (as of ${asOf[1]})` : ""}`, page: page.pageNumber, start: m.index, end: m.index + m[0].length };
   }
   return undefined;
 }
 
-const CUSTOMER = /\b(?:sales|revenues?|net sales) (?:to|from) (?<name>\p{Lu}[\p{L}&'’.-]*(?: (?:&|\p{Lu}[\p{L}&'’.-]*)){0,4}),?(?: and its (?:affiliates|subsidiaries),?)? (?:which )?(?:accounted|represented|comprised|were) (?:for )?(?:approximately |about )?(?<pct>\d{1,2}(?:\.\d)?)\s?%/gu;
+const CUSTOMER = /\b(?:[Ss]ales|[Rr]evenues?|[Nn]et sales) (?:to|from) (?<name>\p{Lu}[\p{L}&'’.-]*(?: (?:&|\p{Lu}[\p{L}&'’.-]*)){0,4}),?(?: and its (?:affiliates|subsidiaries),?)? (?:which )?(?:accounted|represented|comprised|were) (?:for )?(?:approximately |about )?(?<pct>\d{1,2}(?:\.\d)?)\s?%/gu;
 const CUSTOMER_SUBJECT = /(?:^|[.;]\s+)(?<name>\p{Lu}[\p{L}&'’.-]*(?: (?:&|\p{Lu}[\p{L}&'’.-]*)){0,4}),?(?: and its (?:affiliates|subsidiaries),?)? (?:our largest customer, )?accounted for (?:approximately |about )?(?<pct>\d{1,2}(?:\.\d)?)\s?% of (?:our |the company['’]s |total |consolidated )*(?:net )?(?:sales|revenues?)/gmu;
 const NOT_CUSTOMER = /^(?:The|Our|No|None|One|Each|Sales|Revenue|Revenues|Net|Total|International|Domestic|United States|U\.S\.|North America|Europe|Asia|China|Americas|Products?|Services?|Segment|Fiscal|During|In|For|This|These|Its|Their|Other|Online|Retail|Wholesale)\b/;
 
