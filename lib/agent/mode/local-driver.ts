@@ -127,6 +127,7 @@ interface Candidate {
 function candidates(state: PromptState, t: RequestTopic | null): Candidate[] {
   const openedKeys = new Set(state.opened.map((o) => `${o.documentId}:${o.page}`));
   const topic = t ? (t.kind === "comparison" ? t.against! : t.subject) : null;
+  const newestDate = state.searches.flatMap((s) => s.results).filter((r) => r.role === "evidence" && r.matched.length > 0 && (!topic || mentionsTopic(r.snippet, topic))).reduce<string | null>((a, r) => (r.date && (!a || r.date > a) ? r.date : a), null);
   const out: Candidate[] = [];
   state.searches.forEach((s, si) => {
     if (s.error || (topic && !queryCoversTopic(s.query, topic))) return;
@@ -134,7 +135,8 @@ function candidates(state: PromptState, t: RequestTopic | null): Candidate[] {
       if (r.role !== "evidence" || r.matched.length === 0 || openedKeys.has(`${r.documentId}:${r.page}`)) return;
       const onTopic = topic ? mentionsTopic(r.snippet, topic) && (t?.kind !== "comparison" || mentionsTopic(r.snippet, t.subject)) : true;
       const figure = hasFigure(r.snippet);
-      const period = t?.period && namesPeriod(r.snippet, t.period) ? 3 : 0;
+      // a period asked: pages that name it; none asked: the newest documents (the latest period is meant)
+      const period = t?.period ? (namesPeriod(r.snippet, t.period) ? 3 : 0) : t && t.kind !== "narrative" && r.date && r.date === newestDate ? 2 : 0;
       const score = (onTopic ? 4 : 0) + period + (t?.kind === "narrative" ? 0 : isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
       out.push({ r, topic, score });
     });
@@ -269,10 +271,16 @@ function clauseBefore(f: SourceFigure): string {
  * the other side of a comparison (a forecast figure, or a line naming what it is measured against).
  */
 export function topicFigure(opened: Opened[], t: RequestTopic, forecast: boolean): { f: SourceFigure; o: Opened } | null {
+  return topicFigures(opened, t, forecast)[0] ?? null;
+}
+
+/** Every such figure, best first. */
+export function topicFigures(opened: Opened[], t: RequestTopic, forecast: boolean): Array<{ f: SourceFigure; o: Opened }> {
   const found: Array<{ f: SourceFigure; o: Opened; score: number }> = [];
   for (const o of opened) {
     if (o.role !== "evidence") continue;
-    for (const f of figuresIn(o.text)) {
+    const all = figuresIn(o.text);
+    for (const f of all) {
       if (!mentionsTopic(f.kind === "sentence" ? clauseBefore(f) : f.label, t.subject) || f.period === "comparative") continue;
       if ((t.kind === "ratio") !== isPercent(f) || /^\s?percentage points?/i.test(f.line.slice(f.line.indexOf(f.raw) + f.raw.length))) continue; // a change in points is not a margin
       const other = f.forecast || (t.against ? mentionsTopic(f.label, t.against) : false);
@@ -280,12 +288,45 @@ export function topicFigure(opened: Opened[], t: RequestTopic, forecast: boolean
       if (t.kind !== "comparison" && f.forecast) continue;
       if (t.period && !(f.period ? samePeriod(f.period, t.period) : namesPeriod(o.text, t.period))) continue;
       if (!t.period && laterPeriodOf(f, figuresIn(o.text))) continue; // no period asked: the latest
-      const lead = f.kind !== "sentence" && mentionsTopic(f.label.split(/\s+/).slice(0, t.subject.split(" ").length + 1).join(" "), t.subject) ? 1 : 0;
-      found.push({ f, o, score: (f.period ? (f.kind === "sentence" ? 2.5 : 3) : f.kind === "sentence" ? 1 : 0.5) + lead - (f.kind === "sentence" ? 0 : f.label.split(/\s+/).length * 0.05) });
+      const head = f.label.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/^\s*total\s+/, "").trim();
+      const lead = f.kind === "sentence" ? 0 : (mentionsTopic(f.label.split(/\s+/).slice(0, t.subject.split(" ").length + 1).join(" "), t.subject) ? 1 : 0) + (mentionsTopic(head, t.subject) && head.split(/\s+/).length <= t.subject.split(" ").length + 1 && words(head).length === words(t.subject).length ? 1.5 : 0);
+      // no period asked: a sentence's first figure is its current one ("42%, down from 45% for 2023")
+      const ordinal = f.kind === "sentence" ? all.filter((g) => g.line === f.line).indexOf(f) : 0;
+      const base = f.kind === "sentence" ? (t.period ? (f.period ? 4.2 : 1) : 3 - ordinal * 0.8) : f.period ? 3 : 0.5;
+      found.push({ f, o, score: base + lead - (f.kind === "sentence" ? 0 : f.label.split(/\s+/).length * 0.05) });
     }
   }
   found.sort((a, b) => b.score - a.score);
-  return found[0] ?? null;
+  return found;
+}
+
+/** The kind of margin a figure states ("gross margin", "ebitda margin"), to list each once. */
+function marginKind(f: SourceFigure): string {
+  const m = /([\p{L}]+)\s+margins?\b/iu.exec(f.kind === "sentence" ? clauseBefore(f) : f.label);
+  return (m?.[1] ?? f.label).toLowerCase();
+}
+
+const INTRO = /^(?:provided below|set forth below|the following|below (?:is|are)|this section|see )/i;
+
+/**
+ * A passage about a narrative topic: the sentence that names it when it says something, else the
+ * first items of the list that follows it (a "Risk factors" heading and its items).
+ */
+function narrativeQuote(text: string, subject: string): string | null {
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => mentionsTopic(l, subject));
+  if (at < 0) return null;
+  const items: string[] = [];
+  for (const l of lines.slice(at + 1)) {
+    const m = /^\s*(?:[*•▪◦-]|\d{1,2}[.)])\s+(.+)$/.exec(l);
+    if (!m) continue;
+    const first = /^(.{20,240}?[.;])(?=\s*\p{Lu}|\s*$|\p{Lu})/u.exec(m[1]!)?.[1] ?? (m[1]!.length <= 240 ? m[1]! : null);
+    if (first) items.push(first.trim());
+    if (items.length >= 2) break;
+  }
+  if (items.length) return items.join("\" \"");
+  const own = bestQuote(text, subject, false);
+  return own && !INTRO.test(own) ? own : null;
 }
 
 /** The figure as the sentence states it, with its currency and scale ("EUR 5.2 million", "23.1%"). */
@@ -295,11 +336,12 @@ function statedAmount(f: SourceFigure): string {
   return m ? m[0] : f.raw;
 }
 
-function figureStatement(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) => string | null): string {
-  if (x.f.kind === "sentence") return `${statedAmount(x.f)} — ${x.o.document}, p.${x.o.page}: "${x.f.line.trim()}" [${x.o.n}]`;
+function figureStatement(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) => string | null, withPeriod = false): string {
+  const when = withPeriod && x.f.period && x.f.period !== "comparative" ? `, ${x.f.period}` : "";
+  if (x.f.kind === "sentence") return `${statedAmount(x.f)}${when} — ${x.o.document}, p.${x.o.page}: "${x.f.line.trim()}" [${x.o.n}]`;
   const unit = /%$/.test(x.f.raw) ? null : unitOf(x.o);
   const quote = x.f.line.length <= 300 ? x.f.line : x.f.line.slice(0, x.f.line.lastIndexOf(" ", 280));
-  return `${x.f.raw}${unit ? ` (${unit}${x.f.note ? `; note ${x.f.note}` : ""})` : x.f.note ? ` (note ${x.f.note})` : ""} — ${x.o.document}, p.${x.o.page}: "${quote.trim()}" [${x.o.n}]`;
+  return `${x.f.raw}${unit ? ` (${unit}${x.f.note ? `; note ${x.f.note}` : ""})` : x.f.note ? ` (note ${x.f.note})` : ""}${when} — ${x.o.document}, p.${x.o.page}: "${quote.trim()}" [${x.o.n}]`;
 }
 
 /** One statement per topic of the request: the figure with its line item and period, or the passage, or the gap. */
@@ -314,10 +356,18 @@ function topicAnswer(state: PromptState, topics: RequestTopic[]): { lines: strin
     const at = state.question.toLowerCase().indexOf(t.name);
     const name = at >= 0 ? state.question.slice(at, at + t.name.length) : t.name;
     const label = `**${cap(name)}${t.period ? `, ${t.period}` : ""}:**`;
-    if (t.kind === "figure" || t.kind === "ratio") {
+    if (t.kind === "ratio" && t.subject === "margin") {
+      // "with margins": each margin the pages state for the period, once
+      const seen = new Set<string>();
+      const each = topicFigures(evidence, t, false).filter((x) => !seen.has(marginKind(x.f)) && seen.add(marginKind(x.f))).slice(0, 3);
+      if (each.length) {
+        lines.push(`- ${label} ${each.map((x) => `${x.f.kind === "sentence" ? "" : `${x.f.label} `}${figureStatement(x, unitOf, !t.period)}`).join("; ")}`);
+        continue;
+      }
+    } else if (t.kind === "figure" || t.kind === "ratio") {
       const x = topicFigure(evidence, t, false);
       if (x) {
-        lines.push(`- ${label} ${figureStatement(x, unitOf)}`);
+        lines.push(`- ${label} ${figureStatement(x, unitOf, !t.period)}`);
         continue;
       }
     } else if (t.kind === "comparison") {
@@ -329,8 +379,8 @@ function topicAnswer(state: PromptState, topics: RequestTopic[]): { lines: strin
       }
     } else {
       const o = evidence.find((x) => mentionsTopic(x.text, t.subject));
-      const quote = o ? bestQuote(o.text, t.subject, false) : null;
-      if (o && quote && mentionsTopic(quote, t.subject)) {
+      const quote = o ? narrativeQuote(o.text, t.subject) : null;
+      if (o && quote) {
         lines.push(`- ${label} ${o.document}, p.${o.page}: "${quote}" [${o.n}]`);
         continue;
       }

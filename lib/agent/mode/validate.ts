@@ -137,7 +137,7 @@ export function validateFinal(input: ValidationInput): ValidationResult {
   const allowedWords = ` ${words(allowed).join(" ")} `;
   const terms = new Set<string>();
   for (const m of stripped.matchAll(/`([^`\n]{2,60})`/g)) terms.add(m[1]!);
-  for (const m of stripped.matchAll(/\b[A-Z][A-Z0-9&]{1,}(?:[-_][A-Z0-9]+)*\b/g)) if (!GENERIC_TERMS.has(m[0]) && !/^\d+$/.test(m[0])) terms.add(m[0]);
+  for (const m of stripped.matchAll(/\b[A-Z][A-Z0-9&]{1,}(?:[-_][A-Z0-9]+)*\b/g)) if (!GENERIC_TERMS.has(m[0]) && !/^\d+$/.test(m[0]) && !/^(?:FY|Q[1-4]|H[12]|[69]M)\d{0,4}[AFEB]?$/.test(m[0])) terms.add(m[0]);
   for (const m of stripped.matchAll(/\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][a-zA-Z0-9]+\b/g)) terms.add(m[0]);
   const ungrounded = [...terms].filter((t) => !new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRe(t.toLowerCase())}(?:$|[^\\p{L}\\p{N}])`, "u").test(allowedLower));
   for (const s of SUSPICIOUS_TERMS) {
