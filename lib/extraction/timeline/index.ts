@@ -81,11 +81,15 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     }
     const dates = findDates(canon.text);
     for (const d of dates) {
-      const sentence = sentenceAround(canon.text, d.start, d.end).split(CELL_BREAK).find((c) => c.includes(d.text)) ?? "";
-      const near = isInquiry ? inquiryWindow(sentence, d) : cueWindow(canon.text, d, dates, sentence);
-      const ty = TYPES.find((x) => x.re.test(near));
+      const around = sentenceAround(canon.text, d.start, d.end).split(CELL_BREAK).find((c) => c.includes(d.text)) ?? "";
+      const sentence = isInquiry ? around : clauseOf(around, d.text);
+      const ty = isInquiry ? TYPES.find((x) => x.re.test(inquiryWindow(around, d))) : cueOf(canon.text, d, dates);
       if (!ty) continue;
+      // a fiscal year end is stated on the cover or first pages; later it names the period of a figure or another filing
+      if (!isInquiry && ty.type === "fiscal_year_end" && kind !== "cover" && page.pageNumber > 3) continue;
       if (kind === "cover" && ty.type !== "fiscal_year_end") continue;
+      // the date of a document referred to ("our Form 8-K dated …", "an incident update dated …") is no event
+      if (!isInquiry && DOCUMENT_DATED.test(canon.text.slice(Math.max(0, d.start - 60), d.start))) continue;
       // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
       if (!isInquiry && /\b(as of|at|ended|ending)\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start)) && ty.type !== "fiscal_year_end") continue;
       const os = canon.map[d.start]!;
@@ -95,7 +99,7 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // a date broken over two lines ("den 27 maj\n1971 ändrades …") has no single line: cite the sentence
       const excerpt = (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
       if (!excerpt) continue;
-      const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(near)?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
+      const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(around, d))?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
       const desc = describe(ty.type, sentence, dirRef);
       const sentenceKey = `${d.date}|${sentence.replace(/\s+/g, " ").trim()}`;
       if (seenSentences.has(sentenceKey)) continue;
@@ -136,12 +140,40 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
   return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
 }
 
-/** The words around a date where its cue may stand: within the sentence, not past the previous or next date. */
-function cueWindow(canon: string, d: ParsedDate, dates: ParsedDate[], sentence: string): string {
-  const sentenceStart = canon.indexOf(sentence, Math.max(0, d.start - sentence.length));
-  const lo = Math.max(sentenceStart >= 0 ? sentenceStart : 0, d.start - CUE_BEFORE, ...dates.filter((x) => x.end <= d.start).map((x) => x.end));
-  const hi = Math.min(sentenceStart >= 0 ? sentenceStart + sentence.length : canon.length, d.end + CUE_AFTER, ...dates.filter((x) => x.start >= d.end).map((x) => x.start));
-  return canon.slice(lo, Math.max(lo, hi)).split(CELL_BREAK).find((c) => c.includes(d.text)) ?? "";
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|report|update|summary|statement|filing|docket[^,]{0,20}|order|opinion|prospectus|supplement|release)\]?,?\s+dated\s+(?:as of\s+)?$/i;
+
+/** The sentence from the last sentence end before the date (a heading with no stop does not start it). */
+function clauseOf(sentence: string, dateText: string): string {
+  const at = sentence.indexOf(dateText);
+  let from = 0;
+  for (const m of sentence.slice(0, Math.max(0, at)).matchAll(/[.!?]\s+(?=\p{Lu})/gu)) from = m.index! + m[0].length;
+  return sentence.slice(from);
+}
+
+/**
+ * The event type of a date: a cue word in its clause (up to CUE_BEFORE characters before it and
+ * CUE_AFTER after, never past a sentence end or a cell) that stands nearer to it than to any other
+ * date ("On February 11, 2021, the CPUC approved a resolution extending these protections to June 30,
+ * 2021": the approval is of February 11).
+ */
+function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES)[number] | undefined {
+  const base = Math.max(0, d.start - CUE_BEFORE);
+  let lo = base;
+  for (const m of canon.slice(base, d.start).matchAll(/[.!?]\s+(?=\p{Lu})|\|/gu)) lo = base + m.index! + m[0].length;
+  let hi = Math.min(canon.length, d.end + CUE_AFTER);
+  const after = /[.!?](?:\s+\p{Lu}|\s*$)|\|/u.exec(canon.slice(d.end, hi));
+  if (after) hi = d.end + after.index;
+  const win = canon.slice(lo, hi);
+  const distance = (x: ParsedDate, a: number, b: number) => (b <= x.start ? x.start - b : a >= x.end ? a - x.end : 0);
+  for (const ty of TYPES) {
+    for (const m of win.matchAll(new RegExp(ty.re.source, "gi"))) {
+      const a = lo + m.index!;
+      const b = a + m[0].length;
+      const mine = distance(d, a, b);
+      if (dates.every((x) => x === d || distance(x, a, b) > mine)) return ty;
+    }
+  }
+  return undefined;
 }
 
 function describe(type: string, sentence: string, dirRef?: string): string {

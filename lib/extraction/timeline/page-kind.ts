@@ -10,7 +10,7 @@ export type PageKind = "exhibit_index" | "contents" | "signatures" | "certificat
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
 
 /** Lines that open with an exhibit number ("10.6 Form of …", "31.1* Certification …", "101.INS XBRL …"). */
-const EXHIBIT_LINE = /^[ \t]*(?:\d{1,3}\.\d{1,3}(?:\.\d{1,2})?[a-z]?|\d{1,3}\.[A-Z]{3})\*{0,3}[ \t|]+(?:\(?\p{Lu}|\p{Lu})/gmu;
+const EXHIBIT_LINE = /^[ \t]*\(?(?:\d{1,3}\.\d{1,3}(?:\.\d{1,2})?[a-z]?|\d{1,3}\.[A-Z]{3})\)?[ \t]*[*+†#]{0,3}(?:[ \t]+\(?\p{Lu}|[ \t]*$)/gmu;
 /** Contents lines: "ITEM 7." / "Part II" / "Note 12" opening a line, or a title followed by a page number. */
 const CONTENTS_LINE = /^[ \t]*(?:item|part|note)\s+(?:\d{1,2}[a-c]?\b|[ivx]{1,4}\b)/gim;
 const TRAILING_PAGE = /[\p{L})][ \t]*(?:\.{2,}[ \t.]*|[ \t]+)\d{1,3}[ \t]*$/gmu;
@@ -23,12 +23,16 @@ export function pageKind(text: string, pageNumber: number): PageKind {
   const exhibitLines = count(text, EXHIBIT_LINE);
   const byReference = count(text, /incorporated (?:herein )?by reference/gi);
   if (exhibitLines >= 4 && (byReference >= 2 || /\bexhibit\b/i.test(text))) return "exhibit_index";
+  if (exhibitLines >= 2 && byReference >= 3) return "exhibit_index";
   if (/^\s*exhibit index\b/im.test(head) && exhibitLines >= 2) return "exhibit_index";
   if (/^\s*signatures?\s*$/im.test(head) && (/\/s\//.test(text) || /pursuant to the requirements of/i.test(text))) return "signatures";
   if (count(text, /\/s\//g) >= 3) return "signatures";
+  // contents: titles followed by page numbers that run upwards ("ITEM 1. Business 1 … ITEM 7. … 18"); a table's last column does not
   const contents = count(text, CONTENTS_LINE);
-  const trailing = count(text, TRAILING_PAGE);
-  if (contents >= 5 || (trailing >= 8 && trailing >= lines * 0.4) || (/\b(?:table of )?contents\b/i.test(head) && trailing >= 5 && contents >= 2)) return "contents";
+  const pagesListed = [...text.matchAll(TRAILING_PAGE)].map((m) => Number(/(\d{1,3})[ \t]*$/.exec(m[0])![1]));
+  const rising = pagesListed.filter((n, i) => i > 0 && n >= pagesListed[i - 1]!).length;
+  const runsUp = pagesListed.length >= 5 && rising >= 0.8 * (pagesListed.length - 1) && pagesListed.length >= lines * 0.25;
+  if (runsUp && (contents >= 3 || /\b(?:contents|index)\b/i.test(head))) return "contents";
   if (pageNumber <= 3 && /\(exact name of registrant as specified in its charter\)|commission file number|indicate by check mark whether the registrant/i.test(text)) return "cover";
   return "body";
 }
