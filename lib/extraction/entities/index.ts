@@ -98,7 +98,7 @@ function orgNameStart(match: string, original: string, map: number[], at: number
     if (m && match.slice(skip + m[0].length).trim().split(/\s+/).length >= 2) skip += m[0].length;
   };
   for (const m of match.matchAll(/(\p{L}+)\.\s+(?=\p{Lu})/gu)) {
-    if (m[1]!.length >= 3 && /\p{Ll}$/u.test(m[1]!) && !NOT_SENTENCE_END.test(m[1]!) && !LEGAL_FORM.test(`${m[1]}.`)) skip = Math.max(skip, m.index! + m[0].length);
+    if (m[1]!.length >= 3 && !NOT_SENTENCE_END.test(m[1]!) && !/^(?:Corp|Inc|Ltd|Co)$/i.test(m[1]!) && !LEGAL_FORM.test(`${m[1]}.`)) skip = Math.max(skip, m.index! + m[0].length);
   }
   // a line break inside the match after a short line (a heading or a cell): the name starts on the next line
   const os = map[at]!;
@@ -121,6 +121,10 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   }
   cutAt(OF_HEAD);
   cutAt(/^(?:(?:Amended and )?Restated|Amended|Form of|Amendment to)\s+/);
+  // "Form 10-K of X Inc.", "Description of X Corporation": one word that is no organisation's head ("Bank of …") before "of"
+  cutAt(/^(?!(?:Bank|University|Institute|State|City|County|Commonwealth|Republic|Government|Council|College|Society|Association|District|Port|Trust|Federation|Federal|Museum|Church|Academy|Department|Ministry|Office|Union|Chamber|Court)\s)\S+\s+of\s+(?=\p{Lu})/u);
+  // "John R. Simon and X Corporation", "You and X Corporation": a person or a pronoun is no part of the name
+  cutAt(/^(?:(?:\p{Lu}[\p{Ll}'’-]+\s+)+\p{Lu}\.\s+\p{Lu}[\p{Ll}'’-]+(?:,? Jr\.)?|You|We|I|They)\s+and\s+/u);
   return skip;
 }
 
@@ -209,6 +213,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const raw = m[1]!.slice(skip);
       const name = raw.replace(/\s+/g, " ");
       if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(name)) continue;
+      // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
+      if (/\sAS$/.test(name) && name === name.toUpperCase()) continue;
       const at = m.index! + skip;
       found.push({ type: "organisation", name, role: "mentioned", start: at, end: at + raw.length, conf: 0.8, evidence: "prose", reason: "organisation name with a legal form" });
     }
