@@ -1,12 +1,16 @@
 /**
- * A small streaming multipart/form-data reader for uploads: file parts are written to temp
- * files as they arrive (never buffered whole), with a byte limit per file and overall. Text
- * fields are kept (bounded). Used by POST /api/deals/[deal]/documents.
+ * Uploads as multipart/form-data, parsed by busboy (a maintained parser, issue 13 §4): file parts
+ * are streamed to temp files as they arrive (never buffered whole) with their sha256; text fields
+ * are kept. Every limit is enforced while streaming and answered with 413: bytes per file, number
+ * of files, number and size of text fields. Used by POST /api/deals/[deal]/documents.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
 import { MandaError } from "@/lib/errors";
 
 export interface UploadedFile {
@@ -25,147 +29,144 @@ export interface MultipartResult {
   cleanup: () => void;
 }
 
-const CRLF = Buffer.from("\r\n");
-const HEADER_END = Buffer.from("\r\n\r\n");
-const MAX_HEADER = 16 * 1024;
-const MAX_FIELD = 64 * 1024;
+export interface MultipartLimits {
+  maxFileBytes: number;
+  maxFiles?: number;
+  /** Text fields: how many, and bytes each. */
+  maxFields?: number;
+  maxFieldBytes?: number;
+}
+
+/** Text fields of an upload are small (a folder name, a note): 64 KB each, 20 of them. */
+export const MAX_FIELD_BYTES = 64 * 1024;
+export const MAX_FIELDS = 20;
+const MAX_HEADER_PAIRS = 20;
+/** Prefix of the per-request temp directories (swept when stale by lib/ingest/upload-temp.ts). */
+const TEMP_PREFIX = "manda-upload-";
 
 export function boundaryOf(contentType: string | null): string {
   const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? "");
   const b = m?.[1] ?? m?.[2];
-  if (!contentType?.toLowerCase().startsWith("multipart/form-data") || !b) {
+  if (!contentType?.toLowerCase().startsWith("multipart/form-data") || !b?.trim()) {
     throw new MandaError("bad_request:upload", "Upload files as multipart/form-data.");
   }
   return b.trim();
-}
-
-function parseDisposition(headers: string): { name: string; filename: string | null; mime: string | null } {
-  const lines = headers.split("\r\n");
-  let name = "";
-  let filename: string | null = null;
-  let mime: string | null = null;
-  for (const line of lines) {
-    const [k, ...rest] = line.split(":");
-    const v = rest.join(":").trim();
-    if (/^content-disposition$/i.test(k!.trim())) {
-      name = /\bname="([^"]*)"/i.exec(v)?.[1] ?? "";
-      const star = /\bfilename\*=(?:UTF-8'')?([^;]+)/i.exec(v)?.[1];
-      const plain = /\bfilename="((?:[^"\\]|\\.)*)"/i.exec(v)?.[1];
-      if (star) filename = decodeURIComponent(star.replace(/^"|"$/g, ""));
-      else if (plain !== undefined) filename = plain.replace(/\\(.)/g, "$1");
-    } else if (/^content-type$/i.test(k!.trim())) mime = v || null;
-  }
-  return { name, filename, mime };
 }
 
 /** A safe display filename: the last path segment, no control characters, at most 255 chars. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  const clean = base.replace(/[\u0000-\u001f\u007f\ufffd]/g, "").trim().slice(0, 255);
   return clean || "upload";
 }
 
-export async function readMultipart(body: ReadableStream<Uint8Array> | null, contentType: string | null, opts: { maxFileBytes: number; maxFiles?: number }): Promise<MultipartResult> {
-  if (!body) throw new MandaError("bad_request:upload", "The upload is empty.");
-  const boundary = Buffer.from(`\r\n--${boundaryOf(contentType)}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "manda-upload-"));
-  const files: UploadedFile[] = [];
-  const fields: Record<string, string> = {};
-  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
-  const maxFiles = opts.maxFiles ?? 100;
+const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
 
-  // State machine over a rolling buffer. We prepend CRLF so the first boundary looks like the others.
-  let buf: Buffer = Buffer.from(CRLF);
-  let state: "preamble" | "headers" | "body" | "done" = "preamble";
-  let part: { name: string; filename: string | null; mime: string | null; out?: fs.WriteStream; hash?: ReturnType<typeof createHash>; bytes: number; chunks: Buffer[]; file?: string } | null = null;
-
-  const write = async (data: Buffer) => {
-    if (!part || data.length === 0) return;
-    part.bytes += data.length;
-    if (part.out) {
-      if (part.bytes > opts.maxFileBytes) {
-        throw new MandaError("too_large:file", `"${part.filename}" is larger than the upload limit of ${(opts.maxFileBytes / 1e6).toFixed(0)} MB (MANDA_MAX_UPLOAD_BYTES).`);
-      }
-      part.hash!.update(data);
-      if (!part.out.write(data)) await new Promise<void>((r) => part!.out!.once("drain", () => r()));
-    } else {
-      if (part.bytes > MAX_FIELD) throw new MandaError("too_large:field", "A form field is too large.");
-      part.chunks.push(data);
-    }
-  };
-  const endPart = async () => {
-    if (!part) return;
-    const p = part;
-    part = null;
-    if (p.out) {
-      await new Promise<void>((resolve, reject) => p.out!.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      files.push({ field: p.name, filename: safeFilename(p.filename ?? "upload"), mime: p.mime, path: p.file!, bytes: p.bytes, sha256: p.hash!.digest("hex") });
-    } else fields[p.name] = Buffer.concat(p.chunks).toString("utf8");
-  };
-
-  const reader = body.getReader();
+function newParser(contentType: string, l: Required<MultipartLimits>) {
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (value) buf = buf.length ? Buffer.concat([buf, Buffer.from(value)]) : Buffer.from(value);
-      // Process as much of the buffer as possible.
-      for (;;) {
-        if (state === "preamble") {
-          const i = buf.indexOf(boundary);
-          if (i < 0) {
-            buf = buf.subarray(Math.max(0, buf.length - boundary.length));
-            break;
-          }
-          buf = buf.subarray(i + boundary.length);
-          state = "headers";
-        } else if (state === "headers") {
-          if (buf.length < 2) break;
-          if (buf[0] === 0x2d && buf[1] === 0x2d) {
-            state = "done"; // "--": closing boundary
-            break;
-          }
-          const i = buf.indexOf(HEADER_END);
-          if (i < 0) {
-            if (buf.length > MAX_HEADER) throw new MandaError("bad_request:upload", "Malformed upload (part headers too large).");
-            break;
-          }
-          const headers = buf.subarray(0, i).toString("utf8").replace(/^\r\n/, "");
-          buf = buf.subarray(i + HEADER_END.length);
-          const d = parseDisposition(headers);
-          part = { ...d, bytes: 0, chunks: [] };
-          if (d.filename !== null) {
-            if (files.length >= maxFiles) throw new MandaError("bad_request:upload", `Upload at most ${maxFiles} files at once.`);
-            part.file = path.join(dir, `${files.length}-${crypto.randomUUID()}`);
-            part.out = fs.createWriteStream(part.file);
-            part.hash = createHash("sha256");
-          }
-          state = "body";
-        } else if (state === "body") {
-          const i = buf.indexOf(boundary);
-          if (i < 0) {
-            // Keep a tail that could be the start of a boundary.
-            const keep = boundary.length - 1;
-            if (buf.length > keep) {
-              await write(buf.subarray(0, buf.length - keep));
-              buf = buf.subarray(buf.length - keep);
-            }
-            break;
-          }
-          await write(buf.subarray(0, i));
-          buf = buf.subarray(i + boundary.length);
-          await endPart();
-          state = "headers";
-        } else break;
-      }
-      if (done || state === "done") break;
-    }
-    if (state !== "done") throw new MandaError("bad_request:upload", "The upload was cut off before it finished. Please try again.");
-    return { files, fields, cleanup };
+    return busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      // +1: busboy stops *at* the limit; a file of exactly maxFileBytes is allowed.
+      limits: { fileSize: l.maxFileBytes + 1, files: l.maxFiles, fields: l.maxFields, fieldSize: l.maxFieldBytes + 1, parts: l.maxFiles + l.maxFields, headerPairs: MAX_HEADER_PAIRS },
+    });
   } catch (e) {
-    reader.cancel().catch(() => {});
-    const p = part as { out?: fs.WriteStream } | null;
-    p?.out?.destroy();
+    throw new MandaError("bad_request:upload", "Upload files as multipart/form-data.", { cause: e });
+  }
+}
+
+/** Streams one file part to `file`, hashing as it goes. Rejects with 413 past the size limit. */
+async function saveFile(stream: Readable & { truncated?: boolean }, file: string, filename: string, maxFileBytes: number, onBytes: (n: number) => void): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  let tooLarge = false;
+  stream.on("limit", () => {
+    tooLarge = true;
+    stream.destroy(new MandaError("too_large:file", `"${safeFilename(filename)}" is larger than the upload limit of ${mb(maxFileBytes)} (MANDA_MAX_UPLOAD_BYTES).`));
+  });
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      bytes += chunk.length;
+      onBytes(chunk.length);
+      hash.update(chunk);
+      cb(null, chunk);
+    },
+  });
+  await pipeline(stream, tap, fs.createWriteStream(file));
+  if (tooLarge || stream.truncated) throw new MandaError("too_large:file", `"${safeFilename(filename)}" is larger than the upload limit of ${mb(maxFileBytes)} (MANDA_MAX_UPLOAD_BYTES).`);
+  return { bytes, sha256: hash.digest("hex") };
+}
+
+/** Bytes of an upload that are not file contents: every field full, part headers, and 1 MB of slack (buffers in flight). */
+function nonFileBytesBound(l: Required<MultipartLimits>): number {
+  return l.maxFields * l.maxFieldBytes + (l.maxFiles + l.maxFields) * 16 * 1024 + 1024 * 1024;
+}
+
+export async function readMultipart(body: ReadableStream<Uint8Array> | null, contentType: string | null, opts: MultipartLimits): Promise<MultipartResult> {
+  if (!body) throw new MandaError("bad_request:upload", "The upload is empty.");
+  boundaryOf(contentType);
+  const limits: Required<MultipartLimits> = { maxFiles: 100, maxFields: MAX_FIELDS, maxFieldBytes: MAX_FIELD_BYTES, ...opts };
+  const bb = newParser(contentType!, limits);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
+  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
+  const files: (UploadedFile | undefined)[] = [];
+  const fields: Record<string, string> = {};
+  const saving: Promise<void>[] = [];
+  const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+  // busboy reports a too-large field only at its end, and skips preambles unbounded: count the
+  // bytes that are not file contents (headers, fields, boundaries) as they stream past.
+  const maxOtherBytes = nonFileBytesBound(limits);
+  let fileBytes = 0;
+  let allBytes = 0;
+
+  const done = new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const fail = (e: unknown) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe();
+      source.destroy();
+      bb.destroy();
+      reject(e);
+    };
+    bb.on("file", (name, stream, info) => {
+      if (failed) return void stream.resume();
+      const index = files.length;
+      files.push(undefined);
+      const file = path.join(dir, `${index}-${randomUUID()}`);
+      const filename = info.filename ?? "upload";
+      saving.push(saveFile(stream, file, filename, limits.maxFileBytes, (n) => (fileBytes += n)).then(
+        ({ bytes, sha256 }) => void (files[index] = { field: name, filename: safeFilename(filename), mime: info.mimeType || null, path: file, bytes, sha256 }),
+        (e) => fail(e),
+      ));
+    });
+    bb.on("field", (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated || Buffer.byteLength(value) > limits.maxFieldBytes) {
+        return fail(new MandaError("too_large:field", `A form field is larger than ${limits.maxFieldBytes / 1024} KB.`));
+      }
+      fields[name] = value;
+    });
+    bb.on("filesLimit", () => fail(new MandaError("too_large:upload", `Upload at most ${limits.maxFiles} files at once.`)));
+    bb.on("fieldsLimit", () => fail(new MandaError("too_large:fields", `An upload carries at most ${limits.maxFields} form fields.`)));
+    bb.on("partsLimit", () => fail(new MandaError("too_large:upload", `An upload carries at most ${limits.maxFiles} files and ${limits.maxFields} form fields.`)));
+    bb.on("error", (e) => fail(new MandaError("bad_request:upload", "The upload is malformed or was cut off before it finished. Please try again.", { cause: e })));
+    bb.on("close", () => void Promise.all(saving).then(() => (failed ? undefined : resolve()), fail));
+    source.on("error", (e) => fail(new MandaError("bad_request:upload", "The upload was cut off before it finished. Please try again.", { cause: e })));
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        allBytes += chunk.length;
+        if (allBytes - fileBytes > maxOtherBytes) return cb(new MandaError("too_large:field", `A form field is larger than ${limits.maxFieldBytes / 1024} KB.`));
+        cb(null, chunk);
+      },
+    });
+    meter.on("error", fail);
+    source.pipe(meter).pipe(bb);
+  });
+  try {
+    await done;
+    return { files: files.filter((f): f is UploadedFile => !!f), fields, cleanup };
+  } catch (e) {
     cleanup();
     throw e;
   }
