@@ -208,7 +208,9 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const shortLine = Math.min(60, 0.6 * (lens[Math.floor(lens.length / 2)] ?? 0));
     for (const m of C.matchAll(ORG_RE)) {
       // a defined term ("“Approved Fund”") or a generic noun ("a Subsidiary Corporation") names no organisation
-      if (/(?:[“"]|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index! - 8), m.index!))) continue;
+      if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index! - 8), m.index!))) continue;
+      // "… Incorporated by reference" is a heading's verb, not a legal form
+      if (/Incorporated$/.test(m[1]!) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 20))) continue;
       const skip = orgNameStart(m[1]!, page.text, canon.map, m.index!, shortLine);
       const raw = m[1]!.slice(skip);
       const name = raw.replace(/\s+/g, " ");

@@ -100,7 +100,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const excerpt = (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
       if (!excerpt) continue;
       const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(around, d))?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
-      const desc = describe(ty.type, sentence, dirRef);
+      // described by the sentence it is cited from (the canonical sentence may run on from a heading without a stop)
+      const desc = describe(ty.type, isInquiry ? sentence : excerpt, dirRef);
       const sentenceKey = `${d.date}|${sentence.replace(/\s+/g, " ").trim()}`;
       if (seenSentences.has(sentenceKey)) continue;
       seenSentences.add(sentenceKey);
@@ -140,7 +141,7 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
   return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
 }
 
-const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|report|update|summary|statement|filing|docket[^,]{0,20}|order|opinion|prospectus|supplement|release)\]?,?\s+dated\s+(?:as of\s+)?$/i;
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?)\b[^.;]{0,60}?\]?,?\s+dated\s+(?:as of\s+)?$/i;
 
 /** The sentence from the last sentence end before the date (a heading with no stop does not start it). */
 function clauseOf(sentence: string, dateText: string): string {

@@ -33,6 +33,6 @@ export function pageKind(text: string, pageNumber: number): PageKind {
   const rising = pagesListed.filter((n, i) => i > 0 && n >= pagesListed[i - 1]!).length;
   const runsUp = pagesListed.length >= 5 && rising >= 0.8 * (pagesListed.length - 1) && pagesListed.length >= lines * 0.25;
   if (runsUp && (contents >= 3 || /\b(?:contents|index)\b/i.test(head))) return "contents";
-  if (pageNumber <= 3 && /\(exact name of registrant as specified in its charter\)|commission file number|indicate by check mark whether the registrant/i.test(text)) return "cover";
+  if (pageNumber <= 3 && /\(exact name of registrant as specified in its charter\)|commission file number|indicate by check mark whether the registrant|documents incorporated by reference/i.test(text)) return "cover";
   return "body";
 }
