@@ -26,6 +26,9 @@ const schema = z.object({
   SUPABASE_ANON_KEY: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   SUPABASE_STORAGE_BUCKET: z.preprocess(emptyToUndefined, z.string().default("documents")),
+  MANDA_HOST: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, "a host name or IP address").default("127.0.0.1")),
+  MANDA_ALLOWED_HOSTS: optionalString,
+  MANDA_MAX_JSON_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1024 * 1024)),
   /** How long a request waits for the Supabase Auth server before answering 503 unavailable:auth. */
   MANDA_AUTH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(5000)),
   MANDA_LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
@@ -40,6 +43,10 @@ export interface Config extends RawConfig {
   modelMode: "local" | "openai";
   maxUploadBytes: number;
   loadDemo: boolean;
+  /** Largest JSON request body (bytes). */
+  maxJsonBytes: number;
+  /** Host names (lower case, no port) requests may be addressed to, or "any" (MANDA_ALLOWED_HOSTS=*). */
+  allowedHosts: string[] | "any";
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -56,7 +63,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     modelMode: raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL ? "openai" : "local",
     maxUploadBytes: raw.MANDA_MAX_UPLOAD_BYTES,
     loadDemo: raw.MANDA_LOAD_DEMO === "true",
+    maxJsonBytes: raw.MANDA_MAX_JSON_BYTES,
+    allowedHosts: allowedHostsOf(raw.MANDA_ALLOWED_HOSTS, raw.MANDA_HOST),
   };
+}
+
+/**
+ * Loopback names and the address the server is bound to (MANDA_HOST, unless a wildcard) are
+ * always allowed; MANDA_ALLOWED_HOSTS adds names (comma-separated), `*` allows any.
+ */
+function allowedHostsOf(list: string | undefined, bound: string): string[] | "any" {
+  const extra = (list ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (extra.includes("*")) return "any";
+  const self = ["0.0.0.0", "::", "[::]"].includes(bound) ? [] : [bound.includes(":") && !bound.startsWith("[") ? `[${bound}]` : bound.toLowerCase()];
+  return [...new Set(["localhost", "127.0.0.1", "[::1]", ...self, ...extra])];
 }
 
 let cached: Config | undefined;
