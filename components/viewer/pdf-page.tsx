@@ -19,7 +19,7 @@ const docs = new Map<string, Promise<PdfDoc>>();
 function loadDoc(url: string): Promise<PdfDoc> {
   let p = docs.get(url);
   if (!p) {
-    p = loadPdfJs().then((pdfjs) => pdfjs.getDocument({ url, standardFontDataUrl: "/api/pdfjs/standard_fonts/", cMapUrl: "/api/pdfjs/cmaps/", cMapPacked: true }).promise);
+    p = loadPdfJs().then((pdfjs) => pdfjs.getDocument({ url, isEvalSupported: false, standardFontDataUrl: "/api/pdfjs/standard_fonts/", cMapUrl: "/api/pdfjs/cmaps/", cMapPacked: true }).promise);
     p.catch(() => docs.delete(url));
     docs.set(url, p);
   }
