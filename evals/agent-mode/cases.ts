@@ -20,6 +20,8 @@ export interface AgentEvalCase {
   id: string;
   title: string;
   deal: AgentEvalDeal;
+  /** financebench: the filing the deal holds (default 3M_2018_10K). */
+  filing?: string;
   question: string;
   checks: AgentCheck[];
 }
@@ -105,5 +107,29 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
       { check: "answer_lacks", values: ["$15 million", "2.3 percent"] },
       { check: "citations_grounded" },
     ],
+  },
+  {
+    id: "AM-FB-003",
+    title: "FinanceBench Nike 2018 10-K: fiscal 2018 revenues (not a part of them), net income, gross margin (not a change in points) and risk factors",
+    deal: "financebench",
+    filing: "NIKE_2018_10K",
+    question: "Fiscal 2018 revenues and net income with gross margin, and the main risk factors",
+    checks: [
+      { check: "validated" },
+      { check: "line_states", terms: ["revenues", "FY2018"], anyOf: ["36,397", "36.4"] },
+      { check: "line_states", terms: ["net income", "FY2018"], anyOf: ["1,933", "1.9"] },
+      { check: "line_states", terms: ["gross margin", "FY2018"], anyOf: ["43.8"] },
+      { check: "line_states", terms: ["risk"], anyOf: ["risk"] },
+      { check: "answer_lacks", values: ["$2.8 billion", "** 2 —", "4% —"] },
+      { check: "citations_grounded" },
+    ],
+  },
+  {
+    id: "AM-FB-004",
+    title: "FinanceBench Nike 2018 10-K: who is the CEO (the filing says Chief Executive Officer)",
+    deal: "financebench",
+    filing: "NIKE_2018_10K",
+    question: "Who is the CEO?",
+    checks: [{ check: "validated" }, { check: "line_states", terms: ["CEO"], anyOf: ["Chief Executive Officer"] }, { check: "answer_contains", anyOf: ["Parker"] }, { check: "citations_grounded" }],
   },
 ];

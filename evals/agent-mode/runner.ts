@@ -35,24 +35,26 @@ export async function runAgentModeEvals(o: { only?: string[]; out?: (l: string) 
   setConfigForProcess({ MANDA_DATA_DIR: dataDir });
   const db: Db = await openDb({ memory: true });
   const skipped: string[] = [];
-  const deals: Partial<Record<AgentEvalDeal, { id: string; slug: string }>> = {};
+  const deals: Partial<Record<string, { id: string; slug: string }>> = {};
+  const dealKey = (c: { deal: AgentEvalDeal; filing?: string }) => (c.deal === "financebench" ? `financebench:${c.filing ?? "3M_2018_10K"}` : c.deal);
   try {
     const cases = AGENT_MODE_CASES.filter((c) => !o.only?.length || o.only.includes(c.id));
     if (cases.some((c) => c.deal === "demo")) {
       await ensureDemoDeal({ db, dataDir });
       deals.demo = await requireDeal({ db, ref: DEMO_DEAL_SLUG });
     }
-    if (cases.some((c) => c.deal === "financebench")) {
-      const pdf = financeBenchPdf("3M_2018_10K");
+    for (const filing of [...new Set(cases.filter((c) => c.deal === "financebench").map((c) => c.filing ?? "3M_2018_10K"))]) {
+      const pdf = financeBenchPdf(filing);
       if (fs.existsSync(pdf)) {
-        deals.financebench = await createDeal({ db, slug: "agent-eval-financebench", name: "FinanceBench", targetCompany: "3M" });
-        await ingestFile({ db, dealId: deals.financebench.id, filePath: pdf });
-      } else skipped.push(`financebench cases (no ${pdf})`);
+        const deal = await createDeal({ db, slug: `agent-eval-${filing.toLowerCase().replace(/_/g, "-")}`, name: `FinanceBench ${filing}`, targetCompany: filing.split("_")[0]! });
+        await ingestFile({ db, dealId: deal.id, filePath: pdf });
+        deals[`financebench:${filing}`] = deal;
+      } else skipped.push(`financebench cases on ${filing} (no ${pdf})`);
     }
     const user = await getRequestUser();
     const results: AgentEvalResult[] = [];
     for (const c of cases) {
-      const deal = deals[c.deal];
+      const deal = deals[dealKey(c)];
       if (!deal) continue;
       const t0 = Date.now();
       try {

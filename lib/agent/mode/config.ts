@@ -20,7 +20,7 @@ export const agentModeConfigSchema = z.object({
   /** Opened citations shown to the model in full (most recent first beyond this, by title only). */
   maxContextCitations: z.number().int().min(1).max(20).default(5),
   /** Characters of one opened citation in the model's context (a window around the match). */
-  maxCitationChars: z.number().int().min(200).max(20_000).default(2000),
+  maxCitationChars: z.number().int().min(200).max(20_000).default(3000),
   /** Results per search_docs call. */
   searchTopK: z.number().int().min(1).max(20).default(5),
   snippetChars: z.number().int().min(80).max(1000).default(300),

@@ -16,8 +16,8 @@ import { analyzeConstraints } from "./constraints";
 import { CONSTRAINTS_TASK } from "./constraints";
 import { PLAN_TASK, fallbackPlan } from "./planner";
 import { ACTION_TASK, SYNTHESIS_TASK, readStateFromText, type PromptState } from "./prompts";
-import { contentWords, mentionsTopic, queryCoversTopic, sentencesOf, words } from "./text";
-import { figuresIn, laterPeriodOf, namesPeriod, type SourceFigure } from "./figures";
+import { contentWords, mentionsTopic, queryCoversTopic, sentencesOf, topicSynonyms, words } from "./text";
+import { figureIsAbout, figuresIn, isPercent, isPoints, laterPeriodOf, lineItemOf, namesPeriod, proseSentences, type SourceFigure } from "./figures";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { samePeriod } from "@/lib/periods";
 
@@ -72,6 +72,8 @@ export function driverResponse(options: LanguageModelV3CallOptions): string {
 }
 
 // ---------------------------------------------------------------- acting
+
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function searchQuery(topic: string): string {
   return topic.replace(/\s+/g, " ").trim().slice(0, 200);
@@ -137,7 +139,9 @@ function candidates(state: PromptState, t: RequestTopic | null): Candidate[] {
       const figure = hasFigure(r.snippet);
       // a period asked: pages that name it; none asked: the newest documents (the latest period is meant)
       const period = t?.period ? (namesPeriod(r.snippet, t.period) ? 3 : 0) : t && t.kind !== "narrative" && r.date && r.date === newestDate ? 2 : 0;
-      const score = (onTopic ? 4 : 0) + period + (t?.kind === "narrative" ? 0 : isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
+      // an amount topic: a statement row ("Revenues $ 36,397 …") beats prose about a part of it
+      const row = t && t.kind === "figure" && new RegExp(`(?:^|[^\\p{L}])${escapeRe(t.subject.split(" ")[0]!.slice(0, 6))}\\p{L}*(?:\\s+\\p{L}+){0,3}\\s+\\$?\\s?\\(?\\d[\\d,]{2,}`, "iu").test(r.snippet) ? 3 : 0;
+      const score = (onTopic ? 4 : 0) + period + row + (t?.kind === "narrative" ? 0 : isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
       out.push({ r, topic, score });
     });
   });
@@ -158,7 +162,8 @@ function covers(o: Opened, t: RequestTopic): boolean {
 }
 
 function topicQuery(t: RequestTopic): string {
-  return searchQuery(`${t.period ?? ""} ${t.name}`);
+  const also = t.kind === "narrative" ? topicSynonyms(t.subject).filter((x) => x.split(" ").length > 1)[0] ?? "" : "";
+  return searchQuery(`${t.period ?? ""} ${t.name} ${also}`);
 }
 
 function searchedFor(searches: PromptState["searches"], t: RequestTopic): boolean {
@@ -229,7 +234,10 @@ const L = {
 /** The unit statement of a table page ("EUR thousands"), exactly as written. */
 function unitLine(text: string): string | null {
   const m = /\b(?:EUR|SEK|USD|GBP|NOK|DKK|kr|MSEK|TSEK)\s*(?:thousands?|millions?|'000|m|k|tusen|miljoner)\b|\b(?:in\s+)?thousands\s+of\s+\w+|\btkr\b|\bMkr\b/i.exec(text);
-  return m ? m[0] : null;
+  if (m) return m[0];
+  // "(In millions)", "(Millions, except per share amounts)", "(Dollars in millions …)"
+  const p = /\((?:[^()]{0,20}\bin\s+)?(millions|thousands|billions)\b[^()]{0,60}\)/i.exec(text);
+  return p ? `in ${p[1]!.toLowerCase()}` : null;
 }
 
 const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
@@ -249,21 +257,6 @@ export function bestQuote(text: string, topic: string | null, figure: boolean, f
   return best.slice(0, cut > 60 ? cut : 200).trim();
 }
 
-/** A percentage (or percentage points): "23.1%", "2.3 percent". */
-function isPercent(f: SourceFigure): boolean {
-  if (/%$/.test(f.raw)) return true;
-  const at = f.line.indexOf(f.raw);
-  return at >= 0 && /^\s?(?:%|percent|per cent)(?!age)/i.test(f.line.slice(at + f.raw.length, at + f.raw.length + 12));
-}
-
-/** The words of a sentence's clause before its figure ("Net sales in 2018 were" of "… $32.8 billion"). */
-function clauseBefore(f: SourceFigure): string {
-  const at = f.line.indexOf(f.raw);
-  const head = f.line.slice(0, at < 0 ? f.line.length : at);
-  const cut = Math.max(head.lastIndexOf(";"), head.lastIndexOf(", and"), head.lastIndexOf(" while "), head.length - 90);
-  return head.slice(Math.max(0, cut));
-}
-
 /**
  * The figure of an opened page for a topic and its period: on a line about the topic (a row's
  * line item or a sentence), for the asked period (or a page that names it when the line does not
@@ -281,8 +274,8 @@ export function topicFigures(opened: Opened[], t: RequestTopic, forecast: boolea
     if (o.role !== "evidence") continue;
     const all = figuresIn(o.text);
     for (const f of all) {
-      if (!mentionsTopic(f.kind === "sentence" ? clauseBefore(f) : f.label, t.subject) || f.period === "comparative") continue;
-      if ((t.kind === "ratio") !== isPercent(f) || /^\s?percentage points?/i.test(f.line.slice(f.line.indexOf(f.raw) + f.raw.length))) continue; // a change in points is not a margin
+      if (!figureIsAbout(f, t.subject, t.kind === "ratio") || f.period === "comparative" || f.period === "unknown") continue;
+      if ((t.kind === "ratio") !== isPercent(f) || isPoints(f)) continue; // an amount is no percentage; a change in points is neither
       const other = f.forecast || (t.against ? mentionsTopic(f.label, t.against) : false);
       if (t.kind === "comparison" && forecast !== other) continue;
       if (t.kind !== "comparison" && f.forecast) continue;
@@ -302,7 +295,7 @@ export function topicFigures(opened: Opened[], t: RequestTopic, forecast: boolea
 
 /** The kind of margin a figure states ("gross margin", "ebitda margin"), to list each once. */
 function marginKind(f: SourceFigure): string {
-  const m = /([\p{L}]+)\s+margins?\b/iu.exec(f.kind === "sentence" ? clauseBefore(f) : f.label);
+  const m = /([\p{L}]+)\s+margins?\b/iu.exec(lineItemOf(f));
   return (m?.[1] ?? f.label).toLowerCase();
 }
 
@@ -325,14 +318,16 @@ function narrativeQuote(text: string, subject: string): string | null {
     if (items.length >= 2) break;
   }
   if (items.length) return items.join("\" \"");
-  const own = bestQuote(text, subject, false);
-  return own && !INTRO.test(own) ? own : null;
+  // a whole sentence (across wrapped lines) that names the topic and says something about it
+  const own = proseSentences(text).map((x) => x.text).find((x) => mentionsTopic(x, subject) && !INTRO.test(x) && /^[\p{Lu}"“]/u.test(x) && x.split(/\s+/).length >= 10 && x.length <= 320);
+  return own ?? null;
 }
 
 /** The figure as the sentence states it, with its currency and scale ("EUR 5.2 million", "23.1%"). */
 function statedAmount(f: SourceFigure): string {
   const raw = f.raw.replace(/[.()$]/g, (ch) => `\\${ch}`);
-  const m = new RegExp(`(?:(?:EUR|USD|SEK|GBP|NOK|DKK|CHF|\\$|€|£)\\s?)?${raw}(?:\\s?(?:%|percent|per cent|million|billion|thousand|bn|m\\b))?`, "i").exec(f.line);
+  const from = Math.max(0, (f.at ?? 0) - 6);
+  const m = new RegExp(`(?:(?:EUR|USD|SEK|GBP|NOK|DKK|CHF|\\$|€|£)\\s?)?${raw}(?:\\s?(?:%|percent|per cent|million|billion|thousand|bn|m\\b))?`, "i").exec(f.line.slice(from));
   return m ? m[0] : f.raw;
 }
 

@@ -37,7 +37,9 @@ const TOPIC_GROUPS: string[][] = [
   ["customers", "customer", "churn", "kunder", "kund"],
   ["debt", "borrowings", "loan", "loans", "skuld", "skulder", "lån"],
   ["forecast", "budget", "outlook", "prognos"],
-  ["management", "ceo", "cfo", "ledning", "vd"],
+  ["management", "ledning"],
+  ["ceo", "chief executive officer", "chief executive", "vd", "verkställande direktör"],
+  ["cfo", "chief financial officer", "finanschef"],
   ["tax", "taxes", "skatt"],
 ];
 
@@ -45,6 +47,15 @@ const groupOf = new Map<string, string[]>();
 for (const g of TOPIC_GROUPS) {
   const stems = g.map((p) => words(p).join(" "));
   for (const s of stems) groupOf.set(s, stems);
+}
+
+const rawGroupOf = new Map<string, string[]>();
+for (const g of TOPIC_GROUPS) for (const p of g) rawGroupOf.set(words(p).join(" "), g);
+
+/** The topic's other wordings as written ("chief executive officer" for "ceo"), for search queries. */
+export function topicSynonyms(topic: string): string[] {
+  const own = words(topic).filter((w) => !STOP.has(w)).join(" ");
+  return (rawGroupOf.get(own) ?? []).filter((p) => words(p).join(" ") !== own);
 }
 
 /** The phrases (stemmed, space-joined) that count as mentioning a topic. */

@@ -12,7 +12,7 @@
  *              opened source that speaks of the topic.
  */
 import type { OpenedCitation, SearchRecord } from "./types";
-import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
+import { figureIsAbout, figuresIn, isPercent, isPoints, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import type { RequestTopic } from "./request-topics";
 import { contentWords, extractMarkers, extractQuotes, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn } from "./text";
 import { samePeriod } from "@/lib/periods";
@@ -71,16 +71,16 @@ function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: 
   const offTopic: string[] = [];
   const unknown: string[] = [];
   for (const n of valueNumbers(bare(st.text))) {
-    const isPct = /^\s?(?:%|percent|per cent|procent|percentage)/i.test(bare(st.text).slice(n.index + n.raw.length, n.index + n.raw.length + 12));
-    if (pct !== isPct) continue; // a ratio is a percentage; an amount is not
-    if (/^\s?percentage points?/i.test(bare(st.text).slice(n.index + n.raw.length))) continue; // a change, not a level
+    const after = bare(st.text).slice(n.index + n.raw.length, n.index + n.raw.length + 20);
+    if (/^\s?(?:percentage points?|basis points?|pp\b|bps\b)/i.test(after)) continue; // a change, neither an amount nor a level
+    if (pct !== /^\s?(?:%|percent|per cent|procent)/i.test(after)) continue; // a ratio is a percentage; an amount is not
     let found = false;
     let onTopic = false;
     for (const o of sources) {
       for (const f of figuresIn(o.text)) {
         if (!numberIsKnown(n, new Set([f.value, Math.abs(f.value)]))) continue;
         found = true;
-        if (!mentionsTopic(f.label, subject)) continue;
+        if (!figureIsAbout(f, subject, pct) || isPoints(f) || pct !== isPercent(f)) continue;
         onTopic = true;
         hits.push({ figure: f, source: o });
       }
@@ -92,6 +92,7 @@ function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: 
 }
 
 function periodOk(b: Backing, period: string | null): boolean {
+  if (b.figure.period === "unknown") return false;
   if (!period) return b.figure.period !== "comparative" && !laterPeriodOf(b.figure, figuresIn(b.source.text)); // none asked: the latest
   if (b.figure.period === "comparative") return false;
   if (b.figure.period) return samePeriod(b.figure.period, period);
