@@ -56,7 +56,7 @@ const EN_PATTERNS: RegExp[] = [
   new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLE})\\b`, "gu"),
 ];
 
-const ORG_RE = /(?<![\p{L}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)\p{Lu}[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,4}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
+const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,4}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
@@ -97,8 +97,8 @@ function orgNameStart(match: string, original: string, map: number[], at: number
     const m = re.exec(match.slice(skip));
     if (m && match.slice(skip + m[0].length).trim().split(/\s+/).length >= 2) skip += m[0].length;
   };
-  for (const m of match.matchAll(/(\p{L}+)\.\s+(?=\p{Lu})/gu)) {
-    if (m[1]!.length >= 3 && !NOT_SENTENCE_END.test(m[1]!) && !/^(?:Corp|Inc|Ltd|Co)$/i.test(m[1]!) && !LEGAL_FORM.test(`${m[1]}.`)) skip = Math.max(skip, m.index! + m[0].length);
+  for (const m of match.matchAll(/([\p{L}\p{N}]+)\.\s+(?=\p{Lu})/gu)) {
+    if ((m[1]!.length >= 3 || /\d/.test(m[1]!)) && !NOT_SENTENCE_END.test(m[1]!) && !/^(?:Corp|Inc|Ltd|Co)$/i.test(m[1]!) && !LEGAL_FORM.test(`${m[1]}.`)) skip = Math.max(skip, m.index! + m[0].length);
   }
   // a line break inside the match after a short line (a heading or a cell): the name starts on the next line
   const os = map[at]!;
