@@ -1,0 +1,87 @@
+/**
+ * The checks every request passes before a route runs (called from proxy.ts, Next's
+ * middleware), as a pure function of the request's method, URL and headers:
+ * - the Host header must name this server (loopback, MANDA_HOST, MANDA_ALLOWED_HOSTS): a page
+ *   of another site cannot reach the app through a rebinding DNS name;
+ * - a state-changing request (POST, PUT, PATCH, DELETE) sent by a browser must come from this
+ *   origin: `Sec-Fetch-Site` same-origin (or none: typed by the user) and an `Origin` whose host
+ *   is the request's Host. Clients that send neither (curl, the CLI, tests) are not browsers
+ *   and carry no ambient cookies of another site, so they pass;
+ * - no NUL character in the URL (Postgres text cannot hold one);
+ * - a declared JSON body no larger than MANDA_MAX_JSON_BYTES (the route also counts while reading).
+ */
+import type { Config } from "@/lib/config";
+
+export interface GuardRejection {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The host name of a Host header, lower case, without its port ("[::1]:3000" → "[::1]"). */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
+  const colon = h.lastIndexOf(":");
+  return colon >= 0 && h.indexOf(":") === colon ? h.slice(0, colon) : h;
+}
+
+function reject(status: number, code: string, message: string): GuardRejection {
+  return { status, code, message };
+}
+
+function checkHost(host: string | null, allowed: Config["allowedHosts"]): GuardRejection | null {
+  if (allowed === "any") return null;
+  if (!host || !allowed.includes(hostName(host))) {
+    return reject(403, "forbidden:host", "This server does not answer to that host name. Set MANDA_ALLOWED_HOSTS to serve it.");
+  }
+  return null;
+}
+
+function checkOrigin(headers: Headers): GuardRejection | null {
+  const site = headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") {
+    return reject(403, "forbidden:cross_site", "Cross-site requests may not change data.");
+  }
+  const origin = headers.get("origin");
+  if (origin === null) return null;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    return reject(403, "forbidden:cross_site", "Cross-site requests may not change data.");
+  }
+  // Behind a reverse proxy the public host is in X-Forwarded-Host.
+  const hosts = [headers.get("host"), headers.get("x-forwarded-host")].filter((h): h is string => !!h).map((h) => h.toLowerCase());
+  if (!hosts.includes(originHost)) {
+    return reject(403, "forbidden:cross_site", "Cross-site requests may not change data.");
+  }
+  return null;
+}
+
+function checkUrl(url: string): GuardRejection | null {
+  return /%00/.test(url) ? reject(400, "bad_request:nul", "The address may not contain NUL (%00) characters.") : null;
+}
+
+function checkDeclaredSize(method: string, headers: Headers, maxJsonBytes: number): GuardRejection | null {
+  if (SAFE_METHODS.has(method)) return null;
+  const type = (headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) return null; // the upload route streams with its own limits
+  const declared = Number(headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > maxJsonBytes) {
+    return reject(413, "too_large:body", `The request body is larger than ${Math.round(maxJsonBytes / 1024)} KB.`);
+  }
+  return null;
+}
+
+export function guardRequest(req: { method: string; url: string; headers: Headers }, config: Pick<Config, "allowedHosts" | "maxJsonBytes">): GuardRejection | null {
+  const method = req.method.toUpperCase();
+  return (
+    checkHost(req.headers.get("host"), config.allowedHosts) ??
+    checkUrl(req.url) ??
+    (SAFE_METHODS.has(method) ? null : checkOrigin(req.headers)) ??
+    checkDeclaredSize(method, req.headers, config.maxJsonBytes)
+  );
+}

@@ -1,0 +1,23 @@
+// `npm start` / `npm run dev`: runs `next start|dev` bound to MANDA_HOST (default 127.0.0.1, this
+// machine only: local mode has no sign-in). Set MANDA_HOST=0.0.0.0 (in the environment or .env)
+// to listen on every interface. The port is Next's: PORT=4000 or `npm start -- -p 4000`.
+// MANDA_HOST is validated by lib/config.ts (prepare-app runs first and refuses a bad value).
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import nextEnv from "@next/env";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [command, ...rest] = process.argv.slice(2);
+if (command !== "start" && command !== "dev") {
+  process.stderr.write("usage: node scripts/serve.mjs start|dev [next options]\n");
+  process.exit(2);
+}
+nextEnv.loadEnvConfig(root, command === "dev");
+const host = process.env.MANDA_HOST?.trim() || "127.0.0.1";
+const hasHost = rest.some((a) => a === "-H" || a === "--hostname" || a.startsWith("--hostname="));
+const args = [command, ...(hasHost ? [] : ["-H", host]), ...rest];
+const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const child = spawn(process.execPath, [next, ...args], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
