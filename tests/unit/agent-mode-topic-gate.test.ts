@@ -127,3 +127,33 @@ describe("no period asked", () => {
     expect(run("Revenue, Q2 2031: 7,300 [1]. EBITDA, Q2 2031: 1,460 [1]").map((v) => v.status)).toEqual(["answered", "answered"]);
   });
 });
+
+describe("what counts as the line item", () => {
+  const topics = requestTopics("FY2031 revenues and net income with gross margin");
+  const PAGE = [
+    "(In millions) FISCAL 2031 FISCAL 2030 % CHANGE FISCAL 2029 % CHANGE",
+    "Revenues $ 9,100 $ 8,400 8% $ 7,900 6%",
+    "Cost of sales 5,000 4,700 6% 4,500 4%",
+    "Gross profit 4,100 3,700 11% 3,400 9%",
+    "Gross margin 45.1% 44.0% 110 bps 43.0% 100 bps",
+    "Net income $ 900 $ 800 13% $ 700 14%",
+    "",
+    "Online sales for fiscal 2031 were $1.2 billion, and margins improved by 1.1 percentage points.",
+  ].join("\n");
+  const src = [opened(1, "Annual.pdf", PAGE)];
+  const run = (answer: string) => Object.fromEntries(checkTopics({ answer, topics, opened: src, searches: [search("FY2031 revenues net income gross margin")], phrase: "Insufficient documentation" }).map((v) => [v.topic.name, v.status]));
+
+  it("reads amounts past '% change' columns into their periods", () => {
+    const rev = figuresIn(PAGE).filter((f) => f.label === "Revenues" && f.kind === "row");
+    expect(rev.map((f) => [f.raw, f.period])).toEqual([["9,100", "FY2031"], ["8,400", "FY2030"], ["7,900", "FY2029"]]);
+  });
+
+  it("the whole line item answers; a part of it, a cost of it, a change in points or a % change does not", () => {
+    expect(run("- Revenues, FY2031: $9,100 million [1]\n- Net income, FY2031: $900 million [1]\n- Gross margin, FY2031: 45.1% [1]")).toEqual({ revenues: "answered", "net income": "answered", "gross margin": "answered" });
+    expect(run("- Revenues, FY2031: online sales of $1.2 billion [1]").revenues).toBe("unanswered");
+    expect(run("- Revenues, FY2031: 5,000 [1]").revenues).toBe("unanswered"); // cost of sales
+    expect(run("- Revenues, FY2031: 8% [1]").revenues).toBe("unanswered");
+    expect(run("- Gross margin, FY2031: 1.1 percentage points [1]")["gross margin"]).toBe("unanswered");
+    expect(run("- Gross margin, FY2031: 11% [1]")["gross margin"]).toBe("unanswered"); // gross profit's % change is no margin
+  });
+});

@@ -231,10 +231,17 @@ function sentenceFigures(text: string): SourceFigure[] {
   return out;
 }
 
-/** Every figure a source text states, with its line item and period where the text says. */
+const cache = new Map<string, SourceFigure[]>();
+
+/** Every figure a source text states, with its line item and period where the text says (the gate asks per number: cached). */
 export function figuresIn(text: string): SourceFigure[] {
+  const hit = cache.get(text);
+  if (hit) return hit;
   const lines = text.split("\n");
-  return [...sheetFigures(lines), ...rowFigures(lines), ...sentenceFigures(text)];
+  const out = [...sheetFigures(lines), ...rowFigures(lines), ...sentenceFigures(text)];
+  if (cache.size >= 64) cache.delete(cache.keys().next().value!);
+  cache.set(text, out);
+  return out;
 }
 
 /**
@@ -327,13 +334,14 @@ function isWhole(item: string, subject: string, prose: boolean): boolean {
   const ws = item.match(/[\p{L}\p{N}'’&.-]+/gu) ?? [];
   const lower = ws.map((w) => w.toLowerCase());
   for (let i = 0; i < ws.length; i++) {
-    if (![1, 2, 3, 4, 5, 6].some((n) => mentionsTopic(lower.slice(i, i + n).join(" "), subject))) continue;
+    // the mention starts at word i (the word is part of it, not a qualifier before it)
+    if (![1, 2, 3, 4, 5, 6].some((n) => mentionsTopic(lower.slice(i, i + n).join(" "), subject) && !mentionsTopic(lower.slice(i + 1, i + n).join(" "), subject))) continue;
     const before = ws.slice(0, i);
     const prev = before.at(-1);
     if (!prev) return true;
     if (/^(?:cost|costs|gain|gains|loss|losses)$/i.test(before.at(-2) ?? "") && /^(?:of|on)$/i.test(prev)) return false;
-    // in prose a capitalised word before it is a name ("NIKE, Inc. Revenues"); in a row label it is the start of the label
-    if (WHOLE.has(prev.toLowerCase()) || (prose && /^\p{Lu}/u.test(prev)) || /\d/.test(prev)) return true;
+    // in prose a capitalised word before it is a name ("NIKE, Inc. Revenues") unless it starts the sentence ("Online sales"); in a row label it is the start of the label
+    if (WHOLE.has(prev.toLowerCase()) || (prose && i > 1 && /^\p{Lu}/u.test(prev)) || /\d/.test(prev)) return true;
     return false;
   }
   return false;
