@@ -78,5 +78,6 @@ describe("the per-topic gate in the loop", () => {
       expect(line).toMatch(/searched: ‘Q2 2031 (?:revenue|ebitda)’/);
       expect(line).toContain("opened: Interim.pdf p.1");
     }
+    expect(r.insufficiencies.map((i) => i.topic)).toEqual(expect.arrayContaining(["revenue", "ebitda"]));
   });
 });

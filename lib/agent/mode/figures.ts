@@ -12,7 +12,7 @@
  */
 import { comparePeriods, headerColumns, makePeriod, periodInSentence, readPeriodRequest, samePeriod, type PeriodColumn } from "@/lib/periods";
 import { trailingValues } from "@/lib/statements/values";
-import { extractNumbers, mentionsTopic, sentencesOf, type NumberToken } from "./text";
+import { extractNumbers, sentencesOf, type NumberToken } from "./text";
 
 export interface SourceFigure {
   /** The line item (a row's label) or, for prose, the sentence that states the figure. */
@@ -297,60 +297,4 @@ export function laterPeriodOf(f: SourceFigure, all: SourceFigure[]): string | nu
   if (!f.period || f.kind === "sentence" || f.period === "comparative") return null;
   const later = all.filter((g) => g.kind === f.kind && g.label === f.label && !g.forecast && g.period && g.period !== "comparative" && comparePeriods(g.period, f.period) > 0);
   return later.sort((a, b) => comparePeriods(b.period, a.period))[0]?.period ?? null;
-}
-
-/** A percentage (not a change in percentage points): "23.1%", "2.3 percent". */
-const offsetOf = (f: SourceFigure) => f.at ?? f.line.lastIndexOf(f.raw);
-
-export function isPercent(f: SourceFigure): boolean {
-  if (/%$/.test(f.raw)) return true;
-  const at = offsetOf(f);
-  return at >= 0 && /^\s?(?:%|percent|per cent)(?!age)/i.test(f.line.slice(at + f.raw.length, at + f.raw.length + 12));
-}
-
-/** A change stated in percentage points (neither an amount nor a margin). */
-export function isPoints(f: SourceFigure): boolean {
-  const at = offsetOf(f);
-  return at >= 0 && /^\s?(?:percentage points?|basis points?|pp\b|bps\b)/i.test(f.line.slice(at + f.raw.length, at + f.raw.length + 20));
-}
-
-/** The words of a sentence's clause before its figure ("Net sales in 2018 were" of "… $32.8 billion"); a row's label. */
-export function lineItemOf(f: SourceFigure): string {
-  if (f.kind !== "sentence") return f.label;
-  const at = offsetOf(f);
-  const head = f.line.slice(0, at < 0 ? f.line.length : at);
-  const cut = Math.max(head.lastIndexOf(";"), head.lastIndexOf(", and"), head.lastIndexOf(" while "), head.length - 90);
-  return head.slice(Math.max(0, cut));
-}
-
-/** Words that may stand before a line item without making it a part of it ("total revenue", "our net sales"). */
-const WHOLE = new Set("total net consolidated group reported fiscal annual quarterly full year our its the company's companys and of in for with which were was as".split(" "));
-
-/**
- * Whether the line item is the whole topic, not a part of it: "Revenues", "Total revenue", "Net
- * sales were …" are; "Subscription revenue", "Cost of sales", "digital commerce sales" are not.
- */
-function isWhole(item: string, subject: string, prose: boolean): boolean {
-  const ws = item.match(/[\p{L}\p{N}'’&.-]+/gu) ?? [];
-  const lower = ws.map((w) => w.toLowerCase());
-  for (let i = 0; i < ws.length; i++) {
-    // the mention starts at word i (the word is part of it, not a qualifier before it)
-    if (![1, 2, 3, 4, 5, 6].some((n) => mentionsTopic(lower.slice(i, i + n).join(" "), subject) && !mentionsTopic(lower.slice(i + 1, i + n).join(" "), subject))) continue;
-    const before = ws.slice(0, i);
-    const prev = before.at(-1);
-    if (!prev) return true;
-    if (/^(?:cost|costs|gain|gains|loss|losses)$/i.test(before.at(-2) ?? "") && /^(?:of|on)$/i.test(prev)) return false;
-    // in prose a capitalised word before it is a name ("NIKE, Inc. Revenues") unless it starts the sentence ("Online sales"); in a row label it is the start of the label
-    if (WHOLE.has(prev.toLowerCase()) || (prose && i > 1 && /^\p{Lu}/u.test(prev)) || /\d/.test(prev)) return true;
-    return false;
-  }
-  return false;
-}
-
-/** Whether a figure's line item is the topic: a ratio topic names a margin literally ("gross profit" is not a margin); an amount is the whole line item. */
-export function figureIsAbout(f: SourceFigure, subject: string, ratio: boolean): boolean {
-  const item = lineItemOf(f);
-  if (ratio) return /margin|marginal/i.test(item) && mentionsTopic(item, subject);
-  if (!mentionsTopic(item, subject)) return false;
-  return f.kind === "sentence" ? isWhole(item, subject, true) : isWhole(item, subject, false);
 }

@@ -17,7 +17,8 @@ import { CONSTRAINTS_TASK } from "./constraints";
 import { PLAN_TASK, fallbackPlan } from "./planner";
 import { ACTION_TASK, SYNTHESIS_TASK, readStateFromText, type PromptState } from "./prompts";
 import { contentWords, mentionsTopic, queryCoversTopic, sentencesOf, topicSynonyms, words } from "./text";
-import { figureIsAbout, figuresIn, isPercent, isPoints, laterPeriodOf, lineItemOf, namesPeriod, proseSentences, type SourceFigure } from "./figures";
+import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "./figures";
+import { figureIsAbout, isPercent, isPoints, lineItemOf } from "./figure-items";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { samePeriod } from "@/lib/periods";
 

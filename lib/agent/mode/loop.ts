@@ -200,7 +200,9 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     answer = synth.answer;
     declared = ("insufficiencies" in synth ? synth.insufficiencies : undefined) ?? [];
     answer = discloseMissing(answer, constraints, st);
-    answer = discloseUnanswered(answer, constraints, st, topics);
+    const gaps = discloseUnanswered(answer, constraints, st, topics);
+    answer = gaps.answer;
+    declared = [...declared, ...gaps.topics.filter((g) => !declared.some((d) => d.topic.toLowerCase() === g.topic.toLowerCase()))];
     t = trace.mark();
     const v = validateFinal({ answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared, topics });
     trace.record({ type: "validation", ok: v.ok, attempt: ++validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
@@ -432,10 +434,10 @@ function discloseMissing(answer: string, c: AgentConstraints, st: RunState): str
  * Discloses every topic of the request the answer does not answer: which topic, why (no figure
  * for the period, a number without its line item …), what was searched and what was opened.
  */
-function discloseUnanswered(answer: string, c: AgentConstraints, st: RunState, topics: ReturnType<typeof requestTopics>): string {
+function discloseUnanswered(answer: string, c: AgentConstraints, st: RunState, topics: ReturnType<typeof requestTopics>): { answer: string; topics: Array<{ topic: string; missing: string }> } {
   const ok = st.searches.filter((s) => !s.error);
   const open = checkTopics({ answer, topics, opened: st.opened, searches: ok, phrase: c.insufficiencyPhrase }).filter((v) => v.status === "unanswered");
-  if (open.length === 0) return answer;
+  if (open.length === 0) return { answer, topics: [] };
   const sv = c.language === "sv";
   const lines = open.map((v) => {
     const tried = ok.filter((s) => queryCoversTopic(s.query, v.topic.subject) || queryCoversTopic(s.query, v.topic.name)).map((s) => `‘${s.query}’`);
@@ -445,7 +447,7 @@ function discloseUnanswered(answer: string, c: AgentConstraints, st: RunState, t
       ? `**${c.insufficiencyPhrase}** — ${label}: kunde inte fastställas ur de öppnade källorna (${v.reason}; sökt: ${tried.join(", ") || "inget"}; öppnat: ${read.join(", ") || "inget"}).`
       : `**${c.insufficiencyPhrase}** — ${label}: not established from the opened sources (${v.reason}; searched: ${tried.join(", ") || "nothing"}; opened: ${read.join(", ") || "nothing"}).`;
   });
-  return `${answer.trim()}\n\n${lines.join("\n\n")}`;
+  return { answer: `${answer.trim()}\n\n${lines.join("\n\n")}`, topics: open.map((v) => ({ topic: v.topic.name, missing: v.reason })) };
 }
 
 /** A last-resort answer when the model produced nothing usable: the opened sources, listed honestly. */

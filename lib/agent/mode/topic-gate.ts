@@ -12,7 +12,8 @@
  *              opened source that speaks of the topic.
  */
 import type { OpenedCitation, SearchRecord } from "./types";
-import { figureIsAbout, figuresIn, isPercent, isPoints, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
+import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
+import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import type { RequestTopic } from "./request-topics";
 import { contentWords, extractMarkers, extractQuotes, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn } from "./text";
 import { samePeriod } from "@/lib/periods";
