@@ -89,7 +89,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (!isInquiry && ty.type === "fiscal_year_end" && kind !== "cover" && page.pageNumber > 3) continue;
       if (kind === "cover" && ty.type !== "fiscal_year_end") continue;
       // the date of a document referred to ("our Form 8-K dated …", "an incident update dated …") is no event
-      if (!isInquiry && DOCUMENT_DATED.test(canon.text.slice(Math.max(0, d.start - 60), d.start))) continue;
+      if (!isInquiry && DOCUMENT_DATED.test(canon.text.slice(Math.max(0, d.start - 120), d.start))) continue;
+      if (!isInquiry && ACTIONS.has(ty.type) && TARGET_DATE.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
       // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
       if (!isInquiry && /\b(as of|at|ended|ending)\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start)) && ty.type !== "fiscal_year_end") continue;
       const os = canon.map[d.start]!;
@@ -141,7 +142,10 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
   return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
 }
 
-const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?)\b[^.;]{0,60}?\]?,?\s+dated\s+(?:as of\s+)?$/i;
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|circulars?|bulletins?)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$/i;
+/** A date a thing runs to or is extended to ("extended … to May 31, 2025 via an amendment approved …") is not when the action happened. */
+const TARGET_DATE = /\b(?:to|until|through|till|by)\s+$/i;
+const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
 
 /** The sentence from the last sentence end before the date (a heading with no stop does not start it). */
 function clauseOf(sentence: string, dateText: string): string {
@@ -162,7 +166,7 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
   let lo = base;
   for (const m of canon.slice(base, d.start).matchAll(/[.!?]\s+(?=\p{Lu})|\|/gu)) lo = base + m.index! + m[0].length;
   let hi = Math.min(canon.length, d.end + CUE_AFTER);
-  const after = /[.!?](?:\s+\p{Lu}|\s*$)|\|/u.exec(canon.slice(d.end, hi));
+  const after = /[.!?](?:\s+\p{Lu}|\s*$)|[|;•]/u.exec(canon.slice(d.end, hi));
   if (after) hi = d.end + after.index;
   const win = canon.slice(lo, hi);
   const distance = (x: ParsedDate, a: number, b: number) => (b <= x.start ? x.start - b : a >= x.end ? a - x.end : 0);
@@ -171,6 +175,8 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
       const a = lo + m.index!;
       const b = a + m[0].length;
       const mine = distance(d, a, b);
+      // a deadline names its date right after the cue ("is due by March 4, 2021")
+      if (ty.type === "report_due" && mine > 25) continue;
       if (dates.every((x) => x === d || distance(x, a, b) > mine)) return ty;
     }
   }
