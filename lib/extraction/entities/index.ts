@@ -211,9 +211,16 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index! - 8), m.index!))) continue;
       // "… Incorporated by reference" is a heading's verb, not a legal form
       if (/Incorporated$/.test(m[1]!) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 20))) continue;
-      const skip = orgNameStart(m[1]!, page.text, canon.map, m.index!, shortLine);
+      let skip = orgNameStart(m[1]!, page.text, canon.map, m.index!, shortLine);
+      const before = C.slice(Math.max(0, m.index! - 16), m.index!);
+      // "an agreement between X and Y Corp.": the parties are two; "the OII to Consider Y Corp.": a verb opens the match
+      const and = m[1]!.slice(skip).lastIndexOf(" and ");
+      if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
+      else if (/\bto\s+$/.test(before) && / /.test(m[1]!.slice(skip))) skip += m[1]!.slice(skip).indexOf(" ") + 1;
       const raw = m[1]!.slice(skip);
       const name = raw.replace(/\s+/g, " ");
+      // a fund is named as one ("Northstar Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
+      if (/\bFund\b/.test(name) && !/\b(?:Capital|Partners|Ventures|Equity|Growth|Investment|Investments|Opportunity|Opportunities|Infrastructure|Holdings|Pension|Retirement)\b/.test(name)) continue;
       if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(name)) continue;
       // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
       if (/\sAS$/.test(name) && name === name.toUpperCase()) continue;
