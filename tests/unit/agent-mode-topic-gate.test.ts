@@ -157,3 +157,17 @@ describe("what counts as the line item", () => {
     expect(run("- Gross margin, FY2031: 11% [1]")["gross margin"]).toBe("unanswered"); // gross profit's % change is no margin
   });
 });
+
+describe("a prose answer", () => {
+  it("is read sentence by sentence: each topic answered where its sentence says so, a gap disclosed only where it is named", () => {
+    const topics = requestTopics("Q2 2031 revenue and EBITDA, revenue against the budget, the main risks");
+    const src = [opened(1, "Interim.pdf", QUARTER), opened(2, "Board.pdf", DECK)];
+    const searches = ["Q2 2031 revenue", "Q2 2031 ebitda", "revenue against the budget", "main risks"].map(search);
+    const run = (answer: string) => Object.fromEntries(checkTopics({ answer, topics, opened: src, searches, phrase: "Insufficient documentation" }).map((v) => [v.topic.name, v.status]));
+    const prose = "In Q2 2031 revenue was GBP 7.3 million [1]. The board's budget for the quarter was GBP 7.0 million, so revenue came in above it [2]. Insufficient documentation: no document covers the main risks (searched: main risks).";
+    expect(run(prose)).toEqual({ revenue: "answered", ebitda: "unanswered", "revenue against the budget": "answered", "main risks": "disclosed" });
+    expect(run(`${prose} EBITDA, Q2 2031: GBP 1,460 thousand [1].`).ebitda).toBe("answered");
+    // a wrong EBITDA next to a gap sentence about the risks is not a disclosed EBITDA gap
+    expect(run("EBITDA in Q2 2031 was GBP 9.9 million [1]. Insufficient documentation: no document covers the main risks (searched: main risks).").ebitda).toBe("unanswered");
+  });
+});

@@ -28,30 +28,54 @@ export interface TopicVerdict {
 }
 
 interface Statement {
+  /** One sentence of the answer. */
   text: string;
-  heading: string;
+  /** The heading above it and the bold label its line starts with ("**Revenue, Q3 2024:**"). */
+  context: string;
   cited: OpenedCitation[];
+  /** Which line of the answer it is on. */
+  line: number;
 }
 
 const HEADING = /^(?:#{1,6}\s+.*|\*\*[^*]+\*\*\s*:?|__[^_]+__\s*:?|[^\s].{0,60}:)\s*$/;
 const GAP_WORDS = /insufficient documentation|otillräcklig dokumentation|not (?:found|available|established|disclosed|stated|covered)|no (?:document|source|figure|information)|could not be (?:found|established)|does not (?:state|cover|disclose)|saknas|framgår inte/i;
 
-/** Statements of an answer: lines (long paragraphs by sentence) with the heading above them. */
+/** Sentences of a line, never split inside a quotation ("… 2023." [1] stays whole). */
+function sentencesOutsideQuotes(line: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === '"' || ch === "“" || ch === "”") quoted = ch === "“" ? true : ch === "”" ? false : !quoted;
+    if (quoted || !/[.!?]/.test(ch)) continue;
+    const next = /^\s+(?=[\p{Lu}*“"])/u.exec(line.slice(i + 1));
+    if (!next || /\b(?:p|pp|no|inc|ltd|co|fig)$/i.test(line.slice(Math.max(0, i - 4), i))) continue;
+    out.push(line.slice(start, i + 1).trim());
+    start = i + 1 + next[0].length;
+  }
+  out.push(line.slice(start).trim());
+  return out.filter(Boolean);
+}
+
+/** Statements of an answer: sentences, each with the heading above it and its line's label. */
 function statementsOf(answer: string, opened: OpenedCitation[]): Statement[] {
   const byN = new Map(opened.map((o) => [o.n, o]));
+  const citedIn = (text: string) => [...new Set(extractMarkers(text).map((m) => m.n))].map((n) => byN.get(n)).filter((o): o is OpenedCitation => !!o && o.role === "evidence");
   const out: Statement[] = [];
   let heading = "";
-  for (const raw of answer.split("\n")) {
+  for (const [index, raw] of answer.split("\n").entries()) {
     const line = raw.trim();
     if (!line) continue;
     if (HEADING.test(line)) {
       heading = line;
       continue;
     }
-    const parts = line.length > 400 ? line.split(/(?<=[.!?])\s+(?=[\p{Lu}"“])/u) : [line];
-    for (const text of parts) {
-      const cited = [...new Set(extractMarkers(text).map((m) => m.n))].map((n) => byN.get(n)).filter((o): o is OpenedCitation => !!o && o.role === "evidence");
-      out.push({ text, heading, cited });
+    const lead = /^(?:[-*•]\s+)?(\*\*[^*]+\*\*|__[^_]+__)/.exec(line)?.[1] ?? "";
+    const lineCited = citedIn(line);
+    for (const text of sentencesOutsideQuotes(line)) {
+      const cited = citedIn(text);
+      out.push({ text, context: `${heading} ${lead}`, cited: cited.length ? cited : lineCited, line: index });
     }
   }
   return out;
@@ -100,7 +124,7 @@ function periodOk(b: Backing, period: string | null): boolean {
   return namesPeriod(b.source.text, period);
 }
 
-const about = (st: Statement, subject: string) => mentionsTopic(bare(st.text), subject) || mentionsTopic(st.heading, subject);
+const about = (st: Statement, subject: string) => mentionsTopic(bare(st.text), subject) || mentionsTopic(st.context, subject);
 
 function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation[], pct: boolean): { ok: boolean; reason: string } {
   let reason = `no statement gives ${pct ? "a percentage" : "a figure"} for ${t.subject}${t.period ? ` (${t.period})` : ""}`;
@@ -108,8 +132,8 @@ function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation
     const b = backing(st, t.subject, opened, pct);
     const good = b.hits.filter((h) => periodOk(h, t.period));
     if (good.length) {
-      const wrong = t.period ? periodsNamed(bare(st.text)).filter((p) => !samePeriod(p, t.period!) && !good.some((g) => g.figure.period && samePeriod(g.figure.period, p))) : [];
-      if (wrong.length === 0 || namesPeriod(st.text, t.period!)) return { ok: true, reason: `${good[0]!.figure.raw} (${good[0]!.source.document} p.${good[0]!.source.page})` };
+      const wrong = t.period ? periodsNamed(`${st.context} ${bare(st.text)}`).filter((p) => !samePeriod(p, t.period!) && !good.some((g) => g.figure.period && samePeriod(g.figure.period, p))) : [];
+      if (wrong.length === 0 || namesPeriod(`${st.context} ${st.text}`, t.period!)) return { ok: true, reason: `${good[0]!.figure.raw} (${good[0]!.source.document} p.${good[0]!.source.page})` };
     }
     if (b.hits.length) {
       const h = b.hits[0]!;
@@ -122,8 +146,15 @@ function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation
   return { ok: false, reason };
 }
 
-function comparisonVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation[]): { ok: boolean; reason: string } {
-  for (const st of sts.filter((s) => about(s, t.subject) && (mentionsTopic(bare(s.text), t.against!) || mentionsTopic(s.heading, t.against!)))) {
+function comparisonVerdict(t: RequestTopic, all: Statement[], opened: OpenedCitation[]): { ok: boolean; reason: string } {
+  // a comparison may take two sentences of one paragraph ("Revenue was … [1]. The forecast was … [2].")
+  const pairs: Statement[] = [];
+  for (let i = 0; i + 1 < all.length; i++) {
+    const [a, b] = [all[i]!, all[i + 1]!];
+    if (a.line === b.line) pairs.push({ text: `${a.text} ${b.text}`, context: a.context, cited: [...new Set([...a.cited, ...b.cited])], line: a.line });
+  }
+  const sts = [...all, ...pairs];
+  for (const st of sts.filter((s) => about(s, t.subject) && (mentionsTopic(bare(s.text), t.against!) || mentionsTopic(s.context, t.against!)))) {
     const side = backing(st, t.subject, opened, false).hits.filter((h) => periodOk(h, t.period));
     const actual = side.filter((h) => !h.figure.forecast && !mentionsTopic(h.figure.label, t.against!));
     const other = side.filter((h) => h.figure.forecast || mentionsTopic(h.figure.label, t.against!));
