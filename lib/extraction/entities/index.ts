@@ -79,7 +79,7 @@ export function sentencesOf(text: string): Array<{ text: string; start: number }
 }
 
 const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|plc|LLC|LLP|L\.P\.|N\.A\.)$/;
-const NOT_ORG_START = /^(?:The|Our|In|For|And|Or|Neither|Either|Both|Each|Between|Among|With|By|From|To|Under|Upon|Including|Certain|Its|This|That|These|Those|Such|When|While|If|As|At|On|Of|Via|Per|Table|Contents|Exhibit|Form|Report|Consent|Note|Notes|Item|Part|See|Refer)\b/;
+const NOT_ORG_START = /^(?:The|Our|In|For|And|Or|Total|Less|Neither|Either|Both|Each|Between|Among|With|By|From|To|Under|Upon|Including|Certain|Its|This|That|These|Those|Such|When|While|If|As|At|On|Of|Via|Per|Table|Contents|Exhibit|Form|Report|Consent|Note|Notes|Item|Part|See|Refer)\b/;
 /** Head words that make "X of Y Corp." a thing of the organisation, not its name ("Board of Directors of …", "By-Laws of …"). */
 const OF_HEAD = /^(?:.*\s)?(?:Board|Directors?|Committees?|Officers?|Officer|Certificate|By-?Laws|Articles|Report|Statements?|Notes|Subsidiaries|Shareholders|Stockholders|Nominees|Members|Plans?|Policy|Amendment|Agreement|Indenture|Certifications?|President|Employees|Division|Disclosures?|Affiliates|Parent|Chairman|Director|Counsel|Secretary)\s+of\s+(?=\p{Lu})/u;
 const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
@@ -119,6 +119,8 @@ function orgNameStart(match: string, original: string, map: number[], at: number
     const next = words[i + 1]![0] === "and" || words[i + 1]![0] === "&" ? i + 2 : i + 1;
     if (words.length - next >= 2 && /^\p{Lu}/u.test(words[next]![0]) && !LEGAL_FORM.test(words[next]![0])) { skip += words[next]!.index!; break; }
   }
+  // a signatory's title in front of the company signing ("Executive Director JUPITER … LLC")
+  cutAt(/^(?:(?:Executive|Managing|Director|Vice|President|Chief|Officer|Authori[sz]ed|Signatory|Name|Title|By|Senior|General|Partner|Secretary|Treasurer)\s+)+/);
   cutAt(OF_HEAD);
   cutAt(/^(?:(?:Amended and )?Restated|Amended|Form of|Amendment to)\s+/);
   // "Form 10-K of X Inc.", "Description of X Corporation": one word that is no organisation's head ("Bank of …") before "of"
@@ -220,6 +222,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const raw = m[1]!.slice(skip);
       const name = raw.replace(/\s+/g, " ");
       // a fund is named as one ("Northstar Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
+      // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
+      if (/^(?:Parent|Subsidiary|Affiliated?|Participating|Successor|Acquiring|Surviving|Operating|Holding|Merger|Acquisition|Target|Issuing|Designated|Related)\s+(?:Corporation|Company|Inc\.?|LLC|Limited|Ltd\.?)$/.test(name)) continue;
       if (/\bFund\b/.test(name) && !/\b(?:Capital|Partners|Ventures|Equity|Growth|Investment|Investments|Opportunity|Opportunities|Infrastructure|Holdings|Pension|Retirement)\b/.test(name)) continue;
       if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(name)) continue;
       // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
