@@ -6,6 +6,8 @@ import type { Db } from "@/lib/db";
 import { getDb } from "@/lib/db";
 import type { Deal } from "@/lib/db/queries/deals";
 import { MandaError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/body";
+import { dealRefParam } from "@/lib/http/params";
 import { roleForMethod } from "@/lib/auth/types";
 import { getRequestUser, requireDealAccess, type RequestUser } from "./access";
 import { jsonError } from "./handler";
@@ -21,19 +23,16 @@ export async function withDeal(req: Request, dealRef: string, fn: (ctx: DealRout
   try {
     const db = deps.db ?? (await getDb());
     const user = await getRequestUser(req, { db });
-    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(dealRef), user, role: roleForMethod(req.method) });
+    const deal = await requireDealAccess({ db, dealRef: dealRefParam(dealRef), user, role: roleForMethod(req.method) });
     return await fn({ db, deal, user });
   } catch (e) {
     return jsonError(e);
   }
 }
 
-export async function readJson(req: Request): Promise<unknown> {
-  try {
-    return await req.json();
-  } catch {
-    throw new MandaError("bad_request:body", "The request body must be JSON.");
-  }
+/** The JSON body, size-limited while streaming (413) and free of NUL characters (lib/http/body). */
+export async function readJson(req: Request, opts: { emptyAs?: unknown } = {}): Promise<unknown> {
+  return readJsonBody(req, opts);
 }
 
 export function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown): T {

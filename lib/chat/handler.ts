@@ -7,6 +7,7 @@ import { consumeStream, createIdGenerator, safeValidateUIMessages, type Language
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/body";
 import { log } from "@/lib/log";
 import { getRequestUser, requireDealAccess, type RequestUser } from "./access";
 import { agentDeal, loadAgent, type AgentModule } from "./agent-adapter";
@@ -15,12 +16,14 @@ import { userMessageForStorage } from "./incoming";
 import { ensureConversation, loadMessages, messageText, saveMessages, titleFromQuestion } from "./store";
 
 export const MAX_MESSAGE_CHARS = 10_000;
+/** Parts of one message (text parts; the body itself is limited by MANDA_MAX_JSON_BYTES). */
+export const MAX_MESSAGE_PARTS = 20;
 
 const partSchema = z.object({ type: z.string().min(1).max(100) }).passthrough();
 const messageSchema = z.object({
   id: z.string().min(1).max(200),
   role: z.enum(["user", "assistant", "system"]),
-  parts: z.array(partSchema).min(1).max(200),
+  parts: z.array(partSchema).min(1).max(MAX_MESSAGE_PARTS),
   metadata: z.unknown().optional(),
 });
 
@@ -63,12 +66,7 @@ export function safeStreamError(e: unknown): string {
 }
 
 async function readBody(req: Request): Promise<ChatBody> {
-  let raw: unknown;
-  try {
-    raw = await req.json();
-  } catch {
-    throw new MandaError("bad_request:body", "The request body must be JSON.");
-  }
+  const raw = await readJsonBody(req);
   const parsed = chatBodySchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -94,8 +94,25 @@ async function chatQuestion(db: Queryable, dealId: string, text: string): Promis
 }
 
 /** Adds a question unless the deal already has it (then returns the existing one, created: false). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function irlItemInDeal({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<boolean> {
+  return UUID.test(id) && (await db.query("select 1 from irl_items where deal_id = $1 and id = $2", [dealId, id])).rows.length > 0;
+}
+
+async function conversationInDeal({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<boolean> {
+  return UUID.test(id) && (await db.query("select 1 from conversations where deal_id = $1 and id = $2", [dealId, id])).rows.length > 0;
+}
+
+/** A linked IRL item or conversation must be this deal's: one of another deal is "not found", like a missing one. */
+async function assertLinksInDeal({ db, dealId, irlItemId, conversationId }: AddQaInput): Promise<void> {
+  if (irlItemId && !(await irlItemInDeal({ db, dealId, id: irlItemId }))) throw new MandaError("not_found:irl_item", "No such IRL item in this deal.");
+  if (conversationId && !(await conversationInDeal({ db, dealId, id: conversationId }))) throw new MandaError("not_found:conversation", "No such conversation in this deal.");
+}
+
 export async function addQaItem(input: AddQaInput): Promise<AddedQaItem> {
   const { db, dealId } = input;
+  await assertLinksInDeal(input);
   const question = input.origin === "chat" ? await chatQuestion(db, dealId, input.question) : normaliseQuestion(input.question);
   if (question.length < 3) throw new MandaError("bad_request:qa_question", "A Q&A item needs a question.");
   if (question.length > 2000) throw new MandaError("bad_request:qa_question", "A question is at most 2,000 characters.");

@@ -8,6 +8,7 @@ import { isMandaError, toPublicError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { roleForMethod } from "@/lib/auth/types";
 import { getRequestUser, requireDealAccess } from "@/lib/chat/access";
+import { dealRefParam } from "@/lib/http/params";
 
 export function errorResponse(e: unknown): Response {
   const pub = toPublicError(e);
@@ -19,7 +20,7 @@ export async function withDealRoute(req: Request, dealRef: string, fn: (ctx: { d
   try {
     const db = await getDb();
     const user = await getRequestUser(req);
-    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(dealRef), user, role: roleForMethod(req.method) });
+    const deal = await requireDealAccess({ db, dealRef: dealRefParam(dealRef), user, role: roleForMethod(req.method) });
     return await fn({ db, deal });
   } catch (e) {
     return errorResponse(e);

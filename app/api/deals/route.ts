@@ -3,6 +3,7 @@ import { accessibleDealIds, createDealAsOwner } from "@/lib/auth";
 import { getRequestUser } from "@/lib/chat/access";
 import { getDb } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/body";
 import { errorResponse } from "@/lib/ui/api";
 import { listDealOverviews } from "@/lib/ui/deals";
 
@@ -32,9 +33,7 @@ const createSchema = z.object({
 export async function POST(req: Request) {
   try {
     const user = await getRequestUser(req);
-    const raw = await req.json().catch(() => {
-      throw new MandaError("bad_request:body", "The request body must be JSON.");
-    });
+    const raw = await readJsonBody(req);
     const parsed = createSchema.safeParse(raw);
     if (!parsed.success) {
       const i = parsed.error.issues[0];

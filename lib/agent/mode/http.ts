@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/chat/access";
 import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/body";
 import { log } from "@/lib/log";
 import { checkQuestion } from "./loop";
 import { resolveAgentModeConfig, type AgentModeConfigInput } from "./config";
@@ -43,12 +44,7 @@ export function agentJsonError(e: unknown): Response {
 }
 
 async function readBody(req: Request, deps: AgentRouteDeps) {
-  let raw: unknown;
-  try {
-    raw = await req.json();
-  } catch {
-    throw new MandaError("bad_request:body", "The request body must be JSON.");
-  }
+  const raw = await readJsonBody(req);
   const r = agentRunBodySchema.safeParse(raw);
   if (!r.success) {
     const i = r.error.issues[0];

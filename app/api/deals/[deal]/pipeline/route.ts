@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MandaError } from "@/lib/errors";
+import { readJsonBody } from "@/lib/http/body";
 import { withDealRoute } from "@/lib/ui/api";
 import { getPipelineRun, listPipelineTasks, startPipelineRun } from "@/lib/ui/pipeline";
 
@@ -24,14 +25,7 @@ const runSchema = z.object({ documentId: z.string().uuid().optional(), retryFail
 export async function POST(req: Request, { params }: Ctx) {
   const { deal } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
-    const text = await req.text();
-    let body: unknown = {};
-    try {
-      body = text ? JSON.parse(text) : {};
-    } catch {
-      throw new MandaError("bad_request:body", "The request body must be JSON.");
-    }
-    const parsed = runSchema.safeParse(body);
+    const parsed = runSchema.safeParse(await readJsonBody(req, { emptyAs: {} }));
     if (!parsed.success) throw new MandaError("bad_request:body", parsed.error.issues[0]?.message ?? "Invalid body.");
     const run = await startPipelineRun({ db, dealId: deal.id, documentId: parsed.data.documentId, retryFailed: parsed.data.retryFailed ?? "all" });
     return Response.json({ run }, { status: 202 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { uuidParam } from "@/lib/http/params";
 import { updateIrlItem } from "@/lib/irl/irl";
 
 export const dynamic = "force-dynamic";
@@ -15,6 +16,6 @@ export async function PATCH(req: Request, { params }: { params: Promise<{ deal: 
   const { deal, item } = await params;
   return withDeal(req, deal, async ({ db, deal }) => {
     const patch = parseWith(patchSchema, await readJson(req));
-    return Response.json(await updateIrlItem({ db, dealId: deal.id, id: item, patch }));
+    return Response.json(await updateIrlItem({ db, dealId: deal.id, id: uuidParam(item, "irl_item"), patch }));
   });
 }

@@ -11,8 +11,7 @@ const schema = z.object({ documentId: z.string().uuid().optional() });
 export async function POST(req: Request, { params }: { params: Promise<{ deal: string }> }) {
   const { deal } = await params;
   return withDeal(req, deal, async ({ db, deal }) => {
-    const hasBody = Number(req.headers.get("content-length") ?? "0") > 0 || req.headers.get("content-type")?.includes("json");
-    const body = parseWith(schema, hasBody ? await readJson(req) : {});
+    const body = parseWith(schema, await readJson(req, { emptyAs: {} }));
     if (body.documentId) {
       const r = await importIrlTemplate({ db, dealId: deal.id, documentId: body.documentId });
       return Response.json({ imported: r.imported, existing: r.existing, items: r.items });

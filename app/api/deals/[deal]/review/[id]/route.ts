@@ -3,6 +3,8 @@ import { getRequestUser, requireDealAccess } from "@/lib/chat/access";
 import { getDb } from "@/lib/db";
 import { MandaError, toPublicError } from "@/lib/errors";
 import { reviewItem } from "@/lib/extraction/review";
+import { readJsonBody } from "@/lib/http/body";
+import { dealRefParam, uuidParam } from "@/lib/http/params";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -24,13 +26,13 @@ const Body = z.discriminatedUnion("action", [
 /** {action: approve | reject | edit_approve, edits?} — audited as user:<id> (user:local in local mode). */
 export async function POST(req: Request, { params }: { params: Promise<{ deal: string; id: string }> }): Promise<Response> {
   try {
-    const parsed = Body.safeParse(await req.json().catch(() => null));
+    const parsed = Body.safeParse(await readJsonBody(req));
     if (!parsed.success) throw new MandaError("bad_request:review_action", `Invalid review action: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
     const { deal: ref, id } = await params;
     const db = await getDb();
     const user = await getRequestUser(req);
-    const deal = await requireDealAccess({ db, dealRef: decodeURIComponent(ref), user, role: "analyst" });
-    return Response.json(await reviewItem(db, { dealId: deal.id, id, user: user.id, ...parsed.data }));
+    const deal = await requireDealAccess({ db, dealRef: dealRefParam(ref), user, role: "analyst" });
+    return Response.json(await reviewItem(db, { dealId: deal.id, id: uuidParam(id, "review_item"), user: user.id, ...parsed.data }));
   } catch (e) {
     const err = toPublicError(e);
     return Response.json({ code: err.code, message: err.message }, { status: err.status });

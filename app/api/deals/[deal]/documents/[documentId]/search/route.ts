@@ -1,3 +1,4 @@
+import { textQuery } from "@/lib/http/params";
 import { withDealRoute } from "@/lib/ui/api";
 import { searchInDocument } from "@/lib/ui/documents";
 
@@ -8,7 +9,7 @@ export const runtime = "nodejs";
 export async function GET(req: Request, { params }: { params: Promise<{ deal: string; documentId: string }> }) {
   const { deal, documentId } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
-    const q = new URL(req.url).searchParams.get("q") ?? "";
+    const q = textQuery(new URL(req.url).searchParams.get("q"), { max: 500, name: "q" });
     return Response.json({ hits: await searchInDocument({ db, dealId: deal.id, documentId, q }) });
   });
 }

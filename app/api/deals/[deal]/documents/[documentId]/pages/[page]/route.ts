@@ -1,3 +1,5 @@
+import { MAX_HIGHLIGHT_CHARS } from "@/lib/ui/highlight";
+import { pageParam, textQuery } from "@/lib/http/params";
 import { withDealRoute } from "@/lib/ui/api";
 import { getPageData } from "@/lib/ui/documents";
 
@@ -9,7 +11,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ deal: st
   const { deal, documentId, page } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
     const sp = new URL(req.url).searchParams;
-    const data = await getPageData({ db, dealId: deal.id, documentId, page: Number(page), highlight: sp.get("highlight"), cell: sp.get("cell") });
+    const data = await getPageData({ db, dealId: deal.id, documentId, page: pageParam(page), highlight: textQuery(sp.get("highlight"), { max: MAX_HIGHLIGHT_CHARS * 2, name: "highlight" }), cell: textQuery(sp.get("cell"), { max: 200, name: "cell" }) });
     return Response.json(data, { headers: { "cache-control": "no-store" } });
   });
 }
