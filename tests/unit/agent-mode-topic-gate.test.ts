@@ -171,3 +171,18 @@ describe("a prose answer", () => {
     expect(run("EBITDA in Q2 2031 was GBP 9.9 million [1]. Insufficient documentation: no document covers the main risks (searched: main risks).").ebitda).toBe("unanswered");
   });
 });
+
+describe("narrative topics", () => {
+  const LEADERS = ["Example Widgets plc Board pack | 1 July 2031", "Leadership team", "Ann Other, Chief Executive Officer since 2027, previously ran the sensor division.", "Bo Someone, Chief Financial Officer since 2029."].join("\n");
+  const src = [opened(1, "Bios.docx", LEADERS)];
+  const run = (question: string, answer: string) => checkTopics({ answer, topics: requestTopics(question), opened: src, searches: [search(question)], phrase: "Insufficient documentation" })[0]!.status;
+
+  it("the one topic of a request may be answered in other words than its name", () => {
+    expect(run("Summarize the management team", "Ann Other has been Chief Executive Officer since 2027 and Bo Someone Chief Financial Officer since 2029 [1].")).toBe("answered");
+  });
+
+  it("a quoted page header under the topic's label answers nothing", () => {
+    expect(run("Summarize the management team", '- **Management team:** Bios.docx, p.1: "Example Widgets plc Board pack | 1 July 2031" [1]')).toBe("unanswered");
+    expect(run("What are the main risks?", '- **Main risks:** Bios.docx, p.1: "Example Widgets plc Board pack | 1 July 2031" [1]')).toBe("unanswered");
+  });
+});

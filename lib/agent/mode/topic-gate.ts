@@ -15,7 +15,7 @@ import type { OpenedCitation, SearchRecord } from "./types";
 import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import type { RequestTopic } from "./request-topics";
-import { contentWords, extractMarkers, extractQuotes, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn } from "./text";
+import { contentWords, extractMarkers, extractQuotes, mentionsTopic, numberIsKnown, queryCoversTopic, words } from "./text";
 import { samePeriod } from "@/lib/periods";
 
 export interface TopicVerdict {
@@ -163,14 +163,34 @@ function comparisonVerdict(t: RequestTopic, all: Statement[], opened: OpenedCita
   return { ok: false, reason: `no statement gives both ${t.subject} and the ${t.against}${t.period ? ` for ${t.period}` : ""}, each from an opened source` };
 }
 
-function narrativeVerdict(t: RequestTopic, sts: Statement[]): { ok: boolean; reason: string } {
+/** Any word of the topic (stemmed) in the text: "the leadership team" for "management team" needs the team. */
+const looseMention = (text: string, subject: string) => {
+  const hay = new Set(words(text));
+  return contentWords(subject).some((w) => hay.has(w));
+};
+
+/** File names, page references and markers: not content. */
+const stripRefs = (s: string) => bare(s).replace(/\S+\.(?:pdf|docx?|xlsx?|csv|txt|pptx?)\b/gi, " ").replace(/\bp(?:p|age)?\.?\s*\d+/gi, " ");
+
+/** A quoted page header or running title ("Company Board pack | 1 July 2031"): the first line of its page, or a "|" line without a verb. */
+function isHeaderLine(quote: string, sources: OpenedCitation[]): boolean {
+  if (/\|/.test(quote) && !/\b(?:is|are|was|were|has|have|had|will|may|could|would)\b/i.test(quote)) return true;
+  const norm = (x: string) => x.replace(/\s+/g, " ").trim().toLowerCase();
+  return sources.some((o) => norm(o.text.split("\n").find((l) => l.trim()) ?? "") === norm(quote));
+}
+
+function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): { ok: boolean; reason: string } {
   const own = new Set(contentWords(`${t.subject} ${t.name}`));
-  for (const st of sts.filter((s) => about(s, t.subject))) {
-    const text = bare(st.text);
-    const content = contentWords(text.replace(/"[^"]*"|“[^”]*”/g, (q) => q)).filter((w) => !own.has(w) && !/^\d/.test(w));
-    if (content.length < 5 || GAP_WORDS.test(text)) continue;
-    const quoted = extractQuotes(st.text).some((q) => st.cited.some((o) => quoteFoundIn(q.text, o.text)));
-    if (st.cited.some((o) => mentionsTopic(o.text, t.subject)) || quoted) return { ok: true, reason: "a sentence about it, cited" };
+  // the one topic of a request ("Summarize the management team") may be answered in other words than its name
+  for (const st of sts.filter((s) => about(s, t.subject) || looseMention(`${s.context} ${s.text}`, t.subject) || single)) {
+    const text = stripRefs(st.text);
+    if (GAP_WORDS.test(text)) continue;
+    const quotes = extractQuotes(st.text);
+    const unquoted = quotes.reduce((x, q) => x.replace(q.text, " "), text);
+    if (quotes.length && quotes.every((q) => isHeaderLine(q.text, st.cited)) && contentWords(unquoted).filter((w) => !own.has(w)).length < 3) continue;
+    const content = contentWords(text).filter((w) => !own.has(w) && !/^\d/.test(w));
+    if (content.length < 5) continue;
+    if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || (single && looseMention(o.text, t.subject)))) return { ok: true, reason: "a sentence about it, cited" };
   }
   return { ok: false, reason: `no sentence about ${t.subject} cites an opened source that speaks of it` };
 }
@@ -181,7 +201,7 @@ export function checkTopics(input: { answer: string; topics: RequestTopic[]; ope
   const sts = statementsOf(answer, opened);
   const evidence = opened.filter((o) => o.role === "evidence");
   return topics.map((t) => {
-    const v = t.kind === "figure" ? figureVerdict(t, sts, evidence, false) : t.kind === "ratio" ? figureVerdict(t, sts, evidence, true) : t.kind === "comparison" ? comparisonVerdict(t, sts, evidence) : narrativeVerdict(t, sts);
+    const v = t.kind === "figure" ? figureVerdict(t, sts, evidence, false) : t.kind === "ratio" ? figureVerdict(t, sts, evidence, true) : t.kind === "comparison" ? comparisonVerdict(t, sts, evidence) : narrativeVerdict(t, sts, topics.length === 1);
     if (v.ok) return { topic: t, status: "answered" as const, reason: v.reason, needsTools: false };
     const searched = searches.some((s) => !s.error && (queryCoversTopic(s.query, t.subject) || queryCoversTopic(s.query, t.name)));
     const disclosed = sts.some((s) => (GAP_WORDS.test(s.text) || s.text.toLowerCase().includes(input.phrase.toLowerCase())) && (about(s, t.subject) || mentionsTopic(s.text, t.name)));
