@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db";
 import { visibleToPageUser } from "@/lib/auth/page";
 import { listDealOverviews, type DealOverview } from "@/lib/ui/deals";
 import { CreateDealForm } from "@/components/deals/create-deal-form";
+import { StageBadge } from "@/components/ui/stage-badge";
 
 export const dynamic = "force-dynamic";
 
@@ -51,7 +52,7 @@ export default async function DealsPage() {
                     </Link>
                     {d.target_company && <p className="text-sm text-slate-600">Target: {d.target_company}</p>}
                   </div>
-                  <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{d.stage}</span>
+                  <StageBadge stage={d.stage} className="shrink-0" />
                 </div>
                 {d.stage_explanation && <p className="mt-2 text-sm text-slate-600">{d.stage_explanation}</p>}
                 <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">

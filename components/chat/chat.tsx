@@ -5,6 +5,7 @@ import { DefaultChatTransport, type UIMessage } from "ai";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { notifyConversationsChanged } from "./conversation-list";
+import { offersOf, textOf, toolName, type AnyPart, type Offer } from "./offers";
 import { Markdown, type CitationResolver } from "./markdown";
 
 export interface DocRef {
@@ -27,14 +28,6 @@ const TOOL_LABELS: Record<string, [running: string, done: string]> = {
 };
 
 const SUGGESTIONS = ["What's the Q3 revenue?", "Any red flags in the financials?", "What's missing for the IRL?", "Tell me about the company"];
-
-type AnyPart = UIMessage["parts"][number] & Record<string, unknown>;
-
-function toolName(p: AnyPart): string | null {
-  if (p.type === "dynamic-tool") return String(p.toolName ?? "tool");
-  if (typeof p.type === "string" && p.type.startsWith("tool-")) return p.type.slice(5);
-  return null;
-}
 
 function ToolActivity({ part }: { part: AnyPart }) {
   const name = toolName(part)!;
@@ -65,24 +58,6 @@ function ToolActivity({ part }: { part: AnyPart }) {
   );
 }
 
-function textOf(m: UIMessage): string {
-  return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
-}
-
-/** Offers the agent made in its last answer, as one-click confirmations. */
-function offersOf(m: UIMessage): { label: string; message: string }[] {
-  const text = textOf(m);
-  const offers: { label: string; message: string }[] = [];
-  const asks = /\b(would you like|shall I|should I|want me to|do you want|I can|offer)\b/i.test(text);
-  const needsConfirm = m.parts.some((p) => {
-    const out = (p as AnyPart).output as { status?: string } | undefined;
-    return toolName(p as AnyPart) && out?.status === "needs_confirmation";
-  });
-  if ((asks || needsConfirm) && /Q&A|Q\s*&\s*A|question list/i.test(text)) offers.push({ label: "Add to Q&A", message: "Yes, add them to the Q&A list." });
-  if (asks && /\bgaps?\b|missing/i.test(text) && /\bflag|IRL|request list/i.test(text)) offers.push({ label: "Flag as a gap", message: "Yes, flag this as a gap in the IRL." });
-  if (needsConfirm && offers.length === 0) offers.push({ label: "Yes, go ahead", message: "Yes, go ahead." });
-  return offers;
-}
 
 export function Chat({ deal, conversationId, initialMessages, documents, isNew }: { deal: string; conversationId: string; initialMessages: UIMessage[]; documents: DocRef[]; isNew: boolean }) {
   const [input, setInput] = useState("");
@@ -105,6 +80,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
     onFinish: () => notifyConversationsChanged(deal, conversationId),
   });
   const busy = status === "submitted" || status === "streaming";
+  const [flag, setFlag] = useState<{ state: "saving" | "done" | "error"; text?: string } | null>(null);
 
   // After the first question, the URL names the conversation (shareable; survives reload).
   useEffect(() => {
@@ -164,12 +140,32 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
     const t = text.trim();
     if (!t || busy) return;
     clearError();
+    setFlag(null);
     void sendMessage({ text: t });
     setInput("");
   }
 
   const last = messages[messages.length - 1];
   const offers = last && last.role === "assistant" && !busy ? offersOf(last) : [];
+  const asked = [...messages].reverse().find((m) => m.role === "user");
+
+  async function take(o: Offer) {
+    if (o.message) return submit(o.message);
+    const question = asked ? textOf(asked).trim() : "";
+    if (!question) return;
+    setFlag({ state: "saving" });
+    try {
+      const res = await fetch(`/api/deals/${encodeURIComponent(deal)}/irl`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ domain: "Open questions", item: question.slice(0, 500), priority: "medium", notes: "Flagged in the chat: the data room did not answer it." }),
+      });
+      if (!res.ok) throw new Error(await res.text());
+      setFlag({ state: "done", text: `Added to the IRL as an open request: “${question}”` });
+    } catch {
+      setFlag({ state: "error", text: "The IRL item could not be added. Try again from the IRL page." });
+    }
+  }
 
   return (
     <div className="flex min-h-[60vh] flex-col">
@@ -194,9 +190,9 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
           return (
             <article key={m.id} className={m.role === "user" ? "flex justify-end" : ""} data-testid={`message-${m.role}`} aria-label={m.role === "user" ? "Your question" : "Answer"}>
               {m.role === "user" ? (
-                <div className="max-w-[80%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white">{textOf(m)}</div>
+                <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white">{textOf(m)}</div>
               ) : (
-                <div className="max-w-full space-y-2 rounded-lg border border-slate-200 bg-white px-5 py-4 shadow-sm">
+                <div className="min-w-0 max-w-full space-y-2 rounded-lg border border-slate-200 bg-white px-3 py-3 shadow-sm sm:px-5 sm:py-4">
                   {m.parts.map((p, i) => {
                     const part = p as AnyPart;
                     if (toolName(part)) return <ToolActivity key={i} part={part} />;
@@ -215,7 +211,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
                         <Link
                           key={s.sourceId}
                           href={s.url}
-                          className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700 hover:border-indigo-300 hover:bg-indigo-50"
+                          className="inline-flex max-w-full items-center gap-1 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700 [overflow-wrap:anywhere] hover:border-indigo-300 hover:bg-indigo-50"
                           data-testid="source-chip"
                         >
                           <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -251,11 +247,21 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
         {offers.length > 0 && (
           <div className="flex flex-wrap gap-2" aria-label="Suggested actions">
             {offers.map((o) => (
-              <button key={o.label} type="button" onClick={() => submit(o.message)} className="rounded-md border border-indigo-300 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100" data-testid="offer-button">
+              <button key={o.label} type="button" disabled={flag?.state === "saving"} onClick={() => void take(o)} className="rounded-md border border-indigo-300 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100" data-testid="offer-button">
                 {o.label}
               </button>
             ))}
           </div>
+        )}
+        {flag?.text && (
+          <p role="status" className={`text-sm ${flag.state === "error" ? "text-red-700" : "text-emerald-800"}`} data-testid="flag-status">
+            {flag.text}{" "}
+            {flag.state === "done" && (
+              <Link href={`/deals/${encodeURIComponent(deal)}/irl`} className="underline">
+                Open the IRL
+              </Link>
+            )}
+          </p>
         )}
         <div ref={bottom} />
       </div>

@@ -30,7 +30,7 @@ function renderCitations(text: string, resolve: CitationResolver | undefined, ke
     // One or more "file, loc" separated by ";" (and repeated "source:").
     const refs = inner.split(/;\s*(?:source:\s*)?/).map((r) => r.trim()).filter(Boolean);
     out.push(
-      <span key={`${key}-c${i++}`} className="whitespace-nowrap text-slate-500">
+      <span key={`${key}-c${i++}`} className="text-slate-500 [overflow-wrap:anywhere]">
         (
         {refs.map((r, j) => {
           const comma = r.lastIndexOf(",");
@@ -209,5 +209,5 @@ export function Markdown({ text, resolve }: { text: string; resolve?: CitationRe
       </p>,
     );
   }
-  return <div className="text-[15px] leading-relaxed text-slate-800">{blocks}</div>;
+  return <div className="min-w-0 break-words text-[15px] leading-relaxed text-slate-800">{blocks}</div>;
 }

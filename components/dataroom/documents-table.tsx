@@ -23,16 +23,16 @@ function DocumentRow({ deal, row: { d, grouped }, nameOf }: { deal: string; row:
           <span className="block text-xs text-slate-400">{formatBytes(d.bytes)}</span>
         </div>
       </td>
-      <td className="p-3 text-slate-600">{d.kind ?? "—"}</td>
+      <td className="hidden p-3 text-slate-600 sm:table-cell">{d.kind ?? "—"}</td>
       <td className="hidden p-3 text-slate-600 md:table-cell">
         {d.documentDate ?? "—"}
         {d.fiscalYear ? <span className="block text-xs text-slate-400">{`${d.fiscalPeriod ?? ""} ${d.fiscalYear}`.trim()}</span> : null}
       </td>
-      <td className="p-3 text-slate-600">{d.pageCount ?? "—"}</td>
+      <td className="hidden p-3 text-slate-600 sm:table-cell">{d.pageCount ?? "—"}</td>
       <td className="p-3">
         <StatusBadge status={d.status} label={d.status === "parsing" ? "parsing & indexing" : d.status} />
         {ext && <span className="mt-1 block text-xs text-slate-500">{ext}</span>}
-        {d.status === "failed" && d.error && <p className="mt-1 max-w-xs text-xs text-red-700">{d.error}</p>}
+        {d.status === "failed" && <p className="mt-1 max-w-xs text-xs text-red-700">Could not be read; the reason is shown above.</p>}
       </td>
       <td className="hidden p-3 text-xs text-slate-600 lg:table-cell">
         {d.supersedes.length > 0 && (
@@ -79,13 +79,13 @@ export function DocumentsSection({ deal, docs, pollError }: { deal: string; docs
                 <th scope="col" className="p-3 font-medium">
                   File
                 </th>
-                <th scope="col" className="p-3 font-medium">
+                <th scope="col" className="hidden p-3 font-medium sm:table-cell">
                   Kind
                 </th>
                 <th scope="col" className="hidden p-3 font-medium md:table-cell">
                   Date
                 </th>
-                <th scope="col" className="p-3 font-medium">
+                <th scope="col" className="hidden p-3 font-medium sm:table-cell">
                   Pages
                 </th>
                 <th scope="col" className="p-3 font-medium">

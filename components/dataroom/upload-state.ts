@@ -42,6 +42,15 @@ export const PHASE_LABEL: Record<Phase, string> = {
   duplicate: "already in the data room",
 };
 
+/**
+ * The reason shown after a retry failed the same way: the file itself cannot be read, so a
+ * third try will not help; what to do instead.
+ */
+export function repeatedFailure(reason: string | null | undefined): string {
+  const why = (reason ?? "This file could not be read.").trim().replace(/([^.!?])$/, "$1.");
+  return `${why} Retrying gave the same result: the file itself cannot be read, so retrying again will not help. Upload a readable copy instead (for a PDF, export or print it to PDF again).`;
+}
+
 /** Progress of a file: bytes while uploading, then a step per ingest phase. */
 export function progressOf(u: Upload): number {
   switch (u.phase) {

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { DocumentView } from "@/lib/ui/documents";
 import { errorMessageOf, formatBytes } from "@/lib/ui/urls";
-import { MAX_PARALLEL, TERMINAL, type Job, type Phase, type Upload } from "./upload-state";
+import { MAX_PARALLEL, repeatedFailure, TERMINAL, type Job, type Phase, type Upload } from "./upload-state";
 
 export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: string; initialDocuments: DocumentView[]; maxUploadBytes: number }) {
   const [docs, setDocs] = useState<DocumentView[]>(initialDocuments);
@@ -16,6 +16,8 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
   const [pollError, setPollError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Record<string, boolean>>({});
+  // Documents retried in this session: failing again, they say that retrying will not help.
+  const [retried, setRetried] = useState<Set<string>>(() => new Set());
   const api = `/api/deals/${encodeURIComponent(deal)}/documents`;
 
   const patch = useCallback((key: string, p: Partial<Upload>) => {
@@ -38,7 +40,8 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
           const j = jobBySha.get(u.sha256);
           if (d) {
             const phase: Phase = d.status === "indexed" ? "indexed" : d.status === "failed" ? (j && j.state !== "done" && j.state !== "failed" ? "queued" : "failed") : d.status;
-            return { ...u, phase, documentId: d.id, error: phase === "failed" ? d.error ?? j?.error ?? "This file could not be read." : undefined };
+            const reason = d.error ?? j?.error ?? "This file could not be read.";
+            return { ...u, phase, documentId: d.id, error: phase === "failed" ? (retried.has(d.id) ? repeatedFailure(reason) : reason) : undefined };
           }
           if (j?.state === "failed") return { ...u, phase: "failed", error: j.error ?? "This file could not be read." };
           return u;
@@ -47,7 +50,7 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
     } catch (e) {
       setPollError(e instanceof Error ? e.message : "Could not refresh the documents.");
     }
-  }, [api]);
+  }, [api, retried]);
 
   const needsPolling = useMemo(
     () => uploads.some((u) => !TERMINAL.includes(u.phase)) || docs.some((d) => d.status === "uploaded" || d.status === "parsing" || d.tasks.pending + d.tasks.running > 0),
@@ -124,6 +127,7 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
     try {
       const res = await fetch(`${api}/${documentId}/retry`, { method: "POST" });
       if (!res.ok) throw new Error(await errorMessageOf(res));
+      setRetried((r) => new Set(r).add(documentId));
       if (key) patch(key, { phase: "queued", error: undefined });
       setDocs((ds) => ds.map((d) => (d.id === documentId ? { ...d, status: "uploaded", error: null } : d)));
       void refresh();
@@ -163,5 +167,8 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
     setUploads((us) => us.filter((u) => u.phase !== "indexed" && u.phase !== "duplicate"));
   }
 
-  return { docs, uploads, pollError, actionError, busy, addFiles, retryDocument, dismissDocument, retryUpload, dismissUpload, clearFinished };
+  // A document that failed again after a retry says so, wherever its failure is shown.
+  const shownDocs = useMemo(() => docs.map((d) => (d.status === "failed" && retried.has(d.id) ? { ...d, error: repeatedFailure(d.error) } : d)), [docs, retried]);
+
+  return { docs: shownDocs, uploads, pollError, actionError, busy, addFiles, retryDocument, dismissDocument, retryUpload, dismissUpload, clearFinished };
 }

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { errorMessageOf } from "@/lib/ui/urls";
+import { SLUG_PATTERN } from "./slug-pattern";
 
 const slugify = (s: string) => s.toLowerCase().normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_]+/g, "-").replace(/-+/g, "-").slice(0, 63);
 
@@ -62,7 +63,7 @@ export function CreateDealForm() {
         <input
           id="deal-slug"
           required
-          pattern="[a-z0-9][a-z0-9-]{0,62}"
+          pattern={SLUG_PATTERN}
           title="Lowercase letters, digits and dashes"
           value={slug}
           onChange={(e) => {

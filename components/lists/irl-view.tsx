@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import type { IrlCoverageReport, IrlItemCoverage } from "@/lib/irl/types";
 import { fetchJson, useJson } from "@/lib/ui/fetch";
 import { viewerUrl } from "@/lib/ui/urls";
@@ -17,6 +18,16 @@ const COVERAGE: Record<string, { icon: string; label: string; tone: string }> = 
 export function IrlView({ deal }: { deal: string }) {
   const api = `/api/deals/${encodeURIComponent(deal)}/irl`;
   const { data, error, loading, reload } = useJson<IrlCoverageReport>(api);
+  // Loading coverage recomputes and stores it (and the deal's stage): the server-rendered header
+  // then shows the same gap count as this page.
+  const router = useRouter();
+  const shownTotals = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const key = JSON.stringify(data.totals);
+    if (shownTotals.current !== key) router.refresh();
+    shownTotals.current = key;
+  }, [data, router]);
   const [msg, setMsg] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form, setForm] = useState({ domain: "Financial", item: "", priority: "medium" });

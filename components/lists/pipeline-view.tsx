@@ -1,6 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState } from "react";
+import type { DocumentView } from "@/lib/ui/documents";
 import type { PipelineRunState, PipelineTaskView } from "@/lib/ui/pipeline";
 import { fetchJson, useJson } from "@/lib/ui/fetch";
 import { Badge, LoadState } from "./common";
@@ -13,6 +15,35 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 const ms = (n: number | null) => (n == null ? "—" : n < 1000 ? `${n} ms` : `${(n / 1000).toFixed(1)} s`);
+
+/** Files that never became documents to extract from: ingest failures, with their reasons. */
+function FailedIngests({ deal }: { deal: string }) {
+  const { data } = useJson<{ documents: DocumentView[] }>(`/api/deals/${encodeURIComponent(deal)}/documents`);
+  const failed = (data?.documents ?? []).filter((d) => d.status === "failed");
+  if (failed.length === 0) return null;
+  return (
+    <section aria-labelledby="failed-ingests" className="rounded-lg border border-red-200 bg-red-50 p-4" data-testid="failed-ingests">
+      <h3 id="failed-ingests" className="text-sm font-semibold text-red-900">
+        {failed.length} {failed.length === 1 ? "file" : "files"} failed to ingest (nothing was extracted from {failed.length === 1 ? "it" : "them"})
+      </h3>
+      <ul className="mt-2 space-y-1 text-sm">
+        {failed.map((d) => (
+          <li key={d.id} data-testid="failed-ingest">
+            <span className="font-medium text-red-900 [overflow-wrap:anywhere]">{d.filename}</span>
+            <span className="ml-2 text-red-800">{d.error ?? "Unknown reason."}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-red-800">
+        Retry or remove them in the{" "}
+        <Link href={`/deals/${encodeURIComponent(deal)}`} className="underline">
+          data room
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
 
 export function PipelineView({ deal }: { deal: string }) {
   const api = `/api/deals/${encodeURIComponent(deal)}/pipeline`;
@@ -67,6 +98,7 @@ export function PipelineView({ deal }: { deal: string }) {
         </div>
       </div>
       {msg && <p role="status" className="text-sm text-slate-700">{msg}</p>}
+      <FailedIngests deal={deal} />
       <LoadState loading={loading && !data} error={error} onRetry={reload} what="The pipeline" />
       {data && tasks.length === 0 && <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No tasks{filter ? ` with status ${filter}` : ""}. Run the pipeline to extract findings, timeline and entities.</p>}
       {tasks.length > 0 && (
@@ -77,9 +109,9 @@ export function PipelineView({ deal }: { deal: string }) {
                 <th scope="col" className="p-2 font-medium">Task</th>
                 <th scope="col" className="p-2 font-medium">Document</th>
                 <th scope="col" className="p-2 font-medium">Status</th>
-                <th scope="col" className="p-2 font-medium">Attempts</th>
+                <th scope="col" className="hidden p-2 font-medium sm:table-cell">Attempts</th>
                 <th scope="col" className="hidden p-2 font-medium md:table-cell">Started</th>
-                <th scope="col" className="p-2 font-medium">Took</th>
+                <th scope="col" className="hidden p-2 font-medium sm:table-cell">Took</th>
                 <th scope="col" className="p-2 font-medium">Output / error</th>
               </tr>
             </thead>
@@ -93,11 +125,11 @@ export function PipelineView({ deal }: { deal: string }) {
                   <td className="p-2">
                     <Badge tone={STATUS_TONE[t.status]}>{t.status}</Badge>
                   </td>
-                  <td className="p-2 tabular-nums">
+                  <td className="hidden p-2 tabular-nums sm:table-cell">
                     {t.attempts}/{t.maxAttempts}
                   </td>
                   <td className="hidden p-2 text-xs text-slate-500 md:table-cell">{t.startedAt ? new Date(t.startedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "medium" }) : "—"}</td>
-                  <td className="p-2 tabular-nums text-slate-600">{ms(t.durationMs)}</td>
+                  <td className="hidden p-2 tabular-nums text-slate-600 sm:table-cell">{ms(t.durationMs)}</td>
                   <td className="p-2 text-xs">
                     {t.error ? (
                       <p className="text-red-700">

@@ -1,23 +1,18 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ReviewItem } from "@/lib/extraction/review";
 import { fetchJson, useJson } from "@/lib/ui/fetch";
 import { viewerUrl } from "@/lib/ui/urls";
 import { Badge, LoadState, PRIORITY_STYLE } from "./common";
-
-const HIDDEN = /confidence|score|similarity|probability/i;
-
-function fields(payload: Record<string, unknown>): [string, string][] {
-  return Object.entries(payload)
-    .filter(([k, v]) => !HIDDEN.test(k) && v !== null && v !== undefined && v !== "" && typeof v !== "object")
-    .map(([k, v]) => [k.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase(), String(v)]);
-}
+import { reviewFacts, reviewReason } from "./review-wording";
 
 export function ReviewView({ deal }: { deal: string }) {
   const api = `/api/deals/${encodeURIComponent(deal)}/review`;
   const { data, error, loading, reload, setData } = useJson<{ items: ReviewItem[] }>(api);
+  const router = useRouter();
   const [msg, setMsg] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ excerpt: string; value: string }>({ excerpt: "", value: "" });
@@ -29,6 +24,8 @@ export function ReviewView({ deal }: { deal: string }) {
       setData((d) => (d ? { items: d.items.filter((x) => x.id !== item.id) } : d));
       setEditing(null);
       setMsg(ok);
+      // The deal header (stage, explanation) and the Review tab's count are server-rendered: refresh them.
+      router.refresh();
     } catch (e) {
       setMsg(e instanceof Error ? e.message : "Failed.");
     }
@@ -55,16 +52,16 @@ export function ReviewView({ deal }: { deal: string }) {
                 <div className="min-w-0">
                   <p className="font-medium">{title}</p>
                   <p className="text-xs text-slate-500">
-                    {it.candidateType.replace(/_/g, " ")} · {it.evidenceType} evidence
+                    {it.candidateType.replace(/_/g, " ")} read from {it.document.filename}
                   </p>
                 </div>
                 <Badge tone={PRIORITY_STYLE[it.priority]}>{it.priority} priority</Badge>
               </div>
-              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-                {fields(payload).slice(0, 8).map(([k, v]) => (
+              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="review-facts">
+                {reviewFacts(payload).map(([k, v]) => (
                   <div key={k}>
                     <dt className="text-xs text-slate-500">{k}</dt>
-                    <dd className="truncate" title={v}>
+                    <dd className="break-words">
                       {v}
                     </dd>
                   </div>
@@ -78,8 +75,12 @@ export function ReviewView({ deal }: { deal: string }) {
                   </Link>
                 </blockquote>
               )}
-              {it.reason && <p className="mt-2 text-xs text-slate-600">Why it needs review: {it.reason}</p>}
-              {it.missingFields.length > 0 && <p className="text-xs text-slate-600">Missing: {it.missingFields.join(", ")}</p>}
+              {(it.heldReason || it.reason || it.missingFields.length > 0) && (
+                <p className="mt-2 text-sm text-slate-700" data-testid="review-reason">
+                  <span className="font-medium">Why it needs review: </span>
+                  {reviewReason(it.heldReason ?? it.reason, it.heldReason ? [] : it.missingFields)}
+                </p>
+              )}
               {editing === it.id ? (
                 <form
                   className="mt-3 space-y-2"

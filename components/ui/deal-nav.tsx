@@ -22,7 +22,7 @@ export function DealNav({ slug, counts }: { slug: string; counts?: { review?: nu
     return pathname === base + href || pathname.startsWith(`${base + href}/`);
   };
   return (
-    <nav aria-label="Deal sections" className="-mb-px flex gap-1 overflow-x-auto">
+    <nav aria-label="Deal sections" className="-mb-px flex flex-wrap gap-x-1 md:flex-nowrap md:overflow-x-auto" data-testid="deal-nav">
       {TABS.map((t) => {
         const on = active(t.href);
         return (

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getDb } from "@/lib/db";
 import { requirePageDealAccess } from "@/lib/auth/page";
 import { DealNav } from "@/components/ui/deal-nav";
+import { StageBadge } from "@/components/ui/stage-badge";
 
 export const dynamic = "force-dynamic";
 
@@ -36,8 +37,8 @@ export default async function DealLayout({ children, params }: { children: React
             </h1>
             {deal.target_company && <p className="text-sm text-slate-600">Target: {deal.target_company}</p>}
           </div>
-          <p className="max-w-md text-right text-xs text-slate-500">
-            <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700">{deal.stage}</span>
+          <p className="text-xs text-slate-500 sm:max-w-md sm:text-right" data-testid="deal-stage">
+            <StageBadge stage={deal.stage} />
             {deal.stage_explanation ? <span className="ml-1">{deal.stage_explanation}</span> : null}
           </p>
         </div>

@@ -51,7 +51,7 @@ export default async function KnowledgePage({ params }: { params: Promise<{ slug
     [] as EntityRow[],
   );
   return (
-    <div className="grid gap-8 lg:grid-cols-2">
+    <div className="grid gap-8 break-words lg:grid-cols-2 [&>*]:min-w-0 [&_a]:[overflow-wrap:anywhere]">
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className="mb-3 text-lg font-medium">
           Timeline
@@ -86,7 +86,7 @@ export default async function KnowledgePage({ params }: { params: Promise<{ slug
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {entities.map((en) => (
-              <li key={en.id} className="flex items-start justify-between gap-3 px-4 py-2 text-sm">
+              <li key={en.id} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 px-4 py-2 text-sm">
                 <div className="min-w-0">
                   <p className="font-medium">{en.name}</p>
                   <p className="text-xs text-slate-500">
@@ -95,7 +95,7 @@ export default async function KnowledgePage({ params }: { params: Promise<{ slug
                   </p>
                 </div>
                 {en.document_id && en.page ? (
-                  <Link href={viewerUrl({ deal: deal.slug, documentId: en.document_id, page: en.page, highlight: en.excerpt })} className="shrink-0 text-xs text-indigo-700 hover:underline">
+                  <Link href={viewerUrl({ deal: deal.slug, documentId: en.document_id, page: en.page, highlight: en.excerpt })} className="max-w-full text-xs text-indigo-700 hover:underline sm:text-right">
                     {en.mentions} mention{en.mentions === 1 ? "" : "s"} · {en.filename}, p.{en.page}
                   </Link>
                 ) : null}

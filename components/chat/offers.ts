@@ -1,0 +1,46 @@
+/** One-click offers under the chat's last answer (pure; unit-tested). */
+import type { UIMessage } from "ai";
+
+export type AnyPart = UIMessage["parts"][number] & Record<string, unknown>;
+
+export function toolName(p: AnyPart): string | null {
+  if (p.type === "dynamic-tool") return String(p.toolName ?? "tool");
+  if (typeof p.type === "string" && p.type.startsWith("tool-")) return p.type.slice(5);
+  return null;
+}
+
+export function textOf(m: UIMessage): string {
+  return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+}
+
+export interface Offer {
+  label: string;
+  /** Sent as the user's reply in the chat. */
+  message?: string;
+  /** Done by the page itself: add the question the answer could not settle to the IRL. */
+  action?: "flag_gap";
+}
+
+/**
+ * Offers the agent made in its last answer, as one-click confirmations. "Flag as a gap" is
+ * offered under an answer that found nothing, and adds that question to the IRL as an open
+ * request (it works on a deal with no IRL yet: the item is its first). Under a coverage list the
+ * gaps are IRL items already, so it is not offered there.
+ */
+export function offersOf(m: UIMessage): Offer[] {
+  const text = textOf(m);
+  const offers: Offer[] = [];
+  const asks = /\b(would you like|shall I|should I|want me to|do you want|I can|offer)\b/i.test(text);
+  const needsConfirm = m.parts.some((p) => {
+    const out = (p as AnyPart).output as { status?: string } | undefined;
+    return toolName(p as AnyPart) && out?.status === "needs_confirmation";
+  });
+  if ((asks || needsConfirm) && /Q&A|Q\s*&\s*A|question list/i.test(text)) {
+    // "add this question" offers one question; "add them / these" a list
+    const one = /\badd (?:this|it|a)\b(?: question)?/i.test(text) && !/\badd (?:them|these|the gaps)\b/i.test(text);
+    offers.push({ label: "Add to Q&A", message: one ? "Yes, add this question to the Q&A list." : "Yes, add them to the Q&A list." });
+  }
+  if (/\bI (?:couldn't|could not) find\b/i.test(text)) offers.push({ label: "Flag as a gap", action: "flag_gap" });
+  if (needsConfirm && offers.length === 0) offers.push({ label: "Yes, go ahead", message: "Yes, go ahead." });
+  return offers;
+}
