@@ -56,7 +56,7 @@ const EN_PATTERNS: RegExp[] = [
   new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLE})\\b`, "gu"),
 ];
 
-const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,4}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
+const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,4}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
@@ -97,7 +97,7 @@ function orgNameStart(match: string, original: string, map: number[], at: number
     const m = re.exec(match.slice(skip));
     if (m && match.slice(skip + m[0].length).trim().split(/\s+/).length >= 2) skip += m[0].length;
   };
-  for (const m of match.matchAll(/([\p{L}\p{N}]+)\.\s+(?=\p{Lu})/gu)) {
+  for (const m of match.matchAll(/([\p{L}\p{N}-]+)\.\s+(?=\p{Lu})/gu)) {
     if ((m[1]!.length >= 3 || /\d/.test(m[1]!)) && !NOT_SENTENCE_END.test(m[1]!) && !/^(?:Corp|Inc|Ltd|Co)$/i.test(m[1]!) && !LEGAL_FORM.test(`${m[1]}.`)) skip = Math.max(skip, m.index! + m[0].length);
   }
   // a line break inside the match after a short line (a heading or a cell): the name starts on the next line
@@ -219,7 +219,11 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const and = m[1]!.slice(skip).lastIndexOf(" and ");
       if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
       else if (/\bto\s+$/.test(before) && / /.test(m[1]!.slice(skip))) skip += m[1]!.slice(skip).indexOf(" ") + 1;
-      const raw = m[1]!.slice(skip);
+      let raw = m[1]!.slice(skip);
+      let at = m.index! + skip;
+      // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "salesforce.com Israel Ltd.")
+      const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
+      if (lead) { raw = `${lead[1]} ${raw}`; at -= lead[1]!.length + 1; }
       const name = raw.replace(/\s+/g, " ");
       // a fund is named as one ("Northstar Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
@@ -228,7 +232,6 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(name)) continue;
       // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
       if (/\sAS$/.test(name) && name === name.toUpperCase()) continue;
-      const at = m.index! + skip;
       found.push({ type: "organisation", name, role: "mentioned", start: at, end: at + raw.length, conf: 0.8, evidence: "prose", reason: "organisation name with a legal form" });
     }
     for (const f of found) {

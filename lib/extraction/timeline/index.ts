@@ -18,7 +18,7 @@ const CUE_AFTER = 70;
 
 const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
   { type: "directive_issued", re: /beslut vid regeringssammanträde|kommittédirektiv|tilläggsdirektiv|\(dir\.|\bdir\. \d{4}:\d+|bemyndigade .{0,80}tillkalla|beslutade .{0,40}(?:att tillkalla|direktiv)|ändrades .{0,30}direktiv/i, formal: true },
-  { type: "appointed", re: /förordnades|tillkallades|utsågs|anställdes|ersattes|appointed|was named|joined .{0,60} as\b/i },
+  { type: "appointed", re: /förordnades|tillkallades|utsågs|anställdes|ersattes|appointed|(?:was|were) named(?! (?:as )?(?:a |an |the )?(?:co-?)?(?:defendants?|party|parties|respondents?|plaintiffs?))|joined .{0,60} as\b/i },
   { type: "report_handed_over", re: /överlämna[rsd]*\b|handed over|submitted (?:its|the) (?:report|final report)/i },
   { type: "report_due", re: /ska redovisas senast|skall redovisas senast|redovisas senast|is due (?:on|by)|deadline/i },
   { type: "entry_into_force", re: /träd(?:er|a) i kraft|enters? into force|takes effect|effective (?:as of|from)/i },
@@ -142,9 +142,9 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
   return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
 }
 
-const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|circulars?|bulletins?)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$/i;
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
 /** A date a thing runs to or is extended to ("extended … to May 31, 2025 via an amendment approved …") is not when the action happened. */
-const TARGET_DATE = /\b(?:to|until|through|till|by)\s+$/i;
+const TARGET_DATE = /\b(?:to|until|through|till|by|after|before|on or after|on or before)\s+$/i;
 const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
 
 /** The sentence from the last sentence end before the date (a heading with no stop does not start it). */
@@ -169,7 +169,9 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
   const after = /[.!?](?:\s+\p{Lu}|\s*$)|[|;•]/u.exec(canon.slice(d.end, hi));
   if (after) hi = d.end + after.index;
   const win = canon.slice(lo, hi);
-  const distance = (x: ParsedDate, a: number, b: number) => (b <= x.start ? x.start - b : a >= x.end ? a - x.end : 0);
+  // a cue before a date belongs to it only within one clause ("… appointed lead plaintiffs, and in January 2021 …")
+  const distance = (x: ParsedDate, a: number, b: number) =>
+    b <= x.start ? x.start - b + (/,\s*(?:and|but|while|whereas)\b/.test(canon.slice(b, x.start)) ? 1000 : 0) : a >= x.end ? a - x.end : 0;
   for (const ty of TYPES) {
     for (const m of win.matchAll(new RegExp(ty.re.source, "gi"))) {
       const a = lo + m.index!;

@@ -10,7 +10,7 @@ export type PageKind = "exhibit_index" | "contents" | "signatures" | "certificat
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
 
 /** Lines that open with an exhibit number ("10.6 Form of …", "31.1* Certification …", "101.INS XBRL …"). */
-const EXHIBIT_LINE = /^[ \t]*\(?(?:\d{1,3}\.\d{1,3}(?:\.\d{1,2})?[a-z]?|\d{1,3}\.[A-Z]{3})\)?[ \t]*[*+†#]{0,3}(?:[ \t]+\(?\p{Lu}|[ \t]*$)/gmu;
+const EXHIBIT_LINE = /^[ \t]*\(?(?:\d{1,3}\.\d{1,3}(?:\.\d{1,2})?[a-z]?|\d{1,3}\.[A-Z]{3})\)?[ \t]*[*+†#]{0,3}(?:[ \t]+(?:[-–—][ \t]+)?\(?\p{Lu}|[ \t]*$)/gmu;
 /** Contents lines: "ITEM 7." / "Part II" / "Note 12" opening a line, or a title followed by a page number. */
 const CONTENTS_LINE = /^[ \t]*(?:item|part|note)\s+(?:\d{1,2}[a-c]?\b|[ivx]{1,4}\b)/gim;
 const TRAILING_PAGE = /[\p{L})][ \t]*(?:\.{2,}[ \t.]*|[ \t]+)\d{1,3}[ \t]*$/gmu;
