@@ -49,6 +49,18 @@ describe("request topics", () => {
   });
 });
 
+describe("request topics the gate does not guess at", () => {
+  it("a question's lead words are no topic, a qualifier is no amount, and relations or processes are not checked topic by topic", () => {
+    const t = (q: string) => requestTopics(q, analyzeConstraints(q)).map((x) => [x.kind, x.subject]);
+    expect(t("Is there any litigation?")).toEqual([["narrative", "litigation"]]);
+    expect(t("Does the company have any debt covenants?")).toEqual([["narrative", "debt covenants"]]);
+    expect(t("How many employees does the company have?")).toEqual([["figure", "employees"]]);
+    expect(t("Compare forecast to actual")).toEqual([]);
+    expect(t("Walk me through the P&L")).toEqual([]);
+    expect(t("Explain the difference between the original and corrected annual report")).toEqual([]);
+  });
+});
+
 describe("source figures", () => {
   it("maps row values to their period columns", () => {
     const f = figuresIn(QUARTER).filter((x) => x.label === "Revenue");

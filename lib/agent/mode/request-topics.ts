@@ -30,16 +30,19 @@ export interface RequestTopic {
 const FIGURE_TERMS = [
   "revenue", "revenues", "net sales", "sales", "turnover", "income", "profit", "earnings", "ebitda", "ebit", "eps", "cash flow", "cash", "capital expenditure",
   "capital expenditures", "capex", "debt", "borrowings", "assets", "liabilities", "equity", "headcount", "employees", "arr", "dividend", "dividends", "expenses", "costs",
-  "cost", "inventory", "inventories", "backlog", "bookings", "growth", "working capital", "receivables", "payables", "intäkter", "omsättning", "nettoomsättning", "resultat", "kassaflöde", "skulder", "anställda",
+  "cost", "inventory", "inventories", "backlog", "bookings", "growth", "working capital", "receivables", "payables", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen", "resultat", "kassaflöde", "skulder", "anställda",
 ];
 const AGAINST = /\s+(?:against|versus|vs\.?|compared (?:with|to)|relative to|mot|jämfört med)\s+/i;
 const DESCRIPTORS = new Set("top key main major principal biggest largest most important material significant overall total the its their our company's latest current reported main".split(" "));
-const QUESTION_LEAD = /^(?:what|which|how much|how many|who|where|when|tell me|give me|show me|list|summari[sz]e|describe|explain|vad|hur mycket|vilka|vilken|vem)\b(?:\s+(?:was|were|is|are|did|does|do|the|about|var|är))*\s*/i;
+const QUESTION_LEAD = /^(?:what(?:'s|s)?|which|how much|how many|who(?:'s)?|where|when|tell me|give me|show me|list|summari[sz]e|describe|explain|is there|are there|do(?:es)? (?:the company|it|they|we) have|any|vad|hur mycket|hur många|vilka|vilken|vem|finns det)\b(?:\s+(?:was|were|is|are|did|does|do|the|about|any|var|är|några|något))*\s*/i;
+/** Requests about a relation or a process, not a topic the gate can check ("the difference between …", "walk me through …"). */
+const META = /\b(?:difference|differences|trend|trends|walk|through|missing|compare|comparison|change|changes|overview|summary|everything|anything|skillnad|trend|saknas)\b/i;
 
 const QUALIFIERS = new Set("operating net gross free total subscription recurring adjusted organic long-term short-term".split(" "));
 
-function subjectOf(item: string): string {
+function subjectOf(item: string, amount = true): string {
   const kept = (item.toLowerCase().match(/[\p{L}\p{N}&'-]+/gu) ?? []).filter((w) => !DESCRIPTORS.has(w) && !/\d/.test(w));
+  if (!amount) return kept.join(" ");
   const literal = ` ${kept.join(" ")} `;
   const figure = FIGURE_TERMS.filter((t) => literal.includes(` ${t} `)).sort((a, b) => b.length - a.length)[0];
   if (!figure) return kept.join(" ");
@@ -54,7 +57,9 @@ function subjectOf(item: string): string {
 function kindOf(item: string): TopicKind {
   if (AGAINST.test(` ${item} `)) return "comparison";
   if (/\bmargins?\b|\bmarginal/i.test(item)) return "ratio";
-  if (FIGURE_TERMS.some((t) => mentionsTopic(item, t))) return "figure";
+  // an amount when a figure term is the item's head ("net income", "revenue growth"), not a qualifier ("debt covenants")
+  const last = item.split(/\s+/).at(-1) ?? "";
+  if (FIGURE_TERMS.some((t) => mentionsTopic(last, t.split(" ").at(-1)!) && mentionsTopic(item, t))) return "figure";
   return "narrative";
 }
 
@@ -69,7 +74,9 @@ function topicOf(raw: string, period: string | null): RequestTopic | null {
     if (!subject || !against) return null;
     return { name, kind, subject, against, period };
   }
-  const subject = kind === "ratio" ? (/(\p{L}+)\s+margins?/u.exec(name)?.[1] && !DESCRIPTORS.has(/(\p{L}+)\s+margins?/u.exec(name)![1]!) ? `${/(\p{L}+)\s+margins?/u.exec(name)![1]} margin` : "margin") : subjectOf(name);
+  if (kind === "narrative" && contentWords(subjectOf(name, false)).length > 3) return null; // too long to be one topic: not checked
+  const qualifier = /(\p{L}+)\s+margins?/u.exec(name)?.[1];
+  const subject = kind === "ratio" ? (qualifier && !DESCRIPTORS.has(qualifier) ? `${qualifier} margin` : "margin") : subjectOf(name, kind === "figure");
   if (!subject) return null;
   return { name, kind, subject, period: kind === "narrative" ? null : period };
 }
@@ -86,24 +93,26 @@ function items(text: string): string[] {
     .replace(/\([^)]*\)/g, " ")
     .split(/\s*[,;]\s*|\s+(?:and|with|as well as|plus|including|och|med|samt)\s+|\s*&\s*/i)
     .map((s) => s.replace(/\([^)]*\)/g, " ").replace(/\s+(?:in|from|according to|per|as (?:shown|reported|stated) in)\s+(?:the|its|their)\s+.*$/i, "").trim())
-    .map((s) => s.replace(/^(?:and|or|also|search(?:\s+separately)?\s+for|look\s+(?:up|for)|find)\s+/i, "").replace(QUESTION_LEAD, "").replace(/^(?:the|a|an|our|its|their)\s+/i, "").replace(/\s+(?:in|for|of|during)\s*$/i, "").replace(/[.]+$/, "").trim())
-    .filter((s) => s.length > 1 && s.split(/\s+/).length <= 6 && !isProcess(s));
+    .map((s) => s.replace(/^(?:and|or|also|search(?:\s+separately)?\s+for|look\s+(?:up|for)|find)\s+/i, "").replace(QUESTION_LEAD, "").replace(/^(?:the|a|an|our|its|their)\s+/i, "").replace(/\s+by\s+\p{L}+$/iu, "").replace(/\s+(?:does|do|did|has|have|had)\b.*$/i, "").replace(/\s+(?:in|for|of|during|under|över|för|i|på|av)\s*$/i, "").replace(/[.]+$/, "").trim())
+    .filter((s) => s.length > 1 && s.split(/\s+/).length <= 6 && !isProcess(s) && !META.test(s));
 }
 
 /** The request's topics, each with its kind and the period asked. */
-export function requestTopics(question: string, c?: Pick<AgentConstraints, "requiredTopics">): RequestTopic[] {
+export function requestTopics(question: string, c?: Pick<AgentConstraints, "requiredTopics"> & Partial<Pick<AgentConstraints, "detected">>): RequestTopic[] {
   const asked = readPeriodRequest(question).exact;
   const period = asked && asked.kind !== "point" ? asked.label : null;
   const phrase = readPeriodRequest(question).phrase;
   let list: string[];
-  if (c?.requiredTopics.length) list = c.requiredTopics;
+  // topics the request names for their own searches; the sides of a "compare X with Y" are not topics of their own
+  const explicit = !c?.detected || c.detected.some((d) => d.constraint === "requiredTopics" && d.kind === "explicit");
+  if (c?.requiredTopics.length && explicit) list = c.requiredTopics;
   else {
     let body = stripInstructions(question);
     if (phrase) body = body.replace(phrase, " ");
     // the asking sentence: a question when there is one, else the first sentence
     const sentences = body.split(/(?<=[.?!:])\s+/).map((x) => x.trim()).filter(Boolean);
-    const asking = sentences.filter((x) => /\?$/.test(x));
-    list = (asking.length ? asking : sentences.slice(0, 1)).flatMap((x) => items(x.replace(/[?!]+$/, "")));
+    const asking = (sentences.filter((x) => /\?$/.test(x)).length ? sentences.filter((x) => /\?$/.test(x)) : sentences.slice(0, 1)).filter((x) => !META.test(x));
+    list = asking.flatMap((x) => items(x.replace(/[?!]+$/, "")));
   }
   const out: RequestTopic[] = [];
   for (const raw of list) {

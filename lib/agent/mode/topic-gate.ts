@@ -190,7 +190,8 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
     if (quotes.length && quotes.every((q) => isHeaderLine(q.text, st.cited)) && contentWords(unquoted).filter((w) => !own.has(w)).length < 3) continue;
     const content = contentWords(text).filter((w) => !own.has(w) && !/^\d/.test(w));
     if (content.length < 5) continue;
-    if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || (single && looseMention(o.text, t.subject)))) return { ok: true, reason: "a sentence about it, cited" };
+    // the request's only topic: any cited opened source will do (its words may not be the request's: "red flags")
+    if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || single)) return { ok: true, reason: "a sentence about it, cited" };
   }
   return { ok: false, reason: `no sentence about ${t.subject} cites an opened source that speaks of it` };
 }
