@@ -12,6 +12,8 @@ export interface SourceInput {
   excerpt: string;
   documentDate?: string | null; // ISO date
   kind?: string | null; // annual report, management presentation …
+  /** The exact text the viewer should mark (the cited line), when narrower than the excerpt. */
+  highlight?: string | null;
 }
 
 export interface SourceRef extends SourceInput {
@@ -32,24 +34,60 @@ export function citationOf(s: { document: string; page: number; cell?: string | 
   return `(source: ${s.document}, ${citationLocation(s)})`;
 }
 
-const HIGHLIGHT_MAX = 120;
+const HIGHLIGHT_MAX = 300;
 
-/** The highlight text for a viewer link: the excerpt's opening words, without ellipses. */
+/**
+ * The highlight text for a viewer link: the excerpt without ellipses; a long one up to the end of
+ * a sentence (a highlight that stops mid-sentence marks half a statement), else at a word.
+ */
 export function highlightText(excerpt: string): string {
   const t = excerpt.replace(/^[\s…"“”«»]+|[\s…"“”«»]+$/g, "").replace(/\s+/g, " ");
   if (t.length <= HIGHLIGHT_MAX) return t;
+  const head = t.slice(0, HIGHLIGHT_MAX + 1);
+  const ends = [...head.matchAll(/[.!?](?=\s)/g)].map((m) => m.index! + 1).filter((i) => i >= 40);
+  if (ends.length) return t.slice(0, ends.at(-1));
   const cut = t.lastIndexOf(" ", HIGHLIGHT_MAX);
   return t.slice(0, cut > HIGHLIGHT_MAX / 2 ? cut : HIGHLIGHT_MAX);
+}
+
+const NUMERIC = /^[(\-−–]?[$€£]?\d[\d,.]*%?\)?$|^[—–-]$/;
+
+/**
+ * The line of an excerpt that states a value: a table row is its label and its figures ("Revenue
+ * 5,200 4,640 14,500 13,240", not the next row's "Cost of revenue …" an excerpt also holds); in
+ * prose, the sentence with the value. Undefined when the value is not in the excerpt.
+ */
+export function citedLine(excerpt: string, valueText: string): string | undefined {
+  const t = excerpt.replace(/^[\s…"“”«»]+|[\s…"“”«»]+$/g, "").replace(/\s+/g, " ");
+  const v = valueText.replace(/\s+/g, " ").trim();
+  if (!v || !t.includes(v)) return undefined;
+  // prose: the sentence that holds the value (a full sentence of words, not a row of figures)
+  const sentence = t.split(/(?<=[.!?])\s+(?=[A-Z(“"])/).find((x) => x.includes(v));
+  const words = sentence?.split(" ") ?? [];
+  const alpha = words.filter((w) => /^[A-Za-z]/.test(w)).length;
+  if (sentence && alpha >= 6 && alpha >= 0.7 * words.length) return sentence;
+  const tokens = t.split(" ");
+  const want = v.split(" ");
+  const at = tokens.findIndex((_, i) => want.every((w, j) => tokens[i + j] === w));
+  if (at < 0) return undefined;
+  let start = at - 1;
+  while (start >= 0 && NUMERIC.test(tokens[start]!)) start--; // earlier columns, a note number
+  while (start >= 0 && !NUMERIC.test(tokens[start]!)) start--; // the row's label
+  start++;
+  let end = at + want.length;
+  while (end < tokens.length && NUMERIC.test(tokens[end]!)) end++; // later columns of the row
+  return tokens.slice(start, end).join(" ");
 }
 
 /**
  * Stable viewer URL of a source: `/deals/{deal}/documents/{document}?page=N&highlight=<excerpt>`
  * or, for a sheet cell, `…?page=N&cell=Sheet!B15`. `deal` is the deal slug (the app's route key).
  */
-export function sourceUrl({ deal, documentId, page, cell, excerpt }: { deal: string; documentId: string; page: number; cell?: string | null; excerpt?: string | null }): string {
+export function sourceUrl({ deal, documentId, page, cell, excerpt, highlight }: { deal: string; documentId: string; page: number; cell?: string | null; excerpt?: string | null; highlight?: string | null }): string {
   const params = new URLSearchParams({ page: String(page) });
+  const mark = highlight?.trim() || excerpt?.trim();
   if (cell) params.set("cell", cell);
-  else if (excerpt && excerpt.trim()) params.set("highlight", highlightText(excerpt));
+  else if (mark) params.set("highlight", highlightText(mark));
   return `/deals/${encodeURIComponent(deal)}/documents/${encodeURIComponent(documentId)}?${params.toString()}`;
 }
 
@@ -73,6 +111,11 @@ export class SourceRegistry {
     if (prior) {
       // Keep the longer excerpt (the highlight) but one id.
       if (input.excerpt.length > prior.excerpt.length) prior.excerpt = input.excerpt;
+      // A finding's cited line is more exact than a page passage of the same page: the link marks it.
+      if (input.highlight && !prior.highlight) {
+        prior.highlight = input.highlight;
+        prior.url = sourceUrl({ deal: this.dealSlug, documentId: prior.documentId, page: prior.page, cell: prior.cell, excerpt: prior.excerpt, highlight: input.highlight });
+      }
       return prior;
     }
     const ref: SourceRef = {
@@ -80,7 +123,7 @@ export class SourceRegistry {
       cell: input.cell ?? null,
       id,
       citation: citationOf(input),
-      url: sourceUrl({ deal: this.dealSlug, documentId: input.documentId, page: input.page, cell: input.cell, excerpt: input.excerpt }),
+      url: sourceUrl({ deal: this.dealSlug, documentId: input.documentId, page: input.page, cell: input.cell, excerpt: input.excerpt, highlight: input.highlight }),
     };
     this.byId.set(id, ref);
     return ref;

@@ -22,9 +22,20 @@ export function descriptorTokens(d: DocInfo): string[] {
   return itemTokens(`${d.kind ?? ""} ${d.title ?? ""} ${d.filename.replace(/\.[^.]+$/, "").replace(/[_-]+/g, " ")}`);
 }
 
+/** Text cut to at most `max` characters at a sentence's end (else at a word, with "…"), never mid-word. */
+export function clipAtSentence(text: string, max = 240): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  if (t.length <= max) return t;
+  const head = t.slice(0, max + 1);
+  const ends = [...head.matchAll(/[.!?](?=\s)/g)].map((m) => m.index! + 1).filter((i) => i >= max / 3);
+  if (ends.length) return t.slice(0, ends.at(-1));
+  const cut = head.lastIndexOf(" ", max - 1);
+  return `${t.slice(0, cut > max / 2 ? cut : max - 1)}…`;
+}
+
 export function excerptOf(text: string, max = 240): string {
   const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
-  return lines.join(" ").replace(/\s+/g, " ").slice(0, max);
+  return clipAtSentence(lines.join(" "), max);
 }
 
 export function toEvidence(ctx: CoverageContext, c: Candidate): IrlEvidence {

@@ -5,7 +5,7 @@
 import { numberRatio } from "@/lib/search/page-classifier";
 import { searchPages } from "@/lib/search/search";
 import { type Candidate, CoverageContext, type DocInfo, type ItemVerdict } from "./coverage-context";
-import { currentFirst, dedupeCandidates, descriptorTokens, excerptOf, MAX_EVIDENCE, periodVerdict, pickSpread, toEvidence, yearsOfDoc } from "./coverage-evidence";
+import { clipAtSentence, currentFirst, dedupeCandidates, descriptorTokens, excerptOf, MAX_EVIDENCE, periodVerdict, pickSpread, toEvidence, yearsOfDoc } from "./coverage-evidence";
 import type { IrlItemRow } from "./irl";
 import { DOCUMENT_TYPES, IRL_SYNONYMS, STATEMENTS, analyseItem, groupMatches, itemTokens, type ItemAnalysis } from "./keywords";
 
@@ -49,7 +49,7 @@ async function bestPagesOf(ctx: CoverageContext, a: ItemAnalysis, docs: DocInfo[
   const hits = await searchPages({ db: ctx.db, dealId: ctx.dealId, query: a.head, k: Math.min(20, docs.length * 3), documentIds: docs.map((d) => d.id) }).catch(() => []);
   for (const d of docs) {
     const h = hits.find((x) => x.documentId === d.id);
-    if (h) out.push({ documentId: d.id, page: h.page, excerpt: h.excerpt.replace(/\s+/g, " ").slice(0, 240) });
+    if (h) out.push({ documentId: d.id, page: h.page, excerpt: clipAtSentence(h.excerpt, 240) });
     else {
       await ctx.loadPages([{ documentId: d.id, page: 1 }]);
       out.push({ documentId: d.id, page: 1, excerpt: excerptOf(ctx.text(d.id, 1)) });
@@ -91,7 +91,7 @@ async function judgeTopicRequest(ctx: CoverageContext, a: ItemAnalysis, item: Ir
     searchPages({ db: ctx.db, dealId: ctx.dealId, query: subject, k: 12 }).catch(() => []),
   ]);
   const hits = [...asWritten, ...bySubject].filter((h) => docIds.has(h.documentId));
-  const candidates: Candidate[] = dedupeCandidates(hits.map((h) => ({ documentId: h.documentId, page: h.page, excerpt: h.excerpt.replace(/\s+/g, " ").slice(0, 240) })));
+  const candidates: Candidate[] = dedupeCandidates(hits.map((h) => ({ documentId: h.documentId, page: h.page, excerpt: clipAtSentence(h.excerpt, 240) })));
   // Promoted findings whose metric names the request's subject.
   for (const f of ctx.findings) {
     if (!docIds.has(f.document_id)) continue;

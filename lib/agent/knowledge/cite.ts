@@ -2,7 +2,7 @@
  * Findings as the answer cites them: registered as sources, with their reliability in words
  * (document kind and age, correction, forecast) and the correction that replaced or was replaced.
  */
-import type { SourceRef, SourceRegistry } from "../sources";
+import { citedLine, type SourceRef, type SourceRegistry } from "../sources";
 import { quoteAsData } from "../guardrails/injection";
 import { describeKind, formatDate, formatValue } from "./describe";
 import type { FindingRow } from "./findings";
@@ -11,7 +11,8 @@ import type { KbFinding, KbSide, KbSource } from "./types";
 
 /** Registers the finding's page (or cell) and excerpt as a source of the answer. */
 export function citeFinding(sources: SourceRegistry, r: FindingRow): SourceRef {
-  return sources.add({ documentId: r.document_id, document: r.filename, page: r.source_page, cell: r.source_cell, excerpt: r.source_excerpt, documentDate: r.document_date, kind: r.document_kind });
+  const highlight = citedLine(r.source_excerpt, r.value_text);
+  return sources.add({ documentId: r.document_id, document: r.filename, page: r.source_page, cell: r.source_cell, excerpt: r.source_excerpt, documentDate: r.document_date, kind: r.document_kind, highlight });
 }
 
 export function kbSource(ref: SourceRef): KbSource {
