@@ -198,3 +198,12 @@ describe("narrative topics", () => {
     expect(run("What are the main risks?", '- **Main risks:** Bios.docx, p.1: "Example Widgets plc Board pack | 1 July 2031" [1]')).toBe("unanswered");
   });
 });
+
+describe("sentences about the document", () => {
+  it("'This document presents the management team' is no summary of the team", () => {
+    const PAGE = "Management team biographies\nThis document presents the members of the Example Widgets management team as of 1 July 2031.";
+    const src = [opened(1, "Bios.docx", PAGE)];
+    const v = checkTopics({ answer: '- **Management team:** Bios.docx, p.1: "This document presents the members of the Example Widgets management team as of 1 July 2031." [1]', topics: requestTopics("Summarize the management team"), opened: src, searches: [search("management team")], phrase: "Insufficient documentation" });
+    expect(v[0]!.status).toBe("unanswered");
+  });
+});

@@ -16,7 +16,7 @@ import { analyzeConstraints } from "./constraints";
 import { CONSTRAINTS_TASK } from "./constraints";
 import { PLAN_TASK, fallbackPlan } from "./planner";
 import { ACTION_TASK, SYNTHESIS_TASK, readStateFromText, type PromptState } from "./prompts";
-import { contentWords, mentionsTopic, queryCoversTopic, sentencesOf, topicSynonyms, words } from "./text";
+import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, topicSynonyms, words } from "./text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "./figure-items";
 import { requestTopics, type RequestTopic } from "./request-topics";
@@ -158,7 +158,7 @@ function candidates(state: PromptState, t: RequestTopic | null): Candidate[] {
 
 /** Whether an opened page already answers the topic (a figure for its period, or a passage about it). */
 function covers(o: Opened, t: RequestTopic): boolean {
-  if (t.kind === "narrative") return mentionsTopic(o.text, t.subject);
+  if (t.kind === "narrative") return narrativeQuote(o.text, t.subject) !== null;
   return t.kind === "comparison" ? !!topicFigure([o], t, true) : !!topicFigure([o], t, false);
 }
 
@@ -176,7 +176,9 @@ function nextAction(state: PromptState): Record<string, unknown> {
   const left = state.budget.toolCallsLeft;
   const searches = state.searches.filter((s) => !s.error);
   const opened = state.opened.length + state.openedOmitted.length;
-  const topics = requestTopics(state.question, c);
+  // the request's topics; else the topics named for separate searches (the sides of "compare X with Y")
+  const read = requestTopics(state.question, c);
+  const topics: RequestTopic[] = read.length ? read : c.requiredTopics.map((name) => ({ name, kind: "narrative", subject: name, period: null }));
   if (left > 0) {
     // 1. one search per topic of the request, in one parallel batch
     const pending = topics.filter((t) => !searchedFor(searches, t));
@@ -300,8 +302,6 @@ function marginKind(f: SourceFigure): string {
   return (m?.[1] ?? f.label).toLowerCase();
 }
 
-const INTRO = /^(?:provided below|set forth below|the following|below (?:is|are)|this section|see )/i;
-
 /**
  * A passage about a narrative topic: the sentence that names it when it says something, else the
  * first items of the list that follows it (a "Risk factors" heading and its items).
@@ -320,8 +320,14 @@ function narrativeQuote(text: string, subject: string): string | null {
   }
   if (items.length) return items.join("\" \"");
   // a whole sentence (across wrapped lines) that names the topic and says something about it
-  const own = proseSentences(text).map((x) => x.text).find((x) => mentionsTopic(x, subject) && !INTRO.test(x) && /^[\p{Lu}"“]/u.test(x) && x.split(/\s+/).length >= 10 && x.length <= 320);
-  return own ?? null;
+  const prose = proseSentences(text).map((x) => x.text);
+  const substantive = (x: string) => !INTRO_SENTENCE.test(x) && !/\|/.test(x) && /^[\p{Lu}"“]/u.test(x) && x.split(/\s+/).length >= 8 && x.length <= 320 && !/["“”]/.test(x);
+  const own = prose.find((x) => mentionsTopic(x, subject) && substantive(x) && x.split(/\s+/).length >= 10);
+  if (own) return own;
+  // the topic is only introduced ("This document presents the management team …"): the sentences that follow
+  const intro = prose.findIndex((x) => mentionsTopic(x, subject));
+  const next = intro < 0 ? [] : prose.slice(intro + 1).filter(substantive).slice(0, 2);
+  return next.length ? next.join('" "') : null;
 }
 
 /** The figure as the sentence states it, with its currency and scale ("EUR 5.2 million", "23.1%"). */
@@ -374,7 +380,7 @@ function topicAnswer(state: PromptState, topics: RequestTopic[]): { lines: strin
         continue;
       }
     } else {
-      const o = evidence.find((x) => mentionsTopic(x.text, t.subject));
+      const o = evidence.find((x) => narrativeQuote(x.text, t.subject) !== null);
       const quote = o ? narrativeQuote(o.text, t.subject) : null;
       if (o && quote) {
         lines.push(`- ${label} ${o.document}, p.${o.page}: "${quote}" [${o.n}]`);

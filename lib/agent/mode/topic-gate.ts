@@ -15,7 +15,7 @@ import type { OpenedCitation, SearchRecord } from "./types";
 import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import type { RequestTopic } from "./request-topics";
-import { contentWords, extractMarkers, extractQuotes, mentionsTopic, numberIsKnown, queryCoversTopic, words } from "./text";
+import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, mentionsTopic, numberIsKnown, queryCoversTopic, words } from "./text";
 import { samePeriod } from "@/lib/periods";
 
 export interface TopicVerdict {
@@ -187,7 +187,8 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
     if (GAP_WORDS.test(text)) continue;
     const quotes = extractQuotes(st.text);
     const unquoted = quotes.reduce((x, q) => x.replace(q.text, " "), text);
-    if (quotes.length && quotes.every((q) => isHeaderLine(q.text, st.cited)) && contentWords(unquoted).filter((w) => !own.has(w)).length < 3) continue;
+    // a quoted page header, or a sentence about the document ("This document presents …"), says nothing of the topic
+    if (quotes.length && quotes.every((q) => isHeaderLine(q.text, st.cited) || INTRO_SENTENCE.test(q.text)) && contentWords(unquoted).filter((w) => !own.has(w)).length < 3) continue;
     const content = contentWords(text).filter((w) => !own.has(w) && !/^\d/.test(w));
     if (content.length < 5) continue;
     // the request's only topic: any cited opened source will do (its words may not be the request's: "red flags")
