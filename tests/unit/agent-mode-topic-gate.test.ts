@@ -207,3 +207,21 @@ describe("sentences about the document", () => {
     expect(v[0]!.status).toBe("unanswered");
   });
 });
+
+describe("a computed margin", () => {
+  const question = "Q2 2031 revenue and EBITDA with margins";
+  const src = [opened(1, "Interim.pdf", QUARTER.replace(/\nEBITDA margin .*/, ""))];
+  const check = (answer: string) => validateFinal({ answer, question, constraints: analyzeConstraints(question), searches: [search("Q2 2031 revenue ebitda margins")], opened: src });
+
+  it("is accepted when the answer shows the two sourced figures it divides, for the period", () => {
+    const v = check("- Revenue, Q2 2031: GBP 7,300 thousand [1]\n- EBITDA, Q2 2031: GBP 1,460 thousand [1]\n- EBITDA margin, Q2 2031: 20.0% (1,460 / 7,300) [1]");
+    expect(v.failures.map((f) => f.code)).toEqual([]);
+    expect(v.topics.map((t) => t.status)).toEqual(["answered", "answered", "answered"]);
+  });
+
+  it("is rejected when the arithmetic does not hold or an input is of another period", () => {
+    expect(check("- Revenue, Q2 2031: GBP 7,300 thousand [1]\n- EBITDA, Q2 2031: GBP 1,460 thousand [1]\n- EBITDA margin, Q2 2031: 21.0% (1,460 / 7,300) [1]").failures.map((f) => f.code)).toContain("UNGROUNDED_NUMBER");
+    const wrongPeriod = check("- Revenue, Q2 2031: GBP 7,300 thousand [1]\n- EBITDA, Q2 2031: GBP 1,460 thousand [1]\n- EBITDA margin, Q2 2031: 18.0% (1,100 / 6,100) [1]");
+    expect(wrongPeriod.topics.find((t) => t.topic === "margins")!.status).toBe("unanswered");
+  });
+});

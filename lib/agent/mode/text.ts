@@ -140,6 +140,23 @@ export function numberIsKnown(token: NumberToken, known: Set<number>): boolean {
   return false;
 }
 
+/**
+ * Whether a percentage is the ratio (a/b) or the change ((a−b)/b) of two other numbers, to its
+ * printed precision: "22.0% (7,207 / 32,765)" is checkable arithmetic on sourced figures.
+ */
+export function isDerivedPercent(p: NumberToken, inputs: number[]): boolean {
+  const d = decimals(p.raw);
+  for (const v of p.values) {
+    for (const a of inputs) {
+      for (const b of inputs) {
+        if (a === b || b === 0) continue;
+        for (const r of [(100 * a) / b, (100 * (a - b)) / Math.abs(b)]) if (Math.abs(Math.abs(r) - v) <= 0.5 * 10 ** -d + 1e-9) return true;
+      }
+    }
+  }
+  return false;
+}
+
 export function knownNumbers(texts: string[]): Set<number> {
   const set = new Set<number>();
   for (const t of texts) for (const n of extractNumbers(t)) for (const v of n.values) set.add(v);

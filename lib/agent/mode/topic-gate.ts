@@ -15,7 +15,7 @@ import type { OpenedCitation, SearchRecord } from "./types";
 import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import type { RequestTopic } from "./request-topics";
-import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, mentionsTopic, numberIsKnown, queryCoversTopic, words } from "./text";
+import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, queryCoversTopic, words } from "./text";
 import { samePeriod } from "@/lib/periods";
 
 export interface TopicVerdict {
@@ -135,6 +135,10 @@ function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation
       const wrong = t.period ? periodsNamed(`${st.context} ${bare(st.text)}`).filter((p) => !samePeriod(p, t.period!) && !good.some((g) => g.figure.period && samePeriod(g.figure.period, p))) : [];
       if (wrong.length === 0 || namesPeriod(`${st.context} ${st.text}`, t.period!)) return { ok: true, reason: `${good[0]!.figure.raw} (${good[0]!.source.document} p.${good[0]!.source.page})` };
     }
+    if (pct) {
+      const derived = derivedRatio(st, opened, t.period);
+      if (derived) return { ok: true, reason: derived };
+    }
     if (b.hits.length) {
       const h = b.hits[0]!;
       const later = t.period ? null : laterPeriodOf(h.figure, figuresIn(h.source.text));
@@ -144,6 +148,18 @@ function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation
     else if (b.unknown.length) reason = `${b.unknown[0]} appears in no opened source`;
   }
   return { ok: false, reason };
+}
+
+/** A percentage of the statement computed from two amounts it states, each backed by an opened source for the period. */
+function derivedRatio(st: Statement, opened: OpenedCitation[], period: string | null): string | null {
+  const text = bare(st.text);
+  const nums = valueNumbers(text);
+  const sources = st.cited.length ? st.cited : opened;
+  const backed = nums.filter((n) => !/^\s?(?:%|percent)/i.test(text.slice(n.index + n.raw.length, n.index + n.raw.length + 8)) && sources.some((o) => figuresIn(o.text).some((f) => !isPercent(f) && numberIsKnown(n, new Set([f.value, Math.abs(f.value)])) && periodOk({ figure: f, source: o }, period))));
+  for (const p of nums.filter((n) => /^\s?(?:%|percent)/i.test(text.slice(n.index + n.raw.length, n.index + n.raw.length + 8)))) {
+    if (isDerivedPercent(p, backed.flatMap((n) => n.values))) return `${p.raw}% computed from ${backed.map((n) => n.raw).join(" and ")}`;
+  }
+  return null;
 }
 
 function comparisonVerdict(t: RequestTopic, all: Statement[], opened: OpenedCitation[]): { ok: boolean; reason: string } {

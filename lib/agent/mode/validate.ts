@@ -9,7 +9,7 @@
 import type { AgentConstraints, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
-import { extractMarkers, extractNumbers, extractQuotes, knownNumbers, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
+import { extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
 
 export interface ValidationInput {
   answer: string;
@@ -62,6 +62,12 @@ function containsPhrase(text: string, phrase: string): boolean {
 
 function headingLines(answer: string): string[] {
   return answer.split("\n").map((l) => l.trim()).filter((l) => /^#{1,6}\s+\S/.test(l) || /^\*\*[^*]+\*\*/.test(l) || /^__[^_]+__/.test(l) || /^[\p{L}][^:]{0,60}:/u.test(l));
+}
+
+function lineAround(text: string, at: number): { text: string; start: number } {
+  const start = text.lastIndexOf("\n", at - 1) + 1;
+  const end = text.indexOf("\n", at);
+  return { text: text.slice(start, end < 0 ? text.length : end), start };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -128,7 +134,12 @@ export function validateFinal(input: ValidationInput): ValidationResult {
     if (/^\s*(?:#{1,6}\s*)?$/.test(outsideQuotes.slice(lineStart, n.index)) && /^[.)]\s/.test(outsideQuotes.slice(n.index + n.raw.length, n.index + n.raw.length + 2))) continue; // "1. " list numbering
     if (!n.withUnit && /^\d$/.test(n.raw)) continue; // small counts ("two sources", "3 searches")
     if (/(?:\bp\.?|\bpage|\bs\.|\bsida|\bpp\.)\s*$/i.test(outsideQuotes.slice(Math.max(0, n.index - 6), n.index)) && pages.has(Number(n.raw))) continue;
-    if (!numberIsKnown(n, known)) badNumbers.push(n.raw);
+    if (numberIsKnown(n, known)) continue;
+    // a percentage computed from two sourced figures of its line ("22.0% (7,207 / 32,765)")
+    const line = lineAround(outsideQuotes, n.index);
+    const inputs = extractNumbers(line.text).filter((m) => m.index !== n.index - line.start && numberIsKnown(m, known)).flatMap((m) => m.values);
+    if (/^\s?(?:%|percent|per cent|procent)/i.test(outsideQuotes.slice(n.index + n.raw.length, n.index + n.raw.length + 9)) && isDerivedPercent(n, inputs)) continue;
+    badNumbers.push(n.raw);
   }
   if (badNumbers.length) fail("UNGROUNDED_NUMBER", `These numbers appear in no opened citation: ${[...new Set(badNumbers)].slice(0, 6).join(", ")}. Use only figures from opened sources (or open the source that states them).`, opened.length < 1);
 
