@@ -119,6 +119,18 @@ describe("persons only with a real name and a role", () => {
     expect(es.find((e) => e.entityType === "person")).toMatchObject({ name: "Per Olsson", role: "Authorised Public Accountant" });
   });
 
+  it("the signing accountant's firm is the auditor; a title never runs into the next name", () => {
+    const page = { pageNumber: 8, text: "The Board of Directors and the Managing Director of Kestrel Systems AB hereby present the annual report.\nOur auditor's report was submitted on 15 March 2024. Ostberg & Partners Revisionsbyra AB, Lena Falk, Authorised Public Accountant.\nHead of Sales Tomas Ek joined in 2021. The data room opens to Heron Capital Partners on 1 October 2024." };
+    const es = entities([page]);
+    expect(es).toEqual(expect.arrayContaining([
+      { entityType: "organisation", name: "Ostberg & Partners Revisionsbyra AB", role: "auditor" },
+      { entityType: "organisation", name: "Kestrel Systems AB", role: "mentioned" },
+      { entityType: "organisation", name: "Heron Capital Partners", role: "mentioned" },
+      { entityType: "person", name: "Lena Falk", role: "Authorised Public Accountant" },
+    ]));
+    expect(es.map((e) => e.name).filter((n) => /^(?:of|Capital) /.test(n))).toEqual([]);
+  });
+
   it("reads a middle initial and stops the name before a title ('Mark G. Parker', not 'Parker Chairman')", () => {
     const page = { pageNumber: 3, text: "The meeting was chaired by Anna K. Lund, Chairman of the Board." };
     expect(entities([page]).filter((e) => e.entityType === "person").map((e) => e.name)).toEqual(["Anna K. Lund"]);

@@ -103,8 +103,24 @@ const SIGNED_FIRM = new RegExp(String.raw`/s/\s*(?<firm>${FIRM})(?![\p{L}])`, "u
 const FIRM_LINE = new RegExp(String.raw`^[ \t|]*(?<firm>${FIRM})[ \t|]*$`, "mu");
 const AUDIT_REPORT = /report of independent (?:registered public accounting firm|auditors?)|independent auditor['’]s report|revisionsberättelse/i;
 
-/** The audit firm: signing the auditor's report (or, failing that, the auditor's consent). */
+/** "Firm AB, Karin Holm, Authorised Public Accountant": the firm and the accountant who signs for it. */
+const FIRM_AND_SIGNER = new RegExp(String.raw`(?<firm>${FIRM}),\s+\p{Lu}[\p{L}.'’ -]{2,40},\s+(?:Authori[sz]ed|Certified|Chartered) (?:Public )?Accountant|(?<firm2>${FIRM}),\s+\p{Lu}[\p{L}.'’ -]{2,40},\s+auktoriserad revisor`, "u");
+
+/** The audit firm: signing the auditor's report (or, failing that, the auditor's consent, or naming its signing accountant). */
 export function readAuditor(pages: ExtractionPage[]): NamedFact | undefined {
+  const signed = readSignedAuditor(pages);
+  if (signed) return signed;
+  for (const page of pages) {
+    const m = FIRM_AND_SIGNER.exec(page.text);
+    if (!m) continue;
+    const firm = (m.groups!.firm ?? m.groups!.firm2)!;
+    const start = m.index + m[0].indexOf(firm);
+    return { name: firm, detail: "auditor", page: page.pageNumber, start, end: m.index + m[0].length };
+  }
+  return undefined;
+}
+
+function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
   for (const want of [AUDIT_REPORT, /consent of independent (?:registered public accounting firm|auditors?)/i]) {
     for (const page of pages) {
       if (!want.test(page.text)) continue;

@@ -119,9 +119,9 @@ function orgNameStart(match: string, original: string, map: number[], at: number
     const next = words[i + 1]![0] === "and" || words[i + 1]![0] === "&" ? i + 2 : i + 1;
     if (words.length - next >= 2 && /^\p{Lu}/u.test(words[next]![0]) && !LEGAL_FORM.test(words[next]![0])) { skip += words[next]!.index!; break; }
   }
-  // a signatory's title in front of the company signing ("Executive Director JUPITER … LLC")
-  cutAt(/^(?:(?:Executive|Managing|Director|Vice|President|Chief|Officer|Authori[sz]ed|Signatory|Name|Title|By|Senior|General|Partner|Secretary|Treasurer)\s+)+/);
   cutAt(OF_HEAD);
+  // a signatory's title in front of the company signing ("Executive Director JUPITER … LLC")
+  cutAt(/^(?:(?:Executive|Managing|Director|Vice|President|Chief|Officer|Authori[sz]ed|Signatory|Name|Title|By|Senior|General|Partner|Secretary|Treasurer)\s+)+(?:of\s+)?/);
   cutAt(/^(?:(?:Amended and )?Restated|Amended|Form of|Amendment to)\s+/);
   // "Form 10-K of X Inc.", "Description of X Corporation": one word that is no organisation's head ("Bank of …") before "of"
   cutAt(/^(?!(?:Bank|University|Institute|State|City|County|Commonwealth|Republic|Government|Council|College|Society|Association|District|Port|Trust|Federation|Federal|Museum|Church|Academy|Department|Ministry|Office|Union|Chamber|Court)\s)\S+\s+of\s+(?=\p{Lu})/u);
@@ -184,8 +184,11 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       for (const m of C.matchAll(re)) {
         const name = personNamesIn(m.groups!.name!)[0];
         if (!name) continue;
+        // a title read into the next sentence's name ("Head of Sales Maria …") ends before it
+        const after = C.slice(m.index! + m[0].length, m.index! + m[0].length + 30);
+        const title = /^Head of \S+ \p{Lu}\p{Ll}+$/u.test(m.groups!.title!) && /^ \p{Lu}\p{Ll}+\b/u.test(after) ? m.groups!.title!.replace(/ \S+$/, "") : m.groups!.title!;
         const at = m.index! + m[0].indexOf(name);
-        found.push({ type: "person", name, role: m.groups!.title!, start: at, end: at + name.length, conf: 0.85, evidence: "prose", reason: `named with the title "${m.groups!.title}"` });
+        found.push({ type: "person", name, role: title, start: at, end: at + name.length, conf: 0.85, evidence: "prose", reason: `named with the title "${title}"` });
       }
     }
     // ministries: responsible when addressed ("Till statsrådet och chefen för X"), standalone on a title page, or "(Xdepartementet)" closing a directive
@@ -211,14 +214,15 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     for (const m of C.matchAll(ORG_RE)) {
       // a defined term ("“Approved Fund”") or a generic noun ("a Subsidiary Corporation") names no organisation
       if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index! - 8), m.index!))) continue;
+      // "Limited Liability Company Agreement" names a kind of contract, not a company
+      if (/^\s+(?:Liability\b|Partnership Agreement\b)/.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 24))) continue;
       // "… Incorporated by reference" is a heading's verb, not a legal form
       if (/Incorporated$/.test(m[1]!) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 20))) continue;
       let skip = orgNameStart(m[1]!, page.text, canon.map, m.index!, shortLine);
       const before = C.slice(Math.max(0, m.index! - 16), m.index!);
-      // "an agreement between X and Y Corp.": the parties are two; "the OII to Consider Y Corp.": a verb opens the match
+      // "an agreement between X and Y Corp.": the parties are two
       const and = m[1]!.slice(skip).lastIndexOf(" and ");
       if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
-      else if (/\bto\s+$/.test(before) && / /.test(m[1]!.slice(skip))) skip += m[1]!.slice(skip).indexOf(" ") + 1;
       let raw = m[1]!.slice(skip);
       let at = m.index! + skip;
       // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "salesforce.com Israel Ltd.")

@@ -142,7 +142,7 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
   return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
 }
 
-const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?|presentations?|memorand(?:um|a)|minutes)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
 /** A date a thing runs to or is extended to ("extended … to May 31, 2025 via an amendment approved …") is not when the action happened. */
 const TARGET_DATE = /\b(?:to|until|through|till|by|after|before|on or after|on or before)\s+$/i;
 const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
