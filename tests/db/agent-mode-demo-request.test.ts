@@ -17,6 +17,7 @@ import { tempDir } from "../helpers/fixtures";
 
 const REQUEST = "Q3 2024 revenue and EBITDA with margins, revenue against the management forecast, the top risks";
 const { actual, forecast, period } = PLANTED_CASES.forecastVsActual;
+const { audited, management } = PLANTED_CASES.contradiction;
 const millions = (v: number) => (v / 1e6).toFixed(1);
 const thousands = (v: number) => (v / 1e3).toLocaleString("en-US");
 
@@ -59,5 +60,15 @@ describe("Agent Mode on the walkthrough request (demo deal)", () => {
     expect(r.citations.length).toBeGreaterThan(0);
     expect(r.citations.every((c) => c.opened)).toBe(true);
     expect(opened).toBeGreaterThanOrEqual(r.citations.length);
+  });
+
+  it("a full-year figure comes from the audited statement, its note reference apart from the value", async () => {
+    const r = await runAgentModeForDeal({ db, dealRef: DEMO_DEAL_SLUG, user: await getRequestUser(), question: `What was ${PLANTED_CASES.contradiction.period} revenue?`, model: createLocalAgentModeModel() });
+    expect(r.status).toBe("validated");
+    const line = r.answer.split("\n").find((l) => l.startsWith("- **Revenue")) ?? "";
+    expect(line).toContain(thousands(audited.value));
+    expect(line).toMatch(/\(EUR thousands; note \d+\)/); // the note number is named as a note, not read into the value
+    expect(line).not.toContain(millions(management.value));
+    expect(audited.files).toContain(r.citations[0]!.document);
   });
 });

@@ -21,6 +21,7 @@ import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigur
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "./figure-items";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { samePeriod } from "@/lib/periods";
+import { authorityOf } from "@/lib/agent/knowledge/describe";
 
 export const LOCAL_AGENT_MODEL_ID = "local:manda-agent-mode-1";
 
@@ -141,8 +142,10 @@ function candidates(state: PromptState, t: RequestTopic | null): Candidate[] {
       // a period asked: pages that name it; none asked: the newest documents (the latest period is meant)
       const period = t?.period ? (namesPeriod(r.snippet, t.period) ? 3 : 0) : t && t.kind !== "narrative" && r.date && r.date === newestDate ? 2 : 0;
       // an amount topic: a statement row ("Revenues $ 36,397 …") beats prose about a part of it
-      const row = t && t.kind === "figure" && new RegExp(`(?:^|[^\\p{L}])${escapeRe(t.subject.split(" ")[0]!.slice(0, 6))}\\p{L}*(?:\\s+\\p{L}+){0,3}\\s+\\$?\\s?\\(?\\d[\\d,]{2,}`, "iu").test(r.snippet) ? 3 : 0;
-      const score = (onTopic ? 4 : 0) + period + row + (t?.kind === "narrative" ? 0 : isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
+      const row = t && t.kind === "figure" && new RegExp(`(?:^|[^\\p{L}])${escapeRe(t.subject.split(" ")[0]!.slice(0, 6))}\\p{L}*(?:\\s+\\p{L}+){0,3}(?:\\s+\\d{1,2})?\\s+\\$?\\s?\\(?\\d[\\d,]{2,}`, "iu").test(r.snippet) ? 3 : 0;
+      // an amount or a margin: the more authoritative document (audited over interim over a presentation)
+      const authority = t && (t.kind === "figure" || t.kind === "ratio") ? authorityOf(r.kind, r.document) * 0.6 : 0;
+      const score = (onTopic ? 4 : 0) + period + row + authority + (t?.kind === "narrative" ? 0 : isProseWithFigure(r.snippet) && figure ? 3 : figure ? 1.5 : 0) - ri * 0.3 - si * 0.01;
       out.push({ r, topic, score });
     });
   });
