@@ -8,7 +8,7 @@ import { mentionsTopic } from "./text";
 
 const offsetOf = (f: SourceFigure) => f.at ?? f.line.lastIndexOf(f.raw);
 
-/** A percentage (not a change in percentage points): "23.1%", "2.3 percent". */
+/** A percentage (not a change in percentage points): "17.5%", "1.5 percent". */
 export function isPercent(f: SourceFigure): boolean {
   if (/%$/.test(f.raw)) return true;
   const at = offsetOf(f);
@@ -35,7 +35,7 @@ const WHOLE = new Set("total net consolidated group reported fiscal annual quart
 
 /**
  * Whether the line item is the whole topic, not a part of it: "Revenues", "Total revenue", "Net
- * sales were …" are; "Subscription revenue", "Cost of sales", "digital commerce sales" are not.
+ * sales were …" are; "Subscription revenue", "Cost of sales", "online sales" are not.
  */
 function isWhole(item: string, subject: string, prose: boolean): boolean {
   const ws = item.match(/[\p{L}\p{N}'’&.-]+/gu) ?? [];
@@ -47,7 +47,7 @@ function isWhole(item: string, subject: string, prose: boolean): boolean {
     const prev = before.at(-1);
     if (!prev) return true;
     if (/^(?:cost|costs|gain|gains|loss|losses)$/i.test(before.at(-2) ?? "") && /^(?:of|on)$/i.test(prev)) return false;
-    // in prose a capitalised word before it is a name ("NIKE, Inc. Revenues") unless it starts the sentence ("Online sales"); in a row label it is the start of the label
+    // in prose a capitalised word before it is a name ("Acme Corp. Revenues") unless it starts the sentence ("Online sales"); in a row label it is the start of the label
     if (WHOLE.has(prev.toLowerCase()) || (prose && i > 1 && /^\p{Lu}/u.test(prev)) || /\d/.test(prev)) return true;
     return false;
   }

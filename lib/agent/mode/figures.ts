@@ -3,7 +3,7 @@
  * numbers of a piece of text. The gate checks an answer's figures against these; the offline
  * driver writes its statements from them.
  *   - a table row is read against the period columns of the header above it; a note reference
- *     printed between the label and the values ("Revenue 2 18,400" under "Note 2023") is a note,
+ *     printed between the label and the values ("Revenue 4 12,300" under "Note 2030") is a note,
  *     not part of the value;
  *   - a spreadsheet row ("A6: Total revenue | B6: 18400 | C6: 20500") is read by cell column
  *     against the header row whose cells name periods;
@@ -17,12 +17,12 @@ import { extractNumbers, sentencesOf, type NumberToken } from "./text";
 export interface SourceFigure {
   /** The line item (a row's label) or, for prose, the sentence that states the figure. */
   label: string;
-  /** As printed: "5,200", "(1,577)", "5.2", "23.1%". */
+  /** As printed: "7,300", "(1,204)", "7.3", "17.5%". */
   raw: string;
   /** As printed, sign kept (a bracketed amount is negative). */
   value: number;
   /**
-   * Canonical period label ("Q3 2024", "FY2023", "9M 2024"); null when the source does not say;
+   * Canonical period label ("Q2 2031", "FY2030", "9M 2031"); null when the source does not say;
    * "comparative" for a bracketed prior-period figure; "unknown" for one of several row values
    * whose columns could not be read.
    */
@@ -43,7 +43,7 @@ const DAY_BEFORE_MONTH = new RegExp(`^\\s*(?:${MONTHS})\\b`, "i");
 const MONTH_BEFORE_DAY = new RegExp(`\\b(?:${MONTHS})\\.?\\s*$`, "i");
 const FORECAST_WORDS = /\b(?:forecast|budget(?:ed)?|outlook|guidance|plan(?:ned)?|projected|expects?|expected|estimate[ds]?|target|prognos|förväntar)\b/i;
 
-/** The canonical label of a header column ("Q3 2024", "FY2023", "9M 2024"); dates and bare days are points. */
+/** The canonical label of a header column ("Q2 2031", "FY2030", "9M 2031"); dates and bare days are points. */
 function columnLabel(c: PeriodColumn): string | null {
   if (c.day !== undefined) return null;
   if (c.kind === "Q") return `Q${c.q} ${c.year}`;
@@ -52,7 +52,7 @@ function columnLabel(c: PeriodColumn): string | null {
   return `FY${c.year}`;
 }
 
-/** A header line: period columns and no other numbers ("EUR thousands Q3 2024 Q3 2023 9M 2024", "Note 2023"). */
+/** A header line: period columns and no other numbers ("GBP thousands Q2 2031 Q2 2030 6M 2031", "Note 2030"). */
 function headerOf(line: string): { labels: Array<string | null>; forecast: boolean[]; note: boolean } | null {
   const cols = headerColumns(line);
   if (cols.length === 0) return null;
@@ -246,7 +246,7 @@ export function figuresIn(text: string): SourceFigure[] {
 
 /**
  * The numbers of a text that are values: not years, dates, period labels ("Q3", "9M 2024"),
- * page numbers, list numbering, nor a note reference glued before a value ("Revenue 2 18,400").
+ * page numbers, list numbering, nor a note reference glued before a value ("Revenue 4 12,300").
  */
 export function valueNumbers(text: string): NumberToken[] {
   const all = extractNumbers(text);

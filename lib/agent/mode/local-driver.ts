@@ -113,7 +113,7 @@ export function versionRank(filename: string): number {
 /** Sort key of a version: date first, then the version suffix. */
 const versionKey = (doc: string, date: string | null) => `${date ?? ""}|${String(versionRank(doc)).padStart(3, "0")}`;
 
-/** A number that is not just a year: "EUR 5.2 million" or "18,400" is a figure, "August 2024." is not. */
+/** A number that is not just a year: "GBP 7.3 million" or "12,300" is a figure, "August 2031." is not. */
 export function hasFigure(s: string): boolean {
   return /(?<![\d.,])(?!(?:19|20)\d\d(?!\d|[.,]\d))\d[\d,.]*/.test(s);
 }
@@ -289,7 +289,7 @@ export function topicFigures(opened: Opened[], t: RequestTopic, forecast: boolea
       if (!t.period && laterPeriodOf(f, figuresIn(o.text))) continue; // no period asked: the latest
       const head = f.label.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/^\s*total\s+/, "").trim();
       const lead = f.kind === "sentence" ? 0 : (mentionsTopic(f.label.split(/\s+/).slice(0, t.subject.split(" ").length + 1).join(" "), t.subject) ? 1 : 0) + (mentionsTopic(head, t.subject) && head.split(/\s+/).length <= t.subject.split(" ").length + 1 && words(head).length === words(t.subject).length ? 1.5 : 0);
-      // no period asked: a sentence's first figure is its current one ("42%, down from 45% for 2023")
+      // no period asked: a sentence's first figure is its current one ("31%, down from 33% for 2030")
       const ordinal = f.kind === "sentence" ? all.filter((g) => g.line === f.line).indexOf(f) : 0;
       const base = f.kind === "sentence" ? (t.period ? (f.period ? 4.2 : 1) : 3 - ordinal * 0.8) : f.period ? 3 : 0.5;
       found.push({ f, o, score: base + lead - (f.kind === "sentence" ? 0 : f.label.split(/\s+/).length * 0.05) });
@@ -333,7 +333,7 @@ function narrativeQuote(text: string, subject: string): string | null {
   return next.length ? next.join('" "') : null;
 }
 
-/** The figure as the sentence states it, with its currency and scale ("EUR 5.2 million", "23.1%"). */
+/** The figure as the sentence states it, with its currency and scale ("GBP 7.3 million", "17.5%"). */
 function statedAmount(f: SourceFigure): string {
   const raw = f.raw.replace(/[.()$]/g, (ch) => `\\${ch}`);
   const from = Math.max(0, (f.at ?? 0) - 6);

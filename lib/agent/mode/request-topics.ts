@@ -1,8 +1,8 @@
 /**
  * What a request asks to be answered: its topics, each with the kind of evidence that answers it
- * and the period asked. "Q3 2024 revenue and EBITDA with margins, revenue against the management
- * forecast, the top risks" → revenue (figure, Q3 2024), EBITDA (figure, Q3 2024), margins (ratio,
- * Q3 2024), revenue against the forecast (comparison, Q3 2024), top risks (narrative).
+ * and the period asked. "Q2 2031 revenue and EBITDA with margins, revenue against the budget,
+ * the main risks" → revenue (figure, Q2 2031), EBITDA (figure, Q2 2031), margins (ratio, Q2 2031),
+ * revenue against the budget (comparison, Q2 2031), main risks (narrative).
  * Topics the constraints already name ("separate searches for revenue, margins and litigation")
  * are taken as they are; otherwise the request's own list is read. Process instructions ("open
  * two sources", "quote the figure") are not topics.
@@ -22,7 +22,7 @@ export interface RequestTopic {
   subject: string;
   /** comparison: what the subject is measured against ("forecast"). */
   against?: string;
-  /** The period asked ("Q3 2024", "FY2023"); null when the request names none (or for narrative topics). */
+  /** The period asked ("Q2 2031", "FY2030"); null when the request names none (or for narrative topics). */
   period: string | null;
 }
 

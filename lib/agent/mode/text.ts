@@ -122,7 +122,7 @@ function decimals(raw: string): number {
 
 /**
  * Whether a number of the answer appears among `known` values — as written, or scaled by a
- * unit step (EUR 5.2 million ⇐ 5,200 in a table of EUR thousands), rounded to the answer's
+ * unit step (GBP 7.3 million ⇐ 7,300 in a table of GBP thousands), rounded to the answer's
  * precision.
  */
 export function numberIsKnown(token: NumberToken, known: Set<number>): boolean {
@@ -142,7 +142,7 @@ export function numberIsKnown(token: NumberToken, known: Set<number>): boolean {
 
 /**
  * Whether a percentage is the ratio (a/b) or the change ((a−b)/b) of two other numbers, to its
- * printed precision: "22.0% (7,207 / 32,765)" is checkable arithmetic on sourced figures.
+ * printed precision: "20.0% (1,460 / 7,300)" is checkable arithmetic on sourced figures.
  */
 export function isDerivedPercent(p: NumberToken, inputs: number[]): boolean {
   const d = decimals(p.raw);

@@ -5,7 +5,7 @@
  * no opened source states for that line item and period is no answer.
  *   figure     a value the statement gives, which an opened source states on a line (row or
  *              sentence) about the topic, for the asked period;
- *   ratio      the same with a percentage ("EBITDA margin 23.1%");
+ *   ratio      the same with a percentage ("EBITDA margin 17.5%");
  *   comparison both sides: a value of the subject and a value of what it is measured against
  *              (a forecast, a budget), each stated by an opened source;
  *   narrative  a sentence about the topic with content beyond its name, citing (or quoting) an
@@ -30,7 +30,7 @@ export interface TopicVerdict {
 interface Statement {
   /** One sentence of the answer. */
   text: string;
-  /** The heading above it and the bold label its line starts with ("**Revenue, Q3 2024:**"). */
+  /** The heading above it and the bold label its line starts with ("**Revenue, Q2 2031:**"). */
   context: string;
   cited: OpenedCitation[];
   /** Which line of the answer it is on. */
@@ -81,7 +81,7 @@ function statementsOf(answer: string, opened: OpenedCitation[]): Statement[] {
   return out;
 }
 
-/** The statement without its [n] markers and with its label words ("Revenue, Q3 2024: …"). */
+/** The statement without its [n] markers and with its label words ("Revenue, Q2 2031: …"). */
 const bare = (s: string) => s.replace(/\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\]/g, " ");
 
 interface Backing {

@@ -135,7 +135,7 @@ export function validateFinal(input: ValidationInput): ValidationResult {
     if (!n.withUnit && /^\d$/.test(n.raw)) continue; // small counts ("two sources", "3 searches")
     if (/(?:\bp\.?|\bpage|\bs\.|\bsida|\bpp\.)\s*$/i.test(outsideQuotes.slice(Math.max(0, n.index - 6), n.index)) && pages.has(Number(n.raw))) continue;
     if (numberIsKnown(n, known)) continue;
-    // a percentage computed from two sourced figures of its line ("22.0% (7,207 / 32,765)")
+    // a percentage computed from two sourced figures of its line ("20.0% (1,460 / 7,300)")
     const line = lineAround(outsideQuotes, n.index);
     const inputs = extractNumbers(line.text).filter((m) => m.index !== n.index - line.start && numberIsKnown(m, known)).flatMap((m) => m.values);
     if (/^\s?(?:%|percent|per cent|procent)/i.test(outsideQuotes.slice(n.index + n.raw.length, n.index + n.raw.length + 9)) && isDerivedPercent(n, inputs)) continue;
