@@ -225,3 +225,19 @@ describe("a computed margin", () => {
     expect(wrongPeriod.topics.find((t) => t.topic === "margins")!.status).toBe("unanswered");
   });
 });
+
+describe("whose figure it is", () => {
+  const PAGE = [
+    "Acme Corp. revenues for fiscal 2031 were $9.1 billion, and the Widget Cloud revenue grew to $2.0 billion.",
+    "Our gross margin for fiscal 2031 was 45.1%, while the Widget Cloud gross margin reached 71.0%.",
+    "Under the credit facility, the LIBOR margin ranges from 0.80% to 1.20%.",
+  ].join("\n");
+  const src = [opened(1, "Annual.pdf", PAGE)];
+  const run = (answer: string) => Object.fromEntries(checkTopics({ answer, topics: requestTopics("FY2031 revenues with margins"), opened: src, searches: [search("FY2031 revenues margins")], phrase: "Insufficient documentation" }).map((v) => [v.topic.name, v.status]));
+
+  it("the company's revenue and profit margin answer; a segment's, or a lending margin, do not", () => {
+    expect(run("- Revenues, FY2031: $9.1 billion [1]\n- Margins, FY2031: gross margin 45.1% [1]")).toEqual({ revenues: "answered", margins: "answered" });
+    expect(run("- Revenues, FY2031: $2.0 billion [1]\n- Margins, FY2031: gross margin 71.0% [1]")).toEqual({ revenues: "unanswered", margins: "unanswered" });
+    expect(run("- Margins, FY2031: 1.20% [1]").margins).toBe("unanswered");
+  });
+});

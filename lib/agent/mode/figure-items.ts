@@ -31,7 +31,9 @@ export function lineItemOf(f: SourceFigure): string {
 }
 
 /** Words that may stand before a line item without making it a part of it ("total revenue", "our net sales"). */
-const WHOLE = new Set("total net consolidated group reported fiscal annual quarterly full year our its the company's companys and of in for with which were was as".split(" "));
+const WHOLE = new Set(
+  "total net consolidated group reported fiscal annual quarterly full year our its the company's companys and of in for with which were was as grew increased decreased rose fell reported generated recorded achieved posted had".split(" "),
+);
 
 /**
  * Whether the line item is the whole topic, not a part of it: "Revenues", "Total revenue", "Net
@@ -47,8 +49,9 @@ function isWhole(item: string, subject: string, prose: boolean): boolean {
     const prev = before.at(-1);
     if (!prev) return true;
     if (/^(?:cost|costs|gain|gains|loss|losses)$/i.test(before.at(-2) ?? "") && /^(?:of|on)$/i.test(prev)) return false;
-    // in prose a capitalised word before it is a name ("Acme Corp. Revenues") unless it starts the sentence ("Online sales"); in a row label it is the start of the label
-    if (WHOLE.has(prev.toLowerCase()) || (prose && i > 1 && /^\p{Lu}/u.test(prev)) || /\d/.test(prev)) return true;
+    // in prose a company's name may stand before it ("Acme Corp. revenues", "ACME revenues", "Acme's revenues"), not a segment's ("Online sales", "Widget Cloud revenue")
+    const name = prose && (/\.$/.test(prev) || /^\p{Lu}{2,}[,]?$/u.test(prev) || /['’]s$/.test(prev));
+    if (WHOLE.has(prev.toLowerCase()) || name || /\d/.test(prev)) return true;
     return false;
   }
   return false;
@@ -57,7 +60,14 @@ function isWhole(item: string, subject: string, prose: boolean): boolean {
 /** Whether a figure's line item is the topic: a ratio topic names a margin literally ("gross profit" is not a margin); an amount is the whole line item. */
 export function figureIsAbout(f: SourceFigure, subject: string, ratio: boolean): boolean {
   const item = lineItemOf(f);
-  if (ratio) return /margin|marginal/i.test(item) && mentionsTopic(item, subject);
+  if (ratio) {
+    // a profit margin, named by its kind ("gross margin", "EBITDA margin"); not a lending margin ("the LIBOR margin ranges …")
+    const kind = /\b(gross|operating|ebitda|ebit|net|profit|income|contribution|pre-?tax|segment|adjusted|brutto|rörelse)\s*(?:profit\s+)?(?:margin|marginal)/i.exec(item);
+    if (!kind || !mentionsTopic(item, subject)) return false;
+    // the whole company's margin, not a segment's ("Widget Cloud gross margin")
+    const prev = (item.slice(0, kind.index).match(/[\p{L}\p{N}'’&.-]+/gu) ?? []).at(-1);
+    return !prev || WHOLE.has(prev.toLowerCase()) || /\d/.test(prev) || (f.kind === "sentence" && (/\.$/.test(prev) || /^\p{Lu}{2,}[,]?$/u.test(prev) || /['’]s$/.test(prev)));
+  }
   if (!mentionsTopic(item, subject)) return false;
   return f.kind === "sentence" ? isWhole(item, subject, true) : isWhole(item, subject, false);
 }

@@ -267,7 +267,7 @@ export function sentencesOf(text: string): Array<{ text: string; start: number; 
 }
 
 /** A sentence about the document rather than its subject ("This document presents …", "Provided below is …"). */
-export const INTRO_SENTENCE = /^(?:[•*-]\s*)?(?:provided below|set forth below|the following|below (?:is|are)|this (?:document|section|report|page|presentation|chapter|appendix|note)\b|see )/i;
+export const INTRO_SENTENCE = /^(?:[•*-]\s*)?(?:provided below|set forth below|the following|below (?:is|are)|this (?:document|section|report|page|presentation|chapter|appendix|note)\b|see |please (?:carefully )?(?:consider|read|see)\b)/i;
 
 export function normaliseSpace(s: string): string {
   return s.replace(/\s+/g, " ").trim();
