@@ -5,10 +5,14 @@
  * and conversations. The handlers are called directly, without proxy.ts in front, so they must
  * hold on their own. Every answer must be below 500, arrive (body included) within a bound, and
  * the app must keep answering afterwards with its data intact.
- * Prints: inputs tried, 500s seen, hangs. Replay a run with MANDA_RELIABILITY_SEED.
+ * A share of the inputs also carry browser headers (Host, Origin, Sec-Fetch-Site; some of another
+ * site) and go through proxy.ts's guard first, as on the server: a state-changing request from
+ * another site or to another Host must be refused there, before any handler.
+ * Prints: inputs tried, 500s seen, hangs, cross-site writes let through. Replay a run with MANDA_RELIABILITY_SEED.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setConfigForProcess } from "@/lib/config";
+import { getConfig, setConfigForProcess } from "@/lib/config";
+import { guardRequest } from "@/lib/http/guard";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
 import { ensureConversation, saveMessages } from "@/lib/chat/store";
@@ -221,6 +225,31 @@ function inputFor(r: () => number, spec: RouteSpec, method: string, f: Fixtures)
   return { method, url, params, ...b };
 }
 
+/** Browser headers: mostly this app's own, sometimes another site's or a rebinding Host. */
+function browserHeaders(r: () => number): Record<string, string> {
+  const host = r() < 0.8 ? "127.0.0.1:3000" : pick(r, ["rebind.evil.example:3000", "localhost.evil.example", "127.0.0.1.nip.io:3000", ""]);
+  const headers: Record<string, string> = { host };
+  if (r() < 0.8) headers.origin = r() < 0.5 ? `http://${host}` : pick(r, ["http://evil.example", "null", "http://127.0.0.1:3001", "https://127.0.0.1:3000", "garbage", "http://127.0.0.1:3000.evil.example"]);
+  if (r() < 0.6) headers["sec-fetch-site"] = pick(r, ["same-origin", "same-origin", "cross-site", "same-site", "none"]);
+  return headers;
+}
+
+/** Whether a browser would have sent this from another site (or to a Host that is not ours). */
+function crossSite(s: Sent): boolean {
+  const h = s.headers;
+  // Same origin is judged by host and port (TLS may end at a proxy in front of the app).
+  const originHost = (() => {
+    try {
+      return new URL(h.origin!).host;
+    } catch {
+      return "?";
+    }
+  })();
+  const foreignOrigin = h.origin !== undefined && originHost !== h.host;
+  const foreignSite = h["sec-fetch-site"] !== undefined && !["same-origin", "none"].includes(h["sec-fetch-site"]);
+  return !["127.0.0.1:3000"].includes(h.host ?? "") || (!["GET", "HEAD"].includes(s.method) && (foreignOrigin || foreignSite));
+}
+
 /** The answer's status once its whole body has arrived, or "hang" past the bound. */
 async function answer(handler: Handler, s: Sent): Promise<number | "hang"> {
   const req = new Request(s.url, { method: s.method, headers: s.headers, body: s.body });
@@ -273,6 +302,8 @@ describe("route fuzz: every app/api route, seeded adversarial input", () => {
     const byStatus = new Map<number, number>();
     let tried = 0;
     let hangs = 0;
+    let guarded = 0;
+    const leaked: string[] = [];
     for (const spec of ROUTES) {
       for (const [method, handler] of Object.entries(spec.methods)) {
         if (!handler) continue;
@@ -280,7 +311,15 @@ describe("route fuzz: every app/api route, seeded adversarial input", () => {
         const count = /agent|chat/.test(spec.path) ? Math.ceil(PER_METHOD / 2) : PER_METHOD;
         for (let i = 0; i < count; i++) {
           const s = inputFor(r, spec, method, f);
-          const status = await answer(handler, s);
+          let status: number | "hang";
+          if (r() < 0.3) {
+            // Through the proxy's guard, as the server runs it.
+            Object.assign(s.headers, browserHeaders(r));
+            const rejected = guardRequest({ method: s.method, url: s.url, headers: new Headers(s.headers) }, getConfig());
+            if (crossSite(s) && !rejected) leaked.push(`${s.method} ${s.url.slice(0, 120)} ${JSON.stringify(s.headers)}`);
+            guarded++;
+            status = rejected ? rejected.status : await answer(handler, s);
+          } else status = await answer(handler, s);
           tried++;
           if (status === "hang") hangs++;
           else byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
@@ -292,8 +331,10 @@ describe("route fuzz: every app/api route, seeded adversarial input", () => {
     }
     const errors = failures.filter((l) => !l.startsWith("hang")).length;
     report(`route fuzz: ${tried} inputs over ${ROUTES.length} routes, ${errors} answers >= 500, ${hangs} hangs (> ${ANSWER_BOUND_MS / 1000} s); statuses ${[...byStatus].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}×${v}`).join(" ")}`);
-    for (const l of failures.slice(0, 30)) report(`  ${l}`);
+    report(`route fuzz: ${guarded} of them through the proxy guard with browser headers, ${leaked.length} cross-site or foreign-Host requests let through`);
+    for (const l of [...failures, ...leaked].slice(0, 30)) report(`  ${l}`);
     expect(failures).toEqual([]);
+    expect(leaked).toEqual([]);
 
     // Still answering, and the fixtures the fuzz could not legitimately remove are intact.
     const list = await deals.GET(new Request(`${BASE}/api/deals`));

@@ -9,11 +9,15 @@ export const runtime = "nodejs";
 
 type Ctx = { params: Promise<{ deal: string }> };
 
+const statusQuery = z.enum(["pending", "running", "completed", "failed"]).optional();
+
 /** The deal's agent tasks (newest first, ?status= to filter) and the state of a run started here. */
 export async function GET(req: Request, { params }: Ctx) {
   const { deal } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
-    const status = new URL(req.url).searchParams.get("status") ?? undefined;
+    const parsedStatus = statusQuery.safeParse(new URL(req.url).searchParams.get("status") ?? undefined);
+    if (!parsedStatus.success) throw new MandaError("bad_request:query", "status is pending, running, completed or failed.");
+    const status = parsedStatus.data;
     const tasks = await listPipelineTasks({ db, dealId: deal.id, status });
     return Response.json({ tasks, run: getPipelineRun(deal.id) }, { headers: { "cache-control": "no-store" } });
   });
