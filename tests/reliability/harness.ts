@@ -126,11 +126,19 @@ export async function inputFiles(count: number, fallbackDir: string): Promise<st
 
 export const QUERIES = ["revenue growth", "risk factors", "net income per share", "cash flows from operating activities"];
 
-/** Search results (the product's searchPages) by filename and page: ids differ between data directories. */
+/**
+ * Search results (the product's searchPages) by filename, page and score: ids differ between data
+ * directories, and pages of equal score are listed in the order their documents arrived (parallel
+ * uploads arrive in any order), so equal scores are put in name order.
+ */
 export async function searchSnapshot(db: Db): Promise<string[][]> {
   const deal = await requireDeal({ db, ref: DEAL });
   const out: string[][] = [];
-  for (const query of QUERIES) out.push((await searchPages({ db, dealId: deal.id, query })).map((h) => `${h.document}#${h.page}`));
+  for (const query of QUERIES) {
+    const hits = (await searchPages({ db, dealId: deal.id, query })).map((h) => ({ key: `${h.document}#${h.page}`, score: h.rank.toFixed(6) }));
+    hits.sort((a, b) => Number(b.score) - Number(a.score) || a.key.localeCompare(b.key));
+    out.push(hits.map((h) => `${h.key}@${h.score}`));
+  }
   return out;
 }
 
