@@ -404,7 +404,11 @@ function finalAction(state: PromptState): Record<string, unknown> {
   if (topics.length) {
     const t = L[state.language === "sv" ? "sv" : "en"];
     const { lines, insufficiencies } = topicAnswer(state, topics);
-    return { type: "final", answer: [`## ${t.title}`, ...lines, ...newestNotes(state)].join("\n\n"), insufficiencies };
+    // the sources the request had opened but no topic line cites: named, so the answer shows what was read
+    const cited = new Set(lines.flatMap((l) => [...l.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]))));
+    const rest = state.opened.filter((o) => o.role === "evidence" && !cited.has(o.n));
+    const also = rest.length ? [`${t.also}: ${rest.map((o) => `${o.document}, p.${o.page} [${o.n}]`).join("; ")}.`] : [];
+    return { type: "final", answer: [`## ${t.title}`, ...lines, ...also, ...newestNotes(state)].join("\n\n"), insufficiencies };
   }
   const t = L[state.language === "sv" ? "sv" : "en"];
   const phrase = c.insufficiencyPhrase;
