@@ -4,6 +4,7 @@
  * (formatMetricAnswer). Used by the compute_metric agent tool.
  */
 export { asksForQualifiedFigure, parseMetricQuestion } from "./parse";
+export { asksHow } from "./question";
 export { computeMetric } from "./compute";
 export { formatMetricAnswer } from "./answer";
 export { CATALOG, type CatalogEntry } from "./catalog";

@@ -78,6 +78,11 @@ export function cleanQuestion(normalised: string): CleanQuestion {
   return first ? { ask, defined, definition: { name: first.name, text: first.text, formula: first.formula } } : { ask, defined };
 }
 
+/** "How does the company generate its revenue?": asks how, which no figure answers (the text as asked). */
+export function asksHow(question: string): boolean {
+  return HOW_NOT_FIGURE.test(question.toLowerCase());
+}
+
 export function isNarrative(ask: string): boolean {
   return NARRATIVE.test(ask) || HOW_NOT_FIGURE.test(ask);
 }
@@ -91,8 +96,39 @@ export function isNarrative(ask: string): boolean {
 const QUALIFIER_BEFORE = /\b(?:deferred|unearned|accrued|prepaid|restricted|contingent|unrecognized|other|(?<!un)adjusted|organic|segment|pro forma|comprehensive|foreign|domestic|international|recurring|non ?gaap|core|underlying|contribution|incremental|cumulative|projected|expected|budgeted|target)\s*$/;
 const QUALIFIER_AFTER = /^\s*(?:impairments?|write ?(?:downs?|offs?)|recognition|backlog|per (?:share|employee|store|unit|customer|user|subscriber)|guidance|paid for|taxes|mix|concentration|by (?:segment|region|geography|product|country))\b|^\s*(?:generated |earned |derived )?from (?!(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|the (?:prior|previous|fiscal|year|quarter|period)))|^\s*(?:in|at|of|for) (?:its|their|the company'?s) /;
 
+/**
+ * Where the words that modify a figure's name stop, reading back from the name: question words,
+ * articles, prepositions, a possessive (the company: "acme's revenue"), a period ("fy2022 revenue").
+ */
+const MODIFIER_STOP = /^(?:what|which|how|is|was|were|are|did|does|do|has|have|had|the|a|an|its|their|our|his|her|of|for|in|at|on|to|from|by|as|with|year|end|much|many|much|show|give|calculate|compute|report(?:ed)?|fiscal|not|no|any|improv\w*|positive|negative|higher|lower|increas\w*|decreas\w*|declin\w*|grow\w*|stable|consistent|strong|healthy|most|least|more|less|highest|lowest|largest|biggest|smallest|better|worse|fy|q[1-4]|h[12]|(?:fy|q[1-4]|h[12])?\d[\d,.]*|[a-z0-9&.]+'s?|[a-z0-9&.]+s')$/;
+/** Words that leave a figure the statements' own line: "total revenue", "net sales", "consolidated net income". */
+const SAME_FIGURE = /^(?:total|net|gross|annual|annuali[sz]ed|reported|consolidated|unadjusted|gaap|overall|full|company|group|basic|diluted|statutory|cash|amount|change|growth|yoy|average|the)$/;
+
+/**
+ * Words before a figure's name that make it a part of it: "greater china net sales", "cloud services
+ * and license support revenues", "subscription revenue": a segment, region, product or source line,
+ * not the statements' total (read back to the first question word, article, possessive or period).
+ */
+function modifiedBefore(ask: string, start: number): boolean {
+  // an enumeration ("operations, investing, and financing activities") names several figures, not a part of one
+  const before = ask.slice(Math.max(0, start - 80), start);
+  const cut = Math.max(...[",", ";", ":", "(", ")", "?"].map((c) => before.lastIndexOf(c)));
+  const clause = before.slice(cut + 1);
+  // "operating, investing and financing cash flow": the end of a list of figures
+  if (cut >= 0 && before[cut] === "," && /\b(?:and|or)\b/.test(clause)) return false;
+  const words = clause.split(/\s+/).filter(Boolean);
+  if (start > 80 && clause.length >= 80) words.shift();
+  const modifiers: string[] = [];
+  for (let i = words.length - 1; i >= 0 && !MODIFIER_STOP.test(words[i]!); i--) modifiers.push(words[i]!);
+  return modifiers.some((w) => w !== "and" && w !== "&" && !SAME_FIGURE.test(w));
+}
+
+/** "net sales in japan", "revenue at its outlets": a place or part after the name (not a period, unit or scale). */
+const PLACE_AFTER = /^\s*(?:in|at) (?!(?:fy\d*|fiscal|q[1-4]|h[12]|(?:19|20)\d\d|the|usd|us|eur|sek|gbp|dollars?|millions?|billions?|thousands?|percent\w*|units?|total|terms|between|each|both|its|their|this|that|those|these|a|an|any|comparison|line|order|relation|absolute|nominal|real|aggregate|decimal\w*|one|two|three|four|five|last|prior|previous|recent|current|year|years|quarter|quarters|period|periods|months?|\d)\b)[a-z]/;
+
 export function isQualified(ask: string, term: { start: number; end: number }): boolean {
-  return QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || QUALIFIER_AFTER.test(ask.slice(term.end, term.end + 30));
+  const after = ask.slice(term.end, term.end + 30);
+  return QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || modifiedBefore(ask, term.start) || QUALIFIER_AFTER.test(after) || PLACE_AFTER.test(after);
 }
 
 /** Non-GAAP or adjusted figures anywhere in the ask: a statement line never answers them. */

@@ -17,6 +17,15 @@ export interface AnswerType {
   roles: RoleSpec[];
   /** The counted noun of a count question ("stores" in "how many stores"). */
   counted?: string;
+  /**
+   * The named figure a question asks the value of ("What was X's tenant retention rate in 2015?"
+   * → ["tenant", "retention", "rate"]): only a sentence stating that figure with a number answers.
+   */
+  figure?: string[];
+  /** An abbreviation the question gives the figure ("gross merchandise volume (GMV)"): naming it names the figure. */
+  figureAlias?: string;
+  /** The term a question asks the meaning of ("How does X define GMV?" → "GMV"). */
+  defines?: string;
 }
 
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, två: 2, tre: 3, fyra: 4, fem: 5 };
@@ -30,6 +39,32 @@ const COUNT = /\bhow many\b|\bnumber of\b|\bhur många\b|\bantal(?:et)?\b/i;
 const DATE = /^\s*(?:when|när)\b|\bwhat (?:date|year|day|month)\b|\bwhich (?:date|year)\b|\bby when\b|\bvilket (?:datum|år)\b/i;
 const AMOUNT = /^\s*how much\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
 const LIST = /^\s*(?:what|which) (?:are|were)\b|\b(?:list|name|enumerate)\b|\bwhich (?:\w+ ){0,2}(?:\w+s)\b|\bvilka\b/i;
+
+/** Nouns that name a measured figure: the last word of "average order value", "employee turnover rate". */
+const FIGURE_HEAD = String.raw`(?:rates?|ratios?|values?|costs?|scores?|percentages?|prices?|volumes?|margins?|yields?|levels?|spend(?:ing)?|headcount|multiples?|utili[sz]ation|occupancy|backlog|penetration|churn|attrition|turnover|retention|amounts?|revenues?|sales|income|earnings|profits?|expenses?|assets|liabilities|debt|backlog|bookings|deposits|loans|reserves)`;
+const FIGURE_ASK = new RegExp(
+  String.raw`^\s*(?:what|which)\s+(?:is|was|were|are|has been|had been)\s+(?:the\s+)?(?:[\p{L}\p{N}&.-]+(?:\s+[\p{L}\p{N}&.-]+){0,3}(?:['’]s|s['’])\s+)?((?:[\p{L}-]+\s+){0,4}?${FIGURE_HEAD}(?:\s+${FIGURE_HEAD})*)\b(?!\s+(?:of|for|on|in|from)\s+(?:its|their|the)\s+\p{L}+\s+(?:segment|business|division))`,
+  "iu",
+);
+const FIGURE_FILLER = /^(?:the|a|an|its|their|our|average|total|overall|annual|fiscal|company|company's)$/i;
+
+/** The words of the figure a "what was X's <figure>" question asks for, or undefined. */
+function figureAsked(q: string): string[] | undefined {
+  const m = q.match(FIGURE_ASK);
+  if (!m) return undefined;
+  const words = m[1]!.toLowerCase().split(/\s+/).filter((w) => w && !FIGURE_FILLER.test(w));
+  return words.length ? words : undefined;
+}
+
+const DEFINE = /\b(?:how (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}define|what is (?:the )?definition of|what (?:does|do) (?:the term\s+)?)\s*["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?(?:\s+(?:mean|stand for))?\s*\??\s*$/iu;
+
+/** The term a question asks the meaning of. */
+function definedAsked(q: string): string | undefined {
+  const m = q.match(DEFINE);
+  if (!m) return undefined;
+  if (/^\s*what (?:does|do)\b/i.test(q) && !/\b(?:mean|stand for)\s*\??\s*$/i.test(q)) return undefined;
+  return m[1]!.trim() || undefined;
+}
 
 /** A clause before the question proper ("As of Q2 2023, is …") is dropped. */
 function questionClause(q: string): string {
@@ -50,7 +85,10 @@ export function classifyQuestion(question: string): AnswerType {
   const roles = ROLES.filter((r) => r.asked.test(q) && r.label !== "auditor");
   const asksWho = /^\s*(?:who|whom|vem|vilka|vilken)\b|\bname of the\b|\bwho (?:is|are|was|were)\b/i.test(q);
   const plural = /\b(?:are|were|vilka)\b/i.test(q.split(/\s+/).slice(0, 3).join(" ")) || /\b(?:companies|customers|clients|competitors|suppliers|acquisitions|categories|segments|products|factors|risks|members)\b/i.test(q);
-  const base = { plural, roles, howMany: howManyAsked(q) };
+  const figure = figureAsked(q);
+  const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
+  const defines = definedAsked(q);
+  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}) };
   if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
   if (COUNT.test(q)) return { ...base, kind: "count", counted: q.match(/\b(?:how many|number of|hur många|antal(?:et)?)\s+(?:\w+\s+)??(\p{L}+)/iu)?.[1]?.toLowerCase() };

@@ -6,7 +6,7 @@
  */
 import { tokenizeWithOffsets } from "@/lib/search/tokenize";
 import type { AnswerType } from "./answer-type";
-import { fold, termKey, type QuestionTerm } from "./terms";
+import { fold, termKey, textKeys, type QuestionTerm } from "./terms";
 import type { Unit } from "./segment";
 
 export interface Fit {
@@ -114,10 +114,50 @@ function namedAfterTerms(text: string, terms: QuestionTerm[], exclude: Set<strin
   });
 }
 
+/** A number that is not a year: a figure's value. */
+const VALUE = /\d/;
+const withoutYears = (text: string) => text.replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "");
+
+/**
+ * A named figure ("tenant retention rate") answered: the unit names its noun and the word before
+ * it ("retention rate"), every other word of a short name (one of a name of four or more may be
+ * missing: "undesired employee turnover rate" ~ "undesired turnover rate"), or the abbreviation the
+ * question gave it, and states a number. A sentence about tenant retention with no rate does not.
+ */
+export function figureFit(u: Unit, t: AnswerType): Fit {
+  const words = t.figure ?? [];
+  const keys = [...new Set(words.flatMap((w) => tokenizeWithOffsets(w).map((x) => termKey(x.term))))];
+  const has = textKeys(u.text);
+  const aliased = !!t.figureAlias && new RegExp(`\\b${t.figureAlias.replace(/[&]/g, "\\$&")}\\b`).test(u.text);
+  const missing = keys.filter((k) => !has.has(k));
+  const tail = keys.slice(-2);
+  const named = aliased || (tail.every((k) => has.has(k)) && missing.length <= (keys.length >= 4 ? 1 : 0));
+  const ok = named && VALUE.test(withoutYears(u.text));
+  return { ok, strength: ok ? 1.5 : 0 };
+}
+
+/** Wording that gives a term's meaning: "GMV consists of …", "We consider X to be …", "X means …". */
+const DEFINING = /\b(?:means?|meaning|(?:is|are) defined (?:as|to)|defined as|we define|refers? to|consists? of|represents?|comprises?|we (?:consider|regard|use the term)|(?:is|are) (?:a |an |the )?(?:measure|term|metric) (?:of|for|that|used))\b|\bto be\b/i;
+
+/** A unit that gives the meaning of the asked term: it names the term, then defining wording. */
+export function definitionFit(u: Unit, term: string): Fit {
+  const want = tokenizeWithOffsets(term).map((x) => termKey(x.term));
+  const located = tokenizeWithOffsets(u.text);
+  const at = located.findIndex((_, i) => want.length > 0 && want.every((k, j) => located[i + j] && termKey(located[i + j]!.term) === k));
+  if (at < 0) return { ok: false, strength: 0 };
+  const after = u.text.slice(located[at + want.length - 1]!.end, located[at + want.length - 1]!.end + 80);
+  // "We define Gross Merchandise Volume (“GMV”) as …", "we consider X to be …": the cue before the term
+  const before = u.text.slice(Math.max(0, located[at]!.start - 70), located[at]!.start);
+  const ok = DEFINING.test(after) || (/\b(?:we (?:define|consider|regard)|the term)\b/i.test(before) && /^[^.;]{0,60}?\b(?:as|to be|to mean)\b/i.test(after));
+  return { ok, strength: ok ? 2 : 0 };
+}
+
 /** Does the unit have the answer's shape, and how strongly. Rows only answer person questions. */
 export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
   if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
   if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
+  if (t.figure && (t.kind === "description" || t.kind === "amount")) return figureFit(u, t);
+  if (t.defines && t.kind === "description") return definitionFit(u, t.defines);
   switch (t.kind) {
     case "person":
       return personFit(u, t);

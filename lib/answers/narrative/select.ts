@@ -64,6 +64,9 @@ const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussio
 /** Contract language of exhibits filed with a report: defined terms, numbered clauses. */
 const CONTRACT = /\b(?:hereinafter|hereunder|thereunder|hereto|whereas|shall mean|as defined in|the “\p{Lu}[\p{L} ]+”\)|pursuant to section)\b|^\(?[a-z0-9]{1,3}\)\s/iu;
 
+/** A line of an exhibit index: what it files is incorporated from elsewhere. */
+const EXHIBIT = /\bincorporated (?:herein )?by reference (?:to|from)\b|\bfiled (?:as|with) exhibit\b/i;
+
 const STOCK = /\b(?:at|as of)\b.{0,25}\b(?:year[- ]end|end of|(?:19|20)\d\d)\b|\bvid (?:årets )?utgång\b/i;
 
 /** Plans and expectations: not the answer to a question about what is (how many stores, who is CEO). */
@@ -120,7 +123,13 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const section = page.sections[i];
     // the role (who is the CEO) or the counted noun next to a number (how many stores) is the content
     const roleOnly = fit.ok && ((q.type.kind === "person" && q.type.roles.length > 0) || (q.type.kind === "count" && fit.strength >= 2));
-    const passes = fit.ok && (trusted || roleOnly || clearsTermBar(m));
+    // a definition names the asked term and defines it (the term may be an abbreviation the term bar reads as a name)
+    const defined = fit.ok && !!q.type.defines;
+    // a figure of another year than the one asked ("as of May 31, 2020" for 2023) does not answer it
+    const otherYear = otherYearThanAsked(q.years, unit.text);
+    // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
+    const exhibit = !trusted && EXHIBIT.test(unit.text);
+    const passes = fit.ok && !exhibit && !(otherYear && FIGURE_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
     const coverage = q.type.kind === "count" && fit.strength >= 2 ? Math.max(m.coverage, 0.75) + (STOCK.test(unit.text) ? 0.125 : 0) : m.coverage;
@@ -139,13 +148,33 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
       (CROSS_REFERENCE.test(unit.text) ? 0.8 : 0) -
       (!q.future && FUTURE.test(unit.text) && q.type.kind !== "yes_no" ? 1 : 0) +
       (q.future && FUTURE.test(unit.text) ? 0.5 : 0) -
+      (otherYear ? 1 : 0) -
       (trusted ? 0 : Math.min(rank, 10) * 0.1);
     return { unit, score, passes, coverage: m.coverage, ...(section ? { section } : {}) };
   });
 }
 
+/** Kinds whose answer is a figure of a period: a sentence about other years does not state it. */
+const FIGURE_KINDS = new Set(["count", "amount"]);
+
+const YEAR = /\b(?:FY\s?)?((?:19|20)\d\d)\b/gi;
+
+/** The years a text names. */
+function yearsIn(text: string): string[] {
+  return [...text.matchAll(YEAR)].map((m) => m[1]!);
+}
+
+/** The unit names years, none of them one the question asks about. */
+function otherYearThanAsked(asked: string[], text: string): boolean {
+  if (!asked.length) return false;
+  const named = yearsIn(text);
+  return named.length > 0 && !named.some((y) => asked.includes(y));
+}
+
 export interface ReadQuestion {
   type: AnswerType;
+  /** The years the question names ("FY2022", "as of May 31, 2023"). */
+  years: string[];
   terms: QuestionTerm[];
   /** Consecutive terms, for phrase matches. */
   pairs: Array<[string, string]>;
@@ -155,7 +184,7 @@ export interface ReadQuestion {
 }
 
 export function readQuestion(question: string): ReadQuestion {
-  return { type: classifyQuestion(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question) };
+  return { type: classifyQuestion(question), years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */

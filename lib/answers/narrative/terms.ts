@@ -76,6 +76,9 @@ const GENERIC = new Set(
   ).split(/\s+/).flatMap((w) => tokenize(w).map(fold)),
 );
 
+/** Generic words that are the subject when a question has no other content word. */
+const SUBJECT_WHEN_ALONE = new Set(["business", "businesses", "operations", "segment", "segments", "verksamhet"].flatMap((w) => tokenize(w).map(termKey)));
+
 export interface QuestionTerm {
   /** Folded term (or the concept's key). */
   key: string;
@@ -83,6 +86,22 @@ export interface QuestionTerm {
   word: string;
   /** Required for a match (content word) or only a bonus (generic word, proper noun, year). */
   core: boolean;
+  /** The key of an abbreviation the question gives this word's phrase ("gross merchandise volume (GMV)"). */
+  alias?: string;
+}
+
+/**
+ * "gross merchandise volume (GMV)": the words the abbreviation stands for (as many as its letters,
+ * at most five, just before it), by token index, with the abbreviation's key.
+ */
+function abbreviated(question: string, located: Array<{ term: string; start: number; end: number }>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const m of question.matchAll(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,4})\s*\)/gu)) {
+    const before = located.map((t, i) => ({ t, i })).filter(({ t }) => t.end <= m.index!);
+    const alias = termKey(m[1]!.toLowerCase());
+    for (const { i } of before.slice(-Math.min(m[1]!.length, 5))) out.set(i, alias);
+  }
+  return out;
 }
 
 /** The key a token matches by: its concept group when it has one, else its fold. */
@@ -113,6 +132,7 @@ export function questionTerms(question: string): QuestionTerm[] {
   const surface = located.map((t) => question.slice(t.start, t.end).toLowerCase());
   const folded = tokens.map(fold);
   const consumed = new Set<number>();
+  const aliases = abbreviated(question, located);
   for (const p of CONCEPT_PHRASES) {
     for (let i = 0; i + p.words.length <= folded.length; i++) {
       if (!p.words.every((w, j) => folded[i + j] === w)) continue;
@@ -128,8 +148,11 @@ export function questionTerms(question: string): QuestionTerm[] {
     if (seen.has(key)) return;
     seen.add(key);
     const core = !GENERIC.has(fold(t)) && !names.has(t) && !/^\d+$/.test(t) && t.length > 1;
-    out.push({ key, word: surface[i] ?? t, core });
+    const alias = aliases.get(i);
+    out.push({ key, word: surface[i] ?? t, core, ...(alias && alias !== key ? { alias } : {}) });
   });
+  // "What are X's three businesses?": with no other content word, the business itself is what is asked
+  if (!out.some((t) => t.core)) for (const t of out) if (SUBJECT_WHEN_ALONE.has(t.key)) t.core = true;
   return out;
 }
 
@@ -186,7 +209,7 @@ export function pairHits(pairs: Array<[string, string]>, text: string): number {
 export function matchTerms(terms: QuestionTerm[], keys: Set<string>, weights?: Map<string, number>): TermMatch {
   const core = terms.filter((t) => t.core);
   const w = (t: QuestionTerm) => weights?.get(t.key) ?? 1;
-  const hit = core.filter((t) => keys.has(t.key));
+  const hit = core.filter((t) => keys.has(t.key) || (!!t.alias && keys.has(t.alias)));
   const total = core.reduce((a, t) => a + w(t), 0);
   const optionalHits = terms.filter((t) => !t.core && keys.has(t.key)).length;
   return { coverage: core.length ? hit.reduce((a, t) => a + w(t), 0) / total : 1, share: core.length ? hit.length / core.length : 1, coreHits: hit.length, coreTotal: core.length, optionalHits };

@@ -6,7 +6,7 @@
 import { detectMetrics, type MetricSpec } from "@/lib/agent/knowledge/metrics";
 import { isMetricQuestion } from "@/lib/agent/knowledge/metric-answer";
 import { classifyQuestion } from "@/lib/answers/narrative";
-import { asksForQualifiedFigure } from "@/lib/metrics";
+import { asksForQualifiedFigure, asksHow } from "@/lib/metrics";
 import { makePeriod, parsePeriod, readPeriodRange, readPeriodRequest, type Period, type PeriodRequest } from "@/lib/periods";
 import type { Conversation, Turn } from "./conversation";
 import { isBackReference } from "@/lib/irl/qa-question";
@@ -83,7 +83,7 @@ function asksForPassages(text: string, metrics: MetricSpec[]): boolean {
   const kind = classifyQuestion(text).kind;
   if (metrics.length === 0) return NO_METRIC_PASSAGES.has(kind);
   // "revenue from its cloud business": a figure filed as revenue does not answer it; a passage may
-  return FIGURE_NEVER_ANSWERS.has(kind) || PICKS_ONE.test(text.trim()) || asksForQualifiedFigure(text);
+  return FIGURE_NEVER_ANSWERS.has(kind) || PICKS_ONE.test(text.trim()) || asksForQualifiedFigure(text) || asksHow(text);
 }
 
 /** Intents a statement figure or metric question may have been read as before the metric engine claims it. */
