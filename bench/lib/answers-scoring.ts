@@ -28,6 +28,7 @@
  * For every kind but `abstain`, an answer whose first sentence abstains ("I couldn't find …",
  * "not stated in the documents", "no finding covers …") is `abstained`, counted apart from wrong.
  * A quoted passage followed by "no extracted finding covers this" is an answer (the quote).
+ * A gold that is only a year ("1905") is matched by the answer naming that year.
  */
 import { figuresIn, matchesFigure, scaleAskedIn, type Figure } from "./answers-numbers";
 
@@ -197,8 +198,12 @@ export function scoreAnswer(gold: Gold, answer: string): Score {
       const hit = figuresIn(answer).find((c) => matchesFigure(g, c, gold.askedScale));
       return hit ? { verdict: "correct", why: `${hit.raw} ≈ ${g.raw}` } : { verdict: "wrong", why: `no figure ≈ ${g.raw}` };
     }
-    default:
+    default: {
+      // a gold that is only a year ("1905"): neither a figure nor a term, so the answer must name that year
+      const year = /^\W*(?:in\s+)?((?:19|20)\d\d)\W*$/i.exec(gold.text)?.[1];
+      if (year) return new RegExp(`\\b${year}\\b`).test(answer) ? { verdict: "correct", why: `year ${year} stated` } : { verdict: "wrong", why: `year ${year} not stated` };
       return scoreNarrative(gold, answer);
+    }
   }
 }
 

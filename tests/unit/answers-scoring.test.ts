@@ -146,3 +146,11 @@ describe("cited gold page", () => {
     expect(citesGoldPage([{ document: "OTHER_2018_10K.pdf", page: 60 }], "ACME_2018_10K", [60])).toBe(false);
   });
 });
+
+describe("a gold that is only a year", () => {
+  it("is matched by the answer naming that year, and not by another year", () => {
+    const gold = readGold("1905", "In what year was the utility incorporated?", "Acme");
+    expect(scoreAnswer(gold, 'ACME_10K.pdf states: "The Utility was incorporated in California in 1905." (source: ACME_10K.pdf, p.12)').verdict).toBe("correct");
+    expect(scoreAnswer(gold, 'ACME_10K.pdf states: "PG&E Corporation, incorporated in California in 1995, is a holding company." (source: ACME_10K.pdf, p.12)').verdict).toBe("wrong");
+  });
+});
