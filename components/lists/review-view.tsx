@@ -9,13 +9,16 @@ import { viewerUrl } from "@/lib/ui/urls";
 import { Badge, LoadState, PRIORITY_STYLE } from "./common";
 import { reviewFacts, reviewReason } from "./review-wording";
 
+/** Fields a reviewer can supply when the page does not state them. */
+const EDITABLE_FIELDS: Record<string, string> = { currency: "Currency", period: "Period", unit: "Unit" };
+
 export function ReviewView({ deal }: { deal: string }) {
   const api = `/api/deals/${encodeURIComponent(deal)}/review`;
   const { data, error, loading, reload, setData } = useJson<{ items: ReviewItem[] }>(api);
   const router = useRouter();
   const [msg, setMsg] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [draft, setDraft] = useState<{ excerpt: string; value: string }>({ excerpt: "", value: "" });
+  const [draft, setDraft] = useState<{ excerpt: string; value: string; fields: Record<string, string> }>({ excerpt: "", value: "", fields: {} });
 
   async function decide(item: ReviewItem, body: Record<string, unknown>, ok: string) {
     setMsg(null);
@@ -29,6 +32,14 @@ export function ReviewView({ deal }: { deal: string }) {
     } catch (e) {
       setMsg(e instanceof Error ? e.message : "Failed.");
     }
+  }
+
+  /** Opens the edit form; an item missing a field (its currency) is approved through it, with the field filled in. */
+  function startEdit(it: ReviewItem) {
+    const payload = (it.payload ?? {}) as unknown as Record<string, unknown>;
+    const ev = it.evidence as unknown as { text?: string };
+    setEditing(it.id);
+    setDraft({ excerpt: ev?.text ?? "", value: String(payload.value_text ?? payload.valueText ?? ""), fields: {} });
   }
 
   const items = [...(data?.items ?? [])].sort((a, b) => (a.priority === "high" ? 0 : 1) - (b.priority === "high" ? 0 : 1));
@@ -88,7 +99,10 @@ export function ReviewView({ deal }: { deal: string }) {
                     e.preventDefault();
                     const edits: Record<string, unknown> = {};
                     if (draft.excerpt && draft.excerpt !== ev?.text) edits.excerpt = draft.excerpt;
-                    if (draft.value && draft.value !== String(payload.value_text ?? payload.valueText ?? "")) edits.payload = { ...payload, value_text: draft.value };
+                    const valueKey = "valueText" in payload ? "valueText" : "value_text";
+                    const filled = Object.fromEntries(Object.entries(draft.fields).filter(([, v]) => v.trim()).map(([k, v]) => [k, v.trim()]));
+                    const valueChanged = draft.value && draft.value !== String(payload.value_text ?? payload.valueText ?? "");
+                    if (valueChanged || Object.keys(filled).length) edits.payload = { ...payload, ...(valueChanged ? { [valueKey]: draft.value } : {}), ...filled };
                     void decide(it, { action: "edit_approve", edits }, "Edited and approved.");
                   }}
                 >
@@ -96,6 +110,20 @@ export function ReviewView({ deal }: { deal: string }) {
                     Value
                   </label>
                   <input id={`rv-${it.id}`} value={draft.value} onChange={(e) => setDraft({ ...draft, value: e.target.value })} className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
+                  {it.missingFields.filter((f) => EDITABLE_FIELDS[f]).map((f) => (
+                    <div key={f}>
+                      <label className="block text-xs text-slate-600" htmlFor={`rf-${it.id}-${f}`}>
+                        {EDITABLE_FIELDS[f]} (the page does not say)
+                      </label>
+                      <input
+                        id={`rf-${it.id}-${f}`}
+                        required
+                        value={draft.fields[f] ?? ""}
+                        onChange={(e) => setDraft({ ...draft, fields: { ...draft.fields, [f]: e.target.value } })}
+                        className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+                      />
+                    </div>
+                  ))}
                   <label className="block text-xs text-slate-600" htmlFor={`re-${it.id}`}>
                     Excerpt (must be found on the page)
                   </label>
@@ -109,15 +137,12 @@ export function ReviewView({ deal }: { deal: string }) {
                 </form>
               ) : (
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <button type="button" onClick={() => decide(it, { action: "approve" }, "Approved.")} className="rounded-md bg-emerald-600 px-3 py-1 text-sm text-white hover:bg-emerald-700" data-testid="approve">
+                  <button type="button" onClick={() => (it.missingFields.some((f) => EDITABLE_FIELDS[f]) ? startEdit(it) : decide(it, { action: "approve" }, "Approved."))} className="rounded-md bg-emerald-600 px-3 py-1 text-sm text-white hover:bg-emerald-700" data-testid="approve">
                     Approve
                   </button>
                   <button
                     type="button"
-                    onClick={() => {
-                      setEditing(it.id);
-                      setDraft({ excerpt: ev?.text ?? "", value: String(payload.value_text ?? payload.valueText ?? "") });
-                    }}
+                    onClick={() => startEdit(it)}
                     className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50"
                   >
                     Edit & approve

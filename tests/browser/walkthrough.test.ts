@@ -181,8 +181,10 @@ describe.each(WIDTHS)("at %i px", (width) => {
     let approved = false;
     if ((await unsure.count()) > 0) {
       await unsure.getByTestId("approve").click();
-      await page.getByRole("status").first().waitFor({ timeout: 30_000 });
-      approved = (await page.getByRole("status").first().innerText()) === "Approved.";
+      // approved, refused, or (a field the page lacks) the edit form opened instead
+      await page.getByRole("status").or(unsure.getByRole("button", { name: "Save & approve" })).first().waitFor({ timeout: 30_000 });
+      approved = (await page.getByRole("status").count()) > 0 && (await page.getByRole("status").first().innerText()) === "Approved.";
+      if (await unsure.getByRole("button", { name: "Cancel" }).count()) await unsure.getByRole("button", { name: "Cancel" }).click();
     }
     if (!approved) {
       await items.filter({ hasNotText: "Q4 2023" }).first().getByRole("button", { name: "Reject" }).click();
@@ -193,6 +195,25 @@ describe.each(WIDTHS)("at %i px", (width) => {
     const o = await overflow(page);
     expect(o.outside).toEqual([]);
     await shot(page, `walkthrough-${width}-review`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("review items missing a field", () => {
+  it("'Approve' on an item whose page does not state its currency asks for it, then approves", async () => {
+    const page = await open(1440);
+    const errors = trackErrors(page);
+    await page.goto(`${baseURL}/deals/demo/review`, { waitUntil: "networkidle" });
+    const item = page.getByTestId("review-item").filter({ hasText: "does not say its currency" }).first();
+    await item.waitFor({ timeout: 60_000 });
+    const title = await item.locator("p").first().innerText();
+    await item.getByTestId("approve").click();
+    await item.getByLabel(/^Currency/).fill("EUR");
+    await item.getByRole("button", { name: "Save & approve" }).click();
+    await page.getByRole("status").filter({ hasText: "Edited and approved." }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText("Missing required fields").count()).toBe(0);
+    expect(title.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   });
