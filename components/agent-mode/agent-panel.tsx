@@ -182,7 +182,7 @@ export function AgentPanel({ deal, conversationId, initialRuns, onSaved }: { dea
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center">
           <p className="font-medium">Give Agent Mode a multi-step request</p>
           <p className="mt-1 text-sm text-slate-600">State what it must search, open and quote; it will not answer before it has.</p>
-          <button type="button" onClick={() => setQuestion(AGENT_EXAMPLE)} className="mt-3 rounded-full border border-slate-300 bg-white px-3 py-1 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50" data-testid="agent-example">
+          <button type="button" onClick={() => setQuestion(AGENT_EXAMPLE)} className="mt-3 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50" data-testid="agent-example">
             {AGENT_EXAMPLE}
           </button>
         </div>

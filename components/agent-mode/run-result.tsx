@@ -27,7 +27,7 @@ function Sources({ citations }: { citations: GroundedCitation[] }) {
   return (
     <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3" aria-label="Sources">
       {citations.map((c) => (
-        <Link key={c.n} href={c.url} className="inline-flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700 hover:border-indigo-300 hover:bg-indigo-50" data-testid="source-chip" title={c.snippet}>
+        <Link key={c.n} href={c.url} className="inline-flex max-w-full items-center gap-1 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700 [overflow-wrap:anywhere] hover:border-indigo-300 hover:bg-indigo-50" data-testid="source-chip" title={c.snippet}>
           [{c.n}] {c.document}, p.{c.page}
           {!c.opened && <span className="text-slate-400"> (search result)</span>}
         </Link>
