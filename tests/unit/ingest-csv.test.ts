@@ -1,31 +1,31 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { parseCsv, CsvReader, parseLooseNumber } from "@/lib/ingest/parsers/csv";
+import { parseCsv, readCsvRecords, parseLooseNumber } from "@/lib/ingest/parsers/csv";
 import { collectPages, makeTempDir, writeFile } from "./ingest-fixtures";
 
 const tmp = makeTempDir();
 afterAll(() => tmp.cleanup());
 
-function readAll(text: string, delim: string, chunk = text.length): string[][] {
+async function readAll(text: string, delim: string, chunk = text.length, quoting = true): Promise<string[][]> {
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += chunk) chunks.push(text.slice(i, i + chunk));
   const out: string[][] = [];
-  const r = new CsvReader(delim, (f) => out.push(f));
-  for (let i = 0; i < text.length; i += chunk) r.write(text.slice(i, i + chunk));
-  r.end();
+  for await (const rec of readCsvRecords(chunks, delim, quoting)) out.push(rec);
   return out;
 }
 
-describe("CsvReader (RFC 4180)", () => {
+describe("readCsvRecords (RFC 4180, csv-parse)", () => {
   const src = 'name,note,amount\r\n"Alfa, AB","said ""hi""\nthen left",12\r\nBeta,,"7"\n';
-  it("handles quotes, escaped quotes, embedded newlines and CRLF, in any chunking", () => {
+  it("handles quotes, escaped quotes, embedded newlines and CRLF, in any chunking", async () => {
     for (const chunk of [1, 2, 5, 1000]) {
-      expect(readAll(src, ",", chunk)).toEqual([
+      expect(await readAll(src, ",", chunk)).toEqual([
         ["name", "note", "amount"],
         ["Alfa, AB", 'said "hi"\nthen left', "12"],
         ["Beta", "", "7"],
       ]);
     }
   });
-  it("is lenient with stray quotes", () => {
-    expect(readAll('a,b"c,"d"e\n', ",")).toEqual([["a", 'b"c', "de"]]);
+  it("is lenient with stray quotes (kept literally) and rows of different lengths", async () => {
+    expect(await readAll('a,b"c,"d"e\nf\n\ng,h,i\r', ",")).toEqual([["a", 'b"c', '"d"e'], ["f"], [""], ["g", "h", "i"]]);
   });
 });
 
@@ -60,6 +60,13 @@ describe("parseCsv", () => {
     expect(page!.text).toBe("A1: Namn | B1: Belopp\nA2: Öst | B2: 1234.5");
     expect(page!.cells!.map((c) => c.ref)).toEqual(["ledger!A1", "ledger!B1", "ledger!A2", "ledger!B2"]);
     expect(page!.cells![3]!.num).toBe(1234.5);
+  });
+
+  it("keeps the rows after a quote that never closes, and skips an Excel sep= line", async () => {
+    const path = writeFile(tmp.file("broken.csv"), 'sep=,\nItem,Amount\n"Open quote,5\nLater,7\n');
+    const [page] = await collectPages(await parseCsv({ path, bytes: 0, filename: "broken.csv" }));
+    expect(page!.text).toBe('A1: Item | B1: Amount\nA2: "Open quote | B2: 5\nA3: Later | B3: 7');
+    expect(page!.cells!.find((c) => c.ref === "broken!B3")!.num).toBe(7);
   });
 
   it("parses loose numbers conservatively", () => {

@@ -5,101 +5,49 @@
  * worksheet; refs use the file's base name as the sheet name, the way Excel
  * names the sheet when it opens a CSV: `sales_2023!B4`.
  *
- * Lenient where real exports are sloppy: a quote inside an unquoted field is
- * kept literally; text after a closing quote is appended to the field.
+ * Records are read by csv-parse (quoted fields, doubled quotes, line breaks in
+ * quotes, CRLF/LF/CR, chunks split anywhere), lenient where real exports are
+ * sloppy: a quote inside a field and text after a closing quote are kept
+ * literally; rows may differ in length; an empty line still counts as a row (so
+ * cell refs match the row numbers a spreadsheet shows); a quote never closed
+ * makes the whole file read again with quotes as plain characters, so nothing
+ * after it is lost.
  */
+import { Readable } from "node:stream";
+import { CsvError, parse } from "csv-parse";
 import { MandaError } from "@/lib/errors";
 import type { ParsedPage, ParseInput, ParseResult, Parser } from "../types";
 import { type Delimiter, detectDelimiter, detectFileEncoding, sniffFormat, streamDecodedText } from "../sniff";
 import { SheetPageBuilder } from "./sheet-text";
 
-/** RFC 4180 state machine fed with decoded chunks. */
-export class CsvReader {
-  private field = "";
-  private fields: string[] = [];
-  private inQuotes = false;
-  private quotedField = false;
-  private pendingQuote = false; // saw `"` inside quotes at a chunk end
-  private skipLf = false;
-  private atFieldStart = true;
+/** A quote opened and never closed: the file is read again with quotes as plain characters. */
+const UNCLOSED_QUOTE = "CSV_QUOTE_NOT_CLOSED";
 
-  constructor(
-    private readonly delimiter: string,
-    private readonly onRecord: (fields: string[]) => void,
-  ) {}
+/**
+ * The records of decoded CSV text, by csv-parse. `quoting: false` reads quotes as ordinary
+ * characters (the fallback for a file whose quotes do not balance, so its tail is not lost).
+ */
+export async function* readCsvRecords(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  delimiter: string,
+  quoting = true,
+): AsyncGenerator<string[]> {
+  const parser = parse({
+    delimiter,
+    quote: quoting ? '"' : false,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    record_delimiter: ["\r\n", "\n", "\r"],
+  });
+  const source = Readable.from(chunks, { objectMode: false });
+  source.on("error", (err) => parser.destroy(err));
+  source.pipe(parser);
+  for await (const rec of parser) yield rec as string[];
+}
 
-  write(s: string): void {
-    const d = this.delimiter;
-    let i = 0;
-    if (this.pendingQuote) {
-      this.pendingQuote = false;
-      if (s.length > 0 && s[0] === '"') {
-        this.field += '"';
-        i = 1;
-      } else this.inQuotes = false;
-    }
-    for (; i < s.length; i++) {
-      const c = s[i]!;
-      if (this.skipLf) {
-        this.skipLf = false;
-        if (c === "\n") continue;
-      }
-      if (this.inQuotes) {
-        if (c === '"') {
-          if (i + 1 === s.length) {
-            this.pendingQuote = true;
-          } else if (s[i + 1] === '"') {
-            this.field += '"';
-            i++;
-          } else this.inQuotes = false;
-        } else {
-          // Copy a run of ordinary quoted characters at once.
-          const q = s.indexOf('"', i);
-          const stop = q < 0 ? s.length : q;
-          this.field += s.slice(i, stop);
-          i = stop - 1;
-        }
-        continue;
-      }
-      if (c === '"' && this.atFieldStart) {
-        this.inQuotes = true;
-        this.quotedField = true;
-        this.atFieldStart = false;
-      } else if (c === d) {
-        this.endField();
-      } else if (c === "\r") {
-        this.endRecord();
-        this.skipLf = true;
-      } else if (c === "\n") {
-        this.endRecord();
-      } else {
-        this.field += c;
-        this.atFieldStart = false;
-      }
-    }
-  }
-
-  end(): void {
-    if (this.pendingQuote) {
-      this.pendingQuote = false;
-      this.inQuotes = false;
-    }
-    if (this.fields.length > 0 || this.field !== "" || this.quotedField) this.endRecord();
-  }
-
-  private endField(): void {
-    this.fields.push(this.field);
-    this.field = "";
-    this.quotedField = false;
-    this.atFieldStart = true;
-  }
-
-  private endRecord(): void {
-    this.endField();
-    const rec = this.fields;
-    this.fields = [];
-    this.onRecord(rec);
-  }
+function isUnclosedQuote(err: unknown): boolean {
+  return err instanceof CsvError && err.code === UNCLOSED_QUOTE;
 }
 
 /**
@@ -147,24 +95,32 @@ async function* csvPages(input: ParseInput): AsyncGenerator<ParsedPage> {
   const decimalComma = delimiter === ";";
 
   const sheetName = baseName(input.filename);
-  const builder = new SheetPageBuilder(sheetName);
-  let row = 0;
-  let skippedSep = !hasSepLine;
-  const reader = new CsvReader(delimiter, (fields) => {
-    if (!skippedSep) {
-      skippedSep = true;
-      return;
+  const fill = async (quoting: boolean): Promise<SheetPageBuilder> => {
+    const builder = new SheetPageBuilder(sheetName);
+    let row = 0;
+    let skippedSep = !hasSepLine;
+    for await (const fields of readCsvRecords(streamDecodedText(input.path, encoding), delimiter, quoting)) {
+      if (!skippedSep) {
+        skippedSep = true;
+        continue;
+      }
+      row++;
+      for (let c = 0; c < fields.length; c++) {
+        const v = fields[c]!;
+        if (v.trim() === "") continue;
+        const num = parseLooseNumber(v, decimalComma);
+        builder.add(num === undefined ? { row, col: c + 1, value: v } : { row, col: c + 1, value: v, num });
+      }
     }
-    row++;
-    for (let c = 0; c < fields.length; c++) {
-      const v = fields[c]!;
-      if (v.trim() === "") continue;
-      const num = parseLooseNumber(v, decimalComma);
-      builder.add(num === undefined ? { row, col: c + 1, value: v } : { row, col: c + 1, value: v, num });
-    }
-  });
-  for await (const s of streamDecodedText(input.path, encoding)) reader.write(s);
-  reader.end();
+    return builder;
+  };
+  let builder: SheetPageBuilder;
+  try {
+    builder = await fill(true);
+  } catch (err) {
+    if (!isUnclosedQuote(err)) throw err;
+    builder = await fill(false);
+  }
   const { text, cells } = builder.build();
   yield { pageNumber: 1, text, label: input.filename, cells };
 }
