@@ -99,3 +99,12 @@ describe("an exhibit index line", () => {
     expect(a.quotes).toEqual([]);
   });
 });
+
+describe("a region's figure asked as an amount", () => {
+  it("is not answered by a sentence naming the region and a note number", () => {
+    const text = "Revenue\n\nThe proportion of net sales by source was consistent for each segment in Note 11 for 2022, except in Northern Europe, where software represented a higher proportion of net sales.\n40";
+    expect(answerFromPages("What were Acme's Northern Europe net sales in fiscal 2022, in USD millions?", [page(40, text)]).quotes).toEqual([]);
+    const stated = "Segments\n\nNorthern Europe net sales were $4.2 billion in 2022, up 9% from 2021.\n25";
+    expect(answerFromPages("What were Acme's Northern Europe net sales in fiscal 2022, in USD millions?", [page(25, stated)]).quotes[0]?.text).toMatch(/^Northern Europe net sales were \$4\.2 billion/);
+  });
+});

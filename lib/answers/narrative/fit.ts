@@ -116,7 +116,8 @@ function namedAfterTerms(text: string, terms: QuestionTerm[], exclude: Set<strin
 
 /** A number that is not a year: a figure's value. */
 const VALUE = /\d/;
-const withoutYears = (text: string) => text.replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "");
+/** Years and references ("Note 11", "Item 7", "page 48") are not values. */
+const withoutYears = (text: string) => text.replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "").replace(/\b(?:notes?|items?|parts?|pages?|p\.|sections?|exhibits?|schedules?|no\.|rule|article)\s+[\dIVX][\w.()-]*/gi, "");
 
 /**
  * A named figure ("tenant retention rate") answered: the unit names its noun and the word before
@@ -156,7 +157,12 @@ export function definitionFit(u: Unit, term: string): Fit {
 export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
   if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
   if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
-  if (t.figure && (t.kind === "description" || t.kind === "amount")) return figureFit(u, t);
+  if (t.figure && t.kind === "description") return figureFit(u, t);
+  // an amount asked ("in USD millions"): the named figure with an amount (currency, scale or percent)
+  if (t.figure && t.kind === "amount") {
+    const f = figureFit(u, t);
+    return f.ok && AMOUNT.test(u.text) ? f : { ok: false, strength: 0 };
+  }
   if (t.defines && t.kind === "description") return definitionFit(u, t.defines);
   switch (t.kind) {
     case "person":
