@@ -9,6 +9,15 @@
  *   with `bad_request:zip_bomb` if an entry yields more than its directory
  *   declared (a directory can lie; the bytes can't).
  * The streaming XML reader for the parts inside lives in ./ooxml.ts.
+ *
+ * Kept hand-written (issue 13 §4, risk against effort): inflation is node:zlib's; ours are
+ * the central-directory reading (~150 lines, which yauzl could take over) and the bomb
+ * limits (declared-size, ratio, entry-count, "inflated more than declared"), which no zip
+ * library applies for us, so a swap would keep this file's guards and re-test them. fflate
+ * was no fit: unzipSync holds the whole archive in memory and its streaming Unzip follows
+ * local headers, not the central directory. The risk is hostile bytes, covered by
+ * tests/unit/ingest-zip-guard.test.ts (bombs, lying directories, ZIP64) and the seeded fuzz
+ * in tests/unit/fuzz-ingest-parsers.test.ts (byte mutations of real XLSX/DOCX files).
  */
 import { open } from "node:fs/promises";
 import { createReadStream } from "node:fs";

@@ -9,6 +9,8 @@
  * inline rich text, emits sheets in zip order and mis-types boolean/error
  * formula results; its full reader holds the whole workbook model in memory.
  * Here only the shared-string table and the current sheet's cells are held.
+ * Kept hand-written for those reasons (issue 13 §4); fuzzed by
+ * tests/unit/fuzz-ingest-parsers.test.ts (byte and XML mutations of a real workbook).
  *
  * Values, never formulas: a formula cell gives its cached result (none cached →
  * the cell is treated as empty). Dates (by number format) become ISO dates,
