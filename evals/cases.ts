@@ -245,6 +245,11 @@ function realFilingCases(): EvalCase[] {
       turns: ["What was Microsoft's FY2023 revenue from its Antarctic research stations?"],
       checks: [{ check: "offers_qa" }, { check: "cites_only", documents: ["MICROSOFT_2023_10K.pdf"] }, ...HYGIENE],
     });
+    out.push({
+      id: "EVAL-036", title: "Real filing: a named operating figure the filing never states (no sentence about employees is a turnover rate) → abstain, offer Q&A", intent: "financebench", deal: "financebench",
+      turns: ["What was Nike's employee turnover rate in fiscal 2019?"],
+      checks: [{ check: "offers_qa" }, { check: "cites_only", documents: ["NIKE_2019_10K.pdf"] }, ...HYGIENE],
+    });
   }
   return out;
 }
