@@ -108,3 +108,15 @@ describe("a region's figure asked as an amount", () => {
     expect(answerFromPages("What were Acme's Northern Europe net sales in fiscal 2022, in USD millions?", [page(25, stated)]).quotes[0]?.text).toMatch(/^Northern Europe net sales were \$4\.2 billion/);
   });
 });
+
+describe("a description of a named thing", () => {
+  it("quotes only a sentence naming the thing, not another offer of the company's", () => {
+    const text = "Services\n\nThe Company offers Acme TV, which streams original content.\nWidgetCare offers priority access to technical support and coverage for accidental damage.\n5";
+    expect(answerFromPages("What does Acme's WidgetCare offer?", [page(5, text)]).quotes.map((q) => q.text)).toEqual(["WidgetCare offers priority access to technical support and coverage for accidental damage."]);
+    expect(answerFromPages("What does Acme's GizmoPlan offer?", [page(5, text)]).quotes).toEqual([]);
+  });
+
+  it("reads the counted noun after 'how many of X's'", () => {
+    expect(classifyQuestion("How many of Acme's employees were employed in the U.S. as of May 31, 2023?").counted).toBe("employees");
+  });
+});

@@ -91,7 +91,7 @@ export function classifyQuestion(question: string): AnswerType {
   const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}) };
   if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
-  if (COUNT.test(q)) return { ...base, kind: "count", counted: q.match(/\b(?:how many|number of|hur många|antal(?:et)?)\s+(?:\w+\s+)??(\p{L}+)/iu)?.[1]?.toLowerCase() };
+  if (COUNT.test(q)) return { ...base, kind: "count", counted: q.replace(/\b(how many|number of)\s+of\s+(?:the|its|their|[\p{L}&.-]+['’]s?)\s+/iu, "$1 ").match(/\b(?:how many|number of|hur många|antal(?:et)?)\s+(?:\w+\s+)??(\p{L}+)/iu)?.[1]?.toLowerCase() };
   if (DATE.test(q)) return { ...base, kind: "date" };
   if (AMOUNT.test(q)) return { ...base, kind: "amount" };
   if (asksWho && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };

@@ -10,7 +10,8 @@ import { classifyQuestion, type AnswerType } from "./answer-type";
 import { answerFit } from "./fit";
 import { sectionFit, unitSections, wantedSections } from "./sections";
 import { segmentPage, type Unit } from "./segment";
-import { matchTerms, pairHits, questionTerms, termPairs, termWeights, textKeys, type QuestionTerm } from "./terms";
+import { tokenize } from "@/lib/search/tokenize";
+import { matchTerms, pairHits, properNouns, questionTerms, termKey, termPairs, termWeights, textKeys, type QuestionTerm } from "./terms";
 import { decideYesNo, type Verdict } from "./yes-no";
 
 export interface CandidatePage {
@@ -116,7 +117,7 @@ function weightsOver(q: ReadQuestion, pages: PageUnits[]): Map<string, number> {
  * Every unit of a page, scored for the question. `trusted`: the units were already chosen as
  * answers (a tool's narrative excerpt), so only their shape is checked again, not the term bar.
  */
-function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, number> | undefined, rank = 0, trusted = false): ScoredUnit[] {
+function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, number> | undefined, rank = 0, trusted = false, subjects: string[] = []): ScoredUnit[] {
   return page.units.map((unit, i) => {
     const m = matchTerms(q.terms, page.keys[i]!, weights);
     const fit = answerFit(unit, q.type, q.terms);
@@ -129,7 +130,9 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const otherYear = otherYearThanAsked(q.years, unit.text);
     // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
     const exhibit = !trusted && EXHIBIT.test(unit.text);
-    const passes = fit.ok && !exhibit && !(otherYear && FIGURE_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
+    // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
+    const offSubject = subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n));
+    const passes = fit.ok && !exhibit && !offSubject && !(otherYear && FIGURE_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
     const coverage = q.type.kind === "count" && fit.strength >= 2 ? Math.max(m.coverage, 0.75) + (STOCK.test(unit.text) ? 0.125 : 0) : m.coverage;
@@ -171,7 +174,22 @@ function otherYearThanAsked(asked: string[], text: string): boolean {
   return named.length > 0 && !named.some((y) => asked.includes(y));
 }
 
+/** Kinds that describe a named thing: the sentence must name it. */
+const ABOUT_A_THING = new Set(["description", "reason"]);
+
+/**
+ * The names a description or reason question is about, other than the documents' own company
+ * (its filename: "Acme's WidgetCare" → WidgetCare): match keys every answering sentence must hold.
+ */
+function subjectsOf(q: ReadQuestion, pages: CandidatePage[]): string[] {
+  if (!ABOUT_A_THING.has(q.type.kind) || q.type.figure || q.type.defines) return [];
+  const own = new Set(pages.flatMap((p) => tokenize(p.document.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " "))));
+  return q.names.filter((n) => n.length >= 4 && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
+}
+
 export interface ReadQuestion {
+  /** Capitalised words inside the question (search tokens). */
+  names: string[];
   type: AnswerType;
   /** The years the question names ("FY2022", "as of May 31, 2023"). */
   years: string[];
@@ -184,7 +202,7 @@ export interface ReadQuestion {
 }
 
 export function readQuestion(question: string): ReadQuestion {
-  return { type: classifyQuestion(question), years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question) };
+  return { type: classifyQuestion(question), names: [...properNouns(question)], years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */
@@ -211,7 +229,8 @@ export function answersByPage(question: string | ReadQuestion, pages: CandidateP
   const q = typeof question === "string" ? readQuestion(question) : question;
   const read = pages.map((p) => readPage(p.text, p.section));
   const weights = weightsOver(q, read);
-  return read.map((r) => scoreUnits(r, q, weights).filter((s) => s.passes).sort(byScore).slice(0, perPage));
+  const subjects = subjectsOf(q, pages);
+  return read.map((r) => scoreUnits(r, q, weights, 0, false, subjects).filter((s) => s.passes).sort(byScore).slice(0, perPage));
 }
 
 /**
@@ -223,7 +242,8 @@ export function answerFromPages(question: string, pages: CandidatePage[], opts: 
   const q = readQuestion(question);
   const read = pages.map((p) => readPage(p.text, p.section));
   const weights = opts.trusted ? undefined : weightsOver(q, read);
-  const all = pages.flatMap((p, rank) => scoreUnits(read[rank]!, q, weights, rank, opts.trusted).filter((s) => s.passes).map((s) => ({ ...s, p, rank })));
+  const subjects = opts.trusted ? [] : subjectsOf(q, pages);
+  const all = pages.flatMap((p, rank) => scoreUnits(read[rank]!, q, weights, rank, opts.trusted, subjects).filter((s) => s.passes).map((s) => ({ ...s, p, rank })));
   all.sort((a, b) => b.score - a.score || a.rank - b.rank || a.unit.index - b.unit.index);
   const searched = searchedOf(pages, q, all.map((a) => a.section));
   const best = all[0];

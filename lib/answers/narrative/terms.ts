@@ -112,7 +112,7 @@ export function termKey(token: string): string {
 }
 
 /** Capitalised words inside the question (names: "Boeing's", "Pfizer"), lower-cased. */
-function properNouns(question: string): Set<string> {
+export function properNouns(question: string): Set<string> {
   const out = new Set<string>();
   const words = question.match(/[\p{L}][\p{L}\p{N}&.'’-]*/gu) ?? [];
   words.forEach((w, i) => {
