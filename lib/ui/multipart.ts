@@ -41,8 +41,11 @@ export interface MultipartLimits {
 export const MAX_FIELD_BYTES = 64 * 1024;
 export const MAX_FIELDS = 20;
 const MAX_HEADER_PAIRS = 20;
-/** Prefix of the per-request temp directories (swept when stale by lib/ingest/upload-temp.ts). */
-const TEMP_PREFIX = "manda-upload-";
+/**
+ * Prefix of the per-request temp directories. It carries this process's id so that the startup
+ * sweep (lib/ingest/upload-temp.ts) removes a killed server's directories at once, not after hours.
+ */
+const TEMP_PREFIX = `manda-upload-${process.pid}-`;
 
 export function boundaryOf(contentType: string | null): string {
   const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? "");

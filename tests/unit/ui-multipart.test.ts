@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isMandaError } from "@/lib/errors";
@@ -66,6 +67,8 @@ describe("multipart uploads (busboy)", () => {
       ["b.bin", 300_000, sha(big), "text/plain"],
     ]);
     expect(fs.readFileSync(r.files[1]!.path).equals(big)).toBe(true);
+    // named with this process's id, so a restart's sweep removes it once this process is dead
+    expect(path.basename(path.dirname(r.files[0]!.path))).toMatch(new RegExp(`^manda-upload-${process.pid}-`));
     r.cleanup();
     expect(fs.existsSync(r.files[0]!.path)).toBe(false);
   });
