@@ -69,7 +69,7 @@ describe("agent synthesis over entities, tables and series", () => {
     const r = await turn("Summarize the management team");
     expect(r.text).toMatch(/^Here's what we know about the management team:/);
     expect(r.text).toMatch(/\*\*CEO – Jane Smith\*\*\n- "Jane Smith joined Nordhavn Analytics as Chief Executive Officer in 2019\." \(source: Management_Bios\.docx, p\.2\)/);
-    expect(r.text).toMatch(/Owns 15% \(% fully diluted\) \(source: Cap_Table\.xlsx, 'Cap Table'!D5\)/);
+    expect(r.text).toMatch(/Owns 15% \(fully diluted\) \(source: Cap_Table\.xlsx, 'Cap Table'!D5\)/);
     expect(r.text).toMatch(/\*\*CFO – John Doe\*\*/);
     expect(r.text).toMatch(/Holds no equity/);
     expect(r.text).toMatch(/\*\*Gaps:\*\* No information found on a CTO or other technology leader or Head of Sales.*Q&A list\?/);
