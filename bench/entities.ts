@@ -10,7 +10,7 @@
  * McDonald's, FedEx, Salesforce, Boston Properties: never read while writing the rules).
  *
  *   npm run bench:entities                    # figures + 20 random examples of each
- *   npm run bench:entities -- --unlabelled    # the sampled items that have no label yet (JSONL to fill in)
+ *   npm run bench:entities -- --unlabelled    # the sampled items (both rounds) that have no label yet (JSONL to fill in)
  *   npm run bench:entities -- --doc NIKE_2018_10K   # everything read from one filing
  *   npm run bench:entities -- --save-sou      # write the Swedish reference (bench/data/entities-sou-reference.json)
  *
@@ -37,6 +37,10 @@ const SOU_REF = path.join(ROOT, "bench/data/entities-sou-reference.json");
 const HELD_OUT = /^(?:INTEL|MCDONALDS|FEDEX|SALESFORCE|BOSTONPROPERTIES)_/;
 const SAMPLE = 50;
 const SEED = 12;
+/** Second, fresh sample (round 2): its own labels file; items labelled in round 1 are never drawn again. */
+const LABELS_2 = path.join(ROOT, "bench/data/entities-labels-2.jsonl");
+const SAMPLE_2 = 100;
+const SEED_2 = 2611;
 
 interface CachedPage { page: number; text: string; spans: TextSpan[] }
 
@@ -86,10 +90,28 @@ function sample(items: Item[], n: number, seed: number): Item[] {
   return [...items].map((x) => ({ x, r: rank(x) })).sort((a, b) => (a.r < b.r ? -1 : 1)).slice(0, n).map((y) => y.x);
 }
 
-function loadLabels(): Map<string, { ok: boolean; note?: string }> {
+/**
+ * Round 2: a sample drawn by filing, not by mention (so the companies' own names do not dominate):
+ * filings in a seeded order, each giving its next item in a seeded order, round after round until
+ * n are drawn. Items whose key is in `exclude` (labelled in round 1) are never drawn.
+ */
+function sampleByFiling(items: Item[], n: number, seed: number, exclude: Set<string>): Item[] {
+  const rank = (k: string) => createHash("sha256").update(`${seed}|${k}`).digest("hex");
+  const byDoc = new Map<string, Item[]>();
+  for (const x of items) if (!exclude.has(x.key)) byDoc.set(x.doc, [...(byDoc.get(x.doc) ?? []), x]);
+  const docs = [...byDoc.keys()].sort((a, b) => (rank(a) < rank(b) ? -1 : 1));
+  const queues = docs.map((d) => byDoc.get(d)!.sort((a, b) => (rank(a.key) < rank(b.key) ? -1 : 1)));
+  const out: Item[] = [];
+  for (let round = 0; out.length < n && queues.some((q) => q.length > round); round++) {
+    for (const q of queues) if (q[round] && out.length < n) out.push(q[round]);
+  }
+  return out;
+}
+
+function loadLabels(file = LABELS): Map<string, { ok: boolean; note?: string }> {
   const out = new Map<string, { ok: boolean; note?: string }>();
-  if (!fs.existsSync(LABELS)) return out;
-  for (const line of fs.readFileSync(LABELS, "utf8").split("\n")) {
+  if (!fs.existsSync(file)) return out;
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
     if (!line.trim()) continue;
     const l = JSON.parse(line) as { key: string; ok: boolean; note?: string };
     out.set(l.key, { ok: l.ok, note: l.note });
@@ -122,9 +144,15 @@ async function main() {
     }
   }
   const labels = loadLabels();
+  const labels2 = loadLabels(LABELS_2);
+  const round2 = (kind: "entity" | "event") => sampleByFiling([...all["in-sample"][kind], ...all["held-out"][kind]], SAMPLE_2, SEED_2, new Set(labels.keys()));
+  const splitOf = (x: Item) => (HELD_OUT.test(x.doc) ? "held-out" : "in-sample");
   if (values.unlabelled) {
     for (const split of ["in-sample", "held-out"] as const) for (const kind of ["entity", "event"] as const) {
       for (const x of sample(all[split][kind], SAMPLE, SEED)) if (!labels.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, split, item: x.text, excerpt: x.excerpt }));
+    }
+    for (const kind of ["entity", "event"] as const) for (const x of round2(kind)) {
+      if (!labels2.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, round: 2, split: splitOf(x), item: x.text, excerpt: x.excerpt }));
     }
     return;
   }
@@ -139,10 +167,22 @@ async function main() {
       for (const x of labelled.filter((y) => !labels.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${labels.get(x.key)!.note ? ` (${labels.get(x.key)!.note})` : ""}`);
     }
   }
+  console.log(`\nRound 2: a fresh sample (seed ${SEED_2}, ${SAMPLE_2} of each, drawn by filing, none labelled in round 1; bench/data/entities-labels-2.jsonl):`);
+  for (const kind of ["entity", "event"] as const) {
+    const s = round2(kind);
+    for (const split of ["in-sample", "held-out", "all"] as const) {
+      const part = s.filter((x) => split === "all" || splitOf(x) === split);
+      const labelled = part.filter((x) => labels2.has(x.key));
+      const ok = labelled.filter((x) => labels2.get(x.key)!.ok).length;
+      const pct = labelled.length ? ((100 * ok) / labelled.length).toFixed(1) : "n/a";
+      console.log(`  ${kind === "entity" ? "entities" : "events  "} ${split.padEnd(9)}: sample ${String(part.length).padStart(3)}, labelled ${String(labelled.length).padStart(3)}, ${kind === "entity" ? "clean" : "real dated events"} ${ok}/${labelled.length} = ${pct}%`);
+    }
+    for (const x of s.filter((y) => labels2.has(y.key) && !labels2.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${labels2.get(x.key)!.note ? ` (${labels2.get(x.key)!.note})` : ""}`);
+  }
   for (const kind of ["entity", "event"] as const) {
     console.log(`\n20 random ${kind === "entity" ? "entities" : "events"} (seed ${SEED + 1}, both splits):`);
     for (const x of sample([...all["in-sample"][kind], ...all["held-out"][kind]], 20, SEED + 1)) {
-      const l = labels.get(x.key);
+      const l = labels.get(x.key) ?? labels2.get(x.key);
       console.log(`  ${l ? (l.ok ? "✓" : "✗") : "?"} ${x.doc} p.${x.page} ${x.text}\n      « ${x.excerpt.slice(0, 200)} »`);
     }
   }
