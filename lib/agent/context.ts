@@ -1,6 +1,8 @@
 import type { Db } from "@/lib/db";
-import { loadIrlService, type IrlService } from "./adapters/irl";
-import { loadPipelineService, type PipelineService } from "./adapters/pipeline";
+import { isMandaError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { irlService, type IrlService } from "./adapters/irl";
+import { pipelineService, type PipelineService } from "./adapters/pipeline";
 import { SourceRegistry } from "./sources";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 
@@ -25,10 +27,10 @@ export interface AgentContext {
   lastUserText: string;
   /** Embedding space for finding/page retrieval; default: the configured one. */
   space?: EmbeddingSpace;
-  /** Lazily loaded collaborators; tests inject stubs. */
+  /** Collaborators (lib/irl, lib/pipeline); tests inject stubs. */
   services: {
-    irl: () => Promise<IrlService>;
-    pipeline: () => Promise<PipelineService>;
+    irl: IrlService;
+    pipeline: PipelineService;
   };
 }
 
@@ -49,7 +51,7 @@ export function createAgentContext(a: {
     sources: new SourceRegistry(a.deal.slug),
     lastUserText: a.lastUserText ?? "",
     space: a.space,
-    services: { irl: a.services?.irl ?? loadIrlService, pipeline: a.services?.pipeline ?? loadPipelineService },
+    services: { irl: a.services?.irl ?? irlService, pipeline: a.services?.pipeline ?? pipelineService },
   };
 }
 
@@ -63,12 +65,17 @@ export function toolError(error: string, hint?: string): ToolError {
   return hint ? { error, hint } : { error };
 }
 
-/** Runs a tool body; unexpected exceptions become {error} so the conversation continues. */
+/**
+ * Runs a tool body; an exception becomes {error} so the conversation continues. The model (and
+ * the saved message) sees only a safe text: a MandaError's message, which is written to be shown,
+ * or a generic one. Anything else (SQL text, file paths, a provider's reply) goes to the log only.
+ */
 export async function safely<T>(what: string, fn: () => Promise<T>): Promise<T | ToolError> {
   try {
     return await fn();
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    return toolError(`${what} failed: ${msg.slice(0, 300)}`);
+    if (isMandaError(e) && e.type !== "internal") return toolError(`${what} failed: ${e.message}`);
+    log.error("agent tool failed", { tool: what, error: e });
+    return toolError(`${what} failed because of an internal error.`, "Say that this step could not be completed; do not guess its result.");
   }
 }

@@ -8,9 +8,6 @@ import { parseCellRef } from "@/lib/ingest/parsers/cell-ref";
 import { deriveKeywords } from "./keywords";
 import type { IrlItem, IrlStatus, Priority } from "./types";
 
-// Coverage lives in coverage.ts; re-exported so callers need one import (the agent's adapter).
-export { computeIrlCoverage, getStoredIrlCoverage, formatCoverage } from "./coverage";
-
 interface IrlRow {
   id: string;
   deal_id: string;

@@ -72,7 +72,7 @@ describe("agent turns", () => {
   let cleanup: () => Promise<void>;
   let seeded: Awaited<ReturnType<typeof seedDeal>>;
   const added: QaItem[] = [];
-  const services = { irl: async () => irlStub(added) };
+  const services = { irl: irlStub(added) };
 
   beforeAll(async () => {
     ({ db, cleanup } = await openTestDb());
@@ -293,10 +293,19 @@ describe("agent turns", () => {
       expect(row.rows[0]).toMatchObject({ period: "30 September 2023" });
     });
 
-    it("trigger_analysis is user-initiated only and returns {error} when the pipeline is unavailable", async () => {
-      const noPipeline = createAgentContext({ db, deal: { id: seeded.deal.id, slug: seeded.deal.slug, name: seeded.deal.name }, lastUserText: "Re-run the analysis of Q3_2024_Report.pdf", services: { pipeline: async () => { throw new Error("missing"); } } });
+    it("trigger_analysis is user-initiated only, queues through the pipeline, and a failure reaches the model as a safe {error}", async () => {
+      const deal = { id: seeded.deal.id, slug: seeded.deal.slug, name: seeded.deal.name };
+      const asked = "Re-run the analysis of Q3_2024_Report.pdf";
       expect(await exec(createAgentTools(ctx("What is revenue?")), "trigger_analysis", { document: "Q3_2024_Report.pdf", confirmed: true })).toMatchObject({ status: "needs_confirmation" });
-      expect(await exec(createAgentTools(noPipeline), "trigger_analysis", { document: "Q3_2024_Report.pdf", confirmed: true })).toMatchObject({ error: expect.stringMatching(/not available/) });
+      const queued = (await exec(createAgentTools(createAgentContext({ db, deal, lastUserText: asked })), "trigger_analysis", { document: "Q3_2024_Report.pdf", confirmed: true })) as { status: string; taskId: string };
+      expect(queued.status).toBe("queued");
+      const task = await db.query<{ task_type: string; deal_id: string }>("select task_type, deal_id from agent_tasks where id = $1", [queued.taskId]);
+      expect(task.rows[0]).toEqual({ task_type: "orchestration", deal_id: seeded.deal.id });
+      await db.query("delete from agent_tasks where id = $1", [queued.taskId]);
+      const broken = createAgentContext({ db, deal, lastUserText: asked, services: { pipeline: { enqueueAnalysis: async () => { throw new Error('insert into agent_tasks failed: relation "agent_tasks" at /srv/secret/db'); } } } });
+      const r = (await exec(createAgentTools(broken), "trigger_analysis", { document: "Q3_2024_Report.pdf", confirmed: true })) as { error: string };
+      expect(r.error).toMatch(/^trigger_analysis failed/);
+      expect(r.error).not.toMatch(/agent_tasks|secret/);
     });
 
     it("update_knowledge_graph records a confirmed SUPERSEDES and marks the old finding", async () => {

@@ -1,8 +1,12 @@
 /**
- * The IRL / Q&A library (lib/irl, built in parallel) as the agent sees it: the contract of
- * lib/irl/types.ts. Loaded lazily; if it fails to load, the tools return {error} and say so.
+ * The IRL / Q&A library (lib/irl) as the agent's tools see it: the contract of lib/irl/types.ts.
+ * Static imports, so a rename in lib/irl breaks the type check here; tests inject stubs through
+ * `createAgentContext({ services })`.
  */
 import type { Db } from "@/lib/db";
+import { computeIrlCoverage } from "@/lib/irl/coverage";
+import { importIrlTemplate, listIrlItems } from "@/lib/irl/irl";
+import { addQaItem, listQaItems } from "@/lib/irl/qa";
 import type { IrlCoverageReport, IrlItem, Priority, QaItem, QaOrigin } from "@/lib/irl/types";
 
 export interface IrlService {
@@ -23,19 +27,4 @@ export interface IrlService {
   listQaItems(a: { db: Db; dealId: string }): Promise<QaItem[]>;
 }
 
-export async function loadIrlService(): Promise<IrlService> {
-  const irl = (await import("@/lib/irl/irl")) as unknown as Record<string, unknown>;
-  const qa = (await import("@/lib/irl/qa")) as unknown as Record<string, unknown>;
-  const pick = <T>(mod: Record<string, unknown>, name: string): T => {
-    const fn = mod[name];
-    if (typeof fn !== "function") throw new Error(`lib/irl does not export ${name}`);
-    return fn as T;
-  };
-  return {
-    listIrlItems: pick(irl, "listIrlItems"),
-    importIrlTemplate: pick(irl, "importIrlTemplate"),
-    computeIrlCoverage: pick(irl, "computeIrlCoverage"),
-    addQaItem: pick(qa, "addQaItem"),
-    listQaItems: pick(qa, "listQaItems"),
-  };
-}
+export const irlService: IrlService = { listIrlItems, importIrlTemplate, computeIrlCoverage, addQaItem, listQaItems };

@@ -1,6 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { safely, toolError, type AgentContext } from "../context";
+import { safely, type AgentContext } from "../context";
 import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
 
 const ADD_QA = /\b(?:add|put|save|log|raise|create|include)\b.{0,40}\b(?:q\s*&\s*a|qa|question|list)\b|\bask (?:the )?(?:target|company|management|seller)\b/i;
@@ -27,12 +27,7 @@ export function addToQaTool(ctx: AgentContext) {
     }),
     execute: async ({ questions, origin, confirmed }) => {
       if (!confirmed || !userConfirmed(ctx.lastUserText, ADD_QA)) return confirmationRequest(`add ${questions.length} question(s) to the Q&A list`, { questions });
-      let irl;
-      try {
-        irl = await ctx.services.irl();
-      } catch {
-        return toolError("The Q&A list is not available in this installation; nothing was added.");
-      }
+      const irl = ctx.services.irl;
       return safely("add_to_qa", async () => {
         const added = [];
         for (const q of questions) {

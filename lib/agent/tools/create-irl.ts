@@ -25,12 +25,7 @@ export function createIrlTool(ctx: AgentContext) {
         const doc = rows[0];
         if (!doc) return toolError(document ? `No indexed document named ${document}.` : "No IRL template found in the data room.", "Upload an IRL spreadsheet or name the document to import.");
         if (!confirmed || !userConfirmed(ctx.lastUserText, CREATE)) return confirmationRequest(`import the IRL from ${doc.filename}`, { document: doc.filename });
-        let irl;
-        try {
-          irl = await ctx.services.irl();
-        } catch {
-          return toolError("The IRL library is not available in this installation; nothing was imported.");
-        }
+        const irl = ctx.services.irl;
         const result = await irl.importIrlTemplate({ db: ctx.db, dealId: ctx.deal.id, documentId: doc.id });
         const items = await irl.listIrlItems({ db: ctx.db, dealId: ctx.deal.id });
         const out = { status: "saved", document: doc.filename, items: items.length, domains: [...new Set(items.map((i) => i.domain))], result };

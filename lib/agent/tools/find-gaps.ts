@@ -1,6 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { safely, toolError, type AgentContext } from "../context";
+import { safely, type AgentContext } from "../context";
 
 export function findGapsTool(ctx: AgentContext) {
   return tool({
@@ -9,12 +9,7 @@ export function findGapsTool(ctx: AgentContext) {
       "Use for 'what's missing?', 'what don't we know?', 'IRL coverage', and to find gaps for red flags. If the deal has no IRL yet, says so.",
     inputSchema: z.object({ domain: z.string().max(60).optional().describe("Limit to one domain, e.g. Financial, Legal, People") }),
     execute: async ({ domain }) => {
-      let irl;
-      try {
-        irl = await ctx.services.irl();
-      } catch {
-        return toolError("The IRL library is not available in this installation.", "Answer from query_knowledge_base and say the IRL coverage could not be computed.");
-      }
+      const irl = ctx.services.irl;
       return safely("find_gaps", async () => {
         const report = await irl.computeIrlCoverage({ db: ctx.db, dealId: ctx.deal.id });
         const domains = report.domains.filter((d) => !domain || d.domain.toLowerCase() === domain.toLowerCase());

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { safely, type AgentContext } from "../context";
 import { inSameUnit } from "@/lib/graph/detect/values";
 import { scanConflicts } from "../knowledge/conflicts";
+import { log } from "@/lib/log";
 
 interface Suggestion {
   question: string;
@@ -27,8 +28,7 @@ export function suggestQuestionsTool(ctx: AgentContext) {
       safely("suggest_questions", async () => {
         const out: Suggestion[] = [];
         try {
-          const irl = await ctx.services.irl();
-          const report = await irl.computeIrlCoverage({ db: ctx.db, dealId: ctx.deal.id });
+          const report = await ctx.services.irl.computeIrlCoverage({ db: ctx.db, dealId: ctx.deal.id });
           for (const d of report.domains) {
             if (domain && d.domain.toLowerCase() !== domain.toLowerCase()) continue;
             for (const i of d.items) {
@@ -43,8 +43,9 @@ export function suggestQuestionsTool(ctx: AgentContext) {
               });
             }
           }
-        } catch {
-          // no IRL library or no IRL: contradictions only
+        } catch (e) {
+          // coverage could not be computed (e.g. an unreadable IRL sheet): the contradictions still count
+          log.warn("suggest_questions: IRL coverage failed", { error: e });
         }
         const scan = await scanConflicts({ db: ctx.db, dealId: ctx.deal.id, sources: ctx.sources });
         for (const c of scan.conflicts) {

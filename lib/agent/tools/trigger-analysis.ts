@@ -24,13 +24,7 @@ export function triggerAnalysisTool(ctx: AgentContext) {
           documentId = r.id;
         }
         if (!confirmed || !userConfirmed(ctx.lastUserText, RERUN)) return confirmationRequest(`re-run the analysis of ${document ?? "the whole deal"}`, { document: document ?? null });
-        let pipeline;
-        try {
-          pipeline = await ctx.services.pipeline();
-        } catch {
-          return toolError("The processing pipeline is not available in this installation; nothing was queued.");
-        }
-        const r = await pipeline.enqueueAnalysis({ db: ctx.db, dealId: ctx.deal.id, documentId, requestedBy: ctx.userId ? `user:${ctx.userId}` : "chat", reason: reason ?? "requested in chat" });
+        const r = await ctx.services.pipeline.enqueueAnalysis({ db: ctx.db, dealId: ctx.deal.id, documentId, requestedBy: ctx.userId ? `user:${ctx.userId}` : "chat", reason: reason ?? "requested in chat" });
         const out = { status: "queued", taskId: r.taskId, created: r.created, document: document ?? null };
         ctx.sources.recordOutput(out);
         return out;

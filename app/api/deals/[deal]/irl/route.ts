@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseWith, readJson, withDeal } from "@/lib/chat/api";
-import { addIrlItem, computeIrlCoverage, getStoredIrlCoverage } from "@/lib/irl/irl";
+import { computeIrlCoverage, getStoredIrlCoverage } from "@/lib/irl/coverage";
+import { addIrlItem } from "@/lib/irl/irl";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
