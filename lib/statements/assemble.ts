@@ -5,7 +5,7 @@
  * "accompanying notes" line, or after the closing line (total liabilities and equity, cash at end).
  */
 import { MONTH } from "@/lib/periods";
-import { hasChangeColumns, headerYearCount, readColumns, scaleOf } from "./header";
+import { currencyOfHeader, hasChangeColumns, headerYearCount, readColumns, scaleOf } from "./header";
 import { alignSpans } from "./positions";
 import { columnOf, type ColumnDate } from "./periods";
 import { amountTokens, headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
@@ -191,7 +191,8 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
   if (draft.lines.length === 0) return undefined;
   if (kind === "income") draft.closed = draft.lines.some((l) => l.key === "net_income" || l.key === "net_income_including_nci");
   draft.scale = scaleOf(scaleText.join("\n")) ?? scaleOf(firstLines.slice(0, 25).map((l) => l.text).join("\n")) ?? 1;
-  if (draft.lines.some((l) => l.excerpt.includes("$"))) draft.currency = "USD";
+  // the header's own words ("EUR thousands", "(€ in millions)"), else a "$" printed on the rows
+  draft.currency = currencyOfHeader(scaleText.join("\n")) ?? (draft.lines.some((l) => l.excerpt.includes("$")) ? "USD" : undefined);
   return draft;
 }
 

@@ -318,3 +318,42 @@ describe("cost of revenue printed in parts", () => {
     expect(st.lines.filter((l) => l.key === "cost_of_revenue").map((l) => l.label)).toEqual(["Cost of products", "Cost of services"]);
   });
 });
+
+describe("readStatements: unit, scale and currency from the header lines", () => {
+  // a European annual report: the currency and scale head the label column ("EUR thousands Note 2023")
+  const income = (unitLine: string) => [
+    "Example Holding AB Annual Report 2023",
+    "Income statement",
+    "1 January – 31 December 2023",
+    `${unitLine} Note 2023`,
+    "Revenue 2 18,400",
+    "Cost of revenue (10,120)",
+    "Gross profit 8,280",
+    "Sales and marketing (2,300)",
+    "Operating profit 5,980",
+    "Net financial items (260)",
+    "Profit before tax 5,720",
+    "Income tax (1,220)",
+    "Net income for the year 4,500",
+  ];
+
+  it.each([
+    ["EUR thousands", 1e3, "EUR"],
+    ["SEK m", 1e6, "SEK"],
+    ["TSEK", 1e3, "SEK"],
+    ["(€ in millions)", 1e6, "EUR"],
+    ["Amounts in thousands of euros", 1e3, "EUR"],
+  ])("reads %s as scale %d in %s", (unitLine, scale, currency) => {
+    const st = kind(readStatements({ pages: [page(4, income(unitLine))] }), "income");
+    expect(st.scale).toBe(scale);
+    expect(st.currency).toBe(currency);
+    expect(line(st, "cost_of_revenue")!.values).toEqual([-10120]);
+  });
+
+  it("leaves a header that names no currency without one (a '$' on the rows still says USD)", () => {
+    const st = kind(readStatements({ pages: [page(4, income("(In thousands)"))] }), "income");
+    expect(st.scale).toBe(1e3);
+    expect(st.currency).toBeUndefined();
+    expect(kind(readStatements({ pages: [page(1, INCOME)] }), "income").currency).toBe("USD");
+  });
+});
