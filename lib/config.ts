@@ -18,7 +18,10 @@ const schema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4.1")),
   OPENAI_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default("text-embedding-3-large")),
-  OPENAI_EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(4000).default(1536)),
+  // pgvector's HNSW index holds at most 2,000 dimensions; every accepted model gets one (lib/db/embedding-index.ts).
+  OPENAI_EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive()
+    .max(2000, "at most 2000: the HNSW vector index holds up to 2,000 dimensions (text-embedding-3 models shorten their vectors on request)")
+    .default(1536)),
   NEO4J_URI: optionalString,
   NEO4J_USER: z.preprocess(emptyToUndefined, z.string().default("neo4j")),
   NEO4J_PASSWORD: optionalString,
