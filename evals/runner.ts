@@ -1,19 +1,22 @@
 /**
  * The eval runner: a fresh data dir, the demo deal generated and ingested (plus a Swedish
- * report and a FinanceBench filing in their own deals), the extraction pipeline when
- * available, then every case through the SAME agent entry point as the web chat and
- * `manda ask` (runAgentTurn via lib/chat/agent-adapter), scored by code.
+ * report and a FinanceBench filing in their own deals), the extraction pipeline, then every
+ * case through the SAME agent entry point as the web chat and `manda ask` (runAgentTurn via
+ * lib/chat/agent-adapter), scored by code.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { UIMessage } from "ai";
+import type { LanguageModel, UIMessage } from "ai";
 import { getConfig, setConfigForProcess } from "@/lib/config";
 import { openDb, type Db } from "@/lib/db";
 import { createDeal, requireDeal, type Deal } from "@/lib/db/queries/deals";
 import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
 import { ingestFile } from "@/lib/ingest/ingest";
 import { agentDeal, loadAgent, type AgentModule } from "@/lib/chat/agent-adapter";
+import { getChatModelInfo } from "@/lib/models/chat";
+import { runPipeline } from "@/lib/pipeline/orchestrator";
+import { judgeAnswer as judge } from "./judge";
 import { FINANCEBENCH_DOCS, loadCases } from "./cases";
 import { SOU_FILE, financeBenchPdf } from "./corpus";
 import { score } from "./scorers";
@@ -80,18 +83,12 @@ async function setup(cases: EvalCase[], o: EvalOptions, dataDir: string, skipped
   }
   err(`eval: data room ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dataDir})`);
   if (!o.noPipeline) {
-    const run = await loadRunPipeline();
-    if (run) {
-      for (const d of Object.values(deals)) {
-        const t1 = Date.now();
-        try {
-          await run({ db, dealId: d!.id, timeoutMs: 300_000 });
-          err(`eval: pipeline for ${d!.slug} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-        } catch (e) {
-          err(`eval: pipeline for ${d!.slug} failed: ${(e as Error).message} — evaluating on pages only`);
-        }
-      }
-    } else err("eval: no extraction pipeline (lib/pipeline runPipeline) — evaluating on pages only");
+    // A pipeline that fails is an eval failure, not a quiet "pages only" run.
+    for (const d of Object.values(deals)) {
+      const t1 = Date.now();
+      await runPipeline({ db, dealId: d!.id, timeoutMs: 300_000 });
+      err(`eval: pipeline for ${d!.slug} in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    }
   }
   const documents: Env["documents"] = new Map();
   for (const [k, d] of Object.entries(deals)) {
@@ -99,24 +96,6 @@ async function setup(cases: EvalCase[], o: EvalOptions, dataDir: string, skipped
     documents.set(k, new Map(rows.map((r) => [r.filename, { pages: r.page_count ?? 1 }])));
   }
   return { db, deals, documents };
-}
-
-type RunPipeline = (o: { db: Db; dealId: string; timeoutMs?: number }) => Promise<unknown>;
-
-async function loadRunPipeline(): Promise<RunPipeline | undefined> {
-  for (const load of [
-    // @ts-ignore -- an index module may or may not exist
-    () => import("@/lib/pipeline"),
-    () => import("@/lib/pipeline/orchestrator"),
-  ]) {
-    try {
-      const mod = (await load()) as Record<string, unknown>;
-      if (typeof mod.runPipeline === "function") return mod.runPipeline as RunPipeline;
-    } catch {
-      // not there
-    }
-  }
-  return undefined;
 }
 
 function toTurnOutput(r: Awaited<ReturnType<AgentModule["runAgentTurn"]>>): TurnOutput {
@@ -182,9 +161,8 @@ export async function runEvals(o: EvalOptions = {}): Promise<EvalReport> {
     cases = cases.filter((c) => env.deals[c.deal]);
     const agent = o.agent ?? (await loadAgent());
     const results: CaseResult[] = [];
-    let judgeModel: import("ai").LanguageModel | undefined;
+    let judgeModel: LanguageModel | undefined;
     if (o.judge) {
-      const { getChatModelInfo } = await import("@/lib/models/chat");
       const m = getChatModelInfo();
       if (m.provider !== "local") judgeModel = m.model;
       else err("eval: --judge needs OPENAI_API_KEY or OPENAI_BASE_URL; judge skipped");
@@ -226,7 +204,6 @@ export async function runEvals(o: EvalOptions = {}): Promise<EvalReport> {
   }
 }
 
-async function judgeAnswer(model: import("ai").LanguageModel, c: EvalCase, answer: string) {
-  const { judgeAnswer: judge } = await import("./judge");
+async function judgeAnswer(model: LanguageModel, c: EvalCase, answer: string) {
   return judge({ model, c, answer });
 }

@@ -3,10 +3,10 @@
  * (lib/agent/run.ts): the web chat, `manda ask`, `manda chat` and the eval runner all call
  * the agent through here, so they run the same agent. Tests inject their own.
  */
-import type { LanguageModel, StreamTextResult, ToolSet, UIMessage } from "ai";
+import type { LanguageModel, UIMessage } from "ai";
 import type { Db } from "@/lib/db";
 import type { Deal } from "@/lib/db/queries/deals";
-import { MandaError } from "@/lib/errors";
+import { createAgentStream, runAgentTurn, type AgentStream as RunAgentStream } from "@/lib/agent/run";
 
 /** The deal as the agent takes it (row fields plus the camel-cased ones the agent reads). */
 export interface AgentDealArg {
@@ -57,8 +57,8 @@ export interface AgentTurnResult {
   usage: AgentUsage;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AgentStream = StreamTextResult<ToolSet, any>;
+/** The agent's stream (lib/agent/run): a StreamTextResult over the agent's tools. */
+export type AgentStream = RunAgentStream;
 
 export interface AgentModule {
   createAgentStream(args: AgentStreamArgs): AgentStream | Promise<AgentStream>;
@@ -69,6 +69,8 @@ export function agentDeal(deal: Deal): AgentDealArg {
   return { id: deal.id, slug: deal.slug, name: deal.name, targetCompany: deal.target_company };
 }
 
+const defaultAgent: AgentModule = { createAgentStream, runAgentTurn };
+
 let override: AgentModule | undefined;
 
 /** Tests and benches may swap the agent (e.g. a MockLanguageModelV3-backed one). */
@@ -76,20 +78,7 @@ export function setAgentModule(m: AgentModule | undefined): void {
   override = m;
 }
 
-/** Loads lib/agent/run (lazily: the CLI's other commands never load models). */
+/** The agent (lib/agent/run), or the module a test or bench swapped in. */
 export async function loadAgent(): Promise<AgentModule> {
-  if (override) return override;
-  let mod: Record<string, unknown>;
-  try {
-    // @ts-ignore -- lib/agent/run.ts is the agent brain's module (built in parallel)
-    mod = (await import("@/lib/agent/run")) as Record<string, unknown>;
-  } catch (e) {
-    throw new MandaError("unavailable:agent", "The chat agent is not available in this installation.", { cause: e });
-  }
-  const createAgentStream = mod.createAgentStream;
-  const runAgentTurn = mod.runAgentTurn;
-  if (typeof createAgentStream !== "function" || typeof runAgentTurn !== "function") {
-    throw new MandaError("unavailable:agent", "The chat agent is not available in this installation.");
-  }
-  return { createAgentStream: createAgentStream as AgentModule["createAgentStream"], runAgentTurn: runAgentTurn as AgentModule["runAgentTurn"] };
+  return override ?? defaultAgent;
 }

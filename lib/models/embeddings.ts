@@ -1,7 +1,7 @@
-import { createOpenAI } from "@ai-sdk/openai";
 import type { EmbeddingModelV3 } from "@ai-sdk/provider";
 import { embedMany } from "ai";
 import { getConfig, type Config } from "@/lib/config";
+import { openaiProvider } from "./openai";
 import { createLocalEmbeddingModel, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL_ID } from "./local-embedder";
 
 export interface EmbeddingSpace {
@@ -21,7 +21,7 @@ export function getEmbeddingSpace(cfg: Config = getConfig()): EmbeddingSpace {
   if (cfg.modelMode === "local") {
     return { id: LOCAL_EMBEDDING_MODEL_ID, dimensions: LOCAL_EMBEDDING_DIMENSIONS, model: createLocalEmbeddingModel() };
   }
-  const openai = createOpenAI({ apiKey: cfg.OPENAI_API_KEY ?? "not-needed", baseURL: cfg.OPENAI_BASE_URL });
+  const openai = openaiProvider(cfg);
   const dims = cfg.OPENAI_EMBEDDING_DIMENSIONS;
   return {
     id: `openai:${cfg.OPENAI_EMBEDDING_MODEL}@${dims}`,

@@ -9,7 +9,10 @@ import {
   claimTask, completeTask, enqueueTask, failTask, getTask, heartbeat, recoverExpiredLeases, releaseTask,
 } from "@/lib/pipeline/queue";
 import type { TaskContext } from "@/lib/pipeline/types";
-import { registerTaskHandler, runWorker, unregisterTaskHandler } from "@/lib/pipeline/worker";
+import { registerDefaultHandlers } from "@/lib/pipeline/handlers";
+import { getTaskHandler, registerTaskHandler, runWorker, unregisterTaskHandler } from "@/lib/pipeline/worker";
+import { runFindingsExtraction } from "@/lib/extraction/run";
+import { runRelationDetection } from "@/lib/graph/detect";
 import { openTestDb } from "../helpers/db";
 import { tempDir } from "../helpers/fixtures";
 import { addDocument, output } from "./pipeline-fixtures";
@@ -284,14 +287,15 @@ describe("worker", () => {
     expect(rows.every((r) => r.status === "completed")).toBe(true);
   });
 
-  it("a module that cannot be loaded fails the task with a clear permanent error", async () => {
-    const { lazyHandler } = await import("@/lib/pipeline/handlers");
-    registerTaskHandler("relation_detection", lazyHandler(() => import("@/lib/does/not/exist" as string), "@/lib/does/not/exist", "run"));
+  it("a task type with no handler fails with a clear permanent error; the defaults are the product functions", async () => {
     const { task } = await enqueueTask({ db, dealId, taskType: "relation_detection", idempotencyKey: `w:${++n}`, clock });
-    await runWorker({ db, until: "drained", dealId, clock, breakers: new BreakerRegistry({ clock }) });
+    await runWorker({ db, until: "drained", dealId, clock, types: ["relation_detection"], breakers: new BreakerRegistry({ clock }) });
     const t = await getTask(db, task.id);
     expect(t).toMatchObject({ status: "failed", error_kind: "permanent", attempts: 1 });
-    expect(t!.error_message).toMatch(/^HANDLER_MISSING: Handler module @\/lib\/does\/not\/exist could not be loaded/);
+    expect(t!.error_message).toMatch(/^HANDLER_MISSING: No handler registered for task type "relation_detection"/);
+    registerDefaultHandlers();
+    expect(getTaskHandler("relation_detection")?.handler).toBe(runRelationDetection);
+    expect(getTaskHandler("findings_extraction")?.handler).toBe(runFindingsExtraction);
   });
 
   it("stopping a worker mid-task releases the task; a restarted worker finishes it", async () => {
