@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
+import { adoptLegacyChain } from "./legacy-chain";
 import type { Db, Queryable } from "./types";
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "supabase/migrations");
 
 /** Any fixed 64-bit key: serialises migration runs across processes on a shared server. */
-const MIGRATION_LOCK_KEY = 7_261_121_001;
+export const MIGRATION_LOCK_KEY = 7_261_121_001;
 
 export interface Migration {
   name: string;
@@ -27,9 +28,14 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
+/**
+ * The migrations still to apply. Creates schema_migrations on an empty database, and records
+ * the baseline as applied on a database built by the migrations it replaced (lib/db/legacy-chain.ts).
+ */
 async function pending(q: Queryable, migrations: Migration[]): Promise<Migration[]> {
   await q.exec(`create table if not exists schema_migrations (
     name text primary key, checksum text not null, applied_at timestamptz not null default now())`);
+  await adoptLegacyChain(q, migrations);
   const { rows } = await q.query<{ name: string; checksum: string }>("select name, checksum from schema_migrations");
   const done = new Map(rows.map((r) => [r.name, r.checksum]));
   for (const m of migrations) {
@@ -51,6 +57,7 @@ async function apply(q: Queryable, m: Migration) {
  * On a server the whole run holds a transaction-scoped advisory lock, so two processes
  * starting at once are safe: the second waits, then finds nothing left to do.
  * PGlite is single-process (guarded by a lock file); there each migration is its own transaction.
+ * Migrations are append-only: an applied file that changed is an error (add a new, later one).
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = listMigrations(dir);
@@ -65,7 +72,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     });
     return applied;
   }
-  for (const m of await pending(db, migrations)) {
+  for (const m of await db.transaction((tx) => pending(tx, migrations))) {
     await db.transaction((tx) => apply(tx, m));
     applied.push(m.name);
   }

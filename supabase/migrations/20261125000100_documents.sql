@@ -1,5 +1,14 @@
--- Foundation: users, deals, members, documents, pages, chunks.
--- Runs on PostgreSQL >= 15 (Supabase) and on PGlite. Every row belongs to a deal.
+-- Documents: users, deals and their members, documents, their pages and their chunks.
+--
+-- Baseline, part 1 of 6. The schema was squashed on 2026-11-25 from the migrations
+-- 20261121000100 … 20261124001100 (their history is in git); the six baseline files, one per
+-- area, are documents → search → pipeline → knowledge → chat → irl. From here on migrations
+-- are append-only: change the schema with a new, later file (README "Schema"), never by
+-- editing these. The live schema, every function included, is dumped in
+-- supabase/schema/catalog.json (`npm run schema:dump`).
+--
+-- Runs on PostgreSQL >= 15 + pgvector >= 0.8 (Supabase or any server) and on PGlite.
+-- Every row belongs to a deal; deleting a deal cascades to everything in it.
 create extension if not exists vector;
 
 create table users (
@@ -27,6 +36,8 @@ create table deal_members (
   primary key (deal_id, user_id)
 );
 
+-- One uploaded file. Metadata (kind, company, period) is read from the file at ingestion
+-- (lib/ingest/metadata*.ts); the file name is only a hint.
 create table documents (
   id uuid primary key,
   deal_id uuid not null references deals(id) on delete cascade,
@@ -43,7 +54,7 @@ create table documents (
   page_labelling text,
   title text,
   kind text,              -- annual report, quarterly report, presentation, spreadsheet, public inquiry …
-  company text,           -- company named in the filename or first pages
+  company text,           -- short company name shown to users (from the filename or first pages)
   fiscal_year int,
   fiscal_period text,     -- FY, Q1..Q4, H1, H2
   document_date date,
@@ -51,6 +62,17 @@ create table documents (
   embedding_model text,
   created_at timestamptz not null default now(),
   indexed_at timestamptz,
+  -- Company identity read from the document itself (an SEC cover's registrant, ticker,
+  -- commission file number and fiscal year end; a release's issuer: lib/ingest/metadata-cover.ts).
+  -- `company_key` is what routing, the knowledge base and relation detection compare
+  -- ("AMAZON.COM, INC." = "amazon"); null on documents indexed before it was read, whose
+  -- readers fall back to the key of `company` (lib/ingest/metadata-company-key.ts).
+  company_key text,
+  company_name text,      -- as the document writes it ("AMAZON.COM, INC.")
+  ticker text,
+  sec_file_number text,   -- SEC commission file number ("000-22513")
+  cik text,               -- SEC central index key, when printed
+  fiscal_year_end_month int check (fiscal_year_end_month between 1 and 12),
   unique (deal_id, sha256)
 );
 create index documents_deal_idx on documents (deal_id, created_at);
@@ -69,9 +91,11 @@ create table document_pages (
 );
 create index document_pages_deal_idx on document_pages (deal_id);
 
--- Embeddings are stored in an unconstrained halfvec with the model id beside them.
--- Each model gets its own partial HNSW index over an expression with fixed dimensions,
--- so spaces never mix and a model change re-embeds (see lib/search/embeddings.ts).
+-- Page-bounded chunks (lib/ingest/chunk.ts). Embeddings are stored in an unconstrained
+-- float4 `vector` with the model id beside them; each model gets its own partial HNSW index
+-- over an expression with fixed dimensions (20261125000200_search.sql, and
+-- lib/db/embedding-index.ts for a configured model without one), so spaces never mix and a
+-- model change re-embeds (lib/search/reembed.ts).
 create table chunks (
   id uuid primary key,
   deal_id uuid not null references deals(id) on delete cascade,
@@ -82,7 +106,7 @@ create table chunks (
   char_start int not null,  -- offset in page_start's text
   char_end int not null,    -- offset in page_end's text (exclusive)
   text text not null,
-  embedding halfvec,
+  embedding vector,
   embedding_model text,
   unique (document_id, chunk_index)
 );

@@ -1,28 +1,7 @@
--- Chat and the deal's working lists: conversations and messages (UI message parts as JSON,
--- tool calls and results included), the Information Request List (IRL) and the Q&A list for
--- the target company.
-
-create table conversations (
-  id uuid primary key,
-  deal_id uuid not null references deals(id) on delete cascade,
-  user_id uuid references users(id) on delete set null,
-  title text,
-  mode text not null default 'chat' check (mode in ('chat', 'agent')),
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
-create index conversations_deal_idx on conversations (deal_id, updated_at desc);
-
-create table messages (
-  id text primary key,              -- the UI message id (client or server generated)
-  conversation_id uuid not null references conversations(id) on delete cascade,
-  deal_id uuid not null references deals(id) on delete cascade,
-  role text not null check (role in ('user', 'assistant', 'system')),
-  parts jsonb not null,             -- AI SDK UIMessage parts: text, tool calls and results, sources
-  metadata jsonb,                   -- model, token usage, timings (never shown as scores)
-  created_at timestamptz not null default now()
-);
-create index messages_conversation_idx on messages (conversation_id, created_at);
+-- IRL and Q&A: the deal's Information Request List with its cached coverage, and the Q&A
+-- list of questions for the target company.
+--
+-- Baseline, part 6 of 6 (see 20261125000100_documents.sql). Runs on PostgreSQL >= 15 and PGlite.
 
 create table irl_items (
   id uuid primary key,
@@ -41,7 +20,8 @@ create table irl_items (
   unique (deal_id, domain, item)
 );
 
--- Coverage is computed from findings and pages; the covering evidence is cached here.
+-- Coverage is computed from findings and pages (lib/irl/coverage.ts); the covering evidence
+-- is cached here.
 create table irl_coverage (
   irl_item_id uuid not null references irl_items(id) on delete cascade,
   deal_id uuid not null references deals(id) on delete cascade,

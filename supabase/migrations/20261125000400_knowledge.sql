@@ -1,52 +1,8 @@
--- Knowledge layer: the task table (blackboard), staged candidates with their validation audit,
--- promoted findings / timeline events / entities, relations, and processes (public inquiries
--- tracked inside a deal). Every row belongs to a deal.
-
--- Blackboard. Agents talk only through this table. Workers claim with FOR UPDATE SKIP LOCKED
--- and hold a lease; a lease that runs out (crashed worker) returns the task to pending.
-create table agent_tasks (
-  id uuid primary key,
-  deal_id uuid not null references deals(id) on delete cascade,
-  document_id uuid references documents(id) on delete cascade,
-  process_id uuid,
-  parent_task_id uuid references agent_tasks(id) on delete set null,
-  task_type text not null,          -- orchestration | findings_extraction | timeline_extraction | entity_extraction | relation_detection | reembedding
-  status text not null default 'pending' check (status in ('pending', 'running', 'completed', 'failed')),
-  idempotency_key text not null unique,
-  input jsonb not null default '{}'::jsonb,
-  output_data jsonb,                -- audit trail: agent, version, model, timings, tokens, cost, skipped, uncertainties
-  error_message text,
-  error_kind text check (error_kind in ('transient', 'permanent')),
-  attempts int not null default 0,
-  max_attempts int not null default 4,   -- first try + at most 3 retries (transient errors only)
-  run_after timestamptz not null default now(),
-  lease_until timestamptz,
-  locked_by text,
-  created_at timestamptz not null default now(),
-  started_at timestamptz,
-  completed_at timestamptz
-);
-create index agent_tasks_claim_idx on agent_tasks (status, run_after) where status in ('pending', 'running');
-create index agent_tasks_deal_idx on agent_tasks (deal_id, task_type, status);
-
-create table processes (
-  id uuid primary key,
-  deal_id uuid not null references deals(id) on delete cascade,
-  process_key text not null,        -- e.g. sou-2014-67
-  title text,
-  stage text not null default 'directive' check (stage in ('directive', 'writing', 'published', 'remiss', 'proposition', 'law')),
-  stage_explanation text,
-  updated_at timestamptz not null default now(),
-  unique (deal_id, process_key)
-);
-alter table agent_tasks add constraint agent_tasks_process_fk foreign key (process_id) references processes(id) on delete cascade;
-
-create table process_documents (
-  process_id uuid not null references processes(id) on delete cascade,
-  document_id uuid not null references documents(id) on delete cascade,
-  role text not null check (role in ('directive', 'sou', 'remiss', 'proposition', 'law', 'other')),
-  primary key (process_id, document_id)
-);
+-- Knowledge: staged candidates with their validation audit, promoted findings, timeline
+-- events and entities, and the relations between them (the graph's default store).
+--
+-- Baseline, part 4 of 6 (see 20261125000100_documents.sql). Runs on PostgreSQL >= 15 +
+-- pgvector >= 0.8 and on PGlite. Every row belongs to a deal.
 
 -- Candidates waiting for validation and a decision (seed 003). Evidence is mandatory.
 create table staging_extractions (
@@ -70,6 +26,9 @@ create table staging_extractions (
   promoted_to uuid,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- Why extraction held the candidate out of the knowledge base (its evidence reads as an
+  -- instruction to an AI); a held candidate waits in review and is never promoted as it stands.
+  held_reason text,
   unique (document_id, candidate_type, candidate_key)
 );
 create index staging_extractions_review_idx on staging_extractions (deal_id, status, review_priority);
@@ -88,6 +47,8 @@ create table validation_decisions (
 create index validation_decisions_extraction_idx on validation_decisions (extraction_id, created_at);
 
 -- Promoted, citation-backed facts. confidence is internal: never shown to analysts.
+-- Embeddings as on chunks: an unconstrained halfvec beside the model id (findings are few
+-- and always searched through their HNSW index, so half floats cost little).
 create table findings (
   id uuid primary key,
   deal_id uuid not null references deals(id) on delete cascade,
@@ -117,6 +78,65 @@ create table findings (
 );
 create index findings_deal_metric_idx on findings (deal_id, metric_key, period);
 create index findings_document_idx on findings (document_id);
+-- keyword half of finding retrieval: metric keys and periods per deal
+create index findings_deal_period_idx on findings (deal_id, period);
+
+-- Vector half of finding retrieval: one partial HNSW index per model, as for chunks
+-- (20261125000200_search.sql; lib/db/embedding-index.ts adds one for another configured model).
+create index findings_embedding_local_hnsw on findings
+  using hnsw ((embedding::vector(384)) vector_cosine_ops)
+  where embedding_model = 'local:hash-ngram-384';
+
+create index findings_embedding_openai_1536_hnsw on findings
+  using hnsw ((embedding::vector(1536)) vector_cosine_ops)
+  where embedding_model = 'openai:text-embedding-3-large@1536';
+
+-- match_findings (seed 002, P1): the k findings nearest to a query embedding within a deal,
+-- with the P1 filters (documents, domains, statuses, internal confidence range, superseded
+-- or not). The distance ranks internally and is never shown. Called by the chat agent's
+-- knowledge retrieval (lib/agent/knowledge/findings.ts, query.ts, retrieve.ts).
+create or replace function match_findings(
+  p_deal_id uuid,
+  p_query_embedding halfvec,
+  p_embedding_model text,
+  p_k int default 50,
+  p_document_ids uuid[] default null,
+  p_domains text[] default null,
+  p_statuses text[] default null,
+  p_min_confidence real default null,
+  p_max_confidence real default null,
+  p_include_superseded boolean default true
+) returns table (finding_id uuid, document_id uuid, distance real)
+language plpgsql stable
+set hnsw.iterative_scan = 'relaxed_order'
+set hnsw.ef_search = 100
+as $$
+declare
+  v_dims int := substring(p_embedding_model from '(\d+)$')::int;
+begin
+  if v_dims is null or v_dims < 1 or vector_dims(p_query_embedding) <> v_dims then
+    raise exception 'match_findings: query embedding does not match model %', p_embedding_model;
+  end if;
+  return query execute format($q$
+    select s.id, s.document_id, s.distance::real from (
+      select f.id, f.document_id,
+             f.embedding::vector(%1$s) <=> $1::vector(%1$s) as distance
+      from findings f
+      where f.embedding_model = %2$L and f.deal_id = $2
+        and ($3::uuid[] is null or f.document_id = any($3::uuid[]))
+        and ($4::text[] is null or f.domain = any($4::text[]))
+        and ($5::text[] is null or f.status = any($5::text[]))
+        and ($6::real is null or f.confidence >= $6::real)
+        and ($7::real is null or f.confidence <= $7::real)
+        and ($8::boolean or not f.superseded)
+      order by f.embedding::vector(%1$s) <=> $1::vector(%1$s)
+      limit $9
+    ) s order by s.distance, s.id
+  $q$, v_dims, p_embedding_model)
+  using p_query_embedding, p_deal_id, p_document_ids, p_domains, p_statuses,
+        p_min_confidence, p_max_confidence, p_include_superseded, p_k;
+end;
+$$;
 
 create table timeline_events (
   id uuid primary key,
