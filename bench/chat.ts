@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { setConfigForProcess } from "@/lib/config";
 import { openDb } from "@/lib/db";
 import { requireDeal } from "@/lib/db/queries/deals";
-import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
+import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { searchPages } from "@/lib/search/search";
 import { agentDeal, loadAgent } from "@/lib/chat/agent-adapter";
 import { loadCases } from "@/evals/cases";

@@ -11,7 +11,7 @@ import type { LanguageModel, UIMessage } from "ai";
 import { getConfig, setConfigForProcess } from "@/lib/config";
 import { openDb, type Db } from "@/lib/db";
 import { createDeal, requireDeal, type Deal } from "@/lib/db/queries/deals";
-import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
+import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { ingestFile } from "@/lib/ingest/ingest";
 import { agentDeal, loadAgent, type AgentModule } from "@/lib/chat/agent-adapter";
 import { getChatModelInfo } from "@/lib/models/chat";

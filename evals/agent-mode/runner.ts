@@ -10,7 +10,7 @@ import path from "node:path";
 import { setConfigForProcess, getConfig } from "@/lib/config";
 import { openDb, type Db } from "@/lib/db";
 import { createDeal, requireDeal } from "@/lib/db/queries/deals";
-import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
+import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { ingestFile } from "@/lib/ingest/ingest";
 import { getRequestUser } from "@/lib/chat/access";
 import { runAgentModeForDeal } from "@/lib/agent/mode";

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { listDealSummaries } from "@/lib/db/queries/deals";
-import { ensureDemoDeal } from "@/lib/demo/load";
+import { ensureDemoDeal } from "@/scripts/demo/deal";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { reembedStaleChunks } from "@/lib/search/reembed";
 import { upgradeSearchIndexes } from "@/lib/search/upgrade";

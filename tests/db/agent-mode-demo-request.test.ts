@@ -10,7 +10,7 @@ import { runAgentModeForDeal } from "@/lib/agent/mode";
 import { getRequestUser } from "@/lib/chat/access";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
-import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
+import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { PLANTED_CASES } from "@/scripts/demo/facts";
 import { openTestDb } from "../helpers/db";
 import { tempDir } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
-import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
+import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { computeIrlCoverage, getStoredIrlCoverage } from "@/lib/irl/coverage";
 import { listIrlItems } from "@/lib/irl/irl";
 import { generateQaFromGaps, listQaItems } from "@/lib/irl/qa";

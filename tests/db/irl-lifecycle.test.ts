@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
-import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/lib/demo/load";
+import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { getStoredIrlCoverage } from "@/lib/irl/coverage";
 import { describeIrlGaps, irlGapCountsByDeal } from "@/lib/irl/gap-counts";
 import { listDealOverviews } from "@/lib/ui/deals";
