@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import type { TraceEvent } from "@/lib/agent/mode/types";
+import { displayText } from "@/lib/display-text";
 
 function Icon({ type, ok }: { type: string; ok?: boolean }) {
   const cls = "inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-[11px] font-semibold";
@@ -49,7 +50,7 @@ export function TraceStepView({ e, deal }: { e: TraceEvent; deal: string }) {
         body = (
           <div className="min-w-0">
             <span>
-              Searched <q className="font-medium">{String(e.args.query ?? "")}</q>
+              Searched <q className="font-medium">{displayText(e.args.query)}</q>
               {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
             </span>
             <span className="block text-slate-500">{e.summary}</span>
@@ -81,7 +82,7 @@ export function TraceStepView({ e, deal }: { e: TraceEvent; deal: string }) {
                 {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
               </span>
             ) : (
-              <span>Open citation {String(e.args.ref ?? e.args.chunkId ?? e.args.documentId ?? "")}</span>
+              <span>Open citation {displayText(e.args.ref ?? e.args.chunkId ?? e.args.documentId)}</span>
             )}
             <span className="block text-slate-500">{e.summary}</span>
           </div>

@@ -59,7 +59,7 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
 
   useEffect(() => {
     if (!needsPolling) return;
-    const t = setInterval(refresh, 1000);
+    const t = setInterval(() => void refresh(), 1000); // refresh reports its own errors
     return () => clearInterval(t);
   }, [needsPolling, refresh]);
 

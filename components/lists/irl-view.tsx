@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import type { IrlCoverageReport, IrlItemCoverage } from "@/lib/irl/types";
 import { fetchJson, useJson } from "@/lib/ui/fetch";
 import { viewerUrl } from "@/lib/ui/urls";
-import { Badge, LoadState, PRIORITY_STYLE } from "./common";
+import { LoadState, PRIORITY_STYLE } from "./common";
 
 // ✅ / partial / ❌ drawn as badges so they render without an emoji font.
 const COVERAGE: Record<string, { icon: string; label: string; tone: string }> = {

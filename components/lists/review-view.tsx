@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ReviewItem } from "@/lib/extraction/review";
+import { displayText } from "@/lib/display-text";
 import { fetchJson, useJson } from "@/lib/ui/fetch";
 import { viewerUrl } from "@/lib/ui/urls";
 import { Badge, LoadState, PRIORITY_STYLE } from "./common";
@@ -39,7 +40,7 @@ export function ReviewView({ deal }: { deal: string }) {
     const payload = (it.payload ?? {}) as unknown as Record<string, unknown>;
     const ev = it.evidence as unknown as { text?: string };
     setEditing(it.id);
-    setDraft({ excerpt: ev?.text ?? "", value: String(payload.value_text ?? payload.valueText ?? ""), fields: {} });
+    setDraft({ excerpt: ev?.text ?? "", value: displayText(payload.value_text ?? payload.valueText), fields: {} });
   }
 
   const items = [...(data?.items ?? [])].sort((a, b) => (a.priority === "high" ? 0 : 1) - (b.priority === "high" ? 0 : 1));
@@ -56,7 +57,7 @@ export function ReviewView({ deal }: { deal: string }) {
         {items.map((it) => {
           const payload = (it.payload ?? {}) as unknown as Record<string, unknown>;
           const ev = it.evidence as unknown as { text?: string; page?: number; cell?: string };
-          const title = String(payload.metric ?? payload.name ?? payload.description ?? payload.event_type ?? it.candidateKey);
+          const title = displayText(payload.metric ?? payload.name ?? payload.description ?? payload.event_type) || it.candidateKey;
           return (
             <li key={it.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="review-item">
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -101,7 +102,7 @@ export function ReviewView({ deal }: { deal: string }) {
                     if (draft.excerpt && draft.excerpt !== ev?.text) edits.excerpt = draft.excerpt;
                     const valueKey = "valueText" in payload ? "valueText" : "value_text";
                     const filled = Object.fromEntries(Object.entries(draft.fields).filter(([, v]) => v.trim()).map(([k, v]) => [k, v.trim()]));
-                    const valueChanged = draft.value && draft.value !== String(payload.value_text ?? payload.valueText ?? "");
+                    const valueChanged = draft.value && draft.value !== displayText(payload.value_text ?? payload.valueText);
                     if (valueChanged || Object.keys(filled).length) edits.payload = { ...payload, ...(valueChanged ? { [valueKey]: draft.value } : {}), ...filled };
                     void decide(it, { action: "edit_approve", edits }, "Edited and approved.");
                   }}

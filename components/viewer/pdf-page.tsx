@@ -51,7 +51,7 @@ export function PdfPage({ fileUrl, page, pageWidth, pageHeight, boxes, label }: 
     let cancelled = false;
     let task: { cancel: () => void; promise: Promise<unknown> } | null = null;
     setState((s) => (s === "ready" ? s : "loading"));
-    (async () => {
+    void (async () => { // errors end in the catch below
       try {
         const doc = await loadDoc(fileUrl);
         const p = await doc.getPage(page);

@@ -184,7 +184,7 @@ export function pickExcerpt(text: string, s: number, e: number, mode: "line" | "
     if (canNext && (guard % 2 === 1 || !canPrev)) b = nb < 0 ? text.length : nb;
     else a = text.lastIndexOf("\n", Math.max(0, a - 2)) + 1;
   }
-  let c = canonicalize(text.slice(a, b));
+  const c = canonicalize(text.slice(a, b));
   let ex = c.text.trim();
   if (ex.length > EXCERPT_MAX) {
     // keep the fact, trim both sides at word boundaries
@@ -198,7 +198,7 @@ export function pickExcerpt(text: string, s: number, e: number, mode: "line" | "
     } else {
       const room = EXCERPT_MAX - factLen;
       let from = Math.max(0, fs - Math.floor(room / 3));
-      let to = Math.min(ex.length, from + EXCERPT_MAX);
+      const to = Math.min(ex.length, from + EXCERPT_MAX);
       from = Math.max(0, to - EXCERPT_MAX);
       let piece = ex.slice(from, to);
       // word boundaries

@@ -157,7 +157,9 @@ export function toNum(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const str = (v: unknown): string | null => (v == null ? null : String(v));
+/** A property as text: neo4j Integer and temporal values print through their own toString. */
+const str = (v: unknown): string | null =>
+  v == null ? null : typeof v === "object" ? (v as { toString(): string }).toString() : String(v as string | number | bigint | boolean);
 
 export function kindFromLabels(labels: unknown): NodeKind | "deal" | undefined {
   for (const l of (labels as string[]) ?? []) {
@@ -172,22 +174,22 @@ export function findingFromProps(p: Record<string, unknown>): FindingRef {
   return {
     id: String(p.id),
     documentId: String(p.documentId),
-    filename: String(p.filename ?? ""),
+    filename: str(p.filename) ?? "",
     documentDate: str(p.documentDate),
     documentKind: str(p.documentKind),
-    metric: String(p.metric ?? p.metricKey ?? ""),
-    metricKey: String(p.metricKey ?? ""),
+    metric: str(p.metric ?? p.metricKey) ?? "",
+    metricKey: str(p.metricKey) ?? "",
     period: str(p.period),
-    valueText: String(p.valueText ?? ""),
+    valueText: str(p.valueText) ?? "",
     valueNum: toNum(p.valueNum),
     unit: str(p.unit),
     currency: str(p.currency),
     isForecast: Boolean(p.isForecast),
     page: toNum(p.page) ?? 1,
     cell: str(p.cell),
-    excerpt: String(p.excerpt ?? ""),
+    excerpt: str(p.excerpt) ?? "",
     superseded: Boolean(p.superseded),
-    status: String(p.status ?? "active"),
+    status: str(p.status) ?? "active",
   };
 }
 
@@ -201,7 +203,7 @@ export function findingToProps(f: FindingRef): Record<string, unknown> {
 export function chainNodeFromProps(labels: unknown, p: Record<string, unknown>, position: number): ChainNode | undefined {
   const kind = kindFromLabels(labels);
   if (kind === "document") {
-    return { kind, id: String(p.id), position, documentId: String(p.id), filename: String(p.filename ?? ""), documentDate: str(p.documentDate) };
+    return { kind, id: String(p.id), position, documentId: String(p.id), filename: str(p.filename) ?? "", documentDate: str(p.documentDate) };
   }
   if (kind === "finding") {
     const f = findingFromProps(p);
@@ -224,8 +226,8 @@ export function neighbourFromRecord(r: RecordLike): Neighbour {
     direction: r.get("outgoing") ? "out" : "in",
     kind: kindFromLabels(r.get("labels")) as NodeKind,
     id: String(r.get("id")),
-    reason: String(r.get("reason") ?? ""),
-    createdBy: String(r.get("createdBy") ?? ""),
+    reason: str(r.get("reason")) ?? "",
+    createdBy: str(r.get("createdBy")) ?? "",
   };
 }
 
@@ -238,9 +240,9 @@ export function relationFromRecord(r: RecordLike, dealId: string): RelationRow {
     fromKind: kindFromLabels(r.get("fromLabels")) as NodeKind,
     toId: String(r.get("toId")),
     toKind: kindFromLabels(r.get("toLabels")) as NodeKind,
-    reason: String(r.get("reason") ?? ""),
-    createdBy: String(r.get("createdBy") ?? ""),
-    createdAt: String(r.get("createdAt") ?? ""),
+    reason: str(r.get("reason")) ?? "",
+    createdBy: str(r.get("createdBy")) ?? "",
+    createdAt: str(r.get("createdAt")) ?? "",
   };
 }
 

@@ -100,7 +100,7 @@ export async function ingestFiles({ db, dealId, files, space = getEmbeddingSpace
   for (let i = 0; i < files.length; i++) finished[i] = new Promise<void>((r) => (resolvers[i] = r));
   try {
     for (let i = 0; i < files.length; i++) {
-      for (let j = i; j < Math.min(files.length, i + 1 + Math.max(0, lookahead)); j++) if (!pending[j]) start(j);
+      for (let j = i; j < Math.min(files.length, i + 1 + Math.max(0, lookahead)); j++) if (pending[j] === undefined) start(j);
       onFileStart?.(i, files[i]);
       const r = await finishFile({ db, dealId, space, prepared: await pending[i], onProgress: (x) => onProgress?.(i, x) });
       resolvers[i]();

@@ -25,7 +25,7 @@ const list = (xs?: readonly string[]) => (xs && xs.length ? xs.join(",") : null)
 
 function normalise(row: AgentTask): AgentTask {
   // postgres.js and PGlite both return Date for timestamptz and objects for jsonb; be lenient anyway.
-  const d = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+  const d = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(v as string | number));
   const j = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
   return {
     ...row,

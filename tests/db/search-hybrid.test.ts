@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
-import { chunkPage, type ChunkDraft } from "@/lib/ingest/chunk";
+import { chunkPage } from "@/lib/ingest/chunk";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { indexChunks } from "@/lib/search/indexer";
 import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";

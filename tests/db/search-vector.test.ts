@@ -37,7 +37,7 @@ describe("vector half (match_chunks + HNSW)", () => {
   let db: Db;
   let cleanup: () => Promise<void>;
   let dealId: string;
-  let docs: string[] = [];
+  const docs: string[] = [];
 
   beforeAll(async () => {
     ({ db, cleanup } = await openTestDb());

@@ -47,7 +47,7 @@ export async function startSupabaseStub(options: { buckets?: string[] } = {}): P
       req.on("error", reject);
     });
 
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const auth = req.headers.authorization ?? null;
     const apikey = (req.headers.apikey as string | undefined) ?? null;
@@ -102,7 +102,9 @@ export async function startSupabaseStub(options: { buckets?: string[] } = {}): P
       }
     }
     json(res, 404, { message: `stub: no route for ${req.method} ${url.pathname}` });
-  });
+  };
+  // A failure inside the stub surfaces as an unhandled rejection, which vitest reports as an error.
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const stub: SupabaseStub = {

@@ -95,7 +95,6 @@ describe("multipart uploads (busboy)", () => {
       else {
         expect(res).toHaveProperty("files");
         const m = res as Awaited<ReturnType<typeof readMultipart>>;
-        // eslint-disable-next-line no-control-regex
         for (const f of m.files) expect(f.filename).not.toMatch(/[\u0000-\u001f/\\]/);
         m.cleanup();
       }

@@ -4,6 +4,7 @@
  * falls back to a plan built from the constraints when nothing usable comes back.
  */
 import { generateText, type LanguageModel } from "ai";
+import { displayText } from "@/lib/display-text";
 import type { AgentConstraints } from "./types";
 
 export const MIN_PLAN_STEPS = 2;
@@ -47,7 +48,7 @@ export function parsePlan(text: string): Omit<ParsedPlan, "format"> & { format: 
       const v = JSON.parse(cand) as unknown;
       const arr = Array.isArray(v) ? v : v && typeof v === "object" && Array.isArray((v as { steps?: unknown }).steps) ? (v as { steps: unknown[] }).steps : null;
       if (arr) {
-        const steps = arr.map((x) => (typeof x === "string" ? x : x && typeof x === "object" ? String((x as Record<string, unknown>).step ?? (x as Record<string, unknown>).description ?? (x as Record<string, unknown>).action ?? "") : "")).filter(Boolean);
+        const steps = arr.map((x) => (typeof x === "string" ? x : x && typeof x === "object" ? displayText((x as Record<string, unknown>).step ?? (x as Record<string, unknown>).description ?? (x as Record<string, unknown>).action) : "")).filter(Boolean);
         const f = finalise(steps);
         if (f) return { steps: f, format: "json" };
       }

@@ -74,14 +74,6 @@ function prepareLines(text: string): Array<{ text: string; start: number; end: n
   return out;
 }
 
-interface Row {
-  label: string;
-  values: NumToken[];
-  start: number; // offsets of the row in the page text
-  end: number;
-  labelStart: number;
-}
-
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
 export function splitRow(line: string): { label: string; values: NumToken[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")

@@ -18,7 +18,7 @@ export type ParseReply =
   | { id: number; ok: true; format: string; pages: number; chars: number }
   | { id: number; ok: false; name: string; code: string | null; message: string };
 
-parentPort!.on("message", async (req: ParseRequest) => {
+async function answer(req: ParseRequest): Promise<void> {
   let reply: ParseReply;
   try {
     const result = await parseDocument({ path: req.path, bytes: 0, filename: req.filename });
@@ -34,4 +34,6 @@ parentPort!.on("message", async (req: ParseRequest) => {
     reply = { id: req.id, ok: false, name: err?.name ?? typeof e, code: typeof err?.code === "string" ? err.code : null, message: String(err?.message ?? e) };
   }
   parentPort!.postMessage(reply);
-});
+}
+
+parentPort!.on("message", (req: ParseRequest) => void answer(req)); // answer() catches everything
