@@ -1,5 +1,7 @@
 import path from "node:path";
 import { getConfig } from "@/lib/config";
+import { embeddingSpaceKeyOf } from "@/lib/models/embedding-key";
+import { ensureEmbeddingIndexes } from "./embedding-index";
 import { vacuumSearchIndexIfNeeded } from "./maintenance";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
@@ -10,8 +12,9 @@ import type { Db } from "./types";
 export type { Db, Queryable, QueryResult } from "./types";
 
 /**
- * Opens a database and brings its schema up to date (on the embedded database, reclaims the
- * task leases of the dead process that held it before); then vacuums the keyword segments if
+ * Opens a database and brings its schema up to date, with an HNSW index for the configured
+ * embedding model (on the embedded database, reclaims the task leases of the dead process
+ * that held it before); then vacuums the keyword segments if
  * merges or a migration left more dead rows than live ones (PGlite has no autovacuum).
  */
 export async function openDb(options: { databaseUrl?: string; dataDir?: string; memory?: boolean } = {}): Promise<Db> {
@@ -20,6 +23,7 @@ export async function openDb(options: { databaseUrl?: string; dataDir?: string; 
     : await openPglite(options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata"));
   try {
     await migrate(db);
+    await ensureEmbeddingIndexes({ db, space: embeddingSpaceKeyOf(getConfig()) });
     // Holding the embedded database's directory lock proves its previous owner is gone: the
     // tasks it left running are reclaimed now, not when their leases run out.
     if (db.kind === "pglite" && !options.memory && !options.databaseUrl) await reclaimDeadOwnerLeases({ db });

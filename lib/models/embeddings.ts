@@ -2,7 +2,8 @@ import type { EmbeddingModelV3 } from "@ai-sdk/provider";
 import { embedMany } from "ai";
 import { getConfig, type Config } from "@/lib/config";
 import { openaiProvider } from "./openai";
-import { createLocalEmbeddingModel, LOCAL_EMBEDDING_DIMENSIONS, LOCAL_EMBEDDING_MODEL_ID } from "./local-embedder";
+import { embeddingSpaceKeyOf } from "./embedding-key";
+import { createLocalEmbeddingModel } from "./local-embedder";
 
 export interface EmbeddingSpace {
   /** Stored beside every vector; vectors of different ids are never compared. */
@@ -18,13 +19,11 @@ export interface EmbeddingSpace {
  * a silent fallback: if it fails, the caller sees the error.
  */
 export function getEmbeddingSpace(cfg: Config = getConfig()): EmbeddingSpace {
-  if (cfg.modelMode === "local") {
-    return { id: LOCAL_EMBEDDING_MODEL_ID, dimensions: LOCAL_EMBEDDING_DIMENSIONS, model: createLocalEmbeddingModel() };
-  }
+  const { id, dimensions: dims } = embeddingSpaceKeyOf(cfg);
+  if (cfg.modelMode === "local") return { id, dimensions: dims, model: createLocalEmbeddingModel() };
   const openai = openaiProvider(cfg);
-  const dims = cfg.OPENAI_EMBEDDING_DIMENSIONS;
   return {
-    id: `openai:${cfg.OPENAI_EMBEDDING_MODEL}@${dims}`,
+    id,
     dimensions: dims,
     model: openai.embedding(cfg.OPENAI_EMBEDDING_MODEL),
     providerOptions: { openai: { dimensions: dims } },
