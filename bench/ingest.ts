@@ -10,7 +10,7 @@
  *   npm run bench:ingest -- --parse-only       # PDF parsing alone (pool), no chunking or DB
  *   npm run bench:ingest -- --large-pdf [1600] # one generated N-page PDF: peak RSS, pages/s
  *   npm run bench:ingest -- --hnsw halfvec     # WHAT-IF (temp database only): the local HNSW
- *                                              # index as before 20261121000700 (halfvec, m 16);
+ *                                              # index as first built (halfvec, m 16);
  *                                              # also: vector-m16 (float4 cast, m 16),
  *                                              # vector-m8-ef32, none
  *

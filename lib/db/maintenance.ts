@@ -2,7 +2,7 @@ import type { Db } from "./types";
 import { log } from "@/lib/log";
 
 /**
- * Keyword-index upkeep. Merging segments (0800 migration) leaves the merged rows dead;
+ * Keyword-index upkeep. Merging keyword segments (search_merge_segments, 20261125000200_search.sql) leaves the merged rows dead;
  * PostgreSQL's autovacuum reclaims them, PGlite has no autovacuum, and unvacuumed dead rows
  * make every term lookup visit all the old versions of its rows. Ingestion calls this after
  * each document and openDb after migrations: it vacuums the segment tables once the dead

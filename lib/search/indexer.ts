@@ -19,7 +19,7 @@ export const SEARCH_INDEX_VERSION = 9;
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their
  * BM25 terms (search_chunk_terms; statement triggers keep per-deal df and length stats and
- * add the batch as a new keyword segment, merging full levels: see the 0800 migration) and the
+ * add the batch as a new keyword segment, merging full levels: see supabase/migrations/20261125000200_search.sql) and the
  * features of the pages they cover (statement, language, section). Called by ingestion per
  * batch of pages, in page order, so memory stays bounded on big documents; every page's
  * chunks arrive in one call.

@@ -27,9 +27,9 @@ export const RANKING = {
   impliedStatementBoost: 1.25,
   /**
    * Postings (chunk-term pairs) the keyword half may read for candidate generation; rarer
-   * terms first, the commoner ones only re-score the best candidates (see the 0700
-   * migration). Recall on the bench is the same from 2k to 20k; keyword p95 at 100k
-   * chunks (PGlite) falls from ~120 ms at 20k to ~35 ms at 3k.
+   * terms first, the commoner ones only re-score the best candidates (search_keyword_chunks,
+   * supabase/migrations/20261125000200_search.sql). Recall on the bench is the same from 2k to
+   * 20k; keyword p95 at 100k chunks (PGlite) falls from ~120 ms at 20k to ~35 ms at 3k.
    */
   candidateBudget: 3_000,
   /** Vector hits below this cosine similarity are dropped (unrelated pages are not results). */
