@@ -1,0 +1,56 @@
+"use client";
+
+/** The question box: Enter sends, Shift+Enter is a new line; Stop while an answer streams. */
+export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate }: {
+  input: string;
+  setInput: (s: string) => void;
+  busy: boolean;
+  onSubmit: (text: string) => void;
+  onStop: () => void;
+  /** Offered when the last message is an answer and nothing is streaming. */
+  onRegenerate: (() => void) | null;
+}) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(input);
+      }}
+      className="sticky bottom-0 border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur"
+    >
+      <label htmlFor="chat-input" className="sr-only">
+        Ask a question
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id="chat-input"
+          rows={2}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              onSubmit(input);
+            }
+          }}
+          placeholder="Ask about revenue, risks, gaps… (Enter to send, Shift+Enter for a new line)"
+          className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+        {busy ? (
+          <button type="button" onClick={onStop} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="stop">
+            Stop
+          </button>
+        ) : (
+          <button type="submit" disabled={!input.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+            Send
+          </button>
+        )}
+      </div>
+      {onRegenerate && (
+        <button type="button" onClick={onRegenerate} className="mt-1 text-xs text-slate-500 underline-offset-2 hover:underline" data-testid="regenerate">
+          ↻ Regenerate the last answer
+        </button>
+      )}
+    </form>
+  );
+}

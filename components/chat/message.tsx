@@ -1,0 +1,91 @@
+"use client";
+
+import type { UIMessage } from "ai";
+import Link from "next/link";
+import { Markdown, type CitationResolver } from "./markdown";
+import { textOf, toolName, type AnyPart } from "./offers";
+import { ToolActivity } from "./tool-activity";
+
+type SourcePart = { type: "source-url"; sourceId: string; url: string; title?: string };
+
+/**
+ * Where a citation "doc, loc" in an answer links to: the answer's own source part with that
+ * title, else the named document of the deal at the page (or cell) the citation gives.
+ */
+export function citationResolver(m: UIMessage, byName: Map<string, string>, deal: string): CitationResolver {
+  const sources = m.parts.filter((p): p is Extract<UIMessage["parts"][number], { type: "source-url" }> => p.type === "source-url");
+  return (doc, loc) => {
+    const norm = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+    const want = norm(`${doc}, ${loc}`);
+    const hit = sources.find((s) => s.title && norm(s.title) === want) ?? sources.find((s) => s.title && norm(s.title).startsWith(norm(doc)) && norm(s.title).endsWith(norm(loc)));
+    if (hit) return hit.url;
+    const id = byName.get(doc.toLowerCase());
+    if (!id) return null;
+    const page = /^p\.?\s*(\d+)/i.exec(loc)?.[1];
+    const params = new URLSearchParams({ page: page ?? "1" });
+    if (!page && loc) params.set("cell", loc);
+    return `/deals/${encodeURIComponent(deal)}/documents/${id}?${params.toString()}`;
+  };
+}
+
+function SourceChips({ sources }: { sources: SourcePart[] }) {
+  return (
+    <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3" aria-label="Sources">
+      {sources.map((s) => (
+        <Link
+          key={s.sourceId}
+          href={s.url}
+          className="inline-flex max-w-full items-center gap-1 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700 [overflow-wrap:anywhere] hover:border-indigo-300 hover:bg-indigo-50"
+          data-testid="source-chip"
+        >
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <path d="M4 1.75h5.5L12.25 4.5v9.75H4z" />
+            <path d="M9.5 1.75V4.5h2.75M6 8h4M6 10.5h4" />
+          </svg>
+          {s.title ?? "source"}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** An assistant answer: tool activity, the text with its citation links, source chips, and how it ended. */
+function Answer({ m, resolve }: { m: UIMessage; resolve: CitationResolver }) {
+  const sources = m.parts.filter((p) => p.type === "source-url") as SourcePart[];
+  const meta = (m.metadata ?? {}) as { error?: string; aborted?: boolean };
+  return (
+    <div className="min-w-0 max-w-full space-y-2 rounded-lg border border-slate-200 bg-white px-3 py-3 shadow-sm sm:px-5 sm:py-4">
+      {m.parts.map((p, i) => {
+        const part = p as AnyPart;
+        if (toolName(part)) return <ToolActivity key={i} part={part} />;
+        if (p.type === "text")
+          return (
+            <div key={i} data-testid="answer-text">
+              <Markdown text={p.text} resolve={resolve} />
+            </div>
+          );
+        return null;
+      })}
+      {sources.length > 0 && <SourceChips sources={sources} />}
+      {meta.error && (
+        <p className="text-sm text-red-700" data-testid="answer-error">
+          {meta.error}
+        </p>
+      )}
+      {meta.aborted && <p className="text-xs text-slate-500">Stopped.</p>}
+    </div>
+  );
+}
+
+/** One message of the conversation: the user's question as a bubble, or the answer. */
+export function ChatMessage({ m, resolve }: { m: UIMessage; resolve: CitationResolver }) {
+  return (
+    <article className={m.role === "user" ? "flex justify-end" : ""} data-testid={`message-${m.role}`} aria-label={m.role === "user" ? "Your question" : "Answer"}>
+      {m.role === "user" ? (
+        <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white">{textOf(m)}</div>
+      ) : (
+        <Answer m={m} resolve={resolve} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { toolName, type AnyPart } from "./offers";
+
+const TOOL_LABELS: Record<string, [running: string, done: string]> = {
+  query_knowledge_base: ["Searching the data room…", "Searched the data room"],
+  get_document_info: ["Reading document details…", "Read document details"],
+  detect_contradictions: ["Checking for contradictions…", "Checked for contradictions"],
+  find_gaps: ["Looking for gaps…", "Looked for gaps"],
+  validate_finding: ["Checking the finding against its source…", "Checked the finding"],
+  update_knowledge_base: ["Saving the finding…", "Finding saved"],
+  suggest_questions: ["Drafting questions…", "Drafted questions"],
+  create_irl: ["Building the information request list…", "Built the IRL"],
+  add_to_qa: ["Adding to the Q&A list…", "Q&A list updated"],
+  trigger_analysis: ["Starting the analysis…", "Analysis started"],
+  update_knowledge_graph: ["Updating the knowledge graph…", "Knowledge graph updated"],
+};
+
+/** One tool call of the answer: running, done or failed, with the query it searched for. */
+export function ToolActivity({ part }: { part: AnyPart }) {
+  const name = toolName(part)!;
+  const [running, done] = TOOL_LABELS[name] ?? [`Using ${name.replace(/_/g, " ")}…`, `Used ${name.replace(/_/g, " ")}`];
+  const state = typeof part.state === "string" ? part.state : "";
+  const failed = state === "output-error" || state === "output-denied";
+  const finished = state === "output-available";
+  const input = part.input as Record<string, unknown> | undefined;
+  const query = typeof input?.query === "string" ? input.query : typeof input?.question === "string" ? input.question : null;
+  return (
+    <div className="flex items-center gap-2 text-xs text-slate-500" data-testid="tool-activity" data-tool={name} data-state={state}>
+      {finished ? (
+        <span aria-hidden="true" className="text-emerald-600">
+          ✓
+        </span>
+      ) : failed ? (
+        <span aria-hidden="true" className="text-red-600">
+          ✕
+        </span>
+      ) : (
+        <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />
+      )}
+      <span>
+        {failed ? `${done} — failed` : finished ? done : running}
+        {query ? <span className="text-slate-400"> · “{query.length > 80 ? `${query.slice(0, 80)}…` : query}”</span> : null}
+      </span>
+    </div>
+  );
+}
