@@ -28,7 +28,10 @@ export function trackErrors(page: Page): string[] {
   return errors;
 }
 
-/** Asks in the chat and waits until the answer has finished streaming; returns the answer's article. */
+/**
+ * Asks in the chat and waits until the answer has finished streaming; returns the answer's
+ * article. Fails when the answer ended in an error (under the answer or the chat's banner).
+ */
 export async function ask(page: Page, question: string): Promise<Locator> {
   const before = await page.getByTestId("message-assistant").count();
   await page.getByLabel("Ask a question").fill(question);
@@ -36,7 +39,15 @@ export async function ask(page: Page, question: string): Promise<Locator> {
   await expect.poll(async () => page.getByTestId("message-assistant").count(), { timeout: 60_000 }).toBe(before + 1);
   // Streaming is over when the Send button is back.
   await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 180_000 });
-  return page.getByTestId("message-assistant").nth(before);
+  const answer = page.getByTestId("message-assistant").nth(before);
+  expect(await answer.getByTestId("answer-error").allInnerTexts(), "error under the answer").toEqual([]);
+  expect(await page.getByTestId("chat-error").allInnerTexts(), "chat error banner").toEqual([]);
+  return answer;
+}
+
+/** Fails the test when the answer's text reports a failure instead of answering. */
+export async function expectAnswered(answer: Locator): Promise<void> {
+  expect(await answer.innerText()).not.toMatch(/could not answer|unavailable:model|went wrong|internal:/i);
 }
 
 /** The answer's own text (its markdown), without tool activity or source chips. */
