@@ -115,8 +115,7 @@ describe("local chat model: answers and mechanics", () => {
     expect(d.text).not.toMatch(/confiden|similarity|score/i);
   });
 
-  it("is deterministic and streams word deltas", async () => {
-    expect(decide(opts(withResult))).toEqual(decide(opts(withResult)));
+  it("streams word deltas", async () => {
     expect(textDeltas("Q3 2024 revenue was").join("")).toBe("Q3 2024 revenue was");
     const model = getChatModelInfo(parseConfig({})).model;
     const started = performance.now();

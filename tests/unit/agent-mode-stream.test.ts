@@ -83,20 +83,32 @@ describe("agent mode event stream", () => {
 
   it("a client that goes away cancels the run; an aborted run sends no error", async () => {
     let cancelled: unknown = null;
-    let aborted = false;
+    let rejectRun: (e: Error) => void = () => {};
+    let askedAborted!: (answer: boolean) => void;
+    const abortAsked = new Promise<boolean>((r) => (askedAborted = r));
+    let completed = false;
     const stream = agentEventStream({
-      run: () => new Promise<never>((_, reject) => setTimeout(() => reject(new Error("aborted")), 20)),
-      complete: () => ({}),
+      run: () => new Promise<never>((_, reject) => (rejectRun = reject)),
+      complete: () => {
+        completed = true;
+        return {};
+      },
       cancel: (reason) => {
         cancelled = reason;
-        aborted = true;
+        rejectRun(new Error("aborted")); // the run stops because of the cancel
       },
-      aborted: () => aborted,
+      aborted: () => {
+        askedAborted(cancelled !== null);
+        return cancelled !== null;
+      },
     });
     const reader = stream.getReader();
     await reader.read(); // the opening comment
     await reader.cancel(new Error("gone"));
     expect(cancelled).toBeInstanceOf(Error);
-    await new Promise((r) => setTimeout(r, 30)); // the run ends after the cancel without throwing anywhere
+    // The run's rejection reaches the stream, which asks whether the run was aborted (it was) and
+    // so reports no error; the run's result is never completed.
+    expect(await abortAsked).toBe(true);
+    expect(completed).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { directiveCitations, identifyProcessDocument, planProcesses, type DetectInputDoc } from "@/lib/pipeline/processes";
 import { documentTaskKey, planDocumentTasks, relationTaskKey } from "@/lib/pipeline/rules";
 import { computeDealStage, type DealEvidence } from "@/lib/pipeline/stages/deal";
-import { computeProcessStage, explainProcessStage, PROCESS_STAGE_TEXT, type GatheredProcessEvidence, type ProcessEvidence } from "@/lib/pipeline/stages/process";
+import { computeProcessStage, explainProcessStage, type GatheredProcessEvidence, type ProcessEvidence } from "@/lib/pipeline/stages/process";
 
 const none: ProcessEvidence = { hasDirective: false, hasSou: false, hasSouPublishedEvent: false, hasRemissEvents: false, hasProposition: false, hasLaw: false };
 
@@ -21,11 +21,6 @@ describe("process stage machine (seed 001, Swedish explanations)", () => {
   ];
   it.each(cases)("%s", (_, ev, stage, text) => {
     expect(computeProcessStage({ ...none, ...ev })).toMatchObject({ stage, explanation: text });
-  });
-
-  it("is deterministic and every explanation is Swedish", () => {
-    for (const text of Object.values(PROCESS_STAGE_TEXT)) expect(text).toMatch(/[åäö]|Direktiv|Lagen|Regeringens|Processen/);
-    expect(computeProcessStage({ ...none, hasSou: true })).toEqual(computeProcessStage({ ...none, hasSou: true }));
   });
 
   it("stores the evidence beside the explanation", () => {
