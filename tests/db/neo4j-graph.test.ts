@@ -1,7 +1,8 @@
 /**
- * The Neo4j GraphStore against a real server. Runs only with NEO4J_URI (and NEO4J_USER /
- * NEO4J_PASSWORD) set; otherwise every test reports as skipped. The Cypher builders and record
- * mappers are unit-tested without a server in tests/unit/graph-cypher.test.ts.
+ * The Neo4j GraphStore against a real server: the GraphStore contract the Postgres store passes
+ * (tests/db/graph-store-contract.ts), then what only a mirror has (sync, idempotence, removal).
+ * Runs only with NEO4J_URI (and NEO4J_USER / NEO4J_PASSWORD) set; otherwise every test reports
+ * as skipped. The Cypher builders and record mappers are unit-tested in tests/unit/graph-cypher.test.ts.
  */
 import neo4j, { type Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,12 +12,40 @@ import { neo4jStoreFor, type Neo4jGraphStore } from "@/lib/graph/neo4j";
 import { PostgresGraphStore } from "@/lib/graph/postgres";
 import { openTestDb } from "../helpers/db";
 import { seedDemoDeal } from "./graph-fixtures";
+import { graphStoreContract } from "./graph-store-contract";
 
 const NEO4J_URI = process.env.NEO4J_URI;
 
 describe.skipIf(NEO4J_URI)("Neo4j GraphStore", () => {
   it.skip("skipped: no Neo4j server (set NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD to run tests/db/neo4j-graph.test.ts)", () => {});
 });
+
+function connect(): Driver {
+  return neo4j.driver(NEO4J_URI!, neo4j.auth.basic(process.env.NEO4J_USER ?? "neo4j", process.env.NEO4J_PASSWORD ?? ""));
+}
+
+if (NEO4J_URI) {
+  graphStoreContract("Neo4j", async (db) => {
+    const driver = connect();
+    await driver.verifyConnectivity();
+    const store = neo4jStoreFor(driver, db);
+    await store.ensureSchema();
+    const deals: string[] = [];
+    return {
+      store,
+      mirror: async (dealId) => {
+        deals.push(dealId);
+        await store.syncDeal({ dealId });
+      },
+      close: async () => {
+        const session = driver.session();
+        await session.run("MATCH (n) WHERE n.dealId IN $deals OR n.id IN $deals DETACH DELETE n", { deals }).catch(() => {});
+        await session.close();
+        await driver.close();
+      },
+    };
+  });
+}
 
 describe.skipIf(!NEO4J_URI)("Neo4j GraphStore (NEO4J_URI set)", () => {
   let db: Db;
@@ -28,7 +57,7 @@ describe.skipIf(!NEO4J_URI)("Neo4j GraphStore (NEO4J_URI set)", () => {
 
   beforeAll(async () => {
     ({ db, cleanup } = await openTestDb());
-    driver = neo4j.driver(NEO4J_URI!, neo4j.auth.basic(process.env.NEO4J_USER ?? "neo4j", process.env.NEO4J_PASSWORD ?? ""));
+    driver = connect();
     await driver.verifyConnectivity();
     store = neo4jStoreFor(driver, db);
     await store.ensureSchema();
