@@ -145,7 +145,7 @@ async function main() {
   }
   const labels = loadLabels();
   const labels2 = loadLabels(LABELS_2);
-  const round2 = (kind: "entity" | "event") => sampleByFiling([...all["in-sample"][kind], ...all["held-out"][kind]], SAMPLE_2, SEED_2, new Set(labels.keys()));
+  const round2 = (kind: "entity" | "event") => sampleByFiling([...all["in-sample"][kind], ...all["held-out"][kind]], SAMPLE_2, SEED_2, new Set([...labels.keys()].filter((k) => !labels2.has(k))));
   const splitOf = (x: Item) => (HELD_OUT.test(x.doc) ? "held-out" : "in-sample");
   if (values.unlabelled) {
     for (const split of ["in-sample", "held-out"] as const) for (const kind of ["entity", "event"] as const) {

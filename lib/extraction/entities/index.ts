@@ -9,7 +9,7 @@ import { CELL_BREAK, layoutText } from "./layout";
 import { isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
 import { pageKind } from "../timeline/page-kind";
 
-export const ENTITY_EXTRACTOR_VERSION = "1.1.0";
+export const ENTITY_EXTRACTOR_VERSION = "1.2.0";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
 /** 2–4 capitalised words, with middle initials ("Mark G. Parker"). */
@@ -19,7 +19,7 @@ const NAME_RE = new RegExp(`(?<![\\p{L}])${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\
  * "Signed by …", "Dear …"), Swedish and English; and title words that follow it ("Parker Chairman").
  */
 const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|Kontakt|Kontaktperson|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She|Contact|Contacts|Dear|Attn|Attention|Signed|Sign|Prepared|Approved|Reviewed|Checked|Written|Presented|By|Name|Title|Date|From|To|Cc|Mr|Mrs|Ms|Dr|Prof|Sir|Dame|Investor|Investors|Media|Press|Relations|Enquiries|Inquiries|Author|Authors|Speaker|Speakers|Host|Moderator|Director|Directors|Partner|Founder|Chairman|Chairwoman|Chair|President|Secretary|Auditor|Accountant|Analyst|Manager|Associate|Counsel)$/;
-const NOT_NAME_TAIL = /^(Chairman|Chairwoman|Chair|President|Director|Directors|Officer|Executive|Chief|Vice|Secretary|Treasurer|Controller|Partner|Founder|Manager|Counsel|Senior|Auditor|Accountant|Head|Member|Members|Board|Group|Company|Corporation|Limited)$/;
+const NOT_NAME_TAIL = /^(Chairman|Chairwoman|Chair|Chairs|President|Presidents|Director|Directors|Officer|Officers|Executive|Executives|Chief|Chiefs|Vice|Secretary|Secretaries|Treasurer|Controller|Controllers|Partner|Partners|Founder|Founders|Manager|Managers|Counsel|Senior|Auditor|Auditors|Accountant|Accountants|Head|Heads|Leaders|Member|Members|Board|Group|Company|Corporation|Limited)$/;
 
 /** Person names in a piece of text (2–4 capitalised words, not placeholders, not ministries). */
 export function personNamesIn(text: string): string[] {
@@ -50,13 +50,15 @@ const SV_ROLES: Array<{ role: string; re: RegExp }> = [
 ];
 
 const EN_TITLE = "(?:Authori[sz]ed Public Accountant|Certified Public Accountant|[Aa]uktoriserad revisor|Chief Executive Officer|Chief Financial Officer|Chief Operating Officer|Chief Technology Officer|CEO|CFO|COO|CTO|Chair(?:man|woman|person)?(?: of the Board)?|President|Vice President[\\w ]{0,30}|Director|Board member|board member|Secretary|General Counsel|Head of [A-Z][a-z]+(?: [A-Z][a-z]+)?|Partner|Managing Director|Co-founder)";
+/** Two titles held together ("Chair and CEO", "General Counsel and Secretary", "President and CFO"). */
+const EN_TITLES = `${EN_TITLE}(?: and ${EN_TITLE})?`;
 const PERSON = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,2}`;
 const EN_PATTERNS: RegExp[] = [
-  new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the )?(?<title>${EN_TITLE})\\b`, "gu"),
-  new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLE})\\b`, "gu"),
+  new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the )?(?<title>${EN_TITLES})\\b`, "gu"),
+  new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLES})\\b`, "gu"),
 ];
 
-const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,4}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
+const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,6}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
@@ -78,10 +80,13 @@ export function sentencesOf(text: string): Array<{ text: string; start: number }
   return out;
 }
 
-const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|plc|LLC|LLP|L\.P\.|N\.A\.)$/;
+const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|B\.V\.|plc|LLC|LLP|L\.P\.|N\.A\.|S\.A\.|SA|S\.p\.A\.|N\.V\.|NV|AG|SE|DAC|KG)$/;
 const NOT_ORG_START = /^(?:The|Our|In|For|And|Or|Total|Less|Neither|Either|Both|Each|Between|Among|With|By|From|To|Under|Upon|Including|Certain|Its|This|That|These|Those|Such|When|While|If|As|At|On|Of|Via|Per|Table|Contents|Exhibit|Form|Report|Consent|Note|Notes|Item|Part|See|Refer)\b/;
 /** Head words that make "X of Y Corp." a thing of the organisation, not its name ("Board of Directors of …", "By-Laws of …"). */
-const OF_HEAD = /^(?:.*\s)?(?:Board|Directors?|Committees?|Officers?|Officer|Certificate|By-?Laws|Articles|Report|Statements?|Notes|Subsidiaries|Shareholders|Stockholders|Nominees|Members|Plans?|Policy|Amendment|Agreement|Indenture|Certifications?|President|Employees|Division|Disclosures?|Affiliates|Parent|Chairman|Director|Counsel|Secretary)\s+of\s+(?=\p{Lu})/u;
+const OF_HEAD = /^(?:.*\s)?(?:Board|Directors?|Committees?|Officers?|Officer|Certificate|By-?Laws|Articles|Report|Statements?|Notes|Subsidiaries|Shareholders|Stockholders|Nominees|Members|Plans?|Policy|Amendment|Agreement|Indenture|Certifications?|President|Employees|Division|Disclosures?|Affiliates|Parent|Chairman|Director|Counsel|Secretary|Partners?|Units|Unitholders|Holders|Sheets?|Information|Data|Results|Schedules?)\s+of\s+(?=\p{Lu})/u;
+const SENTENCE_OPENER = /^(?:(?:Should|Would|Could|May|Might|Must|Will|Shall|Can|Consider|Considering|Although|Though|Because|Unless|Whether|After|Before|During|Since|Until|Where|Whereas|Following|Pursuant|However|Additionally|Accordingly|Also|Then|Thus|Once|Do|Does|Did|Has|Have|Had|Is|Are|Was|Were|Like|Unlike|Against|Without|Within|Through|Regarding|Concerning|Notwithstanding|If|When|While|Why|How|What|Which|Who)\s+)+/;
+const TITLE_COMMA = /\b(?:President|Officer|Director|Counsel|Secretary|Treasurer|Controller|Head|Manager|Chair(?:man|woman)?),\s*$/;
+const PORTFOLIO = /^(?:(?:Human|Resources|Finance|Financial|Operations|Legal|Marketing|Sales|Strategy|Technology|Communications|Corporate|Affairs|Global|Administration|Engineering|Supply|Chain|Investor|Relations|Compliance|Treasury|Tax|Accounting|Development|Research|Risk|Audit|Products?|Services|Business|Digital|Information|Systems|Public|Policy|Government|Regulatory|Safety|Security|People|Culture|Strategic|Planning|Enterprise|Customer|Experience|and|&|,)\s+)+/;
 const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
 
 /**
@@ -121,7 +126,26 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   }
   cutAt(OF_HEAD);
   // a signatory's title in front of the company signing ("Executive Director JUPITER … LLC")
-  cutAt(/^(?:(?:Executive|Managing|Director|Vice|President|Chief|Officer|Authori[sz]ed|Signatory|Name|Title|By|Senior|General|Partner|Secretary|Treasurer)\s+)+(?:of\s+)?/);
+  // ("General Atlantic LLC": "General" alone is no title, only with Counsel, Partner or Manager)
+  cutAt(/^(?:(?:Executive|Managing|Director|Vice|President|Chief|Officer|Authori[sz]ed|Signatory|Name|Title|By|Senior|General (?=Counsel|Partner|Manager)|Counsel|Partner|Secretary|Treasurer)\s+)+(?:of\s+)?/);
+  // a sentence's opening word read into the name ("Should PG&E Corporation conclude …", "Consider PG&E Corporation")
+  cutAt(SENTENCE_OPENER);
+  // a heading in capitals read into the name ("FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA PG&E Corporation")
+  // (a name in capitals keeps one word of them before a single mixed-case word: "… DATA PG&E Corporation")
+  cutAt(/^(?:[\p{Lu}&-]{2,}\s+){3,}(?=\p{Lu}[\p{L}&.]*\p{Ll}\S*\s+\S)/u);
+  cutAt(/^(?:[\p{Lu}&-]{2,}\s+){3,}?(?=(?:[\p{Lu}&-]+\s+)?\p{Lu}[\p{L}&.]*\p{Ll})/u);
+  // an agreement's title before its party ("Performance Share Award Agreement PG&E Corporation")
+  cutAt(/^(?:\S+\s+)*?Agreement\s+(?=\p{Lu})/u);
+  // two names joined by "and" ("Bank of Canada and Sumitomo Mitsui Banking Corporation", "Employee Stock Plan and Apple Inc."):
+  // the name is the part after it when both sides have two words or more and one side three
+  // ("Procter and Gamble", "Industrial and Commercial Bank …", "Mobify Research and Development Inc." stay whole)
+  const and = / and (?=\S+\s+\S)/.exec(match.slice(skip));
+  if (and) {
+    const sides = [match.slice(skip, skip + and.index), match.slice(skip + and.index + 5)].map((x) => x.trim().split(/\s+/).length);
+    if (Math.min(...sides) >= 2 && Math.max(...sides) >= 3) skip += and.index + 5;
+  }
+  // a signatory's portfolio after the title's comma ("Senior Vice President, Human Resources PG&E Corporation")
+  if (TITLE_COMMA.test(original.slice(Math.max(0, map[at]! - 40), map[at]!))) cutAt(PORTFOLIO);
   cutAt(/^(?:(?:Amended and )?Restated|Amended|Form of|Amendment to)\s+/);
   // "Form 10-K of X Inc.", "Description of X Corporation": one word that is no organisation's head ("Bank of …") before "of"
   cutAt(/^(?!(?:Bank|University|Institute|State|City|County|Commonwealth|Republic|Government|Council|College|Society|Association|District|Port|Trust|Federation|Federal|Museum|Church|Academy|Department|Ministry|Office|Union|Chamber|Court)\s)\S+\s+of\s+(?=\p{Lu})/u);
@@ -216,6 +240,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index! - 8), m.index!))) continue;
       // "Limited Liability Company Agreement" names a kind of contract, not a company
       if (/^\s+(?:Liability\b|Partnership Agreement\b)/.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 24))) continue;
+      // "the Delaware General Corporation Law", "the Investment Company Act": a statute, not an organisation
+      if (/^\s+(?:Law|Laws|Act|Code|Statute)\b/.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 12))) continue;
       // "… Incorporated by reference" is a heading's verb, not a legal form
       if (/Incorporated$/.test(m[1]!) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 20))) continue;
       let skip = orgNameStart(m[1]!, page.text, canon.map, m.index!, shortLine);
@@ -233,6 +259,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
       if (/^(?:Parent|Subsidiary|Affiliated?|Participating|Successor|Acquiring|Surviving|Operating|Holding|Merger|Acquisition|Target|Issuing|Designated|Related)\s+(?:Corporation|Company|Inc\.?|LLC|Limited|Ltd\.?)$/.test(name)) continue;
       if (/\bFund\b/.test(name) && !/\b(?:Capital|Partners|Ventures|Equity|Growth|Investment|Investments|Opportunity|Opportunities|Infrastructure|Holdings|Pension|Retirement)\b/.test(name)) continue;
+      // a statement's column heads read up to a company's name ("Retained Earnings Accumulated Other Comprehensive Loss Total X Corporation")
+      if (/\b(?:Total|Subtotal|Retained|Accumulated|Comprehensive|Earnings|Liabilities)\b/.test(name)) continue;
       if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(name)) continue;
       // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
       if (/\sAS$/.test(name) && name === name.toUpperCase()) continue;

@@ -10,7 +10,7 @@ import { CELL_BREAK, layoutText } from "../entities/layout";
 import { findDates, type ParsedDate } from "./dates";
 import { pageKind } from "./page-kind";
 
-export const TIMELINE_EXTRACTOR_VERSION = "1.1.0";
+export const TIMELINE_EXTRACTOR_VERSION = "1.2.0";
 
 /** How far from a date (characters, within its sentence and never past another date) a cue word may stand. */
 const CUE_BEFORE = 110;
@@ -23,6 +23,8 @@ const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
   { type: "report_due", re: /ska redovisas senast|skall redovisas senast|redovisas senast|is due (?:on|by)|deadline/i },
   { type: "entry_into_force", re: /träd(?:er|a) i kraft|enters? into force|takes effect|effective (?:as of|from)/i },
   { type: "published", re: /\bpublished\b|publicera[ds]|offentliggj/i },
+  // "the CPUC decision dated July 14, 2022": a decision issued that day, not a signing
+  { type: "decision", re: /\b(?:decision|ruling|resolution)\s+(?:No\.\s*[\w.-]+\s+)?dated\b/i },
   { type: "signed", re: /\bsigned\b|undertecknade?s?\b|\bdated\b/i },
   { type: "closing", re: /\bclosing of (?:the|its|our)\b|\b(?:acquisition|transaction|merger|sale|divestiture) (?:closed|was completed)|\bclosed on\b|\bcompletion of the (?:acquisition|transaction|merger|sale)|tillträde/i },
   { type: "fiscal_year_end", re: /fiscal year end(?:ed|s)?|financial year end(?:ed|s)?|räkenskapsår(?:et)? (?:som )?(?:slutar|avslutades)/i },
@@ -92,7 +94,11 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (!isInquiry && DOCUMENT_DATED.test(canon.text.slice(Math.max(0, d.start - 120), d.start))) continue;
       if (!isInquiry && ACTIONS.has(ty.type) && TARGET_DATE.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
       // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
-      if (!isInquiry && /\b(as of|at|ended|ending)\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start)) && ty.type !== "fiscal_year_end") continue;
+      if (!isInquiry && /\b(as of|at|ended|ending)\s*(?:(?:early|mid|late)[- ]?)?$/i.test(canon.text.slice(Math.max(0, d.start - 18), d.start)) && ty.type !== "fiscal_year_end") continue;
+      // a condition's limit ("does not occur prior to August 29, 2020") is no event
+      if (!isInquiry && ty.type !== "fiscal_year_end" && /\bprior to\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
+      // an action only expected, planned or scheduled ("expected to be published in June 2023") has not happened
+      if (!isInquiry && ACTIONS.has(ty.type) && ty.type !== "meeting" && FUTURE.test(canon.text.slice(Math.max(0, d.start - 60), d.start))) continue;
       const os = canon.map[d.start]!;
       const oe = canon.map[d.end - 1]! + 1;
       const lineOf = page.text.slice(page.text.lastIndexOf("\n", os - 1) + 1, (page.text.indexOf("\n", oe) + 1 || page.text.length + 1) - 1);
@@ -142,9 +148,12 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
   return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
 }
 
-const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?|presentations?|memorand(?:um|a)|minutes)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
+/** "… is expected to be published in", "scheduled to close on", "plans to sign by": an action still to come. */
+const FUTURE = /\b(?:expected|anticipated|planned|intended|scheduled|projected)\s+to\s+(?:be\s+)?\w+(?:\s+\w+)?\s+(?:in|on|by|during|around|before)\s+(?:(?:early|mid|late)[- ]?)?$/i;
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?|presentations?|memorand(?:um|a)|minutes|(?:shelf )?registrations?(?: statements?)?)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
 /** A date a thing runs to or is extended to ("extended … to May 31, 2025 via an amendment approved …") is not when the action happened. */
 const TARGET_DATE = /\b(?:to|until|through|till|by|after|before|on or after|on or before)\s+$/i;
+const INTERVENING = /\b(?:filed|furnished|mailed|submitted|lodged)\b/i;
 const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
 
 /** The sentence from the last sentence end before the date (a heading with no stop does not start it). */
@@ -176,9 +185,13 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
     for (const m of win.matchAll(new RegExp(ty.re.source, "gi"))) {
       const a = lo + m.index!;
       const b = a + m[0].length;
+      // a cue inside a hyphenated adjective ("court-appointed", "previously-approved") describes, it does not happen
+      if (/[-‐]$/.test(canon.slice(Math.max(0, a - 1), a))) continue;
       const mine = distance(d, a, b);
       // a deadline names its date right after the cue ("is due by March 4, 2021")
       if (ty.type === "report_due" && mine > 25) continue;
+      // another action stands between a cue and its date ("… Annual Meeting … filed with the SEC on April 21, 2022"): the date is that action's
+      if (b <= d.start && INTERVENING.test(canon.slice(b, d.start)) && !ty.re.test("filed")) continue;
       if (dates.every((x) => x === d || distance(x, a, b) > mine)) return ty;
     }
   }

@@ -10,7 +10,9 @@ export type PageKind = "exhibit_index" | "contents" | "signatures" | "certificat
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
 
 /** Lines that open with an exhibit number ("10.6 Form of …", "31.1* Certification …", "101.INS XBRL …"). */
-const EXHIBIT_LINE = /^[ \t]*\(?(?:\d{1,3}\.\d{1,3}(?:\.\d{1,2})?[a-z]?|\d{1,3}\.[A-Z]{3})\)?[ \t]*[*+†#]{0,3}(?:[ \t]+(?:[-–—][ \t]+)?\(?\p{Lu}|[ \t]*$)/gmu;
+const EXHIBIT_LINE = /^[ \t]*\(?(?:\d{1,3}\.\d{1,3}(?:\.\d{1,2})?[a-zA-Z]?|\d{1,3}\.[A-Z]{3})\)?[ \t]*[*+†#]{0,3}(?:[ \t]+(?:[-–—][ \t]+)?\(?(?:\p{Lu}|\d{4}\s+\p{Lu})|[ \t]*$)/gmu;
+/** An exhibit index's "where filed" columns: a form and its filing date ("8-K 12/20/10", "10-Q 6/28/13"). */
+const FILED_WITH = /\b(?:8-K|10-K|10-Q|S-[1348]|S-8 POS|DEF 14A|20-F|6-K)(?:\/A)?\s+\d{1,2}\/\d{1,2}\/\d{2,4}\b/g;
 /** Contents lines: "ITEM 7." / "Part II" / "Note 12" opening a line, or a title followed by a page number. */
 const CONTENTS_LINE = /^[ \t]*(?:item|part|note)\s+(?:\d{1,2}[a-c]?\b|[ivx]{1,4}\b)/gim;
 const TRAILING_PAGE = /[\p{L})][ \t]*(?:\.{2,}[ \t.]*|[ \t]+)\d{1,3}[ \t]*$/gmu;
@@ -24,6 +26,7 @@ export function pageKind(text: string, pageNumber: number): PageKind {
   const byReference = count(text, /incorporated (?:herein )?by reference/gi);
   if (exhibitLines >= 4 && (byReference >= 2 || /\bexhibit\b/i.test(text))) return "exhibit_index";
   if (exhibitLines >= 2 && byReference >= 3) return "exhibit_index";
+  if (count(text, FILED_WITH) >= 3 && (exhibitLines >= 2 || byReference >= 1)) return "exhibit_index";
   if (/^\s*exhibit index\b/im.test(head) && exhibitLines >= 2) return "exhibit_index";
   if (/^\s*signatures?\s*$/im.test(head) && (/\/s\//.test(text) || /pursuant to the requirements of/i.test(text))) return "signatures";
   if (count(text, /\/s\//g) >= 3) return "signatures";

@@ -1,0 +1,94 @@
+/**
+ * Error classes found by the second, fresh labelled sample of bench:entities (round 2): each case
+ * is a made-up sentence of the same shape (no filing text), checked against the rules extractors.
+ */
+import { describe, expect, it } from "vitest";
+import { extractEntitiesFromPages } from "@/lib/extraction/entities";
+import { extractTimelineFromPages } from "@/lib/extraction/timeline";
+import { pageKind } from "@/lib/extraction/timeline/page-kind";
+import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
+
+const ctx = { filename: "annual-report.pdf" };
+const page = (text: string, pageNumber = 20): ExtractionPage => ({ pageNumber, text });
+const entities = (text: string) => extractEntitiesFromPages([page(text)], ctx).candidates.map((c) => c.payload as EntityPayload);
+const orgs = (text: string) => entities(text).filter((e) => e.entityType === "organisation").map((e) => e.name);
+const events = (text: string, pageNumber = 20) => extractTimelineFromPages([page(text, pageNumber)], ctx).candidates.map((c) => c.payload as TimelineEventPayload);
+
+describe("entities: names and roles", () => {
+  it("keeps both titles a person holds together", () => {
+    const people = entities("“We grew again,” said Dana Whitfield, Chair and CEO of Lumen. Omar Castell has served as our General Counsel and Secretary since 2011.").filter((e) => e.entityType === "person");
+    expect(people).toContainEqual({ entityType: "person", name: "Dana Whitfield", role: "Chair and CEO" });
+    expect(people).toContainEqual({ entityType: "person", name: "Omar Castell", role: "General Counsel and Secretary" });
+  });
+
+  it("reads no person from a plural title ('our Segment Presidents')", () => {
+    expect(entities("Like our Segment Presidents, the President of Services will sit on the leadership team.").filter((e) => e.entityType === "person")).toEqual([]);
+  });
+
+  it("drops a sentence's opening word and a signatory's portfolio from an organisation's name", () => {
+    expect(orgs("Should Harbour Grid Corporation conclude that recovery is no longer probable, it would record a charge.")).toEqual(["Harbour Grid Corporation"]);
+    expect(orgs("Sincerely, Ann Lee Senior Vice President, Human Resources Harbour Grid Corporation")).toEqual(["Harbour Grid Corporation"]);
+  });
+
+  it("keeps 'General' that opens a firm's name ('General Atlantic LLC' is not a title)", () => {
+    expect(orgs("He served as an Operating Partner at General Lantern LLC, a private equity firm.")).toEqual(["General Lantern LLC"]);
+  });
+
+  it("reads a statute as no organisation", () => {
+    expect(orgs("We are subject to Section 203 of the Delaware General Corporation Law, which regulates acquisitions.")).toEqual([]);
+  });
+
+  it("reads names of up to seven words, without a heading in capitals or a statement's column heads", () => {
+    expect(orgs("Its subsidiary Lumen Trade Networks Transport & Brokerage Private Limited operates in India.")).toEqual(["Lumen Trade Networks Transport & Brokerage Private Limited"]);
+    expect(orgs("FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA Harbour Grid Corporation")).toEqual(["Harbour Grid Corporation"]);
+    expect(orgs("Retained Earnings Accumulated Other Comprehensive Loss Total Harbour Grid Corporation Stockholders’ Equity")).toEqual([]);
+  });
+
+  it("splits two names joined by 'and' but keeps 'Research and Development Inc.' whole", () => {
+    expect(orgs("The lenders are the Bank of Canada and Sumitomo Lantern Banking Corporation, as agents.")).toEqual(["Sumitomo Lantern Banking Corporation"]);
+    expect(orgs("We acquired Mobify Research and Development Inc. in 2020.")).toEqual(["Mobify Research and Development Inc."]);
+    expect(orgs("The Company competes with Rolex S.A. and Coty Prestige Lancaster Group GmbH in Europe.")).toEqual(["Coty Prestige Lancaster Group GmbH"]);
+  });
+});
+
+describe("timeline: what is no event, and the right type", () => {
+  it("types a decision dated that day as a decision, not a signing", () => {
+    expect(events("Includes adjustments adopted per the CPUC decision dated July 14, 2022.").map((e) => [e.eventType, e.eventDate])).toEqual([["decision", "2022-07-14"]]);
+  });
+
+  it("reads no event from a cutoff, a plan's condition or an action still expected", () => {
+    expect(events("Doses to be delivered in 2022 under contracts signed as of late-January 2022.")).toEqual([]);
+    expect(events("The effective date of the Plan does not occur prior to August 29, 2020 (which deadlines may be extended).")).toEqual([]);
+    expect(events("Our sustainability report is expected to be published in June 2023 on our website.")).toEqual([]);
+  });
+
+  it("reads no event from a document referred to by its date or a date another action owns", () => {
+    expect(events("This replaced the previous shelf registration dated May 16, 2014.")).toEqual([]);
+    expect(events("See the Proxy Statement for its 2022 Annual Meeting of Stockholders filed with the SEC on April 21, 2022.")).toEqual([]);
+  });
+
+  it("reads no action from a hyphenated adjective ('court-appointed', 'previously-approved')", () => {
+    expect(events("It completed a monitorship with a court-appointed monitor, whose term the court ended in October 2015.")).toEqual([]);
+    expect(events("They began earning disbursements on September 2, 2022 instead of on the previously-approved retirement dates.")).toEqual([]);
+  });
+
+  it("still reads a real event of each kind", () => {
+    expect(events("On March 15, 2016, we announced that our Board of Directors approved an expansion of our repurchase program.").map((e) => e.eventType)).toEqual(["decision"]);
+    expect(events("Directors are described in our Proxy Statement for the Annual Meeting of Shareholders to be held on April 29, 2021.").map((e) => e.eventType)).toEqual(["meeting"]);
+  });
+
+  it("recognises an exhibit index with lettered exhibit numbers and 'where filed' columns", () => {
+    const index = [
+      "Incorporated by Reference",
+      "Exhibit Number Exhibit Description Form Filing Date",
+      "10.4P Form of Director Annual Grant Stock Option Agreement*",
+      "8-K 12/20/10 99.8 000-15175",
+      "10.5A 2005 Equity Incentive Assumption Plan, as amended*",
+      "10-Q 6/28/13 10.17 000-15175",
+      "10.8C Master Amendment No. 2 among Lumen and Harbour Bank dated October 31, 2011",
+      "10-K 1/22/13 10.13 000-15175",
+    ].join("\n");
+    expect(pageKind(index, 112)).toBe("exhibit_index");
+    expect(events(index, 112)).toEqual([]);
+  });
+});
