@@ -8,7 +8,9 @@ import { defineConfig } from "vitest/config";
  * processes killed at random points, a route fuzz). A third project, `browser`, drives
  * Chromium against a built app: `npm run test:browser` (not part of `npm test`).
  */
-const alias = { "@": path.resolve(import.meta.dirname) };
+// `server-only` (lib/ui/server) throws outside Next's server bundles; tests run that code on Node
+// directly, so they get the package's own no-op build (what Next's react-server condition picks).
+const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") };
 
 export default defineConfig({
   resolve: { alias },

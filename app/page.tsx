@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getDb } from "@/lib/db";
 import { visibleToPageUser } from "@/lib/auth/page";
-import { listDealOverviews, type DealOverview } from "@/lib/ui/deals";
+import { listDealOverviews, type DealOverview } from "@/lib/ui/server/deals";
 import { CreateDealForm } from "@/components/deals/create-deal-form";
 import { StageBadge } from "@/components/ui/stage-badge";
 

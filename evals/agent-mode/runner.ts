@@ -12,7 +12,7 @@ import { openDb, type Db } from "@/lib/db";
 import { createDeal, requireDeal } from "@/lib/db/queries/deals";
 import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { ingestFile } from "@/lib/ingest/ingest";
-import { getRequestUser } from "@/lib/chat/access";
+import { getRequestUser } from "@/lib/auth/request";
 import { runAgentModeForDeal } from "@/lib/agent/mode";
 import { financeBenchPdf } from "../corpus";
 import { AGENT_MODE_CASES, type AgentEvalDeal } from "./cases";

@@ -23,15 +23,11 @@ function assertModeMatches(user: AuthUser | null | undefined): asserts user is A
 }
 
 /**
- * The deal (by slug or id) if the user may use it with at least `role` (default viewer).
- * not_found:deal when it does not exist; unauthorized:session without a user;
- * forbidden:deal when the user is not a member, or a member with a lesser role.
+ * The deal (by slug or id) and the user's role on it, if the user may use it with at least `role`
+ * (default viewer). not_found:deal when it does not exist; unauthorized:session without a user;
+ * forbidden:deal when the user is not a member, or a member with a lesser role. Route handlers
+ * call requireDealAccess (./request), which takes the request's user.
  */
-export async function requireDealAccess(args: { db: Queryable; user: AuthUser | null | undefined; dealRef: string; role?: DealRole }): Promise<Deal> {
-  return (await requireDealRole(args)).deal;
-}
-
-/** requireDealAccess, also returning the user's role on the deal. */
 export async function requireDealRole({ db, user, dealRef, role = "viewer" }: { db: Queryable; user: AuthUser | null | undefined; dealRef: string; role?: DealRole }): Promise<{ deal: Deal; role: DealRole }> {
   assertModeMatches(user);
   if (!dealRef || dealRef.length > 100) throw new MandaError("not_found:deal", "No such deal.");

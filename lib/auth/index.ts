@@ -5,6 +5,7 @@
  */
 export { authMode, authCookieName, supabasePublicConfig } from "./mode";
 export { getCurrentUser, verifySupabaseToken, ensureUserRow, clearAuthCache } from "./session";
-export { requireDealAccess, requireDealRole, dealRoleOf, accessibleDealIds, setDealMember, createDealAsOwner, listDealMembers, removeDealMember, type DealMember } from "./access";
+export { requireDealRole, dealRoleOf, accessibleDealIds, setDealMember, createDealAsOwner, listDealMembers, removeDealMember, type DealMember } from "./access";
 export { accessTokenOf, type AuthInput } from "./token";
 export { LOCAL_USER, ROLE_RANK, roleAtLeast, roleForMethod, type AuthUser, type AuthMode, type DealRole } from "./types";
+export { getRequestUser, requireDealAccess, toRequestUser, type RequestUser } from "./request";

@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db";
 import { getDb } from "@/lib/db";
 import type { Deal } from "@/lib/db/queries/deals";
 import { isMandaError } from "@/lib/errors";
-import { accessibleDealIds, requireDealAccess } from "./access";
+import { accessibleDealIds, requireDealRole } from "./access";
 import { getCurrentUser } from "./session";
 import type { AuthUser, DealRole } from "./types";
 
@@ -27,7 +27,7 @@ export async function requirePageDealAccess({ slug, role, db }: { slug: string; 
   const database = db ?? (await getDb());
   const user = await getPageUser({ db: database, next: `/deals/${encodeURIComponent(slug)}` });
   try {
-    return await requireDealAccess({ db: database, user, dealRef: slug, role });
+    return (await requireDealRole({ db: database, user, dealRef: slug, role })).deal;
   } catch (e) {
     if (isMandaError(e) && (e.type === "forbidden" || e.type === "not_found")) notFound();
     throw e;

@@ -8,8 +8,9 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
+import { errorResponse } from "@/lib/http/route";
 import { log } from "@/lib/log";
-import { getRequestUser, requireDealAccess, type RequestUser } from "./access";
+import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import { agentDeal, loadAgent, type AgentModule } from "./agent-adapter";
 import { DEFAULT_CONTEXT_MESSAGES, contextWindow, toUIMessages } from "./context";
 import { userMessageForStorage } from "./incoming";
@@ -48,12 +49,6 @@ export interface ChatDeps {
   /** Awaited after the assistant message is saved (tests wait on it instead of sleeping). */
   onSaved?: (info: { conversationId: string; messageId: string; error?: string }) => void;
   now?: () => number;
-}
-
-export function jsonError(e: unknown): Response {
-  const pub = toPublicError(e);
-  if (!isMandaError(e)) log.error("chat request failed", { error: e instanceof Error ? e.stack ?? e.message : String(e) });
-  return Response.json({ error: { code: pub.code, message: pub.message } }, { status: pub.status });
 }
 
 /** The message shown to the analyst when the model or a tool fails mid-stream (never internals). */
@@ -163,6 +158,6 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
       },
     });
   } catch (e) {
-    return jsonError(e);
+    return errorResponse(e);
   }
 }

@@ -16,7 +16,7 @@ import { runPipeline } from "@/lib/pipeline/orchestrator";
 export interface SeedDeal {
   slug: string;
   name: string;
-  targetCompany: string | null;
+  targetCompany?: string;
   /** Writes the data room's files into `dir` (deterministically) and lists them. */
   generate(dir: string): Promise<{ files: string[] }>;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
-import { getRequestUser } from "@/lib/chat/access";
+import { getRequestUser } from "@/lib/auth/request";
 import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
 import { createAgentModeTools } from "@/lib/agent/mode/tools";
 import { openTestDb } from "../helpers/db";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
-import { getRequestUser } from "@/lib/chat/access";
+import { getRequestUser } from "@/lib/auth/request";
 import { ensureConversation, listConversations, loadMessages } from "@/lib/chat/store";
 import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
 import { agentRunsFromMessages, isAgentConversation } from "@/lib/agent/mode/messages";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalAgentModeModel } from "@/lib/agent/mode/local-driver";
 import { runAgentModeForDeal } from "@/lib/agent/mode";
-import { getRequestUser } from "@/lib/chat/access";
+import { getRequestUser } from "@/lib/auth/request";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";

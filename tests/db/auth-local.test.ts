@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
-import { LOCAL_USER, accessibleDealIds, authMode, getCurrentUser, requireDealAccess } from "@/lib/auth";
-import { getRequestUser } from "@/lib/chat/access";
+import { LOCAL_USER, accessibleDealIds, authMode, getCurrentUser, requireDealRole } from "@/lib/auth";
+import { getRequestUser } from "@/lib/auth/request";
 import { getFileStore } from "@/lib/storage";
 import * as dealsRoute from "@/app/api/deals/route";
 import * as qaRoute from "@/app/api/deals/[deal]/qa/route";
@@ -42,7 +42,7 @@ describe("local single-user mode", () => {
 
   it("makes the local user owner of every deal, members or not", async () => {
     const deal = await createDeal({ db, slug: "aurora" });
-    expect((await requireDealAccess({ db, user: LOCAL_USER, dealRef: "aurora", role: "owner" })).id).toBe(deal.id);
+    expect((await requireDealRole({ db, user: LOCAL_USER, dealRef: "aurora", role: "owner" })).deal.id).toBe(deal.id);
     expect(await accessibleDealIds({ db, user: LOCAL_USER })).toBeNull();
   });
 

@@ -3,8 +3,8 @@ import { parseConfig, setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
 import { MandaError } from "@/lib/errors";
-import { LOCAL_USER, authCookieName, clearAuthCache, getCurrentUser, requireDealAccess, setDealMember, verifySupabaseToken } from "@/lib/auth";
-import { getRequestUser } from "@/lib/chat/access";
+import { LOCAL_USER, authCookieName, clearAuthCache, getCurrentUser, requireDealRole, setDealMember, verifySupabaseToken } from "@/lib/auth";
+import { getRequestUser } from "@/lib/auth/request";
 import * as dealsRoute from "@/app/api/deals/route";
 import * as qaRoute from "@/app/api/deals/[deal]/qa/route";
 import * as reviewRoute from "@/app/api/deals/[deal]/review/route";
@@ -93,14 +93,14 @@ describe("Supabase mode: sessions and deal access", () => {
   });
 
   it("never accepts the local user once Supabase is configured", async () => {
-    await expectError(requireDealAccess({ db, user: LOCAL_USER, dealRef: "aurora" }), "unauthorized:session", 401);
-    await expectError(requireDealAccess({ db, user: null, dealRef: "aurora" }), "unauthorized:session", 401);
+    await expectError(requireDealRole({ db, user: LOCAL_USER, dealRef: "aurora" }), "unauthorized:session", 401);
+    await expectError(requireDealRole({ db, user: null, dealRef: "aurora" }), "unauthorized:session", 401);
   });
 
   it("forbids a signed-in non-member (403 forbidden:deal), and not_found for a deal that does not exist", async () => {
     const nora = await getCurrentUser(new Request("http://app/", bearer("tok-nora")), { db });
-    await expectError(requireDealAccess({ db, user: nora, dealRef: "aurora" }), "forbidden:deal", 403);
-    await expectError(requireDealAccess({ db, user: nora, dealRef: "no-such-deal" }), "not_found:deal", 404);
+    await expectError(requireDealRole({ db, user: nora, dealRef: "aurora" }), "forbidden:deal", 403);
+    await expectError(requireDealRole({ db, user: nora, dealRef: "no-such-deal" }), "not_found:deal", 404);
     for (const res of [
       await qaRoute.GET(new Request("http://app/api/deals/aurora/qa", bearer("tok-nora")), params({ deal: "aurora" })),
       await reviewRoute.GET(new Request("http://app/api/deals/aurora/review", bearer("tok-nora")), params({ deal: "aurora" })),

@@ -14,7 +14,7 @@ import type { AgentModule, AgentStream } from "@/lib/chat/agent-adapter";
 import { handleChatPost } from "@/lib/chat/handler";
 import { ensureConversation, loadMessages, saveMessages } from "@/lib/chat/store";
 import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
-import { loadConversationList, loadConversationMessages } from "@/lib/ui/chat-data";
+import { loadConversationList, loadConversationMessages } from "@/lib/ui/server/chat-data";
 import * as listRoute from "@/app/api/deals/[deal]/conversations/route";
 import * as oneRoute from "@/app/api/deals/[deal]/conversations/[id]/route";
 import * as qaRoute from "@/app/api/deals/[deal]/qa/route";

@@ -10,7 +10,7 @@ import type { Db } from "@/lib/db";
 import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { getStoredIrlCoverage } from "@/lib/irl/coverage";
 import { describeIrlGaps, irlGapCountsByDeal } from "@/lib/irl/gap-counts";
-import { listDealOverviews } from "@/lib/ui/deals";
+import { listDealOverviews } from "@/lib/ui/server/deals";
 import { openTestDb } from "../helpers/db";
 import { tempDir } from "../helpers/fixtures";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isMandaError } from "@/lib/errors";
-import { readMultipart } from "@/lib/ui/multipart";
+import { readMultipart } from "@/lib/ui/server/multipart";
 
 const B = "----manda-test-boundary";
 const CT = `multipart/form-data; boundary=${B}`;

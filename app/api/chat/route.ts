@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db";
-import { handleChatPost, jsonError } from "@/lib/chat/handler";
+import { handleChatPost } from "@/lib/chat/handler";
+import { withErrors } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -7,9 +8,5 @@ export const maxDuration = 60;
 
 /** One chat turn: {id (conversation UUID), deal, message (UIMessage), mode?} → UI message stream. */
 export async function POST(req: Request): Promise<Response> {
-  try {
-    return await handleChatPost(req, { db: await getDb() });
-  } catch (e) {
-    return jsonError(e);
-  }
+  return withErrors(async () => handleChatPost(req, { db: await getDb() }));
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@/lib/db";
+import { countOpenReviewItems } from "@/lib/db/queries/review";
 import { requirePageDealAccess } from "@/lib/auth/page";
 import { DealNav } from "@/components/ui/deal-nav";
 import { StageBadge } from "@/components/ui/stage-badge";
@@ -8,9 +9,7 @@ export const dynamic = "force-dynamic";
 
 async function openReviewCount(dealId: string): Promise<number | null> {
   try {
-    const db = await getDb();
-    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from staging_extractions where deal_id = $1 and status = 'review'", [dealId]);
-    return Number(rows[0]?.n ?? 0);
+    return await countOpenReviewItems({ db: await getDb(), dealId });
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@ import { getDealBySlug } from "@/lib/db/queries/deals";
 import { isMandaError } from "@/lib/errors";
 import { searchPages } from "@/lib/search/search";
 import type { PageHit } from "@/lib/search/types";
-import { listDocumentViews } from "@/lib/ui/documents";
+import { listDocumentViews } from "@/lib/ui/server/documents";
 import { viewerUrl } from "@/lib/ui/urls";
 import { DataRoom } from "@/components/dataroom/data-room";
 

@@ -11,7 +11,7 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { Queryable } from "@/lib/db";
-import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/chat/access";
+import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
 import { log } from "@/lib/log";

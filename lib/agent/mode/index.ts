@@ -7,7 +7,7 @@
  */
 import type { LanguageModel } from "ai";
 import type { Queryable } from "@/lib/db";
-import { requireDealAccess, type RequestUser } from "@/lib/chat/access";
+import { requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import type { AgentModeConfigInput } from "./config";
 import { saveAgentAnswer, saveAgentFailure, startAgentConversation, type AgentConversationRef } from "./conversation";

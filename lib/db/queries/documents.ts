@@ -74,3 +74,8 @@ export async function markDocumentFailed({ db, dealId, documentId, code, message
   await db.query("delete from chunks where document_id = $1", [documentId]);
   await updateDocument({ db, dealId, documentId, patch: { status: "failed", error_code: code, error: message } });
 }
+
+/** Deletes a document of the deal; its pages, chunks and ingest task go with it (foreign keys cascade). */
+export async function deleteDocument({ db, dealId, documentId }: { db: Queryable; dealId: string; documentId: string }): Promise<void> {
+  await db.query("delete from documents where deal_id = $1 and id = $2", [dealId, documentId]);
+}

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db";
-import { agentJsonError, handleAgentRun } from "@/lib/agent/mode/http";
+import { handleAgentRun } from "@/lib/agent/mode/http";
+import { withErrors } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -7,9 +8,5 @@ export const maxDuration = 300;
 
 /** Agent Mode, synchronous: {question, deal, returnTrace?} → {answer, citations, insufficiencies, trace?}. */
 export async function POST(req: Request): Promise<Response> {
-  try {
-    return await handleAgentRun(req, { db: await getDb() });
-  } catch (e) {
-    return agentJsonError(e);
-  }
+  return withErrors(async () => handleAgentRun(req, { db: await getDb() }));
 }

@@ -1,10 +1,10 @@
 import { notFound } from "next/navigation";
 import { getPageUser } from "@/lib/auth/page";
-import { toRequestUser } from "@/lib/chat/access";
+import { toRequestUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
 import { listDocumentsByDeal } from "@/lib/db/queries/documents";
-import { loadConversationList } from "@/lib/ui/chat-data";
+import { loadConversationList } from "@/lib/ui/server/chat-data";
 import { ChatShell } from "@/components/chat/chat-shell";
 
 export const dynamic = "force-dynamic";

@@ -2,12 +2,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
+import { listEntitySummaries, listTimelineEvents, type EntitySummaryRow, type TimelineEventRow } from "@/lib/db/queries/knowledge";
 import { viewerUrl } from "@/lib/ui/urls";
 
 export const dynamic = "force-dynamic";
 
-interface EventRow { id: string; event_type: string; event_date: string | Date; date_precision: string; description: string | null; source_page: number; source_excerpt: string; document_id: string; filename: string }
-interface EntityRow { id: string; entity_type: string; name: string; mentions: number; document_id: string | null; filename: string | null; page: number | null; excerpt: string | null; roles: string[] | null }
 
 async function safe<T>(fn: () => Promise<T>, fallback: T): Promise<[T, boolean]> {
   try {
@@ -27,29 +26,8 @@ export default async function KnowledgePage({ params }: { params: Promise<{ slug
   const db = await getDb();
   const deal = await getDealBySlug({ db, slug });
   if (!deal) notFound();
-  const [events, eventsOk] = await safe(
-    async () =>
-      (await db.query<EventRow>(
-        `select e.*, d.filename from timeline_events e join documents d on d.id = e.document_id where e.deal_id = $1 order by e.event_date, e.id limit 500`,
-        [deal.id],
-      )).rows,
-    [] as EventRow[],
-  );
-  const [entities, entitiesOk] = await safe(
-    async () =>
-      (await db.query<EntityRow>(
-        `select en.id, en.entity_type, en.name, count(m.id)::int as mentions,
-            (array_agg(m.document_id order by m.page))[1] as document_id,
-            (array_agg(d.filename order by m.page))[1] as filename,
-            (array_agg(m.page order by m.page))[1] as page,
-            (array_agg(m.excerpt order by m.page))[1] as excerpt,
-            array_remove(array_agg(distinct m.role), null) as roles
-         from entities en left join entity_mentions m on m.entity_id = en.id left join documents d on d.id = m.document_id
-         where en.deal_id = $1 group by en.id order by en.entity_type, en.name limit 500`,
-        [deal.id],
-      )).rows,
-    [] as EntityRow[],
-  );
+  const [events, eventsOk] = await safe(() => listTimelineEvents({ db, dealId: deal.id }), [] as TimelineEventRow[]);
+  const [entities, entitiesOk] = await safe(() => listEntitySummaries({ db, dealId: deal.id }), [] as EntitySummaryRow[]);
   return (
     <div className="grid gap-8 break-words lg:grid-cols-2 [&>*]:min-w-0 [&_a]:[overflow-wrap:anywhere]">
       <section aria-labelledby="timeline-heading">

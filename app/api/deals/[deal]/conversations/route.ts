@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, withDeal } from "@/lib/chat/api";
+import { parseWith, withDealRoute } from "@/lib/http/route";
 import { listConversations } from "@/lib/chat/store";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +10,7 @@ const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).defa
 /** The deal's conversations the user may read (own, shared, all for owners), most recent first. */
 export async function GET(req: Request, { params }: { params: Promise<{ deal: string }> }) {
   const { deal } = await params;
-  return withDeal(req, deal, async ({ db, deal, user }) => {
+  return withDealRoute(req, deal, async ({ db, deal, user }) => {
     const { limit } = parseWith(listQuery, { limit: new URL(req.url).searchParams.get("limit") ?? undefined });
     return Response.json({ conversations: await listConversations({ db, dealId: deal.id, userId: user.id, limit }) });
   });

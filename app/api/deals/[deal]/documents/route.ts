@@ -3,9 +3,9 @@ import { MandaError } from "@/lib/errors";
 import { acceptUpload } from "@/lib/ingest/accept";
 import { listOpenIngestTasks } from "@/lib/ingest/tasks";
 import { startBackgroundIngest } from "@/lib/pipeline/background";
-import { withDealRoute } from "@/lib/ui/api";
-import { listDocumentViews } from "@/lib/ui/documents";
-import { readMultipart } from "@/lib/ui/multipart";
+import { withDealRoute } from "@/lib/http/route";
+import { listDocumentViews } from "@/lib/ui/server/documents";
+import { readMultipart } from "@/lib/ui/server/multipart";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { parseWith, readJson, withDealRoute } from "@/lib/http/route";
 import { computeIrlCoverage, getStoredIrlCoverage } from "@/lib/irl/coverage";
 import { addIrlItem } from "@/lib/irl/irl";
 
@@ -11,7 +11,7 @@ type Ctx = { params: Promise<{ deal: string }> };
 /** IRL coverage by domain (recomputed; `?cached=1` returns the last stored result). */
 export async function GET(req: Request, { params }: Ctx) {
   const { deal } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     const cached = new URL(req.url).searchParams.get("cached") === "1";
     const report = cached ? await getStoredIrlCoverage({ db, dealId: deal.id }) : await computeIrlCoverage({ db, dealId: deal.id });
     return Response.json(report);
@@ -28,7 +28,7 @@ const addSchema = z.object({
 /** Adds an IRL item. 201 when new, 200 when the deal already had it. */
 export async function POST(req: Request, { params }: Ctx) {
   const { deal } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     const body = parseWith(addSchema, await readJson(req));
     const { item, created } = await addIrlItem({ db, dealId: deal.id, ...body });
     return Response.json(item, { status: created ? 201 : 200 });

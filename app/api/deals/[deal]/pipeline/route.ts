@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MandaError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
-import { withDealRoute } from "@/lib/ui/api";
-import { getPipelineRun, listPipelineTasks, startPipelineRun } from "@/lib/ui/pipeline";
+import { withDealRoute } from "@/lib/http/route";
+import { getPipelineRun, listPipelineTasks, startPipelineRun } from "@/lib/ui/server/pipeline";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { parseWith, readJson, withDealRoute } from "@/lib/http/route";
 import { requireConversation } from "@/lib/chat/store";
 import { addQaItem, generateQaFromContradictions, generateQaFromGaps, listQaItems } from "@/lib/irl/qa";
 
@@ -15,7 +15,7 @@ const listQuery = z.object({
 
 export async function GET(req: Request, { params }: Ctx) {
   const { deal } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     const q = parseWith(listQuery, Object.fromEntries(new URL(req.url).searchParams));
     return Response.json({ items: await listQaItems({ db, dealId: deal.id, ...q }) });
   });
@@ -36,7 +36,7 @@ const addSchema = z.union([
 /** Adds a question ({question,…}; 201 new, 200 duplicate) or generates them ({generate: "gaps" | "contradictions"}). */
 export async function POST(req: Request, { params }: Ctx) {
   const { deal } = await params;
-  return withDeal(req, deal, async ({ db, deal, user }) => {
+  return withDealRoute(req, deal, async ({ db, deal, user }) => {
     const body = parseWith(addSchema, await readJson(req));
     if ("generate" in body) {
       const r = body.generate === "gaps" ? await generateQaFromGaps({ db, dealId: deal.id }) : await generateQaFromContradictions({ db, dealId: deal.id });

@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
+import { pageNumberOfSheet } from "@/lib/db/queries/pages";
 import { isMandaError } from "@/lib/errors";
-import { getPageData, isUuid, requireDocument, toDocumentView, type PageData } from "@/lib/ui/documents";
+import { isUuid, type PageData } from "@/lib/ui/documents";
+import { getPageData, requireDocument, toDocumentView } from "@/lib/ui/server/documents";
 import { DocumentViewer } from "@/components/viewer/document-viewer";
 
 export const dynamic = "force-dynamic";
@@ -36,8 +38,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
   if (cellRef.includes("!")) {
     // A cell link names its sheet: open the sheet's page even if the page number is off.
     const sheet = cellRef.slice(0, cellRef.lastIndexOf("!")).replace(/^'|'$/g, "");
-    const { rows } = await db.query<{ page_number: number }>("select page_number from document_pages where document_id = $1 and lower(label) = lower($2) limit 1", [doc.id, sheet]);
-    if (rows[0]) requested = rows[0].page_number;
+    requested = (await pageNumberOfSheet({ db, documentId: doc.id, sheet })) ?? requested;
   }
   const page = Number.isFinite(requested) && requested >= 1 ? (pageCount > 0 ? Math.min(requested, pageCount) : requested) : 1;
   const highlight = typeof sp.highlight === "string" ? sp.highlight.slice(0, 1000) : null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { parseWith, readJson, withDealRoute } from "@/lib/http/route";
 import { deleteConversation, loadMessages, requireConversation, setConversationShared } from "@/lib/chat/store";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ type Ctx = { params: Promise<{ deal: string; id: string }> };
  */
 export async function GET(req: Request, { params }: Ctx) {
   const { deal, id } = await params;
-  return withDeal(req, deal, async ({ db, deal, user }) => {
+  return withDealRoute(req, deal, async ({ db, deal, user }) => {
     const conversation = await requireConversation({ db, dealId: deal.id, id, userId: user.id });
     return Response.json({ conversation, messages: await loadMessages({ db, conversationId: conversation.id }) });
   });
@@ -25,7 +25,7 @@ const patchSchema = z.object({ shared: z.boolean() }).strict();
 /** {shared: boolean}: the author shares the conversation with the deal's members, or makes it private again. */
 export async function PATCH(req: Request, { params }: Ctx) {
   const { deal, id } = await params;
-  return withDeal(req, deal, async ({ db, deal, user }) => {
+  return withDealRoute(req, deal, async ({ db, deal, user }) => {
     const { shared } = parseWith(patchSchema, await readJson(req));
     return Response.json({ conversation: await setConversationShared({ db, dealId: deal.id, id, userId: user.id, shared }) });
   });
@@ -34,7 +34,7 @@ export async function PATCH(req: Request, { params }: Ctx) {
 /** Deletes the conversation: its author or a deal owner. */
 export async function DELETE(req: Request, { params }: Ctx) {
   const { deal, id } = await params;
-  return withDeal(req, deal, async ({ db, deal, user }) => {
+  return withDealRoute(req, deal, async ({ db, deal, user }) => {
     await deleteConversation({ db, dealId: deal.id, id, userId: user.id });
     return new Response(null, { status: 204 });
   });

@@ -1,6 +1,7 @@
+import { deleteDocument } from "@/lib/db/queries/documents";
 import { MandaError } from "@/lib/errors";
-import { withDealRoute } from "@/lib/ui/api";
-import { requireDocument, toDocumentView } from "@/lib/ui/documents";
+import { withDealRoute } from "@/lib/http/route";
+import { requireDocument, toDocumentView } from "@/lib/ui/server/documents";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -21,7 +22,7 @@ export async function DELETE(req: Request, { params }: Ctx) {
   return withDealRoute(req, deal, async ({ db, deal }) => {
     const doc = await requireDocument({ db, dealId: deal.id, documentId });
     if (doc.status === "indexed") throw new MandaError("conflict:document", "Only a document that is not indexed can be dismissed.");
-    await db.query("delete from documents where deal_id = $1 and id = $2", [deal.id, doc.id]);
+    await deleteDocument({ db, dealId: deal.id, documentId: doc.id });
     return new Response(null, { status: 204 });
   });
 }

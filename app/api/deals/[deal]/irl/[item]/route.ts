@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { parseWith, readJson, withDealRoute } from "@/lib/http/route";
 import { uuidParam } from "@/lib/http/params";
 import { updateIrlItem } from "@/lib/irl/irl";
 
@@ -14,7 +14,7 @@ const patchSchema = z.object({
 
 export async function PATCH(req: Request, { params }: { params: Promise<{ deal: string; item: string }> }) {
   const { deal, item } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     const patch = parseWith(patchSchema, await readJson(req));
     return Response.json(await updateIrlItem({ db, dealId: deal.id, id: uuidParam(item, "irl_item"), patch }));
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { parseWith, readJson, withDealRoute } from "@/lib/http/route";
 import { ensureIrlImported, importIrlTemplate } from "@/lib/irl/irl";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +10,7 @@ const schema = z.object({ documentId: z.string().uuid().optional() });
 /** Imports the IRL from an ingested spreadsheet ({documentId}), or from the deal's IRL-like document. */
 export async function POST(req: Request, { params }: { params: Promise<{ deal: string }> }) {
   const { deal } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     const body = parseWith(schema, await readJson(req, { emptyAs: {} }));
     if (body.documentId) {
       const r = await importIrlTemplate({ db, dealId: deal.id, documentId: body.documentId });

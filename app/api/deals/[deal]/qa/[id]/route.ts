@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, readJson, withDeal } from "@/lib/chat/api";
+import { parseWith, readJson, withDealRoute } from "@/lib/http/route";
 import { deleteQaItem, getQaItem, updateQaItem } from "@/lib/irl/qa";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +11,7 @@ const uuid = z.string().uuid();
 
 export async function GET(req: Request, { params }: Ctx) {
   const { deal, id } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => Response.json(await getQaItem({ db, dealId: deal.id, id: parseWith(uuid, id) })));
+  return withDealRoute(req, deal, async ({ db, deal }) => Response.json(await getQaItem({ db, dealId: deal.id, id: parseWith(uuid, id) })));
 }
 
 const patchSchema = z.object({
@@ -23,7 +23,7 @@ const patchSchema = z.object({
 
 export async function PATCH(req: Request, { params }: Ctx) {
   const { deal, id } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     const patch = parseWith(patchSchema, await readJson(req));
     return Response.json(await updateQaItem({ db, dealId: deal.id, id: parseWith(uuid, id), patch }));
   });
@@ -31,7 +31,7 @@ export async function PATCH(req: Request, { params }: Ctx) {
 
 export async function DELETE(req: Request, { params }: Ctx) {
   const { deal, id } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     await deleteQaItem({ db, dealId: deal.id, id: parseWith(uuid, id) });
     return new Response(null, { status: 204 });
   });

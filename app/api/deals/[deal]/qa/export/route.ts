@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseWith, withDeal } from "@/lib/chat/api";
+import { parseWith, withDealRoute } from "@/lib/http/route";
 import { exportQa } from "@/lib/irl/export";
 import { listQaItems } from "@/lib/irl/qa";
 
@@ -11,7 +11,7 @@ const query = z.object({ format: z.enum(["csv", "xlsx"]).default("csv"), status:
 /** The Q&A list as a download: ?format=csv (RFC 4180) | xlsx. */
 export async function GET(req: Request, { params }: { params: Promise<{ deal: string }> }) {
   const { deal } = await params;
-  return withDeal(req, deal, async ({ db, deal }) => {
+  return withDealRoute(req, deal, async ({ db, deal }) => {
     const q = parseWith(query, Object.fromEntries(new URL(req.url).searchParams));
     const items = await listQaItems({ db, dealId: deal.id, status: q.status });
     const out = await exportQa(items, q.format, { dealName: deal.name });

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { getRequestUser, requireDealAccess } from "@/lib/chat/access";
-import { getDb } from "@/lib/db";
-import { MandaError, toPublicError } from "@/lib/errors";
+import { MandaError } from "@/lib/errors";
 import { reviewItem } from "@/lib/extraction/review";
-import { readJsonBody } from "@/lib/http/body";
-import { dealRefParam, uuidParam } from "@/lib/http/params";
+import { uuidParam } from "@/lib/http/params";
+import { readJson, withDealRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -25,16 +23,10 @@ const Body = z.discriminatedUnion("action", [
 
 /** {action: approve | reject | edit_approve, edits?} — audited as user:<id> (user:local in local mode). */
 export async function POST(req: Request, { params }: { params: Promise<{ deal: string; id: string }> }): Promise<Response> {
-  try {
-    const parsed = Body.safeParse(await readJsonBody(req));
+  const { deal: ref, id } = await params;
+  return withDealRoute(req, ref, async ({ db, deal, user }) => {
+    const parsed = Body.safeParse(await readJson(req));
     if (!parsed.success) throw new MandaError("bad_request:review_action", `Invalid review action: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    const { deal: ref, id } = await params;
-    const db = await getDb();
-    const user = await getRequestUser(req);
-    const deal = await requireDealAccess({ db, dealRef: dealRefParam(ref), user, role: "analyst" });
     return Response.json(await reviewItem(db, { dealId: deal.id, id: uuidParam(id, "review_item"), user: user.id, ...parsed.data }));
-  } catch (e) {
-    const err = toPublicError(e);
-    return Response.json({ code: err.code, message: err.message }, { status: err.status });
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import { MandaError } from "@/lib/errors";
 import { fileStoreFor } from "@/lib/storage";
-import { withDealRoute } from "@/lib/ui/api";
-import { requireDocument } from "@/lib/ui/documents";
+import { withDealRoute } from "@/lib/http/route";
+import { requireDocument } from "@/lib/ui/server/documents";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -3,8 +3,8 @@ import { MandaError } from "@/lib/errors";
 import { requeueDocument } from "@/lib/ingest/recovery";
 import { startBackgroundIngest } from "@/lib/pipeline/background";
 import { fileStoreFor } from "@/lib/storage";
-import { withDealRoute } from "@/lib/ui/api";
-import { requireDocument } from "@/lib/ui/documents";
+import { withDealRoute } from "@/lib/http/route";
+import { requireDocument } from "@/lib/ui/server/documents";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

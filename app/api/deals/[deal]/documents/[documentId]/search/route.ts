@@ -1,6 +1,6 @@
 import { textQuery } from "@/lib/http/params";
-import { withDealRoute } from "@/lib/ui/api";
-import { searchInDocument } from "@/lib/ui/documents";
+import { withDealRoute } from "@/lib/http/route";
+import { searchInDocument } from "@/lib/ui/server/documents";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
 import { MAX_HIGHLIGHT_CHARS } from "@/lib/ui/highlight";
 import { pageParam, textQuery } from "@/lib/http/params";
-import { withDealRoute } from "@/lib/ui/api";
-import { getPageData } from "@/lib/ui/documents";
+import { withDealRoute } from "@/lib/http/route";
+import { getPageData } from "@/lib/ui/server/documents";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

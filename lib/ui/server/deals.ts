@@ -3,6 +3,7 @@
  * and uncovered IRL items. Each count is read on its own and left null when its table is not
  * there (or fails), so the page renders with whatever the deal has.
  */
+import "server-only";
 import type { Queryable } from "@/lib/db";
 import { listDealSummaries, type DealSummary } from "@/lib/db/queries/deals";
 import { irlGapCountsByDeal } from "@/lib/irl/gap-counts";

@@ -4,6 +4,7 @@
  * are kept. Every limit is enforced while streaming and answered with 413: bytes per file, number
  * of files, number and size of text fields. Used by POST /api/deals/[deal]/documents.
  */
+import "server-only";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -59,7 +60,6 @@ export function boundaryOf(contentType: string | null): string {
 /** A safe display filename: the last path segment, no control characters, at most 255 chars. */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f\ufffd]/g, "").trim().slice(0, 255);
   return clean || "upload";
 }

@@ -1,12 +1,13 @@
 /**
- * Who may use a deal, for the route handlers. Delegates to lib/auth (the one place for auth):
- * local single-user mode (no SUPABASE_URL) — one local user who owns every deal; Supabase mode —
- * the user from the Supabase session, with deal_members deciding (viewer reads, analyst writes).
+ * Who may use a deal, for route handlers (the one `requireDealAccess`). Local single-user mode
+ * (no SUPABASE_URL): one local user who owns every deal; Supabase mode: the user from the
+ * Supabase session, with deal_members deciding (viewer reads, analyst writes).
  */
 import { getDb, type Queryable } from "@/lib/db";
 import type { Deal } from "@/lib/db/queries/deals";
-import { getCurrentUser, requireDealAccess as requireAuthDealAccess, type AuthUser, type DealRole } from "@/lib/auth";
-import { ensureUserRow } from "@/lib/auth/session";
+import { requireDealRole } from "./access";
+import { ensureUserRow, getCurrentUser } from "./session";
+import type { AuthUser, DealRole } from "./types";
 
 export interface RequestUser {
   /**
@@ -39,7 +40,7 @@ export async function getRequestUser(req?: Request, options: { db?: Queryable } 
  * The deal by slug or id if the user may use it with at least `role` (default viewer).
  * not_found:deal (404), unauthorized:session (401), forbidden:deal (403: not a member, or a lesser role).
  */
-export async function requireDealAccess({ db, dealRef, user, role }: { db: Queryable; dealRef: string; user: RequestUser; role?: DealRole }): Promise<Deal> {
+export async function requireDealAccess({ db, dealRef, user, role }: { db: Queryable; dealRef: string; user: RequestUser | null | undefined; role?: DealRole }): Promise<Deal> {
   if (user?.auth) await ensureUserRow(db, user.auth);
-  return requireAuthDealAccess({ db, user: user?.auth, dealRef, role });
+  return (await requireDealRole({ db, user: user?.auth, dealRef, role })).deal;
 }
