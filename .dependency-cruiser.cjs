@@ -1,0 +1,139 @@
+/**
+ * Dependency rules: the layers of the README's architecture, checked by `npm run lint:deps` (CI).
+ * Runtime imports only (type-only imports are erased and may cross layers).
+ *
+ *   app/, components/            surfaces (Next.js pages, route handlers, client components)
+ *   lib/cli, lib/ui, lib/demo    surfaces' library code
+ *   lib/agent, lib/chat          the conversation layer
+ *   lib/<domain>                 ingest, search, statements, metrics, answers, periods, graph,
+ *                                extraction, irl, pipeline, models, storage, auth, http, guardrails
+ *   lib/db, lib/config.ts, lib/errors.ts, lib/log.ts, lib/display-text.ts   foundation
+ *   evals/, bench/, scripts/, tests/   outside the product; they may import anything in lib/
+ *
+ * Each exception names why it is there; remove it when its reason goes.
+ */
+const DOMAIN = "^lib/(ingest|search|statements|metrics|answers|periods|graph|extraction|irl|pipeline|models|storage|auth|http|guardrails)/";
+const FOUNDATION = "^lib/(db/|config\\.ts$|errors\\.ts$|log\\.ts$|display-text\\.ts$)";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A runtime import cycle: module initialisation order then decides what works.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "lib-not-outside",
+      severity: "error",
+      comment: "Product code (lib/) does not import the app, components, evals, benches, scripts or tests.",
+      // lib/cli/eval.ts is the `manda eval` command: the CLI entry of the eval runner.
+      // lib/cli/prepare-app.ts loads the demo deal, which is defined outside product code (scripts/demo/deal.ts);
+      // it goes when the generated demo files ship instead of their generator (issue 13 §4).
+      from: { path: "^lib/", pathNot: ["^lib/cli/eval\\.ts$", "^lib/cli/prepare-app\\.ts$"] },
+      to: { path: "^(app|components|evals|bench|scripts|tests)/" },
+    },
+    {
+      name: "cli-outside-only-its-entries",
+      severity: "error",
+      comment: "The two CLI exceptions above reach only the eval runner and the demo deal's definition.",
+      from: { path: "^lib/cli/" },
+      to: { path: "^(app|components|evals|bench|scripts|tests)/", pathNot: ["^evals/runner\\.ts$", "^scripts/demo/deal\\.ts$"] },
+    },
+    {
+      name: "demo-not-scripts",
+      severity: "error",
+      comment: "lib/demo seeds a deal from the generator its caller passes; it never imports scripts/.",
+      from: { path: "^lib/demo/" },
+      to: { path: "^scripts/" },
+    },
+    {
+      name: "foundation-down-only",
+      severity: "error",
+      comment: "The foundation (database, config, errors, log) imports nothing above it.",
+      // lib/db/index.ts, when it opens the database: reclaims the task leases of a dead owner
+      // process (lib/pipeline/queue.ts), so a restarted process picks those tasks up at once, and
+      // gives the configured embedding space its HNSW index (lib/models/embedding-key.ts, no provider).
+      from: { path: FOUNDATION, pathNot: "^lib/db/index\\.ts$" },
+      to: { path: "^lib/", pathNot: FOUNDATION },
+    },
+    {
+      name: "db-index-only-lease-reclaim",
+      severity: "error",
+      comment: "The lib/db/index.ts exception reaches only the pipeline queue and the embedding space's key.",
+      from: { path: "^lib/db/index\\.ts$" },
+      to: { path: "^lib/", pathNot: [FOUNDATION, "^lib/pipeline/queue\\.ts$", "^lib/models/(embedding-key|local-embedder)\\.ts$"] },
+    },
+    {
+      name: "domain-not-conversation",
+      severity: "error",
+      comment: "Domain libraries do not import the conversation layer or the surfaces (lib/agent, lib/chat, lib/ui, lib/cli, lib/demo).",
+      // Exceptions, both issue 13 §1 (one agent, two modes):
+      // - lib/models/local-chat is the offline model that drives the agent (it reads the agent's
+      //   knowledge readers); it moves under lib/agent/offline when Agent Mode is rebuilt.
+      // - lib/answers/narrative reads people questions with the agent's knowledge reader
+      //   (lib/agent/knowledge/people.ts), which belongs beside it.
+      from: { path: DOMAIN, pathNot: ["^lib/models/local-chat/", "^lib/answers/narrative/answer-type\\.ts$"] },
+      to: { path: "^lib/(agent|chat|ui|cli|demo)/" },
+    },
+    {
+      name: "models-not-agent",
+      severity: "error",
+      comment:
+        "lib/models does not import lib/agent. Today's exception: lib/models/local-chat (the offline driver) reads " +
+        "lib/agent/knowledge; issue 13 §1 moves it under lib/agent/offline and removes this exception.",
+      from: { path: "^lib/models/", pathNot: "^lib/models/local-chat/" },
+      to: { path: "^lib/agent/" },
+    },
+    {
+      name: "answers-only-agent-knowledge",
+      severity: "error",
+      comment: "The lib/answers exception above reaches only lib/agent/knowledge.",
+      from: { path: "^lib/answers/" },
+      to: { path: "^lib/agent/", pathNot: "^lib/agent/knowledge/" },
+    },
+    {
+      name: "conversation-not-surfaces",
+      severity: "error",
+      comment: "The agent and the chat logic do not import the surfaces' library code.",
+      from: { path: "^lib/(agent|chat)/" },
+      to: { path: "^lib/(ui|cli|demo)/" },
+    },
+    {
+      name: "ui-server-only-on-the-server",
+      severity: "error",
+      comment:
+        "lib/ui/server is server-only (it throws when bundled for the browser): client components, the CLI, " +
+        "evals, benches and scripts do not import it.",
+      from: { path: "^(components|lib/cli|lib/agent|lib/chat|evals|bench|scripts)/" },
+      to: { path: "^lib/ui/server/" },
+    },
+    {
+      name: "components-no-server-code",
+      severity: "error",
+      comment: "Client components import no database, pipeline, ingest, storage, auth or model code.",
+      from: { path: "^components/" },
+      to: { path: "^lib/(db|pipeline|ingest|storage|auth|chat|search|models|extraction|graph|irl)/" },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that resolves to nothing.",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|\\.next|dist)/" },
+    // Runtime edges only: `import type` is erased by the compiler.
+    tsPreCompilationDeps: false,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".d.ts"],
+    },
+  },
+};
