@@ -116,15 +116,48 @@ function representative(list: FindingInfo[]): FindingInfo {
   return [...list].sort((x, y) => (y.confidence ?? 0) - (x.confidence ?? 0) || x.sourcePage - y.sourcePage || x.id.localeCompare(y.id))[0];
 }
 
-export function planRelations(input: PlanInput): RelationPlan {
+/** What every step reads and adds to: the deal's documents, the usable findings and the plan so far. */
+interface PlanContext extends RelationPlan {
+  input: PlanInput;
+  docs: Map<string, DocInfo>;
+  findings: FindingInfo[];
+  filename(f: FindingInfo): string;
+  cite(f: FindingInfo): string;
+  /** Two figures for a reason, in one unit with the unit named ("EUR 18.9 million" and "EUR 18.4 million", not "18.9" and "18,400"). */
+  shown(x: FindingInfo, y: FindingInfo): [string, string];
+  add(r: Omit<PlannedRelation, "fromKind" | "toKind"> & { fromKind?: NodeKind; toKind?: NodeKind }): void;
+  periodKey(f: FindingInfo): string;
+}
+
+/** The document supersession graph (step 1) as later steps use it. */
+interface DocGraph {
+  /** Document → the SUPERSEDES edges of its newer versions. */
+  newerDocs: Map<string, DocSupersession[]>;
+  /** Two different documents on one supersession chain (either direction). */
+  linked(a: string, b: string): boolean;
+  companyOfDoc: Map<string, string>;
+}
+
+function planContext(input: PlanInput): PlanContext {
   const docs = new Map(input.documents.map((d) => [d.id, d]));
   const relations: PlannedRelation[] = [];
-  const superseded = new Set<string>();
-  const uncertainties: string[] = [];
   const skipped: { what: string; why: string }[] = [];
-  const forecastVsActual: FindingPair[] = [];
-  const forecastRevisions: FindingPair[] = [];
-  const findings = input.findings.filter((f) => {
+  const filename = (f: FindingInfo) => docs.get(f.documentId)?.filename ?? f.documentId;
+  return {
+    input, docs, relations, skipped,
+    superseded: new Set<string>(), uncertainties: [], forecastVsActual: [], forecastRevisions: [],
+    findings: usableFindings(input.findings, docs, skipped),
+    filename,
+    cite: (f) => `${filename(f)} p.${f.sourcePage}`,
+    shown: (x, y) => inSameUnit([x, y]) as [string, string],
+    add: (r) => void relations.push({ fromKind: "finding", toKind: "finding", ...r }),
+    periodKey: (f) => canonicalPeriod(f.period)?.key ?? "",
+  };
+}
+
+/** Findings of the deal's documents whose source text is a statement, not an instruction to an AI. */
+function usableFindings(all: FindingInfo[], docs: Map<string, DocInfo>, skipped: RelationPlan["skipped"]): FindingInfo[] {
+  return all.filter((f) => {
     if (!docs.has(f.documentId)) {
       skipped.push({ what: `finding ${f.id}`, why: "its document is not in the deal" });
       return false;
@@ -135,14 +168,11 @@ export function planRelations(input: PlanInput): RelationPlan {
     }
     return true;
   });
-  const filename = (f: FindingInfo) => docs.get(f.documentId)?.filename ?? f.documentId;
-  const cite = (f: FindingInfo) => `${filename(f)} p.${f.sourcePage}`;
-  /** Two figures for a reason, in one unit with the unit named ("EUR 18.9 million" and "EUR 18.4 million", not "18.9" and "18,400"). */
-  const shown = (x: FindingInfo, y: FindingInfo) => inSameUnit([x, y]) as [string, string];
-  const add = (r: Omit<PlannedRelation, "fromKind" | "toKind"> & { fromKind?: NodeKind; toKind?: NodeKind }) =>
-    relations.push({ fromKind: "finding", toKind: "finding", ...r });
+}
 
-  // 1. Document supersession.
+/** Step 1: document SUPERSEDES from filename patterns and correction phrases; manual edges honoured, never emitted. */
+function planDocumentSupersessions(ctx: PlanContext): DocGraph {
+  const { input, docs, uncertainties, skipped, add } = ctx;
   const fn = filenameSupersessions(input.documents);
   const ct = contentSupersessions(input.documents);
   uncertainties.push(...fn.uncertainties, ...ct.uncertainties);
@@ -179,17 +209,29 @@ export function planRelations(input: PlanInput): RelationPlan {
     }
     return false;
   };
-  const docsLinked = (a: string, b: string) => a !== b && (docReach(a, b, "newer") || docReach(a, b, "older"));
+  return { newerDocs, companyOfDoc, linked: (a, b) => a !== b && (docReach(a, b, "newer") || docReach(a, b, "older")) };
+}
 
-  // 2. Finding-level version edges along document chains: nearest newer version with the same metric and period.
-  const periodKey = (f: FindingInfo) => canonicalPeriod(f.period)?.key ?? "";
+/** The finding in a newer document that is the next version of `f`: same definition, same kind (actual/forecast), same page if any. */
+function versionIn(candidates: FindingInfo[], f: FindingInfo): FindingInfo {
+  const sameKind = candidates.filter((c) => c.isForecast === f.isForecast);
+  return candidates.find((c) => c.isForecast === f.isForecast && c.sourcePage === f.sourcePage) ?? representative(sameKind.length ? sameKind : candidates);
+}
+
+/**
+ * Step 2: finding-level version edges along the document chains: the nearest newer version with the
+ * same metric and period (changed value → SUPERSEDES, same value → SUPPORTS; the older finding is
+ * flagged superseded either way).
+ */
+function planFindingVersions(ctx: PlanContext, graph: DocGraph) {
+  const { findings, superseded, add, cite, shown, periodKey } = ctx;
   const byDocMetric = new Map<string, FindingInfo[]>();
   for (const f of findings) {
     const k = `${f.documentId}|${f.metricKey}|${periodKey(f)}`;
     byDocMetric.set(k, [...(byDocMetric.get(k) ?? []), f]);
   }
   for (const f of findings) {
-    let level: DocSupersession[] = newerDocs.get(f.documentId) ?? [];
+    let level: DocSupersession[] = graph.newerDocs.get(f.documentId) ?? [];
     const seen = new Set<string>([f.documentId]);
     while (level.length) {
       const hits: Array<{ edge: DocSupersession; match: FindingInfo }> = [];
@@ -198,14 +240,8 @@ export function planRelations(input: PlanInput): RelationPlan {
         if (seen.has(edge.fromId)) continue;
         seen.add(edge.fromId);
         const candidates = (byDocMetric.get(`${edge.fromId}|${f.metricKey}|${periodKey(f)}`) ?? []).filter((c) => sameDefinition(c, f));
-        if (candidates.length) {
-          const pick =
-            candidates.find((c) => c.isForecast === f.isForecast && c.sourcePage === f.sourcePage) ??
-            representative(candidates.filter((c) => c.isForecast === f.isForecast).length ? candidates.filter((c) => c.isForecast === f.isForecast) : candidates);
-          hits.push({ edge, match: pick });
-        } else {
-          next.push(...(newerDocs.get(edge.fromId) ?? []));
-        }
+        if (candidates.length) hits.push({ edge, match: versionIn(candidates, f) });
+        else next.push(...(graph.newerDocs.get(edge.fromId) ?? []));
       }
       if (hits.length) {
         for (const { edge, match } of hits) {
@@ -226,32 +262,39 @@ export function planRelations(input: PlanInput): RelationPlan {
       level = next;
     }
   }
+}
 
-  // 3. Restatements between filings of the same company.
-  const companyOf = (f: FindingInfo) => companyOfDoc.get(f.documentId) ?? "";
-  const groupKey = (f: FindingInfo) => `${companyOf(f)}|${f.metricKey}|${periodKey(f)}`;
-  const current = () => findings.filter((f) => !superseded.has(f.id));
-  const claimsOf = (list: FindingInfo[]) => {
-    const claims = new Map<string, FindingInfo[]>();
-    for (const f of list) {
-      const k = `${f.documentId}|${f.isForecast}`;
-      claims.set(k, [...(claims.get(k) ?? []), f]);
-    }
-    return [...claims.values()];
-  };
-  /** Figures of one company, metric, period and definition (the first member of a group stands for its definition). */
-  const groups = (list: FindingInfo[]) => {
-    const g = new Map<string, FindingInfo[]>();
-    for (const f of list) {
-      if (!f.period || !canonicalPeriod(f.period)) continue;
-      let n = 0;
-      while (g.has(`${groupKey(f)}|${n}`) && !sameDefinition(g.get(`${groupKey(f)}|${n}`)![0]!, f)) n++;
-      const k = `${groupKey(f)}|${n}`;
-      g.set(k, [...(g.get(k) ?? []), f]);
-    }
-    return g;
-  };
-  for (const [, members] of groups(current())) {
+/** Each document's claim (actual or forecast) among the figures of one group. */
+function claimsOf(list: FindingInfo[]): FindingInfo[][] {
+  const claims = new Map<string, FindingInfo[]>();
+  for (const f of list) {
+    const k = `${f.documentId}|${f.isForecast}`;
+    claims.set(k, [...(claims.get(k) ?? []), f]);
+  }
+  return [...claims.values()];
+}
+
+/** The current figures of one company, metric, period and definition (the first member of a group stands for its definition). */
+function currentGroups(ctx: PlanContext, graph: DocGraph): FindingInfo[][] {
+  const groupKey = (f: FindingInfo) => `${graph.companyOfDoc.get(f.documentId) ?? ""}|${f.metricKey}|${ctx.periodKey(f)}`;
+  const g = new Map<string, FindingInfo[]>();
+  for (const f of ctx.findings.filter((x) => !ctx.superseded.has(x.id))) {
+    if (!f.period || !canonicalPeriod(f.period)) continue;
+    let n = 0;
+    while (g.has(`${groupKey(f)}|${n}`) && !sameDefinition(g.get(`${groupKey(f)}|${n}`)![0]!, f)) n++;
+    const k = `${groupKey(f)}|${n}`;
+    g.set(k, [...(g.get(k) ?? []), f]);
+  }
+  return [...g.values()];
+}
+
+/**
+ * Step 3: restatements between filings of the same company: a later filing's different figure for
+ * the same metric and period supersedes every earlier claim that disagrees with it (never CONTRADICTS).
+ */
+function planRestatements(ctx: PlanContext, graph: DocGraph) {
+  const { docs, superseded, add, cite, shown } = ctx;
+  for (const members of currentGroups(ctx, graph)) {
     const numeric = members.filter((f) => !f.isForecast && f.valueNum != null && isFiling(docs.get(f.documentId)!));
     if (canonicalPeriod(numeric[0]?.period)?.approximate) continue;
     const claims = claimsOf(numeric);
@@ -265,11 +308,11 @@ export function planRelations(input: PlanInput): RelationPlan {
     for (let i = 1; i < sorted.length; i++) {
       const prev = sorted[i - 1];
       const cur = sorted[i];
-      if (docsLinked(prev.doc.id, cur.doc.id) || !comparableUnits(prev.rep, cur.rep) || sameValue(prev.rep, cur.rep)) continue;
+      if (graph.linked(prev.doc.id, cur.doc.id) || !comparableUnits(prev.rep, cur.rep) || sameValue(prev.rep, cur.rep)) continue;
       // cur restates prev's figure: every still-current claim before cur that disagrees with cur is superseded by it.
       for (let j = 0; j < i; j++) {
         const old = sorted[j];
-        if (old.list.every((f) => superseded.has(f.id)) || sameValue(old.rep, cur.rep) || docsLinked(old.doc.id, cur.doc.id)) continue;
+        if (old.list.every((f) => superseded.has(f.id)) || sameValue(old.rep, cur.rep) || graph.linked(old.doc.id, cur.doc.id)) continue;
         for (const f of old.list) {
           add({
             fromId: cur.rep.id,
@@ -283,74 +326,87 @@ export function planRelations(input: PlanInput): RelationPlan {
       }
     }
   }
+}
 
-  // 4. Value comparison between current findings of different documents.
-  for (const [, members] of groups(current())) {
+/** One document giving one figure two different values: an uncertainty, not a relation. */
+function noteInconsistentClaim(ctx: PlanContext, list: FindingInfo[]) {
+  const rep = representative(list);
+  const odd = list.filter((f) => !sameValue(f, rep));
+  if (!odd.length) return;
+  ctx.uncertainties.push(
+    `${ctx.filename(rep)} gives ${rep.metricKey} ${rep.period} as ${inSameUnit([rep])[0]} (p.${rep.sourcePage}) and as ${odd.map((o) => `${ctx.shown(rep, o)[1]} (p.${o.sourcePage})`).join(", ")}.`,
+  );
+}
+
+/**
+ * Two current claims of one figure from different documents: SUPPORTS when they agree, CONTRADICTS
+ * when they do not; a forecast against an actual, a forecast revised between dated documents, and
+ * approximate periods are reported instead of related.
+ */
+function compareClaims(ctx: PlanContext, graph: DocGraph, x: FindingInfo, y: FindingInfo) {
+  const { docs, skipped, uncertainties, forecastVsActual, forecastRevisions, add, cite, shown } = ctx;
+  let a = x;
+  let b = y;
+  if (a.documentId === b.documentId && a.isForecast === b.isForecast) return;
+  if (graph.linked(a.documentId, b.documentId)) return;
+  if (!comparableUnits(a, b)) {
+    skipped.push({ what: `${a.metricKey} ${a.period}: ${cite(a)} vs ${cite(b)}`, why: "different units or currencies" });
+    return;
+  }
+  if (a.valueNum == null || b.valueNum == null) return;
+  const agree = sameValue(a, b);
+  const period = a.period ?? "";
+  if (a.isForecast !== b.isForecast) {
+    const [fc, act] = a.isForecast ? [a, b] : [b, a];
+    forecastVsActual.push({
+      metricKey: a.metricKey, period, a: fc.id, b: act.id, agree,
+      note: `${shown(fc, act)[0]} was a forecast (${cite(fc)}); actuals show ${shown(fc, act)[1]} (${cite(act)}).`,
+    });
+    return;
+  }
+  if (a.documentId === b.documentId) return;
+  if (!newerFirst(docs.get(a.documentId), docs.get(b.documentId), a.id, b.id)) [a, b] = [b, a];
+  if (agree) {
+    add({
+      fromId: a.id, toId: b.id, type: "SUPPORTS", createdBy: "value_comparison",
+      reason: `Same ${a.metricKey} for ${period}: ${shown(a, b)[0]} (${cite(a)}) and ${shown(a, b)[1]} (${cite(b)}).`,
+    });
+    return;
+  }
+  const approx = canonicalPeriod(a.period)?.approximate || canonicalPeriod(b.period)?.approximate;
+  if (approx) {
+    uncertainties.push(`${a.metricKey}: ${shown(a, b)[0]} (${cite(a)}, ${a.period}) and ${shown(a, b)[1]} (${cite(b)}, ${b.period}) may be different points in time; not flagged as a conflict.`);
+    return;
+  }
+  const da = docs.get(a.documentId)?.documentDate;
+  const db = docs.get(b.documentId)?.documentDate;
+  if (a.isForecast && da && db && da !== db) {
+    forecastRevisions.push({
+      metricKey: a.metricKey, period, a: b.id, b: a.id, agree: false,
+      note: `The ${period} ${a.metricKey} forecast moved from ${shown(b, a)[0]} (${cite(b)}, ${db}) to ${shown(b, a)[1]} (${cite(a)}, ${da}).`,
+    });
+    return;
+  }
+  add({
+    fromId: a.id, toId: b.id, type: "CONTRADICTS", createdBy: "value_comparison",
+    reason: `${a.metricKey} for ${period}: ${shown(a, b)[0]} (${cite(a)}) vs ${shown(a, b)[1]} (${cite(b)}); same period, no correction between the documents.`,
+  });
+}
+
+/** Step 4: value comparison between the remaining current findings of different documents. */
+function planValueComparisons(ctx: PlanContext, graph: DocGraph) {
+  for (const members of currentGroups(ctx, graph)) {
     const claims = claimsOf(members);
-    for (const list of claims) {
-      const rep = representative(list);
-      const odd = list.filter((f) => !sameValue(f, rep));
-      if (odd.length) {
-        uncertainties.push(
-          `${filename(rep)} gives ${rep.metricKey} ${rep.period} as ${inSameUnit([rep])[0]} (p.${rep.sourcePage}) and as ${odd.map((o) => `${shown(rep, o)[1]} (p.${o.sourcePage})`).join(", ")}.`,
-        );
-      }
-    }
+    for (const list of claims) noteInconsistentClaim(ctx, list);
     if (claims.length < 2) continue;
     const reps = claims.map(representative);
-    for (let i = 0; i < reps.length; i++) {
-      for (let j = i + 1; j < reps.length; j++) {
-        let a = reps[i];
-        let b = reps[j];
-        if (a.documentId === b.documentId && a.isForecast === b.isForecast) continue;
-        if (docsLinked(a.documentId, b.documentId)) continue;
-        if (!comparableUnits(a, b)) {
-          skipped.push({ what: `${a.metricKey} ${a.period}: ${cite(a)} vs ${cite(b)}`, why: "different units or currencies" });
-          continue;
-        }
-        if (a.valueNum == null || b.valueNum == null) continue;
-        const agree = sameValue(a, b);
-        const period = a.period ?? "";
-        if (a.isForecast !== b.isForecast) {
-          const [fc, act] = a.isForecast ? [a, b] : [b, a];
-          forecastVsActual.push({
-            metricKey: a.metricKey, period, a: fc.id, b: act.id, agree,
-            note: `${shown(fc, act)[0]} was a forecast (${cite(fc)}); actuals show ${shown(fc, act)[1]} (${cite(act)}).`,
-          });
-          continue;
-        }
-        if (a.documentId === b.documentId) continue;
-        if (!newerFirst(docs.get(a.documentId), docs.get(b.documentId), a.id, b.id)) [a, b] = [b, a];
-        if (agree) {
-          add({
-            fromId: a.id, toId: b.id, type: "SUPPORTS", createdBy: "value_comparison",
-            reason: `Same ${a.metricKey} for ${period}: ${shown(a, b)[0]} (${cite(a)}) and ${shown(a, b)[1]} (${cite(b)}).`,
-          });
-          continue;
-        }
-        const approx = canonicalPeriod(a.period)?.approximate || canonicalPeriod(b.period)?.approximate;
-        if (approx) {
-          uncertainties.push(`${a.metricKey}: ${shown(a, b)[0]} (${cite(a)}, ${a.period}) and ${shown(a, b)[1]} (${cite(b)}, ${b.period}) may be different points in time; not flagged as a conflict.`);
-          continue;
-        }
-        const da = docs.get(a.documentId)?.documentDate;
-        const db = docs.get(b.documentId)?.documentDate;
-        if (a.isForecast && da && db && da !== db) {
-          forecastRevisions.push({
-            metricKey: a.metricKey, period, a: b.id, b: a.id, agree: false,
-            note: `The ${period} ${a.metricKey} forecast moved from ${shown(b, a)[0]} (${cite(b)}, ${db}) to ${shown(b, a)[1]} (${cite(a)}, ${da}).`,
-          });
-          continue;
-        }
-        add({
-          fromId: a.id, toId: b.id, type: "CONTRADICTS", createdBy: "value_comparison",
-          reason: `${a.metricKey} for ${period}: ${shown(a, b)[0]} (${cite(a)}) vs ${shown(a, b)[1]} (${cite(b)}); same period, no correction between the documents.`,
-        });
-      }
-    }
+    for (let i = 0; i < reps.length; i++) for (let j = i + 1; j < reps.length; j++) compareClaims(ctx, graph, reps[i], reps[j]);
   }
+}
 
-  // 5. EXTRACTED_FROM.
+/** Step 5: EXTRACTED_FROM for every finding, event and entity (one per entity and document). */
+function planExtractedFrom(ctx: PlanContext) {
+  const { input, docs, findings, add, cite } = ctx;
   for (const f of findings) {
     add({ fromKind: "finding", toKind: "document", fromId: f.id, toId: f.documentId, type: "EXTRACTED_FROM", createdBy: "pipeline", reason: `Stated on ${cite(f)}.` });
   }
@@ -365,12 +421,25 @@ export function planRelations(input: PlanInput): RelationPlan {
     mentionKeys.add(k);
     add({ fromKind: "entity", toKind: "document", fromId: m.entityId, toId: m.documentId, type: "EXTRACTED_FROM", createdBy: "pipeline", reason: `Mentioned in ${docs.get(m.documentId)!.filename}.` });
   }
+}
 
-  // One relation per (from, to, type): the first planned wins (version edges before comparisons).
+/** One relation per (from, to, type): the first planned wins (version edges before comparisons). */
+function firstPerKey(relations: PlannedRelation[]): PlannedRelation[] {
   const unique = new Map<string, PlannedRelation>();
   for (const r of relations) {
     const k = `${r.fromId}|${r.toId}|${r.type}`;
     if (!unique.has(k)) unique.set(k, r);
   }
-  return { relations: [...unique.values()], superseded, forecastVsActual, forecastRevisions, uncertainties, skipped };
+  return [...unique.values()];
+}
+
+export function planRelations(input: PlanInput): RelationPlan {
+  const ctx = planContext(input);
+  const graph = planDocumentSupersessions(ctx);
+  planFindingVersions(ctx, graph);
+  planRestatements(ctx, graph);
+  planValueComparisons(ctx, graph);
+  planExtractedFrom(ctx);
+  const { superseded, forecastVsActual, forecastRevisions, uncertainties, skipped } = ctx;
+  return { relations: firstPerKey(ctx.relations), superseded, forecastVsActual, forecastRevisions, uncertainties, skipped };
 }
