@@ -4,7 +4,7 @@ import { AgentModeSwitch } from "@/components/agent-mode/mode-switch";
 import { Chat, type DocRef } from "./chat";
 import { ConversationList, type ConversationItem } from "./conversation-list";
 import { ConversationsPanel } from "./conversations-panel";
-import { ConversationSharing, type ConversationSharingInfo } from "./conversation-sharing";
+import { ConversationSharing, readOnlyReason, type ConversationSharingInfo } from "./conversation-sharing";
 
 export type { ConversationItem };
 
@@ -32,7 +32,7 @@ export function ChatShell({ deal, conversationId, conversations, messages, docum
       <section aria-label="Chat" className="min-w-0">
         {sharing && <ConversationSharing key={conversationId} deal={deal} conversationId={conversationId} info={sharing} />}
         <AgentModeSwitch key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} isNew={isNew}>
-          <Chat key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} documents={documents} isNew={isNew} />
+          <Chat key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} documents={documents} isNew={isNew} readOnly={readOnlyReason(sharing)} />
         </AgentModeSwitch>
       </section>
     </div>

@@ -99,7 +99,7 @@ function OfferButtons({ offers, disabled, onTake }: { offers: Offer[]; disabled:
   );
 }
 
-export function Chat({ deal, conversationId, initialMessages, documents, isNew }: { deal: string; conversationId: string; initialMessages: UIMessage[]; documents: DocRef[]; isNew: boolean }) {
+export function Chat({ deal, conversationId, initialMessages, documents, isNew, readOnly }: { deal: string; conversationId: string; initialMessages: UIMessage[]; documents: DocRef[]; isNew: boolean; readOnly?: string | null }) {
   const [input, setInput] = useState("");
   const bottom = useRef<HTMLDivElement>(null);
   const { messages, sendMessage, status, stop, regenerate, error, clearError, setMessages } = useDealChat(deal, conversationId, initialMessages);
@@ -117,7 +117,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
 
   function submit(text: string) {
     const t = text.trim();
-    if (!t || busy) return;
+    if (!t || busy || readOnly) return;
     clearError();
     setFlag(null);
     void sendMessage({ text: t });
@@ -125,7 +125,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
   }
 
   const last = messages[messages.length - 1];
-  const offers = last && last.role === "assistant" && !busy ? offersOf(last) : [];
+  const offers = last && last.role === "assistant" && !busy && !readOnly ? offersOf(last) : [];
   const asked = [...messages].reverse().find((m) => m.role === "user");
 
   async function take(o: Offer) {
@@ -144,7 +144,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
   return (
     <div className="flex min-h-[60vh] flex-col">
       <div className="flex-1 space-y-6 pb-4" aria-live="polite" aria-busy={busy} data-testid="messages">
-        {messages.length === 0 && <EmptyState onPick={submit} />}
+        {messages.length === 0 && !readOnly && <EmptyState onPick={submit} />}
         {messages.map((m) => (
           <ChatMessage key={m.id} m={m} resolve={citationResolver(m, byName, deal)} />
         ))}
@@ -166,6 +166,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew }
         onSubmit={submit}
         onStop={() => void stop()}
         onRegenerate={!busy && last?.role === "assistant" ? () => void regenerate() : null}
+        readOnly={readOnly}
       />
     </div>
   );

@@ -1,7 +1,10 @@
 "use client";
 
-/** The question box: Enter sends, Shift+Enter is a new line; Stop while an answer streams. */
-export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate }: {
+/**
+ * The question box: Enter sends, Shift+Enter is a new line; Stop while an answer streams. A
+ * conversation the user may only read (another member's) gets a disabled box and the reason.
+ */
+export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate, readOnly }: {
   input: string;
   setInput: (s: string) => void;
   busy: boolean;
@@ -9,6 +12,8 @@ export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate
   onStop: () => void;
   /** Offered when the last message is an answer and nothing is streaming. */
   onRegenerate: (() => void) | null;
+  /** Why this conversation cannot be continued here (the server refuses a post to it). */
+  readOnly?: string | null;
 }) {
   return (
     <form
@@ -25,6 +30,8 @@ export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate
         <textarea
           id="chat-input"
           rows={2}
+          disabled={!!readOnly}
+          aria-describedby={readOnly ? "chat-readonly-reason" : undefined}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={(e) => {
@@ -34,19 +41,24 @@ export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate
             }
           }}
           placeholder="Ask about revenue, risks, gaps… (Enter to send, Shift+Enter for a new line)"
-          className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm disabled:cursor-not-allowed disabled:bg-slate-100"
         />
         {busy ? (
           <button type="button" onClick={onStop} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="stop">
             Stop
           </button>
         ) : (
-          <button type="submit" disabled={!input.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+          <button type="submit" disabled={!!readOnly || !input.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
             Send
           </button>
         )}
       </div>
-      {onRegenerate && (
+      {readOnly && (
+        <p id="chat-readonly-reason" className="mt-1 text-xs text-slate-600" data-testid="composer-readonly">
+          {readOnly}
+        </p>
+      )}
+      {onRegenerate && !readOnly && (
         <button type="button" onClick={onRegenerate} className="mt-1 text-xs text-slate-500 underline-offset-2 hover:underline" data-testid="regenerate">
           ↻ Regenerate the last answer
         </button>
