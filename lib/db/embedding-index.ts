@@ -61,11 +61,14 @@ async function createMissing(q: Queryable, space: EmbeddingSpaceKey): Promise<st
   for (const table of TABLES) {
     if (await findEmbeddingIndex(q, table, space)) continue;
     const name = embeddingIndexName(table, space.id);
-    await q.exec(
-      `create index if not exists ${name} on ${table}
-       using hnsw ((embedding::vector(${space.dimensions})) vector_cosine_ops)
-       where embedding_model = ${sqlLiteral(space.id)}`,
-    );
+    const sql = `create index ${name} on ${table} using hnsw ((embedding::vector(${space.dimensions})) vector_cosine_ops) where embedding_model = ${sqlLiteral(space.id)}`;
+    try {
+      await q.exec(sql);
+    } catch (e) {
+      // e.g. a server role that does not own the table, or the name taken: say what to run
+      log.error("embedding index creation failed", { model: space.id, table, error: e });
+      throw new MandaError("internal:embedding_index", `Could not create the HNSW index for the embedding model ${space.id} on ${table}. Create it as the table's owner: ${sql};`, { cause: e });
+    }
     created.push(name);
   }
   return created;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig, setConfigForProcess } from "@/lib/config";
-import { ensureEmbeddingIndexes, findEmbeddingIndex } from "@/lib/db/embedding-index";
+import { embeddingIndexName, ensureEmbeddingIndexes, findEmbeddingIndex } from "@/lib/db/embedding-index";
 import { migrate } from "@/lib/db/migrate";
 import type { Db } from "@/lib/db/types";
 import { embeddingSpaceKeyOf } from "@/lib/models/embedding-key";
@@ -61,6 +61,17 @@ describe("HNSW index per configured embedding model", () => {
       expect(await ensureEmbeddingIndexes({ db, space: odd })).toHaveLength(2);
       expect(await indexUsed(db, "chunks", odd)).toBe(await findEmbeddingIndex(db, "chunks", odd));
       expect((await db.query("select count(*)::int as n from deals")).rows).toEqual([{ n: 0 }]);
+    });
+  });
+
+  it("says what to run when the index cannot be created", async () => {
+    await withEmptyDb(async (db) => {
+      await migrate(db);
+      await db.exec(`create table ${embeddingIndexName("chunks", OTHER.id)} (x int)`); // the name is taken
+      await expect(ensureEmbeddingIndexes({ db, space: OTHER })).rejects.toMatchObject({
+        code: "internal:embedding_index",
+        message: expect.stringContaining(`Create it as the table's owner: create index ${embeddingIndexName("chunks", OTHER.id)} on chunks using hnsw`),
+      });
     });
   });
 
