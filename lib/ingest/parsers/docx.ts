@@ -25,7 +25,7 @@
 import { MandaError } from "@/lib/errors";
 import type { PageLabelling, ParsedPage, ParseInput, ParseResult, Parser } from "../types";
 import { sniffFormat } from "../sniff";
-import { readCoreTitle, readRelationships, scanZipXml } from "../ooxml";
+import { readCoreTitle, readRelationships, scanZipXml, type XmlAttrs } from "../ooxml";
 import { findEntry, guardZip, type ZipDirectory } from "../zip-guard";
 import { type Heading, lineStarts, sliceText, splitByHeadings, splitBySize, type PageSlice } from "./paginate";
 
@@ -125,6 +125,282 @@ interface Table {
   rowBreak: { hard: boolean } | null;
 }
 
+/**
+ * The text as it is written out: one line per paragraph or table row, the headings found, and the
+ * page boundaries (a boundary with no text since the previous one counts once, unless both are
+ * explicit breaks: a blank page).
+ */
+class DocxOutput {
+  private parts: string[] = [];
+  /** Characters written so far. */
+  len = 0;
+  readonly headings: Heading[] = [];
+  private breaks: number[] = [];
+  private lastBreak = 0; // offset of the last boundary (or document start)
+  private joined = "";
+  private joinedUpTo = 0;
+
+  emitLine(line: string) {
+    this.parts.push(line, "\n");
+    this.len += line.length + 1;
+  }
+
+  addBreak(offset: number, hard: boolean) {
+    const between = this.parts.length ? this.tail(this.lastBreak, offset) : "";
+    if (!hard && between.trim() === "") return; // nothing since the last boundary
+    if (this.breaks.length && this.breaks[this.breaks.length - 1] === offset && !hard) return;
+    this.breaks.push(offset);
+    this.lastBreak = offset;
+  }
+
+  /** Text since the last boundary, from the parts written so far. */
+  private tail(from: number, to: number): string {
+    if (this.joinedUpTo < this.parts.length) {
+      this.joined += this.parts.slice(this.joinedUpTo).join("");
+      this.joinedUpTo = this.parts.length;
+    }
+    return this.joined.slice(from, to);
+  }
+
+  finish(rendered: boolean): DocxText {
+    let text = this.parts.join("");
+    if (text.endsWith("\n")) text = text.slice(0, -1);
+    return { text, headings: this.headings, breaks: this.breaks.filter((b) => b > 0 && b <= text.length), rendered };
+  }
+}
+
+/** Deleted or moved (tracked) text, field codes, `mc:Fallback` duplicates and tracked property changes. */
+const SKIP = /^(del|moveFrom|Fallback|instrText|delText|fldData)$|Change$/;
+
+/**
+ * Walks word/document.xml's elements: paragraphs and their properties, runs and what they hold,
+ * text boxes and (nested) tables; writes finished paragraphs and rows to a DocxOutput.
+ */
+class DocxBodyReader {
+  readonly out = new DocxOutput();
+  private paras: Para[] = [];
+  private tables: Table[] = [];
+  private skip = 0; // inside deleted/moved/fallback/tracked-change content
+  private inRun = 0;
+  private capture = false;
+  private inPPr = 0;
+  private inSectPr = false;
+  private textBox = 0;
+  /** Word wrote its own rendered-page markers. */
+  rendered = false;
+
+  constructor(private readonly styles: Map<string, StyleInfo>) {}
+
+  private cur(): Para | undefined {
+    return this.paras[this.paras.length - 1];
+  }
+
+  private table(): Table | undefined {
+    return this.tables[this.tables.length - 1];
+  }
+
+  // close() is called for self-closing elements too, so every counter counts them.
+  open(name: string, a: XmlAttrs, selfClosing: boolean) {
+    if (this.skip) {
+      this.skip++;
+      return;
+    }
+    if (SKIP.test(name)) {
+      if (!selfClosing) this.skip = 1;
+      return;
+    }
+    if (!this.openParagraphPart(name, a, selfClosing) && !this.openRunPart(name, a, selfClosing)) this.openContainer(name);
+  }
+
+  /** A paragraph and its properties: style, outline level, page break before, section break. */
+  private openParagraphPart(name: string, a: XmlAttrs, selfClosing: boolean): boolean {
+    const p = this.cur();
+    switch (name) {
+      case "p":
+        this.paras.push({ text: "", breaks: [], sectionBreak: false, inTextBox: this.textBox > 0 });
+        return true;
+      case "pPr":
+        this.inPPr++;
+        return true;
+      case "pStyle":
+        if (p && this.inPPr) p.styleId = a.val;
+        return true;
+      case "outlineLvl":
+        if (p && this.inPPr && a.val !== undefined) p.outline = Number(a.val);
+        return true;
+      case "pageBreakBefore":
+        if (p && this.inPPr) p.pageBreakBefore = a.val !== "0" && a.val !== "false";
+        return true;
+      case "sectPr":
+        if (p && this.inPPr) {
+          p.sectionBreak = true;
+          if (!selfClosing) this.inSectPr = true;
+        }
+        return true;
+      case "type":
+        if (p && this.inSectPr && (a.val === "continuous" || a.val === "nextColumn")) p.sectionBreak = false;
+        return true;
+    }
+    return false;
+  }
+
+  /** A run and what it holds: text, tabs, line and page breaks, Word's rendered page markers. */
+  private openRunPart(name: string, a: XmlAttrs, selfClosing: boolean): boolean {
+    const p = this.cur();
+    switch (name) {
+      case "r":
+        this.inRun++;
+        return true;
+      case "t":
+        if (p && this.inRun && !selfClosing) this.capture = true;
+        return true;
+      case "tab":
+      case "ptab":
+        if (p && this.inRun && !this.inPPr) p.text += "\t";
+        return true;
+      case "br":
+        if (p && this.inRun) {
+          if (a.type === "page") p.breaks.push({ at: p.text.length, hard: true });
+          else p.text += "\n";
+        }
+        return true;
+      case "cr":
+        if (p && this.inRun) p.text += "\n";
+        return true;
+      case "noBreakHyphen":
+        if (p && this.inRun) p.text += "-";
+        return true;
+      case "lastRenderedPageBreak":
+        if (p && !p.inTextBox) {
+          p.breaks.push({ at: p.text.length, hard: false });
+          this.rendered = true;
+        }
+        return true;
+    }
+    return false;
+  }
+
+  /** Text boxes and tables (rows and cells). */
+  private openContainer(name: string): boolean {
+    const t = this.table();
+    switch (name) {
+      case "txbxContent":
+        this.textBox++;
+        return true;
+      case "tbl":
+        this.tables.push({ row: null, cell: null, rowBreak: null });
+        return true;
+      case "tr":
+        if (t) {
+          t.row = [];
+          t.rowBreak = null;
+        }
+        return true;
+      case "tc":
+        if (t && t.row) t.cell = [];
+        return true;
+    }
+    return false;
+  }
+
+  close(name: string) {
+    if (this.skip) {
+      this.skip--;
+      return;
+    }
+    switch (name) {
+      case "p":
+        this.closePara();
+        break;
+      case "pPr":
+        this.inPPr = Math.max(0, this.inPPr - 1);
+        break;
+      case "sectPr":
+        this.inSectPr = false;
+        break;
+      case "r":
+        this.inRun = Math.max(0, this.inRun - 1);
+        break;
+      case "t":
+        this.capture = false;
+        break;
+      case "txbxContent":
+        this.textBox = Math.max(0, this.textBox - 1);
+        break;
+      case "tc": {
+        const t = this.table();
+        if (t && t.row && t.cell) t.row.push(t.cell.join(" ").replace(/\n/g, " ").trim());
+        if (t) t.cell = null;
+        break;
+      }
+      case "tr":
+        this.closeRow();
+        break;
+      case "tbl":
+        this.tables.pop();
+        break;
+    }
+  }
+
+  text(t: string) {
+    if (this.capture && !this.skip) {
+      const p = this.cur();
+      if (p) p.text += t;
+    }
+  }
+
+  /** A finished paragraph: into its table cell, or written out with its breaks and heading. */
+  closePara() {
+    const p = this.paras.pop();
+    if (!p) return;
+    const table = this.table();
+    if (table && table.cell && !p.inTextBox) {
+      table.cell.push(p.text);
+      if (p.breaks.length && !table.rowBreak) table.rowBreak = { hard: p.breaks.some((b) => b.hard) };
+      return;
+    }
+    const { out, styles } = this;
+    const start = out.len;
+    out.emitLine(p.text);
+    if (!p.inTextBox && (p.pageBreakBefore ?? stylePageBreakBefore(styles, p.styleId))) out.addBreak(start, false);
+    if (!p.inTextBox) for (const b of p.breaks) out.addBreak(start + b.at, b.hard);
+    if (!table && !p.inTextBox) {
+      const level = p.outline !== undefined ? (p.outline <= 8 ? p.outline + 1 : undefined) : styleHeadingLevel(styles, p.styleId);
+      const title = p.text.replace(/\s+/g, " ").trim();
+      if (level !== undefined && title) out.headings.push({ offset: start, bodyStart: out.len, level, title });
+    }
+    if (p.sectionBreak && !p.inTextBox) out.addBreak(out.len, false);
+  }
+
+  /** A finished table row: one line, cells joined by " | "; a nested table's row goes into the outer cell. */
+  private closeRow() {
+    const t = this.table();
+    if (!t || !t.row) return;
+    const cells = t.row;
+    while (cells.length && cells[cells.length - 1] === "") cells.pop();
+    const line = cells.join(" | ");
+    const rowBreak = t.rowBreak;
+    t.row = null;
+    t.rowBreak = null;
+    const parent = this.tables[this.tables.length - 2];
+    if (parent && parent.cell) {
+      if (line) parent.cell.push(line);
+      if (rowBreak && !parent.rowBreak) parent.rowBreak = rowBreak;
+    } else if (this.textBox > 0 && this.cur()) {
+      // a table inside a text box: keep its text with the box
+      this.out.emitLine(line);
+    } else {
+      if (rowBreak) this.out.addBreak(this.out.len, rowBreak.hard);
+      this.out.emitLine(line);
+    }
+  }
+
+  finish(): DocxText {
+    while (this.paras.length) this.closePara();
+    return this.out.finish(this.rendered);
+  }
+}
+
 /** Reads the main document part into plain text + headings + page-break offsets. */
 export async function readDocxText(path: string, dir: ZipDirectory): Promise<DocxText> {
   const rootRels = await readRelationships(path, dir, "");
@@ -132,225 +408,13 @@ export async function readDocxText(path: string, dir: ZipDirectory): Promise<Doc
     rootRels.find((r) => /\/officeDocument$/.test(r.type) && !r.external && findEntry(dir, r.target))?.target ?? "word/document.xml";
   const entry = findEntry(dir, docPart);
   if (!entry) throw new MandaError("bad_request:corrupt_file", "This Word file is damaged: it has no document part.");
-  const styles = await readStyles(path, dir, docPart);
-
-  const parts: string[] = [];
-  let len = 0;
-  const headings: Heading[] = [];
-  const breaks: number[] = [];
-  let lastBreak = 0; // offset of the last boundary (or document start)
-  const addBreak = (offset: number, hard: boolean) => {
-    const between = parts.length ? docTail(lastBreak, offset) : "";
-    if (!hard && between.trim() === "") return; // nothing since the last boundary
-    if (breaks.length && breaks[breaks.length - 1] === offset && !hard) return;
-    breaks.push(offset);
-    lastBreak = offset;
-  };
-  // Text since the last boundary, from the parts written so far.
-  let joined = "";
-  let joinedUpTo = 0;
-  const docTail = (from: number, to: number): string => {
-    if (joinedUpTo < parts.length) {
-      joined += parts.slice(joinedUpTo).join("");
-      joinedUpTo = parts.length;
-    }
-    return joined.slice(from, to);
-  };
-  const emitLine = (line: string) => {
-    parts.push(line, "\n");
-    len += line.length + 1;
-  };
-
-  const paras: Para[] = [];
-  const tables: Table[] = [];
-  let skip = 0; // inside deleted/moved/fallback/tracked-change content
-  let inRun = 0;
-  let capture = false;
-  let inPPr = 0;
-  let inSectPr = false;
-  let textBox = 0;
-  let rendered = false;
-
-  const cur = () => paras[paras.length - 1];
-
-  const closePara = () => {
-    const p = paras.pop();
-    if (!p) return;
-    const table = tables[tables.length - 1];
-    if (table && table.cell && !p.inTextBox) {
-      table.cell.push(p.text);
-      if (p.breaks.length && !table.rowBreak) table.rowBreak = { hard: p.breaks.some((b) => b.hard) };
-      return;
-    }
-    const start = len;
-    emitLine(p.text);
-    if (!p.inTextBox && (p.pageBreakBefore ?? stylePageBreakBefore(styles, p.styleId))) addBreak(start, false);
-    if (!p.inTextBox) for (const b of p.breaks) addBreak(start + b.at, b.hard);
-    if (!table && !p.inTextBox) {
-      const level = p.outline !== undefined ? (p.outline <= 8 ? p.outline + 1 : undefined) : styleHeadingLevel(styles, p.styleId);
-      const title = p.text.replace(/\s+/g, " ").trim();
-      if (level !== undefined && title) headings.push({ offset: start, bodyStart: len, level, title });
-    }
-    if (p.sectionBreak && !p.inTextBox) addBreak(len, false);
-  };
-
-  const SKIP = /^(del|moveFrom|Fallback|instrText|delText|fldData)$|Change$/;
-
+  const reader = new DocxBodyReader(await readStyles(path, dir, docPart));
   await scanZipXml(path, entry, {
-    open(name, a, selfClosing) {
-      // close() is called for self-closing elements too, so every counter counts them.
-      if (skip) {
-        skip++;
-        return;
-      }
-      if (SKIP.test(name)) {
-        if (!selfClosing) skip = 1;
-        return;
-      }
-      const p = cur();
-      switch (name) {
-        case "p":
-          paras.push({ text: "", breaks: [], sectionBreak: false, inTextBox: textBox > 0 });
-          break;
-        case "pPr":
-          inPPr++;
-          break;
-        case "pStyle":
-          if (p && inPPr) p.styleId = a.val;
-          break;
-        case "outlineLvl":
-          if (p && inPPr && a.val !== undefined) p.outline = Number(a.val);
-          break;
-        case "pageBreakBefore":
-          if (p && inPPr) p.pageBreakBefore = a.val !== "0" && a.val !== "false";
-          break;
-        case "sectPr":
-          if (p && inPPr) {
-            p.sectionBreak = true;
-            if (!selfClosing) inSectPr = true;
-          }
-          break;
-        case "type":
-          if (p && inSectPr && (a.val === "continuous" || a.val === "nextColumn")) p.sectionBreak = false;
-          break;
-        case "r":
-          inRun++;
-          break;
-        case "t":
-          if (p && inRun && !selfClosing) capture = true;
-          break;
-        case "tab":
-        case "ptab":
-          if (p && inRun && !inPPr) p.text += "\t";
-          break;
-        case "br":
-          if (p && inRun) {
-            if (a.type === "page") p.breaks.push({ at: p.text.length, hard: true });
-            else p.text += "\n";
-          }
-          break;
-        case "cr":
-          if (p && inRun) p.text += "\n";
-          break;
-        case "noBreakHyphen":
-          if (p && inRun) p.text += "-";
-          break;
-        case "lastRenderedPageBreak":
-          if (p && !p.inTextBox) {
-            p.breaks.push({ at: p.text.length, hard: false });
-            rendered = true;
-          }
-          break;
-        case "txbxContent":
-          textBox++;
-          break;
-        case "tbl":
-          tables.push({ row: null, cell: null, rowBreak: null });
-          break;
-        case "tr": {
-          const t = tables[tables.length - 1];
-          if (t) {
-            t.row = [];
-            t.rowBreak = null;
-          }
-          break;
-        }
-        case "tc": {
-          const t = tables[tables.length - 1];
-          if (t && t.row) t.cell = [];
-          break;
-        }
-      }
-    },
-    close(name) {
-      if (skip) {
-        skip--;
-        return;
-      }
-      switch (name) {
-        case "p":
-          closePara();
-          break;
-        case "pPr":
-          inPPr = Math.max(0, inPPr - 1);
-          break;
-        case "sectPr":
-          inSectPr = false;
-          break;
-        case "r":
-          inRun = Math.max(0, inRun - 1);
-          break;
-        case "t":
-          capture = false;
-          break;
-        case "txbxContent":
-          textBox = Math.max(0, textBox - 1);
-          break;
-        case "tc": {
-          const t = tables[tables.length - 1];
-          if (t && t.row && t.cell) t.row.push(t.cell.join(" ").replace(/\n/g, " ").trim());
-          if (t) t.cell = null;
-          break;
-        }
-        case "tr": {
-          const t = tables[tables.length - 1];
-          if (!t || !t.row) break;
-          const cells = t.row;
-          while (cells.length && cells[cells.length - 1] === "") cells.pop();
-          const line = cells.join(" | ");
-          const rowBreak = t.rowBreak;
-          t.row = null;
-          t.rowBreak = null;
-          const parent = tables[tables.length - 2];
-          if (parent && parent.cell) {
-            if (line) parent.cell.push(line);
-            if (rowBreak && !parent.rowBreak) parent.rowBreak = rowBreak;
-          } else if (textBox > 0 && cur()) {
-            // a table inside a text box: keep its text with the box
-            emitLine(line);
-          } else {
-            if (rowBreak) addBreak(len, rowBreak.hard);
-            emitLine(line);
-          }
-          break;
-        }
-        case "tbl":
-          tables.pop();
-          break;
-      }
-    },
-    text(t) {
-      if (capture && !skip) {
-        const p = cur();
-        if (p) p.text += t;
-      }
-    },
+    open: (name, a, selfClosing) => reader.open(name, a, selfClosing),
+    close: (name) => reader.close(name),
+    text: (t) => reader.text(t),
   });
-  while (paras.length) closePara();
-
-  let text = parts.join("");
-  if (text.endsWith("\n")) text = text.slice(0, -1);
-  return { text, headings, breaks: breaks.filter((b) => b > 0 && b <= text.length), rendered };
+  return reader.finish();
 }
 
 /** Splits the document text into pages (see the file comment for the rules). */
