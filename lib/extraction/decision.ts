@@ -10,6 +10,7 @@
 import type { Queryable } from "@/lib/db";
 import { cleanExcerpt } from "./citation";
 import { normalizeName, sameEntity } from "./entities/names";
+import { versionInfo } from "@/lib/ingest/metadata";
 import type { Candidate, EntityPayload, FindingPayload, TimelineEventPayload } from "./types";
 
 export const PROMOTE_THRESHOLD = 0.8;
@@ -61,6 +62,12 @@ export async function promote(db: Queryable, s: Staged, opts: { processId?: stri
   }
   if (c.candidateType === "timeline_event") {
     const p = c.payload as TimelineEventPayload;
+    // the same event from another version of this document is one event: the later version keeps it
+    const versions = await sameEventInOtherVersions(db, { dealId: s.deal_id, documentId: s.document_id, eventType: p.eventType, eventDate: p.eventDate });
+    const mine = versions.find((v) => v.document_id === s.document_id);
+    const others = versions.filter((v) => v.event_id);
+    if (mine && others.some((o) => newerVersion(o, mine))) return others.find((o) => newerVersion(o, mine))!.event_id!;
+    if (others.length) await db.query("delete from timeline_events where id = any($1::uuid[])", [others.map((o) => o.event_id)]);
     const { rows } = await db.query<{ id: string }>(
       `insert into timeline_events (id, deal_id, document_id, process_id, extraction_id, event_type, event_date, date_precision, description, actors, source_page, source_excerpt)
        values ($1, $2, $3, $4, $5, $6, $7::date, $8, $9, $10::jsonb, $11, $12)
@@ -113,4 +120,35 @@ export async function resolveEntity(db: Queryable, dealId: string, p: EntityPayl
     [crypto.randomUUID(), dealId, p.entityType, p.name, norm],
   );
   return rows[0]!.id;
+}
+
+interface VersionedEvent { event_id: string | null; document_id: string; filename: string; document_date: string | null; created_at: string }
+
+/**
+ * This document (event_id null) and the events of the same type and date promoted from other
+ * versions of it (documents of the same version group in the deal: report.pdf, report_v2.pdf,
+ * report_CORRECTED.pdf).
+ */
+async function sameEventInOtherVersions(db: Queryable, q: { dealId: string; documentId: string; eventType: string; eventDate: string }): Promise<VersionedEvent[]> {
+  const { rows } = await db.query<VersionedEvent>(
+    `select null::uuid as event_id, d.id as document_id, d.filename, d.document_date::text as document_date, d.created_at::text as created_at
+       from documents d where d.id = $2
+     union all
+     select e.id, o.id, o.filename, o.document_date::text, o.created_at::text
+       from documents d
+       join documents o on o.deal_id = d.deal_id and o.version_group = d.version_group and o.id <> d.id
+       join timeline_events e on e.document_id = o.id and e.event_type = $3 and e.event_date = $4::date
+      where d.id = $2 and d.deal_id = $1 and d.version_group is not null`,
+    [q.dealId, q.documentId, q.eventType, q.eventDate],
+  );
+  return rows;
+}
+
+/** Is a the later version of the two: its filename's version rank (v2, CORRECTED …), then its document date, then its upload. */
+function newerVersion(a: VersionedEvent, b: VersionedEvent): boolean {
+  const ra = versionInfo(a.filename).rank;
+  const rb = versionInfo(b.filename).rank;
+  if (ra !== rb) return ra > rb;
+  if (a.document_date && b.document_date && a.document_date !== b.document_date) return a.document_date > b.document_date;
+  return a.created_at > b.created_at;
 }

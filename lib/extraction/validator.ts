@@ -12,7 +12,7 @@
 import type { Queryable } from "@/lib/db";
 import { instructionPhrase } from "@/lib/guardrails/injection";
 import { cleanExcerpt, EXCERPT_MAX, EXCERPT_MIN, verifyExcerpt } from "./citation";
-import { isMinistryName, isPlaceholder, looksLikePersonName } from "./entities/names";
+import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName } from "./entities/names";
 import type { Candidate, EntityPayload, EvidenceType, ExtractionPage, FindingPayload, TimelineEventPayload } from "./types";
 
 export const CONFIDENCE_CAP: Record<EvidenceType, number> = { formal: 1.0, prose: 0.9, inference: 0.6 };
@@ -124,10 +124,9 @@ export function validateCandidate(c: Candidate, page: ExtractionPage | undefined
     }
   } else if (c.candidateType === "entity") {
     const last = anchor;
-    const ex = cleanExcerpt(c.evidence.text);
-    // people: exact; ministries/organisations may be written in lower case mid-sentence ("chefen för justitiedepartementet")
-    const named = (c.payload as EntityPayload).entityType === "person" ? ex.includes(last) : ex.toLowerCase().includes(last.toLowerCase());
-    if (!named) {
+    // people: exact; ministries/organisations may be written in lower case mid-sentence ("chefen för justitiedepartementet");
+    // a company's stated headcount may be in its own voice ("we had approximately 73,100 employees")
+    if (!excerptSupportsEntity(c.payload as EntityPayload, cleanExcerpt(c.evidence.text))) {
       return { decision: "refine", reason: `Excerpt does not name '${last}'`, request: ask(`excerpt does not name '${last}'`), missingFields };
     }
   }

@@ -6,7 +6,7 @@ import { canonicalize, cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
 import { CELL_BREAK, layoutText } from "./layout";
-import { isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
+import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
 import { pageKind } from "../timeline/page-kind";
 
 export const ENTITY_EXTRACTOR_VERSION = "1.2.0";
@@ -314,9 +314,8 @@ function factCandidate(pages: ExtractionPage[], f: { page: number; start: number
   const page = pages.find((p) => p.pageNumber === f.page);
   const excerpt = page ? pickExcerpt(page.text, f.start, f.end, mode) : null;
   if (!excerpt) return null;
-  // the excerpt must name the entity (the validator checks its last word)
-  const last = payload.name.split(/\s+/).pop()!.toLowerCase();
-  if (!cleanExcerpt(excerpt).toLowerCase().includes(last)) return null;
+  // the excerpt must support the mention as the validator checks it (names the entity, or states the company's own figure)
+  if (!excerptSupportsEntity(payload, cleanExcerpt(excerpt))) return null;
   return {
     candidateType: "entity",
     candidateKey: `${payload.entityType}|${normalizeName(payload.name)}|${payload.role ?? ""}|p${f.page}`,

@@ -80,3 +80,24 @@ export function sameEntity(type: string, a: string, b: string): boolean {
   const max = Math.min(2, Math.floor(Math.max(na.length, nb.length) / 8));
   return max > 0 && levenshtein(na, nb) <= max;
 }
+
+/** A registrant's stated attribute carried in a mention's role ("employees: approximately 73,100 (as of …)"). */
+const ATTRIBUTE_ROLE = /^(?:employees|headquarters|fiscal year end):\s*(.+)$/i;
+/** The company speaking of itself ("we had …", "our employees", "the Company employs …"). */
+const COMPANY_VOICE = /\b(?:we|our|us|the company|the group|the registrant)\b/i;
+
+/**
+ * Does an excerpt support an entity mention? It names the entity (a person exactly, by the last
+ * word of the name; an organisation in any case). A mention that carries a stated attribute of
+ * the company (headcount, headquarters, fiscal year end) is also supported by the company stating
+ * it in its own voice ("As of May 31, 2018, we had approximately 73,100 employees"): a filing
+ * rarely repeats its own name in that sentence, so the excerpt must hold the value instead.
+ */
+export function excerptSupportsEntity(p: { entityType: string; name: string; role?: string | null }, excerpt: string): boolean {
+  const last = p.name.trim().split(/\s+/).pop() ?? "";
+  if (p.entityType === "person" ? excerpt.includes(last) : excerpt.toLowerCase().includes(last.toLowerCase())) return true;
+  const attr = p.entityType === "organisation" ? ATTRIBUTE_ROLE.exec(p.role ?? "") : null;
+  if (!attr || !COMPANY_VOICE.test(excerpt)) return false;
+  const value = /\d[\d,.]*\d|\d/.exec(attr[1]!)?.[0] ?? attr[1]!.split(/[,(]/)[0]!.trim();
+  return value.length > 0 && excerpt.toLowerCase().includes(value.toLowerCase());
+}
