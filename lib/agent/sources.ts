@@ -19,7 +19,7 @@ export interface SourceInput {
 export interface SourceRef extends SourceInput {
   /** Stable id within the deal: document, page and cell. */
   id: string;
-  /** How an answer cites it: "(source: Q3_2024_Report.pdf, p.1)". */
+  /** How an answer cites it: "(source: Interim_Report.pdf, p.1)". */
   citation: string;
   /** Viewer link: /deals/{deal}/documents/{document}?page=N&highlight=… (or &cell=…). */
   url: string;

@@ -22,8 +22,8 @@ export type Domain = "financial" | "legal" | "operational" | "commercial" | "peo
 export interface FindingPayload {
   metric: string; // as written in the document
   metricKey: string; // normalised, e.g. revenue, ebitda, net_income, operating_cash_flow, capital_expenditure
-  valueText: string; // as written ("(1,577)", "EUR 5.2 million")
-  valueNum: number | null; // normalised to units: 5.2 million → 5200000; (1,577) in millions → -1577000000
+  valueText: string; // as written ("(1,577)", "EUR 4.2 million")
+  valueNum: number | null; // normalised to units: 4.2 million → 4200000; (1,577) in millions → -1577000000
   unit: "currency" | "percent" | "count" | "ratio" | "other";
   currency?: string; // ISO code: USD, EUR, SEK
   period?: string; // FY2023 | Q3 2024 | H1 2024

@@ -14,7 +14,7 @@ import type { ChainNode, Contradiction, FindingRef } from "./types";
 
 export interface HistoryStep {
   finding: FindingRef;
-  /** "later corrected in Annual_Report_2023_CORRECTED.pdf (p.2): EUR 3.9 million → EUR 3.6 million" */
+  /** "later corrected in Annual_Report_CORRECTED.pdf (p.2): EUR 4.1 million → EUR 4.0 million" */
   note: string;
   changed: boolean;
 }

@@ -182,7 +182,7 @@ function legacyCompany(head: string): string | undefined {
     const part = l.split(/\s+[|–—]\s+|\s+-\s+/).map((x) => x.trim()).find(isName);
     if (part) return tidy(part);
   }
-  // "Minutes of the meeting of the Board of Directors of Nordhavn Analytics AB": the capitalised name before the legal form
+  // "Minutes of the meeting of the Board of Directors of Example Analytics AB": the capitalised name before the legal form
   for (const l of early) {
     const m = /(?:^|\s)((?:\p{Lu}[\p{L}&.'’-]*\s){1,5}(?:AB|ASA|Oyj|A\/S|AG|plc|Inc\.?|Corporation|Corp\.?|Ltd\.?|Limited|LLC|N\.V\.|S\.A\.)(?:\s*\(publ\))?)[.,;]?$/u.exec(l);
     if (m && !/^(?:The|Board|Directors|Minutes|Meeting)\s/.test(m[1]!)) return tidy(m[1]!);

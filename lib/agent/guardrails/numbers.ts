@@ -7,7 +7,7 @@
 
 export interface ParsedNumber {
   text: string;
-  raw: number; // as written (5.2 in "EUR 5.2 million")
+  raw: number; // as written (4.2 in "EUR 4.2 million")
   value: number; // natural units (5200000)
   decimals: number;
   percent: boolean;

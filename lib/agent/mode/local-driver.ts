@@ -93,7 +93,7 @@ function questionQuery(question: string): string {
   return q.replace(/\s+/g, " ").trim().slice(0, 200);
 }
 
-/** "Annual_Report_2023_CORRECTED.pdf" and "Annual_Report_2023.pdf" are one family (versions). */
+/** "Report_CORRECTED.pdf" and "Report.pdf" are one family (versions). */
 export function familyOf(filename: string): string {
   return filename
     .toLowerCase()

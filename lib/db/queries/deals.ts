@@ -20,7 +20,7 @@ export interface DealSummary extends Deal {
 
 export async function createDeal({ db, slug, name, targetCompany }: { db: Queryable; slug: string; name?: string; targetCompany?: string }): Promise<Deal> {
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(slug)) {
-    throw new MandaError("bad_request:deal_slug", "A deal slug uses lowercase letters, digits and dashes (at most 63), e.g. project-aurora.");
+    throw new MandaError("bad_request:deal_slug", "A deal slug uses lowercase letters, digits and dashes (at most 63), e.g. acme-acquisition.");
   }
   const { rows } = await db.query<Deal>(
     `insert into deals (id, slug, name, target_company) values ($1, $2, $3, $4)

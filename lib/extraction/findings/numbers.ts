@@ -40,7 +40,7 @@ export function currencyOf(text: string): string | undefined {
   return undefined;
 }
 
-/** "EUR 5.2 million" / "$1.2 billion" / "USD 310 thousand" → units. */
+/** "EUR 4.2 million" / "$1.2 billion" / "USD 310 thousand" → units. */
 export function parseMoneyPhrase(s: string): { value: number; currency?: string; raw: string; index: number } | null {
   const m = /(?<cur>EUR|USD|SEK|GBP|€|\$|£)\s?(?<num>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?<scale>million|billion|thousand|bn|m|k|mn)?\b|(?<num2>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s?(?<scale2>million|billion|thousand|miljoner|mkr|msek|tkr)?\s?(?<cur2>EUR|USD|SEK|kronor|kr)\b/i.exec(s);
   if (!m) return null;

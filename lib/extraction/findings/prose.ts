@@ -1,6 +1,6 @@
 /**
- * Facts stated in sentences: "Revenue for the third quarter of 2024 was EUR 5.2 million",
- * "EBITDA amounted to EUR 3.6 million", "The number of employees at 30 September 2024 was 155",
+ * Facts stated in sentences: "Revenue for the second quarter was EUR 4.2 million",
+ * "EBITDA amounted to EUR 1.1 million", "The number of employees at 31 March 2025 was 240",
  * "FY2025 revenue forecast: EUR 24.0 million". Only the first amount after the metric, and only
  * with a stating verb (was / amounted to / of / reached / grew … to / :), never a change ("increased by").
  *

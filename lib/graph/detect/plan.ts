@@ -123,7 +123,7 @@ interface PlanContext extends RelationPlan {
   findings: FindingInfo[];
   filename(f: FindingInfo): string;
   cite(f: FindingInfo): string;
-  /** Two figures for a reason, in one unit with the unit named ("EUR 18.9 million" and "EUR 18.4 million", not "18.9" and "18,400"). */
+  /** Two figures for a reason, in one unit with the unit named ("EUR 12.9 million" and "EUR 12.4 million", not "12.9" and "12,400"). */
   shown(x: FindingInfo, y: FindingInfo): [string, string];
   add(r: Omit<PlannedRelation, "fromKind" | "toKind"> & { fromKind?: NodeKind; toKind?: NodeKind }): void;
   periodKey(f: FindingInfo): string;

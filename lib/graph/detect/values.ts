@@ -1,6 +1,6 @@
 /**
- * Pure helpers for comparing findings' values: agreement within rounding ("EUR 5.2 million" and
- * 5,190,000 agree; 18.4M and 18.9M do not) and comparable units. Periods compare in lib/periods.
+ * Pure helpers for comparing findings' values: agreement within rounding ("EUR 4.2 million" and
+ * 4,190,000 agree; 12.4M and 12.9M do not) and comparable units. Periods compare in lib/periods.
  */
 
 /** Parses a number token as written: "18,400", "5.2", "5,2", "(1,577)", "18 400", "−3.9". */
@@ -45,7 +45,7 @@ export function parseNumberToken(token: string): { value: number; decimals: numb
 }
 
 /**
- * The rounding step of a figure as written: "EUR 5.2 million" (5,200,000) → 100,000;
+ * The rounding step of a figure as written: "EUR 4.2 million" (4,200,000) → 100,000;
  * "18,400" in thousands (18,400,000) → 1,000; "42.0%" → 0.1. 0 when it cannot be told.
  */
 export function roundingStep(valueText: string | null | undefined, valueNum: number): number {
@@ -75,7 +75,7 @@ export const RELATIVE_TOLERANCE = 0.005;
 
 /**
  * Two figures agree when they differ by no more than 0.5% of the larger, or by no more than half
- * the rounding step of the less precise one (EUR 5.2 million covers 5.15–5.25 million).
+ * the rounding step of the less precise one (EUR 4.2 million covers 4.15–4.25 million).
  */
 export function valuesAgree(a: ComparableValue, b: ComparableValue, relTol = RELATIVE_TOLERANCE): boolean {
   const diff = Math.abs(a.valueNum - b.valueNum);
@@ -97,7 +97,7 @@ export function comparableUnits(
   return true;
 }
 
-/** "EUR 5.2 million" → "EUR 5.2 million"; a number without text → grouped digits. */
+/** "EUR 4.2 million" → "EUR 4.2 million"; a number without text → grouped digits. */
 export function displayValue(f: { valueText?: string | null; valueNum?: number | null }): string {
   if (f.valueText) return f.valueText;
   return f.valueNum == null ? "?" : f.valueNum.toLocaleString("en-US");
@@ -124,8 +124,8 @@ function decimalsFor(scaled: number[]): number {
 }
 
 /**
- * Figures side by side in one unit, the unit named: 18.9 (a deck in EUR million) and 18,400 (a
- * sheet in EUR thousand) → "EUR 18.9 million" and "EUR 18.4 million". One scale for all (the
+ * Figures side by side in one unit, the unit named: 12.9 (a deck in EUR million) and 12,400 (a
+ * sheet in EUR thousand) → "EUR 12.9 million" and "EUR 12.4 million". One scale for all (the
  * largest figure's), one currency (the first named; comparable figures share it), and the fewest
  * decimals that show each exactly and keep different figures apart. A figure without a number
  * keeps its text.
