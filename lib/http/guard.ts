@@ -11,10 +11,11 @@
  * - a declared JSON body no larger than MANDA_MAX_JSON_BYTES (the route also counts while reading).
  */
 import type { Config } from "@/lib/config";
+import { httpStatusOf, type ErrorCode } from "@/lib/errors";
 
 export interface GuardRejection {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -28,14 +29,14 @@ export function hostName(host: string): string {
   return colon >= 0 && h.indexOf(":") === colon ? h.slice(0, colon) : h;
 }
 
-function reject(status: number, code: string, message: string): GuardRejection {
-  return { status, code, message };
+function reject(code: ErrorCode, message: string): GuardRejection {
+  return { status: httpStatusOf(code), code, message };
 }
 
 function checkHost(host: string | null, allowed: Config["allowedHosts"]): GuardRejection | null {
   if (allowed === "any") return null;
   if (!host || !allowed.includes(hostName(host))) {
-    return reject(403, "forbidden:host", "This server does not answer to that host name. Set MANDA_ALLOWED_HOSTS to serve it.");
+    return reject("forbidden:host", "This server does not answer to that host name. Set MANDA_ALLOWED_HOSTS to serve it.");
   }
   return null;
 }
@@ -43,7 +44,7 @@ function checkHost(host: string | null, allowed: Config["allowedHosts"]): GuardR
 function checkOrigin(headers: Headers): GuardRejection | null {
   const site = headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
-    return reject(403, "forbidden:cross_site", "Cross-site requests may not change data.");
+    return reject("forbidden:cross_site", "Cross-site requests may not change data.");
   }
   const origin = headers.get("origin");
   if (origin === null) return null;
@@ -51,18 +52,18 @@ function checkOrigin(headers: Headers): GuardRejection | null {
   try {
     originHost = new URL(origin).host.toLowerCase();
   } catch {
-    return reject(403, "forbidden:cross_site", "Cross-site requests may not change data.");
+    return reject("forbidden:cross_site", "Cross-site requests may not change data.");
   }
   // Behind a reverse proxy the public host is in X-Forwarded-Host.
   const hosts = [headers.get("host"), headers.get("x-forwarded-host")].filter((h): h is string => !!h).map((h) => h.toLowerCase());
   if (!hosts.includes(originHost)) {
-    return reject(403, "forbidden:cross_site", "Cross-site requests may not change data.");
+    return reject("forbidden:cross_site", "Cross-site requests may not change data.");
   }
   return null;
 }
 
 function checkUrl(url: string): GuardRejection | null {
-  return /%00/.test(url) ? reject(400, "bad_request:nul", "The address may not contain NUL (%00) characters.") : null;
+  return /%00/.test(url) ? reject("bad_request:nul", "The address may not contain NUL (%00) characters.") : null;
 }
 
 function checkDeclaredSize(method: string, headers: Headers, maxJsonBytes: number): GuardRejection | null {
@@ -71,7 +72,7 @@ function checkDeclaredSize(method: string, headers: Headers, maxJsonBytes: numbe
   if (type.startsWith("multipart/form-data")) return null; // the upload route streams with its own limits
   const declared = Number(headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxJsonBytes) {
-    return reject(413, "too_large:body", `The request body is larger than ${Math.round(maxJsonBytes / 1024)} KB.`);
+    return reject("too_large:body", `The request body is larger than ${Math.round(maxJsonBytes / 1024)} KB.`);
   }
   return null;
 }

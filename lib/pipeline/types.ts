@@ -77,15 +77,5 @@ export interface Clock {
 
 export type ErrorKind = "transient" | "permanent";
 
-/** The error code stored beside error_kind in error_message (seed 000 "Error Handling"). */
-export type TaskErrorCode =
-  | "RATE_LIMIT"
-  | "TIMEOUT"
-  | "API_ERROR"
-  | "NETWORK_ERROR"
-  | "VALIDATION_ERROR"
-  | "AUTHENTICATION_ERROR"
-  | "BAD_INPUT"
-  | "HANDLER_MISSING"
-  | "LEASE_EXPIRED"
-  | "INTERNAL_ERROR";
+/** The error code stored beside error_kind in error_message (seed 000 "Error Handling"): the registry in lib/errors.ts. */
+export type { TaskErrorCode } from "@/lib/errors";

@@ -20,7 +20,7 @@ describe("error classification (seed 000)", () => {
     ["401", Object.assign(new Error("Unauthorized"), { status: 401 }), "permanent", "AUTHENTICATION_ERROR"],
     ["403", Object.assign(new Error("Forbidden"), { status: 403 }), "permanent", "AUTHENTICATION_ERROR"],
     ["400", Object.assign(new Error("Bad Request"), { status: 400 }), "permanent", "VALIDATION_ERROR"],
-    ["MandaError bad_request", new MandaError("bad_request:input", "no pages"), "permanent", "VALIDATION_ERROR"],
+    ["MandaError bad_request", new MandaError("bad_request:body", "no pages"), "permanent", "VALIDATION_ERROR"],
     ["PermanentTaskError", new PermanentTaskError("bad input"), "permanent", "BAD_INPUT"],
     ["missing module", Object.assign(new Error("Cannot find module"), { code: "ERR_MODULE_NOT_FOUND" }), "permanent", "HANDLER_MISSING"],
     ["plain bug", new TypeError("x is undefined"), "permanent", "INTERNAL_ERROR"],

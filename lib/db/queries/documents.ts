@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@/lib/errors";
 import type { Queryable } from "../types";
 
 export type DocumentStatus = "uploaded" | "parsing" | "indexed" | "failed";
@@ -69,7 +70,7 @@ export async function updateDocument({ db, dealId, documentId, patch }: { db: Qu
 }
 
 /** Failed documents keep their row (and reason) until retried or removed. */
-export async function markDocumentFailed({ db, dealId, documentId, code, message }: { db: Queryable; dealId: string; documentId: string; code: string; message: string }) {
+export async function markDocumentFailed({ db, dealId, documentId, code, message }: { db: Queryable; dealId: string; documentId: string; code: ErrorCode; message: string }) {
   await db.query("delete from document_pages where document_id = $1", [documentId]);
   await db.query("delete from chunks where document_id = $1", [documentId]);
   await updateDocument({ db, dealId, documentId, patch: { status: "failed", error_code: code, error: message } });
