@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
+import { readEmployees } from "@/lib/extraction/entities/filing-facts";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import { pageKind } from "@/lib/extraction/timeline/page-kind";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
@@ -48,6 +49,12 @@ describe("entities: names and roles", () => {
     expect(orgs("The lenders are the Bank of Canada and Sumitomo Lantern Banking Corporation, as agents.")).toEqual(["Sumitomo Lantern Banking Corporation"]);
     expect(orgs("We acquired Mobify Research and Development Inc. in 2020.")).toEqual(["Mobify Research and Development Inc."]);
     expect(orgs("The Company competes with Rolex S.A. and Coty Prestige Lancaster Group GmbH in Europe.")).toEqual(["Coty Prestige Lancaster Group GmbH"]);
+  });
+});
+
+describe("entities: a headcount keeps its qualifier", () => {
+  it("says 'more than' when the company does", () => {
+    expect(readEmployees([page("At the end of fiscal 2023, we employed more than 90,000 employees in the U.S. and Canada.", 7)], "LANTERN GOODS, INC.")?.detail).toBe("more than 90,000");
   });
 });
 

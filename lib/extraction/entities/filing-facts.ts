@@ -183,7 +183,7 @@ export function readEmployees(pages: ExtractionPage[], company: string | undefin
     if (!m) continue;
     const asOf = /\b(?:[Aa]s of|[Aa]t)\s+((?:[A-Z][a-z]+\s+\d{1,2},\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/.exec(page.text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
     const n = m.groups!.n!.replace(/\s+/g, " ");
-    return { name: company ?? "", detail: `${/approximately|about|around/i.test(m[0]) ? "approximately " : ""}${n}${asOf ? ` (as of ${asOf[1]})` : ""}`, page: page.pageNumber, start: m.index, end: m.index + m[0].length };
+    return { name: company ?? "", detail: `${/approximately|about|around/i.test(m[0]) ? "approximately " : /more than|over/i.test(m[0]) ? "more than " : /nearly/i.test(m[0]) ? "nearly " : ""}${n}${asOf ? ` (as of ${asOf[1]})` : ""}`, page: page.pageNumber, start: m.index, end: m.index + m[0].length };
   }
   return undefined;
 }
