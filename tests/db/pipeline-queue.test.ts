@@ -8,7 +8,6 @@ import { PermanentTaskError, TransientTaskError } from "@/lib/pipeline/errors";
 import {
   claimTask, completeTask, enqueueTask, failTask, getTask, heartbeat, recoverExpiredLeases, releaseTask,
 } from "@/lib/pipeline/queue";
-import type { TaskContext } from "@/lib/pipeline/types";
 import { registerDefaultHandlers } from "@/lib/pipeline/handlers";
 import { getTaskHandler, registerTaskHandler, runWorker, unregisterTaskHandler } from "@/lib/pipeline/worker";
 import { runFindingsExtraction } from "@/lib/extraction/run";
@@ -225,7 +224,7 @@ describe("worker", () => {
 
   it("runs handlers, stores a TaskOutput for each, and retries a transient failure after its backoff", async () => {
     let calls = 0;
-    registerTaskHandler("findings_extraction", async (ctx: TaskContext) => {
+    registerTaskHandler("findings_extraction", async () => {
       calls++;
       if (calls === 1) throw new TransientTaskError("upstream 503", "API_ERROR");
       return { ...output("stub-findings", { ok: true }), usage: { inputTokens: 10, outputTokens: 5 } };
