@@ -6,7 +6,7 @@
 import { consumeStream, createIdGenerator, safeValidateUIMessages, type LanguageModel } from "ai";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
-import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
+import { MandaError, isMandaError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
 import { errorResponse } from "@/lib/http/route";
 import { log } from "@/lib/log";
