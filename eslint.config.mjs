@@ -23,10 +23,29 @@ const typeAware = {
   "@typescript-eslint/no-unsafe-unary-minus": "error",
   "@typescript-eslint/no-duplicate-type-constituents": "error",
   "@typescript-eslint/return-await": ["error", "in-try-catch"],
+  // numbers sorted as strings ([10, 9].sort() is [10, 9])
+  "@typescript-eslint/require-array-sort-compare": ["error", { ignoreStringArrays: true }],
   "@typescript-eslint/switch-exhaustiveness-check": [
     "error",
     { considerDefaultExhaustiveForUnions: true, allowDefaultCaseForExhaustiveSwitch: true },
   ],
+};
+
+/** Core rules for plain logic slips (a condition that is always true, a self-comparison, a NaN test, a lost return in finally …). */
+const logic = {
+  "no-constant-binary-expression": "error",
+  "no-self-compare": "error",
+  "no-self-assign": "error",
+  "use-isnan": "error",
+  "no-compare-neg-zero": "error",
+  "no-loss-of-precision": "error",
+  "no-unsafe-finally": "error",
+  "no-unsafe-optional-chaining": "error",
+  "no-dupe-else-if": "error",
+  "no-duplicate-case": "error",
+  "no-fallthrough": "error",
+  "no-cond-assign": ["error", "except-parens"],
+  "no-async-promise-executor": "error",
 };
 
 export default tseslint.config(
@@ -53,6 +72,7 @@ export default tseslint.config(
     },
     rules: {
       ...typeAware,
+      ...logic,
       // The React Compiler's rules: this app does not run the compiler, and the patterns they flag
       // (setState in an effect, a hoisted function used before its line, a render-local flag) are
       // correct without it. rules-of-hooks and exhaustive-deps stay on.

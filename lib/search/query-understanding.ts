@@ -87,7 +87,7 @@ export function detectPeriods(text: string): { years: number[]; period?: string 
   }
   for (const m of t.matchAll(/(?:^|[^\d])((?:19|20)\d\d)(?![\d])/g)) years.add(Number(m[1]));
   if (!period) period = t.match(/\b(?:first|second|third|fourth) quarter\b/i)?.[0].toLowerCase().replace(/ quarter/, "").replace("first", "Q1").replace("second", "Q2").replace("third", "Q3").replace("fourth", "Q4");
-  return { years: [...years].filter((y) => y >= 1950 && y <= 2100).sort(), period };
+  return { years: [...years].filter((y) => y >= 1950 && y <= 2100).sort((a, b) => a - b), period };
 }
 
 function detectKind(text: string): UnderstoodQuery["kind"] {

@@ -112,7 +112,7 @@ describe("validation gate", () => {
 describe("citation grounding", () => {
   it("strips hallucinated markers and grounds the rest with ids, filename, snippet and viewer URL", () => {
     const g = groundCitations({ answer: `${GOOD}\n\nAlso [7] and [2, 9].`, opened: OPENED, searches: SEARCHES, dealSlug: "demo" });
-    expect(g.stripped.sort()).toEqual([7, 9]);
+    expect(g.stripped.sort((a, b) => a - b)).toEqual([7, 9]);
     expect(g.answer).not.toMatch(/\[7\]|\[9\]/);
     expect(g.answer).toContain("[2]");
     expect(g.citations.map((c) => c.n)).toEqual([1, 2]);

@@ -135,7 +135,7 @@ describe("old builds", () => {
       fs.utimesSync(path.join(root, "dist/cli", name), t, t);
     });
     await freshlyBuilt();
-    const current = JSON.parse(fs.readFileSync(path.join(root, "dist/cli/current.json"), "utf8")).id;
+    const current = (JSON.parse(fs.readFileSync(path.join(root, "dist/cli/current.json"), "utf8")) as { id: string }).id;
     const kept = buildDirs();
     expect(kept).toContain(current);
     expect(kept.sort()).toEqual([current, ...[...recent].slice(-4)].sort());
