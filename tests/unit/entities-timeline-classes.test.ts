@@ -63,6 +63,10 @@ describe("timeline: what is no event, and the right type", () => {
     expect(events("Includes adjustments adopted per the CPUC decision dated July 14, 2022.").map((e) => [e.eventType, e.eventDate])).toEqual([["decision", "2022-07-14"]]);
   });
 
+  it("reads the date a provision applies from as no signing of the act", () => {
+    expect(events("In August 2022, the Act was signed into law containing provisions effective January 1, 2023, including a minimum tax.").map((e) => [e.eventType, e.eventDate])).toEqual([["signed", "2022-08-01"]]);
+  });
+
   it("reads no event from a cutoff, a plan's condition or an action still expected", () => {
     expect(events("Doses to be delivered in 2022 under contracts signed as of late-January 2022.")).toEqual([]);
     expect(events("The effective date of the Plan does not occur prior to August 29, 2020 (which deadlines may be extended).")).toEqual([]);

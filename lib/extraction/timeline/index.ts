@@ -93,6 +93,9 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // the date of a document referred to ("our Form 8-K dated …", "an incident update dated …") is no event
       if (!isInquiry && DOCUMENT_DATED.test(canon.text.slice(Math.max(0, d.start - 120), d.start))) continue;
       if (!isInquiry && ACTIONS.has(ty.type) && TARGET_DATE.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
+      // the date a provision applies from ("signed into law containing provisions effective January 1, 2023") is not when
+      // the act was signed or decided; an appointment "effective December 2007" does happen then
+      if (!isInquiry && ACTIONS.has(ty.type) && ty.type !== "appointed" && /\beffective(?: on)?\s+$/i.test(canon.text.slice(Math.max(0, d.start - 14), d.start))) continue;
       // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
       if (!isInquiry && /\b(as of|at|ended|ending)\s*(?:(?:early|mid|late)[- ]?)?$/i.test(canon.text.slice(Math.max(0, d.start - 18), d.start)) && ty.type !== "fiscal_year_end") continue;
       // a condition's limit ("does not occur prior to August 29, 2020") is no event
