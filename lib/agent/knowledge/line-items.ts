@@ -99,17 +99,99 @@ function toValue(r: StatementRow): ScopedLineItem | undefined {
   };
 }
 
+/**
+ * Line items a statement may print only in part ("Purchase of property, plant and equipment" beside
+ * "Capitalised development costs"): when the document states the item's total in so many words
+ * ("Capital expenditure, including capitalised development costs, was EUR 1.8 million"), that
+ * stated total answers a question naming the item, not the one component line.
+ */
+const STATED_TOTAL: Partial<Record<LineItemKey, RegExp>> = { capital_expenditure: /\bcapital expenditures?\b|\bcapex\b/i };
+
+interface StatedRow {
+  metric: string;
+  value_num: number;
+  value_text: string;
+  currency: string | null;
+  period: string;
+  period_end: string | Date | null;
+  source_page: number;
+  source_excerpt: string;
+  document_id: string;
+  filename: string;
+}
+
+/** Promoted figures stated in text or tables (not statement lines) for the keys in STATED_TOTAL, in scope. */
+async function loadStated(db: Queryable, a: { dealId: string; documentIds?: string[] }): Promise<StatedRow[]> {
+  const { rows } = await db.query<StatedRow>(
+    `select f.metric, f.value_num, f.value_text, f.currency, f.period, f.period_end, f.source_page, f.source_excerpt, d.id as document_id, d.filename
+       from findings f join documents d on d.id = f.document_id
+       left join staging_extractions s on s.id = f.extraction_id
+      where f.deal_id = $1 and f.status = 'active' and not f.superseded and not f.is_forecast and f.value_num is not null and f.period is not null
+        and f.metric_key = any($2::text[]) and (s.candidate_key is null or s.candidate_key not like $3)
+        and ($4::uuid[] is null or f.document_id = any($4::uuid[]))`,
+    [a.dealId, Object.keys(STATED_TOTAL), `${STATEMENT_KEY_PREFIX}%`, a.documentIds ?? null],
+  );
+  return rows;
+}
+
+/** Half a unit of the last printed digit of a stated amount ("EUR 1.8 million" → 50,000): the rounding it carries. */
+function roundingOf(valueText: string): number {
+  const m = /(\d[\d,]*)(?:\.(\d+))?\s*(billion|bn|million|mn|m|thousand|k)?\b/i.exec(valueText);
+  if (!m) return 0;
+  const unit = (m[3] ?? "").toLowerCase();
+  const scale = unit.startsWith("b") ? 1e9 : unit.startsWith("m") ? 1e6 : unit.startsWith("t") || unit === "k" ? 1e3 : 1;
+  return 0.5 * 10 ** -(m[2]?.length ?? 0) * scale;
+}
+
+/**
+ * The stated total for a line read from a component: a figure of the same fiscal period, larger than
+ * the component by more than its own rounding (the same figure rounded is the line itself), from the
+ * statement's own document when it states one.
+ */
+function statedTotalFor(line: ScopedLineItem, stated: StatedRow[], period: string): ScopedLineItem | undefined {
+  const name = STATED_TOTAL[line.key];
+  if (!name || name.test(line.label)) return undefined;
+  const component = Math.abs(line.value);
+  const totals = stated
+    .filter((r) => periodMatches(period, r.period) && name.test(r.metric) && (!line.currency || !r.currency || r.currency === line.currency))
+    .filter((r) => Math.abs(r.value_num) - component > Math.max(roundingOf(r.value_text), component * 0.01))
+    .sort((a, b) => Number(b.document_id === line.documentId) - Number(a.document_id === line.documentId));
+  const t = totals[0];
+  if (!t) return undefined;
+  return {
+    ...line,
+    label: `${t.metric} (stated total)`,
+    value: Math.abs(t.value_num) * Math.sign(line.value || 1),
+    periodEnd: t.period_end ? new Date(t.period_end).toISOString().slice(0, 10) : line.periodEnd,
+    documentId: t.document_id,
+    document: t.filename,
+    page: t.source_page,
+    excerpt: t.source_excerpt,
+    inReview: false,
+  };
+}
+
 export interface StatementLineItems extends LineItemSource {
   get(key: LineItemKey, period: string): Promise<ScopedLineItem | undefined>;
+  /** The statement's own line, without a stated total standing in for it. */
+  line(key: LineItemKey, period: string): Promise<ScopedLineItem | undefined>;
   /** Whether any statement line is in scope (false: the statements were not read yet). */
   isEmpty(): Promise<boolean>;
 }
 
-export function statementLineItems(db: Queryable, a: { dealId: string; documentIds?: string[] }): StatementLineItems {
+/** `question`: a stated total stands in for a component line only when the question names the item as such ("capex", not "purchases of PP&E"). */
+export function statementLineItems(db: Queryable, a: { dealId: string; documentIds?: string[]; question?: string }): StatementLineItems {
   let loaded: Promise<StatementRow[]> | undefined;
+  let loadedStated: Promise<StatedRow[]> | undefined;
   const rows = () => (loaded ??= loadRows(db, a));
-  return {
+  const stated = () => (loadedStated ??= loadStated(db, a));
+  const source: StatementLineItems = {
     async get(key, period) {
+      const line = await source.line(key, period);
+      if (!line || !STATED_TOTAL[key]?.test(a.question ?? "")) return line;
+      return statedTotalFor(line, await stated(), period) ?? line;
+    },
+    async line(key, period) {
       const all = await rows();
       const year = parsePeriod(period)?.kind === "FY" ? parsePeriod(period)!.year : undefined;
       let hits = all.filter((r) => baseKey(r.payload.metricKey) === key && periodMatches(period, r.payload.period));
@@ -136,4 +218,5 @@ export function statementLineItems(db: Queryable, a: { dealId: string; documentI
       return (await rows()).length === 0;
     },
   };
+  return source;
 }

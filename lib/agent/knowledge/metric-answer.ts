@@ -58,7 +58,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
     return { status: "ask_company", answer: askWhichCompany(scope.askWhich), inputs: [], missing: [], notes };
   }
   const documentIds = scope.documentIds ?? scope.answersFor?.documentIds;
-  const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds });
+  const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds, question: input.question });
   if (await source.isEmpty()) return { status: "no_statements", answer: "", inputs: [], missing: [], notes };
   const result = await computeMetric(request, source);
   for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });
