@@ -3,6 +3,7 @@
  * is a made-up sentence of the same shape (no filing text), checked against the rules extractors.
  */
 import { describe, expect, it } from "vitest";
+import { roleLabelsOf } from "@/lib/agent/knowledge/people";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { readEmployees } from "@/lib/extraction/entities/filing-facts";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
@@ -20,6 +21,17 @@ describe("entities: names and roles", () => {
     const people = entities("“We grew again,” said Dana Whitfield, Chair and CEO of Lumen. Omar Castell has served as our General Counsel and Secretary since 2011.").filter((e) => e.entityType === "person");
     expect(people).toContainEqual({ entityType: "person", name: "Dana Whitfield", role: "Chair and CEO" });
     expect(people).toContainEqual({ entityType: "person", name: "Omar Castell", role: "General Counsel and Secretary" });
+  });
+
+  it("keeps an honorary title whole, and it answers no 'who is the chair'", () => {
+    const knight = entities("Lantern Holdings, LLC was formed by Peter J. Lindqvist, our Chairman Emeritus, to hold his shares.").find((e) => e.entityType === "person");
+    expect(knight).toEqual({ entityType: "person", name: "Peter J. Lindqvist", role: "Chairman Emeritus" });
+    expect(roleLabelsOf({ roles: ["Chairman Emeritus"] })).toEqual([]);
+  });
+
+  it("keeps the place after 'Corporation of' in the name", () => {
+    expect(orgs("Since 1972, Harbour Trading Corporation of America (“Harbour America”) has financed our imports.")).toEqual(["Harbour Trading Corporation of America"]);
+    expect(orgs("Harbour Grid Corporation of December 31, 2022 figures")).toEqual(["Harbour Grid Corporation"]);
   });
 
   it("reads no person from a plural title ('our Segment Presidents')", () => {
@@ -86,6 +98,12 @@ describe("timeline: what is no event, and the right type", () => {
   it("still reads a real event of each kind", () => {
     expect(events("On March 15, 2016, we announced that our Board of Directors approved an expansion of our repurchase program.").map((e) => e.eventType)).toEqual(["decision"]);
     expect(events("Directors are described in our Proxy Statement for the Annual Meeting of Shareholders to be held on April 29, 2021.").map((e) => e.eventType)).toEqual(["meeting"]);
+  });
+
+  it("describes an event in words: the fiscal year end without check boxes, a sentence cut at a page break as a tail", () => {
+    const cover = "FORM 10-K\nþþ ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(D) OF THE SECURITIES EXCHANGE ACT OF 1934\nFOR THE FISCAL YEAR ENDED May 31, 2018\nLANTERN GOODS, INC.\n(Exact name of registrant as specified in its charter)\nCommission File No. 1-10635";
+    expect(events(cover, 1).map((e) => e.description)).toEqual(["Fiscal year ended May 31, 2018"]);
+    expect(events("by the Board of Directors and approved by shareholders in September 1997 and amended since.").map((e) => e.description)).toEqual(["…by the Board of Directors and approved by shareholders in September 1997 and amended since."]);
   });
 
   it("recognises an exhibit index with lettered exhibit numbers and 'where filed' columns", () => {

@@ -93,12 +93,13 @@ export function plausibleName(name: string, all: string[]): boolean {
 /**
  * The canonical roles a person's written roles support. A role qualified by a business or
  * place ("CEO Amazon Web Services", "Chief Executive Officer, Europe") heads that part, not the
- * company; a former role ("Former Chief Executive Officer") is no role.
+ * company; a former or honorary role ("Former Chief Executive Officer", "Chairman Emeritus") is no role.
  */
 export function roleLabelsOf(p: { roles: string[] }): string[] {
   const labels = new Set<string>();
   for (const role of p.roles) {
-    if (/^\s*(?:former|retired|ex-|previously|tidigare)\b/i.test(role)) continue;
+    // a former or honorary role ("Former Chief Executive Officer", "Chairman Emeritus") is no role held now
+    if (/^\s*(?:former|retired|ex-|previously|tidigare)\b/i.test(role) || /\bemerit(?:us|a)\b/i.test(role)) continue;
     const text = role.replace(/\s*\((?:executive officer|age)[^)]*\)\s*$/i, "");
     for (const r of ROLES) {
       const m = r.written.exec(text);

@@ -49,7 +49,7 @@ const SV_ROLES: Array<{ role: string; re: RegExp }> = [
   { role: "ledamot", re: /\bledamöter(?:na)?\b|\bledamot\b/gi },
 ];
 
-const EN_TITLE = "(?:Authori[sz]ed Public Accountant|Certified Public Accountant|[Aa]uktoriserad revisor|Chief Executive Officer|Chief Financial Officer|Chief Operating Officer|Chief Technology Officer|CEO|CFO|COO|CTO|Chair(?:man|woman|person)?(?: of the Board)?|President|Vice President[\\w ]{0,30}|Director|Board member|board member|Secretary|General Counsel|Head of [A-Z][a-z]+(?: [A-Z][a-z]+)?|Partner|Managing Director|Co-founder)";
+const EN_TITLE = "(?:Authori[sz]ed Public Accountant|Certified Public Accountant|[Aa]uktoriserad revisor|Chief Executive Officer|Chief Financial Officer|Chief Operating Officer|Chief Technology Officer|CEO|CFO|COO|CTO|Chair(?:man|woman|person)?(?: of the Board)?(?: Emeritus| Emerita)?|President|Vice President[\\w ]{0,30}|Director|Board member|board member|Secretary|General Counsel|Head of [A-Z][a-z]+(?: [A-Z][a-z]+)?|Partner|Managing Director|Co-founder)";
 /** Two titles held together ("Chair and CEO", "General Counsel and Secretary", "President and CFO"). */
 const EN_TITLES = `${EN_TITLE}(?: and ${EN_TITLE})?`;
 const PERSON = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,2}`;
@@ -254,6 +254,9 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "salesforce.com Israel Ltd.")
       const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
       if (lead) { raw = `${lead[1]} ${raw}`; at -= lead[1]!.length + 1; }
+      // "Sojitz Corporation of America": the place after "of" is part of the name
+      const ofPlace = /^\s+of\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))/u.exec(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 40));
+      if (ofPlace && /(?:Corporation|Company|Bank|Trust)$/.test(raw)) raw += ofPlace[0];
       const name = raw.replace(/\s+/g, " ");
       // a fund is named as one ("Northstar Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none

@@ -203,7 +203,13 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
 
 function describe(type: string, sentence: string, dirRef?: string): string {
   const s = sentence.replace(new RegExp(`\\s*\\${CELL_BREAK}\\s*`, "g"), " ").replace(/\s+/g, " ").trim();
-  const short = s.length > 160 ? `${s.slice(0, 157)}…` : s;
+  const fye = type === "fiscal_year_end" ? /fiscal year ended\s*:?\s*((?:\p{Lu}\p{Ll}+\s+\d{1,2},?\s*\d{4})|(?:\d{1,2}\s+\p{Lu}\p{Ll}+\s+\d{4}))/iu.exec(s) : null;
+  if (fye) return `Fiscal year ended ${fye[1]!.replace(/\s*,\s*/, ", ")}`;
+  // a cited sentence that starts mid-way (after a page or column break: "by the Board of Directors and …",
+  // "62, was appointed …") reads as the tail of one; form check boxes ("þþ", "☒") are no words
+  const body = s.replace(/^(?:[þ¨☒☐■□✓✔xX]{1,3}\s+)+/u, "");
+  const tail = /^(?:\p{Ll}|\d{1,3},\s|\p{Lu}\p{Ll}+\s+[—–]\s)/u.test(body) ? `…${body.replace(/^\p{Lu}\p{Ll}+\s+[—–]\s+/u, "")}` : body;
+  const short = tail.length > 160 ? `${tail.slice(0, 157)}…` : tail;
   if (type === "directive_issued" && /ändrades .{0,30}direktiv|direktiv(?:en)? ändrades|amended (?:the|its) (?:terms of reference|directive)/i.test(s)) return `Directive amended${dirRef ? ` (dir. ${dirRef})` : ""}: ${short}`;
   if (type === "directive_issued") return dirRef ? `Directive (dir. ${dirRef}) decided` + (/tilläggsdirektiv/i.test(s) ? " — additional directive" : "") : `Directive decided: ${short}`;
   return short;
