@@ -4,7 +4,8 @@ import { AgentModeSwitch } from "@/components/agent-mode/mode-switch";
 import { Chat, type DocRef } from "./chat";
 import { ConversationList, type ConversationItem } from "./conversation-list";
 import { ConversationsPanel } from "./conversations-panel";
-import { ConversationSharing, readOnlyReason, type ConversationSharingInfo } from "./conversation-sharing";
+import { ConversationSharing, type ConversationSharingInfo } from "./conversation-sharing";
+import { readOnlyReason } from "./read-only";
 
 export type { ConversationItem };
 

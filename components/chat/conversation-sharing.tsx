@@ -8,11 +8,6 @@ export interface ConversationSharingInfo {
   shared: boolean;
 }
 
-/** Why the signed-in user cannot continue this conversation (the server refuses their posts to it), or null. */
-export function readOnlyReason(info: ConversationSharingInfo | null | undefined): string | null {
-  return info && !info.mine ? "Read-only: this is another member's conversation, and only its author can continue it. Start a new conversation to ask your own questions." : null;
-}
-
 /**
  * Multi-user mode only: the author shares a conversation with the deal's members (or makes it
  * private again); anyone else reading it (an owner, or a member of a shared one) is told it is

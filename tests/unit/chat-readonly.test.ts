@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { UIMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { Chat } from "@/components/chat/chat";
-import { readOnlyReason } from "@/components/chat/conversation-sharing";
+import { readOnlyReason } from "@/components/chat/read-only";
 
 const messages: UIMessage[] = [
   { id: "u1", role: "user", parts: [{ type: "text", text: "Who is the CEO?" }] },
