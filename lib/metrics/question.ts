@@ -93,7 +93,7 @@ export function isNarrative(ask: string): boolean {
  * business", "sales in its stores" (a segment, product or source, not the statement's total). The statements' line does not
  * answer those, so the question is not captured.
  */
-const QUALIFIER_BEFORE = /\b(?:deferred|unearned|accrued|prepaid|restricted|contingent|unrecognized|other|(?<!un)adjusted|organic|segment|pro forma|comprehensive|foreign|domestic|international|recurring|non ?gaap|core|underlying|contribution|incremental|cumulative|projected|expected|budgeted|target)\s*$/;
+const QUALIFIER_BEFORE = /\b(?:deferred|unearned|accrued|prepaid|restricted|contingent|unrecognized|other|(?<!un)adjusted|organic|segment|pro forma|comprehensive|foreign|domestic|international|recurring|non ?gaap|core|underlying|contribution|incremental|cumulative|projected|expected|budgeted|target|(?:segment|division|unit|subsidiary|brand|region)['’]s)\s*$/;
 const QUALIFIER_AFTER = /^\s*(?:impairments?|write ?(?:downs?|offs?)|recognition|backlog|per (?:share|employee|store|unit|customer|user|subscriber)|guidance|paid for|taxes|mix|concentration|by (?:segment|region|geography|product|country))\b|^\s*(?:generated |earned |derived )?from (?!(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|the (?:prior|previous|fiscal|year|quarter|period)))|^\s*(?:in|at|of|for) (?:its|their|the company'?s) /;
 
 /**

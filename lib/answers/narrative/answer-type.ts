@@ -17,6 +17,10 @@ export interface AnswerType {
   roles: RoleSpec[];
   /** The counted noun of a count question ("stores" in "how many stores"). */
   counted?: string;
+  /** A count question asks a part ("how many of the employees …"): "16,000 of the employees" answers it. */
+  partitive?: boolean;
+  /** A count question asks a stock at a date ("at year-end", "as of", "were there"), not a flow (opened, hired). */
+  stock?: boolean;
   /**
    * The named figure a question asks the value of ("What was X's tenant retention rate in 2015?"
    * → ["tenant", "retention", "rate"]): only a sentence stating that figure with a number answers.
@@ -26,6 +30,20 @@ export interface AnswerType {
   figureAlias?: string;
   /** The term a question asks the meaning of ("How does X define GMV?" → "GMV"). */
   defines?: string;
+  /** An amount of money is asked ("in USD millions", "how much", a revenue or cost named), not a share or a count. */
+  money?: boolean;
+}
+
+/** A unit of money asked, or a figure whose name is money (revenue, costs), unless a share or rate is asked. */
+const MONEY_ASKED = /\bin (?:usd|eur|sek|gbp|\$|dollars?|euros?|kronor)\b|\b(?:usd|eur|sek|\$)\s*(?:millions?|billions?|thousands?)\b|^\s*how much\b|\bhur mycket\b/i;
+const MONEY_HEAD = /^(?:revenues?|sales|income|earnings|profits?|expenses?|costs?|spend(?:ing)?|assets|liabilities|debt|price|prices|backlog|bookings|deposits|loans|reserves)$/i;
+const SHARE_ASKED = /\b(?:percent(?:age)?|share|proportion|ratio|rate|margin|%|growth|how many)\b/i;
+
+function moneyAsked(q: string, figure: string[] | undefined): boolean {
+  if (SHARE_ASKED.test(q.replace(/\bin (?:usd|eur|sek|\$|dollars?)\b.*$/i, ""))) return false;
+  if (MONEY_ASKED.test(q)) return true;
+  const last = figure?.filter((w) => w !== "per").slice(-1)[0];
+  return !!last && MONEY_HEAD.test(last) && !figure!.includes("per");
 }
 
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, två: 2, tre: 3, fyra: 4, fem: 5 };
@@ -41,9 +59,9 @@ const AMOUNT = /^\s*how much\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:
 const LIST = /^\s*(?:what|which) (?:are|were)\b|\b(?:list|name|enumerate)\b|\bwhich (?:\w+ ){0,2}(?:\w+s)\b|\bvilka\b/i;
 
 /** Nouns that name a measured figure: the last word of "average order value", "employee turnover rate". */
-const FIGURE_HEAD = String.raw`(?:rates?|ratios?|values?|costs?|scores?|percentages?|prices?|volumes?|margins?|yields?|levels?|spend(?:ing)?|headcount|multiples?|utili[sz]ation|occupancy|backlog|penetration|churn|attrition|turnover|retention|amounts?|revenues?|sales|income|earnings|profits?|expenses?|assets|liabilities|debt|backlog|bookings|deposits|loans|reserves)`;
+const FIGURE_HEAD = String.raw`(?:rates?|ratios?|values?|costs?|scores?|percentages?|prices?|volumes?|margins?|yields?|levels?|spend(?:ing)?|headcount|multiples?|utili[sz]ation|occupancy|backlog|penetration|churn|attrition|turnover|retention|amounts?|revenues?|sales|income|earnings|profits?|expenses?|assets|liabilities|debt|backlog|bookings|deposits|loans|reserves|times?|durations?|speeds?|frequenc(?:y|ies)|tenure)`;
 const FIGURE_ASK = new RegExp(
-  String.raw`^\s*(?:what|which)\s+(?:is|was|were|are|has been|had been)\s+(?:the\s+)?(?:[\p{L}\p{N}&.-]+(?:\s+[\p{L}\p{N}&.-]+){0,3}(?:['’]s|s['’])\s+)?((?:[\p{L}-]+\s+){0,6}?${FIGURE_HEAD}(?:\s+${FIGURE_HEAD})*)\b(?!\s+(?:of|for|on|in|from)\s+(?:its|their|the)\s+\p{L}+\s+(?:segment|business|division))`,
+  String.raw`^\s*(?:what|which)\s+(?:is|was|were|are|has been|had been)\s+(?:the\s+)?(?:[\p{L}\p{N}&.-]+(?:\s+[\p{L}\p{N}&.-]+){0,3}(?:['’]s|s['’])\s+)?((?:[\p{L}-]+\s+){0,6}?${FIGURE_HEAD}(?:\s+${FIGURE_HEAD})*(?:\s+per\s+\p{L}[\p{L}-]*)?)\b(?!\s+(?:of|for|on|in|from)\s+(?:its|their|the)\s+\p{L}+\s+(?:segment|business|division))`,
   "iu",
 );
 const FIGURE_FILLER = /^(?:the|a|an|its|their|our|average|total|overall|annual|fiscal|company|company's)$/i;
@@ -80,6 +98,25 @@ function howManyAsked(q: string): number | undefined {
   return NUMBER_WORDS[w] ?? (Number.isFinite(Number(w)) ? Number(w) : undefined);
 }
 
+const STOCK_ASKED = /\b(?:at|as of|by)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]end|end of|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b)|\b(?:were|are) there\b|\bin (?:operation|service)\b|\b(?:did|does) [\p{L}&.'’ -]{1,40} (?:have|own|operate|employ)\b/iu;
+
+const COUNT_PHRASE_END = /^(?:did|does|do|were|was|are|is|had|has|have|will|would|can|could|in|at|of|as|on|for|by|from|to|with|and|or|that|which|who|worked|work|there|per|during|across|under|hade|har|var|finns|fanns|i|av|som)$/i;
+
+/**
+ * The counted noun of a count question: "how many stores", "how many of the Utility's employees",
+ * "how many Acme's restaurants" (a possessive names whose, not what is counted).
+ */
+function countedNoun(q: string): string | undefined {
+  const t = q.replace(/\b(how many|number of)\s+of\s+(?:the|its|their|[\p{L}&.-]+['’]s?)\s+/iu, "$1 ").replace(/\b(how many|number of)\s+(?:the\s+)?[\p{L}&.-]+['’]s?\s+(?=\p{L})/iu, "$1 ");
+  const run = t.match(/\b(?:how many|number of|hur många|antal(?:et)?)\s+((?:[\p{L}][\p{L}-]*\s*){1,5})/iu)?.[1];
+  if (!run) return undefined;
+  // the noun phrase runs to the first verb, preposition or conjunction: its last word is the counted noun
+  const words = run.trim().split(/\s+/);
+  const stop = words.findIndex((w, i) => i > 0 && COUNT_PHRASE_END.test(w));
+  const phrase = stop > 0 ? words.slice(0, stop) : words;
+  return phrase[phrase.length - 1]!.split("-")[0]!.toLowerCase();
+}
+
 export function classifyQuestion(question: string): AnswerType {
   const q = questionClause(question);
   const roles = ROLES.filter((r) => r.asked.test(q) && r.label !== "auditor");
@@ -88,10 +125,11 @@ export function classifyQuestion(question: string): AnswerType {
   const figure = figureAsked(q);
   const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
   const defines = definedAsked(q);
-  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}) };
+  const money = moneyAsked(q, figure);
+  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}) };
   if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
-  if (COUNT.test(q)) return { ...base, kind: "count", counted: q.replace(/\b(how many|number of)\s+of\s+(?:the|its|their|[\p{L}&.-]+['’]s?)\s+/iu, "$1 ").match(/\b(?:how many|number of|hur många|antal(?:et)?)\s+(?:\w+\s+)??(\p{L}+)/iu)?.[1]?.toLowerCase() };
+  if (COUNT.test(q)) return { ...base, kind: "count", counted: countedNoun(q), ...(/\b(?:how many|number of)\s+of\b/i.test(q) ? { partitive: true } : {}), ...(STOCK_ASKED.test(q) ? { stock: true } : {}) };
   if (DATE.test(q)) return { ...base, kind: "date" };
   if (AMOUNT.test(q)) return { ...base, kind: "amount" };
   if (asksWho && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };

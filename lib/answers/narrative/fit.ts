@@ -68,11 +68,23 @@ function personFit(u: Unit, t: AnswerType): Fit {
   return { ok: near, strength: near ? (current ? 1.5 : 0.3) : 0 };
 }
 
+const FLOW_BEFORE = /(?:\b(?:opened|closed|added|hired|recruited|acquired|sold|refranchised|built|launched|shipped|delivered|filed|issued|granted|repurchased|terminated|remodel(?:l)?ed|converted)|\b(?:closures?|closings?|openings?|sales?|acquisitions?|additions?|conversions?|dispositions?|divestitures?)\s+of)\s+(?:a\s+(?:total|net)\s+of\s+|approximately\s+|about\s+|over\s+|more than\s+|nearly\s+)?$/i;
+/** A code printed before a number ("CN 102956457", "US 7,123,456"): the number names something, it counts nothing. */
+const CODE_BEFORE = /\b\p{Lu}{2,}\s+$/u;
+const IDENTIFIER_BEFORE = /(?:['’#]|\b(?:no|nos|number|note|notes|item|items|part|page|section|exhibit|rule|article|patent|u\.s\.\s+patent)\.?\s*)$/i;
+
 function countFit(u: Unit, t: AnswerType): Fit {
   const noun = t.counted ? fold(t.counted.toLowerCase()) : undefined;
   const re = /(?:\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|dozen)\b)(?:\s+\S+){0,3}/gi;
   for (const m of u.text.matchAll(re)) {
     if (/^(?:19|20)\d\d$/.test(m[0].split(/\s/)[0]!)) continue;
+    // an identifier is not a count: "the '226 patent", "No. 5 plant", "#3 line", "Note 12"
+    const lead = u.text.slice(Math.max(0, (m.index ?? 0) - 12), m.index ?? 0);
+    if (IDENTIFIER_BEFORE.test(lead) || CODE_BEFORE.test(lead) || /^\d{6,}\b/.test(m[0])) continue;
+    // "six of the patents-in-suit" counts a part of them, not how many there are (unless a part is asked)
+    if (!t.partitive && /^\S+\s+of\s+(?:the|its|our|their|these|those|which|whom)\b/i.test(m[0])) continue;
+    // a stock asked ("restaurants at year-end"): "opened 1,576 restaurants" counts a flow
+    if (t.stock && FLOW_BEFORE.test(u.text.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0))) continue;
     if (!noun || m[0].toLowerCase().split(/\W+/).some((w) => w.length > 2 && fold(w) === noun)) return { ok: true, strength: 2 };
   }
   const anyNumber = /\d/.test(u.text.replace(/\b(?:19|20)\d\d\b/g, "")) || NUMBER_WORD.test(u.text);
@@ -133,9 +145,20 @@ export function figureFit(u: Unit, t: AnswerType): Fit {
   const missing = keys.filter((k) => !has.has(k));
   const tail = keys.slice(-2);
   const named = aliased || (tail.every((k) => has.has(k)) && missing.length <= (keys.length >= 4 ? 1 : 0));
-  const ok = named && VALUE.test(withoutYears(u.text));
+  const ok = named && perUnitNamed(u.text, words) && VALUE.test(withoutYears(u.text));
   return { ok, strength: ok ? 1.5 : 0 };
 }
+
+/** "revenue per customer": the sentence must say per what ("per customer"), not only name both words. */
+function perUnitNamed(text: string, words: string[]): boolean {
+  const i = words.indexOf("per");
+  if (i < 0 || !words[i + 1]) return true;
+  const unit = termKey(tokenizeWithOffsets(words[i + 1]!)[0]?.term ?? words[i + 1]!);
+  return [...text.matchAll(/\bper\s+(\p{L}[\p{L}-]*)/giu)].some((m) => termKey(tokenizeWithOffsets(m[1]!)[0]?.term ?? m[1]!) === unit);
+}
+
+/** An amount of money (a currency or a money scale), not a share or a count. */
+const MONEY = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|miljoner|miljarder|mkr|msek)\b|\d[\d,.]*\s*(?:dollars?|euros?|kronor)\b/i;
 
 /** Wording that gives a term's meaning: "GMV consists of …", "We consider X to be …", "X means …". */
 const DEFINING = /\b(?:means?|meaning|(?:is|are) defined (?:as|to)|defined as|we define|refers? to|consists? of|represents?|comprises?|we (?:consider|regard|use the term)|(?:is|are) (?:a |an |the )?(?:measure|term|metric) (?:of|for|that|used))\b|\bto be\b/i;
@@ -157,11 +180,15 @@ export function definitionFit(u: Unit, term: string): Fit {
 export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
   if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
   if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
-  if (t.figure && t.kind === "description") return figureFit(u, t);
+  if (t.figure && t.kind === "description") {
+    const f = figureFit(u, t);
+    return f.ok && (!t.money || MONEY.test(u.text)) ? f : { ok: false, strength: 0 };
+  }
   // an amount asked ("in USD millions"): the named figure with an amount (currency, scale or percent)
   if (t.figure && t.kind === "amount") {
+    // money asked ("in USD millions", "how much", a revenue or cost): a share ("93 percent of revenues") does not state it
     const f = figureFit(u, t);
-    return f.ok && AMOUNT.test(u.text) ? f : { ok: false, strength: 0 };
+    return f.ok && (t.money ? MONEY.test(u.text) : AMOUNT.test(u.text)) ? f : { ok: false, strength: 0 };
   }
   if (t.defines && t.kind === "description") return definitionFit(u, t.defines);
   switch (t.kind) {
@@ -174,7 +201,7 @@ export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): F
       return { ok, strength: ok ? 1 : 0 };
     }
     case "amount": {
-      const ok = AMOUNT.test(u.text);
+      const ok = t.money ? MONEY.test(u.text) : AMOUNT.test(u.text);
       return { ok, strength: ok ? 1.5 : 0 };
     }
     case "reason": {

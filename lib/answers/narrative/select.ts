@@ -123,7 +123,8 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const fit = answerFit(unit, q.type, q.terms);
     const section = page.sections[i];
     // the role (who is the CEO) or the counted noun next to a number (how many stores) is the content
-    const roleOnly = fit.ok && ((q.type.kind === "person" && q.type.roles.length > 0) || (q.type.kind === "count" && fit.strength >= 2));
+    // (a count: the counted noun next to a number, and at least half the question's words — "employees covered by collective bargaining" is not "employees")
+    const roleOnly = fit.ok && ((q.type.kind === "person" && q.type.roles.length > 0) || (q.type.kind === "count" && fit.strength >= 2 && m.coverage >= 0.5));
     // a definition names the asked term and defines it (the term may be an abbreviation the term bar reads as a name)
     const defined = fit.ok && !!q.type.defines;
     // a figure of another year than the one asked ("as of May 31, 2020" for 2023) does not answer it
@@ -174,17 +175,21 @@ function otherYearThanAsked(asked: string[], text: string): boolean {
   return named.length > 0 && !named.some((y) => asked.includes(y));
 }
 
-/** Kinds that describe a named thing: the sentence must name it. */
-const ABOUT_A_THING = new Set(["description", "reason"]);
+/** Kinds that describe a named thing, or a figure of one (a segment's income, a product's units): the sentence must name it. */
+const ABOUT_A_THING = new Set(["description", "reason", "amount", "count"]);
+
+const MONTH_NAME = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 
 /**
  * The names a description or reason question is about, other than the documents' own company
  * (its filename: "Acme's WidgetCare" → WidgetCare): match keys every answering sentence must hold.
  */
 function subjectsOf(q: ReadQuestion, pages: CandidatePage[]): string[] {
-  if (!ABOUT_A_THING.has(q.type.kind) || q.type.figure || q.type.defines) return [];
+  if (!ABOUT_A_THING.has(q.type.kind) || q.type.defines) return [];
+  // a figure's own words and abbreviation are matched by the figure bar ("gross merchandise volume (GMV)")
+  const figure = new Set([...(q.type.figure ?? []), ...(q.type.figureAlias ? [q.type.figureAlias] : [])].flatMap((w) => tokenize(w)));
   const own = new Set(pages.flatMap((p) => tokenize(p.document.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " "))));
-  return q.names.filter((n) => n.length >= 4 && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
+  return q.names.filter((n) => n.length >= 4 && !MONTH_NAME.test(n) && !figure.has(n) && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
 }
 
 export interface ReadQuestion {

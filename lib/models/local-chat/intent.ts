@@ -76,7 +76,8 @@ const P = {
  * had the biggest drop in revenue"); with no metric named, also who, what list, what description.
  */
 const FIGURE_NEVER_ANSWERS = new Set(["yes_no", "reason"]);
-const NO_METRIC_PASSAGES = new Set(["yes_no", "reason", "list", "organisation", "person", "description"]);
+// a count with no statement figure named ("how many restaurants"): a figure sharing its words is no count
+const NO_METRIC_PASSAGES = new Set(["yes_no", "reason", "list", "organisation", "person", "description", "count"]);
 const PICKS_ONE = /(?:^|,\s*)which\b/i;
 
 function asksForPassages(text: string, metrics: MetricSpec[]): boolean {

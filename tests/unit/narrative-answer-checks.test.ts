@@ -1,0 +1,76 @@
+/**
+ * Answer-type checks on quoted sentences (issue 10, held-out wrong answers by class): a count is a
+ * number counting the asked noun (not an identifier, not a part, not a flow when a stock is asked),
+ * money asked is not answered by a share, a figure "per X" needs "per X", and a figure of a named
+ * part (a segment) needs a sentence naming that part. Made-up pages, not filings.
+ */
+import { describe, expect, it } from "vitest";
+import { answerFromPages, classifyQuestion, type CandidatePage } from "@/lib/answers/narrative";
+import { asksForQualifiedFigure } from "@/lib/metrics";
+import { planTurn } from "@/lib/models/local-chat/intent";
+
+const page = (n: number, text: string): CandidatePage => ({ document: "ACME_2022_10K.pdf", page: n, citation: `(source: ACME_2022_10K.pdf, p.${n})`, text });
+const ask = (q: string, text: string) => answerFromPages(q, [page(7, text)]);
+
+describe("count questions", () => {
+  it("reads the counted noun after a possessive company name", () => {
+    expect(classifyQuestion("How many Acme's warehouses were there at year-end 2022?").counted).toBe("warehouses");
+    expect(classifyQuestion("How many Acme's warehouses were there at year-end 2022?").stock).toBe(true);
+  });
+
+  it("does not count an identifier ('the '226 patent', 'CN 102956457') as a number of patents", () => {
+    const text = "In July 2022, Acme filed two invalidation requests on the '226 patent with the patent office.\n\nRivet alleges that Acme products infringe patent CN 102956457 ('457 Patent).";
+    expect(ask("How many patents did Acme file in 2022?", text).quotes).toEqual([]);
+  });
+
+  it("does not read 'six of the patents' as how many patents there are, but does when a part is asked", () => {
+    const text = "In 2022, Acme filed petitions on claims across six of the patents in the case.";
+    expect(ask("How many patents did Acme file in 2022?", text).quotes).toEqual([]);
+    expect(ask("How many of the patents in the case did Acme file petitions on in 2022?", text).quotes[0]?.text).toMatch(/six of the patents/);
+  });
+
+  it("does not answer a stock at year-end with a flow (opened, closure of)", () => {
+    const flows = "In 2022, the Company opened 1,200 warehouses and closed 900 warehouses.\n\nThe increase in closures was due to the closure of 400 warehouses in one market.";
+    expect(ask("How many Acme warehouses were there at year-end 2022?", flows).quotes).toEqual([]);
+    const stock = `${flows}\n\nAt year-end 2022, Acme operated 31,000 warehouses in 90 countries.`;
+    expect(ask("How many Acme warehouses were there at year-end 2022?", stock).quotes[0]?.text).toMatch(/31,000 warehouses/);
+  });
+
+  it("needs the question's qualifying words, not only the counted noun next to a number", () => {
+    const text = "As of December 31, 2022, Acme had approximately 26,000 regular employees.";
+    expect(ask("How many of Acme's regular employees were covered by collective bargaining agreements at the end of 2022?", text).quotes).toEqual([]);
+  });
+
+  it("routes a count that names no statement figure to passages, not to a finding sharing its words", () => {
+    const plan = planTurn({ past: [], current: { user: "How many Acme restaurants were there at year-end 2022?", assistant: "", tools: [] } });
+    expect(plan.passages).toBe(true);
+  });
+});
+
+describe("figures asked as money, per unit, or of a named part", () => {
+  it("does not answer money asked in USD millions with a share of revenues", () => {
+    const text = "Subscription and support revenues accounted for approximately 93 percent of our total revenues for fiscal 2022.";
+    expect(classifyQuestion("What was Acme's subscription and support revenue in fiscal 2022, in USD millions?").money).toBe(true);
+    expect(ask("What was Acme's subscription and support revenue in fiscal 2022, in USD millions?", text).quotes).toEqual([]);
+    expect(ask("What was Acme's subscription and support revenue in fiscal 2022, in USD millions?", `${text}\n\nSubscription and support revenues were $29,021 million for fiscal 2022.`).quotes[0]?.text).toMatch(/\$29,021 million/);
+  });
+
+  it("reads 'revenue per customer' as the figure and needs 'per customer' in the sentence", () => {
+    expect(classifyQuestion("What was Acme's average revenue per customer in fiscal 2022?").figure).toEqual(["revenue", "per", "customer"]);
+    const text = "In fiscal 2022, revenue from contracts with customers grew to $31 billion.";
+    expect(ask("What was Acme's average revenue per customer in fiscal 2022?", text).quotes).toEqual([]);
+  });
+
+  it("reads a time as a named figure (a sentence about the service model states no service time)", () => {
+    expect(classifyQuestion("What was Acme's average drive-thru service time in 2022?").figure).toEqual(["drive-thru", "service", "time"]);
+    const text = "In 2022, we continued to improve our service model and to invest in drive-thru and delivery for our 40,000 restaurants.";
+    expect(ask("What was Acme's average drive-thru service time in 2022?", text).quotes).toEqual([]);
+  });
+
+  it("reads a segment's figure as a part of the statement line, and needs a sentence naming the segment", () => {
+    expect(asksForQualifiedFigure("What was the Acme Ground segment's operating income in fiscal 2022, in USD millions?")).toBe(true);
+    const text = "Operating income was $4,912 million in fiscal 2022.\n\nAcme Ground segment operating income was $3,140 million in fiscal 2022.";
+    const a = ask("What was the Acme Ground segment's operating income in fiscal 2022, in USD millions?", text);
+    expect(a.quotes.map((q) => q.text)).toEqual(["Acme Ground segment operating income was $3,140 million in fiscal 2022."]);
+  });
+});
