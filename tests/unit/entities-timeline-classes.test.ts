@@ -106,6 +106,11 @@ describe("timeline: what is no event, and the right type", () => {
     expect(events("by the Board of Directors and approved by shareholders in September 1997 and amended since.").map((e) => e.description)).toEqual(["…by the Board of Directors and approved by shareholders in September 1997 and amended since."]);
   });
 
+  it("names the officer of a biography that opens with the age", () => {
+    const bio = "Dana K. Whitfield, Chairman, President and Chief Executive Officer — Mr. Whitfield,\n\n62, was appointed President and Chief Executive Officer in January 2006 and named Chairman in June 2016.";
+    expect(events(bio).map((e) => e.description)).toEqual(["Dana K. Whitfield, 62, was appointed President and Chief Executive Officer in January 2006 and named Chairman in June 2016."]);
+  });
+
   it("recognises an exhibit index with lettered exhibit numbers and 'where filed' columns", () => {
     const index = [
       "Incorporated by Reference",

@@ -111,7 +111,12 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (!excerpt) continue;
       const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(around, d))?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
       // described by the sentence it is cited from (the canonical sentence may run on from a heading without a stop)
-      const desc = describe(ty.type, isInquiry ? sentence : excerpt, dirRef);
+      let desc = describe(ty.type, isInquiry ? sentence : excerpt, dirRef);
+      // "…62, was appointed President …": the officer is named just before, in the heading of the biography
+      if (ty.type === "appointed" && /^…\d{1,3},\s/.test(desc)) {
+        const named = personNamesIn(canon.text.slice(Math.max(0, d.start - 300), d.start).replace(/\|/g, " ")).filter((n) => !/^(?:Mr|Ms|Mrs|Dr)\b/.test(n)).pop();
+        if (named) desc = `${named}, ${desc.slice(1)}`;
+      }
       const sentenceKey = `${d.date}|${sentence.replace(/\s+/g, " ").trim()}`;
       if (seenSentences.has(sentenceKey)) continue;
       seenSentences.add(sentenceKey);
