@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { roleLabelsOf } from "@/lib/agent/knowledge/people";
+import { sentencesOf } from "@/lib/agent/knowledge/people-answer";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { readEmployees } from "@/lib/extraction/entities/filing-facts";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
@@ -32,6 +33,14 @@ describe("entities: names and roles", () => {
   it("keeps the place after 'Corporation of' in the name", () => {
     expect(orgs("Since 1972, Harbour Trading Corporation of America (“Harbour America”) has financed our imports.")).toEqual(["Harbour Trading Corporation of America"]);
     expect(orgs("Harbour Grid Corporation of December 31, 2022 figures")).toEqual(["Harbour Grid Corporation"]);
+  });
+
+  it("quotes a biography as whole sentences: no split after a middle initial or 'Mr.'", () => {
+    expect(sentencesOf("Table of Contents We design shoes. Dana K. Whitfield, Chairman and Chief Executive Officer — Mr. Whitfield, 62, was appointed in 2006. He joined in 1979.")).toEqual([
+      "Table of Contents We design shoes.",
+      "Dana K. Whitfield, Chairman and Chief Executive Officer — Mr. Whitfield, 62, was appointed in 2006.",
+      "He joined in 1979.",
+    ]);
   });
 
   it("reads no person from a plural title ('our Segment Presidents')", () => {

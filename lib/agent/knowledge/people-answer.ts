@@ -35,7 +35,9 @@ export async function peopleInQuestion(deps: KbDeps, o: { query: string; metrics
   return out;
 }
 
-const sentencesOf = (t: string) => t.replace(/\s+/g, " ").split(/(?<=[.!?])\s+(?=[A-ZÅÄÖ])/).map((x) => x.trim()).filter(Boolean);
+/** Sentences, not split after an initial or a title ("Mark G. Parker", "— Mr. Parker, 62, was appointed …"). */
+export const sentencesOf = (t: string) =>
+  t.replace(/\s+/g, " ").split(/(?<=[.!?])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:Mr|Ms|Mrs|Dr|Inc|Co|Corp|Ltd|No|St|Jr|Sr)\.)\s+(?=[A-ZÅÄÖ])/u).map((x) => x.trim()).filter(Boolean);
 
 /** Each person with the sentences that introduce them (from a biography when there is one), cited. */
 async function describePeople(deps: KbDeps, people: Person[], role?: (typeof ROLES)[number]): Promise<KbPerson[]> {
@@ -56,13 +58,17 @@ async function describePeople(deps: KbDeps, people: Person[], role?: (typeof ROL
     // the person's passage: from the first sentence naming them to the next person's name
     const ss = sentencesOf(text);
     const first = ss.findIndex((x) => x.includes(p.name) && (/\b(?:joined|appointed|förordnades|anställdes|is|was|has|leads|holds)\b/i.test(x) || ss.length === 1));
-    const start = first >= 0 ? first : Math.max(0, ss.findIndex((x) => x.includes(p.name)));
+    const named = ss.findIndex((x) => x.includes(p.name));
+    const start = first >= 0 ? first : named;
     const about: string[] = [];
-    for (let i = start; i < ss.length && about.length < 3; i++) {
+    // no sentence of the page names them (a name split by the page's layout): the mention's own excerpt
+    for (let i = start; i >= 0 && i < ss.length && about.length < 3; i++) {
       const x = ss[i]!;
       if (i > start && others.some((o) => o !== p.name && x.includes(o))) break;
       if (i > start && !/^(?:she|he|they|her|his|their|before|prior|since|in \d{4}|hon|han)\b/i.test(x) && !x.includes(p.name.split(/\s+/)[0]!)) break;
-      about.push(x.replace(new RegExp(`^.*?(?=${p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (?:joined|was|is|has|holds|leads))`), ""));
+      // from the name on ("… are as follows: Mark G. Parker, Chairman …" starts at the name)
+      const name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      about.push(x.replace(new RegExp(`^.*?(?=${name} (?:joined|was|is|has|holds|leads)|${name},)`), ""));
     }
     const quote = about.length ? about : [m.excerpt.replace(/\s+/g, " ").trim()];
     const ref = deps.sources.add({ documentId: m.documentId, document: m.document, page: m.page, excerpt: quote.join(" "), documentDate: m.documentDate, kind: m.documentKind });
