@@ -5,6 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { roleLabelsOf } from "@/lib/agent/knowledge/people";
 import { sentencesOf } from "@/lib/agent/knowledge/people-answer";
+import type { KbResult } from "@/lib/agent/knowledge/types";
+import { writeSynthesis } from "@/lib/models/local-chat/answers/overview";
+import type { ToolExchange } from "@/lib/models/local-chat/conversation";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { readEmployees } from "@/lib/extraction/entities/filing-facts";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
@@ -133,5 +136,19 @@ describe("timeline: what is no event, and the right type", () => {
     ].join("\n");
     expect(pageKind(index, 112)).toBe("exhibit_index");
     expect(events(index, 112)).toEqual([]);
+  });
+});
+
+describe("'who is the auditor' is answered from the entities", () => {
+  it("names the audit firm the filing's auditor's report is signed by, with its citation", () => {
+    const q = "Who is the auditor?";
+    const result = {
+      dataNotice: "", query: "the auditor", intent: "fact", understood: { metrics: [] }, findings: [], timeline: [], corrections: [], conflicts: [], forecastVsActual: [], pages: [], coverage: "pages", notes: [],
+      people: [{ name: "Birch & Partners LLP", roles: ["auditor"], roleLabels: ["auditor"], about: [{ text: "We have served as the Company's auditor since 2004.", document: "ACME_2022_10K.pdf", page: 60, citation: "(source: ACME_2022_10K.pdf, p.60)" }], alsoIn: [] }],
+    } as unknown as KbResult;
+    const done = [{ toolName: "query_knowledge_base", input: { query: "the auditor" }, output: result }] as unknown as ToolExchange[];
+    const text = writeSynthesis({ intent: "synthesis", question: q, metrics: [], topic: "the auditor" }, done);
+    expect(text).toContain("**auditor – Birch & Partners LLP**");
+    expect(text).toContain("(source: ACME_2022_10K.pdf, p.60)");
   });
 });

@@ -30,8 +30,10 @@ export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
   if (!r) return noData(plan.question);
   const topic = plan.topic ?? plan.question;
   const parts = [`Here's what we know about ${topic.replace(/^the /i, "the ")}:`];
-  // "Who are the customers?" asks for organisations: the people the documents name do not answer it
-  const people = classifyQuestion(plan.question).kind === "organisation" ? [] : r.people ?? [];
+  // "Who are the customers?" asks for organisations: the people the documents name do not answer it;
+  // "Who is the auditor?" is answered by the audit firm the entities name (it is listed among the people)
+  const asksAuditor = /\bauditors?\b|\brevisor(?:n|er)?\b/i.test(plan.question);
+  const people = classifyQuestion(plan.question).kind === "organisation" ? (r.people ?? []).filter((p) => asksAuditor && p.roleLabels.includes("auditor")) : r.people ?? [];
   if (people.length) {
     // one section per person: role, what the documents say (quoted), ownership from the cap table
     const holdings = results.flatMap((x) => x.tableValues ?? []);
