@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { findIrlTemplateDocuments } from "@/lib/db/queries/documents";
 import { safely, toolError, type AgentContext } from "../context";
 import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
 
@@ -16,13 +17,7 @@ export function createIrlTool(ctx: AgentContext) {
     }),
     execute: async ({ document, confirmed }) =>
       safely("create_irl", async () => {
-        const { rows } = await ctx.db.query<{ id: string; filename: string }>(
-          `select id, filename from documents where deal_id = $1 and status = 'indexed'
-             and (($2::text is not null and lower(filename) = lower($2)) or ($2::text is null and (kind = 'information request list' or filename ~* '(^|[^a-z])irl([^a-z]|$)|information.request')))
-           order by filename`,
-          [ctx.deal.id, document ?? null],
-        );
-        const doc = rows[0];
+        const [doc] = await findIrlTemplateDocuments({ db: ctx.db, dealId: ctx.deal.id, filename: document ?? null, indexedOnly: true });
         if (!doc) return toolError(document ? `No indexed document named ${document}.` : "No IRL template found in the data room.", "Upload an IRL spreadsheet or name the document to import.");
         if (!confirmed || !userConfirmed(ctx.lastUserText, CREATE)) return confirmationRequest(`import the IRL from ${doc.filename}`, { document: doc.filename });
         const irl = ctx.services.irl;

@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { findIrlTemplateDocuments } from "@/lib/db/queries/documents";
 import { safely, type AgentContext } from "../context";
 
 export function findGapsTool(ctx: AgentContext) {
@@ -14,11 +15,8 @@ export function findGapsTool(ctx: AgentContext) {
         const report = await irl.computeIrlCoverage({ db: ctx.db, dealId: ctx.deal.id });
         const domains = report.domains.filter((d) => !domain || d.domain.toLowerCase() === domain.toLowerCase());
         if (report.totals.total === 0) {
-          const templates = await ctx.db.query<{ filename: string }>(
-            "select filename from documents where deal_id = $1 and (kind = 'information request list' or filename ~* '(^|[^a-z])irl([^a-z]|$)|information.request') order by filename",
-            [ctx.deal.id],
-          );
-          const out = { irlItems: 0, templatesInDataRoom: templates.rows.map((r) => r.filename), message: "This deal has no IRL yet." };
+          const templates = await findIrlTemplateDocuments({ db: ctx.db, dealId: ctx.deal.id, indexedOnly: false });
+          const out = { irlItems: 0, templatesInDataRoom: templates.map((r) => r.filename), message: "This deal has no IRL yet." };
           ctx.sources.recordOutput(out);
           return out;
         }

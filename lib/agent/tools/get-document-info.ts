@@ -1,22 +1,13 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { listDocumentSummaries } from "@/lib/db/queries/documents";
+import { countFindingsByDomain } from "@/lib/db/queries/knowledge";
+import { listPageOpenings } from "@/lib/db/queries/pages";
 import { safely, toolError, type AgentContext } from "../context";
 import { DATA_NOTICE, looksLikeInstructions, quoteAsData } from "../guardrails/injection";
 import { describeKind, formatDate } from "../knowledge/describe";
 import { defaultGraphReader } from "../knowledge/graph";
 
-interface DocRow {
-  id: string;
-  filename: string;
-  format: string | null;
-  status: string;
-  kind: string | null;
-  title: string | null;
-  page_count: number | null;
-  document_date: string | null;
-  error: string | null;
-  findings: number;
-}
 
 export function getDocumentInfoTool(ctx: AgentContext) {
   return tool({
@@ -26,12 +17,7 @@ export function getDocumentInfoTool(ctx: AgentContext) {
     inputSchema: z.object({ document: z.string().max(300).optional().describe("Filename (or a distinctive part of it)") }),
     execute: async ({ document }) =>
       safely("get_document_info", async () => {
-        const { rows } = await ctx.db.query<DocRow>(
-          `select d.id, d.filename, d.format, d.status, d.kind, d.title, d.page_count, to_char(d.document_date, 'YYYY-MM-DD') as document_date, d.error,
-                  (select count(*)::int from findings f where f.document_id = d.id and f.status = 'active') as findings
-           from documents d where d.deal_id = $1 order by d.document_date nulls last, d.filename`,
-          [ctx.deal.id],
-        );
+        const rows = await listDocumentSummaries({ db: ctx.db, dealId: ctx.deal.id });
         const versions = await defaultGraphReader.documentVersions(ctx.db, ctx.deal.id);
         const name = (id: string) => rows.find((r) => r.id === id)?.filename ?? id;
         if (!document) {
@@ -58,15 +44,9 @@ export function getDocumentInfoTool(ctx: AgentContext) {
         const q = document.trim().toLowerCase();
         const doc = rows.find((r) => r.filename.toLowerCase() === q || r.id === document) ?? rows.find((r) => r.filename.toLowerCase().includes(q));
         if (!doc) return toolError(`No document matching "${document}" in this deal.`, `Documents: ${rows.map((r) => r.filename).join(", ")}`);
-        const pages = await ctx.db.query<{ page_number: number; label: string | null; text: string }>(
-          "select page_number, label, left(text, 600) as text from document_pages where document_id = $1 order by page_number limit 60",
-          [doc.id],
-        );
-        const byDomain = await ctx.db.query<{ domain: string; n: number }>(
-          "select domain, count(*)::int as n from findings where document_id = $1 and status = 'active' group by domain order by domain",
-          [doc.id],
-        );
-        const first = pages.rows[0];
+        const pages = await listPageOpenings({ db: ctx.db, documentId: doc.id, limit: 60, chars: 600 });
+        const byDomain = await countFindingsByDomain({ db: ctx.db, documentId: doc.id });
+        const first = pages[0];
         let opening: unknown = null;
         if (first && first.text.trim()) {
           const excerpt = first.text.replace(/\s+/g, " ").trim().slice(0, 300);
@@ -85,8 +65,8 @@ export function getDocumentInfoTool(ctx: AgentContext) {
           pages: doc.page_count,
           status: doc.status,
           ...(doc.error ? { error: doc.error } : {}),
-          sections: pages.rows.filter((p) => p.label).map((p) => ({ page: p.page_number, label: p.label })),
-          findingsByDomain: Object.fromEntries(byDomain.rows.map((r) => [r.domain, r.n])),
+          sections: pages.filter((p) => p.label).map((p) => ({ page: p.page_number, label: p.label })),
+          findingsByDomain: Object.fromEntries(byDomain.map((r) => [r.domain, r.n])),
           supersedes: versions.filter((v) => v.newerId === doc.id).map((v) => ({ document: name(v.olderId), reason: v.reason })),
           supersededBy: versions.filter((v) => v.olderId === doc.id).map((v) => ({ document: name(v.newerId), reason: v.reason })),
           opening,

@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { getDocumentByFilename } from "@/lib/db/queries/documents";
 import { safely, toolError, type AgentContext } from "../context";
 import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
 
@@ -19,7 +20,7 @@ export function triggerAnalysisTool(ctx: AgentContext) {
       safely("trigger_analysis", async () => {
         let documentId: string | undefined;
         if (document) {
-          const r = (await ctx.db.query<{ id: string; filename: string }>("select id, filename from documents where deal_id = $1 and lower(filename) = lower($2)", [ctx.deal.id, document])).rows[0];
+          const r = await getDocumentByFilename({ db: ctx.db, dealId: ctx.deal.id, filename: document });
           if (!r) return toolError(`No document named ${document} in this deal.`);
           documentId = r.id;
         }

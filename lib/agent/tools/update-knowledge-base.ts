@@ -1,5 +1,8 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { getDocumentByFilename } from "@/lib/db/queries/documents";
+import { insertManualFinding } from "@/lib/db/queries/knowledge";
+import { getPageText } from "@/lib/db/queries/pages";
 import { locateExcerpt } from "@/lib/extraction/citation";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { safely, toolError, type AgentContext } from "../context";
@@ -31,11 +34,11 @@ export function updateKnowledgeBaseTool(ctx: AgentContext) {
     }),
     execute: async (input) =>
       safely("update_knowledge_base", async () => {
-        const doc = (await ctx.db.query<{ id: string; filename: string }>("select id, filename from documents where deal_id = $1 and lower(filename) = lower($2)", [ctx.deal.id, input.document])).rows[0];
+        const doc = await getDocumentByFilename({ db: ctx.db, dealId: ctx.deal.id, filename: input.document });
         if (!doc) return toolError(`No document named ${input.document} in this deal.`, "Use get_document_info to list documents.");
-        const page = (await ctx.db.query<{ text: string }>("select text from document_pages where document_id = $1 and page_number = $2", [doc.id, input.page])).rows[0];
-        if (!page) return toolError(`${doc.filename} has no page ${input.page}.`);
-        if (!locateExcerpt(page.text, input.excerpt)) return toolError(`The excerpt is not on page ${input.page} of ${doc.filename}; nothing was saved.`, "Quote the page text exactly.");
+        const pageText = await getPageText({ db: ctx.db, documentId: doc.id, page: input.page });
+        if (pageText === null) return toolError(`${doc.filename} has no page ${input.page}.`);
+        if (!locateExcerpt(pageText, input.excerpt)) return toolError(`The excerpt is not on page ${input.page} of ${doc.filename}; nothing was saved.`, "Quote the page text exactly.");
         const metric = detectMetrics(input.metric)[0];
         const metricKey = metric?.key ?? input.metric.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
         const num = parseNumbers(input.value, false)[0];
@@ -45,13 +48,16 @@ export function updateKnowledgeBaseTool(ctx: AgentContext) {
         const id = crypto.randomUUID();
         const unit = num?.percent ? "percent" : metric?.unit ?? (/\b(?:EUR|USD|SEK|GBP)\b|[€$£]/.test(input.value) ? "currency" : "other");
         const currency = input.value.match(/\b(EUR|USD|SEK|GBP)\b/)?.[1] ?? (input.value.includes("€") ? "EUR" : null);
-        const { rows } = await ctx.db.query<{ id: string }>(
-          `insert into findings (id, deal_id, document_id, domain, metric, metric_key, value_text, value_num, unit, currency, period, is_forecast, source_page, source_cell, source_excerpt, confidence, status)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0.9, 'active')
-           on conflict (deal_id, document_id, metric_key, period, source_page) do nothing returning id`,
-          [id, ctx.deal.id, doc.id, input.domain ?? metric?.domain ?? "financial", input.metric, metricKey, input.value, num ? num.value : null, unit, currency, period, input.isForecast ?? false, input.page, input.cell ?? null, input.excerpt],
-        );
-        if (!rows[0]) return { status: "exists", message: "A finding for this metric, period and page already exists; nothing was added.", preview };
+        const inserted = await insertManualFinding({
+          db: ctx.db,
+          id,
+          finding: {
+            dealId: ctx.deal.id, documentId: doc.id, domain: input.domain ?? metric?.domain ?? "financial", metric: input.metric, metricKey,
+            valueText: input.value, valueNum: num ? num.value : null, unit, currency, period, isForecast: input.isForecast ?? false,
+            page: input.page, cell: input.cell ?? null, excerpt: input.excerpt,
+          },
+        });
+        if (!inserted) return { status: "exists", message: "A finding for this metric, period and page already exists; nothing was added.", preview };
         await embedMissingFindings(ctx.db, ctx.deal.id, ctx.space ?? getEmbeddingSpace(), 20).catch(() => 0);
         const ref = ctx.sources.add({ documentId: doc.id, document: doc.filename, page: input.page, cell: input.cell ?? null, excerpt: input.excerpt });
         const out = { status: "saved", findingId: id, citation: ref.citation, preview };

@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { getPageText } from "@/lib/db/queries/pages";
 import { locateExcerpt } from "@/lib/extraction/citation";
 import { safely, toolError, type AgentContext } from "../context";
 import { DATA_NOTICE } from "../guardrails/injection";
@@ -47,8 +48,8 @@ export function validateFindingTool(ctx: AgentContext) {
         const { sup } = await resolveSupersession(ctx.db, ctx.deal.id, rows, edges, graph);
         const checks = [];
         for (const r of rows.slice(0, 8)) {
-          const page = await ctx.db.query<{ text: string }>("select text from document_pages where document_id = $1 and page_number = $2", [r.document_id, r.source_page]);
-          const onPage = page.rows[0] ? locateExcerpt(page.rows[0].text, r.source_excerpt) !== null : false;
+          const pageText = await getPageText({ db: ctx.db, documentId: r.document_id, page: r.source_page });
+          const onPage = pageText !== null ? locateExcerpt(pageText, r.source_excerpt) !== null : false;
           const ref = ctx.sources.add({ documentId: r.document_id, document: r.filename, page: r.source_page, cell: r.source_cell, excerpt: r.source_excerpt, documentDate: r.document_date, kind: r.document_kind });
           const repl = sup.replacedBy.get(r.id);
           const related = edges.filter((e) => e.fromId === r.id || e.toId === r.id);

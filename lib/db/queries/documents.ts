@@ -80,3 +80,48 @@ export async function markDocumentFailed({ db, dealId, documentId, code, message
 export async function deleteDocument({ db, dealId, documentId }: { db: Queryable; dealId: string; documentId: string }): Promise<void> {
   await db.query("delete from documents where deal_id = $1 and id = $2", [dealId, documentId]);
 }
+
+/** A document of the deal by its filename (case-insensitive), or null. */
+export async function getDocumentByFilename({ db, dealId, filename }: { db: Queryable; dealId: string; filename: string }): Promise<{ id: string; filename: string } | null> {
+  const { rows } = await db.query<{ id: string; filename: string }>("select id, filename from documents where deal_id = $1 and lower(filename) = lower($2)", [dealId, filename]);
+  return rows[0] ?? null;
+}
+
+/** A document as the agent lists it: its metadata and how many active findings it holds. */
+export interface DocumentSummaryRow {
+  id: string;
+  filename: string;
+  format: string | null;
+  status: string;
+  kind: string | null;
+  title: string | null;
+  page_count: number | null;
+  document_date: string | null;
+  error: string | null;
+  findings: number;
+}
+
+/** The deal's documents by date (undated last), then filename, each with its active finding count. */
+export async function listDocumentSummaries({ db, dealId }: { db: Queryable; dealId: string }): Promise<DocumentSummaryRow[]> {
+  const { rows } = await db.query<DocumentSummaryRow>(
+    `select d.id, d.filename, d.format, d.status, d.kind, d.title, d.page_count, to_char(d.document_date, 'YYYY-MM-DD') as document_date, d.error,
+            (select count(*)::int from findings f where f.document_id = d.id and f.status = 'active') as findings
+     from documents d where d.deal_id = $1 order by d.document_date nulls last, d.filename`,
+    [dealId],
+  );
+  return rows;
+}
+
+/**
+ * IRL template candidates of the deal, by filename: the named document (`filename`), or else
+ * those recorded as an information request list or whose filename says IRL / information request.
+ */
+export async function findIrlTemplateDocuments({ db, dealId, filename = null, indexedOnly }: { db: Queryable; dealId: string; filename?: string | null; indexedOnly: boolean }): Promise<{ id: string; filename: string }[]> {
+  const { rows } = await db.query<{ id: string; filename: string }>(
+    `select id, filename from documents where deal_id = $1 and (not $3::boolean or status = 'indexed')
+       and (($2::text is not null and lower(filename) = lower($2)) or ($2::text is null and (kind = 'information request list' or filename ~* '(^|[^a-z])irl([^a-z]|$)|information.request')))
+     order by filename`,
+    [dealId, filename, indexedOnly],
+  );
+  return rows;
+}

@@ -28,3 +28,41 @@ export async function listEntitySummaries({ db, dealId, limit = 500 }: { db: Que
   );
   return rows;
 }
+
+/** A document's active findings counted by domain. */
+export async function countFindingsByDomain({ db, documentId }: { db: Queryable; documentId: string }): Promise<{ domain: string; n: number }[]> {
+  const { rows } = await db.query<{ domain: string; n: number }>(
+    "select domain, count(*)::int as n from findings where document_id = $1 and status = 'active' group by domain order by domain",
+    [documentId],
+  );
+  return rows;
+}
+
+/** A finding the analyst confirmed in the chat, as the agent records it (confidence 0.9, active). */
+export interface ManualFindingInput {
+  dealId: string;
+  documentId: string;
+  domain: string;
+  metric: string;
+  metricKey: string;
+  valueText: string;
+  valueNum: number | null;
+  unit: string;
+  currency: string | null;
+  period: string | null;
+  isForecast: boolean;
+  page: number;
+  cell: string | null;
+  excerpt: string;
+}
+
+/** Inserts the finding under `id`; false when one for the same metric, period and page already exists. */
+export async function insertManualFinding({ db, id, finding: f }: { db: Queryable; id: string; finding: ManualFindingInput }): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into findings (id, deal_id, document_id, domain, metric, metric_key, value_text, value_num, unit, currency, period, is_forecast, source_page, source_cell, source_excerpt, confidence, status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0.9, 'active')
+     on conflict (deal_id, document_id, metric_key, period, source_page) do nothing returning id`,
+    [id, f.dealId, f.documentId, f.domain, f.metric, f.metricKey, f.valueText, f.valueNum, f.unit, f.currency, f.period, f.isForecast, f.page, f.cell, f.excerpt],
+  );
+  return rows.length > 0;
+}

@@ -5,3 +5,18 @@ export async function pageNumberOfSheet({ db, documentId, sheet }: { db: Queryab
   const { rows } = await db.query<{ page_number: number }>("select page_number from document_pages where document_id = $1 and lower(label) = lower($2) limit 1", [documentId, sheet]);
   return rows[0]?.page_number ?? null;
 }
+
+/** The text of one page of a document, or null when the page does not exist. */
+export async function getPageText({ db, documentId, page }: { db: Queryable; documentId: string; page: number }): Promise<string | null> {
+  const { rows } = await db.query<{ text: string }>("select text from document_pages where document_id = $1 and page_number = $2", [documentId, page]);
+  return rows[0]?.text ?? null;
+}
+
+/** The first `limit` pages of a document, each with the first `chars` characters of its text. */
+export async function listPageOpenings({ db, documentId, limit, chars }: { db: Queryable; documentId: string; limit: number; chars: number }): Promise<{ page_number: number; label: string | null; text: string }[]> {
+  const { rows } = await db.query<{ page_number: number; label: string | null; text: string }>(
+    "select page_number, label, left(text, $3) as text from document_pages where document_id = $1 order by page_number limit $2",
+    [documentId, limit, chars],
+  );
+  return rows;
+}
