@@ -40,6 +40,8 @@ const SEED = 12;
 /** Second, fresh sample (round 2): its own labels file; items labelled in round 1 are never drawn again. */
 const LABELS_2 = path.join(ROOT, "bench/data/entities-labels-2.jsonl");
 const SAMPLE_2 = 100;
+/** Labels of the 20 + 20 random examples printed at the end (read by hand like the samples). */
+const LABELS_EXAMPLES = path.join(ROOT, "bench/data/entities-labels-examples.jsonl");
 const SEED_2 = 2611;
 
 interface CachedPage { page: number; text: string; spans: TextSpan[] }
@@ -145,6 +147,7 @@ async function main() {
   }
   const labels = loadLabels();
   const labels2 = loadLabels(LABELS_2);
+  const labelsEx = loadLabels(LABELS_EXAMPLES);
   const round2 = (kind: "entity" | "event") => sampleByFiling([...all["in-sample"][kind], ...all["held-out"][kind]], SAMPLE_2, SEED_2, new Set([...labels.keys()].filter((k) => !labels2.has(k))));
   const splitOf = (x: Item) => (HELD_OUT.test(x.doc) ? "held-out" : "in-sample");
   if (values.unlabelled) {
@@ -153,6 +156,9 @@ async function main() {
     }
     for (const kind of ["entity", "event"] as const) for (const x of round2(kind)) {
       if (!labels2.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, round: 2, split: splitOf(x), item: x.text, excerpt: x.excerpt }));
+    }
+    for (const kind of ["entity", "event"] as const) for (const x of sample([...all["in-sample"][kind], ...all["held-out"][kind]], 20, SEED + 1)) {
+      if (!labels.has(x.key) && !labels2.has(x.key) && !labelsEx.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, examples: true, item: x.text, excerpt: x.excerpt }));
     }
     return;
   }
@@ -179,10 +185,13 @@ async function main() {
     }
     for (const x of s.filter((y) => labels2.has(y.key) && !labels2.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${labels2.get(x.key)!.note ? ` (${labels2.get(x.key)!.note})` : ""}`);
   }
+  const labelOf = (k: string) => labels.get(k) ?? labels2.get(k) ?? labelsEx.get(k);
   for (const kind of ["entity", "event"] as const) {
-    console.log(`\n20 random ${kind === "entity" ? "entities" : "events"} (seed ${SEED + 1}, both splits):`);
-    for (const x of sample([...all["in-sample"][kind], ...all["held-out"][kind]], 20, SEED + 1)) {
-      const l = labels.get(x.key) ?? labels2.get(x.key);
+    const ex = sample([...all["in-sample"][kind], ...all["held-out"][kind]], 20, SEED + 1);
+    const read = ex.filter((x) => labelOf(x.key));
+    console.log(`\n20 random ${kind === "entity" ? "entities" : "events"} (seed ${SEED + 1}, both splits; ${read.filter((x) => labelOf(x.key)!.ok).length}/${read.length} labelled good):`);
+    for (const x of ex) {
+      const l = labelOf(x.key);
       console.log(`  ${l ? (l.ok ? "✓" : "✗") : "?"} ${x.doc} p.${x.page} ${x.text}\n      « ${x.excerpt.slice(0, 200)} »`);
     }
   }
