@@ -8,6 +8,13 @@ import { countFindingsByDomain, insertManualFinding, type ManualFindingInput } f
 import { getPageText, listPageOpenings, pageNumberOfSheet } from "@/lib/db/queries/pages";
 import { countOpenReviewItems } from "@/lib/db/queries/review";
 import { userIdByEmail } from "@/lib/db/queries/users";
+import { countActiveFindingsByDeal, countProcessingDocumentsByDeal } from "@/lib/db/queries/deal-counts";
+import { listDocumentSupersessions } from "@/lib/db/queries/knowledge";
+import { findPagesMatching, getPageRow } from "@/lib/db/queries/pages";
+import { countDocumentTasksByStatus, listTasksWithFilenames } from "@/lib/db/queries/tasks";
+import { enqueueTask } from "@/lib/pipeline/queue";
+import { listDocumentViews, searchInDocument } from "@/lib/ui/server/documents";
+import { listPipelineTasks } from "@/lib/ui/server/pipeline";
 import { openTestDb } from "../helpers/db";
 import { addIndexedDocument } from "../helpers/documents";
 
@@ -62,6 +69,40 @@ describe("named queries", () => {
     const summaries = await listDocumentSummaries({ db, dealId });
     expect(summaries[0]).toMatchObject({ filename: "Annual_Report.pdf", document_date: "2024-03-01", findings: 1 });
     expect(summaries).toHaveLength(3);
+  });
+
+  it("data room reads: page rows, in-document search, version relations, task counts and the pipeline list", async () => {
+    expect(await getPageRow({ db, dealId, documentId: report, page: 1 })).toMatchObject({ page_number: 1, text: "Revenue was 10." });
+    expect(await getPageRow({ db, dealId: otherDealId, documentId: report, page: 1 })).toBeNull();
+    expect((await findPagesMatching({ db, dealId, documentId: report, pattern: "%employees%" })).map((p) => p.page_number)).toEqual([2]);
+    expect(await searchInDocument({ db, dealId, documentId: report, q: "employees" })).toEqual([{ page: 2, label: null, count: 1, snippet: "Employees: 12." }]);
+    const older = await addIndexedDocument(db, dealId, "Annual_Report_draft.pdf", ["Draft."]);
+    await db.query(
+      "insert into relations (id, deal_id, from_kind, from_id, to_kind, to_id, relation_type, reason, created_by) values ($1, $2, 'document', $3, 'document', $4, 'SUPERSEDES', 'test', 'test')",
+      [crypto.randomUUID(), dealId, report, older],
+    );
+    expect(await listDocumentSupersessions({ db, dealId })).toEqual([{ from_id: report, to_id: older }]);
+    await enqueueTask({ db, dealId, documentId: report, taskType: "findings_extraction", idempotencyKey: `q:${report}` });
+    await enqueueTask({ db, dealId, taskType: "orchestration", idempotencyKey: `q:orch:${dealId}` });
+    expect(await countDocumentTasksByStatus({ db, dealId })).toEqual([{ document_id: report, status: "pending", n: 1 }]);
+    const tasks = await listTasksWithFilenames({ db, dealId, limit: 10 });
+    expect(tasks.map((t) => [t.task_type, t.filename]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([["findings_extraction", "Annual_Report.pdf"], ["orchestration", null]]);
+    expect(await listTasksWithFilenames({ db, dealId, status: "failed", limit: 10 })).toEqual([]);
+    const listed = (await listPipelineTasks({ db, dealId })).map((t) => t.filename);
+    expect(listed).toHaveLength(2);
+    expect(listed).toEqual(expect.arrayContaining(["Annual_Report.pdf", null]));
+    const views = await listDocumentViews({ db, dealId });
+    const rv = views.find((v) => v.id === report)!;
+    expect(rv).toMatchObject({ supersedes: [older], versionSource: "relations", tasks: { pending: 1, running: 0, completed: 0, failed: 0 } });
+    expect(views.find((v) => v.id === older)!.supersededBy).toEqual([report]);
+    await db.query("delete from agent_tasks where deal_id = $1", [dealId]);
+    await db.query("delete from documents where id = $1", [older]);
+  });
+
+  it("per-deal counts for the overview", async () => {
+    expect((await countActiveFindingsByDeal({ db })).get(dealId)).toBe(1);
+    expect((await countProcessingDocumentsByDeal({ db })).get(dealId)).toBe(1);
+    expect((await countProcessingDocumentsByDeal({ db })).get(otherDealId)).toBeUndefined();
   });
 
   it("counts open review items, finds users by email, deletes a document of its deal only", async () => {

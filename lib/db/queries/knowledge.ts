@@ -66,3 +66,12 @@ export async function insertManualFinding({ db, id, finding: f }: { db: Queryabl
   );
   return rows.length > 0;
 }
+
+/** Detected SUPERSEDES relations between two documents of the deal (newer `from_id`, older `to_id`). */
+export async function listDocumentSupersessions({ db, dealId }: { db: Queryable; dealId: string }): Promise<{ from_id: string; to_id: string }[]> {
+  const { rows } = await db.query<{ from_id: string; to_id: string }>(
+    "select from_id, to_id from relations where deal_id = $1 and relation_type = 'SUPERSEDES' and from_kind = 'document' and to_kind = 'document'",
+    [dealId],
+  );
+  return rows;
+}

@@ -20,3 +20,25 @@ export async function listPageOpenings({ db, documentId, limit, chars }: { db: Q
   );
   return rows;
 }
+
+/** One stored page as the viewer draws it (text, PDF spans, sheet cells, size), or null. */
+export interface PageRow { page_number: number; label: string | null; text: string; spans: unknown; cells: unknown; width: number | null; height: number | null }
+
+export async function getPageRow({ db, dealId, documentId, page }: { db: Queryable; dealId: string; documentId: string; page: number }): Promise<PageRow | null> {
+  const { rows } = await db.query<PageRow>(
+    "select page_number, label, text, spans, cells, width, height from document_pages where deal_id = $1 and document_id = $2 and page_number = $3",
+    [dealId, documentId, page],
+  );
+  return rows[0] ?? null;
+}
+
+/** Pages of a document whose whitespace-collapsed text matches an ILIKE `pattern`, in page order (at most 200). */
+export async function findPagesMatching({ db, dealId, documentId, pattern }: { db: Queryable; dealId: string; documentId: string; pattern: string }): Promise<{ page_number: number; label: string | null; text: string }[]> {
+  const { rows } = await db.query<{ page_number: number; label: string | null; text: string }>(
+    `select page_number, label, text from document_pages
+     where deal_id = $1 and document_id = $2 and regexp_replace(text, '\\s+', ' ', 'g') ilike $3
+     order by page_number limit 200`,
+    [dealId, documentId, pattern],
+  );
+  return rows;
+}

@@ -4,7 +4,10 @@
  */
 import "server-only";
 import type { Queryable } from "@/lib/db";
-import type { DocumentRow } from "@/lib/db/queries/documents";
+import { getDocumentById, listDocumentsByDeal, type DocumentRow } from "@/lib/db/queries/documents";
+import { listDocumentSupersessions } from "@/lib/db/queries/knowledge";
+import { findPagesMatching, getPageRow } from "@/lib/db/queries/pages";
+import { countDocumentTasksByStatus } from "@/lib/db/queries/tasks";
 import { MandaError } from "@/lib/errors";
 import { versionInfo } from "@/lib/ingest/metadata";
 import { isUuid, type DocumentView, type InDocumentHit, type PageData } from "../documents";
@@ -27,15 +30,10 @@ export function toDocumentView(d: DocumentRow): DocumentView {
 
 /** The deal's documents with version relations and extraction task counts. Tolerates missing tables. */
 export async function listDocumentViews({ db, dealId }: { db: Queryable; dealId: string }): Promise<DocumentView[]> {
-  const { rows } = await db.query<DocumentRow>("select * from documents where deal_id = $1 order by created_at, filename", [dealId]);
-  const views = rows.map(toDocumentView);
+  const views = (await listDocumentsByDeal({ db, dealId })).map(toDocumentView);
   const byId = new Map(views.map((v) => [v.id, v]));
   try {
-    const rel = await db.query<{ from_id: string; to_id: string }>(
-      "select from_id, to_id from relations where deal_id = $1 and relation_type = 'SUPERSEDES' and from_kind = 'document' and to_kind = 'document'",
-      [dealId],
-    );
-    for (const r of rel.rows) {
+    for (const r of await listDocumentSupersessions({ db, dealId })) {
       const a = byId.get(r.from_id);
       const b = byId.get(r.to_id);
       if (!a || !b) continue;
@@ -62,14 +60,9 @@ export async function listDocumentViews({ db, dealId }: { db: Queryable; dealId:
     top.m.versionSource = "filename";
   }
   try {
-    const t = await db.query<{ document_id: string; status: keyof DocumentView["tasks"]; n: number }>(
-      `select document_id, status, count(*)::int as n from agent_tasks
-       where deal_id = $1 and document_id is not null and task_type not in ('orchestration', 'ingest') group by document_id, status`,
-      [dealId],
-    );
-    for (const r of t.rows) {
+    for (const r of await countDocumentTasksByStatus({ db, dealId })) {
       const v = byId.get(r.document_id);
-      if (v && r.status in v.tasks) v.tasks[r.status] = Number(r.n);
+      if (v && r.status in v.tasks) v.tasks[r.status as keyof DocumentView["tasks"]] = Number(r.n);
     }
   } catch {
     /* no task table yet */
@@ -79,9 +72,9 @@ export async function listDocumentViews({ db, dealId }: { db: Queryable; dealId:
 
 export async function requireDocument({ db, dealId, documentId }: { db: Queryable; dealId: string; documentId: string }): Promise<DocumentRow> {
   if (!isUuid(documentId)) throw new MandaError("not_found:document", "No such document in this deal.");
-  const { rows } = await db.query<DocumentRow>("select * from documents where deal_id = $1 and id = $2", [dealId, documentId]);
-  if (!rows[0]) throw new MandaError("not_found:document", "No such document in this deal.");
-  return rows[0];
+  const doc = await getDocumentById({ db, dealId, documentId });
+  if (!doc) throw new MandaError("not_found:document", "No such document in this deal.");
+  return doc;
 }
 
 export async function getPageData({ db, dealId, documentId, page, highlight, cell }: {
@@ -89,11 +82,7 @@ export async function getPageData({ db, dealId, documentId, page, highlight, cel
 }): Promise<PageData> {
   const doc = await requireDocument({ db, dealId, documentId });
   if (!Number.isInteger(page) || page < 1) throw new MandaError("bad_request:page", "The page is a whole number from 1.");
-  const { rows } = await db.query<{ page_number: number; label: string | null; text: string; spans: unknown; cells: unknown; width: number | null; height: number | null }>(
-    "select page_number, label, text, spans, cells, width, height from document_pages where deal_id = $1 and document_id = $2 and page_number = $3",
-    [dealId, documentId, page],
-  );
-  const row = rows[0];
+  const row = await getPageRow({ db, dealId, documentId, page });
   const pageCount = doc.page_count ?? 0;
   if (!row) {
     if (doc.status !== "indexed") throw new MandaError("conflict:document_not_indexed", doc.status === "failed" ? `This document could not be read: ${doc.error ?? "unknown reason"}` : "This document is still being processed.");
@@ -121,12 +110,7 @@ export async function searchInDocument({ db, dealId, documentId, q }: { db: Quer
   if (!query) return [];
   if (query.length > 200) throw new MandaError("bad_request:query", "Search for at most 200 characters.");
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/ /g, "%")}%`;
-  const { rows } = await db.query<{ page_number: number; label: string | null; text: string }>(
-    `select page_number, label, text from document_pages
-     where deal_id = $1 and document_id = $2 and regexp_replace(text, '\\s+', ' ', 'g') ilike $3
-     order by page_number limit 200`,
-    [dealId, documentId, pattern],
-  );
+  const rows = await findPagesMatching({ db, dealId, documentId, pattern });
   const lower = query.toLowerCase();
   return rows.map((r) => {
     const flat = r.text.replace(/\s+/g, " ");

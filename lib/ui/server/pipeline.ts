@@ -6,6 +6,7 @@ import "server-only";
 import type { Db, Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { listTasksWithFilenames } from "@/lib/db/queries/tasks";
 import { runPipeline } from "@/lib/pipeline/orchestrator";
 import type { PipelineRunState, PipelineTaskView } from "../pipeline";
 
@@ -32,12 +33,7 @@ export function summariseOutput(out: unknown): string[] {
 
 export async function listPipelineTasks({ db, dealId, status, limit = 300 }: { db: Queryable; dealId: string; status?: string; limit?: number }): Promise<PipelineTaskView[]> {
   try {
-    const { rows } = await db.query<Record<string, unknown>>(
-      `select t.*, d.filename from agent_tasks t left join documents d on d.id = t.document_id
-       where t.deal_id = $1 and ($2::text is null or t.status = $2)
-       order by t.created_at desc, t.id limit $3`,
-      [dealId, status ?? null, limit],
-    );
+    const rows = await listTasksWithFilenames({ db, dealId, status: status ?? null, limit });
     return rows.map((r) => {
       const started = iso(r.started_at);
       const completed = iso(r.completed_at);
