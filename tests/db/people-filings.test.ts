@@ -35,7 +35,7 @@ describe("people questions on an annual report's entities", () => {
     await addEntity(db, deal.id, "person", "Laura M. Chen", { doc, page: 2, role: "Chairman, President and Chief Executive Officer (executive officer, age 62)", excerpt: "Laura M. Chen, Chairman, President and Chief Executive Officer — Ms. Chen, 62, was appointed President and Chief Executive Officer in January 2016." });
     await addEntity(db, deal.id, "person", "Omar Haddad", { doc, page: 2, role: "CEO Worldwide Consumer (executive officer, age 51)", excerpt: "Omar Haddad, CEO Worldwide Consumer — Mr. Haddad, 51, joined the Company in 2012." });
     await addEntity(db, deal.id, "person", "Peter J. Alvarez", { doc, page: 2, role: "Executive Vice President and Chief Financial Officer (executive officer, age 46)", excerpt: "Peter J. Alvarez, Executive Vice President and Chief Financial Officer — Mr. Alvarez, 46, joined the Company in 2007." });
-    await addEntity(db, deal.id, "organisation", "Birch & Partners LLP", { doc, page: 3, role: "auditor", excerpt: "/s/ Birch & Partners LLP" });
+    await addEntity(db, deal.id, "organisation", "Birch & Partners LLP", { doc, page: 3, role: "auditor", excerpt: "of the Company. /s/ Birch & Partners LLP" });
   });
   afterAll(() => cleanup());
 

@@ -72,7 +72,7 @@ async function describePeople(deps: KbDeps, people: Person[], role?: (typeof ROL
     }
     // an audit firm is cited by the line that names it (its signature under the report), not the page's paragraphs
     const firm = p.roleLabels.includes("auditor") && /(?:&|\b(?:LLP|LLC|Inc|Ltd|Limited|AB|AS|GmbH|plc|Partners)\b)/.test(p.name);
-    const quote = about.length && !firm ? about : [m.excerpt.replace(/\s+/g, " ").trim()];
+    const quote = about.length && !firm ? about : [m.excerpt.replace(/\s+/g, " ").replace(firm ? /^.*?(?=\/s\/)/ : /^$/, "").trim()];
     const ref = deps.sources.add({ documentId: m.documentId, document: m.document, page: m.page, excerpt: quote.join(" "), documentDate: m.documentDate, kind: m.documentKind });
     const seen = new Set([`${m.document}#${m.page}`]);
     const alsoIn: KbPerson["alsoIn"] = [];
