@@ -37,12 +37,17 @@ const SOU_REF = path.join(ROOT, "bench/data/entities-sou-reference.json");
 const HELD_OUT = /^(?:INTEL|MCDONALDS|FEDEX|SALESFORCE|BOSTONPROPERTIES)_/;
 const SAMPLE = 50;
 const SEED = 12;
-/** Second, fresh sample (round 2): its own labels file; items labelled in round 1 are never drawn again. */
-const LABELS_2 = path.join(ROOT, "bench/data/entities-labels-2.jsonl");
-const SAMPLE_2 = 100;
 /** Labels of the 20 + 20 random examples printed at the end (read by hand like the samples). */
 const LABELS_EXAMPLES = path.join(ROOT, "bench/data/entities-labels-examples.jsonl");
-const SEED_2 = 2611;
+/**
+ * Fresh samples after round 1, each with its own labels file, labelled before the fixes it led to
+ * (its first reading is blind): 100 entities and 100 events drawn by filing; an item labelled in
+ * an earlier round (or among the examples, for round 3) is never drawn again.
+ */
+const FRESH_ROUNDS = [
+  { round: 2, file: path.join(ROOT, "bench/data/entities-labels-2.jsonl"), seed: 2611, n: 100, seen: ["round 1"] },
+  { round: 3, file: path.join(ROOT, "bench/data/entities-labels-3.jsonl"), seed: 2612, n: 100, seen: ["round 1", "round 2", "examples"] },
+] as const;
 
 interface CachedPage { page: number; text: string; spans: TextSpan[] }
 
@@ -146,19 +151,24 @@ async function main() {
     }
   }
   const labels = loadLabels();
-  const labels2 = loadLabels(LABELS_2);
   const labelsEx = loadLabels(LABELS_EXAMPLES);
-  const round2 = (kind: "entity" | "event") => sampleByFiling([...all["in-sample"][kind], ...all["held-out"][kind]], SAMPLE_2, SEED_2, new Set([...labels.keys()].filter((k) => !labels2.has(k))));
+  const fresh = FRESH_ROUNDS.map((r) => ({ ...r, labels: loadLabels(r.file) }));
+  const labelsOf = (name: string) => (name === "round 1" ? labels : name === "examples" ? labelsEx : fresh.find((f) => `round ${f.round}` === name)!.labels);
+  const drawn = (r: (typeof fresh)[number], kind: "entity" | "event") => {
+    const seen = new Set(r.seen.flatMap((name) => [...labelsOf(name).keys()]).filter((k) => !r.labels.has(k)));
+    return sampleByFiling([...all["in-sample"][kind], ...all["held-out"][kind]], r.n, r.seed, seen);
+  };
   const splitOf = (x: Item) => (HELD_OUT.test(x.doc) ? "held-out" : "in-sample");
+  const labelOf = (k: string) => labels.get(k) ?? fresh.map((f) => f.labels.get(k)).find(Boolean) ?? labelsEx.get(k);
   if (values.unlabelled) {
     for (const split of ["in-sample", "held-out"] as const) for (const kind of ["entity", "event"] as const) {
       for (const x of sample(all[split][kind], SAMPLE, SEED)) if (!labels.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, split, item: x.text, excerpt: x.excerpt }));
     }
-    for (const kind of ["entity", "event"] as const) for (const x of round2(kind)) {
-      if (!labels2.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, round: 2, split: splitOf(x), item: x.text, excerpt: x.excerpt }));
+    for (const r of fresh) for (const kind of ["entity", "event"] as const) for (const x of drawn(r, kind)) {
+      if (!r.labels.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, round: r.round, split: splitOf(x), item: x.text, excerpt: x.excerpt }));
     }
     for (const kind of ["entity", "event"] as const) for (const x of sample([...all["in-sample"][kind], ...all["held-out"][kind]], 20, SEED + 1)) {
-      if (!labels.has(x.key) && !labels2.has(x.key) && !labelsEx.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, examples: true, item: x.text, excerpt: x.excerpt }));
+      if (!labelOf(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, examples: true, item: x.text, excerpt: x.excerpt }));
     }
     return;
   }
@@ -173,19 +183,20 @@ async function main() {
       for (const x of labelled.filter((y) => !labels.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${labels.get(x.key)!.note ? ` (${labels.get(x.key)!.note})` : ""}`);
     }
   }
-  console.log(`\nRound 2: a fresh sample (seed ${SEED_2}, ${SAMPLE_2} of each, drawn by filing, none labelled in round 1; bench/data/entities-labels-2.jsonl):`);
-  for (const kind of ["entity", "event"] as const) {
-    const s = round2(kind);
-    for (const split of ["in-sample", "held-out", "all"] as const) {
-      const part = s.filter((x) => split === "all" || splitOf(x) === split);
-      const labelled = part.filter((x) => labels2.has(x.key));
-      const ok = labelled.filter((x) => labels2.get(x.key)!.ok).length;
-      const pct = labelled.length ? ((100 * ok) / labelled.length).toFixed(1) : "n/a";
-      console.log(`  ${kind === "entity" ? "entities" : "events  "} ${split.padEnd(9)}: sample ${String(part.length).padStart(3)}, labelled ${String(labelled.length).padStart(3)}, ${kind === "entity" ? "clean" : "real dated events"} ${ok}/${labelled.length} = ${pct}%`);
+  for (const r of fresh) {
+    console.log(`\nRound ${r.round}: a fresh sample (seed ${r.seed}, ${r.n} of each, drawn by filing, none seen in ${r.seen.join(", ")}; ${path.relative(ROOT, r.file)}):`);
+    for (const kind of ["entity", "event"] as const) {
+      const s = drawn(r, kind);
+      for (const split of ["in-sample", "held-out", "all"] as const) {
+        const part = s.filter((x) => split === "all" || splitOf(x) === split);
+        const labelled = part.filter((x) => r.labels.has(x.key));
+        const ok = labelled.filter((x) => r.labels.get(x.key)!.ok).length;
+        const pct = labelled.length ? ((100 * ok) / labelled.length).toFixed(1) : "n/a";
+        console.log(`  ${kind === "entity" ? "entities" : "events  "} ${split.padEnd(9)}: sample ${String(part.length).padStart(3)}, labelled ${String(labelled.length).padStart(3)}, ${kind === "entity" ? "clean" : "real dated events"} ${ok}/${labelled.length} = ${pct}%`);
+      }
+      for (const x of s.filter((y) => r.labels.has(y.key) && !r.labels.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${r.labels.get(x.key)!.note ? ` (${r.labels.get(x.key)!.note})` : ""}`);
     }
-    for (const x of s.filter((y) => labels2.has(y.key) && !labels2.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${labels2.get(x.key)!.note ? ` (${labels2.get(x.key)!.note})` : ""}`);
   }
-  const labelOf = (k: string) => labels.get(k) ?? labels2.get(k) ?? labelsEx.get(k);
   for (const kind of ["entity", "event"] as const) {
     const ex = sample([...all["in-sample"][kind], ...all["held-out"][kind]], 20, SEED + 1);
     const read = ex.filter((x) => labelOf(x.key));
