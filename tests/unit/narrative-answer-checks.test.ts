@@ -74,3 +74,16 @@ describe("figures asked as money, per unit, or of a named part", () => {
     expect(a.quotes.map((q) => q.text)).toEqual(["Acme Ground segment operating income was $3,140 million in fiscal 2022."]);
   });
 });
+
+describe("a segment's figure and 'by how much'", () => {
+  const pages = (text: string) => [{ document: "ACME_2023Q2_EARNINGS.pdf", page: 2, citation: "(source: ACME_2023Q2_EARNINGS.pdf, p.2)", text }];
+  const q = "By how much did comparable sales increase in Acme's U.S. segment in the second quarter of 2023?";
+
+  it("needs a sentence naming the segment as written (U.S., not the pronoun 'us'), with an amount", () => {
+    expect(classifyQuestion(q).kind).toBe("amount");
+    const global = "Global comparable sales increased 11.7% in the second quarter of 2023, which helped us grow.\n\nU.S.: Comparable sales results in the second quarter of 2023 benefited from menu price increases.";
+    expect(answerFromPages(q, pages(global)).quotes).toEqual([]);
+    const us = `${global}\n\nIn the second quarter of 2023, U.S. comparable sales increased 10.3%.`;
+    expect(answerFromPages(q, pages(us)).quotes.map((x) => x.text)).toEqual(["In the second quarter of 2023, U.S. comparable sales increased 10.3%."]);
+  });
+});

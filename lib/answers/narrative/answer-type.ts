@@ -55,7 +55,7 @@ const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|wil
 const REASON = /^\s*(?:why|varför)\b|\bwhat (?:drove|drives|caused|causes|explains?|led to|contributed to|was behind)\b|\breasons? (?:for|behind|why)\b|\bdriv(?:ers?|en by)\b|\bdue to what\b|\bvad (?:beror|berodde)\b/i;
 const COUNT = /\bhow many\b|\bnumber of\b|\bhur många\b|\bantal(?:et)?\b/i;
 const DATE = /^\s*(?:when|när)\b|\bwhat (?:date|year|day|month)\b|\bwhich (?:date|year)\b|\bby when\b|\bvilket (?:datum|år)\b/i;
-const AMOUNT = /^\s*how much\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
+const AMOUNT = /^\s*(?:by )?how much\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
 const LIST = /^\s*(?:what|which) (?:are|were)\b|\b(?:list|name|enumerate)\b|\bwhich (?:\w+ ){0,2}(?:\w+s)\b|\bvilka\b/i;
 
 /** Nouns that name a measured figure: the last word of "average order value", "employee turnover rate". */

@@ -132,7 +132,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
-    const offSubject = subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n));
+    const offSubject = (subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n))) || (!!q.segment && !namesSegment(unit.text, q.segment));
     const passes = fit.ok && !exhibit && !offSubject && !(otherYear && FIGURE_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
@@ -192,6 +192,29 @@ function subjectsOf(q: ReadQuestion, pages: CandidatePage[]): string[] {
   return q.names.filter((n) => n.length >= 4 && !MONTH_NAME.test(n) && !figure.has(n) && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
 }
 
+/**
+ * The part a question names by its segment ("McDonald's U.S. segment", "the FedEx Ground segment",
+ * "its International Operated Markets segment"): the capitalised words right before "segment".
+ */
+function segmentAsked(question: string): string | undefined {
+  const m = question.match(/((?:\p{Lu}[\p{L}\p{N}&.’'-]*\s+){1,4})(?:reportable\s+|operating\s+|business\s+)?segment\b/u);
+  if (!m) return undefined;
+  // the company's possessive is the owner, not the part ("McDonald's U.S." → "U.S.")
+  const words = m[1]!.trim().split(/\s+/);
+  const own = words.findLastIndex((w) => /['’]s$/.test(w));
+  const part = words.slice(own + 1).join(" ");
+  return part || undefined;
+}
+
+/** The unit names the segment as written, case kept ("U.S." ~ "US", never the pronoun "us"), dots and spacing aside. */
+function namesSegment(text: string, segment: string): boolean {
+  const pattern = segment
+    .split(/\s+/)
+    .map((w) => [...w.replace(/[.’']/g, "")].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\.?"))
+    .join("\\s+");
+  return new RegExp(`(?<![\\p{L}])${pattern}\\.?(?![\\p{L}])`, "u").test(text);
+}
+
 export interface ReadQuestion {
   /** Capitalised words inside the question (search tokens). */
   names: string[];
@@ -204,10 +227,13 @@ export interface ReadQuestion {
   wanted: RegExp[];
   /** The question asks about plans or expectations. */
   future: boolean;
+  /** The segment the question names ("U.S.", "FedEx Ground"): an answering unit must name it. */
+  segment?: string;
 }
 
 export function readQuestion(question: string): ReadQuestion {
-  return { type: classifyQuestion(question), names: [...properNouns(question)], years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question) };
+  const segment = segmentAsked(question);
+  return { type: classifyQuestion(question), names: [...properNouns(question)], years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment } : {}) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */

@@ -36,9 +36,17 @@ function slug(label: string): string {
   return label.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "line";
 }
 
-function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: boolean } {
+/** "Other information: Employees (in thousands) 125.5": a count printed under a statement, in its own scale. */
+const COUNT_LINE = /^(?:number of\s+)?(?:employees|headcount|full[- ]time equivalents?|ftes?|stores|restaurants|locations|branches|customers|subscribers|members|users)\b/i;
+const LABEL_SCALE = /\((?:in\s+)?(thousands|millions|billions)\)/i;
+
+function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: boolean; labelScale?: number } {
   if (PER_SHARE.test(line.label) || line.key === "eps_basic" || line.key === "eps_diluted") return { unit: "currency", scaled: false };
   if (SHARE_COUNT.test(line.label) || line.key === "shares_diluted") return { unit: "count", scaled: false };
+  if (!line.key && COUNT_LINE.test(line.label.trim())) {
+    const w = LABEL_SCALE.exec(line.label)?.[1]?.toLowerCase();
+    return { unit: "count", scaled: false, labelScale: w === "thousands" ? 1e3 : w === "millions" ? 1e6 : w === "billions" ? 1e9 : 1 };
+  }
   return { unit: "currency", scaled: true };
 }
 
@@ -85,8 +93,8 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
       if (at < 0) return;
       const excerpt = pickExcerpt(page.text, at, at + line.excerpt.length, "line");
       if (!excerpt) return;
-      const { unit, scaled } = unitOf(line);
-      const scale = scaled ? st.scale : 1;
+      const { unit, scaled, labelScale } = unitOf(line);
+      const scale = scaled ? st.scale : labelScale ?? 1;
       line.values.forEach((v, c) => {
         const col = st.columns[c];
         if (v === null || v === undefined || !col) return;
@@ -103,7 +111,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
             valueText: formatPrinted(v),
             valueNum: v * scale,
             unit,
-            currency: st.currency,
+            currency: labelScale !== undefined ? undefined : st.currency,
             period: findingPeriod(col.period),
             periodEnd: col.periodEnd,
             isForecast: false,

@@ -5,7 +5,7 @@
 import type { ToolExchange } from "./conversation";
 import { rolePhrases } from "@/lib/agent/knowledge/people";
 import type { Plan } from "./intent";
-import { metricFallsBack } from "./answers/metric";
+import { metricFallsBack, partOf } from "./answers/metric";
 import { BUSINESS_QUESTION } from "./answers/overview";
 
 export interface ToolCallPlan {
@@ -38,7 +38,8 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
       // no statement in scope (a data room without filings' statements): the question's own intent answers
       const computed = done.find((t) => t.toolName === "compute_metric");
       if (!computed || !metricFallsBack(computed.output)) return null;
-      return nextToolCalls(otherwise, done.filter((t) => t !== computed), available);
+      // a part's figure ("Mobileye's revenue"): passages, never the company's statement line sharing its name
+      return nextToolCalls(partOf(computed.output) ? { ...otherwise, passages: true } : otherwise, done.filter((t) => t !== computed), available);
     }
     case "fact": {
       if (!first) {

@@ -7,7 +7,7 @@
 import { writeQa, writeWrite } from "./answers/actions";
 import { writeComparison } from "./answers/comparison";
 import { writeFact } from "./answers/fact";
-import { metricAnswerText } from "./answers/metric";
+import { metricAnswerText, partOf } from "./answers/metric";
 import { writeDeepDive, writeTrend } from "./answers/financials";
 import { writeExploration, writeSynthesis } from "./answers/overview";
 import { writeGaps, writeRedFlags } from "./answers/review";
@@ -25,7 +25,7 @@ export function writeAnswer(plan: Plan, done: ToolExchange[]): string {
     case "fact":
       return writeFact(plan, done);
     case "metric":
-      return metricAnswerText(done) ?? writeAnswer({ ...plan, intent: plan.fallback ?? "fact" }, done.filter((t) => t.toolName !== "compute_metric"));
+      return metricAnswerText(done) ?? writeAnswer({ ...plan, intent: plan.fallback ?? "fact", ...(partOf(done.find((t) => t.toolName === "compute_metric")?.output) ? { passages: true } : {}) }, done.filter((t) => t.toolName !== "compute_metric"));
     case "deep_dive":
       return writeDeepDive(plan, done);
     case "trend":
