@@ -69,6 +69,18 @@ describe("entities: names and roles", () => {
     expect(orgs("Retained Earnings Accumulated Other Comprehensive Loss Total Harbour Grid Corporation Stockholders’ Equity")).toEqual([]);
   });
 
+  it("reads a name with a number inside, but not a numbered part of a document before a name", () => {
+    expect(orgs("The lawsuit was captioned, BRIX Local 98 Pension Fund, individually and on behalf of all others.")).toEqual(["BRIX Local 98 Pension Fund"]);
+    expect(orgs("The agreement among NBIM Walker 601 LEX NYC LLC and the Partnership is dated.")).toEqual(["NBIM Walker 601 LEX NYC LLC"]);
+    expect(orgs("See Note 12 Harbour Grid Corporation for details.")).toEqual(["Harbour Grid Corporation"]);
+    expect(orgs("In Fiscal 2018 Harbour Grid Corporation grew.")).toEqual(["Harbour Grid Corporation"]);
+  });
+
+  it("drops a person's 'Jr.' before 'and', and ends a name at 'Co.'", () => {
+    expect(orgs("Stock Unit Agreement between Anthony F. Lindqvist, Jr. and Harbour Grid Corporation for 2013.")).toEqual(["Harbour Grid Corporation"]);
+    expect(orgs("She held roles at Harbour Lantern Co. and Dylex Inc. before.")).toEqual(["Dylex Inc."]);
+  });
+
   it("splits two names joined by 'and' but keeps 'Research and Development Inc.' whole", () => {
     expect(orgs("The lenders are the Bank of Canada and Sumitomo Lantern Banking Corporation, as agents.")).toEqual(["Sumitomo Lantern Banking Corporation"]);
     expect(orgs("We acquired Mobify Research and Development Inc. in 2020.")).toEqual(["Mobify Research and Development Inc."]);
@@ -89,6 +101,13 @@ describe("timeline: what is no event, and the right type", () => {
 
   it("reads the date a provision applies from as no signing of the act", () => {
     expect(events("In August 2022, the Act was signed into law containing provisions effective January 1, 2023, including a minimum tax.").map((e) => [e.eventType, e.eventDate])).toEqual([["signed", "2022-08-01"]]);
+  });
+
+  it("reads no deadline that is denied, no 'up dated' (a split 'updated'), and no date of a report referred to", () => {
+    expect(events("The district court held a status conference in January 2023 where no case deadlines were set.")).toEqual([]);
+    expect(events("The Utility requested revenue requirements beginning on January 1, 2017 based on these up dated cost estimates.")).toEqual([]);
+    expect(events("The consolidated financial statements of the Utility and our repor t dated February 9, 2018, expressed an unqualified opinion.")).toEqual([]);
+    expect(events("The Order of the United States Bankruptcy Court for the Northern District of California, San Francisco Division dated June 20, 2020 confirming a plan.")).toEqual([]);
   });
 
   it("reads no event from a cutoff, a plan's condition or an action still expected", () => {

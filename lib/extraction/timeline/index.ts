@@ -25,7 +25,8 @@ const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
   { type: "published", re: /\bpublished\b|publicera[ds]|offentliggj/i },
   // "the CPUC decision dated July 14, 2022": a decision issued that day, not a signing
   { type: "decision", re: /\b(?:decision|ruling|resolution)\s+(?:No\.\s*[\w.-]+\s+)?dated\b/i },
-  { type: "signed", re: /\bsigned\b|undertecknade?s?\b|\bdated\b/i },
+  // ("up dated": "updated" split by the PDF's text layer)
+  { type: "signed", re: /\bsigned\b|undertecknade?s?\b|(?<!\bup )\bdated\b/i },
   { type: "closing", re: /\bclosing of (?:the|its|our)\b|\b(?:acquisition|transaction|merger|sale|divestiture) (?:closed|was completed)|\bclosed on\b|\bcompletion of the (?:acquisition|transaction|merger|sale)|tillträde/i },
   { type: "fiscal_year_end", re: /fiscal year end(?:ed|s)?|financial year end(?:ed|s)?|räkenskapsår(?:et)? (?:som )?(?:slutar|avslutades)/i },
   { type: "meeting", re: /board meeting|\bmeeting\b|sammanträde/i },
@@ -158,7 +159,7 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
 
 /** "… is expected to be published in", "scheduled to close on", "plans to sign by": an action still to come. */
 const FUTURE = /\b(?:expected|anticipated|planned|intended|scheduled|projected)\s+to\s+(?:be\s+)?\w+(?:\s+\w+)?\s+(?:in|on|by|during|around|before)\s+(?:(?:early|mid|late)[- ]?)?$/i;
-const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|reports?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?|presentations?|memorand(?:um|a)|minutes|(?:shelf )?registrations?(?: statements?)?)\b(?:[^.;]|\bNo\.){0,70}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|repor ?ts?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?|presentations?|memorand(?:um|a)|minutes|(?:shelf )?registrations?(?: statements?)?)\b(?:[^.;]|\bNo\.){0,110}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
 /** A date a thing runs to or is extended to ("extended … to May 31, 2025 via an amendment approved …") is not when the action happened. */
 const TARGET_DATE = /\b(?:to|until|through|till|by|after|before|on or after|on or before)\s+$/i;
 const INTERVENING = /\b(?:filed|furnished|mailed|submitted|lodged)\b/i;
@@ -198,6 +199,8 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
       const mine = distance(d, a, b);
       // a deadline names its date right after the cue ("is due by March 4, 2021")
       if (ty.type === "report_due" && mine > 25) continue;
+      // "where no case deadlines were set": a deadline denied is none
+      if (ty.type === "report_due" && /\bno\s+(?:\w+\s+)?$/i.test(canon.slice(Math.max(0, a - 14), a))) continue;
       // another action stands between a cue and its date ("… Annual Meeting … filed with the SEC on April 21, 2022"): the date is that action's
       if (b <= d.start && INTERVENING.test(canon.slice(b, d.start)) && !ty.re.test("filed")) continue;
       if (dates.every((x) => x === d || distance(x, a, b) > mine)) return ty;
