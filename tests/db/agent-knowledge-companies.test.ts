@@ -63,6 +63,12 @@ describe("query_knowledge_base in a deal holding two companies' filings", () => 
     expect(amazon2018.answer?.source.document).toBe("AMAZON_2019_10K.pdf");
   });
 
+  it("a rewritten search ('net sales by quarter') keeps the company the analyst's question names", async () => {
+    const r = await queryKnowledgeBase({ db, dealId: seeded.deal.id, sources: new SourceRegistry("two-companies") }, { query: "net sales by quarter", question: "How did Amazon's net sales develop?", metric: "revenue", intent: "research", limit: 30 });
+    expect(r.findings.length).toBeGreaterThan(0);
+    expect(new Set(r.findings.map((f) => f.source.document))).toEqual(new Set(["AMAZON_2019_10K.pdf"]));
+  });
+
   it("the latest filing of the company asked about answers, and is not called old", async () => {
     const r = await kb("What were 3M's net sales?");
     expect(r.answer?.source.document).toBe("3M_2022_10K.pdf");

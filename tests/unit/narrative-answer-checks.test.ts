@@ -87,3 +87,12 @@ describe("a segment's figure and 'by how much'", () => {
     expect(answerFromPages(q, pages(us)).quotes.map((x) => x.text)).toEqual(["In the second quarter of 2023, U.S. comparable sales increased 10.3%."]);
   });
 });
+
+describe("'research and development' is a function, not a change over time", () => {
+  it("does not read a count of R&D employees as a trend question, but keeps 'how did revenue develop'", () => {
+    const plan = (q: string) => planTurn({ past: [], current: { user: q, assistant: "", tools: [] } });
+    expect(plan("How many of Acme's employees worked in research and development as of May 31, 2023?").intent).not.toBe("trend");
+    const develop = plan("How did Acme's revenue develop over 2023?");
+    expect([develop.intent, develop.fallback]).toContain("trend");
+  });
+});

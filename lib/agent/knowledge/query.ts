@@ -19,6 +19,7 @@ import type { FindingFilters, FindingRow } from "./findings";
 import { defaultGraphReader } from "./graph";
 import { listFindings } from "./listing";
 import { detectMetrics, keysOf, type MetricSpec } from "./metrics";
+import { possessorOtherThan } from "./metric-answer";
 import { pagesForQuestion } from "./pages";
 import { peopleInQuestion } from "./people-answer";
 import { pickAnswer } from "./preference";
@@ -63,7 +64,9 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const wantForecast = WANTS_FORECAST.test(`${query} ${input.metric ?? ""}`);
   const notes: string[] = [];
 
-  const { documentIds, kindDocs, comparing, companies } = await documentScope(db, dealId, { query, document: input.document, notes });
+  // the company is read from the analyst's question too: a rewritten search ("headcount by quarter") may have lost it
+  const scopeText = input.question && input.question !== query ? `${query}\n${input.question}` : query;
+  const { documentIds, kindDocs, comparing, companies, askWhich } = await documentScope(db, dealId, { query: scopeText, document: input.document, notes });
   const filters: FindingFilters = { documentIds, domains: input.domains?.length ? input.domains : undefined };
   // A named company's periods ("last year" is the last year its documents report), else the deal's
   const { resolved, wanted, docPeriods } = await askedPeriod(db, dealId, input.period ?? query, keys, companies.length ? documentIds : undefined);
@@ -99,7 +102,11 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const toKb = (r: FindingRow) => toKbFinding(r, { sources, sup, rows });
   const answerRow = pickAnswer((wanted ? inPeriod : rows).filter((r) => !r.superseded || !sup.replacedBy.has(r.id)), { metrics, wanted, wantForecast });
   // A question that asks for something other than a figure is answered from passages, never from a figure that merely shares its words
-  const answer = answerRow && !input.passages ? toKb(answerRow) : undefined;
+  // several companies' documents, none named and none dominating, and the question's owner ("the Utility's employees")
+  // is none of them: a figure of whichever company matched is no answer
+  const unknownOwner = !companies.length && !!askWhich?.length && !!possessorOtherThan(input.question ?? query, { name: "", key: "\u0000" });
+  const answer = answerRow && !input.passages && !unknownOwner ? toKb(answerRow) : undefined;
+  if (answerRow && unknownOwner) notes.push(`This deal holds documents of several companies (${askWhich!.slice(0, 4).join(", ")}${askWhich!.length > 4 ? " …" : ""}); name the company to get its figure.`);
 
   // Findings list: research → per period; fact → the answer and the findings that bear on it
   const limit = Math.min(input.limit ?? (intent === "research" ? 16 : 6), 30);

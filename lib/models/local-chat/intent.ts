@@ -57,7 +57,8 @@ const P = {
   gaps: /\bwhat(?:'s| is| are)? (?:still )?missing\b|\bwhat (?:don'?t we|do we not) know\b|\bwhat do we know\b(?!\s+(?:about|of|on|regarding)\b)|\bdon'?t we know\b|\bgaps?\b|\birl\b.*\bcoverage\b|\bcoverage\b|\bmissing information\b|\boutstanding (?:requests|items)\b/i,
   redFlags: /\bred flags?\b|\bconcerns?\b|\brisks?\b|\bissues\b|\bproblems?\b|\bworr(?:y|ied|ying)\b|\bwatch out\b|\banything (?:odd|unusual|strange|suspicious)\b|\bwarning signs?\b/i,
   comparison: /\bcompare\b|\bcomparison\b|\bversus\b|\bvs\.?(?=\s)|\bdifference between\b|\bhow does .+ (?:compare|relate)\b|\bforecast (?:to|against|and|vs\.?) actuals?\b|\bactuals? (?:to|against|vs\.?) forecast\b/i,
-  trend: /\bdevelop(?:ed|ment)?\b|\btrends?\b|\bevol(?:ve|ved|ution)\b|\bover time\b|\bprogress(?:ed|ion)?\b|\btrajectory\b|\bquarter (?:by|over|on) quarter\b|\bquarterly (?:development|progression)\b/i,
+  // ("research and development", "product development" name a function, not a change over time)
+  trend: /(?<!\b(?:research (?:and|&)|r&d|product|business|software|real estate|land|site|drug|clinical)\s)\bdevelop(?:ed|ment)?\b|\btrends?\b|\bevol(?:ve|ved|ution)\b|\bover time\b|\bprogress(?:ed|ion)?\b|\btrajectory\b|\bquarter (?:by|over|on) quarter\b|\bquarterly (?:development|progression)\b/i,
   deepDive: /\bwalk me through\b|\bbreak(?: it)? ?down\b|\bbreakdown\b|\bdeep[- ]dive\b|\bexplain the\b|\bgo through the\b|\bdetail(?:ed)? (?:view|look)\b/i,
   exploration: /\btell me about the (?:company|target|business|deal)\b|\bwhat do we have\b|\bwhat(?:'s| is) in the data ?room\b|\bgive me an overview\b|\bhigh[- ]level overview\b|\bintroduce the (?:company|target)\b|^\s*overview\s*\??$/i,
   synthesis: /\bsummar(?:y|ise|ize)\b|\bwhat do we know about\b|\boverview of\b|\btell me about\b|\bwho (?:is|are)\b|\bmanagement team\b|\bdescribe\b/i,

@@ -65,13 +65,13 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
     case "trend": {
       if (!first || !can("query_knowledge_base")) return null;
       // the whole series (no period filter): the answer picks the span asked for
-      return plan.metrics.slice(0, 2).map((m) => kb({ query: `${m.label} by quarter`, metric: m.label, intent: "research", limit: 30 }));
+      return plan.metrics.slice(0, 2).map((m) => kb({ query: `${m.label} by quarter`, question: plan.question, metric: m.label, intent: "research", limit: 30 }));
     }
     case "deep_dive": {
       if (!first || !can("query_knowledge_base")) return null;
       const metrics = plan.metrics.length ? plan.metrics.map((m) => m.label) : P_AND_L;
       // every period of each line item (the answer focuses on the asked period and compares it)
-      const calls = metrics.map((m) => kb({ query: `${m} by quarter`, metric: m, intent: "research", limit: 30 }));
+      const calls = metrics.map((m) => kb({ query: `${m} by quarter`, question: plan.question, metric: m, intent: "research", limit: 30 }));
       if (!plan.metrics.length) calls.push(kb({ query: "one-time restructuring charge items affecting comparability", metric: "restructuring", intent: "research" }));
       return calls;
     }
