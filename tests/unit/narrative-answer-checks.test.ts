@@ -96,3 +96,13 @@ describe("'research and development' is a function, not a change over time", () 
     expect([develop.intent, develop.fallback]).toContain("trend");
   });
 });
+
+describe("a count of things the company did", () => {
+  it("needs the act the question names ('did Acme file'), in any of its forms; holding verbs ('have') need none", () => {
+    const review = "The patent board instituted review of six patents and denied institution on two patents in 2022.";
+    expect(ask("How many patents did Acme file in 2022?", review).quotes).toEqual([]);
+    expect(ask("How many patents did Acme file in 2022?", `${review}\n\nIn 2022, Acme filed 1,200 patents worldwide.`).quotes[0]?.text).toMatch(/filed 1,200 patents/);
+    expect(ask("How many units did Acme sell in 2022?", "In 2022, Acme sold 3,400 units of its flagship product.").quotes[0]?.text).toMatch(/sold 3,400 units/);
+    expect(ask("How many stores did Acme have at year-end 2022?", "At year-end 2022, Acme operated 1,150 stores.").quotes[0]?.text).toMatch(/1,150 stores/);
+  });
+});

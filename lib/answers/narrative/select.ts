@@ -132,7 +132,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
-    const offSubject = (subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n))) || (!!q.segment && !namesSegment(unit.text, q.segment));
+    const offSubject = (subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n))) || (!!q.segment && !namesSegment(unit.text, q.segment)) || (!!q.countedAction && !q.countedAction.some((k) => page.keys[i]!.has(k)));
     const passes = fit.ok && !exhibit && !offSubject && !(otherYear && FIGURE_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
@@ -229,11 +229,31 @@ export interface ReadQuestion {
   future: boolean;
   /** The segment the question names ("U.S.", "FedEx Ground"): an answering unit must name it. */
   segment?: string;
+  /** A count of things done ("how many patents did X file"): the act's keys (its forms), one of which an answering unit must name. */
+  countedAction?: string[];
+}
+
+/** Verbs that only hold what is counted ("how many employees did X have"): any sentence stating the count will do. */
+const HOLDING_VERB = /^(?:have|has|had|own|hold|employ|operate|maintain|record|report|count|serve|list|get|see)$/i;
+
+/** Past forms the stemmer does not join to the verb ("sold" is not "sell"). */
+const IRREGULAR: Record<string, string> = { sell: "sold", buy: "bought", build: "built", make: "made", grow: "grew", win: "won", lose: "lost", pay: "paid", spend: "spent", hire: "hired", sign: "signed", bring: "brought", give: "given", take: "taken", send: "sent", lend: "lent", ship: "shipped" };
+
+/** "How many patents did Acme file in 2020?" → the keys of "file" (and "filed"). */
+function countedActionOf(question: string, type: AnswerType): string[] | undefined {
+  if (type.kind !== "count") return undefined;
+  const m = question.match(/\b(?:did|does|do|will|has|have|had)\s+(?:(?:the\s+)?\p{Lu}[\p{L}\p{N}&.'’-]*\s+){1,4}(\p{Ll}{3,})\b/u);
+  if (!m || HOLDING_VERB.test(m[1]!)) return undefined;
+  const verb = m[1]!.toLowerCase();
+  const keys = [verb, IRREGULAR[verb]].filter((w): w is string => !!w).flatMap((w) => tokenize(w).map(termKey));
+  return keys.length ? keys : undefined;
 }
 
 export function readQuestion(question: string): ReadQuestion {
   const segment = segmentAsked(question);
-  return { type: classifyQuestion(question), names: [...properNouns(question)], years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment } : {}) };
+  const type = classifyQuestion(question);
+  const countedAction = countedActionOf(question, type);
+  return { ...(countedAction ? { countedAction } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment } : {}) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */
