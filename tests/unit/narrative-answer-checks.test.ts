@@ -106,3 +106,11 @@ describe("a count of things the company did", () => {
     expect(ask("How many stores did Acme have at year-end 2022?", "At year-end 2022, Acme operated 1,150 stores.").quotes[0]?.text).toMatch(/1,150 stores/);
   });
 });
+
+describe("a year split by the PDF's letter spacing", () => {
+  it("is still the year: 'December 31, 201 6' does not answer a question about 2022", () => {
+    const old = "At December 31, 201 6 , Acme Holdings and its utility subsidiary had approximately 24,000 regular employees, most of whom worked for the utility subsidiary in the state.";
+    expect(ask("How many regular employees did Acme have as of December 31, 2022?", old).quotes).toEqual([]);
+    expect(ask("How many regular employees did Acme have as of December 31, 2016?", old).quotes[0]?.text).toBe(old);
+  });
+});

@@ -164,8 +164,11 @@ const FIGURE_KINDS = new Set(["count", "amount"]);
 const YEAR = /\b(?:FY\s?)?((?:19|20)\d\d)\b/gi;
 
 /** The years a text names. */
+/** A year the PDF's text layer split by letter spacing ("December 31, 201 6") joined again. */
+const joinSplitYears = (text: string) => text.replace(/\b((?:19|20)\d) (\d)\b(?![\d,.])/g, "$1$2");
+
 function yearsIn(text: string): string[] {
-  return [...text.matchAll(YEAR)].map((m) => m[1]!);
+  return [...joinSplitYears(text).matchAll(YEAR)].map((m) => m[1]!);
 }
 
 /** The unit names years, none of them one the question asks about. */
@@ -365,6 +368,6 @@ export function namesSomethingUnread(question: string, pages: CandidatePage[]): 
   const years = [...question.matchAll(/(?:\bFY\s?|\b)((?:19|20)\d\d)\b/gi)].map((m) => m[1]!);
   if (!names.length && !years.length) return false;
   // the documents' own names count as read: a filing rarely names its company on every page ("we")
-  const text = pages.map((p) => `${p.document}\n${p.text}`.toLowerCase()).join("\n");
+  const text = joinSplitYears(pages.map((p) => `${p.document}\n${p.text}`.toLowerCase()).join("\n"));
   return names.some((n) => !text.includes(n.slice(0, Math.max(4, n.length - 2)))) || years.some((y) => !text.includes(y));
 }
