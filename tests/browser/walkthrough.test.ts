@@ -200,12 +200,37 @@ describe.each(WIDTHS)("at %i px", (width) => {
   });
 });
 
+/**
+ * A deal of its own whose income statement names no currency anywhere (CSV, figures in plain
+ * numbers): its rows wait for review with the currency missing. Created through the API; the
+ * pipeline is started like the Pipeline page's button does.
+ */
+async function dealWithCurrencylessStatement(): Promise<string> {
+  const slug = `no-currency-${Date.now().toString(36)}`;
+  const created = await fetch(`${baseURL}/api/deals`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ slug, name: "No currency" }) });
+  expect(created.status).toBe(201);
+  const csv = 'Consolidated income statement,FY2024,FY2023\nRevenue,"4,210","3,980"\nGross profit,"2,110","1,980"\nOperating profit,480,420\n';
+  const form = new FormData();
+  form.append("file", new Blob([csv], { type: "text/csv" }), "Income_statement.csv");
+  expect((await fetch(`${baseURL}/api/deals/${slug}/documents`, { method: "POST", body: form })).status).toBe(202);
+  await expect
+    .poll(async () => ((await (await fetch(`${baseURL}/api/deals/${slug}/documents`)).json()) as { documents: { status: string }[] }).documents.map((d) => d.status).join(), { timeout: 60_000 })
+    .toBe("indexed");
+  // The app's worker may already be extracting; a run started meanwhile answers 409.
+  expect([202, 409]).toContain((await fetch(`${baseURL}/api/deals/${slug}/pipeline`, { method: "POST" })).status);
+  await expect
+    .poll(async () => ((await (await fetch(`${baseURL}/api/deals/${slug}/review`)).json()) as { items: { missingFields: string[] }[] }).items.filter((i) => i.missingFields.includes("currency")).length, { timeout: 120_000 })
+    .toBeGreaterThan(0);
+  return slug;
+}
+
 describe("review items missing a field", () => {
   it("'Approve' on an item whose page does not state its currency asks for it, then approves", async () => {
+    const slug = await dealWithCurrencylessStatement();
     const page = await open(1440);
     const errors = trackErrors(page);
-    await page.goto(`${baseURL}/deals/demo/review`, { waitUntil: "networkidle" });
-    const item = page.getByTestId("review-item").filter({ hasText: "does not say its currency" }).first();
+    await page.goto(`${baseURL}/deals/${slug}/review`, { waitUntil: "networkidle" });
+    const item = page.getByTestId("review-item").filter({ hasText: "Revenue" }).first();
     await item.waitFor({ timeout: 60_000 });
     const title = await item.locator("p").first().innerText();
     await item.getByTestId("approve").click();
