@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { directiveCitations, identifyProcessDocument, planProcesses, type DetectInputDoc } from "@/lib/pipeline/processes";
 import { documentTaskKey, planDocumentTasks, relationTaskKey } from "@/lib/pipeline/rules";
@@ -67,8 +65,20 @@ describe("deal stage machine", () => {
   });
 });
 
-const corpus = path.resolve(process.cwd(), "../shared/corpus/sou");
-const head = (file: string) => fs.readFileSync(path.join(corpus, file), "utf8").split("\f").slice(0, 4).join("\n");
+/** Front matter as inquiries and directives print it (title page, series line, decision date). */
+const HEADS = {
+  sou2014: "Inbyggd integritet inom Skatteverket\n\nBetänkande av Utredningen om Skatteverkets behandling av personuppgifter\n\nStockholm 2014\n\nSOU 2014:67",
+  sou1972: "STATENS OFFENTLIGA UTREDNINGAR 1972:47\nJustitiedepartementet\n\nNY LAGSTIFTNING OM\nAVTALSVILLKOR",
+  dir2016: "Kommittédirektiv\n\nEn översyn av reglerna om skatteförfarandet\n\nDir. 2016:15\n\nBeslut vid regeringssammanträde den 18 februari 2016",
+  dir2017: "Kommittédirektiv\n\nTilläggsdirektiv till Utredningen om skatteförfarandet (Fi 2016:02)\n\nDir. 2017:29\n\nBeslut vid regeringssammanträde den 16 mars 2017",
+};
+/** An SOU's pages: the handover letter on page 3 names its directives; body text names others later. */
+const SOU_PAGES = [
+  "Inbyggd integritet inom Skatteverket\nSOU 2014:67",
+  "",
+  "Till statsrådet\nRegeringen beslutade den 19 december 2013 att tillkalla en särskild utredare (dir. 2013:83). Genom tilläggsdirektiv den 9 oktober 2014 (dir. 2014:89) förlängdes tiden.",
+  "Bakgrund\nFrågan behandlades också av Skatteförfarandeutredningen (dir. 2008:11) och nämns åter här (dir. 2013:83).",
+];
 
 describe("process detection", () => {
   it("identifies SOUs and directives by filename and by front matter", () => {
@@ -76,19 +86,21 @@ describe("process detection", () => {
     expect(identifyProcessDocument({ filename: "sou-1972-47.pdf" })).toMatchObject({ key: "sou-1972-47" });
     expect(identifyProcessDocument({ filename: "Dir_2016_15.txt" })).toMatchObject({ type: "directive", key: "dir-2016-15", label: "Dir. 2016:15" });
     expect(identifyProcessDocument({ filename: "dir_2017_29.pdf" })).toMatchObject({ key: "dir-2017-29" });
-    expect(identifyProcessDocument({ filename: "betankande.txt", kind: "public inquiry", headText: head("SOU_2014_67.txt") })).toMatchObject({ key: "sou-2014-67", source: "text" });
-    expect(identifyProcessDocument({ filename: "scan.txt", kind: "public inquiry", headText: head("SOU_1972_47.txt") })).toMatchObject({ key: "sou-1972-47", source: "text" });
-    expect(identifyProcessDocument({ filename: "direktiv.pdf", headText: head("directives/Dir_2016_15.txt") })).toMatchObject({ key: "dir-2016-15", source: "text" });
-    expect(identifyProcessDocument({ filename: "tillagg.pdf", headText: head("directives/Dir_2017_29.txt") })).toMatchObject({ key: "dir-2017-29" });
+    expect(identifyProcessDocument({ filename: "betankande.txt", kind: "public inquiry", headText: HEADS.sou2014 })).toMatchObject({ key: "sou-2014-67", source: "text" });
+    expect(identifyProcessDocument({ filename: "scan.txt", kind: "public inquiry", headText: HEADS.sou1972 })).toMatchObject({ key: "sou-1972-47", source: "text" });
+    expect(identifyProcessDocument({ filename: "direktiv.pdf", headText: HEADS.dir2016 })).toMatchObject({ key: "dir-2016-15", source: "text" });
+    expect(identifyProcessDocument({ filename: "tillagg.pdf", headText: HEADS.dir2017 })).toMatchObject({ key: "dir-2017-29" });
     // An annual report quoting an inquiry is not an inquiry.
     expect(identifyProcessDocument({ filename: "Annual_Report_2023.pdf", kind: "annual report", headText: "As proposed in SOU 2014:67 the rules change." })).toBeNull();
   });
 
   it("finds directive citations with their page", () => {
-    const pages = fs.readFileSync(path.join(corpus, "SOU_2014_67.txt"), "utf8").split("\f").map((text, i) => ({ page: i + 1, text }));
+    const pages = SOU_PAGES.map((text, i) => ({ page: i + 1, text }));
     const c = directiveCitations(pages);
-    expect(c.get("dir-2013-83")).toMatchObject({ page: 3 });
+    expect(c.get("dir-2013-83")).toMatchObject({ page: 3 }); // the first mention, not the later one
     expect(c.get("dir-2014-89")).toMatchObject({ page: 3 });
+    expect(c.get("dir-2008-11")).toMatchObject({ page: 4 });
+    expect([...c.keys()].sort()).toEqual(["dir-2008-11", "dir-2013-83", "dir-2014-89"]);
   });
 
   it("links a directive to the SOU that cites it; an uncited directive is its own process; additional directives follow", () => {
