@@ -103,3 +103,8 @@ export function asAmountIfAsked(metric: MetricFormula, format: AnswerFormat): Me
   const name = metric.name.replace(/\s*(?:margin|rate|ratio)$/i, "").trim();
   return { id: `${metric.id}_amount`, name: f.left.kind === "item" ? lineItemLabel(f.left.key) : name, unit: "amount", formula: f.left, better: metric.better };
 }
+
+/** A ratio asked in percent ("gross profit divided by revenue, in percent"): the same quotient, printed as a percentage. */
+export function asPercentIfAsked(metric: MetricFormula, format: AnswerFormat): MetricFormula {
+  return format.percent && metric.unit === "ratio" ? { ...metric, unit: "percent" } : metric;
+}

@@ -17,6 +17,7 @@ import { formatDate, monthsBetween } from "./describe";
 import { documentScope } from "./document-scope";
 import type { FindingFilters, FindingRow } from "./findings";
 import { defaultGraphReader } from "./graph";
+import { labelFitsQuestion } from "./label-fit";
 import { listFindings } from "./listing";
 import { detectMetrics, keysOf, type MetricSpec } from "./metrics";
 import { possessorOtherThan } from "./metric-answer";
@@ -100,7 +101,9 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
 
   // Fact retrieval: the most current, most authoritative finding (latest period when none was asked for)
   const toKb = (r: FindingRow) => toKbFinding(r, { sources, sup, rows });
-  const answerRow = pickAnswer((wanted ? inPeriod : rows).filter((r) => !r.superseded || !sup.replacedBy.has(r.id)), { metrics, wanted, wantForecast });
+  const picked = pickAnswer((wanted ? inPeriod : rows).filter((r) => !r.superseded || !sup.replacedBy.has(r.id)), { metrics, wanted, wantForecast });
+  // a finding found by likeness alone (no metric named) answers only when its label is about what is asked
+  const answerRow = picked && (metrics.length > 0 || labelFitsQuestion(picked.metric, input.question ?? query)) ? picked : undefined;
   // A question that asks for something other than a figure is answered from passages, never from a figure that merely shares its words
   // several companies' documents, none named and none dominating, and the question's owner ("the Utility's employees")
   // is none of them: a figure of whichever company matched is no answer
@@ -111,7 +114,9 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   // Findings list: research → per period; fact → the answer and the findings that bear on it
   const limit = Math.min(input.limit ?? (intent === "research" ? 16 : 6), 30);
   const { listed, timeline } = listFindings({ intent, answerRow, conflicts, corrections, rows, inPeriod, wanted, wantForecast });
-  const findings = input.passages ? [] : listed.slice(0, limit).map((r) => (r.id === answerRow?.id && answer ? answer : toKb(r)));
+  // a fact question whose likeliest finding is about something else reads the pages instead
+  const unfit = !!picked && !answerRow && intent === "fact";
+  const findings = input.passages || unfit ? [] : listed.slice(0, limit).map((r) => (r.id === answerRow?.id && answer ? answer : toKb(r)));
 
   // Reliability in words for the answer: its age against the newest related document (same company or same report), never another company's
   const newest = answerRow?.document_date ? newestRelatedDates([...retrieved, ...extra]).get(answerRow.document_id) : undefined;
