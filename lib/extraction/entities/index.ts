@@ -83,10 +83,10 @@ export function sentencesOf(text: string): Array<{ text: string; start: number }
 const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Co\.|Cos\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|B\.V\.|plc|LLC|LLP|L\.P\.|N\.A\.|S\.A\.|SA|S\.p\.A\.|N\.V\.|NV|AG|SE|DAC|KG)$/;
 const NOT_ORG_START = /^(?:The|Our|In|For|And|Or|Total|Less|Neither|Either|Both|Each|Between|Among|With|By|From|To|Under|Upon|Including|Certain|Its|This|That|These|Those|Such|When|While|If|As|At|On|Of|Via|Per|Table|Contents|Exhibit|Form|Report|Consent|Note|Notes|Item|Part|See|Refer)\b/;
 /** Head words that make "X of Y Corp." a thing of the organisation, not its name ("Board of Directors of …", "By-Laws of …"). */
-const OF_HEAD = /^(?:.*\s)?(?:Board|Directors?|Committees?|Officers?|Officer|Certificate|By-?Laws|Articles|Report|Statements?|Notes|Subsidiaries|Shareholders|Stockholders|Nominees|Members|Plans?|Policy|Amendment|Agreement|Indenture|Certifications?|President|Employees|Division|Disclosures?|Affiliates|Parent|Chairman|Director|Counsel|Secretary|Partners?|Units|Unitholders|Holders|Sheets?|Information|Data|Results|Schedules?)\s+of\s+(?=\p{Lu})/u;
+const OF_HEAD = /^(?:.*\s)?(?:Board|Directors?|Committees?|Officers?|Officer|Certificate|By-?Laws|Articles|Report|Statements?|Notes|Subsidiaries|Shareholders|Stockholders|Nominees|Members|Plans?|Policy|Amendment|Agreement|Indenture|Certifications?|President|Employees|Division|Disclosures?|Affiliates|Parent|Chairman|Director|Counsel|Secretary|Controller|Treasurer|Partners?|Units|Unitholders|Holders|Sheets?|Information|Data|Results|Schedules?)\s+of\s+(?=\p{Lu})/u;
 const SENTENCE_OPENER = /^(?:(?:Should|Would|Could|May|Might|Must|Will|Shall|Can|Consider|Considering|Although|Though|Because|Unless|Whether|After|Before|During|Since|Until|Where|Whereas|Following|Pursuant|However|Additionally|Accordingly|Also|Then|Thus|Once|Do|Does|Did|Has|Have|Had|Is|Are|Was|Were|Like|Unlike|Against|Without|Within|Through|Regarding|Concerning|Notwithstanding|If|When|While|Why|How|What|Which|Who)\s+)+/;
 /** Up to three capitalised words and a number (not a year) right before a legal-form match. */
-const NUMBERED_HEAD = /(?:^|[\s(|,;:])((?:\p{Lu}[\p{L}&.'-]*\s+){1,3}(?!(?:19|20)\d\d\b)\p{N}{1,4})\s$/u;
+const NUMBERED_HEAD = /(?:^|[\s(|,;:])((?:\p{Lu}[\p{L}\p{N}&.'-]*\s+){1,3}(?!(?:19|20)\d\d\b)\p{N}{1,4})\s$/u;
 /** Words that number a part of a document, not a name ("Note 12", "Item 7", "Exhibit 10"). */
 const NUMBER_LABEL = /^(?:\S+\s+)*(?:Note|Notes|Item|Part|Table|Exhibit|Page|Schedule|Section|Rule|Article|Form|Appendix|Annex|Chapter|Step|Figure|No|Number|Tier|Class|Series|Phase|Unit|Units|Level|Floor|Suite|Amendment|Fiscal|Q[1-4]|FY)\s+\p{N}/u;
 const TITLE_COMMA = /\b(?:President|Officer|Director|Counsel|Secretary|Treasurer|Controller|Head|Manager|Chair(?:man|woman)?),\s*$/;
@@ -258,7 +258,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       let raw = m[1]!.slice(skip);
       let at = m.index! + skip;
       // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "salesforce.com Israel Ltd.")
-      const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
+      // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": five digits or more, no separators, so no count or year)
+      const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{5,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
       if (lead) { raw = `${lead[1]} ${raw}`; at -= lead[1]!.length + 1; }
       // a name with a number inside ("IBEW Local 98 Pension Fund", "NBIM Walker 601 LEX NYC LLC"): the words before the number belong to it
       const inner = skip === 0 && !lead ? NUMBERED_HEAD.exec(C.slice(Math.max(0, at - 48), at)) : null;

@@ -28,11 +28,13 @@ function runsOf(text: string, spans: TextSpan[]): Run[] {
 }
 
 /** Offsets [from, to) of the blanks between cells on each line, and the lines that hold several cells. */
-export function cellGaps(text: string, spans: TextSpan[] | null | undefined): { gaps: Array<[number, number]>; rowLines: Set<number> } {
+export function cellGaps(text: string, spans: TextSpan[] | null | undefined): { gaps: Array<[number, number]>; rowLines: Set<number>; wrapped: Set<number> } {
   const gaps: Array<[number, number]> = [];
   const rowLines = new Set<number>();
-  if (!spans?.length) return { gaps, rowLines };
+  const wrapped = new Set<number>();
+  if (!spans?.length) return { gaps, rowLines, wrapped };
   const runs = runsOf(text, spans);
+  const lastCellX = new Map<number, number>();
   for (let i = 1; i < runs.length; i++) {
     const a = runs[i - 1]!;
     const b = runs[i]!;
@@ -42,14 +44,30 @@ export function cellGaps(text: string, spans: TextSpan[] | null | undefined): { 
     const gap = b.x - a.right;
     if (gap < Math.max(a.h, b.h) * GAP_HEIGHTS) continue;
     if (between.length) gaps.push([a.end, b.start]);
-    rowLines.add(text.lastIndexOf("\n", a.end - 1) + 1);
+    const lineStart = text.lastIndexOf("\n", a.end - 1) + 1;
+    rowLines.add(lineStart);
+    lastCellX.set(lineStart, b.x);
   }
-  return { gaps, rowLines };
+  for (const [start, x] of lastCellX) if (wrapsIntoNextLine(text, runs, start, x, rowLines)) wrapped.add(start);
+  return { gaps, rowLines, wrapped };
+}
+
+/**
+ * A row's last cell that runs on to the next line ("10.2 | Credit Agreement … among the Lenders, Westbrook" then
+ * "Global Markets Inc. …" printed under the description, not under the exhibit number): the next line holds one
+ * cell that starts where the row's last cell starts.
+ */
+function wrapsIntoNextLine(text: string, runs: Run[], start: number, lastX: number, rowLines: Set<number>): boolean {
+  const end = text.indexOf("\n", start);
+  if (end < 0 || rowLines.has(end + 1)) return false;
+  const next = runs.find((r) => r.start > end);
+  if (!next || text.lastIndexOf("\n", next.start - 1) !== end) return false;
+  return Math.abs(next.x - lastX) <= next.h;
 }
 
 /** The page text, same length, with cell gaps and the line breaks around rows of cells made hard breaks. */
 export function layoutText(page: { text: string; spans?: TextSpan[] | null }): string {
-  const { gaps, rowLines } = cellGaps(page.text, page.spans);
+  const { gaps, rowLines, wrapped } = cellGaps(page.text, page.spans);
   if (!gaps.length && !rowLines.size) return page.text;
   const text = page.text;
   const out = text.split(""); // UTF-16 units, so offsets stay those of the page text
@@ -57,7 +75,7 @@ export function layoutText(page: { text: string; spans?: TextSpan[] | null }): s
   for (const start of rowLines) {
     if (start > 0 && text[start - 1] === "\n") out[start - 1] = CELL_BREAK;
     const end = text.indexOf("\n", start);
-    if (end >= 0) out[end] = CELL_BREAK;
+    if (end >= 0 && !wrapped.has(start)) out[end] = CELL_BREAK;
   }
   return out.join("");
 }

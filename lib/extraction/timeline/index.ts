@@ -18,7 +18,7 @@ const CUE_AFTER = 70;
 
 const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
   { type: "directive_issued", re: /beslut vid regeringssammanträde|kommittédirektiv|tilläggsdirektiv|\(dir\.|\bdir\. \d{4}:\d+|bemyndigade .{0,80}tillkalla|beslutade .{0,40}(?:att tillkalla|direktiv)|ändrades .{0,30}direktiv/i, formal: true },
-  { type: "appointed", re: /förordnades|tillkallades|utsågs|anställdes|ersattes|appointed|(?:was|were) named(?! (?:as )?(?:a |an |the )?(?:co-?)?(?:defendants?|party|parties|respondents?|plaintiffs?))|joined .{0,60} as\b/i },
+  { type: "appointed", re: /förordnades|tillkallades|utsågs|anställdes|ersattes|appointed|(?:was|were) named(?! in\b)(?! (?:as )?(?:a |an |the )?(?:co-?)?(?:defendants?|party|parties|respondents?|plaintiffs?))|joined .{0,60} as\b/i },
   { type: "report_handed_over", re: /överlämna[rsd]*\b|handed over|submitted (?:its|the) (?:report|final report)/i },
   { type: "report_due", re: /ska redovisas senast|skall redovisas senast|redovisas senast|is due (?:on|by)|deadline/i },
   { type: "entry_into_force", re: /träd(?:er|a) i kraft|enters? into force|takes effect|effective (?:as of|from)/i },
@@ -163,6 +163,8 @@ const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|repor ?ts?|updates?|overvi
 /** A date a thing runs to or is extended to ("extended … to May 31, 2025 via an amendment approved …") is not when the action happened. */
 const TARGET_DATE = /\b(?:to|until|through|till|by|after|before|on or after|on or before)\s+$/i;
 const INTERVENING = /\b(?:filed|furnished|mailed|submitted|lodged)\b/i;
+/** An opening adverbial phrase still open (no comma yet) before a cue: "In connection with the …", "Pursuant to …". */
+const OPENING_PHRASE = /^\s*(?:\(\d{1,2}\)\s*)?(?:in connection with|pursuant to|under|in accordance with|as part of|as required by|consistent with|in light of)\b[^,;]*$/i;
 const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
 
 /** The sentence from the last sentence end before the date (a heading with no stop does not start it). */
@@ -182,7 +184,8 @@ function clauseOf(sentence: string, dateText: string): string {
 function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES)[number] | undefined {
   const base = Math.max(0, d.start - CUE_BEFORE);
   let lo = base;
-  for (const m of canon.slice(base, d.start).matchAll(/[.!?]\s+(?=\p{Lu})|\|/gu)) lo = base + m.index! + m[0].length;
+  // a sentence starts at a capital or at a footnote marker ("… similar to the previous one. (2) In September …")
+  for (const m of canon.slice(base, d.start).matchAll(/[.!?]\s+(?=\p{Lu}|\(\d{1,2}\)\s)|\|/gu)) lo = base + m.index! + m[0].length;
   let hi = Math.min(canon.length, d.end + CUE_AFTER);
   const after = /[.!?](?:\s+\p{Lu}|\s*$)|[|;•]/u.exec(canon.slice(d.end, hi));
   if (after) hi = d.end + after.index;
@@ -194,9 +197,18 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
     for (const m of win.matchAll(new RegExp(ty.re.source, "gi"))) {
       const a = lo + m.index!;
       const b = a + m[0].length;
+      // the cue's own exclusions read on past the window ("were named" + " in a class action", cut at the window's end)
+      const whole = new RegExp(ty.re.source, "iy");
+      whole.lastIndex = a;
+      if (!whole.test(canon)) continue;
       // a cue inside a hyphenated adjective ("court-appointed", "previously-approved") describes, it does not happen
       if (/[-‐]$/.test(canon.slice(Math.max(0, a - 1), a))) continue;
       const mine = distance(d, a, b);
+      // an action denied ("no new agreements were signed", "had not been approved") did not happen
+      if (ACTIONS.has(ty.type) && /\b(?:no|not|never)\s+(?:[\p{L}-]+\s+){0,6}$/iu.test(canon.slice(Math.max(lo, a - 60), a))) continue;
+      // a cue inside an opening phrase qualifies its noun, not the date after the comma
+      // ("In connection with the Commission approved settlement, on April 12, 2004, the Utility deposited …")
+      if (b <= d.start && canon.slice(b, d.start).includes(",") && OPENING_PHRASE.test(canon.slice(lo, a))) continue;
       // a deadline names its date right after the cue ("is due by March 4, 2021")
       if (ty.type === "report_due" && mine > 25) continue;
       // "where no case deadlines were set": a deadline denied is none

@@ -28,8 +28,8 @@ export function pageKind(text: string, pageNumber: number): PageKind {
   if (exhibitLines >= 2 && byReference >= 3) return "exhibit_index";
   if (count(text, FILED_WITH) >= 3 && (exhibitLines >= 2 || byReference >= 1)) return "exhibit_index";
   if (/^\s*exhibit index\b/im.test(head) && exhibitLines >= 2) return "exhibit_index";
-  if (/^\s*signatures?\s*$/im.test(head) && (/\/s\//.test(text) || /pursuant to the requirements of/i.test(text))) return "signatures";
-  if (count(text, /\/s\//g) >= 3) return "signatures";
+  if (/^\s*signatures?\s*$/im.test(head) && (/\/s\//i.test(text) || /pursuant to the requirements of/i.test(text))) return "signatures";
+  if (count(text, /\/s\//gi) >= 3) return "signatures";
   // contents: titles followed by page numbers that run upwards ("ITEM 1. Business 1 … ITEM 7. … 18"); a table's last column does not
   const contents = count(text, CONTENTS_LINE);
   const pagesListed = [...text.matchAll(TRAILING_PAGE)].map((m) => Number(/(\d{1,3})[ \t]*$/.exec(m[0])![1]));
