@@ -114,3 +114,26 @@ describe("a year split by the PDF's letter spacing", () => {
     expect(ask("How many regular employees did Acme have as of December 31, 2016?", old).quotes[0]?.text).toBe(old);
   });
 });
+
+describe("held-out-r3 classes: a figure sentence must state that figure", () => {
+  it("the day of a date is no value: a footnote naming the rate 'as of December 31, 2015' does not answer it", () => {
+    const note = "Note that this amount is not included in the calculation of the portfolio occupancy rate for in-service properties as of December 31, 2015.";
+    expect(ask("What was the occupancy rate of Acme's in-service properties as of December 31, 2015?", note).quotes).toEqual([]);
+    expect(ask("What was the occupancy rate of Acme's in-service properties as of December 31, 2015?", `(7) ${note}`).quotes).toEqual([]);
+    const stated = `${note}\n\nAs of December 31, 2015, the portfolio occupancy rate for in-service properties was 91.4%.`;
+    expect(ask("What was the occupancy rate of Acme's in-service properties as of December 31, 2015?", stated).quotes[0]?.text).toMatch(/91\.4%/);
+  });
+
+  it("a size asked ('average check size') is a named figure: 'cents on the dollar … on average' does not state it", () => {
+    expect(classifyQuestion("What was Acme's average check size in 2022, in dollars?").figure).toEqual(["check", "size"]);
+    const text = "The 2022 pay gap analysis showed that women were paid 99.91 cents on the dollar in base pay on average.";
+    expect(ask("What was Acme's average check size in 2022, in dollars?", text).quotes).toEqual([]);
+  });
+
+  it("revenues named only inside 'cost of revenues' do not state revenues; the cost question still reads it", () => {
+    const text = "For the three months ended October 31, 2022, the increase in cost of revenues was primarily due to an increase of $137 million in employee-related costs.";
+    expect(ask("What were Acme's total revenues in the three months ended October 31, 2022, in USD millions?", text).quotes).toEqual([]);
+    const stated = `${text}\n\nTotal revenues were $7,837 million for the three months ended October 31, 2022.`;
+    expect(ask("What were Acme's total revenues in the three months ended October 31, 2022, in USD millions?", stated).quotes[0]?.text).toMatch(/7,837/);
+  });
+});

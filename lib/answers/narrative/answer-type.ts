@@ -59,7 +59,7 @@ const AMOUNT = /^\s*(?:by )?how much\b|\bhur mycket\b|\bwhat (?:is|was|were|are)
 const LIST = /^\s*(?:what|which) (?:are|were)\b|\b(?:list|name|enumerate)\b|\bwhich (?:\w+ ){0,2}(?:\w+s)\b|\bvilka\b/i;
 
 /** Nouns that name a measured figure: the last word of "average order value", "employee turnover rate". */
-const FIGURE_HEAD = String.raw`(?:rates?|ratios?|values?|costs?|scores?|percentages?|prices?|volumes?|margins?|yields?|levels?|spend(?:ing)?|headcount|multiples?|utili[sz]ation|occupancy|backlog|penetration|churn|attrition|turnover|retention|amounts?|revenues?|sales|income|earnings|profits?|expenses?|assets|liabilities|debt|backlog|bookings|deposits|loans|reserves|times?|durations?|speeds?|frequenc(?:y|ies)|tenure)`;
+const FIGURE_HEAD = String.raw`(?:rates?|ratios?|values?|costs?|scores?|percentages?|prices?|volumes?|margins?|yields?|levels?|spend(?:ing)?|headcount|multiples?|utili[sz]ation|occupancy|backlog|penetration|churn|attrition|turnover|retention|amounts?|revenues?|sales|income|earnings|profits?|expenses?|assets|liabilities|debt|backlog|bookings|deposits|loans|reserves|times?|durations?|speeds?|frequenc(?:y|ies)|tenure|sizes?|weights?)`;
 const FIGURE_ASK = new RegExp(
   String.raw`^\s*(?:what|which)\s+(?:is|was|were|are|has been|had been)\s+(?:the\s+)?(?:[\p{L}\p{N}&.-]+(?:\s+[\p{L}\p{N}&.-]+){0,3}(?:['’]s|s['’])\s+)?((?:[\p{L}-]+\s+){0,6}?${FIGURE_HEAD}(?:\s+${FIGURE_HEAD})*(?:\s+per\s+\p{L}[\p{L}-]*)?)\b(?!\s+(?:of|for|on|in|from)\s+(?:its|their|the)\s+\p{L}+\s+(?:segment|business|division))`,
   "iu",

@@ -128,8 +128,9 @@ function namedAfterTerms(text: string, terms: QuestionTerm[], exclude: Set<strin
 
 /** A number that is not a year: a figure's value. */
 const VALUE = /\d/;
-/** Years and references ("Note 11", "Item 7", "page 48") are not values. */
-const withoutYears = (text: string) => text.replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "").replace(/\b(?:notes?|items?|parts?|pages?|p\.|sections?|exhibits?|schedules?|no\.|rule|article)\s+[\dIVX][\w.()-]*/gi, "");
+/** A footnote's marker ("(7) Note that …"), years, the days of dates ("December 31, 2015", "31 December") and references ("Note 11", "Item 7", "page 48") are not values. */
+const DAY_OF_DATE = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?=(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)/gi;
+const withoutYears = (text: string) => text.replace(/^\s*\(\d{1,2}\)\s*/, " ").replace(DAY_OF_DATE, " ").replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "").replace(/\b(?:notes?|items?|parts?|pages?|p\.|sections?|exhibits?|schedules?|no\.|rule|article)\s+[\dIVX][\w.()-]*/gi, "");
 
 /**
  * A named figure ("tenant retention rate") answered: the unit names its noun and the word before
@@ -144,9 +145,23 @@ export function figureFit(u: Unit, t: AnswerType): Fit {
   const aliased = !!t.figureAlias && new RegExp(`\\b${t.figureAlias.replace(/[&]/g, "\\$&")}\\b`).test(u.text);
   const missing = keys.filter((k) => !has.has(k));
   const tail = keys.slice(-2);
-  const named = aliased || (tail.every((k) => has.has(k)) && missing.length <= (keys.length >= 4 ? 1 : 0));
+  const named = aliased || (tail.every((k) => has.has(k)) && missing.length <= (keys.length >= 4 ? 1 : 0) && !onlyInsideOtherFigure(u.text, keys, words));
   const ok = named && perUnitNamed(u.text, words) && VALUE.test(withoutYears(u.text));
   return { ok, strength: ok ? 1.5 : 0 };
+}
+
+/** A figure named only as what another figure is "of" ("cost of revenues", "percentage of sales"). */
+const OTHER_FIGURE_OF = /\b(?:costs?|percent(?:age)?|share|portion|proportion|fraction|cents?)\s+(?:of|on)\s+(?:total\s+|net\s+)?$|%\s+of\s+(?:total\s+|net\s+)?$/i;
+
+/**
+ * The figure's first word appears only inside another figure's name: "the increase in cost of
+ * revenues" does not state revenues (unless the question asks that other figure itself).
+ */
+function onlyInsideOtherFigure(text: string, keys: string[], words: string[]): boolean {
+  const first = keys[0];
+  if (!first || words.some((w) => /^(?:costs?|percent(?:age)?|share|portion|proportion|fraction)$/i.test(w))) return false;
+  const at = tokenizeWithOffsets(text).filter((t) => termKey(t.term) === first);
+  return at.length > 0 && at.every((t) => OTHER_FIGURE_OF.test(text.slice(Math.max(0, t.start - 30), t.start)));
 }
 
 /** "revenue per customer": the sentence must say per what ("per customer"), not only name both words. */
