@@ -76,15 +76,15 @@ describe("entities: names and roles", () => {
     expect(orgs("In Fiscal 2018 Harbour Grid Corporation grew.")).toEqual(["Harbour Grid Corporation"]);
   });
 
-  it("drops a person's 'Jr.' before 'and', and ends a name at 'Co.'", () => {
+  it("drops a person's 'Jr.' before 'and', and ends a name at 'Co.' (both firms of 'X Co. and Y Inc.' kept)", () => {
     expect(orgs("Stock Unit Agreement between Anthony F. Lindqvist, Jr. and Harbour Grid Corporation for 2013.")).toEqual(["Harbour Grid Corporation"]);
-    expect(orgs("She held roles at Harbour Lantern Co. and Dylex Inc. before.")).toEqual(["Dylex Inc."]);
+    expect(orgs("She held roles at Harbour Lantern Co. and Dylex Inc. before.")).toEqual(["Dylex Inc.", "Harbour Lantern Co."]);
   });
 
-  it("splits two names joined by 'and' but keeps 'Research and Development Inc.' whole", () => {
+  it("splits two names joined by 'and' (each kept when both have a legal form) but keeps 'Research and Development Inc.' whole", () => {
     expect(orgs("The lenders are the Bank of Canada and Sumitomo Lantern Banking Corporation, as agents.")).toEqual(["Sumitomo Lantern Banking Corporation"]);
     expect(orgs("We acquired Mobify Research and Development Inc. in 2020.")).toEqual(["Mobify Research and Development Inc."]);
-    expect(orgs("The Company competes with Rolex S.A. and Coty Prestige Lancaster Group GmbH in Europe.")).toEqual(["Coty Prestige Lancaster Group GmbH"]);
+    expect(orgs("The Company competes with Rolex S.A. and Coty Prestige Lancaster Group GmbH in Europe.")).toEqual(["Coty Prestige Lancaster Group GmbH", "Rolex S.A."]);
   });
 });
 

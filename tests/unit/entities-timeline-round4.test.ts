@@ -45,6 +45,8 @@ describe("entities: round 4 classes", () => {
     expect(orgs(page("Form S-8 333-100200 2208817 Manitoba Limited Stock Option Plan, as amended"))).toEqual(["2208817 Manitoba Limited"]);
     // a count written with separators or a year is no part of a name
     expect(orgs(page("In 2019 Harbour Grid Corporation hired 12,500 Lumen Limited staff."))).toEqual(["Harbour Grid Corporation", "Lumen Limited"]);
+    // a ZIP code before a firm's name in an address block is no part of it
+    expect(orgs(page("Westbrook Plaza New York, New York 10282 Harbour Securities LLC"))).toEqual(["Harbour Securities LLC"]);
   });
 
   it("drops a controller's or treasurer's title before 'of' from the company's name", () => {
@@ -61,6 +63,15 @@ describe("entities: round 4 classes", () => {
     expect(layoutText(p)).toContain("Westbrook\nGlobal Markets Inc.");
     expect(orgs(p)).toEqual(expect.arrayContaining(["Westbrook Global Markets Inc.", "Harbour Securities LLC"]));
     expect(orgs(p)).not.toContain("Global Markets Inc.");
+  });
+
+  it("keeps the organisation named before another joined by 'and' ('… Dow Lumen Corporation and HS Harbour Inc.')", () => {
+    expect(orgs(page("The agreement was made by and between the Company, Dow Lumen Corporation and HS Harbour Inc. on that day."))).toEqual(expect.arrayContaining(["Dow Lumen Corporation", "HS Harbour Inc."]));
+    expect(orgs(page("It was made among Lumen Incorporated, The Dow Lantern Company, Dow Lumen Corporation and HS Harbour Inc."))).toContain("Dow Lumen Corporation");
+    // not the tail of a longer name that runs on to its left
+    expect(orgs(page("Agents are Harbour Bank PLC, Westbrook, Lantern & Co. and Dana Securities plc."))).not.toContain("Lantern & Co.");
+    expect(orgs(page("Lenders include Pacific Lumen and Electric Company and Harbour Capital Inc."))).not.toContain("Electric Company");
+    expect(orgs(page("She held roles at Hudson’s Bay Co. and Dylex Inc. before."))).not.toContain("Bay Co.");
   });
 
   it("still breaks the row of a list printed in two columns from the row below it", () => {

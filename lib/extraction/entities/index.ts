@@ -91,6 +91,15 @@ const NUMBERED_HEAD = /(?:^|[\s(|,;:])((?:\p{Lu}[\p{L}\p{N}&.'-]*\s+){1,3}(?!(?:
 const NUMBER_LABEL = /^(?:\S+\s+)*(?:Note|Notes|Item|Part|Table|Exhibit|Page|Schedule|Section|Rule|Article|Form|Appendix|Annex|Chapter|Step|Figure|No|Number|Tier|Class|Series|Phase|Unit|Units|Level|Floor|Suite|Amendment|Fiscal|Q[1-4]|FY)\s+\p{N}/u;
 const TITLE_COMMA = /\b(?:President|Officer|Director|Counsel|Secretary|Treasurer|Controller|Head|Manager|Chair(?:man|woman)?),\s*$/;
 const PORTFOLIO = /^(?:(?:Human|Resources|Finance|Financial|Operations|Legal|Marketing|Sales|Strategy|Technology|Communications|Corporate|Affairs|Global|Administration|Engineering|Supply|Chain|Investor|Relations|Compliance|Treasury|Tax|Accounting|Development|Research|Risk|Audit|Products?|Services|Business|Digital|Information|Systems|Public|Policy|Government|Regulatory|Safety|Security|People|Culture|Strategic|Planning|Enterprise|Customer|Experience|and|&|,)\s+)+/;
+/** A name running on to the left of a match ("Pacific Gas and | Electric Company", "Hudson’s | Bay Co.", "Goldman, | Sachs & Co."). */
+const HEAD_CONTINUES = /(?:\p{Lu}[\p{L}\p{N}&.'’-]*,?\s+(?:(?:and|&)\s+)?|['’]s\s+|&\s+)$/u;
+/** …unless the word before is another organisation's legal form closing a list item ("The Dow Chemical Company, | Dow Corning Corporation"). */
+function headContinues(before: string): boolean {
+  const m = HEAD_CONTINUES.exec(before);
+  if (!m) return false;
+  const comma = /^(\S+),\s+$/.exec(m[0]);
+  return !(comma && LEGAL_FORM.test(comma[1]!));
+}
 const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
 
 /**
@@ -100,8 +109,9 @@ const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
  * ("… Electric Company and Barclays Capital Inc.", "… Company PG&E Corporation") and after the
  * head of "Board of Directors of X Corp.".
  */
-function orgNameStart(match: string, original: string, map: number[], at: number, shortLine: number): number {
+function orgNameStart(match: string, original: string, map: number[], at: number, shortLine: number): { skip: number; head?: [number, number] } {
   let skip = 0;
+  let head: [number, number] | undefined;
   const cutAt = (re: RegExp) => {
     const m = re.exec(match.slice(skip));
     if (m && match.slice(skip + m[0].length).trim().split(/\s+/).length >= 2) skip += m[0].length;
@@ -126,7 +136,12 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   for (let i = 0; i < words.length - 2; i++) {
     if (!LEGAL_FORM.test(words[i]![0].replace(/,$/, ""))) continue;
     const next = words[i + 1]![0] === "and" || words[i + 1]![0] === "&" ? i + 2 : i + 1;
-    if (words.length - next >= 2 && /^\p{Lu}/u.test(words[next]![0]) && !LEGAL_FORM.test(words[next]![0])) { skip += words[next]!.index!; break; }
+    if (words.length - next >= 2 && /^\p{Lu}/u.test(words[next]![0]) && !LEGAL_FORM.test(words[next]![0])) {
+      // the organisation before it is one too ("… Dow Lumen Corporation and HS Harbour Inc.")
+      if (i >= 1 && skip === 0) head = [0, words[i]!.index! + words[i]![0].replace(/,$/, "").length];
+      skip += words[next]!.index!;
+      break;
+    }
   }
   cutAt(OF_HEAD);
   // a signatory's title in front of the company signing ("Executive Director JUPITER … LLC")
@@ -157,7 +172,7 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   cutAt(/^(?:(?:\p{Lu}[\p{Ll}'’-]+\s+)+\p{Lu}\.\s+\p{Lu}[\p{Ll}'’-]+(?:,? Jr\.)?|You|We|I|They)\s+and\s+/u);
   // "… Anthony F. Earley, Jr. and X Corporation": the tail of a person's name before "and"
   cutAt(/^(?:Jr|Sr)\.,?\s+and\s+/);
-  return skip;
+  return { skip, head };
 }
 
 interface Found { type: EntityType; name: string; role?: string; start: number; end: number; conf: number; evidence: "formal" | "prose"; reason: string }
@@ -241,31 +256,40 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     // a line is short (a heading, a list entry, a cell) against the page's usual line
     const lens = page.text.split("\n").map((l) => l.trim().length).filter((n) => n > 0).sort((a, b) => a - b);
     const shortLine = Math.min(60, 0.6 * (lens[Math.floor(lens.length / 2)] ?? 0));
-    for (const m of C.matchAll(ORG_RE)) {
+    // legal-form matches, and the organisations found ending inside one before another ("X Corporation and Y Inc.")
+    const matches: Array<{ text: string; index: number; head?: boolean }> = [...C.matchAll(ORG_RE)].map((m) => ({ text: m[1]!, index: m.index! }));
+    for (let k = 0; k < matches.length; k++) {
+      const m = matches[k]!;
       // a defined term ("“Approved Fund”") or a generic noun ("a Subsidiary Corporation") names no organisation
-      if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index! - 8), m.index!))) continue;
+      if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index - 8), m.index))) continue;
       // "Limited Liability Company Agreement" names a kind of contract, not a company
-      if (/^\s+(?:Liability\b|Partnership Agreement\b)/.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 24))) continue;
+      if (/^\s+(?:Liability\b|Partnership Agreement\b)/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 24))) continue;
       // "the Delaware General Corporation Law", "the Investment Company Act": a statute, not an organisation
-      if (/^\s+(?:Law|Laws|Act|Code|Statute)\b/.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 12))) continue;
+      if (/^\s+(?:Law|Laws|Act|Code|Statute)\b/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 12))) continue;
       // "… Incorporated by reference" is a heading's verb, not a legal form
-      if (/Incorporated$/.test(m[1]!) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 20))) continue;
-      let skip = orgNameStart(m[1]!, page.text, canon.map, m.index!, shortLine);
-      const before = C.slice(Math.max(0, m.index! - 16), m.index!);
+      if (/Incorporated$/.test(m.text) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index + m.text.length, m.index + m.text.length + 20))) continue;
+      const start = orgNameStart(m.text, page.text, canon.map, m.index, shortLine);
+      if (start.head) matches.push({ text: m.text.slice(...start.head), index: m.index + start.head[0], head: true });
+      // such a first organisation is kept only when whole as it stands: nothing cut from it, no capitalised word before it
+      if (m.head && (start.skip > 0 || headContinues(C.slice(Math.max(0, m.index - 30), m.index)))) continue;
+      let skip = start.skip;
+      const before = C.slice(Math.max(0, m.index - 16), m.index);
       // "an agreement between X and Y Corp.": the parties are two
-      const and = m[1]!.slice(skip).lastIndexOf(" and ");
+      const and = m.text.slice(skip).lastIndexOf(" and ");
       if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
-      let raw = m[1]!.slice(skip);
-      let at = m.index! + skip;
+      let raw = m.text.slice(skip);
+      let at = m.index + skip;
       // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "salesforce.com Israel Ltd.")
-      // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": five digits or more, no separators, so no count or year)
-      const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{5,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
+      // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": six digits or more, no separators, so no count, year or ZIP code)
+      const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{6,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
+      if (lead && m.head) continue;
       if (lead) { raw = `${lead[1]} ${raw}`; at -= lead[1]!.length + 1; }
       // a name with a number inside ("IBEW Local 98 Pension Fund", "NBIM Walker 601 LEX NYC LLC"): the words before the number belong to it
       const inner = skip === 0 && !lead ? NUMBERED_HEAD.exec(C.slice(Math.max(0, at - 48), at)) : null;
+      if (inner && m.head) continue;
       if (inner && !NOT_ORG_START.test(inner[1]!) && !NUMBER_LABEL.test(inner[1]!)) { raw = `${inner[1]} ${raw}`; at -= inner[1]!.length + 1; }
       // "Sojitz Corporation of America": the place after "of" is part of the name
-      const ofPlace = /^\s+of\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))/u.exec(C.slice(m.index! + m[1]!.length, m.index! + m[1]!.length + 40));
+      const ofPlace = /^\s+of\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))/u.exec(C.slice(m.index + m.text.length, m.index + m.text.length + 40));
       if (ofPlace && /(?:Corporation|Company|Bank|Trust)$/.test(raw)) raw += ofPlace[0];
       const name = raw.replace(/\s+/g, " ");
       // a fund is named as one ("Northstar Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
