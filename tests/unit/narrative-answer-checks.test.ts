@@ -137,3 +137,14 @@ describe("held-out-r3 classes: a figure sentence must state that figure", () => 
     expect(ask("What were Acme's total revenues in the three months ended October 31, 2022, in USD millions?", stated).quotes[0]?.text).toMatch(/7,837/);
   });
 });
+
+describe("who comes next in a role", () => {
+  it("'its next CEO' is not answered by the sentence naming who holds the role; the announced successor is", () => {
+    expect(classifyQuestion("Who did Acme announce would be appointed its next Chief Executive Officer?").successor).toBe(true);
+    const incumbent = "Mr. Jon Roe has served as our Chief Executive Officer and a member of our Board of Directors since January 2019.";
+    expect(ask("Who did Acme announce would be appointed its next Chief Executive Officer?", incumbent).quotes).toEqual([]);
+    const announced = `${incumbent}\n\nIn January 2021, we announced that Mr. Roe would depart and that Mary Ann Vale would be appointed Chief Executive Officer effective as of February 15, 2021.`;
+    expect(ask("Who did Acme announce would be appointed its next Chief Executive Officer?", announced).quotes[0]?.text).toMatch(/Mary Ann Vale would be appointed/);
+    expect(ask("Who is Acme's Chief Executive Officer?", incumbent).quotes[0]?.text).toMatch(/Jon Roe/);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { quoteAsData } from "../guardrails/injection";
 import type { MetricSpec } from "./metrics";
-import { loadPeople, rankMentions, readPeopleRequest, selectPeople, ROLES, type PeopleRequest, type Person } from "./people";
+import { loadPeople, rankMentions, readPeopleRequest, roleLabelsOf, selectPeople, ROLES, type PeopleRequest, type Person, type RoleSpec } from "./people";
 import type { KbDeps, KbPerson } from "./types";
 
 export interface PeopleAnswer {
@@ -27,12 +27,32 @@ export async function peopleInQuestion(deps: KbDeps, o: { query: string; metrics
   if (all.length) {
     const sel = selectPeople(all, query);
     if (sel.people.length || (wantsPeople && (peopleReq.roles.length || peopleReq.team))) {
-      out.chosen = sel.people.slice(0, 8);
-      out.people = await describePeople(deps, out.chosen, peopleReq.roles[0]);
+      const described = await describePeople(deps, sel.people.slice(0, 8), peopleReq.roles[0]);
+      // a person chosen for the role whose quote shows it held at another organisation or part is not the company's
+      const keep = described.map((p, i) => ({ p, person: sel.people[i]! })).filter(({ p }) => !roleElsewhereInQuote(p, peopleReq.roles, query));
+      out.chosen = keep.map((k) => k.person);
+      out.people = keep.map((k) => k.p);
       out.missingRoles = sel.missingRoles;
     }
   }
   return out;
+}
+
+/**
+ * The quote names the asked role followed by another organisation or part ("President and Chief
+ * Executive Officer, Mobileye"), one the question does not name: the person heads that, not the
+ * company asked about (the extracted role may have lost the words after the role).
+ */
+export function roleElsewhereInQuote(p: KbPerson, roles: RoleSpec[], question: string): boolean {
+  if (!roles.length || question.toLowerCase().includes(p.name.toLowerCase())) return false;
+  const text = p.about.map((a) => a.text).join(" ");
+  return roles.every((r) => {
+    const m = new RegExp(r.written.source, r.written.flags.replace("g", "")).exec(text);
+    if (!m) return false;
+    const held = text.slice(m.index, m.index + m[0].length + 60);
+    const next = /^\s*,\s*(\p{Lu}[\p{L}&.-]*)/u.exec(text.slice(m.index + m[0].length))?.[1];
+    return !roleLabelsOf({ roles: [held] }).includes(r.label) && !!next && !new RegExp(`\\b${next.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(question);
+  });
 }
 
 /** Sentences, not split after an initial or a title ("Mark G. Parker", "— Mr. Parker, 62, was appointed …"). */

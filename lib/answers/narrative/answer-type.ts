@@ -32,7 +32,11 @@ export interface AnswerType {
   defines?: string;
   /** An amount of money is asked ("in USD millions", "how much", a revenue or cost named), not a share or a count. */
   money?: boolean;
+  /** A person question asks who comes next in the role ("its next CEO", "who would be appointed"), not who holds it. */
+  successor?: boolean;
 }
+
+const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replace\w*|(?:would|will) be (?:appointed|named|elected))\b/i;
 
 /** A unit of money asked, or a figure whose name is money (revenue, costs), unless a share or rate is asked. */
 const MONEY_ASKED = /\bin (?:usd|eur|sek|gbp|\$|dollars?|euros?|kronor)\b|\b(?:usd|eur|sek|\$)\s*(?:millions?|billions?|thousands?)\b|^\s*how much\b|\bhur mycket\b/i;
@@ -133,7 +137,7 @@ export function classifyQuestion(question: string): AnswerType {
   if (DATE.test(q)) return { ...base, kind: "date" };
   if (AMOUNT.test(q)) return { ...base, kind: "amount" };
   if (asksWho && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
-  if (asksWho || (roles.length > 0 && /^\s*(?:what is the name|name the)\b/i.test(q))) return { ...base, kind: "person" };
+  if (asksWho || (roles.length > 0 && /^\s*(?:what is the name|name the)\b/i.test(q))) return { ...base, kind: "person", ...(SUCCESSOR_ASKED.test(q) ? { successor: true } : {}) };
   if (/\b(?:which|what) (?:\w+ ){0,3}(?:compan(?:y|ies)|firms?|businesses|customers?|acqui\w*)\b/i.test(q) && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
   if (LIST.test(q) && (plural || base.howMany)) return { ...base, kind: "list" };
   // a topic rather than a question ("the CEO", "the primary customers of X"): the role or the organisations it names

@@ -52,7 +52,11 @@ const PAST_ROLE = /\b(?:prior to|previously|formerly|former|before joining|serve
  * A person's name within a few words of the role (or a people-table row holding the role). A role
  * held before, or at another organisation ("served as CEO of X from 2015 to 2017"), fits less.
  */
+/** Wording of a coming appointment: who is to take the role, not who holds it. */
+const SUCCESSION = /\b(?:(?:would|will|to) (?:be )?(?:appointed|named|elected|succeed|replace|become|assume)|successor|succeed(?:s|ed|ing)?|effective (?:as of )?(?:\p{Lu}\p{Ll}+ \d{1,2}|upon|on)|incoming|designate)\b/iu;
+
 function personFit(u: Unit, t: AnswerType): Fit {
+  if (t.successor && !SUCCESSION.test(u.text)) return { ok: false, strength: 0 };
   const roleRes = t.roles.length ? t.roles.map((r) => new RegExp(r.written.source, "gi")) : [new RegExp(GENERIC_ROLE.source, "gi")];
   const roleAt = roleRes.flatMap((re) => [...u.text.matchAll(re)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })));
   if (!roleAt.length) return { ok: false, strength: 0 };
