@@ -86,7 +86,7 @@ export function periodVerdict(ctx: CoverageContext, a: ItemAnalysis, evidence: C
     const missing = a.years.filter((y) => !years.has(y));
     if (missing.length === 0) return { coverage: "covered", reason: `evidence for ${a.years.join(", ")}` };
     if (missing.length < a.years.length || (a.wantsHistory && years.size > 0)) {
-      return { coverage: "partial", reason: `asks for ${a.years.join("–")}; the room only covers ${[...years].sort().join(", ") || "other periods"}` };
+      return { coverage: "partial", reason: `asks for ${a.years.join("–")}; the room only covers ${[...years].sort((x, y) => x - y).join(", ") || "other periods"}` };
     }
     return { coverage: "gap", reason: `nothing for ${a.years.join(", ")}` };
   }
