@@ -10,7 +10,7 @@ import { rejected, thanDirection } from "./guards";
 import { readJudgement } from "./judgement";
 import { periodMentions } from "./periods";
 import { asAmountIfAsked, asPercentIfAsked, metricOf, outsideTerms } from "./pick";
-import { asksNonGaap, asksSubAnnualByDate, cleanQuestion, isNarrative, isPolarAt, isQualified } from "./question";
+import { asksNonGaap, cleanQuestion, isNarrative, isPolarAt, isQualified } from "./question";
 import { aggregateOf, periodsOf, stablePeriods, yearCount } from "./span";
 import { findTerms, normalise } from "./terms";
 import type { Judgement, MetricFormula, MetricRequest } from "./types";
@@ -34,7 +34,7 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
   const judgement = thanDirection(ask, judged?.judgement);
   const picked = profitable ? NET_INCOME : judgement?.kind === "extreme" ? judgement.candidates[0] : metricOf(ask, terms, clean, format);
   const metric = picked && asPercentIfAsked(asAmountIfAsked(picked, format), format);
-  if (!metric || rejected(ask, terms, metric, judgement, metric.id === "defined") || asksSubAnnualByDate(ask)) return null;
+  if (!metric || rejected(ask, terms, metric, judgement, metric.id === "defined")) return null;
   const aggregate = judgement ? "value" : aggregateOf(outsideTerms(ask, terms), metric, format, periodMentions(ask).length);
   const needsTwo = judgement?.kind === "trend" || judgement?.kind === "compare";
   const periods = judgement?.kind === "stable" ? stablePeriods(ask) : periodsOf(ask, aggregate, definition?.text, needsTwo);
@@ -59,5 +59,5 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
  */
 export function asksForQualifiedFigure(question: string): boolean {
   const { ask } = cleanQuestion(normalise(question));
-  return asksNonGaap(ask) || asksSubAnnualByDate(ask) || findTerms(ask).some((t) => isQualified(ask, t));
+  return asksNonGaap(ask) || findTerms(ask).some((t) => isQualified(ask, t));
 }

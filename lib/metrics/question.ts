@@ -5,7 +5,6 @@
  * narrative question that no computed figure answers.
  */
 import { definedKeys, parseDefinition, type Defined } from "./definition";
-import { periodMentions } from "./periods";
 import type { Expr } from "./types";
 
 /** Statement names, removed so "cash flow statement" does not read as cash or cash flow. */
@@ -130,18 +129,6 @@ const PLACE_AFTER = /^\s*(?:in|at) (?!(?:fy\d*|fiscal|q[1-4]|h[12]|(?:19|20)\d\d
 export function isQualified(ask: string, term: { start: number; end: number }): boolean {
   const after = ask.slice(term.end, term.end + 30);
   return QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || modifiedBefore(ask, term.start) || QUALIFIER_AFTER.test(after) || PLACE_AFTER.test(after);
-}
-
-/**
- * "the three months ended October 31, 2022", "the quarter ended June 30": a period shorter than a
- * year named by its end date. The year-only reading would take it for that fiscal year's figure
- * (and a fiscal year not ending in December may not even be that year), so no figure is computed
- * for it unless a quarter or half is also named outright ("Q3 2022").
- */
-const SUB_ANNUAL_BY_DATE = /\b(?:three|six|nine|3|6|9|thirteen|twenty six|thirty nine|13|26|39) (?:months?|weeks?) (?:period )?end(?:ed|ing)\b|\b(?:quarter|half year|six month period|interim period) end(?:ed|ing)\b/;
-
-export function asksSubAnnualByDate(ask: string): boolean {
-  return SUB_ANNUAL_BY_DATE.test(ask) && !periodMentions(ask).some((m) => !m.label.startsWith("FY"));
 }
 
 /** Non-GAAP or adjusted figures anywhere in the ask: a statement line never answers them. */

@@ -148,3 +148,12 @@ describe("who comes next in a role", () => {
     expect(ask("Who is Acme's Chief Executive Officer?", incumbent).quotes[0]?.text).toMatch(/Jon Roe/);
   });
 });
+
+describe("a figure of a quarter named by its end date", () => {
+  it("is stated only by a sentence naming that month and year", () => {
+    const q = "What were Acme's total revenues in the three months ended October 31, 2022, in USD millions?";
+    expect(classifyQuestion(q).periodEnd).toEqual({ month: "oct", year: "2022" });
+    expect(ask(q, "Total revenues were $26,492 million for fiscal 2022, an increase of 25% compared to fiscal 2021.").quotes).toEqual([]);
+    expect(ask(q, "Total revenues were $7,837 million for the three months ended October 31, 2022.").quotes[0]?.text).toMatch(/7,837/);
+  });
+});

@@ -32,8 +32,17 @@ export interface AnswerType {
   defines?: string;
   /** An amount of money is asked ("in USD millions", "how much", a revenue or cost named), not a share or a count. */
   money?: boolean;
+  /** A period shorter than a year named by its end date ("the three months ended October 31, 2022"): its month and year. */
+  periodEnd?: { month: string; year: string };
   /** A person question asks who comes next in the role ("its next CEO", "who would be appointed"), not who holds it. */
   successor?: boolean;
+}
+
+const PERIOD_END_ASKED = /\b(?:three|six|nine|thirteen|twenty[- ]six|thirty[- ]nine|3|6|9|13|26|39)[- ](?:months?|weeks?) (?:period )?end(?:ed|ing)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b|\bquarter end(?:ed|ing)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b/i;
+
+function periodEndAsked(q: string): { month: string; year: string } | undefined {
+  const m = PERIOD_END_ASKED.exec(q);
+  return m ? { month: (m[1] ?? m[3])!.toLowerCase(), year: (m[2] ?? m[4])! } : undefined;
 }
 
 const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replace\w*|(?:would|will) be (?:appointed|named|elected))\b/i;
@@ -130,7 +139,7 @@ export function classifyQuestion(question: string): AnswerType {
   const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
   const defines = definedAsked(q);
   const money = moneyAsked(q, figure);
-  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}) };
+  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}), ...(periodEndAsked(q) ? { periodEnd: periodEndAsked(q) } : {}) };
   if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
   if (COUNT.test(q)) return { ...base, kind: "count", counted: countedNoun(q), ...(/\b(?:how many|number of)\s+of\b/i.test(q) ? { partitive: true } : {}), ...(STOCK_ASKED.test(q) ? { stock: true } : {}) };

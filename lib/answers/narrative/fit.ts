@@ -195,10 +195,16 @@ export function definitionFit(u: Unit, term: string): Fit {
   return { ok, strength: ok ? 2 : 0 };
 }
 
+function namesPeriodEnd(text: string, end: { month: string; year: string }): boolean {
+  return new RegExp(`\\b${end.month}\\w*\\.?\\s+\\d{1,2},?\\s+${end.year}\\b`, "i").test(text);
+}
+
 /** Does the unit have the answer's shape, and how strongly. Rows only answer person questions. */
 export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
   if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
   if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
+  // a quarter named by its end date: only a sentence naming that month and year speaks of it
+  if (t.periodEnd && t.kind !== "person" && !namesPeriodEnd(u.text, t.periodEnd)) return { ok: false, strength: 0 };
   if (t.figure && t.kind === "description") {
     const f = figureFit(u, t);
     return f.ok && (!t.money || MONEY.test(u.text)) ? f : { ok: false, strength: 0 };
