@@ -165,7 +165,7 @@ export function yearsIn(text: string): number[] {
     for (let y = Math.min(a, b); y <= Math.max(a, b) && y - Math.min(a, b) < 20; y++) years.add(y);
   }
   for (const m of text.matchAll(/\b(?:FY)?((?:19|20)\d{2})\b/gi)) years.add(Number(m[1]));
-  return [...years].sort();
+  return [...years].sort((a, b) => a - b);
 }
 
 const HISTORY = /\b(by quarter|quarterly|development|history|historical|trend|over time|last \d+ years|(?:FY)?\d{4}\s*[-–]\s*(?:FY)?\d{4})\b/i;
