@@ -4,7 +4,7 @@ import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { segmentPage } from "@/lib/answers/narrative/segment";
 import { bestSentences, excerptText, injectionNote, narrativeFromPages, usablePages, writeNarrative } from "./excerpts";
 import { cap, conflictNote, metricName, noData } from "./phrasing";
-import { type DocList, type Gaps, isError, outputs } from "./tool-outputs";
+import { type DocList, isError, outputs } from "./tool-outputs";
 import type { ToolExchange } from "../conversation";
 import type { Plan } from "../intent";
 
