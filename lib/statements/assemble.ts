@@ -89,7 +89,12 @@ function columnCount(tok: ReturnType<typeof tokenise>): number {
     if (n >= 1 && /\p{L}/u.test(r.line.text.slice(0, r.labelEnd))) counts.set(n, (counts.get(n) ?? 0) + 1);
   }
   let best = 0, most = 0;
-  for (const [n, c] of counts) if (n >= 1 && (c > most || (c === most && n > best))) (best = n), (most = c);
+  for (const [n, c] of counts) {
+    if (n >= 1 && (c > most || (c === most && n > best))) {
+      best = n;
+      most = c;
+    }
+  }
   return best;
 }
 

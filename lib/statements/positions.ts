@@ -108,7 +108,10 @@ export function assignByPosition(xs: number[], edges: number[]): number[] | unde
     let best = -1, dist = Infinity;
     edges.forEach((e, j) => {
       const d = Math.abs(x - e);
-      if (d < dist) (dist = d), (best = j);
+      if (d < dist) {
+        dist = d;
+        best = j;
+      }
     });
     return dist <= tol ? best : -1;
   });
