@@ -103,7 +103,7 @@ const SIGNED_FIRM = new RegExp(String.raw`/s/\s*(?<firm>${FIRM})(?![\p{L}])`, "u
 const FIRM_LINE = new RegExp(String.raw`^[ \t|]*(?<firm>${FIRM})[ \t|]*$`, "mu");
 const AUDIT_REPORT = /report of independent (?:registered public accounting firm|auditors?)|independent auditor['’]s report|revisionsberättelse/i;
 
-/** "Firm AB, Karin Holm, Authorised Public Accountant": the firm and the accountant who signs for it. */
+/** "Firm AB, Alex Morgan, Authorised Public Accountant": the firm and the accountant who signs for it. */
 const FIRM_AND_SIGNER = new RegExp(String.raw`(?<firm>${FIRM}),\s+\p{Lu}[\p{L}.'’ -]{2,40},\s+(?:Authori[sz]ed|Certified|Chartered) (?:Public )?Accountant|(?<firm2>${FIRM}),\s+\p{Lu}[\p{L}.'’ -]{2,40},\s+auktoriserad revisor`, "u");
 
 /** The audit firm: signing the auditor's report (or, failing that, the auditor's consent, or naming its signing accountant). */

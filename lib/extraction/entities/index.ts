@@ -15,7 +15,7 @@ const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
 /** 2–4 capitalised words, with middle initials ("Mark G. Parker"). */
 const NAME_RE = new RegExp(`(?<![\\p{L}])${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,3}(?![\\p{L}])`, "gu");
 /**
- * Words that label or introduce a name and are never part of it ("Contact Jane Smith",
+ * Words that label or introduce a name and are never part of it ("Contact Alex Morgan",
  * "Signed by …", "Dear …"), Swedish and English; and title words that follow it ("Parker Chairman").
  */
 const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|Kontakt|Kontaktperson|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She|Contact|Contacts|Dear|Attn|Attention|Signed|Sign|Prepared|Approved|Reviewed|Checked|Written|Presented|By|Name|Title|Date|From|To|Cc|Mr|Mrs|Ms|Dr|Prof|Sir|Dame|Investor|Investors|Media|Press|Relations|Enquiries|Inquiries|Author|Authors|Speaker|Speakers|Host|Moderator|Director|Directors|Partner|Founder|Chairman|Chairwoman|Chair|President|Secretary|Auditor|Accountant|Analyst|Manager|Associate|Counsel)$/;
@@ -104,7 +104,7 @@ const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
 
 /**
  * Where an organisation name really starts inside a legal-form match (offset into it): after a
- * sentence end ("… Public Accountant. Nordhavn Analytics AB"), after a short line (a heading, a list entry) it was
+ * sentence end ("… Public Accountant. Example Analytics AB"), after a short line (a heading, a list entry) it was
  * read across ("WILDFIRE-RELATED CONTINGENCIES\nPG&E Corporation"), after another organisation
  * ("… Electric Company and Barclays Capital Inc.", "… Company PG&E Corporation") and after the
  * head of "Board of Directors of X Corp.".
@@ -292,7 +292,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const ofPlace = /^\s+of\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))/u.exec(C.slice(m.index + m.text.length, m.index + m.text.length + 40));
       if (ofPlace && /(?:Corporation|Company|Bank|Trust)$/.test(raw)) raw += ofPlace[0];
       const name = raw.replace(/\s+/g, " ");
-      // a fund is named as one ("Northstar Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
+      // a fund is named as one ("Example Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
       if (/^(?:Parent|Subsidiary|Affiliated?|Participating|Successor|Acquiring|Surviving|Operating|Holding|Merger|Acquisition|Target|Issuing|Designated|Related)\s+(?:Corporation|Company|Inc\.?|LLC|Limited|Ltd\.?)$/.test(name)) continue;
       if (/\bFund\b/.test(name) && !/\b(?:Capital|Partners|Ventures|Equity|Growth|Investment|Investments|Opportunity|Opportunities|Infrastructure|Holdings|Pension|Retirement)\b/.test(name)) continue;
@@ -390,7 +390,7 @@ function addFilingFacts(facts: FilingFacts, pages: ExtractionPage[], out: Map<st
   for (const c of facts.customers) add(factCandidate(pages, c, { entityType: "organisation", name: c.name, role: c.detail! }, "named with its share of sales", "sentence"));
 }
 
-/** "Contact Jane Smith" when "Jane Smith" is also found: a word in front of a known name labels it. */
+/** "Contact Alex Morgan" when "Alex Morgan" is also found: a word in front of a known name labels it. */
 function dropLabelledNames(out: Map<string, Candidate<EntityPayload>>) {
   const people = [...out.entries()].filter(([, c]) => c.payload.entityType === "person");
   const names = new Set(people.map(([, c]) => normalizeName(c.payload.name)));
