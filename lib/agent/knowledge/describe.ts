@@ -18,7 +18,7 @@ function withSeparators(n: number): string {
   return Math.round(n).toLocaleString("en-US");
 }
 
-/** "EUR 5.2 million", "EUR 300 thousand", "42%", "155" — from the normalised value when there is one. */
+/** "EUR 4.2 million", "EUR 300 thousand", "42%", "240" — from the normalised value when there is one. */
 export function formatValue(f: { value_num: number | null; value_text: string; unit: string | null; currency: string | null }): string {
   const n = f.value_num;
   if (n === null || !Number.isFinite(n)) return f.value_text;

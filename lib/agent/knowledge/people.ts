@@ -78,7 +78,7 @@ export function asksAboutPeople(text: string): boolean {
 
 /**
  * A person's name: two to four capitalised words, middle initials allowed ("Mark G. Parker");
- * "Contact Jane Smith" is dropped when "Jane Smith" is also a person.
+ * "Contact Alex Morgan" is dropped when "Alex Morgan" is also a person.
  */
 export function plausibleName(name: string, all: string[]): boolean {
   const words = name.trim().split(/\s+/);

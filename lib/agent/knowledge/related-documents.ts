@@ -16,7 +16,7 @@ function versionGroupOf(d: DocumentFacts): string {
   return d.version_group ?? versionInfo(d.filename).group;
 }
 
-/** Same company, however written ("Nordhavn Analytics AB" = "Nordhavn Analytics"); undefined when either names none. */
+/** Same company, however written ("Example Analytics AB" = "Example Analytics"); undefined when either names none. */
 export function sameCompany(a: Pick<DocumentFacts, "document_company" | "document_company_key">, b: Pick<DocumentFacts, "document_company" | "document_company_key">): boolean | undefined {
   // the identity read from both documents decides (a renamed registrant keeps its key); else the names
   if (a.document_company_key && b.document_company_key) return a.document_company_key === b.document_company_key;

@@ -2,7 +2,7 @@
  * Reading a figure straight from a table on a page when no promoted finding covers it: a
  * balance-sheet row in a PDF ("Cash and cash equivalents 4,040 3,980 4,100" under
  * "EUR thousands 30 Sep 2024 30 Sep 2023 31 Dec 2023") or a spreadsheet row (cells with refs,
- * "Jane Smith | Chief Executive Officer | … | 15%" under "% fully diluted"). The value is
+ * "Alex Morgan | Chief Executive Officer | … | 15%" under "% fully diluted"). The value is
  * quoted as written, with its column header, unit line and exact location (page or cell).
  */
 import { parsePeriod, type Period } from "@/lib/periods";

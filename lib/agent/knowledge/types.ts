@@ -24,7 +24,7 @@ export interface KbFinding {
   id: string;
   metric: string;
   metricKey: string;
-  value: string; // formatted ("EUR 5.2 million")
+  value: string; // formatted ("EUR 4.2 million")
   asWritten: string;
   valueNum: number | null;
   unit: string | null;
@@ -124,7 +124,7 @@ export interface KbPerson {
 }
 
 export interface KbTableValue {
-  /** The row label as written ("Cash and cash equivalents", "Jane Smith, Chief Executive Officer"). */
+  /** The row label as written ("Cash and cash equivalents", "Alex Morgan, Chief Executive Officer"). */
   label: string;
   /** The column header ("30 Sep 2024", "% fully diluted"). */
   column: string;

@@ -21,7 +21,7 @@ function periodPhrase(p: string | null | undefined): string {
   return /^\d{1,2} \w+ \d{4}$|^\w+ \d{4}$/.test(p) && !/^(?:FY|Q|H|9M)/.test(p) ? `at ${p}` : p;
 }
 
-/** "Q3 2024 revenue was EUR 5.2 million (source: …)." */
+/** "Q2 2025 revenue was EUR 4.2 million (source: …)." */
 export function factSentence(f: KbFinding, assumption?: string): string {
   const name = metricName(f);
   const when = periodPhrase(f.period);
