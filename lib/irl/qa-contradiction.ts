@@ -1,6 +1,6 @@
 /**
  * The Q&A question for an unresolved contradiction: both figures in one unit with the unit named
- * ("EUR 18.9 million … and EUR 18.4 million …", not "18.9 … and 18,400"), each with its source.
+ * ("EUR 12.9 million … and EUR 12.4 million …", not "12.9 … and 12,400"), each with its source.
  */
 import { inSameUnit, type UnitValue } from "@/lib/graph/detect/values";
 

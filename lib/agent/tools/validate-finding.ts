@@ -22,7 +22,7 @@ export function validateFindingTool(ctx: AgentContext) {
       claim: z.object({ metric: z.string().min(1).max(200), value: z.string().min(1).max(100), period: z.string().max(100).optional() }).optional(),
     }),
     execute: async ({ findingId, claim }) => {
-      if (!findingId && !claim) return toolError("Pass either findingId or claim.", "Example: { claim: { metric: 'revenue', value: 'EUR 18.9 million', period: 'FY2023' } }");
+      if (!findingId && !claim) return toolError("Pass either findingId or claim.", "Example: { claim: { metric: 'revenue', value: 'EUR 12.9 million', period: 'FY2023' } }");
       return safely("validate_finding", async () => {
         const graph = defaultGraphReader;
         let rows: FindingRow[];
