@@ -157,3 +157,14 @@ describe("a figure of a quarter named by its end date", () => {
     expect(ask(q, "Total revenues were $7,837 million for the three months ended October 31, 2022.").quotes[0]?.text).toMatch(/7,837/);
   });
 });
+
+describe("an ordinal naming which one is asked", () => {
+  it("'the second national hub' is answered by the sentence naming the second, not one listing other hubs", () => {
+    const q = "Where is Acme Air's second national hub facility located?";
+    expect(classifyQuestion(q).ordinal).toBe("second");
+    expect(classifyQuestion("What was revenue in the second quarter of 2023?").ordinal).toBeUndefined();
+    const others = "In addition to these national hubs, Acme Air operates regional hubs in Fort Worth, Newark and Oakland and sorting facilities in Chicago, Seattle and Los Angeles.";
+    expect(ask(q, others).quotes).toEqual([]);
+    expect(ask(q, `Acme Air's primary sorting facility is located in Memphis. A second national hub facility is located in Indianapolis.\n\n${others}`).quotes[0]?.text).toMatch(/Indianapolis/);
+  });
+});

@@ -34,6 +34,8 @@ export interface AnswerType {
   money?: boolean;
   /** A period shorter than a year named by its end date ("the three months ended October 31, 2022"): its month and year. */
   periodEnd?: { month: string; year: string };
+  /** An ordinal naming which one of several is asked ("the second national hub"): the answer names it. */
+  ordinal?: string;
   /** A person question asks who comes next in the role ("its next CEO", "who would be appointed"), not who holds it. */
   successor?: boolean;
 }
@@ -44,6 +46,9 @@ function periodEndAsked(q: string): { month: string; year: string } | undefined 
   const m = PERIOD_END_ASKED.exec(q);
   return m ? { month: (m[1] ?? m[3])!.toLowerCase(), year: (m[2] ?? m[4])! } : undefined;
 }
+
+/** "second", "third" … before a noun, not a period ("second quarter", "second half") or a count ("second-largest" is kept). */
+const ORDINAL_ASKED = /\b(second|third|fourth|fifth)\s+(?!(?:quarter|half|fiscal|year|time|phase)\b)\p{L}/iu;
 
 const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replace\w*|(?:would|will) be (?:appointed|named|elected))\b/i;
 
@@ -139,7 +144,7 @@ export function classifyQuestion(question: string): AnswerType {
   const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
   const defines = definedAsked(q);
   const money = moneyAsked(q, figure);
-  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}), ...(periodEndAsked(q) ? { periodEnd: periodEndAsked(q) } : {}) };
+  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}), ...(periodEndAsked(q) ? { periodEnd: periodEndAsked(q) } : {}), ...(ORDINAL_ASKED.test(q) ? { ordinal: ORDINAL_ASKED.exec(q)![1]!.toLowerCase() } : {}) };
   if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
   if (COUNT.test(q)) return { ...base, kind: "count", counted: countedNoun(q), ...(/\b(?:how many|number of)\s+of\b/i.test(q) ? { partitive: true } : {}), ...(STOCK_ASKED.test(q) ? { stock: true } : {}) };

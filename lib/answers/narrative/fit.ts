@@ -203,6 +203,8 @@ function namesPeriodEnd(text: string, end: { month: string; year: string }): boo
 export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
   if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
   if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
+  // "the second national hub": a sentence about the others does not say which is the second
+  if (t.ordinal && !new RegExp(`\\b${t.ordinal}\\b`, "i").test(u.text)) return { ok: false, strength: 0 };
   // a quarter named by its end date: only a sentence naming that month and year speaks of it
   if (t.periodEnd && t.kind !== "person" && !namesPeriodEnd(u.text, t.periodEnd)) return { ok: false, strength: 0 };
   if (t.figure && t.kind === "description") {
