@@ -1,17 +1,22 @@
 "use client";
 
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { createBrowserClient } from "@supabase/ssr";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useMemo, useState } from "react";
-import { cookieStorage } from "./cookie-storage";
 
 /**
- * Email + password, or a magic link, through supabase-js in the browser with the anon key. The
- * session is kept in the Supabase auth cookie, which the server verifies on every request. Visiting
+ * Email + password, or a magic link, through @supabase/ssr's browser client with the anon key. The
+ * session is kept in the Supabase auth cookie (`storageKey`, chunked and base64url-encoded by
+ * @supabase/ssr), which the server reads and verifies on every request (lib/auth/token.ts). Visiting
  * this page with a stored (even expired) session refreshes it and returns to `next`.
  */
 export function LoginForm({ supabaseUrl, anonKey, storageKey, next, signOut }: { supabaseUrl: string; anonKey: string; storageKey: string; next: string; signOut: boolean }) {
-  const supabase: SupabaseClient = useMemo(
-    () => createClient(supabaseUrl, anonKey, { auth: { storage: cookieStorage, storageKey, persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: "implicit" } }),
+  // Browser only: the component is also rendered on the server, where there is no document.cookie.
+  const supabase: SupabaseClient | null = useMemo(
+    () =>
+      typeof window === "undefined"
+        ? null
+        : createBrowserClient(supabaseUrl, anonKey, { isSingleton: false, cookieOptions: { name: storageKey, secure: window.location.protocol === "https:" } }),
     [supabaseUrl, anonKey, storageKey],
   );
   const [email, setEmail] = useState("");
@@ -22,11 +27,13 @@ export function LoginForm({ supabaseUrl, anonKey, storageKey, next, signOut }: {
   const [checking, setChecking] = useState(true);
 
   useEffect(() => {
+    if (!supabase) return;
     let gone = false;
     void (async () => {
       if (signOut) {
-        await supabase.auth.signOut().catch(() => {});
-        cookieStorage.removeItem(storageKey);
+        // Revoke the session; when Supabase cannot be reached, at least clear this browser's cookie.
+        const { error } = await supabase.auth.signOut().catch((e: unknown) => ({ error: e }));
+        if (error) await supabase.auth.signOut({ scope: "local" }).catch(() => {});
         if (!gone) {
           setNotice("You are signed out.");
           setChecking(false);
@@ -44,10 +51,11 @@ export function LoginForm({ supabaseUrl, anonKey, storageKey, next, signOut }: {
       gone = true;
       sub.subscription.unsubscribe();
     };
-  }, [supabase, next, signOut, storageKey]);
+  }, [supabase, next, signOut]);
 
   async function withPassword(e: React.FormEvent) {
     e.preventDefault();
+    if (!supabase) return;
     setBusy(true);
     setError(null);
     setNotice(null);
@@ -61,6 +69,7 @@ export function LoginForm({ supabaseUrl, anonKey, storageKey, next, signOut }: {
   }
 
   async function withLink() {
+    if (!supabase) return;
     if (!email.trim()) return setError("Enter your email first.");
     setBusy(true);
     setError(null);

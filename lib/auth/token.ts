@@ -1,8 +1,13 @@
+import { combineChunks, parseCookieHeader as parseCookies, stringFromBase64URL } from "@supabase/ssr";
+
 /**
- * Finds the Supabase access token of a request: `Authorization: Bearer <jwt>` first, else the
- * Supabase auth cookie `sb-<ref>-auth-token` (possibly split into `.0`, `.1` … chunks), in the
- * formats supabase-js / @supabase/ssr write: `base64-<base64url JSON session>`, JSON session
- * (raw or URI-encoded), the legacy JSON array `[access_token, refresh_token, …]`, or a bare JWT.
+ * Finds the Supabase access token of a request: `Authorization: Bearer <jwt>` first (API clients),
+ * else the session cookie `sb-<ref>-auth-token` that @supabase/ssr's createBrowserClient writes
+ * (`base64-<base64url JSON>` or raw JSON, possibly split into `.0`, `.1` … chunks), joined and
+ * decoded with @supabase/ssr's own functions. This only reads the session; it never refreshes it
+ * (createServerClient's getSession would refresh an expired one over the network, rotating the
+ * refresh token without being able to write the new cookie back, which logs the browser out). An
+ * expired token fails verification and the login page refreshes the session in the browser.
  */
 export interface HeaderLike {
   get(name: string): string | null;
@@ -17,17 +22,7 @@ export interface CookieLike {
 export type AuthInput = Request | { headers?: HeaderLike | null; cookies?: { getAll(): CookieLike[] } | CookieLike[] | null };
 
 export function parseCookieHeader(header: string | null | undefined): CookieLike[] {
-  if (!header) return [];
-  const out: CookieLike[] = [];
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    const name = i > 0 ? part.slice(0, i).trim() : "";
-    if (!name) continue;
-    let value = part.slice(i + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    out.push({ name, value });
-  }
-  return out;
+  return header ? parseCookies(header).flatMap((c) => (c.name && c.value !== undefined ? [{ name: c.name, value: c.value }] : [])) : [];
 }
 
 export function bearerToken(header: string | null | undefined): string | null {
@@ -35,47 +30,18 @@ export function bearerToken(header: string | null | undefined): string | null {
   return m ? m[1]! : null;
 }
 
-/** The cookie's value, joining chunks `name.0`, `name.1` … when the session was split. */
-export function readChunkedCookie(cookies: CookieLike[], name: string): string | null {
-  const byName = new Map(cookies.map((c) => [c.name, c.value]));
-  const whole = byName.get(name);
-  if (whole) return whole;
-  let joined = "";
-  for (let i = 0; byName.has(`${name}.${i}`); i++) joined += byName.get(`${name}.${i}`);
-  return joined || null;
-}
-
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
-/** The access token inside a stored session value, or null when it holds none. */
+/** The access token inside a stored session value (`base64-…` or raw JSON), or null when it holds none. */
 export function accessTokenFromSessionValue(raw: string): string | null {
-  let text = raw.trim();
-  if (text.startsWith("base64-")) {
-    try {
-      text = Buffer.from(text.slice(7), "base64url").toString("utf8");
-    } catch {
-      return null;
-    }
-  } else if (text.startsWith("%")) {
-    try {
-      text = decodeURIComponent(text);
-    } catch {
-      return null;
-    }
-  }
-  if (JWT.test(text)) return text;
   try {
+    const text = raw.startsWith("base64-") ? stringFromBase64URL(raw.slice("base64-".length)) : raw;
     const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed)) return typeof parsed[0] === "string" && JWT.test(parsed[0]) ? parsed[0] : null;
-    if (parsed && typeof parsed === "object") {
-      const s = parsed as { access_token?: unknown; currentSession?: { access_token?: unknown } };
-      const token = typeof s.access_token === "string" ? s.access_token : typeof s.currentSession?.access_token === "string" ? s.currentSession.access_token : null;
-      return token && JWT.test(token) ? token : null;
-    }
+    const token = parsed && typeof parsed === "object" ? (parsed as { access_token?: unknown }).access_token : null;
+    return typeof token === "string" && JWT.test(token) ? token : null;
   } catch {
     return null;
   }
-  return null;
 }
 
 function inputHeaders(input: AuthInput): HeaderLike | null {
@@ -89,10 +55,11 @@ function inputCookies(input: AuthInput): CookieLike[] {
   return parseCookieHeader(input.headers?.get("cookie"));
 }
 
-/** The access token of a request (Bearer header, else the auth cookie), or null. */
-export function accessTokenOf(input: AuthInput, cookieName: string): string | null {
+/** The access token of a request (Bearer header, else the @supabase/ssr session cookie), or null. */
+export async function accessTokenOf(input: AuthInput, cookieName: string): Promise<string | null> {
   const bearer = bearerToken(inputHeaders(input)?.get("authorization"));
   if (bearer) return bearer;
-  const value = readChunkedCookie(inputCookies(input), cookieName);
+  const byName = new Map(inputCookies(input).map((c) => [c.name, c.value]));
+  const value = await combineChunks(cookieName, (name) => byName.get(name));
   return value ? accessTokenFromSessionValue(value) : null;
 }

@@ -1,3 +1,5 @@
+import { createChunks, stringToBase64URL } from "@supabase/ssr";
+import type { Session } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { authCookieName } from "@/lib/auth/mode";
 import { safeNextPath } from "@/lib/auth/redirect";
@@ -5,9 +7,26 @@ import { accessTokenFromSessionValue, accessTokenOf, bearerToken, parseCookieHea
 import { roleAtLeast, roleForMethod } from "@/lib/auth/types";
 
 const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2lnbmF0dXJl";
-const session = JSON.stringify({ access_token: jwt, refresh_token: "r1", token_type: "bearer", user: { id: "u1", email: "a@b.c" } });
-const b64 = (s: string) => `base64-${Buffer.from(s).toString("base64url")}`;
+// A real supabase-js Session, with enough user metadata (and non-ASCII text) to need several cookie chunks.
+const session: Session = {
+  access_token: jwt,
+  refresh_token: "r1",
+  token_type: "bearer",
+  expires_in: 3600,
+  expires_at: 2_000_000_000,
+  user: {
+    id: "u1",
+    aud: "authenticated",
+    email: "a@b.c",
+    created_at: "2026-01-01T00:00:00Z",
+    app_metadata: { provider: "email" },
+    user_metadata: { name: "Åsa Öberg", bio: "x".repeat(5000) },
+  },
+};
 const NAME = authCookieName("https://abcdefgh.supabase.co");
+// What @supabase/ssr's cookie storage writes for a session: `base64-` + base64url JSON, then chunked.
+const ssrCookies = (s: Session) => createChunks(NAME, `base64-${stringToBase64URL(JSON.stringify(s))}`);
+const header = (cookies: { name: string; value: string }[]) => cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 
 describe("Supabase access token from a request", () => {
   it("names the cookie like supabase-js: sb-<project ref>-auth-token", () => {
@@ -15,34 +34,44 @@ describe("Supabase access token from a request", () => {
     expect(authCookieName("http://127.0.0.1:54321")).toBe("sb-127-auth-token");
   });
 
-  it("prefers the Bearer header", () => {
-    const req = new Request("http://x/", { headers: { authorization: `Bearer ${jwt}`, cookie: `${NAME}=${b64(JSON.stringify({ access_token: "a.b.c" }))}` } });
-    expect(accessTokenOf(req, NAME)).toBe(jwt);
+  it("prefers the Bearer header", async () => {
+    const other = ssrCookies({ ...session, access_token: "a.b.c" });
+    const req = new Request("http://x/", { headers: { authorization: `Bearer ${jwt}`, cookie: header(other) } });
+    expect(await accessTokenOf(req, NAME)).toBe(jwt);
     expect(bearerToken("bearer  abc ")).toBe("abc");
     expect(bearerToken("Basic abc")).toBeNull();
   });
 
-  it("reads the cookie in the formats supabase-js / @supabase/ssr write, chunked or whole", () => {
-    expect(accessTokenFromSessionValue(b64(session))).toBe(jwt);
-    expect(accessTokenFromSessionValue(session)).toBe(jwt);
-    expect(accessTokenFromSessionValue(encodeURIComponent(session))).toBe(jwt);
-    expect(accessTokenFromSessionValue(JSON.stringify([jwt, "refresh", null]))).toBe(jwt);
-    expect(accessTokenFromSessionValue(jwt)).toBe(jwt);
-    const value = b64(session);
-    const half = Math.floor(value.length / 2);
-    const req = new Request("http://x/", { headers: { cookie: `other=1; ${NAME}.1=${value.slice(half)}; ${NAME}.0=${value.slice(0, half)}` } });
-    expect(accessTokenOf(req, NAME)).toBe(jwt);
+  it("reads the @supabase/ssr session cookie, chunked (.0, .1 …) and base64-prefixed, in any order", async () => {
+    const chunks = ssrCookies(session);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.map((c) => c.name).slice(0, 2)).toEqual([`${NAME}.0`, `${NAME}.1`]);
+    expect(chunks[0]!.value.startsWith("base64-")).toBe(true);
+    const req = new Request("http://x/", { headers: { cookie: `other=1; ${header([...chunks].reverse())}` } });
+    expect(await accessTokenOf(req, NAME)).toBe(jwt);
+    // A missing chunk is no session (the joined value no longer decodes to JSON).
+    expect(await accessTokenOf(new Request("http://x/", { headers: { cookie: header(chunks.slice(1)) } }), NAME)).toBeNull();
     // Server components pass next/headers' cookies().
-    expect(accessTokenOf({ headers: null, cookies: { getAll: () => [{ name: NAME, value }] } }, NAME)).toBe(jwt);
+    expect(await accessTokenOf({ headers: null, cookies: { getAll: () => chunks } }, NAME)).toBe(jwt);
   });
 
-  it("finds nothing in garbage, other projects' cookies or empty requests", () => {
+  it("reads a small session in one unchunked cookie, base64 or raw JSON", async () => {
+    const small = { ...session, user: { ...session.user, user_metadata: {} } };
+    const [whole, ...rest] = ssrCookies(small);
+    expect(rest).toHaveLength(0);
+    expect(whole!.name).toBe(NAME);
+    expect(await accessTokenOf(new Request("http://x/", { headers: { cookie: header([whole!]) } }), NAME)).toBe(jwt);
+    expect(accessTokenFromSessionValue(JSON.stringify(small))).toBe(jwt);
+  });
+
+  it("finds nothing in garbage, other projects' cookies or empty requests", async () => {
     expect(accessTokenFromSessionValue("base64-!!!")).toBeNull();
     expect(accessTokenFromSessionValue("{not json")).toBeNull();
     expect(accessTokenFromSessionValue(JSON.stringify({ access_token: "no dots" }))).toBeNull();
-    expect(accessTokenOf(new Request("http://x/", { headers: { cookie: `sb-other-auth-token=${b64(session)}` } }), NAME)).toBeNull();
-    expect(accessTokenOf(new Request("http://x/"), NAME)).toBeNull();
-    expect(parseCookieHeader('a=1; b="two"; =x; c')).toEqual([{ name: "a", value: "1" }, { name: "b", value: "two" }]);
+    const foreign = header(ssrCookies(session)).replaceAll(NAME, "sb-other-auth-token");
+    expect(await accessTokenOf(new Request("http://x/", { headers: { cookie: foreign } }), NAME)).toBeNull();
+    expect(await accessTokenOf(new Request("http://x/"), NAME)).toBeNull();
+    expect(parseCookieHeader("a=1; =x; c; b=two")).toEqual([{ name: "a", value: "1" }, { name: "b", value: "two" }]);
   });
 });
 
