@@ -49,7 +49,7 @@ export async function getCurrentUser(input: AuthInput, options: { db?: Queryable
     user = LOCAL_USER;
   } else {
     const { url } = supabasePublicConfig(cfg);
-    user = await verifySupabaseToken(await accessTokenOf(input, authCookieName(url)), cfg);
+    user = await verifySupabaseToken(accessTokenOf(input, authCookieName(url)), cfg);
   }
   if (options.db !== null) await ensureUserRow(options.db ?? (await getDb()), user);
   return user;

@@ -1,10 +1,11 @@
-import { combineChunks, parseCookieHeader as parseCookies, stringFromBase64URL } from "@supabase/ssr";
+import { parseCookieHeader as parseCookies, stringFromBase64URL } from "@supabase/ssr";
 
 /**
  * Finds the Supabase access token of a request: `Authorization: Bearer <jwt>` first (API clients),
  * else the session cookie `sb-<ref>-auth-token` that @supabase/ssr's createBrowserClient writes
- * (`base64-<base64url JSON>` or raw JSON, possibly split into `.0`, `.1` … chunks), joined and
- * decoded with @supabase/ssr's own functions. This only reads the session; it never refreshes it
+ * (`base64-<base64url JSON>` or raw JSON, possibly split into `.0`, `.1` … chunks), parsed and
+ * decoded with @supabase/ssr's own functions. The chunks are joined here because the library's
+ * `combineChunks` is async and proxy.ts needs this synchronously (tested against its `createChunks`). This only reads the session; it never refreshes it
  * (createServerClient's getSession would refresh an expired one over the network, rotating the
  * refresh token without being able to write the new cookie back, which logs the browser out). An
  * expired token fails verification and the login page refreshes the session in the browser.
@@ -55,11 +56,20 @@ function inputCookies(input: AuthInput): CookieLike[] {
   return parseCookieHeader(input.headers?.get("cookie"));
 }
 
+/** The cookie's value, joining chunks `name.0`, `name.1` … as @supabase/ssr's combineChunks does. */
+export function readChunkedCookie(cookies: CookieLike[], name: string): string | null {
+  const byName = new Map(cookies.map((c) => [c.name, c.value]));
+  const whole = byName.get(name);
+  if (whole) return whole;
+  let joined = "";
+  for (let i = 0; byName.has(`${name}.${i}`); i++) joined += byName.get(`${name}.${i}`);
+  return joined || null;
+}
+
 /** The access token of a request (Bearer header, else the @supabase/ssr session cookie), or null. */
-export async function accessTokenOf(input: AuthInput, cookieName: string): Promise<string | null> {
+export function accessTokenOf(input: AuthInput, cookieName: string): string | null {
   const bearer = bearerToken(inputHeaders(input)?.get("authorization"));
   if (bearer) return bearer;
-  const byName = new Map(inputCookies(input).map((c) => [c.name, c.value]));
-  const value = await combineChunks(cookieName, (name) => byName.get(name));
+  const value = readChunkedCookie(inputCookies(input), cookieName);
   return value ? accessTokenFromSessionValue(value) : null;
 }

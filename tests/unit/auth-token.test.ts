@@ -37,7 +37,7 @@ describe("Supabase access token from a request", () => {
   it("prefers the Bearer header", async () => {
     const other = ssrCookies({ ...session, access_token: "a.b.c" });
     const req = new Request("http://x/", { headers: { authorization: `Bearer ${jwt}`, cookie: header(other) } });
-    expect(await accessTokenOf(req, NAME)).toBe(jwt);
+    expect(accessTokenOf(req, NAME)).toBe(jwt);
     expect(bearerToken("bearer  abc ")).toBe("abc");
     expect(bearerToken("Basic abc")).toBeNull();
   });
@@ -48,11 +48,11 @@ describe("Supabase access token from a request", () => {
     expect(chunks.map((c) => c.name).slice(0, 2)).toEqual([`${NAME}.0`, `${NAME}.1`]);
     expect(chunks[0]!.value.startsWith("base64-")).toBe(true);
     const req = new Request("http://x/", { headers: { cookie: `other=1; ${header([...chunks].reverse())}` } });
-    expect(await accessTokenOf(req, NAME)).toBe(jwt);
+    expect(accessTokenOf(req, NAME)).toBe(jwt);
     // A missing chunk is no session (the joined value no longer decodes to JSON).
-    expect(await accessTokenOf(new Request("http://x/", { headers: { cookie: header(chunks.slice(1)) } }), NAME)).toBeNull();
+    expect(accessTokenOf(new Request("http://x/", { headers: { cookie: header(chunks.slice(1)) } }), NAME)).toBeNull();
     // Server components pass next/headers' cookies().
-    expect(await accessTokenOf({ headers: null, cookies: { getAll: () => chunks } }, NAME)).toBe(jwt);
+    expect(accessTokenOf({ headers: null, cookies: { getAll: () => chunks } }, NAME)).toBe(jwt);
   });
 
   it("reads a small session in one unchunked cookie, base64 or raw JSON", async () => {
@@ -60,7 +60,7 @@ describe("Supabase access token from a request", () => {
     const [whole, ...rest] = ssrCookies(small);
     expect(rest).toHaveLength(0);
     expect(whole!.name).toBe(NAME);
-    expect(await accessTokenOf(new Request("http://x/", { headers: { cookie: header([whole!]) } }), NAME)).toBe(jwt);
+    expect(accessTokenOf(new Request("http://x/", { headers: { cookie: header([whole!]) } }), NAME)).toBe(jwt);
     expect(accessTokenFromSessionValue(JSON.stringify(small))).toBe(jwt);
   });
 
@@ -69,8 +69,8 @@ describe("Supabase access token from a request", () => {
     expect(accessTokenFromSessionValue("{not json")).toBeNull();
     expect(accessTokenFromSessionValue(JSON.stringify({ access_token: "no dots" }))).toBeNull();
     const foreign = header(ssrCookies(session)).replaceAll(NAME, "sb-other-auth-token");
-    expect(await accessTokenOf(new Request("http://x/", { headers: { cookie: foreign } }), NAME)).toBeNull();
-    expect(await accessTokenOf(new Request("http://x/"), NAME)).toBeNull();
+    expect(accessTokenOf(new Request("http://x/", { headers: { cookie: foreign } }), NAME)).toBeNull();
+    expect(accessTokenOf(new Request("http://x/"), NAME)).toBeNull();
     expect(parseCookieHeader("a=1; =x; c; b=two")).toEqual([{ name: "a", value: "1" }, { name: "b", value: "two" }]);
   });
 });
