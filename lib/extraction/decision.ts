@@ -66,8 +66,11 @@ export async function promote(db: Queryable, s: Staged, opts: { processId?: stri
     const versions = await sameEventInOtherVersions(db, { dealId: s.deal_id, documentId: s.document_id, eventType: p.eventType, eventDate: p.eventDate });
     const mine = versions.find((v) => v.document_id === s.document_id);
     const others = versions.filter((v) => v.event_id);
-    if (mine && others.some((o) => newerVersion(o, mine))) return others.find((o) => newerVersion(o, mine))!.event_id!;
-    if (others.length) await db.query("delete from timeline_events where id = any($1::uuid[])", [others.map((o) => o.event_id)]);
+    const newer = mine && others.find((o) => newerVersion(o, mine));
+    if (newer) return newer.event_id!;
+    // only versions this one is known to follow give their event up; two that cannot be ordered keep both
+    const older = mine ? others.filter((o) => newerVersion(mine, o)) : [];
+    if (older.length) await db.query("delete from timeline_events where id = any($1::uuid[])", [older.map((o) => o.event_id)]);
     const { rows } = await db.query<{ id: string }>(
       `insert into timeline_events (id, deal_id, document_id, process_id, extraction_id, event_type, event_date, date_precision, description, actors, source_page, source_excerpt)
        values ($1, $2, $3, $4, $5, $6, $7::date, $8, $9, $10::jsonb, $11, $12)
@@ -122,7 +125,7 @@ export async function resolveEntity(db: Queryable, dealId: string, p: EntityPayl
   return rows[0]!.id;
 }
 
-interface VersionedEvent { event_id: string | null; document_id: string; filename: string; document_date: string | null; created_at: string }
+interface VersionedEvent { event_id: string | null; document_id: string; filename: string; document_date: string | null }
 
 /**
  * This document (event_id null) and the events of the same type and date promoted from other
@@ -131,12 +134,14 @@ interface VersionedEvent { event_id: string | null; document_id: string; filenam
  */
 async function sameEventInOtherVersions(db: Queryable, q: { dealId: string; documentId: string; eventType: string; eventDate: string }): Promise<VersionedEvent[]> {
   const { rows } = await db.query<VersionedEvent>(
-    `select null::uuid as event_id, d.id as document_id, d.filename, d.document_date::text as document_date, d.created_at::text as created_at
+    `select null::uuid as event_id, d.id as document_id, d.filename, d.document_date::text as document_date
        from documents d where d.id = $2
      union all
-     select e.id, o.id, o.filename, o.document_date::text, o.created_at::text
+     select e.id, o.id, o.filename, o.document_date::text
        from documents d
        join documents o on o.deal_id = d.deal_id and o.version_group = d.version_group and o.id <> d.id
+            -- one company's document is never another's version (as planDocumentSupersessions)
+            and (o.company_key is null or d.company_key is null or o.company_key = d.company_key)
        join timeline_events e on e.document_id = o.id and e.event_type = $3 and e.event_date = $4::date
       where d.id = $2 and d.deal_id = $1 and d.version_group is not null`,
     [q.dealId, q.documentId, q.eventType, q.eventDate],
@@ -144,11 +149,14 @@ async function sameEventInOtherVersions(db: Queryable, q: { dealId: string; docu
   return rows;
 }
 
-/** Is a the later version of the two: its filename's version rank (v2, CORRECTED …), then its document date, then its upload. */
+/**
+ * Is a known to be the later version of the two: its filename's version rank (v2, CORRECTED …),
+ * else its document date. Neither (same rank, no dates to compare) orders nothing, as for the
+ * graph's document supersessions: the upload order is no evidence of which version is current.
+ */
 function newerVersion(a: VersionedEvent, b: VersionedEvent): boolean {
   const ra = versionInfo(a.filename).rank;
   const rb = versionInfo(b.filename).rank;
   if (ra !== rb) return ra > rb;
-  if (a.document_date && b.document_date && a.document_date !== b.document_date) return a.document_date > b.document_date;
-  return a.created_at > b.created_at;
+  return Boolean(a.document_date && b.document_date && a.document_date > b.document_date);
 }

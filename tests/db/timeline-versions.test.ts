@@ -79,6 +79,25 @@ describe("one event across the versions of a document", () => {
     expect(await events(d)).toEqual(["Annual_Report_2023_v2.pdf"]);
   });
 
+  it("keeps the same event of two companies' files with one name apart", async () => {
+    const d = await deal();
+    const a = await document(d, "Annual_Report_2023.pdf", SIGNED);
+    const b = await document(d, "Annual_Report_2023_CORRECTED.pdf", SIGNED);
+    await db.query("update documents set company_key = case when id = $1 then 'alpha' else 'beta' end where id = any($2::uuid[])", [a, [a, b]]);
+    await run(d, a);
+    await run(d, b);
+    expect((await events(d)).sort()).toEqual(["Annual_Report_2023.pdf", "Annual_Report_2023_CORRECTED.pdf"]);
+  });
+
+  it("keeps both events when nothing orders the two files (same rank, no dates)", async () => {
+    const d = await deal();
+    const a = await document(d, "Annual_Report_2023.pdf", SIGNED);
+    const b = await document(d, "annual report 2023.pdf", SIGNED);
+    await run(d, a);
+    await run(d, b);
+    expect((await events(d)).sort()).toEqual(["Annual_Report_2023.pdf", "annual report 2023.pdf"]);
+  });
+
   it("keeps the same event of two different documents apart", async () => {
     const d = await deal();
     const a = await document(d, "Annual_Report_2023.pdf", SIGNED);
