@@ -114,7 +114,7 @@ const MULTIPLIER: Array<[RegExp, number]> = [
  * "in thousands of euros", "$ in millions"), or undefined when it names none.
  */
 export function currencyOfHeader(text: string): string | undefined {
-  const m = new RegExp(String.raw`(?:^|[\s(])([€£$¥])|\b(${CODE})\b|\b[tkm](eur|sek|usd)\b|\b(?:thousands?|millions?|billions?) of (euros?|kronor|swedish kronor|pounds|dollars)\b`, "i").exec(text);
+  const m = new RegExp(String.raw`(?:^|[\s(])([€£$¥])|\b(${CODE})\b|\b[tkm](eur|sek|usd|kr)\b|\b(?:thousands?|millions?|billions?) of (euros?|kronor|swedish kronor|pounds|dollars)\b`, "i").exec(text);
   if (!m) return undefined;
   const word = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").toLowerCase();
   if (/^euro/.test(word)) return "EUR";

@@ -341,6 +341,8 @@ describe("readStatements: unit, scale and currency from the header lines", () =>
     ["EUR thousands", 1e3, "EUR"],
     ["SEK m", 1e6, "SEK"],
     ["TSEK", 1e3, "SEK"],
+    ["tkr", 1e3, "SEK"],
+    ["MKR", 1e6, "SEK"],
     ["(€ in millions)", 1e6, "EUR"],
     ["Amounts in thousands of euros", 1e3, "EUR"],
   ])("reads %s as scale %d in %s", (unitLine, scale, currency) => {
