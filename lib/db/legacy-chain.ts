@@ -47,6 +47,15 @@ const BEFORE_BASELINE =
   "or move the data directory (or database) aside and start fresh.";
 
 /**
+ * What differs between a database's catalog and the old chain's. A hosted Postgres (Supabase)
+ * has extensions of its own installed: only the ones the migrations create must be there.
+ */
+export function legacyCatalogDiff(actual: Catalog): string[] {
+  const ownExtensions = LEGACY_CATALOG.extensions.every((e) => actual.extensions.includes(e));
+  return diffCatalogs(LEGACY_CATALOG, ownExtensions ? { ...actual, extensions: LEGACY_CATALOG.extensions } : actual);
+}
+
+/**
  * Replaces a complete old chain in schema_migrations by the baseline; no-op for any other
  * database. Runs inside the migration run's transaction (and lock), before pending migrations.
  * Returns whether it adopted the database.
@@ -61,7 +70,7 @@ export async function adoptLegacyChain(q: Queryable, migrations: Migration[]): P
         `(the last one: ${rows.at(-1)!.name}); this version cannot finish them. ${BEFORE_BASELINE}`,
     );
   }
-  const diff = diffCatalogs(LEGACY_CATALOG, await readCatalog(q));
+  const diff = legacyCatalogDiff(await readCatalog(q));
   if (diff.length > 0) {
     throw new MandaError(
       "internal:schema_legacy_mismatch",

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCatalog, type Catalog } from "@/lib/db/catalog";
-import { BASELINE_LAST, LEGACY_CATALOG, LEGACY_MIGRATIONS } from "@/lib/db/legacy-chain";
+import { BASELINE_LAST, LEGACY_CATALOG, LEGACY_MIGRATIONS, legacyCatalogDiff } from "@/lib/db/legacy-chain";
 import { MIGRATIONS_DIR, listMigrations, migrate } from "@/lib/db/migrate";
 import type { Db } from "@/lib/db/types";
 import { migrationsDir, withEmptyDb } from "./schema-fresh-db";
@@ -108,5 +108,11 @@ describe("a database built by the old chain", () => {
         message: expect.stringContaining("table findings indexes"),
       });
     });
+  });
+
+  it("a hosted database's own extensions do not count as a difference; a missing one of the chain's does", () => {
+    const hosted = { ...LEGACY_CATALOG, extensions: [...LEGACY_CATALOG.extensions, "pg_graphql", "pgcrypto"].sort() };
+    expect(legacyCatalogDiff(hosted)).toEqual([]);
+    expect(legacyCatalogDiff({ ...LEGACY_CATALOG, extensions: ["pgcrypto"] })).toEqual(["extensions"]);
   });
 });
