@@ -91,6 +91,14 @@ describe("bad input answers 4xx (route handlers, real PGlite)", () => {
     expect(res.status).toBe(404);
   });
 
+  it("finds an IRL item whose id is a UUID without RFC version bits, as Postgres stores it", async () => {
+    const fixed = "11111111-1111-1111-1111-111111111111";
+    const added = (await addIrlItem({ db, dealId, domain: "Legal", item: "Material contracts" })).item.id;
+    await db.query("update irl_items set id = $1 where id = $2", [fixed, added]);
+    const res = await irlItemRoute.PATCH(json(`/api/deals/alpha/irl/${fixed}`, "PATCH", { status: "received" }), ctx({ deal: "alpha", item: fixed }));
+    expect(res.status).toBe(200);
+  });
+
   it("answers 404 uniformly for a Q&A link to another deal's IRL item or conversation, and stores nothing", async () => {
     const missing = crypto.randomUUID();
     for (const link of [{ irlItemId: otherIrlId }, { irlItemId: missing }, { conversationId: otherConversationId }, { conversationId: missing }]) {
