@@ -1,7 +1,7 @@
 /**
  * The Agent Mode routes as functions of their dependencies (tests call them with an in-memory
- * database and a scripted model): zod-parse the body, check access (lib/chat/access; analysts,
- * since a run is saved as a conversation), run the lib, map errors with toPublicError.
+ * database and a scripted model): zod-parse the body, check access (lib/auth/request; analysts,
+ * since a run is saved as a conversation), run the lib, answer errors with the routes' errorResponse.
  *   POST /api/agent/run    {question, deal, conversationId?, returnTrace?} → {answer, citations, insufficiencies, conversationId, trace?, …}
  *   POST /api/agent/stream {question, deal, conversationId?}               → text/event-stream (event-stream.ts):
  *                          `trace` events live, `answer-start`, `answer-delta` × n, then `complete`
@@ -12,9 +12,9 @@ import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
-import { MandaError, isMandaError, toPublicError } from "@/lib/errors";
+import { MandaError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
-import { log } from "@/lib/log";
+import { errorResponse } from "@/lib/http/route";
 import { checkQuestion } from "./loop";
 import { resolveAgentModeConfig, type AgentModeConfigInput } from "./config";
 import { checkAgentConversation } from "./conversation";
@@ -35,12 +35,6 @@ export interface AgentRouteDeps {
   user?: RequestUser;
   model?: LanguageModel;
   config?: Partial<AgentModeConfigInput>;
-}
-
-export function agentJsonError(e: unknown): Response {
-  const pub = toPublicError(e);
-  if (!isMandaError(e)) log.error("agent mode request failed", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-  return Response.json({ error: { code: pub.code, message: pub.message } }, { status: pub.status });
 }
 
 async function readBody(req: Request, deps: AgentRouteDeps) {
@@ -82,7 +76,7 @@ export async function handleAgentRun(req: Request, deps: AgentRouteDeps): Promis
     });
     return Response.json(publicResult(r, body.returnTrace ?? false));
   } catch (e) {
-    return agentJsonError(e);
+    return errorResponse(e);
   }
 }
 
@@ -96,7 +90,7 @@ export async function handleAgentStream(req: Request, deps: AgentRouteDeps): Pro
     const deal = await requireDealAccess({ db: deps.db, dealRef: body.deal, user, role: "analyst" });
     if (body.conversationId) await checkAgentConversation({ db: deps.db, dealId: deal.id, id: body.conversationId, userId: user.id });
   } catch (e) {
-    return agentJsonError(e);
+    return errorResponse(e);
   }
   const abort = new AbortController();
   req.signal?.addEventListener("abort", () => abort.abort(req.signal.reason));
