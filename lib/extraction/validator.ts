@@ -125,7 +125,7 @@ export function validateCandidate(c: Candidate, page: ExtractionPage | undefined
   } else if (c.candidateType === "entity") {
     const last = anchor;
     // people: exact; ministries/organisations may be written in lower case mid-sentence ("chefen för justitiedepartementet");
-    // a company's stated headcount may be in its own voice ("we had approximately 73,100 employees")
+    // a company's stated headcount may be in its own voice ("we had approximately 12,400 employees")
     if (!excerptSupportsEntity(c.payload as EntityPayload, cleanExcerpt(c.evidence.text))) {
       return { decision: "refine", reason: `Excerpt does not name '${last}'`, request: ask(`excerpt does not name '${last}'`), missingFields };
     }

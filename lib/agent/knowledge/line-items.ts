@@ -102,7 +102,7 @@ function toValue(r: StatementRow): ScopedLineItem | undefined {
 /**
  * Line items a statement may print only in part ("Purchase of property, plant and equipment" beside
  * "Capitalised development costs"): when the document states the item's total in so many words
- * ("Capital expenditure, including capitalised development costs, was EUR 1.8 million"), that
+ * ("Capital expenditure, including capitalised development costs, was GBP 7.3 million"), that
  * stated total answers a question naming the item, not the one component line.
  */
 const STATED_TOTAL: Partial<Record<LineItemKey, RegExp>> = { capital_expenditure: /\bcapital expenditures?\b|\bcapex\b/i };
@@ -134,7 +134,7 @@ async function loadStated(db: Queryable, a: { dealId: string; documentIds?: stri
   return rows;
 }
 
-/** Half a unit of the last printed digit of a stated amount ("EUR 1.8 million" → 50,000): the rounding it carries. */
+/** Half a unit of the last printed digit of a stated amount ("GBP 7.3 million" → 50,000): the rounding it carries. */
 function roundingOf(valueText: string): number {
   const m = /(\d[\d,]*)(?:\.(\d+))?\s*(billion|bn|million|mn|m|thousand|k)?\b/i.exec(valueText);
   if (!m) return 0;

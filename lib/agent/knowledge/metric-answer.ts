@@ -41,7 +41,7 @@ export interface MetricAnswer {
   inputs: MetricInputRow[];
   missing: string[];
   notes: string[];
-  /** The question asks a figure of a part the possessive names ("Mobileye's revenue"), not of the company: passages answer it. */
+  /** The question asks a figure of a part the possessive names ("Widget Cloud's revenue"), not of the company: passages answer it. */
   partOf?: string;
 }
 
@@ -59,7 +59,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
   if (!scope.companies.length && scope.askWhich?.length) {
     return { status: "ask_company", answer: askWhichCompany(scope.askWhich), inputs: [], missing: [], notes };
   }
-  // "Mobileye's revenue" in a deal of Intel's filings: a part of the company (a subsidiary, a brand), not its statements' line
+  // "Widget Cloud's revenue" in a deal of its parent's filings: a part of the company (a subsidiary, a brand), not its statements' line
   const part = !scope.companies.length && scope.answersFor ? possessorOtherThan(input.question, scope.answersFor) : undefined;
   if (part) return { status: "no_statements", answer: "", inputs: [], missing: [], notes: [...notes, `${part} is not ${scope.answersFor!.name}: its statements' lines are not ${part}'s figures.`], partOf: part };
   const documentIds = scope.documentIds ?? scope.answersFor?.documentIds;
@@ -87,7 +87,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
 /** Words a possessive names that are no company: periods, months, the company itself said generically. */
 const NOT_A_NAME = /^(?:Here|There|That|This|It|What|Who|Where|When|How|Let|Q[1-4]|H[12]|FY\s?\d*|\d{4}|January|February|March|April|May|June|July|August|September|October|November|December|The|Company|Group|Management|Board|Today|Year|Quarter|Fiscal|Its|Our|Their)$/;
 
-/** The owner a possessive names ("Mobileye's revenue"), when it is not the company the answer is for. */
+/** The owner a possessive names ("Widget Cloud's revenue"), when it is not the company the answer is for. */
 export function possessorOtherThan(question: string, company: { name: string; key: string }): string | undefined {
   const name = company.name.toLowerCase();
   for (const m of question.matchAll(/\b((?:\p{Lu}[\p{L}\p{N}&.-]*)(?:\s+\p{Lu}[\p{L}\p{N}&.-]*){0,3})['’]s?\b/gu)) {

@@ -40,7 +40,7 @@ export async function peopleInQuestion(deps: KbDeps, o: { query: string; metrics
 
 /**
  * The quote names the asked role followed by another organisation or part ("President and Chief
- * Executive Officer, Mobileye"), one the question does not name: the person heads that, not the
+ * Executive Officer, Widget Cloud"), one the question does not name: the person heads that, not the
  * company asked about (the extracted role may have lost the words after the role).
  */
 export function roleElsewhereInQuote(p: KbPerson, roles: RoleSpec[], question: string): boolean {
@@ -55,7 +55,7 @@ export function roleElsewhereInQuote(p: KbPerson, roles: RoleSpec[], question: s
   });
 }
 
-/** Sentences, not split after an initial or a title ("Mark G. Parker", "— Mr. Parker, 62, was appointed …"). */
+/** Sentences, not split after an initial or a title ("Alex G. Morgan", "— Mr. Morgan, 62, was appointed …"). */
 export const sentencesOf = (t: string) =>
   t.replace(/\s+/g, " ").split(/(?<=[.!?])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:Mr|Ms|Mrs|Dr|Inc|Co|Corp|Ltd|No|St|Jr|Sr)\.)\s+(?=[A-ZÅÄÖ])/u).map((x) => x.trim()).filter(Boolean);
 
@@ -86,7 +86,7 @@ async function describePeople(deps: KbDeps, people: Person[], role?: (typeof ROL
       const x = ss[i]!;
       if (i > start && others.some((o) => o !== p.name && x.includes(o))) break;
       if (i > start && !/^(?:she|he|they|her|his|their|before|prior|since|in \d{4}|hon|han)\b/i.test(x) && !x.includes(p.name.split(/\s+/)[0]!)) break;
-      // from the name on ("… are as follows: Mark G. Parker, Chairman …" starts at the name)
+      // from the name on ("… are as follows: Alex G. Morgan, Chairman …" starts at the name)
       const name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       about.push(x.replace(new RegExp(`^.*?(?=${name} (?:joined|was|is|has|holds|leads)|${name},)`), ""));
     }

@@ -77,7 +77,7 @@ export function asksAboutPeople(text: string): boolean {
 }
 
 /**
- * A person's name: two to four capitalised words, middle initials allowed ("Mark G. Parker");
+ * A person's name: two to four capitalised words, middle initials allowed ("Alex G. Morgan");
  * "Contact Alex Morgan" is dropped when "Alex Morgan" is also a person.
  */
 export function plausibleName(name: string, all: string[]): boolean {

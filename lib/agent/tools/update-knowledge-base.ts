@@ -22,7 +22,7 @@ export function updateKnowledgeBaseTool(ctx: AgentContext) {
       "The excerpt must be found on that page, or nothing is saved.",
     inputSchema: z.object({
       metric: z.string().min(1).max(200),
-      value: z.string().min(1).max(200).describe("As written, e.g. 'EUR 4.2 million'"),
+      value: z.string().min(1).max(200).describe("As written, e.g. 'GBP 7.3 million'"),
       period: z.string().max(60).optional(),
       document: z.string().min(1).max(300).describe("Filename of the evidence"),
       page: z.number().int().min(1),

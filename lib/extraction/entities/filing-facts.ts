@@ -6,7 +6,7 @@
  * - the auditor: the firm that signs the independent auditor's report or consent ("/s/ X LLP");
  * - the registrant (cover page: "(Exact name of registrant …)"), its headquarters ("(Address of
  *   principal executive offices)" or "our principal executive offices are located at …"), its
- *   fiscal year end, its employees ("we had approximately 73,100 employees");
+ *   fiscal year end, its employees ("we had approximately 12,400 employees");
  * - principal customers ("sales to X accounted for 22% of net sales").
  */
 import type { ExtractionPage } from "../types";
@@ -32,7 +32,7 @@ const SECTION_END = /^[ \t|]*(?:item\s*1a\b|item\s*2\b|risk factors\b|part ii\b|
 const PARAGRAPH_OFFICER = /(?:^|\n)[ \t|]*(?<name>\p{Lu}[\p{L}'’-]+(?: (?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){1,3}), (?<title>[^\n—–]{3,140}?)\s*[—–]{1,2}\s*(?:Mr|Ms|Mrs|Dr)\.\s+\p{Lu}[\p{L}'’-]+,\s*(?<age>\d{2}),/gu;
 const AGE = /^(?<age>[2-9]\d)(?:\s+(?<title>.+))?$/;
 
-/** A person's name as printed in a table cell ("Timothy D. Cook"). */
+/** A person's name as printed in a table cell ("Dana R. Lee"). */
 function nameCell(text: string): boolean {
   return looksLikePersonName(text) && !TITLE_WORD.test(text);
 }
@@ -176,7 +176,7 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
 
 const EMPLOYEES = /\b(?:we|the company|the group)\s+(?:had|employed|has|employs)\s+(?:a total of\s+)?(?:approximately|about|around|over|more than|nearly)?\s*(?<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))\s+(?:full-time(?: equivalent)?\s+|regular\s+|total\s+)?(?:employees|people|persons|team members)/i;
 
-/** The headcount the document states ("As of May 31, 2018, we had approximately 73,100 employees"). */
+/** The headcount the document states ("As of June 30, 2023, we had approximately 12,400 employees"). */
 export function readEmployees(pages: ExtractionPage[], company: string | undefined): NamedFact | undefined {
   for (const page of pages) {
     const m = EMPLOYEES.exec(page.text);

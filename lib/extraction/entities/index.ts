@@ -12,11 +12,11 @@ import { pageKind } from "../timeline/page-kind";
 export const ENTITY_EXTRACTOR_VERSION = "1.2.0";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
-/** 2–4 capitalised words, with middle initials ("Mark G. Parker"). */
+/** 2–4 capitalised words, with middle initials ("Alex G. Morgan"). */
 const NAME_RE = new RegExp(`(?<![\\p{L}])${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,3}(?![\\p{L}])`, "gu");
 /**
  * Words that label or introduce a name and are never part of it ("Contact Alex Morgan",
- * "Signed by …", "Dear …"), Swedish and English; and title words that follow it ("Parker Chairman").
+ * "Signed by …", "Dear …"), Swedish and English; and title words that follow it ("Morgan Chairman").
  */
 const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|Kontakt|Kontaktperson|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She|Contact|Contacts|Dear|Attn|Attention|Signed|Sign|Prepared|Approved|Reviewed|Checked|Written|Presented|By|Name|Title|Date|From|To|Cc|Mr|Mrs|Ms|Dr|Prof|Sir|Dame|Investor|Investors|Media|Press|Relations|Enquiries|Inquiries|Author|Authors|Speaker|Speakers|Host|Moderator|Director|Directors|Partner|Founder|Chairman|Chairwoman|Chair|President|Secretary|Auditor|Accountant|Analyst|Manager|Associate|Counsel)$/;
 const NOT_NAME_TAIL = /^(Chairman|Chairwoman|Chair|Chairs|President|Presidents|Director|Directors|Officer|Officers|Executive|Executives|Chief|Chiefs|Vice|Secretary|Secretaries|Treasurer|Controller|Controllers|Partner|Partners|Founder|Founders|Manager|Managers|Counsel|Senior|Auditor|Auditors|Accountant|Accountants|Head|Heads|Leaders|Member|Members|Board|Group|Company|Corporation|Limited)$/;
@@ -91,7 +91,7 @@ const NUMBERED_HEAD = /(?:^|[\s(|,;:])((?:\p{Lu}[\p{L}\p{N}&.'-]*\s+){1,3}(?!(?:
 const NUMBER_LABEL = /^(?:\S+\s+)*(?:Note|Notes|Item|Part|Table|Exhibit|Page|Schedule|Section|Rule|Article|Form|Appendix|Annex|Chapter|Step|Figure|No|Number|Tier|Class|Series|Phase|Unit|Units|Level|Floor|Suite|Amendment|Fiscal|Q[1-4]|FY)\s+\p{N}/u;
 const TITLE_COMMA = /\b(?:President|Officer|Director|Counsel|Secretary|Treasurer|Controller|Head|Manager|Chair(?:man|woman)?),\s*$/;
 const PORTFOLIO = /^(?:(?:Human|Resources|Finance|Financial|Operations|Legal|Marketing|Sales|Strategy|Technology|Communications|Corporate|Affairs|Global|Administration|Engineering|Supply|Chain|Investor|Relations|Compliance|Treasury|Tax|Accounting|Development|Research|Risk|Audit|Products?|Services|Business|Digital|Information|Systems|Public|Policy|Government|Regulatory|Safety|Security|People|Culture|Strategic|Planning|Enterprise|Customer|Experience|and|&|,)\s+)+/;
-/** A name running on to the left of a match ("Pacific Gas and | Electric Company", "Hudson’s | Bay Co.", "Goldman, | Sachs & Co."). */
+/** A name running on to the left of a match ("Harbor Gas and | Electric Company", "Hudson’s | Bay Co.", "Goldman, | Sachs & Co."). */
 const HEAD_CONTINUES = /(?:\p{Lu}[\p{L}\p{N}&.'’-]*,?\s+(?:(?:and|&)\s+)?|['’]s\s+|&\s+)$/u;
 /** …unless the word before is another organisation's legal form closing a list item ("The Dow Chemical Company, | Dow Corning Corporation"). */
 function headContinues(before: string): boolean {
@@ -105,8 +105,8 @@ const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
 /**
  * Where an organisation name really starts inside a legal-form match (offset into it): after a
  * sentence end ("… Public Accountant. Example Analytics AB"), after a short line (a heading, a list entry) it was
- * read across ("WILDFIRE-RELATED CONTINGENCIES\nPG&E Corporation"), after another organisation
- * ("… Electric Company and Barclays Capital Inc.", "… Company PG&E Corporation") and after the
+ * read across ("WILDFIRE-RELATED CONTINGENCIES\nHarbor Gas Corporation"), after another organisation
+ * ("… Electric Company and Barclays Capital Inc.", "… Company Harbor Gas Corporation") and after the
  * head of "Board of Directors of X Corp.".
  */
 function orgNameStart(match: string, original: string, map: number[], at: number, shortLine: number): { skip: number; head?: [number, number] } {
@@ -147,13 +147,13 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   // a signatory's title in front of the company signing ("Executive Director JUPITER … LLC")
   // ("General Atlantic LLC": "General" alone is no title, only with Counsel, Partner or Manager)
   cutAt(/^(?:(?:Executive|Managing|Director|Vice|President|Chief|Officer|Authori[sz]ed|Signatory|Name|Title|By|Senior|General (?=Counsel|Partner|Manager)|Counsel|Partner|Secretary|Treasurer)\s+)+(?:of\s+)?/);
-  // a sentence's opening word read into the name ("Should PG&E Corporation conclude …", "Consider PG&E Corporation")
+  // a sentence's opening word read into the name ("Should Harbor Gas Corporation conclude …", "Consider Harbor Gas Corporation")
   cutAt(SENTENCE_OPENER);
-  // a heading in capitals read into the name ("FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA PG&E Corporation")
-  // (a name in capitals keeps one word of them before a single mixed-case word: "… DATA PG&E Corporation")
+  // a heading in capitals read into the name ("FINANCIAL STATEMENTS AND SUPPLEMENTARY DATA Harbor Gas Corporation")
+  // (a name in capitals keeps one word of them before a single mixed-case word: "… DATA Harbor Gas Corporation")
   cutAt(/^(?:[\p{Lu}&-]{2,}\s+){3,}(?=\p{Lu}[\p{L}&.]*\p{Ll}\S*\s+\S)/u);
   cutAt(/^(?:[\p{Lu}&-]{2,}\s+){3,}?(?=(?:[\p{Lu}&-]+\s+)?\p{Lu}[\p{L}&.]*\p{Ll})/u);
-  // an agreement's title before its party ("Performance Share Award Agreement PG&E Corporation")
+  // an agreement's title before its party ("Performance Share Award Agreement Harbor Gas Corporation")
   cutAt(/^(?:\S+\s+)*?Agreement\s+(?=\p{Lu})/u);
   // two names joined by "and" ("Bank of Canada and Sumitomo Mitsui Banking Corporation", "Employee Stock Plan and Apple Inc."):
   // the name is the part after it when both sides have two words or more and one side three
@@ -163,7 +163,7 @@ function orgNameStart(match: string, original: string, map: number[], at: number
     const sides = [match.slice(skip, skip + and.index), match.slice(skip + and.index + 5)].map((x) => x.trim().split(/\s+/).length);
     if (Math.min(...sides) >= 2 && Math.max(...sides) >= 3) skip += and.index + 5;
   }
-  // a signatory's portfolio after the title's comma ("Senior Vice President, Human Resources PG&E Corporation")
+  // a signatory's portfolio after the title's comma ("Senior Vice President, Human Resources Harbor Gas Corporation")
   if (TITLE_COMMA.test(original.slice(Math.max(0, map[at]! - 40), map[at]!))) cutAt(PORTFOLIO);
   cutAt(/^(?:(?:Amended and )?Restated|Amended|Form of|Amendment to)\s+/);
   // "Form 10-K of X Inc.", "Description of X Corporation": one word that is no organisation's head ("Bank of …") before "of"
@@ -279,7 +279,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
       let raw = m.text.slice(skip);
       let at = m.index + skip;
-      // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "salesforce.com Israel Ltd.")
+      // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "example.com Israel Ltd.")
       // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": six digits or more, no separators, so no count, year or ZIP code)
       const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{6,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
       if (lead && m.head) continue;
@@ -379,7 +379,7 @@ function addFilingFacts(facts: FilingFacts, pages: ExtractionPage[], out: Map<st
   };
   for (const o of facts.officers) add(factCandidate(pages, o, { entityType: "person", name: o.name, role: `${o.title} (executive officer${o.age ? `, age ${o.age}` : ""})` }, "listed among the executive officers", "line"));
   if (facts.auditor) add(factCandidate(pages, facts.auditor, { entityType: "organisation", name: facts.auditor.name, role: "auditor" }, "signs the independent auditor's report", "line"));
-  // the registrant under its cover-page name; without its legal form when the page prints that apart ("NIKE, Inc .")
+  // the registrant under its cover-page name; without its legal form when the page prints that apart ("Lantern Goods, Inc .")
   const reg = facts.registrant && { ...facts.registrant, name: lastWordShown(pages, facts.registrant) ? facts.registrant.name : facts.registrant.name.replace(/,?\s+(?:Inc|Corp|Co|Ltd|Plc|LLC|AB|AG|SA|NV)\.?$/i, "") };
   if (reg) {
     add(factCandidate(pages, reg, { entityType: "organisation", name: reg.name, role: "registrant" }, "named as the registrant on the cover page", "line"));

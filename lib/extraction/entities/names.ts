@@ -81,7 +81,7 @@ export function sameEntity(type: string, a: string, b: string): boolean {
   return max > 0 && levenshtein(na, nb) <= max;
 }
 
-/** A registrant's stated attribute carried in a mention's role ("employees: approximately 73,100 (as of …)"). */
+/** A registrant's stated attribute carried in a mention's role ("employees: approximately 12,400 (as of …)"). */
 const ATTRIBUTE_ROLE = /^(?:employees|headquarters|fiscal year end):\s*(.+)$/i;
 /** The company speaking of itself ("we had …", "our employees", "the Company employs …"). */
 const COMPANY_VOICE = /\b(?:we|our|us|the company|the group|the registrant)\b/i;
@@ -90,7 +90,7 @@ const COMPANY_VOICE = /\b(?:we|our|us|the company|the group|the registrant)\b/i;
  * Does an excerpt support an entity mention? It names the entity (a person exactly, by the last
  * word of the name; an organisation in any case). A mention that carries a stated attribute of
  * the company (headcount, headquarters, fiscal year end) is also supported by the company stating
- * it in its own voice ("As of May 31, 2018, we had approximately 73,100 employees"): a filing
+ * it in its own voice ("As of June 30, 2023, we had approximately 12,400 employees"): a filing
  * rarely repeats its own name in that sentence, so the excerpt must hold the value instead.
  */
 export function excerptSupportsEntity(p: { entityType: string; name: string; role?: string | null }, excerpt: string): boolean {

@@ -38,7 +38,7 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
       // no statement in scope (a data room without filings' statements): the question's own intent answers
       const computed = done.find((t) => t.toolName === "compute_metric");
       if (!computed || !metricFallsBack(computed.output)) return null;
-      // a part's figure ("Mobileye's revenue"): passages, never the company's statement line sharing its name
+      // a part's figure ("Widget Cloud's revenue"): passages, never the company's statement line sharing its name
       return nextToolCalls(partOf(computed.output) ? { ...otherwise, passages: true } : otherwise, done.filter((t) => t !== computed), available);
     }
     case "fact": {

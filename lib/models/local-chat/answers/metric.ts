@@ -28,7 +28,7 @@ export function metricAnswerText(done: ToolExchange[]): string | null {
   return kb.some((r) => r.understood.metrics.length > 0 && (r.answer || r.tableValues?.length)) ? null : computed.answer;
 }
 
-/** The engine read the question as a part's figure ("Mobileye's revenue"): the fallback reads passages only. */
+/** The engine read the question as a part's figure ("Widget Cloud's revenue"): the fallback reads passages only. */
 export function partOf(output: unknown): string | undefined {
   if (!output || isError(output)) return undefined;
   return (output as MetricAnswer).partOf;
