@@ -14,10 +14,20 @@ if (command !== "start" && command !== "dev") {
   process.exit(2);
 }
 nextEnv.loadEnvConfig(root, command === "dev");
-const host = process.env.MANDA_HOST?.trim() || "127.0.0.1";
-const hasHost = rest.some((a) => a === "-H" || a === "--hostname" || a.startsWith("--hostname="));
-const args = [command, ...(hasHost ? [] : ["-H", host]), ...rest];
+/** A host given to Next directly (`-H name`, `--hostname name`, `--hostname=name`), if any. */
+function hostArgument(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-H" || args[i] === "--hostname") return args[i + 1];
+    if (args[i].startsWith("--hostname=")) return args[i].slice("--hostname=".length);
+  }
+  return undefined;
+}
+const given = hostArgument(rest);
+const host = given?.trim() || process.env.MANDA_HOST?.trim() || "127.0.0.1";
+const args = [command, ...(given ? [] : ["-H", host]), ...rest];
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const child = spawn(process.execPath, [next, ...args], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+// the request guard allows the bound host by MANDA_HOST: a `-H` given here is that host too
+const env = { ...process.env, MANDA_HOST: host, NEXT_TELEMETRY_DISABLED: "1" };
+const child = spawn(process.execPath, [next, ...args], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
