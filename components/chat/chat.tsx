@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Composer } from "./composer";
 import { notifyConversationsChanged } from "./conversation-list";
 import { useConversationInUrl, useRestoredConversation } from "./conversation-url";
-import { ChatMessage, citationResolver } from "./message";
+import { ChatMessage } from "./message";
 import { offersOf, textOf, type Offer } from "./offers";
 
 export interface DocRef {
@@ -146,7 +146,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew, 
       <div className="flex-1 space-y-6 pb-4" aria-live="polite" aria-busy={busy} data-testid="messages">
         {messages.length === 0 && !readOnly && <EmptyState onPick={submit} />}
         {messages.map((m) => (
-          <ChatMessage key={m.id} m={m} resolve={citationResolver(m, byName, deal)} />
+          <ChatMessage key={m.id} m={m} byName={byName} deal={deal} />
         ))}
         {status === "submitted" && (
           <div role="status" className="flex items-center gap-2 text-sm text-slate-500">

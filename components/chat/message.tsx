@@ -2,6 +2,7 @@
 
 import type { UIMessage } from "ai";
 import Link from "next/link";
+import { memo, useMemo } from "react";
 import { Markdown, type CitationResolver } from "./markdown";
 import { textOf, toolName, type AnyPart } from "./offers";
 import { ToolActivity } from "./tool-activity";
@@ -77,8 +78,12 @@ function Answer({ m, resolve }: { m: UIMessage; resolve: CitationResolver }) {
   );
 }
 
-/** One message of the conversation: the user's question as a bubble, or the answer. */
-export function ChatMessage({ m, resolve }: { m: UIMessage; resolve: CitationResolver }) {
+/**
+ * One message of the conversation: the user's question as a bubble, or the answer. Memoised:
+ * while an answer streams only it re-renders, not every earlier answer's markdown.
+ */
+export const ChatMessage = memo(function ChatMessage({ m, byName, deal }: { m: UIMessage; byName: Map<string, string>; deal: string }) {
+  const resolve = useMemo(() => citationResolver(m, byName, deal), [m, byName, deal]);
   return (
     <article className={m.role === "user" ? "flex justify-end" : ""} data-testid={`message-${m.role}`} aria-label={m.role === "user" ? "Your question" : "Answer"}>
       {m.role === "user" ? (
@@ -88,4 +93,4 @@ export function ChatMessage({ m, resolve }: { m: UIMessage; resolve: CitationRes
       )}
     </article>
   );
-}
+});
