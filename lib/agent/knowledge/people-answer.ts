@@ -3,6 +3,7 @@
  * a name): each with the sentences that introduce them, quoted and cited, and the roles asked
  * about that no document names.
  */
+import { splitSentences } from "@/lib/answers/narrative/segment";
 import { quoteAsData } from "../guardrails/injection";
 import type { MetricSpec } from "./metrics";
 import { loadPeople, rankMentions, readPeopleRequest, roleLabelsOf, selectPeople, ROLES, type PeopleRequest, type Person, type RoleSpec } from "./people";
@@ -56,8 +57,7 @@ export function roleElsewhereInQuote(p: KbPerson, roles: RoleSpec[], question: s
 }
 
 /** Sentences, not split after an initial or a title ("Alex G. Morgan", "— Mr. Morgan, 62, was appointed …"). */
-export const sentencesOf = (t: string) =>
-  t.replace(/\s+/g, " ").split(/(?<=[.!?])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:Mr|Ms|Mrs|Dr|Inc|Co|Corp|Ltd|No|St|Jr|Sr)\.)\s+(?=[A-ZÅÄÖ])/u).map((x) => x.trim()).filter(Boolean);
+export const sentencesOf = (t: string) => splitSentences(t.replace(/\s+/g, " "));
 
 /** Each person with the sentences that introduce them (from a biography when there is one), cited. */
 async function describePeople(deps: KbDeps, people: Person[], role?: (typeof ROLES)[number]): Promise<KbPerson[]> {
