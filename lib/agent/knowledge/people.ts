@@ -32,7 +32,7 @@ export const ROLES: RoleSpec[] = [
   R("sekreterare", /\bsekreterare(?:n)?\b|\bsecretary\b/i, /\bsekreterare\b|\bsecretary\b/i, false),
   R("sakkunnig", /\bsakkunnig(?:a)?\b/i, /\bsakkunnig\b/i, false),
   R("expert", /\bexpert(?:er|s)?\b/i, /\bexpert\b/i, false),
-  R("auditor", /\b(?:auditors?|revisor(?:n)?)\b/i, /\bauditor\b|\bauthorised public accountant\b|\brevisor\b/i, false),
+  R("auditor", /\b(?:auditors?|revisor(?:n|er)?)\b/i, /\bauditor\b|\bauthorised public accountant\b|\brevisor\b/i, false),
 ];
 
 const TEAM = /\b(?:management(?: team)?|leadership(?: team)?|executives|executive team|ledningsgrupp(?:en)?|ledning(?:en)?|key people|founders?)\b/i;

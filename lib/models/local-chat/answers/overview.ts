@@ -1,5 +1,6 @@
 /** Overviews: what the documents say about a topic or the management team, and the data room at a glance. */
 import type { KbFinding, KbResult } from "@/lib/agent/knowledge/query";
+import { ROLES as PERSON_ROLES } from "@/lib/agent/knowledge/people";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { segmentPage } from "@/lib/answers/narrative/segment";
 import { bestSentences, excerptText, injectionNote, narrativeFromPages, usablePages, writeNarrative } from "./excerpts";
@@ -7,6 +8,8 @@ import { cap, conflictNote, metricName, noData } from "./phrasing";
 import { type DocList, isError, outputs } from "./tool-outputs";
 import type { ToolExchange } from "../conversation";
 import type { Plan } from "../intent";
+
+const AUDITOR_ROLE = PERSON_ROLES.find((r) => r.label === "auditor")!;
 
 const ROLES: Array<[string, RegExp]> = [
   ["CEO", /\bchief executive officer\b|\bceo\b/i],
@@ -32,7 +35,7 @@ export function writeSynthesis(plan: Plan, done: ToolExchange[]): string {
   const parts = [`Here's what we know about ${topic.replace(/^the /i, "the ")}:`];
   // "Who are the customers?" asks for organisations: the people the documents name do not answer it;
   // "Who is the auditor?" is answered by the audit firm the entities name (it is listed among the people)
-  const asksAuditor = /\bauditors?\b|\brevisor(?:n|er)?\b/i.test(plan.question);
+  const asksAuditor = AUDITOR_ROLE.asked.test(plan.question);
   const people = classifyQuestion(plan.question).kind === "organisation" ? (r.people ?? []).filter((p) => asksAuditor && p.roleLabels.includes("auditor")) : r.people ?? [];
   if (people.length) {
     // one section per person: role, what the documents say (quoted), ownership from the cap table
