@@ -93,7 +93,6 @@ async function chatQuestion(db: Queryable, dealId: string, text: string): Promis
   return selfContainedQuestion(text, rows[0]?.company);
 }
 
-/** Adds a question unless the deal already has it (then returns the existing one, created: false). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function irlItemInDeal({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<boolean> {
@@ -110,6 +109,7 @@ async function assertLinksInDeal({ db, dealId, irlItemId, conversationId }: AddQ
   if (conversationId && !(await conversationInDeal({ db, dealId, id: conversationId }))) throw new MandaError("not_found:conversation", "No such conversation in this deal.");
 }
 
+/** Adds a question unless the deal already has it (then returns the existing one, created: false). */
 export async function addQaItem(input: AddQaInput): Promise<AddedQaItem> {
   const { db, dealId } = input;
   await assertLinksInDeal(input);
