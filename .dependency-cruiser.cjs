@@ -29,22 +29,29 @@ module.exports = {
       severity: "error",
       comment: "Product code (lib/) does not import the app, components, evals, benches, scripts or tests.",
       // lib/cli/eval.ts is the `manda eval` command: the CLI entry of the eval runner.
-      // lib/cli/prepare-app.ts loads the demo deal, which is defined outside product code (scripts/demo/deal.ts);
-      // it goes when the generated demo files ship instead of their generator (issue 13 §4).
-      from: { path: "^lib/", pathNot: ["^lib/cli/eval\\.ts$", "^lib/cli/prepare-app\\.ts$"] },
+      from: { path: "^lib/", pathNot: "^lib/cli/eval\\.ts$" },
       to: { path: "^(app|components|evals|bench|scripts|tests)/" },
     },
     {
       name: "cli-outside-only-its-entries",
       severity: "error",
-      comment: "The two CLI exceptions above reach only the eval runner and the demo deal's definition.",
+      comment: "The CLI exception above reaches only the eval runner.",
       from: { path: "^lib/cli/" },
-      to: { path: "^(app|components|evals|bench|scripts|tests)/", pathNot: ["^evals/runner\\.ts$", "^scripts/demo/deal\\.ts$"] },
+      to: { path: "^(app|components|evals|bench|scripts|tests)/", pathNot: "^evals/runner\\.ts$" },
+    },
+    {
+      name: "runtime-no-demo-writers",
+      severity: "error",
+      comment:
+        "pdf-lib and docx write the demo data room (scripts/demo) and test fixtures; they are devDependencies. " +
+        "The app loads the generated files shipped in demo/ (lib/demo/load.ts), so product code never imports them.",
+      from: { path: "^(lib|app|components)/" },
+      to: { path: "(^|/)node_modules/(pdf-lib|docx)/" },
     },
     {
       name: "demo-not-scripts",
       severity: "error",
-      comment: "lib/demo seeds a deal from the generator its caller passes; it never imports scripts/.",
+      comment: "lib/demo seeds a deal from a shipped folder (demo/deal.json + demo/room); it never imports scripts/.",
       from: { path: "^lib/demo/" },
       to: { path: "^scripts/" },
     },
@@ -126,7 +133,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|\\.next|dist)/" },
+    // node_modules is not followed but not excluded either: edges into packages stay visible to the rules
+    // (runtime-no-demo-writers).
+    exclude: { path: "^(\\.next|dist)/" },
     // Runtime edges only: `import type` is erased by the compiler.
     tsPreCompilationDeps: false,
     tsConfig: { fileName: "tsconfig.json" },

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { listDealSummaries } from "@/lib/db/queries/deals";
-import { ensureDemoDeal } from "@/scripts/demo/deal";
+import { ensureShippedDemoDeal } from "@/lib/demo/load";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { reembedStaleChunks } from "@/lib/search/reembed";
 import { upgradeSearchIndexes } from "@/lib/search/upgrade";
@@ -13,10 +13,10 @@ export function progressWriter(write: (line: string) => void = (l) => process.st
 }
 
 /**
- * Run before `next dev` / `next start`: migrate the database, load the demo deal once, and
- * re-embed chunks left in another embedding space after a model change, and rebuild keyword
- * indexes made by an older tokeniser (so the app never searches a stale index). Each step
- * reports its progress on stderr.
+ * Run before `next dev` / `next start`: migrate the database, load the demo deal once (from the
+ * shipped files in demo/, see lib/demo/load.ts), re-embed chunks left in another embedding
+ * space after a model change, and rebuild keyword indexes made by an older tokeniser (so the
+ * app never searches a stale index). Each step reports its progress on stderr.
  */
 export async function prepareAppCommand(_args: string[] = [], say: (message: string) => void = progressWriter()): Promise<number> {
   say("opening and migrating the database");
@@ -26,7 +26,7 @@ export async function prepareAppCommand(_args: string[] = [], say: (message: str
   if (upgraded.deals > 0) say(`search index rebuilt for ${upgraded.deals} deal(s), ${upgraded.chunks} chunks`);
   if (getConfig().loadDemo) {
     say("checking the demo deal");
-    const r = await ensureDemoDeal({ db, onProgress: say });
+    const r = await ensureShippedDemoDeal({ db, onProgress: say });
     say(r.created ? `demo deal loaded: ${r.indexed} documents indexed` : "demo deal present");
   }
   const space = getEmbeddingSpace();

@@ -1,18 +1,26 @@
 /**
- * Generates the demo deal's data room ("Project Aurora", Nordhavn Analytics AB).
+ * Generates the demo deal's data room ("Project Aurora", Nordhavn Analytics AB) into the shipped
+ * demo/ folder: demo/deal.json (the deal and its files, in ingest order) and demo/room/<file>.
+ * The app loads the deal from those files (lib/demo/load.ts), so this generator and its
+ * PDF/DOCX writers (pdf-lib, docx: devDependencies) are never on the app's runtime path.
  *
- *   tsx scripts/demo/generate.ts [outDir]      (default ./.manda/demo-room)
+ *   npm run demo:generate [-- outDir]      (default: the repository's demo/)
+ *
+ * Run it after changing anything under scripts/demo/, and commit demo/: a unit test
+ * (tests/unit/demo-shipped.test.ts) fails while the shipped files differ from what this writes.
  *
  * Deterministic: the same facts every run, and byte-identical files (fixed PDF metadata
  * dates, fixed XLSX/DOCX core properties and ZIP entry times). See facts.ts for the
  * planted facts, cases and gaps.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { SEED_MANIFEST_FILE, SEED_ROOM_DIR, SHIPPED_DEMO_DIR, formatSeedManifest } from "@/lib/demo/load";
 import { annualReportPages, renderAnnualReport } from "./annual";
 import { assertCsvFacts, assertDocxFacts, assertPdfFacts } from "./checks";
 import { buildCustomerCsv, customerCsvLines } from "./csv";
+import { DEMO_DEAL_IDENTITY } from "./deal";
 import { DEMO_DOCUMENTS } from "./facts";
 import type { DemoFileName, DocxFileName } from "./facts-types";
 import { buildForecast } from "./forecast";
@@ -20,8 +28,6 @@ import { presentationPages, renderPresentation } from "./presentation";
 import { QUARTER_REPORTS, quarterPages, renderQuarterReport } from "./quarterly-content";
 import { buildWord, wordBlocks } from "./word";
 import { buildCapTable, buildIrl } from "./workbooks";
-
-export const DEFAULT_DEMO_ROOM_DIR = "./.manda/demo-room";
 
 type Builder = () => Promise<Uint8Array>;
 
@@ -97,13 +103,29 @@ export async function generateDemoDataRoom(outDir: string): Promise<{ files: str
   return { files };
 }
 
+/**
+ * Writes the shipped layout into `outDir`: `deal.json` and `room/` with every demo document.
+ * Files in `room/` that are no longer demo documents are removed, so a renamed document does not
+ * linger beside its new name.
+ */
+export async function generateShippedDemo(outDir: string): Promise<{ manifest: string; files: string[] }> {
+  const dir = path.resolve(outDir);
+  const roomDir = path.join(dir, SEED_ROOM_DIR);
+  const { files } = await generateDemoDataRoom(roomDir);
+  const keep = new Set(files.map((f) => path.basename(f)));
+  for (const name of await readdir(roomDir)) if (!keep.has(name)) await rm(path.join(roomDir, name), { recursive: true, force: true });
+  const manifest = path.join(dir, SEED_MANIFEST_FILE);
+  await writeFile(manifest, formatSeedManifest({ ...DEMO_DEAL_IDENTITY, files: DEMO_DOCUMENTS.map((d) => d.file) }));
+  return { manifest, files };
+}
+
 async function main(argv: readonly string[]): Promise<void> {
-  const outDir = argv[0] ?? DEFAULT_DEMO_ROOM_DIR;
+  const outDir = argv[0] ?? SHIPPED_DEMO_DIR;
   const started = performance.now();
-  const { files } = await generateDemoDataRoom(outDir);
+  const { manifest, files } = await generateShippedDemo(outDir);
   const ms = Math.round(performance.now() - started);
   process.stderr.write(`Generated ${files.length} demo documents in ${ms} ms:\n`);
-  for (const f of files) process.stdout.write(`${f}\n`);
+  for (const f of [manifest, ...files]) process.stdout.write(`${f}\n`);
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;

@@ -30,7 +30,7 @@ describe("IRL after indexing (demo deal)", () => {
   afterAll(() => cleanup());
 
   it("reports progress while the demo deal loads (prepare-app is never silent)", () => {
-    expect(progress[0]).toMatch(/generating/);
+    expect(progress[0]).toMatch(/copying the data room/);
     expect(progress.filter((m) => /indexing \d+ of \d+/.test(m)).length).toBeGreaterThanOrEqual(10);
     expect(progress.at(-1)).toMatch(/extracting/);
   });
