@@ -87,10 +87,10 @@ export function ReviewView({ deal }: { deal: string }) {
                   </Link>
                 </blockquote>
               )}
-              {(it.heldReason || it.reason || it.missingFields.length > 0) && (
+              {(it.reasonCode || it.heldReason || it.reason || it.missingFields.length > 0) && (
                 <p className="mt-2 text-sm text-slate-700" data-testid="review-reason">
                   <span className="font-medium">Why it needs review: </span>
-                  {reviewReason(it.heldReason ?? it.reason, it.heldReason ? [] : it.missingFields)}
+                  {reviewReason(it)}
                 </p>
               )}
               {editing === it.id ? (

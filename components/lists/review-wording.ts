@@ -3,6 +3,7 @@
  * and why it waits for a person — never internal fields (metric keys, normalised numbers) or
  * confidence scores.
  */
+import type { ReviewReason } from "@/lib/extraction/decision";
 
 const FIELD_WORDS: Record<string, string> = { currency: "currency", period: "period", unit: "unit", value: "value", metric: "line item", scale: "scale" };
 
@@ -28,19 +29,43 @@ export function reviewFacts(payload: Record<string, unknown>): [string, string][
   return out;
 }
 
+/** What a review card needs to say why its item waits (a subset of ReviewItem). */
+export interface ReviewReasonInput {
+  reasonCode: ReviewReason | null;
+  /** The audit sentence, shown as it stands where the code has no wording of its own. */
+  reason: string | null;
+  heldReason: string | null;
+  missingFields: string[];
+}
+
+const capitalise = (s: string) => s.trim().replace(/^./, (c) => c.toUpperCase());
+
+function missingSentence(missingFields: string[]): string {
+  const fields = missingFields.map((f) => FIELD_WORDS[f] ?? f.replace(/_/g, " "));
+  return `The figure was read clearly, but the page does not say its ${list(fields)}; confirm ${fields.length > 1 ? "them" : "it"} before it is used.`;
+}
+
 /**
- * Why the item waits for review, in words: the stored reason with its scores and internal
- * priority stripped ("Medium confidence (0.70) requires human verification (priority normal)"
- * → "The reading is not certain enough to accept without a check against the page.").
+ * Why the item waits for review, in words, from its reason code (lib/extraction/decision.ts):
+ * never a confidence score or an internal priority. A held item shows why it was held; an item
+ * whose automatic correction failed shows the validator's own sentence.
  */
-export function reviewReason(reason: string | null | undefined, missingFields: string[] = []): string {
-  const r = (reason ?? "").replace(/\s*\(priority \w+\)/gi, "").replace(/\s*\((?:score |confidence )?[01]?\.\d+\)/g, "").trim();
-  const missing = missingFields.map((f) => FIELD_WORDS[f] ?? f.replace(/_/g, " "));
-  if (/^high confidence but missing/i.test(r) || (!r && missing.length)) {
-    const fields = missing.length ? missing : r.replace(/^high confidence but missing:\s*/i, "").split(/\s*,\s*/).filter(Boolean);
-    return `The figure was read clearly, but the page does not say its ${list(fields)}; confirm ${fields.length > 1 ? "them" : "it"} before it is used.`;
+export function reviewReason(item: ReviewReasonInput): string {
+  switch (item.reasonCode) {
+    case "held":
+      return capitalise(item.heldReason ?? item.reason ?? "");
+    case "missing_fields":
+      return missingSentence(item.missingFields);
+    case "medium_confidence":
+      return "The reading is not certain enough to accept without a check against the page.";
+    case "low_confidence":
+      return "The reading is uncertain: check it against the page before accepting it.";
+    case "refinement_failed":
+      return capitalise(item.reason ?? "");
+    case null:
+      // Rows written before the code existed: what is known without reading the audit sentence.
+      if (item.heldReason) return capitalise(item.heldReason);
+      if (item.missingFields.length) return missingSentence(item.missingFields);
+      return "The pipeline could not decide on it alone: check it against the page.";
   }
-  if (/^medium confidence/i.test(r)) return "The reading is not certain enough to accept without a check against the page.";
-  if (/^low confidence/i.test(r)) return "The reading is uncertain: check it against the page before accepting it.";
-  return r.replace(/\b(?:high|medium|low) confidence\b\s*/gi, "").replace(/^./, (c) => c.toUpperCase());
 }

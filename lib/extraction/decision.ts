@@ -16,18 +16,25 @@ import type { Candidate, EntityPayload, FindingPayload, TimelineEventPayload } f
 export const PROMOTE_THRESHOLD = 0.8;
 export const REVIEW_THRESHOLD = 0.5;
 
+/**
+ * Why an item waits in review, as a code (staging_extractions.review_reason) the review page
+ * words for the analyst: `reason` is the audit's sentence, with scores, never parsed.
+ */
+export const REVIEW_REASONS = ["low_confidence", "medium_confidence", "missing_fields", "held", "refinement_failed"] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
 export type Decision =
   | { decision: "accept"; action: "promote"; reason: string }
-  | { decision: "defer"; action: "review"; priority: "normal" | "high"; reason: string };
+  | { decision: "defer"; action: "review"; priority: "normal" | "high"; code: ReviewReason; reason: string };
 
 export function makeDecision(score: number, missingFields: string[]): Decision {
   const complete = missingFields.length === 0;
   // Scores are stored as real (float4): compare at two decimals so 0.8 read back as 0.800000011 is 0.80.
   const s = Math.round(score * 10000) / 10000;
   if (s >= PROMOTE_THRESHOLD && complete) return { decision: "accept", action: "promote", reason: `High confidence (${s.toFixed(2)}) with complete fields` };
-  if (s >= REVIEW_THRESHOLD && s < PROMOTE_THRESHOLD) return { decision: "defer", action: "review", priority: "normal", reason: `Medium confidence (${s.toFixed(2)}) requires human verification` };
-  if (s < REVIEW_THRESHOLD) return { decision: "defer", action: "review", priority: "high", reason: `Low confidence (${s.toFixed(2)}) needs expert review` };
-  return { decision: "defer", action: "review", priority: "normal", reason: `High confidence but missing: ${missingFields.join(", ")}` };
+  if (s >= REVIEW_THRESHOLD && s < PROMOTE_THRESHOLD) return { decision: "defer", action: "review", priority: "normal", code: "medium_confidence", reason: `Medium confidence (${s.toFixed(2)}) requires human verification` };
+  if (s < REVIEW_THRESHOLD) return { decision: "defer", action: "review", priority: "high", code: "low_confidence", reason: `Low confidence (${s.toFixed(2)}) needs expert review` };
+  return { decision: "defer", action: "review", priority: "normal", code: "missing_fields", reason: `High confidence but missing: ${missingFields.join(", ")}` };
 }
 
 export interface Staged {

@@ -66,7 +66,7 @@ export async function processCandidates(db: Queryable, a: {
     const id = staged.id;
     const audit = (decidedBy: string, decision: Parameters<typeof recordDecision>[1]["decision"], reason: string, changes?: unknown) =>
       recordDecision(db, { dealId: a.dealId, extractionId: id, decidedBy, decision, reason, confidence: c.confidenceScore, changes });
-    await updateStaged(db, id, { status: "pending", refinement_round: 0, refinement_request: null, review_priority: null, missing_fields: [], held_reason: null });
+    await updateStaged(db, id, { status: "pending", refinement_round: 0, refinement_request: null, review_priority: null, review_reason: null, missing_fields: [], held_reason: null });
     let round = 0;
     let outcome = validateCandidate(c, await a.ctx.getPage(c.evidence.page));
     let escalated: string | null = null;
@@ -89,7 +89,7 @@ export async function processCandidates(db: Queryable, a: {
       outcome = validateCandidate(c, await a.ctx.getPage(c.evidence.page));
     }
     if (escalated) {
-      await updateStaged(db, id, { status: "review", review_priority: "high", missing_fields: outcome.missingFields });
+      await updateStaged(db, id, { status: "review", review_priority: "high", review_reason: "refinement_failed", missing_fields: outcome.missingFields });
       await audit("decision_maker", "review", escalated);
       sum.review++;
       sum.reviewHigh++;
@@ -97,7 +97,7 @@ export async function processCandidates(db: Queryable, a: {
     }
     if (outcome.decision === "hold") {
       // never knowledge: a finding promoted by an earlier run from this text is withdrawn as well
-      await updateStaged(db, id, { status: "review", review_priority: "high", missing_fields: outcome.missingFields, held_reason: outcome.reason, promoted_to: null });
+      await updateStaged(db, id, { status: "review", review_priority: "high", review_reason: "held", missing_fields: outcome.missingFields, held_reason: outcome.reason, promoted_to: null });
       await withdrawPromoted(db, c.candidateType, id);
       await audit("validator", "review", outcome.reason);
       sum.review++;
@@ -128,7 +128,7 @@ export async function processCandidates(db: Queryable, a: {
       sum.promoted++;
       sum.promotedIds.push(target);
     } else {
-      await updateStaged(db, id, { status: "review", review_priority: d.priority });
+      await updateStaged(db, id, { status: "review", review_priority: d.priority, review_reason: d.code });
       await audit("decision_maker", "review", `${d.reason} (priority ${d.priority})`);
       sum.review++;
       if (d.priority === "high") sum.reviewHigh++;

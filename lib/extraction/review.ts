@@ -7,7 +7,7 @@
 import type { Db, Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
 import { cleanExcerpt, EXCERPT_MAX, EXCERPT_MIN } from "./citation";
-import { promote } from "./decision";
+import { promote, type ReviewReason } from "./decision";
 import { contextOf, embedFindings, loadDocument, recordDecision, updateStaged } from "./store";
 import type { Candidate, CandidatePayload, CandidateType, Evidence, EvidenceType } from "./types";
 import { validateCandidate } from "./validator";
@@ -21,7 +21,10 @@ export interface ReviewItem {
   evidence: Evidence;
   evidenceType: EvidenceType;
   document: { id: string; filename: string };
+  /** The latest audit sentence (validation_decisions.reason): for the audit trail and the CLI, not for parsing. */
   reason: string | null;
+  /** Why it waits in review, as a code the review page words (null on rows written before the code existed). */
+  reasonCode: ReviewReason | null;
   /** Set when extraction held the item because its evidence reads as an instruction to an AI (words); it cannot be approved as it stands. */
   heldReason: string | null;
   missingFields: string[];
@@ -32,6 +35,7 @@ interface Row {
   id: string; candidate_type: CandidateType; candidate_key: string; review_priority: "high" | "normal" | null; payload: unknown; evidence: unknown;
   evidence_type: EvidenceType; document_id: string; filename: string; missing_fields: string[]; created_at: Date | string; reason: string | null;
   confidence_score: number; confidence_reason: string; status: string; deal_id: string; held_reason: string | null;
+  review_reason: ReviewReason | null;
 }
 
 const j = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
@@ -48,7 +52,7 @@ export async function listReview(db: Queryable, a: { dealId: string; limit?: num
   );
   return rows.map((r) => ({
     id: r.id, candidateType: r.candidate_type, candidateKey: r.candidate_key, priority: r.review_priority ?? "normal", payload: j(r.payload), evidence: j(r.evidence),
-    evidenceType: r.evidence_type, document: { id: r.document_id, filename: r.filename }, reason: r.reason, heldReason: r.held_reason ?? null, missingFields: r.missing_fields ?? [],
+    evidenceType: r.evidence_type, document: { id: r.document_id, filename: r.filename }, reason: r.reason, reasonCode: r.review_reason ?? null, heldReason: r.held_reason ?? null, missingFields: r.missing_fields ?? [],
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }
@@ -88,7 +92,7 @@ async function applyReviewAction(db: Queryable, a: { dealId: string; id: string;
     confidenceReason: row.confidence_reason, evidence: j(row.evidence), evidenceType: row.evidence_type,
   };
   if (a.action === "reject") {
-    await updateStaged(db, row.id, { status: "rejected", review_priority: null });
+    await updateStaged(db, row.id, { status: "rejected", review_priority: null, review_reason: null });
     if (row.candidate_type === "finding") await db.query("update findings set status = 'rejected' where extraction_id = $1", [row.id]);
     await recordDecision(db, { dealId: a.dealId, extractionId: row.id, decidedBy, decision: "reject", reason: a.reason?.trim() || "Rejected by reviewer", confidence: row.confidence_score });
     return { id: row.id, status: "rejected" };
@@ -116,7 +120,7 @@ async function applyReviewAction(db: Queryable, a: { dealId: string; id: string;
     await updateStaged(db, row.id, { payload: candidate.payload, evidence: candidate.evidence });
   }
   const target = await promote(db, { id: row.id, deal_id: a.dealId, document_id: row.document_id, candidate }, { confidence: 1 });
-  await updateStaged(db, row.id, { status: "promoted", promoted_to: target, review_priority: null, missing_fields: [], held_reason: null });
+  await updateStaged(db, row.id, { status: "promoted", promoted_to: target, review_priority: null, review_reason: null, missing_fields: [], held_reason: null });
   // an approved finding is searchable like an auto-promoted one: embed it now (same space as the chunks)
   if (row.candidate_type === "finding") await embedFindings(db, { dealId: a.dealId, documentId: row.document_id });
   await recordDecision(db, {

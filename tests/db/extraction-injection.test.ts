@@ -80,6 +80,7 @@ describe("instruction-like document text in extraction", () => {
       expect(item.priority).toBe("high");
       expect(item.heldReason).toMatch(/reads as an instruction to an AI/);
       expect(item.reason).toBe(item.heldReason);
+      expect(item.reasonCode).toBe("held");
     }
   });
 

@@ -91,7 +91,7 @@ describe("pipeline: stage → validate (+refine) → decide", () => {
     expect(calls).toBe(5);
     expect(sum).toMatchObject({ review: 1, reviewHigh: 1, promoted: 0 });
     const row = await stagedByKey(c.candidateKey);
-    expect(row).toMatchObject({ status: "review", review_priority: "high", refinement_round: 5 });
+    expect(row).toMatchObject({ status: "review", review_priority: "high", review_reason: "refinement_failed", refinement_round: 5 });
     const d = await decisionsOf(row.id);
     expect(d.filter((x) => x.decision === "refine")).toHaveLength(6);
     expect(d.at(-1)).toMatchObject({ decided_by: "decision_maker", decision: "review", reason: expect.stringMatching(/Exceeded refinement limit after 5 attempts/) });
@@ -141,6 +141,8 @@ describe("pipeline: stage → validate (+refine) → decide", () => {
     expect(items[0]!.priority).toBe("high");
     expect(items.map((i) => i.candidateKey)).toEqual(expect.arrayContaining(["low", "mid", "mid2"]));
     const byKey = (k: string) => items.find((i) => i.candidateKey === k)!;
+    // why each waits, as a code (the review page words it; the audit sentence is not parsed)
+    expect([byKey("low").reasonCode, byKey("mid").reasonCode]).toEqual(["low_confidence", "medium_confidence"]);
     const openReview = async () => (await db.query<{ n: number }>("select count(*)::int as n from staging_extractions where deal_id = $1 and status = 'review'", [dealId])).rows[0]!.n;
     const before = await openReview();
     expect(await reviewItem(db, { dealId, id: byKey("low").id, action: "approve" })).toMatchObject({ status: "promoted" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reviewFacts, reviewReason } from "@/components/lists/review-wording";
+import { reviewFacts, reviewReason, type ReviewReasonInput } from "@/components/lists/review-wording";
 
 describe("review cards in words", () => {
   it("shows the value, period and the statement line, never internal fields", () => {
@@ -9,10 +9,26 @@ describe("review cards in words", () => {
     for (const internal of ["valueNum", "value num", "metricKey", "metric key", "cost_of_revenue", "-10120", "2023-12-31"]) expect(text).not.toContain(internal);
   });
 
-  it("gives the reason without scores or internal priorities", () => {
-    expect(reviewReason("Medium confidence (0.70) requires human verification (priority normal)")).toBe("The reading is not certain enough to accept without a check against the page.");
-    expect(reviewReason("High confidence but missing: currency (priority normal)", ["currency"])).toBe("The figure was read clearly, but the page does not say its currency; confirm it before it is used.");
-    expect(reviewReason("Low confidence (0.35) needs expert review (priority high)")).not.toMatch(/\d|confidence|priority/i);
-    expect(reviewReason("The excerpt reads as an instruction to an AI.")).toBe("The excerpt reads as an instruction to an AI.");
+  const item = (over: Partial<ReviewReasonInput>): ReviewReasonInput => ({ reasonCode: null, reason: null, heldReason: null, missingFields: [], ...over });
+
+  it("words the reason from its code, never from the audit sentence, without scores or internal priorities", () => {
+    expect(reviewReason(item({ reasonCode: "medium_confidence", reason: "Medium confidence (0.70) requires human verification (priority normal)" }))).toBe("The reading is not certain enough to accept without a check against the page.");
+    // the code decides, whatever the sentence says
+    expect(reviewReason(item({ reasonCode: "low_confidence", reason: "Medium confidence (0.70) requires human verification (priority normal)" }))).toBe("The reading is uncertain: check it against the page before accepting it.");
+    expect(reviewReason(item({ reasonCode: "medium_confidence" }))).toBe("The reading is not certain enough to accept without a check against the page.");
+    expect(reviewReason(item({ reasonCode: "missing_fields", reason: "High confidence but missing: currency (priority normal)", missingFields: ["currency"] }))).toBe("The figure was read clearly, but the page does not say its currency; confirm it before it is used.");
+    expect(reviewReason(item({ reasonCode: "missing_fields", missingFields: ["currency", "period", "unit"] }))).toBe("The figure was read clearly, but the page does not say its currency, period and unit; confirm them before it is used.");
+    expect(reviewReason(item({ reasonCode: "low_confidence", reason: "Low confidence (0.35) needs expert review (priority high)" }))).not.toMatch(/\d|confidence|priority/i);
+  });
+
+  it("shows why a held item was held, and the validator's sentence when automatic correction failed", () => {
+    expect(reviewReason(item({ reasonCode: "held", heldReason: "held: the source text reads as an instruction.", reason: "held: the source text reads as an instruction.", missingFields: ["currency"] }))).toBe("Held: the source text reads as an instruction.");
+    expect(reviewReason(item({ reasonCode: "refinement_failed", reason: "Exceeded refinement limit after 5 attempts: Excerpt does not contain the value '6,662'" }))).toBe("Exceeded refinement limit after 5 attempts: Excerpt does not contain the value '6,662'");
+  });
+
+  it("rows from before the code: held, missing fields, else a general sentence (the audit sentence is not parsed)", () => {
+    expect(reviewReason(item({ heldReason: "Held: x." }))).toBe("Held: x.");
+    expect(reviewReason(item({ missingFields: ["period"], reason: "High confidence but missing: period" }))).toBe("The figure was read clearly, but the page does not say its period; confirm it before it is used.");
+    expect(reviewReason(item({ reason: "Medium confidence (0.70) requires human verification" }))).toBe("The pipeline could not decide on it alone: check it against the page.");
   });
 });
