@@ -39,8 +39,9 @@ export async function getRequestUser(req?: Request, options: { db?: Queryable } 
 /**
  * The deal by slug or id if the user may use it with at least `role` (default viewer).
  * not_found:deal (404), unauthorized:session (401), forbidden:deal (403: not a member, or a lesser role).
+ * Reads only: the user's row was recorded once for the request, where the user was resolved
+ * (getRequestUser, or getPageUser for pages); a user without a row is no member of anything.
  */
 export async function requireDealAccess({ db, dealRef, user, role }: { db: Queryable; dealRef: string; user: RequestUser | null | undefined; role?: DealRole }): Promise<Deal> {
-  if (user?.auth) await ensureUserRow(db, user.auth);
   return (await requireDealRole({ db, user: user?.auth, dealRef, role })).deal;
 }
