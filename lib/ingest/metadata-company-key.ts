@@ -1,14 +1,14 @@
 /**
- * One company, however it is written: the registrant's name on a cover page ("AMAZON.COM, INC."),
- * a press release's ("Amazon.com Inc"), a file name's prefix ("AMAZON_2017_10K") or a question's
- * ("Amazon's"). A normalised key drops what every company name carries — a leading "The", legal
+ * One company, however it is written: the registrant's name on a cover page ("EXAMPLESHOP.COM, INC."),
+ * a press release's ("Exampleshop.com Inc"), a file name's prefix ("EXAMPLESHOP_2017_10K") or a question's
+ * ("Exampleshop's"). A normalised key drops what every company name carries — a leading "The", legal
  * forms ("Inc.", "Co.", "Corporation", "AB (publ)", "Limited Partnership"), a trailing ".com",
- * punctuation, apostrophes and "&" — so "PG&E Corporation" = "PG_E" = "pge", "3M Company" = "3M".
+ * punctuation, apostrophes and "&" — so "K&L Corporation" = "K_L" = "kl", "4X Company" = "4X".
  *
  * Aliases are the shorter ways a question names a company: the key, and the first word of a
- * longer name when that word is distinctive ("Adobe" for "Adobe Systems Incorporated"), never a
- * generic word that starts many company names ("American", "General", "Best"), so "Best Buy"
- * is never named by "buy" or "best" alone.
+ * longer name when that word is distinctive ("Quillon" for "Quillon Systems Incorporated"), never a
+ * generic word that starts many company names ("American", "General", "Best"), so "Best Harbour
+ * Stores" is never named by "best" alone.
  */
 
 /** Legal forms and name tails dropped from the end of a name (repeatedly: "Co., Inc."). */
@@ -37,7 +37,7 @@ const GENERIC_FIRST_WORDS = new Set(
     "japanese india indian canadian british australian mexican latin").split(/\s+/),
 );
 
-/** Lower case, NFKC, no apostrophes, "&" joined ("PG&E" → "pge"), a PDF's lost "ti" ligature mended ("Corpora on"). */
+/** Lower case, NFKC, no apostrophes, "&" joined ("K&L" → "kl"), a PDF's lost "ti" ligature mended ("Corpora on"). */
 function words(name: string): string[] {
   const s = name
     .normalize("NFKC")
@@ -58,7 +58,7 @@ export function coreWords(name: string): string[] {
   return w;
 }
 
-/** The normalised company key: "AMAZON.COM, INC." → "amazon", "The Boeing Company" → "boeing", "3M" → "3m". */
+/** The normalised company key: "EXAMPLESHOP.COM, INC." → "exampleshop", "The Kestrel Company" → "kestrel", "4X" → "4x". */
 export function companyKey(name: string | null | undefined): string {
   if (!name) return "";
   return coreWords(name).join("");
@@ -67,12 +67,12 @@ export function companyKey(name: string | null | undefined): string {
 /** Keys that name this company and no other: the key, the unnormalised squash, the possessive-free form. */
 export function companyNameKeys(name: string | null | undefined): string[] {
   if (!name) return [];
-  // "McDonald's" is asked about as "McDonald's" (question words "mcdonald", "s"): the form without the possessive too
+  // "Harrow's" is asked about as "Harrow's" (question words "harrow", "s"): the form without the possessive too
   const keys = new Set<string>([companyKey(name), words(name).join(""), companyKey(name.replace(/['’]s\b/gi, ""))]);
   return [...keys].filter((k) => k.length >= 2);
 }
 
-/** A longer name's distinctive first word ("adobe" for "Adobe Systems Incorporated"), which a question may name it by. */
+/** A longer name's distinctive first word ("quillon" for "Quillon Systems Incorporated"), which a question may name it by. */
 export function distinctiveFirstWord(name: string | null | undefined): string | undefined {
   const core = coreWords(name ?? "");
   const first = core[0];
@@ -115,8 +115,8 @@ export function documentCompanyKeys(d: Omit<CompanyIdentityFields, "id">): strin
 
 /**
  * Groups a deal's documents by company: the same name key, the same ticker, or the same SEC file
- * number is one company ("ADOBE SYSTEMS INCORPORATED" and "Adobe Inc." share a file number). A
- * shared first word alone never joins two ("Boston Properties", "Boston Scientific"). Returns each document's group key (the most used company key
+ * number is one company ("QUILLON SYSTEMS INCORPORATED" and "Quillon Inc." share a file number). A
+ * shared first word alone never joins two ("Northfield Properties", "Northfield Scientific"). Returns each document's group key (the most used company key
  * of its group); documents naming no company are left out.
  */
 export function companyGroups(docs: CompanyIdentityFields[]): Map<string, string> {

@@ -1,13 +1,13 @@
 /**
  * Who a filing is about, read from the filing itself. An SEC cover page (10-K, 10-Q, 8-K) names
  * the registrant above "(Exact name of registrant as specified in its charter)" — or in a table of
- * co-registrants ("1-12609 PG&E CORPORATION California 94-3234914"), or, on older covers, on the
+ * co-registrants ("1-12345 K&L CORPORATION California 00-1234567"), or, on older covers, on the
  * line after "Commission file number" — prints the commission file number, the ticker in the
  * "Trading Symbol(s)" column of the Section 12(b) table, and the period ("For the fiscal year ended
  * May 31, 2019", "For the quarterly period ended July 1, 2023"). An earnings release names its
- * issuer with its listing ("eBay Inc. (Nasdaq: EBAY)") or in its headline and dateline ("Intel
- * Corporation today reported …", "McDONALD'S REPORTS FIRST QUARTER …"); an annual report's letter
- * addresses "our FedEx stockholders".
+ * issuer with its listing ("Quillon Inc. (Nasdaq: QLLN)") or in its headline and dateline ("Kestrel
+ * Corporation today reported …", "HARROW'S REPORTS FIRST QUARTER …"); an annual report's letter
+ * addresses "our Kestrel stockholders".
  *
  * PDF text is imperfect: words split by kerning ("Fis cal Year"), ligatures lost ("Corpora on"),
  * letters in mixed case ("OrCL"). The patterns tolerate those.
@@ -72,7 +72,7 @@ function nameLike(line: string): boolean {
   return line.length >= 2 && line.length <= 90 && /\p{L}/u.test(line) && !NOT_A_NAME.test(line) && !/[☐☒☑✓]/u.test(line);
 }
 
-/** Mends a lost "ti" ligature in a name ("Oracle Corpora on" → "Oracle Corporation") and tidies its ends. */
+/** Mends a lost "ti" ligature in a name ("Quillon Corpora on" → "Quillon Corporation") and tidies its ends. */
 export function tidyName(name: string): string {
   return name
     .replace(/\s+/g, " ")
@@ -86,7 +86,7 @@ export function tidyName(name: string): string {
 const US_STATES =
   "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|district of columbia|puerto rico|bermuda|cayman islands|ireland|england and wales|jersey|netherlands|switzerland|luxembourg|canada|british columbia|ontario";
 const FILE_NO = String.raw`(\d{1,3}-\d{3,6})`;
-/** A co-registrant table row: "1-12609 PG&E CORPORATION California 94-3234914". */
+/** A co-registrant table row: "1-12345 K&L CORPORATION California 00-1234567". */
 const REGISTRANT_ROW = new RegExp(String.raw`^${FILE_NO}\s+(.+?)(?:\s+(?:${US_STATES}))?(?:\s+\d{2}-\d{7})?$`, "i");
 
 /** The registrant named around "(Exact name of registrant as specified in its charter)". */
@@ -141,7 +141,7 @@ function fileNumberOf(head: string): string | undefined {
 const EXCHANGE = String.raw`(?:The\s+)?(?:New\s+York\s+Stock\s+Exchange|NYSE(?:\s+American|\s+Arca)?|Nasdaq|NASDAQ|Chicago\s+Stock\s+Exchange|Cboe|CBOE|London\s+Stock\s+Exchange)`;
 const TICKER = String.raw`([A-Z][A-Za-z]{0,4}(?:[.-][A-Z]{1,2})?)`;
 
-/** The common stock's symbol in the Section 12(b) table ("Common Stock, $0.01 par value MCD New York Stock Exchange"). */
+/** The common stock's symbol in the Section 12(b) table ("Common Stock, $0.01 par value QLLN New York Stock Exchange"). */
 function tickerFromTable(lines: string[]): string | undefined {
   const header = lines.findIndex((l) => /trading\s*symbol/i.test(l));
   if (header < 0) return undefined;
@@ -164,7 +164,7 @@ const LISTING = new RegExp(String.raw`\(\s*(?:NYSE(?:\s+American)?|Nasdaq(?:\s*G
 
 const GENERIC_SUBJECT = /^(?:the\s+)?(?:company|group|board|management|registrant|issuer|corporation|inc|firm|bank|partnership|trust|fund)\.?$/i;
 
-/** The trailing run of a text's name-like words: "SAN JOSE, Calif., April 26, 2023 /PRNewswire/ -- eBay Inc." → "eBay Inc.". */
+/** The trailing run of a text's name-like words: "SAN JOSE, Calif., April 26, 2023 /PRNewswire/ -- Quillon Inc." → "Quillon Inc.". */
 function trailingName(text: string): string | undefined {
   const tokens = text.trim().split(/\s+/);
   const out: string[] = [];

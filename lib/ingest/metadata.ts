@@ -1,10 +1,10 @@
 /**
  * Document metadata from the filename and the first pages: company, fiscal year and
  * period, kind, document date and version group. Query understanding routes questions
- * ("3M's FY2018 capex", "the Q3 report") with these fields.
+ * ("Kestrel's FY2018 capex", "the Q3 report") with these fields.
  *
  * Company identity comes from the document (lib/ingest/metadata-cover.ts: the registrant on an
- * SEC cover, the issuer of a release); a file name's company prefix ("AMAZON_2019_10K") is a
+ * SEC cover, the issuer of a release); a file name's company prefix ("EXAMPLESHOP_2019_10K") is a
  * hint, used when the document names none and kept as the short name when it agrees with it.
  */
 import { companyAliases, companyKey } from "./metadata-company-key";
@@ -16,7 +16,7 @@ export { sheetCells };
 export interface DocumentMetadata {
   /** The company's short name: the file name's when it agrees with the document, else the document's. */
   company?: string;
-  /** Normalised company key (lib/ingest/metadata-company-key.ts): "AMAZON.COM, INC." → "amazon". */
+  /** Normalised company key (lib/ingest/metadata-company-key.ts): "EXAMPLESHOP.COM, INC." → "exampleshop". */
   companyKey?: string;
   /** The company as the document writes it (registrant, issuer). */
   companyName?: string;

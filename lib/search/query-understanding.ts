@@ -28,7 +28,7 @@ export interface UnderstoodQuery {
   kind?: "annual report" | "quarterly report";
   /** Lowercase raw words of the whole question, for company matching. */
   words: string[];
-  /** Words written as tickers are (2–5 capitals: "MMM", "BRK.B"), for company matching; none in an all-caps question. */
+  /** Words written as tickers are (2–5 capitals: "QLLN", "XMPL.B"), for company matching; none in an all-caps question. */
   tickers: string[];
 }
 

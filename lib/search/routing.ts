@@ -9,8 +9,8 @@ import type { UnderstoodQuery } from "./query-understanding";
  *
  * Companies are the deal's documents grouped by identity (lib/ingest/metadata-company-key.ts:
  * the same normalised key, ticker or SEC file number). A question names one by its name ("Best
- * Buy's", "AMAZON.COM"), by a distinctive first word of a longer name ("Adobe" for "Adobe
- * Systems Incorporated") or by its ticker written in capitals ("MMM"); a name match wins over a
+ * Harbour's", "EXAMPLESHOP.COM"), by a distinctive first word of a longer name ("Quillon" for
+ * "Quillon Systems Incorporated") or by its ticker written in capitals ("QLLN"); a name match wins over a
  * first-word match.
  */
 export interface RoutedDocument {
@@ -44,7 +44,7 @@ export interface DealCompany {
   documentIds: string[];
 }
 
-/** Keys a company may be written as: "BEST BUY CO., INC." → bestbuycoinc, bestbuy. Never a shared first word. */
+/** Keys a company may be written as: "BEST HARBOUR CO., INC." → bestharbourcoinc, bestharbour. Never a shared first word. */
 export function companyKeys(company: string): string[] {
   return companyNameKeys(company);
 }

@@ -4,15 +4,15 @@
  * and one company's document never replaces another's.
  *
  * Documents carrying an identity (lib/ingest/metadata-cover.ts: registrant, ticker, SEC file number)
- * are grouped by it (lib/ingest/metadata-company-key.ts), so "ADOBE SYSTEMS INCORPORATED" and
- * "Adobe Inc." are one company. A document naming no company is about the deal's target; a
+ * are grouped by it (lib/ingest/metadata-company-key.ts), so "QUILLON SYSTEMS INCORPORATED" and
+ * "Quillon Inc." are one company. A document naming no company is about the deal's target; a
  * company string containing the target's name is the target (cover-sheet metadata such as
  * "Company: Example Analytics AB").
  */
 import { companyGroups, companyNameKeys, distinctiveFirstWord } from "@/lib/ingest/metadata-company-key";
 import type { DocInfo } from "./documents";
 
-/** Comparable company name: lower-case, no legal suffixes or punctuation ("3M Company" → "3m", "Example Analytics AB" → "example analytics"). */
+/** Comparable company name: lower-case, no legal suffixes or punctuation ("4X Company" → "4x", "Example Analytics AB" → "example analytics"). */
 const LEGAL_SUFFIX = /\b(?:ab|publ|inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc|gmbh|ag|sa|nv|bv|as|asa|oy|oyj|a\/s|holdings?|group)\b\.?/g;
 
 export function normalizeCompany(name: string | null | undefined): string {
