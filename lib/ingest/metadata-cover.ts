@@ -12,7 +12,7 @@
  * PDF text is imperfect: words split by kerning ("Fis cal Year"), ligatures lost ("Corpora on"),
  * letters in mixed case ("OrCL"). The patterns tolerate those.
  */
-import { effectiveMonth } from "@/lib/periods";
+import { effectiveMonth, monthNumber } from "@/lib/periods";
 
 export interface FiscalEnd {
   /** ISO date the period ends. */
@@ -39,8 +39,6 @@ export interface CoverIdentity {
   source?: "sec cover" | "press release" | "letter";
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-
 /** A regex source matching a phrase whose letters a PDF may have split by stray spaces ("Fis cal"). */
 function loose(phrase: string): string {
   return phrase
@@ -55,11 +53,10 @@ const QUARTER_ENDED = new RegExp(`${loose("quarterly period ended")}\\s*:?\\s*${
 
 function fiscalEnd(m: RegExpMatchArray | null): FiscalEnd | undefined {
   if (!m) return undefined;
-  const monthIndex = MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
+  const month = monthNumber(m[1]!);
   const day = Number(m[2]);
   const year = Number(m[3]);
-  if (monthIndex < 0 || day < 1 || day > 31) return undefined;
-  const month = monthIndex + 1;
+  if (month === 0 || day < 1 || day > 31) return undefined;
   const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
   // 52/53-week years end on a weekday near a month's end: "December 2, 2016" closes a November year
   return { date, ...effectiveMonth(year, month, day) };

@@ -7,6 +7,7 @@
  * something else ("supersedes the annual report dated 15 March 2024", "to be held on May 14,
  * 2019", "Regeringen beslutade den 29 augusti 2013") never date the document.
  */
+import { MONTH, monthNumber } from "@/lib/periods";
 import { sheetCells } from "./sheet-cells";
 
 export type DateBasis = "issued" | "cover" | "period_end" | "as_of";
@@ -16,13 +17,9 @@ export interface InferredDate {
   precision: "day" | "month";
 }
 
-const MONTHS: Array<[number, string]> = [
-  [1, "january|januari|jan"], [2, "february|februari|feb"], [3, "march|mars|mar"], [4, "april|apr"],
-  [5, "may|maj"], [6, "june|juni|jun"], [7, "july|juli|jul"], [8, "august|augusti|aug"],
-  [9, "september|sept|sep"], [10, "october|oktober|oct|okt"], [11, "november|nov"], [12, "december|dec"],
-];
-const MON = MONTHS.map(([, n]) => n).join("|");
-const monthOf = (name: string) => MONTHS.find(([, n]) => new RegExp(`^(?:${n})\\.?$`, "i").test(name))?.[0];
+/** Month names, English and Swedish, full and abbreviated (lib/periods/months.ts). */
+const MON = MONTH;
+const monthOf = (name: string) => monthNumber(name) || undefined;
 const YEAR = String.raw`((?:19|20)\d\d)`;
 const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
 const WEEKDAY = String.raw`(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag)(?:,\s*|\s+(?:the\s+)?))?`;

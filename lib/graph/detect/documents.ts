@@ -4,6 +4,7 @@
  * document descriptions; the runner loads them from the database.
  */
 import { versionInfo } from "@/lib/ingest/metadata";
+import { MONTH_NAMES_EN } from "@/lib/periods/months";
 
 export interface DocInfo {
   id: string;
@@ -164,18 +165,16 @@ export function bestHit(hits: PhraseHit[]): PhraseHit {
   );
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-
 /** ISO dates written in a sentence ("15 March 2024", "March 15, 2024", "2024-03-15"). */
 export function datesIn(text: string): string[] {
   const out: string[] = [];
   const pad = (n: number) => String(n).padStart(2, "0");
-  const mon = MONTHS.join("|");
+  const mon = MONTH_NAMES_EN.join("|");
   for (const m of text.matchAll(new RegExp(`\\b(\\d{1,2})\\s+(${mon})\\s+((?:19|20)\\d\\d)\\b`, "gi"))) {
-    out.push(`${m[3]}-${pad(MONTHS.indexOf(m[2].toLowerCase()) + 1)}-${pad(+m[1])}`);
+    out.push(`${m[3]}-${pad(MONTH_NAMES_EN.indexOf(m[2].toLowerCase()) + 1)}-${pad(+m[1])}`);
   }
   for (const m of text.matchAll(new RegExp(`\\b(${mon})\\s+(\\d{1,2}),?\\s+((?:19|20)\\d\\d)\\b`, "gi"))) {
-    out.push(`${m[3]}-${pad(MONTHS.indexOf(m[1].toLowerCase()) + 1)}-${pad(+m[2])}`);
+    out.push(`${m[3]}-${pad(MONTH_NAMES_EN.indexOf(m[1].toLowerCase()) + 1)}-${pad(+m[2])}`);
   }
   for (const m of text.matchAll(/\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/g)) out.push(`${m[1]}-${m[2]}-${m[3]}`);
   return out;
