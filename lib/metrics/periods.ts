@@ -4,7 +4,7 @@
  * 2019", "Q2 of FY2024", "Q22023", "2019"), ranges ("FY2015 - FY2017", "from FY2016 to FY2018",
  * "between FY2016 and FY2017"), and year arithmetic on labels.
  */
-import { makePeriod, parsePeriod, shiftLabelYear, year4 } from "@/lib/periods";
+import { endedMentions, makePeriod, parsePeriod, shiftLabelYear, year4 } from "@/lib/periods";
 
 export interface PeriodMention {
   label: string;
@@ -36,9 +36,16 @@ function labelOf(m: RegExpMatchArray): string {
   return `FY${year4(y.replace("'", ""))}`;
 }
 
-/** Every period mention, in text order. */
+/**
+ * Every period mention, in text order. A period named by its last day ("the three months ended
+ * October 31, 2022") is one mention labelled by length and day (lib/periods/ended.ts), not the
+ * fiscal year of the date's year.
+ */
 export function periodMentions(text: string): PeriodMention[] {
-  return [...text.matchAll(MENTION)].map((m) => ({ label: labelOf(m), start: m.index!, end: m.index! + m[0].length }));
+  const ended = endedMentions(text).map((e) => ({ label: e.period.label, start: e.start, end: e.end }));
+  const inside = (m: RegExpMatchArray) => ended.some((e) => m.index! >= e.start && m.index! < e.end);
+  const plain = [...text.matchAll(MENTION)].filter((m) => !inside(m)).map((m) => ({ label: labelOf(m), start: m.index!, end: m.index! + m[0].length }));
+  return [...ended, ...plain].sort((a, b) => a.start - b.start);
 }
 
 const RANGE_JOIN = /^\s*(?:-|–|to|through|until|and)\s*$/;

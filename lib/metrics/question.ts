@@ -89,12 +89,13 @@ export function isNarrative(ask: string): boolean {
 
 /**
  * Words that make a named line item another figure: "deferred revenue", "adjusted EBITDA",
- * "goodwill impairment", "dividends per share", "cash taxes paid", "revenue from its cloud
+ * "goodwill impairment", "dividends per share", "cash taxes paid", "cash paid for income taxes" (the cash-flow
+ * statement's supplemental line, not the provision), "revenue from its cloud
  * business", "sales in its stores" (a segment, product or source, not the statement's total). The statements' line does not
  * answer those, so the question is not captured.
  */
-const QUALIFIER_BEFORE = /\b(?:deferred|unearned|accrued|prepaid|restricted|contingent|unrecognized|other|(?<!un)adjusted|organic|segment|pro forma|comprehensive|foreign|domestic|international|recurring|non ?gaap|core|underlying|contribution|incremental|cumulative|projected|expected|budgeted|target|(?:segment|division|unit|subsidiary|brand|region)['’]s)\s*$/;
-const QUALIFIER_AFTER = /^\s*(?:impairments?|write ?(?:downs?|offs?)|recognition|backlog|(?:(?:declared|paid|distributed|earned) )?per (?:share|employee|store|unit|customer|user|subscriber)|guidance|paid for|taxes|mix|concentration|by (?:segment|region|geography|product|country))\b|^\s*(?:generated |earned |derived )?from (?!(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|the (?:prior|previous|fiscal|year|quarter|period)))|^\s*(?:in|at|of|for) (?:its|their|the company'?s) /;
+const QUALIFIER_BEFORE = /\b(?:deferred|unearned|accrued|prepaid|restricted|contingent|unrecognized|other|(?<!un)adjusted|organic|segment|pro forma|comprehensive|foreign|domestic|international|recurring|non ?gaap|core|underlying|contribution|incremental|cumulative|projected|expected|budgeted|target|(?:segment|division|unit|subsidiary|brand|region)['’]s|\b(?:paid|pay|payments?)\s+(?:for|of))\s*$/;
+const QUALIFIER_AFTER = /^\s*(?:impairments?|write ?(?:downs?|offs?)|recognition|backlog|(?:(?:declared|paid|distributed|earned) )?per (?!cent\b)[a-z]+|guidance|paid for|taxes|mix|concentration|by (?:segment|region|geography|product|country))\b|^\s*(?:generated |earned |derived )?from (?!(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|the (?:prior|previous|fiscal|year|quarter|period)))|^\s*(?:in|at|of|for) (?:its|their|the company'?s) /;
 
 /**
  * Where the words that modify a figure's name stop, reading back from the name: question words,

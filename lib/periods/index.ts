@@ -10,3 +10,4 @@ export { readPeriodRange, readPeriodRequest, resolvePeriod, type PeriodRequest, 
 export { periodInSentence } from "./sentence";
 export { durationGroups, fiscalEndOf, headerColumns, labelColumn, type Duration, type PeriodColumn } from "./columns";
 export { effectiveMonth, isoDate, lastDayOfMonth, MONTH, monthEnd, monthName, monthNumber, year4 } from "./months";
+export { endedMentions, endedPeriod, matchesEnded, parseEndedLabel, readEndedPeriod, type EndedKind } from "./ended";

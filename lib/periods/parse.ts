@@ -9,6 +9,7 @@
  */
 import { makePeriod, type Period } from "./period";
 import { lastDayOfMonth, MONTH, monthNumber, year4 } from "./months";
+import { parseEndedLabel } from "./ended";
 
 const YEAR = "((?:19|20)\\d\\d)";
 const ORDINALS: Record<string, number> = {
@@ -80,6 +81,8 @@ export function parsePeriod(label: string | null | undefined): Period | undefine
   if (!label) return undefined;
   const text = label.trim().replace(/\s+/g, " ").replace(/[’‘]/g, "'").toLowerCase();
   if (!text) return undefined;
+  const ended = parseEndedLabel(text);
+  if (ended) return ended;
   // "FY2024 (ending Jun)", "fiscal year ended 30 June": a year-end qualifier for fiscal years
   const ending = text.match(new RegExp(`end(?:ing|ed|s)?\\s+(?:\\d{1,2}\\s+)?(${MONTH})\\b`));
   const yearEndMonth = ending ? monthNumber(ending[1]!) : undefined;

@@ -23,6 +23,11 @@ export interface Period {
    * figure, never enough to call a conflict.
    */
   approximate?: boolean;
+  /**
+   * Named by its length and last day ("the three months ended October 31, 2022", see ended.ts):
+   * which fiscal quarter it is depends on the company, so it compares by `end`, not by `n`.
+   */
+  endedOn?: boolean;
 }
 
 /** A period as extraction records it on a finding: the label, its last day when known, forecast or actual. */
@@ -61,6 +66,7 @@ export function makePeriod(kind: PeriodKind, year: number, n?: number, month?: n
  * 2024-09-30 (a point in time). Two periods are the same when their keys are.
  */
 export function periodKey(p: Period): string {
+  if (p.endedOn) return p.label;
   switch (p.kind) {
     case "FY":
       return p.yearEndMonth ? `FY${p.year}-${String(p.yearEndMonth).padStart(2, "0")}` : `FY${p.year}`;

@@ -2,6 +2,7 @@
  * What a question says about time ("Q3", "last year", "FY23", "third quarter of 2024", "2024 so
  * far", "tredje kvartalet 2024"), and how that request resolves against the periods the data has.
  */
+import { readEndedPeriod } from "./ended";
 import { MONTH, monthNumber, year4 } from "./months";
 import { parsePeriod } from "./parse";
 import { makePeriod, type Period } from "./period";
@@ -45,6 +46,10 @@ export function readPeriodRequest(text: string): PeriodRequest {
   if (m) return { exact: makePeriod("H", Number(m[3]), m[2]!.toLowerCase() === "första" ? 1 : 2), phrase: m[1] };
   m = t.match(/(?:^|[^\p{L}])((?:helåret|räkenskapsåret|verksamhetsåret)\s+((?:19|20)\d\d))\b/iu);
   if (m) return { exact: makePeriod("FY", Number(m[2])), phrase: m[1] };
+  // A quarter, half or nine months named by its last day ("three months ended October 31, 2022"):
+  // the fiscal quarter it is depends on the company, so it stays a length and an end date.
+  const ended = readEndedPeriod(t);
+  if (ended) return { exact: ended.period, phrase: ended.phrase };
   // A date ("30 September 2024", "September 30, 2024", "2024-09-30"): a point in time, not the year.
   m = t.match(new RegExp(`\\b(\\d{1,2})\\s+${MONTH_G}\\.?\\s+((?:19|20)\\d\\d)\\b`, "i"));
   if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNumber(m[2]!), Number(m[1])), phrase: m[0] };

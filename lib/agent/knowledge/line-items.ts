@@ -8,7 +8,7 @@
  * from another page of the filing, e.g. an MD&A table) is as good as promoted.
  */
 import type { Queryable } from "@/lib/db";
-import { parsePeriod, samePeriod } from "@/lib/periods";
+import { matchesEnded, parsePeriod, samePeriod } from "@/lib/periods";
 import { LINE_ITEMS, type LineItemKey, type LineItemSource, type LineItemValue } from "@/lib/statements/types";
 import { STATEMENT_KEY_PREFIX, type StatementFacts } from "@/lib/extraction/findings/statements";
 
@@ -49,9 +49,11 @@ async function loadRows(db: Queryable, a: { dealId: string; documentIds?: string
 }
 
 /** A fiscal-year label matches any FY label of the same year, whatever month the year ends in. */
-function periodMatches(asked: string, stated: string | undefined): boolean {
+function periodMatches(asked: string, stated: string | undefined, statedEnd?: string): boolean {
   if (!stated) return false;
   const a = parsePeriod(asked);
+  // "the three months ended October 31, 2022": the quarter column ending that day, whatever its fiscal label
+  if (a?.endedOn) return matchesEnded(a, stated, statedEnd);
   const s = parsePeriod(stated);
   if (a?.kind === "FY" && s?.kind === "FY") return a.year === s.year;
   return samePeriod(asked, stated);
@@ -194,7 +196,7 @@ export function statementLineItems(db: Queryable, a: { dealId: string; documentI
     async line(key, period) {
       const all = await rows();
       const year = parsePeriod(period)?.kind === "FY" ? parsePeriod(period)!.year : undefined;
-      let hits = all.filter((r) => baseKey(r.payload.metricKey) === key && periodMatches(period, r.payload.period));
+      let hits = all.filter((r) => baseKey(r.payload.metricKey) === key && periodMatches(period, r.payload.period, r.payload.periodEnd));
       if (!hits.length) hits = balanceAtInterimEnd(all, key, period);
       const best = hits.sort(rank(year))[0];
       if (!best) return undefined;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { matchesEnded, parsePeriod, readPeriodRequest, samePeriod } from "@/lib/periods";
+import { periodMentions } from "@/lib/metrics/periods";
+
+describe("a quarter named by its last day", () => {
+  it("is a quarter ending that day, not a point in time or the date's year", () => {
+    const req = readPeriodRequest("What was net income for the three months ended October 31, 2022, in USD millions?");
+    expect(req.exact?.kind).toBe("Q");
+    expect(req.exact?.end).toBe("2022-10-31");
+    expect(req.exact?.label).toBe("quarter ended 2022-10-31");
+    expect(readPeriodRequest("revenue for the quarter ended March 31, 2023").exact?.label).toBe("quarter ended 2023-03-31");
+    expect(readPeriodRequest("the six months ended 31 July 2023").exact?.label).toBe("six months ended 2023-07-31");
+    expect(readPeriodRequest("the nine months ended September 30, 2024").exact?.kind).toBe("9M");
+    // a date alone is still a point in time
+    expect(readPeriodRequest("cash as of October 31, 2022").exact?.kind).toBe("point");
+  });
+
+  it("matches the finding of that length whose period ends that day, under its fiscal label", () => {
+    const asked = readPeriodRequest("three months ended October 31, 2022").exact!;
+    expect(matchesEnded(asked, "Q3 2023", "2022-10-31")).toBe(true); // a January fiscal year's Q3
+    expect(matchesEnded(asked, "9M 2023", "2022-10-31")).toBe(false); // same day, nine months
+    expect(matchesEnded(asked, "FY2022", "2022-01-31")).toBe(false);
+    expect(matchesEnded(asked, "Q3 2022", "2021-10-31")).toBe(false); // the prior-year column
+    // a calendar quarter without a stored end is read on the calendar
+    expect(matchesEnded(readPeriodRequest("quarter ended March 31, 2023").exact!, "Q1 2023")).toBe(true);
+    expect(matchesEnded(readPeriodRequest("quarter ended March 31, 2023").exact!, "Q1 2022")).toBe(false);
+  });
+
+  it("round-trips as a label and compares only with itself", () => {
+    const p = parsePeriod("quarter ended 2022-10-31");
+    expect(p?.kind).toBe("Q");
+    expect(p?.end).toBe("2022-10-31");
+    expect(samePeriod("quarter ended 2022-10-31", "quarter ended 2022-10-31")).toBe(true);
+    expect(samePeriod("quarter ended 2022-10-31", "FY2022")).toBe(false);
+    expect(samePeriod("quarter ended 2022-10-31", "31 October 2022")).toBe(false);
+  });
+
+  it("is one metric-question period mention, not FY of the date's year", () => {
+    expect(periodMentions("What was net income for the three months ended October 31, 2022?").map((m) => m.label)).toEqual(["quarter ended 2022-10-31"]);
+    expect(periodMentions("revenue in FY2022 and in the quarter ended March 31, 2023").map((m) => m.label)).toEqual(["FY2022", "quarter ended 2023-03-31"]);
+  });
+});
