@@ -8,6 +8,8 @@
  *
  * This file runs the steps in order; each step lives in its own file of lib/agent/knowledge.
  */
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { asksForQualifiedFigure } from "@/lib/metrics";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { comparePeriods, samePeriod } from "@/lib/periods";
 import { DATA_NOTICE } from "../guardrails/injection";
@@ -22,6 +24,7 @@ import { listFindings } from "./listing";
 import { detectMetrics, keysOf, type MetricSpec } from "./metrics";
 import { possessorOtherThan } from "./metric-answer";
 import { pagesForQuestion } from "./pages";
+import { asksFigure, partFigures } from "./part-figures";
 import { peopleInQuestion } from "./people-answer";
 import { pickAnswer } from "./preference";
 import { newestRelatedDates } from "./related-documents";
@@ -40,6 +43,12 @@ export { documentsByKindMention } from "./document-scope";
 
 const RESEARCH = /\b(?:trend|over time|evolution|develop(?:ment|ed)|history|historic|walk me|summar|overview|what do we know|tell me about|concerns?|risks?|compare|comparison|versus|vs\.?|breakdown|break down|by quarter|quarterly|each quarter|all\b|growth|explain)\b/i;
 const WANTS_FORECAST = /\b(?:forecast|budget|outlook|expect(?:ed|ation)?|guidance|plan(?:ned)?|projection|projected|target)\b/i;
+
+/** The question asks when something happened or where something is: the answer is a date or a place, which passages state. */
+export function asksDateOrPlace(question: string): boolean {
+  const t = classifyQuestion(question);
+  return t.kind === "date" || !!t.place;
+}
 
 export function inferKbIntent(query: string): KbIntent {
   return RESEARCH.test(query) ? "research" : "fact";
@@ -103,7 +112,9 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const toKb = (r: FindingRow) => toKbFinding(r, { sources, sup, rows });
   const picked = pickAnswer((wanted ? inPeriod : rows).filter((r) => !r.superseded || !sup.replacedBy.has(r.id)), { metrics, wanted, wantForecast });
   // a finding found by likeness alone (no metric named) answers only when its label is about what is asked
-  const answerRow = picked && (metrics.length > 0 || labelFitsQuestion(picked.metric, input.question ?? query)) ? picked : undefined;
+  // a date or a place asked ("on what date did X announce …", "where does X operate …") is never a figure's value
+  const asksNoFigure = asksDateOrPlace(input.question ?? query);
+  const answerRow = picked && !asksNoFigure && (metrics.length > 0 || labelFitsQuestion(picked.metric, input.question ?? query)) ? picked : undefined;
   // A question that asks for something other than a figure is answered from passages, never from a figure that merely shares its words
   // several companies' documents, none named and none dominating, and the question's owner ("the Utility's employees")
   // is none of them: a figure of whichever company matched is no answer
@@ -115,7 +126,7 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const limit = Math.min(input.limit ?? (intent === "research" ? 16 : 6), 30);
   const { listed, timeline } = listFindings({ intent, answerRow, conflicts, corrections, rows, inPeriod, wanted, wantForecast });
   // a fact question whose likeliest finding is about something else reads the pages instead
-  const unfit = !!picked && !answerRow && intent === "fact";
+  const unfit = (!!picked && !answerRow && intent === "fact") || asksNoFigure;
   const findings = input.passages || unfit ? [] : listed.slice(0, limit).map((r) => (r.id === answerRow?.id && answer ? answer : toKb(r)));
 
   // Reliability in words for the answer: its age against the newest related document (same company or same report), never another company's
@@ -142,6 +153,11 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   let tableValues: KbTableValue[] | undefined;
   if (metrics.length && !input.passages && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
     tableValues = await tableLookup(deps, { metrics, people: chosen, roleAsked: peopleReq.roles.map((r) => r.written), period: resolved.period, documentIds });
+    if (tableValues.length && coverage === "none") coverage = "pages";
+  }
+  // A part's figure or an operating figure ("the X segment's revenue", "revenue from Europe", "average daily volume"): a table row naming every word asked
+  if (!answer && !tableValues?.length && asksFigure(input.question ?? query) && (input.passages || metrics.length === 0 || asksForQualifiedFigure(input.question ?? query))) {
+    tableValues = await partFigures(deps, { question: input.question ?? query, period: resolved.period, documentIds, companyWords: companies });
     if (tableValues.length && coverage === "none") coverage = "pages";
   }
 

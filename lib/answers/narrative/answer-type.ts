@@ -38,6 +38,21 @@ export interface AnswerType {
   ordinal?: string;
   /** A person question asks who comes next in the role ("its next CEO", "who would be appointed"), not who holds it. */
   successor?: boolean;
+  /**
+   * The event a date or reason question is about: the direction asked ("why did revenue decrease"
+   * → down) or the act's word stems ("when was the plan implemented" → implement). A sentence about
+   * another event of the same subject (its announcement, an increase) does not answer it.
+   */
+  event?: {
+    direction?: "up" | "down";
+    stems: string[];
+    /** A reason question's subject, the noun right before its verb ("why did IOTG revenue decrease" → revenu): the sentence must name it. */
+    subject?: string;
+  };
+  /** The noun a "which/what <noun> …" question asks to identify ("which vulnerabilities"): a sentence must name them, not point back to them. */
+  referent?: string;
+  /** A "where" question: the answer names a place. */
+  place?: boolean;
 }
 
 const PERIOD_END_ASKED = /\b(?:three|six|nine|thirteen|twenty[- ]six|thirty[- ]nine|3|6|9|13|26|39)[- ](?:months?|weeks?) (?:period )?end(?:ed|ing)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b|\bquarter end(?:ed|ing)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b/i;
@@ -77,7 +92,7 @@ const AMOUNT = /^\s*(?:by )?how much\b|\bhur mycket\b|\bwhat (?:is|was|were|are)
 const LIST = /^\s*(?:what|which) (?:are|were)\b|\b(?:list|name|enumerate)\b|\bwhich (?:\w+ ){0,2}(?:\w+s)\b|\bvilka\b/i;
 
 /** Nouns that name a measured figure: the last word of "average order value", "employee turnover rate". */
-const FIGURE_HEAD = String.raw`(?:rates?|ratios?|values?|costs?|scores?|percentages?|prices?|volumes?|margins?|yields?|levels?|spend(?:ing)?|headcount|multiples?|utili[sz]ation|occupancy|backlog|penetration|churn|attrition|turnover|retention|amounts?|revenues?|sales|income|earnings|profits?|expenses?|assets|liabilities|debt|backlog|bookings|deposits|loans|reserves|times?|durations?|speeds?|frequenc(?:y|ies)|tenure|sizes?|weights?)`;
+const FIGURE_HEAD = String.raw`(?:rates?|ratios?|share|values?|costs?|scores?|percentages?|prices?|volumes?|margins?|yields?|levels?|spend(?:ing)?|headcount|multiples?|utili[sz]ation|occupancy|backlog|penetration|churn|attrition|turnover|retention|amounts?|revenues?|sales|income|earnings|profits?|expenses?|assets|liabilities|debt|backlog|bookings|deposits|loans|reserves|times?|durations?|speeds?|frequenc(?:y|ies)|tenure|sizes?|weights?)`;
 const FIGURE_ASK = new RegExp(
   String.raw`^\s*(?:what|which)\s+(?:is|was|were|are|has been|had been)\s+(?:the\s+)?(?:[\p{L}\p{N}&.-]+(?:\s+[\p{L}\p{N}&.-]+){0,3}(?:['’]s|s['’])\s+)?((?:[\p{L}-]+\s+){0,6}?${FIGURE_HEAD}(?:\s+${FIGURE_HEAD})*(?:\s+per\s+\p{L}[\p{L}-]*)?)\b(?!\s+(?:of|for|on|in|from)\s+(?:its|their|the)\s+\p{L}+\s+(?:segment|business|division))`,
   "iu",
@@ -135,7 +150,63 @@ function countedNoun(q: string): string | undefined {
   return phrase[phrase.length - 1]!.split("-")[0]!.toLowerCase();
 }
 
+/** Acts a date or reason question may ask about, as regex stems (general English, any tense or noun form). */
+const EVENT_STEMS = [
+  "acqui", "adopt", "amend", "announc", "appoint", "approv", "authori[sz]", "award", "b(?:egin|egan|egun)", "clos", "commenc", "complet", "conclud",
+  "declar", "deliver", "divest", "elect", "enact", "enter", "expir", "extend", "finali[sz]", "found", "grant", "hir", "implement", "incorporat",
+  "introduc", "issu", "join", "launch", "matur", "merg", "open", "p(?:ay|aid)", "purchas", "rais", "receiv", "redeem", "redemption", "releas", "relocat",
+  "renew", "repurchas", "resign", "restat", "retir", "s(?:ell|old)", "settl", "sign", "spin", "start", "submit", "sued?", "su(?:ing|it)", "terminat", "transfer",
+];
+const ASK_UP = /\b(?:increas\w*|r[io]se[sn]?|rising|gr[eo]w\w*|improv\w*|expand\w*|gain\w*)\b/i;
+const ASK_DOWN = /\b(?:decreas\w*|declin\w*|f[ae]ll\w*|dropp?\w*|lower\w*|reduc\w*|deteriorat\w*|shr[iau]nk\w*|contract(?:ed|ion)|weaken\w*)\b/i;
+
+/** The event of a date or reason question (see AnswerType.event), read after its question word. */
+function eventAsked(q: string, kind: AnswerKind): AnswerType["event"] {
+  if (kind !== "date" && kind !== "reason") return undefined;
+  const body = q.replace(/^\s*(?:on |in |by )?(?:when|why|what (?:date|year|day|month)|which (?:date|year))\b/i, "");
+  const up = ASK_UP.exec(body);
+  const down = ASK_DOWN.exec(body);
+  const subject = kind === "reason" ? subjectBefore(body, (up ?? down)?.index) : undefined;
+  const withSubject = subject ? { subject } : {};
+  if (!up !== !down) return { direction: up ? "up" : "down", stems: [], ...withSubject };
+  const stems = [...new Set((body.match(/\p{Ll}[\p{Ll}-]*/gu) ?? []).map((w) => EVENT_STEMS.find((s) => new RegExp(`^(?:${s})`, "i").test(w))).filter((s): s is string => !!s))];
+  return stems.length ? { stems, ...withSubject } : undefined;
+}
+
+/** The noun right before a reason question's verb ("… operating income decrease" → "incom"), as a stem; none when a name, a verb or an adverb stands there. */
+function subjectBefore(body: string, at: number | undefined): string | undefined {
+  if (at === undefined) return undefined;
+  const w = /([\p{L}'’-]+)\s+$/u.exec(body.slice(0, at))?.[1]?.replace(/['’]s?$/, "");
+  if (!w || w.length < 4 || !/^\p{Ll}+$/u.test(w) || /ly$/.test(w) || REFERENT_STOP.test(w) || /^(?:been|being|have|there|much|significantly)$/.test(w)) return undefined;
+  return w.replace(/ies$/, "i").replace(/(?:es|s)$/, "").replace(/e$/, "");
+}
+
+const REFERENT_STOP = /^(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should|of|in|on|for|to|from|by|with|at|that|which|who)$/i;
+
+/** "Which security vulnerabilities are …" → "vulnerabilit": the asked noun's stem, for list, organisation and description questions. */
+function referentAsked(q: string, kind: AnswerKind): string | undefined {
+  if (kind !== "list" && kind !== "organisation" && kind !== "description") return undefined;
+  const m = q.match(/^\s*(?:which|what)\s+((?:[\p{L}][\p{L}'’-]*\s+){1,5})/iu);
+  if (!m) return undefined;
+  const words = m[1]!.trim().split(/\s+/);
+  const stop = words.findIndex((w) => REFERENT_STOP.test(w) || /ed$/i.test(w));
+  const run = stop < 0 ? words : words.slice(0, stop);
+  const head = run[run.length - 1]?.replace(/['’]s?$/, "").toLowerCase();
+  if (!head || head.length < 4 || !/^\p{Ll}+$/u.test(head)) return undefined;
+  return head.replace(/ies$/, "i").replace(/(?:es|s)$/, "");
+}
+
+const PLACE_ASKED = /^\s*where\b|\bin which (?:countr(?:y|ies)|cit(?:y|ies)|states?|regions?|locations?|markets?)\b|\bvar (?:finns|ligger|är)\b/i;
+
 export function classifyQuestion(question: string): AnswerType {
+  const t = classifyKind(question);
+  const q = questionClause(question);
+  const event = eventAsked(q, t.kind);
+  const referent = referentAsked(q, t.kind);
+  return { ...t, ...(event ? { event } : {}), ...(referent ? { referent } : {}), ...(PLACE_ASKED.test(q) ? { place: true } : {}) };
+}
+
+function classifyKind(question: string): AnswerType {
   const q = questionClause(question);
   const roles = ROLES.filter((r) => r.asked.test(q) && r.label !== "auditor");
   const asksWho = /^\s*(?:who|whom|vem|vilka|vilken)\b|\bname of the\b|\bwho (?:is|are|was|were)\b/i.test(q);

@@ -55,9 +55,8 @@ const PAST_ROLE = /\b(?:prior to|previously|formerly|former|before joining|serve
 /** Wording of a coming appointment: who is to take the role, not who holds it. */
 const SUCCESSION = /\b(?:(?:would|will|to) (?:be )?(?:appointed|named|elected|succeed|replace|become|assume)|successor|succeed(?:s|ed|ing)?|effective (?:as of )?(?:\p{Lu}\p{Ll}+ \d{1,2}|upon|on)|incoming|designate)\b/iu;
 
-function personFit(u: Unit, t: AnswerType): Fit {
+function personFit(u: Unit, t: AnswerType, roleRes: RegExp[]): Fit {
   if (t.successor && !SUCCESSION.test(u.text)) return { ok: false, strength: 0 };
-  const roleRes = t.roles.length ? t.roles.map((r) => new RegExp(r.written.source, "gi")) : [new RegExp(GENERIC_ROLE.source, "gi")];
   const roleAt = roleRes.flatMap((re) => [...u.text.matchAll(re)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length })));
   if (!roleAt.length) return { ok: false, strength: 0 };
   // "CEO of <another company>" or "CEO — <a division>" is not the registrant's CEO ("CEO — Mr. Doe" is)
@@ -77,8 +76,7 @@ const FLOW_BEFORE = /(?:\b(?:opened|closed|added|hired|recruited|acquired|sold|r
 const CODE_BEFORE = /\b\p{Lu}{2,}\s+$/u;
 const IDENTIFIER_BEFORE = /(?:['’#]|\b(?:no|nos|number|note|notes|item|items|part|page|section|exhibit|rule|article|patent|u\.s\.\s+patent)\.?\s*)$/i;
 
-function countFit(u: Unit, t: AnswerType): Fit {
-  const noun = t.counted ? fold(t.counted.toLowerCase()) : undefined;
+function countFit(u: Unit, t: AnswerType, noun: string | undefined): Fit {
   const re = /(?:\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|dozen)\b)(?:\s+\S+){0,3}/gi;
   for (const m of u.text.matchAll(re)) {
     if (/^(?:19|20)\d\d$/.test(m[0].split(/\s/)[0]!)) continue;
@@ -103,8 +101,7 @@ function listFit(u: Unit): number {
 
 
 /** A proper noun (not the unit's first word, not the question's own names) or an organisation word within `reach` characters of a content word. */
-function nameNearTerms(text: string, terms: QuestionTerm[], exclude: Set<string>, reach: number): boolean {
-  const keys = new Set(terms.filter((t) => t.core).map((t) => t.key));
+function nameNearTerms(text: string, keys: Set<string>, exclude: Set<string>, reach: number): boolean {
   const at = tokenizeWithOffsets(text).filter((t) => keys.has(termKey(t.term))).map((t) => [t.start, t.end] as const);
   if (!at.length) return false;
   const near = (i: number, j: number) => at.some(([s, e]) => j >= s - reach && i <= e + reach);
@@ -121,8 +118,7 @@ function nameNearTerms(text: string, terms: QuestionTerm[], exclude: Set<string>
 const COMPLEMENT = /^\s*(?:,|:|—|–|of|are|is|was|were|include\w*|such as|consist\w* of)?\s*(?:all (?:of )?the (?:outstanding )?(?:shares|stock|equity|interests?) (?:of|in)\s+)?(?:the\s+|our\s+)?(\p{Lu}[\p{L}\p{N}&.'’-]*)/u;
 
 /** The organisation named as the asked word's complement: "customers are X", "we acquired X", "our largest customer, X". */
-function namedAfterTerms(text: string, terms: QuestionTerm[], exclude: Set<string>): boolean {
-  const keys = new Set(terms.filter((t) => t.core).map((t) => t.key));
+function namedAfterTerms(text: string, keys: Set<string>, exclude: Set<string>): boolean {
   return tokenizeWithOffsets(text).some((t) => {
     if (!keys.has(termKey(t.term))) return false;
     const m = text.slice(t.end).match(COMPLEMENT);
@@ -143,14 +139,33 @@ const withoutYears = (text: string) => text.replace(/^\s*\(\d{1,2}\)\s*/, " ").r
  * question gave it, and states a number. A sentence about tenant retention with no rate does not.
  */
 export function figureFit(u: Unit, t: AnswerType): Fit {
+  return figureFitWith(u, figureKeysOf(t));
+}
+
+interface FigureKeys {
+  words: string[];
+  keys: string[];
+  alias?: RegExp;
+  /** A share asked ("market share", "percentage"): only a percentage states it. */
+  share: boolean;
+}
+
+function figureKeysOf(t: AnswerType): FigureKeys {
   const words = t.figure ?? [];
   const keys = [...new Set(words.flatMap((w) => tokenizeWithOffsets(w).map((x) => termKey(x.term))))];
+  const alias = t.figureAlias ? new RegExp(`\\b${t.figureAlias.replace(/[&]/g, "\\$&")}\\b`) : undefined;
+  return { words, keys, ...(alias ? { alias } : {}), share: /^(?:share|percentage|proportion)$/i.test(words[words.length - 1] ?? "") };
+}
+
+const PERCENT = /\d\s*(?:%|percent\b|per cent\b|procent\b)/i;
+
+function figureFitWith(u: Unit, f: FigureKeys): Fit {
   const has = textKeys(u.text);
-  const aliased = !!t.figureAlias && new RegExp(`\\b${t.figureAlias.replace(/[&]/g, "\\$&")}\\b`).test(u.text);
-  const missing = keys.filter((k) => !has.has(k));
-  const tail = keys.slice(-2);
-  const named = aliased || (tail.every((k) => has.has(k)) && missing.length <= (keys.length >= 4 ? 1 : 0) && !onlyInsideOtherFigure(u.text, keys, words));
-  const ok = named && perUnitNamed(u.text, words) && VALUE.test(withoutYears(u.text));
+  const aliased = !!f.alias && f.alias.test(u.text);
+  const missing = f.keys.filter((k) => !has.has(k));
+  const tail = f.keys.slice(-2);
+  const named = aliased || (tail.every((k) => has.has(k)) && missing.length <= (f.keys.length >= 4 ? 1 : 0) && !onlyInsideOtherFigure(u.text, f.keys, f.words));
+  const ok = named && perUnitNamed(u.text, f.words) && VALUE.test(withoutYears(u.text)) && (!f.share || PERCENT.test(u.text));
   return { ok, strength: ok ? 1.5 : 0 };
 }
 
@@ -184,7 +199,10 @@ const DEFINING = /\b(?:means?|meaning|(?:is|are) defined (?:as|to)|defined as|we
 
 /** A unit that gives the meaning of the asked term: it names the term, then defining wording. */
 export function definitionFit(u: Unit, term: string): Fit {
-  const want = tokenizeWithOffsets(term).map((x) => termKey(x.term));
+  return definitionFitWith(u, tokenizeWithOffsets(term).map((x) => termKey(x.term)));
+}
+
+function definitionFitWith(u: Unit, want: string[]): Fit {
   const located = tokenizeWithOffsets(u.text);
   const at = located.findIndex((_, i) => want.length > 0 && want.every((k, j) => located[i + j] && termKey(located[i + j]!.term) === k));
   if (at < 0) return { ok: false, strength: 0 };
@@ -195,62 +213,130 @@ export function definitionFit(u: Unit, term: string): Fit {
   return { ok, strength: ok ? 2 : 0 };
 }
 
-function namesPeriodEnd(text: string, end: { month: string; year: string }): boolean {
-  return new RegExp(`\\b${end.month}\\w*\\.?\\s+\\d{1,2},?\\s+${end.year}\\b`, "i").test(text);
+/**
+ * The fit test of one question, built once: its role patterns, counted noun, figure and definition
+ * keys, period-end and ordinal patterns, event words and asked names are read from the question
+ * here, not again for every sentence of every page.
+ */
+export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit) => Fit {
+  const roleRes = t.roles.length ? t.roles.map((r) => new RegExp(r.written.source, "gi")) : [new RegExp(GENERIC_ROLE.source, "gi")];
+  const noun = t.counted ? fold(t.counted.toLowerCase()) : undefined;
+  const figure = t.figure ? figureKeysOf(t) : undefined;
+  const defined = t.defines ? tokenizeWithOffsets(t.defines).map((x) => termKey(x.term)) : undefined;
+  const ordinal = t.ordinal ? new RegExp(`\\b${t.ordinal}\\b`, "i") : undefined;
+  const periodEnd = t.periodEnd ? new RegExp(`\\b${t.periodEnd.month}\\w*\\.?\\s+\\d{1,2},?\\s+${t.periodEnd.year}\\b`, "i") : undefined;
+  const coreKeys = new Set(terms.filter((x) => x.core).map((x) => x.key));
+  const askedNames = new Set(terms.filter((x) => !x.core).map((x) => x.word.replace(/['’]s$/, "")));
+  const event = t.event ? eventTest(t.event) : undefined;
+  const referent = t.referent ? referentTest(t.referent) : undefined;
+  const place = t.place ? placeTest(askedNames) : undefined;
+  const shape = (u: Unit): Fit => {
+    if (figure && t.kind === "description") {
+      const f = figureFitWith(u, figure);
+      return f.ok && (!t.money || MONEY.test(u.text)) ? f : { ok: false, strength: 0 };
+    }
+    // an amount asked ("in USD millions"): the named figure with an amount (currency, scale or percent)
+    if (figure && t.kind === "amount") {
+      // money asked ("in USD millions", "how much", a revenue or cost): a share ("93 percent of revenues") does not state it
+      const f = figureFitWith(u, figure);
+      return f.ok && (t.money ? MONEY.test(u.text) : AMOUNT.test(u.text)) ? f : { ok: false, strength: 0 };
+    }
+    if (defined && t.kind === "description") return definitionFitWith(u, defined);
+    switch (t.kind) {
+      case "person":
+        return personFit(u, t, roleRes);
+      case "count":
+        return countFit(u, t, noun);
+      case "date": {
+        const ok = MONTH.test(u.text) || /\b(?:19|20)\d\d\b/.test(u.text) || /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(u.text);
+        return { ok, strength: ok ? 1 : 0 };
+      }
+      case "amount": {
+        const ok = t.money ? MONEY.test(u.text) : AMOUNT.test(u.text);
+        return { ok, strength: ok ? 1.5 : 0 };
+      }
+      case "reason": {
+        const ok = CAUSAL.test(u.text);
+        return { ok, strength: ok ? 1.5 : 0 };
+      }
+      case "organisation": {
+        // an organisation named next to the asked noun ("our primary competitors are UPS …")
+        // another organisation than the one asked about (the question's own names), close to the asked noun
+        const names = properNounsInside(u.text, askedNames);
+        const ok = coreKeys.size ? nameNearTerms(u.text, coreKeys, askedNames, 45) : names > 0 || ORGANISATION.test(u.text);
+        // the organisation named as the noun's complement: "customers are/include X", "our largest customer, X,"
+        const named = namedAfterTerms(u.text, coreKeys, askedNames);
+        return { ok, strength: (ok ? 1 : 0) + (named ? 0.75 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
+      }
+      case "list": {
+        const l = listFit(u);
+        return { ok: true, strength: l + (t.howMany ? Math.min(properNounsInside(u.text), t.howMany) * 0.2 : 0) };
+      }
+      case "yes_no":
+      case "description":
+        return { ok: true, strength: 0 };
+    }
+  };
+  return (u: Unit): Fit => {
+    if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return NO_FIT;
+    if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t, roleRes) : NO_FIT;
+    // "the second national hub": a sentence about the others does not say which is the second
+    if (ordinal && !ordinal.test(u.text)) return NO_FIT;
+    // a quarter named by its end date: only a sentence naming that month and year speaks of it
+    if (periodEnd && t.kind !== "person" && !periodEnd.test(u.text)) return NO_FIT;
+    // "when was the plan implemented", "why did revenue decrease": a sentence about another event
+    // (its announcement) or the other direction (an increase) answers another question
+    if (event && !event(u.text)) return NO_FIT;
+    // "which vulnerabilities …": a sentence naming them only as "the above vulnerabilities" does not say which
+    if (referent && !referent(u.text)) return NO_FIT;
+    // "where …": a place must be named ("in the U.S., Europe and Asia")
+    if (place && !place(u.text)) return NO_FIT;
+    return shape(u);
+  };
 }
+
+const NO_FIT: Fit = { ok: false, strength: 0 };
 
 /** Does the unit have the answer's shape, and how strongly. Rows only answer person questions. */
 export function answerFit(u: Unit, t: AnswerType, terms: QuestionTerm[] = []): Fit {
-  if (u.kind === "heading" || u.kind === "noise" || u.kind === "row") return { ok: false, strength: 0 };
-  if (u.kind === "person_row") return t.kind === "person" ? personFit(u, t) : { ok: false, strength: 0 };
-  // "the second national hub": a sentence about the others does not say which is the second
-  if (t.ordinal && !new RegExp(`\\b${t.ordinal}\\b`, "i").test(u.text)) return { ok: false, strength: 0 };
-  // a quarter named by its end date: only a sentence naming that month and year speaks of it
-  if (t.periodEnd && t.kind !== "person" && !namesPeriodEnd(u.text, t.periodEnd)) return { ok: false, strength: 0 };
-  if (t.figure && t.kind === "description") {
-    const f = figureFit(u, t);
-    return f.ok && (!t.money || MONEY.test(u.text)) ? f : { ok: false, strength: 0 };
+  return prepareFit(t, terms)(u);
+}
+
+const UP = /\b(?:increas\w*|ros[e]|ris(?:e|es|en|ing)|gr[eo]w\w*|higher|gain\w*|improv\w*|expan\w*|up)\b/i;
+const DOWN = /\b(?:decreas\w*|declin\w*|f[ae]ll\w*|dropp?\w*|lower\w*|reduc\w*|deteriorat\w*|down|contract(?:ed|ion)|shr[au]nk|weaken\w*)\b/i;
+
+/** A sentence names the asked event: the direction asked (up or down), else one of the event's word stems. */
+function eventTest(event: NonNullable<AnswerType["event"]>): (text: string) => boolean {
+  const subject = event.subject ? new RegExp(`\\b${event.subject}\\w*`, "i") : undefined;
+  const named = (text: string) => !subject || subject.test(text);
+  if (event.direction) {
+    const want = event.direction === "up" ? UP : DOWN;
+    return (text) => want.test(text) && named(text);
   }
-  // an amount asked ("in USD millions"): the named figure with an amount (currency, scale or percent)
-  if (t.figure && t.kind === "amount") {
-    // money asked ("in USD millions", "how much", a revenue or cost): a share ("93 percent of revenues") does not state it
-    const f = figureFit(u, t);
-    return f.ok && (t.money ? MONEY.test(u.text) : AMOUNT.test(u.text)) ? f : { ok: false, strength: 0 };
-  }
-  if (t.defines && t.kind === "description") return definitionFit(u, t.defines);
-  switch (t.kind) {
-    case "person":
-      return personFit(u, t);
-    case "count":
-      return countFit(u, t);
-    case "date": {
-      const ok = MONTH.test(u.text) || /\b(?:19|20)\d\d\b/.test(u.text) || /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(u.text);
-      return { ok, strength: ok ? 1 : 0 };
-    }
-    case "amount": {
-      const ok = t.money ? MONEY.test(u.text) : AMOUNT.test(u.text);
-      return { ok, strength: ok ? 1.5 : 0 };
-    }
-    case "reason": {
-      const ok = CAUSAL.test(u.text);
-      return { ok, strength: ok ? 1.5 : 0 };
-    }
-    case "organisation": {
-      // an organisation named next to the asked noun ("our primary competitors are UPS …")
-      // another organisation than the one asked about (the question's own names), close to the asked noun
-      const asked = new Set(terms.filter((x) => !x.core).map((x) => x.word.replace(/['’]s$/, "")));
-      const names = properNounsInside(u.text, asked);
-      const ok = terms.some((x) => x.core) ? nameNearTerms(u.text, terms, asked, 45) : names > 0 || ORGANISATION.test(u.text);
-      // the organisation named as the noun's complement: "customers are/include X", "our largest customer, X,"
-      const named = namedAfterTerms(u.text, terms, asked);
-      return { ok, strength: (ok ? 1 : 0) + (named ? 0.75 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };
-    }
-    case "list": {
-      const l = listFit(u);
-      return { ok: true, strength: l + (t.howMany ? Math.min(properNounsInside(u.text), t.howMany) * 0.2 : 0) };
-    }
-    case "yes_no":
-    case "description":
-      return { ok: true, strength: 0 };
-  }
+  const stems = event.stems.map((s) => new RegExp(`\\b${s}\\w*`, "i"));
+  return (text) => stems.some((re) => re.test(text)) && named(text);
+}
+
+/** Words that point back to something named before: "the above vulnerabilities", "such claims", "these customers". */
+const POINTS_BACK = /\b(?:above|aforementioned|foregoing|such|these|those|said|same|this|that)\s+(?:\S+\s+){0,3}$/i;
+
+/** The asked noun is named in the sentence other than only by a word pointing back to an earlier one. */
+function referentTest(head: string): (text: string) => boolean {
+  const re = new RegExp(`\\b${head}\\w*`, "gi");
+  return (text) => {
+    const at = [...text.matchAll(re)];
+    return at.length === 0 || at.some((m) => !POINTS_BACK.test(text.slice(Math.max(0, m.index! - 60), m.index!)));
+  };
+}
+
+/** A place: a capitalised name after a word of place ("in the U.S.", "located in Indianapolis", "across Europe"). */
+const PLACE = /\b(?:in|at|near|across|throughout|from|to|within|outside(?: of)?|located|based|headquartered|situated)\s+(?:the\s+)?(?:city of\s+|state of\s+)?(\p{Lu}[\p{L}.'’-]*)/gu;
+
+function placeTest(asked: Set<string>): (text: string) => boolean {
+  const askedLower = new Set([...asked].map((w) => w.toLowerCase()));
+  return (text) =>
+    [...text.matchAll(PLACE)].some((m) => {
+      const w = m[1]!;
+      return !MONTHS.test(w) && !NOT_ORGANISATION.test(w) && !askedLower.has(w.replace(/['’]s$|[^\p{L}]/gu, "").toLowerCase()) && !/^(?:Note|Item|Part|Exhibit|Section|Fiscal|Q[1-4])$/.test(w);
+    });
 }

@@ -133,6 +133,9 @@ function mergePersonCells(lines: string[]): string[] {
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** The page's units in order. */
+/** A sentence whose subject is the previous sentence's change: "The increase was …", "This decline reflects …". */
+const POINTS_TO_PREVIOUS = /^(?:The|This|These|Such|That)\s+(?:\p{Ll}+\s+)?(?:increases?|decreases?|declines?|changes?|improvements?|growth|reductions?|rises?|drops?|shortfall|variances?|differences?)\b/u;
+
 export function segmentPage(text: string): Unit[] {
   const lines = mergePersonCells(text.replace(/\r/g, "").split("\n"));
   const units: Unit[] = [];
@@ -147,6 +150,14 @@ export function segmentPage(text: string): Unit[] {
     para = [];
     const sentences = splitSentences(joined);
     sentences.forEach((s, i) => {
+      // "… an increase of $1.0 billion. The increase was primarily due to …": a sentence naming its
+      // subject only as "the increase" stays with the sentence that names it
+      const last = units[units.length - 1];
+      if (i > 0 && last?.kind === "sentence" && POINTS_TO_PREVIOUS.test(s)) {
+        last.text = `${last.text} ${s}`;
+        if (i === sentences.length - 1 && !/[.!?:;]["”’)]?$/.test(s)) last.cut = true;
+        return;
+      }
       const words = s.split(/\s+/);
       const titleCase = words.length < 10 && words.every((w) => /^[\p{Lu}\d("“&—–-]/u.test(w) || /^(?:of|and|the|for|in|on|to|a|an|or|och|i|av)$/.test(w));
       const kind: UnitKind = words.length >= 4 && /\p{Ll}/u.test(s) && !titleCase ? "sentence" : "heading";

@@ -7,7 +7,7 @@
  * has the answer's shape (answer-type fit). Headings, page furniture and figure rows never pass.
  */
 import { classifyQuestion, type AnswerType } from "./answer-type";
-import { answerFit } from "./fit";
+import { prepareFit, type Fit } from "./fit";
 import { sectionFit, unitSections, wantedSections } from "./sections";
 import { segmentPage, type Unit } from "./segment";
 import { tokenize } from "@/lib/search/tokenize";
@@ -120,7 +120,7 @@ function weightsOver(q: ReadQuestion, pages: PageUnits[]): Map<string, number> {
 function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, number> | undefined, rank = 0, trusted = false, subjects: string[] = []): ScoredUnit[] {
   return page.units.map((unit, i) => {
     const m = matchTerms(q.terms, page.keys[i]!, weights);
-    const fit = answerFit(unit, q.type, q.terms);
+    const fit = q.fit(unit);
     const section = page.sections[i];
     // the role (who is the CEO) or the counted noun next to a number (how many stores) is the content
     // (a count: the counted noun next to a number, and at least half the question's words — "employees covered by collective bargaining" is not "employees")
@@ -133,7 +133,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
     const offSubject = (subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n))) || (!!q.segment && !namesSegment(unit.text, q.segment)) || (!!q.countedAction && !q.countedAction.some((k) => page.keys[i]!.has(k)));
-    const passes = fit.ok && !exhibit && !offSubject && !(otherYear && FIGURE_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
+    const passes = fit.ok && !exhibit && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
     const coverage = q.type.kind === "count" && fit.strength >= 2 ? Math.max(m.coverage, 0.75) + (STOCK.test(unit.text) ? 0.125 : 0) : m.coverage;
@@ -158,8 +158,12 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
   });
 }
 
-/** Kinds whose answer is a figure of a period: a sentence about other years does not state it. */
-const FIGURE_KINDS = new Set(["count", "amount"]);
+/**
+ * Kinds whose answer belongs to a period: a figure of it, or why something changed in it ("why did
+ * revenue decrease in 2020" is not answered by a sentence on 2019): a sentence naming only other
+ * years than the asked ones does not state it.
+ */
+const PERIOD_KINDS = new Set(["count", "amount", "reason"]);
 
 const YEAR = /\b(?:FY\s?)?((?:19|20)\d\d)\b/gi;
 
@@ -234,6 +238,8 @@ export interface ReadQuestion {
   segment?: string;
   /** A count of things done ("how many patents did X file"): the act's keys (its forms), one of which an answering unit must name. */
   countedAction?: string[];
+  /** The answer-type test of this question (lib/answers/narrative/fit.ts), built once for all its units. */
+  fit: (u: Unit) => Fit;
 }
 
 /** Verbs that only hold what is counted ("how many employees did X have"): any sentence stating the count will do. */
@@ -256,7 +262,8 @@ export function readQuestion(question: string): ReadQuestion {
   const segment = segmentAsked(question);
   const type = classifyQuestion(question);
   const countedAction = countedActionOf(question, type);
-  return { ...(countedAction ? { countedAction } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms: questionTerms(question), pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment } : {}) };
+  const terms = questionTerms(question);
+  return { ...(countedAction ? { countedAction } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment } : {}), fit: prepareFit(type, terms) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */
