@@ -132,7 +132,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
-    const offSubject = (subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n))) || (!!q.segment && !namesSegment(unit.text, q.segment)) || (!!q.countedAction && !q.countedAction.some((k) => page.keys[i]!.has(k)));
+    const offSubject = (subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => page.keys[i]!.has(k)));
     const passes = fit.ok && !exhibit && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
@@ -213,13 +213,13 @@ function segmentAsked(question: string): string | undefined {
   return part || undefined;
 }
 
-/** The unit names the segment as written, case kept ("U.S." ~ "US", never the pronoun "us"), dots and spacing aside. */
-function namesSegment(text: string, segment: string): boolean {
+/** A pattern naming the segment as written, case kept ("U.S." ~ "US", never the pronoun "us"), dots and spacing aside. */
+function segmentPatternOf(segment: string): RegExp {
   const pattern = segment
     .split(/\s+/)
     .map((w) => [...w.replace(/[.’']/g, "")].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\.?"))
     .join("\\s+");
-  return new RegExp(`(?<![\\p{L}])${pattern}\\.?(?![\\p{L}])`, "u").test(text);
+  return new RegExp(`(?<![\\p{L}])${pattern}\\.?(?![\\p{L}])`, "u");
 }
 
 export interface ReadQuestion {
@@ -236,6 +236,8 @@ export interface ReadQuestion {
   future: boolean;
   /** The segment the question names ("U.S.", "FedEx Ground"): an answering unit must name it. */
   segment?: string;
+  /** The segment as a pattern, built once (see segmentPatternOf). */
+  segmentPattern?: RegExp;
   /** A count of things done ("how many patents did X file"): the act's keys (its forms), one of which an answering unit must name. */
   countedAction?: string[];
   /** The answer-type test of this question (lib/answers/narrative/fit.ts), built once for all its units. */
@@ -263,7 +265,7 @@ export function readQuestion(question: string): ReadQuestion {
   const type = classifyQuestion(question);
   const countedAction = countedActionOf(question, type);
   const terms = questionTerms(question);
-  return { ...(countedAction ? { countedAction } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment } : {}), fit: prepareFit(type, terms) };
+  return { ...(countedAction ? { countedAction } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment, segmentPattern: segmentPatternOf(segment) } : {}), fit: prepareFit(type, terms) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */
