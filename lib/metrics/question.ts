@@ -127,9 +127,12 @@ function modifiedBefore(ask: string, start: number): boolean {
 /** "net sales in japan", "revenue at its outlets": a place or part after the name (not a period, unit or scale). */
 const PLACE_AFTER = /^\s*(?:in|at) (?!(?:fy\d*|fiscal|q[1-4]|h[12]|(?:19|20)\d\d|the|usd|us|eur|sek|gbp|dollars?|millions?|billions?|thousands?|percent\w*|units?|total|terms|between|each|both|its|their|this|that|those|these|a|an|any|comparison|line|order|relation|absolute|nominal|real|aggregate|decimal\w*|one|two|three|four|five|last|prior|previous|recent|current|year|years|quarter|quarters|period|periods|months?|\d)\b)[a-z]/;
 
+/** "operating income of acme's widget and edge segment", "revenue for its services division": a part named after the figure. */
+const PART_AFTER = /^\s*(?:of|for|in|at|from)\s+(?:the\s+|its\s+|their\s+)?(?:[a-z0-9&.-]+(?:['’]s)?\s+){0,6}?(?:segments?|divisions?|business units?|operating units?|reportable units?|subsidiar(?:y|ies))\b/;
+
 export function isQualified(ask: string, term: { start: number; end: number }): boolean {
   const after = ask.slice(term.end, term.end + 30);
-  return QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || modifiedBefore(ask, term.start) || QUALIFIER_AFTER.test(after) || PLACE_AFTER.test(after);
+  return QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || modifiedBefore(ask, term.start) || QUALIFIER_AFTER.test(after) || PLACE_AFTER.test(after) || PART_AFTER.test(ask.slice(term.end, term.end + 90));
 }
 
 /** Non-GAAP or adjusted figures anywhere in the ask: a statement line never answers them. */

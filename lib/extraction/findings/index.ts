@@ -6,6 +6,7 @@ import { pickExcerpt, locateExcerpt } from "../citation";
 import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, FindingPayload } from "../types";
 import { extractProseFindings } from "./prose";
 import { extractSheetFindings } from "./sheets";
+import { extractPartFindings } from "./parts";
 import { statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
 import { readStatements } from "@/lib/statements";
@@ -36,6 +37,8 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, filename: ctx.filename, hasStatements, forecastDoc });
     const tableKeys = new Set(table.map((c) => c.candidateKey));
     candidates.push(...table);
+    // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
+    if (!forecastDoc) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;

@@ -44,7 +44,7 @@ const MONTH_DAY_ONLY = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 const YEAR_ONLY = /^(?:19|20)\d\d[AFE]?$/;
 
 /** Joins split header lines ("November 27,\n2015") so each header sits on one line. */
-function prepareLines(text: string): Array<{ text: string; start: number; end: number }> {
+export function prepareLines(text: string): Array<{ text: string; start: number; end: number }> {
   const raw: Array<{ text: string; start: number; end: number }> = [];
   let pos = 0;
   for (const l of text.split("\n")) {

@@ -1,0 +1,163 @@
+/**
+ * A part's figure or an operating figure, read from the part findings of segment, geographic,
+ * quarterly and operating-statistics tables (lib/extraction/findings/parts.ts): "the X segment's
+ * revenue in fiscal 2023", "revenue from Europe", "total average daily package volume", "comparable
+ * sales in the first quarter". A row answers only when its label, the headings above it and its
+ * table's title name every word the question asks (the company's own name, the period, the unit and
+ * question words aside), and only in the column of the asked period; else nothing answers (the
+ * caller abstains or reads passages). Among rows that name every word, the one adding the fewest
+ * words of its own wins: "FedEx-like Freight segment" under a revenue title before the same
+ * segment's row under "International:". A company-total question never comes here (the caller asks
+ * only for a part or a figure no statement names), and a part's row never answers a total: the
+ * part's words would be extra.
+ */
+import type { Queryable } from "@/lib/db";
+import { PART_KEY_PREFIX, type PartFindingPayload } from "@/lib/extraction/findings/parts";
+import { isoDate, monthNumber, parsePeriod, samePeriod, type Period } from "@/lib/periods";
+import { formatValue } from "./describe";
+import type { SourceRegistry } from "../sources";
+import type { KbTableValue } from "./types";
+
+/** Words a question uses that name no part of a table row. */
+const STOP = new Set(
+  "what was were is are the a an of in on at for from to by its their his her our how much many did does do which company company's companies reported report amount value figure and or as end ended ending period year years fiscal quarter quarters months month three six nine twelve first second third fourth full usd eur sek gbp dollars dollar million millions billion billions thousand thousands approximately about total's during date".split(" "),
+);
+const MONTH_WORDS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
+
+export function contentWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’']s\b/g, "")
+    .replace(/\bu\.s\.?(?=\W|$)/g, "us")
+    .replace(/\bu\.k\.?(?=\W|$)/g, "uk")
+    .split(/[^\p{L}\p{N}&]+/u)
+    .filter((w) => w.length > 1 && !/^\d/.test(w) && !STOP.has(w) && !MONTH_WORDS.test(w) && !/^(?:fy|q[1-4]|h[12])$/.test(w));
+}
+
+const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w.replace(/s$/, ""));
+
+/** The question asks one figure (not why, who, which one, whether). */
+export function asksFigure(question: string): boolean {
+  const q = question.trim();
+  if (/^\s*(?:why|who|whom|which|where|when|is|are|does|do|did|has|have|had|was|were|can|will)\b/i.test(q)) return false;
+  if (/\bhow (?:does|did|do|is|are|was)\b/i.test(q)) return false;
+  return /^\s*(?:what (?:was|were|is|are|did)|how (?:much|many)|by how much)\b/i.test(q);
+}
+
+/** The period the question asks, read more exactly than a label: "three months ended July 31, 2023", "as of April 30, 2023". */
+function askedSpan(question: string, period?: Period): { months?: number; end?: string; period?: Period } {
+  const m = /\b(three|six|nine|twelve)[ -]months? ended\s+([A-Za-z]+)\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b/i.exec(question);
+  if (m) {
+    const month = monthNumber(m[2]!);
+    if (month) return { months: { three: 3, six: 6, nine: 9, twelve: 12 }[m[1]!.toLowerCase() as "three"]!, end: isoDate(Number(m[4]), month, Number(m[3])) };
+  }
+  const a = /\b(?:as of|at)\s+([A-Za-z]+)\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b/i.exec(question);
+  if (a) {
+    const month = monthNumber(a[1]!);
+    if (month) return { months: 0, end: isoDate(Number(a[3]), month, Number(a[2])) };
+  }
+  return { period };
+}
+
+type Column = PartFindingPayload["part"]["columns"][number];
+
+function columnFits(c: Column, span: ReturnType<typeof askedSpan>): boolean {
+  if (span.end !== undefined) return c.periodEnd === span.end && (span.months === 0 || c.months === span.months);
+  const p = span.period;
+  if (!p) return false;
+  if (p.kind === "point") return c.periodEnd === p.end;
+  if (p.kind === "FY") return c.months === 12 && parsePeriod(c.period)?.kind === "FY" && parsePeriod(c.period)?.year === p.year;
+  const months = p.kind === "Q" ? 3 : p.kind === "H" ? 6 : 9;
+  return c.months === months && (samePeriod(c.period, p.label) || c.periodEnd === p.end);
+}
+
+interface PartRow {
+  documentId: string;
+  filename: string;
+  documentDate: string | null;
+  kind: string | null;
+  page: number;
+  payload: PartFindingPayload;
+}
+
+async function loadRows(db: Queryable, o: { dealId: string; documentIds?: string[]; patterns: string[] }): Promise<PartRow[]> {
+  const { rows } = await db.query<{ document_id: string; filename: string; document_date: string | null; kind: string | null; page: number; payload: PartFindingPayload | string }>(
+    `select s.document_id, d.filename, to_char(d.document_date, 'YYYY-MM-DD') as document_date, d.kind, (s.evidence->>'page')::int as page, s.payload
+       from staging_extractions s join documents d on d.id = s.document_id
+      where s.deal_id = $1 and s.candidate_type = 'finding' and s.candidate_key like $2 and s.status in ('promoted', 'duplicate')
+        and d.status = 'indexed' and ($3::uuid[] is null or s.document_id = any($3::uuid[]))
+        and lower(s.payload->>'metric') like any($4::text[])
+      limit 4000`,
+    [o.dealId, `${PART_KEY_PREFIX}%`, o.documentIds ?? null, o.patterns],
+  );
+  return rows.map((r) => ({ documentId: r.document_id, filename: r.filename, documentDate: r.document_date, kind: r.kind, page: Number(r.page), payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload }));
+}
+
+interface Ranked {
+  row: PartRow;
+  extra: number;
+}
+
+/** How well a row names the question's words: null when a word is not named, else the weight of the row's own extra words. */
+export function rowFit(asked: string[], part: { label: string; context: string[]; title: string }): number | null {
+  const label = contentWords(part.label).map(stem);
+  const context = contentWords(part.context.join(" ")).map(stem);
+  const title = contentWords(part.title).map(stem);
+  const q = new Set(asked.map(stem));
+  const named = new Set([...label, ...context, ...title]);
+  if (![...q].every((w) => named.has(w))) return null;
+  if (!label.some((w) => q.has(w))) return null;
+  // an abbreviation the headings spell out ("Total ADV" under "Average daily package volume (ADV)") adds nothing
+  const extraLabel = label.filter((w) => !q.has(w) && !context.includes(w) && !title.includes(w) && w !== "total");
+  const extraContext = context.filter((w) => !q.has(w) && !label.includes(w) && w !== "total");
+  const extraTitle = title.filter((w) => !q.has(w) && !label.includes(w) && !context.includes(w));
+  return 3 * new Set(extraLabel).size + 2 * new Set(extraContext).size + new Set(extraTitle).size;
+}
+
+function valueOf(p: PartFindingPayload, c: Column): { value: string; scale?: string } {
+  const cur = p.currency ?? "";
+  if (p.unit === "currency" && p.part.scale > 1) {
+    const n = Number(c.value.replace(/[()$€£,\s]/g, "")) * (/^\(/.test(c.value) ? -1 : 1) * p.part.scale;
+    const scale = `${cur ? `${cur} ` : ""}${p.part.scale === 1e9 ? "billions" : p.part.scale === 1e6 ? "millions" : "thousands"}`;
+    return { value: formatValue({ value_num: n, value_text: c.value, unit: "currency", currency: cur || null }), scale };
+  }
+  return { value: c.value.replace(/^\((.*)\)$/, "-$1") };
+}
+
+/**
+ * The table rows that state a part's figure or an operating figure the question asks, in the asked
+ * period's column, each registered as a source; [] when no row names every word asked.
+ */
+export async function partFigures(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, o: { question: string; period?: Period; documentIds?: string[]; companyWords?: string[] }): Promise<KbTableValue[]> {
+  const names = await deps.db.query<{ company: string | null; company_key: string | null }>(
+    `select distinct company, company_key from documents where deal_id = $1 and ($2::uuid[] is null or id = any($2::uuid[]))`,
+    [deps.dealId, o.documentIds ?? null],
+  );
+  // the company's own name is no part ("FedEx" in "FedEx Ground's volume" leaves "ground")
+  const company = new Set([...(o.companyWords ?? []), ...names.rows.flatMap((r) => [r.company ?? "", (r.company_key ?? "").replace(/_/g, " ")])].flatMap((c) => contentWords(c)));
+  const asked = [...new Set(contentWords(o.question).filter((w) => !company.has(w)))];
+  if (asked.length === 0) return [];
+  const patterns = asked.map((w) => `%${stem(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  const rows = await loadRows(deps.db, { dealId: deps.dealId, documentIds: o.documentIds, patterns });
+  const span = askedSpan(o.question, o.period);
+  // one entry per printed row (its findings are one per column)
+  const byRow = new Map<string, PartRow>();
+  for (const r of rows) byRow.set(`${r.documentId}|${r.page}|${r.payload.part.rowIndex}`, r);
+  const ranked: Ranked[] = [];
+  for (const row of byRow.values()) {
+    const extra = rowFit(asked, row.payload.part);
+    if (extra !== null) ranked.push({ row, extra });
+  }
+  ranked.sort((a, b) => a.extra - b.extra || (b.row.documentDate ?? "").localeCompare(a.row.documentDate ?? "") || a.row.page - b.row.page);
+  for (const { row } of ranked) {
+    const p = row.payload;
+    const col = span.end !== undefined || span.period ? p.part.columns.find((c) => columnFits(c, span)) : p.part.columns[0];
+    if (!col) continue;
+    const { value, scale } = valueOf(p, col);
+    const context = p.part.context.filter((c) => c !== p.part.label);
+    const label = `${p.part.label}${context.length ? ` (${context.join(", ")})` : ""}${p.part.title ? ` — ${p.part.title}` : ""}`;
+    const ref = deps.sources.add({ documentId: row.documentId, document: row.filename, page: row.page, excerpt: p.part.row, documentDate: row.documentDate, kind: row.kind });
+    return [{ label, column: col.header, asWritten: col.value, value, ...(scale ? { scale } : {}), period: col.period, document: row.filename, page: row.page, ...(row.documentDate ? { documentDate: row.documentDate } : {}), ...(row.kind ? { documentKind: row.kind } : {}), citation: ref.citation }];
+  }
+  return [];
+}

@@ -1,0 +1,143 @@
+/**
+ * Segment, geographic and operating-statistics tables as findings (lib/extraction/findings/parts.ts)
+ * and the rule that picks a row for a question (lib/agent/knowledge/part-figures.ts rowFit).
+ * Fixtures are invented tables in the shapes filings print them.
+ */
+import { describe, expect, it } from "vitest";
+import { extractPartFindings } from "@/lib/extraction/findings/parts";
+import { asksFigure, contentWords, rowFit } from "@/lib/agent/knowledge/part-figures";
+
+const SEGMENT_NOTE = [
+  "Note 5: Segment Information",
+  "Revenue and operating income (loss) for each period were as follows:",
+  "Years Ended (In Millions) Dec 30, 2023 Dec 31, 2022",
+  "Net revenue:",
+  "Cloud Group",
+  "Compute $ 1,200 $ 1,100",
+  "Storage 300 250",
+  "1,500 1,350",
+  "Devices Group 2,000 2,100",
+  "Total net revenue $ 3,500 $ 3,450",
+  "Operating income (loss):",
+  "Cloud Group $ 400 $ 350",
+  "Devices Group (50) 120",
+  "Total operating income $ 350 $ 470",
+].join("\n");
+
+const GEOGRAPHY = [
+  "Revenues by Geography",
+  "(in millions) 2024 As a % of Total Revenues 2023 As a % of Total Revenues Growth Rate",
+  "Americas $ 5,000 70 % $ 4,500 69 % 11 %",
+  "Europe 1,500 21 1,400 22 7",
+  "Asia Pacific 650 9 600 9 8",
+  "Total $ 7,150 100 % $ 6,500 100 % 10 %",
+].join("\n");
+
+const STATISTICS = [
+  "WIDGET LOGISTICS SEGMENT",
+  "The following table compares revenue (dollars in millions) and selected package statistics (in thousands, except yield amounts) for the years ended May 31, which we review together with the segment's margins:",
+  "2024 2023 Percent Change Percent of Revenue",
+  "2024 2023",
+  "Revenue $ 8,000 $ 7,500 7 100.0 % 100.0 %",
+  "Average daily package volume (ADV):",
+  "Standard 3,000 3,200 (6 )",
+  "Express 1,000 900 11",
+  "Total ADV 4,000 4,100 (2 )",
+  "Revenue per package (yield) $ 12.50 $ 11.80 6",
+].join("\n");
+
+const BLOCKS = [
+  "Segment Information",
+  "In millions 2023 2022",
+  "North $ 900.5 $ 850.0",
+  "South 400.0 380.2",
+  "Total revenues $ 1,300.5 $ 1,230.2",
+  "North $ 300.1 $ 280.0",
+  "South 90.4 85.3",
+  "Total operating income $ 390.5 $ 365.3",
+].join("\n");
+
+function rows(text: string) {
+  return extractPartFindings({ pageNumber: 7, text }, {}).map((c) => ({ metric: c.payload.metric, period: c.payload.period, value: c.payload.valueText, num: c.payload.valueNum, unit: c.payload.unit, part: c.payload.part, key: c.payload.metricKey }));
+}
+
+describe("part tables as findings", () => {
+  it("reads a segment note: group subtotals printed without a label take the group's name, sections name the measure", () => {
+    const r = rows(SEGMENT_NOTE);
+    const cloudRevenue = r.find((x) => x.part.label === "Cloud Group" && x.part.context.includes("Net revenue") && x.period === "FY2022");
+    expect(cloudRevenue?.value).toBe("1,350");
+    expect(cloudRevenue?.num).toBe(1_350_000_000);
+    const compute = r.find((x) => x.part.label === "Compute" && x.period === "FY2023");
+    expect(compute?.part.context).toEqual(["Net revenue", "Cloud Group"]);
+    const devicesLoss = r.find((x) => x.part.label === "Devices Group" && x.part.context.includes("Operating income (loss)") && x.period === "FY2023");
+    expect(devicesLoss?.num).toBe(-50_000_000);
+    // every row's key marks it a part, never a statement line item
+    expect(r.every((x) => x.key.startsWith("part:"))).toBe(true);
+    // the printed row is kept as the citation
+    expect(compute?.part.row).toBe("Compute $ 1,200 $ 1,100");
+  });
+
+  it("reads a geography table whose period columns are interleaved with percent columns", () => {
+    const r = rows(GEOGRAPHY);
+    const europe = r.filter((x) => x.part.label === "Europe");
+    expect(europe.map((x) => [x.period, x.value])).toEqual([["FY2024", "1,500"], ["FY2023", "1,400"]]);
+    expect(europe[0]!.part.title).toBe("Revenues by Geography");
+    expect(europe[0]!.unit).toBe("currency");
+  });
+
+  it("reads operating statistics: change columns after the periods are left out, counts and per-unit amounts are not scaled", () => {
+    const r = rows(STATISTICS);
+    const adv = r.filter((x) => x.part.label === "Total ADV");
+    expect(adv.map((x) => x.value)).toEqual(["4,000", "4,100"]);
+    expect(adv[0]!.unit).toBe("count");
+    expect(adv[0]!.num).toBe(4000);
+    expect(adv[0]!.part.title).toBe("WIDGET LOGISTICS SEGMENT");
+    const yieldRow = r.find((x) => x.part.label.startsWith("Revenue per package"));
+    expect(yieldRow?.num).toBe(12.5);
+    const revenue = r.find((x) => x.part.label === "Revenue" && x.period === "FY2024");
+    expect(revenue?.num).toBe(8_000_000_000);
+  });
+
+  it("names each block's measure from its trailing total when the table prints no headings", () => {
+    const r = rows(BLOCKS);
+    const northIncome = r.filter((x) => x.part.label === "North" && x.part.context.includes("Total operating income"));
+    expect(northIncome.map((x) => x.value)).toEqual(["300.1", "280.0"]);
+    const northRevenue = r.filter((x) => x.part.label === "North" && x.part.context.includes("Total revenues"));
+    expect(northRevenue.map((x) => x.value)).toEqual(["900.5", "850.0"]);
+  });
+});
+
+describe("picking a part's row for a question", () => {
+  const ask = (q: string, company = "acme") => contentWords(q).filter((w) => !contentWords(company).includes(w));
+
+  it("takes the row naming every word asked and adding the fewest of its own", () => {
+    const asked = ask("What was Acme's Cloud Group net revenue in 2022, in USD millions?");
+    const subtotal = rowFit(asked, { label: "Cloud Group", context: ["Net revenue"], title: "" });
+    const product = rowFit(asked, { label: "Compute", context: ["Net revenue", "Cloud Group"], title: "" });
+    const income = rowFit(asked, { label: "Cloud Group", context: ["Operating income (loss)"], title: "" });
+    expect(subtotal).toBe(0);
+    // a row whose own label names nothing asked is not about what is asked
+    expect(product).toBeNull();
+    expect(income).toBeNull();
+    // a product line of the group adds its own word: it ranks after the group's own row
+    const productAsked = ask("What was Acme's Cloud Group compute net revenue in 2022?");
+    expect(rowFit(productAsked, { label: "Compute", context: ["Net revenue", "Cloud Group"], title: "" })).toBe(0);
+    expect(rowFit(productAsked, { label: "Cloud Group", context: ["Net revenue"], title: "" })).toBeNull();
+  });
+
+  it("never answers a company total with a part's row, nor a part with another part's row", () => {
+    // the total asks no part: a part's row adds its own words, the total row none
+    const total = ask("What was Acme's total international revenue in 2023?");
+    expect(rowFit(total, { label: "Total international revenue", context: ["International"], title: "GEOGRAPHICAL INFORMATION" })).toBe(1 * 2);
+    expect(rowFit(total, { label: "Widget segment", context: ["International"], title: "GEOGRAPHICAL INFORMATION" })).toBeNull();
+    // an unnamed region is not answered by another region's row
+    expect(rowFit(ask("What were Acme's revenues from Latin America in 2023?"), { label: "Americas", context: [], title: "Revenues by Geography" })).toBeNull();
+  });
+
+  it("asks a figure only for what/how much/how many questions", () => {
+    expect(asksFigure("What was the Widget segment's revenue in 2023?")).toBe(true);
+    expect(asksFigure("How many stores did Acme have at year end?")).toBe(true);
+    expect(asksFigure("Why did the Widget segment's revenue fall?")).toBe(false);
+    expect(asksFigure("Did the Widget segment's revenue fall in 2023?")).toBe(false);
+  });
+});
