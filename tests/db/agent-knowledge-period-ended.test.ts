@@ -40,6 +40,13 @@ describe("query_knowledge_base: periods by end date, dates asked", () => {
     expect(r.answer?.value).toMatch(/^EUR 21(?:\.0)? million$/);
   });
 
+  it("finds a figure the catalog does not name by likeness, the end date aside", async () => {
+    await add("Warranty reserve release", "warranty_reserve_release", "EUR 7 million", 7e6, "Q3 2023", "2022-10-31");
+    await add("Warranty reserve release", "warranty_reserve_release", "EUR 19 million", 19e6, "9M 2023", "2022-10-31");
+    const r = await kb("What was the warranty reserve release for the three months ended October 31, 2022?");
+    expect(r.answer?.value).toMatch(/^EUR 7(?:\.0)? million$/);
+  });
+
   it("does not answer a date asked with a figure that shares the question's words", async () => {
     const r = await kb("On what date did the company announce its restructuring plan?");
     expect(r.answer).toBeUndefined();

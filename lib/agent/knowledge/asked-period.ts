@@ -16,6 +16,8 @@ export interface AskedPeriod {
   resolved: ResolvedPeriod;
   /** The label of the period asked for, when one was understood. */
   wanted?: string;
+  /** The words that named a period by its end date ("three months ended October 31, 2022"): noise for a search by likeness. */
+  endedPhrase?: string;
   docPeriods: DocumentPeriod[];
 }
 
@@ -30,7 +32,7 @@ export async function askedPeriod(db: Queryable, dealId: string, text: string, k
   if (req.exact?.endedOn) resolved = await endedAsFiscal({ db, dealId, asked: req.exact, phrase: req.phrase ?? req.exact.label, documentIds });
   const docPeriods = await documentPeriods(db, dealId, documentIds);
   if (!resolved.period && (req.partial || req.relative)) resolved = resolvePeriod(req, docPeriods.map((d) => d.period));
-  return { resolved, wanted: resolved.period?.label, docPeriods };
+  return { resolved, wanted: resolved.period?.label, docPeriods, ...(req.exact?.endedOn && req.phrase ? { endedPhrase: req.phrase } : {}) };
 }
 
 /**

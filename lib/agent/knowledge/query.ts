@@ -79,8 +79,10 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   const { documentIds, kindDocs, comparing, companies, askWhich } = await documentScope(db, dealId, { query: scopeText, document: input.document, notes });
   const filters: FindingFilters = { documentIds, domains: input.domains?.length ? input.domains : undefined };
   // A named company's periods ("last year" is the last year its documents report), else the deal's
-  const { resolved, wanted, docPeriods } = await askedPeriod(db, dealId, input.period ?? query, keys, companies.length ? documentIds : undefined);
-  const { scored, retrieved, retrievedIds } = await retrieveFindings({ db, dealId, sources, space }, { query, keys, words, metricsAsked: metrics.length > 0, filters, wanted, notes });
+  const { resolved, wanted, docPeriods, endedPhrase } = await askedPeriod(db, dealId, input.period ?? query, keys, companies.length ? documentIds : undefined);
+  // a period written out by its end date is the period filter's business, not words for the search by likeness
+  const likeness = endedPhrase ? query.replace(endedPhrase, " ").replace(/\s+/g, " ").trim() : query;
+  const { scored, retrieved, retrievedIds } = await retrieveFindings({ db, dealId, sources, space }, { query: likeness, keys, words, metricsAsked: metrics.length > 0, filters, wanted, notes });
 
   // Supersession: the findings that replace retrieved ones join them; replaced ones are marked
   const edges = await graph.findingEdges(db, dealId, scored.map((s) => s.row.id));
