@@ -134,6 +134,15 @@ describe("picking a part's row for a question", () => {
     expect(rowFit(ask("What were Acme's revenues from Latin America in 2023?"), { label: "Americas", context: [], title: "Revenues by Geography" })).toBeNull();
   });
 
+  it("keeps words that merely start like a month, and lets a table leave out what the part is or the change asked", () => {
+    // "markets" is no month (a question about a region named "... Markets" must name it)
+    expect(contentWords("What were the revenues of the Emerging Markets segment in March 2023?")).toEqual(["revenues", "emerging", "markets", "segment"]);
+    // "segment" and "increase" need not be printed; the part's own name must be
+    const asked = ask("By how much did comparable sales increase in Acme's Emerging Markets segment in the first quarter of 2023?");
+    expect(rowFit(asked, { label: "Emerging Markets", context: [], title: "COMPARABLE SALES" })).toBe(0);
+    expect(rowFit(asked, { label: "Mature Markets", context: [], title: "COMPARABLE SALES" })).toBeNull();
+  });
+
   it("asks a figure only for what/how much/how many questions", () => {
     expect(asksFigure("What was the Widget segment's revenue in 2023?")).toBe(true);
     expect(asksFigure("How many stores did Acme have at year end?")).toBe(true);

@@ -64,7 +64,11 @@ export async function findingsByIds(db: Queryable, dealId: string, ids: string[]
   return rows.map(normalise);
 }
 
-/** Findings whose key is one of `keys`, or whose metric text contains one of `words`; optional period labels. */
+/**
+ * Findings whose key is one of `keys`, or whose metric text contains one of `words`; optional period labels.
+ * Rows of part tables (segments, regions, operating statistics; keys `part:…`) are never among them,
+ * nor embedded for the search by likeness: a part's figure is read by part-figures.ts only.
+ */
 export async function keywordFindings(db: Queryable, dealId: string, o: { keys: string[]; words: string[]; periods?: string[]; limit?: number } & FindingFilters): Promise<FindingRow[]> {
   if (o.keys.length === 0 && o.words.length === 0) return [];
   const patterns = o.words.map((w) => `%${w.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
@@ -72,6 +76,7 @@ export async function keywordFindings(db: Queryable, dealId: string, o: { keys: 
     `select ${COLUMNS} from findings f join documents d on d.id = f.document_id
      where f.deal_id = $1
        and (f.metric_key = any($2::text[]) or lower(f.metric) like any($3::text[]))
+       and f.metric_key not like 'part:%'
        and ($4::text[] is null or f.period = any($4::text[]))
        and ($5::uuid[] is null or f.document_id = any($5::uuid[]))
        and ($6::text[] is null or f.domain = any($6::text[]))
@@ -116,7 +121,7 @@ export function findingEmbeddingText(f: Pick<FindingRow, "metric" | "period" | "
 export async function embedMissingFindings(db: Queryable, dealId: string, space: EmbeddingSpace, limit = 500): Promise<number> {
   const { rows } = await db.query<{ id: string; metric: string; period: string | null; value_text: string; source_excerpt: string }>(
     `select id, metric, period, value_text, source_excerpt from findings
-     where deal_id = $1 and (embedding is null or embedding_model is distinct from $2) order by id limit $3`,
+     where deal_id = $1 and (embedding is null or embedding_model is distinct from $2) and metric_key not like 'part:%' order by id limit $3`,
     [dealId, space.id, limit],
   );
   if (rows.length === 0) return 0;

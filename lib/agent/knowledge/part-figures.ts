@@ -22,7 +22,7 @@ import type { KbTableValue } from "./types";
 const STOP = new Set(
   "what was were is are the a an of in on at for from to by its their his her our how much many did does do which company company's companies reported report amount value figure and or as end ended ending period year years fiscal quarter quarters months month three six nine twelve first second third fourth full usd eur sek gbp dollars dollar million millions billion billions thousand thousands approximately about total's during date".split(" "),
 );
-const MONTH_WORDS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
+const MONTH_WORDS = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/;
 
 export function contentWords(text: string): string[] {
   return text
@@ -33,6 +33,13 @@ export function contentWords(text: string): string[] {
     .split(/[^\p{L}\p{N}&]+/u)
     .filter((w) => w.length > 1 && !/^\d/.test(w) && !STOP.has(w) && !MONTH_WORDS.test(w) && !/^(?:fy|q[1-4]|h[12])$/.test(w));
 }
+
+/**
+ * Words a question may use that a table need not print: what the part is ("segment", "region"), the
+ * change asked ("increase" of a growth table), whom revenue comes from ("customers"). A row need not
+ * name them; when it does, they are not its own extra words.
+ */
+const SOFT = new Set("segment segments region regions reportable division divisions business increase increased decrease decreased change changed growth grow grew rise rose fall fell customers customer located".split(" "));
 
 const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w.replace(/s$/, ""));
 
@@ -105,7 +112,7 @@ export function rowFit(asked: string[], part: { label: string; context: string[]
   const title = contentWords(part.title).map(stem);
   const q = new Set(asked.map(stem));
   const named = new Set([...label, ...context, ...title]);
-  if (![...q].every((w) => named.has(w))) return null;
+  if (!asked.filter((w) => !SOFT.has(w)).map(stem).every((w) => named.has(w))) return null;
   if (!label.some((w) => q.has(w))) return null;
   // an abbreviation the headings spell out ("Total ADV" under "Average daily package volume (ADV)") adds nothing
   const extraLabel = label.filter((w) => !q.has(w) && !context.includes(w) && !title.includes(w) && w !== "total");

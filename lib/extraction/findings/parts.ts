@@ -73,7 +73,7 @@ function isHeading(t: string): boolean {
   if (t.length > MAX_HEADING && !(t.length <= PROSE && isTitleCase(t))) return false;
   if (/\d{2,}/.test(t.replace(/\((?:\d|[a-z])\)/g, ""))) return false;
   if (/[.;]\s*$/.test(t) && !/\b(?:inc|corp|co|ltd)\.$/i.test(t)) return false;
-  return t.split(/\s+/).length <= 10;
+  return t.split(/\s+/).length <= (t.length > MAX_HEADING ? 16 : 10);
 }
 
 function isCaps(t: string): boolean {
