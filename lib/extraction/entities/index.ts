@@ -8,6 +8,7 @@ import { readFilingFacts, type FilingFacts } from "./filing-facts";
 import { CELL_BREAK, layoutText } from "./layout";
 import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
 import { pageKind } from "../timeline/page-kind";
+import { sentencesWithOffsets, SWEDISH_ABBREVIATIONS } from "../timeline/sentence";
 
 export const ENTITY_EXTRACTOR_VERSION = "1.2.0";
 
@@ -19,7 +20,7 @@ const NAME_RE = new RegExp(`(?<![\\p{L}])${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\
  * "Signed by …", "Dear …"), Swedish and English; and title words that follow it ("Morgan Chairman").
  */
 const NOT_NAME_WORDS = /^(Som|Till|Att|Med|Genom|De|Den|Det|Regeringen|Utredningen|Inspektionen|Kungl|Statens|Sveriges|Riksdagen|Kontakt|Kontaktperson|The|Our|In|On|For|And|Of|Board|Chief|Head|Vice|Present|Also|Minutes|Verified|Before|He|She|Contact|Contacts|Dear|Attn|Attention|Signed|Sign|Prepared|Approved|Reviewed|Checked|Written|Presented|By|Name|Title|Date|From|To|Cc|Mr|Mrs|Ms|Dr|Prof|Sir|Dame|Investor|Investors|Media|Press|Relations|Enquiries|Inquiries|Author|Authors|Speaker|Speakers|Host|Moderator|Director|Directors|Partner|Founder|Chairman|Chairwoman|Chair|President|Secretary|Auditor|Accountant|Analyst|Manager|Associate|Counsel)$/;
-const NOT_NAME_TAIL = /^(Chairman|Chairwoman|Chair|Chairs|President|Presidents|Director|Directors|Officer|Officers|Executive|Executives|Chief|Chiefs|Vice|Secretary|Secretaries|Treasurer|Controller|Controllers|Partner|Partners|Founder|Founders|Manager|Managers|Counsel|Senior|Auditor|Auditors|Accountant|Accountants|Head|Heads|Leaders|Member|Members|Board|Group|Company|Corporation|Limited)$/;
+const NOT_NAME_TAIL = /^(Retired|Former|Interim|Acting|Chairman|Chairwoman|Chair|Chairs|President|Presidents|Director|Directors|Officer|Officers|Executive|Executives|Chief|Chiefs|Vice|Secretary|Secretaries|Treasurer|Controller|Controllers|Partner|Partners|Founder|Founders|Manager|Managers|Counsel|Senior|Auditor|Auditors|Accountant|Accountants|Head|Heads|Leaders|Member|Members|Board|Group|Company|Corporation|Limited)$/;
 
 /** Person names in a piece of text (2–4 capitalised words, not placeholders, not ministries). */
 export function personNamesIn(text: string): string[] {
@@ -59,25 +60,19 @@ const EN_PATTERNS: RegExp[] = [
 ];
 
 const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,6}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
+/** A fund's series ("V-A", "II", "V (ER)") and its own legal form after "Fund" or "Partners". */
+const FUND_SERIES = /^\s+(?:[IVX]{1,4}|\p{Lu})(?:-[\p{Lu}\d]{1,3})?(?:\s*\(\p{Lu}{1,4}\))?,?\s+(?:L\.P\.|LP|LLC|SCSp|Ltd\.|Inc\.)/u;
+/** A country or region word continuing a company's name past its legal form, then a closing mark, "and"/"or" or a lower-case word. */
+const PLACE_AFTER = /^(\s+(?:Japan|China|India|Korea|Taiwan|Singapore|Australia|Canada|Mexico|Brazil|Germany|France|Italy|Spain|Europe|Asia|Americas|Africa|International))(?=\s*[),;:]|\s+(?:and|or)\b|\s+\p{Ll})/u;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
-const ABBREV = /\b(?:Kungl|t|f|m|bl|dvs|resp|jfr|nr|s|o|fr|Dir|dir|p|No|Inc|Mr|Ms|Mrs|Dr|St|Jr|Sr|Co|Corp|Ltd|\p{Lu})$/u;
-
-/** Sentences: end at [.!?] followed by a space and a capital letter, not after an abbreviation ("fr. o. m.", "Kungl. Maj:t"). */
+/**
+ * Sentences of a page's canonical text, split by the narrative reader's splitSentences (one abbreviation list for the
+ * product) with the Swedish abbreviations it lacks read across ("fr. o. m.", "Kungl. Maj:t").
+ */
 export function sentencesOf(text: string): Array<{ text: string; start: number }> {
-  const out: Array<{ text: string; start: number }> = [];
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (!/[.!?]/.test(text[i]!)) continue;
-    const end = i + 1 >= text.length || (/^\s\p{Lu}/u.test(text.slice(i + 1, i + 3)) && !ABBREV.test(text.slice(Math.max(0, i - 6), i)));
-    if (end) {
-      out.push({ text: text.slice(start, i + 1), start });
-      start = i + 1;
-    }
-  }
-  if (start < text.length) out.push({ text: text.slice(start), start });
-  return out;
+  return sentencesWithOffsets(text, SWEDISH_ABBREVIATIONS);
 }
 
 const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Co\.|Cos\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|B\.V\.|plc|LLC|LLP|L\.P\.|N\.A\.|S\.A\.|SA|S\.p\.A\.|N\.V\.|NV|AG|SE|DAC|KG)$/;
@@ -268,6 +263,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (/^\s+(?:Law|Laws|Act|Code|Statute)\b/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 12))) continue;
       // "… Incorporated by reference" is a heading's verb, not a legal form
       if (/Incorporated$/.test(m.text) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index + m.text.length, m.index + m.text.length + 20))) continue;
+      // "Partners’ Capital": a possessive plural, not a legal form closing a name
+      if (/s$/.test(m.text) && /^['’](?!s\b)/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 2))) continue;
       const start = orgNameStart(m.text, page.text, canon.map, m.index, shortLine);
       if (start.head) matches.push({ text: m.text.slice(...start.head), index: m.index + start.head[0], head: true });
       // such a first organisation is kept only when whole as it stands: nothing cut from it, no capitalised word before it
@@ -279,6 +276,9 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
       let raw = m.text.slice(skip);
       let at = m.index + skip;
+      // a name running on to the left through a gap of the PDF's text layer ("Interna\u0000onal Group Limited": a lost
+      // "ti" ligature) cannot be read whole: what is left of it is no name
+      if (/\u0000\p{L}*\s?$/u.test(C.slice(Math.max(0, at - 24), at))) continue;
       // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "example.com Israel Ltd.")
       // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": six digits or more, no separators, so no count, year or ZIP code)
       const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{6,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
@@ -291,6 +291,14 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // "Sojitz Corporation of America": the place after "of" is part of the name
       const ofPlace = /^\s+of\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))/u.exec(C.slice(m.index + m.text.length, m.index + m.text.length + 40));
       if (ofPlace && /(?:Corporation|Company|Bank|Trust)$/.test(raw)) raw += ofPlace[0];
+      // a fund's series and legal form after it ("Harbour Infrastructure Fund V-A, L.P.", "… Fund V (ER) SCSp")
+      const end = at + raw.length;
+      const series = /(?:Fund|Partners)$/.test(raw) ? FUND_SERIES.exec(C.slice(end, end + 40)) : null;
+      if (series) raw = C.slice(at, end + series[0].length);
+      // a country or region word that goes on with the name after its legal form ("… and Lumen Corporation Japan) and …");
+      // not one in a list's jurisdiction column, which a new name or line follows
+      const place = !series && /(?:Corporation|Company|Limited|Inc\.?|Ltd\.?)$/.test(raw) ? PLACE_AFTER.exec(C.slice(end, end + 30)) : null;
+      if (place) raw = C.slice(at, end + place[1]!.length);
       const name = raw.replace(/\s+/g, " ");
       // a fund is named as one ("Example Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none

@@ -9,6 +9,7 @@ import { personNamesIn } from "../entities";
 import { CELL_BREAK, layoutText } from "../entities/layout";
 import { findDates, type ParsedDate } from "./dates";
 import { pageKind } from "./page-kind";
+import { describeFromSentence, DESCRIPTION_MAX, gluedHeadEnd, rowBefore, sentenceAt, SWEDISH_ABBREVIATIONS } from "./sentence";
 
 export const TIMELINE_EXTRACTOR_VERSION = "1.2.0";
 
@@ -35,16 +36,6 @@ const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
 
 const SIGNATURE = /^(Stockholm|Göteborg|Uppsala|Malmö|Lund|Helsingfors|Oslo|Köpenhamn|London|Stockholm,?)\s+(?:i|den)?\s*(.{0,30}?\d{4})\.?$/;
 
-function sentenceAround(canon: string, s: number, e: number): string {
-  // sentence ends: [.!?] followed by a space and a capital letter (not "dir. 2013:83", "t. f.")
-  let a = s;
-  const abbrev = (i: number) => /\b(?:Kungl|t|f|m|bl|dvs|resp|jfr|nr|s|o|fr|Dir|dir|p|No|Inc|Mr|Ms|Mrs|Dr|St|Jr|Sr|Co|Corp|Ltd|\p{Lu})$/u.test(canon.slice(Math.max(0, i - 6), i));
-  while (a > 0 && !(/[.!?]\s$/.test(canon.slice(a - 2, a)) && /\p{Lu}/u.test(canon[a] ?? "") && !abbrev(a - 2))) a--;
-  let b = e;
-  while (b < canon.length && !(/[.!?]/.test(canon[b]!) && (b + 1 >= canon.length || (/^\s\p{Lu}/u.test(canon.slice(b + 1, b + 3)) && !abbrev(b))))) b++;
-  return canon.slice(Math.max(0, a), Math.min(canon.length, b + 1));
-}
-
 export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "documentKind">): ExtractorOutput {
   const out = new Map<string, Candidate<TimelineEventPayload>>();
   const uncertainties: string[] = [];
@@ -61,7 +52,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     // a form's cover page states the fiscal year end and otherwise boilerplate
     const kind = pageKind(page.text, page.pageNumber);
     if (kind !== "body" && kind !== "cover") { notMined.set(kind, (notMined.get(kind) ?? 0) + 1); continue; }
-    const canon = canonicalize(layoutText(page));
+    const layout = layoutText(page);
+    const canon = canonicalize(layout);
     const lines = page.text.split("\n");
     // signature / place-and-date lines: "Stockholm i juni 1972." / "Stockholm den 12 maj 2017" / "Stockholm 2014"
     let pos = 0;
@@ -84,8 +76,12 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     }
     const dates = findDates(canon.text);
     for (const d of dates) {
-      const around = sentenceAround(canon.text, d.start, d.end).split(CELL_BREAK).find((c) => c.includes(d.text)) ?? "";
-      const sentence = isInquiry ? around : clauseOf(around, d.text);
+      const os = canon.map[d.start]!;
+      const oe = canon.map[d.end - 1]! + 1;
+      // the date's sentence within its paragraph and cell (split by the narrative reader's splitSentences)
+      const sent = sentenceAt(layout, os, oe, isInquiry ? SWEDISH_ABBREVIATIONS : undefined);
+      const around = sent?.text ?? "";
+      const sentence = isInquiry || !sent ? around : around.slice(gluedHeadEnd(around, sent.dateAt));
       const ty = isInquiry ? TYPES.find((x) => x.re.test(inquiryWindow(around, d))) : cueOf(canon.text, d, dates);
       if (!ty) continue;
       // a fiscal year end is stated on the cover or first pages; later it names the period of a figure or another filing
@@ -101,10 +97,18 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (!isInquiry && /\b(as of|at|ended|ending)\s*(?:(?:early|mid|late)[- ]?)?$/i.test(canon.text.slice(Math.max(0, d.start - 18), d.start)) && ty.type !== "fiscal_year_end") continue;
       // a condition's limit ("does not occur prior to August 29, 2020") is no event
       if (!isInquiry && ty.type !== "fiscal_year_end" && /\bprior to\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
+      // a period's start ("received 100,000 claims since January 29, 2019") is no event of that day (a tenure's start may be one)
+      if (!isInquiry && ty.type !== "appointed" && /\bsince\s*$/i.test(canon.text.slice(Math.max(0, d.start - 8), d.start))) continue;
+      // one of alternatives ("vest on the earlier of (i) May 22, 2021 or (ii) the date of the annual meeting") is a condition
+      if (!isInquiry && /\b(?:earlier|later|earliest|latest|sooner)\s+of\b[^.;]{0,40}$/i.test(canon.text.slice(Math.max(0, d.start - 60), d.start))) continue;
+      // a deadline moved away from the date ("extended the deadline from February 8, 2018 to August 9, 2018"), or only asked for
+      // ("filed a motion requesting … extending the deadline to September 15, 2023"), is not when anything falls due
+      if (!isInquiry && ty.type === "report_due" && (/\bfrom\s+$/i.test(canon.text.slice(Math.max(0, d.start - 6), d.start)) || requestedOnly(clauseBefore(canon.text, d.start)))) continue;
+      // a court paper cited by its docket number ("Plan of Reorganization Dated June 19, 2020 Docket No. 8048",
+      // "… dated March 13, 2019 [Docket No. 881]") was filed or entered that day, not signed
+      if (!isInquiry && ty.type === "signed" && /^\s*\[?\s*Docket\s+No\b/i.test(canon.text.slice(d.end, d.end + 16))) continue;
       // an action only expected, planned or scheduled ("expected to be published in June 2023") has not happened
       if (!isInquiry && ACTIONS.has(ty.type) && ty.type !== "meeting" && FUTURE.test(canon.text.slice(Math.max(0, d.start - 60), d.start))) continue;
-      const os = canon.map[d.start]!;
-      const oe = canon.map[d.end - 1]! + 1;
       const lineOf = page.text.slice(page.text.lastIndexOf("\n", os - 1) + 1, (page.text.indexOf("\n", oe) + 1 || page.text.length + 1) - 1);
       const formalLine = lineOf.length < 100 && ty.formal && ty.re.test(lineOf);
       // a date broken over two lines ("den 27 maj\n1971 ändrades …") has no single line: cite the sentence
@@ -112,7 +116,11 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (!excerpt) continue;
       const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(around, d))?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
       // described by the sentence it is cited from (the canonical sentence may run on from a heading without a stop)
-      let desc = describe(ty.type, isInquiry ? sentence : excerpt, dirRef);
+      // a date in a table's cell is described by its row; one in prose by its sentence (from its start),
+      // unless the sentence is the date alone or nearly (a cell, a place-and-date line): then the excerpt
+      const row = isInquiry ? null : rowBefore(page, os, oe);
+      const fromSentence = sent && !isInquiry && sent.text.split(/\s+/).length - d.text.split(/\s+/).length >= 4 ? describeFromSentence(sent) : null;
+      let desc = describe(ty.type, isInquiry ? sentence : row ?? fromSentence ?? excerpt, dirRef);
       // "…62, was appointed President …": the officer is named just before, in the heading of the biography
       if (ty.type === "appointed" && /^…\d{1,3},\s/.test(desc)) {
         const named = personNamesIn(canon.text.slice(Math.max(0, d.start - 300), d.start).replace(/\|/g, " ")).filter((n) => !/^(?:Mr|Ms|Mrs|Dr)\b/.test(n)).pop();
@@ -165,15 +173,19 @@ const TARGET_DATE = /\b(?:to|until|through|till|by|after|before|on or after|on o
 const INTERVENING = /\b(?:filed|furnished|mailed|submitted|lodged)\b/i;
 /** An opening adverbial phrase still open (no comma yet) before a cue: "In connection with the …", "Pursuant to …". */
 const OPENING_PHRASE = /^\s*(?:\(\d{1,2}\)\s*)?(?:in connection with|pursuant to|under|in accordance with|as part of|as required by|consistent with|in light of)\b[^,;]*$/i;
-const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
-
-/** The sentence from the last sentence end before the date (a heading with no stop does not start it). */
-function clauseOf(sentence: string, dateText: string): string {
-  const at = sentence.indexOf(dateText);
-  let from = 0;
-  for (const m of sentence.slice(0, Math.max(0, at)).matchAll(/[.!?]\s+(?=\p{Lu})/gu)) from = m.index! + m[0].length;
-  return sentence.slice(from);
+/** The sentence before a date, from its last sentence end (at most 200 characters). */
+function clauseBefore(canon: string, at: number): string {
+  const before = canon.slice(Math.max(0, at - 200), at);
+  const end = [...before.matchAll(/[.!?]\s+(?=\p{Lu})|\|/gu)].pop();
+  return end ? before.slice(end.index! + end[0].length) : before;
 }
+
+/** A date only asked for ("requesting … extending the deadline to …") unless the request was granted in the same clause. */
+function requestedOnly(clause: string): boolean {
+  return /\b(?:request(?:s|ed|ing)?|propos(?:es|ed|ing)|seek(?:s|ing)?|sought|ask(?:s|ed|ing)?)\b/i.test(clause) && !/\b(?:granted|approved|entered (?:an|the) order|ordered)\b/i.test(clause);
+}
+
+const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
 
 /**
  * The event type of a date: a cue word in its clause (up to CUE_BEFORE characters before it and
@@ -203,6 +215,8 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
       if (!whole.test(canon)) continue;
       // a cue inside a hyphenated adjective ("court-appointed", "previously-approved") describes, it does not happen
       if (/[-‐]$/.test(canon.slice(Math.max(0, a - 1), a))) continue;
+      // "the Official Committee of Tort Claimants appointed in the Chapter 11 Cases … filed": a participle naming who, not an appointment
+      if (ty.type === "appointed" && /^appointed$/i.test(m[0]) && /^\s+(?:in the|under|pursuant to)\b/i.test(canon.slice(b, b + 16)) && !/\b(?:was|were|been|be|is|are|being|has|have|had|he|she|they|we|who|it)\s+(?:\w+\s+)?$/i.test(canon.slice(Math.max(0, a - 30), a))) continue;
       const mine = distance(d, a, b);
       // an action denied ("no new agreements were signed", "had not been approved") did not happen
       if (ACTIONS.has(ty.type) && /\b(?:no|not|never)\s+(?:[\p{L}-]+\s+){0,6}$/iu.test(canon.slice(Math.max(lo, a - 60), a))) continue;
@@ -229,7 +243,7 @@ function describe(type: string, sentence: string, dirRef?: string): string {
   // "62, was appointed …") reads as the tail of one; form check boxes ("þþ", "☒") are no words
   const body = s.replace(/^(?:[þ¨☒☐■□✓✔xX]{1,3}\s+)+/u, "");
   const tail = /^(?:\p{Ll}|\d{1,3},\s|\p{Lu}\p{Ll}+\s+[—–]\s)/u.test(body) ? `…${body.replace(/^\p{Lu}\p{Ll}+\s+[—–]\s+/u, "")}` : body;
-  const short = tail.length > 160 ? `${tail.slice(0, 157)}…` : tail;
+  const short = tail.length > DESCRIPTION_MAX + 2 ? `${tail.slice(0, DESCRIPTION_MAX - 1)}…` : tail;
   if (type === "directive_issued" && /ändrades .{0,30}direktiv|direktiv(?:en)? ändrades|amended (?:the|its) (?:terms of reference|directive)/i.test(s)) return `Directive amended${dirRef ? ` (dir. ${dirRef})` : ""}: ${short}`;
   if (type === "directive_issued") return dirRef ? `Directive (dir. ${dirRef}) decided` + (/tilläggsdirektiv/i.test(s) ? " — additional directive" : "") : `Directive decided: ${short}`;
   return short;

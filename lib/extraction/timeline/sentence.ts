@@ -1,0 +1,197 @@
+/**
+ * The sentence a date stands in, and an event's description read from it.
+ *
+ * Sentences are split by the narrative reader's `splitSentences` (one abbreviation list for the
+ * whole product: legal forms, titles, initials, month abbreviations, Swedish "bl.a", "dir." …),
+ * inside one paragraph of the page (a blank line ends it) and one cell (CELL_BREAK from the
+ * layout reading), so a heading printed on its own line or the next cell of a table is no part of
+ * the sentence. The description then starts where the sentence starts — never inside it, which
+ * lost the subject ("…appointed Executive Vice President in September 2014": who?) — and only a
+ * sentence too long to show is cut, at a clause boundary that keeps the date's clause whole.
+ */
+import { splitSentences } from "@/lib/answers/narrative/segment";
+import { canonicalize } from "../citation";
+import type { ExtractionPage } from "../types";
+import { CELL_BREAK } from "../entities/layout";
+
+/** Longest description shown whole; a longer sentence is cut around the date's clause. */
+export const DESCRIPTION_MAX = 200;
+
+export interface Sentence {
+  /** The sentence, whitespace collapsed. */
+  text: string;
+  /** Offsets of its first and last character in the page text. */
+  start: number;
+  end: number;
+  /** Where the date stands in `text`. */
+  dateAt: number;
+  dateEnd: number;
+  /** The paragraph (and cell) the sentence stands in, whitespace collapsed. */
+  paragraph: string;
+}
+
+/**
+ * The sentence of `text` (a page's layout text: same offsets as the page) holding [s, e), read
+ * within its paragraph and cell. Null when the date is not found whole in one sentence.
+ */
+export function sentenceAt(text: string, s: number, e: number, alsoAbbreviations?: RegExp): Sentence | null {
+  const para = paragraphBounds(text, s, e);
+  const c = canonicalize(text.slice(para[0], para[1]));
+  const offset = (i: number) => para[0] + c.map[i]!;
+  let cursor = 0;
+  // a list's bullets start sentences too ("… certification. • In December 2022, the CPUC approved …")
+  for (const piece of sentencePieces(c.text, alsoAbbreviations)) {
+    const at = c.text.indexOf(piece, cursor);
+    if (at < 0) continue;
+    cursor = at + piece.length;
+    const start = offset(at);
+    const end = offset(at + piece.length - 1) + 1;
+    if (end < e) continue;
+    if (start > s) return null;
+    const dateAt = c.map.findIndex((o) => para[0] + o >= s) - at;
+    const dateEnd = c.map.findIndex((o) => para[0] + o >= e) - at;
+    return { text: piece, start, end, dateAt, dateEnd: dateEnd < 0 ? piece.length : dateEnd, paragraph: c.text };
+  }
+  return null;
+}
+
+/**
+ * Swedish abbreviations the shared splitter does not know yet, read across in Swedish text only:
+ * "Kungl. Maj:t" (the King in Council), "nr. 5", "s. 12", "p. 3". To be moved into its list.
+ */
+export const SWEDISH_ABBREVIATIONS = /\b(?:Kungl|nr|s|p)\.$/;
+
+/** Sentences of a text with whitespace collapsed: bullets start one, then splitSentences; a piece ending in one of `alsoAbbreviations` runs on. */
+function sentencePieces(text: string, alsoAbbreviations?: RegExp): string[] {
+  const pieces = text.split(/\s(?=[•●▪◦]\s)/u).flatMap((item) => splitSentences(item));
+  for (let i = 0; alsoAbbreviations && i < pieces.length - 1; i++) {
+    if (!alsoAbbreviations.test(pieces[i]!)) continue;
+    pieces.splice(i, 2, `${pieces[i]} ${pieces[i + 1]}`);
+    i--;
+  }
+  return pieces;
+}
+
+/** The sentences of a text whose whitespace is already collapsed (canonical), with their offsets in it. */
+export function sentencesWithOffsets(text: string, alsoAbbreviations?: RegExp): Array<{ text: string; start: number }> {
+  const out: Array<{ text: string; start: number }> = [];
+  let cursor = 0;
+  for (const piece of sentencePieces(text, alsoAbbreviations)) {
+    const at = text.indexOf(piece, cursor);
+    if (at < 0) continue;
+    out.push({ text: piece, start: at });
+    cursor = at + piece.length;
+  }
+  return out;
+}
+
+/** The paragraph (between blank lines) and cell (between CELL_BREAKs) around [s, e). */
+function paragraphBounds(text: string, s: number, e: number): [number, number] {
+  const before = text.slice(Math.max(0, s - 3000), s);
+  const blank = [...before.matchAll(/\n[ \t]*\n/g)].pop();
+  let a = blank ? s - before.length + blank.index! + blank[0].length : Math.max(0, s - 3000);
+  const cell = text.lastIndexOf(CELL_BREAK, s - 1);
+  if (cell + 1 > a) a = cell + 1;
+  const after = text.slice(e, e + 3000);
+  const nextBlank = after.search(/\n[ \t]*\n/);
+  let b = nextBlank >= 0 ? e + nextBlank : Math.min(text.length, e + 3000);
+  const nextCell = text.indexOf(CELL_BREAK, e);
+  if (nextCell >= 0 && nextCell < b) b = nextCell;
+  return [a, b];
+}
+
+/**
+ * Where the sentence proper starts, past what the page glued in front of it without a stop:
+ * a page number ("88 On January 24, 2014, …"), a heading ("Deferred Compensation Plan On
+ * September 21, 2006, …"), or a people table's row heading a biography ("Dana Whitfield 52
+ * Executive Vice President, Finance Ms. Whitfield joined …").
+ */
+export function gluedHeadEnd(sentence: string, dateAt: number): number {
+  let from = /^[•●▪◦]\s+/u.exec(sentence)?.[0].length ?? 0;
+  const page = /^\d{1,3}\s+(?=\p{Lu})/u.exec(sentence.slice(from));
+  if (page) from += page[0].length;
+  // a capitalised opener after a capitalised word with no stop between ("… Plan On September 21, 2006, the Board …",
+  // "… Company Ltd. In July 2004, he was …": an abbreviation's stop that also ends the sentence)
+  for (const m of sentence.matchAll(/(?<=\p{Lu}[\p{L}'’&.-]*\s)(?:On|In|As of|Effective|During|Beginning|Since|At)\s+(?=(?:\p{Lu}\p{Ll}+\.?\s+\d|\d))/gu)) {
+    if (m.index! > from && m.index! <= dateAt) from = m.index!;
+  }
+  // a stop before a parenthesis that opens the next line ("… (COSO). (signed) KPMG LLP …"): splitSentences waits for a capital
+  for (const m of sentence.slice(0, dateAt).matchAll(/[.!?]["”’)]?\s+(?=\(\p{Ll}+\)\s)/gu)) {
+    const at = m.index! + m[0].length;
+    if (at > from) from = at;
+  }
+  // an honorific opening a biography after a capitalised word ("… Chief Financial Officer Ms. Whitfield joined …", "… Inc. Mr. Smith was …")
+  for (const m of sentence.slice(0, dateAt).matchAll(/(?<=\p{Lu}[\p{L}'’&.-]+\s)(?:Mr|Ms|Mrs|Dr)\.\s+\p{Lu}/gu)) {
+    if (m.index! > from) from = m.index!;
+  }
+  return from;
+}
+
+/**
+ * The description of a date's event from its sentence: the whole sentence (from its start, past
+ * anything glued before it) when it fits; else from its start through the date's clause when the
+ * date comes early; else from the earliest clause boundary (",", ";", ":", a dash) close enough
+ * to the date, so the clause holding the date keeps its subject or its noun ("…associated with the
+ * settlement agreement … that was approved by the court on July 18, 2017").
+ */
+export function describeFromSentence(sent: Sentence): string {
+  const from = gluedHeadEnd(sent.text, sent.dateAt);
+  const text = sent.text.slice(from);
+  const dateAt = sent.dateAt - from;
+  const dateEnd = sent.dateEnd - from;
+  if (text.length <= DESCRIPTION_MAX) return text;
+  const cutAfter = (s: string, min: number) => {
+    if (s.length <= DESCRIPTION_MAX) return s;
+    const room = s.slice(0, DESCRIPTION_MAX - 1);
+    const sp = room.lastIndexOf(" ");
+    return `${(sp > min ? room.slice(0, sp) : room).replace(/[,;:\s]+$/, "")}…`;
+  };
+  if (dateEnd <= DESCRIPTION_MAX - 30) return cutAfter(text, dateEnd);
+  let start = -1;
+  for (const m of text.slice(0, dateAt).matchAll(/[,;:]\s+|\s+[—–]\s+/g)) {
+    const at = m.index! + m[0].length;
+    // the comma inside a date ("December 31, 2018") is no clause start
+    if (/^\d{4}\b/.test(text.slice(at))) continue;
+    if (dateEnd - at <= DESCRIPTION_MAX - 40) { start = at; break; }
+  }
+  if (start < 0) start = Math.max(0, text.lastIndexOf(" ", Math.max(0, dateAt - 80)) + 1);
+  // a relative clause keeps the noun it tells of ("… Jobs Act of 2017 (the Tax Act), which was signed into law …")
+  else if (/^(?:which|who|whom|whose|that)\b/.test(text.slice(start))) start = Math.max(0, text.lastIndexOf(" ", Math.max(0, start - 60)) + 1);
+  return `…${cutAfter(text.slice(start), dateEnd - start)}`;
+}
+
+/** Runs wider than this (points) are measurement noise of pdfjs (blank runs thousands of points wide). */
+const MAX_RUN_WIDTH = 2000;
+
+/**
+ * A date standing in a table's cell ("Xtandi (enzalutamide) | mCSPC | Approved | April 2021", each cell
+ * on its own line of the text layer): the row it belongs to is the text on the same height of the page,
+ * read back from the date to the row's first cell — not the next row, which the text layer prints
+ * right after it and a sentence reading would run into ("April 2021 Cibinqo …"). Null when the date
+ * is not alone in its line (prose) or the page has no text positions.
+ */
+export function rowBefore(page: ExtractionPage, os: number, oe: number): string | null {
+  const lineStart = page.text.lastIndexOf("\n", os - 1) + 1;
+  const lineEnd = page.text.indexOf("\n", os);
+  const line = page.text.slice(lineStart, lineEnd < 0 ? page.text.length : lineEnd).trim();
+  if (line.length > 30 || !page.spans?.length) return null;
+  const runs = page.spans
+    .filter((r) => r.length > 0 && r.width < MAX_RUN_WIDTH && page.text.slice(r.start, r.start + r.length).trim() !== "")
+    .sort((a, b) => a.start - b.start);
+  const mine = runs.filter((r) => r.start < oe && r.start + r.length > os);
+  if (!mine.length) return null;
+  const top = Math.min(...mine.map((r) => r.y));
+  const bottom = Math.max(...mine.map((r) => r.y));
+  const h = Math.max(...mine.map((r) => r.height || 8));
+  let i = runs.indexOf(mine[0]!);
+  let start = mine[0]!.start;
+  while (i > 0) {
+    const r = runs[i - 1]!;
+    if (r.y < top - h || r.y > bottom + h) break;
+    start = r.start;
+    i--;
+  }
+  const row = canonicalize(page.text.slice(start, oe)).text.trim();
+  // a row that is the date alone (or with its cue word) says nothing of what happened
+  return row.split(/\s+/).length - page.text.slice(os, oe).split(/\s+/).length >= 3 ? row : null;
+}
