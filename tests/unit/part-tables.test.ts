@@ -4,6 +4,7 @@
  * Fixtures are invented tables in the shapes filings print them.
  */
 import { describe, expect, it } from "vitest";
+import { extractMatrixFindings } from "@/lib/extraction/findings/matrix";
 import { extractPartFindings } from "@/lib/extraction/findings/parts";
 import { asksFigure, contentWords, rowFit } from "@/lib/agent/knowledge/part-figures";
 
@@ -148,5 +149,76 @@ describe("picking a part's row for a question", () => {
     expect(asksFigure("How many stores did Acme have at year end?")).toBe(true);
     expect(asksFigure("Why did the Widget segment's revenue fall?")).toBe(false);
     expect(asksFigure("Did the Widget segment's revenue fall in 2023?")).toBe(false);
+  });
+});
+
+/** A page from positioned pieces: each line is [text, x, width] pieces joined by spaces, with their spans. */
+function positioned(lines: Array<Array<[string, number, number]>>) {
+  let text = "";
+  const spans: Array<{ start: number; length: number; x: number; y: number; width: number; height: number }> = [];
+  lines.forEach((pieces, li) => {
+    pieces.forEach(([t, x, width], i) => {
+      if (i > 0) text += " ";
+      spans.push({ start: text.length, length: t.length, x, y: 100 + li * 12, width, height: 9 });
+      text += t;
+    });
+    text += "\n";
+  });
+  return { pageNumber: 3, text, spans };
+}
+
+describe("tables whose columns are the parts (read by position)", () => {
+  it("names each cell by its row and its column header, words of a header split over lines joined by position", () => {
+    const page = positioned([
+      [["Information by region (dollars in thousands):", 20, 200]],
+      [["For the year ended December 31, 2024:", 20, 150]],
+      [["North", 180, 22], ["Lake", 262, 18]],
+      [["District", 255, 32], ["Total", 340, 18]],
+      [["Rental revenue:", 20, 60]],
+      [["Offices", 30, 40], ["$", 150, 4], ["1,200", 190, 25], ["$", 240, 4], ["800", 270, 15], ["$", 320, 4], ["2,000", 345, 25]],
+      [["Net operating income", 30, 80], ["$", 150, 4], ["700", 195, 15], ["$", 240, 4], ["450", 270, 15], ["$", 320, 4], ["1,150", 345, 25]],
+    ]);
+    const cells = extractMatrixFindings(page).map((c) => ({ metric: c.payload.metric, period: c.payload.period, num: c.payload.valueNum, part: c.payload.part }));
+    const lake = cells.find((c) => c.part.label === "Net operating income — Lake District");
+    expect(lake?.num).toBe(450_000);
+    expect(lake?.period).toBe("FY2024");
+    expect(lake?.part.columns[0]?.periodEnd).toBe("2024-12-31");
+    expect(cells.map((c) => c.part.label)).toContain("Offices — North");
+    // the question's words pick the row and the column
+    expect(rowFit(contentWords("What was the net operating income of the Lake District region in 2024?"), lake!.part)).not.toBeNull();
+    expect(rowFit(contentWords("What was the net operating income of the Lake District region in 2024?"), cells.find((c) => c.part.label === "Net operating income — North")!.part)).toBeNull();
+  });
+
+  it("reads rows of years under measure headings, each period ending on the fiscal year's last day", () => {
+    const page = positioned([
+      [["Segment results (in millions) for the years ended or as of May 31:", 20, 300]],
+      [["Widget", 176, 26], ["Gadget", 254, 26], ["Consolidated", 330, 40]],
+      [["Segment", 176, 26], ["Segment", 254, 26], ["Total", 340, 16]],
+      [["Segment assets", 20, 60]],
+      [["2024", 20, 18], ["$", 150, 4], ["4,000", 190, 25], ["$", 240, 4], ["2,500", 268, 25], ["$", 320, 4], ["6,500", 345, 25]],
+      [["2023", 20, 18], ["3,800", 190, 25], ["2,400", 268, 25], ["6,200", 345, 25]],
+    ]);
+    const cells = extractMatrixFindings(page);
+    const gadget2023 = cells.find((c) => c.payload.part.label === "Gadget Segment" && c.payload.period === "FY2023");
+    expect(gadget2023?.payload.valueNum).toBe(2_400_000_000);
+    expect(gadget2023?.payload.part.context).toEqual(["Segment assets"]);
+    expect(gadget2023?.payload.periodEnd).toBe("2023-05-31");
+  });
+
+  it("reads nothing without positions, and nothing from a table whose header words sit over no column", () => {
+    const page = positioned([
+      [["For the year ended December 31, 2024:", 20, 150]],
+      [["Alpha", 20, 22], ["Beta", 262, 18], ["Gamma", 600, 30]],
+      [["Offices", 30, 40], ["1,200", 190, 25], ["800", 270, 15], ["2,000", 345, 25]],
+    ]);
+    expect(extractMatrixFindings({ ...page, spans: null })).toEqual([]);
+    expect(extractMatrixFindings(page)).toEqual([]);
+    // the same table with its header words over the columns is read
+    const over = positioned([
+      [["For the year ended December 31, 2024:", 20, 150]],
+      [["Alpha", 190, 22], ["Beta", 268, 18], ["Gamma", 340, 30]],
+      [["Offices", 30, 40], ["1,200", 190, 25], ["800", 270, 15], ["2,000", 345, 25]],
+    ]);
+    expect(extractMatrixFindings(over).map((c) => c.payload.part.label)).toEqual(["Offices — Alpha", "Offices — Beta", "Offices — Gamma"]);
   });
 });

@@ -6,6 +6,7 @@ import { pickExcerpt, locateExcerpt } from "../citation";
 import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, FindingPayload } from "../types";
 import { extractProseFindings } from "./prose";
 import { extractSheetFindings } from "./sheets";
+import { extractMatrixFindings } from "./matrix";
 import { extractPartFindings } from "./parts";
 import { statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
@@ -38,7 +39,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     const tableKeys = new Set(table.map((c) => c.candidateKey));
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
-    if (!forecastDoc) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }));
+    if (!forecastDoc) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }), ...extractMatrixFindings(page));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;
