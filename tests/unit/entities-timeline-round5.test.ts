@@ -4,7 +4,7 @@
  * rules extractors.
  */
 import { describe, expect, it } from "vitest";
-import { extractEntitiesFromPages } from "@/lib/extraction/entities";
+import { extractEntitiesFromPages, sentencesOf } from "@/lib/extraction/entities";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
 import type { TextSpan } from "@/lib/ingest/types";
@@ -25,6 +25,10 @@ describe("timeline: round 5 descriptions start where the sentence starts", () =>
       "Ms. Whitfield joined Harbourline as Senior Director of Global Talent Development in April 2002 through the acquisition of Westbrook Systems Corporation, a Canadian software company, where she served as Vice President of Human Resources and Learning. " +
       "In December 2005 she was promoted.";
     expect(described(text, "2002-04-01")).toMatch(/^Ms\. Whitfield joined Harbourline as Senior Director/);
+    // and cited from there too: the excerpt (50–200 characters) starts with the sentence, not inside it
+    const cited = extractTimelineFromPages([page(text)], ctx).candidates.find((c) => (c.payload as TimelineEventPayload).eventDate === "2002-04-01")!.evidence.text;
+    expect(cited).toMatch(/^Ms\. Whitfield joined Harbourline/);
+    expect(cited.length).toBeLessThanOrEqual(200);
   });
 
   it("starts a sentence whose date comes late at a clause that keeps the noun the date is of", () => {
@@ -48,6 +52,18 @@ describe("timeline: round 5 descriptions start where the sentence starts", () =>
     expect(described("88 On January 24, 2014, our Compensation Committee approved the 2014 Performance Share Program.", "2014-01-24")).toBe(
       "On January 24, 2014, our Compensation Committee approved the 2014 Performance Share Program.",
     );
+  });
+
+  it("ends a sentence at an abbreviation's stop when a new one opens after the date ('… Company Ltd. In 2007, …')", () => {
+    const text = "In July 2004, he was appointed operations manager of Harbour (Ningbo) Company Ltd. In 2007, he moved to the head office as controller.";
+    expect(described(text, "2004-07-01")).toBe("In July 2004, he was appointed operations manager of Harbour (Ningbo) Company Ltd.");
+  });
+
+  it("reads Swedish sentences across the abbreviations the shared splitter lacks ('Kungl. Maj:t')", () => {
+    expect(sentencesOf("Genom beslut den 11 april 1969 bemyndigade Kungl. Maj:t chefen för departementet att tillkalla sakkunniga. Utredningen tog namnet X.").map((x) => x.text)).toEqual([
+      "Genom beslut den 11 april 1969 bemyndigade Kungl. Maj:t chefen för departementet att tillkalla sakkunniga.",
+      "Utredningen tog namnet X.",
+    ]);
   });
 
   it("reads a bullet as the start of its sentence", () => {

@@ -3,13 +3,13 @@
  * appointments, hand-over/signature, publication, decisions, deadlines, entry into force,
  * closing, fiscal year end — English and Swedish, partial dates kept with their precision.
  */
-import { canonicalize, pickExcerpt } from "../citation";
+import { canonicalize, EXCERPT_MAX, EXCERPT_MIN, locateExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, TimelineEventPayload } from "../types";
 import { personNamesIn } from "../entities";
 import { CELL_BREAK, layoutText } from "../entities/layout";
 import { findDates, type ParsedDate } from "./dates";
 import { pageKind } from "./page-kind";
-import { describeFromSentence, DESCRIPTION_MAX, gluedHeadEnd, rowBefore, sentenceAt, SWEDISH_ABBREVIATIONS } from "./sentence";
+import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, SWEDISH_ABBREVIATIONS } from "./sentence";
 
 export const TIMELINE_EXTRACTOR_VERSION = "1.2.0";
 
@@ -112,13 +112,17 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const lineOf = page.text.slice(page.text.lastIndexOf("\n", os - 1) + 1, (page.text.indexOf("\n", oe) + 1 || page.text.length + 1) - 1);
       const formalLine = lineOf.length < 100 && ty.formal && ty.re.test(lineOf);
       // a date broken over two lines ("den 27 maj\n1971 ändrades …") has no single line: cite the sentence
-      const excerpt = (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
+      // cited from the start of its sentence, as described (an excerpt around the date may start inside it)
+      // (a table cell's date from its own row, when the row makes an excerpt of 50–200 characters)
+      const row = isInquiry ? null : rowBefore(page, os, oe);
+      const ownRow = row && row.length >= EXCERPT_MIN && row.length <= EXCERPT_MAX && locateExcerpt(page.text, row) ? row : null;
+      const fromStart = !isInquiry && !formalLine && sent && !row ? excerptFromSentence(page.text, sent) : null;
+      const excerpt = ownRow ?? fromStart ?? (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
       if (!excerpt) continue;
       const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(around, d))?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
       // described by the sentence it is cited from (the canonical sentence may run on from a heading without a stop)
       // a date in a table's cell is described by its row; one in prose by its sentence (from its start),
       // unless the sentence is the date alone or nearly (a cell, a place-and-date line): then the excerpt
-      const row = isInquiry ? null : rowBefore(page, os, oe);
       const fromSentence = sent && !isInquiry && sent.text.split(/\s+/).length - d.text.split(/\s+/).length >= 4 ? describeFromSentence(sent) : null;
       let desc = describe(ty.type, isInquiry ? sentence : row ?? fromSentence ?? excerpt, dirRef);
       // "…62, was appointed President …": the officer is named just before, in the heading of the biography

@@ -10,7 +10,7 @@
  * sentence too long to show is cut, at a clause boundary that keeps the date's clause whole.
  */
 import { splitSentences } from "@/lib/answers/narrative/segment";
-import { canonicalize } from "../citation";
+import { canonicalize, EXCERPT_MAX, EXCERPT_MIN, locateExcerpt } from "../citation";
 import type { ExtractionPage } from "../types";
 import { CELL_BREAK } from "../entities/layout";
 
@@ -128,6 +128,15 @@ export function gluedHeadEnd(sentence: string, dateAt: number): number {
 }
 
 /**
+ * The sentence cut where a new one opens after the date behind an abbreviation's stop, which the
+ * splitter reads as no end ("… Corning (Shanghai) Company Ltd. In 2007, he …").
+ */
+function sentenceTail(text: string, dateEnd: number): string {
+  const next = /[.]\s+(?=(?:On|In|As of|During|Beginning|Since|At)\s+(?:\p{Lu}\p{Ll}+\.?\s+\d|\d))/u.exec(text.slice(dateEnd));
+  return next ? text.slice(0, dateEnd + next.index + 1) : text;
+}
+
+/**
  * The description of a date's event from its sentence: the whole sentence (from its start, past
  * anything glued before it) when it fits; else from its start through the date's clause when the
  * date comes early; else from the earliest clause boundary (",", ";", ":", a dash) close enough
@@ -136,7 +145,7 @@ export function gluedHeadEnd(sentence: string, dateAt: number): number {
  */
 export function describeFromSentence(sent: Sentence): string {
   const from = gluedHeadEnd(sent.text, sent.dateAt);
-  const text = sent.text.slice(from);
+  const text = sentenceTail(sent.text.slice(from), sent.dateEnd - from);
   const dateAt = sent.dateAt - from;
   const dateEnd = sent.dateEnd - from;
   if (text.length <= DESCRIPTION_MAX) return text;
@@ -171,10 +180,9 @@ const MAX_RUN_WIDTH = 2000;
  * is not alone in its line (prose) or the page has no text positions.
  */
 export function rowBefore(page: ExtractionPage, os: number, oe: number): string | null {
-  const lineStart = page.text.lastIndexOf("\n", os - 1) + 1;
-  const lineEnd = page.text.indexOf("\n", os);
-  const line = page.text.slice(lineStart, lineEnd < 0 ? page.text.length : lineEnd).trim();
-  if (line.length > 30 || !page.spans?.length) return null;
+  // a cell: a blank line before the date and after it (or the page's end), nothing else between ("Approved\n\nApril\n2021\n\n");
+  // a date ending a wrapped line of prose ("… approved by the CPUC on\nJanuary 21, 2022.") is none
+  if (!/\n[ \t]*\n[ \t]*$/.test(page.text.slice(Math.max(0, os - 8), os)) || !/^[ \t]*(?:\n[ \t]*\n|\s*$)/.test(page.text.slice(oe, oe + 8)) || !page.spans?.length) return null;
   const runs = page.spans
     .filter((r) => r.length > 0 && r.width < MAX_RUN_WIDTH && page.text.slice(r.start, r.start + r.length).trim() !== "")
     .sort((a, b) => a.start - b.start);
@@ -187,11 +195,32 @@ export function rowBefore(page: ExtractionPage, os: number, oe: number): string 
   let start = mine[0]!.start;
   while (i > 0) {
     const r = runs[i - 1]!;
-    if (r.y < top - h || r.y > bottom + h) break;
+    if (r.y < top - 1.5 * h || r.y > bottom + 1.5 * h) break;
     start = r.start;
     i--;
   }
   const row = canonicalize(page.text.slice(start, oe)).text.trim();
   // a row that is the date alone (or with its cue word) says nothing of what happened
   return row.split(/\s+/).length - page.text.slice(os, oe).split(/\s+/).length >= 3 ? row : null;
+}
+
+/**
+ * The citation of a date's event from the start of its sentence (past a glued head), as the
+ * description reads: the whole sentence when it fits the excerpt's bounds, else its start through
+ * the date cut at a word. Null when the date stands too far into the sentence or the text is not
+ * found on the page as cited (the caller then picks an excerpt around the date).
+ */
+export function excerptFromSentence(pageText: string, sent: Sentence): string | null {
+  const from = gluedHeadEnd(sent.text, sent.dateAt);
+  let ex = sent.text.slice(from);
+  const dateEnd = sent.dateEnd - from;
+  if (ex.length > EXCERPT_MAX) {
+    if (dateEnd > EXCERPT_MAX) return null;
+    const room = ex.slice(0, EXCERPT_MAX);
+    const sp = room.lastIndexOf(" ");
+    ex = sp >= dateEnd ? room.slice(0, sp) : room;
+  }
+  ex = ex.trim();
+  if (ex.length < EXCERPT_MIN) return null;
+  return locateExcerpt(pageText, ex) ? ex : null;
 }
