@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { extractEntitiesFromPages, sentencesOf } from "@/lib/extraction/entities";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
+import { eventTypeLabel } from "@/lib/extraction/timeline/labels";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
 import type { TextSpan } from "@/lib/ingest/types";
 
@@ -159,5 +160,15 @@ describe("entities: round 5 classes", () => {
     ]);
     // a list's jurisdiction column is no part of the name
     expect(orgs(page("Harbour Tropel Corporation Japan\nHarbour Ventures SAS France"))).not.toContain("Harbour Tropel Corporation Japan");
+  });
+});
+
+describe("timeline: the event type in words", () => {
+  it("names each type the extractors write, and any other in plain words", () => {
+    expect(eventTypeLabel("appointed")).toBe("Appointment");
+    expect(eventTypeLabel("report_due")).toBe("Deadline");
+    expect(eventTypeLabel("fiscal_year_end")).toBe("Fiscal year end");
+    expect(eventTypeLabel("share_buyback")).toBe("Share buyback");
+    expect(eventTypeLabel("")).toBe("Event");
   });
 });

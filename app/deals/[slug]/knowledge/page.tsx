@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
 import { listEntitySummaries, listTimelineEvents, type EntitySummaryRow, type TimelineEventRow } from "@/lib/db/queries/knowledge";
+import { eventTypeLabel } from "@/lib/extraction/timeline/labels";
 import { viewerUrl } from "@/lib/ui/urls";
 
 export const dynamic = "force-dynamic";
@@ -43,7 +44,9 @@ export default async function KnowledgePage({ params }: { params: Promise<{ slug
             {events.map((e) => (
               <li key={e.id}>
                 <span aria-hidden="true" className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border-2 border-white bg-indigo-500" />
-                <p className="text-xs font-medium text-slate-500">{formatDate(e.event_date, e.date_precision)}</p>
+                <p className="text-xs font-medium text-slate-500">
+                  {formatDate(e.event_date, e.date_precision)} · <span data-testid="event-type">{eventTypeLabel(e.event_type)}</span>
+                </p>
                 <p className="text-sm font-medium">{e.description ?? e.event_type.replace(/_/g, " ")}</p>
                 <Link href={viewerUrl({ deal: deal.slug, documentId: e.document_id, page: e.source_page, highlight: e.source_excerpt })} className="text-xs text-indigo-700 hover:underline">
                   {e.filename}, p.{e.source_page}
