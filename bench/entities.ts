@@ -49,6 +49,7 @@ const FRESH_ROUNDS = [
   { round: 3, file: path.join(ROOT, "bench/data/entities-labels-3.jsonl"), seed: 2612, n: 100, seen: ["round 1", "round 2", "examples"] },
   { round: 4, file: path.join(ROOT, "bench/data/entities-labels-4.jsonl"), seed: 2613, n: 100, seen: ["round 1", "round 2", "round 3", "examples"] },
   { round: 5, file: path.join(ROOT, "bench/data/entities-labels-5.jsonl"), seed: 2614, n: 100, seen: ["round 1", "round 2", "round 3", "round 4", "examples"] },
+  { round: 6, file: path.join(ROOT, "bench/data/entities-labels-6.jsonl"), seed: 2615, n: 100, seen: ["round 1", "round 2", "round 3", "round 4", "round 5", "examples"] },
 ] as const;
 
 interface CachedPage { page: number; text: string; spans: TextSpan[] }
