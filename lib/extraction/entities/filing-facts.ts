@@ -74,9 +74,10 @@ function officersInTable(page: ExtractionPage, from: number, to: number): Office
       title = a.groups!.title ?? "";
       if (!title && cells[k + 2]) { next = cells[k + 2]!; title = next.text; }
     } else title = next.text;
-    // a title wrapped onto the next line of its cell ("Senior Vice President, Research and" + "Development and …")
+    // a title wrapped onto the next line of its cell ("Senior Vice President, Research and" + "Development and …",
+    // "Group President, Transportation &" + "Electronics": "&" has no word boundary before it)
     const cont = cells[cells.indexOf(next) + 1];
-    if (cont && /(?:\b(?:and|of|&|Chief|Vice|Senior|Executive|Global|Group)|,)$/.test(title) && !nameCell(cont.text) && !/^\d/.test(cont.text) && !AGE.test(cont.text)) { title = `${title} ${cont.text}`; next = cont; }
+    if (cont && /(?:\b(?:and|of|Chief|Vice|Senior|Executive|Global|Group)|&|,)$/.test(title) && !nameCell(cont.text) && !/^\d/.test(cont.text) && !AGE.test(cont.text)) { title = `${title} ${cont.text}`; next = cont; }
     title = title.replace(/\s+(?:since|from)\b.*$/i, "").replace(/[,;]\s*$/, "").trim();
     if (!TITLE_WORD.test(title) || title.length > 140) continue;
     out.push({ name: name.text, title, age, page: page.pageNumber, start: name.start, end: next.start + next.text.length });

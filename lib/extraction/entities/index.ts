@@ -299,6 +299,9 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // not one in a list's jurisdiction column, which a new name or line follows
       const place = !series && /(?:Corporation|Company|Limited|Inc\.?|Ltd\.?)$/.test(raw) ? PLACE_AFTER.exec(C.slice(end, end + 30)) : null;
       if (place) raw = C.slice(at, end + place[1]!.length);
+      // a chart's legend glued to the name ("S&P 500FedEx Corporation"): a run of digits stuck to a capitalised word is no part of it
+      const glued = /^\p{N}{2,}(?=\p{Lu}\p{Ll})/u.exec(raw);
+      if (glued) { raw = raw.slice(glued[0].length); at += glued[0].length; }
       const name = raw.replace(/\s+/g, " ");
       // a fund is named as one ("Example Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none

@@ -25,7 +25,8 @@ const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
   { type: "entry_into_force", re: /träd(?:er|a) i kraft|enters? into force|takes effect|effective (?:as of|from)/i },
   { type: "published", re: /\bpublished\b|publicera[ds]|offentliggj/i },
   // "the CPUC decision dated July 14, 2022": a decision issued that day, not a signing
-  { type: "decision", re: /\b(?:decision|ruling|resolution)\s+(?:No\.\s*[\w.-]+\s+)?dated\b/i },
+  // ("the ruling of the court overseeing the Utility’s probation dated April 3, 2019", "the re solution of the Board … dated …")
+  { type: "decision", re: /\b(?:decision|ruling|re ?solution|order)\s+(?:No\.\s*[\w.-]+\s+)?(?:of\s+[^.;,]{1,80}?\s+)?dated\b/i },
   // ("up dated": "updated" split by the PDF's text layer)
   { type: "signed", re: /\bsigned\b|undertecknade?s?\b|(?<!\bup )\bdated\b/i },
   { type: "closing", re: /\bclosing of (?:the|its|our)\b|\b(?:acquisition|transaction|merger|sale|divestiture) (?:closed|was completed)|\bclosed on\b|\bcompletion of the (?:acquisition|transaction|merger|sale)|tillträde/i },
@@ -97,6 +98,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (!isInquiry && /\b(as of|at|ended|ending)\s*(?:(?:early|mid|late)[- ]?)?$/i.test(canon.text.slice(Math.max(0, d.start - 18), d.start)) && ty.type !== "fiscal_year_end") continue;
       // a condition's limit ("does not occur prior to August 29, 2020") is no event
       if (!isInquiry && ty.type !== "fiscal_year_end" && /\bprior to\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
+      // a date naming a thing ("approved the October 15, 2020 settlement"): the action is of another date
+      if (!isInquiry && ACTIONS.has(ty.type) && namesAThing(canon.text, d)) continue;
       // a period's start ("received 100,000 claims since January 29, 2019") is no event of that day (a tenure's start may be one)
       if (!isInquiry && ty.type !== "appointed" && /\bsince\s*$/i.test(canon.text.slice(Math.max(0, d.start - 8), d.start))) continue;
       // one of alternatives ("vest on the earlier of (i) May 22, 2021 or (ii) the date of the annual meeting") is a condition
@@ -104,6 +107,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // a deadline moved away from the date ("extended the deadline from February 8, 2018 to August 9, 2018"), or only asked for
       // ("filed a motion requesting … extending the deadline to September 15, 2023"), is not when anything falls due
       if (!isInquiry && ty.type === "report_due" && (/\bfrom\s+$/i.test(canon.text.slice(Math.max(0, d.start - 6), d.start)) || requestedOnly(clauseBefore(canon.text, d.start)))) continue;
+      // a court paper's signature block ("Dated: November 1, 2019 San Francisco, California Respectfully submitted, …") dates the filing
+      if (!isInquiry && ty.type === "signed" && /\brespectfully submitted\b/i.test(canon.text.slice(d.end, d.end + 80))) continue;
       // a court paper cited by its docket number ("Plan of Reorganization Dated June 19, 2020 Docket No. 8048",
       // "… dated March 13, 2019 [Docket No. 881]") was filed or entered that day, not signed
       if (!isInquiry && ty.type === "signed" && /^\s*\[?\s*Docket\s+No\b/i.test(canon.text.slice(d.end, d.end + 16))) continue;
@@ -171,12 +176,17 @@ function inquiryWindow(sentence: string, d: ParsedDate): string {
 
 /** "… is expected to be published in", "scheduled to close on", "plans to sign by": an action still to come. */
 const FUTURE = /\b(?:expected|anticipated|planned|intended|scheduled|projected)\s+to\s+(?:be\s+)?\w+(?:\s+\w+)?\s+(?:in|on|by|during|around|before)\s+(?:(?:early|mid|late)[- ]?)?$/i;
-const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|repor ?ts?|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?|presentations?|memorand(?:um|a)|minutes|(?:shelf )?registrations?(?: statements?)?)\b(?:[^.;]|\bNo\.){0,110}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$/i;
+const DOCUMENT_DATED = /\b(?:Form\s*[\w-]+(?:\s*\/A)?|repor ?ts?|plans? of reorganization|updates?|overviews?|summar(?:y|ies)|statements?|filings?|dockets?|orders?|opinions?|prospectus(?:es)?|supplements?|releases?|offer to purchase|notices?|notifications?|circulars?|bulletins?|papers?|presentations?|memorand(?:um|a)|minutes|(?:shelf )?registrations?(?: statements?)?)\b(?:[^.;]|\bNo\.){0,110}?\]?,?\s+dated\s+(?:as of\s+)?$|[”"]\s*,?\s*dated\s+$|\b(?:responses?|requests?|data ?tapes?)\b[^.;]{0,12}?,?\s+dated\s+(?:as of\s+|on or about\s+)?$/i;
 /** A date a thing runs to or is extended to ("extended … to May 31, 2025 via an amendment approved …") is not when the action happened. */
 const TARGET_DATE = /\b(?:to|until|through|till|by|after|before|on or after|on or before)\s+$/i;
 const INTERVENING = /\b(?:filed|furnished|mailed|submitted|lodged)\b/i;
 /** An opening adverbial phrase still open (no comma yet) before a cue: "In connection with the …", "Pursuant to …". */
 const OPENING_PHRASE = /^\s*(?:\(\d{1,2}\)\s*)?(?:in connection with|pursuant to|under|in accordance with|as part of|as required by|consistent with|in light of)\b[^,;]*$/i;
+/** A date used as a noun's modifier ("the October 15, 2020 settlement"): it names the thing, not when an action happened. */
+function namesAThing(canon: string, d: ParsedDate): boolean {
+  return /\bthe\s+$/i.test(canon.slice(Math.max(0, d.start - 5), d.start)) && /^\s+\p{Ll}/u.test(canon.slice(d.end, d.end + 3));
+}
+
 /** The sentence before a date, from its last sentence end (at most 200 characters). */
 function clauseBefore(canon: string, at: number): string {
   const before = canon.slice(Math.max(0, at - 200), at);
@@ -224,6 +234,10 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
       const mine = distance(d, a, b);
       // an action denied ("no new agreements were signed", "had not been approved") did not happen
       if (ACTIONS.has(ty.type) && /\b(?:no|not|never)\s+(?:[\p{L}-]+\s+){0,6}$/iu.test(canon.slice(Math.max(lo, a - 60), a))) continue;
+      // a cue read as an adjective ("an approved Wildfire Mitigation Plan as of the effective date, June 5, 2019") happens on no date
+      if (ACTIONS.has(ty.type) && /\b(?:an?|any|its|their)\s+$/i.test(canon.slice(Math.max(lo, a - 8), a))) continue;
+      // an action only on a condition ("a stipulation that, if approved, would extend …") has not happened
+      if (ACTIONS.has(ty.type) && /\b(?:if|unless|until)\s+(?:[\p{L}-]+\s+){0,2}$/iu.test(canon.slice(Math.max(lo, a - 30), a))) continue;
       // a cue inside an opening phrase qualifies its noun, not the date after the comma
       // ("In connection with the Commission approved settlement, on April 12, 2004, the Utility deposited …")
       if (b <= d.start && canon.slice(b, d.start).includes(",") && OPENING_PHRASE.test(canon.slice(lo, a))) continue;
@@ -233,7 +247,8 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
       if (ty.type === "report_due" && /\bno\s+(?:\w+\s+)?$/i.test(canon.slice(Math.max(0, a - 14), a))) continue;
       // another action stands between a cue and its date ("… Annual Meeting … filed with the SEC on April 21, 2022"): the date is that action's
       if (b <= d.start && INTERVENING.test(canon.slice(b, d.start)) && !ty.re.test("filed")) continue;
-      if (dates.every((x) => x === d || distance(x, a, b) > mine)) return ty;
+      // (a date naming a thing — "approved the October 15, 2020 settlement" — competes for no cue)
+      if (dates.every((x) => x === d || namesAThing(canon, x) || distance(x, a, b) > mine)) return ty;
     }
   }
   return undefined;

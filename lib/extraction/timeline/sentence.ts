@@ -156,16 +156,23 @@ export function describeFromSentence(sent: Sentence): string {
     return `${(sp > min ? room.slice(0, sp) : room).replace(/[,;:\s]+$/, "")}…`;
   };
   if (dateEnd <= DESCRIPTION_MAX - 30) return cutAfter(text, dateEnd);
-  let start = -1;
+  // clause starts close enough to the date; one opening a relative clause or "dated" tells of a noun before it
+  const starts: number[] = [];
   for (const m of text.slice(0, dateAt).matchAll(/[,;:]\s+|\s+[—–]\s+/g)) {
     const at = m.index! + m[0].length;
     // the comma inside a date ("December 31, 2018") is no clause start
     if (/^\d{4}\b/.test(text.slice(at))) continue;
-    if (dateEnd - at <= DESCRIPTION_MAX - 40) { start = at; break; }
+    if (dateEnd - at <= DESCRIPTION_MAX - 40) starts.push(at);
   }
+  const dependent = (at: number) => /^(?:which|who|whom|whose|that|dated)\b/.test(text.slice(at));
+  let start = starts.find((at) => !dependent(at)) ?? starts[0] ?? -1;
   if (start < 0) start = Math.max(0, text.lastIndexOf(" ", Math.max(0, dateAt - 80)) + 1);
-  // a relative clause keeps the noun it tells of ("… Jobs Act of 2017 (the Tax Act), which was signed into law …")
-  else if (/^(?:which|who|whom|whose|that)\b/.test(text.slice(start))) start = Math.max(0, text.lastIndexOf(" ", Math.max(0, start - 60)) + 1);
+  // a relative clause or a participle keeps the noun it tells of ("… Jobs Act of 2017 (the Tax Act), which was signed into law …",
+  // "… Revenue Bonds 1997 Series B, dated December 1, 2015")
+  else if (dependent(start)) {
+    const room = Math.min(60, DESCRIPTION_MAX - 10 - (dateEnd - start));
+    if (room > 10) start = Math.max(0, text.lastIndexOf(" ", Math.max(0, start - room)) + 1);
+  }
   return `…${cutAfter(text.slice(start), dateEnd - start)}`;
 }
 
