@@ -50,6 +50,14 @@ export function asksDateOrPlace(question: string): boolean {
   return t.kind === "date" || !!t.place;
 }
 
+/** Kinds of answer no table cell states: "what are X's segments" (a list), "who are its customers", "why …", "when …", "where …". */
+const NO_TABLE_VALUE = new Set(["list", "organisation", "reason", "date"]);
+
+export function asksNoTableValue(question: string): boolean {
+  const t = classifyQuestion(question);
+  return NO_TABLE_VALUE.has(t.kind) || !!t.place;
+}
+
 export function inferKbIntent(query: string): KbIntent {
   return RESEARCH.test(query) ? "research" : "fact";
 }
@@ -153,7 +161,8 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
 
   // Figures read from page tables when no finding covers the metric (or a person's row, e.g. the cap table)
   let tableValues: KbTableValue[] | undefined;
-  if (metrics.length && !input.passages && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
+  // (not for a question whose answer is no figure: a list, organisations, a reason, a date or a place is read from passages)
+  if (metrics.length && !input.passages && !asksNoTableValue(input.question ?? query) && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
     tableValues = await tableLookup(deps, { metrics, people: chosen, roleAsked: peopleReq.roles.map((r) => r.written), period: resolved.period, documentIds });
     if (tableValues.length && coverage === "none") coverage = "pages";
   }
