@@ -31,6 +31,14 @@ describe("the asked event", () => {
   });
 });
 
+describe("the asked act of an amount", () => {
+  it("'how much cash did X pay for income taxes' is not answered by the tax provision", () => {
+    const q = "How much cash did Acme pay for income taxes, net of tax refunds, in 2023?";
+    expect(ask(q, "In 2023, Acme recorded a provision for income taxes of $265 million on pretax income of $475 million.").quotes).toEqual([]);
+    expect(ask(q, "In 2023, Acme paid income taxes, net of tax refunds, of $113 million in cash.").quotes[0]?.text).toMatch(/\$113 million/);
+  });
+});
+
 describe("the asked period", () => {
   it("a reason given for another year does not answer why it changed in the asked year", () => {
     const q = "Why did Acme's widget revenue decrease in 2023?";

@@ -160,10 +160,10 @@ const EVENT_STEMS = [
 const ASK_UP = /\b(?:increas\w*|r[io]se[sn]?|rising|gr[eo]w\w*|improv\w*|expand\w*|gain\w*)\b/i;
 const ASK_DOWN = /\b(?:decreas\w*|declin\w*|f[ae]ll\w*|dropp?\w*|lower\w*|reduc\w*|deteriorat\w*|shr[iau]nk\w*|contract(?:ed|ion)|weaken\w*)\b/i;
 
-/** The event of a date or reason question (see AnswerType.event), read after its question word. */
+/** The event of a date, reason or amount question (see AnswerType.event: "how much did X pay for …" needs a payment), read after its question word. */
 function eventAsked(q: string, kind: AnswerKind): AnswerType["event"] {
-  if (kind !== "date" && kind !== "reason") return undefined;
-  const body = q.replace(/^\s*(?:on |in |by )?(?:when|why|what (?:date|year|day|month)|which (?:date|year))\b/i, "");
+  if (kind !== "date" && kind !== "reason" && kind !== "amount") return undefined;
+  const body = q.replace(/^\s*(?:on |in |by )?(?:when|why|how much|what (?:date|year|day|month)|which (?:date|year))\b/i, "");
   const up = ASK_UP.exec(body);
   const down = ASK_DOWN.exec(body);
   const subject = kind === "reason" ? subjectBefore(body, (up ?? down)?.index) : undefined;
