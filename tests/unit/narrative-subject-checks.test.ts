@@ -34,7 +34,7 @@ describe("the asked event", () => {
 describe("the asked act of an amount", () => {
   it("'how much cash did X pay for income taxes' is not answered by the tax provision", () => {
     const q = "How much cash did Acme pay for income taxes, net of tax refunds, in 2023?";
-    expect(ask(q, "In 2023, Acme recorded a provision for income taxes of $265 million on pretax income of $475 million.").quotes).toEqual([]);
+    expect(ask(q, "Income taxes, net of tax refunds, reduced 2023 cash flow through a provision of $265 million.").quotes).toEqual([]);
     expect(ask(q, "In 2023, Acme paid income taxes, net of tax refunds, of $113 million in cash.").quotes[0]?.text).toMatch(/\$113 million/);
   });
 });
