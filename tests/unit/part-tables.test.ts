@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { extractMatrixFindings } from "@/lib/extraction/findings/matrix";
 import { extractPartFindings } from "@/lib/extraction/findings/parts";
-import { asksFigure, contentWords, rowFit } from "@/lib/agent/knowledge/part-figures";
+import { asksFigure, contentWords, rowFit, withoutCompany } from "@/lib/agent/knowledge/part-figures";
 
 const SEGMENT_NOTE = [
   "Note 5: Segment Information",
@@ -220,5 +220,14 @@ describe("tables whose columns are the parts (read by position)", () => {
       [["Offices", 30, 40], ["1,200", 190, 25], ["800", 270, 15], ["2,000", 345, 25]],
     ]);
     expect(extractMatrixFindings(over).map((c) => c.payload.part.label)).toEqual(["Offices — Alpha", "Offices — Beta", "Offices — Gamma"]);
+  });
+});
+
+describe("the company's own name in a part's question", () => {
+  it("drops the first mention of the company, the whole name before a part of it, and keeps a part named like it", () => {
+    expect(withoutCompany(contentWords("What were Widgetco's revenues from the Sales Cloud in 2023?"), ["WIDGETCO"])).toEqual(["revenues", "sales", "cloud"]);
+    expect(withoutCompany(contentWords("What were Salesworks' revenues from Sales Cloud?"), ["SALESWORKS"])).toEqual(["revenues", "sales", "cloud"]);
+    expect(withoutCompany(contentWords("What was Lake Properties' net operating income from its Lake region?"), ["LAKEPROPERTIES"])).toEqual(["net", "operating", "income", "lake", "region"]);
+    expect(withoutCompany(contentWords("What was Acmeburger's U.S. segment operating income?"), ["ACMEBURGERS"])).toEqual(["us", "segment", "operating", "income"]);
   });
 });

@@ -43,6 +43,27 @@ const SOFT = new Set("segment segments region regions reportable division divisi
 
 const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w.replace(/s$/, ""));
 
+/**
+ * The question's words less its first mention of the company: the longest run of words that spells
+ * (part of) a company's name or key ("mcdonald" of MCDONALDS, "boston properties" of
+ * BOSTONPROPERTIES). Only that mention goes: "Acme's Acme Lake region" keeps the region's word.
+ */
+export function withoutCompany(words: string[], companies: string[]): string[] {
+  const keys = companies.map((c) => c.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((k) => k.length >= 3);
+  const names = companies.map((c) => new Set(contentWords(c)));
+  // the whole name first ("salesforce" before the "sales" of "Sales Cloud"), then a part of it ("mcdonald" of MCDONALDS)
+  const whole = (run: string[]) => keys.includes(run.join("")) || names.some((n) => run.every((w) => n.has(w)));
+  const part = (run: string[]) => run.join("").length >= 5 && keys.some((k) => k.includes(run.join("")));
+  for (const fits of [whole, part]) {
+    for (let i = 0; i < words.length; i++) {
+      for (let j = words.length; j > i; j--) {
+        if (fits(words.slice(i, j))) return [...words.slice(0, i), ...words.slice(j)];
+      }
+    }
+  }
+  return words;
+}
+
 /** The question asks one figure (not why, who, which one, whether). */
 export function asksFigure(question: string): boolean {
   const q = question.trim();
@@ -93,7 +114,7 @@ async function loadRows(db: Queryable, o: { dealId: string; documentIds?: string
        from staging_extractions s join documents d on d.id = s.document_id
       where s.deal_id = $1 and s.candidate_type = 'finding' and s.candidate_key like $2 and s.status in ('promoted', 'duplicate')
         and d.status = 'indexed' and ($3::uuid[] is null or s.document_id = any($3::uuid[]))
-        and lower(s.payload->>'metric') like any($4::text[])
+        and lower(s.payload::text) like all($4::text[])
       limit 4000`,
     [o.dealId, `${PART_KEY_PREFIX}%`, o.documentIds ?? null, o.patterns],
   );
@@ -141,10 +162,12 @@ export async function partFigures(deps: { db: Queryable; dealId: string; sources
     [deps.dealId, o.documentIds ?? null],
   );
   // the company's own name is no part ("FedEx" in "FedEx Ground's volume" leaves "ground")
-  const company = new Set([...(o.companyWords ?? []), ...names.rows.flatMap((r) => [r.company ?? "", (r.company_key ?? "").replace(/_/g, " ")])].flatMap((c) => contentWords(c)));
-  const asked = [...new Set(contentWords(o.question).filter((w) => !company.has(w)))];
+  const companies = [...(o.companyWords ?? []), ...names.rows.flatMap((r) => [r.company ?? "", r.company_key ?? ""])].filter(Boolean);
+  const asked = [...new Set(withoutCompany(contentWords(o.question), companies))];
   if (asked.length === 0) return [];
-  const patterns = asked.map((w) => `%${stem(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  // every word a row must name is somewhere in its payload (label, headings, title): a narrow first cut in the database
+  const patterns = asked.filter((w) => !SOFT.has(w)).map((w) => `%${stem(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  if (patterns.length === 0) return [];
   const rows = await loadRows(deps.db, { dealId: deps.dealId, documentIds: o.documentIds, patterns });
   const span = askedSpan(o.question, o.period);
   // one entry per printed row (its findings are one per column)

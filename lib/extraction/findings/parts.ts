@@ -254,7 +254,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       }
       // a caption ending in a colon ("Net revenue by country, based on …, was as follows:") titles the table below it
       const caption = !table && /:\s*$/.test(t) && /^\p{Lu}/u.test(t) && /\p{L}{3,}/u.test(t);
-      if (HEADER_PIECE.test(t) && !caption) continue;
+      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption) continue;
       if (isHeading(t) || caption) {
         if (table && isCaps(t)) {
           // a heading in capitals starts another part of the table ("REVENUE BY SERVICE TYPE", "GEOGRAPHICAL INFORMATION")
