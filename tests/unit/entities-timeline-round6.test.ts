@@ -62,6 +62,8 @@ describe("timeline: round 6 event classes", () => {
 
   it("reads no decision into an approval only on a condition ('that, if approved, would extend …')", () => {
     expect(typed("On October 1, 2018, the Utility entered into a stipulation with TAG that, if approved, would extend the rate case cycle through 2022.").filter(([t]) => t === "decision")).toEqual([]);
+    // (round 7) the condition a few words before the cue
+    expect(typed("The agreement will terminate if the effective date does not occur on or prior to September 30, 2020 or December 31, 2020 if such later outside date is approved by the court.").filter(([t]) => t === "decision")).toEqual([]);
     // an approval that happened stays one
     expect(typed("On October 1, 2018, the Commission approved the stipulation.")).toEqual([["decision", "2018-10-01"]]);
   });

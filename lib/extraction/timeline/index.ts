@@ -236,8 +236,8 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
       if (ACTIONS.has(ty.type) && /\b(?:no|not|never)\s+(?:[\p{L}-]+\s+){0,6}$/iu.test(canon.slice(Math.max(lo, a - 60), a))) continue;
       // a cue read as an adjective ("an approved Wildfire Mitigation Plan as of the effective date, June 5, 2019") happens on no date
       if (ACTIONS.has(ty.type) && /\b(?:an?|any|its|their)\s+$/i.test(canon.slice(Math.max(lo, a - 8), a))) continue;
-      // an action only on a condition ("a stipulation that, if approved, would extend …") has not happened
-      if (ACTIONS.has(ty.type) && /\b(?:if|unless|until)\s+(?:[\p{L}-]+\s+){0,2}$/iu.test(canon.slice(Math.max(lo, a - 30), a))) continue;
+      // an action only on a condition ("a stipulation that, if approved, would extend …", "if such later outside date is approved") has not happened
+      if (ACTIONS.has(ty.type) && /\b(?:if|unless|until)\s+(?:[\p{L}-]+\s+){0,5}$/iu.test(canon.slice(Math.max(lo, a - 50), a))) continue;
       // a cue inside an opening phrase qualifies its noun, not the date after the comma
       // ("In connection with the Commission approved settlement, on April 12, 2004, the Utility deposited …")
       if (b <= d.start && canon.slice(b, d.start).includes(",") && OPENING_PHRASE.test(canon.slice(lo, a))) continue;
