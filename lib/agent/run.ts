@@ -9,7 +9,7 @@
 import { convertToModelMessages, stepCountIs, streamText, type LanguageModel, type StreamTextResult, type UIMessage } from "ai";
 import { contextWindow, DEFAULT_CONTEXT_MESSAGES } from "@/lib/chat/context";
 import type { Db } from "@/lib/db";
-import { getChatModel } from "@/lib/models/chat";
+import { getAgentModel } from "./model";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { log } from "@/lib/log";
 import { createAgentContext, type AgentContext, type AgentDeal } from "./context";
@@ -68,7 +68,7 @@ export async function createAgentStream(o: AgentRunOptions): Promise<AgentStream
   const guardrails = createGuardrailState(context.sources, window.filter((m) => m.role === "user").map(textOf));
   const modelMessages = await convertToModelMessages(window, { tools, ignoreIncompleteToolCalls: true });
   const result = streamText({
-    model: o.model ?? getChatModel(),
+    model: o.model ?? getAgentModel(),
     system: buildSystemPrompt(deal, o.now),
     messages: modelMessages,
     tools,

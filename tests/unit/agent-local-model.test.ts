@@ -1,7 +1,7 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { decide, textDeltas } from "@/lib/models/local-chat";
-import { getChatModelInfo } from "@/lib/models/chat";
+import { decide, textDeltas } from "@/lib/agent/offline";
+import { getAgentModelInfo } from "@/lib/agent/model";
 import { parseConfig } from "@/lib/config";
 
 const TOOLS = ["query_knowledge_base", "get_document_info", "detect_contradictions", "find_gaps", "validate_finding", "update_knowledge_base", "suggest_questions", "create_irl", "add_to_qa", "trigger_analysis", "update_knowledge_graph"];
@@ -117,7 +117,7 @@ describe("local chat model: answers and mechanics", () => {
 
   it("streams word deltas", async () => {
     expect(textDeltas("Q3 2024 revenue was").join("")).toBe("Q3 2024 revenue was");
-    const model = getChatModelInfo(parseConfig({})).model;
+    const model = getAgentModelInfo(parseConfig({})).model;
     const started = performance.now();
     const { stream } = await model.doStream(opts(withResult));
     const reader = stream.getReader();
@@ -141,10 +141,10 @@ describe("local chat model: answers and mechanics", () => {
     expect(parts).toEqual(expect.arrayContaining(["tool-input-start", "tool-input-delta", "tool-call"]));
   });
 
-  it("getChatModel: local offline, OpenAI with a key, a compatible server with a base URL", () => {
-    expect(getChatModelInfo(parseConfig({})).provider).toBe("local");
-    expect(getChatModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test" })).modelId).toBe("gpt-4.1");
-    expect(getChatModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test", OPENAI_CHAT_MODEL: "gpt-4o" })).model.modelId).toBe("gpt-4o");
-    expect(getChatModelInfo(parseConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_CHAT_MODEL: "llama3" })).provider).toBe("openai-compatible");
+  it("getAgentModel: local offline, OpenAI with a key, a compatible server with a base URL", () => {
+    expect(getAgentModelInfo(parseConfig({})).provider).toBe("local");
+    expect(getAgentModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test" })).modelId).toBe("gpt-4.1");
+    expect(getAgentModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test", OPENAI_CHAT_MODEL: "gpt-4o" })).model.modelId).toBe("gpt-4o");
+    expect(getAgentModelInfo(parseConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_CHAT_MODEL: "llama3" })).provider).toBe("openai-compatible");
   });
 });

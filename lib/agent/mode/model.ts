@@ -15,6 +15,7 @@ export interface AgentModeModelInfo {
 }
 
 export function getAgentModeModelInfo(cfg: Config = getConfig()): AgentModeModelInfo {
-  if (cfg.modelMode === "local") return { model: createLocalAgentModeModel(), provider: "local", modelId: LOCAL_AGENT_MODEL_ID };
-  return getChatModelInfo(cfg);
+  const info = getChatModelInfo(cfg);
+  if (info.provider === "local") return { model: createLocalAgentModeModel(), provider: "local", modelId: LOCAL_AGENT_MODEL_ID };
+  return info;
 }
