@@ -6,7 +6,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { getConfig, type Config } from "@/lib/config";
 import { getChatModelInfo } from "@/lib/models/chat";
-import { createLocalChatModel, LOCAL_CHAT_MODEL_ID } from "./offline";
+import { createOfflineModel, OFFLINE_MODEL_ID } from "./offline";
 
 export interface AgentModelInfo {
   model: LanguageModelV3;
@@ -16,7 +16,7 @@ export interface AgentModelInfo {
 
 export function getAgentModelInfo(cfg: Config = getConfig()): AgentModelInfo {
   const info = getChatModelInfo(cfg);
-  if (info.provider === "local") return { model: createLocalChatModel(), provider: "local", modelId: LOCAL_CHAT_MODEL_ID };
+  if (info.provider === "local") return { model: createOfflineModel(), provider: "local", modelId: OFFLINE_MODEL_ID };
   return info;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasFigure } from "@/lib/agent/mode/local-driver";
+import { hasFigure } from "@/lib/agent/offline/agent-mode/sources";
 
 describe("Agent Mode offline driver: what counts as a figure to quote", () => {
   it("counts amounts and table values, not bare years (even before a full stop)", () => {

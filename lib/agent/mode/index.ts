@@ -12,7 +12,7 @@ import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import type { AgentModeConfigInput } from "./config";
 import { saveAgentAnswer, saveAgentFailure, startAgentConversation, type AgentConversationRef } from "./conversation";
 import { runAgentMode } from "./loop";
-import { getAgentModeModelInfo } from "./model";
+import { getAgentModelInfo } from "@/lib/agent/model";
 import { createAgentModeTools } from "./tools";
 import type { AgentModeResult, TraceEvent } from "./types";
 
@@ -40,7 +40,7 @@ export type AgentModeRunForDeal = AgentModeResult & { deal: string; conversation
 
 export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentModeRunForDeal> {
   const deal = await requireDealAccess({ db: o.db, dealRef: o.dealRef, user: o.user, ...(o.conversation ? { role: "analyst" as const } : {}) });
-  const info = o.model ? null : getAgentModeModelInfo();
+  const info = o.model ? null : getAgentModelInfo();
   const model = o.model ?? info!.model;
   const tools = createAgentModeTools({ db: o.db, access: { dealId: deal.id, dealSlug: deal.slug, userId: o.user.id, mode: o.user.mode }, space: o.space });
   let saved: AgentConversationRef | undefined;

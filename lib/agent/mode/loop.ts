@@ -1,25 +1,27 @@
 /**
- * The bounded Agent Mode loop (seed 004 §3), model-agnostic: constraints → plan → actions in
- * strict JSON (parsed with zod) → tools → validation gate on every `final` → reprompts with the
- * unmet constraints and the remaining budget → forced, honest synthesis when a budget is spent
- * → citation grounding. Hard limits come from the config object (tool calls, iterations,
- * reprompts, question length, citations and characters in context). Independent calls of a
- * `tool_calls` batch run in parallel; the same page or chunk is never opened twice; ids are
- * resolved only inside the deal and the user's access (tools.ts).
+ * The bounded Agent Mode loop (seed 004 §3) on the chat agent's loop: constraints → plan → the
+ * AI SDK tool loop (streamText, native tool calls, the calls of one step run in parallel) →
+ * a structured final answer (Output.object, zod) → the validation gate, which accepts it or sends
+ * the model a reprompt with the unmet constraints and the remaining budget → forced, honest
+ * synthesis when a budget is spent → citation grounding. The budgets come from the config
+ * object: iterations (model steps) through `stopWhen`, tool calls through `prepareStep` (once
+ * spent, the tools are withdrawn and the model is told to answer), reprompts through the gate.
+ * The same page or chunk is never opened twice; ids resolve only inside the deal and the user's
+ * access (tools.ts, run-tools.ts).
  */
-import { generateText, type LanguageModel } from "ai";
-import { MandaError, isMandaError } from "@/lib/errors";
+import { NoObjectGeneratedError, Output, stepCountIs, streamText, type LanguageModel, type ModelMessage, type PrepareStepFunction, type StepResult } from "ai";
+import { MandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { parseAction, type AgentAction, type ToolCall } from "./actions";
 import { effectiveToolBudget, resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
 import { analyzeConstraints, describeConstraints, refineConstraints } from "./constraints";
 import { groundCitations } from "./grounding";
 import { generatePlan } from "./planner";
-import { ACTION_SYSTEM, SYNTHESIS_SYSTEM, buildState, renderStatePrompt } from "./prompts";
-import { contextWindow, type AgentModeTools, type OpenTarget } from "./tools";
+import { agentModeSystem, ANSWER_OUTPUT, budgetSpentReprompt, finalAnswerSchema, invalidAnswerReprompt, SYNTHESIS_INSTRUCTION, validationReprompt, type FinalAnswer, type OpenToolOutput } from "./prompts";
+import { createRunTools, newRunState, type RunState, type RunTools } from "./run-tools";
+import type { AgentModeTools } from "./tools";
 import { TraceRecorder } from "./trace";
-import type { AgentConstraints, AgentModeResult, Insufficiency, OpenedCitation, SearchRecord, SearchResultItem, TraceEvent, ValidationResult } from "./types";
-import { contentWords, queryCoversTopic, words } from "./text";
+import type { AgentConstraints, AgentModeResult, Insufficiency, TraceEvent, ValidationResult } from "./types";
+import { queryCoversTopic } from "./text";
 import { missingTopicsOf, validateFinal } from "./validate";
 import { describeTopics, requestTopics } from "./request-topics";
 import { checkTopics } from "./topic-gate";
@@ -38,16 +40,6 @@ export interface RunAgentModeOptions {
   now?: () => number;
 }
 
-interface RunState {
-  searches: SearchRecord[];
-  opened: OpenedCitation[];
-  byRef: Map<string, SearchResultItem>;
-  openedKeys: Map<string, number>;
-  refCounter: number;
-  toolCalls: number;
-  batches: number;
-}
-
 export function checkQuestion(question: unknown, cfg: AgentModeConfig): string {
   if (typeof question !== "string" || !question.trim()) throw new MandaError("bad_request:question", "Type a question for Agent Mode.");
   const q = question.trim();
@@ -55,7 +47,92 @@ export function checkQuestion(question: unknown, cfg: AgentModeConfig): string {
   return q;
 }
 
-const norm = (q: string) => words(q).sort().join(" ");
+type Declared = NonNullable<FinalAnswer["insufficiencies"]>;
+
+/** What one call of the tool loop ended with. */
+interface Turn {
+  steps: number;
+  messages: ModelMessage[];
+  /** The structured answer, when the last step wrote one that parses. */
+  final: FinalAnswer | null;
+  /** Why the last step's text is not an answer object. */
+  invalid: string | null;
+  /** The raw text of the last step (a forced synthesis may use prose). */
+  text: string;
+}
+
+interface TurnOptions {
+  model: LanguageModel;
+  system: string;
+  messages: ModelMessage[];
+  tools: RunTools;
+  allowTools: boolean;
+  maxSteps: number;
+  prepareStep?: PrepareStepFunction<RunTools>;
+  onStepFinish?: (step: StepResult<RunTools>) => void;
+  abortSignal?: AbortSignal;
+  timeoutMs: number;
+}
+
+/** One call of the AI SDK tool loop: tool steps until the model writes its answer object (or the step cap). */
+async function modelTurn(o: TurnOptions): Promise<Turn> {
+  const failed: { error?: Error } = {};
+  const result = streamText({
+    model: o.model,
+    system: o.system,
+    messages: o.messages,
+    tools: o.tools,
+    ...(o.allowTools ? {} : { activeTools: [] as Array<keyof RunTools>, toolChoice: "none" as const }),
+    output: Output.object({ schema: finalAnswerSchema, name: ANSWER_OUTPUT, description: "The final answer with [n] citation markers, and the topics the sources do not cover." }),
+    stopWhen: stepCountIs(o.maxSteps),
+    prepareStep: o.prepareStep,
+    onStepFinish: o.onStepFinish,
+    temperature: 0,
+    maxRetries: 1,
+    abortSignal: o.abortSignal,
+    timeout: { stepMs: o.timeoutMs },
+    onError: ({ error }) => {
+      failed.error ??= error instanceof Error ? error : new Error(String(error));
+    },
+  });
+  await result.consumeStream();
+  if (failed.error) throw failed.error;
+  const steps = await result.steps;
+  const { messages } = await result.response;
+  const last = steps.at(-1);
+  const text = last?.text ?? "";
+  if (!last || last.finishReason === "tool-calls") return { steps: steps.length, messages, final: null, invalid: null, text };
+  try {
+    return { steps: steps.length, messages, final: await result.output, invalid: null, text };
+  } catch (e) {
+    const why = NoObjectGeneratedError.isInstance(e) ? (e.cause instanceof Error ? e.cause.message : e.message) : e instanceof Error ? e.message : String(e);
+    return { steps: steps.length, messages, final: null, invalid: why.replace(/\s+/g, " ").slice(0, 200) || "no answer object", text };
+  }
+}
+
+const userMessage = (lines: string[]): ModelMessage => ({ role: "user", content: lines.join("\n") });
+
+/**
+ * Opened citations beyond the most recent `max` leave the model's context (the tool result keeps
+ * its number, document and page): what it reads stays bounded however many pages were opened.
+ */
+export function boundOpenedContext(messages: ModelMessage[], openedCount: number, max: number): ModelMessage[] {
+  const oldest = openedCount - max;
+  if (oldest <= 0) return messages;
+  return messages.map((m) => {
+    if (m.role !== "tool") return m;
+    return {
+      ...m,
+      content: m.content.map((p) => {
+        if (p.type !== "tool-result" || p.toolName !== "open_citation" || p.output.type !== "json") return p;
+        const v = p.output.value as OpenToolOutput;
+        if (!v || typeof v !== "object" || !("n" in v) || v.n > oldest || v.text === undefined) return p;
+        const { text: _text, ...rest } = v;
+        return { ...p, output: { type: "json" as const, value: { ...rest, omitted: `text no longer in context; cite it as [${v.n}]` } } };
+      }),
+    };
+  });
+}
 
 export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeResult> {
   const cfg = resolveAgentModeConfig(o.config);
@@ -63,20 +140,6 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   const trace = new TraceRecorder(o.onTrace, o.now);
   const signal = o.abortSignal;
   let modelCalls = 0;
-
-  async function callModel(system: string, prompt: string): Promise<string> {
-    modelCalls++;
-    try {
-      const r = await generateText({ model: o.model, system, prompt, temperature: 0, maxRetries: 1, abortSignal: signal, timeout: cfg.modelTimeoutMs });
-      return r.text;
-    } catch (e) {
-      if (signal?.aborted) throw e;
-      log.warn("agent mode: model call failed", { error: e instanceof Error ? e.message : String(e) });
-      const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: e });
-      trace.record({ type: "error", code: err.code, message: err.message });
-      throw err;
-    }
-  }
 
   // 1. constraints
   let t = trace.mark();
@@ -103,102 +166,116 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   const plan = await generatePlan(o.model, question, constraints, requirements, { abortSignal: signal, timeoutMs: cfg.modelTimeoutMs });
   trace.record({ type: "plan", steps: plan.steps, format: plan.format, source: plan.source }, t);
 
-  // 3. loop
-  const st: RunState = { searches: [], opened: [], byRef: new Map(), openedKeys: new Map(), refCounter: 0, toolCalls: 0, batches: 0 };
+  // 3. the tool loop, with the gate between its calls
+  const st: RunState = newRunState();
+  const tools = createRunTools({ st, cfg, toolBudget, tools: o.tools, question, mark: () => trace.mark() });
+  const system = agentModeSystem({ requirements, plan: plan.steps, toolBudget, maxBatch: cfg.maxBatch });
+  const messages: ModelMessage[] = [{ role: "user", content: question }];
   let iterations = 0;
   let reprompts = 0;
   let invalidOutputs = 0;
   let validations = 0;
-  let feedback: string[] = [];
-  let accepted: { answer: string; insufficiencies?: Array<{ topic: string; missing?: string }> } | null = null;
-  let lastFinal: { answer: string; insufficiencies?: Array<{ topic: string; missing?: string }> } | null = null;
+  let budgetTold = false;
+  let accepted: FinalAnswer | null = null;
+  let lastFinal: FinalAnswer | null = null;
   let lastValidation: ValidationResult | null = null;
 
+  const left = () => Math.max(0, toolBudget - st.toolCalls);
   const remaining = () => ({ toolCalls: toolBudget - st.toolCalls, iterations: cfg.maxIterations - iterations, reprompts: cfg.maxReprompts - reprompts });
-  const state = (mode: "act" | "synthesize") =>
-    buildState({
-      mode,
-      question,
-      constraints,
-      plan: plan.steps,
-      budget: { toolBudget, toolCallsUsed: st.toolCalls, toolCallsLeft: Math.max(0, toolBudget - st.toolCalls), iterationsLeft: cfg.maxIterations - iterations, repromptsLeft: cfg.maxReprompts - reprompts, maxBatch: cfg.maxBatch },
-      searches: st.searches,
-      opened: st.opened,
-      maxContextCitations: cfg.maxContextCitations,
-      feedback,
-    });
   const reprompt = (reason: "invalid_json" | "validation" | "budget" | "refused", lines: string[]): boolean => {
     if (reprompts >= cfg.maxReprompts) return false;
     reprompts++;
-    feedback = lines;
     trace.record({ type: "reprompt", reason, message: lines.join("\n"), remaining: remaining() });
     return true;
+  };
+  const callModel = async (x: { allowTools: boolean; maxSteps: number; extra?: ModelMessage[] }): Promise<Turn> => {
+    try {
+      return await modelTurn({
+        model: o.model,
+        system,
+        messages: [...messages, ...(x.extra ?? [])],
+        tools,
+        allowTools: x.allowTools,
+        maxSteps: x.maxSteps,
+        abortSignal: signal,
+        timeoutMs: cfg.modelTimeoutMs,
+        prepareStep: ({ messages: current }) => {
+          st.stepCalls = 0;
+          const bounded = boundOpenedContext(current, st.opened.length, cfg.maxContextCitations);
+          if (!x.allowTools || left() > 0) return { messages: bounded };
+          // the tool budget is spent: the tools are withdrawn and the model is told to answer
+          const lines = budgetSpentReprompt(toolBudget);
+          if (!budgetTold) {
+            budgetTold = true;
+            reprompt("budget", lines);
+          }
+          return { activeTools: [], toolChoice: "none", messages: [...bounded, userMessage(lines)] };
+        },
+        onStepFinish: (step) => {
+          invalidOutputs += recordStep(step, st, trace);
+        },
+      });
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      log.warn("agent mode: model call failed", { error: e instanceof Error ? e.message : String(e) });
+      const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: e });
+      trace.record({ type: "error", code: err.code, message: err.message });
+      throw err;
+    }
   };
 
   while (iterations < cfg.maxIterations) {
     if (signal?.aborted) throw signal.reason ?? new Error("aborted");
-    iterations++;
-    const text = await callModel(ACTION_SYSTEM, renderStatePrompt(state("act"), requirements));
-    const parsed = parseAction(text);
-    if (!parsed.ok) {
+    const turn = await callModel({ allowTools: true, maxSteps: cfg.maxIterations - iterations });
+    iterations += turn.steps;
+    modelCalls += turn.steps;
+    messages.push(...turn.messages);
+    if (!turn.final && !turn.invalid) break; // the step cap ended the loop inside a tool step
+    if (!turn.final) {
       invalidOutputs++;
-      if (!reprompt("invalid_json", [`Your last output was not a valid action: ${parsed.error}.`, "Output exactly ONE JSON object in the format described, with no text around it."])) break;
+      const lines = invalidAnswerReprompt(turn.invalid!);
+      if (!reprompt("invalid_json", lines)) break;
+      messages.push(userMessage(lines));
       continue;
     }
-    const action: AgentAction = parsed.action;
-    if (action.type === "final") {
-      validations++;
-      t = trace.mark();
-      const v = validateFinal({ answer: action.answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: action.insufficiencies, topics });
-      lastValidation = v;
-      lastFinal = action;
-      trace.record({ type: "validation", ok: v.ok, attempt: validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
-      if (v.ok) {
-        accepted = action;
-        break;
-      }
-      const left = toolBudget - st.toolCalls;
-      const needTools = v.failures.filter((f) => f.needsTools);
-      if (needTools.length && left <= 0) break; // cannot be fixed: synthesise honestly
-      const lines = [
-        "VALIDATION FAILED — your answer does not meet the requirements.",
-        ...v.failures.map((f) => `${f.code}: ${f.message}`),
-        `REMAINING TOOL BUDGET: ${left} call(s).`,
-        needTools.length ? "You MUST output a tool call (or tool_calls) to gather what is missing before finalising." : "Rewrite the final answer fixing every error above.",
-      ];
-      if (!reprompt("validation", lines)) break;
-      continue;
+    validations++;
+    t = trace.mark();
+    const v = validateFinal({ answer: turn.final.answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: turn.final.insufficiencies, topics });
+    lastValidation = v;
+    lastFinal = turn.final;
+    trace.record({ type: "validation", ok: v.ok, attempt: validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
+    if (v.ok) {
+      accepted = turn.final;
+      break;
     }
-    // tool calls
-    const calls: ToolCall[] = action.type === "tool_call" ? [{ tool: action.tool, args: action.args } as ToolCall] : action.calls;
-    if (st.toolCalls >= toolBudget) {
-      if (!reprompt("budget", [`The tool budget (${toolBudget} calls) is spent. Output {"type":"final",…} now, from the opened citations.`])) break;
-      continue;
-    }
-    feedback = await runCalls(calls, st, { cfg, toolBudget, tools: o.tools, trace, question });
+    if (v.failures.some((f) => f.needsTools) && left() <= 0) break; // cannot be fixed: synthesise honestly
+    const lines = validationReprompt(v.failures, left());
+    if (!reprompt("validation", lines)) break;
+    messages.push(userMessage(lines));
   }
 
   // 4. forced synthesis when nothing was accepted
   let status: "validated" | "forced" = "validated";
   let answer: string;
-  let declared: Array<{ topic: string; missing?: string }> = [];
+  let declared: Declared = [];
   let unmet: string[] = [];
   if (accepted) {
     answer = accepted.answer;
     declared = accepted.insufficiencies ?? [];
   } else {
     status = "forced";
-    if (lastValidation && !lastValidation.ok) feedback = lastValidation.failures.map((f) => `${f.code}: ${f.message}`);
-    let text = "";
+    const feedback = lastValidation && !lastValidation.ok ? lastValidation.failures.map((f) => `${f.code}: ${f.message}`) : [];
+    let synth: FinalAnswer | null = null;
     try {
-      text = await callModel(SYNTHESIS_SYSTEM, renderStatePrompt(state("synthesize"), requirements));
+      const turn = await callModel({ allowTools: false, maxSteps: 1, extra: [userMessage([SYNTHESIS_INSTRUCTION, ...feedback.map((f) => `- ${f}`)])] });
+      modelCalls += turn.steps;
+      synth = turn.final ?? (turn.text.trim() && !turn.text.trim().startsWith("{") ? { answer: turn.text.trim() } : null);
     } catch (e) {
       if (signal?.aborted || !lastFinal) throw e;
     }
-    const p = text ? parseAction(text) : null;
-    const synth = p?.ok && p.action.type === "final" ? p.action : text && !text.trim().startsWith("{") ? { answer: text.trim() } : lastFinal ?? { answer: fallbackSynthesis(constraints, st) };
+    synth ??= lastFinal ?? { answer: fallbackSynthesis(constraints, st) };
     answer = synth.answer;
-    declared = ("insufficiencies" in synth ? synth.insufficiencies : undefined) ?? [];
+    declared = synth.insufficiencies ?? [];
     answer = discloseMissing(answer, constraints, st);
     const gaps = discloseUnanswered(answer, constraints, st, topics);
     answer = gaps.answer;
@@ -240,177 +317,27 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   return result;
 }
 
-interface Prepared {
-  call: ToolCall;
-  kind: "search" | "open" | "duplicate" | "refused";
-  message?: string;
-  target?: OpenTarget;
-  fromRef?: SearchResultItem;
-  key?: string;
-}
-
-/** Runs one action's calls: validates and dedupes in order, executes in parallel, commits in order. */
-async function runCalls(calls: ToolCall[], st: RunState, x: { cfg: AgentModeConfig; toolBudget: number; tools: AgentModeTools; trace: TraceRecorder; question: string }): Promise<string[]> {
-  const feedback: string[] = [];
-  const list = calls.slice(0, x.cfg.maxBatch);
-  if (calls.length > list.length) feedback.push(`Only the first ${x.cfg.maxBatch} calls of a batch are run.`);
-  const batch = list.length > 1 ? ++st.batches : undefined;
-  const prepared: Prepared[] = [];
-  const reserved = new Set<string>();
-  const searched = new Set(st.searches.filter((s) => !s.error).map((s) => norm(s.query)));
-  let budgetLeft = x.toolBudget - st.toolCalls;
-  for (const call of list) {
-    if (call.tool === "search_docs") {
-      const key = norm(call.args.query);
-      if (searched.has(key) || reserved.has(`q:${key}`)) {
-        prepared.push({ call, kind: "duplicate", message: `Already searched for "${call.args.query}"; use its results or search for something else.` });
-        continue;
-      }
-      if (budgetLeft <= 0) {
-        prepared.push({ call, kind: "refused", message: "Not run: the tool budget is spent." });
-        continue;
-      }
-      reserved.add(`q:${key}`);
-      budgetLeft--;
-      prepared.push({ call, kind: "search" });
+/**
+ * Records a finished step's tool calls in call order (calls of one step share a batch number);
+ * a call the SDK could not run (invalid input, an unknown tool) is recorded as refused input.
+ */
+function recordStep(step: StepResult<RunTools>, st: RunState, trace: TraceRecorder): number {
+  let invalid = 0;
+  const batch = step.toolCalls.length > 1 ? ++st.batches : undefined;
+  for (const c of step.toolCalls) {
+    const done = st.traces.get(c.toolCallId);
+    if (done) {
+      st.traces.delete(c.toolCallId);
+      trace.record({ ...done.step, ...(batch ? { batch } : {}) }, done.started, done.ended);
       continue;
     }
-    const a = call.args;
-    let target: OpenTarget | undefined;
-    let fromRef: SearchResultItem | undefined;
-    if (a.ref) {
-      fromRef = st.byRef.get(a.ref.toUpperCase());
-      if (!fromRef) {
-        if (budgetLeft <= 0) {
-          prepared.push({ call, kind: "refused", message: "Not run: the tool budget is spent." });
-          continue;
-        }
-        budgetLeft--;
-        prepared.push({ call, kind: "refused", key: "counted", message: `Refused: ${a.ref} is not a ref from this run's search results.` });
-        continue;
-      }
-      target = { documentId: fromRef.documentId, page: fromRef.page };
-    } else if (a.chunkId) target = { chunkId: a.chunkId };
-    else target = { documentId: a.documentId!, page: a.page! };
-    const key = "chunkId" in target ? `c:${target.chunkId.toLowerCase()}` : `p:${target.documentId.toLowerCase()}:${target.page}`;
-    const already = st.openedKeys.get(key);
-    if (already !== undefined || reserved.has(key)) {
-      prepared.push({ call, kind: "duplicate", message: already !== undefined ? `Already opened as [${already}]; cite it as [${already}] instead of opening it again.` : "The same page is opened twice in this batch; it is opened once." });
-      continue;
-    }
-    if (budgetLeft <= 0) {
-      prepared.push({ call, kind: "refused", message: "Not run: the tool budget is spent." });
-      continue;
-    }
-    reserved.add(key);
-    budgetLeft--;
-    prepared.push({ call, kind: "open", target, fromRef, key });
+    const err = step.content.find((p) => p.type === "tool-error" && p.toolCallId === c.toolCallId) as { error?: unknown } | undefined;
+    const message = err?.error instanceof Error ? err.error.message : typeof err?.error === "string" ? err.error : "not run";
+    invalid++;
+    const tool = c.toolName === "open_citation" ? "open_citation" : "search_docs";
+    trace.record({ type: "tool_call", tool, args: (c.input ?? {}) as Record<string, unknown>, ok: false, summary: `Invalid call: ${message.replace(/\s+/g, " ").slice(0, 200)}`, error: "invalid_input", ...(batch ? { batch } : {}) });
   }
-
-  // Execute (independent calls concurrently), each timed.
-  const runs = prepared.map(async (p) => {
-    const started = x.trace.mark();
-    try {
-      if (p.kind === "search") {
-        const args = p.call.args as { query: string; k?: number };
-        const results = await x.tools.searchDocs({ query: args.query, k: Math.min(args.k ?? x.cfg.searchTopK, 10), snippetChars: x.cfg.snippetChars });
-        return { p, started, results };
-      }
-      if (p.kind === "open") return { p, started, source: await x.tools.openCitation(p.target!) };
-      return { p, started };
-    } catch (e) {
-      return { p, started, error: isMandaError(e) ? e.message : "the tool failed" };
-    }
-  });
-  const done = await Promise.all(runs);
-
-  // Commit in call order: refs and citation numbers are deterministic.
-  for (const d of done) {
-    const { p } = d;
-    const args = p.call.args as Record<string, unknown>;
-    if (p.kind === "duplicate" || (p.kind === "refused" && p.key !== "counted")) {
-      feedback.push(p.message!);
-      x.trace.record({ type: "tool_call", tool: p.call.tool, args, ok: false, summary: p.message!, batch, error: p.kind }, d.started);
-      continue;
-    }
-    st.toolCalls++;
-    if (p.kind === "refused") {
-      feedback.push(p.message!);
-      x.trace.record({ type: "tool_call", tool: p.call.tool, args, ok: false, summary: p.message!, batch, error: "refused" }, d.started);
-      continue;
-    }
-    if ("error" in d && d.error) {
-      if (p.kind === "search") st.searches.push({ index: st.searches.length + 1, query: String(args.query), results: [], error: d.error });
-      feedback.push(`${p.call.tool} failed: ${d.error}`);
-      x.trace.record({ type: "tool_call", tool: p.call.tool, args, ok: false, summary: `Failed: ${d.error}`, batch, error: d.error }, d.started);
-      continue;
-    }
-    if (p.kind === "search") {
-      const results: SearchResultItem[] = ("results" in d ? d.results ?? [] : []).map((r) => ({ ...r, ref: `${r.type === "finding" ? "F" : "R"}${++st.refCounter}` }));
-      for (const r of results) st.byRef.set(r.ref, r);
-      st.searches.push({ index: st.searches.length + 1, query: String(args.query), results });
-      const evidence = results.filter((r) => r.role === "evidence" && r.matchedTerms.length > 0).length;
-      const summary = results.length
-        ? `Found ${results.length} result(s)${evidence < results.length ? ` (${evidence} with the query's words)` : ""}: ${results.slice(0, 3).map((r) => `${r.document} p.${r.page}`).join(", ")}${results.length > 3 ? " …" : ""}`
-        : "No results";
-      x.trace.record({ type: "tool_call", tool: "search_docs", args, ok: true, summary, batch, results: results.map((r) => ({ ref: r.ref, document: r.document, page: r.page, snippet: r.snippet, role: r.role })) }, d.started);
-      continue;
-    }
-    const src = "source" in d ? d.source : null;
-    if (!src) {
-      const msg = "Refused: no such page or chunk in this deal (ids must come from this deal's search results).";
-      feedback.push(msg);
-      x.trace.record({ type: "tool_call", tool: "open_citation", args, ok: false, summary: msg, batch, error: "not_found" }, d.started);
-      continue;
-    }
-    // A chunk whose page is already open adds nothing: treat as a duplicate (not counted).
-    const pageKey = `p:${src.documentId.toLowerCase()}:${src.page}`;
-    if (src.kind === "chunk" && st.openedKeys.has(pageKey) && src.pageEnd === src.page) {
-      st.toolCalls--;
-      const n = st.openedKeys.get(pageKey)!;
-      feedback.push(`That chunk is on a page already opened as [${n}].`);
-      x.trace.record({ type: "tool_call", tool: "open_citation", args, ok: false, summary: `Already opened as [${n}]`, batch, error: "duplicate" }, d.started);
-      continue;
-    }
-    const n = st.opened.length + 1;
-    const terms = contentWords(`${p.fromRef ? st.searches.find((s) => s.results.includes(p.fromRef!))?.query ?? "" : ""} ${x.question}`).filter((w) => w.length > 3);
-    const win = contextWindow(src.text, x.cfg.maxCitationChars, { snippet: p.fromRef?.snippet, terms });
-    const opened: OpenedCitation = {
-      n,
-      ref: p.fromRef?.ref ?? null,
-      documentId: src.documentId,
-      document: src.document,
-      page: src.page,
-      pageEnd: src.pageEnd,
-      chunkId: src.chunkId ?? p.fromRef?.chunkId ?? null,
-      kind: src.kind,
-      text: src.text,
-      contextText: win.text,
-      truncated: win.truncated,
-      snippet: p.fromRef?.snippet ?? "",
-      documentDate: src.documentDate,
-      documentKind: src.documentKind,
-      versionGroup: src.versionGroup,
-      role: src.role,
-    };
-    st.opened.push(opened);
-    st.openedKeys.set(p.key!, n);
-    if (src.kind === "page") st.openedKeys.set(pageKey, n);
-    if (src.kind === "chunk" && src.chunkId) st.openedKeys.set(`c:${src.chunkId.toLowerCase()}`, n);
-    x.trace.record(
-      {
-        type: "tool_call",
-        tool: "open_citation",
-        args,
-        ok: true,
-        summary: `Opened [${n}] ${src.document} p.${src.page} (${(src.text.length / 1024).toFixed(1)} KB${win.truncated ? `, ${x.cfg.maxCitationChars} characters in context` : ""})`,
-        batch,
-        citation: { n, document: src.document, page: src.page, documentId: src.documentId, chunkId: opened.chunkId, chars: src.text.length, truncated: win.truncated },
-      },
-      d.started,
-    );
-  }
-  return feedback;
+  return invalid;
 }
 
 /** Adds the insufficiency phrase for topics without evidence when the answer does not already say it. */
