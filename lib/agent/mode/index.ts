@@ -32,8 +32,8 @@ export interface RunForDealOptions {
   /** Tests and evals: a scripted model instead of the configured one. */
   model?: LanguageModel;
   space?: EmbeddingSpace;
-  /** Save the run as a conversation (a new one, or the Agent Mode conversation with this id). */
-  conversation?: { id?: string };
+  /** Save the run as a conversation (a new one, or the Agent Mode conversation with this id), the answer under `answerMessageId`. */
+  conversation?: { id?: string; answerMessageId?: string };
 }
 
 export type AgentModeRunForDeal = AgentModeResult & { deal: string; conversationId?: string };
@@ -64,10 +64,10 @@ export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentMo
       abortSignal: o.abortSignal,
     });
   } catch (e) {
-    if (saved) await saveAgentFailure({ db: o.db, ref: saved, error: e, aborted: !!o.abortSignal?.aborted, trace: seen });
+    if (saved) await saveAgentFailure({ db: o.db, ref: saved, error: e, aborted: !!o.abortSignal?.aborted, trace: seen, id: o.conversation?.answerMessageId });
     throw e;
   }
-  if (saved) await saveAgentAnswer({ db: o.db, ref: saved, result });
+  if (saved) await saveAgentAnswer({ db: o.db, ref: saved, result, id: o.conversation?.answerMessageId });
   if (!o.returnTrace) delete result.trace;
   return { ...result, deal: deal.slug, ...(saved ? { conversationId: saved.conversationId } : {}) };
 }
