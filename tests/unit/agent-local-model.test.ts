@@ -39,7 +39,7 @@ describe("local chat model: intent routing (P3 query patterns)", () => {
 
   it("writing tools only on explicit requests, never proactively", () => {
     expect(calls([user("What was Q3 revenue?")]).map((c) => c.tool)).not.toEqual(expect.arrayContaining(["add_to_qa", "trigger_analysis", "update_knowledge_base", "create_irl"]));
-    expect(calls([user("Re-run the analysis of Q3_2024_Report.pdf")])).toEqual([{ tool: "trigger_analysis", input: { document: "Q3_2024_Report.pdf", reason: "requested in chat", confirmed: true } }]);
+    expect(calls([user("Re-run the analysis of Q3_2024_Report.pdf")])).toEqual([{ tool: "trigger_analysis", input: { document: "Q3_2024_Report.pdf", reason: "requested in chat" } }]);
     expect(calls([user("Import the IRL from IRL_Template.xlsx")])[0]!.tool).toBe("create_irl");
   });
 
@@ -51,7 +51,7 @@ describe("local chat model: intent routing (P3 query patterns)", () => {
       { role: "assistant", content: [{ type: "tool-call", toolCallId: "s1", toolName: "suggest_questions", input: {} }] },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "s1", toolName: "suggest_questions", output: { type: "json", value: { suggestions: [{ question: "Please provide: CTO.", domain: "People", priority: "high", origin: "gap" }] } } }] },
     ];
-    expect(calls(afterSuggest)).toEqual([{ tool: "add_to_qa", input: { questions: [{ question: "Please provide: CTO.", domain: "People", priority: "high" }], origin: "gap", confirmed: true } }]);
+    expect(calls(afterSuggest)).toEqual([{ tool: "add_to_qa", input: { questions: [{ question: "Please provide: CTO.", domain: "People", priority: "high" }], origin: "gap" } }]);
     expect(decide(opts([user("Any red flags?"), assistant("… Would you like me to add the gaps to the Q&A list?"), user("no thanks")])).text).toMatch(/nothing was added/);
   });
 });
