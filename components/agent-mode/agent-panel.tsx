@@ -60,6 +60,64 @@ function TraceSection({ trace, deal, busy, open }: { trace: TraceEvent[]; deal: 
   );
 }
 
+/** The request box: Enter runs it, Shift+Enter is a new line; Stop while a run is under way. */
+function RequestForm({ question, setQuestion, busy, onRun, onStop }: { question: string; setQuestion: (q: string) => void; busy: boolean; onRun: (q: string) => void; onStop: () => void }) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRun(question);
+      }}
+      className="sticky bottom-0 mt-auto border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur"
+    >
+      <label htmlFor="agent-input" className="sr-only">
+        Agent Mode request
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id="agent-input"
+          rows={3}
+          maxLength={MAX_CHARS}
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              onRun(question);
+            }
+          }}
+          placeholder="e.g. Separate searches for revenue and margins, open two sources, quote one exact figure…"
+          className="min-h-[3.5rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+        {busy ? (
+          <button type="button" onClick={onStop} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="agent-stop">
+            Stop
+          </button>
+        ) : (
+          <button type="submit" disabled={!question.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+            Run agent
+          </button>
+        )}
+      </div>
+      <p className="mt-1 text-right text-[11px] text-slate-400">
+        {question.length}/{MAX_CHARS}
+      </p>
+    </form>
+  );
+}
+
+/** One run: the request, its trace (live while it runs), then the answer (streaming, finished, stopped or missing). */
+function RunView({ r, deal, current, stopped, open }: { r: AgentRunView; deal: string; current: boolean; stopped: boolean; open: boolean }) {
+  const result = r.run ?? (r.answering ? null : !current && stopped ? STOPPED : null);
+  return (
+    <div className="space-y-3" data-testid={current ? undefined : "agent-run"}>
+      {r.question && <Question text={r.question} />}
+      <TraceSection trace={r.trace} deal={deal} busy={current && !r.answering && !r.run} open={open} />
+      {result ? <RunResult run={result} /> : r.answering ? <StreamingAnswer text={r.answering.text} citations={r.answering.citations} /> : current ? null : <p className="text-sm text-slate-500">No answer was saved for this request.</p>}
+    </div>
+  );
+}
+
 /** The AI SDK chat on POST /api/agent/stream: the request as {deal, conversationId, question}; the answer is one UI message. */
 function useAgentChat(deal: string, conversationId: string, initialMessages: AgentUIMessage[]) {
   const transport = useMemo(
@@ -143,17 +201,9 @@ export function AgentPanel({ deal, conversationId, initialMessages, onSaved }: {
         <strong>Agent Mode</strong> plans, searches the data room, opens the sources it cites, and only answers once a validation gate confirms your requirements (searches, opened sources, exact quotes, gaps) are met.
       </div>
 
-      {runs.map((r) => {
-        const current = busy && r === live;
-        const result = r.run ?? (r.answering ? null : !current && stopped.has(r.id) ? STOPPED : null);
-        return (
-          <div key={r.id} className="space-y-3" data-testid={current ? undefined : "agent-run"}>
-            {r.question && <Question text={r.question} />}
-            <TraceSection trace={r.trace} deal={deal} busy={current && !r.answering && !r.run} open={ranHere && r === live} />
-            {result ? <RunResult run={result} /> : r.answering ? <StreamingAnswer text={r.answering.text} citations={r.answering.citations} /> : current ? null : <p className="text-sm text-slate-500">No answer was saved for this request.</p>}
-          </div>
-        );
-      })}
+      {runs.map((r) => (
+        <RunView key={r.id} r={r} deal={deal} current={busy && r === live} stopped={stopped.has(r.id)} open={ranHere && r === live} />
+      ))}
 
       {shown && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -171,46 +221,7 @@ export function AgentPanel({ deal, conversationId, initialMessages, onSaved }: {
         </div>
       )}
 
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          run(question);
-        }}
-        className="sticky bottom-0 mt-auto border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur"
-      >
-        <label htmlFor="agent-input" className="sr-only">
-          Agent Mode request
-        </label>
-        <div className="flex items-end gap-2">
-          <textarea
-            id="agent-input"
-            rows={3}
-            maxLength={MAX_CHARS}
-            value={question}
-            onChange={(e) => setQuestion(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey) {
-                e.preventDefault();
-                run(question);
-              }
-            }}
-            placeholder="e.g. Separate searches for revenue and margins, open two sources, quote one exact figure…"
-            className="min-h-[3.5rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          />
-          {busy ? (
-            <button type="button" onClick={halt} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="agent-stop">
-              Stop
-            </button>
-          ) : (
-            <button type="submit" disabled={!question.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
-              Run agent
-            </button>
-          )}
-        </div>
-        <p className="mt-1 text-right text-[11px] text-slate-400">
-          {question.length}/{MAX_CHARS}
-        </p>
-      </form>
+      <RequestForm question={question} setQuestion={setQuestion} busy={busy} onRun={run} onStop={halt} />
     </div>
   );
 }

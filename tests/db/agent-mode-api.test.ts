@@ -1,7 +1,7 @@
 /**
  * Agent Mode over a real (PGlite / PostgreSQL) database: the deal-scoped tools (search_docs,
- * open_citation with foreign and made-up ids refused), the offline driver end to end, and the
- * two routes (synchronous JSON and Server-Sent Events).
+ * open_citation with foreign and made-up ids refused), the offline model end to end, and the
+ * two routes (synchronous JSON and the UI message stream).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";

@@ -23,7 +23,7 @@ import { TraceRecorder } from "./trace";
 import type { AgentConstraints, AgentModeResult, Insufficiency, TraceEvent, ValidationResult } from "./types";
 import { queryCoversTopic } from "./text";
 import { missingTopicsOf, validateFinal } from "./validate";
-import { describeTopics, requestTopics } from "./request-topics";
+import { describeTopics, requestTopics, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
 
 export interface RunAgentModeOptions {
@@ -134,14 +134,27 @@ export function boundOpenedContext(messages: ModelMessage[], openedCount: number
   });
 }
 
-export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeResult> {
-  const cfg = resolveAgentModeConfig(o.config);
-  const question = checkQuestion(o.question, cfg);
-  const trace = new TraceRecorder(o.onTrace, o.now);
-  const signal = o.abortSignal;
-  let modelCalls = 0;
+/** One run: its settings and trace, what the request asks for, the tools' state, the model's messages and the counters. */
+interface Run {
+  o: RunAgentModeOptions;
+  cfg: AgentModeConfig;
+  question: string;
+  trace: TraceRecorder;
+  constraints: AgentConstraints;
+  topics: RequestTopic[];
+  toolBudget: number;
+  plan: string[];
+  st: RunState;
+  tools: RunTools;
+  system: string;
+  messages: ModelMessage[];
+  n: { modelCalls: number; iterations: number; reprompts: number; invalidOutputs: number; validations: number };
+  budgetTold: boolean;
+}
 
-  // 1. constraints
+/** Steps 1 and 2: the request's constraints (rules, refined by the model) and topics, the tool budget they need, and the plan. */
+async function analyseRequest(o: RunAgentModeOptions, cfg: AgentModeConfig, question: string, trace: TraceRecorder) {
+  let modelCalls = 0;
   let t = trace.mark();
   const rules = analyzeConstraints(question);
   let constraints: AgentConstraints = rules;
@@ -149,7 +162,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   let note: string | undefined;
   if (cfg.refineConstraints) {
     modelCalls++;
-    const r = await refineConstraints(o.model, question, rules, { abortSignal: signal, timeoutMs: cfg.modelTimeoutMs });
+    const r = await refineConstraints(o.model, question, rules, { abortSignal: o.abortSignal, timeoutMs: cfg.modelTimeoutMs });
     constraints = r.constraints;
     if (r.refined) source = "rules+model";
     note = r.note;
@@ -159,156 +172,171 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   const topics = requestTopics(question, constraints);
   const toolBudget = effectiveToolBudget(cfg, { minSearches: Math.max(constraints.minSearches, topics.length), minOpenCitations: Math.max(constraints.minOpenCitations, topics.length) });
   const requirements = [...describeConstraints(constraints), ...describeTopics(topics, constraints.insufficiencyPhrase)];
-
-  // 2. plan
   t = trace.mark();
   modelCalls++;
-  const plan = await generatePlan(o.model, question, constraints, requirements, { abortSignal: signal, timeoutMs: cfg.modelTimeoutMs });
+  const plan = await generatePlan(o.model, question, constraints, requirements, { abortSignal: o.abortSignal, timeoutMs: cfg.modelTimeoutMs });
   trace.record({ type: "plan", steps: plan.steps, format: plan.format, source: plan.source }, t);
+  return { constraints, topics, toolBudget, requirements, plan: plan.steps, modelCalls };
+}
 
-  // 3. the tool loop, with the gate between its calls
-  const st: RunState = newRunState();
-  const tools = createRunTools({ st, cfg, toolBudget, tools: o.tools, question, mark: () => trace.mark() });
-  const system = agentModeSystem({ requirements, plan: plan.steps, toolBudget, maxBatch: cfg.maxBatch });
-  const messages: ModelMessage[] = [{ role: "user", content: question }];
-  let iterations = 0;
-  let reprompts = 0;
-  let invalidOutputs = 0;
-  let validations = 0;
-  let budgetTold = false;
-  let accepted: FinalAnswer | null = null;
+const toolsLeft = (run: Run) => Math.max(0, run.toolBudget - run.st.toolCalls);
+
+/** Records a reprompt while the reprompt budget lasts; false when it is spent. */
+function reprompt(run: Run, reason: "invalid_json" | "validation" | "budget" | "refused", lines: string[]): boolean {
+  if (run.n.reprompts >= run.cfg.maxReprompts) return false;
+  run.n.reprompts++;
+  const remaining = { toolCalls: run.toolBudget - run.st.toolCalls, iterations: run.cfg.maxIterations - run.n.iterations, reprompts: run.cfg.maxReprompts - run.n.reprompts };
+  run.trace.record({ type: "reprompt", reason, message: lines.join("\n"), remaining });
+  return true;
+}
+
+/**
+ * One call of the tool loop. Before each step `prepareStep` bounds the opened citations in the
+ * context and, once the tool budget is spent, withdraws the tools and tells the model to answer.
+ */
+async function callModel(run: Run, x: { allowTools: boolean; maxSteps: number; extra?: ModelMessage[] }): Promise<Turn> {
+  const { cfg, st } = run;
+  try {
+    return await modelTurn({
+      model: run.o.model,
+      system: run.system,
+      messages: [...run.messages, ...(x.extra ?? [])],
+      tools: run.tools,
+      allowTools: x.allowTools,
+      maxSteps: x.maxSteps,
+      abortSignal: run.o.abortSignal,
+      timeoutMs: cfg.modelTimeoutMs,
+      prepareStep: ({ messages }) => {
+        st.stepCalls = 0;
+        const bounded = boundOpenedContext(messages, st.opened.length, cfg.maxContextCitations);
+        if (!x.allowTools || toolsLeft(run) > 0) return { messages: bounded };
+        const lines = budgetSpentReprompt(run.toolBudget);
+        if (!run.budgetTold) {
+          run.budgetTold = true;
+          reprompt(run, "budget", lines);
+        }
+        return { activeTools: [], toolChoice: "none", messages: [...bounded, userMessage(lines)] };
+      },
+      onStepFinish: (step) => {
+        run.n.invalidOutputs += recordStep(step, st, run.trace);
+      },
+    });
+  } catch (e) {
+    if (run.o.abortSignal?.aborted) throw e;
+    log.warn("agent mode: model call failed", { error: e instanceof Error ? e.message : String(e) });
+    const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: e });
+    run.trace.record({ type: "error", code: err.code, message: err.message });
+    throw err;
+  }
+}
+
+/**
+ * Step 3: the tool loop with the validation gate between its calls. Each call ends with an
+ * answer object (or the step cap); the gate accepts it, or the model gets a reprompt (what is
+ * unmet, the budget left) while the reprompt budget lasts.
+ */
+async function gateLoop(run: Run): Promise<{ accepted: FinalAnswer | null; lastFinal: FinalAnswer | null; lastValidation: ValidationResult | null }> {
+  const { cfg, st, n } = run;
   let lastFinal: FinalAnswer | null = null;
   let lastValidation: ValidationResult | null = null;
-
-  const left = () => Math.max(0, toolBudget - st.toolCalls);
-  const remaining = () => ({ toolCalls: toolBudget - st.toolCalls, iterations: cfg.maxIterations - iterations, reprompts: cfg.maxReprompts - reprompts });
-  const reprompt = (reason: "invalid_json" | "validation" | "budget" | "refused", lines: string[]): boolean => {
-    if (reprompts >= cfg.maxReprompts) return false;
-    reprompts++;
-    trace.record({ type: "reprompt", reason, message: lines.join("\n"), remaining: remaining() });
-    return true;
-  };
-  const callModel = async (x: { allowTools: boolean; maxSteps: number; extra?: ModelMessage[] }): Promise<Turn> => {
-    try {
-      return await modelTurn({
-        model: o.model,
-        system,
-        messages: [...messages, ...(x.extra ?? [])],
-        tools,
-        allowTools: x.allowTools,
-        maxSteps: x.maxSteps,
-        abortSignal: signal,
-        timeoutMs: cfg.modelTimeoutMs,
-        prepareStep: ({ messages: current }) => {
-          st.stepCalls = 0;
-          const bounded = boundOpenedContext(current, st.opened.length, cfg.maxContextCitations);
-          if (!x.allowTools || left() > 0) return { messages: bounded };
-          // the tool budget is spent: the tools are withdrawn and the model is told to answer
-          const lines = budgetSpentReprompt(toolBudget);
-          if (!budgetTold) {
-            budgetTold = true;
-            reprompt("budget", lines);
-          }
-          return { activeTools: [], toolChoice: "none", messages: [...bounded, userMessage(lines)] };
-        },
-        onStepFinish: (step) => {
-          invalidOutputs += recordStep(step, st, trace);
-        },
-      });
-    } catch (e) {
-      if (signal?.aborted) throw e;
-      log.warn("agent mode: model call failed", { error: e instanceof Error ? e.message : String(e) });
-      const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: e });
-      trace.record({ type: "error", code: err.code, message: err.message });
-      throw err;
-    }
-  };
-
-  while (iterations < cfg.maxIterations) {
-    if (signal?.aborted) throw signal.reason ?? new Error("aborted");
-    const turn = await callModel({ allowTools: true, maxSteps: cfg.maxIterations - iterations });
-    iterations += turn.steps;
-    modelCalls += turn.steps;
-    messages.push(...turn.messages);
+  while (n.iterations < cfg.maxIterations) {
+    if (run.o.abortSignal?.aborted) throw run.o.abortSignal.reason ?? new Error("aborted");
+    const turn = await callModel(run, { allowTools: true, maxSteps: cfg.maxIterations - n.iterations });
+    n.iterations += turn.steps;
+    n.modelCalls += turn.steps;
+    run.messages.push(...turn.messages);
     if (!turn.final && !turn.invalid) break; // the step cap ended the loop inside a tool step
     if (!turn.final) {
-      invalidOutputs++;
+      n.invalidOutputs++;
       const lines = invalidAnswerReprompt(turn.invalid!);
-      if (!reprompt("invalid_json", lines)) break;
-      messages.push(userMessage(lines));
+      if (!reprompt(run, "invalid_json", lines)) break;
+      run.messages.push(userMessage(lines));
       continue;
     }
-    validations++;
-    t = trace.mark();
-    const v = validateFinal({ answer: turn.final.answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: turn.final.insufficiencies, topics });
+    n.validations++;
+    const t = run.trace.mark();
+    const v = validateFinal({ answer: turn.final.answer, question: run.question, constraints: run.constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: turn.final.insufficiencies, topics: run.topics });
     lastValidation = v;
     lastFinal = turn.final;
-    trace.record({ type: "validation", ok: v.ok, attempt: validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
-    if (v.ok) {
-      accepted = turn.final;
-      break;
-    }
-    if (v.failures.some((f) => f.needsTools) && left() <= 0) break; // cannot be fixed: synthesise honestly
-    const lines = validationReprompt(v.failures, left());
-    if (!reprompt("validation", lines)) break;
-    messages.push(userMessage(lines));
+    run.trace.record({ type: "validation", ok: v.ok, attempt: n.validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
+    if (v.ok) return { accepted: turn.final, lastFinal, lastValidation };
+    if (v.failures.some((f) => f.needsTools) && toolsLeft(run) <= 0) break; // cannot be fixed: synthesise honestly
+    const lines = validationReprompt(v.failures, toolsLeft(run));
+    if (!reprompt(run, "validation", lines)) break;
+    run.messages.push(userMessage(lines));
   }
+  return { accepted: null, lastFinal, lastValidation };
+}
 
-  // 4. forced synthesis when nothing was accepted
-  let status: "validated" | "forced" = "validated";
-  let answer: string;
-  let declared: Declared = [];
-  let unmet: string[] = [];
-  if (accepted) {
-    answer = accepted.answer;
-    declared = accepted.insufficiencies ?? [];
-  } else {
-    status = "forced";
-    const feedback = lastValidation && !lastValidation.ok ? lastValidation.failures.map((f) => `${f.code}: ${f.message}`) : [];
-    let synth: FinalAnswer | null = null;
-    try {
-      const turn = await callModel({ allowTools: false, maxSteps: 1, extra: [userMessage([SYNTHESIS_INSTRUCTION, ...feedback.map((f) => `- ${f}`)])] });
-      modelCalls += turn.steps;
-      synth = turn.final ?? (turn.text.trim() && !turn.text.trim().startsWith("{") ? { answer: turn.text.trim() } : null);
-    } catch (e) {
-      if (signal?.aborted || !lastFinal) throw e;
-    }
-    synth ??= lastFinal ?? { answer: fallbackSynthesis(constraints, st) };
-    answer = synth.answer;
-    declared = synth.insufficiencies ?? [];
-    answer = discloseMissing(answer, constraints, st);
-    const gaps = discloseUnanswered(answer, constraints, st, topics);
-    answer = gaps.answer;
-    declared = [...declared, ...gaps.topics.filter((g) => !declared.some((d) => d.topic.toLowerCase() === g.topic.toLowerCase()))];
-    t = trace.mark();
-    const v = validateFinal({ answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared, topics });
-    trace.record({ type: "validation", ok: v.ok, attempt: ++validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
-    unmet = v.failures.filter((f) => f.code !== "INVALID_CITATION_MARKER").map((f) => f.message);
-    if (unmet.length) answer = `${answer.trim()}\n\n${constraints.language === "sv" ? "> Obs: svaret uppfyller inte alla krav" : "> Note: this answer does not meet every requirement"} — ${unmet.join(" ")}`;
+/**
+ * Step 4: when no answer was accepted, one last call without tools writes the answer from the
+ * opened sources; every topic without evidence is disclosed and the unmet requirements are said.
+ */
+async function forcedAnswer(run: Run, lastFinal: FinalAnswer | null, lastValidation: ValidationResult | null): Promise<{ answer: string; declared: Declared; unmet: string[] }> {
+  const { constraints, st } = run;
+  const feedback = lastValidation && !lastValidation.ok ? lastValidation.failures.map((f) => `${f.code}: ${f.message}`) : [];
+  let synth: FinalAnswer | null = null;
+  try {
+    const turn = await callModel(run, { allowTools: false, maxSteps: 1, extra: [userMessage([SYNTHESIS_INSTRUCTION, ...feedback.map((f) => `- ${f}`)])] });
+    run.n.modelCalls += turn.steps;
+    synth = turn.final ?? (turn.text.trim() && !turn.text.trim().startsWith("{") ? { answer: turn.text.trim() } : null);
+  } catch (e) {
+    if (run.o.abortSignal?.aborted || !lastFinal) throw e;
   }
+  synth ??= lastFinal ?? { answer: fallbackSynthesis(constraints, st) };
+  let declared: Declared = synth.insufficiencies ?? [];
+  const gaps = discloseUnanswered(discloseMissing(synth.answer, constraints, st), constraints, st, run.topics);
+  let answer = gaps.answer;
+  declared = [...declared, ...gaps.topics.filter((g) => !declared.some((d) => d.topic.toLowerCase() === g.topic.toLowerCase()))];
+  const t = run.trace.mark();
+  const v = validateFinal({ answer, question: run.question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared, topics: run.topics });
+  run.trace.record({ type: "validation", ok: v.ok, attempt: ++run.n.validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
+  const unmet = v.failures.filter((f) => f.code !== "INVALID_CITATION_MARKER").map((f) => f.message);
+  if (unmet.length) answer = `${answer.trim()}\n\n${constraints.language === "sv" ? "> Obs: svaret uppfyller inte alla krav" : "> Note: this answer does not meet every requirement"} — ${unmet.join(" ")}`;
+  return { answer, declared, unmet };
+}
+
+export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeResult> {
+  const cfg = resolveAgentModeConfig(o.config);
+  const question = checkQuestion(o.question, cfg);
+  const trace = new TraceRecorder(o.onTrace, o.now);
+  const a = await analyseRequest(o, cfg, question, trace);
+  const st = newRunState();
+  const run: Run = {
+    o, cfg, question, trace,
+    constraints: a.constraints, topics: a.topics, toolBudget: a.toolBudget, plan: a.plan,
+    st,
+    tools: createRunTools({ st, cfg, toolBudget: a.toolBudget, tools: o.tools, question, mark: () => trace.mark() }),
+    system: agentModeSystem({ requirements: a.requirements, plan: a.plan, toolBudget: a.toolBudget, maxBatch: cfg.maxBatch }),
+    messages: [{ role: "user", content: question }],
+    n: { modelCalls: a.modelCalls, iterations: 0, reprompts: 0, invalidOutputs: 0, validations: 0 },
+    budgetTold: false,
+  };
+  const gate = await gateLoop(run);
+  const status: "validated" | "forced" = gate.accepted ? "validated" : "forced";
+  const { answer, declared, unmet } = gate.accepted ? { answer: gate.accepted.answer, declared: gate.accepted.insufficiencies ?? [], unmet: [] } : await forcedAnswer(run, gate.lastFinal, gate.lastValidation);
 
   // 5. grounding
   const g = groundCitations({ answer, opened: st.opened, searches: st.searches, dealSlug: o.dealSlug });
-  const insufficiencies = insufficienciesOf(constraints, st, declared, unmet);
+  const insufficiencies = insufficienciesOf(run.constraints, st, declared, unmet);
   trace.record({ type: "final", status, citations: g.citations.length, answerChars: g.answer.length, unmet });
-
   const result: AgentModeResult = {
     answer: g.answer,
     citations: g.citations,
     insufficiencies,
     status,
     unmet,
-    constraints,
-    plan: plan.steps,
+    constraints: run.constraints,
+    plan: run.plan,
     stats: {
       searches: st.searches.filter((s) => !s.error).length,
       openedCitations: st.opened.length,
       toolCalls: st.toolCalls,
-      toolBudget,
-      iterations,
-      reprompts,
-      invalidOutputs,
-      modelCalls,
+      toolBudget: run.toolBudget,
+      iterations: run.n.iterations,
+      reprompts: run.n.reprompts,
+      invalidOutputs: run.n.invalidOutputs,
+      modelCalls: run.n.modelCalls,
       ms: trace.elapsed(),
     },
     model: o.modelInfo ?? { provider: o.model && typeof o.model === "object" ? o.model.provider : "unknown", modelId: o.model && typeof o.model === "object" ? o.model.modelId : String(o.model) },

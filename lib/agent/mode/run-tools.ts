@@ -91,20 +91,30 @@ async function inOrder<W, T>(st: RunState, work: Promise<W>, commit: (r: Settled
 
 const failure = (e: unknown) => (isMandaError(e) ? e.message : "the tool failed");
 
-export function createRunTools(o: RunToolsOptions) {
-  const { st, cfg } = o;
+/** What both tools share: the run's state and budget, the trace they leave, and the reply for a call that is not run. */
+function callHelpers(o: RunToolsOptions) {
+  const { st } = o;
   const left = () => Math.max(0, o.toolBudget - st.toolCalls - st.reserved);
   const remember = (id: string, step: PendingTrace["step"], started: number) => st.traces.set(id, { step, started, ended: o.mark() });
-
   /** A call that is not run (not counted): over the batch size, spent budget, or a repeat. */
-  function notRun<T>(id: string, toolName: "search_docs" | "open_citation", args: Record<string, unknown>, kind: string, message: string, started: number): Promise<T> {
-    return inOrder(st, Promise.resolve(), () => {
+  const notRun = <T>(id: string, toolName: "search_docs" | "open_citation", args: Record<string, unknown>, kind: string, message: string, started: number): Promise<T> =>
+    inOrder(st, Promise.resolve(), () => {
       remember(id, { type: "tool_call", tool: toolName, args, ok: false, summary: message, error: kind }, started);
       return { error: message, toolCallsLeft: left() } as T;
     });
-  }
+  return { left, remember, notRun };
+}
 
-  const search_docs = tool({
+type Helpers = ReturnType<typeof callHelpers>;
+
+export function createRunTools(o: RunToolsOptions) {
+  const h = callHelpers(o);
+  return { search_docs: searchDocsTool(o, h), open_citation: openCitationTool(o, h) };
+}
+
+function searchDocsTool(o: RunToolsOptions, { left, remember, notRun }: Helpers) {
+  const { st, cfg } = o;
+  return tool({
     description: "Hybrid search of the deal's pages and findings. Returns refs (R1, R2 …) to open.",
     inputSchema: searchInputSchema,
     execute: async (args, { toolCallId }): Promise<SearchToolOutput> => {
@@ -144,8 +154,12 @@ export function createRunTools(o: RunToolsOptions) {
       });
     },
   });
+}
 
-  const open_citation = tool({
+function openCitationTool(o: RunToolsOptions, h: Helpers) {
+  const { st, cfg } = o;
+  const { left, remember, notRun } = h;
+  return tool({
     description: "The full text of one page: {ref} from this run's search results (or {documentId, page}, or {chunkId}). Opened sources are numbered [1], [2] … in opening order.",
     inputSchema: openInputSchema,
     execute: async (args, { toolCallId }): Promise<OpenToolOutput> => {
@@ -182,67 +196,67 @@ export function createRunTools(o: RunToolsOptions) {
           remember(toolCallId, { type: "tool_call", tool: "open_citation", args, ok: false, summary: `Failed: ${error}`, error }, started);
           return { error: `open_citation failed: ${error}`, toolCallsLeft: left() };
         }
-        return commitOpened(toolCallId, args, done.value, { key, fromRef, started });
+        return commitOpened(o, h, toolCallId, args, done.value, { key, fromRef, started });
       });
     },
   });
+}
 
-  function commitOpened(id: string, args: Record<string, unknown>, src: OpenedSource | null, x: { key: string; fromRef?: SearchResultItem; started: number }): OpenToolOutput {
-    if (!src) {
-      const msg = "Refused: no such page or chunk in this deal (ids must come from this deal's search results).";
-      remember(id, { type: "tool_call", tool: "open_citation", args, ok: false, summary: msg, error: "not_found" }, x.started);
-      return { error: msg, toolCallsLeft: left() };
-    }
-    // A chunk whose page is already open adds nothing: a duplicate (not counted).
-    const pageKey = `p:${src.documentId.toLowerCase()}:${src.page}`;
-    if (src.kind === "chunk" && st.openedKeys.has(pageKey) && src.pageEnd === src.page) {
-      st.toolCalls--;
-      const n = st.openedKeys.get(pageKey)!;
-      remember(id, { type: "tool_call", tool: "open_citation", args, ok: false, summary: `Already opened as [${n}]`, error: "duplicate" }, x.started);
-      return { error: `That chunk is on a page already opened as [${n}].`, toolCallsLeft: left() };
-    }
-    const n = st.opened.length + 1;
-    const query = x.fromRef ? (st.searches.find((s) => s.results.includes(x.fromRef!))?.query ?? "") : "";
-    const terms = contentWords(`${query} ${o.question}`).filter((w) => w.length > 3);
-    const win = contextWindow(src.text, cfg.maxCitationChars, { snippet: x.fromRef?.snippet, terms });
-    const opened: OpenedCitation = {
-      n,
-      ref: x.fromRef?.ref ?? null,
-      documentId: src.documentId,
-      document: src.document,
-      page: src.page,
-      pageEnd: src.pageEnd,
-      chunkId: src.chunkId ?? x.fromRef?.chunkId ?? null,
-      kind: src.kind,
-      text: src.text,
-      contextText: win.text,
-      truncated: win.truncated,
-      snippet: x.fromRef?.snippet ?? "",
-      documentDate: src.documentDate,
-      documentKind: src.documentKind,
-      versionGroup: src.versionGroup,
-      role: src.role,
-    };
-    st.opened.push(opened);
-    st.openedKeys.set(x.key, n);
-    if (src.kind === "page") st.openedKeys.set(pageKey, n);
-    if (src.kind === "chunk" && src.chunkId) st.openedKeys.set(`c:${src.chunkId.toLowerCase()}`, n);
-    remember(
-      id,
-      {
-        type: "tool_call",
-        tool: "open_citation",
-        args,
-        ok: true,
-        summary: `Opened [${n}] ${src.document} p.${src.page} (${(src.text.length / 1024).toFixed(1)} KB${win.truncated ? `, ${cfg.maxCitationChars} characters in context` : ""})`,
-        citation: { n, document: src.document, page: src.page, documentId: src.documentId, chunkId: opened.chunkId, chars: src.text.length, truncated: win.truncated },
-      },
-      x.started,
-    );
-    return { n, ref: opened.ref, document: src.document, page: src.page, date: src.documentDate, role: src.role, documentId: src.documentId, chunkId: opened.chunkId, truncated: win.truncated, text: win.text, toolCallsLeft: left() };
+/** An opened page or chunk becomes citation [n] (a chunk of a page already open is a repeat). */
+function commitOpened(o: RunToolsOptions, { left, remember }: Helpers, id: string, args: Record<string, unknown>, src: OpenedSource | null, x: { key: string; fromRef?: SearchResultItem; started: number }): OpenToolOutput {
+  const { st, cfg } = o;
+  if (!src) {
+    const msg = "Refused: no such page or chunk in this deal (ids must come from this deal's search results).";
+    remember(id, { type: "tool_call", tool: "open_citation", args, ok: false, summary: msg, error: "not_found" }, x.started);
+    return { error: msg, toolCallsLeft: left() };
   }
-
-  return { search_docs, open_citation };
+  // A chunk whose page is already open adds nothing: a duplicate (not counted).
+  const pageKey = `p:${src.documentId.toLowerCase()}:${src.page}`;
+  if (src.kind === "chunk" && st.openedKeys.has(pageKey) && src.pageEnd === src.page) {
+    st.toolCalls--;
+    const n = st.openedKeys.get(pageKey)!;
+    remember(id, { type: "tool_call", tool: "open_citation", args, ok: false, summary: `Already opened as [${n}]`, error: "duplicate" }, x.started);
+    return { error: `That chunk is on a page already opened as [${n}].`, toolCallsLeft: left() };
+  }
+  const n = st.opened.length + 1;
+  const query = x.fromRef ? (st.searches.find((s) => s.results.includes(x.fromRef!))?.query ?? "") : "";
+  const terms = contentWords(`${query} ${o.question}`).filter((w) => w.length > 3);
+  const win = contextWindow(src.text, cfg.maxCitationChars, { snippet: x.fromRef?.snippet, terms });
+  const opened: OpenedCitation = {
+    n,
+    ref: x.fromRef?.ref ?? null,
+    documentId: src.documentId,
+    document: src.document,
+    page: src.page,
+    pageEnd: src.pageEnd,
+    chunkId: src.chunkId ?? x.fromRef?.chunkId ?? null,
+    kind: src.kind,
+    text: src.text,
+    contextText: win.text,
+    truncated: win.truncated,
+    snippet: x.fromRef?.snippet ?? "",
+    documentDate: src.documentDate,
+    documentKind: src.documentKind,
+    versionGroup: src.versionGroup,
+    role: src.role,
+  };
+  st.opened.push(opened);
+  st.openedKeys.set(x.key, n);
+  if (src.kind === "page") st.openedKeys.set(pageKey, n);
+  if (src.kind === "chunk" && src.chunkId) st.openedKeys.set(`c:${src.chunkId.toLowerCase()}`, n);
+  remember(
+    id,
+    {
+      type: "tool_call",
+      tool: "open_citation",
+      args,
+      ok: true,
+      summary: `Opened [${n}] ${src.document} p.${src.page} (${(src.text.length / 1024).toFixed(1)} KB${win.truncated ? `, ${cfg.maxCitationChars} characters in context` : ""})`,
+      citation: { n, document: src.document, page: src.page, documentId: src.documentId, chunkId: opened.chunkId, chars: src.text.length, truncated: win.truncated },
+    },
+    x.started,
+  );
+  return { n, ref: opened.ref, document: src.document, page: src.page, date: src.documentDate, role: src.role, documentId: src.documentId, chunkId: opened.chunkId, truncated: win.truncated, text: win.text, toolCallsLeft: left() };
 }
 
 export type RunTools = ReturnType<typeof createRunTools>;
