@@ -1,7 +1,7 @@
 "use client";
 
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
+import { lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Composer } from "./composer";
@@ -9,6 +9,7 @@ import { notifyConversationsChanged } from "./conversation-list";
 import { useConversationInUrl, useRestoredConversation } from "./conversation-url";
 import { ChatMessage } from "./message";
 import { offersOf, textOf, type Offer } from "./offers";
+import { dealChatTransport } from "./transport";
 
 export interface DocRef {
   id: string;
@@ -56,31 +57,13 @@ function FlagStatus({ deal, flag }: { deal: string; flag: { state: "saving" | "d
   );
 }
 
-/** The analyst's decisions on the writes an answer asks for (tool parts answered with addToolApprovalResponse). */
-function approvalsOf(m: UIMessage): Array<{ id: string; approved: boolean; reason?: string }> {
-  return m.parts.flatMap((p) => {
-    const part = p as { state?: string; approval?: { id: string; approved?: boolean; reason?: string } };
-    return part.state === "approval-responded" && part.approval ? [{ id: part.approval.id, approved: part.approval.approved === true, ...(part.approval.reason ? { reason: part.approval.reason } : {}) }] : [];
-  });
-}
-
 /**
  * The AI SDK chat bound to this deal's conversation on POST /api/chat: only the new message is
  * sent, or, once every write the last answer asks for is approved or declined, the decisions
  * (the answer then continues).
  */
 function useDealChat(deal: string, conversationId: string, initialMessages: UIMessage[]) {
-  const transport = useMemo(
-    () =>
-      new DefaultChatTransport<UIMessage>({
-        api: "/api/chat",
-        prepareSendMessagesRequest: ({ id, messages }) => {
-          const last = messages[messages.length - 1];
-          return { body: last?.role === "assistant" ? { id, deal, approvals: approvalsOf(last) } : { id, deal, message: last } };
-        },
-      }),
-    [deal],
-  );
+  const transport = useMemo(() => dealChatTransport(deal), [deal]);
   return useChat({
     id: conversationId,
     messages: initialMessages,
