@@ -76,21 +76,17 @@ module.exports = {
       name: "domain-not-conversation",
       severity: "error",
       comment: "Domain libraries do not import the conversation layer or the surfaces (lib/agent, lib/chat, lib/ui, lib/cli, lib/demo).",
-      // Exceptions, both issue 13 §1 (one agent, two modes):
-      // - lib/models/local-chat is the offline model that drives the agent (it reads the agent's
-      //   knowledge readers); it moves under lib/agent/offline when Agent Mode is rebuilt.
+      // Exception, issue 13 §1 (one agent, two modes):
       // - lib/answers/narrative reads people questions with the agent's knowledge reader
       //   (lib/agent/knowledge/people.ts), which belongs beside it.
-      from: { path: DOMAIN, pathNot: ["^lib/models/local-chat/", "^lib/answers/narrative/answer-type\\.ts$"] },
+      from: { path: DOMAIN, pathNot: ["^lib/answers/narrative/answer-type\\.ts$"] },
       to: { path: "^lib/(agent|chat|ui|cli|demo)/" },
     },
     {
       name: "models-not-agent",
       severity: "error",
-      comment:
-        "lib/models does not import lib/agent. Today's exception: lib/models/local-chat (the offline driver) reads " +
-        "lib/agent/knowledge; issue 13 §1 moves it under lib/agent/offline and removes this exception.",
-      from: { path: "^lib/models/", pathNot: "^lib/models/local-chat/" },
+      comment: "lib/models does not import lib/agent: the offline model lives with the agent it drives (lib/agent/offline).",
+      from: { path: "^lib/models/" },
       to: { path: "^lib/agent/" },
     },
     {

@@ -1,37 +1,35 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { notifyConversationsChanged } from "@/components/chat/conversation-list";
-import type { AgentRunView, StoredAgentRun } from "@/lib/agent/mode/messages";
-import type { GroundedCitation, TraceEvent } from "@/lib/agent/mode/types";
+import { agentRunsFromMessages, type AgentRunView, type StoredAgentRun } from "@/lib/agent/mode/messages";
+import type { TraceEvent } from "@/lib/agent/mode/types";
+import type { AgentUIMessage } from "@/lib/agent/mode/ui-stream";
 import { RunResult, StreamingAnswer } from "./run-result";
-import { readSse } from "./sse";
 import { TraceList } from "./trace-step";
-import { useTokenReveal } from "./use-token-reveal";
-
-/** The `complete` event of /api/agent/stream (lib/agent/mode/http.ts publicResult), or its error. */
-interface Complete extends StoredAgentRun {
-  conversationId: string | null;
-  trace?: TraceEvent[];
-  error?: { code: string; message: string };
-}
-
-/** The run in progress: its trace live, then its answer token by token. */
-interface Live {
-  question: string;
-  trace: TraceEvent[];
-  citations: GroundedCitation[] | null;
-  answer: string;
-}
 
 export const AGENT_EXAMPLE =
   'Produce an operating summary: separate searches for revenue, margins and litigation, open at least two sources, quote one exact figure, and say "Insufficient documentation" for anything missing';
 
 const MAX_CHARS = 1000;
 
-const unfinished = (status: "failed" | "stopped", error: { code: string; message: string }): StoredAgentRun => ({
-  answer: "", citations: [], insufficiencies: [], status, unmet: [], plan: [], stats: null, model: null, error,
-});
+const STOPPED: StoredAgentRun = { answer: "", citations: [], insufficiencies: [], status: "stopped", unmet: [], plan: [], stats: null, model: null, error: { code: "aborted", message: "Stopped." } };
+
+const lastText = (messages: AgentUIMessage[]) =>
+  messages.at(-1)?.parts.map((p) => (p.type === "text" ? p.text : "")).join("\n").trim() ?? "";
+
+/** A refusal before the stream opened comes back as the route's JSON error; its message is meant to be shown. */
+function errorText(e: Error): string {
+  try {
+    const j = JSON.parse(e.message) as { error?: { message?: string } };
+    if (j.error?.message) return j.error.message;
+  } catch {
+    /* not JSON */
+  }
+  return e.message || "Agent Mode failed.";
+}
 
 function Question({ text }: { text: string }) {
   return (
@@ -62,94 +60,141 @@ function TraceSection({ trace, deal, busy, open }: { trace: TraceEvent[]; deal: 
   );
 }
 
+/** The request box: Enter runs it, Shift+Enter is a new line; Stop while a run is under way. */
+function RequestForm({ question, setQuestion, busy, onRun, onStop }: { question: string; setQuestion: (q: string) => void; busy: boolean; onRun: (q: string) => void; onStop: () => void }) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRun(question);
+      }}
+      className="sticky bottom-0 mt-auto border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur"
+    >
+      <label htmlFor="agent-input" className="sr-only">
+        Agent Mode request
+      </label>
+      <div className="flex items-end gap-2">
+        <textarea
+          id="agent-input"
+          rows={3}
+          maxLength={MAX_CHARS}
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              onRun(question);
+            }
+          }}
+          placeholder="e.g. Separate searches for revenue and margins, open two sources, quote one exact figure…"
+          className="min-h-[3.5rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
+        {busy ? (
+          <button type="button" onClick={onStop} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="agent-stop">
+            Stop
+          </button>
+        ) : (
+          <button type="submit" disabled={!question.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+            Run agent
+          </button>
+        )}
+      </div>
+      <p className="mt-1 text-right text-[11px] text-slate-400">
+        {question.length}/{MAX_CHARS}
+      </p>
+    </form>
+  );
+}
+
+/** One run: the request, its trace (live while it runs), then the answer (streaming, finished, stopped or missing). */
+function RunView({ r, deal, current, stopped, open }: { r: AgentRunView; deal: string; current: boolean; stopped: boolean; open: boolean }) {
+  const result = r.run ?? (r.answering ? null : !current && stopped ? STOPPED : null);
+  return (
+    <div className="space-y-3" data-testid={current ? undefined : "agent-run"}>
+      {r.question && <Question text={r.question} />}
+      <TraceSection trace={r.trace} deal={deal} busy={current && !r.answering && !r.run} open={open} />
+      {result ? <RunResult run={result} /> : r.answering ? <StreamingAnswer text={r.answering.text} citations={r.answering.citations} /> : current ? null : <p className="text-sm text-slate-500">No answer was saved for this request.</p>}
+    </div>
+  );
+}
+
+/** The AI SDK chat on POST /api/agent/stream: the request as {deal, conversationId, question}; the answer is one UI message. */
+function useAgentChat(deal: string, conversationId: string, initialMessages: AgentUIMessage[]) {
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<AgentUIMessage>({
+        api: "/api/agent/stream",
+        prepareSendMessagesRequest: ({ messages }) => ({ body: { deal, conversationId, question: lastText(messages), returnTrace: true } }),
+      }),
+    [deal, conversationId],
+  );
+  return useChat<AgentUIMessage>({ id: conversationId, messages: initialMessages, transport });
+}
+
 /**
  * Agent Mode: a request → the live trace (plan, searches, opened citations, validation,
  * reprompts) → the validated answer, streamed token by token, with viewer links. Every run is
  * saved in this Agent Mode conversation (it shows in the history and reopens here with its
- * answers, sources and traces).
+ * answers, sources and traces). The same AI SDK chat client as the chat reads the stream.
  */
-export function AgentPanel({ deal, conversationId, initialRuns, onSaved }: { deal: string; conversationId: string; initialRuns: AgentRunView[]; onSaved?: () => void }) {
+export function AgentPanel({ deal, conversationId, initialMessages, onSaved }: { deal: string; conversationId: string; initialMessages: AgentUIMessage[]; onSaved?: () => void }) {
   const [question, setQuestion] = useState("");
-  const [runs, setRuns] = useState<AgentRunView[]>(initialRuns);
-  const [live, setLive] = useState<Live | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [latest, setLatest] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const reveal = useTokenReveal((text) => setLive((l) => l && { ...l, answer: l.answer + text }));
+  const [limitError, setLimitError] = useState<string | null>(null);
+  const [stopped, setStopped] = useState<Set<string>>(() => new Set());
+  const [ranHere, setRanHere] = useState(false);
+  const { messages, setMessages, sendMessage, status, stop, error } = useAgentChat(deal, conversationId, initialMessages);
+  const busy = status === "submitted" || status === "streaming";
+  const runs: AgentRunView[] = useMemo(() => agentRunsFromMessages(messages), [messages]);
+  const opened = useRef(false);
+  const asked = useRef("");
 
-  async function run(text: string) {
+  // The request is saved once the stream opens: from then on the history lists the conversation.
+  useEffect(() => {
+    if (status === "streaming") opened.current = true;
+    if (status !== "ready" && status !== "error") return;
+    if (status === "error" && !opened.current && asked.current) {
+      // nothing was saved: the request goes back in the box to try again
+      setMessages((m) => (m.at(-1)?.role === "user" ? m.slice(0, -1) : m));
+      setQuestion(asked.current);
+    }
+    if (opened.current) {
+      opened.current = false;
+      onSaved?.();
+      notifyConversationsChanged(deal, conversationId);
+      const url = new URL(window.location.href);
+      if (!url.pathname.endsWith(`/chat/${conversationId}`)) {
+        url.pathname = `/deals/${encodeURIComponent(deal)}/chat/${conversationId}`;
+        url.searchParams.set("mode", "agent");
+        window.history.replaceState(window.history.state, "", url.toString());
+      }
+    }
+    asked.current = "";
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the status changes
+  }, [status]);
+
+  function run(text: string) {
     const q = text.trim();
     if (!q || busy) return;
     if (q.length > MAX_CHARS) {
-      setError(`Agent Mode questions are limited to ${MAX_CHARS} characters.`);
+      setLimitError(`Agent Mode questions are limited to ${MAX_CHARS} characters.`);
       return;
     }
-    setBusy(true);
-    setLive({ question: q, trace: [], citations: null, answer: "" });
-    setError(null);
+    setLimitError(null);
     setQuestion("");
-    const ac = new AbortController();
-    abortRef.current = ac;
-    let saved = false;
-    // The run ends as a saved run (answer, or why there is none); `live` is only the run in progress.
-    const finish = (entry: Omit<AgentRunView, "id" | "question">) => {
-      const id = `run-${Date.now()}`;
-      setRuns((r) => [...r, { id, question: q, ...entry }]);
-      setLatest(id);
-      setLive(null);
-    };
-    let trace: TraceEvent[] = [];
-    const end: { complete?: Complete } = {}; // set by the stream callback
-    try {
-      const res = await fetch("/api/agent/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ deal, question: q, conversationId, returnTrace: true }), signal: ac.signal });
-      if (!res.ok) {
-        const j = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new Error(j?.error?.message ?? `Agent Mode failed (${res.status}).`);
-      }
-      // The request is saved once the stream opens: the history lists the conversation from now on.
-      saved = true;
-      await readSse(res, (m) => {
-        const data = JSON.parse(m.data) as unknown;
-        if (m.event === "trace") {
-          trace = [...trace, data as TraceEvent];
-          setLive((l) => l && { ...l, trace });
-        } else if (m.event === "answer-start") setLive((l) => l && { ...l, citations: (data as { citations: GroundedCitation[] }).citations });
-        else if (m.event === "answer-delta") reveal.push((data as { delta: string }).delta);
-        else if (m.event === "complete") end.complete = data as Complete;
-      });
-      await reveal.drained(); // the streamed answer is shown in full before it becomes the result
-      const c = end.complete;
-      if (!c) throw new Error("The connection closed before the run finished.");
-      if (c.error) finish({ run: unfinished("failed", c.error), trace });
-      else finish({ run: c, trace: c.trace ?? trace });
-    } catch (e) {
-      reveal.clear();
-      if (ac.signal.aborted) finish({ run: unfinished("stopped", { code: "aborted", message: "Stopped." }), trace });
-      else {
-        setError(e instanceof Error ? e.message : "Agent Mode failed.");
-        if (!saved) {
-          setLive(null);
-          setQuestion(q); // nothing was saved: the request stays in the box to try again
-        }
-      }
-    } finally {
-      setBusy(false);
-      abortRef.current = null;
-      if (saved) {
-        onSaved?.();
-        notifyConversationsChanged(deal, conversationId);
-        const url = new URL(window.location.href);
-        if (!url.pathname.endsWith(`/chat/${conversationId}`)) {
-          url.pathname = `/deals/${encodeURIComponent(deal)}/chat/${conversationId}`;
-          url.searchParams.set("mode", "agent");
-          window.history.replaceState(window.history.state, "", url.toString());
-        }
-      }
-    }
+    setRanHere(true);
+    asked.current = q;
+    void sendMessage({ text: q, metadata: { mode: "agent" } });
   }
 
-  const empty = runs.length === 0 && !live;
+  function halt() {
+    const last = runs.at(-1);
+    if (last) setStopped((s) => new Set(s).add(last.id));
+    void stop();
+  }
+
+  const shown = error && !busy ? errorText(error) : limitError;
+  const live = runs.at(-1);
+  const empty = runs.length === 0;
   return (
     <div className="flex min-h-[60vh] flex-col gap-4" data-testid="agent-panel">
       <div className="rounded-lg border border-indigo-200 bg-indigo-50/60 p-3 text-xs text-indigo-900">
@@ -157,24 +202,12 @@ export function AgentPanel({ deal, conversationId, initialRuns, onSaved }: { dea
       </div>
 
       {runs.map((r) => (
-        <div key={r.id} className="space-y-3" data-testid="agent-run">
-          {r.question && <Question text={r.question} />}
-          <TraceSection trace={r.trace} deal={deal} open={r.id === latest} />
-          {r.run ? <RunResult run={r.run} /> : <p className="text-sm text-slate-500">No answer was saved for this request.</p>}
-        </div>
+        <RunView key={r.id} r={r} deal={deal} current={busy && r === live} stopped={stopped.has(r.id)} open={ranHere && r === live} />
       ))}
 
-      {live && (
-        <div className="space-y-3">
-          <Question text={live.question} />
-          <TraceSection trace={live.trace} deal={deal} busy={busy} open />
-          {live.citations && <StreamingAnswer text={live.answer} citations={live.citations} />}
-        </div>
-      )}
-
-      {error && (
+      {shown && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
+          {shown}
         </div>
       )}
 
@@ -188,46 +221,7 @@ export function AgentPanel({ deal, conversationId, initialRuns, onSaved }: { dea
         </div>
       )}
 
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(question);
-        }}
-        className="sticky bottom-0 mt-auto border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur"
-      >
-        <label htmlFor="agent-input" className="sr-only">
-          Agent Mode request
-        </label>
-        <div className="flex items-end gap-2">
-          <textarea
-            id="agent-input"
-            rows={3}
-            maxLength={MAX_CHARS}
-            value={question}
-            onChange={(e) => setQuestion(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey) {
-                e.preventDefault();
-                void run(question);
-              }
-            }}
-            placeholder="e.g. Separate searches for revenue and margins, open two sources, quote one exact figure…"
-            className="min-h-[3.5rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          />
-          {busy ? (
-            <button type="button" onClick={() => abortRef.current?.abort()} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="agent-stop">
-              Stop
-            </button>
-          ) : (
-            <button type="submit" disabled={!question.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
-              Run agent
-            </button>
-          )}
-        </div>
-        <p className="mt-1 text-right text-[11px] text-slate-400">
-          {question.length}/{MAX_CHARS}
-        </p>
-      </form>
+      <RequestForm question={question} setQuestion={setQuestion} busy={busy} onRun={run} onStop={halt} />
     </div>
   );
 }

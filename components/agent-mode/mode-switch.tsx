@@ -3,7 +3,8 @@
 import type { UIMessage } from "ai";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { agentRunsFromMessages, isAgentConversation } from "@/lib/agent/mode/messages";
+import { isAgentConversation } from "@/lib/agent/mode/messages";
+import type { AgentUIMessage } from "@/lib/agent/mode/ui-stream";
 import { AgentPanel } from "./agent-panel";
 
 /** A v4 UUID, also where crypto.randomUUID is missing (plain http on another host than localhost). */
@@ -32,7 +33,7 @@ export function AgentModeSwitch({ deal, conversationId, initialMessages, isNew, 
 }) {
   const router = useRouter();
   const agentConversation = useMemo(() => isAgentConversation(initialMessages), [initialMessages]);
-  const initialRuns = useMemo(() => (agentConversation ? agentRunsFromMessages(initialMessages) : []), [agentConversation, initialMessages]);
+  const agentMessages = useMemo(() => (agentConversation ? (initialMessages as AgentUIMessage[]) : []), [agentConversation, initialMessages]);
   // This page's conversation when it is (or can become) an Agent Mode one; else a new one.
   const [agentConversationId] = useState(() => (agentConversation || (isNew && initialMessages.length === 0) ? conversationId : newId()));
   const [agent, setAgent] = useState(agentConversation);
@@ -73,7 +74,7 @@ export function AgentModeSwitch({ deal, conversationId, initialMessages, isNew, 
           <span className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform ${agent ? "translate-x-5" : "translate-x-0.5"}`} />
         </button>
       </div>
-      {agent ? <AgentPanel deal={deal} conversationId={agentConversationId} initialRuns={initialRuns} onSaved={() => setRanHere(true)} /> : children}
+      {agent ? <AgentPanel deal={deal} conversationId={agentConversationId} initialMessages={agentMessages} onSaved={() => setRanHere(true)} /> : children}
     </div>
   );
 }

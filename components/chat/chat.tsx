@@ -1,14 +1,15 @@
 "use client";
 
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport, type UIMessage } from "ai";
+import { lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Composer } from "./composer";
 import { notifyConversationsChanged } from "./conversation-list";
 import { useConversationInUrl, useRestoredConversation } from "./conversation-url";
 import { ChatMessage } from "./message";
 import { offersOf, textOf, type Offer } from "./offers";
+import { dealChatTransport } from "./transport";
 
 export interface DocRef {
   id: string;
@@ -56,20 +57,18 @@ function FlagStatus({ deal, flag }: { deal: string; flag: { state: "saving" | "d
   );
 }
 
-/** The AI SDK chat bound to this deal's conversation on POST /api/chat (only the new message is sent). */
+/**
+ * The AI SDK chat bound to this deal's conversation on POST /api/chat: only the new message is
+ * sent, or, once every write the last answer asks for is approved or declined, the decisions
+ * (the answer then continues).
+ */
 function useDealChat(deal: string, conversationId: string, initialMessages: UIMessage[]) {
-  const transport = useMemo(
-    () =>
-      new DefaultChatTransport<UIMessage>({
-        api: "/api/chat",
-        prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, deal, message: messages[messages.length - 1] } }),
-      }),
-    [deal],
-  );
+  const transport = useMemo(() => dealChatTransport(deal), [deal]);
   return useChat({
     id: conversationId,
     messages: initialMessages,
     transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     // The server created / touched the conversation: the history list refetches (a new
     // conversation shows up after its first answer, without a navigation).
     onFinish: () => notifyConversationsChanged(deal, conversationId),
@@ -102,7 +101,7 @@ function OfferButtons({ offers, disabled, onTake }: { offers: Offer[]; disabled:
 export function Chat({ deal, conversationId, initialMessages, documents, isNew, readOnly }: { deal: string; conversationId: string; initialMessages: UIMessage[]; documents: DocRef[]; isNew: boolean; readOnly?: string | null }) {
   const [input, setInput] = useState("");
   const bottom = useRef<HTMLDivElement>(null);
-  const { messages, sendMessage, status, stop, regenerate, error, clearError, setMessages } = useDealChat(deal, conversationId, initialMessages);
+  const { messages, sendMessage, status, stop, regenerate, error, clearError, setMessages, addToolApprovalResponse } = useDealChat(deal, conversationId, initialMessages);
   const busy = status === "submitted" || status === "streaming";
   const [flag, setFlag] = useState<{ state: "saving" | "done" | "error"; text?: string } | null>(null);
 
@@ -114,6 +113,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew, 
   }, [messages, status]);
 
   const byName = useMemo(() => new Map(documents.map((d) => [d.filename.toLowerCase(), d.id])), [documents]);
+  const decide = useCallback((id: string, approved: boolean) => void addToolApprovalResponse({ id, approved }), [addToolApprovalResponse]);
 
   function submit(text: string) {
     const t = text.trim();
@@ -146,7 +146,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew, 
       <div className="flex-1 space-y-6 pb-4" aria-live="polite" aria-busy={busy} data-testid="messages">
         {messages.length === 0 && !readOnly && <EmptyState onPick={submit} />}
         {messages.map((m) => (
-          <ChatMessage key={m.id} m={m} byName={byName} deal={deal} />
+          <ChatMessage key={m.id} m={m} byName={byName} deal={deal} onDecide={readOnly || busy ? undefined : decide} />
         ))}
         {status === "submitted" && (
           <div role="status" className="flex items-center gap-2 text-sm text-slate-500">

@@ -51,14 +51,14 @@ function SourceChips({ sources }: { sources: SourcePart[] }) {
 }
 
 /** An assistant answer: tool activity, the text with its citation links, source chips, and how it ended. */
-function Answer({ m, resolve }: { m: UIMessage; resolve: CitationResolver }) {
+function Answer({ m, resolve, onDecide }: { m: UIMessage; resolve: CitationResolver; onDecide?: (id: string, approved: boolean) => void }) {
   const sources = m.parts.filter((p) => p.type === "source-url") as SourcePart[];
   const meta = (m.metadata ?? {}) as { error?: string; aborted?: boolean };
   return (
     <div className="min-w-0 max-w-full space-y-2 rounded-lg border border-slate-200 bg-white px-3 py-3 shadow-sm sm:px-5 sm:py-4">
       {m.parts.map((p, i) => {
         const part = p as AnyPart;
-        if (toolName(part)) return <ToolActivity key={i} part={part} />;
+        if (toolName(part)) return <ToolActivity key={i} part={part} onDecide={onDecide} />;
         if (p.type === "text")
           return (
             <div key={i} data-testid="answer-text">
@@ -82,14 +82,14 @@ function Answer({ m, resolve }: { m: UIMessage; resolve: CitationResolver }) {
  * One message of the conversation: the user's question as a bubble, or the answer. Memoised:
  * while an answer streams only it re-renders, not every earlier answer's markdown.
  */
-export const ChatMessage = memo(function ChatMessage({ m, byName, deal }: { m: UIMessage; byName: Map<string, string>; deal: string }) {
+export const ChatMessage = memo(function ChatMessage({ m, byName, deal, onDecide }: { m: UIMessage; byName: Map<string, string>; deal: string; onDecide?: (id: string, approved: boolean) => void }) {
   const resolve = useMemo(() => citationResolver(m, byName, deal), [m, byName, deal]);
   return (
     <article className={m.role === "user" ? "flex justify-end" : ""} data-testid={`message-${m.role}`} aria-label={m.role === "user" ? "Your question" : "Answer"}>
       {m.role === "user" ? (
         <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white">{textOf(m)}</div>
       ) : (
-        <Answer m={m} resolve={resolve} />
+        <Answer m={m} resolve={resolve} onDecide={onDecide} />
       )}
     </article>
   );

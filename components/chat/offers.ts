@@ -31,16 +31,11 @@ export function offersOf(m: UIMessage): Offer[] {
   const text = textOf(m);
   const offers: Offer[] = [];
   const asks = /\b(would you like|shall I|should I|want me to|do you want|I can|offer)\b/i.test(text);
-  const needsConfirm = m.parts.some((p) => {
-    const out = (p as AnyPart).output as { status?: string } | undefined;
-    return toolName(p as AnyPart) && out?.status === "needs_confirmation";
-  });
-  if ((asks || needsConfirm) && /Q&A|Q\s*&\s*A|question list/i.test(text)) {
+  if (asks && /Q&A|Q\s*&\s*A|question list/i.test(text)) {
     // "add this question" offers one question; "add them / these" a list
     const one = /\badd (?:this|it|a)\b(?: question)?/i.test(text) && !/\badd (?:them|these|the gaps)\b/i.test(text);
     offers.push({ label: "Add to Q&A", message: one ? "Yes, add this question to the Q&A list." : "Yes, add them to the Q&A list." });
   }
   if (/\bI (?:couldn't|could not) find\b/i.test(text)) offers.push({ label: "Flag as a gap", action: "flag_gap" });
-  if (needsConfirm && offers.length === 0) offers.push({ label: "Yes, go ahead", message: "Yes, go ahead." });
   return offers;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { ApprovalCard } from "./approval";
 import { toolName, type AnyPart } from "./offers";
 
 const TOOL_LABELS: Record<string, [running: string, done: string]> = {
@@ -16,12 +17,14 @@ const TOOL_LABELS: Record<string, [running: string, done: string]> = {
   update_knowledge_graph: ["Updating the knowledge graph…", "Knowledge graph updated"],
 };
 
-/** One tool call of the answer: running, done or failed, with the query it searched for. */
-export function ToolActivity({ part }: { part: AnyPart }) {
+/** One tool call of the answer: running, done or failed, with the query it searched for; a write waiting for approval. */
+export function ToolActivity({ part, onDecide }: { part: AnyPart; onDecide?: (id: string, approved: boolean) => void }) {
   const name = toolName(part)!;
+  if (part.state === "approval-requested") return <ApprovalCard name={name} part={part} onDecide={onDecide} />;
   const [running, done] = TOOL_LABELS[name] ?? [`Using ${name.replace(/_/g, " ")}…`, `Used ${name.replace(/_/g, " ")}`];
   const state = typeof part.state === "string" ? part.state : "";
-  const failed = state === "output-error" || state === "output-denied";
+  const denied = state === "output-denied" || (state === "approval-responded" && (part.approval as { approved?: boolean } | undefined)?.approved === false);
+  const failed = state === "output-error";
   const finished = state === "output-available";
   const input = part.input as Record<string, unknown> | undefined;
   const query = typeof input?.query === "string" ? input.query : typeof input?.question === "string" ? input.question : null;
@@ -31,7 +34,7 @@ export function ToolActivity({ part }: { part: AnyPart }) {
         <span aria-hidden="true" className="text-emerald-600">
           ✓
         </span>
-      ) : failed ? (
+      ) : failed || denied ? (
         <span aria-hidden="true" className="text-red-600">
           ✕
         </span>
@@ -39,7 +42,7 @@ export function ToolActivity({ part }: { part: AnyPart }) {
         <span aria-hidden="true" className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />
       )}
       <span>
-        {failed ? `${done} — failed` : finished ? done : running}
+        {denied ? "Declined — nothing was changed" : failed ? `${done} — failed` : finished ? done : running}
         {query ? <span className="text-slate-400"> · “{query.length > 80 ? `${query.slice(0, 80)}…` : query}”</span> : null}
       </span>
     </div>

@@ -23,8 +23,6 @@ export interface AgentContext {
   userId: string | null;
   conversationId: string | null;
   sources: SourceRegistry;
-  /** The user's latest message (writing tools check that the user asked or confirmed). */
-  lastUserText: string;
   /** Embedding space for finding/page retrieval; default: the configured one. */
   space?: EmbeddingSpace;
   /** Collaborators (lib/irl, lib/pipeline); tests inject stubs. */
@@ -39,7 +37,6 @@ export function createAgentContext(a: {
   deal: AgentDeal;
   userId?: string | null;
   conversationId?: string | null;
-  lastUserText?: string;
   space?: EmbeddingSpace;
   services?: Partial<AgentContext["services"]>;
 }): AgentContext {
@@ -49,7 +46,6 @@ export function createAgentContext(a: {
     userId: a.userId ?? null,
     conversationId: a.conversationId ?? null,
     sources: new SourceRegistry(a.deal.slug),
-    lastUserText: a.lastUserText ?? "",
     space: a.space,
     services: { irl: a.services?.irl ?? irlService, pipeline: a.services?.pipeline ?? pipelineService },
   };

@@ -4,12 +4,15 @@
  *   runAgentTurn(...)      → { text, sources, toolCalls, usage } (non-streaming)
  *   agentStreamResponse(stream) → the UI message stream Response with source parts
  * One turn = system prompt + the last N messages + tools, bounded by stopWhen(stepCountIs(N));
- * guardrails (lib/agent/guardrails) run on the answer text as it streams, line by line.
+ * guardrails (lib/agent/guardrails) run on the answer text as it streams, line by line. Tools
+ * that write declare `needsApproval`: the turn stops at such a call with a tool approval request,
+ * and continues (running it, or telling the model it was declined) once the user's decision is
+ * in the history (the chat: the UI message's approval response; runAgentTurn: `approve`).
  */
-import { convertToModelMessages, stepCountIs, streamText, type LanguageModel, type StreamTextResult, type UIMessage } from "ai";
+import { convertToModelMessages, stepCountIs, streamText, type LanguageModel, type ModelMessage, type StreamTextResult, type ToolApprovalResponse, type UIMessage } from "ai";
 import { contextWindow, DEFAULT_CONTEXT_MESSAGES } from "@/lib/chat/context";
 import type { Db } from "@/lib/db";
-import { getChatModel } from "@/lib/models/chat";
+import { getAgentModel } from "./model";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { log } from "@/lib/log";
 import { createAgentContext, type AgentContext, type AgentDeal } from "./context";
@@ -51,33 +54,41 @@ export function textOf(m: UIMessage): string {
   return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("\n").trim();
 }
 
-export async function createAgentStream(o: AgentRunOptions): Promise<AgentStream> {
+interface PreparedTurn {
+  deal: AgentDeal;
+  context: AgentContext;
+  tools: AgentTools;
+  guardrails: GuardrailState;
+  messages: ModelMessage[];
+}
+
+async function prepareTurn(o: AgentRunOptions): Promise<PreparedTurn> {
   const deal = toDeal(o.deal);
   const window = contextWindow(o.messages, o.contextMessages ?? DEFAULT_CONTEXT_MESSAGES);
-  const lastUser = [...window].reverse().find((m) => m.role === "user");
-  const context = createAgentContext({
-    db: o.db,
-    deal,
-    userId: o.userId,
-    conversationId: o.conversationId,
-    lastUserText: lastUser ? textOf(lastUser) : "",
-    space: o.space,
-    services: o.services,
-  });
+  const context = createAgentContext({ db: o.db, deal, userId: o.userId, conversationId: o.conversationId, space: o.space, services: o.services });
   const tools = createAgentTools(context);
   const guardrails = createGuardrailState(context.sources, window.filter((m) => m.role === "user").map(textOf));
-  const modelMessages = await convertToModelMessages(window, { tools, ignoreIncompleteToolCalls: true });
+  const messages = await convertToModelMessages(window, { tools, ignoreIncompleteToolCalls: true });
+  return { deal, context, tools, guardrails, messages };
+}
+
+function streamTurn(o: AgentRunOptions, t: PreparedTurn, messages: ModelMessage[]): AgentStream {
   const result = streamText({
-    model: o.model ?? getChatModel(),
-    system: buildSystemPrompt(deal, o.now),
-    messages: modelMessages,
-    tools,
+    model: o.model ?? getAgentModel(),
+    system: buildSystemPrompt(t.deal, o.now),
+    messages,
+    tools: t.tools,
     stopWhen: stepCountIs(o.maxSteps ?? DEFAULT_MAX_STEPS),
     abortSignal: o.abortSignal,
-    experimental_transform: guardrailTransform<AgentTools>(guardrails),
-    onError: ({ error }) => log.error("agent stream failed", { error: error instanceof Error ? error : String(error), deal: deal.slug }),
+    experimental_transform: guardrailTransform<AgentTools>(t.guardrails),
+    onError: ({ error }) => log.error("agent stream failed", { error: error instanceof Error ? error : String(error), deal: t.deal.slug }),
   });
-  return Object.assign(result, { agent: { context, guardrails } }) as AgentStream;
+  return Object.assign(result, { agent: { context: t.context, guardrails: t.guardrails } }) as AgentStream;
+}
+
+export async function createAgentStream(o: AgentRunOptions): Promise<AgentStream> {
+  const t = await prepareTurn(o);
+  return streamTurn(o, t, t.messages);
 }
 
 /** The UI message stream response for the chat route: sources are sent as source-url parts. */
@@ -100,15 +111,50 @@ export interface AgentTurnResult {
   /** What the guardrails removed (for evals and logs; never shown as scores). */
   guardrailFlags: GuardrailFlag[];
   steps: number;
+  /** Writes the model asked for that wait for the user's decision (none when `approve` answered them). */
+  pendingApprovals: ApprovalRequest[];
 }
 
-/** One non-streaming turn through the same agent (CLI `manda ask`, evals). */
-export async function runAgentTurn(o: AgentRunOptions): Promise<AgentTurnResult> {
-  const stream = await createAgentStream(o);
-  await stream.consumeStream({ onError: (e) => { throw e; } });
-  const steps = await stream.steps;
-  const text = (await stream.text).trim();
-  const usage = await stream.totalUsage;
+/** A write the model asked to make, waiting for the user's decision. */
+export interface ApprovalRequest {
+  approvalId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/** Approval rounds in one turn (each decision lets the model go on, and it may ask again). */
+const MAX_APPROVAL_ROUNDS = 3;
+
+/**
+ * One non-streaming turn through the same agent (CLI `manda ask`, evals). A write the model asks
+ * for is put to `approve` (the caller asks its user); without `approve` the turn ends there and
+ * `pendingApprovals` lists what waits for a decision.
+ */
+export async function runAgentTurn(o: AgentRunOptions & { approve?: (request: ApprovalRequest) => boolean | Promise<boolean> }): Promise<AgentTurnResult> {
+  const t = await prepareTurn(o);
+  let messages = t.messages;
+  const steps: Array<Awaited<AgentStream["steps"]>[number]> = [];
+  const texts: string[] = [];
+  const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  let pending: ApprovalRequest[] = [];
+  for (let round = 0; ; round++) {
+    const stream = streamTurn(o, t, messages);
+    await stream.consumeStream({ onError: (e) => { throw e; } });
+    steps.push(...(await stream.steps));
+    const text = (await stream.text).trim();
+    if (text) texts.push(text);
+    const u = await stream.totalUsage;
+    usage.inputTokens += u.inputTokens ?? 0;
+    usage.outputTokens += u.outputTokens ?? 0;
+    usage.totalTokens += u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
+    const content = (await stream.steps).at(-1)?.content ?? [];
+    pending = content.flatMap((p) => (p.type === "tool-approval-request" ? [{ approvalId: p.approvalId, toolName: p.toolCall.toolName, input: p.toolCall.input }] : []));
+    if (!pending.length || !o.approve || round >= MAX_APPROVAL_ROUNDS) break;
+    const decisions: ToolApprovalResponse[] = [];
+    for (const p of pending) decisions.push({ type: "tool-approval-response", approvalId: p.approvalId, approved: await o.approve(p) });
+    messages = [...messages, ...(await stream.response).messages, { role: "tool", content: decisions }];
+    pending = [];
+  }
   const toolCalls: AgentToolCall[] = steps.flatMap((s) =>
     s.toolCalls.map((c) => {
       const r = s.toolResults.find((x) => x.toolCallId === c.toolCallId);
@@ -116,13 +162,15 @@ export async function runAgentTurn(o: AgentRunOptions): Promise<AgentTurnResult>
       return { toolName: c.toolName, input: c.input, output: r ? r.output : err ? { error: String(err.error instanceof Error ? err.error.message : err.error) } : undefined };
     }),
   );
+  const waiting = pending.length ? `This needs your approval first: ${pending.map((p) => p.toolName.replace(/_/g, " ")).join(", ")}. Nothing was changed.` : "";
   return {
-    text: text || "I couldn't complete an answer within the step limit. Please narrow the question.",
-    sources: [...stream.agent.guardrails.cited.values()],
+    text: texts.join("\n\n") || waiting || "I couldn't complete an answer within the step limit. Please narrow the question.",
+    sources: [...t.guardrails.cited.values()],
     toolCalls,
-    usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0, totalTokens: usage.totalTokens ?? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0) },
-    guardrailFlags: stream.agent.guardrails.flags,
+    usage,
+    guardrailFlags: t.guardrails.flags,
     steps: steps.length,
+    pendingApprovals: pending,
   };
 }
 

@@ -39,5 +39,5 @@ export function buildSystemPrompt(deal: AgentDeal, today = new Date()): string {
 
 # Writing tools (P2)
 - Proactively OFFER to add gaps to the IRL and questions to the Q&A list, and flag contradictions.
-- Never create findings, Q&A items, IRLs or graph relations, and never trigger re-analysis, without the user asking or confirming. Writing tools take confirmed: true, which you set only after the user said yes in their latest message.`;
+- Never create findings, Q&A items, IRLs or graph relations, and never trigger re-analysis, unless the user asked for it or accepted your offer. The app asks the user to approve every call of a writing tool before it runs; if they decline, say that nothing was changed.`;
 }

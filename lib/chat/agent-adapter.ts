@@ -26,6 +26,8 @@ export interface AgentStreamArgs {
   /** How many of the latest messages the agent may read (P4: last N, default 10). */
   contextMessages?: number;
   abortSignal?: AbortSignal;
+  /** runAgentTurn: asks the caller's user about each write the model wants to make (tool approval); without it writes wait. */
+  approve?: (request: { approvalId: string; toolName: string; input: unknown }) => boolean | Promise<boolean>;
 }
 
 export interface AgentSource {

@@ -1,9 +1,11 @@
 /**
  * POST /api/chat, as a function of its dependencies so tests can call it with an in-memory
  * database and a mock model. Shape after vercel/ai-chatbot: parse (zod) → access → load
- * history → save the user message → stream the agent → save the answer on finish.
+ * history → save the user message → stream the agent → save the answer on finish. Instead of a
+ * message, a request may carry `approvals`: the user's decisions on the writes the last answer
+ * asks for (approvals.ts); they are applied to that stored answer, which then continues.
  */
-import { consumeStream, createIdGenerator, safeValidateUIMessages, type LanguageModel } from "ai";
+import { consumeStream, createIdGenerator, safeValidateUIMessages, type LanguageModel, type UIMessage } from "ai";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { MandaError, isMandaError } from "@/lib/errors";
@@ -13,8 +15,9 @@ import { log } from "@/lib/log";
 import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import { agentDeal, loadAgent, type AgentModule } from "./agent-adapter";
 import { DEFAULT_CONTEXT_MESSAGES, contextWindow, toUIMessages } from "./context";
+import { applyApprovals, approvalsSchema } from "./approvals";
 import { userMessageForStorage } from "./incoming";
-import { ensureConversation, loadMessages, messageText, saveMessages, titleFromQuestion } from "./store";
+import { ensureConversation, loadMessages, messageText, replaceAnswer, requireConversation, saveMessages, titleFromQuestion } from "./store";
 
 export const MAX_MESSAGE_CHARS = 10_000;
 /** Parts of one message (text parts; the body itself is limited by MANDA_MAX_JSON_BYTES). */
@@ -34,9 +37,10 @@ export const chatBodySchema = z
     deal: z.string().min(1).max(100),
     message: messageSchema.optional(),
     messages: z.array(messageSchema).max(500).optional(),
+    approvals: approvalsSchema.optional(),
     mode: z.enum(["chat", "agent"]).optional(),
   })
-  .refine((b) => b.message || (b.messages && b.messages.length > 0), { message: "Send the new message as `message` (or `messages`)." });
+  .refine((b) => b.approvals || b.message || (b.messages && b.messages.length > 0), { message: "Send the new message as `message` (or `messages`), or `approvals`." });
 
 export type ChatBody = z.infer<typeof chatBodySchema>;
 
@@ -70,6 +74,41 @@ async function readBody(req: Request): Promise<ChatBody> {
   return parsed.data;
 }
 
+type Turn = { conversation: Awaited<ReturnType<typeof ensureConversation>>["conversation"]; all: UIMessage[]; continues?: string };
+
+/** A new question: only the user's text is taken from the client (never a role, parts or metadata of an answer). */
+async function questionTurn(db: Db, dealId: string, userId: string | null, body: ChatBody): Promise<Turn> {
+  const incoming = userMessageForStorage(body.message ?? body.messages![body.messages!.length - 1]!);
+  const validated = await safeValidateUIMessages({ messages: [incoming] });
+  if (!validated.success) throw new MandaError("bad_request:message", `Invalid message: ${validated.error.message.slice(0, 200)}`);
+  const userMessage = validated.data[0]!;
+  const question = messageText(userMessage);
+  if (!question) throw new MandaError("bad_request:message", "The message has no text.");
+  if (question.length > MAX_MESSAGE_CHARS) throw new MandaError("too_large:message", `A message is at most ${MAX_MESSAGE_CHARS.toLocaleString("en")} characters.`);
+
+  // Saved before streaming: the question survives a failed or abandoned answer. One transaction, so
+  // a refused message (its id is taken: 409) leaves no new empty conversation behind.
+  return db.transaction(async (tx) => {
+    const { conversation } = await ensureConversation({ db: tx, dealId, id: body.id, userId, title: titleFromQuestion(question), mode: body.mode });
+    const history = toUIMessages(await loadMessages({ db: tx, conversationId: conversation.id })).filter((m) => m.id !== userMessage.id);
+    await saveMessages({ db: tx, dealId, conversationId: conversation.id, messages: [userMessage] });
+    return { conversation, all: [...history, userMessage] };
+  });
+}
+
+/** The user's decisions on the last answer's writes: applied to the stored answer, which the agent then continues. */
+async function approvalTurn(db: Db, dealId: string, userId: string | null, body: ChatBody): Promise<Turn> {
+  return db.transaction(async (tx) => {
+    const conversation = await requireConversation({ db: tx, dealId, id: body.id, userId, action: "write" });
+    const history = toUIMessages(await loadMessages({ db: tx, conversationId: conversation.id }));
+    const last = history.at(-1);
+    if (!last) throw new MandaError("bad_request:message", "No write of the last answer waits for a decision.");
+    const answer = applyApprovals(last, body.approvals!);
+    await replaceAnswer({ db: tx, conversationId: conversation.id, message: answer });
+    return { conversation, all: [...history.slice(0, -1), answer], continues: answer.id };
+  });
+}
+
 export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Response> {
   const started = deps.now?.() ?? Date.now();
   try {
@@ -79,25 +118,7 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
     // Asking writes a conversation and the agent may write (Q&A, IRL): analysts and owners only.
     const deal = await requireDealAccess({ db, dealRef: body.deal, user, role: "analyst" });
 
-    // Only the user's text is taken from the client (never a role, parts or metadata of an answer).
-    const incoming = userMessageForStorage(body.message ?? body.messages![body.messages!.length - 1]!);
-    const validated = await safeValidateUIMessages({ messages: [incoming] });
-    if (!validated.success) throw new MandaError("bad_request:message", `Invalid message: ${validated.error.message.slice(0, 200)}`);
-    const userMessage = validated.data[0]!;
-    const question = messageText(userMessage);
-    if (!question) throw new MandaError("bad_request:message", "The message has no text.");
-    if (question.length > MAX_MESSAGE_CHARS) throw new MandaError("too_large:message", `A message is at most ${MAX_MESSAGE_CHARS.toLocaleString("en")} characters.`);
-
-    // Saved before streaming: the question survives a failed or abandoned answer. One transaction, so
-    // a refused message (its id is taken: 409) leaves no new empty conversation behind.
-    const { conversation, history } = await db.transaction(async (tx) => {
-      const { conversation } = await ensureConversation({ db: tx, dealId: deal.id, id: body.id, userId: user.id, title: titleFromQuestion(question), mode: body.mode });
-      const history = toUIMessages(await loadMessages({ db: tx, conversationId: conversation.id })).filter((m) => m.id !== userMessage.id);
-      await saveMessages({ db: tx, dealId: deal.id, conversationId: conversation.id, messages: [userMessage] });
-      return { conversation, history };
-    });
-
-    const all = [...history, userMessage];
+    const { conversation, all, continues } = body.approvals ? await approvalTurn(db, deal.id, user.id, body) : await questionTurn(db, deal.id, user.id, body);
     const n = deps.contextMessages ?? DEFAULT_CONTEXT_MESSAGES;
     const agent = deps.agent ?? (await loadAgent());
     const result = await agent.createAgentStream({
@@ -149,7 +170,10 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
           ...(isAborted ? { aborted: true } : {}),
         };
         try {
-          await saveMessages({ db, dealId: deal.id, conversationId: conversation.id, messages: [{ ...responseMessage, metadata }] });
+          const answer = { ...responseMessage, metadata };
+          // an answer the user's approvals continued is the stored one, completed
+          if (continues === responseMessage.id) await replaceAnswer({ db, conversationId: conversation.id, message: answer });
+          else await saveMessages({ db, dealId: deal.id, conversationId: conversation.id, messages: [answer] });
         } catch (e) {
           log.error("saving the answer failed", { conversationId: conversation.id, error: e instanceof Error ? e.message : String(e) });
         } finally {

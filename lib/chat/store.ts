@@ -186,6 +186,19 @@ export async function saveMessages({ db, dealId, conversationId, messages }: { d
   await db.query("update conversations set updated_at = now() where id = $1", [conversationId]);
 }
 
+/**
+ * Rewrites a stored answer with what the server produced for it: the user's decisions on its
+ * approval requests, then the rest of the answer (the approved writes and the text after them).
+ * The one exception to "stored messages are never changed"; only the server calls it, only for
+ * an assistant message of this conversation.
+ */
+export async function replaceAnswer({ db, conversationId, message }: { db: Queryable; conversationId: string; message: UIMessage }): Promise<void> {
+  const metadata = message.metadata === undefined || message.metadata === null ? null : JSON.stringify(omitScoreFields(message.metadata));
+  const { rowCount } = await db.query("update messages set parts = $3::jsonb, metadata = coalesce($4::jsonb, metadata) where id = $1 and conversation_id = $2 and role = 'assistant'", [message.id, conversationId, JSON.stringify(message.parts), metadata]);
+  if (!rowCount) throw new MandaError("conflict:message_id", "The answer to update is not stored in this conversation.");
+  await db.query("update conversations set updated_at = now() where id = $1", [conversationId]);
+}
+
 async function isSameStoredMessage({ db, conversationId, id, role, parts }: { db: Queryable; conversationId: string; id: string; role: string; parts: string }): Promise<boolean> {
   const { rows } = await db.query("select 1 from messages where id = $1 and conversation_id = $2 and role = $3 and parts = $4::jsonb", [id, conversationId, role, parts]);
   return rows.length > 0;

@@ -9,7 +9,7 @@ import { ensureConversation, loadMessages, requireConversation, saveMessages, ti
 import { formatSources } from "./ask";
 import { parseCli } from "./args";
 
-const USAGE = "manda chat --deal <slug> [--conversation <uuid>]   (one question a line; /exit or EOF ends)";
+const USAGE = "manda chat --deal <slug> [--conversation <uuid>] [--approve]   (one question a line; /exit or EOF ends; --approve: make the writes the answers ask for)";
 
 /**
  * A multi-turn conversation on stdin/stdout, kept in the database like the web chat's
@@ -17,7 +17,7 @@ const USAGE = "manda chat --deal <slug> [--conversation <uuid>]   (one question 
  * input: each line is one question, answered in order.
  */
 export async function chatCommand(args: string[]): Promise<number> {
-  const { values } = parseCli(args, { deal: { type: "string" }, conversation: { type: "string" } }, USAGE);
+  const { values } = parseCli(args, { deal: { type: "string" }, conversation: { type: "string" }, approve: { type: "boolean" } }, USAGE);
   if (!values.deal) throw new MandaError("bad_request:usage", `usage: ${USAGE}`);
   const db = await getDb();
   const deal = await requireDeal({ db, ref: values.deal });
@@ -46,7 +46,7 @@ export async function chatCommand(args: string[]): Promise<number> {
     const history = toUIMessages(await loadMessages({ db, conversationId }));
     const t0 = Date.now();
     try {
-      const r = await agent.runAgentTurn({ db, deal: agentDeal(deal), userId: null, conversationId, messages: contextWindow(history, DEFAULT_CONTEXT_MESSAGES), contextMessages: DEFAULT_CONTEXT_MESSAGES });
+      const r = await agent.runAgentTurn({ db, deal: agentDeal(deal), userId: null, conversationId, messages: contextWindow(history, DEFAULT_CONTEXT_MESSAGES), contextMessages: DEFAULT_CONTEXT_MESSAGES, ...(values.approve ? { approve: () => true } : {}) });
       const answer: UIMessage = {
         id: `cli-${crypto.randomUUID()}`,
         role: "assistant",

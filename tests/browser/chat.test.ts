@@ -86,6 +86,12 @@ describe("chat", () => {
     const offer = page.getByTestId("offer-button").filter({ hasText: "Add to Q&A" });
     expect(await offer.count(), "the gaps answer offers to add them to the Q&A list").toBeGreaterThan(0);
     await offer.first().click();
+    // the write waits for the analyst: nothing is added before Approve
+    const approve = page.getByTestId("approval-approve");
+    await approve.first().waitFor({ timeout: 180_000 });
+    await shot(page, "chat-irl-gaps-approval");
+    await approve.first().click();
+    await page.locator('[data-testid="tool-activity"][data-tool="add_to_qa"][data-state="output-available"]').first().waitFor({ timeout: 180_000 });
     await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 180_000 });
     await shot(page, "chat-irl-gaps");
     const list = (await (await fetch(`${baseURL}/api/deals/demo/qa`)).json()) as { items: { question: string }[] };

@@ -1,7 +1,7 @@
 /**
  * Agent Mode over a real (PGlite / PostgreSQL) database: the deal-scoped tools (search_docs,
- * open_citation with foreign and made-up ids refused), the offline driver end to end, and the
- * two routes (synchronous JSON and Server-Sent Events).
+ * open_citation with foreign and made-up ids refused), the offline model end to end, and the
+ * two routes (synchronous JSON and the UI message stream).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
@@ -11,6 +11,7 @@ import { getRequestUser } from "@/lib/auth/request";
 import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
 import { createAgentModeTools } from "@/lib/agent/mode/tools";
 import { openTestDb } from "../helpers/db";
+import { uiChunks } from "../helpers/ui-stream";
 import { addDoc, seedDeal } from "./agent-fixtures";
 
 setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", SUPABASE_URL: "" });
@@ -85,18 +86,21 @@ describe("agent mode on a database", () => {
     }
   });
 
-  it("POST /api/agent/stream: trace events live, then complete with the same trace", async () => {
+  it("POST /api/agent/stream: a UI message stream — the trace grows step by step, then the answer and the run", async () => {
     const req = new Request("http://x/api/agent/stream", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ deal: deal.slug, question: Q }) });
     const res = await handleAgentStream(req, { db, user: await getRequestUser() });
     expect(res.headers.get("content-type")).toMatch(/text\/event-stream/);
-    const text = await res.text();
-    const events = text.split("\n\n").filter((b) => b.startsWith("event:")).map((b) => ({ event: /^event: (.*)$/m.exec(b)![1], data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!) }));
-    const traces = events.filter((e) => e.event === "trace").map((e) => e.data.type);
-    expect(traces).toEqual(expect.arrayContaining(["plan", "tool_call", "validation", "final"]));
-    const complete = events.at(-1)!;
-    expect(complete.event).toBe("complete");
-    expect(complete.data.trace.map((e: { type: string }) => e.type)).toEqual(traces);
-    expect(complete.data.citations.length).toBeGreaterThanOrEqual(2);
+    expect(res.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
+    const chunks = await uiChunks(res);
+    const traces = chunks.flatMap((c) => (c.type === "data-agent-trace" ? [(c.data as Array<{ type: string }>).map((e) => e.type)] : []));
+    // live: one trace chunk per step, each the trace so far
+    expect(traces.length).toBeGreaterThan(4);
+    traces.forEach((t, i) => expect(t).toHaveLength(i + 1));
+    const all = traces.at(-1)!;
+    expect(all).toEqual(expect.arrayContaining(["plan", "tool_call", "validation", "final"]));
+    const run = chunks.find((c) => c.type === "data-agent-run");
+    expect(run && run.type === "data-agent-run" && (run.data as { citations: unknown[] }).citations.length).toBeGreaterThanOrEqual(2);
+    expect(chunks.at(-1)!.type).toBe("finish");
   });
 
   it("errors: unknown deal 404, question too long 400, invalid body 400", async () => {

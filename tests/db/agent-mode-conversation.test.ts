@@ -11,7 +11,9 @@ import { ensureConversation, listConversations, loadMessages } from "@/lib/chat/
 import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
 import { agentRunsFromMessages, isAgentConversation } from "@/lib/agent/mode/messages";
 import type { GroundedCitation } from "@/lib/agent/mode/types";
+import type { AgentUIMessage } from "@/lib/agent/mode/ui-stream";
 import { openTestDb } from "../helpers/db";
+import { uiChunks, uiMessage } from "../helpers/ui-stream";
 import { seedDeal } from "./agent-fixtures";
 
 setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", SUPABASE_URL: "" });
@@ -85,21 +87,24 @@ describe("agent mode runs as conversations", () => {
   it("a streamed run continues the same conversation and streams the saved answer", async () => {
     const res = await handleAgentStream(post("/api/agent/stream", { deal: deal.slug, question: "What was revenue for the third quarter of 2024?", conversationId: first.conversationId }), { db, user: await getRequestUser() });
     expect(res.status).toBe(200);
-    const text = await res.text();
-    const events = text.split("\n\n").filter((b) => b.startsWith("event:")).map((b) => ({ event: /^event: (.*)$/m.exec(b)![1]!, data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!) }));
-    const complete = events.at(-1)!;
-    expect(complete.event).toBe("complete");
-    expect(complete.data.conversationId).toBe(first.conversationId);
-    const streamed = events.filter((e) => e.event === "answer-delta").map((e) => e.data.delta as string);
+    expect(res.headers.get("x-conversation-id")).toBe(first.conversationId);
+    const chunks = await uiChunks(res);
+    expect(chunks.at(-1)).toMatchObject({ type: "finish", messageMetadata: { mode: "agent", conversationId: first.conversationId } });
+    const streamed = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta] : []));
     expect(streamed.length).toBeGreaterThan(1);
-    expect(streamed.join("")).toBe(complete.data.answer);
+    const live = await uiMessage<AgentUIMessage>(chunks);
 
     const messages = await loadMessages({ db, conversationId: first.conversationId });
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     const runs = agentRunsFromMessages(messages);
     expect(runs).toHaveLength(2);
-    expect(runs[1]!.run!.answer).toBe(complete.data.answer);
-    expect(runs[1]!.run!.citations).toEqual(complete.data.citations);
+    // the streamed message is the saved one: same id, same answer, citations and trace
+    const [saved] = agentRunsFromMessages([messages[2]!, live]);
+    expect(messages[3]!.id).toBe(live.id);
+    expect(streamed.join("")).toBe(runs[1]!.run!.answer);
+    expect(saved!.run!.answer).toBe(runs[1]!.run!.answer);
+    expect(saved!.run!.citations).toEqual(runs[1]!.run!.citations);
+    expect(saved!.trace.map((e) => e.seq)).toEqual(runs[1]!.trace.map((e) => e.seq));
     expect((await listConversations({ db, dealId: deal.id, userId: null })).filter((c) => c.mode === "agent")).toHaveLength(1);
   });
 

@@ -5,7 +5,7 @@
  * values come from the demo's planted facts (scripts/demo/facts.ts), not from lib/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalAgentModeModel } from "@/lib/agent/mode/local-driver";
+import { createOfflineModel } from "@/lib/agent/offline";
 import { runAgentModeForDeal } from "@/lib/agent/mode";
 import { getRequestUser } from "@/lib/auth/request";
 import { setConfigForProcess } from "@/lib/config";
@@ -34,7 +34,7 @@ describe("Agent Mode on the walkthrough request (demo deal)", () => {
   afterAll(() => cleanup());
 
   it("answers each topic for the quarter from an opened page, compares revenue with the forecast and discloses what it cannot find", async () => {
-    const r = await runAgentModeForDeal({ db, dealRef: DEMO_DEAL_SLUG, user: await getRequestUser(), question: REQUEST, model: createLocalAgentModeModel(), returnTrace: true });
+    const r = await runAgentModeForDeal({ db, dealRef: DEMO_DEAL_SLUG, user: await getRequestUser(), question: REQUEST, model: createOfflineModel(), returnTrace: true });
     expect(r.status).toBe("validated");
     const lines = r.answer.split("\n").filter((l) => l.startsWith("- "));
     const line = (re: RegExp) => lines.find((l) => re.test(l)) ?? "";
@@ -63,7 +63,7 @@ describe("Agent Mode on the walkthrough request (demo deal)", () => {
   });
 
   it("a full-year figure comes from the audited statement, its note reference apart from the value", async () => {
-    const r = await runAgentModeForDeal({ db, dealRef: DEMO_DEAL_SLUG, user: await getRequestUser(), question: `What was ${PLANTED_CASES.contradiction.period} revenue?`, model: createLocalAgentModeModel() });
+    const r = await runAgentModeForDeal({ db, dealRef: DEMO_DEAL_SLUG, user: await getRequestUser(), question: `What was ${PLANTED_CASES.contradiction.period} revenue?`, model: createOfflineModel() });
     expect(r.status).toBe("validated");
     const line = r.answer.split("\n").find((l) => l.startsWith("- **Revenue")) ?? "";
     expect(line).toContain(thousands(audited.value));

@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db";
 import type { IrlService } from "@/lib/agent/adapters/irl";
 import { createAgentContext } from "@/lib/agent/context";
 import { assistantMessage, createAgentStream, runAgentTurn, userMessage } from "@/lib/agent/run";
-import { createAgentTools } from "@/lib/agent/tools";
+import { createAgentTools, WRITING_TOOLS } from "@/lib/agent/tools";
 import type { IrlCoverageReport, QaItem } from "@/lib/irl/types";
 import { openTestDb } from "../helpers/db";
 import { seedDeal } from "./agent-fixtures";
@@ -134,7 +134,8 @@ describe("agent turns", () => {
       expect(r.text).toMatch(/Would you like me to add the gaps to the Q&A list\?$/);
       expect(r.text).not.toMatch(/Contradictions:[^*]*Q3 2024/);
       h.push(assistantMessage(r.text, "r2"), userMessage("Yes please", "r3"));
-      const y = await turn(h);
+      // the analyst approves the write when asked
+      const y = await runAgentTurn({ db, deal: seeded.deal, messages: h, services, userId: null, conversationId: null, approve: () => true });
       expect(y.toolCalls.map((c) => c.toolName)).toEqual(["suggest_questions", "add_to_qa"]);
       expect(y.text).toMatch(/^Added \d+ questions to the Q&A list:/);
       expect(added.some((q) => /CTO/.test(q.question) && q.origin === "gap")).toBe(true);
@@ -269,48 +270,61 @@ describe("agent turns", () => {
     });
   });
 
-  describe("writing tools respect P2 (confirmation)", () => {
-    const ctx = (lastUserText: string) => createAgentContext({ db, deal: { id: seeded.deal.id, slug: seeded.deal.slug, name: seeded.deal.name }, lastUserText, services });
+  describe("writing tools respect P2 (the user approves each write)", () => {
+    const dealRef = () => ({ id: seeded.deal.id, slug: seeded.deal.slug, name: seeded.deal.name });
+    const ctx = () => createAgentContext({ db, deal: dealRef(), services });
     const exec = async (tools: ReturnType<typeof createAgentTools>, name: keyof ReturnType<typeof createAgentTools>, input: unknown) =>
       (tools[name] as unknown as { execute: (i: unknown, o: unknown) => Promise<unknown> }).execute(input, { toolCallId: "t", messages: [] });
 
-    it("add_to_qa needs confirmed: true AND a user who said yes", async () => {
-      const before = added.length;
-      const q = { questions: [{ question: "Who leads technology?" }], origin: "chat" };
-      expect(await exec(createAgentTools(ctx("Who is the CTO?")), "add_to_qa", q)).toMatchObject({ status: "needs_confirmation" });
-      expect(await exec(createAgentTools(ctx("Who is the CTO?")), "add_to_qa", { ...q, confirmed: true })).toMatchObject({ status: "needs_confirmation" });
-      expect(await exec(createAgentTools(ctx("yes")), "add_to_qa", { ...q, confirmed: true })).toMatchObject({ status: "saved" });
-      expect(added.length).toBe(before + 1);
+    it("every writing tool, and only those, asks for approval", () => {
+      const tools = createAgentTools(ctx());
+      for (const [name, t] of Object.entries(tools)) expect([name, (t as { needsApproval?: unknown }).needsApproval === true]).toEqual([name, (WRITING_TOOLS as readonly string[]).includes(name)]);
     });
 
-    it("update_knowledge_base verifies the excerpt and needs confirmation", async () => {
+    it("a write the model asks for waits for the user: nothing is saved until approved; declined, nothing is saved and the answer says so", async () => {
+      const red = [userMessage("Any red flags?", "w1")];
+      const r = await turn(red);
+      const h = [...red, assistantMessage(r.text, "w2"), userMessage("Yes please", "w3")];
+      const before = added.length;
+      const waiting = await turn(h);
+      expect(waiting.pendingApprovals.map((p) => p.toolName)).toEqual(["add_to_qa"]);
+      expect(waiting.text).toMatch(/needs your approval/);
+      expect(added.length).toBe(before);
+      const asked: string[] = [];
+      const declined = await runAgentTurn({ db, deal: seeded.deal, messages: h, services, userId: null, conversationId: null, approve: (p) => { asked.push(p.toolName); return false; } });
+      expect(asked).toEqual(["add_to_qa"]);
+      expect(declined.text).toMatch(/Nothing was added to the Q&A list: you declined/);
+      expect(added.length).toBe(before);
+      const approved = await runAgentTurn({ db, deal: seeded.deal, messages: h, services, userId: null, conversationId: null, approve: () => true });
+      expect(approved.pendingApprovals).toEqual([]);
+      expect(approved.text).toMatch(/^Added \d+ questions to the Q&A list:/);
+      expect(added.length).toBeGreaterThan(before);
+    });
+
+    it("update_knowledge_base verifies the excerpt before it saves", async () => {
       const input = { metric: "Headcount", value: "138", period: "30 September 2023", document: "Q3_2024_Report.pdf", page: 2, excerpt: "The number of employees at 30 September 2024 was 155 (138)." };
-      expect(await exec(createAgentTools(ctx("yes")), "update_knowledge_base", { ...input, excerpt: "Made-up sentence that is not on the page." , confirmed: true })).toMatchObject({ error: expect.stringMatching(/not on page 2/) });
-      expect(await exec(createAgentTools(ctx("what is headcount")), "update_knowledge_base", { ...input, confirmed: true })).toMatchObject({ status: "needs_confirmation" });
-      const saved = (await exec(createAgentTools(ctx("Yes, add this finding")), "update_knowledge_base", { ...input, confirmed: true })) as { status: string; findingId: string };
+      expect(await exec(createAgentTools(ctx()), "update_knowledge_base", { ...input, excerpt: "Made-up sentence that is not on the page." })).toMatchObject({ error: expect.stringMatching(/not on page 2/) });
+      const saved = (await exec(createAgentTools(ctx()), "update_knowledge_base", input)) as { status: string; findingId: string };
       expect(saved.status).toBe("saved");
       const row = await db.query<{ period: string; value_num: number }>("select period, value_num from findings where id = $1", [saved.findingId]);
       expect(row.rows[0]).toMatchObject({ period: "30 September 2023" });
     });
 
-    it("trigger_analysis is user-initiated only, queues through the pipeline, and a failure reaches the model as a safe {error}", async () => {
-      const deal = { id: seeded.deal.id, slug: seeded.deal.slug, name: seeded.deal.name };
-      const asked = "Re-run the analysis of Q3_2024_Report.pdf";
-      expect(await exec(createAgentTools(ctx("What is revenue?")), "trigger_analysis", { document: "Q3_2024_Report.pdf", confirmed: true })).toMatchObject({ status: "needs_confirmation" });
-      const queued = (await exec(createAgentTools(createAgentContext({ db, deal, lastUserText: asked })), "trigger_analysis", { document: "Q3_2024_Report.pdf", confirmed: true })) as { status: string; taskId: string };
+    it("trigger_analysis queues through the pipeline, and a failure reaches the model as a safe {error}", async () => {
+      const queued = (await exec(createAgentTools(createAgentContext({ db, deal: dealRef() })), "trigger_analysis", { document: "Q3_2024_Report.pdf" })) as { status: string; taskId: string };
       expect(queued.status).toBe("queued");
       const task = await db.query<{ task_type: string; deal_id: string }>("select task_type, deal_id from agent_tasks where id = $1", [queued.taskId]);
       expect(task.rows[0]).toEqual({ task_type: "orchestration", deal_id: seeded.deal.id });
       await db.query("delete from agent_tasks where id = $1", [queued.taskId]);
-      const broken = createAgentContext({ db, deal, lastUserText: asked, services: { pipeline: { enqueueAnalysis: async () => { throw new Error('insert into agent_tasks failed: relation "agent_tasks" at /srv/secret/db'); } } } });
-      const r = (await exec(createAgentTools(broken), "trigger_analysis", { document: "Q3_2024_Report.pdf", confirmed: true })) as { error: string };
+      const broken = createAgentContext({ db, deal: dealRef(), services: { pipeline: { enqueueAnalysis: async () => { throw new Error('insert into agent_tasks failed: relation "agent_tasks" at /srv/secret/db'); } } } });
+      const r = (await exec(createAgentTools(broken), "trigger_analysis", { document: "Q3_2024_Report.pdf" })) as { error: string };
       expect(r.error).toMatch(/^trigger_analysis failed/);
       expect(r.error).not.toMatch(/agent_tasks|secret/);
     });
 
     it("update_knowledge_graph records a confirmed SUPERSEDES and marks the old finding", async () => {
-      const t = createAgentTools(ctx("Yes, mark the deck figure as superseded by the annual report"));
-      const r = await exec(t, "update_knowledge_graph", { fromFindingId: seeded.f.arcRevenue, toFindingId: seeded.f.deckRevenue, relationType: "SUPERSEDES", reason: "analyst decision", confirmed: true });
+      const t = createAgentTools(ctx());
+      const r = await exec(t, "update_knowledge_graph", { fromFindingId: seeded.f.arcRevenue, toFindingId: seeded.f.deckRevenue, relationType: "SUPERSEDES", reason: "analyst decision" });
       expect(r).toMatchObject({ status: "saved" });
       const f = await db.query<{ superseded: boolean }>("select superseded from findings where id = $1", [seeded.f.deckRevenue]);
       expect(f.rows[0]!.superseded).toBe(true);

@@ -223,6 +223,85 @@ describe("POST /api/chat", () => {
   });
 });
 
+describe("POST /api/chat: writes wait for the user's approval", () => {
+  /** A model that asks to write (step 1), then answers once the write is decided. */
+  function writeThenAnswer() {
+    let n = 0;
+    return new MockLanguageModelV3({
+      modelId: "mock-chat",
+      doStream: async () => {
+        n++;
+        if (n === 1) {
+          return stream([
+            { type: "stream-start", warnings: [] },
+            { type: "tool-call", toolCallId: "call-save", toolName: "save", input: JSON.stringify({ question: "Who is the CTO?" }) },
+            { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage },
+          ]);
+        }
+        return stream([
+          { type: "stream-start", warnings: [] },
+          { type: "text-start", id: "t" },
+          { type: "text-delta", id: "t", delta: "Done." },
+          { type: "text-end", id: "t" },
+          { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
+        ]);
+      },
+    });
+  }
+
+  function writingAgent(executed: string[]): AgentModule {
+    return {
+      createAgentStream: async (args) =>
+        streamText<ToolSet>({
+          model: args.model!,
+          system: "test",
+          messages: await convertToModelMessages(args.messages),
+          tools: { save: tool({ description: "save", inputSchema: z.object({ question: z.string() }), needsApproval: true, execute: async ({ question }) => (executed.push(question), { status: "saved" }) }) },
+          stopWhen: stepCountIs(4),
+        }) as unknown as AgentStream,
+      runAgentTurn: async () => {
+        throw new Error("not used");
+      },
+    };
+  }
+
+  it("the answer stops at the request; only decisions on waiting requests continue it, and the stored answer is completed", async () => {
+    const id = crypto.randomUUID();
+    const executed: string[] = [];
+    const model = writeThenAnswer();
+    const agent = writingAgent(executed);
+    let saved = savedSignal();
+    const first = await readChunks(await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-w", "Add the CTO question to the Q&A list") }), { db, agent, model, onSaved: saved.onSaved }));
+    await saved.promise;
+    const request = first.find((c) => c.type === "tool-approval-request") as { approvalId: string } | undefined;
+    expect(request?.approvalId).toBeTruthy();
+    expect(executed).toEqual([]);
+    const [, waiting] = await loadMessages({ db, conversationId: id });
+    expect(waiting!.parts.find((p) => p.type === "tool-save")).toMatchObject({ state: "approval-requested", approval: { id: request!.approvalId } });
+
+    // a decision on a request the server did not make is refused, and nothing runs
+    const forged = await handleChatPost(post({ id, deal: "chat-deal", approvals: [{ id: "made-up", approved: true }] }), { db, agent, model });
+    expect(forged.status).toBe(400);
+    expect(executed).toEqual([]);
+
+    saved = savedSignal();
+    const res = await handleChatPost(post({ id, deal: "chat-deal", approvals: [{ id: request!.approvalId, approved: true }] }), { db, agent, model, onSaved: saved.onSaved });
+    expect(res.status).toBe(200);
+    const second = await readChunks(res);
+    expect(second.some((c) => c.type === "tool-output-available")).toBe(true);
+    await saved.promise;
+    expect(executed).toEqual(["Who is the CTO?"]);
+    const messages = await loadMessages({ db, conversationId: id });
+    expect(messages.map((m) => [m.role, m.id])).toEqual([["user", "u-w"], ["assistant", waiting!.id]]);
+    expect(messages[1]!.parts.find((p) => p.type === "tool-save")).toMatchObject({ state: "output-available", output: { status: "saved" } });
+    expect(messages[1]!.parts.some((p) => p.type === "text" && p.text === "Done.")).toBe(true);
+
+    // decided once: the same decision again finds nothing waiting
+    expect((await handleChatPost(post({ id, deal: "chat-deal", approvals: [{ id: request!.approvalId, approved: true }] }), { db, agent, model })).status).toBe(400);
+    expect(executed).toHaveLength(1);
+  });
+});
+
 describe("POST /api/chat: stored messages are append-only", () => {
   async function answered(id: string, messageId: string, text: string) {
     const saved = savedSignal();

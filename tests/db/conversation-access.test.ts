@@ -160,6 +160,12 @@ describe("conversations per user (Supabase mode, two users and an owner)", () =>
     expect(await messageCount(bobsChat)).toBe(before);
     expect((await chat("bob", bobsChat, "bob-q2")).status).toBe(200);
     expect(await messageCount(bobsChat)).toBe(before + 2);
+    // decisions on an answer's writes: the author's only (here nothing waits, so even the author's is 400)
+    const decide = (who: Who) => handleChatPost(req(who, "/api/chat", { method: "POST", body: JSON.stringify({ id: bobsChat, deal: "orbit", approvals: [{ id: "any", approved: true }] }) }), { db, agent });
+    expect(await code(await decide("carl"))).toBe("not_found:conversation");
+    expect(await code(await decide("owner"))).toBe("forbidden:conversation");
+    expect(await code(await decide("bob"))).toBe("bad_request:message");
+    expect(await messageCount(bobsChat)).toBe(before + 2);
 
     for (const run of [agentRun, agentStream]) {
       expect(await code(await run("carl", bobsAgent))).toBe("not_found:conversation");

@@ -1,7 +1,7 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { decide, textDeltas } from "@/lib/models/local-chat";
-import { getChatModelInfo } from "@/lib/models/chat";
+import { decide, textDeltas } from "@/lib/agent/offline";
+import { getAgentModelInfo } from "@/lib/agent/model";
 import { parseConfig } from "@/lib/config";
 
 const TOOLS = ["query_knowledge_base", "get_document_info", "detect_contradictions", "find_gaps", "validate_finding", "update_knowledge_base", "suggest_questions", "create_irl", "add_to_qa", "trigger_analysis", "update_knowledge_graph"];
@@ -39,7 +39,7 @@ describe("local chat model: intent routing (P3 query patterns)", () => {
 
   it("writing tools only on explicit requests, never proactively", () => {
     expect(calls([user("What was Q3 revenue?")]).map((c) => c.tool)).not.toEqual(expect.arrayContaining(["add_to_qa", "trigger_analysis", "update_knowledge_base", "create_irl"]));
-    expect(calls([user("Re-run the analysis of Q3_2024_Report.pdf")])).toEqual([{ tool: "trigger_analysis", input: { document: "Q3_2024_Report.pdf", reason: "requested in chat", confirmed: true } }]);
+    expect(calls([user("Re-run the analysis of Q3_2024_Report.pdf")])).toEqual([{ tool: "trigger_analysis", input: { document: "Q3_2024_Report.pdf", reason: "requested in chat" } }]);
     expect(calls([user("Import the IRL from IRL_Template.xlsx")])[0]!.tool).toBe("create_irl");
   });
 
@@ -51,7 +51,7 @@ describe("local chat model: intent routing (P3 query patterns)", () => {
       { role: "assistant", content: [{ type: "tool-call", toolCallId: "s1", toolName: "suggest_questions", input: {} }] },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "s1", toolName: "suggest_questions", output: { type: "json", value: { suggestions: [{ question: "Please provide: CTO.", domain: "People", priority: "high", origin: "gap" }] } } }] },
     ];
-    expect(calls(afterSuggest)).toEqual([{ tool: "add_to_qa", input: { questions: [{ question: "Please provide: CTO.", domain: "People", priority: "high" }], origin: "gap", confirmed: true } }]);
+    expect(calls(afterSuggest)).toEqual([{ tool: "add_to_qa", input: { questions: [{ question: "Please provide: CTO.", domain: "People", priority: "high" }], origin: "gap" } }]);
     expect(decide(opts([user("Any red flags?"), assistant("… Would you like me to add the gaps to the Q&A list?"), user("no thanks")])).text).toMatch(/nothing was added/);
   });
 });
@@ -117,7 +117,7 @@ describe("local chat model: answers and mechanics", () => {
 
   it("streams word deltas", async () => {
     expect(textDeltas("Q3 2024 revenue was").join("")).toBe("Q3 2024 revenue was");
-    const model = getChatModelInfo(parseConfig({})).model;
+    const model = getAgentModelInfo(parseConfig({})).model;
     const started = performance.now();
     const { stream } = await model.doStream(opts(withResult));
     const reader = stream.getReader();
@@ -141,10 +141,10 @@ describe("local chat model: answers and mechanics", () => {
     expect(parts).toEqual(expect.arrayContaining(["tool-input-start", "tool-input-delta", "tool-call"]));
   });
 
-  it("getChatModel: local offline, OpenAI with a key, a compatible server with a base URL", () => {
-    expect(getChatModelInfo(parseConfig({})).provider).toBe("local");
-    expect(getChatModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test" })).modelId).toBe("gpt-4.1");
-    expect(getChatModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test", OPENAI_CHAT_MODEL: "gpt-4o" })).model.modelId).toBe("gpt-4o");
-    expect(getChatModelInfo(parseConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_CHAT_MODEL: "llama3" })).provider).toBe("openai-compatible");
+  it("getAgentModel: local offline, OpenAI with a key, a compatible server with a base URL", () => {
+    expect(getAgentModelInfo(parseConfig({})).provider).toBe("local");
+    expect(getAgentModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test" })).modelId).toBe("gpt-4.1");
+    expect(getAgentModelInfo(parseConfig({ OPENAI_API_KEY: "sk-test", OPENAI_CHAT_MODEL: "gpt-4o" })).model.modelId).toBe("gpt-4o");
+    expect(getAgentModelInfo(parseConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_CHAT_MODEL: "llama3" })).provider).toBe("openai-compatible");
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hasFigure } from "@/lib/agent/mode/local-driver";
+import { hasFigure } from "@/lib/agent/offline/agent-mode/sources";
 
-describe("Agent Mode offline driver: what counts as a figure to quote", () => {
+describe("Agent Mode offline model: what counts as a figure to quote", () => {
   it("counts amounts and table values, not bare years (even before a full stop)", () => {
     expect(hasFigure("Revenue for the third quarter of 2024 was EUR 5.2 million.")).toBe(true);
     expect(hasFigure("Revenue 2 18,400 Cost of revenue (10,120)")).toBe(true);

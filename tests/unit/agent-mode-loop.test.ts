@@ -1,17 +1,15 @@
 /**
- * The bounded loop with scripted models (MockLanguageModelV3) and in-memory tools: the seed's
- * failure case (an early final rejected by the gate, then completed properly), hallucinated
- * markers, invented terms, every hard limit, dedupe, foreign ids, parallel batches, and the
- * offline driver through the same loop.
+ * The bounded loop with scripted models (MockLanguageModelV3, native tool calls) and in-memory
+ * tools: the seed's failure case (an early final rejected by the gate, then completed properly),
+ * hallucinated markers, invented terms, every hard limit, dedupe, foreign ids, parallel calls,
+ * the context limit, and the offline model through the same loop.
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
+import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { CONSTRAINTS_TASK } from "@/lib/agent/mode/constraints";
-import { createLocalAgentModeModel } from "@/lib/agent/mode/local-driver";
 import { runAgentMode } from "@/lib/agent/mode/loop";
-import { PLAN_TASK } from "@/lib/agent/mode/planner";
-import { readStateFromText, SYNTHESIS_TASK, type PromptState } from "@/lib/agent/mode/prompts";
+import { createOfflineModel } from "@/lib/agent/offline";
+import { final, open, refOf, scripted, search } from "./agent-mode-script";
 import type { AgentModeTools, OpenedSource } from "@/lib/agent/mode/tools";
 import type { TraceEvent } from "@/lib/agent/mode/types";
 
@@ -51,37 +49,6 @@ function fakeTools() {
   return { tools, calls };
 }
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
-const reply = (text: string): LanguageModelV3GenerateResult => ({ content: [{ type: "text", text }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] });
-
-type Step = string | ((s: PromptState) => string);
-
-/** Plans with a JSON array, then answers action prompts from the script (last entry repeats). */
-function scripted(script: Step[], opts: { synthesis?: string } = {}) {
-  let i = 0;
-  const seen: PromptState[] = [];
-  const model = new MockLanguageModelV3({
-    doGenerate: async (o: LanguageModelV3CallOptions) => {
-      const system = o.prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
-      const user = o.prompt.filter((m) => m.role === "user").flatMap((m) => m.content.map((p) => (p.type === "text" ? p.text : ""))).join("\n");
-      if (system.includes(CONSTRAINTS_TASK)) return reply("not json");
-      if (system.includes(PLAN_TASK)) return reply('["search_docs for each topic", "open_citation for the best results", "answer with [n]"]');
-      const state = readStateFromText(user)!;
-      seen.push(state);
-      if (system.includes(SYNTHESIS_TASK)) return reply(opts.synthesis ?? '{"type":"final","answer":"Synthesised from the opened sources."}');
-      const step = script[Math.min(i++, script.length - 1)]!;
-      return reply(typeof step === "function" ? step(state) : step);
-    },
-  });
-  return { model, seen };
-}
-
-const j = (v: unknown) => JSON.stringify(v);
-const search = (query: string) => j({ type: "tool_call", tool: "search_docs", args: { query } });
-const open = (ref: string) => j({ type: "tool_call", tool: "open_citation", args: { ref } });
-const final = (answer: string, insufficiencies?: unknown[]) => j({ type: "final", answer, ...(insufficiencies ? { insufficiencies } : {}) });
-const refOf = (s: PromptState, needle: string) => s.searches.flatMap((x) => x.results).find((r) => r.snippet.toLowerCase().includes(needle))!.ref;
-
 const Q = 'Produce an operating summary: separate searches for revenue, margins and litigation, open at least two sources, quote one exact figure, and say "Insufficient documentation" for anything missing';
 const GOOD = '### Revenue\n"Revenue for the third quarter of 2024 was EUR 5.2 million" [1]\n\n### Margins\nGross margin was 42% [2].\n\n### Litigation\nInsufficient documentation — no document covers litigation.';
 
@@ -92,7 +59,7 @@ describe("agent mode loop", () => {
     const { tools } = fakeTools();
     const { model, seen } = scripted([
       final("Revenue was EUR 5.2 million [1]. Litigation: none."), // premature: no searches, nothing opened
-      j({ type: "tool_calls", calls: ["revenue", "margins", "litigation"].map((q) => ({ tool: "search_docs", args: { query: q } })) }),
+      { calls: ["revenue", "margins", "litigation"].map((query) => ({ toolName: "search_docs", input: { query } })) },
       (s) => open(refOf(s, "revenue for")),
       (s) => open(refOf(s, "gross margin")),
       final(GOOD),
@@ -100,6 +67,7 @@ describe("agent mode loop", () => {
     const events: TraceEvent[] = [];
     const r = await runAgentMode({ question: Q, model, tools, dealSlug: "demo", returnTrace: true, onTrace: (e) => events.push(e), config: { refineConstraints: false } });
     expect(r.status).toBe("validated");
+    expect(r.plan).toEqual(["search_docs for each topic", "open_citation for the best results", "answer with [n]"]);
     const t = types(r.trace);
     expect(t.slice(0, 5)).toEqual(["constraints", "plan", "validation", "reprompt", "search_docs"]);
     const firstValidation = r.trace!.find((e) => e.type === "validation")!;
@@ -107,7 +75,7 @@ describe("agent mode loop", () => {
     expect(firstValidation.type === "validation" && firstValidation.failures.map((f) => f.code)).toEqual(expect.arrayContaining(["MIN_SEARCHES_UNMET", "MIN_OPEN_CITATIONS_UNMET", "INVALID_CITATION_MARKER"]));
     const rep = r.trace!.find((e) => e.type === "reprompt")!;
     expect(rep.type === "reprompt" && rep.message).toMatch(/REMAINING TOOL BUDGET: 6 call/); // one search and one open per topic of the request
-    expect(seen[1]!.feedback.join(" ")).toMatch(/MIN_SEARCHES_UNMET/);
+    expect(seen[1]!.lastUser).toMatch(/MIN_SEARCHES_UNMET/); // the gate's reprompt is the model's next user message
     expect(t.at(-1)).toBe("final");
     expect(r.stats).toMatchObject({ searches: 3, openedCitations: 2, toolCalls: 5, reprompts: 1 });
     expect(r.citations.map((c) => [c.n, c.document, c.page])).toEqual([[1, "Q3_2024_Report.pdf", 1], [2, "Q3_2024_Report.pdf", 2]]);
@@ -165,9 +133,9 @@ describe("agent mode loop", () => {
     expect(r.status).toBe("forced");
   });
 
-  it("reprompt cap: invalid JSON is reprompted and counted, then forced synthesis", async () => {
+  it("reprompt cap: a reply that is not the answer object is reprompted and counted, then forced synthesis", async () => {
     const { tools } = fakeTools();
-    const { model } = scripted(["Sure! I will search for revenue."]);
+    const { model } = scripted([{ text: "Sure! I will search for revenue." }]);
     const r = await runAgentMode({ question: "What was revenue?", model, tools, dealSlug: "demo", returnTrace: true, config: { refineConstraints: false, maxReprompts: 2 } });
     expect(r.stats.invalidOutputs).toBe(3);
     expect(r.stats.reprompts).toBe(2);
@@ -183,30 +151,67 @@ describe("agent mode loop", () => {
     await expect(runAgentMode({ question: "x".repeat(60), model, tools, dealSlug: "demo", config: { maxQuestionChars: 50 } })).rejects.toMatchObject({ code: "bad_request:question_too_long" });
   });
 
-  it("never opens the same page twice; made-up refs and foreign ids are refused", async () => {
+  it("never opens the same page twice; made-up refs, foreign ids and malformed ids are refused", async () => {
     const { tools, calls } = fakeTools();
     const { model, seen } = scripted([
       search("revenue"),
       (s) => open(refOf(s, "revenue for")),
       (s) => open(refOf(s, "revenue for")),
       open("R77"),
-      j({ type: "tool_call", tool: "open_citation", args: { documentId: FOREIGN, page: 1 } }),
-      j({ type: "tool_call", tool: "open_citation", args: { documentId: "not-a-uuid", page: 1 } }),
+      { calls: [{ toolName: "open_citation", input: { documentId: FOREIGN, page: 1 } }] },
+      { calls: [{ toolName: "open_citation", input: { documentId: "not-a-uuid", page: 1 } }] },
       final("Revenue was EUR 5.2 million [1]."),
     ]);
     const r = await runAgentMode({ question: "What was revenue?", model, tools, dealSlug: "demo", returnTrace: true, config: { refineConstraints: false, maxReprompts: 5 } });
     expect(calls.open).toEqual([`${DOC}:1`, `${FOREIGN}:1`]);
     expect(r.stats.openedCitations).toBe(1);
     const failed = r.trace!.filter((e) => e.type === "tool_call" && !e.ok);
-    expect(failed.map((e) => e.type === "tool_call" && e.error)).toEqual(["duplicate", "refused", "not_found"]);
-    expect(seen[3]!.feedback.join(" ")).toMatch(/Already opened as \[1\]/);
-    expect(r.trace!.some((e) => e.type === "reprompt" && e.reason === "invalid_json")).toBe(true); // the malformed uuid
+    expect(failed.map((e) => e.type === "tool_call" && e.error)).toEqual(["duplicate", "refused", "not_found", "invalid_input"]);
+    // the model reads why in the tool result
+    expect(JSON.stringify(seen[3]!.toolOutputs.at(-1))).toMatch(/Already opened as \[1\]/);
+    expect(r.stats.invalidOutputs).toBe(1); // the malformed uuid: the SDK's input validation, answered as a tool error
     expect(r.status).toBe("validated");
   });
 
-  it("the offline driver runs the same loop: searches per topic in parallel, opens sources, quotes a figure, discloses gaps", async () => {
+  it("opened citations beyond maxContextCitations leave the model's context (number, document and page stay)", async () => {
     const { tools } = fakeTools();
-    const r = await runAgentMode({ question: Q, model: createLocalAgentModeModel(), tools, dealSlug: "demo", returnTrace: true });
+    const { model, seen } = scripted([
+      { calls: ["revenue", "gross margin"].map((query) => ({ toolName: "search_docs", input: { query } })) },
+      (s) => open(refOf(s, "revenue for")),
+      (s) => open(refOf(s, "gross margin")),
+      final("Revenue was EUR 5.2 million [1]; gross margin was 42% [2]."),
+    ]);
+    const r = await runAgentMode({ question: "What were revenue and gross margin?", model, tools, dealSlug: "demo", returnTrace: true, config: { refineConstraints: false, maxContextCitations: 1 } });
+    expect(r.stats.openedCitations).toBe(2);
+    const opened = seen.at(-1)!.toolOutputs.filter((v): v is { n: number; text?: string; omitted?: string } => typeof v === "object" && v !== null && "n" in v);
+    expect(opened.map((v) => [v.n, typeof v.text, !!v.omitted])).toEqual([[1, "undefined", true], [2, "string", false]]);
+  });
+
+  it("no prompt carries an offline-driver tag or delimiter: the rules, the question, native tools and their results", async () => {
+    const { tools } = fakeTools();
+    const prompts: string[] = [];
+    const offline = createOfflineModel();
+    const model = new MockLanguageModelV3({
+      provider: offline.provider,
+      modelId: offline.modelId,
+      doGenerate: async (o: LanguageModelV3CallOptions) => {
+        prompts.push(JSON.stringify(o.prompt));
+        return offline.doGenerate(o);
+      },
+      doStream: async (o: LanguageModelV3CallOptions) => {
+        prompts.push(JSON.stringify(o.prompt));
+        return offline.doStream(o);
+      },
+    });
+    const r = await runAgentMode({ question: Q, model, tools, dealSlug: "demo" });
+    expect(r.status).toBe("validated");
+    expect(prompts.length).toBeGreaterThan(3);
+    for (const p of prompts) expect(p).not.toMatch(/\[agent-mode:|<state>|<<<|>>>/);
+  });
+
+  it("the offline model runs the same loop: searches per topic in parallel, opens sources, quotes a figure, discloses gaps", async () => {
+    const { tools } = fakeTools();
+    const r = await runAgentMode({ question: Q, model: createOfflineModel(), tools, dealSlug: "demo", returnTrace: true });
     expect(r.status).toBe("validated");
     expect(r.stats.searches).toBe(3);
     expect(r.stats.openedCitations).toBe(2);
@@ -215,7 +220,7 @@ describe("agent mode loop", () => {
     expect(r.insufficiencies.map((i) => i.topic)).toEqual(["litigation"]);
     expect(r.trace!.find((e) => e.type === "constraints")).toMatchObject({ source: "rules+model" });
     // deterministic
-    const again = await runAgentMode({ question: Q, model: createLocalAgentModeModel(), tools: fakeTools().tools, dealSlug: "demo" });
+    const again = await runAgentMode({ question: Q, model: createOfflineModel(), tools: fakeTools().tools, dealSlug: "demo" });
     expect(again.answer).toBe(r.answer);
   });
 });

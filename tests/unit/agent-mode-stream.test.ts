@@ -1,12 +1,15 @@
 /**
- * The Agent Mode event stream: trace steps live, then the validated answer token by token
- * (answer-start, several answer-delta events), then complete; errors and aborts.
+ * The Agent Mode UI message stream: the trace as a data part after each step (live), then the
+ * validated answer as text in several deltas, its sources and the run; errors and aborts. Read
+ * the way a useChat client reads it (readUIMessageStream).
  */
 import { describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import { MandaError } from "@/lib/errors";
-import { agentEventStream, answerDeltas } from "@/lib/agent/mode/event-stream";
+import { agentRunsFromMessages, type StoredAgentRun } from "@/lib/agent/mode/messages";
 import type { GroundedCitation, TraceEvent } from "@/lib/agent/mode/types";
+import { agentUIStream, answerDeltas, type AgentUIMessage } from "@/lib/agent/mode/ui-stream";
+import { uiChunks, uiMessage } from "../helpers/ui-stream";
 
 setConfigForProcess({ MANDA_LOG_LEVEL: "silent" });
 
@@ -19,16 +22,12 @@ const step = (seq: number, type: "plan" | "final"): TraceEvent =>
   type === "plan"
     ? { type, steps: ["search revenue"], format: "json", source: "model", seq, at: seq, durationMs: 1 }
     : { type, status: "validated", citations: 1, answerChars: ANSWER.length, unmet: [], seq, at: seq, durationMs: 0 };
+/** The chunks as the route sends them (createUIMessageStreamResponse: one SSE `data:` line each). */
+const sse = (stream: ReadableStream<unknown>) => stream.pipeThrough(new TransformStream<unknown, Uint8Array>({ transform: (c, ctl) => ctl.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(c)}\n\n`)) }));
 
-async function events(stream: ReadableStream<Uint8Array>) {
-  const text = await new Response(stream).text();
-  return text
-    .split("\n\n")
-    .filter((b) => b.startsWith("event:"))
-    .map((b) => ({ event: /^event: (.*)$/m.exec(b)![1]!, data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!) as Record<string, unknown> }));
-}
+const RUN: StoredAgentRun = { answer: ANSWER, citations: [CITATION], insufficiencies: [{ topic: "litigation", missing: "no document covers litigation", queriesTried: ["litigation"] }], status: "validated", unmet: [], plan: ["search revenue"], stats: null, model: null };
 
-describe("agent mode event stream", () => {
+describe("agent mode UI message stream", () => {
   it("answer deltas are whitespace-led tokens that join back to the answer", () => {
     const d = answerDeltas(ANSWER);
     expect(d.length).toBeGreaterThan(10);
@@ -38,77 +37,83 @@ describe("agent mode event stream", () => {
     expect(answerDeltas("one two  ").join("")).toBe("one two  ");
   });
 
-  it("streams the trace live, then the answer in several text deltas before the complete event", async () => {
-    const stream = agentEventStream({
-      run: async (onTrace) => {
-        onTrace(step(1, "plan"));
-        await new Promise((r) => setTimeout(r, 5));
-        onTrace(step(2, "final"));
-        return { answer: ANSWER, citations: [CITATION], insufficiencies: [{ topic: "litigation", missing: "no document covers litigation", queriesTried: ["litigation"] }], status: "validated", conversationId: "c1" };
-      },
-      complete: (r) => ({ answer: r.answer, citations: r.citations, conversationId: r.conversationId }),
-    });
-    const ev = await events(stream);
-    const names = ev.map((e) => e.event);
-    expect(names.slice(0, 3)).toEqual(["trace", "trace", "answer-start"]);
-    expect(names.at(-1)).toBe("complete");
-    const deltas = ev.filter((e) => e.event === "answer-delta");
+  it("streams the trace after each step, then the citations, the answer in several deltas, the sources and the run", async () => {
+    const chunks = await uiChunks(
+      sse(agentUIStream({
+        messageId: "agent-a-1",
+        conversationId: "c1",
+        run: async (onTrace) => {
+          onTrace(step(1, "plan"));
+          onTrace(step(2, "final"));
+          return RUN;
+        },
+      })),
+    );
+    const types = chunks.map((c) => c.type);
+    expect(types.slice(0, 3)).toEqual(["start", "data-agent-trace", "data-agent-trace"]);
+    expect(chunks[0]).toMatchObject({ messageId: "agent-a-1", messageMetadata: { mode: "agent", conversationId: "c1" } });
+    // the [1] marker's citation is known before the first delta; the run comes after the text
+    expect(types.indexOf("data-agent-citations")).toBeLessThan(types.indexOf("text-delta"));
+    expect(types.indexOf("data-agent-run")).toBeGreaterThan(types.lastIndexOf("text-delta"));
+    expect(types.at(-1)).toBe("finish");
+    const deltas = chunks.filter((c) => c.type === "text-delta");
     expect(deltas.length).toBeGreaterThanOrEqual(5);
-    // every delta comes after answer-start and before complete, and together they are the answer
-    const first = names.indexOf("answer-delta");
-    const last = names.lastIndexOf("answer-delta");
-    expect(first).toBe(names.indexOf("answer-start") + 1);
-    expect(last).toBe(names.length - 2);
-    expect(deltas.map((e) => e.data.delta).join("")).toBe(ANSWER);
-    expect(deltas.every((e) => typeof e.data.delta === "string" && (e.data.delta as string).length < ANSWER.length)).toBe(true);
-    // the [1] marker's citation is known before the first delta
-    expect(ev[2]!.data).toMatchObject({ status: "validated", citations: [{ n: 1, document: "Q3_2024_Report.pdf" }] });
-    expect(ev.at(-1)!.data).toMatchObject({ answer: ANSWER, conversationId: "c1" });
+    expect(deltas.map((c) => (c.type === "text-delta" ? c.delta : "")).join("")).toBe(ANSWER);
+
+    // what a useChat client holds at the end: the saved message's parts
+    const m = await uiMessage<AgentUIMessage>(chunks);
+    expect(m.id).toBe("agent-a-1");
+    const runs = agentRunsFromMessages([{ id: "q", role: "user", parts: [{ type: "text", text: "q?" }] }, m]);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.trace.map((e) => e.seq)).toEqual([1, 2]);
+    expect(runs[0]!.run).toMatchObject({ answer: ANSWER, status: "validated", citations: [{ n: 1, document: "Q3_2024_Report.pdf" }] });
+    expect(m.parts.filter((p) => p.type === "source-url")).toHaveLength(1);
   });
 
-  it("a failed run: an error trace step and complete with the error, no answer", async () => {
-    const ev = await events(
-      agentEventStream({
+  it("while the answer streams, the run is 'answering' with its citations (no run yet)", async () => {
+    const chunks = await uiChunks(
+      sse(agentUIStream({ messageId: "a", conversationId: null, run: async () => RUN })),
+    );
+    const upToText = chunks.slice(0, chunks.findIndex((c) => c.type === "text-end"));
+    const m = await uiMessage<AgentUIMessage>(upToText);
+    const [r] = agentRunsFromMessages([{ id: "q", role: "user", parts: [{ type: "text", text: "q?" }] }, m]);
+    expect(r!.run).toBeNull();
+    expect(r!.answering?.citations.map((c) => c.n)).toEqual([1]);
+    expect(r!.answering?.text.length).toBeGreaterThan(0);
+  });
+
+  it("a failed run: an error trace step, a failed run part and an error chunk, no answer", async () => {
+    const chunks = await uiChunks(
+      sse(agentUIStream({
+        messageId: "a",
+        conversationId: null,
         run: async (onTrace) => {
           onTrace(step(1, "plan"));
           throw new MandaError("unavailable:model", "The language model could not answer right now.");
         },
-        complete: () => ({}),
-      }),
+      })),
     );
-    expect(ev.map((e) => e.event)).toEqual(["trace", "trace", "complete"]);
-    expect(ev[1]!.data).toMatchObject({ type: "error", code: "unavailable:model" });
-    expect(ev[2]!.data).toEqual({ error: { code: "unavailable:model", message: "The language model could not answer right now." } });
+    expect(chunks.map((c) => c.type)).toEqual(["start", "data-agent-trace", "data-agent-trace", "data-agent-run", "error"]);
+    expect(chunks.some((c) => c.type === "text-delta")).toBe(false);
+    const trace = chunks[2]!.type === "data-agent-trace" ? (chunks[2].data as TraceEvent[]) : [];
+    expect(trace.at(-1)).toMatchObject({ type: "error", code: "unavailable:model" });
+    expect(chunks[3]).toMatchObject({ data: { status: "failed", error: { code: "unavailable:model", message: "The language model could not answer right now." } } });
   });
 
-  it("a client that goes away cancels the run; an aborted run sends no error", async () => {
-    let cancelled: unknown = null;
-    let rejectRun: (e: Error) => void = () => {};
-    let askedAborted!: (answer: boolean) => void;
-    const abortAsked = new Promise<boolean>((r) => (askedAborted = r));
-    let completed = false;
-    const stream = agentEventStream({
-      run: () => new Promise<never>((_, reject) => (rejectRun = reject)),
-      complete: () => {
-        completed = true;
-        return {};
-      },
-      cancel: (reason) => {
-        cancelled = reason;
-        rejectRun(new Error("aborted")); // the run stops because of the cancel
-      },
-      aborted: () => {
-        askedAborted(cancelled !== null);
-        return cancelled !== null;
-      },
-    });
-    const reader = stream.getReader();
-    await reader.read(); // the opening comment
-    await reader.cancel(new Error("gone"));
-    expect(cancelled).toBeInstanceOf(Error);
-    // The run's rejection reaches the stream, which asks whether the run was aborted (it was) and
-    // so reports no error; the run's result is never completed.
-    expect(await abortAsked).toBe(true);
-    expect(completed).toBe(false);
+  it("an aborted run sends nothing after its trace", async () => {
+    const controller = new AbortController();
+    const chunks = await uiChunks(
+      sse(agentUIStream({
+        messageId: "a",
+        conversationId: null,
+        run: async (onTrace) => {
+          onTrace(step(1, "plan"));
+          controller.abort();
+          throw new Error("aborted");
+        },
+        aborted: () => controller.signal.aborted,
+      })),
+    );
+    expect(chunks.map((c) => c.type)).toEqual(["start", "data-agent-trace"]);
   });
 });

@@ -3,10 +3,10 @@
  * plain words, and "Yes, add them to the Q&A list" adds the question asked before, not "them?".
  */
 import { describe, expect, it } from "vitest";
-import { basisOf, BUSINESS_QUESTION, writeExploration } from "@/lib/models/local-chat/answers/overview";
-import { factSentence, noData } from "@/lib/models/local-chat/answers/phrasing";
-import { planTurn } from "@/lib/models/local-chat/intent";
-import { nextToolCalls } from "@/lib/models/local-chat/planner";
+import { basisOf, BUSINESS_QUESTION, writeExploration } from "@/lib/agent/offline/answers/overview";
+import { factSentence, noData } from "@/lib/agent/offline/answers/phrasing";
+import { planTurn } from "@/lib/agent/offline/intent";
+import { nextToolCalls } from "@/lib/agent/offline/planner";
 
 const OFFER = "I couldn't find information on the CEO in the uploaded documents. Would you like me to add this question to the Q&A list for the target company?";
 

@@ -70,6 +70,7 @@ const ctx: ExtractionContext = {
 function extractor() {
   const info = getChatModelInfo();
   expect(info.provider).toBe("openai-compatible");
+  if (info.provider === "local") throw new Error("expected the compatible server's model");
   return createModelExtractor("finding", { id: `${info.provider}:${info.modelId}`, model: info.model });
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFromPages, classifyQuestion, type CandidatePage } from "@/lib/answers/narrative";
 import { asksForQualifiedFigure } from "@/lib/metrics";
-import { planTurn } from "@/lib/models/local-chat/intent";
+import { planTurn } from "@/lib/agent/offline/intent";
 
 const page = (n: number, text: string): CandidatePage => ({ document: "ACME_2022_10K.pdf", page: n, citation: `(source: ACME_2022_10K.pdf, p.${n})`, text });
 const ask = (q: string, text: string) => answerFromPages(q, [page(7, text)]);

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { narrativeExcerpt, narrativeQuestion, type NarrativeKbPage } from "@/lib/agent/knowledge/pages";
 import { answersByPage } from "@/lib/answers/narrative/select";
 import type { KbPage, KbResult } from "@/lib/agent/knowledge/types";
-import { writeFact } from "@/lib/models/local-chat/answers/fact";
-import { writeSynthesis } from "@/lib/models/local-chat/answers/overview";
-import type { ToolExchange } from "@/lib/models/local-chat/conversation";
-import type { Plan } from "@/lib/models/local-chat/intent";
+import { writeFact } from "@/lib/agent/offline/answers/fact";
+import { writeSynthesis } from "@/lib/agent/offline/answers/overview";
+import type { ToolExchange } from "@/lib/agent/offline/conversation";
+import type { Plan } from "@/lib/agent/offline/intent";
 
 const OFFER_QUESTION = /add (?:this|it) (?:question )?to the Q&A list/i; // as intent.ts reads a "yes" to our offer
 

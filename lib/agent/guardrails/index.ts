@@ -203,4 +203,3 @@ export function guardrailTransform<TOOLS extends ToolSet>(state: GuardrailState)
 }
 
 export { looksLikeInstructions, DATA_NOTICE, quoteAsData } from "./injection";
-export { userConfirmed } from "./confirmation";

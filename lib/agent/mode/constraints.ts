@@ -233,16 +233,16 @@ export const constraintRefinementSchema = z.object({
 });
 export type ConstraintRefinement = z.infer<typeof constraintRefinementSchema>;
 
-export const CONSTRAINTS_TASK = "[agent-mode:constraints]";
+/** The structured output's name: what the model is asked for (constraints of the request in the user message). */
+export const CONSTRAINTS_OUTPUT = "constraints";
 
-export const CONSTRAINTS_SYSTEM = `${CONSTRAINTS_TASK}
-You analyse a due-diligence request and list the PROCESS and FORMAT requirements it states or clearly implies.
+export const CONSTRAINTS_SYSTEM = `You analyse a due-diligence request and list the PROCESS and FORMAT requirements it states or clearly implies.
 Return one JSON object with exactly these fields:
 minSearches (int|null), requiredTopics (string[] — topics that each need their own search, in the user's words),
 minOpenCitations (int|null), requiresExactQuote (bool|null), exactQuoteKind ("figure"|"text"|null),
 requiresConflictResolution (bool|null), conflictRule ("newest"|"most_authoritative"|"flag"|null),
 requiredSections (string[]), requiresInsufficiencyDisclosure (bool|null), insufficiencyPhrase (string|null — the exact phrase the user wants for missing information).
-Use null or [] when the request says nothing about a field. Never invent topics the request does not name. The request may be English or Swedish.`;
+Use null or [] when the request says nothing about a field. Never invent topics the request does not name. The request (the user message) may be English or Swedish.`;
 
 /**
  * Merges a model's refinement into the rule-based analysis conservatively: nothing the rules
@@ -301,8 +301,8 @@ export async function refineConstraints(model: LanguageModel, question: string, 
     const { output } = await generateText({
       model,
       system: CONSTRAINTS_SYSTEM,
-      prompt: `Request:\n<<<\n${question}\n>>>`,
-      output: Output.object({ schema: constraintRefinementSchema, name: "constraints" }),
+      prompt: question,
+      output: Output.object({ schema: constraintRefinementSchema, name: CONSTRAINTS_OUTPUT, description: "The process and format requirements the request states or implies." }),
       temperature: 0,
       maxRetries: 1,
       abortSignal: opts.abortSignal,

@@ -19,6 +19,9 @@ export interface AgentConversationRef {
 
 const messageId = (kind: "q" | "a") => `agent-${kind}-${crypto.randomUUID()}`;
 
+/** The id an answer is saved under (the stream sends it first, so the client's message is the stored one). */
+export const answerMessageId = () => messageId("a");
+
 const CHAT_CONVERSATION = "This conversation is a chat; Agent Mode runs are saved in conversations of their own.";
 
 /**
@@ -49,9 +52,9 @@ export async function startAgentConversation({ db, dealId, userId, conversationI
 }
 
 /** Saves the run's answer. A failure to save is logged, never thrown: the analyst still gets the answer. */
-export async function saveAgentAnswer({ db, ref, result }: { db: Queryable; ref: AgentConversationRef; result: AgentModeResult }): Promise<boolean> {
+export async function saveAgentAnswer({ db, ref, result, id }: { db: Queryable; ref: AgentConversationRef; result: AgentModeResult; id?: string }): Promise<boolean> {
   try {
-    await saveMessages({ db, dealId: ref.dealId, conversationId: ref.conversationId, messages: [agentAnswerMessage(messageId("a"), result)] });
+    await saveMessages({ db, dealId: ref.dealId, conversationId: ref.conversationId, messages: [agentAnswerMessage(id ?? messageId("a"), result)] });
     return true;
   } catch (e) {
     log.error("agent mode: saving the answer failed", { conversationId: ref.conversationId, error: e instanceof Error ? e.message : String(e) });
@@ -60,14 +63,14 @@ export async function saveAgentAnswer({ db, ref, result }: { db: Queryable; ref:
 }
 
 /** Records that the run did not finish (its reason and the trace so far), so the history says so. */
-export async function saveAgentFailure({ db, ref, error, aborted, trace }: { db: Queryable; ref: AgentConversationRef; error: unknown; aborted: boolean; trace: TraceEvent[] }): Promise<void> {
+export async function saveAgentFailure({ db, ref, error, aborted, trace, id }: { db: Queryable; ref: AgentConversationRef; error: unknown; aborted: boolean; trace: TraceEvent[]; id?: string }): Promise<void> {
   const info = aborted
     ? { code: "aborted", message: "The run was stopped before it finished." }
     : isMandaError(error)
       ? { code: error.code, message: error.message }
       : { code: "internal:unexpected", message: "The run failed before it finished." };
   try {
-    await saveMessages({ db, dealId: ref.dealId, conversationId: ref.conversationId, messages: [agentFailureMessage(messageId("a"), aborted ? "stopped" : "failed", info, trace)] });
+    await saveMessages({ db, dealId: ref.dealId, conversationId: ref.conversationId, messages: [agentFailureMessage(id ?? messageId("a"), aborted ? "stopped" : "failed", info, trace)] });
   } catch (e) {
     log.error("agent mode: saving the failed run failed", { conversationId: ref.conversationId, error: e instanceof Error ? e.message : String(e) });
   }

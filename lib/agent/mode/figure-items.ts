@@ -1,7 +1,7 @@
 /**
  * Whether a source figure answers a topic: its line item is the whole topic (not a part, a cost
  * or a gain of it), an amount is no percentage and no change in points, a margin names a margin.
- * Shared by the gate and the offline driver.
+ * Shared by the gate and the offline model (lib/agent/offline/agent-mode).
  */
 import type { SourceFigure } from "./figures";
 import { mentionsTopic } from "./text";

@@ -3,12 +3,12 @@
  * database and a scripted model): zod-parse the body, check access (lib/auth/request; analysts,
  * since a run is saved as a conversation), run the lib, answer errors with the routes' errorResponse.
  *   POST /api/agent/run    {question, deal, conversationId?, returnTrace?} → {answer, citations, insufficiencies, conversationId, trace?, …}
- *   POST /api/agent/stream {question, deal, conversationId?}               → text/event-stream (event-stream.ts):
- *                          `trace` events live, `answer-start`, `answer-delta` × n, then `complete`
+ *   POST /api/agent/stream {question, deal, conversationId?}               → an AI SDK UI message stream (ui-stream.ts):
+ *                          the trace as a data part, live; the answer as text, token by token; the run as a data part
  * Each run is saved in the Agent Mode conversation `conversationId` (created when new; a new one
  * when absent); a chat conversation's id is refused (409 conflict:conversation_mode).
  */
-import type { LanguageModel } from "ai";
+import { createUIMessageStreamResponse, type LanguageModel } from "ai";
 import { z } from "zod";
 import type { Queryable } from "@/lib/db";
 import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
@@ -17,9 +17,9 @@ import { readJsonBody } from "@/lib/http/body";
 import { errorResponse } from "@/lib/http/route";
 import { checkQuestion } from "./loop";
 import { resolveAgentModeConfig, type AgentModeConfigInput } from "./config";
-import { checkAgentConversation } from "./conversation";
-import { agentEventStream } from "./event-stream";
+import { answerMessageId, checkAgentConversation } from "./conversation";
 import { runAgentModeForDeal, type AgentModeRunForDeal } from "./index";
+import { agentUIStream } from "./ui-stream";
 
 export const agentRunBodySchema = z.object({
   question: z.string().max(50_000),
@@ -27,8 +27,6 @@ export const agentRunBodySchema = z.object({
   conversationId: z.string().uuid("The conversation id must be a UUID.").optional(),
   returnTrace: z.boolean().optional(),
 });
-
-export { sseEvent } from "./event-stream";
 
 export interface AgentRouteDeps {
   db: Queryable;
@@ -83,6 +81,7 @@ export async function handleAgentRun(req: Request, deps: AgentRouteDeps): Promis
 export async function handleAgentStream(req: Request, deps: AgentRouteDeps): Promise<Response> {
   let body: z.infer<typeof agentRunBodySchema>;
   let user: RequestUser;
+  const conversationId = crypto.randomUUID();
   try {
     body = await readBody(req, deps);
     user = deps.user ?? (await getRequestUser(req));
@@ -94,15 +93,17 @@ export async function handleAgentStream(req: Request, deps: AgentRouteDeps): Pro
   }
   const abort = new AbortController();
   req.signal?.addEventListener("abort", () => abort.abort(req.signal.reason));
-  const stream = agentEventStream({
+  const id = body.conversationId ?? conversationId;
+  const messageId = answerMessageId();
+  const stream = agentUIStream({
+    messageId,
+    conversationId: id,
     run: (onTrace) =>
       runAgentModeForDeal({
         db: deps.db, dealRef: body.deal, user, question: body.question, returnTrace: true,
-        model: deps.model, config: deps.config, abortSignal: abort.signal, onTrace, conversation: { id: body.conversationId },
+        model: deps.model, config: deps.config, abortSignal: abort.signal, onTrace, conversation: { id, answerMessageId: messageId },
       }),
-    complete: (r) => publicResult(r, true),
-    cancel: (reason) => abort.abort(reason),
     aborted: () => abort.signal.aborted,
   });
-  return new Response(stream, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" } });
+  return createUIMessageStreamResponse({ stream, headers: { "x-conversation-id": id, "x-accel-buffering": "no" } });
 }

@@ -12,7 +12,7 @@ import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import type { AgentModeConfigInput } from "./config";
 import { saveAgentAnswer, saveAgentFailure, startAgentConversation, type AgentConversationRef } from "./conversation";
 import { runAgentMode } from "./loop";
-import { getAgentModeModelInfo } from "./model";
+import { getAgentModelInfo } from "@/lib/agent/model";
 import { createAgentModeTools } from "./tools";
 import type { AgentModeResult, TraceEvent } from "./types";
 
@@ -32,15 +32,15 @@ export interface RunForDealOptions {
   /** Tests and evals: a scripted model instead of the configured one. */
   model?: LanguageModel;
   space?: EmbeddingSpace;
-  /** Save the run as a conversation (a new one, or the Agent Mode conversation with this id). */
-  conversation?: { id?: string };
+  /** Save the run as a conversation (a new one, or the Agent Mode conversation with this id), the answer under `answerMessageId`. */
+  conversation?: { id?: string; answerMessageId?: string };
 }
 
 export type AgentModeRunForDeal = AgentModeResult & { deal: string; conversationId?: string };
 
 export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentModeRunForDeal> {
   const deal = await requireDealAccess({ db: o.db, dealRef: o.dealRef, user: o.user, ...(o.conversation ? { role: "analyst" as const } : {}) });
-  const info = o.model ? null : getAgentModeModelInfo();
+  const info = o.model ? null : getAgentModelInfo();
   const model = o.model ?? info!.model;
   const tools = createAgentModeTools({ db: o.db, access: { dealId: deal.id, dealSlug: deal.slug, userId: o.user.id, mode: o.user.mode }, space: o.space });
   let saved: AgentConversationRef | undefined;
@@ -64,10 +64,10 @@ export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentMo
       abortSignal: o.abortSignal,
     });
   } catch (e) {
-    if (saved) await saveAgentFailure({ db: o.db, ref: saved, error: e, aborted: !!o.abortSignal?.aborted, trace: seen });
+    if (saved) await saveAgentFailure({ db: o.db, ref: saved, error: e, aborted: !!o.abortSignal?.aborted, trace: seen, id: o.conversation?.answerMessageId });
     throw e;
   }
-  if (saved) await saveAgentAnswer({ db: o.db, ref: saved, result });
+  if (saved) await saveAgentAnswer({ db: o.db, ref: saved, result, id: o.conversation?.answerMessageId });
   if (!o.returnTrace) delete result.trace;
   return { ...result, deal: deal.slug, ...(saved ? { conversationId: saved.conversationId } : {}) };
 }

@@ -1,27 +1,29 @@
 /**
- * The bounded Agent Mode loop (seed 004 §3), model-agnostic: constraints → plan → actions in
- * strict JSON (parsed with zod) → tools → validation gate on every `final` → reprompts with the
- * unmet constraints and the remaining budget → forced, honest synthesis when a budget is spent
- * → citation grounding. Hard limits come from the config object (tool calls, iterations,
- * reprompts, question length, citations and characters in context). Independent calls of a
- * `tool_calls` batch run in parallel; the same page or chunk is never opened twice; ids are
- * resolved only inside the deal and the user's access (tools.ts).
+ * The bounded Agent Mode loop (seed 004 §3) on the chat agent's loop: constraints → plan → the
+ * AI SDK tool loop (streamText, native tool calls, the calls of one step run in parallel) →
+ * a structured final answer (Output.object, zod) → the validation gate, which accepts it or sends
+ * the model a reprompt with the unmet constraints and the remaining budget → forced, honest
+ * synthesis when a budget is spent → citation grounding. The budgets come from the config
+ * object: iterations (model steps) through `stopWhen`, tool calls through `prepareStep` (once
+ * spent, the tools are withdrawn and the model is told to answer), reprompts through the gate.
+ * The same page or chunk is never opened twice; ids resolve only inside the deal and the user's
+ * access (tools.ts, run-tools.ts).
  */
-import { generateText, type LanguageModel } from "ai";
-import { MandaError, isMandaError } from "@/lib/errors";
+import { NoObjectGeneratedError, Output, stepCountIs, streamText, type LanguageModel, type ModelMessage, type PrepareStepFunction, type StepResult } from "ai";
+import { MandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { parseAction, type AgentAction, type ToolCall } from "./actions";
 import { effectiveToolBudget, resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
 import { analyzeConstraints, describeConstraints, refineConstraints } from "./constraints";
 import { groundCitations } from "./grounding";
 import { generatePlan } from "./planner";
-import { ACTION_SYSTEM, SYNTHESIS_SYSTEM, buildState, renderStatePrompt } from "./prompts";
-import { contextWindow, type AgentModeTools, type OpenTarget } from "./tools";
+import { agentModeSystem, ANSWER_OUTPUT, budgetSpentReprompt, finalAnswerSchema, invalidAnswerReprompt, SYNTHESIS_INSTRUCTION, validationReprompt, type FinalAnswer, type OpenToolOutput } from "./prompts";
+import { createRunTools, newRunState, type RunState, type RunTools } from "./run-tools";
+import type { AgentModeTools } from "./tools";
 import { TraceRecorder } from "./trace";
-import type { AgentConstraints, AgentModeResult, Insufficiency, OpenedCitation, SearchRecord, SearchResultItem, TraceEvent, ValidationResult } from "./types";
-import { contentWords, queryCoversTopic, words } from "./text";
+import type { AgentConstraints, AgentModeResult, Insufficiency, TraceEvent, ValidationResult } from "./types";
+import { queryCoversTopic } from "./text";
 import { missingTopicsOf, validateFinal } from "./validate";
-import { describeTopics, requestTopics } from "./request-topics";
+import { describeTopics, requestTopics, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
 
 export interface RunAgentModeOptions {
@@ -38,16 +40,6 @@ export interface RunAgentModeOptions {
   now?: () => number;
 }
 
-interface RunState {
-  searches: SearchRecord[];
-  opened: OpenedCitation[];
-  byRef: Map<string, SearchResultItem>;
-  openedKeys: Map<string, number>;
-  refCounter: number;
-  toolCalls: number;
-  batches: number;
-}
-
 export function checkQuestion(question: unknown, cfg: AgentModeConfig): string {
   if (typeof question !== "string" || !question.trim()) throw new MandaError("bad_request:question", "Type a question for Agent Mode.");
   const q = question.trim();
@@ -55,30 +47,114 @@ export function checkQuestion(question: unknown, cfg: AgentModeConfig): string {
   return q;
 }
 
-const norm = (q: string) => words(q).sort().join(" ");
+type Declared = NonNullable<FinalAnswer["insufficiencies"]>;
 
-export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeResult> {
-  const cfg = resolveAgentModeConfig(o.config);
-  const question = checkQuestion(o.question, cfg);
-  const trace = new TraceRecorder(o.onTrace, o.now);
-  const signal = o.abortSignal;
-  let modelCalls = 0;
+/** What one call of the tool loop ended with. */
+interface Turn {
+  steps: number;
+  messages: ModelMessage[];
+  /** The structured answer, when the last step wrote one that parses. */
+  final: FinalAnswer | null;
+  /** Why the last step's text is not an answer object. */
+  invalid: string | null;
+  /** The raw text of the last step (a forced synthesis may use prose). */
+  text: string;
+}
 
-  async function callModel(system: string, prompt: string): Promise<string> {
-    modelCalls++;
-    try {
-      const r = await generateText({ model: o.model, system, prompt, temperature: 0, maxRetries: 1, abortSignal: signal, timeout: cfg.modelTimeoutMs });
-      return r.text;
-    } catch (e) {
-      if (signal?.aborted) throw e;
-      log.warn("agent mode: model call failed", { error: e instanceof Error ? e.message : String(e) });
-      const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: e });
-      trace.record({ type: "error", code: err.code, message: err.message });
-      throw err;
-    }
+interface TurnOptions {
+  model: LanguageModel;
+  system: string;
+  messages: ModelMessage[];
+  tools: RunTools;
+  allowTools: boolean;
+  maxSteps: number;
+  prepareStep?: PrepareStepFunction<RunTools>;
+  onStepFinish?: (step: StepResult<RunTools>) => void;
+  abortSignal?: AbortSignal;
+  timeoutMs: number;
+}
+
+/** One call of the AI SDK tool loop: tool steps until the model writes its answer object (or the step cap). */
+async function modelTurn(o: TurnOptions): Promise<Turn> {
+  const failed: { error?: Error } = {};
+  const result = streamText({
+    model: o.model,
+    system: o.system,
+    messages: o.messages,
+    tools: o.tools,
+    ...(o.allowTools ? {} : { activeTools: [] as Array<keyof RunTools>, toolChoice: "none" as const }),
+    output: Output.object({ schema: finalAnswerSchema, name: ANSWER_OUTPUT, description: "The final answer with [n] citation markers, and the topics the sources do not cover." }),
+    stopWhen: stepCountIs(o.maxSteps),
+    prepareStep: o.prepareStep,
+    onStepFinish: o.onStepFinish,
+    temperature: 0,
+    maxRetries: 1,
+    abortSignal: o.abortSignal,
+    timeout: { stepMs: o.timeoutMs },
+    onError: ({ error }) => {
+      failed.error ??= error instanceof Error ? error : new Error(String(error));
+    },
+  });
+  await result.consumeStream();
+  if (failed.error) throw failed.error;
+  const steps = await result.steps;
+  const { messages } = await result.response;
+  const last = steps.at(-1);
+  const text = last?.text ?? "";
+  if (!last || last.finishReason === "tool-calls") return { steps: steps.length, messages, final: null, invalid: null, text };
+  try {
+    return { steps: steps.length, messages, final: await result.output, invalid: null, text };
+  } catch (e) {
+    const why = NoObjectGeneratedError.isInstance(e) ? (e.cause instanceof Error ? e.cause.message : e.message) : e instanceof Error ? e.message : String(e);
+    return { steps: steps.length, messages, final: null, invalid: why.replace(/\s+/g, " ").slice(0, 200) || "no answer object", text };
   }
+}
 
-  // 1. constraints
+const userMessage = (lines: string[]): ModelMessage => ({ role: "user", content: lines.join("\n") });
+
+/**
+ * Opened citations beyond the most recent `max` leave the model's context (the tool result keeps
+ * its number, document and page): what it reads stays bounded however many pages were opened.
+ */
+export function boundOpenedContext(messages: ModelMessage[], openedCount: number, max: number): ModelMessage[] {
+  const oldest = openedCount - max;
+  if (oldest <= 0) return messages;
+  return messages.map((m) => {
+    if (m.role !== "tool") return m;
+    return {
+      ...m,
+      content: m.content.map((p) => {
+        if (p.type !== "tool-result" || p.toolName !== "open_citation" || p.output.type !== "json") return p;
+        const v = p.output.value as OpenToolOutput;
+        if (!v || typeof v !== "object" || !("n" in v) || v.n > oldest || v.text === undefined) return p;
+        const { text: _text, ...rest } = v;
+        return { ...p, output: { type: "json" as const, value: { ...rest, omitted: `text no longer in context; cite it as [${v.n}]` } } };
+      }),
+    };
+  });
+}
+
+/** One run: its settings and trace, what the request asks for, the tools' state, the model's messages and the counters. */
+interface Run {
+  o: RunAgentModeOptions;
+  cfg: AgentModeConfig;
+  question: string;
+  trace: TraceRecorder;
+  constraints: AgentConstraints;
+  topics: RequestTopic[];
+  toolBudget: number;
+  plan: string[];
+  st: RunState;
+  tools: RunTools;
+  system: string;
+  messages: ModelMessage[];
+  n: { modelCalls: number; iterations: number; reprompts: number; invalidOutputs: number; validations: number };
+  budgetTold: boolean;
+}
+
+/** Steps 1 and 2: the request's constraints (rules, refined by the model) and topics, the tool budget they need, and the plan. */
+async function analyseRequest(o: RunAgentModeOptions, cfg: AgentModeConfig, question: string, trace: TraceRecorder) {
+  let modelCalls = 0;
   let t = trace.mark();
   const rules = analyzeConstraints(question);
   let constraints: AgentConstraints = rules;
@@ -86,7 +162,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   let note: string | undefined;
   if (cfg.refineConstraints) {
     modelCalls++;
-    const r = await refineConstraints(o.model, question, rules, { abortSignal: signal, timeoutMs: cfg.modelTimeoutMs });
+    const r = await refineConstraints(o.model, question, rules, { abortSignal: o.abortSignal, timeoutMs: cfg.modelTimeoutMs });
     constraints = r.constraints;
     if (r.refined) source = "rules+model";
     note = r.note;
@@ -96,142 +172,171 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   const topics = requestTopics(question, constraints);
   const toolBudget = effectiveToolBudget(cfg, { minSearches: Math.max(constraints.minSearches, topics.length), minOpenCitations: Math.max(constraints.minOpenCitations, topics.length) });
   const requirements = [...describeConstraints(constraints), ...describeTopics(topics, constraints.insufficiencyPhrase)];
-
-  // 2. plan
   t = trace.mark();
   modelCalls++;
-  const plan = await generatePlan(o.model, question, constraints, requirements, { abortSignal: signal, timeoutMs: cfg.modelTimeoutMs });
+  const plan = await generatePlan(o.model, question, constraints, requirements, { abortSignal: o.abortSignal, timeoutMs: cfg.modelTimeoutMs });
   trace.record({ type: "plan", steps: plan.steps, format: plan.format, source: plan.source }, t);
+  return { constraints, topics, toolBudget, requirements, plan: plan.steps, modelCalls };
+}
 
-  // 3. loop
-  const st: RunState = { searches: [], opened: [], byRef: new Map(), openedKeys: new Map(), refCounter: 0, toolCalls: 0, batches: 0 };
-  let iterations = 0;
-  let reprompts = 0;
-  let invalidOutputs = 0;
-  let validations = 0;
-  let feedback: string[] = [];
-  let accepted: { answer: string; insufficiencies?: Array<{ topic: string; missing?: string }> } | null = null;
-  let lastFinal: { answer: string; insufficiencies?: Array<{ topic: string; missing?: string }> } | null = null;
-  let lastValidation: ValidationResult | null = null;
+const toolsLeft = (run: Run) => Math.max(0, run.toolBudget - run.st.toolCalls);
 
-  const remaining = () => ({ toolCalls: toolBudget - st.toolCalls, iterations: cfg.maxIterations - iterations, reprompts: cfg.maxReprompts - reprompts });
-  const state = (mode: "act" | "synthesize") =>
-    buildState({
-      mode,
-      question,
-      constraints,
-      plan: plan.steps,
-      budget: { toolBudget, toolCallsUsed: st.toolCalls, toolCallsLeft: Math.max(0, toolBudget - st.toolCalls), iterationsLeft: cfg.maxIterations - iterations, repromptsLeft: cfg.maxReprompts - reprompts, maxBatch: cfg.maxBatch },
-      searches: st.searches,
-      opened: st.opened,
-      maxContextCitations: cfg.maxContextCitations,
-      feedback,
+/** Records a reprompt while the reprompt budget lasts; false when it is spent. */
+function reprompt(run: Run, reason: "invalid_json" | "validation" | "budget" | "refused", lines: string[]): boolean {
+  if (run.n.reprompts >= run.cfg.maxReprompts) return false;
+  run.n.reprompts++;
+  const remaining = { toolCalls: run.toolBudget - run.st.toolCalls, iterations: run.cfg.maxIterations - run.n.iterations, reprompts: run.cfg.maxReprompts - run.n.reprompts };
+  run.trace.record({ type: "reprompt", reason, message: lines.join("\n"), remaining });
+  return true;
+}
+
+/**
+ * One call of the tool loop. Before each step `prepareStep` bounds the opened citations in the
+ * context and, once the tool budget is spent, withdraws the tools and tells the model to answer.
+ */
+async function callModel(run: Run, x: { allowTools: boolean; maxSteps: number; extra?: ModelMessage[] }): Promise<Turn> {
+  const { cfg, st } = run;
+  try {
+    return await modelTurn({
+      model: run.o.model,
+      system: run.system,
+      messages: [...run.messages, ...(x.extra ?? [])],
+      tools: run.tools,
+      allowTools: x.allowTools,
+      maxSteps: x.maxSteps,
+      abortSignal: run.o.abortSignal,
+      timeoutMs: cfg.modelTimeoutMs,
+      prepareStep: ({ messages }) => {
+        st.stepCalls = 0;
+        const bounded = boundOpenedContext(messages, st.opened.length, cfg.maxContextCitations);
+        if (!x.allowTools || toolsLeft(run) > 0) return { messages: bounded };
+        const lines = budgetSpentReprompt(run.toolBudget);
+        if (!run.budgetTold) {
+          run.budgetTold = true;
+          reprompt(run, "budget", lines);
+        }
+        return { activeTools: [], toolChoice: "none", messages: [...bounded, userMessage(lines)] };
+      },
+      onStepFinish: (step) => {
+        run.n.invalidOutputs += recordStep(step, st, run.trace);
+      },
     });
-  const reprompt = (reason: "invalid_json" | "validation" | "budget" | "refused", lines: string[]): boolean => {
-    if (reprompts >= cfg.maxReprompts) return false;
-    reprompts++;
-    feedback = lines;
-    trace.record({ type: "reprompt", reason, message: lines.join("\n"), remaining: remaining() });
-    return true;
+  } catch (e) {
+    if (run.o.abortSignal?.aborted) throw e;
+    log.warn("agent mode: model call failed", { error: e instanceof Error ? e.message : String(e) });
+    const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: e });
+    run.trace.record({ type: "error", code: err.code, message: err.message });
+    throw err;
+  }
+}
+
+/**
+ * Step 3: the tool loop with the validation gate between its calls. Each call ends with an
+ * answer object (or the step cap); the gate accepts it, or the model gets a reprompt (what is
+ * unmet, the budget left) while the reprompt budget lasts.
+ */
+async function gateLoop(run: Run): Promise<{ accepted: FinalAnswer | null; lastFinal: FinalAnswer | null; lastValidation: ValidationResult | null }> {
+  const { cfg, st, n } = run;
+  let lastFinal: FinalAnswer | null = null;
+  let lastValidation: ValidationResult | null = null;
+  while (n.iterations < cfg.maxIterations) {
+    if (run.o.abortSignal?.aborted) throw run.o.abortSignal.reason ?? new Error("aborted");
+    const turn = await callModel(run, { allowTools: true, maxSteps: cfg.maxIterations - n.iterations });
+    n.iterations += turn.steps;
+    n.modelCalls += turn.steps;
+    run.messages.push(...turn.messages);
+    if (!turn.final && !turn.invalid) break; // the step cap ended the loop inside a tool step
+    if (!turn.final) {
+      n.invalidOutputs++;
+      const lines = invalidAnswerReprompt(turn.invalid!);
+      if (!reprompt(run, "invalid_json", lines)) break;
+      run.messages.push(userMessage(lines));
+      continue;
+    }
+    n.validations++;
+    const t = run.trace.mark();
+    const v = validateFinal({ answer: turn.final.answer, question: run.question, constraints: run.constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: turn.final.insufficiencies, topics: run.topics });
+    lastValidation = v;
+    lastFinal = turn.final;
+    run.trace.record({ type: "validation", ok: v.ok, attempt: n.validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
+    if (v.ok) return { accepted: turn.final, lastFinal, lastValidation };
+    if (v.failures.some((f) => f.needsTools) && toolsLeft(run) <= 0) break; // cannot be fixed: synthesise honestly
+    const lines = validationReprompt(v.failures, toolsLeft(run));
+    if (!reprompt(run, "validation", lines)) break;
+    run.messages.push(userMessage(lines));
+  }
+  return { accepted: null, lastFinal, lastValidation };
+}
+
+/**
+ * Step 4: when no answer was accepted, one last call without tools writes the answer from the
+ * opened sources; every topic without evidence is disclosed and the unmet requirements are said.
+ */
+async function forcedAnswer(run: Run, lastFinal: FinalAnswer | null, lastValidation: ValidationResult | null): Promise<{ answer: string; declared: Declared; unmet: string[] }> {
+  const { constraints, st } = run;
+  const feedback = lastValidation && !lastValidation.ok ? lastValidation.failures.map((f) => `${f.code}: ${f.message}`) : [];
+  let synth: FinalAnswer | null = null;
+  try {
+    const turn = await callModel(run, { allowTools: false, maxSteps: 1, extra: [userMessage([SYNTHESIS_INSTRUCTION, ...feedback.map((f) => `- ${f}`)])] });
+    run.n.modelCalls += turn.steps;
+    synth = turn.final ?? (turn.text.trim() && !turn.text.trim().startsWith("{") ? { answer: turn.text.trim() } : null);
+  } catch (e) {
+    if (run.o.abortSignal?.aborted || !lastFinal) throw e;
+  }
+  synth ??= lastFinal ?? { answer: fallbackSynthesis(constraints, st) };
+  let declared: Declared = synth.insufficiencies ?? [];
+  const gaps = discloseUnanswered(discloseMissing(synth.answer, constraints, st), constraints, st, run.topics);
+  let answer = gaps.answer;
+  declared = [...declared, ...gaps.topics.filter((g) => !declared.some((d) => d.topic.toLowerCase() === g.topic.toLowerCase()))];
+  const t = run.trace.mark();
+  const v = validateFinal({ answer, question: run.question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared, topics: run.topics });
+  run.trace.record({ type: "validation", ok: v.ok, attempt: ++run.n.validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
+  const unmet = v.failures.filter((f) => f.code !== "INVALID_CITATION_MARKER").map((f) => f.message);
+  if (unmet.length) answer = `${answer.trim()}\n\n${constraints.language === "sv" ? "> Obs: svaret uppfyller inte alla krav" : "> Note: this answer does not meet every requirement"} — ${unmet.join(" ")}`;
+  return { answer, declared, unmet };
+}
+
+export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeResult> {
+  const cfg = resolveAgentModeConfig(o.config);
+  const question = checkQuestion(o.question, cfg);
+  const trace = new TraceRecorder(o.onTrace, o.now);
+  const a = await analyseRequest(o, cfg, question, trace);
+  const st = newRunState();
+  const run: Run = {
+    o, cfg, question, trace,
+    constraints: a.constraints, topics: a.topics, toolBudget: a.toolBudget, plan: a.plan,
+    st,
+    tools: createRunTools({ st, cfg, toolBudget: a.toolBudget, tools: o.tools, question, mark: () => trace.mark() }),
+    system: agentModeSystem({ requirements: a.requirements, plan: a.plan, toolBudget: a.toolBudget, maxBatch: cfg.maxBatch }),
+    messages: [{ role: "user", content: question }],
+    n: { modelCalls: a.modelCalls, iterations: 0, reprompts: 0, invalidOutputs: 0, validations: 0 },
+    budgetTold: false,
   };
-
-  while (iterations < cfg.maxIterations) {
-    if (signal?.aborted) throw signal.reason ?? new Error("aborted");
-    iterations++;
-    const text = await callModel(ACTION_SYSTEM, renderStatePrompt(state("act"), requirements));
-    const parsed = parseAction(text);
-    if (!parsed.ok) {
-      invalidOutputs++;
-      if (!reprompt("invalid_json", [`Your last output was not a valid action: ${parsed.error}.`, "Output exactly ONE JSON object in the format described, with no text around it."])) break;
-      continue;
-    }
-    const action: AgentAction = parsed.action;
-    if (action.type === "final") {
-      validations++;
-      t = trace.mark();
-      const v = validateFinal({ answer: action.answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: action.insufficiencies, topics });
-      lastValidation = v;
-      lastFinal = action;
-      trace.record({ type: "validation", ok: v.ok, attempt: validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
-      if (v.ok) {
-        accepted = action;
-        break;
-      }
-      const left = toolBudget - st.toolCalls;
-      const needTools = v.failures.filter((f) => f.needsTools);
-      if (needTools.length && left <= 0) break; // cannot be fixed: synthesise honestly
-      const lines = [
-        "VALIDATION FAILED — your answer does not meet the requirements.",
-        ...v.failures.map((f) => `${f.code}: ${f.message}`),
-        `REMAINING TOOL BUDGET: ${left} call(s).`,
-        needTools.length ? "You MUST output a tool call (or tool_calls) to gather what is missing before finalising." : "Rewrite the final answer fixing every error above.",
-      ];
-      if (!reprompt("validation", lines)) break;
-      continue;
-    }
-    // tool calls
-    const calls: ToolCall[] = action.type === "tool_call" ? [{ tool: action.tool, args: action.args } as ToolCall] : action.calls;
-    if (st.toolCalls >= toolBudget) {
-      if (!reprompt("budget", [`The tool budget (${toolBudget} calls) is spent. Output {"type":"final",…} now, from the opened citations.`])) break;
-      continue;
-    }
-    feedback = await runCalls(calls, st, { cfg, toolBudget, tools: o.tools, trace, question });
-  }
-
-  // 4. forced synthesis when nothing was accepted
-  let status: "validated" | "forced" = "validated";
-  let answer: string;
-  let declared: Array<{ topic: string; missing?: string }> = [];
-  let unmet: string[] = [];
-  if (accepted) {
-    answer = accepted.answer;
-    declared = accepted.insufficiencies ?? [];
-  } else {
-    status = "forced";
-    if (lastValidation && !lastValidation.ok) feedback = lastValidation.failures.map((f) => `${f.code}: ${f.message}`);
-    let text = "";
-    try {
-      text = await callModel(SYNTHESIS_SYSTEM, renderStatePrompt(state("synthesize"), requirements));
-    } catch (e) {
-      if (signal?.aborted || !lastFinal) throw e;
-    }
-    const p = text ? parseAction(text) : null;
-    const synth = p?.ok && p.action.type === "final" ? p.action : text && !text.trim().startsWith("{") ? { answer: text.trim() } : lastFinal ?? { answer: fallbackSynthesis(constraints, st) };
-    answer = synth.answer;
-    declared = ("insufficiencies" in synth ? synth.insufficiencies : undefined) ?? [];
-    answer = discloseMissing(answer, constraints, st);
-    const gaps = discloseUnanswered(answer, constraints, st, topics);
-    answer = gaps.answer;
-    declared = [...declared, ...gaps.topics.filter((g) => !declared.some((d) => d.topic.toLowerCase() === g.topic.toLowerCase()))];
-    t = trace.mark();
-    const v = validateFinal({ answer, question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared, topics });
-    trace.record({ type: "validation", ok: v.ok, attempt: ++validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
-    unmet = v.failures.filter((f) => f.code !== "INVALID_CITATION_MARKER").map((f) => f.message);
-    if (unmet.length) answer = `${answer.trim()}\n\n${constraints.language === "sv" ? "> Obs: svaret uppfyller inte alla krav" : "> Note: this answer does not meet every requirement"} — ${unmet.join(" ")}`;
-  }
+  const gate = await gateLoop(run);
+  const status: "validated" | "forced" = gate.accepted ? "validated" : "forced";
+  const { answer, declared, unmet } = gate.accepted ? { answer: gate.accepted.answer, declared: gate.accepted.insufficiencies ?? [], unmet: [] } : await forcedAnswer(run, gate.lastFinal, gate.lastValidation);
 
   // 5. grounding
   const g = groundCitations({ answer, opened: st.opened, searches: st.searches, dealSlug: o.dealSlug });
-  const insufficiencies = insufficienciesOf(constraints, st, declared, unmet);
+  const insufficiencies = insufficienciesOf(run.constraints, st, declared, unmet);
   trace.record({ type: "final", status, citations: g.citations.length, answerChars: g.answer.length, unmet });
-
   const result: AgentModeResult = {
     answer: g.answer,
     citations: g.citations,
     insufficiencies,
     status,
     unmet,
-    constraints,
-    plan: plan.steps,
+    constraints: run.constraints,
+    plan: run.plan,
     stats: {
       searches: st.searches.filter((s) => !s.error).length,
       openedCitations: st.opened.length,
       toolCalls: st.toolCalls,
-      toolBudget,
-      iterations,
-      reprompts,
-      invalidOutputs,
-      modelCalls,
+      toolBudget: run.toolBudget,
+      iterations: run.n.iterations,
+      reprompts: run.n.reprompts,
+      invalidOutputs: run.n.invalidOutputs,
+      modelCalls: run.n.modelCalls,
       ms: trace.elapsed(),
     },
     model: o.modelInfo ?? { provider: o.model && typeof o.model === "object" ? o.model.provider : "unknown", modelId: o.model && typeof o.model === "object" ? o.model.modelId : String(o.model) },
@@ -240,177 +345,27 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   return result;
 }
 
-interface Prepared {
-  call: ToolCall;
-  kind: "search" | "open" | "duplicate" | "refused";
-  message?: string;
-  target?: OpenTarget;
-  fromRef?: SearchResultItem;
-  key?: string;
-}
-
-/** Runs one action's calls: validates and dedupes in order, executes in parallel, commits in order. */
-async function runCalls(calls: ToolCall[], st: RunState, x: { cfg: AgentModeConfig; toolBudget: number; tools: AgentModeTools; trace: TraceRecorder; question: string }): Promise<string[]> {
-  const feedback: string[] = [];
-  const list = calls.slice(0, x.cfg.maxBatch);
-  if (calls.length > list.length) feedback.push(`Only the first ${x.cfg.maxBatch} calls of a batch are run.`);
-  const batch = list.length > 1 ? ++st.batches : undefined;
-  const prepared: Prepared[] = [];
-  const reserved = new Set<string>();
-  const searched = new Set(st.searches.filter((s) => !s.error).map((s) => norm(s.query)));
-  let budgetLeft = x.toolBudget - st.toolCalls;
-  for (const call of list) {
-    if (call.tool === "search_docs") {
-      const key = norm(call.args.query);
-      if (searched.has(key) || reserved.has(`q:${key}`)) {
-        prepared.push({ call, kind: "duplicate", message: `Already searched for "${call.args.query}"; use its results or search for something else.` });
-        continue;
-      }
-      if (budgetLeft <= 0) {
-        prepared.push({ call, kind: "refused", message: "Not run: the tool budget is spent." });
-        continue;
-      }
-      reserved.add(`q:${key}`);
-      budgetLeft--;
-      prepared.push({ call, kind: "search" });
+/**
+ * Records a finished step's tool calls in call order (calls of one step share a batch number);
+ * a call the SDK could not run (invalid input, an unknown tool) is recorded as refused input.
+ */
+function recordStep(step: StepResult<RunTools>, st: RunState, trace: TraceRecorder): number {
+  let invalid = 0;
+  const batch = step.toolCalls.length > 1 ? ++st.batches : undefined;
+  for (const c of step.toolCalls) {
+    const done = st.traces.get(c.toolCallId);
+    if (done) {
+      st.traces.delete(c.toolCallId);
+      trace.record({ ...done.step, ...(batch ? { batch } : {}) }, done.started, done.ended);
       continue;
     }
-    const a = call.args;
-    let target: OpenTarget | undefined;
-    let fromRef: SearchResultItem | undefined;
-    if (a.ref) {
-      fromRef = st.byRef.get(a.ref.toUpperCase());
-      if (!fromRef) {
-        if (budgetLeft <= 0) {
-          prepared.push({ call, kind: "refused", message: "Not run: the tool budget is spent." });
-          continue;
-        }
-        budgetLeft--;
-        prepared.push({ call, kind: "refused", key: "counted", message: `Refused: ${a.ref} is not a ref from this run's search results.` });
-        continue;
-      }
-      target = { documentId: fromRef.documentId, page: fromRef.page };
-    } else if (a.chunkId) target = { chunkId: a.chunkId };
-    else target = { documentId: a.documentId!, page: a.page! };
-    const key = "chunkId" in target ? `c:${target.chunkId.toLowerCase()}` : `p:${target.documentId.toLowerCase()}:${target.page}`;
-    const already = st.openedKeys.get(key);
-    if (already !== undefined || reserved.has(key)) {
-      prepared.push({ call, kind: "duplicate", message: already !== undefined ? `Already opened as [${already}]; cite it as [${already}] instead of opening it again.` : "The same page is opened twice in this batch; it is opened once." });
-      continue;
-    }
-    if (budgetLeft <= 0) {
-      prepared.push({ call, kind: "refused", message: "Not run: the tool budget is spent." });
-      continue;
-    }
-    reserved.add(key);
-    budgetLeft--;
-    prepared.push({ call, kind: "open", target, fromRef, key });
+    const err = step.content.find((p) => p.type === "tool-error" && p.toolCallId === c.toolCallId) as { error?: unknown } | undefined;
+    const message = err?.error instanceof Error ? err.error.message : typeof err?.error === "string" ? err.error : "not run";
+    invalid++;
+    const tool = c.toolName === "open_citation" ? "open_citation" : "search_docs";
+    trace.record({ type: "tool_call", tool, args: (c.input ?? {}) as Record<string, unknown>, ok: false, summary: `Invalid call: ${message.replace(/\s+/g, " ").slice(0, 200)}`, error: "invalid_input", ...(batch ? { batch } : {}) });
   }
-
-  // Execute (independent calls concurrently), each timed.
-  const runs = prepared.map(async (p) => {
-    const started = x.trace.mark();
-    try {
-      if (p.kind === "search") {
-        const args = p.call.args as { query: string; k?: number };
-        const results = await x.tools.searchDocs({ query: args.query, k: Math.min(args.k ?? x.cfg.searchTopK, 10), snippetChars: x.cfg.snippetChars });
-        return { p, started, results };
-      }
-      if (p.kind === "open") return { p, started, source: await x.tools.openCitation(p.target!) };
-      return { p, started };
-    } catch (e) {
-      return { p, started, error: isMandaError(e) ? e.message : "the tool failed" };
-    }
-  });
-  const done = await Promise.all(runs);
-
-  // Commit in call order: refs and citation numbers are deterministic.
-  for (const d of done) {
-    const { p } = d;
-    const args = p.call.args as Record<string, unknown>;
-    if (p.kind === "duplicate" || (p.kind === "refused" && p.key !== "counted")) {
-      feedback.push(p.message!);
-      x.trace.record({ type: "tool_call", tool: p.call.tool, args, ok: false, summary: p.message!, batch, error: p.kind }, d.started);
-      continue;
-    }
-    st.toolCalls++;
-    if (p.kind === "refused") {
-      feedback.push(p.message!);
-      x.trace.record({ type: "tool_call", tool: p.call.tool, args, ok: false, summary: p.message!, batch, error: "refused" }, d.started);
-      continue;
-    }
-    if ("error" in d && d.error) {
-      if (p.kind === "search") st.searches.push({ index: st.searches.length + 1, query: String(args.query), results: [], error: d.error });
-      feedback.push(`${p.call.tool} failed: ${d.error}`);
-      x.trace.record({ type: "tool_call", tool: p.call.tool, args, ok: false, summary: `Failed: ${d.error}`, batch, error: d.error }, d.started);
-      continue;
-    }
-    if (p.kind === "search") {
-      const results: SearchResultItem[] = ("results" in d ? d.results ?? [] : []).map((r) => ({ ...r, ref: `${r.type === "finding" ? "F" : "R"}${++st.refCounter}` }));
-      for (const r of results) st.byRef.set(r.ref, r);
-      st.searches.push({ index: st.searches.length + 1, query: String(args.query), results });
-      const evidence = results.filter((r) => r.role === "evidence" && r.matchedTerms.length > 0).length;
-      const summary = results.length
-        ? `Found ${results.length} result(s)${evidence < results.length ? ` (${evidence} with the query's words)` : ""}: ${results.slice(0, 3).map((r) => `${r.document} p.${r.page}`).join(", ")}${results.length > 3 ? " …" : ""}`
-        : "No results";
-      x.trace.record({ type: "tool_call", tool: "search_docs", args, ok: true, summary, batch, results: results.map((r) => ({ ref: r.ref, document: r.document, page: r.page, snippet: r.snippet, role: r.role })) }, d.started);
-      continue;
-    }
-    const src = "source" in d ? d.source : null;
-    if (!src) {
-      const msg = "Refused: no such page or chunk in this deal (ids must come from this deal's search results).";
-      feedback.push(msg);
-      x.trace.record({ type: "tool_call", tool: "open_citation", args, ok: false, summary: msg, batch, error: "not_found" }, d.started);
-      continue;
-    }
-    // A chunk whose page is already open adds nothing: treat as a duplicate (not counted).
-    const pageKey = `p:${src.documentId.toLowerCase()}:${src.page}`;
-    if (src.kind === "chunk" && st.openedKeys.has(pageKey) && src.pageEnd === src.page) {
-      st.toolCalls--;
-      const n = st.openedKeys.get(pageKey)!;
-      feedback.push(`That chunk is on a page already opened as [${n}].`);
-      x.trace.record({ type: "tool_call", tool: "open_citation", args, ok: false, summary: `Already opened as [${n}]`, batch, error: "duplicate" }, d.started);
-      continue;
-    }
-    const n = st.opened.length + 1;
-    const terms = contentWords(`${p.fromRef ? st.searches.find((s) => s.results.includes(p.fromRef!))?.query ?? "" : ""} ${x.question}`).filter((w) => w.length > 3);
-    const win = contextWindow(src.text, x.cfg.maxCitationChars, { snippet: p.fromRef?.snippet, terms });
-    const opened: OpenedCitation = {
-      n,
-      ref: p.fromRef?.ref ?? null,
-      documentId: src.documentId,
-      document: src.document,
-      page: src.page,
-      pageEnd: src.pageEnd,
-      chunkId: src.chunkId ?? p.fromRef?.chunkId ?? null,
-      kind: src.kind,
-      text: src.text,
-      contextText: win.text,
-      truncated: win.truncated,
-      snippet: p.fromRef?.snippet ?? "",
-      documentDate: src.documentDate,
-      documentKind: src.documentKind,
-      versionGroup: src.versionGroup,
-      role: src.role,
-    };
-    st.opened.push(opened);
-    st.openedKeys.set(p.key!, n);
-    if (src.kind === "page") st.openedKeys.set(pageKey, n);
-    if (src.kind === "chunk" && src.chunkId) st.openedKeys.set(`c:${src.chunkId.toLowerCase()}`, n);
-    x.trace.record(
-      {
-        type: "tool_call",
-        tool: "open_citation",
-        args,
-        ok: true,
-        summary: `Opened [${n}] ${src.document} p.${src.page} (${(src.text.length / 1024).toFixed(1)} KB${win.truncated ? `, ${x.cfg.maxCitationChars} characters in context` : ""})`,
-        batch,
-        citation: { n, document: src.document, page: src.page, documentId: src.documentId, chunkId: opened.chunkId, chars: src.text.length, truncated: win.truncated },
-      },
-      d.started,
-    );
-  }
-  return feedback;
+  return invalid;
 }
 
 /** Adds the insufficiency phrase for topics without evidence when the answer does not already say it. */

@@ -6,14 +6,17 @@
  *   - a `data-agent-run` part: citations (snippet, viewer URL, opened or not), insufficiencies,
  *     status, unmet requirements, plan and stats — what the Agent Mode view needs to reopen it;
  *   - a `data-agent-trace` part: every trace step, as streamed live.
+ * A message being streamed (lib/agent/mode/ui-stream.ts) has the same parts, arriving in turn.
  * Both messages carry metadata {mode: "agent"}, which is how a stored conversation is recognised
  * as an Agent Mode one.
  */
 import type { UIMessage } from "ai";
 import type { AgentModeResult, GroundedCitation, Insufficiency, TraceEvent } from "./types";
 
-export const AGENT_RUN_PART = "data-agent-run";
-export const AGENT_TRACE_PART = "data-agent-trace";
+export const AGENT_RUN_PART = "data-agent-run" as const;
+export const AGENT_TRACE_PART = "data-agent-trace" as const;
+/** Streamed only (ui-stream.ts): the answer's citations, before its text arrives. */
+export const AGENT_CITATIONS_PART = "data-agent-citations" as const;
 
 export type StoredRunStatus = AgentModeResult["status"] | "failed" | "stopped";
 
@@ -29,12 +32,14 @@ export interface StoredAgentRun {
   error?: { code: string; message: string };
 }
 
-/** One run of a stored conversation, ready to render. `run` is null while (or if) no answer was saved. */
+/** One run of a conversation, ready to render. `run` is null while (or if) no answer was saved. */
 export interface AgentRunView {
   id: string;
   question: string;
   run: StoredAgentRun | null;
   trace: TraceEvent[];
+  /** A run whose answer is streaming: its text so far and what its [n] markers link to. */
+  answering?: { text: string; citations: GroundedCitation[] };
 }
 
 type AnyPart = UIMessage["parts"][number];
@@ -107,15 +112,18 @@ export function agentRunsFromMessages(messages: Array<Pick<UIMessage, "id" | "ro
     }
     if (m.role !== "assistant") continue;
     let target = runs.at(-1);
-    if (!target || target.run) {
+    if (!target || target.run || target.trace.length) {
       target = { id: m.id, question: "", run: null, trace: [] };
       runs.push(target);
     }
     const data = m.parts.find((p) => p.type === AGENT_RUN_PART) as { data?: StoredAgentRun } | undefined;
     const trace = m.parts.find((p) => p.type === AGENT_TRACE_PART) as { data?: TraceEvent[] } | undefined;
-    // A message without the data part (written by another client) still shows its text.
-    target.run = data?.data ?? { answer: text(m), citations: [], insufficiencies: [], status: "validated", unmet: [], plan: [], stats: null, model: null };
+    const citations = m.parts.find((p) => p.type === AGENT_CITATIONS_PART) as { data?: GroundedCitation[] } | undefined;
     target.trace = Array.isArray(trace?.data) ? trace.data : [];
+    if (data?.data) target.run = data.data;
+    else if (citations?.data) target.answering = { text: text(m), citations: citations.data };
+    // A message without the data part (written by another client) still shows its text.
+    else if (text(m)) target.run = { answer: text(m), citations: [], insufficiencies: [], status: "validated", unmet: [], plan: [], stats: null, model: null };
   }
   return runs;
 }

@@ -1,25 +1,29 @@
 /**
- * Planner (seed 004 §4): 2–5 short steps. The model is asked for a JSON array of strings; the
- * parser also reads numbered lists and bullets (and a JSON object with a `steps` array), and
- * falls back to a plan built from the constraints when nothing usable comes back.
+ * Planner (seed 004 §4): 2–5 short steps. The model is asked for a structured output
+ * ({steps: string[]}, zod); when its reply does not fit, the parser reads the raw text (a JSON
+ * array, numbered lists, bullets), and falls back to a plan built from the constraints when
+ * nothing usable comes back.
  */
-import { generateText, type LanguageModel } from "ai";
+import { generateText, NoObjectGeneratedError, Output, type LanguageModel } from "ai";
+import { z } from "zod";
 import { displayText } from "@/lib/display-text";
 import type { AgentConstraints } from "./types";
 
 export const MIN_PLAN_STEPS = 2;
 export const MAX_PLAN_STEPS = 5;
-export const PLAN_TASK = "[agent-mode:plan]";
+/** The structured output's name: what the model is asked for. */
+export const PLAN_OUTPUT = "plan";
 
-export const PLAN_SYSTEM = `${PLAN_TASK}
-You plan how to answer a due-diligence question from a deal's data room.
+export const planSchema = z.object({ steps: z.array(z.string().min(1).max(300)).min(1).max(10) });
+
+export const PLAN_SYSTEM = `You plan how to answer a due-diligence question from a deal's data room.
 TOOLS: search_docs(query) — hybrid search over the deal's pages and findings; open_citation(ref) — full text of a search result.
 RULES:
 1. Output EXACTLY 2 to 5 steps.
 2. Each step is ONE short, actionable instruction naming the tool it uses.
 3. Cover every requirement listed (one search per required topic; open the required number of citations).
 4. The last step is always synthesising the answer with [n] citations.
-OUTPUT: a JSON array of strings, nothing else. Example: ["search_docs for 'revenue'", "open_citation for the best revenue result", "Synthesise the answer citing [1]"]`;
+OUTPUT: {"steps": [...]} with one string per step. Example: {"steps": ["search_docs for 'revenue'", "open_citation for the best revenue result", "Synthesise the answer citing [1]"]}`;
 
 export interface ParsedPlan {
   steps: string[];
@@ -91,18 +95,31 @@ export function fallbackPlan(c: AgentConstraints, question: string): string[] {
   return finalise(steps) ?? steps.slice(0, MAX_PLAN_STEPS);
 }
 
-export function planPrompt(question: string, requirements: string[]): string {
-  return `Question:\n<<<\n${question}\n>>>\n\nRequirements:\n${requirements.length ? requirements.map((r) => `- ${r}`).join("\n") : "- (none beyond a cited answer)"}\n\nReturn the plan as a JSON array of 2-5 strings.`;
+/** The requirements the plan must cover, in the system prompt; the user message is the question itself. */
+export function planSystem(requirements: string[]): string {
+  return `${PLAN_SYSTEM}\n\nREQUIREMENTS OF THIS REQUEST:\n${requirements.length ? requirements.map((r) => `- ${r}`).join("\n") : "- (none beyond a cited answer)"}`;
 }
 
-/** Asks the model for a plan and parses it; falls back to the constraint plan. */
+/** Asks the model for a plan (structured output) and reads it; falls back to the constraint plan. */
 export async function generatePlan(model: LanguageModel, question: string, constraints: AgentConstraints, requirements: string[], opts: { abortSignal?: AbortSignal; timeoutMs?: number } = {}): Promise<ParsedPlan & { source: "model" | "fallback" }> {
   try {
-    const { text } = await generateText({ model, system: PLAN_SYSTEM, prompt: planPrompt(question, requirements), temperature: 0, maxRetries: 1, abortSignal: opts.abortSignal, timeout: opts.timeoutMs });
-    const parsed = parsePlan(text);
-    if (parsed) return { ...parsed, source: "model" };
+    const { output } = await generateText({
+      model,
+      system: planSystem(requirements),
+      prompt: question,
+      output: Output.object({ schema: planSchema, name: PLAN_OUTPUT, description: "2 to 5 short steps, the last one synthesising the answer." }),
+      temperature: 0,
+      maxRetries: 1,
+      abortSignal: opts.abortSignal,
+      timeout: opts.timeoutMs,
+    });
+    const steps = finalise(output.steps);
+    if (steps) return { steps, format: "json", source: "model" };
   } catch (e) {
     if (opts.abortSignal?.aborted) throw e;
+    // a reply that is not the object: a list the model wrote as text still counts
+    const parsed = NoObjectGeneratedError.isInstance(e) && e.text ? parsePlan(e.text) : null;
+    if (parsed) return { ...parsed, source: "model" };
   }
   return { steps: fallbackPlan(constraints, question), format: "fallback", source: "fallback" };
 }

@@ -15,9 +15,9 @@ export class TraceRecorder {
     return Math.round(this.now() - this.t0);
   }
 
-  /** Records a step that started at `startedAt` (a value of `mark()`), or now. */
-  record(step: TraceStep, startedAt?: number): TraceEvent {
-    const end = this.now();
+  /** Records a step that started at `startedAt` (a value of `mark()`), or now, and ended at `endedAt` or now. */
+  record(step: TraceStep, startedAt?: number, endedAt?: number): TraceEvent {
+    const end = endedAt ?? this.now();
     const start = startedAt ?? end;
     const e = { ...step, seq: this.events.length + 1, at: Math.round(start - this.t0), durationMs: Math.max(0, Math.round(end - start)) } as TraceEvent;
     this.events.push(e);

@@ -1,14 +1,11 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { safely, type AgentContext } from "../context";
-import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
-
-const ADD_QA = /\b(?:add|put|save|log|raise|create|include)\b.{0,40}\b(?:q\s*&\s*a|qa|question|list)\b|\bask (?:the )?(?:target|company|management|seller)\b/i;
 
 export function addToQaTool(ctx: AgentContext) {
   return tool({
     description:
-      "Add questions for the target company to the deal's Q&A list (e.g. for gaps or contradictions). Offer first; call with confirmed: true only after the user agreed.",
+      "Add questions for the target company to the deal's Q&A list (e.g. for gaps or contradictions). Offer first; the user approves each call before it runs.",
     inputSchema: z.object({
       questions: z
         .array(
@@ -23,10 +20,9 @@ export function addToQaTool(ctx: AgentContext) {
         .min(1)
         .max(20),
       origin: z.enum(["gap", "contradiction", "chat"]).default("chat"),
-      confirmed: z.boolean().optional().describe("true only after the user explicitly agreed"),
     }),
-    execute: async ({ questions, origin, confirmed }) => {
-      if (!confirmed || !userConfirmed(ctx.lastUserText, ADD_QA)) return confirmationRequest(`add ${questions.length} question(s) to the Q&A list`, { questions });
+    needsApproval: true,
+    execute: async ({ questions, origin }) => {
       const irl = ctx.services.irl;
       return safely("add_to_qa", async () => {
         const added = [];

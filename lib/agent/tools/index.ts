@@ -32,5 +32,5 @@ export function createAgentTools(ctx: AgentContext) {
 
 export type AgentTools = ReturnType<typeof createAgentTools>;
 
-/** Tools that write; each requires the user's confirmation (P2). */
+/** Tools that write; each declares needsApproval: the user approves every call before it runs (P2). */
 export const WRITING_TOOLS = ["update_knowledge_base", "add_to_qa", "create_irl", "trigger_analysis", "update_knowledge_graph"] as const;

@@ -6,19 +6,16 @@ import { getPageText } from "@/lib/db/queries/pages";
 import { locateExcerpt } from "@/lib/extraction/citation";
 import { getEmbeddingSpace } from "@/lib/models/embeddings";
 import { safely, toolError, type AgentContext } from "../context";
-import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
 import { parseNumbers } from "../guardrails/numbers";
 import { embedMissingFindings } from "../knowledge/findings";
 import { detectMetrics } from "../knowledge/metrics";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 
-const ADD = /\b(?:add|save|record|store|create|log|capture)\b.{0,40}\b(?:finding|fact|knowledge|data ?point|figure|number)s?\b/i;
-
 export function updateKnowledgeBaseTool(ctx: AgentContext) {
   return tool({
     description:
       "Record a new finding the user stated or confirmed, with its evidence (document, page or cell, exact excerpt from that page). " +
-      "Never create a finding on your own initiative: first show the user what you would record and ask; call with confirmed: true only after the user says yes. " +
+      "Never create a finding on your own initiative: first show the user what you would record and ask; the user approves each call before it runs. " +
       "The excerpt must be found on that page, or nothing is saved.",
     inputSchema: z.object({
       metric: z.string().min(1).max(200),
@@ -30,8 +27,8 @@ export function updateKnowledgeBaseTool(ctx: AgentContext) {
       excerpt: z.string().min(10).max(400).describe("Exact text on that page"),
       domain: z.enum(["financial", "legal", "operational", "commercial", "people", "technology", "other"]).optional(),
       isForecast: z.boolean().optional(),
-      confirmed: z.boolean().optional().describe("true only after the user explicitly confirmed"),
     }),
+    needsApproval: true,
     execute: async (input) =>
       safely("update_knowledge_base", async () => {
         const doc = await getDocumentByFilename({ db: ctx.db, dealId: ctx.deal.id, filename: input.document });
@@ -44,7 +41,6 @@ export function updateKnowledgeBaseTool(ctx: AgentContext) {
         const num = parseNumbers(input.value, false)[0];
         const period = input.period ? (parsePeriod(input.period)?.label ?? readPeriodRequest(input.period).exact?.label ?? input.period) : null;
         const preview = { metric: input.metric, metricKey, value: input.value, period, document: doc.filename, page: input.page, cell: input.cell ?? null, excerpt: input.excerpt };
-        if (!input.confirmed || !userConfirmed(ctx.lastUserText, ADD)) return confirmationRequest(`record this finding: ${input.metric}${period ? ` ${period}` : ""} = ${input.value} (${doc.filename}, ${input.cell ?? `p.${input.page}`})`, preview);
         const id = crypto.randomUUID();
         const unit = num?.percent ? "percent" : metric?.unit ?? (/\b(?:EUR|USD|SEK|GBP)\b|[€$£]/.test(input.value) ? "currency" : "other");
         const currency = input.value.match(/\b(EUR|USD|SEK|GBP)\b/)?.[1] ?? (input.value.includes("€") ? "EUR" : null);

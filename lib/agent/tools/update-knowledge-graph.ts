@@ -1,24 +1,21 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { safely, toolError, type AgentContext } from "../context";
-import { confirmationRequest, userConfirmed } from "../guardrails/confirmation";
 import { findingsByIds } from "../knowledge/findings";
-
-const LINK = /\b(?:link|mark|flag|record|set|add|update)\b.{0,60}\b(?:supersed|replac|correct|contradict|conflict|support|confirm|relation|graph)/i;
 
 export function updateKnowledgeGraphTool(ctx: AgentContext) {
   return tool({
     description:
       "Record a relation between two findings when the user asks for it: SUPERSEDES (from replaces to), CONTRADICTS, SUPPORTS. " +
-      "Relations are normally detected automatically; do not modify them proactively. Call with confirmed: true only after the user confirmed.",
+      "Relations are normally detected automatically; do not modify them proactively. The user approves each call before it runs.",
     inputSchema: z.object({
       fromFindingId: z.string().uuid(),
       toFindingId: z.string().uuid(),
       relationType: z.enum(["SUPERSEDES", "CONTRADICTS", "SUPPORTS"]),
       reason: z.string().min(3).max(500),
-      confirmed: z.boolean().optional(),
     }),
-    execute: async ({ fromFindingId, toFindingId, relationType, reason, confirmed }) =>
+    needsApproval: true,
+    execute: async ({ fromFindingId, toFindingId, relationType, reason }) =>
       safely("update_knowledge_graph", async () => {
         if (fromFindingId === toFindingId) return toolError("A finding cannot relate to itself.");
         const rows = await findingsByIds(ctx.db, ctx.deal.id, [fromFindingId, toFindingId]);
@@ -26,7 +23,6 @@ export function updateKnowledgeGraphTool(ctx: AgentContext) {
         const from = rows.find((r) => r.id === fromFindingId)!;
         const to = rows.find((r) => r.id === toFindingId)!;
         const preview = { relation: `${from.metric} ${from.period ?? ""} (${from.filename}) ${relationType} ${to.metric} ${to.period ?? ""} (${to.filename})`.replace(/\s+/g, " "), reason };
-        if (!confirmed || !userConfirmed(ctx.lastUserText, LINK)) return confirmationRequest(`record ${preview.relation}`, preview);
         await ctx.db.transaction(async (tx) => {
           await tx.query(
             `insert into relations (id, deal_id, from_kind, from_id, to_kind, to_id, relation_type, reason, created_by)

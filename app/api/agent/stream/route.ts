@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 export const maxDuration = 300;
 
-/** Agent Mode, live: Server-Sent Events — `trace` per step (plan, tool_call, validation, reprompt, final, error), then `complete`. */
+/** Agent Mode, live: an AI SDK UI message stream — the trace as a data part after each step, then the answer token by token and the run (lib/agent/mode/ui-stream.ts). */
 export async function POST(req: Request): Promise<Response> {
   return withErrors(async () => handleAgentStream(req, { db: await getDb() }));
 }

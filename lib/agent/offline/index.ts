@@ -1,16 +1,19 @@
 /**
- * The local deterministic chat model: a LanguageModelV3 that drives the same tool loop as a
- * remote model. On a user turn it infers the intent by rules (P3/P4) and emits tool calls; when
- * the tool results come back in the prompt it writes the answer from them (P2). It is the
- * product's offline mode: same input → same output, no network, first token in milliseconds.
+ * The offline model: one deterministic LanguageModelV3 for both agent modes, driving the same
+ * tool loops as a remote model with native tool calls. In the chat, on a user turn it infers the
+ * intent by rules (P3/P4) and emits tool calls; when the tool results come back in the prompt it
+ * writes the answer from them (P2). In Agent Mode (a call that asks for one of its structured
+ * outputs: ./agent-mode) it searches per topic, opens sources and writes the answer object. It
+ * is the product's offline mode: same input → same output, no network, first token in milliseconds.
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
+import { agentModeMove, agentModeOutput } from "./agent-mode";
 import { readConversation } from "./conversation";
 import { planTurn } from "./intent";
 import { nextToolCalls } from "./planner";
 import { writeAnswer } from "./writer";
 
-export const LOCAL_CHAT_MODEL_ID = "local:manda-rules-1";
+export const OFFLINE_MODEL_ID = "local:manda-rules-1";
 
 export interface LocalDecision {
   kind: "tools" | "text";
@@ -27,8 +30,20 @@ function hash(s: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** What the model does for a prompt (pure function of the prompt and the offered tools). */
+/** What the model does for a prompt (pure function of the prompt, the offered tools and the output asked for). */
 export function decide(options: LanguageModelV3CallOptions): LocalDecision {
+  const output = agentModeOutput(options);
+  return output ? decideAgentMode(options, output) : decideChat(options);
+}
+
+function decideAgentMode(options: LanguageModelV3CallOptions, output: string): LocalDecision {
+  const move = agentModeMove(options, output);
+  if (move.kind === "text") return { kind: "text", calls: [], text: move.text };
+  const before = options.prompt.reduce((n, m) => n + (m.role === "assistant" ? m.content.filter((p) => p.type === "tool-call").length : 0), 0);
+  return { kind: "tools", calls: move.calls.map((c, i) => ({ toolCallId: `call_am_${before + i}`, toolName: c.toolName, input: JSON.stringify(c.input) })), text: "" };
+}
+
+function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const conv = readConversation(options.prompt);
   const plan = planTurn(conv);
   const available = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
@@ -56,11 +71,11 @@ export function textDeltas(text: string): string[] {
   return text.match(/\s*\S+/g) ?? (text ? [text] : []);
 }
 
-export function createLocalChatModel(): LanguageModelV3 {
+export function createOfflineModel(): LanguageModelV3 {
   return {
     specificationVersion: "v3",
     provider: "local",
-    modelId: LOCAL_CHAT_MODEL_ID,
+    modelId: OFFLINE_MODEL_ID,
     supportedUrls: {},
     async doGenerate(options) {
       const d = decide(options);
@@ -71,12 +86,12 @@ export function createLocalChatModel(): LanguageModelV3 {
         finishReason: { unified: d.kind === "tools" ? "tool-calls" : "stop", raw: d.kind === "tools" ? "tool_calls" : "stop" },
         usage: usage(options, d.text + d.calls.map((c) => c.input).join("")),
         warnings: [],
-        response: { id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: LOCAL_CHAT_MODEL_ID, timestamp: new Date(0) },
+        response: { id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) },
       };
     },
     async doStream(options) {
       const d = decide(options);
-      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: LOCAL_CHAT_MODEL_ID, timestamp: new Date(0) }];
+      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) }];
       if (d.kind === "tools") {
         for (const c of d.calls) {
           parts.push({ type: "tool-input-start", id: c.toolCallId, toolName: c.toolName });

@@ -37,7 +37,7 @@ function outputValue(o: LanguageModelV3ToolResultOutput): unknown {
     case "error-json":
       return { error: typeof o.value === "string" ? o.value : JSON.stringify(o.value) };
     case "execution-denied":
-      return { error: o.reason ?? "denied" };
+      return { error: o.reason ?? "the user declined", denied: true };
     default:
       return null;
   }

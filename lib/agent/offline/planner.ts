@@ -131,13 +131,13 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
           const list = ((sugg.output as { suggestions?: Array<{ question: string; domain?: string; priority?: string; origin?: string; irlItemId?: string; relatedFindingIds?: string[] }> }).suggestions ?? []).filter((s) => s.origin !== "chat");
           if (list.length === 0) return null;
           const origin = list.every((s) => s.origin === "contradiction") ? "contradiction" : "gap";
-          return [{ toolName: "add_to_qa", input: { questions: list.map((s) => ({ question: s.question, domain: s.domain, priority: s.priority, ...(s.irlItemId ? { irlItemId: s.irlItemId } : {}), ...(s.relatedFindingIds?.length ? { relatedFindingIds: s.relatedFindingIds } : {}) })), origin, confirmed: true } }];
+          return [{ toolName: "add_to_qa", input: { questions: list.map((s) => ({ question: s.question, domain: s.domain, priority: s.priority, ...(s.irlItemId ? { irlItemId: s.irlItemId } : {}), ...(s.relatedFindingIds?.length ? { relatedFindingIds: s.relatedFindingIds } : {}) })), origin } }];
         }
         return null;
       }
       if (first && can("add_to_qa")) {
         const q = (plan.topic ?? plan.question).replace(/\s+/g, " ").trim();
-        return [{ toolName: "add_to_qa", input: { questions: [{ question: /\?$/.test(q) ? q : `${q}?` }], origin: "chat", confirmed: true } }];
+        return [{ toolName: "add_to_qa", input: { questions: [{ question: /\?$/.test(q) ? q : `${q}?` }], origin: "chat" } }];
       }
       return null;
     }
@@ -145,9 +145,9 @@ export function nextToolCalls(plan: Plan, done: ToolExchange[], available: Set<s
       return nextToolCalls({ ...plan, intent: "confirm_offer", offer: /\bgaps?\b|missing/i.test(plan.question) ? "gaps" : "question", topic: plan.question.replace(/^.*?\b(?:add|put|save|raise|log)\b\s*/i, "").replace(/\s*\bto the (?:q\s*&\s*a|qa) list\b.*$/i, "") }, done, available);
     case "create_irl":
       if (!first) return null;
-      return can("create_irl") ? [{ toolName: "create_irl", input: { ...(plan.document ? { document: plan.document } : {}), confirmed: true } }] : null;
+      return can("create_irl") ? [{ toolName: "create_irl", input: { ...(plan.document ? { document: plan.document } : {}) } }] : null;
     case "trigger_analysis":
       if (!first) return null;
-      return can("trigger_analysis") ? [{ toolName: "trigger_analysis", input: { ...(plan.document ? { document: plan.document } : {}), reason: "requested in chat", confirmed: true } }] : null;
+      return can("trigger_analysis") ? [{ toolName: "trigger_analysis", input: { ...(plan.document ? { document: plan.document } : {}), reason: "requested in chat" } }] : null;
   }
 }
