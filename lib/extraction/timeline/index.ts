@@ -187,7 +187,7 @@ function namesAThing(canon: string, d: ParsedDate): boolean {
   return /\bthe\s+$/i.test(canon.slice(Math.max(0, d.start - 5), d.start)) && /^\s+\p{Ll}/u.test(canon.slice(d.end, d.end + 3));
 }
 
-/** The sentence before a date, from its last sentence end (at most 200 characters). */
+/** The clause before a date, from its last sentence end (at most 200 characters; eager like cueOf's window). */
 function clauseBefore(canon: string, at: number): string {
   const before = canon.slice(Math.max(0, at - 200), at);
   const end = [...before.matchAll(/[.!?]\s+(?=\p{Lu})|\|/gu)].pop();
@@ -210,7 +210,10 @@ const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closin
 function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES)[number] | undefined {
   const base = Math.max(0, d.start - CUE_BEFORE);
   let lo = base;
-  // a sentence starts at a capital or at a footnote marker ("… similar to the previous one. (2) In September …")
+  // a sentence starts at a capital or at a footnote marker ("… similar to the previous one. (2) In September …");
+  // deliberately more eager than splitSentences: this only bounds how far back a cue may stand, and a stop
+  // after an abbreviation ("… Inc. The Board approved") ending the reach costs nothing, while a cue read
+  // from the sentence before types the date wrong
   for (const m of canon.slice(base, d.start).matchAll(/[.!?]\s+(?=\p{Lu}|\(\d{1,2}\)\s)|\|/gu)) lo = base + m.index! + m[0].length;
   let hi = Math.min(canon.length, d.end + CUE_AFTER);
   const after = /[.!?](?:\s+\p{Lu}|\s*$)|[|;•]/u.exec(canon.slice(d.end, hi));
