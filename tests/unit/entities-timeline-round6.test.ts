@@ -49,6 +49,19 @@ describe("entities: round 6 classes", () => {
     expect(readFilingFacts([officers]).officers.map((o) => o.title)).toEqual(["Group President, Transportation & Electronics", "Executive Vice President and Chief Financial Officer"]);
   });
 
+  it("(round 7) starts a name after a numbered note heading on the line above, however long the heading", () => {
+    // a page of lines about 60 characters wide, so the heading's 40 characters are no short line
+    const body = [
+      "On October 9, 2018, we acquired all the outstanding shares of",
+      "the company for a total of $3.2 billion in cash and debt. It is",
+      "a global provider of aviation parts and supply chain services",
+      "to airlines and operators. The acquisition was accounted for",
+      "as a business combination; its results are in our services",
+      "segment from the date of the acquisition onwards this year.",
+    ].join("\n");
+    expect(orgs(page(`Table of Contents\n\nNote 3 – Acquisitions and Joint Ventures\nHarbour Aero Inc.\n\n${body}`))).toEqual(["Harbour Aero Inc."]);
+  });
+
   it("drops a chart legend's number glued to a company's name ('S&P 500Harbour Corporation')", () => {
     expect(orgs(page("Dow Jones U.S. Transportation AverageS&P 500Harbour Corporation\n$50\n$70"))).toEqual(["Harbour Corporation"]);
   });

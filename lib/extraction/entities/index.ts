@@ -121,7 +121,8 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   if (nl > os) {
     const lineStart = original.lastIndexOf("\n", nl - 1) + 1;
     const prevLine = original.slice(lineStart, nl).trim();
-    if (prevLine.length < shortLine && !/(?:\band|\bof|&|,)$/.test(prevLine)) {
+    // (a numbered heading of a note or item is one at any length: "Note 3 – Acquisitions and Joint Ventures" | "KLX Inc.")
+    if ((prevLine.length < shortLine || /^(?:note|item|part|section|schedule)\s+[\dIVX]{1,4}[a-z]?\b[^.!?]*$/i.test(prevLine)) && !/(?:\band|\bof|&|,)$/.test(prevLine)) {
       const ci = map.findIndex((o) => o > nl);
       if (ci > at && ci - at > skip && match.slice(ci - at).trim().split(/\s+/).length >= 2) skip = ci - at;
     }
