@@ -3,6 +3,7 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { Composer, type ComposerLabels } from "@/components/chat/composer";
 import { notifyConversationsChanged } from "@/components/chat/conversation-list";
 import { agentRunsFromMessages, type AgentRunView, type StoredAgentRun } from "@/lib/agent/mode/messages";
 import type { TraceEvent } from "@/lib/agent/mode/types";
@@ -14,6 +15,17 @@ export const AGENT_EXAMPLE =
   'Produce an operating summary: separate searches for revenue, margins and litigation, open at least two sources, quote one exact figure, and say "Insufficient documentation" for anything missing';
 
 const MAX_CHARS = 1000;
+
+/** The chat's question box, as Agent Mode's request box. */
+const REQUEST_BOX: ComposerLabels = {
+  inputId: "agent-input",
+  label: "Agent Mode request",
+  placeholder: "e.g. Separate searches for revenue and margins, open two sources, quote one exact figure…",
+  submit: "Run agent",
+  stopTestId: "agent-stop",
+  rows: 3,
+  maxLength: MAX_CHARS,
+};
 
 const STOPPED: StoredAgentRun = { answer: "", citations: [], insufficiencies: [], status: "stopped", unmet: [], plan: [], stats: null, model: null, error: { code: "aborted", message: "Stopped." } };
 
@@ -57,52 +69,6 @@ function TraceSection({ trace, deal, busy, open }: { trace: TraceEvent[]; deal: 
       <summary className="cursor-pointer pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Trace · {trace.length} steps</summary>
       <TraceList trace={trace} deal={deal} />
     </details>
-  );
-}
-
-/** The request box: Enter runs it, Shift+Enter is a new line; Stop while a run is under way. */
-function RequestForm({ question, setQuestion, busy, onRun, onStop }: { question: string; setQuestion: (q: string) => void; busy: boolean; onRun: (q: string) => void; onStop: () => void }) {
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onRun(question);
-      }}
-      className="sticky bottom-0 mt-auto border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur"
-    >
-      <label htmlFor="agent-input" className="sr-only">
-        Agent Mode request
-      </label>
-      <div className="flex items-end gap-2">
-        <textarea
-          id="agent-input"
-          rows={3}
-          maxLength={MAX_CHARS}
-          value={question}
-          onChange={(e) => setQuestion(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey) {
-              e.preventDefault();
-              onRun(question);
-            }
-          }}
-          placeholder="e.g. Separate searches for revenue and margins, open two sources, quote one exact figure…"
-          className="min-h-[3.5rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-        />
-        {busy ? (
-          <button type="button" onClick={onStop} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="agent-stop">
-            Stop
-          </button>
-        ) : (
-          <button type="submit" disabled={!question.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
-            Run agent
-          </button>
-        )}
-      </div>
-      <p className="mt-1 text-right text-[11px] text-slate-400">
-        {question.length}/{MAX_CHARS}
-      </p>
-    </form>
   );
 }
 
@@ -221,7 +187,7 @@ export function AgentPanel({ deal, conversationId, initialMessages, onSaved }: {
         </div>
       )}
 
-      <RequestForm question={question} setQuestion={setQuestion} busy={busy} onRun={run} onStop={halt} />
+      <Composer input={question} setInput={setQuestion} busy={busy} onSubmit={run} onStop={halt} labels={REQUEST_BOX} className="mt-auto" />
     </div>
   );
 }

@@ -1,37 +1,64 @@
 "use client";
 
+/** What differs between the chat's box and Agent Mode's request box (ids are what tests and labels find). */
+export interface ComposerLabels {
+  inputId: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+  stopTestId: string;
+  rows: number;
+  /** Shown as "n/max" under the box and enforced by the textarea. */
+  maxLength?: number;
+}
+
+export const CHAT_COMPOSER: ComposerLabels = {
+  inputId: "chat-input",
+  label: "Ask a question",
+  placeholder: "Ask about revenue, risks, gaps… (Enter to send, Shift+Enter for a new line)",
+  submit: "Send",
+  stopTestId: "stop",
+  rows: 2,
+};
+
 /**
- * The question box: Enter sends, Shift+Enter is a new line; Stop while an answer streams. A
- * conversation the user may only read (another member's) gets a disabled box and the reason.
+ * The question box of both modes (the chat, Agent Mode): Enter sends, Shift+Enter is a new line;
+ * Stop while an answer streams. A conversation the user may only read (another member's) gets a
+ * disabled box and the reason.
  */
-export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate, readOnly }: {
+export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate = null, readOnly, labels = CHAT_COMPOSER, className = "" }: {
   input: string;
   setInput: (s: string) => void;
   busy: boolean;
   onSubmit: (text: string) => void;
   onStop: () => void;
   /** Offered when the last message is an answer and nothing is streaming. */
-  onRegenerate: (() => void) | null;
+  onRegenerate?: (() => void) | null;
   /** Why this conversation cannot be continued here (the server refuses a post to it). */
   readOnly?: string | null;
+  labels?: ComposerLabels;
+  /** Extra classes for the form (Agent Mode pushes it to the panel's bottom). */
+  className?: string;
 }) {
+  const readOnlyId = `${labels.inputId.replace(/-input$/, "")}-readonly-reason`;
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit(input);
       }}
-      className="sticky bottom-0 border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur"
+      className={`sticky bottom-0 ${className} border-t border-slate-200 bg-slate-50/95 pt-3 pb-2 backdrop-blur`}
     >
-      <label htmlFor="chat-input" className="sr-only">
-        Ask a question
+      <label htmlFor={labels.inputId} className="sr-only">
+        {labels.label}
       </label>
       <div className="flex items-end gap-2">
         <textarea
-          id="chat-input"
-          rows={2}
+          id={labels.inputId}
+          rows={labels.rows}
+          maxLength={labels.maxLength}
           disabled={!!readOnly}
-          aria-describedby={readOnly ? "chat-readonly-reason" : undefined}
+          aria-describedby={readOnly ? readOnlyId : undefined}
           value={input}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={(e) => {
@@ -40,21 +67,26 @@ export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate
               onSubmit(input);
             }
           }}
-          placeholder="Ask about revenue, risks, gaps… (Enter to send, Shift+Enter for a new line)"
+          placeholder={labels.placeholder}
           className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm disabled:cursor-not-allowed disabled:bg-slate-100"
         />
         {busy ? (
-          <button type="button" onClick={onStop} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid="stop">
+          <button type="button" onClick={onStop} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" data-testid={labels.stopTestId}>
             Stop
           </button>
         ) : (
           <button type="submit" disabled={!!readOnly || !input.trim()} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
-            Send
+            {labels.submit}
           </button>
         )}
       </div>
+      {labels.maxLength !== undefined && (
+        <p className="mt-1 text-right text-[11px] text-slate-400">
+          {input.length}/{labels.maxLength}
+        </p>
+      )}
       {readOnly && (
-        <p id="chat-readonly-reason" className="mt-1 text-xs text-slate-600" data-testid="composer-readonly">
+        <p id={readOnlyId} className="mt-1 text-xs text-slate-600" data-testid="composer-readonly">
           {readOnly}
         </p>
       )}
