@@ -4,7 +4,7 @@
  * Shared by the gate and the offline model (lib/agent/offline/agent-mode).
  */
 import type { SourceFigure } from "./figures";
-import { mentionsTopic } from "./text";
+import { mentionsTopic, percentAfter, pointsAfter } from "./text";
 
 const offsetOf = (f: SourceFigure) => f.at ?? f.line.lastIndexOf(f.raw);
 
@@ -12,13 +12,13 @@ const offsetOf = (f: SourceFigure) => f.at ?? f.line.lastIndexOf(f.raw);
 export function isPercent(f: SourceFigure): boolean {
   if (/%$/.test(f.raw)) return true;
   const at = offsetOf(f);
-  return at >= 0 && /^\s?(?:%|percent|per cent)(?!age)/i.test(f.line.slice(at + f.raw.length, at + f.raw.length + 12));
+  return at >= 0 && percentAfter(f.line, at + f.raw.length);
 }
 
 /** A change stated in percentage points (neither an amount nor a margin). */
 export function isPoints(f: SourceFigure): boolean {
   const at = offsetOf(f);
-  return at >= 0 && /^\s?(?:percentage points?|basis points?|pp\b|bps\b)/i.test(f.line.slice(at + f.raw.length, at + f.raw.length + 20));
+  return at >= 0 && pointsAfter(f.line, at + f.raw.length);
 }
 
 /** The words of a sentence's clause before its figure ("Net sales in 2018 were" of "… $32.8 billion"); a row's label. */

@@ -88,6 +88,15 @@ export interface NumberToken {
 }
 
 const NUMBER = /(?<![\p{L}\p{N}_.,])(?:\d{1,3}(?:[,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?![\p{N}])/gu;
+/** A percentage unit right after a number: "17.5%", "1.5 percent", "per cent", "procent" (not "percentage"). */
+export const PERCENT_AFTER = /^\s?(?:%|percent(?!age)|per cent|procent)/i;
+/** A change in points right after a number: "1.5 percentage points", "50 bps", "2 pp". */
+export const POINTS_AFTER = /^\s?(?:percentage points?|basis points?|pp\b|bps\b)/i;
+/** Whether the number ending at `end` of `text` is a percentage (PERCENT_AFTER follows it). */
+export const percentAfter = (text: string, end: number): boolean => PERCENT_AFTER.test(text.slice(end, end + 20));
+/** Whether the number ending at `end` of `text` is a change in points (POINTS_AFTER follows it). */
+export const pointsAfter = (text: string, end: number): boolean => POINTS_AFTER.test(text.slice(end, end + 20));
+
 const UNIT_AFTER = /^\s?(?:%|percent|procent|per cent|million|millions|mn|m\b|bn|billion|thousand|k\b|tkr|mkr|msek|meur|eur|sek|usd|kr\b)/i;
 const UNIT_BEFORE = /(?:eur|sek|usd|gbp|€|\$|£|kr)\s?$/i;
 

@@ -15,7 +15,7 @@ import type { OpenedCitation, SearchRecord } from "./types";
 import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import type { RequestTopic } from "./request-topics";
-import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, queryCoversTopic, words } from "./text";
+import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, percentAfter, pointsAfter, queryCoversTopic, words } from "./text";
 import { samePeriod } from "@/lib/periods";
 
 export interface TopicVerdict {
@@ -96,9 +96,9 @@ function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: 
   const offTopic: string[] = [];
   const unknown: string[] = [];
   for (const n of valueNumbers(bare(st.text))) {
-    const after = bare(st.text).slice(n.index + n.raw.length, n.index + n.raw.length + 20);
-    if (/^\s?(?:percentage points?|basis points?|pp\b|bps\b)/i.test(after)) continue; // a change, neither an amount nor a level
-    if (pct !== /^\s?(?:%|percent|per cent|procent)/i.test(after)) continue; // a ratio is a percentage; an amount is not
+    const end = n.index + n.raw.length;
+    if (pointsAfter(bare(st.text), end)) continue; // a change, neither an amount nor a level
+    if (pct !== percentAfter(bare(st.text), end)) continue; // a ratio is a percentage; an amount is not
     let found = false;
     let onTopic = false;
     for (const o of sources) {
@@ -155,8 +155,8 @@ function derivedRatio(st: Statement, opened: OpenedCitation[], period: string | 
   const text = bare(st.text);
   const nums = valueNumbers(text);
   const sources = st.cited.length ? st.cited : opened;
-  const backed = nums.filter((n) => !/^\s?(?:%|percent)/i.test(text.slice(n.index + n.raw.length, n.index + n.raw.length + 8)) && sources.some((o) => figuresIn(o.text).some((f) => !isPercent(f) && numberIsKnown(n, new Set([f.value, Math.abs(f.value)])) && periodOk({ figure: f, source: o }, period))));
-  for (const p of nums.filter((n) => /^\s?(?:%|percent)/i.test(text.slice(n.index + n.raw.length, n.index + n.raw.length + 8)))) {
+  const backed = nums.filter((n) => !percentAfter(text, n.index + n.raw.length) && sources.some((o) => figuresIn(o.text).some((f) => !isPercent(f) && numberIsKnown(n, new Set([f.value, Math.abs(f.value)])) && periodOk({ figure: f, source: o }, period))));
+  for (const p of nums.filter((n) => percentAfter(text, n.index + n.raw.length))) {
     if (isDerivedPercent(p, backed.flatMap((n) => n.values))) return `${p.raw}% computed from ${backed.map((n) => n.raw).join(" and ")}`;
   }
   return null;

@@ -9,7 +9,7 @@
 import type { AgentConstraints, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
-import { extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, numberIsKnown, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
+import { extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
 
 export interface ValidationInput {
   answer: string;
@@ -138,7 +138,7 @@ export function validateFinal(input: ValidationInput): ValidationResult {
     // a percentage computed from two sourced figures of its line ("20.0% (1,460 / 7,300)")
     const line = lineAround(outsideQuotes, n.index);
     const inputs = extractNumbers(line.text).filter((m) => m.index !== n.index - line.start && numberIsKnown(m, known)).flatMap((m) => m.values);
-    if (/^\s?(?:%|percent|per cent|procent)/i.test(outsideQuotes.slice(n.index + n.raw.length, n.index + n.raw.length + 9)) && isDerivedPercent(n, inputs)) continue;
+    if (percentAfter(outsideQuotes, n.index + n.raw.length) && isDerivedPercent(n, inputs)) continue;
     badNumbers.push(n.raw);
   }
   if (badNumbers.length) fail("UNGROUNDED_NUMBER", `These numbers appear in no opened citation: ${[...new Set(badNumbers)].slice(0, 6).join(", ")}. Use only figures from opened sources (or open the source that states them).`, opened.length < 1);
