@@ -231,3 +231,13 @@ describe("the company's own name in a part's question", () => {
     expect(withoutCompany(contentWords("What was Acmeburger's U.S. segment operating income?"), ["ACMEBURGERS"])).toEqual(["us", "segment", "operating", "income"]);
   });
 });
+
+describe("which questions a part's row may answer", () => {
+  it("a figure a table prints, not a list of parts nor an amount paid or awarded", () => {
+    expect(asksFigure("What are Acme's reportable operating segments?")).toBe(false);
+    expect(asksFigure("What are Acme's three businesses?")).toBe(false);
+    expect(asksFigure("How much in damages did the jury award against Acme?")).toBe(false);
+    expect(asksFigure("By how much did comparable sales increase in Acme's North segment?")).toBe(true);
+    expect(asksFigure("What was Acme's average revenue per square foot as of December 31, 2024?")).toBe(true);
+  });
+});

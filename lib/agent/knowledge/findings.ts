@@ -67,7 +67,7 @@ export async function findingsByIds(db: Queryable, dealId: string, ids: string[]
 /**
  * Findings whose key is one of `keys`, or whose metric text contains one of `words`; optional period labels.
  * Rows of part tables (segments, regions, operating statistics; keys `part:…`) are never among them,
- * nor embedded for the search by likeness: a part's figure is read by part-figures.ts only.
+ * nor among the findings by likeness (vectorFindings): a part's figure is read by part-figures.ts only.
  */
 export async function keywordFindings(db: Queryable, dealId: string, o: { keys: string[]; words: string[]; periods?: string[]; limit?: number } & FindingFilters): Promise<FindingRow[]> {
   if (o.keys.length === 0 && o.words.length === 0) return [];
@@ -96,17 +96,19 @@ export async function keywordFindings(db: Queryable, dealId: string, o: { keys: 
 export async function vectorFindings(db: Queryable, dealId: string, space: EmbeddingSpace, text: string, o: { k?: number } & FindingFilters = {}): Promise<Array<{ row: FindingRow; similarity: number }>> {
   const [vec] = await embedTexts(space, [text]);
   if (!vec || vec.every((x) => x === 0)) return [];
+  // part findings (the pipeline embeds them too) are left out: over-fetch so they do not crowd the others out
+  const k = o.k ?? 40;
   const { rows: hits } = await db.query<{ finding_id: string; distance: number }>(
     `select finding_id, distance from match_findings($1::uuid, $2::halfvec, $3::text, $4::int, $5::uuid[], $6::text[], $7::text[], $8::real, $9::real, $10::boolean)`,
-    [dealId, toVectorLiteral(vec), space.id, o.k ?? 40, o.documentIds ?? null, o.domains ?? null, o.statuses ?? ["active"],
+    [dealId, toVectorLiteral(vec), space.id, k * 3, o.documentIds ?? null, o.domains ?? null, o.statuses ?? ["active"],
       o.minConfidence ?? null, o.maxConfidence ?? null, o.includeSuperseded ?? true],
   );
-  const rows = await findingsByIds(db, dealId, hits.map((h) => h.finding_id));
+  const rows = (await findingsByIds(db, dealId, hits.map((h) => h.finding_id))).filter((r) => !r.metric_key.startsWith("part:"));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return hits.flatMap((h) => {
     const row = byId.get(h.finding_id);
     return row ? [{ row, similarity: 1 - Number(h.distance) }] : [];
-  });
+  }).slice(0, k);
 }
 
 /** What a finding embeds as: metric, period and value, then its excerpt. */

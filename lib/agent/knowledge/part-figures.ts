@@ -64,12 +64,17 @@ export function withoutCompany(words: string[], companies: string[]): string[] {
   return words;
 }
 
-/** The question asks one figure (not why, who, which one, whether). */
+/** Words naming a figure a table prints (the question's head noun is a figure, not a list of segments or businesses). */
+const FIGURE_NOUN = /\b(?:revenues?|sales|income|profit|loss(?:es)?|margins?|assets|liabilities|expenses?|costs?|volumes?|headcount|employees|rates?|ratio|growth|cash|debt|earnings|price|yield|backlog|capital expenditures?|capex|ebitda|shipments|packages|units|stores|restaurants|locations|customers|subscribers|users|square (?:feet|foot)|occupancy|leased|bookings|orders|deliveries)\b|\bper\s+\p{L}/iu;
+
+/** The question asks one figure (not why, who, which one, whether, nor a list of parts). */
 export function asksFigure(question: string): boolean {
   const q = question.trim();
   if (/^\s*(?:why|who|whom|which|where|when|is|are|does|do|did|has|have|had|was|were|can|will)\b/i.test(q)) return false;
   if (/\bhow (?:does|did|do|is|are|was)\b/i.test(q)) return false;
-  return /^\s*(?:what (?:was|were|is|are|did)|how (?:much|many)|by how much)\b/i.test(q);
+  // an amount the question does not name as a table's figure ("how much did X pay for Y", "damages awarded") is a sentence's business
+  if (!FIGURE_NOUN.test(q)) return false;
+  return /^\s*(?:what (?:was|were|is|are)|how many|by how much)\b/i.test(q);
 }
 
 /** The period the question asks, read more exactly than a label: "three months ended July 31, 2023", "as of April 30, 2023". */
@@ -149,7 +154,16 @@ function valueOf(p: PartFindingPayload, c: Column): { value: string; scale?: str
     const scale = `${cur ? `${cur} ` : ""}${p.part.scale === 1e9 ? "billions" : p.part.scale === 1e6 ? "millions" : "thousands"}`;
     return { value: formatValue({ value_num: n, value_text: c.value, unit: "currency", currency: cur || null }), scale };
   }
-  return { value: c.value.replace(/^\((.*)\)$/, "-$1") };
+  const v = c.value.replace(/^\((.*)\)$/, "-$1");
+  return { value: p.unit === "percent" && !/%$/.test(v) ? `${v}%` : v };
+}
+
+/** A row whose figures differ a hundredfold with a one-digit one among them read a footnote marker as a figure ("Marketing and sales (1)(2)"). */
+function misread(p: PartFindingPayload): boolean {
+  const nums = p.part.columns.map((c) => Math.abs(Number(c.value.replace(/[()$€£,%\s]/g, "")))).filter((n) => Number.isFinite(n));
+  if (nums.length < 2) return false;
+  const min = Math.min(...nums);
+  return min < 10 && Number.isInteger(min) && Math.max(...nums) > 200 * Math.max(min, 1);
 }
 
 /**
@@ -181,6 +195,7 @@ export async function partFigures(deps: { db: Queryable; dealId: string; sources
   ranked.sort((a, b) => a.extra - b.extra || (b.row.documentDate ?? "").localeCompare(a.row.documentDate ?? "") || a.row.page - b.row.page);
   for (const { row } of ranked) {
     const p = row.payload;
+    if (misread(p)) continue;
     const col = span.end !== undefined || span.period ? p.part.columns.find((c) => columnFits(c, span)) : p.part.columns[0];
     if (!col) continue;
     const { value, scale } = valueOf(p, col);
