@@ -42,7 +42,7 @@ export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentMo
   const deal = await requireDealAccess({ db: o.db, dealRef: o.dealRef, user: o.user, ...(o.conversation ? { role: "analyst" as const } : {}) });
   const info = o.model ? null : getAgentModelInfo();
   const model = o.model ?? info!.model;
-  const tools = createAgentModeTools({ db: o.db, access: { dealId: deal.id, dealSlug: deal.slug, userId: o.user.id, mode: o.user.mode }, space: o.space });
+  const tools = createAgentModeTools({ db: o.db, access: { dealId: deal.id, dealSlug: deal.slug, targetCompany: deal.target_company, userId: o.user.id, mode: o.user.mode }, space: o.space });
   let saved: AgentConversationRef | undefined;
   if (o.conversation) saved = await startAgentConversation({ db: o.db, dealId: deal.id, userId: o.user.id, conversationId: o.conversation.id, question: o.question });
   const seen: TraceEvent[] = [];

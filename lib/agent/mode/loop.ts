@@ -255,7 +255,7 @@ async function gateLoop(run: Run): Promise<{ accepted: FinalAnswer | null; lastF
     }
     n.validations++;
     const t = run.trace.mark();
-    const v = validateFinal({ answer: turn.final.answer, question: run.question, constraints: run.constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: turn.final.insufficiencies, topics: run.topics });
+    const v = validateFinal({ answer: turn.final.answer, question: run.question, constraints: run.constraints, searches: st.searches, opened: st.opened, computed: st.computed, declaredInsufficiencies: turn.final.insufficiencies, topics: run.topics });
     lastValidation = v;
     lastFinal = turn.final;
     run.trace.record({ type: "validation", ok: v.ok, attempt: n.validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
@@ -289,7 +289,7 @@ async function forcedAnswer(run: Run, lastFinal: FinalAnswer | null, lastValidat
   let answer = gaps.answer;
   declared = [...declared, ...gaps.topics.filter((g) => !declared.some((d) => d.topic.toLowerCase() === g.topic.toLowerCase()))];
   const t = run.trace.mark();
-  const v = validateFinal({ answer, question: run.question, constraints, searches: st.searches, opened: st.opened, declaredInsufficiencies: declared, topics: run.topics });
+  const v = validateFinal({ answer, question: run.question, constraints, searches: st.searches, opened: st.opened, computed: st.computed, declaredInsufficiencies: declared, topics: run.topics });
   run.trace.record({ type: "validation", ok: v.ok, attempt: ++run.n.validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
   const unmet = v.failures.filter((f) => f.code !== "INVALID_CITATION_MARKER").map((f) => f.message);
   if (unmet.length) answer = `${answer.trim()}\n\n${constraints.language === "sv" ? "> Obs: svaret uppfyller inte alla krav" : "> Note: this answer does not meet every requirement"} — ${unmet.join(" ")}`;
@@ -362,7 +362,7 @@ function recordStep(step: StepResult<RunTools>, st: RunState, trace: TraceRecord
     const err = step.content.find((p) => p.type === "tool-error" && p.toolCallId === c.toolCallId) as { error?: unknown } | undefined;
     const message = err?.error instanceof Error ? err.error.message : typeof err?.error === "string" ? err.error : "not run";
     invalid++;
-    const tool = c.toolName === "open_citation" ? "open_citation" : "search_docs";
+    const tool = c.toolName === "open_citation" || c.toolName === "compute_metric" ? c.toolName : "search_docs";
     trace.record({ type: "tool_call", tool, args: (c.input ?? {}) as Record<string, unknown>, ok: false, summary: `Invalid call: ${message.replace(/\s+/g, " ").slice(0, 200)}`, error: "invalid_input", ...(batch ? { batch } : {}) });
   }
   return invalid;
@@ -391,7 +391,7 @@ function discloseMissing(answer: string, c: AgentConstraints, st: RunState): str
  */
 function discloseUnanswered(answer: string, c: AgentConstraints, st: RunState, topics: ReturnType<typeof requestTopics>): { answer: string; topics: Array<{ topic: string; missing: string }> } {
   const ok = st.searches.filter((s) => !s.error);
-  const open = checkTopics({ answer, topics, opened: st.opened, searches: ok, phrase: c.insufficiencyPhrase }).filter((v) => v.status === "unanswered");
+  const open = checkTopics({ answer, topics, opened: st.opened, searches: ok, phrase: c.insufficiencyPhrase, computed: st.computed }).filter((v) => v.status === "unanswered");
   if (open.length === 0) return { answer, topics: [] };
   const sv = c.language === "sv";
   const lines = open.map((v) => {

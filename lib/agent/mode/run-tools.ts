@@ -1,5 +1,7 @@
 /**
- * Agent Mode's two tools as AI SDK tools over one run's state: search_docs and open_citation.
+ * Agent Mode's tools as AI SDK tools over one run's state: search_docs, open_citation and, when
+ * the deal's tools offer it, compute_metric (the chat agent's metric engine: a remote model never
+ * does arithmetic itself; the statement pages of its inputs are opened as citations [n], one call).
  * The SDK runs the calls of one step in parallel; each call is checked when it starts, in call
  * order (budget, batch size, the same query or page twice, refs from this run only), does its
  * database work concurrently, and is committed in call order, so refs (R1, R2 …) and citation
@@ -11,10 +13,11 @@ import { tool } from "ai";
 import { z } from "zod";
 import { isMandaError } from "@/lib/errors";
 import type { AgentModeConfig } from "./config";
-import type { OpenToolOutput, SearchToolOutput } from "./prompts";
-import { contextWindow, type AgentModeTools, type OpenedSource, type OpenTarget } from "./tools";
+import { COMPUTE_METRIC_DESCRIPTION, computeMetricInput } from "@/lib/agent/tools/compute-metric";
+import type { MetricToolOutput, OpenToolOutput, SearchToolOutput } from "./prompts";
+import { contextWindow, type AgentModeTools, type MetricToolResult, type OpenedSource, type OpenTarget } from "./tools";
 import { contentWords, words } from "./text";
-import type { OpenedCitation, SearchRecord, SearchResultItem, TraceStep } from "./types";
+import type { ComputedMetric, OpenedCitation, SearchRecord, SearchResultItem, TraceStep } from "./types";
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a full UUID (36 characters)");
 
@@ -42,6 +45,8 @@ export interface PendingTrace {
 export interface RunState {
   searches: SearchRecord[];
   opened: OpenedCitation[];
+  /** compute_metric calls (committed). */
+  computed: ComputedMetric[];
   byRef: Map<string, SearchResultItem>;
   openedKeys: Map<string, number>;
   refCounter: number;
@@ -59,7 +64,7 @@ export interface RunState {
 }
 
 export function newRunState(): RunState {
-  return { searches: [], opened: [], byRef: new Map(), openedKeys: new Map(), refCounter: 0, toolCalls: 0, reserved: 0, inflight: new Set(), batches: 0, stepCalls: 0, commits: Promise.resolve(), traces: new Map() };
+  return { searches: [], opened: [], computed: [], byRef: new Map(), openedKeys: new Map(), refCounter: 0, toolCalls: 0, reserved: 0, inflight: new Set(), batches: 0, stepCalls: 0, commits: Promise.resolve(), traces: new Map() };
 }
 
 export interface RunToolsOptions {
@@ -97,7 +102,7 @@ function callHelpers(o: RunToolsOptions) {
   const left = () => Math.max(0, o.toolBudget - st.toolCalls - st.reserved);
   const remember = (id: string, step: PendingTrace["step"], started: number) => st.traces.set(id, { step, started, ended: o.mark() });
   /** A call that is not run (not counted): over the batch size, spent budget, or a repeat. */
-  const notRun = <T>(id: string, toolName: "search_docs" | "open_citation", args: Record<string, unknown>, kind: string, message: string, started: number): Promise<T> =>
+  const notRun = <T>(id: string, toolName: ToolTrace["tool"], args: Record<string, unknown>, kind: string, message: string, started: number): Promise<T> =>
     inOrder(st, Promise.resolve(), () => {
       remember(id, { type: "tool_call", tool: toolName, args, ok: false, summary: message, error: kind }, started);
       return { error: message, toolCallsLeft: left() } as T;
@@ -109,7 +114,8 @@ type Helpers = ReturnType<typeof callHelpers>;
 
 export function createRunTools(o: RunToolsOptions) {
   const h = callHelpers(o);
-  return { search_docs: searchDocsTool(o, h), open_citation: openCitationTool(o, h) };
+  const base = { search_docs: searchDocsTool(o, h), open_citation: openCitationTool(o, h) };
+  return o.tools.computeMetric ? { ...base, compute_metric: computeMetricTool(o, h) } : base;
 }
 
 function searchDocsTool(o: RunToolsOptions, { left, remember, notRun }: Helpers) {
@@ -202,6 +208,39 @@ function openCitationTool(o: RunToolsOptions, h: Helpers) {
   });
 }
 
+/** An opened page or chunk becomes the run's next citation [n]. */
+function addOpened(o: RunToolsOptions, src: OpenedSource, fromRef: SearchResultItem | undefined, key: string): { opened: OpenedCitation; win: { text: string; truncated: boolean } } {
+  const { st, cfg } = o;
+  const n = st.opened.length + 1;
+  const query = fromRef ? (st.searches.find((s) => s.results.includes(fromRef))?.query ?? "") : "";
+  const terms = contentWords(`${query} ${o.question}`).filter((w) => w.length > 3);
+  const win = contextWindow(src.text, cfg.maxCitationChars, { snippet: fromRef?.snippet, terms });
+  const opened: OpenedCitation = {
+    n,
+    ref: fromRef?.ref ?? null,
+    documentId: src.documentId,
+    document: src.document,
+    page: src.page,
+    pageEnd: src.pageEnd,
+    chunkId: src.chunkId ?? fromRef?.chunkId ?? null,
+    kind: src.kind,
+    text: src.text,
+    contextText: win.text,
+    truncated: win.truncated,
+    snippet: fromRef?.snippet ?? "",
+    documentDate: src.documentDate,
+    documentKind: src.documentKind,
+    versionGroup: src.versionGroup,
+    role: src.role,
+  };
+  st.opened.push(opened);
+  st.openedKeys.set(key, n);
+  const pageKey = `p:${src.documentId.toLowerCase()}:${src.page}`;
+  if (src.kind === "page") st.openedKeys.set(pageKey, n);
+  if (src.kind === "chunk" && src.chunkId) st.openedKeys.set(`c:${src.chunkId.toLowerCase()}`, n);
+  return { opened, win };
+}
+
 /** An opened page or chunk becomes citation [n] (a chunk of a page already open is a repeat). */
 function commitOpened(o: RunToolsOptions, { left, remember }: Helpers, id: string, args: Record<string, unknown>, src: OpenedSource | null, x: { key: string; fromRef?: SearchResultItem; started: number }): OpenToolOutput {
   const { st, cfg } = o;
@@ -218,32 +257,8 @@ function commitOpened(o: RunToolsOptions, { left, remember }: Helpers, id: strin
     remember(id, { type: "tool_call", tool: "open_citation", args, ok: false, summary: `Already opened as [${n}]`, error: "duplicate" }, x.started);
     return { error: `That chunk is on a page already opened as [${n}].`, toolCallsLeft: left() };
   }
-  const n = st.opened.length + 1;
-  const query = x.fromRef ? (st.searches.find((s) => s.results.includes(x.fromRef!))?.query ?? "") : "";
-  const terms = contentWords(`${query} ${o.question}`).filter((w) => w.length > 3);
-  const win = contextWindow(src.text, cfg.maxCitationChars, { snippet: x.fromRef?.snippet, terms });
-  const opened: OpenedCitation = {
-    n,
-    ref: x.fromRef?.ref ?? null,
-    documentId: src.documentId,
-    document: src.document,
-    page: src.page,
-    pageEnd: src.pageEnd,
-    chunkId: src.chunkId ?? x.fromRef?.chunkId ?? null,
-    kind: src.kind,
-    text: src.text,
-    contextText: win.text,
-    truncated: win.truncated,
-    snippet: x.fromRef?.snippet ?? "",
-    documentDate: src.documentDate,
-    documentKind: src.documentKind,
-    versionGroup: src.versionGroup,
-    role: src.role,
-  };
-  st.opened.push(opened);
-  st.openedKeys.set(x.key, n);
-  if (src.kind === "page") st.openedKeys.set(pageKey, n);
-  if (src.kind === "chunk" && src.chunkId) st.openedKeys.set(`c:${src.chunkId.toLowerCase()}`, n);
+  const { opened, win } = addOpened(o, src, x.fromRef, x.key);
+  const n = opened.n;
   remember(
     id,
     {
@@ -257,6 +272,78 @@ function commitOpened(o: RunToolsOptions, { left, remember }: Helpers, id: strin
     x.started,
   );
   return { n, ref: opened.ref, document: src.document, page: src.page, date: src.documentDate, role: src.role, documentId: src.documentId, chunkId: opened.chunkId, truncated: win.truncated, text: win.text, toolCallsLeft: left() };
+}
+
+/** The result(s) of an answered metric: the engine's headline bolds them ("EBITDA margin for FY2023: **26.0%**."). */
+export function metricResults(answer: string): string[] {
+  const head = answer.split("\n")[0] ?? "";
+  return [...head.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]!.trim()).filter((x) => /\d/.test(x));
+}
+
+/** The metric an answered result names ("EBITDA margin" of "EBITDA margin for FY2023: **26.0%**."). */
+export function metricName(answer: string): string {
+  const head = (answer.split("\n")[0] ?? "").replace(/^For [^:]+:\s*/, "");
+  if (!/\*\*/.test(head)) return "";
+  return head.split(/\s+(?:for|from)\s+|:/)[0]!.replace(/\*/g, "").trim();
+}
+
+function computeMetricTool(o: RunToolsOptions, { left, remember, notRun }: Helpers) {
+  const { st, cfg } = o;
+  return tool({
+    description: `${COMPUTE_METRIC_DESCRIPTION} The statement pages of its inputs are opened as citations [n] (one call); cite them with the figure.`,
+    inputSchema: computeMetricInput,
+    execute: async (args, { toolCallId }): Promise<MetricToolOutput> => {
+      const started = o.mark();
+      if (++st.stepCalls > cfg.maxBatch) return notRun(toolCallId, "compute_metric", args, "refused", `Only the first ${cfg.maxBatch} calls of a step are run.`, started);
+      const key = `m:${norm(args.question)}|${args.document ?? ""}`;
+      if (st.computed.some((c) => `m:${norm(c.question)}|` === key) || st.inflight.has(key)) {
+        return notRun(toolCallId, "compute_metric", args, "duplicate", "Already computed; use its result.", started);
+      }
+      if (left() <= 0) return notRun(toolCallId, "compute_metric", args, "refused", "Not run: the tool budget is spent.", started);
+      st.inflight.add(key);
+      st.reserved++;
+      // the engine, then the pages its inputs cite (read concurrently with the step's other calls)
+      const work = o.tools.computeMetric!(args).then(async (r: MetricToolResult) => ({ r, pages: await Promise.all(r.pages.map(async (p) => ({ p, src: await o.tools.openCitation({ documentId: p.documentId, page: p.page }) }))) }));
+      return inOrder(st, work, (done) => {
+        st.inflight.delete(key);
+        st.reserved--;
+        st.toolCalls++;
+        const out = done.ok ? done.value.r.out : { error: failure(done.error) };
+        if ("error" in out) {
+          remember(toolCallId, { type: "tool_call", tool: "compute_metric", args, ok: false, summary: `Failed: ${out.error}`, error: out.error }, started);
+          return { error: `compute_metric failed: ${out.error}`, toolCallsLeft: left() };
+        }
+        // each input's page becomes a citation [n] (a page already open keeps its number)
+        const nOf = new Map<string, { n: number; document: string; page: number }>();
+        for (const { p, src } of done.ok ? done.value.pages : []) {
+          if (!src) continue;
+          const pageKey = `p:${src.documentId.toLowerCase()}:${src.page}`;
+          const n = st.openedKeys.get(pageKey) ?? addOpened(o, src, undefined, pageKey).opened.n;
+          nOf.set(p.citation, { n, document: src.document, page: src.page });
+        }
+        let answer = out.answer;
+        for (const [citation, c] of nOf) answer = answer.split(citation).join(`[${c.n}]`);
+        const computed: ComputedMetric = {
+          question: args.question,
+          name: out.status === "answered" ? metricName(out.answer) : "",
+          status: out.status,
+          results: out.status === "answered" ? metricResults(out.answer) : [],
+          formula: out.formula ?? null,
+          inputs: out.inputs.flatMap((i) => {
+            const c = nOf.get(i.citation);
+            return c ? [{ label: i.label, period: i.period, value: i.value, n: c.n, document: c.document, page: c.page }] : [];
+          }),
+          missing: out.missing,
+          answer,
+        };
+        st.computed.push(computed);
+        const cited = [...new Set(computed.inputs.map((i) => `[${i.n}] ${i.document} p.${i.page}`))];
+        const summary = computed.results.length ? `Computed ${computed.results.join(", ")} from ${computed.inputs.length} input(s): ${cited.join(", ")}` : `Not computed (${out.status})${out.missing.length ? `: missing ${out.missing.join(", ")}` : ""}`;
+        remember(toolCallId, { type: "tool_call", tool: "compute_metric", args, ok: true, summary }, started);
+        return { status: computed.status, results: computed.results, formula: computed.formula, inputs: computed.inputs, missing: computed.missing, answer, toolCallsLeft: left() };
+      });
+    },
+  });
 }
 
 export type RunTools = ReturnType<typeof createRunTools>;

@@ -3,11 +3,17 @@
  * - search_docs: hybrid page retrieval (searchPages: BM25 + vectors + query understanding)
  *   plus the deal's findings, top-k with document, page, snippet, chunk id, document date and
  *   kind, and the query words actually found on the page (a loose semantic match says so).
+ * - compute_metric: the chat agent's metric engine (lib/agent/tools/compute-metric.ts) over the
+ *   deal's statement lines; the pages of its inputs come back so the loop opens them as citations.
  * - open_citation: the full text of one page or chunk — only of an indexed document of THIS
  *   deal that the user may read (with Supabase Auth: a deal member). Anything else is refused
  *   exactly like an id that does not exist (existence is not revealed).
  */
 import type { Queryable } from "@/lib/db";
+import type { MetricAnswer } from "@/lib/agent/knowledge/metric-answer";
+import { SourceRegistry } from "@/lib/agent/sources";
+import { runComputeMetric } from "@/lib/agent/tools/compute-metric";
+import type { ToolError } from "@/lib/agent/context";
 import { locateExcerpt } from "@/lib/extraction/citation";
 import { understandQuery } from "@/lib/search/query-understanding";
 import { searchPages } from "@/lib/search/search";
@@ -18,6 +24,8 @@ import type { SearchResultItem } from "./types";
 export interface AgentAccess {
   dealId: string;
   dealSlug: string;
+  /** The deal's target company (compute_metric answers for it when a question names none). */
+  targetCompany?: string | null;
   /** users.id with Supabase Auth; null in local single-user mode. */
   userId: string | null;
   mode: "local" | "supabase";
@@ -44,6 +52,14 @@ export interface AgentModeTools {
   searchDocs(args: { query: string; k: number; snippetChars: number }): Promise<Array<Omit<SearchResultItem, "ref">>>;
   /** null: no such page/chunk in this deal for this user. */
   openCitation(target: OpenTarget): Promise<OpenedSource | null>;
+  /** The metric engine's answer and the pages its inputs cite (absent: compute_metric is not offered). */
+  computeMetric?(input: { question: string; document?: string }): Promise<MetricToolResult>;
+}
+
+export interface MetricToolResult {
+  out: MetricAnswer | ToolError;
+  /** The statement pages the inputs are read from, with their citation as the engine writes it. */
+  pages: Array<{ documentId: string; document: string; page: number; citation: string }>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -165,6 +181,13 @@ export function createAgentModeTools({ db, access, space }: { db: Queryable; acc
         }
       }
       return out;
+    },
+
+    async computeMetric(input) {
+      if (denied) return { out: { error: "compute_metric is not available." }, pages: [] };
+      const sources = new SourceRegistry(access.dealSlug);
+      const out = await runComputeMetric({ db, dealId: access.dealId, sources, targetCompany: access.targetCompany ?? null }, input);
+      return { out, pages: sources.list().map((s) => ({ documentId: s.documentId, document: s.document, page: s.page, citation: s.citation })) };
     },
 
     async openCitation(target) {

@@ -11,7 +11,7 @@
  *   narrative  a sentence about the topic with content beyond its name, citing (or quoting) an
  *              opened source that speaks of the topic.
  */
-import type { OpenedCitation, SearchRecord } from "./types";
+import type { ComputedMetric, OpenedCitation, SearchRecord } from "./types";
 import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import type { RequestTopic } from "./request-topics";
@@ -126,7 +126,23 @@ function periodOk(b: Backing, period: string | null): boolean {
 
 const about = (st: Statement, subject: string) => mentionsTopic(bare(st.text), subject) || mentionsTopic(st.context, subject);
 
-function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation[], pct: boolean): { ok: boolean; reason: string } {
+/** A statement giving a compute_metric result for the topic, citing the inputs' pages it was computed from. */
+function computedFor(t: RequestTopic, sts: Statement[], computed: ComputedMetric[]): string | null {
+  for (const m of computed) {
+    if (!m.results.length || !m.name || !(mentionsTopic(m.name, t.subject) || mentionsTopic(t.name, m.name))) continue;
+    if (t.period && !namesPeriod(`${m.question} ${m.answer.split("\n")[0]}`, t.period)) continue;
+    const results = valueNumbers(m.results.join(" "));
+    const ns = new Set(m.inputs.map((i) => i.n));
+    for (const st of sts.filter((s) => about(s, t.subject) && s.cited.some((o) => ns.has(o.n)))) {
+      if (valueNumbers(bare(st.text)).some((n) => results.some((r) => numberIsKnown(n, new Set(r.values))))) return `${m.results.join(", ")} computed from ${m.inputs.length} cited input(s)`;
+    }
+  }
+  return null;
+}
+
+function figureVerdict(t: RequestTopic, sts: Statement[], opened: OpenedCitation[], pct: boolean, computed: ComputedMetric[] = []): { ok: boolean; reason: string } {
+  const viaEngine = computedFor(t, sts, computed);
+  if (viaEngine) return { ok: true, reason: viaEngine };
   let reason = `no statement gives ${pct ? "a percentage" : "a figure"} for ${t.subject}${t.period ? ` (${t.period})` : ""}`;
   for (const st of sts.filter((s) => about(s, t.subject))) {
     const b = backing(st, t.subject, opened, pct);
@@ -214,12 +230,13 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
 }
 
 /** Per-topic verdicts for a final answer. */
-export function checkTopics(input: { answer: string; topics: RequestTopic[]; opened: OpenedCitation[]; searches: SearchRecord[]; phrase: string }): TopicVerdict[] {
+export function checkTopics(input: { answer: string; topics: RequestTopic[]; opened: OpenedCitation[]; searches: SearchRecord[]; phrase: string; computed?: ComputedMetric[] }): TopicVerdict[] {
   const { answer, topics, opened, searches } = input;
   const sts = statementsOf(answer, opened);
   const evidence = opened.filter((o) => o.role === "evidence");
   return topics.map((t) => {
-    const v = t.kind === "figure" ? figureVerdict(t, sts, evidence, false) : t.kind === "ratio" ? figureVerdict(t, sts, evidence, true) : t.kind === "comparison" ? comparisonVerdict(t, sts, evidence) : narrativeVerdict(t, sts, topics.length === 1);
+    const computed = input.computed ?? [];
+    const v = t.kind === "figure" ? figureVerdict(t, sts, evidence, false, computed) : t.kind === "ratio" ? figureVerdict(t, sts, evidence, true, computed) : t.kind === "comparison" ? comparisonVerdict(t, sts, evidence) : narrativeVerdict(t, sts, topics.length === 1);
     if (v.ok) return { topic: t, status: "answered" as const, reason: v.reason, needsTools: false };
     const searched = searches.some((s) => !s.error && (queryCoversTopic(s.query, t.subject) || queryCoversTopic(s.query, t.name)));
     const disclosed = sts.some((s) => (GAP_WORDS.test(s.text) || s.text.toLowerCase().includes(input.phrase.toLowerCase())) && (about(s, t.subject) || mentionsTopic(s.text, t.name)));

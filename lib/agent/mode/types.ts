@@ -76,6 +76,21 @@ export interface OpenedCitation {
   role: "evidence" | "request";
 }
 
+/** A compute_metric call of the run: the engine's result as asked and its inputs, each an opened citation [n]. */
+export interface ComputedMetric {
+  question: string;
+  /** The metric the engine names ("EBITDA margin"); empty when it names none. */
+  name: string;
+  status: "answered" | "incomplete" | "no_statements" | "not_a_metric" | "ask_company";
+  /** The result(s) as the engine states them ("26.0%", "$1,577 million"); empty unless answered. */
+  results: string[];
+  formula: string | null;
+  inputs: Array<{ label: string; period: string; value: number; n: number; document: string; page: number }>;
+  missing: string[];
+  /** The engine's answer with its "(source: file, p.N)" citations as [n] markers. */
+  answer: string;
+}
+
 export interface GroundedCitation {
   n: number;
   documentId: string;
@@ -104,6 +119,7 @@ export interface ValidationFailure {
     | "INVALID_CITATION_MARKER"
     | "NO_CITATION_MARKERS"
     | "UNGROUNDED_NUMBER"
+    | "COMPUTED_FIGURE_MISMATCH"
     | "UNGROUNDED_TERM"
     | "EXACT_QUOTE_MISSING"
     | "QUOTE_NOT_FOUND"
@@ -133,7 +149,7 @@ export type TraceStep =
   | { type: "plan"; steps: string[]; format: "json" | "numbered" | "bullets" | "fallback"; source: "model" | "fallback" }
   | {
       type: "tool_call";
-      tool: "search_docs" | "open_citation";
+      tool: "search_docs" | "open_citation" | "compute_metric";
       args: Record<string, unknown>;
       ok: boolean;
       summary: string;

@@ -6,7 +6,7 @@
  * hyphenation tolerant; attributed to the right [n]), the insufficiency phrase for every
  * topic without evidence, the required sections, and the "newest dated document" rule.
  */
-import type { AgentConstraints, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
+import type { AgentConstraints, ComputedMetric, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
 import { extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
@@ -18,6 +18,8 @@ export interface ValidationInput {
   searches: SearchRecord[];
   opened: OpenedCitation[];
   declaredInsufficiencies?: Array<{ topic: string; missing?: string }>;
+  /** compute_metric results of the run: a figure equal to one is grounded (its inputs are opened citations). */
+  computed?: ComputedMetric[];
   /** The request's topics (default: read from the question and the constraints). */
   topics?: RequestTopic[];
 }
@@ -125,7 +127,9 @@ export function validateFinal(input: ValidationInput): ValidationResult {
     for (const [a, b] of [...matchedSpans].sort((x, y) => y[0] - x[0])) s = s.slice(0, a) + " ".repeat(b - a) + s.slice(b);
     return s.replace(/\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g, " ");
   })();
-  const sourceTexts = [...opened.map((o) => o.text), ...opened.map((o) => `${o.document} ${o.documentDate ?? ""} p. ${o.page} page ${o.page}`), question, c.insufficiencyPhrase];
+  const computed = (input.computed ?? []).filter((m) => m.results.length > 0);
+  // a computed figure counts as sourced only as the engine states it (its result, to its printed precision)
+  const sourceTexts = [...opened.map((o) => o.text), ...opened.map((o) => `${o.document} ${o.documentDate ?? ""} p. ${o.page} page ${o.page}`), question, c.insufficiencyPhrase, ...computed.map((m) => m.results.join(" "))];
   const known = knownNumbers(sourceTexts);
   const pages = new Set(opened.map((o) => o.page));
   const badNumbers: string[] = [];
@@ -143,7 +147,25 @@ export function validateFinal(input: ValidationInput): ValidationResult {
   }
   if (badNumbers.length) fail("UNGROUNDED_NUMBER", `These numbers appear in no opened citation: ${[...new Set(badNumbers)].slice(0, 6).join(", ")}. Use only figures from opened sources (or open the source that states them).`, opened.length < 1);
 
-  const allowed = [...opened.map((o) => o.text), ...searches.flatMap((s) => s.results.map((r) => `${r.snippet} ${r.document}`)), question, c.insufficiencyPhrase].join("\n");
+  // a line stating a computed metric with its inputs' [n] gives the engine's result, not another figure
+  for (const m of computed) {
+    const name = m.name;
+    const resultTokens = extractNumbers(m.results.join(" "));
+    const pct = m.results.some((r) => /%/.test(r));
+    const inputNs = new Set(m.inputs.map((i) => i.n));
+    for (const raw of answer.split("\n")) {
+      if (!name || !mentionsTopic(raw, name) || !extractMarkers(raw).some((x) => inputNs.has(x.n))) continue;
+      // the line's own words: without its quotes (a quoted source line may print other figures) and markers
+      const line = extractQuotes(raw).reduce((x, q) => x.replace(q.text, " "), raw).replace(/\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g, " ");
+      const stated = extractNumbers(line).filter((n) => pct === percentAfter(line, n.index + n.raw.length) && (pct || n.withUnit));
+      const wrong = stated.filter((n) => !resultTokens.some((r) => numberIsKnown(n, new Set(r.values))));
+      if (wrong.length && !stated.some((n) => resultTokens.some((r) => numberIsKnown(n, new Set(r.values))))) {
+        fail("COMPUTED_FIGURE_MISMATCH", `${name}: the answer states ${wrong.map((n) => n.raw).join(", ")} but compute_metric's result is ${m.results.join(", ")}; state the computed result.`);
+      }
+    }
+  }
+
+  const allowed = [...opened.map((o) => o.text), ...searches.flatMap((s) => s.results.map((r) => `${r.snippet} ${r.document}`)), question, c.insufficiencyPhrase, ...computed.map((m) => m.answer)].join("\n");
   const allowedLower = allowed.toLowerCase();
   const allowedWords = ` ${words(allowed).join(" ")} `;
   const terms = new Set<string>();
@@ -198,7 +220,7 @@ export function validateFinal(input: ValidationInput): ValidationResult {
   }
 
   // 9. every topic of the request answered from an opened source for the period asked, or disclosed as a gap
-  const verdicts = checkTopics({ answer, topics: input.topics ?? requestTopics(question, c), opened, searches: okSearches, phrase: c.insufficiencyPhrase });
+  const verdicts = checkTopics({ answer, topics: input.topics ?? requestTopics(question, c), opened, searches: okSearches, phrase: c.insufficiencyPhrase, computed });
   for (const v of verdicts.filter((x) => x.status === "unanswered")) {
     const label = `"${v.topic.name}"${v.topic.period ? ` (${v.topic.period})` : ""}`;
     fail("TOPIC_NOT_ANSWERED", `${label} is not answered: ${v.reason}. ${v.needsTools ? "Search for it and open the page that states it, then answer" : "State it in a sentence naming the line item, the value and the period, with its [n]"}; if the documents do not give it, write "${c.insufficiencyPhrase}" for it and what was searched.`, v.needsTools);

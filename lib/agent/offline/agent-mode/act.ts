@@ -10,10 +10,10 @@ import { namesPeriod } from "@/lib/agent/mode/figures";
 import { requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import { escapeRe, familyOf, hasFigure, isProseWithFigure, questionQuery, searchQuery, versionKey } from "./sources";
 import type { DriverState, Opened, Result } from "./state";
-import { finalAction, narrativeQuote, topicFigure } from "./write";
+import { finalAction, metricFor, narrativeQuote, topicFigure } from "./write";
 
 /** The next tool calls, or the final answer when nothing is left to do (or no call is left). */
-export type NextMove = { kind: "tools"; calls: Array<{ toolName: "search_docs" | "open_citation"; input: Record<string, unknown> }> } | { kind: "final"; answer: ReturnType<typeof finalAction> };
+export type NextMove = { kind: "tools"; calls: Array<{ toolName: "search_docs" | "open_citation" | "compute_metric"; input: Record<string, unknown> }> } | { kind: "final"; answer: ReturnType<typeof finalAction> };
 
 interface Candidate {
   r: Result;
@@ -58,6 +58,16 @@ function covers(o: Opened, t: RequestTopic): boolean {
   return t.kind === "comparison" ? !!topicFigure([o], t, true) : !!topicFigure([o], t, false);
 }
 
+/** A topic the metric engine computes: a named margin, or a growth, ratio or return. */
+function computable(t: RequestTopic): boolean {
+  return (t.kind === "ratio" && t.subject !== "margin") || (t.kind === "figure" && /\b(?:growth|cagr|ratio|turnover|return on|payout)\b/i.test(t.name));
+}
+
+/** What compute_metric is asked for a topic: the request itself when it asks only that, else the topic and its period. */
+function metricQuestion(state: DriverState, t: RequestTopic, topics: RequestTopic[]): string {
+  return topics.length === 1 ? state.question : `What was the ${t.name}${t.period ? ` for ${t.period}` : ""}?`;
+}
+
 function topicQuery(t: RequestTopic): string {
   const also = t.kind === "narrative" ? topicSynonyms(t.subject).filter((x) => x.split(" ").length > 1)[0] ?? "" : "";
   return searchQuery(`${t.period ?? ""} ${t.name} ${also}`);
@@ -89,10 +99,15 @@ export function nextAction(state: DriverState): NextMove {
       const q = rest.length ? rest.slice(0, 4).join(" ") : `${questionQuery(state.question)} ${searches.length + 1}`;
       return { kind: "tools", calls: [{ toolName: "search_docs", input: { query: q } }] };
     }
-    // 2. open the best source per topic not yet answered by an opened page (round robin), at least what the constraints ask
     // topics whose search already led to an opened page come last: every topic gets its first try before any gets a second
     const tried = (t: RequestTopic) => state.searches.some((x) => searchedFor([x], t) && x.results.some((r) => state.opened.some((o) => o.documentId === r.documentId && o.page === r.page)));
-    const open = topics.filter((t) => !state.opened.some((o) => covers(o, t))).sort((a, b) => Number(tried(a)) - Number(tried(b)));
+    // 2. a margin or growth the opened pages do not print: the metric engine computes it from the statement lines (once a page was read, or none is left to read)
+    if (state.canCompute) {
+      const calc = topics.filter((t) => computable(t) && !state.opened.some((o) => covers(o, t)) && !state.metrics.some((m) => m.question === metricQuestion(state, t, topics)) && (tried(t) || candidates(state, t).length === 0));
+      if (calc.length) return { kind: "tools", calls: calc.slice(0, Math.min(left, state.budget.maxBatch)).map((t) => ({ toolName: "compute_metric" as const, input: { question: metricQuestion(state, t, topics) } })) };
+    }
+    // 3. open the best source per topic not yet answered by an opened page or a computed metric (round robin), at least what the constraints ask
+    const open = topics.filter((t) => !state.opened.some((o) => covers(o, t)) && !metricFor(state, t)).sort((a, b) => Number(tried(a)) - Number(tried(b)));
     const pools = topics.length ? open.map((t) => candidates(state, t)).filter((p) => p.length > 0) : opened === 0 ? [candidates(state, null)] : [];
     // one page often answers several topics: open for the first unanswered topic, then look again
     const need = Math.min(Math.max(pools.length ? 1 : 0, c.minOpenCitations - opened, c.requiresExactQuote && opened === 0 ? 1 : 0), left);

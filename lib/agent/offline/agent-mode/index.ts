@@ -1,7 +1,8 @@
 /**
  * The offline model's Agent Mode: what it answers when asked for the request's constraints, for
  * a plan, or for the next move of the tool loop (tool calls while search_docs and open_citation
- * are offered, else the final answer object). It reads only what any model is given: the
+ * are offered — and compute_metric for a margin or growth the pages do not print, when offered —
+ * else the final answer object). It reads only what any model is given: the
  * structured output asked for, the tools offered, the question and the tool results.
  */
 import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";

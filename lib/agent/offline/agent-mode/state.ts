@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { analyzeConstraints, mergeConstraints, type ConstraintRefinement } from "@/lib/agent/mode/constraints";
-import type { OpenToolOutput, SearchResultView, SearchToolOutput } from "@/lib/agent/mode/prompts";
+import type { MetricToolOutput, OpenToolOutput, SearchResultView, SearchToolOutput } from "@/lib/agent/mode/prompts";
 import type { AgentConstraints } from "@/lib/agent/mode/types";
 
 /** Calls the offline model puts in one step (the loop's default batch size). */
@@ -15,6 +15,8 @@ export const OFFLINE_BATCH = 5;
 
 export type Result = SearchResultView;
 export type Opened = Extract<OpenToolOutput, { n: number }> & { text: string };
+/** A compute_metric result, with the question it was asked. */
+export type Metric = Extract<MetricToolOutput, { status: string }> & { question: string };
 
 export interface DriverState {
   question: string;
@@ -26,6 +28,9 @@ export interface DriverState {
   opened: Opened[];
   /** Opened earlier, no longer in the context. */
   openedOmitted: Array<{ n: number; document: string; page: number }>;
+  /** compute_metric results, and whether the tool is offered. */
+  metrics: Metric[];
+  canCompute: boolean;
   /** Tool calls in the prompt so far (for call ids). */
   callsSoFar: number;
 }
@@ -62,6 +67,7 @@ export function readDriverState(options: LanguageModelV3CallOptions): DriverStat
   const searches: DriverState["searches"] = [];
   const opened: Opened[] = [];
   const openedOmitted: DriverState["openedOmitted"] = [];
+  const metrics: Metric[] = [];
   let toolCallsLeft = Number.POSITIVE_INFINITY;
   let callsSoFar = 0;
   for (const m of options.prompt) {
@@ -85,10 +91,13 @@ export function readDriverState(options: LanguageModelV3CallOptions): DriverStat
         const v = value as Extract<OpenToolOutput, { n: number }>;
         if (typeof v.text === "string") opened.push(v as Opened);
         else openedOmitted.push({ n: v.n, document: v.document, page: v.page });
+      } else if (p.toolName === "compute_metric" && "status" in value) {
+        const asked = inputs.get(p.toolCallId)?.input as { question?: unknown } | null | undefined;
+        metrics.push({ ...(value as Metric), question: typeof asked?.question === "string" ? asked.question : "" });
       }
     }
   }
-  return { question, language: constraints.language, constraints, budget: { toolCallsLeft, maxBatch: OFFLINE_BATCH }, searches, opened, openedOmitted, callsSoFar };
+  return { question, language: constraints.language, constraints, budget: { toolCallsLeft, maxBatch: OFFLINE_BATCH }, searches, opened, openedOmitted, metrics, canCompute: (options.tools ?? []).some((t) => t.type === "function" && t.name === "compute_metric"), callsSoFar };
 }
 
 function safeJson(s: string): unknown {

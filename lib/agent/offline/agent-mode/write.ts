@@ -11,7 +11,7 @@ import { requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topic
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
 import { samePeriod } from "@/lib/periods";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
-import type { DriverState, Opened } from "./state";
+import type { DriverState, Metric, Opened } from "./state";
 
 const L = {
   en: { unit: "the page states amounts in", title: "Answer", source: "Source", also: "Also opened", notOpened: "search results mention this (%s) but no source was opened for it within the tool budget", missing: "no document in the data room covers %s", searched: "searched", prevails: "%s (dated %d) is the newest version of this document and prevails over %o." },
@@ -130,6 +130,21 @@ function figureStatement(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) 
   return `${x.f.raw}${unit ? ` (${unit}${x.f.note ? `; note ${x.f.note}` : ""})` : x.f.note ? ` (note ${x.f.note})` : ""}${when} — ${x.o.document}, p.${x.o.page}: "${quote.trim()}" [${x.o.n}]`;
 }
 
+/** The metric engine's answer for a topic (its headline names the topic, for the period asked), when it computed one. */
+export function metricFor(state: DriverState, t: RequestTopic): Metric | undefined {
+  return state.metrics.find((m) => {
+    const head = m.answer.split("\n")[0] ?? "";
+    return m.status === "answered" && m.results.length > 0 && mentionsTopic(head, t.subject) && (!t.period || namesPeriod(head, t.period));
+  });
+}
+
+/** A computed figure: the engine's result, its formula, and each input with its page's [n]. */
+function metricStatement(m: Metric, language: "en" | "sv"): string {
+  const inputs = m.inputs.map((i) => `${i.label}, ${i.period} [${i.n}]`).join("; ");
+  const formula = m.formula ? `: ${m.formula}` : "";
+  return language === "sv" ? `${m.results.join(", ")} — beräknat ur rapporterna${formula}; indata: ${inputs}.` : `${m.results.join(", ")} — computed from the statements${formula}; inputs: ${inputs}.`;
+}
+
 /** One statement per topic of the request: the figure with its line item and period, or the passage, or the gap. */
 function topicAnswer(state: DriverState, topics: RequestTopic[]): { lines: string[]; insufficiencies: Array<{ topic: string; missing: string }> } {
   const c = state.constraints;
@@ -154,6 +169,11 @@ function topicAnswer(state: DriverState, topics: RequestTopic[]): { lines: strin
       const x = topicFigure(evidence, t, false);
       if (x) {
         lines.push(`- ${label} ${figureStatement(x, unitOf, !t.period)}`);
+        continue;
+      }
+      const m = metricFor(state, t);
+      if (m) {
+        lines.push(`- ${label} ${metricStatement(m, state.language)}`);
         continue;
       }
     } else if (t.kind === "comparison") {
