@@ -22,6 +22,8 @@ export interface AgentEvalCase {
   deal: AgentEvalDeal;
   /** financebench: the filing the deal holds (default 3M_2018_10K). */
   filing?: string;
+  /** financebench: the filing also goes through the findings extraction (its statement lines, for compute_metric). */
+  statements?: boolean;
   question: string;
   checks: AgentCheck[];
 }
@@ -121,6 +123,19 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
       { check: "line_states", terms: ["gross margin", "FY2018"], anyOf: ["43.8"] },
       { check: "line_states", terms: ["risk"], anyOf: ["risk"] },
       { check: "answer_lacks", values: ["$2.8 billion", "** 2 —", "4% —"] },
+      { check: "citations_grounded" },
+    ],
+  },
+  {
+    id: "AM-FB-005",
+    title: "FinanceBench 3M 2018 10-K: an EBITDA margin no page prints, computed by compute_metric from the statement lines with each input's page cited",
+    deal: "financebench",
+    statements: true,
+    question: "What was 3M's FY2018 EBITDA margin?",
+    checks: [
+      { check: "validated" },
+      { check: "line_states", terms: ["EBITDA margin", "FY2018"], anyOf: ["26.5%"] },
+      { check: "no_insufficiency_for", topics: ["EBITDA margin"] },
       { check: "citations_grounded" },
     ],
   },

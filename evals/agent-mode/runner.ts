@@ -1,6 +1,7 @@
 /**
  * Agent Mode evals: a fresh in-memory database with the demo deal and the FinanceBench 3M 2018
- * 10-K (when ../shared/corpus is present), every case through runAgentModeForDeal (the same
+ * 10-K (when ../shared/corpus is present; a case with `statements` gets a deal whose filing also went
+ * through the findings extraction, so compute_metric has its statement lines), every case through runAgentModeForDeal (the same
  * entry point as the API), scored by code. `npm run eval -- --agent-mode` or
  * `npx tsx evals/agent-mode/run.ts [--only AM-001] [--json]`.
  */
@@ -12,6 +13,7 @@ import { openDb, type Db } from "@/lib/db";
 import { createDeal, requireDeal } from "@/lib/db/queries/deals";
 import { ensureDemoDeal, DEMO_DEAL_SLUG } from "@/scripts/demo/deal";
 import { ingestFile } from "@/lib/ingest/ingest";
+import { runExtraction } from "@/lib/extraction/run";
 import { getRequestUser } from "@/lib/auth/request";
 import { runAgentModeForDeal } from "@/lib/agent/mode";
 import { financeBenchPdf } from "../corpus";
@@ -36,19 +38,21 @@ export async function runAgentModeEvals(o: { only?: string[]; out?: (l: string) 
   const db: Db = await openDb({ memory: true });
   const skipped: string[] = [];
   const deals: Partial<Record<string, { id: string; slug: string }>> = {};
-  const dealKey = (c: { deal: AgentEvalDeal; filing?: string }) => (c.deal === "financebench" ? `financebench:${c.filing ?? "3M_2018_10K"}` : c.deal);
+  const dealKey = (c: { deal: AgentEvalDeal; filing?: string; statements?: boolean }) => (c.deal === "financebench" ? `financebench:${c.filing ?? "3M_2018_10K"}${c.statements ? ":statements" : ""}` : c.deal);
   try {
     const cases = AGENT_MODE_CASES.filter((c) => !o.only?.length || o.only.includes(c.id));
     if (cases.some((c) => c.deal === "demo")) {
       await ensureDemoDeal({ db, dataDir });
       deals.demo = await requireDeal({ db, ref: DEMO_DEAL_SLUG });
     }
-    for (const filing of [...new Set(cases.filter((c) => c.deal === "financebench").map((c) => c.filing ?? "3M_2018_10K"))]) {
+    for (const key of [...new Set(cases.filter((c) => c.deal === "financebench").map(dealKey))]) {
+      const [, filing, statements] = key.split(":") as [string, string, string | undefined];
       const pdf = financeBenchPdf(filing);
       if (fs.existsSync(pdf)) {
-        const deal = await createDeal({ db, slug: `agent-eval-${filing.toLowerCase().replace(/_/g, "-")}`, name: `FinanceBench ${filing}`, targetCompany: filing.split("_")[0]! });
-        await ingestFile({ db, dealId: deal.id, filePath: pdf });
-        deals[`financebench:${filing}`] = deal;
+        const deal = await createDeal({ db, slug: `agent-eval-${filing.toLowerCase().replace(/_/g, "-")}${statements ? "-statements" : ""}`, name: `FinanceBench ${filing}`, targetCompany: filing.split("_")[0]! });
+        const r = await ingestFile({ db, dealId: deal.id, filePath: pdf });
+        if (statements && r.documentId) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind: "findings", mode: "rules" });
+        deals[key] = deal;
       } else skipped.push(`financebench cases on ${filing} (no ${pdf})`);
     }
     const user = await getRequestUser();
