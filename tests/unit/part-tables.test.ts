@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { extractMatrixFindings } from "@/lib/extraction/findings/matrix";
 import { extractPartFindings } from "@/lib/extraction/findings/parts";
-import { asksFigure, contentWords, rowFit, withoutCompany } from "@/lib/agent/knowledge/part-figures";
+import { asksFigure, contentWords, rowFit, unitFits, withoutCompany } from "@/lib/agent/knowledge/part-figures";
 
 const SEGMENT_NOTE = [
   "Note 5: Segment Information",
@@ -239,5 +239,12 @@ describe("which questions a part's row may answer", () => {
     expect(asksFigure("How much in damages did the jury award against Acme?")).toBe(false);
     expect(asksFigure("By how much did comparable sales increase in Acme's North segment?")).toBe(true);
     expect(asksFigure("What was Acme's average revenue per square foot as of December 31, 2024?")).toBe(true);
+  });
+
+  it("money asked is not read from a percentage row, nor a percentage from an amount", () => {
+    expect(unitFits("What was Acme's marketing expense in the quarter, in USD millions?", "percent")).toBe(false);
+    expect(unitFits("What was Acme's marketing expense in the quarter, in USD millions?", "currency")).toBe(true);
+    expect(unitFits("What was the North segment's operating margin in 2024?", "currency")).toBe(false);
+    expect(unitFits("What was the North segment's operating margin in 2024?", "percent")).toBe(true);
   });
 });

@@ -158,6 +158,15 @@ function valueOf(p: PartFindingPayload, c: Column): { value: string; scale?: str
   return { value: p.unit === "percent" && !/%$/.test(v) ? `${v}%` : v };
 }
 
+/** Money asked ("in USD millions") is not answered by a percentage row, nor a percentage asked by an amount. */
+export function unitFits(question: string, unit: string): boolean {
+  const money = /\bin (?:usd|eur|sek|gbp|\$|dollars?|(?:millions|thousands|billions)(?: of dollars)?)\b|\bdollars?\b/i.test(question);
+  const percent = /\bpercent(?:age)?\b|%|\bmargins?\b|\brates?\b|\bshare of\b/i.test(question);
+  if (money && unit === "percent") return false;
+  if (percent && !money && unit === "currency") return false;
+  return true;
+}
+
 /** A row whose figures differ a hundredfold with a one-digit one among them read a footnote marker as a figure ("Marketing and sales (1)(2)"). */
 function misread(p: PartFindingPayload): boolean {
   const nums = p.part.columns.map((c) => Math.abs(Number(c.value.replace(/[()$€£,%\s]/g, "")))).filter((n) => Number.isFinite(n));
@@ -195,7 +204,7 @@ export async function partFigures(deps: { db: Queryable; dealId: string; sources
   ranked.sort((a, b) => a.extra - b.extra || (b.row.documentDate ?? "").localeCompare(a.row.documentDate ?? "") || a.row.page - b.row.page);
   for (const { row } of ranked) {
     const p = row.payload;
-    if (misread(p)) continue;
+    if (misread(p) || !unitFits(o.question, p.unit)) continue;
     const col = span.end !== undefined || span.period ? p.part.columns.find((c) => columnFits(c, span)) : p.part.columns[0];
     if (!col) continue;
     const { value, scale } = valueOf(p, col);
