@@ -57,13 +57,21 @@ function isWhole(item: string, subject: string, prose: boolean): boolean {
   return false;
 }
 
+/** A profit margin named by its kind: "gross margin", "EBITDA margin", "operating profit margin", "rörelsemarginal". */
+const MARGIN_KIND = /\b((?:operating|net)\s+income|gross|operating|ebitda|ebit|net|profit|income|contribution|pre-?tax|segment|adjusted|brutto|rörelse)\s*(?:profit\s+)?(?:margin|marginal)/i;
+const KIND_KEY: Record<string, string> = { brutto: "gross", "rörelse": "operating", "operating income": "operating", "net income": "net", pretax: "pre-tax" };
+const marginKindKey = (k: string) => KIND_KEY[k.toLowerCase().replace(/\s+/g, " ")] ?? k.toLowerCase();
+
 /** Whether a figure's line item is the topic: a ratio topic names a margin literally ("gross profit" is not a margin); an amount is the whole line item. */
 export function figureIsAbout(f: SourceFigure, subject: string, ratio: boolean): boolean {
   const item = lineItemOf(f);
   if (ratio) {
     // a profit margin, named by its kind ("gross margin", "EBITDA margin"); not a lending margin ("the LIBOR margin ranges …")
-    const kind = /\b(gross|operating|ebitda|ebit|net|profit|income|contribution|pre-?tax|segment|adjusted|brutto|rörelse)\s*(?:profit\s+)?(?:margin|marginal)/i.exec(item);
+    const kind = MARGIN_KIND.exec(item);
     if (!kind || !mentionsTopic(item, subject)) return false;
+    // a margin asked by its kind ("EBITDA margin") is that margin, not another one the topic's synonyms reach ("gross margin")
+    const asked = MARGIN_KIND.exec(subject)?.[1];
+    if (asked && !/^(?:profit|segment|adjusted)$/i.test(asked) && marginKindKey(asked) !== marginKindKey(kind[1]!)) return false;
     // the whole company's margin, not a segment's ("Widget Cloud gross margin")
     const prev = (item.slice(0, kind.index).match(/[\p{L}\p{N}'’&.-]+/gu) ?? []).at(-1);
     return !prev || WHOLE.has(prev.toLowerCase()) || /\d/.test(prev) || (f.kind === "sentence" && (/\.$/.test(prev) || /^\p{Lu}{2,}[,]?$/u.test(prev) || /['’]s$/.test(prev)));
