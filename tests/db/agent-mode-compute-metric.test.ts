@@ -67,4 +67,20 @@ describe("Agent Mode computes a margin the pages do not print (compute_metric)",
     for (const c of r.citations) expect(line).toContain(`[${c.n}]`);
     expect(r.stats.toolCalls).toBeLessThanOrEqual(r.stats.toolBudget);
   });
+
+  it("computes each margin asked for itself (an EBITDA margin is no operating margin), and quotes a statement row when a quote is asked", async () => {
+    const r = await runAgentModeForDeal({ db, dealRef: "corvelle", user: await getRequestUser(), question: "FY2023 EBITDA margin and operating margin. Quote the exact figure.", model: createOfflineModel(), returnTrace: true });
+    expect(r.status).toBe("validated");
+    const line = (re: RegExp) => r.answer.split("\n").find((l) => re.test(l)) ?? "";
+    expect(line(/^- \*\*EBITDA margin/)).toMatch(/\b26(?:\.0)?%/);
+    // (250) / 1,250 = 20.0%
+    expect(line(/^- \*\*Operating margin/)).toMatch(/\b20(?:\.0)?%/);
+    expect(line(/^- \*\*Operating margin/)).not.toMatch(/\b26(?:\.0)?%/);
+    expect(r.trace!.filter((e) => e.type === "tool_call" && e.tool === "compute_metric")).toHaveLength(2);
+    // the quoted row is a line of the income statement page, cited with its number
+    const quoted = /"([^"]+)" \[(\d+)\]/.exec(r.answer);
+    expect(quoted).not.toBeNull();
+    expect(pages[1]).toContain(quoted![1]);
+    expect(r.citations.find((c) => c.n === Number(quoted![2]))?.page).toBe(2);
+  });
 });

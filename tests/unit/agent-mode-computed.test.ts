@@ -27,6 +27,7 @@ const COMPUTED: ComputedMetric = {
     { label: "Depreciation and amortization", period: "FY2023", value: 75, n: 2, document: "ACME_10K.txt", page: 3 },
     { label: "Net sales", period: "FY2023", value: 1250, n: 1, document: "ACME_10K.txt", page: 2 },
   ],
+  rows: [],
   missing: [],
   answer: ENGINE,
 };

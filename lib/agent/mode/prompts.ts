@@ -45,9 +45,13 @@ export type OpenToolOutput =
 export type MetricToolOutput =
   | {
       status: "answered" | "incomplete" | "no_statements" | "not_a_metric" | "ask_company";
+      /** The metric computed ("EBITDA margin"); empty unless answered. */
+      name: string;
       results: string[];
       formula: string | null;
       inputs: Array<{ label: string; period: string; value: number; n: number; document: string; page: number }>;
+      /** A statement row of each input page, verbatim (quotable with its [n]). */
+      rows: Array<{ n: number; line: string }>;
       missing: string[];
       answer: string;
       toolCallsLeft: number;

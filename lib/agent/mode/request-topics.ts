@@ -10,7 +10,7 @@
 import { readPeriodRequest } from "@/lib/periods";
 import { stripInstructions } from "@/lib/search/query-understanding";
 import type { AgentConstraints } from "./types";
-import { contentWords, mentionsTopic } from "./text";
+import { contentWords, mentionsTopic, words } from "./text";
 
 export type TopicKind = "figure" | "ratio" | "comparison" | "narrative";
 
@@ -132,3 +132,14 @@ export function describeTopics(topics: RequestTopic[], phrase: string): string[]
     `For a topic the opened sources do not answer, write "${phrase}" with the topic and what you searched.`,
   ];
 }
+
+/**
+ * Whether a computed metric, by the name the metric engine gives it ("EBITDA margin", "Revenue
+ * growth"), is the topic: the name is the topic's subject, or a phrase of the topic's name.
+ * Words, not synonyms: an EBITDA margin is no operating margin.
+ */
+export function metricIsTopic(name: string, t: Pick<RequestTopic, "name" | "subject">): boolean {
+  const n = words(name).join(" ");
+  return !!n && (n === words(t.subject).join(" ") || ` ${words(t.name).join(" ")} `.includes(` ${n} `));
+}
+

@@ -16,7 +16,7 @@ import type { AgentModeConfig } from "./config";
 import { COMPUTE_METRIC_DESCRIPTION, computeMetricInput } from "@/lib/agent/tools/compute-metric";
 import type { MetricToolOutput, OpenToolOutput, SearchToolOutput } from "./prompts";
 import { contextWindow, type AgentModeTools, type MetricToolResult, type OpenedSource, type OpenTarget } from "./tools";
-import { contentWords, words } from "./text";
+import { contentWords, quoteFoundIn, words } from "./text";
 import type { ComputedMetric, OpenedCitation, SearchRecord, SearchResultItem, TraceStep } from "./types";
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a full UUID (36 characters)");
@@ -315,11 +315,14 @@ function computeMetricTool(o: RunToolsOptions, { left, remember, notRun }: Helpe
         }
         // each input's page becomes a citation [n] (a page already open keeps its number)
         const nOf = new Map<string, { n: number; document: string; page: number }>();
+        const rows: ComputedMetric["rows"] = [];
         for (const { p, src } of done.ok ? done.value.pages : []) {
           if (!src) continue;
           const pageKey = `p:${src.documentId.toLowerCase()}:${src.page}`;
           const n = st.openedKeys.get(pageKey) ?? addOpened(o, src, undefined, pageKey).opened.n;
+          const line = p.excerpt.replace(/^…\s*|\s*…$/g, "").trim();
           nOf.set(p.citation, { n, document: src.document, page: src.page });
+          if (line && !line.includes("\n") && quoteFoundIn(line, src.text)) rows.push({ n, line });
         }
         let answer = out.answer;
         for (const [citation, c] of nOf) answer = answer.split(citation).join(`[${c.n}]`);
@@ -333,6 +336,7 @@ function computeMetricTool(o: RunToolsOptions, { left, remember, notRun }: Helpe
             const c = nOf.get(i.citation);
             return c ? [{ label: i.label, period: i.period, value: i.value, n: c.n, document: c.document, page: c.page }] : [];
           }),
+          rows,
           missing: out.missing,
           answer,
         };
@@ -340,7 +344,7 @@ function computeMetricTool(o: RunToolsOptions, { left, remember, notRun }: Helpe
         const cited = [...new Set(computed.inputs.map((i) => `[${i.n}] ${i.document} p.${i.page}`))];
         const summary = computed.results.length ? `Computed ${computed.results.join(", ")} from ${computed.inputs.length} input(s): ${cited.join(", ")}` : `Not computed (${out.status})${out.missing.length ? `: missing ${out.missing.join(", ")}` : ""}`;
         remember(toolCallId, { type: "tool_call", tool: "compute_metric", args, ok: true, summary }, started);
-        return { status: computed.status, results: computed.results, formula: computed.formula, inputs: computed.inputs, missing: computed.missing, answer, toolCallsLeft: left() };
+        return { status: computed.status, name: computed.name, results: computed.results, formula: computed.formula, inputs: computed.inputs, rows: computed.rows, missing: computed.missing, answer, toolCallsLeft: left() };
       });
     },
   });

@@ -72,6 +72,12 @@ export function mentionsTopic(text: string, topic: string): boolean {
   return topicVariants(topic).some((v) => hay.includes(` ${v} `));
 }
 
+/** Whether `text` names the phrase word for word (stemmed; no synonyms): "EBITDA margin" is not named by "gross margin". */
+export function namesPhrase(text: string, phrase: string): boolean {
+  const p = words(phrase).join(" ");
+  return !!p && ` ${words(text).join(" ")} `.includes(` ${p} `);
+}
+
 /** Whether a search query is about the topic. */
 export function queryCoversTopic(query: string, topic: string): boolean {
   return mentionsTopic(query, topic);

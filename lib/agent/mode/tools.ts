@@ -59,7 +59,7 @@ export interface AgentModeTools {
 export interface MetricToolResult {
   out: MetricAnswer | ToolError;
   /** The statement pages the inputs are read from, with their citation as the engine writes it. */
-  pages: Array<{ documentId: string; document: string; page: number; citation: string }>;
+  pages: Array<{ documentId: string; document: string; page: number; citation: string; excerpt: string }>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -187,7 +187,7 @@ export function createAgentModeTools({ db, access, space }: { db: Queryable; acc
       if (denied) return { out: { error: "compute_metric is not available." }, pages: [] };
       const sources = new SourceRegistry(access.dealSlug);
       const out = await runComputeMetric({ db, dealId: access.dealId, sources, targetCompany: access.targetCompany ?? null }, input);
-      return { out, pages: sources.list().map((s) => ({ documentId: s.documentId, document: s.document, page: s.page, citation: s.citation })) };
+      return { out, pages: sources.list().map((s) => ({ documentId: s.documentId, document: s.document, page: s.page, citation: s.citation, excerpt: s.excerpt })) };
     },
 
     async openCitation(target) {

@@ -14,7 +14,7 @@
 import type { ComputedMetric, OpenedCitation, SearchRecord } from "./types";
 import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
-import type { RequestTopic } from "./request-topics";
+import { metricIsTopic, type RequestTopic } from "./request-topics";
 import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, percentAfter, pointsAfter, queryCoversTopic, words } from "./text";
 import { samePeriod } from "@/lib/periods";
 
@@ -129,8 +129,9 @@ const about = (st: Statement, subject: string) => mentionsTopic(bare(st.text), s
 /** A statement giving a compute_metric result for the topic, citing the inputs' pages it was computed from. */
 function computedFor(t: RequestTopic, sts: Statement[], computed: ComputedMetric[]): string | null {
   for (const m of computed) {
-    if (!m.results.length || !m.name || !(mentionsTopic(m.name, t.subject) || mentionsTopic(t.name, m.name))) continue;
-    if (t.period && !namesPeriod(`${m.question} ${m.answer.split("\n")[0]}`, t.period)) continue;
+    if (!m.results.length || !metricIsTopic(m.name, t)) continue;
+    const head = m.answer.split("\n")[0] ?? "";
+    if (t.period && !head.includes(t.period) && !namesPeriod(`${m.question} ${head}`, t.period)) continue;
     const results = valueNumbers(m.results.join(" "));
     const ns = new Set(m.inputs.map((i) => i.n));
     for (const st of sts.filter((s) => about(s, t.subject) && s.cited.some((o) => ns.has(o.n)))) {

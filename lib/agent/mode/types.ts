@@ -86,6 +86,8 @@ export interface ComputedMetric {
   results: string[];
   formula: string | null;
   inputs: Array<{ label: string; period: string; value: number; n: number; document: string; page: number }>;
+  /** A statement row of each input page, as the page prints it (quotable, with its [n]). */
+  rows: Array<{ n: number; line: string }>;
   missing: string[];
   /** The engine's answer with its "(source: file, p.N)" citations as [n] markers. */
   answer: string;

@@ -9,7 +9,7 @@
 import type { AgentConstraints, ComputedMetric, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
-import { extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
+import { extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, namesPhrase, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
 
 export interface ValidationInput {
   answer: string;
@@ -154,7 +154,7 @@ export function validateFinal(input: ValidationInput): ValidationResult {
     const pct = m.results.some((r) => /%/.test(r));
     const inputNs = new Set(m.inputs.map((i) => i.n));
     for (const raw of answer.split("\n")) {
-      if (!name || !mentionsTopic(raw, name) || !extractMarkers(raw).some((x) => inputNs.has(x.n))) continue;
+      if (!name || !namesPhrase(raw, name) || !extractMarkers(raw).some((x) => inputNs.has(x.n))) continue;
       // the line's own words: without its quotes (a quoted source line may print other figures) and markers
       const line = extractQuotes(raw).reduce((x, q) => x.replace(q.text, " "), raw).replace(/\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g, " ");
       const stated = extractNumbers(line).filter((n) => pct === percentAfter(line, n.index + n.raw.length) && (pct || n.withUnit));

@@ -7,7 +7,7 @@
 import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, words } from "@/lib/agent/mode/text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "@/lib/agent/mode/figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "@/lib/agent/mode/figure-items";
-import { requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
+import { metricIsTopic, requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
 import { samePeriod } from "@/lib/periods";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
@@ -134,15 +134,16 @@ function figureStatement(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) 
 export function metricFor(state: DriverState, t: RequestTopic): Metric | undefined {
   return state.metrics.find((m) => {
     const head = m.answer.split("\n")[0] ?? "";
-    return m.status === "answered" && m.results.length > 0 && mentionsTopic(head, t.subject) && (!t.period || namesPeriod(head, t.period));
+    return m.status === "answered" && m.results.length > 0 && metricIsTopic(m.name, t) && (!t.period || head.includes(t.period) || namesPeriod(head, t.period));
   });
 }
 
-/** A computed figure: the engine's result, its formula, and each input with its page's [n]. */
-function metricStatement(m: Metric, language: "en" | "sv"): string {
+/** A computed figure: the engine's result, its formula, and each input with its page's [n] (and a statement row it read, quoted, when a quote is asked). */
+function metricStatement(m: Metric, language: "en" | "sv", quote: boolean): string {
   const inputs = m.inputs.map((i) => `${i.label}, ${i.period} [${i.n}]`).join("; ");
   const formula = m.formula ? `: ${m.formula}` : "";
-  return language === "sv" ? `${m.results.join(", ")} — beräknat ur rapporterna${formula}; indata: ${inputs}.` : `${m.results.join(", ")} — computed from the statements${formula}; inputs: ${inputs}.`;
+  const row = quote && m.rows[0] ? ` ${language === "sv" ? "Rad i rapporten" : "Statement row"}: "${m.rows[0].line}" [${m.rows[0].n}].` : "";
+  return language === "sv" ? `${m.results.join(", ")} — beräknat ur rapporterna${formula}; indata: ${inputs}.${row}` : `${m.results.join(", ")} — computed from the statements${formula}; inputs: ${inputs}.${row}`;
 }
 
 /** One statement per topic of the request: the figure with its line item and period, or the passage, or the gap. */
@@ -173,7 +174,7 @@ function topicAnswer(state: DriverState, topics: RequestTopic[]): { lines: strin
       }
       const m = metricFor(state, t);
       if (m) {
-        lines.push(`- ${label} ${metricStatement(m, state.language)}`);
+        lines.push(`- ${label} ${metricStatement(m, state.language, c.requiresExactQuote)}`);
         continue;
       }
     } else if (t.kind === "comparison") {
