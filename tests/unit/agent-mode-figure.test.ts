@@ -45,3 +45,12 @@ describe("Agent Mode: a margin's kind in other words", () => {
     expect(figureIsAbout(f, "gross margin", true)).toBe(false);
   });
 });
+
+describe("Agent Mode: statement columns headed by the day the years end", () => {
+  it("'Years Ended December 31, 2023 2022' columns are the fiscal years, the first one too", () => {
+    const text = "Consolidated Statements of Income\nYears Ended December 31, 2023 2022 2021\nNet sales $ 1,250 $ 1,000 $ 900";
+    expect(figuresIn(text).map((f) => [f.raw, f.period])).toEqual([["1,250", "FY2023"], ["1,000", "FY2022"], ["900", "FY2021"]]);
+    const june = "Year ended 30 June 2023 2022\nRevenue 812 790";
+    expect(figuresIn(june).map((f) => f.period)).toEqual(["FY2023", "FY2022"]);
+  });
+});

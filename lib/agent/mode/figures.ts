@@ -65,8 +65,10 @@ function headerOf(line: string): { labels: Array<string | null>; forecast: boole
   if (/\d/.test(rest.replace(/\b(?:19|20)\d\d\b/g, ""))) return null;
   if ((rest.match(/\p{L}+/gu) ?? []).length > 8 || /[.;,]$/.test(line)) return null;
   if (cols.length < 2 && !/\bnote\b|thousand|million|\b(?:eur|usd|sek|gbp)\b|\$/i.test(rest)) return null;
+  // "Years Ended December 31, 2023 2022": each dated column is the fiscal year ending that day
+  const yearsEnded = /\b(?:(?:fiscal\s+)?years?|twelve\s+months|12\s+months)\s+ended\b/i.test(line);
   return {
-    labels: cols.map((c) => (isDated ? null : columnLabel(c))),
+    labels: cols.map((c) => (yearsEnded && c.kind !== "Q" && c.kind !== "H" && c.kind !== "9M" ? `FY${c.year}` : isDated ? null : columnLabel(c))),
     forecast: cols.map((c) => c.flag === "F" || c.flag === "B" || c.flag === "E" || FORECAST_WORDS.test(line.slice(Math.max(0, line.indexOf(c.raw) - 12), line.indexOf(c.raw)))),
     note: /\bnote\b/i.test(rest),
   };
