@@ -69,6 +69,16 @@ export function TraceStepView({ e, deal }: { e: TraceEvent; deal: string }) {
             )}
           </div>
         );
+      } else if (e.tool === "compute_metric") {
+        body = (
+          <div className="min-w-0">
+            <span>
+              Computed <q className="font-medium">{displayText(e.args.question)}</q>
+              {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
+            </span>
+            <span className="block text-slate-500">{e.summary}</span>
+          </div>
+        );
       } else {
         const c = e.citation;
         body = (
