@@ -18,3 +18,15 @@ describe("questions no figure or table cell answers", () => {
     expect(asksDateOrPlace("What was Acme's restructuring charge in Q2 2024?")).toBe(false);
   });
 });
+
+describe("a table row read for a name the question holds", () => {
+  it("answers only when its label is about what is asked", async () => {
+    const { rowFitsQuestion } = await import("@/lib/agent/knowledge/query");
+    const { detectMetrics } = await import("@/lib/agent/knowledge/metrics");
+    const q = "How much in punitive damages did the jury award against Acme Services in the employment lawsuit?";
+    expect(rowFitsQuestion("Acme Services segment (segment assets)", q, detectMetrics(q))).toBe(false);
+    const capex = "What was Acme's capital expenditure in FY2022?";
+    expect(rowFitsQuestion("Purchases of property and equipment", capex, detectMetrics(capex))).toBe(true);
+    expect(rowFitsQuestion("Acme Services segment revenue", "What was the Acme Services segment's revenue in FY2022?", [])).toBe(true);
+  });
+});

@@ -58,6 +58,26 @@ export function asksNoTableValue(question: string): boolean {
   return NO_TABLE_VALUE.has(t.kind) || !!t.place;
 }
 
+/** Capitalised words after a question's first word: the company's, a segment's or a person's name, not what is asked of them. */
+function namesIn(question: string): Set<string> {
+  return new Set([...question.matchAll(/(?<=\S\s+)(\p{Lu}[\p{L}\p{N}&.-]*)/gu)].map((m) => m[1]!.replace(/['’]s$/, "").toLowerCase()));
+}
+
+/**
+ * A table row whose label holds a name of the question (the company's, a segment's) answers only
+ * when the rest of its label shares a word with the question or the asked metrics' own words: the
+ * name alone says whose row it is, not that it is the figure asked. A row naming none of them was
+ * found by the metric's synonyms ("Purchases of property" for capex) and stays.
+ */
+export function rowFitsQuestion(label: string, question: string, metrics: MetricSpec[]): boolean {
+  const names = namesIn(question);
+  const bare = (w: string) => w.replace(/[^\p{L}\p{N}&.-]/gu, "").replace(/['’]s$/, "").toLowerCase();
+  const unnamed = (text: string) => text.split(/\s+/).filter((w) => !names.has(bare(w))).join(" ");
+  if (!label.split(/\s+/).some((w) => names.has(bare(w)))) return true;
+  const asked = [unnamed(question), ...metrics.flatMap((m) => m.words).map(unnamed)].join(" ");
+  return labelFitsQuestion(unnamed(label), asked);
+}
+
 export function inferKbIntent(query: string): KbIntent {
   return RESEARCH.test(query) ? "research" : "fact";
 }
@@ -164,6 +184,8 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   // (not for a question whose answer is no figure: a list, organisations, a reason, a date or a place is read from passages)
   if (metrics.length && !input.passages && !asksNoTableValue(input.question ?? query) && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
     tableValues = await tableLookup(deps, { metrics, people: chosen, roleAsked: peopleReq.roles.map((r) => r.written), period: resolved.period, documentIds });
+    // a row read for a name the question holds ("… against FedEx Services in the lawsuit" → that segment's assets) answers only when its label is about what is asked
+    if (!chosen.length) tableValues = tableValues.filter((t) => rowFitsQuestion(t.label, input.question ?? query, metrics));
     if (tableValues.length && coverage === "none") coverage = "pages";
   }
   // A part's figure or an operating figure ("the X segment's revenue", "revenue from Europe", "average daily volume"): a table row naming every word asked
