@@ -101,17 +101,27 @@ export async function recordDecision(db: Queryable, a: { dealId: string; extract
   );
 }
 
-/** Embeds promoted findings that have no vector yet (or whose text changed), like chunks. */
+/** What a finding embeds as: metric, period and value, then its excerpt (promotion and the agent's backfill alike). */
+export function findingEmbeddingText(f: { metric: string; period: string | null; value_text: string; source_excerpt: string }): string {
+  return `${f.metric} ${f.period ?? ""}: ${f.value_text}. ${f.source_excerpt}`;
+}
+
+/**
+ * Embeds promoted findings that have no vector yet (or whose text changed), like chunks. Rows of
+ * part tables (keys `part:…`: segments, regions, operating statistics) are not embedded: they are
+ * never searched by likeness (read by their row's words only), and they are most of a filing's findings.
+ */
 export async function embedFindings(db: Queryable, a: { dealId: string; documentId?: string; space?: EmbeddingSpace }): Promise<number> {
   const space = a.space ?? getEmbeddingSpace();
   const { rows } = await db.query<{ id: string; metric: string; value_text: string; period: string | null; source_excerpt: string }>(
     `select id, metric, value_text, period, source_excerpt from findings
-      where deal_id = $1 and ($2::uuid is null or document_id = $2) and (embedding is null or embedding_model is distinct from $3)`,
+      where deal_id = $1 and ($2::uuid is null or document_id = $2) and (embedding is null or embedding_model is distinct from $3)
+        and metric_key not like 'part:%'`,
     [a.dealId, a.documentId ?? null, space.id],
   );
   for (let i = 0; i < rows.length; i += 64) {
     const batch = rows.slice(i, i + 64);
-    const vectors = await embedTexts(space, batch.map((f) => `${f.metric} ${f.period ?? ""}: ${f.value_text}. ${f.source_excerpt}`));
+    const vectors = await embedTexts(space, batch.map(findingEmbeddingText));
     for (const [j, f] of batch.entries()) {
       await db.query("update findings set embedding = $2::halfvec, embedding_model = $3 where id = $1", [f.id, toVectorLiteral(vectors[j]!), space.id]);
     }

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from "@/lib/db";
 import { embedTexts, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
+import { findingEmbeddingText } from "@/lib/extraction/store";
 
 export interface FindingRow {
   id: string;
@@ -96,7 +97,8 @@ export async function keywordFindings(db: Queryable, dealId: string, o: { keys: 
 export async function vectorFindings(db: Queryable, dealId: string, space: EmbeddingSpace, text: string, o: { k?: number } & FindingFilters = {}): Promise<Array<{ row: FindingRow; similarity: number }>> {
   const [vec] = await embedTexts(space, [text]);
   if (!vec || vec.every((x) => x === 0)) return [];
-  // part findings (the pipeline embeds them too) are left out: over-fetch so they do not crowd the others out
+  // part findings are not embedded by the pipeline, but deals extracted before that still hold their vectors:
+  // left out here, over-fetched so they do not crowd the others out
   const k = o.k ?? 40;
   const { rows: hits } = await db.query<{ finding_id: string; distance: number }>(
     `select finding_id, distance from match_findings($1::uuid, $2::halfvec, $3::text, $4::int, $5::uuid[], $6::text[], $7::text[], $8::real, $9::real, $10::boolean)`,
@@ -109,11 +111,6 @@ export async function vectorFindings(db: Queryable, dealId: string, space: Embed
     const row = byId.get(h.finding_id);
     return row ? [{ row, similarity: 1 - Number(h.distance) }] : [];
   }).slice(0, k);
-}
-
-/** What a finding embeds as: metric, period and value, then its excerpt. */
-export function findingEmbeddingText(f: Pick<FindingRow, "metric" | "period" | "value_text" | "source_excerpt">): string {
-  return `${f.metric} ${f.period ?? ""} ${f.value_text}\n${f.source_excerpt}`;
 }
 
 /**
