@@ -36,7 +36,7 @@ export function titleOf(line: string): TitleHit | undefined {
   const rest = sq.slice(at);
   if (/comprehensive$/.test(sq.slice(0, at))) return undefined;
   if (NOT_A_TITLE.test(sq) || /^note/.test(sq)) return undefined;
-  // before the title only a company name may stand ("ORACLE CORPORATION", "3M Company and Subsidiaries"), not prose
+  // before the title only a company name may stand ("QUILLFORD CORPORATION", "Example Company and Subsidiaries"), not prose
   if (!/^[\p{Lu}\d]/u.test(line.trim())) return undefined;
   const words = line.trim().split(/\s+/);
   const first = words.findIndex((w) => /^(?:consolidated|condensed|combined|balance|statements?|income|unaudited|interim|cash)$/i.test(w));

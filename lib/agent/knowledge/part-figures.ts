@@ -6,7 +6,7 @@
  * table's title name every word the question asks (the company's own name, the period, the unit and
  * question words aside), and only in the column of the asked period; else nothing answers (the
  * caller abstains or reads passages). Among rows that name every word, the one adding the fewest
- * words of its own wins: "FedEx-like Freight segment" under a revenue title before the same
+ * words of its own wins: "Parcel Freight segment" under a revenue title before the same
  * segment's row under "International:". A company-total question never comes here (the caller asks
  * only for a part or a figure no statement names), and a part's row never answers a total: the
  * part's words would be extra.
@@ -184,7 +184,7 @@ export async function partFigures(deps: { db: Queryable; dealId: string; sources
     `select distinct company, company_key from documents where deal_id = $1 and ($2::uuid[] is null or id = any($2::uuid[]))`,
     [deps.dealId, o.documentIds ?? null],
   );
-  // the company's own name is no part ("FedEx" in "FedEx Ground's volume" leaves "ground")
+  // the company's own name is no part ("Parcelco" in "Parcelco Ground's volume" leaves "ground")
   const companies = [...(o.companyWords ?? []), ...names.rows.flatMap((r) => [r.company ?? "", r.company_key ?? ""])].filter(Boolean);
   const asked = [...new Set(withoutCompany(contentWords(o.question), companies))];
   if (asked.length === 0) return [];

@@ -2,8 +2,8 @@
  * Which documents a figure's document is measured against when the agent says "newer", "older"
  * or weighs recency: documents about the same thing. That is the same company's documents, or,
  * for a document that names no company, its own versions (the same version group: report,
- * report_v2, report_CORRECTED). Never across companies: in a deal holding 3M's and Amazon's
- * 10-Ks, 3M's filing is not "newer" than Amazon's.
+ * report_v2, report_CORRECTED). Never across companies: in a deal holding two companies'
+ * 10-Ks, one company's filing is not "newer" than the other's.
  */
 import { versionInfo } from "@/lib/ingest/metadata";
 import { companyKeys } from "@/lib/search/routing";

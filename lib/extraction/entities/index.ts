@@ -88,7 +88,7 @@ const TITLE_COMMA = /\b(?:President|Officer|Director|Counsel|Secretary|Treasurer
 const PORTFOLIO = /^(?:(?:Human|Resources|Finance|Financial|Operations|Legal|Marketing|Sales|Strategy|Technology|Communications|Corporate|Affairs|Global|Administration|Engineering|Supply|Chain|Investor|Relations|Compliance|Treasury|Tax|Accounting|Development|Research|Risk|Audit|Products?|Services|Business|Digital|Information|Systems|Public|Policy|Government|Regulatory|Safety|Security|People|Culture|Strategic|Planning|Enterprise|Customer|Experience|and|&|,)\s+)+/;
 /** A name running on to the left of a match ("Harbor Gas and | Electric Company", "Hudson’s | Bay Co.", "Goldman, | Sachs & Co."). */
 const HEAD_CONTINUES = /(?:\p{Lu}[\p{L}\p{N}&.'’-]*,?\s+(?:(?:and|&)\s+)?|['’]s\s+|&\s+)$/u;
-/** …unless the word before is another organisation's legal form closing a list item ("The Dow Chemical Company, | Dow Corning Corporation"). */
+/** …unless the word before is another organisation's legal form closing a list item ("The Example Chemical Company, | Example Glass Corporation"). */
 function headContinues(before: string): boolean {
   const m = HEAD_CONTINUES.exec(before);
   if (!m) return false;
@@ -151,7 +151,7 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   cutAt(/^(?:[\p{Lu}&-]{2,}\s+){3,}?(?=(?:[\p{Lu}&-]+\s+)?\p{Lu}[\p{L}&.]*\p{Ll})/u);
   // an agreement's title before its party ("Performance Share Award Agreement Harbor Gas Corporation")
   cutAt(/^(?:\S+\s+)*?Agreement\s+(?=\p{Lu})/u);
-  // two names joined by "and" ("Bank of Canada and Sumitomo Mitsui Banking Corporation", "Employee Stock Plan and Apple Inc."):
+  // two names joined by "and" ("Bank of Canada and Sumitomo Mitsui Banking Corporation", "Employee Stock Plan and Quillford Inc."):
   // the name is the part after it when both sides have two words or more and one side three
   // ("Procter and Gamble", "Industrial and Commercial Bank …", "Mobify Research and Development Inc." stay whole)
   const and = / and (?=\S+\s+\S)/.exec(match.slice(skip));

@@ -57,7 +57,7 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /**
- * Same entity? Organisations: equal after dropping legal suffixes ("Apple Inc." = "Apple") or
+ * Same entity? Organisations: equal after dropping legal suffixes ("Quillford Inc." = "Quillford") or
  * a spelling slip (edit distance ≤ 1 per 8 characters, at most 2). People: never two different
  * first names or initials — the first names must match exactly (or as initial ↔ same initial
  * only when the surnames are identical), and the surnames may differ by one slip.

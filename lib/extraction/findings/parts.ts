@@ -37,7 +37,7 @@ export interface PartFacts {
   label: string;
   /** Headings above the row inside the table ("Net revenue:", "Data Center Group", "International:"). */
   context: string[];
-  /** The heading nearest above the table ("Revenues by Geography", "FEDEX GROUND SEGMENT"). */
+  /** The heading nearest above the table ("Revenues by Geography", "PARCEL GROUND SEGMENT"). */
   title: string;
   /** The row as printed (exact substring of the page). */
   row: string;
@@ -208,7 +208,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   const lines = prepareLines(text);
   const rows: RowOut[] = [];
   let table: Table | null = null;
-  // the run of headings above a table ("Intel-like Corporation / Supplemental Operating Segment Results / Three Months Ended"): its title
+  // the run of headings above a table ("Example Corporation / Supplemental Operating Segment Results / Three Months Ended"): its title
   let titleRun: string[] = [];
   let afterBreak = true;
   let pendingLabel: Heading | null = null;

@@ -96,7 +96,7 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
       if ((before.trimStart().length > 55 && !periodLead) || /\b(deferred|unearned|segments?|tax|cost of|per|share of|percentage|portion|business(?:es)?|divisions?|brands?|subsidiar(?:y|ies)|acquired|acquisitions?|divest\w*|disposal|sale of)\b/i.test(before)) continue;
       if (/\([^)]*$/.test(before)) continue; // the metric word inside a parenthesis ("(sales, maturities and purchases)") is not the subject
       if (pm.key === "revenue" && PART_QUALIFIER.test(before)) continue;
-      // "Microsoft Cloud revenue", "NIKE Brand Digital sales": a named part (a capitalised word right before, not the sentence start or a legal form)
+      // "Northwind Cloud revenue", "ACME Brand Digital sales": a named part (a capitalised word right before, not the sentence start or a legal form)
       const prevWord = /(\S+)\s+$/.exec(before)?.[1] ?? "";
       if (pm.key === "revenue" && /^\p{Lu}/u.test(prevWord) && before.trim() !== prevWord && !/^(?:Inc\.?|Corp\.?|Corporation|AB|plc|Ltd\.?|Company|Group|Total|Net)$|['’]s$/.test(prevWord)) continue;
       // "Sales in Electronics and Energy", "Revenues derived in the United States": a segment or a region

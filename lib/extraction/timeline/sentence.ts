@@ -129,7 +129,7 @@ export function gluedHeadEnd(sentence: string, dateAt: number): number {
 
 /**
  * The sentence cut where a new one opens after the date behind an abbreviation's stop, which the
- * splitter reads as no end ("… Corning (Shanghai) Company Ltd. In 2007, he …").
+ * splitter reads as no end ("… Halvard (Suzhou) Company Ltd. In 2007, he …").
  */
 function sentenceTail(text: string, dateEnd: number): string {
   const next = /[.]\s+(?=(?:On|In|As of|During|Beginning|Since|At)\s+(?:\p{Lu}\p{Ll}+\.?\s+\d|\d))/u.exec(text.slice(dateEnd));
