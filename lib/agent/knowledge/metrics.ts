@@ -13,6 +13,18 @@ export interface MetricSpec {
   domain: "financial" | "operational" | "commercial" | "people" | "legal";
 }
 
+/** Revenue in a question: see the revenue entry below for what is not. */
+const REVENUE_RE = new RegExp(
+  [
+    String.raw`\b(?<!\bcosts? of\s)(?<!\b(?:marketing|selling|advertising)\s(?:and|&)\s)`,
+    String.raw`(?:revenues?|sales)\b`,
+    String.raw`(?!\s(?:and|&)\s(?:marketing|general|administrative|distribution)\b)`,
+    String.raw`(?!\s(?:expenses?|costs?|tax(?:es)?|force|commissions?|representatives?|personnel|staff|and\s+marketing)\b)`,
+    String.raw`|\b(?<!(?:employee|staff|personnel|workforce|labou?r|inventory|asset|receivables?|payables?)\s)turnover\b|\btop[- ]line\b`,
+  ].join(""),
+  "i",
+);
+
 const M = (key: string, label: string, re: RegExp, words: string[], unit: MetricSpec["unit"] = "currency", domain: MetricSpec["domain"] = "financial", aliases: string[] = []): MetricSpec => ({ key, label, re, words, unit, domain, aliases });
 
 export const METRICS: MetricSpec[] = [
@@ -26,8 +38,10 @@ export const METRICS: MetricSpec[] = [
   M("arr", "ARR", /\b(?:arr|annual recurring revenue)\b/i, ["annual recurring revenue", "arr"], "currency", "commercial"),
   M("net_revenue_retention", "net revenue retention", /\b(?:nrr|net revenue retention|net retention)\b/i, ["net revenue retention"], "percent", "commercial"),
   M("restructuring_charge", "restructuring charge", /\brestructuring\b/i, ["restructuring"], "currency", "financial", ["restructuring", "restructuring_costs", "items_affecting_comparability"]),
-  // "turnover" is revenue, but not an employee, inventory or asset turnover
-  M("revenue", "revenue", /\b(?:revenues?|sales|(?<!(?:employee|staff|personnel|workforce|labou?r|inventory|asset|receivables?|payables?)\s)turnover|top[- ]line)\b/i, ["revenue", "sales", "turnover"], "currency", "financial", ["revenue_forecast", "net_sales"]),
+  // "turnover" is revenue, but not an employee, inventory or asset turnover; "sales" and "revenues"
+  // are revenue, but not a cost of them, an expense line named after them ("sales and marketing",
+  // "marketing and sales expense", "selling, general and administrative") or a sales tax or force
+  M("revenue", "revenue", REVENUE_RE, ["revenue", "sales", "turnover"], "currency", "financial", ["revenue_forecast", "net_sales"]),
   M("cash", "cash", /\bcash(?: and cash equivalents| position| balance)?\b/i, ["cash and cash equivalents", "cash"]),
   M("total_debt", "interest-bearing debt", /\b(?:debt|borrowings?|loans?|leverage)\b/i, ["borrowings", "debt"]),
   M("total_assets", "total assets", /\btotal assets\b/i, ["total assets"]),
