@@ -16,6 +16,10 @@ describe("questions no figure or table cell answers", () => {
     expect(asksNoTableValue("What was Acme's segment operating income in FY2023?")).toBe(false);
     expect(asksNoTableValue("How many employees did Acme have at year-end 2023?")).toBe(false);
     expect(asksDateOrPlace("What was Acme's restructuring charge in Q2 2024?")).toBe(false);
+    // a share of the company is a figure (a cap table cell), not organisations
+    expect(asksNoTableValue("What share of the company does the CEO own?")).toBe(false);
+    expect(asksNoTableValue("What percentage of the company do the founders hold?")).toBe(false);
+    expect(asksNoTableValue("Which companies did Acme acquire in 2023?")).toBe(true);
   });
 });
 

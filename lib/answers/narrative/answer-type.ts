@@ -223,7 +223,8 @@ function classifyKind(question: string): AnswerType {
   if (AMOUNT.test(q)) return { ...base, kind: "amount" };
   if (asksWho && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
   if (asksWho || (roles.length > 0 && /^\s*(?:what is the name|name the)\b/i.test(q))) return { ...base, kind: "person", ...(SUCCESSOR_ASKED.test(q) ? { successor: true } : {}) };
-  if (/\b(?:which|what) (?:\w+ ){0,3}(?:compan(?:y|ies)|firms?|businesses|customers?|acqui\w*)\b/i.test(q) && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
+  // "which companies …" asks organisations; "what share / percentage of the company …" asks a figure of one
+  if (/\b(?:which|what) (?!(?:share|percentage|per ?cent|portion|proportion|fraction|part|stake)\b)(?:\w+ ){0,3}(?:compan(?:y|ies)|firms?|businesses|customers?|acqui\w*)\b/i.test(q) && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
   if (LIST.test(q) && (plural || base.howMany)) return { ...base, kind: "list" };
   // a topic rather than a question ("the CEO", "the primary customers of X"): the role or the organisations it names
   if (!/^\s*(?:what|which|how|why|when|where|describe|summari[sz]e|tell|explain|list|vad|hur|varför|när|var)\b/i.test(q)) {
