@@ -39,7 +39,8 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     const tableKeys = new Set(table.map((c) => c.candidateKey));
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
-    if (!forecastDoc) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }), ...extractMatrixFindings(page));
+    // (a page titled as a primary statement the statement reader could not read whole holds statement lines, not parts)
+    if (!forecastDoc && statementKindOf(page.text) === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }), ...extractMatrixFindings(page));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;
