@@ -251,6 +251,10 @@ describe("chat offers", () => {
     const answer = await ask(page, "is there any litigation?");
     expect(await answerText(answer)).toMatch(/^I couldn't find/);
     await page.getByTestId("offer-button").filter({ hasText: "Add to Q&A" }).click();
+    // the write waits for the analyst's Approve (AI SDK tool approval), then the answer goes on
+    const approve = page.getByTestId("approval-approve");
+    await approve.first().waitFor({ timeout: 120_000 });
+    await approve.first().click();
     await page.getByRole("button", { name: "Send" }).waitFor({ timeout: 120_000 });
     await expect.poll(async () => page.getByTestId("message-assistant").count(), { timeout: 60_000 }).toBe(2);
     const qa = (await (await fetch(`${baseURL}/api/deals/demo/qa`)).json()) as { items: { question: string }[] };
