@@ -78,7 +78,7 @@ describe("Agent Mode loop with compute_metric", () => {
     expect(validations[0]!.type === "validation" && validations[0]!.failures.map((f) => f.code)).toContain("COMPUTED_FIGURE_MISMATCH");
     expect(r.status).toBe("validated");
     expect(r.answer).toContain("26.0%");
-    expect(r.citations.map((c) => c.page).sort()).toEqual([2, 3]);
+    expect(r.citations.map((c) => c.page).sort((a, b) => a - b)).toEqual([2, 3]);
     // one counted call for the metric, pages included
     expect(r.stats).toMatchObject({ toolCalls: 2, openedCitations: 2 });
   });
