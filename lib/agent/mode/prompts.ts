@@ -7,6 +7,7 @@
  * the same prompt: the offline model reads the structured tool results, not the prose.
  */
 import { z } from "zod";
+import type { ComputedMetric } from "./types";
 
 /** The structured output's name: the final answer of the run. */
 export const ANSWER_OUTPUT = "answer";
@@ -42,21 +43,7 @@ export type OpenToolOutput =
   | { error: string; toolCallsLeft: number };
 
 /** compute_metric output: the engine's result as asked, its formula, and its inputs, each cited as an opened [n]. */
-export type MetricToolOutput =
-  | {
-      status: "answered" | "incomplete" | "no_statements" | "not_a_metric" | "ask_company";
-      /** The metric computed ("EBITDA margin"); empty unless answered. */
-      name: string;
-      results: string[];
-      formula: string | null;
-      inputs: Array<{ label: string; period: string; value: number; n: number; document: string; page: number }>;
-      /** A statement row of each input page, verbatim (quotable with its [n]). */
-      rows: Array<{ n: number; line: string }>;
-      missing: string[];
-      answer: string;
-      toolCallsLeft: number;
-    }
-  | { error: string; toolCallsLeft: number };
+export type MetricToolOutput = (Omit<ComputedMetric, "question"> & { toolCallsLeft: number }) | { error: string; toolCallsLeft: number };
 
 export const AGENT_MODE_SYSTEM = `You are Manda's Agent Mode: a bounded research agent over ONE deal's data room. You work step by step with your tools and answer only from what you open.
 
