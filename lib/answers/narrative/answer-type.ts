@@ -157,6 +157,8 @@ const EVENT_STEMS = [
   "introduc", "issu", "join", "launch", "matur", "merg", "open", "p(?:ay|aid)", "purchas", "rais", "receiv", "redeem", "redemption", "releas", "relocat",
   "renew", "repurchas", "resign", "restat", "retir", "s(?:ell|old)", "settl", "sign", "spin", "start", "submit", "sued?", "su(?:ing|it)", "terminat", "transfer",
 ];
+/** The stems as anchored patterns, compiled once (classifyQuestion runs several times per question). */
+const EVENT_STEM_RES = EVENT_STEMS.map((s) => ({ stem: s, re: new RegExp(`^(?:${s})`, "i") }));
 const ASK_UP = /\b(?:increas\w*|r[io]se[sn]?|rising|gr[eo]w\w*|improv\w*|expand\w*|gain\w*)\b/i;
 const ASK_DOWN = /\b(?:decreas\w*|declin\w*|f[ae]ll\w*|dropp?\w*|lower\w*|reduc\w*|deteriorat\w*|shr[iau]nk\w*|contract(?:ed|ion)|weaken\w*)\b/i;
 
@@ -169,7 +171,7 @@ function eventAsked(q: string, kind: AnswerKind): AnswerType["event"] {
   const subject = kind === "reason" ? subjectBefore(body, (up ?? down)?.index) : undefined;
   const withSubject = subject ? { subject } : {};
   if (!up !== !down) return { direction: up ? "up" : "down", stems: [], ...withSubject };
-  const stems = [...new Set((body.match(/\p{Ll}[\p{Ll}-]*/gu) ?? []).map((w) => EVENT_STEMS.find((s) => new RegExp(`^(?:${s})`, "i").test(w))).filter((s): s is string => !!s))];
+  const stems = [...new Set((body.match(/\p{Ll}[\p{Ll}-]*/gu) ?? []).map((w) => EVENT_STEM_RES.find((e) => e.re.test(w))?.stem).filter((s): s is string => !!s))];
   return stems.length ? { stems, ...withSubject } : undefined;
 }
 
@@ -215,7 +217,9 @@ function classifyKind(question: string): AnswerType {
   const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
   const defines = definedAsked(q);
   const money = moneyAsked(q, figure);
-  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}), ...(periodEndAsked(q) ? { periodEnd: periodEndAsked(q) } : {}), ...(ORDINAL_ASKED.test(q) ? { ordinal: ORDINAL_ASKED.exec(q)![1]!.toLowerCase() } : {}) };
+  const periodEnd = periodEndAsked(q);
+  const ordinal = ORDINAL_ASKED.exec(q);
+  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}), ...(periodEnd ? { periodEnd } : {}), ...(ordinal ? { ordinal: ordinal[1]!.toLowerCase() } : {}) };
   if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
   if (COUNT.test(q)) return { ...base, kind: "count", counted: countedNoun(q), ...(/\b(?:how many|number of)\s+of\b/i.test(q) ? { partitive: true } : {}), ...(STOCK_ASKED.test(q) ? { stock: true } : {}) };
