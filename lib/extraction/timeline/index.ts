@@ -201,6 +201,9 @@ function requestedOnly(clause: string): boolean {
 
 const ACTIONS = new Set(["decision", "signed", "appointed", "published", "closing", "meeting"]);
 
+/** Each cue compiled once: global for scanning a window (matchAll copies it), sticky for reading on past the window. */
+const CUE_SCANNERS = new Map(TYPES.map((ty) => [ty, { every: new RegExp(ty.re.source, "gi"), whole: new RegExp(ty.re.source, "iy") }]));
+
 /**
  * The event type of a date: a cue word in its clause (up to CUE_BEFORE characters before it and
  * CUE_AFTER after, never past a sentence end or a cell) that stands nearer to it than to any other
@@ -223,11 +226,11 @@ function cueOf(canon: string, d: ParsedDate, dates: ParsedDate[]): (typeof TYPES
   const distance = (x: ParsedDate, a: number, b: number) =>
     b <= x.start ? x.start - b + (/,\s*(?:and|but|while|whereas)\b/.test(canon.slice(b, x.start)) ? 1000 : 0) : a >= x.end ? a - x.end : 0;
   for (const ty of TYPES) {
-    for (const m of win.matchAll(new RegExp(ty.re.source, "gi"))) {
+    const { every, whole } = CUE_SCANNERS.get(ty)!;
+    for (const m of win.matchAll(every)) {
       const a = lo + m.index!;
       const b = a + m[0].length;
       // the cue's own exclusions read on past the window ("were named" + " in a class action", cut at the window's end)
-      const whole = new RegExp(ty.re.source, "iy");
       whole.lastIndex = a;
       if (!whole.test(canon)) continue;
       // a cue inside a hyphenated adjective ("court-appointed", "previously-approved") describes, it does not happen
