@@ -20,6 +20,8 @@ const DATE_MDY = String.raw`(${MONTH})\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)`;
 const DATE_DMY = String.raw`(\d{1,2})\s+(${MONTH})\.?,?\s+((?:19|20)\d\d)`;
 /** Length, "ended"/"ending", then a date in either order; global for scanning mentions. */
 export const ENDED_SOURCE = String.raw`\b(?:${LENGTH})\s+(?:period\s+)?(?:ended|ending)\s+(?:on\s+)?(?:${DATE_MDY}|${DATE_DMY})`;
+/** Compiled once (the MONTH alternation is long); matchAll scans a copy, so its lastIndex stays 0. */
+const ENDED = new RegExp(ENDED_SOURCE, "gi");
 
 function kindOf(length: string | undefined, quarter: string | undefined): EndedKind {
   if (quarter) return "Q";
@@ -42,7 +44,7 @@ export function endedPeriod(kind: EndedKind, end: string): Period {
 
 /** The first period by end date a text names, with the words that named it. */
 export function readEndedPeriod(text: string): { period: Period; phrase: string; index: number } | undefined {
-  for (const m of text.matchAll(new RegExp(ENDED_SOURCE, "gi"))) {
+  for (const m of text.matchAll(ENDED)) {
     const period = fromMatch(m);
     if (period) return { period, phrase: m[0], index: m.index! };
   }
@@ -52,7 +54,7 @@ export function readEndedPeriod(text: string): { period: Period; phrase: string;
 /** Every period by end date in a text, with its place (for readers that list period mentions). */
 export function endedMentions(text: string): Array<{ period: Period; start: number; end: number }> {
   const out: Array<{ period: Period; start: number; end: number }> = [];
-  for (const m of text.matchAll(new RegExp(ENDED_SOURCE, "gi"))) {
+  for (const m of text.matchAll(ENDED)) {
     const period = fromMatch(m);
     if (period) out.push({ period, start: m.index!, end: m.index! + m[0].length });
   }
