@@ -165,6 +165,8 @@ function render(text: string, resolve: CitationResolver | undefined, extra: Part
 }
 
 const INLINE = ["p", "strong", "em", "del", "code", "a", "span", "br"];
+/** Built once: a fresh `p` per call would be a new component type each render (React remounts it). */
+const INLINE_OPTIONS = { allowedElements: INLINE, unwrapDisallowed: true, components: { ...components, p: ({ children }: { children?: ReactNode }) => <>{children}</> } };
 
 /**
  * Inline markdown (code, links, bold, italic, citations) for a fragment of a line, e.g. between
@@ -178,7 +180,7 @@ export function inline(text: string, resolve?: CitationResolver, key = "i"): Rea
   const core = body.slice(0, body.length - trail.length);
   return [
     lead,
-    <Fragment key={key}>{core ? render(core, resolve, { allowedElements: INLINE, unwrapDisallowed: true, components: { ...components, p: ({ children }) => <>{children}</> } }) : null}</Fragment>,
+    <Fragment key={key}>{core ? render(core, resolve, INLINE_OPTIONS) : null}</Fragment>,
     trail,
   ].filter((n) => n !== "");
 }
