@@ -140,14 +140,15 @@ export async function runAgentTurn(o: AgentRunOptions & { approve?: (request: Ap
   for (let round = 0; ; round++) {
     const stream = streamTurn(o, t, messages);
     await stream.consumeStream({ onError: (e) => { throw e; } });
-    steps.push(...(await stream.steps));
+    const roundSteps = await stream.steps;
+    steps.push(...roundSteps);
     const text = (await stream.text).trim();
     if (text) texts.push(text);
     const u = await stream.totalUsage;
     usage.inputTokens += u.inputTokens ?? 0;
     usage.outputTokens += u.outputTokens ?? 0;
     usage.totalTokens += u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
-    const content = (await stream.steps).at(-1)?.content ?? [];
+    const content = roundSteps.at(-1)?.content ?? [];
     pending = content.flatMap((p) => (p.type === "tool-approval-request" ? [{ approvalId: p.approvalId, toolName: p.toolCall.toolName, input: p.toolCall.input }] : []));
     if (!pending.length || !o.approve || round >= MAX_APPROVAL_ROUNDS) break;
     const decisions: ToolApprovalResponse[] = [];
