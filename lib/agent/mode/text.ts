@@ -6,6 +6,9 @@
 import { locateExcerpt } from "@/lib/extraction/citation";
 import { stem } from "@/lib/search/tokenize";
 
+/** The text as a literal inside a RegExp. */
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Words of a phrase, lowercased and lightly stemmed (letters and digits only). */
 export function words(text: string): string[] {
   return (text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => stem(w));

@@ -9,7 +9,7 @@
 import type { AgentConstraints, ComputedMetric, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
 import { requestTopics, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
-import { extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, namesPhrase, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
+import { escapeRe, extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, namesPhrase, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
 
 export interface ValidationInput {
   answer: string;
@@ -71,8 +71,6 @@ function lineAround(text: string, at: number): { text: string; start: number } {
   const end = text.indexOf("\n", at);
   return { text: text.slice(start, end < 0 ? text.length : end), start };
 }
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function validateFinal(input: ValidationInput): ValidationResult {
   const { answer, question, constraints: c, searches, opened } = input;

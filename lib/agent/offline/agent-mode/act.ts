@@ -5,10 +5,10 @@
  */
 import { stripInstructions } from "@/lib/search/query-understanding";
 import { authorityOf } from "@/lib/agent/knowledge/describe";
-import { contentWords, mentionsTopic, queryCoversTopic, topicSynonyms } from "@/lib/agent/mode/text";
+import { contentWords, escapeRe, mentionsTopic, queryCoversTopic, topicSynonyms } from "@/lib/agent/mode/text";
 import { namesPeriod } from "@/lib/agent/mode/figures";
 import { requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
-import { escapeRe, familyOf, hasFigure, isProseWithFigure, questionQuery, searchQuery, versionKey } from "./sources";
+import { familyOf, hasFigure, isProseWithFigure, questionQuery, searchQuery, versionKey } from "./sources";
 import type { DriverState, Opened, Result } from "./state";
 import { finalAction, metricFor, narrativeQuote, topicFigure } from "./write";
 

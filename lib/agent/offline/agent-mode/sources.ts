@@ -2,8 +2,6 @@
 import { stripInstructions } from "@/lib/search/query-understanding";
 import { contentWords, words } from "@/lib/agent/mode/text";
 
-export const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 export function searchQuery(topic: string): string {
   return topic.replace(/\s+/g, " ").trim().slice(0, 200);
 }
