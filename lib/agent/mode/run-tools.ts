@@ -15,11 +15,11 @@ import { isMandaError } from "@/lib/errors";
 import type { AgentModeConfig } from "./config";
 import { COMPUTE_METRIC_DESCRIPTION, computeMetricInput } from "@/lib/agent/tools/compute-metric";
 import type { MetricToolOutput, OpenToolOutput, SearchToolOutput } from "./prompts";
-import { contextWindow, type AgentModeTools, type MetricToolResult, type OpenedSource, type OpenTarget } from "./tools";
+import { contextWindow, UUID, type AgentModeTools, type MetricToolResult, type OpenedSource, type OpenTarget } from "./tools";
 import { contentWords, quoteFoundIn, words } from "./text";
 import type { ComputedMetric, OpenedCitation, SearchRecord, SearchResultItem, TraceStep } from "./types";
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a full UUID (36 characters)");
+const uuid = z.string().regex(UUID, "must be a full UUID (36 characters)");
 
 export const searchInputSchema = z.object({
   query: z.string().trim().min(1, "query is empty").max(300).describe("What to search for, in the words a page would use"),

@@ -62,7 +62,7 @@ export interface MetricToolResult {
   pages: Array<{ documentId: string; document: string; page: number; citation: string; excerpt: string }>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function roleOf(kind: string | null, filename: string): "evidence" | "request" {
   return /information request|request list|\birl\b/i.test(kind ?? "") || /(?:^|[_\s-])IRL(?:[_\s.-]|$)/i.test(filename) ? "request" : "evidence";
