@@ -88,7 +88,8 @@ export function readConversation(prompt: LanguageModelV3Prompt): Conversation {
   return { past: turns, current };
 }
 
-function safeParse(s: string): Record<string, unknown> | undefined {
+/** The parsed JSON, or undefined when it is not JSON. */
+export function safeParse(s: string): Record<string, unknown> | undefined {
   try {
     return JSON.parse(s) as Record<string, unknown>;
   } catch {

@@ -9,6 +9,7 @@ import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/
 import { analyzeConstraints, mergeConstraints, type ConstraintRefinement } from "@/lib/agent/mode/constraints";
 import type { MetricToolOutput, OpenToolOutput, SearchResultView, SearchToolOutput } from "@/lib/agent/mode/prompts";
 import type { AgentConstraints } from "@/lib/agent/mode/types";
+import { safeParse } from "../conversation";
 
 /** Calls the offline model puts in one step (the loop's default batch size). */
 export const OFFLINE_BATCH = 5;
@@ -75,7 +76,7 @@ export function readDriverState(options: LanguageModelV3CallOptions): DriverStat
       for (const p of m.content) {
         if (p.type !== "tool-call") continue;
         callsSoFar++;
-        inputs.set(p.toolCallId, { toolName: p.toolName, input: typeof p.input === "string" ? safeJson(p.input) : p.input });
+        inputs.set(p.toolCallId, { toolName: p.toolName, input: typeof p.input === "string" ? safeParse(p.input) : p.input });
       }
     }
     if (m.role !== "tool") continue;
@@ -98,12 +99,4 @@ export function readDriverState(options: LanguageModelV3CallOptions): DriverStat
     }
   }
   return { question, language: constraints.language, constraints, budget: { toolCallsLeft, maxBatch: OFFLINE_BATCH }, searches, opened, openedOmitted, metrics, canCompute: (options.tools ?? []).some((t) => t.type === "function" && t.name === "compute_metric"), callsSoFar };
-}
-
-function safeJson(s: string): unknown {
-  try {
-    return JSON.parse(s);
-  } catch {
-    return null;
-  }
 }
