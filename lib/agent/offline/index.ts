@@ -60,8 +60,9 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   return { kind: "text", calls: [], text: writeAnswer(plan, conv.current.tools) };
 }
 
-function usage(options: LanguageModelV3CallOptions, out: string): LanguageModelV3Usage {
-  const input = Math.ceil(JSON.stringify(options.prompt).length / 4);
+/** Rough token counts (4 characters a token) of the serialised prompt and the output. */
+function usage(promptJson: string, out: string): LanguageModelV3Usage {
+  const input = Math.ceil(promptJson.length / 4);
   const output = Math.ceil(out.length / 4);
   return { inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: output, text: output, reasoning: undefined } };
 }
@@ -79,19 +80,23 @@ export function createOfflineModel(): LanguageModelV3 {
     supportedUrls: {},
     async doGenerate(options) {
       const d = decide(options);
+      // serialised once: the response id and the usage estimate both read it
+      const promptJson = JSON.stringify(options.prompt);
       const content: LanguageModelV3Content[] =
         d.kind === "tools" ? d.calls.map((c) => ({ type: "tool-call" as const, toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })) : [{ type: "text" as const, text: d.text }];
       return {
         content,
         finishReason: { unified: d.kind === "tools" ? "tool-calls" : "stop", raw: d.kind === "tools" ? "tool_calls" : "stop" },
-        usage: usage(options, d.text + d.calls.map((c) => c.input).join("")),
+        usage: usage(promptJson, d.text + d.calls.map((c) => c.input).join("")),
         warnings: [],
-        response: { id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) },
+        response: { id: `local-${hash(promptJson)}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) },
       };
     },
     async doStream(options) {
       const d = decide(options);
-      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", id: `local-${hash(JSON.stringify(options.prompt))}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) }];
+      // serialised once: the response id and the usage estimate both read it
+      const promptJson = JSON.stringify(options.prompt);
+      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", id: `local-${hash(promptJson)}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) }];
       if (d.kind === "tools") {
         for (const c of d.calls) {
           parts.push({ type: "tool-input-start", id: c.toolCallId, toolName: c.toolName });
@@ -107,7 +112,7 @@ export function createOfflineModel(): LanguageModelV3 {
       parts.push({
         type: "finish",
         finishReason: { unified: d.kind === "tools" ? "tool-calls" : "stop", raw: d.kind === "tools" ? "tool_calls" : "stop" },
-        usage: usage(options, d.text + d.calls.map((c) => c.input).join("")),
+        usage: usage(promptJson, d.text + d.calls.map((c) => c.input).join("")),
       });
       const signal = options.abortSignal;
       let i = 0;
