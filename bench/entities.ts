@@ -51,6 +51,7 @@ const FRESH_ROUNDS = [
   { round: 5, file: path.join(ROOT, "bench/data/entities-labels-5.jsonl"), seed: 2614, n: 100, seen: ["round 1", "round 2", "round 3", "round 4", "examples"] },
   { round: 6, file: path.join(ROOT, "bench/data/entities-labels-6.jsonl"), seed: 2615, n: 100, seen: ["round 1", "round 2", "round 3", "round 4", "round 5", "examples"] },
   { round: 7, file: path.join(ROOT, "bench/data/entities-labels-7.jsonl"), seed: 2616, n: 100, seen: ["round 1", "round 2", "round 3", "round 4", "round 5", "round 6", "examples"] },
+  { round: 8, file: path.join(ROOT, "bench/data/entities-labels-8.jsonl"), seed: 2617, n: 100, seen: ["round 1", "round 2", "round 3", "round 4", "round 5", "round 6", "round 7", "examples"] },
 ] as const;
 
 interface CachedPage { page: number; text: string; spans: TextSpan[] }
