@@ -2,13 +2,14 @@
  * Entity extractor (rules): people with roles (Swedish inquiry roles and English titles),
  * ministries (never people), committees and organisations, each mention with page and excerpt.
  */
+import { MONTH_NAMES_EN } from "@/lib/periods/months";
 import { canonicalize, cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
 import { CELL_BREAK, layoutText } from "./layout";
 import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
+import { sentencesWithOffsets } from "../sentences";
 import { pageKind } from "../timeline/page-kind";
-import { sentencesWithOffsets, SWEDISH_ABBREVIATIONS } from "../timeline/sentence";
 
 export const ENTITY_EXTRACTOR_VERSION = "1.2.0";
 
@@ -64,15 +65,14 @@ const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{L
 const FUND_SERIES = /^\s+(?:[IVX]{1,4}|\p{Lu})(?:-[\p{Lu}\d]{1,3})?(?:\s*\(\p{Lu}{1,4}\))?,?\s+(?:L\.P\.|LP|LLC|SCSp|Ltd\.|Inc\.)/u;
 /** A country or region word continuing a company's name past its legal form, then a closing mark, "and"/"or" or a lower-case word. */
 const PLACE_AFTER = /^(\s+(?:Japan|China|India|Korea|Taiwan|Singapore|Australia|Canada|Mexico|Brazil|Germany|France|Italy|Spain|Europe|Asia|Americas|Africa|International))(?=\s*[),;:]|\s+(?:and|or)\b|\s+\p{Ll})/u;
+/** "… Corporation of America": a place after "of" (a capitalised word or two, not a month: "… Corporation of May 2019"). */
+const OF_PLACE = new RegExp(String.raw`^\s+of\s+(?!(?:${MONTH_NAMES_EN.map((m) => m[0]!.toUpperCase() + m.slice(1)).join("|")})\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))`, "u");
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
-/**
- * Sentences of a page's canonical text, split by the narrative reader's splitSentences (one abbreviation list for the
- * product) with the Swedish abbreviations it lacks read across ("fr. o. m.", "Kungl. Maj:t").
- */
+/** Sentences of a page's canonical text (the shared sentence reader: one abbreviation list for the product, Swedish too). */
 export function sentencesOf(text: string): Array<{ text: string; start: number }> {
-  return sentencesWithOffsets(text, SWEDISH_ABBREVIATIONS);
+  return sentencesWithOffsets(text);
 }
 
 const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Co\.|Cos\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|B\.V\.|plc|LLC|LLP|L\.P\.|N\.A\.|S\.A\.|SA|S\.p\.A\.|N\.V\.|NV|AG|SE|DAC|KG)$/;
@@ -290,7 +290,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (inner && m.head) continue;
       if (inner && !NOT_ORG_START.test(inner[1]!) && !NUMBER_LABEL.test(inner[1]!)) { raw = `${inner[1]} ${raw}`; at -= inner[1]!.length + 1; }
       // "Sojitz Corporation of America": the place after "of" is part of the name
-      const ofPlace = /^\s+of\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))/u.exec(C.slice(m.index + m.text.length, m.index + m.text.length + 40));
+      const ofPlace = OF_PLACE.exec(C.slice(m.index + m.text.length, m.index + m.text.length + 40));
       if (ofPlace && /(?:Corporation|Company|Bank|Trust)$/.test(raw)) raw += ofPlace[0];
       // a fund's series and legal form after it ("Harbour Infrastructure Fund V-A, L.P.", "… Fund V (ER) SCSp")
       const end = at + raw.length;

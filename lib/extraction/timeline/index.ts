@@ -9,7 +9,7 @@ import { personNamesIn } from "../entities";
 import { CELL_BREAK, layoutText } from "../entities/layout";
 import { findDates, type ParsedDate } from "./dates";
 import { pageKind } from "./page-kind";
-import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, SWEDISH_ABBREVIATIONS } from "./sentence";
+import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, type ParagraphCache } from "./sentence";
 
 export const TIMELINE_EXTRACTOR_VERSION = "1.2.0";
 
@@ -55,6 +55,7 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     if (kind !== "body" && kind !== "cover") { notMined.set(kind, (notMined.get(kind) ?? 0) + 1); continue; }
     const layout = layoutText(page);
     const canon = canonicalize(layout);
+    const paragraphs: ParagraphCache = new Map();
     const lines = page.text.split("\n");
     // signature / place-and-date lines: "Stockholm i juni 1972." / "Stockholm den 12 maj 2017" / "Stockholm 2014"
     let pos = 0;
@@ -79,8 +80,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     for (const d of dates) {
       const os = canon.map[d.start]!;
       const oe = canon.map[d.end - 1]! + 1;
-      // the date's sentence within its paragraph and cell (split by the narrative reader's splitSentences)
-      const sent = sentenceAt(layout, os, oe, isInquiry ? SWEDISH_ABBREVIATIONS : undefined);
+      // the date's sentence within its paragraph and cell (each paragraph split once)
+      const sent = sentenceAt(layout, os, oe, paragraphs);
       const around = sent?.text ?? "";
       const sentence = isInquiry || !sent ? around : around.slice(gluedHeadEnd(around, sent.dateAt));
       const ty = isInquiry ? TYPES.find((x) => x.re.test(inquiryWindow(around, d))) : cueOf(canon.text, d, dates);

@@ -1,18 +1,18 @@
 /**
  * The sentence a date stands in, and an event's description read from it.
  *
- * Sentences are split by the narrative reader's `splitSentences` (one abbreviation list for the
- * whole product: legal forms, titles, initials, month abbreviations, Swedish "bl.a", "dir." …),
+ * Sentences are split by the shared sentence reader (../sentences: the narrative reader's
+ * `splitSentences`, one abbreviation list for the whole product, bullets starting a sentence),
  * inside one paragraph of the page (a blank line ends it) and one cell (CELL_BREAK from the
  * layout reading), so a heading printed on its own line or the next cell of a table is no part of
  * the sentence. The description then starts where the sentence starts — never inside it, which
  * lost the subject ("…appointed Executive Vice President in September 2014": who?) — and only a
  * sentence too long to show is cut, at a clause boundary that keeps the date's clause whole.
  */
-import { splitSentences } from "@/lib/answers/narrative/segment";
 import { canonicalize, EXCERPT_MAX, EXCERPT_MIN, locateExcerpt } from "../citation";
 import type { ExtractionPage } from "../types";
 import { CELL_BREAK } from "../entities/layout";
+import { sentencesWithOffsets } from "../sentences";
 
 /** Longest description shown whole; a longer sentence is cut around the date's clause. */
 export const DESCRIPTION_MAX = 200;
@@ -30,59 +30,34 @@ export interface Sentence {
   paragraph: string;
 }
 
+/** A paragraph's sentences, split once however many dates it holds (keyed by the paragraph's bounds). */
+export type ParagraphCache = Map<string, { text: string; map: number[]; sentences: Array<{ text: string; start: number }> }>;
+
 /**
  * The sentence of `text` (a page's layout text: same offsets as the page) holding [s, e), read
  * within its paragraph and cell. Null when the date is not found whole in one sentence.
  */
-export function sentenceAt(text: string, s: number, e: number, alsoAbbreviations?: RegExp): Sentence | null {
+export function sentenceAt(text: string, s: number, e: number, cache: ParagraphCache = new Map()): Sentence | null {
   const para = paragraphBounds(text, s, e);
-  const c = canonicalize(text.slice(para[0], para[1]));
-  const offset = (i: number) => para[0] + c.map[i]!;
-  let cursor = 0;
-  // a list's bullets start sentences too ("… certification. • In December 2022, the CPUC approved …")
-  for (const piece of sentencePieces(c.text, alsoAbbreviations)) {
-    const at = c.text.indexOf(piece, cursor);
-    if (at < 0) continue;
-    cursor = at + piece.length;
+  const k = `${para[0]}:${para[1]}`;
+  let p = cache.get(k);
+  if (!p) {
+    const c = canonicalize(text.slice(para[0], para[1]));
+    p = { text: c.text, map: c.map, sentences: sentencesWithOffsets(c.text) };
+    cache.set(k, p);
+  }
+  const { map } = p;
+  const offset = (i: number) => para[0] + map[i]!;
+  for (const { text: piece, start: at } of p.sentences) {
     const start = offset(at);
     const end = offset(at + piece.length - 1) + 1;
     if (end < e) continue;
     if (start > s) return null;
-    const dateAt = c.map.findIndex((o) => para[0] + o >= s) - at;
-    const dateEnd = c.map.findIndex((o) => para[0] + o >= e) - at;
-    return { text: piece, start, end, dateAt, dateEnd: dateEnd < 0 ? piece.length : dateEnd, paragraph: c.text };
+    const dateAt = map.findIndex((o) => para[0] + o >= s) - at;
+    const dateEnd = map.findIndex((o) => para[0] + o >= e) - at;
+    return { text: piece, start, end, dateAt, dateEnd: dateEnd < 0 ? piece.length : dateEnd, paragraph: p.text };
   }
   return null;
-}
-
-/**
- * Swedish abbreviations the shared splitter does not know yet, read across in Swedish text only:
- * "Kungl. Maj:t" (the King in Council), "nr. 5", "s. 12", "p. 3". To be moved into its list.
- */
-export const SWEDISH_ABBREVIATIONS = /\b(?:Kungl|nr|s|p)\.$/;
-
-/** Sentences of a text with whitespace collapsed: bullets start one, then splitSentences; a piece ending in one of `alsoAbbreviations` runs on. */
-function sentencePieces(text: string, alsoAbbreviations?: RegExp): string[] {
-  const pieces = text.split(/\s(?=[•●▪◦]\s)/u).flatMap((item) => splitSentences(item));
-  for (let i = 0; alsoAbbreviations && i < pieces.length - 1; i++) {
-    if (!alsoAbbreviations.test(pieces[i]!)) continue;
-    pieces.splice(i, 2, `${pieces[i]} ${pieces[i + 1]}`);
-    i--;
-  }
-  return pieces;
-}
-
-/** The sentences of a text whose whitespace is already collapsed (canonical), with their offsets in it. */
-export function sentencesWithOffsets(text: string, alsoAbbreviations?: RegExp): Array<{ text: string; start: number }> {
-  const out: Array<{ text: string; start: number }> = [];
-  let cursor = 0;
-  for (const piece of sentencePieces(text, alsoAbbreviations)) {
-    const at = text.indexOf(piece, cursor);
-    if (at < 0) continue;
-    out.push({ text: piece, start: at });
-    cursor = at + piece.length;
-  }
-  return out;
 }
 
 /** The paragraph (between blank lines) and cell (between CELL_BREAKs) around [s, e). */
