@@ -5,7 +5,23 @@
  */
 import { describe, expect, it } from "vitest";
 import { splitSentences } from "@/lib/answers/narrative/segment";
+import { extractEntitiesFromPages } from "@/lib/extraction/entities";
+import { readFilingFacts } from "@/lib/extraction/entities/filing-facts";
 import { sentencesWithOffsets } from "@/lib/extraction/sentences";
+import type { EntityPayload, ExtractionPage } from "@/lib/extraction/types";
+
+const ctx = { filename: "annual-report.pdf" };
+const page = (text: string, pageNumber = 20): ExtractionPage => ({ pageNumber, text });
+const entities = (pages: ExtractionPage[]) => extractEntitiesFromPages(pages, ctx).candidates.map((c) => c.payload as EntityPayload);
+const orgs = (p: ExtractionPage) => entities([p]).filter((e) => e.entityType === "organisation").map((e) => e.name);
+const people = (p: ExtractionPage) => entities([p]).filter((e) => e.entityType === "person").map((e) => `${e.name} — ${e.role}`);
+/** Lines of prose about 70 characters wide, so a page's short lines stand out. */
+const prose = [
+  "The company designs and sells outdoor equipment through its own stores",
+  "and through independent retailers in North America, Europe and Asia;",
+  "its products are made by contract manufacturers under long contracts.",
+  "Results of the year are discussed in the sections that follow below.",
+].join("\n");
 
 describe("the shared sentence reader", () => {
   it("reads across the Swedish abbreviations in the splitter's own list, in any document", () => {
@@ -26,5 +42,52 @@ describe("the shared sentence reader", () => {
       { text: "• In May 2022, the board met.", start: 18 },
       { text: "Done.", start: 48 },
     ]);
+  });
+});
+
+describe("entities: names cut or glued (round 8 and the leftovers of earlier rounds)", () => {
+  it("keeps a lower-case preposition inside a listed name ('Beacon on Demand US LLC'), not in prose", () => {
+    const list = page("Subsidiaries of the Registrant\nHalcyon Tools, LLC United States of America\nBeacon on Demand US LLC United States of America\nTroves, LLC United States of America");
+    expect(orgs(list)).toContain("Beacon on Demand US LLC");
+    expect(orgs(list)).not.toContain("Demand US LLC");
+    const text = page(`${prose}\nwe rely on a few suppliers; our outdoor segment buys its tents and its\nReliance on Harbour Outfitters Inc. for tents is discussed in Item 1A.`);
+    expect(orgs(text)).toEqual(["Harbour Outfitters Inc."]);
+  });
+
+  it("reads a name across a blank line the PDF put inside a sentence ('… reported by the National' | 'Quotation Bureau Incorporated')", () => {
+    const p = page(`${prose}\nthe average of the highest bid and lowest asked prices as reported by the National\n\nQuotation Bureau Incorporated, or any similar successor organization, on that day;`);
+    expect(orgs(p)).toEqual(["National Quotation Bureau Incorporated"]);
+    // a heading on its own line before a blank line still starts no name, however long, nor does a signature's title
+    expect(orgs(page(`${prose}\n\nNotes to Consolidated Financial Statements\n\nHarbour Aero Inc. and Subsidiary Companies`))).toEqual(["Harbour Aero Inc."]);
+    expect(orgs(page(`${prose}\n\nPresident and Chief Financial Officer\n\nHARBOUR STRATEGIES II LLC`))).toEqual(["HARBOUR STRATEGIES II LLC"]);
+    expect(orgs(page(`${prose}\n\nAcquisitions\n\nHarbour Aero Inc. was acquired in the year for cash.`))).toEqual(["Harbour Aero Inc."]);
+  });
+
+  it("reads no organisation into a table's column heading ('Company Name Where Incorporated or Organized')", () => {
+    const names = orgs(page("EXHIBIT 21\n\nCompany Name Where Incorporated or Organized\n\nHarbour Labs, LLC California"));
+    expect(names.some((n) => /Where|Incorporated/.test(n))).toBe(false);
+  });
+
+  it("keeps a proper name's possessive inside a company's name ('Quill’s Pizza Inc.'), not a generic owner's ('the Company’s')", () => {
+    expect(orgs(page(`${prose}\nMs. Lane serves on the board of directors for Quill’s Pizza Inc. and the board of trustees of a college.`))).toEqual(["Quill’s Pizza Inc."]);
+    expect(orgs(page(`${prose}\nThe terms of the Company’s Harbour Aero Inc. notes are set out in Note 9 to the statements.`))).toEqual(["Harbour Aero Inc."]);
+  });
+
+  it("reads no party's role before 'and' into the name ('the Administrative Agent and Harbour Corporation')", () => {
+    expect(orgs(page(`${prose}\nthe proceeds were held by the escrow agent pursuant to an escrow agreement by and among the Collateral Agent, the Escrow\nAgent, the Administrative Agent and Harbour Corporation and released on the Effective Date.`))).toEqual(["Harbour Corporation"]);
+  });
+
+  it("reads a title with its portfolio ('was appointed our President of Services')", () => {
+    expect(people(page(`${prose}\nDana Whitfield was appointed our President of Services in April 2016. In this role, she oversees our services.`))).toEqual(["Dana Whitfield — President of Services"]);
+  });
+
+  it("repairs a registrant's name the PDF text layer lost a ligature in, or reads no registrant", () => {
+    const cover = (name: string) => [page(`FORM 10-K\nFor the fiscal year ended May 31, 2023\n\n${name}\n\n(Exact name of registrant as specified in its charter)\n\nDelaware 54-2185193`, 1)];
+    expect(readFilingFacts(cover("Harbour Corpora\u0000on")).registrant?.name).toBe("Harbour Corporation");
+    expect(entities(cover("Harbour Corpora\u0000on")).filter((e) => e.role === "registrant").map((e) => e.name)).toEqual(["Harbour Corporation"]);
+    // as stored (a NUL is kept as a blank so offsets hold)
+    expect(readFilingFacts(cover("Harbour Corpora on")).registrant?.name).toBe("Harbour Corporation");
+    // a gap that cannot be read back is no clean name
+    expect(readFilingFacts(cover("Harbour Syn\u0000rgy Group")).registrant).toBeUndefined();
   });
 });

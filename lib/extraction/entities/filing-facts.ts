@@ -10,6 +10,7 @@
  * - principal customers ("sales to X accounted for 22% of net sales").
  */
 import type { ExtractionPage } from "../types";
+import { documentWords, repairLostGlyphs } from "./glyphs";
 import { cellsOfLines, layoutText } from "./layout";
 import { looksLikePersonName } from "./names";
 
@@ -138,6 +139,7 @@ function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
 /** The registrant's name, headquarters and fiscal year end from the cover page of a form. */
 export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> {
   const out: Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> = {};
+  let words: Set<string> | undefined;
   for (const page of pages.slice(0, 3)) {
     const label = /\(exact name of registrant as specified in its charter\)/i.exec(page.text);
     if (!label) continue;
@@ -145,7 +147,8 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
     const lineStart = before.lastIndexOf("\n") + 1;
     // the name as printed (a stray blank before a stop, "Inc .", is dropped only when the printed form has none)
     const printed = before.slice(lineStart).replace(/\s+/g, " ").trim();
-    const name = printed.replace(/ ([.,])/g, "$1");
+    // a ligature the text layer lost is put back ("Harbour Corpora\u0000on"); a name it cannot be put back in is no name
+    const name = repairLostGlyphs(printed.replace(/ ([.,])/g, "$1"), () => (words ??= documentWords(pages.map((p) => p.text))));
     if (!name || name.length > 80 || !/\p{Lu}/u.test(name)) continue;
     out.registrant = { name, detail: printed, page: page.pageNumber, start: lineStart, end: label.index + label[0].length };
     const addr = /\(address of principal executive offices/i.exec(page.text);

@@ -95,6 +95,36 @@ function headContinues(before: string): boolean {
   const comma = /^(\S+),\s+$/.exec(m[0]);
   return !(comma && LEGAL_FORM.test(comma[1]!));
 }
+/**
+ * A blank line the PDF put inside a sentence, before the rest of a name ("… as reported by the National" |
+ * blank | "Quotation Bureau Incorporated, …"): the last line with text is a long line of prose (no heading,
+ * no list entry) ending without a stop in capitalised words that an article or a preposition opens.
+ */
+function blankInsideSentence(original: string, nl: number, shortLine: number): boolean {
+  const blank = /\n[ \t]*$/.exec(original.slice(Math.max(0, nl - 200), nl));
+  if (!blank) return false;
+  const end = nl - blank[0].length;
+  const line = original.slice(original.lastIndexOf("\n", end - 1) + 1, end).trim();
+  // prose, not a heading or a signature block in title case ("Notes to Consolidated Financial Statements", "President and Chief Financial Officer")
+  const lowerWords = (line.match(/(?<![\p{L}])\p{Ll}{4,}/gu) ?? []).length;
+  return line.length >= Math.max(shortLine, 40) && lowerWords >= 3 && /\b(?:the|a|an|of|by|to|for|with|from|at|and)\s+(?:\p{Lu}[\p{L}&.'’-]*\s+)*\p{Lu}[\p{L}&'’-]*$/u.test(line);
+}
+/** Owners whose possessive is no part of a name ("the Company’s X Inc.", "the Utility’s …"). */
+const GENERIC_OWNER = /^(?:Company|Corporation|Registrant|Group|Partnership|Bank|Trust|Utility|Board|Issuer|Fund|Firm|Parent|Subsidiary|Nation|State|Government|Agency|Commission|Court|Debtors?|Borrower|Lender|Seller|Buyer|Plan|Employer|Committee|Operating Partnership)['’]s$/;
+
+/**
+ * A listed name opening with a capitalised word and a lower-case preposition ("Beacon on Demand US LLC",
+ * "Banco de Example S.A."): the word starts its line, and the line before ends as a list entry does
+ * (a capitalised word, a legal form, a closing parenthesis), not inside a sentence. The head ("Beacon on"), or null.
+ */
+function listedPrepositionHead(original: string, os: number): string | null {
+  const lineStart = original.lastIndexOf("\n", os - 1) + 1;
+  const m = /^[ \t]*(\p{Lu}[\p{L}&'’-]*[ \t]+(?:on|in|for|at|de|du|di|da|del|la|le|van|von|der))[ \t]+$/u.exec(original.slice(lineStart, os));
+  if (!m || SENTENCE_OPENER.test(`${m[1]!.split(/\s/)[0]} `)) return null;
+  const prev = original.slice(0, Math.max(0, lineStart - 1)).trimEnd();
+  const prevLine = prev.slice(prev.lastIndexOf("\n") + 1);
+  return !prevLine || /(?:\p{Lu}[\p{L}.]*|\))$/u.test(prevLine) ? m[1]!.replace(/\s+/g, " ") : null;
+}
 const NOT_SENTENCE_END = /\b(?:Corp|Bros|Intl|Assoc|Mfg|Natl|Dept|Holdings)$/;
 
 /**
@@ -118,7 +148,7 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   const os = map[at]!;
   const oe = map[at + match.length - 1]! + 1;
   const nl = original.lastIndexOf("\n", oe - 1);
-  if (nl > os) {
+  if (nl > os && !blankInsideSentence(original, nl, shortLine)) {
     const lineStart = original.lastIndexOf("\n", nl - 1) + 1;
     const prevLine = original.slice(lineStart, nl).trim();
     // (a numbered heading of a note or item is one at any length: "Note 3 – Acquisitions and Joint Ventures" | "KLX Inc.")
@@ -166,6 +196,8 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   cutAt(/^(?!(?:Bank|University|Institute|State|City|County|Commonwealth|Republic|Government|Council|College|Society|Association|District|Port|Trust|Federation|Federal|Museum|Church|Academy|Department|Ministry|Office|Union|Chamber|Court)\s)\S+\s+of\s+(?=\p{Lu})/u);
   // "John R. Simon and X Corporation", "You and X Corporation": a person or a pronoun is no part of the name
   cutAt(/^(?:(?:\p{Lu}[\p{Ll}'’-]+\s+)+\p{Lu}\.\s+\p{Lu}[\p{Ll}'’-]+(?:,? Jr\.)?|You|We|I|They)\s+and\s+/u);
+  // a party's role in a contract before "and" ("… the Administrative Agent and X Corporation")
+  cutAt(/^(?:\S+\s+)*?(?:Agent|Trustee|Borrowers?|Lenders?|Guarantors?|Arrangers?|Purchasers?|Underwriters?|Sellers?|Buyers?|Servicer|Depositary|Registrar|Escrow Agent)\s+and\s+(?=\p{Lu})/u);
   // "… Anthony F. Earley, Jr. and X Corporation": the tail of a person's name before "and"
   cutAt(/^(?:Jr|Sr)\.,?\s+and\s+/);
   return { skip, head };
@@ -227,7 +259,10 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
         if (!name) continue;
         // a title read into the next sentence's name ("Head of Sales Maria …") ends before it
         const after = C.slice(m.index! + m[0].length, m.index! + m[0].length + 30);
-        const title = /^Head of \S+ \p{Lu}\p{Ll}+$/u.test(m.groups!.title!) && /^ \p{Lu}\p{Ll}+\b/u.test(after) ? m.groups!.title!.replace(/ \S+$/, "") : m.groups!.title!;
+        let title = /^Head of \S+ \p{Lu}\p{Ll}+$/u.test(m.groups!.title!) && /^ \p{Lu}\p{Ll}+\b/u.test(after) ? m.groups!.title!.replace(/ \S+$/, "") : m.groups!.title!;
+        // a president's or director's portfolio after "of" ("was appointed our President of Services"): part of the title
+        const portfolio = /^(?:President|Director)$/.test(title) ? /^ of (\p{Lu}[\p{L}&'’-]*(?: (?:and|&) \p{Lu}[\p{L}&'’-]*| \p{Lu}[\p{L}&'’.-]*){0,3})(?=[\s,;:)]|\.(?:\s|$)|$)/u.exec(after) : null;
+        if (portfolio) title = `${title} of ${portfolio[1]}`;
         const at = m.index! + m[0].indexOf(name);
         found.push({ type: "person", name, role: title, start: at, end: at + name.length, conf: 0.85, evidence: "prose", reason: `named with the title "${title}"` });
       }
@@ -285,8 +320,15 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{6,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
       if (lead && m.head) continue;
       if (lead) { raw = `${lead[1]} ${raw}`; at -= lead[1]!.length + 1; }
+      // a capitalised word and a preposition opening a listed name ("Beacon on Demand US LLC" on a line of its own)
+      const prep = skip === 0 && !lead && !m.head ? listedPrepositionHead(page.text, canon.map[at]!) : null;
+      if (prep) { raw = `${prep} ${raw}`; at -= prep.length + 1; }
+      // a proper name's possessive opening the name ("Quill’s Pizza Inc."); not a generic owner's ("the Company’s X Inc.")
+      const owner = skip === 0 && !lead && !prep ? /(?:^|[\s(|])(\p{Lu}[\p{L}&.-]*['’]s)\s$/u.exec(C.slice(Math.max(0, at - 30), at)) : null;
+      const possessive = owner && !GENERIC_OWNER.test(owner[1]!) ? owner[1]! : null;
+      if (possessive) { raw = `${possessive} ${raw}`; at -= possessive.length + 1; }
       // a name with a number inside ("IBEW Local 98 Pension Fund", "NBIM Walker 601 LEX NYC LLC"): the words before the number belong to it
-      const inner = skip === 0 && !lead ? NUMBERED_HEAD.exec(C.slice(Math.max(0, at - 48), at)) : null;
+      const inner = skip === 0 && !lead && !prep && !possessive ? NUMBERED_HEAD.exec(C.slice(Math.max(0, at - 48), at)) : null;
       if (inner && m.head) continue;
       if (inner && !NOT_ORG_START.test(inner[1]!) && !NUMBER_LABEL.test(inner[1]!)) { raw = `${inner[1]} ${raw}`; at -= inner[1]!.length + 1; }
       // "Sojitz Corporation of America": the place after "of" is part of the name
@@ -310,7 +352,9 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (/\bFund\b/.test(name) && !/\b(?:Capital|Partners|Ventures|Equity|Growth|Investment|Investments|Opportunity|Opportunities|Infrastructure|Holdings|Pension|Retirement)\b/.test(name)) continue;
       // a statement's column heads read up to a company's name ("Retained Earnings Accumulated Other Comprehensive Loss Total X Corporation")
       if (/\b(?:Total|Subtotal|Retained|Accumulated|Comprehensive|Earnings|Liabilities)\b/.test(name)) continue;
-      if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(name)) continue;
+      if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(possessive ? name.slice(possessive.length) : name)) continue;
+      // a column heading or a clause that reads a legal form as a word ("Company Name Where Incorporated or Organized")
+      if (SENTENCE_OPENER.test(name) && !/\s/.test(name.replace(SENTENCE_OPENER, ""))) continue;
       // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
       if (/\sAS$/.test(name) && name === name.toUpperCase()) continue;
       found.push({ type: "organisation", name, role: "mentioned", start: at, end: at + raw.length, conf: 0.8, evidence: "prose", reason: "organisation name with a legal form" });
