@@ -13,7 +13,7 @@ import type { TestProject } from "vitest/node";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForUrl(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+export async function waitForUrl(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = "";
   while (Date.now() < deadline) {
