@@ -4,6 +4,8 @@ import { createBrowserClient } from "@supabase/ssr";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useMemo, useState } from "react";
 
+const LINK_FAILED = "This sign-in link could not be used: it has expired or was used already, or it was opened in another browser than the one that asked for it. Ask for a new link here.";
+
 /**
  * Email + password, or a magic link, through @supabase/ssr's browser client with the anon key. The
  * session is kept in the Supabase auth cookie (`storageKey`, chunked and base64url-encoded by
@@ -41,8 +43,12 @@ export function LoginForm({ supabaseUrl, anonKey, storageKey, next, signOut }: {
         return;
       }
       const { data } = await supabase.auth.getSession();
-      if (data.session) window.location.replace(next);
-      else if (!gone) setChecking(false);
+      if (data.session) return window.location.replace(next);
+      if (gone) return;
+      // A magic link (`?code=`) that did not sign in: its code verifier is in another browser, or
+      // the code expired or was used. The client drops the failure silently; say so here.
+      if (new URLSearchParams(window.location.search).has("code")) setError(LINK_FAILED);
+      setChecking(false);
     })();
     const { data: sub } = supabase.auth.onAuthStateChange((event, session) => {
       if (!signOut && session && (event === "SIGNED_IN" || event === "TOKEN_REFRESHED")) window.location.replace(next);
