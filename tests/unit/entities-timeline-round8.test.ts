@@ -8,7 +8,9 @@ import { splitSentences } from "@/lib/answers/narrative/segment";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { readFilingFacts } from "@/lib/extraction/entities/filing-facts";
 import { sentencesWithOffsets } from "@/lib/extraction/sentences";
-import type { EntityPayload, ExtractionPage } from "@/lib/extraction/types";
+import { extractTimelineFromPages } from "@/lib/extraction/timeline";
+import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
+import type { TextSpan } from "@/lib/ingest/types";
 
 const ctx = { filename: "annual-report.pdf" };
 const page = (text: string, pageNumber = 20): ExtractionPage => ({ pageNumber, text });
@@ -89,5 +91,35 @@ describe("entities: names cut or glued (round 8 and the leftovers of earlier rou
     expect(readFilingFacts(cover("Harbour Corpora on")).registrant?.name).toBe("Harbour Corporation");
     // a gap that cannot be read back is no clean name
     expect(readFilingFacts(cover("Harbour Syn\u0000rgy Group")).registrant).toBeUndefined();
+  });
+});
+
+/** A page from cells placed by hand: each [text, x, y] is one run, the text layer joining them in order with the given separators. */
+function placedPage(cells: Array<[string, number, number, string?]>): ExtractionPage {
+  let text = "";
+  const spans: TextSpan[] = [];
+  for (const [t, x, y, sep] of cells) {
+    spans.push({ start: text.length, length: t.length, x, y, width: t.length * 4, height: 7 });
+    text += t + (sep ?? "\n\n");
+  }
+  return { pageNumber: 30, text, spans };
+}
+
+describe("timeline: a table row under a group heading (round 7's leftover)", () => {
+  it("describes a row by the group heading printed left of it across its rows ('Harbour Vaccine' | 'Booster | Approved | October 2021')", () => {
+    const p = placedPage([
+      ["PRODUCT", 20, 60], ["SERIES", 110, 60], ["EU", 170, 60],
+      ["Harbour Vaccine", 20, 122],
+      ["Primary", 110, 100], ["Approved", 170, 95], ["December", 170, 102, "\n"], ["2020", 170, 109],
+      ["Booster", 110, 145], ["Approved", 170, 140], ["October", 170, 147, "\n"], ["2021", 170, 154],
+      // a row that starts in the first column has no group heading: its product is its own first cell
+      ["Westbrook Tablets", 20, 190, " "], ["Adult migraine", 110, 190], ["Approved", 170, 185], ["May", 170, 192, "\n"], ["2022", 170, 199],
+    ]);
+    const events = extractTimelineFromPages([p], ctx).candidates.map((c) => c.payload as TimelineEventPayload);
+    expect(events.map((e) => [e.eventDate, e.description])).toEqual([
+      ["2020-12-01", "Harbour Vaccine: Primary Approved December 2020"],
+      ["2021-10-01", "Harbour Vaccine: Booster Approved October 2021"],
+      ["2022-05-01", "Westbrook Tablets Adult migraine Approved May 2022"],
+    ]);
   });
 });

@@ -120,7 +120,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // a date broken over two lines ("den 27 maj\n1971 ändrades …") has no single line: cite the sentence
       // cited from the start of its sentence, as described (an excerpt around the date may start inside it)
       // (a table cell's date from its own row, when the row makes an excerpt of 50–200 characters)
-      const row = isInquiry ? null : rowBefore(page, os, oe);
+      const cells = isInquiry ? null : rowBefore(page, os, oe);
+      const row = cells?.text ?? null;
       const ownRow = row && row.length >= EXCERPT_MIN && row.length <= EXCERPT_MAX && locateExcerpt(page.text, row) ? row : null;
       const fromStart = !isInquiry && !formalLine && sent && !row ? excerptFromSentence(page.text, sent) : null;
       const excerpt = ownRow ?? fromStart ?? (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
@@ -130,7 +131,8 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // a date in a table's cell is described by its row; one in prose by its sentence (from its start),
       // unless the sentence is the date alone or nearly (a cell, a place-and-date line): then the excerpt
       const fromSentence = sent && !isInquiry && sent.text.split(/\s+/).length - d.text.split(/\s+/).length >= 4 ? describeFromSentence(sent) : null;
-      let desc = describe(ty.type, isInquiry ? sentence : row ?? fromSentence ?? excerpt, dirRef);
+      // a row under a group heading (a product beside its "Primary" and "Booster" rows) is described with it
+      let desc = describe(ty.type, isInquiry ? sentence : row ? (cells?.group ? `${cells.group}: ${row}` : row) : fromSentence ?? excerpt, dirRef);
       // "…62, was appointed President …": the officer is named just before, in the heading of the biography
       if (ty.type === "appointed" && /^…\d{1,3},\s/.test(desc)) {
         const named = personNamesIn(canon.text.slice(Math.max(0, d.start - 300), d.start).replace(/\|/g, " ")).filter((n) => !/^(?:Mr|Ms|Mrs|Dr)\b/.test(n)).pop();

@@ -10,6 +10,7 @@
  * sentence too long to show is cut, at a clause boundary that keeps the date's clause whole.
  */
 import { canonicalize, EXCERPT_MAX, EXCERPT_MIN, locateExcerpt } from "../citation";
+import type { TextSpan } from "@/lib/ingest/types";
 import type { ExtractionPage } from "../types";
 import { CELL_BREAK } from "../entities/layout";
 import { sentencesWithOffsets } from "../sentences";
@@ -154,6 +155,9 @@ export function describeFromSentence(sent: Sentence): string {
 /** Runs wider than this (points) are measurement noise of pdfjs (blank runs thousands of points wide). */
 const MAX_RUN_WIDTH = 2000;
 
+/** A table row read back from a date in one of its cells, and the group heading it stands under (or null). */
+export interface Row { text: string; group: string | null }
+
 /**
  * A date standing in a table's cell ("Xtandi (enzalutamide) | mCSPC | Approved | April 2021", each cell
  * on its own line of the text layer): the row it belongs to is the text on the same height of the page,
@@ -161,7 +165,7 @@ const MAX_RUN_WIDTH = 2000;
  * right after it and a sentence reading would run into ("April 2021 Cibinqo …"). Null when the date
  * is not alone in its line (prose) or the page has no text positions.
  */
-export function rowBefore(page: ExtractionPage, os: number, oe: number): string | null {
+export function rowBefore(page: ExtractionPage, os: number, oe: number): Row | null {
   // a cell: a blank line before the date and after it (or the page's end), nothing else between ("Approved\n\nApril\n2021\n\n");
   // a date ending a wrapped line of prose ("… approved by the CPUC on\nJanuary 21, 2022.") is none
   if (!/\n[ \t]*\n[ \t]*$/.test(page.text.slice(Math.max(0, os - 8), os)) || !/^[ \t]*(?:\n[ \t]*\n|\s*$)/.test(page.text.slice(oe, oe + 8)) || !page.spans?.length) return null;
@@ -174,16 +178,49 @@ export function rowBefore(page: ExtractionPage, os: number, oe: number): string 
   const bottom = Math.max(...mine.map((r) => r.y));
   const h = Math.max(...mine.map((r) => r.height || 8));
   let i = runs.indexOf(mine[0]!);
-  let start = mine[0]!.start;
   while (i > 0) {
     const r = runs[i - 1]!;
     if (r.y < top - 1.5 * h || r.y > bottom + 1.5 * h) break;
-    start = r.start;
     i--;
   }
-  const row = canonicalize(page.text.slice(start, oe)).text.trim();
+  const row = canonicalize(page.text.slice(runs[i]!.start, oe)).text.trim();
+  const group = groupCellOf(page, runs, runs[i]!);
   // a row that is the date alone (or with its cue word) says nothing of what happened
-  return row.split(/\s+/).length - page.text.slice(os, oe).split(/\s+/).length >= 3 ? row : null;
+  const words = (t: string | null) => (t ? t.split(/\s+/).length : 0);
+  return words(row) + words(group) - words(page.text.slice(os, oe)) >= 3 ? { text: row, group } : null;
+}
+
+/**
+ * The group heading a table row stands under, printed in a column left of the row's first cell and
+ * spanning several rows ("Harbour Vaccine" beside its "Primary" and "Booster" rows): the cell of
+ * short lines there whose height is nearest the row's, within a few lines. It names what the row
+ * is about ("Booster | Approved | September 2022" says nothing of which product). Null when the row
+ * starts in the table's first column or no such cell stands beside it.
+ */
+function groupCellOf(page: ExtractionPage, runs: TextSpan[], head: TextSpan): string | null {
+  const h = head.height || 8;
+  // lines of the column left of the row's first cell, near its height (footnote marks, "(b)", are none)
+  const left = runs
+    .filter((r) => r.x + r.width < head.x - h && Math.abs(r.y - head.y) <= 8 * h && /\p{L}{3}/u.test(page.text.slice(r.start, r.start + r.length)))
+    .sort((a, b) => a.y - b.y);
+  // consecutive lines (no more than a line and a half apart) make one cell
+  const cells: Array<{ top: number; bottom: number; text: string[]; runs: TextSpan[] }> = [];
+  for (const r of left) {
+    const t = page.text.slice(r.start, r.start + r.length).trim();
+    const last = cells[cells.length - 1];
+    if (last && r.y - last.bottom <= 1.6 * h) { last.bottom = r.y; last.text.push(t); last.runs.push(r); } else cells.push({ top: r.y, bottom: r.y, text: [t], runs: [r] });
+  }
+  // a group heading stands alone on its lines of the text layer: one that goes on into the row's columns
+  // ("Paxlovid (…) COVID-19 in high-risk adults") is another row's first cell
+  const lineOf = (at: number) => [page.text.lastIndexOf("\n", at) + 1, (page.text.indexOf("\n", at) + 1 || page.text.length + 1) - 1];
+  const rowOfItsOwn = (c: { runs: TextSpan[] }) => c.runs.some((g) => {
+    const [a, b] = lineOf(g.start);
+    return runs.some((r) => r.start >= a && r.start < b && r.x >= head.x - h);
+  });
+  const dist = (c: { top: number; bottom: number }) => (head.y < c.top ? c.top - head.y : head.y > c.bottom ? head.y - c.bottom : 0);
+  const near = cells.filter((c) => dist(c) <= 5 * h && c.text.length <= 4 && c.text.every((t) => t.length <= 40) && !/\b(?:19|20)\d\d\b/.test(c.text.join(" ")) && !rowOfItsOwn(c));
+  if (!near.length) return null;
+  return near.reduce((a, b) => (dist(b) < dist(a) ? b : a)).text.join(" ");
 }
 
 /**
