@@ -75,6 +75,17 @@ describe("entities: names cut or glued (round 8 and the leftovers of earlier rou
     expect(orgs(page(`${prose}\nThe terms of the Company’s Harbour Aero Inc. notes are set out in Note 9 to the statements.`))).toEqual(["Harbour Aero Inc."]);
   });
 
+  it("reads a name going on with 'for' after its legal form whole ('Harbour Corporation for Assigned Names and Numbers')", () => {
+    expect(orgs(page(`${prose}\nunder the governance of the Harbour Corporation for Assigned Names and Numbers (“HCANN”) and others.`))).toEqual(["Harbour Corporation for Assigned Names and Numbers"]);
+    // a period after it is no part of the name
+    expect(orgs(page(`${prose}\nthe results of Harbour Corporation for Fiscal 2023 are set out below in the tables.`))).toEqual(["Harbour Corporation"]);
+  });
+
+  it("closes a blank the PDF put beside a short name's ampersand ('HB& T Corporation', 'H B&T Corporation')", () => {
+    expect(orgs(page(`${prose}\nConsolidated Statements of Income for each of HB& T Corporation and the Utility.`))).toEqual(["HB&T Corporation"]);
+    expect(orgs(page(`${prose}\nConsolidated Statements of Income for each of H B&T Corporation and the Utility.`))).toEqual(["HB&T Corporation"]);
+  });
+
   it("reads no party's role before 'and' into the name ('the Administrative Agent and Harbour Corporation')", () => {
     expect(orgs(page(`${prose}\nthe proceeds were held by the escrow agent pursuant to an escrow agreement by and among the Collateral Agent, the Escrow\nAgent, the Administrative Agent and Harbour Corporation and released on the Effective Date.`))).toEqual(["Harbour Corporation"]);
   });

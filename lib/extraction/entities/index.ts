@@ -67,6 +67,8 @@ const FUND_SERIES = /^\s+(?:[IVX]{1,4}|\p{Lu})(?:-[\p{Lu}\d]{1,3})?(?:\s*\(\p{Lu
 const PLACE_AFTER = /^(\s+(?:Japan|China|India|Korea|Taiwan|Singapore|Australia|Canada|Mexico|Brazil|Germany|France|Italy|Spain|Europe|Asia|Americas|Africa|International))(?=\s*[),;:]|\s+(?:and|or)\b|\s+\p{Ll})/u;
 /** "… Corporation of America": a place after "of" (a capitalised word or two, not a month: "… Corporation of May 2019"). */
 const OF_PLACE = new RegExp(String.raw`^\s+of\s+(?!(?:${MONTH_NAMES_EN.map((m) => m[0]!.toUpperCase() + m.slice(1)).join("|")})\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))`, "u");
+/** "for" and two to five capitalised words (with "and", "of") ending the name: then a stop, a parenthesis, a lower-case word or the end; not a year's heading ("for Fiscal 2023"). */
+const FOR_TAIL = /^(\s+for\s+\p{Lu}\p{Ll}+(?:\s+(?:and|of|\p{Lu}\p{Ll}+)){0,5}\s+\p{Lu}\p{Ll}+)(?=\s*(?:[(),.;:“"]|$)|\s+\p{Ll})/u;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
@@ -342,10 +344,14 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // not one in a list's jurisdiction column, which a new name or line follows
       const place = !series && /(?:Corporation|Company|Limited|Inc\.?|Ltd\.?)$/.test(raw) ? PLACE_AFTER.exec(C.slice(end, end + 30)) : null;
       if (place) raw = C.slice(at, end + place[1]!.length);
+      // a name going on after its legal form with "for" and capitalised words ("Internet Corporation for Assigned Numbers and Names")
+      const forTail = !series && !place && /(?:Corporation|Company|Association|Foundation|Institute)$/.test(raw) ? FOR_TAIL.exec(C.slice(at + raw.length, at + raw.length + 80)) : null;
+      if (forTail) raw = C.slice(at, at + raw.length + forTail[1]!.length);
       // a chart's legend glued to the name ("S&P 500FedEx Corporation"): a run of digits stuck to a capitalised word is no part of it
       const glued = /^\p{N}{2,}(?=\p{Lu}\p{Ll})/u.exec(raw);
       if (glued) { raw = raw.slice(glued[0].length); at += glued[0].length; }
-      const name = raw.replace(/\s+/g, " ");
+      // a blank the PDF put beside an ampersand of a short name ("PG& E Corporation", "P G&E Corporation") is no part of it
+      const name = raw.replace(/\s+/g, " ").replace(/(?<![\p{L}])(\p{Lu}{1,3})(?:& | &)(\p{Lu}{1,3})(?![\p{L}])/u, "$1&$2").replace(/(?<![\p{L}])(\p{Lu}) (\p{Lu}{1,2}&\p{Lu}{1,3})(?![\p{L}])/u, "$1$2");
       // a fund is named as one ("Example Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
       if (/^(?:Parent|Subsidiary|Affiliated?|Participating|Successor|Acquiring|Surviving|Operating|Holding|Merger|Acquisition|Target|Issuing|Designated|Related)\s+(?:Corporation|Company|Inc\.?|LLC|Limited|Ltd\.?)$/.test(name)) continue;
