@@ -13,6 +13,7 @@
  *   npm run bench:entities -- --unlabelled    # the sampled items (both rounds) that have no label yet (JSONL to fill in)
  *   npm run bench:entities -- --doc NIKE_2018_10K   # everything read from one filing
  *   npm run bench:entities -- --save-sou      # write the Swedish reference (bench/data/entities-sou-reference.json)
+ *   npm run bench:entities -- --stored        # pages as ingestion stores them (a NUL, a lost ligature, kept as a blank)
  *
  * Pages come from the project's own PDF engine, cached as JSON under .manda-bench-entities/.
  */
@@ -132,14 +133,14 @@ function loadLabels(file = LABELS): Map<string, { ok: boolean; note?: string }> 
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { unlabelled: { type: "boolean" }, doc: { type: "string" }, "save-sou": { type: "boolean" } } });
+  const { values } = parseArgs({ options: { unlabelled: { type: "boolean" }, doc: { type: "string" }, "save-sou": { type: "boolean" }, stored: { type: "boolean" } } });
   const pdfs = CORPORA.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".pdf")).sort().map((f) => path.join(d, f)));
   const all: Record<"in-sample" | "held-out", { entity: Item[]; event: Item[] }> = { "in-sample": { entity: [], event: [] }, "held-out": { entity: [], event: [] } };
   let ms = 0, pageCount = 0, docs = 0;
   for (const pdf of pdfs) {
     const name = path.basename(pdf, ".pdf");
     if (values.doc && name !== values.doc) continue;
-    const pages = await pagesOf(pdf);
+    const pages = (await pagesOf(pdf)).map((p) => (values.stored ? { ...p, text: p.text.replace(/\u0000/g, " ") } : p));
     const ctx = { filename: path.basename(pdf) };
     const t0 = performance.now();
     const ents = extractEntitiesFromPages(pages, ctx).candidates.map((c) => entityItem(name, c));

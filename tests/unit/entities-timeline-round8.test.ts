@@ -94,6 +94,11 @@ describe("entities: names cut or glued (round 8 and the leftovers of earlier rou
     expect(people(page(`${prose}\nDana Whitfield was appointed our President of Services in April 2016. In this role, she oversees our services.`))).toEqual(["Dana Whitfield — President of Services"]);
   });
 
+  it("reads no tail of a name the PDF text layer cut at a lost ligature, as stored ('Harbour Interna onal Group Limited')", () => {
+    expect(orgs(page(`${prose}\nThe notes were issued by Harbour Interna onal Group Limited and guaranteed by the parent.`))).toEqual([]);
+    expect(orgs(page(`${prose}\nThe notes were issued by Harbour Interna\u0000onal Group Limited and guaranteed by the parent.`))).toEqual([]);
+  });
+
   it("repairs a registrant's name the PDF text layer lost a ligature in, or reads no registrant", () => {
     const cover = (name: string) => [page(`FORM 10-K\nFor the fiscal year ended May 31, 2023\n\n${name}\n\n(Exact name of registrant as specified in its charter)\n\nDelaware 54-2185193`, 1)];
     expect(readFilingFacts(cover("Harbour Corpora\u0000on")).registrant?.name).toBe("Harbour Corporation");

@@ -7,7 +7,11 @@
 
 const LIGATURES = ["ti", "fi", "fl", "ff", "ffi", "ffl", "ft"];
 /** Words of company names that hold a ligature, known without the document. */
-const NAME_WORDS = new Set(["corporation", "international", "financial", "office", "offices", "solutions", "communications", "operations", "technologies", "foundation", "association", "pacific", "scientific", "specialties", "affiliates"]);
+const NAME_WORDS = new Set([
+  "corporation", "international", "financial", "financing", "office", "offices", "solutions", "communications", "operations", "technologies", "foundation",
+  "association", "pacific", "scientific", "specialties", "affiliates", "software", "first", "fifth", "fidelity", "properties", "utilities", "logistics",
+  "pharmaceuticals", "therapeutics", "automotive", "traffic", "offshore", "profit",
+]);
 
 /** The words a document prints whole (lower case), read once. */
 export function documentWords(texts: string[]): Set<string> {
