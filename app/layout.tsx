@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cookies } from "next/headers";
+import { hasSessionCookie } from "@/lib/auth";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,7 +9,8 @@ export const metadata: Metadata = {
   description: "Conversational due diligence with citation-backed answers",
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const signedIn = hasSessionCookie({ cookies: await cookies() });
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
@@ -23,6 +26,11 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
             <Link href="/" className="text-sm text-slate-600 hover:text-slate-900">
               Deals
             </Link>
+            {signedIn && (
+              <Link href="/login?signout=1" prefetch={false} className="ml-auto text-sm text-slate-600 hover:text-slate-900">
+                Sign out
+              </Link>
+            )}
           </nav>
         </header>
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">

@@ -4,7 +4,7 @@
  * (Bearer header or the Supabase auth cookie) checked with Supabase, and deal_members decides.
  */
 export { authMode, authCookieName, supabasePublicConfig } from "./mode";
-export { getCurrentUser, verifySupabaseToken, ensureUserRow, clearAuthCache } from "./session";
+export { getCurrentUser, verifySupabaseToken, ensureUserRow, clearAuthCache, hasSessionCookie } from "./session";
 export { requireDealRole, dealRoleOf, accessibleDealIds, setDealMember, createDealAsOwner, listDealMembers, removeDealMember, type DealMember } from "./access";
 export { accessTokenOf, type AuthInput } from "./token";
 export { LOCAL_USER, ROLE_RANK, roleAtLeast, roleForMethod, type AuthUser, type AuthMode, type DealRole } from "./types";

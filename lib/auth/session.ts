@@ -54,3 +54,11 @@ export async function getCurrentUser(input: AuthInput, options: { db?: Queryable
   if (options.db !== null) await ensureUserRow(options.db ?? (await getDb()), user);
   return user;
 }
+
+/**
+ * Whether a request carries a Supabase session cookie (not verified: for showing "Sign out" in the
+ * header only; every data read still verifies the token). Always false in local mode.
+ */
+export function hasSessionCookie(input: AuthInput, cfg: Config = getConfig()): boolean {
+  return authMode(cfg) === "supabase" && !!cfg.SUPABASE_URL && accessTokenOf(input, authCookieName(cfg.SUPABASE_URL)) !== null;
+}

@@ -239,7 +239,7 @@ describe("Supabase sign-in", () => {
     expect(await sessionCookies(context)).not.toEqual([]);
     const logoutsBefore = stub.requests.filter((r) => r.path === "/auth/v1/logout" && r.method === "POST").length;
 
-    await page.goto(`${base}/login?signout=1`);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign out" }).click();
     await expect.poll(async () => notices(page), WAIT).toEqual(["You are signed out."]);
     const logouts = stub.requests.filter((r) => r.path === "/auth/v1/logout" && r.method === "POST");
     expect(logouts.length).toBe(logoutsBefore + 1);
@@ -249,6 +249,7 @@ describe("Supabase sign-in", () => {
     await page.goto(`${base}${next}`);
     expect(new URL(page.url()).pathname).toBe("/login");
     await formShown(page);
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign out" }).count()).toBe(0);
     expect(await page.content()).not.toContain(bobDeal.name);
     expect(errors).toEqual([]);
   });

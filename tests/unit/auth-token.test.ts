@@ -1,7 +1,9 @@
 import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import type { Session } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "@/lib/config";
 import { authCookieName } from "@/lib/auth/mode";
+import { hasSessionCookie } from "@/lib/auth/session";
 import { safeNextPath } from "@/lib/auth/redirect";
 import { accessTokenFromSessionValue, accessTokenOf, bearerToken, parseCookieHeader } from "@/lib/auth/token";
 import { roleAtLeast, roleForMethod } from "@/lib/auth/types";
@@ -88,5 +90,15 @@ describe("roles and redirects", () => {
   it("returns only to same-site paths after sign-in", () => {
     expect(safeNextPath("/deals/aurora/qa?x=1")).toBe("/deals/aurora/qa?x=1");
     for (const bad of [null, "", "https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "/login?next=/x"]) expect(safeNextPath(bad)).toBe("/");
+  });
+});
+
+describe("the header's Sign out link", () => {
+  const supabase = parseConfig({ SUPABASE_URL: "https://abcdefgh.supabase.co", SUPABASE_ANON_KEY: "anon" });
+  it("shows only in Supabase mode with a session cookie", () => {
+    expect(hasSessionCookie({ cookies: ssrCookies(session) }, supabase)).toBe(true);
+    expect(hasSessionCookie({ cookies: [] }, supabase)).toBe(false);
+    expect(hasSessionCookie({ cookies: [{ name: "sb-other-auth-token", value: JSON.stringify(session) }] }, supabase)).toBe(false);
+    expect(hasSessionCookie({ cookies: ssrCookies(session) }, parseConfig({}))).toBe(false);
   });
 });
