@@ -164,7 +164,8 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
       onFinish: async ({ responseMessage, isAborted }) => {
         const metadata = {
           ...((responseMessage.metadata as Record<string, unknown> | undefined) ?? {}),
-          mode: body.mode ?? conversation.mode,
+          // the chat agent's answer, also in a conversation started in Agent Mode
+          mode: "chat",
           timings: { firstTokenMs: firstTokenMs ?? null, totalMs: elapsed() },
           ...(streamError ? { error: streamError } : {}),
           ...(isAborted ? { aborted: true } : {}),
