@@ -7,7 +7,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Chat } from "@/components/chat/chat";
-import { agentAnswerMessage, agentQuestionMessage } from "@/lib/agent/mode/messages";
+import { agentAnswerMessage, agentFailureMessage, agentQuestionMessage } from "@/lib/agent/mode/messages";
 import type { AgentModeResult } from "@/lib/agent/mode/types";
 import type { MandaUIMessage } from "@/lib/chat/ui-message";
 
@@ -63,5 +63,19 @@ describe("one chat, both modes", () => {
     expect(assistants(html)).toEqual(["chat", "agent"]);
     expect(html).not.toContain('role="switch"');
     expect(html).toMatch(/<textarea[^>]*id="chat-input"[^>]*disabled=""/);
+  });
+
+  it("a run the analyst stopped says so (live: its trace and the stop mark; reloaded: the saved stopped run)", () => {
+    const trace = run.trace!;
+    const live: MandaUIMessage = { id: "a3", role: "assistant", parts: [{ type: "data-agent-trace", data: trace }], metadata: { mode: "agent", aborted: true } };
+    const saved = agentFailureMessage("a4", "stopped", { code: "aborted", message: "The run was stopped before it finished." }, trace);
+    for (const m of [live, saved]) {
+      const html = render([agentQuestionMessage("q1", "Quote Q3 revenue"), m]);
+      expect(html).toContain('data-testid="agent-run-unfinished"');
+      expect(html).toContain("Stopped before an answer was ready.");
+    }
+    // not stopped and nothing saved: said plainly, not shown as a stop
+    const bare: MandaUIMessage = { id: "a5", role: "assistant", parts: [{ type: "data-agent-trace", data: trace }], metadata: { mode: "agent" } };
+    expect(render([agentQuestionMessage("q1", "Quote Q3 revenue"), bare])).toContain("No answer was saved for this request.");
   });
 });
