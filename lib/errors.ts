@@ -31,7 +31,7 @@ export const ERROR_CODES = [
   "bad_request:review_id", "bad_request:role", "bad_request:status", "bad_request:storage_key",
   "bad_request:task", "bad_request:timeout", "bad_request:upload", "bad_request:usage",
   "bad_request:zip_bomb",
-  "conflict:conversation_mode", "conflict:database_in_use", "conflict:deal", "conflict:document",
+  "conflict:database_in_use", "conflict:deal", "conflict:document",
   "conflict:document_file", "conflict:document_not_indexed", "conflict:held_instruction",
   "conflict:last_owner", "conflict:message_id", "conflict:pipeline_running", "conflict:review_item",
   "conflict:task",

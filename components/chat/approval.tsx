@@ -1,10 +1,8 @@
 "use client";
 
-import type { AnyPart } from "./offers";
-
 /** What a write the agent asks to make would do, in words (from the tool call's input). */
-export function describeWrite(name: string, input: Record<string, unknown> | undefined): { title: string; items: string[] } {
-  const i = input ?? {};
+export function describeWrite(name: string, input: unknown): { title: string; items: string[] } {
+  const i: Record<string, unknown> = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
   const str = (v: unknown) => (typeof v === "string" ? v : "");
   switch (name) {
     case "add_to_qa": {
@@ -28,9 +26,8 @@ export function describeWrite(name: string, input: Record<string, unknown> | und
  * A write the agent asks to make (AI SDK tool approval): what it would do, and Approve /
  * Decline. Nothing is written until the analyst approves; the answer then continues.
  */
-export function ApprovalCard({ name, part, onDecide }: { name: string; part: AnyPart; onDecide?: (id: string, approved: boolean) => void }) {
-  const approval = part.approval as { id: string } | undefined;
-  const { title, items } = describeWrite(name, part.input as Record<string, unknown> | undefined);
+export function ApprovalCard({ name, input, approvalId, onDecide }: { name: string; input: unknown; approvalId: string; onDecide?: (id: string, approved: boolean) => void }) {
+  const { title, items } = describeWrite(name, input);
   return (
     <div className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="approval-request" data-tool={name}>
       <p className="font-medium">{title}?</p>
@@ -41,12 +38,12 @@ export function ApprovalCard({ name, part, onDecide }: { name: string; part: Any
           ))}
         </ul>
       )}
-      {onDecide && approval ? (
+      {onDecide ? (
         <div className="flex gap-2">
-          <button type="button" onClick={() => onDecide(approval.id, true)} className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-medium text-white hover:bg-indigo-700" data-testid="approval-approve">
+          <button type="button" onClick={() => onDecide(approvalId, true)} className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-medium text-white hover:bg-indigo-700" data-testid="approval-approve">
             Approve
           </button>
-          <button type="button" onClick={() => onDecide(approval.id, false)} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium hover:bg-slate-100" data-testid="approval-deny">
+          <button type="button" onClick={() => onDecide(approvalId, false)} className="rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium hover:bg-slate-100" data-testid="approval-deny">
             Decline
           </button>
         </div>

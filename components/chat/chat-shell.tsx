@@ -1,6 +1,5 @@
 import Link from "next/link";
-import type { UIMessage } from "ai";
-import { AgentModeSwitch } from "@/components/agent-mode/mode-switch";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { Chat, type DocRef } from "./chat";
 import { ConversationList, type ConversationItem } from "./conversation-list";
 import { ConversationsPanel } from "./conversations-panel";
@@ -9,12 +8,12 @@ import { readOnlyReason } from "./read-only";
 
 export type { ConversationItem };
 
-/** Conversation history for the deal (left) and the chat or Agent Mode (right). Server component. */
+/** Conversation history for the deal (left) and the conversation, chat and Agent Mode alike (right). Server component. */
 export function ChatShell({ deal, conversationId, conversations, messages, documents, isNew, historyError, sharing }: {
   deal: string;
   conversationId: string;
   conversations: ConversationItem[];
-  messages: UIMessage[];
+  messages: MandaUIMessage[];
   documents: DocRef[];
   isNew: boolean;
   historyError?: string | null;
@@ -32,9 +31,7 @@ export function ChatShell({ deal, conversationId, conversations, messages, docum
       </ConversationsPanel>
       <section aria-label="Chat" className="min-w-0">
         {sharing && <ConversationSharing key={conversationId} deal={deal} conversationId={conversationId} info={sharing} />}
-        <AgentModeSwitch key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} isNew={isNew}>
-          <Chat key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} documents={documents} isNew={isNew} readOnly={readOnlyReason(sharing)} />
-        </AgentModeSwitch>
+        <Chat key={conversationId} deal={deal} conversationId={conversationId} initialMessages={messages} documents={documents} isNew={isNew} readOnly={readOnlyReason(sharing)} />
       </section>
     </div>
   );

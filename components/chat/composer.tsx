@@ -1,6 +1,6 @@
 "use client";
 
-/** What differs between the chat's box and Agent Mode's request box (ids are what tests and labels find). */
+/** What differs between the chat's question box and Agent Mode's request box (ids are what tests and labels find). */
 export interface ComposerLabels {
   inputId: string;
   label: string;
@@ -21,8 +21,19 @@ export const CHAT_COMPOSER: ComposerLabels = {
   rows: 2,
 };
 
+/** The box while Agent Mode is on: a run's request, at most 1,000 characters (the server's limit). */
+export const AGENT_COMPOSER: ComposerLabels = {
+  inputId: "agent-input",
+  label: "Agent Mode request",
+  placeholder: "e.g. Separate searches for revenue and margins, open two sources, quote one exact figure…",
+  submit: "Run agent",
+  stopTestId: "agent-stop",
+  rows: 3,
+  maxLength: 1000,
+};
+
 /**
- * The question box of both modes (the chat, Agent Mode): Enter sends, Shift+Enter is a new line;
+ * The question box of both modes (a chat question, an Agent Mode run): Enter sends, Shift+Enter is a new line;
  * Stop while an answer streams. A conversation the user may only read (another member's) gets a
  * disabled box and the reason.
  */
@@ -37,7 +48,7 @@ export function Composer({ input, setInput, busy, onSubmit, onStop, onRegenerate
   /** Why this conversation cannot be continued here (the server refuses a post to it). */
   readOnly?: string | null;
   labels?: ComposerLabels;
-  /** Extra classes for the form (Agent Mode pushes it to the panel's bottom). */
+  /** Extra classes for the form. */
   className?: string;
 }) {
   const readOnlyId = `${labels.inputId.replace(/-input$/, "")}-readonly-reason`;

@@ -1,14 +1,14 @@
 "use client";
 
-import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { useEffect, useRef } from "react";
 import { notifyConversationsChanged } from "./conversation-list";
 
-/** After the first question on /chat, the URL names the conversation (shareable; survives reload). */
+/** After the first question on /chat, the URL names the conversation (shareable; survives reload; ?mode kept). */
 export function useConversationInUrl({ deal, conversationId, isNew, hasMessages }: { deal: string; conversationId: string; isNew: boolean; hasMessages: boolean }) {
   useEffect(() => {
     if (isNew && hasMessages && typeof window !== "undefined" && !window.location.pathname.endsWith(conversationId)) {
-      window.history.replaceState(null, "", `/deals/${encodeURIComponent(deal)}/chat/${conversationId}`);
+      window.history.replaceState(null, "", `/deals/${encodeURIComponent(deal)}/chat/${conversationId}${window.location.search}`);
     }
   }, [isNew, hasMessages, conversationId, deal]);
 }
@@ -22,8 +22,8 @@ export function useRestoredConversation({ deal, conversationId, isNew, initialMe
   deal: string;
   conversationId: string;
   isNew: boolean;
-  initialMessages: UIMessage[];
-  setMessages: (update: (cur: UIMessage[]) => UIMessage[]) => void;
+  initialMessages: MandaUIMessage[];
+  setMessages: (update: (cur: MandaUIMessage[]) => MandaUIMessage[]) => void;
 }) {
   // What the page was first rendered with: the restore runs on mount only.
   const mount = useRef({ deal, conversationId, isNew, restored: initialMessages.length > 0, setMessages });
@@ -35,7 +35,7 @@ export function useRestoredConversation({ deal, conversationId, isNew, initialMe
       try {
         const res = await fetch(`/api/deals/${encodeURIComponent(deal)}/conversations/${conversationId}`, { cache: "no-store" });
         if (!res.ok) return; // not saved yet
-        const body = (await res.json()) as { messages?: UIMessage[] };
+        const body = (await res.json()) as { messages?: MandaUIMessage[] };
         const saved = (body.messages ?? []).map(({ id, role, parts, metadata }) => (metadata == null ? { id, role, parts } : { id, role, parts, metadata }));
         if (!alive || saved.length === 0) return;
         setMessages((cur) => (cur.length > 0 ? cur : saved));

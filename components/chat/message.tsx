@@ -1,20 +1,23 @@
 "use client";
 
-import type { UIMessage } from "ai";
+import { isToolUIPart, type SourceUrlUIPart } from "ai";
 import Link from "next/link";
 import { memo, useMemo } from "react";
+import { AgentRun } from "@/components/agent-mode/agent-run";
+import { agentRunOf } from "@/lib/agent/mode/messages";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { Markdown, type CitationResolver } from "./markdown";
-import { textOf, toolName, type AnyPart } from "./offers";
+import { textOf } from "./offers";
 import { ToolActivity } from "./tool-activity";
 
-type SourcePart = { type: "source-url"; sourceId: string; url: string; title?: string };
+const sourcesOf = (m: MandaUIMessage) => m.parts.filter((p): p is SourceUrlUIPart => p.type === "source-url");
 
 /**
  * Where a citation "doc, loc" in an answer links to: the answer's own source part with that
  * title, else the named document of the deal at the page (or cell) the citation gives.
  */
-export function citationResolver(m: UIMessage, byName: Map<string, string>, deal: string): CitationResolver {
-  const sources = m.parts.filter((p): p is Extract<UIMessage["parts"][number], { type: "source-url" }> => p.type === "source-url");
+export function citationResolver(m: MandaUIMessage, byName: Map<string, string>, deal: string): CitationResolver {
+  const sources = sourcesOf(m);
   return (doc, loc) => {
     const norm = (s: string) => s.toLowerCase().replace(/\s+/g, "");
     const want = norm(`${doc}, ${loc}`);
@@ -29,7 +32,7 @@ export function citationResolver(m: UIMessage, byName: Map<string, string>, deal
   };
 }
 
-function SourceChips({ sources }: { sources: SourcePart[] }) {
+function SourceChips({ sources }: { sources: SourceUrlUIPart[] }) {
   return (
     <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3" aria-label="Sources">
       {sources.map((s) => (
@@ -51,14 +54,13 @@ function SourceChips({ sources }: { sources: SourcePart[] }) {
 }
 
 /** An assistant answer: tool activity, the text with its citation links, source chips, and how it ended. */
-function Answer({ m, resolve, onDecide }: { m: UIMessage; resolve: CitationResolver; onDecide?: (id: string, approved: boolean) => void }) {
-  const sources = m.parts.filter((p) => p.type === "source-url") as SourcePart[];
-  const meta = (m.metadata ?? {}) as { error?: string; aborted?: boolean };
+function Answer({ m, resolve, onDecide }: { m: MandaUIMessage; resolve: CitationResolver; onDecide?: (id: string, approved: boolean) => void }) {
+  const sources = sourcesOf(m);
+  const meta = m.metadata ?? {};
   return (
     <div className="min-w-0 max-w-full space-y-2 rounded-lg border border-slate-200 bg-white px-3 py-3 shadow-sm sm:px-5 sm:py-4">
       {m.parts.map((p, i) => {
-        const part = p as AnyPart;
-        if (toolName(part)) return <ToolActivity key={i} part={part} onDecide={onDecide} />;
+        if (isToolUIPart(p)) return <ToolActivity key={i} part={p} onDecide={onDecide} />;
         if (p.type === "text")
           return (
             <div key={i} data-testid="answer-text">
@@ -79,15 +81,30 @@ function Answer({ m, resolve, onDecide }: { m: UIMessage; resolve: CitationResol
 }
 
 /**
- * One message of the conversation: the user's question as a bubble, or the answer. Memoised:
- * while an answer streams only it re-renders, not every earlier answer's markdown.
+ * One message of the conversation: the user's question as a bubble, the chat's answer, or an
+ * Agent Mode run (an assistant message with its data parts). Memoised: while an answer streams
+ * only it re-renders, not every earlier one.
  */
-export const ChatMessage = memo(function ChatMessage({ m, byName, deal, onDecide }: { m: UIMessage; byName: Map<string, string>; deal: string; onDecide?: (id: string, approved: boolean) => void }) {
+export const ChatMessage = memo(function ChatMessage({ m, byName, deal, onDecide, live = false, fresh = false }: {
+  m: MandaUIMessage;
+  byName: Map<string, string>;
+  deal: string;
+  onDecide?: (id: string, approved: boolean) => void;
+  /** The answer streaming now. */
+  live?: boolean;
+  /** The last answer, asked on this page (an Agent Mode run then shows its trace unfolded). */
+  fresh?: boolean;
+}) {
   const resolve = useMemo(() => citationResolver(m, byName, deal), [m, byName, deal]);
+  const run = useMemo(() => agentRunOf(m), [m]);
+  const agent = m.role === "user" ? m.metadata?.mode === "agent" : run !== null;
+  const label = m.role === "user" ? (agent ? "Your Agent Mode request" : "Your question") : agent ? "Agent Mode run" : "Answer";
   return (
-    <article className={m.role === "user" ? "flex justify-end" : ""} data-testid={`message-${m.role}`} aria-label={m.role === "user" ? "Your question" : "Answer"}>
+    <article className={m.role === "user" ? "flex justify-end" : "min-w-0"} data-testid={`message-${m.role}`} data-mode={agent ? "agent" : "chat"} aria-label={label}>
       {m.role === "user" ? (
         <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-indigo-600 px-4 py-2 text-white">{textOf(m)}</div>
+      ) : run ? (
+        <AgentRun view={run} deal={deal} live={live} open={fresh} stopped={m.metadata?.aborted === true} />
       ) : (
         <Answer m={m} resolve={resolve} onDecide={onDecide} />
       )}

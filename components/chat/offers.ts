@@ -1,15 +1,7 @@
 /** One-click offers under the chat's last answer (pure; unit-tested). */
-import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 
-export type AnyPart = UIMessage["parts"][number] & Record<string, unknown>;
-
-export function toolName(p: AnyPart): string | null {
-  if (p.type === "dynamic-tool") return String(p.toolName ?? "tool");
-  if (typeof p.type === "string" && p.type.startsWith("tool-")) return p.type.slice(5);
-  return null;
-}
-
-export function textOf(m: UIMessage): string {
+export function textOf(m: Pick<MandaUIMessage, "parts">): string {
   return m.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
 }
 
@@ -27,7 +19,7 @@ export interface Offer {
  * request (it works on a deal with no IRL yet: the item is its first). Under a coverage list the
  * gaps are IRL items already, so it is not offered there.
  */
-export function offersOf(m: UIMessage): Offer[] {
+export function offersOf(m: Pick<MandaUIMessage, "parts">): Offer[] {
   const text = textOf(m);
   const offers: Offer[] = [];
   const asks = /\b(would you like|shall I|should I|want me to|do you want|I can|offer)\b/i.test(text);

@@ -1,7 +1,10 @@
 "use client";
 
+import { getToolName, type DynamicToolUIPart, type ToolUIPart } from "ai";
 import { ApprovalCard } from "./approval";
-import { toolName, type AnyPart } from "./offers";
+
+/** A tool call of an answer (the AI SDK's typed tool parts). */
+export type ToolPart = ToolUIPart | DynamicToolUIPart;
 
 const TOOL_LABELS: Record<string, [running: string, done: string]> = {
   query_knowledge_base: ["Searching the data room…", "Searched the data room"],
@@ -18,16 +21,22 @@ const TOOL_LABELS: Record<string, [running: string, done: string]> = {
 };
 
 /** One tool call of the answer: running, done or failed, with the query it searched for; a write waiting for approval. */
-export function ToolActivity({ part, onDecide }: { part: AnyPart; onDecide?: (id: string, approved: boolean) => void }) {
-  const name = toolName(part)!;
-  if (part.state === "approval-requested") return <ApprovalCard name={name} part={part} onDecide={onDecide} />;
+/** What the call searched for or asked, from its input. */
+function queryOf(input: unknown): string | null {
+  if (!input || typeof input !== "object") return null;
+  const { query, question } = input as { query?: unknown; question?: unknown };
+  return typeof query === "string" ? query : typeof question === "string" ? question : null;
+}
+
+export function ToolActivity({ part, onDecide }: { part: ToolPart; onDecide?: (id: string, approved: boolean) => void }) {
+  const name = getToolName(part);
+  if (part.state === "approval-requested") return <ApprovalCard name={name} input={part.input} approvalId={part.approval.id} onDecide={onDecide} />;
   const [running, done] = TOOL_LABELS[name] ?? [`Using ${name.replace(/_/g, " ")}…`, `Used ${name.replace(/_/g, " ")}`];
-  const state = typeof part.state === "string" ? part.state : "";
-  const denied = state === "output-denied" || (state === "approval-responded" && (part.approval as { approved?: boolean } | undefined)?.approved === false);
+  const state = part.state;
+  const denied = state === "output-denied" || (state === "approval-responded" && !part.approval.approved);
   const failed = state === "output-error";
   const finished = state === "output-available";
-  const input = part.input as Record<string, unknown> | undefined;
-  const query = typeof input?.query === "string" ? input.query : typeof input?.question === "string" ? input.question : null;
+  const query = queryOf(part.input);
   return (
     <div className="flex items-center gap-2 text-xs text-slate-500" data-testid="tool-activity" data-tool={name} data-state={state}>
       {finished ? (

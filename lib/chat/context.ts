@@ -3,6 +3,7 @@
  * 10), starting at a user message, without empty assistant turns (a failed answer leaves one).
  */
 import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "./ui-message";
 
 export const DEFAULT_CONTEXT_MESSAGES = 10;
 
@@ -20,6 +21,6 @@ export function contextWindow<M extends UIMessage>(messages: M[], n = DEFAULT_CO
 }
 
 /** Strips what the server adds for storage (createdAt) so messages are plain UIMessages again. */
-export function toUIMessages(messages: Array<UIMessage & { createdAt?: string }>): UIMessage[] {
+export function toUIMessages(messages: Array<MandaUIMessage & { createdAt?: string }>): MandaUIMessage[] {
   return messages.map(({ id, role, parts, metadata }) => (metadata === undefined ? { id, role, parts } : { id, role, parts, metadata }));
 }

@@ -5,7 +5,7 @@
  * message, a request may carry `approvals`: the user's decisions on the writes the last answer
  * asks for (approvals.ts); they are applied to that stored answer, which then continues.
  */
-import { consumeStream, createIdGenerator, safeValidateUIMessages, type LanguageModel, type UIMessage } from "ai";
+import { consumeStream, createIdGenerator, safeValidateUIMessages, type LanguageModel } from "ai";
 import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { MandaError, isMandaError } from "@/lib/errors";
@@ -17,6 +17,7 @@ import { agentDeal, loadAgent, type AgentModule } from "./agent-adapter";
 import { DEFAULT_CONTEXT_MESSAGES, contextWindow, toUIMessages } from "./context";
 import { applyApprovals, approvalsSchema } from "./approvals";
 import { userMessageForStorage } from "./incoming";
+import type { MandaUIMessage } from "./ui-message";
 import { ensureConversation, loadMessages, messageText, replaceAnswer, requireConversation, saveMessages, titleFromQuestion } from "./store";
 
 export const MAX_MESSAGE_CHARS = 10_000;
@@ -74,12 +75,12 @@ async function readBody(req: Request): Promise<ChatBody> {
   return parsed.data;
 }
 
-type Turn = { conversation: Awaited<ReturnType<typeof ensureConversation>>["conversation"]; all: UIMessage[]; continues?: string };
+type Turn = { conversation: Awaited<ReturnType<typeof ensureConversation>>["conversation"]; all: MandaUIMessage[]; continues?: string };
 
 /** A new question: only the user's text is taken from the client (never a role, parts or metadata of an answer). */
 async function questionTurn(db: Db, dealId: string, userId: string | null, body: ChatBody): Promise<Turn> {
   const incoming = userMessageForStorage(body.message ?? body.messages![body.messages!.length - 1]!);
-  const validated = await safeValidateUIMessages({ messages: [incoming] });
+  const validated = await safeValidateUIMessages<MandaUIMessage>({ messages: [incoming] });
   if (!validated.success) throw new MandaError("bad_request:message", `Invalid message: ${validated.error.message.slice(0, 200)}`);
   const userMessage = validated.data[0]!;
   const question = messageText(userMessage);
@@ -139,7 +140,7 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
     // Runs the model to the end even when the client goes away, so the answer is saved.
     void result.consumeStream({ onError: () => {} });
 
-    return result.toUIMessageStreamResponse({
+    return result.toUIMessageStreamResponse<MandaUIMessage>({
       originalMessages: all,
       generateMessageId: createIdGenerator({ prefix: "msg", size: 16 }),
       sendSources: true,
@@ -163,8 +164,9 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
       consumeSseStream: ({ stream }) => consumeStream({ stream, onError: () => {} }),
       onFinish: async ({ responseMessage, isAborted }) => {
         const metadata = {
-          ...((responseMessage.metadata as Record<string, unknown> | undefined) ?? {}),
-          mode: body.mode ?? conversation.mode,
+          ...responseMessage.metadata,
+          // the chat agent's answer, also in a conversation started in Agent Mode
+          mode: "chat",
           timings: { firstTokenMs: firstTokenMs ?? null, totalMs: elapsed() },
           ...(streamError ? { error: streamError } : {}),
           ...(isAborted ? { aborted: true } : {}),

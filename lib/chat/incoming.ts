@@ -5,10 +5,10 @@
  * is stored as the assistant's is always the server's output. Text parts only; the rest is refused
  * with 400 rather than dropped, so nothing the client sent is silently changed.
  */
-import type { UIMessage } from "ai";
 import { MandaError } from "@/lib/errors";
+import type { MandaUIMessage } from "./ui-message";
 
-export function userMessageForStorage(incoming: { id: string; role: string; parts: Array<{ type: string }> }): UIMessage {
+export function userMessageForStorage(incoming: { id: string; role: string; parts: Array<{ type: string }> }): MandaUIMessage {
   if (incoming.role !== "user") throw new MandaError("bad_request:message_role", "The new message must be the user's.");
   const parts: Array<{ type: "text"; text: string }> = [];
   for (const p of incoming.parts) {

@@ -6,6 +6,7 @@
 import type { UIMessage } from "ai";
 import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
+import type { MandaUIMessage, MessageMetadata } from "./ui-message";
 import { assertConversationAccess, readableConversationSql, type ConversationAction } from "./visibility";
 
 export interface Conversation {
@@ -37,12 +38,12 @@ interface MessageRow {
   id: string;
   conversation_id: string;
   role: "user" | "assistant" | "system";
-  parts: UIMessage["parts"];
-  metadata: Record<string, unknown> | null;
+  parts: MandaUIMessage["parts"];
+  metadata: MessageMetadata | null;
   created_at: Date | string;
 }
 
-export interface StoredMessage extends UIMessage {
+export interface StoredMessage extends MandaUIMessage {
   createdAt: string;
 }
 

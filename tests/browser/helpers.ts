@@ -54,3 +54,31 @@ export async function expectAnswered(answer: Locator): Promise<void> {
 export async function answerText(answer: Locator): Promise<string> {
   return (await answer.getByTestId("answer-text").allInnerTexts()).join("\n").trim();
 }
+
+/**
+ * Elements reaching past the right edge of the viewport, outside any box that scrolls
+ * horizontally or clips them within the viewport (a truncated line's text runs on inside its box
+ * but is not shown past it).
+ */
+export async function overflow(page: Page): Promise<{ scroll: number; width: number; outside: string[] }> {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const scrolls = (e: Element | null): boolean => {
+      for (let p = e?.parentElement; p; p = p.parentElement) {
+        const x = getComputedStyle(p).overflowX;
+        if (x === "auto" || x === "scroll") return true;
+        // clipped by a box that itself fits: nothing of it shows past the edge
+        if ((x === "hidden" || x === "clip") && p.getBoundingClientRect().right <= vw + 1) return true;
+      }
+      return false;
+    };
+    const outside = [...document.querySelectorAll("main *, header *")]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.right > vw + 1 && !scrolls(e) && getComputedStyle(e).visibility !== "hidden";
+      })
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
+    return { scroll: document.documentElement.scrollWidth, width: vw, outside };
+  });
+}

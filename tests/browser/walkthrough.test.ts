@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { answerText, ask, launch, shot, trackErrors } from "./helpers";
+import { answerText, ask, launch, overflow, shot, trackErrors } from "./helpers";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -35,25 +35,6 @@ function trackMissing(page: Page): string[] {
     if (r.url().startsWith(baseURL) && r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
   });
   return missing;
-}
-
-/** Elements reaching past the right edge of the viewport, outside any horizontally scrolling box. */
-async function overflow(page: Page): Promise<{ scroll: number; width: number; outside: string[] }> {
-  return page.evaluate(() => {
-    const vw = document.documentElement.clientWidth;
-    const scrolls = (e: Element | null): boolean => {
-      for (let p = e?.parentElement; p; p = p.parentElement) if (["auto", "scroll"].includes(getComputedStyle(p).overflowX)) return true;
-      return false;
-    };
-    const outside = [...document.querySelectorAll("main *, header *")]
-      .filter((e) => {
-        const r = e.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && r.right > vw + 1 && !scrolls(e) && getComputedStyle(e).visibility !== "hidden";
-      })
-      .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
-    return { scroll: document.documentElement.scrollWidth, width: vw, outside };
-  });
 }
 
 describe.each(WIDTHS)("at %i px", (width) => {

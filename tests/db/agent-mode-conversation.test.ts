@@ -1,17 +1,18 @@
 /**
  * Agent Mode runs saved as conversations (mode 'agent'): listed in the deal's history, reloaded
  * with the answer, its citations (as the chat's source parts and as the run's own data) and the
- * trace; a second run continues the same conversation; a chat conversation is refused.
+ * trace; a second run continues the same conversation; a run continues a chat conversation too
+ * (the chat page's one list holds chat turns and runs).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { getRequestUser } from "@/lib/auth/request";
-import { ensureConversation, listConversations, loadMessages } from "@/lib/chat/store";
+import { ensureConversation, listConversations, loadMessages, saveMessages } from "@/lib/chat/store";
 import { handleAgentRun, handleAgentStream } from "@/lib/agent/mode/http";
-import { agentRunsFromMessages, isAgentConversation } from "@/lib/agent/mode/messages";
+import { agentRunOf, lastMode } from "@/lib/agent/mode/messages";
 import type { GroundedCitation } from "@/lib/agent/mode/types";
-import type { AgentUIMessage } from "@/lib/agent/mode/ui-stream";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { openTestDb } from "../helpers/db";
 import { uiChunks, uiMessage } from "../helpers/ui-stream";
 import { seedDeal } from "./agent-fixtures";
@@ -59,7 +60,7 @@ describe("agent mode runs as conversations", () => {
   it("reloads with the request, the answer, its citations and the trace", async () => {
     const messages = await loadMessages({ db, conversationId: first.conversationId });
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
-    expect(isAgentConversation(messages)).toBe(true);
+    expect(lastMode(messages)).toBe("agent");
 
     // what the chat shows: the answer text and one source per citation
     const answer = messages[1]!;
@@ -69,8 +70,8 @@ describe("agent mode runs as conversations", () => {
     expect(sources[0]!.title).toBe(`${first.citations[0]!.document}, p.${first.citations[0]!.page}`);
 
     // what Agent Mode reopens: the run with the very citations the API returned, and its trace
-    const [run] = agentRunsFromMessages(messages);
-    expect(run!.question).toBe(Q);
+    expect(messages[0]!.parts).toEqual([{ type: "text", text: Q }]);
+    const run = agentRunOf(messages[1]!);
     expect(run!.run).toMatchObject({ answer: first.answer, status: "validated" });
     expect(run!.run!.citations).toEqual(first.citations);
     expect(run!.run!.citations.length).toBeGreaterThanOrEqual(2);
@@ -92,31 +93,39 @@ describe("agent mode runs as conversations", () => {
     expect(chunks.at(-1)).toMatchObject({ type: "finish", messageMetadata: { mode: "agent", conversationId: first.conversationId } });
     const streamed = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta] : []));
     expect(streamed.length).toBeGreaterThan(1);
-    const live = await uiMessage<AgentUIMessage>(chunks);
+    const live = await uiMessage<MandaUIMessage>(chunks);
 
     const messages = await loadMessages({ db, conversationId: first.conversationId });
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
-    const runs = agentRunsFromMessages(messages);
-    expect(runs).toHaveLength(2);
+    const stored = agentRunOf(messages[3]!)!;
     // the streamed message is the saved one: same id, same answer, citations and trace
-    const [saved] = agentRunsFromMessages([messages[2]!, live]);
+    const streamedRun = agentRunOf(live)!;
     expect(messages[3]!.id).toBe(live.id);
-    expect(streamed.join("")).toBe(runs[1]!.run!.answer);
-    expect(saved!.run!.answer).toBe(runs[1]!.run!.answer);
-    expect(saved!.run!.citations).toEqual(runs[1]!.run!.citations);
-    expect(saved!.trace.map((e) => e.seq)).toEqual(runs[1]!.trace.map((e) => e.seq));
+    expect(streamed.join("")).toBe(stored.run!.answer);
+    expect(streamedRun.run!.answer).toBe(stored.run!.answer);
+    expect(streamedRun.run!.citations).toEqual(stored.run!.citations);
+    expect(streamedRun.trace.map((e) => e.seq)).toEqual(stored.trace.map((e) => e.seq));
     expect((await listConversations({ db, dealId: deal.id, userId: null })).filter((c) => c.mode === "agent")).toHaveLength(1);
   });
 
-  it("a chat conversation's id is refused (409) and nothing is written to it", async () => {
+  it("a run continues a chat conversation: the chat's turns and the run in one list, in order", async () => {
     const chatId = crypto.randomUUID();
     await ensureConversation({ db, dealId: deal.id, id: chatId, userId: null, title: "A chat", mode: "chat" });
-    const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "revenue?", conversationId: chatId }), { db, user: await getRequestUser() });
-    expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("conflict:conversation_mode");
-    const streamed = await handleAgentStream(post("/api/agent/stream", { deal: deal.slug, question: "revenue?", conversationId: chatId }), { db, user: await getRequestUser() });
-    expect(streamed.status).toBe(409); // refused before the stream opens
-    expect(await loadMessages({ db, conversationId: chatId })).toEqual([]);
+    const chatTurn: MandaUIMessage[] = [
+      { id: "u-chat-1", role: "user", parts: [{ type: "text", text: "Who is the CEO?" }] },
+      { id: "a-chat-1", role: "assistant", parts: [{ type: "text", text: "Not stated in the data room." }], metadata: { mode: "chat" } },
+    ];
+    await saveMessages({ db, dealId: deal.id, conversationId: chatId, messages: chatTurn });
+    const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "What was revenue for the third quarter of 2024?", conversationId: chatId }), { db, user: await getRequestUser() });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as RunBody).conversationId).toBe(chatId);
+    const messages = await loadMessages({ db, conversationId: chatId });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(messages.map((m) => agentRunOf(m) !== null)).toEqual([false, false, false, true]);
+    expect(agentRunOf(messages[3]!)!.run!.status).toMatch(/validated|forced/);
+    expect(lastMode(messages)).toBe("agent");
+    // the conversation keeps the mode it was started in (the history marks Agent Mode ones)
+    expect((await listConversations({ db, dealId: deal.id, userId: null })).find((c) => c.id === chatId)).toMatchObject({ mode: "chat", messageCount: 4 });
     expect((await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "revenue?", conversationId: "nope" }), { db, user: await getRequestUser() })).status).toBe(400);
   });
 
@@ -125,8 +134,9 @@ describe("agent mode runs as conversations", () => {
     const res = await handleAgentRun(post("/api/agent/run", { deal: deal.slug, question: "What was EBITDA in 2023?" }), { db, user: await getRequestUser(), model: failing as never });
     expect(res.status).toBe(503);
     const conv = (await listConversations({ db, dealId: deal.id, userId: null })).find((c) => c.title === "What was EBITDA in 2023?")!;
-    const [run] = agentRunsFromMessages(await loadMessages({ db, conversationId: conv.id }));
-    expect(run!.question).toBe("What was EBITDA in 2023?");
+    const [question, answer] = await loadMessages({ db, conversationId: conv.id });
+    expect(question!.parts).toEqual([{ type: "text", text: "What was EBITDA in 2023?" }]);
+    const run = agentRunOf(answer!);
     expect(run!.run).toMatchObject({ status: "failed", answer: "", error: { code: "unavailable:model" } });
   });
 });

@@ -6,7 +6,8 @@
  * write it; Decline writes nothing and the answer says so.
  */
 import { Chat } from "@ai-sdk/react";
-import { lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
+import { lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
@@ -36,7 +37,7 @@ type ToolPart = { type: string; state: string; approval?: { id: string } };
 /** A browser-like chat on this deal whose requests go to the route handler; `settled` resolves when an answer is stored. */
 function browserChat(id: string) {
   let saved: () => void = () => {};
-  const chat = new Chat<UIMessage>({
+  const chat = new Chat<MandaUIMessage>({
     id,
     transport: dealChatTransport(deal.slug, async (_url, init) => handleChatPost(new Request("http://localhost/api/chat", init as RequestInit), { db, user: await getRequestUser(), onSaved: () => saved() })),
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,

@@ -6,9 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import { MandaError } from "@/lib/errors";
-import { agentRunsFromMessages, type StoredAgentRun } from "@/lib/agent/mode/messages";
+import { agentRunOf, type StoredAgentRun } from "@/lib/agent/mode/messages";
 import type { GroundedCitation, TraceEvent } from "@/lib/agent/mode/types";
-import { agentUIStream, answerDeltas, type AgentUIMessage } from "@/lib/agent/mode/ui-stream";
+import { agentUIStream, answerDeltas } from "@/lib/agent/mode/ui-stream";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { uiChunks, uiMessage } from "../helpers/ui-stream";
 
 setConfigForProcess({ MANDA_LOG_LEVEL: "silent" });
@@ -61,12 +62,11 @@ describe("agent mode UI message stream", () => {
     expect(deltas.map((c) => (c.type === "text-delta" ? c.delta : "")).join("")).toBe(ANSWER);
 
     // what a useChat client holds at the end: the saved message's parts
-    const m = await uiMessage<AgentUIMessage>(chunks);
+    const m = await uiMessage<MandaUIMessage>(chunks);
     expect(m.id).toBe("agent-a-1");
-    const runs = agentRunsFromMessages([{ id: "q", role: "user", parts: [{ type: "text", text: "q?" }] }, m]);
-    expect(runs).toHaveLength(1);
-    expect(runs[0]!.trace.map((e) => e.seq)).toEqual([1, 2]);
-    expect(runs[0]!.run).toMatchObject({ answer: ANSWER, status: "validated", citations: [{ n: 1, document: "Q3_2024_Report.pdf" }] });
+    const run = agentRunOf(m)!;
+    expect(run.trace.map((e) => e.seq)).toEqual([1, 2]);
+    expect(run.run).toMatchObject({ answer: ANSWER, status: "validated", citations: [{ n: 1, document: "Q3_2024_Report.pdf" }] });
     expect(m.parts.filter((p) => p.type === "source-url")).toHaveLength(1);
   });
 
@@ -75,8 +75,8 @@ describe("agent mode UI message stream", () => {
       sse(agentUIStream({ messageId: "a", conversationId: null, run: async () => RUN })),
     );
     const upToText = chunks.slice(0, chunks.findIndex((c) => c.type === "text-end"));
-    const m = await uiMessage<AgentUIMessage>(upToText);
-    const [r] = agentRunsFromMessages([{ id: "q", role: "user", parts: [{ type: "text", text: "q?" }] }, m]);
+    const m = await uiMessage<MandaUIMessage>(upToText);
+    const r = agentRunOf(m);
     expect(r!.run).toBeNull();
     expect(r!.answering?.citations.map((c) => c.n)).toEqual([1]);
     expect(r!.answering?.text.length).toBeGreaterThan(0);

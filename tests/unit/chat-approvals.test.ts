@@ -2,11 +2,11 @@
  * The user's decisions on an answer's write requests (lib/chat/approvals.ts): applied only to
  * requests the stored answer makes, all of them at once, each part moved to approval-responded.
  */
-import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { describe, expect, it } from "vitest";
 import { applyApprovals, pendingApprovalIds } from "@/lib/chat/approvals";
 
-const answer = (): UIMessage => ({
+const answer = (): MandaUIMessage => ({
   id: "a1",
   role: "assistant",
   parts: [
@@ -27,7 +27,7 @@ describe("tool approval decisions", () => {
 
   it("refuses a decision on a request the answer did not make, a partial set, and an answer with nothing waiting", () => {
     expect(() => applyApprovals(answer(), [{ id: "forged", approved: true }])).toThrow(/does not belong/);
-    const two: UIMessage = { ...answer(), parts: [...answer().parts, { type: "tool-create_irl", toolCallId: "c2", state: "approval-requested", input: {}, approval: { id: "ap-2" } }] };
+    const two: MandaUIMessage = { ...answer(), parts: [...answer().parts, { type: "tool-create_irl", toolCallId: "c2", state: "approval-requested", input: {}, approval: { id: "ap-2" } }] };
     expect(() => applyApprovals(two, [{ id: "ap-1", approved: true }])).toThrow(/every write/);
     const decided = applyApprovals(answer(), [{ id: "ap-1", approved: true }]);
     expect(() => applyApprovals(decided, [{ id: "ap-1", approved: true }])).toThrow(/No write/);

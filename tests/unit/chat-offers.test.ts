@@ -1,8 +1,8 @@
-import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { describe, expect, it } from "vitest";
 import { offersOf } from "@/components/chat/offers";
 
-const answer = (text: string): UIMessage => ({ id: "a", role: "assistant", parts: [{ type: "text", text }] });
+const answer = (text: string): MandaUIMessage => ({ id: "a", role: "assistant", parts: [{ type: "text", text }] });
 
 describe("chat offers", () => {
   it("offers one question for 'add this question', a list for 'add them'", () => {

@@ -4,12 +4,12 @@
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { describe, expect, it } from "vitest";
 import { Chat } from "@/components/chat/chat";
 import { readOnlyReason } from "@/components/chat/read-only";
 
-const messages: UIMessage[] = [
+const messages: MandaUIMessage[] = [
   { id: "u1", role: "user", parts: [{ type: "text", text: "Who is the CEO?" }] },
   { id: "a1", role: "assistant", parts: [{ type: "text", text: "Dana Whitfield is the CEO (source: bios.pdf, p.1)." }] },
 ];

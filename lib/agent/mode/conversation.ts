@@ -1,13 +1,14 @@
 /**
- * Agent Mode runs saved as conversations with mode 'agent' (through lib/chat/store, like the
- * chat): the request is saved before the run, so it survives a failed or stopped run; the answer
- * (text, citations, trace — lib/agent/mode/messages.ts) after it. A run may continue an earlier
- * Agent Mode conversation; a chat conversation is never turned into one. Like a chat, an Agent Mode
- * conversation is its author's (lib/chat/visibility.ts): only they continue it.
+ * Agent Mode runs saved in conversations (through lib/chat/store, like the chat): the request is
+ * saved before the run, so it survives a failed or stopped run; the answer (text, citations,
+ * trace — lib/agent/mode/messages.ts) after it. A run starts a conversation (mode 'agent': the
+ * mode it was started in) or continues any conversation of the deal, chat turns included: the
+ * chat page shows both in one list. Like a chat, a conversation is its author's
+ * (lib/chat/visibility.ts): only they continue it.
  */
 import type { Queryable } from "@/lib/db";
 import { ensureConversation, getConversation, requireConversation, saveMessages, titleFromQuestion } from "@/lib/chat/store";
-import { MandaError, isMandaError } from "@/lib/errors";
+import { isMandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { agentAnswerMessage, agentFailureMessage, agentQuestionMessage } from "./messages";
 import type { AgentModeResult, TraceEvent } from "./types";
@@ -22,16 +23,13 @@ const messageId = (kind: "q" | "a") => `agent-${kind}-${crypto.randomUUID()}`;
 /** The id an answer is saved under (the stream sends it first, so the client's message is the stored one). */
 export const answerMessageId = () => messageId("a");
 
-const CHAT_CONVERSATION = "This conversation is a chat; Agent Mode runs are saved in conversations of their own.";
-
 /**
- * Refuses a conversation id that is a chat, another deal's, or not the user's own (only its author
+ * Refuses a conversation id that is another deal's or not the user's own (only its author
  * continues a conversation: lib/chat/visibility.ts): before a stream opens, so it is an HTTP status.
  */
 export async function checkAgentConversation({ db, dealId, id, userId }: { db: Queryable; dealId: string; id: string; userId: string | null }): Promise<void> {
   if (!(await getConversation({ db, id }))) return; // new: created by the run
-  const c = await requireConversation({ db, dealId, id, userId, action: "write" });
-  if (c.mode !== "agent") throw new MandaError("conflict:conversation_mode", CHAT_CONVERSATION);
+  await requireConversation({ db, dealId, id, userId, action: "write" });
 }
 
 /** Creates (or continues) the run's conversation and saves the request. */
@@ -43,10 +41,7 @@ export async function startAgentConversation({ db, dealId, userId, conversationI
   question: string;
 }): Promise<AgentConversationRef> {
   const id = conversationId ?? crypto.randomUUID();
-  const { conversation, created } = await ensureConversation({ db, dealId, id, userId, title: titleFromQuestion(question), mode: "agent" });
-  if (!created && conversation.mode !== "agent") {
-    throw new MandaError("conflict:conversation_mode", CHAT_CONVERSATION);
-  }
+  const { conversation } = await ensureConversation({ db, dealId, id, userId, title: titleFromQuestion(question), mode: "agent" });
   await saveMessages({ db, dealId, conversationId: conversation.id, messages: [agentQuestionMessage(messageId("q"), question)] });
   return { dealId, conversationId: conversation.id };
 }

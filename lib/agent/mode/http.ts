@@ -5,8 +5,8 @@
  *   POST /api/agent/run    {question, deal, conversationId?, returnTrace?} → {answer, citations, insufficiencies, conversationId, trace?, …}
  *   POST /api/agent/stream {question, deal, conversationId?}               → an AI SDK UI message stream (ui-stream.ts):
  *                          the trace as a data part, live; the answer as text, token by token; the run as a data part
- * Each run is saved in the Agent Mode conversation `conversationId` (created when new; a new one
- * when absent); a chat conversation's id is refused (409 conflict:conversation_mode).
+ * Each run is saved in the conversation `conversationId` (created, mode 'agent', when new; a new
+ * one when absent): a chat conversation is continued too, so one list holds chat turns and runs.
  */
 import { createUIMessageStreamResponse, type LanguageModel } from "ai";
 import { z } from "zod";

@@ -7,10 +7,11 @@
  *     status, unmet requirements, plan and stats — what the Agent Mode view needs to reopen it;
  *   - a `data-agent-trace` part: every trace step, as streamed live.
  * A message being streamed (lib/agent/mode/ui-stream.ts) has the same parts, arriving in turn.
- * Both messages carry metadata {mode: "agent"}, which is how a stored conversation is recognised
- * as an Agent Mode one.
+ * Both messages carry metadata {mode: "agent"}. A run may be saved in any conversation of its
+ * author's, between chat turns: the one chat list renders each assistant message with an agent
+ * data part as a run (`agentRunOf`), every other one as a chat answer.
  */
-import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import type { AgentModeResult, GroundedCitation, Insufficiency, TraceEvent } from "./types";
 
 export const AGENT_RUN_PART = "data-agent-run" as const;
@@ -32,31 +33,29 @@ export interface StoredAgentRun {
   error?: { code: string; message: string };
 }
 
-/** One run of a conversation, ready to render. `run` is null while (or if) no answer was saved. */
+/** One run's answer message, ready to render. `run` is null while (or if) no answer was saved. */
 export interface AgentRunView {
-  id: string;
-  question: string;
   run: StoredAgentRun | null;
   trace: TraceEvent[];
   /** A run whose answer is streaming: its text so far and what its [n] markers link to. */
   answering?: { text: string; citations: GroundedCitation[] };
 }
 
-type AnyPart = UIMessage["parts"][number];
+type Part = MandaUIMessage["parts"][number];
 
-const text = (m: Pick<UIMessage, "parts">) =>
+const text = (m: Pick<MandaUIMessage, "parts">) =>
   m.parts
-    .filter((p): p is Extract<AnyPart, { type: "text" }> => p.type === "text")
+    .filter((p) => p.type === "text")
     .map((p) => p.text)
     .join("\n")
     .trim();
 
-export function agentQuestionMessage(id: string, question: string): UIMessage {
+export function agentQuestionMessage(id: string, question: string): MandaUIMessage {
   return { id, role: "user", parts: [{ type: "text", text: question }], metadata: { mode: "agent" } };
 }
 
 /** The assistant message of a finished run (trace included when the run recorded it). */
-export function agentAnswerMessage(id: string, result: AgentModeResult): UIMessage {
+export function agentAnswerMessage(id: string, result: AgentModeResult): MandaUIMessage {
   const run: StoredAgentRun = {
     answer: result.answer,
     citations: result.citations,
@@ -81,7 +80,7 @@ export function agentAnswerMessage(id: string, result: AgentModeResult): UIMessa
 }
 
 /** The assistant message of a run that did not finish (failed, or stopped by the analyst). */
-export function agentFailureMessage(id: string, status: "failed" | "stopped", error: { code: string; message: string }, trace: TraceEvent[]): UIMessage {
+export function agentFailureMessage(id: string, status: "failed" | "stopped", error: { code: string; message: string }, trace: TraceEvent[]): MandaUIMessage {
   const run: StoredAgentRun = { answer: "", citations: [], insufficiencies: [], status, unmet: [], plan: [], stats: null, model: null, error };
   return {
     id,
@@ -94,36 +93,31 @@ export function agentFailureMessage(id: string, status: "failed" | "stopped", er
   };
 }
 
-const isAgentMessage = (m: Pick<UIMessage, "metadata" | "parts">) =>
-  (m.metadata as { mode?: unknown } | undefined)?.mode === "agent" || m.parts.some((p) => p.type === AGENT_RUN_PART);
+const isAgentPart = (p: Part) => p.type === AGENT_RUN_PART || p.type === AGENT_TRACE_PART || p.type === AGENT_CITATIONS_PART;
 
-/** True when the stored messages are an Agent Mode conversation. */
-export function isAgentConversation(messages: Array<Pick<UIMessage, "metadata" | "parts">>): boolean {
-  return messages.length > 0 && messages.some(isAgentMessage);
+/**
+ * An Agent Mode run's answer as a view (its run, trace, or the answer arriving), or null for any
+ * other message: a chat answer, or a question. A run is an assistant message with an agent data
+ * part or the stream's metadata {mode: "agent"} (its first chunk, before any part).
+ */
+export function agentRunOf(m: Pick<MandaUIMessage, "role" | "parts" | "metadata">): AgentRunView | null {
+  if (m.role !== "assistant" || !(m.metadata?.mode === "agent" || m.parts.some(isAgentPart))) return null;
+  const view: AgentRunView = { run: null, trace: [] };
+  let citations: GroundedCitation[] | undefined;
+  for (const p of m.parts) {
+    if (p.type === AGENT_RUN_PART) view.run = p.data;
+    else if (p.type === AGENT_TRACE_PART) view.trace = p.data;
+    else if (p.type === AGENT_CITATIONS_PART) citations = p.data;
+  }
+  if (view.run) return view;
+  if (citations) return { ...view, answering: { text: text(m), citations } };
+  // A message without the run's data part (written by another client) still shows its text.
+  return text(m) ? { ...view, run: { answer: text(m), citations: [], insufficiencies: [], status: "validated", unmet: [], plan: [], stats: null, model: null } } : view;
 }
 
-/** Stored messages → runs (question, answer, citations, trace), oldest first. */
-export function agentRunsFromMessages(messages: Array<Pick<UIMessage, "id" | "role" | "parts">>): AgentRunView[] {
-  const runs: AgentRunView[] = [];
-  for (const m of messages) {
-    if (m.role === "user") {
-      runs.push({ id: m.id, question: text(m), run: null, trace: [] });
-      continue;
-    }
-    if (m.role !== "assistant") continue;
-    let target = runs.at(-1);
-    if (!target || target.run || target.trace.length) {
-      target = { id: m.id, question: "", run: null, trace: [] };
-      runs.push(target);
-    }
-    const data = m.parts.find((p) => p.type === AGENT_RUN_PART) as { data?: StoredAgentRun } | undefined;
-    const trace = m.parts.find((p) => p.type === AGENT_TRACE_PART) as { data?: TraceEvent[] } | undefined;
-    const citations = m.parts.find((p) => p.type === AGENT_CITATIONS_PART) as { data?: GroundedCitation[] } | undefined;
-    target.trace = Array.isArray(trace?.data) ? trace.data : [];
-    if (data?.data) target.run = data.data;
-    else if (citations?.data) target.answering = { text: text(m), citations: citations.data };
-    // A message without the data part (written by another client) still shows its text.
-    else if (text(m)) target.run = { answer: text(m), citations: [], insufficiencies: [], status: "validated", unmet: [], plan: [], stats: null, model: null };
-  }
-  return runs;
+/** How the last request of a conversation was sent (a conversation reopens in that mode). */
+export function lastMode(messages: Array<Pick<MandaUIMessage, "role" | "parts" | "metadata">>): "chat" | "agent" {
+  const last = [...messages].reverse().find((m) => m.role === "user" || m.role === "assistant");
+  if (!last) return "chat";
+  return agentRunOf(last) || (last.role === "user" && last.metadata?.mode === "agent") ? "agent" : "chat";
 }

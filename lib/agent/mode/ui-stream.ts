@@ -12,21 +12,12 @@
  * grounded: no text is shown that the gate could still reject. A failure sends the trace's error
  * step, a `data-agent-run` with status "failed" and the error, then an `error` chunk.
  */
-import { createUIMessageStream, type UIMessage } from "ai";
+import { createUIMessageStream } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { isMandaError, toPublicError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { AGENT_CITATIONS_PART, AGENT_RUN_PART, AGENT_TRACE_PART, type StoredAgentRun } from "./messages";
-import type { GroundedCitation, TraceEvent } from "./types";
-
-export interface AgentMessageMetadata {
-  mode: "agent";
-  conversationId?: string | null;
-  status?: string;
-  stats?: unknown;
-  model?: unknown;
-}
-
-export type AgentUIMessage = UIMessage<AgentMessageMetadata, { "agent-trace": TraceEvent[]; "agent-citations": GroundedCitation[]; "agent-run": StoredAgentRun }>;
+import type { TraceEvent } from "./types";
 
 /** The answer as token-sized deltas ("Revenue", " was", " EUR", …); joined, they are the answer. */
 export function answerDeltas(text: string): string[] {
@@ -44,7 +35,7 @@ export interface AgentUIStreamOptions<R extends StoredAgentRun> {
 }
 
 export function agentUIStream<R extends StoredAgentRun>(o: AgentUIStreamOptions<R>) {
-  return createUIMessageStream<AgentUIMessage>({
+  return createUIMessageStream<MandaUIMessage>({
     execute: async ({ writer }) => {
       const trace: TraceEvent[] = [];
       const sendTrace = () => writer.write({ type: AGENT_TRACE_PART, id: "trace", data: [...trace] });

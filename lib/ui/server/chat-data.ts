@@ -3,7 +3,7 @@
  * through lib/chat/store.
  */
 import "server-only";
-import type { UIMessage } from "ai";
+import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import type { Queryable } from "@/lib/db";
 import { getConversation, listConversations, loadMessages } from "@/lib/chat/store";
 import { conversationAllows } from "@/lib/chat/visibility";
@@ -23,7 +23,7 @@ export async function loadConversationList({ db, dealId, userId }: { db: Queryab
 
 /** A conversation the user may not read (another's, private) is not found, like one that does not exist. */
 /** `sharing` (multi-user mode only): whether the user started it, and whether it is shared. */
-export async function loadConversationMessages({ db, dealId, conversationId, userId }: { db: Queryable; dealId: string; conversationId: string; userId: string | null }): Promise<{ found: boolean; messages: UIMessage[]; sharing: { mine: boolean; shared: boolean } | null }> {
+export async function loadConversationMessages({ db, dealId, conversationId, userId }: { db: Queryable; dealId: string; conversationId: string; userId: string | null }): Promise<{ found: boolean; messages: MandaUIMessage[]; sharing: { mine: boolean; shared: boolean } | null }> {
   const conv = await getConversation({ db, id: conversationId });
   if (!conv || conv.dealId !== dealId) return { found: false, messages: [], sharing: null };
   if (!(await conversationAllows({ db, conversation: conv, userId, action: "read" }))) return { found: false, messages: [], sharing: null };
