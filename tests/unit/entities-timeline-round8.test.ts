@@ -139,3 +139,13 @@ describe("timeline: a table row under a group heading (round 7's leftover)", () 
     ]);
   });
 });
+
+describe("timeline: a list item too long to show whole (round 6's leftover)", () => {
+  it("keeps what is dated (the item's head) and the date's clause, the middle left out", () => {
+    const text =
+      "Bond Documents means each of the following agreements, as amended, supplemented, restated, or otherwise modified from time to time: (c) Reimbursement Agreement between the Utility and Westbrook Bank of Commerce, New York Branch relating to the Harbour County Pollution Control Financing Authority Pollution Control Refunding Revenue Bonds (Harbour Gas Company) 1997 Series B, dated December 1, 2015; (d) Reimbursement Agreement between the Utility and Quill Bank Ltd. relating to the Harbour County Pollution Control Financing Authority Pollution Control Refunding Revenue Bonds (Harbour Gas Company) 1997 Series C.";
+    const e = extractTimelineFromPages([page(text)], ctx).candidates.map((c) => c.payload as TimelineEventPayload).find((x) => x.eventDate === "2015-12-01")!;
+    expect(e.description).toMatch(/^\(c\) Reimbursement Agreement between the Utility and Westbrook Bank .* … .*1997 Series B, dated December 1, 2015$/);
+    expect(e.description.length).toBeLessThanOrEqual(200);
+  });
+});

@@ -146,6 +146,17 @@ export function describeFromSentence(sent: Sentence): string {
   // a relative clause or a participle keeps the noun it tells of ("… Jobs Act of 2017 (the Tax Act), which was signed into law …",
   // "… Revenue Bonds 1997 Series B, dated December 1, 2015")
   else if (dependent(start)) {
+    // a list's item ("(c) Reimbursement Agreement between … 1997 Series B, dated December 1, 2015") too long to show whole:
+    // its head (what is dated) and the date's clause, the middle left out
+    const item = [...text.slice(0, start).matchAll(/(?:^|\s)(\([a-z0-9]{1,3}\)\s+)/g)].pop();
+    const itemAt = item ? item.index! + item[0].length - item[1]!.length : -1;
+    if (item && start - itemAt > 60) {
+      const headRoom = text.slice(itemAt, itemAt + 90);
+      const head = headRoom.slice(0, Math.max(headRoom.lastIndexOf(" "), 20)).replace(/[,;:\s]+$/, "");
+      const tailRoom = DESCRIPTION_MAX - head.length - 3;
+      const tailFrom = text.indexOf(" ", Math.max(itemAt + head.length, dateEnd - tailRoom) - 1) + 1;
+      if (tailRoom > dateEnd - start && tailFrom > itemAt + head.length && tailFrom <= start) return `${head} … ${text.slice(tailFrom, dateEnd)}`;
+    }
     const room = Math.min(60, DESCRIPTION_MAX - 10 - (dateEnd - start));
     if (room > 10) start = Math.max(0, text.lastIndexOf(" ", Math.max(0, start - room)) + 1);
   }
