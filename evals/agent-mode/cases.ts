@@ -71,7 +71,14 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
     title: "Simple question: one search, one opened source, grounded",
     deal: "demo",
     question: "What was revenue in the third quarter of 2024?",
-    checks: [{ check: "validated" }, { check: "min_searches", n: 1 }, { check: "min_opened", n: 1 }, { check: "citations_grounded" }],
+    checks: [{ check: "validated" }, { check: "min_searches", n: 1 }, { check: "min_opened", n: 1 }, { check: "answer_contains", anyOf: ["5,200", "5.2"] }, { check: "citations_grounded" }],
+  },
+  {
+    id: "AM-006",
+    title: "A period asked with \"for the …\": the figure of that quarter, never another line item of another report",
+    deal: "demo",
+    question: "What was revenue for the third quarter of 2024? Open the source and quote the exact figure.",
+    checks: [{ check: "validated" }, { check: "min_opened", n: 1 }, { check: "exact_quote", figure: true }, { check: "answer_contains", anyOf: ["5,200", "5.2"] }, { check: "answer_lacks", values: ["Operating expenses", "Q1_2024_Report"] }, { check: "citations_grounded" }],
   },
   {
     id: "AM-FB-001",

@@ -85,6 +85,7 @@ describe.each([390, 1440] as const)("one conversation, both modes, at %i px", (w
     expect(page.url()).toContain(`/chat/${conversationId}?mode=agent`);
     const run = page.getByTestId("message-assistant").nth(1);
     expect(await run.getByTestId("citation-link").count()).toBeGreaterThan(0);
+    expect(await run.getByTestId("agent-result").innerText()).toMatch(/Revenue, Q3 2024:?\*?\*?\s*5,200/);
     expect(await run.locator('[data-testid="trace-step"][data-type="final"]').count()).toBe(1);
 
     // both fit the screen

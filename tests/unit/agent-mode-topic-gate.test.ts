@@ -47,6 +47,13 @@ describe("request topics", () => {
     const q = "Separate searches for revenue and litigation, open two sources";
     expect(requestTopics(q, analyzeConstraints(q)).map((x) => x.name)).toEqual(["revenue", "litigation"]);
   });
+
+  it("a period asked with \"for the …\" leaves the figure as the topic, with that period (not a narrative topic \"revenue for the\")", () => {
+    const t = (q: string) => requestTopics(q, analyzeConstraints(q)).map((x) => [x.kind, x.subject, x.period]);
+    expect(t("What was revenue for the third quarter of 2031? Open the source and quote the exact figure.")).toEqual([["figure", "revenue", "Q3 2031"]]);
+    expect(t("What was EBITDA for the first half of 2031?")).toEqual([["figure", "ebitda", "H1 2031"]]);
+    expect(t("Net income over the fiscal year 2030")).toEqual([["figure", "net income", "FY2030"]]);
+  });
 });
 
 describe("request topics the gate does not guess at", () => {

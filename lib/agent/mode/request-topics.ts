@@ -93,7 +93,7 @@ function items(text: string): string[] {
     .replace(/\([^)]*\)/g, " ")
     .split(/\s*[,;]\s*|\s+(?:and|with|as well as|plus|including|och|med|samt)\s+|\s*&\s*/i)
     .map((s) => s.replace(/\([^)]*\)/g, " ").replace(/\s+(?:in|from|according to|per|as (?:shown|reported|stated) in)\s+(?:the|its|their)\s+.*$/i, "").trim())
-    .map((s) => s.replace(/^(?:and|or|also|search(?:\s+separately)?\s+for|look\s+(?:up|for)|find)\s+/i, "").replace(QUESTION_LEAD, "").replace(/^(?:the|a|an|our|its|their)\s+/i, "").replace(/\s+by\s+\p{L}+$/iu, "").replace(/\s+(?:does|do|did|has|have|had)\b.*$/i, "").replace(/\s+(?:in|for|of|during|under|över|för|i|på|av)\s*$/i, "").replace(/[.]+$/, "").trim())
+    .map((s) => s.replace(/^(?:and|or|also|search(?:\s+separately)?\s+for|look\s+(?:up|for)|find)\s+/i, "").replace(QUESTION_LEAD, "").replace(/^(?:the|a|an|our|its|their)\s+/i, "").replace(/\s+by\s+\p{L}+$/iu, "").replace(/\s+(?:does|do|did|has|have|had)\b.*$/i, "").replace(/\s+(?:in|for|of|during|under|over|över|för|i|på|av)(?:\s+(?:the|its|their|a|an))?\s*$/i, "").replace(/[.]+$/, "").trim())
     .filter((s) => s.length > 1 && s.split(/\s+/).length <= 6 && !isProcess(s) && !META.test(s));
 }
 
