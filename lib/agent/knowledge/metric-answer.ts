@@ -60,7 +60,8 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
     return { status: "ask_company", answer: askWhichCompany(scope.askWhich), inputs: [], missing: [], notes };
   }
   // "Widget Cloud's revenue" in a deal of its parent's filings: a part of the company (a subsidiary, a brand), not its statements' line
-  const part = !scope.companies.length && scope.answersFor ? possessorOtherThan(input.question, scope.answersFor) : undefined;
+  const subjectOf = scope.answersFor ?? (scope.companies[0] ? { name: scope.companies[0], key: scope.companies[0].toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "") } : undefined);
+  const part = (!scope.companies.length && scope.answersFor ? possessorOtherThan(input.question, scope.answersFor) : undefined) ?? (subjectOf ? subjectOtherThan(input.question, subjectOf) : undefined);
   if (part) return { status: "no_statements", answer: "", inputs: [], missing: [], notes: [...notes, `${part} is not ${scope.answersFor!.name}: its statements' lines are not ${part}'s figures.`], partOf: part };
   const documentIds = scope.documentIds ?? scope.answersFor?.documentIds;
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds, question: input.question });
@@ -96,6 +97,29 @@ export function possessorOtherThan(question: string, company: { name: string; ke
     const isCompany = words.some((w) => {
       const k = w.toLowerCase().replace(/[^\p{L}\p{N}&]/gu, "");
       return k.length >= 2 && (name.includes(k) || company.key.includes(k) || k.includes(company.key));
+    });
+    if (!isCompany) return words.join(" ");
+  }
+  return undefined;
+}
+
+/** A figure's verb whose subject is what earned it: "how much revenue did Widget Pro generate", "did Acme Cloud contribute". */
+const EARNED_BY = /\b(?:did|does|do|has|have|will|would)\s+((?:\p{Lu}[\p{L}\p{N}&.-]*)(?:\s+\p{Lu}[\p{L}\p{N}&.-]*){0,3})\s+(?:generate[sd]?|contribute[sd]?|earn(?:ed|s)?|bring|brought|produce[sd]?|deliver(?:ed|s)?|add(?:ed|s)?)\b/gu;
+
+/**
+ * The subject that earned the figure asked ("how much revenue did Widget Pro generate"), when it is
+ * not the company the answer is for: a product, brand or subsidiary, whose figure the statements'
+ * total is not. Every word of the subject must belong to the company's name: "Acme Widget Pro"
+ * names a product of Acme, not Acme.
+ */
+export function subjectOtherThan(question: string, company: { name: string; key: string }): string | undefined {
+  const name = company.name.toLowerCase();
+  for (const m of question.matchAll(EARNED_BY)) {
+    const words = m[1]!.split(/\s+/).filter((w) => !NOT_A_NAME.test(w));
+    if (!words.length) continue;
+    const isCompany = words.every((w) => {
+      const k = w.toLowerCase().replace(/[^\p{L}\p{N}&]/gu, "");
+      return k.length < 2 || /^(?:inc|corp|corporation|co|ltd|plc|ab|group|holdings?|company)$/.test(k) || name.includes(k) || company.key.includes(k) || (k.length >= 4 && k.includes(company.key));
     });
     if (!isCompany) return words.join(" ");
   }
