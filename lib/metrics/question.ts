@@ -130,9 +130,12 @@ const PLACE_AFTER = /^\s*(?:in|at) (?!(?:fy\d*|fiscal|q[1-4]|h[12]|(?:19|20)\d\d
 /** "operating income of acme's widget and edge segment", "revenue for its services division": a part named after the figure. */
 const PART_AFTER = /^\s*(?:of|for|in|at|from)\s+(?:the\s+|its\s+|their\s+)?(?:[a-z0-9&.-]+(?:['’]s)?\s+){0,6}?(?:segments?|divisions?|business units?|operating units?|reportable units?|subsidiar(?:y|ies))\b/;
 
+/** "what percentage of revenue in 2020 came from sales outside the us": the share of a part, read later in the clause. */
+const SOURCED_LATER = /^[^.?;:]{0,45}?\b(?:came|comes|come|coming|was (?:generated|derived|earned)|were (?:generated|derived|earned)|originated) (?:from|by|in|outside|within)\b/;
+
 export function isQualified(ask: string, term: { start: number; end: number }): boolean {
   const after = ask.slice(term.end, term.end + 30);
-  return QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || modifiedBefore(ask, term.start) || QUALIFIER_AFTER.test(after) || PLACE_AFTER.test(after) || PART_AFTER.test(ask.slice(term.end, term.end + 90));
+  return SOURCED_LATER.test(ask.slice(term.end, term.end + 90)) || QUALIFIER_BEFORE.test(ask.slice(Math.max(0, term.start - 20), term.start)) || modifiedBefore(ask, term.start) || QUALIFIER_AFTER.test(after) || PLACE_AFTER.test(after) || PART_AFTER.test(ask.slice(term.end, term.end + 90));
 }
 
 /** Non-GAAP or adjusted figures anywhere in the ask: a statement line never answers them. */
