@@ -83,6 +83,15 @@ function readPhrase(raw: string, defined: Defined): Expr | undefined {
   return ps.length ? at({ label: ps[ps.length - 1]! }, f) : f;
 }
 
+/**
+ * "Gross margin percentage is defined as gross margin divided by total net sales": a ratio metric
+ * ("gross margin" = gross profit / revenue) divided by its own denominator means the amount the
+ * phrase also names (the gross margin line), not the ratio divided again (a result near zero).
+ */
+function amountOfRatio(left: Expr, right: Expr): Expr {
+  return left.kind === "op" && left.op === "/" && JSON.stringify(left.right) === JSON.stringify(right) ? left.left : left;
+}
+
 /** Recursive descent over the tokens: expr = term (± term)*, term = factor (×÷ factor)*. */
 class Parser {
   private i = 0;
@@ -110,7 +119,7 @@ class Parser {
     while (left && (ops as string[]).includes(this.peek() ?? "")) {
       const op = this.tokens[this.i++]!.t as "+" | "-" | "*" | "/";
       const right = operand();
-      left = right ? { kind: "op", op, left, right } : undefined;
+      left = right ? { kind: "op", op, left: op === "/" ? amountOfRatio(left, right) : left, right } : undefined;
     }
     return left;
   }
