@@ -176,6 +176,25 @@ function misread(p: PartFindingPayload): boolean {
 }
 
 /**
+ * A row printing at least twice as many amounts as it has columns (and four or more) was read under
+ * a header that named only some of its columns ("Three Months Ended … Nine Months Ended" over four
+ * dates read as one or two): which printed amount is which period is unknown, so the row answers
+ * nothing. Only a row read along (its label begins the printed row); a table read across (one
+ * finding per part column) is not. Amounts are counted in the columns' own shape (grouped "20,205" or plain "263"), so a
+ * percent-change column beside them ("8 %", "(10 )") does not count.
+ */
+export function columnsUnread(p: PartFindingPayload): boolean {
+  const cols = p.part.columns;
+  // a table read across (parts as columns: "Boston", "New York" … under one row) names its part in the label, not the row
+  if (!p.part.row.startsWith(p.part.label)) return false;
+  const printed = p.part.row.slice(p.part.label.length);
+  const grouped = cols.filter((c) => /\d,\d{3}/.test(c.value)).length * 2 >= cols.length;
+  const shape = grouped ? /\d{1,3}(?:,\d{3})+(?:\.\d+)?/g : /(?<![\d.,])\d+(?:\.\d+)?(?![\d.,]|\s*\)?\s*%)/g;
+  const amounts = printed.match(shape) ?? [];
+  return amounts.length >= 2 * Math.max(cols.length, 2);
+}
+
+/**
  * The table rows that state a part's figure or an operating figure the question asks, in the asked
  * period's column, each registered as a source; [] when no row names every word asked.
  */
@@ -204,7 +223,7 @@ export async function partFigures(deps: { db: Queryable; dealId: string; sources
   ranked.sort((a, b) => a.extra - b.extra || (b.row.documentDate ?? "").localeCompare(a.row.documentDate ?? "") || a.row.page - b.row.page);
   for (const { row } of ranked) {
     const p = row.payload;
-    if (misread(p) || !unitFits(o.question, p.unit)) continue;
+    if (misread(p) || columnsUnread(p) || !unitFits(o.question, p.unit)) continue;
     const col = span.end !== undefined || span.period ? p.part.columns.find((c) => columnFits(c, span)) : p.part.columns[0];
     if (!col) continue;
     const { value, scale } = valueOf(p, col);
