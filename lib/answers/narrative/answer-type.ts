@@ -88,7 +88,7 @@ const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|wil
 const REASON = /^\s*(?:why|varför)\b|\bwhat (?:drove|drives|caused|causes|explains?|led to|contributed to|was behind)\b|\breasons? (?:for|behind|why)\b|\bdriv(?:ers?|en by)\b|\bdue to what\b|\bvad (?:beror|berodde)\b/i;
 const COUNT = /\bhow many\b|\bnumber of\b|\bhur många\b|\bantal(?:et)?\b/i;
 const DATE = /^\s*(?:when|när)\b|\bwhat (?:date|year|day|month)\b|\bwhich (?:date|year)\b|\bby when\b|\bvilket (?:datum|år)\b/i;
-const AMOUNT = /^\s*(?:by )?how much\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
+const AMOUNT = /^\s*(?:by )?how much\b|^\s*(?:by )?what (?:percent(?:age)?|%)\s+(?:did|has|have|does|do|was|were|is|are|will)\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
 const LIST = /^\s*(?:what|which) (?:are|were)\b|\b(?:list|name|enumerate)\b|\bwhich (?:\w+ ){0,2}(?:\w+s)\b|\bvilka\b/i;
 
 /** Nouns that name a measured figure: the last word of "average order value", "employee turnover rate". */
@@ -100,8 +100,11 @@ const FIGURE_ASK = new RegExp(
 const FIGURE_FILLER = /^(?:the|a|an|its|their|our|average|total|overall|annual|fiscal|company|company's)$/i;
 
 /** The words of the figure a "what was X's <figure>" question asks for, or undefined. */
+/** "By what percentage did X's average check grow": the figure is the verb's subject. */
+const GROWTH_ASK = /^\s*(?:by )?what (?:percent(?:age)?|%)\s+(?:did|has|have|does|do|will)\s+(?:the\s+)?(?:[\p{L}\p{N}&.-]+(?:\s+[\p{L}\p{N}&.-]+){0,3}(?:['’]s|s['’])\s+)?((?:[\p{L}.&-]+\s+){0,5}?[\p{L}&-]+)\s+(?:grow|increase|decrease|decline|change|rise|fall|drop|improve|shrink)\b/iu;
+
 function figureAsked(q: string): string[] | undefined {
-  const m = q.match(FIGURE_ASK);
+  const m = q.match(FIGURE_ASK) ?? q.match(GROWTH_ASK);
   if (!m) return undefined;
   const words = m[1]!.toLowerCase().split(/\s+/).filter((w) => w && !FIGURE_FILLER.test(w));
   return words.length ? words : undefined;

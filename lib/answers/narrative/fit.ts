@@ -165,8 +165,22 @@ function figureFitWith(u: Unit, f: FigureKeys): Fit {
   const missing = f.keys.filter((k) => !has.has(k));
   const tail = f.keys.slice(-2);
   const named = aliased || (tail.every((k) => has.has(k)) && missing.length <= (f.keys.length >= 4 ? 1 : 0) && !onlyInsideOtherFigure(u.text, f.keys, f.words));
-  const ok = named && perUnitNamed(u.text, f.words) && VALUE.test(withoutYears(u.text)) && (!f.share || PERCENT.test(u.text));
+  const ok = named && perUnitNamed(u.text, f.words) && VALUE.test(withoutYears(u.text)) && (!f.share || PERCENT.test(u.text)) && (aliased || valueBesideFigure(u.text, tail));
   return { ok, strength: ok ? 1.5 : 0 };
+}
+
+/** Where a sentence turns to another subject's cause or context: its value is not the named figure's. */
+const CLAUSE_TURN = /;|\b(?:benefit(?:ing|ed) (?:primarily |mainly |largely )?from|reflecting|driven (?:primarily |mainly |largely )?by|due (?:primarily |mainly |largely )?to|(?:partially|partly) offset by|offset by|as a result of|attributable to)\b/i;
+
+/**
+ * The figure's name and a value in one clause: "Comparable sales increased 5.9%, benefiting from
+ * strong average check growth" states comparable sales, not the average check's growth.
+ */
+function valueBesideFigure(text: string, tail: string[]): boolean {
+  return text.split(CLAUSE_TURN).some((clause) => {
+    const has = textKeys(clause);
+    return tail.every((k) => has.has(k)) && VALUE.test(withoutYears(clause));
+  });
 }
 
 /** A figure named only as what another figure is "of" ("cost of revenues", "percentage of sales"). */
