@@ -14,6 +14,8 @@
  *   npm run bench:entities -- --doc NIKE_2018_10K   # everything read from one filing
  *   npm run bench:entities -- --save-sou      # write the Swedish reference (bench/data/entities-sou-reference.json)
  *   npm run bench:entities -- --stored        # pages as ingestion stores them (a NUL, a lost ligature, kept as a blank)
+ *   npm run bench:entities -- --sou           # the Swedish reports only: precision against their labels + the no-regression check
+ *   npm run bench:entities -- --sou --unlabelled   # the Swedish sample's items with no label yet (JSONL to fill in)
  *
  * Pages come from the project's own PDF engine, cached as JSON under .manda-bench-entities/.
  */
@@ -35,6 +37,14 @@ const CORPORA = ["financebench-dev", "filings-unlabelled"].map((c) => path.join(
 const SOU = [path.join(SHARED, "sou"), path.join(SHARED, "sou/directives")];
 const LABELS = path.join(ROOT, "bench/data/entities-labels.jsonl");
 const SOU_REF = path.join(ROOT, "bench/data/entities-sou-reference.json");
+/**
+ * Labels of the Swedish reports and directives (every entity and event the extractor produces there, or a seeded
+ * 100 of each when there are more), one line per item: `blind` true when read before any rule was changed for them
+ * (the held-out figure, frozen in the file), false when read after (in-sample).
+ */
+const SOU_LABELS = path.join(ROOT, "bench/data/entities-labels-sou.jsonl");
+const SOU_SAMPLE = 100;
+const SOU_SEED = 2620;
 const HELD_OUT = /^(?:INTEL|MCDONALDS|FEDEX|SALESFORCE|BOSTONPROPERTIES)_/;
 const SAMPLE = 50;
 const SEED = 12;
@@ -133,7 +143,12 @@ function loadLabels(file = LABELS): Map<string, { ok: boolean; note?: string }> 
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { unlabelled: { type: "boolean" }, doc: { type: "string" }, "save-sou": { type: "boolean" }, stored: { type: "boolean" } } });
+  const { values } = parseArgs({ options: { unlabelled: { type: "boolean" }, doc: { type: "string" }, "save-sou": { type: "boolean" }, stored: { type: "boolean" }, sou: { type: "boolean" } } });
+  if (values.sou) {
+    if (values.unlabelled) return souUnlabelled();
+    souPrecision();
+    return souCheck(values["save-sou"] ?? false);
+  }
   const pdfs = CORPORA.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".pdf")).sort().map((f) => path.join(d, f)));
   const all: Record<"in-sample" | "held-out", { entity: Item[]; event: Item[] }> = { "in-sample": { entity: [], event: [] }, "held-out": { entity: [], event: [] } };
   let ms = 0, pageCount = 0, docs = 0;
@@ -212,12 +227,64 @@ async function main() {
       console.log(`  ${l ? (l.ok ? "✓" : "✗") : "?"} ${x.doc} p.${x.page} ${x.text}\n      « ${x.excerpt.slice(0, 200)} »`);
     }
   }
+  souPrecision();
   souCheck(values["save-sou"] ?? false);
+}
+
+function souFiles(): string[] {
+  return SOU.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".txt")).sort().map((f) => path.join(d, f)));
+}
+
+/** Every entity and event of the Swedish reports and directives, keyed like the filings' items. */
+function souItems(): Record<"entity" | "event", Item[]> {
+  const out: Record<"entity" | "event", Item[]> = { entity: [], event: [] };
+  for (const f of souFiles()) {
+    const pages = souPages(f);
+    const ctx = { filename: path.basename(f) };
+    const doc = path.basename(f, ".txt");
+    out.entity.push(...extractEntitiesFromPages(pages, ctx).candidates.map((c) => entityItem(doc, c)));
+    out.event.push(...extractTimelineFromPages(pages, ctx).candidates.map((c) => eventItem(doc, c)));
+  }
+  return out;
+}
+
+interface SouLabel { key: string; ok: boolean; kind: "entity" | "event"; blind: boolean; note?: string }
+
+function souLabels(): SouLabel[] {
+  if (!fs.existsSync(SOU_LABELS)) return [];
+  return fs.readFileSync(SOU_LABELS, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as SouLabel);
+}
+
+/** The Swedish sample's items with no label yet, as JSONL to fill in. */
+function souUnlabelled() {
+  const items = souItems();
+  const labelled = new Set(souLabels().map((l) => l.key));
+  for (const kind of ["entity", "event"] as const) for (const x of sample(items[kind], SOU_SAMPLE, SOU_SEED)) {
+    if (!labelled.has(x.key)) console.log(JSON.stringify({ key: x.key, ok: null, kind, item: x.text, excerpt: x.excerpt }));
+  }
+}
+
+/** Precision on the Swedish reports: the blind first reading (frozen in the labels) and the items produced now. */
+function souPrecision() {
+  const items = souItems();
+  const labels = souLabels();
+  const byKey = new Map(labels.map((l) => [l.key, l]));
+  const pct = (a: number, b: number) => (b ? `${a}/${b} = ${((100 * a) / b).toFixed(1)}%` : "n/a");
+  console.log(`\nSwedish reports and directives, labelled (${path.relative(ROOT, SOU_LABELS)}; seed ${SOU_SEED}, up to ${SOU_SAMPLE} of each):`);
+  for (const kind of ["entity", "event"] as const) {
+    const blind = labels.filter((l) => l.kind === kind && l.blind);
+    const s = sample(items[kind], SOU_SAMPLE, SOU_SEED);
+    const read = s.filter((x) => byKey.has(x.key));
+    const ok = read.filter((x) => byKey.get(x.key)!.ok);
+    const what = kind === "entity" ? "clean" : "real dated events";
+    console.log(`  ${kind === "entity" ? "entities" : "events  "}: first reading (blind, held-out) ${what} ${pct(blind.filter((l) => l.ok).length, blind.length)}; now ${items[kind].length} extracted, sample ${s.length}, labelled ${read.length}, ${what} ${pct(ok.length, read.length)}`);
+    for (const x of read.filter((y) => !byKey.get(y.key)!.ok)) console.log(`      ✗ ${x.doc} p.${x.page} ${x.text}${byKey.get(x.key)!.note ? ` (${byKey.get(x.key)!.note})` : ""}`);
+  }
 }
 
 /** Swedish reports: every entity and event of the reference run still found (additions are listed, not counted as losses). */
 function souCheck(save: boolean) {
-  const files = SOU.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".txt")).sort().map((f) => path.join(d, f)));
+  const files = souFiles();
   const now: string[] = [];
   for (const f of files) {
     const pages = souPages(f);
