@@ -97,3 +97,21 @@ describe("by what percentage did a figure grow", () => {
     expect(answerFromPages("By what percentage did Acme's average ticket grow in 2022?", [page(text)]).quotes[0]?.text).toMatch(/^Average ticket grew 7\.2%/);
   });
 });
+
+const filing = (n: number, text: string): CandidatePage => ({ document: "ACME_2020_10K.pdf", page: n, citation: `(source: ACME_2020_10K.pdf, p.${n})`, text });
+
+describe("'on what date' and 'in which year' are the answer's form, not its content", () => {
+  const text = "Acquisitions\n\nOn May 4, 2020, we acquired Rovercam, a mobility app company, for total consideration of $915 million. On December 12, 2019, we acquired Widgetlabs, a developer of accelerators, for total consideration of $1.7 billion.\n";
+  it("quotes the sentence dating the named event, not another acquisition's", () => {
+    const a = answerFromPages("On what date did Acme acquire Rovercam?", [filing(95, text)]);
+    expect(a.quotes.map((q) => q.text)).toEqual(["On May 4, 2020, we acquired Rovercam, a mobility app company, for total consideration of $915 million."]);
+  });
+});
+
+describe("a month or a corporate-form word is no subject a sentence must name", () => {
+  it("quotes the sentence naming the party by its distinctive name", () => {
+    const text = "Patent litigation\n\nIn October 2017, Widgetronics Technology LLC (Widgetronics) filed a complaint against Acme alleging infringement of eight patents. Widgetronics estimated its damages to be as high as $7.1 billion, and its complaint further sought enhanced damages and interest.\n";
+    const a = answerFromPages("How high did Widgetronics Technology estimate its damages in the patent complaint it filed against Acme in October 2017?", [filing(110, text)]);
+    expect(a.quotes[0]?.text).toMatch(/as high as \$7\.1 billion/);
+  });
+});

@@ -122,6 +122,11 @@ export function properNouns(question: string): Set<string> {
   return out;
 }
 
+/** "On what date / in which year did …": the kind of answer asked, which the answering sentence states, not names. */
+function askedForm(question: string, at: { start: number }, word: string | undefined): boolean {
+  return /^(?:date|day|month|year|time)$/.test(word ?? "") && /\b(?:what|which)\s+$/i.test(question.slice(0, at.start));
+}
+
 /** The question's terms: content words (core) and generic words, names and years (optional). */
 export function questionTerms(question: string): QuestionTerm[] {
   const names = properNouns(question);
@@ -147,7 +152,7 @@ export function questionTerms(question: string): QuestionTerm[] {
     const key = termKey(t);
     if (seen.has(key)) return;
     seen.add(key);
-    const core = !GENERIC.has(fold(t)) && !names.has(t) && !/^\d+$/.test(t) && t.length > 1;
+    const core = !GENERIC.has(fold(t)) && !names.has(t) && !/^\d+$/.test(t) && t.length > 1 && !askedForm(question, located[i]!, surface[i]);
     const alias = aliases.get(i);
     out.push({ key, word: surface[i] ?? t, core, ...(alias && alias !== key ? { alias } : {}) });
   });
