@@ -115,3 +115,12 @@ describe("a month or a corporate-form word is no subject a sentence must name", 
     expect(a.quotes[0]?.text).toMatch(/as high as \$7\.1 billion/);
   });
 });
+
+describe("a count of things named by a model code, decided to be done", () => {
+  const text = "Aircraft retirements\n\nIn the fourth quarter of 2023, we made the decision to permanently retire from service 14 Skyliner ZX-9F aircraft and 20 related engines. All of these aircraft were temporarily idled.\n";
+  it("counts the head noun after the code, and the act decided (retire), not the deciding", () => {
+    expect(classifyQuestion("How many Skyliner ZX-9F aircraft did Acme decide to permanently retire from service in 2023?").counted).toBe("aircraft");
+    const a = answerFromPages("How many Skyliner ZX-9F aircraft did Acme decide to permanently retire from service in 2023?", [filing(55, text)]);
+    expect(a.quotes[0]?.text).toMatch(/retire from service 14 Skyliner ZX-9F aircraft/);
+  });
+});

@@ -144,7 +144,7 @@ const COUNT_PHRASE_END = /^(?:did|does|do|were|was|are|is|had|has|have|will|woul
  */
 function countedNoun(q: string): string | undefined {
   const t = q.replace(/\b(how many|number of)\s+of\s+(?:the|its|their|[\p{L}&.-]+['’]s?)\s+/iu, "$1 ").replace(/\b(how many|number of)\s+(?:the\s+)?[\p{L}&.-]+['’]s?\s+(?=\p{L})/iu, "$1 ");
-  const run = t.match(/\b(?:how many|number of|hur många|antal(?:et)?)\s+((?:[\p{L}][\p{L}-]*\s*){1,5})/iu)?.[1];
+  const run = t.match(/\b(?:how many|number of|hur många|antal(?:et)?)\s+((?:[\p{L}][\p{L}\p{N}-]*\s*){1,5})/iu)?.[1];
   if (!run) return undefined;
   // the noun phrase runs to the first verb, preposition or conjunction: its last word is the counted noun
   const words = run.trim().split(/\s+/);

@@ -251,6 +251,9 @@ export interface ReadQuestion {
 /** Verbs that only hold what is counted ("how many employees did X have"): any sentence stating the count will do. */
 const HOLDING_VERB = /^(?:have|has|had|own|hold|employ|operate|maintain|record|report|count|serve|list|get|see)$/i;
 
+/** Verbs that govern the counted act ("decide to retire", "plan to open", "agree to sell"). */
+const CONTROL_VERB = /^(?:decide|decided|plan|planned|agree|agreed|expect|expected|intend|intended|choose|chose|elect|elected|seek|sought|try|tried|commit|committed)$/i;
+
 /** Past forms the stemmer does not join to the verb ("sold" is not "sell"). */
 const IRREGULAR: Record<string, string> = { sell: "sold", buy: "bought", build: "built", make: "made", grow: "grew", win: "won", lose: "lost", pay: "paid", spend: "spent", hire: "hired", sign: "signed", bring: "brought", give: "given", take: "taken", send: "sent", lend: "lent", ship: "shipped" };
 
@@ -258,8 +261,11 @@ const IRREGULAR: Record<string, string> = { sell: "sold", buy: "bought", build: 
 function countedActionOf(question: string, type: AnswerType): string[] | undefined {
   if (type.kind !== "count") return undefined;
   const m = question.match(/\b(?:did|does|do|will|has|have|had)\s+(?:(?:the\s+)?\p{Lu}[\p{L}\p{N}&.'’-]*\s+){1,4}(\p{Ll}{3,})\b/u);
-  if (!m || HOLDING_VERB.test(m[1]!)) return undefined;
-  const verb = m[1]!.toLowerCase();
+  if (!m) return undefined;
+  // "did Acme decide to permanently retire": the act counted is the one decided, planned or agreed
+  const governed = CONTROL_VERB.test(m[1]!) ? question.slice(m.index! + m[0].length).match(/^\s+to\s+(?:\p{Ll}+ly\s+)?(\p{Ll}{3,})\b/u)?.[1] : undefined;
+  const verb = (governed ?? m[1]!).toLowerCase();
+  if (HOLDING_VERB.test(verb)) return undefined;
   const keys = [verb, IRREGULAR[verb]].filter((w): w is string => !!w).flatMap((w) => tokenize(w).map(termKey));
   return keys.length ? keys : undefined;
 }
