@@ -11,7 +11,7 @@
  * - "by what percentage did X grow" answered with a sentence whose percentage is another figure's.
  */
 import { describe, expect, it } from "vitest";
-import { subjectOtherThan } from "@/lib/agent/knowledge/metric-answer";
+import { dateOtherThanAsked, subjectOtherThan } from "@/lib/agent/knowledge/metric-answer";
 import { columnsUnread } from "@/lib/agent/knowledge/part-figures";
 import { answerFromPages, classifyQuestion, type CandidatePage } from "@/lib/answers/narrative";
 import type { PartFindingPayload } from "@/lib/extraction/findings/parts";
@@ -122,5 +122,17 @@ describe("a count of things named by a model code, decided to be done", () => {
     expect(classifyQuestion("How many Skyliner ZX-9F aircraft did Acme decide to permanently retire from service in 2023?").counted).toBe("aircraft");
     const a = answerFromPages("How many Skyliner ZX-9F aircraft did Acme decide to permanently retire from service in 2023?", [filing(55, text)]);
     expect(a.quotes[0]?.text).toMatch(/retire from service 14 Skyliner ZX-9F aircraft/);
+  });
+});
+
+describe("a balance asked as of a day that is not the statements' period end", () => {
+  it("is not answered with the fiscal year-end balance of that year", () => {
+    expect(dateOtherThanAsked("What was Acme's current ratio as of June 30, 2023?", [{ period: "FY2023", periodEnd: "2023-12-31" }])).toEqual({ asked: "2023-06-30", end: "2023-12-31", period: "FY2023" });
+  });
+
+  it("answers when the period ends on that day, or within a week of it (52/53-week years), or no day is asked", () => {
+    expect(dateOtherThanAsked("What was Acme's current ratio as of May 31, 2023?", [{ period: "FY2023", periodEnd: "2023-05-31" }, { period: "FY2022", periodEnd: "2022-05-31" }])).toBeUndefined();
+    expect(dateOtherThanAsked("What were Acme's total assets as of September 30, 2023?", [{ period: "FY2023", periodEnd: "2023-09-28" }])).toBeUndefined();
+    expect(dateOtherThanAsked("What was Acme's current ratio in FY2023?", [{ period: "FY2023", periodEnd: "2023-12-31" }])).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  * input as a source so the answer's citations open the statement page at the row.
  */
 import type { Queryable } from "@/lib/db";
+import { isoDate, monthNumber } from "@/lib/periods";
 import { computeMetric, formatMetricAnswer, parseMetricQuestion } from "@/lib/metrics";
 import type { SourceRegistry } from "../sources";
 import { documentScope } from "./document-scope";
@@ -67,6 +68,9 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds, question: input.question });
   if (await source.isEmpty()) return { status: "no_statements", answer: "", inputs: [], missing: [], notes };
   const result = await computeMetric(request, source);
+  // "as of June 30, 2023" read as FY2023: the statements' year-end balance is another day's figure
+  const offDate = dateOtherThanAsked(input.question, result.inputs);
+  if (offDate) return { status: "incomplete", answer: `The statements give ${offDate.period} as of ${offDate.end}, not ${offDate.asked}: no figure as of ${offDate.asked} was read, so none is computed.`, inputs: [], missing: [`${request.metric.name} as of ${offDate.asked}`], notes };
   for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });
   const company = scope.companies[0] ?? scope.answersFor?.name;
   const forCompany = !scope.companies.length && scope.answersFor?.why === "deal target" ? `For ${scope.answersFor.name} (the deal's target company): ` : "";
@@ -83,6 +87,23 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
     missing: result.missing.map((m) => `${m.key} ${m.period}`),
     notes,
   };
+}
+
+const ASKED_DAY = /\b(?:as of|as at|at)\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b/i;
+
+/**
+ * A balance asked "as of" a day that the inputs' latest period does not end on (within a week, for
+ * 52/53-week years): "as of June 30, 2023" answered with the fiscal year ending December 31, 2023.
+ */
+export function dateOtherThanAsked(question: string, inputs: Array<{ period: string; periodEnd?: string }>): { asked: string; end: string; period: string } | undefined {
+  const m = ASKED_DAY.exec(question);
+  const month = m ? monthNumber(m[1]!) : undefined;
+  if (!m || !month) return undefined;
+  const asked = isoDate(Number(m[3]), month, Number(m[2]));
+  const latest = inputs.filter((i) => i.periodEnd).sort((a, b) => b.periodEnd!.localeCompare(a.periodEnd!))[0];
+  if (!latest) return undefined;
+  const days = Math.abs(Date.parse(latest.periodEnd!) - Date.parse(asked)) / 86_400_000;
+  return days > 7 ? { asked, end: latest.periodEnd!, period: latest.period } : undefined;
 }
 
 /** Words a possessive names that are no company: periods, months, the company itself said generically. */
