@@ -70,7 +70,10 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
   const result = await computeMetric(request, source);
   // "as of June 30, 2023" read as FY2023: the statements' year-end balance is another day's figure
   const offDate = dateOtherThanAsked(input.question, result.inputs);
-  if (offDate) return { status: "incomplete", answer: `The statements give ${offDate.period} as of ${offDate.end}, not ${offDate.asked}: no figure as of ${offDate.asked} was read, so none is computed.`, inputs: [], missing: [`${request.metric.name} as of ${offDate.asked}`], notes };
+  if (offDate) {
+    const answer = `I couldn't compute ${request.metric.name.toLowerCase()} as of ${offDate.asked}: the statements read give ${offDate.period} as of ${offDate.end}, not ${offDate.asked}.`;
+    return { status: "incomplete", figure: request.aggregate === "value" && !request.judgement && !request.definition, answer, inputs: [], missing: [`${request.metric.name} as of ${offDate.asked}`], notes };
+  }
   for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });
   const company = scope.companies[0] ?? scope.answersFor?.name;
   const forCompany = !scope.companies.length && scope.answersFor?.why === "deal target" ? `For ${scope.answersFor.name} (the deal's target company): ` : "";
