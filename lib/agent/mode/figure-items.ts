@@ -30,9 +30,15 @@ export function lineItemOf(f: SourceFigure): string {
   return head.slice(Math.max(0, cut));
 }
 
+/** Words after an amount's name that make it a flow or a payment of it, not its level ("cash flow", "cash provided"). */
+const FLOW_AFTER = /^(?:flow|flows|provided|used|generated|paid|received|kassaflöde)$/i;
+
+/** Words after an amount's name that make it one part of it ("Borrowings, non-current", "Debt current"). */
+const PART_AFTER = /^(?:current|non-current|noncurrent|long-term|short-term|kortfristiga|långfristiga)$/i;
+
 /** Words that may stand before a line item without making it a part of it ("total revenue", "our net sales"). */
 const WHOLE = new Set(
-  "total net consolidated group reported fiscal annual quarterly full year our its the company's companys and of in for with which were was as grew increased decreased rose fell reported generated recorded achieved posted had".split(" "),
+  "total net consolidated group interest-bearing reported fiscal annual quarterly full year our its the company's companys and of in for with which were was as grew increased decreased rose fell reported generated recorded achieved posted had".split(" "),
 );
 
 /**
@@ -44,11 +50,20 @@ function isWhole(item: string, subject: string, prose: boolean): boolean {
   const lower = ws.map((w) => w.toLowerCase());
   for (let i = 0; i < ws.length; i++) {
     // the mention starts at word i (the word is part of it, not a qualifier before it)
-    if (![1, 2, 3, 4, 5, 6].some((n) => mentionsTopic(lower.slice(i, i + n).join(" "), subject) && !mentionsTopic(lower.slice(i + 1, i + n).join(" "), subject))) continue;
+    const n = [1, 2, 3, 4, 5, 6].find((k) => mentionsTopic(lower.slice(i, i + k).join(" "), subject, true) && !mentionsTopic(lower.slice(i + 1, i + k).join(" "), subject, true));
+    if (!n) continue;
+    // a flow of it or what it paid is another line item ("Cash flow from …", "Net cash provided by …")
+    if (FLOW_AFTER.test(lower[i + n] ?? "") && !FLOW_AFTER.test(subject.split(/\s+/).at(-1) ?? "")) return false;
+    // one part of it is not it ("Borrowings, non-current" for borrowings)
+    if (PART_AFTER.test(lower[i + n] ?? "") && !PART_AFTER.test(subject.split(/\s+/)[0] ?? "")) return false;
     const before = ws.slice(0, i);
     const prev = before.at(-1);
     if (!prev) return true;
     if (/^(?:cost|costs|gain|gains|loss|losses)$/i.test(before.at(-2) ?? "") && /^(?:of|on)$/i.test(prev)) return false;
+    // a change in it is no level of it ("Net change in cash and cash equivalents", "Increase in borrowings")
+    if (/^(?:change|changes|increase|increases|decrease|decreases|movement|movements)$/i.test(before.at(-2) ?? "") && /^(?:in|of)$/i.test(prev)) return false;
+    // a payment or a receipt of it is a cash flow, not its balance ("Repayment of borrowings", "Proceeds from borrowings")
+    if (/^(?:repayment|repayments|proceeds|issuance|issue|payment|payments|purchase|purchases|interest|amorti[sz]ation)$/i.test(before.at(-2) ?? "") && /^(?:of|from|on)$/i.test(prev)) return false;
     // in prose a company's name may stand before it ("Acme Corp. revenues", "ACME revenues", "Acme's revenues"), not a segment's ("Online sales", "Widget Cloud revenue")
     const name = prose && (/\.$/.test(prev) || /^\p{Lu}{2,}[,]?$/u.test(prev) || /['’]s$/.test(prev));
     if (WHOLE.has(prev.toLowerCase()) || name || /\d/.test(prev)) return true;
@@ -68,7 +83,7 @@ export function figureIsAbout(f: SourceFigure, subject: string, ratio: boolean):
   if (ratio) {
     // a profit margin, named by its kind ("gross margin", "EBITDA margin"); not a lending margin ("the LIBOR margin ranges …")
     const kind = MARGIN_KIND.exec(item);
-    if (!kind || !mentionsTopic(item, subject)) return false;
+    if (!kind || !(mentionsTopic(item, subject) || MARGIN_KIND.test(subject))) return false;
     // a margin asked by its kind ("EBITDA margin") is that margin, not another one the topic's synonyms reach ("gross margin")
     const asked = MARGIN_KIND.exec(subject)?.[1];
     if (asked && !/^(?:profit|segment|adjusted)$/i.test(asked) && marginKindKey(asked) !== marginKindKey(kind[1]!)) return false;
@@ -76,6 +91,6 @@ export function figureIsAbout(f: SourceFigure, subject: string, ratio: boolean):
     const prev = (item.slice(0, kind.index).match(/[\p{L}\p{N}'’&.-]+/gu) ?? []).at(-1);
     return !prev || WHOLE.has(prev.toLowerCase()) || /\d/.test(prev) || (f.kind === "sentence" && (/\.$/.test(prev) || /^\p{Lu}{2,}[,]?$/u.test(prev) || /['’]s$/.test(prev)));
   }
-  if (!mentionsTopic(item, subject)) return false;
+  if (!mentionsTopic(item, subject, true)) return false;
   return f.kind === "sentence" ? isWhole(item, subject, true) : isWhole(item, subject, false);
 }

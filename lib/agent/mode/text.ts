@@ -27,20 +27,25 @@ export function contentWords(text: string): string[] {
  * words. Kept small and specific — a loose synonym would hide a real gap.
  */
 const TOPIC_GROUPS: string[][] = [
-  ["revenue", "revenues", "sales", "net sales", "turnover", "intäkter", "intäkt", "omsättning", "nettoomsättning"],
-  ["margin", "margins", "gross margin", "gross profit", "marginal", "marginaler", "bruttomarginal", "rörelsemarginal"],
+  ["revenue", "revenues", "sales", "net sales", "turnover", "intäkter", "intäkterna", "intäkt", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"],
+  ["margin", "margins", "gross margin", "gross profit", "marginal", "marginaler", "marginalen", "bruttomarginal", "bruttomarginalen", "rörelsemarginal", "rörelsemarginalen"],
+  ["gross margin", "bruttomarginal", "bruttomarginalen"],
+  ["operating margin", "rörelsemarginal", "rörelsemarginalen"],
   ["litigation", "lawsuit", "lawsuits", "legal proceedings", "legal dispute", "disputes", "dispute", "tvist", "tvister", "rättstvist", "rättegång", "domstol"],
   ["ebitda"],
-  ["operating profit", "operating income", "ebit", "rörelseresultat"],
+  ["operating profit", "operating income", "ebit", "rörelseresultat", "rörelseresultatet"],
   ["net income", "net profit", "net earnings", "profit for the year", "nettoresultat", "årets resultat"],
   ["capital expenditure", "capital expenditures", "capex", "purchases of property plant and equipment", "purchase of property plant and equipment", "investeringar"],
-  ["risk", "risks", "risk factors", "uncertainties", "risker", "riskfaktorer"],
-  ["cash flow", "cash", "kassaflöde", "likviditet"],
+  ["risk", "risks", "risk factors", "uncertainties", "risker", "riskerna", "riskfaktorer", "riskfaktorerna"],
+  ["cash flow", "kassaflöde", "kassaflödet"],
+  ["operating cash flow", "cash flow from operating activities", "net cash provided by operating activities", "cash generated from operations", "kassaflöde från den löpande verksamheten"],
+  ["cash", "cash and cash equivalents", "liquid funds", "kassa", "kassan", "likvida medel", "likviditet"],
   ["headcount", "employees", "staff", "fte", "anställda", "medarbetare", "personal"],
-  ["customers", "customer", "churn", "kunder", "kund"],
-  ["debt", "borrowings", "loan", "loans", "skuld", "skulder", "lån"],
-  ["forecast", "budget", "outlook", "prognos"],
-  ["management", "ledning"],
+  ["customers", "customer", "churn", "kunder", "kunderna", "kund"],
+  ["debt", "borrowings", "loan", "loans", "skuld", "skulder", "skulderna", "lån"],
+  ["net debt", "nettoskuld", "nettoskulden"],
+  ["forecast", "budget", "outlook", "prognos", "prognosen"],
+  ["management", "ledning", "ledningen"],
   ["ceo", "chief executive officer", "chief executive", "vd", "verkställande direktör"],
   ["cfo", "chief financial officer", "finanschef"],
   ["tax", "taxes", "skatt"],
@@ -49,7 +54,8 @@ const TOPIC_GROUPS: string[][] = [
 const groupOf = new Map<string, string[]>();
 for (const g of TOPIC_GROUPS) {
   const stems = g.map((p) => words(p).join(" "));
-  for (const s of stems) groupOf.set(s, stems);
+  // a phrase in several groups ("gross margin" is a margin and its own group) takes the union
+  for (const s of stems) groupOf.set(s, [...new Set([...(groupOf.get(s) ?? []), ...stems])]);
 }
 
 const rawGroupOf = new Map<string, string[]>();
@@ -61,18 +67,33 @@ export function topicSynonyms(topic: string): string[] {
   return (rawGroupOf.get(own) ?? []).filter((p) => words(p).join(" ") !== own);
 }
 
-/** The phrases (stemmed, space-joined) that count as mentioning a topic. */
-export function topicVariants(topic: string): string[] {
-  const own = words(topic).filter((w) => !STOP.has(w)).join(" ");
-  const variants = new Set<string>([own]);
-  for (const w of [own, ...words(topic).filter((w) => !STOP.has(w))]) for (const v of groupOf.get(w) ?? []) variants.add(v);
+/**
+ * The phrases (stemmed, space-joined) that count as mentioning a topic: the topic, its group's
+ * other wordings, and each word's other wordings with the rest of the topic kept ("subscription
+ * sales" for "subscription revenue", never plain "sales": a qualifier is part of the topic).
+ */
+export function topicVariants(topic: string, strict = false): string[] {
+  const all = words(topic);
+  const ws = all.filter((w) => !STOP.has(w));
+  const own = ws.join(" ");
+  const variants = new Set<string>([own, all.join(" "), ...(groupOf.get(own) ?? []), ...(groupOf.get(all.join(" ")) ?? [])]);
+  ws.forEach((w, i) => {
+    for (const v of groupOf.get(w) ?? []) {
+      variants.add([...ws.slice(0, i), v, ...ws.slice(i + 1)].join(" "));
+      // loosely (a narrative topic: "the leadership" for "management team"), any word's wording alone
+      if (!strict) variants.add(v);
+    }
+  });
   return [...variants].filter(Boolean);
 }
 
-/** Whether `text` mentions the topic (any variant as a run of stemmed words). */
-export function mentionsTopic(text: string, topic: string): boolean {
+/**
+ * Whether `text` mentions the topic (any variant as a run of stemmed words). `strict`: a
+ * qualifier is part of the topic ("subscription revenue" is not mentioned by "revenue").
+ */
+export function mentionsTopic(text: string, topic: string, strict = false): boolean {
   const hay = ` ${words(text).join(" ")} `;
-  return topicVariants(topic).some((v) => hay.includes(` ${v} `));
+  return topicVariants(topic, strict).some((v) => hay.includes(` ${v} `));
 }
 
 /** Whether `text` names the phrase word for word (stemmed; no synonyms): "EBITDA margin" is not named by "gross margin". */
@@ -177,7 +198,13 @@ export function isDerivedPercent(p: NumberToken, inputs: number[]): boolean {
 
 export function knownNumbers(texts: string[]): Set<number> {
   const set = new Set<number>();
-  for (const t of texts) for (const n of extractNumbers(t)) for (const v of n.values) set.add(v);
+  for (const t of texts) {
+    for (const n of extractNumbers(t)) {
+      for (const v of n.values) set.add(v);
+      // "650 720" in a row of columns is two values as much as one with a space for thousands
+      if (/^\d{1,3}(?:[\u00a0\u202f ]\d{3})+$/.test(n.raw)) for (const part of n.raw.split(/[\u00a0\u202f ]/)) set.add(Number(part));
+    }
+  }
   return set;
 }
 

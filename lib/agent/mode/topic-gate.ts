@@ -16,7 +16,7 @@ import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import { metricIsTopic, type RequestTopic } from "./request-topics";
 import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, percentAfter, pointsAfter, queryCoversTopic, words } from "./text";
-import { samePeriod } from "@/lib/periods";
+import { parsePeriod, samePeriod } from "@/lib/periods";
 
 export interface TopicVerdict {
   topic: RequestTopic;
@@ -116,11 +116,23 @@ function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: 
   return { hits, offTopic, unknown };
 }
 
+/**
+ * Whether a figure's period is the one asked. A balance asked at a date ("30 September 2031") is
+ * also stated by the column of a period ending that day (a balance sheet headed "2031" or "Q3 2031").
+ */
+export function periodMatches(stated: string, asked: string): boolean {
+  if (samePeriod(stated, asked)) return true;
+  const a = parsePeriod(asked);
+  if (a?.kind !== "point" || a.approximate) return false;
+  const s = parsePeriod(stated);
+  return !!s && s.kind !== "point" && s.end === a.end;
+}
+
 function periodOk(b: Backing, period: string | null): boolean {
   if (b.figure.period === "unknown") return false;
   if (!period) return b.figure.period !== "comparative" && !laterPeriodOf(b.figure, figuresIn(b.source.text)); // none asked: the latest
   if (b.figure.period === "comparative") return false;
-  if (b.figure.period) return samePeriod(b.figure.period, period);
+  if (b.figure.period) return periodMatches(b.figure.period, period);
   return namesPeriod(b.source.text, period);
 }
 
@@ -187,6 +199,16 @@ function comparisonVerdict(t: RequestTopic, all: Statement[], opened: OpenedCita
     if (a.line === b.line) pairs.push({ text: `${a.text} ${b.text}`, context: a.context, cited: [...new Set([...a.cited, ...b.cited])], line: a.line });
   }
   const sts = [...all, ...pairs];
+  if (t.againstPeriod) {
+    // against an earlier period: the subject's value for each period, each backed for its own period
+    for (const st of sts.filter((s) => about(s, t.subject))) {
+      const hits = backing(st, t.subject, opened, false).hits;
+      const now = hits.filter((h) => periodOk(h, t.period));
+      const then = hits.filter((h) => periodOk(h, t.againstPeriod!));
+      if (now.length && then.length && now.some((a) => then.every((b) => b.figure.value !== a.figure.value))) return { ok: true, reason: `${now[0]!.figure.raw} against ${then[0]!.figure.raw}` };
+    }
+    return { ok: false, reason: `no statement gives ${t.subject} for both ${t.period ?? "the period asked"} and ${t.againstPeriod}, each from an opened source` };
+  }
   for (const st of sts.filter((s) => about(s, t.subject) && (mentionsTopic(bare(s.text), t.against!) || mentionsTopic(s.context, t.against!)))) {
     const side = backing(st, t.subject, opened, false).hits.filter((h) => periodOk(h, t.period));
     const actual = side.filter((h) => !h.figure.forecast && !mentionsTopic(h.figure.label, t.against!));
@@ -212,22 +234,37 @@ function isHeaderLine(quote: string, sources: OpenedCitation[]): boolean {
   return sources.some((o) => norm(o.text.split("\n").find((l) => l.trim()) ?? "") === norm(quote));
 }
 
+/** A sentence giving a cause ("due to", "driven by", "reflecting", "tack vare"): what answers "what drove it" / "why". */
+export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of|resulting from|result of|reflect(?:s|ed|ing)?|attributable to|owing to|thanks to|caused by|led by|on the back of|offset by|primarily (?:by|from)|mainly (?:by|from)|contributed|weigh(?:s|ed)? on|savings? from|higher|lower|increase[sd]? in|decrease[sd]? in|tack vare|på grund av|beroende på|till följd av|drevs av|förklaras av|högre|lägre)\b/i;
+
+/** The statement's own words: without the bold label the answer wrote before it ("**Cash position:**"), which is a name, not content. */
+const withoutLabel = (s: string) => s.replace(/^\s*(?:[-*•]\s+)?(?:\*\*[^*]+\*\*|__[^_]+__)\s*:?\s*/, "");
+
+/** A narrative topic that names an amount ("revenue forecast", "net revenue retention"): answered by a figure about it, not by any sentence. */
+const namesAmount = (t: RequestTopic) => /\d/.test(t.subject) === false && /\b(?:revenue|revenues|sales|income|profit|earnings|ebitda|ebit|cash|debt|borrowings|assets|liabilities|equity|headcount|employees|arr|retention|churn|share|percentage|rate|forecast|budget|backlog|bookings|dividends?|capex|omsättning\p{L}*|intäkt\p{L}*|resultat\p{L}*|kassa\p{L}*|anställda)\b/iu.test(t.subject);
+
 function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): { ok: boolean; reason: string } {
   const own = new Set(contentWords(`${t.subject} ${t.name}`));
-  // the one topic of a request ("Summarize the management team") may be answered in other words than its name
-  for (const st of sts.filter((s) => about(s, t.subject) || looseMention(`${s.context} ${s.text}`, t.subject) || single)) {
-    const text = stripRefs(st.text);
+  // the one topic of a request ("Summarize the management team") may be answered in other words than its name;
+  // not a reason, and not an amount: those need a sentence about the subject itself
+  const lenient = single && !t.reason && !namesAmount(t);
+  for (const st of sts.filter((s) => about(s, t.subject) || looseMention(`${s.context} ${s.text}`, t.subject) || lenient)) {
+    const text = stripRefs(withoutLabel(st.text));
     if (GAP_WORDS.test(text)) continue;
+    if (t.reason && !CAUSE.test(text)) continue;
+    // an amount's label is no answer: the sentence itself names it and gives a figure
+    if (!t.reason && namesAmount(t) && !(mentionsTopic(text, t.subject, true) && /\d/.test(text))) continue;
     const quotes = extractQuotes(st.text);
     const unquoted = quotes.reduce((x, q) => x.replace(q.text, " "), text);
     // a quoted page header, or a sentence about the document ("This document presents …"), says nothing of the topic
     if (quotes.length && quotes.every((q) => isHeaderLine(q.text, st.cited) || INTRO_SENTENCE.test(q.text)) && contentWords(unquoted).filter((w) => !own.has(w)).length < 3) continue;
     const content = contentWords(text).filter((w) => !own.has(w) && !/^\d/.test(w));
-    if (content.length < 5) continue;
+    if (content.length < (namesAmount(t) && !t.reason ? 1 : 5)) continue; // an amount stated with its name needs no more words
     // the request's only topic: any cited opened source will do (its words may not be the request's: "red flags")
-    if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || single)) return { ok: true, reason: "a sentence about it, cited" };
+    if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || lenient)) return { ok: true, reason: t.reason ? "a sentence giving its cause, cited" : "a sentence about it, cited" };
   }
-  return { ok: false, reason: `no sentence about ${t.subject} cites an opened source that speaks of it` };
+  if (t.reason) return { ok: false, reason: `no sentence says what drove ${t.subject} (a cause: "due to", "driven by" …), citing an opened source that speaks of it` };
+  return { ok: false, reason: `no sentence about ${t.subject} ${namesAmount(t) ? "states a figure for it and " : ""}cites an opened source that speaks of it` };
 }
 
 /** Per-topic verdicts for a final answer. */

@@ -7,7 +7,7 @@
  * topic without evidence, the required sections, and the "newest dated document" rule.
  */
 import type { AgentConstraints, ComputedMetric, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
-import { requestTopics, type RequestTopic } from "./request-topics";
+import { requestTopics, wholeRequestTopic, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
 import { escapeRe, extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, namesPhrase, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
 
@@ -218,7 +218,10 @@ export function validateFinal(input: ValidationInput): ValidationResult {
   }
 
   // 9. every topic of the request answered from an opened source for the period asked, or disclosed as a gap
-  const verdicts = checkTopics({ answer, topics: input.topics ?? requestTopics(question, c), opened, searches: okSearches, phrase: c.insufficiencyPhrase, computed });
+  // a request whose topics could not be read is one topic: its answer still needs content, not a heading
+  const read = input.topics ?? requestTopics(question, c);
+  const whole = read.length || c.requiredSections.length || c.requiredTopics.length ? null : wholeRequestTopic(question);
+  const verdicts = checkTopics({ answer, topics: whole ? [whole] : read, opened, searches: okSearches, phrase: c.insufficiencyPhrase, computed });
   for (const v of verdicts.filter((x) => x.status === "unanswered")) {
     const label = `"${v.topic.name}"${v.topic.period ? ` (${v.topic.period})` : ""}`;
     fail("TOPIC_NOT_ANSWERED", `${label} is not answered: ${v.reason}. ${v.needsTools ? "Search for it and open the page that states it, then answer" : "State it in a sentence naming the line item, the value and the period, with its [n]"}; if the documents do not give it, write "${c.insufficiencyPhrase}" for it and what was searched.`, v.needsTools);
