@@ -10,7 +10,8 @@ import { namesPeriod } from "@/lib/agent/mode/figures";
 import { requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import { familyOf, hasFigure, isProseWithFigure, questionQuery, searchQuery, versionKey } from "./sources";
 import type { DriverState, Opened, Result } from "./state";
-import { finalAction, metricFor, narrativeQuote, topicFigure } from "./write";
+import { finalAction, metricFor, narrativeQuote, reasonQuote, topicFigure } from "./write";
+import { CAUSE } from "@/lib/agent/mode/topic-gate";
 
 /** The next tool calls, or the final answer when nothing is left to do (or no call is left). */
 export type NextMove = { kind: "tools"; calls: Array<{ toolName: "search_docs" | "open_citation" | "compute_metric"; input: Record<string, unknown> }> } | { kind: "final"; answer: ReturnType<typeof finalAction> };
@@ -23,14 +24,16 @@ interface Candidate {
 
 function candidates(state: DriverState, t: RequestTopic | null): Candidate[] {
   const openedKeys = new Set(state.opened.map((o) => `${o.documentId}:${o.page}`));
-  const topic = t ? (t.kind === "comparison" ? t.against! : t.subject) : null;
+  // a comparison: the side no opened page states yet (the forecast first, then the actual)
+  const againstFound = t?.kind === "comparison" && !t.againstPeriod && !!topicFigure(state.opened, t, true);
+  const topic = t ? (t.kind === "comparison" && !t.againstPeriod && !againstFound ? t.against! : t.subject) : null;
   const newestDate = state.searches.flatMap((s) => s.results).filter((r) => r.role === "evidence" && r.matched.length > 0 && (!topic || mentionsTopic(r.snippet, topic))).reduce<string | null>((a, r) => (r.date && (!a || r.date > a) ? r.date : a), null);
   const out: Candidate[] = [];
   state.searches.forEach((s, si) => {
     if (s.error || (topic && !queryCoversTopic(s.query, topic))) return;
     s.results.forEach((r, ri) => {
       if (r.role !== "evidence" || r.matched.length === 0 || openedKeys.has(`${r.documentId}:${r.page}`)) return;
-      const onTopic = topic ? mentionsTopic(r.snippet, topic) && (t?.kind !== "comparison" || mentionsTopic(r.snippet, t.subject)) : true;
+      const onTopic = topic ? mentionsTopic(r.snippet, topic) && (t?.kind !== "comparison" || mentionsTopic(r.snippet, t.subject)) && (!t?.reason || CAUSE.test(r.snippet)) : true;
       const figure = hasFigure(r.snippet);
       // a period asked: pages that name it; none asked: the newest documents (the latest period is meant)
       const period = t?.period ? (namesPeriod(r.snippet, t.period) ? 3 : 0) : t && t.kind !== "narrative" && r.date && r.date === newestDate ? 2 : 0;
@@ -54,8 +57,15 @@ function candidates(state: DriverState, t: RequestTopic | null): Candidate[] {
 
 /** Whether an opened page already answers the topic (a figure for its period, or a passage about it). */
 function covers(o: Opened, t: RequestTopic): boolean {
-  if (t.kind === "narrative") return narrativeQuote(o.text, t.subject) !== null;
+  if (t.kind === "narrative") return t.reason ? reasonQuote(o.text, t.subject) !== null : narrativeQuote(o.text, t.subject) !== null;
+  if (t.kind === "comparison" && t.againstPeriod) return !!topicFigure([o], { ...t, kind: "figure" }, false) && !!topicFigure([o], { ...t, kind: "figure", period: t.againstPeriod }, false);
   return t.kind === "comparison" ? !!topicFigure([o], t, true) : !!topicFigure([o], t, false);
+}
+
+/** Whether the opened pages together answer the topic (a comparison's two sides may be on two pages). */
+function answered(opened: Opened[], t: RequestTopic): boolean {
+  if (t.kind === "comparison" && !t.againstPeriod) return !!topicFigure(opened, t, true) && !!topicFigure(opened, { ...t, kind: "figure" }, false);
+  return opened.some((o) => covers(o, t));
 }
 
 /** A topic the metric engine computes: a named margin, or a growth, ratio or return. */
@@ -68,13 +78,14 @@ function metricQuestion(state: DriverState, t: RequestTopic, topics: RequestTopi
   return topics.length === 1 ? state.question : `What was the ${t.name}${t.period ? ` for ${t.period}` : ""}?`;
 }
 
-function topicQuery(t: RequestTopic): string {
-  const also = t.kind === "narrative" ? topicSynonyms(t.subject).filter((x) => x.split(" ").length > 1)[0] ?? "" : "";
+function topicQuery(t: RequestTopic, sv: boolean): string {
+  // a narrative topic's other wording; a Swedish line item's English one (a Swedish request over English reports)
+  const also = t.kind === "narrative" ? topicSynonyms(t.subject).filter((x) => x.split(" ").length > 1)[0] ?? "" : sv ? topicSynonyms(t.subject).find((x) => /^[a-z ]+$/.test(x)) ?? "" : "";
   return searchQuery(`${t.period ?? ""} ${t.name} ${also}`);
 }
 
 function searchedFor(searches: DriverState["searches"], t: RequestTopic): boolean {
-  return searches.some((s) => queryCoversTopic(s.query, t.subject) && (t.kind !== "comparison" || queryCoversTopic(s.query, t.against!)));
+  return searches.some((s) => queryCoversTopic(s.query, t.subject) && (t.kind !== "comparison" || !!t.againstPeriod || queryCoversTopic(s.query, t.against!)));
 }
 
 export function nextAction(state: DriverState): NextMove {
@@ -89,7 +100,7 @@ export function nextAction(state: DriverState): NextMove {
     // 1. one search per topic of the request, in one parallel batch
     const pending = topics.filter((t) => !searchedFor(searches, t));
     if (pending.length) {
-      const calls = pending.slice(0, Math.min(left, state.budget.maxBatch)).map((t) => ({ toolName: "search_docs" as const, input: { query: c.requiredTopics.length ? searchQuery(t.name) : topicQuery(t) } }));
+      const calls = pending.slice(0, Math.min(left, state.budget.maxBatch)).map((t) => ({ toolName: "search_docs" as const, input: { query: c.requiredTopics.length ? searchQuery(t.name) : topicQuery(t, state.language === "sv") } }));
       return { kind: "tools", calls };
     }
     if (searches.length === 0) return { kind: "tools", calls: [{ toolName: "search_docs", input: { query: questionQuery(state.question) } }] };
@@ -107,7 +118,7 @@ export function nextAction(state: DriverState): NextMove {
       if (calc.length) return { kind: "tools", calls: calc.slice(0, Math.min(left, state.budget.maxBatch)).map((t) => ({ toolName: "compute_metric" as const, input: { question: metricQuestion(state, t, topics) } })) };
     }
     // 3. open the best source per topic not yet answered by an opened page or a computed metric (round robin), at least what the constraints ask
-    const open = topics.filter((t) => !state.opened.some((o) => covers(o, t)) && !metricFor(state, t)).sort((a, b) => Number(tried(a)) - Number(tried(b)));
+    const open = topics.filter((t) => !answered(state.opened, t) && !metricFor(state, t)).sort((a, b) => Number(tried(a)) - Number(tried(b)));
     const pools = topics.length ? open.map((t) => candidates(state, t)).filter((p) => p.length > 0) : opened === 0 ? [candidates(state, null)] : [];
     // one page often answers several topics: open for the first unanswered topic, then look again
     const need = Math.min(Math.max(pools.length ? 1 : 0, c.minOpenCitations - opened, c.requiresExactQuote && opened === 0 ? 1 : 0), left);

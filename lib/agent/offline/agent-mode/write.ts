@@ -7,9 +7,9 @@
 import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, words } from "@/lib/agent/mode/text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "@/lib/agent/mode/figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "@/lib/agent/mode/figure-items";
+import { CAUSE, periodMatches } from "@/lib/agent/mode/topic-gate";
 import { metricIsTopic, requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
-import { samePeriod } from "@/lib/periods";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
 import type { DriverState, Metric, Opened } from "./state";
 
@@ -66,7 +66,7 @@ export function topicFigures(opened: Opened[], t: RequestTopic, forecast: boolea
       const other = f.forecast || (t.against ? mentionsTopic(f.label, t.against) : false);
       if (t.kind === "comparison" && forecast !== other) continue;
       if (t.kind !== "comparison" && f.forecast) continue;
-      if (t.period && !(f.period ? samePeriod(f.period, t.period) : namesPeriod(o.text, t.period))) continue;
+      if (t.period && !(f.period ? periodMatches(f.period, t.period) : namesPeriod(o.text, t.period))) continue;
       if (!t.period && laterPeriodOf(f, figuresIn(o.text))) continue; // no period asked: the latest
       const head = f.label.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/^\s*total\s+/, "").trim();
       const lead = f.kind === "sentence" ? 0 : (mentionsTopic(f.label.split(/\s+/).slice(0, t.subject.split(" ").length + 1).join(" "), t.subject) ? 1 : 0) + (mentionsTopic(head, t.subject) && head.split(/\s+/).length <= t.subject.split(" ").length + 1 && words(head).length === words(t.subject).length ? 1.5 : 0);
@@ -112,6 +112,14 @@ export function narrativeQuote(text: string, subject: string): string | null {
   const intro = prose.findIndex((x) => mentionsTopic(x, subject));
   const next = intro < 0 ? [] : prose.slice(intro + 1).filter(substantive).slice(0, 2);
   return next.length ? next.join('" "') : null;
+}
+
+/** A sentence of the page saying what drove the subject ("Gross margin was 42%, … mainly due to higher hosting costs"), for a reason topic. */
+export function reasonQuote(text: string, subject: string): string | null {
+  const hit = proseSentences(text)
+    .map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim())
+    .find((x) => mentionsTopic(x, subject) && CAUSE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
+  return hit ?? null;
 }
 
 /** The figure as the sentence states it, with its currency and scale ("GBP 7.3 million", "17.5%"). */
@@ -179,9 +187,16 @@ function topicAnswer(state: DriverState, topics: RequestTopic[]): { lines: strin
       }
     } else if (t.kind === "comparison") {
       const a = topicFigure(evidence, { ...t, kind: "figure" }, false);
-      const b = topicFigure(evidence, t, true);
+      // against an earlier period: the same line item for that period; else the forecast or budget figure
+      const b = t.againstPeriod ? topicFigure(evidence, { ...t, kind: "figure", period: t.againstPeriod }, false) : topicFigure(evidence, t, true);
       if (a && b && a.f.value !== b.f.value) {
-        lines.push(`- ${label} ${figureStatement(a, unitOf)}; against the ${t.against}: ${figureStatement(b, unitOf)}`);
+        lines.push(`- ${label} ${figureStatement(a, unitOf, !!t.againstPeriod)}; against ${t.againstPeriod ?? `the ${t.against}`}: ${figureStatement(b, unitOf, !!t.againstPeriod)}`);
+        continue;
+      }
+    } else if (t.reason) {
+      const hit = evidence.map((o) => ({ o, quote: reasonQuote(o.text, t.subject) })).find((x) => x.quote);
+      if (hit) {
+        lines.push(`- ${label} ${hit.o.document}, p.${hit.o.page}: "${hit.quote}" [${hit.o.n}]`);
         continue;
       }
     } else {
