@@ -13,6 +13,7 @@ import { checkTopics } from "@/lib/agent/mode/topic-gate";
 import type { OpenedCitation, SearchRecord } from "@/lib/agent/mode/types";
 import { validateFinal } from "@/lib/agent/mode/validate";
 import { analyzeConstraints } from "@/lib/agent/mode/constraints";
+import { narrativeAnswer } from "@/lib/agent/offline/agent-mode/write";
 
 function opened(n: number, document: string, text: string): OpenedCitation {
   return { n, ref: null, documentId: `00000000-0000-4000-8000-00000000000${n}`, document, page: 1, pageEnd: 1, chunkId: null, kind: "page", text, contextText: text, truncated: false, snippet: "", documentDate: null, documentKind: null, versionGroup: null, role: "evidence" };
@@ -172,5 +173,16 @@ describe("numbers of a row of columns", () => {
     const q = "Operating cash flow in Q2 2031";
     const v = validateFinal({ answer: '- **Operating cash flow, Q2 2031:** 650 (GBP thousands) — "Cash flow from operating activities 650 720" [1]', question: q, constraints: analyzeConstraints(q), searches: [search("Q2 2031 operating cash flow")], opened: [page] });
     expect(v.failures.map((x) => x.code)).toEqual([]);
+  });
+});
+
+describe("the offline model's passage for a narrative topic", () => {
+  const page = ["Highlights", "Headcount of 155 as of September 2031", "Net revenue retention of 108% over the last twelve months.", "Gross margin was 42%, down from 45% for the full year 2030, mainly due to higher freight costs."].join("\n");
+  it("gives an amount's figure in a sentence naming it, and a reason's cause", () => {
+    const [nrr] = topics("What is the net revenue retention?");
+    expect(narrativeAnswer(page, nrr!)).toBe("Net revenue retention of 108% over the last twelve months.");
+    expect(narrativeAnswer("Headcount of 155 as of September 2031\nRevenue grew 12%.", nrr!)).toBeNull();
+    const [, why] = topics("What was the gross margin for Q3 2031 and what drove it?");
+    expect(narrativeAnswer(page, why!)).toContain("mainly due to higher freight costs");
   });
 });

@@ -241,7 +241,7 @@ export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of
 const withoutLabel = (s: string) => s.replace(/^\s*(?:[-*•]\s+)?(?:\*\*[^*]+\*\*|__[^_]+__)\s*:?\s*/, "");
 
 /** A narrative topic that names an amount ("revenue forecast", "net revenue retention"): answered by a figure about it, not by any sentence. */
-const namesAmount = (t: RequestTopic) => /\d/.test(t.subject) === false && /\b(?:revenue|revenues|sales|income|profit|earnings|ebitda|ebit|cash|debt|borrowings|assets|liabilities|equity|headcount|employees|arr|retention|churn|share|percentage|rate|forecast|budget|backlog|bookings|dividends?|capex|omsättning\p{L}*|intäkt\p{L}*|resultat\p{L}*|kassa\p{L}*|anställda)\b/iu.test(t.subject);
+export const namesAmount = (t: Pick<RequestTopic, "subject">) => /\d/.test(t.subject) === false && /\b(?:revenue|revenues|sales|income|profit|earnings|ebitda|ebit|cash|debt|borrowings|assets|liabilities|equity|headcount|employees|arr|retention|churn|share|percentage|rate|forecast|budget|backlog|bookings|dividends?|capex|omsättning\p{L}*|intäkt\p{L}*|resultat\p{L}*|kassa\p{L}*|anställda)\b/iu.test(t.subject);
 
 function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): { ok: boolean; reason: string } {
   const own = new Set(contentWords(`${t.subject} ${t.name}`));

@@ -10,7 +10,7 @@ import { namesPeriod } from "@/lib/agent/mode/figures";
 import { requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import { familyOf, hasFigure, isProseWithFigure, questionQuery, searchQuery, versionKey } from "./sources";
 import type { DriverState, Opened, Result } from "./state";
-import { finalAction, metricFor, narrativeQuote, reasonQuote, topicFigure } from "./write";
+import { finalAction, metricFor, narrativeAnswer, topicFigure } from "./write";
 import { CAUSE } from "@/lib/agent/mode/topic-gate";
 
 /** The next tool calls, or the final answer when nothing is left to do (or no call is left). */
@@ -57,7 +57,7 @@ function candidates(state: DriverState, t: RequestTopic | null): Candidate[] {
 
 /** Whether an opened page already answers the topic (a figure for its period, or a passage about it). */
 function covers(o: Opened, t: RequestTopic): boolean {
-  if (t.kind === "narrative") return t.reason ? reasonQuote(o.text, t.subject) !== null : narrativeQuote(o.text, t.subject) !== null;
+  if (t.kind === "narrative") return narrativeAnswer(o.text, t) !== null;
   if (t.kind === "comparison" && t.againstPeriod) return !!topicFigure([o], { ...t, kind: "figure" }, false) && !!topicFigure([o], { ...t, kind: "figure", period: t.againstPeriod }, false);
   return t.kind === "comparison" ? !!topicFigure([o], t, true) : !!topicFigure([o], t, false);
 }

@@ -7,7 +7,7 @@
 import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, words } from "@/lib/agent/mode/text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "@/lib/agent/mode/figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "@/lib/agent/mode/figure-items";
-import { CAUSE, periodMatches } from "@/lib/agent/mode/topic-gate";
+import { CAUSE, namesAmount, periodMatches } from "@/lib/agent/mode/topic-gate";
 import { metricIsTopic, requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
@@ -122,6 +122,20 @@ export function reasonQuote(text: string, subject: string): string | null {
   return hit ?? null;
 }
 
+/** A sentence of the page naming an amount topic with its figure ("Net revenue retention of 109% over the last twelve months"). */
+export function amountQuote(text: string, subject: string): string | null {
+  const hit = proseSentences(text)
+    .map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim())
+    .find((x) => mentionsTopic(x, subject, true) && /\d/.test(x) && !/["“”|]/.test(x) && x.length <= 320);
+  return hit ?? null;
+}
+
+/** The quote answering a narrative topic: its cause for a reason, its figure for an amount, else the passage about it. */
+export function narrativeAnswer(text: string, t: RequestTopic): string | null {
+  if (t.reason) return reasonQuote(text, t.subject);
+  return namesAmount(t) ? amountQuote(text, t.subject) : narrativeQuote(text, t.subject);
+}
+
 /** The figure as the sentence states it, with its currency and scale ("GBP 7.3 million", "17.5%"). */
 function statedAmount(f: SourceFigure): string {
   const raw = f.raw.replace(/[.()$]/g, (ch) => `\\${ch}`);
@@ -193,17 +207,10 @@ function topicAnswer(state: DriverState, topics: RequestTopic[]): { lines: strin
         lines.push(`- ${label} ${figureStatement(a, unitOf, !!t.againstPeriod)}; against ${t.againstPeriod ?? `the ${t.against}`}: ${figureStatement(b, unitOf, !!t.againstPeriod)}`);
         continue;
       }
-    } else if (t.reason) {
-      const hit = evidence.map((o) => ({ o, quote: reasonQuote(o.text, t.subject) })).find((x) => x.quote);
+    } else {
+      const hit = evidence.map((o) => ({ o, quote: narrativeAnswer(o.text, t) })).find((x) => x.quote);
       if (hit) {
         lines.push(`- ${label} ${hit.o.document}, p.${hit.o.page}: "${hit.quote}" [${hit.o.n}]`);
-        continue;
-      }
-    } else {
-      const o = evidence.find((x) => narrativeQuote(x.text, t.subject) !== null);
-      const quote = o ? narrativeQuote(o.text, t.subject) : null;
-      if (o && quote) {
-        lines.push(`- ${label} ${o.document}, p.${o.page}: "${quote}" [${o.n}]`);
         continue;
       }
     }
