@@ -39,7 +39,7 @@ const isPersonRow = (line: string) => PERSON_ROWS.some((re) => re.test(line.trim
 const AGE_LINE = /^\s*\d{2}\s*$/;
 const NAME_LINE = new RegExp(String.raw`^\s*${NAME}\s*$`, "u");
 /** Swedish too: "Kungl. Maj:t" (the King in Council), "nr. 5", "s. 12", "p. 3" (not a possessive's "s": "… the company's."). */
-const ABBREVIATIONS = /(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|e\.g|i\.e|etc|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir|Kungl|nr)|(?<!['’])\b[sp]|\b\p{Lu})\.$/u;
+const ABBREVIATIONS = /(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|e\.g|i\.e|etc|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir|Dir|Kungl|nr)|(?<!['’])\b[sp]|\b\p{Lu})\.$/u;
 
 function numberTokens(line: string): number {
   return (line.replace(/\b(?:19|20)\d\d\b/g, "").match(/\(?\$?\d[\d,.]*%?\)?/g) ?? []).length;

@@ -41,7 +41,8 @@ function valid(y: number, m: number, d: number) {
 // Whitespace in the patterns tolerates line breaks ("den 8 de-\ncember 1970" handled by the caller's canonical text).
 export const DATE_RE = new RegExp(
   [
-    `(?<dmy>\\b(?<d1>\\d{1,2})\\s+(?<m1>${MONTH_WORDS})\\s+(?<y1>(?:18|19|20)\\d\\d)\\b)`,
+    // (a day printed letter-spaced after "den" or a range's dash: "den 2 0 april 2023", "1 3 - 1 5 mars 1972")
+    `(?<dmy>(?:\\b(?<d1>\\d{1,2})|(?<=\\bden |[-–—] ?)(?<d1s>\\d \\d))\\s+(?<m1>${MONTH_WORDS})\\s+(?<y1>(?:18|19|20)\\d\\d)\\b)`,
     `(?<mdy>\\b(?<m2>${EN.join("|")})\\s+(?<d2>\\d{1,2}),\\s*(?<y2>(?:18|19|20)\\d\\d)\\b)`,
     `(?<isod>\\b(?<y3>(?:19|20)\\d\\d)-(?<m3>\\d\\d)-(?<d3>\\d\\d)\\b)`,
     `(?<my>\\b(?<m4>${MONTH_WORDS})\\s+(?<y4>(?:18|19|20)\\d\\d)\\b)`,
@@ -55,12 +56,20 @@ export function findDates(text: string): ParsedDate[] {
     const g = m.groups!;
     let y = 0, mo = 0, d = 0;
     let precision: DatePrecision = "day";
-    if (g.dmy) { y = +g.y1!; mo = monthOf(g.m1!); d = +g.d1!; }
+    let start = m.index!;
+    if (g.dmy) {
+      y = +g.y1!; mo = monthOf(g.m1!); d = +(g.d1 ?? g.d1s!.replace(" ", ""));
+      // a range of days ("13–15 mars 1972", "den 1 3 - 1 5 mars 1972") is dated from its first day
+      const range = /(?<![\d])(\d{1,2}|\d \d) ?[-–—] ?$/.exec(text.slice(Math.max(0, start - 8), start));
+      const first = range ? +range[1]!.replace(" ", "") : 0;
+      if (range && first >= 1 && first < d) { d = first; start -= range[0].length; }
+    }
     else if (g.mdy) { y = +g.y2!; mo = monthOf(g.m2!); d = +g.d2!; }
     else if (g.isod) { y = +g.y3!; mo = +g.m3!; d = +g.d3!; }
     else if (g.my) { y = +g.y4!; mo = monthOf(g.m4!); d = 1; precision = "month"; }
     if (!mo || !valid(y, mo, d)) continue;
-    out.push({ date: `${y}-${pad(mo)}-${pad(d)}`, precision, start: m.index!, end: m.index! + m[0].length, text: m[0] });
+    const end = m.index! + m[0].length;
+    out.push({ date: `${y}-${pad(mo)}-${pad(d)}`, precision, start, end, text: text.slice(start, end) });
   }
   return out;
 }

@@ -71,7 +71,10 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
           const type = handOver ? "signed" : page.pageNumber <= 5 ? "published" : "signed";
           const startIdx = pos + line.indexOf(t);
           const excerpt = pickExcerpt(page.text, startIdx, startIdx + t.length, "line");
-          if (excerpt) add(page, type, date.date, date.precision, type === "signed" ? `Report signed (${t.replace(/\.$/, "")})` : `Published: ${t}`, [], excerpt, 0.9, "formal", `place-and-date line "${t}"`);
+          // a page that hands nothing over signs a letter of its own (a questionnaire's cover letter in an appendix), not the report
+          const place = t.replace(/\.$/, "");
+          const what = type !== "signed" ? `Published: ${t}` : handOver ? `Report signed (${place})` : letterSigned(place, page, pages);
+          if (excerpt) add(page, type, date.date, date.precision, what, [], excerpt, 0.9, "formal", `place-and-date line "${t}"`);
         }
       }
       pos += line.length + 1;
@@ -86,6 +89,12 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const sentence = isInquiry || !sent ? around : around.slice(gluedHeadEnd(around, sent.dateAt));
       const ty = isInquiry ? TYPES.find((x) => x.re.test(inquiryWindow(around, d))) : cueOf(canon.text, d, dates);
       if (!ty) continue;
+      // an inquiry's dates: the end of a period ("anställdes … fr.o.m. den 1 januari 2024 t.o.m. den 30 juni 2024",
+      // "skall … gälla … till utgången av juni 1974") is no event of that day; a proposal ("Lagstiftningen föreslås träda
+      // i kraft den …", the draft statute's "Denna lag träder i kraft den …") has not been decided; a deadline put off
+      // ("ska redovisas senast den 8 december 2017 förlängs och ska i stället …") no longer falls due; a document cited by
+      // its number and date ("dok 5455/16 av den 28 januari 2016") is no event unless the sentence says it was adopted
+      if (isInquiry && inquiryNonEvent(canon.text, d, sentence, ty.type)) continue;
       // a fiscal year end is stated on the cover or first pages; later it names the period of a figure or another filing
       if (!isInquiry && ty.type === "fiscal_year_end" && kind !== "cover" && page.pageNumber > 3) continue;
       if (kind === "cover" && ty.type !== "fiscal_year_end") continue;
@@ -126,13 +135,13 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const fromStart = !isInquiry && !formalLine && sent && !row ? excerptFromSentence(page.text, sent) : null;
       const excerpt = ownRow ?? fromStart ?? (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
       if (!excerpt) continue;
-      const dirRef = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(around, d))?.[1] ?? (/^Dir\.?\s*$/m.test(page.text) ? /\b(\d{4}:\d+)\b/.exec(page.text.slice(0, 200))?.[1] : undefined);
+      const dirRef = isInquiry ? directiveRef(around, d, lineOf, page.text) : undefined;
       // described by the sentence it is cited from (the canonical sentence may run on from a heading without a stop)
       // a date in a table's cell is described by its row; one in prose by its sentence (from its start),
       // unless the sentence is the date alone or nearly (a cell, a place-and-date line): then the excerpt
       const fromSentence = sent && !isInquiry && sent.text.split(/\s+/).length - d.text.split(/\s+/).length >= 4 ? describeFromSentence(sent) : null;
       // a row under a group heading (a product beside its "Primary" and "Booster" rows) is described with it
-      let desc = describe(ty.type, isInquiry ? sentence : row ? (cells?.group ? `${cells.group}: ${row}` : row) : fromSentence ?? excerpt, dirRef);
+      let desc = describe(ty.type, isInquiry ? dateClause(sentence, d.text) : row ? (cells?.group ? `${cells.group}: ${row}` : row) : fromSentence ?? excerpt, dirRef);
       // "…62, was appointed President …": the officer is named just before, in the heading of the biography
       if (ty.type === "appointed" && /^…\d{1,3},\s/.test(desc)) {
         const named = personNamesIn(canon.text.slice(Math.max(0, d.start - 300), d.start).replace(/\|/g, " ")).filter((n) => !/^(?:Mr|Ms|Mrs|Dr)\b/.test(n)).pop();
@@ -175,6 +184,84 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
 function inquiryWindow(sentence: string, d: ParsedDate): string {
   const rel = sentence.indexOf(d.text);
   return sentence.slice(Math.max(0, rel - 160), rel + d.text.length + 120);
+}
+
+/** Letter-spaced print read back as words ("o r g a n i s a t i o n e r" → "organisationer"). */
+const unspace = (s: string) => s.replace(/(?<![\p{L}])\p{L}(?: \p{L}){2,}(?![\p{L}])/gu, (w) => w.replace(/ /g, ""));
+
+/**
+ * A letter's place-and-date line described by whom the letter is addressed to: its "Till …" line (and the lines
+ * wrapping it) on the page or the page before ("Letter to statliga kommittéer, statliga och kommunala myndigheter och
+ * verk signed (Uppsala i februari 1971)"); without one, a letter signed there and then.
+ */
+function letterSigned(place: string, page: ExtractionPage, pages: ExtractionPage[]): string {
+  const prev = pages.find((p) => p.pageNumber === page.pageNumber - 1);
+  for (const text of [page.text, prev?.text ?? ""]) {
+    const m = /^[ \t]*(Till[ \t]+\S[^\n]*(?:\n[ \t]*\p{Ll}[^\n]*){0,2})/mu.exec(text);
+    if (m) return `Letter ${unspace(m[1]!.replace(/\s+/g, " ").replace(/^Till\s+/, "to ")).replace(/\s+([,.])/g, "$1").replace(/[,.\s]+$/, "")} signed (${place})`;
+  }
+  return `Letter signed (${place})`;
+}
+
+/** The end of a period in an inquiry's Swedish (or English) prose: "t.o.m. den", "till och med", "till utgången av", "until". */
+const PERIOD_END = /(?:\bt\.\s?o\.\s?m\.|\btill och med|\btill utgången av|\bintill|\bfram till|\buntil|\bthrough)\s*(?:den\s+)?$/i;
+/** A proposal or a recommendation (the report's own or another's): "föreslås", "den föreslagna lagstiftningen", "förslaget", "bör". */
+const PROPOSAL = /\b(?:föresl(?:å|ås|år|agna|agen|aget)|förslag(?:et|en)?|bör|proposes?|proposed)\b/gi;
+/** A draft statute's commencement ("Denna lag träder i kraft den …"): in an inquiry, the statute text is its proposal. */
+const DRAFT_COMMENCEMENT = /\b(?:denna|dessa)\s+(?:lag|förordning|kungörelse|föreskrifter|bestämmelser)\s+träd(?:er|a)\s+i\s+kraft\b/i;
+
+/** An inquiry's date that is no event (see the call): the end of a period, a proposal, a deadline put off, a document's date. */
+function inquiryNonEvent(canon: string, d: ParsedDate, sentence: string, type: string): boolean {
+  const before = canon.slice(Math.max(0, d.start - 24), d.start);
+  if (type !== "report_due" && PERIOD_END.test(before)) return true;
+  const at = sentence.indexOf(d.text);
+  const head = at >= 0 ? sentence.slice(0, at) : "";
+  // a proposal before the date, no decision between ("föreslås träda i kraft den …", "att föreslå att … inrättas den …");
+  // a deadline is set by the directive, whatever it asks to be proposed
+  const proposal = type === "report_due" ? undefined : [...head.matchAll(PROPOSAL)].pop();
+  if (proposal && !/\bbesl(?:ut|utade|öt|utades)\b/i.test(head.slice(proposal.index!))) return true;
+  if (type === "entry_into_force" && DRAFT_COMMENCEMENT.test(sentence)) return true;
+  // (the old deadline of a sentence that puts it off, not the new one: "… förlängs och ska i stället redovisas senast den …")
+  if (type === "report_due" && /\b(?:förläng(?:s|des)|senareläggs|skjuts upp|flyttas)\b/i.test(sentence) && !/\b(?:i stället|till)\s+(?:\S+\s+){0,3}$/i.test(canon.slice(Math.max(0, d.start - 40), d.start))) return true;
+  if (/(?:\b\d+\/\d+|\b\d{4}:\d+)\)?\s+av\s+(?:den\s+)?$/i.test(canon.slice(Math.max(0, d.start - 30), d.start)) && !/\b(?:beslutades|antogs|antagits|utfärdades)\b/i.test(sentence)) return true;
+  return false;
+}
+
+/**
+ * The directive a date's event is about: a "dir. 2016:65" near the date, or the first after it in its sentence;
+ * the directive's own number ("Dir." and "2017:29" at its head) only for its decision line ("Beslut vid
+ * regeringssammanträde den …"), never another number at the top of the page (the committee's "U 2016:04").
+ */
+function directiveRef(sentence: string, d: ParsedDate, line: string, pageText: string): string | undefined {
+  const near = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(sentence, d))?.[1];
+  if (near) return near;
+  if (/beslut vid regeringssammanträde/i.test(line)) return /^\s*Dir\.?\s*(\d{4}:\d+)/im.exec(pageText.slice(0, 400))?.[1];
+  const at = sentence.indexOf(d.text);
+  return at >= 0 ? /\bdir\.\s*(\d{4}:\d+)/i.exec(sentence.slice(at))?.[1] : undefined;
+}
+
+/**
+ * An inquiry's sentence too long to show, cut to its date's clause: the sentence's head (its act, up to its first
+ * date) and the clause the date stands in, to the next "…, den <date>" or "samt den <date>" ("Att som experter …
+ * tillkallades … den 6 mars 1970 med verkan från den 1 i samma månad aktuarien Hans-Olof Hansson"), so who was
+ * appointed that day is not cut off. A sentence that fits, or has no such clauses, is left to `describe`.
+ */
+export function dateClause(sentence: string, dateText: string): string {
+  const s = sentence.replace(/\s+/g, " ").trim();
+  const at = s.indexOf(dateText);
+  if (s.length <= DESCRIPTION_MAX || at < 0) return s;
+  const SEP = /(?:,\s+|\s+samt\s+|\s+och\s+|;\s+)(?=den\s+\d)/g;
+  const seps = [...s.matchAll(SEP)];
+  const startSep = seps.filter((m) => m.index! + m[0].length <= at).pop();
+  const endSep = seps.find((m) => m.index! > at);
+  const end = endSep ? endSep.index! : s.length;
+  if (!startSep && !endSep) return s;
+  const clause = s.slice(startSep ? startSep.index! + startSep[0].length : 0, end);
+  const firstDate = /\bden\s+\d/.exec(s)?.index ?? at;
+  const head = startSep ? s.slice(0, firstDate).trim() : "";
+  const joined = head ? `${head} … ${clause}` : clause;
+  const fit = joined.length > DESCRIPTION_MAX ? `${joined.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, "")}…` : joined;
+  return end < s.length && !fit.endsWith("…") ? `${fit} …` : fit;
 }
 
 /** "… is expected to be published in", "scheduled to close on", "plans to sign by": an action still to come. */
@@ -269,7 +356,8 @@ function describe(type: string, sentence: string, dirRef?: string): string {
   if (fye) return `Fiscal year ended ${fye[1]!.replace(/\s*,\s*/, ", ")}`;
   // a cited sentence that starts mid-way (after a page or column break: "by the Board of Directors and …",
   // "62, was appointed …") reads as the tail of one; form check boxes ("þþ", "☒") are no words
-  const body = s.replace(/^(?:[þ¨☒☐■□✓✔xX]{1,3}\s+)+/u, "");
+  // (a footnote's marker and a markdown fence, "(^106)", "```", are no words either)
+  const body = s.replace(/^(?:[þ¨☒☐■□✓✔xX]{1,3}\s+)+/u, "").replace(/^(?:\(\^\d+\)|`{3})\s*/, "");
   const tail = /^(?:\p{Ll}|\d{1,3},\s|\p{Lu}\p{Ll}+\s+[—–]\s)/u.test(body) ? `…${body.replace(/^\p{Lu}\p{Ll}+\s+[—–]\s+/u, "")}` : body;
   const short = tail.length > DESCRIPTION_MAX + 2 ? `${tail.slice(0, DESCRIPTION_MAX - 1)}…` : tail;
   if (type === "directive_issued" && /ändrades .{0,30}direktiv|direktiv(?:en)? ändrades|amended (?:the|its) (?:terms of reference|directive)/i.test(s)) return `Directive amended${dirRef ? ` (dir. ${dirRef})` : ""}: ${short}`;

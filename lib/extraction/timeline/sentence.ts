@@ -61,15 +61,21 @@ export function sentenceAt(text: string, s: number, e: number, cache: ParagraphC
   return null;
 }
 
+/**
+ * A paragraph's end: a blank line, a markdown code fence on its own line ("```", as text converted from a PDF to
+ * markdown fences its body blocks), or the start of a footnote line ("(^106) Den 19 mars 2020 …").
+ */
+const PARAGRAPH_BREAK = /\n[ \t]*(?:`{3}[^\n]*)?\n|\n(?=[ \t]*\(\^\d+\))/g;
+
 /** The paragraph (between blank lines) and cell (between CELL_BREAKs) around [s, e). */
 function paragraphBounds(text: string, s: number, e: number): [number, number] {
   const before = text.slice(Math.max(0, s - 3000), s);
-  const blank = [...before.matchAll(/\n[ \t]*\n/g)].pop();
+  const blank = [...before.matchAll(PARAGRAPH_BREAK)].pop();
   let a = blank ? s - before.length + blank.index! + blank[0].length : Math.max(0, s - 3000);
   const cell = text.lastIndexOf(CELL_BREAK, s - 1);
   if (cell + 1 > a) a = cell + 1;
   const after = text.slice(e, e + 3000);
-  const nextBlank = after.search(/\n[ \t]*\n/);
+  const nextBlank = after.search(new RegExp(PARAGRAPH_BREAK.source));
   let b = nextBlank >= 0 ? e + nextBlank : Math.min(text.length, e + 3000);
   const nextCell = text.indexOf(CELL_BREAK, e);
   if (nextCell >= 0 && nextCell < b) b = nextCell;
