@@ -52,6 +52,11 @@ const SV_ROLES: Array<{ role: string; re: RegExp }> = [
   { role: "ledamot", re: /\bledamöter(?:na)?\b|\bledamot\b/gi },
 ];
 
+/** A role word's body when it is another named one ("ledamot i Europeiska revisionsrätten"), not the inquiry itself. */
+const OTHER_BODY = /^\s+(?:i|vid)\s+(?!(?:Utredningen|Kommittén|Kommissionen|Beredningen|Delegationen|Utredning|Kommitté)\b)\p{Lu}/u;
+/** What stands between names listed together: a comma or "och"/"samt", and a lower-case title ("… Erik Adamsson, riksdagsledamoten Kurt Hugosson"). */
+const LISTED_WITH = /^[\s,]*(?:(?:och|samt|and)\s+)?(?:\p{Ll}[\p{L}.-]*\s+){0,3}$/u;
+
 const EN_TITLE = "(?:Authori[sz]ed Public Accountant|Certified Public Accountant|[Aa]uktoriserad revisor|Chief Executive Officer|Chief Financial Officer|Chief Operating Officer|Chief Technology Officer|CEO|CFO|COO|CTO|Chair(?:man|woman|person)?(?: of the Board)?(?: Emeritus| Emerita)?|President|Vice President[\\w ]{0,30}|Director|Board member|board member|Secretary|General Counsel|Head of [A-Z][a-z]+(?: [A-Z][a-z]+)?|Partner|Managing Director|Co-founder)";
 /** Two titles held together ("Chair and CEO", "General Counsel and Secretary", "President and CFO"). */
 const EN_TITLES = `${EN_TITLE}(?: and ${EN_TITLE})?`;
@@ -212,6 +217,39 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   return { skip, head };
 }
 
+/** Legal forms that may open a name or stand inside it (Nordic: "AB Volvo", "Oy Example", "Telefon AB LM Ericsson"). */
+const FRONT_FORM = /^(?:AB|Oy|Oyj)$/;
+/** A word of a listed name: capitalised, a joining word or a number ("Mo och Domsjö AB", "Totalsumma 674"). */
+const LIST_WORD = /^(?:\p{Lu}[\p{L}\p{N}&.'’-]*|och|and|&|of|för|de|\p{N}+)$/u;
+
+/**
+ * Names in a list one per line (three or more short lines in a row, each of capitalised words, two or more with a
+ * legal form) whose legal form opens the name ("AB Volvo") or, in a list that has such names, stands inside it
+ * ("Telefon AB LM Ericsson"): each such line is one organisation, whole. Offsets into the page text.
+ */
+export function listedFrontFormNames(text: string): Array<{ name: string; start: number; end: number }> {
+  const lines: Array<{ t: string; start: number; words: string[] }> = [];
+  let pos = 0;
+  for (const raw of text.split("\n")) {
+    const t = raw.trim();
+    lines.push({ t, start: pos + raw.indexOf(t), words: t ? t.split(/\s+/) : [] });
+    pos += raw.length + 1;
+  }
+  const isListLine = (l: { t: string; words: string[] }) => l.t.length >= 2 && l.t.length <= 50 && l.words.length <= 6 && /^\p{Lu}/u.test(l.t) && l.words.every((w) => LIST_WORD.test(w));
+  const out: Array<{ name: string; start: number; end: number }> = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j < lines.length && isListLine(lines[j]!)) j++;
+    const run = lines.slice(i, j);
+    i = j > i ? j : i + 1;
+    if (run.length < 3 || run.filter((l) => l.words.some((w) => LEGAL_FORM.test(w))).length < 2) continue;
+    const front = run.filter((l) => l.words.length >= 2 && FRONT_FORM.test(l.words[0]!) && /^\p{Lu}/u.test(l.words[1]!));
+    const inside = front.length ? run.filter((l) => l.words.length >= 3 && l.words.slice(1, -1).some((w) => FRONT_FORM.test(w)) && !LEGAL_FORM.test(l.words[l.words.length - 1]!)) : [];
+    for (const l of [...front, ...inside]) out.push({ name: l.t.replace(/\s+/g, " "), start: l.start, end: l.start + l.t.length });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
 interface Found { type: EntityType; name: string; role?: string; start: number; end: number; conf: number; evidence: "formal" | "prose"; reason: string }
 
 export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "documentKind">): ExtractorOutput {
@@ -245,6 +283,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const roleHits: Array<{ role: string; at: number; end: number }> = [];
       for (const r of SV_ROLES) for (const m of s.matchAll(r.re)) {
         if (/tillika\s*$/.test(s.slice(Math.max(0, m.index! - 9), m.index!))) continue; // "X, tillika ordförande" qualifies X only
+        // a seat in another named body ("utsågs till ledamot i Europeiska revisionsrätten") is no role in the inquiry
+        if (OTHER_BODY.test(s.slice(m.index! + m[0].length, m.index! + m[0].length + 40))) continue;
         roleHits.push({ role: r.role, at: m.index!, end: m.index! + m[0].length });
       }
       if (!roleHits.length) continue;
@@ -260,7 +300,14 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
         const after = s.slice(nameAt + name.length, nameAt + name.length + 22);
         if (/^,?\s*tillika ordförande/.test(after)) found.push({ type: "person", name, role: "ordförande", start: base + nameAt, end: base + nameAt + name.length, conf: 0.9, evidence: "prose", reason: `named with "tillika ordförande"` });
         if (!before.length && !roleHits.some((r) => r.at > nameAt)) continue;
-        if (!before.length) role = roleHits.find((r) => r.at > nameAt)!.role;
+        if (!before.length) {
+          // a role after the name is its own only across names listed with it ("A, B och C förordnades som experter"),
+          // not across another person's clause ("… att A utsågs till … förordnades B att … vara ordförande")
+          const next = roleHits.find((r) => r.at > nameAt)!;
+          const other = names.map((x) => x.m.index! + x.m[0].indexOf(x.names[0]!)).find((at) => at > nameAt && at < next.at);
+          if (other !== undefined && !LISTED_WITH.test(s.slice(nameAt + name.length, other))) continue;
+          role = next.role;
+        }
         found.push({ type: "person", name, role, start: base + nameAt, end: base + nameAt + name.length, conf: 0.85, evidence: "prose", reason: `named after the role "${role}" in the same sentence` });
       }
     }
@@ -299,9 +346,29 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const lens = page.text.split("\n").map((l) => l.trim().length).filter((n) => n > 0).sort((a, b) => a - b);
     const shortLine = Math.min(60, 0.6 * (lens[Math.floor(lens.length / 2)] ?? 0));
     // legal-form matches, and the organisations found ending inside one before another ("X Corporation and Y Inc.")
+    // a list's names whose legal form opens them or stands inside ("AB Volvo", "Telefon AB LM Ericsson"): each line whole
+    const listed = listedFrontFormNames(page.text);
+    for (const l of listed) {
+      const start = canon.map.findIndex((o) => o >= l.start);
+      if (start >= 0) found.push({ type: "organisation", name: l.name, role: "mentioned", start, end: start + l.name.length, conf: 0.8, evidence: "prose", reason: "a listed name with its legal form" });
+    }
     const matches: Array<{ text: string; index: number; head?: boolean }> = [...C.matchAll(ORG_RE)].map((m) => ({ text: m[1]!, index: m.index! }));
     for (let k = 0; k < matches.length; k++) {
-      const m = matches[k]!;
+      let m = matches[k]!;
+      // a match reaching into such a line: its legal form there is that name's ("AB Volvo" | "AB Svenska …" gave "Volvo AB");
+      // one starting in such a line goes on from the next line ("Telefon AB LM Ericsson" | "Granges AB")
+      if (listed.length) {
+        const os = canon.map[m.index]!;
+        const oe = canon.map[m.index + m.text.length - 1]! + 1;
+        if (listed.some((l) => oe > l.start && oe <= l.end && os < l.start) || listed.some((l) => os >= l.start && oe <= l.end)) continue;
+        const from = listed.find((l) => os >= l.start && os < l.end);
+        if (from) {
+          const ci = canon.map.findIndex((o) => o > from.end);
+          const rest = ci > m.index ? m.text.slice(ci - m.index).trimStart() : "";
+          if (rest.split(/\s+/).length < 2) continue;
+          m = { ...m, text: rest, index: m.index + m.text.length - rest.length };
+        }
+      }
       // a defined term ("“Approved Fund”") or a generic noun ("a Subsidiary Corporation") names no organisation
       if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index - 8), m.index))) continue;
       // "Limited Liability Company Agreement" names a kind of contract, not a company
