@@ -52,7 +52,7 @@ const SV_ROLES: Array<{ role: string; re: RegExp }> = [
   { role: "ledamot", re: /\bledamöter(?:na)?\b|\bledamot\b/gi },
 ];
 
-/** A role word's body when it is another named one ("ledamot i Europeiska revisionsrätten"), not the inquiry itself. */
+/** A role word's body when it is another named one ("ledamot i Exempelrådet"), not the inquiry itself. */
 const OTHER_BODY = /^\s+(?:i|vid)\s+(?!(?:Utredningen|Kommittén|Kommissionen|Beredningen|Delegationen|Utredning|Kommitté)\b)\p{Lu}/u;
 /** What stands between names listed together: a comma or "och"/"samt", and a lower-case title ("… Erik Adamsson, riksdagsledamoten Kurt Hugosson"). */
 const LISTED_WITH = /^[\s,]*(?:(?:och|samt|and)\s+)?(?:\p{Ll}[\p{L}.-]*\s+){0,3}$/u;
@@ -217,15 +217,15 @@ function orgNameStart(match: string, original: string, map: number[], at: number
   return { skip, head };
 }
 
-/** Legal forms that may open a name or stand inside it (Nordic: "AB Volvo", "Oy Example", "Telefon AB LM Ericsson"). */
+/** Legal forms that may open a name or stand inside it (Nordic: "AB Nordkap", "Oy Example", "Radio AB KL Lindqvist"). */
 const FRONT_FORM = /^(?:AB|Oy|Oyj)$/;
-/** A word of a listed name: capitalised, a joining word or a number ("Mo och Domsjö AB", "Totalsumma 674"). */
+/** A word of a listed name: capitalised, a joining word or a number ("Mo och Berga AB", "Summa 412"). */
 const LIST_WORD = /^(?:\p{Lu}[\p{L}\p{N}&.'’-]*|och|and|&|of|för|de|\p{N}+)$/u;
 
 /**
  * Names in a list one per line (three or more short lines in a row, each of capitalised words, two or more with a
- * legal form) whose legal form opens the name ("AB Volvo") or, in a list that has such names, stands inside it
- * ("Telefon AB LM Ericsson"): each such line is one organisation, whole. Offsets into the page text.
+ * legal form) whose legal form opens the name ("AB Nordkap") or, in a list that has such names, stands inside it
+ * ("Radio AB KL Lindqvist"): each such line is one organisation, whole. Offsets into the page text.
  */
 export function listedFrontFormNames(text: string): Array<{ name: string; start: number; end: number }> {
   const lines: Array<{ t: string; start: number; words: string[] }> = [];
@@ -283,7 +283,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const roleHits: Array<{ role: string; at: number; end: number }> = [];
       for (const r of SV_ROLES) for (const m of s.matchAll(r.re)) {
         if (/tillika\s*$/.test(s.slice(Math.max(0, m.index! - 9), m.index!))) continue; // "X, tillika ordförande" qualifies X only
-        // a seat in another named body ("utsågs till ledamot i Europeiska revisionsrätten") is no role in the inquiry
+        // a seat in another named body ("utsågs till ledamot i Exempelrådet") is no role in the inquiry
         if (OTHER_BODY.test(s.slice(m.index! + m[0].length, m.index! + m[0].length + 40))) continue;
         roleHits.push({ role: r.role, at: m.index!, end: m.index! + m[0].length });
       }
@@ -346,7 +346,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const lens = page.text.split("\n").map((l) => l.trim().length).filter((n) => n > 0).sort((a, b) => a - b);
     const shortLine = Math.min(60, 0.6 * (lens[Math.floor(lens.length / 2)] ?? 0));
     // legal-form matches, and the organisations found ending inside one before another ("X Corporation and Y Inc.")
-    // a list's names whose legal form opens them or stands inside ("AB Volvo", "Telefon AB LM Ericsson"): each line whole
+    // a list's names whose legal form opens them or stands inside ("AB Nordkap", "Radio AB KL Lindqvist"): each line whole
     const listed = listedFrontFormNames(page.text);
     for (const l of listed) {
       const start = canon.map.findIndex((o) => o >= l.start);
@@ -355,8 +355,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const matches: Array<{ text: string; index: number; head?: boolean }> = [...C.matchAll(ORG_RE)].map((m) => ({ text: m[1]!, index: m.index! }));
     for (let k = 0; k < matches.length; k++) {
       let m = matches[k]!;
-      // a match reaching into such a line: its legal form there is that name's ("AB Volvo" | "AB Svenska …" gave "Volvo AB");
-      // one starting in such a line goes on from the next line ("Telefon AB LM Ericsson" | "Granges AB")
+      // a match reaching into such a line: its legal form there is that name's ("AB Nordkap" | "AB Fjällbo …" gave "Nordkap AB");
+      // one starting in such a line goes on from the next line ("Radio AB KL Lindqvist" | "Granlunds AB")
       if (listed.length) {
         const os = canon.map[m.index]!;
         const oe = canon.map[m.index + m.text.length - 1]! + 1;

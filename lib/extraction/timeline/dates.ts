@@ -41,7 +41,7 @@ function valid(y: number, m: number, d: number) {
 // Whitespace in the patterns tolerates line breaks ("den 8 de-\ncember 1970" handled by the caller's canonical text).
 export const DATE_RE = new RegExp(
   [
-    // (a day printed letter-spaced after "den" or a range's dash: "den 2 0 april 2023", "1 3 - 1 5 mars 1972")
+    // (a day printed letter-spaced after "den" or a range's dash: "den 2 0 april 2031", "1 3 - 1 5 mars 1990")
     `(?<dmy>(?:\\b(?<d1>\\d{1,2})|(?<=\\bden |[-–—] ?)(?<d1s>\\d \\d))\\s+(?<m1>${MONTH_WORDS})\\s+(?<y1>(?:18|19|20)\\d\\d)\\b)`,
     `(?<mdy>\\b(?<m2>${EN.join("|")})\\s+(?<d2>\\d{1,2}),\\s*(?<y2>(?:18|19|20)\\d\\d)\\b)`,
     `(?<isod>\\b(?<y3>(?:19|20)\\d\\d)-(?<m3>\\d\\d)-(?<d3>\\d\\d)\\b)`,
@@ -59,7 +59,7 @@ export function findDates(text: string): ParsedDate[] {
     let start = m.index!;
     if (g.dmy) {
       y = +g.y1!; mo = monthOf(g.m1!); d = +(g.d1 ?? g.d1s!.replace(" ", ""));
-      // a range of days ("13–15 mars 1972", "den 1 3 - 1 5 mars 1972") is dated from its first day
+      // a range of days ("13–15 mars 1990", "den 1 3 - 1 5 mars 1990") is dated from its first day
       const range = /(?<![\d])(\d{1,2}|\d \d) ?[-–—] ?$/.exec(text.slice(Math.max(0, start - 8), start));
       const first = range ? +range[1]!.replace(" ", "") : 0;
       if (range && first >= 1 && first < d) { d = first; start -= range[0].length; }

@@ -89,11 +89,11 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const sentence = isInquiry || !sent ? around : around.slice(gluedHeadEnd(around, sent.dateAt));
       const ty = isInquiry ? TYPES.find((x) => x.re.test(inquiryWindow(around, d))) : cueOf(canon.text, d, dates);
       if (!ty) continue;
-      // an inquiry's dates: the end of a period ("anställdes … fr.o.m. den 1 januari 2024 t.o.m. den 30 juni 2024",
-      // "skall … gälla … till utgången av juni 1974") is no event of that day; a proposal ("Lagstiftningen föreslås träda
+      // an inquiry's dates: the end of a period ("anställdes … fr.o.m. den 1 januari 2030 t.o.m. den 30 juni 2030",
+      // "skall … gälla … till utgången av juni 2032") is no event of that day; a proposal ("Lagstiftningen föreslås träda
       // i kraft den …", the draft statute's "Denna lag träder i kraft den …") has not been decided; a deadline put off
-      // ("ska redovisas senast den 8 december 2017 förlängs och ska i stället …") no longer falls due; a document cited by
-      // its number and date ("dok 5455/16 av den 28 januari 2016") is no event unless the sentence says it was adopted
+      // ("ska redovisas senast den 8 december 2031 förlängs och ska i stället …") no longer falls due; a document cited by
+      // its number and date ("dok 1234/29 av den 28 januari 2030") is no event unless the sentence says it was adopted
       if (isInquiry && inquiryNonEvent(canon.text, d, sentence, ty.type)) continue;
       // a fiscal year end is stated on the cover or first pages; later it names the period of a figure or another filing
       if (!isInquiry && ty.type === "fiscal_year_end" && kind !== "cover" && page.pageNumber > 3) continue;
@@ -191,8 +191,8 @@ const unspace = (s: string) => s.replace(/(?<![\p{L}])\p{L}(?: \p{L}){2,}(?![\p{
 
 /**
  * A letter's place-and-date line described by whom the letter is addressed to: its "Till …" line (and the lines
- * wrapping it) on the page or the page before ("Letter to statliga kommittéer, statliga och kommunala myndigheter och
- * verk signed (Uppsala i februari 1971)"); without one, a letter signed there and then.
+ * wrapping it) on the page or the page before ("Letter to myndigheter och förvaltningar signed
+ * (Lund i februari 2031)"); without one, a letter signed there and then.
  */
 function letterSigned(place: string, page: ExtractionPage, pages: ExtractionPage[]): string {
   const prev = pages.find((p) => p.pageNumber === page.pageNumber - 1);
@@ -228,9 +228,9 @@ function inquiryNonEvent(canon: string, d: ParsedDate, sentence: string, type: s
 }
 
 /**
- * The directive a date's event is about: a "dir. 2016:65" near the date, or the first after it in its sentence;
- * the directive's own number ("Dir." and "2017:29" at its head) only for its decision line ("Beslut vid
- * regeringssammanträde den …"), never another number at the top of the page (the committee's "U 2016:04").
+ * The directive a date's event is about: a "dir. 2030:65" near the date, or the first after it in its sentence;
+ * the directive's own number ("Dir." and "2031:29" at its head) only for its decision line ("Beslut vid
+ * regeringssammanträde den …"), never another number at the top of the page (the committee's "Fi 2030:04").
  */
 function directiveRef(sentence: string, d: ParsedDate, line: string, pageText: string): string | undefined {
   const near = /\bdir\.\s*(\d{4}:\d+)/i.exec(inquiryWindow(sentence, d))?.[1];
@@ -243,7 +243,7 @@ function directiveRef(sentence: string, d: ParsedDate, line: string, pageText: s
 /**
  * An inquiry's sentence too long to show, cut to its date's clause: the sentence's head (its act, up to its first
  * date) and the clause the date stands in, to the next "…, den <date>" or "samt den <date>" ("Att som experter …
- * tillkallades … den 6 mars 1970 med verkan från den 1 i samma månad aktuarien Hans-Olof Hansson"), so who was
+ * tillkallades … den 6 mars 2031 med verkan från den 1 i samma månad aktuarien Karl-Erik Dahl"), so who was
  * appointed that day is not cut off. A sentence that fits, or has no such clauses, is left to `describe`.
  */
 export function dateClause(sentence: string, dateText: string): string {
@@ -356,7 +356,7 @@ function describe(type: string, sentence: string, dirRef?: string): string {
   if (fye) return `Fiscal year ended ${fye[1]!.replace(/\s*,\s*/, ", ")}`;
   // a cited sentence that starts mid-way (after a page or column break: "by the Board of Directors and …",
   // "62, was appointed …") reads as the tail of one; form check boxes ("þþ", "☒") are no words
-  // (a footnote's marker and a markdown fence, "(^106)", "```", are no words either)
+  // (a footnote's marker and a markdown fence, "(^12)", "```", are no words either)
   const body = s.replace(/^(?:[þ¨☒☐■□✓✔xX]{1,3}\s+)+/u, "").replace(/^(?:\(\^\d+\)|`{3})\s*/, "");
   const tail = /^(?:\p{Ll}|\d{1,3},\s|\p{Lu}\p{Ll}+\s+[—–]\s)/u.test(body) ? `…${body.replace(/^\p{Lu}\p{Ll}+\s+[—–]\s+/u, "")}` : body;
   const short = tail.length > DESCRIPTION_MAX + 2 ? `${tail.slice(0, DESCRIPTION_MAX - 1)}…` : tail;

@@ -63,7 +63,7 @@ export function sentenceAt(text: string, s: number, e: number, cache: ParagraphC
 
 /**
  * A paragraph's end: a blank line, a markdown code fence on its own line ("```", as text converted from a PDF to
- * markdown fences its body blocks), or the start of a footnote line ("(^106) Den 19 mars 2020 …").
+ * markdown fences its body blocks), or the start of a footnote line ("(^12) Den 19 mars 2030 …").
  */
 const PARAGRAPH_BREAK = /\n[ \t]*(?:`{3}[^\n]*)?\n|\n(?=[ \t]*\(\^\d+\))/g;
 
