@@ -225,4 +225,12 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
     question: "Fiscal 2018 revenues compared with fiscal 2017",
     checks: [{ check: "validated" }, { check: "line_states", terms: ["revenues", "FY2018"], anyOf: ["36,397"] }, { check: "line_states", terms: ["revenues", "FY2017"], anyOf: ["34,350"] }, { check: "answer_lacks", values: ["Revenues compared:", "Fiscal 2017:"] }, { check: "citations_grounded" }],
   },
+  {
+    id: "AM-FB-008",
+    title: "FinanceBench Nike 2018 10-K: the fiscal 2018 gross margin and why it changed (the causes the filing lists, not only its \"following factors:\" introduction)",
+    deal: "financebench",
+    filing: "NIKE_2018_10K",
+    question: "What was the gross margin in fiscal 2018 and why did it change?",
+    checks: [{ check: "validated" }, { check: "line_states", terms: ["gross margin", "FY2018"], anyOf: ["43.8"] }, { check: "line_states", terms: ["drove", "gross margin"], anyOf: ["foreign currency exchange rates"] }, { check: "citations_grounded" }],
+  },
 ];

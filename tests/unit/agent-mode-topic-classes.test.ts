@@ -186,3 +186,27 @@ describe("the offline model's passage for a narrative topic", () => {
     expect(narrativeAnswer(page, why!)).toContain("mainly due to higher freight costs");
   });
 });
+
+describe("a reason and a who", () => {
+  it("a list's introduction (\"primarily reflecting the following factors:\") gives no cause; its items do", () => {
+    const q = "What was the gross margin in fiscal 2031 and why did it change?";
+    const page = ["For fiscal 2031, our consolidated gross margin was 80 basis points lower than fiscal 2030, primarily reflecting the following factors:", "• Unfavorable changes in foreign currency exchange rates (decreasing gross margin approximately 90 basis points);", "• Lower direct-to-consumer margin reflecting higher mix of off-price sales."].join("\n");
+    const pages = [opened(1, "10K.pdf", page)];
+    const intro = '- **What drove gross margin, FY2031:** 10K.pdf: "For fiscal 2031, our consolidated gross margin was 80 basis points lower than fiscal 2030, primarily reflecting the following factors:" [1]';
+    expect(verdicts(q, intro, pages)[1]).toEqual(["what drove gross margin", "unanswered"]);
+    const [, why] = topics(q);
+    const quote = narrativeAnswer(page, why!);
+    expect(quote).toContain("Unfavorable changes in foreign currency exchange rates");
+    expect(verdicts(q, `- **What drove gross margin, FY2031:** 10K.pdf: "${quote}" [1]`, pages)[1]).toEqual(["what drove gross margin", "answered"]);
+  });
+
+  it("who is answered by a sentence naming someone, read across the page's line break", () => {
+    const q = "Vem var särskild utredare?";
+    const page = "Som särskild utredare förordnades den 10 september 2031\nadvokat Per Andersson.\nRegeringen beslutade den 12 juni 2031 om tilläggsdirektiv för utredningen med förlängd tid för uppdragets utförande.";
+    const pages = [opened(1, "SOU.txt", page)];
+    expect(verdicts(q, '- **Särskild utredare:** SOU.txt: "Regeringen beslutade den 12 juni 2031 om tilläggsdirektiv för utredningen med förlängd tid för uppdragets utförande." "Som särskild utredare förordnades den 10 september 2031" [1]', pages)).toEqual([["särskild utredare", "unanswered"]]);
+    const quote = narrativeAnswer(page, topics(q)[0]!);
+    expect(quote).toBe("Som särskild utredare förordnades den 10 september 2031 advokat Per Andersson.");
+    expect(verdicts(q, `- **Särskild utredare:** SOU.txt: "${quote}" [1]`, pages)).toEqual([["särskild utredare", "answered"]]);
+  });
+});

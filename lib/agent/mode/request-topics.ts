@@ -28,6 +28,8 @@ export interface RequestTopic {
   period: string | null;
   /** narrative: the request asks why the subject moved or what drove it ("… and what drove it?"): a sentence giving a cause answers it. */
   reason?: boolean;
+  /** narrative: the request asks who ("Who is the CFO?", "Vem var särskild utredare?"): a sentence naming someone answers it. */
+  who?: boolean;
 }
 
 /** Figures a statement states as amounts (a line item of the statements or a KPI). */
@@ -187,6 +189,8 @@ const REASON_FOLLOW = /(?:,\s*|\s+)(?:and\s+|och\s+)?(?:(?:what|which\s+factors?
 /** "Why did EBITDA increase …?", "What drove operating income …?", "Varför minskade bruttomarginalen?": a reason asked about a subject it names. */
 const REASON_ABOUT = /^(?:why\s+(?:did|has|have|was|were|is|are|does|do)\s+(.+?)\s+(?:change|changed|increase|increased|decrease|decreased|decline|declined|drop|dropped|fall|fallen|fell|rise|risen|rose|grow|grown|grew|improve|improved|deteriorate|deteriorated|go\s+(?:up|down)|move|moved|weaken|weakened|strengthen|strengthened)\b(.*)|(?:what|which\s+factors?)\s+(?:drove|drives|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))\s+(.+)|varför\s+(?:ökade|minskade|förändrades|sjönk|steg)\s+(.+)|vad\s+(?:drev|förklarar)\s+(.+))$/i;
 const REASON_MARK = "\u0001";
+/** A request asking who: its narrative topic is answered by a name. */
+const WHO = /^\s*(?:who|whom|vem|vilka personer)\b/i;
 
 function reasonTopic(base: RequestTopic, sv: boolean): RequestTopic {
   return { name: `${sv ? "vad som drev" : "what drove"} ${base.name}`, kind: "narrative", subject: base.subject, period: base.period, reason: true };
@@ -232,6 +236,7 @@ export function requestTopics(question: string, c?: Pick<AgentConstraints, "requ
       const base = target ? topicOf(cut(target.replace(QUESTION_LEAD, "")), period) : [...out].reverse().find((o) => !o.reason) ?? null;
       t = base ? reasonTopic(base, sv) : null;
     } else t = topicOf(cut(raw), period);
+    if (t && t.kind === "narrative" && !t.reason && WHO.test(stripInstructions(question))) t = { ...t, who: true };
     if (!t || out.some((o) => o.kind === t.kind && o.subject === t.subject && o.against === t.against && !!o.reason === !!t.reason)) continue;
     out.push(t);
   }

@@ -235,7 +235,20 @@ function isHeaderLine(quote: string, sources: OpenedCitation[]): boolean {
 }
 
 /** A sentence giving a cause ("due to", "driven by", "reflecting", "tack vare"): what answers "what drove it" / "why". */
-export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of|resulting from|result of|reflect(?:s|ed|ing)?|attributable to|owing to|thanks to|caused by|led by|on the back of|offset by|primarily (?:by|from)|mainly (?:by|from)|contributed|weigh(?:s|ed)? on|savings? from|higher|lower|increase[sd]? in|decrease[sd]? in|tack vare|på grund av|beroende på|till följd av|drevs av|förklaras av|högre|lägre)\b/i;
+export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of|resulting from|result of|reflect(?:s|ed|ing)?|attributable to|owing to|thanks to|caused by|led by|on the back of|offset by|consists? of|consisting of|relat(?:es|ed|ing) to|primarily (?:by|from)|mainly (?:by|from)|contributed|weigh(?:s|ed)? on|savings? from|higher|lower|increase[sd]? in|decrease[sd]? in|tack vare|på grund av|beroende på|till följd av|drevs av|förklaras av|högre|lägre)\b/i;
+
+/** A name: two capitalised words in a row, the first not a sentence's article or pronoun ("Jane Smith", "Mark G. Parker", "Per Furberg"). */
+export const NAME = /(?<![\p{L}])(?!(?:The|A|An|In|On|At|For|Our|Its|This|That|These|Those|Som|Den|Det|De|En|Ett|Vi|Han|Hon)\s)\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}.'’-]*/u;
+
+/** Words that introduce a list of causes without giving one ("primarily reflecting the following factors:"). */
+const LIST_INTRO = new Set(words("following factors factor reasons reason items item below these those include including several number"));
+
+/** Whether a sentence gives a cause: a causal phrase followed by what it is ("due to higher hosting costs"), not a list's introduction. */
+export function givesCause(text: string): boolean {
+  const last = [...text.matchAll(new RegExp(CAUSE.source, "gi"))].at(-1);
+  if (!last) return false;
+  return contentWords(text.slice(last.index + last[0].length)).filter((w) => !LIST_INTRO.has(w) && !/^\d/.test(w)).length >= 2;
+}
 
 /** The statement's own words: without the bold label the answer wrote before it ("**Cash position:**"), which is a name, not content. */
 const withoutLabel = (s: string) => s.replace(/^\s*(?:[-*•]\s+)?(?:\*\*[^*]+\*\*|__[^_]+__)\s*:?\s*/, "");
@@ -251,7 +264,8 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
   for (const st of sts.filter((s) => about(s, t.subject) || looseMention(`${s.context} ${s.text}`, t.subject) || lenient)) {
     const text = stripRefs(withoutLabel(st.text));
     if (GAP_WORDS.test(text)) continue;
-    if (t.reason && !CAUSE.test(text)) continue;
+    if (t.reason && !givesCause(text)) continue;
+    if (t.who && !NAME.test(text)) continue;
     // an amount's label is no answer: the sentence itself names it and gives a figure
     if (!t.reason && namesAmount(t) && !(mentionsTopic(text, t.subject, true) && /\d/.test(text))) continue;
     const quotes = extractQuotes(st.text);
@@ -259,11 +273,12 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
     // a quoted page header, or a sentence about the document ("This document presents …"), says nothing of the topic
     if (quotes.length && quotes.every((q) => isHeaderLine(q.text, st.cited) || INTRO_SENTENCE.test(q.text)) && contentWords(unquoted).filter((w) => !own.has(w)).length < 3) continue;
     const content = contentWords(text).filter((w) => !own.has(w) && !/^\d/.test(w));
-    if (content.length < (namesAmount(t) && !t.reason ? 1 : 5)) continue; // an amount stated with its name needs no more words
+    if (content.length < (namesAmount(t) && !t.reason ? 1 : t.who ? 2 : 5)) continue; // an amount stated with its name, or a name, needs no more words
     // the request's only topic: any cited opened source will do (its words may not be the request's: "red flags")
     if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || lenient)) return { ok: true, reason: t.reason ? "a sentence giving its cause, cited" : "a sentence about it, cited" };
   }
   if (t.reason) return { ok: false, reason: `no sentence says what drove ${t.subject} (a cause: "due to", "driven by" …), citing an opened source that speaks of it` };
+  if (t.who) return { ok: false, reason: `no sentence about ${t.subject} names anyone, citing an opened source that speaks of it` };
   return { ok: false, reason: `no sentence about ${t.subject} ${namesAmount(t) ? "states a figure for it and " : ""}cites an opened source that speaks of it` };
 }
 

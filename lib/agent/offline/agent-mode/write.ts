@@ -7,7 +7,7 @@
 import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, words } from "@/lib/agent/mode/text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "@/lib/agent/mode/figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "@/lib/agent/mode/figure-items";
-import { CAUSE, namesAmount, periodMatches } from "@/lib/agent/mode/topic-gate";
+import { CAUSE, givesCause, NAME, namesAmount, periodMatches } from "@/lib/agent/mode/topic-gate";
 import { metricIsTopic, requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
@@ -119,7 +119,23 @@ export function reasonQuote(text: string, subject: string): string | null {
   const hit = proseSentences(text)
     .map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim())
     .find((x) => mentionsTopic(x, subject) && CAUSE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
-  return hit ?? null;
+  if (!hit || givesCause(hit)) return hit ?? null;
+  // "… primarily reflecting the following factors:": the first items of the list that follows give the causes
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => l.includes(hit.slice(-30)));
+  const items: string[] = [];
+  for (let i = at + 1; at >= 0 && i < lines.length && items.length < 2; i++) {
+    const m = /^\s*[•*▪◦-]\s+(.+)$/.exec(lines[i]!);
+    if (!m) {
+      if (!lines[i]!.trim()) break;
+      continue;
+    }
+    let item = m[1]!;
+    for (let j = i + 1; j < lines.length && lines[j]!.trim() && !/^\s*[•*▪◦-]\s+/.test(lines[j]!); j++) item += ` ${lines[j]!.trim()}`;
+    const cut = /^(.{20,260}?[;.])(?:\s|$)/.exec(item)?.[1] ?? item.slice(0, 240);
+    items.push(cut.trim());
+  }
+  return items.length ? [hit, ...items].join('" "') : null;
 }
 
 /** A sentence of the page naming an amount topic with its figure ("Net revenue retention of 109% over the last twelve months"). */
@@ -133,6 +149,14 @@ export function amountQuote(text: string, subject: string): string | null {
 /** The quote answering a narrative topic: its cause for a reason, its figure for an amount, else the passage about it. */
 export function narrativeAnswer(text: string, t: RequestTopic): string | null {
   if (t.reason) return reasonQuote(text, t.subject);
+  if (t.who) {
+    // who: a sentence about it that names someone ("Som särskild utredare förordnades … advokat Per Furberg.")
+    const sents = proseSentences(text).map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim());
+    // a sentence the page broke before its end ("… förordnades den 10 september 2013" / "advokat Per Furberg.") is read whole
+    const whole = sents.map((x, i) => (!/[.!?:]$/.test(x) && /^\p{Ll}/u.test(sents[i + 1] ?? "") ? `${x} ${sents[i + 1]}` : x));
+    const named = whole.find((x) => mentionsTopic(x, t.subject) && NAME.test(x) && !/["“”|]/.test(x) && x.length <= 320);
+    if (named) return named;
+  }
   return namesAmount(t) ? amountQuote(text, t.subject) : narrativeQuote(text, t.subject);
 }
 
