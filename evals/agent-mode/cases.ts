@@ -233,4 +233,11 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
     question: "What was the gross margin in fiscal 2018 and why did it change?",
     checks: [{ check: "validated" }, { check: "line_states", terms: ["gross margin", "FY2018"], anyOf: ["43.8"] }, { check: "line_states", terms: ["drove", "gross margin"], anyOf: ["foreign currency exchange rates"] }, { check: "citations_grounded" }],
   },
+  {
+    id: "AM-015",
+    title: "A growth asked about the topic before it: Q3 2024 subscription revenue and how fast it grew (16% year on year, not a gap named \"how fast\")",
+    deal: "demo",
+    question: "What was subscription revenue in Q3 2024 and how fast did it grow year over year?",
+    checks: [{ check: "validated" }, { check: "line_states", terms: ["subscription revenue", "Q3 2024"], anyOf: ["4,300", "4.3"] }, { check: "line_states", terms: ["subscription revenue", "growth"], anyOf: ["16%"] }, { check: "answer_lacks", values: ["How fast", "5.2 million"] }, { check: "citations_grounded" }],
+  },
 ];

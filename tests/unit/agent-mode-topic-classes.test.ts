@@ -210,3 +210,17 @@ describe("a reason and a who", () => {
     expect(verdicts(q, `- **Särskild utredare:** SOU.txt: "${quote}" [1]`, pages)).toEqual([["särskild utredare", "answered"]]);
   });
 });
+
+describe("a growth asked about the topic before it", () => {
+  it("is a growth topic about that subject (not a topic named \"how fast\"), answered by its growth in per cent", () => {
+    const q = "What was subscription revenue in Q3 2031 and how fast did it grow year over year?";
+    expect(topics(q).map((x) => [x.name, x.kind, x.subject, !!x.growth])).toEqual([["subscription revenue", "figure", "subscription revenue", false], ["subscription revenue growth", "narrative", "subscription revenue", true]]);
+    const page = ["Subscription revenue 3,720 3,980 4,300", "Revenue grew 12% year on year to GBP 5.2 million.", "Subscription revenue grew 16% year on year to GBP 4.3 million."].join("\n");
+    const pages = [opened(1, "Q3_report.pdf", page)];
+    const figure = '- **Subscription revenue, Q3 2031:** 4,300 — "Subscription revenue 3,720 3,980 4,300" [1]';
+    expect(verdicts(q, `${figure}\n- **Subscription revenue growth:** "Revenue grew 12% year on year to GBP 5.2 million." [1]`, pages)[1]).toEqual(["subscription revenue growth", "unanswered"]);
+    const quote = narrativeAnswer(page, topics(q)[1]!);
+    expect(quote).toBe("Subscription revenue grew 16% year on year to GBP 4.3 million.");
+    expect(verdicts(q, `${figure}\n- **Subscription revenue growth:** "${quote}" [1]`, pages)[1]).toEqual(["subscription revenue growth", "answered"]);
+  });
+});

@@ -28,6 +28,8 @@ export interface RequestTopic {
   period: string | null;
   /** narrative: the request asks why the subject moved or what drove it ("… and what drove it?"): a sentence giving a cause answers it. */
   reason?: boolean;
+  /** narrative: the request asks how fast the subject grew ("… and how fast did it grow?"): a sentence with its growth in per cent answers it. */
+  growth?: boolean;
   /** narrative: the request asks who ("Who is the CFO?", "Vem var särskild utredare?"): a sentence naming someone answers it. */
   who?: boolean;
 }
@@ -189,6 +191,10 @@ const REASON_FOLLOW = /(?:,\s*|\s+)(?:and\s+|och\s+)?(?:(?:what|which\s+factors?
 /** "Why did EBITDA increase …?", "What drove operating income …?", "Varför minskade bruttomarginalen?": a reason asked about a subject it names. */
 const REASON_ABOUT = /^(?:why\s+(?:did|has|have|was|were|is|are|does|do)\s+(.+?)\s+(?:change|changed|increase|increased|decrease|decreased|decline|declined|drop|dropped|fall|fallen|fell|rise|risen|rose|grow|grown|grew|improve|improved|deteriorate|deteriorated|go\s+(?:up|down)|move|moved|weaken|weakened|strengthen|strengthened)\b(.*)|(?:what|which\s+factors?)\s+(?:drove|drives|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))\s+(.+)|varför\s+(?:ökade|minskade|förändrades|sjönk|steg)\s+(.+)|vad\s+(?:drev|förklarar)\s+(.+))$/i;
 const REASON_MARK = "\u0001";
+/** "… and how fast did it grow?", "… and how much did it increase year over year?": the growth of the topic before it. */
+const GROWTH_FOLLOW = /(?:,\s*|\s+)(?:and\s+|och\s+)?(?:how\s+(?:fast|much)\s+(?:did|has|have|was|is)\s+(?:it|they|this|that)\s+(?:grow|grown|growing|increase|increased|rise|risen)|hur\s+(?:snabbt|mycket)\s+(?:växte|ökade)\s+(?:den|det|de))\b.*$/i;
+const GROWTH_MARK = "\u0002";
+
 /** A request asking who: its narrative topic is answered by a name. */
 const WHO = /^\s*(?:who|whom|vem|vilka personer)\b/i;
 
@@ -222,7 +228,10 @@ export function requestTopics(question: string, c?: Pick<AgentConstraints, "requ
       }
       const follow = REASON_FOLLOW.exec(x);
       if (follow) x = x.slice(0, follow.index);
+      const growth = GROWTH_FOLLOW.exec(x);
+      if (growth) x = x.slice(0, growth.index);
       if (!META.test(x)) list.push(...items(x));
+      if (growth) list.push(GROWTH_MARK);
       if (follow) list.push(REASON_MARK);
     }
   }
@@ -231,13 +240,16 @@ export function requestTopics(question: string, c?: Pick<AgentConstraints, "requ
   const out: RequestTopic[] = [];
   for (const raw of list) {
     let t: RequestTopic | null;
-    if (raw.startsWith(REASON_MARK)) {
+    if (raw === GROWTH_MARK) {
+      const base = [...out].reverse().find((o) => !o.reason && !o.growth && o.kind !== "narrative");
+      t = base ? { name: `${base.name} ${sv ? "tillväxt" : "growth"}`, kind: "narrative", subject: base.subject, period: base.period, growth: true } : null;
+    } else if (raw.startsWith(REASON_MARK)) {
       const target = raw.slice(1).trim();
       const base = target ? topicOf(cut(target.replace(QUESTION_LEAD, "")), period) : [...out].reverse().find((o) => !o.reason) ?? null;
       t = base ? reasonTopic(base, sv) : null;
     } else t = topicOf(cut(raw), period);
-    if (t && t.kind === "narrative" && !t.reason && WHO.test(stripInstructions(question))) t = { ...t, who: true };
-    if (!t || out.some((o) => o.kind === t.kind && o.subject === t.subject && o.against === t.against && !!o.reason === !!t.reason)) continue;
+    if (t && t.kind === "narrative" && !t.reason && !t.growth && WHO.test(stripInstructions(question))) t = { ...t, who: true };
+    if (!t || out.some((o) => o.kind === t.kind && o.subject === t.subject && o.against === t.against && !!o.reason === !!t.reason && !!o.growth === !!t.growth)) continue;
     out.push(t);
   }
   return out.slice(0, 6);

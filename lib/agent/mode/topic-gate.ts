@@ -240,6 +240,11 @@ export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of
 /** A name: two capitalised words in a row, the first not a sentence's article or pronoun ("Jane Smith", "Mark G. Parker", "Per Furberg"). */
 export const NAME = /(?<![\p{L}])(?!(?:The|A|An|In|On|At|For|Our|Its|This|That|These|Those|Som|Den|Det|De|En|Ett|Vi|Han|Hon)\s)\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}.'’-]*/u;
 
+/** A sentence stating the subject's growth: names it (qualifier kept), a percentage and a word of change ("Subscription revenue grew 16% year on year"). */
+export function statesGrowth(text: string, subject: string): boolean {
+  return mentionsTopic(text, subject, true) && /\d\s?(?:%|percent|per cent|procent)/i.test(text) && /\b(?:grew|grow|grown|growth|increase[ds]?|rose|up|decline[ds]?|decrease[ds]?|fell|down|ökade|ökning|tillväxt|minskade|växte)\b/i.test(text);
+}
+
 /** Words that introduce a list of causes without giving one ("primarily reflecting the following factors:"). */
 const LIST_INTRO = new Set(words("following factors factor reasons reason items item below these those include including several number"));
 
@@ -260,24 +265,26 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
   const own = new Set(contentWords(`${t.subject} ${t.name}`));
   // the one topic of a request ("Summarize the management team") may be answered in other words than its name;
   // not a reason, and not an amount: those need a sentence about the subject itself
-  const lenient = single && !t.reason && !namesAmount(t);
+  const lenient = single && !t.reason && !t.growth && !namesAmount(t);
   for (const st of sts.filter((s) => about(s, t.subject) || looseMention(`${s.context} ${s.text}`, t.subject) || lenient)) {
     const text = stripRefs(withoutLabel(st.text));
     if (GAP_WORDS.test(text)) continue;
     if (t.reason && !givesCause(text)) continue;
     if (t.who && !NAME.test(text)) continue;
+    if (t.growth && !statesGrowth(text, t.subject)) continue;
     // an amount's label is no answer: the sentence itself names it and gives a figure
-    if (!t.reason && namesAmount(t) && !(mentionsTopic(text, t.subject, true) && /\d/.test(text))) continue;
+    if (!t.reason && !t.growth && namesAmount(t) && !(mentionsTopic(text, t.subject, true) && /\d/.test(text))) continue;
     const quotes = extractQuotes(st.text);
     const unquoted = quotes.reduce((x, q) => x.replace(q.text, " "), text);
     // a quoted page header, or a sentence about the document ("This document presents …"), says nothing of the topic
     if (quotes.length && quotes.every((q) => isHeaderLine(q.text, st.cited) || INTRO_SENTENCE.test(q.text)) && contentWords(unquoted).filter((w) => !own.has(w)).length < 3) continue;
     const content = contentWords(text).filter((w) => !own.has(w) && !/^\d/.test(w));
-    if (content.length < (namesAmount(t) && !t.reason ? 1 : t.who ? 2 : 5)) continue; // an amount stated with its name, or a name, needs no more words
+    if (content.length < ((namesAmount(t) || t.growth) && !t.reason ? 1 : t.who ? 2 : 5)) continue; // an amount stated with its name, or a name, needs no more words
     // the request's only topic: any cited opened source will do (its words may not be the request's: "red flags")
     if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || lenient)) return { ok: true, reason: t.reason ? "a sentence giving its cause, cited" : "a sentence about it, cited" };
   }
   if (t.reason) return { ok: false, reason: `no sentence says what drove ${t.subject} (a cause: "due to", "driven by" …), citing an opened source that speaks of it` };
+  if (t.growth) return { ok: false, reason: `no sentence states the growth of ${t.subject} in per cent${t.period ? ` for ${t.period}` : ""}, citing an opened source that speaks of it` };
   if (t.who) return { ok: false, reason: `no sentence about ${t.subject} names anyone, citing an opened source that speaks of it` };
   return { ok: false, reason: `no sentence about ${t.subject} ${namesAmount(t) ? "states a figure for it and " : ""}cites an opened source that speaks of it` };
 }

@@ -7,7 +7,7 @@
 import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, words } from "@/lib/agent/mode/text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "@/lib/agent/mode/figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "@/lib/agent/mode/figure-items";
-import { CAUSE, givesCause, NAME, namesAmount, periodMatches } from "@/lib/agent/mode/topic-gate";
+import { CAUSE, givesCause, NAME, namesAmount, periodMatches, statesGrowth } from "@/lib/agent/mode/topic-gate";
 import { metricIsTopic, requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
@@ -149,6 +149,10 @@ export function amountQuote(text: string, subject: string): string | null {
 /** The quote answering a narrative topic: its cause for a reason, its figure for an amount, else the passage about it. */
 export function narrativeAnswer(text: string, t: RequestTopic): string | null {
   if (t.reason) return reasonQuote(text, t.subject);
+  if (t.growth) {
+    const grew = proseSentences(text).map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim()).find((x) => statesGrowth(x, t.subject) && !/["“”|]/.test(x) && x.length <= 320);
+    return grew ?? null;
+  }
   if (t.who) {
     // who: a sentence about it that names someone ("Som särskild utredare förordnades … advokat Per Furberg.")
     const sents = proseSentences(text).map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim());
