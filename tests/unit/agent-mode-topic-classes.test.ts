@@ -224,3 +224,19 @@ describe("a growth asked about the topic before it", () => {
     expect(verdicts(q, `${figure}\n- **Subscription revenue growth:** "${quote}" [1]`, pages)[1]).toEqual(["subscription revenue growth", "answered"]);
   });
 });
+
+describe("follow-ups and comparisons worded otherwise", () => {
+  it("\"what drove the change\" is a reason about the figure before it; \"X in <period> versus the same quarter last year\" is one comparison", () => {
+    expect(topics("What was EBITDA for the nine months ended 30 September 2031 and what drove the change?").map((x) => [x.kind, x.subject, x.period, !!x.reason])).toEqual([["figure", "ebitda", "9M 2031", false], ["narrative", "ebitda", "9M 2031", true]]);
+    expect(topics("Net income in Q3 2031 versus the same quarter last year").map((x) => [x.kind, x.subject, x.period, x.againstPeriod])).toEqual([["comparison", "net income", "Q3 2031", "Q3 2030"]]);
+  });
+
+  it("a reason about the company's figure is not a cost of it, a share of it or a segment's", () => {
+    const q = "Why did net sales change in 2031?";
+    const page = ["Cost of sales, measured as a percent of sales, increased during 2031 primarily due to foreign currency effects.", "Sales increased 3 percent in the electronics-related businesses, driven by new products.", "Net sales increased 3.5 percent in 2031, driven by organic local-currency sales growth and acquisitions."].join("\n");
+    const pages = [opened(1, "10K.pdf", page)];
+    expect(verdicts(q, '- **What drove net sales, FY2031:** "Cost of sales, measured as a percent of sales, increased during 2031 primarily due to foreign currency effects." [1]', pages)).toEqual([["what drove net sales", "unanswered"]]);
+    expect(verdicts(q, '- **What drove net sales, FY2031:** "Sales increased 3 percent in the electronics-related businesses, driven by new products." [1]', pages)).toEqual([["what drove net sales", "unanswered"]]);
+    expect(narrativeAnswer(page, topics(q)[0]!)).toBe("Net sales increased 3.5 percent in 2031, driven by organic local-currency sales growth and acquisitions.");
+  });
+});

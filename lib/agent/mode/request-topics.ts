@@ -148,7 +148,7 @@ function items(text: string): string[] {
     .split(/\s*[,;]\s*|\s+(?:and|with|as well as|plus|including|och|med|samt)\s+|\s*&\s*/i)
     .map((s) => s.replace(/\([^)]*\)/g, " ").replace(/\s+(?:in|from|according to|per|as (?:shown|reported|stated) in)\s+(?:the|its|their)\s+.*$/i, "").trim())
     .map((s) => cleanItem(unprotect(s).replace(/^(?:and|or|also|search(?:\s+separately)?\s+for|look\s+(?:up|for)|find)\s+/i, "").replace(QUESTION_LEAD, "")))
-    .filter((s) => s.length > 1 && s.split(/\s+/).length <= 6 && !isProcess(s) && !META.test(s));
+    .filter((s) => s.length > 1 && s.split(/\s+/).length <= (AGAINST.test(` ${s} `) ? 10 : 6) && !isProcess(s) && !META.test(s));
 }
 
 /** The words before a period that make it a date a balance is asked at: "at the end of Q3 2024", "as of", "per den", "vid utgången av". */
@@ -187,7 +187,7 @@ export function askedPeriod(question: string): { label: string | null; point: bo
 }
 
 /** "… and what drove it?", "… and why did it change?", "… och vad drev den?": a reason asked about the topic before it. */
-const REASON_FOLLOW = /(?:,\s*|\s+)(?:and\s+|och\s+)?(?:(?:what|which\s+factors?)\s+(?:drove|drives|driving|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))|why\s+(?:did|has|have|was|were|is|are|does|do)|vad\s+(?:drev|driver|förklarar|låg\s+bakom)|varför\s+(?:har|hade|ökade|minskade|förändrades|sjönk|steg))\s+(?:it|this|that|them|they|these|those|den|det|dem|de)\b.*$/i;
+const REASON_FOLLOW = /(?:,\s*|\s+)(?:and\s+|och\s+)?(?:(?:what|which\s+factors?)\s+(?:drove|drives|driving|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))|why\s+(?:did|has|have|was|were|is|are|does|do)|vad\s+(?:drev|driver|förklarar|låg\s+bakom)|varför\s+(?:har|hade|ökade|minskade|förändrades|sjönk|steg))\s+(?:it|this|that|them|they|these|those|den|det|dem|de|the\s+(?:change|changes|increase|decrease|decline|drop|improvement|growth|movement|deterioration)|(?:förändringen|ökningen|minskningen))\b.*$/i;
 /** "Why did EBITDA increase …?", "What drove operating income …?", "Varför minskade bruttomarginalen?": a reason asked about a subject it names. */
 const REASON_ABOUT = /^(?:why\s+(?:did|has|have|was|were|is|are|does|do)\s+(.+?)\s+(?:change|changed|increase|increased|decrease|decreased|decline|declined|drop|dropped|fall|fallen|fell|rise|risen|rose|grow|grown|grew|improve|improved|deteriorate|deteriorated|go\s+(?:up|down)|move|moved|weaken|weakened|strengthen|strengthened)\b(.*)|(?:what|which\s+factors?)\s+(?:drove|drives|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))\s+(.+)|varför\s+(?:ökade|minskade|förändrades|sjönk|steg)\s+(.+)|vad\s+(?:drev|förklarar)\s+(.+))$/i;
 const REASON_MARK = "\u0001";
@@ -213,7 +213,8 @@ export function requestTopics(question: string, c?: Pick<AgentConstraints, "requ
   if (c?.requiredTopics.length && explicit) list = c.requiredTopics;
   else {
     let body = stripInstructions(question);
-    if (phrase) body = body.replace(new RegExp(escapeRe(phrase), "i"), " ");
+    // the period's words, with the preposition that asked it ("net income in Q3 2024 versus …")
+    if (phrase) body = body.replace(new RegExp(`(?:\\b(?:in|for|of|during|over|i|för|under)\\s+(?:the\\s+)?)?${escapeRe(phrase)}`, "i"), " ");
     // the asking sentence: a question when there is one, else the first sentence
     const sentences = body.split(/(?<=[.?!:])\s+/).map((x) => x.trim()).filter(Boolean);
     const asking = sentences.filter((x) => /\?$/.test(x)).length ? sentences.filter((x) => /\?$/.test(x)) : sentences.slice(0, 1);

@@ -245,6 +245,17 @@ export function statesGrowth(text: string, subject: string): boolean {
   return mentionsTopic(text, subject, true) && /\d\s?(?:%|percent|per cent|procent)/i.test(text) && /\b(?:grew|grow|grown|growth|increase[ds]?|rose|up|decline[ds]?|decrease[ds]?|fell|down|ökade|ökning|tillväxt|minskade|växte)\b/i.test(text);
 }
 
+const PART_SCOPE = /\b(?:segments?|divisions?|businesses|business (?:unit|group)s?|regions?|geograph(?:y|ies)|segmentet|divisionen|affärsområdet|regionen)\b/i;
+
+/** Whether the text names the subject itself, not a cost or a share of it ("Cost of sales, measured as a percent of sales, …" is not about net sales). */
+export function mentionsWhole(text: string, subject: string): boolean {
+  // a segment's, division's or region's figure is a part of the company's ("Sales increased 3 percent in the electronics-related businesses")
+  if (PART_SCOPE.test(text) && !PART_SCOPE.test(subject)) return false;
+  const own = ` ${words(subject).join(" ")} `;
+  const rest = /\b(?:costs?|percent|per cent|share|proportion)\s+of\b/i.test(subject) ? text : text.replace(/\b(?:costs?|percent|per cent|share|proportion)\s+of\s+(?:(?:net|total|the)\s+)?[\p{L}-]+/giu, " ");
+  return mentionsTopic(rest, subject) || ` ${words(rest).join(" ")} `.includes(own);
+}
+
 /** Words that introduce a list of causes without giving one ("primarily reflecting the following factors:"). */
 const LIST_INTRO = new Set(words("following factors factor reasons reason items item below these those include including several number"));
 
@@ -269,7 +280,7 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
   for (const st of sts.filter((s) => about(s, t.subject) || looseMention(`${s.context} ${s.text}`, t.subject) || lenient)) {
     const text = stripRefs(withoutLabel(st.text));
     if (GAP_WORDS.test(text)) continue;
-    if (t.reason && !givesCause(text)) continue;
+    if (t.reason && !(givesCause(text) && mentionsWhole(text, t.subject))) continue;
     if (t.who && !NAME.test(text)) continue;
     if (t.growth && !statesGrowth(text, t.subject)) continue;
     // an amount's label is no answer: the sentence itself names it and gives a figure

@@ -7,7 +7,7 @@
 import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, words } from "@/lib/agent/mode/text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "@/lib/agent/mode/figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "@/lib/agent/mode/figure-items";
-import { CAUSE, givesCause, NAME, namesAmount, periodMatches, statesGrowth } from "@/lib/agent/mode/topic-gate";
+import { CAUSE, givesCause, mentionsWhole, NAME, namesAmount, periodMatches, statesGrowth } from "@/lib/agent/mode/topic-gate";
 import { metricIsTopic, requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
@@ -118,7 +118,7 @@ export function narrativeQuote(text: string, subject: string): string | null {
 export function reasonQuote(text: string, subject: string): string | null {
   const hit = proseSentences(text)
     .map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim())
-    .find((x) => mentionsTopic(x, subject) && CAUSE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
+    .find((x) => mentionsWhole(x, subject) && CAUSE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
   if (!hit || givesCause(hit)) return hit ?? null;
   // "… primarily reflecting the following factors:": the first items of the list that follows give the causes
   const lines = text.split("\n");
