@@ -209,6 +209,13 @@ describe("a reason and a who", () => {
     expect(quote).toBe("Som särskild utredare förordnades den 10 september 2031 advokat Per Andersson.");
     expect(verdicts(q, `- **Särskild utredare:** SOU.txt: "${quote}" [1]`, pages)).toEqual([["särskild utredare", "answered"]]);
   });
+
+  it("a sentence about the document that names the company (\"This document presents the members of the Example Widgets management team\") names no one on it", () => {
+    const [team] = topics("Who is on the management team?");
+    expect(team!.who).toBe(true);
+    expect(narrativeAnswer("This document presents the members of the Example Widgets management team as of 1 October 2031.", team!)).toBeNull();
+    expect(narrativeAnswer("Management team\n• Jane Roe, Chief Executive Officer (joined 2029)\n• John Poe, Chief Financial Officer (joined 2030)", team!)).toContain("Jane Roe, Chief Executive Officer");
+  });
 });
 
 describe("a growth asked about the topic before it", () => {

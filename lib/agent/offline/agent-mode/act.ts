@@ -80,7 +80,7 @@ function metricQuestion(state: DriverState, t: RequestTopic, topics: RequestTopi
 
 function topicQuery(t: RequestTopic, sv: boolean): string {
   // a narrative topic's other wording; a Swedish line item's English one (a Swedish request over English reports)
-  const also = t.kind === "narrative" ? topicSynonyms(t.subject).filter((x) => x.split(" ").length > 1)[0] ?? "" : sv ? topicSynonyms(t.subject).find((x) => /^[a-z ]+$/.test(x)) ?? "" : "";
+  const also = t.kind === "narrative" ? topicSynonyms(t.subject).filter((x) => x.split(" ").length > 1)[0] ?? "" : sv ? topicSynonyms(t.subject).filter((x) => /^[a-z ]+$/.test(x)).slice(0, 2).join(" ") : "";
   return searchQuery(`${t.period ?? ""} ${t.name} ${also}`);
 }
 

@@ -158,8 +158,11 @@ export function narrativeAnswer(text: string, t: RequestTopic): string | null {
     const sents = proseSentences(text).map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim());
     // a sentence the page broke before its end ("… förordnades den 10 september 2013" / "advokat Per Furberg.") is read whole
     const whole = sents.map((x, i) => (!/[.!?:]$/.test(x) && /^\p{Ll}/u.test(sents[i + 1] ?? "") ? `${x} ${sents[i + 1]}` : x));
-    const named = whole.find((x) => mentionsTopic(x, t.subject) && NAME.test(x) && !/["“”|]/.test(x) && x.length <= 320);
+    const named = whole.find((x) => mentionsTopic(x, t.subject) && NAME.test(x) && !INTRO_SENTENCE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
     if (named) return named;
+    // else the passage about it (a list of people under its heading), when it names someone
+    const passage = narrativeQuote(text, t.subject);
+    return passage && NAME.test(passage) && !INTRO_SENTENCE.test(passage) ? passage : null;
   }
   return namesAmount(t) ? amountQuote(text, t.subject) : narrativeQuote(text, t.subject);
 }
