@@ -240,4 +240,12 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
     question: "What was subscription revenue in Q3 2024 and how fast did it grow year over year?",
     checks: [{ check: "validated" }, { check: "line_states", terms: ["subscription revenue", "Q3 2024"], anyOf: ["4,300", "4.3"] }, { check: "line_states", terms: ["subscription revenue", "growth"], anyOf: ["16%"] }, { check: "answer_lacks", values: ["How fast", "5.2 million"] }, { check: "citations_grounded" }],
   },
+  {
+    id: "AM-FB-009",
+    title: "FinanceBench Nike 2018 10-K: inventories at May 31, 2018, the balance sheet column under its fiscal year end (\"May 31,\" over \"2018 2017\")",
+    deal: "financebench",
+    filing: "NIKE_2018_10K",
+    question: "What were Nike's inventories at May 31, 2018?",
+    checks: [{ check: "validated" }, { check: "line_states", terms: ["inventories", "31 May 2018"], anyOf: ["5,261"] }, { check: "answer_lacks", values: ["Insufficient documentation"] }, { check: "citations_grounded" }],
+  },
 ];

@@ -76,6 +76,14 @@ describe("a balance asked at a date", () => {
     expect(verdicts(q, "- **Cash and cash equivalents, 31 December 2030:** 4,100 (GBP thousands) [1]", [sheet])).toEqual([["cash and cash equivalents", "answered"]]);
     expect(verdicts(q, "- **Cash and cash equivalents, 31 December 2030:** 4,180 (GBP thousands) [1]", [sheet])).toEqual([["cash and cash equivalents", "unanswered"]]);
   });
+
+  it("a year column under a fiscal year end (\"May 31,\" over \"2031 2030\") is the balance of that day", () => {
+    const sheet = opened(1, "10K.pdf", ["Consolidated Balance Sheets", "May 31,", "(In millions) 2031 2030", "Inventories 5,261 5,055"].join("\n"));
+    const q = "What were inventories at May 31, 2031?";
+    expect(read(q)).toEqual([["figure", "inventories", "31 May 2031"]]);
+    expect(verdicts(q, "- **Inventories, 31 May 2031:** 5,261 (in millions) [1]", [sheet])).toEqual([["inventories", "answered"]]);
+    expect(verdicts(q, "- **Inventories, 31 May 2031:** 5,055 (in millions) [1]", [sheet])).toEqual([["inventories", "unanswered"]]);
+  });
 });
 
 describe("whose amount a line states", () => {

@@ -16,7 +16,7 @@ import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import { metricIsTopic, type RequestTopic } from "./request-topics";
 import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, percentAfter, pointsAfter, queryCoversTopic, words } from "./text";
-import { parsePeriod, samePeriod } from "@/lib/periods";
+import { fiscalEndOf, isoDate, parsePeriod, samePeriod } from "@/lib/periods";
 
 export interface TopicVerdict {
   topic: RequestTopic;
@@ -120,19 +120,23 @@ function backing(st: Statement, subject: string, opened: OpenedCitation[], pct: 
  * Whether a figure's period is the one asked. A balance asked at a date ("30 September 2031") is
  * also stated by the column of a period ending that day (a balance sheet headed "2031" or "Q3 2031").
  */
-export function periodMatches(stated: string, asked: string): boolean {
+export function periodMatches(stated: string, asked: string, sourceText?: string): boolean {
   if (samePeriod(stated, asked)) return true;
   const a = parsePeriod(asked);
   if (a?.kind !== "point" || a.approximate) return false;
   const s = parsePeriod(stated);
-  return !!s && s.kind !== "point" && s.end === a.end;
+  if (!s || s.kind === "point") return false;
+  if (s.end === a.end) return true;
+  // a year column of a balance sheet headed by its fiscal year end ("May 31," over "2018 2017") ends that day
+  const fiscal = s.kind === "FY" && !s.yearEndMonth && sourceText ? fiscalEndOf(sourceText) : undefined;
+  return !!fiscal && a.end === isoDate(s.year, fiscal.month, fiscal.day);
 }
 
 function periodOk(b: Backing, period: string | null): boolean {
   if (b.figure.period === "unknown") return false;
   if (!period) return b.figure.period !== "comparative" && !laterPeriodOf(b.figure, figuresIn(b.source.text)); // none asked: the latest
   if (b.figure.period === "comparative") return false;
-  if (b.figure.period) return periodMatches(b.figure.period, period);
+  if (b.figure.period) return periodMatches(b.figure.period, period, b.source.text);
   return namesPeriod(b.source.text, period);
 }
 

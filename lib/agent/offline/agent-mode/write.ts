@@ -66,7 +66,7 @@ export function topicFigures(opened: Opened[], t: RequestTopic, forecast: boolea
       const other = f.forecast || (t.against ? mentionsTopic(f.label, t.against) : false);
       if (t.kind === "comparison" && forecast !== other) continue;
       if (t.kind !== "comparison" && f.forecast) continue;
-      if (t.period && !(f.period ? periodMatches(f.period, t.period) : namesPeriod(o.text, t.period))) continue;
+      if (t.period && !(f.period ? periodMatches(f.period, t.period, o.text) : namesPeriod(o.text, t.period))) continue;
       if (!t.period && laterPeriodOf(f, figuresIn(o.text))) continue; // no period asked: the latest
       const head = f.label.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/^\s*total\s+/, "").trim();
       const lead = f.kind === "sentence" ? 0 : (mentionsTopic(f.label.split(/\s+/).slice(0, t.subject.split(" ").length + 1).join(" "), t.subject) ? 1 : 0) + (mentionsTopic(head, t.subject) && head.split(/\s+/).length <= t.subject.split(" ").length + 1 && words(head).length === words(t.subject).length ? 1.5 : 0);
