@@ -116,6 +116,20 @@ describe("compute_metric on statements read by the pipeline", () => {
     expect(r.answer).not.toMatch(/\d+\.\d%/);
   });
 
+  it("a product's revenue in a deal of several companies is a part of the named company, not its total (no crash naming it)", async () => {
+    const r = await ask("How much revenue did Alderwick Pulse Pro generate in FY2023?");
+    expect(r.status).toBe("no_statements");
+    expect(r.partOf).toBe("Alderwick Pulse Pro");
+    expect(r.notes.join(" ")).toMatch(/Alderwick Pulse Pro is not ALDERWICK INSTRUMENTS/i);
+  });
+
+  it("a balance asked as of a day the statements' year does not end on is not computed", async () => {
+    const r = await ask("What was Alderwick's current ratio as of June 30, 2023? The current ratio is defined as total current assets divided by total current liabilities.");
+    expect(r.status).toBe("incomplete");
+    expect(r.answer).toMatch(/^I couldn't compute .* as of 2023-06-30: the statements read give FY2023 as of 2023-12-31/);
+    expect(r.answer).not.toMatch(/2\.6/);
+  });
+
   it("a question naming no company in a two-company deal asks which one", async () => {
     const r = await ask("What was the FY2023 net income?");
     expect(r.status).toBe("ask_company");

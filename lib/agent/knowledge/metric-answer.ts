@@ -63,7 +63,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
   // "Widget Cloud's revenue" in a deal of its parent's filings: a part of the company (a subsidiary, a brand), not its statements' line
   const subjectOf = scope.answersFor ?? (scope.companies[0] ? { name: scope.companies[0], key: scope.companies[0].toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "") } : undefined);
   const part = (!scope.companies.length && scope.answersFor ? possessorOtherThan(input.question, scope.answersFor) : undefined) ?? (subjectOf ? subjectOtherThan(input.question, subjectOf) : undefined);
-  if (part) return { status: "no_statements", answer: "", inputs: [], missing: [], notes: [...notes, `${part} is not ${scope.answersFor!.name}: its statements' lines are not ${part}'s figures.`], partOf: part };
+  if (part) return { status: "no_statements", answer: "", inputs: [], missing: [], notes: [...notes, `${part} is not ${(scope.answersFor ?? subjectOf)!.name}: its statements' lines are not ${part}'s figures.`], partOf: part };
   const documentIds = scope.documentIds ?? scope.answersFor?.documentIds;
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds, question: input.question });
   if (await source.isEmpty()) return { status: "no_statements", answer: "", inputs: [], missing: [], notes };
