@@ -253,5 +253,6 @@ describe("follow-ups and comparisons worded otherwise", () => {
     expect(verdicts(q, '- **What drove net sales, FY2031:** "Cost of sales, measured as a percent of sales, increased during 2031 primarily due to foreign currency effects." [1]', pages)).toEqual([["what drove net sales", "unanswered"]]);
     expect(verdicts(q, '- **What drove net sales, FY2031:** "Sales increased 3 percent in the electronics-related businesses, driven by new products." [1]', pages)).toEqual([["what drove net sales", "unanswered"]]);
     expect(narrativeAnswer(page, topics(q)[0]!)).toBe("Net sales increased 3.5 percent in 2031, driven by organic local-currency sales growth and acquisitions.");
+    expect(verdicts(q, '- **What drove net sales, FY2031:** "In December 2031 the company completed the sale of its services business, driven by the portfolio review of its telecommunications operations in Germany." [1]', [opened(1, "10K.pdf", `${page}\nIn December 2031 the company completed the sale of its services business, driven by the portfolio review of its telecommunications operations in Germany.`)])).toEqual([["what drove net sales", "unanswered"]]);
   });
 });

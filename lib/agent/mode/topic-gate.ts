@@ -256,7 +256,9 @@ export function mentionsWhole(text: string, subject: string): boolean {
   // a segment's, division's or region's figure is a part of the company's ("Sales increased 3 percent in the electronics-related businesses")
   if (PART_SCOPE.test(text) && !PART_SCOPE.test(subject)) return false;
   const own = ` ${words(subject).join(" ")} `;
-  const rest = /\b(?:costs?|percent|per cent|share|proportion)\s+of\b/i.test(subject) ? text : text.replace(/\b(?:costs?|percent|per cent|share|proportion)\s+of\s+(?:(?:net|total|the)\s+)?[\p{L}-]+/giu, " ");
+  const rest = (/\b(?:costs?|percent|per cent|share|proportion)\s+of\b/i.test(subject) ? text : text.replace(/\b(?:costs?|percent|per cent|share|proportion)\s+of\s+(?:(?:net|total|the)\s+)?[\p{L}-]+/giu, " "))
+    // "the sale of the business" is a transaction, not sales
+    .replace(/\bsale\s+of\b/gi, " ");
   return mentionsTopic(rest, subject) || ` ${words(rest).join(" ")} `.includes(own);
 }
 
