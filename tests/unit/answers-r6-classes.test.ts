@@ -136,3 +136,16 @@ describe("a balance asked as of a day that is not the statements' period end", (
     expect(dateOtherThanAsked("What was Acme's current ratio in FY2023?", [{ period: "FY2023", periodEnd: "2023-12-31" }])).toBeUndefined();
   });
 });
+
+describe("a place named as one country and the rest of the world", () => {
+  const ask = (q: string, text: string) => answerFromPages(q, [filing(15, `Risk factors\n\n${text}\n`)]);
+  it("does not say where", () => {
+    expect(ask("Where does Acme operate its warehouses?", "We currently serve our customers from third-party warehouses and logistics providers located in the United States and other countries.").quotes).toEqual([]);
+    expect(ask("Where does Acme operate its warehouses?", "We operate warehouses in Germany and elsewhere.").quotes).toEqual([]);
+  });
+
+  it("a sentence naming the places still answers", () => {
+    expect(ask("Where does Acme operate its warehouses?", "We operate warehouses in the U.S., Europe and Asia pursuant to various lease arrangements.").quotes[0]?.text).toMatch(/Europe and Asia/);
+    expect(ask("Where does Acme operate its warehouses?", "We operate warehouses in Germany, Brazil and other countries.").quotes[0]?.text).toMatch(/Germany, Brazil/);
+  });
+});

@@ -346,11 +346,15 @@ function referentTest(head: string): (text: string) => boolean {
 /** A place: a capitalised name after a word of place ("in the U.S.", "located in Indianapolis", "across Europe"). */
 const PLACE = /\b(?:in|at|near|across|throughout|from|to|within|outside(?: of)?|located|based|headquartered|situated)\s+(?:the\s+)?(?:city of\s+|state of\s+)?(\p{Lu}[\p{L}.'’-]*)/gu;
 
+/** "in the United States and other countries": one place and the rest of the world, which says nowhere in particular. */
+const AND_ELSEWHERE = /^(?:\s+\p{Lu}[\p{L}.'’-]*)*\s*,?\s*(?:and|or)\s+(?:in\s+)?(?:(?:other|various|certain|many|several|numerous|additional)\s+(?:countries|locations|jurisdictions|regions|places|markets|geographies)|elsewhere|abroad|internationally|worldwide|around the world)\b/u;
+
 function placeTest(asked: Set<string>): (text: string) => boolean {
   const askedLower = new Set([...asked].map((w) => w.toLowerCase()));
   return (text) =>
     [...text.matchAll(PLACE)].some((m) => {
       const w = m[1]!;
+      if (AND_ELSEWHERE.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 80))) return false;
       return !MONTHS.test(w) && !NOT_ORGANISATION.test(w) && !askedLower.has(w.replace(/['’]s$|[^\p{L}]/gu, "").toLowerCase()) && !/^(?:Note|Item|Part|Exhibit|Section|Fiscal|Q[1-4])$/.test(w);
     });
 }
