@@ -149,3 +149,16 @@ describe("a place named as one country and the rest of the world", () => {
     expect(ask("Where does Acme operate its warehouses?", "We operate warehouses in Germany, Brazil and other countries.").quotes[0]?.text).toMatch(/Germany, Brazil/);
   });
 });
+
+describe("a name the filing writes by its initials", () => {
+  it("'the Trade Authority' is named by 'the TA' in the answering sentence", () => {
+    const text = "Competition matters\n\nIn 2001, the TA commenced an investigation regarding claims by a competitor. In May 2009, the TA issued a decision finding that we had violated its rules. The TA imposed a fine in the amount of €1.1 billion, which we subsequently paid during the third quarter of 2009.\n";
+    const a = answerFromPages("What fine did the Trade Authority impose on Acme in its 2009 competition decision?", [filing(108, text)]);
+    expect(a.quotes[0]?.text).toMatch(/^The TA imposed a fine in the amount of €1\.1 billion/);
+  });
+
+  it("initials of other words do not name it", () => {
+    const text = "Competition matters\n\nThe TX office imposed a fine in the amount of €1.1 billion in 2009.\n";
+    expect(answerFromPages("What fine did the Trade Authority impose on Acme in its 2009 competition decision?", [filing(108, text)]).quotes).toEqual([]);
+  });
+});

@@ -119,7 +119,8 @@ function weightsOver(q: ReadQuestion, pages: PageUnits[]): Map<string, number> {
  */
 function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, number> | undefined, rank = 0, trusted = false, subjects: string[] = []): ScoredUnit[] {
   return page.units.map((unit, i) => {
-    const m = matchTerms(q.terms, page.keys[i]!, weights);
+    const keys = keysWithAcronyms(page.keys[i]!, unit.text, q.acronyms);
+    const m = matchTerms(q.terms, keys, weights);
     const fit = q.fit(unit);
     const section = page.sections[i];
     // the role (who is the CEO) or the counted noun next to a number (how many stores) is the content
@@ -132,7 +133,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
-    const offSubject = (subjects.length > 0 && !subjects.every((n) => page.keys[i]!.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => page.keys[i]!.has(k)));
+    const offSubject = (subjects.length > 0 && !subjects.every((n) => keys.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => keys.has(k)));
     const passes = fit.ok && !exhibit && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
@@ -229,6 +230,8 @@ function segmentPatternOf(segment: string): RegExp {
 export interface ReadQuestion {
   /** Capitalised words inside the question (search tokens). */
   names: string[];
+  /** Names of several capitalised words with their initials ("European Commission" → EC): a unit writing the initials names them. */
+  acronyms?: Array<{ pattern: RegExp; keys: string[] }>;
   type: AnswerType;
   /** The years the question names ("FY2022", "as of May 31, 2023"). */
   years: string[];
@@ -270,12 +273,31 @@ function countedActionOf(question: string, type: AnswerType): string[] | undefin
   return keys.length ? keys : undefined;
 }
 
+/** "the European Commission", "Department of Justice": a name of two or more capitalised words, and its initials (EC, DOJ). */
+function acronymsOf(question: string): Array<{ pattern: RegExp; keys: string[] }> {
+  const out: Array<{ pattern: RegExp; keys: string[] }> = [];
+  for (const m of question.matchAll(/(?<=\s)(\p{Lu}\p{Ll}+(?:\s+(?:of|and|for|&)\s+\p{Lu}\p{Ll}+|\s+\p{Lu}\p{Ll}+)+)/gu)) {
+    const words = m[1]!.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w));
+    if (words.length < 2) continue;
+    const initials = words.map((w) => w[0]!).join("");
+    out.push({ pattern: new RegExp(`\\b${initials}\\b`), keys: words.flatMap((w) => tokenize(w)).map(termKey) });
+  }
+  return out;
+}
+
+/** A unit's keys, with the words of a name it writes only by its initials. */
+function keysWithAcronyms(keys: Set<string>, text: string, acronyms: ReadQuestion["acronyms"]): Set<string> {
+  const hit = (acronyms ?? []).filter((a) => a.pattern.test(text) && !a.keys.every((k) => keys.has(k)));
+  return hit.length ? new Set([...keys, ...hit.flatMap((a) => a.keys)]) : keys;
+}
+
 export function readQuestion(question: string): ReadQuestion {
   const segment = segmentAsked(question);
   const type = classifyQuestion(question);
   const countedAction = countedActionOf(question, type);
   const terms = questionTerms(question);
-  return { ...(countedAction ? { countedAction } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment, segmentPattern: segmentPatternOf(segment) } : {}), fit: prepareFit(type, terms) };
+  const acronyms = acronymsOf(question);
+  return { ...(countedAction ? { countedAction } : {}), ...(acronyms.length ? { acronyms } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment, segmentPattern: segmentPatternOf(segment) } : {}), fit: prepareFit(type, terms) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */
@@ -387,6 +409,9 @@ export function namesSomethingUnread(question: string, pages: CandidatePage[]): 
   const years = [...question.matchAll(/(?:\bFY\s?|\b)((?:19|20)\d\d)\b/gi)].map((m) => m[1]!);
   if (!names.length && !years.length) return false;
   // the documents' own names count as read: a filing rarely names its company on every page ("we")
-  const text = joinSplitYears(pages.map((p) => `${p.document}\n${p.text}`.toLowerCase()).join("\n"));
-  return names.some((n) => !text.includes(n.slice(0, Math.max(4, n.length - 2)))) || years.some((y) => !text.includes(y));
+  const raw = pages.map((p) => `${p.document}\n${p.text}`).join("\n");
+  const text = joinSplitYears(raw.toLowerCase());
+  // a name the pages write by its initials ("the EC" for "the European Commission") is read
+  const byInitials = new Set(acronymsOf(question).filter((a) => a.pattern.test(raw)).flatMap((a) => a.keys));
+  return names.some((n) => !text.includes(n.slice(0, Math.max(4, n.length - 2))) && !tokenize(n).map(termKey).every((k) => byInitials.has(k))) || years.some((y) => !text.includes(y));
 }
