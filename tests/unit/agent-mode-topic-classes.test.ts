@@ -256,3 +256,37 @@ describe("follow-ups and comparisons worded otherwise", () => {
     expect(verdicts(q, '- **What drove net sales, FY2031:** "In December 2031 the company completed the sale of its services business, driven by the portfolio review of its telecommunications operations in Germany." [1]', [opened(1, "10K.pdf", `${page}\nIn December 2031 the company completed the sale of its services business, driven by the portfolio review of its telecommunications operations in Germany.`)])).toEqual([["what drove net sales", "unanswered"]]);
   });
 });
+
+describe("more wordings of the same classes", () => {
+  it("compare with a period, money spent on a line item, a year-end, and \"what drove their growth\"", () => {
+    expect(topics("Compare Q2 2031 EBITDA with Q2 2030").map((x) => [x.kind, x.subject, x.period, x.againstPeriod])).toEqual([["comparison", "ebitda", "Q2 2031", "Q2 2030"]]);
+    expect(topics("Compare forecast to actual")).toEqual([]);
+    expect(read("How much did the company spend on research and development in 9M 2031?")).toEqual([["figure", "research and development", "9M 2031"]]);
+    expect(topics("What is the headcount forecast for year-end 2031?").map((x) => x.name)).toEqual(["headcount forecast"]);
+    expect(topics("Revenues for fiscal 2031 and what drove their growth").map((x) => [x.subject, !!x.reason])).toEqual([["revenues", false], ["revenues", true]]);
+  });
+
+  it("a reason for the company's revenues is not a named part's, a kind's, or another year's", () => {
+    const q = "Example's revenues for fiscal 2031 and what drove their growth";
+    const page = [
+      "Revenues for Brandco decreased 8%, primarily driven by lower revenues in North America.",
+      "On a category basis, the increase in Example Brand footwear revenues was due to strong growth in Running.",
+      "Revenue growth was more than offset by higher selling expense and a shift to other expense, net for fiscal 2030.",
+      "Revenue growth was broad-based, as Europe, China and North America each contributed approximately 2 percentage points of the increase.",
+    ].join("\n");
+    const pages = [opened(1, "10K.pdf", page)];
+    const ask = (sentence: string) => verdicts(q, `- **Example's revenues, FY2031:** "Revenues for Brandco decreased 8%" [1]\n- **What drove revenues, FY2031:** "${sentence}" [1]`, pages)[1]![1];
+    expect(ask("Revenues for Brandco decreased 8%, primarily driven by lower revenues in North America.")).toBe("unanswered");
+    expect(ask("On a category basis, the increase in Example Brand footwear revenues was due to strong growth in Running.")).toBe("unanswered");
+    expect(ask("Revenue growth was more than offset by higher selling expense and a shift to other expense, net for fiscal 2030.")).toBe("unanswered");
+    expect(narrativeAnswer(page, topics(q)[1]!)).toBe("Revenue growth was broad-based, as Europe, China and North America each contributed approximately 2 percentage points of the increase.");
+  });
+
+  it("the request as one topic takes no sentence that does not use its words", () => {
+    const q = "What did the board discuss at the September 2031 meeting?";
+    const page = opened(1, "Minutes.docx", "The office was vacated on 28 June 2031 and the lease was terminated early at no further cost.\nThe board discussed the refinancing of the term loan and approved the budget for 2032.");
+    const run = (answer: string) => validateFinal({ answer, question: q, constraints: analyzeConstraints(q), searches: [search("board meeting")], opened: [page], topics: [] }).failures.map((x) => x.code);
+    expect(run('Minutes.docx: "The office was vacated on 28 June 2031 and the lease was terminated early at no further cost." [1]')).toContain("TOPIC_NOT_ANSWERED");
+    expect(run('Minutes.docx: "The board discussed the refinancing of the term loan and approved the budget for 2032." [1]')).not.toContain("TOPIC_NOT_ANSWERED");
+  });
+});

@@ -30,6 +30,8 @@ export interface RequestTopic {
   reason?: boolean;
   /** narrative: the request asks how fast the subject grew ("… and how fast did it grow?"): a sentence with its growth in per cent answers it. */
   growth?: boolean;
+  /** narrative: the whole request as one topic (its topics could not be read): a sentence must use its words, no leniency. */
+  whole?: boolean;
   /** narrative: the request asks who ("Who is the CFO?", "Vem var särskild utredare?"): a sentence naming someone answers it. */
   who?: boolean;
 }
@@ -37,7 +39,7 @@ export interface RequestTopic {
 /** Figures a statement states as amounts (a line item of the statements or a KPI). */
 const FIGURE_TERMS = [
   "revenue", "revenues", "net sales", "sales", "turnover", "income", "profit", "earnings", "ebitda", "ebit", "eps", "cash flow", "cash", "capital expenditure",
-  "capital expenditures", "capex", "debt", "cash and cash equivalents", "borrowings", "assets", "liabilities", "equity", "headcount", "employees", "arr", "dividend", "dividends", "expenses", "costs",
+  "capital expenditures", "capex", "debt", "cash and cash equivalents", "research and development", "sales and marketing", "general and administrative", "borrowings", "assets", "liabilities", "equity", "headcount", "employees", "arr", "dividend", "dividends", "expenses", "costs",
   "cost", "inventory", "inventories", "backlog", "bookings", "growth", "working capital", "receivables", "payables", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen", "resultat", "resultatet", "rörelseresultat", "rörelseresultatet", "kassaflöde", "kassaflödet", "skulder", "skulderna", "nettoskuld", "nettoskulden", "kassa", "kassan", "likvida medel", "anställda", "medarbetare",
 ];
 /** A word after a figure term that asks for its amount ("cash position", "cash balance", "debt level"): the figure is the topic. */
@@ -49,7 +51,7 @@ const QUESTION_LEAD = /^(?:what(?:'s|s)?|which|how much|how many|who(?:'s)?|wher
  * A verb clause between the question's lead and the figure it asks for ("[what did] the company
  * report as net income", "[what did] 3M record in revenue"): the figure is the topic.
  */
-const REPORTED_AS = /^(?:[\p{L}\p{N}'’&.-]+\s+){0,4}?(?:report|reported|record|recorded|post|posted|disclose|disclosed|generate|generated|earn|earned|achieve|achieved|book|booked|redovisade|rapporterade)\s+(?:as\s+|in\s+|for\s+|som\s+)?(?:its\s+|their\s+|the\s+)?/iu;
+const REPORTED_AS = /^(?:[\p{L}\p{N}'’&.-]+\s+){0,4}?(?:report|reported|record|recorded|post|posted|disclose|disclosed|generate|generated|earn|earned|achieve|achieved|book|booked|spend|spent|invest|invested|redovisade|rapporterade)\s+(?:as\s+|in\s+|for\s+|on\s+|som\s+)?(?:its\s+|their\s+|the\s+)?/iu;
 /** Swedish and English articles and descriptors before a subject ("de största riskerna"). */
 const LEADING = /^(?:the|a|an|our|its|their|de|den|det|on|in)\s+/i;
 /** Requests about a relation or a process, not a topic the gate can check ("the difference between …", "walk me through …"). */
@@ -81,11 +83,14 @@ function kindOf(item: string): TopicKind {
   return "narrative";
 }
 
+/** The prior year of the period asked ("the prior year", "the same quarter last year", "föregående år"). */
+const PRIOR = /\b(?:prior|previous|last|preceding)\s+(?:year|fiscal year|financial year)|\byear\s+(?:before|earlier)|\bsame\s+(?:quarter|period)\s+(?:last|of the previous|a)\s+year|\bföregående\s+år|\bfjolåret|\bförra\s+året/i;
+
 /** The other side of a comparison as a period: a period named ("fiscal 2017") or the prior year of the period asked. */
 function againstPeriodOf(right: string, period: string | null): string | undefined {
   const named = readPeriodRequest(right).exact;
   if (named) return askedPeriod(right).label ?? undefined;
-  if (!period || !/\b(?:prior|previous|last|preceding)\s+(?:year|fiscal year|financial year)|\byear\s+(?:before|earlier)|\bsame\s+(?:quarter|period)\s+(?:last|of the previous|a)\s+year|\bföregående\s+år|\bfjolåret|\bförra\s+året/i.test(right)) return undefined;
+  if (!period || !PRIOR.test(right)) return undefined;
   const p = parsePeriod(period);
   return p ? priorYearPeriod(p).label : undefined;
 }
@@ -152,7 +157,7 @@ function items(text: string): string[] {
 }
 
 /** The words before a period that make it a date a balance is asked at: "at the end of Q3 2024", "as of", "per den", "vid utgången av". */
-const POINT_LEAD = /(?:\b(?:at|by|as\s+(?:of|at)|per(?:\s+den)?|vid(?:\s+utgången\s+av)?|i\s+slutet\s+av)\s+(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?|\b(?:end|close)\s+of\s+(?:the\s+)?)$/i;
+const POINT_LEAD = /(?:\b(?:at|by|as\s+(?:of|at)|per(?:\s+den)?|vid(?:\s+utgången\s+av)?|i\s+slutet\s+av)\s+(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?|\b(?:end|close)\s+of\s+(?:the\s+)?|\b(?:(?:at|for|by)\s+)?(?:the\s+)?year[- ]end\s+)$/i;
 
 /**
  * The period the request asks, as a label the source figures' periods compare with, and the words
@@ -187,7 +192,7 @@ export function askedPeriod(question: string): { label: string | null; point: bo
 }
 
 /** "… and what drove it?", "… and why did it change?", "… och vad drev den?": a reason asked about the topic before it. */
-const REASON_FOLLOW = /(?:,\s*|\s+)(?:and\s+|och\s+)?(?:(?:what|which\s+factors?)\s+(?:drove|drives|driving|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))|why\s+(?:did|has|have|was|were|is|are|does|do)|vad\s+(?:drev|driver|förklarar|låg\s+bakom)|varför\s+(?:har|hade|ökade|minskade|förändrades|sjönk|steg))\s+(?:it|this|that|them|they|these|those|den|det|dem|de|the\s+(?:change|changes|increase|decrease|decline|drop|improvement|growth|movement|deterioration)|(?:förändringen|ökningen|minskningen))\b.*$/i;
+const REASON_FOLLOW = /(?:,\s*|\s+)(?:and\s+|och\s+)?(?:(?:what|which\s+factors?)\s+(?:drove|drives|driving|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))|why\s+(?:did|has|have|was|were|is|are|does|do)|vad\s+(?:drev|driver|förklarar|låg\s+bakom)|varför\s+(?:har|hade|ökade|minskade|förändrades|sjönk|steg))\s+(?:it|this|that|them|they|these|those|den|det|dem|de|(?:the|its|their)\s+(?:change|changes|increase|decrease|decline|drop|improvement|growth|movement|deterioration)|(?:förändringen|ökningen|minskningen))\b.*$/i;
 /** "Why did EBITDA increase …?", "What drove operating income …?", "Varför minskade bruttomarginalen?": a reason asked about a subject it names. */
 const REASON_ABOUT = /^(?:why\s+(?:did|has|have|was|were|is|are|does|do)\s+(.+?)\s+(?:change|changed|increase|increased|decrease|decreased|decline|declined|drop|dropped|fall|fallen|fell|rise|risen|rose|grow|grown|grew|improve|improved|deteriorate|deteriorated|go\s+(?:up|down)|move|moved|weaken|weakened|strengthen|strengthened)\b(.*)|(?:what|which\s+factors?)\s+(?:drove|drives|caused|causes|explains?|explained|(?:is|was|were|are)\s+(?:driving|behind))\s+(.+)|varför\s+(?:ökade|minskade|förändrades|sjönk|steg)\s+(.+)|vad\s+(?:drev|förklarar)\s+(.+))$/i;
 const REASON_MARK = "\u0001";
@@ -221,7 +226,9 @@ export function requestTopics(question: string, c?: Pick<AgentConstraints, "requ
     list = [];
     for (const sentence of asking) {
       // "how did X compare with Y", "X compared with Y": one comparison (not a list split at "with")
-      let x = sentence.replace(/[?!]+$/, "").trim().replace(/^how\s+(?:did|does|do|has|have|is|was)\s+(.+?)\s+compare\s+(?:with|to|against)\s+/i, "$1 versus ").replace(/\b(?:as\s+)?compared\s+(?:with|to)\b/gi, "versus").replace(/\bjämfört\s+med\b/gi, "mot");
+      let x = sentence.replace(/[?!]+$/, "").trim().replace(/^how\s+(?:did|does|do|has|have|is|was)\s+(.+?)\s+compare\s+(?:with|to|against)\s+/i, "$1 versus ")
+        // "Compare Q2 2024 EBITDA with Q2 2023": a comparison with a period is well defined (one with "actual" is not guessed at)
+        .replace(/^compare\s+(.+?)\s+(?:with|to|against)\s+(.+)$/i, (m, a: string, b: string) => (readPeriodRequest(b).exact || PRIOR.test(b) ? `${a} versus ${b}` : m)).replace(/\b(?:as\s+)?compared\s+(?:with|to)\b/gi, "versus").replace(/\bjämfört\s+med\b/gi, "mot");
       const about = REASON_ABOUT.exec(x);
       if (about) {
         list.push(REASON_MARK + (about[1] ? `${about[1]}${about[2] ?? ""}` : (about[3] ?? about[4] ?? about[5] ?? "")));
@@ -268,7 +275,7 @@ export function wholeRequestTopic(question: string): RequestTopic | null {
   const sentence = body.split(/(?<=[.?!:])\s+/).find((x) => /\?$/.test(x.trim())) ?? body.split(/(?<=[.?!:])\s+/)[0] ?? "";
   const name = sentence.replace(/[?!.]+$/, "").replace(QUESTION_LEAD, "").replace(LEADING, "").replace(/\s+/g, " ").trim().toLowerCase();
   const subject = (name.match(/[\p{L}\p{N}&'-]+/gu) ?? []).filter((w) => !DESCRIPTORS.has(w) && !isProcess(w) && contentWords(w).length > 0).slice(0, 4).join(" ");
-  return subject ? { name, kind: "narrative", subject, period: null } : null;
+  return subject ? { name, kind: "narrative", subject, period: null, whole: true } : null;
 }
 
 /** The topics as requirements for the model's prompt (and the UI). */

@@ -15,7 +15,7 @@ import type { ComputedMetric, OpenedCitation, SearchRecord } from "./types";
 import { figuresIn, laterPeriodOf, periodsNamed, namesPeriod, valueNumbers, type SourceFigure } from "./figures";
 import { figureIsAbout, isPercent, isPoints } from "./figure-items";
 import { metricIsTopic, type RequestTopic } from "./request-topics";
-import { contentWords, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, percentAfter, pointsAfter, queryCoversTopic, words } from "./text";
+import { contentWords, escapeRe, extractMarkers, extractQuotes, INTRO_SENTENCE, isDerivedPercent, mentionsTopic, numberIsKnown, percentAfter, pointsAfter, queryCoversTopic, words } from "./text";
 import { fiscalEndOf, isoDate, parsePeriod, samePeriod } from "@/lib/periods";
 
 export interface TopicVerdict {
@@ -239,7 +239,7 @@ function isHeaderLine(quote: string, sources: OpenedCitation[]): boolean {
 }
 
 /** A sentence giving a cause ("due to", "driven by", "reflecting", "tack vare"): what answers "what drove it" / "why". */
-export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of|resulting from|result of|reflect(?:s|ed|ing)?|attributable to|owing to|thanks to|caused by|led by|on the back of|offset by|consists? of|consisting of|relat(?:es|ed|ing) to|primarily (?:by|from)|mainly (?:by|from)|contributed|weigh(?:s|ed)? on|savings? from|higher|lower|increase[sd]? in|decrease[sd]? in|tack vare|på grund av|beroende på|till följd av|drevs av|förklaras av|högre|lägre)\b/i;
+export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of|resulting from|result of|reflect(?:s|ed|ing)?|attributable to|owing to|thanks to|caused by|led by|on the back of|offset by|relat(?:es|ed|ing) to|primarily (?:by|from)|mainly (?:by|from)|contributed|weigh(?:s|ed)? on|savings? from|higher|lower|increase[sd]? in|decrease[sd]? in|tack vare|på grund av|beroende på|till följd av|drevs av|förklaras av|högre|lägre)\b/i;
 
 /** A name: two capitalised words in a row, the first not a sentence's article or pronoun ("Jane Smith", "Mark G. Parker", "Per Furberg"). */
 export const NAME = /(?<![\p{L}])(?!(?:The|A|An|In|On|At|For|Our|Its|This|That|These|Those|Som|Den|Det|De|En|Ett|Vi|Han|Hon)\s)\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}.'’-]*/u;
@@ -249,12 +249,37 @@ export function statesGrowth(text: string, subject: string): boolean {
   return mentionsTopic(text, subject, true) && /\d\s?(?:%|percent|per cent|procent)/i.test(text) && /\b(?:grew|grow|grown|growth|increase[ds]?|rose|up|decline[ds]?|decrease[ds]?|fell|down|ökade|ökning|tillväxt|minskade|växte)\b/i.test(text);
 }
 
+/** A sentence naming periods names the one asked among them ("… for fiscal 2017" does not explain fiscal 2018). */
+export function samePeriodIfNamed(text: string, period: string | null): boolean {
+  if (!period) return true;
+  // a comparative's period ("down from 45% for the full year 2023", "lower than fiscal 2017") is not the one it explains
+  const named = periodsNamed(text.replace(/\b(?:from|than|compared (?:with|to)|versus|vs\.?|against)\b[^,.;]*/gi, " "));
+  return named.length === 0 || named.some((p) => periodMatches(p, period));
+}
+
+/** Words before a line item that keep it whole ("total revenues", "the company's net sales", "increase in revenue"). */
+const WHOLE_BEFORE = new Set("total net consolidated group reported our its their the company's a in of and for with was were that which whose".split(" "));
+
+/** Capitalised words after a line item that are times, not parts ("Revenue for Q3", "for Fiscal 2018", "in January"). */
+const PERIOD_WORD = /^(?:Q[1-4]|H[12]|FY\S*|Fiscal|Full|First|Second|Third|Fourth|The|This|That|Our|Its|January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
 const PART_SCOPE = /\b(?:segments?|divisions?|businesses|business (?:unit|group)s?|regions?|geograph(?:y|ies)|segmentet|divisionen|affärsområdet|regionen)\b/i;
 
 /** Whether the text names the subject itself, not a cost or a share of it ("Cost of sales, measured as a percent of sales, …" is not about net sales). */
-export function mentionsWhole(text: string, subject: string): boolean {
+export function mentionsWhole(text: string, subject: string, asked = subject): boolean {
   // a segment's, division's or region's figure is a part of the company's ("Sales increased 3 percent in the electronics-related businesses")
   if (PART_SCOPE.test(text) && !PART_SCOPE.test(subject)) return false;
+  // … and so is a named part the request does not name ("Revenues for Converse decreased 8%" for Nike's revenues)
+  const head = escapeRe(subject.split(/\s+/).at(-1) ?? "").replace(/s$/, "");
+  const named = head ? new RegExp(`\\b${head}s?\\s+(?:for|of|in|from|at)\\s+(?:the\\s+)?(\\p{Lu}\\p{Ll}[\\p{L}&.'’-]*)`, "u").exec(text) : null;
+  if (named && !PERIOD_WORD.test(named[1]!) && !words(asked).includes(words(named[1]!)[0] ?? "")) return false;
+  // … or a kind of it the request does not ask ("NIKE Brand footwear revenues"): every mention has a qualifier of its own
+  if (head) {
+    const before = [...text.matchAll(new RegExp(`(^|[^\\p{L}])([\\p{L}'’-]+)\\s+${head}s?\\b`, "giu"))].map((m) => m[2]!.toLowerCase());
+    const own = new Set(words(asked));
+    const atStart = new RegExp(`^\\W*${head}`, "iu").test(text);
+    if (before.length && !atStart && before.every((w) => !WHOLE_BEFORE.has(w) && !own.has(words(w)[0] ?? ""))) return false;
+  }
   const own = ` ${words(subject).join(" ")} `;
   const rest = (/\b(?:costs?|percent|per cent|share|proportion)\s+of\b/i.test(subject) ? text : text.replace(/\b(?:costs?|percent|per cent|share|proportion)\s+of\s+(?:(?:net|total|the)\s+)?[\p{L}-]+/giu, " "))
     // "the sale of the business" is a transaction, not sales
@@ -282,11 +307,11 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
   const own = new Set(contentWords(`${t.subject} ${t.name}`));
   // the one topic of a request ("Summarize the management team") may be answered in other words than its name;
   // not a reason, and not an amount: those need a sentence about the subject itself
-  const lenient = single && !t.reason && !t.growth && !namesAmount(t);
+  const lenient = single && !t.reason && !t.growth && !t.whole && !namesAmount(t);
   for (const st of sts.filter((s) => about(s, t.subject) || looseMention(`${s.context} ${s.text}`, t.subject) || lenient)) {
     const text = stripRefs(withoutLabel(st.text));
     if (GAP_WORDS.test(text)) continue;
-    if (t.reason && !(givesCause(text) && mentionsWhole(text, t.subject))) continue;
+    if (t.reason && !(givesCause(text) && mentionsWhole(text, t.subject, t.name) && samePeriodIfNamed(text, t.period))) continue;
     if (t.who && !NAME.test(text)) continue;
     if (t.growth && !statesGrowth(text, t.subject)) continue;
     // an amount's label is no answer: the sentence itself names it and gives a figure
@@ -298,7 +323,7 @@ function narrativeVerdict(t: RequestTopic, sts: Statement[], single: boolean): {
     const content = contentWords(text).filter((w) => !own.has(w) && !/^\d/.test(w));
     if (content.length < ((namesAmount(t) || t.growth) && !t.reason ? 1 : t.who ? 2 : 5)) continue; // an amount stated with its name, or a name, needs no more words
     // the request's only topic: any cited opened source will do (its words may not be the request's: "red flags")
-    if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || lenient)) return { ok: true, reason: t.reason ? "a sentence giving its cause, cited" : "a sentence about it, cited" };
+    if (st.cited.some((o) => mentionsTopic(o.text, t.subject) || lenient || (t.whole && looseMention(o.text, t.subject)))) return { ok: true, reason: t.reason ? "a sentence giving its cause, cited" : "a sentence about it, cited" };
   }
   if (t.reason) return { ok: false, reason: `no sentence says what drove ${t.subject} (a cause: "due to", "driven by" …), citing an opened source that speaks of it` };
   if (t.growth) return { ok: false, reason: `no sentence states the growth of ${t.subject} in per cent${t.period ? ` for ${t.period}` : ""}, citing an opened source that speaks of it` };

@@ -7,7 +7,7 @@
 import { contentWords, INTRO_SENTENCE, mentionsTopic, queryCoversTopic, sentencesOf, words } from "@/lib/agent/mode/text";
 import { figuresIn, laterPeriodOf, namesPeriod, proseSentences, type SourceFigure } from "@/lib/agent/mode/figures";
 import { figureIsAbout, isPercent, isPoints, lineItemOf } from "@/lib/agent/mode/figure-items";
-import { CAUSE, givesCause, mentionsWhole, NAME, namesAmount, periodMatches, statesGrowth } from "@/lib/agent/mode/topic-gate";
+import { CAUSE, givesCause, mentionsWhole, NAME, samePeriodIfNamed, namesAmount, periodMatches, statesGrowth } from "@/lib/agent/mode/topic-gate";
 import { metricIsTopic, requestTopics, type RequestTopic } from "@/lib/agent/mode/request-topics";
 import type { FinalAnswer } from "@/lib/agent/mode/prompts";
 import { familyOf, isProseWithFigure, questionQuery, versionKey } from "./sources";
@@ -115,10 +115,10 @@ export function narrativeQuote(text: string, subject: string): string | null {
 }
 
 /** A sentence of the page saying what drove the subject ("Gross margin was 42%, … mainly due to higher hosting costs"), for a reason topic. */
-export function reasonQuote(text: string, subject: string): string | null {
+export function reasonQuote(text: string, subject: string, asked = subject, period: string | null = null): string | null {
   const hit = proseSentences(text)
     .map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim())
-    .find((x) => mentionsWhole(x, subject) && CAUSE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
+    .find((x) => mentionsWhole(x, subject, asked) && samePeriodIfNamed(x, period) && CAUSE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
   if (!hit || givesCause(hit)) return hit ?? null;
   // "… primarily reflecting the following factors:": the first items of the list that follows give the causes
   const lines = text.split("\n");
@@ -148,7 +148,7 @@ export function amountQuote(text: string, subject: string): string | null {
 
 /** The quote answering a narrative topic: its cause for a reason, its figure for an amount, else the passage about it. */
 export function narrativeAnswer(text: string, t: RequestTopic): string | null {
-  if (t.reason) return reasonQuote(text, t.subject);
+  if (t.reason) return reasonQuote(text, t.subject, t.name, t.period);
   if (t.growth) {
     const grew = proseSentences(text).map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim()).find((x) => statesGrowth(x, t.subject) && !/["“”|]/.test(x) && x.length <= 320);
     return grew ?? null;
