@@ -38,7 +38,7 @@ export const ERROR_CODES = [
   "forbidden:conversation", "forbidden:cross_site", "forbidden:deal", "forbidden:host",
   "internal:embedding_dimensions", "internal:embedding_index", "internal:embedding_model_id",
   "internal:ingest", "internal:ingest_interrupted", "internal:schema_legacy_mismatch",
-  "internal:schema_legacy_partial", "internal:storage_integrity", "internal:unexpected",
+  "internal:schema_legacy_partial", "internal:seed_deal", "internal:storage_integrity", "internal:unexpected",
   "not_found:conversation", "not_found:deal", "not_found:document", "not_found:document_file",
   "not_found:irl_item", "not_found:page", "not_found:path", "not_found:qa_item", "not_found:review_item",
   "not_found:user",

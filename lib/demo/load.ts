@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
+import { MandaError } from "@/lib/errors";
 import { ingestFile } from "@/lib/ingest/ingest";
 import { runPipeline } from "@/lib/pipeline/orchestrator";
 
@@ -56,10 +57,10 @@ export function readSeedDeal(dir: string): SeedDeal {
   try {
     raw = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (cause) {
-    throw new Error(`Cannot read the seed deal manifest ${file}`, { cause });
+    throw new MandaError("internal:seed_deal", `Cannot read the seed deal manifest ${file}`, { cause });
   }
   const parsed = SeedManifest.safeParse(raw);
-  if (!parsed.success) throw new Error(`Malformed seed deal manifest ${file}: ${parsed.error.message}`);
+  if (!parsed.success) throw new MandaError("internal:seed_deal", `Malformed seed deal manifest ${file}: ${parsed.error.message}`);
   return { ...parsed.data, roomDir: path.join(dir, SEED_ROOM_DIR) };
 }
 

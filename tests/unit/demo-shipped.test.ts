@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHIPPED_DEMO_DIR, readSeedDeal } from "@/lib/demo/load";
+import { MandaError } from "@/lib/errors";
 import { generateShippedDemo } from "@/scripts/demo/generate";
 
 /** Every file under `dir`, as sorted paths relative to it. */
@@ -43,8 +44,22 @@ describe("readSeedDeal", () => {
       await mkdir(path.join(dir, "room"));
       await writeFile(path.join(dir, "deal.json"), JSON.stringify({ slug: "x", name: "X", files: ["../../etc/passwd"] }));
       expect(() => readSeedDeal(dir)).toThrow(/Malformed seed deal manifest/);
+      expect(() => readSeedDeal(dir)).toThrow(expect.objectContaining({ code: "internal:seed_deal" }));
       await writeFile(path.join(dir, "deal.json"), JSON.stringify({ slug: "x", name: "X", files: ["a.pdf"] }));
       expect(readSeedDeal(dir)).toMatchObject({ slug: "x", files: ["a.pdf"], roomDir: path.join(dir, "room") });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a missing or unreadable manifest is a registered error, naming the file", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "manda-seed-"));
+    try {
+      const missing = (() => { try { readSeedDeal(dir); } catch (e) { return e; } })();
+      expect(missing).toBeInstanceOf(MandaError);
+      expect(missing).toMatchObject({ code: "internal:seed_deal", message: expect.stringContaining(path.join(dir, "deal.json")) });
+      await writeFile(path.join(dir, "deal.json"), "{ not json");
+      expect(() => readSeedDeal(dir)).toThrow(expect.objectContaining({ code: "internal:seed_deal" }));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
