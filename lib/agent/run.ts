@@ -122,8 +122,11 @@ export interface ApprovalRequest {
   input: unknown;
 }
 
-/** Approval rounds in one turn (each decision lets the model go on, and it may ask again). */
-const MAX_APPROVAL_ROUNDS = 3;
+/**
+ * Approval rounds in one turn: the user is asked at most this many times; each decision lets the
+ * model go on, and it may ask again. A request after the last round stays pending (the turn ends).
+ */
+export const MAX_APPROVAL_ROUNDS = 3;
 
 /**
  * One non-streaming turn through the same agent (CLI `manda ask`, evals). A write the model asks
@@ -137,7 +140,7 @@ export async function runAgentTurn(o: AgentRunOptions & { approve?: (request: Ap
   const texts: string[] = [];
   const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   let pending: ApprovalRequest[] = [];
-  for (let round = 0; ; round++) {
+  for (let asked = 0; ; asked++) {
     const stream = streamTurn(o, t, messages);
     await stream.consumeStream({ onError: (e) => { throw e; } });
     const roundSteps = await stream.steps;
@@ -150,7 +153,7 @@ export async function runAgentTurn(o: AgentRunOptions & { approve?: (request: Ap
     usage.totalTokens += u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
     const content = roundSteps.at(-1)?.content ?? [];
     pending = content.flatMap((p) => (p.type === "tool-approval-request" ? [{ approvalId: p.approvalId, toolName: p.toolCall.toolName, input: p.toolCall.input }] : []));
-    if (!pending.length || !o.approve || round >= MAX_APPROVAL_ROUNDS) break;
+    if (!pending.length || !o.approve || asked === MAX_APPROVAL_ROUNDS) break;
     const decisions: ToolApprovalResponse[] = [];
     for (const p of pending) decisions.push({ type: "tool-approval-response", approvalId: p.approvalId, approved: await o.approve(p) });
     messages = [...messages, ...(await stream.response).messages, { role: "tool", content: decisions }];

@@ -6,7 +6,7 @@ import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import type { IrlService } from "@/lib/agent/adapters/irl";
 import { createAgentContext } from "@/lib/agent/context";
-import { assistantMessage, createAgentStream, runAgentTurn, userMessage } from "@/lib/agent/run";
+import { assistantMessage, createAgentStream, MAX_APPROVAL_ROUNDS, runAgentTurn, userMessage } from "@/lib/agent/run";
 import { createAgentTools, WRITING_TOOLS } from "@/lib/agent/tools";
 import type { IrlCoverageReport, QaItem } from "@/lib/irl/types";
 import { openTestDb } from "../helpers/db";
@@ -299,6 +299,17 @@ describe("agent turns", () => {
       expect(approved.pendingApprovals).toEqual([]);
       expect(approved.text).toMatch(/^Added \d+ questions to the Q&A list:/);
       expect(added.length).toBeGreaterThan(before);
+    });
+
+    it("a model that keeps asking is put to the user MAX_APPROVAL_ROUNDS (3) times; the next request stays pending", async () => {
+      const ask = toolStep([{ name: "add_to_qa", input: { questions: [{ question: "Who leads technology after the CTO left?" }], origin: "chat" } }]);
+      const model = scripted([ask]);
+      let asked = 0;
+      const r = await runAgentTurn({ db, deal: seeded.deal, messages: [userMessage("Add the CTO question", "m1")], model, services, userId: null, conversationId: null, approve: () => { asked++; return false; } });
+      expect(MAX_APPROVAL_ROUNDS).toBe(3);
+      expect(asked).toBe(3);
+      expect(r.pendingApprovals.map((p) => p.toolName)).toEqual(["add_to_qa"]);
+      expect(r.text).toMatch(/needs your approval/);
     });
 
     it("update_knowledge_base verifies the excerpt before it saves", async () => {
