@@ -248,3 +248,30 @@ describe("which questions a part's row may answer", () => {
     expect(unitFits("What was the North segment's operating margin in 2024?", "percent")).toBe(true);
   });
 });
+
+describe("unlabelled subtotals of a part table", () => {
+  it("reads a subtotal's percent figures as percents (a printed '27%' was NaN), and one with percent columns between the periods", () => {
+    const margins = rows([
+      "Segment Margins",
+      "2023 2022",
+      "Operating margin:",
+      "Cloud Group",
+      "Compute 30% 28%",
+      "Storage 20% 18%",
+      "27% 25%",
+    ].join("\n"));
+    const cloud = margins.filter((x) => x.part.label === "Cloud Group");
+    expect(cloud.map((x) => [x.period, x.num, x.unit])).toEqual([["FY2023", 27, "percent"], ["FY2022", 25, "percent"]]);
+    expect(margins.every((x) => Number.isFinite(x.num))).toBe(true);
+    const shares = rows([
+      "Segment Revenue",
+      "(In millions) 2023 2022",
+      "Net revenue:",
+      "Cloud Group",
+      "Compute $ 1,200 60% $ 1,100 58%",
+      "Storage 300 15% 250 13%",
+      "1,500 75% 1,350 71%",
+    ].join("\n"));
+    expect(shares.filter((x) => x.part.label === "Cloud Group").map((x) => [x.period, x.num])).toEqual([["FY2023", 1_500_000_000], ["FY2022", 1_350_000_000]]);
+  });
+});

@@ -15,7 +15,7 @@
 import { durationGroups, fiscalEndOf, headerColumns, labelColumn, monthNumber, type Duration, type PeriodColumn } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
-import { currencyOf, scaleOf, type NumToken } from "./numbers";
+import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
 import { prepareLines, splitRow } from "./tables";
 
 /** Candidate keys and metric keys of part/operating table rows. */
@@ -240,8 +240,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it
       const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? t.split(/\s+/).filter((x) => /\d/.test(x)) : null;
       if (table && bare && table.group && bare.length >= table.width) {
-        const values = bare.map((raw) => ({ raw, value: Number(raw.replace(/[()$,]/g, "")) * (/^\(/.test(raw) ? -1 : 1), percent: false, negative: /^\(/.test(raw) }));
-        const aligned = alignValues(values, table.width, table.trailingWords);
+        // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
+        const values = bare.map(parseNumToken);
+        const aligned = values.every((v): v is NumToken => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
         if (aligned) pushRow(table.group, aligned, L.start, L.end, [table.section ?? ""].filter(Boolean));
         table.group = undefined;
         continue;
