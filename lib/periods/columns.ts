@@ -106,3 +106,20 @@ export function fiscalEndOf(text: string): { month: number; day: number } | unde
   const month = monthNumber(m[1]!);
   return month ? { month, day: Number(m[2]) } : undefined;
 }
+
+/**
+ * "Quarters Ended March 31," / "Three months ending June 30" closing a header line (no year):
+ * the month and day every year column of the header ends on.
+ */
+export function endedOnDayOf(text: string): { month: number; day: number } | undefined {
+  const m = new RegExp(`\\b(?:ended|ending)\\s+(${MON})\\s+(\\d{1,2}),?\\s*(?:\\n|$|(?=[A-Z]))`, "im").exec(text);
+  const month = m ? monthNumber(m[1]!) : 0;
+  return month ? { month, day: Number(m![2]) } : undefined;
+}
+
+const DATE_OR_PERIOD_TOKEN = new RegExp(`\\b${MON}\\s+\\d{1,2},?|\\b(?:Q[1-4]|H[12]|6M|9M|FY|fiscal(?:\\s+year)?)?\\s?(?:19|20)\\d\\d[AFEB]?\\b`, "gi");
+
+/** A header line without its dates ("Dec 31,") and period tokens ("2023", "Q3 2024", "FY2024F"): what else it says. */
+export function withoutColumnTokens(line: string): string {
+  return line.replace(DATE_OR_PERIOD_TOKEN, "");
+}

@@ -3,6 +3,7 @@ import {
   canonicalPeriod,
   comparePeriods,
   durationGroups,
+  endedOnDayOf,
   fiscalEndOf,
   headerColumns,
   labelColumn,
@@ -15,6 +16,7 @@ import {
   sameExactPeriod,
   samePeriod,
   shiftLabelYear,
+  withoutColumnTokens,
 } from "@/lib/periods";
 
 describe("parsePeriod: every label form extraction, the graph or the agent reads", () => {
@@ -208,5 +210,22 @@ describe("the readers agree on labels", () => {
     expect(shiftLabelYear("Q3 2024", -1)).toBe("Q3 2023");
     expect(shiftLabelYear("2024-09-30", -1)).toBe("2023-09-30");
     expect(shiftLabelYear("30 September 2024", -1)).toBeNull();
+  });
+});
+
+describe("header line readers shared by the table readers", () => {
+  it("endedOnDayOf: the month and day a header's year columns end on, only when no year follows", () => {
+    expect(endedOnDayOf("Quarters Ended March 31,\n2023 2022")).toEqual({ month: 3, day: 31 });
+    expect(endedOnDayOf("Three Months Ending Sept. 30\n2024 2023")).toEqual({ month: 9, day: 30 });
+    expect(endedOnDayOf("Three Months Ended March 31, 2023")).toBeUndefined();
+    expect(endedOnDayOf("Years ended 2023 2022")).toBeUndefined();
+  });
+
+  it("withoutColumnTokens: strips dates and period tokens, keeps words that only start like a month", () => {
+    expect(withoutColumnTokens("Dec 31, 2023 Dec 31, 2022").trim()).toBe("");
+    expect(withoutColumnTokens("FY2024F Q3 2024 9M 2023 (in millions)").trim()).toBe("(in millions)");
+    expect(withoutColumnTokens("maj 31, 2024 okt. 1, 2023").trim()).toBe("");
+    // "Decrease 12," is no date (the old list took any word starting "dec" for a month)
+    expect(withoutColumnTokens("Decrease 12, 2023").trim()).toBe("Decrease 12,");
   });
 });

@@ -12,7 +12,7 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { durationGroups, fiscalEndOf, headerColumns, labelColumn, monthNumber, type Duration, type PeriodColumn } from "@/lib/periods";
+import { durationGroups, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
@@ -93,9 +93,7 @@ function slug(s: string): string {
 function readHeader(t: string): PeriodColumn[] | null {
   const cols = headerColumns(t);
   if (!cols.length) return null;
-  const rest = t
-    .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?/gi, "")
-    .replace(/\b(?:Q[1-4]|H[12]|6M|9M|FY|fiscal(?:\s+year)?)?\s?(?:19|20)\d\d[AFEB]?\b/gi, "");
+  const rest = withoutColumnTokens(t);
   if (/\d/.test(rest.replace(/\(\d\)/g, ""))) return null;
   const words = rest.replace(/[()\-–,.%$/]/g, " ").trim();
   if (words.length > 80) return null;
@@ -166,9 +164,8 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
   let cols = headerCols;
   const durations = durationGroups(ctxText);
   // "Quarters Ended March 31," over "2023 2022": the columns end on that day
-  const endDay = /\b(?:ended|ending)\s+([A-Za-z]+)\.?\s+(\d{1,2}),?\s*(?:\n|$|(?=[A-Z]))/im.exec(ctxText);
-  const endMonth = endDay ? monthNumber(endDay[1]!) : 0;
-  if (endMonth) cols = cols.map((c) => (c.month === undefined && !c.kind ? { ...c, month: endMonth, day: Number(endDay![2]) } : c));
+  const endDay = endedOnDayOf(ctxText);
+  if (endDay) cols = cols.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c));
   const fiscalEnd = fiscalEndOf(ctxText) ?? (/december 31/i.test(ctxText) ? { month: 12, day: 31 } : undefined);
   const latestYear = Math.max(...cols.map((c) => c.year));
   const per = durations.length > 1 ? cols.length / durations.length : 0;

@@ -7,7 +7,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
-import { durationGroups, fiscalEndOf, headerColumns, labelColumn, type Duration, type PeriodColumn } from "@/lib/periods";
+import { durationGroups, fiscalEndOf, headerColumns, labelColumn, MONTH, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
 
@@ -40,7 +40,7 @@ const HOME: Record<string, StatementKind> = {
   total_assets: "balance", total_current_liabilities: "balance", inventories: "balance", cash: "balance", total_debt: "balance",
 };
 
-const MONTH_DAY_ONLY = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i;
+const MONTH_DAY_ONLY = new RegExp(`^${MONTH}\\.?\\s+\\d{1,2},?$`, "i");
 const YEAR_ONLY = /^(?:19|20)\d\d[AFE]?$/;
 
 /** Joins split header lines ("November 27,\n2015") so each header sits on one line. */
@@ -137,7 +137,7 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
     const L = lines[li]!;
     const t = L.text.trim();
     const hc = headerColumns(t);
-    const rest = t.replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?/gi, "").replace(/\b(?:Q[1-4]|H[12]|6M|9M|FY|fiscal(?:\s+year)?)?\s?(?:19|20)\d\d[AFEB]?\b/gi, "");
+    const rest = withoutColumnTokens(t);
     const restNums = (rest.match(/\d[\d,.]*/g) ?? []).filter((x) => x.length > 0);
     const restWords = rest.replace(/[()\-–,.%$]/g, " ").trim();
     if (hc.length >= 1 && restNums.length === 0 && restWords.length <= 60 && !(hc.length === 1 && restWords.length > 30 && !/note|eur|usd|sek|thousand|million/i.test(restWords))) {
