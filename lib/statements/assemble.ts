@@ -5,7 +5,8 @@
  * "accompanying notes" line, or after the closing line (total liabilities and equity, cash at end).
  */
 import { MONTH } from "@/lib/periods";
-import { currencyOfHeader, hasChangeColumns, headerYearCount, readColumns, scaleOf } from "./header";
+import { hasChangeColumns, headerYearCount, readColumns } from "./header";
+import { readCurrency, readScale } from "./scale";
 import { alignSpans } from "./positions";
 import { columnOf, type ColumnDate } from "./periods";
 import { amountTokens, headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
@@ -195,9 +196,9 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
   }
   if (draft.lines.length === 0) return undefined;
   if (kind === "income") draft.closed = draft.lines.some((l) => l.key === "net_income" || l.key === "net_income_including_nci");
-  draft.scale = scaleOf(scaleText.join("\n")) ?? scaleOf(firstLines.slice(0, 25).map((l) => l.text).join("\n")) ?? 1;
+  draft.scale = (readScale(scaleText.join("\n")) ?? readScale(firstLines.slice(0, 25).map((l) => l.text).join("\n")))?.scale ?? 1;
   // the header's own words ("EUR thousands", "(€ in millions)"), else a "$" printed on the rows
-  draft.currency = currencyOfHeader(scaleText.join("\n")) ?? (draft.lines.some((l) => l.excerpt.includes("$")) ? "USD" : undefined);
+  draft.currency = readCurrency(scaleText.join("\n")) ?? (draft.lines.some((l) => l.excerpt.includes("$")) ? "USD" : undefined);
   return draft;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The column header of a statement: which periods its value columns are ("2018 2017 2016",
  * "Year Ended May 31, 2019 2018 2017", "Three Months Ended … Six Months Ended" over
- * "July 29, 2023 July 30, 2022 …", "December 31," over "2018 2017"), and the unit scale
- * ("(In millions)", "(in thousands, except per share data)", "(Millions)", "$ in millions").
+ * "July 29, 2023 July 30, 2022 …", "December 31," over "2018 2017"), and whether change columns
+ * follow them. Its unit scale and currency are read by ./scale.ts, the reader every table shares.
  * Year tokens come from lib/periods' headerColumns; durations are read here because statements
  * also count weeks ("52 weeks ended", "13 Weeks Ended").
  */
@@ -97,39 +97,4 @@ export function headerYearCount(headerLines: string[]): number {
 /** The header announces change columns after the periods ("Inc/ (Dec)", "% Change", "Variance"). */
 export function hasChangeColumns(text: string): boolean {
   return /\binc(?:rease)?\.?\s*\/\s*\(?dec|\b(?:%|percent(?:age)?)\s*change\b|\bchange\b|\bvariance\b|\bfav(?:orable)?\s*\/\s*\(?unfav/i.test(text);
-}
-
-/** ISO codes and symbols of the currencies a statement header names. */
-const CURRENCY_CODE: Record<string, string> = { "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", usd: "USD", eur: "EUR", sek: "SEK", gbp: "GBP", nok: "NOK", dkk: "DKK", chf: "CHF", jpy: "JPY", cad: "CAD", aud: "AUD", kr: "SEK" };
-const CODE = String.raw`(?:usd|eur|sek|gbp|nok|dkk|chf|jpy|cad|aud)`;
-const MULTIPLIER: Array<[RegExp, number]> = [
-  // "EUR thousands", "SEK '000", "(EUR 000)", "USD millions", "EUR m", "€ in thousands", "in thousands of euros"
-  [new RegExp(String.raw`(?:\b${CODE}|[€£$¥])\s*(?:in\s+)?(?:thousands?|'000|000s?|k)\b|\bthousands? of (?:euros?|kronor|swedish kronor|pounds|dollars)\b|\bt(?:eur|sek|usd|kr)\b|\bk(?:eur|sek|usd)\b`, "i"), 1e3],
-  [new RegExp(String.raw`(?:\b${CODE}|[€£$¥])\s*(?:in\s+)?(?:millions?|mn|m)\b|\bmillions? of (?:euros?|kronor|swedish kronor|pounds|dollars)\b|\bm(?:eur|sek|usd|kr)\b`, "i"), 1e6],
-  [new RegExp(String.raw`(?:\b${CODE}|[€£$¥])\s*(?:in\s+)?(?:billions?|bn)\b|\bbillions? of (?:euros?|kronor|pounds|dollars)\b`, "i"), 1e9],
-];
-
-/**
- * The currency a statement header states ("EUR thousands", "(€ in millions)", "SEK m", "TSEK",
- * "in thousands of euros", "$ in millions"), or undefined when it names none.
- */
-export function currencyOfHeader(text: string): string | undefined {
-  const m = new RegExp(String.raw`(?:^|[\s(])([€£$¥])|\b(${CODE})\b|\b[tkm](eur|sek|usd|kr)\b|\b(?:thousands?|millions?|billions?) of (euros?|kronor|swedish kronor|pounds|dollars)\b`, "i").exec(text);
-  if (!m) return undefined;
-  const word = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").toLowerCase();
-  if (/^euro/.test(word)) return "EUR";
-  if (/kronor/.test(word)) return "SEK";
-  if (/^pound/.test(word)) return "GBP";
-  if (/^dollar/.test(word)) return "USD";
-  return CURRENCY_CODE[word];
-}
-
-/** Multiplier from printed values to units, from the header's wording; 1 when none is said. */
-export function scaleOf(text: string): number | undefined {
-  if (/\bin billions\b|\(billions\b|\$\s*in billions|billions of (?:u\.?s\.? )?dollars/i.test(text)) return 1e9;
-  if (/\bin millions\b|\(millions\b|\$\s*(?:and shares )?in millions|millions of (?:u\.?s\.? )?dollars|\bmillions,? except\b|^\s*millions\b|\(\$\s*millions|\$\s*millions/im.test(text)) return 1e6;
-  if (/\bin thousands\b|\(thousands\b|\$\s*(?:and shares )?in thousands|thousands of (?:u\.?s\.? )?dollars|\bthousands,? except\b|^\s*thousands\b|\(\$\s*thousands|\$\s*thousands|\$000s?\b/im.test(text)) return 1e3;
-  // a currency and its scale: "EUR thousands", "SEK m", "TSEK", "in thousands of euros"
-  for (const [re, k] of MULTIPLIER) if (re.test(text)) return k;
-  return undefined;
 }

@@ -1,4 +1,6 @@
 /** Number parsing and scale for financial text. */
+import { readCurrency, readScale, type ScaleWord } from "@/lib/statements/scale";
+
 export interface NumToken {
   raw: string;
   value: number | null; // null for dashes ("—", "-", "–") meaning nil
@@ -22,23 +24,13 @@ export function parseNumToken(tok: string): NumToken | null {
   return { raw: t, value: negative ? -v : v, percent, negative };
 }
 
-/** Scale declared on a page or in a header ("(In millions)", "EUR thousands", "$ and shares in millions"). */
-export function scaleOf(text: string): { scale: number; word?: string } {
-  const m = /\b(?:in |amounts in |dollars in |\(|eur |usd |sek |\$ and shares in |and shares in )?(millions?|thousands?|billions?|mkr|tkr|msek|ksek)\b/i.exec(text);
-  if (!m) return { scale: 1 };
-  const w = m[1]!.toLowerCase();
-  if (w.startsWith("billion")) return { scale: 1e9, word: w };
-  if (w.startsWith("million") || w === "mkr" || w === "msek") return { scale: 1e6, word: w };
-  return { scale: 1e3, word: w };
+/** Scale declared on a page or in a header ("(In millions)", "EUR thousands", "$ and shares in millions"): the statements' reader; 1 when none. */
+export function scaleOf(text: string): { scale: number; word?: ScaleWord } {
+  return readScale(text) ?? { scale: 1 };
 }
 
-export function currencyOf(text: string): string | undefined {
-  if (/\bEUR\b|€/.test(text)) return "EUR";
-  if (/\bSEK\b|\bkr\b|\bMSEK\b|\btkr\b/.test(text)) return "SEK";
-  if (/\bGBP\b|£/.test(text)) return "GBP";
-  if (/\bUSD\b|\$/.test(text)) return "USD";
-  return undefined;
-}
+/** The first currency a text names (the statements' reader). */
+export const currencyOf = readCurrency;
 
 /** "EUR 4.2 million" / "$1.2 billion" / "USD 310 thousand" → units. */
 export function parseMoneyPhrase(s: string): { value: number; currency?: string; raw: string; index: number } | null {
