@@ -33,6 +33,21 @@ function headline(r: MetricResult): string {
   return `${r.name}${span ? (span.startsWith("from") ? ` ${span}` : ` for ${span}`) : ""}: **${r.formatted}**${context(r)}.`;
 }
 
+/** Whether the answer states a result (else it names what is missing, or why nothing was computed). */
+function isComplete(r: MetricResult): boolean {
+  return r.missing.length === 0 && (r.formatted !== undefined || r.judgement !== undefined);
+}
+
+/**
+ * The result figures the answer's headline states, as it formats them ("26.0%", "USD 1,577 million";
+ * each period's for a series); none for a judgement (its statement is the result) or an incomplete one.
+ */
+export function statedResults(r: MetricResult): string[] {
+  if (!isComplete(r) || r.judgement) return [];
+  if (r.request.aggregate === "series") return r.series.flatMap((s) => (s.formatted ? [s.formatted] : []));
+  return r.formatted ? [r.formatted] : [];
+}
+
 const lower = inSentence;
 const listOf = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}` : (xs[0] ?? ""));
 
@@ -58,7 +73,7 @@ function inputsTable(inputs: MetricInput[]): string[] {
 }
 
 export function formatMetricAnswer(r: MetricResult): string {
-  const complete = r.missing.length === 0 && (r.formatted !== undefined || r.judgement !== undefined);
+  const complete = isComplete(r);
   const lines: string[] = [];
   if (complete) lines.push(headline(r));
   else if (r.missing.length) lines.push(missingSentence(r));

@@ -6,7 +6,7 @@
 export { asksForQualifiedFigure, parseMetricQuestion } from "./parse";
 export { asksHow } from "./question";
 export { computeMetric } from "./compute";
-export { formatMetricAnswer } from "./answer";
+export { formatMetricAnswer, statedResults } from "./answer";
 export { CATALOG, type CatalogEntry } from "./catalog";
 export { formulaWords } from "./words";
 export type {

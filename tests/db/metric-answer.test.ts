@@ -93,6 +93,9 @@ describe("compute_metric on statements read by the pipeline", () => {
     expect(r.answer).toMatch(/20\.0%/);
     expect(r.inputs.every((i) => i.citation.includes("brindle-10k-2023.txt"))).toBe(true);
     expect(r.inputs.map((i) => i.value)).toEqual(expect.arrayContaining([600e6, 3000e6]));
+    // the result as fields beside the markdown
+    expect(r.result).toMatchObject({ name: "Operating margin", unit: "percent", stated: ["20.0%"] });
+    expect(r.result!.value).toBeCloseTo(0.2, 6);
   });
 
   it("a definition in the question is the formula, averages over two balance sheets", async () => {

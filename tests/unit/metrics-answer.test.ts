@@ -1,6 +1,6 @@
 /** formatMetricAnswer: result first (Yes./No. for judgements), formula, inputs table with citations, missing inputs named. */
 import { describe, expect, it } from "vitest";
-import { computeMetric, formatMetricAnswer, parseMetricQuestion } from "@/lib/metrics";
+import { computeMetric, formatMetricAnswer, parseMetricQuestion, statedResults } from "@/lib/metrics";
 import { formatPrinted, formatValue } from "@/lib/metrics/numbers";
 import { DOC, fixtureSource, PAGES } from "./metrics-fixture";
 
@@ -98,5 +98,27 @@ describe("numbers in the filing's unit or the unit asked", () => {
   it("an input as printed: negatives in brackets, in its own scale", () => {
     expect(formatPrinted(-1_577_000_000, 1e6, "USD", false)).toBe("USD (1,577) million");
     expect(formatPrinted(-2.5, 1e6, "USD", true)).toBe("USD (2.50)");
+  });
+});
+
+describe("statedResults: the figures the headline states, as fields", () => {
+  const stated = async (question: string, drop: string[] = []) => {
+    const r = await computeMetric(parseMetricQuestion(question)!, fixtureSource(drop));
+    return { name: r.name, stated: statedResults(r), head: formatMetricAnswer(r).split("\n")[0]! };
+  };
+
+  it("one result, or each period's for a series, exactly as the headline bolds them", async () => {
+    for (const q of ["What is the FY2022 EBITDA margin?", "What was the operating cash flow in FY2022?", "Show revenue for each year from FY2020 to FY2022."]) {
+      const r = await stated(q);
+      expect(r.stated.length).toBeGreaterThan(0);
+      expect(r.stated).toEqual([...r.head.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]));
+    }
+    expect(await stated("What was the operating cash flow in FY2022?")).toMatchObject({ name: "Cash from operations", stated: ["USD 290 million"] });
+    expect((await stated("Show revenue for each year from FY2020 to FY2022.")).name).toBe("Revenue");
+  });
+
+  it("none for a judgement or when an input is missing", async () => {
+    expect((await stated("Does the company have positive working capital based on FY2022 data?")).stated).toEqual([]);
+    expect((await stated("What is the FY2022 EBITDA margin?", ["revenue@FY2022"])).stated).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from "@/lib/db";
 import { isoDate, monthNumber } from "@/lib/periods";
-import { computeMetric, formatMetricAnswer, parseMetricQuestion } from "@/lib/metrics";
+import { computeMetric, formatMetricAnswer, parseMetricQuestion, statedResults, type MetricUnit } from "@/lib/metrics";
 import type { SourceRegistry } from "../sources";
 import { documentScope } from "./document-scope";
 import { statementLineItems } from "./line-items";
@@ -39,11 +39,23 @@ export interface MetricAnswer {
   /** The question asks for one figure as such (no growth, average, judgement or definition): a reported figure may answer it. */
   figure?: boolean;
   formula?: string;
+  /** What the engine computed, as fields (the markdown `answer` is for display): absent when nothing was computed. */
+  result?: MetricAnswerResult;
   inputs: MetricInputRow[];
   missing: string[];
   notes: string[];
   /** The question asks a figure of a part the possessive names ("Widget Cloud's revenue"), not of the company: passages answer it. */
   partOf?: string;
+}
+
+export interface MetricAnswerResult {
+  /** The metric as the engine names it ("EBITDA margin", "Cash from operations"). */
+  name: string;
+  unit: MetricUnit;
+  /** In units (amounts in currency units, percents as a fraction); undefined when an input is missing. */
+  value?: number;
+  /** The result figure(s) as the answer states them ("26.0%"; one per period for a series); none for a judgement or an incomplete result. */
+  stated: string[];
 }
 
 /** Whether the engine reads the question as a statement figure or a metric (cheap, no database). */
@@ -86,6 +98,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
     answer: `${forCompany}${formatMetricAnswer(result)}${review}`,
     ...(company ? { company } : {}),
     formula: result.formula,
+    result: { name: result.name, unit: result.unit, ...(result.value !== undefined ? { value: result.value } : {}), stated: statedResults(result) },
     inputs: result.inputs.map((i) => ({ label: i.label, period: i.period, value: i.value, citation: `(source: ${i.document}, p.${i.page})` })),
     missing: result.missing.map((m) => `${m.key} ${m.period}`),
     notes,

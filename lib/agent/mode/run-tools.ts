@@ -274,19 +274,6 @@ function commitOpened(o: RunToolsOptions, { left, remember }: Helpers, id: strin
   return { n, ref: opened.ref, document: src.document, page: src.page, date: src.documentDate, role: src.role, documentId: src.documentId, chunkId: opened.chunkId, truncated: win.truncated, text: win.text, toolCallsLeft: left() };
 }
 
-/** The result(s) of an answered metric: the engine's headline bolds them ("EBITDA margin for FY2023: **26.0%**."). */
-export function metricResults(answer: string): string[] {
-  const head = answer.split("\n")[0] ?? "";
-  return [...head.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]!.trim()).filter((x) => /\d/.test(x));
-}
-
-/** The metric an answered result names ("EBITDA margin" of "EBITDA margin for FY2023: **26.0%**."). */
-export function metricName(answer: string): string {
-  const head = (answer.split("\n")[0] ?? "").replace(/^For [^:]+:\s*/, "");
-  if (!/\*\*/.test(head)) return "";
-  return head.split(/\s+(?:for|from)\s+|:/)[0]!.replace(/\*/g, "").trim();
-}
-
 function computeMetricTool(o: RunToolsOptions, { left, remember, notRun }: Helpers) {
   const { st, cfg } = o;
   return tool({
@@ -328,9 +315,9 @@ function computeMetricTool(o: RunToolsOptions, { left, remember, notRun }: Helpe
         for (const [citation, c] of nOf) answer = answer.split(citation).join(`[${c.n}]`);
         const computed: ComputedMetric = {
           question: args.question,
-          name: out.status === "answered" ? metricName(out.answer) : "",
+          name: out.status === "answered" ? out.result?.name ?? "" : "",
           status: out.status,
-          results: out.status === "answered" ? metricResults(out.answer) : [],
+          results: out.status === "answered" ? out.result?.stated ?? [] : [],
           formula: out.formula ?? null,
           inputs: out.inputs.flatMap((i) => {
             const c = nOf.get(i.citation);
