@@ -26,6 +26,8 @@ export interface SearchResultView {
   page: number;
   date: string | null;
   kind: string | null;
+  /** Versions of one document share it (as ingest stored it); absent when unknown. */
+  versionGroup?: string | null;
   role: "evidence" | "request";
   /** Query words (or their synonyms) found on the page; empty = a loose match. */
   matched: string[];
@@ -39,7 +41,7 @@ export type SearchToolOutput = { query: string; results: SearchResultView[]; too
 
 /** open_citation output; `text` is absent once the citation left the context (maxContextCitations). */
 export type OpenToolOutput =
-  | { n: number; ref: string | null; document: string; page: number; date: string | null; role: "evidence" | "request"; documentId: string; chunkId: string | null; truncated: boolean; text?: string; omitted?: string; toolCallsLeft: number }
+  | { n: number; ref: string | null; document: string; page: number; date: string | null; versionGroup?: string | null; role: "evidence" | "request"; documentId: string; chunkId: string | null; truncated: boolean; text?: string; omitted?: string; toolCallsLeft: number }
   | { error: string; toolCallsLeft: number };
 
 /** compute_metric output: the engine's result as asked, its formula, and its inputs, each cited as an opened [n]. */

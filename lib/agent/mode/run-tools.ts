@@ -154,7 +154,7 @@ function searchDocsTool(o: RunToolsOptions, { left, remember, notRun }: Helpers)
         remember(toolCallId, { type: "tool_call", tool: "search_docs", args, ok: true, summary, results: results.map((r) => ({ ref: r.ref, document: r.document, page: r.page, snippet: r.snippet, role: r.role })) }, started);
         return {
           query: args.query,
-          results: results.map((r) => ({ ref: r.ref, type: r.type, document: r.document, page: r.page, date: r.documentDate, kind: r.documentKind, role: r.role, matched: r.matchedTerms, snippet: r.snippet, documentId: r.documentId, chunkId: r.chunkId })),
+          results: results.map((r) => ({ ref: r.ref, type: r.type, document: r.document, page: r.page, date: r.documentDate, kind: r.documentKind, versionGroup: r.versionGroup ?? null, role: r.role, matched: r.matchedTerms, snippet: r.snippet, documentId: r.documentId, chunkId: r.chunkId })),
           toolCallsLeft: left(),
         };
       });
@@ -271,7 +271,7 @@ function commitOpened(o: RunToolsOptions, { left, remember }: Helpers, id: strin
     },
     x.started,
   );
-  return { n, ref: opened.ref, document: src.document, page: src.page, date: src.documentDate, role: src.role, documentId: src.documentId, chunkId: opened.chunkId, truncated: win.truncated, text: win.text, toolCallsLeft: left() };
+  return { n, ref: opened.ref, document: src.document, page: src.page, date: src.documentDate, versionGroup: src.versionGroup, role: src.role, documentId: src.documentId, chunkId: opened.chunkId, truncated: win.truncated, text: win.text, toolCallsLeft: left() };
 }
 
 function computeMetricTool(o: RunToolsOptions, { left, remember, notRun }: Helpers) {

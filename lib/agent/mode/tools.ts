@@ -145,6 +145,7 @@ export function createAgentModeTools({ db, access, space }: { db: Queryable; acc
           snippet: trimSnippet(h.excerpt, snippetChars),
           documentDate: m.date,
           documentKind: m.kind,
+          versionGroup: m.version_group,
           role: roleOf(m.kind, m.filename),
           matchedTerms: [...matched.filter((t) => typed.has(t)), ...matched.filter((t) => !typed.has(t))].slice(0, 8),
         });
@@ -152,8 +153,8 @@ export function createAgentModeTools({ db, access, space }: { db: Queryable; acc
       // Findings (extracted, validated facts) whose metric matches the query words.
       const wordsForFindings = [...typed].filter((w) => w.length >= 4 && !/^\d+$/.test(w)).slice(0, 8);
       if (wordsForFindings.length) {
-        const { rows } = await db.query<{ id: string; document_id: string; metric: string; period: string | null; value_text: string; source_page: number; source_excerpt: string; filename: string; kind: string | null; date: string | null }>(
-          `select f.id, f.document_id, f.metric, f.period, f.value_text, f.source_page, f.source_excerpt, d.filename, d.kind, to_char(d.document_date, 'YYYY-MM-DD') as date
+        const { rows } = await db.query<{ id: string; document_id: string; metric: string; period: string | null; value_text: string; source_page: number; source_excerpt: string; filename: string; kind: string | null; date: string | null; version_group: string | null }>(
+          `select f.id, f.document_id, f.metric, f.period, f.value_text, f.source_page, f.source_excerpt, d.filename, d.kind, to_char(d.document_date, 'YYYY-MM-DD') as date, d.version_group
            from findings f join documents d on d.id = f.document_id
            where f.deal_id = $1 and f.status = 'active' and not f.superseded and d.status = 'indexed'
              and (lower(f.metric) like any($2::text[]) or f.metric_key like any($2::text[]))
@@ -175,6 +176,7 @@ export function createAgentModeTools({ db, access, space }: { db: Queryable; acc
             snippet: trimSnippet(`${f.metric}${f.period ? ` (${f.period})` : ""}: ${f.value_text} — “${f.source_excerpt}”`, snippetChars),
             documentDate: f.date,
             documentKind: f.kind,
+            versionGroup: f.version_group,
             role: roleOf(f.kind, f.filename),
             matchedTerms: wordsForFindings.filter((w) => f.metric.toLowerCase().includes(w)),
           });

@@ -41,6 +41,8 @@ export interface SearchResultItem {
   snippet: string;
   documentDate: string | null;
   documentKind: string | null;
+  /** The document's version group as ingest stored it (documents.version_group: versions of one document share it). */
+  versionGroup?: string | null;
   /** "request": the document lists information requested (an IRL), it is not evidence. */
   role: "evidence" | "request";
   /** Query words (or their synonyms) that occur on the page; empty = a loose (semantic) match. */

@@ -48,11 +48,11 @@ function candidates(state: DriverState, t: RequestTopic | null): Candidate[] {
   // Within a family of document versions keep the newest dated one (conflict rule: newest prevails).
   const newest = new Map<string, string>();
   for (const c of out) {
-    const f = familyOf(c.r.document);
+    const f = familyOf(c.r);
     const k = versionKey(c.r.document, c.r.date);
     if (k > (newest.get(f) ?? "")) newest.set(f, k);
   }
-  return out.filter((c) => versionKey(c.r.document, c.r.date) >= (newest.get(familyOf(c.r.document)) ?? "")).sort((a, b) => b.score - a.score);
+  return out.filter((c) => versionKey(c.r.document, c.r.date) >= (newest.get(familyOf(c.r)) ?? "")).sort((a, b) => b.score - a.score);
 }
 
 /** Whether an opened page already answers the topic (a figure for its period, or a passage about it). */

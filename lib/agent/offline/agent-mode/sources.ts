@@ -1,4 +1,5 @@
 /** Reading sources: document versions, figures in snippets, and search queries made from the request. */
+import { versionInfo } from "@/lib/ingest/metadata";
 import { stripInstructions } from "@/lib/search/query-understanding";
 import { contentWords, words } from "@/lib/agent/mode/text";
 
@@ -18,25 +19,17 @@ export function questionQuery(question: string): string {
   return q.replace(/\s+/g, " ").trim().slice(0, 200);
 }
 
-/** "Report_CORRECTED.pdf" and "Report.pdf" are one family (versions). */
-export function familyOf(filename: string): string {
-  return filename
-    .toLowerCase()
-    .replace(/\.[a-z0-9]+$/, "")
-    .replace(/[_\s-]*(?:corrected|correction|revised|rev\d*|final|draft|updated|v\d+|version\s*\d+)$/g, "")
-    .replace(/[_\s-]+$/g, "");
+/**
+ * The family of versions a document belongs to ("Report.pdf", "Report_CORRECTED.pdf"): the version
+ * group ingest stored on the document (search_docs and open_citation carry it), else the group
+ * ingest would give its filename.
+ */
+export function familyOf(doc: { document: string; versionGroup?: string | null }): string {
+  return doc.versionGroup ?? versionInfo(doc.document).group;
 }
 
-/** Later versions of one document rank higher: corrected/revised/final > v3 > v2 > the original. */
-export function versionRank(filename: string): number {
-  const f = filename.toLowerCase().replace(/\.[a-z0-9]+$/, "");
-  if (/(?:corrected|correction|revised|rev\d*|final|updated)$/.test(f)) return 100;
-  const v = /v(\d+)$/.exec(f) ?? /version\s*(\d+)$/.exec(f);
-  return v ? Number(v[1]) : 0;
-}
-
-/** Sort key of a version: date first, then the version suffix. */
-export const versionKey = (doc: string, date: string | null) => `${date ?? ""}|${String(versionRank(doc)).padStart(3, "0")}`;
+/** Sort key of a version: date first, then the version ingest ranks from the filename (corrected/final > v3 > v2 > the original). */
+export const versionKey = (doc: string, date: string | null) => `${date ?? ""}|${String(versionInfo(doc).rank).padStart(3, "0")}`;
 
 /** A number that is not just a year: "GBP 7.3 million" or "12,300" is a figure, "August 2031." is not. */
 export function hasFigure(s: string): boolean {

@@ -317,7 +317,7 @@ function newestNotes(state: DriverState): string[] {
   const out: string[] = [];
   if (!state.constraints.requiresConflictResolution) return out;
   const fam = new Map<string, Opened[]>();
-  for (const o of state.opened.filter((x) => x.role === "evidence")) fam.set(familyOf(o.document), [...(fam.get(familyOf(o.document)) ?? []), o]);
+  for (const o of state.opened.filter((x) => x.role === "evidence")) fam.set(familyOf(o), [...(fam.get(familyOf(o)) ?? []), o]);
   for (const list of fam.values()) {
     const dated = list.filter((o) => o.date);
     if (new Set(dated.map((o) => o.document)).size < 2) continue;
