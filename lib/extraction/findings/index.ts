@@ -25,7 +25,9 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
   const candidates: Candidate[] = [...statementCandidates(statements, pages)];
   const skipped: ExtractorOutput["skipped"] = [];
   const uncertainties: string[] = [];
-  const hasStatements = pages.some((p) => !p.cells?.length && statementKindOf(p.text) !== null);
+  // each text page's statement title, read once (the table and part readers both ask)
+  const kindOf = new Map(pages.filter((p) => !p.cells?.length).map((p) => [p, statementKindOf(p.text)] as const));
+  const hasStatements = [...kindOf.values()].some((k) => k !== null);
   const forecastDoc = isForecastDoc(ctx as ExtractionContext);
   let emptyPages = 0;
   for (const page of pages) {
@@ -35,12 +37,13 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
       continue;
     }
     if (onStatements.has(page.pageNumber)) continue;
-    const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, filename: ctx.filename, hasStatements, forecastDoc });
+    const statementKind = kindOf.get(page) ?? null;
+    const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, filename: ctx.filename, hasStatements, forecastDoc, statementKind });
     const tableKeys = new Set(table.map((c) => c.candidateKey));
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
     // (a page titled as a primary statement the statement reader could not read whole holds statement lines, not parts)
-    if (!forecastDoc && statementKindOf(page.text) === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }), ...extractMatrixFindings(page));
+    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }), ...extractMatrixFindings(page));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;

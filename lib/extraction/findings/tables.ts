@@ -14,9 +14,22 @@ export type StatementKind = "income" | "balance" | "cash_flow";
 const TITLE = /^(?:[A-Z][\w.,&'’ -]{0,50}?\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:(?:statements?|statement)\s+of\s+(?:consolidated\s+)?(income|operations|earnings|comprehensive income|cash\s*flow\s*s?|financial position|financial condition)|(income)\s+statements?|(cash\s*flows?)\s+statements?|(balance)\s+sheets?|(cash\s*flow)\s+statement)\b/i;
 const NOT_TITLE = /analysis of|notes? to|see |in the |in our |reconciliation|supplemental|information\b|data$|:$/i;
 
+/** The first `n` non-empty lines of a text, trimmed, without splitting the rest of it. */
+function firstLines(text: string, n: number): string[] {
+  const out: string[] = [];
+  for (let start = 0; out.length < n && start <= text.length; ) {
+    const end = text.indexOf("\n", start);
+    const l = text.slice(start, end === -1 ? text.length : end).trim();
+    if (l) out.push(l);
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+/** The primary statement a page is titled as (in its first ten lines), or null. */
 export function statementKindOf(page: string): StatementKind | null {
-  const lines = page.split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 10);
-  for (const l of lines) {
+  for (const l of firstLines(page, 10)) {
     if (l.length > 110 || NOT_TITLE.test(l)) continue;
     // interim reports' short headings: "Condensed cash flow", "Consolidated cash flows", "Condensed financial position"
     const short = /^(?:condensed|consolidated|group)(?:\s+(?:condensed|consolidated|group))?\s+(cash\s*flows?|financial position|balance sheet|income statement)$/i.exec(l);
@@ -105,6 +118,8 @@ export interface TableContext {
   /** Document holds recognised statement pages (others then count as secondary tables). */
   hasStatements?: boolean;
   forecastDoc?: boolean;
+  /** The page's statementKindOf, when the caller already read it (read here otherwise). */
+  statementKind?: StatementKind | null;
 }
 
 function labelWithoutUnit(label: string): { label: string; scale?: number; currency?: string } {
@@ -121,7 +136,7 @@ const SEGMENT_PAGE = /\bsegments?\b|\bby region\b|geograph|north america|greater
 export function extractTableFindings(page: ExtractionPage, ctx: TableContext): Candidate<FindingPayload>[] {
   const text = page.text;
   if (!/\d/.test(text)) return [];
-  const kind = statementKindOf(text);
+  const kind = ctx.statementKind !== undefined ? ctx.statementKind : statementKindOf(text);
   const lines = prepareLines(text);
   const pageScale = scaleOf(text.slice(0, 1500));
   const pageCurrency = currencyOf(text);
