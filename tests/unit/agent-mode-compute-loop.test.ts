@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { runAgentMode } from "@/lib/agent/mode/loop";
 import type { AgentModeTools, OpenedSource } from "@/lib/agent/mode/tools";
+import type { MetricUnit } from "@/lib/metrics";
 import { final, scripted } from "./agent-mode-script";
 
 const DOC = "44444444-4444-4444-8444-444444444444";
@@ -18,7 +19,7 @@ const PAGES: Record<number, string> = {
 const cite = (p: number) => `(source: ${FILE}, p.${p})`;
 
 /** The engine's answer as compute_metric returns it: the markdown for display, the result as fields. */
-interface Engine { name: string; stated: string; value: number; unit: "percent" | "currency"; formula: string; inputs: Array<{ label: string; period: string; value: number; citation: string }> }
+interface Engine { name: string; stated: string; value: number; unit: MetricUnit; formula: string; inputs: Array<{ label: string; period: string; value: number; citation: string }> }
 
 const EBITDA: Engine = {
   name: "EBITDA margin",
@@ -97,7 +98,7 @@ describe("Agent Mode loop with compute_metric", () => {
   });
 
   it("the metric's name is the engine's, not read back from its headline: 'Cash from operations' is not 'Cash', so another cash line is no mismatch", async () => {
-    const cfo: Engine = { name: "Cash from operations", stated: "$290 million", value: 290e6, unit: "currency", formula: "Cash from operations = the Cash from operations line as reported", inputs: [{ label: "Net cash provided by operating activities", period: "FY2023", value: 290, citation: cite(4) }] };
+    const cfo: Engine = { name: "Cash from operations", stated: "$290 million", value: 290e6, unit: "amount", formula: "Cash from operations = the Cash from operations line as reported", inputs: [{ label: "Net cash provided by operating activities", period: "FY2023", value: 290, citation: cite(4) }] };
     PAGES[4] = "Consolidated Statements of Cash Flows\n(In millions)\nYears Ended December 31, 2023 2022\nNet cash provided by operating activities $ 290 $ 240\nCash and cash equivalents at end of year $ 500 $ 410";
     const t = tools(cfo);
     const Q = "What was the FY2023 cash from operations?";
