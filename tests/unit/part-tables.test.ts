@@ -275,3 +275,34 @@ describe("unlabelled subtotals of a part table", () => {
     expect(shares.filter((x) => x.part.label === "Cloud Group").map((x) => [x.period, x.num])).toEqual([["FY2023", 1_500_000_000], ["FY2022", 1_350_000_000]]);
   });
 });
+
+describe("the scale of a part table", () => {
+  it("is read from a second header line when the first states none, never from prose figures above the table", () => {
+    const r = rows([
+      "Net Debt:",
+      "At year end the company had $3.3 billion of cash, of which approximately $3.1 billion was held abroad.",
+      "The following table provides net debt as of December 31, 2023 and 2022.",
+      "December 31, 2023 versus",
+      "(Millions) 2023 2022 2022",
+      "Total debt $ 14,622 $ 13,949 $ 673",
+      "Net debt $ 11,352 $ 9,793 $ 1,559",
+    ].join("\n"));
+    const debt = r.filter((x) => x.part.label === "Total debt");
+    expect(debt.length).toBeGreaterThan(0);
+    for (const d of debt) expect(d.part.scale).toBe(1e6);
+    expect(debt.find((d) => d.value === "14,622")?.num).toBe(14_622_000_000);
+  });
+
+  it("leaves amounts per share under an 'Earnings per share' heading unscaled", () => {
+    const r = rows([
+      "Earnings Per Share",
+      "(In millions, except per share data) 2023 2022",
+      "Net income available to common stockholders $ 4,029 $ 1,933",
+      "Earnings per common share:",
+      "Basic $ 2.55 $ 1.19",
+      "Diluted $ 2.49 $ 1.17",
+    ].join("\n"));
+    expect(r.find((x) => x.part.label === "Net income available to common stockholders" && x.period === "FY2023")?.num).toBe(4_029_000_000);
+    expect(r.filter((x) => x.part.label === "Basic").map((x) => x.num)).toEqual([2.55, 1.19]);
+  });
+});

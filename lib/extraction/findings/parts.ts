@@ -187,11 +187,13 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
 
 /** "Revenue per package (yield)", "Average annualized revenue per square foot": an amount per unit, printed in units. */
 const PER_UNIT = /\bper\s+(?!cent\b)\p{L}|\byield\b/iu;
+const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 
 function unitOf(label: string, context: string[], v: NumToken, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
   if (v.percent || table.pct || /%|\bpercent(?:age)?\b|\bmargin\b|\brate\b/i.test(label)) return { unit: "percent" };
   const about = `${label} ${context.join(" ")}`;
-  if (PER_UNIT.test(label)) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
+  // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
+  if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   if (/\$|€|£/.test(row) || (table.currency && table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) };
   }
@@ -219,6 +221,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       if (table && !table.rows && li - table.line <= 2) {
         table.trailingWords = true;
         table.line = li;
+        // "December 31, 2018 versus" over "(Millions) 2018 2017 2017": the second line may be the one stating the scale
+        if (!table.scale.word && scaleOf(t).word) table.scale = scaleOf(t);
         continue;
       }
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
