@@ -1,6 +1,6 @@
 /**
- * The companies a question names, when the deal holds documents of several ("Amazon's FY2017
- * revenue" in a deal with 3M's and Amazon's 10-Ks): findings, pages, periods, supersession chains
+ * The companies a question names, when the deal holds documents of several ("Acme's FY2030
+ * revenue" in a deal with two companies' 10-Ks): findings, pages, periods, supersession chains
  * and conflicts then come from that company's documents only, so one company's figure never
  * answers for another. The same routing as search (lib/search/routing.ts), over the documents'
  * company identity (lib/ingest/metadata-cover.ts): in a single-company deal nothing is narrowed.

@@ -45,13 +45,13 @@ const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w.replace(/s$/, "")
 
 /**
  * The question's words less its first mention of the company: the longest run of words that spells
- * (part of) a company's name or key ("mcdonald" of MCDONALDS, "boston properties" of
- * BOSTONPROPERTIES). Only that mention goes: "Acme's Acme Lake region" keeps the region's word.
+ * (part of) a company's name or key ("acme" of ACMECORP, "initech holdings" of
+ * INITECHHOLDINGS). Only that mention goes: "Acme's Acme Lake region" keeps the region's word.
  */
 export function withoutCompany(words: string[], companies: string[]): string[] {
   const keys = companies.map((c) => c.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((k) => k.length >= 3);
   const names = companies.map((c) => new Set(contentWords(c)));
-  // the whole name first ("salesforce" before the "sales" of "Sales Cloud"), then a part of it ("mcdonald" of MCDONALDS)
+  // the whole name first ("salesworks" before the "sales" of "Sales Cloud"), then a part of it ("acme" of ACMECORP)
   const whole = (run: string[]) => keys.includes(run.join("")) || names.some((n) => run.every((w) => n.has(w)));
   const part = (run: string[]) => run.join("").length >= 5 && keys.some((k) => k.includes(run.join("")));
   for (const fits of [whole, part]) {

@@ -92,7 +92,7 @@ export function plausibleName(name: string, all: string[]): boolean {
 
 /**
  * The canonical roles a person's written roles support. A role qualified by a business or
- * place ("CEO Amazon Web Services", "Chief Executive Officer, Europe") heads that part, not the
+ * place ("CEO Acme Cloud Services", "Chief Executive Officer, Europe") heads that part, not the
  * company; a former or honorary role ("Former Chief Executive Officer", "Chairman Emeritus") is no role.
  */
 export function roleLabelsOf(p: { roles: string[] }): string[] {

@@ -184,7 +184,7 @@ export async function queryKnowledgeBase(deps: KbDeps, input: KbInput): Promise<
   // (not for a question whose answer is no figure: a list, organisations, a reason, a date or a place is read from passages)
   if (metrics.length && !input.passages && !asksNoTableValue(input.question ?? query) && (findings.length === 0 || (chosen.length && metrics.some((m) => m.key === "ownership")))) {
     tableValues = await tableLookup(deps, { metrics, people: chosen, roleAsked: peopleReq.roles.map((r) => r.written), period: resolved.period, documentIds });
-    // a row read for a name the question holds ("… against FedEx Services in the lawsuit" → that segment's assets) answers only when its label is about what is asked
+    // a row read for a name the question holds ("… against Acme Services in the lawsuit" → that segment's assets) answers only when its label is about what is asked
     if (!chosen.length) tableValues = tableValues.filter((t) => rowFitsQuestion(t.label, input.question ?? query, metrics));
     if (tableValues.length && coverage === "none") coverage = "pages";
   }

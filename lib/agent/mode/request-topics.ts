@@ -49,7 +49,7 @@ const DESCRIPTORS = new Set("top key main major principal biggest largest most i
 const QUESTION_LEAD = /^(?:what(?:'s|s)?|which|how much|how many|who(?:'s)?|where|when|tell me|give me|show me|list|summari[sz]e|describe|explain|is there|are there|do(?:es)? (?:the company|it|they|we) have|any|vad|hur mycket|hur många|hur stor|hur stora|vilka|vilken|vilket|vem|finns det)\b(?:\s+(?:was|were|is|are|did|does|do|the|about|any|var|är|blev|några|något|de|den|det)\b)*\s*/i;
 /**
  * A verb clause between the question's lead and the figure it asks for ("[what did] the company
- * report as net income", "[what did] 3M record in revenue"): the figure is the topic.
+ * report as net income", "[what did] Acme record in revenue"): the figure is the topic.
  */
 const REPORTED_AS = /^(?:[\p{L}\p{N}'’&.-]+\s+){0,4}?(?:report|reported|record|recorded|post|posted|disclose|disclosed|generate|generated|earn|earned|achieve|achieved|book|booked|spend|spent|invest|invested|redovisade|rapporterade)\s+(?:as\s+|in\s+|for\s+|on\s+|som\s+)?(?:its\s+|their\s+|the\s+)?/iu;
 /** Swedish and English articles and descriptors before a subject ("de största riskerna"). */
@@ -133,7 +133,7 @@ function cleanItem(raw: string): string {
   return s
     .replace(/\s+by\s+\p{L}+$/iu, "")
     .replace(/\s+(?:does|do|did|has|have|had|hade|har)\b.*$/i, "")
-    // "litigation is 3M exposed to", "risks are the company facing": the clause after the subject is no part of it
+    // "litigation is Acme exposed to", "risks are the company facing": the clause after the subject is no part of it
     .replace(/^(\p{L}[\p{L}\p{N}'’&-]*(?:\s+\p{L}[\p{L}\p{N}'’&-]*){0,2})\s+(?:is|are|was|were)\s+\S.*$/iu, "$1")
     .replace(POINT_TAIL, "")
     .replace(/\s+(?:in|for|of|during|under|over|över|för|i|på|av)(?:\s+(?:the|its|their|a|an))?\s*$/i, "")

@@ -241,7 +241,7 @@ function isHeaderLine(quote: string, sources: OpenedCitation[]): boolean {
 /** A sentence giving a cause ("due to", "driven by", "reflecting", "tack vare"): what answers "what drove it" / "why". */
 export const CAUSE = /\b(?:due to|driven by|drove|driving|because|as a result of|resulting from|result of|reflect(?:s|ed|ing)?|attributable to|owing to|thanks to|caused by|led by|on the back of|offset by|relat(?:es|ed|ing) to|primarily (?:by|from)|mainly (?:by|from)|contributed|weigh(?:s|ed)? on|savings? from|higher|lower|increase[sd]? in|decrease[sd]? in|tack vare|på grund av|beroende på|till följd av|drevs av|förklaras av|högre|lägre)\b/i;
 
-/** A name: two capitalised words in a row, the first not a sentence's article or pronoun ("Jane Smith", "Mark G. Parker", "Per Furberg"). */
+/** A name: two capitalised words in a row, the first not a sentence's article or pronoun ("Anna Berg", "John Q. Public", "Per Lind"). */
 export const NAME = /(?<![\p{L}])(?!(?:The|A|An|In|On|At|For|Our|Its|This|That|These|Those|Som|Den|Det|De|En|Ett|Vi|Han|Hon)\s)\p{Lu}\p{Ll}+\s+\p{Lu}[\p{L}.'’-]*/u;
 
 /** A sentence stating the subject's growth: names it (qualifier kept), a percentage and a word of change ("Subscription revenue grew 16% year on year"). */
@@ -269,11 +269,11 @@ const PART_SCOPE = /\b(?:segments?|divisions?|businesses|business (?:unit|group)
 export function mentionsWhole(text: string, subject: string, asked = subject): boolean {
   // a segment's, division's or region's figure is a part of the company's ("Sales increased 3 percent in the electronics-related businesses")
   if (PART_SCOPE.test(text) && !PART_SCOPE.test(subject)) return false;
-  // … and so is a named part the request does not name ("Revenues for Converse decreased 8%" for Nike's revenues)
+  // … and so is a named part the request does not name ("Revenues for BrandX decreased 8%" for the company's revenues)
   const head = escapeRe(subject.split(/\s+/).at(-1) ?? "").replace(/s$/, "");
   const named = head ? new RegExp(`\\b${head}s?\\s+(?:for|of|in|from|at)\\s+(?:the\\s+)?(\\p{Lu}\\p{Ll}[\\p{L}&.'’-]*)`, "u").exec(text) : null;
   if (named && !PERIOD_WORD.test(named[1]!) && !words(asked).includes(words(named[1]!)[0] ?? "")) return false;
-  // … or a kind of it the request does not ask ("NIKE Brand footwear revenues"): every mention has a qualifier of its own
+  // … or a kind of it the request does not ask ("Acme Brand footwear revenues"): every mention has a qualifier of its own
   if (head) {
     const before = [...text.matchAll(new RegExp(`(^|[^\\p{L}])([\\p{L}'’-]+)\\s+${head}s?\\b`, "giu"))].map((m) => m[2]!.toLowerCase());
     const own = new Set(words(asked));

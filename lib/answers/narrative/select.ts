@@ -205,13 +205,13 @@ function subjectsOf(q: ReadQuestion, pages: CandidatePage[]): string[] {
 }
 
 /**
- * The part a question names by its segment ("McDonald's U.S. segment", "the FedEx Ground segment",
+ * The part a question names by its segment ("Acme's U.S. segment", "the Acme Ground segment",
  * "its International Operated Markets segment"): the capitalised words right before "segment".
  */
 function segmentAsked(question: string): string | undefined {
   const m = question.match(/((?:\p{Lu}[\p{L}\p{N}&.’'-]*\s+){1,4})(?:reportable\s+|operating\s+|business\s+)?segment\b/u);
   if (!m) return undefined;
-  // the company's possessive is the owner, not the part ("McDonald's U.S." → "U.S.")
+  // the company's possessive is the owner, not the part ("Acme's U.S." → "U.S.")
   const words = m[1]!.trim().split(/\s+/);
   const own = words.findLastIndex((w) => /['’]s$/.test(w));
   const part = words.slice(own + 1).join(" ");
@@ -241,7 +241,7 @@ export interface ReadQuestion {
   wanted: RegExp[];
   /** The question asks about plans or expectations. */
   future: boolean;
-  /** The segment the question names ("U.S.", "FedEx Ground"): an answering unit must name it. */
+  /** The segment the question names ("U.S.", "Acme Ground"): an answering unit must name it. */
   segment?: string;
   /** The segment as a pattern, built once (see segmentPatternOf). */
   segmentPattern?: RegExp;

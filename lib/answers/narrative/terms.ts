@@ -111,7 +111,7 @@ export function termKey(token: string): string {
   return c === undefined ? f : `#${c}`;
 }
 
-/** Capitalised words inside the question (names: "Boeing's", "Pfizer"), lower-cased. */
+/** Capitalised words inside the question (names: "Acme's", "Globex"), lower-cased. */
 export function properNouns(question: string): Set<string> {
   const out = new Set<string>();
   const words = question.match(/[\p{L}][\p{L}\p{N}&.'’-]*/gu) ?? [];

@@ -154,9 +154,9 @@ export function narrativeAnswer(text: string, t: RequestTopic): string | null {
     return grew ?? null;
   }
   if (t.who) {
-    // who: a sentence about it that names someone ("Som särskild utredare förordnades … advokat Per Furberg.")
+    // who: a sentence about it that names someone ("Som särskild utredare förordnades … advokat Per Lind.")
     const sents = proseSentences(text).map((x) => x.text.replace(/^[•*▪◦-]\s*/, "").trim());
-    // a sentence the page broke before its end ("… förordnades den 10 september 2013" / "advokat Per Furberg.") is read whole
+    // a sentence the page broke before its end ("… förordnades den 1 mars 2030" / "advokat Per Lind.") is read whole
     const whole = sents.map((x, i) => (!/[.!?:]$/.test(x) && /^\p{Ll}/u.test(sents[i + 1] ?? "") ? `${x} ${sents[i + 1]}` : x));
     const named = whole.find((x) => mentionsTopic(x, t.subject) && NAME.test(x) && !INTRO_SENTENCE.test(x) && !/["“”|]/.test(x) && x.length <= 320);
     if (named) return named;
