@@ -99,7 +99,7 @@ export function inferMetadata(filename: string, firstPagesText = "", { filenameH
       if (meta.kind === "annual report") meta.fiscalPeriod = "FY";
     }
   }
-  // "MCDONALDS_2022Q4_EARNINGS", "INTEL_2023_8K_dated-…": a form word after the prefix names a company too
+  // "ACME_2030Q4_EARNINGS", "GLOBEX_2031_8K_dated-…": a form word after the prefix names a company too
   const other = filenameHint && !meta.company ? stem.match(/^([A-Za-z0-9&.]+)_(?:(?:19|20)\d\d(?:Q[1-4])?_)?(?:8-?K|EARNINGS|ANNUAL ?REPORT)(?:[_ -]|$)/i) : null;
   if (other) meta.company = other[1].toUpperCase();
   applyIdentity(meta, head);

@@ -16,9 +16,9 @@ import { companiesNamed, dealCompanies, type DealCompany, routeDocuments } from 
 import { loadRoutableDocuments } from "@/lib/search/routing-cache";
 
 export interface ScopedCompany {
-  /** As its newest document writes it ("AMAZON.COM, INC."). */
+  /** As its newest document writes it ("ACME.COM, INC."). */
   name: string;
-  /** Normalised key ("amazon"). */
+  /** Normalised key ("acme"). */
   key: string;
   documentIds: string[];
 }

@@ -427,7 +427,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       // a chart's legend glued to the name ("S&P 500FedEx Corporation"): a run of digits stuck to a capitalised word is no part of it
       const glued = /^\p{N}{2,}(?=\p{Lu}\p{Ll})/u.exec(raw);
       if (glued) { raw = raw.slice(glued[0].length); at += glued[0].length; }
-      // a blank the PDF put beside an ampersand of a short name ("PG& E Corporation", "P G&E Corporation") is no part of it
+      // a blank the PDF put beside an ampersand of a short name ("AB& C Corporation", "A B&C Corporation") is no part of it
       const name = raw.replace(/\s+/g, " ").replace(/(?<![\p{L}])(\p{Lu}{1,3})(?:& | &)(\p{Lu}{1,3})(?![\p{L}])/u, "$1&$2").replace(/(?<![\p{L}])(\p{Lu}) (\p{Lu}{1,2}&\p{Lu}{1,3})(?![\p{L}])/u, "$1$2");
       // a fund is named as one ("Example Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
       // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
