@@ -11,8 +11,9 @@
  */
 import type { ExtractionPage } from "../types";
 import { documentWords, repairLostGlyphs } from "./glyphs";
-import { cellsOfLines, layoutText } from "./layout";
+import { cellsOfLines } from "./layout";
 import { looksLikePersonName } from "./names";
+import { pageLayout } from "./page-layout";
 
 export interface FactAt { page: number; start: number; end: number }
 export interface Officer extends FactAt { name: string; title: string; age?: number }
@@ -61,7 +62,7 @@ export function readOfficers(pages: ExtractionPage[]): Officer[] {
 }
 
 function officersInTable(page: ExtractionPage, from: number, to: number): Officer[] {
-  const cells = cellsOfLines(page.text, layoutText(page)).flat().filter((c) => c.start >= from && c.start < to);
+  const cells = cellsOfLines(page.text, pageLayout(page)).flat().filter((c) => c.start >= from && c.start < to);
   const out: Officer[] = [];
   for (let k = 0; k < cells.length - 1; k++) {
     const name = cells[k]!;
@@ -153,7 +154,7 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
     out.registrant = { name, detail: printed, page: page.pageNumber, start: lineStart, end: label.index + label[0].length };
     const addr = /\(address of principal executive offices/i.exec(page.text);
     if (addr) {
-      const layout = layoutText(page);
+      const layout = pageLayout(page);
       const lineOf = page.text.lastIndexOf("\n", addr.index - 1) + 1;
       const sameLine = layout.slice(lineOf, addr.index);
       // the address is printed before its label, on the same line or on the last line with text above it

@@ -6,7 +6,8 @@
 import { canonicalize, EXCERPT_MAX, EXCERPT_MIN, locateExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, TimelineEventPayload } from "../types";
 import { personNamesIn } from "../entities";
-import { CELL_BREAK, layoutText } from "../entities/layout";
+import { CELL_BREAK } from "../entities/layout";
+import { pageLayout } from "../entities/page-layout";
 import { findDates, type ParsedDate } from "./dates";
 import { pageKind } from "./page-kind";
 import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, type ParagraphCache } from "./sentence";
@@ -53,7 +54,7 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     // a form's cover page states the fiscal year end and otherwise boilerplate
     const kind = pageKind(page.text, page.pageNumber);
     if (kind !== "body" && kind !== "cover") { notMined.set(kind, (notMined.get(kind) ?? 0) + 1); continue; }
-    const layout = layoutText(page);
+    const layout = pageLayout(page);
     const canon = canonicalize(layout);
     const paragraphs: ParagraphCache = new Map();
     const lines = page.text.split("\n");
