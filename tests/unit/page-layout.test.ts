@@ -1,7 +1,8 @@
 /**
- * The layout reading of a page (cells from the text positions) is computed once per page in an extraction,
- * however many rules read the page through it (entities, filing facts, timeline). Every call of `layoutText`
- * is counted through a spy on the layout module; the pages are made-up (positions laid out as pdfjs gives them).
+ * The layout reading of a page (cells from the text positions) and its canonical form are computed once per page
+ * in an extraction, however many rules read the page through them (entities, filing facts, timeline). Every call of
+ * `layoutText` and `canonicalize` is counted through spies on their modules; the pages are made-up (positions laid
+ * out as pdfjs gives them).
  */
 import { describe, expect, it, vi } from "vitest";
 
@@ -10,15 +11,22 @@ vi.mock("@/lib/extraction/entities/layout", async (importOriginal) => {
   return { ...real, layoutText: vi.fn(real.layoutText) };
 });
 
+vi.mock("@/lib/extraction/citation", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/extraction/citation")>();
+  return { ...real, canonicalize: vi.fn(real.canonicalize) };
+});
+
+import { canonicalize } from "@/lib/extraction/citation";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { readFilingFacts } from "@/lib/extraction/entities/filing-facts";
 import { layoutText } from "@/lib/extraction/entities/layout";
-import { pageLayout } from "@/lib/extraction/entities/page-layout";
+import { canonicalPageLayout, pageLayout } from "@/lib/extraction/entities/page-layout";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
 import type { TextSpan } from "@/lib/ingest/types";
 
 const spy = vi.mocked(layoutText);
+const canonicalSpy = vi.mocked(canonicalize);
 
 /** Lines of runs at given x positions (one run per cell, a blank run between cells), as pdfjs gives them. */
 function positioned(pageNumber: number, lines: Array<Array<[string, number]>>): ExtractionPage {
@@ -69,6 +77,7 @@ describe("page layout: read once per page", () => {
   it("computes the layout of each page once although entities, filing facts and timeline all read it", () => {
     const pages = fixture();
     spy.mockClear();
+    canonicalSpy.mockClear();
     const ctx = { filename: "annual-report.pdf" };
     const entities = extractEntitiesFromPages(pages, ctx).candidates.map((c) => (c.payload as EntityPayload).name);
     const facts = readFilingFacts(pages);
@@ -82,6 +91,11 @@ describe("page layout: read once per page", () => {
     for (const [page] of spy.mock.calls) perPage.set(page, (perPage.get(page) ?? 0) + 1);
     expect([...perPage.keys()]).toEqual(expect.arrayContaining(pages));
     expect(pages.map((p) => perPage.get(p))).toEqual([1, 1, 1]);
+    // the canonical form of each page's layout (read by both the entity and the timeline rules) is made once too;
+    // other canonicalize calls (excerpts, sentences) take shorter strings
+    const layouts = pages.map((p) => layoutText(p));
+    expect(layouts.every((l, i) => l !== pages[i]!.text)).toBe(true);
+    expect(layouts.map((l) => canonicalSpy.mock.calls.filter(([s]) => s === l).length)).toEqual([1, 1, 1]);
   });
 
   it("gives the layout text itself, and reads a page anew when its text or positions were replaced", () => {
@@ -97,5 +111,8 @@ describe("page layout: read once per page", () => {
     body!.text = body!.text.toUpperCase();
     expect(pageLayout(body!)).toBe(body!.text);
     expect(spy).toHaveBeenCalledTimes(4);
+    const canonical = canonicalPageLayout(body!);
+    expect(canonical).toEqual(canonicalize(body!.text));
+    expect(canonicalPageLayout(body!)).toBe(canonical);
   });
 });

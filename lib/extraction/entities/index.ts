@@ -3,11 +3,11 @@
  * ministries (never people), committees and organisations, each mention with page and excerpt.
  */
 import { MONTH_NAMES_EN } from "@/lib/periods/months";
-import { canonicalize, cleanExcerpt, pickExcerpt } from "../citation";
+import { cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
 import { CELL_BREAK } from "./layout";
-import { pageLayout } from "./page-layout";
+import { canonicalPageLayout } from "./page-layout";
 import { documentWords, restoreLigatures } from "./glyphs";
 import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
 import { sentencesWithOffsets } from "../sentences";
@@ -273,7 +273,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const svWords = (page.text.match(/(?<![\p{L}])(?:och|att|som|för|med|den|det|av|är|till)(?![\p{L}])/giu) ?? []).length;
     const swedish = svWords >= 3 || (svWords >= 1 && (page.text.match(/[åäöÅÄÖ]/g) ?? []).length >= 3);
     if (!readPeople) notRead.set(kind, (notRead.get(kind) ?? 0) + 1);
-    const canon = canonicalize(pageLayout(page));
+    const canon = canonicalPageLayout(page);
     const C = canon.text;
     const found: Found[] = [];
     // Swedish roles, sentence by sentence: names after the role word get it; when none follow, the names before it

@@ -3,11 +3,11 @@
  * appointments, hand-over/signature, publication, decisions, deadlines, entry into force,
  * closing, fiscal year end — English and Swedish, partial dates kept with their precision.
  */
-import { canonicalize, EXCERPT_MAX, EXCERPT_MIN, locateExcerpt, pickExcerpt } from "../citation";
+import { EXCERPT_MAX, EXCERPT_MIN, locateExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput, TimelineEventPayload } from "../types";
 import { personNamesIn } from "../entities";
 import { CELL_BREAK } from "../entities/layout";
-import { pageLayout } from "../entities/page-layout";
+import { canonicalPageLayout, pageLayout } from "../entities/page-layout";
 import { findDates, type ParsedDate } from "./dates";
 import { pageKind } from "./page-kind";
 import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, type ParagraphCache } from "./sentence";
@@ -55,7 +55,7 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const kind = pageKind(page.text, page.pageNumber);
     if (kind !== "body" && kind !== "cover") { notMined.set(kind, (notMined.get(kind) ?? 0) + 1); continue; }
     const layout = pageLayout(page);
-    const canon = canonicalize(layout);
+    const canon = canonicalPageLayout(page);
     const paragraphs: ParagraphCache = new Map();
     const lines = page.text.split("\n");
     // signature / place-and-date lines: "Stockholm i juni 1972." / "Stockholm den 12 maj 2017" / "Stockholm 2014"
