@@ -10,7 +10,7 @@ import { entitiesRulesExtractor } from "./entities";
 import { findingsRulesExtractor } from "./findings";
 import { createModelExtractor } from "./llm";
 import { emptySummary, processCandidates, type ProcessSummary } from "./process";
-import { contextOf, embedFindings, loadDocument } from "./store";
+import { contextOf, embedFindings, loadDocument, type LoadedDocument } from "./store";
 import { timelineRulesExtractor } from "./timeline";
 import type { CandidateType, Extractor } from "./types";
 
@@ -33,9 +33,10 @@ export interface ExtractionRunResult {
   summary: ProcessSummary;
 }
 
-export async function runExtraction(db: Queryable, a: { dealId: string; documentId: string; kind: ExtractionKind; taskId?: string | null; processId?: string | null; mode?: "auto" | "rules"; signal?: AbortSignal }): Promise<ExtractionRunResult> {
+/** `doc`: the document already loaded by the caller (its pages then keep what was read from them once, see entities/page-layout). */
+export async function runExtraction(db: Queryable, a: { dealId: string; documentId: string; kind: ExtractionKind; taskId?: string | null; processId?: string | null; mode?: "auto" | "rules"; signal?: AbortSignal; doc?: LoadedDocument }): Promise<ExtractionRunResult> {
   const started = new Date();
-  const doc = await loadDocument(db, a.dealId, a.documentId);
+  const doc = a.doc ?? (await loadDocument(db, a.dealId, a.documentId));
   const extractor = extractorFor(a.kind, a.mode);
   const skipped: TaskOutput["skipped"] = [];
   const uncertainties: string[] = [];
@@ -88,10 +89,14 @@ export const runFindingsExtraction = fromTask("findings");
 export const runTimelineExtraction = fromTask("timeline");
 export const runEntityExtraction = fromTask("entities");
 
-/** All three extractions for one document, without the queue (tests, bench, CLI). */
+/**
+ * All three extractions for one document, without the queue (tests, bench, CLI). The document is loaded once, so
+ * the timeline and entity rules share each page's layout reading (extraction changes no page or document field).
+ */
 export async function runAllExtractions(db: Db | Queryable, a: { dealId: string; documentId: string; mode?: "auto" | "rules" }): Promise<Record<ExtractionKind, ExtractionRunResult>> {
-  const findings = await runExtraction(db, { ...a, kind: "findings" });
-  const timeline = await runExtraction(db, { ...a, kind: "timeline" });
-  const entities = await runExtraction(db, { ...a, kind: "entities" });
+  const doc = await loadDocument(db, a.dealId, a.documentId);
+  const findings = await runExtraction(db, { ...a, doc, kind: "findings" });
+  const timeline = await runExtraction(db, { ...a, doc, kind: "timeline" });
+  const entities = await runExtraction(db, { ...a, doc, kind: "entities" });
   return { findings, timeline, entities };
 }
