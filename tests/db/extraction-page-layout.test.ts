@@ -14,27 +14,10 @@ import type { Db } from "@/lib/db";
 import { setConfigForProcess } from "@/lib/config";
 import { layoutText } from "@/lib/extraction/entities/layout";
 import { runAllExtractions } from "@/lib/extraction/run";
-import type { TextSpan } from "@/lib/ingest/types";
 import { openTestDb } from "../helpers/db";
+import { positionedText } from "../helpers/positioned";
 
-/** Lines of runs at given x positions (one run per cell, a blank run between cells), as pdfjs gives them. */
-function positioned(lines: Array<Array<[string, number]>>): { text: string; spans: TextSpan[] } {
-  let text = "";
-  const spans: TextSpan[] = [];
-  lines.forEach((cells, r) => {
-    const y = 50 + r * 14;
-    cells.forEach(([cell, x], c) => {
-      if (c > 0) {
-        spans.push({ start: text.length, length: 1, x: cells[c - 1]![1] + cells[c - 1]![0].length * 5, y, width: 1, height: 9 });
-        text += " ";
-      }
-      spans.push({ start: text.length, length: cell.length, x, y, width: cell.length * 5, height: 9 });
-      text += cell;
-    });
-    text += "\n";
-  });
-  return { text, spans };
-}
+const positioned = positionedText;
 
 const PAGE = positioned([
   [["On March 3, 2021, the Company signed a credit agreement with Westbrook Capital LLC and Quayside Bank N.A.", 40]],

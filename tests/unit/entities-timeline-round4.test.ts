@@ -9,7 +9,7 @@ import { layoutText } from "@/lib/extraction/entities/layout";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import { pageKind } from "@/lib/extraction/timeline/page-kind";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
-import type { TextSpan } from "@/lib/ingest/types";
+import { positionedText } from "@/tests/helpers/positioned";
 
 const ctx = { filename: "annual-report.pdf" };
 const page = (text: string, pageNumber = 20): ExtractionPage => ({ pageNumber, text });
@@ -17,24 +17,7 @@ const orgs = (p: ExtractionPage) => extractEntitiesFromPages([p], ctx).candidate
 const events = (text: string, pageNumber = 20) => extractTimelineFromPages([page(text, pageNumber)], ctx).candidates.map((c) => c.payload as TimelineEventPayload);
 const typed = (text: string) => events(text).map((e) => [e.eventType, e.eventDate]);
 
-/** Lines of runs at given x positions (one run per cell, a blank run between cells), as pdfjs gives them. */
-function positioned(lines: Array<Array<[string, number]>>): ExtractionPage {
-  let text = "";
-  const spans: TextSpan[] = [];
-  lines.forEach((cells, r) => {
-    const y = 50 + r * 14;
-    cells.forEach(([cell, x], c) => {
-      if (c > 0) {
-        spans.push({ start: text.length, length: 1, x: cells[c - 1]![1] + cells[c - 1]![0].length * 5, y, width: 9000, height: 9 });
-        text += " ";
-      }
-      spans.push({ start: text.length, length: cell.length, x, y, width: cell.length * 5, height: 9 });
-      text += cell;
-    });
-    text += "\n";
-  });
-  return { pageNumber: 30, text, spans };
-}
+const positioned = (lines: Array<Array<[string, number]>>): ExtractionPage => ({ pageNumber: 30, ...positionedText(lines, { blankWidth: 9000 }) });
 
 describe("entities: round 4 classes", () => {
   it("keeps a name whose first word holds a digit before the number inside it ('QX7 400 Harbourside LLC')", () => {

@@ -23,29 +23,12 @@ import { layoutText } from "@/lib/extraction/entities/layout";
 import { canonicalPageLayout, pageLayout } from "@/lib/extraction/entities/page-layout";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
-import type { TextSpan } from "@/lib/ingest/types";
+import { positionedText } from "@/tests/helpers/positioned";
 
 const spy = vi.mocked(layoutText);
 const canonicalSpy = vi.mocked(canonicalize);
 
-/** Lines of runs at given x positions (one run per cell, a blank run between cells), as pdfjs gives them. */
-function positioned(pageNumber: number, lines: Array<Array<[string, number]>>): ExtractionPage {
-  let text = "";
-  const spans: TextSpan[] = [];
-  lines.forEach((cells, r) => {
-    const y = 50 + r * 14;
-    cells.forEach(([cell, x], c) => {
-      if (c > 0) {
-        spans.push({ start: text.length, length: 1, x: cells[c - 1]![1] + cells[c - 1]![0].length * 5, y, width: 1, height: 9 });
-        text += " ";
-      }
-      spans.push({ start: text.length, length: cell.length, x, y, width: cell.length * 5, height: 9 });
-      text += cell;
-    });
-    text += "\n";
-  });
-  return { pageNumber, text, spans };
-}
+const positioned = (pageNumber: number, lines: Array<Array<[string, number]>>): ExtractionPage => ({ pageNumber, ...positionedText(lines) });
 
 function fixture(): ExtractionPage[] {
   const cover = positioned(1, [
