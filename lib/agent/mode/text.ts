@@ -196,6 +196,15 @@ export function isDerivedPercent(p: NumberToken, inputs: number[]): boolean {
   return false;
 }
 
+/**
+ * Whether an amount is the difference (a − b) of two other numbers, to its printed precision:
+ * "EUR 5.2 million against EUR 5.0 million — EUR 0.2 million above" is checkable arithmetic.
+ */
+export function isDerivedDifference(n: NumberToken, inputs: number[]): boolean {
+  const d = decimals(n.raw);
+  return n.values.some((v) => v !== 0 && inputs.some((a) => inputs.some((b) => a !== b && Math.abs(Math.abs(a - b) - v) <= 0.5 * 10 ** -d + 1e-9)));
+}
+
 export function knownNumbers(texts: string[]): Set<number> {
   const set = new Set<number>();
   for (const t of texts) {

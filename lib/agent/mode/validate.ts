@@ -9,7 +9,7 @@
 import type { AgentConstraints, ComputedMetric, OpenedCitation, SearchRecord, ValidationFailure, ValidationResult } from "./types";
 import { requestTopics, wholeRequestTopic, type RequestTopic } from "./request-topics";
 import { checkTopics } from "./topic-gate";
-import { escapeRe, extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, knownNumbers, mentionsTopic, namesPhrase, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
+import { escapeRe, extractMarkers, extractNumbers, extractQuotes, isDerivedPercent, isDerivedDifference, knownNumbers, mentionsTopic, namesPhrase, numberIsKnown, percentAfter, queryCoversTopic, quoteFoundIn, topicVariants, words } from "./text";
 
 export interface ValidationInput {
   answer: string;
@@ -141,6 +141,8 @@ export function validateFinal(input: ValidationInput): ValidationResult {
     const line = lineAround(outsideQuotes, n.index);
     const inputs = extractNumbers(line.text).filter((m) => m.index !== n.index - line.start && numberIsKnown(m, known)).flatMap((m) => m.values);
     if (percentAfter(outsideQuotes, n.index + n.raw.length) && isDerivedPercent(n, inputs)) continue;
+    // a variance: the difference of two sourced amounts its line states in one unit ("… — EUR 0.2 million above the forecast")
+    if (!percentAfter(outsideQuotes, n.index + n.raw.length) && /\b(?:above|below|ahead of|short of|higher than|lower than|variance|difference)\b/i.test(line.text) && isDerivedDifference(n, inputs)) continue;
     badNumbers.push(n.raw);
   }
   if (badNumbers.length) fail("UNGROUNDED_NUMBER", `These numbers appear in no opened citation: ${[...new Set(badNumbers)].slice(0, 6).join(", ")}. Use only figures from opened sources (or open the source that states them).`, opened.length < 1);

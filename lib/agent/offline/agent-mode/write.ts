@@ -183,6 +183,47 @@ function figureStatement(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) 
   return `${x.f.raw}${unit ? ` (${unit}${x.f.note ? `; note ${x.f.note}` : ""})` : x.f.note ? ` (note ${x.f.note})` : ""}${when} — ${x.o.document}, p.${x.o.page}: "${quote.trim()}" [${x.o.n}]`;
 }
 
+/** A figure's amount with the currency and scale its source states ("EUR thousands", "GBP 7.3 million"); null scale when none is stated. */
+interface Amount { value: number; currency: string | null; scale: number | null; decimals: number }
+
+const SCALES: Array<[RegExp, number]> = [[/\b(?:billions?|bn)\b/i, 1e9], [/\b(?:millions?|miljoner|m|mkr|msek|meur)\b/i, 1e6], [/\b(?:thousands?|tusen|k|tkr|tsek|teur)\b|'000/i, 1e3]];
+
+function amountOf(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) => string | null): Amount | null {
+  if (isPercent(x.f)) return null;
+  const unit = x.f.kind === "sentence" ? statedAmount(x.f) : unitOf(x.o);
+  const scale = unit ? (SCALES.find(([re]) => re.test(unit))?.[1] ?? null) : null;
+  const currency = unit ? (/\b(EUR|USD|SEK|GBP|NOK|DKK|CHF)\b|[$€£]/i.exec(unit)?.[0] ?? (/\b(?:[mt]sek|[mt]?kr)\b/i.test(unit) ? "SEK" : null)) : null;
+  const d = /\.(\d+)$/.exec(x.f.raw.replace(/[()]/g, ""))?.[1]?.length ?? 0;
+  return { value: x.f.value, currency: currency ? currency.toUpperCase() : null, scale, decimals: d };
+}
+
+const SCALE_WORD: Record<number, string> = { 1e9: "billion", 1e6: "million", 1e3: "thousand" };
+
+/**
+ * Both sides of a comparison in one unit (the larger scale of the two, each converted from the
+ * scale its source states) with the difference and the percentage against the comparison side:
+ * "EUR 5.2 million actual against EUR 5.0 million forecast — EUR 0.2 million (4.0%) above the forecast."
+ * Null when either side's scale is not stated or the currencies differ: then both are given as quoted.
+ */
+export function varianceStatement(a: Amount | null, b: Amount | null, sides: { a: string; b: string }, against: string): string | null {
+  if (!a || !b || a.scale == null || b.scale == null) return null;
+  if (a.currency && b.currency && a.currency !== b.currency) return null;
+  const target = Math.max(a.scale, b.scale);
+  const cur = a.currency ?? b.currency;
+  const conv = (x: Amount) => (x.value * x.scale!) / target;
+  // the precision: the side already in the target scale, more when the converted side needs it (5,200 thousand = 5.2 million)
+  let d = Math.max(a.scale === target ? a.decimals : 0, b.scale === target ? b.decimals : 0);
+  while (d < 3 && [a, b].some((x) => Math.abs(Number(conv(x).toFixed(d)) - conv(x)) > 1e-9)) d++;
+  const [va, vb] = [Number(conv(a).toFixed(d)), Number(conv(b).toFixed(d))];
+  if (vb === 0) return null;
+  const fmt = (v: number) => `${cur ? `${cur} ` : ""}${v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })}${target > 1 ? ` ${SCALE_WORD[target]}` : ""}`;
+  const diff = Number((va - vb).toFixed(d));
+  const pct = ((100 * (va - vb)) / Math.abs(vb)).toFixed(1);
+  const head = `${fmt(va)} ${sides.a} against ${fmt(vb)} ${sides.b}`;
+  if (diff === 0) return `${head} — in line with ${against}.`;
+  return `${head} — ${fmt(Math.abs(diff))} (${pct.replace("-", "")}%) ${diff > 0 ? "above" : "below"} ${against}.`;
+}
+
 /** The metric engine's answer for a topic (its headline names the topic, for the period asked), when it computed one. */
 export function metricFor(state: DriverState, t: RequestTopic): Metric | undefined {
   return state.metrics.find((m) => {
@@ -235,7 +276,9 @@ function topicAnswer(state: DriverState, topics: RequestTopic[]): { lines: strin
       // against an earlier period: the same line item for that period; else the forecast or budget figure
       const b = t.againstPeriod ? topicFigure(evidence, { ...t, kind: "figure", period: t.againstPeriod }, false) : topicFigure(evidence, t, true);
       if (a && b && a.f.value !== b.f.value) {
-        lines.push(`- ${label} ${figureStatement(a, unitOf, !!t.againstPeriod)}; against ${t.againstPeriod ?? `the ${t.against}`}: ${figureStatement(b, unitOf, !!t.againstPeriod)}`);
+        const sides = { a: t.againstPeriod ? `in ${a.f.period ?? t.period ?? ""}`.trim() : "actual", b: t.againstPeriod ? `in ${t.againstPeriod}` : (t.against ?? "forecast") };
+        const v = varianceStatement(amountOf(a, unitOf), amountOf(b, unitOf), sides, t.againstPeriod ?? `the ${t.against}`);
+        lines.push(`- ${label} ${v ? `${v} ` : ""}${figureStatement(a, unitOf, !!t.againstPeriod)}; against ${t.againstPeriod ?? `the ${t.against}`}: ${figureStatement(b, unitOf, !!t.againstPeriod)}`);
         continue;
       }
     } else {
