@@ -192,7 +192,10 @@ function amountOf(x: { f: SourceFigure; o: Opened }, unitOf: (o: Opened) => stri
   if (isPercent(x.f)) return null;
   const unit = x.f.kind === "sentence" ? statedAmount(x.f) : unitOf(x.o);
   const scale = unit ? (SCALES.find(([re]) => re.test(unit))?.[1] ?? null) : null;
-  const currency = unit ? (/\b(EUR|USD|SEK|GBP|NOK|DKK|CHF)\b|[$€£]/i.exec(unit)?.[0] ?? (/\b(?:[mt]sek|[mt]?kr)\b/i.test(unit) ? "SEK" : null)) : null;
+  const stated = unit ? (/\b(EUR|USD|SEK|GBP|NOK|DKK|CHF)\b|[$€£]/i.exec(unit)?.[0] ?? (/\b(?:[mt]sek|[mt]?kr)\b/i.test(unit) ? "SEK" : null)) : null;
+  // else the currency printed right before the figure on its row ("Revenues $ 36,397")
+  const at = x.f.at ?? x.f.line.indexOf(x.f.raw);
+  const currency = stated ?? (at > 0 ? (/(?:\b(EUR|USD|SEK|GBP|NOK|DKK|CHF)|([$€£]))\s*$/i.exec(x.f.line.slice(0, at))?.[0]?.trim() ?? null) : null);
   const d = /\.(\d+)$/.exec(x.f.raw.replace(/[()]/g, ""))?.[1]?.length ?? 0;
   return { value: x.f.value, currency: currency ? currency.toUpperCase() : null, scale, decimals: d };
 }
@@ -216,7 +219,7 @@ export function varianceStatement(a: Amount | null, b: Amount | null, sides: { a
   while (d < 3 && [a, b].some((x) => Math.abs(Number(conv(x).toFixed(d)) - conv(x)) > 1e-9)) d++;
   const [va, vb] = [Number(conv(a).toFixed(d)), Number(conv(b).toFixed(d))];
   if (vb === 0) return null;
-  const fmt = (v: number) => `${cur ? `${cur} ` : ""}${v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })}${target > 1 ? ` ${SCALE_WORD[target]}` : ""}`;
+  const fmt = (v: number) => `${cur ? (/^[$€£]$/.test(cur) ? cur : `${cur} `) : ""}${v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })}${target > 1 ? ` ${SCALE_WORD[target]}` : ""}`;
   const diff = Number((va - vb).toFixed(d));
   const pct = ((100 * (va - vb)) / Math.abs(vb)).toFixed(1);
   const head = `${fmt(va)} ${sides.a} against ${fmt(vb)} ${sides.b}`;
@@ -278,7 +281,7 @@ function topicAnswer(state: DriverState, topics: RequestTopic[]): { lines: strin
       if (a && b && a.f.value !== b.f.value) {
         const sides = { a: t.againstPeriod ? `in ${a.f.period ?? t.period ?? ""}`.trim() : "actual", b: t.againstPeriod ? `in ${t.againstPeriod}` : (t.against ?? "forecast") };
         const v = varianceStatement(amountOf(a, unitOf), amountOf(b, unitOf), sides, t.againstPeriod ?? `the ${t.against}`);
-        lines.push(`- ${label} ${v ? `${v} ` : ""}${figureStatement(a, unitOf, !!t.againstPeriod)}; against ${t.againstPeriod ?? `the ${t.against}`}: ${figureStatement(b, unitOf, !!t.againstPeriod)}`);
+        lines.push(`- ${label} ${v ? `${v} ${t.againstPeriod ? "" : "Actual: "}` : ""}${figureStatement(a, unitOf, !!t.againstPeriod)}; against ${t.againstPeriod ?? `the ${t.against}`}: ${figureStatement(b, unitOf, !!t.againstPeriod)}`);
         continue;
       }
     } else {
