@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ModeSwitch, useChatMode } from "@/components/agent-mode/mode-switch";
 import { agentRunOf } from "@/lib/agent/mode/messages";
 import type { ConversationMode, MandaUIMessage } from "@/lib/chat/ui-message";
@@ -42,6 +42,13 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew, 
   useConversationInUrl({ deal, conversationId, isNew, hasMessages: messages.length > 0 });
   useRestoredConversation({ deal, conversationId, isNew, initialMessages, setMessages });
 
+  // The newest message in view, above the sticky composer: the chat's own end (under the composer) is
+  // brought to the viewport's bottom, on opening a saved conversation and as messages arrive.
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [messages, status]);
+
   const byName = useMemo(() => new Map(documents.map((d) => [d.filename.toLowerCase(), d.id])), [documents]);
   const decide = useCallback((id: string, approved: boolean) => void addToolApprovalResponse({ id, approved }), [addToolApprovalResponse]);
 
@@ -61,7 +68,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew, 
   const offers = answer ? offersOf(answer) : [];
 
   return (
-    <div className="flex min-h-[60vh] flex-col gap-4">
+    <div ref={end} className="flex min-h-[60vh] flex-col gap-4">
       {!readOnly && <ModeSwitch mode={mode} onChange={setMode} />}
       <MessageList messages={messages} status={status} deal={deal} byName={byName} onDecide={readOnly || busy ? undefined : decide} askedHere={askedHere}>
         {messages.length === 0 && !readOnly && <EmptyState mode={mode} onAsk={send} onDraft={setInput} />}

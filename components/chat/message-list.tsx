@@ -1,7 +1,7 @@
 "use client";
 
 import type { ChatStatus } from "ai";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { ChatMessage } from "./message";
 
@@ -15,8 +15,8 @@ function Thinking() {
 }
 
 /**
- * The conversation, oldest first: questions, chat answers and Agent Mode runs in one list, the
- * newest kept in view. `askedHere`: the last answer was asked on this page (not reopened).
+ * The conversation, oldest first: questions, chat answers and Agent Mode runs in one list (the
+ * chat keeps the newest in view, above its composer). `askedHere`: the last answer was asked on this page (not reopened).
  */
 export function MessageList({ messages, status, deal, byName, onDecide, askedHere, children }: {
   messages: MandaUIMessage[];
@@ -28,10 +28,6 @@ export function MessageList({ messages, status, deal, byName, onDecide, askedHer
   /** Shown under the messages (the empty state, errors, offers). */
   children?: ReactNode;
 }) {
-  const bottom = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    bottom.current?.scrollIntoView({ block: "end" });
-  }, [messages, status]);
   const lastId = messages.at(-1)?.id;
   return (
     <div className="flex-1 space-y-6 pb-4" aria-live="polite" aria-busy={status === "submitted" || status === "streaming"} data-testid="messages">
@@ -40,7 +36,6 @@ export function MessageList({ messages, status, deal, byName, onDecide, askedHer
       ))}
       {status === "submitted" && <Thinking />}
       {children}
-      <div ref={bottom} />
     </div>
   );
 }
