@@ -175,8 +175,11 @@ export async function saveMessages({ db, dealId, conversationId, messages }: { d
     const metadata = m.metadata === undefined || m.metadata === null ? null : JSON.stringify(omitScoreFields(m.metadata));
     const parts = JSON.stringify(m.parts);
     const { rowCount } = await db.query(
+      // strictly after the conversation's last message: clocks tick in milliseconds on PGlite, so
+      // messages saved in one call would tie and reload in id order (an answer before its question)
       `insert into messages (id, conversation_id, deal_id, role, parts, metadata, created_at)
-       values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, clock_timestamp())
+       values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, greatest(clock_timestamp(),
+         (select max(created_at) + interval '1 microsecond' from messages where conversation_id = $2)))
        on conflict (id) do nothing`,
       [m.id, conversationId, dealId, m.role, parts, metadata],
     );

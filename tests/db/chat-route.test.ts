@@ -302,6 +302,20 @@ describe("POST /api/chat: writes wait for the user's approval", () => {
   });
 });
 
+describe("stored messages keep the order they were saved in", () => {
+  it("messages saved in one call reload in that order, whatever their ids (PGlite's clock ticks in milliseconds)", async () => {
+    const id = crypto.randomUUID();
+    await ensureConversation({ db, dealId: (await createDeal({ db, slug: "order-deal" })).id, id, userId: null, title: "Order", mode: "chat" });
+    const dealId = (await db.query<{ deal_id: string }>("select deal_id from conversations where id = $1", [id])).rows[0]!.deal_id;
+    const ids = ["z-question", "y-answer", "x-question", "w-answer", "v-question", "u-answer"];
+    const batch = ids.map((mid, i) => ({ id: mid, role: i % 2 ? "assistant" : "user", parts: [{ type: "text", text: mid }] }) as UIMessage);
+    await saveMessages({ db, dealId, conversationId: id, messages: batch.slice(0, 2) });
+    await saveMessages({ db, dealId, conversationId: id, messages: batch.slice(2) });
+    expect((await loadMessages({ db, conversationId: id })).map((m) => m.id)).toEqual(ids);
+    expect((await loadMessages({ db, conversationId: id, limit: 3 })).map((m) => m.id)).toEqual(ids.slice(3));
+  });
+});
+
 describe("POST /api/chat: stored messages are append-only", () => {
   async function answered(id: string, messageId: string, text: string) {
     const saved = savedSignal();
