@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
@@ -8,12 +8,18 @@ import { getDocumentById } from "@/lib/db/queries/documents";
 import { ingestFile } from "@/lib/ingest/ingest";
 import { sha256File } from "@/lib/ingest/storage";
 import { getIngestTask } from "@/lib/ingest/tasks";
-import { stopBackgroundIngest } from "@/lib/pipeline/background";
+import { startBackgroundIngest, stopBackgroundIngest } from "@/lib/pipeline/background";
 import * as documentsRoute from "@/app/api/deals/[deal]/documents/route";
 import * as documentRoute from "@/app/api/deals/[deal]/documents/[documentId]/route";
 import * as retryRoute from "@/app/api/deals/[deal]/documents/[documentId]/retry/route";
 import { openTestDb } from "../helpers/db";
 import { makePdf, tempDir, writeFixture } from "../helpers/fixtures";
+
+// The routes start the app's background worker; a test may hold it back to observe a task still queued.
+vi.mock("@/lib/pipeline/background", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/pipeline/background")>();
+  return { ...real, startBackgroundIngest: vi.fn(real.startBackgroundIngest) };
+});
 
 /** Issue 11 items 1–2 through the web routes: durable uploads, and a way out for stuck documents. */
 const g = globalThis as unknown as { __mandaDb?: Promise<Db> };
@@ -93,8 +99,11 @@ describe("document routes: uploads and stuck documents", () => {
   it("retries a stuck document (202, partial pages dropped, task queued) and dismisses another (204)", async () => {
     await stopBackgroundIngest();
     const a = await stuck("stuck-b.pdf", "Environmental permit for the Borås plant");
+    // the worker the route starts would claim the task at once (racing the checks below): held back here
+    vi.mocked(startBackgroundIngest).mockImplementationOnce(() => {});
     const retry = await retryRoute.POST(new Request(`http://app/api/deals/routes/documents/${a}/retry`, { method: "POST" }), doc(a));
     expect(retry.status).toBe(202);
+    expect(vi.mocked(startBackgroundIngest)).toHaveBeenCalled(); // the route does start the worker
     expect((await getDocumentById({ db, dealId, documentId: a }))?.status).toBe("uploaded");
     expect((await db.query("select 1 from document_pages where document_id = $1", [a])).rows).toHaveLength(0);
     expect((await getIngestTask({ db, documentId: a }))?.status).toBe("pending");
