@@ -14,7 +14,7 @@ import { inferMetadata } from "./metadata";
 import { parseDocument } from "./parsers";
 import { getFileStore, localFileFor } from "@/lib/storage";
 import { sha256File } from "./storage";
-import { endHeldIngestTask, holdIngestTask } from "./tasks";
+import { closeIngestTaskOfIndexed, endHeldIngestTask, holdIngestTask } from "./tasks";
 import type { ParseResult, ParsedPage } from "./types";
 
 export type IngestStatus = "indexed" | "failed" | "duplicate";
@@ -171,6 +171,7 @@ async function prepareFile({ db, dealId, filePath, filename, onProgress, beforeL
   await beforeLookup?.(sha256);
   const existing = await getDocumentBySha({ db, dealId, sha256 });
   if (existing && existing.status === "indexed") {
+    await closeIngestTaskOfIndexed({ db, documentId: existing.id });
     return { kind: "result", result: { documentId: existing.id, filename: existing.filename, status: "duplicate", pageCount: existing.page_count ?? undefined } };
   }
   const problem = sizeProblem(stat.size);

@@ -62,6 +62,19 @@ export async function holdIngestTask({ db, dealId, documentId, workerId }: { db:
   return rows[0] ?? null;
 }
 
+/**
+ * Closes the open ingest task of a document found already indexed (a run killed after indexing
+ * it but before ending its task leaves one, reclaimed as pending on the next start). A task held
+ * under a live lease is left to its holder.
+ */
+export async function closeIngestTaskOfIndexed({ db, documentId }: { db: Queryable; documentId: string }): Promise<void> {
+  await db.query(
+    `update agent_tasks set status = 'completed', completed_at = now(), lease_until = null, locked_by = null, error_message = null, error_kind = null
+      where idempotency_key = $1 and (status = 'pending' or (status = 'running' and lease_until < now()))`,
+    [ingestTaskKey(documentId)],
+  );
+}
+
 /** Completes a held task with the document's outcome (a failed document is a completed task: its reason is on the document). */
 export async function endHeldIngestTask({ db, task, workerId, summary }: { db: Queryable; task: AgentTask; workerId: string; summary: Record<string, unknown> }): Promise<void> {
   const now = new Date().toISOString();

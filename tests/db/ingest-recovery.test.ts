@@ -64,6 +64,21 @@ describe("ingest recovery", () => {
     expect((await getIngestTask({ db, documentId: first.documentId! }))?.status).toBe("completed");
   });
 
+  it("a kill after indexing but before the task ended: re-ingesting the same bytes (a duplicate) closes the task it left open", async () => {
+    const file = writeFixture(dir, "minutes.pdf", await makePdf(["Board minutes", "The board approved the budget."]));
+    const first = await ingestFile({ db, dealId, filePath: file });
+    expect(first.status).toBe("indexed");
+    // what the killed run leaves once its dead lease is reclaimed on the next start: the task pending again
+    await db.query("update agent_tasks set status = 'pending', completed_at = null, lease_until = null, locked_by = null where document_id = $1", [first.documentId]);
+    expect((await ingestFile({ db, dealId, filePath: file })).status).toBe("duplicate");
+    expect((await getIngestTask({ db, documentId: first.documentId! }))?.status).toBe("completed");
+    // a task another live process holds is left to it
+    await db.query("update agent_tasks set status = 'running', lease_until = now() + interval '5 minutes', locked_by = 'other' where document_id = $1", [first.documentId]);
+    await ingestFile({ db, dealId, filePath: file });
+    expect((await getIngestTask({ db, documentId: first.documentId! }))?.status).toBe("running");
+    await db.query("update agent_tasks set status = 'completed', lease_until = null, locked_by = null where document_id = $1", [first.documentId]);
+  });
+
   it("never searches a document that is not indexed, and searches it once it is", async () => {
     const file = writeFixture(dir, "permits.pdf", await makePdf(["Permits register", "Groundwater abstraction licence number 7731 is held by the company."]));
     const r = await ingestFile({ db, dealId, filePath: file });
