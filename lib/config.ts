@@ -17,6 +17,8 @@ const schema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_CHAT_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4.1")),
+  /** `local`: the offline embedder even with a remote chat model (a server that serves no embeddings; stored vectors stay valid). */
+  MANDA_EMBEDDINGS: z.preprocess(emptyToUndefined, z.enum(["provider", "local"]).default("provider")),
   OPENAI_EMBEDDING_MODEL: z.preprocess(emptyToUndefined, z.string().default("text-embedding-3-large")),
   // pgvector's HNSW index holds at most 2,000 dimensions; every accepted model gets one (lib/db/embedding-index.ts).
   OPENAI_EMBEDDING_DIMENSIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive()
@@ -44,6 +46,8 @@ export interface Config extends RawConfig {
   dataDir: string;
   dbMode: "embedded" | "server";
   modelMode: "local" | "openai";
+  /** Where embeddings come from: the configured provider, or the local embedder (offline, or MANDA_EMBEDDINGS=local). */
+  embeddingMode: "local" | "openai";
   maxUploadBytes: number;
   loadDemo: boolean;
   /** Largest JSON request body (bytes). */
@@ -64,6 +68,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(raw.MANDA_DATA_DIR),
     dbMode: raw.DATABASE_URL ? "server" : "embedded",
     modelMode: raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL ? "openai" : "local",
+    embeddingMode: (raw.OPENAI_API_KEY || raw.OPENAI_BASE_URL) && raw.MANDA_EMBEDDINGS === "provider" ? "openai" : "local",
     maxUploadBytes: raw.MANDA_MAX_UPLOAD_BYTES,
     loadDemo: raw.MANDA_LOAD_DEMO === "true",
     maxJsonBytes: raw.MANDA_MAX_JSON_BYTES,

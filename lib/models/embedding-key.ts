@@ -14,7 +14,7 @@ export interface EmbeddingSpaceKey {
  * The id ends in the dimensions: match_chunks / match_findings read them from there.
  */
 export function embeddingSpaceKeyOf(cfg: Config): EmbeddingSpaceKey {
-  if (cfg.modelMode === "local") return { id: LOCAL_EMBEDDING_MODEL_ID, dimensions: LOCAL_EMBEDDING_DIMENSIONS };
+  if (cfg.embeddingMode === "local") return { id: LOCAL_EMBEDDING_MODEL_ID, dimensions: LOCAL_EMBEDDING_DIMENSIONS };
   const dims = cfg.OPENAI_EMBEDDING_DIMENSIONS;
   return { id: `openai:${cfg.OPENAI_EMBEDDING_MODEL}@${dims}`, dimensions: dims };
 }

@@ -20,7 +20,7 @@ export interface EmbeddingSpace {
  */
 export function getEmbeddingSpace(cfg: Config = getConfig()): EmbeddingSpace {
   const { id, dimensions: dims } = embeddingSpaceKeyOf(cfg);
-  if (cfg.modelMode === "local") return { id, dimensions: dims, model: createLocalEmbeddingModel() };
+  if (cfg.embeddingMode === "local") return { id, dimensions: dims, model: createLocalEmbeddingModel() };
   const openai = openaiProvider(cfg);
   return {
     id,
