@@ -18,7 +18,10 @@ import { log } from "@/lib/log";
 import { createAgentContext, type AgentContext, type AgentDeal } from "./context";
 import { createGuardrailState, guardrailTransform, type GuardrailFlag, type GuardrailState } from "./guardrails";
 import type { SourceRef } from "./sources";
-import { buildSystemPrompt } from "./system-prompt";
+import { dataRoomSummary } from "./evidence/scope";
+import { OFFLINE_MODEL_ID } from "./offline";
+import { buildSystemPrompt, type DataRoom } from "./system-prompt";
+import { toolsForTurn } from "./tool-choice";
 import { createAgentTools, type AgentTools } from "./tools";
 
 export const DEFAULT_MAX_STEPS = 6;
@@ -60,6 +63,9 @@ interface PreparedTurn {
   tools: AgentTools;
   guardrails: GuardrailState;
   messages: ModelMessage[];
+  room: DataRoom;
+  /** The analyst's latest message. */
+  userText: string;
 }
 
 async function prepareTurn(o: AgentRunOptions): Promise<PreparedTurn> {
@@ -69,15 +75,20 @@ async function prepareTurn(o: AgentRunOptions): Promise<PreparedTurn> {
   const tools = createAgentTools(context);
   const guardrails = createGuardrailState(context.sources, window.filter((m) => m.role === "user").map(textOf));
   const messages = await convertToModelMessages(window, { tools, ignoreIncompleteToolCalls: true });
-  return { deal, context, tools, guardrails, messages };
+  const room = await dataRoomSummary(o.db, deal.id);
+  const userText = textOf(window.filter((m) => m.role === "user").at(-1) ?? { id: "", role: "user", parts: [] });
+  return { deal, context, tools, guardrails, messages, room, userText };
 }
 
 function streamTurn(o: AgentRunOptions, t: PreparedTurn, messages: ModelMessage[]): AgentStream {
+  const model = o.model ?? getAgentModel();
+  const offline = typeof model !== "string" && model.modelId === OFFLINE_MODEL_ID;
   const result = streamText({
-    model: o.model ?? getAgentModel(),
-    system: buildSystemPrompt(t.deal, o.now),
+    model,
+    system: buildSystemPrompt(t.deal, o.now, t.room),
     messages,
     tools: t.tools,
+    ...(offline ? {} : { activeTools: toolsForTurn(t.userText) }),
     stopWhen: stepCountIs(o.maxSteps ?? DEFAULT_MAX_STEPS),
     abortSignal: o.abortSignal,
     experimental_transform: guardrailTransform<AgentTools>(t.guardrails),

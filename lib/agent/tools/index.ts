@@ -4,6 +4,7 @@ import { addToQaTool } from "./add-to-qa";
 import { computeMetricTool } from "./compute-metric";
 import { createIrlTool } from "./create-irl";
 import { detectContradictionsTool } from "./detect-contradictions";
+import { evidenceTools } from "./evidence";
 import { findGapsTool } from "./find-gaps";
 import { getDocumentInfoTool } from "./get-document-info";
 import { queryKnowledgeBaseTool } from "./query-knowledge-base";
@@ -16,6 +17,7 @@ import { validateFindingTool } from "./validate-finding";
 export function createAgentTools(ctx: AgentContext) {
   return {
     query_knowledge_base: queryKnowledgeBaseTool(ctx),
+    ...evidenceTools(ctx),
     compute_metric: computeMetricTool(ctx),
     get_document_info: getDocumentInfoTool(ctx),
     detect_contradictions: detectContradictionsTool(ctx),

@@ -1,0 +1,158 @@
+/**
+ * The concept catalog: what an analyst can ask about, as data. Each concept has the names analysts
+ * use (`terms`: accounting names, abbreviations) and the everyday phrasings of the same thing
+ * (`phrases`: "spend on new plants and equipment", "audits their books"), and where the evidence
+ * lives: statement line items, a metric of the metric engine (lib/metrics), the row words of
+ * segment / operating tables, an entity role or filing fact, or a report section.
+ *
+ * Matching is by stems (lib/agent/concepts/match.ts), so "revenues", "revenue" and "Revenue's" are
+ * one term; adding a wording is adding a string here, never a regular expression. The deal's own
+ * labels (statement rows, table rows, segment names) are matched the same way at question time.
+ */
+import type { LineItemKey } from "@/lib/statements/types";
+
+export type ConceptKind = "amount" | "percent" | "ratio" | "count" | "per_share" | "days" | "person" | "organisation" | "place" | "date" | "text";
+
+/** Facts about the company a filing states once: read from the extracted entities. */
+export type CompanyFact = "auditor" | "headquarters" | "employees" | "registrant" | "subsidiaries" | "customers";
+
+export interface Concept {
+  id: string;
+  label: string;
+  kind: ConceptKind;
+  /** Names analysts write ("capex", "capital expenditure", "PP&E purchases"). */
+  terms: string[];
+  /** Everyday wordings ("spend on new plants and equipment", "buy back stock"). */
+  phrases?: string[];
+  /** Statement line items that state it (the first is the concept itself). */
+  lineItems?: LineItemKey[];
+  /** The metric engine's catalog id, when it is computed from line items. */
+  metric?: string;
+  /** Words of a table row that states it outside the three statements ("backlog"). */
+  rowWords?: string[];
+  /** A person's role ("chief financial officer"): read from the executive officers. */
+  role?: string;
+  fact?: CompanyFact;
+  /** The report section whose passages answer it ("risk factors"). */
+  section?: string;
+  /** A balance at a date (not a flow over a period). */
+  balance?: boolean;
+}
+
+const amount = (id: string, label: string, terms: string[], more: Partial<Concept> = {}): Concept => ({ id, label, kind: "amount", terms, ...more });
+const percent = (id: string, label: string, terms: string[], more: Partial<Concept> = {}): Concept => ({ id, label, kind: "percent", terms, ...more });
+const ratio = (id: string, label: string, terms: string[], more: Partial<Concept> = {}): Concept => ({ id, label, kind: "ratio", terms, ...more });
+
+export const CONCEPTS: Concept[] = [
+  // income statement
+  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline"], {
+    phrases: ["how much did they sell", "how much money did they bring in", "bring in", "take in"],
+    lineItems: ["revenue"],
+  }),
+  amount("cost_of_revenue", "Cost of revenue", ["cost of revenue", "cost of revenues", "cost of sales", "cost of goods sold", "cogs", "cost of products sold"], { lineItems: ["cost_of_revenue"] }),
+  amount("gross_profit", "Gross profit", ["gross profit", "gross income"], { lineItems: ["gross_profit"] }),
+  amount("sga", "SG&A", ["sg&a", "sga", "selling general and administrative", "selling general administrative", "selling and administrative expenses", "overhead"], { lineItems: ["sga"] }),
+  amount("research_development", "R&D", ["r&d", "research and development", "research development", "r and d"], { phrases: ["spend on research", "spent on research"], lineItems: ["research_development"] }),
+  amount("operating_expenses", "Operating expenses", ["operating expenses", "opex", "total operating expenses", "costs and expenses"], { lineItems: ["operating_expenses"] }),
+  amount("depreciation_amortization", "Depreciation and amortization", ["depreciation and amortization", "d&a", "depreciation"], { lineItems: ["depreciation_amortization"] }),
+  amount("operating_income", "Operating income", ["operating income", "operating profit", "op income", "op profit", "ebit", "income from operations", "operating earnings"], { lineItems: ["operating_income"] }),
+  amount("interest_expense", "Interest expense", ["interest expense", "interest cost", "interest paid"], { lineItems: ["interest_expense"] }),
+  amount("pretax_income", "Pre-tax income", ["pretax income", "pre-tax income", "income before taxes", "income before income taxes", "earnings before taxes", "ebt", "pretax profit"], { lineItems: ["pretax_income"] }),
+  amount("income_tax_expense", "Income tax expense", ["income tax expense", "tax expense", "income taxes", "provision for income taxes", "tax bill"], { phrases: ["pay in taxes", "paid in taxes"], lineItems: ["income_tax_expense"] }),
+  amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable"], {
+    phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit"],
+    lineItems: ["net_income"],
+  }),
+  { id: "eps_diluted", label: "Diluted EPS", kind: "per_share", terms: ["diluted eps", "eps", "earnings per share", "diluted earnings per share", "eps diluted"], lineItems: ["eps_diluted"] },
+  { id: "eps_basic", label: "Basic EPS", kind: "per_share", terms: ["basic eps", "basic earnings per share", "eps basic"], lineItems: ["eps_basic"] },
+  { id: "shares_diluted", label: "Diluted shares outstanding", kind: "count", terms: ["diluted shares", "share count", "shares outstanding", "weighted average shares", "diluted share count"], lineItems: ["shares_diluted"] },
+  // balance sheet
+  amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile"], { lineItems: ["cash"], balance: true }),
+  amount("accounts_receivable", "Accounts receivable", ["accounts receivable", "receivables", "trade receivables"], { lineItems: ["accounts_receivable"], balance: true }),
+  amount("inventories", "Inventories", ["inventory", "inventories", "stock on hand"], { lineItems: ["inventories"], balance: true }),
+  amount("total_current_assets", "Total current assets", ["current assets", "total current assets"], { lineItems: ["total_current_assets"], balance: true }),
+  amount("ppe_net", "Net PP&E", ["pp&e", "ppe", "net pp&e", "property plant and equipment", "fixed assets", "net property plant and equipment"], { lineItems: ["ppe_net"], balance: true }),
+  amount("goodwill", "Goodwill", ["goodwill"], { lineItems: ["goodwill"], balance: true }),
+  amount("total_assets", "Total assets", ["total assets", "assets", "balance sheet size"], { lineItems: ["total_assets"], balance: true }),
+  amount("accounts_payable", "Accounts payable", ["accounts payable", "payables", "trade payables"], { lineItems: ["accounts_payable"], balance: true }),
+  amount("short_term_debt", "Short-term debt", ["short-term debt", "short term debt", "current debt", "debt due within one year", "current portion of long-term debt", "debt maturing within one year", "short-term borrowings"], {
+    phrases: ["debt due in the next year", "debt due next year", "debt coming due"],
+    lineItems: ["short_term_debt"],
+    balance: true,
+  }),
+  amount("total_current_liabilities", "Total current liabilities", ["current liabilities", "total current liabilities"], { lineItems: ["total_current_liabilities"], balance: true }),
+  amount("long_term_debt", "Long-term debt", ["long-term debt", "long term debt", "lt debt", "long-term borrowings"], { lineItems: ["long_term_debt"], balance: true }),
+  amount("total_liabilities", "Total liabilities", ["total liabilities", "liabilities"], { lineItems: ["total_liabilities"], balance: true }),
+  amount("total_equity", "Shareholders' equity", ["equity", "shareholders equity", "stockholders equity", "total equity", "book value", "net worth"], { lineItems: ["total_equity"], balance: true }),
+  // cash-flow statement
+  amount("operating_cash_flow", "Cash from operations", ["operating cash flow", "cash from operations", "cash flow from operations", "ocf", "cash from operating activities", "net cash provided by operating activities"], {
+    phrases: ["cash generated by the business", "cash did they generate"],
+    lineItems: ["operating_cash_flow"],
+  }),
+  amount("capital_expenditure", "Capital expenditure", ["capex", "capital expenditure", "capital expenditures", "capital spending", "capital investment", "purchases of property plant and equipment", "purchases of pp&e", "payments for property plant and equipment"], {
+    phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
+    lineItems: ["capital_expenditure"],
+  }),
+  amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders"], lineItems: ["dividends_paid"] }),
+  amount("share_repurchases", "Share repurchases", ["buybacks", "buyback", "share repurchases", "stock repurchases", "repurchases of common stock", "share buybacks", "treasury stock purchases"], {
+    phrases: ["buy back stock", "buy back shares", "bought back", "buy back", "repurchase shares", "repurchase stock", "repurchased"],
+    lineItems: ["share_repurchases"],
+  }),
+  amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
+  amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
+  // metrics
+  percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin"], { metric: "gross_margin" }),
+  percent("operating_margin", "Operating margin", ["operating margin", "op margin", "ebit margin", "operating profit margin", "operating income margin"], { metric: "operating_margin" }),
+  percent("net_margin", "Net margin", ["net margin", "net profit margin", "profit margin", "net income margin"], { metric: "net_margin" }),
+  percent("ebitda_margin", "EBITDA margin", ["ebitda margin"], { metric: "ebitda_margin" }),
+  percent("fcf_margin", "FCF margin", ["fcf margin", "free cash flow margin"], { metric: "fcf_margin" }),
+  percent("capex_to_revenue", "Capex as % of revenue", ["capex to revenue", "capex intensity", "capex as a percentage of revenue", "capex % of sales", "capex to sales"], { metric: "capex_to_revenue" }),
+  percent("effective_tax_rate", "Effective tax rate", ["effective tax rate", "tax rate", "etr"], { metric: "effective_tax_rate" }),
+  percent("dividend_payout", "Dividend payout ratio", ["payout ratio", "dividend payout", "dividend payout ratio"], { metric: "dividend_payout" }),
+  percent("roa", "Return on assets", ["roa", "return on assets"], { metric: "roa" }),
+  percent("roe", "Return on equity", ["roe", "return on equity"], { metric: "roe" }),
+  amount("ebitda", "EBITDA", ["ebitda"], { metric: "ebitda" }),
+  amount("free_cash_flow", "Free cash flow", ["free cash flow", "fcf", "unlevered free cash flow"], { phrases: ["cash left after capex", "cash left over after investments"], metric: "free_cash_flow" }),
+  amount("working_capital", "Working capital", ["working capital", "net working capital", "nwc"], { metric: "working_capital", balance: true }),
+  amount("total_debt", "Total debt", ["total debt", "debt", "borrowings", "gross debt", "debt load"], { phrases: ["how much do they owe", "how much debt"], metric: "total_debt", balance: true }),
+  amount("net_debt", "Net debt", ["net debt", "net borrowings", "net cash"], { metric: "net_debt", rowWords: ["net debt"], balance: true }),
+  ratio("current_ratio", "Current ratio", ["current ratio"], { metric: "current_ratio", balance: true }),
+  ratio("quick_ratio", "Quick ratio", ["quick ratio", "acid test"], { metric: "quick_ratio", balance: true }),
+  ratio("debt_to_equity", "Debt to equity", ["debt to equity", "debt/equity", "d/e", "gearing", "leverage"], { metric: "debt_to_equity", balance: true }),
+  ratio("debt_to_ebitda", "Debt to EBITDA", ["debt to ebitda", "debt/ebitda", "leverage ratio"], { metric: "debt_to_ebitda" }),
+  ratio("net_debt_to_ebitda", "Net debt to EBITDA", ["net debt to ebitda", "net debt/ebitda", "net leverage"], { rowWords: ["net debt to ebitda"] }),
+  ratio("interest_coverage", "Interest coverage", ["interest coverage", "times interest earned", "interest cover"], { metric: "interest_coverage" }),
+  ratio("asset_turnover", "Asset turnover", ["asset turnover"], { metric: "asset_turnover" }),
+  ratio("inventory_turnover", "Inventory turnover", ["inventory turnover", "inventory turns"], { metric: "inventory_turnover" }),
+  { id: "dso", label: "Days sales outstanding", kind: "days", terms: ["dso", "days sales outstanding", "receivable days"], metric: "dso" },
+  { id: "dio", label: "Days inventory outstanding", kind: "days", terms: ["dio", "days inventory outstanding", "inventory days"], metric: "dio" },
+  { id: "dpo", label: "Days payable outstanding", kind: "days", terms: ["dpo", "days payable outstanding", "payable days"], metric: "dpo" },
+  { id: "ccc", label: "Cash conversion cycle", kind: "days", terms: ["cash conversion cycle", "ccc"], metric: "ccc" },
+  // operating figures, read from tables and passages
+  amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook"], { rowWords: ["backlog"], balance: true }),
+  { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
+  { id: "stores", label: "Stores", kind: "count", terms: ["stores", "store count", "locations", "restaurants", "warehouses"], rowWords: ["stores"], balance: true },
+  // people
+  { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "runs the company", "in charge"], role: "chief executive officer" },
+  { id: "cfo", label: "Chief financial officer", kind: "person", terms: ["cfo", "chief financial officer", "finance chief", "finance director"], role: "chief financial officer" },
+  { id: "coo", label: "Chief operating officer", kind: "person", terms: ["coo", "chief operating officer"], role: "chief operating officer" },
+  { id: "chair", label: "Chair of the board", kind: "person", terms: ["chairman", "chairwoman", "chair", "chair of the board"], role: "chairman" },
+  { id: "general_counsel", label: "General counsel", kind: "person", terms: ["general counsel", "chief legal officer", "top lawyer"], role: "general counsel" },
+  { id: "executives", label: "Executive officers", kind: "person", terms: ["executives", "executive officers", "management team", "management", "leadership", "leadership team", "officers"], role: "" },
+  // organisation facts
+  { id: "auditor", label: "Auditor", kind: "organisation", terms: ["auditor", "auditors", "audit firm", "accounting firm", "independent registered public accounting firm"], phrases: ["audits their books", "audits the books", "who audits", "signs off the accounts", "audited by"], fact: "auditor" },
+  { id: "headquarters", label: "Headquarters", kind: "place", terms: ["headquarters", "hq", "head office", "principal executive offices", "main office"], phrases: ["where are they based", "where is it based", "where are they headquartered", "where is the company located", "where is it headquartered"], fact: "headquarters" },
+  { id: "subsidiaries", label: "Subsidiaries", kind: "organisation", terms: ["subsidiaries", "subsidiary"], fact: "subsidiaries" },
+  { id: "customers", label: "Major customers", kind: "organisation", terms: ["biggest customer", "largest customer", "major customers", "key customers", "customer concentration"], fact: "customers" },
+  // narrative
+  { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk"], phrases: ["what could go wrong", "what worries"], section: "risk factors" },
+  { id: "segments", label: "Business segments", kind: "text", terms: ["segments", "business segments", "reportable segments", "divisions", "business units"], section: "segment" },
+  { id: "business", label: "Business description", kind: "text", terms: ["business model", "what does the company do", "business overview", "what they do"], phrases: ["what do they do", "what does it do", "what do they sell"], section: "business" },
+  { id: "legal", label: "Legal proceedings", kind: "text", terms: ["litigation", "lawsuits", "legal proceedings", "legal matters"], phrases: ["getting sued", "being sued"], section: "legal proceedings" },
+];
+
+const BY_ID = new Map(CONCEPTS.map((c) => [c.id, c]));
+
+export function conceptById(id: string): Concept | undefined {
+  return BY_ID.get(id);
+}

@@ -1,0 +1,89 @@
+/**
+ * Finds the catalog's concepts in a question, by stems: each term and phrase of the catalog is a
+ * sequence of stems (lib/search/stemming.ts), found in the question's stems in order. A term must
+ * be contiguous ("net income"); an everyday phrase may have a word or two between its words ("did
+ * they buy back any stock" holds "buy back stock"). Longer matches win over the shorter ones they
+ * cover ("operating margin" over "margin", "net debt" over "debt"), so one stretch of the question
+ * names one concept.
+ */
+import { stemWord } from "@/lib/search/stemming";
+import { CONCEPTS, type Concept } from "./catalog";
+
+export interface Token {
+  word: string;
+  stem: string;
+  start: number;
+  end: number;
+}
+
+export interface ConceptHit {
+  concept: Concept;
+  /** Token span in the question [from, to). */
+  from: number;
+  to: number;
+  /** The words as written. */
+  text: string;
+  /** Matched an everyday phrase, not a term. */
+  viaPhrase: boolean;
+}
+
+/** Words with their stems and offsets; "&" stays inside a word (R&D, PP&E), a possessive "'s" goes. */
+export function tokens(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}&]*(?:['’]s\b)?/gu)) {
+    const word = m[0].toLowerCase().replace(/['’]s$/, "");
+    out.push({ word, stem: stemWord(word), start: m.index!, end: m.index! + m[0].length });
+  }
+  return out;
+}
+
+const stemsOf = (s: string) => tokens(s.replace(/[/-]/g, " ")).map((t) => t.stem);
+
+interface Pattern {
+  concept: Concept;
+  stems: string[];
+  phrase: boolean;
+}
+
+let patterns: Pattern[] | undefined;
+
+function allPatterns(): Pattern[] {
+  patterns ??= CONCEPTS.flatMap((concept) => [
+    ...concept.terms.map((t) => ({ concept, stems: stemsOf(t), phrase: false })),
+    ...(concept.phrases ?? []).map((t) => ({ concept, stems: stemsOf(t), phrase: true })),
+  ]).filter((p) => p.stems.length > 0);
+  return patterns;
+}
+
+/** Where `stems` occurs in `toks` from `at`: contiguous, or for a phrase with at most `gap` words between words. */
+function matchAt(toks: Token[], at: number, stems: string[], gap: number): number | undefined {
+  if (toks[at]?.stem !== stems[0]) return undefined;
+  let i = at + 1;
+  for (let k = 1; k < stems.length; k++) {
+    let j = i;
+    while (j < toks.length && j - i <= gap && toks[j]!.stem !== stems[k]) j++;
+    if (j >= toks.length || toks[j]!.stem !== stems[k] || j - i > gap) return undefined;
+    i = j + 1;
+  }
+  return i;
+}
+
+/** Every concept the question names, left to right, longest match first where they overlap. */
+export function findConcepts(text: string, toks: Token[] = tokens(text)): ConceptHit[] {
+  const found: ConceptHit[] = [];
+  for (const p of allPatterns()) {
+    for (let at = 0; at < toks.length; at++) {
+      const end = matchAt(toks, at, p.stems, p.phrase ? 2 : 0);
+      if (end === undefined) continue;
+      found.push({ concept: p.concept, from: at, to: end, text: text.slice(toks[at]!.start, toks[end - 1]!.end), viaPhrase: p.phrase });
+    }
+  }
+  // longest first; a hit overlapping a longer (or earlier equal) one is dropped
+  found.sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from);
+  const kept: ConceptHit[] = [];
+  for (const h of found) {
+    if (kept.some((k) => h.from < k.to && k.from < h.to)) continue;
+    kept.push(h);
+  }
+  return kept.sort((a, b) => a.from - b.from);
+}

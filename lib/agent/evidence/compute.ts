@@ -1,0 +1,161 @@
+/**
+ * compute_metric as typed evidence: a metric (a concept of the catalog, a metric engine id or a
+ * line item) or a formula the user defined, for a company and periods, computed by the metric
+ * engine (lib/metrics) from the company's statement lines. Returns data: the value as formatted,
+ * the formula in words, every input with its document, page, row and citation, and every input
+ * that is missing by name. Nothing is parsed from the user's English here: the caller (a remote
+ * model or the offline reader) states what to compute.
+ */
+import type { Queryable } from "@/lib/db";
+import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type MetricRequest, type MetricResult, type MetricUnit } from "@/lib/metrics";
+import { parseDefinition } from "@/lib/metrics/definition";
+import { item } from "@/lib/metrics/expr";
+import { normalise } from "@/lib/metrics/terms";
+import { LINE_ITEMS, type LineItemKey } from "@/lib/statements/types";
+import { conceptById, CONCEPTS } from "../concepts/catalog";
+import { findConcepts } from "../concepts/match";
+import { statementLineItems } from "../knowledge/line-items";
+import type { SourceRegistry } from "../sources";
+import { resolvePeriods } from "./periods";
+import { isScopeError, resolveScope } from "./scope";
+
+export interface ComputeInput {
+  company?: string;
+  /** A concept id ("capital_expenditure"), a metric id ("operating_margin"), a line item, or its name ("capex"). */
+  metric?: string;
+  /** A definition: "operating_income / revenue", "(long_term_debt + short_term_debt - cash) / ebitda". */
+  formula?: string;
+  periods?: string[];
+  aggregate?: Aggregate;
+  unit?: "amount" | "percent" | "ratio" | "days" | "per_share" | "count";
+  decimals?: number;
+  scale?: "units" | "thousands" | "millions" | "billions";
+  document?: string;
+}
+
+export interface ComputeInputRow {
+  item: string;
+  label: string;
+  period: string;
+  periodEnd: string;
+  value: number;
+  scale: number;
+  currency?: string;
+  document: string;
+  page: number;
+  row: string;
+  citation: string;
+  /** From a statement whose totals did not reconcile (it waits in review). */
+  inReview?: boolean;
+}
+
+export interface ComputeOutput {
+  status: "answered" | "incomplete" | "unknown_metric" | "no_statements" | "unknown_company";
+  company?: string;
+  metric?: { id: string; name: string; unit: MetricUnit };
+  formula?: string;
+  value?: number;
+  formatted?: string;
+  periods: string[];
+  series: Array<{ period: string; value?: number; formatted?: string }>;
+  inputs: ComputeInputRow[];
+  missing: Array<{ item: string; label: string; period: string }>;
+  judgement?: string;
+  notes: string[];
+  /** What the caller may do next, in words. */
+  hint?: string;
+}
+
+const SCALE: Record<NonNullable<ComputeInput["scale"]>, number> = { units: 1, thousands: 1e3, millions: 1e6, billions: 1e9 };
+
+const isLineItem = (k: string): k is LineItemKey => Object.hasOwn(LINE_ITEMS, k);
+const lineFormula = (key: LineItemKey, name: string): MetricFormula => ({ id: key, name, unit: /^eps_/.test(key) ? "per_share" : key === "shares_diluted" ? "count" : "amount", formula: item(key), better: "higher" });
+
+/** The metric a call names, by id or by its words (matched against the concept catalog). */
+export function metricFormula(name: string): MetricFormula | undefined {
+  const id = name.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const fromCatalog = (mid: string) => CATALOG.find((c) => c.id === mid);
+  const concept = conceptById(id) ?? findConcepts(name).map((h) => h.concept).find((c) => c.metric || c.lineItems?.length);
+  if (concept?.metric) return fromCatalog(concept.metric);
+  if (concept?.lineItems?.[0]) return lineFormula(concept.lineItems[0], concept.label);
+  if (fromCatalog(id)) return fromCatalog(id);
+  if (isLineItem(id)) return lineFormula(id, CONCEPTS.find((c) => c.lineItems?.[0] === id)?.label ?? id.replace(/_/g, " "));
+  return undefined;
+}
+
+/** A user's definition as a formula over line items; the concept ids and names both read. */
+function definedFormula(formula: string, name: string | undefined, unit: MetricUnit | undefined): MetricFormula | undefined {
+  const text = normalise(formula.replace(/\b([a-z]+(?:_[a-z]+)+)\b/g, (w) => conceptById(w)?.terms[0] ?? w.replace(/_/g, " ")));
+  const expr = parseDefinition(text);
+  if (!expr) return undefined;
+  const ratio = /\//.test(formula);
+  return { id: "defined", name: name?.trim() || "Defined metric", unit: unit ?? (ratio ? "ratio" : "amount"), formula: expr, better: "higher" };
+}
+
+function request(input: ComputeInput, metric: MetricFormula, periods: string[]): MetricRequest {
+  const unit = input.unit && input.unit !== metric.unit && (input.unit === "percent" || input.unit === "ratio") ? input.unit : undefined;
+  return {
+    question: "",
+    metric: unit ? { ...metric, unit } : metric,
+    periods,
+    aggregate: input.aggregate ?? (periods.length > 1 ? "series" : "value"),
+    format: {
+      ...(input.decimals !== undefined ? { decimals: input.decimals } : {}),
+      ...(input.scale ? { scale: SCALE[input.scale] } : {}),
+      ...(input.unit === "percent" ? { percent: true } : {}),
+    },
+    ...(metric.id === "defined" && input.formula ? { definition: input.formula } : {}),
+  };
+}
+
+function inputsOf(r: MetricResult): ComputeInputRow[] {
+  return r.inputs.map((i) => ({
+    item: i.key,
+    label: i.label,
+    period: i.period,
+    periodEnd: i.periodEnd,
+    value: i.value,
+    scale: i.scale,
+    ...(i.currency ? { currency: i.currency } : {}),
+    document: i.document,
+    page: i.page,
+    row: i.excerpt,
+    citation: `(source: ${i.document}, p.${i.page})`,
+    ...((i as { inReview?: boolean }).inReview ? { inReview: true } : {}),
+  }));
+}
+
+export async function runCompute(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: ComputeInput): Promise<ComputeOutput> {
+  const empty = { periods: [], series: [], inputs: [], missing: [], notes: [] };
+  const scope = await resolveScope(deps.db, deps.dealId, { company: input.company, document: input.document });
+  if (isScopeError(scope)) return { ...empty, status: "unknown_company", notes: [scope.error], hint: `The deal holds: ${scope.companies.join("; ") || "no company's documents"}.` };
+  const metric = input.formula ? definedFormula(input.formula, input.metric, input.unit) : input.metric ? metricFormula(input.metric) : undefined;
+  if (!metric) {
+    return {
+      ...empty,
+      status: "unknown_metric",
+      company: scope.company,
+      notes: [input.formula ? `The formula "${input.formula}" could not be read.` : `"${input.metric ?? ""}" is not a metric or statement line the engine knows.`],
+      hint: "Pass `formula` over line items (e.g. \"(long_term_debt + short_term_debt - cash) / ebitda\"), or use get_line_items / search_documents for a figure the company states itself.",
+    };
+  }
+  const periods = resolvePeriods(input.periods, scope.documents);
+  const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "" });
+  if (await source.isEmpty()) return { ...empty, status: "no_statements", company: scope.company, notes: ["No financial statement of this company has been read in the deal."], hint: "Use get_line_items or search_documents." };
+  const result = await computeMetric(request(input, metric, periods.labels), source);
+  for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });
+  const complete = result.value !== undefined || !!result.judgement;
+  return {
+    status: complete ? "answered" : "incomplete",
+    ...(scope.company ? { company: scope.company } : {}),
+    metric: { id: metric.id, name: result.name, unit: result.unit },
+    formula: result.formula,
+    ...(result.value !== undefined ? { value: result.value, formatted: result.formatted } : {}),
+    periods: result.periods,
+    series: result.series.map((s) => ({ period: s.period, ...(s.value !== undefined ? { value: s.value, formatted: s.formatted } : {}) })),
+    inputs: inputsOf(result),
+    missing: result.missing.map((m) => ({ item: m.key, label: m.label, period: m.period })),
+    ...(result.judgement ? { judgement: result.judgement.statement } : {}),
+    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...result.notes],
+  };
+}

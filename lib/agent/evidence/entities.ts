@@ -1,0 +1,140 @@
+/**
+ * People, company facts and events as evidence, from what extraction stored with citations: the
+ * executive officers with their titles (get_people), the auditor, registrant, headquarters,
+ * headcount and principal customers (get_company_facts) and dated events (get_timeline). Each
+ * item says which filing states it; the newest filing comes first, so "who is the CFO" reads the
+ * current officer and an older filing's officer is only history.
+ */
+import type { Queryable } from "@/lib/db";
+import { listEventsOf, listRoleMentions, type EntityMentionRow } from "@/lib/db/queries/evidence";
+import { conceptById, type CompanyFact } from "../concepts/catalog";
+import { findConcepts, tokens } from "../concepts/match";
+import type { SourceRegistry } from "../sources";
+import { isScopeError, resolveScope } from "./scope";
+
+export interface CitedItem {
+  name: string;
+  detail?: string;
+  document: string;
+  /** The filing's fiscal year, when known. */
+  fiscalYear?: number;
+  page: number;
+  excerpt: string;
+  citation: string;
+  /** A later filing of the company states another item for the same question. */
+  superseded?: boolean;
+}
+
+export interface EntitiesOutput {
+  company?: string;
+  items: CitedItem[];
+  /** The newest filing in scope: "now" questions read it. */
+  newestFiling?: string;
+  notes: string[];
+  error?: string;
+}
+
+type Deps = { db: Queryable; dealId: string; sources: SourceRegistry };
+
+const cite = (m: EntityMentionRow, name: string, detail?: string): CitedItem => ({
+  name,
+  ...(detail ? { detail } : {}),
+  document: m.filename,
+  ...(m.fiscal_year ? { fiscalYear: m.fiscal_year } : {}),
+  page: m.page,
+  excerpt: m.excerpt,
+  citation: `(source: ${m.filename}, p.${m.page})`,
+});
+
+/** Stems of a role without "officer": printed titles are often cut before it ("Senior Vice President and Chief Financial"). */
+function roleStems(role: string): string[] {
+  return tokens(role).map((t) => t.stem).filter((s) => s !== "offic" && s !== "and" && s !== "of" && s !== "the");
+}
+
+function holdsRole(title: string, role: string): boolean {
+  if (!role) return true;
+  const have = new Set(tokens(title).map((t) => t.stem));
+  const want = roleStems(role);
+  return want.length > 0 && want.every((s) => have.has(s));
+}
+
+/** Mentions of the newest filing that has any, then the rest marked superseded. */
+function newestFirst(mentions: EntityMentionRow[], toItem: (m: EntityMentionRow) => CitedItem): CitedItem[] {
+  const newest = mentions[0]?.document_id;
+  const seen = new Set<string>();
+  const out: CitedItem[] = [];
+  for (const m of mentions) {
+    const item = toItem(m);
+    const key = `${item.name}|${item.detail ?? ""}|${m.document_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(m.document_id === newest ? item : { ...item, superseded: true });
+  }
+  return out;
+}
+
+async function scopedMentions(deps: Deps, company?: string): Promise<{ company?: string; mentions: EntityMentionRow[]; newest?: string } | { error: string }> {
+  const scope = await resolveScope(deps.db, deps.dealId, { company });
+  if (isScopeError(scope)) return { error: `${scope.error} The deal holds: ${scope.companies.join("; ")}.` };
+  const mentions = await listRoleMentions({ db: deps.db, dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id) });
+  const newest = [...scope.documents].sort((a, b) => (b.fiscalYear ?? 0) - (a.fiscalYear ?? 0))[0]?.filename;
+  return { company: scope.company, mentions, newest };
+}
+
+function register(deps: Deps, items: CitedItem[], mentions: EntityMentionRow[]): void {
+  for (const i of items) {
+    const m = mentions.find((x) => x.filename === i.document && x.page === i.page);
+    if (m) deps.sources.add({ documentId: m.document_id, document: m.filename, page: m.page, excerpt: m.excerpt });
+  }
+}
+
+export async function runPeople(deps: Deps, input: { company?: string; role?: string; name?: string }): Promise<EntitiesOutput> {
+  const got = await scopedMentions(deps, input.company);
+  if ("error" in got) return { items: [], notes: [], error: got.error };
+  const concept = input.role ? (conceptById(input.role.trim().toLowerCase()) ?? findConcepts(input.role).find((h) => h.concept.kind === "person")?.concept) : undefined;
+  const role = concept?.role ?? input.role ?? "";
+  const people = got.mentions.filter((m) => m.entity_type === "person" && holdsRole(m.role ?? "", role) && (!input.name || holdsRole(m.name, input.name)));
+  const items = newestFirst(people, (m) => cite(m, m.name, m.role ?? undefined)).slice(0, 30);
+  register(deps, items, people);
+  const notes = items.length ? [] : [`No executive officer${role ? ` with the title "${role}"` : ""} is listed in ${got.company ?? "the deal"}'s filings; search_documents may find a passage naming one.`];
+  return { ...(got.company ? { company: got.company } : {}), items, ...(got.newest ? { newestFiling: got.newest } : {}), notes };
+}
+
+const FACT_ROLE: Record<CompanyFact, (role: string) => boolean> = {
+  auditor: (r) => r === "auditor",
+  registrant: (r) => r === "registrant",
+  headquarters: (r) => r.startsWith("headquarters:"),
+  employees: (r) => r.startsWith("employees:"),
+  customers: (r) => /customer/.test(r),
+  subsidiaries: (r) => /subsidiar/.test(r),
+};
+
+export async function runCompanyFacts(deps: Deps, input: { company?: string; facts?: CompanyFact[] }): Promise<EntitiesOutput & { facts: Partial<Record<CompanyFact, CitedItem[]>> }> {
+  const got = await scopedMentions(deps, input.company);
+  if ("error" in got) return { items: [], facts: {}, notes: [], error: got.error };
+  const wanted = input.facts?.length ? input.facts : (Object.keys(FACT_ROLE) as CompanyFact[]);
+  const facts: Partial<Record<CompanyFact, CitedItem[]>> = {};
+  const notes: string[] = [];
+  for (const f of wanted) {
+    const ms = got.mentions.filter((m) => m.entity_type !== "person" && FACT_ROLE[f](m.role ?? ""));
+    const items = newestFirst(ms, (m) => cite(m, m.name, m.role?.replace(/^(?:headquarters|employees):\s*/, "") || undefined)).slice(0, 10);
+    register(deps, items, ms);
+    if (items.length) facts[f] = items;
+    else notes.push(`No ${f} was extracted from ${got.company ?? "the deal"}'s filings; search_documents may find a passage stating it.`);
+  }
+  return { ...(got.company ? { company: got.company } : {}), items: Object.values(facts).flat(), facts, ...(got.newest ? { newestFiling: got.newest } : {}), notes };
+}
+
+export async function runTimeline(deps: Deps, input: { company?: string; from?: string; to?: string; limit?: number }): Promise<{ company?: string; events: Array<{ date: string; type: string; description: string | null; document: string; page: number; excerpt: string; citation: string }>; error?: string }> {
+  const scope = await resolveScope(deps.db, deps.dealId, { company: input.company });
+  if (isScopeError(scope)) return { events: [], error: `${scope.error} The deal holds: ${scope.companies.join("; ")}.` };
+  const rows = await listEventsOf({ db: deps.db, dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), limit: 500 });
+  const events = rows
+    .filter((e) => (!input.from || e.event_date >= input.from) && (!input.to || e.event_date <= input.to))
+    .slice(-(input.limit ?? 40))
+    .map((e) => {
+      deps.sources.add({ documentId: e.document_id, document: e.filename, page: e.source_page, excerpt: e.source_excerpt });
+      return { date: e.event_date, type: e.event_type, description: e.description, document: e.filename, page: e.source_page, excerpt: e.source_excerpt, citation: `(source: ${e.filename}, p.${e.source_page})` };
+    });
+  return { ...(scope.company ? { company: scope.company } : {}), events };
+}

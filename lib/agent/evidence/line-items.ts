@@ -1,0 +1,205 @@
+/**
+ * get_line_items: rows of the tables a filing prints, with every period column. Statement lines
+ * (income statement, balance sheet, cash flow) and the rows of segment, geographic and operating
+ * tables (backlog, stores, headcount, a company's own net-debt ratio), each with its scale,
+ * currency, page, the row as printed and where it sits: the statement, or the table's title and
+ * the headings above the row (so a segment's row reads as the segment's, never as the company's).
+ *
+ * An item is a concept of the catalog (its statement line items and row words) or a label in the
+ * company's own words; a label matches a row when every stem of it is in the row's label, headings
+ * or title. Rows naming the item in their own label come first, statement lines before table rows.
+ */
+import type { Queryable } from "@/lib/db";
+import { listTableFindings, type TableFindingRow } from "@/lib/db/queries/evidence";
+import type { PartFacts } from "@/lib/extraction/findings/parts";
+import type { StatementFacts } from "@/lib/extraction/findings/statements";
+import { parsePeriod } from "@/lib/periods";
+import { conceptById, type Concept } from "../concepts/catalog";
+import { findConcepts, tokens } from "../concepts/match";
+import type { SourceRegistry } from "../sources";
+import { resolvePeriods } from "./periods";
+import { isScopeError, resolveScope } from "./scope";
+
+export interface LineItemsInput {
+  company?: string;
+  items: string[];
+  periods?: string[];
+  statement?: "income" | "balance" | "cash_flow";
+  document?: string;
+  limit?: number;
+}
+
+export interface LineItemColumn {
+  period: string;
+  periodEnd?: string;
+  /** 12, 3, 6, 9; 0 for a balance at a date. */
+  months: number;
+  /** As printed. */
+  printed?: string;
+  /** In units (printed × scale); per-share and counts unscaled. */
+  value: number | null;
+}
+
+export interface LineItemRow {
+  /** The item asked for that this row answers. */
+  item: string;
+  label: string;
+  /** "statement": a line of a primary statement (the company total); "table": a row of another table. */
+  source: "statement" | "table";
+  statement?: string;
+  /** For a table row: its title and the headings above it (segment, geography, group). */
+  table?: { title: string; headings: string[] };
+  scale: number;
+  currency?: string;
+  columns: LineItemColumn[];
+  document: string;
+  page: number;
+  row: string;
+  citation: string;
+  inReview?: boolean;
+}
+
+export interface LineItemsOutput {
+  company?: string;
+  rows: LineItemRow[];
+  /** Items no row was found for. */
+  notFound: string[];
+  notes: string[];
+  error?: string;
+}
+
+type StatementPayload = { metric: string; metricKey: string; valueNum: number | null; period?: string; periodEnd?: string; currency?: string; statement?: StatementFacts };
+type PartPayload = { metric: string; currency?: string; part?: PartFacts };
+
+interface Want {
+  item: string;
+  concept?: Concept;
+  stems: string[];
+}
+
+function wantOf(item: string): Want {
+  const concept = conceptById(item.trim().toLowerCase().replace(/[\s-]+/g, "_")) ?? findConcepts(item)[0]?.concept;
+  const words = concept?.rowWords?.[0] ?? (conceptById(item) ? concept!.terms[0]! : item);
+  return { item, concept, stems: tokens(words).map((t) => t.stem) };
+}
+
+const baseKey = (k: string) => k.replace(/#\d+$/, "");
+const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).map((x) => x.stem)));
+
+/** Statement findings → one row per printed line (every period column together). */
+function statementRows(found: TableFindingRow[]): Map<string, { rows: TableFindingRow[]; p: StatementPayload }> {
+  const out = new Map<string, { rows: TableFindingRow[]; p: StatementPayload }>();
+  for (const r of found) {
+    if (!r.candidate_key.startsWith("statement:")) continue;
+    const p = r.payload as StatementPayload;
+    const key = `${r.document_id}|${r.page}|${p.statement?.row ?? p.metric}`;
+    const g = out.get(key) ?? { rows: [], p };
+    g.rows.push(r);
+    out.set(key, g);
+  }
+  return out;
+}
+
+function fromStatement(item: string, g: { rows: TableFindingRow[]; p: StatementPayload }): LineItemRow {
+  const first = g.rows[0]!;
+  const columns = g.rows
+    .map((r) => r.payload as StatementPayload)
+    .map((p) => ({ period: p.period ?? "", ...(p.periodEnd ? { periodEnd: p.periodEnd } : {}), months: p.statement?.months ?? 12, value: p.valueNum }))
+    .sort((a, b) => (b.periodEnd ?? "").localeCompare(a.periodEnd ?? ""));
+  return {
+    item,
+    label: g.p.metric,
+    source: "statement",
+    statement: g.p.statement?.title,
+    scale: g.p.statement?.scale ?? 1,
+    ...(g.p.currency ? { currency: g.p.currency } : {}),
+    columns,
+    document: first.filename,
+    page: first.page,
+    row: g.p.statement?.row ?? g.p.metric,
+    citation: `(source: ${first.filename}, p.${first.page})`,
+    ...(g.rows.some((r) => r.status === "review") ? { inReview: true } : {}),
+  };
+}
+
+function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
+  const unscaled = (v: string) => Number(v.replace(/[,$€£\s]/g, "").replace(/^\((.*)\)$/, "-$1"));
+  return {
+    item,
+    label: part.label,
+    source: "table",
+    table: { title: part.title, headings: part.context },
+    scale: part.scale,
+    ...(currency ? { currency } : {}),
+    columns: part.columns.map((c) => {
+      const n = unscaled(c.value);
+      return { period: c.period, ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}), months: c.months, printed: c.value, value: Number.isFinite(n) ? n * part.scale : null };
+    }),
+    document: r.filename,
+    page: r.page,
+    row: part.row,
+    citation: `(source: ${r.filename}, p.${r.page})`,
+  };
+}
+
+function inPeriods(row: LineItemRow, labels: string[]): LineItemRow | undefined {
+  if (!labels.length) return row;
+  const fits = (c: LineItemColumn) =>
+    labels.some((l) => {
+      const a = parsePeriod(l);
+      const b = parsePeriod(c.period);
+      if (a?.kind === "FY") return b?.kind === "FY" && a.year === b.year && (c.months === 12 || c.months === 0);
+      return c.period === l || (!!a?.end && c.periodEnd === a.end);
+    });
+  const columns = row.columns.filter(fits);
+  return columns.length ? { ...row, columns } : undefined;
+}
+
+/** Rows for one wanted item: statement lines of its line items, then table rows naming its words. */
+function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: TableFindingRow[], statement?: string): LineItemRow[] {
+  const out: LineItemRow[] = [];
+  const keys = new Set(w.concept?.lineItems ?? []);
+  for (const g of statements.values()) {
+    if (statement && g.p.statement?.kind !== statement) continue;
+    const own = stemSet(g.p.metric);
+    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)))) out.push(fromStatement(w.item, g));
+  }
+  if (statement) return out;
+  const seen = new Set<string>();
+  for (const r of found) {
+    if (!r.candidate_key.startsWith("part:")) continue;
+    const p = r.payload as PartPayload;
+    const part = p.part;
+    if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`)) continue;
+    const all = stemSet(part.label, part.title, ...part.context);
+    if (!w.stems.length || !w.stems.every((s) => all.has(s))) continue;
+    seen.add(`${r.document_id}|${r.page}|${part.row}`);
+    out.push(fromPart(w.item, r, part, p.currency));
+  }
+  // the item named in the row's own label first, statement lines before table rows, fewer extra words first
+  const ownLabel = (x: LineItemRow) => w.stems.every((s) => stemSet(x.label).has(s));
+  return out.sort((a, b) => Number(ownLabel(b)) - Number(ownLabel(a)) || Number(a.source === "table") - Number(b.source === "table") || a.label.length - b.label.length);
+}
+
+export async function runLineItems(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: LineItemsInput): Promise<LineItemsOutput> {
+  const scope = await resolveScope(deps.db, deps.dealId, { company: input.company, document: input.document });
+  if (isScopeError(scope)) return { rows: [], notFound: input.items, notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
+  const periods = resolvePeriods(input.periods, scope.documents);
+  const found = await listTableFindings({ db: deps.db, dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), prefixes: ["statement:", "part:"] });
+  const statements = statementRows(found);
+  const limit = input.limit ?? 8;
+  const rows: LineItemRow[] = [];
+  const notFound: string[] = [];
+  for (const item of input.items) {
+    const hits = rowsFor(wantOf(item), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
+    if (!hits.length) notFound.push(item);
+    rows.push(...hits.slice(0, limit));
+  }
+  for (const r of rows) deps.sources.add({ documentId: found.find((f) => f.filename === r.document)!.document_id, document: r.document, page: r.page, excerpt: r.row });
+  return {
+    ...(scope.company ? { company: scope.company } : {}),
+    rows,
+    notFound,
+    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : [])],
+  };
+}

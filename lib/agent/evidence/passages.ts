@@ -1,0 +1,159 @@
+/**
+ * search_documents and open_page: document text as evidence. A search returns passages big enough
+ * to answer from: the paragraph or table block around the best-matching excerpt of each page (a
+ * table block keeps the header line that names its columns), with document, page, character range
+ * and report section. open_page returns a whole page.
+ */
+import type { Queryable } from "@/lib/db";
+import { getPageText } from "@/lib/db/queries/pages";
+import type { EmbeddingSpace } from "@/lib/models/embeddings";
+import { sectionsOfStoredPages } from "@/lib/search/page-sections";
+import { searchPages } from "@/lib/search/search";
+import type { SourceRegistry } from "../sources";
+import { isScopeError, resolveScope, type ScopeDocument } from "./scope";
+
+export interface Passage {
+  document: string;
+  page: number;
+  section?: string;
+  /** Character range of `text` in the page text. */
+  charStart: number;
+  charEnd: number;
+  text: string;
+  citation: string;
+}
+
+export interface SearchDocumentsInput {
+  query: string;
+  company?: string;
+  document?: string;
+  section?: string;
+  period?: string;
+  k?: number;
+}
+
+export interface SearchDocumentsOutput {
+  company?: string;
+  passages: Passage[];
+  notes: string[];
+  error?: string;
+}
+
+type Deps = { db: Queryable; dealId: string; sources: SourceRegistry; space?: EmbeddingSpace };
+
+const MAX_PASSAGE = 1400;
+const MIN_PASSAGE = 400;
+const YEARS = /\b(?:19|20)\d\d\b/g;
+const COLUMN_HEADER = /\b(?:years? ended|months ended|quarter|fiscal|as of|december|june|september|march)\b/i;
+
+/** Lines of `text` with their offsets. */
+function lines(text: string): Array<{ start: number; end: number; text: string }> {
+  const out: Array<{ start: number; end: number; text: string }> = [];
+  let start = 0;
+  for (const l of text.split("\n")) {
+    out.push({ start, end: start + l.length, text: l });
+    start += l.length + 1;
+  }
+  return out;
+}
+
+const isTableLine = (l: string) => (l.match(/\d[\d,.]*\d|\d/g) ?? []).length >= 2;
+
+/**
+ * The block around offset `at`: the run of lines between blank lines (or up to MAX_PASSAGE
+ * characters centred on it). A table block keeps the nearest header line above it that names
+ * columns (two or more years, or "Years ended …").
+ */
+export function blockAround(text: string, at: number): { start: number; end: number; header?: { start: number; end: number } } {
+  const ls = lines(text);
+  let i = Math.max(0, ls.findIndex((l) => l.end >= at));
+  let from = i;
+  let to = i;
+  const size = () => ls[to]!.end - ls[from]!.start;
+  while (from > 0 && ls[from - 1]!.text.trim() && size() < MAX_PASSAGE / 2) from--;
+  while (to < ls.length - 1 && ls[to + 1]!.text.trim() && size() < MAX_PASSAGE) to++;
+  // a heading or a lone line is no passage: go on into the next block
+  while (to < ls.length - 1 && size() < MIN_PASSAGE) to++;
+  const block = { start: ls[from]!.start, end: ls[to]!.end };
+  if (!ls.slice(from, to + 1).some((l) => isTableLine(l.text))) return block;
+  const hasHeader = ls.slice(from, to + 1).some((l) => (l.text.match(YEARS) ?? []).length >= 2 || COLUMN_HEADER.test(l.text));
+  if (hasHeader) return block;
+  for (i = from - 1; i >= Math.max(0, from - 40); i--) {
+    const t = ls[i]!.text;
+    if ((t.match(YEARS) ?? []).length >= 2 || (COLUMN_HEADER.test(t) && t.length < 160)) return { ...block, header: { start: ls[i]!.start, end: ls[i]!.end } };
+  }
+  return block;
+}
+
+function passageOf(text: string, excerpt: string): { start: number; end: number; text: string } {
+  const probe = excerpt.replace(/\s+/g, " ").trim().slice(0, 60);
+  const flat = text.replace(/\s+/g, " ");
+  let at = text.indexOf(excerpt.slice(0, 60));
+  if (at < 0) {
+    const f = flat.indexOf(probe);
+    at = f < 0 ? 0 : Math.min(text.length - 1, f);
+  }
+  const b = blockAround(text, at);
+  const body = text.slice(b.start, b.end);
+  const head = b.header ? `${text.slice(b.header.start, b.header.end).trim()}\n…\n` : "";
+  return { start: b.start, end: b.end, text: `${head}${body}`.trim() };
+}
+
+const sectionKey = (s: string) => s.trim().toLowerCase().replace(/&/g, "and").replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "");
+
+export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput): Promise<SearchDocumentsOutput> {
+  const scope = await resolveScope(deps.db, deps.dealId, { company: input.company, document: input.document });
+  if (isScopeError(scope)) return { passages: [], notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
+  const k = Math.min(Math.max(input.k ?? 6, 1), 12);
+  const query = [input.query, input.period, input.section].filter(Boolean).join(" ");
+  const hits = await searchPages({ db: deps.db, space: deps.space, dealId: deps.dealId, query, k: input.section ? 30 : k, documentIds: scope.documents.map((d) => d.id) });
+  const sections = await sectionsOfStoredPages(deps.db, hits.map((h) => ({ documentId: h.documentId, page: h.page })));
+  const notes: string[] = [];
+  let chosen = hits;
+  if (input.section) {
+    const want = sectionKey(input.section);
+    const inSection = hits.filter((h) => sections.get(`${h.documentId}:${h.page}`)?.sections.some((s) => s === want || s.includes(want) || want.includes(s)));
+    if (inSection.length) chosen = inSection;
+    else notes.push(`No page of the section "${input.section}" matched; passages from other sections follow.`);
+  }
+  const passages: Passage[] = [];
+  for (const h of chosen.slice(0, k)) {
+    const text = (await getPageText({ db: deps.db, documentId: h.documentId, page: h.page })) ?? h.excerpt;
+    const p = passageOf(text, h.excerpt);
+    const section = sections.get(`${h.documentId}:${h.page}`)?.section ?? undefined;
+    deps.sources.add({ documentId: h.documentId, document: h.document, page: h.page, excerpt: h.excerpt });
+    passages.push({ document: h.document, page: h.page, ...(section ? { section } : {}), charStart: p.start, charEnd: p.end, text: p.text, citation: `(source: ${h.document}, p.${h.page})` });
+  }
+  if (!passages.length) notes.push(`Nothing in ${scope.company ?? "the deal"}'s documents matched "${input.query}".`);
+  return { ...(scope.company ? { company: scope.company } : {}), passages, notes };
+}
+
+export interface OpenPageOutput {
+  document: string;
+  page: number;
+  section?: string;
+  text: string;
+  truncated?: boolean;
+  citation: string;
+  error?: string;
+}
+
+const MAX_PAGE = 12_000;
+
+export async function runOpenPage(deps: Deps, input: { document: string; page: number }): Promise<OpenPageOutput> {
+  const scope = await resolveScope(deps.db, deps.dealId, { document: input.document });
+  const doc: ScopeDocument | undefined = isScopeError(scope) ? undefined : scope.documents[0];
+  if (!doc) return { document: input.document, page: input.page, text: "", citation: "", error: `No document named "${input.document}" in this deal.` };
+  const text = await getPageText({ db: deps.db, documentId: doc.id, page: input.page });
+  if (text === null) return { document: doc.filename, page: input.page, text: "", citation: "", error: `${doc.filename} has no page ${input.page}.` };
+  const section = (await sectionsOfStoredPages(deps.db, [{ documentId: doc.id, page: input.page }])).get(`${doc.id}:${input.page}`)?.section ?? undefined;
+  deps.sources.add({ documentId: doc.id, document: doc.filename, page: input.page, excerpt: text.trim().split("\n")[0]!.slice(0, 200) });
+  return {
+    document: doc.filename,
+    page: input.page,
+    ...(section ? { section } : {}),
+    text: text.slice(0, MAX_PAGE),
+    ...(text.length > MAX_PAGE ? { truncated: true } : {}),
+    citation: `(source: ${doc.filename}, p.${input.page})`,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Periods in a tool call, read against the documents in scope, never against today's date: "last
+ * year", "latest", "now" and "current" are the newest fiscal year the company's documents report;
+ * "prior year" / "the year before" the one before it; "2022", "FY22", "fiscal 2022" are FY2022;
+ * quarters, halves and dates keep their canonical labels (lib/periods). Every relative reading is
+ * returned as a note, so the answer can say which year it took.
+ */
+import { parsePeriod, readPeriodRequest } from "@/lib/periods";
+import type { ScopeDocument } from "./scope";
+
+export interface ResolvedPeriods {
+  labels: string[];
+  notes: string[];
+  /** Periods the call gave that could not be read. */
+  unread: string[];
+}
+
+const LATEST = /^(?:latest|newest|most recent|current|now|today|this year|last year|last fiscal year|recent|ttm|latest year)$/i;
+const PRIOR = /^(?:prior year|previous year|year before|the year before|last year's prior|year earlier|a year earlier|prior)$/i;
+const LAST_N = /^(?:last|past|previous)\s+(\d{1,2}|two|three|four|five)\s+(?:fiscal\s+)?years$/i;
+const WORD_N: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
+
+/** The newest fiscal year the documents report (their own fiscal year). */
+export function latestFiscalYear(docs: ScopeDocument[]): number | undefined {
+  const years = docs.map((d) => d.fiscalYear).filter((y): y is number => typeof y === "number");
+  return years.length ? Math.max(...years) : undefined;
+}
+
+function one(raw: string, latest: number | undefined, notes: string[]): string[] | undefined {
+  const p = raw.trim().replace(/^the\s+/i, "");
+  if (!p) return [];
+  if (LATEST.test(p)) {
+    if (latest === undefined) return undefined;
+    notes.push(`"${raw}" read as FY${latest}, the latest fiscal year the documents report.`);
+    return [`FY${latest}`];
+  }
+  if (PRIOR.test(p)) {
+    if (latest === undefined) return undefined;
+    notes.push(`"${raw}" read as FY${latest - 1}, the year before the latest reported.`);
+    return [`FY${latest - 1}`];
+  }
+  const n = LAST_N.exec(p);
+  if (n) {
+    if (latest === undefined) return undefined;
+    const count = WORD_N[n[1]!.toLowerCase()] ?? Number(n[1]);
+    notes.push(`"${raw}" read as FY${latest - count + 1}–FY${latest}.`);
+    return Array.from({ length: count }, (_, i) => `FY${latest - count + 1 + i}`);
+  }
+  if (/^(?:19|20)\d\d$/.test(p)) return [`FY${p}`];
+  const parsed = parsePeriod(p);
+  if (parsed) return [parsed.label];
+  const req = readPeriodRequest(p);
+  if (req.exact) return [req.exact.label];
+  return undefined;
+}
+
+export function resolvePeriods(raw: string[] | undefined, docs: ScopeDocument[]): ResolvedPeriods {
+  const latest = latestFiscalYear(docs);
+  const out: ResolvedPeriods = { labels: [], notes: [], unread: [] };
+  for (const r of raw ?? []) {
+    const got = one(r, latest, out.notes);
+    if (got === undefined) out.unread.push(r);
+    else for (const l of got) if (!out.labels.includes(l)) out.labels.push(l);
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * Which documents an evidence tool reads: the company a call names (by name, a distinctive
+ * first word or ticker, anywhere: "verizon", "Verizon's", "VZ"), narrowed to one document when
+ * the call names a file. A name that matches none of the deal's companies is an error as data,
+ * listing the companies the deal holds, so the model (or the offline reader) can say so instead
+ * of answering for another company.
+ */
+import type { Queryable } from "@/lib/db";
+import { understandQuery } from "@/lib/search/query-understanding";
+import { companiesNamed, dealCompanies, type DealCompany, type RoutedDocument } from "@/lib/search/routing";
+import { loadRoutableDocuments } from "@/lib/search/routing-cache";
+
+export interface ScopeDocument {
+  id: string;
+  filename: string;
+  kind: string | null;
+  fiscalYear: number | null;
+  fiscalPeriod: string | null;
+  company: string | null;
+}
+
+export interface EvidenceScope {
+  /** The company the evidence is for (as its newest document names it), when the deal holds companies. */
+  company?: string;
+  /** The documents read (all of the company's, or the one named). */
+  documents: ScopeDocument[];
+}
+
+export interface ScopeError {
+  error: string;
+  /** The companies this deal holds, for the reply. */
+  companies: string[];
+}
+
+const toDoc = (d: RoutedDocument): ScopeDocument => ({ id: d.id, filename: d.filename, kind: d.kind, fiscalYear: d.fiscal_year, fiscalPeriod: d.fiscal_period, company: d.company_name ?? d.company });
+
+function byFilename(docs: RoutedDocument[], name: string): RoutedDocument[] {
+  const want = name.trim().toLowerCase().replace(/\.(?:pdf|xlsx|csv|docx|txt)$/, "");
+  return docs.filter((d) => d.id === name || d.filename.toLowerCase().replace(/\.(?:pdf|xlsx|csv|docx|txt)$/, "") === want);
+}
+
+/** The company a name in a call means, among the deal's; undefined when it names none of them. */
+export function companyNamedBy(companies: DealCompany[], docs: RoutedDocument[], name: string): DealCompany | undefined {
+  const hits = companiesNamed(companies, docs, understandQuery(name));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+export async function resolveScope(db: Queryable, dealId: string, a: { company?: string; document?: string }): Promise<EvidenceScope | ScopeError> {
+  const docs = await loadRoutableDocuments(db, dealId);
+  const companies = dealCompanies(docs);
+  let pool = docs;
+  let company: DealCompany | undefined;
+  if (a.company?.trim()) {
+    company = companyNamedBy(companies, docs, a.company);
+    if (!company && companies.length) {
+      return { error: `No company in this deal matches "${a.company}".`, companies: companies.map((c) => c.name) };
+    }
+    if (company) pool = docs.filter((d) => company!.documentIds.includes(d.id));
+  } else if (companies.length === 1) {
+    company = companies[0];
+  }
+  if (a.document?.trim()) {
+    const named = byFilename(pool, a.document);
+    if (!named.length) return { error: `No document named "${a.document}"${company ? ` of ${company.name}` : ""} in this deal.`, companies: companies.map((c) => c.name) };
+    pool = named;
+  }
+  return { ...(company ? { company: company.name } : {}), documents: pool.map(toDoc) };
+}
+
+export function isScopeError(x: EvidenceScope | ScopeError): x is ScopeError {
+  return "error" in x;
+}
+
+/** The deal's companies and documents, newest first: what the data room holds, for the system prompt. */
+export async function dataRoomSummary(db: Queryable, dealId: string): Promise<Array<{ company: string; documents: ScopeDocument[] }>> {
+  const docs = await loadRoutableDocuments(db, dealId);
+  const companies = dealCompanies(docs);
+  const newestFirst = (x: ScopeDocument, y: ScopeDocument) => (y.fiscalYear ?? 0) - (x.fiscalYear ?? 0) || x.filename.localeCompare(y.filename);
+  const grouped = companies.map((c) => ({ company: c.name, documents: docs.filter((d) => c.documentIds.includes(d.id)).map(toDoc).sort(newestFirst) }));
+  const loose = docs.filter((d) => !companies.some((c) => c.documentIds.includes(d.id))).map(toDoc);
+  return loose.length ? [...grouped, { company: "", documents: loose.sort(newestFirst) }] : grouped;
+}
