@@ -8,7 +8,8 @@
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { agentModeMove, agentModeOutput } from "./agent-mode";
-import { readConversation } from "./conversation";
+import { readConversation, type Conversation } from "./conversation";
+import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, readTurn } from "./evidence-path";
 import { planTurn } from "./intent";
 import { nextToolCalls } from "./planner";
 import { writeAnswer } from "./writer";
@@ -43,20 +44,45 @@ function decideAgentMode(options: LanguageModelV3CallOptions, output: string): L
   return { kind: "tools", calls: move.calls.map((c, i) => ({ toolCallId: `call_am_${before + i}`, toolName: c.toolName, input: JSON.stringify(c.input) })), text: "" };
 }
 
+/**
+ * The question reader first: a question it reads into typed evidence calls is answered from their
+ * results when they fit; otherwise (or when it reads nothing) the rules planner answers, as if the
+ * evidence calls had not been made.
+ */
 function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const conv = readConversation(options.prompt);
-  const plan = planTurn(conv);
   const available = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
   const forced = options.toolChoice?.type === "none";
-  const calls = forced ? null : nextToolCalls(plan, conv.current.tools, available);
-  if (calls && calls.length) {
-    const step = conv.current.tools.length;
-    return {
-      kind: "tools",
-      calls: calls.map((c, i) => ({ toolCallId: `call_${hash(`${conv.current.user}|${step}|${i}|${c.toolName}`)}_${step}_${i}`, toolName: c.toolName, input: JSON.stringify(c.input) })),
-      text: "",
-    };
+  if ([...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced) {
+    const reading = readTurn(conv, dataRoomCompanies(options.prompt));
+    const calls = evidenceNext(reading, conv.current.tools);
+    if (calls) return toolDecision(conv, calls);
+    const answer = evidenceAnswer(reading, conv.current.tools);
+    if (answer) return { kind: "text", calls: [], text: answer };
   }
+  const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t)) } };
+  return decideRules(options, rest, available, conv.current.tools.length);
+}
+
+/** A call the evidence path made (its tools, with the typed inputs the rules planner never sends). */
+function isEvidencePathCall(t: { toolName: string; input: Record<string, unknown> }): boolean {
+  return EVIDENCE_PATH_TOOLS.has(t.toolName) && !(t.toolName === "compute_metric" && typeof t.input.question === "string");
+}
+
+/** `step`: the tool results already in the turn (all of them: ids stay unique when the rules planner sees fewer). */
+function toolDecision(conv: Conversation, calls: Array<{ toolName: string; input: Record<string, unknown> }>, step = conv.current.tools.length): LocalDecision {
+  return {
+    kind: "tools",
+    calls: calls.map((c, i) => ({ toolCallId: `call_${hash(`${conv.current.user}|${step}|${i}|${c.toolName}`)}_${step}_${i}`, toolName: c.toolName, input: JSON.stringify(c.input) })),
+    text: "",
+  };
+}
+
+function decideRules(options: LanguageModelV3CallOptions, conv: Conversation, available: Set<string>, step: number): LocalDecision {
+  const plan = planTurn(conv);
+  const forced = options.toolChoice?.type === "none";
+  const calls = forced ? null : nextToolCalls(plan, conv.current.tools, available);
+  if (calls && calls.length) return toolDecision(conv, calls, step);
   return { kind: "text", calls: [], text: writeAnswer(plan, conv.current.tools) };
 }
 

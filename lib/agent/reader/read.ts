@@ -1,0 +1,140 @@
+/**
+ * The question reader: a question (and the conversation before it) read into slots, the same
+ * typed slots a remote model fills when it calls the evidence tools.
+ * - concept: the catalog's concepts the question names, by stems (lib/agent/concepts);
+ * - company: a company of the data room named anywhere in the question ("verizon revenue 2022");
+ * - periods: years and quarters (lib/periods), "last year" / "now" / "latest" kept as words for the
+ *   tools to read against the filings, never against today's date;
+ * - aggregate: a growth or a change when asked; several years → a series;
+ * - format: decimals and scale asked;
+ * - follow-up: a turn that names no concept ("and the year before?", "what about 2021?") carries the
+ *   last turn's concept and company and shifts or replaces its period.
+ * The reader resolves nothing it cannot: a slot it does not find stays empty, and the caller
+ * decides whether the question can be answered from evidence or must be answered by searching.
+ */
+import { readPeriodRequest } from "@/lib/periods";
+import type { Concept } from "../concepts/catalog";
+import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
+
+export interface Reading {
+  text: string;
+  concepts: Concept[];
+  /** The data room company the question names. */
+  company?: string;
+  /** Period words for the tools: "FY2022", "Q3 2023", "latest", "prior year". */
+  periods: string[];
+  aggregate?: "growth" | "change" | "series" | "average" | "cagr";
+  decimals?: number;
+  scale?: "thousands" | "millions" | "billions";
+  /** A yes/no question ("did they …", "is it …"). */
+  polar: boolean;
+  /** Asks why or how: a reason, which a figure never is. */
+  reason: boolean;
+  /** Carried from the previous turn (concept, company or periods). */
+  followUp?: { from: string; carried: Array<"concept" | "company" | "periods"> };
+}
+
+const POLAR = /^\s*(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would|should)\b/i;
+const REASON = /\b(?:why|how come|what (?:drove|caused|explains)|reasons? for|driven by)\b/i;
+const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
+const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
+const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
+const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
+const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
+const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
+const NOW = /\b(?:now|currently|current|today|latest|most recent|these days|at present)\b/i;
+const DECIMALS = /\b(\d|one|two|three|four)\s+decimal(?:s| places?)?\b|\bto\s+(\d)\s*dp\b/i;
+const SCALE = /\b(?:in|as)\s+(?:usd\s+|\$\s*)?(thousands|millions|billions|mm|mn|bn)\b|\b(?:usd|\$)\s*(millions|billions|thousands|mm|bn)\b/i;
+const WORD_N: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
+
+/** Years and quarters the text names, in order: "2020, 2021 and 2022", "fy22", "Q3 2023". */
+function periodsIn(text: string): string[] {
+  const out: string[] = [];
+  const t = text.replace(/\b(?:fy|fiscal(?:\s+year)?)\s*'?(\d\d)\b(?!\d)/gi, (_, y: string) => `FY20${y}`);
+  for (const m of t.matchAll(/\b(?:(Q[1-4])\s*(?:FY\s*)?((?:19|20)\d\d)|FY\s*((?:19|20)\d\d)|((?:19|20)\d\d))\b/gi)) {
+    const label = m[1] ? `${m[1].toUpperCase()} ${m[2]}` : `FY${m[3] ?? m[4]}`;
+    if (!out.includes(label)) out.push(label);
+  }
+  if (!out.length) {
+    const req = readPeriodRequest(text);
+    if (req.exact) out.push(req.exact.label);
+  }
+  return out;
+}
+
+/** Distinctive words of a company's name ("VERIZON COMMUNICATIONS INC" → verizon, communications). */
+function nameWords(company: string): string[] {
+  return tokens(company)
+    .map((t) => t.word)
+    .filter((w) => w.length >= 2 && !/^(?:inc|corp|corporation|co|company|ltd|plc|llc|lp|group|holdings?|the|and|of|sa|ag|nv|ab|international|incorporated)$/.test(w));
+}
+
+/** The data room company the text names: its first distinctive word, or its whole squashed name ("3m"). */
+export function companyIn(text: string, companies: string[]): string | undefined {
+  const words = new Set(tokens(text).map((t) => t.word));
+  const squashed = tokens(text).map((t) => t.word).join("");
+  const hits = companies.filter((c) => {
+    const ws = nameWords(c);
+    return (ws[0] !== undefined && words.has(ws[0])) || (ws.length > 0 && squashed.includes(ws.join("")));
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** The concepts named, with a measure word dropped: "how much cash did they put into new plants" asks capex, not the cash balance. */
+function conceptsOf(hits: ConceptHit[]): Concept[] {
+  const viaPhrase = hits.some((h) => h.viaPhrase && h.concept.kind === "amount");
+  return hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash")).map((h) => h.concept);
+}
+
+export function readQuestion(text: string, companies: string[], previous?: Reading): Reading {
+  const hits = findConcepts(text);
+  const concepts = conceptsOf(hits);
+  const periods = periodsIn(text);
+  const company = companyIn(text, companies);
+  const dec = DECIMALS.exec(text);
+  const sc = SCALE.exec(text)?.slice(1).find(Boolean)?.toLowerCase();
+  const reading: Reading = {
+    text,
+    concepts,
+    ...(company ? { company } : {}),
+    periods,
+    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : GROWTH.test(text) ? { aggregate: "growth" as const } : periods.length > 1 ? { aggregate: "series" as const } : {}),
+    ...(dec ? { decimals: WORD_N[dec[1]?.toLowerCase() ?? ""] ?? Number(dec[1] ?? dec[2]) } : {}),
+    ...(sc ? { scale: sc.startsWith("b") ? ("billions" as const) : sc.startsWith("t") ? ("thousands" as const) : ("millions" as const) } : {}),
+    polar: POLAR.test(text),
+    reason: REASON.test(text),
+  };
+  if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
+  else if (!periods.length && NOW.test(text)) reading.periods = ["latest"];
+  return previous ? carried(reading, previous) : reading;
+}
+
+/** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
+function carried(r: Reading, prev: Reading): Reading {
+  const short = tokens(r.text).length <= 8;
+  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length))) return r;
+  const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
+  if (!r.concepts.length) {
+    out.concepts = prev.concepts;
+    out.followUp!.carried.push("concept");
+    if (!r.aggregate && prev.aggregate && prev.aggregate !== "series") out.aggregate = prev.aggregate;
+  }
+  if (!r.company && prev.company) {
+    out.company = prev.company;
+    out.followUp!.carried.push("company");
+  }
+  if (!r.periods.length || (r.periods[0] === "latest" && YEAR_BEFORE.test(r.text))) {
+    const base = prev.periods.at(-1);
+    if (YEAR_BEFORE.test(r.text) && base && /^FY\d{4}$/.test(base)) out.periods = [`FY${Number(base.slice(2)) - 1}`];
+    else if (YEAR_BEFORE.test(r.text)) out.periods = ["prior year"];
+    else out.periods = prev.periods;
+    out.followUp!.carried.push("periods");
+  }
+  if (GROWTH.test(r.text) && !r.concepts.length && prev.periods.length) {
+    // "so how much growth is that?": the growth of the last figure over the year before it
+    const last = prev.periods.at(-1)!;
+    out.aggregate = "growth";
+    if (/^FY\d{4}$/.test(last)) out.periods = prev.periods.length > 1 ? prev.periods : [`FY${Number(last.slice(2)) - 1}`, last];
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * The question reader and the offline model's evidence calls: wordings of one question (terse,
+ * company first, everyday verbs, a follow-up) read into the same typed calls; a question it cannot
+ * read into a fitting call makes none.
+ */
+import { describe, expect, it } from "vitest";
+import { evidenceCalls } from "@/lib/agent/offline/evidence-path";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const ROOM = ["ALDERWICK INSTRUMENTS, INC.", "Brindlemoor Foods Corporation"];
+const calls = (q: string, prev?: string) => evidenceCalls(readQuestion(q, ROOM, prev ? readQuestion(prev, ROOM) : undefined));
+
+describe("question reader", () => {
+  it("reads four wordings of a capex question into one compute_metric call", () => {
+    const want = [{ toolName: "compute_metric", input: { company: "ALDERWICK INSTRUMENTS, INC.", metric: "capital_expenditure", periods: ["FY2018"] } }];
+    expect(calls("alderwick capex 2018")).toEqual(want);
+    expect(calls("Alderwick: what was capital expenditure in fiscal 2018?")).toEqual(want);
+    expect(calls("How much cash did Alderwick put into new plants and equipment in 2018?")).toEqual(want);
+    expect(calls("what did alderwick spend on new plants and equipment in FY18")).toEqual(want);
+  });
+
+  it("finds the company anywhere, with or without a possessive, and leaves it out when none is named", () => {
+    expect(readQuestion("brindlemoor revenue 2022", ROOM).company).toBe("Brindlemoor Foods Corporation");
+    expect(readQuestion("What was Brindlemoor's revenue?", ROOM).company).toBe("Brindlemoor Foods Corporation");
+    expect(readQuestion("revenue 2022", ROOM).company).toBeUndefined();
+  });
+
+  it("carries the concept and company into a follow-up and shifts its year", () => {
+    expect(calls("and the year before?", "alderwick net income 2022")).toEqual([{ toolName: "compute_metric", input: { company: "ALDERWICK INSTRUMENTS, INC.", metric: "net_income", periods: ["FY2021"] } }]);
+    expect(calls("what about 2020?", "alderwick net income 2022")?.[0]?.input).toMatchObject({ metric: "net_income", periods: ["FY2020"] });
+  });
+
+  it("reads relative periods as words for the tools, never as today's year", () => {
+    expect(readQuestion("did they buy back any stock last year?", ROOM).periods).toEqual(["last year"]);
+    expect(readQuestion("how much cash do they have now?", ROOM).periods).toEqual(["latest"]);
+  });
+
+  it("sends people, company facts and risks to their own tools", () => {
+    expect(calls("who's the CFO?")).toEqual([{ toolName: "get_people", input: { role: "chief financial officer" } }]);
+    expect(calls("who audits their books?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["auditor"] } }]);
+    expect(calls("where are they headquartered?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["headquarters"] } }]);
+    expect(calls("how many people do they employ?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["employees"] } }]);
+    expect(calls("what are the main risks?")?.[0]).toMatchObject({ toolName: "search_documents", input: { section: "risk factors" } });
+  });
+
+  it("reads a share of revenue as a formula, and a figure the company states as a table row", () => {
+    expect(calls("R&D as a % of revenue 2022")?.[0]?.input).toMatchObject({ formula: "research_development / revenue", unit: "percent" });
+    expect(calls("how big is the backlog")).toEqual([{ toolName: "get_line_items", input: { items: ["backlog"] } }]);
+  });
+
+  it("makes no evidence call for why questions, yes/no about figures, or nothing it knows", () => {
+    expect(calls("why did revenue fall in 2022?")).toBeNull();
+    expect(calls("did revenue grow in 2022?")).toBeNull();
+    expect(calls("tell me something interesting")).toBeNull();
+  });
+});
