@@ -1,0 +1,141 @@
+/**
+ * Contract tests of the typed evidence tools, called as a model calls them (through the AI SDK
+ * tool's execute, with inputs checked by its zod schema): two made-up companies' 10-K text filings
+ * through the real ingest and extraction, then each tool's output structure, its scoping to the
+ * named company, relative periods read against the filings, and errors returned as data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createDeal } from "@/lib/db/queries/deals";
+import { createAgentContext, type AgentContext } from "@/lib/agent/context";
+import { createAgentTools } from "@/lib/agent/tools";
+import { runExtraction } from "@/lib/extraction/run";
+import { ingestFile } from "@/lib/ingest/ingest";
+import { openTestDb } from "../helpers/db";
+import { cover, statements } from "../helpers/filings";
+import { tempDir, writeFixture } from "../helpers/fixtures";
+
+setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+const officers = (cfo: string) =>
+  ["Information about our Executive Officers", "Name Age Position", "Jane Q. Holloway 55 Chief Executive Officer", `${cfo} 48 Executive Vice President and Chief Financial Officer`].join("\n");
+const audit = ["Report of Independent Registered Public Accounting Firm", "In our opinion, the consolidated financial statements present fairly, in all material respects, the financial position of the Company.", "/s/ Quarry & Vance LLP", "Columbus, Ohio"].join("\n");
+const risks = ["Item 1A. Risk Factors", "A prolonged disruption at our single resin supplier could adversely affect our production and results of operations.", "Changes in foreign exchange rates may reduce the value of our international sales."].join("\n");
+
+async function addOfficer(db: Db, dealId: string, documentId: string, name: string, role: string, page: number): Promise<void> {
+  const id = crypto.randomUUID();
+  await db.query("insert into entities (id, deal_id, entity_type, name, normalized_name) values ($1, $2, 'person', $3, lower($3))", [id, dealId, name]);
+  await db.query("insert into entity_mentions (id, deal_id, entity_id, document_id, role, page, excerpt) values ($1, $2, $3, $4, $5, $6, $7)", [crypto.randomUUID(), dealId, id, documentId, role, page, `${name} 48 Executive Vice President and Chief Financial Officer`]);
+}
+
+describe("typed evidence tools", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let ctx: AgentContext;
+  const call = async (name: string, input: unknown) => {
+    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse?: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
+    const schema = tools[name]!.inputSchema as unknown as { parse: (x: unknown) => unknown };
+    return (await tools[name]!.execute(schema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
+  };
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    const deal = await createDeal({ db, slug: "peers", name: "Peers" });
+    ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
+    const dir = tempDir("manda-evidence-");
+    const filings = [
+      ["ALDERWICK_2023_10K.txt", "ALDERWICK INSTRUMENTS, INC.", "ALDW", "1-12345", 1, "Marta K. Osei"],
+      ["brindle-10k-2023.txt", "Brindlemoor Foods Corporation", "BRND", "1-67890", 3, "Tobias Lindqvist"],
+    ] as const;
+    for (const [file, registrant, ticker, fileNumber, k, cfo] of filings) {
+      const pages = [cover(registrant, ticker, fileNumber), risks, officers(cfo), ...statements(registrant, k), audit];
+      const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, file, new TextEncoder().encode(pages.join("\f"))) });
+      if (r.status !== "indexed" || !r.documentId) throw new Error(`${file} was not indexed`);
+      for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
+      // the officers as the entity extraction stores them from a filing's officer table (its reader needs the PDF's text positions)
+      await addOfficer(db, deal.id, r.documentId, cfo, "Executive Vice President and Chief Financial Officer (executive officer, age 48)", 3);
+    }
+  }, 180_000);
+  afterAll(() => cleanup());
+
+  it("compute_metric takes a metric id, the company named in lower case and a year, and returns the value with cited inputs", async () => {
+    const out = await call("compute_metric", { company: "brindlemoor", metric: "operating_margin", periods: ["2023"], decimals: 1 });
+    expect(out.status).toBe("answered");
+    expect(out.formatted).toBe("20.0%");
+    expect(out.inputs.length).toBeGreaterThanOrEqual(2);
+    for (const i of out.inputs) expect(i).toMatchObject({ document: "brindle-10k-2023.txt", citation: expect.stringMatching(/^\(source: brindle-10k-2023\.txt, p\.\d+\)$/) });
+  });
+
+  it("compute_metric reads 'latest' and 'prior year' against the filings, not today's date, and says so", async () => {
+    const latest = await call("compute_metric", { company: "Alderwick", metric: "capex", periods: ["latest"] });
+    expect(latest.periods).toEqual(["FY2023"]);
+    expect(latest.value).toBe(110e6);
+    expect(latest.notes.join(" ")).toMatch(/FY2023/);
+    const prior = await call("compute_metric", { company: "Alderwick", metric: "capital_expenditure", periods: ["prior year"] });
+    expect(prior.periods).toEqual(["FY2022"]);
+    expect(prior.value).toBe(90e6);
+  });
+
+  it("compute_metric computes a user's formula and names an input it cannot find", async () => {
+    const defined = await call("compute_metric", { company: "Alderwick", metric: "capex to sales", formula: "capital_expenditure / revenue", unit: "percent", periods: ["2023"], decimals: 1 });
+    expect(defined).toMatchObject({ status: "answered", formatted: "11.0%" });
+    const missing = await call("compute_metric", { company: "Alderwick", metric: "goodwill", periods: ["2023"] });
+    expect(missing.status).toBe("incomplete");
+    expect(missing.missing).toEqual([expect.objectContaining({ item: "goodwill", period: "FY2023" })]);
+  });
+
+  it("a company the deal does not hold is an error as data listing the deal's companies", async () => {
+    const out = await call("compute_metric", { company: "Verizon", metric: "revenue", periods: ["2022"] });
+    expect(out.status).toBe("unknown_company");
+    expect(out.hint).toMatch(/ALDERWICK/i);
+    expect(out.hint).toMatch(/Brindlemoor/i);
+    const rows = await call("get_line_items", { company: "Verizon", items: ["revenue"] });
+    expect(rows.error).toMatch(/Verizon/);
+  });
+
+  it("an unknown metric is refused with a hint, not guessed", async () => {
+    const out = await call("compute_metric", { company: "Alderwick", metric: "customer happiness" });
+    expect(out.status).toBe("unknown_metric");
+    expect(out.hint).toMatch(/formula/);
+  });
+
+  it("get_line_items returns the statement line with every period column, scale and the row as printed", async () => {
+    const out = await call("get_line_items", { company: "brindlemoor", items: ["revenue"] });
+    const row = out.rows.find((r: { source: string }) => r.source === "statement");
+    expect(row).toMatchObject({ label: "Net sales", scale: 1e6, document: "brindle-10k-2023.txt" });
+    expect(row.row).toContain("Net sales");
+    expect(row.columns.map((c: { period: string; value: number }) => [c.period, c.value])).toEqual([["FY2023", 3000e6], ["FY2022", 2400e6], ["FY2021", 2100e6]]);
+    const one = await call("get_line_items", { company: "brindlemoor", items: ["revenue"], periods: ["2022"] });
+    expect(one.rows[0].columns).toEqual([expect.objectContaining({ period: "FY2022", value: 2400e6 })]);
+    const none = await call("get_line_items", { company: "brindlemoor", items: ["backlog"] });
+    expect(none.notFound).toEqual(["backlog"]);
+  });
+
+  it("get_people finds an officer by the abbreviation of the title, only the named company's", async () => {
+    const out = await call("get_people", { company: "alderwick", role: "CFO" });
+    expect(out.items.map((i: { name: string }) => i.name)).toEqual(["Marta K. Osei"]);
+    expect(out.items[0].citation).toMatch(/ALDERWICK_2023_10K\.txt, p\.3/);
+  });
+
+  it("get_company_facts returns the auditor with its citation", async () => {
+    const out = await call("get_company_facts", { company: "Brindlemoor", facts: ["auditor"] });
+    expect(out.facts.auditor?.[0]).toMatchObject({ name: "Quarry & Vance LLP", document: "brindle-10k-2023.txt" });
+  });
+
+  it("search_documents returns passages with page, section and character range; open_page the whole page", async () => {
+    const out = await call("search_documents", { company: "alderwick", query: "resin supplier disruption", section: "risk factors" });
+    expect(out.passages[0]).toMatchObject({ document: "ALDERWICK_2023_10K.txt", page: 2 });
+    expect(out.passages[0].text).toContain("single resin supplier");
+    expect(out.passages[0].charEnd).toBeGreaterThan(out.passages[0].charStart);
+    const page = await call("open_page", { document: "ALDERWICK_2023_10K.txt", page: 2 });
+    expect(page.text).toContain("foreign exchange rates");
+    const bad = await call("open_page", { document: "ALDERWICK_2023_10K.txt", page: 99 });
+    expect(bad.error).toMatch(/no page 99/);
+  });
+
+  it("rejects inputs outside the schema before running", async () => {
+    await expect(call("get_line_items", { items: [] })).rejects.toThrow();
+    await expect(call("open_page", { document: "x", page: 0 })).rejects.toThrow();
+  });
+});
