@@ -48,7 +48,20 @@ export interface PreparedGroup {
 }
 
 const INGEST_SOURCES = ["lib/ingest", "lib/search", "lib/storage", "lib/models/embeddings.ts", "lib/models/local-embedder.ts"];
-const PIPELINE_SOURCES = ["lib/extraction", "lib/pipeline", "lib/graph", "lib/statements", "lib/periods", "lib/db/queries"];
+const PIPELINE_SOURCES = ["lib/extraction", "lib/pipeline", "lib/graph", "lib/statements", "lib/periods"];
+/** Query modules count only when pipeline code imports them: a module of reads for the agent cannot change what the pipeline stores. */
+const QUERY_DIR = "lib/db/queries";
+
+function importedQueryModules(): string[] {
+  const importers = PIPELINE_SOURCES.flatMap((rel) => listFiles(path.resolve(process.cwd(), rel))).map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  return fs.readdirSync(path.resolve(process.cwd(), QUERY_DIR)).filter((f) => f.endsWith(".ts") && importers.includes(`@/lib/db/queries/${f.replace(/\.ts$/, "")}"`)).sort().map((f) => path.join(QUERY_DIR, f));
+}
+
+function listFiles(p: string): string[] {
+  if (!fs.existsSync(p)) return [];
+  if (fs.statSync(p).isFile()) return [p];
+  return fs.readdirSync(p).sort().flatMap((e) => listFiles(path.join(p, e)));
+}
 
 function hashSources(h: ReturnType<typeof createHash>, rels: string[]): void {
   const walk = (p: string): string[] => {
@@ -72,7 +85,7 @@ export function ingestKey(deals: DealSpec[]): string {
 export function pipelineKey(deals: DealSpec[]): string {
   const h = createHash("sha256").update(ingestKey(deals));
   h.update(`findings ${FINDINGS_EXTRACTOR_VERSION} timeline ${TIMELINE_EXTRACTOR_VERSION} entities ${ENTITY_EXTRACTOR_VERSION} orchestrator ${ORCHESTRATOR_VERSION}\n`);
-  hashSources(h, PIPELINE_SOURCES);
+  hashSources(h, [...PIPELINE_SOURCES, ...importedQueryModules()]);
   return h.digest("hex").slice(0, 16);
 }
 
