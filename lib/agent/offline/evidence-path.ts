@@ -168,7 +168,9 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   if (!t || !c || !t.output || typeof t.output !== "object") return null;
   const out = t.output as Record<string, unknown>;
   if (out.status === "unknown_company" || (typeof out.error === "string" && /No company in this deal/.test(out.error))) {
-    return `This data room holds no documents of "${r.company ?? String(t.input.company ?? "")}". ${String(out.hint ?? out.error ?? "")}`.trim();
+    const asked = typeof t.input.company === "string" ? t.input.company : (r.company ?? "that company");
+    const held = typeof out.hint === "string" ? out.hint : typeof out.error === "string" ? out.error : "";
+    return `This data room holds no documents of "${asked}". ${held}`.trim();
   }
   switch (t.toolName) {
     case "compute_metric":
