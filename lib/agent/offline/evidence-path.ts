@@ -14,6 +14,8 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
 import type { SearchDocumentsOutput } from "../evidence/passages";
+import { tokens } from "../concepts/match";
+import { isMetricQuestion } from "../knowledge/metric-answer";
 import { readQuestion, type Reading } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
@@ -38,6 +40,8 @@ export function readTurn(conv: Conversation, companies: string[]): Reading {
   return readQuestion(conv.current.user, companies, prev);
 }
 
+/** Words beyond which a question carries more than the reader's slots (definitions, spans, instructions): the metric engine reads those. */
+const LONG_QUESTION = 14;
 const RATIO_OF = /(?:\bas an? |\bas )?(?:%|\bpercent(?:age)?) of\b|\bdivided by\b|\//i;
 
 /** The typed calls for a reading, or null when the reading does not name what the evidence tools answer. */
@@ -47,18 +51,25 @@ export function evidenceCalls(r: Reading): Call[] | null {
   const [c, d] = r.concepts;
   if (r.polar && !(c!.kind === "person" || c!.kind === "organisation")) return null;
   if (c!.kind === "person") return [{ toolName: "get_people", input: { ...company, ...(c!.role ? { role: c!.role } : {}) } }];
-  if (c!.fact) return [{ toolName: "get_company_facts", input: { ...company, facts: [c!.fact] } }];
+  // customers and subsidiaries are lists the entity rules read only in part: passages answer them
+  if (c!.fact && ANSWERED_FACTS.has(c!.fact)) return [{ toolName: "get_company_facts", input: { ...company, facts: [c!.fact] } }];
+  if (c!.fact) return null;
   if (c!.kind === "text") return c!.section === "risk factors" ? [{ toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10 } }] : null;
   const periods = r.periods.length ? { periods: r.periods } : {};
   const format = { ...(r.decimals !== undefined ? { decimals: r.decimals } : {}), ...(r.scale ? { scale: r.scale } : {}), ...(r.aggregate ? { aggregate: r.aggregate } : {}) };
+  // a long question the metric engine reads itself (a definition, a span of years, units and rounding) stays with it
+  if (computable(c!) && tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text)) return null;
   if (d && computable(c!) && computable(d) && RATIO_OF.test(r.text)) {
-    return [{ toolName: "compute_metric", input: { ...company, metric: `${c!.label} to ${d.label}`, formula: `${c!.id} / ${d.id}`, unit: "percent", ...periods, ...format } }];
+    const unit = /%|percent/i.test(r.text) ? "percent" : "ratio";
+    return [{ toolName: "compute_metric", input: { ...company, metric: `${c!.label} to ${d.label}`, formula: `${c!.id} / ${d.id}`, unit, ...periods, ...format } }];
   }
   if (r.concepts.length > 1) return null;
   if (computable(c!)) return [{ toolName: "compute_metric", input: { ...company, metric: c!.id, ...periods, ...format } }];
   if (c!.rowWords?.length) return [{ toolName: "get_line_items", input: { ...company, items: [c!.id], ...periods } }];
   return null;
 }
+
+const ANSWERED_FACTS = new Set(["auditor", "headquarters", "employees", "registrant"]);
 
 const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["count", "person", "organisation", "place", "text"].includes(c.kind);
 

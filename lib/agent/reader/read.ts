@@ -36,7 +36,8 @@ export interface Reading {
 
 const POLAR = /^\s*(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would|should)\b/i;
 const REASON = /\b(?:why|how come|what (?:drove|caused|explains)|reasons? for|driven by)\b/i;
-const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
+const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
+const CHANGE = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
@@ -98,7 +99,7 @@ export function readQuestion(text: string, companies: string[], previous?: Readi
     concepts,
     ...(company ? { company } : {}),
     periods,
-    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : GROWTH.test(text) ? { aggregate: "growth" as const } : periods.length > 1 ? { aggregate: "series" as const } : {}),
+    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(dec ? { decimals: WORD_N[dec[1]?.toLowerCase() ?? ""] ?? Number(dec[1] ?? dec[2]) } : {}),
     ...(sc ? { scale: sc.startsWith("b") ? ("billions" as const) : sc.startsWith("t") ? ("thousands" as const) : ("millions" as const) } : {}),
     polar: POLAR.test(text),
