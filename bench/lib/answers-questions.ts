@@ -51,6 +51,9 @@ export interface BenchQuestion {
   evidencePages: number[];
   /** Own set: whether the question's company is tuned on (in-sample) or only reported (held-out). */
   half?: "in-sample" | "held-out" | "held-out-new" | "held-out-r3" | "held-out-r4" | "held-out-r5" | "held-out-r6";
+  /** Paraphrase set (bench/lib/paraphrases.ts): the wording class, and the original question the gold is read with. */
+  wording?: "original" | "terse" | "company_first" | "conversational";
+  scoreQuestion?: string;
 }
 
 /** "Pfizer_2023Q2_10Q.pdf" → "PFIZER"; "PG_E_2018_10K" → "PG_E"; "MCDONALDS_8K_dated-…" → "MCDONALDS". */
