@@ -37,6 +37,8 @@ export interface Concept {
   section?: string;
   /** A balance at a date (not a flow over a period). */
   balance?: boolean;
+  /** Something the company does or not (pays dividends, buys back stock): "did they …?" is decided by its figure. */
+  action?: boolean;
 }
 
 const amount = (id: string, label: string, terms: string[], more: Partial<Concept> = {}): Concept => ({ id, label, kind: "amount", terms, ...more });
@@ -93,10 +95,11 @@ export const CONCEPTS: Concept[] = [
     phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
     lineItems: ["capital_expenditure"],
   }),
-  amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders"], lineItems: ["dividends_paid"] }),
+  amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders", "pay a dividend", "pay dividends"], lineItems: ["dividends_paid"], action: true }),
   amount("share_repurchases", "Share repurchases", ["buybacks", "buyback", "share repurchases", "stock repurchases", "repurchases of common stock", "share buybacks", "treasury stock purchases"], {
     phrases: ["buy back stock", "buy back shares", "bought back", "buy back", "repurchase shares", "repurchase stock", "repurchased"],
     lineItems: ["share_repurchases"],
+    action: true,
   }),
   amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
   amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
@@ -112,7 +115,7 @@ export const CONCEPTS: Concept[] = [
   percent("roa", "Return on assets", ["roa", "return on assets"], { metric: "roa" }),
   percent("roe", "Return on equity", ["roe", "return on equity"], { metric: "roe" }),
   amount("ebitda", "EBITDA", ["ebitda"], { metric: "ebitda" }),
-  amount("free_cash_flow", "Free cash flow", ["free cash flow", "fcf", "unlevered free cash flow"], { phrases: ["cash left after capex", "cash left over after investments"], metric: "free_cash_flow" }),
+  amount("free_cash_flow", "Free cash flow", ["free cash flow", "fcf", "unlevered free cash flow"], { phrases: ["cash left after capex", "cash left over after investments"], metric: "free_cash_flow", rowWords: ["free cash flow"] }),
   amount("working_capital", "Working capital", ["working capital", "net working capital", "nwc"], { metric: "working_capital", balance: true }),
   amount("total_debt", "Total debt", ["total debt", "debt", "borrowings", "gross debt", "debt load"], { phrases: ["how much do they owe", "how much debt"], metric: "total_debt", balance: true }),
   amount("net_debt", "Net debt", ["net debt", "net borrowings", "net cash"], { metric: "net_debt", rowWords: ["net debt"], balance: true }),

@@ -16,6 +16,7 @@ import type { StatementFacts } from "@/lib/extraction/findings/statements";
 import { parsePeriod } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
+import { GENERIC_WORDS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
@@ -71,16 +72,37 @@ export interface LineItemsOutput {
 type StatementPayload = { metric: string; metricKey: string; valueNum: number | null; period?: string; periodEnd?: string; currency?: string; statement?: StatementFacts };
 type PartPayload = { metric: string; currency?: string; part?: PartFacts };
 
+/**
+ * What an item asks for: a concept (by id, or a label that is only the concept's name), or a part
+ * of one ("Greater China net sales", "iPhone revenue"): the concept's name in any of its wordings
+ * plus scope words that the row's label, headings or title must all hold. A part is never answered
+ * by a statement line: the statements print the company's totals.
+ */
 interface Want {
   item: string;
   concept?: Concept;
   stems: string[];
+  /** Stems of the part's words, beyond the concept's name. */
+  scope: string[];
 }
 
 function wantOf(item: string): Want {
-  const concept = conceptById(item.trim().toLowerCase().replace(/[\s-]+/g, "_")) ?? findConcepts(item)[0]?.concept;
-  const words = concept?.rowWords?.[0] ?? (conceptById(item) ? concept!.terms[0]! : item);
-  return { item, concept, stems: tokens(words).map((t) => t.stem) };
+  const byId = conceptById(item.trim().toLowerCase().replace(/[\s-]+/g, "_"));
+  if (byId) return { item, concept: byId, stems: tokens(byId.rowWords?.[0] ?? byId.terms[0]!).map((t) => t.stem), scope: [] };
+  const toks = tokens(item);
+  const hit = findConcepts(item, toks)[0];
+  if (!hit) return { item, stems: toks.map((t) => t.stem), scope: [] };
+  const scope = toks.filter((_, i) => i < hit.from || i >= hit.to).map((t) => t.stem).filter((w) => !GENERIC_STEMS.has(w));
+  return { item, concept: hit.concept, stems: tokens(hit.concept.rowWords?.[0] ?? hit.concept.terms[0]!).map((t) => t.stem), scope };
+}
+
+const GENERIC_STEMS = new Set([...GENERIC_WORDS].map((w) => tokens(w)[0]?.stem ?? w));
+
+/** Every stem of some wording of the concept is in the row's words. */
+function namesConcept(w: Want, all: Set<string>): boolean {
+  if (!w.concept) return w.stems.every((s) => all.has(s));
+  const wordings = [...(w.concept.rowWords ?? []), ...w.concept.terms].map((t) => tokens(t).map((x) => x.stem));
+  return wordings.some((ws) => ws.length > 0 && ws.every((s) => all.has(s)));
 }
 
 const baseKey = (k: string) => k.replace(/#\d+$/, "");
@@ -158,8 +180,9 @@ function inPeriods(row: LineItemRow, labels: string[]): LineItemRow | undefined 
 /** Rows for one wanted item: statement lines of its line items, then table rows naming its words. */
 function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: TableFindingRow[], statement?: string): LineItemRow[] {
   const out: LineItemRow[] = [];
-  const keys = new Set(w.concept?.lineItems ?? []);
+  const keys = new Set(w.scope.length ? [] : (w.concept?.lineItems ?? []));
   for (const g of statements.values()) {
+    if (w.scope.length) break;
     if (statement && g.p.statement?.kind !== statement) continue;
     const own = stemSet(g.p.metric);
     if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)))) out.push(fromStatement(w.item, g));
@@ -172,12 +195,12 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const part = p.part;
     if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`)) continue;
     const all = stemSet(part.label, part.title, ...part.context);
-    if (!w.stems.length || !w.stems.every((s) => all.has(s))) continue;
+    if (!namesConcept(w, all) || !w.scope.every((s) => all.has(s))) continue;
     seen.add(`${r.document_id}|${r.page}|${part.row}`);
     out.push(fromPart(w.item, r, part, p.currency));
   }
   // the item named in the row's own label first, statement lines before table rows, fewer extra words first
-  const ownLabel = (x: LineItemRow) => w.stems.every((s) => stemSet(x.label).has(s));
+  const ownLabel = (x: LineItemRow) => [...w.scope, ...(w.scope.length ? [] : w.stems)].every((s) => stemSet(x.label).has(s));
   return out.sort((a, b) => Number(ownLabel(b)) - Number(ownLabel(a)) || Number(a.source === "table") - Number(b.source === "table") || a.label.length - b.label.length);
 }
 

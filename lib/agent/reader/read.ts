@@ -14,6 +14,7 @@
  */
 import { readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
+import { GENERIC_WORDS } from "../concepts/generic-words";
 import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
 
 export interface Reading {
@@ -30,9 +31,17 @@ export interface Reading {
   polar: boolean;
   /** Asks why or how: a reason, which a figure never is. */
   reason: boolean;
+  /**
+   * The part of the company asked about: the question's words beyond its concept, company, period
+   * and generic words ("iPhone", "Greater China", "Space segment"). A company total never answers it.
+   */
+  scope?: string;
   /** Carried from the previous turn (concept, company or periods). */
   followUp?: { from: string; carried: Array<"concept" | "company" | "periods"> };
 }
+
+/** Words of a question's grammar the generic list leaves out (articles of speech, not of content). */
+const STOP = new Set(["not", "no", "yes", "if", "than", "into", "onto", "out", "off", "all", "each", "every", "some", "own", "same", "other", "such", "like", "just", "very", "way", "ways", "thing", "things", "kind", "sort", "lot", "bit", "ok", "okay", "hey", "hi", "thanks"]);
 
 const POLAR = /^\s*(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would|should)\b/i;
 const REASON = /\b(?:why|how come|what (?:drove|caused|explains)|reasons? for|driven by)\b/i;
@@ -84,7 +93,17 @@ export function companyIn(text: string, companies: string[]): string | undefined
 /** The concepts named, with a measure word dropped: "how much cash did they put into new plants" asks capex, not the cash balance. */
 function conceptsOf(hits: ConceptHit[]): Concept[] {
   const viaPhrase = hits.some((h) => h.viaPhrase && h.concept.kind === "amount");
-  return hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash")).map((h) => h.concept);
+  // "revenue in the X segment": the figure is the concept, "segment" says where it sits
+  const figure = hits.some((h) => h.concept.kind !== "text");
+  return hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash") && !(figure && h.concept.kind === "text")).map((h) => h.concept);
+}
+
+/** Words left once the concept, the company, periods and generic words are read: the scope asked. */
+function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[]): string | undefined {
+  const toks = tokens(text);
+  const named = new Set((company ? [company] : companies).flatMap(nameWords));
+  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
+  return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
 export function readQuestion(text: string, companies: string[], previous?: Reading): Reading {
@@ -92,12 +111,14 @@ export function readQuestion(text: string, companies: string[], previous?: Readi
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
+  const scope = hits.length ? scopeOf(text, hits, company, companies) : undefined;
   const dec = DECIMALS.exec(text);
   const sc = SCALE.exec(text)?.slice(1).find(Boolean)?.toLowerCase();
   const reading: Reading = {
     text,
     concepts,
     ...(company ? { company } : {}),
+    ...(scope ? { scope } : {}),
     periods,
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(dec ? { decimals: WORD_N[dec[1]?.toLowerCase() ?? ""] ?? Number(dec[1] ?? dec[2]) } : {}),

@@ -1,0 +1,25 @@
+/**
+ * Words of a question that name neither a concept, a company, a period nor a scope: question words,
+ * auxiliaries, pronouns, units and everyday filler ("what was the total …", "how big is …",
+ * "give me …", "in millions"). What is left of a question after its concept, company and period,
+ * less these words, names the part of the company it asks about ("iPhone", "Americas",
+ * "the Space segment"): a scope no company-wide figure answers.
+ */
+export const GENERIC_WORDS = new Set(
+  (
+    "a an the of in on at for from to by with about as and or vs versus per " +
+    "what whats what's which who whom whose where when why how much many big large small " +
+    "is are was were be been being do does did done has have had will would could should can may might shall " +
+    "it its it's they them their theirs he she his her we our us you your i me my this that these those there here " +
+    "give show tell find get list please pull report reported reports state stated say said " +
+    "total overall whole entire company company's companies group consolidated business firm corporation corp inc " +
+    "figure figures number numbers amount amounts value values level levels size sum " +
+    "year years yr fy fiscal annual annually quarter quarterly q1 q2 q3 q4 month months period periods ended ending end " +
+    "latest last current currently now today recent most prior previous before ago so far " +
+    "usd dollars dollar eur euro euros sek gbp million millions mm mn billion billions bn thousand thousands k % percent percentage " +
+    "roughly approximately about around exactly just only also again then " +
+    "up down over under more less than compared vs yoy growth grow grew change changed difference " +
+    "spend spent spending make made bring brought generate generated earn earned put into new " +
+    "did they any stock shares back buy bought"
+  ).split(/\s+/),
+);

@@ -1,0 +1,194 @@
+/**
+ * The offline model's answers written from the typed evidence tools' results. Each writer returns
+ * null when the evidence does not fit what was asked (the caller then searches further, abstains
+ * or hands over); an answer states its figure with the citation the tool gave, and says which
+ * period it took and how the figure was computed.
+ */
+import { sentencePieces } from "@/lib/extraction/sentences";
+import { formatAmount } from "@/lib/metrics/numbers";
+import type { Concept } from "../concepts/catalog";
+import { findConcepts, tokens } from "../concepts/match";
+import type { ComputeOutput } from "../evidence/compute";
+import type { CitedItem, EntitiesOutput } from "../evidence/entities";
+import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
+import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
+import type { Reading } from "../reader/read";
+
+const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
+const whose = (company?: string) => (company ? `${company}: ` : "");
+
+export function writeCompute(o: ComputeOutput, r: Reading): string | null {
+  if (o.status !== "answered" || o.formatted === undefined || !o.inputs.length) return null;
+  const cites = [...new Set(o.inputs.map((i) => i.citation))].join(" ");
+  const lines: string[] = [];
+  const one = o.series.length <= 1 || (r.aggregate && r.aggregate !== "series");
+  if (one) lines.push(`${whose(o.company)}${o.metric!.name} ${o.periods.length ? `for ${o.periods.map(periodWord).join("–")} ` : ""}was **${o.formatted}** ${cites}`);
+  else {
+    lines.push(`${whose(o.company)}${o.metric!.name}:`);
+    for (const s of o.series) if (s.formatted) lines.push(`- ${periodWord(s.period)}: **${s.formatted}**`);
+    lines.push(cites);
+  }
+  const direct = o.inputs.length === 1 && o.metric!.id === o.inputs[0]!.item;
+  if (!direct) {
+    lines.push("", `Formula: ${o.formula}`);
+    for (const i of o.inputs) lines.push(`- ${i.label}, ${periodWord(i.period)}: ${formatAmount(i.value, i.scale, i.currency)} ${i.citation}`);
+  } else lines.push(`(line "${o.inputs[0]!.label}" as printed: ${o.inputs[0]!.row})`);
+  for (const n of o.notes) lines.push(`_${n}_`);
+  return lines.join("\n");
+}
+
+/** "Did they buy back stock last year?": yes with the figure when the statement line shows an amount, no when it shows none. */
+export function writeAction(o: ComputeOutput, c: Concept): string | null {
+  if (o.status !== "answered" || o.value === undefined || !o.inputs.length) return null;
+  const i = o.inputs[0]!;
+  const period = periodWord(o.periods.at(-1) ?? i.period);
+  if (o.value === 0) return `No — ${whose(o.company)}the ${i.label} line shows no amount for ${period} ${i.citation}`;
+  return `Yes — ${whose(o.company)}${c.label.toLowerCase()} of **${o.formatted}** in ${period} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
+}
+
+function writeItems(title: string, items: CitedItem[], company?: string): string | null {
+  const current = items.filter((i) => !i.superseded);
+  if (!current.length) return null;
+  const head = current[0]!;
+  const lines = [`${company ? `${company} — ` : ""}${title}: **${head.name}**${head.detail && head.detail !== "auditor" ? ` (${head.detail})` : ""} ${head.citation}`];
+  for (const i of current.slice(1, 12)) lines.push(`- ${i.name}${i.detail ? ` (${i.detail})` : ""} ${i.citation}`);
+  for (const i of items.filter((x) => x.superseded && x.name !== head.name).slice(0, 2)) lines.push(`_An older filing (${i.document}) listed ${i.name}${i.detail ? ` (${i.detail})` : ""} ${i.citation}._`);
+  return lines.join("\n");
+}
+
+export function writePeople(o: EntitiesOutput, c: Concept): string | null {
+  return o.items.length ? writeItems(c.role ? c.label : "Executive officers (newest filing)", o.items, o.company) : null;
+}
+
+export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedItem[]> }, c: Concept): string | null {
+  const items = o.facts?.[c.fact!] ?? [];
+  if (!items.length) return null;
+  if (c.fact === "employees" || c.fact === "headquarters") {
+    const head = items.find((i) => !i.superseded)!;
+    return `${o.company ? `${o.company} — ` : ""}${c.label}: **${head.detail ?? head.name}** ${head.citation}${items.some((i) => i.superseded) ? "\n_From the newest filing in the data room._" : ""}`;
+  }
+  return writeItems(c.label, items, o.company);
+}
+
+/** One row answers when it names the concept in its own label and no other such row of the period disagrees, or a statement line does. */
+/** Words a row's label may add to the concept's name and still be the concept itself ("Total backlog", "Net debt at year end"). */
+const PLAIN = new Set(["total", "the", "at", "year", "end", "of", "period", "consolidated", "compani", "company", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur"]);
+
+/** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
+function namesOnly(label: string, c: Concept): boolean {
+  const want = new Set(tokens(c.rowWords?.[0] ?? c.terms[0]!).map((t) => t.stem));
+  const have = tokens(label).map((t) => t.stem);
+  return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || PLAIN.has(w));
+}
+
+export function pickRow(o: LineItemsOutput, c: Concept): LineItemRow | null {
+  const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
+  const named = o.rows.filter((x) => namesOnly(x.label, c) && x.columns.some((col) => col.value !== null));
+  if (!named.length) return null;
+  const statement = named.find((x) => x.source === "statement");
+  if (statement) return statement;
+  const total = named.filter((x) => /\btotal\b/i.test(x.label) || (x.label.toLowerCase().replace(/[^a-z ]/g, "").trim() === word && !x.table?.headings.length));
+  const candidates = total.length ? total : named;
+  const values = new Set(candidates.map((x) => x.columns.find((col) => col.value !== null)!.value));
+  return values.size === 1 ? candidates[0]! : null;
+}
+
+export function writeRows(o: LineItemsOutput, c: Concept): string | null {
+  const row = pickRow(o, c);
+  if (!row) return null;
+  const col = row.columns.find((x) => x.value !== null)!;
+  const value = c.kind === "ratio" || c.kind === "count" ? (col.printed ?? String(col.value)) : formatAmount(col.value!, row.scale, row.currency);
+  const where = row.table?.title ? ` (table: ${row.table.title})` : "";
+  return `${whose(o.company)}${row.label}, ${periodWord(col.period)}: **${value}**${where} ${row.citation}\n(row as printed: ${row.row})${o.notes.map((n) => `\n_${n}_`).join("")}`;
+}
+
+/** Words a part's row label may add to the part's name ("Total Safety and Industrial Business Segment"). */
+const PART_PLAIN = new Set([...PLAIN, "and", "segment", "busi", "business", "group", "divis", "region", "oper"]);
+
+/** The figure concepts a text names (section words aside): a table titled "Sales and operating income" names two. */
+const figureConcepts = (text: string) => new Set(findConcepts(text).filter((h) => h.concept.kind !== "text").map((h) => h.concept.id));
+
+/**
+ * A part's figure ("Greater China net sales"): a row whose label names the part and the concept,
+ * or names only the part in a table whose title and headings name this concept and no other
+ * figure. Answered when the rows that fit agree on one value for the period; otherwise nothing.
+ */
+export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string): string | null {
+  const scopeStems = tokens(scope).map((t) => t.stem);
+  const stemsOf = (t: string) => tokens(t).map((x) => x.stem);
+  const valued = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
+  const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
+  const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
+  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PART_PLAIN.has(w));
+  const underConcept = (x: LineItemRow) => {
+    const found = figureConcepts([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" — "));
+    return found.size === 1 && found.has(c.id);
+  };
+  const first = valued.filter((x) => namesConcept(x.label));
+  const candidates = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  const col = (x: LineItemRow) => x.columns.find((k) => k.value !== null)!;
+  if (!candidates.length || new Set(candidates.map((x) => `${col(x).period}|${col(x).value}`)).size > 1) return null;
+  const row = candidates[0]!;
+  const v = col(row);
+  const value = c.kind === "ratio" || c.kind === "count" ? (v.printed ?? String(v.value)) : formatAmount(v.value!, row.scale, row.currency);
+  const where = [row.table?.title, ...(row.table?.headings ?? [])].filter(Boolean).join(" › ");
+  return `${whose(o.company)}${c.label} — ${row.label}${where ? ` (${where})` : ""}, ${periodWord(v.period)}: **${value}** ${row.citation}\n(row as printed: ${row.row})`;
+}
+
+/** A sentence that states a risk: what could or may hurt the business, not the section's introduction. */
+const STATES_RISK = /\b(?:could|may|might|would)\b[^.]*\b(?:advers\w*|harm\w*|negative\w*|affect\w*|impact\w*|disrupt\w*|los[se]\w*|declin\w*|reduc\w*|fail\w*)/i;
+const NOT_A_RISK = /forward-looking|cautionary|following (?:discussion|risk factors)|should be considered|incorporated by reference|table of contents/i;
+
+export function writeRisks(o: SearchDocumentsOutput): string | null {
+  const risks: Array<{ text: string; citation: string }> = [];
+  for (const p of o.passages.filter((x) => x.section === "risk_factors")) {
+    const s = sentencePieces(p.text.replace(/\s+/g, " ")).find((x) => STATES_RISK.test(x) && !NOT_A_RISK.test(x) && x.length <= 400);
+    if (s && !risks.some((x) => x.text === s)) risks.push({ text: s.replace(/^[•*\-–\s]+/, ""), citation: p.citation });
+  }
+  if (!risks.length) return null;
+  return [`${o.company ? `${o.company}'s` : "The"} risk factors (Item 1A) include:`, ...risks.slice(0, 5).map((x) => `- ${x.text} ${x.citation}`)].join("\n");
+}
+
+const AMOUNT = /(?:[$€£]\s?)?\b\d[\d,]*(?:\.\d+)?\s*(?:billion|million|thousand|bn|mn|%|percent|x|times)?/gi;
+const YEAR_ONLY = /^(?:19|20)\d\d$/;
+const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
+
+/** The sentence that states the concept's figure itself ("Our total backlog was $150.0 billion at December 31, 2022"), for the company as a whole. */
+export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string): { text: string; citation: string } | null {
+  const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
+  const scopeStems = scope ? tokens(scope).map((t) => t.stem) : [];
+  for (const p of passages) {
+    for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+      const stems = tokens(s).map((x) => x.stem);
+      const named = names.some((n) => n.length > 0 && n.every((w) => stems.includes(w)));
+      const figures = [...s.matchAll(AMOUNT)].map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
+      const dated = !years.length || years.some((y) => s.includes(String(y)));
+      const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
+      const scoped = scopeStems.every((w) => stems.includes(w));
+      // a sentence, not a table run together: a verb, and few figures
+      const prose = STATING_VERB.test(s) && figures.length <= 4;
+      if (named && scoped && prose && figures.length && dated && !part && s.length <= 400) return { text: s, citation: p.citation };
+    }
+  }
+  return null;
+}
+
+export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
+  const years = r.periods.flatMap((p) => (/^FY\d{4}$/.test(p) ? [Number(p.slice(2))] : []));
+  const s = statedSentence(o.passages, c, years, r.scope);
+  return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
+}
+
+/** Nothing fits: say what was searched and show the closest evidence, with links, instead of a guess. */
+export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passages: Passage[], company?: string): string {
+  const when = r.periods.length ? ` for ${r.periods.map(periodWord).join(", ")}` : "";
+  const lines = [
+    `I couldn't find a stated ${r.scope ? `${r.scope} ` : ""}${c.label.toLowerCase()}${when}${company ? ` for ${company}` : ""} in the documents. I looked for table rows and statement lines named "${r.scope ? `${r.scope} ` : ""}${c.rowWords?.[0] ?? c.terms[0]}" and for passages stating it${r.scope ? "; the company's total is not that figure" : ""}.`,
+  ];
+  const closest = [
+    ...rows.slice(0, 3).map((x) => `- row "${x.label}"${x.table?.title ? ` in "${x.table.title}"` : ""} ${x.citation}`),
+    ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`),
+  ];
+  if (closest.length) lines.push("Closest evidence (not an answer to the question as asked):", ...closest);
+  return lines.join("\n");
+}
