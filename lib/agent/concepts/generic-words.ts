@@ -20,6 +20,9 @@ export const GENERIC_WORDS = new Set(
     "roughly approximately about around exactly just only also again then " +
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
     "spend spent spending make made bring brought generate generated earn earned put into new " +
-    "did they any stock shares back buy bought"
+    "did they any " +
+    "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
+    "expect expected expects future past history historical trend trends going forward look looking like " +
+    "based basis terms term result results according rate rates ratio ratios"
   ).split(/\s+/),
 );

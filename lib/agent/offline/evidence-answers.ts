@@ -22,7 +22,11 @@ export function writeCompute(o: ComputeOutput, r: Reading): string | null {
   const cites = [...new Set(o.inputs.map((i) => i.citation))].join(" ");
   const lines: string[] = [];
   const one = o.series.length <= 1 || (r.aggregate && r.aggregate !== "series");
-  if (one) lines.push(`${whose(o.company)}${o.metric!.name} ${o.periods.length ? `for ${o.periods.map(periodWord).join("–")} ` : ""}was **${o.formatted}** ${cites}`);
+  if (one) {
+    lines.push(`${whose(o.company)}${o.metric!.name} ${o.periods.length ? `for ${o.periods.map(periodWord).join("–")} ` : ""}was **${o.formatted}** ${cites}`);
+    // a change or growth shows the values it is the change of
+    if (o.series.length > 1) lines.push(o.series.filter((x) => x.formatted).map((x) => `${periodWord(x.period)}: ${x.formatted}`).join("; "));
+  }
   else {
     lines.push(`${whose(o.company)}${o.metric!.name}:`);
     for (const s of o.series) if (s.formatted) lines.push(`- ${periodWord(s.period)}: **${s.formatted}**`);
