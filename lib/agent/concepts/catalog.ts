@@ -133,7 +133,7 @@ export const CONCEPTS: Concept[] = [
   { id: "ccc", label: "Cash conversion cycle", kind: "days", terms: ["cash conversion cycle", "ccc"], metric: "ccc" },
   // operating figures, read from tables and passages
   amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook"], { rowWords: ["backlog"], balance: true }),
-  { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
+  { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
   { id: "stores", label: "Stores", kind: "count", terms: ["stores", "store count", "locations", "restaurants", "warehouses"], rowWords: ["stores"], balance: true },
   // people
   { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "runs the company", "in charge"], role: "chief executive officer" },

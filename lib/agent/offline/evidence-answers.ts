@@ -153,12 +153,22 @@ export function writeRisks(o: SearchDocumentsOutput): string | null {
   return [`${o.company ? `${o.company}'s` : "The"} risk factors (Item 1A) include:`, ...risks.slice(0, 5).map((x) => `- ${x.text} ${x.citation}`)].join("\n");
 }
 
-const AMOUNT = /(?:[$€£]\s?)?\b\d[\d,]*(?:\.\d+)?\s*(?:billion|million|thousand|bn|mn|%|percent|x|times)?/gi;
+/** A printed figure: a number standing alone (not the digit of a name such as "3M"), with its unit word. */
+const AMOUNT = /(?:[$€£]\s?)?\b\d(?:[\d,]*\d)?(?:\.\d+)?(?![\p{L}\d])\s*(?:billion|million|thousand|bn|mn|%|percent|x|times)?/giu;
 const YEAR_ONLY = /^(?:19|20)\d\d$/;
+/** A page's running header the text extraction glued to its first sentence. */
+const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
 
 /** The sentence that states the concept's figure itself ("Our total backlog was $150.0 billion at December 31, 2022"), for the company as a whole. */
+/** Newest filing first: a "now" question reads the latest filing that states the figure (file names carry the year when the kind is the same). */
+function newestFirst(passages: Passage[]): Passage[] {
+  const year = (p: Passage) => Number(/(?:19|20)\d\d/.exec(p.document)?.[0] ?? 0);
+  return [...passages].sort((a, b) => year(b) - year(a));
+}
+
 export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string): { text: string; citation: string } | null {
+  if (!years.length) passages = newestFirst(passages);
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
   const scopeStems = scope ? tokens(scope).map((t) => t.stem) : [];
   for (const p of passages) {
@@ -171,7 +181,7 @@ export function statedSentence(passages: Passage[], c: Concept, years: number[],
       const scoped = scopeStems.every((w) => stems.includes(w));
       // a sentence, not a table run together: a verb, and few figures
       const prose = STATING_VERB.test(s) && figures.length <= 4;
-      if (named && scoped && prose && figures.length && dated && !part && s.length <= 400) return { text: s, citation: p.citation };
+      if (named && scoped && prose && figures.length && dated && !part && s.length <= 400) return { text: s.replace(RUNNING_HEADER, ""), citation: p.citation };
     }
   }
   return null;

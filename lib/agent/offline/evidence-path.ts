@@ -60,7 +60,8 @@ export function stepsFor(r: Reading): Step[] | null {
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   if (c.kind === "person") return ["people"];
-  if (c.fact) return ANSWERED_FACTS.has(c.fact) ? ["facts"] : null;
+  // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
+  if (c.fact) return ANSWERED_FACTS.has(c.fact) ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
   if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : null;
   // a long question the metric engine reads itself (a definition, a span of years, units and rounding) stays with it
   if (computable(c) && tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text)) return null;
@@ -96,7 +97,8 @@ function callFor(step: Step, r: Reading): Call {
       return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...periods, limit: 12 } };
     case "sentence": {
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p)).map((p) => p.replace(/^FY/, "")).join(" ");
-      return { toolName: "search_documents", input: { ...company, query: `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]} ${when}`.trim(), k: 8 } };
+      const what = c.kind === "count" ? `number of ${c.terms[0]} employed` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
+      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 8 } };
     }
   }
 }

@@ -1,0 +1,50 @@
+/**
+ * The offline model's evidence writers decide what fits: a sentence that states the figure (not a
+ * table run together, not a digit of a name), a part's row (not the company total, not a table
+ * naming two figures), and say so when nothing does.
+ */
+import { describe, expect, it } from "vitest";
+import { conceptById } from "@/lib/agent/concepts/catalog";
+import type { LineItemRow } from "@/lib/agent/evidence/line-items";
+import type { Passage } from "@/lib/agent/evidence/passages";
+import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
+const row = (label: string, title: string, value: number, headings: string[] = []): LineItemRow => ({
+  item: "x", label, source: "table", table: { title, headings }, scale: 1e6, currency: "USD",
+  columns: [{ period: "FY2022", months: 12, value: value * 1e6, printed: String(value) }], document: "ACME_2022_10K.pdf", page: 40, row: `${label} ${value}`, citation: "(source: ACME_2022_10K.pdf, p.40)",
+});
+
+describe("evidence writers", () => {
+  const employees = conceptById("employees")!;
+  const backlog = conceptById("backlog")!;
+  const revenue = conceptById("revenue")!;
+
+  it("takes the sentence that states a headcount, from the newest filing, without the running header", () => {
+    const old = passage("At December 31, 2021, the Company employed 88,000 people.", "ACME_2021_10K.pdf");
+    const now = passage("Table of Contents Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+    expect(statedSentence([old, now], employees, [])?.text).toBe("Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+  });
+
+  it("does not read a digit of a name, nor a table run together, as a stated figure", () => {
+    expect(statedSentence([passage("The ability to develop the global workforce of 3M is an enabler of success.")], employees, [])).toBeNull();
+    const table = "Backlog 2022 2021 Aeronautics $ 56,551 $ 56,154 Missiles 28,076 28,042 Space 26,315 24,932 Total backlog $ 150,000 $ 135,355 was";
+    expect(statedSentence([passage(table)], backlog, [2022])).toBeNull();
+    expect(statedSentence([passage("Our total backlog was $150.0 billion at December 31, 2022.")], backlog, [2022])?.text).toMatch(/150\.0 billion/);
+  });
+
+  it("reads a part's figure only from a row naming the part under a table of that figure alone", () => {
+    const rows = [row("Americas", "Net sales and operating income by segment", 169_658), row("Total Americas Segment", "Net sales by reportable segment", 169_658), row("Other Americas", "Net sales by reportable segment", 1_200)];
+    expect(writeScopedRows({ rows, notFound: [], notes: [] }, revenue, "Americas")).toMatch(/Total Americas Segment.*USD 169,658 million/);
+    const split = [row("Americas", "Net sales and operating income by segment", 169_658), row("Americas", "Net sales and operating income by segment", 62_683)];
+    expect(writeScopedRows({ rows: split, notFound: [], notes: [] }, revenue, "Americas")).toBeNull();
+  });
+
+  it("says what it searched and that the company total is not the part's figure", () => {
+    const r = readQuestion("iphone unit sales 2022", ["ACME INC."]);
+    const text = writeNotFound(revenue, r, [row("Net sales", "Consolidated Statements of Operations", 394_328)], [], "ACME INC.");
+    expect(text).toMatch(/^I couldn't find a stated iphone unit/);
+    expect(text).toMatch(/company's total is not that figure/);
+  });
+});
