@@ -25,6 +25,8 @@ import { toolsForTurn } from "./tool-choice";
 import { createAgentTools, type AgentTools } from "./tools";
 
 export const DEFAULT_MAX_STEPS = 6;
+/** A remote model reads evidence over more steps (search, open a page, a table, compute) than the offline one needs. */
+export const REMOTE_MAX_STEPS = 10;
 
 export type DealInput = AgentDeal | { id: string; slug: string; name: string; target_company?: string | null };
 
@@ -83,13 +85,16 @@ async function prepareTurn(o: AgentRunOptions): Promise<PreparedTurn> {
 function streamTurn(o: AgentRunOptions, t: PreparedTurn, messages: ModelMessage[]): AgentStream {
   const model = o.model ?? getAgentModel();
   const offline = typeof model !== "string" && model.modelId === OFFLINE_MODEL_ID;
+  const maxSteps = o.maxSteps ?? (offline ? DEFAULT_MAX_STEPS : REMOTE_MAX_STEPS);
   const result = streamText({
     model,
     system: buildSystemPrompt(t.deal, o.now, t.room),
     messages,
     tools: t.tools,
     ...(offline ? {} : { activeTools: toolsForTurn(t.userText) }),
-    stopWhen: stepCountIs(o.maxSteps ?? DEFAULT_MAX_STEPS),
+    // the last step answers from the evidence gathered: no more tool calls
+    prepareStep: ({ stepNumber }) => (stepNumber >= maxSteps - 1 ? { toolChoice: "none" as const } : undefined),
+    stopWhen: stepCountIs(maxSteps),
     abortSignal: o.abortSignal,
     experimental_transform: guardrailTransform<AgentTools>(t.guardrails),
     onError: ({ error }) => log.error("agent stream failed", { error: error instanceof Error ? error : String(error), deal: t.deal.slug }),

@@ -12,7 +12,7 @@ import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
 const row = (label: string, title: string, value: number, headings: string[] = []): LineItemRow => ({
-  item: "x", label, source: "table", table: { title, headings }, scale: 1e6, currency: "USD",
+  item: "x", match: "label", label, source: "table", table: { title, headings }, scale: 1e6, currency: "USD",
   columns: [{ period: "FY2022", months: 12, value: value * 1e6, printed: String(value) }], document: "ACME_2022_10K.pdf", page: 40, row: `${label} ${value}`, citation: "(source: ACME_2022_10K.pdf, p.40)",
 });
 

@@ -118,7 +118,7 @@ export const CONCEPTS: Concept[] = [
   amount("free_cash_flow", "Free cash flow", ["free cash flow", "fcf", "unlevered free cash flow"], { phrases: ["cash left after capex", "cash left over after investments"], metric: "free_cash_flow", rowWords: ["free cash flow"] }),
   amount("working_capital", "Working capital", ["working capital", "net working capital", "nwc"], { metric: "working_capital", balance: true }),
   amount("total_debt", "Total debt", ["total debt", "debt", "borrowings", "gross debt", "debt load"], { phrases: ["how much do they owe", "how much debt"], metric: "total_debt", balance: true }),
-  amount("net_debt", "Net debt", ["net debt", "net borrowings", "net cash"], { metric: "net_debt", rowWords: ["net debt"], balance: true }),
+  amount("net_debt", "Net debt", ["net debt", "net borrowings"], { metric: "net_debt", rowWords: ["net debt"], balance: true }),
   ratio("current_ratio", "Current ratio", ["current ratio"], { metric: "current_ratio", balance: true }),
   ratio("quick_ratio", "Quick ratio", ["quick ratio", "acid test"], { metric: "quick_ratio", balance: true }),
   ratio("debt_to_equity", "Debt to equity", ["debt to equity", "debt/equity", "d/e", "gearing", "leverage"], { metric: "debt_to_equity", balance: true }),

@@ -26,3 +26,9 @@ export const GENERIC_WORDS = new Set(
     "based basis terms term result results according rate rates ratio ratios"
   ).split(/\s+/),
 );
+
+/**
+ * Words a table row's label may add to a concept's name and still be the concept itself ("Total
+ * backlog", "Net debt (non-GAAP measure)", "Total Americas Segment"), as stems.
+ */
+export const PLAIN_LABEL_STEMS = new Set(["total", "the", "at", "year", "end", "of", "period", "consolid", "compani", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur", "and", "segment", "busi", "group", "divis", "region"]);

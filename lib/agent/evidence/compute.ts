@@ -16,6 +16,7 @@ import { conceptById, CONCEPTS } from "../concepts/catalog";
 import { findConcepts } from "../concepts/match";
 import { statementLineItems } from "../knowledge/line-items";
 import type { SourceRegistry } from "../sources";
+import { runLineItems } from "./line-items";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
 
@@ -61,6 +62,8 @@ export interface ComputeOutput {
   inputs: ComputeInputRow[];
   missing: Array<{ item: string; label: string; period: string }>;
   judgement?: string;
+  /** The company's own figure for this metric, as its tables print it (its definition may differ from the formula). */
+  stated?: Array<{ label: string; period: string; value: number | null; citation: string }>;
   notes: string[];
   /** What the caller may do next, in words. */
   hint?: string;
@@ -125,6 +128,14 @@ function inputsOf(r: MetricResult): ComputeInputRow[] {
   }));
 }
 
+/** Rows naming the metric in their own label, for a metric companies often state themselves (FCF, net debt). */
+async function statedRows(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: ComputeInput, company: string | undefined, periods: string[]): Promise<NonNullable<ComputeOutput["stated"]>> {
+  const concept = input.metric ? (conceptById(input.metric) ?? findConcepts(input.metric)[0]?.concept) : undefined;
+  if (!concept?.rowWords?.length || input.formula) return [];
+  const out = await runLineItems(deps, { ...(company ? { company } : {}), items: [concept.id], ...(periods.length ? { periods } : {}), limit: 3 });
+  return out.rows.filter((r) => r.match === "label" && r.source === "table").flatMap((r) => r.columns.slice(0, 3).map((c) => ({ label: r.label, period: c.period, value: c.value, citation: r.citation })));
+}
+
 export async function runCompute(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: ComputeInput): Promise<ComputeOutput> {
   const empty = { periods: [], series: [], inputs: [], missing: [], notes: [] };
   const scope = await resolveScope(deps.db, deps.dealId, { company: input.company, document: input.document });
@@ -136,7 +147,7 @@ export async function runCompute(deps: { db: Queryable; dealId: string; sources:
       status: "unknown_metric",
       company: scope.company,
       notes: [input.formula ? `The formula "${input.formula}" could not be read.` : `"${input.metric ?? ""}" is not a metric or statement line the engine knows.`],
-      hint: "Pass `formula` over line items (e.g. \"(long_term_debt + short_term_debt - cash) / ebitda\"), or use get_line_items / search_documents for a figure the company states itself.",
+      hint: `Pass \`formula\` over line items (e.g. "(long_term_debt + short_term_debt - cash) / ebitda"; line items: ${Object.keys(LINE_ITEMS).join(", ")}), or use get_line_items / search_documents for a figure the company states itself.`,
     };
   }
   const periods = resolvePeriods(input.periods, scope.documents);
@@ -145,6 +156,7 @@ export async function runCompute(deps: { db: Queryable; dealId: string; sources:
   const result = await computeMetric(request(input, metric, periods.labels), source);
   for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });
   const complete = result.value !== undefined || !!result.judgement;
+  const stated = await statedRows(deps, input, scope.company, periods.labels);
   return {
     status: complete ? "answered" : "incomplete",
     ...(scope.company ? { company: scope.company } : {}),
@@ -156,6 +168,7 @@ export async function runCompute(deps: { db: Queryable; dealId: string; sources:
     inputs: inputsOf(result),
     missing: result.missing.map((m) => ({ item: m.key, label: m.label, period: m.period })),
     ...(result.judgement ? { judgement: result.judgement.statement } : {}),
-    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...result.notes],
+    ...(stated.length ? { stated } : {}),
+    notes: [...(stated.length ? [`The company states its own ${stated[0]!.label} (see \`stated\`); its definition may differ from this formula, and analysts usually quote the company's.`] : []), ...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...result.notes],
   };
 }

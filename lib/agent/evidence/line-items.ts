@@ -16,7 +16,7 @@ import type { StatementFacts } from "@/lib/extraction/findings/statements";
 import { parsePeriod } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
-import { GENERIC_WORDS } from "../concepts/generic-words";
+import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
@@ -44,6 +44,8 @@ export interface LineItemColumn {
 export interface LineItemRow {
   /** The item asked for that this row answers. */
   item: string;
+  /** "label": the row's label is the item (a part's row: names the part); "table": the label holds other words or only the table names it (check it is the figure asked). */
+  match: "label" | "table";
   label: string;
   /** "statement": a line of a primary statement (the company total); "table": a row of another table. */
   source: "statement" | "table";
@@ -106,6 +108,31 @@ function namesConcept(w: Want, all: Set<string>): boolean {
 }
 
 const baseKey = (k: string) => k.replace(/#\d+$/, "");
+
+/**
+ * How well a row's label names what is asked: 3 the label is the item and nothing else (plain words
+ * aside), 2 the item's words in a row in the label, 1 all of them somewhere in it, 0 none (only the
+ * table names it). A part's label must name the part first.
+ */
+function conceptInLabel(have: string[], w: Want): boolean {
+  const wordings = w.concept ? [...(w.concept.rowWords ?? []), ...w.concept.terms].map((t) => tokens(t).map((x) => x.stem)) : [w.stems];
+  return wordings.some((ws) => ws.length > 0 && ws.every((s) => have.includes(s)));
+}
+
+function relevance(label: string, w: Want): number {
+  const have = tokens(label).map((t) => t.stem);
+  // a part: its name in the label first (2), with the concept's words too (3)
+  if (w.scope.length) return !w.scope.every((s) => have.includes(s)) ? 0 : conceptInLabel(have, w) ? 3 : 2;
+  const wordings = w.concept ? [...(w.concept.rowWords ?? []), ...w.concept.terms].map((t) => tokens(t).map((x) => x.stem)) : [w.stems];
+  let best = 0;
+  for (const ws of wordings) {
+    if (!ws.length || !ws.every((s) => have.includes(s))) continue;
+    const extra = have.filter((s) => !ws.includes(s) && !w.scope.includes(s) && !PLAIN_LABEL_STEMS.has(s));
+    const contiguous = have.join(" ").includes(ws.join(" "));
+    best = Math.max(best, extra.length === 0 ? 3 : contiguous ? 2 : 1);
+  }
+  return best;
+}
 const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).map((x) => x.stem)));
 
 /** Statement findings → one row per printed line (every period column together). */
@@ -130,6 +157,7 @@ function fromStatement(item: string, g: { rows: TableFindingRow[]; p: StatementP
     .sort((a, b) => (b.periodEnd ?? "").localeCompare(a.periodEnd ?? ""));
   return {
     item,
+    match: "label",
     label: g.p.metric,
     source: "statement",
     statement: g.p.statement?.title,
@@ -148,6 +176,7 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
   const unscaled = (v: string) => Number(v.replace(/[,$€£\s]/g, "").replace(/^\((.*)\)$/, "-$1"));
   return {
     item,
+    match: "table",
     label: part.label,
     source: "table",
     table: { title: part.title, headings: part.context },
@@ -199,9 +228,11 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     seen.add(`${r.document_id}|${r.page}|${part.row}`);
     out.push(fromPart(w.item, r, part, p.currency));
   }
-  // the item named in the row's own label first, statement lines before table rows, fewer extra words first
-  const ownLabel = (x: LineItemRow) => [...w.scope, ...(w.scope.length ? [] : w.stems)].every((s) => stemSet(x.label).has(s));
-  return out.sort((a, b) => Number(ownLabel(b)) - Number(ownLabel(a)) || Number(a.source === "table") - Number(b.source === "table") || a.label.length - b.label.length);
+  // the item named by the row's own label first (the label and nothing else before a label holding more), statement lines before table rows
+  const ranked = out.map((x) => ({ x, r: relevance(x.label, w) }));
+  ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || a.x.label.length - b.x.label.length);
+  const own = w.scope.length ? 2 : 3;
+  return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
 }
 
 export async function runLineItems(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: LineItemsInput): Promise<LineItemsOutput> {

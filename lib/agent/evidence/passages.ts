@@ -9,6 +9,8 @@ import { getPageText } from "@/lib/db/queries/pages";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { sectionsOfStoredPages } from "@/lib/search/page-sections";
 import { searchPages } from "@/lib/search/search";
+import { GENERIC_WORDS } from "../concepts/generic-words";
+import { tokens } from "../concepts/match";
 import type { SourceRegistry } from "../sources";
 import { isScopeError, resolveScope, type ScopeDocument } from "./scope";
 
@@ -21,6 +23,8 @@ export interface Passage {
   charEnd: number;
   text: string;
   citation: string;
+  /** Words of the query this passage does not contain: a passage missing the words that matter does not answer. */
+  missing?: string[];
 }
 
 export interface SearchDocumentsInput {
@@ -85,14 +89,22 @@ export function blockAround(text: string, at: number): { start: number; end: num
   return block;
 }
 
-function passageOf(text: string, excerpt: string): { start: number; end: number; text: string } {
-  const probe = excerpt.replace(/\s+/g, " ").trim().slice(0, 60);
-  const flat = text.replace(/\s+/g, " ");
-  let at = text.indexOf(excerpt.slice(0, 60));
-  if (at < 0) {
-    const f = flat.indexOf(probe);
-    at = f < 0 ? 0 : Math.min(text.length - 1, f);
+/**
+ * Where an excerpt sits in the page text, whatever whitespace either has: its first words matched
+ * as a run with any spacing between them (the search's excerpt collapses the page's line breaks).
+ */
+export function locate(text: string, excerpt: string): number {
+  const words = excerpt.replace(/[…]+/g, " ").trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  for (let n = words.length; n >= 3; n--) {
+    const re = new RegExp(words.slice(0, n).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"));
+    const m = re.exec(text);
+    if (m) return m.index;
   }
+  return 0;
+}
+
+function passageOf(text: string, excerpt: string): { start: number; end: number; text: string } {
+  const at = locate(text, excerpt);
   const b = blockAround(text, at);
   const body = text.slice(b.start, b.end);
   const head = b.header ? `${text.slice(b.header.start, b.header.end).trim()}\n…\n` : "";
@@ -117,12 +129,15 @@ export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput
     else notes.push(`No page of the section "${input.section}" matched; passages from other sections follow.`);
   }
   const passages: Passage[] = [];
+  const asked = tokens(input.query).filter((t) => !GENERIC_WORDS.has(t.word) && t.word.length > 1);
   for (const h of chosen.slice(0, k)) {
     const text = (await getPageText({ db: deps.db, documentId: h.documentId, page: h.page })) ?? h.excerpt;
     const p = passageOf(text, h.excerpt);
     const section = sections.get(`${h.documentId}:${h.page}`)?.section ?? undefined;
     deps.sources.add({ documentId: h.documentId, document: h.document, page: h.page, excerpt: h.excerpt });
-    passages.push({ document: h.document, page: h.page, ...(section ? { section } : {}), charStart: p.start, charEnd: p.end, text: p.text, citation: `(source: ${h.document}, p.${h.page})` });
+    const have = new Set(tokens(p.text).map((t) => t.stem));
+    const missing = asked.filter((t) => !have.has(t.stem)).map((t) => t.word);
+    passages.push({ document: h.document, page: h.page, ...(section ? { section } : {}), charStart: p.start, charEnd: p.end, text: p.text, citation: `(source: ${h.document}, p.${h.page})`, ...(missing.length ? { missing } : {}) });
   }
   if (!passages.length) notes.push(`Nothing in ${scope.company ?? "the deal"}'s documents matched "${input.query}".`);
   return { ...(scope.company ? { company: scope.company } : {}), passages, notes };

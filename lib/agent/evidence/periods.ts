@@ -20,9 +20,14 @@ const PRIOR = /^(?:prior year|previous year|year before|the year before|last yea
 const LAST_N = /^(?:last|past|previous)\s+(\d{1,2}|two|three|four|five)\s+(?:fiscal\s+)?years$/i;
 const WORD_N: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
 
-/** The newest fiscal year the documents report (their own fiscal year). */
+/**
+ * The newest fiscal year the documents report for a whole year: their own fiscal year, read from
+ * the full-year documents (an annual report, a 10-K) when there are any — a 10-Q for the next
+ * year reports quarters of a year no annual column holds yet.
+ */
 export function latestFiscalYear(docs: ScopeDocument[]): number | undefined {
-  const years = docs.map((d) => d.fiscalYear).filter((y): y is number => typeof y === "number");
+  const annual = docs.filter((d) => d.fiscalPeriod === "FY" || /annual|10-?k/i.test(d.kind ?? ""));
+  const years = (annual.length ? annual : docs).map((d) => d.fiscalYear).filter((y): y is number => typeof y === "number");
   return years.length ? Math.max(...years) : undefined;
 }
 

@@ -7,6 +7,7 @@
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { formatAmount } from "@/lib/metrics/numbers";
 import type { Concept } from "../concepts/catalog";
+import { PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
@@ -75,14 +76,12 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
 }
 
 /** One row answers when it names the concept in its own label and no other such row of the period disagrees, or a statement line does. */
-/** Words a row's label may add to the concept's name and still be the concept itself ("Total backlog", "Net debt at year end"). */
-const PLAIN = new Set(["total", "the", "at", "year", "end", "of", "period", "consolidated", "compani", "company", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur"]);
 
 /** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
 function namesOnly(label: string, c: Concept): boolean {
   const want = new Set(tokens(c.rowWords?.[0] ?? c.terms[0]!).map((t) => t.stem));
   const have = tokens(label).map((t) => t.stem);
-  return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || PLAIN.has(w));
+  return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
 }
 
 export function pickRow(o: LineItemsOutput, c: Concept): LineItemRow | null {
@@ -106,8 +105,8 @@ export function writeRows(o: LineItemsOutput, c: Concept): string | null {
   return `${whose(o.company)}${row.label}, ${periodWord(col.period)}: **${value}**${where} ${row.citation}\n(row as printed: ${row.row})${o.notes.map((n) => `\n_${n}_`).join("")}`;
 }
 
-/** Words a part's row label may add to the part's name ("Total Safety and Industrial Business Segment"). */
-const PART_PLAIN = new Set([...PLAIN, "and", "segment", "busi", "business", "group", "divis", "region", "oper"]);
+/** Label words that mark a part's row ("Total Americas Segment"): no concept's own row carries them. */
+const PART_ONLY = new Set(["segment", "busi", "group", "divis", "region"]);
 
 /** The figure concepts a text names (section words aside): a table titled "Sales and operating income" names two. */
 const figureConcepts = (text: string) => new Set(findConcepts(text).filter((h) => h.concept.kind !== "text").map((h) => h.concept.id));
@@ -123,7 +122,7 @@ export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string): 
   const valued = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
   const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
-  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PART_PLAIN.has(w));
+  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
   const underConcept = (x: LineItemRow) => {
     const found = figureConcepts([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" — "));
     return found.size === 1 && found.has(c.id);
