@@ -23,7 +23,10 @@ export const GENERIC_WORDS = new Set(
     "did they any " +
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
     "expect expected expects future past history historical trend trends going forward look looking like " +
-    "based basis terms term result results according rate rates ratio ratios"
+    "based basis terms term result results according rate rates ratio ratios " +
+    "average averaged avg mean median share portion proportion fraction part went go goes going keep kept ended end up " +
+    "answer answers respond round rounded rounding decimal decimals place places dp one two three four five " +
+    "unadjusted adjusted reported gaap worth valued using use used calculate calculated compute computed work out"
   ).split(/\s+/),
 );
 

@@ -41,6 +41,8 @@ export function readTurn(conv: Conversation, companies: string[]): Reading {
 
 /** Words beyond which a question carries more than the reader's slots (definitions, spans, instructions): the metric engine reads those. */
 const LONG_QUESTION = 14;
+/** "What share of revenue did it keep as operating income": the second figure over the first. */
+const SHARE_OF = /\b(?:share|portion|proportion|fraction|part)\s+of\b/i;
 const RATIO_OF = /(?:\bas an? |\bas )?(?:%|\bpercent(?:age)?) of\b|\bdivided by\b|\//i;
 /** Facts the entity rules read whole; customers and subsidiaries are lists they read only in part (passages answer those). */
 const ANSWERED_FACTS = new Set(["auditor", "headquarters", "employees", "registrant"]);
@@ -63,9 +65,11 @@ export function stepsFor(r: Reading): Step[] | null {
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
   if (c.fact) return ANSWERED_FACTS.has(c.fact) ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
   if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : null;
-  // a long question the metric engine reads itself (a definition, a span of years, units and rounding) stays with it
-  if (computable(c) && tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text)) return null;
-  if (d && computable(c) && computable(d) && RATIO_OF.test(r.text)) return ["ratio"];
+  // a definition, or a long question the metric engine reads itself (a span of years, units and rounding), stays with it
+  const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
+  // a definition "A / B" of two statement lines is the ratio step's own reading
+  if (ratio && (!r.defines || RATIO_OF.test(r.text))) return ["ratio"];
+  if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text)))) return null;
   if (r.concepts.length > 1) return null;
   // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the total
   if (r.scope && (computable(c) || c.rowWords?.length) && !r.polar) return ["scoped", "sentence"];
@@ -89,8 +93,12 @@ function callFor(step: Step, r: Reading): Call {
       return { toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10 } };
     case "compute":
       return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods, ...format } };
-    case "ratio":
-      return { toolName: "compute_metric", input: { ...company, metric: `${c.label} to ${d!.label}`, formula: `${c.id} / ${d!.id}`, unit: /%|percent/i.test(r.text) ? "percent" : "ratio", ...periods, ...format } };
+    case "ratio": {
+      // "share of A … as B" is B / A; "A as a % of B" and "A / B" are A / B
+      const [top, bottom] = SHARE_OF.test(r.text) && !RATIO_OF.test(r.text) ? [d!, c] : [c, d!];
+      const unit = /%|percent|share|portion|proportion/i.test(r.text) ? "percent" : "ratio";
+      return { toolName: "compute_metric", input: { ...company, metric: `${top.label} to ${bottom.label}`, formula: `${top.id} / ${bottom.id}`, unit, ...periods, ...format } };
+    }
     case "rows":
       return { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
     case "scoped":

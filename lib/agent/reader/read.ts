@@ -27,6 +27,8 @@ export interface Reading {
   aggregate?: "growth" | "change" | "series" | "average" | "cagr";
   decimals?: number;
   scale?: "thousands" | "millions" | "billions";
+  /** The question defines the metric itself. */
+  defines: boolean;
   /** A yes/no question ("did they …", "is it …"). */
   polar: boolean;
   /** Asks why or how: a reason, which a figure never is. */
@@ -48,12 +50,17 @@ const REASON = /\b(?:why|how come|what (?:drove|caused|explains)|reasons? for|dr
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
 const CHANGE = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
+/** "By what percent did X change", "% change": a relative change, whatever verb says it. */
+const PERCENT_CHANGE = /\b(?:by )?what (?:percent(?:age)?|%)\b|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
+const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?)\b|\bas an? (?:%|percent(?:age)?)\b/i;
+/** A definition the user gives ("= A / B", "defined as", "work it out as"): the metric engine reads it. */
+const DEFINES = /=|\bdefined as\b|\bcalculated as\b|\bcomputed? as\b|\bwork(?:ed)? (?:it )?out as\b|\bcompute\b|\btaking\b[^.?]*\bplus\b|\bformula\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
 const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
 const NOW = /\b(?:now|currently|current|today|latest|most recent|these days|at present)\b/i;
-const DECIMALS = /\b(\d|one|two|three|four)\s+decimal(?:s| places?)?\b|\bto\s+(\d)\s*dp\b/i;
+const DECIMALS = /\b(\d|one|two|three|four)\s+decimal(?:s| places?)?\b|\b(?:to\s+)?(\d)\s*dp\b/i;
 const SCALE = /\b(?:in|as)\s+(?:usd\s+|\$\s*)?(thousands|millions|billions|mm|mn|bn)\b|\b(?:usd|\$)\s*(millions|billions|thousands|mm|bn)\b/i;
 const WORD_N: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
 
@@ -69,7 +76,17 @@ function periodsIn(text: string): string[] {
     const req = readPeriodRequest(text);
     if (req.exact) out.push(req.exact.label);
   }
-  return out;
+  return withRange(t, out);
+}
+
+/** "2016 to 2018", "FY2019–FY2021", "from 2015 through 2017": every fiscal year of the span. */
+function withRange(text: string, found: string[]): string[] {
+  const m = /\b(?:FY)?((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru|until)\s*(?:FY)?((?:19|20)\d\d)\b/i.exec(text);
+  if (!m) return found;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (b <= a || b - a > 10) return found;
+  const span = Array.from({ length: b - a + 1 }, (_, i) => `FY${a + i}`);
+  return [...new Set([...found.filter((p) => !/^FY\d{4}$/.test(p) || span.includes(p)), ...span])].sort();
 }
 
 /** Distinctive words of a company's name ("VERIZON COMMUNICATIONS INC" → verizon, communications). */
@@ -95,7 +112,8 @@ function conceptsOf(hits: ConceptHit[]): Concept[] {
   const viaPhrase = hits.some((h) => h.viaPhrase && h.concept.kind === "amount");
   // "revenue in the X segment": the figure is the concept, "segment" says where it sits
   const figure = hits.some((h) => h.concept.kind !== "text");
-  return hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash") && !(figure && h.concept.kind === "text")).map((h) => h.concept);
+  const kept = hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash") && !(figure && h.concept.kind === "text")).map((h) => h.concept);
+  return kept.filter((c, i) => kept.indexOf(c) === i);
 }
 
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
@@ -120,9 +138,10 @@ export function readQuestion(text: string, companies: string[], previous?: Readi
     ...(company ? { company } : {}),
     ...(scope ? { scope } : {}),
     periods,
-    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
+    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && IN_PERCENT.test(text)) ? { aggregate: "growth" as const } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(dec ? { decimals: WORD_N[dec[1]?.toLowerCase() ?? ""] ?? Number(dec[1] ?? dec[2]) } : {}),
     ...(sc ? { scale: sc.startsWith("b") ? ("billions" as const) : sc.startsWith("t") ? ("thousands" as const) : ("millions" as const) } : {}),
+    defines: DEFINES.test(text),
     polar: POLAR.test(text),
     reason: REASON.test(text),
   };
