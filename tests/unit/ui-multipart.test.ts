@@ -25,6 +25,19 @@ function streamOf(...chunks: Buffer[]): ReadableStream<Uint8Array> {
   });
 }
 
+/** The whole body in chunks of `size` bytes (Next's proxy hands a body over in chunks of many MB). */
+function chunked(size: number, ...parts: Buffer[]): ReadableStream<Uint8Array> {
+  const all = Buffer.concat(parts);
+  let at = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (at >= all.length) return c.close();
+      c.enqueue(new Uint8Array(all.subarray(at, at + size)));
+      at += size;
+    },
+  });
+}
+
 /** An endless body: `head`, then `filler` forever; counts what the reader pulled. */
 function endless(head: Buffer, filler: Buffer): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
   let pulled = 0;
@@ -71,6 +84,16 @@ describe("multipart uploads (busboy)", () => {
     expect(path.basename(path.dirname(r.files[0]!.path))).toMatch(new RegExp(`^manda-upload-${process.pid}-`));
     r.cleanup();
     expect(fs.existsSync(r.files[0]!.path)).toBe(false);
+  });
+
+  it("accepts a large file handed over in one or a few big chunks (a 4.2 MB 10-K was refused as a too-large field)", async () => {
+    const big = Buffer.alloc(12 * 1024 * 1024);
+    for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
+    for (const size of [big.length + 1024, 4 * 1024 * 1024]) {
+      const r = await readMultipart(chunked(size, part(`Content-Disposition: form-data; name="file"; filename="report.pdf"`, big), close), CT, { maxFileBytes: 200 * 1024 * 1024 });
+      expect(r.files.map((f) => [f.bytes, f.sha256])).toEqual([[big.length, sha(big)]]);
+      r.cleanup();
+    }
   });
 
   it("accepts a file of exactly the limit and answers 413 for one byte more, removing its temp files", async () => {

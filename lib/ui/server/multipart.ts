@@ -101,6 +101,21 @@ async function saveFile(stream: Readable & { truncated?: boolean }, file: string
   return { bytes, sha256: hash.digest("hex") };
 }
 
+/**
+ * Slices of at most SLICE bytes, pulled as the parser takes them. The server may hand the body over
+ * in chunks of many megabytes; the meter counts bytes as busboy receives them and file bytes as
+ * they are saved, so with big chunks a file's bytes in flight looked like non-file bytes (a 4 MB
+ * PDF was refused as a too-large field). Slices keep what is in flight to a few buffers.
+ */
+const SLICE = 64 * 1024;
+function sliced(source: Readable): Readable {
+  return Readable.from((async function* () {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      for (let at = 0; at < chunk.length; at += SLICE) yield chunk.subarray(at, at + SLICE);
+    }
+  })(), { objectMode: false });
+}
+
 /** Bytes of an upload that are not file contents: every field full, part headers, and 1 MB of slack (buffers in flight). */
 function nonFileBytesBound(l: Required<MultipartLimits>): number {
   return l.maxFields * l.maxFieldBytes + (l.maxFiles + l.maxFields) * 16 * 1024 + 1024 * 1024;
@@ -128,7 +143,6 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
     const fail = (e: unknown) => {
       if (failed) return;
       failed = true;
-      source.unpipe();
       source.destroy();
       bb.destroy();
       reject(e);
@@ -164,7 +178,9 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       },
     });
     meter.on("error", fail);
-    source.pipe(meter).pipe(bb);
+    const slicer = sliced(source);
+    slicer.on("error", (e) => fail(new MandaError("bad_request:upload", "The upload was cut off before it finished. Please try again.", { cause: e })));
+    slicer.pipe(meter).pipe(bb);
   });
   try {
     await done;
