@@ -20,7 +20,12 @@ import { userMessageForStorage } from "./incoming";
 import type { MandaUIMessage } from "./ui-message";
 import { ensureConversation, loadMessages, messageText, replaceAnswer, requireConversation, saveMessages, titleFromQuestion } from "./store";
 
-export const MAX_MESSAGE_CHARS = 10_000;
+/**
+ * Longest question, in characters: what the knowledge-base tool takes as its query (the agent passes
+ * the question on as it is). The route accepted 10,000 while the tool refused past 2,000, and the
+ * analyst read "Invalid input for tool query_knowledge_base" as the answer.
+ */
+export const MAX_MESSAGE_CHARS = 2_000;
 /** Parts of one message (text parts; the body itself is limited by MANDA_MAX_JSON_BYTES). */
 export const MAX_MESSAGE_PARTS = 20;
 

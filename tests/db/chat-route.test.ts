@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
 import type { AgentModule, AgentStream, AgentStreamArgs } from "@/lib/chat/agent-adapter";
-import { handleChatPost } from "@/lib/chat/handler";
+import { MAX_MESSAGE_CHARS, handleChatPost } from "@/lib/chat/handler";
+import { queryKnowledgeBaseInput } from "@/lib/agent/tools/query-knowledge-base";
 import { listConversations, loadMessages, saveMessages, ensureConversation } from "@/lib/chat/store";
 import { openTestDb } from "@/tests/helpers/db";
 
@@ -114,6 +115,23 @@ describe("POST /api/chat", () => {
     const assistant = await handleChatPost(post({ id: crypto.randomUUID(), deal: "chat-deal", message: { id: "a", role: "assistant", parts: [{ type: "text", text: "x" }] } }), { db, agent: testAgent() });
     expect(assistant.status).toBe(400);
     expect((await assistant.json()).error.code).toBe("bad_request:message_role");
+  });
+
+  it("refuses a question longer than its tools take with 413 before answering, and answers one at the limit", async () => {
+    // the route's limit is the knowledge-base tool's: a longer question could not be searched
+    expect(MAX_MESSAGE_CHARS).toBe(queryKnowledgeBaseInput.shape.query.maxLength);
+    for (const n of [MAX_MESSAGE_CHARS + 1, 10_000]) {
+      const id = crypto.randomUUID();
+      const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage(`u-long-${n}`, "q".repeat(n)) }), { db, agent: testAgent(), model: toolThenAnswer() });
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe("too_large:message");
+      expect((await db.query("select 1 from conversations where id = $1", [id])).rows).toHaveLength(0);
+    }
+    const saved = savedSignal();
+    const ok = await handleChatPost(post({ id: crypto.randomUUID(), deal: "chat-deal", message: userMessage("u-long-ok", "q".repeat(MAX_MESSAGE_CHARS)) }), { db, agent: testAgent(), model: toolThenAnswer(), onSaved: saved.onSaved });
+    expect(ok.status).toBe(200);
+    await ok.text();
+    expect((await saved.promise).error).toBeUndefined();
   });
 
   it("answers 404 with JSON for an unknown deal", async () => {
