@@ -33,6 +33,9 @@ const schema = z.object({
   MANDA_ALLOWED_HOSTS: optionalString,
   /** "true" when a reverse proxy in front of the app sets X-Forwarded-Host (and drops a client's own). */
   MANDA_TRUSTED_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  /** Node server limits for slow clients, applied by scripts/serve.mjs (scripts/server-timeouts.mjs). */
+  MANDA_HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(20_000)),
+  MANDA_REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(86_400_000).default(300_000)),
   MANDA_MAX_JSON_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1024 * 1024)),
   /** How long a request waits for the Supabase Auth server before answering 503 unavailable:auth. */
   MANDA_AUTH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(5000)),

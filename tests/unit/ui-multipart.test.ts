@@ -141,6 +141,24 @@ describe("multipart uploads (busboy)", () => {
     expect(body.pulled()).toBeLessThan(4_000_000);
   });
 
+  it("refuses an upload that trickles in below the minimum rate, and one that stalls, with 400 bad_request:timeout", async () => {
+    const head = Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n\r\n`);
+    let sent = 0;
+    const trickle = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        await new Promise((r) => setTimeout(r, 20));
+        c.enqueue(new Uint8Array(sent++ === 0 ? head : Buffer.alloc(10, 1)));
+      },
+    });
+    expect(await rejection(readMultipart(trickle, CT, { maxFileBytes: 1_000_000, minBytesPerSecond: 10_000, graceMs: 300 }))).toEqual({ code: "bad_request:timeout", status: 400 });
+    const stalled = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new Uint8Array(head));
+      },
+    });
+    expect(await rejection(readMultipart(stalled, CT, { maxFileBytes: 1_000_000, minBytesPerSecond: 10_000, graceMs: 300 }))).toEqual({ code: "bad_request:timeout", status: 400 });
+  });
+
   it("answers 413 for more files than allowed, 400 for a cut-off or non-multipart upload", async () => {
     const three = [1, 2, 3].map((i) => part(`Content-Disposition: form-data; name="file"; filename="${i}.txt"`, "x"));
     expect(await rejection(readMultipart(streamOf(...three, close), CT, { maxFileBytes: 100, maxFiles: 2 }))).toEqual({ code: "too_large:upload", status: 413 });

@@ -36,6 +36,13 @@ export interface MultipartLimits {
   /** Text fields: how many, and bytes each. */
   maxFields?: number;
   maxFieldBytes?: number;
+  /**
+   * Slowest accepted transfer, on average since the upload began, checked once `graceMs` have
+   * passed (defaults: 16 KB/s after 30 s). A slower client is refused with 400 bad_request:timeout
+   * rather than holding a connection and a temp file for minutes (a 1 KB/s upload was accepted).
+   */
+  minBytesPerSecond?: number;
+  graceMs?: number;
 }
 
 /** Text fields of an upload are small (a folder name, a note): 64 KB each, 20 of them. */
@@ -124,7 +131,7 @@ function nonFileBytesBound(l: Required<MultipartLimits>): number {
 export async function readMultipart(body: ReadableStream<Uint8Array> | null, contentType: string | null, opts: MultipartLimits): Promise<MultipartResult> {
   if (!body) throw new MandaError("bad_request:upload", "The upload is empty.");
   boundaryOf(contentType);
-  const limits: Required<MultipartLimits> = { maxFiles: 100, maxFields: MAX_FIELDS, maxFieldBytes: MAX_FIELD_BYTES, ...opts };
+  const limits: Required<MultipartLimits> = { maxFiles: 100, maxFields: MAX_FIELDS, maxFieldBytes: MAX_FIELD_BYTES, minBytesPerSecond: 16 * 1024, graceMs: 30_000, ...opts };
   const bb = newParser(contentType!, limits);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
@@ -143,6 +150,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
     const fail = (e: unknown) => {
       if (failed) return;
       failed = true;
+      clearInterval(watch);
       source.destroy();
       bb.destroy();
       reject(e);
@@ -164,6 +172,17 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       }
       fields[name] = value;
     });
+    const started = Date.now();
+    const tooSlow = () => {
+      const elapsed = Date.now() - started;
+      return elapsed >= limits.graceMs && allBytes / (elapsed / 1000) < limits.minBytesPerSecond;
+    };
+    const slowError = () => new MandaError("bad_request:timeout", `The upload arrived too slowly (under ${Math.round(limits.minBytesPerSecond / 1024)} KB/s). Please try again on a faster connection.`);
+    // a client that stops sending altogether never reaches the meter: check on a timer too
+    const watch = setInterval(() => tooSlow() && fail(slowError()), Math.max(50, Math.min(5000, limits.graceMs / 4)));
+    watch.unref();
+    bb.on("close", () => clearInterval(watch));
+    bb.on("error", () => clearInterval(watch));
     bb.on("filesLimit", () => fail(new MandaError("too_large:upload", `Upload at most ${limits.maxFiles} files at once.`)));
     bb.on("fieldsLimit", () => fail(new MandaError("too_large:fields", `An upload carries at most ${limits.maxFields} form fields.`)));
     bb.on("partsLimit", () => fail(new MandaError("too_large:upload", `An upload carries at most ${limits.maxFiles} files and ${limits.maxFields} form fields.`)));
@@ -174,6 +193,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       transform(chunk: Buffer, _enc, cb) {
         allBytes += chunk.length;
         if (allBytes - fileBytes > maxOtherBytes) return cb(new MandaError("too_large:field", `A form field is larger than ${limits.maxFieldBytes / 1024} KB.`));
+        if (tooSlow()) return cb(slowError());
         cb(null, chunk);
       },
     });
