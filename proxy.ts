@@ -3,9 +3,11 @@ import { authCookieName, authMode, supabasePublicConfig } from "@/lib/auth/mode"
 import { accessTokenOf } from "@/lib/auth/token";
 import { verifySupabaseToken } from "@/lib/auth/verify";
 import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
 import { isMandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { guardRequest } from "@/lib/http/guard";
+import { pageTargetExists } from "@/lib/http/page-target";
 import { API_CSP, STATIC_SECURITY_HEADERS, contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
 
 /**
@@ -60,6 +62,10 @@ export async function proxy(req: NextRequest) {
   if (denied) return secured(denied, csp);
   const headers = new Headers(req.headers);
   headers.set("content-security-policy", csp);
+  // a deal or document that does not exist: the not-found page with status 404 (lib/http/page-target.ts)
+  if ((req.method === "GET" || req.method === "HEAD") && !(await pageTargetExists(await getDb(), path))) {
+    return secured(NextResponse.rewrite(new URL("/_manda/not-found", req.url), { request: { headers } }), csp);
+  }
   return secured(NextResponse.next({ request: { headers } }), csp);
 }
 
