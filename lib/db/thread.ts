@@ -72,10 +72,13 @@ export function dbOverPort(port: MessagePort, close: () => Promise<void> = async
 }
 
 export interface DbThread {
-  /** The opening thread's own client. */
+  /** The opening thread's own client (the one answering requests: served first). */
   db: Db;
-  /** A port for another thread's client (pass it to dbOverPort there). */
-  connect(): MessagePort;
+  /**
+   * A port for another thread's client (pass it to dbOverPort there). A "low" client (the
+   * background worker) waits while a "high" one has statements running or just finished them.
+   */
+  connect(priority?: "high" | "low"): MessagePort;
 }
 
 /** Starts the database thread on `<dataDir>/pgdata` (the directory lock is this process's, as in-process). */
@@ -97,9 +100,9 @@ export async function openPgliteThread(dir: string): Promise<DbThread> {
   worker.removeAllListeners("exit");
   worker.on("exit", release);
   worker.unref();
-  const connect = (): MessagePort => {
+  const connect = (priority: "high" | "low" = "high"): MessagePort => {
     const { port1, port2 } = new MessageChannel();
-    worker.postMessage({ type: "connect", port: port1 }, [port1]);
+    worker.postMessage({ type: "connect", port: port1, priority }, [port1]);
     return port2;
   };
   let closing: Promise<void> | undefined;

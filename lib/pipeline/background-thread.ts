@@ -16,9 +16,9 @@ interface BackgroundThread {
 const g = globalThis as unknown as { __mandaBackgroundThread?: BackgroundThread };
 
 /** Starts the thread once; `connect` gives it its database port. */
-export function startBackgroundThread(connect: () => import("node:worker_threads").MessagePort): void {
+export function startBackgroundThread(connect: (priority: "high" | "low") => import("node:worker_threads").MessagePort): void {
   if (g.__mandaBackgroundThread) return;
-  const dbPort = connect();
+  const dbPort = connect("low"); // requests' statements go first (lib/db/thread.ts)
   const worker = new Worker(THREAD_URL, { name: "manda-background", workerData: { root: process.cwd(), dbPort }, transferList: [dbPort] });
   const bt: BackgroundThread = { worker, stopped: new Promise((resolve) => worker.once("exit", () => resolve())) };
   g.__mandaBackgroundThread = bt;

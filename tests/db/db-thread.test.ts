@@ -62,4 +62,23 @@ describe("PGlite in a thread of its own (lib/db/thread.ts)", () => {
     expect((await read).rows[0]!.n).toBe(3);
     await other.close();
   });
+
+  it("serves the high-priority client first: a low client's statement waits while a high one runs", async () => {
+    const low = dbOverPort(t.connect("low"));
+    const order: string[] = [];
+    // a slow high statement, then a low one sent right after it, then a quick high one
+    const slowHigh = t.db.query("select pg_sleep(0.2)").then(() => order.push("high-slow"));
+    await new Promise((r) => setTimeout(r, 20));
+    const lowOne = low.query("select 1").then(() => order.push("low"));
+    const quickHigh = t.db.query("select 2").then(() => order.push("high-quick"));
+    await Promise.all([slowHigh, lowOne, quickHigh]);
+    expect(order).toEqual(["high-slow", "high-quick", "low"]);
+    // a low client's own transaction is never held up by its turn
+    await low.transaction(async (tx) => {
+      await tx.query("insert into items (id, label) values (5, 'five')");
+      await tx.query("update items set label = 'FIVE' where id = 5");
+    });
+    expect((await t.db.query("select label from items where id = 5")).rows).toEqual([{ label: "FIVE" }]);
+    await low.close();
+  });
 });

@@ -29,16 +29,55 @@ try {
   process.exit(1);
 }
 
+// Interactive clients first: a "low" client (the background worker) starts a statement or a
+// transaction only when no "high" one (the thread answering requests) is running or waiting, and
+// not within GRACE_MS of the last one finishing, so a request's few statements in a row are not
+// each queued behind the next batch of index writes. A low client's open transaction goes on.
+const GRACE_MS = 25;
+let highActive = 0;
+let highDoneAt = 0;
+/** @type {Array<() => void>} */
+let lowWaiting = [];
+function wakeLow() {
+  if (highActive > 0 || lowWaiting.length === 0) return;
+  const wait = highDoneAt + GRACE_MS - Date.now();
+  if (wait > 0) return void setTimeout(wakeLow, wait);
+  const ready = lowWaiting;
+  lowWaiting = [];
+  for (const go of ready) go();
+}
+/** @param {boolean} high */
+async function turn(high) {
+  if (high) {
+    highActive++;
+    return () => {
+      highActive--;
+      highDoneAt = Date.now();
+      setTimeout(wakeLow, GRACE_MS);
+    };
+  }
+  while (highActive > 0 || Date.now() < highDoneAt + GRACE_MS) {
+    await new Promise((r) => {
+      lowWaiting.push(() => r(undefined));
+      wakeLow();
+    });
+  }
+  return () => {};
+}
+
 /**
  * One client: {id, op, sql?, params?, tx?} → {id, result} | {id, error}.
  * @param {import("node:worker_threads").MessagePort} port
+ * @param {"high" | "low"} priority
  */
-function serve(port) {
+function serve(port, priority) {
   /** @type {Map<number, { q: any; finish: (ok: boolean) => void; ended: Promise<unknown> }>} */
   const txs = new Map();
   const reply = (id, result) => port.postMessage({ id, result });
   const fail = (id, e) => port.postMessage({ id, error: errorOf(e) });
   port.on("message", async (m) => {
+    // a statement inside this client's open transaction never waits its turn (it holds PGlite)
+    const done = m.tx !== undefined && m.op !== "begin" ? () => {} : await turn(priority === "high");
     try {
       if (m.op === "query" || m.op === "exec") {
         const q = m.tx === undefined ? pg : txs.get(m.tx)?.q;
@@ -83,6 +122,8 @@ function serve(port) {
       throw new Error(`unknown op ${m.op}`);
     } catch (e) {
       fail(m.id, e);
+    } finally {
+      done();
     }
   });
   port.on("close", () => {
@@ -93,7 +134,7 @@ function serve(port) {
 }
 
 control.on("message", async (m) => {
-  if (m.type === "connect") serve(m.port);
+  if (m.type === "connect") serve(m.port, m.priority === "low" ? "low" : "high");
   else if (m.type === "close") {
     try {
       await pg.close();
