@@ -71,7 +71,7 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew, 
   return (
     <div ref={end} className="flex min-h-[60vh] flex-col gap-4">
       {!readOnly && <ModeSwitch mode={mode} onChange={setMode} />}
-      <MessageList messages={messages} status={status} deal={deal} byName={byName} onDecide={readOnly || busy ? undefined : decide} askedHere={askedHere}>
+      <MessageList messages={messages} status={status} deal={deal} conversationId={conversationId} canAddToQa={!readOnly} byName={byName} onDecide={readOnly || busy ? undefined : decide} askedHere={askedHere}>
         {messages.length === 0 && !readOnly && <EmptyState mode={mode} documents={documents} onAsk={send} onDraft={setInput} />}
         {error && <ErrorBanner error={error} onRetry={() => void regenerate()} />}
         {offers.length > 0 && <OfferButtons offers={offers} disabled={flag?.state === "saving"} onTake={take} />}

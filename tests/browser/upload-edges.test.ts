@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeLargePdf, seededBytes } from "../helpers/fixtures";
-import { launch, shot, trackErrors } from "./helpers";
+import { ask, launch, shot, trackErrors } from "./helpers";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -153,6 +153,17 @@ describe("uploads of a real data room's sizes, in the browser", () => {
     expect(starters.some((q) => q.includes("board-minutes.pdf"))).toBe(true);
     expect(starters.join(" | ")).not.toMatch(/Q3 revenue/);
     await shot(page, "chat-starters-1440");
+
+    // "Add to Q&A" under the answer (it was offered only under refusals), carrying the answer and its sources
+    const answer = await ask(page, "What was revenue in 2023?");
+    const cited = (await answer.getByTestId("source-chip").count()) > 0;
+    await answer.getByTestId("add-to-qa").click();
+    await answer.getByTestId("added-to-qa").waitFor({ timeout: 15_000 });
+    const items = ((await (await fetch(`${baseURL}/api/deals/${slug}/qa`)).json()) as { items: Array<{ question: string; answer: string | null; origin: string }> }).items;
+    const added = items.find((q) => q.question.includes("revenue in 2023"));
+    expect(added?.origin).toBe("chat");
+    if (cited) expect(added?.answer ?? "").toMatch(/Sources: .*board-minutes\.pdf/);
+    else expect(added?.answer ?? null).toBeNull();
     await page.close();
   });
 });
