@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeLargePdf, seededBytes } from "../helpers/fixtures";
-import { ask, launch, shot, trackErrors } from "./helpers";
+import { ask, launch, overflow, shot, trackErrors } from "./helpers";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -164,6 +164,32 @@ describe("uploads of a real data room's sizes, in the browser", () => {
     expect(added?.origin).toBe("chat");
     if (cited) expect(added?.answer ?? "").toMatch(/Sources: .*board-minutes\.pdf/);
     else expect(added?.answer ?? null).toBeNull();
+    await page.close();
+  });
+
+  it("shows a phone a fit-to-width, selectable text view of a PDF page with the passage marked", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const docs = (await (await fetch(`${baseURL}/api/deals/demo/documents`)).json()) as { documents: { id: string; filename: string; format: string; status: string }[] };
+    const pdf = docs.documents.find((d) => d.format === "pdf" && d.status === "indexed")!;
+    const data = (await (await fetch(`${baseURL}/api/deals/demo/documents/${pdf.id}/pages/1`)).json()) as { text: string };
+    const words = data.text.replace(/\s+/g, " ").trim().split(" ").slice(2, 9).join(" ");
+    await page.goto(`${baseURL}/deals/demo/documents/${pdf.id}?page=1&highlight=${encodeURIComponent(words)}`);
+    const view = page.getByTestId("page-text-view");
+    await view.waitFor({ timeout: 60_000 });
+    await view.locator('mark[data-testid="highlight"]').first().waitFor({ timeout: 30_000 });
+    const fontPx = await view.locator("div").first().evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
+    expect(fontPx).toBeGreaterThanOrEqual(15);
+    const box = await view.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(391);
+    const o = await overflow(page);
+    expect(o.outside).toEqual([]);
+    // the text is text: it can be selected
+    expect(await view.evaluate((e) => getComputedStyle(e).userSelect)).not.toBe("none");
+    await shot(page, "viewer-text-390");
+    // the page image is one tap away
+    await page.getByRole("button", { name: "Page image" }).click();
+    await page.locator('[data-testid="pdf-canvas"]').waitFor({ timeout: 60_000 });
     await page.close();
   });
 });
