@@ -33,6 +33,11 @@ const schema = z.object({
   SUPABASE_STORAGE_BUCKET: z.preprocess(emptyToUndefined, z.string().default("documents")),
   MANDA_HOST: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, "a host name or IP address").default("127.0.0.1")),
   MANDA_ALLOWED_HOSTS: optionalString,
+  /** "true" when a reverse proxy in front of the app sets X-Forwarded-Host (and drops a client's own). */
+  MANDA_TRUSTED_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+  /** Node server limits for slow clients, applied by scripts/serve.mjs (scripts/server-timeouts.mjs). */
+  MANDA_HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(20_000)),
+  MANDA_REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(86_400_000).default(300_000)),
   MANDA_MAX_JSON_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1024 * 1024)),
   /** How long a request waits for the Supabase Auth server before answering 503 unavailable:auth. */
   MANDA_AUTH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(5000)),
@@ -54,6 +59,8 @@ export interface Config extends RawConfig {
   maxJsonBytes: number;
   /** Host names (lower case, no port) requests may be addressed to, or "any" (MANDA_ALLOWED_HOSTS=*). */
   allowedHosts: string[] | "any";
+  /** Whether X-Forwarded-Host names the request's public host (MANDA_TRUSTED_PROXY). */
+  trustProxy: boolean;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -73,6 +80,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     loadDemo: raw.MANDA_LOAD_DEMO === "true",
     maxJsonBytes: raw.MANDA_MAX_JSON_BYTES,
     allowedHosts: allowedHostsOf(raw.MANDA_ALLOWED_HOSTS, raw.MANDA_HOST),
+    trustProxy: raw.MANDA_TRUSTED_PROXY === "true",
   };
 }
 

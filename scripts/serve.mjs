@@ -2,9 +2,12 @@
 // machine only: local mode has no sign-in). Set MANDA_HOST=0.0.0.0 (in the environment or .env)
 // to listen on every interface. The port is Next's: PORT=4000 or `npm start -- -p 4000`.
 // MANDA_HOST is validated by lib/config.ts (prepare-app runs first and refuses a bad value).
+// Slow clients: Node's headersTimeout / requestTimeout from MANDA_HEADERS_TIMEOUT_MS and
+// MANDA_REQUEST_TIMEOUT_MS, set on Next's server by scripts/server-timeouts.mjs (loaded through NODE_OPTIONS,
+// so the server process `next dev` forks gets it too).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import nextEnv from "@next/env";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,7 +30,9 @@ const host = given?.trim() || process.env.MANDA_HOST?.trim() || "127.0.0.1";
 const args = [command, ...(given ? [] : ["-H", host]), ...rest];
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 // the request guard allows the bound host by MANDA_HOST: a `-H` given here is that host too
-const env = { ...process.env, MANDA_HOST: host, NEXT_TELEMETRY_DISABLED: "1" };
+const timeouts = `--import=${JSON.stringify(pathToFileURL(path.join(root, "scripts", "server-timeouts.mjs")).href)}`;
+const nodeOptions = [process.env.NODE_OPTIONS, timeouts].filter(Boolean).join(" ");
+const env = { ...process.env, MANDA_HOST: host, NEXT_TELEMETRY_DISABLED: "1", NODE_OPTIONS: nodeOptions };
 const child = spawn(process.execPath, [next, ...args], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,7 @@ import { agentRunOf } from "@/lib/agent/mode/messages";
 import type { ConversationMode, MandaUIMessage } from "@/lib/chat/ui-message";
 import { AGENT_COMPOSER, CHAT_COMPOSER, Composer } from "./composer";
 import { useConversationInUrl, useRestoredConversation } from "./conversation-url";
+import type { StarterDoc } from "@/lib/ui/starters";
 import { EmptyState } from "./empty-state";
 import { ErrorBanner } from "./error-banner";
 import { MessageList } from "./message-list";
@@ -13,7 +14,7 @@ import { FlagStatus, OfferButtons, useGapFlag } from "./offer-buttons";
 import { offersOf, textOf, type Offer } from "./offers";
 import { useDealChat } from "./use-deal-chat";
 
-export interface DocRef {
+export interface DocRef extends StarterDoc {
   id: string;
   filename: string;
 }
@@ -70,8 +71,8 @@ export function Chat({ deal, conversationId, initialMessages, documents, isNew, 
   return (
     <div ref={end} className="flex min-h-[60vh] flex-col gap-4">
       {!readOnly && <ModeSwitch mode={mode} onChange={setMode} />}
-      <MessageList messages={messages} status={status} deal={deal} byName={byName} onDecide={readOnly || busy ? undefined : decide} askedHere={askedHere}>
-        {messages.length === 0 && !readOnly && <EmptyState mode={mode} onAsk={send} onDraft={setInput} />}
+      <MessageList messages={messages} status={status} deal={deal} conversationId={conversationId} canAddToQa={!readOnly} byName={byName} onDecide={readOnly || busy ? undefined : decide} askedHere={askedHere}>
+        {messages.length === 0 && !readOnly && <EmptyState mode={mode} documents={documents} onAsk={send} onDraft={setInput} />}
         {error && <ErrorBanner error={error} onRetry={() => void regenerate()} />}
         {offers.length > 0 && <OfferButtons offers={offers} disabled={flag?.state === "saving"} onTake={take} />}
         {flag?.text && <FlagStatus deal={deal} flag={flag} />}

@@ -4,6 +4,7 @@ import type { ChatStatus } from "ai";
 import type { ReactNode } from "react";
 import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { ChatMessage } from "./message";
+import { textOf } from "./offers";
 
 function Thinking() {
   return (
@@ -18,10 +19,13 @@ function Thinking() {
  * The conversation, oldest first: questions, chat answers and Agent Mode runs in one list (the
  * chat keeps the newest in view, above its composer). `askedHere`: the last answer was asked on this page (not reopened).
  */
-export function MessageList({ messages, status, deal, byName, onDecide, askedHere, children }: {
+export function MessageList({ messages, status, deal, conversationId, canAddToQa = false, byName, onDecide, askedHere, children }: {
   messages: MandaUIMessage[];
   status: ChatStatus;
   deal: string;
+  conversationId?: string;
+  /** Answers offer "Add to Q&A" (not in a read-only conversation). */
+  canAddToQa?: boolean;
   byName: Map<string, string>;
   onDecide?: (id: string, approved: boolean) => void;
   askedHere: boolean;
@@ -31,9 +35,12 @@ export function MessageList({ messages, status, deal, byName, onDecide, askedHer
   const lastId = messages.at(-1)?.id;
   return (
     <div className="flex-1 space-y-6 pb-4" aria-live="polite" aria-busy={status === "submitted" || status === "streaming"} data-testid="messages">
-      {messages.map((m) => (
-        <ChatMessage key={m.id} m={m} byName={byName} deal={deal} onDecide={onDecide} live={status === "streaming" && m.id === lastId} fresh={askedHere && m.id === lastId} />
-      ))}
+      {messages.map((m, i) => {
+        const live = (status === "streaming" || status === "submitted") && m.id === lastId;
+        const asked = m.role === "assistant" ? messages.slice(0, i).findLast((x) => x.role === "user") : undefined;
+        const qa = canAddToQa && conversationId && asked && !live ? { conversationId, question: textOf(asked).trim() } : undefined;
+        return <ChatMessage key={m.id} m={m} byName={byName} deal={deal} onDecide={onDecide} live={status === "streaming" && m.id === lastId} fresh={askedHere && m.id === lastId} qa={qa} />;
+      })}
       {status === "submitted" && <Thinking />}
       {children}
     </div>

@@ -8,6 +8,7 @@ import { agentRunOf } from "@/lib/agent/mode/messages";
 import type { MandaUIMessage } from "@/lib/chat/ui-message";
 import { Markdown, type CitationResolver } from "./markdown";
 import { textOf } from "./offers";
+import { AddToQa } from "./add-to-qa";
 import { ToolActivity } from "./tool-activity";
 
 const sourcesOf = (m: MandaUIMessage) => m.parts.filter((p): p is SourceUrlUIPart => p.type === "source-url");
@@ -54,7 +55,15 @@ function SourceChips({ sources }: { sources: SourceUrlUIPart[] }) {
 }
 
 /** An assistant answer: tool activity, the text with its citation links, source chips, and how it ended. */
-function Answer({ m, resolve, onDecide }: { m: MandaUIMessage; resolve: CitationResolver; onDecide?: (id: string, approved: boolean) => void }) {
+/** The answer as it goes into a Q&A item: its text and, when it cites any, its sources. Null for an answer without sources (a refusal). */
+export function qaAnswerOf(m: MandaUIMessage): string | null {
+  const sources = sourcesOf(m);
+  const text = textOf(m).trim();
+  if (!text || sources.length === 0) return null;
+  return `${text}\n\nSources: ${sources.map((s) => s.title ?? s.url).join("; ")}`;
+}
+
+function Answer({ m, resolve, onDecide, deal, qa }: { m: MandaUIMessage; resolve: CitationResolver; onDecide?: (id: string, approved: boolean) => void; deal: string; qa?: { conversationId: string; question: string } }) {
   const sources = sourcesOf(m);
   const meta = m.metadata ?? {};
   return (
@@ -76,6 +85,7 @@ function Answer({ m, resolve, onDecide }: { m: MandaUIMessage; resolve: Citation
         </p>
       )}
       {meta.aborted && <p className="text-xs text-slate-500">Stopped.</p>}
+      {qa && <AddToQa deal={deal} conversationId={qa.conversationId} question={qa.question} answer={qaAnswerOf(m)} />}
     </div>
   );
 }
@@ -85,8 +95,10 @@ function Answer({ m, resolve, onDecide }: { m: MandaUIMessage; resolve: Citation
  * Agent Mode run (an assistant message with its data parts). Memoised: while an answer streams
  * only it re-renders, not every earlier one.
  */
-export const ChatMessage = memo(function ChatMessage({ m, byName, deal, onDecide, live = false, fresh = false }: {
+export const ChatMessage = memo(function ChatMessage({ m, byName, deal, onDecide, live = false, fresh = false, qa }: {
   m: MandaUIMessage;
+  /** Offer "Add to Q&A" for the question this answer answered. */
+  qa?: { conversationId: string; question: string };
   byName: Map<string, string>;
   deal: string;
   onDecide?: (id: string, approved: boolean) => void;
@@ -106,7 +118,7 @@ export const ChatMessage = memo(function ChatMessage({ m, byName, deal, onDecide
       ) : run ? (
         <AgentRun view={run} deal={deal} live={live} open={fresh} stopped={m.metadata?.aborted === true} />
       ) : (
-        <Answer m={m} resolve={resolve} onDecide={onDecide} />
+        <Answer m={m} resolve={resolve} onDecide={onDecide} deal={deal} qa={qa} />
       )}
     </article>
   );

@@ -1,8 +1,8 @@
 "use client";
 
-import type { DocumentView } from "@/lib/ui/documents";
+import { canRetry, type DocumentView } from "@/lib/ui/documents";
 
-/** Documents that could not be read (and are not in this session's upload list), with retry and dismiss. */
+/** Documents that could not be read (and are not in this session's upload list), with dismiss, and retry where it can help. */
 export function FailedDocuments({ docs, busy, onRetry, onDismiss }: { docs: DocumentView[]; busy: Record<string, boolean>; onRetry: (documentId: string) => void; onDismiss: (documentId: string) => void }) {
   return (
     <section aria-labelledby="failed-heading" className="rounded-lg border border-red-200 bg-red-50 p-4">
@@ -17,9 +17,11 @@ export function FailedDocuments({ docs, busy, onRetry, onDismiss }: { docs: Docu
               <span className="ml-2 text-red-800">{d.error ?? "Unknown reason."}</span>
             </div>
             <div className="flex gap-2">
-              <button type="button" disabled={busy[d.id]} onClick={() => onRetry(d.id)} className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs hover:bg-red-100">
-                Retry
-              </button>
+              {canRetry(d.errorCode) && (
+                <button type="button" disabled={busy[d.id]} onClick={() => onRetry(d.id)} className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs hover:bg-red-100">
+                  Retry
+                </button>
+              )}
               <button type="button" disabled={busy[d.id]} onClick={() => onDismiss(d.id)} className="rounded border border-red-300 bg-white px-2 py-0.5 text-xs hover:bg-red-100" aria-label={`Dismiss ${d.filename}`}>
                 Dismiss
               </button>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { canRetry } from "@/lib/ui/documents";
 import { formatBytes, viewerUrl } from "@/lib/ui/urls";
 import { StatusBadge } from "./status-badge";
 import { PHASE_LABEL, progressOf, type Upload } from "./upload-state";
@@ -12,7 +13,8 @@ interface UploadActions {
 
 /** One upload: name, size, phase, a progress bar and, when it failed, the reason with retry and dismiss. */
 function UploadItem({ deal, u, onRetry, onDismiss }: { deal: string; u: Upload } & UploadActions) {
-  const pct = Math.round(progressOf(u) * 100);
+  const progress = progressOf(u);
+  const pct = progress === null ? null : Math.round(progress * 100);
   return (
     <li className="px-4 py-3" data-testid="upload-item" data-filename={u.filename} data-phase={u.phase}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -36,9 +38,11 @@ function UploadItem({ deal, u, onRetry, onDismiss }: { deal: string; u: Upload }
           <StatusBadge status={u.phase} label={PHASE_LABEL[u.phase]} />
           {u.phase === "failed" && (
             <>
-              <button type="button" onClick={() => onRetry(u)} className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50">
-                Retry
-              </button>
+              {canRetry(u.errorCode) && (
+                <button type="button" onClick={() => onRetry(u)} className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-50">
+                  Retry
+                </button>
+              )}
               <button
                 type="button"
                 onClick={() => onDismiss(u)}
@@ -56,12 +60,14 @@ function UploadItem({ deal, u, onRetry, onDismiss }: { deal: string; u: Upload }
         aria-label={`${u.filename} progress`}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={pct}
+        aria-valuenow={pct ?? undefined}
+        aria-valuetext={pct === null ? PHASE_LABEL[u.phase] : undefined}
+        data-progress={pct ?? "indeterminate"}
         className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100"
       >
         <div
-          className={`h-full rounded-full transition-all duration-300 ${u.phase === "failed" ? "bg-red-500" : u.phase === "indexed" || u.phase === "duplicate" ? "bg-emerald-500" : "bg-indigo-500"}`}
-          style={{ width: `${u.phase === "failed" ? 100 : pct}%` }}
+          className={`h-full rounded-full transition-all duration-300 ${u.phase === "failed" ? "bg-red-500" : u.phase === "indexed" || u.phase === "duplicate" ? "bg-emerald-500" : pct === null ? "animate-pulse bg-indigo-300" : "bg-indigo-500"}`}
+          style={{ width: `${u.phase === "failed" || pct === null ? 100 : pct}%` }}
         />
       </div>
       {u.phase === "failed" && u.error && (

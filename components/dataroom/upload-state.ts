@@ -15,6 +15,8 @@ export interface Upload {
   sha256?: string;
   documentId?: string;
   error?: string;
+  /** The failure's code (lib/errors.ts), when the server gave one: decides whether Retry is offered. */
+  errorCode?: string | null;
   note?: string;
 }
 
@@ -51,18 +53,21 @@ export function repeatedFailure(reason: string | null | undefined): string {
   return `${why} Retrying gave the same result: the file itself cannot be read, so retrying again will not help. Upload a readable copy instead (for a PDF, export or print it to PDF again).`;
 }
 
-/** Progress of a file: bytes while uploading, then a step per ingest phase. */
-export function progressOf(u: Upload): number {
+/**
+ * The progress bar of a file, as its text says: the share of bytes sent while uploading; no
+ * figure (an indeterminate bar) while the server ingests, since nothing measures that; full when
+ * done. (It showed half the transfer, so "100% sent" sat beside a bar at 50%.)
+ */
+export function progressOf(u: Upload): number | null {
   switch (u.phase) {
     case "waiting":
       return 0;
     case "uploading":
-      return u.progress * 0.5;
+      return u.progress;
     case "queued":
     case "uploaded":
-      return 0.55;
     case "parsing":
-      return 0.75;
+      return null;
     default:
       return 1;
   }

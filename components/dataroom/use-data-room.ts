@@ -5,7 +5,8 @@
  * (at most MAX_PARALLEL transfers at once, then followed through ingest by content hash) and the
  * retry and dismiss actions.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { DocumentView } from "@/lib/ui/documents";
 import { errorMessageOf, formatBytes } from "@/lib/ui/urls";
 import { MAX_PARALLEL, repeatedFailure, TERMINAL, type Job, type Phase, type Upload } from "./upload-state";
@@ -18,6 +19,8 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   // Documents retried in this session: failing again, they say that retrying will not help.
   const [retried, setRetried] = useState<Set<string>>(() => new Set());
+  // the deal's stage and its explanation, as the documents API last reported them
+  const [stage, setStage] = useState<string | null>(null);
   const api = `/api/deals/${encodeURIComponent(deal)}/documents`;
 
   const patch = useCallback((key: string, p: Partial<Upload>) => {
@@ -28,8 +31,9 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
     try {
       const res = await fetch(api, { cache: "no-store" });
       if (!res.ok) throw new Error(await errorMessageOf(res));
-      const body = (await res.json()) as { documents: DocumentView[]; jobs: Job[] };
+      const body = (await res.json()) as { documents: DocumentView[]; jobs: Job[]; stage?: string };
       setDocs(body.documents);
+      if (body.stage !== undefined) setStage(body.stage);
       setPollError(null);
       const bySha = new Map(body.documents.map((d) => [d.sha256, d]));
       const jobBySha = new Map(body.jobs.map((j) => [j.sha256, j]));
@@ -41,7 +45,7 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
           if (d) {
             const phase: Phase = d.status === "indexed" ? "indexed" : d.status === "failed" ? (j && j.state !== "done" && j.state !== "failed" ? "queued" : "failed") : d.status;
             const reason = d.error ?? j?.error ?? "This file could not be read.";
-            return { ...u, phase, documentId: d.id, error: phase === "failed" ? (retried.has(d.id) ? repeatedFailure(reason) : reason) : undefined };
+            return { ...u, phase, documentId: d.id, errorCode: d.errorCode, error: phase === "failed" ? (retried.has(d.id) ? repeatedFailure(reason) : reason) : undefined };
           }
           if (j?.state === "failed") return { ...u, phase: "failed", error: j.error ?? "This file could not be read." };
           return u;
@@ -62,6 +66,29 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
     const t = setInterval(() => void refresh(), 1000); // refresh reports its own errors
     return () => clearInterval(t);
   }, [needsPolling, refresh]);
+
+  // The deal's header (stage, counts) is rendered on the server, and the stage is judged at the end
+  // of the extraction run that follows an ingest: render it again whenever the stage the documents
+  // API reports changes (it said "Nothing indexed" after indexing until a reload). After uploads
+  // settle, the stage is still watched for a minute (the run starts after the last ingest).
+  const router = useRouter();
+  const [settleUntil, setSettleUntil] = useState(0);
+  const wasPolling = useRef(needsPolling);
+  useEffect(() => {
+    if (wasPolling.current && !needsPolling) setSettleUntil(Date.now() + 60_000);
+    wasPolling.current = needsPolling;
+  }, [needsPolling]);
+  useEffect(() => {
+    if (needsPolling || settleUntil === 0) return;
+    const t = setInterval(() => (Date.now() > settleUntil ? setSettleUntil(0) : void refresh()), 3000);
+    return () => clearInterval(t);
+  }, [needsPolling, settleUntil, refresh]);
+  const shownStage = useRef<string | null>(null);
+  useEffect(() => {
+    if (stage === null) return;
+    if (shownStage.current !== null && shownStage.current !== stage) router.refresh();
+    shownStage.current = stage;
+  }, [stage, router]);
 
   // Start waiting uploads, at most MAX_PARALLEL transfers at once.
   useEffect(() => {

@@ -143,7 +143,8 @@ export function PipelineView({ deal }: { deal: string }) {
                         ))}
                       </ul>
                     )}
-                    {t.status === "failed" && t.documentId && (
+                    {/* a file that failed to ingest has nothing to extract from: it is retried in the data room */}
+                    {t.status === "failed" && t.documentId && t.taskType !== "ingest" && (
                       <button type="button" onClick={() => rerun(t.documentId!)} className="mt-1 text-indigo-700 underline">
                         Retry this document
                       </button>

@@ -3,6 +3,7 @@
  * and why it waits for a person — never internal fields (metric keys, normalised numbers) or
  * confidence scores.
  */
+import { tidyListText } from "@/lib/display-text";
 import type { ReviewReason } from "@/lib/extraction/decision";
 
 const FIELD_WORDS: Record<string, string> = { currency: "currency", period: "period", unit: "unit", value: "value", metric: "line item", scale: "scale" };
@@ -11,12 +12,27 @@ function list(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
+const SCALE_WORD: Record<number, string> = { 1e3: "thousand", 1e6: "million", 1e9: "billion" };
+
+/**
+ * The scale a figure was printed in ("(In millions)" above its table), from the statement or table
+ * part it was read from: a card showed "USD 49,960" for a figure in millions.
+ */
+function scaleWordOf(payload: Record<string, unknown>): string {
+  for (const from of [payload.statement, payload.part, payload]) {
+    const scale = from && typeof from === "object" ? (from as { scale?: unknown }).scale : undefined;
+    if (typeof scale === "number" && SCALE_WORD[scale]) return SCALE_WORD[scale]!;
+  }
+  return "";
+}
+
 /** The facts of a candidate an analyst checks against the page, as [label, value] pairs. */
 export function reviewFacts(payload: Record<string, unknown>): [string, string][] {
   const str = (k: string) => (typeof payload[k] === "string" || typeof payload[k] === "number" ? String(payload[k]).trim() : "");
   const out: [string, string][] = [];
   const value = str("valueText") || str("value_text");
-  if (value) out.push(["Value", [str("currency"), value].filter(Boolean).join(" ") + (payload.isForecast === true || payload.is_forecast === true ? " (forecast)" : "")]);
+  const scale = /\b(thousand|million|billion|bn|mn|m|k|tkr|mkr)\b/i.test(value) ? "" : scaleWordOf(payload);
+  if (value) out.push(["Value", [str("currency"), value, scale].filter(Boolean).join(" ") + (payload.isForecast === true || payload.is_forecast === true ? " (forecast)" : "")]);
   if (str("period")) out.push(["Period", str("period")]);
   const statement = payload.statement as { row?: unknown; title?: unknown } | undefined;
   if (statement && typeof statement === "object") {
@@ -24,7 +40,7 @@ export function reviewFacts(payload: Record<string, unknown>): [string, string][
     if (typeof statement.row === "string" && statement.row) out.push(["Line as printed", statement.row]);
   }
   for (const [k, label] of [["role", "Role"], ["date", "Date"], ["event_type", "Event"], ["entity_type", "Kind"], ["description", "Description"]] as const) {
-    if (str(k)) out.push([label, str(k)]);
+    if (str(k)) out.push([label, tidyListText(str(k))]);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { DocumentView, PageData } from "@/lib/ui/documents";
 import { errorMessageOf, viewerUrl } from "@/lib/ui/urls";
 import { PdfPage } from "./pdf-page";
@@ -26,6 +26,19 @@ interface Hit {
   snippet: string;
 }
 
+/** The page as its image (pdf.js) or as its text. */
+function PdfViewSwitch({ view, onChange }: { view: "image" | "text"; onChange: (v: "image" | "text") => void }) {
+  return (
+    <div role="group" aria-label="Show the page as" className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm">
+      {(["image", "text"] as const).map((v) => (
+        <button key={v} type="button" aria-pressed={view === v} onClick={() => onChange(v)} className={`px-3 py-1 ${view === v ? "bg-indigo-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50"}`}>
+          {v === "image" ? "Page image" : "Text"}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The document viewer: one page at a time, the excerpt (or cell) highlighted, page navigation and search. */
 export function DocumentViewer({ deal, doc, page, requestedPage, highlight, cell, data, error }: Props) {
   const router = useRouter();
@@ -39,6 +52,12 @@ export function DocumentViewer({ deal, doc, page, requestedPage, highlight, cell
   const [searchError, setSearchError] = useState<string | null>(null);
   const isSheet = doc.format === "xlsx" || doc.format === "csv";
   const isPdf = doc.format === "pdf";
+  // A PDF page fitted to a phone's width is too small to read without pinch-zoom: there, the page's
+  // text (fit to the width, selectable, the passage marked) is shown first; the image is one tap away.
+  const [pdfView, setPdfView] = useState<"image" | "text">("image");
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 639px)").matches) setPdfView("text");
+  }, []);
 
   async function search(e: React.FormEvent) {
     e.preventDefault();
@@ -138,8 +157,16 @@ export function DocumentViewer({ deal, doc, page, requestedPage, highlight, cell
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
             {error}
           </div>
-        ) : !data ? null : isPdf ? (
+        ) : !data ? null : isPdf && pdfView === "text" ? (
           <div className="space-y-3">
+            <PdfViewSwitch view={pdfView} onChange={setPdfView} />
+            <article aria-label={`${where} text`} className="rounded-md bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="page-text-view">
+              <MarkedText text={data.text} ranges={data.ranges} className="font-sans text-base" />
+            </article>
+          </div>
+        ) : isPdf ? (
+          <div className="space-y-3">
+            <PdfViewSwitch view={pdfView} onChange={setPdfView} />
             <PdfPage fileUrl={fileUrl} page={page} pageWidth={data.width} pageHeight={data.height} boxes={data.boxes} label={`${doc.filename}, page ${page}`} />
             {data.ranges.length > 0 && !data.hasSpans && <p className="text-sm text-slate-600">This page has no text positions; the passage is marked in the page text below.</p>}
             <details className="rounded-md border border-slate-200 bg-white p-3" open={!data.hasSpans && data.ranges.length > 0}>

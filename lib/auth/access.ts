@@ -31,12 +31,14 @@ function assertModeMatches(user: AuthUser | null | undefined): asserts user is A
 export async function requireDealRole({ db, user, dealRef, role = "viewer" }: { db: Queryable; user: AuthUser | null | undefined; dealRef: string; role?: DealRole }): Promise<{ deal: Deal; role: DealRole }> {
   assertModeMatches(user);
   if (!dealRef || dealRef.length > 100) throw new MandaError("not_found:deal", "No such deal.");
+  // A non-member gets the very answer a missing deal gets: a 403 told them the slug exists.
+  const noDeal = () => new MandaError("not_found:deal", `No deal "${dealRef}" (or you are not a member of it: ask its owner to add you).`);
   const deal = await requireDeal({ db, ref: dealRef }).catch((e) => {
-    if (e instanceof MandaError && e.type === "not_found") throw new MandaError("not_found:deal", `No deal "${dealRef}".`);
+    if (e instanceof MandaError && e.type === "not_found") throw noDeal();
     throw e;
   });
   const has = await dealRoleOf({ db, user, dealId: deal.id });
-  if (!has) throw new MandaError("forbidden:deal", `You are not a member of the deal "${deal.slug}". Ask its owner to add you.`);
+  if (!has) throw noDeal();
   if (!roleAtLeast(has, role)) throw new MandaError("forbidden:deal", `Your role on "${deal.slug}" is ${has}; this needs ${role} or higher.`);
   return { deal, role: has };
 }

@@ -17,10 +17,16 @@ import { agentDeal, loadAgent, type AgentModule } from "./agent-adapter";
 import { DEFAULT_CONTEXT_MESSAGES, contextWindow, toUIMessages } from "./context";
 import { applyApprovals, approvalsSchema } from "./approvals";
 import { userMessageForStorage } from "./incoming";
+import { replayAnswerResponse } from "./replay";
 import type { MandaUIMessage } from "./ui-message";
 import { ensureConversation, loadMessages, messageText, replaceAnswer, requireConversation, saveMessages, titleFromQuestion } from "./store";
 
-export const MAX_MESSAGE_CHARS = 10_000;
+/**
+ * Longest question, in characters: what the knowledge-base tool takes as its query (the agent passes
+ * the question on as it is). The route accepted 10,000 while the tool refused past 2,000, and the
+ * analyst read "Invalid input for tool query_knowledge_base" as the answer.
+ */
+export const MAX_MESSAGE_CHARS = 2_000;
 /** Parts of one message (text parts; the body itself is limited by MANDA_MAX_JSON_BYTES). */
 export const MAX_MESSAGE_PARTS = 20;
 
@@ -75,7 +81,13 @@ async function readBody(req: Request): Promise<ChatBody> {
   return parsed.data;
 }
 
-type Turn = { conversation: Awaited<ReturnType<typeof ensureConversation>>["conversation"]; all: MandaUIMessage[]; continues?: string };
+type Turn = {
+  conversation: Awaited<ReturnType<typeof ensureConversation>>["conversation"];
+  all: MandaUIMessage[];
+  continues?: string;
+  /** A retried question's stored answer, sent again instead of a new one. */
+  replay?: MandaUIMessage;
+};
 
 /** A new question: only the user's text is taken from the client (never a role, parts or metadata of an answer). */
 async function questionTurn(db: Db, dealId: string, userId: string | null, body: ChatBody): Promise<Turn> {
@@ -91,9 +103,13 @@ async function questionTurn(db: Db, dealId: string, userId: string | null, body:
   // a refused message (its id is taken: 409) leaves no new empty conversation behind.
   return db.transaction(async (tx) => {
     const { conversation } = await ensureConversation({ db: tx, dealId, id: body.id, userId, title: titleFromQuestion(question), mode: body.mode });
-    const history = toUIMessages(await loadMessages({ db: tx, conversationId: conversation.id })).filter((m) => m.id !== userMessage.id);
+    const stored = toUIMessages(await loadMessages({ db: tx, conversationId: conversation.id }));
+    const history = stored.filter((m) => m.id !== userMessage.id);
     await saveMessages({ db: tx, dealId, conversationId: conversation.id, messages: [userMessage] });
-    return { conversation, all: [...history, userMessage] };
+    // The same question sent again (a retry: saveMessages refused an edit) already answered: that answer.
+    const at = stored.findIndex((m) => m.id === userMessage.id);
+    const answered = at >= 0 && stored[at + 1]?.role === "assistant" ? stored[at + 1] : undefined;
+    return { conversation, all: [...history, userMessage], replay: answered };
   });
 }
 
@@ -119,7 +135,8 @@ export async function handleChatPost(req: Request, deps: ChatDeps): Promise<Resp
     // Asking writes a conversation and the agent may write (Q&A, IRL): analysts and owners only.
     const deal = await requireDealAccess({ db, dealRef: body.deal, user, role: "analyst" });
 
-    const { conversation, all, continues } = body.approvals ? await approvalTurn(db, deal.id, user.id, body) : await questionTurn(db, deal.id, user.id, body);
+    const { conversation, all, continues, replay } = body.approvals ? await approvalTurn(db, deal.id, user.id, body) : await questionTurn(db, deal.id, user.id, body);
+    if (replay) return replayAnswerResponse(replay, { "x-conversation-id": conversation.id });
     const n = deps.contextMessages ?? DEFAULT_CONTEXT_MESSAGES;
     const agent = deps.agent ?? (await loadAgent());
     const result = await agent.createAgentStream({

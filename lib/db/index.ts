@@ -6,6 +6,7 @@ import { vacuumSearchIndexIfNeeded } from "./maintenance";
 import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
+import { openPgliteThread, type DbThread } from "./thread";
 import { reclaimDeadOwnerLeases } from "@/lib/pipeline/queue";
 import type { Db } from "./types";
 
@@ -17,10 +18,13 @@ export type { Db, Queryable, QueryResult } from "./types";
  * that held it before); then vacuums the keyword segments if
  * merges or a migration left more dead rows than live ones (PGlite has no autovacuum).
  */
-export async function openDb(options: { databaseUrl?: string; dataDir?: string; memory?: boolean } = {}): Promise<Db> {
+export async function openDb(options: { databaseUrl?: string; dataDir?: string; memory?: boolean; thread?: boolean } = {}): Promise<Db> {
+  const dir = options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata");
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata"));
+    : options.thread && dir !== "memory://"
+      ? await openThreaded(dir)
+      : await openPglite(dir);
   try {
     await migrate(db);
     await ensureEmbeddingIndexes({ db, space: embeddingSpaceKeyOf(getConfig()) });
@@ -36,13 +40,32 @@ export async function openDb(options: { databaseUrl?: string; dataDir?: string; 
 }
 
 // One database per process, kept on globalThis so Next.js dev reloads reuse it.
-const g = globalThis as unknown as { __mandaDb?: Promise<Db> };
+const g = globalThis as unknown as { __mandaDb?: Promise<Db>; __mandaDbThread?: DbThread; __mandaUseDbThread?: boolean };
+
+async function openThreaded(dir: string): Promise<Db> {
+  const t = await openPgliteThread(dir);
+  g.__mandaDbThread = t;
+  return t.db;
+}
+
+/**
+ * The web server (instrumentation.ts) runs the embedded database in a thread of its own
+ * (./thread.ts): call before the first getDb(). The CLI and tests keep it in-process.
+ */
+export function runDatabaseInThread(): void {
+  g.__mandaUseDbThread = true;
+}
+
+/** The process's database thread, once getDb() opened the embedded database in one. */
+export function databaseThread(): DbThread | undefined {
+  return g.__mandaDbThread;
+}
 
 /** The process database: PGlite under MANDA_DATA_DIR by default, DATABASE_URL when set. */
 export function getDb(): Promise<Db> {
   if (!g.__mandaDb) {
     const cfg = getConfig();
-    g.__mandaDb = openDb({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir });
+    g.__mandaDb = openDb({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.dataDir, thread: g.__mandaUseDbThread === true });
     g.__mandaDb.catch(() => {
       g.__mandaDb = undefined;
     });
@@ -53,5 +76,6 @@ export function getDb(): Promise<Db> {
 export async function closeDb(): Promise<void> {
   const p = g.__mandaDb;
   g.__mandaDb = undefined;
+  g.__mandaDbThread = undefined;
   if (p) await (await p).close();
 }

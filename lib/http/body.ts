@@ -1,8 +1,8 @@
 /**
  * Request bodies of the JSON routes, read with a byte limit while streaming: a body larger than
  * the limit is refused with 413 as soon as it passes the limit (or at once, from Content-Length),
- * never buffered whole. Strings holding NUL characters (which Postgres text cannot store) are
- * refused with 400, for every field of every route at once.
+ * never buffered whole. Strings holding NUL characters or lone surrogates (which Postgres text
+ * cannot store) are refused with 400, for every field of every route at once.
  */
 import { getConfig } from "@/lib/config";
 import { MandaError } from "@/lib/errors";
@@ -45,14 +45,24 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Uin
   return out;
 }
 
-/** Throws bad_request:nul when any string (key or value) in `value` holds a NUL character. */
+/** A UTF-16 surrogate not part of a pair: no character, and UTF-8 (Postgres text and JSON) cannot hold it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function assertStorableString(v: string): void {
+  if (v.includes("\u0000")) throw new MandaError("bad_request:nul", "Text may not contain NUL (\\u0000) characters.");
+  if (LONE_SURROGATE.test(v)) throw new MandaError("bad_request:unicode", "Text may not contain lone UTF-16 surrogates (\\ud800–\\udfff not in a pair).");
+}
+
+/**
+ * Throws when any string (key or value) in `value` cannot be stored as text: bad_request:nul for a
+ * NUL character, bad_request:unicode for a lone surrogate (a JSON escape like "\\ud800").
+ */
 export function assertNoNul(value: unknown): void {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (typeof v === "string") {
-      if (v.includes("\u0000")) throw new MandaError("bad_request:nul", "Text may not contain NUL (\\u0000) characters.");
-    } else if (Array.isArray(v)) stack.push(...v);
+    if (typeof v === "string") assertStorableString(v);
+    else if (Array.isArray(v)) stack.push(...v);
     else if (v && typeof v === "object") {
       for (const [k, x] of Object.entries(v)) {
         stack.push(k, x);

@@ -5,9 +5,11 @@
  *   of another site cannot reach the app through a rebinding DNS name;
  * - a state-changing request (POST, PUT, PATCH, DELETE) sent by a browser must come from this
  *   origin: `Sec-Fetch-Site` same-origin (or none: typed by the user) and an `Origin` whose host
- *   is the request's Host. Clients that send neither (curl, the CLI, tests) are not browsers
- *   and carry no ambient cookies of another site, so they pass;
- * - no NUL character in the URL (Postgres text cannot hold one);
+ *   is the request's own host: its Host header, or, only behind a trusted proxy
+ *   (MANDA_TRUSTED_PROXY=true), the first X-Forwarded-Host (a client can send that header itself).
+ *   Clients that send neither (curl, the CLI, tests) are not browsers and carry no ambient cookies
+ *   of another site, so they pass;
+ * - no NUL character in the URL (Postgres text cannot hold one), and a path that decodes as UTF-8;
  * - a declared JSON body no larger than MANDA_MAX_JSON_BYTES (the route also counts while reading).
  */
 import type { Config } from "@/lib/config";
@@ -41,7 +43,13 @@ function checkHost(host: string | null, allowed: Config["allowedHosts"]): GuardR
   return null;
 }
 
-function checkOrigin(headers: Headers): GuardRejection | null {
+/** The host this request was addressed to: the proxy's forwarded one when a trusted proxy is configured, else Host. */
+export function ownHost(headers: Headers, trustProxy: boolean): string | null {
+  const forwarded = trustProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return (forwarded || headers.get("host"))?.trim().toLowerCase() || null;
+}
+
+function checkOrigin(headers: Headers, trustProxy: boolean): GuardRejection | null {
   const site = headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
     return reject("forbidden:cross_site", "Cross-site requests may not change data.");
@@ -54,16 +62,24 @@ function checkOrigin(headers: Headers): GuardRejection | null {
   } catch {
     return reject("forbidden:cross_site", "Cross-site requests may not change data.");
   }
-  // Behind a reverse proxy the public host is in X-Forwarded-Host.
-  const hosts = [headers.get("host"), headers.get("x-forwarded-host")].filter((h): h is string => !!h).map((h) => h.toLowerCase());
-  if (!hosts.includes(originHost)) {
+  if (ownHost(headers, trustProxy) !== originHost) {
     return reject("forbidden:cross_site", "Cross-site requests may not change data.");
   }
   return null;
 }
 
 function checkUrl(url: string): GuardRejection | null {
-  return /%00/.test(url) ? reject("bad_request:nul", "The address may not contain NUL (%00) characters.") : null;
+  if (/%00/.test(url)) return reject("bad_request:nul", "The address may not contain NUL (%00) characters.");
+  // Next.js answered a path that is not valid percent-encoded UTF-8 (%FF, %ED%A0%80, %C0%AE) with a
+  // plain-text 500 when it decoded the route's parameters.
+  let path: string;
+  try {
+    path = new URL(url, "http://x").pathname;
+    decodeURIComponent(path);
+  } catch {
+    return reject("bad_request:path", "The address is not valid percent-encoded UTF-8.");
+  }
+  return null;
 }
 
 function checkDeclaredSize(method: string, headers: Headers, maxJsonBytes: number): GuardRejection | null {
@@ -77,12 +93,12 @@ function checkDeclaredSize(method: string, headers: Headers, maxJsonBytes: numbe
   return null;
 }
 
-export function guardRequest(req: { method: string; url: string; headers: Headers }, config: Pick<Config, "allowedHosts" | "maxJsonBytes">): GuardRejection | null {
+export function guardRequest(req: { method: string; url: string; headers: Headers }, config: Pick<Config, "allowedHosts" | "maxJsonBytes" | "trustProxy">): GuardRejection | null {
   const method = req.method.toUpperCase();
   return (
     checkHost(req.headers.get("host"), config.allowedHosts) ??
     checkUrl(req.url) ??
-    (SAFE_METHODS.has(method) ? null : checkOrigin(req.headers)) ??
+    (SAFE_METHODS.has(method) ? null : checkOrigin(req.headers, config.trustProxy)) ??
     checkDeclaredSize(method, req.headers, config.maxJsonBytes)
   );
 }

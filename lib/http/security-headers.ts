@@ -31,6 +31,9 @@ export function contentSecurityPolicy({ nonce, dev, connect = [] }: CspOptions):
   ].join("; ");
 }
 
+/** The Content-Security-Policy of API answers (the document file route relaxes it: proxy.ts). */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** Headers every response carries (pages, API, assets). */
 export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
   { key: "X-Content-Type-Options", value: "nosniff" },

@@ -5,7 +5,7 @@ import { getConfig } from "@/lib/config";
 import { MandaError, isMandaError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
-import { indexChunks } from "@/lib/search/indexer";
+import { embedChunks, indexChunks } from "@/lib/search/indexer";
 import { vacuumSearchIndexIfNeeded } from "@/lib/db/maintenance";
 import { getDocumentById, getDocumentBySha, insertDocument, markDocumentFailed, updateDocument } from "@/lib/db/queries/documents";
 import type { AgentTask } from "@/lib/pipeline/types";
@@ -250,10 +250,12 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
     }
     const batch = pages;
     pages = [];
-    // One transaction per batch: one commit instead of one per statement.
+    // Embedded first: the transaction holds the database (the web server's requests wait on it,
+    // lib/db/thread.ts), so it holds it only for the writes. One transaction per batch: one commit.
+    const vectors = await embedChunks(space, chunks);
     await db.transaction(async (tx) => {
       await insertPages(tx, dealId, documentId, batch);
-      await indexChunks({ db: tx, dealId, documentId, chunks, space });
+      await indexChunks({ db: tx, dealId, documentId, chunks, space, vectors });
     });
     chunkCount += chunks.length;
     onProgress?.({ phase: "pages", pages: pageCount, pageCount: parsed.pageCount });

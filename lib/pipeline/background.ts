@@ -6,12 +6,13 @@
  * document is ingested, an extraction run for its deal is scheduled (coalesced per deal), so
  * findings, events and relations follow without anyone pressing "re-run".
  */
-import { getDb } from "@/lib/db";
+import { databaseThread, getDb } from "@/lib/db";
 import { ingestStoredDocument } from "@/lib/ingest/ingest";
 import { requeueStuckDocuments } from "@/lib/ingest/recovery";
 import { INGEST_TASK, ingestTaskHandler } from "@/lib/ingest/tasks";
 import { sweepStaleUploadTemp } from "@/lib/ingest/upload-temp";
 import { log } from "@/lib/log";
+import { startBackgroundThread, stopBackgroundThread } from "./background-thread";
 import { runPipeline } from "./orchestrator";
 import { registerTaskHandler, runWorker } from "./worker";
 
@@ -29,8 +30,14 @@ interface Background {
 
 const g = globalThis as unknown as { __mandaBackground?: Background };
 
-/** Starts this process's background worker once (later calls do nothing). */
-export function startBackgroundIngest(): void {
+/**
+ * Starts this process's background worker once (later calls do nothing). When the web server runs
+ * the embedded database in its own thread (lib/db/thread.ts), the worker runs in a thread too
+ * (./background-thread.ts), so ingest and extraction never hold the thread that answers requests.
+ */
+export function startBackgroundIngest({ inThisThread = false }: { inThisThread?: boolean } = {}): void {
+  const dbThread = databaseThread();
+  if (dbThread && !inThisThread) return startBackgroundThread(dbThread.connect);
   if (g.__mandaBackground) return;
   const bg: Background = { stop: new AbortController(), done: Promise.resolve(), pipelineTail: Promise.resolve(), pipelinePending: new Set() };
   g.__mandaBackground = bg;
@@ -55,6 +62,7 @@ export function startBackgroundIngest(): void {
 
 /** Stops claiming (tests, shutdown); a running ingest is released back to pending. */
 export async function stopBackgroundIngest(): Promise<void> {
+  await stopBackgroundThread();
   const bg = g.__mandaBackground;
   if (!bg) return;
   g.__mandaBackground = undefined;

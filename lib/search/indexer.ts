@@ -24,18 +24,20 @@ export const SEARCH_INDEX_VERSION = 9;
  * batch of pages, in page order, so memory stays bounded on big documents; every page's
  * chunks arrive in one call.
  */
-export async function indexChunks({ db, dealId, documentId, chunks, space }: {
+export async function indexChunks({ db, dealId, documentId, chunks, space, vectors: given }: {
   db: Queryable;
   dealId: string;
   documentId: string;
   chunks: ChunkDraft[];
   space: EmbeddingSpace;
+  /** The chunks' embeddings, computed before a transaction began (embedChunks), so it is not held meanwhile. */
+  vectors?: number[][];
 }): Promise<void> {
   const annotations = annotatePages([...pagesFromChunks(chunks)].map(([page, text]) => ({ page, text })), await readingFor(db, documentId, chunks));
   const languageOf = new Map(annotations.map((a) => [a.page, a.language]));
   for (let i = 0; i < chunks.length; i += BATCH) {
     const batch = chunks.slice(i, i + BATCH);
-    const vectors = await embedTexts(space, batch.map((c) => c.text));
+    const vectors = given ? given.slice(i, i + BATCH) : await embedTexts(space, batch.map((c) => c.text));
     const ids = batch.map(() => crypto.randomUUID());
     const params: unknown[] = [];
     const values = batch.map((c, j) => {
@@ -54,6 +56,13 @@ export async function indexChunks({ db, dealId, documentId, chunks, space }: {
   // A deal's first index records the version it is built with; an older deal keeps its older
   // version until lib/search/upgrade.ts has rebuilt all of it.
   await db.query("insert into search_index_versions (deal_id, version) values ($1, $2) on conflict (deal_id) do nothing", [dealId, SEARCH_INDEX_VERSION]);
+}
+
+/** The embeddings indexChunks would compute, in its batches: for callers that index inside a transaction. */
+export async function embedChunks(space: EmbeddingSpace, chunks: ChunkDraft[]): Promise<number[][]> {
+  const out: number[][] = [];
+  for (let i = 0; i < chunks.length; i += BATCH) out.push(...(await embedTexts(space, chunks.slice(i, i + BATCH).map((c) => c.text))));
+  return out;
 }
 
 // The section in effect and the language evidence continue from one batch of pages to the

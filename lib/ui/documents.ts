@@ -35,6 +35,17 @@ export interface DocumentView {
   tasks: { pending: number; running: number; completed: number; failed: number };
 }
 
+/**
+ * Whether retrying a failed document can help: a failure of the server (internal, unavailable,
+ * or unknown) may pass; one of the file itself (not a supported format, corrupt, encrypted,
+ * empty, too large) will fail the same way every time.
+ */
+export function canRetry(errorCode: string | null | undefined): boolean {
+  if (!errorCode) return true;
+  const type = errorCode.split(":")[0];
+  return type === "internal" || type === "unavailable";
+}
+
 export interface PageData {
   documentId: string;
   page: number;

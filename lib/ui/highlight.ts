@@ -174,7 +174,20 @@ export function locateHighlight(text: string, highlight: string | null | undefin
     const hit = locateOne(ix, piece) ?? locateWordRun(ix, piece);
     if (hit) out.push(hit);
   }
-  return mergeRanges(out);
+  return mergeRanges(out.map((r) => toWordBoundaries(text, r)));
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * A range widened to whole words: an excerpt cut mid-word ("…increased substan") highlighted up to
+ * the cut, so the highlight ended mid-word. Linear in the words it widens over.
+ */
+export function toWordBoundaries(text: string, r: Range): Range {
+  let { start, end } = r;
+  while (start > 0 && WORD_CHAR.test(text[start - 1]!) && WORD_CHAR.test(text[start] ?? "")) start--;
+  while (end < text.length && WORD_CHAR.test(text[end]!) && WORD_CHAR.test(text[end - 1] ?? "")) end++;
+  return { ...r, start, end };
 }
 
 export function mergeRanges(ranges: Range[]): Range[] {

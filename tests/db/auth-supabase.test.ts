@@ -97,19 +97,24 @@ describe("Supabase mode: sessions and deal access", () => {
     await expectError(requireDealRole({ db, user: null, dealRef: "aurora" }), "unauthorized:session", 401);
   });
 
-  it("forbids a signed-in non-member (403 forbidden:deal), and not_found for a deal that does not exist", async () => {
+  it("answers a signed-in non-member exactly as a deal that does not exist (404: slugs cannot be enumerated)", async () => {
     const nora = await getCurrentUser(new Request("http://app/", bearer("tok-nora")), { db });
-    await expectError(requireDealRole({ db, user: nora, dealRef: "aurora" }), "forbidden:deal", 403);
+    await expectError(requireDealRole({ db, user: nora, dealRef: "aurora" }), "not_found:deal", 404);
     await expectError(requireDealRole({ db, user: nora, dealRef: "no-such-deal" }), "not_found:deal", 404);
-    for (const res of [
-      await qaRoute.GET(new Request("http://app/api/deals/aurora/qa", bearer("tok-nora")), params({ deal: "aurora" })),
-      await reviewRoute.GET(new Request("http://app/api/deals/aurora/review", bearer("tok-nora")), params({ deal: "aurora" })),
-      await documentsRoute.GET(new Request("http://app/api/deals/aurora/documents", bearer("tok-nora")), params({ deal: "aurora" })),
-    ]) {
-      expect(res.status).toBe(403);
-      const body = (await res.json()) as { error?: { code: string }; code?: string };
-      expect(body.error?.code ?? body.code).toBe("forbidden:deal");
-    }
+    const answers = async (slug: string) => {
+      const out: Array<{ status: number; body: string }> = [];
+      for (const res of [
+        await qaRoute.GET(new Request(`http://app/api/deals/${slug}/qa`, bearer("tok-nora")), params({ deal: slug })),
+        await reviewRoute.GET(new Request(`http://app/api/deals/${slug}/review`, bearer("tok-nora")), params({ deal: slug })),
+        await documentsRoute.GET(new Request(`http://app/api/deals/${slug}/documents`, bearer("tok-nora")), params({ deal: slug })),
+      ]) out.push({ status: res.status, body: (await res.text()).replaceAll(slug, "<slug>") });
+      return out;
+    };
+    const existing = await answers("aurora");
+    expect(existing.map((a) => a.status)).toEqual([404, 404, 404]);
+    expect(existing[0]!.body).toContain("not_found:deal");
+    // the same bytes (but the slug) for a deal that exists and one that does not
+    expect(await answers("no-such-deal")).toEqual(existing);
   });
 
   it("lets a viewer member read but not write; an analyst writes", async () => {
@@ -152,7 +157,7 @@ describe("Supabase mode: sessions and deal access", () => {
     const p = { params: Promise.resolve({ deal: "borealis" }) };
     const add = (token: string, body: unknown) =>
       membersRoute.POST(new Request("http://app/api/deals/borealis/members", bearer(token, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })), p);
-    expect((await add("tok-viktor", { email: NORA.email, role: "viewer" })).status).toBe(403);
+    expect((await add("tok-viktor", { email: NORA.email, role: "viewer" })).status).toBe(404); // not a member: no such deal for them
     const ok = await add("tok-alice", { email: "VIKTOR@example.com", role: "viewer" });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { members: Array<{ user_id: string; role: string }> }).members.map((m) => [m.user_id, m.role])).toEqual([[ALICE.id, "owner"], [VIKTOR.id, "viewer"]]);
@@ -163,7 +168,7 @@ describe("Supabase mode: sessions and deal access", () => {
     const del = (token: string, userId: string) => membersRoute.DELETE(new Request(`http://app/api/deals/borealis/members?userId=${userId}`, bearer(token, { method: "DELETE" })), p);
     expect((await del("tok-alice", ALICE.id)).status).toBe(409);
     expect((await del("tok-alice", VIKTOR.id)).status).toBe(204);
-    expect((await membersRoute.GET(new Request("http://app/api/deals/borealis/members", bearer("tok-viktor")), p)).status).toBe(403);
+    expect((await membersRoute.GET(new Request("http://app/api/deals/borealis/members", bearer("tok-viktor")), p)).status).toBe(404); // removed: no longer sees the deal
   });
 
   it("records a signed-in user on any authenticated API request, so an owner can add them before they open a deal", async () => {

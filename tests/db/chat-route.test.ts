@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { Db } from "@/lib/db";
 import { createDeal } from "@/lib/db/queries/deals";
 import type { AgentModule, AgentStream, AgentStreamArgs } from "@/lib/chat/agent-adapter";
-import { handleChatPost } from "@/lib/chat/handler";
+import { MAX_MESSAGE_CHARS, handleChatPost } from "@/lib/chat/handler";
+import { queryKnowledgeBaseInput } from "@/lib/agent/tools/query-knowledge-base";
 import { listConversations, loadMessages, saveMessages, ensureConversation } from "@/lib/chat/store";
 import { openTestDb } from "@/tests/helpers/db";
 
@@ -114,6 +115,23 @@ describe("POST /api/chat", () => {
     const assistant = await handleChatPost(post({ id: crypto.randomUUID(), deal: "chat-deal", message: { id: "a", role: "assistant", parts: [{ type: "text", text: "x" }] } }), { db, agent: testAgent() });
     expect(assistant.status).toBe(400);
     expect((await assistant.json()).error.code).toBe("bad_request:message_role");
+  });
+
+  it("refuses a question longer than its tools take with 413 before answering, and answers one at the limit", async () => {
+    // the route's limit is the knowledge-base tool's: a longer question could not be searched
+    expect(MAX_MESSAGE_CHARS).toBe(queryKnowledgeBaseInput.shape.query.maxLength);
+    for (const n of [MAX_MESSAGE_CHARS + 1, 10_000]) {
+      const id = crypto.randomUUID();
+      const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage(`u-long-${n}`, "q".repeat(n)) }), { db, agent: testAgent(), model: toolThenAnswer() });
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe("too_large:message");
+      expect((await db.query("select 1 from conversations where id = $1", [id])).rows).toHaveLength(0);
+    }
+    const saved = savedSignal();
+    const ok = await handleChatPost(post({ id: crypto.randomUUID(), deal: "chat-deal", message: userMessage("u-long-ok", "q".repeat(MAX_MESSAGE_CHARS)) }), { db, agent: testAgent(), model: toolThenAnswer(), onSaved: saved.onSaved });
+    expect(ok.status).toBe(200);
+    await ok.text();
+    expect((await saved.promise).error).toBeUndefined();
   });
 
   it("answers 404 with JSON for an unknown deal", async () => {
@@ -357,22 +375,41 @@ describe("POST /api/chat: stored messages are append-only", () => {
     expect((await db.query("select 1 from conversations where id = $1", [b])).rows).toHaveLength(0);
   });
 
-  it("treats the very same question sent again as a retry: stored once, answered again", async () => {
+  it("treats the very same question sent again as a retry: stored once, given its stored answer again", async () => {
     const id = crypto.randomUUID();
     await answered(id, "u-c1", "What's the gross margin?");
-    await answered(id, "u-c1", "What's the gross margin?");
+    const first = await snapshot(id);
+    let calls = 0;
+    const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-c1", "What's the gross margin?") }), { db, agent: testAgent(), model: toolThenAnswer(async () => void calls++) });
+    expect(res.status).toBe(200);
+    const chunks = await readChunks(res);
+    expect(calls).toBe(0); // no model call: nothing new generated
     const rows = await snapshot(id);
-    expect(rows.map((r) => r.role)).toEqual(["user", "assistant", "assistant"]);
+    expect(rows.map((r) => r.role)).toEqual(["user", "assistant"]);
+    expect(rows).toEqual(first);
+    // the stream rebuilds the stored answer: its id, its text, its tool call and output
+    expect(chunks[0]).toMatchObject({ type: "start", messageId: first[1]!.mid });
+    expect(chunks.filter((c) => c.type === "text-delta").map((c) => c.delta).join("")).toBe("Q3 2024 revenue was EUR 5.2 million (source: Q3_2024_Report.pdf, p.1).");
+    expect(chunks.map((c) => c.type)).toEqual(expect.arrayContaining(["tool-input-available", "tool-output-available", "finish"]));
     const edited = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage("u-c1", "What's the net margin?") }), { db, agent: testAgent(), model: toolThenAnswer() });
     expect(edited.status).toBe(409);
     expect((await snapshot(id))[0]!.parts).toEqual([{ type: "text", text: "What's the gross margin?" }]);
   });
 
-  it("stores only the text of a user message: no client metadata, no source, file or tool parts", async () => {
+  it("stores only the text of a user message: metadata beyond its mode, source, file or tool parts are refused with 400", async () => {
     const id = crypto.randomUUID();
+    const withMeta = { ...userMessage("u-d0", "What's the Q3 revenue?"), metadata: { model: "gpt-9", sources: ["https://phish.example"] } };
+    const refused = await handleChatPost(post({ id, deal: "chat-deal", message: withMeta }), { db, agent: testAgent(), model: toolThenAnswer() });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.code).toBe("bad_request:message");
+    for (const metadata of [{ mode: "chat", model: "x" }, { mode: "other" }, "chat", [1]]) {
+      const r = await handleChatPost(post({ id, deal: "chat-deal", message: { ...userMessage("u-d0", "What's the Q3 revenue?"), metadata } }), { db, agent: testAgent(), model: toolThenAnswer() });
+      expect(r.status).toBe(400);
+    }
+    expect((await db.query("select 1 from conversations where id = $1", [id])).rows).toHaveLength(0);
+    // the mode the UI sends is read, not stored
     const saved = savedSignal();
-    const withMeta = { ...userMessage("u-d1", "What's the Q3 revenue?"), metadata: { model: "gpt-9", sources: ["https://phish.example"] } };
-    const res = await handleChatPost(post({ id, deal: "chat-deal", message: withMeta }), { db, agent: testAgent(), model: toolThenAnswer(), onSaved: saved.onSaved });
+    const res = await handleChatPost(post({ id, deal: "chat-deal", message: { ...userMessage("u-d1", "What's the Q3 revenue?"), metadata: { mode: "chat" } } }), { db, agent: testAgent(), model: toolThenAnswer(), onSaved: saved.onSaved });
     await res.text();
     await saved.promise;
     expect((await snapshot(id))[0]).toEqual({ mid: "u-d1", role: "user", parts: [{ type: "text", text: "What's the Q3 revenue?" }], metadata: undefined });

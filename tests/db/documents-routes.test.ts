@@ -12,6 +12,11 @@ import { startBackgroundIngest, stopBackgroundIngest } from "@/lib/pipeline/back
 import * as documentsRoute from "@/app/api/deals/[deal]/documents/route";
 import * as documentRoute from "@/app/api/deals/[deal]/documents/[documentId]/route";
 import * as retryRoute from "@/app/api/deals/[deal]/documents/[documentId]/retry/route";
+import * as fileRoute from "@/app/api/deals/[deal]/documents/[documentId]/file/route";
+import * as pageRoute from "@/app/api/deals/[deal]/documents/[documentId]/pages/[page]/route";
+import * as searchRoute from "@/app/api/deals/[deal]/documents/[documentId]/search/route";
+import * as pipelineRoute from "@/app/api/deals/[deal]/pipeline/route";
+import * as irlImportRoute from "@/app/api/deals/[deal]/irl/import/route";
 import { openTestDb } from "../helpers/db";
 import { makePdf, tempDir, writeFixture } from "../helpers/fixtures";
 
@@ -94,6 +99,30 @@ describe("document routes: uploads and stuck documents", () => {
     const { files } = (await res.json()) as { files: Array<{ state: string; documentId: string }> };
     expect(files[0]).toMatchObject({ state: "queued", documentId: id });
     expect((await getIngestTask({ db, documentId: id }))?.status).toMatch(/pending|running|completed/);
+  });
+
+  it("answers 404 for another deal's document id on every document route and the pipeline run, and starts nothing", async () => {
+    const otherId = (await createDeal({ db, slug: "routes-other" })).id;
+    const foreign = (await ingestFile({ db, dealId: otherId, filePath: writeFixture(dir, "other-deal.pdf", await makePdf(["Another deal's lease agreement"])) })).documentId!;
+    const d = { params: Promise.resolve({ deal: "routes", documentId: foreign }) };
+    const url = `http://app/api/deals/routes/documents/${foreign}`;
+    const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answers = [
+      await documentRoute.GET(new Request(url), d),
+      await fileRoute.GET(new Request(`${url}/file`), d),
+      await pageRoute.GET(new Request(`${url}/pages/1`), { params: Promise.resolve({ deal: "routes", documentId: foreign, page: "1" }) }),
+      await searchRoute.GET(new Request(`${url}/search?q=lease`), d),
+      await retryRoute.POST(new Request(`${url}/retry`, { method: "POST" }), d),
+      await documentRoute.DELETE(new Request(url, { method: "DELETE" }), d),
+      await pipelineRoute.POST(new Request("http://app/api/deals/routes/pipeline", json({ documentId: foreign })), deal),
+      await irlImportRoute.POST(new Request("http://app/api/deals/routes/irl/import", json({ documentId: foreign })), deal),
+    ];
+    const seen = await Promise.all(answers.map(async (r) => [r.status, ((await r.json()) as { error?: { code: string } }).error?.code]));
+    expect(seen).toEqual(answers.map(() => [404, "not_found:document"]));
+    // no run was started for the deal (a 202 then failed in the background)
+    const state = (await (await pipelineRoute.GET(new Request("http://app/api/deals/routes/pipeline"), deal)).json()) as { run: unknown };
+    expect(state.run ?? null).toBeNull();
+    expect((await getDocumentById({ db, dealId: otherId, documentId: foreign }))?.status).toBe("indexed");
   });
 
   it("retries a stuck document (202, partial pages dropped, task queued) and dismisses another (204)", async () => {

@@ -133,8 +133,8 @@ describe("ingestion and the file route with Supabase Storage", () => {
     fs.rmSync((getFileStore() as SupabaseFileStore).cachePath(doc!.storage_path));
     const get = (token: string) =>
       fileRoute.GET(new Request(`http://app/api/deals/aurora/documents/${doc!.id}/file`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ deal: "aurora", documentId: doc!.id }) });
-    expect((await get("tok-outsider")).status).toBe(403);
-    expect((await get("tok-viewer")).status).toBe(403); // signs in (users row), not yet a member
+    expect((await get("tok-outsider")).status).toBe(404); // a non-member: as if there were no such deal
+    expect((await get("tok-viewer")).status).toBe(404); // signs in (users row), not yet a member
     await setDealMember({ db, dealId: deal.id, userId: "e5e5e5e5-0000-4000-8000-000000000005", role: "viewer" });
     const res = await get("tok-viewer");
     expect(res.status).toBe(200);

@@ -26,6 +26,16 @@ export async function makePdf(pages: string[], title?: string): Promise<Uint8Arr
 }
 
 /**
+ * A real PDF of `pages` text pages and about `bytes` bytes in all: the bulk is an embedded appendix
+ * of seeded, incompressible bytes (as a scanned annex or an image-heavy annual report weighs).
+ */
+export async function makeLargePdf(pages: string[], bytes: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await makePdf(pages));
+  await doc.attach(seededBytes(bytes, 7), "appendix.bin", { mimeType: "application/octet-stream", creationDate: new Date("2024-01-01T00:00:00Z"), modificationDate: new Date("2024-01-01T00:00:00Z") });
+  return doc.save({ useObjectStreams: false });
+}
+
+/**
  * A PDF whose trailer names a Standard security handler with a user password: readers must
  * ask for the password (the O/U entries match no empty password).
  */

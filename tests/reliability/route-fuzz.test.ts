@@ -113,7 +113,12 @@ const NASTY_STRINGS = [
   "<script>alert(1)</script>", "javascript:alert(1)", "null", "undefined", "NaN", "-1", "0", "1.5", "1e309", "99999999999", "2147483648", "-2147483649",
   "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "not-a-uuid", "\ud800", "\uffff", "💥", "İ", "ß", "\u202e", "\r\n", "\t",
   "x".repeat(300), "y".repeat(70_000),
+  // issue 20: invalid UTF-8 escapes, lone surrogates, and lengths either side of every limit
+  "%ED%A0%80", "%C0%AE%C0%AE", "%FF", "a\udc00b", "\ud800\ud800", "q".repeat(1_999), "q".repeat(2_000), "q".repeat(2_001), "q".repeat(10_001),
 ];
+
+/** Path segments a browser would never send but a client can: not valid percent-encoded UTF-8. */
+const BAD_ESCAPES = ["%ED%A0%80", "%C0%AE%C0%AE", "%FF", "%E0%A4%A", "%"];
 
 function pick<T>(r: () => number, xs: readonly T[]): T {
   return xs[Math.floor(r() * xs.length)]!;
@@ -219,6 +224,13 @@ function inputFor(r: () => number, spec: RouteSpec, method: string, f: Fixtures)
   for (const [k, v] of Object.entries(params)) {
     path = path.replace(k === "path" ? "[...path]" : `[${k}]`, Array.isArray(v) ? v.map(encodeSegment).join("/") : encodeSegment(v));
   }
+  // a share of path segments broken at the byte level, as a hand-made client sends them
+  if (spec.params.length && r() < 0.08) {
+    const name = pick(r, spec.params);
+    const raw = pick(r, BAD_ESCAPES);
+    params[name] = name === "path" ? [raw] : raw;
+    path = spec.path.replace(/\[(?:\.\.\.)?([a-zA-Z]+)\]/g, (_m, k: string) => (k === name ? `x${raw}` : encodeSegment(String(params[k]))));
+  }
   const url = `${BASE}${path}${queryString(r, spec.query)}`;
   if (method === "GET" || method === "HEAD") return { method, url, params, headers: {}, note: "get" };
   const b = bodyFor(r, spec, f);
@@ -267,6 +279,26 @@ async function answer(handler: Handler, s: Sent): Promise<number | "hang"> {
   }
 }
 
+/** Text of an answer's stream that says a tool refused its input: the route let through what its tools cannot take. */
+const TOOL_INPUT_REFUSED = /Invalid input for tool|Type validation failed/;
+
+/** Fixed cases besides the random ones (issue 20): each route's length limits against its tools', and lone surrogates. */
+function edgeCases(f: Fixtures): Array<{ handler: Handler; s: Sent; expect: "ok" | "4xx" | "below-500" }> {
+  const json = { "content-type": "application/json" };
+  const chatBody = (text: string) => JSON.stringify({ id: crypto.randomUUID(), deal: f.deal, message: { id: `m-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text }] }, mode: "chat" });
+  const sent = (url: string, body: string): Sent => ({ method: "POST", url: `${BASE}${url}`, params: {}, body, headers: json, note: "edge" });
+  const cases: Array<{ handler: Handler; s: Sent; expect: "ok" | "4xx" | "below-500" }> = [];
+  for (const n of [1_999, 2_000]) cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody(`What was revenue ${"and revenue ".repeat(n)}`.slice(0, n))), expect: "ok" });
+  for (const n of [2_001, 10_000, 10_001]) cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody("q".repeat(n))), expect: "4xx" });
+  for (const t of ["\ud800", "a\udc00b", "\udbff"]) {
+    cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody(`What was revenue?${t}`)), expect: "4xx" });
+    cases.push({ handler: h(agentStream.POST), s: sent("/api/agent/stream", JSON.stringify({ question: `What was revenue?${t}`, deal: f.deal })), expect: "4xx" });
+    cases.push({ handler: h(agentRun.POST), s: sent("/api/agent/run", JSON.stringify({ question: `What was revenue?${t}`, deal: f.deal })), expect: "4xx" });
+    cases.push({ handler: h(qa.POST), s: { ...sent("/api/deals/fuzz/qa", JSON.stringify({ question: `Who audits?${t}` })), params: { deal: f.deal } }, expect: "4xx" });
+  }
+  return cases;
+}
+
 describe("route fuzz: every app/api route, seeded adversarial input", () => {
   let db: Db;
   let cleanup: () => Promise<void>;
@@ -294,6 +326,23 @@ describe("route fuzz: every app/api route, seeded adversarial input", () => {
     await stopBackgroundIngest();
     g.__mandaDb = undefined;
     await cleanup();
+  });
+
+  it("holds each route's limits to its tools' and refuses lone surrogates with a 4xx", async () => {
+    const failures: string[] = [];
+    const cases = edgeCases(f);
+    for (const c of cases) {
+      const req = new Request(c.s.url, { method: c.s.method, headers: c.s.headers, body: c.s.body });
+      const res = await c.handler(req, { params: Promise.resolve(c.s.params) });
+      const text = await res.text();
+      const label = `${res.status} ${c.s.method} ${c.s.url} [${c.expect}] ${typeof c.s.body === "string" ? c.s.body.slice(0, 80) : ""}`;
+      if (res.status >= 500) failures.push(label);
+      else if (c.expect === "4xx" && (res.status < 400 || !/"code":"[a-z_]+:[a-z_]+"/.test(text))) failures.push(`${label} → ${text.slice(0, 120)}`);
+      else if (c.expect === "ok" && (res.status !== 200 || TOOL_INPUT_REFUSED.test(text))) failures.push(`${label} → ${text.match(TOOL_INPUT_REFUSED)?.[0] ?? text.slice(0, 120)}`);
+    }
+    report(`route fuzz: ${cases.length} edge cases (length limits against the tools', lone surrogates), ${failures.length} failed`);
+    for (const l of failures) report(`  ${l}`);
+    expect(failures).toEqual([]);
   });
 
   it("answers every input below 500, within the bound, and keeps answering", async () => {

@@ -40,6 +40,40 @@ describe("request guard (proxy.ts)", () => {
     expect(guardRequest(req("POST", { host: "localhost", "content-type": "application/json", "content-length": "1000" }), local)).toBeNull();
   });
 
+  it("judges Origin against the request's own Host, not a client-sent X-Forwarded-Host", () => {
+    const forged = { host: "127.0.0.1:3000", origin: "http://evil.example", "x-forwarded-host": "evil.example" };
+    expect(guardRequest(req("POST", forged), local)).toMatchObject({ status: 403, code: "forbidden:cross_site" });
+    expect(guardRequest(req("POST", { ...forged, "sec-fetch-site": "same-origin" }), local)).toMatchObject({ status: 403, code: "forbidden:cross_site" });
+    // the app's own origin still passes even when a client adds the header
+    expect(guardRequest(req("POST", { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "x-forwarded-host": "evil.example" }), local)).toBeNull();
+  });
+
+  it("trusts X-Forwarded-Host only behind a configured proxy (MANDA_TRUSTED_PROXY)", () => {
+    const proxied = parseConfig({ MANDA_TRUSTED_PROXY: "true" });
+    const viaProxy = { host: "app:3000", origin: "https://dd.example.com", "x-forwarded-host": "dd.example.com" };
+    expect(guardRequest(req("POST", viaProxy), { ...proxied, allowedHosts: "any" })).toBeNull();
+    expect(guardRequest(req("POST", viaProxy), { ...local, allowedHosts: "any" })?.status).toBe(403);
+    // behind the proxy the forwarded host is the one that counts: an origin naming the internal Host is not it
+    expect(guardRequest(req("POST", { ...viaProxy, origin: "http://app:3000" }), { ...proxied, allowedHosts: "any" })?.status).toBe(403);
+    // a list from chained proxies: the first (the client-facing one) counts
+    expect(guardRequest(req("POST", { ...viaProxy, "x-forwarded-host": "dd.example.com, app:3000" }), { ...proxied, allowedHosts: "any" })).toBeNull();
+    expect(() => parseConfig({ MANDA_TRUSTED_PROXY: "maybe" })).toThrow(/MANDA_TRUSTED_PROXY/);
+  });
+
+  it("refuses a path that is not valid percent-encoded UTF-8 with 400 bad_request:path (Next answered 500)", () => {
+    for (const seg of ["%ED%A0%80", "%C0%AE%C0%AE", "%FF", "%E0%A4%A", "%"]) {
+      for (const method of ["GET", "POST"]) {
+        const r = guardRequest(req(method, { host: "localhost" }, `http://localhost/api/deals/x/documents/${seg}`), local);
+        expect(r, `${method} ${seg}`).toMatchObject({ status: 400, code: "bad_request:path" });
+      }
+      expect(guardRequest(req("GET", { host: "localhost" }, `http://localhost/deals/x/documents/${seg}`), local)?.code).toBe("bad_request:path");
+    }
+    // valid escapes pass (the routes answer 404 for what no slug or id can be)
+    expect(guardRequest(req("GET", { host: "localhost" }, "http://localhost/api/deals/r%C3%A9sum%C3%A9/documents"), local)).toBeNull();
+    // a query string is the route's own to read (URLSearchParams decodes it leniently)
+    expect(guardRequest(req("GET", { host: "localhost" }, "http://localhost/api/deals/x/documents?q=%FF"), local)).toBeNull();
+  });
+
   it("reads host names with ports and IPv6 brackets", () => {
     expect(hostName("LocalHost:3000")).toBe("localhost");
     expect(hostName("[::1]:3000")).toBe("[::1]");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reviewFacts, reviewReason, type ReviewReasonInput } from "@/components/lists/review-wording";
+import { tidyListText } from "@/lib/display-text";
 
 describe("review cards in words", () => {
   it("shows the value, period and the statement line, never internal fields", () => {
@@ -7,6 +8,20 @@ describe("review cards in words", () => {
     expect(facts).toEqual([["Value", "(10,120)"], ["Period", "FY2023"], ["Statement", "Income statement"], ["Line as printed", "Cost of revenue (10,120)"]]);
     const text = JSON.stringify(facts);
     for (const internal of ["valueNum", "value num", "metricKey", "metric key", "cost_of_revenue", "-10120", "2023-12-31"]) expect(text).not.toContain(internal);
+  });
+
+  it("says the scale a figure was printed in (a figure in millions read \"USD 49,960\")", () => {
+    const inMillions = reviewFacts({ unit: "currency", currency: "USD", period: "FY2022", valueNum: 49_960_000_000, valueText: "49,960", statement: { row: "Total revenue 49,960", title: "Income statement", scale: 1e6 } });
+    expect(inMillions[0]).toEqual(["Value", "USD 49,960 million"]);
+    expect(reviewFacts({ unit: "currency", currency: "EUR", valueText: "812", part: { scale: 1e3, scaleWord: "thousands" } })[0]).toEqual(["Value", "EUR 812 thousand"]);
+    expect(reviewFacts({ unit: "currency", currency: "SEK", valueText: "5.2", statement: { scale: 1 } })[0]).toEqual(["Value", "SEK 5.2"]);
+    expect(reviewFacts({ unit: "currency", currency: "EUR", valueText: "5.2 million", scale: 1e6 })[0]).toEqual(["Value", "EUR 5.2 million"]);
+  });
+
+  it("shows an address without the doubled commas a line break left (\"Drive,, Bethesda,, Maryland\")", () => {
+    expect(reviewFacts({ entity_type: "organisation", role: "headquarters: 6801 Rockledge Drive,, Bethesda,, Maryland" })).toEqual([["Role", "headquarters: 6801 Rockledge Drive, Bethesda, Maryland"], ["Kind", "organisation"]]);
+    expect(tidyListText("Box 12 ,  Main Street,,,Springfield ,")).toBe("Box 12, Main Street, Springfield");
+    expect(tidyListText("EUR 1,250,000")).toBe("EUR 1,250,000"); // numbers untouched
   });
 
   const item = (over: Partial<ReviewReasonInput>): ReviewReasonInput => ({ reasonCode: null, reason: null, heldReason: null, missingFields: [], ...over });

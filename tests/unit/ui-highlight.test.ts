@@ -26,3 +26,16 @@ describe("viewer highlight", () => {
     expect(highlightedCells(cells, "B15", [], "Plan")).toEqual(["Plan!B15"]);
   });
 });
+
+describe("highlights on word boundaries (issue 20)", () => {
+  it("widens an excerpt cut mid-word to the whole word at both ends", () => {
+    const text = "Total revenues increased substantially in the year, driven by subscriptions.";
+    const [r] = locateHighlight(text, "venues increased substan");
+    expect(text.slice(r!.start, r!.end)).toBe("revenues increased substantially");
+    // a short query inside a longer word highlights the word
+    expect(locateHighlight(text, "subscript").map((x) => text.slice(x.start, x.end))).toEqual(["subscriptions"]);
+    // punctuation is not a word: nothing is widened past it
+    const [p] = locateHighlight(text, "in the year, driven");
+    expect(text.slice(p!.start, p!.end)).toBe("in the year, driven");
+  });
+});

@@ -25,6 +25,19 @@ function streamOf(...chunks: Buffer[]): ReadableStream<Uint8Array> {
   });
 }
 
+/** The whole body in chunks of `size` bytes (Next's proxy hands a body over in chunks of many MB). */
+function chunked(size: number, ...parts: Buffer[]): ReadableStream<Uint8Array> {
+  const all = Buffer.concat(parts);
+  let at = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (at >= all.length) return c.close();
+      c.enqueue(new Uint8Array(all.subarray(at, at + size)));
+      at += size;
+    },
+  });
+}
+
 /** An endless body: `head`, then `filler` forever; counts what the reader pulled. */
 function endless(head: Buffer, filler: Buffer): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
   let pulled = 0;
@@ -73,6 +86,16 @@ describe("multipart uploads (busboy)", () => {
     expect(fs.existsSync(r.files[0]!.path)).toBe(false);
   });
 
+  it("accepts a large file handed over in one or a few big chunks (a 4.2 MB 10-K was refused as a too-large field)", async () => {
+    const big = Buffer.alloc(12 * 1024 * 1024);
+    for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
+    for (const size of [big.length + 1024, 4 * 1024 * 1024]) {
+      const r = await readMultipart(chunked(size, part(`Content-Disposition: form-data; name="file"; filename="report.pdf"`, big), close), CT, { maxFileBytes: 200 * 1024 * 1024 });
+      expect(r.files.map((f) => [f.bytes, f.sha256])).toEqual([[big.length, sha(big)]]);
+      r.cleanup();
+    }
+  });
+
   it("accepts a file of exactly the limit and answers 413 for one byte more, removing its temp files", async () => {
     const ok = await readMultipart(streamOf(part(`Content-Disposition: form-data; name="file"; filename="x"`, Buffer.alloc(5000)), close), CT, { maxFileBytes: 5000 });
     expect(ok.files[0]!.bytes).toBe(5000);
@@ -116,6 +139,24 @@ describe("multipart uploads (busboy)", () => {
     const body = endless(Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\n\r\n`), Buffer.alloc(64 * 1024, 1));
     expect(await rejection(readMultipart(body.stream, CT, { maxFileBytes: 1_000_000 }))).toEqual({ code: "too_large:file", status: 413 });
     expect(body.pulled()).toBeLessThan(4_000_000);
+  });
+
+  it("refuses an upload that trickles in below the minimum rate, and one that stalls, with 400 bad_request:timeout", async () => {
+    const head = Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n\r\n`);
+    let sent = 0;
+    const trickle = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        await new Promise((r) => setTimeout(r, 20));
+        c.enqueue(new Uint8Array(sent++ === 0 ? head : Buffer.alloc(10, 1)));
+      },
+    });
+    expect(await rejection(readMultipart(trickle, CT, { maxFileBytes: 1_000_000, minBytesPerSecond: 10_000, graceMs: 300 }))).toEqual({ code: "bad_request:timeout", status: 400 });
+    const stalled = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new Uint8Array(head));
+      },
+    });
+    expect(await rejection(readMultipart(stalled, CT, { maxFileBytes: 1_000_000, minBytesPerSecond: 10_000, graceMs: 300 }))).toEqual({ code: "bad_request:timeout", status: 400 });
   });
 
   it("answers 413 for more files than allowed, 400 for a cut-off or non-multipart upload", async () => {

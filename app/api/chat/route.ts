@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { handleChatPost } from "@/lib/chat/handler";
-import { withErrors } from "@/lib/http/route";
+import { withRequest } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -8,5 +8,5 @@ export const maxDuration = 60;
 
 /** One chat turn: {id (conversation UUID), deal, message (UIMessage), mode?} → UI message stream. */
 export async function POST(req: Request): Promise<Response> {
-  return withErrors(async () => handleChatPost(req, { db: await getDb() }));
+  return withRequest(req, async () => handleChatPost(req, { db: await getDb() }));
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { accessibleDealIds, createDealAsOwner } from "@/lib/auth";
 import { getRequestUser } from "@/lib/auth/request";
 import { getDb } from "@/lib/db";
-import { parseWith, readJson, withErrors } from "@/lib/http/route";
+import { parseWith, readJson, withErrors, withRequest } from "@/lib/http/route";
 import { listDealOverviews } from "@/lib/ui/server/deals";
 
 export const dynamic = "force-dynamic";
@@ -27,7 +27,7 @@ const createSchema = z.object({
 
 /** Creates a deal: {slug, name?, targetCompany?} → 201 with the deal; its creator becomes its owner. */
 export async function POST(req: Request) {
-  return withErrors(async () => {
+  return withRequest(req, async () => {
     const user = await getRequestUser(req);
     const { slug, name, targetCompany } = parseWith(createSchema, await readJson(req));
     const deal = await createDealAsOwner({ db: await getDb(), user: user.auth, slug, name: name || undefined, targetCompany: targetCompany || undefined });

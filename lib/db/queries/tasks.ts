@@ -14,7 +14,7 @@ export async function countDocumentTasksByStatus({ db, dealId }: { db: Queryable
 /** The deal's tasks, newest first, each with its document's filename (`status` filters when given). */
 export async function listTasksWithFilenames({ db, dealId, status = null, limit }: { db: Queryable; dealId: string; status?: string | null; limit: number }): Promise<Record<string, unknown>[]> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `select t.*, d.filename from agent_tasks t left join documents d on d.id = t.document_id
+    `select t.*, d.filename, d.status as document_status, d.error as document_error from agent_tasks t left join documents d on d.id = t.document_id
      where t.deal_id = $1 and ($2::text is null or t.status = $2)
      order by t.created_at desc, t.id limit $3`,
     [dealId, status, limit],

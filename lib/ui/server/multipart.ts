@@ -36,6 +36,13 @@ export interface MultipartLimits {
   /** Text fields: how many, and bytes each. */
   maxFields?: number;
   maxFieldBytes?: number;
+  /**
+   * Slowest accepted transfer, on average since the upload began, checked once `graceMs` have
+   * passed (defaults: 16 KB/s after 30 s). A slower client is refused with 400 bad_request:timeout
+   * rather than holding a connection and a temp file for minutes (a 1 KB/s upload was accepted).
+   */
+  minBytesPerSecond?: number;
+  graceMs?: number;
 }
 
 /** Text fields of an upload are small (a folder name, a note): 64 KB each, 20 of them. */
@@ -101,6 +108,21 @@ async function saveFile(stream: Readable & { truncated?: boolean }, file: string
   return { bytes, sha256: hash.digest("hex") };
 }
 
+/**
+ * Slices of at most SLICE bytes, pulled as the parser takes them. The server may hand the body over
+ * in chunks of many megabytes; the meter counts bytes as busboy receives them and file bytes as
+ * they are saved, so with big chunks a file's bytes in flight looked like non-file bytes (a 4 MB
+ * PDF was refused as a too-large field). Slices keep what is in flight to a few buffers.
+ */
+const SLICE = 64 * 1024;
+function sliced(source: Readable): Readable {
+  return Readable.from((async function* () {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      for (let at = 0; at < chunk.length; at += SLICE) yield chunk.subarray(at, at + SLICE);
+    }
+  })(), { objectMode: false });
+}
+
 /** Bytes of an upload that are not file contents: every field full, part headers, and 1 MB of slack (buffers in flight). */
 function nonFileBytesBound(l: Required<MultipartLimits>): number {
   return l.maxFields * l.maxFieldBytes + (l.maxFiles + l.maxFields) * 16 * 1024 + 1024 * 1024;
@@ -109,7 +131,7 @@ function nonFileBytesBound(l: Required<MultipartLimits>): number {
 export async function readMultipart(body: ReadableStream<Uint8Array> | null, contentType: string | null, opts: MultipartLimits): Promise<MultipartResult> {
   if (!body) throw new MandaError("bad_request:upload", "The upload is empty.");
   boundaryOf(contentType);
-  const limits: Required<MultipartLimits> = { maxFiles: 100, maxFields: MAX_FIELDS, maxFieldBytes: MAX_FIELD_BYTES, ...opts };
+  const limits: Required<MultipartLimits> = { maxFiles: 100, maxFields: MAX_FIELDS, maxFieldBytes: MAX_FIELD_BYTES, minBytesPerSecond: 16 * 1024, graceMs: 30_000, ...opts };
   const bb = newParser(contentType!, limits);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
@@ -128,7 +150,7 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
     const fail = (e: unknown) => {
       if (failed) return;
       failed = true;
-      source.unpipe();
+      clearInterval(watch);
       source.destroy();
       bb.destroy();
       reject(e);
@@ -150,6 +172,17 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       }
       fields[name] = value;
     });
+    const started = Date.now();
+    const tooSlow = () => {
+      const elapsed = Date.now() - started;
+      return elapsed >= limits.graceMs && allBytes / (elapsed / 1000) < limits.minBytesPerSecond;
+    };
+    const slowError = () => new MandaError("bad_request:timeout", `The upload arrived too slowly (under ${Math.round(limits.minBytesPerSecond / 1024)} KB/s). Please try again on a faster connection.`);
+    // a client that stops sending altogether never reaches the meter: check on a timer too
+    const watch = setInterval(() => tooSlow() && fail(slowError()), Math.max(50, Math.min(5000, limits.graceMs / 4)));
+    watch.unref();
+    bb.on("close", () => clearInterval(watch));
+    bb.on("error", () => clearInterval(watch));
     bb.on("filesLimit", () => fail(new MandaError("too_large:upload", `Upload at most ${limits.maxFiles} files at once.`)));
     bb.on("fieldsLimit", () => fail(new MandaError("too_large:fields", `An upload carries at most ${limits.maxFields} form fields.`)));
     bb.on("partsLimit", () => fail(new MandaError("too_large:upload", `An upload carries at most ${limits.maxFiles} files and ${limits.maxFields} form fields.`)));
@@ -160,11 +193,14 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       transform(chunk: Buffer, _enc, cb) {
         allBytes += chunk.length;
         if (allBytes - fileBytes > maxOtherBytes) return cb(new MandaError("too_large:field", `A form field is larger than ${limits.maxFieldBytes / 1024} KB.`));
+        if (tooSlow()) return cb(slowError());
         cb(null, chunk);
       },
     });
     meter.on("error", fail);
-    source.pipe(meter).pipe(bb);
+    const slicer = sliced(source);
+    slicer.on("error", (e) => fail(new MandaError("bad_request:upload", "The upload was cut off before it finished. Please try again.", { cause: e })));
+    slicer.pipe(meter).pipe(bb);
   });
   try {
     await done;

@@ -38,11 +38,15 @@ export async function listPipelineTasks({ db, dealId, status, limit = 300 }: { d
       const started = iso(r.started_at);
       const completed = iso(r.completed_at);
       const out = typeof r.output_data === "string" ? JSON.parse(r.output_data) : r.output_data;
+      // An ingest task ends "completed" when it recorded its file's failure on the document: the
+      // file did fail to ingest, and the monitor says so (it said "completed").
+      const ingestFailed = r.task_type === "ingest" && r.status === "completed" && r.document_status === "failed";
       return {
-        id: String(r.id), taskType: String(r.task_type), status: r.status as PipelineTaskView["status"],
+        id: String(r.id), taskType: String(r.task_type), status: (ingestFailed ? "failed" : r.status) as PipelineTaskView["status"],
         documentId: (r.document_id as string | null) ?? null, filename: (r.filename as string | null) ?? null,
         attempts: Number(r.attempts ?? 0), maxAttempts: Number(r.max_attempts ?? 0),
-        error: (r.error_message as string | null) ?? null, errorKind: (r.error_kind as string | null) ?? null,
+        error: (r.error_message as string | null) ?? (ingestFailed ? ((r.document_error as string | null) ?? "The file could not be read.") : null),
+        errorKind: (r.error_kind as string | null) ?? (ingestFailed ? "permanent" : null),
         createdAt: iso(r.created_at)!, startedAt: started, completedAt: completed,
         durationMs: started && completed ? new Date(completed).getTime() - new Date(started).getTime() : null,
         summary: summariseOutput(out),

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { handleAgentRun } from "@/lib/agent/mode/http";
-import { withErrors } from "@/lib/http/route";
+import { withRequest } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -8,5 +8,5 @@ export const maxDuration = 300;
 
 /** Agent Mode, synchronous: {question, deal, returnTrace?} → {answer, citations, insufficiencies, trace?}. */
 export async function POST(req: Request): Promise<Response> {
-  return withErrors(async () => handleAgentRun(req, { db: await getDb() }));
+  return withRequest(req, async () => handleAgentRun(req, { db: await getDb() }));
 }

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { handleAgentStream } from "@/lib/agent/mode/http";
-import { withErrors } from "@/lib/http/route";
+import { withRequest } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -8,5 +8,5 @@ export const maxDuration = 300;
 
 /** Agent Mode, live: an AI SDK UI message stream — the trace as a data part after each step, then the answer token by token and the run (lib/agent/mode/ui-stream.ts). */
 export async function POST(req: Request): Promise<Response> {
-  return withErrors(async () => handleAgentStream(req, { db: await getDb() }));
+  return withRequest(req, async () => handleAgentStream(req, { db: await getDb() }));
 }

@@ -25,7 +25,7 @@ export default async function NewChatPage({ params }: { params: Promise<{ slug: 
       conversations={list.items}
       historyError={list.error}
       messages={[]}
-      documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
+      documents={docs.map((d) => ({ id: d.id, filename: d.filename, status: d.status, kind: d.kind, fiscalYear: d.fiscal_year, fiscalPeriod: d.fiscal_period }))}
       isNew
     />
   );

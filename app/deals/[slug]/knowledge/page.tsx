@@ -5,6 +5,7 @@ import { getDealBySlug } from "@/lib/db/queries/deals";
 import { listEntitySummaries, listTimelineEvents, type EntitySummaryRow, type TimelineEventRow } from "@/lib/db/queries/knowledge";
 import { eventTypeLabel } from "@/lib/extraction/timeline/labels";
 import { viewerUrl } from "@/lib/ui/urls";
+import { tidyListText } from "@/lib/display-text";
 
 export const dynamic = "force-dynamic";
 
@@ -72,7 +73,7 @@ export default async function KnowledgePage({ params }: { params: Promise<{ slug
                   <p className="font-medium">{en.name}</p>
                   <p className="text-xs text-slate-500">
                     {en.entity_type}
-                    {en.roles && en.roles.length ? ` · ${en.roles.slice(0, 3).join(", ")}` : ""}
+                    {en.roles && en.roles.length ? ` · ${en.roles.slice(0, 3).map(tidyListText).join("; ")}` : ""}
                   </p>
                 </div>
                 {en.document_id && en.page ? (

@@ -13,7 +13,7 @@ export const maxDuration = 300;
 
 type Ctx = { params: Promise<{ deal: string }> };
 
-/** The deal's documents with status (polled by the data room) and their ingest tasks still open. */
+/** The deal's documents with status (polled by the data room), their ingest tasks still open, and the deal's stage line. */
 export async function GET(req: Request, { params }: Ctx) {
   const { deal } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
@@ -21,7 +21,9 @@ export async function GET(req: Request, { params }: Ctx) {
     const jobs = (await listOpenIngestTasks({ db, dealId: deal.id })).map((t) => ({
       id: t.id, filename: t.filename, sha256: t.sha256, state: t.status === "running" ? "ingesting" : "queued", documentId: t.document_id,
     }));
-    return Response.json({ documents, jobs }, { headers: { "cache-control": "no-store" } });
+    // the deal's stage line (the header's), so the data room can tell when to render it again
+    const stage = `${deal.stage ?? ""}|${deal.stage_explanation ?? ""}`;
+    return Response.json({ documents, jobs, stage }, { headers: { "cache-control": "no-store" } });
   });
 }
 

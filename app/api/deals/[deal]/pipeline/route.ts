@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MandaError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
 import { withDealRoute } from "@/lib/http/route";
+import { requireDocument } from "@/lib/ui/server/documents";
 import { getPipelineRun, listPipelineTasks, startPipelineRun } from "@/lib/ui/server/pipeline";
 
 export const dynamic = "force-dynamic";
@@ -25,12 +26,14 @@ export async function GET(req: Request, { params }: Ctx) {
 
 const runSchema = z.object({ documentId: z.string().uuid().optional(), retryFailed: z.enum(["transient", "all"]).optional() });
 
-/** Re-runs the orchestrator in the background: {documentId?, retryFailed?} → 202 (409 if one is running). */
+/** Re-runs the orchestrator in the background: {documentId?, retryFailed?} → 202 (409 if one is running, 404 for a document not in the deal). */
 export async function POST(req: Request, { params }: Ctx) {
   const { deal } = await params;
   return withDealRoute(req, deal, async ({ db, deal }) => {
     const parsed = runSchema.safeParse(await readJsonBody(req, { emptyAs: {} }));
     if (!parsed.success) throw new MandaError("bad_request:body", parsed.error.issues[0]?.message ?? "Invalid body.");
+    // another deal's document is no document of this one (404), not a run that fails in the background
+    if (parsed.data.documentId) await requireDocument({ db, dealId: deal.id, documentId: parsed.data.documentId });
     const run = await startPipelineRun({ db, dealId: deal.id, documentId: parsed.data.documentId, retryFailed: parsed.data.retryFailed ?? "all" });
     return Response.json({ run }, { status: 202 });
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseWith, readJson, withDealRoute } from "@/lib/http/route";
 import { requireConversation } from "@/lib/chat/store";
-import { addQaItem, generateQaFromContradictions, generateQaFromGaps, listQaItems } from "@/lib/irl/qa";
+import { addQaItem, generateQaFromContradictions, generateQaFromGaps, listQaItems, updateQaItem } from "@/lib/irl/qa";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -29,6 +29,8 @@ const addSchema = z.union([
     origin: z.enum(["gap", "contradiction", "chat", "manual"]).optional(),
     conversationId: z.string().uuid().optional(),
     irlItemId: z.string().uuid().optional(),
+    /** The answer the chat gave, with its sources, carried into a new item (never over an existing one's). */
+    answer: z.string().min(1).max(20_000).optional(),
   }),
   z.object({ generate: z.enum(["gaps", "contradictions"]) }),
 ]);
@@ -44,7 +46,11 @@ export async function POST(req: Request, { params }: Ctx) {
     }
     // A linked conversation must be one the user may read (another deal's or another user's private one: 404).
     if (body.conversationId) await requireConversation({ db, dealId: deal.id, id: body.conversationId, userId: user.id });
-    const item = await addQaItem({ db, dealId: deal.id, ...body, origin: body.origin ?? "manual", createdBy: user.id });
-    return Response.json(item, { status: item.created ? 201 : 200 });
+    const { answer, ...question } = body;
+    const item = await addQaItem({ db, dealId: deal.id, ...question, origin: question.origin ?? "manual", createdBy: user.id });
+    if (!item.created || !answer) return Response.json(item, { status: item.created ? 201 : 200 });
+    // an answer from the data room, with its sources: the item reads answered (the analyst may reopen it)
+    const withAnswer = await updateQaItem({ db, dealId: deal.id, id: item.id, patch: { answer } });
+    return Response.json({ ...withAnswer, created: true }, { status: 201 });
   });
 }

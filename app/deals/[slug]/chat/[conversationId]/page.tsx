@@ -31,7 +31,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ s
       conversations={list.items}
       historyError={list.error}
       messages={conv.messages}
-      documents={docs.map((d) => ({ id: d.id, filename: d.filename }))}
+      documents={docs.map((d) => ({ id: d.id, filename: d.filename, status: d.status, kind: d.kind, fiscalYear: d.fiscal_year, fiscalPeriod: d.fiscal_period }))}
       isNew={!conv.found}
       sharing={conv.sharing}
     />

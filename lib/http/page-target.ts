@@ -1,0 +1,29 @@
+/**
+ * Whether a deal page names a deal (and a document) that exists, asked by proxy.ts before the page
+ * renders. The pages call notFound() themselves, but below a loading boundary (loading.tsx) the
+ * answer has already begun streaming with status 200, so a foreign or made-up document id (or a
+ * deal slug that exists nowhere) answered 200 with a "Not found" body. Checked here, it is a 404.
+ * Deal membership (Supabase mode) is the page's own check.
+ */
+import type { Queryable } from "@/lib/db";
+import { getDealBySlug } from "@/lib/db/queries/deals";
+import { getDocumentById } from "@/lib/db/queries/documents";
+
+const DEAL_PAGE = /^\/deals\/([^/]+)(?:\/documents\/([^/]+))?(?:\/|$)/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function pageTargetExists(db: Queryable, pathname: string): Promise<boolean> {
+  const m = DEAL_PAGE.exec(pathname);
+  if (!m) return true;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(m[1]!);
+  } catch {
+    return false;
+  }
+  if (!/^[A-Za-z0-9-]{1,100}$/.test(slug)) return false;
+  const deal = await getDealBySlug({ db, slug });
+  if (!deal) return false;
+  if (m[2] === undefined) return true;
+  return UUID.test(m[2]) && (await getDocumentById({ db, dealId: deal.id, documentId: m[2] })) !== undefined;
+}
