@@ -12,10 +12,11 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { durationGroups, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { durationGroups, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { tableRowScope } from "./scope";
 import { prepareLines, splitRow } from "./tables";
 
 /** Candidate keys and metric keys of part/operating table rows. */
@@ -347,6 +348,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const name = [r.facts.label, ...r.facts.context.filter((c) => !/^total\b/i.test(c))].join(" — ");
     const measure = r.facts.context.find((c) => /^total\b/i.test(c));
     const metric = measure ? `${name} (${measure.replace(/^total\s+/i, "")})` : name;
+    const scope = tableRowScope({ label: r.facts.label, context: r.facts.context, title: r.facts.title });
     for (const c of r.cols) {
       const v = r.values[c.index];
       if (!v || v.value === null) continue;
@@ -364,6 +366,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
           ...(currency && unit === "currency" ? { currency } : {}),
           period: c.period,
           ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}),
+          periodType: periodTypeOfMonths(c.months),
+          periodMonths: c.months,
+          ...(unit === "currency" && perUnit && scope.scope === "consolidated" && /\bshare\b/i.test(`${r.facts.label} ${r.facts.context.join(" ")}`) ? { scope: "per_share" as const } : scope),
           isForecast: false,
           domain: unit === "currency" ? "financial" : "operational",
           part: { ...r.facts, scale, header: c.header, months: c.months },

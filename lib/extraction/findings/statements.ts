@@ -5,10 +5,11 @@
  * liabilities + equity, cash-flow sections = change in cash, subtotals) goes to review instead of
  * being promoted: its confidence is set below the promotion bar and the reason names the check.
  */
-import { parsePeriod } from "@/lib/periods";
+import { parsePeriod, periodTypeOfMonths } from "@/lib/periods";
 import type { Statement, StatementLine } from "@/lib/statements/types";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
+import { statementLineScope } from "./scope";
 
 /** Marks statement findings (staging_extractions.candidate_key) so the metric engine can read them apart. */
 export const STATEMENT_KEY_PREFIX = "statement:";
@@ -114,6 +115,10 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
             currency: labelScale !== undefined ? undefined : st.currency,
             period: findingPeriod(col.period),
             periodEnd: col.periodEnd,
+            periodType: periodTypeOfMonths(col.months),
+            periodMonths: col.months,
+            // a currency line printed unscaled is an amount per share ("Diluted" under "Earnings per share:")
+            ...(unit === "currency" && !scaled ? { scope: "per_share" as const } : statementLineScope(line.label)),
             isForecast: false,
             domain: "financial",
             statement: { kind: st.kind, title: st.title, row: line.excerpt, rowIndex: line.row, scale, header: col.header, months: col.months, balanced: st.balanced },

@@ -1,0 +1,126 @@
+/**
+ * Every finding carries its scope (the company's total, a named segment, a region, a programme, a
+ * per-share or a non-operating line) and its period type with its length, read from the page: a
+ * segment's row is never stored as the company's figure, and a quarter's column never as a year.
+ */
+import { describe, expect, it } from "vitest";
+import { extractPartFindings } from "@/lib/extraction/findings/parts";
+import { extractProseFindings } from "@/lib/extraction/findings/prose";
+import { extractFindingsFromPages } from "@/lib/extraction/findings";
+import { sentenceScope, statementLineScope, tableRowScope } from "@/lib/extraction/findings/scope";
+import { findingSpan } from "@/lib/extraction/decision";
+import type { ExtractionPage, FindingPayload } from "@/lib/extraction/types";
+
+const page = (text: string, pageNumber = 7): ExtractionPage => ({ pageNumber, text });
+const rows = (text: string) => extractPartFindings(page(text)).map((c) => c.payload);
+const find = (ps: FindingPayload[], label: RegExp, period: string) => ps.find((p) => label.test(p.metric) && p.period === period);
+
+const REGIONS = `Segment Information
+The following table shows net sales and operating income by reportable segment (in millions):
+2022 2021 2020
+Americas:
+Net sales $ 12,400 $ 11,300 $ 10,100
+Operating income $ 4,100 $ 3,900 $ 3,300
+Europe:
+Net sales $ 7,200 $ 6,800 $ 6,000
+Operating income $ 2,300 $ 2,100 $ 1,800
+Total net sales $ 19,600 $ 18,100 $ 16,100`;
+
+const ONE_SEGMENT = `Orbital Systems
+Orbital Systems' operating results included the following (in millions):
+2022 2021 2020
+Net sales $ 11,000 $ 10,500 $ 9,900
+Operating profit 1,000 980 900
+Backlog at year-end $ 30,000 $ 31,000 $ 29,000`;
+
+const PRODUCT_QUARTER = `Revenue by Product Line
+Three Months Ended March 31,
+2023 2022
+Widgets $ 1,200 $ 1,100
+Gadgets 800 700
+Total revenue $ 2,000 $ 1,800`;
+
+describe("finding scope from the table a row sits in", () => {
+  it("a region's net sales row is that region's figure, not the company's", () => {
+    const ps = rows(REGIONS);
+    expect(find(ps, /^Net sales — Americas/, "FY2022")).toMatchObject({ scope: "geography", scopeName: "Americas", valueNum: 12_400_000_000 });
+    expect(find(ps, /^Net sales — Europe/, "FY2021")).toMatchObject({ scope: "geography", scopeName: "Europe" });
+  });
+
+  it("the total row of a table of parts is the company's total", () => {
+    expect(find(rows(REGIONS), /^Total net sales/, "FY2022")).toMatchObject({ scope: "consolidated", periodType: "year", periodMonths: 12 });
+  });
+
+  it("a segment's backlog row under a caption naming the segment is that segment's backlog", () => {
+    const ps = rows(ONE_SEGMENT);
+    expect(find(ps, /^Backlog/, "FY2022")).toMatchObject({ scope: "segment", scopeName: "Orbital Systems" });
+    expect(find(ps, /^Net sales/, "FY2021")).toMatchObject({ scope: "segment", scopeName: "Orbital Systems" });
+  });
+
+  it("a product line's quarter column is a quarter of that programme", () => {
+    const ps = rows(PRODUCT_QUARTER);
+    const widgets = ps.find((p) => /^Widgets/.test(p.metric));
+    expect(widgets).toMatchObject({ scope: "programme", scopeName: "Widgets", periodType: "quarter", periodMonths: 3 });
+    expect(ps.find((p) => /^Total revenue/.test(p.metric))).toMatchObject({ scope: "consolidated", periodType: "quarter" });
+  });
+
+  it("rows of a table about the whole company read as consolidated", () => {
+    expect(tableRowScope({ label: "Net sales", title: "Quarterly Financial Data (Unaudited)" })).toEqual({ scope: "consolidated" });
+    expect(tableRowScope({ label: "Diluted", context: ["Earnings per common share"] })).toEqual({ scope: "per_share" });
+  });
+});
+
+describe("finding scope of statement lines and sentences", () => {
+  it("statement lines are the company's, but for per-share and non-operating lines", () => {
+    expect(statementLineScope("Net income")).toEqual({ scope: "consolidated" });
+    expect(statementLineScope("Diluted earnings per share")).toEqual({ scope: "per_share" });
+    expect(statementLineScope("Other income/(expense), net")).toEqual({ scope: "non_operating" });
+    expect(statementLineScope("Net earnings from discontinued operations")).toEqual({ scope: "non_operating" });
+  });
+
+  it("a sentence naming a region before its figure states that region's figure", () => {
+    expect(sentenceScope("Net sales in Europe were")).toMatchObject({ scope: "geography" });
+    expect(sentenceScope("Net sales for the Orbital segment were")).toMatchObject({ scope: "segment" });
+    expect(sentenceScope("Total net sales were")).toEqual({ scope: "consolidated" });
+  });
+
+  it("a prose figure of the company carries the consolidated scope and its period type", () => {
+    const [c] = extractProseFindings(page("Revenue for the third quarter of 2024 was EUR 5.2 million."), {});
+    expect(c!.payload).toMatchObject({ metricKey: "revenue", period: "Q3 2024", scope: "consolidated", periodType: "quarter", periodMonths: 3 });
+  });
+});
+
+describe("period type of every finding", () => {
+  it("an income statement's quarter columns are quarters and its balance sheet's columns instants", async () => {
+    const income = `CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS
+(In millions, except per share amounts)
+Three Months Ended
+March 31, 2023 March 31, 2022
+Net sales $ 2,000 $ 1,800
+Cost of sales 1,200 1,100
+Gross margin 800 700
+Operating expenses 300 280
+Operating income 500 420
+Other income/(expense), net 10 (5)
+Income before provision for income taxes 510 415
+Provision for income taxes 100 80
+Net income $ 410 $ 335
+Earnings per share:
+Basic $ 1.02 $ 0.84
+Diluted $ 1.01 $ 0.83`;
+    const out = await extractFindingsFromPages([page(income, 3)], { filename: "quillon_q1.pdf", fiscalYear: 2023, fiscalPeriod: "Q1" });
+    const payloads = out.candidates.map((c) => c.payload as FindingPayload);
+    const net = payloads.find((p) => p.metricKey === "net_income" && p.valueNum === 410_000_000);
+    expect(net).toMatchObject({ periodType: "quarter", periodMonths: 3, scope: "consolidated" });
+    expect(net!.period).not.toMatch(/^FY/);
+    const eps = payloads.find((p) => p.valueNum === 1.01);
+    expect(eps).toMatchObject({ scope: "per_share" });
+  });
+
+  it("a finding without a stated span takes the span its label names", () => {
+    expect(findingSpan({ period: "FY2023" })).toEqual({ type: "year", months: 12 });
+    expect(findingSpan({ period: "9M 2024" })).toEqual({ type: "ytd", months: 9 });
+    expect(findingSpan({ period: "30 June 2024" })).toEqual({ type: "instant", months: 0 });
+    expect(findingSpan({ period: "FY2023", periodType: "quarter", periodMonths: 3 })).toEqual({ type: "quarter", months: 3 });
+  });
+});
