@@ -64,6 +64,14 @@ describe("finding scope from the table a row sits in", () => {
     expect(ps.find((p) => /^Total revenue/.test(p.metric))).toMatchObject({ scope: "consolidated", periodType: "quarter" });
   });
 
+  it("a line of a note table (an expense, a roll-forward) is the company's own, not a part", () => {
+    expect(tableRowScope({ label: "Research and development", context: ["Total operating expenses"], title: "Operating Expenses" })).toEqual({ scope: "consolidated" });
+    expect(tableRowScope({ label: "Beginning balances", title: "Unrecognized Tax Benefits" })).toEqual({ scope: "consolidated" });
+    expect(tableRowScope({ label: "Interest and dividend income", context: ["Total other income/(expense), net"] })).toEqual({ scope: "non_operating" });
+    // a named row inside a block of net sales is a part
+    expect(tableRowScope({ label: "Wearables", context: ["Total net sales"] })).toEqual({ scope: "segment", scopeName: "Wearables" });
+  });
+
   it("rows of a table about the whole company read as consolidated", () => {
     expect(tableRowScope({ label: "Net sales", title: "Quarterly Financial Data (Unaudited)" })).toEqual({ scope: "consolidated" });
     expect(tableRowScope({ label: "Diluted", context: ["Earnings per common share"] })).toEqual({ scope: "per_share" });

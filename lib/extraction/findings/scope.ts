@@ -52,11 +52,21 @@ const clean = (s: string) => s.replace(/\s*:\s*$/, "").replace(/\s+/g, " ").trim
 /** "Space's operating results included the following": the part a caption is about. */
 const POSSESSIVE = /^(?:the\s+)?(.{2,60}?)['’]s?\s+(?:operating|financial|segment|business)?\s*(?:results|net sales|revenues?|performance|operations|backlog)\b/i;
 
-function kindOf(name: string, hints: string): ScopeKind {
-  if (GEOGRAPHY.test(name) || GEOGRAPHY.test(hints)) return "geography";
+/** A measure the company reports by part (what segment, region and product tables break down). */
+const RESULTS = /\b(?:revenues?|sales|operating (?:income|profit|earnings|loss)|segment (?:income|profit|results)|backlog|orders|bookings|gross (?:margin|profit))\b/i;
+
+/**
+ * The kind of part a name is, from the evidence around it; undefined when nothing says it is a part
+ * (a line of a note: "Research and development", "Beginning balances" are the company's own).
+ */
+function kindOf(name: string, hints: string, context: string[]): ScopeKind | undefined {
+  if (GEOGRAPHY.test(name)) return "geography";
   if (SEGMENT.test(hints)) return "segment";
   if (PROGRAMME.test(hints) || PROGRAMME.test(name)) return "programme";
-  return "segment";
+  if (GEOGRAPHY.test(hints)) return "geography";
+  // a named row inside a block of a results measure ("iPhone" above "Total net sales", under "Net revenue:")
+  if (context.some((c) => RESULTS.test(c))) return "segment";
+  return undefined;
 }
 
 /** The company's own total, a per-share or a non-operating line, by the label alone; undefined when the label names a part or nothing sure. */
@@ -71,23 +81,31 @@ function byLabel(label: string): FindingScope | undefined {
  * the headings above it inside the table (nearest last) and the table's title.
  */
 export function tableRowScope(o: { label: string; context?: string[]; title?: string }): FindingScope {
-  const context = (o.context ?? []).filter((c) => !/^total\b/i.test(c));
+  const blocks = o.context ?? [];
+  const context = blocks.filter((c) => !/^total\b/i.test(c));
   const title = o.title ?? "";
-  const own = byLabel(o.label) ?? (context.some((c) => PER_SHARE.test(c)) ? { scope: "per_share" as const } : undefined);
+  const own = byLabel(o.label) ?? (blocks.some((c) => PER_SHARE.test(c)) ? { scope: "per_share" as const } : undefined);
   if (own) return own;
+  if (blocks.some((c) => NON_OPERATING.test(c))) return { scope: "non_operating" };
   const hints = [title, ...context].join(" ");
   const label = clean(o.label);
   const total = /^total\b/i.test(label);
   // "Europe", "Data Center Group", "iPhone": the row names the part ("Total Americas" too)
-  if (names(label)) return { scope: kindOf(label, hints), scopeName: label.replace(/^total\s+/i, "") };
+  if (names(label)) {
+    const kind = kindOf(label, hints, blocks);
+    if (kind) return { scope: kind, scopeName: label.replace(/^total\s+/i, "") };
+  }
   // "Net sales" under "Americas" or "Greater China:": the heading names the part
-  const heading = [...context].reverse().find(names);
-  if (heading && !total) return { scope: kindOf(heading, hints), scopeName: clean(heading) };
+  const heading = total || names(label) ? undefined : [...context].reverse().find(names);
+  if (heading) {
+    const kind = kindOf(heading, title, []);
+    if (kind) return { scope: kind, scopeName: clean(heading) };
+  }
   // a table about one part ("Space's operating results …", "PARCEL GROUND SEGMENT")
   for (const piece of title.split(/\s+—\s+/).reverse()) {
     const possessive = POSSESSIVE.exec(piece.trim());
     if (possessive && names(possessive[1]!) && !/^(?:our|its|the company|company|we)$/i.test(possessive[1]!.trim())) {
-      return { scope: kindOf(possessive[1]!, hints), scopeName: clean(possessive[1]!) };
+      return { scope: kindOf(possessive[1]!, hints, blocks) ?? "segment", scopeName: clean(possessive[1]!) };
     }
     const named = piece.replace(SEGMENT, " ").replace(DESCRIPTOR, " ");
     if (SEGMENT.test(piece) && !/\bsegments\b|\breportable\b|\ball\b|\bby\b/i.test(piece) && names(named)) {
