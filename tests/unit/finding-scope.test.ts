@@ -125,6 +125,25 @@ Diluted $ 1.01 $ 0.83`;
     expect(eps).toMatchObject({ scope: "per_share" });
   });
 
+  it("a statement value keeps the precision its row prints (1.10, not 1.1: a restated 1.07 is a different figure)", async () => {
+    const text = `CONSOLIDATED STATEMENTS OF OPERATIONS
+(In millions, except per share amounts)
+Year Ended December 31,
+2023 2022
+Net sales $ 2,000 $ 1,800
+Cost of sales 1,200 1,100
+Gross margin 800 700
+Operating expenses 300 280
+Operating income 500 420
+Provision for income taxes 60 57
+Net income $ 440 $ 363
+Earnings per share:
+Basic $ 1.10 $ 0.87`;
+    const out = await extractFindingsFromPages([page(text, 3)], { filename: "quillon_10k.pdf", fiscalYear: 2023, fiscalPeriod: "FY" });
+    const basic = out.candidates.map((c) => c.payload as FindingPayload).find((p) => p.valueNum === 1.1);
+    expect(basic?.valueText).toBe("1.10");
+  });
+
   it("a finding without a stated span takes the span its label names", () => {
     expect(findingSpan({ period: "FY2023" })).toEqual({ type: "year", months: 12 });
     expect(findingSpan({ period: "9M 2024" })).toEqual({ type: "ytd", months: 9 });

@@ -51,8 +51,20 @@ function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: bo
   return { unit: "currency", scaled: true };
 }
 
-function formatPrinted(v: number): string {
-  const abs = Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 4 });
+/** Decimals a number shows (up to 4): 2.3 → 1, 0.87 → 2. */
+function decimalsOf(v: number): number {
+  const s = String(Math.abs(v));
+  const dot = s.indexOf(".");
+  return dot < 0 || /e/i.test(s) ? 0 : Math.min(4, s.length - dot - 1);
+}
+
+/**
+ * A value as the row prints it: a row prints its figures with one precision, so "2.30" in
+ * "Basic $ 3.05 $ 0.87 $ 2.30" keeps its zero (read as 2.3, it would round to anything 2.25–2.35,
+ * and a restated 2.27 would look unchanged).
+ */
+function formatPrinted(v: number, decimals = 0): string {
+  const abs = Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: Math.max(4, decimals) });
   return v < 0 ? `(${abs})` : abs;
 }
 
@@ -96,6 +108,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
       if (!excerpt) return;
       const { unit, scaled, labelScale } = unitOf(line);
       const scale = scaled ? st.scale : labelScale ?? 1;
+      const decimals = Math.max(0, ...line.values.filter((x): x is number => typeof x === "number").map(decimalsOf));
       line.values.forEach((v, c) => {
         const col = st.columns[c];
         if (v === null || v === undefined || !col) return;
@@ -109,7 +122,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
           payload: {
             metric: line.label,
             metricKey,
-            valueText: formatPrinted(v),
+            valueText: formatPrinted(v, decimals),
             valueNum: v * scale,
             unit,
             currency: labelScale !== undefined ? undefined : st.currency,
