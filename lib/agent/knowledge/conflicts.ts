@@ -42,8 +42,13 @@ function register(sources: SourceRegistry, r: FindingRow) {
   sources.add({ documentId: r.document_id, document: r.filename, page: r.source_page, cell: r.source_cell, excerpt: r.source_excerpt, documentDate: r.document_date, kind: r.document_kind });
 }
 
-/** `keys`: scan these metric keys exactly (an audit of every key a deal holds); else `metric` is read as words. */
-export async function scanConflicts(o: { db: Queryable; dealId: string; sources: SourceRegistry; metric?: string; keys?: string[]; period?: string; graph?: GraphReader }): Promise<ConflictScan> {
+/**
+ * `keys`: scan these metric keys exactly (an audit of every key a deal holds); else `metric` is read
+ * as words. `rule: "legacy"`: the rule before findings' scopes (no scope, period-type or end-date
+ * test, a document's second value counts), for benches measuring the change on the same findings.
+ */
+export async function scanConflicts(o: { db: Queryable; dealId: string; sources: SourceRegistry; metric?: string; keys?: string[]; period?: string; graph?: GraphReader; rule?: "scoped" | "legacy" }): Promise<ConflictScan> {
+  const legacy = o.rule === "legacy";
   const graph = o.graph ?? defaultGraphReader;
   const metrics = o.metric ? detectMetrics(o.metric) : [];
   const keys = metrics.flatMap(keysOf);
@@ -52,7 +57,8 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
   else if (o.metric && keys.length === 0) rows = await keywordFindings(o.db, o.dealId, { keys: [], words: [o.metric.toLowerCase()], limit: 2000 });
   else if (keys.length) rows = await keywordFindings(o.db, o.dealId, { keys, words: metrics.flatMap((m) => m.words), limit: 2000 });
   else rows = await keywordFindings(o.db, o.dealId, { keys: [], words: [""], limit: 5000 });
-  rows = await withClaims(o.db, o.dealId, rows.filter((r) => !looksLikeInstructions(r.source_excerpt)));
+  rows = rows.filter((r) => !looksLikeInstructions(r.source_excerpt));
+  if (!legacy) rows = await withClaims(o.db, o.dealId, rows);
   if (o.period) {
     const avail = [...new Set(rows.map((r) => r.period).filter((p): p is string => !!p))];
     const wanted = resolvePeriod(readPeriodRequest(o.period), avail).period?.label;
@@ -88,7 +94,7 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
     const sides = new Map<string, FindingRow>();
     for (let i = 0; i < current.length; i++) {
       for (let j = i + 1; j < current.length; j++) {
-        if (contradicts(current[i]!, current[j]!, g, sup)) {
+        if (legacy ? classifyPair(current[i]!, current[j]!, sup) === "conflict" : contradicts(current[i]!, current[j]!, g, sup)) {
           sides.set(current[i]!.id, current[i]!);
           sides.set(current[j]!.id, current[j]!);
         }
