@@ -144,6 +144,26 @@ Basic $ 1.10 $ 0.87`;
     expect(basic?.valueText).toBe("1.10");
   });
 
+  it("a 10-Q table's quarter columns are quarters though a sentence above names the nine-month periods first", () => {
+    const text = `The following table shows basic and diluted earnings per share for the three- and nine-month periods ended July 1, 2023 and June 25, 2022
+(net income in millions and shares in thousands):
+Three Months Ended Nine Months Ended
+July 1,
+2023
+June 25,
+2022
+July 1,
+2023
+June 25,
+2022
+Numerator:
+Net income $ 1,988 $ 1,944 $ 7,403 $ 7,908`;
+    const ps = extractPartFindings(page(text), { fiscalYear: 2023, fiscalPeriod: "Q3" }).map((c) => c.payload);
+    expect(ps.map((p) => [p.valueText, p.period, p.periodType])).toEqual([
+      ["1,988", "Q3 2023", "quarter"], ["1,944", "Q3 2022", "quarter"], ["7,403", "9M 2023", "ytd"], ["7,908", "9M 2022", "ytd"],
+    ]);
+  });
+
   it("a finding without a stated span takes the span its label names", () => {
     expect(findingSpan({ period: "FY2023" })).toEqual({ type: "year", months: 12 });
     expect(findingSpan({ period: "9M 2024" })).toEqual({ type: "ytd", months: 9 });

@@ -12,7 +12,7 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { durationGroups, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
@@ -163,7 +163,7 @@ interface RowOut {
 
 function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext): Table["cols"] {
   let cols = headerCols;
-  const durations = durationGroups(ctxText);
+  const durations = nearestDurations(ctxText);
   // "Quarters Ended March 31," over "2023 2022": the columns end on that day
   const endDay = endedOnDayOf(ctxText);
   if (endDay) cols = cols.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c));

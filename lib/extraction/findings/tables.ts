@@ -7,7 +7,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
-import { durationGroups, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
@@ -164,7 +164,7 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       // a header line
       cols = hc;
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
-      durations = durationGroups(ctxText);
+      durations = nearestDurations(ctxText);
       fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
       hasNote = /\bnote\b/i.test(t);
       // the scale may sit just under the header ("2015 2014 2013\n(in thousands, except per share data)")
