@@ -34,6 +34,10 @@ async function withClaims(db: Queryable, dealId: string, rows: FindingRow[]): Pr
   return rows.map((r) => ({ ...r, ...claims.get(r.id) }));
 }
 
+function spanText(r: ClaimRow): string {
+  return `${r.period_type ?? "period"}${r.period_end ? ` ending ${r.period_end}` : ""}`;
+}
+
 function scopeText(r: ClaimRow): string {
   return !r.scope ? "scope not read" : r.scope === "consolidated" ? "the company's total" : `${r.scope.replace("_", "-")}${r.scope_name ? ` ${r.scope_name}` : ""}`;
 }
@@ -139,7 +143,7 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
     const kind = classifyPair(a, b, sup);
     if (kind === "conflict") continue;
     const why =
-      kind === "different_period" ? `different periods (${a.period} vs ${b.period}, or a quarter against a year)` :
+      kind === "different_period" ? `different periods (${a.period === b.period ? `a ${spanText(a)} and a ${spanText(b)} both labelled ${a.period}` : `${a.period} vs ${b.period}`})` :
       kind === "different_scope" ? `they cover different parts of the company (${scopeText(a)} vs ${scopeText(b)})` :
       kind === "different_definition" ? `they measure different things (${a.metric} vs ${b.metric}: a total and a part, or another definition)` :
       kind === "different_company" ? `they are about different companies (${a.document_company} vs ${b.document_company})` :
