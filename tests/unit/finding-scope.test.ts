@@ -115,7 +115,10 @@ Provision for income taxes 100 80
 Net income $ 410 $ 335
 Earnings per share:
 Basic $ 1.02 $ 0.84
-Diluted $ 1.01 $ 0.83`;
+Diluted $ 1.01 $ 0.83
+Shares used in computing earnings per share:
+Basic 401,250 398,800
+Diluted 405,100 402,300`;
     const out = await extractFindingsFromPages([page(income, 3)], { filename: "quillon_q1.pdf", fiscalYear: 2023, fiscalPeriod: "Q1" });
     const payloads = out.candidates.map((c) => c.payload as FindingPayload);
     const net = payloads.find((p) => p.metricKey === "net_income" && p.valueNum === 410_000_000);
@@ -123,6 +126,9 @@ Diluted $ 1.01 $ 0.83`;
     expect(net!.period).not.toMatch(/^FY/);
     const eps = payloads.find((p) => p.valueNum === 1.01);
     expect(eps).toMatchObject({ scope: "per_share" });
+    // "Basic 401,250" under the shares heading is a share count, not an amount per share
+    const shares = payloads.find((p) => p.valueText === "401,250");
+    expect(shares).toMatchObject({ unit: "count", scope: "consolidated" });
   });
 
   it("a statement value keeps the precision its row prints (1.10, not 1.1: a restated 1.07 is a different figure)", async () => {

@@ -101,6 +101,22 @@ describe("relations between findings of the same claim only", () => {
     expect(planRelations(input).superseded.has("total21")).toBe(false);
   });
 
+  it("rows of part tables sharing a page-and-row key in two filings are not related (the key is a place, not a concept)", () => {
+    const input: PlanInput = {
+      documents: [
+        D("k21", "QUILLON_2021_10K.pdf", { kind: "annual report", fiscalYear: 2021 }),
+        D("k22", "QUILLON_2022_10K.pdf", { kind: "annual report", fiscalYear: 2022 }),
+      ],
+      findings: [
+        F("tablet21", "k21", 23_700_000_000, { metricKey: "part:tablets_net_sales:p24r2", metric: "Tablets (net sales)", period: "FY2020", scope: "programme", scopeName: "Tablets" }),
+        F("other22", "k22", -8_000_000, { metricKey: "part:tablets_net_sales:p24r2", metric: "Tablets (net sales)", period: "FY2020", scope: "programme", scopeName: "Tablets" }),
+      ],
+    };
+    expect(between(input, "SUPERSEDES")).toEqual([]);
+    expect(between(input, "CONTRADICTS")).toEqual([]);
+    expect(between(input, "SUPERSEDES", "legacy")).toEqual(["other22|tablet21"]);
+  });
+
   it("an earnings release's figure that a later 10-K states otherwise is SUPERSEDES (restated in the 10-K), not CONTRADICTS", () => {
     const input: PlanInput = {
       documents: [

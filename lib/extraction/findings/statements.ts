@@ -41,9 +41,14 @@ function slug(label: string): string {
 const COUNT_LINE = /^(?:number of\s+)?(?:employees|headcount|full[- ]time equivalents?|ftes?|stores|restaurants|locations|branches|customers|subscribers|members|users)\b/i;
 const LABEL_SCALE = /\((?:in\s+)?(thousands|millions|billions)\)/i;
 
+/** "Basic 16,701,272" under "Shares used in computing earnings per share:": a share count, not an amount per share. */
+function bareShareCount(line: StatementLine): boolean {
+  return /^(?:basic|diluted)$/i.test(line.label.trim()) && line.values.some((v) => v !== null && Math.abs(v) >= 1000);
+}
+
 function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: boolean; labelScale?: number } {
+  if (SHARE_COUNT.test(line.label) || line.key === "shares_diluted" || (!line.key?.startsWith("eps_") && bareShareCount(line))) return { unit: "count", scaled: false };
   if (PER_SHARE.test(line.label) || line.key === "eps_basic" || line.key === "eps_diluted") return { unit: "currency", scaled: false };
-  if (SHARE_COUNT.test(line.label) || line.key === "shares_diluted") return { unit: "count", scaled: false };
   if (!line.key && COUNT_LINE.test(line.label.trim())) {
     const w = LABEL_SCALE.exec(line.label)?.[1]?.toLowerCase();
     return { unit: "count", scaled: false, labelScale: w === "thousands" ? 1e3 : w === "millions" ? 1e6 : w === "billions" ? 1e9 : 1 };

@@ -114,6 +114,15 @@ function newerFirst(docA: DocInfo | undefined, docB: DocInfo | undefined, idA: s
 
 const normText = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 
+/**
+ * A row of a part or operating table (`part:<row>:p<page>r<row>`): its key names a row of one page
+ * of one document, not a concept, so the same key in another document is a coincidence of page and
+ * row (another table, another line). Such findings are related to their document only.
+ */
+function documentLocal(f: FindingInfo): boolean {
+  return f.metricKey.startsWith("part:");
+}
+
 /** " (segment Americas)" for a part's figure in a reason; nothing for the company's total. */
 function scopeWords(f: FindingInfo): string {
   return f.scope && f.scope !== "consolidated" ? ` (${f.scope.replace("_", "-")}${f.scopeName ? ` ${f.scopeName}` : ""})` : "";
@@ -251,6 +260,7 @@ function planFindingVersions(ctx: PlanContext, graph: DocGraph) {
     byDocMetric.set(k, [...(byDocMetric.get(k) ?? []), f]);
   }
   for (const f of findings) {
+    if (!ctx.legacy && documentLocal(f)) continue;
     let level: DocSupersession[] = graph.newerDocs.get(f.documentId) ?? [];
     const seen = new Set<string>([f.documentId]);
     while (level.length) {
@@ -300,6 +310,7 @@ function currentGroups(ctx: PlanContext, graph: DocGraph): FindingInfo[][] {
   const g = new Map<string, FindingInfo[]>();
   for (const f of ctx.findings.filter((x) => !ctx.superseded.has(x.id))) {
     if (!f.period || !canonicalPeriod(f.period)) continue;
+    if (!ctx.legacy && documentLocal(f)) continue;
     let n = 0;
     while (g.has(`${groupKey(f)}|${n}`) && !sameDefinition(g.get(`${groupKey(f)}|${n}`)![0]!, f)) n++;
     const k = `${groupKey(f)}|${n}`;
