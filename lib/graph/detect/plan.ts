@@ -426,7 +426,7 @@ function compareClaims(ctx: PlanContext, graph: DocGraph, x: FindingInfo, y: Fin
   }
   add({
     fromId: a.id, toId: b.id, type: "CONTRADICTS", createdBy: "value_comparison",
-    reason: `${a.metricKey}${scopeWords(a)} for ${period}: ${shown(a, b)[0]} (${cite(a)}) vs ${shown(a, b)[1]} (${cite(b)}); same period and scope, no correction between the documents.`,
+    reason: `${a.metricKey}${scopeWords(a)} for ${period}: ${shown(a, b)[0]} (${cite(a)}) vs ${shown(a, b)[1]} (${cite(b)}); same period, no correction between the documents.`,
   });
 }
 
