@@ -48,3 +48,14 @@ export function periodTypeOf(o: { period?: string | null; months?: number | null
   if (byMonths) return { type: byMonths, months: o.months ?? MONTHS[byMonths] };
   return periodTypeOfLabel(o.period);
 }
+
+/**
+ * A period that is still to come for a document of `fiscalYear`: it falls in a later year
+ * ("FY2019" or "Q1 2019" in a 2017 annual report). A report's figure for such a period is a plan,
+ * an estimate or guidance, never an actual.
+ */
+export function isLaterPeriod(label: string | null | undefined, fiscalYear: number | null | undefined): boolean {
+  if (!fiscalYear) return false;
+  const p = parsePeriod(label);
+  return Boolean(p && p.year > fiscalYear);
+}

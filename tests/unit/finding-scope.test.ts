@@ -98,6 +98,16 @@ describe("finding scope of statement lines and sentences", () => {
   });
 });
 
+describe("figures for a later year than the document's are not actuals", () => {
+  it("a 2017 annual report's capital expenditures for 2019 are a forecast; the 2019 report's are actual", () => {
+    const sentence = "Capital expenditures for 2019 are estimated at $1.5 billion.";
+    const [early] = extractProseFindings(page(sentence), { fiscalYear: 2017, fiscalPeriod: "FY" });
+    expect(early!.payload).toMatchObject({ metricKey: "capital_expenditure", period: "FY2019", isForecast: true });
+    const [same] = extractProseFindings(page(sentence), { fiscalYear: 2019, fiscalPeriod: "FY" });
+    expect(same!.payload).toMatchObject({ metricKey: "capital_expenditure", period: "FY2019", isForecast: false });
+  });
+});
+
 describe("period type of every finding", () => {
   it("an income statement's quarter columns are quarters and its balance sheet's columns instants", async () => {
     const income = `CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS

@@ -14,7 +14,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { PROSE_METRICS } from "./metrics";
 import { parseMoneyPhrase } from "./numbers";
-import { periodInSentence, periodTypeOf, shiftLabelYear, type PeriodLabel } from "@/lib/periods";
+import { isLaterPeriod, periodInSentence, periodTypeOf, shiftLabelYear, type PeriodLabel } from "@/lib/periods";
 import { sentenceScope } from "./scope";
 import { parseDateText } from "../timeline/dates";
 
@@ -224,7 +224,8 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
         candidateKey: key,
         payload: {
           metric, metricKey, valueText, valueNum, unit, currency, period: period?.period, periodEnd: period?.periodEnd, ...spanOf(period), ...sentenceScope(subject || metric),
-          isForecast, dateReferenced, domain,
+          // a figure for a later year than the document's own is a plan or an estimate ("capital expenditures in 2019 … $1.5 billion" in a 2017 report)
+          isForecast: isForecast || isLaterPeriod(period?.period, ctx.fiscalYear), dateReferenced, domain,
         },
         confidenceScore: confidence,
         confidenceReason: reason,

@@ -7,7 +7,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
-import { nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
@@ -249,7 +249,7 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
         confidence = Math.min(confidence, 0.7);
         reason += "; no scale stated (units assumed)";
       }
-      const isForecast = lab.isForecast ?? (fq.forecast || !!ctx.forecastDoc);
+      const isForecast = lab.isForecast ?? (fq.forecast || !!ctx.forecastDoc || isLaterPeriod(lab.period, ctx.fiscalYear));
       const span = periodTypeOf({ period: lab.period, months: dur ? MONTHS_OF[dur] : undefined });
       const payload: FindingPayload = {
         metric: lu.label,
