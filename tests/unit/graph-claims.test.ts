@@ -131,6 +131,22 @@ describe("relations between findings of the same claim only", () => {
     expect(sup!.reason).toMatch(/Restated in QUILLON_2022_10K\.pdf/);
   });
 
+  it("a quarter's 10-Q restates its earnings release though the filing is stored under its period end (before the release date)", () => {
+    const input: PlanInput = {
+      documents: [
+        D("er", "QUILLON_2023Q2_EARNINGS.pdf", { kind: "earnings release", fiscalYear: 2023, fiscalPeriod: "Q2", documentDate: "2023-07-26" }),
+        D("q", "QUILLON_2023Q2_10Q.pdf", { kind: "quarterly report", fiscalYear: 2023, fiscalPeriod: "Q2", documentDate: "2023-06-30" }),
+      ],
+      findings: [
+        F("release", "er", 2_540_000_000, { period: "Q2 2023", periodEnd: "2023-06-30", periodType: "quarter", periodMonths: 3 }),
+        F("filed", "q", 2_450_000_000, { period: "Q2 2023", periodEnd: "2023-06-30", periodType: "quarter", periodMonths: 3 }),
+      ],
+    };
+    const sup = planRelations(input).relations.find((r) => r.type === "SUPERSEDES" && r.fromKind === "finding");
+    expect(sup).toMatchObject({ fromId: "filed", toId: "release" });
+    expect(between(input, "CONTRADICTS")).toEqual([]);
+  });
+
   it("two consolidated values for one period from a presentation and a 10-K of one company stay CONTRADICTS (neither restates the other)", () => {
     const input: PlanInput = { documents: deckAndReport, findings: [F("filed", "ar", 52_000_000), F("deck_fig", "deck", 54_000_000)] };
     expect(between(input, "CONTRADICTS")).toEqual(["deck_fig|filed"]);

@@ -95,13 +95,26 @@ export function isFiling(doc: Pick<DocInfo, "kind" | "filename">): boolean {
 
 const PERIOD_RANK: Record<string, number> = { Q1: 1, H1: 2, Q2: 2, "9M": 3, Q3: 3, H2: 4, Q4: 4, FY: 5 };
 
-/** Compares filings by fiscal year, then document date, then fiscal period; 0 when they cannot be ordered. */
+const PERIODIC = /annual report|quarterly report|\b10-?k\b|\b10-?q\b|interim report|årsredovisning|delårsrapport|annual accounts|financial statements/i;
+const RELEASE = /current report|earnings release|\b8-?k\b/i;
+
+/**
+ * Compares filings by fiscal year, then fiscal period (a Q2 report before the year's 10-K), then —
+ * for one period — a release before the periodic report filed after it (a filing's stored date is
+ * often its period end, earlier than the release's), then document date; 0 when they cannot be ordered.
+ */
 export function compareFilings(a: DocInfo, b: DocInfo): number {
   if (a.fiscalYear != null && b.fiscalYear != null && a.fiscalYear !== b.fiscalYear) return a.fiscalYear - b.fiscalYear;
-  if (a.documentDate && b.documentDate && a.documentDate !== b.documentDate) return a.documentDate < b.documentDate ? -1 : 1;
   const ra = PERIOD_RANK[(a.fiscalPeriod ?? "").toUpperCase()];
   const rb = PERIOD_RANK[(b.fiscalPeriod ?? "").toUpperCase()];
-  if (a.fiscalYear != null && a.fiscalYear === b.fiscalYear && ra && rb && ra !== rb) return ra - rb;
+  const sameYear = a.fiscalYear != null && a.fiscalYear === b.fiscalYear;
+  if (sameYear && ra && rb && ra !== rb) return ra - rb;
+  if (sameYear && ra && ra === rb) {
+    const pa = PERIODIC.test(a.kind ?? "") && !RELEASE.test(a.kind ?? "");
+    const pb = PERIODIC.test(b.kind ?? "") && !RELEASE.test(b.kind ?? "");
+    if (pa !== pb && (RELEASE.test(a.kind ?? "") || RELEASE.test(b.kind ?? ""))) return pa ? 1 : -1;
+  }
+  if (a.documentDate && b.documentDate && a.documentDate !== b.documentDate) return a.documentDate < b.documentDate ? -1 : 1;
   return 0;
 }
 
