@@ -31,6 +31,7 @@ interface Claim {
   scope: string;
   scopeName?: string;
   page: number;
+  forecast?: boolean;
 }
 
 async function addClaim(db: Db, dealId: string, c: Claim): Promise<string> {
@@ -38,8 +39,8 @@ async function addClaim(db: Db, dealId: string, c: Claim): Promise<string> {
   await db.query(
     `insert into findings (id, deal_id, document_id, domain, metric, metric_key, value_text, value_num, unit, currency, period, period_end, is_forecast,
        source_page, source_excerpt, confidence, scope, scope_name, period_type, period_months)
-     values ($1, $2, $3, 'financial', $4, $5, $6, $7, 'currency', 'USD', $8, $9::date, false, $10, $11, 0.95, $12, $13, $14, $15)`,
-    [id, dealId, c.doc, c.metric, c.key, c.value, c.num, c.period, c.end, c.page, `${c.metric} ${c.value}`, c.scope, c.scopeName ?? null, c.type, c.months],
+     values ($1, $2, $3, 'financial', $4, $5, $6, $7, 'currency', 'USD', $8, $9::date, $16, $10, $11, 0.95, $12, $13, $14, $15)`,
+    [id, dealId, c.doc, c.metric, c.key, c.value, c.num, c.period, c.end, c.page, `${c.metric} ${c.value}`, c.scope, c.scopeName ?? null, c.type, c.months, c.forecast ?? false],
   );
   return id;
 }
@@ -125,6 +126,16 @@ describe("conflicts only between figures of the same claim", () => {
     const scan = await scanConflicts({ db, dealId, sources: new SourceRegistry("claims"), metric: "net earnings", period: "FY2020" });
     expect(scan.conflicts).toEqual([]);
     expect(scan.corrections.map((c) => c.current.findingId)).toEqual([ids.total21]);
+  });
+
+  it("two 10-Ks' forecasts of a later year that differ are a revised forecast, not a conflict", async () => {
+    const docs = (await db.query<{ id: string; filename: string }>("select id, filename from documents where deal_id = $1", [dealId])).rows;
+    const doc = (name: string) => docs.find((d) => d.filename === name)!.id;
+    const later = { period: "FY2022", end: "2022-09-30", type: "year", months: 12, key: "capital_expenditure", metric: "capital expenditures", scope: "consolidated", forecast: true };
+    await addClaim(db, dealId, { ...later, doc: doc("QUILLON_2020_10K.pdf"), value: "$971 million", num: 971_000_000, page: 60 });
+    await addClaim(db, dealId, { ...later, doc: doc("QUILLON_2021_10K.pdf"), value: "$829 million", num: 829_000_000, page: 61 });
+    const scan = await scanConflicts({ db, dealId, sources: new SourceRegistry("claims"), metric: "capital expenditures", period: "FY2022" });
+    expect(scan.conflicts).toEqual([]);
   });
 
   it("a presentation's different total for the same year is still a conflict", async () => {

@@ -149,6 +149,7 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
       kind === "different_company" ? `they are about different companies (${a.document_company} vs ${b.document_company})` :
       kind === "correction" ? "a correction chain links them" :
       kind === "forecast_vs_actual" ? "one is a forecast, the other an actual" :
+      kind === "forecast_revision" ? "the forecast was revised between documents of different dates" :
       kind === "same_document" ? "both come from the same document" : "the values agree";
     out.notConflicts.push(`${a.metric}: ${formatValue(a)} (${a.filename}) vs ${formatValue(b)} (${b.filename}) is not a conflict: ${why}.`);
   }

@@ -93,7 +93,7 @@ function sameScope(a: ClaimRow, b: ClaimRow): boolean {
   return scopeKey(claimOf(a)) === scopeKey(claimOf(b));
 }
 
-export type PairKind = "conflict" | "correction" | "forecast_vs_actual" | "different_period" | "different_scope" | "different_definition" | "different_company" | "same_document" | "agree";
+export type PairKind = "conflict" | "correction" | "forecast_vs_actual" | "forecast_revision" | "different_period" | "different_scope" | "different_definition" | "different_company" | "same_document" | "agree";
 
 /**
  * The P1 conflict rule: same period (label, period type, last day) and definition, same scope (a
@@ -109,6 +109,8 @@ export function classifyPair(a: ClaimRow, b: ClaimRow, sup: Supersession): PairK
   if (sup.linked(a.id, b.id)) return "correction";
   if (a.document_id === b.document_id) return "same_document";
   if (a.is_forecast !== b.is_forecast) return "forecast_vs_actual";
+  // two forecasts of one period from documents of different dates: the forecast moved (as relation detection reports it)
+  if (a.is_forecast && b.is_forecast && a.document_date && b.document_date && a.document_date !== b.document_date) return "forecast_revision";
   return "conflict";
 }
 
