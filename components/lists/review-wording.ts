@@ -5,6 +5,7 @@
  */
 import { tidyListText } from "@/lib/display-text";
 import type { ReviewReason } from "@/lib/extraction/decision";
+import { monthName, periodTypeOfLabel } from "@/lib/periods";
 
 const FIELD_WORDS: Record<string, string> = { currency: "currency", period: "period", unit: "unit", value: "value", metric: "line item", scale: "scale" };
 
@@ -26,6 +27,41 @@ function scaleWordOf(payload: Record<string, unknown>): string {
   return "";
 }
 
+const SCOPE_WORDS: Record<string, string> = { segment: "Segment", geography: "Region", programme: "Programme or product line", per_share: "Per-share amount", non_operating: "Non-operating line" };
+
+/** A part's figure named as the part ("Segment: Orbital Systems"); nothing for the company's total. */
+function scopeText(scope: string, name: string): string {
+  const word = SCOPE_WORDS[scope];
+  if (!word) return "";
+  return name ? `${word}: ${name}` : word;
+}
+
+function spanOf(payload: Record<string, unknown>): number | undefined {
+  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+  const nested = (k: string) => (payload[k] && typeof payload[k] === "object" ? n((payload[k] as { months?: unknown }).months) : undefined);
+  return n(payload.periodMonths) ?? nested("statement") ?? nested("part");
+}
+
+/** "31 December 2022" from an ISO day. */
+function dayText(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${Number(m[3])} ${monthName(Number(m[2]))} ${m[1]}` : "";
+}
+
+/**
+ * The period as read, and its real length when the label names another ("FY2023" on a column of
+ * three months is the quarter ended 31 December 2022, not the year).
+ */
+function periodText(payload: Record<string, unknown>, label: string, end: string): string {
+  const months = spanOf(payload);
+  const named = periodTypeOfLabel(label);
+  if (months === undefined || !named || months === named.months || (months === 0 && named.type === "year")) return label;
+  const day = end ? dayText(end) : "";
+  if (months === 0) return day ? `At ${day}` : label;
+  const span = months === 3 ? "Quarter" : `${months} months`;
+  return `${span}${day ? ` ended ${day}` : ""} (not the ${named.type === "year" ? "full year" : "period"} ${label})`;
+}
+
 /** The facts of a candidate an analyst checks against the page, as [label, value] pairs. */
 export function reviewFacts(payload: Record<string, unknown>): [string, string][] {
   const str = (k: string) => (typeof payload[k] === "string" || typeof payload[k] === "number" ? String(payload[k]).trim() : "");
@@ -33,7 +69,9 @@ export function reviewFacts(payload: Record<string, unknown>): [string, string][
   const value = str("valueText") || str("value_text");
   const scale = /\b(thousand|million|billion|bn|mn|m|k|tkr|mkr)\b/i.test(value) ? "" : scaleWordOf(payload);
   if (value) out.push(["Value", [str("currency"), value, scale].filter(Boolean).join(" ") + (payload.isForecast === true || payload.is_forecast === true ? " (forecast)" : "")]);
-  if (str("period")) out.push(["Period", str("period")]);
+  if (str("period")) out.push(["Period", periodText(payload, str("period"), str("periodEnd"))]);
+  const scope = scopeText(str("scope"), str("scopeName"));
+  if (scope) out.push(["Covers", scope]);
   const statement = payload.statement as { row?: unknown; title?: unknown } | undefined;
   if (statement && typeof statement === "object") {
     if (typeof statement.title === "string" && statement.title) out.push(["Statement", statement.title]);

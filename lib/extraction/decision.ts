@@ -12,6 +12,14 @@ import { cleanExcerpt } from "./citation";
 import { normalizeName, sameEntity } from "./entities/names";
 import { versionInfo } from "@/lib/ingest/metadata";
 import type { Candidate, EntityPayload, FindingPayload, TimelineEventPayload } from "./types";
+import { labelScope } from "./findings/scope";
+import { periodTypeOf } from "@/lib/periods";
+
+/** A finding's period type and length: the extractor's, else what its period label names. */
+export function findingSpan(p: Pick<FindingPayload, "period" | "periodType" | "periodMonths">): { type: NonNullable<FindingPayload["periodType"]>; months: number | undefined } | undefined {
+  if (p.periodType) return { type: p.periodType, months: p.periodMonths };
+  return periodTypeOf({ period: p.period, months: p.periodMonths });
+}
 
 export const PROMOTE_THRESHOLD = 0.8;
 export const REVIEW_THRESHOLD = 0.5;
@@ -50,20 +58,24 @@ export async function promote(db: Queryable, s: Staged, opts: { processId?: stri
   const excerpt = cleanExcerpt(c.evidence.text);
   if (c.candidateType === "finding") {
     const p = c.payload as FindingPayload;
+    const span = findingSpan(p);
+    const scope = p.scope ? { scope: p.scope, scopeName: p.scopeName } : labelScope(p.metric);
     const { rows } = await db.query<{ id: string }>(
       `insert into findings (id, deal_id, document_id, extraction_id, domain, metric, metric_key, value_text, value_num, unit, currency, period, period_end,
-                             is_forecast, date_referenced, source_page, source_cell, source_excerpt, confidence, status)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::date, $14, $15::date, $16, $17, $18, $19, 'active')
+                             is_forecast, date_referenced, source_page, source_cell, source_excerpt, confidence, status, scope, scope_name, period_type, period_months)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::date, $14, $15::date, $16, $17, $18, $19, 'active', $20, $21, $22, $23)
        on conflict (deal_id, document_id, metric_key, period, source_page) do update set
          extraction_id = excluded.extraction_id, domain = excluded.domain, metric = excluded.metric, value_text = excluded.value_text,
          value_num = excluded.value_num, unit = excluded.unit, currency = excluded.currency, period_end = excluded.period_end,
+         scope = excluded.scope, scope_name = excluded.scope_name, period_type = excluded.period_type, period_months = excluded.period_months,
          is_forecast = excluded.is_forecast, date_referenced = excluded.date_referenced, source_cell = excluded.source_cell,
          source_excerpt = excluded.source_excerpt, confidence = excluded.confidence, status = 'active',
          embedding = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding else null end,
          embedding_model = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding_model else null end
        returning id`,
       [crypto.randomUUID(), s.deal_id, s.document_id, s.id, p.domain, p.metric, p.metricKey, p.valueText, p.valueNum, p.unit, p.currency ?? null, p.period ?? null,
-        p.periodEnd ?? null, p.isForecast, p.dateReferenced ?? null, c.evidence.page, c.evidence.cell ?? null, excerpt, opts.confidence ?? c.confidenceScore],
+        p.periodEnd ?? null, p.isForecast, p.dateReferenced ?? null, c.evidence.page, c.evidence.cell ?? null, excerpt, opts.confidence ?? c.confidenceScore,
+        scope.scope, scope.scopeName ?? null, span?.type ?? null, span?.months ?? null],
     );
     return rows[0]!.id;
   }

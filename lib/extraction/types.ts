@@ -28,6 +28,14 @@ export interface FindingPayload {
   currency?: string; // ISO code: USD, EUR, SEK
   period?: string; // FY2023 | Q3 2024 | H1 2024
   periodEnd?: string; // ISO date of the period end when known (fiscal years not ending in December)
+  /** Span of the period: year | quarter | ytd (six or nine months to a date) | instant (a balance at a date). */
+  periodType?: "year" | "quarter" | "ytd" | "instant";
+  /** Length of the period in months (12, 3, 6, 9; 0 for an instant). */
+  periodMonths?: number;
+  /** What part of the company the figure covers (findings/scope.ts); a part is never the company's metric. */
+  scope?: "consolidated" | "segment" | "geography" | "programme" | "per_share" | "non_operating";
+  /** The part as printed ("Americas"), for a segment, geography or programme. */
+  scopeName?: string;
   isForecast: boolean;
   dateReferenced?: string; // ISO date
   domain: Domain;

@@ -98,6 +98,23 @@ export function durationGroups(text: string): Duration[] {
   return out;
 }
 
+/**
+ * The durations of a header's column groups, read from the nearest line that names any (the header
+ * line, then the lines above it, nearest first), else from the whole text: "Three Months Ended Nine
+ * Months Ended" right above the dates decides, not a sentence further up about "the three- and
+ * nine-month periods".
+ */
+export function nearestDurations(text: string): Duration[] {
+  const lines = text.split("\n");
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!.trim();
+    if (!line || line.length > 100) continue;
+    const d = durationGroups(line);
+    if (d.length) return d;
+  }
+  return durationGroups(text);
+}
+
 /** "Year Ended June 30," / "Years ended December 31" → month/day of the fiscal year end. */
 export function fiscalEndOf(text: string): { month: number; day: number } | undefined {
   const m = new RegExp(`(?:years?|fiscal years?|period)\\s+ended\\s+(${MON})\\s+(\\d{1,2})\\b(?!,?\\s*(?:19|20)\\d\\d)`, "i").exec(text)

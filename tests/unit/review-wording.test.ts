@@ -24,6 +24,13 @@ describe("review cards in words", () => {
     expect(tidyListText("EUR 1,250,000")).toBe("EUR 1,250,000"); // numbers untouched
   });
 
+  it("labels a quarter's figure read under a year's label as the quarter, and names a segment's figure as the segment's", () => {
+    const facts = reviewFacts({ metric: "Net sales", period: "FY2023", periodEnd: "2022-12-31", periodType: "quarter", periodMonths: 3, valueText: "2,000", scope: "segment", scopeName: "Orbital Systems" });
+    expect(facts).toContainEqual(["Period", "Quarter ended 31 December 2022 (not the full year FY2023)"]);
+    expect(facts).toContainEqual(["Covers", "Segment: Orbital Systems"]);
+    expect(reviewFacts({ period: "FY2023", periodMonths: 12, valueText: "1", scope: "consolidated" })).toEqual([["Value", "1"], ["Period", "FY2023"]]);
+  });
+
   const item = (over: Partial<ReviewReasonInput>): ReviewReasonInput => ({ reasonCode: null, reason: null, heldReason: null, missingFields: [], ...over });
 
   it("words the reason from its code, never from the audit sentence, without scores or internal priorities", () => {

@@ -15,7 +15,8 @@ import { defaultGraphReader, type GraphReader } from "./graph";
 import { detectMetrics, keysOf } from "./metrics";
 import { preferOrder } from "./preference";
 import { differentCompanies } from "./related-documents";
-import { classifyPair, differs, resolveSupersession } from "./supersession";
+import { classifyPair, contradicts, differs, resolveSupersession, type ClaimRow } from "./supersession";
+import { findingClaims } from "@/lib/db/queries/finding-relations";
 import type { KbConflict, KbCorrection, KbForecastVsActual } from "./types";
 
 export interface ConflictScan {
@@ -27,19 +28,41 @@ export interface ConflictScan {
   scanned: number;
 }
 
+/** The rows with the claim each states (scope, period type and end), so that only like is compared with like. */
+async function withClaims(db: Queryable, dealId: string, rows: FindingRow[]): Promise<ClaimRow[]> {
+  const claims = await findingClaims({ db, dealId, ids: rows.map((r) => r.id) });
+  return rows.map((r) => ({ ...r, ...claims.get(r.id) }));
+}
+
+function spanText(r: ClaimRow): string {
+  return `${r.period_type ?? "period"}${r.period_end ? ` ending ${r.period_end}` : ""}`;
+}
+
+function scopeText(r: ClaimRow): string {
+  return !r.scope ? "scope not read" : r.scope === "consolidated" ? "the company's total" : `${r.scope.replace("_", "-")}${r.scope_name ? ` ${r.scope_name}` : ""}`;
+}
+
 function register(sources: SourceRegistry, r: FindingRow) {
   sources.add({ documentId: r.document_id, document: r.filename, page: r.source_page, cell: r.source_cell, excerpt: r.source_excerpt, documentDate: r.document_date, kind: r.document_kind });
 }
 
-export async function scanConflicts(o: { db: Queryable; dealId: string; sources: SourceRegistry; metric?: string; period?: string; graph?: GraphReader }): Promise<ConflictScan> {
+/**
+ * `keys`: scan these metric keys exactly (an audit of every key a deal holds); else `metric` is read
+ * as words. `rule: "legacy"`: the rule before findings' scopes (no scope, period-type or end-date
+ * test, a document's second value counts), for benches measuring the change on the same findings.
+ */
+export async function scanConflicts(o: { db: Queryable; dealId: string; sources: SourceRegistry; metric?: string; keys?: string[]; period?: string; graph?: GraphReader; rule?: "scoped" | "legacy" }): Promise<ConflictScan> {
+  const legacy = o.rule === "legacy";
   const graph = o.graph ?? defaultGraphReader;
   const metrics = o.metric ? detectMetrics(o.metric) : [];
   const keys = metrics.flatMap(keysOf);
   let rows: FindingRow[];
-  if (o.metric && keys.length === 0) rows = await keywordFindings(o.db, o.dealId, { keys: [], words: [o.metric.toLowerCase()], limit: 2000 });
+  if (o.keys?.length) rows = await keywordFindings(o.db, o.dealId, { keys: o.keys, words: [], limit: 5000 });
+  else if (o.metric && keys.length === 0) rows = await keywordFindings(o.db, o.dealId, { keys: [], words: [o.metric.toLowerCase()], limit: 2000 });
   else if (keys.length) rows = await keywordFindings(o.db, o.dealId, { keys, words: metrics.flatMap((m) => m.words), limit: 2000 });
   else rows = await keywordFindings(o.db, o.dealId, { keys: [], words: [""], limit: 5000 });
   rows = rows.filter((r) => !looksLikeInstructions(r.source_excerpt));
+  if (!legacy) rows = await withClaims(o.db, o.dealId, rows);
   if (o.period) {
     const avail = [...new Set(rows.map((r) => r.period).filter((p): p is string => !!p))];
     const wanted = resolvePeriod(readPeriodRequest(o.period), avail).period?.label;
@@ -75,7 +98,7 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
     const sides = new Map<string, FindingRow>();
     for (let i = 0; i < current.length; i++) {
       for (let j = i + 1; j < current.length; j++) {
-        if (classifyPair(current[i]!, current[j]!, sup) === "conflict") {
+        if (legacy ? classifyPair(current[i]!, current[j]!, sup) === "conflict" : contradicts(current[i]!, current[j]!, g, sup)) {
           sides.set(current[i]!.id, current[i]!);
           sides.set(current[j]!.id, current[j]!);
         }
@@ -120,11 +143,13 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
     const kind = classifyPair(a, b, sup);
     if (kind === "conflict") continue;
     const why =
-      kind === "different_period" ? `different periods (${a.period} vs ${b.period})` :
+      kind === "different_period" ? `different periods (${a.period === b.period ? `a ${spanText(a)} and a ${spanText(b)} both labelled ${a.period}` : `${a.period} vs ${b.period}`})` :
+      kind === "different_scope" ? `they cover different parts of the company (${scopeText(a)} vs ${scopeText(b)})` :
       kind === "different_definition" ? `they measure different things (${a.metric} vs ${b.metric}: a total and a part, or another definition)` :
       kind === "different_company" ? `they are about different companies (${a.document_company} vs ${b.document_company})` :
       kind === "correction" ? "a correction chain links them" :
       kind === "forecast_vs_actual" ? "one is a forecast, the other an actual" :
+      kind === "forecast_revision" ? "the forecast was revised between documents of different dates" :
       kind === "same_document" ? "both come from the same document" : "the values agree";
     out.notConflicts.push(`${a.metric}: ${formatValue(a)} (${a.filename}) vs ${formatValue(b)} (${b.filename}) is not a conflict: ${why}.`);
   }

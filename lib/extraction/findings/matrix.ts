@@ -7,11 +7,12 @@
  * Each cell becomes one part finding (lib/extraction/findings/parts.ts), named by its row and column.
  */
 import { alignSpans } from "@/lib/statements/positions";
-import { durationGroups, headerColumns, labelColumn, monthNumber, isoDate } from "@/lib/periods";
+import { durationGroups, headerColumns, labelColumn, monthNumber, isoDate, periodTypeOfMonths } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
 import { PART_KEY_PREFIX, type PartFindingPayload } from "./parts";
+import { tableRowScope } from "./scope";
 
 interface Line {
   text: string;
@@ -191,6 +192,10 @@ export function extractMatrixFindings(page: ExtractionPage): Candidate<PartFindi
             ...(unit === "currency" && currency ? { currency } : {}),
             period: period.period,
             ...(period.periodEnd ? { periodEnd: period.periodEnd } : {}),
+            periodType: periodTypeOfMonths(period.months),
+            periodMonths: period.months,
+            // the column names the part ("Boston", "Total"); the row names the measure
+            ...tableRowScope({ label: column, context: [...context, row.label], title }),
             isForecast: false,
             domain: "financial",
             part: {

@@ -12,10 +12,11 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { durationGroups, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { tableRowScope } from "./scope";
 import { prepareLines, splitRow } from "./tables";
 
 /** Candidate keys and metric keys of part/operating table rows. */
@@ -162,7 +163,7 @@ interface RowOut {
 
 function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext): Table["cols"] {
   let cols = headerCols;
-  const durations = durationGroups(ctxText);
+  const durations = nearestDurations(ctxText);
   // "Quarters Ended March 31," over "2023 2022": the columns end on that day
   const endDay = endedOnDayOf(ctxText);
   if (endDay) cols = cols.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c));
@@ -347,6 +348,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const name = [r.facts.label, ...r.facts.context.filter((c) => !/^total\b/i.test(c))].join(" — ");
     const measure = r.facts.context.find((c) => /^total\b/i.test(c));
     const metric = measure ? `${name} (${measure.replace(/^total\s+/i, "")})` : name;
+    const scope = tableRowScope({ label: r.facts.label, context: r.facts.context, title: r.facts.title });
     for (const c of r.cols) {
       const v = r.values[c.index];
       if (!v || v.value === null) continue;
@@ -364,6 +366,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
           ...(currency && unit === "currency" ? { currency } : {}),
           period: c.period,
           ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}),
+          periodType: periodTypeOfMonths(c.months),
+          periodMonths: c.months,
+          ...(unit === "currency" && perUnit && scope.scope === "consolidated" && /\bshare\b/i.test(`${r.facts.label} ${r.facts.context.join(" ")}`) ? { scope: "per_share" as const } : scope),
           isForecast: false,
           domain: unit === "currency" ? "financial" : "operational",
           part: { ...r.facts, scale, header: c.header, months: c.months },

@@ -14,7 +14,8 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { PROSE_METRICS } from "./metrics";
 import { parseMoneyPhrase } from "./numbers";
-import { periodInSentence, shiftLabelYear, type PeriodLabel } from "@/lib/periods";
+import { isLaterPeriod, periodInSentence, periodTypeOf, shiftLabelYear, type PeriodLabel } from "@/lib/periods";
+import { sentenceScope } from "./scope";
 import { parseDateText } from "../timeline/dates";
 
 const FORECAST = /\bforecast|budget|guidance|outlook|expect(?:s|ed)?\b|projected|target|prognos/i;
@@ -74,6 +75,12 @@ function asOfPeriod(text: string): { period: PeriodLabel; date: string } | null 
   return d ? { date: d.date, period: { period: d.precision === "day" ? d.date : d.date.slice(0, 7) } } : null;
 }
 
+/** The period type a sentence's period names ("Q3 2024" a quarter; a date an instant). */
+function spanOf(period: PeriodLabel | null): Pick<FindingPayload, "periodType" | "periodMonths"> {
+  const span = period ? periodTypeOf({ period: period.period }) : undefined;
+  return span ? { periodType: span.type, ...(span.months !== undefined ? { periodMonths: span.months } : {}) } : {};
+}
+
 export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: number | null; fiscalPeriod?: string | null }): Candidate<FindingPayload>[] {
   const out: Candidate<FindingPayload>[] = [];
   const seen = new Set<string>();
@@ -81,6 +88,8 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
     const flat = s.replace(/\s+/g, " ");
     const lead = s.length - s.trimStart().length;
     const { main, comparisons } = splitComparisons(flat);
+    // the words naming what the next figure measures ("Americas net sales were"): its scope
+    let subject = "";
     // employees / customers (counts)
     const emp = /\b(?:number of employees|headcount)\b(?: (?:at|as of|on) (?<date>\d{1,2} \w+ \d{4}|\w+ \d{4}))? (?:was|of|amounted to|totalled|totaled)\s+(?<n>\d{1,3}(?:,\d{3})*|\d+)\b(?: as of (?<date2>\w+ \d{4}))?/i.exec(main)
       ?? /\bheadcount of (?<n>\d{1,3}(?:,\d{3})*|\d+)(?: as of (?<date2>\d{0,2} ?\w+ \d{4}))?/i.exec(main);
@@ -88,6 +97,7 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
     const cust = /\b(?<n>\d{1,3}(?:,\d{3})*|\d+) customers\b(?:[^.]*?\bas of (?<date>\d{0,2} ?\w+ \d{4}))?/i.exec(main);
     if (cust) add("customers", "customers", cust.groups!.n!, Number(cust.groups!.n!.replace(/,/g, "")), "count", undefined, cust.groups!.date, "commercial");
     for (const pm of PROSE_METRICS) {
+      subject = "";
       const mm = pm.re.exec(main);
       if (!mm) continue;
       // the metric must be what the sentence is about: near its start (or right after its period: "full-year 2024 revenue of"), not qualified away
@@ -110,6 +120,7 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
       if (pm.key === "gross_margin") {
         const pc = /^\s*(?:was|of|amounted to|reached|:)\s+(\d+(?:\.\d+)?)%/i.exec(after);
         if (pc) {
+          subject = `${before} ${mm[0]} ${after.slice(0, pc.index)}`;
           add("gross_margin", mm[0], `${pc[1]}%`, Number(pc[1]), "percent", undefined, undefined, pm.domain);
           compared("gross_margin", mm[0], "percent", pm.domain, afterAt + pc.index + pc[0].length);
         }
@@ -117,6 +128,7 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
       }
       const money = parseMoneyPhrase(after);
       if (!money || money.index > 90) continue;
+      subject = `${before} ${mm[0]} ${after.slice(0, money.index)}`;
       // "revenue of approximately EUR 20.5 million": a hedge between the verb and the amount
       const between = after.slice(0, money.index).replace(/\b(?:approximately|about|around|roughly|some|circa|nearly|almost|close to|c\.)\s*$/i, "");
       if (!/\b(was|were|amounted to|totall?ed|of|reached|to|:|forecast:?|at)\s*$/i.test(between) && !/:\s*$/.test(between)) continue;
@@ -210,7 +222,11 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
       out.push({
         candidateType: "finding",
         candidateKey: key,
-        payload: { metric, metricKey, valueText, valueNum, unit, currency, period: period?.period, periodEnd: period?.periodEnd, isForecast, dateReferenced, domain },
+        payload: {
+          metric, metricKey, valueText, valueNum, unit, currency, period: period?.period, periodEnd: period?.periodEnd, ...spanOf(period), ...sentenceScope(subject || metric),
+          // a figure for a later year than the document's own is a plan or an estimate ("capital expenditures in 2019 … $1.5 billion" in a 2017 report)
+          isForecast: isForecast || isLaterPeriod(period?.period, ctx.fiscalYear), dateReferenced, domain,
+        },
         confidenceScore: confidence,
         confidenceReason: reason,
         evidence: { text: excerpt, page: page.pageNumber },

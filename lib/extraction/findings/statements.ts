@@ -5,10 +5,11 @@
  * liabilities + equity, cash-flow sections = change in cash, subtotals) goes to review instead of
  * being promoted: its confidence is set below the promotion bar and the reason names the check.
  */
-import { parsePeriod } from "@/lib/periods";
+import { parsePeriod, periodTypeOfMonths } from "@/lib/periods";
 import type { Statement, StatementLine } from "@/lib/statements/types";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
+import { statementLineScope } from "./scope";
 
 /** Marks statement findings (staging_extractions.candidate_key) so the metric engine can read them apart. */
 export const STATEMENT_KEY_PREFIX = "statement:";
@@ -40,9 +41,14 @@ function slug(label: string): string {
 const COUNT_LINE = /^(?:number of\s+)?(?:employees|headcount|full[- ]time equivalents?|ftes?|stores|restaurants|locations|branches|customers|subscribers|members|users)\b/i;
 const LABEL_SCALE = /\((?:in\s+)?(thousands|millions|billions)\)/i;
 
+/** "Basic 16,701,272" under "Shares used in computing earnings per share:": a share count, not an amount per share. */
+function bareShareCount(line: StatementLine): boolean {
+  return /^(?:basic|diluted)$/i.test(line.label.trim()) && line.values.some((v) => v !== null && Math.abs(v) >= 1000);
+}
+
 function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: boolean; labelScale?: number } {
+  if (SHARE_COUNT.test(line.label) || line.key === "shares_diluted" || (!line.key?.startsWith("eps_") && bareShareCount(line))) return { unit: "count", scaled: false };
   if (PER_SHARE.test(line.label) || line.key === "eps_basic" || line.key === "eps_diluted") return { unit: "currency", scaled: false };
-  if (SHARE_COUNT.test(line.label) || line.key === "shares_diluted") return { unit: "count", scaled: false };
   if (!line.key && COUNT_LINE.test(line.label.trim())) {
     const w = LABEL_SCALE.exec(line.label)?.[1]?.toLowerCase();
     return { unit: "count", scaled: false, labelScale: w === "thousands" ? 1e3 : w === "millions" ? 1e6 : w === "billions" ? 1e9 : 1 };
@@ -50,8 +56,20 @@ function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: bo
   return { unit: "currency", scaled: true };
 }
 
-function formatPrinted(v: number): string {
-  const abs = Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 4 });
+/** Decimals a number shows (up to 4): 2.3 → 1, 0.87 → 2. */
+function decimalsOf(v: number): number {
+  const s = String(Math.abs(v));
+  const dot = s.indexOf(".");
+  return dot < 0 || /e/i.test(s) ? 0 : Math.min(4, s.length - dot - 1);
+}
+
+/**
+ * A value as the row prints it: a row prints its figures with one precision, so "2.30" in
+ * "Basic $ 3.05 $ 0.87 $ 2.30" keeps its zero (read as 2.3, it would round to anything 2.25–2.35,
+ * and a restated 2.27 would look unchanged).
+ */
+function formatPrinted(v: number, decimals = 0): string {
+  const abs = Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: Math.max(4, decimals) });
   return v < 0 ? `(${abs})` : abs;
 }
 
@@ -95,6 +113,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
       if (!excerpt) return;
       const { unit, scaled, labelScale } = unitOf(line);
       const scale = scaled ? st.scale : labelScale ?? 1;
+      const decimals = Math.max(0, ...line.values.filter((x): x is number => typeof x === "number").map(decimalsOf));
       line.values.forEach((v, c) => {
         const col = st.columns[c];
         if (v === null || v === undefined || !col) return;
@@ -108,12 +127,16 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
           payload: {
             metric: line.label,
             metricKey,
-            valueText: formatPrinted(v),
+            valueText: formatPrinted(v, decimals),
             valueNum: v * scale,
             unit,
             currency: labelScale !== undefined ? undefined : st.currency,
             period: findingPeriod(col.period),
             periodEnd: col.periodEnd,
+            periodType: periodTypeOfMonths(col.months),
+            periodMonths: col.months,
+            // a currency line printed unscaled is an amount per share ("Diluted" under "Earnings per share:")
+            ...(unit === "currency" && !scaled ? { scope: "per_share" as const } : statementLineScope(line.label)),
             isForecast: false,
             domain: "financial",
             statement: { kind: st.kind, title: st.title, row: line.excerpt, rowIndex: line.row, scale, header: col.header, months: col.months, balanced: st.balanced },

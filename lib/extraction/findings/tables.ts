@@ -7,7 +7,8 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
-import { durationGroups, fiscalEndOf, headerColumns, labelColumn, MONTH, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { labelScope } from "./scope";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
 
@@ -131,6 +132,8 @@ function labelWithoutUnit(label: string): { label: string; scale?: number; curre
   return { label: label.slice(0, m.index).trim(), scale, currency: cur };
 }
 
+const MONTHS_OF: Record<Duration, number> = { FY: 12, Q: 3, H: 6, "9M": 9, point: 0 };
+
 const SEGMENT_PAGE = /\bsegments?\b|\bby region\b|geograph|north america|greater china|emea\b|asia pacific|reportable|pro forma|quarterly (financial )?(data|results)|unaudited quarterly/i;
 
 export function extractTableFindings(page: ExtractionPage, ctx: TableContext): Candidate<FindingPayload>[] {
@@ -141,6 +144,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
   const pageScale = scaleOf(text.slice(0, 1500));
   const pageCurrency = currencyOf(text);
   const out = new Map<string, { c: Candidate<FindingPayload>; rank: number }>();
+  // rows of a table on a page about segments or regions, outside the statements, may be a part's
+  const aboutParts = !kind && SEGMENT_PAGE.test(text);
   let cols: PeriodColumn[] = [];
   let durations: Duration[] = [];
   let fiscalEnd: { month: number; day: number } | undefined;
@@ -159,7 +164,7 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       // a header line
       cols = hc;
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
-      durations = durationGroups(ctxText);
+      durations = nearestDurations(ctxText);
       fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
       hasNote = /\bnote\b/i.test(t);
       // the scale may sit just under the header ("2015 2014 2013\n(in thousands, except per share data)")
@@ -244,7 +249,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
         confidence = Math.min(confidence, 0.7);
         reason += "; no scale stated (units assumed)";
       }
-      const isForecast = lab.isForecast ?? (fq.forecast || !!ctx.forecastDoc);
+      const isForecast = lab.isForecast ?? (fq.forecast || !!ctx.forecastDoc || isLaterPeriod(lab.period, ctx.fiscalYear));
+      const span = periodTypeOf({ period: lab.period, months: dur ? MONTHS_OF[dur] : undefined });
       const payload: FindingPayload = {
         metric: lu.label,
         metricKey,
@@ -254,6 +260,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
         currency: unit === "currency" ? lu.currency ?? pageCurrency : undefined,
         period: lab.period,
         periodEnd: lab.periodEnd,
+        ...(span ? { periodType: span.type, ...(span.months !== undefined ? { periodMonths: span.months } : {}) } : {}),
+        ...labelScope(lu.label, aboutParts),
         isForecast,
         domain: rule.domain,
       };

@@ -45,9 +45,11 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
   const findings = await db.query<{
     id: string; document_id: string; metric_key: string; period: string | null; value_num: number | null; value_text: string;
     unit: string | null; currency: string | null; is_forecast: boolean; source_page: number; confidence: number | null;
-    metric: string; source_excerpt: string;
+    metric: string; source_excerpt: string; period_end: string | null; period_type: string | null; period_months: number | null;
+    scope: string | null; scope_name: string | null;
   }>(
-    `select id, document_id, metric_key, period, value_num, value_text, unit, currency, is_forecast, source_page, confidence, metric, source_excerpt
+    `select id, document_id, metric_key, period, value_num, value_text, unit, currency, is_forecast, source_page, confidence, metric, source_excerpt,
+            to_char(period_end, 'YYYY-MM-DD') as period_end, period_type, period_months, scope, scope_name
      from findings where deal_id = $1 and status = 'active' order by id`,
     [dealId],
   );
@@ -80,6 +82,11 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
       confidence: f.confidence == null ? null : Number(f.confidence),
       metric: f.metric,
       excerpt: f.source_excerpt,
+      periodEnd: f.period_end,
+      periodType: f.period_type,
+      periodMonths: f.period_months == null ? null : Number(f.period_months),
+      scope: f.scope,
+      scopeName: f.scope_name,
     })),
     timelineEvents: events.rows.map((e) => ({ id: e.id, documentId: e.document_id })),
     entityMentions: mentions.rows.map((m) => ({ entityId: m.entity_id, documentId: m.document_id })),

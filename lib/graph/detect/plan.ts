@@ -10,7 +10,10 @@
  *  3. restatements between filings of the same company (a later filing's different figure for the
  *     same metric and period → SUPERSEDES, never CONTRADICTS),
  *     (2–4 compare only figures of the same definition: a total and one of its parts, or an adjusted
- *     and a reported figure, share a metric key but are neither versions nor conflicts of each other)
+ *     and a reported figure, share a metric key but are neither versions nor conflicts of each other;
+ *     and only figures of the same claim (comparable.ts): the same scope — the company's total, one
+ *     named segment, region or programme, a per-share or a non-operating line — and the same period
+ *     type and end date — a quarter is never the year ending the same day)
  *  4. value comparison between the remaining current findings (SUPPORTS / CONTRADICTS; forecast vs
  *     actual and forecast revisions are reported, not related),
  *  5. EXTRACTED_FROM for every finding, event and entity.
@@ -22,8 +25,9 @@ import { differentCompanies, documentCompanies } from "./companies";
 import { sameDefinition } from "./definitions";
 import { contentSupersessions, filenameSupersessions, mergeDocSupersessions, type DocInfo, type DocSupersession } from "./documents";
 import { comparableUnits, inSameUnit, valuesAgree } from "./values";
+import { claimKey, differentEnds, type ClaimFacts } from "./comparable";
 
-export interface FindingInfo {
+export interface FindingInfo extends ClaimFacts {
   id: string;
   documentId: string;
   metricKey: string;
@@ -76,22 +80,41 @@ export interface RelationPlan {
   skipped: { what: string; why: string }[];
 }
 
-const FILING = /annual report|quarterly report|\b10-?k\b|\b10-?q\b|interim report|årsredovisning|delårsrapport|annual accounts|financial statements/i;
+const FILING = /annual report|quarterly report|\b10-?k\b|\b10-?q\b|\b8-?k\b|interim report|årsredovisning|delårsrapport|annual accounts|financial statements|current report|earnings release/i;
 
-/** Filings (annual and quarterly reports) restate; presentations, decks and forecasts contradict. */
+/**
+ * The company's own reports of its actuals — annual and quarterly filings, current reports (8-K)
+ * and earnings releases — restate: between two of them that can be ordered, the later one's
+ * different figure for the same claim supersedes the earlier ("restated in …"). Presentations,
+ * decks, models and forecasts contradict: their different figure stays a CONTRADICTS, and so does
+ * a figure of two reports that cannot be ordered (neither can be said to restate the other).
+ */
 export function isFiling(doc: Pick<DocInfo, "kind" | "filename">): boolean {
-  return FILING.test(doc.kind ?? "") || /_(10K|10Q)(?:[_ .-]|$)/i.test(doc.filename);
+  return FILING.test(doc.kind ?? "") || /_(10K|10Q|8K|EARNINGS)(?:[_ .-]|$)/i.test(doc.filename);
 }
 
 const PERIOD_RANK: Record<string, number> = { Q1: 1, H1: 2, Q2: 2, "9M": 3, Q3: 3, H2: 4, Q4: 4, FY: 5 };
 
-/** Compares filings by fiscal year, then document date, then fiscal period; 0 when they cannot be ordered. */
+const PERIODIC = /annual report|quarterly report|\b10-?k\b|\b10-?q\b|interim report|årsredovisning|delårsrapport|annual accounts|financial statements/i;
+const RELEASE = /current report|earnings release|\b8-?k\b/i;
+
+/**
+ * Compares filings by fiscal year, then fiscal period (a Q2 report before the year's 10-K), then —
+ * for one period — a release before the periodic report filed after it (a filing's stored date is
+ * often its period end, earlier than the release's), then document date; 0 when they cannot be ordered.
+ */
 export function compareFilings(a: DocInfo, b: DocInfo): number {
   if (a.fiscalYear != null && b.fiscalYear != null && a.fiscalYear !== b.fiscalYear) return a.fiscalYear - b.fiscalYear;
-  if (a.documentDate && b.documentDate && a.documentDate !== b.documentDate) return a.documentDate < b.documentDate ? -1 : 1;
   const ra = PERIOD_RANK[(a.fiscalPeriod ?? "").toUpperCase()];
   const rb = PERIOD_RANK[(b.fiscalPeriod ?? "").toUpperCase()];
-  if (a.fiscalYear != null && a.fiscalYear === b.fiscalYear && ra && rb && ra !== rb) return ra - rb;
+  const sameYear = a.fiscalYear != null && a.fiscalYear === b.fiscalYear;
+  if (sameYear && ra && rb && ra !== rb) return ra - rb;
+  if (sameYear && ra && ra === rb) {
+    const pa = PERIODIC.test(a.kind ?? "") && !RELEASE.test(a.kind ?? "");
+    const pb = PERIODIC.test(b.kind ?? "") && !RELEASE.test(b.kind ?? "");
+    if (pa !== pb && (RELEASE.test(a.kind ?? "") || RELEASE.test(b.kind ?? ""))) return pa ? 1 : -1;
+  }
+  if (a.documentDate && b.documentDate && a.documentDate !== b.documentDate) return a.documentDate < b.documentDate ? -1 : 1;
   return 0;
 }
 
@@ -103,6 +126,20 @@ function newerFirst(docA: DocInfo | undefined, docB: DocInfo | undefined, idA: s
 }
 
 const normText = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * A row of a part or operating table (`part:<row>:p<page>r<row>`): its key names a row of one page
+ * of one document, not a concept, so the same key in another document is a coincidence of page and
+ * row (another table, another line). Such findings are related to their document only.
+ */
+function documentLocal(f: FindingInfo): boolean {
+  return f.metricKey.startsWith("part:");
+}
+
+/** " (segment Americas)" for a part's figure in a reason; nothing for the company's total. */
+function scopeWords(f: FindingInfo): string {
+  return f.scope && f.scope !== "consolidated" ? ` (${f.scope.replace("_", "-")}${f.scopeName ? ` ${f.scopeName}` : ""})` : "";
+}
 
 export { companyKey, normalizeCompany } from "./companies";
 
@@ -127,6 +164,8 @@ interface PlanContext extends RelationPlan {
   shown(x: FindingInfo, y: FindingInfo): [string, string];
   add(r: Omit<PlannedRelation, "fromKind" | "toKind"> & { fromKind?: NodeKind; toKind?: NodeKind }): void;
   periodKey(f: FindingInfo): string;
+  /** The legacy rule (no scope, period type or end-date test), for benches measuring the change. */
+  legacy: boolean;
 }
 
 /** The document supersession graph (step 1) as later steps use it. */
@@ -138,7 +177,8 @@ interface DocGraph {
   companyOfDoc: Map<string, string>;
 }
 
-function planContext(input: PlanInput): PlanContext {
+function planContext(input: PlanInput, opts: PlanOptions): PlanContext {
+  const legacy = opts.rule === "legacy";
   const docs = new Map(input.documents.map((d) => [d.id, d]));
   const relations: PlannedRelation[] = [];
   const skipped: { what: string; why: string }[] = [];
@@ -151,7 +191,9 @@ function planContext(input: PlanInput): PlanContext {
     cite: (f) => `${filename(f)} p.${f.sourcePage}`,
     shown: (x, y) => inSameUnit([x, y]) as [string, string],
     add: (r) => void relations.push({ fromKind: "finding", toKind: "finding", ...r }),
-    periodKey: (f) => canonicalPeriod(f.period)?.key ?? "",
+    // the same claim: period and, under the scoped rule, period type and scope (comparable.ts)
+    periodKey: (f) => (legacy ? canonicalPeriod(f.period)?.key ?? "" : claimKey(f)),
+    legacy,
   };
 }
 
@@ -231,6 +273,7 @@ function planFindingVersions(ctx: PlanContext, graph: DocGraph) {
     byDocMetric.set(k, [...(byDocMetric.get(k) ?? []), f]);
   }
   for (const f of findings) {
+    if (!ctx.legacy && documentLocal(f)) continue;
     let level: DocSupersession[] = graph.newerDocs.get(f.documentId) ?? [];
     const seen = new Set<string>([f.documentId]);
     while (level.length) {
@@ -239,7 +282,7 @@ function planFindingVersions(ctx: PlanContext, graph: DocGraph) {
       for (const edge of level) {
         if (seen.has(edge.fromId)) continue;
         seen.add(edge.fromId);
-        const candidates = (byDocMetric.get(`${edge.fromId}|${f.metricKey}|${periodKey(f)}`) ?? []).filter((c) => sameDefinition(c, f));
+        const candidates = (byDocMetric.get(`${edge.fromId}|${f.metricKey}|${periodKey(f)}`) ?? []).filter((c) => sameDefinition(c, f) && (ctx.legacy || !differentEnds(c, f)));
         if (candidates.length) hits.push({ edge, match: versionIn(candidates, f) });
         else next.push(...(graph.newerDocs.get(edge.fromId) ?? []));
       }
@@ -280,6 +323,7 @@ function currentGroups(ctx: PlanContext, graph: DocGraph): FindingInfo[][] {
   const g = new Map<string, FindingInfo[]>();
   for (const f of ctx.findings.filter((x) => !ctx.superseded.has(x.id))) {
     if (!f.period || !canonicalPeriod(f.period)) continue;
+    if (!ctx.legacy && documentLocal(f)) continue;
     let n = 0;
     while (g.has(`${groupKey(f)}|${n}`) && !sameDefinition(g.get(`${groupKey(f)}|${n}`)![0]!, f)) n++;
     const k = `${groupKey(f)}|${n}`;
@@ -309,17 +353,19 @@ function planRestatements(ctx: PlanContext, graph: DocGraph) {
       const prev = sorted[i - 1];
       const cur = sorted[i];
       if (graph.linked(prev.doc.id, cur.doc.id) || !comparableUnits(prev.rep, cur.rep) || sameValue(prev.rep, cur.rep)) continue;
+      if (!ctx.legacy && differentEnds(prev.rep, cur.rep)) continue;
       // cur restates prev's figure: every still-current claim before cur that disagrees with cur is superseded by it.
       for (let j = 0; j < i; j++) {
         const old = sorted[j];
         if (old.list.every((f) => superseded.has(f.id)) || sameValue(old.rep, cur.rep) || graph.linked(old.doc.id, cur.doc.id)) continue;
+        if (!ctx.legacy && differentEnds(old.rep, cur.rep)) continue;
         for (const f of old.list) {
           add({
             fromId: cur.rep.id,
             toId: f.id,
             type: "SUPERSEDES",
             createdBy: "restatement",
-            reason: `Restated in a later filing: ${f.metricKey} ${f.period} ${shown(f, cur.rep)[0]} (${cite(f)}) → ${shown(f, cur.rep)[1]} (${cite(cur.rep)}).`,
+            reason: `Restated in ${ctx.filename(cur.rep)}: ${f.metricKey}${scopeWords(f)} ${f.period} ${shown(f, cur.rep)[0]} (${cite(f)}) → ${shown(f, cur.rep)[1]} (${cite(cur.rep)}).`,
           });
           superseded.add(f.id);
         }
@@ -349,6 +395,10 @@ function compareClaims(ctx: PlanContext, graph: DocGraph, x: FindingInfo, y: Fin
   let b = y;
   if (a.documentId === b.documentId && a.isForecast === b.isForecast) return;
   if (graph.linked(a.documentId, b.documentId)) return;
+  if (!ctx.legacy && differentEnds(a, b)) {
+    skipped.push({ what: `${a.metricKey} ${a.period}: ${cite(a)} vs ${cite(b)}`, why: `periods ending on different days (${a.periodEnd} and ${b.periodEnd})` });
+    return;
+  }
   if (!comparableUnits(a, b)) {
     skipped.push({ what: `${a.metricKey} ${a.period}: ${cite(a)} vs ${cite(b)}`, why: "different units or currencies" });
     return;
@@ -389,7 +439,7 @@ function compareClaims(ctx: PlanContext, graph: DocGraph, x: FindingInfo, y: Fin
   }
   add({
     fromId: a.id, toId: b.id, type: "CONTRADICTS", createdBy: "value_comparison",
-    reason: `${a.metricKey} for ${period}: ${shown(a, b)[0]} (${cite(a)}) vs ${shown(a, b)[1]} (${cite(b)}); same period, no correction between the documents.`,
+    reason: `${a.metricKey}${scopeWords(a)} for ${period}: ${shown(a, b)[0]} (${cite(a)}) vs ${shown(a, b)[1]} (${cite(b)}); same period, no correction between the documents.`,
   });
 }
 
@@ -433,8 +483,13 @@ function firstPerKey(relations: PlannedRelation[]): PlannedRelation[] {
   return [...unique.values()];
 }
 
-export function planRelations(input: PlanInput): RelationPlan {
-  const ctx = planContext(input);
+export interface PlanOptions {
+  /** "legacy": the rule before finding scopes and period types (for benches measuring the change). */
+  rule?: "scoped" | "legacy";
+}
+
+export function planRelations(input: PlanInput, opts: PlanOptions = {}): RelationPlan {
+  const ctx = planContext(input, opts);
   const graph = planDocumentSupersessions(ctx);
   planFindingVersions(ctx, graph);
   planRestatements(ctx, graph);
