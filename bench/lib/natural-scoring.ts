@@ -6,11 +6,13 @@
  *   "<company> does not disclose / report / break out …").
  * - unanswerable: correct when it refuses or matches an `any_regex` ("not disclosed" replies);
  *   anything else, a figure above all, is wrong.
- * - yes_no with `any_regex`: the pattern, matched in the first sentence, decides (it carries the polarity).
+ * - yes_no with `any_regex`: the pattern, matched in the first sentence, decides (it carries
+ *   the polarity).
  * - otherwise a hit on any `numbers` value is correct, and so is a hit on an `any_regex` pattern
- *   for person and org items or items listing no numbers (elsewhere the figures carry the answer,
- *   a pattern such as a segment's name alone does not); an item with neither is judged on `facts`: correct when most facts are covered, a fact being covered when
- *   its figures are all stated and most of its content-word stems are present.
+ *   for person and org items or items listing no numbers (elsewhere the figures carry the answer:
+ *   a pattern such as a segment's name alone does not). An item with neither is judged on
+ *   `facts`: correct when most facts are covered, a fact being covered when its figures are all
+ *   stated and most of its content-word stems are present.
  * - `now` items with `stale`: an answer that gives the superseded value (its figures, or for a
  *   name the words the stale answer does not share with the gold) and not the gold is wrong.
  * - any other non-refusal is wrong.
