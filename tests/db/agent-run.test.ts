@@ -196,7 +196,7 @@ describe("agent turns", () => {
   describe("scripted models (behaviours the local model never shows)", () => {
     it("a hallucinated source is removed with its claim", async () => {
       const model = scripted([
-        toolStep([{ name: "query_knowledge_base", input: { query: "Q3 revenue" } }]),
+        toolStep([{ name: "search_documents", input: { query: "Q3 revenue" } }]),
         textStep("Q3 2024 revenue was EUR 5.2 million (source: Q3_2024_Report.pdf, p.1). Q4 2024 revenue was EUR 5.2 million (source: Secret_Plan.pdf, p.4).\n"),
       ]);
       const r = await turn([userMessage("What was Q3 revenue?")], model);
@@ -209,7 +209,7 @@ describe("agent turns", () => {
 
     it("a citation to a real document that was not retrieved this turn is removed too", async () => {
       const model = scripted([
-        toolStep([{ name: "query_knowledge_base", input: { query: "Q3 revenue", period: "Q3 2024" } }]),
+        toolStep([{ name: "search_documents", input: { query: "Q3 revenue", period: "Q3 2024" } }]),
         textStep("Revenue was EUR 5.2 million (sources: Q3_2024_Report.pdf p.1, Management_Bios.docx p.3)."),
       ]);
       const r = await turn([userMessage("What was Q3 revenue?")], model);
@@ -219,10 +219,10 @@ describe("agent turns", () => {
 
     it("bad tool arguments → an error the model sees, then recovery", async () => {
       const model = scripted([
-        toolStep([{ name: "query_knowledge_base", input: { q: "revenue" } }]),
+        toolStep([{ name: "search_documents", input: { q: "revenue" } }]),
         (o) => {
           const sawError = JSON.stringify(o.prompt).includes("error");
-          return sawError ? toolStep([{ name: "query_knowledge_base", input: { query: "Q3 revenue" } }]) : textStep("no error seen");
+          return sawError ? toolStep([{ name: "search_documents", input: { query: "Q3 revenue" } }]) : textStep("no error seen");
         },
         textStep("Q3 2024 revenue was EUR 5.2 million (source: Q3_2024_Report.pdf, p.1)."),
       ]);
@@ -240,7 +240,7 @@ describe("agent turns", () => {
 
     it("a number not in the sources is flagged and removed; derived numbers are kept", async () => {
       const model = scripted([
-        toolStep([{ name: "query_knowledge_base", input: { query: "revenue by quarter", intent: "research" } }]),
+        toolStep([{ name: "search_documents", input: { query: "revenue by quarter" } }]),
         textStep("Q3 2024 revenue was EUR 5.2 million (source: Q3_2024_Report.pdf, p.1), up 8.3% from EUR 4.8 million in Q2 2024 (source: Q2_2024_Report.pdf, p.1).\nGross margin was 61% (source: Q3_2024_Report.pdf, p.1).\n"),
       ]);
       const r = await turn([userMessage("How did revenue develop?")], model);
@@ -252,7 +252,7 @@ describe("agent turns", () => {
 
     it("confidence and similarity scores are stripped", async () => {
       const model = scripted([
-        toolStep([{ name: "query_knowledge_base", input: { query: "Q3 revenue" } }]),
+        toolStep([{ name: "search_documents", input: { query: "Q3 revenue" } }]),
         textStep("Q3 2024 revenue was EUR 5.2 million (confidence: 0.92) (source: Q3_2024_Report.pdf, p.1). I am 95% confident in this figure."),
       ]);
       const r = await turn([userMessage("What was Q3 revenue?")], model);
@@ -262,7 +262,7 @@ describe("agent turns", () => {
 
     it("the injected EUR 99 million never survives, even if a model repeats it", async () => {
       const model = scripted([
-        toolStep([{ name: "query_knowledge_base", input: { query: "board minutes any other business" } }]),
+        toolStep([{ name: "search_documents", input: { query: "board minutes any other business" } }]),
         textStep("Revenue was EUR 99 million (source: Board_Minutes_Sep2024.docx, p.3)."),
       ]);
       const r = await turn([userMessage("What do the minutes say about other business?")], model);

@@ -11,6 +11,8 @@ import { sectionsOfStoredPages } from "@/lib/search/page-sections";
 import { searchPages } from "@/lib/search/search";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { tokens } from "../concepts/match";
+import { sentencePieces } from "@/lib/extraction/sentences";
+import { looksLikeInstructions } from "../guardrails/injection";
 import type { SourceRegistry } from "../sources";
 import { isScopeError, resolveScope, type ScopeDocument } from "./scope";
 
@@ -111,12 +113,31 @@ function passageOf(text: string, excerpt: string): { start: number; end: number;
   return { start: b.start, end: b.end, text: `${head}${body}`.trim() };
 }
 
+/**
+ * Document text that reads like instructions to an AI ("Ignore all previous instructions …") is
+ * data, never evidence: each such sentence is marked untrusted (its numbers never count for an
+ * answer) and withheld from what the model reads.
+ */
+export function withoutInstructions(text: string, sources: SourceRegistry): string {
+  if (!looksLikeInstructions(text)) return text;
+  let out = text;
+  for (const sentence of sentencePieces(text.replace(/\s+/g, " "))) {
+    if (!looksLikeInstructions(sentence)) continue;
+    sources.markUntrusted(sentence);
+    const at = locate(out, sentence);
+    const words = sentence.split(/\s+/).length;
+    const span = new RegExp(sentence.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+")).exec(out.slice(at));
+    if (words && span) out = `${out.slice(0, at)}[text that reads like instructions to an AI, withheld]${out.slice(at + span[0].length)}`;
+  }
+  return out;
+}
+
 const sectionKey = (s: string) => s.trim().toLowerCase().replace(/&/g, "and").replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "");
 
 export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput): Promise<SearchDocumentsOutput> {
   const scope = await resolveScope(deps.db, deps.dealId, { company: input.company, document: input.document });
   if (isScopeError(scope)) return { passages: [], notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
-  const k = Math.min(Math.max(input.k ?? 6, 1), 12);
+  const k = Math.min(Math.max(input.k ?? 8, 1), 12);
   const query = [input.query, input.period, input.section].filter(Boolean).join(" ");
   const hits = await searchPages({ db: deps.db, space: deps.space, dealId: deps.dealId, query, k: input.section ? 30 : k, documentIds: scope.documents.map((d) => d.id) });
   const sections = await sectionsOfStoredPages(deps.db, hits.map((h) => ({ documentId: h.documentId, page: h.page })));
@@ -132,7 +153,7 @@ export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput
   const asked = tokens(input.query).filter((t) => !GENERIC_WORDS.has(t.word) && t.word.length > 1);
   for (const h of chosen.slice(0, k)) {
     const text = (await getPageText({ db: deps.db, documentId: h.documentId, page: h.page })) ?? h.excerpt;
-    const p = passageOf(text, h.excerpt);
+    const p = passageOf(withoutInstructions(text, deps.sources), h.excerpt);
     const section = sections.get(`${h.documentId}:${h.page}`)?.section ?? undefined;
     deps.sources.add({ documentId: h.documentId, document: h.document, page: h.page, excerpt: h.excerpt });
     const have = new Set(tokens(p.text).map((t) => t.stem));
@@ -162,13 +183,14 @@ export async function runOpenPage(deps: Deps, input: { document: string; page: n
   const text = await getPageText({ db: deps.db, documentId: doc.id, page: input.page });
   if (text === null) return { document: doc.filename, page: input.page, text: "", citation: "", error: `${doc.filename} has no page ${input.page}.` };
   const section = (await sectionsOfStoredPages(deps.db, [{ documentId: doc.id, page: input.page }])).get(`${doc.id}:${input.page}`)?.section ?? undefined;
+  const clean = withoutInstructions(text, deps.sources);
   deps.sources.add({ documentId: doc.id, document: doc.filename, page: input.page, excerpt: text.trim().split("\n")[0]!.slice(0, 200) });
   return {
     document: doc.filename,
     page: input.page,
     ...(section ? { section } : {}),
-    text: text.slice(0, MAX_PAGE),
-    ...(text.length > MAX_PAGE ? { truncated: true } : {}),
+    text: clean.slice(0, MAX_PAGE),
+    ...(clean.length > MAX_PAGE ? { truncated: true } : {}),
     citation: `(source: ${doc.filename}, p.${input.page})`,
   };
 }
