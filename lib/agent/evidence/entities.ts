@@ -51,11 +51,12 @@ function roleStems(role: string): string[] {
   return tokens(role).map((t) => t.stem).filter((s) => s !== "offic" && s !== "and" && s !== "of" && s !== "the");
 }
 
+/** The title holds the role's words in a row ("Chief Financial" in "EVP and Chief Financial Officer"; not "Executive … Chief" for a CEO). */
 function holdsRole(title: string, role: string): boolean {
   if (!role) return true;
-  const have = new Set(tokens(title).map((t) => t.stem));
+  const have = tokens(title).map((t) => t.stem).join(" ");
   const want = roleStems(role);
-  return want.length > 0 && want.every((s) => have.has(s));
+  return want.length > 0 && ` ${have} `.includes(` ${want.join(" ")} `);
 }
 
 /** Mentions of the newest filing that has any, then the rest marked superseded. */

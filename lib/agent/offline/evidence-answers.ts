@@ -55,7 +55,7 @@ function writeItems(title: string, items: CitedItem[], company?: string): string
   const current = items.filter((i) => !i.superseded);
   if (!current.length) return null;
   const head = current[0]!;
-  const lines = [`${company ? `${company} — ` : ""}${title}: **${head.name}**${head.detail && head.detail !== "auditor" ? ` (${head.detail})` : ""} ${head.citation}`];
+  const lines = [`${company ? `${company} — ` : ""}${title}: **${head.name}**${head.detail && head.detail !== "auditor" ? ` (${head.detail})` : ""} ${head.citation}`, `> "${head.excerpt.replace(/\s+/g, " ").trim()}"`];
   for (const i of current.slice(1, 12)) lines.push(`- ${i.name}${i.detail ? ` (${i.detail})` : ""} ${i.citation}`);
   for (const i of items.filter((x) => x.superseded && x.name !== head.name).slice(0, 2)) lines.push(`_An older filing (${i.document}) listed ${i.name}${i.detail ? ` (${i.detail})` : ""} ${i.citation}._`);
   return lines.join("\n");

@@ -15,7 +15,7 @@ import type { SearchDocumentsOutput } from "../evidence/passages";
 import { writeAction, writeCompute, writeFacts, writeNotFound, writePeople, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
-import { readQuestion, type Reading } from "../reader/read";
+import { periodsIn, readQuestion, type Reading } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -35,7 +35,12 @@ export function dataRoomCompanies(prompt: LanguageModelV3Prompt): string[] {
 /** The current turn read with the conversation before it (each earlier turn read in order, for follow-ups). */
 export function readTurn(conv: Conversation, companies: string[]): Reading {
   let prev: Reading | undefined;
-  for (const t of conv.past) if (t.user.trim()) prev = readQuestion(t.user, companies, prev);
+  for (const t of conv.past) {
+    if (!t.user.trim()) continue;
+    prev = readQuestion(t.user, companies, prev);
+    // the period the answer took when the question left it open ("Q3 revenue" answered for Q3 2024)
+    if (!prev.periods.length) prev = { ...prev, periods: periodsIn(t.assistant).slice(0, 1) };
+  }
   return readQuestion(conv.current.user, companies, prev);
 }
 
@@ -58,10 +63,11 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
 type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped";
 
 export function stepsFor(r: Reading): Step[] | null {
-  if (r.reason || r.concepts.length === 0) return null;
+  if (r.reason || r.synthesis || r.narrative || r.ambiguous || r.concepts.length === 0) return null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
-  if (c.kind === "person") return ["people"];
+  // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
+  if (c.kind === "person") return r.scope ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
   if (c.fact) return ANSWERED_FACTS.has(c.fact) ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
   if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : null;

@@ -60,13 +60,19 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
     const answer = evidenceAnswer(reading, conv.current.tools);
     if (answer) return { kind: "text", calls: [], text: answer };
   }
-  const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t)) } };
+  const metric = planTurn(conv).intent === "metric";
+  const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, metric)) } };
   return decideRules(options, rest, available, conv.current.tools.length);
 }
 
-/** A call the evidence path made (its tools, with the typed inputs the rules planner never sends). */
-function isEvidencePathCall(t: { toolName: string; input: Record<string, unknown> }): boolean {
-  return EVIDENCE_PATH_TOOLS.has(t.toolName) && !(t.toolName === "compute_metric" && typeof t.input.question === "string");
+/**
+ * A call the evidence path made (its tools, with the typed inputs the rules planner never sends).
+ * Its compute_metric saying the deal holds no statements stays when the rules planner would ask the
+ * metric engine again (its metric plan reads that answer and turns to the knowledge base).
+ */
+function isEvidencePathCall(t: { toolName: string; input: Record<string, unknown>; output: unknown }, metricPlan: boolean): boolean {
+  if (!EVIDENCE_PATH_TOOLS.has(t.toolName) || (t.toolName === "compute_metric" && typeof t.input.question === "string")) return false;
+  return !(metricPlan && t.toolName === "compute_metric" && (t.output as { status?: string } | undefined)?.status === "no_statements");
 }
 
 /** `step`: the tool results already in the turn (all of them: ids stay unique when the rules planner sees fewer). */

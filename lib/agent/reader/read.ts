@@ -27,6 +27,12 @@ export interface Reading {
   aggregate?: "growth" | "change" | "series" | "average" | "cagr";
   decimals?: number;
   scale?: "thousands" | "millions" | "billions";
+  /** Asks for an overview ("tell me about", "what do we know about"): more than one fact. */
+  synthesis: boolean;
+  /** Asks what someone did or said ("what did the board decide"): a passage answers, not a figure. */
+  narrative: boolean;
+  /** A follow-up whose period cannot be read without asking ("last year" after a quarter: the same quarter or the year?). */
+  ambiguous?: boolean;
   /** The question defines the metric itself. */
   defines: boolean;
   /** A yes/no question ("did they …", "is it …"). */
@@ -43,7 +49,11 @@ export interface Reading {
 }
 
 /** Words of a question's grammar the generic list leaves out (articles of speech, not of content). */
-const STOP = new Set(["not", "no", "yes", "if", "than", "into", "onto", "out", "off", "all", "each", "every", "some", "own", "same", "other", "such", "like", "just", "very", "way", "ways", "thing", "things", "kind", "sort", "lot", "bit", "ok", "okay", "hey", "hi", "thanks"]);
+const STOP = new Set(["not", "no", "yes", "if", "than", "into", "onto", "out", "off", "all", "each", "every", "some", "same", "other", "such", "like", "just", "very", "way", "ways", "thing", "things", "kind", "sort", "lot", "bit", "ok", "okay", "hey", "hi", "thanks"]);
+
+const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:y|ise|ize)|walk me through|describe|background on|profile of)\b/i;
+/** Verbs of what someone did or said: "what did the board decide", "what does management expect". */
+const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b/i;
 
 const POLAR = /^\s*(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would|should)\b/i;
 const REASON = /\b(?:why|how come|what (?:drove|caused|explains)|reasons? for|driven by)\b/i;
@@ -65,7 +75,7 @@ const SCALE = /\b(?:in|as)\s+(?:usd\s+|\$\s*)?(thousands|millions|billions|mm|mn
 const WORD_N: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
 
 /** Years and quarters the text names, in order: "2020, 2021 and 2022", "fy22", "Q3 2023". */
-function periodsIn(text: string): string[] {
+export function periodsIn(text: string): string[] {
   const out: string[] = [];
   const t = text.replace(/\b(?:fy|fiscal(?:\s+year)?)\s*'?(\d\d)\b(?!\d)/gi, (_, y: string) => `FY20${y}`);
   for (const m of t.matchAll(/\b(?:(Q[1-4])\s*(?:FY\s*)?((?:19|20)\d\d)|FY\s*((?:19|20)\d\d)|((?:19|20)\d\d))\b/gi)) {
@@ -142,6 +152,8 @@ export function readQuestion(text: string, companies: string[], previous?: Readi
     ...(dec ? { decimals: WORD_N[dec[1]?.toLowerCase() ?? ""] ?? Number(dec[1] ?? dec[2]) } : {}),
     ...(sc ? { scale: sc.startsWith("b") ? ("billions" as const) : sc.startsWith("t") ? ("thousands" as const) : ("millions" as const) } : {}),
     defines: DEFINES.test(text),
+    synthesis: SYNTHESIS.test(text),
+    narrative: NARRATIVE.test(text),
     polar: POLAR.test(text),
     reason: REASON.test(text),
   };
@@ -164,8 +176,9 @@ function carried(r: Reading, prev: Reading): Reading {
     out.company = prev.company;
     out.followUp!.carried.push("company");
   }
-  if (!r.periods.length || (r.periods[0] === "latest" && YEAR_BEFORE.test(r.text))) {
+  if (!r.periods.length || ((r.periods[0] === "latest" || r.periods[0] === "last year") && YEAR_BEFORE.test(r.text))) {
     const base = prev.periods.at(-1);
+    if (YEAR_BEFORE.test(r.text) && base && /^[QH][1-4] \d{4}$/.test(base)) out.ambiguous = true;
     if (YEAR_BEFORE.test(r.text) && base && /^FY\d{4}$/.test(base)) out.periods = [`FY${Number(base.slice(2)) - 1}`];
     else if (YEAR_BEFORE.test(r.text)) out.periods = ["prior year"];
     else out.periods = prev.periods;
