@@ -36,12 +36,19 @@ export interface FindingRow {
   document_company_key?: string | null;
   version_group: string | null;
   created_at: string;
+  /** What the figure covers and its period's type (lib/extraction: consolidated, segment, geography …; year, quarter, ytd, instant). */
+  period_end?: string | null;
+  period_type?: string | null;
+  period_months?: number | null;
+  scope?: string | null;
+  scope_name?: string | null;
 }
 
 const COLUMNS = `f.id, f.document_id, f.domain, f.metric, f.metric_key, f.value_text, f.value_num, f.unit, f.currency, f.period,
   f.is_forecast, to_char(f.date_referenced, 'YYYY-MM-DD') as date_referenced, f.source_page, f.source_cell, f.source_excerpt,
   f.confidence, f.status, f.superseded, d.filename, to_char(d.document_date, 'YYYY-MM-DD') as document_date, d.kind as document_kind,
-  d.title as document_title, d.company as document_company, d.company_key as document_company_key, d.version_group, f.created_at::text as created_at`;
+  d.title as document_title, d.company as document_company, d.company_key as document_company_key, d.version_group, f.created_at::text as created_at,
+  to_char(f.period_end, 'YYYY-MM-DD') as period_end, f.period_type, f.period_months, f.scope, f.scope_name`;
 
 function normalise(r: FindingRow): FindingRow {
   return { ...r, value_num: r.value_num === null ? null : Number(r.value_num), confidence: Number(r.confidence), source_page: Number(r.source_page) };

@@ -11,7 +11,7 @@ import { describeKind, formatValue } from "./describe";
 import type { FindingRow } from "./findings";
 import { preferOrder } from "./preference";
 import { differentCompanies } from "./related-documents";
-import { classifyPair, differs, type Supersession } from "./supersession";
+import { contradicts, differs, type Supersession } from "./supersession";
 import type { KbConflict, KbCorrection, KbForecastVsActual } from "./types";
 
 export interface FindingRelations {
@@ -61,8 +61,8 @@ function addConflict(current: FindingRow[], sup: Supersession, sources: SourceRe
     for (let j = i + 1; j < current.length; j++) {
       const a = current[i]!;
       const b = current[j]!;
-      // A CONTRADICTS edge or differing values count only under the P1 rule (classifyPair).
-      if (classifyPair(a, b, sup) === "conflict") {
+      // A CONTRADICTS edge or differing values count only under the P1 rule, and not when a document also states the other's figure
+      if (contradicts(a, b, current, sup)) {
         conflictSides.set(a.id, a);
         conflictSides.set(b.id, b);
       }

@@ -45,6 +45,16 @@ function overlapsQuery(row: FindingRow, query: string): boolean {
   return tokenize(`${row.metric} ${row.metric_key.replace(/_/g, " ")}`).some((t) => q.has(t));
 }
 
+const PART_SCOPES = new Set(["segment", "geography", "programme"]);
+
+/** The question names the part a finding covers (by every word of its name), or the finding covers the company as a whole. */
+export function namesPart(question: string, row: FindingRow): boolean {
+  if (!row.scope || !PART_SCOPES.has(row.scope)) return true;
+  const asked = new Set(question.toLowerCase().split(/[^\p{L}\p{N}&]+/u));
+  const words = (row.scope_name ?? "").toLowerCase().split(/[^\p{L}\p{N}&]+/u).filter((w) => w.length > 2 && !["and", "the", "segment", "business", "group"].includes(w));
+  return words.length > 0 && words.every((w) => asked.has(w));
+}
+
 export async function retrieveFindings(
   deps: { db: Queryable; dealId: string; sources: SourceRegistry; space: EmbeddingSpace },
   o: { query: string; keys: string[]; words: string[]; metricsAsked: boolean; filters: FindingFilters; wanted?: string; notes: string[] },
@@ -65,6 +75,9 @@ export async function retrieveFindings(
   } catch {
     // Vector half unavailable (e.g. remote embedder down): keyword matches still answer.
   }
+
+  // A part's figure (a segment's, a region's) answers only a question that names the part: never the company's total.
+  for (const [id, p] of pool) if (!namesPart(query, p.row)) pool.delete(id);
 
   // Drop passages that read like instructions to an AI (prompt injection): data, not evidence.
   for (const [id, p] of pool) {
