@@ -65,7 +65,8 @@ describe("the user row, once per Supabase request", () => {
     clearAuthCache();
     const c = counting(db);
     const user = toRequestUser({ ...NEW, name: "New", mode: "supabase" });
-    await expect(requireDealAccess({ db: c.db, dealRef: "orbit", user })).rejects.toMatchObject({ type: "forbidden" });
+    // a non-member gets the 404 a missing deal gets (slugs cannot be enumerated)
+    await expect(requireDealAccess({ db: c.db, dealRef: "orbit", user })).rejects.toMatchObject({ type: "not_found" });
     expect(c.userWrites()).toBe(0);
     expect((await db.query("select 1 from users where id = $1", [NEW.id])).rows).toHaveLength(0);
   });
