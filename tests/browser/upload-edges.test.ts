@@ -33,6 +33,8 @@ async function newDeal(page: Page, name: string): Promise<string> {
   expect(res.status).toBe(201);
   await page.goto(`${baseURL}/deals/${slug}`);
   await page.getByTestId("file-input").waitFor({ state: "attached", timeout: 60_000 });
+  // a file chosen before React has hydrated the page is dropped (no change handler yet)
+  await page.waitForLoadState("networkidle");
   return slug;
 }
 
@@ -149,10 +151,11 @@ describe("uploads of a real data room's sizes, in the browser", () => {
 
     // the chat's starter questions come from this data room, not the demo deal's
     await page.goto(`${baseURL}/deals/${slug}/chat`);
-    const starters = await page.getByTestId("starter-questions").getByRole("button").allInnerTexts();
-    expect(starters.some((q) => q.includes("board-minutes.pdf"))).toBe(true);
-    expect(starters.join(" | ")).not.toMatch(/Q3 revenue/);
+    await page.getByTestId("starter-questions").waitFor({ timeout: 30_000 });
     await shot(page, "chat-starters-1440");
+    const starters = await page.getByTestId("starter-questions").getByRole("button").allInnerTexts();
+    expect(starters.some((q) => q.includes("board-minutes.pdf")), starters.join(" | ")).toBe(true);
+    expect(starters.join(" | ")).not.toMatch(/Q3 revenue/);
 
     // "Add to Q&A" under the answer (it was offered only under refusals), carrying the answer and its sources
     const answer = await ask(page, "What was revenue in 2023?");
