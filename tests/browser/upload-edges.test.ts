@@ -195,4 +195,23 @@ describe("uploads of a real data room's sizes, in the browser", () => {
     await page.locator('[data-testid="pdf-canvas"]').waitFor({ timeout: 60_000 });
     await page.close();
   });
+
+  it("'From contradictions' on the Q&A page says what it added, and adds what it says", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const fromContradictions = async () => ((await (await fetch(`${baseURL}/api/deals/demo/qa`)).json()) as { items: Array<{ origin: string }> }).items.filter((q) => q.origin === "contradiction").length;
+    const before = await fromContradictions();
+    await page.goto(`${baseURL}/deals/demo/qa`, { waitUntil: "networkidle" });
+    const status = page.getByRole("status").filter({ hasText: /contradictions|question/ });
+    await page.getByRole("button", { name: "From contradictions" }).click();
+    await status.first().waitFor({ timeout: 30_000 });
+    const said = await status.first().innerText();
+    const added = Number(/^(\d+) questions? for contradictions added/.exec(said)?.[1] ?? (/^No /.test(said) ? 0 : NaN));
+    expect(added, said).not.toBeNaN();
+    expect(await fromContradictions()).toBe(before + added);
+    // again: nothing new, and it says so
+    await page.getByRole("button", { name: "From contradictions" }).click();
+    await expect.poll(async () => status.first().innerText(), { timeout: 30_000 }).toMatch(/^No (new question added; \d+ already in the list|contradictions to ask about)/);
+    expect(await fromContradictions()).toBe(before + added);
+    await page.close();
+  });
 });
