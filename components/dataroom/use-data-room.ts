@@ -106,11 +106,11 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) patch(u.key, { progress: e.loaded / e.total });
     };
-    xhr.onerror = () => patch(u.key, { phase: "failed", error: "The upload was interrupted (network error). Retry to send it again." });
+    xhr.onerror = () => patch(u.key, { phase: "failed", error: "The upload was interrupted (network error). Retry to send it again.", errorCode: null });
     xhr.onload = () => {
-      const body = xhr.response as { files?: Array<{ sha256: string; state: "queued" | "duplicate"; documentId?: string; existingFilename?: string }>; error?: { message?: string } } | null;
+      const body = xhr.response as { files?: Array<{ sha256: string; state: "queued" | "duplicate"; documentId?: string; existingFilename?: string }>; error?: { code?: string; message?: string } } | null;
       if (xhr.status >= 400 || !body?.files?.[0]) {
-        patch(u.key, { phase: "failed", error: body?.error?.message ?? `The upload failed (${xhr.status}).` });
+        patch(u.key, { phase: "failed", error: body?.error?.message ?? `The upload failed (${xhr.status}).`, errorCode: body?.error?.code });
         return;
       }
       const f = body.files[0];
@@ -142,6 +142,8 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
           progress: 0,
           phase: tooBig ? "failed" : "waiting",
           error: tooBig ? `The file is ${formatBytes(file.size)}; the limit is ${formatBytes(maxUploadBytes)}.` : undefined,
+          // sending it again cannot help: no Retry
+          errorCode: tooBig ? "too_large:file" : undefined,
         };
       }),
       ...us,
@@ -182,7 +184,7 @@ export function useDataRoom({ deal, initialDocuments, maxUploadBytes }: { deal: 
 
   function retryUpload(u: Upload) {
     if (u.documentId && u.sha256) void retryDocument(u.documentId, u.key);
-    else patch(u.key, { phase: "waiting", error: undefined, progress: 0 });
+    else patch(u.key, { phase: "waiting", error: undefined, errorCode: undefined, progress: 0 });
   }
 
   /** A failed upload goes: its document is deleted, or (never stored) it is only removed from the list. */

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { QaItem } from "@/lib/irl/types";
 import { fetchJson, useJson } from "@/lib/ui/fetch";
+import { generatedMessage } from "@/lib/ui/qa-generate";
 import { Badge, LoadState, PRIORITY_STYLE } from "./common";
 
 const RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
@@ -25,6 +26,11 @@ export function QaView({ deal }: { deal: string }) {
       setMsg(e instanceof Error ? e.message : "Failed.");
     }
   }
+  const generate = (source: "gaps" | "contradictions") =>
+    act(async () => {
+      const r = await fetchJson<{ added: unknown[]; existing: number }>(api, { method: "POST", body: JSON.stringify({ generate: source }) });
+      setMsg(generatedMessage(source, r));
+    });
   const patch = (id: string, body: Record<string, unknown>) => act(() => fetchJson(`${api}/${id}`, { method: "PATCH", body: JSON.stringify(body) }));
   const items = [...(data?.items ?? [])].sort((a, b) => (RANK[a.priority] ?? 1) - (RANK[b.priority] ?? 1));
 
@@ -33,10 +39,10 @@ export function QaView({ deal }: { deal: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-medium">Q&A list for the target</h2>
         <div className="flex flex-wrap gap-2 text-sm">
-          <button type="button" onClick={() => act(() => fetchJson(api, { method: "POST", body: JSON.stringify({ generate: "gaps" }) }), "Questions for IRL gaps added.")} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+          <button type="button" onClick={() => void generate("gaps")} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
             From IRL gaps
           </button>
-          <button type="button" onClick={() => act(() => fetchJson(api, { method: "POST", body: JSON.stringify({ generate: "contradictions" }) }), "Questions for contradictions added.")} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+          <button type="button" onClick={() => void generate("contradictions")} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
             From contradictions
           </button>
           <a href={`${api}/export?format=csv`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50" data-testid="export-csv" download>

@@ -35,15 +35,16 @@ export interface DocumentView {
   tasks: { pending: number; running: number; completed: number; failed: number };
 }
 
+/** Failures of the file itself: the same bytes fail the same way every time. */
+const FILE_FAILURES = /^(?:unsupported:|too_large:|bad_request:(?:corrupt_file|encrypted|empty_file|zip_bomb|no_pages|format)$)/;
+
 /**
- * Whether retrying a failed document can help: a failure of the server (internal, unavailable,
- * or unknown) may pass; one of the file itself (not a supported format, corrupt, encrypted,
- * empty, too large) will fail the same way every time.
+ * Whether retrying a failed document or upload can help: a failure of the server or the network
+ * (internal, unavailable, a cut-off upload, or no code) may pass; one of the file itself (not a
+ * supported format, corrupt, encrypted, empty, over the limit) will fail the same way every time.
  */
 export function canRetry(errorCode: string | null | undefined): boolean {
-  if (!errorCode) return true;
-  const type = errorCode.split(":")[0];
-  return type === "internal" || type === "unavailable";
+  return !errorCode || !FILE_FAILURES.test(errorCode);
 }
 
 export interface PageData {

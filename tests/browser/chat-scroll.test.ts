@@ -55,8 +55,11 @@ describe("chat scroll", () => {
   it("after an Agent Mode run at 1440×900 the run's end is above the composer", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = trackErrors(page);
-    await page.goto(`${baseURL}/deals/demo/chat?mode=agent`);
+    // after hydration: the server renders the chat mode, the page then reads ?mode=agent (a click
+    // before that toggled it back off)
+    await page.goto(`${baseURL}/deals/demo/chat?mode=agent`, { waitUntil: "networkidle" });
     const toggle = page.getByRole("switch", { name: "Agent Mode" });
+    await expect.poll(async () => toggle.getAttribute("aria-checked"), { timeout: 10_000 }).toBe("true");
     if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
     await page.getByLabel("Agent Mode request").fill(REQUEST);
     await page.getByRole("button", { name: "Run agent" }).click();
@@ -74,7 +77,7 @@ describe("chat scroll", () => {
     expect(conversation).not.toBe("");
     const page = await browser.newPage({ viewport: PHONE });
     const errors = trackErrors(page);
-    await page.goto(`${baseURL}/deals/demo/chat/${conversation}`);
+    await page.goto(`${baseURL}/deals/demo/chat/${conversation}`, { waitUntil: "networkidle" }); // hydrated: the chat scrolls itself
     await page.getByTestId("agent-run").waitFor({ timeout: 30_000 });
     await expectLastAnswerInView(page, "reopened on a phone");
     const toggle = page.getByRole("switch", { name: "Agent Mode" });
@@ -90,13 +93,13 @@ describe("chat scroll", () => {
   it("at 1440×900: reopened from the history list and by URL", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = trackErrors(page);
-    await page.goto(`${baseURL}/deals/demo/chat`);
+    await page.goto(`${baseURL}/deals/demo/chat`, { waitUntil: "networkidle" });
     await page.getByRole("complementary", { name: "Conversations" }).locator(`a[href$="/chat/${conversation}"]`).click();
     await page.waitForURL(new RegExp(`/chat/${conversation}$`), { timeout: 60_000 });
     await page.getByTestId("agent-run").waitFor({ timeout: 30_000 });
     await expect.poll(async () => page.getByTestId("message-assistant").count(), { timeout: 30_000 }).toBe(2);
     await expectLastAnswerInView(page, "opened from the history");
-    await page.goto(`${baseURL}/deals/demo/chat/${conversation}`);
+    await page.goto(`${baseURL}/deals/demo/chat/${conversation}`, { waitUntil: "networkidle" });
     await page.getByTestId("agent-run").waitFor({ timeout: 30_000 });
     await expectLastAnswerInView(page, "reopened by URL");
     await shot(page, "chat-scroll-desktop-reopened");

@@ -33,6 +33,8 @@ async function newDeal(page: Page, name: string): Promise<string> {
   expect(res.status).toBe(201);
   await page.goto(`${baseURL}/deals/${slug}`);
   await page.getByTestId("file-input").waitFor({ state: "attached", timeout: 60_000 });
+  // a file chosen before React has hydrated the page is dropped (no change handler yet)
+  await page.waitForLoadState("networkidle");
   return slug;
 }
 
@@ -149,10 +151,11 @@ describe("uploads of a real data room's sizes, in the browser", () => {
 
     // the chat's starter questions come from this data room, not the demo deal's
     await page.goto(`${baseURL}/deals/${slug}/chat`);
-    const starters = await page.getByTestId("starter-questions").getByRole("button").allInnerTexts();
-    expect(starters.some((q) => q.includes("board-minutes.pdf"))).toBe(true);
-    expect(starters.join(" | ")).not.toMatch(/Q3 revenue/);
+    await page.getByTestId("starter-questions").waitFor({ timeout: 30_000 });
     await shot(page, "chat-starters-1440");
+    const starters = await page.getByTestId("starter-questions").getByRole("button").allInnerTexts();
+    expect(starters.some((q) => q.includes("board-minutes.pdf")), starters.join(" | ")).toBe(true);
+    expect(starters.join(" | ")).not.toMatch(/Q3 revenue/);
 
     // "Add to Q&A" under the answer (it was offered only under refusals), carrying the answer and its sources
     const answer = await ask(page, "What was revenue in 2023?");
@@ -190,6 +193,25 @@ describe("uploads of a real data room's sizes, in the browser", () => {
     // the page image is one tap away
     await page.getByRole("button", { name: "Page image" }).click();
     await page.locator('[data-testid="pdf-canvas"]').waitFor({ timeout: 60_000 });
+    await page.close();
+  });
+
+  it("'From contradictions' on the Q&A page says what it added, and adds what it says", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const fromContradictions = async () => ((await (await fetch(`${baseURL}/api/deals/demo/qa`)).json()) as { items: Array<{ origin: string }> }).items.filter((q) => q.origin === "contradiction").length;
+    const before = await fromContradictions();
+    await page.goto(`${baseURL}/deals/demo/qa`, { waitUntil: "networkidle" });
+    const status = page.getByRole("status").filter({ hasText: /contradictions|question/ });
+    await page.getByRole("button", { name: "From contradictions" }).click();
+    await status.first().waitFor({ timeout: 30_000 });
+    const said = await status.first().innerText();
+    const added = Number(/^(\d+) questions? for contradictions added/.exec(said)?.[1] ?? (/^No /.test(said) ? 0 : NaN));
+    expect(added, said).not.toBeNaN();
+    expect(await fromContradictions()).toBe(before + added);
+    // again: nothing new, and it says so
+    await page.getByRole("button", { name: "From contradictions" }).click();
+    await expect.poll(async () => status.first().innerText(), { timeout: 30_000 }).toMatch(/^No (new question added; \d+ already in the list|contradictions to ask about)/);
+    expect(await fromContradictions()).toBe(before + added);
     await page.close();
   });
 });

@@ -37,5 +37,7 @@ describe("the pipeline monitor and the data room on a failed ingest", () => {
     expect(canRetry("internal:ingest_interrupted")).toBe(true);
     expect(canRetry("unavailable:storage")).toBe(true);
     expect(canRetry(null)).toBe(true);
+    expect(canRetry("bad_request:upload")).toBe(true); // cut off on the way: sending it again may work
+    for (const code of ["too_large:file", "bad_request:encrypted", "bad_request:corrupt_file", "bad_request:empty_file"]) expect(canRetry(code), code).toBe(false);
   });
 });
