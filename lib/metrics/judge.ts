@@ -74,8 +74,13 @@ async function stable(req: MetricRequest, j: Extract<Judgement, { kind: "stable"
   const gaps = strict ? [] : all.filter((s) => s.value === undefined && s.period > series[0]!.period && s.period < series[series.length - 1]!.period).map((s) => s.period);
   const moves = vals.slice(1).map((v, i) => (unit === "percent" ? v - vals[i]! : (v - vals[i]!) / Math.abs(vals[i]!)));
   const largest = moves.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
-  const isStable = Math.abs(largest) <= j.threshold + 1e-12;
   const points = unit === "percent" ? "percentage points" : "%";
+  const moved = `the largest move between consecutive years shown is ${(Math.abs(largest) * 100).toFixed(1)} ${points}`;
+  const missing = gaps.length ? ` (${gaps.join(", ")} not in the documents)` : "";
+  const values = (s: Array<{ formatted?: string; period: string }>) => s.map((x) => `${x.formatted} (${x.period})`).join(", ");
+  // no threshold asked: the moves are shown and the analyst judges; none is assumed
+  if (j.threshold === undefined) return { series, unit, value: largest, isChange: true, verdict: (s) => ({ statement: `${req.metric.name}: ${values(s)}; ${moved}${missing}. No threshold was given, so no verdict on stability is drawn.` }) };
+  const isStable = Math.abs(largest) <= j.threshold + 1e-12;
   return {
     series,
     unit,
@@ -83,7 +88,7 @@ async function stable(req: MetricRequest, j: Extract<Judgement, { kind: "stable"
     isChange: true,
     verdict: (s) => ({
       polarity: yesNo(j.askedStable ? isStable : !isStable),
-      statement: `${req.metric.name}: ${s.map((x) => `${x.formatted} (${x.period})`).join(", ")}; the largest move between consecutive years shown is ${(Math.abs(largest) * 100).toFixed(1)} ${points}, ${isStable ? "within" : "more than"} ${(j.threshold * 100).toFixed(1)} ${points}${gaps.length ? ` (${gaps.join(", ")} not in the documents)` : ""}.`,
+      statement: `${req.metric.name}: ${values(s)}; ${moved}, ${isStable ? "within" : "more than"} ${(j.threshold! * 100).toFixed(1)} ${points}${missing}.`,
     }),
   };
 }

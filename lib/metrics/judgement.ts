@@ -41,10 +41,10 @@ function firstIndex(text: string, re: RegExp): number {
   return m ? m.index : Infinity;
 }
 
-/** The stability threshold ("more than roughly 2%") as a fraction; 2 points when none is stated. */
-function threshold(text: string): { value: number; stated: boolean } {
+/** The stability threshold the question states ("more than roughly 2%") as a fraction; none is assumed. */
+function threshold(text: string): number | undefined {
   const m = text.match(/(\d+(?:\.\d+)?)\s*(?:%|percent(?:age)? points?|pp\b|percent)/);
-  return m ? { value: Number(m[1]) / 100, stated: true } : { value: 0.02, stated: false };
+  return m ? Number(m[1]) / 100 : undefined;
 }
 
 /**
@@ -66,9 +66,8 @@ export function readJudgement(text: string, polar: boolean, terms: TermMatch[]):
   if (/\bpositive\b/.test(text)) return { judgement: { kind: "sign", positive: true } };
   if (/\bnegative\b/.test(text)) return { judgement: { kind: "sign", positive: false } };
   if (STABLE.test(text) || UNSTABLE.test(text)) {
-    const t = threshold(text);
     const askedStable = STABLE.test(text) || /\bnot (?:\w+ )?(?:fluctuat|volatil|vary)/.test(text);
-    return { judgement: { kind: "stable", threshold: t.value, askedStable }, ...(t.stated ? {} : { note: "No threshold was stated: a year-on-year move above 2 percentage points (2% for amounts) counts as a fluctuation." }) };
+    return { judgement: { kind: "stable", threshold: threshold(text), askedStable } };
   }
   if (IMPROVE.test(text)) return { judgement: { kind: "trend", direction: "improve" } };
   if (WORSEN.test(text)) return { judgement: { kind: "trend", direction: "worsen" } };

@@ -66,7 +66,8 @@ export interface AnswerFormat {
 export type Judgement =
   | { kind: "trend"; direction: "up" | "down" | "improve" | "worsen" | "any" }
   | { kind: "sign"; positive: boolean }
-  | { kind: "stable"; threshold: number; askedStable: boolean }
+  /** threshold: the largest year-on-year move the question allows; undefined when it states none (no verdict is drawn). */
+  | { kind: "stable"; threshold?: number; askedStable: boolean }
   | { kind: "compare" }
   | { kind: "extreme"; most: boolean; candidates: MetricFormula[] };
 

@@ -171,6 +171,8 @@ describe("judgements", () => {
     ["Was free cash flow negative in FY2021?", { kind: "sign", positive: false }],
     ["Are gross margins historically consistent (not fluctuating more than roughly 2% each year)?", { kind: "stable", threshold: 0.02, askedStable: true }],
     ["Is the operating margin volatile, moving more than 5% a year?", { kind: "stable", threshold: 0.05, askedStable: false }],
+    // no threshold stated: none is assumed (the answer shows the moves and draws no verdict)
+    ["Has the gross margin been stable over the last three years?", { kind: "stable", threshold: undefined, askedStable: true }],
     ["How does the effective tax rate in FY2022 compare to FY2021?", { kind: "compare" }],
     ["How did net income compare between FY2021 and FY2022?", { kind: "compare" }],
   ])("%s", (q, judgement) => {
