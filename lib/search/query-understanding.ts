@@ -35,17 +35,15 @@ export interface UnderstoodQuery {
 export const MAX_QUERY_CHARS = 4000;
 export const MAX_TERMS = 48;
 
-// A clause is an instruction when it tells the reader how to answer rather than what.
+// A clause is an instruction when it tells the reader how to give the answer (units, rounding,
+// the form of the reply) rather than what is asked. Only the answer's form: a clause that merely
+// sounds like a prompt ("please", "you are an analyst") keeps its words, which ranking weighs.
 const INSTRUCTION = new RegExp(
   [
     String.raw`\b(?:give|provide|calculate)\b.{0,40}\b(?:response|solution|answer|what was asked)\b`,
-    String.raw`\banswer(?:s|ing)?\b.{0,30}\b(?:in|the following|by|using|question)\b`,
+    String.raw`\banswer(?:s|ing)?\b.{0,30}\b(?:in|by|using)\b`,
     String.raw`\bround(?:ed|ing)?\b.{0,20}\b(?:decimal|places?|nearest)\b`,
     String.raw`\bin units of\b`, String.raw`\bdecimal places?\b`, String.raw`\b(?:in )?usd (?:millions|billions|thousands)\b`,
-    String.raw`\b(?:rely|relying|base your|basing your|drawing conclusions|taking into account|in agreement with|according to|when primarily referencing|primarily using|by using|utili[sz]e|utili[sz]ing|referencing)\b.{0,80}\b(?:information|details|statements?|balance sheet|resources?|data|line items)\b`,
-    String.raw`\bassume (?:that )?you are\b`, String.raw`\byou are an?\b`, String.raw`\bhere'?s the question\b`, String.raw`\bthe following question\b`,
-    String.raw`\bwe (?:need|want) to (?:calculate|compute)\b`, String.raw`\bplease\b`, String.raw`\bonly resource\b`,
-    String.raw`\bif .{0,60} is not a (?:useful|relevant) metric\b`,
   ].join("|"),
   "i",
 );
@@ -61,7 +59,7 @@ const STATEMENT_NAMES: Array<[StatementKind, RegExp]> = [
 export function stripInstructions(text: string): string {
   const cleaned = text.replace(/\(([^()]*)\)/g, (m, inner: string) => (INSTRUCTION.test(inner) ? " " : m));
   const clauses = cleaned.split(/(?<=[.?!:;])\s+|\n+/);
-  const kept = clauses.filter((c) => !INSTRUCTION.test(c) || /\?\s*$/.test(c) && !/^\s*(?:answer|give|provide|please)\b/i.test(c));
+  const kept = clauses.filter((c) => !INSTRUCTION.test(c) || /\?\s*$/.test(c) && !/^\s*(?:answer|give|provide)\b/i.test(c));
   const out = kept.join(" ").replace(/\s+/g, " ").trim();
   return out || text.trim();
 }

@@ -34,9 +34,10 @@ describe("query understanding", () => {
     expect(u.years).toEqual([2018]);
   });
 
-  it("keeps the question after an instruction that introduces it", () => {
-    const s = stripInstructions("Assume that you are a public equities analyst. Answer the following question by primarily using information that is shown in the balance sheet: what is the year end FY2018 net PPNE for 3M? Answer in USD millions.");
-    expect(s).toBe("what is the year end FY2018 net PPNE for 3M?");
+  it("drops only clauses about the answer's form (units, rounding); a polite or role-playing clause keeps its words", () => {
+    expect(stripInstructions("What was net PP&E at the end of FY2018? Answer in USD millions. Round to two decimal places.")).toBe("What was net PP&E at the end of FY2018?");
+    expect(stripInstructions("Please tell me the FY2022 revenue.")).toBe("Please tell me the FY2022 revenue.");
+    expect(stripInstructions("You are an analyst covering the sector. What was capex in 2018?")).toBe("You are an analyst covering the sector. What was capex in 2018?");
   });
 
   it("detects statements by their many names", () => {
