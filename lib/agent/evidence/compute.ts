@@ -11,7 +11,7 @@ import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type Metric
 import { parseDefinition } from "@/lib/metrics/definition";
 import { item } from "@/lib/metrics/expr";
 import { normalise } from "@/lib/metrics/terms";
-import { LINE_ITEMS, type LineItemKey } from "@/lib/statements/types";
+import { LINE_ITEMS, type LineItemKey, type LineItemValue } from "@/lib/statements/types";
 import { conceptById, CONCEPTS } from "../concepts/catalog";
 import { findConcepts } from "../concepts/match";
 import { statementLineItems } from "../knowledge/line-items";
@@ -34,16 +34,9 @@ export interface ComputeInput {
   document?: string;
 }
 
-export interface ComputeInputRow {
+/** An input as the metric engine read it (lib/statements LineItemValue), with its row as printed and its citation. */
+export interface ComputeInputRow extends Pick<LineItemValue, "label" | "period" | "periodEnd" | "value" | "scale" | "currency" | "document" | "page"> {
   item: string;
-  label: string;
-  period: string;
-  periodEnd: string;
-  value: number;
-  scale: number;
-  currency?: string;
-  document: string;
-  page: number;
   row: string;
   citation: string;
   /** From a statement whose totals did not reconcile (it waits in review). */
