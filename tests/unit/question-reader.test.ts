@@ -30,6 +30,17 @@ describe("question reader", () => {
     expect(calls("what about 2020?", "alderwick net income 2022")?.[0]?.input).toMatchObject({ metric: "net_income", periods: ["FY2020"] });
   });
 
+  it("a change asked as a follow-up runs across the years the conversation named", () => {
+    const first = readQuestion("alderwick operating margin 2022", ROOM);
+    const second = readQuestion("and the year before?", ROOM, first);
+    expect(second.periods).toEqual(["FY2021"]);
+    const third = readQuestion("so how much did it change?", ROOM, second);
+    expect(third).toMatchObject({ aggregate: "change", periods: ["FY2021", "FY2022"] });
+    expect(third.concepts.map((c) => c.id)).toEqual(["operating_margin"]);
+    const growth = readQuestion("so how much growth is that?", ROOM, readQuestion("alderwick revenue 2022", ROOM));
+    expect(growth).toMatchObject({ aggregate: "growth", periods: ["FY2021", "FY2022"] });
+  });
+
   it("reads relative periods as words for the tools, never as today's year", () => {
     expect(readQuestion("did they buy back any stock last year?", ROOM).periods).toEqual(["last year"]);
     expect(readQuestion("how much cash do they have now?", ROOM).periods).toEqual(["latest"]);

@@ -44,6 +44,8 @@ export interface Reading {
    * and generic words ("iPhone", "Greater China", "Space segment"). A company total never answers it.
    */
   scope?: string;
+  /** Fiscal years the conversation has named up to this turn (a follow-up's change runs across them). */
+  seen?: string[];
   /** Carried from the previous turn (concept, company or periods). */
   followUp?: { from: string; carried: Array<"concept" | "company" | "periods"> };
 }
@@ -184,11 +186,17 @@ function carried(r: Reading, prev: Reading): Reading {
     else out.periods = prev.periods;
     out.followUp!.carried.push("periods");
   }
-  if (GROWTH.test(r.text) && !r.concepts.length && prev.periods.length) {
-    // "so how much growth is that?": the growth of the last figure over the year before it
+  // the periods the conversation has named so far, for a change across them
+  out.seen = [...new Set([...(prev.seen ?? []), ...prev.periods, ...out.periods])].filter((p) => /^FY\d{4}$/.test(p)).sort();
+  if ((GROWTH.test(r.text) || CHANGE.test(r.text)) && !r.concepts.length && prev.periods.length) {
+    // "so how much growth is that?", "how much did it change?": across the two years the conversation named, else the last and the year before it
     const last = prev.periods.at(-1)!;
-    out.aggregate = "growth";
-    if (/^FY\d{4}$/.test(last)) out.periods = prev.periods.length > 1 ? prev.periods : [`FY${Number(last.slice(2)) - 1}`, last];
+    const kind = CHANGE.test(r.text) && !IN_PERCENT.test(r.text) && !PERCENT_CHANGE.test(r.text) ? "change" : "growth";
+    out.aggregate = out.concepts[0]?.kind === "percent" ? "change" : kind;
+    const seen = out.seen.length >= 2 ? out.seen.slice(-2) : undefined;
+    if (prev.periods.length > 1) out.periods = prev.periods;
+    else if (seen) out.periods = seen;
+    else if (/^FY\d{4}$/.test(last)) out.periods = [`FY${Number(last.slice(2)) - 1}`, last];
   }
   return out;
 }
