@@ -95,6 +95,11 @@ describe("typed evidence tools", () => {
     expect(rows.error).toMatch(/Verizon/);
   });
 
+  it("a ticker typed in lower case names the company; a series' value is its latest year whatever the order asked", async () => {
+    const out = await call("compute_metric", { company: "aldw", metric: "revenue", periods: ["2023", "2022"] });
+    expect(out).toMatchObject({ status: "answered", company: expect.stringMatching(/ALDERWICK/), periods: ["FY2022", "FY2023"], value: 1000e6 });
+  });
+
   it("an unknown metric is refused with a hint, not guessed", async () => {
     const out = await call("compute_metric", { company: "Alderwick", metric: "customer happiness" });
     expect(out.status).toBe("unknown_metric");

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import type { Passage } from "@/lib/agent/evidence/passages";
+import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -21,10 +21,16 @@ describe("evidence writers", () => {
   const backlog = conceptById("backlog")!;
   const revenue = conceptById("revenue")!;
 
-  it("takes the sentence that states a headcount, from the newest filing, without the running header", () => {
+  it("takes the first sentence that states a headcount, without the running header", () => {
     const old = passage("At December 31, 2021, the Company employed 88,000 people.", "ACME_2021_10K.pdf");
     const now = passage("Table of Contents Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
-    expect(statedSentence([old, now], employees, [])?.text).toBe("Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+    expect(statedSentence([now, old], employees, [])?.text).toBe("Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+  });
+
+  it("orders documents in time: a year's quarters before its annual report, a later year after both", () => {
+    const order = [{ fiscalYear: 2023, fiscalPeriod: "FY" }, { fiscalYear: 2024, fiscalPeriod: "Q1" }, { fiscalYear: 2024, fiscalPeriod: "Q3" }, { fiscalYear: 2024, fiscalPeriod: "FY" }].map(recencyOf);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(recencyOf({ fiscalYear: null, fiscalPeriod: null })).toBe(0);
   });
 
   it("does not read a digit of a name, nor a table run together, as a stated figure", () => {

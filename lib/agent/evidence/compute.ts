@@ -17,6 +17,7 @@ import { findConcepts } from "../concepts/match";
 import { statementLineItems } from "../knowledge/line-items";
 import type { SourceRegistry } from "../sources";
 import { runLineItems } from "./line-items";
+import { comparePeriods } from "@/lib/periods";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
 
@@ -144,6 +145,8 @@ export async function runCompute(deps: { db: Queryable; dealId: string; sources:
     };
   }
   const periods = resolvePeriods(input.periods, scope.documents);
+  // chronological: the value of a series is its latest period, whatever order the call listed them in
+  periods.labels.sort(comparePeriods);
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "" });
   if (await source.isEmpty()) return { ...empty, status: "no_statements", company: scope.company, notes: ["No financial statement of this company has been read in the deal."], hint: "Use get_line_items or search_documents." };
   const result = await computeMetric(request(input, metric, periods.labels), source);

@@ -244,10 +244,14 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const limit = input.limit ?? 8;
   const rows: LineItemRow[] = [];
   const notFound: string[] = [];
+  const shown = new Set<string>();
   for (const item of input.items) {
     const hits = rowsFor(wantOf(item), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
     if (!hits.length) notFound.push(item);
-    rows.push(...hits.slice(0, limit));
+    // a row two items both name is returned once
+    const fresh = hits.filter((r) => !shown.has(`${r.document}|${r.page}|${r.row}`));
+    for (const r of fresh.slice(0, limit)) shown.add(`${r.document}|${r.page}|${r.row}`);
+    rows.push(...fresh.slice(0, limit));
   }
   for (const r of rows) deps.sources.add({ documentId: found.find((f) => f.filename === r.document)!.document_id, document: r.document, page: r.page, excerpt: r.row });
   return {

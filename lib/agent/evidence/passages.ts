@@ -18,6 +18,8 @@ import { isScopeError, resolveScope, type ScopeDocument } from "./scope";
 
 export interface Passage {
   document: string;
+  /** The document's own fiscal period ("FY2022", "Q3 2024"), when known: which filing is newest. */
+  period?: string;
   page: number;
   section?: string;
   /** Character range of `text` in the page text. */
@@ -36,6 +38,8 @@ export interface SearchDocumentsInput {
   section?: string;
   period?: string;
   k?: number;
+  /** "Now" questions: the newest documents' passages first (by their fiscal period), then the rest. */
+  newest?: boolean;
 }
 
 export interface SearchDocumentsOutput {
@@ -132,6 +136,20 @@ export function withoutInstructions(text: string, sources: SourceRegistry): stri
   return out;
 }
 
+const PART_ORDER: Record<string, number> = { Q1: 1, Q2: 2, H1: 2, Q3: 3, "9M": 3, Q4: 4, H2: 4, FY: 5 };
+
+/** A document's place in time: its fiscal year, then its part of the year (the year's report after its quarters). */
+export function recencyOf(d: Pick<ScopeDocument, "fiscalYear" | "fiscalPeriod"> | undefined): number {
+  if (!d?.fiscalYear) return 0;
+  return d.fiscalYear * 10 + (PART_ORDER[d.fiscalPeriod ?? "FY"] ?? 0);
+}
+
+/** Hits of the newest documents first, each document's hits in their rank order. */
+function newestFirst<T extends { documentId: string }>(hits: T[], docs: ScopeDocument[]): T[] {
+  const rec = new Map(docs.map((d) => [d.id, recencyOf(d)]));
+  return hits.map((h, i) => ({ h, i })).sort((a, b) => (rec.get(b.h.documentId) ?? 0) - (rec.get(a.h.documentId) ?? 0) || a.i - b.i).map((x) => x.h);
+}
+
 const sectionKey = (s: string) => s.trim().toLowerCase().replace(/&/g, "and").replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "");
 
 export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput): Promise<SearchDocumentsOutput> {
@@ -139,7 +157,8 @@ export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput
   if (isScopeError(scope)) return { passages: [], notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
   const k = Math.min(Math.max(input.k ?? 8, 1), 12);
   const query = [input.query, input.period, input.section].filter(Boolean).join(" ");
-  const hits = await searchPages({ db: deps.db, space: deps.space, dealId: deps.dealId, query, k: input.section ? 30 : k, documentIds: scope.documents.map((d) => d.id) });
+  const found = await searchPages({ db: deps.db, space: deps.space, dealId: deps.dealId, query, k: input.section || input.newest ? 30 : k, documentIds: scope.documents.map((d) => d.id) });
+  const hits = input.newest ? newestFirst(found, scope.documents) : found;
   const sections = await sectionsOfStoredPages(deps.db, hits.map((h) => ({ documentId: h.documentId, page: h.page })));
   const notes: string[] = [];
   let chosen = hits;
@@ -158,7 +177,9 @@ export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput
     deps.sources.add({ documentId: h.documentId, document: h.document, page: h.page, excerpt: h.excerpt });
     const have = new Set(tokens(p.text).map((t) => t.stem));
     const missing = asked.filter((t) => !have.has(t.stem)).map((t) => t.word);
-    passages.push({ document: h.document, page: h.page, ...(section ? { section } : {}), charStart: p.start, charEnd: p.end, text: p.text, citation: `(source: ${h.document}, p.${h.page})`, ...(missing.length ? { missing } : {}) });
+    const doc = scope.documents.find((d) => d.id === h.documentId);
+    const period = doc?.fiscalYear ? (doc.fiscalPeriod && doc.fiscalPeriod !== "FY" ? `${doc.fiscalPeriod} ${doc.fiscalYear}` : `FY${doc.fiscalYear}`) : undefined;
+    passages.push({ document: h.document, ...(period ? { period } : {}), page: h.page, ...(section ? { section } : {}), charStart: p.start, charEnd: p.end, text: p.text, citation: `(source: ${h.document}, p.${h.page})`, ...(missing.length ? { missing } : {}) });
   }
   if (!passages.length) notes.push(`Nothing in ${scope.company ?? "the deal"}'s documents matched "${input.query}".`);
   return { ...(scope.company ? { company: scope.company } : {}), passages, notes };

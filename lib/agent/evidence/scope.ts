@@ -42,7 +42,11 @@ function byFilename(docs: RoutedDocument[], name: string): RoutedDocument[] {
 /** The company a name in a call means, among the deal's; undefined when it names none of them. */
 export function companyNamedBy(companies: DealCompany[], docs: RoutedDocument[], name: string): DealCompany | undefined {
   const hits = companiesNamed(companies, docs, understandQuery(name));
-  return hits.length === 1 ? hits[0] : undefined;
+  if (hits.length === 1) return hits[0];
+  // a ticker typed in lower case ("glw"): a call names one company, so its case does not matter
+  const ticker = name.trim().toUpperCase();
+  const byTicker = companies.filter((c) => c.tickers.includes(ticker));
+  return byTicker.length === 1 ? byTicker[0] : undefined;
 }
 
 export async function resolveScope(db: Queryable, dealId: string, a: { company?: string; document?: string }): Promise<EvidenceScope | ScopeError> {

@@ -160,14 +160,8 @@ const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
 
 /** The sentence that states the concept's figure itself ("Our total backlog was $150.0 billion at December 31, 2022"), for the company as a whole. */
-/** Newest filing first: a "now" question reads the latest filing that states the figure (file names carry the year when the kind is the same). */
-function newestFirst(passages: Passage[]): Passage[] {
-  const year = (p: Passage) => Number(/(?:19|20)\d\d/.exec(p.document)?.[0] ?? 0);
-  return [...passages].sort((a, b) => year(b) - year(a));
-}
-
 export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string): { text: string; citation: string } | null {
-  if (!years.length) passages = newestFirst(passages);
+
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
   const scopeStems = scope ? tokens(scope).map((t) => t.stem) : [];
   for (const p of passages) {
@@ -203,5 +197,6 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
     ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`),
   ];
   if (closest.length) lines.push("Closest evidence (not an answer to the question as asked):", ...closest);
+  lines.push("Would you like me to add this question to the Q&A list?");
   return lines.join("\n");
 }

@@ -69,7 +69,7 @@ export function stepsFor(r: Reading): Step[] | null {
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
   if (c.kind === "person") return r.scope ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
-  if (c.fact) return ANSWERED_FACTS.has(c.fact) ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
+  if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
   if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : null;
   // a definition, or a long question the metric engine reads itself (a span of years, units and rounding), stays with it
   const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
@@ -112,7 +112,9 @@ function callFor(step: Step, r: Reading): Call {
     case "sentence": {
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p)).map((p) => p.replace(/^FY/, "")).join(" ");
       const what = c.kind === "count" ? `number of ${c.terms[0]} employed` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
-      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 8 } };
+      // a count or a balance with no year asked is the current one: the newest filings first
+      const newest = !when && (c.kind === "count" || c.balance) ? { newest: true } : {};
+      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 8, ...newest } };
     }
   }
 }

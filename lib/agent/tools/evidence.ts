@@ -19,7 +19,8 @@ export const searchDocumentsInput = z.object({
   document: z.string().max(300).optional().describe("Limit to one document (filename)."),
   section: z.string().max(80).optional().describe("A report section: risk factors, business, mdna, legal proceedings, financial statements, executive officers, segments …"),
   period: z.string().max(60).optional().describe("A period the passage should be about ('2022', 'Q3 2023')."),
-  k: z.number().int().min(1).max(12).optional().describe("Passages to return (default 6)."),
+  k: z.number().int().min(1).max(12).optional().describe("Passages to return (default 8)."),
+  newest: z.boolean().optional().describe("true for 'now' questions (current headcount, current officers): passages of the newest filings first."),
 });
 
 export const openPageInput = z.object({
