@@ -65,9 +65,13 @@ export function writePeople(o: EntitiesOutput, c: Concept): string | null {
   return o.items.length ? writeItems(c.role ? c.label : "Executive officers (newest filing)", o.items, o.company) : null;
 }
 
-export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedItem[]> }, c: Concept): string | null {
+export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedItem[]> }, c: Concept, r?: Reading): string | null {
   const items = o.facts?.[c.fact!] ?? [];
   if (!items.length) return null;
+  // a headcount or an address is as of its filing: only the newest filing's (or the asked year's) answers
+  const asked = (r?.periods ?? []).map((p) => /(\d{4})/.exec(p)?.[1]).filter(Boolean).map(Number);
+  const fits = (i: CitedItem) => (asked.length ? asked.includes(i.fiscalYear ?? -1) : i.document === o.newestFiling);
+  if ((c.fact === "employees" || c.fact === "headquarters") && !items.some((i) => !i.superseded && fits(i))) return null;
   if (c.fact === "employees" || c.fact === "headquarters") {
     const head = items.find((i) => !i.superseded)!;
     return `${o.company ? `${o.company} — ` : ""}${c.label}: **${head.detail ?? head.name}** ${head.citation}${items.some((i) => i.superseded) ? "\n_From the newest filing in the data room._" : ""}`;
@@ -116,10 +120,12 @@ const figureConcepts = (text: string) => new Set(findConcepts(text).filter((h) =
  * or names only the part in a table whose title and headings name this concept and no other
  * figure. Answered when the rows that fit agree on one value for the period; otherwise nothing.
  */
-export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string): string | null {
+export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false): string | null {
   const scopeStems = tokens(scope).map((t) => t.stem);
   const stemsOf = (t: string) => tokens(t).map((x) => x.stem);
-  const valued = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
+  // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
+  const inSegments = (x: LineItemRow) => /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bgroups?\b|\bdivisions?\b/i.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "));
+  const valued = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && scopeStems.every((s) => stemsOf(x.label).includes(s)) && (!segment || inSegments(x)));
   const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
   const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
@@ -155,6 +161,14 @@ export function writeRisks(o: SearchDocumentsOutput): string | null {
 /** A printed figure: a number standing alone (not the digit of a name such as "3M"), with its unit word. */
 const AMOUNT = /(?:[$€£]\s?)?\b\d(?:[\d,]*\d)?(?:\.\d+)?(?![\p{L}\d])\s*(?:billion|million|thousand|bn|mn|%|percent|x|times)?/giu;
 const YEAR_ONLY = /^(?:19|20)\d\d$/;
+/** The sentence's figures are of the concept's kind: money for an amount, a percentage for a rate, a count for a count. */
+function figureKindFits(c: Concept, figures: string[]): boolean {
+  if (c.kind === "amount") return figures.some((f) => /[$€£]|billion|million|thousand|\bbn\b|\bmn\b/i.test(f));
+  if (c.kind === "percent") return figures.some((f) => /%|percent/i.test(f));
+  if (c.kind === "count") return figures.some((f) => !/[$€£%]|percent/i.test(f) && Number(f.replace(/[^\d.]/g, "")) >= 10);
+  return true;
+}
+
 /** A page's running header the text extraction glued to its first sentence. */
 const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
@@ -170,18 +184,19 @@ export function statedSentence(passages: Passage[], c: Concept, years: number[],
       const named = names.some((n) => n.length > 0 && n.every((w) => stems.includes(w)));
       const figures = [...s.matchAll(AMOUNT)].map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
       const dated = !years.length || years.some((y) => s.includes(String(y)));
+      const kind = figureKindFits(c, figures);
       const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
       const scoped = scopeStems.every((w) => stems.includes(w));
       // a sentence, not a table run together: a verb, and few figures
       const prose = STATING_VERB.test(s) && figures.length <= 4;
-      if (named && scoped && prose && figures.length && dated && !part && s.length <= 400) return { text: s.replace(RUNNING_HEADER, ""), citation: p.citation };
+      if (named && scoped && prose && kind && figures.length && dated && !part && s.length <= 400) return { text: s.replace(RUNNING_HEADER, ""), citation: p.citation };
     }
   }
   return null;
 }
 
 export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
-  const years = r.periods.flatMap((p) => (/^FY\d{4}$/.test(p) ? [Number(p.slice(2))] : []));
+  const years = r.periods.flatMap((p) => { const y = /(\d{4})$/.exec(p)?.[1]; return y ? [Number(y)] : []; });
   const s = statedSentence(o.passages, c, years, r.scope);
   return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
 }

@@ -77,8 +77,11 @@ export function stepsFor(r: Reading): Step[] | null {
   if (ratio && (!r.defines || RATIO_OF.test(r.text))) return ["ratio"];
   if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text)))) return null;
   if (r.concepts.length > 1) return null;
-  // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the total
+  // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the
+  // total; when neither fits, the rules planner's part tables and passages try (the last step abstains not)
   if (r.scope && (computable(c) || c.rowWords?.length) && !r.polar) return ["scoped", "sentence"];
+  // a segment named but no part read ("the segment's operating income"): not the company total
+  if (r.segment && computable(c)) return null;
   const stated = c.rowWords?.length ? (["rows", ...(computable(c) ? (["compute"] as Step[]) : []), "sentence"] as Step[]) : null;
   if (stated && !r.polar && !r.aggregate) return stated;
   if (computable(c)) return ["compute"];
@@ -136,7 +139,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading): string | null {
     case "people":
       return writePeople(out as unknown as EntitiesOutput, c);
     case "facts":
-      return writeFacts(out as unknown as EntitiesOutput, c);
+      return writeFacts(out as unknown as EntitiesOutput, c, r);
     case "risks":
       return writeRisks(out as unknown as SearchDocumentsOutput);
     case "compute":
@@ -145,7 +148,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading): string | null {
     case "rows":
       return writeRows(out as unknown as LineItemsOutput, c);
     case "scoped":
-      return writeScopedRows(out as unknown as LineItemsOutput, c, r.scope!);
+      return writeScopedRows(out as unknown as LineItemsOutput, c, r.scope!, r.segment);
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
   }
@@ -177,8 +180,9 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
     const a = unknownCompany(t, r) ?? answerOf(steps[i]!, t, r);
     if (a) return a;
   }
-  // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer)
-  if (made.length === steps.length && steps.includes("sentence")) {
+  // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer);
+  // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes
+  if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) {
     const rows = made.flatMap((t) => ((t.output as LineItemsOutput | undefined)?.rows ?? []));
     const passages = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
     return writeNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));

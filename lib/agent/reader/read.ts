@@ -31,6 +31,8 @@ export interface Reading {
   synthesis: boolean;
   /** Asks what someone did or said ("what did the board decide"): a passage answers, not a figure. */
   narrative: boolean;
+  /** The question names a reporting segment ("the U.S. segment"). */
+  segment: boolean;
   /** A follow-up whose period cannot be read without asking ("last year" after a quarter: the same quarter or the year?). */
   ambiguous?: boolean;
   /** The question defines the metric itself. */
@@ -53,6 +55,10 @@ export interface Reading {
 /** Words of a question's grammar the generic list leaves out (articles of speech, not of content). */
 const STOP = new Set(["not", "no", "yes", "if", "than", "into", "onto", "out", "off", "all", "each", "every", "some", "same", "other", "such", "like", "just", "very", "way", "ways", "thing", "things", "kind", "sort", "lot", "bit", "ok", "okay", "hey", "hi", "thanks"]);
 
+/** "How does the utility generate its revenues?": a description, not a figure ("how much", "how many" are figures). */
+const HOW_DOES = /^\s*how (?:does|do|did|is|are|was|were|has|have)\b/i;
+/** "The X segment": the scope is a reporting segment, whose rows sit in segment tables. */
+const SEGMENT = /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bdivisions?\b/i;
 const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:y|ise|ize)|walk me through|describe|background on|profile of)\b/i;
 /** Verbs of what someone did or said: "what did the board decide", "what does management expect". */
 const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b/i;
@@ -79,14 +85,15 @@ const WORD_N: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
 /** Years and quarters the text names, in order: "2020, 2021 and 2022", "fy22", "Q3 2023". */
 export function periodsIn(text: string): string[] {
   const out: string[] = [];
+  // a quarter, half, nine months or day first ("the first quarter of 2023" is not the year 2023)
+  const req = readPeriodRequest(text);
+  if (req.exact && req.exact.kind !== "FY") out.push(req.exact.label);
   const t = text.replace(/\b(?:fy|fiscal(?:\s+year)?)\s*'?(\d\d)\b(?!\d)/gi, (_, y: string) => `FY20${y}`);
+  const taken = req.exact && req.exact.kind !== "FY" ? String(req.exact.year) : undefined;
   for (const m of t.matchAll(/\b(?:(Q[1-4])\s*(?:FY\s*)?((?:19|20)\d\d)|FY\s*((?:19|20)\d\d)|((?:19|20)\d\d))\b/gi)) {
+    if (m[4] && m[4] === taken && (t.match(new RegExp(`\\b${taken}\\b`, "g")) ?? []).length === 1) continue;
     const label = m[1] ? `${m[1].toUpperCase()} ${m[2]}` : `FY${m[3] ?? m[4]}`;
     if (!out.includes(label)) out.push(label);
-  }
-  if (!out.length) {
-    const req = readPeriodRequest(text);
-    if (req.exact) out.push(req.exact.label);
   }
   return withRange(t, out);
 }
@@ -136,7 +143,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
-export function readQuestion(text: string, companies: string[], previous?: Reading): Reading {
+export function readQuestion(asked: string, companies: string[], previous?: Reading): Reading {
+  // initials written with stops ("U.S.", "U.K.") are one word
+  const text = asked.replace(/\b((?:\p{Lu}\.){2,})/gu, (m: string) => m.replace(/\./g, "") + " ");
   const hits = findConcepts(text);
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
@@ -155,7 +164,8 @@ export function readQuestion(text: string, companies: string[], previous?: Readi
     ...(sc ? { scale: sc.startsWith("b") ? ("billions" as const) : sc.startsWith("t") ? ("thousands" as const) : ("millions" as const) } : {}),
     defines: DEFINES.test(text),
     synthesis: SYNTHESIS.test(text),
-    narrative: NARRATIVE.test(text),
+    narrative: NARRATIVE.test(text) || HOW_DOES.test(text),
+    segment: SEGMENT.test(text),
     polar: POLAR.test(text),
     reason: REASON.test(text),
   };
