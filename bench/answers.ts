@@ -193,7 +193,7 @@ function byHalf(r: Run): Array<Run & { label: string; name: string; heldOut: boo
   // held-out-r3: a third batch on pages of their 10-K/10-Qs no earlier question used, also first run blind
   // held-out-r4 / held-out-r5: later blind batches on the held-out companies' unused pages (statement lines; narrative and quarter-by-end-date)
   // held-out-r6: a sixth blind batch on unused pages of all nine companies' filings (10-Q periods, segments, defined metrics, narrative, unanswerable traps)
-  return (["in-sample", "held-out", "held-out-new", "held-out-r3", "held-out-r4", "held-out-r5", "held-out-r6"] as const)
+  return (["in-sample", "held-out", "held-out-new", "held-out-r3", "held-out-r4", "held-out-r5", "held-out-r6", "held-out-r7"] as const)
     .map((half) => ({ ...r, outcomes: r.outcomes.filter((o) => o.q.half === half), label: `own (${half})`, name: `own-${half}`, heldOut: half !== "in-sample" }))
     .filter((x) => x.outcomes.length > 0);
 }

@@ -34,7 +34,7 @@ const Row = z.object({
   question: z.string(),
   answer: z.string(),
   evidence: z.array(z.object({ doc_name: z.string(), page: z.number().int() })).default([]),
-  half: z.enum(["in-sample", "held-out", "held-out-new", "held-out-r3", "held-out-r4", "held-out-r5", "held-out-r6"]).optional(),
+  half: z.enum(["in-sample", "held-out", "held-out-new", "held-out-r3", "held-out-r4", "held-out-r5", "held-out-r6", "held-out-r7"]).optional(),
 });
 
 export interface BenchQuestion {
@@ -50,7 +50,7 @@ export interface BenchQuestion {
   /** 1-based evidence pages in the question's own filing. */
   evidencePages: number[];
   /** Own set: whether the question's company is tuned on (in-sample) or only reported (held-out). */
-  half?: "in-sample" | "held-out" | "held-out-new" | "held-out-r3" | "held-out-r4" | "held-out-r5" | "held-out-r6";
+  half?: "in-sample" | "held-out" | "held-out-new" | "held-out-r3" | "held-out-r4" | "held-out-r5" | "held-out-r6" | "held-out-r7";
   /** Paraphrase set (bench/lib/paraphrases.ts): the wording class, and the original question the gold is read with. */
   wording?: "original" | "terse" | "company_first" | "conversational";
   scoreQuestion?: string;
