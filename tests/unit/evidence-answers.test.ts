@@ -8,6 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { partAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -52,5 +53,27 @@ describe("evidence writers", () => {
     const text = writeNotFound(revenue, r, [row("Net sales", "Consolidated Statements of Operations", 394_328)], [], "ACME INC.");
     expect(text).toMatch(/^I couldn't find a stated iphone unit/);
     expect(text).toMatch(/company's total is not that figure/);
+  });
+});
+
+describe("a named part's figure answered by the rules planner", () => {
+  const ROOM = ["ACME INC."];
+  const made = [
+    { toolName: "get_line_items", input: { items: ["Widgetly revenue"] }, output: { rows: [], notFound: ["Widgetly revenue"], notes: [] } },
+    { toolName: "search_documents", input: { query: "Widgetly revenue" }, output: { passages: [], notes: [] } },
+  ];
+  const kb = (tableValues: unknown[]) => ({ toolName: "query_knowledge_base", input: {}, output: { tableValues } });
+
+  it("stands only when a part-table row gave it; a total or a passage is replaced by what was searched", () => {
+    const r = readQuestion("What was Widgetly revenue in 2022?", ROOM);
+    expect(r).toMatchObject({ scope: "Widgetly", namedPart: true });
+    expect(partAnswerOverride(r, [...made, kb([])])).toMatch(/^I couldn't find a stated Widgetly revenue/);
+    expect(partAnswerOverride(r, [...made, kb([{ label: "Widgetly", value: "12" }])])).toBeNull();
+  });
+
+  it("leaves plain qualifiers alone ('shares', 'customers' name no part)", () => {
+    const r = readQuestion("how many shares did acme repurchase in 2022?", ROOM);
+    expect(r.namedPart).not.toBe(true);
+    expect(partAnswerOverride(r, [...made, kb([])])).toBeNull();
   });
 });

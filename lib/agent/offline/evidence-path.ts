@@ -182,10 +182,26 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   }
   // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer);
   // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes
-  if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) {
-    const rows = made.flatMap((t) => ((t.output as LineItemsOutput | undefined)?.rows ?? []));
-    const passages = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
-    return writeNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
-  }
+  if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) return notFound(r, made);
   return null;
+}
+
+function notFound(r: Reading, made: ToolExchange[]): string {
+  const rows = made.flatMap((t) => ((t.output as LineItemsOutput | undefined)?.rows ?? []));
+  const passages = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
+  return writeNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
+}
+
+/**
+ * A named part's figure ("Slack revenue") the reader's rows and sentences did not find, which the rules
+ * planner then answered: its answer stands only when a part-table row gave it. Anything else it
+ * found (the company's total, a passage sharing the words) is not the part's figure, so the turn
+ * says what was searched instead. Null when the answer stands.
+ */
+export function partAnswerOverride(r: Reading, done: ToolExchange[]): string | null {
+  const steps = stepsFor(r);
+  const made = mine(done);
+  if (!steps?.includes("scoped") || !r.namedPart || made.length < steps.length) return null;
+  const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: unknown[] } | undefined)?.tableValues?.length ?? 0) > 0);
+  return fromRow ? null : notFound(r, made);
 }

@@ -9,7 +9,7 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { agentModeMove, agentModeOutput } from "./agent-mode";
 import { readConversation, type Conversation } from "./conversation";
-import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, readTurn } from "./evidence-path";
+import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, partAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn } from "./intent";
 import { nextToolCalls } from "./planner";
 import { writeAnswer } from "./writer";
@@ -53,8 +53,8 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const conv = readConversation(options.prompt);
   const available = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
   const forced = options.toolChoice?.type === "none";
-  if ([...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced) {
-    const reading = readTurn(conv, dataRoomCompanies(options.prompt));
+  const reading = [...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced ? readTurn(conv, dataRoomCompanies(options.prompt)) : undefined;
+  if (reading) {
     const calls = evidenceNext(reading, conv.current.tools);
     if (calls) return toolDecision(conv, calls);
     const answer = evidenceAnswer(reading, conv.current.tools);
@@ -62,7 +62,10 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   }
   const metric = planTurn(conv).intent === "metric";
   const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, metric)) } };
-  return decideRules(options, rest, available, conv.current.tools.length);
+  const decision = decideRules(options, rest, available, conv.current.tools.length);
+  // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
+  const override = reading && decision.kind === "text" ? partAnswerOverride(reading, conv.current.tools) : null;
+  return override ? { kind: "text", calls: [], text: override } : decision;
 }
 
 /**

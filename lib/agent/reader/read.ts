@@ -46,6 +46,12 @@ export interface Reading {
    * and generic words ("iPhone", "Greater China", "Space segment"). A company total never answers it.
    */
   scope?: string;
+  /**
+   * The scope is a named part: a proper name as the analyst wrote it ("iPhone", "Greater China",
+   * "Slack"), or the question says it is a segment. Plain nouns left over ("shares", "customers",
+   * "charges") qualify the figure without naming a part of the company.
+   */
+  namedPart?: boolean;
   /** Fiscal years the conversation has named up to this turn (a follow-up's change runs across them). */
   seen?: string[];
   /** Carried from the previous turn (concept, company or periods). */
@@ -135,6 +141,12 @@ function conceptsOf(hits: ConceptHit[]): Concept[] {
   return kept.filter((c, i) => kept.indexOf(c) === i);
 }
 
+/** A word of the scope written with a capital (or mixed case: "iPhone") away from the question's start: a name. */
+function namesProperly(text: string, scope: string): boolean {
+  const first = text.trim().split(/\s+/)[0]?.replace(/[^\p{L}\p{N}]/gu, "");
+  return scope.split(/\s+/).some((w) => w !== first && /\p{Lu}/u.test(w));
+}
+
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[]): string | undefined {
   const toks = tokens(text);
@@ -157,7 +169,7 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
     text,
     concepts,
     ...(company ? { company } : {}),
-    ...(scope ? { scope } : {}),
+    ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
     periods,
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && IN_PERCENT.test(text)) ? { aggregate: "growth" as const } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(dec ? { decimals: WORD_N[dec[1]?.toLowerCase() ?? ""] ?? Number(dec[1] ?? dec[2]) } : {}),
