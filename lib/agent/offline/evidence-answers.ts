@@ -161,6 +161,14 @@ export function writeRisks(o: SearchDocumentsOutput): string | null {
 /** A printed figure: a number standing alone (not the digit of a name such as "3M"), with its unit word. */
 const AMOUNT = /(?:[$€£]\s?)?\b\d(?:[\d,]*\d)?(?:\.\d+)?(?![\p{L}\d])\s*(?:billion|million|thousand|bn|mn|%|percent|x|times)?/giu;
 const YEAR_ONLY = /^(?:19|20)\d\d$/;
+/** A figure within a dozen words after the last of the part's words. */
+function figureNear(sentence: string, scopeStems: string[]): boolean {
+  const toks = tokens(sentence);
+  const last = Math.max(...scopeStems.map((w) => toks.findIndex((t) => t.stem === w)));
+  if (last < 0) return false;
+  return toks.slice(last + 1, last + 13).some((t) => /^\d/.test(t.word) && !/^(?:19|20)\d\d$/.test(t.word));
+}
+
 /** The sentence's figures are of the concept's kind: money for an amount, a percentage for a rate, a count for a count. */
 function figureKindFits(c: Concept, figures: string[]): boolean {
   if (c.kind === "amount") return figures.some((f) => /[$€£]|billion|million|thousand|\bbn\b|\bmn\b/i.test(f));
@@ -181,12 +189,14 @@ export function statedSentence(passages: Passage[], c: Concept, years: number[],
   for (const p of passages) {
     for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
       const stems = tokens(s).map((x) => x.stem);
-      const named = names.some((n) => n.length > 0 && n.every((w) => stems.includes(w)));
+      // the concept's words in a row ("operating income", not "operating revenues … earnings")
+      const named = names.some((n) => n.length > 0 && ` ${stems.join(" ")} `.includes(` ${n.join(" ")} `));
       const figures = [...s.matchAll(AMOUNT)].map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
       const dated = !years.length || years.some((y) => s.includes(String(y)));
       const kind = figureKindFits(c, figures);
       const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
-      const scoped = scopeStems.every((w) => stems.includes(w));
+      // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
+      const scoped = scopeStems.every((w) => stems.includes(w)) && (!scopeStems.length || figureNear(s, scopeStems));
       // a sentence, not a table run together: a verb, and few figures
       const prose = STATING_VERB.test(s) && figures.length <= 4;
       if (named && scoped && prose && kind && figures.length && dated && !part && s.length <= 400) return { text: s.replace(RUNNING_HEADER, ""), citation: p.citation };

@@ -192,6 +192,13 @@ function notFound(r: Reading, made: ToolExchange[]): string {
   return writeNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }
 
+/** The documents write a word of the scope as a name ("Tableau", "App Store", "San Francisco") where the analyst typed it in lower case. */
+function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
+  const texts = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []).map((p) => p.text));
+  const words = scope.split(/\s+/).filter((w) => w.length > 2);
+  return words.length > 0 && words.some((w) => texts.some((t) => new RegExp(`\\b${w.charAt(0).toUpperCase()}${w.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(t)));
+}
+
 /**
  * A named part's figure ("Slack revenue") the reader's rows and sentences did not find, which the rules
  * planner then answered: its answer stands only when a part-table row gave it. Anything else it
@@ -201,7 +208,7 @@ function notFound(r: Reading, made: ToolExchange[]): string {
 export function partAnswerOverride(r: Reading, done: ToolExchange[]): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
-  if (!steps?.includes("scoped") || !r.namedPart || made.length < steps.length) return null;
+  if (!steps?.includes("scoped") || made.length < steps.length || !(r.namedPart || namedInDocuments(r.scope!, made))) return null;
   const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: unknown[] } | undefined)?.tableValues?.length ?? 0) > 0);
   return fromRow ? null : notFound(r, made);
 }

@@ -98,6 +98,8 @@ export function periodsIn(text: string): string[] {
   const taken = req.exact && req.exact.kind !== "FY" ? String(req.exact.year) : undefined;
   for (const m of t.matchAll(/\b(?:(Q[1-4])\s*(?:FY\s*)?((?:19|20)\d\d)|FY\s*((?:19|20)\d\d)|((?:19|20)\d\d))\b/gi)) {
     if (m[4] && m[4] === taken && (t.match(new RegExp(`\\b${taken}\\b`, "g")) ?? []).length === 1) continue;
+    // the year of a day that spells out the period already read ("Q1 FY24 (quarter ended April 30, 2023)")
+    if (m[4] && taken && /\b\d{1,2},?\s*$/.test(t.slice(0, m.index))) continue;
     const label = m[1] ? `${m[1].toUpperCase()} ${m[2]}` : `FY${m[3] ?? m[4]}`;
     if (!out.includes(label)) out.push(label);
   }
