@@ -53,7 +53,10 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const conv = readConversation(options.prompt);
   const available = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
   const forced = options.toolChoice?.type === "none";
-  const reading = [...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced ? readTurn(conv, dataRoomCompanies(options.prompt)) : undefined;
+  const companies = dataRoomCompanies(options.prompt);
+  const read = [...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced ? readTurn(conv, companies) : undefined;
+  // a deal of several companies and a question naming none: the rules planner answers for the target or asks which
+  const reading = read && (read.company || companies.length <= 1) ? read : undefined;
   if (reading) {
     const calls = evidenceNext(reading, conv.current.tools);
     if (calls) return toolDecision(conv, calls);
