@@ -1,7 +1,7 @@
 /**
  * How the question asks the answer to be given: the scale ("in USD millions", "in billions",
  * "($ thousands)"), a currency, a percentage ("in units of percents", "as a %"), and rounding
- * ("round to one decimal place", "two decimal places", "to the nearest whole number").
+ * ("round to one decimal place", "two decimal places", "2dp", "to the nearest whole number").
  */
 import type { AnswerFormat } from "./types";
 
@@ -23,7 +23,9 @@ export function readAnswerFormat(text: string): AnswerFormat {
   }
   if (/\b(?:in (?:units of )?percent(?:s|age|ages)?|as (?:a )?(?:%|percent(?:age)?)|in %|\(%\)|% terms|percentage terms)/.test(text)) format.percent = true;
   const round = text.match(/\b(?:round(?:ed|ing)?\b[^.?]*?\bto|to|with|in|using)\s+(?:the nearest\s+)?(zero|no|one|two|three|four|[0-4])\s+decimal(?:\s+(?:places?|points?|digits?))?/);
+  const dp = round ? undefined : text.match(/\b([0-4])\s*dp\b/);
   if (round) format.decimals = NUMBERS[round[1]!];
+  else if (dp) format.decimals = Number(dp[1]);
   else if (/\b(?:nearest|to an?) (?:whole number|integer)\b/.test(text)) format.decimals = 0;
   else if (/\bnearest tenth\b/.test(text)) format.decimals = 1;
   else if (/\bnearest hundredth\b/.test(text)) format.decimals = 2;

@@ -11,6 +11,7 @@ import { sectionsOfStoredPages } from "@/lib/search/page-sections";
 import { searchPages } from "@/lib/search/search";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { tokens } from "../concepts/match";
+import { locateExcerpt } from "@/lib/extraction/citation";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { looksLikeInstructions } from "../guardrails/injection";
 import type { SourceRegistry } from "../sources";
@@ -96,15 +97,14 @@ export function blockAround(text: string, at: number): { start: number; end: num
 }
 
 /**
- * Where an excerpt sits in the page text, whatever whitespace either has: its first words matched
- * as a run with any spacing between them (the search's excerpt collapses the page's line breaks).
+ * Where an excerpt sits in the page text, whatever whitespace either has (the search's excerpt
+ * collapses the page's line breaks): its first words, found by the citation checker's locator.
  */
 export function locate(text: string, excerpt: string): number {
   const words = excerpt.replace(/[…]+/g, " ").trim().split(/\s+/).filter(Boolean).slice(0, 8);
   for (let n = words.length; n >= 3; n--) {
-    const re = new RegExp(words.slice(0, n).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"));
-    const m = re.exec(text);
-    if (m) return m.index;
+    const at = locateExcerpt(text, words.slice(0, n).join(" "));
+    if (at) return at.start;
   }
   return 0;
 }
@@ -128,10 +128,8 @@ export function withoutInstructions(text: string, sources: SourceRegistry): stri
   for (const sentence of sentencePieces(text.replace(/\s+/g, " "))) {
     if (!looksLikeInstructions(sentence)) continue;
     sources.markUntrusted(sentence);
-    const at = locate(out, sentence);
-    const words = sentence.split(/\s+/).length;
-    const span = new RegExp(sentence.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+")).exec(out.slice(at));
-    if (words && span) out = `${out.slice(0, at)}[text that reads like instructions to an AI, withheld]${out.slice(at + span[0].length)}`;
+    const at = locateExcerpt(out, sentence);
+    if (at) out = `${out.slice(0, at.start)}[text that reads like instructions to an AI, withheld]${out.slice(at.end)}`;
   }
   return out;
 }

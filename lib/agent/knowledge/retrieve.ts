@@ -10,6 +10,8 @@ import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { samePeriod } from "@/lib/periods";
 import { tokenize } from "@/lib/search/tokenize";
 import type { SourceRegistry } from "../sources";
+import { GENERIC_WORDS } from "../concepts/generic-words";
+import { tokens } from "../concepts/match";
 import { looksLikeInstructions } from "../guardrails/injection";
 import { monthsBetween } from "./describe";
 import { embedMissingFindings, keywordFindings, vectorFindings, type FindingFilters, type FindingRow } from "./findings";
@@ -47,12 +49,12 @@ function overlapsQuery(row: FindingRow, query: string): boolean {
 
 const PART_SCOPES = new Set(["segment", "geography", "programme"]);
 
-/** The question names the part a finding covers (by every word of its name), or the finding covers the company as a whole. */
+/** The question names the part a finding covers (every word of its name, by stems), or the finding covers the company as a whole. */
 export function namesPart(question: string, row: FindingRow): boolean {
   if (!row.scope || !PART_SCOPES.has(row.scope)) return true;
-  const asked = new Set(question.toLowerCase().split(/[^\p{L}\p{N}&]+/u));
-  const words = (row.scope_name ?? "").toLowerCase().split(/[^\p{L}\p{N}&]+/u).filter((w) => w.length > 2 && !["and", "the", "segment", "business", "group"].includes(w));
-  return words.length > 0 && words.every((w) => asked.has(w));
+  const asked = new Set(tokens(question).map((t) => t.stem));
+  const words = tokens(row.scope_name ?? "").filter((t) => t.word.length > 2 && !GENERIC_WORDS.has(t.word) && t.word !== "segment");
+  return words.length > 0 && words.every((t) => asked.has(t.stem));
 }
 
 export async function retrieveFindings(

@@ -10,7 +10,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Conten
 import { agentModeMove, agentModeOutput } from "./agent-mode";
 import { readConversation, type Conversation } from "./conversation";
 import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, partAnswerOverride, readTurn } from "./evidence-path";
-import { planTurn } from "./intent";
+import { planTurn, type Plan } from "./intent";
 import { nextToolCalls } from "./planner";
 import { writeAnswer } from "./writer";
 
@@ -63,9 +63,10 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
     const answer = evidenceAnswer(reading, conv.current.tools);
     if (answer) return { kind: "text", calls: [], text: answer };
   }
-  const metric = planTurn(conv).intent === "metric";
-  const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, metric)) } };
-  const decision = decideRules(options, rest, available, conv.current.tools.length);
+  // the plan reads the user's turns only, so the rules planner's plan is the same with fewer tool results
+  const plan = planTurn(conv);
+  const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, plan.intent === "metric")) } };
+  const decision = decideRules(options, rest, available, conv.current.tools.length, plan);
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
   const override = reading && decision.kind === "text" ? partAnswerOverride(reading, conv.current.tools) : null;
   return override ? { kind: "text", calls: [], text: override } : decision;
@@ -90,8 +91,7 @@ function toolDecision(conv: Conversation, calls: Array<{ toolName: string; input
   };
 }
 
-function decideRules(options: LanguageModelV3CallOptions, conv: Conversation, available: Set<string>, step: number): LocalDecision {
-  const plan = planTurn(conv);
+function decideRules(options: LanguageModelV3CallOptions, conv: Conversation, available: Set<string>, step: number, plan: Plan): LocalDecision {
   const forced = options.toolChoice?.type === "none";
   const calls = forced ? null : nextToolCalls(plan, conv.current.tools, available);
   if (calls && calls.length) return toolDecision(conv, calls, step);

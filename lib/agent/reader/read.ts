@@ -12,7 +12,13 @@
  * The reader resolves nothing it cannot: a slot it does not find stays empty, and the caller
  * decides whether the question can be answered from evidence or must be answered by searching.
  */
-import { readPeriodRequest } from "@/lib/periods";
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { coreWords } from "@/lib/ingest/metadata-company-key";
+import { cleanQuestion } from "@/lib/metrics/question";
+import { readAnswerFormat } from "@/lib/metrics/ask-format";
+import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
+import { normalise } from "@/lib/metrics/terms";
+import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
@@ -69,58 +75,47 @@ const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:
 /** Verbs of what someone did or said: "what did the board decide", "what does management expect". */
 const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b/i;
 
-const POLAR = /^\s*(?:did|does|do|is|are|was|were|has|have|had|can|could|will|would|should)\b/i;
-const REASON = /\b(?:why|how come|what (?:drove|caused|explains)|reasons? for|driven by)\b/i;
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
 const CHANGE = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
 /** "By what percent did X change", "% change": a relative change, whatever verb says it. */
 const PERCENT_CHANGE = /\b(?:by )?what (?:percent(?:age)?|%)\b|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
 const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?)\b|\bas an? (?:%|percent(?:age)?)\b/i;
-/** A definition the user gives ("= A / B", "defined as", "work it out as"): the metric engine reads it. */
-const DEFINES = /=|\bdefined as\b|\bcalculated as\b|\bcomputed? as\b|\bwork(?:ed)? (?:it )?out as\b|\bcompute\b|\btaking\b[^.?]*\bplus\b|\bformula\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
 const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
 const NOW = /\b(?:now|currently|current|today|latest|most recent|these days|at present)\b/i;
-const DECIMALS = /\b(\d|one|two|three|four)\s+decimal(?:s| places?)?\b|\b(?:to\s+)?(\d)\s*dp\b/i;
-const SCALE = /\b(?:in|as)\s+(?:usd\s+|\$\s*)?(thousands|millions|billions|mm|mn|bn)\b|\b(?:usd|\$)\s*(millions|billions|thousands|mm|bn)\b/i;
-const WORD_N: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
+const SCALE_NAME: Record<number, "thousands" | "millions" | "billions"> = { 1e3: "thousands", 1e6: "millions", 1e9: "billions" };
 
-/** Years and quarters the text names, in order: "2020, 2021 and 2022", "fy22", "Q3 2023". */
+/**
+ * Years, quarters and halves the text names, in order (lib/metrics/periods); two joined by "to" or
+ * "-" as every year between; a day ("at 30 September 2024") as that day (lib/periods). A period said
+ * twice, by its fiscal name and by its last day ("Q1 FY24 (quarter ended April 30, 2023)"), is the
+ * first of the two.
+ */
 export function periodsIn(text: string): string[] {
-  const out: string[] = [];
-  // a quarter, half, nine months or day first ("the first quarter of 2023" is not the year 2023)
-  const req = readPeriodRequest(text);
-  if (req.exact && req.exact.kind !== "FY") out.push(req.exact.label);
-  const t = text.replace(/\b(?:fy|fiscal(?:\s+year)?)\s*'?(\d\d)\b(?!\d)/gi, (_, y: string) => `FY20${y}`);
-  const taken = req.exact && req.exact.kind !== "FY" ? String(req.exact.year) : undefined;
-  for (const m of t.matchAll(/\b(?:(Q[1-4])\s*(?:FY\s*)?((?:19|20)\d\d)|FY\s*((?:19|20)\d\d)|((?:19|20)\d\d))\b/gi)) {
-    if (m[4] && m[4] === taken && (t.match(new RegExp(`\\b${taken}\\b`, "g")) ?? []).length === 1) continue;
-    // the year of a day that spells out the period already read ("Q1 FY24 (quarter ended April 30, 2023)")
-    if (m[4] && taken && /\b\d{1,2},?\s*$/.test(t.slice(0, m.index))) continue;
-    const label = m[1] ? `${m[1].toUpperCase()} ${m[2]}` : `FY${m[3] ?? m[4]}`;
-    if (!out.includes(label)) out.push(label);
+  const t = normalise(text);
+  const mentions = periodMentions(t);
+  const range = mentions.length === 2 ? periodRange(t, mentions) : undefined;
+  if (range) return yearsBetween(range[0], range[1]);
+  const kinds = new Set<string>();
+  const labels: string[] = [];
+  for (const m of mentions) {
+    const p = parsePeriod(m.label);
+    const said = p?.endedOn ? p.kind : undefined;
+    if (said && kinds.has(said)) continue;
+    if (p && !p.endedOn) kinds.add(p.kind);
+    if (!labels.includes(m.label)) labels.push(m.label);
   }
-  return withRange(t, out);
+  const day = readPeriodRequest(text).exact;
+  if (day?.kind === "point") return [...labels.filter((l) => l !== `FY${day.year}`), day.label];
+  return labels.length || !day ? labels : [day.label];
 }
 
-/** "2016 to 2018", "FY2019–FY2021", "from 2015 through 2017": every fiscal year of the span. */
-function withRange(text: string, found: string[]): string[] {
-  const m = /\b(?:FY)?((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru|until)\s*(?:FY)?((?:19|20)\d\d)\b/i.exec(text);
-  if (!m) return found;
-  const [a, b] = [Number(m[1]), Number(m[2])];
-  if (b <= a || b - a > 10) return found;
-  const span = Array.from({ length: b - a + 1 }, (_, i) => `FY${a + i}`);
-  return [...new Set([...found.filter((p) => !/^FY\d{4}$/.test(p) || span.includes(p)), ...span])].sort();
-}
-
-/** Distinctive words of a company's name ("VERIZON COMMUNICATIONS INC" → verizon, communications). */
+/** A company name's words without its legal form ("VERIZON COMMUNICATIONS INC" → verizon, communications). */
 function nameWords(company: string): string[] {
-  return tokens(company)
-    .map((t) => t.word)
-    .filter((w) => w.length >= 2 && !/^(?:inc|corp|corporation|co|company|ltd|plc|llc|lp|group|holdings?|the|and|of|sa|ag|nv|ab|international|incorporated)$/.test(w));
+  return coreWords(company).filter((w) => w.length >= 2);
 }
 
 /** The data room company the text names: its first distinctive word, or its whole squashed name ("3m"). */
@@ -165,8 +160,8 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
   const scope = hits.length ? scopeOf(text, hits, company, companies) : undefined;
-  const dec = DECIMALS.exec(text);
-  const sc = SCALE.exec(text)?.slice(1).find(Boolean)?.toLowerCase();
+  const format = readAnswerFormat(normalise(text));
+  const kind = classifyQuestion(text).kind;
   const reading: Reading = {
     text,
     concepts,
@@ -174,14 +169,14 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
     ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
     periods,
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && IN_PERCENT.test(text)) ? { aggregate: "growth" as const } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
-    ...(dec ? { decimals: WORD_N[dec[1]?.toLowerCase() ?? ""] ?? Number(dec[1] ?? dec[2]) } : {}),
-    ...(sc ? { scale: sc.startsWith("b") ? ("billions" as const) : sc.startsWith("t") ? ("thousands" as const) : ("millions" as const) } : {}),
-    defines: DEFINES.test(text),
+    ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
+    ...(format.scale ? { scale: SCALE_NAME[format.scale] } : {}),
+    defines: text.includes("=") || !!cleanQuestion(normalise(text)).definition,
     synthesis: SYNTHESIS.test(text),
     narrative: NARRATIVE.test(text) || HOW_DOES.test(text),
     segment: SEGMENT.test(text),
-    polar: POLAR.test(text),
-    reason: REASON.test(text),
+    polar: kind === "yes_no",
+    reason: kind === "reason",
   };
   if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
   else if (!periods.length && NOW.test(text)) reading.periods = ["latest"];
