@@ -171,9 +171,7 @@ function namesProperly(text: string, scope: string): boolean {
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[]): string | undefined {
   const toks = tokens(text);
   const named = companyWords(text, company ? [company] : companies);
-  // initials in capitals ("US", "UK", "EMEA") name a place or a part, never the pronoun "us"
-  const initials = (t: Token) => /^\p{Lu}{2,}$/u.test(text.slice(t.start, t.end));
-  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && (!GENERIC_WORDS.has(t.word) || initials(t)) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
+  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !GENERIC_WORDS.has(t.word) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
