@@ -184,8 +184,10 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[]):
   if (!concepts.some((c) => c.kind === "amount" || c.kind === "percent" || c.kind === "ratio" || c.kind === "count")) return undefined;
   const said = toks.filter((t, i) => {
     if (!isDirectionWord(t)) return false;
-    // "higher than 30%" compares with a threshold, not with another period
-    if (toks.slice(i + 1, i + 3).some((x) => x.word === "than")) return false;
+    // "higher than 30%" compares with a threshold; "higher than in 2022" with another period
+    const than = toks.slice(i + 1, i + 3).findIndex((x) => x.word === "than");
+    const after = than >= 0 ? toks[i + 2 + than] : undefined;
+    if (than >= 0 && (!after || (/^\d/.test(after.word) && !/^(?:19|20)\d\d$/.test(after.word)))) return false;
     if (t.word !== "up" && t.word !== "down") return true;
     const before = toks[i - 1];
     return !!before && (hits.some((h) => i - 1 >= h.from && i - 1 < h.to) || MOTION.has(before.word));

@@ -135,7 +135,8 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
     const offSubject = (subjects.length > 0 && !subjects.every((n) => keys.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => keys.has(k)));
-    const valueless = !!q.periodFigure && !statesAValue(unit.text);
+    // a terse figure question's keywords all name the figure: a sentence missing more than one of them states another
+    const valueless = !!q.periodFigure && (!statesAValue(unit.text) || m.coreHits < m.coreTotal - (m.coreTotal >= 3 ? 1 : 0));
     const passes = fit.ok && !valueless && !exhibit && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
