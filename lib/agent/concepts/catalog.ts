@@ -92,7 +92,7 @@ export const CONCEPTS: Concept[] = [
     lineItems: ["operating_cash_flow"],
   }),
   amount("capital_expenditure", "Capital expenditure", ["capex", "capital expenditure", "capital expenditures", "capital spending", "capital investment", "purchases of property plant and equipment", "purchases of pp&e", "payments for property plant and equipment"], {
-    phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
+    phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property and equipment", "invest in property plant and equipment", "spend on property and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
     lineItems: ["capital_expenditure"],
   }),
   amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders", "pay a dividend", "pay dividends"], lineItems: ["dividends_paid"], action: true }),
@@ -146,7 +146,7 @@ export const CONCEPTS: Concept[] = [
   { id: "coo", label: "Chief operating officer", kind: "person", terms: ["coo", "chief operating officer"], role: "chief operating officer" },
   { id: "chair", label: "Chair of the board", kind: "person", terms: ["chairman", "chairwoman", "chair", "chair of the board"], role: "chairman" },
   { id: "general_counsel", label: "General counsel", kind: "person", terms: ["general counsel", "chief legal officer", "top lawyer"], role: "general counsel" },
-  { id: "executives", label: "Executive officers", kind: "person", terms: ["executives", "executive officers", "management team", "management", "leadership", "leadership team", "officers"], role: "" },
+  { id: "executives", label: "Executive officers", kind: "person", terms: ["executives", "executive officers", "management team", "management", "leadership", "leadership team"], role: "" },
   // organisation facts
   { id: "auditor", label: "Auditor", kind: "organisation", terms: ["auditor", "auditors", "audit firm", "accounting firm", "independent registered public accounting firm"], phrases: ["audits their books", "audits the books", "who audits", "signs off the accounts", "audited by"], fact: "auditor" },
   { id: "headquarters", label: "Headquarters", kind: "place", terms: ["headquarters", "hq", "head office", "principal executive offices", "main office"], phrases: ["where are they based", "where is it based", "where are they headquartered", "where is the company located", "where is it headquartered"], fact: "headquarters" },

@@ -78,7 +78,9 @@ export function stepsFor(r: Reading): Step[] | null {
   const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
   // a definition "A / B" of two statement lines is the ratio step's own reading
   if (ratio && (!r.defines || RATIO_OF.test(r.text))) return ["ratio"];
-  if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text)))) return null;
+  // a long question read whole (company, periods, nothing left over) is the reader's; one with words it did not read is the engine's
+  const readWhole = !!r.company && r.periods.length > 0 && !r.scope;
+  if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text) && !readWhole))) return null;
   if (r.concepts.length > 1) return null;
   // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the
   // total; when neither fits, the rules planner's part tables and passages try (the last step abstains not)
@@ -221,7 +223,10 @@ export function partAnswerOverride(r: Reading, done: ToolExchange[]): string | n
   const made = mine(done);
   // a yes/no about the part ("did Japan sales fall?") may be decided by a sentence: the planner's verdict stands
   if (r.polar || !steps?.includes("scoped") || made.length < steps.length || !(r.namedPart || namedInDocuments(r.scope!, made))) return null;
-  const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: unknown[] } | undefined)?.tableValues?.length ?? 0) > 0);
+  // a row naming the part (by at least half its words): a total's row is not the part's
+  const scopeStems = tokens(r.scope!).map((t) => t.stem);
+  const namesPart = (label: string) => { const have = new Set(tokens(label).map((t) => t.stem)); return scopeStems.filter((w) => have.has(w)).length * 2 >= scopeStems.length; };
+  const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: Array<{ label: string; column?: string }> } | undefined)?.tableValues ?? []).some((v) => namesPart(`${v.label} ${v.column ?? ""}`)));
   return fromRow ? null : notFound(r, made);
 }
 

@@ -223,7 +223,8 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
     ...(format.scale ? { scale: SCALE_NAME[format.scale] } : {}),
     defines: text.includes("=") || !!cleanQuestion(normalise(text)).definition,
     synthesis: SYNTHESIS.test(text),
-    narrative: NARRATIVE.test(text) || HOW_DOES.test(text),
+    // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
+    narrative: NARRATIVE.test(text) || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2)),
     segment: SEGMENT.test(text),
     polar: kind === "yes_no" || (!!direction && !WH.test(text)),
     reason: kind === "reason",
