@@ -62,6 +62,11 @@ describe("officer lists without cell gaps", () => {
         "",
         "Ms. Castaign joined the Company in 1991. Age 61.",
         "",
+        "Corvina A. Pell President and Chief Executive Officer —",
+        "Freight Division",
+        "",
+        "Ms. Pell has led the freight division since 2019. Age 55.",
+        "",
         "Northvale’s Board of Directors",
         "",
         "Corwin B. Aldous Retired Executive Vice President and Chief Financial Officer, Brennock Industries",
@@ -72,6 +77,7 @@ describe("officer lists without cell gaps", () => {
       ["Linnea Vorst", "Senior Vice President and Chief Technology Officer"],
       ["Tobiah R. Penhallow, Jr.", "Executive Vice President and Chief Financial Officer"],
       ["Emmeline Castaign", "Chairman and Chief Executive Officer"],
+      ["Corvina A. Pell", "President and Chief Executive Officer — Freight Division"],
     ]);
   });
 });
@@ -106,6 +112,20 @@ describe("officers who sign the annual report", () => {
     ]);
     expect(found[1]!.page).toBe(88);
     expect(found[1]!.excerpt).toContain("Mattias O’Halloran");
+  });
+
+  it("leaves signatures printed in two columns unread rather than give one signer the other's capacity, and reads a certification", () => {
+    const found = people([
+      ...signatures([
+        "By /s/ Quentin R. Ashdown By /s/ Marisol T. Vantongeren",
+        "Quentin R. Ashdown Marisol T. Vantongeren",
+        "",
+        "Executive Vice President and Chief Financial Officer President, Chief Executive Officer and Director",
+        "(Principal Financial Officer) (Principal Executive Officer)",
+      ]),
+      page(95, ["CERTIFICATION", "I, Marisol T. Vantongeren, certify that:", "1. I have reviewed this annual report on Form 10-K;", "Date: February 24, 2024", "", "/s/ Marisol T. Vantongeren", "Marisol T. Vantongeren", "", "President and Chief Executive Officer"]),
+    ]);
+    expect(found.map((p) => [p.name, p.role, p.page])).toEqual([["Marisol T. Vantongeren", "President and Chief Executive Officer (signed a certification of the report)", 95]]);
   });
 
   it("reads the capacity on the signer's line and the one printed above the name", () => {

@@ -89,7 +89,7 @@ function officersInTable(page: ExtractionPage, from: number, to: number): Office
     // a title wrapped onto the next line of its cell ("Senior Vice President, Research and" + "Development and …",
     // "Group President, Transportation &" + "Electronics": "&" has no word boundary before it)
     const cont = cells[cells.indexOf(next) + 1];
-    if (cont && /(?:\b(?:and|of|Chief|Vice|Senior|Executive|Global|Group)|&|,)$/.test(title) && !nameCell(cont.text) && !/^\d/.test(cont.text) && !AGE.test(cont.text)) { title = `${title} ${cont.text}`; next = cont; }
+    if (cont && /(?:\b(?:and|of|Chief|Vice|Senior|Executive|Global|Group)|&|,|[—–-])$/.test(title) && !nameCell(cont.text) && !/^\d/.test(cont.text) && !AGE.test(cont.text)) { title = `${title} ${cont.text}`; next = cont; }
     title = cleanTitle(title.replace(/\s+(?:since|from)\b.*$/i, ""));
     // a "title" that starts with a name is the next officer's row
     if (!TITLE_WORD.test(title) || title.length > 140 || leadingName(title)) continue;

@@ -53,7 +53,7 @@ export function cleanTitle(raw: string): string {
   if (stop) t = t.slice(0, stop.index);
   // a biography run on after the title ("… Officer Mr. Lee joined …"), a column of years with the company ("… Officer 17")
   t = t.replace(/\s+(?:Mr|Ms|Mrs|Dr)\.\s.*$/, "").replace(DATED, "").replace(/\s+\d{1,2}$/, "");
-  t = t.replace(/\s+(?:since|from)\s*$/i, "").replace(/[,;:\s]+$/, "").trim();
+  t = t.replace(/\s+(?:since|from)\s*$/i, "").replace(/[,;:\s—–-]+$/, "").trim();
   if (t.length > 140) {
     const cut = t.slice(0, 140);
     t = cut.slice(0, Math.max(cut.lastIndexOf(","), cut.lastIndexOf(" and "))).trim() || cut;
@@ -115,8 +115,11 @@ export function officersInLines(text: string, from: number, to: number): LineOff
       const m = /^(?<age>[2-9]\d)\s+(?<title>\S.*)$/.exec(next);
       if (m) { age = Number(m.groups!.age); got = titleFrom(lines, i + 1, m.groups!.title!); }
     } else if (rest.length <= 150 && !/\d/.test(rest) && !/\.\s*$/.test(rest) && !/\b(?:is|was|has|had|served|joined|serves)\b/.test(rest)) {
-      // a heading line over a biography: the rest of the line is the title
-      got = { title: cleanTitle(rest), end: lines[i]!.start + lines[i]!.text.length };
+      // a heading line over a biography: the rest of the line is the title, and the next line when it goes on ("… Officer —" / "Airline and International")
+      const next = lines[i + 1]?.text.trim() ?? "";
+      // (a title never ends on "and" or a dash, so the next line is its end even when it reads like a name: "Freight Division")
+      const goesOn = /(?:\b(?:and|of)|[,&—–-])$/.test(rest) && next.length > 0 && next.length <= 80 && !/\d/.test(next);
+      got = { title: cleanTitle(goesOn ? `${rest} ${next}` : rest), end: lines[goesOn ? i + 1 : i]!.start + lines[goesOn ? i + 1 : i]!.text.length };
     }
     if (!got || !isOfficerTitle(got.title) || out.some((o) => o.name === lead.name)) continue;
     out.push({ name: lead.name, title: got.title, ...(age ? { age } : {}), start, end: got.end });

@@ -6,14 +6,17 @@
  * - "/S/ DANA R. LEE" over "Dana R. Lee" over the capacity and the date;
  * - the capacity above the printed name ("Chief Financial Officer" / "(Principal Financial Officer)" / "Dana R. Lee");
  * - "/s/ A /s/ B" in two columns, then "A – Title  B – Title".
- * A signer who signs as a director only is left out: the tool reads officers.
+ * A signer who signs as a director only is left out: the tool reads officers. The certifications of the
+ * principal executive and financial officers filed with the report are read the same way, after it.
  */
 import type { ExtractionPage } from "../types";
 import { cleanTitle, isOfficerTitle, leadingName } from "./officer-lines";
 
-export interface SignedOfficer { name: string; title: string; page: number; start: number; end: number }
+export interface SignedOfficer { name: string; title: string; page: number; start: number; end: number; /** The report's signature page, or an officer's certification filed with it. */ signs: "report" | "certification" }
 
 const SIGNATURES_PAGE = /\bsigned (?:below )?by the following persons\b|\bin the capacities (?:and on the dates? )?indicated\b/i;
+/** "I, Dana R. Lee, certify that:" (the certifications of the principal executive and financial officers). */
+const CERTIFICATION_PAGE = /\bI,\s+\p{Lu}[^,\n]{2,60},\s+certify\b|\bhereby certif(?:y|ies)\b/u;
 const SLASH_S = /\/\s*s\s*\/\s*/gi;
 const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
 const DATE = new RegExp(String.raw`\b(?:${MONTHS})\s+\d{1,2},\s*\d{4}|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, "g");
@@ -104,8 +107,11 @@ export function readSignedOfficers(pages: ExtractionPage[]): SignedOfficer[] {
   const out: SignedOfficer[] = [];
   for (const page of pages) {
     const text = page.text;
-    if (!SIGNATURES_PAGE.test(text) || !/\/\s*s\s*\//i.test(text)) continue;
+    const signs = SIGNATURES_PAGE.test(text) ? "report" : CERTIFICATION_PAGE.test(text) ? "certification" : null;
+    if (!signs || !/\/\s*s\s*\//i.test(text)) continue;
     const marks = [...text.matchAll(SLASH_S)];
+    const lineOf = (at: number) => text.lastIndexOf("\n", at);
+    const signedNames = marks.map((m) => signedName(text.slice(m.index! + m[0].length))?.name).filter((n): n is string => !!n);
     marks.forEach((m, i) => {
       const after = m.index! + m[0].length;
       const signed = signedName(text.slice(after));
@@ -116,14 +122,21 @@ export function readSignedOfficers(pages: ExtractionPage[]): SignedOfficer[] {
       const printed = signed.name ? { name: signed.name, at: after } : printedName(window, signed.key);
       if (!printed) return;
       const dashed = dashedCapacity(text, printed.name);
+      // signatures printed in two columns ("/s/ A   /s/ B", then both capacities on one line): only "A – Title" reads
+      const twoColumns = marks.some((o, j) => j !== i && lineOf(o.index!) === lineOf(m.index!));
+      if (!dashed && twoColumns) return;
       const cap = dashed ?? (() => {
-        const c = capacityOf(window, [printed.name]);
+        const c = capacityOf(window, [printed.name, printed.name.toUpperCase()]);
         return { title: c.title, at: m.index!, end: windowStart + c.used };
       })();
       const title = cleanTitle(cap.title.replace(/^[–—,:\s-]+/, ""));
-      if (!isOfficerTitle(title) || out.some((o) => o.name === printed.name)) return;
+      // a capacity that names another signer is read across two signatures
+      // one reading per person: the report's signature page before a certification
+      const known = out.findIndex((o) => o.name === printed.name);
+      if (!isOfficerTitle(title) || signedNames.some((n) => n !== printed.name && title.includes(n)) || (known >= 0 && (out[known]!.signs === "report" || signs === "certification"))) return;
+      if (known >= 0) out.splice(known, 1);
       const nameEnd = signed.name ? after + signed.end : windowStart + printed.at + printed.name.length;
-      out.push({ name: printed.name, title, page: page.pageNumber, start: Math.min(m.index!, cap.at), end: Math.max(cap.end, nameEnd) });
+      out.push({ name: printed.name, title, page: page.pageNumber, start: Math.min(m.index!, cap.at), end: Math.max(cap.end, nameEnd), signs });
     });
   }
   return out;
