@@ -26,7 +26,7 @@ export const computeMetricTypedInput = z.object({
     .string()
     .max(500)
     .optional()
-    .describe("A definition the user gave, over line item ids or names: '(long_term_debt + short_term_debt - cash) / ebitda', 'capital_expenditure / revenue'. Name it with `metric`."),
+    .describe("A definition the user gave, over line item ids or names: '(long_term_debt + short_term_debt - cash) / ebitda', 'capital_expenditure / revenue'; or over rows of segment, geographic or operating tables by their labels as get_line_items finds them: 'International net sales / Total net sales', 'Backlog / revenue' (quote a label holding an operator or a bracket). Name it with `metric`."),
   periods: z.array(z.string().max(60)).max(12).optional().describe("Fiscal periods: 'FY2022', '2022', 'Q3 2023', 'latest', 'prior year'. Relative words are read against the company's filings, not today's date. Omit for the latest fiscal year."),
   aggregate: z.enum(["value", "series", "average", "growth", "cagr", "change"]).optional().describe("value (default), series (one per period), average, growth (first → last), cagr, change (last − first)."),
   unit: z.enum(["amount", "percent", "ratio", "days", "per_share", "count"]).optional(),
@@ -45,7 +45,7 @@ export const COMPUTE_METRIC_DESCRIPTION =
 const TYPED_DESCRIPTION =
   "Compute a statement figure or a metric from the company's statement lines, by the metric engine: returns {status, value, formatted, formula, series, inputs[] (label, period, value, scale, document, page, row, citation), missing[], notes}. " +
   "State what to compute: `metric` (id or name) or `formula` (a user's definition over line items), `company`, `periods`. A missing input is named in `missing`, never estimated. " +
-  "It computes from statement lines only: a figure the company states itself (its own net-debt ratio, adjusted figures, backlog, segment figures) comes from get_line_items or search_documents. Never do the arithmetic yourself.";
+  "A `formula` may also name rows of segment, geographic or operating tables (a segment's sales over the total); each such input is the row get_line_items finds, cited. A figure the company states itself (its own net-debt ratio, adjusted figures) comes from get_line_items or search_documents. Never do the arithmetic yourself.";
 
 /** The legacy tool's work (Agent Mode): the metric engine reads the question, every input registered in `deps.sources`. */
 export async function runComputeMetric(deps: MetricAnswerDeps, input: z.infer<typeof computeMetricInput>): Promise<MetricAnswer | ToolError> {

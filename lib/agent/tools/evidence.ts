@@ -85,7 +85,7 @@ export function evidenceTools(ctx: AgentContext) {
       execute: (input) => recorded(ctx, "get_line_items", () => runLineItems(deps, input)),
     }),
     get_people: tool({
-      description: "Executive officers with their titles, from each filing, newest filing first (older filings' officers are marked superseded: a 'now' question reads the newest)." + DATA,
+      description: "Executive officers with their titles (officer lists and the signature page's '(Principal … Officer)'), from each filing, newest filing first (older filings' officers are marked superseded: a 'now' question reads the newest). A role no list names comes back as the passages that name it." + DATA,
       inputSchema: getPeopleInput,
       execute: (input) => recorded(ctx, "get_people", () => runPeople(deps, input)),
     }),
