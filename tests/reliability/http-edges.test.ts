@@ -225,6 +225,48 @@ describe("the HTTP edges of the real server (serve.mjs start)", () => {
     expect(fs.readFileSync(server.log, "utf8")).not.toMatch(/Request body exceeded|ReadableStream is already closed/);
   });
 
+  it("stores an upload over 20 MB whole behind a reverse proxy, with its length declared and chunked", async () => {
+    // a plain reverse proxy in front of the server: it streams the body on, as given or re-chunked
+    // (a proxy that does not buffer uploads sends HTTP/1.1 chunked), and names the client's host
+    const target = new URL(server.url);
+    const proxy = http.createServer((req, res) => {
+      const headers: http.OutgoingHttpHeaders = { ...req.headers, "x-forwarded-for": "127.0.0.1", "x-forwarded-proto": "http" };
+      if (req.headers["x-test-rechunk"]) {
+        delete headers["content-length"];
+        headers["transfer-encoding"] = "chunked";
+      }
+      const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      up.on("error", () => res.writeHead(502).end());
+      req.pipe(up);
+    });
+    const port = await freePort();
+    await new Promise<void>((r) => proxy.listen(port, "127.0.0.1", r));
+    const via = `http://127.0.0.1:${port}`;
+    try {
+      let size = 0;
+      for (const [name, extra] of [["declared", {}], ["chunked", { "x-test-rechunk": "1" }]] as const) {
+        const pdf = await makeLargePdf([`Appendix E: proxy survey, ${name}.`, "Appendix F: register."], 22 * MB);
+        const sha = createHash("sha256").update(pdf).digest("hex");
+        size = pdf.length;
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), `proxied-${name}.pdf`);
+        const res = await fetch(`${via}/api/deals/edges/documents`, { method: "POST", body: form, headers: { origin: via, ...extra } });
+        const body = (await res.json()) as { files: Array<{ sha256: string; bytes: number; documentId: string; duplicate?: boolean }> };
+        expect(res.status, `${name}: ${JSON.stringify(body)}`).toBe(202);
+        expect(body.files[0]).toMatchObject({ sha256: sha, bytes: pdf.length });
+        const file = await fetch(`${via}/api/deals/edges/documents/${body.files[0]!.documentId}/file`);
+        expect(createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex"), name).toBe(sha);
+      }
+      report(`http edges: behind a reverse proxy, ${(size / MB).toFixed(1)} MB uploads stored whole, with the length declared and re-chunked`);
+    } finally {
+      await new Promise((r) => proxy.close(r));
+    }
+    expect(fs.readFileSync(server.log, "utf8")).not.toMatch(/Request body exceeded|ReadableStream is already closed/);
+  });
+
   it("refuses a file over MANDA_MAX_UPLOAD_BYTES with 413 long before its end, and stores nothing", async () => {
     const before = await documents(server.url);
     const b = "----edges";

@@ -1,15 +1,18 @@
 /**
- * Slow clients under `npm run dev` too (issue 20): `scripts/serve.mjs dev` (what `npm run dev` runs
- * after prepare-app) gives the server `next dev` forks Node's headersTimeout from
- * MANDA_HEADERS_TIMEOUT_MS, as `npm start` does (tests/reliability/http-edges.test.ts covers start).
- * A client dripping header lines is closed once the limit passes; Node's own default would hold
- * it for 60 s. No page is compiled: the request never gets past its headers.
+ * `npm run dev` at the HTTP edges (issue 20; tests/reliability/http-edges.test.ts does the same for
+ * `npm start`). `scripts/serve.mjs dev` (what `npm run dev` runs after prepare-app):
+ * - gives the server `next dev` forks Node's headersTimeout from MANDA_HEADERS_TIMEOUT_MS: a client
+ *   dripping header lines is closed once the limit passes (Node's own default would hold it 60 s);
+ * - stores an upload over 20 MB whole: Next's dev server, like `next start`, must not buffer or cut
+ *   the body at 10 MB in front of the route.
  */
+import { createHash } from "node:crypto";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeLargePdf } from "../helpers/fixtures";
 import { childEnv, freshDataDir, report, ROOT } from "./harness";
 import { stopApp, type Server } from "./server";
 
@@ -41,7 +44,7 @@ const KEPT = ["tsconfig.json", "next-env.d.ts"].map((f) => path.join(ROOT, f)).f
 
 beforeAll(async () => {
   dataDir = freshDataDir("dev-timeouts");
-  const env = childEnv(dataDir, { MANDA_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT), MANDA_REQUEST_TIMEOUT_MS: "6000" });
+  const env = childEnv(dataDir, { MANDA_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT), MANDA_REQUEST_TIMEOUT_MS: "180000" });
   const prep = spawnSync(process.execPath, [path.join(ROOT, "bin", "manda.mjs"), "prepare-app"], { cwd: ROOT, env, encoding: "utf8" });
   if (prep.status !== 0) throw new Error(`prepare-app failed (${prep.status}): ${prep.stderr}`);
   port = await freePort();
@@ -60,10 +63,12 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server) await stopApp(server);
   for (const [f, bytes] of KEPT) if (!fs.readFileSync(f).equals(bytes)) fs.writeFileSync(f, bytes);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir && !process.env.MANDA_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("npm run dev: slow clients", () => {
+const MB = 1024 * 1024;
+
+describe("npm run dev: slow clients and large uploads", () => {
   it("closes a client that is slow to send its headers within MANDA_HEADERS_TIMEOUT_MS", async () => {
     const socket = net.connect(port, "127.0.0.1");
     const t0 = Date.now();
@@ -82,5 +87,23 @@ describe("npm run dev: slow clients", () => {
     clearTimeout(stop);
     report(`dev timeouts: slow headers closed after ${h.ms} ms (${h.answer.split("\r\n")[0] || "no answer"})`);
     expect(h.ms).toBeLessThan(HEADERS_TIMEOUT + 5000);
+  });
+
+  it("stores an upload over 20 MB whole (sha256 of the stored bytes)", async () => {
+    const url = server.url;
+    const created = await fetch(`${url}/api/deals`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify({ slug: "dev-edges", name: "Dev edges" }) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const pdf = await makeLargePdf(["Appendix G: dev survey.", "Appendix H: register."], 22 * MB);
+    const sha = createHash("sha256").update(pdf).digest("hex");
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "dev-survey.pdf");
+    const res = await fetch(`${url}/api/deals/dev-edges/documents`, { method: "POST", body: form, headers: { origin: url } });
+    const body = (await res.json()) as { files: Array<{ sha256: string; bytes: number; documentId: string }> };
+    expect(res.status, JSON.stringify(body)).toBe(202);
+    expect(body.files[0]).toMatchObject({ sha256: sha, bytes: pdf.length });
+    const file = await fetch(`${url}/api/deals/dev-edges/documents/${body.files[0]!.documentId}/file`);
+    expect(createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex")).toBe(sha);
+    report(`dev server: upload of ${(pdf.length / MB).toFixed(1)} MB stored whole`);
+    expect(fs.readFileSync(server.log, "utf8")).not.toMatch(/Request body exceeded|ReadableStream is already closed/);
   });
 });
