@@ -175,6 +175,9 @@ describe("the HTTP edges of the real server (serve.mjs start)", () => {
     const walk = (dir: string): string[] => fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name === "route.ts" || e.name === "page.tsx" ? [path.join(dir, e.name)] : []));
     const routes = walk("app").map((f) => ({ file: f, methods: f.endsWith("page.tsx") ? ["GET"] : [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/export async function (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!) }));
     const bad = ["%ED%A0%80", "%C0%AE%C0%AE", "%FF", "%E0%A4%A", "%"];
+    // each refusal is logged with its code (Next's plain-text 500 logged nothing)
+    const refusalsLogged = () => fs.readFileSync(server.log, "utf8").split("\n").filter((l) => l.includes('"msg":"request refused","code":"bad_request:path"')).length;
+    const loggedBefore = refusalsLogged();
     const failures: string[] = [];
     let tried = 0;
     for (const { file, methods } of routes) {
@@ -197,9 +200,11 @@ describe("the HTTP edges of the real server (serve.mjs start)", () => {
         }
       }
     }
-    report(`http edges: invalid percent-encoding, ${tried} requests over ${routes.length} routes and pages, ${failures.length} answers >= 500 or untyped`);
+    const logged = refusalsLogged() - loggedBefore;
+    report(`http edges: invalid percent-encoding, ${tried} requests over ${routes.length} routes and pages, ${failures.length} answers >= 500 or untyped, ${logged} refusals logged`);
     for (const f of failures.slice(0, 20)) report(`  ${f}`);
     expect(failures).toEqual([]);
+    expect(logged).toBeGreaterThanOrEqual(tried);
   });
 
   it("stores an upload over 20 MB whole (sha256 of the stored bytes, every page indexed)", async () => {
