@@ -260,14 +260,15 @@ describe("Supabase sign-in", () => {
     const pages = (slug: string) => ["", "/chat", "/qa", "/review", "/irl", "/pipeline", "/knowledge", `/documents/${crypto.randomUUID()}`, `/chat/${crypto.randomUUID()}`].map((p) => `/deals/${slug}${p}`);
     const seen: string[] = [];
     const bodies = new Set<string>();
-    for (const path of [...pages(aliceDeal.slug), ...pages(`missing-${suffix}`)]) {
+    const paths = [...pages(aliceDeal.slug), ...pages(`missing-${suffix}`)];
+    for (const path of paths) {
       const res = await page.goto(`${base}${path}`);
       seen.push(`${res?.status()} ${path}`);
       const html = await page.content();
       expect(html, path).not.toContain(aliceDeal.name);
       bodies.add((await page.locator("main").innerText()).trim());
     }
-    expect(seen).toEqual([...pages(aliceDeal.slug), ...pages(`missing-${suffix}`)].map((p) => `404 ${p}`));
+    expect(seen).toEqual(paths.map((p) => `404 ${p}`));
     // one and the same page for both: nothing tells an existing slug from a made-up one
     expect(bodies.size).toBe(1);
     // Bob's own deal is his
