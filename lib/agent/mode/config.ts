@@ -6,6 +6,7 @@
  * budget grows to fit them, never beyond `maxToolCallsCeiling`.
  */
 import { z } from "zod";
+import { MAX_QUESTION_CHARS } from "../limits";
 
 export const agentModeConfigSchema = z.object({
   /** Tool calls per run (search_docs + open_citation). */
@@ -16,7 +17,8 @@ export const agentModeConfigSchema = z.object({
   maxIterations: z.number().int().min(1).max(50).default(10),
   /** Corrections sent back to the model (invalid JSON, failed validation, refused actions). */
   maxReprompts: z.number().int().min(0).max(20).default(3),
-  maxQuestionChars: z.number().int().min(10).max(20_000).default(1000),
+  /** At most what the tools take (lib/agent/limits.ts): the question is handed on to them. */
+  maxQuestionChars: z.number().int().min(10).max(MAX_QUESTION_CHARS).default(1000),
   /** Opened citations shown to the model in full (most recent first beyond this, by title only). */
   maxContextCitations: z.number().int().min(1).max(20).default(5),
   /** Characters of one opened citation in the model's context (a window around the match). */

@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { MAX_QUESTION_CHARS } from "../limits";
 import { safely, toolError, type AgentContext, type ToolError } from "../context";
 import { runCompute, type ComputeOutput } from "../evidence/compute";
 import { answerMetricQuestion, type MetricAnswer, type MetricAnswerDeps } from "../knowledge/metric-answer";
@@ -9,7 +10,7 @@ export const computeMetricInput = z.object({
   question: z
     .string()
     .min(1)
-    .max(2000)
+    .max(MAX_QUESTION_CHARS)
     .describe("The analyst's question as asked, with its company, period(s), units and rounding, and any definition it gives ('X is defined as: …')."),
   document: z.string().max(300).optional().describe("Limit to one document (filename)."),
 });
@@ -33,7 +34,7 @@ export const computeMetricTypedInput = z.object({
   decimals: z.number().int().min(0).max(6).optional(),
   scale: z.enum(["units", "thousands", "millions", "billions"]).optional(),
   document: z.string().max(300).optional().describe("Limit to one document (filename)."),
-  question: z.string().min(1).max(2000).optional().describe("Only when no metric or formula can be named: the analyst's question, read by the engine."),
+  question: z.string().min(1).max(MAX_QUESTION_CHARS).optional().describe("Only when no metric or formula can be named: the analyst's question, read by the engine."),
 });
 
 export const COMPUTE_METRIC_DESCRIPTION =
