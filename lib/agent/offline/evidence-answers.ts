@@ -94,7 +94,8 @@ export function writeDirectionCompute(o: ComputeOutput, r: Reading): string | nu
   if (o.status !== "answered" || !o.inputs.length) return null;
   const points = o.series.filter((x) => x.value !== undefined && x.formatted).map((x) => ({ period: x.period, value: x.value!, shown: x.formatted! }));
   const cites = [...new Set(o.inputs.map((i) => i.citation))].join(" ");
-  return writeDirection(points, r, o.metric!.name, cites, o.company);
+  // the figure's own name, not its growth's ("Total debt", not "Total debt growth")
+  return writeDirection(points, r, r.concepts[0]?.label ?? o.metric!.name, cites, o.company);
 }
 
 function writeItems(title: string, items: CitedItem[], company?: string): string | null {
