@@ -59,6 +59,18 @@ describe("question reader", () => {
     expect(calls("how big is the backlog")).toEqual([{ toolName: "get_line_items", input: { items: ["backlog"] } }]);
   });
 
+  it("reads everyday names of operating figures from the catalog, in several wordings", () => {
+    for (const q of ["How much did Alderwick's same-store sales grow in 2022?", "alderwick comps 2022", "alderwick comparable store sales fy22"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["comparable_sales"]);
+      expect(r.aggregate, q).toBeUndefined();
+    }
+    expect(readQuestion("How much did Alderwick spend on marketing and sales in 2022?", ROOM).concepts.map((c) => c.id)).toEqual(["sales_marketing"]);
+    expect(readQuestion("How much did Alderwick sell in 2022?", ROOM).concepts.map((c) => c.id)).toEqual(["revenue"]);
+    expect(readQuestion("How much did Alderwick invest in property and equipment in 2022?", ROOM).concepts.map((c) => c.id)).toEqual(["capital_expenditure"]);
+    expect(readQuestion("alderwick noi 2022", ROOM).concepts.map((c) => c.id)).toEqual(["net_operating_income"]);
+  });
+
   it("makes no evidence call for why questions, yes/no about a figure's level, or nothing it knows", () => {
     expect(calls("why did revenue fall in 2022?")).toBeNull();
     expect(calls("was revenue material to the business in 2022?")).toBeNull();

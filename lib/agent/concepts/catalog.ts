@@ -39,6 +39,8 @@ export interface Concept {
   balance?: boolean;
   /** Something the company does or not (pays dividends, buys back stock): "did they …?" is decided by its figure. */
   action?: boolean;
+  /** The figure is itself a rate of change (comparable sales growth): "how much did it grow" asks the figure, not its change. */
+  isChange?: boolean;
 }
 
 const amount = (id: string, label: string, terms: string[], more: Partial<Concept> = {}): Concept => ({ id, label, kind: "amount", terms, ...more });
@@ -137,7 +139,10 @@ export const CONCEPTS: Concept[] = [
   amount("net_operating_income", "Net operating income", ["net operating income", "noi"], { rowWords: ["net operating income"] }),
   // a marketplace's value of goods sold through it (not its revenue)
   amount("gmv", "Gross merchandise volume", ["gmv", "gross merchandise volume", "gross merchandise value"], { rowWords: ["gmv"] }),
-  amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook"], { rowWords: ["backlog"], balance: true }),
+  // retailers' and restaurants' sales growth of comparable stores
+  percent("comparable_sales", "Comparable sales", ["comparable sales", "comparable store sales", "comparable sales growth", "same-store sales", "same store sales", "like-for-like sales", "comps"], { rowWords: ["comparable sales"], isChange: true }),
+  amount("sales_marketing", "Sales and marketing", ["sales and marketing", "marketing and sales", "selling and marketing", "s&m"], { rowWords: ["marketing and sales", "sales and marketing"] }),
+  amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook", "contracted revenue", "unearned contracted revenue"], { rowWords: ["backlog"], balance: true }),
   { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed", "workers", "full-time workers"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
   { id: "stores", label: "Stores", kind: "count", terms: ["stores", "store count", "locations", "restaurants", "warehouses"], rowWords: ["stores"], balance: true },
   // people

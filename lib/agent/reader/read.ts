@@ -231,6 +231,8 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
     ...(direction ? { direction } : {}),
   };
   if (reading.direction && reading.polar) reading.periods = changePeriods(periods);
+  // "how much did comparable sales grow": the figure is the growth
+  if (concepts[0]?.isChange && (reading.aggregate === "growth" || reading.aggregate === "change") && periods.length <= 1) delete reading.aggregate;
   if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
   else if (!periods.length && NOW.test(text)) reading.periods = ["latest"];
   return previous ? carried(reading, previous) : reading;
