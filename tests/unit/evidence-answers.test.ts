@@ -101,3 +101,20 @@ describe("a quoted sentence for a figure asked", () => {
     expect(quoteAnswerOverride(r, quote("We seek to maximize net operating income from our existing properties."), [])).toMatch(/^I couldn't find/);
   });
 });
+
+describe("a stated level, not a change", () => {
+  const marketing = conceptById("sales_marketing")!;
+  it("takes the sentence stating the expense, not the one stating its increase", () => {
+    const change = passage("For fiscal 2023, the increase in marketing and sales expenses was primarily due to an increase of $1.3 billion in employee-related costs.");
+    const level = passage("Marketing and sales expenses were $13.3 billion in fiscal 2023.");
+    expect(statedSentence([change, level], marketing, [2023], undefined, true)?.text).toMatch(/were \$13\.3 billion/);
+    expect(statedSentence([change], marketing, [2023], undefined, true)).toBeNull();
+  });
+
+  it("shows a rate row with its percent sign", () => {
+    const comps = conceptById("comparable_sales")!;
+    const r = { ...row("International Operated Markets", "Comparable sales increases/(decreases)", -15), scale: 1, currency: undefined };
+    r.columns = [{ period: "FY2020", months: 12, value: -15, printed: "(15.0)" }];
+    expect(writeScopedRows({ rows: [r], notFound: [], notes: [] }, comps, "International Operated Markets")).toMatch(/\*\*\(15\.0\)%\*\*/);
+  });
+});

@@ -4,6 +4,7 @@
  * or hands over); an answer states its figure with the citation the tool gave, and says which
  * period it took and how the figure was computed.
  */
+import { withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { formatAmount } from "@/lib/metrics/numbers";
 import type { Concept } from "../concepts/catalog";
@@ -83,7 +84,7 @@ function rowPoints(row: LineItemRow, c: Concept): Point[] {
   const months = row.columns.find((x) => x.value !== null)?.months;
   return row.columns
     .filter((x) => x.value !== null && x.months === months)
-    .map((x) => ({ period: x.period, value: x.value!, shown: c.kind === "ratio" || c.kind === "count" || c.kind === "percent" ? (x.printed ?? String(x.value)) : formatAmount(x.value!, row.scale, row.currency) }));
+    .map((x) => ({ period: x.period, value: x.value!, shown: shownValue(c, x, row) }));
 }
 
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
@@ -126,6 +127,13 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
   return writeItems(c.label, items, o.company);
 }
 
+/** A row's value as the answer shows it: counts and ratios as printed, a rate with its "%", money with scale and currency. */
+function shownValue(c: Concept, col: LineItemRow["columns"][number], row: LineItemRow): string {
+  if (c.kind === "ratio" || c.kind === "count") return col.printed ?? String(col.value);
+  if (c.kind === "percent") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
+  return formatAmount(col.value!, row.scale, row.currency);
+}
+
 /** One row answers when it names the concept in its own label and no other such row of the period disagrees, or a statement line does. */
 
 /** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
@@ -154,7 +162,7 @@ export function writeRows(o: LineItemsOutput, c: Concept): string | null {
   const row = pickRow(o, c);
   if (!row) return null;
   const col = row.columns.find((x) => x.value !== null)!;
-  const value = c.kind === "ratio" || c.kind === "count" ? (col.printed ?? String(col.value)) : formatAmount(col.value!, row.scale, row.currency);
+  const value = shownValue(c, col, row);
   const where = row.table?.title ? ` (table: ${row.table.title})` : "";
   return `${whose(o.company)}${row.label}, ${periodWord(col.period)}: **${value}**${where} ${row.citation}\n(row as printed: ${row.row})${o.notes.map((n) => `\n_${n}_`).join("")}`;
 }
@@ -194,7 +202,7 @@ export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, s
   const row = pickScopedRow(o, c, scope, segment);
   if (!row) return null;
   const v = row.columns.find((k) => k.value !== null)!;
-  const value = c.kind === "ratio" || c.kind === "count" ? (v.printed ?? String(v.value)) : formatAmount(v.value!, row.scale, row.currency);
+  const value = shownValue(c, v, row);
   const where = [row.table?.title, ...(row.table?.headings ?? [])].filter(Boolean).join(" › ");
   return `${whose(o.company)}${c.label} — ${row.label}${where ? ` (${where})` : ""}, ${periodWord(v.period)}: **${value}** ${row.citation}\n(row as printed: ${row.row})`;
 }
@@ -236,33 +244,51 @@ function figureKindFits(c: Concept, figures: string[]): boolean {
 const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
 
-/** The sentence that states the concept's figure itself ("Our total backlog was $150.0 billion at December 31, 2022"), for the company as a whole. */
-export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string): { text: string; citation: string } | null {
+/** A passage's document in time ("FY2022" before "Q1 2023"); 0 when unknown. */
+function passageRecency(p: Passage): number {
+  const m = /(?:FY|[QH]([1-4])\s*)(\d{4})/.exec(p.period ?? "");
+  return m ? Number(m[2]) * 10 + (m[1] ? Number(m[1]) : 5) : 0;
+}
 
+/**
+ * The sentence that states the concept's figure itself ("Our total backlog was $150.0 billion at
+ * December 31, 2022"), for the company as a whole; with no year asked, the newest filing's.
+ */
+export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string, level = false): { text: string; citation: string } | null {
+  const fits = passages.map((p, i) => ({ s: statedIn(p, c, years, scope, level), i, at: passageRecency(p) })).filter((x) => x.s);
+  if (!years.length) fits.sort((a, b) => b.at - a.at || a.i - b.i);
+  return fits[0]?.s ?? null;
+}
+
+/** "An increase of $1.3 billion", "decreased by 4%": the figure is a change, not the level asked. */
+const CHANGE_FIGURE = /\b(?:increase|decrease|rise|decline|growth|change|drop|gain|reduction)s?\s+(?:of|by)\s+(?:approximately\s+|about\s+)?[$€£]?\d|\b(?:increased|decreased|rose|fell|grew|declined|dropped)\s+(?:by\s+)?(?:approximately\s+|about\s+)?[$€£]?\d/i;
+
+function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level = false): { text: string; citation: string } | null {
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
   const scopeStems = scope ? tokens(scope).map((t) => t.stem) : [];
-  for (const p of passages) {
-    for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
-      const stems = tokens(s).map((x) => x.stem);
-      // the concept's words in a row ("operating income", not "operating revenues … earnings")
-      const named = names.some((n) => n.length > 0 && ` ${stems.join(" ")} `.includes(` ${n.join(" ")} `));
-      const figures = [...s.matchAll(AMOUNT)].map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
-      const dated = !years.length || years.some((y) => s.includes(String(y)));
-      const kind = figureKindFits(c, figures);
-      const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
-      // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
-      const scoped = scopeStems.every((w) => stems.includes(w)) && (!scopeStems.length || figureNear(s, scopeStems));
-      // a sentence, not a table run together: a verb, and few figures
-      const prose = STATING_VERB.test(s) && figures.length <= 4;
-      if (named && scoped && prose && kind && figures.length && dated && !part && s.length <= 400) return { text: s.replace(RUNNING_HEADER, ""), citation: p.citation };
-    }
+  for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+    const stems = tokens(s).map((x) => x.stem);
+    // the concept's words in a row ("operating income", not "operating revenues … earnings")
+    const named = names.some((n) => n.length > 0 && ` ${stems.join(" ")} `.includes(` ${n.join(" ")} `));
+    // the days of dates and note numbers are no figures ("as of December 31, 2022")
+    const figures = [...withoutYears(s).matchAll(AMOUNT)].map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
+    const dated = !years.length || years.some((y) => s.includes(String(y)));
+    const kind = figureKindFits(c, figures);
+    const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
+    // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
+    const scoped = scopeStems.every((w) => stems.includes(w)) && (!scopeStems.length || figureNear(s, scopeStems));
+    // a sentence, not a table run together: a verb, and few figures
+    const prose = STATING_VERB.test(s) && figures.length <= 4;
+    const change = level && CHANGE_FIGURE.test(s);
+    if (named && scoped && prose && kind && figures.length && dated && !part && !change && s.length <= 400) return { text: s.replace(RUNNING_HEADER, ""), citation: p.citation };
   }
   return null;
 }
 
 export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
-  const years = r.periods.flatMap((p) => { const y = /(\d{4})$/.exec(p)?.[1]; return y ? [Number(y)] : []; });
-  const s = statedSentence(o.passages, c, years, r.scope);
+  // the years the periods name, however written ("FY2022", "Q3 2024", "nine months ended 2023-07-01")
+  const years = [...new Set(r.periods.flatMap((p) => [...p.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]))))];
+  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate);
   return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
 }
 

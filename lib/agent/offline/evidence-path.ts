@@ -119,10 +119,10 @@ function callFor(step: Step, r: Reading): Call {
       return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...periods, limit: 12 } };
     case "sentence": {
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p)).map((p) => p.replace(/^FY/, "")).join(" ");
-      const what = c.kind === "count" ? `number of ${c.terms[0]} employed` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
-      // a count or a balance with no year asked is the current one: the newest filings first
-      const newest = !when && (c.kind === "count" || c.balance) ? { newest: true } : {};
-      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 8, ...newest } };
+      // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
+      const what = c.kind === "count" ? [...new Set(c.terms)].slice(0, 8).join(" ") : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
+      // a count or a balance with no year asked is the current one: the writer takes the newest filing's sentence among those that fit
+      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10 } };
     }
   }
 }
@@ -218,7 +218,7 @@ function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
  * found (the company's total, a passage sharing the words) is not the part's figure, so the turn
  * says what was searched instead. Null when the answer stands.
  */
-export function partAnswerOverride(r: Reading, done: ToolExchange[]): string | null {
+export function partAnswerOverride(r: Reading, done: ToolExchange[], text = ""): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
   // a yes/no about the part ("did Japan sales fall?") may be decided by a sentence: the planner's verdict stands
@@ -227,7 +227,10 @@ export function partAnswerOverride(r: Reading, done: ToolExchange[]): string | n
   const scopeStems = tokens(r.scope!).map((t) => t.stem);
   const namesPart = (label: string) => { const have = new Set(tokens(label).map((t) => t.stem)); return scopeStems.filter((w) => have.has(w)).length * 2 >= scopeStems.length; };
   const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: Array<{ label: string; column?: string }> } | undefined)?.tableValues ?? []).some((v) => namesPart(`${v.label} ${v.column ?? ""}`)));
-  return fromRow ? null : notFound(r, made);
+  // a quoted sentence naming the part with a value ("Of the 40,275 restaurants, approximately 95% were franchised") stands too
+  const quote = QUOTE_ANSWER.exec(text)?.[2];
+  const fromQuote = !!quote && namesPart(quote) && statesAValue(quote);
+  return fromRow || fromQuote ? null : notFound(r, made);
 }
 
 /** "Which customers …", "who …", "where …": a name or a place is asked, which a quote without a figure may give. */

@@ -68,7 +68,7 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, plan.intent === "metric")) } };
   const decision = decideRules(options, rest, available, conv.current.tools.length, plan);
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
-  const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools)) : null;
+  const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools)) : null;
   return override ? { kind: "text", calls: [], text: override } : decision;
 }
 

@@ -130,7 +130,8 @@ function namedAfterTerms(text: string, keys: Set<string>, exclude: Set<string>):
 const VALUE = /\d/;
 /** A footnote's marker ("(7) Note that …"), years, the days of dates ("December 31, 2015", "31 December") and references ("Note 11", "Item 7", "page 48") are not values. */
 const DAY_OF_DATE = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?=(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)/gi;
-const withoutYears = (text: string) => text.replace(/^\s*\(\d{1,2}\)\s*/, " ").replace(DAY_OF_DATE, " ").replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "").replace(/\b(?:notes?|items?|parts?|pages?|p\.|sections?|exhibits?|schedules?|no\.|rule|article)\s+[\dIVX][\w.()-]*/gi, "");
+/** The text without its years, the days of its dates and its references: what is left of it that may be a figure. */
+export const withoutYears = (text: string) => text.replace(/^\s*\(\d{1,2}\)\s*/, " ").replace(DAY_OF_DATE, " ").replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "").replace(/\b(?:notes?|items?|parts?|pages?|p\.|sections?|exhibits?|schedules?|no\.|rule|article)\s+[\dIVX][\w.()-]*/gi, "");
 
 /** The text states a value: a number other than a year, a day of a date or a reference ("Note 11"). */
 export const statesAValue = (text: string) => VALUE.test(withoutYears(text));
