@@ -109,12 +109,15 @@ function scoreComparison(lines: string[], item: GoldItem): ItemScore {
   return { item, verdict: "missed", why: lines.length ? "named, no figure" : "not mentioned" };
 }
 
+/** A line that says the run did not answer the item claims nothing about it. */
+const NOT_ANSWERED = /not answered in this run/i;
+
 function scoreFact(lines: string[], item: GoldItem): ItemScore {
   const g = item.gold!;
   const names = [g.name!, ...(g.alts ?? [])].map((n) => n.toLowerCase());
   if (lines.some((l) => names.some((n) => l.toLowerCase().includes(n)))) return { item, verdict: "correct", why: "named" };
   if (lines.some((l) => DISCLOSED.test(l))) return { item, verdict: "disclosed", why: "said missing" };
-  const claims = lines.filter((l) => /largest|biggest|most|highest|top/i.test(l) && !DISCLOSED.test(l));
+  const claims = lines.filter((l) => /largest|biggest|most|highest|top/i.test(l) && !DISCLOSED.test(l) && !NOT_ANSWERED.test(l));
   if (claims.length) return { item, verdict: "wrong", why: `named another: ${claims[0]!.slice(0, 140)}` };
   return { item, verdict: "missed", why: lines.length ? "named, no answer" : "not mentioned" };
 }

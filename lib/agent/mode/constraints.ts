@@ -314,3 +314,28 @@ export async function refineConstraints(model: LanguageModel, question: string, 
     return { constraints: rules, refined: false, note: `model refinement unavailable (${e instanceof Error ? e.name : "error"}); rule-based analysis kept` };
   }
 }
+
+/**
+ * What the request asks about, without its process instructions ("separate searches for revenue,
+ * margins and litigation, open at least two sources, quote one exact figure, say \"Insufficient
+ * documentation\" for anything missing" asks about revenue, margins and litigation). The
+ * instructions are read above; the items are read from what is left.
+ */
+export function instructionParts(question: string): { request: string; instructions: string[] } {
+  const instructions: string[] = [];
+  const take = (re: RegExp, keep = "") => (s: string) => s.replace(re, (m) => {
+    instructions.push(m.trim());
+    return keep;
+  });
+  const steps = [
+    take(/\b(?:(?:do|make|run|perform|use)\s+)?(?:(?:separate|individual|distinct|different)\s+)?(?:tool\s+)?(?:searches|search(?:es)?|look-?ups?)\s+(?:for|on|about|of)\s+(?:each of\s+)?/gi),
+    take(/[,;]?\s*(?:and\s+)?(?:please\s+)?open\s+(?:at least\s+|minst\s+)?(?:\w+\s+)?(?:of\s+)?(?:the\s+)?(?:sources?|citations?|documents?|pages?)(?:\s+in full)?/gi),
+    take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:quote|cite)\s+(?:one\s+|an?\s+|the\s+)?(?:exact\s+)?(?:figures?|numbers?|quotes?|lines?|sentences?|passages?)(?:\s+verbatim)?(?:\s+exactly)?/gi),
+    take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:explicitly\s+)?(?:say|write|state|mark)\s+["'“][^"'”]+["'”][^,.;?]*/gi),
+    take(/\b(?:using|use|from)\s+the\s+(?:newest|latest|most recent|most authoritative)(?:\s+dated)?\s+(?:document|source|report)s?\s*,?\s*/gi),
+    take(/\b(?:with|including)\s+(?:sources|citations)\b/gi),
+    take(/\s*\((?:[^()]*)\)/g),
+  ];
+  const request = steps.reduce((s, f) => f(s), question).replace(/\s+([,.;?])/g, "$1").replace(/([,;])\s*(?=[,.;?]|$)/g, "").replace(/\s{2,}/g, " ").trim();
+  return { request, instructions };
+}

@@ -10,7 +10,7 @@
  */
 import { createUIMessageStreamResponse, type LanguageModel } from "ai";
 import { z } from "zod";
-import type { Queryable } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import { MandaError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
@@ -29,7 +29,7 @@ export const agentRunBodySchema = z.object({
 });
 
 export interface AgentRouteDeps {
-  db: Queryable;
+  db: Db;
   user?: RequestUser;
   model?: LanguageModel;
   config?: Partial<AgentModeConfigInput>;

@@ -150,10 +150,13 @@ export interface ValidationResult {
 
 export type TraceStep =
   | { type: "constraints"; constraints: AgentConstraints; source: "rules" | "rules+model"; note?: string }
-  | { type: "plan"; steps: string[]; format: "json" | "numbered" | "bullets" | "fallback"; source: "model" | "fallback" }
+  | { type: "plan"; steps: string[]; format: "items" | "json" | "numbered" | "bullets" | "fallback"; source: "reader" | "model" | "fallback" }
   | {
       type: "tool_call";
-      tool: "search_docs" | "open_citation" | "compute_metric";
+      /** The chat agent's tool (search_documents, get_line_items, compute_metric, …). */
+      tool: string;
+      /** The item (its number in the plan) the call was made for. */
+      item?: number;
       args: Record<string, unknown>;
       ok: boolean;
       summary: string;
@@ -163,9 +166,9 @@ export type TraceStep =
       citation?: { n: number; document: string; page: number; documentId: string; chunkId: string | null; chars: number; truncated: boolean };
       error?: string;
     }
-  | { type: "validation"; ok: boolean; attempt: number; failures: Array<{ code: string; message: string }>; forced?: boolean }
+  | { type: "validation"; ok: boolean; attempt: number; failures: Array<{ code: string; message: string }>; forced?: boolean; item?: string }
   | { type: "reprompt"; reason: "invalid_json" | "validation" | "budget" | "refused"; message: string; remaining: { toolCalls: number; iterations: number; reprompts: number } }
-  | { type: "final"; status: "validated" | "forced"; citations: number; answerChars: number; unmet: string[] }
+  | { type: "final"; status: "validated" | "forced" | "needs_input"; citations: number; answerChars: number; unmet: string[]; badge?: string }
   | { type: "error"; code: string; message: string };
 
 export type TraceEvent = TraceStep & {
@@ -187,11 +190,27 @@ export interface AgentModeStats {
   ms: number;
 }
 
+/** One item of the request as the gate judged it. */
+export interface AgentModeItem {
+  n: number;
+  label: string;
+  kind: "figure" | "comparison" | "narrative" | "ranking" | "other";
+  periods: string[];
+  /** answered from a tool result; not_covered: not in the data room; failed: the run did not answer it. */
+  status: "answered" | "not_covered" | "failed";
+  reason?: string;
+}
+
 export interface AgentModeResult {
   answer: string;
   citations: GroundedCitation[];
   insufficiencies: Insufficiency[];
-  status: "validated" | "forced";
+  /** validated: every item answered from sources or disclosed as not in the data room; forced: some item not answered; needs_input: asked back. */
+  status: "validated" | "forced" | "needs_input";
+  /** The request's items and what the gate found for each. */
+  items: AgentModeItem[];
+  /** What the gate checked, in words ("9 of 11 items answered from sources, 2 not in the data room"). */
+  badge: string;
   /** Constraints the final answer still misses (forced synthesis only). */
   unmet: string[];
   constraints: AgentConstraints;
