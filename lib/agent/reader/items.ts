@@ -364,7 +364,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
           for (const x of periods.length ? periods : [undefined]) push(base, "figure", label, x ? [x] : []);
           continue;
         }
-        if (MARGINS.test(p.text) && !p.hits.length) {
+        if (!p.hits.length && /^(?:the |their |its )?margins?$/i.test(ask)) {
           // a bare "margins" after figures: the margins of those figures
           const made = items.filter((i) => (i.kind === "figure" || i.kind === "comparison") && i.concept && marginOf(i.concept)).map((i) => ({ c: marginOf(i.concept)!, periods: i.periods, kind: i.kind }));
           for (const m of made.filter((x, j) => made.findIndex((y) => y.c.id === x.c.id && y.periods.join() === x.periods.join()) === j)) push({ ...p, hits: [{ ...(hits[0] ?? ({} as ConceptHit)), concept: m.c }] }, m.kind, /^\p{Lu}\p{Ll}/u.test(m.c.label) ? m.c.label.toLowerCase() : m.c.label, m.periods);
@@ -380,5 +380,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
       }
     }
   }
-  return { items, ...(company ? { company } : {}), ignored };
+  // a request naming no concept is read only when a part asks something in words of its own (two or more)
+  const asks = items.some((i) => i.concept) ? items : items.filter((i) => tokens(i.ask).filter((w) => !LEAD.has(w.word)).length >= 2);
+  return { items: asks.map((i, k) => ({ ...i, n: k + 1 })), ...(company ? { company } : {}), ignored };
 }
