@@ -58,6 +58,8 @@ export function publicResult(r: AgentModeRunForDeal, withTrace: boolean) {
     unmet: r.unmet,
     constraints: r.constraints,
     plan: r.plan,
+    items: r.items,
+    badge: r.badge,
     stats: r.stats,
     model: r.model,
     ...(withTrace ? { trace: r.trace ?? [] } : {}),

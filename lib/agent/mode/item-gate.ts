@@ -141,7 +141,7 @@ function searchedOf(leg: LegResult): string[] {
   return leg.toolCalls.map((c) => {
     const i = (c.input ?? {}) as Record<string, unknown>;
     const what = i.query ?? i.question ?? i.metric ?? (Array.isArray(i.items) ? (i.items as string[]).join(", ") : undefined) ?? (Array.isArray(i.facts) ? (i.facts as string[]).join(", ") : undefined) ?? i.role;
-    return `${c.toolName}${what ? ` “${String(what)}”` : ""}`;
+    return `${c.toolName}${typeof what === "string" || typeof what === "number" ? ` “${what}”` : ""}`;
   });
 }
 
