@@ -125,10 +125,21 @@ function itemLines(c: ItemCheck, cites: Citations, phrase: string): string[] {
     const asOf = a.asOf ? ` (at ${dayOf(a.asOf)})` : "";
     return [`- **${label}**${asOf}: ${a.figure.display} ${cites.markers(a.lines, a.sources)}`, ...(quote ? [`  - the page states: "${quote.text.replace(/"/g, "'")}" [${cites.n(quote.source)}]`] : more ? [`  - ${cites.mark(more, a.sources)}`] : [])];
   }
-  // the answer's first line, and the lines under it that state something (a table's data rows, not its rules)
+  // a table in the answer is read row by row: "Forecast: EUR 5.0 million; Actual: EUR 5.2 million; …"
+  const table = flattenTable(a.lines);
+  if (table.length) return [`- **${label}**: ${cites.mark(table[0]!, a.sources)}`, ...table.slice(1, 3).map((l) => `  - ${cites.mark(l, a.sources)}`)];
+  // the answer's first line, and the lines under it that state something
   const [first, ...rest] = a.lines.filter((l) => !/^_.*_$/.test(l) && !/^\|[\s|:-]+\|$/.test(l));
   const more = rest.filter((l) => /\d/.test(l) && !/^\|\s*(?:metric|item)\b/i.test(l)).slice(0, 3);
   return [`- **${label}**: ${cites.mark((first ?? "").replace(/^[^:]{0,80}—\s*/, ""), a.sources)}`, ...more.map((l) => `  ${cites.mark(l, a.sources)}`)];
+}
+
+function flattenTable(lines: string[]): string[] {
+  const rows = lines.filter((l) => /^\|.*\|$/.test(l));
+  if (rows.length < 3 || !/^\|[\s|:-]+\|$/.test(rows[1]!)) return [];
+  const cells = (l: string) => l.slice(1, -1).split("|").map((c) => c.trim());
+  const head = cells(rows[0]!);
+  return rows.slice(2).map((r) => cells(r).map((c, i) => (i === 0 ? c : `${head[i] ?? ""}: ${c}`)).join("; "));
 }
 
 export function badgeOf(counts: ItemsAnswer["counts"]): string {

@@ -243,7 +243,9 @@ function checkNarrativeLeg(leg: LegResult, item: RequestItem): LegCheck {
   const passages = leg.toolCalls.filter((c) => c.toolName === "search_documents").flatMap((c) => {
     const o = c.output as SearchDocumentsOutput | undefined;
     const asked = String((c.input as { section?: string } | undefined)?.section ?? "");
-    return (o?.passages ?? []).filter((p) => !section || (p.section ?? (asked && new RegExp(section.split(" ")[0]!, "i").test(p.text) ? asked : "")).toLowerCase().includes(section.split(" ")[0]!));
+    // the tool says when no page of the section matched and other pages follow: only the section's own pages count
+    void asked;
+    return (o?.passages ?? []).filter((p) => !section || (p.section ?? "").toLowerCase().includes(section.split(" ")[0]!));
   });
   // a bullet quotes a passage of the section when it cites that passage's page
   const quoted = answerLines(leg.text).filter((l) => /^[-•]/.test(l) && passages.some((p) => l.includes(p.citation) || p.text.replace(/\s+/g, " ").includes(l.replace(/^[-•]\s*/, "").replace(/\s*\(source:[^)]*\)\s*$/, "").trim().slice(0, 60))));

@@ -91,7 +91,7 @@ const LEAD = new Set([
   "for", "in", "at", "of", "on", "by", "from", "with", "to", "pull", "give", "get", "show", "tell", "list", "provide", "summarise", "summarize", "flag", "need",
   "want", "like", "would", "please", "also", "then", "plus", "and", "so", "me", "us", "i", "we", "you", "what", "whats", "was", "were", "is", "are", "did",
   "does", "do", "their", "its", "the", "a", "an", "fiscal", "fy", "year", "years", "end", "versus", "vs", "compared", "against", "each", "both", "now", "just",
-  "sources", "source", "citations", "performance", "inc", "corp", "ltd", "plc", "llc", "co", "change", "changes", "difference", "there", "here", "10", "k", "q", "filing", "report", "annual", "all",
+  "sources", "source", "citations", "performance", "company", "as", "reported", "inc", "corp", "ltd", "plc", "llc", "co", "change", "changes", "difference", "there", "here", "10", "k", "q", "filing", "report", "annual", "all",
 ]);
 /** Words at the end of a part that ask nothing ("for", "in the 10-K", "with sources"). */
 const TAIL = /(?:\s+(?:for|in|at|of|on|by|from|the|each|both|year|years|fiscal|end|and|with|versus|vs\.?|compared|with|to))+$/i;
