@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { authCookieName, authMode, supabasePublicConfig } from "@/lib/auth/mode";
 import { accessTokenOf } from "@/lib/auth/token";
+import type { AuthUser } from "@/lib/auth/types";
 import { verifySupabaseToken } from "@/lib/auth/verify";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
@@ -15,7 +16,8 @@ import { API_CSP, STATIC_SECURITY_HEADERS, contentSecurityPolicy, newNonce } fro
  * 1. lib/http/guard: Host allowlist, same-origin state changes, no NUL in the URL, JSON size.
  * 2. Security headers: a nonce-based Content-Security-Policy on pages (Next puts the nonce on
  *    its scripts), a locked-down one on API responses, nosniff / referrer / framing on both.
- * 3. Supabase mode only: a page request without a valid Supabase session goes to /login?next=….
+ * 3. Supabase mode only: a page request without a valid Supabase session goes to /login?next=…;
+ *    a deal page of a deal the user is not a member of is the same 404 a missing deal gets.
  *    API routes check the session (and deal access) themselves through lib/auth and answer
  *    401/403 as JSON; local mode passes everything through.
  * An API request with a body does not come here (see `config.matcher`): lib/http/route.ts runs the
@@ -31,17 +33,17 @@ function secured(res: Response, csp: string | null): Response {
   return res;
 }
 
-async function pageAuth(req: NextRequest): Promise<Response | null> {
-  if (authMode() !== "supabase" || NO_AUTH_PAGE.test(req.nextUrl.pathname)) return null;
+/** Supabase mode: the page's signed-in user, or the redirect to /login (503 when Auth is down). Local mode: no user to check. */
+async function pageAuth(req: NextRequest): Promise<{ denied: Response } | { user: AuthUser | null }> {
+  if (authMode() !== "supabase" || NO_AUTH_PAGE.test(req.nextUrl.pathname)) return { user: null };
   const { url } = supabasePublicConfig();
   try {
-    await verifySupabaseToken(accessTokenOf(req, authCookieName(url)));
-    return null;
+    return { user: await verifySupabaseToken(accessTokenOf(req, authCookieName(url))) };
   } catch (e) {
-    if (isMandaError(e) && e.type === "unavailable") return new NextResponse("The sign-in service cannot be reached right now. Please try again.", { status: 503 });
+    if (isMandaError(e) && e.type === "unavailable") return { denied: new NextResponse("The sign-in service cannot be reached right now. Please try again.", { status: 503 }) };
     const to = new URL("/login", req.url);
     to.searchParams.set("next", `${req.nextUrl.pathname}${req.nextUrl.search}`);
-    return NextResponse.redirect(to);
+    return { denied: NextResponse.redirect(to) };
   }
 }
 
@@ -58,12 +60,13 @@ export async function proxy(req: NextRequest) {
     dev: process.env.NODE_ENV === "development",
     connect: config.SUPABASE_URL ? [new URL(config.SUPABASE_URL).origin] : [],
   });
-  const denied = await pageAuth(req);
-  if (denied) return secured(denied, csp);
+  const auth = await pageAuth(req);
+  if ("denied" in auth) return secured(auth.denied, csp);
   const headers = new Headers(req.headers);
   headers.set("content-security-policy", csp);
-  // a deal or document that does not exist: the not-found page with status 404 (lib/http/page-target.ts)
-  if ((req.method === "GET" || req.method === "HEAD") && !(await pageTargetExists(await getDb(), path))) {
+  // a deal or document that does not exist, or (Supabase mode) a deal the user is not a member of:
+  // the not-found page with status 404, decided before the page streams (lib/http/page-target.ts)
+  if ((req.method === "GET" || req.method === "HEAD") && !(await pageTargetExists(await getDb(), path, auth.user))) {
     return secured(NextResponse.rewrite(new URL("/_manda/not-found", req.url), { request: { headers } }), csp);
   }
   return secured(NextResponse.next({ request: { headers } }), csp);

@@ -20,9 +20,14 @@
  * all93 group; a conversation asks every turn with the history and scores the last answer.
  * paraphrase: bench/data/paraphrases.jsonl (or --paraphrases FILE), three rewordings of dev and own
  * questions asked of the original's deal and scored with its gold, beside the originals (same run).
+ * --natural-file FILE runs another batch in the natural format (e.g. bench/data/own-natural-r8.jsonl,
+ * written apart and run blind) in place of the check set: one deal per distinct set of filings,
+ * printed under the file's name; with --list it prints the batch's ids, types, deals and files and
+ * exits without asking anything.
  *
  *   npm run bench:answers [-- --only per-company|one-deal] [--set dev,check,own,natural,paraphrase] [--ids a,b]
  *       [--data-dir .manda-bench-answers] [--fresh] [--all93] [--verbose] [--paraphrases FILE]
+ *       [--natural-file FILE] [--list]
  *       [--min-correct 0.5 --max-wrong 0.2]   # exit 1 when any run is below the floor (CI)
  */
 import fs from "node:fs";
@@ -37,7 +42,7 @@ import { prepareDealGroup, type DealSpec } from "./lib/answers-deals";
 import { companyOfFilename, corpusOfFiling, filingsByCompany, filingsOf, loadQuestionSet, QUESTION_SETS, type BenchQuestion, type SetName } from "./lib/answers-questions";
 import { kindLabel, printTable, summaryOf, verboseLine, type Judged, type Outcome, type Setting } from "./lib/answers-report";
 import { citesGoldPage, readGold, scoreAnswer } from "./lib/answers-scoring";
-import { loadNatural, naturalDeals, type NaturalItem } from "./lib/natural-questions";
+import { loadNatural, NATURAL_FILE, naturalDeals, naturalDealsByFiles, type NaturalItem } from "./lib/natural-questions";
 import { naturalLine, naturalSummary, naturalTally, printNatural, type NaturalOutcome } from "./lib/natural-report";
 import { citesNaturalPage, scoreNatural } from "./lib/natural-scoring";
 import { loadParaphrases, PARAPHRASE_FILE, paraphraseSummary, printParaphrases } from "./lib/paraphrases";
@@ -46,6 +51,7 @@ const { values } = parseArgs({
   options: {
     only: { type: "string" }, set: { type: "string" }, ids: { type: "string" }, "data-dir": { type: "string" },
     fresh: { type: "boolean" }, all93: { type: "boolean" }, verbose: { type: "boolean", short: "v" }, paraphrases: { type: "string" },
+    "natural-file": { type: "string" }, list: { type: "boolean" },
     "min-correct": { type: "string" }, "max-wrong": { type: "string" },
   },
 });
@@ -55,6 +61,10 @@ const ALL_SETS: RunSet[] = ["dev", "check", "own", "natural", "paraphrase"];
 const SETS = values.set ? values.set.split(",").map((s) => s.trim()) : ALL_SETS;
 if (!SETTINGS.length) throw new Error("--only is per-company or one-deal");
 if (!SETS.length || SETS.some((s) => !ALL_SETS.includes(s as RunSet))) throw new Error(`--set is a comma list of ${ALL_SETS.join(", ")}`);
+const NATURAL_BATCH = values["natural-file"] ? path.resolve(values["natural-file"]) : null;
+if (NATURAL_BATCH && !SETS.includes("natural")) throw new Error("--natural-file replaces the natural set: pass --set natural");
+/** The natural set's name in tables and the summary: the check set, or the batch file's name. */
+const NATURAL_LABEL = NATURAL_BATCH ? path.basename(NATURAL_BATCH) : "natural check set (held-out, never tuned on)";
 const IDS = values.ids ? new Set(values.ids.split(",").map((s) => s.trim()).filter(Boolean)) : null;
 const ROOT = path.resolve(values["data-dir"] ?? ".manda-bench-answers");
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -99,6 +109,7 @@ const plansOf = (setting: Setting, questions: BenchQuestion[]): Plan[] =>
 
 function naturalPlans(setting: Setting, items: NaturalItem[]): Array<Plan<NaturalItem>> {
   if (setting === "one-deal") return [{ ...ALL93(), questions: items }];
+  if (NATURAL_BATCH) return [...naturalDealsByFiles(items)].map(([key, d]) => ({ group: `natural-files-${key}`, deals: [{ ...DEAL, files: d.files }], questions: d.items }));
   return [...naturalDeals(items)].map(([deal, files]) => ({ group: `natural-${deal}`, deals: [{ ...DEAL, files }], questions: items.filter((it) => it.deal === deal) }));
 }
 
@@ -213,14 +224,24 @@ function belowFloor(runs: Run[]): string[] {
   return failures;
 }
 
+/** --list (with --natural-file): the batch's ids, types, deals and files, parsed and grouped; nothing is asked. */
+function listNatural(): number {
+  if (!NATURAL_BATCH) throw new Error("--list lists a --natural-file batch");
+  const items = loadNatural(NATURAL_BATCH).filter((x) => !IDS || IDS.has(x.id));
+  for (const it of items) console.log([it.id, it.type, it.deal, it.files.join(",")].join("\t"));
+  console.log(`${items.length} items in ${naturalDealsByFiles(items).size} deals (${path.relative(process.cwd(), NATURAL_BATCH)})`);
+  return 0;
+}
+
 async function main() {
+  if (values.list) return listNatural();
   const t0 = Date.now();
   const agent = await loadAgent();
   const runs: Run[] = [];
   const wanted = <T extends { id: string }>(xs: T[]) => xs.filter((x) => !IDS || IDS.has(x.id.replace(/~.*$/, "")));
   for (const set of SETS as RunSet[]) {
     if (set === "natural") {
-      const items = wanted(loadNatural());
+      const items = wanted(loadNatural(NATURAL_BATCH ?? NATURAL_FILE));
       for (const setting of SETTINGS) if (items.length) runs.push(await runNatural(agent, setting, items));
       continue;
     }
@@ -235,8 +256,8 @@ async function main() {
   const summary: Record<string, unknown> = { seconds: Math.round((Date.now() - t0) / 1000) };
   for (const r of runs) {
     if (r.set === "natural") {
-      printNatural(`${r.setting} · natural check set (held-out, never tuned on) · ${r.natural.length} items`, r.natural);
-      summary[`${r.setting}/natural`] = { ...naturalSummary(r.natural), phasesSeconds: phasesOf(r) };
+      printNatural(`${r.setting} · ${NATURAL_LABEL} · ${r.natural.length} items`, r.natural);
+      summary[NATURAL_BATCH ? `${r.setting}/natural:${NATURAL_LABEL}` : `${r.setting}/natural`] = { ...naturalSummary(r.natural), phasesSeconds: phasesOf(r) };
     } else if (r.set === "paraphrase") {
       printParaphrases(`${r.setting} · paraphrases · ${r.outcomes.length} questions (originals and three rewordings)`, r.outcomes);
       const origins = [...new Set(r.outcomes.map((o) => o.q.set))];

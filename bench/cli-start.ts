@@ -6,17 +6,21 @@
  * Steps, each a superset of the one before, so their differences say where the time goes:
  * `node -e 0` (Node itself), `manda --help` (+ loading the CLI), `manda deal list` (+ opening
  * PGlite, the migrations check and one query), `manda ask` (+ loading the agent, the turn).
- * Two paths in the same run, interleaved so machine load hits both alike:
- *  - bundle: the compiled CLI under dist/cli (what `npm install` builds; rebuilt first here);
+ * Three paths in the same run, interleaved so machine load hits them alike:
+ *  - bundle: the compiled CLI under dist/cli (what `npm install` builds; rebuilt first here),
+ *    opening the database in its own process;
+ *  - served: the same CLI while `manda serve` holds a copy of the data dir, so the command runs
+ *    in that warm process (lib/cli/serve.ts) and the client loads none of the CLI;
  *  - tsx: MANDA_CLI_FROM_SOURCE=1, the TypeScript sources compiled at run time (the baseline).
  * The database is a temporary data dir holding one small real filing, ingested and run
- * through the extraction pipeline once before timing; one untimed ask warms it.
+ * through the extraction pipeline once before timing; one untimed ask warms it (and one the
+ * server).
  * Wall time is the figure the target is about; CPU time (user + sys, from /usr/bin/time when
  * present) is steadier on a shared machine. The load average is printed beside them.
  *
  *   npm run bench:cli-start [-- --n 10] [--pdf <file>] [--question "…"] [--keep]
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,8 +38,9 @@ const DEAL = "bench";
 const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-type Path = "bundle" | "tsx";
+type Path = "bundle" | "served" | "tsx";
 interface Case { name: string; args: string[]; path: Path | "node" }
+const PATHS: Path[] = ["bundle", "served", "tsx"];
 interface Sample { wallMs: number; cpuMs: number | null; stdout: string }
 
 function smallestPdf(): string {
@@ -57,6 +62,27 @@ function setup(dataDir: string, args: string[]): string {
   const r = spawnSync(process.execPath, [BIN, ...args], { env: envFor(dataDir, "bundle"), encoding: "utf8" });
   if (r.status !== 0) throw new Error(`manda ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
   return r.stdout;
+}
+
+/** `manda serve` on the data dir; resolves once it holds it. */
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, "serve"], { env: envFor(dataDir, "bundle"), stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on("data", (d) => {
+      err += d;
+      if (err.includes("manda serve: holding")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`manda serve exited ${code}: ${err}`)));
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 /** One timed run: process start to exit, and its CPU time when /usr/bin/time is there. */
@@ -97,16 +123,21 @@ async function main() {
   const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/build-cli.mjs")], { encoding: "utf8" });
   if (built.status !== 0) throw new Error(`scripts/build-cli.mjs failed: ${built.stderr}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "manda-cli-start-"));
+  const servedDir = `${dataDir}-served`;
+  let server: ChildProcess | undefined;
   try {
     log(`data dir ${dataDir}; ingesting ${path.basename(PDF)}`);
     setup(dataDir, ["deal", "create", DEAL, "--name", "CLI start bench"]);
     setup(dataDir, ["ingest", "--deal", DEAL, PDF]);
     setup(dataDir, ["pipeline", "run", "--deal", DEAL]);
     setup(dataDir, ["ask", "--deal", DEAL, QUESTION]);
+    fs.cpSync(dataDir, servedDir, { recursive: true });
+    server = await startServer(servedDir);
+    setup(servedDir, ["ask", "--deal", DEAL, QUESTION]);
 
     const cases: Case[] = [
       { name: "node -e 0", args: ["-e", "0"], path: "node" },
-      ...(["bundle", "tsx"] as const).flatMap((p) => [
+      ...PATHS.flatMap((p) => [
         { name: `${p}  manda --help`, args: ["--help"], path: p },
         { name: `${p}  manda deal list`, args: ["deal", "list"], path: p },
         { name: `${p}  manda ask`, args: ["ask", "--deal", DEAL, QUESTION], path: p },
@@ -115,21 +146,21 @@ async function main() {
     const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
     const loadBefore = load();
     for (let i = 0; i < RUNS; i++) {
-      for (const c of cases) samples.get(c.name)!.push(await timed(dataDir, c));
+      for (const c of cases) samples.get(c.name)!.push(await timed(c.path === "served" ? servedDir : dataDir, c));
       log(`round ${i + 1}/${RUNS}`);
     }
     const askOut = (p: Path) => samples.get(`${p}  manda ask`)!.map((s) => s.stdout);
-    const sameAnswer = askOut("bundle").every((o) => askOut("tsx").includes(o));
+    const sameAnswer = askOut("bundle").every((o) => askOut("tsx").includes(o) && askOut("served").includes(o));
 
     console.log(`\nCLI start-up, ${RUNS} runs each, ${os.availableParallelism()} cores, node ${process.version}`);
     console.log(`question: "${QUESTION}" on ${path.basename(PDF)} (warm database)`);
     console.log(`load average before ${loadBefore}, after ${load()}\n`);
-    console.log(`${"case".padEnd(22)} ${"wall p50".padStart(9)} ${"p95".padStart(7)} ${"min".padStart(7)} ${"cpu p50".padStart(9)}   (ms)`);
+    console.log(`${"case".padEnd(23)} ${"wall p50".padStart(9)} ${"p95".padStart(7)} ${"min".padStart(7)} ${"cpu p50".padStart(9)}   (ms)`);
     for (const c of cases) {
       const s = samples.get(c.name)!;
       const wall = s.map((x) => x.wallMs);
       const cpu = s.map((x) => x.cpuMs).filter((x): x is number => x !== null);
-      console.log(`${c.name.padEnd(22)} ${ms(pct(wall, 50)).padStart(9)} ${ms(pct(wall, 95)).padStart(7)} ${ms(Math.min(...wall)).padStart(7)} ${ms(cpu.length ? pct(cpu, 50) : null).padStart(9)}`);
+      console.log(`${c.name.padEnd(23)} ${ms(pct(wall, 50)).padStart(9)} ${ms(pct(wall, 95)).padStart(7)} ${ms(Math.min(...wall)).padStart(7)} ${ms(cpu.length ? pct(cpu, 50) : null).padStart(9)}`);
     }
     const p50 = (name: string) => pct(samples.get(name)!.map((x) => x.wallMs), 50);
     const steps: Array<[string, number]> = [
@@ -140,13 +171,17 @@ async function main() {
     ];
     console.log("\nwhere the bundle's `manda ask` goes (differences of wall p50s):");
     for (const [label, t] of steps) console.log(`  ${label.padEnd(58)} ${ms(t).padStart(6)} ms`);
-    console.log(`\nbundle and tsx answers identical: ${sameAnswer ? "yes" : "NO"}`);
+    console.log(`served ask: ${ms(p50("served  manda ask"))} ms, ${(p50("served  manda ask") / p50("bundle  manda ask")).toFixed(2)}x the bundle's own process`);
+    console.log(`\nbundle, served and tsx answers identical: ${sameAnswer ? "yes" : "NO"}`);
     console.log(`answer: ${askOut("bundle")[0]!.split("\n")[0]!.slice(0, 160)}`);
-    const askP50 = pct(samples.get("bundle  manda ask")!.map((x) => x.wallMs), 50);
-    console.log(`target manda ask < 1000 ms wall (p50): ${askP50 < 1000 ? "met" : "NOT met"} (${ms(askP50)} ms)`);
+    for (const p of ["bundle", "served"] as const) {
+      const askP50 = p50(`${p}  manda ask`);
+      console.log(`target manda ask < 1000 ms wall (p50), ${p}: ${askP50 < 1000 ? "met" : "NOT met"} (${ms(askP50)} ms)`);
+    }
   } finally {
-    if (values.keep) log(`kept ${dataDir}`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    if (server) await stopServer(server);
+    if (values.keep) log(`kept ${dataDir} and ${servedDir}`);
+    else for (const d of [dataDir, servedDir]) fs.rmSync(d, { recursive: true, force: true });
   }
 }
 

@@ -9,9 +9,13 @@
 // until they remembered `npm run build:cli`. Only when the rebuild itself fails (esbuild
 // missing, a read-only install, a syntax error) does the CLI run the sources through tsx, with
 // a one-line notice on stderr. MANDA_CLI_FROM_SOURCE=1 forces the tsx path (benches compare).
+//
+// When `manda serve` holds the data dir (same build, same configuration), the command runs
+// there (lib/cli/serve-protocol.mjs) and this process loads none of the CLI: no PGlite start-up.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildCli, freshBuild } from "../scripts/build-cli.mjs";
+import { runThroughServer } from "../lib/cli/serve-protocol.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -44,15 +48,23 @@ async function loadFromSource() {
  */
 const ONE_SHOT_COMMANDS = new Set(["ask", "search", "documents", "findings", "timeline", "entities", "relations", "deal", "irl", "review"]);
 
+/** Flushes output, then exits (see below). */
+async function exit(code) {
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise((resolve) => s.write("", resolve))));
+  process.exit(code);
+}
+
 const fromSource = process.env.MANDA_CLI_FROM_SOURCE === "1";
 const entry = fromSource ? undefined : (freshBuild(root) ?? (await rebuild()));
-const { main, keepDefaultWasmTiering } = entry ? await import(pathToFileURL(entry).href) : await loadFromSource();
+const build = entry ? path.relative(root, entry) : "source";
 const argv = process.argv.slice(2);
+const served = await runThroughServer({ argv, env: process.env, build });
+if (served !== undefined) await exit(served);
+const { main, keepDefaultWasmTiering } = entry ? await import(pathToFileURL(entry).href) : await loadFromSource();
 if (ONE_SHOT_COMMANDS.has(argv[0])) keepDefaultWasmTiering();
-const code = await main(argv);
+const code = await main(argv, { build });
 // Exit as soon as the command is done (it has closed the database): waiting for the event loop
 // to drain also waits for V8's background jobs, e.g. optimising compiles of PGlite's
 // WebAssembly that this process will never run (up to seconds on a busy machine). Output is
 // flushed first, since on some platforms writes to a pipe complete asynchronously.
-await Promise.all([process.stdout, process.stderr].map((s) => new Promise((resolve) => s.write("", resolve))));
-process.exit(code);
+await exit(code);

@@ -238,7 +238,7 @@ function realFilingCases(): EvalCase[] {
   fb("financebench_id_03531", (q) => ({ id: "EVAL-031", title: `FinanceBench: ${q.company} total current assets from the balance sheet`, checks: [{ check: "expected_value_present", anyOf: [financeBenchValue(q)!] }, ...own(q.doc_name), ...HYGIENE] }));
   fb("financebench_id_03856", (q) => ({ id: "EVAL-032", title: `FinanceBench: ${q.company} operating cash flow ratio as the question defines it`, checks: [{ check: "expected_value_present", anyOf: [{ text: "0.83" }] }, { check: "mentions_all", terms: ["Formula"] }, ...own(q.doc_name), ...HYGIENE] }));
   fb("financebench_id_08135", (q) => ({ id: "EVAL-033", title: `FinanceBench: ${q.company} revenue growth with its inputs cited`, checks: [{ check: "expected_value_present", anyOf: [{ value: 30.8, unit: "percent" }] }, ...own(q.doc_name), ...HYGIENE] }));
-  fb("financebench_id_00552", (q) => ({ id: "EVAL-034", title: `FinanceBench: ${q.company} debt trend answered yes/no from computed figures`, checks: [{ check: "expected_value_present", anyOf: [{ text: "No." }] }, ...own(q.doc_name), ...HYGIENE] }));
+  fb("financebench_id_00552", (q) => ({ id: "EVAL-034", title: `FinanceBench: ${q.company} debt trend answered yes/no from computed figures`, checks: [{ check: "expected_value_present", anyOf: [{ text: "No." }, { text: "No —" }] }, ...own(q.doc_name), ...HYGIENE] }));
   if (out.length) {
     out.push({
       id: "EVAL-035", title: "Real filing: a figure the filing does not state → say what was searched, offer Q&A", intent: "financebench", deal: "financebench",

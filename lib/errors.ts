@@ -43,7 +43,7 @@ export const ERROR_CODES = [
   "not_found:irl_item", "not_found:page", "not_found:path", "not_found:qa_item", "not_found:review_item",
   "not_found:user",
   "rate_limit:model",
-  "too_large:body", "too_large:field", "too_large:fields", "too_large:file", "too_large:message",
+  "too_large:body", "too_large:field", "too_large:fields", "too_large:file",
   "too_large:upload",
   "unauthorized:session",
   "unavailable:aborted", "unavailable:auth", "unavailable:auth_config", "unavailable:database",

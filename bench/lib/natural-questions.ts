@@ -49,6 +49,26 @@ export function filingPath(name: string): string {
   throw new Error(`filing ${name} is in neither corpus`);
 }
 
+/** A batch's deal named by its filings (sorted basenames), for batches other than the check set. */
+export function filesKey(files: string[]): string {
+  return files.map((f) => path.basename(f).replace(/\.[a-z0-9]+$/i, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")).sort().join("--");
+}
+
+/**
+ * One deal per distinct set of filings, keyed by them (filesKey): a batch written apart from the
+ * check set (--natural-file) can reuse a deal name for other filings without sharing its cache.
+ */
+export function naturalDealsByFiles(items: NaturalItem[]): Map<string, { files: string[]; items: NaturalItem[] }> {
+  const out = new Map<string, { files: string[]; items: NaturalItem[] }>();
+  for (const it of items) {
+    const key = filesKey(it.files);
+    const deal = out.get(key) ?? { files: [...it.files].sort().map(filingPath), items: [] };
+    deal.items.push(it);
+    out.set(key, deal);
+  }
+  return out;
+}
+
 /** One deal per `deal` entry, holding exactly its files (sorted, so the cache key is stable). */
 export function naturalDeals(items: NaturalItem[]): Map<string, string[]> {
   const out = new Map<string, string[]>();

@@ -28,6 +28,13 @@ function queryOf(input: unknown): string | null {
   return typeof query === "string" ? query : typeof question === "string" ? question : null;
 }
 
+/** How many contradictions detect_contradictions reported: the deal's open contradictions (the header's count). */
+function contradictionCount(name: string, output: unknown): number | null {
+  if (name !== "detect_contradictions" || !output || typeof output !== "object") return null;
+  const { conflicts } = output as { conflicts?: unknown };
+  return Array.isArray(conflicts) ? conflicts.length : null;
+}
+
 export function ToolActivity({ part, onDecide }: { part: ToolPart; onDecide?: (id: string, approved: boolean) => void }) {
   const name = getToolName(part);
   if (part.state === "approval-requested") return <ApprovalCard name={name} input={part.input} approvalId={part.approval.id} onDecide={onDecide} />;
@@ -37,6 +44,7 @@ export function ToolActivity({ part, onDecide }: { part: ToolPart; onDecide?: (i
   const failed = state === "output-error";
   const finished = state === "output-available";
   const query = queryOf(part.input);
+  const found = finished ? contradictionCount(name, part.output) : null;
   return (
     <div className="flex items-center gap-2 text-xs text-slate-500" data-testid="tool-activity" data-tool={name} data-state={state}>
       {finished ? (
@@ -53,6 +61,12 @@ export function ToolActivity({ part, onDecide }: { part: ToolPart; onDecide?: (i
       <span>
         {denied ? "Declined — nothing was changed" : failed ? `${done} — failed` : finished ? done : running}
         {query ? <span className="text-slate-400"> · “{query.length > 80 ? `${query.slice(0, 80)}…` : query}”</span> : null}
+        {found !== null ? (
+          <span className="text-slate-400" data-testid="contradiction-count" data-count={found}>
+            {" "}
+            · {found === 1 ? "1 contradiction" : `${found} contradictions`}
+          </span>
+        ) : null}
       </span>
     </div>
   );

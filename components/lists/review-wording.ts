@@ -62,13 +62,24 @@ function periodText(payload: Record<string, unknown>, label: string, end: string
   return `${span}${day ? ` ended ${day}` : ""} (not the ${named.type === "year" ? "full year" : "period"} ${label})`;
 }
 
+const CURRENCY_SIGN: Record<string, string> = { USD: "$", EUR: "€", GBP: "£", JPY: "¥" };
+
+/** Whether the value as printed already names its currency ("EUR 99 million", "$4.2m", "12.5 MSEK"): a card showed "EUR EUR 99 million". */
+function namesCurrency(value: string, currency: string): boolean {
+  if (!currency) return false;
+  const code = currency.replace(/[^A-Za-z]/g, "");
+  const sign = CURRENCY_SIGN[code.toUpperCase()];
+  return (code !== "" && new RegExp(`(?:^|[^A-Za-z])[kmt]?${code}(?:[^A-Za-z]|$)`, "i").test(value)) || (sign !== undefined && value.includes(sign));
+}
+
 /** The facts of a candidate an analyst checks against the page, as [label, value] pairs. */
 export function reviewFacts(payload: Record<string, unknown>): [string, string][] {
   const str = (k: string) => (typeof payload[k] === "string" || typeof payload[k] === "number" ? String(payload[k]).trim() : "");
   const out: [string, string][] = [];
   const value = str("valueText") || str("value_text");
   const scale = /\b(thousand|million|billion|bn|mn|m|k|tkr|mkr)\b/i.test(value) ? "" : scaleWordOf(payload);
-  if (value) out.push(["Value", [str("currency"), value, scale].filter(Boolean).join(" ") + (payload.isForecast === true || payload.is_forecast === true ? " (forecast)" : "")]);
+  const currency = namesCurrency(value, str("currency")) ? "" : str("currency");
+  if (value) out.push(["Value", [currency, value, scale].filter(Boolean).join(" ") + (payload.isForecast === true || payload.is_forecast === true ? " (forecast)" : "")]);
   if (str("period")) out.push(["Period", periodText(payload, str("period"), str("periodEnd"))]);
   const scope = scopeText(str("scope"), str("scopeName"));
   if (scope) out.push(["Covers", scope]);

@@ -12,6 +12,7 @@ import { MandaError, isMandaError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
 import { errorResponse } from "@/lib/http/route";
 import { log } from "@/lib/log";
+import { MAX_QUESTION_CHARS } from "@/lib/agent/limits";
 import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import { agentDeal, loadAgent, type AgentModule } from "./agent-adapter";
 import { DEFAULT_CONTEXT_MESSAGES, contextWindow, toUIMessages } from "./context";
@@ -22,11 +23,11 @@ import type { MandaUIMessage } from "./ui-message";
 import { ensureConversation, loadMessages, messageText, replaceAnswer, requireConversation, saveMessages, titleFromQuestion } from "./store";
 
 /**
- * Longest question, in characters: what the knowledge-base tool takes as its query (the agent passes
- * the question on as it is). The route accepted 10,000 while the tool refused past 2,000, and the
+ * Longest question, in characters: what the tools take (lib/agent/limits.ts; the agent passes the
+ * question on as it is). The route accepted 10,000 while the tool refused past 2,000, and the
  * analyst read "Invalid input for tool query_knowledge_base" as the answer.
  */
-export const MAX_MESSAGE_CHARS = 2_000;
+export const MAX_MESSAGE_CHARS = MAX_QUESTION_CHARS;
 /** Parts of one message (text parts; the body itself is limited by MANDA_MAX_JSON_BYTES). */
 export const MAX_MESSAGE_PARTS = 20;
 
@@ -97,7 +98,7 @@ async function questionTurn(db: Db, dealId: string, userId: string | null, body:
   const userMessage = validated.data[0]!;
   const question = messageText(userMessage);
   if (!question) throw new MandaError("bad_request:message", "The message has no text.");
-  if (question.length > MAX_MESSAGE_CHARS) throw new MandaError("too_large:message", `A message is at most ${MAX_MESSAGE_CHARS.toLocaleString("en")} characters.`);
+  if (question.length > MAX_MESSAGE_CHARS) throw new MandaError("bad_request:question_too_long", `A message is at most ${MAX_MESSAGE_CHARS.toLocaleString("en")} characters (this one has ${question.length.toLocaleString("en")}).`);
 
   // Saved before streaming: the question survives a failed or abandoned answer. One transaction, so
   // a refused message (its id is taken: 409) leaves no new empty conversation behind.

@@ -39,7 +39,8 @@ export function acquireDirLock(lockPath: string): () => void {
         throw new MandaError(
           "conflict:database_in_use",
           `The embedded database is in use by another Manda process (pid ${owner}). Stop it (e.g. the running app), ` +
-            `use another MANDA_DATA_DIR, or set DATABASE_URL to share a PostgreSQL server between processes.`,
+            `use another MANDA_DATA_DIR, or set DATABASE_URL to share a PostgreSQL server between processes. ` +
+            `(A \`manda serve\` runs the commands of the same build and configuration it was started with.)`,
         );
       }
       fs.rmSync(lockPath, { force: true }); // stale lock: its owner is gone

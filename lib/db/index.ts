@@ -1,11 +1,10 @@
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import { embeddingSpaceKeyOf } from "@/lib/models/embedding-key";
-import { ensureEmbeddingIndexes } from "./embedding-index";
 import { vacuumSearchIndexIfNeeded } from "./maintenance";
-import { migrate } from "./migrate";
 import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
+import { prepareSchema } from "./schema-state";
 import { openPgliteThread, type DbThread } from "./thread";
 import { reclaimDeadOwnerLeases } from "@/lib/pipeline/queue";
 import type { Db } from "./types";
@@ -14,11 +13,14 @@ export type { Db, Queryable, QueryResult } from "./types";
 
 /**
  * Opens a database and brings its schema up to date, with an HNSW index for the configured
- * embedding model (on the embedded database, reclaims the task leases of the dead process
- * that held it before); then vacuums the keyword segments if
+ * embedding model, or finds by its stored fingerprint that it is (./schema-state.ts); on the
+ * embedded database, reclaims the task leases of the dead process that held it before; then
+ * vacuums the keyword segments if
  * merges or a migration left more dead rows than live ones (PGlite has no autovacuum).
  */
-export async function openDb(options: { databaseUrl?: string; dataDir?: string; memory?: boolean; thread?: boolean } = {}): Promise<Db> {
+export async function openDb(
+  options: { databaseUrl?: string; dataDir?: string; memory?: boolean; thread?: boolean; migrationsDir?: string } = {},
+): Promise<Db> {
   const dir = options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata");
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
@@ -26,8 +28,7 @@ export async function openDb(options: { databaseUrl?: string; dataDir?: string; 
       ? await openThreaded(dir)
       : await openPglite(dir);
   try {
-    await migrate(db);
-    await ensureEmbeddingIndexes({ db, space: embeddingSpaceKeyOf(getConfig()) });
+    await prepareSchema({ db, space: embeddingSpaceKeyOf(getConfig()), dir: options.migrationsDir });
     // Holding the embedded database's directory lock proves its previous owner is gone: the
     // tasks it left running are reclaimed now, not when their leases run out.
     if (db.kind === "pglite" && !options.memory && !options.databaseUrl) await reclaimDeadOwnerLeases({ db });

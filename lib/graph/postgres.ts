@@ -56,7 +56,7 @@ select $2::uuid as id, 0 as position`;
 const FINDING_SQL = `
 select f.id, f.document_id, d.filename, d.document_date::text as document_date, d.kind as document_kind, f.metric, f.metric_key,
        f.period, f.value_text, f.value_num, f.unit, f.currency, f.is_forecast, f.source_page, f.source_cell, f.source_excerpt,
-       f.superseded, f.status
+       f.superseded, f.status, f.domain
 from findings f join documents d on d.id = f.document_id`;
 
 interface FindingDbRow {
@@ -78,6 +78,7 @@ interface FindingDbRow {
   source_excerpt: string;
   superseded: boolean;
   status: string;
+  domain?: string | null;
 }
 
 export function toFindingRef(r: FindingDbRow): FindingRef {
@@ -100,6 +101,7 @@ export function toFindingRef(r: FindingDbRow): FindingRef {
     excerpt: r.source_excerpt,
     superseded: r.superseded,
     status: r.status,
+    domain: r.domain ?? null,
   };
 }
 

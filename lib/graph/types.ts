@@ -80,6 +80,8 @@ export interface FindingRef {
   excerpt: string;
   superseded: boolean;
   status: string;
+  /** The finding's domain (financial, legal …), when the store read it. */
+  domain?: string | null;
 }
 
 export interface Contradiction {

@@ -16,6 +16,7 @@ import { getFileStore, localFileFor } from "@/lib/storage";
 import { sha256File } from "./storage";
 import { closeIngestTaskOfIndexed, endHeldIngestTask, holdIngestTask } from "./tasks";
 import type { ParseResult, ParsedPage } from "./types";
+import { addStageTime, timedStage } from "./stage-times";
 
 export type IngestStatus = "indexed" | "failed" | "duplicate";
 
@@ -236,7 +237,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
   await db.query("delete from chunks where document_id = $1", [documentId]);
   await updateDocument({ db, dealId, documentId, patch: { status: "parsing", error: null, error_code: null } });
   onProgress?.({ phase: "parsing" });
-  const parsed = await parsing;
+  const parsed = await timedStage("parse", () => parsing);
   let pageCount = 0;
   let chunkCount = 0;
   let head = "";
@@ -244,36 +245,42 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
   const flush = async () => {
     if (pages.length === 0) return;
     const chunks: ChunkDraft[] = [];
+    const c0 = performance.now();
     for (const p of pages) {
       const c = chunkPage(p.pageNumber, p.text, chunkCount + chunks.length);
       for (const x of c) chunks.push(x);
     }
+    addStageTime("chunk", performance.now() - c0);
     const batch = pages;
     pages = [];
     // Embedded first: the transaction holds the database (the web server's requests wait on it,
     // lib/db/thread.ts), so it holds it only for the writes. One transaction per batch: one commit.
-    const vectors = await embedChunks(space, chunks);
-    await db.transaction(async (tx) => {
+    const vectors = await timedStage("embed", () => embedChunks(space, chunks));
+    await timedStage("index", () => db.transaction(async (tx) => {
       await insertPages(tx, dealId, documentId, batch);
       await indexChunks({ db: tx, dealId, documentId, chunks, space, vectors });
-    });
+    }));
     chunkCount += chunks.length;
     onProgress?.({ phase: "pages", pages: pageCount, pageCount: parsed.pageCount });
   };
   try {
+    let waited = performance.now();
     for await (const parsedPage of parsed.pages) {
+      addStageTime("parse", performance.now() - waited);
       // PostgreSQL text cannot hold NUL: a space keeps every offset (spans, cells, chunks) in place.
       const page = parsedPage.text.includes("\u0000") ? { ...parsedPage, text: parsedPage.text.replace(/\u0000/g, " ") } : parsedPage;
       pageCount++;
       if (head.length < 6000) head += `${page.text}\n`;
       pages.push(page);
       if (pages.length >= PAGE_BATCH) await flush();
+      waited = performance.now();
     }
     await flush();
   } finally {
     await cancel(parsed.pages); // no-op when read to the end
   }
   if (pageCount === 0) throw new MandaError("bad_request:no_pages", "The document has no pages.");
+  const f0 = performance.now();
   const meta = inferMetadata(filename, head);
   await updateDocument({
     db, dealId, documentId,
@@ -286,6 +293,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
     },
   });
   await vacuumSearchIndexIfNeeded({ db });
+  addStageTime("finish", performance.now() - f0);
   onProgress?.({ phase: "indexed", pages: pageCount, pageCount });
   return { documentId, filename, status: "indexed", pageCount, chunkCount };
 }

@@ -5,8 +5,9 @@
  */
 import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
+import { listOpenContradictions } from "@/lib/graph/open-contradictions";
 import { computeIrlCoverage } from "./coverage";
-import { contradictionQuestion } from "./qa-contradiction";
+import { questionForContradiction } from "./qa-contradiction";
 import { isBackReference, punctuateQuestion, selfContainedQuestion } from "./qa-question";
 import type { Priority, QaItem, QaOrigin, QaStatus } from "./types";
 
@@ -195,34 +196,15 @@ export async function generateQaFromGaps({ db, dealId, includePartial = true }: 
 }
 
 /**
- * Q&A items from unresolved contradictions (CONTRADICTS relations between findings that
- * neither side supersedes): "Which figure is right?", both figures in one unit.
+ * Q&A items from the deal's open contradictions (lib/graph/open-contradictions.ts, the list the
+ * deal header counts and the chat lists): one "Which figure is right?" per contradiction, both
+ * figures in one unit. Idempotent: a second run finds each already in the list (`existing`).
  */
 export async function generateQaFromContradictions({ db, dealId }: { db: Queryable; dealId: string }): Promise<{ added: QaItem[]; existing: number }> {
-  const { rows } = await db.query<{
-    a_id: string; b_id: string; metric: string; period: string | null; domain: string;
-    a_value: string; b_value: string; a_num: number | null; b_num: number | null; a_unit: string | null; b_unit: string | null;
-    a_currency: string | null; b_currency: string | null; a_doc: string; b_doc: string; a_page: number; b_page: number; a_cell: string | null; b_cell: string | null;
-  }>(
-    `select fa.id a_id, fb.id b_id, fa.metric, fa.period, fa.value_text a_value, fb.value_text b_value,
-            fa.value_num a_num, fb.value_num b_num, fa.unit a_unit, fb.unit b_unit, fa.currency a_currency, fb.currency b_currency,
-            da.filename a_doc, db.filename b_doc, fa.source_page a_page, fb.source_page b_page, fa.source_cell a_cell, fb.source_cell b_cell, fa.domain
-     from relations r
-     join findings fa on fa.id = r.from_id join findings fb on fb.id = r.to_id
-     join documents da on da.id = fa.document_id join documents db on db.id = fb.document_id
-     where r.deal_id = $1 and r.relation_type = 'CONTRADICTS' and not fa.superseded and not fb.superseded
-     order by fa.metric, fa.period`,
-    [dealId],
-  );
   const added: QaItem[] = [];
   let existing = 0;
-  for (const r of rows) {
-    const side = (p: "a" | "b") => ({
-      valueText: r[`${p}_value`], valueNum: r[`${p}_num`] == null ? null : Number(r[`${p}_num`]), unit: r[`${p}_unit`], currency: r[`${p}_currency`],
-      document: r[`${p}_doc`], page: r[`${p}_page`], cell: r[`${p}_cell`],
-    });
-    const question = contradictionQuestion(r.metric, r.period, side("a"), side("b"));
-    const res = await addQaItem({ db, dealId, question, origin: "contradiction", domain: domainLabel(r.domain), priority: "high", relatedFindingIds: [r.a_id, r.b_id] });
+  for (const c of await listOpenContradictions({ db, dealId })) {
+    const res = await addQaItem({ db, dealId, question: questionForContradiction(c), origin: "contradiction", domain: domainLabel(c.a.domain ?? "financial"), priority: "high", relatedFindingIds: [c.a.id, c.b.id] });
     if (res.created) added.push(withoutCreated(res));
     else existing++;
   }

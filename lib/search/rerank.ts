@@ -4,6 +4,7 @@ import { proximityScore, queryPairs, type TermPair } from "./proximity";
 import { MAX_TERMS, type QueryTerm, type UnderstoodQuery } from "./query-understanding";
 import type { CandidatePage } from "./retrievers";
 import { sectionMatch, type SectionIntent } from "./section-intent";
+import { rowLabelScore } from "./table-rows";
 import { tokenize } from "./tokenize";
 
 /**
@@ -57,8 +58,8 @@ export function pairsByLanguage(q: UnderstoodQuery): Map<Language, TermPair[]> {
 export function rerank(
   head: RankedPage[],
   pages: Map<string, CandidatePage>,
-  evidence: { pairs: Map<Language, TermPair[]>; intent: SectionIntent },
-  knobs: { phraseBoost: number; sectionBoost: number },
+  evidence: { pairs: Map<Language, TermPair[]>; intent: SectionIntent; terms?: QueryTerm[] },
+  knobs: { phraseBoost: number; sectionBoost: number; rowLabelBoost?: number },
 ): RankedPage[] {
   return head
     .map((p) => {
@@ -67,7 +68,9 @@ export function rerank(
       const language = page.language ?? "en";
       const phrase = proximityScore(evidence.pairs.get(language) ?? [], tokenize(page.text, language));
       const section = sectionMatch(evidence.intent, page.sections);
-      return { ...p, score: p.score * (1 + knobs.phraseBoost * phrase) * (1 + knobs.sectionBoost * section) };
+      // a row of figures labelled with what the question asks (the table that answers it)
+      const row = knobs.rowLabelBoost && evidence.terms ? rowLabelScore(page.text, evidence.terms, language) : 0;
+      return { ...p, score: p.score * (1 + knobs.phraseBoost * phrase) * (1 + knobs.sectionBoost * section) * (1 + (knobs.rowLabelBoost ?? 0) * row) };
     })
     .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
 }

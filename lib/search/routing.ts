@@ -49,8 +49,31 @@ export function companyKeys(company: string): string[] {
   return companyNameKeys(company);
 }
 
+/**
+ * Per list of documents (the routing cache, lib/search/routing-cache.ts, hands out the same
+ * array until the deal's documents change): its companies, and each company's name keys and
+ * distinctive first words. Grouping and name keys cost ~20 ms per search in a deal of ~800
+ * documents (bench/search-latency.ts at 100k chunks) and depend on the documents alone.
+ * Cached lists and companies are frozen: callers copy before sorting.
+ */
+interface CompanyNames {
+  keys: string[];
+  firstWords: string[];
+}
+const companiesByDocs = new WeakMap<readonly RoutedDocument[], readonly DealCompany[]>();
+const namesByDocs = new WeakMap<readonly RoutedDocument[], Map<string, CompanyNames>>();
+
 /** The deal's companies (documents naming none are in none). */
 export function dealCompanies(docs: RoutedDocument[]): DealCompany[] {
+  let companies = companiesByDocs.get(docs);
+  if (!companies) {
+    companies = Object.freeze(groupCompanies(docs).map((c) => Object.freeze({ ...c, tickers: Object.freeze(c.tickers), documentIds: Object.freeze(c.documentIds) }) as DealCompany));
+    companiesByDocs.set(docs, companies);
+  }
+  return [...companies];
+}
+
+function groupCompanies(docs: RoutedDocument[]): DealCompany[] {
   const groupOf = companyGroups(docs);
   const byKey = new Map<string, RoutedDocument[]>();
   for (const d of docs) {
@@ -82,20 +105,32 @@ function questionGrams(words: string[]): Set<string> {
   return grams;
 }
 
+/** A company's name keys and distinctive first words, from the names its documents give it. */
+function companyNames(c: DealCompany, byId: () => Map<string, RoutedDocument>): CompanyNames {
+  const names = c.documentIds.flatMap((id) => [byId().get(id)?.company_name, byId().get(id)?.company]).filter((n): n is string => !!n);
+  return {
+    keys: [c.key, ...names.flatMap(companyNameKeys)],
+    firstWords: names.map(distinctiveFirstWord).filter((w): w is string => w !== undefined),
+  };
+}
+
 /** The deal's companies a question names: by name or ticker, else by a distinctive first word. */
 export function companiesNamed(companies: DealCompany[], docs: RoutedDocument[], q: UnderstoodQuery): DealCompany[] {
   const grams = questionGrams(q.words);
   const tickers = new Set(q.tickers ?? []);
-  const byId = new Map(docs.map((d) => [d.id, d]));
-  const names = (c: DealCompany) => c.documentIds.flatMap((id) => [byId.get(id)?.company_name, byId.get(id)?.company]).filter((n): n is string => !!n);
-  const strong = companies.filter((c) =>
-    c.tickers.some((t) => tickers.has(t)) || [c.key, ...names(c).flatMap(companyNameKeys)].some((k) => k.length >= 2 && grams.has(k)),
-  );
+  let cache = namesByDocs.get(docs);
+  if (!cache) namesByDocs.set(docs, (cache = new Map()));
+  let index: Map<string, RoutedDocument> | undefined;
+  const byId = () => (index ??= new Map(docs.map((d) => [d.id, d])));
+  const names = (c: DealCompany) => {
+    const id = `${c.key}\u0000${c.documentIds.join(",")}`; // a company of these documents, whatever list it came in
+    let n = cache.get(id);
+    if (!n) cache.set(id, (n = companyNames(c, byId)));
+    return n;
+  };
+  const strong = companies.filter((c) => c.tickers.some((t) => tickers.has(t)) || names(c).keys.some((k) => k.length >= 2 && grams.has(k)));
   if (strong.length) return strong;
-  return companies.filter((c) => names(c).some((n) => {
-    const first = distinctiveFirstWord(n);
-    return first !== undefined && grams.has(first);
-  }));
+  return companies.filter((c) => names(c).firstWords.some((w) => grams.has(w)));
 }
 
 export function routeDocuments(docs: RoutedDocument[], q: UnderstoodQuery, restrictTo?: string[]): Routing {

@@ -10,6 +10,7 @@ import { candidatePages, keywordChunks, statementPages, vectorChunks, type Candi
 import { routeDocuments } from "./routing";
 import { loadRoutableScope } from "./routing-cache";
 import { sectionIntent } from "./section-intent";
+import { tokenize } from "./tokenize";
 import type { PageHit, SearchOptions } from "./types";
 import { ensureDealSearchIndexCurrent } from "./upgrade";
 
@@ -40,6 +41,8 @@ export const RANKING = {
   phraseBoost: 0.5,
   /** Multiplier 1 + sectionBoost × strength for a page in a section the question points to. */
   sectionBoost: 0.4,
+  /** Multiplier 1 + rowLabelBoost × score for a page with a row of figures labelled with the question's words (table-rows.ts). */
+  rowLabelBoost: 0.3,
 };
 
 export interface SearchDebug {
@@ -119,7 +122,11 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   const head = fused.slice(0, Math.max(k, RANKING.rerankDepth));
   if (head.length === 0) return [];
   const pages = await candidatePages(db, opts.dealId, head);
-  const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText) }, RANKING);
+  // the company's own name labels no row a question asks for ("Best Buy Co., Inc. shareholders' equity")
+  const inScope = new Set(documentIds ?? docs.map((d) => d.id));
+  const nameStems = new Set(docs.filter((d) => inScope.has(d.id)).flatMap((d) => tokenize(`${d.company_name ?? ""} ${d.company ?? ""}`)));
+  const rowTerms = terms.filter((t) => !nameStems.has(t.term));
+  const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText), terms: rowTerms }, RANKING);
   return toHits(reranked.slice(0, k), pages, terms);
 }
 

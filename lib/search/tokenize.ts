@@ -82,6 +82,31 @@ export function tokenize(text: string, language: Language = detectLanguage(text)
 }
 
 /**
+ * A lowercase ASCII run's letter and digit parts, as PART splits it (most of a filing's words:
+ * the Unicode regexes cost ~3 ms per search on the excerpts); undefined for any other run.
+ */
+function asciiParts(run: string): string[] | undefined {
+  let letters = false;
+  let digits = false;
+  for (let i = 0; i < run.length; i++) {
+    const c = run.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits = true;
+    else if (c >= 97 && c <= 122) letters = true;
+    else return undefined;
+  }
+  if (!(letters && digits)) return [run];
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 1; i <= run.length; i++) {
+    if (i === run.length || (run.charCodeAt(i) <= 57) !== (run.charCodeAt(from) <= 57)) {
+      parts.push(run.slice(from, i));
+      from = i;
+    }
+  }
+  return parts;
+}
+
+/**
  * Tokens with their character offsets in the original text (for excerpts). Offsets refer
  * to `text` itself; abbreviations are not expanded here.
  */
@@ -90,7 +115,7 @@ export function tokenizeWithOffsets(text: string, language: Language = detectLan
   const re = /[\p{L}\p{N}]+/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const lower = m[0].toLowerCase();
-    const parts = /\p{L}/u.test(lower) && /\p{N}/u.test(lower) ? (lower.match(PART) ?? []) : [lower];
+    const parts = asciiParts(lower) ?? (/\p{L}/u.test(lower) && /\p{N}/u.test(lower) ? (lower.match(PART) ?? []) : [lower]);
     for (const p of parts) {
       const t = keep(p, language);
       if (t) out.push({ term: t, start: m.index, end: m.index + m[0].length });

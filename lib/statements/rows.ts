@@ -25,6 +25,8 @@ const MAX_ROW = 400;
 const MONTH_END = new RegExp(`\\b(?:${MONTH})\\.?,?\\s*$`, "i");
 /** Words a wrapped label line ends with, so the next line continues it. */
 const DANGLING = /(?:\b(?:and|of|or|to|in|for|from|the|net|on|by|at|with|including|excluding|less|plus)|[,&(-])\s*$/i;
+/** Two lines of one label: a word broken at a hyphen is joined without a blank ("available-" + "for-sale"). */
+const joinLines = (a: string, b: string) => (/\p{L}-$/u.test(a) ? `${a}${b}` : `${a} ${b}`);
 
 export function tokenise(lines: PageLine[], spans: Span[] | null | undefined): Tokenised[] {
   // spans are aligned to the page text once per page (see alignSpans); lines carry page offsets
@@ -75,7 +77,7 @@ export function readRows(text: string, rows: Tokenised[], n: number, edges: numb
     if (!placed) {
       const t = raw.trim();
       if (!t) continue;
-      if (pending && !/:\s*$/.test(pending.text) && (/^\p{Ll}/u.test(t) || DANGLING.test(pending.text))) pending = { text: `${pending.text} ${t}`, start: pending.start };
+      if (pending && !/:\s*$/.test(pending.text) && (/^\p{Ll}/u.test(t) || DANGLING.test(pending.text))) pending = { text: joinLines(pending.text, t), start: pending.start };
       else {
         if (pending) section = pending.text;
         pending = { text: t, start: r.line.start + raw.indexOf(t) };
@@ -87,7 +89,7 @@ export function readRows(text: string, rows: Tokenised[], n: number, edges: numb
     let start = r.line.start + (raw.length - raw.trimStart().length);
     const joins = pending && !/:\s*$/.test(pending.text) && (!LETTER.test(label) || /^\p{Ll}/u.test(label) || DANGLING.test(pending.text));
     if (joins) {
-      label = `${pending!.text} ${label}`.trim();
+      label = joinLines(pending!.text, label).trim();
       start = pending!.start;
     } else if (pending) section = pending.text;
     pending = undefined;

@@ -101,6 +101,17 @@ describe("data room", () => {
     await page.goto(`${baseURL}/deals/demo/documents/${bios.id}?page=1&highlight=${encodeURIComponent(words)}`);
     await page.locator('mark[data-testid="highlight"]').first().waitFor({ timeout: 60_000 });
     await shot(page, "viewer-docx");
+
+    // an excerpt cut mid-word is marked to the end of that word, not to the cut (issue 20)
+    const all = pageData.text.replace(/\s+/g, " ").trim().split(" ");
+    const at = all.findIndex((w, i) => i >= 4 && /^[A-Za-z]{7,}$/.test(w));
+    expect(at).toBeGreaterThan(0);
+    const cut = [...all.slice(at - 4, at), all[at]!.slice(0, 4)].join(" ");
+    await page.goto(`${baseURL}/deals/demo/documents/${bios.id}?page=1&highlight=${encodeURIComponent(cut)}`);
+    const marks = page.locator('mark[data-testid="highlight"]');
+    await marks.first().waitFor({ timeout: 60_000 });
+    const marked = (await marks.allInnerTexts()).join(" ").replace(/\s+/g, " ").trim();
+    expect(marked.endsWith(all[at]!), `${cut} → ${marked}`).toBe(true);
     await page.close();
   });
 });

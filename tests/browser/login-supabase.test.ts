@@ -253,4 +253,25 @@ describe("Supabase sign-in", () => {
     expect(await page.content()).not.toContain(bobDeal.name);
     expect(errors).toEqual([]);
   });
+
+  it("a signed-in non-member gets HTTP 404 on every page of another's deal, the same as for a deal that does not exist", async () => {
+    const { page } = await newPage();
+    await signInWithPassword(page, bob, `/deals/${bobDeal.slug}`);
+    const pages = (slug: string) => ["", "/chat", "/qa", "/review", "/irl", "/pipeline", "/knowledge", `/documents/${crypto.randomUUID()}`, `/chat/${crypto.randomUUID()}`].map((p) => `/deals/${slug}${p}`);
+    const seen: string[] = [];
+    const bodies = new Set<string>();
+    const paths = [...pages(aliceDeal.slug), ...pages(`missing-${suffix}`)];
+    for (const path of paths) {
+      const res = await page.goto(`${base}${path}`);
+      seen.push(`${res?.status()} ${path}`);
+      const html = await page.content();
+      expect(html, path).not.toContain(aliceDeal.name);
+      bodies.add((await page.locator("main").innerText()).trim());
+    }
+    expect(seen).toEqual(paths.map((p) => `404 ${p}`));
+    // one and the same page for both: nothing tells an existing slug from a made-up one
+    expect(bodies.size).toBe(1);
+    // Bob's own deal is his
+    expect((await page.goto(`${base}/deals/${bobDeal.slug}/qa`))?.status()).toBe(200);
+  });
 });

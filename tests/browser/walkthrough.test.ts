@@ -157,6 +157,8 @@ describe.each(WIDTHS)("at %i px", (width) => {
       expect(await it.innerText()).not.toMatch(/value ?num|metric ?key|period ?end|confidence \(\d|\(0\.\d+\)|priority normal\)/i);
       expect(await it.getByTestId("review-reason").innerText()).toMatch(/^Why it needs review: [A-Z]/);
       expect(await it.locator("blockquote").count()).toBe(1);
+      // a value names its currency once ("EUR EUR 99 million" was shown), and a sign or code, not both
+      expect(await it.innerText()).not.toMatch(/\b([A-Z]{3}) \1\b|\b(?:USD|EUR|GBP) [$€£]/);
     }
     // One the pipeline was unsure of (not one missing a field, which needs an edit; not the Q4 2023
     // gross margin review.test.ts approves).

@@ -81,6 +81,12 @@ describe("agent mode on a database", () => {
     const long = await handleAgentRun(post({ deal: deal.slug, question: "x".repeat(1001) }), { db, user });
     expect(long.status).toBe(400);
     expect(((await long.json()) as { error: { code: string } }).error.code).toBe("bad_request:question_too_long");
+    // far past every limit (the body schema said 50,000): the same typed refusal, on both routes
+    for (const handle of [handleAgentRun, handleAgentStream]) {
+      const huge = await handle(post({ deal: deal.slug, question: "x".repeat(50_001) }), { db, user });
+      expect(huge.status).toBe(400);
+      expect(((await huge.json()) as { error: { code: string } }).error.code).toBe("bad_request:question_too_long");
+    }
     expect((await handleAgentStream(post({ deal: deal.slug }), { db, user })).status).toBe(400);
     expect((await handleAgentStream(post({ deal: "nope", question: "q" }), { db, user })).status).toBe(404);
   });

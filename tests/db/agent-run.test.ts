@@ -10,7 +10,7 @@ import { assistantMessage, createAgentStream, MAX_APPROVAL_ROUNDS, runAgentTurn,
 import { createAgentTools, WRITING_TOOLS } from "@/lib/agent/tools";
 import type { IrlCoverageReport, QaItem } from "@/lib/irl/types";
 import { openTestDb } from "../helpers/db";
-import { seedDeal } from "./agent-fixtures";
+import { addRelation, seedDeal } from "./agent-fixtures";
 
 setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
 
@@ -77,6 +77,10 @@ describe("agent turns", () => {
   beforeAll(async () => {
     ({ db, cleanup } = await openTestDb());
     seeded = await seedDeal(db, "agent-run");
+    // the relation the pipeline's detection draws between the corrected annual report's and the
+    // deck's FY2023 revenue (the seed adds findings, not the graph): the chat reports the deal's
+    // open contradictions, the list the deal header counts (lib/graph/open-contradictions.ts)
+    await addRelation(db, seeded.deal.id, seeded.f.arcRevenue, seeded.f.deckRevenue, "CONTRADICTS");
   });
   afterAll(() => cleanup());
 

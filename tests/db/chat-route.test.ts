@@ -117,14 +117,14 @@ describe("POST /api/chat", () => {
     expect((await assistant.json()).error.code).toBe("bad_request:message_role");
   });
 
-  it("refuses a question longer than its tools take with 413 before answering, and answers one at the limit", async () => {
+  it("refuses a question longer than its tools take with a typed 400 before answering, and answers one at the limit", async () => {
     // the route's limit is the knowledge-base tool's: a longer question could not be searched
     expect(MAX_MESSAGE_CHARS).toBe(queryKnowledgeBaseInput.shape.query.maxLength);
     for (const n of [MAX_MESSAGE_CHARS + 1, 10_000]) {
       const id = crypto.randomUUID();
       const res = await handleChatPost(post({ id, deal: "chat-deal", message: userMessage(`u-long-${n}`, "q".repeat(n)) }), { db, agent: testAgent(), model: toolThenAnswer() });
-      expect(res.status).toBe(413);
-      expect((await res.json()).error.code).toBe("too_large:message");
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe("bad_request:question_too_long");
       expect((await db.query("select 1 from conversations where id = $1", [id])).rows).toHaveLength(0);
     }
     const saved = savedSignal();

@@ -23,11 +23,11 @@ const officers = (cfo: string) =>
 const audit = ["Report of Independent Registered Public Accounting Firm", "In our opinion, the consolidated financial statements present fairly, in all material respects, the financial position of the Company.", "/s/ Quarry & Vance LLP", "Columbus, Ohio"].join("\n");
 const risks = ["Item 1A. Risk Factors", "A prolonged disruption at our single resin supplier could adversely affect our production and results of operations.", "Changes in foreign exchange rates may reduce the value of our international sales."].join("\n");
 
-async function addOfficer(db: Db, dealId: string, documentId: string, name: string, role: string, page: number): Promise<void> {
-  const id = crypto.randomUUID();
-  await db.query("insert into entities (id, deal_id, entity_type, name, normalized_name) values ($1, $2, 'person', $3, lower($3))", [id, dealId, name]);
-  await db.query("insert into entity_mentions (id, deal_id, entity_id, document_id, role, page, excerpt) values ($1, $2, $3, $4, $5, $6, $7)", [crypto.randomUUID(), dealId, id, documentId, role, page, `${name} 48 Executive Vice President and Chief Financial Officer`]);
-}
+const geography = (k: number) =>
+  ["Net Sales by Geographic Area", "(In millions)", "Years Ended December 31, 2023 2022", `United States $ ${600 * k} $ ${500 * k}`, `International ${400 * k} ${300 * k}`, `Total net sales $ ${(1000 * k).toLocaleString("en-US")} $ ${800 * k}`].join("\n");
+const people = ["Item 7. Management", "Our Chief Sustainability Officer, Rosalie Dunmore, reports to the board each quarter on our emissions targets."].join("\n");
+const signatures = (controller: string) =>
+  ["SIGNATURES", "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been signed below by the following persons on behalf of the registrant and in the capacities and on the dates indicated.", "Signature Title Date", `/s/ ${controller} Vice President, Finance (Principal Accounting Officer) February 20, 2024`].join("\n");
 
 describe("typed evidence tools", () => {
   let db: Db;
@@ -46,16 +46,14 @@ describe("typed evidence tools", () => {
     ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
     const dir = tempDir("manda-evidence-");
     const filings = [
-      ["ALDERWICK_2023_10K.txt", "ALDERWICK INSTRUMENTS, INC.", "ALDW", "1-12345", 1, "Marta K. Osei"],
-      ["brindle-10k-2023.txt", "Brindlemoor Foods Corporation", "BRND", "1-67890", 3, "Tobias Lindqvist"],
+      ["ALDERWICK_2023_10K.txt", "ALDERWICK INSTRUMENTS, INC.", "ALDW", "1-12345", 1, "Marta K. Osei", "Ignatius Pell"],
+      ["brindle-10k-2023.txt", "Brindlemoor Foods Corporation", "BRND", "1-67890", 3, "Tobias Lindqvist", "Wilhelmina Corrow"],
     ] as const;
-    for (const [file, registrant, ticker, fileNumber, k, cfo] of filings) {
-      const pages = [cover(registrant, ticker, fileNumber), risks, officers(cfo), ...statements(registrant, k), audit];
+    for (const [file, registrant, ticker, fileNumber, k, cfo, controller] of filings) {
+      const pages = [cover(registrant, ticker, fileNumber), risks, officers(cfo), ...statements(registrant, k), geography(k), audit, people, signatures(controller)];
       const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, file, new TextEncoder().encode(pages.join("\f"))) });
       if (r.status !== "indexed" || !r.documentId) throw new Error(`${file} was not indexed`);
       for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
-      // the officers as the entity extraction stores them from a filing's officer table (its reader needs the PDF's text positions)
-      await addOfficer(db, deal.id, r.documentId, cfo, "Executive Vice President and Chief Financial Officer (executive officer, age 48)", 3);
     }
   }, 180_000);
   afterAll(() => cleanup());
@@ -84,6 +82,19 @@ describe("typed evidence tools", () => {
     const missing = await call("compute_metric", { company: "Alderwick", metric: "goodwill", periods: ["2023"] });
     expect(missing.status).toBe("incomplete");
     expect(missing.missing).toEqual([expect.objectContaining({ item: "goodwill", period: "FY2023" })]);
+  });
+
+  it("compute_metric computes a user's ratio of two rows of a geographic table, each input cited to its row", async () => {
+    const share = await call("compute_metric", { company: "Alderwick", metric: "international share of sales", formula: "International net sales / Total net sales", periods: ["2023"], unit: "percent", decimals: 1 });
+    expect(share).toMatchObject({ status: "answered", value: 0.4, formatted: "40.0%" });
+    const international = share.inputs.find((i: { label: string }) => i.label === "International");
+    expect(international).toMatchObject({ period: "FY2023", value: 400e6, document: "ALDERWICK_2023_10K.txt", row: expect.stringContaining("International 400") });
+    const parts = await call("compute_metric", { company: "brindlemoor", formula: "International / United States", periods: ["2022"], decimals: 2 });
+    expect(parts).toMatchObject({ status: "answered", value: 0.6, formatted: "0.60" });
+    expect(parts.inputs.map((i: { label: string; value: number }) => [i.label, i.value])).toEqual([["International", 900e6], ["United States", 1500e6]]);
+    const missing = await call("compute_metric", { company: "brindlemoor", formula: "International / Antarctica", periods: ["2022"] });
+    expect(missing.status).toBe("incomplete");
+    expect(missing.missing).toEqual([expect.objectContaining({ item: "Antarctica" })]);
   });
 
   it("a company the deal does not hold is an error as data listing the deal's companies", async () => {
@@ -122,6 +133,23 @@ describe("typed evidence tools", () => {
     const out = await call("get_people", { company: "alderwick", role: "CFO" });
     expect(out.items.map((i: { name: string }) => i.name)).toEqual(["Marta K. Osei"]);
     expect(out.items[0].citation).toMatch(/ALDERWICK_2023_10K\.txt, p\.3/);
+  });
+
+  it("get_people reads the officer list of a text filing, and a signer by the designation of the office asked", async () => {
+    const ceo = await call("get_people", { company: "Brindlemoor", role: "chief executive officer" });
+    expect(ceo.items[0]).toMatchObject({ name: "Jane Q. Holloway", detail: expect.stringMatching(/^Chief Executive Officer/), page: 3 });
+    const pao = await call("get_people", { company: "Brindlemoor", role: "chief accounting officer" });
+    expect(pao.items.map((i: { name: string }) => i.name)).toEqual(["Wilhelmina Corrow"]);
+    expect(pao.items[0].detail).toMatch(/Principal Accounting Officer/);
+  });
+
+  it("get_people answers a role no officer list names with the passages that name it, not an empty list", async () => {
+    const out = await call("get_people", { company: "alderwick", role: "chief sustainability officer" });
+    expect(out.items).toEqual([]);
+    expect(out.passages.length).toBeGreaterThan(0);
+    expect(out.passages[0]).toMatchObject({ document: "ALDERWICK_2023_10K.txt", citation: expect.stringMatching(/ALDERWICK_2023_10K\.txt, p\.\d+/) });
+    expect(out.passages[0].text).toContain("Rosalie Dunmore");
+    expect(out.notes.join(" ")).toMatch(/passages/);
   });
 
   it("get_company_facts returns the auditor with its citation", async () => {

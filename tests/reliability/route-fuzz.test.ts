@@ -45,6 +45,8 @@ import * as reviewItem from "@/app/api/deals/[deal]/review/[id]/route";
 import * as pdfjs from "@/app/api/pdfjs/[...path]/route";
 import { openTestDb } from "@/tests/helpers/db";
 import { makePdf, tempDir, writeFixture } from "@/tests/helpers/fixtures";
+import { AGENT_MODE_DEFAULTS } from "@/lib/agent/mode/config";
+import { MAX_QUESTION_CHARS } from "@/lib/agent/limits";
 import { prng, report } from "./harness";
 
 const g = globalThis as unknown as { __mandaDb?: Promise<Db> };
@@ -288,8 +290,16 @@ function edgeCases(f: Fixtures): Array<{ handler: Handler; s: Sent; expect: "ok"
   const chatBody = (text: string) => JSON.stringify({ id: crypto.randomUUID(), deal: f.deal, message: { id: `m-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text }] }, mode: "chat" });
   const sent = (url: string, body: string): Sent => ({ method: "POST", url: `${BASE}${url}`, params: {}, body, headers: json, note: "edge" });
   const cases: Array<{ handler: Handler; s: Sent; expect: "ok" | "4xx" | "below-500" }> = [];
-  for (const n of [1_999, 2_000]) cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody(`What was revenue ${"and revenue ".repeat(n)}`.slice(0, n))), expect: "ok" });
-  for (const n of [2_001, 10_000, 10_001]) cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody("q".repeat(n))), expect: "4xx" });
+  for (const n of [MAX_QUESTION_CHARS - 1, MAX_QUESTION_CHARS]) cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody(`What was revenue ${"and revenue ".repeat(n)}`.slice(0, n))), expect: "ok" });
+  for (const n of [MAX_QUESTION_CHARS + 1, 10_000, 10_001, 50_001]) cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody("q".repeat(n))), expect: "4xx" });
+  // Agent Mode hands its question to the same tools (compute_metric's question, the evidence
+  // tools' query): at its limit it answers, past it a typed 4xx, never a tool's validation error
+  const agentBody = (question: string) => JSON.stringify({ question, deal: f.deal });
+  const agentQuestion = (n: number) => `What was revenue ${"and revenue ".repeat(n)}`.slice(0, n - 1) + "?";
+  for (const [url, handler] of [["/api/agent/run", h(agentRun.POST)], ["/api/agent/stream", h(agentStream.POST)]] as const) {
+    cases.push({ handler, s: sent(url, agentBody(agentQuestion(AGENT_MODE_DEFAULTS.maxQuestionChars))), expect: "ok" });
+    for (const n of [AGENT_MODE_DEFAULTS.maxQuestionChars + 1, MAX_QUESTION_CHARS, MAX_QUESTION_CHARS + 1, 10_001, 50_000, 50_001]) cases.push({ handler, s: sent(url, agentBody("q".repeat(n))), expect: "4xx" });
+  }
   for (const t of ["\ud800", "a\udc00b", "\udbff"]) {
     cases.push({ handler: h(chat.POST), s: sent("/api/chat", chatBody(`What was revenue?${t}`)), expect: "4xx" });
     cases.push({ handler: h(agentStream.POST), s: sent("/api/agent/stream", JSON.stringify({ question: `What was revenue?${t}`, deal: f.deal })), expect: "4xx" });

@@ -18,6 +18,20 @@ const docs = [
 ];
 const routed = (question: string) => routeDocuments(docs, understandQuery(question)).documentIds?.slice().sort();
 
+describe("the deal's companies, computed once per list of documents", () => {
+  it("are the same objects for the same list, frozen, and recomputed for another list", () => {
+    const first = dealCompanies(docs);
+    expect(dealCompanies(docs)).toEqual(first);
+    expect(dealCompanies(docs)[0]).toBe(first[0]);
+    expect(() => (first[0]!.documentIds as string[]).push("x")).toThrow(TypeError);
+    first.reverse(); // a caller's copy: the next caller still gets the deal's order
+    expect(dealCompanies(docs).map((c) => c.key)).toEqual([...first].reverse().map((c) => c.key));
+    const more = [...docs, doc("nw24", "NEWCO HOLDINGS", "newcoholdings", 2024)];
+    expect(dealCompanies(more).map((c) => c.key)).toContain("newcoholdings");
+    expect(routeDocuments(more, understandQuery("Newco Holdings revenue")).documentIds).toEqual(["nw24"]);
+  });
+});
+
 describe("a question naming a company reads only that company's documents", () => {
   it("by name, case-insensitive, possessive, however the filing writes it", () => {
     expect(routed("What was best harvest's FY2019 revenue?")).toEqual(["bh19", "bh23"]);

@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
-import { partAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { partAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -75,5 +75,29 @@ describe("a named part's figure answered by the rules planner", () => {
     const r = readQuestion("how many shares did acme repurchase in 2022?", ROOM);
     expect(r.namedPart).not.toBe(true);
     expect(partAnswerOverride(r, [...made, kb([])])).toBeNull();
+  });
+});
+
+describe("a quoted sentence for a figure asked", () => {
+  const ROOM = ["ACME INC."];
+  const quote = (sentence: string) => `ACME_2015_10K.pdf states: "${sentence}" (source: ACME_2015_10K.pdf, p.40) (Quoted from ACME_2015_10K.pdf; no extracted finding covers this yet.)`;
+
+  it("stands when it names the figure, the part asked and a value", () => {
+    const r = readQuestion("acme new york net operating income 2015", ROOM);
+    expect(quoteAnswerOverride(r, quote("Net operating income for New York increased to $653.1 million in 2015."), [])).toBeNull();
+  });
+
+  it("is replaced by what was searched when it shares words but not the figure, in three wordings", () => {
+    for (const q of ["acme new york net operating income 2015", "Acme: New York NOI for 2015?", "what did acme's new york properties bring in as net operating income in 2015"]) {
+      const r = readQuestion(q, ROOM);
+      const text = quoteAnswerOverride(r, quote("Termination income in New York for 2015 totaled approximately $3.2 million."), []);
+      expect(text, q).toMatch(/^I couldn't find a stated/);
+      expect(text, q).toMatch(/Closest evidence .*\n- passage on ACME_2015_10K\.pdf, p\.40: "Termination income/);
+    }
+  });
+
+  it("is replaced when it states no value", () => {
+    const r = readQuestion("acme net operating income 2015", ROOM);
+    expect(quoteAnswerOverride(r, quote("We seek to maximize net operating income from our existing properties."), [])).toMatch(/^I couldn't find/);
   });
 });

@@ -18,6 +18,13 @@ describe("review cards in words", () => {
     expect(reviewFacts({ unit: "currency", currency: "EUR", valueText: "5.2 million", scale: 1e6 })[0]).toEqual(["Value", "EUR 5.2 million"]);
   });
 
+  it("names a figure's currency once when its printed value already does (a card read \"EUR EUR 99 million\")", () => {
+    expect(reviewFacts({ unit: "currency", currency: "EUR", valueText: "EUR 99 million" })[0]).toEqual(["Value", "EUR 99 million"]);
+    expect(reviewFacts({ unit: "currency", currency: "USD", valueText: "$4.2 million" })[0]).toEqual(["Value", "$4.2 million"]);
+    expect(reviewFacts({ unit: "currency", currency: "SEK", valueText: "12.5 MSEK" })[0]).toEqual(["Value", "12.5 MSEK"]);
+    expect(reviewFacts({ unit: "currency", currency: "EUR", valueText: "5.2", scale: 1e6 })[0]).toEqual(["Value", "EUR 5.2 million"]);
+  });
+
   it("shows an address without the doubled commas a line break left (\"Drive,, Bethesda,, Maryland\")", () => {
     expect(reviewFacts({ entity_type: "organisation", role: "headquarters: 6801 Rockledge Drive,, Bethesda,, Maryland" })).toEqual([["Role", "headquarters: 6801 Rockledge Drive, Bethesda, Maryland"], ["Kind", "organisation"]]);
     expect(tidyListText("Box 12 ,  Main Street,,,Springfield ,")).toBe("Box 12, Main Street, Springfield");

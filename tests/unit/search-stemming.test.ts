@@ -28,6 +28,13 @@ describe("stemming", () => {
     expect(tokenize("The customers of the company")).toEqual(tokenize("customer company"));
     expect(tokenizeWithOffsets("Our customers are airlines", "en").map((t) => t.term)).toEqual(tokenize("customer airline", "en"));
   });
+
+  it("splits a letter-digit run into its parts, each with the run's offsets, in ASCII as in other scripts", () => {
+    const terms = (text: string) => tokenizeWithOffsets(text, "en").map((t) => [t.term, t.start, t.end]);
+    expect(terms("FY2018 a1b2c3 2019s, 10-K")).toEqual([["fy", 0, 6], ["2018", 0, 6], ["2019", 14, 19]]);
+    expect(terms("ÉCU2018 x")).toEqual([["écu", 0, 7], ["2018", 0, 7]]);
+    expect(tokenizeWithOffsets("Capex FY2018 rose", "en").map((t) => t.term)).toEqual(tokenize("Capex FY2018 rose", "en"));
+  });
 });
 
 describe("language detection", () => {

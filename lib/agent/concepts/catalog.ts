@@ -48,10 +48,10 @@ const ratio = (id: string, label: string, terms: string[], more: Partial<Concept
 export const CONCEPTS: Concept[] = [
   // income statement
   amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline"], {
-    phrases: ["how much did they sell", "how much money did they bring in", "bring in", "take in"],
+    phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in"],
     lineItems: ["revenue"],
   }),
-  amount("cost_of_revenue", "Cost of revenue", ["cost of revenue", "cost of revenues", "cost of sales", "cost of goods sold", "cogs", "cost of products sold"], { phrases: ["cost of goods sold", "cost of the goods it sold", "cost of what they sold"], lineItems: ["cost_of_revenue"] }),
+  amount("cost_of_revenue", "Cost of revenue", ["cost of revenue", "cost of revenues", "cost of sales", "cost of goods sold", "cogs", "cost of products sold"], { phrases: ["cost of goods sold", "cost of the goods it sold", "cost of what they sold", "cost to produce", "cost of producing"], lineItems: ["cost_of_revenue"] }),
   amount("gross_profit", "Gross profit", ["gross profit", "gross income"], { lineItems: ["gross_profit"] }),
   amount("sga", "SG&A", ["sg&a", "sga", "selling general and administrative", "selling general administrative", "selling and administrative expenses", "overhead"], { lineItems: ["sga"] }),
   amount("research_development", "R&D", ["r&d", "research and development", "research development", "r and d"], { phrases: ["spend on research", "spent on research"], lineItems: ["research_development"] }),
@@ -72,7 +72,7 @@ export const CONCEPTS: Concept[] = [
   amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile"], { lineItems: ["cash"], balance: true }),
   amount("accounts_receivable", "Accounts receivable", ["accounts receivable", "receivables", "trade receivables"], { lineItems: ["accounts_receivable"], balance: true }),
   amount("inventories", "Inventories", ["inventory", "inventories", "stock on hand"], { lineItems: ["inventories"], balance: true }),
-  amount("total_current_assets", "Total current assets", ["current assets", "total current assets"], { lineItems: ["total_current_assets"], balance: true }),
+  amount("total_current_assets", "Total current assets", ["current assets", "total current assets", "short-term assets"], { lineItems: ["total_current_assets"], balance: true }),
   amount("ppe_net", "Net PP&E", ["pp&e", "ppe", "ppne", "net pp&e", "property plant and equipment", "fixed assets", "net property plant and equipment", "property plant and equipment net"], { phrases: ["after depreciation", "net of depreciation", "net of accumulated depreciation"], lineItems: ["ppe_net"], balance: true }),
   amount("goodwill", "Goodwill", ["goodwill"], { lineItems: ["goodwill"], balance: true }),
   amount("total_assets", "Total assets", ["total assets", "assets", "balance sheet size"], { lineItems: ["total_assets"], balance: true }),
@@ -92,7 +92,7 @@ export const CONCEPTS: Concept[] = [
     lineItems: ["operating_cash_flow"],
   }),
   amount("capital_expenditure", "Capital expenditure", ["capex", "capital expenditure", "capital expenditures", "capital spending", "capital investment", "purchases of property plant and equipment", "purchases of pp&e", "payments for property plant and equipment"], {
-    phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
+    phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property and equipment", "invest in property plant and equipment", "spend on property and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
     lineItems: ["capital_expenditure"],
   }),
   amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders", "pay a dividend", "pay dividends"], lineItems: ["dividends_paid"], action: true }),
@@ -133,8 +133,12 @@ export const CONCEPTS: Concept[] = [
   { id: "dpo", label: "Days payable outstanding", kind: "days", terms: ["dpo", "days payable outstanding", "payable days"], metric: "dpo" },
   { id: "ccc", label: "Cash conversion cycle", kind: "days", terms: ["cash conversion cycle", "ccc"], metric: "ccc" },
   // operating figures, read from tables and passages
+  // a property owner's income from its properties (real estate, utilities' rate base reporting)
+  amount("net_operating_income", "Net operating income", ["net operating income", "noi"], { rowWords: ["net operating income"] }),
+  // a marketplace's value of goods sold through it (not its revenue)
+  amount("gmv", "Gross merchandise volume", ["gmv", "gross merchandise volume", "gross merchandise value"], { rowWords: ["gmv"] }),
   amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook"], { rowWords: ["backlog"], balance: true }),
-  { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
+  { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed", "workers", "full-time workers"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
   { id: "stores", label: "Stores", kind: "count", terms: ["stores", "store count", "locations", "restaurants", "warehouses"], rowWords: ["stores"], balance: true },
   // people
   { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "runs the company", "in charge"], role: "chief executive officer" },
@@ -142,7 +146,7 @@ export const CONCEPTS: Concept[] = [
   { id: "coo", label: "Chief operating officer", kind: "person", terms: ["coo", "chief operating officer"], role: "chief operating officer" },
   { id: "chair", label: "Chair of the board", kind: "person", terms: ["chairman", "chairwoman", "chair", "chair of the board"], role: "chairman" },
   { id: "general_counsel", label: "General counsel", kind: "person", terms: ["general counsel", "chief legal officer", "top lawyer"], role: "general counsel" },
-  { id: "executives", label: "Executive officers", kind: "person", terms: ["executives", "executive officers", "management team", "management", "leadership", "leadership team", "officers"], role: "" },
+  { id: "executives", label: "Executive officers", kind: "person", terms: ["executives", "executive officers", "management team", "management", "leadership", "leadership team"], role: "" },
   // organisation facts
   { id: "auditor", label: "Auditor", kind: "organisation", terms: ["auditor", "auditors", "audit firm", "accounting firm", "independent registered public accounting firm"], phrases: ["audits their books", "audits the books", "who audits", "signs off the accounts", "audited by"], fact: "auditor" },
   { id: "headquarters", label: "Headquarters", kind: "place", terms: ["headquarters", "hq", "head office", "principal executive offices", "main office"], phrases: ["where are they based", "where is it based", "where are they headquartered", "where is the company located", "where is it headquartered"], fact: "headquarters" },
@@ -152,6 +156,10 @@ export const CONCEPTS: Concept[] = [
   { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk"], phrases: ["what could go wrong", "what worries"], section: "risk factors" },
   { id: "segments", label: "Business segments", kind: "text", terms: ["segments", "business segments", "reportable segments", "divisions", "business units"], section: "segment" },
   { id: "business", label: "Business description", kind: "text", terms: ["business model", "what does the company do", "business overview", "what they do"], phrases: ["what do they do", "what does it do", "what do they sell"], section: "business" },
+  // the statements by name ("per the income statement", "on its balance sheet"): where a figure is read, not a part of the company
+  { id: "income_statement", label: "Income statement", kind: "text", terms: ["income statement", "statement of operations", "statement of income", "statements of operations", "p&l", "profit and loss statement"], section: "financial statements" },
+  { id: "balance_sheet", label: "Balance sheet", kind: "text", terms: ["balance sheet", "balance sheets", "statement of financial position"], section: "financial statements" },
+  { id: "cash_flow_statement", label: "Cash flow statement", kind: "text", terms: ["cash flow statement", "statement of cash flows", "statements of cash flows", "cash flows statement"], section: "financial statements" },
   { id: "legal", label: "Legal proceedings", kind: "text", terms: ["litigation", "lawsuits", "legal proceedings", "legal matters"], phrases: ["getting sued", "being sued"], section: "legal proceedings" },
 ];
 

@@ -29,6 +29,7 @@ export const GENERIC_WORDS = new Set(
     "unadjusted adjusted reported gaap worth valued using use used calculate calculated compute computed work out " +
     "forecast forecasts forecasted actual actuals budget budgeted plan planned guidance outlook projection projections projected target targets estimate estimates " +
     "management presentation deck report reports annual quarterly filing filings document documents 10-k 10k 10-q 10q minutes " +
+    "statement statements sheet sheets shareholders stockholders owe owed owes add adds added altogether all stack stacks " +
     "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec " +
     "develop developed development evolve evolved evolution trajectory progression board directors " +
     "first second third fourth 1st 2nd 3rd 4th half halves nine six three twelve full ended ending"

@@ -19,6 +19,7 @@ import type { SourceRegistry } from "../sources";
 import { runLineItems } from "./line-items";
 import { comparePeriods } from "@/lib/periods";
 import { resolvePeriods } from "./periods";
+import { computeRowFormula } from "./row-formula";
 import { isScopeError, resolveScope } from "./scope";
 
 export interface ComputeInput {
@@ -123,18 +124,45 @@ function inputsOf(r: MetricResult): ComputeInputRow[] {
 }
 
 /** Rows naming the metric in their own label, for a metric companies often state themselves (FCF, net debt). */
-async function statedRows(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: ComputeInput, company: string | undefined, periods: string[]): Promise<NonNullable<ComputeOutput["stated"]>> {
+async function statedRows(deps: Deps, input: ComputeInput, company: string | undefined, periods: string[]): Promise<NonNullable<ComputeOutput["stated"]>> {
   const concept = input.metric ? (conceptById(input.metric) ?? findConcepts(input.metric)[0]?.concept) : undefined;
   if (!concept?.rowWords?.length || input.formula) return [];
   const out = await runLineItems(deps, { ...(company ? { company } : {}), items: [concept.id], ...(periods.length ? { periods } : {}), limit: 3 });
   return out.rows.filter((r) => r.match === "label" && r.source === "table").flatMap((r) => r.columns.slice(0, 3).map((c) => ({ label: r.label, period: c.period, value: c.value, citation: r.citation })));
 }
 
-export async function runCompute(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: ComputeInput): Promise<ComputeOutput> {
+type Deps = { db: Queryable; dealId: string; sources: SourceRegistry };
+
+/**
+ * A formula over rows of the filings' tables (a segment's or a region's row, a backlog or headcount row): each operand
+ * the row get_line_items finds for it. Undefined when the formula does not read, or no operand names any row.
+ */
+async function overTableRows(deps: Deps, input: ComputeInput, company: string | undefined, periods: string[]): Promise<ComputeOutput | undefined> {
+  const r = await computeRowFormula(deps, { formula: input.formula!, periods, ...(company ? { company } : {}), ...(input.document ? { document: input.document } : {}), ...(input.unit ? { unit: input.unit } : {}), ...(input.decimals !== undefined ? { decimals: input.decimals } : {}) });
+  if (!r || !r.inputs.length) return undefined;
+  return {
+    status: r.value !== undefined ? "answered" : "incomplete",
+    ...(company ? { company } : {}),
+    metric: { id: "defined", name: input.metric?.trim() || "Defined metric", unit: r.unit },
+    formula: r.formula,
+    ...(r.value !== undefined ? { value: r.value, formatted: r.formatted } : {}),
+    periods: r.periods,
+    series: r.series,
+    inputs: r.inputs,
+    missing: r.missing,
+    notes: r.notes,
+  };
+}
+
+export async function runCompute(deps: Deps, input: ComputeInput): Promise<ComputeOutput> {
   const empty = { periods: [], series: [], inputs: [], missing: [], notes: [] };
   const scope = await resolveScope(deps.db, deps.dealId, { company: input.company, document: input.document });
   if (isScopeError(scope)) return { ...empty, status: "unknown_company", notes: [scope.error], hint: `The deal holds: ${scope.companies.join("; ") || "no company's documents"}.` };
   const metric = input.formula ? definedFormula(input.formula, input.metric, input.unit) : input.metric ? metricFormula(input.metric) : undefined;
+  if (!metric && input.formula) {
+    const rows = await overTableRows(deps, input, scope.company, resolvePeriods(input.periods, scope.documents).labels.sort(comparePeriods));
+    if (rows) return rows;
+  }
   if (!metric) {
     return {
       ...empty,
@@ -152,6 +180,11 @@ export async function runCompute(deps: { db: Queryable; dealId: string; sources:
   const result = await computeMetric(request(input, metric, periods.labels), source);
   for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });
   const complete = result.value !== undefined || !!result.judgement;
+  // a formula the statement lines cannot complete may name rows of other tables
+  if (!complete && input.formula) {
+    const rows = await overTableRows(deps, input, scope.company, periods.labels);
+    if (rows?.status === "answered") return rows;
+  }
   const stated = await statedRows(deps, input, scope.company, periods.labels);
   return {
     status: complete ? "answered" : "incomplete",

@@ -6,10 +6,12 @@
  * current officer and an older filing's officer is only history.
  */
 import type { Queryable } from "@/lib/db";
+import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { listEventsOf, listRoleMentions, type EntityMentionRow } from "@/lib/db/queries/evidence";
 import { conceptById, type CompanyFact } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
 import type { SourceRegistry } from "../sources";
+import { runSearchDocuments, type Passage } from "./passages";
 import { isScopeError, resolveScope } from "./scope";
 
 export interface CitedItem {
@@ -28,13 +30,15 @@ export interface CitedItem {
 export interface EntitiesOutput {
   company?: string;
   items: CitedItem[];
+  /** A role asked that no officer list or signature names: the passages that name it, for the model to read. */
+  passages?: Passage[];
   /** The newest filing in scope: "now" questions read it. */
   newestFiling?: string;
   notes: string[];
   error?: string;
 }
 
-type Deps = { db: Queryable; dealId: string; sources: SourceRegistry };
+type Deps = { db: Queryable; dealId: string; sources: SourceRegistry; space?: EmbeddingSpace };
 
 const cite = (m: EntityMentionRow, name: string, detail?: string): CitedItem => ({
   name,
@@ -51,12 +55,32 @@ function roleStems(role: string): string[] {
   return tokens(role).map((t) => t.stem).filter((s) => s !== "offic" && s !== "and" && s !== "of" && s !== "the");
 }
 
+/**
+ * The designation a filing's signature page gives the same office: "(Principal Financial Officer)" is the CFO
+ * when the title beside it names none ("Executive Vice President, Finance (Principal Financial Officer)").
+ */
+const DESIGNATIONS: Record<string, string> = {
+  "chief executive officer": "principal executive officer",
+  "chief financial officer": "principal financial officer",
+  "chief accounting officer": "principal accounting officer",
+};
+
 /** The title holds the role's words in a row ("Chief Financial" in "EVP and Chief Financial Officer"; not "Executive … Chief" for a CEO). */
 function holdsRole(title: string, role: string): boolean {
   if (!role) return true;
-  const have = tokens(title).map((t) => t.stem).join(" ");
-  const want = roleStems(role);
-  return want.length > 0 && ` ${have} `.includes(` ${want.join(" ")} `);
+  const have = ` ${tokens(title).map((t) => t.stem).join(" ")} `;
+  const holds = (r: string) => {
+    const want = roleStems(r);
+    return want.length > 0 && have.includes(` ${want.join(" ")} `);
+  };
+  const designation = DESIGNATIONS[role.trim().toLowerCase()];
+  return holds(role) || (!!designation && holds(designation));
+}
+
+/** Passages of the filings (newest first) that name the role, when no officer list or signature does. */
+async function passagesNaming(deps: Deps, company: string | undefined, role: string): Promise<Passage[]> {
+  const found = await runSearchDocuments(deps, { query: role, company, k: 6, newest: true });
+  return found.passages.filter((p) => holdsRole(p.text, role)).slice(0, 4);
 }
 
 /** Mentions of the newest filing that has any, then the rest marked superseded. */
@@ -92,13 +116,20 @@ function register(deps: Deps, items: CitedItem[], mentions: EntityMentionRow[]):
 export async function runPeople(deps: Deps, input: { company?: string; role?: string; name?: string }): Promise<EntitiesOutput> {
   const got = await scopedMentions(deps, input.company);
   if ("error" in got) return { items: [], notes: [], error: got.error };
-  const concept = input.role ? (conceptById(input.role.trim().toLowerCase()) ?? findConcepts(input.role).find((h) => h.concept.kind === "person")?.concept) : undefined;
+  // a person concept only when it is the whole role asked ("CFO"), not a word of it ("officer" of "chief accounting officer")
+  const words = input.role ? tokens(input.role).length : 0;
+  const concept = input.role ? (conceptById(input.role.trim().toLowerCase()) ?? findConcepts(input.role).find((h) => h.concept.kind === "person" && h.from === 0 && h.to === words)?.concept) : undefined;
   const role = concept?.role ?? input.role ?? "";
   const people = got.mentions.filter((m) => m.entity_type === "person" && holdsRole(m.role ?? "", role) && (!input.name || holdsRole(m.name, input.name)));
   const items = newestFirst(people, (m) => cite(m, m.name, m.role ?? undefined)).slice(0, 30);
   register(deps, items, people);
-  const notes = items.length ? [] : [`No executive officer${role ? ` with the title "${role}"` : ""} is listed in ${got.company ?? "the deal"}'s filings; search_documents may find a passage naming one.`];
-  return { ...(got.company ? { company: got.company } : {}), items, ...(got.newest ? { newestFiling: got.newest } : {}), notes };
+  const passages = !items.length && role ? await passagesNaming(deps, input.company, role) : [];
+  const notes = items.length
+    ? []
+    : passages.length
+      ? [`No executive officer with the title "${role}" is listed in ${got.company ?? "the deal"}'s officer lists or signature pages; the passages below name the title: read the person from them.`]
+      : [`No executive officer${role ? ` with the title "${role}"` : ""} is listed in ${got.company ?? "the deal"}'s filings, and no passage names the title.`];
+  return { ...(got.company ? { company: got.company } : {}), items, ...(passages.length ? { passages } : {}), ...(got.newest ? { newestFiling: got.newest } : {}), notes };
 }
 
 const FACT_ROLE: Record<CompanyFact, (role: string) => boolean> = {

@@ -28,7 +28,10 @@ export function kbSource(ref: SourceRef): KbSource {
   };
 }
 
-export function sideOf(f: FindingRow): KbSide {
+/** The fields of a finding a conflict's side shows. */
+export type SideFields = Pick<FindingRow, "id" | "value_num" | "value_text" | "unit" | "currency" | "filename" | "document_kind" | "document_date" | "source_cell" | "source_page">;
+
+export function sideOf(f: SideFields): KbSide {
   return {
     findingId: f.id,
     value: formatValue(f),

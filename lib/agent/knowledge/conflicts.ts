@@ -3,12 +3,17 @@
  * values are a conflict only for the same metric, definition and period, from different documents, with no
  * SUPERSEDES between them; forecast vs actual and different periods are not conflicts, and a
  * correction chain is reported as a correction.
+ * Given `open` (the deal's open contradictions, lib/graph/open-contradictions.ts), the conflicts
+ * reported are exactly those, so the chat's count is the deal header's and the Q&A page's; the
+ * pairwise scan below is then not used for conflicts (benches still measure it without `open`).
  */
 import type { Queryable } from "@/lib/db";
 import { parsePeriod, readPeriodRequest, resolvePeriod, samePeriod } from "@/lib/periods";
 import type { SourceRegistry } from "../sources";
 import { looksLikeInstructions } from "../guardrails/injection";
-import { sideOf } from "./cite";
+import { listOpenContradictions, type OpenContradiction } from "@/lib/graph/open-contradictions";
+import type { FindingRef } from "@/lib/graph/types";
+import { sideOf, type SideFields } from "./cite";
 import { describeKind, formatValue } from "./describe";
 import { keywordFindings, type FindingRow } from "./findings";
 import { defaultGraphReader, type GraphReader } from "./graph";
@@ -42,8 +47,42 @@ function scopeText(r: ClaimRow): string {
   return !r.scope ? "scope not read" : r.scope === "consolidated" ? "the company's total" : `${r.scope.replace("_", "-")}${r.scope_name ? ` ${r.scope_name}` : ""}`;
 }
 
-function register(sources: SourceRegistry, r: FindingRow) {
+type RegisterFields = SideFields & Pick<FindingRow, "document_id" | "source_excerpt">;
+
+function register(sources: SourceRegistry, r: RegisterFields) {
   sources.add({ documentId: r.document_id, document: r.filename, page: r.source_page, cell: r.source_cell, excerpt: r.source_excerpt, documentDate: r.document_date, kind: r.document_kind });
+}
+
+function refFields(f: FindingRef): RegisterFields {
+  return {
+    id: f.id, document_id: f.documentId, value_num: f.valueNum, value_text: f.valueText, unit: f.unit, currency: f.currency, filename: f.filename,
+    document_kind: f.documentKind, document_date: f.documentDate, source_cell: f.cell, source_page: f.page, source_excerpt: f.excerpt,
+  };
+}
+
+/** An open contradiction as the chat reports it: both sides, cited. */
+function conflictOf(c: OpenContradiction, sources: SourceRegistry): KbConflict {
+  const s = [c.a, c.b].map(refFields);
+  s.forEach((x) => register(sources, x));
+  return {
+    metric: c.a.metric,
+    period: c.period ?? "",
+    sides: s.map(sideOf),
+    explanation: `${s.map((x) => `${describeKind(x.document_kind, x.filename)} (${x.filename}) states ${formatValue(x)}`).join("; ")}. Same period, different documents, no correction links them.`,
+  };
+}
+
+const pairKey = (a: string, b: string) => [a, b].sort().join("|");
+
+/**
+ * The deal's open contradictions (lib/graph/open-contradictions.ts), for the metric named in words
+ * ("revenue": its keys; a metric the reader does not know: its words in the label) and a period.
+ */
+export async function openContradictionsFor(o: { db: Queryable; dealId: string; metric?: string; period?: string }): Promise<OpenContradiction[]> {
+  const keys = o.metric ? detectMetrics(o.metric).flatMap(keysOf) : [];
+  const all = await listOpenContradictions({ db: o.db, dealId: o.dealId, metricKeys: keys, period: o.period });
+  const words = o.metric && !keys.length ? o.metric.toLowerCase() : "";
+  return words ? all.filter((c) => `${c.a.metric} ${c.b.metric}`.toLowerCase().includes(words)) : all;
 }
 
 /**
@@ -51,7 +90,7 @@ function register(sources: SourceRegistry, r: FindingRow) {
  * as words. `rule: "legacy"`: the rule before findings' scopes (no scope, period-type or end-date
  * test, a document's second value counts), for benches measuring the change on the same findings.
  */
-export async function scanConflicts(o: { db: Queryable; dealId: string; sources: SourceRegistry; metric?: string; keys?: string[]; period?: string; graph?: GraphReader; rule?: "scoped" | "legacy" }): Promise<ConflictScan> {
+export async function scanConflicts(o: { db: Queryable; dealId: string; sources: SourceRegistry; metric?: string; keys?: string[]; period?: string; graph?: GraphReader; rule?: "scoped" | "legacy"; open?: OpenContradiction[] }): Promise<ConflictScan> {
   const legacy = o.rule === "legacy";
   const graph = o.graph ?? defaultGraphReader;
   const metrics = o.metric ? detectMetrics(o.metric) : [];
@@ -104,7 +143,7 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
         }
       }
     }
-    if (sides.size) {
+    if (sides.size && !o.open) {
       const byValue = new Map<string, FindingRow>();
       for (const r of [...sides.values()].sort((x, y) => preferOrder(x, y, false))) if (!byValue.has(formatValue(r))) byValue.set(formatValue(r), r);
       const s = [...byValue.values()];
@@ -135,11 +174,13 @@ export async function scanConflicts(o: { db: Queryable; dealId: string; sources:
       }
     }
   }
+  if (o.open) out.conflicts = o.open.map((c) => conflictOf(c, o.sources));
+  const open = new Set((o.open ?? []).map((c) => pairKey(c.a.id, c.b.id)));
   // CONTRADICTS edges the rules set aside, explained
   for (const e of edges.filter((x) => x.type === "CONTRADICTS")) {
     const a = byId.get(e.fromId);
     const b = byId.get(e.toId);
-    if (!a || !b) continue;
+    if (!a || !b || open.has(pairKey(a.id, b.id))) continue;
     const kind = classifyPair(a, b, sup);
     if (kind === "conflict") continue;
     const why =

@@ -6,7 +6,8 @@
  * ordered by how well they answer it.
  */
 import { sectionTitle } from "@/lib/answers/narrative/sections";
-import { answersByPage, readQuestion, type ReadQuestion, type ScoredUnit } from "@/lib/answers/narrative/select";
+import { answersByPage, readQuestion, withoutOwners, type ReadQuestion, type ScoredUnit } from "@/lib/answers/narrative/select";
+import { listDocumentCitationMeta } from "@/lib/db/queries/documents";
 import { samePeriod, type Period } from "@/lib/periods";
 import { searchPages } from "@/lib/search/search";
 import type { PageHit } from "@/lib/search/types";
@@ -124,9 +125,12 @@ export async function pageFallback(deps: KbDeps, query: string, documentIds?: st
     [deps.dealId, hits.map((h) => h.documentId), hits.map((h) => h.page)],
   );
   const pageText = new Map(texts.rows.map((r) => [`${r.document_id}:${r.page_number}`, r.text]));
+  const meta = new Map((await listDocumentCitationMeta({ db: deps.db, dealId: deps.dealId, documentIds: [...new Set(hits.map((h) => h.documentId))] })).map((r) => [r.id, r]));
+  // the company that wrote the pages is their owner, not what the question asks about ("acme backlog")
+  const asked = narrative && withoutOwners(narrative, [...meta.values()].map((m) => m.company));
   const qTerms = new Set(tokenize(query));
   // narrative: each page's answering sentences, with term weights from all the pages read
-  const told = narrative ? answersByPage(narrative, hits.map((h) => ({ document: h.document, page: h.page, citation: "", text: pageText.get(`${h.documentId}:${h.page}`) ?? "", section: sectionOf(h) })), 3) : [];
+  const told = asked ? answersByPage(asked, hits.map((h) => ({ document: h.document, page: h.page, citation: "", text: pageText.get(`${h.documentId}:${h.page}`) ?? "", section: sectionOf(h) })), 3) : [];
   const answers = new Map<PageHit, ScoredUnit[]>();
   hits.forEach((h, i) => {
     const t = pageText.get(`${h.documentId}:${h.page}`);
@@ -139,11 +143,6 @@ export async function pageFallback(deps: KbDeps, query: string, documentIds?: st
   const order = new Map(hits.map((h, i) => [h, i]));
   const best = (h: PageHit) => answers.get(h)?.[0]?.score ?? -1e9;
   if (narrative) hits.sort((a, b) => best(b) - best(a) || order.get(a)! - order.get(b)!);
-  const { rows } = await deps.db.query<{ id: string; kind: string | null; document_date: string | null }>(
-    "select id, kind, to_char(document_date, 'YYYY-MM-DD') as document_date from documents where deal_id = $1 and id = any($2::uuid[])",
-    [deps.dealId, [...new Set(hits.map((h) => h.documentId))]],
-  );
-  const meta = new Map(rows.map((r) => [r.id, r]));
   return hits.map((h) => {
     const m = meta.get(h.documentId);
     const full = pageText.get(`${h.documentId}:${h.page}`) ?? h.excerpt;

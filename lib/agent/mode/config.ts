@@ -5,6 +5,7 @@
  * than `maxToolCallsCeiling` for the run.
  */
 import { z } from "zod";
+import { MAX_QUESTION_CHARS } from "../limits";
 
 export const agentModeConfigSchema = z.object({
   /** Tool calls per question of the request's items. */
@@ -13,7 +14,8 @@ export const agentModeConfigSchema = z.object({
   maxToolCallsCeiling: z.number().int().min(1).max(500).default(80),
   /** Model steps of the chat loop per question (its own bound when absent). */
   maxIterations: z.number().int().min(1).max(50).optional(),
-  maxQuestionChars: z.number().int().min(10).max(20_000).default(1000),
+  /** At most what the tools take (lib/agent/limits.ts): the question is handed on to them. */
+  maxQuestionChars: z.number().int().min(10).max(MAX_QUESTION_CHARS).default(1000),
   /** Questions asked at once (independent items run in parallel). */
   maxBatch: z.number().int().min(1).max(10).default(4),
 });

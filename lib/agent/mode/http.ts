@@ -22,7 +22,8 @@ import { runAgentModeForDeal, type AgentModeRunForDeal } from "./index";
 import { agentUIStream } from "./ui-stream";
 
 export const agentRunBodySchema = z.object({
-  question: z.string().max(50_000),
+  // its length is Agent Mode's own limit (checkQuestion: a typed 400), at most what the tools take
+  question: z.string(),
   deal: z.string().min(1).max(100),
   conversationId: z.string().uuid("The conversation id must be a UUID.").optional(),
   returnTrace: z.boolean().optional(),

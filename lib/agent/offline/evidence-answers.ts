@@ -51,6 +51,53 @@ export function writeAction(o: ComputeOutput, c: Concept): string | null {
   return `Yes — ${whose(o.company)}${c.label.toLowerCase()} of **${o.formatted}** in ${period} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
 }
 
+interface Point {
+  period: string;
+  value: number;
+  shown: string;
+}
+
+/** The asked periods' points, or the newest two; oldest first. */
+function lastTwo(points: Point[], asked: string[]): Point[] {
+  const fits = asked.length ? points.filter((p) => asked.includes(p.period)) : points;
+  return fits.sort((a, b) => a.period.localeCompare(b.period)).slice(-2);
+}
+
+/**
+ * "Did Japan net sales fall in 2022?": yes or no from the figure's two periods, with both values and
+ * the change, never from a sentence that merely mentions a fall. Null without two values.
+ */
+function writeDirection(points: Point[], r: Reading, label: string, cites: string, company?: string): string | null {
+  const pair = lastTwo(points, r.periods.filter((p) => /^FY\d{4}$/.test(p)));
+  if (pair.length < 2 || !r.direction) return null;
+  const [a, b] = pair as [Point, Point];
+  const delta = b.value - a.value;
+  const moved = delta > 0 ? "up" : delta < 0 ? "down" : undefined;
+  const verb = moved === "up" ? "rose" : moved === "down" ? "fell" : "was unchanged";
+  const relative = moved && a.value !== 0 && !/%/.test(a.shown) ? `, ${delta > 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : "";
+  return `${moved === r.direction ? "Yes" : "No"} — ${whose(company)}${label} ${verb} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)})${relative} ${cites}`;
+}
+
+/** A row's values per period, in the row's own scale and unit. */
+function rowPoints(row: LineItemRow, c: Concept): Point[] {
+  const months = row.columns.find((x) => x.value !== null)?.months;
+  return row.columns
+    .filter((x) => x.value !== null && x.months === months)
+    .map((x) => ({ period: x.period, value: x.value!, shown: c.kind === "ratio" || c.kind === "count" || c.kind === "percent" ? (x.printed ?? String(x.value)) : formatAmount(x.value!, row.scale, row.currency) }));
+}
+
+export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
+  return row ? writeDirection(rowPoints(row, c), r, `${row.label}${row.table?.title ? ` (table: ${row.table.title})` : ""}`, `${row.citation}\n(row as printed: ${row.row})`, company) : null;
+}
+
+export function writeDirectionCompute(o: ComputeOutput, r: Reading): string | null {
+  if (o.status !== "answered" || !o.inputs.length) return null;
+  const points = o.series.filter((x) => x.value !== undefined && x.formatted).map((x) => ({ period: x.period, value: x.value!, shown: x.formatted! }));
+  const cites = [...new Set(o.inputs.map((i) => i.citation))].join(" ");
+  // the figure's own name, not its growth's ("Total debt", not "Total debt growth")
+  return writeDirection(points, r, r.concepts[0]?.label ?? o.metric!.name, cites, o.company);
+}
+
 function writeItems(title: string, items: CitedItem[], company?: string): string | null {
   const current = items.filter((i) => !i.superseded);
   if (!current.length) return null;
@@ -88,7 +135,10 @@ function namesOnly(label: string, c: Concept): boolean {
   return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
 }
 
-export function pickRow(o: LineItemsOutput, c: Concept): LineItemRow | null {
+/** The row's column for the newest of the periods asked (when it has one), else its first with a value. */
+const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === periods.at(-1)) ?? x.columns.find((k) => k.value !== null)!;
+
+export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []): LineItemRow | null {
   const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
   const named = o.rows.filter((x) => namesOnly(x.label, c) && x.columns.some((col) => col.value !== null));
   if (!named.length) return null;
@@ -96,7 +146,7 @@ export function pickRow(o: LineItemsOutput, c: Concept): LineItemRow | null {
   if (statement) return statement;
   const total = named.filter((x) => /\btotal\b/i.test(x.label) || (x.label.toLowerCase().replace(/[^a-z ]/g, "").trim() === word && !x.table?.headings.length));
   const candidates = total.length ? total : named;
-  const values = new Set(candidates.map((x) => x.columns.find((col) => col.value !== null)!.value));
+  const values = new Set(candidates.map((x) => columnOf(x, periods).value));
   return values.size === 1 ? candidates[0]! : null;
 }
 
@@ -120,7 +170,7 @@ const figureConcepts = (text: string) => new Set(findConcepts(text).filter((h) =
  * or names only the part in a table whose title and headings name this concept and no other
  * figure. Answered when the rows that fit agree on one value for the period; otherwise nothing.
  */
-export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false): string | null {
+export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, segment = false, periods: string[] = []): LineItemRow | null {
   const scopeStems = tokens(scope).map((t) => t.stem);
   const stemsOf = (t: string) => tokens(t).map((x) => x.stem);
   // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
@@ -135,10 +185,15 @@ export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, s
   };
   const first = valued.filter((x) => namesConcept(x.label));
   const candidates = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
-  const col = (x: LineItemRow) => x.columns.find((k) => k.value !== null)!;
+  const col = (x: LineItemRow) => columnOf(x, periods);
   if (!candidates.length || new Set(candidates.map((x) => `${col(x).period}|${col(x).value}`)).size > 1) return null;
-  const row = candidates[0]!;
-  const v = col(row);
+  return candidates[0]!;
+}
+
+export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false): string | null {
+  const row = pickScopedRow(o, c, scope, segment);
+  if (!row) return null;
+  const v = row.columns.find((k) => k.value !== null)!;
   const value = c.kind === "ratio" || c.kind === "count" ? (v.printed ?? String(v.value)) : formatAmount(v.value!, row.scale, row.currency);
   const where = [row.table?.title, ...(row.table?.headings ?? [])].filter(Boolean).join(" › ");
   return `${whose(o.company)}${c.label} — ${row.label}${where ? ` (${where})` : ""}, ${periodWord(v.period)}: **${value}** ${row.citation}\n(row as printed: ${row.row})`;

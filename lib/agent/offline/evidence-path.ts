@@ -12,8 +12,9 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { SearchDocumentsOutput } from "../evidence/passages";
-import { writeAction, writeCompute, writeFacts, writeNotFound, writePeople, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
-import { tokens } from "../concepts/match";
+import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { statesAValue } from "@/lib/answers/narrative/fit";
+import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { periodsIn, readQuestion, type Reading } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
@@ -65,6 +66,8 @@ type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sente
 export function stepsFor(r: Reading): Step[] | null {
   if (r.reason || r.synthesis || r.narrative || r.ambiguous || r.concepts.length === 0) return null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
+  // "japan net sales down in 2022?": the figure's two periods decide it
+  if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return r.scope ? ["scoped"] : c.rowWords?.length || c.lineItems?.length ? ["rows", ...(computable(c) ? (["compute"] as Step[]) : [])] : ["compute"];
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
   if (c.kind === "person") return r.scope ? null : ["people"];
@@ -75,7 +78,9 @@ export function stepsFor(r: Reading): Step[] | null {
   const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
   // a definition "A / B" of two statement lines is the ratio step's own reading
   if (ratio && (!r.defines || RATIO_OF.test(r.text))) return ["ratio"];
-  if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text)))) return null;
+  // a long question read whole (company, periods, nothing left over) is the reader's; one with words it did not read is the engine's
+  const readWhole = !!r.company && r.periods.length > 0 && !r.scope;
+  if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text) && !readWhole))) return null;
   if (r.concepts.length > 1) return null;
   // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the
   // total; when neither fits, the rules planner's part tables and passages try (the last step abstains not)
@@ -135,6 +140,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading): string | null {
   const c = r.concepts[0]!;
   const out = t.output as Record<string, unknown> | undefined;
   if (!out || typeof out !== "object") return null;
+  if (r.polar && r.direction) return directionOf(step, out, r, c);
   switch (step) {
     case "people":
       return writePeople(out as unknown as EntitiesOutput, c);
@@ -152,6 +158,13 @@ function answerOf(step: Step, t: ToolExchange, r: Reading): string | null {
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
   }
+}
+
+function directionOf(step: Step, out: Record<string, unknown>, r: Reading, c: Concept): string | null {
+  if (step === "compute") return writeDirectionCompute(out as unknown as ComputeOutput, r);
+  const rows = out as unknown as LineItemsOutput;
+  const row = step === "scoped" ? pickScopedRow(rows, c, r.scope!, r.segment, r.periods) : step === "rows" ? pickRow(rows, c, r.periods) : null;
+  return writeDirectionRow(row, c, r, rows.company);
 }
 
 function unknownCompany(t: ToolExchange, r: Reading): string | null {
@@ -208,7 +221,42 @@ function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
 export function partAnswerOverride(r: Reading, done: ToolExchange[]): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
-  if (!steps?.includes("scoped") || made.length < steps.length || !(r.namedPart || namedInDocuments(r.scope!, made))) return null;
-  const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: unknown[] } | undefined)?.tableValues?.length ?? 0) > 0);
+  // a yes/no about the part ("did Japan sales fall?") may be decided by a sentence: the planner's verdict stands
+  if (r.polar || !steps?.includes("scoped") || made.length < steps.length || !(r.namedPart || namedInDocuments(r.scope!, made))) return null;
+  // a row naming the part (by at least half its words): a total's row is not the part's
+  const scopeStems = tokens(r.scope!).map((t) => t.stem);
+  const namesPart = (label: string) => { const have = new Set(tokens(label).map((t) => t.stem)); return scopeStems.filter((w) => have.has(w)).length * 2 >= scopeStems.length; };
+  const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: Array<{ label: string; column?: string }> } | undefined)?.tableValues ?? []).some((v) => namesPart(`${v.label} ${v.column ?? ""}`)));
   return fromRow ? null : notFound(r, made);
+}
+
+/** "Which customers …", "who …", "where …": a name or a place is asked, which a quote without a figure may give. */
+const NAME_ASKED = /\b(?:which|who|whom|where|when|why)\b/i;
+const FIGURE_KINDS = new Set(["amount", "percent", "ratio", "count", "per_share"]);
+/** A quote answer as the rules planner writes it: `FILE states: "…" (source: FILE, p.N)`. */
+const QUOTE_ANSWER = /^(?:(?:Yes|No) — )?(\S+\.\w+) states: "([^"]+)" (\(source: [^)]+\))/;
+
+/**
+ * A figure asked ("boston properties new york noi 2015") that the rules planner answered with a
+ * quoted sentence: the quote stands only when it names the figure's concept (and the part asked),
+ * and states a value. A sentence that merely shares words with the question is no answer: the turn
+ * says what was searched and shows the quote as the closest evidence. Null when the answer stands.
+ */
+export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
+  const c = r.concepts[0];
+  if (!c || !FIGURE_KINDS.has(c.kind) || r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
+  const m = QUOTE_ANSWER.exec(text);
+  if (!m) return null;
+  const quote = m[2]!;
+  const named = new Set(findConcepts(quote).map((h) => h.concept.id));
+  const stems = new Set(tokens(quote).map((t) => t.stem));
+  // the part asked, named by at least half its words (a long question's leftover words are not all the part's name)
+  const scopeStems = r.scope ? tokens(r.scope).map((t) => t.stem) : [];
+  const scoped = scopeStems.filter((w) => stems.has(w)).length * 2 >= scopeStems.length;
+  if (r.concepts.some((x) => named.has(x.id)) && scoped && statesAValue(quote)) return null;
+  const made = mine(done);
+  const rows = made.flatMap((t) => ((t.output as LineItemsOutput | undefined)?.rows ?? []));
+  const quoted = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
+  const passages = [quoted, ...made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
+  return writeNotFound(c, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }

@@ -13,7 +13,7 @@
  * decides whether the question can be answered from evidence or must be answered by searching.
  */
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
-import { coreWords } from "@/lib/ingest/metadata-company-key";
+import { companyAliases, companyKey, coreWords } from "@/lib/ingest/metadata-company-key";
 import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
@@ -21,7 +21,8 @@ import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { GENERIC_WORDS } from "../concepts/generic-words";
-import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
+import { directionOf, isDirectionWord, type Direction } from "../concepts/directions";
+import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 
 export interface Reading {
   text: string;
@@ -43,8 +44,10 @@ export interface Reading {
   ambiguous?: boolean;
   /** The question defines the metric itself. */
   defines: boolean;
-  /** A yes/no question ("did they …", "is it …"). */
+  /** A yes/no question ("did they …", "is it …", "japan sales down in 2022?"). */
   polar: boolean;
+  /** The way the question says a figure moved ("down", "improve", "rise"): a change two periods decide. */
+  direction?: Direction;
   /** Asks why or how: a reason, which a figure never is. */
   reason: boolean;
   /**
@@ -80,7 +83,9 @@ const CHANGE = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
 /** "By what percent did X change", "% change": a relative change, whatever verb says it. */
 const PERCENT_CHANGE = /\b(?:by )?what (?:percent(?:age)?|%)\b|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
-const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?)\b|\bas an? (?:%|percent(?:age)?)\b/i;
+const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?\b)|\bas an? (?:%|percent(?:age)?\b)/i;
+/** "YoY", "y/y": a relative change, whichever noun says it ("yoy revenue change"). */
+const YOY = /\byoy\b|\by\/y\b|\byear[- ]over[- ]year\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
@@ -113,20 +118,38 @@ export function periodsIn(text: string): string[] {
   return labels.length || !day ? labels : [day.label];
 }
 
-/** A company name's words without its legal form ("VERIZON COMMUNICATIONS INC" → verizon, communications). */
+/** A company name's words without its legal form ("VERIZON COMMUNICATIONS INC" → verizon, communications), as names are keyed ("PG&E" → pge, "McDonald's" → mcdonalds). */
 function nameWords(company: string): string[] {
   return coreWords(company).filter((w) => w.length >= 2);
 }
 
+/** A word of the question keyed as company names are ("pg&e" → pge; "mcdonald" stays, its name key is matched possessive-free too). */
+const wordKey = (w: string) => companyKey(w) || w;
+
+/** The words of the text that name the company: its first distinctive word, its name key or a possessive-free form of it. */
+function namesCompany(words: Set<string>, squashed: string, company: string): boolean {
+  const ws = nameWords(company);
+  if (ws[0] !== undefined && words.has(ws[0])) return true;
+  return companyAliases(company).some((k) => words.has(k) || (k.length >= 3 && squashed.includes(k))) || (ws.length > 0 && squashed.includes(ws.join("")));
+}
+
 /** The data room company the text names: its first distinctive word, or its whole squashed name ("3m"). */
 export function companyIn(text: string, companies: string[]): string | undefined {
-  const words = new Set(tokens(text).map((t) => t.word));
-  const squashed = tokens(text).map((t) => t.word).join("");
-  const hits = companies.filter((c) => {
-    const ws = nameWords(c);
-    return (ws[0] !== undefined && words.has(ws[0])) || (ws.length > 0 && squashed.includes(ws.join("")));
-  });
+  const keys = tokens(text).map((t) => wordKey(t.word));
+  const words = new Set(keys);
+  const squashed = keys.join("");
+  const hits = companies.filter((c) => namesCompany(words, squashed, c));
   return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** The question's words that name one of these companies. */
+function companyWords(text: string, companies: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens(text)) {
+    const k = wordKey(t.word);
+    if (companies.some((c) => nameWords(c).includes(k) || companyAliases(c).includes(k))) out.add(t.word);
+  }
+  return out;
 }
 
 /** The concepts named, with a measure word dropped: "how much cash did they put into new plants" asks capex, not the cash balance. */
@@ -147,9 +170,35 @@ function namesProperly(text: string, scope: string): boolean {
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[]): string | undefined {
   const toks = tokens(text);
-  const named = new Set((company ? [company] : companies).flatMap(nameWords));
-  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
+  const named = companyWords(text, company ? [company] : companies);
+  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !GENERIC_WORDS.has(t.word) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
+}
+
+const WH = /\b(?:what|how|which|who|whom|when|where|why)\b/i;
+/** "up" and "down" say a direction only after the figure or a verb of motion ("sales down", "going up"), not in "make up" or "pay down". */
+const MOTION = new Set(["go", "goe", "going", "gone", "went", "trend", "trending", "move", "moving", "moved", "been", "is", "are", "was", "were"]);
+
+/** The direction a figure is asked to have moved in, when the question names a figure. */
+function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[]): Direction | undefined {
+  if (!concepts.some((c) => c.kind === "amount" || c.kind === "percent" || c.kind === "ratio" || c.kind === "count")) return undefined;
+  const said = toks.filter((t, i) => {
+    if (!isDirectionWord(t)) return false;
+    // "higher than 30%" compares with a threshold; "higher than in 2022" with another period
+    const than = toks.slice(i + 1, i + 3).findIndex((x) => x.word === "than");
+    const after = than >= 0 ? toks[i + 2 + than] : undefined;
+    if (than >= 0 && (!after || (/^\d/.test(after.word) && !/^(?:19|20)\d\d$/.test(after.word)))) return false;
+    if (t.word !== "up" && t.word !== "down") return true;
+    const before = toks[i - 1];
+    return !!before && (hits.some((h) => i - 1 >= h.from && i - 1 < h.to) || MOTION.has(before.word));
+  });
+  return directionOf(said);
+}
+
+/** "Down in 2022": the year asked and the year before it; other periods as read. */
+function changePeriods(periods: string[]): string[] {
+  const y = periods.length === 1 ? /^FY(\d{4})$/.exec(periods[0]!)?.[1] : undefined;
+  return y ? [`FY${Number(y) - 1}`, `FY${y}`] : periods;
 }
 
 export function readQuestion(asked: string, companies: string[], previous?: Reading): Reading {
@@ -162,22 +211,26 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
   const scope = hits.length ? scopeOf(text, hits, company, companies) : undefined;
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
+  const direction = directionAsked(tokens(text), hits, concepts);
   const reading: Reading = {
     text,
     concepts,
     ...(company ? { company } : {}),
     ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
     periods,
-    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && IN_PERCENT.test(text)) ? { aggregate: "growth" as const } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
+    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
     ...(format.scale ? { scale: SCALE_NAME[format.scale] } : {}),
     defines: text.includes("=") || !!cleanQuestion(normalise(text)).definition,
     synthesis: SYNTHESIS.test(text),
-    narrative: NARRATIVE.test(text) || HOW_DOES.test(text),
+    // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
+    narrative: NARRATIVE.test(text) || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2)),
     segment: SEGMENT.test(text),
-    polar: kind === "yes_no",
+    polar: kind === "yes_no" || (!!direction && !WH.test(text)),
     reason: kind === "reason",
+    ...(direction ? { direction } : {}),
   };
+  if (reading.direction && reading.polar) reading.periods = changePeriods(periods);
   if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
   else if (!periods.length && NOW.test(text)) reading.periods = ["latest"];
   return previous ? carried(reading, previous) : reading;

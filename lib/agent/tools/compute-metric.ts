@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { MAX_QUESTION_CHARS } from "../limits";
 import { safely, toolError, type AgentContext, type ToolError } from "../context";
 import { runCompute, type ComputeOutput } from "../evidence/compute";
 import { answerMetricQuestion, type MetricAnswer, type MetricAnswerDeps } from "../knowledge/metric-answer";
@@ -9,7 +10,7 @@ export const computeMetricInput = z.object({
   question: z
     .string()
     .min(1)
-    .max(2000)
+    .max(MAX_QUESTION_CHARS)
     .describe("The analyst's question as asked, with its company, period(s), units and rounding, and any definition it gives ('X is defined as: …')."),
   document: z.string().max(300).optional().describe("Limit to one document (filename)."),
 });
@@ -26,14 +27,14 @@ export const computeMetricTypedInput = z.object({
     .string()
     .max(500)
     .optional()
-    .describe("A definition the user gave, over line item ids or names: '(long_term_debt + short_term_debt - cash) / ebitda', 'capital_expenditure / revenue'. Name it with `metric`."),
+    .describe("A definition the user gave, over line item ids or names: '(long_term_debt + short_term_debt - cash) / ebitda', 'capital_expenditure / revenue'; or over rows of segment, geographic or operating tables by their labels as get_line_items finds them: 'International net sales / Total net sales', 'Backlog / revenue' (quote a label holding an operator or a bracket). Name it with `metric`."),
   periods: z.array(z.string().max(60)).max(12).optional().describe("Fiscal periods: 'FY2022', '2022', 'Q3 2023', 'latest', 'prior year'. Relative words are read against the company's filings, not today's date. Omit for the latest fiscal year."),
   aggregate: z.enum(["value", "series", "average", "growth", "cagr", "change"]).optional().describe("value (default), series (one per period), average, growth (first → last), cagr, change (last − first)."),
   unit: z.enum(["amount", "percent", "ratio", "days", "per_share", "count"]).optional(),
   decimals: z.number().int().min(0).max(6).optional(),
   scale: z.enum(["units", "thousands", "millions", "billions"]).optional(),
   document: z.string().max(300).optional().describe("Limit to one document (filename)."),
-  question: z.string().min(1).max(2000).optional().describe("Only when no metric or formula can be named: the analyst's question, read by the engine."),
+  question: z.string().min(1).max(MAX_QUESTION_CHARS).optional().describe("Only when no metric or formula can be named: the analyst's question, read by the engine."),
 });
 
 export const COMPUTE_METRIC_DESCRIPTION =
@@ -45,7 +46,7 @@ export const COMPUTE_METRIC_DESCRIPTION =
 const TYPED_DESCRIPTION =
   "Compute a statement figure or a metric from the company's statement lines, by the metric engine: returns {status, value, formatted, formula, series, inputs[] (label, period, value, scale, document, page, row, citation), missing[], notes}. " +
   "State what to compute: `metric` (id or name) or `formula` (a user's definition over line items), `company`, `periods`. A missing input is named in `missing`, never estimated. " +
-  "It computes from statement lines only: a figure the company states itself (its own net-debt ratio, adjusted figures, backlog, segment figures) comes from get_line_items or search_documents. Never do the arithmetic yourself.";
+  "A `formula` may also name rows of segment, geographic or operating tables (a segment's sales over the total); each such input is the row get_line_items finds, cited. A figure the company states itself (its own net-debt ratio, adjusted figures) comes from get_line_items or search_documents. Never do the arithmetic yourself.";
 
 /** The legacy tool's work (Agent Mode): the metric engine reads the question, every input registered in `deps.sources`. */
 export async function runComputeMetric(deps: MetricAnswerDeps, input: z.infer<typeof computeMetricInput>): Promise<MetricAnswer | ToolError> {

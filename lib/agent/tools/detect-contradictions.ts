@@ -2,7 +2,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { safely, type AgentContext } from "../context";
 import { DATA_NOTICE } from "../guardrails/injection";
-import { scanConflicts } from "../knowledge/conflicts";
+import { openContradictionsFor, scanConflicts } from "../knowledge/conflicts";
 
 export function detectContradictionsTool(ctx: AgentContext) {
   return tool({
@@ -15,7 +15,9 @@ export function detectContradictionsTool(ctx: AgentContext) {
     }),
     execute: async ({ metric, period }) =>
       safely("detect_contradictions", async () => {
-        const scan = await scanConflicts({ db: ctx.db, dealId: ctx.deal.id, sources: ctx.sources, metric, period });
+        // the conflicts are the deal's open contradictions: the count the deal header and the Q&A page show
+        const open = await openContradictionsFor({ db: ctx.db, dealId: ctx.deal.id, metric, period });
+        const scan = await scanConflicts({ db: ctx.db, dealId: ctx.deal.id, sources: ctx.sources, metric, period, open });
         const out = { dataNotice: DATA_NOTICE, ...scan };
         ctx.sources.recordOutput(out);
         return out;

@@ -1,8 +1,8 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { safely, type AgentContext } from "../context";
-import { inSameUnit } from "@/lib/graph/detect/values";
-import { scanConflicts } from "../knowledge/conflicts";
+import { questionForContradiction } from "@/lib/irl/qa-contradiction";
+import { openContradictionsFor } from "../knowledge/conflicts";
 import { log } from "@/lib/log";
 
 interface Suggestion {
@@ -47,15 +47,15 @@ export function suggestQuestionsTool(ctx: AgentContext) {
           // coverage could not be computed (e.g. an unreadable IRL sheet): the contradictions still count
           log.warn("suggest_questions: IRL coverage failed", { error: e });
         }
-        const scan = await scanConflicts({ db: ctx.db, dealId: ctx.deal.id, sources: ctx.sources });
-        for (const c of scan.conflicts) {
+        // one per open contradiction, worded as "From contradictions" on the Q&A page words it
+        for (const c of await openContradictionsFor({ db: ctx.db, dealId: ctx.deal.id })) {
           out.push({
-            question: `${c.metric} for ${c.period} is stated as ${inSameUnit(c.sides.map((s) => ({ ...s, valueText: s.value }))).map((v, i) => `${v} (${c.sides[i]!.document})`).join(" and ")}. Which figure is correct, and what explains the difference?`,
+            question: questionForContradiction(c),
             domain: "Financial",
             priority: "high",
             origin: "contradiction",
-            why: c.explanation,
-            relatedFindingIds: c.sides.map((s) => s.findingId),
+            why: `${c.a.filename} and ${c.b.filename} state different figures for the same period; no correction links them.`,
+            relatedFindingIds: [c.a.id, c.b.id],
           });
         }
         if (topic) out.unshift({ question: `Please provide information on ${topic}.`, domain: domain ?? "General", priority: "medium", origin: "chat", why: "requested in chat" });

@@ -132,6 +132,9 @@ const VALUE = /\d/;
 const DAY_OF_DATE = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?=(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)/gi;
 const withoutYears = (text: string) => text.replace(/^\s*\(\d{1,2}\)\s*/, " ").replace(DAY_OF_DATE, " ").replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "").replace(/\b(?:notes?|items?|parts?|pages?|p\.|sections?|exhibits?|schedules?|no\.|rule|article)\s+[\dIVX][\w.()-]*/gi, "");
 
+/** The text states a value: a number other than a year, a day of a date or a reference ("Note 11"). */
+export const statesAValue = (text: string) => VALUE.test(withoutYears(text));
+
 /**
  * A named figure ("tenant retention rate") answered: the unit names its noun and the word before
  * it ("retention rate"), every other word of a short name (one of a name of four or more may be

@@ -7,9 +7,10 @@
  * has the answer's shape (answer-type fit). Headings, page furniture and figure rows never pass.
  */
 import { classifyQuestion, type AnswerType } from "./answer-type";
-import { prepareFit, type Fit } from "./fit";
+import { prepareFit, statesAValue, type Fit } from "./fit";
 import { sectionFit, unitSections, wantedSections } from "./sections";
 import { segmentPage, type Unit } from "./segment";
+import { coreWords } from "@/lib/ingest/metadata-company-key";
 import { tokenize } from "@/lib/search/tokenize";
 import { matchTerms, pairHits, properNouns, questionTerms, termKey, termPairs, termWeights, textKeys, type QuestionTerm } from "./terms";
 import { decideYesNo, type Verdict } from "./yes-no";
@@ -134,7 +135,9 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
     const offSubject = (subjects.length > 0 && !subjects.every((n) => keys.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => keys.has(k)));
-    const passes = fit.ok && !exhibit && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
+    // a terse figure question's keywords all name the figure: a sentence missing more than one of them states another
+    const valueless = !!q.periodFigure && (!statesAValue(unit.text) || m.coreHits < m.coreTotal - (m.coreTotal >= 3 ? 1 : 0));
+    const passes = fit.ok && !valueless && !exhibit && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
     const coverage = q.type.kind === "count" && fit.strength >= 2 ? Math.max(m.coverage, 0.75) + (STOCK.test(unit.text) ? 0.125 : 0) : m.coverage;
@@ -249,6 +252,19 @@ export interface ReadQuestion {
   countedAction?: string[];
   /** The answer-type test of this question (lib/answers/narrative/fit.ts), built once for all its units. */
   fit: (u: Unit) => Fit;
+  /**
+   * Keywords and a period, no question words ("acme tenant retention 2015", "Acme's store count at
+   * year-end 2022?"): the value of something in that period, which only a sentence stating a value answers.
+   */
+  periodFigure?: boolean;
+}
+
+const QUESTION_WORD = /\b(?:what|how|which|who|whom|when|where|why|is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b/i;
+const PERIOD_WORD = /\b(?:fy\s?\d{2,4}|(?:19|20)\d\d|q[1-4]|h[12])\b/i;
+
+/** A terse question for a figure of a period: keywords and a period, nothing asked of a description. */
+function asksPeriodFigure(question: string, type: AnswerType): boolean {
+  return type.kind === "description" && !type.defines && !QUESTION_WORD.test(question) && PERIOD_WORD.test(question);
 }
 
 /** Verbs that only hold what is counted ("how many employees did X have"): any sentence stating the count will do. */
@@ -297,7 +313,20 @@ export function readQuestion(question: string): ReadQuestion {
   const countedAction = countedActionOf(question, type);
   const terms = questionTerms(question);
   const acronyms = acronymsOf(question);
-  return { ...(countedAction ? { countedAction } : {}), ...(acronyms.length ? { acronyms } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment, segmentPattern: segmentPatternOf(segment) } : {}), fit: prepareFit(type, terms) };
+  return { ...(countedAction ? { countedAction } : {}), ...(acronyms.length ? { acronyms } : {}), ...(asksPeriodFigure(question, type) ? { periodFigure: true } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment, segmentPattern: segmentPatternOf(segment) } : {}), fit: prepareFit(type, terms) };
+}
+
+/**
+ * The question without its owners' names as content: the company that wrote the pages is who the
+ * question is about ("acme backlog 2022", "Acme's tenant retention"), which its filing writes "we",
+ * so the name carries no evidence of an answer. Kept when it is the question's only content word.
+ */
+export function withoutOwners(q: ReadQuestion, owners: Array<string | null | undefined>): ReadQuestion {
+  const keys = new Set(owners.flatMap((o) => coreWords(o ?? "")).flatMap((w) => tokenize(w)).map(termKey));
+  const owned = (t: QuestionTerm) => t.core && keys.has(t.key);
+  if (!q.terms.some(owned) || !q.terms.some((t) => t.core && !owned(t))) return q;
+  const terms = q.terms.map((t) => (owned(t) ? { ...t, core: false } : t));
+  return { ...q, terms, fit: prepareFit(q.type, terms) };
 }
 
 /** How many quotes an answer of this type carries, and how far below the best a further quote may score. */

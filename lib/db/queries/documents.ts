@@ -36,6 +36,22 @@ export interface DocumentRow {
   indexed_at: Date | null;
 }
 
+/** What an answer cites a page with: kind, date and the company that wrote the document. */
+export interface DocumentCitationMeta {
+  id: string;
+  kind: string | null;
+  document_date: string | null;
+  company: string | null;
+}
+
+export async function listDocumentCitationMeta({ db, dealId, documentIds }: { db: Queryable; dealId: string; documentIds: string[] }): Promise<DocumentCitationMeta[]> {
+  const { rows } = await db.query<DocumentCitationMeta>(
+    "select id, kind, to_char(document_date, 'YYYY-MM-DD') as document_date, coalesce(company_name, company) as company from documents where deal_id = $1 and id = any($2::uuid[])",
+    [dealId, documentIds],
+  );
+  return rows;
+}
+
 export async function getDocumentBySha({ db, dealId, sha256 }: { db: Queryable; dealId: string; sha256: string }) {
   return (await db.query<DocumentRow>("select * from documents where deal_id = $1 and sha256 = $2", [dealId, sha256])).rows[0];
 }

@@ -13,6 +13,8 @@ import type { ExtractionPage } from "../types";
 import { documentWords, repairLostGlyphs } from "./glyphs";
 import { cellsOfLines } from "./layout";
 import { looksLikePersonName } from "./names";
+import { cleanTitle, leadingName, officersInLines } from "./officer-lines";
+import { readSignedOfficers, type SignedOfficer } from "./signatures";
 import { pageLayout } from "./page-layout";
 
 export interface FactAt { page: number; start: number; end: number }
@@ -20,6 +22,8 @@ export interface Officer extends FactAt { name: string; title: string; age?: num
 export interface NamedFact extends FactAt { name: string; detail?: string }
 export interface FilingFacts {
   officers: Officer[];
+  /** Officers who sign the report (signature page), with the capacity they sign in. */
+  signers: SignedOfficer[];
   auditor?: NamedFact;
   registrant?: NamedFact;
   headquarters?: NamedFact;
@@ -29,32 +33,38 @@ export interface FilingFacts {
 }
 
 const TITLE_WORD = /\b(?:Chief|President|Officer|Chair(?:man|woman|person)?|Vice|Director|Counsel|Secretary|Treasurer|Controller|CEO|CFO|COO|CTO|Head|Executive|General Manager|Partner)\b/;
-const OFFICERS_HEADING = /^[ \t|]*(?:information about (?:our|the company['’]s) executive officers|executive officers of the (?:registrant|company)|(?:our )?executive officers(?: and directors)?(?: of [\p{Lu}][\p{L}.,& ]{1,40})?)[ \t:|]*$/imu;
-const SECTION_END = /^[ \t|]*(?:item\s*1a\b|item\s*2\b|risk factors\b|part ii\b|(?:members of (?:the )?)?board of directors[ \t|]*$|directors[ \t|]*$)/im;
-const PARAGRAPH_OFFICER = /(?:^|\n)[ \t|]*(?<name>\p{Lu}[\p{L}'’-]+(?: (?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){1,3}), (?<title>[^\n—–]{3,140}?)\s*[—–]{1,2}\s*(?:Mr|Ms|Mrs|Dr)\.\s+\p{Lu}[\p{L}'’-]+,\s*(?<age>\d{2}),/gu;
+const OFFICERS_HEADING = /^[ \t|]*(?:information about (?:our|the company['’]s) executive officers|executive officers of the (?:registrant|company)|(?:our )?executive officers(?: and directors)?(?: of [\p{Lu}][\p{L}.,& ]{1,40})?|[^\n]{0,60}\bexecutive officers\b[^\n]{0,120}\b(?:as follows|are(?: listed)?(?: below)?|include)\s*:|name[ \t|]+age[ \t|]+(?:position|title|office|principal|present|business)[^\n]{0,80})[ \t:|]*$/imu;
+const SECTION_END = /^[ \t|]*(?:item\s*1a\b|item\s*2\b|item\s*11\b|risk factors\b|part ii\b|(?:members of (?:the )?)?(?:[\p{L}.,&'’ ]{1,40}['’]s\s+)?board of directors[ \t|]*$|directors[ \t|]*$)/imu;
+/** Pages an officer list may run over after its heading's page. */
+const MAX_SECTION_PAGES = 5;
+const PARAGRAPH_OFFICER = /(?:^|\n)[ \t|]*(?<name>\p{Lu}[\p{L}'’-]+(?: (?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){1,3}(?:,? (?:Jr\.|Sr\.|II|III|IV))?) ?, (?<title>[^\n—–]{3,140}?)\s*[—–]{1,2}\s*(?:Mr|Ms|Mrs|Dr)\.\s+\p{Lu}[\p{L}'’-]+,\s*(?<age>\d{2}),/gu;
 const AGE = /^(?<age>[2-9]\d)(?:\s+(?<title>.+))?$/;
 
 /** A person's name as printed in a table cell ("Dana R. Lee"). */
 function nameCell(text: string): boolean {
-  return looksLikePersonName(text) && !TITLE_WORD.test(text);
+  // not the list's own header ("Name Age Position")
+  return looksLikePersonName(text) && !TITLE_WORD.test(text) && !/^Names?\b/.test(text);
 }
 
-/** Executive officers listed on pages that carry an executive-officers heading. */
+/** Executive officers listed on pages that carry an executive-officers heading (the list may run over several pages). */
 export function readOfficers(pages: ExtractionPage[]): Officer[] {
   const out: Officer[] = [];
   for (let i = 0; i < pages.length; i++) {
     const page = pages[i]!;
     const h = OFFICERS_HEADING.exec(page.text);
     if (!h) continue;
-    // the section runs from the heading to the next item on this page (or the end of the next page)
-    for (const [p, from] of [[page, h.index + h[0].length], [pages[i + 1], 0]] as const) {
-      if (!p) continue;
+    // the section runs from the heading to the next item, over the following pages while they go on listing officers
+    for (let k = 0; k <= MAX_SECTION_PAGES; k++) {
+      const p = pages[i + k];
+      if (!p) break;
+      const from = k === 0 ? h.index + h[0].length : 0;
       const rest = p.text.slice(from);
       const stop = SECTION_END.exec(rest);
       const to = from + (stop ? stop.index : rest.length);
-      const found = [...officersInTable(p, from, to), ...officersInParagraphs(p, from, to)];
-      for (const o of found) if (!out.some((x) => x.name === o.name)) out.push(o);
-      if (stop) break;
+      const found = [...officersInTable(p, from, to), ...officersInParagraphs(p, from, to), ...officersInLines(p.text, from, to).map((o) => ({ ...o, page: p.pageNumber }))];
+      const fresh = found.sort((a, b) => a.start - b.start).filter((o, j) => !out.some((x) => x.name === o.name) && found.findIndex((x) => x.name === o.name) === j);
+      out.push(...fresh);
+      if (stop || (k > 0 && !fresh.length)) break;
     }
     if (out.length) break;
   }
@@ -79,9 +89,10 @@ function officersInTable(page: ExtractionPage, from: number, to: number): Office
     // a title wrapped onto the next line of its cell ("Senior Vice President, Research and" + "Development and …",
     // "Group President, Transportation &" + "Electronics": "&" has no word boundary before it)
     const cont = cells[cells.indexOf(next) + 1];
-    if (cont && /(?:\b(?:and|of|Chief|Vice|Senior|Executive|Global|Group)|&|,)$/.test(title) && !nameCell(cont.text) && !/^\d/.test(cont.text) && !AGE.test(cont.text)) { title = `${title} ${cont.text}`; next = cont; }
-    title = title.replace(/\s+(?:since|from)\b.*$/i, "").replace(/[,;]\s*$/, "").trim();
-    if (!TITLE_WORD.test(title) || title.length > 140) continue;
+    if (cont && /(?:\b(?:and|of|Chief|Vice|Senior|Executive|Global|Group)|&|,|[—–-])$/.test(title) && !nameCell(cont.text) && !/^\d/.test(cont.text) && !AGE.test(cont.text)) { title = `${title} ${cont.text}`; next = cont; }
+    title = cleanTitle(title.replace(/\s+(?:since|from)\b.*$/i, ""));
+    // a "title" that starts with a name is the next officer's row
+    if (!TITLE_WORD.test(title) || title.length > 140 || leadingName(title)) continue;
     out.push({ name: name.text, title, age, page: page.pageNumber, start: name.start, end: next.start + next.text.length });
   }
   return out;
@@ -94,7 +105,7 @@ function officersInParagraphs(page: ExtractionPage, from: number, to: number): O
   for (let m = PARAGRAPH_OFFICER.exec(text); m; m = PARAGRAPH_OFFICER.exec(text)) {
     const g = m.groups!;
     const title = g.title!.replace(/\s+/g, " ").trim();
-    if (!looksLikePersonName(g.name!) || !TITLE_WORD.test(title)) continue;
+    if (!looksLikePersonName(g.name!.replace(/,? (?:Jr\.|Sr\.|II|III|IV)$/, "")) || !TITLE_WORD.test(title)) continue;
     const start = m.index + m[0].indexOf(g.name!);
     out.push({ name: g.name!, title, age: Number(g.age), page: page.pageNumber, start, end: m.index + m[0].length });
   }
@@ -219,6 +230,7 @@ export function readFilingFacts(pages: ExtractionPage[]): FilingFacts {
   const cover = readCover(pages);
   return {
     officers: readOfficers(pages),
+    signers: readSignedOfficers(pages),
     auditor: readAuditor(pages),
     ...cover,
     employees: readEmployees(pages, cover.registrant?.name),

@@ -13,7 +13,7 @@ import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonNa
 import { sentencesWithOffsets } from "../sentences";
 import { pageKind } from "../timeline/page-kind";
 
-export const ENTITY_EXTRACTOR_VERSION = "1.2.0";
+export const ENTITY_EXTRACTOR_VERSION = "1.3.0";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
 /** 2–4 capitalised words, with middle initials ("Alex G. Morgan"). */
@@ -518,6 +518,7 @@ function addFilingFacts(facts: FilingFacts, pages: ExtractionPage[], out: Map<st
     out.set(c.candidateKey, c);
   };
   for (const o of facts.officers) add(factCandidate(pages, o, { entityType: "person", name: o.name, role: `${o.title} (executive officer${o.age ? `, age ${o.age}` : ""})` }, "listed among the executive officers", "line"));
+  for (const o of facts.signers) add(factCandidate(pages, o, { entityType: "person", name: o.name, role: `${o.title} (${o.signs === "report" ? "signed the annual report" : "signed a certification of the report"})` }, o.signs === "report" ? "signs the report in this capacity" : "certifies the report in this capacity", "line"));
   if (facts.auditor) add(factCandidate(pages, facts.auditor, { entityType: "organisation", name: facts.auditor.name, role: "auditor" }, "signs the independent auditor's report", "line"));
   // the registrant under its cover-page name; without its legal form when the page prints that apart ("Lantern Goods, Inc .")
   const reg = facts.registrant && { ...facts.registrant, name: lastWordShown(pages, facts.registrant) ? facts.registrant.name : facts.registrant.name.replace(/,?\s+(?:Inc|Corp|Co|Ltd|Plc|LLC|AB|AG|SA|NV)\.?$/i, "") };

@@ -18,6 +18,7 @@ import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
 import { tableRowScope } from "./scope";
 import { prepareLines, splitRow } from "./tables";
+import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 
 /** Candidate keys and metric keys of part/operating table rows. */
 export const PART_KEY_PREFIX = "part:";
@@ -212,6 +213,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   let titleRun: string[] = [];
   let afterBreak = true;
   let pendingLabel: Heading | null = null;
+  /** The last line of text (no figures) read, which a row's label may continue. */
+  type TextLine = { text: string; start: number; end: number };
+  let lastText = null as TextLine | null;
   let rowIndex = 0;
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
@@ -234,27 +238,44 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const scale = scaleOf(`${ctxText}\n${below}`);
       table = { cols, width: hc.length, trailingWords: trailing, title: titleRun.join(" — "), scale, currency: currencyOf(`${ctxText}\n${below}`) ?? (scale.word && /\$/.test(text) ? "USD" : undefined), block: [], line: li, rows: 0 };
       pendingLabel = null;
+      lastText = null;
       continue;
     }
     // "70 %": the sign belongs to the figure before it
     const row = splitRow(t.replace(/(\d)\s+%/g, "$1%"));
     if (!row) {
-      // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it
+      const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
+      // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it; figures printed under a
+      // label wrapped over lines of its own are that label's
       const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? t.split(/\s+/).filter((x) => /\d/.test(x)) : null;
-      if (table && bare && table.group && bare.length >= table.width) {
+      const bareLabel = table?.group ?? (above && !/:\s*$/.test(above.text) ? above.text : undefined);
+      if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
         const values = bare.map(parseNumToken);
         const aligned = values.every((v): v is NumToken => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
-        if (aligned) pushRow(table.group, aligned, L.start, L.end, [table.section ?? ""].filter(Boolean));
+        const from = above && above.text === bareLabel ? above.start : L.start;
+        if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.section ?? ""].filter(Boolean));
         table.group = undefined;
+        lastText = null;
         continue;
       }
       if (t.length > PROSE) {
         // prose ends a table; the heading above the prose still titles the next table of its section
         table = null;
         afterBreak = true;
+        lastText = null;
         continue;
       }
+      // a line that goes on with the label line above it ("… on available-" / "for-sale securities …")
+      if (above && /^\p{Ll}/u.test(t) && continuesLabel(above.text, t)) {
+        const joined = joinLabel(above.text, t);
+        if (table && table.group === above.text) table.group = joined;
+        const heading = pendingLabel as Heading | null;
+        if (heading && heading.text === above.text) pendingLabel = { text: joined, start: heading.start };
+        lastText = { text: joined, start: above.start, end: L.end };
+        continue;
+      }
+      lastText = { text: t, start: L.start, end: L.end };
       // a caption ending in a colon ("Net revenue by country, based on …, was as follows:") titles the table below it
       const caption = !table && /:\s*$/.test(t) && /^\p{Lu}/u.test(t) && /\p{L}{3,}/u.test(t);
       if (HEADER_PIECE.test(t) && t.length <= 40 && !caption) continue;
@@ -285,13 +306,17 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     if (!table) continue;
     let label = row.label;
     let start = L.start;
-    // a label broken over two lines ("Less: Accelerated Computing Systems and Graphics\nintersegment revenue (109) …")
-    if (/^[a-z]/.test(label) && pendingLabel) {
-      label = `${pendingLabel.text} ${label}`;
-      start = pendingLabel.start;
-      if (table.group === pendingLabel.text) table.group = undefined;
+    // a label broken over lines ("Less: Accelerated Computing Systems and Graphics\nintersegment revenue (109) …",
+    // "…, net of related\nrestructuring actions 0.02 …"): the line right above goes on into this row
+    const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
+    const wrapped = above && continuesLabel(above.text, label) ? above : /^[a-z]/.test(label) && pendingLabel ? { ...pendingLabel, end: L.start } : null;
+    if (wrapped) {
+      label = joinLabel(wrapped.text, label);
+      start = wrapped.start;
+      if (table.group === wrapped.text) table.group = undefined;
     }
     pendingLabel = null;
+    lastText = null;
     if (!table.rows && row.values.length === table.width && row.values.every((x) => x.percent)) table.pct = true;
     if (!table.layout && row.values.some((x) => x.percent) && row.values.filter((x) => !x.percent).length === table.width) {
       table.layout = { width: row.values.length, at: row.values.flatMap((x, i) => (x.percent ? [] : [i])) };

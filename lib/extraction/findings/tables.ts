@@ -9,6 +9,7 @@ import { forecastQualifier, metricKeyOf } from "./metrics";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
 import { isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
+import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
 
@@ -151,7 +152,7 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
   let fiscalEnd: { month: number; day: number } | undefined;
   let hasNote = false;
   let headerScale = pageScale;
-  let prevNoNum: { text: string; start: number } | null = null;
+  let prevNoNum: { text: string; start: number; end: number } | null = null;
   const latestYear = () => Math.max(...cols.map((c) => c.year));
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
@@ -177,13 +178,15 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
     if (!cols.length) continue;
     const row = splitRow(t);
     if (!row) {
-      prevNoNum = { text: t, start: L.start };
+      // a line going on with the label line above it ("… on available-" / "for-sale securities"): one label line
+      prevNoNum = prevNoNum && /^\p{Ll}/u.test(t) && adjacentLine(text, prevNoNum.end, L.start) && continuesLabel(prevNoNum.text, t) ? { text: joinLabel(prevNoNum.text, t), start: prevNoNum.start, end: L.end } : { text: t, start: L.start, end: L.end };
       continue;
     }
     let label = row.label;
     let labelStart = L.start;
-    if (/^[a-z]/.test(label) && prevNoNum && prevNoNum.text.length < 120) {
-      label = `${prevNoNum.text} ${label}`;
+    // (a row starting in capitals stays its own here: its label names the metric, and a heading above may end in "and")
+    if (prevNoNum && adjacentLine(text, prevNoNum.end, L.start) && continuesLabel(prevNoNum.text, label) && (/^\p{Ll}/u.test(label) || /\p{L}-$/u.test(prevNoNum.text))) {
+      label = joinLabel(prevNoNum.text, label);
       labelStart = prevNoNum.start;
     }
     prevNoNum = null;

@@ -12,6 +12,7 @@
  *   ready      everything extracted, reviewed and covered
  */
 import type { Queryable } from "@/lib/db";
+import { countOpenContradictions } from "@/lib/graph/open-contradictions";
 import { describeIrlGaps, irlGapCountsByDeal, type IrlGapCounts } from "@/lib/irl/gap-counts";
 
 export type DealStage = "empty" | "ingesting" | "indexed" | "extracting" | "in_review" | "gaps_open" | "ready";
@@ -27,6 +28,7 @@ export interface DealEvidence {
   events: number;
   entities: number;
   reviewItems: number;
+  /** Open contradictions (lib/graph/open-contradictions.ts: the list the chat and the Q&A page use too). */
   contradictions: number;
   /** Absent when the deal has no information request list (the table or rows do not exist). */
   irl?: IrlGapCounts;
@@ -95,12 +97,11 @@ export async function gatherDealEvidence({ db, dealId }: { db: Queryable; dealId
        from agent_tasks where deal_id = $1 and task_type = any(string_to_array($2::text, ','))`,
     [dealId, EXTRACTION_TYPES.join(",")],
   );
-  const { rows: [k] } = await db.query<{ findings: number; events: number; entities: number; review: number; contradictions: number }>(
+  const { rows: [k] } = await db.query<{ findings: number; events: number; entities: number; review: number }>(
     `select (select count(*) from findings where deal_id = $1 and status = 'active')::int as findings,
             (select count(*) from timeline_events where deal_id = $1)::int as events,
             (select count(*) from entities where deal_id = $1)::int as entities,
-            (select count(*) from staging_extractions where deal_id = $1 and status = 'review')::int as review,
-            (select count(*) from relations where deal_id = $1 and relation_type = 'CONTRADICTS')::int as contradictions`,
+            (select count(*) from staging_extractions where deal_id = $1 and status = 'review')::int as review`,
     [dealId],
   );
   return {
@@ -111,7 +112,7 @@ export async function gatherDealEvidence({ db, dealId }: { db: Queryable; dealId
     events: Number(k.events),
     entities: Number(k.entities),
     reviewItems: Number(k.review),
-    contradictions: Number(k.contradictions),
+    contradictions: await countOpenContradictions({ db, dealId }),
     irl: await optionalIrl(db, dealId),
   };
 }

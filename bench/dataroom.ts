@@ -1,0 +1,114 @@
+/**
+ * Data-room throughput (issue 23 §1): a deal of real filings from upload to answerable, on the
+ * embedded database with one process, beside poppler's `pdftotext` on the same files in the
+ * same run (pages/s; the faster of a run before and one after counts, so load spikes cannot
+ * flatter Manda). Prints pages/s end to end and per stage: ingestion's parse (waiting for the
+ * PDF worker pool), chunk, embed, index and finish (lib/ingest/stage-times.ts), then each
+ * extraction task type and relations (agent_tasks' own start and end times; tasks of one run
+ * overlap, so their pages/s are per task time, not wall time), and peak RSS.
+ *
+ *   npm run bench:dataroom -- --quick        # 4 filings spread over the corpus
+ *   npm run bench:dataroom                   # all 93 filings of ../shared/corpus (~10,000 pages)
+ *   npm run bench:dataroom -- --limit 10
+ *
+ * Not yet: N workers on PostgreSQL (DATABASE_URL, SKIP LOCKED).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { setConfigForProcess } from "@/lib/config";
+
+const { values } = parseArgs({ options: { quick: { type: "boolean" }, limit: { type: "string" }, timeout: { type: "string" } } });
+const CORPUS_ROOT = path.resolve(process.cwd(), "../shared/corpus");
+const DIRS = ["financebench-dev/pdfs", "filings-unlabelled/pdfs"].map((d) => path.join(CORPUS_ROOT, d));
+const fmt = (n: number, d = 1) => n.toFixed(d);
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+function corpusFiles(): string[] {
+  const all = DIRS.flatMap((d) => fs.readdirSync(d).filter((f) => f.toLowerCase().endsWith(".pdf")).map((f) => path.join(d, f))).sort();
+  if (values.quick) return [0, 1, 2, 3].map((i) => all[Math.floor((i * all.length) / 4)]!);
+  return values.limit ? all.slice(0, Number(values.limit)) : all;
+}
+
+/** pdftotext on each file in turn, text discarded; seconds. */
+async function pdftotext(files: string[]): Promise<number> {
+  const t0 = performance.now();
+  for (const f of files) {
+    await new Promise<void>((resolve, reject) => {
+      const p = spawn("pdftotext", ["-q", f, "-"], { stdio: ["ignore", "pipe", "ignore"] });
+      p.stdout.resume();
+      p.on("error", reject);
+      p.on("close", () => resolve());
+    });
+  }
+  return (performance.now() - t0) / 1000;
+}
+
+async function main() {
+  const files = corpusFiles();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "manda-bench-dataroom-"));
+  setConfigForProcess({ MANDA_DATA_DIR: tmp, MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", MANDA_MAX_UPLOAD_BYTES: String(1024 * 1024 * 1024) });
+  const { openDb } = await import("@/lib/db");
+  const { createDeal } = await import("@/lib/db/queries/deals");
+  const { ingestFiles } = await import("@/lib/ingest/ingest");
+  const { closePdfPool } = await import("@/lib/ingest/pdf-pool");
+  const { ingestStageTimes, INGEST_STAGES } = await import("@/lib/ingest/stage-times");
+  const { runPipeline } = await import("@/lib/pipeline/orchestrator");
+  const { listTasks } = await import("@/lib/pipeline/queue");
+  console.log(`data room: ${files.length} filings; ${os.availableParallelism()} cores; load ${os.loadavg().map((x) => fmt(x)).join(" ")}`);
+  const popplerBefore = await pdftotext(files);
+
+  const db = await openDb({ dataDir: tmp });
+  try {
+    const deal = await createDeal({ db, slug: "dataroom" });
+    const t0 = performance.now();
+    let pages = 0;
+    let failed = 0;
+    await ingestFiles({
+      db, dealId: deal.id, files: files.map((filePath) => ({ filePath })),
+      onResult: (i, r) => {
+        pages += r.pageCount ?? 0;
+        if (r.status === "failed") failed++;
+        log(`  [${i + 1}/${files.length}] ${path.basename(files[i]!)}: ${r.status}, ${r.pageCount ?? 0} pages — ${fmt((performance.now() - t0) / 1000)} s`);
+      },
+    });
+    const ingestSecs = (performance.now() - t0) / 1000;
+    const stages = ingestStageTimes();
+    log("  extraction pipeline …");
+    const t1 = performance.now();
+    const run = await runPipeline({ db, dealId: deal.id, timeoutMs: Number(values.timeout ?? 3600) * 1000 });
+    const pipelineSecs = (performance.now() - t1) / 1000;
+    const tasks = await listTasks({ db, dealId: deal.id });
+    const popplerAfter = await pdftotext(files);
+    const poppler = Math.min(popplerBefore, popplerAfter);
+    const popplerRate = pages / poppler;
+    const rate = (secs: number) => `${fmt(pages / Math.max(secs, 1e-9)).padStart(9)} pages/s  ${fmt(pages / Math.max(secs, 1e-9) / popplerRate, 3).padStart(7)}× pdftotext`;
+
+    console.log(`\n${pages} pages (${failed} files failed); pdftotext ${fmt(popplerRate)} pages/s (${fmt(popplerBefore, 2)} s before, ${fmt(popplerAfter, 2)} s after)`);
+    console.log(`end to end (ingest + extraction)  ${fmt(ingestSecs + pipelineSecs).padStart(7)} s ${rate(ingestSecs + pipelineSecs)}`);
+    console.log(`  ingest                          ${fmt(ingestSecs).padStart(7)} s ${rate(ingestSecs)}`);
+    for (const s of INGEST_STAGES) console.log(`    ${s.padEnd(30)}${fmt(stages[s] / 1000).padStart(7)} s ${rate(stages[s] / 1000)}`);
+    console.log(`  extraction pipeline (wall)      ${fmt(pipelineSecs).padStart(7)} s ${rate(pipelineSecs)}  ${run.success ? "" : `FAILED: ${run.error ?? run.message ?? ""}`}`);
+    const byType = new Map<string, { n: number; secs: number; failed: number }>();
+    for (const t of tasks) {
+      const e = byType.get(t.task_type) ?? { n: 0, secs: 0, failed: 0 };
+      e.n++;
+      if (t.status === "failed") e.failed++;
+      if (t.started_at && t.completed_at) e.secs += (new Date(t.completed_at).getTime() - new Date(t.started_at).getTime()) / 1000;
+      byType.set(t.task_type, e);
+    }
+    for (const [type, e] of [...byType].sort(([a], [b]) => a.localeCompare(b))) {
+      console.log(`    ${`${type} ×${e.n}${e.failed ? ` (${e.failed} failed)` : ""}`.padEnd(30)}${fmt(e.secs).padStart(7)} s ${rate(e.secs)}  (task time)`);
+    }
+    console.log(`peak RSS ${fmt((process.resourceUsage().maxRSS * 1024) / 1e9, 2)} GB`);
+    console.log(`SUMMARY ${JSON.stringify({ files: files.length, pages, popplerPagesPerSec: popplerRate, ingestSecs, pipelineSecs, endToEndPagesPerSec: pages / (ingestSecs + pipelineSecs), stagesMs: stages, tasks: Object.fromEntries(byType), peakRssBytes: process.resourceUsage().maxRSS * 1024 })}`);
+  } finally {
+    await db.close();
+    await closePdfPool();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();

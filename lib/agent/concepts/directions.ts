@@ -1,0 +1,32 @@
+/**
+ * Words that say which way a figure moved ("japan sales down in 2022?", "did margins improve",
+ * "is debt going up"): a yes/no question about a change, which two periods' values decide. Vocabulary
+ * as data, matched by stems like the catalog's terms.
+ */
+import { stemWord } from "@/lib/search/stemming";
+import type { Token } from "./match";
+
+export type Direction = "up" | "down";
+
+const WORDS: Record<Direction, string> = {
+  up: "up higher rise rises rising rose risen increase increased increasing grow grows growing grew grown improve improved improving improvement gain gained climb climbed jump jumped better expand expanded expanding strengthen strengthened",
+  down: "down lower fall falls falling fell fallen decrease decreased decreasing decline declined declining drop dropped dropping shrink shrank shrunk shrinking worsen worsened worse weaken weakened contract contracted slip slipped slide deteriorate deteriorated reduce reduced",
+};
+
+let stems: Map<string, Direction> | undefined;
+
+function directionStems(): Map<string, Direction> {
+  if (stems) return stems;
+  stems = new Map();
+  for (const d of ["up", "down"] as const) for (const w of WORDS[d].split(" ")) stems.set(stemWord(w), d);
+  return stems;
+}
+
+/** The token is a word of direction. */
+export const isDirectionWord = (t: Token) => directionStems().has(t.stem);
+
+/** The one direction the words say, or none (none named, or both: "up or down?"). */
+export function directionOf(toks: Token[]): Direction | undefined {
+  const said = new Set(toks.map((t) => directionStems().get(t.stem)).filter((d): d is Direction => !!d));
+  return said.size === 1 ? [...said][0] : undefined;
+}
