@@ -197,7 +197,7 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
     title: "Swedish balance at a date: kassan vid utgången av september 2024 is cash and cash equivalents of 30 September 2024",
     deal: "demo",
     question: "Hur stor var kassan vid utgången av september 2024?",
-    checks: [{ check: "validated" }, { check: "line_states", terms: ["kassan", "30 September 2024"], anyOf: ["4,040"] }, { check: "answer_lacks", values: ["number of employees"] }, { check: "citations_grounded" }],
+    checks: [{ check: "validated" }, { check: "line_states", terms: ["kassan", "30 September 2024"], anyOf: ["4,040", "4.04"] }, { check: "answer_lacks", values: ["number of employees"] }, { check: "citations_grounded" }],
   },
   {
     id: "AM-013",

@@ -61,4 +61,26 @@ describe("readItems", () => {
     expect(two.company).toBe("ACME CORP");
     expect(two.items[0]!.questions[0]).toContain("ACME CORP");
   });
+
+  it("splits a Swedish list at \"och\" and asks each part by its concept's name", () => {
+    const r = readItems("Intäkter, marginaler och tvister för 2023", []);
+    expect(r.items.map((i) => i.label)).toEqual(["Intäkter, FY2023", "Marginaler, FY2023", "Tvister"]);
+    expect(r.items[0]!.questions[0]).toBe("What was the revenue in FY2023?");
+    expect(r.items[2]!.kind).toBe("narrative");
+  });
+
+  it("keeps the day a balance is asked at, in English and in Swedish, instead of reading it as the year", () => {
+    const en = readItems("Headcount at 30 June 2024", []).items[0]!;
+    expect([en.label, en.periods, en.questions[0]]).toEqual(["Headcount, 30 June 2024", ["30 June 2024"], "How many employees did the company have at 30 June 2024?"]);
+    const sv = readItems("Hur stor var kassan vid utgången av september 2024?", []).items[0]!;
+    expect([sv.concept?.id, sv.periods, sv.questions[0]]).toEqual(["cash", ["30 September 2024"], "What was the cash and cash equivalents at 30 September 2024?"]);
+    expect(readItems("Inventories at May 31, 2018", []).items[0]!.periods).toEqual(["31 May 2018"]);
+  });
+
+  it("reads \"what drove it\" and \"how fast did it grow\" as items about the figure before them, with its period", () => {
+    expect(labels("What was the gross margin in fiscal 2018 and why did it change?")).toEqual(["Gross margin, FY2018", "What drove the gross margin, FY2018"]);
+    const g = readItems("What was subscription revenue in Q3 2024 and how fast did it grow year over year?", []).items;
+    expect(g.map((i) => [i.kind, i.label])).toEqual([["figure", "Subscription revenue, Q3 2024"], ["other", "Subscription revenue growth, Q3 2024"]]);
+    expect(g[1]!.questions[0]).toBe("How much did the subscription revenue grow year on year in Q3 2024?");
+  });
 });

@@ -47,7 +47,7 @@ const ratio = (id: string, label: string, terms: string[], more: Partial<Concept
 
 export const CONCEPTS: Concept[] = [
   // income statement
-  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline"], {
+  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
     phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in"],
     lineItems: ["revenue"],
   }),
@@ -69,7 +69,7 @@ export const CONCEPTS: Concept[] = [
   { id: "eps_basic", label: "Basic EPS", kind: "per_share", terms: ["basic eps", "basic earnings per share", "eps basic"], lineItems: ["eps_basic"] },
   { id: "shares_diluted", label: "Diluted shares outstanding", kind: "count", terms: ["diluted shares", "share count", "shares outstanding", "weighted average shares", "diluted share count"], lineItems: ["shares_diluted"] },
   // balance sheet
-  amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile"], { lineItems: ["cash"], balance: true }),
+  amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile", "kassa", "kassan", "likvida medel"], { lineItems: ["cash"], balance: true }),
   amount("accounts_receivable", "Accounts receivable", ["accounts receivable", "receivables", "trade receivables"], { lineItems: ["accounts_receivable"], balance: true }),
   amount("inventories", "Inventories", ["inventory", "inventories", "stock on hand"], { lineItems: ["inventories"], balance: true }),
   amount("total_current_assets", "Total current assets", ["current assets", "total current assets", "short-term assets"], { lineItems: ["total_current_assets"], balance: true }),
@@ -104,7 +104,7 @@ export const CONCEPTS: Concept[] = [
   amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
   amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
   // metrics
-  percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin"], { metric: "gross_margin" }),
+  percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin", "bruttomarginal", "bruttomarginalen"], { metric: "gross_margin" }),
   percent("operating_margin", "Operating margin", ["operating margin", "op margin", "ebit margin", "operating profit margin", "operating income margin"], { metric: "operating_margin" }),
   percent("net_margin", "Net margin", ["net margin", "net profit margin", "profit margin", "net income margin"], { metric: "net_margin" }),
   percent("ebitda_margin", "EBITDA margin", ["ebitda margin"], { metric: "ebitda_margin" }),
@@ -153,14 +153,14 @@ export const CONCEPTS: Concept[] = [
   { id: "subsidiaries", label: "Subsidiaries", kind: "organisation", terms: ["subsidiaries", "subsidiary"], fact: "subsidiaries" },
   { id: "customers", label: "Major customers", kind: "organisation", terms: ["biggest customer", "largest customer", "major customers", "key customers", "customer concentration"], fact: "customers" },
   // narrative
-  { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk"], phrases: ["what could go wrong", "what worries"], section: "risk factors" },
+  { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk", "risker", "riskerna", "riskfaktorer"], phrases: ["what could go wrong", "what worries"], section: "risk factors" },
   { id: "segments", label: "Business segments", kind: "text", terms: ["segments", "business segments", "reportable segments", "divisions", "business units"], section: "segment" },
   { id: "business", label: "Business description", kind: "text", terms: ["business model", "what does the company do", "business overview", "what they do"], phrases: ["what do they do", "what does it do", "what do they sell"], section: "business" },
   // the statements by name ("per the income statement", "on its balance sheet"): where a figure is read, not a part of the company
   { id: "income_statement", label: "Income statement", kind: "text", terms: ["income statement", "statement of operations", "statement of income", "statements of operations", "p&l", "profit and loss statement"], section: "financial statements" },
   { id: "balance_sheet", label: "Balance sheet", kind: "text", terms: ["balance sheet", "balance sheets", "statement of financial position"], section: "financial statements" },
   { id: "cash_flow_statement", label: "Cash flow statement", kind: "text", terms: ["cash flow statement", "statement of cash flows", "statements of cash flows", "cash flows statement"], section: "financial statements" },
-  { id: "legal", label: "Legal proceedings", kind: "text", terms: ["litigation", "lawsuits", "legal proceedings", "legal matters"], phrases: ["getting sued", "being sued"], section: "legal proceedings" },
+  { id: "legal", label: "Legal proceedings", kind: "text", terms: ["litigation", "lawsuits", "legal proceedings", "legal matters", "tvister", "tvisterna", "rättstvister"], phrases: ["getting sued", "being sued"], section: "legal proceedings" },
 ];
 
 const BY_ID = new Map(CONCEPTS.map((c) => [c.id, c]));

@@ -229,6 +229,11 @@ export function instructionParts(question: string): { request: string; instructi
   });
   const steps = [
     take(/\b(?:(?:do|make|run|perform|use)\s+)?(?:(?:separate|individual|distinct|different)\s+)?(?:tool\s+)?(?:searches|search(?:es)?|look-?ups?)\s+(?:for|on|about|of)\s+(?:each of\s+)?/gi),
+    // Swedish: "gör separata sökningar för", "öppna minst två källor", "citera exakt en siffra", "ange '…'"
+    take(/(?:^|\b)(?:(?:gör|kör|utför)\s+)?(?:(?:separata|enskilda|olika)\s+)?(?:sökningar|sökning)\s+(?:för|om|efter|på)\s+/giu),
+    take(/[,;]?\s*(?:och\s+)?öppna\s+(?:minst\s+)?(?:\p{L}+\s+)?(?:källor|källa|källorna|citat|dokument|sidor)/giu),
+    take(/[,;]?\s*(?:och\s+)?(?:citera|återge)\s+(?:exakt\s+)?(?:en\s+|ett\s+)?(?:exakt\s+)?(?:siffra|siffror|tal|citat|mening|meningar)(?:\s+exakt)?/giu),
+    take(/[,;]?\s*(?:och\s+)?(?:ange|skriv|säg)\s+["'“][^"'”]+["'”][^,.;?]*/giu),
     take(/[,;]?\s*(?:and\s+)?(?:please\s+)?open\s+(?:at least\s+|minst\s+)?(?:\w+\s+)?(?:of\s+)?(?:the\s+)?(?:sources?|citations?|documents?|pages?)(?:\s+in full)?/gi),
     take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:quote|cite)\s+(?:one\s+|an?\s+|the\s+)?(?:exact\s+)?(?:figures?|numbers?|quotes?|lines?|sentences?|passages?)(?:\s+verbatim)?(?:\s+exactly)?/gi),
     take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:explicitly\s+)?(?:say|write|state|mark)\s+["'“][^"'”]+["'”][^,.;?]*/gi),

@@ -18,6 +18,7 @@ import type { RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import type { LegResult } from "./item-legs";
+import { monthNumber } from "@/lib/periods";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -105,7 +106,7 @@ function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
     const at = low.indexOf(t);
     if (at < 0) continue;
     const after = line.slice(at + t.length);
-    const m = /^\s+(?:for [^,.;:]{0,30}\s+)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
+    const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
     if (!m) continue;
     const f = readFigure(after.slice(m[0].length, m[0].length + 40));
     if (f) return f;
@@ -183,6 +184,19 @@ function isPartRow(row: LineItemRow, item: RequestItem): boolean {
   return /\bsegments?\b|\bregions?\b|\bgeograph/i.test(where) && !/\b(?:total|consolidated)\b/i.test(row.label);
 }
 
+/** "30 June 2024" asked: an answer that states the figure at another day ("155 at 30 September 2024") does not answer it. */
+function dayFits(asked: string | undefined, text: string): boolean {
+  const d = asked ? /^(\d{1,2}) (\p{L}+) (\d{4})$/u.exec(asked) : null;
+  if (!d) return true;
+  const want = `${d[3]}-${monthNumber(d[2]!)}-${Number(d[1])}`;
+  const line = answerLines(text).slice(0, 2).join(" ");
+  const days = [...line.matchAll(/\b(\d{1,2})\s+(\p{L}{3,})\.?,?\s+((?:19|20)\d{2})\b|\b(\p{L}{3,})\.?\s+(\d{1,2}),\s+((?:19|20)\d{2})\b/gu)]
+    .map((m) => ({ month: monthNumber(m[2] ?? m[4]!), day: Number(m[1] ?? m[5]), year: m[3] ?? m[6] }))
+    .filter((x) => x.month > 0)
+    .map((x) => `${x.year}-${x.month}-${x.day}`);
+  return !days.length || days.includes(want);
+}
+
 function periodFits(asked: string | undefined, found: string | undefined): boolean {
   if (!asked || !found || !/^FY\d{4}$/.test(asked)) return true;
   return found.includes(asked.slice(2));
@@ -231,6 +245,7 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
   if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };
   if (!["compute_metric", "get_line_items", "get_company_facts"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
   return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && g.asOf ? { asOf: g.asOf } : {}) };

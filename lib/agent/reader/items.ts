@@ -19,9 +19,12 @@
  * here knows a company or a document.
  */
 import { periodMentions } from "@/lib/metrics/periods";
+import { MONTH, lastDayOfMonth, monthName, monthNumber } from "@/lib/periods";
+import { detectLanguage } from "@/lib/search/language";
 import type { Concept } from "../concepts/catalog";
 import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
 import { companyIn, periodsIn, readQuestion, type Reading } from "./read";
+import { AT, END_OF, JOINERS, LEAD_WORDS as LEAD, NEW_RUN, TAIL, followUpOf } from "./request-words";
 
 export type ItemKind = "figure" | "comparison" | "narrative" | "ranking" | "other";
 
@@ -73,6 +76,8 @@ interface Run {
   /** Periods written for the run; empty: the sentence's. */
   periods: string[];
   versus?: string;
+  /** A part about the figure before it ("what drove it", "how fast did it grow"). */
+  follow?: "reason" | "growth";
 }
 
 /** Words that start a new sentence even after an abbreviation's full stop ("… Inc. Then for 2015: …"). */
@@ -81,20 +86,10 @@ const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{L
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
 const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
 const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
-const NEW_RUN = /\b(?:plus|also|then|as well as|along with)\b/i;
 const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:segment|geography|region|division|business|market|tenant|customer|product|brand)s?\b/i;
 /** "how much did it bring in": a part about the part before it. */
 const BACK_REFERENCE = /^(?:and\s+)?(?:how much|how many|what)\b.*\b(?:it|they|that)\b/i;
-const DELIMITER = /\s*,\s*(?:and\s+|plus\s+|also\s+|then\s+)?|\s+(?:and|plus|as well as|along with|&)\s+(?:also\s+)?|\s+with\s+(?=(?:the\s+|its\s+|their\s+)?[\p{L}]+\s+margins?\b)/giu;
-/** Words before what a part asks ("For Microsoft's fiscal 2023 I need …", "give me the …"). */
-const LEAD = new Set([
-  "for", "in", "at", "of", "on", "by", "from", "with", "to", "pull", "give", "get", "show", "tell", "list", "provide", "summarise", "summarize", "flag", "need",
-  "want", "like", "would", "please", "also", "then", "plus", "and", "so", "me", "us", "i", "we", "you", "what", "whats", "was", "were", "is", "are", "did",
-  "does", "do", "their", "its", "the", "a", "an", "fiscal", "fy", "year", "years", "end", "versus", "vs", "compared", "against", "each", "both", "now", "just",
-  "sources", "source", "citations", "performance", "company", "as", "reported", "inc", "corp", "ltd", "plc", "llc", "co", "change", "changes", "difference", "there", "here", "10", "k", "q", "filing", "report", "annual", "all",
-]);
-/** Words at the end of a part that ask nothing ("for", "in the 10-K", "with sources"). */
-const TAIL = /(?:\s+(?:for|in|at|of|on|by|from|the|each|both|year|years|fiscal|end|and|with|versus|vs\.?|compared|with|to))+$/i;
+const DELIMITER = new RegExp(String.raw`\s*,\s*(?:(?:${JOINERS}|also|then)\s+)?|\s+(?:${JOINERS}|&)\s+(?:(?:also|också)\s+)?|\s+with\s+(?=(?:the\s+|its\s+|their\s+)?[\p{L}]+\s+margins?\b)`, "giu");
 
 function lightNormalise(text: string): string {
   return text.replace(/[’‘`]/g, "'").replace(/[“”]/g, '"').replace(/\s*[—–]\s*/g, " - ").replace(/\s+/g, " ").trim();
@@ -205,6 +200,14 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       }
       continue;
     }
+    const follow = i > 0 ? followUpOf(p.text) : undefined;
+    if (follow) {
+      // "and what drove it": an item about the part before it, with that part's periods
+      close([]);
+      runs.push({ parts: [p], periods: [], follow });
+      last = null;
+      continue;
+    }
     if (BACK_REFERENCE.test(p.text) && i > 0) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
     const before = p.periods.filter((m) => m.start < p.askAt).map((m) => m.label);
@@ -259,9 +262,15 @@ function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
   return c ? "figure" : "other";
 }
 
+/** "in Q3 2024", "at 30 June 2024": a day is a balance's date, anything else a period. */
+function whenOf(period: string | undefined): string {
+  if (!period) return "";
+  return /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`;
+}
+
 function questionFor(kind: ItemKind, ask: string, company: string | undefined, period: string | undefined): string {
   const of = company ? ` of ${company}` : "";
-  const when = period ? ` in ${period}` : "";
+  const when = whenOf(period);
   const what = ask.replace(/^(?:the|their|its)\s+/i, "");
   if (kind === "narrative") return `What are the${of ? `${of}'s` : ""} ${what}`.replace(/the of (.*)'s/, "$1's").trim() + "?";
   if (/^(?:which|how|what|who|when|where|why)\b/i.test(what)) return `${what.charAt(0).toUpperCase()}${what.slice(1)}${of}${when}?`;
@@ -279,8 +288,8 @@ function marginOf(c: Concept | undefined): Concept | undefined {
 
 function factQuestion(c: Concept, company: string | undefined, period?: string): string {
   const who = company ?? "the company";
-  if (c.kind === "count") return period ? `How many ${c.label.toLowerCase()} did ${who} have in ${period}?` : `How many ${c.label.toLowerCase()} does ${who} have?`;
-  return period ? `What was the ${c.label.toLowerCase()} of ${who} in ${period}?` : `What is the ${c.label.toLowerCase()} of ${who}?`;
+  if (c.kind === "count") return period ? `How many ${c.label.toLowerCase()} did ${who} have${whenOf(period)}?` : `How many ${c.label.toLowerCase()} does ${who} have?`;
+  return period ? `What was the ${c.label.toLowerCase()} of ${who}${whenOf(period)}?` : `What is the ${c.label.toLowerCase()} of ${who}?`;
 }
 
 function labelOf(ask: string, periods: string[], kind: ItemKind): string {
@@ -288,6 +297,30 @@ function labelOf(ask: string, periods: string[], kind: ItemKind): string {
   const head = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
   if (kind === "comparison") return `${head}, ${periods[0]} vs ${periods[1]}`;
   return periods.length ? `${head}, ${periods[0]}` : head;
+}
+
+/**
+ * A year mention after a day and month ("30 June 2024", "May 31, 2018") or after "the end of" a
+ * month ("the end of September 2024", "utgången av september 2024") is that day: the date a balance
+ * is asked at, with the span of its words (kept whole, never read as the fiscal year).
+ */
+const DAY_MONTH = new RegExp(String.raw`(?:\b(\d{1,2})\s+(${MONTH})|\b(${MONTH})\.?\s+(\d{1,2}),?|\b(${MONTH}))\.?\s*$`, "i");
+
+function pointOf(t: string, m: { label: string; start: number; end: number }): { label: string; start: number; end: number } {
+  const year = /^FY(\d{4})$/.exec(m.label)?.[1];
+  if (!year) return m;
+  const before = t.slice(0, m.start);
+  const d = DAY_MONTH.exec(before);
+  const month = d ? monthNumber(d[2] ?? d[3] ?? d[5]!) : 0;
+  if (!d || !month) return m;
+  const head = before.slice(0, d.index);
+  const endOf = END_OF.exec(head);
+  const day = Number(d[1] ?? d[4] ?? 0) || (endOf ? lastDayOfMonth(Number(year), month) : 0);
+  if (!day) return m;
+  let start = endOf ? endOf.index : d.index;
+  const at = AT.exec(t.slice(0, start));
+  if (at) start = at.index;
+  return { label: `${day} ${monthName(month)} ${year}`, start: start + (/^\s/.test(t.slice(start)) ? 1 : 0), end: m.end };
 }
 
 /** Sentence periods: the header's (its "versus" period apart) and those written before the first item. */
@@ -299,6 +332,19 @@ function sentencePeriodsOf(t: string, s: Span, header: Span | null, parts: Part[
   const body = header ? header.end : s.start;
   const leading = first > body ? periodsIn(t.slice(body, first)) : [];
   return { periods: [...new Set([...headerPeriods, ...leading])], ...(versus ? { versus: versus.label } : {}), change: CHANGE.test(headerText) };
+}
+
+/** "What drove it", "how fast did it grow": an item about the figure of the item before it. */
+function followUp(kind: "reason" | "growth", prev: RequestItem, company: string | undefined, companies: string[], byConcept: boolean): RequestItem {
+  const what = byConcept && prev.concept ? prev.concept.label.toLowerCase() : prev.ask.replace(/^(?:the|their|its)\s+/i, "");
+  const period = prev.periods[0];
+  const of = company ? ` of ${company}` : "";
+  const question = kind === "reason" ? `What drove the ${what}${of}${whenOf(period)}?` : `How much did the ${what}${of} grow year on year${whenOf(period)}?`;
+  const head = kind === "reason" ? `What drove the ${what}` : `${what.charAt(0).toUpperCase()}${what.slice(1)} growth`;
+  return {
+    n: prev.n + 1, ask: kind === "reason" ? what : `${what} growth`, label: period ? `${head}, ${period}` : head, kind: "other",
+    ...(prev.concept ? { concept: prev.concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies),
+  };
 }
 
 export function readItems(request: string, companies: string[]): RequestItems {
@@ -313,7 +359,9 @@ export function readItems(request: string, companies: string[]): RequestItems {
   const hits = all.filter((h, i) => !all.some((o, j) => j !== i && o.from <= h.from && o.to >= h.to && o.to - o.from > h.to - h.from)).sort((a, b) => a.from - b.from);
   const spans = hits.map((h) => ({ start: toks[h.from]!.start, end: toks[h.to - 1]!.end }));
   // a year that ends a sentence ("versus 2021.") is still a year
-  const mentions = periodMentions(t.toLowerCase().replace(/(\d)\.(?=\s|$)/g, "$1 "));
+  const mentions = periodMentions(t.toLowerCase().replace(/(\d)\.(?=\s|$)/g, "$1 ")).map((m) => pointOf(t, m));
+  // a Swedish request's parts are put to the chat by their concept's name
+  const swedish = detectLanguage(t) === "sv";
   const items: RequestItem[] = [];
   const ignored: string[] = [];
   let requestPeriods: string[] = [];
@@ -337,13 +385,21 @@ export function readItems(request: string, companies: string[]): RequestItems {
         return;
       }
       const fact = p.hits[0]?.concept.fact;
-      // a company fact is stated once, in the newest filing: asked as of now, the way the filings state it
-      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked)] : kind === "comparison" ? periods.map((x) => questionFor("figure", ask, asked, x)) : [questionFor(kind, ask, asked, periods[0])];
-      const retry = fact && periods[0] ? factQuestion(p.hits[0]!.concept, asked, periods[0]) : undefined;
+      const what = swedish && p.hits[0] ? p.hits[0].concept.label.toLowerCase() : ask;
+      // a company fact is stated once, in the newest filing: asked as of now, the way the filings state it (at a day asked: at that day)
+      const day = fact && periods[0] && whenOf(periods[0]).startsWith(" at") ? periods[0] : undefined;
+      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : [questionFor(kind, what, asked, periods[0])];
+      const retry = fact && periods[0] && !day ? factQuestion(p.hits[0]!.concept, asked, periods[0]) : undefined;
       items.push({ n: items.length + 1, ask, label: labelOf(ask, periods, kind), kind, ...(p.hits[0] ? { concept: p.hits[0].concept } : {}), periods, questions, ...(retry ? { retry } : {}), reading: readQuestion(questions[0]!, companies) });
     };
     const firstAsk = parts.find((p) => p.askAt >= 0)?.askAt ?? s.end;
     for (const run of runsOf(mergeQualifiers(parts), sp.periods.length > 0, firstAsk)) {
+      if (run.follow) {
+        const prev = items.at(-1);
+        if (prev && prev.kind !== "narrative") items.push(followUp(run.follow, prev, asked, companies, swedish));
+        else ignored.push(run.parts[0]!.text);
+        continue;
+      }
       for (const p of run.parts) {
         const ask = askOf(t, p);
         if (!ask) {
