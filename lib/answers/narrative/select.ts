@@ -179,10 +179,13 @@ function yearsIn(text: string): string[] {
   return [...joinSplitYears(text).matchAll(YEAR)].map((m) => m[1]!);
 }
 
-/** The unit names years, none of them one the question asks about. */
+/** "down from 45% for the full year 2023", "compared with 2023": the year a change is measured from, not the sentence's period. */
+const BASE_YEAR = /\b(?:from|compared (?:with|to)|versus|vs\.?|than|against)\b[^.;:]{0,40}?\b(?:FY\s?)?(?:19|20)\d\d\b/gi;
+
+/** The unit names years, none of them one the question asks about (a year it compares with aside). */
 function otherYearThanAsked(asked: string[], text: string): boolean {
   if (!asked.length) return false;
-  const named = yearsIn(text);
+  const named = yearsIn(joinSplitYears(text).replace(BASE_YEAR, " "));
   return named.length > 0 && !named.some((y) => asked.includes(y));
 }
 
