@@ -31,6 +31,17 @@ describe("the item gate", () => {
     expect(other).toMatchObject({ status: "failed", reason: expect.stringContaining("FY2021") });
   });
 
+  it("refuses a figure whose answer says it is another year's, or another day's than the day asked", () => {
+    const margin = readItems("EBITDA margin for Q3 2024", []).items[0]!;
+    const kb = { toolName: "query_knowledge_base", input: { query: "q" }, output: { tables: [{ label: "EBITDA margin", asWritten: "23%" }] } };
+    expect(checkItem(margin, [leg(1, "Ebitda margin at FY2025F: 23% (source: forecast_v2.xlsx, 'P&L Forecast'!D14).", [kb])])).toMatchObject({ status: "failed", reason: expect.stringContaining("2025") });
+    expect(checkItem(margin, [leg(1, "Ebitda margin at Q3 2024: 23% (source: Q3_2024_Report.pdf, p.3).", [kb])]).status).toBe("answered");
+    const staff = readItems("Headcount at 30 June 2024", []).items[0]!;
+    const facts = { toolName: "get_company_facts", input: { facts: ["employees"] }, output: { facts: [{ value: "155" }] } };
+    expect(checkItem(staff, [leg(1, "The number of employees at 30 September 2024 was **155** (source: Q3_2024_Report.pdf, p.1)", [facts])]).status).toBe("failed");
+    expect(checkItem(staff, [leg(1, "The number of employees at 30 June 2024 was **155** (source: Q2_2024_Report.pdf, p.1)", [facts])]).status).toBe("answered");
+  });
+
   it("never takes a segment's row for the company's figure", () => {
     const row = { item: "revenue", match: "table", label: "Space", source: "table", table: { title: "Net sales by business segment", headings: ["Business segments"] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2022", months: 12, value: 11_532e6 }], document: "Annual_Report.pdf", page: 40, row: "Space 11,532", citation: "(source: Annual_Report.pdf, p.40)" };
     const c = checkItem(sales2022, [leg(1, "Net sales, fiscal 2022: **USD 11,532 million** (source: Annual_Report.pdf, p.40)", [{ toolName: "get_line_items", input: { items: ["revenue"] }, output: { rows: [row], notFound: [], notes: [] } }])]);

@@ -197,6 +197,27 @@ function dayFits(asked: string | undefined, text: string): boolean {
   return !days.length || days.includes(want);
 }
 
+/**
+ * The answer's first line says which year its figure is for ("Ebitda margin at FY2025F: 23%"): a
+ * line naming only other years than the asked period's does not answer it. The year named, or null.
+ */
+function otherYearNamed(asked: string | undefined, text: string): string | null {
+  const year = asked ? /\b((?:19|20)\d\d)\b/.exec(asked)?.[1] : undefined;
+  if (!year) return null;
+  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
+  const named = [...first.matchAll(/(?<![\w.])(?:FY\s?|Q[1-4]\s|H[12]\s)?((?:19|20)\d\d)[AFEB]?(?![\w.])/g)].map((m) => m[1]!);
+  return named.length && !named.includes(year) ? named[0]! : null;
+}
+
+/** "at 30 Sep 2024" in the answer's first line: the day a balance is stated at (ISO), when it says one. */
+function statedDay(text: string): string | undefined {
+  const first = answerLines(text)[0] ?? "";
+  const m = /\b(\d{1,2})\s+(\p{L}{3,})\.?,?\s+((?:19|20)\d{2})\b|\b(\p{L}{3,})\.?\s+(\d{1,2}),\s+((?:19|20)\d{2})\b/u.exec(first);
+  const month = m ? monthNumber(m[2] ?? m[4]!) : 0;
+  if (!m || !month) return undefined;
+  return `${m[3] ?? m[6]}-${String(month).padStart(2, "0")}-${String(Number(m[1] ?? m[5])).padStart(2, "0")}`;
+}
+
 function periodFits(asked: string | undefined, found: string | undefined): boolean {
   if (!asked || !found || !/^FY\d{4}$/.test(asked)) return true;
   return found.includes(asked.slice(2));
@@ -245,10 +266,12 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const other = otherYearNamed(period, leg.text);
+  if (other) return { status: "failed", reason: `${figure.display} is stated for ${other}, not ${period}`, searched };
   if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
   if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };
   if (!["compute_metric", "get_line_items", "get_company_facts"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
-  return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && g.asOf ? { asOf: g.asOf } : {}) };
+  return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && (g.asOf ?? statedDay(leg.text)) ? { asOf: g.asOf ?? statedDay(leg.text) } : {}) };
 }
 
 function checkNarrativeLeg(leg: LegResult, item: RequestItem): LegCheck {
@@ -300,7 +323,8 @@ export function checkItem(item: RequestItem, legs: LegResult[]): ItemCheck {
     return { item, status: c.status, legs: [c], ...(c.status === "failed" ? { reason: c.reason } : {}) };
   }
   // a company fact is as of its filing: its period is the filing's, not a column's
-  const checks = legs.map((l, i) => checkFigureLeg(l, item, item.concept?.fact ? undefined : item.periods[i]));
+  // (a day asked, "headcount at 30 June 2024", is still checked)
+  const checks = legs.map((l, i) => checkFigureLeg(l, item, item.concept?.fact && !/^\d{1,2} /.test(item.periods[i] ?? "") ? undefined : item.periods[i]));
   if (item.kind !== "comparison") {
     const c = checks[0]!;
     return { item, status: c.status, legs: checks, ...(c.status === "failed" ? { reason: c.reason } : {}) };
