@@ -49,7 +49,7 @@ describe("table readers", () => {
   });
 
   it("a percent row under period headings gives the asked period's column, never the last forecast year's", () => {
-    const margin = { label: "EBITDA margin", columns: [{ header: "Q3 2024", value: "23.1%", period: parsePeriod("Q3 2024") }, { header: "FY2025F", value: "23%", period: parsePeriod("FY2025") }] };
+    const margin = { label: "EBITDA margin", line: "EBITDA margin 23.1% 23%", columns: [{ header: "Q3 2024", value: "23.1%", period: parsePeriod("Q3 2024") }, { header: "FY2025F", value: "23%", period: parsePeriod("FY2025") }] };
     expect(pickColumn(margin, { period: parsePeriod("Q3 2024"), percent: true })).toMatchObject({ value: "23.1%" });
     expect(pickColumn(margin, { period: parsePeriod("Q1 2024"), percent: true })).toBeUndefined();
     expect(pickColumn(margin, { percent: true })).toMatchObject({ value: "23%" });

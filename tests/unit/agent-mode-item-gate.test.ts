@@ -42,6 +42,15 @@ describe("the item gate", () => {
     expect(checkItem(staff, [leg(1, "The number of employees at 30 June 2024 was **155** (source: Q2_2024_Report.pdf, p.1)", [facts])]).status).toBe("answered");
   });
 
+  it("refuses a growth answered by the figure's level, and takes one stated as a rate", () => {
+    const growth = readItems("What was subscription revenue in Q3 2024 and how fast did it grow year over year?", []).items[1]!;
+    const rows = { toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: [] } };
+    const level = leg(2, "Subscription revenue, Q3 2024: **EUR 4,300 thousand** (source: Q3_2024_Report.pdf, p.4)", [rows], [source(4, "Subscription revenue 4,300")]);
+    expect(checkItem(growth, [level])).toMatchObject({ status: "failed", reason: expect.stringContaining("not its growth") });
+    const rate = leg(2, "Q3_2024_Report.pdf states: \"Subscription revenue grew 16% year on year to EUR 4.3 million.\" (source: Q3_2024_Report.pdf, p.2)", [rows], [source(2, "Subscription revenue grew 16% year on year")]);
+    expect(checkItem(growth, [rate]).status).toBe("answered");
+  });
+
   it("never takes a segment's row for the company's figure", () => {
     const row = { item: "revenue", match: "table", label: "Space", source: "table", table: { title: "Net sales by business segment", headings: ["Business segments"] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2022", months: 12, value: 11_532e6 }], document: "Annual_Report.pdf", page: 40, row: "Space 11,532", citation: "(source: Annual_Report.pdf, p.40)" };
     const c = checkItem(sales2022, [leg(1, "Net sales, fiscal 2022: **USD 11,532 million** (source: Annual_Report.pdf, p.40)", [{ toolName: "get_line_items", input: { items: ["revenue"] }, output: { rows: [row], notFound: [], notes: [] } }])]);

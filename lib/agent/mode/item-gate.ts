@@ -292,6 +292,9 @@ function checkNarrativeLeg(leg: LegResult, item: RequestItem): LegCheck {
   return { status: "failed", reason: `no quoted passage of ${section ?? "its section"}`, searched };
 }
 
+/** A growth as an answer states it: a percent, or a change in words ("up 16%", "grew by EUR 0.6 million"). */
+const GROWTH_STATED = /\d(?:[.,]\d+)?\s?(?:%|percent|per cent)|\b(?:grew|grow[ns]?|growth|increased?|decreased?|rose|fell|declined?|up|down)\b[^.]{0,30}\b(?:by|from)\b/i;
+
 function checkOtherLeg(leg: LegResult, item: RequestItem): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
@@ -309,6 +312,8 @@ function checkOtherLeg(leg: LegResult, item: RequestItem): LegCheck {
   const named = (item.concept?.terms ?? []).some((t) => tokens(t).every((w) => said.has(w.stem)));
   if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) return { status: "not_covered", searched };
   const figure = statedFigure(leg.text, item) ?? undefined;
+  // "how fast did it grow" is answered by a rate or a change, never by the figure's level
+  if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
   if (figure && !grounding(figure, leg.toolCalls, item)) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
 }

@@ -44,6 +44,8 @@ export interface RequestItem {
   retry?: string;
   /** The question reader's reading of the first question. */
   reading: Reading;
+  /** Asks why the item before it moved, or how much it grew ("what drove it", "how fast did it grow"). */
+  follow?: "reason" | "growth";
 }
 
 export interface RequestItems {
@@ -342,7 +344,7 @@ function followUp(kind: "reason" | "growth", prev: RequestItem, company: string 
   const question = kind === "reason" ? `What drove the ${what}${of}${whenOf(period)}?` : `How much did the ${what}${of} grow year on year${whenOf(period)}?`;
   const head = kind === "reason" ? `What drove the ${what}` : `${what.charAt(0).toUpperCase()}${what.slice(1)} growth`;
   return {
-    n: prev.n + 1, ask: kind === "reason" ? what : `${what} growth`, label: period ? `${head}, ${period}` : head, kind: "other",
+    n: prev.n + 1, ask: kind === "reason" ? what : `${what} growth`, label: period ? `${head}, ${period}` : head, kind: "other", follow: kind,
     ...(prev.concept ? { concept: prev.concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies),
   };
 }
