@@ -48,7 +48,7 @@ export function ModeSwitch({ mode, onChange }: { mode: ConversationMode; onChang
       </div>
       {agent && (
         <p className="rounded-lg border border-indigo-200 bg-indigo-50/60 p-3 text-xs text-indigo-900" data-testid="agent-mode-info">
-          <strong>Agent Mode</strong> plans, searches the data room, opens the sources it cites, and only answers once a validation gate confirms your requirements (searches, opened sources, exact quotes, gaps) are met. Its run joins this conversation.
+          <strong>Agent Mode</strong> reads your request into items, answers each from the data room with its sources, and says what it checked: items answered, items not in the data room, items it could not answer. Its run joins this conversation.
         </p>
       )}
     </div>

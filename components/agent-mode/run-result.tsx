@@ -53,8 +53,8 @@ export function RunResult({ run }: { run: StoredAgentRun }) {
       <Sources citations={run.citations} />
       {s && (
         <p className="text-[11px] text-slate-400">
-          {s.searches} search(es) · {s.openedCitations} opened source(s) · {s.toolCalls}/{s.toolBudget} tool calls · {s.reprompts} reprompt(s) · {(s.ms / 1000).toFixed(1)} s
-          {run.status === "forced" ? " · completed without meeting every requirement" : " · validated"}
+          {s.searches} search(es) · {s.openedCitations} cited source(s) · {s.toolCalls}/{s.toolBudget} tool calls · {(s.ms / 1000).toFixed(1)} s
+          {run.badge ? ` · ${run.badge}` : run.status === "forced" ? " · completed without meeting every requirement" : run.status === "needs_input" ? " · asked back" : " · validated"}
         </p>
       )}
     </article>

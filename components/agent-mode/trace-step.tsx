@@ -45,64 +45,36 @@ export function TraceStepView({ e, deal }: { e: TraceEvent; deal: string }) {
         </div>
       );
       break;
-    case "tool_call":
-      if (e.tool === "search_docs") {
-        body = (
-          <div className="min-w-0">
-            <span>
-              Searched <q className="font-medium">{displayText(e.args.query)}</q>
-              {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
-            </span>
-            <span className="block text-slate-500">{e.summary}</span>
-            {e.results && e.results.length > 0 && (
-              <details className="mt-1 text-slate-600">
-                <summary className="cursor-pointer text-[11px] text-slate-500">results</summary>
-                <ul className="mt-1 space-y-1">
-                  {e.results.map((r) => (
-                    <li key={r.ref} className="truncate">
-                      <span className="font-mono text-[10px] text-slate-400">{r.ref}</span> {r.document} p.{r.page}
-                      {r.role === "request" ? <span className="ml-1 text-[10px] text-amber-700">(request list)</span> : null} — <span className="text-slate-500">{r.snippet}</span>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-          </div>
-        );
-      } else if (e.tool === "compute_metric") {
-        body = (
-          <div className="min-w-0">
-            <span>
-              Computed <q className="font-medium">{displayText(e.args.question)}</q>
-              {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
-            </span>
-            <span className="block text-slate-500">{e.summary}</span>
-          </div>
-        );
-      } else {
-        const c = e.citation;
-        body = (
-          <div className="min-w-0">
-            {c ? (
-              <span>
-                Opened{" "}
-                <Link className="font-medium text-indigo-700 underline underline-offset-2" href={`/deals/${encodeURIComponent(deal)}/documents/${c.documentId}?page=${c.page}`} data-testid="trace-citation-link">
-                  [{c.n}] {c.document}, p.{c.page}
-                </Link>
-                {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">parallel</span> : null}
-              </span>
-            ) : (
-              <span>Open citation {displayText(e.args.ref ?? e.args.chunkId ?? e.args.documentId)}</span>
-            )}
-            <span className="block text-slate-500">{e.summary}</span>
-          </div>
-        );
-      }
+    case "tool_call": {
+      // the chat's evidence tools: what was looked up, for which item of the plan
+      const what = e.args.query ?? e.args.metric ?? e.args.question ?? (Array.isArray(e.args.items) ? (e.args.items as unknown[]).join(", ") : undefined) ?? (Array.isArray(e.args.facts) ? (e.args.facts as unknown[]).join(", ") : undefined) ?? e.args.role;
+      body = (
+        <div className="min-w-0">
+          <span>
+            {e.item ? <span className="mr-1 rounded bg-indigo-50 px-1 text-[10px] text-indigo-700">item {e.item}</span> : null}
+            <span className="font-mono text-[11px]">{e.tool}</span>
+            {what !== undefined ? (
+              <>
+                {" "}
+                <q className="font-medium">{displayText(what)}</q>
+              </>
+            ) : null}
+            {e.batch ? <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase text-slate-500">batch {e.batch}</span> : null}
+          </span>
+          <span className="block text-slate-500">{e.summary}</span>
+          {e.citation ? (
+            <Link className="font-medium text-indigo-700 underline underline-offset-2" href={`/deals/${encodeURIComponent(deal)}/documents/${e.citation.documentId}?page=${e.citation.page}`} data-testid="trace-citation-link">
+              [{e.citation.n}] {e.citation.document}, p.{e.citation.page}
+            </Link>
+          ) : null}
+        </div>
+      );
       break;
+    }
     case "validation":
       body = (
         <div>
-          <span>{e.ok ? "Validation passed" : `Validation failed${e.forced ? " (forced synthesis)" : ""}`}</span>
+          <span>{e.item ? `Checked item ${e.attempt}: ${e.item} — ${e.ok ? (e.failures.length ? "not in the data room" : "answered from a tool result") : "not answered"}` : e.ok ? "Validation passed" : `Validation failed${e.forced ? " (forced synthesis)" : ""}`}</span>
           {e.failures.length > 0 && (
             <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600">
               {e.failures.map((f, i) => (
@@ -129,7 +101,7 @@ export function TraceStepView({ e, deal }: { e: TraceEvent; deal: string }) {
       );
       break;
     case "final":
-      body = <span>{e.status === "validated" ? `Answer validated with ${e.citations} citation(s)` : `Answer completed with ${e.unmet.length} unmet requirement(s)`}</span>;
+      body = <span>{e.badge ? `${e.badge} · ${e.citations} citation(s)` : e.status === "validated" ? `Answer validated with ${e.citations} citation(s)` : e.status === "needs_input" ? "Asked back: no items read" : `Answer completed with ${e.unmet.length} unmet requirement(s)`}</span>;
       break;
     case "error":
       body = <span className="text-red-700">{e.message}</span>;

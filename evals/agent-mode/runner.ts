@@ -47,11 +47,17 @@ export async function runAgentModeEvals(o: { only?: string[]; out?: (l: string) 
     }
     for (const key of [...new Set(cases.filter((c) => c.deal === "financebench").map(dealKey))]) {
       const [, filing, statements] = key.split(":") as [string, string, string | undefined];
+      if (!statements && deals[`financebench:${filing}:statements`]) {
+        deals[key] = deals[`financebench:${filing}:statements`];
+        continue;
+      }
       const pdf = financeBenchPdf(filing);
       if (fs.existsSync(pdf)) {
         const deal = await createDeal({ db, slug: `agent-eval-${filing.toLowerCase().replace(/_/g, "-")}${statements ? "-statements" : ""}`, name: `FinanceBench ${filing}`, targetCompany: filing.split("_")[0]! });
         const r = await ingestFile({ db, dealId: deal.id, filePath: pdf });
-        if (statements && r.documentId) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind: "findings", mode: "rules" });
+        // Agent Mode answers on the chat's evidence tools, which read the filing's extracted statement lines and tables
+        // (a deal's pipeline extracts them after every upload); `statements` is kept for cases that name it
+        if (r.documentId) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind: "findings", mode: "rules" });
         deals[key] = deal;
       } else skipped.push(`financebench cases on ${filing} (no ${pdf})`);
     }

@@ -4,6 +4,8 @@ import { extractQuotes, mentionsTopic, quoteFoundIn } from "@/lib/agent/mode/tex
 import type { AgentModeResult } from "@/lib/agent/mode/types";
 import type { AgentCheck } from "./cases";
 
+const LOOKUPS = new Set(["search_documents", "query_knowledge_base", "get_line_items", "compute_metric", "get_company_facts", "get_people", "get_timeline"]);
+
 export interface AgentCheckResult {
   check: AgentCheck["check"];
   pass: boolean;
@@ -18,11 +20,13 @@ export async function scoreAgentCheck(k: AgentCheck, r: AgentModeResult, ctx: { 
     case "validated":
       return out(r.status === "validated", `status ${r.status}${r.unmet.length ? `: ${r.unmet.join(" ")}` : ""}`);
     case "min_searches": {
-      const n = calls.filter((e) => e.type === "tool_call" && e.tool === "search_docs").length;
-      return out(n >= k.n, `${n} search(es)`);
+      // Agent Mode runs on the chat's loop: a search is any lookup of its evidence tools
+      const n = calls.filter((e) => e.type === "tool_call" && LOOKUPS.has(e.tool)).length;
+      return out(n >= k.n, `${n} lookup(s)`);
     }
     case "min_opened": {
-      const n = calls.filter((e) => e.type === "tool_call" && e.tool === "open_citation").length;
+      // a source is opened when the answer cites its page (the chat's tools read whole pages and statement lines)
+      const n = r.citations.filter((c) => c.opened).length;
       return out(n >= k.n, `${n} opened`);
     }
     case "exact_quote": {
@@ -62,8 +66,11 @@ export async function scoreAgentCheck(k: AgentCheck, r: AgentModeResult, ctx: { 
       return out(!!line, line ? line.slice(0, 120) : `no line names ${k.terms.join(" + ")} with ${k.anyOf.join(" | ")}`);
     }
     case "parallel_searches": {
-      const batches = new Set(calls.filter((e) => e.type === "tool_call" && e.tool === "search_docs" && e.batch).map((e) => (e.type === "tool_call" ? e.batch : 0)));
-      return out(batches.size > 0, batches.size ? "searches ran as a parallel batch" : "no parallel batch");
+      // independent items' lookups started together share a batch
+      const items = new Map<number, Set<number>>();
+      for (const e of calls) if (e.type === "tool_call" && e.batch && e.item !== undefined) items.set(e.batch, (items.get(e.batch) ?? new Set()).add(e.item));
+      const parallel = [...items.values()].some((s) => s.size > 1);
+      return out(parallel, parallel ? "items' lookups ran as a parallel batch" : "no parallel batch");
     }
   }
 }

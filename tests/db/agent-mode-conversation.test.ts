@@ -79,7 +79,7 @@ describe("agent mode runs as conversations", () => {
       const page = await db.query("select 1 from document_pages where deal_id = $1 and document_id = $2 and page_number = $3", [deal.id, c.documentId, c.page]);
       expect(page.rows).toHaveLength(1);
     }
-    expect(run!.run!.insufficiencies.map((i) => i.topic)).toContain("litigation");
+    expect(run!.run!.insufficiencies.map((i) => i.topic.toLowerCase())).toContain("litigation");
     const types = run!.trace.map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(["constraints", "plan", "tool_call", "validation", "final"]));
     expect(types.at(-1)).toBe("final");

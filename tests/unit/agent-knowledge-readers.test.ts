@@ -48,6 +48,13 @@ describe("table readers", () => {
     expect(tableNumber("(790)", cash.scale)).toBe(-790_000);
   });
 
+  it("a percent row under period headings gives the asked period's column, never the last forecast year's", () => {
+    const margin = { label: "EBITDA margin", line: "EBITDA margin 23.1% 23%", columns: [{ header: "Q3 2024", value: "23.1%", period: parsePeriod("Q3 2024") }, { header: "FY2025F", value: "23%", period: parsePeriod("FY2025") }] };
+    expect(pickColumn(margin, { period: parsePeriod("Q3 2024"), percent: true })).toMatchObject({ value: "23.1%" });
+    expect(pickColumn(margin, { period: parsePeriod("Q1 2024"), percent: true })).toBeUndefined();
+    expect(pickColumn(margin, { percent: true })).toMatchObject({ value: "23%" });
+  });
+
   it("prose is not a table", () => {
     expect(textTableRows("Revenue grew in 2023 and 2024 as the company expanded across the Nordics and into Germany.\nIt was 5 2 3.")).toEqual([]);
   });

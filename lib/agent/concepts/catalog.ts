@@ -49,7 +49,7 @@ const ratio = (id: string, label: string, terms: string[], more: Partial<Concept
 
 export const CONCEPTS: Concept[] = [
   // income statement
-  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline"], {
+  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
     phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in"],
     lineItems: ["revenue"],
   }),
@@ -59,11 +59,11 @@ export const CONCEPTS: Concept[] = [
   amount("research_development", "R&D", ["r&d", "research and development", "research development", "r and d"], { phrases: ["spend on research", "spent on research"], lineItems: ["research_development"] }),
   amount("operating_expenses", "Operating expenses", ["operating expenses", "opex", "total operating expenses", "costs and expenses"], { lineItems: ["operating_expenses"] }),
   amount("depreciation_amortization", "Depreciation and amortization", ["depreciation and amortization", "d&a", "depreciation"], { lineItems: ["depreciation_amortization"] }),
-  amount("operating_income", "Operating income", ["operating income", "operating profit", "op income", "op profit", "ebit", "income from operations", "operating earnings"], { lineItems: ["operating_income"] }),
+  amount("operating_income", "Operating income", ["operating income", "operating profit", "op income", "op profit", "ebit", "income from operations", "operating earnings", "loss from operations", "operating loss"], { lineItems: ["operating_income"] }),
   amount("interest_expense", "Interest expense", ["interest expense", "interest cost", "interest paid"], { lineItems: ["interest_expense"] }),
   amount("pretax_income", "Pre-tax income", ["pretax income", "pre-tax income", "income before taxes", "income before income taxes", "earnings before taxes", "ebt", "pretax profit"], { lineItems: ["pretax_income"] }),
   amount("income_tax_expense", "Income tax expense", ["income tax expense", "tax expense", "income taxes", "provision for income taxes", "tax bill"], { phrases: ["pay in taxes", "paid in taxes"], lineItems: ["income_tax_expense"] }),
-  amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable"], {
+  amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable", "net loss", "net loss attributable"], {
     phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit"],
     lineItems: ["net_income"],
   }),
@@ -71,7 +71,7 @@ export const CONCEPTS: Concept[] = [
   { id: "eps_basic", label: "Basic EPS", kind: "per_share", terms: ["basic eps", "basic earnings per share", "eps basic"], lineItems: ["eps_basic"] },
   { id: "shares_diluted", label: "Diluted shares outstanding", kind: "count", terms: ["diluted shares", "share count", "shares outstanding", "weighted average shares", "diluted share count"], lineItems: ["shares_diluted"] },
   // balance sheet
-  amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile"], { lineItems: ["cash"], balance: true }),
+  amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile", "kassa", "kassan", "likvida medel"], { lineItems: ["cash"], balance: true }),
   amount("accounts_receivable", "Accounts receivable", ["accounts receivable", "receivables", "trade receivables"], { lineItems: ["accounts_receivable"], balance: true }),
   amount("inventories", "Inventories", ["inventory", "inventories", "stock on hand"], { lineItems: ["inventories"], balance: true }),
   amount("total_current_assets", "Total current assets", ["current assets", "total current assets", "short-term assets"], { lineItems: ["total_current_assets"], balance: true }),
@@ -89,7 +89,7 @@ export const CONCEPTS: Concept[] = [
   amount("total_liabilities", "Total liabilities", ["total liabilities", "liabilities"], { lineItems: ["total_liabilities"], balance: true }),
   amount("total_equity", "Shareholders' equity", ["equity", "shareholders equity", "stockholders equity", "total equity", "net worth"], { lineItems: ["total_equity"], balance: true }),
   // cash-flow statement
-  amount("operating_cash_flow", "Cash from operations", ["operating cash flow", "cash from operations", "cash flow from operations", "ocf", "cash from operating activities", "net cash provided by operating activities"], {
+  amount("operating_cash_flow", "Cash from operations", ["operating cash flow", "cash from operations", "cash flow from operations", "ocf", "cash from operating activities", "net cash provided by operating activities", "cash provided by operations", "cash provided by operating activities"], {
     phrases: ["cash generated by the business", "cash did they generate", "cash generated from operations", "cash from ops", "cash it generated from operations"],
     lineItems: ["operating_cash_flow"],
   }),
@@ -106,7 +106,7 @@ export const CONCEPTS: Concept[] = [
   amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
   amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
   // metrics
-  percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin"], { metric: "gross_margin" }),
+  percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin", "bruttomarginal", "bruttomarginalen"], { metric: "gross_margin" }),
   percent("operating_margin", "Operating margin", ["operating margin", "op margin", "ebit margin", "operating profit margin", "operating income margin"], { metric: "operating_margin" }),
   percent("net_margin", "Net margin", ["net margin", "net profit margin", "profit margin", "net income margin"], { metric: "net_margin" }),
   percent("ebitda_margin", "EBITDA margin", ["ebitda margin"], { metric: "ebitda_margin" }),
@@ -158,14 +158,14 @@ export const CONCEPTS: Concept[] = [
   { id: "subsidiaries", label: "Subsidiaries", kind: "organisation", terms: ["subsidiaries", "subsidiary"], fact: "subsidiaries" },
   { id: "customers", label: "Major customers", kind: "organisation", terms: ["biggest customer", "largest customer", "major customers", "key customers", "customer concentration"], fact: "customers" },
   // narrative
-  { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk"], phrases: ["what could go wrong", "what worries"], section: "risk factors" },
+  { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk", "risker", "riskerna", "riskfaktorer"], phrases: ["what could go wrong", "what worries"], section: "risk factors" },
   { id: "segments", label: "Business segments", kind: "text", terms: ["segments", "business segments", "reportable segments", "divisions", "business units"], section: "segment" },
   { id: "business", label: "Business description", kind: "text", terms: ["business model", "what does the company do", "business overview", "what they do"], phrases: ["what do they do", "what does it do", "what do they sell"], section: "business" },
   // the statements by name ("per the income statement", "on its balance sheet"): where a figure is read, not a part of the company
   { id: "income_statement", label: "Income statement", kind: "text", terms: ["income statement", "statement of operations", "statement of income", "statements of operations", "p&l", "profit and loss statement"], section: "financial statements" },
   { id: "balance_sheet", label: "Balance sheet", kind: "text", terms: ["balance sheet", "balance sheets", "statement of financial position"], section: "financial statements" },
   { id: "cash_flow_statement", label: "Cash flow statement", kind: "text", terms: ["cash flow statement", "statement of cash flows", "statements of cash flows", "cash flows statement"], section: "financial statements" },
-  { id: "legal", label: "Legal proceedings", kind: "text", terms: ["litigation", "lawsuits", "legal proceedings", "legal matters"], phrases: ["getting sued", "being sued"], section: "legal proceedings" },
+  { id: "legal", label: "Legal proceedings", kind: "text", terms: ["litigation", "lawsuits", "legal proceedings", "legal matters", "tvister", "tvisterna", "rättstvister"], phrases: ["getting sued", "being sued"], section: "legal proceedings" },
 ];
 
 const BY_ID = new Map(CONCEPTS.map((c) => [c.id, c]));

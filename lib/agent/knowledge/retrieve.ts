@@ -16,6 +16,7 @@ import { looksLikeInstructions } from "../guardrails/injection";
 import { monthsBetween } from "./describe";
 import { embedMissingFindings, keywordFindings, vectorFindings, type FindingFilters, type FindingRow } from "./findings";
 import { newestRelatedDates } from "./related-documents";
+import { metricByKey } from "./metrics";
 
 export interface Scored {
   row: FindingRow;
@@ -80,6 +81,8 @@ export async function retrieveFindings(
 
   // A part's figure (a segment's, a region's) answers only a question that names the part: never the company's total.
   for (const [id, p] of pool) if (!namesPart(query, p.row)) pool.delete(id);
+  // A finding found by a word of the asked metric ("cash") but keyed as another metric (operating cash flow) is that other metric.
+  if (keys.length) for (const [id, p] of pool) if (!keys.includes(p.row.metric_key) && metricByKey(p.row.metric_key)) pool.delete(id);
 
   // Drop passages that read like instructions to an AI (prompt injection): data, not evidence.
   for (const [id, p] of pool) {

@@ -112,11 +112,11 @@ export function sheetTableRows(cells: SheetCell[]): TableRow[] {
 
 /** The column that answers for a wanted period (a date matches a quarter/year ending on it). */
 export function pickColumn(row: TableRow, o: { period?: Period; percent?: boolean }): TableColumn | undefined {
-  const cols = row.columns;
-  if (o.percent) {
-    const pct = cols.filter((c) => /%$/.test(c.value) || /%/.test(c.header));
-    if (pct.length) return pct[pct.length - 1];
-  }
+  const all = row.columns;
+  const pct = o.percent ? all.filter((c) => /%$/.test(c.value) || /%/.test(c.header)) : [];
+  // a percent row's columns headed by periods answer only the asked period's (never the last forecast year's)
+  if (pct.length && (!o.period || !pct.some((c) => c.period))) return pct[pct.length - 1];
+  const cols = pct.length ? pct : all;
   if (o.period) {
     const exact = cols.find((c) => c.period && c.period.kind === o.period!.kind && c.period.end === o.period!.end);
     if (exact) return exact;

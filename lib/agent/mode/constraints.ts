@@ -2,14 +2,10 @@
  * Constraint analysis (seed 004 §1): what the question demands of the agent's process and
  * answer — searches (count and topics), opened citations, exact quotes, a conflict rule,
  * required sections, insufficiency disclosure — read from explicit and implicit wording in
- * English and Swedish. With a model configured, `refineConstraints` asks it for the same
- * fields (typed zod output) and merges conservatively: a rule-detected requirement is never
- * dropped, additions must be grounded in the question's words, numbers stay within limits.
+ * English and Swedish, by rules (Agent Mode asks no model about its own process).
  */
-import { generateText, Output, type LanguageModel } from "ai";
-import { z } from "zod";
 import type { AgentConstraints, AgentLanguage, ConstraintEvidence } from "./types";
-import { contentWords, mentionsTopic, words } from "./text";
+import { contentWords, words } from "./text";
 
 const NUM_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, an: 1, single: 1, couple: 2, pair: 2,
@@ -219,98 +215,32 @@ export function describeConstraints(c: AgentConstraints): string[] {
 
 // ---------------------------------------------------------------- model refinement
 
-export const constraintRefinementSchema = z.object({
-  minSearches: z.number().int().min(0).max(20).nullable(),
-  requiredTopics: z.array(z.string().min(1).max(80)).max(10),
-  minOpenCitations: z.number().int().min(0).max(20).nullable(),
-  requiresExactQuote: z.boolean().nullable(),
-  exactQuoteKind: z.enum(["figure", "text"]).nullable(),
-  requiresConflictResolution: z.boolean().nullable(),
-  conflictRule: z.enum(["newest", "most_authoritative", "flag"]).nullable(),
-  requiredSections: z.array(z.string().min(1).max(80)).max(10),
-  requiresInsufficiencyDisclosure: z.boolean().nullable(),
-  insufficiencyPhrase: z.string().max(80).nullable(),
-});
-export type ConstraintRefinement = z.infer<typeof constraintRefinementSchema>;
-
-/** The structured output's name: what the model is asked for (constraints of the request in the user message). */
-export const CONSTRAINTS_OUTPUT = "constraints";
-
-export const CONSTRAINTS_SYSTEM = `You analyse a due-diligence request and list the PROCESS and FORMAT requirements it states or clearly implies.
-Return one JSON object with exactly these fields:
-minSearches (int|null), requiredTopics (string[] — topics that each need their own search, in the user's words),
-minOpenCitations (int|null), requiresExactQuote (bool|null), exactQuoteKind ("figure"|"text"|null),
-requiresConflictResolution (bool|null), conflictRule ("newest"|"most_authoritative"|"flag"|null),
-requiredSections (string[]), requiresInsufficiencyDisclosure (bool|null), insufficiencyPhrase (string|null — the exact phrase the user wants for missing information).
-Use null or [] when the request says nothing about a field. Never invent topics the request does not name. The request (the user message) may be English or Swedish.`;
-
 /**
- * Merges a model's refinement into the rule-based analysis conservatively: nothing the rules
- * found is removed; topics and sections are added only when their words occur in the question;
- * the insufficiency phrase is taken only when it occurs in the question; numbers are capped.
+ * What the request asks about, without its process instructions ("separate searches for revenue,
+ * margins and litigation, open at least two sources, quote one exact figure, say \"Insufficient
+ * documentation\" for anything missing" asks about revenue, margins and litigation). The
+ * instructions are read above; the items are read from what is left.
  */
-export function mergeConstraints(rules: AgentConstraints, refined: ConstraintRefinement, question: string): AgentConstraints {
-  const c: AgentConstraints = { ...rules, requiredTopics: [...rules.requiredTopics], requiredSections: [...rules.requiredSections], exactQuoteIndicators: [...rules.exactQuoteIndicators], detected: [...rules.detected] };
-  const qWords = new Set(words(question));
-  const grounded = (t: string) => contentWords(t).length > 0 && contentWords(t).every((w) => qWords.has(w));
-  const note = (constraint: string, evidence: string) => c.detected.push({ constraint, evidence, kind: "implicit", source: "model" });
-  for (const t of refined.requiredTopics) {
-    if (c.requiredTopics.length >= LIMITS.topics) break;
-    if (!grounded(t) || c.requiredTopics.some((x) => mentionsTopic(x, t) || mentionsTopic(t, x))) continue;
-    c.requiredTopics.push(t.toLowerCase().trim());
-    note("requiredTopics", t);
-  }
-  for (const s of refined.requiredSections) {
-    if (c.requiredSections.length >= LIMITS.sections) break;
-    if (!grounded(s) || c.requiredSections.some((x) => words(x).join(" ") === words(s).join(" "))) continue;
-    c.requiredSections.push(s.trim());
-    note("requiredSections", s);
-  }
-  const ms = Math.min(LIMITS.minSearches, Math.max(c.minSearches, refined.minSearches ?? 0, c.requiredTopics.length));
-  if (ms > c.minSearches) note("minSearches", String(ms));
-  c.minSearches = ms;
-  const mo = Math.min(LIMITS.minOpenCitations, Math.max(c.minOpenCitations, refined.minOpenCitations ?? 0));
-  if (mo > c.minOpenCitations) note("minOpenCitations", String(mo));
-  c.minOpenCitations = mo;
-  if (refined.requiresExactQuote && !c.requiresExactQuote) {
-    c.requiresExactQuote = true;
-    c.exactQuoteKind = refined.exactQuoteKind ?? "text";
-    c.minOpenCitations = Math.max(1, c.minOpenCitations);
-    note("requiresExactQuote", "model");
-  } else if (c.requiresExactQuote && c.exactQuoteKind === "text" && refined.exactQuoteKind === "figure") c.exactQuoteKind = "figure";
-  if (refined.requiresConflictResolution && !c.requiresConflictResolution) {
-    c.requiresConflictResolution = true;
-    c.conflictRule = refined.conflictRule ?? "flag";
-    note("conflictRule", c.conflictRule);
-  }
-  if (refined.requiresInsufficiencyDisclosure && !c.requiresInsufficiencyDisclosure) {
-    c.requiresInsufficiencyDisclosure = true;
-    note("insufficiencyDisclosure", "model");
-  }
-  const phrase = refined.insufficiencyPhrase?.trim();
-  if (phrase && c.requiresInsufficiencyDisclosure && question.toLowerCase().includes(phrase.toLowerCase()) && phrase.toLowerCase() !== c.insufficiencyPhrase.toLowerCase()) {
-    const rulePhraseInQuestion = question.toLowerCase().includes(c.insufficiencyPhrase.toLowerCase());
-    if (!rulePhraseInQuestion) c.insufficiencyPhrase = phrase;
-  }
-  return c;
-}
-
-/** Asks the model for the same analysis (typed output) and merges it; any failure keeps the rules. */
-export async function refineConstraints(model: LanguageModel, question: string, rules: AgentConstraints, opts: { abortSignal?: AbortSignal; timeoutMs?: number } = {}): Promise<{ constraints: AgentConstraints; refined: boolean; note?: string }> {
-  try {
-    const { output } = await generateText({
-      model,
-      system: CONSTRAINTS_SYSTEM,
-      prompt: question,
-      output: Output.object({ schema: constraintRefinementSchema, name: CONSTRAINTS_OUTPUT, description: "The process and format requirements the request states or implies." }),
-      temperature: 0,
-      maxRetries: 1,
-      abortSignal: opts.abortSignal,
-      timeout: opts.timeoutMs,
-    });
-    return { constraints: mergeConstraints(rules, output, question), refined: true };
-  } catch (e) {
-    if (opts.abortSignal?.aborted) throw e;
-    return { constraints: rules, refined: false, note: `model refinement unavailable (${e instanceof Error ? e.name : "error"}); rule-based analysis kept` };
-  }
+export function instructionParts(question: string): { request: string; instructions: string[] } {
+  const instructions: string[] = [];
+  const take = (re: RegExp, keep = "") => (s: string) => s.replace(re, (m) => {
+    instructions.push(m.trim());
+    return keep;
+  });
+  const steps = [
+    take(/\b(?:(?:do|make|run|perform|use)\s+)?(?:(?:separate|individual|distinct|different)\s+)?(?:tool\s+)?(?:searches|search(?:es)?|look-?ups?)\s+(?:for|on|about|of)\s+(?:each of\s+)?/gi),
+    // Swedish: "gör separata sökningar för", "öppna minst två källor", "citera exakt en siffra", "ange '…'"
+    take(/(?:^|\b)(?:(?:gör|kör|utför)\s+)?(?:(?:separata|enskilda|olika)\s+)?(?:sökningar|sökning)\s+(?:för|om|efter|på)\s+/giu),
+    take(/[,;]?\s*(?:och\s+)?öppna\s+(?:minst\s+)?(?:\p{L}+\s+)?(?:källor|källa|källorna|citat|dokument|sidor)/giu),
+    take(/[,;]?\s*(?:och\s+)?(?:citera|återge)\s+(?:exakt\s+)?(?:en\s+|ett\s+)?(?:exakt\s+)?(?:siffra|siffror|tal|citat|mening|meningar)(?:\s+exakt)?/giu),
+    take(/[,;]?\s*(?:och\s+)?(?:ange|skriv|säg)\s+["'“][^"'”]+["'”][^,.;?]*/giu),
+    take(/[,;]?\s*(?:and\s+)?(?:please\s+)?open\s+(?:at least\s+|minst\s+)?(?:\w+\s+)?(?:of\s+)?(?:the\s+)?(?:sources?|citations?|documents?|pages?)(?:\s+in full)?/gi),
+    take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:quote|cite)\s+(?:one\s+|an?\s+|the\s+)?(?:exact\s+)?(?:figures?|numbers?|quotes?|lines?|sentences?|passages?)(?:\s+verbatim)?(?:\s+exactly)?/gi),
+    take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:explicitly\s+)?(?:say|write|state|mark)\s+["'“][^"'”]+["'”][^,.;?]*/gi),
+    take(/\b(?:using|use|from)\s+the\s+(?:newest|latest|most recent|most authoritative)(?:\s+dated)?\s+(?:document|source|report)s?\s*,?\s*/gi),
+    take(/\b(?:with|including)\s+(?:sources|citations)\b/gi),
+    take(/\s*\((?:[^()]*)\)/g),
+  ];
+  const request = steps.reduce((s, f) => f(s), question).replace(/\s+([,.;?])/g, "$1").replace(/([,;])\s*(?=[,.;?]|$)/g, "").replace(/\s{2,}/g, " ").trim();
+  return { request, instructions };
 }

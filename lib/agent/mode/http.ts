@@ -10,7 +10,7 @@
  */
 import { createUIMessageStreamResponse, type LanguageModel } from "ai";
 import { z } from "zod";
-import type { Queryable } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { getRequestUser, requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import { MandaError } from "@/lib/errors";
 import { readJsonBody } from "@/lib/http/body";
@@ -30,7 +30,7 @@ export const agentRunBodySchema = z.object({
 });
 
 export interface AgentRouteDeps {
-  db: Queryable;
+  db: Db;
   user?: RequestUser;
   model?: LanguageModel;
   config?: Partial<AgentModeConfigInput>;
@@ -59,6 +59,8 @@ export function publicResult(r: AgentModeRunForDeal, withTrace: boolean) {
     unmet: r.unmet,
     constraints: r.constraints,
     plan: r.plan,
+    items: r.items,
+    badge: r.badge,
     stats: r.stats,
     model: r.model,
     ...(withTrace ? { trace: r.trace ?? [] } : {}),

@@ -6,14 +6,13 @@
  * analyst role like the chat.
  */
 import type { LanguageModel } from "ai";
-import type { Queryable } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { requireDealAccess, type RequestUser } from "@/lib/auth/request";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import type { AgentModeConfigInput } from "./config";
 import { saveAgentAnswer, saveAgentFailure, startAgentConversation, type AgentConversationRef } from "./conversation";
 import { runAgentMode } from "./loop";
 import { getAgentModelInfo } from "@/lib/agent/model";
-import { createAgentModeTools } from "./tools";
 import type { AgentModeResult, TraceEvent } from "./types";
 
 export type { AgentModeResult, TraceEvent } from "./types";
@@ -21,7 +20,7 @@ export { runAgentMode } from "./loop";
 export { AGENT_MODE_DEFAULTS, resolveAgentModeConfig } from "./config";
 
 export interface RunForDealOptions {
-  db: Queryable;
+  db: Db;
   dealRef: string;
   user: RequestUser;
   question: string;
@@ -31,9 +30,14 @@ export interface RunForDealOptions {
   config?: Partial<AgentModeConfigInput>;
   /** Tests and evals: a scripted model instead of the configured one. */
   model?: LanguageModel;
+  /** Unused since Agent Mode runs on the chat's loop (kept for callers). */
   space?: EmbeddingSpace;
   /** Save the run as a conversation (a new one, or the Agent Mode conversation with this id), the answer under `answerMessageId`. */
   conversation?: { id?: string; answerMessageId?: string };
+}
+
+function modelInfoOf(model: LanguageModel): { provider: string; modelId: string } {
+  return typeof model === "string" ? { provider: "gateway", modelId: model } : { provider: model.provider, modelId: model.modelId };
 }
 
 export type AgentModeRunForDeal = AgentModeResult & { deal: string; conversationId?: string };
@@ -42,7 +46,6 @@ export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentMo
   const deal = await requireDealAccess({ db: o.db, dealRef: o.dealRef, user: o.user, ...(o.conversation ? { role: "analyst" as const } : {}) });
   const info = o.model ? null : getAgentModelInfo();
   const model = o.model ?? info!.model;
-  const tools = createAgentModeTools({ db: o.db, access: { dealId: deal.id, dealSlug: deal.slug, targetCompany: deal.target_company, userId: o.user.id, mode: o.user.mode }, space: o.space });
   let saved: AgentConversationRef | undefined;
   if (o.conversation) saved = await startAgentConversation({ db: o.db, dealId: deal.id, userId: o.user.id, conversationId: o.conversation.id, question: o.question });
   const seen: TraceEvent[] = [];
@@ -50,10 +53,10 @@ export async function runAgentModeForDeal(o: RunForDealOptions): Promise<AgentMo
   try {
     result = await runAgentMode({
       question: o.question,
+      db: o.db,
+      deal: { id: deal.id, slug: deal.slug, name: deal.name, target_company: deal.target_company },
       model,
-      modelInfo: info ? { provider: info.provider, modelId: info.modelId } : undefined,
-      tools,
-      dealSlug: deal.slug,
+      modelInfo: info ? { provider: info.provider, modelId: info.modelId } : modelInfoOf(model),
       config: o.config,
       // a saved run keeps its trace, whether or not the caller asked for it
       returnTrace: o.returnTrace || !!saved,

@@ -1,38 +1,33 @@
 /**
- * The bounded Agent Mode loop (seed 004 §3) on the chat agent's loop: constraints → plan → the
- * AI SDK tool loop (streamText, native tool calls, the calls of one step run in parallel) →
- * a structured final answer (Output.object, zod) → the validation gate, which accepts it or sends
- * the model a reprompt with the unmet constraints and the remaining budget → forced, honest
- * synthesis when a budget is spent → citation grounding. The budgets come from the config
- * object: iterations (model steps) through `stopWhen`, tool calls through `prepareStep` (once
- * spent, the tools are withdrawn and the model is told to answer), reprompts through the gate.
- * The same page or chunk is never opened twice; ids resolve only inside the deal and the user's
- * access (tools.ts, run-tools.ts).
+ * Agent Mode is a configuration of the chat's loop (seed 004, issue 21): the request is read into
+ * items by the chat's question reader (lib/agent/reader/items.ts), the items are the plan shown in
+ * the trace, each item's question is a turn of the chat agent with its typed evidence tools
+ * (./item-legs.ts: parallel, a tool budget that grows with the items within a hard cap), the gate
+ * checks every item's answer against its own tool results (./item-gate.ts), and the final answer is
+ * structured per item with a badge saying what was checked (./item-answer.ts). A request the reader
+ * cannot split into items is asked back, not guessed.
  */
-import { NoObjectGeneratedError, Output, stepCountIs, streamText, type LanguageModel, type ModelMessage, type PrepareStepFunction, type StepResult } from "ai";
+import type { LanguageModel } from "ai";
+import type { Db } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
-import { log } from "@/lib/log";
-import { effectiveToolBudget, resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
-import { analyzeConstraints, describeConstraints, refineConstraints } from "./constraints";
-import { groundCitations } from "./grounding";
-import { generatePlan } from "./planner";
-import { agentModeSystem, ANSWER_OUTPUT, budgetSpentReprompt, finalAnswerSchema, invalidAnswerReprompt, SYNTHESIS_INSTRUCTION, validationReprompt, type FinalAnswer, type OpenToolOutput } from "./prompts";
-import { createRunTools, newRunState, type RunState, type RunTools } from "./run-tools";
-import type { AgentModeTools } from "./tools";
+import type { DealInput } from "@/lib/agent/run";
+import { dataRoomSummary } from "@/lib/agent/evidence/scope";
+import { readItems, type RequestItem } from "@/lib/agent/reader/items";
+import { legBudget, answerLegs, type Leg, type LegResult } from "./item-legs";
+import { checkItem, type ItemCheck } from "./item-gate";
+import { writeItemsAnswer } from "./item-answer";
+import { resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
+import { analyzeConstraints, instructionParts } from "./constraints";
 import { TraceRecorder } from "./trace";
-import type { AgentConstraints, AgentModeResult, Insufficiency, TraceEvent, ValidationResult } from "./types";
-import { queryCoversTopic } from "./text";
-import { missingTopicsOf, validateFinal } from "./validate";
-import { describeTopics, requestTopics, type RequestTopic } from "./request-topics";
-import { checkTopics } from "./topic-gate";
+import type { AgentModeResult, AgentModeItem, TraceEvent } from "./types";
 
 export interface RunAgentModeOptions {
   question: string;
-  model: LanguageModel;
-  modelInfo?: { provider: string; modelId: string };
-  tools: AgentModeTools;
-  /** The deal's slug, for viewer URLs. */
-  dealSlug: string;
+  db: Db;
+  deal: DealInput;
+  /** The chat agent's model (the configured one when absent). */
+  model?: LanguageModel;
+  modelInfo: { provider: string; modelId: string };
   config?: Partial<AgentModeConfigInput>;
   returnTrace?: boolean;
   onTrace?: (e: TraceEvent) => void;
@@ -47,382 +42,96 @@ export function checkQuestion(question: unknown, cfg: AgentModeConfig): string {
   return q;
 }
 
-type Declared = NonNullable<FinalAnswer["insufficiencies"]>;
+const SEARCH_TOOLS = new Set(["search_documents", "query_knowledge_base"]);
 
-/** What one call of the tool loop ended with. */
-interface Turn {
-  steps: number;
-  messages: ModelMessage[];
-  /** The structured answer, when the last step wrote one that parses. */
-  final: FinalAnswer | null;
-  /** Why the last step's text is not an answer object. */
-  invalid: string | null;
-  /** The raw text of the last step (a forced synthesis may use prose). */
-  text: string;
+function summaryOf(output: unknown): { ok: boolean; summary: string } {
+  const o = (output ?? {}) as Record<string, unknown>;
+  if (typeof o.error === "string") return { ok: false, summary: o.error.slice(0, 160) };
+  if (typeof o.status === "string" && o.status !== "answered") return { ok: true, summary: `${o.status}${typeof o.hint === "string" ? `: ${o.hint.slice(0, 120)}` : ""}` };
+  if (typeof o.formatted === "string") return { ok: true, summary: `${(o.metric as { name?: string } | undefined)?.name ?? "result"}: ${o.formatted}` };
+  if (Array.isArray(o.rows)) return { ok: true, summary: `${o.rows.length} row(s)` };
+  if (Array.isArray(o.passages)) return { ok: true, summary: `${o.passages.length} passage(s)` };
+  if (Array.isArray(o.items)) return { ok: true, summary: `${o.items.length} item(s)` };
+  return { ok: true, summary: "done" };
 }
 
-interface TurnOptions {
-  model: LanguageModel;
-  system: string;
-  messages: ModelMessage[];
-  tools: RunTools;
-  allowTools: boolean;
-  maxSteps: number;
-  prepareStep?: PrepareStepFunction<RunTools>;
-  onStepFinish?: (step: StepResult<RunTools>) => void;
-  abortSignal?: AbortSignal;
-  timeoutMs: number;
+function itemView(c: ItemCheck): AgentModeItem {
+  return { n: c.item.n, label: c.item.label, kind: c.item.kind, periods: c.item.periods, status: c.status, ...(c.reason ? { reason: c.reason } : {}) };
 }
 
-/** One call of the AI SDK tool loop: tool steps until the model writes its answer object (or the step cap). */
-async function modelTurn(o: TurnOptions): Promise<Turn> {
-  const failed: { error?: Error } = {};
-  const result = streamText({
-    model: o.model,
-    system: o.system,
-    messages: o.messages,
-    tools: o.tools,
-    ...(o.allowTools ? {} : { activeTools: [] as Array<keyof RunTools>, toolChoice: "none" as const }),
-    output: Output.object({ schema: finalAnswerSchema, name: ANSWER_OUTPUT, description: "The final answer with [n] citation markers, and the topics the sources do not cover." }),
-    stopWhen: stepCountIs(o.maxSteps),
-    prepareStep: o.prepareStep,
-    onStepFinish: o.onStepFinish,
-    temperature: 0,
-    maxRetries: 1,
-    abortSignal: o.abortSignal,
-    timeout: { stepMs: o.timeoutMs },
-    onError: ({ error }) => {
-      failed.error ??= error instanceof Error ? error : new Error(String(error));
-    },
-  });
-  await result.consumeStream();
-  if (failed.error) throw failed.error;
-  const steps = await result.steps;
-  const { messages } = await result.response;
-  const last = steps.at(-1);
-  const text = last?.text ?? "";
-  if (!last || last.finishReason === "tool-calls") return { steps: steps.length, messages, final: null, invalid: null, text };
-  try {
-    return { steps: steps.length, messages, final: await result.output, invalid: null, text };
-  } catch (e) {
-    const why = NoObjectGeneratedError.isInstance(e) ? (e.cause instanceof Error ? e.cause.message : e.message) : e instanceof Error ? e.message : String(e);
-    return { steps: steps.length, messages, final: null, invalid: why.replace(/\s+/g, " ").slice(0, 200) || "no answer object", text };
-  }
-}
-
-const userMessage = (lines: string[]): ModelMessage => ({ role: "user", content: lines.join("\n") });
-
-/**
- * Opened citations beyond the most recent `max` leave the model's context (the tool result keeps
- * its number, document and page): what it reads stays bounded however many pages were opened.
- */
-export function boundOpenedContext(messages: ModelMessage[], openedCount: number, max: number): ModelMessage[] {
-  const oldest = openedCount - max;
-  if (oldest <= 0) return messages;
-  return messages.map((m) => {
-    if (m.role !== "tool") return m;
-    return {
-      ...m,
-      content: m.content.map((p) => {
-        if (p.type !== "tool-result" || p.toolName !== "open_citation" || p.output.type !== "json") return p;
-        const v = p.output.value as OpenToolOutput;
-        if (!v || typeof v !== "object" || !("n" in v) || v.n > oldest || v.text === undefined) return p;
-        const { text: _text, ...rest } = v;
-        return { ...p, output: { type: "json" as const, value: { ...rest, omitted: `text no longer in context; cite it as [${v.n}]` } } };
-      }),
-    };
-  });
-}
-
-/** One run: its settings and trace, what the request asks for, the tools' state, the model's messages and the counters. */
-interface Run {
-  o: RunAgentModeOptions;
-  cfg: AgentModeConfig;
-  question: string;
-  trace: TraceRecorder;
-  constraints: AgentConstraints;
-  topics: RequestTopic[];
-  toolBudget: number;
-  plan: string[];
-  st: RunState;
-  tools: RunTools;
-  system: string;
-  messages: ModelMessage[];
-  n: { modelCalls: number; iterations: number; reprompts: number; invalidOutputs: number; validations: number };
-  budgetTold: boolean;
-}
-
-/** Steps 1 and 2: the request's constraints (rules, refined by the model) and topics, the tool budget they need, and the plan. */
-async function analyseRequest(o: RunAgentModeOptions, cfg: AgentModeConfig, question: string, trace: TraceRecorder) {
-  let modelCalls = 0;
-  let t = trace.mark();
-  const rules = analyzeConstraints(question);
-  let constraints: AgentConstraints = rules;
-  let source: "rules" | "rules+model" = "rules";
-  let note: string | undefined;
-  if (cfg.refineConstraints) {
-    modelCalls++;
-    const r = await refineConstraints(o.model, question, rules, { abortSignal: o.abortSignal, timeoutMs: cfg.modelTimeoutMs });
-    constraints = r.constraints;
-    if (r.refined) source = "rules+model";
-    note = r.note;
-  }
-  trace.record({ type: "constraints", constraints, source, ...(note ? { note } : {}) }, t);
-  // the request's topics: each needs a search, and opened pages to answer from (one page often answers several)
-  const topics = requestTopics(question, constraints);
-  const toolBudget = effectiveToolBudget(cfg, { minSearches: Math.max(constraints.minSearches, topics.length), minOpenCitations: Math.max(constraints.minOpenCitations, topics.length) });
-  const requirements = [...describeConstraints(constraints), ...describeTopics(topics, constraints.insufficiencyPhrase)];
-  t = trace.mark();
-  modelCalls++;
-  const plan = await generatePlan(o.model, question, constraints, requirements, { abortSignal: o.abortSignal, timeoutMs: cfg.modelTimeoutMs });
-  trace.record({ type: "plan", steps: plan.steps, format: plan.format, source: plan.source }, t);
-  return { constraints, topics, toolBudget, requirements, plan: plan.steps, modelCalls };
-}
-
-const toolsLeft = (run: Run) => Math.max(0, run.toolBudget - run.st.toolCalls);
-
-/** Records a reprompt while the reprompt budget lasts; false when it is spent. */
-function reprompt(run: Run, reason: "invalid_json" | "validation" | "budget" | "refused", lines: string[]): boolean {
-  if (run.n.reprompts >= run.cfg.maxReprompts) return false;
-  run.n.reprompts++;
-  const remaining = { toolCalls: run.toolBudget - run.st.toolCalls, iterations: run.cfg.maxIterations - run.n.iterations, reprompts: run.cfg.maxReprompts - run.n.reprompts };
-  run.trace.record({ type: "reprompt", reason, message: lines.join("\n"), remaining });
-  return true;
-}
-
-/**
- * One call of the tool loop. Before each step `prepareStep` bounds the opened citations in the
- * context and, once the tool budget is spent, withdraws the tools and tells the model to answer.
- */
-async function callModel(run: Run, x: { allowTools: boolean; maxSteps: number; extra?: ModelMessage[] }): Promise<Turn> {
-  const { cfg, st } = run;
-  try {
-    return await modelTurn({
-      model: run.o.model,
-      system: run.system,
-      messages: [...run.messages, ...(x.extra ?? [])],
-      tools: run.tools,
-      allowTools: x.allowTools,
-      maxSteps: x.maxSteps,
-      abortSignal: run.o.abortSignal,
-      timeoutMs: cfg.modelTimeoutMs,
-      prepareStep: ({ messages }) => {
-        st.stepCalls = 0;
-        const bounded = boundOpenedContext(messages, st.opened.length, cfg.maxContextCitations);
-        if (!x.allowTools || toolsLeft(run) > 0) return { messages: bounded };
-        const lines = budgetSpentReprompt(run.toolBudget);
-        if (!run.budgetTold) {
-          run.budgetTold = true;
-          reprompt(run, "budget", lines);
-        }
-        return { activeTools: [], toolChoice: "none", messages: [...bounded, userMessage(lines)] };
-      },
-      onStepFinish: (step) => {
-        run.n.invalidOutputs += recordStep(step, st, run.trace);
-      },
-    });
-  } catch (e) {
-    if (run.o.abortSignal?.aborted) throw e;
-    log.warn("agent mode: model call failed", { error: e instanceof Error ? e.message : String(e) });
-    const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: e });
-    run.trace.record({ type: "error", code: err.code, message: err.message });
-    throw err;
-  }
-}
-
-/**
- * Step 3: the tool loop with the validation gate between its calls. Each call ends with an
- * answer object (or the step cap); the gate accepts it, or the model gets a reprompt (what is
- * unmet, the budget left) while the reprompt budget lasts.
- */
-async function gateLoop(run: Run): Promise<{ accepted: FinalAnswer | null; lastFinal: FinalAnswer | null; lastValidation: ValidationResult | null }> {
-  const { cfg, st, n } = run;
-  let lastFinal: FinalAnswer | null = null;
-  let lastValidation: ValidationResult | null = null;
-  while (n.iterations < cfg.maxIterations) {
-    if (run.o.abortSignal?.aborted) throw run.o.abortSignal.reason ?? new Error("aborted");
-    const turn = await callModel(run, { allowTools: true, maxSteps: cfg.maxIterations - n.iterations });
-    n.iterations += turn.steps;
-    n.modelCalls += turn.steps;
-    run.messages.push(...turn.messages);
-    if (!turn.final && !turn.invalid) break; // the step cap ended the loop inside a tool step
-    if (!turn.final) {
-      n.invalidOutputs++;
-      const lines = invalidAnswerReprompt(turn.invalid!);
-      if (!reprompt(run, "invalid_json", lines)) break;
-      run.messages.push(userMessage(lines));
-      continue;
-    }
-    n.validations++;
-    const t = run.trace.mark();
-    const v = validateFinal({ answer: turn.final.answer, question: run.question, constraints: run.constraints, searches: st.searches, opened: st.opened, computed: st.computed, declaredInsufficiencies: turn.final.insufficiencies, topics: run.topics });
-    lastValidation = v;
-    lastFinal = turn.final;
-    run.trace.record({ type: "validation", ok: v.ok, attempt: n.validations, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
-    if (v.ok) return { accepted: turn.final, lastFinal, lastValidation };
-    if (v.failures.some((f) => f.needsTools) && toolsLeft(run) <= 0) break; // cannot be fixed: synthesise honestly
-    const lines = validationReprompt(v.failures, toolsLeft(run));
-    if (!reprompt(run, "validation", lines)) break;
-    run.messages.push(userMessage(lines));
-  }
-  return { accepted: null, lastFinal, lastValidation };
-}
-
-/**
- * Step 4: when no answer was accepted, one last call without tools writes the answer from the
- * opened sources; every topic without evidence is disclosed and the unmet requirements are said.
- */
-async function forcedAnswer(run: Run, lastFinal: FinalAnswer | null, lastValidation: ValidationResult | null): Promise<{ answer: string; declared: Declared; unmet: string[] }> {
-  const { constraints, st } = run;
-  const feedback = lastValidation && !lastValidation.ok ? lastValidation.failures.map((f) => `${f.code}: ${f.message}`) : [];
-  let synth: FinalAnswer | null = null;
-  try {
-    const turn = await callModel(run, { allowTools: false, maxSteps: 1, extra: [userMessage([SYNTHESIS_INSTRUCTION, ...feedback.map((f) => `- ${f}`)])] });
-    run.n.modelCalls += turn.steps;
-    synth = turn.final ?? (turn.text.trim() && !turn.text.trim().startsWith("{") ? { answer: turn.text.trim() } : null);
-  } catch (e) {
-    if (run.o.abortSignal?.aborted || !lastFinal) throw e;
-  }
-  synth ??= lastFinal ?? { answer: fallbackSynthesis(constraints, st) };
-  let declared: Declared = synth.insufficiencies ?? [];
-  const gaps = discloseUnanswered(discloseMissing(synth.answer, constraints, st), constraints, st, run.topics);
-  let answer = gaps.answer;
-  declared = [...declared, ...gaps.topics.filter((g) => !declared.some((d) => d.topic.toLowerCase() === g.topic.toLowerCase()))];
-  const t = run.trace.mark();
-  const v = validateFinal({ answer, question: run.question, constraints, searches: st.searches, opened: st.opened, computed: st.computed, declaredInsufficiencies: declared, topics: run.topics });
-  run.trace.record({ type: "validation", ok: v.ok, attempt: ++run.n.validations, forced: true, failures: v.failures.map((f) => ({ code: f.code, message: f.message })) }, t);
-  const unmet = v.failures.filter((f) => f.code !== "INVALID_CITATION_MARKER").map((f) => f.message);
-  if (unmet.length) answer = `${answer.trim()}\n\n${constraints.language === "sv" ? "> Obs: svaret uppfyller inte alla krav" : "> Note: this answer does not meet every requirement"} — ${unmet.join(" ")}`;
-  return { answer, declared, unmet };
+function askBack(question: string, modelInfo: RunAgentModeOptions["modelInfo"], trace: TraceRecorder, t0: number, cfg: AgentModeConfig): AgentModeResult {
+  const answer = `I could not read separate items in this request, so I have not guessed. Which figures (and for which periods) or which topics should I cover? For example: “net sales and operating income for 2022 versus 2021, backlog, and the top three risks”.`;
+  trace.record({ type: "final", status: "needs_input", citations: 0, answerChars: answer.length, unmet: ["the request was not read into items"] });
+  return {
+    answer, citations: [], insufficiencies: [], status: "needs_input", unmet: ["the request was not read into items"], constraints: analyzeConstraints(question), plan: [], items: [], badge: "No items read: asked back",
+    stats: { searches: 0, openedCitations: 0, toolCalls: 0, toolBudget: legBudget(0, cfg.maxToolCalls, cfg.maxToolCallsCeiling), iterations: 0, reprompts: 0, invalidOutputs: 0, modelCalls: 0, ms: trace.elapsed() - t0 },
+    model: modelInfo,
+  };
 }
 
 export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeResult> {
   const cfg = resolveAgentModeConfig(o.config);
   const question = checkQuestion(o.question, cfg);
   const trace = new TraceRecorder(o.onTrace, o.now);
-  const a = await analyseRequest(o, cfg, question, trace);
-  const st = newRunState();
-  const run: Run = {
-    o, cfg, question, trace,
-    constraints: a.constraints, topics: a.topics, toolBudget: a.toolBudget, plan: a.plan,
-    st,
-    tools: createRunTools({ st, cfg, toolBudget: a.toolBudget, tools: o.tools, question, mark: () => trace.mark() }),
-    system: agentModeSystem({ requirements: a.requirements, plan: a.plan, toolBudget: a.toolBudget, maxBatch: cfg.maxBatch }),
-    messages: [{ role: "user", content: question }],
-    n: { modelCalls: a.modelCalls, iterations: 0, reprompts: 0, invalidOutputs: 0, validations: 0 },
-    budgetTold: false,
-  };
-  const gate = await gateLoop(run);
-  const status: "validated" | "forced" = gate.accepted ? "validated" : "forced";
-  const { answer, declared, unmet } = gate.accepted ? { answer: gate.accepted.answer, declared: gate.accepted.insufficiencies ?? [], unmet: [] } : await forcedAnswer(run, gate.lastFinal, gate.lastValidation);
-
-  // 5. grounding
-  const g = groundCitations({ answer, opened: st.opened, searches: st.searches, dealSlug: o.dealSlug });
-  const insufficiencies = insufficienciesOf(run.constraints, st, declared, unmet);
-  trace.record({ type: "final", status, citations: g.citations.length, answerChars: g.answer.length, unmet });
-  const result: AgentModeResult = {
-    answer: g.answer,
-    citations: g.citations,
-    insufficiencies,
-    status,
-    unmet,
-    constraints: run.constraints,
-    plan: run.plan,
-    stats: {
-      searches: st.searches.filter((s) => !s.error).length,
-      openedCitations: st.opened.length,
-      toolCalls: st.toolCalls,
-      toolBudget: run.toolBudget,
-      iterations: run.n.iterations,
-      reprompts: run.n.reprompts,
-      invalidOutputs: run.n.invalidOutputs,
-      modelCalls: run.n.modelCalls,
-      ms: trace.elapsed(),
-    },
-    model: o.modelInfo ?? { provider: o.model && typeof o.model === "object" ? o.model.provider : "unknown", modelId: o.model && typeof o.model === "object" ? o.model.modelId : String(o.model) },
-  };
-  if (o.returnTrace) result.trace = trace.events;
-  return result;
-}
-
-/**
- * Records a finished step's tool calls in call order (calls of one step share a batch number);
- * a call the SDK could not run (invalid input, an unknown tool) is recorded as refused input.
- */
-function recordStep(step: StepResult<RunTools>, st: RunState, trace: TraceRecorder): number {
-  let invalid = 0;
-  const batch = step.toolCalls.length > 1 ? ++st.batches : undefined;
-  for (const c of step.toolCalls) {
-    const done = st.traces.get(c.toolCallId);
-    if (done) {
-      st.traces.delete(c.toolCallId);
-      trace.record({ ...done.step, ...(batch ? { batch } : {}) }, done.started, done.ended);
-      continue;
+  const t0 = trace.elapsed();
+  const constraints = analyzeConstraints(question);
+  trace.record({ type: "constraints", constraints, source: "rules" });
+  const room = await dataRoomSummary(o.db, o.deal.id);
+  const companies = room.map((r) => r.company).filter(Boolean);
+  const read = readItems(instructionParts(question).request, companies);
+  if (!read.items.length) {
+    const r = askBack(question, o.modelInfo, trace, t0, cfg);
+    return o.returnTrace ? { ...r, trace: trace.events } : r;
+  }
+  trace.record({ type: "plan", steps: read.items.map((i) => i.label), format: "items", source: "reader" });
+  const legs: Leg[] = read.items.flatMap((i) => i.questions.map((q) => ({ item: i.n, question: q })));
+  const budget = legBudget(legs.length, cfg.maxToolCalls, cfg.maxToolCallsCeiling);
+  const recordLeg = (r: LegResult) => {
+    const start = trace.mark() - r.ms;
+    for (const c of r.toolCalls) {
+      const s = summaryOf(c.output);
+      trace.record({ type: "tool_call", tool: c.toolName, item: r.item, args: (c.input ?? {}) as Record<string, unknown>, ok: s.ok, summary: s.summary, batch: r.batch }, start);
     }
-    const err = step.content.find((p) => p.type === "tool-error" && p.toolCallId === c.toolCallId) as { error?: unknown } | undefined;
-    const message = err?.error instanceof Error ? err.error.message : typeof err?.error === "string" ? err.error : "not run";
-    invalid++;
-    const tool = c.toolName === "open_citation" || c.toolName === "compute_metric" ? c.toolName : "search_docs";
-    trace.record({ type: "tool_call", tool, args: (c.input ?? {}) as Record<string, unknown>, ok: false, summary: `Invalid call: ${message.replace(/\s+/g, " ").slice(0, 200)}`, error: "invalid_input", ...(batch ? { batch } : {}) });
-  }
-  return invalid;
-}
-
-/** Adds the insufficiency phrase for topics without evidence when the answer does not already say it. */
-function discloseMissing(answer: string, c: AgentConstraints, st: RunState): string {
-  const missing = missingTopicsOf(c, st.searches.filter((s) => !s.error), st.opened);
-  if (missing.length === 0) return answer;
-  const lower = answer.toLowerCase();
-  const phrase = c.insufficiencyPhrase;
-  const lines = missing
-    .filter((t) => !(lower.includes(phrase.toLowerCase()) && lower.split(/\n\s*\n/).some((p) => p.includes(phrase.toLowerCase()) && p.includes(t.toLowerCase()))))
-    .map((t) => {
-      const tried = st.searches.filter((s) => queryCoversTopic(s.query, t)).map((s) => `"${s.query}"`);
-      return c.language === "sv"
-        ? `**${phrase}** — ${t}: inget dokument i datarummet behandlar detta${tried.length ? ` (sökt: ${tried.join(", ")})` : ""}.`
-        : `**${phrase}** — ${t}: no document in the data room covers this${tried.length ? ` (searched: ${tried.join(", ")})` : ""}.`;
-    });
-  return lines.length ? `${answer.trim()}\n\n${lines.join("\n\n")}` : answer;
-}
-
-/**
- * Discloses every topic of the request the answer does not answer: which topic, why (no figure
- * for the period, a number without its line item …), what was searched and what was opened.
- */
-function discloseUnanswered(answer: string, c: AgentConstraints, st: RunState, topics: ReturnType<typeof requestTopics>): { answer: string; topics: Array<{ topic: string; missing: string }> } {
-  const ok = st.searches.filter((s) => !s.error);
-  const open = checkTopics({ answer, topics, opened: st.opened, searches: ok, phrase: c.insufficiencyPhrase, computed: st.computed }).filter((v) => v.status === "unanswered");
-  if (open.length === 0) return { answer, topics: [] };
-  const sv = c.language === "sv";
-  const lines = open.map((v) => {
-    const tried = ok.filter((s) => queryCoversTopic(s.query, v.topic.subject) || queryCoversTopic(s.query, v.topic.name)).map((s) => `‘${s.query}’`);
-    const read = st.opened.filter((o) => o.role === "evidence").map((o) => `${o.document} p.${o.page}`);
-    const label = `${v.topic.name}${v.topic.period ? ` (${v.topic.period})` : ""}`;
-    return sv
-      ? `**${c.insufficiencyPhrase}** — ${label}: kunde inte fastställas ur de öppnade källorna (${v.reason}; sökt: ${tried.join(", ") || "inget"}; öppnat: ${read.join(", ") || "inget"}).`
-      : `**${c.insufficiencyPhrase}** — ${label}: not established from the opened sources (${v.reason}; searched: ${tried.join(", ") || "nothing"}; opened: ${read.join(", ") || "nothing"}).`;
+    if (r.skipped) trace.record({ type: "error", code: "budget", message: `Item ${r.item}: not asked, the tool budget (${budget}) was spent` });
+  };
+  const results = await answerLegs({
+    db: o.db, deal: o.deal, legs, model: o.model, abortSignal: o.abortSignal,
+    budget: { toolCalls: budget, parallel: cfg.maxBatch, stepsPerQuestion: cfg.maxIterations },
+    onLeg: recordLeg,
   });
-  return { answer: `${answer.trim()}\n\n${lines.join("\n\n")}`, topics: open.map((v) => ({ topic: v.topic.name, missing: v.reason })) };
-}
-
-/** A last-resort answer when the model produced nothing usable: the opened sources, listed honestly. */
-function fallbackSynthesis(c: AgentConstraints, st: RunState): string {
-  const sv = c.language === "sv";
-  if (st.opened.length === 0) return sv ? `${c.insufficiencyPhrase}: inga källor kunde öppnas för frågan.` : `${c.insufficiencyPhrase}: no source could be opened for this question.`;
-  return [sv ? "Öppnade källor:" : "Sources opened:", ...st.opened.map((o) => `- ${o.document}, p.${o.page} [${o.n}]`)].join("\n");
-}
-
-function insufficienciesOf(c: AgentConstraints, st: RunState, declared: Array<{ topic: string; missing?: string }>, unmet: string[]): Insufficiency[] {
-  const ok = st.searches.filter((s) => !s.error);
-  const out: Insufficiency[] = missingTopicsOf(c, ok, st.opened).map((t) => ({
-    topic: t,
-    missing: c.language === "sv" ? `Inget dokument i datarummet behandlar ${t}.` : `No document in the data room covers ${t}.`,
-    queriesTried: ok.filter((s) => queryCoversTopic(s.query, t)).map((s) => s.query),
-  }));
-  for (const d of declared) {
-    if (out.some((o) => o.topic.toLowerCase() === d.topic.toLowerCase())) continue;
-    out.push({ topic: d.topic, missing: d.missing ?? (c.language === "sv" ? "Saknas i de öppnade källorna." : "Not established by the opened sources."), queriesTried: ok.filter((s) => queryCoversTopic(s.query, d.topic)).map((s) => s.query) });
+  // every question failed alike (the model is down): the run failed, it did not find the data room empty
+  const asked = results.filter((r) => !r.skipped);
+  if (asked.length && asked.every((r) => r.error)) {
+    const err = new MandaError("unavailable:model", "The language model could not answer right now. Please try again in a moment.", { cause: asked[0]!.cause });
+    trace.record({ type: "error", code: err.code, message: err.message });
+    throw err;
   }
-  for (const u of unmet) out.push({ topic: "requirement", missing: u, queriesTried: [] });
-  return out;
+  const legsOf = (i: RequestItem): LegResult[] => results.filter((r) => r.item === i.n);
+  const checks = read.items.map((i) => checkItem(i, legsOf(i)));
+  // an item that found nothing and has another wording is asked once more, within the budget
+  const again = checks.filter((c) => c.status !== "answered" && c.item.retry);
+  if (again.length) {
+    const used = results.reduce((n, r) => n + r.toolCalls.length, 0);
+    for (const c of again) trace.record({ type: "reprompt", reason: "validation", message: `Item ${c.item.n} (${c.item.label}): asked again as “${c.item.retry}”`, remaining: { toolCalls: Math.max(0, budget - used), iterations: 0, reprompts: 0 } });
+    const second = await answerLegs({ db: o.db, deal: o.deal, legs: again.map((c) => ({ item: c.item.n, question: c.item.retry! })), model: o.model, abortSignal: o.abortSignal, budget: { toolCalls: Math.max(0, budget - used), parallel: cfg.maxBatch, stepsPerQuestion: cfg.maxIterations }, onLeg: recordLeg });
+    for (const r of second) {
+      const at = checks.findIndex((c) => c.item.n === r.item);
+      const retried = checkItem(checks[at]!.item, [r]);
+      if (retried.status === "answered" || (retried.status === "failed" && checks[at]!.status === "not_covered")) checks[at] = retried;
+      results.push(r);
+    }
+  }
+  for (const c of checks) trace.record({ type: "validation", ok: c.status !== "failed", attempt: c.item.n, item: c.item.label, failures: c.status === "failed" ? [{ code: "ITEM_NOT_ANSWERED", message: `${c.item.label}: ${c.reason ?? "not answered"}` }] : c.status === "not_covered" ? [{ code: "NOT_IN_DATA_ROOM", message: `${c.item.label}: not in the data room` }] : [] });
+  const written = writeItemsAnswer(checks, constraints.insufficiencyPhrase);
+  const status = written.counts.failed ? "forced" : "validated";
+  const unmet = checks.filter((c) => c.status === "failed").map((c) => `${c.item.label}: ${c.reason ?? "not answered"}`);
+  trace.record({ type: "final", status, citations: written.citations.length, answerChars: written.answer.length, unmet, badge: written.badge });
+  const calls = results.flatMap((r) => r.toolCalls);
+  const result: AgentModeResult = {
+    answer: written.answer, citations: written.citations, insufficiencies: written.insufficiencies, status, unmet, constraints,
+    plan: read.items.map((i) => i.label), items: checks.map(itemView), badge: written.badge,
+    stats: { searches: calls.filter((c) => SEARCH_TOOLS.has(c.toolName)).length, openedCitations: written.citations.length, toolCalls: calls.length, toolBudget: budget, iterations: results.filter((r) => !r.skipped).length, reprompts: 0, invalidOutputs: 0, modelCalls: results.filter((r) => !r.skipped).length, ms: trace.elapsed() - t0 },
+    model: o.modelInfo,
+  };
+  return o.returnTrace ? { ...result, trace: trace.events } : result;
 }

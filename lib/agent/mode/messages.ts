@@ -30,6 +30,9 @@ export interface StoredAgentRun {
   plan: string[];
   stats: AgentModeResult["stats"] | null;
   model: AgentModeResult["model"] | null;
+  /** What the gate checked ("9 of 11 items answered from sources, 2 not in the data room"); absent on older runs. */
+  badge?: string;
+  items?: AgentModeResult["items"];
   error?: { code: string; message: string };
 }
 
@@ -65,6 +68,8 @@ export function agentAnswerMessage(id: string, result: AgentModeResult): MandaUI
     plan: result.plan,
     stats: result.stats,
     model: result.model,
+    badge: result.badge,
+    items: result.items,
   };
   return {
     id,

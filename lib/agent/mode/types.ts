@@ -29,71 +29,9 @@ export interface AgentConstraints {
   detected: ConstraintEvidence[];
 }
 
-export interface SearchResultItem {
-  /** Short handle for open_citation ({"ref":"R3"}); unique within a run. */
-  ref: string;
-  type: "page" | "finding";
-  documentId: string;
-  document: string; // filename
-  page: number;
-  chunkId: string | null;
-  findingId?: string;
-  snippet: string;
-  documentDate: string | null;
-  documentKind: string | null;
-  /** The document's version group as ingest stored it (documents.version_group: versions of one document share it). */
-  versionGroup?: string | null;
-  /** "request": the document lists information requested (an IRL), it is not evidence. */
-  role: "evidence" | "request";
-  /** Query words (or their synonyms) that occur on the page; empty = a loose (semantic) match. */
-  matchedTerms: string[];
-}
 
-export interface SearchRecord {
-  index: number;
-  query: string;
-  results: SearchResultItem[];
-  error?: string;
-}
 
-export interface OpenedCitation {
-  /** Citation number: the answer cites it as [n]. */
-  n: number;
-  ref: string | null;
-  documentId: string;
-  document: string;
-  page: number;
-  pageEnd: number;
-  chunkId: string | null;
-  kind: "page" | "chunk";
-  /** Full text (validation reads all of it). */
-  text: string;
-  /** What the model sees: at most maxCitationChars, a window around the match. */
-  contextText: string;
-  truncated: boolean;
-  snippet: string;
-  documentDate: string | null;
-  documentKind: string | null;
-  versionGroup: string | null;
-  role: "evidence" | "request";
-}
 
-/** A compute_metric call of the run: the engine's result as asked and its inputs, each an opened citation [n]. */
-export interface ComputedMetric {
-  question: string;
-  /** The metric the engine names ("EBITDA margin"); empty when it names none. */
-  name: string;
-  status: "answered" | "incomplete" | "no_statements" | "not_a_metric" | "ask_company";
-  /** The result(s) as the engine states them ("26.0%", "$1,577 million"); empty unless answered. */
-  results: string[];
-  formula: string | null;
-  inputs: Array<{ label: string; period: string; value: number; n: number; document: string; page: number }>;
-  /** A statement row of each input page, as the page prints it (quotable, with its [n]). */
-  rows: Array<{ n: number; line: string }>;
-  missing: string[];
-  /** The engine's answer with its "(source: file, p.N)" citations as [n] markers. */
-  answer: string;
-}
 
 export interface GroundedCitation {
   n: number;
@@ -114,46 +52,17 @@ export interface Insufficiency {
   queriesTried: string[];
 }
 
-export interface ValidationFailure {
-  code:
-    | "EMPTY_ANSWER"
-    | "MIN_SEARCHES_UNMET"
-    | "REQUIRED_TOPIC_NOT_SEARCHED"
-    | "MIN_OPEN_CITATIONS_UNMET"
-    | "INVALID_CITATION_MARKER"
-    | "NO_CITATION_MARKERS"
-    | "UNGROUNDED_NUMBER"
-    | "COMPUTED_FIGURE_MISMATCH"
-    | "UNGROUNDED_TERM"
-    | "EXACT_QUOTE_MISSING"
-    | "QUOTE_NOT_FOUND"
-    | "QUOTE_WRONG_SOURCE"
-    | "INSUFFICIENCY_DISCLOSURE_MISSING"
-    | "SECTION_MISSING"
-    | "CONFLICT_RULE_UNMET"
-    | "TOPIC_NOT_ANSWERED";
-  message: string;
-  /** Fixing it needs more tool calls (not just a rewrite). */
-  needsTools: boolean;
-}
 
-export interface ValidationResult {
-  ok: boolean;
-  failures: ValidationFailure[];
-  markers: number[];
-  invalidMarkers: number[];
-  quotes: Array<{ text: string; matched: boolean; citation?: number }>;
-  missingTopics: string[];
-  /** Per topic of the request: answered, disclosed as a gap (after a search), or unanswered and why. */
-  topics: Array<{ topic: string; status: "answered" | "disclosed" | "unanswered"; reason: string }>;
-}
 
 export type TraceStep =
   | { type: "constraints"; constraints: AgentConstraints; source: "rules" | "rules+model"; note?: string }
-  | { type: "plan"; steps: string[]; format: "json" | "numbered" | "bullets" | "fallback"; source: "model" | "fallback" }
+  | { type: "plan"; steps: string[]; format: "items" | "json" | "numbered" | "bullets" | "fallback"; source: "reader" | "model" | "fallback" }
   | {
       type: "tool_call";
-      tool: "search_docs" | "open_citation" | "compute_metric";
+      /** The chat agent's tool (search_documents, get_line_items, compute_metric, …). */
+      tool: string;
+      /** The item (its number in the plan) the call was made for. */
+      item?: number;
       args: Record<string, unknown>;
       ok: boolean;
       summary: string;
@@ -163,9 +72,9 @@ export type TraceStep =
       citation?: { n: number; document: string; page: number; documentId: string; chunkId: string | null; chars: number; truncated: boolean };
       error?: string;
     }
-  | { type: "validation"; ok: boolean; attempt: number; failures: Array<{ code: string; message: string }>; forced?: boolean }
+  | { type: "validation"; ok: boolean; attempt: number; failures: Array<{ code: string; message: string }>; forced?: boolean; item?: string }
   | { type: "reprompt"; reason: "invalid_json" | "validation" | "budget" | "refused"; message: string; remaining: { toolCalls: number; iterations: number; reprompts: number } }
-  | { type: "final"; status: "validated" | "forced"; citations: number; answerChars: number; unmet: string[] }
+  | { type: "final"; status: "validated" | "forced" | "needs_input"; citations: number; answerChars: number; unmet: string[]; badge?: string }
   | { type: "error"; code: string; message: string };
 
 export type TraceEvent = TraceStep & {
@@ -187,11 +96,27 @@ export interface AgentModeStats {
   ms: number;
 }
 
+/** One item of the request as the gate judged it. */
+export interface AgentModeItem {
+  n: number;
+  label: string;
+  kind: "figure" | "comparison" | "narrative" | "ranking" | "other";
+  periods: string[];
+  /** answered from a tool result; not_covered: not in the data room; failed: the run did not answer it. */
+  status: "answered" | "not_covered" | "failed";
+  reason?: string;
+}
+
 export interface AgentModeResult {
   answer: string;
   citations: GroundedCitation[];
   insufficiencies: Insufficiency[];
-  status: "validated" | "forced";
+  /** validated: every item answered from sources or disclosed as not in the data room; forced: some item not answered; needs_input: asked back. */
+  status: "validated" | "forced" | "needs_input";
+  /** The request's items and what the gate found for each. */
+  items: AgentModeItem[];
+  /** What the gate checked, in words ("9 of 11 items answered from sources, 2 not in the data room"). */
+  badge: string;
   /** Constraints the final answer still misses (forced synthesis only). */
   unmet: string[];
   constraints: AgentConstraints;

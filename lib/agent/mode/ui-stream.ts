@@ -50,7 +50,7 @@ export function agentUIStream<R extends StoredAgentRun>(o: AgentUIStreamOptions<
         for (const delta of answerDeltas(r.answer)) writer.write({ type: "text-delta", id: "answer", delta });
         writer.write({ type: "text-end", id: "answer" });
         for (const c of r.citations) writer.write({ type: "source-url", sourceId: `agent-${c.n}`, url: c.url, title: `${c.document}, p.${c.page}` });
-        const run: StoredAgentRun = { answer: r.answer, citations: r.citations, insufficiencies: r.insufficiencies, status: r.status, unmet: r.unmet, plan: r.plan, stats: r.stats, model: r.model };
+        const run: StoredAgentRun = { answer: r.answer, citations: r.citations, insufficiencies: r.insufficiencies, status: r.status, unmet: r.unmet, plan: r.plan, stats: r.stats, model: r.model, ...(r.badge ? { badge: r.badge, items: r.items } : {}) };
         writer.write({ type: AGENT_RUN_PART, id: "run", data: run });
         writer.write({ type: "finish", messageMetadata: { mode: "agent", conversationId: o.conversationId, status: r.status, stats: r.stats, model: r.model } });
       } catch (e) {

@@ -2,12 +2,10 @@
  * The offline model: one deterministic LanguageModelV3 for both agent modes, driving the same
  * tool loops as a remote model with native tool calls. In the chat, on a user turn it infers the
  * intent by rules (P3/P4) and emits tool calls; when the tool results come back in the prompt it
- * writes the answer from them (P2). In Agent Mode (a call that asks for one of its structured
- * outputs: ./agent-mode) it searches per topic, opens sources and writes the answer object. It
- * is the product's offline mode: same input → same output, no network, first token in milliseconds.
+ * writes the answer from them (P2). Agent Mode runs on the same loop, one chat turn per item of
+ * the request, so the model answers those turns like any chat question. It is the product's offline mode: same input → same output, no network, first token in milliseconds.
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
-import { agentModeMove, agentModeOutput } from "./agent-mode";
 import { readConversation, type Conversation } from "./conversation";
 import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, partAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn, type Plan } from "./intent";
@@ -31,17 +29,9 @@ function hash(s: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** What the model does for a prompt (pure function of the prompt, the offered tools and the output asked for). */
+/** What the model does for a prompt (pure function of the prompt and the offered tools). Agent Mode asks it the chat's questions, one per item. */
 export function decide(options: LanguageModelV3CallOptions): LocalDecision {
-  const output = agentModeOutput(options);
-  return output ? decideAgentMode(options, output) : decideChat(options);
-}
-
-function decideAgentMode(options: LanguageModelV3CallOptions, output: string): LocalDecision {
-  const move = agentModeMove(options, output);
-  if (move.kind === "text") return { kind: "text", calls: [], text: move.text };
-  const before = options.prompt.reduce((n, m) => n + (m.role === "assistant" ? m.content.filter((p) => p.type === "tool-call").length : 0), 0);
-  return { kind: "tools", calls: move.calls.map((c, i) => ({ toolCallId: `call_am_${before + i}`, toolName: c.toolName, input: JSON.stringify(c.input) })), text: "" };
+  return decideChat(options);
 }
 
 /**

@@ -130,7 +130,8 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // a definition names the asked term and defines it (the term may be an abbreviation the term bar reads as a name)
     const defined = fit.ok && !!q.type.defines;
     // a figure of another year than the one asked ("as of May 31, 2020" for 2023) does not answer it
-    const otherYear = otherYearThanAsked(q.years, unit.text);
+    // (why it changed: "down from 45% for 2023, due to …" is about the asked year; the year it moved from is not the sentence's)
+    const otherYear = otherYearThanAsked(q.years, q.type.kind === "reason" ? unit.text.replace(BASE_YEAR, " ") : unit.text);
     // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
@@ -178,6 +179,9 @@ const joinSplitYears = (text: string) => text.replace(/\b((?:19|20)\d) (\d)\b(?!
 function yearsIn(text: string): string[] {
   return [...joinSplitYears(text).matchAll(YEAR)].map((m) => m[1]!);
 }
+
+/** "down from 45% for the full year 2023", "compared with 2023": the year a change is measured from, not the sentence's period. */
+const BASE_YEAR = /\b(?:from|compared (?:with|to)|versus|vs\.?|than|against)\b[^.;:]{0,40}?\b(?:FY\s?)?(?:19|20)\d\d\b/gi;
 
 /** The unit names years, none of them one the question asks about. */
 function otherYearThanAsked(asked: string[], text: string): boolean {

@@ -1,0 +1,348 @@
+/**
+ * Agent Mode's gate checks what each item's answer says, against the tool results of its own turn:
+ * - a figure is answered only when the value its answer states is a value a tool returned for that
+ *   concept and period (the metric engine's result or input, a table row's column, a passage's
+ *   number), and a company-level item never takes a segment's row;
+ * - a comparison needs both sides answered; its change is computed here from the two values;
+ * - a narrative item (top risks) needs passages of its report section (Risk Factors for risks);
+ * - an item the turn searched for and found nothing on is "not in the data room", with what was
+ *   searched; an item whose turn did not run (budget spent), failed, or found its inputs without
+ *   stating the figure is a failure of the run, never a gap in the data room.
+ */
+import type { AgentToolCall } from "@/lib/agent/run";
+import type { ComputeOutput } from "@/lib/agent/evidence/compute";
+import type { LineItemRow, LineItemsOutput } from "@/lib/agent/evidence/line-items";
+import type { SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
+import type { SourceRef } from "@/lib/agent/sources";
+import type { RequestItem } from "@/lib/agent/reader/items";
+import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
+import { tokens } from "@/lib/agent/concepts/match";
+import type { LegResult } from "./item-legs";
+import { monthNumber } from "@/lib/periods";
+
+export interface StatedFigure {
+  /** In units (dollars, a count) or percent points. */
+  value: number;
+  unit: "amount" | "percent" | "count";
+  /** As the answer writes it ("USD 34,229 million", "19.1%"). */
+  display: string;
+  currency?: string;
+  /** The figure's scale as written (1e6 for "million"). */
+  scale: number;
+}
+
+export type LegCheck =
+  | { status: "answered"; figure?: StatedFigure; lines: string[]; sources: SourceRef[]; via: string; asOf?: string }
+  | { status: "not_covered"; searched: string[] }
+  | { status: "failed"; reason: string; searched: string[] };
+
+export interface ItemCheck {
+  item: RequestItem;
+  status: "answered" | "not_covered" | "failed";
+  legs: LegCheck[];
+  /** A comparison's change, computed from its two sides. */
+  change?: { value: number; percent?: number; unit: StatedFigure["unit"] };
+  reason?: string;
+}
+
+const NOT_FOUND = /\bcouldn['’]t find\b|\bcould not find\b|\bno (?:document|passage|figure|row|statement)s?\b[^.]*\b(?:found|cover|state)|\bnot (?:stated|found|disclosed) in\b|\bnone of the (?:extracted|documents|filings)|\bdoes not (?:state|disclose)\b|\bholds no documents\b/i;
+const SCALE_WORDS: Record<string, number> = { thousand: 1e3, thousands: 1e3, million: 1e6, millions: 1e6, mn: 1e6, billion: 1e9, billions: 1e9, bn: 1e9, trillion: 1e12 };
+const FIGURE = /(?<neg>[-−–(])?\s?(?<cur>USD|EUR|SEK|GBP|US\$|\$|€|£)?\s?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\)?\s?(?<unit>%|percent\b|thousands?\b|millions?\b|billions?\b|bn\b|mn\b|trillion\b)?/i;
+
+/** The figure a sentence states (the first amount, percentage or count, not a year). */
+export function readFigure(text: string): StatedFigure | null {
+  for (const m of text.matchAll(new RegExp(FIGURE.source, "gi"))) {
+    const g = m.groups!;
+    if (/[\p{L}\d.,]/u.test(text[m.index! - 1] ?? " ") && !g.neg && !g.cur) continue;
+    const raw = Number(g.num!.replace(/,/g, ""));
+    if (!Number.isFinite(raw)) continue;
+    if (!g.unit && !g.cur && /^(?:19|20)\d{2}$/.test(g.num!)) continue;
+    const sign = g.neg && g.neg !== "(" ? -1 : g.neg === "(" ? -1 : 1;
+    const unitWord = g.unit?.toLowerCase();
+    if (unitWord === "%" || unitWord === "percent") return { value: sign * raw, unit: "percent", display: m[0].trim(), scale: 1 };
+    const scale = unitWord ? SCALE_WORDS[unitWord] ?? 1 : 1;
+    return { value: sign * raw * scale, unit: g.cur ? "amount" : unitWord ? "amount" : "count", display: m[0].trim(), ...(g.cur ? { currency: g.cur } : {}), scale };
+  }
+  return null;
+}
+
+const QUESTION_WORDS = new Set(["who", "what", "which", "when", "where", "why", "how", "is", "are", "was", "were", "did", "does", "the"]);
+const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b,?/gi;
+
+/** The words of the item's concept (its terms' first words), for finding the figure a sentence gives for it. */
+function conceptWords(item: RequestItem): string[] {
+  const terms = [...(item.concept?.terms ?? []), ...(item.concept?.rowWords ?? []), item.ask];
+  return [...new Set(terms.flatMap((t) => t.toLowerCase().split(/[^a-z&]+/)).filter((w) => w.length > 3))];
+}
+
+/**
+ * The figure an answer states: its bold figure; else, in the sentence it quotes, the figure next to
+ * the item's words ("employed approximately 92,000 people"), never a day of a date.
+ */
+function statedFigure(text: string, item: RequestItem): StatedFigure | null {
+  for (const m of text.matchAll(/\*\*([^*]+)\*\*/g)) {
+    const f = readFigure(m[1]!);
+    if (f) return { ...f, display: m[1]!.trim() };
+  }
+  const first = text.split("\n")[0] ?? "";
+  const linked = linkedFigure(first, item);
+  if (linked) return linked;
+  const quoted = /"([^"]+)"/.exec(first);
+  if (!quoted) return null;
+  const sentence = quoted[1]!.replace(MONTH, " ").replace(/\b(?:19|20)\d{2}\b/g, " ");
+  const words = [...conceptWords(item), "people", "persons"];
+  for (const m of sentence.matchAll(/(?:\$\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|thousand|million|billion)?/gi)) {
+    const near = sentence.slice(m.index! + m[0].length, m.index! + m[0].length + 40).toLowerCase();
+    if (words.some((w) => near.includes(w))) return readFigure(m[0]);
+  }
+  return null;
+}
+
+/** "Q3 2024 revenue was EUR 5.2 million": the figure a sentence links to one of the item's terms by a verb or a colon. */
+function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
+  const terms = [...(item.concept?.terms ?? []), item.ask].map((t) => t.toLowerCase()).filter((t) => t.length > 2).sort((a, b) => b.length - a.length);
+  const low = line.toLowerCase();
+  for (const t of terms) {
+    const at = low.indexOf(t);
+    if (at < 0) continue;
+    const after = line.slice(at + t.length);
+    const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
+    if (!m) continue;
+    const f = readFigure(after.slice(m[0].length, m[0].length + 40));
+    if (f) return f;
+  }
+  return null;
+}
+
+/**
+ * A figure quoted from a passage answers a company-level item only when the sentence names the
+ * concept as the company's ("total revenues were …", "our backlog was …"), not a part's ("BCA loss
+ * from operations was …") nor a line inside another ("… included in loss from operations").
+ */
+function companySentence(text: string, figure: StatedFigure, item: RequestItem): boolean {
+  if (item.reading.scope) return true;
+  const terms = [...(item.concept?.terms ?? []), item.ask].map((t) => t.toLowerCase());
+  const sentences = text.split(/(?<=[.;!?"])\s+/).filter((x) => x.includes(figure.display.replace(/^(?:USD|EUR|SEK|GBP|US\$|\$|€|£)\s?/i, "").split(/\s/)[0]!));
+  return sentences.some((x) => {
+    const low = x.toLowerCase();
+    return terms.some((t) => {
+      const at = low.indexOf(t);
+      if (at < 0) return false;
+      const before = x.slice(Math.max(0, at - 24), at).trim().split(/\s+/).at(-1) ?? "";
+      // "… included in loss from operations", "BCA loss from operations", "Space segment revenue": another line's or a part's
+      if (/^(?:in|within|into|of|from|to|for|by|and|excluding|including|included)$/i.test(before)) return false;
+      return !/^(?:\p{Lu}{2,6}|\p{Lu}\p{Ll}+)$/u.test(before) || /^(?:Total|Our|The|Its|Consolidated|Net|Q[1-4]|FY\d*)$/.test(before);
+    });
+  });
+}
+
+const close = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= Math.max(1e-9, 0.005 * Math.abs(b));
+
+function searchedOf(leg: LegResult): string[] {
+  return leg.toolCalls.map((c) => {
+    const i = (c.input ?? {}) as Record<string, unknown>;
+    const what = i.query ?? i.question ?? i.metric ?? (Array.isArray(i.items) ? (i.items as string[]).join(", ") : undefined) ?? (Array.isArray(i.facts) ? (i.facts as string[]).join(", ") : undefined) ?? i.role;
+    return `${c.toolName}${typeof what === "string" || typeof what === "number" ? ` “${what}”` : ""}`;
+  });
+}
+
+/** Where a tool result gives the figure: "compute", "row", "passage", or null when none does. */
+function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestItem): { via: string; segmentRow?: LineItemRow; period?: string; asOf?: string } | null {
+  for (const c of calls) {
+    const out = c.output as Record<string, unknown> | undefined;
+    if (!out || typeof out !== "object") continue;
+    if (c.toolName === "compute_metric") {
+      const o = out as unknown as ComputeOutput;
+      if (o.status !== "answered") continue;
+      const values = [o.value, ...(o.series ?? []).map((s) => s.value), ...(o.inputs ?? []).map((i) => i.value)].filter((v): v is number => typeof v === "number");
+      const pct = o.metric?.unit === "percent";
+      if (values.some((v) => close(figure.value, pct && figure.unit === "percent" && Math.abs(v) <= 1.5 ? v * 100 : v) || close(figure.value, v))) {
+        const end = (o.inputs ?? []).find((i) => close(figure.value, i.value))?.periodEnd;
+        return { via: "compute_metric", period: (o.periods ?? []).at(-1), ...(end ? { asOf: end } : {}) };
+      }
+      continue;
+    }
+    if (c.toolName === "get_line_items") {
+      for (const row of (out as unknown as LineItemsOutput).rows ?? []) {
+        const col = row.columns.find((x) => x.value !== null && (close(figure.value, x.value!) || close(figure.value, x.value! * (figure.unit === "percent" ? 1 : 1))));
+        if (col) return { via: "get_line_items", period: col.period, ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
+      }
+      continue;
+    }
+    // passages, entities and the knowledge base: the figure as written in their text
+    const text = JSON.stringify(out);
+    const written = figure.display.replace(/^(?:USD|EUR|SEK|GBP|US\$|\$|€|£)\s?/i, "").replace(/\s?(?:%|percent|thousands?|millions?|billions?|bn|mn)$/i, "").trim();
+    if (written && /\d/.test(written) && new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(text)) return { via: c.toolName };
+  }
+  return null;
+}
+
+/** A row of a part of the company (a segment, a geography) asked as the company's figure. */
+function isPartRow(row: LineItemRow, item: RequestItem): boolean {
+  if (item.reading.scope || row.source === "statement") return false;
+  const where = [row.table?.title ?? "", ...(row.table?.headings ?? [])].join(" ");
+  return /\bsegments?\b|\bregions?\b|\bgeograph/i.test(where) && !/\b(?:total|consolidated)\b/i.test(row.label);
+}
+
+/** "30 June 2024" asked: an answer that states the figure at another day ("155 at 30 September 2024") does not answer it. */
+function dayFits(asked: string | undefined, text: string): boolean {
+  const d = asked ? /^(\d{1,2}) (\p{L}+) (\d{4})$/u.exec(asked) : null;
+  if (!d) return true;
+  const want = `${d[3]}-${monthNumber(d[2]!)}-${Number(d[1])}`;
+  const line = answerLines(text).slice(0, 2).join(" ");
+  const days = [...line.matchAll(/\b(\d{1,2})\s+(\p{L}{3,})\.?,?\s+((?:19|20)\d{2})\b|\b(\p{L}{3,})\.?\s+(\d{1,2}),\s+((?:19|20)\d{2})\b/gu)]
+    .map((m) => ({ month: monthNumber(m[2] ?? m[4]!), day: Number(m[1] ?? m[5]), year: m[3] ?? m[6] }))
+    .filter((x) => x.month > 0)
+    .map((x) => `${x.year}-${x.month}-${x.day}`);
+  return !days.length || days.includes(want);
+}
+
+/**
+ * The answer's first line says which year its figure is for ("Ebitda margin at FY2025F: 23%"): a
+ * line naming only other years than the asked period's does not answer it. The year named, or null.
+ */
+function otherYearNamed(asked: string | undefined, text: string): string | null {
+  const year = asked ? /\b((?:19|20)\d\d)\b/.exec(asked)?.[1] : undefined;
+  if (!year) return null;
+  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
+  const named = [...first.matchAll(/(?<![\w.])(?:FY\s?|Q[1-4]\s|H[12]\s)?((?:19|20)\d\d)[AFEB]?(?![\w.])/g)].map((m) => m[1]!);
+  return named.length && !named.includes(year) ? named[0]! : null;
+}
+
+/** "at 30 Sep 2024" in the answer's first line: the day a balance is stated at (ISO), when it says one. */
+function statedDay(text: string): string | undefined {
+  const first = answerLines(text)[0] ?? "";
+  const m = /\b(\d{1,2})\s+(\p{L}{3,})\.?,?\s+((?:19|20)\d{2})\b|\b(\p{L}{3,})\.?\s+(\d{1,2}),\s+((?:19|20)\d{2})\b/u.exec(first);
+  const month = m ? monthNumber(m[2] ?? m[4]!) : 0;
+  if (!m || !month) return undefined;
+  return `${m[3] ?? m[6]}-${String(month).padStart(2, "0")}-${String(Number(m[1] ?? m[5])).padStart(2, "0")}`;
+}
+
+function periodFits(asked: string | undefined, found: string | undefined): boolean {
+  if (!asked || !found || !/^FY\d{4}$/.test(asked)) return true;
+  return found.includes(asked.slice(2));
+}
+
+/** Lines of the answer worth showing under the item: the first, and a quoted row or formula. */
+function answerLines(text: string): string[] {
+  return text.split("\n").map((l) => l.trim()).filter((l) => l && !/^would you like\b/i.test(l));
+}
+
+/**
+ * The tools returned what the item asks for (a row labelled with the concept's words, a passage
+ * stating a figure next to them) though the answer did not state it: the data room has it, so
+ * saying it does not would be wrong; the run failed to answer it.
+ */
+function evidenceSeen(leg: LegResult, item: RequestItem): string | null {
+  if (!item.concept) return null;
+  const words = (item.concept.terms ?? []).map((t) => t.toLowerCase()).filter((t) => t.length > 3);
+  for (const c of leg.toolCalls) {
+    const out = c.output as Record<string, unknown> | undefined;
+    for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w))) return `row "${row.label}" (${row.citation})`;
+    for (const p of (out?.passages as Array<{ text: string; citation: string }> | undefined) ?? []) {
+      const low = p.text.toLowerCase();
+      for (const w of words) {
+        const at = low.indexOf(w);
+        if (at >= 0 && /\d[\d,.]{2,}/.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
+      }
+    }
+  }
+  return null;
+}
+
+function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | undefined): LegCheck {
+  const searched = searchedOf(leg);
+  if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
+  if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
+  const figure = statedFigure(leg.text, item);
+  if (!figure) {
+    const incomplete = leg.toolCalls.some((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "incomplete" && ((c.output as ComputeOutput).inputs?.length ?? 0) > 0);
+    if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
+    const seen = evidenceSeen(leg, item);
+    if (seen) return { status: "failed", reason: `the tools found ${seen} but the answer did not state the figure`, searched };
+    if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
+    return { status: "failed", reason: "the answer states no figure", searched };
+  }
+  const g = grounding(figure, leg.toolCalls, item);
+  if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
+  if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const other = otherYearNamed(period, leg.text);
+  if (other) return { status: "failed", reason: `${figure.display} is stated for ${other}, not ${period}`, searched };
+  if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
+  if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };
+  if (!["compute_metric", "get_line_items", "get_company_facts"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
+  return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && (g.asOf ?? statedDay(leg.text)) ? { asOf: g.asOf ?? statedDay(leg.text) } : {}) };
+}
+
+function checkNarrativeLeg(leg: LegResult, item: RequestItem): LegCheck {
+  const searched = searchedOf(leg);
+  if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
+  const section = item.concept?.section;
+  const passages = leg.toolCalls.filter((c) => c.toolName === "search_documents").flatMap((c) => {
+    const o = c.output as SearchDocumentsOutput | undefined;
+    const asked = String((c.input as { section?: string } | undefined)?.section ?? "");
+    // the tool says when no page of the section matched and other pages follow: only the section's own pages count
+    void asked;
+    return (o?.passages ?? []).filter((p) => !section || (p.section ?? "").toLowerCase().includes(section.split(" ")[0]!));
+  });
+  // a bullet quotes a passage of the section when it cites that passage's page
+  const quoted = answerLines(leg.text).filter((l) => /^[-•]/.test(l) && passages.some((p) => l.includes(p.citation) || p.text.replace(/\s+/g, " ").includes(l.replace(/^[-•]\s*/, "").replace(/\s*\(source:[^)]*\)\s*$/, "").trim().slice(0, 60))));
+  if (quoted.length) return { status: "answered", lines: quoted.slice(0, 3), sources: leg.sources, via: "search_documents" };
+  if (NOT_FOUND.test(leg.text) || !passages.length) return { status: "not_covered", searched };
+  return { status: "failed", reason: `no quoted passage of ${section ?? "its section"}`, searched };
+}
+
+/** A growth as an answer states it: a percent, or a change in words ("up 16%", "grew by EUR 0.6 million"). */
+const GROWTH_STATED = /\d(?:[.,]\d+)?\s?(?:%|percent|per cent)|\b(?:grew|grow[ns]?|growth|increased?|decreased?|rose|fell|declined?|up|down)\b[^.]{0,30}\b(?:by|from)\b/i;
+
+function checkOtherLeg(leg: LegResult, item: RequestItem): LegCheck {
+  const searched = searchedOf(leg);
+  if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
+  if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
+  if (!leg.text.trim() || NOT_FOUND.test(leg.text)) {
+    // a ranking of the company's parts is in the filings whenever parts are: not finding it is the run's failure
+    return item.kind === "ranking" ? { status: "failed", reason: "the parts were not ranked", searched } : { status: "not_covered", searched };
+  }
+  if (!leg.sources.length) return { status: "failed", reason: "the answer cites no source", searched };
+  // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total
+  if (item.kind === "ranking" && !/\b(?:largest|biggest|highest|most|leading|top|smallest|lowest)\b/i.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
+  // a passage that does not hold the words asked ("retention", "market share") is no answer: the room does not cover it
+  const asked = tokens(item.ask).filter((w) => !GENERIC_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);
+  const said = new Set(tokens(answerLines(leg.text).slice(0, 6).join(" ")).map((w) => w.stem));
+  const named = (item.concept?.terms ?? []).some((t) => tokens(t).every((w) => said.has(w.stem)));
+  if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) return { status: "not_covered", searched };
+  const figure = statedFigure(leg.text, item) ?? undefined;
+  // "how fast did it grow" is answered by a rate or a change, never by the figure's level
+  if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
+  if (figure && !grounding(figure, leg.toolCalls, item)) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
+  return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
+}
+
+export function checkItem(item: RequestItem, legs: LegResult[]): ItemCheck {
+  if (item.kind === "narrative") {
+    const c = checkNarrativeLeg(legs[0]!, item);
+    return { item, status: c.status, legs: [c], ...(c.status === "failed" ? { reason: c.reason } : {}) };
+  }
+  if (item.kind === "ranking" || item.kind === "other") {
+    const c = checkOtherLeg(legs[0]!, item);
+    return { item, status: c.status, legs: [c], ...(c.status === "failed" ? { reason: c.reason } : {}) };
+  }
+  // a company fact is as of its filing: its period is the filing's, not a column's
+  // (a day asked, "headcount at 30 June 2024", is still checked)
+  const checks = legs.map((l, i) => checkFigureLeg(l, item, item.concept?.fact && !/^\d{1,2} /.test(item.periods[i] ?? "") ? undefined : item.periods[i]));
+  if (item.kind !== "comparison") {
+    const c = checks[0]!;
+    return { item, status: c.status, legs: checks, ...(c.status === "failed" ? { reason: c.reason } : {}) };
+  }
+  const [a, b] = checks as [LegCheck, LegCheck];
+  if (a.status === "answered" && b.status === "answered" && a.figure && b.figure) {
+    if (a.figure.unit !== b.figure.unit) return { item, status: "failed", legs: checks, reason: "the two sides are in different units" };
+    const value = a.figure.value - b.figure.value;
+    const percent = a.figure.unit === "percent" || b.figure.value === 0 ? undefined : (value / Math.abs(b.figure.value)) * 100;
+    return { item, status: "answered", legs: checks, change: { value, ...(percent !== undefined ? { percent } : {}), unit: a.figure.unit } };
+  }
+  const failed = checks.find((c): c is Extract<LegCheck, { status: "failed" }> => c.status === "failed");
+  if (failed) return { item, status: "failed", legs: checks, reason: failed.reason };
+  // one side found, the other not in the room: the comparison cannot be made from the data room
+  return { item, status: checks.every((c) => c.status === "not_covered") || checks.some((c) => c.status === "answered") ? "not_covered" : "failed", legs: checks };
+}

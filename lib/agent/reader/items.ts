@@ -1,0 +1,444 @@
+/**
+ * A multi-part request read into items, each read by the question reader (./read.ts) like a chat
+ * question: "net sales, net earnings and FCF for 2020, 2021 and 2022" is nine items, and "versus
+ * 2021" makes an item a comparison (both sides and the change).
+ *
+ * The request is cut into sentences, a sentence into an optional header ("Nike FY2023 vs FY2022:",
+ * "For 3M in 2022 —") and parts (split at commas, "and", "plus" …, never inside a concept's own
+ * words such as "research and development"). Periods are shared the way analysts write them:
+ * - periods in the header or before the sentence's first item are the sentence's: every item that
+ *   names none takes them ("For 2020, 2021 and 2022 give me revenue and net income each year");
+ * - periods after a run of items joined by commas and "and" are the run's ("net sales, operating
+ *   income and net income for 2022 and 2021"); a part after "plus", "also" or "each year" starts a
+ *   new run; with the sentence's own periods set, one period after a part is that part's only
+ *   ("cash from operations, capex, the capex outlook for 2024");
+ * - "versus 2021" makes each figure of its run (or of the sentence, in a header) a comparison.
+ * A company fact (headcount) is read for the current period only. A part that names no concept
+ * of the catalog but asks something ("the attrition rate", "their MSCI ESG rating") is an item,
+ * put to the chat loop as written; a ranking ("which segment is largest") is its own kind. Nothing
+ * here knows a company or a document.
+ */
+import { periodMentions } from "@/lib/metrics/periods";
+import { MONTH, lastDayOfMonth, monthName, monthNumber } from "@/lib/periods";
+import { detectLanguage } from "@/lib/search/language";
+import type { Concept } from "../concepts/catalog";
+import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
+import { companyIn, periodsIn, readQuestion, type Reading } from "./read";
+import { AT, END_OF, JOINERS, LEAD_WORDS as LEAD, NEW_RUN, TAIL, followUpOf } from "./request-words";
+
+export type ItemKind = "figure" | "comparison" | "narrative" | "ranking" | "other";
+
+export interface RequestItem {
+  n: number;
+  /** The part as the analyst wrote it, without the request's filler and periods. */
+  ask: string;
+  /** "Net sales, FY2022"; "Operating margin, FY2022 vs FY2021". */
+  label: string;
+  kind: ItemKind;
+  concept?: Concept;
+  /** figure: the period asked (none: the latest); comparison: [current, base]. */
+  periods: string[];
+  /** The self-contained question(s) put to the chat loop: one per period of a comparison. */
+  questions: string[];
+  /** Another wording of a one-question item, asked when the first finds nothing. */
+  retry?: string;
+  /** The question reader's reading of the first question. */
+  reading: Reading;
+  /** Asks why the item before it moved, or how much it grew ("what drove it", "how fast did it grow"). */
+  follow?: "reason" | "growth";
+}
+
+export interface RequestItems {
+  items: RequestItem[];
+  /** The data room company the request names (or the room's only company). */
+  company?: string;
+  /** Parts read as no item (for the trace). */
+  ignored: string[];
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+interface Part extends Span {
+  text: string;
+  /** The delimiter before the part (", plus", " and "). */
+  joiner: string;
+  hits: ConceptHit[];
+  /** Where the part starts asking (its first concept or content word); -1 when it asks nothing. */
+  askAt: number;
+  /** Period labels of the part with positions, "versus" ones apart. */
+  periods: Array<{ label: string; start: number; end: number }>;
+  versus?: { label: string; start: number; end: number };
+}
+
+interface Run {
+  parts: Part[];
+  /** Periods written for the run; empty: the sentence's. */
+  periods: string[];
+  versus?: string;
+  /** A part about the figure before it ("what drove it", "how fast did it grow"). */
+  follow?: "reason" | "growth";
+}
+
+/** Words that start a new sentence even after an abbreviation's full stop ("… Inc. Then for 2015: …"). */
+const STARTER = /^\s+(?:Then|Also|And|Plus|Next|Finally|What|Which|How|Who|Give|Please|Separately|Lastly|For)\b/;
+const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{Lu})$/iu;
+const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
+const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
+const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
+const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:segment|geography|region|division|business|market|tenant|customer|product|brand)s?\b/i;
+/** "how much did it bring in": a part about the part before it. */
+const BACK_REFERENCE = /^(?:and\s+)?(?:how much|how many|what)\b.*\b(?:it|they|that)\b/i;
+const DELIMITER = new RegExp(String.raw`\s*,\s*(?:(?:${JOINERS}|also|then)\s+)?|\s+(?:${JOINERS}|&)\s+(?:(?:also|också)\s+)?|\s+with\s+(?=(?:the\s+|its\s+|their\s+)?[\p{L}]+\s+margins?\b)`, "giu");
+
+function lightNormalise(text: string): string {
+  return text.replace(/[’‘`]/g, "'").replace(/[“”]/g, '"').replace(/\s*[—–]\s*/g, " - ").replace(/\s+/g, " ").trim();
+}
+
+/** Sentences as spans: at ; ? ! and a full stop before a capital that ends no abbreviation. */
+function sentences(t: string): Span[] {
+  const out: Span[] = [];
+  let start = 0;
+  const close = (end: number) => {
+    const lead = t.slice(start, end).length - t.slice(start, end).trimStart().length;
+    if (t.slice(start, end).trim()) out.push({ start: start + lead, end: start + t.slice(start, end).trimEnd().length });
+  };
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    const stop = c === ";" || c === "?" || c === "!" || (c === "." && /^\s+\p{Lu}/u.test(t.slice(i + 1, i + 3)) && (!ABBREVIATION.test(t.slice(Math.max(0, i - 8), i)) || STARTER.test(t.slice(i + 1, i + 16))));
+    if (!stop) continue;
+    close(i);
+    start = i + 1;
+  }
+  close(t.length);
+  return out;
+}
+
+/** A header: the words before the sentence's first ":" or " - ", when words follow it. */
+function headerEnd(t: string, s: Span): number | null {
+  const body = t.slice(s.start, s.end);
+  const m = /:\s|\s-\s/.exec(body);
+  if (!m || !body.slice(m.index + m[0].length).trim()) return null;
+  return s.start + m.index + m[0].length;
+}
+
+function wordsOf(company: string | undefined): Set<string> {
+  return new Set(company ? tokens(company).map((w) => w.word).filter((w) => w.length > 1 && !["inc", "corp", "co", "company", "corporation", "ltd", "plc", "the"].includes(w)) : []);
+}
+
+/** Where a part starts asking: its first concept, else its first word that is no lead word, company or period. */
+function askStart(t: string, b: Span, hits: Array<{ start: number }>, companyWords: Set<string>): number {
+  const toks = tokens(t.slice(b.start, b.end));
+  const text = t.slice(b.start, b.end);
+  // "on-time", "in-service": a lead word joined to the next is part of what is asked
+  const word = toks.find((w) => (!LEAD.has(w.word) || text[w.end] === "-") && !companyWords.has(w.word) && !/^\d/.test(w.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(w.word) && w.word.length > 1);
+  const at = [...hits.map((h) => h.start), ...(word ? [b.start + word.start] : [])];
+  return at.length ? Math.min(...at) : -1;
+}
+
+function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], mentions: Array<{ label: string; start: number; end: number }>, companyWords: Set<string>): Part[] {
+  const bounds: Array<Span & { joiner: string }> = [];
+  let from = body.start;
+  let joiner = "";
+  for (const m of t.slice(body.start, body.end).matchAll(DELIMITER)) {
+    const at = body.start + m.index!;
+    if (spans.some((h) => at > h.start && at < h.end)) continue;
+    bounds.push({ start: from, end: at, joiner });
+    from = at + m[0].length;
+    joiner = m[0];
+  }
+  bounds.push({ start: from, end: body.end, joiner });
+  return bounds.filter((b) => t.slice(b.start, b.end).trim()).map((b) => {
+    const inside = (x: number) => x >= b.start && x < b.end;
+    const own = mentions.filter((m) => inside(m.start));
+    const versus = own.find((m) => VERSUS.test(t.slice(b.start, m.start)));
+    const partHits = hits.filter((_, i) => inside(spans[i]!.start));
+    const hitStarts = spans.filter((s) => inside(s.start));
+    return { ...b, text: t.slice(b.start, b.end).trim(), hits: partHits, askAt: askStart(t, b, hitStarts, companyWords), periods: own.filter((m) => m !== versus), ...(versus ? { versus } : {}) };
+  });
+}
+
+/**
+ * "subscription and support revenue": a part that names no concept, joined by "and" to a part whose
+ * concept follows a qualifier, is one part (the list was the qualifier's).
+ */
+function mergeQualifiers(parts: Part[]): Part[] {
+  const out: Part[] = [];
+  for (const p of parts) {
+    const prev = out.at(-1);
+    const qualified = p.hits.length > 0 && p.askAt >= 0 && p.askAt < Math.min(...p.hits.map((h) => h.from >= 0 ? p.start + p.text.toLowerCase().indexOf(h.text.toLowerCase()) : Infinity));
+    if (prev && /^\s+and\s+$/i.test(p.joiner) && !prev.hits.length && prev.askAt >= 0 && !prev.periods.length && qualified) {
+      out[out.length - 1] = { ...p, start: prev.start, joiner: prev.joiner, text: `${prev.text}${p.joiner}${p.text}`, askAt: prev.askAt, periods: p.periods };
+      continue;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/** The runs of a sentence: parts sharing the periods written after them. */
+function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] {
+  // periods written before the sentence's first item are the sentence's, not a part's
+  const parts = all.map((p) => ({ ...p, periods: p.periods.filter((m) => m.start >= firstAsk) }));
+  const runs: Run[] = [];
+  let open: Part[] = [];
+  let last: Run | null = null;
+  const close = (periods: string[], versus?: string) => {
+    if (!open.length) return;
+    last = { parts: open, periods, ...(versus ? { versus } : {}) };
+    runs.push(last);
+    open = [];
+  };
+  for (const [i, p] of parts.entries()) {
+    if (p.askAt < 0) {
+      // periods only: they close the open run, or extend the run just closed
+      const labels = p.periods.map((m) => m.label);
+      if (open.length && (labels.length || p.versus || EACH.test(p.text))) close(labels, p.versus?.label);
+      else if (last) {
+        (last as Run).periods.push(...labels);
+        if (p.versus) (last as Run).versus = p.versus.label;
+      }
+      continue;
+    }
+    const follow = i > 0 ? followUpOf(p.text) : undefined;
+    if (follow) {
+      // "and what drove it": an item about the part before it, with that part's periods
+      close([]);
+      runs.push({ parts: [p], periods: [], follow });
+      last = null;
+      continue;
+    }
+    if (BACK_REFERENCE.test(p.text) && i > 0) continue;
+    if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
+    const before = p.periods.filter((m) => m.start < p.askAt).map((m) => m.label);
+    const after = p.periods.filter((m) => m.start >= p.askAt).map((m) => m.label);
+    if (before.length && !after.length) {
+      // "the FY2023 EBIT margin", "the 2022 operating margin versus 2021": this part's own
+      close([]);
+      runs.push({ parts: [p], periods: before, ...(p.versus ? { versus: p.versus.label } : {}) });
+      last = null;
+      continue;
+    }
+    if (after.length === 1 && sentencePeriods && !p.versus) {
+      close([]);
+      runs.push({ parts: [p], periods: after });
+      last = null;
+      continue;
+    }
+    open.push(p);
+    if (EACH.test(p.text)) close([]);
+    else if (p.versus || after.length) close(after, p.versus?.label);
+  }
+  close([]);
+  return runs;
+}
+
+/** The part as asked: from where it starts asking, without its periods, "versus …" and trailing filler. */
+function askOf(t: string, p: Part): string {
+  let s = t.slice(p.askAt, p.end);
+  const cut = [...p.periods, ...(p.versus ? [p.versus] : [])].filter((m) => m.start >= p.askAt).sort((a, b) => b.start - a.start);
+  for (const m of cut) s = `${s.slice(0, m.start - p.askAt)}${s.slice(m.end - p.askAt)}`;
+  s = s.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\b/gi, " ");
+  s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\beach year\b/gi, " ");
+  s = s.replace(/\bwith (?:the )?(?:change|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
+  s = s.replace(/\b(?:at|for|in)\s+(?:the\s+)?(?:end of\s+)?(?:fiscal\s+)?(?:year[- ]end|end[- ])?\s*$/i, " ");
+  s = s.replace(/\s+/g, " ").replace(/[\s,.:;-]+$/, "").trim();
+  return s.replace(TAIL, "").trim();
+}
+
+function latest(periods: string[]): string[] {
+  const year = (p: string) => Number(/(\d{4})/.exec(p)?.[1] ?? 0);
+  return periods.length ? [[...periods].sort((a, b) => year(b) - year(a))[0]!] : [];
+}
+
+function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
+  if (RANKING.test(p.text)) return "ranking";
+  const c = p.hits[0]?.concept;
+  if (c?.kind === "text") return c.section && c.section !== "segment" ? "narrative" : "other";
+  // a figure against a plan, a forecast or a budget: the chat compares them in its own words
+  if (/\b(?:compare[ds]?|against|versus|vs\.?)\b/i.test(p.text) && !p.versus) return "other";
+  // a person, a name, a place or a date is read from a sentence, not a figure
+  if (c && ["person", "organisation", "place", "date"].includes(c.kind)) return "other";
+  return c ? "figure" : "other";
+}
+
+/** "in Q3 2024", "at 30 June 2024": a day is a balance's date, anything else a period. */
+function whenOf(period: string | undefined): string {
+  if (!period) return "";
+  return /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`;
+}
+
+function questionFor(kind: ItemKind, ask: string, company: string | undefined, period: string | undefined): string {
+  const of = company ? ` of ${company}` : "";
+  const when = whenOf(period);
+  const what = ask.replace(/^(?:the|their|its)\s+/i, "");
+  if (kind === "narrative") return `What are the${of ? `${of}'s` : ""} ${what}`.replace(/the of (.*)'s/, "$1's").trim() + "?";
+  if (/^(?:which|how|what|who|when|where|why)\b/i.test(what)) return `${what.charAt(0).toUpperCase()}${what.slice(1)}${of}${when}?`;
+  return `What was the ${what}${of}${when}?`;
+}
+
+const AGAINST = /\b(?:against|versus|vs\.?|compared? (?:with|to)|relative to)\s+(?:the\s+)?(.+)$/i;
+const MARGINS = /\b(?:with |and )?(?:the |their |its )?margins?\s*$/i;
+
+/** The margin of a figure ("operating income" → operating margin), when the catalog has one. */
+function marginOf(c: Concept | undefined): Concept | undefined {
+  if (!c || c.kind !== "amount") return undefined;
+  return findConcepts(`${c.label} margin`).map((h) => h.concept).find((x) => x.kind === "percent" && x.id !== c.id);
+}
+
+function factQuestion(c: Concept, company: string | undefined, period?: string): string {
+  const who = company ?? "the company";
+  if (c.kind === "count") return period ? `How many ${c.label.toLowerCase()} did ${who} have${whenOf(period)}?` : `How many ${c.label.toLowerCase()} does ${who} have?`;
+  return period ? `What was the ${c.label.toLowerCase()} of ${who}${whenOf(period)}?` : `What is the ${c.label.toLowerCase()} of ${who}?`;
+}
+
+function labelOf(ask: string, periods: string[], kind: ItemKind): string {
+  const what = ask.replace(/^(?:the|their|its)\s+/i, "");
+  const head = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  if (kind === "comparison") return `${head}, ${periods[0]} vs ${periods[1]}`;
+  return periods.length ? `${head}, ${periods[0]}` : head;
+}
+
+/**
+ * A year mention after a day and month ("30 June 2024", "May 31, 2018") or after "the end of" a
+ * month ("the end of September 2024", "utgången av september 2024") is that day: the date a balance
+ * is asked at, with the span of its words (kept whole, never read as the fiscal year).
+ */
+const DAY_MONTH = new RegExp(String.raw`(?:\b(\d{1,2})\s+(${MONTH})|\b(${MONTH})\.?\s+(\d{1,2}),?|\b(${MONTH}))\.?\s*$`, "i");
+
+function pointOf(t: string, m: { label: string; start: number; end: number }): { label: string; start: number; end: number } {
+  const year = /^FY(\d{4})$/.exec(m.label)?.[1];
+  if (!year) return m;
+  const before = t.slice(0, m.start);
+  const d = DAY_MONTH.exec(before);
+  const month = d ? monthNumber(d[2] ?? d[3] ?? d[5]!) : 0;
+  if (!d || !month) return m;
+  const head = before.slice(0, d.index);
+  const endOf = END_OF.exec(head);
+  const day = Number(d[1] ?? d[4] ?? 0) || (endOf ? lastDayOfMonth(Number(year), month) : 0);
+  if (!day) return m;
+  let start = endOf ? endOf.index : d.index;
+  const at = AT.exec(t.slice(0, start));
+  if (at) start = at.index;
+  return { label: `${day} ${monthName(month)} ${year}`, start: start + (/^\s/.test(t.slice(start)) ? 1 : 0), end: m.end };
+}
+
+/** Sentence periods: the header's (its "versus" period apart) and those written before the first item. */
+function sentencePeriodsOf(t: string, s: Span, header: Span | null, parts: Part[], mentions: Array<{ label: string; start: number }>): { periods: string[]; versus?: string; change: boolean } {
+  const headerText = header ? t.slice(header.start, header.end) : "";
+  const versus = header ? mentions.find((m) => m.start >= header.start && m.start < header.end && VERSUS.test(t.slice(header.start, m.start))) : undefined;
+  const headerPeriods = header ? periodsIn(headerText.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against)\b.*$/i, "")) : [];
+  const first = parts.find((p) => p.askAt >= 0)?.askAt ?? s.end;
+  const body = header ? header.end : s.start;
+  const leading = first > body ? periodsIn(t.slice(body, first)) : [];
+  return { periods: [...new Set([...headerPeriods, ...leading])], ...(versus ? { versus: versus.label } : {}), change: CHANGE.test(headerText) };
+}
+
+/** "What drove it", "how fast did it grow": an item about the figure of the item before it. */
+function followUp(kind: "reason" | "growth", prev: RequestItem, company: string | undefined, companies: string[], byConcept: boolean): RequestItem {
+  const what = byConcept && prev.concept ? prev.concept.label.toLowerCase() : prev.ask.replace(/^(?:the|their|its)\s+/i, "");
+  const period = prev.periods[0];
+  const of = company ? ` of ${company}` : "";
+  const question = kind === "reason" ? `What drove the ${what}${of}${whenOf(period)}?` : `How much did the ${what}${of} grow year on year${whenOf(period)}?`;
+  const head = kind === "reason" ? `What drove the ${what}` : `${what.charAt(0).toUpperCase()}${what.slice(1)} growth`;
+  return {
+    n: prev.n + 1, ask: kind === "reason" ? what : `${what} growth`, label: period ? `${head}, ${period}` : head, kind: "other", follow: kind,
+    ...(prev.concept ? { concept: prev.concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies),
+  };
+}
+
+export function readItems(request: string, companies: string[]): RequestItems {
+  const t = lightNormalise(request);
+  const named = companyIn(t, companies);
+  const company = named ?? (companies.length === 1 ? companies[0] : undefined);
+  // the question names the company only when the room holds several (the reader then needs it)
+  const asked = companies.length > 1 ? named : undefined;
+  const companyWords = new Set([...wordsOf(company), ...companies.flatMap((c) => [...wordsOf(c)])]);
+  const toks = tokens(t);
+  const all = findConcepts(t, toks);
+  const hits = all.filter((h, i) => !all.some((o, j) => j !== i && o.from <= h.from && o.to >= h.to && o.to - o.from > h.to - h.from)).sort((a, b) => a.from - b.from);
+  const spans = hits.map((h) => ({ start: toks[h.from]!.start, end: toks[h.to - 1]!.end }));
+  // a year that ends a sentence ("versus 2021.") is still a year
+  const mentions = periodMentions(t.toLowerCase().replace(/(\d)\.(?=\s|$)/g, "$1 ")).map((m) => pointOf(t, m));
+  // a Swedish request's parts are put to the chat by their concept's name
+  const swedish = detectLanguage(t) === "sv";
+  const items: RequestItem[] = [];
+  const ignored: string[] = [];
+  let requestPeriods: string[] = [];
+  for (const s of sentences(t)) {
+    const h = headerEnd(t, s);
+    const header = h ? { start: s.start, end: h } : null;
+    const parts = partsOf(t, header ? { start: header.end, end: s.end } : s, spans, hits, mentions, companyWords);
+    const sp = sentencePeriodsOf(t, s, header, parts, mentions);
+    const context = sp.periods.length ? sp.periods : requestPeriods;
+    if (sp.periods.length) requestPeriods = sp.periods;
+    const change = sp.change || parts.some((p) => p.askAt < 0 && CHANGE.test(p.text));
+    const push = (p: Part, kind: ItemKind, ask: string, periods: string[]) => {
+      const against = kind === "other" ? AGAINST.exec(p.text) : null;
+      if (against) {
+        // "revenue against the management forecast": the chat compares them; the question says so
+        const subject = p.text.slice(0, against.index).replace(/\b(?:Q[1-4]|H[12]|FY)?\s?'?\d{4}\b/gi, " ").replace(/^\s*(?:how did|what was|what were|and|plus|the)\s+/i, "").replace(/\s+compare\b.*$/i, "").replace(/\s+/g, " ").trim();
+        const target = against[1]!.replace(/[?.!]+$/, "").trim();
+        const q = `How did ${subject}${periods[0] ? ` in ${periods[0]}` : ""} compare with ${target}?`;
+        const label = `${subject.charAt(0).toUpperCase()}${subject.slice(1)} against ${target}${periods[0] ? `, ${periods[0]}` : ""}`;
+        items.push({ n: items.length + 1, ask: `${subject} ${target}`, label, kind, ...(p.hits[0] ? { concept: p.hits[0].concept } : {}), periods, questions: [q], reading: readQuestion(q, companies) });
+        return;
+      }
+      const fact = p.hits[0]?.concept.fact;
+      const what = swedish && p.hits[0] ? p.hits[0].concept.label.toLowerCase() : ask;
+      // a company fact is stated once, in the newest filing: asked as of now, the way the filings state it (at a day asked: at that day)
+      const day = fact && periods[0] && whenOf(periods[0]).startsWith(" at") ? periods[0] : undefined;
+      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : [questionFor(kind, what, asked, periods[0])];
+      const retry = fact && periods[0] && !day ? factQuestion(p.hits[0]!.concept, asked, periods[0]) : undefined;
+      items.push({ n: items.length + 1, ask, label: labelOf(ask, periods, kind), kind, ...(p.hits[0] ? { concept: p.hits[0].concept } : {}), periods, questions, ...(retry ? { retry } : {}), reading: readQuestion(questions[0]!, companies) });
+    };
+    const firstAsk = parts.find((p) => p.askAt >= 0)?.askAt ?? s.end;
+    for (const run of runsOf(mergeQualifiers(parts), sp.periods.length > 0, firstAsk)) {
+      if (run.follow) {
+        const prev = items.at(-1);
+        if (prev && prev.kind !== "narrative") items.push(followUp(run.follow, prev, asked, companies, swedish));
+        else ignored.push(run.parts[0]!.text);
+        continue;
+      }
+      for (const p of run.parts) {
+        const ask = askOf(t, p);
+        if (!ask) {
+          ignored.push(p.text);
+          continue;
+        }
+        const kind = kindOf(p);
+        const periods = run.periods.length ? [...new Set(run.periods)] : context;
+        const base = run.versus ?? (run.periods.length ? undefined : sp.versus);
+        // "operating income with margins": the figure and its margin
+        const margin = MARGINS.test(p.text) ? marginOf(p.hits[0]?.concept) : undefined;
+        if (margin) {
+          const base = { ...p, hits: [{ ...p.hits[0]!, concept: margin }] };
+          const label = /^\p{Lu}\p{Ll}/u.test(margin.label) ? `${margin.label.charAt(0).toLowerCase()}${margin.label.slice(1)}` : margin.label;
+          const plain = ask.replace(MARGINS, "").trim();
+          const periods = run.periods.length ? [...new Set(run.periods)] : context;
+          for (const x of periods.length ? periods : [undefined]) push(p, "figure", plain, x ? [x] : []);
+          for (const x of periods.length ? periods : [undefined]) push(base, "figure", label, x ? [x] : []);
+          continue;
+        }
+        if (!p.hits.length && /^(?:the |their |its )?margins?$/i.test(ask)) {
+          // a bare "margins" after figures: the margins of those figures
+          const made = items.filter((i) => (i.kind === "figure" || i.kind === "comparison") && i.concept && marginOf(i.concept)).map((i) => ({ c: marginOf(i.concept)!, periods: i.periods, kind: i.kind }));
+          for (const m of made.filter((x, j) => made.findIndex((y) => y.c.id === x.c.id && y.periods.join() === x.periods.join()) === j)) push({ ...p, hits: [{ ...(hits[0] ?? ({} as ConceptHit)), concept: m.c }] }, m.kind, /^\p{Lu}\p{Ll}/u.test(m.c.label) ? m.c.label.toLowerCase() : m.c.label, m.periods);
+          if (made.length) continue;
+        }
+        if (kind === "narrative") push(p, kind, ask, []);
+        else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
+        else if (p.hits[0]!.concept.fact) push(p, "figure", ask, latest(periods));
+        else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context)) push(p, "comparison", ask, [cur, base]);
+        else if (change && periods.length === 2) push(p, "comparison", ask, latest(periods).concat(periods.filter((x) => x !== latest(periods)[0])));
+        else if (!periods.length) push(p, "figure", ask, []);
+        else for (const x of periods) push(p, "figure", ask, [x]);
+      }
+    }
+  }
+  // a request naming no concept is read only when a part asks something in words of its own (two or more)
+  const asks = items.some((i) => i.concept) ? items : items.filter((i) => tokens(i.ask).filter((w) => !LEAD.has(w.word)).length >= 2);
+  return { items: asks.map((i, k) => ({ ...i, n: k + 1 })), ...(company ? { company } : {}), ignored };
+}

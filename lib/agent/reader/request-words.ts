@@ -1,0 +1,73 @@
+/**
+ * The words the request reader (./items.ts) splits and reads a request by, as data for each
+ * language the product serves (English filings, Swedish reports and SOU documents). A request is
+ * read with the words of both languages: a Swedish request quoting an English line item still
+ * splits at "och", and the word lists do not collide.
+ */
+export interface RequestWords {
+  /** Words joining the parts of a list ("and", "plus"). */
+  joiners: string[];
+  /** Words that start a new run of parts (the periods written after a run are the run's only). */
+  newRun: string[];
+  /** Words before what a part asks ("give me the", "för"). */
+  lead: string[];
+  /** Words at the end of a part that ask nothing ("for", "with", "för"). */
+  tail: string[];
+  /** "the end of", "utgången av": before a month, the month's last day. */
+  endOf: string[];
+  /** "at", "vid": before a date, the date a balance is asked at. */
+  at: string[];
+  /** A part asking why the figure before it moved ("what drove it", "why did it change"). */
+  reason: RegExp;
+  /** A part asking how much the figure before it grew ("how fast did it grow"). */
+  growth: RegExp;
+}
+
+export const REQUEST_WORDS: Record<"en" | "sv", RequestWords> = {
+  en: {
+    joiners: ["and", "plus", "as well as", "along with", "&"],
+    newRun: ["plus", "also", "then", "as well as", "along with"],
+    lead: [
+      "for", "in", "at", "of", "on", "by", "from", "with", "to", "pull", "give", "get", "show", "tell", "list", "provide", "summarise", "summarize", "flag", "need",
+      "want", "like", "would", "please", "also", "then", "plus", "and", "so", "me", "us", "i", "we", "you", "what", "whats", "was", "were", "is", "are", "did",
+      "does", "do", "their", "its", "the", "a", "an", "fiscal", "fy", "year", "years", "end", "versus", "vs", "compared", "against", "each", "both", "now", "just",
+      "sources", "source", "citations", "performance", "company", "as", "reported", "inc", "corp", "ltd", "plc", "llc", "co", "change", "changes", "difference", "there", "here", "10", "k", "q", "filing", "report", "annual", "all",
+    ],
+    tail: ["for", "in", "at", "of", "on", "by", "from", "the", "each", "both", "year", "years", "fiscal", "end", "and", "with", "versus", "vs", "vs.", "compared", "to"],
+    endOf: ["the end of", "end of", "the close of", "close of"],
+    at: ["at", "as of", "as at", "on"],
+    reason: /^(?:and\s+)?(?:what (?:drove|drives|caused|causes|explains?|was behind|were the drivers of)|why (?:did|has|was|were|is)|what were the reasons for)\b.*\b(?:it|they|that|this|the change|the increase|the decrease)\b/i,
+    growth: /^(?:and\s+)?(?:how (?:fast|quickly|much) (?:did|has|have|was|were)|by how much (?:did|has|have)|what (?:was|is) (?:its|their) growth)\b.*\b(?:it|they|that|this|its|their)\b/i,
+  },
+  sv: {
+    joiners: ["och", "samt", "även"],
+    newRun: ["samt", "även", "också", "sedan"],
+    lead: [
+      "för", "i", "vid", "av", "på", "om", "till", "med", "från", "hur", "stor", "stort", "stora", "var", "vad", "vilken", "vilket", "vilka", "ge", "mig", "oss", "visa", "ange", "det", "den", "de", "ett",
+      "året", "år", "räkenskapsåret", "kvartalet", "utgången", "slutet", "per", "deras", "dess", "bolagets", "företagets", "och", "samt", "även", "också", "sedan", "jämfört", "mot", "både", "varje", "alla", "källor",
+    ],
+    tail: ["för", "i", "vid", "per", "av", "och", "med", "samt", "under", "jämfört", "mot"],
+    endOf: ["utgången av", "slutet av"],
+    at: ["vid", "per", "den"],
+    reason: /^(?:och\s+)?(?:vad (?:drev|driver|orsakade|förklarar|låg bakom)|varför (?:ökade|minskade|förändrades|ändrades|steg|sjönk))\b/i,
+    growth: /^(?:och\s+)?(?:hur (?:snabbt|mycket) (?:växte|ökade|har)|med hur mycket (?:växte|ökade))\b/i,
+  },
+};
+
+const both = (f: (w: RequestWords) => string[]) => [...new Set([...f(REQUEST_WORDS.en), ...f(REQUEST_WORDS.sv)])];
+const alternation = (ws: string[]) => [...ws].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+")).join("|");
+
+export const LEAD_WORDS = new Set(both((w) => w.lead));
+export const JOINERS = alternation(both((w) => w.joiners).filter((w) => w !== "&"));
+export const NEW_RUN = new RegExp(`(?:^|[\\s,])(?:${alternation(both((w) => w.newRun))})(?=[\\s,]|$)`, "i");
+export const TAIL = new RegExp(`(?:\\s+(?:${alternation(both((w) => w.tail))}))+$`, "iu");
+export const END_OF = new RegExp(`(?:${alternation(both((w) => w.endOf))})\\s*$`, "i");
+export const AT = new RegExp(`(?:^|\\s)(?:${alternation(both((w) => w.at))})\\s*$`, "i");
+
+/** What a part about the figure before it asks: why it moved, or how much it grew. */
+export function followUpOf(text: string): "reason" | "growth" | undefined {
+  const t = text.trim();
+  if (REQUEST_WORDS.en.reason.test(t) || REQUEST_WORDS.sv.reason.test(t)) return "reason";
+  if (REQUEST_WORDS.en.growth.test(t) || REQUEST_WORDS.sv.growth.test(t)) return "growth";
+  return undefined;
+}

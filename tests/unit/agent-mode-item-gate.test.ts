@@ -1,0 +1,85 @@
+/**
+ * Agent Mode's gate: an item is answered only by a value its own turn's tools returned for that
+ * concept and period; a segment's row never answers the company; nothing found is "not in the data
+ * room", found-but-unstated or a spent budget is the run's failure; a comparison's change is computed.
+ */
+import { describe, expect, it } from "vitest";
+import { readItems } from "@/lib/agent/reader/items";
+import { checkItem } from "@/lib/agent/mode/item-gate";
+import { writeItemsAnswer } from "@/lib/agent/mode/item-answer";
+import type { LegResult } from "@/lib/agent/mode/item-legs";
+
+const source = (page: number, excerpt: string) => ({ id: `d:${page}`, documentId: "d", document: "Annual_Report.pdf", page, excerpt, citation: `(source: Annual_Report.pdf, p.${page})`, url: `/deals/x/documents/d?page=${page}` });
+const compute = (value: number, period: string, formatted: string) => ({
+  toolName: "compute_metric",
+  input: { metric: "revenue", periods: [period] },
+  output: { status: "answered", metric: { id: "revenue", name: "Revenue", unit: "amount" }, value, formatted, periods: [period], series: [{ period, value, formatted }], inputs: [{ item: "revenue", label: "Net sales", period, periodEnd: `${period.slice(2)}-12-31`, value, scale: 1e6, currency: "USD", document: "Annual_Report.pdf", page: 48, row: `Net sales ${formatted}`, citation: "(source: Annual_Report.pdf, p.48)" }], missing: [], notes: [] },
+});
+const leg = (item: number, text: string, toolCalls: LegResult["toolCalls"], sources = [source(48, "Net sales $ 34,229 $ 35,355")]): LegResult => ({ item, question: "q", text, sources, toolCalls, ms: 1, batch: 1 });
+
+describe("the item gate", () => {
+  const [sales2022, sales2021] = readItems("Net sales for 2022 and 2021", []).items as [ReturnType<typeof readItems>["items"][number], ReturnType<typeof readItems>["items"][number]];
+
+  it("answers a figure with the value a tool returned for the concept and period", () => {
+    const c = checkItem(sales2022, [leg(1, "Revenue for fiscal 2022 was **USD 34,229 million** (source: Annual_Report.pdf, p.48)", [compute(34_229e6, "FY2022", "USD 34,229 million")])]);
+    expect(c.status).toBe("answered");
+  });
+
+  it("refuses a figure no tool returned, and a value of another period", () => {
+    expect(checkItem(sales2022, [leg(1, "Revenue was **USD 11,532 million** (source: Annual_Report.pdf, p.48)", [compute(34_229e6, "FY2022", "USD 34,229 million")])]).status).toBe("failed");
+    const other = checkItem(sales2022, [leg(1, "Revenue was **USD 35,355 million** (source: Annual_Report.pdf, p.48)", [compute(35_355e6, "FY2021", "USD 35,355 million")])]);
+    expect(other).toMatchObject({ status: "failed", reason: expect.stringContaining("FY2021") });
+  });
+
+  it("refuses a figure whose answer says it is another year's, or another day's than the day asked", () => {
+    const margin = readItems("EBITDA margin for Q3 2024", []).items[0]!;
+    const kb = { toolName: "query_knowledge_base", input: { query: "q" }, output: { tables: [{ label: "EBITDA margin", asWritten: "23%" }] } };
+    expect(checkItem(margin, [leg(1, "Ebitda margin at FY2025F: 23% (source: forecast_v2.xlsx, 'P&L Forecast'!D14).", [kb])])).toMatchObject({ status: "failed", reason: expect.stringContaining("2025") });
+    expect(checkItem(margin, [leg(1, "Ebitda margin at Q3 2024: 23% (source: Q3_2024_Report.pdf, p.3).", [kb])]).status).toBe("answered");
+    const staff = readItems("Headcount at 30 June 2024", []).items[0]!;
+    const facts = { toolName: "get_company_facts", input: { facts: ["employees"] }, output: { facts: [{ value: "155" }] } };
+    expect(checkItem(staff, [leg(1, "The number of employees at 30 September 2024 was **155** (source: Q3_2024_Report.pdf, p.1)", [facts])]).status).toBe("failed");
+    expect(checkItem(staff, [leg(1, "The number of employees at 30 June 2024 was **155** (source: Q2_2024_Report.pdf, p.1)", [facts])]).status).toBe("answered");
+  });
+
+  it("refuses a growth answered by the figure's level, and takes one stated as a rate", () => {
+    const growth = readItems("What was subscription revenue in Q3 2024 and how fast did it grow year over year?", []).items[1]!;
+    const rows = { toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: [] } };
+    const level = leg(2, "Subscription revenue, Q3 2024: **EUR 4,300 thousand** (source: Q3_2024_Report.pdf, p.4)", [rows], [source(4, "Subscription revenue 4,300")]);
+    expect(checkItem(growth, [level])).toMatchObject({ status: "failed", reason: expect.stringContaining("not its growth") });
+    const rate = leg(2, "Q3_2024_Report.pdf states: \"Subscription revenue grew 16% year on year to EUR 4.3 million.\" (source: Q3_2024_Report.pdf, p.2)", [rows], [source(2, "Subscription revenue grew 16% year on year")]);
+    expect(checkItem(growth, [rate]).status).toBe("answered");
+  });
+
+  it("never takes a segment's row for the company's figure", () => {
+    const row = { item: "revenue", match: "table", label: "Space", source: "table", table: { title: "Net sales by business segment", headings: ["Business segments"] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2022", months: 12, value: 11_532e6 }], document: "Annual_Report.pdf", page: 40, row: "Space 11,532", citation: "(source: Annual_Report.pdf, p.40)" };
+    const c = checkItem(sales2022, [leg(1, "Net sales, fiscal 2022: **USD 11,532 million** (source: Annual_Report.pdf, p.40)", [{ toolName: "get_line_items", input: { items: ["revenue"] }, output: { rows: [row], notFound: [], notes: [] } }])]);
+    expect(c).toMatchObject({ status: "failed", reason: expect.stringContaining("part's row") });
+  });
+
+  it("discloses an item nothing was found on, but fails one whose evidence the tools returned unstated", () => {
+    const none = checkItem(sales2022, [leg(1, "I couldn't find net sales for fiscal 2022 in the documents.", [{ toolName: "search_documents", input: { query: "net sales 2022" }, output: { passages: [], notes: [] } }])]);
+    expect(none.status).toBe("not_covered");
+    const seen = checkItem(sales2022, [leg(1, "I couldn't find net sales for fiscal 2022 in the documents.", [{ toolName: "search_documents", input: { query: "net sales 2022" }, output: { passages: [{ document: "Annual_Report.pdf", page: 20, text: "Net sales were $34,229 million in 2022.", citation: "(source: Annual_Report.pdf, p.20)", charStart: 0, charEnd: 10 }], notes: [] } }])]);
+    expect(seen.status).toBe("failed");
+    const skipped = checkItem(sales2022, [{ ...leg(1, "", []), skipped: true }]);
+    expect(skipped).toMatchObject({ status: "failed", reason: expect.stringContaining("budget") });
+  });
+
+  it("states a comparison's two sides and the change it computes, and a badge of what was checked", () => {
+    const cmp = readItems("Net sales 2022 versus 2021", []).items[0]!;
+    expect(cmp.kind).toBe("comparison");
+    const c = checkItem(cmp, [
+      leg(1, "Revenue for fiscal 2022 was **USD 34,229 million** (source: Annual_Report.pdf, p.48)", [compute(34_229e6, "FY2022", "USD 34,229 million")]),
+      leg(1, "Revenue for fiscal 2021 was **USD 35,355 million** (source: Annual_Report.pdf, p.48)", [compute(35_355e6, "FY2021", "USD 35,355 million")]),
+    ]);
+    expect(c.status).toBe("answered");
+    expect(c.change!.value).toBeCloseTo(-1_126e6);
+    const absent = checkItem(sales2021, [leg(2, "I couldn't find net sales for fiscal 2021 in the documents.", [])]);
+    const w = writeItemsAnswer([c, absent], "Insufficient documentation");
+    expect(w.answer).toMatch(/FY2022 USD 34,229 million \[1\] vs FY2021 USD 35,355 million \[1\]; change −USD 1,126 million \(−3\.2%\), down/);
+    expect(w.answer).toMatch(/Net sales, FY2021\*\*: Insufficient documentation — not in the data room/);
+    expect(w.badge).toBe("1 of 2 items answered from sources, 1 not in the data room");
+    expect(w.citations.map((x) => x.page)).toEqual([48]);
+  });
+});

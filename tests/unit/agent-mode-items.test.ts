@@ -1,0 +1,86 @@
+/** The request reader of Agent Mode: a multi-part request read into items, each read by the chat's question reader. */
+import { describe, expect, it } from "vitest";
+import { readItems } from "@/lib/agent/reader/items";
+
+const labels = (request: string, companies: string[] = []) => readItems(request, companies).items.map((i) => i.label);
+
+describe("readItems", () => {
+  it("distributes a list of periods over a list of figures: three figures for three years are nine items", () => {
+    const r = readItems("Net sales, net earnings and FCF for 2020, 2021 and 2022", []);
+    expect(r.items).toHaveLength(9);
+    expect(r.items.every((i) => i.kind === "figure" && i.periods.length === 1)).toBe(true);
+    expect(r.items.map((i) => i.concept?.id)).toEqual(["revenue", "revenue", "revenue", "net_income", "net_income", "net_income", "free_cash_flow", "free_cash_flow", "free_cash_flow"]);
+    expect(r.items.map((i) => i.periods[0])).toEqual(["FY2020", "FY2021", "FY2022", "FY2020", "FY2021", "FY2022", "FY2020", "FY2021", "FY2022"]);
+  });
+
+  it("makes the figures before \"versus 2021\" comparisons, reads a bare margin as the margin of the profit named, and drops \"with sources\"", () => {
+    const r = readItems("Summarise the company's 2022 performance: revenue, operating profit and margin versus 2021, backlog, and the top three risks, with sources.", []);
+    expect(r.items.map((i) => [i.kind, i.concept?.id, i.periods])).toEqual([
+      ["comparison", "revenue", ["FY2022", "FY2021"]],
+      ["comparison", "operating_income", ["FY2022", "FY2021"]],
+      ["comparison", "operating_margin", ["FY2022", "FY2021"]],
+      ["figure", "backlog", ["FY2022"]],
+      ["narrative", "risks", []],
+    ]);
+    // a comparison asks the chat loop once per side
+    expect(r.items[0]!.questions).toHaveLength(2);
+  });
+
+  it("applies a header's periods to its list and a part's own later period to that part only", () => {
+    expect(labels("For fiscal 2023: cash from operations, capital expenditures and the capex outlook for 2024.")).toEqual(["Cash from operations, FY2023", "Capital expenditures, FY2023", "Capex outlook, FY2024"]);
+    expect(labels("FY2023 vs FY2022: revenues and net income")).toEqual(["Revenues, FY2023 vs FY2022", "Net income, FY2023 vs FY2022"]);
+  });
+
+  it("reads periods written before the first figure as the sentence's, and \"each year\" as all of them", () => {
+    const r = readItems("For 2020, 2021 and 2022 give me total revenues and net income each year, and total assets at the end of 2022.", []);
+    expect(r.items.map((i) => i.label)).toEqual([
+      "Total revenues, FY2020", "Total revenues, FY2021", "Total revenues, FY2022",
+      "Net income, FY2020", "Net income, FY2021", "Net income, FY2022",
+      "Total assets, FY2022",
+    ]);
+  });
+
+  it("keeps a concept's own \"and\" whole and asks a company fact as of the newest filing", () => {
+    const r = readItems("In 2023: research and development, subscription and support revenue and headcount", []);
+    expect(r.items.map((i) => i.ask)).toEqual(["research and development", "subscription and support revenue", "headcount"]);
+    const headcount = r.items[2]!;
+    expect(headcount.questions[0]).toBe("How many employees does the company have?");
+    expect(headcount.retry).toBe("How many employees did the company have in FY2023?");
+  });
+
+  it("keeps an item the catalog does not name, and a ranking, as asked; asks back a request with nothing to answer", () => {
+    const r = readItems("For 2022: free cash flow, which segment had the highest revenue, and their MSCI ESG rating", []);
+    expect(r.items.map((i) => i.kind)).toEqual(["figure", "ranking", "other"]);
+    expect(r.items[2]!.questions[0]).toBe("What was the MSCI ESG rating in FY2022?");
+    expect(readItems("Hello there", []).items).toEqual([]);
+  });
+
+  it("names the company in the questions only when the data room holds several", () => {
+    expect(readItems("Acme's revenue in 2022", ["ACME CORP"]).items[0]!.questions[0]).toBe("What was the revenue in FY2022?");
+    const two = readItems("Acme's revenue in 2022", ["ACME CORP", "GLOBEX INC"]);
+    expect(two.company).toBe("ACME CORP");
+    expect(two.items[0]!.questions[0]).toContain("ACME CORP");
+  });
+
+  it("splits a Swedish list at \"och\" and asks each part by its concept's name", () => {
+    const r = readItems("Intäkter, marginaler och tvister för 2023", []);
+    expect(r.items.map((i) => i.label)).toEqual(["Intäkter, FY2023", "Marginaler, FY2023", "Tvister"]);
+    expect(r.items[0]!.questions[0]).toBe("What was the revenue in FY2023?");
+    expect(r.items[2]!.kind).toBe("narrative");
+  });
+
+  it("keeps the day a balance is asked at, in English and in Swedish, instead of reading it as the year", () => {
+    const en = readItems("Headcount at 30 June 2024", []).items[0]!;
+    expect([en.label, en.periods, en.questions[0]]).toEqual(["Headcount, 30 June 2024", ["30 June 2024"], "How many employees did the company have at 30 June 2024?"]);
+    const sv = readItems("Hur stor var kassan vid utgången av september 2024?", []).items[0]!;
+    expect([sv.concept?.id, sv.periods, sv.questions[0]]).toEqual(["cash", ["30 September 2024"], "What was the cash and cash equivalents at 30 September 2024?"]);
+    expect(readItems("Inventories at May 31, 2018", []).items[0]!.periods).toEqual(["31 May 2018"]);
+  });
+
+  it("reads \"what drove it\" and \"how fast did it grow\" as items about the figure before them, with its period", () => {
+    expect(labels("What was the gross margin in fiscal 2018 and why did it change?")).toEqual(["Gross margin, FY2018", "What drove the gross margin, FY2018"]);
+    const g = readItems("What was subscription revenue in Q3 2024 and how fast did it grow year over year?", []).items;
+    expect(g.map((i) => [i.kind, i.label])).toEqual([["figure", "Subscription revenue, Q3 2024"], ["other", "Subscription revenue growth, Q3 2024"]]);
+    expect(g[1]!.questions[0]).toBe("How much did the subscription revenue grow year on year in Q3 2024?");
+  });
+});
