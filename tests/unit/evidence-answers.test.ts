@@ -118,3 +118,14 @@ describe("a stated level, not a change", () => {
     expect(writeScopedRows({ rows: [r], notFound: [], notes: [] }, comps, "International Operated Markets")).toMatch(/\*\*\(15\.0\)%\*\*/);
   });
 });
+
+describe("a headcount sentence", () => {
+  const employees = conceptById("employees")!;
+  it("states the stock beside its noun, not a grant, a hiring or a plan's terms", () => {
+    const stock = passage("On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+    const grant = passage("In December 2020, we granted to our employees (excluding executives and certain union-represented employees), a one-time grant of 5,163,425 RSUs.");
+    const hired = passage("Additionally, we hired approximately 23,000 new employees in 2022 for critical skills.");
+    expect(statedSentence([grant, hired, stock], employees, [], undefined, true)?.text).toMatch(/92,000 people/);
+    expect(statedSentence([grant, hired], employees, [], undefined, true)).toBeNull();
+  });
+});

@@ -120,9 +120,10 @@ function callFor(step: Step, r: Reading): Call {
     case "sentence": {
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p)).map((p) => p.replace(/^FY/, "")).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
-      const what = c.kind === "count" ? [...new Set(c.terms)].slice(0, 8).join(" ") : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
-      // a count or a balance with no year asked is the current one: the writer takes the newest filing's sentence among those that fit
-      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10 } };
+      const what = c.kind === "count" ? `number of ${c.terms[0]} ${[...new Set(c.terms)].slice(1, 8).join(" ")}` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
+      // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
+      const newest = !when && (c.kind === "count" || c.balance) ? { newest: true } : {};
+      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10, ...newest } };
     }
   }
 }
