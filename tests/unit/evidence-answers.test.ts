@@ -25,7 +25,11 @@ describe("evidence writers", () => {
   it("takes the first sentence that states a headcount, without the running header", () => {
     const old = passage("At December 31, 2021, the Company employed 88,000 people.", "ACME_2021_10K.pdf");
     const now = passage("Table of Contents Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+    const dated = passage("The number of employees at 30 September 2024 was 155 (138).");
+    expect(statedSentence([dated], employees, [], undefined, true)?.text).toMatch(/was 155/);
     expect(statedSentence([now, old], employees, [])?.text).toBe("Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+    const dated = passage("The number of employees at 30 September 2024 was 155 (138).");
+    expect(statedSentence([dated], employees, [], undefined, true)?.text).toMatch(/was 155/);
   });
 
   it("orders documents in time: a year's quarters before its annual report, a later year after both", () => {
@@ -123,6 +127,8 @@ describe("a headcount sentence", () => {
   const employees = conceptById("employees")!;
   it("states the stock beside its noun, not a grant, a hiring or a plan's terms", () => {
     const stock = passage("On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
+    const dated = passage("The number of employees at 30 September 2024 was 155 (138).");
+    expect(statedSentence([dated], employees, [], undefined, true)?.text).toMatch(/was 155/);
     const grant = passage("In December 2020, we granted to our employees (excluding executives and certain union-represented employees), a one-time grant of 5,163,425 RSUs.");
     const hired = passage("Additionally, we hired approximately 23,000 new employees in 2022 for critical skills.");
     expect(statedSentence([grant, hired, stock], employees, [], undefined, true)?.text).toMatch(/92,000 people/);

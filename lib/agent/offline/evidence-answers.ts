@@ -263,11 +263,11 @@ export function statedSentence(passages: Passage[], c: Concept, years: number[],
 /** "An increase of $1.3 billion", "decreased by 4%": the figure is a change, not the level asked. */
 const CHANGE_FIGURE = /\b(?:increase|decrease|rise|decline|growth|change|drop|gain|reduction)s?\s+(?:of|by)\s+(?:approximately\s+|about\s+)?[$€£]?\d|\b(?:increased|decreased|rose|fell|grew|declined|dropped)\s+(?:by\s+)?(?:approximately\s+|about\s+)?[$€£]?\d/i;
 
-/** A number (not a year) within three words of one of the count's names. */
+/** A number (not a year) within five words of one of the count's names (a date may stand between). */
 function countBesideNoun(sentence: string, names: string[][]): boolean {
   const toks = tokens(withoutYears(sentence));
   const at = toks.flatMap((t, i) => (names.some((n) => n.length === 1 && n[0] === t.stem) ? [i] : []));
-  return toks.some((t, j) => /^\d/.test(t.word) && at.some((i) => Math.abs(i - j) <= 3));
+  return toks.some((t, j) => /^\d/.test(t.word) && at.some((i) => Math.abs(i - j) <= 5));
 }
 
 const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|sold|issued|repurchased)\b/i;
@@ -288,7 +288,7 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const scoped = scopeStems.every((w) => stems.includes(w)) && (!scopeStems.length || figureNear(s, scopeStems));
     // a sentence, not a table run together: a verb, and few figures
     const prose = STATING_VERB.test(s) && figures.length <= 4;
-    // a count's figure stands beside its noun ("employed approximately 92,000 people", "workforce was approximately 156,000")
+    // a count's figure stands near its noun ("employed approximately 92,000 people", "workforce was approximately 156,000")
     if (c.kind === "count" && !countBesideNoun(s, names)) continue;
     // a stock at a date (headcount, stores) is not what was hired, opened or closed in the year
     const change = level && (CHANGE_FIGURE.test(s) || (!!c.balance && FLOW_VERB.test(s)));
