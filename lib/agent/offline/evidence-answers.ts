@@ -13,7 +13,7 @@ import { findConcepts, tokens } from "../concepts/match";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
-import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
+import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
 
 const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
@@ -244,10 +244,10 @@ function figureKindFits(c: Concept, figures: string[]): boolean {
 const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
 
-/** A passage's document in time ("FY2022" before "Q1 2023"); 0 when unknown. */
+/** A passage's document in time, as search orders documents (recencyOf); its period reads "FY2022" or "Q3 2024". */
 function passageRecency(p: Passage): number {
-  const m = /(?:FY|[QH]([1-4])\s*)(\d{4})/.exec(p.period ?? "");
-  return m ? Number(m[2]) * 10 + (m[1] ? Number(m[1]) : 5) : 0;
+  const m = /^(?:FY(\d{4})|(\S+) (\d{4}))$/.exec(p.period ?? "");
+  return m ? recencyOf({ fiscalYear: Number(m[1] ?? m[3]), fiscalPeriod: m[2] ?? "FY" }) : 0;
 }
 
 /**

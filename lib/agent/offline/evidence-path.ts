@@ -11,7 +11,7 @@ import type { Concept } from "../concepts/catalog";
 import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
-import type { SearchDocumentsOutput } from "../evidence/passages";
+import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { statesAValue } from "@/lib/answers/narrative/fit";
 import { findConcepts, tokens } from "../concepts/match";
@@ -67,7 +67,7 @@ export function stepsFor(r: Reading): Step[] | null {
   if (r.reason || r.synthesis || r.narrative || r.ambiguous || r.concepts.length === 0) return null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   // "japan net sales down in 2022?": the figure's two periods decide it
-  if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return r.scope ? ["scoped"] : c.rowWords?.length || c.lineItems?.length ? ["rows", ...(computable(c) ? (["compute"] as Step[]) : [])] : ["compute"];
+  if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return directionSteps(r, c);
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
   if (c.kind === "person") return r.scope ? null : ["people"];
@@ -91,6 +91,13 @@ export function stepsFor(r: Reading): Step[] | null {
   if (stated && !r.polar && !r.aggregate) return stated;
   if (computable(c)) return ["compute"];
   return stated;
+}
+
+/** A part's row; else the concept's row (then its metric); else the metric. */
+function directionSteps(r: Reading, c: Concept): Step[] {
+  if (r.scope) return ["scoped"];
+  if (!c.rowWords?.length && !c.lineItems?.length) return ["compute"];
+  return computable(c) ? ["rows", "compute"] : ["rows"];
 }
 
 function callFor(step: Step, r: Reading): Call {
@@ -120,7 +127,7 @@ function callFor(step: Step, r: Reading): Call {
     case "sentence": {
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p)).map((p) => p.replace(/^FY/, "")).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
-      const what = c.kind === "count" ? `number of ${c.terms[0]} ${[...new Set(c.terms)].slice(1, 8).join(" ")}` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
+      const what = c.kind === "count" ? `number of ${c.terms.slice(0, 8).join(" ")}` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
       // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
       const newest = !when && (c.kind === "count" || c.balance) ? { newest: true } : {};
       return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10, ...newest } };
@@ -200,10 +207,18 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   return null;
 }
 
-function notFound(r: Reading, made: ToolExchange[]): string {
+/** What was searched and the closest evidence the calls found (`closest` first), in place of a guess. */
+function notFound(r: Reading, made: ToolExchange[], closest: Passage[] = []): string {
   const rows = made.flatMap((t) => ((t.output as LineItemsOutput | undefined)?.rows ?? []));
-  const passages = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
+  const passages = [...closest, ...made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
   return writeNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
+}
+
+/** The text names the part asked by at least half its words (a long question's leftover words are not all the part's name). */
+function namesHalfOf(scope: string | undefined, text: string): boolean {
+  const want = scope ? tokens(scope).map((t) => t.stem) : [];
+  const have = new Set(tokens(text).map((t) => t.stem));
+  return want.filter((w) => have.has(w)).length * 2 >= want.length;
 }
 
 /** The documents write a word of the scope as a name ("Tableau", "App Store", "San Francisco") where the analyst typed it in lower case. */
@@ -224,13 +239,11 @@ export function partAnswerOverride(r: Reading, done: ToolExchange[], text = ""):
   const made = mine(done);
   // a yes/no about the part ("did Japan sales fall?") may be decided by a sentence: the planner's verdict stands
   if (r.polar || !steps?.includes("scoped") || made.length < steps.length || !(r.namedPart || namedInDocuments(r.scope!, made))) return null;
-  // a row naming the part (by at least half its words): a total's row is not the part's
-  const scopeStems = tokens(r.scope!).map((t) => t.stem);
-  const namesPart = (label: string) => { const have = new Set(tokens(label).map((t) => t.stem)); return scopeStems.filter((w) => have.has(w)).length * 2 >= scopeStems.length; };
-  const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: Array<{ label: string; column?: string }> } | undefined)?.tableValues ?? []).some((v) => namesPart(`${v.label} ${v.column ?? ""}`)));
+  // a row naming the part: a total's row is not the part's
+  const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: Array<{ label: string; column?: string }> } | undefined)?.tableValues ?? []).some((v) => namesHalfOf(r.scope, `${v.label} ${v.column ?? ""}`)));
   // a quoted sentence naming the part with a value ("Of the 40,275 restaurants, approximately 95% were franchised") stands too
   const quote = QUOTE_ANSWER.exec(text)?.[2];
-  const fromQuote = !!quote && namesPart(quote) && statesAValue(quote);
+  const fromQuote = !!quote && namesHalfOf(r.scope, quote) && statesAValue(quote);
   return fromRow || fromQuote ? null : notFound(r, made);
 }
 
@@ -253,14 +266,7 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (!m) return null;
   const quote = m[2]!;
   const named = new Set(findConcepts(quote).map((h) => h.concept.id));
-  const stems = new Set(tokens(quote).map((t) => t.stem));
-  // the part asked, named by at least half its words (a long question's leftover words are not all the part's name)
-  const scopeStems = r.scope ? tokens(r.scope).map((t) => t.stem) : [];
-  const scoped = scopeStems.filter((w) => stems.has(w)).length * 2 >= scopeStems.length;
-  if (r.concepts.some((x) => named.has(x.id)) && scoped && statesAValue(quote)) return null;
-  const made = mine(done);
-  const rows = made.flatMap((t) => ((t.output as LineItemsOutput | undefined)?.rows ?? []));
-  const quoted = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
-  const passages = [quoted, ...made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
-  return writeNotFound(c, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
+  if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote)) return null;
+  const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
+  return notFound(r, mine(done), [quoted]);
 }
