@@ -29,6 +29,9 @@ describe("chat", () => {
     const q3 = docs.documents.find((d) => d.filename === "Q3_2024_Report.pdf")!;
     await page.goto(`${baseURL}/deals/demo/chat`);
     const history = page.getByRole("complementary", { name: "Conversations" });
+    // The page streams behind a loading skeleton and React reveals it after the load event: count
+    // the history once it is shown, or a list of N reads as 0 entries.
+    await history.waitFor({ timeout: 30_000 });
     const entriesBefore = await history.getByTestId("conversation-link").count();
     const answer = await ask(page, "What's the Q3 revenue?");
     await expectAnswered(answer);
