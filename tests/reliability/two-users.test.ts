@@ -2,7 +2,7 @@
  * Two users in Supabase mode, against the local Supabase Auth stub and the real route handlers:
  * Bob tries to read, write and delete Alice's conversations, messages, Q&A items and documents
  * with each role he can have on her deal (none, viewer, analyst, owner). The expected outcome of
- * every attempt comes from the documented access model (README, "Who sees what"), written out
+ * every attempt comes from the documented access model (docs/security.md, "Who sees what"), written out
  * here as a table independent of the code: deal roles (viewer reads, analyst writes, owner manages),
  * conversations private to their author unless shared, owners see and delete all, only the author
  * continues or shares one, stored messages never change. Each denied attempt is also checked to
