@@ -4,7 +4,7 @@
  * read into a fitting call makes none.
  */
 import { describe, expect, it } from "vitest";
-import { evidenceCalls } from "@/lib/agent/offline/evidence-path";
+import { answeredPeriod, evidenceCalls } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ALDERWICK INSTRUMENTS, INC.", "Brindlemoor Foods Corporation"];
@@ -28,6 +28,28 @@ describe("question reader", () => {
   it("carries the concept and company into a follow-up and shifts its year", () => {
     expect(calls("and the year before?", "alderwick net income 2022")).toEqual([{ toolName: "compute_metric", input: { company: "ALDERWICK INSTRUMENTS, INC.", metric: "net_income", periods: ["FY2021"] } }]);
     expect(calls("what about 2020?", "alderwick net income 2022")?.[0]?.input).toMatchObject({ metric: "net_income", periods: ["FY2020"] });
+  });
+
+  it("a follow-up naming only a part asks the carried figure for that part; one naming a year keeps the part", () => {
+    const first = readQuestion("alderwick widget revenue 2022", ROOM);
+    expect(first.scope).toBe("widget");
+    for (const q of ["and 2021?", "what about the year before?", "how about 2021"]) expect(readQuestion(q, ROOM, first)).toMatchObject({ scope: "widget", concepts: [expect.objectContaining({ id: "revenue" })] });
+    for (const [q, part] of [["what about the US?", "US"], ["and in the U.S.?", "US"], ["same for Europe", "Europe"], ["ok and services", "services"]] as const) {
+      const r = readQuestion(q, ROOM, first);
+      expect(r.scope).toBe(part);
+      expect(calls(q, "alderwick widget revenue 2022")?.[0]?.input).toMatchObject({ items: [`${part} revenue`] });
+    }
+    // a company total asked first stays a total when the follow-up names only a year
+    expect(readQuestion("and 2021?", ROOM, readQuestion("alderwick revenue 2022", ROOM)).scope).toBeUndefined();
+    // "us" the pronoun is no part; "US" the country is
+    expect(readQuestion("what did it cost us in 2022", ROOM).scope).not.toBe("us");
+  });
+
+  it("reads an earlier answer's period from its lead line only, and none from an answer that found nothing", () => {
+    expect(answeredPeriod("For Q3 2024, EBITDA was EUR 1.2 million (source: r.pdf, p.3)")).toEqual(["Q3 2024"]);
+    expect(answeredPeriod("Alderwick: Revenue for fiscal 2020 was **USD 7 million**\n(line as printed: 2020 2019)")).toEqual(["FY2020"]);
+    expect(answeredPeriod('Ian Doe, CFO (source: a.pdf, p.2)\nPursuant to the Securities Exchange Act of 1934 …')).toEqual([]);
+    expect(answeredPeriod('I couldn\'t find a stated store count in the documents.\n- passage: "the Securities Exchange Act of 1934"')).toEqual([]);
   });
 
   it("a change asked as a follow-up runs across the years the conversation named", () => {

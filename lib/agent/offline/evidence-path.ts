@@ -40,9 +40,22 @@ export function readTurn(conv: Conversation, companies: string[]): Reading {
     if (!t.user.trim()) continue;
     prev = readQuestion(t.user, companies, prev);
     // the period the answer took when the question left it open ("Q3 revenue" answered for Q3 2024)
-    if (!prev.periods.length) prev = { ...prev, periods: periodsIn(t.assistant).slice(0, 1) };
+    if (!prev.periods.length) prev = { ...prev, periods: answeredPeriod(t.assistant) };
   }
   return readQuestion(conv.current.user, companies, prev);
+}
+
+/** An answer that found nothing ("I couldn't find …", a question back): no period was answered. */
+const NO_ANSWER = /^(?:I couldn't|I could not|I did not find|I didn't find|Do you mean|Which )/i;
+
+/**
+ * The period an earlier answer gave the figure for, read from its lead line only ("For Q3 2024, …",
+ * "Revenue for fiscal 2020 was …"): the evidence quoted below it names other years ("the Securities
+ * Exchange Act of 1934"), and an answer that found nothing answered no period.
+ */
+export function answeredPeriod(answer: string): string[] {
+  const lead = answer.trim().split("\n", 1)[0] ?? "";
+  return NO_ANSWER.test(lead) ? [] : periodsIn(lead).slice(0, 1);
 }
 
 /** Words beyond which a question carries more than the reader's slots (definitions, spans, instructions): the metric engine reads those. */

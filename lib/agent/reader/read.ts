@@ -167,11 +167,15 @@ function namesProperly(text: string, scope: string): boolean {
   return scope.split(/\s+/).some((w) => w !== first && /\p{Lu}/u.test(w));
 }
 
+/** Pronouns that are also initials when capitalised: "us" is a pronoun, "US" (or "U.S.") the country, "IT" a business. */
+const PRONOUN_INITIALS = new Set(["us", "it"]);
+const capitalPronoun = (text: string, t: Token) => PRONOUN_INITIALS.has(t.word) && text.slice(t.start, t.end) === t.word.toUpperCase() && /\p{Ll}/u.test(text);
+
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[]): string | undefined {
   const toks = tokens(text);
   const named = companyWords(text, company ? [company] : companies);
-  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !GENERIC_WORDS.has(t.word) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
+  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t)) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
@@ -247,6 +251,15 @@ function carried(r: Reading, prev: Reading): Reading {
     out.concepts = prev.concepts;
     out.followUp!.carried.push("concept");
     if (!r.aggregate && prev.aggregate && prev.aggregate !== "series") out.aggregate = prev.aggregate;
+    // "what about the U.S.?", "how many are franchised?": the turn's own words are the part asked;
+    // "and 2021?" keeps the part the conversation was about
+    const own = scopeOf(r.text, [], r.company, []);
+    const scope = own ?? prev.scope;
+    if (scope) {
+      out.scope = scope;
+      out.namedPart = own ? SEGMENT.test(r.text) || namesProperly(r.text, own) : !!prev.namedPart;
+      out.segment = own ? r.segment : prev.segment;
+    }
   }
   if (!r.company && prev.company) {
     out.company = prev.company;
