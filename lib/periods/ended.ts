@@ -8,7 +8,7 @@
  *
  * Label: "quarter ended 2022-10-31" | "six months ended 2023-07-31" | "nine months ended 2024-09-30".
  */
-import { isoDate, lastDayOfMonth, MONTH, monthNumber } from "./months";
+import { isoDate, lastDayOfMonth, MONTH, monthNumber, year4 } from "./months";
 import { makePeriod, type Period } from "./period";
 
 export type EndedKind = "Q" | "H" | "9M";
@@ -18,8 +18,13 @@ const WORD: Record<EndedKind, string> = { Q: "quarter", H: "six months", "9M": "
 const LENGTH = String.raw`(three|3|six|6|nine|9)[ -]months?|(quarter|fiscal quarter)`;
 const DATE_MDY = String.raw`(${MONTH})\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)`;
 const DATE_DMY = String.raw`(\d{1,2})\s+(${MONTH})\.?,?\s+((?:19|20)\d\d)`;
-/** Length, "ended"/"ending", then a date in either order; global for scanning mentions. */
-export const ENDED_SOURCE = String.raw`\b(?:${LENGTH})\s+(?:period\s+)?(?:ended|ending)\s+(?:on\s+)?(?:${DATE_MDY}|${DATE_DMY})`;
+/** "10/31/2022", "7/31/23": month first, as US filings and analysts write it. */
+const DATE_NUMERIC = String.raw`(\d{1,2})\/(\d{1,2})\/((?:19|20)?\d\d)\b`;
+/**
+ * Length, "ended"/"ending" (or "to"/"through", as analysts write it: "the six months to July 31,
+ * 2023"), then a date in any of the three forms; global for scanning mentions.
+ */
+export const ENDED_SOURCE = String.raw`\b(?:${LENGTH})\s+(?:period\s+)?(?:ended|ending|to|through|thru)\s+(?:on\s+)?(?:${DATE_MDY}|${DATE_DMY}|${DATE_NUMERIC})`;
 /** Compiled once (the MONTH alternation is long); matchAll scans a copy, so its lastIndex stays 0. */
 const ENDED = new RegExp(ENDED_SOURCE, "gi");
 
@@ -32,8 +37,8 @@ function kindOf(length: string | undefined, quarter: string | undefined): EndedK
 /** The period a match of ENDED_SOURCE names; undefined for an impossible date. */
 function fromMatch(m: RegExpMatchArray): Period | undefined {
   const kind = kindOf(m[1], m[2]);
-  const [month, day, year] = m[3] ? [monthNumber(m[3]), Number(m[4]), Number(m[5])] : [monthNumber(m[7]!), Number(m[6]), Number(m[8])];
-  if (!month || day < 1 || day > lastDayOfMonth(year, month)) return undefined;
+  const [month, day, year] = m[3] ? [monthNumber(m[3]), Number(m[4]), Number(m[5])] : m[7] ? [monthNumber(m[7]), Number(m[6]), Number(m[8])] : [Number(m[9]), Number(m[10]), year4(m[11]!)];
+  if (!month || month > 12 || day < 1 || day > lastDayOfMonth(year, month)) return undefined;
   return endedPeriod(kind, isoDate(year, month, day));
 }
 

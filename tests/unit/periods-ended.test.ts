@@ -15,6 +15,16 @@ describe("a quarter named by its last day", () => {
     expect(readPeriodRequest("cash as of October 31, 2022").exact?.kind).toBe("point");
   });
 
+  it("reads the lengths analysts write with 'to' or 'through' and month-first numeric dates", () => {
+    expect(readPeriodRequest("In the three months to October 31, 2022, how much revenue?").exact?.label).toBe("quarter ended 2022-10-31");
+    expect(readPeriodRequest("operating cash flow 6 months to 7/31/23 $mm").exact?.label).toBe("six months ended 2023-07-31");
+    expect(readPeriodRequest("total revenues quarter ended 10/31/2022, usd mm").exact?.label).toBe("quarter ended 2022-10-31");
+    expect(readPeriodRequest("free cash flow for the nine months through September 30, 2024").exact?.label).toBe("nine months ended 2024-09-30");
+    expect(periodMentions("revenue 3 months to 13/31/2022").map((m) => m.label)).not.toContain("quarter ended 2022-13-31");
+    // a date after "to" with no length is no period length
+    expect(readPeriodRequest("growth from 2021 to October 31, 2022").exact?.kind).not.toBe("Q");
+  });
+
   it("matches the finding of that length whose period ends that day, under its fiscal label", () => {
     const asked = readPeriodRequest("three months ended October 31, 2022").exact!;
     expect(matchesEnded(asked, "Q3 2023", "2022-10-31")).toBe(true); // a January fiscal year's Q3
