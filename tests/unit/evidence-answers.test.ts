@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
-import { partAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -129,5 +129,23 @@ describe("a headcount sentence", () => {
     const hired = passage("Additionally, we hired approximately 23,000 new employees in 2022 for critical skills.");
     expect(statedSentence([grant, hired, stock], employees, [], undefined, true)?.text).toMatch(/92,000 people/);
     expect(statedSentence([grant, hired], employees, [], undefined, true)).toBeNull();
+  });
+});
+
+describe("who holds a role", () => {
+  it("a name is capitalised words that are not all title words", () => {
+    expect(namesAPerson("Christopher J. Kempczinski — President and Chief Executive Officer")).toBe(true);
+    expect(namesAPerson("Safra Catz, Chief Executive Officer")).toBe(true);
+    expect(namesAPerson('"Chief Executive Officer or Chief Financial Officer 18 months"')).toBe(false);
+    expect(namesAPerson("Corporate Vice — President, Associate General Counsel and")).toBe(false);
+    expect(namesAPerson('"CERTIFICATIONS OF CHIEF EXECUTIVE OFFICER AND CHIEF FINANCIAL OFFICER"')).toBe(false);
+  });
+
+  it("an answer naming nobody in the role is replaced by what was searched, in three wordings", () => {
+    for (const q of ["who's the CFO?", "who is acme's chief financial officer", "name of the finance chief"]) {
+      const r = readQuestion(q, ["ACME CORP"]);
+      expect(personAnswerOverride(r, '"Chief Executive Officer or Chief Financial Officer 18 months" (source: ACME_2022_10K.pdf, p.90)', []), q).toMatch(/^I couldn't find who the chief financial officer/);
+      expect(personAnswerOverride(r, "Jane Q. Doe — Executive Vice President and Chief Financial Officer (source: ACME_2022_10K.pdf, p.12)", []), q).toBeNull();
+    }
   });
 });

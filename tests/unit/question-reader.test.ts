@@ -45,6 +45,26 @@ describe("question reader", () => {
     expect(readQuestion("what did it cost us in 2022", ROOM).scope).not.toBe("us");
   });
 
+  it("puts the figure named after '% of' or 'share of' below the line, in four wordings", () => {
+    for (const q of ["what percent of alderwick's revenue was left as gross profit in 2022?", "alderwick gross profit as a % of revenue 2022", "what share of alderwick's sales did it keep as gross profit in 2022", "alderwick gross profit / revenue fy2022"]) {
+      expect(calls(q)?.[0]?.input, q).toMatchObject({ formula: "gross_profit / revenue", periods: ["FY2022"] });
+    }
+  });
+
+  it("reads a verb of a figure's name beside another figure as how it came about, not a second figure", () => {
+    expect(readQuestion("how much revenue did alderwick earn in 2022", ROOM).concepts.map((c) => c.id)).toEqual(["revenue"]);
+    expect(readQuestion("how much did alderwick earn in 2022", ROOM).concepts.map((c) => c.id)).toEqual(["net_income"]);
+    expect(readQuestion("alderwick revenue and profits 2022", ROOM).concepts.map((c) => c.id)).toEqual(["revenue", "net_income"]);
+  });
+
+  it("reads cash from operations less capital spending as free cash flow, and operations' cash as operating cash flow", () => {
+    for (const q of ["how much cash did alderwick's operations bring in after paying for capital spending in 2022", "How much cash was left from Alderwick's operations after paying for capital expenditures in 2022?", "alderwick operating cash flow minus capex 2022"]) {
+      expect(readQuestion(q, ROOM), q).toMatchObject({ concepts: [expect.objectContaining({ id: "free_cash_flow" })], periods: ["FY2022"] });
+      expect(readQuestion(q, ROOM).scope, q).toBeUndefined();
+    }
+    expect(readQuestion("How much cash did Alderwick's operations bring in during 2022?", ROOM).concepts.map((c) => c.id)).toEqual(["operating_cash_flow"]);
+  });
+
   it("reads an earlier answer's period from its lead line only, and none from an answer that found nothing", () => {
     expect(answeredPeriod("For Q3 2024, EBITDA was EUR 1.2 million (source: r.pdf, p.3)")).toEqual(["Q3 2024"]);
     expect(answeredPeriod("Alderwick: Revenue for fiscal 2020 was **USD 7 million**\n(line as printed: 2020 2019)")).toEqual(["FY2020"]);

@@ -305,6 +305,15 @@ export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): s
 }
 
 /** Nothing fits: say what was searched and show the closest evidence, with links, instead of a guess. */
+/** What was searched for a person the documents do not name in that role, with the closest passages. */
+export function writePersonNotFound(c: Concept, passages: Passage[], company?: string): string {
+  const lines = [`I couldn't find who the ${c.label.toLowerCase()}${company ? ` of ${company}` : ""} is in the documents. I looked in the officer lists, signatures and certifications, and for passages naming the role.`];
+  const closest = passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`);
+  if (closest.length) lines.push("Closest evidence (not an answer to the question as asked):", ...closest);
+  lines.push("Would you like me to add this question to the Q&A list?");
+  return lines.join("\n");
+}
+
 export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passages: Passage[], company?: string): string {
   const when = r.periods.length ? ` for ${r.periods.map(periodWord).join(", ")}` : "";
   const lines = [

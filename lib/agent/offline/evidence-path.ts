@@ -12,8 +12,9 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { statesAValue } from "@/lib/answers/narrative/fit";
+import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { periodsIn, readQuestion, type Reading } from "../reader/read";
@@ -92,7 +93,8 @@ export function stepsFor(r: Reading): Step[] | null {
   // a definition "A / B" of two statement lines is the ratio step's own reading
   if (ratio && (!r.defines || RATIO_OF.test(r.text))) return ["ratio"];
   // a long question read whole (company, periods, nothing left over) is the reader's; one with words it did not read is the engine's
-  const readWhole = !!r.company && r.periods.length > 0 && !r.scope;
+  // a long question naming a part ("… in Latin America in fiscal 2023, in millions") is the part's figure, which the metric engine never reads
+  const readWhole = !!r.company && r.periods.length > 0 && (!r.scope || !!r.namedPart);
   if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text) && !readWhole))) return null;
   if (r.concepts.length > 1) return null;
   // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the
@@ -113,6 +115,24 @@ function directionSteps(r: Reading, c: Concept): Step[] {
   return computable(c) ? ["rows", "compute"] : ["rows"];
 }
 
+/** "A / B", "A divided by B": the first over the second. */
+const DIVIDED = /\bdivided by\b|\//i;
+/** "% of", "share of", "portion of": the figure named after it is the whole. */
+const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart)\s+of\s+/i;
+
+/**
+ * Numerator and denominator of a ratio question: "A / B" is A over B; otherwise the figure named
+ * right after "% of" / "share of" is the whole ("what percent of revenue was left as gross profit",
+ * "gross profit as a % of revenue", "what share of sales did it keep as operating income" all put
+ * revenue below).
+ */
+function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Concept] {
+  if (DIVIDED.test(text)) return [c, d];
+  const of = OF_WHOLE.exec(text);
+  const whole = of ? findConcepts(text.slice(of.index + of[0].length))[0]?.concept.id : undefined;
+  return whole === c.id ? [d, c] : [c, d];
+}
+
 function callFor(step: Step, r: Reading): Call {
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   const company = r.company ? { company: r.company } : {};
@@ -128,8 +148,7 @@ function callFor(step: Step, r: Reading): Call {
     case "compute":
       return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods, ...format } };
     case "ratio": {
-      // "share of A … as B" is B / A; "A as a % of B" and "A / B" are A / B
-      const [top, bottom] = SHARE_OF.test(r.text) && !RATIO_OF.test(r.text) ? [d!, c] : [c, d!];
+      const [top, bottom] = ratioTerms(r.text, c, d!);
       const unit = /%|percent|share|portion|proportion/i.test(r.text) ? "percent" : "ratio";
       return { toolName: "compute_metric", input: { ...company, metric: `${top.label} to ${bottom.label}`, formula: `${top.id} / ${bottom.id}`, unit, ...periods, ...format } };
     }
@@ -282,4 +301,32 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote)) return null;
   const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
   return notFound(r, mine(done), [quoted]);
+}
+
+/** Words of titles and bodies: a run of capitalised words made of them is a role ("Corporate Vice President"), not a name. */
+const TITLE_WORDS = new Set("chief executive financial operating accounting legal technology information officer officers president vice senior executive corporate associate assistant general counsel secretary treasurer controller director directors chair chairman chairwoman board principal managing partner head global group company corporation inc llp llc the and of".split(" "));
+
+/** A person's name in the text: 2–4 capitalised words (initials allowed) that are not all title words. */
+export function namesAPerson(text: string): boolean {
+  for (const m of text.matchAll(/\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}/gu)) {
+    const words = m[0].split(/\s+/);
+    if (words.some((w) => TITLE_WORDS.has(w.toLowerCase().replace(/[^a-z]/g, "")))) continue;
+    if (looksLikePersonName(m[0])) return true;
+  }
+  return false;
+}
+
+/**
+ * Who holds a role ("and the CFO?"), answered by the rules planner from passages: the answer stands
+ * only when its lead line names a person. A quote that only names the role ("Chief Executive
+ * Officer or Chief Financial Officer 18 months") says who nobody is: the turn says what was
+ * searched instead. Null when the answer stands.
+ */
+export function personAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
+  const c = r.concepts[0];
+  if (!c || c.kind !== "person" || !c.role || r.polar || r.narrative || r.reason || r.synthesis || r.scope) return null;
+  const lead = text.trim().split("\n", 1)[0] ?? "";
+  if (namesAPerson(lead.replace(/\(source:[^)]*\)/g, ""))) return null;
+  const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
+  return writePersonNotFound(c, passages, mine(done).map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }

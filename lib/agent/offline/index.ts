@@ -7,8 +7,9 @@
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { readConversation, type Conversation } from "./conversation";
-import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, partAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
+import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, partAnswerOverride, personAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn, type Plan } from "./intent";
+import type { Reading } from "../reader/read";
 import { nextToolCalls } from "./planner";
 import { writeAnswer } from "./writer";
 
@@ -54,12 +55,26 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
     if (answer) return { kind: "text", calls: [], text: answer };
   }
   // the plan reads the user's turns only, so the rules planner's plan is the same with fewer tool results
-  const plan = planTurn(conv);
+  const plan = planOf(conv, reading ?? read);
   const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, plan.intent === "metric")) } };
   const decision = decideRules(options, rest, available, conv.current.tools.length, plan);
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
-  const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools)) : null;
+  const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools) ?? personAnswerOverride(reading, decision.text, conv.current.tools)) : null;
   return override ? { kind: "text", calls: [], text: override } : decision;
+}
+
+/**
+ * The rules planner's plan. It asks "a different period, or a different topic?" of a follow-up
+ * whose subject its metric list does not know ("and the CFO?", "what about the auditor"); when the
+ * question reader read the turn as naming a person or an organisation, the turn is planned as the
+ * question it stands for ("who is the chief financial officer?"). Its bare words are not: the
+ * metric engine reads "CFO" as cash flow from operations.
+ */
+function planOf(conv: Conversation, reading: Reading | undefined): Plan {
+  const plan = planTurn(conv);
+  const c = reading?.concepts[0];
+  const named = !!c && (c.kind === "person" || c.kind === "organisation") && !reading!.followUp?.carried.includes("concept");
+  return plan.intent === "clarify" && named ? planTurn({ past: [], current: { ...conv.current, user: `Who is the ${c.label.toLowerCase()}?` } }) : plan;
 }
 
 /**

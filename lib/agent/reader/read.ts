@@ -19,7 +19,7 @@ import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
-import type { Concept } from "../concepts/catalog";
+import { conceptById, type Concept } from "../concepts/catalog";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, type Direction } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
@@ -82,7 +82,7 @@ const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|declin
 const CHANGE = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
 /** "By what percent did X change", "% change": a relative change, whatever verb says it. */
-const PERCENT_CHANGE = /\b(?:by )?what (?:percent(?:age)?|%)\b|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
+const PERCENT_CHANGE = /\b(?:by )?what (?:percentage|percent|%)(?![\w%])(?!\s+of\b)|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
 const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?\b)|\bas an? (?:%|percent(?:age)?\b)/i;
 /** "YoY", "y/y": a relative change, whichever noun says it ("yoy revenue change"). */
 const YOY = /\byoy\b|\by\/y\b|\byear[- ]over[- ]year\b/i;
@@ -152,13 +152,26 @@ function companyWords(text: string, companies: string[]): Set<string> {
   return out;
 }
 
+/**
+ * A one-word hit shorter than every term it matched by stem is the verb of a noun term ("earn" of
+ * "earnings", "spend" of "spending"): beside another figure ("how much revenue did they earn") it
+ * says how the figure came about, not a second figure.
+ */
+function verbOfTerm(h: ConceptHit): boolean {
+  const word = h.text.toLowerCase();
+  if (h.viaPhrase || /\s/.test(word)) return false;
+  const same = h.concept.terms.filter((t) => !/\s/.test(t) && tokens(t)[0]?.stem === tokens(word)[0]?.stem);
+  return same.length > 0 && same.every((t) => t.length > word.length && t.startsWith(word));
+}
+
 /** The concepts named, with a measure word dropped: "how much cash did they put into new plants" asks capex, not the cash balance. */
 function conceptsOf(hits: ConceptHit[]): Concept[] {
   const viaPhrase = hits.some((h) => h.viaPhrase && h.concept.kind === "amount");
   // "revenue in the X segment": the figure is the concept, "segment" says where it sits
   const figure = hits.some((h) => h.concept.kind !== "text");
-  const kept = hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash") && !(figure && h.concept.kind === "text")).map((h) => h.concept);
-  return kept.filter((c, i) => kept.indexOf(c) === i);
+  const kept = hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash") && !(figure && h.concept.kind === "text") && !(hits.length > 1 && verbOfTerm(h))).map((h) => h.concept);
+  const parts = new Set(kept.flatMap((c) => c.madeOf ?? []));
+  return kept.filter((c, i) => kept.indexOf(c) === i && !parts.has(c.id));
 }
 
 /** A word of the scope written with a capital (or mixed case: "iPhone") away from the question's start: a name. */
@@ -172,10 +185,12 @@ const PRONOUN_INITIALS = new Set(["us", "it"]);
 const capitalPronoun = (text: string, t: Token) => PRONOUN_INITIALS.has(t.word) && text.slice(t.start, t.end) === t.word.toUpperCase() && /\p{Ll}/u.test(text);
 
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
-function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[]): string | undefined {
+function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[], concepts: Concept[] = []): string | undefined {
   const toks = tokens(text);
+  // "cash left from operations after capex": the words of what the figure is made of describe it
+  const describing = new Set(concepts.flatMap((c) => c.madeOf ?? []).flatMap((id) => conceptById(id)?.terms ?? []).flatMap((t) => tokens(t).map((x) => x.stem)));
   const named = companyWords(text, company ? [company] : companies);
-  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t)) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
+  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t)) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
@@ -212,7 +227,7 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
-  const scope = hits.length ? scopeOf(text, hits, company, companies) : undefined;
+  const scope = hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
   const direction = directionAsked(tokens(text), hits, concepts);
