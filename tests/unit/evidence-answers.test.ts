@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
-import { namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { namesAPerson, partAnswerOverride, personAnswerOverride, polarAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -147,5 +147,18 @@ describe("who holds a role", () => {
       expect(personAnswerOverride(r, '"Chief Executive Officer or Chief Financial Officer 18 months" (source: ACME_2022_10K.pdf, p.90)', []), q).toMatch(/^I couldn't find who the chief financial officer/);
       expect(personAnswerOverride(r, "Jane Q. Doe — Executive Vice President and Chief Financial Officer (source: ACME_2022_10K.pdf, p.12)", []), q).toBeNull();
     }
+  });
+});
+
+describe("a yes/no question answered with a figure", () => {
+  it("is replaced by what was found, in three wordings; a yes or no and a not-found stand", () => {
+    for (const q of ["is acme turning more of its earnings into free cash flow?", "Acme — is free cash flow conversion getting better as of FY22?", "did anything one-off give acme's net income a boost in 2019?"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(polarAnswerOverride(r, "Free cash flow for FY2022: **USD 7,396 million**.\nFormula: …"), q).toMatch(/^I couldn't answer this yes or no[\s\S]*- Free cash flow for FY2022: \*\*USD 7,396 million\*\*/);
+      expect(polarAnswerOverride(r, "FY2022 cash was USD 4.24 billion (source: ACME_2022_10K.pdf, p.53)."), q).toMatch(/^I couldn't answer/);
+      expect(polarAnswerOverride(r, "Yes — free cash flow rose from **USD 5 billion** to **USD 7 billion**."), q).toBeNull();
+      expect(polarAnswerOverride(r, "I couldn't find a sentence that settles this either way."), q).toBeNull();
+    }
+    expect(polarAnswerOverride(readQuestion("what was acme's free cash flow in 2022?", ["ACME INC."]), "Free cash flow for FY2022: **USD 7,396 million**.")).toBeNull();
   });
 });

@@ -330,3 +330,14 @@ export function personAnswerOverride(r: Reading, text: string, done: ToolExchang
   const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
   return writePersonNotFound(c, passages, mine(done).map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }
+
+/**
+ * A yes/no question ("is it turning more of its earnings into cash?", "did anything one-off boost
+ * net income?") the rules planner answered with one figure: a figure is no yes or no. The turn says
+ * so and shows the figure as the closest evidence. Null when the answer says yes or no itself.
+ */
+export function polarAnswerOverride(r: Reading, text: string): string | null {
+  const lead = text.trim().split("\n", 1)[0]!;
+  if (!r.polar || /^\s*(?:yes|no)\b/i.test(text) || /^I (?:couldn|could not|can)/i.test(lead) || !(lead.includes("**") || statesAValue(lead.replace(/\(source:[^)]*\)/g, "")))) return null;
+  return [`I couldn't answer this yes or no from the documents: the figure found does not settle it by itself.`, "Closest evidence (not an answer to the question as asked):", `- ${lead}`, "Would you like me to add this question to the Q&A list?"].join("\n");
+}
