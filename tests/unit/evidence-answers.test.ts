@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
-import { namesAPerson, partAnswerOverride, personAnswerOverride, polarAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { namesAPerson, partAnswerOverride, personAnswerOverride, figureAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -154,11 +154,34 @@ describe("a yes/no question answered with a figure", () => {
   it("is replaced by what was found, in three wordings; a yes or no and a not-found stand", () => {
     for (const q of ["is acme turning more of its earnings into free cash flow?", "Acme — is free cash flow conversion getting better as of FY22?", "did anything one-off give acme's net income a boost in 2019?"]) {
       const r = readQuestion(q, ["ACME INC."]);
-      expect(polarAnswerOverride(r, "Free cash flow for FY2022: **USD 7,396 million**.\nFormula: …"), q).toMatch(/^I couldn't answer this yes or no[\s\S]*- Free cash flow for FY2022: \*\*USD 7,396 million\*\*/);
-      expect(polarAnswerOverride(r, "FY2022 cash was USD 4.24 billion (source: ACME_2022_10K.pdf, p.53)."), q).toMatch(/^I couldn't answer/);
-      expect(polarAnswerOverride(r, "Yes — free cash flow rose from **USD 5 billion** to **USD 7 billion**."), q).toBeNull();
-      expect(polarAnswerOverride(r, "I couldn't find a sentence that settles this either way."), q).toBeNull();
+      expect(figureAnswerOverride(r, "Free cash flow for FY2022: **USD 7,396 million**.\nFormula: …"), q).toMatch(/^I couldn't answer this yes or no[\s\S]*- Free cash flow for FY2022: \*\*USD 7,396 million\*\*/);
+      expect(figureAnswerOverride(r, "FY2022 cash was USD 4.24 billion (source: ACME_2022_10K.pdf, p.53)."), q).toMatch(/^I couldn't answer/);
+      expect(figureAnswerOverride(r, "Yes — free cash flow rose from **USD 5 billion** to **USD 7 billion**."), q).toBeNull();
+      expect(figureAnswerOverride(r, "I couldn't find a sentence that settles this either way."), q).toBeNull();
     }
-    expect(polarAnswerOverride(readQuestion("what was acme's free cash flow in 2022?", ["ACME INC."]), "Free cash flow for FY2022: **USD 7,396 million**.")).toBeNull();
+    expect(figureAnswerOverride(readQuestion("what was acme's free cash flow in 2022?", ["ACME INC."]), "Free cash flow for FY2022: **USD 7,396 million**.")).toBeNull();
+  });
+});
+
+describe("a figure that does not fit the question read", () => {
+  const ROOM = ["ACME INC."];
+  const lead = (q: string, a: string) => figureAnswerOverride(readQuestion(q, ROOM), a)?.split("\n")[0];
+  it("another concept than the one asked is no answer", () => {
+    expect(lead("What was the book value of Acme's property, plant and equipment, after depreciation, at the end of 2018?", "Shareholders' equity for FY2018: **USD 339 million**.")).toMatch(/^I couldn't find the net pp&e asked/);
+    expect(lead("In Q1 2024, how much cash did Acme's operations bring in after paying for capital spending?", "Cash and cash equivalents for Q1 2024: **USD 9,155 million**.")).toMatch(/^I couldn't find the free cash flow asked/);
+    expect(lead("acme net pp&e 2018", "Net PP&E for FY2018: **USD 8.74 billion**.")).toBeUndefined();
+    // a statement named as the source ("per the balance sheet") is no concept to match
+    expect(lead("what is the year end FY2018 net PPNE for Acme, per the balance sheet?", "Net PP&E for FY2018: **USD 8.74 billion**.")).toBeUndefined();
+  });
+  it("an amount is no answer to a rate, names or a reason", () => {
+    expect(lead("For Acme in 2015, what percent of revenue was operating income plus depreciation and amortization?", "Operating income plus depreciation & amortization for FY2015: **USD 368,109 thousand**.")).toMatch(/a rate/);
+    // a rate word with the answer asked in money ("how much of revenue, in $ millions") takes an amount
+    expect(lead("acme share of revenue from services 2022, in $ millions", "Revenue for FY2022: **USD 5,000 million**.")).toBeUndefined();
+    expect(lead("Who were Acme's three biggest customers by sales in 2020?", "FY2020 revenue was USD 77.87 billion (source: ACME_2020_10K.pdf, p.76).")).toMatch(/names asked/);
+    expect(lead("Acme — why did cash provided by operations fall in 2022?", "ACME INC.: Cash from operations for fiscal 2022 was **USD 7,386.70 million** (source: ACME_2022_10K.pdf, p.39)")).toMatch(/reason/);
+  });
+  it("a quote and a name in bold are not figure answers", () => {
+    expect(lead("Why did Acme's net sales increase in 2022?", 'ACME_2022_10K.pdf states: "Net sales increased 9% due to higher volume." (source: ACME_2022_10K.pdf, p.25)')).toBeUndefined();
+    expect(lead("Who is Acme's chief executive officer?", "ACME INC. — Chief executive officer: **Jane Doe** (source: ACME_2022_10K.pdf, p.5)")).toBeUndefined();
   });
 });

@@ -108,8 +108,8 @@ export const CONCEPTS: Concept[] = [
     lineItems: ["share_repurchases"],
     action: true,
   }),
-  amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
-  amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
+  amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "cash used for investing activities", "cash provided by investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
+  amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "cash used for financing activities", "cash provided by financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
   // metrics
   percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin", "bruttomarginal", "bruttomarginalen"], { metric: "gross_margin" }),
   percent("operating_margin", "Operating margin", ["operating margin", "op margin", "ebit margin", "operating profit margin", "operating income margin"], { metric: "operating_margin" }),
@@ -149,6 +149,8 @@ export const CONCEPTS: Concept[] = [
   amount("sales_marketing", "Sales and marketing", ["sales and marketing", "marketing and sales", "selling and marketing", "s&m"], { rowWords: ["marketing and sales", "sales and marketing"] }),
   amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook", "contracted revenue", "unearned contracted revenue"], { rowWords: ["backlog"], balance: true }),
   { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed", "workers", "full-time workers"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
+  // people leaving: "turnover" beside "rate" or "employee" is attrition, never revenue
+  percent("attrition", "Employee attrition", ["attrition", "attrition rate", "turnover rate", "employee turnover", "staff turnover", "voluntary turnover", "undesired turnover", "voluntary attrition", "undesired attrition"], { phrases: ["employees leave", "employees left", "people leave", "lose employees"] }),
   { id: "stores", label: "Stores", kind: "count", terms: ["stores", "store count", "locations", "restaurants", "warehouses"], rowWords: ["stores"], balance: true },
   // people
   { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "runs the company", "in charge"], role: "chief executive officer" },

@@ -331,13 +331,48 @@ export function personAnswerOverride(r: Reading, text: string, done: ToolExchang
   return writePersonNotFound(c, passages, mine(done).map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }
 
+/** How a figure answer names its figure: "Revenue for FY2022: **…**", "Acme: Revenue for fiscal 2020 was …", "FY2020 revenue was USD …". */
+const ANSWERED_LABEL = [/^(?:[^:*]{2,60}: )?(.{3,80}?) for (?:fiscal |FY|Q[1-4] |H[12] |quarter|six|nine|the )/, /^(?:FY\d{4}|Q[1-4] \d{4}|H[12] \d{4}) (.{3,60}?) (?:was|were) /];
+const CURRENCY_VALUE = /\b(?:USD|EUR|GBP|SEK|CHF|JPY)\s*-?[\d,.]+|[$€£]\s*-?[\d,.]+/;
+const ASKS_RATE = /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\bhow many times\b|\bshare of\b/i;
+
+/** Why a figure answer does not answer the question read, or null when it may. */
+function figureMisfit(r: Reading, lead: string): string | null {
+  if (r.polar) return "I couldn't answer this yes or no from the documents: the figure found does not settle it by itself.";
+  if (r.reason) return "I couldn't find the reason in the documents: the figure found is not a reason.";
+  if (NAME_ASKED.test(r.text) && r.concepts.some((c) => c.kind === "person" || c.kind === "organisation" || c.kind === "place")) return "I couldn't find the names asked in the documents: the figure found does not name them.";
+  const asked = r.concepts.filter((c) => c.kind !== "text");
+  const label = ANSWERED_LABEL.map((re) => re.exec(lead)?.[1]).find(Boolean);
+  const answered = label ? findConcepts(label).map((h) => h.concept.id) : [];
+  const fits = new Set(asked.flatMap((c) => [c.id, ...(c.madeOf ?? [])]));
+  if (asked.length && answered.length && !answered.some((id) => fits.has(id))) return `I couldn't find the ${asked[0]!.label.toLowerCase()} asked in the documents: the figure found is another one.`;
+  const rateAsked = asked.some((c) => c.kind === "percent" || c.kind === "ratio") || (ASKS_RATE.test(r.text) && !IN_MONEY.test(r.text));
+  if (rateAsked && CURRENCY_VALUE.test(lead) && !/%|\bratio\b|\btimes\b/i.test(lead)) return "I couldn't find the rate asked in the documents: the figure found is an amount, not a rate.";
+  return null;
+}
 /**
- * A yes/no question ("is it turning more of its earnings into cash?", "did anything one-off boost
- * net income?") the rules planner answered with one figure: a figure is no yes or no. The turn says
- * so and shows the figure as the closest evidence. Null when the answer says yes or no itself.
+ * An answer that gives a figure as its own: a bold number or a "<figure> for <period>" line. A
+ * quoted sentence ("X states: …") and a name in bold answer otherwise.
  */
-export function polarAnswerOverride(r: Reading, text: string): string | null {
+function isFigureAnswer(lead: string): boolean {
+  if (/^I (?:couldn|could not|can)/i.test(lead) || / states: /.test(lead)) return false;
+  return /\*\*[^*]*\d[^*]*\*\*/.test(lead) || (ANSWERED_LABEL.some((re) => re.test(lead)) && statesAValue(lead.replace(/\(source:[^)]*\)/g, "")));
+}
+
+/** "in $ millions", "in USD": the answer is asked as money. */
+const IN_MONEY = /\bin (?:\$|usd|eur|dollars|millions|billions|thousands)\b|\$\s*(?:m|mm|bn|millions?)\b/i;
+
+/**
+ * A figure the rules planner answered that does not fit what was read: a yes/no question ("is it
+ * turning more of its earnings into cash?") or a why question answered with one figure, names asked
+ * ("which three customers …") answered with a total, another concept than the one asked (the
+ * cash balance for "cash from operations after capital spending"), or an amount for a rate
+ * ("what percent of revenue was operating income plus D&A"). The turn says so and shows the figure
+ * as the closest evidence. Null when the answer may stand (it says yes or no, or found nothing).
+ */
+export function figureAnswerOverride(r: Reading, text: string): string | null {
   const lead = text.trim().split("\n", 1)[0]!;
-  if (!r.polar || /^\s*(?:yes|no)\b/i.test(text) || /^I (?:couldn|could not|can)/i.test(lead) || !(lead.includes("**") || statesAValue(lead.replace(/\(source:[^)]*\)/g, "")))) return null;
-  return [`I couldn't answer this yes or no from the documents: the figure found does not settle it by itself.`, "Closest evidence (not an answer to the question as asked):", `- ${lead}`, "Would you like me to add this question to the Q&A list?"].join("\n");
+  if (/^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead)) return null;
+  const why = figureMisfit(r, lead);
+  return why ? [why, "Closest evidence (not an answer to the question as asked):", `- ${lead}`, "Would you like me to add this question to the Q&A list?"].join("\n") : null;
 }
