@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { statedSentence, writeNotFound, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeNotFound, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { namesAPerson, partAnswerOverride, personAnswerOverride, figureAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -46,6 +46,20 @@ describe("evidence writers", () => {
     expect(writeScopedRows({ rows, notFound: [], notes: [] }, revenue, "Americas")).toMatch(/Total Americas Segment.*USD 169,658 million/);
     const split = [row("Americas", "Net sales and operating income by segment", 169_658), row("Americas", "Net sales and operating income by segment", 62_683)];
     expect(writeScopedRows({ rows: split, notFound: [], notes: [] }, revenue, "Americas")).toBeNull();
+  });
+
+  it("a part's growth comes from its row's two periods, the newest filing's row first", () => {
+    const two = (doc: string, cols: Array<[string, number]>): LineItemRow => ({ ...row("Greater China", "Net sales by reportable segment", 0), document: doc,
+      columns: cols.map(([period, v]) => ({ period, months: 12, value: v * 1e6, printed: v.toLocaleString("en-US") })) });
+    const rows = [two("ACME_2022_10K.pdf", [["FY2022", 74_200], ["FY2021", 68_366]]), two("ACME_2021_10K.pdf", [["FY2021", 68_366], ["FY2020", 40_308]])];
+    for (const q of ["acme greater china revenue growth fy2021 to fy2022", "how much did acme's greater china sales grow from 2021 to 2022?"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const picked = pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "greater china", false, r.periods);
+      expect(picked?.document, q).toBe("ACME_2022_10K.pdf");
+      expect(writeRowChange(picked, revenue, r), q).toMatch(/growth, fiscal 2021–fiscal 2022: \*\*\+8\.5%\*\*/);
+    }
+    const change = readQuestion("acme greater china revenue change fy2021 to fy2022", ["ACME INC."]);
+    expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
   });
 
   it("says what it searched and that the company total is not the part's figure", () => {

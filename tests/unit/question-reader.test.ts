@@ -65,6 +65,14 @@ describe("question reader", () => {
     expect(readQuestion("How much cash did Alderwick's operations bring in during 2022?", ROOM).concepts.map((c) => c.id)).toEqual(["operating_cash_flow"]);
   });
 
+  it("shifts a follow-up's year back or forward, and reads 'earlier' as time, not a part", () => {
+    const first = readQuestion("alderwick backlog at the end of 2021", ROOM);
+    expect(readQuestion("and a year earlier?", ROOM, first)).toMatchObject({ periods: ["FY2020"] });
+    expect(readQuestion("and a year earlier?", ROOM, first).scope).toBeUndefined();
+    expect(readQuestion("what about the following year", ROOM, first)).toMatchObject({ periods: ["FY2022"] });
+    expect(readQuestion("and the next year?", ROOM, first)).toMatchObject({ periods: ["FY2022"] });
+  });
+
   it("reads an earlier answer's period from its lead line only, and none from an answer that found nothing", () => {
     expect(answeredPeriod("For Q3 2024, EBITDA was EUR 1.2 million (source: r.pdf, p.3)")).toEqual(["Q3 2024"]);
     expect(answeredPeriod("Alderwick: Revenue for fiscal 2020 was **USD 7 million**\n(line as printed: 2020 2019)")).toEqual(["FY2020"]);

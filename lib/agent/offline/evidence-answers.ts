@@ -87,6 +87,22 @@ function rowPoints(row: LineItemRow, c: Concept): Point[] {
     .map((x) => ({ period: x.period, value: x.value!, shown: shownValue(c, x, row) }));
 }
 
+/**
+ * "How much did it grow?" of a part's row ("Greater China net sales"): the change between the two
+ * periods asked (or the row's newest two), with both values shown. Null without two values.
+ */
+export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
+  if (!row || (r.aggregate !== "growth" && r.aggregate !== "change")) return null;
+  const pair = lastTwo(rowPoints(row, c), r.periods.filter((p) => /^FY\d{4}$/.test(p)));
+  if (pair.length < 2) return null;
+  const [a, b] = pair as [Point, Point];
+  const rate = /%/.test(a.shown);
+  // a rate's change is in points; an amount's growth is relative to its start
+  const shown = r.aggregate === "growth" && !rate && a.value !== 0 ? `${b.value >= a.value ? "+" : "−"}${Math.abs(((b.value - a.value) / Math.abs(a.value)) * 100).toFixed(1)}%` : rate ? `${b.value >= a.value ? "+" : "−"}${Math.abs(b.value - a.value).toFixed(1)} points` : shownValue(c, { ...row.columns[0]!, value: b.value - a.value, printed: undefined }, row);
+  const what = r.aggregate === "growth" && !rate ? "growth" : "change";
+  return `${whose(company)}${c.label} — ${row.label} ${what}, ${periodWord(a.period)}–${periodWord(b.period)}: **${shown}** ${row.citation}\n${periodWord(a.period)}: ${a.shown}; ${periodWord(b.period)}: ${b.shown}\n(row as printed: ${row.row})`;
+}
+
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   return row ? writeDirection(rowPoints(row, c), r, `${row.label}${row.table?.title ? ` (table: ${row.table.title})` : ""}`, `${row.citation}\n(row as printed: ${row.row})`, company) : null;
 }
@@ -192,7 +208,11 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
     return found.size === 1 && found.has(c.id);
   };
   const first = valued.filter((x) => namesConcept(x.label));
-  const candidates = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  const named = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  // an older filing's row that lacks the newest period asked is not a second opinion on it
+  const newest = periods.at(-1);
+  const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));
+  const candidates = current.length ? current : named;
   const col = (x: LineItemRow) => columnOf(x, periods);
   if (!candidates.length || new Set(candidates.map((x) => `${col(x).period}|${col(x).value}`)).size > 1) return null;
   return candidates[0]!;

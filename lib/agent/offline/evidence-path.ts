@@ -12,7 +12,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { statesAValue } from "@/lib/answers/narrative/fit";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { findConcepts, tokens } from "../concepts/match";
@@ -193,8 +193,11 @@ function answerOf(step: Step, t: ToolExchange, r: Reading): string | null {
       return r.polar && c.action ? writeAction(out as unknown as ComputeOutput, c) : writeCompute(out as unknown as ComputeOutput, r);
     case "rows":
       return writeRows(out as unknown as LineItemsOutput, c);
-    case "scoped":
-      return writeScopedRows(out as unknown as LineItemsOutput, c, r.scope!, r.segment);
+    case "scoped": {
+      const rows = out as unknown as LineItemsOutput;
+      if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
+      return writeScopedRows(rows, c, r.scope!, r.segment);
+    }
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
   }

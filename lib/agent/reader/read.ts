@@ -89,6 +89,7 @@ const YOY = /\byoy\b|\by\/y\b|\byear[- ]over[- ]year\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
+const YEAR_AFTER = /\b(?:the\s+)?(?:following|next|subsequent) (?:fiscal )?year\b|\ba year later\b/i;
 const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
 const NOW = /\b(?:now|currently|current|today|latest|most recent|these days|at present)\b/i;
 const SCALE_NAME: Record<number, "thousands" | "millions" | "billions"> = { 1e3: "thousands", 1e6: "millions", 1e9: "billions" };
@@ -284,6 +285,7 @@ function carried(r: Reading, prev: Reading): Reading {
     const base = prev.periods.at(-1);
     if (YEAR_BEFORE.test(r.text) && base && /^[QH][1-4] \d{4}$/.test(base)) out.ambiguous = true;
     if (YEAR_BEFORE.test(r.text) && base && /^FY\d{4}$/.test(base)) out.periods = [`FY${Number(base.slice(2)) - 1}`];
+    else if (YEAR_AFTER.test(r.text) && base && /^FY\d{4}$/.test(base)) out.periods = [`FY${Number(base.slice(2)) + 1}`];
     else if (YEAR_BEFORE.test(r.text)) out.periods = ["prior year"];
     else out.periods = prev.periods;
     out.followUp!.carried.push("periods");
