@@ -3,7 +3,7 @@
  * far", "tredje kvartalet 2024"), and how that request resolves against the periods the data has.
  */
 import { readEndedPeriod } from "./ended";
-import { MONTH, monthNumber, year4 } from "./months";
+import { lastDayOfMonth, MONTH, monthNumber, year4 } from "./months";
 import { parsePeriod } from "./parse";
 import { makePeriod, type Period } from "./period";
 
@@ -57,6 +57,11 @@ export function readPeriodRequest(text: string): PeriodRequest {
   if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNumber(m[1]!), Number(m[2])), phrase: m[0] };
   m = t.match(/\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/);
   if (m) return { exact: makePeriod("point", Number(m[1]), undefined, Number(m[2]), Number(m[3])), phrase: m[0] };
+  // "12/31/22", "4/30/2023": month first, as US filings and analysts write dates
+  m = t.match(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/((?:19|20)\d\d|\d\d)(?![\d/])/);
+  if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12 && Number(m[2]) >= 1 && Number(m[2]) <= lastDayOfMonth(year4(m[3]!), Number(m[1]))) {
+    return { exact: makePeriod("point", year4(m[3]!), undefined, Number(m[1]), Number(m[2])), phrase: m[0] };
+  }
   // "2024 so far", "2024 year to date", "YTD 2024": the latest cumulative period of that year
   m = t.match(/\b((?:19|20)\d\d)\s+(?:so far|to date|year[- ]to[- ]date|ytd)\b|\b(?:ytd|year[- ]to[- ]date)\s+((?:19|20)\d\d)\b|\bso far (?:in|this year,?)\s+((?:19|20)\d\d)\b/i);
   if (m) return { relative: "year_to_date", year: Number(m[1] ?? m[2] ?? m[3]), phrase: m[0] };

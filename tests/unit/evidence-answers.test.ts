@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeNotFound, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { namesAPerson, partAnswerOverride, personAnswerOverride, figureAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -197,5 +197,18 @@ describe("a figure that does not fit the question read", () => {
   it("a quote and a name in bold are not figure answers", () => {
     expect(lead("Why did Acme's net sales increase in 2022?", 'ACME_2022_10K.pdf states: "Net sales increased 9% due to higher volume." (source: ACME_2022_10K.pdf, p.25)')).toBeUndefined();
     expect(lead("Who is Acme's chief executive officer?", "ACME INC. — Chief executive officer: **Jane Doe** (source: ACME_2022_10K.pdf, p.5)")).toBeUndefined();
+  });
+});
+
+describe("a company fact as of a day", () => {
+  const employees = conceptById("employees")!;
+  const item = (detail: string, document: string, fiscalYear: number, superseded = false) => ({ name: "Employees", detail, document, fiscalYear, page: 11, excerpt: `As of ${detail.replace(/^.*as of /, "").replace(/\)$/, "")}, we had employees.`, citation: `(source: ${document}, p.11)`, ...(superseded ? { superseded } : {}) });
+  const out = { company: "ACME INC.", items: [], notes: [], newestFiling: "ACME_2024Q1_10Q.pdf", facts: { employees: [item("79,390 (as of January 31, 2023)", "ACME_2023_10K.pdf", 2023), item("73,541 (as of January 31, 2022)", "ACME_2022_10K.pdf", 2022, true)] } };
+  it("answers the newest filing that states it when no day is asked, though a later quarterly report does not repeat it", () => {
+    expect(writeFacts(out, employees, readQuestion("how many employees does acme have", ["ACME INC."]))).toMatch(/\*\*79,390 \(as of January 31, 2023\)\*\*/);
+  });
+  it("answers a day asked only with a count stated as of that day", () => {
+    expect(writeFacts(out, employees, readQuestion("acme fte headcount 4/30/2023", ["ACME INC."]))).toBeNull();
+    expect(writeFacts(out, employees, readQuestion("acme headcount at 1/31/2023", ["ACME INC."]))).toMatch(/79,390/);
   });
 });

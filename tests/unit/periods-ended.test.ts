@@ -13,6 +13,10 @@ describe("a quarter named by its last day", () => {
     expect(readPeriodRequest("the nine months ended September 30, 2024").exact?.kind).toBe("9M");
     // a date alone is still a point in time
     expect(readPeriodRequest("cash as of October 31, 2022").exact?.kind).toBe("point");
+    // month-first numeric dates are days too; an impossible one is not
+    expect(readPeriodRequest("utility regular employees 12/31/22").exact?.label).toBe(readPeriodRequest("December 31, 2022").exact?.label);
+    expect(readPeriodRequest("fte headcount 4/30/2023").exact?.label).toBe(readPeriodRequest("April 30, 2023").exact?.label);
+    expect(readPeriodRequest("revenue 13/45/2022").exact?.kind).toBe("FY");
   });
 
   it("reads the lengths analysts write with 'to' or 'through' and month-first numeric dates", () => {

@@ -7,6 +7,7 @@
 import { withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { formatAmount } from "@/lib/metrics/numbers";
+import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
@@ -134,7 +135,12 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
   if (!items.length) return null;
   // a headcount or an address is as of its filing: only the newest filing's (or the asked year's) answers
   const asked = (r?.periods ?? []).map((p) => /(\d{4})/.exec(p)?.[1]).filter(Boolean).map(Number);
-  const fits = (i: CitedItem) => (asked.length ? asked.includes(i.fiscalYear ?? -1) : i.document === o.newestFiling);
+  // a day asked ("headcount at 4/30/2023"): a count stated as of another day is not it
+  const day = (r?.periods ?? []).map((p) => parsePeriod(p)).find((p) => p?.kind === "point");
+  const statedDay = (i: CitedItem) => readPeriodRequest(`${i.detail ?? ""} ${i.excerpt}`).exact;
+  const onDay = (i: CitedItem) => !day || (statedDay(i)?.kind !== "point" || statedDay(i)!.label === day.label);
+  // no year asked: the newest filing that states it (its later quarterly reports may not repeat a headcount); the answer says as of when
+  const fits = (i: CitedItem) => (asked.length ? asked.includes(i.fiscalYear ?? -1) && onDay(i) : !i.superseded);
   if ((c.fact === "employees" || c.fact === "headquarters") && !items.some((i) => !i.superseded && fits(i))) return null;
   if (c.fact === "employees" || c.fact === "headquarters") {
     const head = items.find((i) => !i.superseded)!;
