@@ -168,3 +168,12 @@ describe("an ordinal naming which one is asked", () => {
     expect(ask(q, `Acme Air's primary sorting facility is located in Memphis. A second national hub facility is located in Indianapolis.\n\n${others}`).quotes[0]?.text).toMatch(/Indianapolis/);
   });
 });
+
+describe("pointers to other parts of the filing", () => {
+  it("a sentence saying where the answer may be found is not the answer; the one stating it is", () => {
+    const pointer = "Further information regarding the Company's reportable segments may be found in Part II, Item 7 of this Form 10-K under the subheading Segment Operating Performance.";
+    for (const q of ["What are Acme's reportable segments?", "acme reportable segments", "Which segments does Acme report?"]) expect(ask(q, pointer).quotes, q).toEqual([]);
+    const stated = `${pointer}\n\nThe Company's reportable segments consist of the Americas, Europe and Japan.`;
+    expect(ask("What are Acme's reportable segments?", stated).quotes[0]?.text).toMatch(/consist of the Americas/);
+  });
+});

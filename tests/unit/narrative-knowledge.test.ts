@@ -29,7 +29,7 @@ describe("query_knowledge_base for narrative questions (page fallback)", () => {
     ({ db, cleanup } = await openTestDb());
     dealId = (await createDeal({ db, slug: "narrative" })).id;
     await addIndexedDocument(db, dealId, "ACME_2022_10K.pdf", PAGES, { company: "Acme Widgets", kind: "annual report", date: "2022-12-31" });
-  });
+  }, 60_000); // opening PGlite and migrating takes seconds on a busy machine
   afterAll(async () => cleanup());
 
   it("returns the answering sentence as the page's excerpt, marked as an answer, with its section, first", async () => {

@@ -62,7 +62,9 @@ export interface ScoredUnit {
 }
 
 const BOILERPLATE = /\bforward-looking statements?\b|\bincorporat\w* (?:\w+ ){0,3}by reference\b|\bsafe harbor\b|\bthe information required by this item\b/i;
-const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\b(?:is|are) (?:discussed|described|included) in (?:note|item|part)\b/i;
+const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\b(?:is|are) (?:discussed|described|included|presented|set forth|provided) in (?:note|item|part)\b|\b(?:may|can) be found (?:in|under)\b/i;
+/** "Part II, Item 7", "Note 12", "Form 10-K": where a filing points, not figures it states. */
+const FILING_PART = /\b(?:part|item|note|form|exhibit|schedule)\s+[\dIVXA-Z][\w.-]*/gi;
 /** Contract language of exhibits filed with a report: defined terms, numbered clauses. */
 const CONTRACT = /\b(?:hereinafter|hereunder|thereunder|hereto|whereas|shall mean|as defined in|the “\p{Lu}[\p{L} ]+”\)|pursuant to section)\b|^\(?[a-z0-9]{1,3}\)\s/iu;
 
@@ -138,7 +140,9 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     const offSubject = (subjects.length > 0 && !subjects.every((n) => keys.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => keys.has(k)));
     // a terse figure question's keywords all name the figure: a sentence missing more than one of them states another
     const valueless = !!q.periodFigure && (!statesAValue(unit.text) || m.coreHits < m.coreTotal - (m.coreTotal >= 3 ? 1 : 0));
-    const passes = fit.ok && !valueless && !exhibit && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
+    // "Further information regarding the segments may be found in Part II, Item 7": a pointer, not what it points to
+    const pointer = !trusted && CROSS_REFERENCE.test(unit.text) && !statesAValue(unit.text.replace(FILING_PART, " "));
+    const passes = fit.ok && !valueless && !exhibit && !pointer && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
     const coverage = q.type.kind === "count" && fit.strength >= 2 ? Math.max(m.coverage, 0.75) + (STOCK.test(unit.text) ? 0.125 : 0) : m.coverage;
