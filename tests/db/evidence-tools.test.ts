@@ -172,4 +172,11 @@ describe("typed evidence tools", () => {
     await expect(call("get_line_items", { items: [] })).rejects.toThrow();
     await expect(call("open_page", { document: "x", page: 0 })).rejects.toThrow();
   });
+
+  // Last: it rewrites a stored role. An address stored by an older reader as "Street,, Town,, State".
+  it("get_company_facts gives a stored address without doubled commas", async () => {
+    await db.query("update entity_mentions set role = 'headquarters: 100 Quay Street,, Portsmouth,, Rhode Island' where role = 'registrant'");
+    const out = await call("get_company_facts", { company: "Alderwick", facts: ["headquarters"] });
+    expect(out.facts.headquarters?.[0]).toMatchObject({ detail: "100 Quay Street, Portsmouth, Rhode Island" });
+  });
 });

@@ -25,6 +25,23 @@ export async function makePdf(pages: string[], title?: string): Promise<Uint8Arr
   return doc.save({ useObjectStreams: false });
 }
 
+/** A real PDF whose lines are printed in columns: each page a list of lines, each line its cells as [text, x]. */
+export async function makeColumnsPdf(pages: Array<Array<Array<[string, number]>>>): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setCreationDate(new Date("2024-01-01T00:00:00Z"));
+  doc.setModificationDate(new Date("2024-01-01T00:00:00Z"));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = doc.addPage([612, 792]);
+    let y = 740;
+    for (const cells of lines) {
+      for (const [text, x] of cells) page.drawText(text, { x, y, size: 10, font });
+      y -= 16;
+    }
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
 /**
  * A real PDF of `pages` text pages and about `bytes` bytes in all: the bulk is an embedded appendix
  * of seeded, incompressible bytes (as a scanned annex or an image-heavy annual report weighs).

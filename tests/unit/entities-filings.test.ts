@@ -171,6 +171,16 @@ describe("an annual report's executive officers, auditor, registrant and custome
     expect(f.customers).toEqual([expect.objectContaining({ name: "Northwind Stores", detail: "principal customer (14% of sales)", page: 5 })]);
   });
 
+  it("reads an address printed in columns with a comma after each part once, not \"Drive,, Town,, State\"", () => {
+    const commas = columnsPage(1, [
+      ["ACME WIDGETS, INC."],
+      ["(Exact name of registrant as specified in its charter)"],
+      ["100 Main Street,", "Springfield,", "Illinois", "62701"],
+      ["(Address of principal executive offices)", "", "", "(Zip Code)"],
+    ], [20, 200, 300, 450]);
+    expect(readFilingFacts([commas]).headquarters).toMatchObject({ detail: "100 Main Street, Springfield, Illinois", page: 1 });
+  });
+
   it("turns them into entities whose excerpts name them", () => {
     const cs = extractEntitiesFromPages([cover, business, officersTable, officersProse, audit], ctx).candidates;
     const ceo = cs.find((c) => (c.payload as EntityPayload).name === "Laura M. Chen")!;

@@ -6,6 +6,7 @@
  * current officer and an older filing's officer is only history.
  */
 import type { Queryable } from "@/lib/db";
+import { tidyListText } from "@/lib/display-text";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { listEventsOf, listRoleMentions, type EntityMentionRow } from "@/lib/db/queries/evidence";
 import { conceptById, type CompanyFact } from "../concepts/catalog";
@@ -149,7 +150,8 @@ export async function runCompanyFacts(deps: Deps, input: { company?: string; fac
   const notes: string[] = [];
   for (const f of wanted) {
     const ms = got.mentions.filter((m) => m.entity_type !== "person" && FACT_ROLE[f](m.role ?? ""));
-    const items = newestFirst(ms, (m) => cite(m, m.name, m.role?.replace(/^(?:headquarters|employees):\s*/, "") || undefined)).slice(0, 10);
+    // tidied: an address read before the cover reader joined printed commas once says "Street,, Town"
+    const items = newestFirst(ms, (m) => cite(m, m.name, tidyListText(m.role?.replace(/^(?:headquarters|employees):\s*/, "") ?? "") || undefined)).slice(0, 10);
     register(deps, items, ms);
     if (items.length) facts[f] = items;
     else notes.push(`No ${f} was extracted from ${got.company ?? "the deal"}'s filings; search_documents may find a passage stating it.`);

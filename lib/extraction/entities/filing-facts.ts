@@ -176,7 +176,8 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
         prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
       }
       const source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
-      const cells = source.text.split("|").map((c) => c.trim()).filter((c) => c && !/^\(/.test(c));
+      // a part printed with its own comma ("100 Quay Street," in one column, "Portsmouth," in the next) is joined once
+      const cells = source.text.split("|").map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c));
       const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
       if (address && /\p{L}/u.test(address)) out.headquarters = { name, detail: address, page: page.pageNumber, start: lineStart, end: addr.index + addr[0].length };
     }
