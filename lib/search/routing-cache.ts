@@ -45,7 +45,7 @@ export async function loadRoutableScope(db: Queryable, dealId: string): Promise<
 
 async function readRoutableScope(db: Queryable, dealId: string): Promise<RoutableScope> {
   const { rows } = await db.query<RoutedDocument & { status: string }>(
-    `select id, filename, company, fiscal_year, fiscal_period, kind, company_key, company_name, ticker, sec_file_number, status from documents
+    `select id, filename, company, fiscal_year, fiscal_period, kind, company_key, company_name, ticker, sec_file_number, to_char(document_date, 'YYYY-MM-DD') as document_date, status from documents
      where deal_id = $1 and status <> 'failed' order by created_at, filename`,
     [dealId],
   );

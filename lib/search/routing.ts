@@ -24,6 +24,8 @@ export interface RoutedDocument {
   company_name?: string | null;
   ticker?: string | null;
   sec_file_number?: string | null;
+  /** The day the document's period ends (a 10-K's fiscal year end), ISO. */
+  document_date?: string | null;
 }
 
 export interface Routing {

@@ -194,6 +194,13 @@ describe("a figure that does not fit the question read", () => {
     expect(lead("Who were Acme's three biggest customers by sales in 2020?", "FY2020 revenue was USD 77.87 billion (source: ACME_2020_10K.pdf, p.76).")).toMatch(/names asked/);
     expect(lead("Acme — why did cash provided by operations fall in 2022?", "ACME INC.: Cash from operations for fiscal 2022 was **USD 7,386.70 million** (source: ACME_2022_10K.pdf, p.39)")).toMatch(/reason/);
   });
+  it("a figure for none of the periods asked is no answer; a year-end day and its fiscal year agree", () => {
+    expect(lead("Acme: FY15 operating cash flow ratio, defined as cash from operations divided by total current liabilities?", "Fy15 operating cash flow ratio, for FY2022: **0.96**.")).toMatch(/^I couldn't find the figure for fiscal 2015/);
+    expect(lead("acme revenue 2021", "ACME INC.: Revenue for fiscal 2022 was **USD 5 million** (source: ACME_2022_10K.pdf, p.4)")).toMatch(/fiscal 2021/);
+    expect(lead("acme cash at 12/31/2022", "ACME INC.: Cash and cash equivalents for fiscal 2022 was **USD 5 million** (source: ACME_2022_10K.pdf, p.4)")).toBeUndefined();
+    expect(lead("acme revenue fy2022", "ACME INC.: Revenue for fiscal 2022 was **USD 5 million** (source: ACME_2022_10K.pdf, p.4)")).toBeUndefined();
+  });
+
   it("a quote and a name in bold are not figure answers", () => {
     expect(lead("Why did Acme's net sales increase in 2022?", 'ACME_2022_10K.pdf states: "Net sales increased 9% due to higher volume." (source: ACME_2022_10K.pdf, p.25)')).toBeUndefined();
     expect(lead("Who is Acme's chief executive officer?", "ACME INC. — Chief executive officer: **Jane Doe** (source: ACME_2022_10K.pdf, p.5)")).toBeUndefined();

@@ -31,7 +31,18 @@ export function latestFiscalYear(docs: ScopeDocument[]): number | undefined {
   return years.length ? Math.max(...years) : undefined;
 }
 
-function one(raw: string, latest: number | undefined, notes: string[]): string[] | undefined {
+/**
+ * The fiscal year an annual document closes on this day (52/53-week years end up to a week from
+ * a month's end): a balance asked "at September 24, 2022" is the balance sheet of that year.
+ */
+function fiscalYearEnding(day: string | undefined, docs: ScopeDocument[]): number | undefined {
+  if (!day) return undefined;
+  const t = Date.parse(day);
+  const hit = docs.find((d) => d.date && d.fiscalYear && (d.fiscalPeriod === "FY" || /annual|10-?k/i.test(d.kind ?? "")) && Math.abs(Date.parse(d.date) - t) <= 7 * 86_400_000);
+  return hit?.fiscalYear ?? undefined;
+}
+
+function one(raw: string, latest: number | undefined, notes: string[], docs: ScopeDocument[] = []): string[] | undefined {
   const p = raw.trim().replace(/^the\s+/i, "");
   if (!p) return [];
   if (LATEST.test(p)) {
@@ -53,6 +64,11 @@ function one(raw: string, latest: number | undefined, notes: string[]): string[]
   }
   if (/^(?:19|20)\d\d$/.test(p)) return [`FY${p}`];
   const parsed = parsePeriod(p);
+  const yearEnd = parsed?.kind === "point" ? fiscalYearEnding(parsed.end, docs) : undefined;
+  if (yearEnd) {
+    notes.push(`"${raw}" read as FY${yearEnd}, the fiscal year ending that day.`);
+    return [`FY${yearEnd}`];
+  }
   if (parsed) return [parsed.label];
   const req = readPeriodRequest(p);
   if (req.exact) return [req.exact.label];
@@ -63,7 +79,7 @@ export function resolvePeriods(raw: string[] | undefined, docs: ScopeDocument[])
   const latest = latestFiscalYear(docs);
   const out: ResolvedPeriods = { labels: [], notes: [], unread: [] };
   for (const r of raw ?? []) {
-    const got = one(r, latest, out.notes);
+    const got = one(r, latest, out.notes, docs);
     if (got === undefined) out.unread.push(r);
     else for (const l of got) if (!out.labels.includes(l)) out.labels.push(l);
   }

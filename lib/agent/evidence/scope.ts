@@ -17,6 +17,8 @@ export interface ScopeDocument {
   fiscalYear: number | null;
   fiscalPeriod: string | null;
   company: string | null;
+  /** The day its period ends, ISO ("2022-09-24" for a 10-K of a September year). */
+  date?: string | null;
 }
 
 export interface EvidenceScope {
@@ -32,7 +34,7 @@ export interface ScopeError {
   companies: string[];
 }
 
-const toDoc = (d: RoutedDocument): ScopeDocument => ({ id: d.id, filename: d.filename, kind: d.kind, fiscalYear: d.fiscal_year, fiscalPeriod: d.fiscal_period, company: d.company_name ?? d.company });
+const toDoc = (d: RoutedDocument): ScopeDocument => ({ id: d.id, filename: d.filename, kind: d.kind, fiscalYear: d.fiscal_year, fiscalPeriod: d.fiscal_period, company: d.company_name ?? d.company, date: d.document_date ?? null });
 
 function byFilename(docs: RoutedDocument[], name: string): RoutedDocument[] {
   const want = name.trim().toLowerCase().replace(/\.(?:pdf|xlsx|csv|docx|txt)$/, "");

@@ -15,6 +15,7 @@ import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { statesAValue } from "@/lib/answers/narrative/fit";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
+import { parsePeriod } from "@/lib/periods";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { periodsIn, readQuestion, type Reading } from "../reader/read";
@@ -349,6 +350,8 @@ function figureMisfit(r: Reading, lead: string): string | null {
   const answered = label ? findConcepts(label).map((h) => h.concept.id) : [];
   const fits = new Set(asked.flatMap((c) => [c.id, ...(c.madeOf ?? [])]));
   if (asked.length && answered.length && !answered.some((id) => fits.has(id))) return `I couldn't find the ${asked[0]!.label.toLowerCase()} asked in the documents: the figure found is another one.`;
+  const when = periodMisfit(r.periods, label ? lead.replace(label, " ") : lead);
+  if (when) return `I couldn't find the figure for ${when} in the documents: the figure found is for another period.`;
   const rateAsked = asked.some((c) => c.kind === "percent" || c.kind === "ratio") || (ASKS_RATE.test(r.text) && !IN_MONEY.test(r.text));
   if (rateAsked && CURRENCY_VALUE.test(lead) && !/%|\bratio\b|\btimes\b/i.test(lead)) return "I couldn't find the rate asked in the documents: the figure found is an amount, not a rate.";
   return null;
@@ -361,6 +364,24 @@ function isFigureAnswer(lead: string): boolean {
   if (/^I (?:couldn|could not|can)/i.test(lead) || / states: /.test(lead)) return false;
   return /\*\*[^*]*\d[^*]*\*\*/.test(lead) || (ANSWERED_LABEL.some((re) => re.test(lead)) && statesAValue(lead.replace(/\(source:[^)]*\)/g, "")));
 }
+
+const FISCAL_LABEL = /^(?:FY|[QH][1-4] )\d{4}$/;
+
+/**
+ * The period asked, when the answer gives its figure for none of the periods asked ("FY15 … ratio"
+ * answered "for FY2022"). Years and quarters are compared as labels, a day by its year; relative
+ * words and lengths ended on a day are not compared.
+ */
+function periodMisfit(asked: string[], answerText: string): string | null {
+  const got = periodsIn(answerText);
+  if (!asked.length || !got.length) return null;
+  const yearOf = (p: string) => /((?:19|20)\d\d)/.exec(p)?.[1];
+  const comparable = asked.every((p) => FISCAL_LABEL.test(p) || parsePeriod(p)?.kind === "point") && got.every((p) => FISCAL_LABEL.test(p) || parsePeriod(p)?.kind === "point");
+  if (!comparable) return null;
+  const fits = got.some((g) => asked.some((a) => a === g || ((parsePeriod(a)?.kind === "point" || parsePeriod(g)?.kind === "point") && yearOf(a) === yearOf(g))));
+  return fits ? null : asked.map(periodLabel).join(", ");
+}
+const periodLabel = (p: string) => p.replace(/^FY(\d{4})$/, "fiscal $1");
 
 /** "in $ millions", "in USD": the answer is asked as money. */
 const IN_MONEY = /\bin (?:\$|usd|eur|dollars|millions|billions|thousands)\b|\$\s*(?:m|mm|bn|millions?)\b/i;

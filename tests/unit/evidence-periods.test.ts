@@ -1,0 +1,23 @@
+/** Periods in an evidence-tool call, read against the documents in scope (lib/agent/evidence/periods.ts). */
+import { describe, expect, it } from "vitest";
+import { resolvePeriods } from "@/lib/agent/evidence/periods";
+import type { ScopeDocument } from "@/lib/agent/evidence/scope";
+
+const doc = (fiscalYear: number, date: string, kind = "10-K", fiscalPeriod = "FY"): ScopeDocument => ({ id: `${kind}-${date}`, filename: `ACME_${date}.pdf`, kind, fiscalYear, fiscalPeriod, company: "Acme", date });
+
+describe("a day in a tool call", () => {
+  const docs = [doc(2022, "2022-09-24"), doc(2021, "2021-09-25"), doc(2023, "2022-12-31", "10-Q", "Q1")];
+
+  it("is the fiscal year an annual report closes on that day, with a note saying so", () => {
+    const r = resolvePeriods(["24 September 2022"], docs);
+    expect(r.labels).toEqual(["FY2022"]);
+    expect(r.notes.join(" ")).toMatch(/fiscal year ending that day/);
+    // a 52/53-week year ends within a week of the day asked
+    expect(resolvePeriods(["30 September 2021"], docs).labels).toEqual(["FY2021"]);
+  });
+
+  it("stays a day when no annual report closes on it (a quarter's balance sheet date)", () => {
+    expect(resolvePeriods(["31 December 2022"], docs).labels).toEqual(["31 December 2022"]);
+    expect(resolvePeriods(["31 March 2022"], docs).labels).toEqual(["31 March 2022"]);
+  });
+});
