@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { answeredPeriod, evidenceCalls } from "@/lib/agent/offline/evidence-path";
-import { readQuestion } from "@/lib/agent/reader/read";
+import { readQuestion, standaloneQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ALDERWICK INSTRUMENTS, INC.", "Brindlemoor Foods Corporation"];
 const calls = (q: string, prev?: string) => evidenceCalls(readQuestion(q, ROOM, prev ? readQuestion(prev, ROOM) : undefined));
@@ -71,6 +71,18 @@ describe("question reader", () => {
     expect(readQuestion("and a year earlier?", ROOM, first).scope).toBeUndefined();
     expect(readQuestion("what about the following year", ROOM, first)).toMatchObject({ periods: ["FY2022"] });
     expect(readQuestion("and the next year?", ROOM, first)).toMatchObject({ periods: ["FY2022"] });
+  });
+
+  it("a follow-up comparing, asking which way or why reads the figure the conversation was on", () => {
+    const first = readQuestion("alderwick operating income 2022", ROOM);
+    for (const q of ["how does that compare to 2021?", "and versus 2021?", "what about 2021, compared?"]) expect(readQuestion(q, ROOM, first), q).toMatchObject({ periods: ["FY2021", "FY2022"], aggregate: "change", narrative: false });
+    for (const q of ["is that up or down?", "did it go up or down?", "higher or lower than the year before?"]) expect(readQuestion(q, ROOM, first), q).toMatchObject({ direction: "either", polar: true, periods: ["FY2021", "FY2022"] });
+    expect(evidenceCalls(readQuestion("is that up or down?", ROOM, first))?.[0]).toMatchObject({ toolName: "get_line_items" });
+    expect(standaloneQuestion(readQuestion("what drove that?", ROOM, first))).toBe("Why did ALDERWICK INSTRUMENTS, INC.'s operating income change in fiscal 2022?");
+    expect(standaloneQuestion(readQuestion("why?", ROOM, first))).toMatch(/^Why did .*operating income change in fiscal 2022\?$/);
+    expect(standaloneQuestion(readQuestion("and 2021?", ROOM, first))).toBeUndefined();
+    // "make up" and "pay down" say no direction
+    expect(readQuestion("what did they make up in 2022", ROOM, first).direction).toBeUndefined();
   });
 
   it("reads an earlier answer's period from its lead line only, and none from an answer that found nothing", () => {

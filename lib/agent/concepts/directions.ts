@@ -7,6 +7,8 @@ import { stemWord } from "@/lib/search/stemming";
 import type { Token } from "./match";
 
 export type Direction = "up" | "down";
+/** "Is that up or down?", "did it rise or fall?": which way it moved is asked, not whether it moved one way. */
+export type Asked = Direction | "either";
 
 const WORDS: Record<Direction, string> = {
   up: "up higher rise rises rising rose risen increase increased increasing grow grows growing grew grown improve improved improving improvement gain gained climb climbed jump jumped better expand expanded expanding strengthen strengthened",
@@ -29,4 +31,9 @@ export const isDirectionWord = (t: Token) => directionStems().has(t.stem);
 export function directionOf(toks: Token[]): Direction | undefined {
   const said = new Set(toks.map((t) => directionStems().get(t.stem)).filter((d): d is Direction => !!d));
   return said.size === 1 ? [...said][0] : undefined;
+}
+
+/** The words name both directions ("up or down?", "higher or lower"): which way is asked. */
+export function namesBothDirections(toks: Token[]): boolean {
+  return new Set(toks.map((t) => directionStems().get(t.stem)).filter(Boolean)).size === 2;
 }

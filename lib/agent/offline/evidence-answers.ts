@@ -77,7 +77,8 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
   const moved = delta > 0 ? "up" : delta < 0 ? "down" : undefined;
   const verb = moved === "up" ? "rose" : moved === "down" ? "fell" : "was unchanged";
   const relative = moved && a.value !== 0 && !/%/.test(a.shown) ? `, ${delta > 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : "";
-  return `${moved === r.direction ? "Yes" : "No"} — ${whose(company)}${label} ${verb} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)})${relative} ${cites}`;
+  const verdict = r.direction === "either" ? (moved === "up" ? "Up" : moved === "down" ? "Down" : "Unchanged") : moved === r.direction ? "Yes" : "No";
+  return `${verdict} — ${whose(company)}${label} ${verb} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)})${relative} ${cites}`;
 }
 
 /** A row's values per period, in the row's own scale and unit. */

@@ -9,7 +9,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Conten
 import { readConversation, type Conversation } from "./conversation";
 import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, partAnswerOverride, personAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn, type Plan } from "./intent";
-import type { Reading } from "../reader/read";
+import { standaloneQuestion, type Reading } from "../reader/read";
 import { nextToolCalls } from "./planner";
 import { writeAnswer } from "./writer";
 
@@ -71,6 +71,9 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
  * metric engine reads "CFO" as cash flow from operations.
  */
 function planOf(conv: Conversation, reading: Reading | undefined): Plan {
+  // "what drove that?": the question the follow-up stands for, which the planner's passage search reads
+  const standalone = reading && standaloneQuestion(reading);
+  if (standalone) return planTurn({ past: [], current: { ...conv.current, user: standalone } });
   const plan = planTurn(conv);
   const c = reading?.concepts[0];
   const named = !!c && (c.kind === "person" || c.kind === "organisation") && !reading!.followUp?.carried.includes("concept");

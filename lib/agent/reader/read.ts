@@ -21,7 +21,7 @@ import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { GENERIC_WORDS } from "../concepts/generic-words";
-import { directionOf, isDirectionWord, type Direction } from "../concepts/directions";
+import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 
 export interface Reading {
@@ -47,7 +47,7 @@ export interface Reading {
   /** A yes/no question ("did they …", "is it …", "japan sales down in 2022?"). */
   polar: boolean;
   /** The way the question says a figure moved ("down", "improve", "rise"): a change two periods decide. */
-  direction?: Direction;
+  direction?: Asked;
   /** Asks why or how: a reason, which a figure never is. */
   reason: boolean;
   /**
@@ -89,6 +89,7 @@ const YOY = /\byoy\b|\by\/y\b|\byear[- ]over[- ]year\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
+const COMPARE = /\b(?:compare[sd]?|comparison|vs\.?|versus|against|relative to)\b/i;
 const YEAR_AFTER = /\b(?:the\s+)?(?:following|next|subsequent) (?:fiscal )?year\b|\ba year later\b/i;
 const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
 const NOW = /\b(?:now|currently|current|today|latest|most recent|these days|at present)\b/i;
@@ -197,11 +198,12 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
 
 const WH = /\b(?:what|how|which|who|whom|when|where|why)\b/i;
 /** "up" and "down" say a direction only after the figure or a verb of motion ("sales down", "going up"), not in "make up" or "pay down". */
-const MOTION = new Set(["go", "goe", "going", "gone", "went", "trend", "trending", "move", "moving", "moved", "been", "is", "are", "was", "were"]);
+const MOTION = new Set(["go", "goe", "going", "gone", "went", "trend", "trending", "move", "moving", "moved", "been", "is", "are", "was", "were", "it", "that", "this", "they", "or"]);
 
 /** The direction a figure is asked to have moved in, when the question names a figure. */
-function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[]): Direction | undefined {
-  if (!concepts.some((c) => c.kind === "amount" || c.kind === "percent" || c.kind === "ratio" || c.kind === "count")) return undefined;
+function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], followUp = false): Asked | undefined {
+  // "is that up or down?" after a figure: the figure is the conversation's
+  if (!followUp && !concepts.some((c) => c.kind === "amount" || c.kind === "percent" || c.kind === "ratio" || c.kind === "count")) return undefined;
   const said = toks.filter((t, i) => {
     if (!isDirectionWord(t)) return false;
     // "higher than 30%" compares with a threshold; "higher than in 2022" with another period
@@ -212,7 +214,7 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[]):
     const before = toks[i - 1];
     return !!before && (hits.some((h) => i - 1 >= h.from && i - 1 < h.to) || MOTION.has(before.word));
   });
-  return directionOf(said);
+  return directionOf(said) ?? (namesBothDirections(said) ? "either" : undefined);
 }
 
 /** "Down in 2022": the year asked and the year before it; other periods as read. */
@@ -231,7 +233,7 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
   const scope = hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
-  const direction = directionAsked(tokens(text), hits, concepts);
+  const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length);
   const reading: Reading = {
     text,
     concepts,
@@ -292,6 +294,14 @@ function carried(r: Reading, prev: Reading): Reading {
   }
   // the periods the conversation has named so far, for a change across them
   out.seen = [...new Set([...(prev.seen ?? []), ...prev.periods, ...out.periods])].filter((p) => /^FY\d{4}$/.test(p)).sort();
+  // "is that up or down?", "did it fall?": the last year named against the one before it, or the two named
+  if (out.direction && out.polar && !r.periods.length) out.periods = out.seen.length >= 2 ? out.seen.slice(-2) : changePeriods(out.periods);
+  // "how does that compare to 2021?": the year named beside the one the conversation was on
+  if (COMPARE.test(r.text) && r.periods.length && prev.periods.length) {
+    out.periods = [...new Set([...prev.periods, ...r.periods])].sort();
+    if (!out.aggregate) out.aggregate = "change";
+    out.narrative = false;
+  }
   if ((GROWTH.test(r.text) || CHANGE.test(r.text)) && !r.concepts.length && prev.periods.length) {
     // "so how much growth is that?", "how much did it change?": across the two years the conversation named, else the last and the year before it
     const last = prev.periods.at(-1)!;
@@ -303,4 +313,17 @@ function carried(r: Reading, prev: Reading): Reading {
     else if (/^FY\d{4}$/.test(last)) out.periods = [`FY${Number(last.slice(2)) - 1}`, last];
   }
   return out;
+}
+
+/**
+ * A follow-up's question written out from what it carried ("what drove that?" after "operating
+ * income 2022" → "Why did operating income change in fiscal 2022?"), for readers that take one
+ * question alone. Undefined when the turn carried no figure or asks for one (the tools read those).
+ */
+export function standaloneQuestion(r: Reading): string | undefined {
+  const c = r.concepts[0];
+  if (!c || !r.followUp?.carried.includes("concept") || !r.reason) return undefined;
+  const what = `${r.scope ? `${r.scope} ` : ""}${c.label.toLowerCase()}`;
+  const when = r.periods.filter((p) => /^FY\d{4}$/.test(p)).map((p) => `fiscal ${p.slice(2)}`).at(-1);
+  return `Why did ${r.company ? `${r.company}'s ` : ""}${what} change${when ? ` in ${when}` : ""}?`;
 }
