@@ -219,3 +219,15 @@ describe("a company fact as of a day", () => {
     expect(writeFacts(out, employees, readQuestion("acme headcount at 1/31/2023", ["ACME INC."]))).toMatch(/79,390/);
   });
 });
+
+describe("a ranking of parts", () => {
+  const quote = (sentence: string) => `ACME_2022_10K.pdf states: "${sentence}" (source: ACME_2022_10K.pdf, p.121)`;
+  it("is not answered by a sentence naming a segment without a figure, in three wordings", () => {
+    for (const q of ["which segment is biggest?", "acme largest business segment by sales 2022", "what's acme's top region?"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(quoteAnswerOverride(r, quote("In this example, the non-primary selling segment (Consumer) previously would also have received credit."), []), q).toMatch(/^I couldn't find a ranking/);
+      expect(quoteAnswerOverride(r, quote("Safety and Industrial, our largest segment, had net sales of $11.6 billion in 2022."), []), q).toBeNull();
+    }
+    expect(readQuestion("acme largest business segment by sales 2022", ["ACME INC."]).scope).toBeUndefined();
+  });
+});

@@ -283,6 +283,28 @@ export function partAnswerOverride(r: Reading, done: ToolExchange[], text = ""):
   return fromRow || fromQuote ? null : notFound(r, made);
 }
 
+/** "Which segment is biggest?", "the largest region by sales": a ranking of the company's parts. */
+const RANKING = /\b(?:biggest|largest|smallest|highest|lowest|most|least|top|leading|fastest[- ]growing)\b.{0,40}\b(?:segments?|regions?|geograph\w*|products?|business(?:es)?|divisions?|markets?|categor\w+|brands?)\b|\b(?:segments?|regions?|geograph\w*|products?|business(?:es)?|divisions?|markets?|categor\w+|brands?)\b.{0,40}\b(?:biggest|largest|smallest|highest|lowest|most|least|top)\b/i;
+
+/**
+ * A ranking of parts ("which segment is biggest?") the rules planner answered with a quote that
+ * states no figure: a sentence naming a segment is not the ranking. The turn says so instead.
+ */
+function rankingOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
+  if (!RANKING.test(r.text) || r.polar) return null;
+  const m = QUOTE_ANSWER.exec(text);
+  if (!m || statesAValue(m[2]!.replace(FILING_PART_WORDS, " "))) return null;
+  const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: m[2]!.length, text: m[2]!, citation: m[3]! };
+  const passages = [quoted, ...mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
+  return [
+    "I couldn't find a ranking of the company's parts that answers this in the documents: no table or sentence found compares them by a figure.",
+    "Closest evidence (not an answer to the question as asked):",
+    ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`),
+    "Would you like me to add this question to the Q&A list?",
+  ].join("\n");
+}
+const FILING_PART_WORDS = /\b(?:part|item|note|form)\s+[\dIVXA-Z][\w.-]*/gi;
+
 /** "Which customers …", "who …", "where …": a name or a place is asked, which a quote without a figure may give. */
 const NAME_ASKED = /\b(?:which|who|whom|where|when|why)\b/i;
 const FIGURE_KINDS = new Set(["amount", "percent", "ratio", "count", "per_share"]);
@@ -296,6 +318,8 @@ const QUOTE_ANSWER = /^(?:(?:Yes|No) — )?(\S+\.\w+) states: "([^"]+)" (\(sourc
  * says what was searched and shows the quote as the closest evidence. Null when the answer stands.
  */
 export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
+  const ranked = rankingOverride(r, text, done);
+  if (ranked) return ranked;
   const c = r.concepts[0];
   if (!c || !FIGURE_KINDS.has(c.kind) || r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   const m = QUOTE_ANSWER.exec(text);
