@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRisks, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { namesAPerson, partAnswerOverride, personAnswerOverride, figureAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -229,5 +229,15 @@ describe("a ranking of parts", () => {
       expect(quoteAnswerOverride(r, quote("Safety and Industrial, our largest segment, had net sales of $11.6 billion in 2022."), []), q).toBeNull();
     }
     expect(readQuestion("acme largest business segment by sales 2022", ["ACME INC."]).scope).toBeUndefined();
+  });
+});
+
+describe("risk factors", () => {
+  it("lists a risk two filings state once, with the ligatures one of them lost put back", () => {
+    const lost = { ...passage("General Risks Economic, poli cal and market condi ons could adversely affect our business.", "ACME_2023_10K.pdf", 30), section: "risk_factors" };
+    const whole = { ...passage("Economic, political and market conditions could adversely affect our business.", "ACME_2015_10K.pdf", 23), section: "risk_factors" };
+    const text = writeRisks({ company: "ACME INC.", passages: [lost, whole] } as never)!;
+    expect(text.match(/adversely affect our business/g)).toHaveLength(1);
+    expect(text).toMatch(/Economic, political and market conditions could adversely affect our business\. \(source: ACME_2023_10K\.pdf, p\.30\)/);
   });
 });

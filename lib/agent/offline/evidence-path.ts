@@ -145,7 +145,7 @@ function callFor(step: Step, r: Reading): Call {
     case "facts":
       return { toolName: "get_company_facts", input: { ...company, facts: [c.fact] } };
     case "risks":
-      return { toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10 } };
+      return { toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10, newest: true } };
     case "compute":
       return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods, ...format } };
     case "ratio": {
