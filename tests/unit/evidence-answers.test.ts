@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRisks, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
-import { namesAPerson, partAnswerOverride, personAnswerOverride, figureAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -239,5 +239,14 @@ describe("risk factors", () => {
     const text = writeRisks({ company: "ACME INC.", passages: [lost, whole] } as never)!;
     expect(text.match(/adversely affect our business/g)).toHaveLength(1);
     expect(text).toMatch(/Economic, political and market conditions could adversely affect our business\. \(source: ACME_2023_10K\.pdf, p\.30\)/);
+  });
+});
+
+describe("a figure the statements lack inputs for", () => {
+  it("says which inputs are missing when the planner answered with no figure; a figure stands for the figure gate", () => {
+    const r = readQuestion("acme interest coverage fy2023", ["ACME INC."]);
+    const done = [{ toolName: "compute_metric", input: { company: "ACME INC.", metric: "interest_coverage", periods: ["FY2023"] }, output: { status: "incomplete", company: "ACME INC.", metric: { id: "interest_coverage", name: "Interest coverage", unit: "ratio" }, formula: "Interest coverage = Operating income / Interest expense", periods: ["FY2023"], series: [], inputs: [], missing: [{ item: "operating_income", label: "operating income", period: "FY2023" }], notes: [] } }];
+    expect(incompleteAnswerOverride(r, done, "This deal has no Information Request List yet.")).toMatch(/^I couldn't compute interest coverage for ACME INC\.: .* no line for operating income \(fiscal 2023\)/);
+    expect(incompleteAnswerOverride(r, done, "ACME INC.: Interest coverage for fiscal 2023 was **12.5**")).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
+import { formatAmount } from "@/lib/metrics/numbers";
 import { periodsIn, readQuestion, type Reading } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
@@ -241,6 +242,31 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes
   if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) return notFound(r, made);
   return null;
+}
+
+/**
+ * A figure the evidence path computes from statement lines the statements do not print, which the
+ * rules planner then answered with no figure (an IRL coverage note for "interest coverage", a
+ * passage): the turn says which inputs are missing instead. Null when the planner gave a figure
+ * (the figure gate judges it) or the evidence path did not stop at such a computation.
+ */
+export function incompleteAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
+  const steps = stepsFor(r);
+  const made = mine(done);
+  if (!steps || made.length !== steps.length || steps.at(-1) !== "compute" || isFigureAnswer(text.trim().split("\n", 1)[0]!)) return null;
+  return writeIncomplete(made.at(-1)!.output as ComputeOutput | undefined);
+}
+
+/** "Interest coverage = Operating income / Interest expense": the inputs the statements do not print for the periods asked. */
+function writeIncomplete(o: ComputeOutput | undefined): string | null {
+  if (!o || o.status !== "incomplete" || !o.missing.length || !o.metric) return null;
+  const missing = [...new Set(o.missing.map((m) => `${m.label} (${m.period.replace(/^FY(\d{4})$/, "fiscal $1")})`))];
+  const found = o.inputs.map((i) => `- ${i.label}, ${i.period.replace(/^FY(\d{4})$/, "fiscal $1")}: ${formatAmount(i.value, i.scale, i.currency)} ${i.citation}`);
+  return [
+    `I couldn't compute ${o.metric.name.toLowerCase()}${o.company ? ` for ${o.company}` : ""}: ${o.formula ?? ""}, and the statements print no line for ${missing.join(", ")}.`,
+    ...(found.length ? ["Inputs found:", ...found] : []),
+    "Would you like me to add this question to the Q&A list?",
+  ].join("\n");
 }
 
 /** What was searched and the closest evidence the calls found (`closest` first), in place of a guess. */
