@@ -12,10 +12,13 @@ import type { LegResult } from "@/lib/agent/mode/item-legs";
 
 const cite = (page: number) => `(source: Filing.pdf, p.${page})`;
 const source = (page: number, excerpt: string) => ({ id: `d:${page}`, documentId: "d", document: "Filing.pdf", page, excerpt, citation: cite(page), url: `/deals/x/documents/d?page=${page}` });
-const search = (passages: Array<{ page: number; text: string; section?: string }>) => ({
+const search = (passages: Array<{ page: number; text: string; section?: string }>, asked?: { section: string; matched: boolean }) => ({
   toolName: "search_documents",
-  input: { query: "q" },
-  output: { passages: passages.map((p) => ({ document: "Filing.pdf", page: p.page, text: p.text, citation: cite(p.page), charStart: 0, charEnd: p.text.length, ...(p.section ? { section: p.section } : {}) })), notes: [] },
+  input: { query: "q", ...(asked ? { section: asked.section } : {}) },
+  output: {
+    passages: passages.map((p) => ({ document: "Filing.pdf", page: p.page, text: p.text, citation: cite(p.page), charStart: 0, charEnd: p.text.length, ...(p.section ? { section: p.section } : {}) })),
+    notes: asked && !asked.matched ? [`No page of the section "${asked.section}" matched; passages from other sections follow.`] : [],
+  },
 });
 const leg = (text: string, calls: LegResult["toolCalls"], page = 9): LegResult => ({ item: 1, question: "q", text, sources: [source(page, text)], toolCalls: calls, ms: 1, batch: 1 });
 const companies = ["Northwind Holdings Inc."];
@@ -57,19 +60,23 @@ describe("the gate's scope check on passages", () => {
 describe("the gate's section check on risks", () => {
   const risks = readItems("Northwind 2024: the top three risks", companies).items[0]!;
   const answer = (lines: string[]) => ["**Top risks**", ...lines.map((l) => `- ${l} ${cite(20)}`)].join("\n");
-  const riskText = "Adverse economic conditions could adversely affect demand for our services and our results of operations.";
+  const riskText = "Adverse economic conditions are a risk to demand for our services and could adversely affect our results of operations.";
 
   it("answers from a passage of the risk section, and from an unlabelled page written in risk words", () => {
     expect(checkItem(risks, [leg(answer([riskText]), [search([{ page: 20, text: riskText, section: "risk_factors" }])], 20)]).status).toBe("answered");
     expect(checkItem(risks, [leg(answer([riskText]), [search([{ page: 20, text: riskText }])], 20)]).status).toBe("answered");
   });
 
-  it("refuses passages of another section, or unlabelled ones without risk words, and never calls that 'not in the data room'", () => {
+  it("refuses a page the search matched as the section that is another section's, and never calls that 'not in the data room'", () => {
     const index = "Item 1A Risk Factors Pages 27-32. Item 1B Unresolved Staff Comments Not applicable.";
-    const other = checkItem(risks, [leg(answer([index]), [search([{ page: 20, text: index, section: "unresolved_staff_comments" }])], 20)]);
+    const other = checkItem(risks, [leg(answer([index]), [search([{ page: 20, text: index, section: "unresolved_staff_comments" }], { section: "risk factors", matched: true })], 20)]);
     expect(other).toMatchObject({ status: "failed", reason: expect.stringContaining("risk factors") });
-    const plain = "The company opened 40 new stores in the year and renovated 120 others.";
-    expect(checkItem(risks, [leg(answer([plain]), [search([{ page: 20, text: plain }])], 20)]).status).toBe("failed");
+  });
+
+  it("refuses unlabelled passages that mention risk in passing, and discloses a room whose search matched no page of the section", () => {
+    const request = "Legal: material contracts, change of control clauses. People: CTO and engineering organisation, key person risk.";
+    const c = checkItem(risks, [leg(answer([request]), [search([{ page: 20, text: request }], { section: "risk factors", matched: false })], 20)]);
+    expect(c.status).toBe("not_covered");
     expect(checkItem(risks, [leg("I couldn't find risk factors in the documents.", [search([])])]).status).toBe("not_covered");
   });
 });

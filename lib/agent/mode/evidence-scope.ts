@@ -24,22 +24,43 @@ export function writtenDigits(display: string): string {
   return /\d[\d,]*(?:\.\d+)?/.exec(display)?.[0] ?? "";
 }
 
+/** Fields that hold a document's own words (a passage, an excerpt, a quoted sentence), not a tool's notes. */
+const QUOTED_FIELDS = new Set(["text", "excerpt", "sentence", "quote", "snippet", "highlight"]);
+/** Fields of a structured finding: its label and value say what the figure is, no sentence does. */
+const FINDING_VALUE = ["value", "asWritten", "formatted"];
+
 function textsOf(value: unknown, out: string[], depth = 0): void {
-  if (depth > 6 || value === null || value === undefined) return;
-  if (typeof value === "string") {
-    if (value.length >= 20 && !/^(?:\/deals\/|https?:)/.test(value)) out.push(value);
+  if (depth > 6 || value === null || value === undefined || typeof value !== "object") return;
+  if (Array.isArray(value)) {
+    for (const v of value) textsOf(v, out, depth + 1);
     return;
   }
-  if (Array.isArray(value)) for (const v of value) textsOf(v, out, depth + 1);
-  else if (typeof value === "object") for (const v of Object.values(value as Record<string, unknown>)) textsOf(v, out, depth + 1);
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === "string" && QUOTED_FIELDS.has(k) && v.length >= 20) out.push(v);
+    else textsOf(v, out, depth + 1);
+  }
 }
 
-/** The sentences of the calls' passages (text, excerpts, facts) that print the figure. */
+/** A structured finding of the calls (a metric with its value) that states the figure. */
+function findingStates(value: unknown, re: RegExp, depth = 0): boolean {
+  if (depth > 6 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((v) => findingStates(v, re, depth + 1));
+  const o = value as Record<string, unknown>;
+  if ((typeof o.metric === "string" || typeof o.label === "string") && FINDING_VALUE.some((k) => typeof o[k] === "string" && re.test(o[k] as string))) return true;
+  return Object.values(o).some((v) => findingStates(v, re, depth + 1));
+}
+
+/**
+ * The sentences of the calls' passages (text, excerpts, quoted sentences) that print the figure;
+ * none when a structured finding states it (its label, not a sentence, says what it is).
+ */
 export function sentencesHolding(written: string, calls: AgentToolCall[]): string[] {
   if (!written || !/\d/.test(written)) return [];
   const re = new RegExp(`(?<![\\d.,])${escape(written)}(?![\\d])`);
   const texts: string[] = [];
-  for (const c of calls) if (c.toolName !== "compute_metric" && c.toolName !== "get_line_items") textsOf(c.output, texts);
+  const own = calls.filter((c) => c.toolName !== "compute_metric" && c.toolName !== "get_line_items");
+  if (own.some((c) => findingStates(c.output, re))) return [];
+  for (const c of own) textsOf(c.output, texts);
   const out = new Set<string>();
   for (const t of texts) {
     const flat = t.replace(/\s+/g, " ").trim();
@@ -100,7 +121,8 @@ export function partOfSentence(sentence: string, written: string, companies: str
   const concepts = new Set(conceptStems(concept, ask).flatMap((s) => [...s]));
   // the figure's clause: from the comma, semicolon or colon before it to the next one after it
   // ("30,000" is one figure, not two clauses); "across Europe", "worldwide": the whole, not a part
-  const own = (after.split(/[,;:](?=\s|$)|\s[—–-]\s/)[0] ?? "").split(/\b(?:across|throughout|worldwide|globally)\b/i)[0]!;
+  // a table row's clause ends at the next figure ("Gross margin 42.0% 45.0% Sales and marketing …")
+  const own = (after.replace(/^[.,]\d+/, "").split(/[,;:](?=\s|$)|\s[—–-]\s|\d/)[0] ?? "").split(/\b(?:across|throughout|worldwide|globally)\b/i)[0]!;
   const cut = Math.max(-1, ...[...before.matchAll(/[,;:]\s|\s[—–-]\s/g)].map((m) => m.index! + m[0].length - 1));
   const lead = cut >= 0 ? before.slice(cut + 1) : before;
   const names = [...namesIn(lead, cut < 0, company, concepts), ...namesIn(own, false, company, concepts)];

@@ -335,10 +335,18 @@ function passagesOf(leg: LegResult): SectionPassage[] {
 function ofSection(p: SectionPassage, concept: NonNullable<RequestItem["concept"]>): boolean {
   const section = concept.section!;
   if (p.section) return p.section.toLowerCase().replace(/_/g, " ").includes(section.split(" ")[0]!);
-  const have = new Set(tokens(p.text).map((w) => w.stem));
-  return [...concept.terms, ...(concept.vocabulary ?? [])].some((t) => {
-    const words = tokens(t);
-    return words.length > 0 && words.every((w) => have.has(w.stem));
+  // two of its words, not a passing mention ("key person risk" in a request list)
+  const have = tokens(p.text).map((w) => w.stem);
+  const holds = (stems: string[]) => stems.length > 0 && have.some((_, i) => stems.every((w, j) => have[i + j] === w));
+  const terms = [...new Set([...concept.terms, ...(concept.vocabulary ?? [])].map((t) => tokens(t).map((w) => w.stem).join(" ")))];
+  return terms.filter((t) => holds(t.split(" "))).length >= 2;
+}
+
+/** The search tool matched pages it labels with the section (it says so when none matched and other pages follow). */
+function sectionMatched(leg: LegResult): boolean {
+  return leg.toolCalls.some((c) => {
+    const o = c.output as SearchDocumentsOutput | undefined;
+    return c.toolName === "search_documents" && !!(c.input as { section?: string } | undefined)?.section && (o?.passages?.length ?? 0) > 0 && !(o?.notes ?? []).some((n) => /^No page of the section\b/.test(n));
   });
 }
 
@@ -357,10 +365,11 @@ function checkNarrativeLeg(leg: LegResult, item: RequestItem): LegCheck {
     return passages.some((p) => p.text.replace(/\s+/g, " ").includes(said)) || [...sectionPages].some((cite) => l.includes(cite));
   });
   if (quoted.length) return { status: "answered", lines: quoted.slice(0, 3), sources: leg.sources, via: "search_documents" };
-  // nothing returned: the room does not cover it; passages of other sections only: the run did not find the section
-  if (!all.length) return { status: "not_covered", searched };
+  // nothing of the section: not in the room, unless the search matched pages indexed as the section
+  // that are not (a table of contents, a mislabelled page): then the run did not find it
   const section = concept?.section ?? "its section";
-  if (!passages.length) return { status: "failed", reason: `none of the ${all.length} passage${all.length === 1 ? "" : "s"} found is from ${section}`, searched };
+  if (!passages.length && sectionMatched(leg)) return { status: "failed", reason: `none of the ${all.length} passage${all.length === 1 ? "" : "s"} found is from ${section}`, searched };
+  if (!passages.length) return { status: "not_covered", searched };
   return { status: "failed", reason: `no quoted passage of ${section}`, searched };
 }
 
