@@ -130,4 +130,13 @@ describe("a headcount sentence", () => {
     expect(statedSentence([grant, hired, stock], employees, [], undefined, true)?.text).toMatch(/92,000 people/);
     expect(statedSentence([grant, hired], employees, [], undefined, true)).toBeNull();
   });
+
+  it("at a day asked, takes the sentence of that day and never one of another day", () => {
+    const june = passage("The number of employees at 30 June 2024 was 147 (133).", "Q2_Report.pdf", 1);
+    const september = passage("The number of employees at 30 September 2024 was 155 (138).", "Q3_Report.pdf", 1);
+    expect(statedSentence([september, june], employees, [2024], undefined, true, "2024-6-30")?.text).toMatch(/was 147/);
+    expect(statedSentence([september], employees, [2024], undefined, true, "2024-6-30")).toBeNull();
+    const us = passage("As of June 30, 2024, we employed approximately 2,100 people.");
+    expect(statedSentence([september, us], employees, [2024], undefined, true, "2024-6-30")?.text).toMatch(/2,100 people/);
+  });
 });

@@ -103,14 +103,15 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
 function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
   const terms = [...(item.concept?.terms ?? []), item.ask].map((t) => t.toLowerCase()).filter((t) => t.length > 2).sort((a, b) => b.length - a.length);
   const low = line.toLowerCase();
+  // every mention of a term: the line may name the item before it quotes the sentence that states it
   for (const t of terms) {
-    const at = low.indexOf(t);
-    if (at < 0) continue;
-    const after = line.slice(at + t.length);
-    const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
-    if (!m) continue;
-    const f = readFigure(after.slice(m[0].length, m[0].length + 40));
-    if (f) return f;
+    for (let at = low.indexOf(t); at >= 0; at = low.indexOf(t, at + t.length)) {
+      const after = line.slice(at + t.length);
+      const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
+      if (!m) continue;
+      const f = readFigure(after.slice(m[0].length, m[0].length + 40));
+      if (f) return f;
+    }
   }
   return null;
 }

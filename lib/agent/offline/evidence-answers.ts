@@ -7,6 +7,7 @@
 import { withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { formatAmount } from "@/lib/metrics/numbers";
+import { monthNumber } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
@@ -254,9 +255,32 @@ function passageRecency(p: Passage): number {
  * The sentence that states the concept's figure itself ("Our total backlog was $150.0 billion at
  * December 31, 2022"), for the company as a whole; with no year asked, the newest filing's.
  */
-export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string, level = false): { text: string; citation: string } | null {
-  const fits = passages.map((p, i) => ({ s: statedIn(p, c, years, scope, level), i, at: passageRecency(p) })).filter((x) => x.s);
+const DAY_FIRST = /\b(\d{1,2})\s+(\p{L}{3,})\.?,?\s+((?:19|20)\d{2})\b/gu;
+const MONTH_FIRST = /\b(\p{L}{3,})\.?\s+(\d{1,2}),\s+((?:19|20)\d{2})\b/gu;
+
+/** The days a sentence states ("30 June 2024", "June 30, 2024"), as "2024-6-30". */
+function daysIn(text: string): string[] {
+  const days = [...[...text.matchAll(DAY_FIRST)].map((m) => ({ d: m[1]!, m: m[2]!, y: m[3]! })), ...[...text.matchAll(MONTH_FIRST)].map((m) => ({ d: m[2]!, m: m[1]!, y: m[3]! }))];
+  return days.filter((x) => monthNumber(x.m) > 0).map((x) => `${x.y}-${monthNumber(x.m)}-${Number(x.d)}`);
+}
+
+/** The day a question asks a balance at ("at 30 June 2024"), as "2024-6-30". */
+export function dayAsked(r: Reading): string | undefined {
+  return r.periods.flatMap((p) => (/^\d{1,2} \p{L}+ \d{4}$/u.test(p) ? daysIn(p) : []))[0];
+}
+
+/**
+ * The sentence stating the concept: of the years asked, else the newest. At a day asked, a
+ * sentence that states another day ("at 30 September 2024") does not answer it; one that states
+ * the day asked comes first.
+ */
+export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string, level = false, day?: string): { text: string; citation: string } | null {
+  let fits = passages.map((p, i) => ({ s: statedIn(p, c, years, scope, level), i, at: passageRecency(p) })).filter((x) => x.s);
   if (!years.length) fits.sort((a, b) => b.at - a.at || a.i - b.i);
+  if (day) {
+    const said = (x: (typeof fits)[number]) => daysIn(x.s!.text);
+    fits = fits.filter((x) => !said(x).length || said(x).includes(day)).sort((a, b) => Number(said(b).includes(day)) - Number(said(a).includes(day)));
+  }
   return fits[0]?.s ?? null;
 }
 
@@ -300,7 +324,7 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
 export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   // the years the periods name, however written ("FY2022", "Q3 2024", "nine months ended 2023-07-01")
   const years = [...new Set(r.periods.flatMap((p) => [...p.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]))))];
-  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate);
+  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate, dayAsked(r));
   return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
 }
 

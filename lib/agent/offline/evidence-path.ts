@@ -12,7 +12,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writeRisks, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { statesAValue } from "@/lib/answers/narrative/fit";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
@@ -125,7 +125,8 @@ function callFor(step: Step, r: Reading): Call {
     case "scoped":
       return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...periods, limit: 12 } };
     case "sentence": {
-      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p)).map((p) => p.replace(/^FY/, "")).join(" ");
+      // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
+      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "")).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
       const what = c.kind === "count" ? `number of ${c.terms.slice(0, 8).join(" ")}` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
       // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
