@@ -163,7 +163,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading): string | null {
     case "rows":
       return writeRows(out as unknown as LineItemsOutput, c);
     case "scoped":
-      return writeScopedRows(out as unknown as LineItemsOutput, c, r.scope!, r.segment);
+      // a part's level does not say how much it grew: a sentence stating the growth does
+      return r.aggregate === "growth" || r.aggregate === "change" ? null : writeScopedRows(out as unknown as LineItemsOutput, c, r.scope!, r.segment);
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
   }
