@@ -44,6 +44,16 @@ describe("the gate's scope check on passages", () => {
     }
   });
 
+  it("refuses a unit's figure named by the sentence's first word, though a finding holds the figure too", () => {
+    const loss = readItems("Northwind 2024: loss from operations", companies).items[0]!;
+    const s = "NWA loss from operations was $1,200 million in 2024 compared with $2,400 million in 2023.";
+    const finding = { toolName: "query_knowledge_base", input: { query: "q" }, output: { findings: [{ metric: "Loss from operations", value: "USD 1,200 million" }], pages: [{ page: 9, excerpt: s }] } };
+    const c = checkItem(loss, [leg(`Filing.pdf states: "${s}" ${cite(9)}`, [finding])], { companies });
+    expect(c).toMatchObject({ status: "failed", reason: expect.stringContaining("NWA") });
+    const total = "Loss from operations was $1,200 million in 2024.";
+    expect(checkItem(loss, [leg(`Filing.pdf states: "${total}" ${cite(9)}`, [search([{ page: 9, text: total }])])], { companies }).status).toBe("answered");
+  });
+
   it("refuses a figure quoted from a passage that does not name the item's concept", () => {
     const s = "As of December 31, 2024, the network had approximately 7,700 vehicles in service.";
     const c = checkItem(headcount, [leg(quoteOf(s), [search([{ page: 9, text: s }])])], { companies });

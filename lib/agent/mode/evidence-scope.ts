@@ -94,7 +94,10 @@ const NOT_A_PART = new Set(["company", "companies", "corporation", "group", "inc
 /** Capitalised words of a stretch of a sentence that name something other than the company or the concept. */
 function namesIn(stretch: string, skipFirst: boolean, company: Set<string>, concept: Set<string>): string[] {
   const words = [...stretch.matchAll(/[\p{L}][\p{L}\p{N}&'’.]*/gu)];
-  const caps = words.filter((m, i) => !(skipFirst && i === 0) && /^\p{Lu}/u.test(m[0]));
+  // a sentence's first word is capitalised anyway: a name only when written as one (an acronym, "iPhone")
+  // or when it qualifies the concept right after it ("BCA loss from operations", "Americas net sales")
+  const named = (w: string, next: string | undefined) => /^\p{Lu}{2,}|^\p{Ll}+\p{Lu}/u.test(w) || (!!next && concept.has(tokens(next)[0]?.stem ?? ""));
+  const caps = words.filter((m, i) => !(skipFirst && i === 0 && !named(m[0], words[1]?.[0])) && /^\p{Lu}/u.test(m[0]));
   // a heading or a table's title case names nothing on its own
   if (words.length >= 4 && caps.length / words.length > 0.6) return [];
   return caps.map((m) => m[0].replace(/[.’']+$/, "")).filter((w) => {

@@ -196,8 +196,8 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
  */
 function passageScope(g: Grounding, figure: StatedFigure, item: RequestItem, companies: string[], answer: string): string | null {
   const written = writtenDigits(figure.display);
-  // the sentence the answer quotes is the evidence it gives, when a tool returned it
-  const quoted = [...answer.matchAll(/"([^"]{20,})"/g)].map((m) => m[1]!.trim()).find((q) => q.includes(written) && (g.sentences ?? []).some((x) => x.includes(q.slice(0, 40)) || q.includes(x.slice(0, 40))));
+  // the sentence the answer quotes for the figure is the evidence it gives (a tool returned the figure)
+  const quoted = [...answer.matchAll(/"([^"]{20,})"/g)].map((m) => m[1]!.trim()).find((q) => new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(q));
   const sentences = quoted ? [quoted] : g.sentences ?? [];
   if (!sentences.length || item.reading.namedPart) return null;
   const named = sentences.filter((x) => namesConcept(x, item.concept, item.ask));
