@@ -418,7 +418,7 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   if (figure && !g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
   if (scope) return { status: "failed", reason: scope, searched };
-  return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
+  return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
 }
 
 /** The data room's companies: their names never make a sentence's figure a part's. */
