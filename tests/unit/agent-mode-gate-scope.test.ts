@@ -32,6 +32,11 @@ describe("the gate's scope check on passages", () => {
     expect(checkItem(headcount, [leg(quoteOf(s), [search([{ page: 9, text: s }])])], { companies }).status).toBe("answered");
   });
 
+  it("reads a bold figure written after \"approximately\"", () => {
+    const s = "As of December 31, 2024, we employed approximately 11,400 people globally.";
+    expect(checkItem(headcount, [leg(`Northwind Holdings Inc. — Employees: **approximately 11,400 (as of December 31, 2024)** ${cite(9)}`, [search([{ page: 9, text: s }])])], { companies }).status).toBe("answered");
+  });
+
   it("refuses a unit's headcount, a subset located somewhere, a share of the whole and what the whole includes", () => {
     for (const s of [
       "As of May 31, 2024, Northwind Freight employed approximately 43,000 employees and operated 900 vehicles.",

@@ -54,7 +54,9 @@ const FIGURE = /(?<neg>[-−–(])?\s?(?<cur>USD|EUR|SEK|GBP|US\$|\$|€|£)?\s?
 export function readFigure(text: string): StatedFigure | null {
   for (const m of text.matchAll(new RegExp(FIGURE.source, "gi"))) {
     const g = m.groups!;
-    if (/[\p{L}\d.,]/u.test(text[m.index! - 1] ?? " ") && !g.neg && !g.cur) continue;
+    // the character before the figure itself (the match may start at the space before it: "approximately 11,600")
+    const start = m.index! + (m[0].length - m[0].trimStart().length);
+    if (/[\p{L}\d.,]/u.test(text[start - 1] ?? " ") && !g.neg && !g.cur) continue;
     const raw = Number(g.num!.replace(/,/g, ""));
     if (!Number.isFinite(raw)) continue;
     if (!g.unit && !g.cur && /^(?:19|20)\d{2}$/.test(g.num!)) continue;
@@ -124,7 +126,7 @@ function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
 function companySentence(text: string, figure: StatedFigure, item: RequestItem): boolean {
   if (partAsked(item)) return true;
   const terms = [...(item.concept?.terms ?? []), item.ask].map((t) => t.toLowerCase());
-  const sentences = text.split(/(?<=[.;!?"])\s+/).filter((x) => x.includes(figure.display.replace(/^(?:USD|EUR|SEK|GBP|US\$|\$|€|£)\s?/i, "").split(/\s/)[0]!));
+  const sentences = text.split(/(?<=[.;!?"])\s+/).filter((x) => x.includes(writtenDigits(figure.display)));
   return sentences.some((x) => {
     const low = x.toLowerCase();
     return terms.some((t) => {
@@ -182,7 +184,7 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     }
     // passages, entities and the knowledge base: the figure as written in their text
     const text = JSON.stringify(out);
-    const written = figure.display.replace(/^(?:USD|EUR|SEK|GBP|US\$|\$|€|£)\s?/i, "").replace(/\s?(?:%|percent|thousands?|millions?|billions?|bn|mn)$/i, "").trim();
+    const written = writtenDigits(figure.display);
     if (written && /\d/.test(written) && new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(text)) return { via: c.toolName, sentences: sentencesHolding(writtenDigits(figure.display), [c]) };
   }
   return null;
