@@ -2,7 +2,8 @@
  * The Agent Mode request set (bench/data/agent-mode-requests.jsonl): multi-part analyst requests
  * over real filings, each item with its gold value or fact and the page that states it. Written
  * by reading the filings before any Agent Mode change; `half` splits the companies into a half
- * tuned on (in-sample) and a half only reported (held-out).
+ * tuned on (in-sample) and a half only reported (held-out). A held-out batch, once measured, is
+ * relabelled in-sample and a new one written.
  */
 import fs from "node:fs";
 import path from "node:path";

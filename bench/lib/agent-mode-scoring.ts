@@ -80,7 +80,10 @@ function stated(lines: string[], gold: number, unit: string, tol: GoldItem["tole
   }));
 }
 
-const anyFigure = (lines: string[], unit: string) => lines.some((l) => figures(l).some((f) => absolute(f, unit) !== null));
+/** A line that says the run did not answer the item claims nothing about it (its reason may quote the figure it refused). */
+const NOT_ANSWERED = /not answered in this run/i;
+
+const anyFigure = (lines: string[], unit: string) => lines.some((l) => !NOT_ANSWERED.test(l) && figures(l).some((f) => absolute(f, unit) !== null));
 
 function scoreFigure(lines: string[], item: GoldItem): ItemScore {
   const g = item.gold!;
@@ -108,9 +111,6 @@ function scoreComparison(lines: string[], item: GoldItem): ItemScore {
   if (anyFigure(lines, unit)) return { item, verdict: "wrong", why: `other figures: ${lines.find((l) => anyFigure([l], unit))!.slice(0, 140)}` };
   return { item, verdict: "missed", why: lines.length ? "named, no figure" : "not mentioned" };
 }
-
-/** A line that says the run did not answer the item claims nothing about it. */
-const NOT_ANSWERED = /not answered in this run/i;
 
 function scoreFact(lines: string[], item: GoldItem): ItemScore {
   const g = item.gold!;

@@ -40,6 +40,9 @@ describe("the item gate", () => {
     const facts = { toolName: "get_company_facts", input: { facts: ["employees"] }, output: { facts: [{ value: "155" }] } };
     expect(checkItem(staff, [leg(1, "The number of employees at 30 September 2024 was **155** (source: Q3_2024_Report.pdf, p.1)", [facts])]).status).toBe("failed");
     expect(checkItem(staff, [leg(1, "The number of employees at 30 June 2024 was **155** (source: Q2_2024_Report.pdf, p.1)", [facts])]).status).toBe("answered");
+    // the answer names the item before it quotes the sentence that states it
+    const q2 = { toolName: "search_documents", input: { query: "number of employees 30 June 2024" }, output: { passages: [{ document: "Q2_2024_Report.pdf", page: 1, text: "The number of employees at 30 June 2024 was 147 (133).", citation: "(source: Q2_2024_Report.pdf, p.1)", charStart: 0, charEnd: 10 }], notes: [] } };
+    expect(checkItem(staff, [leg(1, 'Nordic AB: Employees (fiscal 2024) — the filing states: "The number of employees at 30 June 2024 was 147 (133)." (source: Q2_2024_Report.pdf, p.1)', [q2])]).status).toBe("answered");
   });
 
   it("refuses a growth answered by the figure's level, and takes one stated as a rate", () => {

@@ -83,4 +83,12 @@ describe("readItems", () => {
     expect(g.map((i) => [i.kind, i.label])).toEqual([["figure", "Subscription revenue, Q3 2024"], ["other", "Subscription revenue growth, Q3 2024"]]);
     expect(g[1]!.questions[0]).toBe("How much did the subscription revenue grow year on year in Q3 2024?");
   });
+
+  it("reads a headcount asked with a pronoun for the company as an item, and a part's \"how much\" after a ranking as the ranking's", () => {
+    const r = readItems("Then for 2022: GMV, total assets at year end, how many people it employs, and the key risks.", []);
+    expect(r.items.map((i) => i.concept?.id)).toEqual(["gmv", "total_assets", "employees", "risks"]);
+    const ranked = readItems("Fiscal 2022: which reportable segment sold the most and how much; how many employees it has.", []);
+    expect(ranked.items.map((i) => i.kind)).toEqual(["ranking", "figure"]);
+    expect(readItems("Which segment is largest by revenue and how much did it bring in, and the gross margin", []).items.map((i) => i.kind)).toEqual(["ranking", "figure"]);
+  });
 });

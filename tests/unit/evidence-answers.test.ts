@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRisks, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
-import { figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -143,6 +143,30 @@ describe("a headcount sentence", () => {
     const hired = passage("Additionally, we hired approximately 23,000 new employees in 2022 for critical skills.");
     expect(statedSentence([grant, hired, stock], employees, [], undefined, true)?.text).toMatch(/92,000 people/);
     expect(statedSentence([grant, hired], employees, [], undefined, true)).toBeNull();
+  });
+
+  it("at a day asked, takes the sentence of that day and never one of another day", () => {
+    const june = passage("The number of employees at 30 June 2024 was 147 (133).", "Q2_Report.pdf", 1);
+    const september = passage("The number of employees at 30 September 2024 was 155 (138).", "Q3_Report.pdf", 1);
+    expect(statedSentence([september, june], employees, [2024], undefined, true, "2024-6-30")?.text).toMatch(/was 147/);
+    expect(statedSentence([september], employees, [2024], undefined, true, "2024-6-30")).toBeNull();
+    const us = passage("As of June 30, 2024, we employed approximately 2,100 people.");
+    expect(statedSentence([september, us], employees, [2024], undefined, true, "2024-6-30")?.text).toMatch(/2,100 people/);
+  });
+});
+
+describe("a part's growth asked", () => {
+  const ROOM = ["Nordic Widgets AB"];
+  const rows = { toolName: "get_line_items", input: { items: ["services revenue"] }, output: { company: "Nordic Widgets AB", rows: [{ ...row("Services revenue", "Revenue by quarter", 4.3), columns: [{ period: "Q3 2024", months: 3, value: 4_300_000, printed: "4.3" }] }], notFound: [], notes: [] } };
+  const grew = passage("Services revenue grew 16% year on year to EUR 4.3 million.", "Q3_Report.pdf", 4);
+  const search = { toolName: "search_documents", input: { query: "services revenue" }, output: { company: "Nordic Widgets AB", passages: [{ ...grew, period: "Q3 2024" }], notes: [] } };
+
+  it("is not answered by the part's level, but by the sentence of the quarter's report stating its growth", () => {
+    const r = readQuestion("How much did the services revenue grow year on year in Q3 2024?", ROOM);
+    expect(evidenceAnswer(r, [rows])).toBeNull();
+    expect(evidenceAnswer(r, [rows, search])).toMatch(/grew 16% year on year/);
+    // the level asked is still the row's
+    expect(evidenceAnswer(readQuestion("What was the services revenue in Q3 2024?", ROOM), [rows])).toMatch(/4,300|4\.3/);
   });
 });
 

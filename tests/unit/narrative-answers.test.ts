@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFromPages, classifyQuestion, decideYesNo, readQuestion, segmentPage, type CandidatePage } from "@/lib/answers/narrative";
+import { answersByPage } from "@/lib/answers/narrative/select";
+import { narrativeExcerpt } from "@/lib/agent/knowledge/pages";
 
 const page = (n: number, text: string, section?: string): CandidatePage => ({ document: "ACME_2022_10K.pdf", page: n, citation: `(source: ACME_2022_10K.pdf, p.${n})`, text, ...(section ? { section } : {}) });
 
@@ -217,5 +219,35 @@ describe("yes/no on a property named by a phrase", () => {
     expect(decideYesNo(q, s, readQuestion(q).terms)).toBe("yes");
     const d = "There are no legal proceedings pending against the Company.";
     expect(decideYesNo(q, d, readQuestion(q).terms)).toBe("no");
+  });
+});
+
+describe("a reason the filing gives as a list", () => {
+  const MDNA = [
+    "Gross Margin",
+    "For fiscal 2024, our consolidated gross margin was 60 basis points lower than fiscal 2023, primarily reflecting the following factors:",
+    "•",
+    "Higher freight and logistics costs (decreasing gross margin approximately 40 basis points);",
+    "•",
+    "Unfavorable changes in foreign currency exchange rates, including hedges (decreasing gross margin approximately 30 basis points); and",
+    "•",
+    "Higher full-price average selling prices, which partially offset the above.",
+    "",
+    "Selling and Administrative Expense",
+    "Demand creation expense increased 4% due to higher advertising costs.",
+  ].join("\n");
+
+  it("quotes the items after the sentence that introduces them, not the introduction alone", () => {
+    const a = answerFromPages("Why did the gross margin change in fiscal 2024?", [page(33, MDNA)]);
+    const said = a.quotes.map((q) => q.text).join(" ");
+    expect(said).toMatch(/following factors:/);
+    expect(said).toMatch(/foreign currency exchange rates/);
+    expect(said).toMatch(/Higher freight/);
+    expect(said).not.toMatch(/Demand creation/);
+  });
+
+  it("keeps the list whole in a page's answering excerpt", () => {
+    const units = answersByPage("Why did the gross margin change in fiscal 2024?", [page(33, MDNA)])[0]!;
+    expect(narrativeExcerpt(units, 150)).toMatch(/following factors: … .*freight.* … .*foreign currency/);
   });
 });

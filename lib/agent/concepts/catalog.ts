@@ -35,6 +35,8 @@ export interface Concept {
   fact?: CompanyFact;
   /** The report section whose passages answer it ("risk factors"). */
   section?: string;
+  /** Words a passage of that section states it in, for a page indexing gave no section label. */
+  vocabulary?: string[];
   /** A balance at a date (not a flow over a period). */
   balance?: boolean;
   /** Something the company does or not (pays dividends, buys back stock): "did they …?" is decided by its figure. */
@@ -165,7 +167,7 @@ export const CONCEPTS: Concept[] = [
   { id: "subsidiaries", label: "Subsidiaries", kind: "organisation", terms: ["subsidiaries", "subsidiary"], fact: "subsidiaries" },
   { id: "customers", label: "Major customers", kind: "organisation", terms: ["biggest customer", "largest customer", "major customers", "key customers", "customer concentration"], fact: "customers" },
   // narrative
-  { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk", "risker", "riskerna", "riskfaktorer"], phrases: ["what could go wrong", "what worries"], section: "risk factors" },
+  { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk", "risker", "riskerna", "riskfaktorer"], phrases: ["what could go wrong", "what worries"], section: "risk factors", vocabulary: ["adversely affect", "adverse effect", "adverse impact", "materially adverse", "uncertainties", "could harm"] },
   { id: "segments", label: "Business segments", kind: "text", terms: ["segments", "business segments", "reportable segments", "divisions", "business units"], section: "segment" },
   { id: "business", label: "Business description", kind: "text", terms: ["business model", "what does the company do", "business overview", "what they do"], phrases: ["what do they do", "what does it do", "what do they sell"], section: "business" },
   // the statements by name ("per the income statement", "on its balance sheet"): where a figure is read, not a part of the company

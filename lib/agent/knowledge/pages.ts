@@ -59,7 +59,8 @@ export function narrativeExcerpt(units: ScoredUnit[], maxChars = 900): string | 
   const kept: string[] = [];
   let length = 0;
   for (const u of units) {
-    if (kept.length && length + u.unit.text.length > maxChars) break;
+    // the items of a list are kept whole after the sentence that introduces it ("the following factors:")
+    if (kept.length && !u.listItem && length + u.unit.text.length > maxChars) break;
     kept.push(u.unit.text);
     length += u.unit.text.length + 3;
   }

@@ -130,7 +130,8 @@ function itemLines(c: ItemCheck, cites: Citations, phrase: string): string[] {
   if (table.length) return [`- **${label}**: ${cites.mark(table[0]!, a.sources)}`, ...table.slice(1, 3).map((l) => `  - ${cites.mark(l, a.sources)}`)];
   // the answer's first line, and the lines under it that state something
   const [first, ...rest] = a.lines.filter((l) => !/^_.*_$/.test(l) && !/^\|[\s|:-]+\|$/.test(l));
-  const more = rest.filter((l) => /\d/.test(l) && !/^\|\s*(?:metric|item)\b/i.test(l)).slice(0, 3);
+  // a ranking shows every value it compared; other answers the few lines that state something
+  const more = rest.filter((l) => /\d/.test(l) && !/^\|\s*(?:metric|item)\b/i.test(l)).slice(0, c.item.kind === "ranking" ? 10 : 3);
   return [`- **${label}**: ${cites.mark((first ?? "").replace(/^[^:]{0,80}—\s*/, ""), a.sources)}`, ...more.map((l) => `  ${cites.mark(l, a.sources)}`)];
 }
 

@@ -18,6 +18,7 @@ import type { RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import type { LegResult } from "./item-legs";
+import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
 import { monthNumber } from "@/lib/periods";
 
 export interface StatedFigure {
@@ -53,7 +54,9 @@ const FIGURE = /(?<neg>[-−–(])?\s?(?<cur>USD|EUR|SEK|GBP|US\$|\$|€|£)?\s?
 export function readFigure(text: string): StatedFigure | null {
   for (const m of text.matchAll(new RegExp(FIGURE.source, "gi"))) {
     const g = m.groups!;
-    if (/[\p{L}\d.,]/u.test(text[m.index! - 1] ?? " ") && !g.neg && !g.cur) continue;
+    // the character before the figure itself (the match may start at the space before it: "approximately 11,600")
+    const start = m.index! + (m[0].length - m[0].trimStart().length);
+    if (/[\p{L}\d.,]/u.test(text[start - 1] ?? " ") && !g.neg && !g.cur) continue;
     const raw = Number(g.num!.replace(/,/g, ""));
     if (!Number.isFinite(raw)) continue;
     if (!g.unit && !g.cur && /^(?:19|20)\d{2}$/.test(g.num!)) continue;
@@ -102,14 +105,15 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
 function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
   const terms = [...(item.concept?.terms ?? []), item.ask].map((t) => t.toLowerCase()).filter((t) => t.length > 2).sort((a, b) => b.length - a.length);
   const low = line.toLowerCase();
+  // every mention of a term: the line may name the item before it quotes the sentence that states it
   for (const t of terms) {
-    const at = low.indexOf(t);
-    if (at < 0) continue;
-    const after = line.slice(at + t.length);
-    const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
-    if (!m) continue;
-    const f = readFigure(after.slice(m[0].length, m[0].length + 40));
-    if (f) return f;
+    for (let at = low.indexOf(t); at >= 0; at = low.indexOf(t, at + t.length)) {
+      const after = line.slice(at + t.length);
+      const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
+      if (!m) continue;
+      const f = readFigure(after.slice(m[0].length, m[0].length + 40));
+      if (f) return f;
+    }
   }
   return null;
 }
@@ -120,9 +124,9 @@ function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
  * from operations was …") nor a line inside another ("… included in loss from operations").
  */
 function companySentence(text: string, figure: StatedFigure, item: RequestItem): boolean {
-  if (item.reading.scope) return true;
+  if (partAsked(item)) return true;
   const terms = [...(item.concept?.terms ?? []), item.ask].map((t) => t.toLowerCase());
-  const sentences = text.split(/(?<=[.;!?"])\s+/).filter((x) => x.includes(figure.display.replace(/^(?:USD|EUR|SEK|GBP|US\$|\$|€|£)\s?/i, "").split(/\s/)[0]!));
+  const sentences = text.split(/(?<=[.;!?"])\s+/).filter((x) => x.includes(writtenDigits(figure.display)));
   return sentences.some((x) => {
     const low = x.toLowerCase();
     return terms.some((t) => {
@@ -147,7 +151,16 @@ function searchedOf(leg: LegResult): string[] {
 }
 
 /** Where a tool result gives the figure: "compute", "row", "passage", or null when none does. */
-function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestItem): { via: string; segmentRow?: LineItemRow; period?: string; asOf?: string } | null {
+interface Grounding {
+  via: string;
+  segmentRow?: LineItemRow;
+  period?: string;
+  asOf?: string;
+  /** A passage's (or a fact's) sentences that print the figure. */
+  sentences?: string[];
+}
+
+function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestItem): Grounding | null {
   for (const c of calls) {
     const out = c.output as Record<string, unknown> | undefined;
     if (!out || typeof out !== "object") continue;
@@ -171,15 +184,40 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     }
     // passages, entities and the knowledge base: the figure as written in their text
     const text = JSON.stringify(out);
-    const written = figure.display.replace(/^(?:USD|EUR|SEK|GBP|US\$|\$|€|£)\s?/i, "").replace(/\s?(?:%|percent|thousands?|millions?|billions?|bn|mn)$/i, "").trim();
-    if (written && /\d/.test(written) && new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(text)) return { via: c.toolName };
+    const written = writtenDigits(figure.display);
+    if (written && /\d/.test(written) && new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(text)) return { via: c.toolName, sentences: sentencesHolding(writtenDigits(figure.display), [c]) };
   }
   return null;
 }
 
+/**
+ * A figure read from a passage answers a company-level item only when a sentence printing it names
+ * the item's concept (catalog stems) and states it as the company's, not a part's (a unit, a place,
+ * a share of the whole). The reason it does not, or null. A figure no sentence prints (a fact's bare
+ * value) is left to the other checks.
+ */
+function passageScope(g: Grounding, figure: StatedFigure, item: RequestItem, companies: string[], answer: string): string | null {
+  const written = writtenDigits(figure.display);
+  // the sentence the answer quotes for the figure is the evidence it gives (a tool returned the figure)
+  const quoted = [...answer.matchAll(/"([^"]{20,})"/g)].map((m) => m[1]!.trim()).find((q) => new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(q));
+  const sentences = quoted ? [quoted] : g.sentences ?? [];
+  if (!sentences.length || item.reading.namedPart) return null;
+  const named = sentences.filter((x) => namesConcept(x, item.concept, item.ask));
+  if (!named.length) return `${figure.display} is quoted from a passage that does not name ${item.concept ? item.concept.label.toLowerCase() : item.ask}`;
+  // the words that qualify the figure asked ("subscription" revenue) name no other part
+  const own = [...companies, ...(item.reading.scope ? [item.reading.scope] : [])];
+  const parts = named.map((x) => partOfSentence(x, written, own, item.concept, item.ask));
+  return parts.every(Boolean) ? `${figure.display} is a part's figure, not the company's: ${parts[0]}` : null;
+}
+
+/** The item asks about a part or a kind of the figure ("Greater China", "subscription" revenue), not the company's whole. */
+function partAsked(item: RequestItem): boolean {
+  return !!item.reading.scope;
+}
+
 /** A row of a part of the company (a segment, a geography) asked as the company's figure. */
 function isPartRow(row: LineItemRow, item: RequestItem): boolean {
-  if (item.reading.scope || row.source === "statement") return false;
+  if (partAsked(item) || row.source === "statement") return false;
   const where = [row.table?.title ?? "", ...(row.table?.headings ?? [])].join(" ");
   return /\bsegments?\b|\bregions?\b|\bgeograph/i.test(where) && !/\b(?:total|consolidated)\b/i.test(row.label);
 }
@@ -250,7 +288,7 @@ function evidenceSeen(leg: LegResult, item: RequestItem): string | null {
   return null;
 }
 
-function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | undefined): LegCheck {
+function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
@@ -266,6 +304,8 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const scope = passageScope(g, figure, item, companies, leg.text);
+  if (scope) return { status: "failed", reason: scope, searched };
   const other = otherYearNamed(period, leg.text);
   if (other) return { status: "failed", reason: `${figure.display} is stated for ${other}, not ${period}`, searched };
   if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
@@ -274,28 +314,88 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && (g.asOf ?? statedDay(leg.text)) ? { asOf: g.asOf ?? statedDay(leg.text) } : {}) };
 }
 
+interface SectionPassage {
+  text: string;
+  citation: string;
+  section?: string;
+}
+
+/** Passages the turn's search and page tools returned. */
+function passagesOf(leg: LegResult): SectionPassage[] {
+  return leg.toolCalls.flatMap((c) => {
+    const o = c.output as (SearchDocumentsOutput & SectionPassage) | undefined;
+    if (c.toolName === "search_documents") return o?.passages ?? [];
+    if (c.toolName === "open_page" && o?.text) return [{ text: o.text, citation: o.citation, ...(o.section ? { section: o.section } : {}) }];
+    return [];
+  });
+}
+
+/**
+ * A passage of the item's section: its page is labelled with the section; a page indexing gave no
+ * label counts when the passage states the concept in its section's words (the catalog's terms and
+ * vocabulary: "risk", "adversely affect"); a page labelled with another section never does.
+ */
+function ofSection(p: SectionPassage, concept: NonNullable<RequestItem["concept"]>): boolean {
+  const section = concept.section!;
+  if (p.section) return p.section.toLowerCase().replace(/_/g, " ").includes(section.split(" ")[0]!);
+  // two of its words, not a passing mention ("key person risk" in a request list)
+  const have = tokens(p.text).map((w) => w.stem);
+  const holds = (stems: string[]) => stems.length > 0 && have.some((_, i) => stems.every((w, j) => have[i + j] === w));
+  const terms = [...new Set([...concept.terms, ...(concept.vocabulary ?? [])].map((t) => tokens(t).map((w) => w.stem).join(" ")))];
+  return terms.filter((t) => holds(t.split(" "))).length >= 2;
+}
+
+/** The search tool matched pages it labels with the section (it says so when none matched and other pages follow). */
+function sectionMatched(leg: LegResult): boolean {
+  return leg.toolCalls.some((c) => {
+    const o = c.output as SearchDocumentsOutput | undefined;
+    return c.toolName === "search_documents" && !!(c.input as { section?: string } | undefined)?.section && (o?.passages?.length ?? 0) > 0 && !(o?.notes ?? []).some((n) => /^No page of the section\b/.test(n));
+  });
+}
+
 function checkNarrativeLeg(leg: LegResult, item: RequestItem): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
-  const section = item.concept?.section;
-  const passages = leg.toolCalls.filter((c) => c.toolName === "search_documents").flatMap((c) => {
-    const o = c.output as SearchDocumentsOutput | undefined;
-    const asked = String((c.input as { section?: string } | undefined)?.section ?? "");
-    // the tool says when no page of the section matched and other pages follow: only the section's own pages count
-    void asked;
-    return (o?.passages ?? []).filter((p) => !section || (p.section ?? "").toLowerCase().includes(section.split(" ")[0]!));
+  if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
+  const concept = item.concept;
+  const all = passagesOf(leg);
+  const passages = concept?.section ? all.filter((p) => ofSection(p, concept)) : all;
+  // a bullet quotes a passage of the section: its words, or the page only passages of the section are from
+  const sectionPages = new Set(passages.map((p) => p.citation).filter((cite) => all.every((p) => p.citation !== cite || passages.includes(p))));
+  const quoted = answerLines(leg.text).filter((l) => {
+    if (!/^[-•]/.test(l)) return false;
+    const said = l.replace(/^[-•]\s*/, "").replace(/\s*\(source:[^)]*\)\s*$/, "").trim().slice(0, 60);
+    return passages.some((p) => p.text.replace(/\s+/g, " ").includes(said)) || [...sectionPages].some((cite) => l.includes(cite));
   });
-  // a bullet quotes a passage of the section when it cites that passage's page
-  const quoted = answerLines(leg.text).filter((l) => /^[-•]/.test(l) && passages.some((p) => l.includes(p.citation) || p.text.replace(/\s+/g, " ").includes(l.replace(/^[-•]\s*/, "").replace(/\s*\(source:[^)]*\)\s*$/, "").trim().slice(0, 60))));
   if (quoted.length) return { status: "answered", lines: quoted.slice(0, 3), sources: leg.sources, via: "search_documents" };
-  if (NOT_FOUND.test(leg.text) || !passages.length) return { status: "not_covered", searched };
-  return { status: "failed", reason: `no quoted passage of ${section ?? "its section"}`, searched };
+  // nothing of the section: not in the room, unless the search matched pages indexed as the section
+  // that are not (a table of contents, a mislabelled page): then the run did not find it
+  const section = concept?.section ?? "its section";
+  if (!passages.length && sectionMatched(leg)) return { status: "failed", reason: `none of the ${all.length} passage${all.length === 1 ? "" : "s"} found is from ${section}`, searched };
+  if (!passages.length) return { status: "not_covered", searched };
+  return { status: "failed", reason: `no quoted passage of ${section}`, searched };
 }
 
 /** A growth as an answer states it: a percent, or a change in words ("up 16%", "grew by EUR 0.6 million"). */
 const GROWTH_STATED = /\d(?:[.,]\d+)?\s?(?:%|percent|per cent)|\b(?:grew|grow[ns]?|growth|increased?|decreased?|rose|fell|declined?|up|down)\b[^.]{0,30}\b(?:by|from)\b/i;
 
-function checkOtherLeg(leg: LegResult, item: RequestItem): LegCheck {
+/**
+ * How many of the answer's lines (a list's items, a table's rows) each state a value a tool returned:
+ * the parts a ranking compared, one a line. A sentence quoted whole ("our 20 largest tenants were
+ * as follows:") is one line, whatever numbers it holds.
+ */
+function comparedValues(leg: LegResult, item: RequestItem): number {
+  const seen = new Set<number>();
+  for (const line of answerLines(leg.text).slice(0, 14)) {
+    if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
+    const values = [...line.replace(/\((?:source|sources):[^)]*\)/gi, " ").matchAll(new RegExp(FIGURE.source, "gi"))].map((m) => readFigure(m[0])).filter((f): f is StatedFigure => !!f && f.value !== 0);
+    const first = values.find((f) => grounding(f, leg.toolCalls, item));
+    if (first) seen.add(first.value);
+  }
+  return seen.size;
+}
+
+function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
@@ -304,8 +404,10 @@ function checkOtherLeg(leg: LegResult, item: RequestItem): LegCheck {
     return item.kind === "ranking" ? { status: "failed", reason: "the parts were not ranked", searched } : { status: "not_covered", searched };
   }
   if (!leg.sources.length) return { status: "failed", reason: "the answer cites no source", searched };
-  // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total
+  // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total,
+  // and shows the values it compared (two or more, each a value a tool returned): "our 20 largest tenants were:" ranks nothing
   if (item.kind === "ranking" && !/\b(?:largest|biggest|highest|most|leading|top|smallest|lowest)\b/i.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
+  if (item.kind === "ranking" && comparedValues(leg, item) < 2) return { status: "failed", reason: "the parts were not ranked with the values compared", searched };
   // a passage that does not hold the words asked ("retention", "market share") is no answer: the room does not cover it
   const asked = tokens(item.ask).filter((w) => !GENERIC_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);
   const said = new Set(tokens(answerLines(leg.text).slice(0, 6).join(" ")).map((w) => w.stem));
@@ -314,22 +416,31 @@ function checkOtherLeg(leg: LegResult, item: RequestItem): LegCheck {
   const figure = statedFigure(leg.text, item) ?? undefined;
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
-  if (figure && !grounding(figure, leg.toolCalls, item)) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
-  return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
+  const g = figure ? grounding(figure, leg.toolCalls, item) : null;
+  if (figure && !g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
+  const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
+  if (scope) return { status: "failed", reason: scope, searched };
+  return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
 }
 
-export function checkItem(item: RequestItem, legs: LegResult[]): ItemCheck {
+/** The data room's companies: their names never make a sentence's figure a part's. */
+export interface GateContext {
+  companies?: string[];
+}
+
+export function checkItem(item: RequestItem, legs: LegResult[], ctx: GateContext = {}): ItemCheck {
+  const companies = ctx.companies ?? [];
   if (item.kind === "narrative") {
     const c = checkNarrativeLeg(legs[0]!, item);
     return { item, status: c.status, legs: [c], ...(c.status === "failed" ? { reason: c.reason } : {}) };
   }
   if (item.kind === "ranking" || item.kind === "other") {
-    const c = checkOtherLeg(legs[0]!, item);
+    const c = checkOtherLeg(legs[0]!, item, companies);
     return { item, status: c.status, legs: [c], ...(c.status === "failed" ? { reason: c.reason } : {}) };
   }
   // a company fact is as of its filing: its period is the filing's, not a column's
   // (a day asked, "headcount at 30 June 2024", is still checked)
-  const checks = legs.map((l, i) => checkFigureLeg(l, item, item.concept?.fact && !/^\d{1,2} /.test(item.periods[i] ?? "") ? undefined : item.periods[i]));
+  const checks = legs.map((l, i) => checkFigureLeg(l, item, item.concept?.fact && !/^\d{1,2} /.test(item.periods[i] ?? "") ? undefined : item.periods[i], companies));
   if (item.kind !== "comparison") {
     const c = checks[0]!;
     return { item, status: c.status, legs: checks, ...(c.status === "failed" ? { reason: c.reason } : {}) };

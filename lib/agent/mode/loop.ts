@@ -107,7 +107,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     throw err;
   }
   const legsOf = (i: RequestItem): LegResult[] => results.filter((r) => r.item === i.n);
-  const checks = read.items.map((i) => checkItem(i, legsOf(i)));
+  const checks = read.items.map((i) => checkItem(i, legsOf(i), { companies }));
   // an item that found nothing and has another wording is asked once more, within the budget
   const again = checks.filter((c) => c.status !== "answered" && c.item.retry);
   if (again.length) {
@@ -116,7 +116,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     const second = await answerLegs({ db: o.db, deal: o.deal, legs: again.map((c) => ({ item: c.item.n, question: c.item.retry! })), model: o.model, abortSignal: o.abortSignal, budget: { toolCalls: Math.max(0, budget - used), parallel: cfg.maxBatch, stepsPerQuestion: cfg.maxIterations }, onLeg: recordLeg });
     for (const r of second) {
       const at = checks.findIndex((c) => c.item.n === r.item);
-      const retried = checkItem(checks[at]!.item, [r]);
+      const retried = checkItem(checks[at]!.item, [r], { companies });
       if (retried.status === "answered" || (retried.status === "failed" && checks[at]!.status === "not_covered")) checks[at] = retried;
       results.push(r);
     }

@@ -8,7 +8,7 @@ import { withoutYears } from "@/lib/answers/narrative/fit";
 import { documentWords, restoreLigatures } from "@/lib/extraction/entities/glyphs";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
@@ -293,9 +293,32 @@ function passageRecency(p: Passage): number {
  * The sentence that states the concept's figure itself ("Our total backlog was $150.0 billion at
  * December 31, 2022"), for the company as a whole; with no year asked, the newest filing's.
  */
-export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string, level = false): { text: string; citation: string } | null {
-  const fits = passages.map((p, i) => ({ s: statedIn(p, c, years, scope, level), i, at: passageRecency(p) })).filter((x) => x.s);
+const DAY_FIRST = /\b(\d{1,2})\s+(\p{L}{3,})\.?,?\s+((?:19|20)\d{2})\b/gu;
+const MONTH_FIRST = /\b(\p{L}{3,})\.?\s+(\d{1,2}),\s+((?:19|20)\d{2})\b/gu;
+
+/** The days a sentence states ("30 June 2024", "June 30, 2024"), as "2024-6-30". */
+function daysIn(text: string): string[] {
+  const days = [...[...text.matchAll(DAY_FIRST)].map((m) => ({ d: m[1]!, m: m[2]!, y: m[3]! })), ...[...text.matchAll(MONTH_FIRST)].map((m) => ({ d: m[2]!, m: m[1]!, y: m[3]! }))];
+  return days.filter((x) => monthNumber(x.m) > 0).map((x) => `${x.y}-${monthNumber(x.m)}-${Number(x.d)}`);
+}
+
+/** The day a question asks a balance at ("at 30 June 2024"), as "2024-6-30". */
+export function dayAsked(r: Reading): string | undefined {
+  return r.periods.flatMap((p) => (/^\d{1,2} \p{L}+ \d{4}$/u.test(p) ? daysIn(p) : []))[0];
+}
+
+/**
+ * The sentence stating the concept: of the years asked, else the newest. At a day asked, a
+ * sentence that states another day ("at 30 September 2024") does not answer it; one that states
+ * the day asked comes first.
+ */
+export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string, level = false, day?: string, periods: string[] = []): { text: string; citation: string } | null {
+  let fits = passages.map((p, i) => ({ s: statedIn(p, c, years, scope, level, !!p.period && periods.includes(p.period)), i, at: passageRecency(p) })).filter((x) => x.s);
   if (!years.length) fits.sort((a, b) => b.at - a.at || a.i - b.i);
+  if (day) {
+    const said = (x: (typeof fits)[number]) => daysIn(x.s!.text);
+    fits = fits.filter((x) => !said(x).length || said(x).includes(day)).sort((a, b) => Number(said(b).includes(day)) - Number(said(a).includes(day)));
+  }
   return fits[0]?.s ?? null;
 }
 
@@ -311,7 +334,8 @@ function countBesideNoun(sentence: string, names: string[][]): boolean {
 
 const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|sold|issued|repurchased)\b/i;
 
-function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level = false): { text: string; citation: string } | null {
+/** `ofPeriod`: the passage's document is of the period asked (a quarter's report), so its sentences need not name the year. */
+function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level = false, ofPeriod = false): { text: string; citation: string } | null {
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
   const scopeStems = scope ? tokens(scope).map((t) => t.stem) : [];
   for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
@@ -320,7 +344,7 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const named = names.some((n) => n.length > 0 && ` ${stems.join(" ")} `.includes(` ${n.join(" ")} `));
     // the days of dates and note numbers are no figures ("as of December 31, 2022")
     const figures = [...withoutYears(s).matchAll(AMOUNT)].map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
-    const dated = !years.length || years.some((y) => s.includes(String(y)));
+    const dated = !years.length || ofPeriod || years.some((y) => s.includes(String(y)));
     const kind = figureKindFits(c, figures);
     const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
     // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
@@ -339,7 +363,7 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
 export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   // the years the periods name, however written ("FY2022", "Q3 2024", "nine months ended 2023-07-01")
   const years = [...new Set(r.periods.flatMap((p) => [...p.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => Number(m[1]))))];
-  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate);
+  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate, dayAsked(r), r.periods);
   return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
 }
 

@@ -12,10 +12,11 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { statesAValue } from "@/lib/answers/narrative/fit";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
+import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
@@ -77,11 +78,14 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped";
+type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank";
 
 export function stepsFor(r: Reading): Step[] | null {
   if (r.reason || r.synthesis || r.narrative || r.ambiguous || r.concepts.length === 0) return null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
+  // "which segment had the highest revenue": the parts' rows of one table, ranked
+  // (the company's total first: the parts ranked must add up to it)
+  if (rankAsked(r.text) && rankMeasure(r) && !r.polar) return ["total", "rank"];
   // "japan net sales down in 2022?": the figure's two periods decide it
   if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return directionSteps(r, c);
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
@@ -141,6 +145,10 @@ function callFor(step: Step, r: Reading): Call {
   const periods = r.periods.length ? { periods: r.periods } : {};
   const format = { ...(r.decimals !== undefined ? { decimals: r.decimals } : {}), ...(r.scale ? { scale: r.scale } : {}), ...(r.aggregate ? { aggregate: r.aggregate } : {}) };
   switch (step) {
+    case "total":
+      return { toolName: "get_line_items", input: { ...company, items: [rankMeasure(r)!.id], ...(r.periods.length ? { periods: r.periods.slice(-1) } : {}) } };
+    case "rank":
+      return rankCall(r, rankAsked(r.text)!, rankMeasure(r)!);
     case "people":
       return { toolName: "get_people", input: { ...company, ...(c.role ? { role: c.role } : {}) } };
     case "facts":
@@ -159,7 +167,8 @@ function callFor(step: Step, r: Reading): Call {
     case "scoped":
       return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...periods, limit: 12 } };
     case "sentence": {
-      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p)).map((p) => p.replace(/^FY/, "")).join(" ");
+      // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
+      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "")).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
       const what = c.kind === "count" ? `number of ${c.terms.slice(0, 8).join(" ")}` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
       // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
@@ -178,12 +187,18 @@ export function evidenceCalls(r: Reading): Call[] | null {
 const mine = (done: ToolExchange[]) => done.filter((t) => EVIDENCE_PATH_TOOLS.has(t.toolName) && !(t.toolName === "compute_metric" && typeof t.input.question === "string"));
 
 /** The answer a step's result gives, or null when it does not fit the question. */
-function answerOf(step: Step, t: ToolExchange, r: Reading): string | null {
+function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] = []): string | null {
   const c = r.concepts[0]!;
   const out = t.output as Record<string, unknown> | undefined;
   if (!out || typeof out !== "object") return null;
   if (r.polar && r.direction) return directionOf(step, out, r, c);
   switch (step) {
+    case "total":
+      return null;
+    case "rank": {
+      const totals = done.filter((x) => x !== t && x.toolName === "get_line_items").flatMap((x) => (x.output as LineItemsOutput | undefined)?.rows ?? []);
+      return writeRanking(out as unknown as LineItemsOutput, rankMeasure(r)!, r, rankAsked(r.text)!, totals);
+    }
     case "people":
       return writePeople(out as unknown as EntitiesOutput, c);
     case "facts":
@@ -225,7 +240,7 @@ export function evidenceNext(r: Reading, done: ToolExchange[]): Call[] | null {
   const steps = stepsFor(r);
   if (!steps) return null;
   const made = mine(done);
-  if (made.some((t, i) => unknownCompany(t, r) || answerOf(steps[i]!, t, r))) return null;
+  if (made.some((t, i) => unknownCompany(t, r) || answerOf(steps[i]!, t, r, made))) return null;
   return made.length < steps.length ? [callFor(steps[made.length]!, r)] : null;
 }
 
@@ -235,7 +250,7 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   const made = mine(done);
   if (!steps || !made.length) return null;
   for (const [i, t] of made.entries()) {
-    const a = unknownCompany(t, r) ?? answerOf(steps[i]!, t, r);
+    const a = unknownCompany(t, r) ?? answerOf(steps[i]!, t, r, made);
     if (a) return a;
   }
   // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer);

@@ -88,9 +88,9 @@ const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{L
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
 const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
 const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
-const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:segment|geography|region|division|business|market|tenant|customer|product|brand)s?\b/i;
-/** "how much did it bring in": a part about the part before it. */
-const BACK_REFERENCE = /^(?:and\s+)?(?:how much|how many|what)\b.*\b(?:it|they|that)\b/i;
+const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)s?\b/iu;
+/** "how much did it bring in", "and how much": a part about the part before it (naming no figure of its own). */
+const BACK_REFERENCE = /^(?:and\s+)?(?:(?:how much|how many|what)\b.*\b(?:it|they|that)\b|how (?:much|many)\s*$)/i;
 const DELIMITER = new RegExp(String.raw`\s*,\s*(?:(?:${JOINERS}|also|then)\s+)?|\s+(?:${JOINERS}|&)\s+(?:(?:also|också)\s+)?|\s+with\s+(?=(?:the\s+|its\s+|their\s+)?[\p{L}]+\s+margins?\b)`, "giu");
 
 function lightNormalise(text: string): string {
@@ -210,7 +210,8 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       last = null;
       continue;
     }
-    if (BACK_REFERENCE.test(p.text) && i > 0) continue;
+    // "which segment is largest and what it earned": the part ranked; "how many people it employs": the company's own figure
+    if (BACK_REFERENCE.test(p.text) && i > 0 && (!p.hits.length || RANKING.test(parts[i - 1]!.text))) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
     const before = p.periods.filter((m) => m.start < p.askAt).map((m) => m.label);
     const after = p.periods.filter((m) => m.start >= p.askAt).map((m) => m.label);

@@ -59,6 +59,8 @@ export interface ScoredUnit {
   /** Weighted share of the question's content words the unit names. */
   coverage: number;
   section?: string;
+  /** An item of the list the unit before it introduces (kept with it, whatever its own score). */
+  listItem?: boolean;
 }
 
 const BOILERPLATE = /\bforward-looking statements?\b|\bincorporat\w* (?:\w+ ){0,3}by reference\b|\bsafe harbor\b|\bthe information required by this item\b/i;
@@ -362,7 +364,8 @@ export function answersByPage(question: string | ReadQuestion, pages: CandidateP
   const read = pages.map((p) => readPage(p.text, p.section));
   const weights = weightsOver(q, read);
   const subjects = subjectsOf(q, pages);
-  return read.map((r) => scoreUnits(r, q, weights, 0, false, subjects).filter((s) => s.passes).sort(byScore).slice(0, perPage));
+  // a unit introducing a list is followed by the list's items (the causes after "the following factors:")
+  return read.map((r) => scoreUnits(r, q, weights, 0, false, subjects).filter((s) => s.passes).sort(byScore).slice(0, perPage).flatMap((s, _, top) => [s, ...listAfter(r, s.unit).filter((u) => !top.some((t) => t.unit.index === u.index)).map((u) => ({ ...s, unit: u, listItem: true }))]));
 }
 
 /**
@@ -387,17 +390,38 @@ export function answerFromPages(question: string, pages: CandidatePage[], opts: 
     seen.add(a.unit.text);
     return true;
   }).slice(0, limit.max);
-  const quotes: Quote[] = picked.map((a) => ({
+  const quoteOf = (a: { unit: Unit; p: CandidatePage; section?: string }): Quote => ({
     text: a.unit.text,
     document: a.p.document,
     page: a.p.page,
     citation: a.p.citation,
     ...(a.section ? { section: a.section } : {}),
     ...(a.unit.kind === "person_row" ? { row: true } : {}),
-  }));
+  });
+  // a sentence that introduces a list ("… primarily reflecting the following factors:") is quoted with the list's items
+  const quotes: Quote[] = picked.flatMap((a) => [quoteOf(a), ...listAfter(read[a.rank]!, a.unit).filter((u) => !picked.some((x) => x.p === a.p && x.unit.index === u.index)).map((u) => quoteOf({ unit: u, p: a.p, ...(a.section ? { section: a.section } : {}) }))]);
   const answer: NarrativeAnswer = { type: q.type, quotes, searched };
   if (q.type.kind === "yes_no") decideFromQuotes(question, q, picked, answer);
   return answer;
+}
+
+const LIST_ITEMS_MAX = 6;
+
+/**
+ * The items of the list a unit introduces (it ends with ":"): the sentences right after it on its
+ * page, up to the one that ends the list (a full stop where the items end in ";"), at most a few.
+ */
+function listAfter(page: PageUnits, intro: Unit): Unit[] {
+  if (!/:\s*$/.test(intro.text)) return [];
+  const items: Unit[] = [];
+  for (const u of page.units.slice(intro.index + 1)) {
+    // the bullets between the items are no units of their own
+    if (u.kind === "noise") continue;
+    if (u.kind !== "sentence" || items.length >= LIST_ITEMS_MAX) break;
+    items.push(u);
+    if (!/;\s*(?:and|or)?\s*$/i.test(u.text) && !u.cut) break;
+  }
+  return items;
 }
 
 /**

@@ -1,0 +1,130 @@
+/**
+ * A ranking of the company's parts ("which segment is largest by revenue", "the biggest
+ * geography"): the rows of one table that break the figure down by the part asked (segment,
+ * geography, region, division …), each part's value for the period, ranked, with every compared
+ * value shown and cited. A total, an elimination or an "other" line is no part, and the parts must
+ * add up to the company's total (a table of one segment's service lines ranks nothing). Nothing
+ * here knows a company or a document.
+ */
+import { formatAmount } from "@/lib/metrics/numbers";
+import { conceptById, type Concept } from "../concepts/catalog";
+import { findConcepts, tokens } from "../concepts/match";
+import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
+import type { Reading } from "../reader/read";
+
+export interface RankAsked {
+  order: "largest" | "smallest";
+  /** The part word as asked ("segment", "geography"). */
+  part: string;
+}
+
+const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest)\b/i;
+const BOTTOM = /\b(?:smallest|lowest|least)\b/i;
+const PART = /\b(segment|geograph(?:y|ies|ic)|region|division|business unit|reportable segment|market|brand|product line)s?\b/i;
+/** "which segment …", "the largest region": a question that ranks parts, not one part's figure. */
+const WHICH = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:segment|geograph\w*|region|division|business unit|market|brand|product line)s?\b/iu;
+const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|market|brand|product line)s?\b/i;
+
+export function rankAsked(text: string): RankAsked | undefined {
+  const part = PART.exec(text)?.[1];
+  if (!part) return undefined;
+  const order = BOTTOM.test(text) ? "smallest" : TOP.test(text) ? "largest" : undefined;
+  if (!order || !(WHICH.test(text) || SUPERLATIVE_PART.test(text))) return undefined;
+  return { order, part: part.toLowerCase().replace(/^reportable /, "").replace(/^geograph\w*$/, "geographic") };
+}
+
+/** The figure parts are ranked by: the amount the question names, else revenue (what "the biggest segment" means). */
+export function rankMeasure(r: Reading): Concept | undefined {
+  return r.concepts.find((c) => c.kind === "amount" || c.kind === "count") ?? conceptById("revenue");
+}
+
+/** The part words a table may break a figure down by, for the part asked (a geography is often a segment, and the reverse). */
+const ALSO: Record<string, string[]> = { segment: ["segment", "geographic", "region"], geographic: ["geographic", "segment", "region"], region: ["region", "geographic", "segment"] };
+
+export function rankCall(r: Reading, asked: RankAsked, c: Concept): { toolName: string; input: Record<string, unknown> } {
+  // the concept's name first, the part word after it: "revenue segment" (the concept is read before the scope)
+  const items = (ALSO[asked.part] ?? [asked.part]).map((part) => `${c.terms[0]} ${part}`);
+  return { toolName: "get_line_items", input: { ...(r.company ? { company: r.company } : {}), items, ...(r.periods.length ? { periods: r.periods.slice(-1) } : {}), limit: 20 } };
+}
+
+const NOT_A_PART = /\b(?:total|totals|consolidated|eliminations?|intersegment|inter-segment|corporate|unallocated|reconcil\w*|all other|other)\b/i;
+
+const stemsOf = (t: string) => ` ${tokens(t).map((w) => w.stem).join(" ")} `;
+
+/**
+ * The part a row is of: its label when the label is not the figure's name, else the heading above
+ * it. A total or subtotal row ("Total package revenue") is no part, nor a name holding the figure's
+ * own words ("Net sales by reportable segment").
+ */
+function partOf(row: LineItemRow, c: Concept): string | undefined {
+  if (NOT_A_PART.test(row.label)) return undefined;
+  const names = [...c.terms, c.label].map(stemsOf);
+  const label = stemsOf(row.label);
+  const isFigure = names.some((n) => label.includes(n));
+  const name = (isFigure ? row.table?.headings.at(-1) : row.label)?.trim();
+  if (!name || NOT_A_PART.test(name)) return undefined;
+  return isFigure && names.some((n) => stemsOf(name).includes(n)) ? undefined : name;
+}
+
+/** The company's total for the period: a statement line of the figure (else a table's total line). */
+function companyTotal(rows: LineItemRow[], c: Concept, period: string): number | undefined {
+  const names = [...c.terms, c.label].map(stemsOf);
+  const of = (r: LineItemRow) => r.columns.find((k) => k.period === period && k.value !== null)?.value ?? undefined;
+  const statement = rows.find((r) => r.source === "statement" && of(r) !== undefined);
+  if (statement) return of(statement);
+  const total = rows.find((r) => /^total\b/i.test(r.label) && names.some((n) => stemsOf(r.label).includes(n)) && of(r) !== undefined);
+  return total ? of(total) : undefined;
+}
+
+/** Parts add up to the whole (within what eliminations and corporate lines take): else the table holds a part of them. */
+const WHOLE = { low: 0.9, high: 1.1 };
+
+interface Ranked {
+  name: string;
+  value: number;
+  shown: string;
+  citation: string;
+}
+
+/** The parts of the table that breaks the figure down into the most parts, for the period asked (else its latest). */
+function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: LineItemRow[]): { period: string; parts: Ranked[] } | null {
+  const tables = new Map<string, LineItemRow[]>();
+  for (const row of o.rows ?? []) {
+    const key = `${row.document}:${row.page}:${row.table?.title ?? ""}`;
+    tables.set(key, [...(tables.get(key) ?? []), row]);
+  }
+  let best: { period: string; parts: Ranked[] } | null = null;
+  for (const rows of tables.values()) {
+    // a table of two figures ("revenues and long-lived assets by geographic area") is not read by its row labels
+    const title = [rows[0]!.table?.title ?? "", ...(rows[0]!.table?.headings ?? [])].join(" ");
+    if (findConcepts(title).some((h) => h.concept.id !== c.id && (h.concept.kind === "amount" || h.concept.kind === "count"))) continue;
+    // "latest", "prior year" or nothing asked: the table's newest column
+    const newest = rows.flatMap((x) => x.columns.filter((k) => k.value !== null).map((k) => k.period)).sort((a, b) => Number(/\d{4}/.exec(b)?.[0] ?? 0) - Number(/\d{4}/.exec(a)?.[0] ?? 0))[0];
+    const period = periods.filter((p) => /\d{4}/.test(p)).at(-1) ?? newest;
+    if (!period) continue;
+    const parts: Ranked[] = [];
+    for (const row of rows) {
+      const name = partOf(row, c);
+      const col = row.columns.find((k) => k.period === period && k.value !== null);
+      if (!name || !col || parts.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue;
+      parts.push({ name, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation });
+    }
+    const whole = companyTotal([...totals, ...(o.rows ?? [])], c, period);
+    const sum = parts.reduce((n, p) => n + p.value, 0);
+    if (!whole || sum < WHOLE.low * whole || sum > WHOLE.high * whole) continue;
+    if (parts.length >= 2 && (!best || parts.length > best.parts.length)) best = { period, parts };
+  }
+  return best;
+}
+
+export function writeRanking(o: LineItemsOutput, c: Concept, r: Reading, asked: RankAsked, totals: LineItemRow[] = []): string | null {
+  const found = partsOf(o, c, r.periods, totals);
+  if (!found) return null;
+  const ranked = [...found.parts].sort((a, b) => (asked.order === "largest" ? b.value - a.value : a.value - b.value));
+  const first = ranked[0]!;
+  const when = found.period.replace(/^FY/, "fiscal ");
+  return [
+    `${o.company ? `${o.company}: ` : ""}the ${asked.order} ${asked.part} by ${c.label.toLowerCase()} in ${when} was **${first.name}**, with ${first.shown} ${first.citation}. The ${asked.part}s compared:`,
+    ...ranked.map((p) => `- ${p.name}: ${p.shown} ${p.citation}`),
+  ].join("\n");
+}

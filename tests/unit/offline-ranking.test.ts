@@ -1,0 +1,47 @@
+/**
+ * A ranking of the company's parts read from one table's rows: every compared value shown, totals
+ * and "other" lines left out, and only when the parts add up to the company's total (a table of one
+ * segment's service lines ranks nothing).
+ */
+import { describe, expect, it } from "vitest";
+import { conceptById } from "@/lib/agent/concepts/catalog";
+import type { LineItemRow } from "@/lib/agent/evidence/line-items";
+import { rankAsked, writeRanking } from "@/lib/agent/offline/ranking";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const revenue = conceptById("revenue")!;
+const row = (label: string, value: number, table: { title: string; headings?: string[] }, o: Partial<LineItemRow> = {}): LineItemRow => ({
+  item: "revenue", match: "table", label, source: "table", table: { title: table.title, headings: table.headings ?? [] }, scale: 1e6, currency: "USD",
+  columns: [{ period: "FY2024", months: 12, value: value * 1e6, printed: String(value) }], document: "Filing.pdf", page: 60, row: `${label} ${value}`, citation: "(source: Filing.pdf, p.60)", ...o,
+});
+const statementTotal = row("Total revenues", 1000, { title: "Consolidated statements of operations" }, { source: "statement", page: 40, citation: "(source: Filing.pdf, p.40)" });
+const ask = (q: string) => {
+  const r = readQuestion(q, ["Northwind Inc."]);
+  return { r, asked: rankAsked(r.text)! };
+};
+
+describe("ranking a company's parts", () => {
+  it("reads which part and which end a question ranks", () => {
+    expect(rankAsked("Which reportable segment sold the most in FY2024?")).toEqual({ order: "largest", part: "segment" });
+    expect(rankAsked("What was the smallest region by revenue?")).toEqual({ order: "smallest", part: "region" });
+    expect(rankAsked("What was revenue in the Europe segment?")).toBeUndefined();
+  });
+
+  it("ranks the parts of a table that add up to the total, with every value and no total line", () => {
+    const segments = { title: "Revenue by reportable segment" };
+    const rows = [row("Aircraft", 450, segments), row("Services", 350, segments), row("Defense", 210, segments), row("Eliminations", -10, segments), row("Total revenues", 1000, segments)];
+    const { r, asked } = ask("Which segment had the highest revenue in FY2024?");
+    const text = writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal])!;
+    expect(text).toMatch(/the largest segment by revenue in fiscal 2024 was \*\*Aircraft\*\*/);
+    expect(text.split("\n").filter((l) => l.startsWith("- ")).map((l) => l.replace(/:.*/, ""))).toEqual(["- Aircraft", "- Services", "- Defense"]);
+  });
+
+  it("ranks nothing from a table that breaks down only one part (its lines do not add up to the total)", () => {
+    const lines = { title: "Aircraft segment revenue by service type" };
+    const rows = [row("Package", 300, lines), row("Freight", 100, lines), row("Total Aircraft segment", 450, lines)];
+    const { r, asked } = ask("Which segment had the highest revenue in FY2024?");
+    expect(writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal])).toBeNull();
+    // nor without the company's total to check against
+    expect(writeRanking({ rows: [row("Aircraft", 600, { title: "Revenue by segment" }), row("Services", 400, { title: "Revenue by segment" })], notFound: [], notes: [] }, revenue, r, asked, [])).toBeNull();
+  });
+});
