@@ -268,7 +268,9 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
 export function incompleteAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
-  if (!steps || made.length !== steps.length || steps.at(-1) !== "compute" || isFigureAnswer(text.trim().split("\n", 1)[0]!)) return null;
+  const lead = text.trim().split("\n", 1)[0]!.replace(/\(source:[^)]*\)/g, " ");
+  // any figure the planner found elsewhere (a table, a sentence) is judged by the figure gate, not replaced
+  if (!steps || made.length !== steps.length || steps.at(-1) !== "compute" || (statesAValue(lead) && !/^I (?:couldn|could not)/i.test(lead))) return null;
   return writeIncomplete(made.at(-1)!.output as ComputeOutput | undefined);
 }
 
