@@ -17,6 +17,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
 import { tableRowScope } from "./scope";
+import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 
@@ -340,7 +341,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   }
 
   function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number | null {
-    if (!table) return null;
+    // text read off a chart ("$0.4" over "2016 2017 2018") is no row
+    if (!table || !isRowLabel(label)) return null;
     table.rows++;
     const cols = table.cols;
     const printed = text.slice(start, end);
