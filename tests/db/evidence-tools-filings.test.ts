@@ -89,4 +89,15 @@ describe("evidence tools on filings as PDFs print them", () => {
     expect(out.facts.headquarters[0].detail).toMatch(/Halvorsen, Minnesota/);
     expect(out.facts.auditor[0]).toMatchObject({ name: "Marrow & Steen LLP", document: "LANTERN_2023_10K.txt" });
   });
+
+  it("get_line_items carries a rate row's value with the unit '%', and reads no footnote marker as a negative figure", async () => {
+    const out = await call("get_line_items", { items: ["Gross margin", "Store count", "Same-store sales growth"] });
+    const margin = out.rows.find((r: { label: string }) => r.label === "Gross margin");
+    expect(margin).toMatchObject({ unit: "%", scale: 1 });
+    expect(margin.columns.map((c: { period: string; value: number }) => [c.period, c.value])).toEqual([["FY2023", 41.2], ["FY2022", 39.8]]);
+    const stores = out.rows.find((r: { label: string }) => r.label === "Store count");
+    expect(stores.columns.map((c: { value: number }) => c.value)).toEqual([1240, 1180]);
+    const growth = out.rows.find((r: { label: string }) => r.label === "Same-store sales growth");
+    expect(growth.columns.map((c: { value: number }) => c.value)).toEqual([3.5, 2.1]);
+  });
 });
