@@ -80,7 +80,7 @@ const PLAIN_TITLES: Array<[RegExp, SectionKind]> = [
   [/^riskfactors$/, "risk_factors"],
   [/^quantitativeandqualitativedisclosures?aboutmarketrisks?$/, "market_risk"],
   [/^(reports?ofindependentregisteredpublicaccountingfirms?|(independent)?auditorsreports?)$/, "financial_statements"],
-  [/^sammanfattning$|^sammanfattningav|^sammanfattande|^summary(analysis|ofproposals|andproposals)?/, "summary"],
+  [/^sammanfattning$|^sammanfattningav|^sammanfattande|^summary(analysis|ofproposals|andproposals)?$/, "summary"],
   [/^författningsförslag(en)?$/, "legislative_proposals"],
   [/^bakgrund(en)?$/, "background"],
   [/^(konsekvenser(na)?|konsekvensanalys|konsekvensbeskrivning|förslagenskonsekvenser)$/, "consequences"],

@@ -124,6 +124,12 @@ describe("executive officers headings", () => {
     ]);
     expect(pages.map((p) => p.section)).toEqual([null, null, "mdna", "mdna", "risk_factors", "executive_officers"]);
   });
+
+  it("reads a note's title that starts with 'Summary of' as no report summary", () => {
+    const pages = sectionsOfPages(["Item 15. Exhibits and Financial Statement Schedules\nThe following documents are filed.", "Summary of All Plans\nThe table below lists stock awards under all plans."]);
+    expect(pages.map((p) => p.section)).toEqual(["exhibits", "exhibits"]);
+    expect(sectionsOfPages(["Summary\nThe inquiry proposes a new act."])[0].section).toBe("summary");
+  });
 });
 
 describe("marked-up and wrapped text", () => {
