@@ -197,3 +197,13 @@ describe("people questions read these entities", () => {
     expect(roleLabelsOf({ roles: ["auditor"] })).toEqual(["auditor"]);
   });
 });
+
+describe("the headcount a filing states, in the forms filings print it", () => {
+  const at = (text: string) => readFilingFacts([{ pageNumber: 4, text }]).employees?.detail;
+  it("reads a small headcount, one whose qualifier lost a ligature, and a workforce's size", async () => {
+    expect(at("As of December 31, 2023, we had approximately 840 employees. Our senior officers average twenty years with us.")).toBe("approximately 840 (as of December 31, 2023)");
+    expect(at("As of June 30, 2023, we employed approximately 52,000 full- me employees, of which 21,000 were in the U.S.")).toBe("approximately 52,000 (as of June 30, 2023)");
+    expect(at("We invest in our highly-skilled global workforce of 48,300 people by seeking to create a safe workplace.")).toBe("48,300");
+    expect(at("As of December 31, 2022, the Company had approximately 9,100 full-time\nequivalent employees.")).toBe("approximately 9,100 (as of December 31, 2022)");
+  });
+});

@@ -156,7 +156,8 @@ const FACT_CUES: Record<CompanyFact, { mentions?: string; search: string }> = {
   employees: { search: "number of employees full-time headcount" },
   registrant: { search: "exact name of registrant as specified in its charter" },
   customers: { search: "customer accounted for percent of net sales revenue" },
-  subsidiaries: { mentions: "subsidiar", search: "subsidiaries of the registrant" },
+  // an organisation named beside the word "subsidiaries" is no subsidiary for that: passages only
+  subsidiaries: { search: "subsidiaries of the registrant" },
 };
 
 /** Facts stated as of a date: the newest filing's statement is the current one. */
@@ -168,7 +169,9 @@ type FactsOutput = EntitiesOutput & { facts: Partial<Record<CompanyFact, CitedIt
 async function factItems(deps: Deps, f: CompanyFact, mentions: EntityMentionRow[], documentIds: string[]): Promise<CitedItem[]> {
   const ms = mentions.filter((m) => m.entity_type !== "person" && FACT_ROLE[f](m.role ?? ""));
   const cue = FACT_CUES[f].mentions;
-  const found = ms.length || !cue ? ms : await listOrganisationMentionsCiting({ db: deps.db, dealId: deps.dealId, documentIds, pattern: cue, limit: 20 });
+  // the registrant itself, named in its own sentence on the fact, is not the fact
+  const own = new Set(mentions.filter((m) => m.role === "registrant").map((m) => m.name.toLowerCase()));
+  const found = ms.length || !cue ? ms : (await listOrganisationMentionsCiting({ db: deps.db, dealId: deps.dealId, documentIds, pattern: cue, limit: 20 })).filter((m) => !own.has(m.name.toLowerCase()));
   const items = newestFirst(found, (m) => cite(m, m.name, ms.length ? m.role?.replace(/^(?:headquarters|employees):\s*/, "") || undefined : `named in a passage on the ${f}`)).slice(0, 10);
   register(deps, items, found);
   return items;

@@ -198,12 +198,16 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
   return out;
 }
 
-const EMPLOYEES = /\b(?:we|the\s+company|the\s+group)\s+(?:had|employed|has|employs)\s+(?:a\s+total\s+of\s+)?(?:approximately|about|around|over|more\s+than|nearly)?\s*(?<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))\s+(?:full-time(?:\s+equivalent)?\s+|regular\s+|total\s+)?(?:employees|people|persons|team\s+members)/i;
+const COUNT = String.raw`(?<n>\d{1,3}(?:,\d{3})+|\d{2,3}|\d+(?:\.\d+)?\s+(?:thousand|million))`;
+/** "we had approximately 765 employees", "the Company employed about 12,400 full-time equivalent employees" (a qualifier of a word or two, whatever a lost ligature left of it: "full- me"). */
+const EMPLOYEES = new RegExp(String.raw`\b(?:we|the\s+company|the\s+group)\s+(?:had|employed|has|employs)\s+(?:a\s+total\s+of\s+)?(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:[a-z]+(?:-\s?[a-z]*)?\s+){0,2}?(?:employees|people|persons|team\s+members)\b`, "i");
+/** "our global workforce of 110,600 people". */
+const WORKFORCE = new RegExp(String.raw`\bworkforce\s+of\s+(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:employees|people)\b`, "i");
 
 /** The headcount the document states ("As of June 30, 2023, we had approximately 12,400 employees"). */
 export function readEmployees(pages: ExtractionPage[], company: string | undefined): NamedFact | undefined {
   for (const page of pages) {
-    const m = EMPLOYEES.exec(page.text);
+    const m = EMPLOYEES.exec(page.text) ?? WORKFORCE.exec(page.text);
     if (!m) continue;
     const asOf = /\b(?:[Aa]s of|[Aa]t)\s+((?:[A-Z][a-z]+\s+\d{1,2},\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/.exec(page.text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
     const n = m.groups!.n!.replace(/\s+/g, " ");
