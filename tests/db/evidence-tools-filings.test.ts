@@ -36,6 +36,7 @@ const audit = ["Item 9A. Controls and Procedures", "Marrow & Steen LLP, an indep
 const operating = [
   "Item 7. Management's Discussion and Analysis", "Operating Statistics", "2023 2022",
   "Gross margin 41.2 % 39.8 %", "Store count (2) 1,240 1,180", "Same-store sales growth (1) 3.5% 2.1%",
+  "", "Long-term Debt", "(In millions) 2023 2022", "Total principal 4,800 5,050", "Less: Current portion of long-term debt (300) (250)", "Long-term debt, net of current portion 4,500 4,800",
 ].join("\n");
 
 describe("evidence tools on filings as PDFs print them", () => {
@@ -99,5 +100,14 @@ describe("evidence tools on filings as PDFs print them", () => {
     expect(stores.columns.map((c: { value: number }) => c.value)).toEqual([1240, 1180]);
     const growth = out.rows.find((r: { label: string }) => r.label === "Same-store sales growth");
     expect(growth.columns.map((c: { value: number }) => c.value)).toEqual([3.5, 2.1]);
+  });
+
+  it("a 'Less:' row is the deducted item's amount, found and computed by its name", async () => {
+    const out = await call("get_line_items", { items: ["Current portion of long-term debt"] });
+    expect(out.rows[0]).toMatchObject({ label: "Current portion of long-term debt", match: "label" });
+    const scale = out.rows[0].scale;
+    expect(out.rows[0].columns.map((c: { period: string; value: number }) => [c.period, c.value / scale])).toEqual([["FY2023", 300], ["FY2022", 250]]);
+    const due = await call("compute_metric", { metric: "debt due within a year", formula: "Current portion of long-term debt + 0", periods: ["2023"] });
+    expect(due).toMatchObject({ status: "answered", value: 300 * scale });
   });
 });

@@ -183,13 +183,20 @@ function cellValue(printed: string, scale: number): { value: number | null; perc
   return { value: n.percent ? n.value : n.value * scale, percent: n.percent };
 }
 
+/** "Less: Current portion of term debt (11,128)": the row deducts the item, whose amount is 11,128. */
+const DEDUCTED = /^less\b\s*:?\s*/i;
+
 function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
-  const cells = part.columns.map((c) => ({ c, ...cellValue(c.value, part.scale) }));
+  const deducted = DEDUCTED.test(part.label);
+  const cells = part.columns.map((c) => {
+    const v = cellValue(c.value, part.scale);
+    return { c, ...v, value: deducted && v.value !== null && v.value < 0 ? -v.value : v.value };
+  });
   const percent = cells.length > 0 && cells.every((x) => x.percent || x.value === null);
   return {
     item,
     match: "table",
-    label: part.label,
+    label: deducted ? part.label.replace(DEDUCTED, "") : part.label,
     source: "table",
     table: { title: part.title, headings: part.context },
     scale: percent ? 1 : part.scale,
