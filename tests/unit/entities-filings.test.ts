@@ -207,3 +207,10 @@ describe("the headcount a filing states, in the forms filings print it", () => {
     expect(at("As of December 31, 2022, the Company had approximately 9,100 full-time\nequivalent employees.")).toBe("approximately 9,100 (as of December 31, 2022)");
   });
 });
+
+describe("the headquarters address on a cover page", () => {
+  it("keeps the street line printed above the city line", () => {
+    const cover = ["FORM 10-K", "For the fiscal year ended December 31, 2023", "", "HALDEN WORKS, INC.", "(Exact name of registrant as specified in its charter)", "", "Harbor Plaza, 120 Quay Street, Suite 400", "Portmere, Maine 04101", "(Address of principal executive offices) (Zip Code)"].join("\n");
+    expect(readFilingFacts([{ pageNumber: 1, text: cover }]).headquarters?.detail).toBe("Harbor Plaza, 120 Quay Street, Suite 400, Portmere, Maine 04101");
+  });
+});

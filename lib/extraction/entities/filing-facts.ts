@@ -183,7 +183,11 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
         prevEnd = prevStart - 1;
         prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
       }
-      const source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
+      let source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
+      // a street line right above a "City, State ZIP" line is the same address ("800 Main Street, Suite 19" / "Boston, Massachusetts 02199")
+      const upStart = page.text.lastIndexOf("\n", source.at - 2) + 1;
+      const up = source.at > 0 ? layout.slice(upStart, source.at - 1) : "";
+      if (source.at === prevStart && /(?:^|[\s,])\d+\s+\p{Lu}/u.test(up.replace(/\|/g, " ")) && !/[()]/.test(up) && up.length <= 90) source = { text: `${up}|${source.text}`, at: upStart };
       const cells = source.text.split("|").map((c) => c.trim()).filter((c) => c && !/^\(/.test(c));
       const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
       if (address && /\p{L}/u.test(address)) out.headquarters = { name, detail: address, page: page.pageNumber, start: lineStart, end: addr.index + addr[0].length };
