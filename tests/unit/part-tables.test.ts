@@ -354,3 +354,10 @@ describe("what a table row's label is", () => {
     for (const label of ["", "$0.4", "$0.43 or", "2022 $ 4,551", "$(0.5) $(0.3)", "10-K 000-06217 10.41 2/26/2007", "(10,18", "Q1 Q2 Q3 Q4"]) expect(isRowLabel(label), label).toBe(false);
   });
 });
+
+describe("a quarterly table whose quarters the header does not name", () => {
+  it("gives no figure an unnamed quarter ('Q? 2023') as its period", () => {
+    const r = rows(["Financial Information by Quarter (Unaudited)", "", "2023 for Quarter Ended", "(In Millions, Except Per Share Amounts) December 30 September 30 July 1 April 1", "", "Net revenue $ 5,210 $ 4,980 $ 4,700 $ 4,650", "Gross margin $ 2,300 $ 2,150 $ 2,010 $ 1,990"].join("\n"));
+    expect(r.filter((x) => x.period.includes("?"))).toEqual([]);
+  });
+});

@@ -188,7 +188,8 @@ const DEDUCTED = /^less\b\s*:?\s*/i;
 
 function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
   const deducted = DEDUCTED.test(part.label);
-  const cells = part.columns.map((c) => {
+  // a column whose quarter the table did not name ("Q? 2023", read before the extractor left them out) is no period
+  const cells = part.columns.filter((c) => !c.period.includes("?")).map((c) => {
     const v = cellValue(c.value, part.scale);
     return { c, ...v, value: deducted && v.value !== null && v.value < 0 ? -v.value : v.value };
   });
@@ -240,7 +241,7 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const p = r.payload as PartPayload;
     const part = p.part;
     // rows read off a chart or that lost their label ("2016 2017 2018" under "$0.4") are no line items
-    if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`) || !isRowLabel(part.label)) continue;
+    if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all) || !w.scope.every((s) => all.has(s))) continue;
     seen.add(`${r.document_id}|${r.page}|${part.row}`);

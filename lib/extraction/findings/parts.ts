@@ -179,6 +179,8 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
     const asOf = !dur && col.month !== undefined && /\bas of\b|\bat\b/i.test(ctxText);
     const lab = labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
     const months = asOf ? 0 : MONTHS_OF[dur ?? "FY"];
+    // a quarter the header does not name ("Q? 2023" from "2023 for Quarter Ended" over the quarters' days) is no period
+    if (lab.period.includes("?")) return;
     // a year printed again further right is a change column ("2022 2021 2020 2022 2021"): the first is the period
     const key = `${lab.period}|${months}`;
     if (seen.has(key)) return;
