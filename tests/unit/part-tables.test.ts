@@ -358,6 +358,6 @@ describe("what a table row's label is", () => {
 describe("a quarterly table whose quarters the header does not name", () => {
   it("gives no figure an unnamed quarter ('Q? 2023') as its period", () => {
     const r = rows(["Financial Information by Quarter (Unaudited)", "", "2023 for Quarter Ended", "(In Millions, Except Per Share Amounts) December 30 September 30 July 1 April 1", "", "Net revenue $ 5,210 $ 4,980 $ 4,700 $ 4,650", "Gross margin $ 2,300 $ 2,150 $ 2,010 $ 1,990"].join("\n"));
-    expect(r.filter((x) => x.period.includes("?"))).toEqual([]);
+    expect(r.filter((x) => (x.period ?? "").includes("?"))).toEqual([]);
   });
 });
