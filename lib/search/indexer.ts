@@ -13,8 +13,9 @@ const BATCH = 128;
  * Each deal records the version its keyword index was built with (search_index_versions);
  * lib/search/upgrade.ts rebuilds deals built with another version, and benches re-ingest.
  * 9: Porter/Snowball stemming per page language; page language and report sections.
+ * 10: a contents entry ("Title 68") opens no section; unnumbered part titles (MD&A, risk factors) do.
  */
-export const SEARCH_INDEX_VERSION = 9;
+export const SEARCH_INDEX_VERSION = 10;
 
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their

@@ -4,7 +4,7 @@ import { proximityScore, queryPairs, type TermPair } from "./proximity";
 import { MAX_TERMS, type QueryTerm, type UnderstoodQuery } from "./query-understanding";
 import type { CandidatePage } from "./retrievers";
 import { sectionMatch, type SectionIntent } from "./section-intent";
-import { rowLabelScore } from "./table-rows";
+import { conceptRowScore, rowLabelScore } from "./table-rows";
 import { tokenize } from "./tokenize";
 
 /**
@@ -58,8 +58,8 @@ export function pairsByLanguage(q: UnderstoodQuery): Map<Language, TermPair[]> {
 export function rerank(
   head: RankedPage[],
   pages: Map<string, CandidatePage>,
-  evidence: { pairs: Map<Language, TermPair[]>; intent: SectionIntent; terms?: QueryTerm[] },
-  knobs: { phraseBoost: number; sectionBoost: number; rowLabelBoost?: number },
+  evidence: { pairs: Map<Language, TermPair[]>; intent: SectionIntent; terms?: QueryTerm[]; wordings?: string[][] },
+  knobs: { phraseBoost: number; sectionBoost: number; rowLabelBoost?: number; conceptRowBoost?: number },
 ): RankedPage[] {
   return head
     .map((p) => {
@@ -70,7 +70,9 @@ export function rerank(
       const section = sectionMatch(evidence.intent, page.sections);
       // a row of figures labelled with what the question asks (the table that answers it)
       const row = knobs.rowLabelBoost && evidence.terms ? rowLabelScore(page.text, evidence.terms, language) : 0;
-      return { ...p, score: p.score * (1 + knobs.phraseBoost * phrase) * (1 + knobs.sectionBoost * section) * (1 + (knobs.rowLabelBoost ?? 0) * row) };
+      // a row labelled with the asked concept in the filing's own words (the caller's vocabulary names it)
+      const concept = knobs.conceptRowBoost && evidence.wordings?.length ? conceptRowScore(page.text, language, evidence.wordings) : 0;
+      return { ...p, score: p.score * (1 + knobs.phraseBoost * phrase) * (1 + knobs.sectionBoost * section) * (1 + (knobs.rowLabelBoost ?? 0) * row) * (1 + (knobs.conceptRowBoost ?? 0) * concept) };
     })
     .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
 }

@@ -43,6 +43,8 @@ export const RANKING = {
   sectionBoost: 0.4,
   /** Multiplier 1 + rowLabelBoost × score for a page with a row of figures labelled with the question's words (table-rows.ts). */
   rowLabelBoost: 0.3,
+  /** Multiplier 1 + conceptRowBoost for a page with a row labelled with a whole wording of the concept the caller names (`concepts`). */
+  conceptRowBoost: 1,
 };
 
 export interface SearchDebug {
@@ -72,7 +74,8 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   await ensureDealSearchIndexCurrent(db, opts.dealId);
   const q = understandQuery(opts.query);
   const languages = queryLanguages(q.rankingText);
-  const terms = withOtherLanguageStems(q, languages);
+  const wordings = conceptWordings(opts.concepts);
+  const terms = withConceptTerms(withOtherLanguageStems(q, languages), wordings);
   // Only indexed documents: one being ingested (or half-done after a crash) has part of its chunks.
   const { docs, complete } = await loadRoutableScope(db, opts.dealId);
   let restrict: string[] | undefined;
@@ -126,8 +129,24 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   const inScope = new Set(documentIds ?? docs.map((d) => d.id));
   const nameStems = new Set(docs.filter((d) => inScope.has(d.id)).flatMap((d) => tokenize(`${d.company_name ?? ""} ${d.company ?? ""}`)));
   const rowTerms = terms.filter((t) => !nameStems.has(t.term));
-  const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText), terms: rowTerms }, RANKING);
+  const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText), terms: rowTerms, wordings }, RANKING);
   return toHits(reranked.slice(0, k), pages, terms);
+}
+
+/** A word of the asked concept's wordings weighs as a synonym expansion does. */
+const CONCEPT_TERM_WEIGHT = 0.5;
+
+/** The asked concept's wordings as stems (English, the catalog's language). */
+function conceptWordings(concepts: string[] | undefined): string[][] {
+  return (concepts ?? []).slice(0, 24).map((c) => tokenize(c, "en")).filter((w) => w.length > 0);
+}
+
+/** The wordings' words as expansion terms (half a typed word's weight), after the question's own. */
+function withConceptTerms(terms: QueryTerm[], wordings: string[][]): QueryTerm[] {
+  const have = new Set(terms.map((t) => t.term));
+  const out = [...terms];
+  for (const w of wordings) for (const t of w) if (!have.has(t)) { have.add(t); out.push({ term: t, weight: CONCEPT_TERM_WEIGHT }); }
+  return out;
 }
 
 /** Ranked pages → hits with excerpts; filenames and labels for display. */

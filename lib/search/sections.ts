@@ -75,7 +75,12 @@ const PLAIN_TITLES: Array<[RegExp, SectionKind]> = [
   [/^(information(about|regarding|concerning|on))?(our|the)?executiveofficers(ofthe(registrants?|company|corporation))?$/, "executive_officers"],
   [/^[a-z]{2,40}(corporation|company|inc|corp|group|plc)executiveofficers$/, "executive_officers"],
   [/^(koncernledning(en)?|ledandebefattningshavare)$/, "executive_officers"],
-  [/^sammanfattning$|^sammanfattningav|^sammanfattande|^summary(analysis|ofproposals|andproposals)?/, "summary"],
+  // parts a filing that numbers no Items titles in words alone; each ends the part before it
+  [/^managementsdiscussionandanalysis(offinancialconditionandresultsofoperations)?$/, "mdna"],
+  [/^riskfactors$/, "risk_factors"],
+  [/^quantitativeandqualitativedisclosures?aboutmarketrisks?$/, "market_risk"],
+  [/^(reports?ofindependentregisteredpublicaccountingfirms?|(independent)?auditorsreports?)$/, "financial_statements"],
+  [/^sammanfattning$|^sammanfattningav|^sammanfattande|^summary(analysis|ofproposals|andproposals)?$/, "summary"],
   [/^författningsförslag(en)?$/, "legislative_proposals"],
   [/^bakgrund(en)?$/, "background"],
   [/^(konsekvenser(na)?|konsekvensanalys|konsekvensbeskrivning|förslagenskonsekvenser)$/, "consequences"],
@@ -165,7 +170,12 @@ export function findHeadings(text: string, numbers: Map<string, SectionKind | nu
   // On a contents page, a heading above the first contents line still opens its part
   // ("Item 8. Financial Statements" over the index of statements and notes).
   const firstEntry = found.findIndex((h) => h.tocLike);
-  const kept = toc ? found.slice(0, Math.max(0, firstEntry)).filter((h) => found.length - firstEntry >= 2 && h.level === "item" && !h.running) : found;
+  // Only a numbered Item opens its part there: a title in words alone on a contents page is an entry or a group of
+  // entries ("Management's Discussion and Analysis" over its pages' list). Anywhere, a title in words alone followed by
+  // a page number ("Information About Our Executive Officers 68") is a contents entry, never the start of its part.
+  const kept = toc
+    ? found.slice(0, Math.max(0, firstEntry)).filter((h) => found.length - firstEntry >= 2 && h.level === "item" && !h.running && !!h.itemNumber)
+    : found.filter((h) => !(h.tocLike && !h.itemNumber && h.level === "item"));
   return { headings: kept.map(({ tocLike: _, ...h }) => h), tableOfContents: toc };
 }
 

@@ -37,6 +37,21 @@ export function rowLabels(text: string): string[] {
   return out;
 }
 
+/**
+ * Whether a row of figures on the page is labelled with every word of one of the asked concept's
+ * wordings (two words or more: "Debt maturing within one year" for short-term debt): the row names
+ * what is asked whole, whatever words the question used.
+ */
+export function conceptRowScore(text: string, language: Language, wordings: string[][]): number {
+  const whole = wordings.filter((w) => w.length >= 2);
+  if (!whole.length) return 0;
+  for (const label of rowLabels(text)) {
+    const have = new Set(tokenize(label, language));
+    if (whole.some((w) => w.every((t) => have.has(t)))) return 1;
+  }
+  return 0;
+}
+
 /** How well the page's best row label names what the question asks, in [0, 1]. */
 export function rowLabelScore(text: string, terms: QueryTerm[], language: Language): number {
   const words = terms.filter((t) => !/^\d+$/.test(t.term));

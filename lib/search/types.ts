@@ -16,4 +16,11 @@ export interface SearchOptions {
   /** Restrict to one document (by id or filename). */
   documentIds?: string[];
   pageRange?: { from?: number; to?: number };
+  /**
+   * Wordings of what the question asks for, as the caller's vocabulary names it ("short-term debt",
+   * "debt maturing within one year" for "how much debt is due next year"): their words also find
+   * pages, more lightly than the typed ones, and a row of figures labelled with one of them whole is
+   * the table that answers.
+   */
+  concepts?: string[];
 }

@@ -40,7 +40,7 @@ const BALANCE: Rule[] = [
   ["intangible_assets", /^(?:other |acquired |identifiable )?intangible assets(?:, net)?\b(?!.*goodwill)|^intangibles(?:, net)?$/],
   ["total_assets", /^total assets$/],
   ["accounts_payable", /^(?:trade )?accounts payable(?: and accrued (?:liabilities|expenses))?$|^accounts payable\b/, /\bnon-?current\b|\blong-term\b/],
-  ["short_term_debt", /^short-term (?:borrowings|debt)\b|^(?:current portion|current maturities) of (?:long-term )?(?:debt|borrowings)|^short-term debt and current|^commercial paper$|^notes payable and short-term|^current debt$/],
+  ["short_term_debt", /^short-term (?:borrowings|debt)\b|^(?:current portion|current maturities) of (?:long-term )?(?:debt|borrowings)|^short-term debt and current|^commercial paper$|^notes payable and short-term|^current debt$|^debt (?:maturing|due|payable) within one year\b|^(?:notes payable and other borrowings|notes payable|borrowings|other borrowings),? current$|^current borrowings$/],
   ["total_current_liabilities", /^total current liabilities$/],
   ["long_term_debt", /^long-term (?:debt|borrowings|notes)\b|^(?:notes payable and )?long-term debt\b|^senior notes\b/, /\bcurrent (?:portion|maturities)\b|\bdue within\b/],
   ["total_liabilities", /^total liabilities$/],
@@ -110,8 +110,13 @@ export function keyOf(kind: StatementKind, rawLabel: string, section: string): L
     if (/^(?:beginning|end) of (?:the )?(?:year|period)$/.test(label) && /\bcash\b/.test(section)) return /^beginning/.test(label) ? "cash_beginning" : "cash_end";
     if ((/\bbeginning\b|\bend of\b|\bat end\b/.test(label)) && !/\bcash\b/.test(label) && !/\bcash\b/.test(section)) return undefined;
   }
+  // debt printed under current liabilities is due within the year whatever it is called ("Term debt", "Borrowings")
+  if (kind === "balance" && /\bcurrent liabilities\b/.test(section) && !/\bnon-?current\b/.test(section) && CURRENT_DEBT.test(label)) return "short_term_debt";
   for (const [key, re, not] of RULES[kind]) {
     if (re.test(label) && !(not && not.test(label))) return key;
   }
   return undefined;
 }
+
+/** Debt lines that name no term of their own: under current liabilities they are the debt due within a year. */
+const CURRENT_DEBT = /^(?:term debt|debt|borrowings|loans(?: payable)?|notes payable|notes payable and other borrowings|other borrowings|bank (?:loans|borrowings))(?:,? current)?$/;

@@ -111,6 +111,19 @@ describe("typed evidence tools", () => {
     expect(out).toMatchObject({ status: "answered", company: expect.stringMatching(/ALDERWICK/), periods: ["FY2022", "FY2023"], value: 1000e6 });
   });
 
+  it("compute_metric's growth keeps the yearly amounts as amounts and gives each year's growth, whatever unit is asked", async () => {
+    const out = await call("compute_metric", { company: "brindlemoor", metric: "revenue", periods: ["2021", "2022", "2023"], aggregate: "growth", unit: "percent", decimals: 1 });
+    expect(out).toMatchObject({ status: "answered", formatted: "42.9%" });
+    for (const s of out.series) expect(s.formatted).not.toMatch(/%/);
+    expect(out.series.map((s: { period: string; value: number }) => [s.period, s.value])).toEqual([["FY2021", 2100e6], ["FY2022", 2400e6], ["FY2023", 3000e6]]);
+    expect(out.growthByPeriod.map((g: { from: string; to: string; formatted: string }) => [g.from, g.to, g.formatted])).toEqual([["FY2021", "FY2022", "14.3%"], ["FY2022", "FY2023", "25.0%"]]);
+  });
+
+  it("compute_metric reads a metric named as a growth as that growth, over the year before one year asked", async () => {
+    const out = await call("compute_metric", { company: "brindlemoor", metric: "revenue growth", periods: ["2023"] });
+    expect(out).toMatchObject({ status: "answered", periods: ["FY2022", "FY2023"], value: 0.25, formatted: "25.0%" });
+  });
+
   it("an unknown metric is refused with a hint, not guessed", async () => {
     const out = await call("compute_metric", { company: "Alderwick", metric: "customer happiness" });
     expect(out.status).toBe("unknown_metric");

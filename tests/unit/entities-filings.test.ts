@@ -207,3 +207,20 @@ describe("people questions read these entities", () => {
     expect(roleLabelsOf({ roles: ["auditor"] })).toEqual(["auditor"]);
   });
 });
+
+describe("the headcount a filing states, in the forms filings print it", () => {
+  const at = (text: string) => readFilingFacts([{ pageNumber: 4, text }]).employees?.detail;
+  it("reads a small headcount, one whose qualifier lost a ligature, and a workforce's size", async () => {
+    expect(at("As of December 31, 2023, we had approximately 840 employees. Our senior officers average twenty years with us.")).toBe("approximately 840 (as of December 31, 2023)");
+    expect(at("As of June 30, 2023, we employed approximately 52,000 full- me employees, of which 21,000 were in the U.S.")).toBe("approximately 52,000 (as of June 30, 2023)");
+    expect(at("We invest in our highly-skilled global workforce of 48,300 people by seeking to create a safe workplace.")).toBe("48,300");
+    expect(at("As of December 31, 2022, the Company had approximately 9,100 full-time\nequivalent employees.")).toBe("approximately 9,100 (as of December 31, 2022)");
+  });
+});
+
+describe("the headquarters address on a cover page", () => {
+  it("keeps the street line printed above the city line", () => {
+    const cover = ["FORM 10-K", "For the fiscal year ended December 31, 2023", "", "HALDEN WORKS, INC.", "(Exact name of registrant as specified in its charter)", "", "Harbor Plaza, 120 Quay Street, Suite 400", "Portmere, Maine 04101", "(Address of principal executive offices) (Zip Code)"].join("\n");
+    expect(readFilingFacts([{ pageNumber: 1, text: cover }]).headquarters?.detail).toBe("Harbor Plaza, 120 Quay Street, Suite 400, Portmere, Maine 04101");
+  });
+});

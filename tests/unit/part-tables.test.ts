@@ -306,3 +306,58 @@ describe("the scale of a part table", () => {
     expect(r.filter((x) => x.part.label === "Basic").map((x) => x.num)).toEqual([2.55, 1.19]);
   });
 });
+
+describe("footnote markers and chart text in part tables", () => {
+  it("reads a parenthesised digit after the label as a footnote marker, not a negative figure; a real first-column negative stays", () => {
+    const r = rows([
+      "Net Sales by Product Line",
+      "(In millions) 2024 Change 2023 Change 2022",
+      "Gadgets (1) $ 120,400 6 % $ 113,600 12 % $ 101,400",
+      "Tablets (2) 18,250 (4) % 19,010 9 % 17,440",
+      "Restructuring reversals (6) (690) (494)",
+      "Total net sales $ 138,650 $ 132,610 $ 118,840",
+    ].join("\n"));
+    const gadgets = r.filter((x) => x.part.label === "Gadgets");
+    expect(gadgets.map((x) => [x.period, x.num])).toEqual([["FY2024", 120_400e6], ["FY2023", 113_600e6], ["FY2022", 101_400e6]]);
+    expect(r.filter((x) => x.part.label === "Tablets").map((x) => x.num)).toEqual([18_250e6, 19_010e6, 17_440e6]);
+    expect(r.filter((x) => x.part.label === "Restructuring reversals").map((x) => x.num)).toEqual([-6e6, -690e6, -494e6]);
+  });
+
+  it("a marker before rates is no value either", () => {
+    const r = rows(["Leasing Statistics", "2024 2023", "Occupancy rate (3) 91.4% 90.2%", "Rent growth (5) 12.93% 6.69%"].join("\n"));
+    expect(r.filter((x) => x.part.label === "Occupancy rate").map((x) => x.value)).toEqual(["91.4%", "90.2%"]);
+  });
+
+  it("reads no row from a chart's bar values and the callouts beside it", () => {
+    const r = rows(["Revenue", "$51.2", "2021 2022", "$14.0 $15.9", "$15.1 $16.2", "2021 2022", "Diluted EPS up", "$0.41 or 8%", "from 2021", "margin", "31% in", "2022"].join("\n"));
+    expect(r.map((x) => x.part.label)).toEqual([]);
+  });
+
+  it("reads no cell from a chart's bar values over its axis years", () => {
+    const page = positioned([
+      [["Five-Year Trends", 400, 60]],
+      [["$5.7", 511, 16], ["$5.8", 544, 16]],
+      [["$5.3", 478, 16]],
+      [["$4.8", 411, 16], ["$5.0", 445, 16]],
+      [["$2.5", 411, 16], ["$3.4", 444, 16]],
+      [["2016", 409, 18], ["2017", 443, 18], ["2018", 476, 18], ["2019", 510, 18], ["2020", 543, 18]],
+      [["■ Buyback", 444, 38], ["■ Dividend", 489, 38]],
+    ]);
+    expect(extractMatrixFindings(page).map((c) => c.payload.part.label)).toEqual([]);
+  });
+});
+
+describe("what a table row's label is", () => {
+  it("words name a row; figures, years and symbols alone do not", async () => {
+    const { isRowLabel } = await import("@/lib/extraction/findings/row-labels");
+    for (const label of ["Net sales", "U.S.", "680 Harbor Street", "2019 Notes", "Level 2", "Q4 2023 revenue"]) expect(isRowLabel(label), label).toBe(true);
+    for (const label of ["", "$0.4", "$0.43 or", "2022 $ 4,551", "$(0.5) $(0.3)", "10-K 000-06217 10.41 2/26/2007", "(10,18", "Q1 Q2 Q3 Q4"]) expect(isRowLabel(label), label).toBe(false);
+  });
+});
+
+describe("a quarterly table whose quarters the header does not name", () => {
+  it("gives no figure an unnamed quarter ('Q? 2023') as its period", () => {
+    const r = rows(["Financial Information by Quarter (Unaudited)", "", "2023 for Quarter Ended", "(In Millions, Except Per Share Amounts) December 30 September 30 July 1 April 1", "", "Net revenue $ 5,210 $ 4,980 $ 4,700 $ 4,650", "Gross margin $ 2,300 $ 2,150 $ 2,010 $ 1,990"].join("\n"));
+    expect(r.filter((x) => (x.period ?? "").includes("?"))).toEqual([]);
+  });
+});

@@ -110,6 +110,26 @@ describe("executive officers headings", () => {
     }
     expect(sectionsOfPages(["Our executive officers are listed below.\nJane Roe."])[0].section).toBeNull();
   });
+
+  it("reads a contents entry with its page number as no heading, so the officers' part does not run on through the pages after it", () => {
+    // a filing that numbers no Items: its contents list parts by title and page only
+    const contents = ["Organization of Our Form 10-K", "Our Business Page", "Introduction to Our Business 2", "Management's Discussion and Analysis", "Segment Results 20", "Other Key Information", "Risk Factors 53", "Information About Our Executive Officers 68", "Financial Statements 71"].join("\n");
+    const pages = sectionsOfPages([
+      contents,
+      "Introduction to Our Business\nWe design and make semiconductors.",
+      "Management's Discussion and Analysis\nRevenue grew 8% on higher demand for server products.",
+      "Operating margin fell on higher product costs.",
+      "Risk Factors\nDemand for our products is cyclical.",
+      "Information About Our Executive Officers\nJane Roe, 61, Chief Executive Officer.",
+    ]);
+    expect(pages.map((p) => p.section)).toEqual([null, null, "mdna", "mdna", "risk_factors", "executive_officers"]);
+  });
+
+  it("reads a note's title that starts with 'Summary of' as no report summary", () => {
+    const pages = sectionsOfPages(["Item 15. Exhibits and Financial Statement Schedules\nThe following documents are filed.", "Summary of All Plans\nThe table below lists stock awards under all plans."]);
+    expect(pages.map((p) => p.section)).toEqual(["exhibits", "exhibits"]);
+    expect(sectionsOfPages(["Summary\nThe inquiry proposes a new act."])[0].section).toBe("summary");
+  });
 });
 
 describe("marked-up and wrapped text", () => {

@@ -35,6 +35,15 @@ describe("statement line items", () => {
     expect(key("income", "Diluted", "Shares used in computing earnings per share:")).toBe("shares_diluted");
   });
 
+  it("maps the debt a balance sheet shows due within the year, however it is worded", () => {
+    expect(key("balance", "Debt maturing within one year")).toBe("short_term_debt");
+    expect(key("balance", "Notes payable and other borrowings, current")).toBe("short_term_debt");
+    expect(key("balance", "Current borrowings")).toBe("short_term_debt");
+    expect(keyOf("balance", "term debt", "current liabilities")).toBe("short_term_debt");
+    expect(keyOf("balance", "term debt", "non-current liabilities")).not.toBe("short_term_debt");
+    expect(key("balance", "Notes payable and other borrowings, non-current")).not.toBe("short_term_debt");
+  });
+
   it("maps balance-sheet totals and equity", () => {
     expect(key("balance", "Total stockholders’ equity")).toBe("total_equity");
     expect(key("balance", "Total shareholders' equity")).toBe("total_equity");

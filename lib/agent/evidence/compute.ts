@@ -9,6 +9,7 @@
 import type { Queryable } from "@/lib/db";
 import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type MetricRequest, type MetricResult, type MetricUnit } from "@/lib/metrics";
 import { parseDefinition } from "@/lib/metrics/definition";
+import { groupDigits } from "@/lib/metrics/numbers";
 import { item } from "@/lib/metrics/expr";
 import { normalise } from "@/lib/metrics/terms";
 import { LINE_ITEMS, type LineItemKey, type LineItemValue } from "@/lib/statements/types";
@@ -54,6 +55,8 @@ export interface ComputeOutput {
   formatted?: string;
   periods: string[];
   series: Array<{ period: string; value?: number; formatted?: string }>;
+  /** For growth and CAGR: each period's growth over the one before it (value a fraction: 0.071 is 7.1%). */
+  growthByPeriod?: Array<{ from: string; to: string; value: number; formatted: string }>;
   inputs: ComputeInputRow[];
   missing: Array<{ item: string; label: string; period: string }>;
   judgement?: string;
@@ -91,7 +94,10 @@ function definedFormula(formula: string, name: string | undefined, unit: MetricU
 }
 
 function request(input: ComputeInput, metric: MetricFormula, periods: string[]): MetricRequest {
-  const unit = input.unit && input.unit !== metric.unit && (input.unit === "percent" || input.unit === "ratio") ? input.unit : undefined;
+  // "percent" or "ratio" asked re-reads a rate (a margin as 0.26 or 26%); an amount's growth is a percent by itself,
+  // and its yearly amounts stay amounts (they were formatted as percents of the raw amount)
+  const rate = (u: string) => u === "percent" || u === "ratio";
+  const unit = input.unit && input.unit !== metric.unit && rate(input.unit) && (rate(metric.unit) || metric.id === "defined") ? input.unit : undefined;
   return {
     question: "",
     metric: unit ? { ...metric, unit } : metric,
@@ -132,6 +138,25 @@ async function statedRows(deps: Deps, input: ComputeInput, company: string | und
 }
 
 type Deps = { db: Queryable; dealId: string; sources: SourceRegistry };
+
+/** The aggregate a metric's name asks for: "… growth" / "… growth rate", "… CAGR". */
+function growthNamed(metric: string | undefined): "growth" | "cagr" | undefined {
+  const words = (metric ?? "").toLowerCase().split(/[^a-z]+/);
+  return words.includes("cagr") ? "cagr" : words.includes("growth") ? "growth" : undefined;
+}
+
+/** Each period's growth over the period before it (a fraction, and formatted as a percent), in period order. */
+function yearOnYear(series: MetricResult["series"], decimals = 1): NonNullable<ComputeOutput["growthByPeriod"]> {
+  const out: NonNullable<ComputeOutput["growthByPeriod"]> = [];
+  for (let i = 1; i < series.length; i++) {
+    const a = series[i - 1]!.value;
+    const b = series[i]!.value;
+    if (a === undefined || b === undefined || a === 0) continue;
+    const g = (b - a) / Math.abs(a);
+    out.push({ from: series[i - 1]!.period, to: series[i]!.period, value: g, formatted: `${g < 0 ? "−" : ""}${groupDigits(Math.abs(g) * 100, decimals)}%` });
+  }
+  return out;
+}
 
 /**
  * A formula over rows of the filings' tables (a segment's or a region's row, a backlog or headcount row): each operand
@@ -175,6 +200,13 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   const periods = resolvePeriods(input.periods, scope.documents);
   // chronological: the value of a series is its latest period, whatever order the call listed them in
   periods.labels.sort(comparePeriods);
+  // a metric named as a growth ("revenue growth", "capex CAGR") is that aggregate of the metric, over the year before when one year is asked
+  const named = input.aggregate || input.formula || findConcepts(input.metric ?? "")[0]?.concept.isChange ? undefined : growthNamed(input.metric);
+  if (named) {
+    input = { ...input, aggregate: named };
+    const only = periods.labels.length === 1 ? /^FY(\d{4})$/.exec(periods.labels[0]!) : null;
+    if (only) periods.labels.unshift(`FY${Number(only[1]) - 1}`);
+  }
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "" });
   if (await source.isEmpty()) return { ...empty, status: "no_statements", company: scope.company, notes: ["No financial statement of this company has been read in the deal."], hint: "Use get_line_items or search_documents." };
   const result = await computeMetric(request(input, metric, periods.labels), source);
@@ -186,6 +218,7 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     if (rows?.status === "answered") return rows;
   }
   const stated = await statedRows(deps, input, scope.company, periods.labels);
+  const steps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(result.series, input.decimals) : [];
   return {
     status: complete ? "answered" : "incomplete",
     ...(scope.company ? { company: scope.company } : {}),
@@ -194,6 +227,7 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     ...(result.value !== undefined ? { value: result.value, formatted: result.formatted } : {}),
     periods: result.periods,
     series: result.series.map((s) => ({ period: s.period, ...(s.value !== undefined ? { value: s.value, formatted: s.formatted } : {}) })),
+    ...(steps.length ? { growthByPeriod: steps } : {}),
     inputs: inputsOf(result),
     missing: result.missing.map((m) => ({ item: m.key, label: m.label, period: m.period })),
     ...(result.judgement ? { judgement: result.judgement.statement } : {}),

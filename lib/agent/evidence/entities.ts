@@ -8,7 +8,7 @@
 import type { Queryable } from "@/lib/db";
 import { tidyListText } from "@/lib/display-text";
 import type { EmbeddingSpace } from "@/lib/models/embeddings";
-import { listEventsOf, listRoleMentions, type EntityMentionRow } from "@/lib/db/queries/evidence";
+import { listEventsOf, listOrganisationMentionsCiting, listRoleMentions, type EntityMentionRow } from "@/lib/db/queries/evidence";
 import { conceptById, type CompanyFact } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
 import type { SourceRegistry } from "../sources";
@@ -99,12 +99,17 @@ function newestFirst(mentions: EntityMentionRow[], toItem: (m: EntityMentionRow)
   return out;
 }
 
-async function scopedMentions(deps: Deps, company?: string): Promise<{ company?: string; mentions: EntityMentionRow[]; newest?: string } | { error: string }> {
+interface Scoped { company?: string; mentions: EntityMentionRow[]; newest?: string; newestAnnual?: string; documentIds: string[] }
+
+async function scopedMentions(deps: Deps, company?: string): Promise<Scoped | { error: string }> {
   const scope = await resolveScope(deps.db, deps.dealId, { company });
   if (isScopeError(scope)) return { error: `${scope.error} The deal holds: ${scope.companies.join("; ")}.` };
-  const mentions = await listRoleMentions({ db: deps.db, dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id) });
-  const newest = [...scope.documents].sort((a, b) => (b.fiscalYear ?? 0) - (a.fiscalYear ?? 0))[0]?.filename;
-  return { company: scope.company, mentions, newest };
+  const documentIds = scope.documents.map((d) => d.id);
+  const mentions = await listRoleMentions({ db: deps.db, dealId: deps.dealId, documentIds });
+  const byYear = [...scope.documents].sort((a, b) => (b.fiscalYear ?? 0) - (a.fiscalYear ?? 0));
+  // facts as of a date (headcount, auditor) are restated by each annual report, not by a quarter's or an event's filing
+  const annual = byYear.filter((d) => /annual/i.test(d.kind ?? ""));
+  return { company: scope.company, mentions, newest: byYear[0]?.filename, newestAnnual: (annual[0] ?? byYear[0])?.filename, documentIds };
 }
 
 function register(deps: Deps, items: CitedItem[], mentions: EntityMentionRow[]): void {
@@ -142,21 +147,73 @@ const FACT_ROLE: Record<CompanyFact, (role: string) => boolean> = {
   subsidiaries: (r) => /subsidiar/.test(r),
 };
 
-export async function runCompanyFacts(deps: Deps, input: { company?: string; facts?: CompanyFact[] }): Promise<EntitiesOutput & { facts: Partial<Record<CompanyFact, CitedItem[]>> }> {
+/**
+ * What a filing's sentence on each fact says, for the mentions extraction read no role from
+ * (PostgreSQL regular expressions) and the words to search the newest filing with.
+ */
+const FACT_CUES: Record<CompanyFact, { mentions?: string; search: string }> = {
+  auditor: { mentions: "independent registered public accounting firm|auditors? (report|since|of)|audited (the|our)", search: "report of independent registered public accounting firm auditor" },
+  headquarters: { mentions: "headquarter|principal executive offices", search: "principal executive offices headquarters address" },
+  employees: { search: "number of employees full-time headcount" },
+  registrant: { search: "exact name of registrant as specified in its charter" },
+  customers: { search: "customer accounted for percent of net sales revenue" },
+  // an organisation named beside the word "subsidiaries" is no subsidiary for that: passages only
+  subsidiaries: { search: "subsidiaries of the registrant" },
+};
+
+/** Facts stated as of a date: the newest filing's statement is the current one. */
+const AS_OF: ReadonlySet<CompanyFact> = new Set(["employees", "headquarters", "auditor", "registrant"]);
+
+type FactsOutput = EntitiesOutput & { facts: Partial<Record<CompanyFact, CitedItem[]>>; passages?: Passage[] };
+
+/** Items for one fact: mentions whose role states it, else organisations named in a sentence on it (what extraction holds). */
+async function factItems(deps: Deps, f: CompanyFact, mentions: EntityMentionRow[], documentIds: string[]): Promise<CitedItem[]> {
+  const ms = mentions.filter((m) => m.entity_type !== "person" && FACT_ROLE[f](m.role ?? ""));
+  const cue = FACT_CUES[f].mentions;
+  // the registrant itself, named in its own sentence on the fact, is not the fact
+  const own = new Set(mentions.filter((m) => m.role === "registrant").map((m) => m.name.toLowerCase()));
+  const found = ms.length || !cue ? ms : (await listOrganisationMentionsCiting({ db: deps.db, dealId: deps.dealId, documentIds, pattern: cue, limit: 20 })).filter((m) => !own.has(m.name.toLowerCase()));
+  // tidied: an address read before the cover reader joined printed commas once says "Street,, Town"
+  const items = newestFirst(found, (m) => cite(m, m.name, ms.length ? tidyListText(m.role?.replace(/^(?:headquarters|employees):\s*/, "") ?? "") || undefined : `named in a passage on the ${f}`)).slice(0, 10);
+  register(deps, items, found);
+  return items;
+}
+
+export async function runCompanyFacts(deps: Deps, input: { company?: string; facts?: CompanyFact[] }): Promise<FactsOutput> {
   const got = await scopedMentions(deps, input.company);
   if ("error" in got) return { items: [], facts: {}, notes: [], error: got.error };
+  const { documentIds, newestAnnual: newest } = got;
   const wanted = input.facts?.length ? input.facts : (Object.keys(FACT_ROLE) as CompanyFact[]);
   const facts: Partial<Record<CompanyFact, CitedItem[]>> = {};
   const notes: string[] = [];
+  const searchNewest: CompanyFact[] = [];
+  const who = got.company ?? "the deal";
   for (const f of wanted) {
-    const ms = got.mentions.filter((m) => m.entity_type !== "person" && FACT_ROLE[f](m.role ?? ""));
-    // tidied: an address read before the cover reader joined printed commas once says "Street,, Town"
-    const items = newestFirst(ms, (m) => cite(m, m.name, tidyListText(m.role?.replace(/^(?:headquarters|employees):\s*/, "") ?? "") || undefined)).slice(0, 10);
-    register(deps, items, ms);
+    const items = await factItems(deps, f, got.mentions, documentIds);
     if (items.length) facts[f] = items;
-    else notes.push(`No ${f} was extracted from ${got.company ?? "the deal"}'s filings; search_documents may find a passage stating it.`);
+    // a fact as of a date read only from an older filing is history: the newest filing is searched for the current one
+    const stale = AS_OF.has(f) && items.length > 0 && !!newest && items[0]!.document !== newest;
+    if (stale) {
+      facts[f] = items.map((i) => ({ ...i, superseded: true }));
+      notes.push(`The ${f} above is stated in an older filing (${items[0]!.document}); the newest annual report, ${newest}, states none that extraction read: read its passages below before answering for now.`);
+      searchNewest.push(f);
+    } else if (!items.length) {
+      notes.push(`No ${f} was extracted from ${who}'s filings; the passages below are the newest filing's that may state it.`);
+      searchNewest.push(f);
+    }
   }
-  return { ...(got.company ? { company: got.company } : {}), items: Object.values(facts).flat(), facts, ...(got.newest ? { newestFiling: got.newest } : {}), notes };
+  const passages = newest && searchNewest.length ? await newestPassages(deps, input.company, newest, searchNewest) : [];
+  return { ...(got.company ? { company: got.company } : {}), items: Object.values(facts).flat(), facts, ...(passages.length ? { passages } : {}), ...(newest ? { newestFiling: newest } : {}), notes };
+}
+
+/** The newest filing's passages on the facts extraction did not read from it. */
+async function newestPassages(deps: Deps, company: string | undefined, document: string, facts: CompanyFact[]): Promise<Passage[]> {
+  const out: Passage[] = [];
+  for (const f of facts) {
+    const found = await runSearchDocuments(deps, { query: FACT_CUES[f].search, company, document, k: 2 });
+    for (const p of found.passages) if (!out.some((x) => x.document === p.document && x.page === p.page && x.charStart === p.charStart)) out.push(p);
+  }
+  return out.slice(0, 6);
 }
 
 export async function runTimeline(deps: Deps, input: { company?: string; from?: string; to?: string; limit?: number }): Promise<{ company?: string; events: Array<{ date: string; type: string; description: string | null; document: string; page: number; excerpt: string; citation: string }>; error?: string }> {

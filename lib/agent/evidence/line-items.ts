@@ -11,7 +11,9 @@
  */
 import type { Queryable } from "@/lib/db";
 import { listTableFindings, type TableFindingRow } from "@/lib/db/queries/evidence";
+import { parseNumToken } from "@/lib/extraction/findings/numbers";
 import type { PartFacts } from "@/lib/extraction/findings/parts";
+import { isRowLabel } from "@/lib/extraction/findings/row-labels";
 import type { StatementFacts } from "@/lib/extraction/findings/statements";
 import { parsePeriod } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
@@ -54,6 +56,8 @@ export interface LineItemRow {
   table?: { title: string; headings: string[] };
   scale: number;
   currency?: string;
+  /** "%": the row's cells are rates as printed ("12.3 %" → 12.3), not amounts. */
+  unit?: "%";
   columns: LineItemColumn[];
   document: string;
   page: number;
@@ -172,20 +176,33 @@ function fromStatement(item: string, g: { rows: TableFindingRow[]; p: StatementP
   };
 }
 
+/** A printed cell in units: read by the one number parser; a percent ("12.3 %") is its own unit and never scaled. */
+function cellValue(printed: string, scale: number): { value: number | null; percent: boolean } {
+  const n = parseNumToken(printed.replace(/^\$\s*/, "").replace(/(\d)\s+%/, "$1%").replace(/(\d)\s+\)/, "$1)"));
+  if (!n || n.value === null) return { value: null, percent: false };
+  return { value: n.percent ? n.value : n.value * scale, percent: n.percent };
+}
+
+/** "Less: Current portion of term debt (11,128)": the row deducts the item, whose amount is 11,128. */
+const DEDUCTED = /^less\b\s*:?\s*/i;
+
 function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
-  const unscaled = (v: string) => Number(v.replace(/[,$€£\s]/g, "").replace(/^\((.*)\)$/, "-$1"));
+  const deducted = DEDUCTED.test(part.label);
+  // a column whose quarter the table did not name ("Q? 2023", read before the extractor left them out) is no period
+  const cells = part.columns.filter((c) => !c.period.includes("?")).map((c) => {
+    const v = cellValue(c.value, part.scale);
+    return { c, ...v, value: deducted && v.value !== null && v.value < 0 ? -v.value : v.value };
+  });
+  const percent = cells.length > 0 && cells.every((x) => x.percent || x.value === null);
   return {
     item,
     match: "table",
-    label: part.label,
+    label: deducted ? part.label.replace(DEDUCTED, "") : part.label,
     source: "table",
     table: { title: part.title, headings: part.context },
-    scale: part.scale,
-    ...(currency ? { currency } : {}),
-    columns: part.columns.map((c) => {
-      const n = unscaled(c.value);
-      return { period: c.period, ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}), months: c.months, printed: c.value, value: Number.isFinite(n) ? n * part.scale : null };
-    }),
+    scale: percent ? 1 : part.scale,
+    ...(percent ? { unit: "%" as const } : currency ? { currency } : {}),
+    columns: cells.map(({ c, value }) => ({ period: c.period, ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}), months: c.months, printed: c.value, value })),
     document: r.filename,
     page: r.page,
     row: part.row,
@@ -213,6 +230,7 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
   for (const g of statements.values()) {
     if (w.scope.length) break;
     if (statement && g.p.statement?.kind !== statement) continue;
+    if (!isRowLabel(g.p.metric)) continue;
     const own = stemSet(g.p.metric);
     if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)))) out.push(fromStatement(w.item, g));
   }
@@ -222,7 +240,8 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     if (!r.candidate_key.startsWith("part:")) continue;
     const p = r.payload as PartPayload;
     const part = p.part;
-    if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`)) continue;
+    // rows read off a chart or that lost their label ("2016 2017 2018" under "$0.4") are no line items
+    if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all) || !w.scope.every((s) => all.has(s))) continue;
     seen.add(`${r.document_id}|${r.page}|${part.row}`);

@@ -10,7 +10,7 @@ import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { sectionsOfStoredPages } from "@/lib/search/page-sections";
 import { searchPages } from "@/lib/search/search";
 import { GENERIC_WORDS } from "../concepts/generic-words";
-import { tokens } from "../concepts/match";
+import { findConcepts, tokens } from "../concepts/match";
 import { locateExcerpt } from "@/lib/extraction/citation";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { looksLikeInstructions } from "../guardrails/injection";
@@ -155,7 +155,9 @@ export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput
   if (isScopeError(scope)) return { passages: [], notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
   const k = Math.min(Math.max(input.k ?? 8, 1), 12);
   const query = [input.query, input.period, input.section].filter(Boolean).join(" ");
-  const found = await searchPages({ db: deps.db, space: deps.space, dealId: deps.dealId, query, k: input.section || input.newest ? 30 : k, documentIds: scope.documents.map((d) => d.id) });
+  // the catalog's wordings of what the query asks ("debt maturing within one year" for "debt due next year") find the table that states it
+  const concepts = findConcepts(input.query).flatMap((h) => [...(h.concept.rowWords ?? []), ...h.concept.terms]);
+  const found = await searchPages({ db: deps.db, space: deps.space, dealId: deps.dealId, query, k: input.section || input.newest ? 30 : k, documentIds: scope.documents.map((d) => d.id), ...(concepts.length ? { concepts } : {}) });
   const hits = input.newest ? newestFirst(found, scope.documents) : found;
   const sections = await sectionsOfStoredPages(deps.db, hits.map((h) => ({ documentId: h.documentId, page: h.page })));
   const notes: string[] = [];

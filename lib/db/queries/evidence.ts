@@ -53,6 +53,22 @@ export async function listRoleMentions({ db, dealId, documentIds }: { db: Querya
   return rows;
 }
 
+/**
+ * Mentions of organisations (any role, "mentioned" included) whose excerpt matches `pattern` (a
+ * PostgreSQL regular expression, case-insensitive), newest filing first: what extraction holds about
+ * a fact no role was read for ("Ernst & Young LLP" in a sentence on the audit).
+ */
+export async function listOrganisationMentionsCiting({ db, dealId, documentIds, pattern, limit }: { db: Queryable; dealId: string; documentIds: string[]; pattern: string; limit: number }): Promise<EntityMentionRow[]> {
+  const { rows } = await db.query<EntityMentionRow>(
+    `select e.entity_type, e.name, m.role, m.page, m.excerpt, d.id as document_id, d.filename, d.fiscal_year, to_char(d.document_date, 'YYYY-MM-DD') as document_date
+       from entity_mentions m join entities e on e.id = m.entity_id join documents d on d.id = m.document_id
+      where m.deal_id = $1 and m.document_id = any($2::uuid[]) and e.entity_type = 'organisation' and m.excerpt ~* $3
+      order by d.fiscal_year desc nulls last, d.document_date desc nulls last, m.page limit $4`,
+    [dealId, documentIds, pattern, limit],
+  );
+  return rows;
+}
+
 export interface EventRow {
   event_type: string;
   event_date: string;

@@ -10,7 +10,7 @@
  * - principal customers ("sales to X accounted for 22% of net sales").
  */
 import type { ExtractionPage } from "../types";
-import { documentWords, repairLostGlyphs } from "./glyphs";
+import { documentWords, mendLostLigatures, repairLostGlyphs, type MendedText } from "./glyphs";
 import { cellsOfLines } from "./layout";
 import { looksLikePersonName } from "./names";
 import { cleanTitle, leadingName, officersInLines } from "./officer-lines";
@@ -153,12 +153,20 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
   const out: Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> = {};
   let words: Set<string> | undefined;
   for (const page of pages.slice(0, 3)) {
-    const label = /\(exact name of registrant as specified in its charter\)/i.exec(page.text);
+    // "(Exact name of registrant …)", or of the registrants of a combined filing ("(Exact name of Registrants …)")
+    const label = /\(exact names? of registrants? as specified in (?:its|their) charters?\)/i.exec(page.text);
     if (!label) continue;
     const before = page.text.slice(0, label.index).replace(/\s+$/, "");
-    const lineStart = before.lastIndexOf("\n") + 1;
+    let lineStart = before.lastIndexOf("\n") + 1;
+    // a combined filing prints its registrants' names one a line: the first is the parent
+    if (/registrants/i.test(label[0])) {
+      for (let up = before.lastIndexOf("\n", lineStart - 2) + 1; lineStart > 0 && before.slice(up, lineStart - 1).trim() && !/[()]/.test(before.slice(up, lineStart - 1)); up = before.lastIndexOf("\n", up - 2) + 1) {
+        lineStart = up;
+        if (up === 0) break;
+      }
+    }
     // the name as printed (a stray blank before a stop, "Inc .", is dropped only when the printed form has none)
-    const printed = before.slice(lineStart).replace(/\s+/g, " ").trim();
+    const printed = before.slice(lineStart, before.indexOf("\n", lineStart) >= 0 ? before.indexOf("\n", lineStart) : undefined).replace(/\s+/g, " ").trim();
     // a ligature the text layer lost is put back ("Harbour Corpora\u0000on"); a name it cannot be put back in is no name
     const name = repairLostGlyphs(printed.replace(/ ([.,])/g, "$1"), () => (words ??= documentWords(pages.map((p) => p.text))));
     if (!name || name.length > 80 || !/\p{Lu}/u.test(name)) continue;
@@ -175,7 +183,11 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
         prevEnd = prevStart - 1;
         prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
       }
-      const source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
+      let source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
+      // a street line right above a "City, State ZIP" line is the same address ("800 Main Street, Suite 19" / "Boston, Massachusetts 02199")
+      const upStart = page.text.lastIndexOf("\n", source.at - 2) + 1;
+      const up = source.at > 0 ? layout.slice(upStart, source.at - 1) : "";
+      if (source.at === prevStart && /(?:^|[\s,])\d+\s+\p{Lu}/u.test(up.replace(/\|/g, " ")) && !/[()]/.test(up) && up.length <= 90) source = { text: `${up}|${source.text}`, at: upStart };
       // a part printed with its own comma ("100 Quay Street," in one column, "Portsmouth," in the next) is joined once
       const cells = source.text.split("|").map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c));
       const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
@@ -191,16 +203,20 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
   return out;
 }
 
-const EMPLOYEES = /\b(?:we|the company|the group)\s+(?:had|employed|has|employs)\s+(?:a total of\s+)?(?:approximately|about|around|over|more than|nearly)?\s*(?<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s+(?:thousand|million))\s+(?:full-time(?: equivalent)?\s+|regular\s+|total\s+)?(?:employees|people|persons|team members)/i;
+const COUNT = String.raw`(?<n>\d{1,3}(?:,\d{3})+|\d{2,3}|\d+(?:\.\d+)?\s+(?:thousand|million))`;
+/** "we had approximately 765 employees", "the Company employed about 12,400 full-time equivalent employees" (a qualifier of a word or two, whatever a lost ligature left of it: "full- me"). */
+const EMPLOYEES = new RegExp(String.raw`\b(?:we|the\s+company|the\s+group)\s+(?:had|employed|has|employs)\s+(?:a\s+total\s+of\s+)?(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:[a-z]+(?:-\s?[a-z]*)?\s+){0,2}?(?:employees|people|persons|team\s+members)\b`, "i");
+/** "our global workforce of 110,600 people". */
+const WORKFORCE = new RegExp(String.raw`\bworkforce\s+of\s+(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:employees|people)\b`, "i");
 
 /** The headcount the document states ("As of June 30, 2023, we had approximately 12,400 employees"). */
 export function readEmployees(pages: ExtractionPage[], company: string | undefined): NamedFact | undefined {
   for (const page of pages) {
-    const m = EMPLOYEES.exec(page.text);
+    const m = EMPLOYEES.exec(page.text) ?? WORKFORCE.exec(page.text);
     if (!m) continue;
     const asOf = /\b(?:[Aa]s of|[Aa]t)\s+((?:[A-Z][a-z]+\s+\d{1,2},\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/.exec(page.text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
     const n = m.groups!.n!.replace(/\s+/g, " ");
-    return { name: company ?? "", detail: `${/approximately|about|around/i.test(m[0]) ? "approximately " : /more than|over/i.test(m[0]) ? "more than " : /nearly/i.test(m[0]) ? "nearly " : ""}${n}${asOf ? ` (as of ${asOf[1]})` : ""}`, page: page.pageNumber, start: m.index, end: m.index + m[0].length };
+    return { name: company ?? "", detail: `${/approximately|about|around/i.test(m[0]) ? "approximately " : /more\s+than|over/i.test(m[0]) ? "more than " : /nearly/i.test(m[0]) ? "nearly " : ""}${n}${asOf ? ` (as of ${asOf[1]})` : ""}`, page: page.pageNumber, start: m.index, end: m.index + m[0].length };
   }
   return undefined;
 }
@@ -227,14 +243,44 @@ export function readCustomers(pages: ExtractionPage[]): NamedFact[] {
   return out.slice(0, 8);
 }
 
-export function readFilingFacts(pages: ExtractionPage[]): FilingFacts {
+/**
+ * The pages as the fact readers see them: with the ligatures the text layer lost put back ("Informa on
+ * About Our Execu ve Officers", "Chief Accoun ng Officer"), positions moved with the text. `back` maps a
+ * fact's offsets to the page as stored, so its excerpt is cut from the stored text.
+ */
+function mendedPages(pages: ExtractionPage[]): { pages: ExtractionPage[]; back: <T extends FactAt>(f: T) => T } {
+  let words: Set<string> | undefined;
+  const vocabulary = () => (words ??= documentWords(pages.map((p) => p.text)));
+  const maps = new Map<number, MendedText>();
+  const out = pages.map((p) => {
+    const m = /[\u0000 ]\p{Ll}/u.test(p.text) ? mendLostLigatures(p.text, vocabulary) : null;
+    if (!m) return p;
+    maps.set(p.pageNumber, m);
+    const spans = p.spans?.map((s) => {
+      const start = m.toMended(s.start);
+      return { ...s, start, length: Math.max(0, m.toMended(s.start + s.length) - start) };
+    });
+    return { ...p, text: m.text, ...(spans ? { spans } : {}) };
+  });
+  const back = <T extends FactAt>(f: T): T => {
+    const m = maps.get(f.page);
+    return m ? { ...f, start: m.toOriginal(f.start), end: m.toOriginal(f.end) } : f;
+  };
+  return { pages: out, back };
+}
+
+export function readFilingFacts(stored: ExtractionPage[]): FilingFacts {
+  const { pages, back } = mendedPages(stored);
   const cover = readCover(pages);
+  const one = <T extends FactAt>(f: T | undefined) => (f ? back(f) : undefined);
   return {
-    officers: readOfficers(pages),
-    signers: readSignedOfficers(pages),
-    auditor: readAuditor(pages),
-    ...cover,
-    employees: readEmployees(pages, cover.registrant?.name),
-    customers: readCustomers(pages),
+    officers: readOfficers(pages).map(back),
+    signers: readSignedOfficers(pages).map(back),
+    auditor: one(readAuditor(pages)),
+    registrant: one(cover.registrant),
+    headquarters: one(cover.headquarters),
+    fiscalYearEnd: one(cover.fiscalYearEnd),
+    employees: one(readEmployees(pages, cover.registrant?.name)),
+    customers: readCustomers(pages).map(back),
   };
 }

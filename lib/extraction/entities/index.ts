@@ -13,7 +13,7 @@ import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonNa
 import { sentencesWithOffsets } from "../sentences";
 import { pageKind } from "../timeline/page-kind";
 
-export const ENTITY_EXTRACTOR_VERSION = "1.3.0";
+export const ENTITY_EXTRACTOR_VERSION = "1.4.0";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
 /** 2–4 capitalised words, with middle initials ("Alex G. Morgan"). */
@@ -67,7 +67,7 @@ const EN_PATTERNS: RegExp[] = [
   new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLES})\\b`, "gu"),
 ];
 
-const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,6}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
+const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,6}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|LLP|L\.L\.P\.|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
 /** A fund's series ("V-A", "II", "V (ER)") and its own legal form after "Fund" or "Partners". */
 const FUND_SERIES = /^\s+(?:[IVX]{1,4}|\p{Lu})(?:-[\p{Lu}\d]{1,3})?(?:\s*\(\p{Lu}{1,4}\))?,?\s+(?:L\.P\.|LP|LLC|SCSp|Ltd\.|Inc\.)/u;
 /** A country or region word continuing a company's name past its legal form, then a closing mark, "and"/"or" or a lower-case word. */

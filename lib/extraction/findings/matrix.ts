@@ -11,6 +11,7 @@ import { durationGroups, headerColumns, labelColumn, monthNumber, isoDate, perio
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { isRowLabel } from "./row-labels";
 import { PART_KEY_PREFIX, type PartFindingPayload } from "./parts";
 import { tableRowScope } from "./scope";
 
@@ -174,6 +175,8 @@ export function extractMatrixFindings(page: ExtractionPage): Candidate<PartFindi
         if (c.token.value === null) return;
         const column = columns[k]!;
         if (/^total$/i.test(column) && yearRow) return;
+        // a chart's bar values over its axis years ("$0.4" over "2016 2017 2018") name no row nor column
+        if (!isRowLabel(column) || (!yearRow && !isRowLabel(row.label))) return;
         const label = yearRow ? column : `${row.label} — ${column}`;
         const context = section ? [section] : [];
         const perUnit = /\bper\s+\p{L}/iu.test(`${row.label} ${section ?? ""}`);

@@ -17,6 +17,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
 import { tableRowScope } from "./scope";
+import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 
@@ -178,6 +179,8 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
     const asOf = !dur && col.month !== undefined && /\bas of\b|\bat\b/i.test(ctxText);
     const lab = labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
     const months = asOf ? 0 : MONTHS_OF[dur ?? "FY"];
+    // a quarter the header does not name ("Q? 2023" from "2023 for Quarter Ended" over the quarters' days) is no period
+    if (lab.period.includes("?")) return;
     // a year printed again further right is a change column ("2022 2021 2020 2022 2021"): the first is the period
     const key = `${lab.period}|${months}`;
     if (seen.has(key)) return;
@@ -340,7 +343,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   }
 
   function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number | null {
-    if (!table) return null;
+    // text read off a chart ("$0.4" over "2016 2017 2018") is no row
+    if (!table || !isRowLabel(label)) return null;
     table.rows++;
     const cols = table.cols;
     const printed = text.slice(start, end);

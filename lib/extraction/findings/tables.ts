@@ -89,22 +89,43 @@ export function prepareLines(text: string): Array<{ text: string; start: number;
   return out;
 }
 
+/**
+ * The first figure after a label is a footnote marker, not a negative number, when it is a single
+ * digit in parentheses and either nothing follows it or every figure after it is printed in another
+ * form: after a currency sign, with digit groups, decimals or a percent sign, and none in
+ * parentheses but percent changes ("(1) $ 205,489", "(6) 18.34% 9.51%"). "(6) (690) (494)" keeps its -6.
+ */
+function isFootnoteMarker(vals: NumToken[], currencyNext: boolean): boolean {
+  if (!/^\(\d\)$/.test(vals[0]!.raw)) return false;
+  const rest = vals.slice(1).filter((v) => v.value !== null);
+  if (!rest.length) return vals.length === 1;
+  // a change in parentheses with a percent sign ("(8) %") is a column of its own, not the row's sign style
+  if (rest.some((v) => v.negative && v.raw.startsWith("(") && !v.percent)) return false;
+  return currencyNext || rest.every((v) => v.percent || /[,.]/.test(v.raw));
+}
+
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
 export function splitRow(line: string): { label: string; values: NumToken[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
   const toks = line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(").split(/\s+/);
   const vals: NumToken[] = [];
   let i = toks.length - 1;
+  // read right to left: a detached "%" belongs to the figure before it ("(4) %"), read next
+  let percentSign = false;
   for (; i >= 0; i--) {
     const t = toks[i]!;
-    if (t === "$" || t === "€" || t === "%" ) {
-      if (t === "%" && vals.length) vals[0] = { ...vals[0]!, percent: true, raw: `${vals[0]!.raw}%` };
+    if (t === "$" || t === "€" || t === "%") {
+      if (t === "%") percentSign = true;
       continue;
     }
     const n = parseNumToken(t);
     if (!n) break;
-    vals.unshift(n);
+    vals.unshift(percentSign && !n.percent ? { ...n, percent: true, raw: `${n.raw}%` } : n);
+    percentSign = false;
   }
+  if (!vals.length) return null;
+  // a footnote marker printed after the label ("Services (3) 78,129 14 % 68,425", "Patriots Park (2)") is no value
+  if (i >= 0 && isFootnoteMarker(vals, toks[i + 2] === "$")) vals.shift();
   if (!vals.length) return null;
   let label = toks.slice(0, i + 1).join(" ");
   label = label.replace(/\.{2,}$/, "").replace(/[.\s]+$/, "").replace(/\s*\$$/, "").trim();

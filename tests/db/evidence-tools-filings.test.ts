@@ -1,0 +1,113 @@
+/**
+ * The typed evidence tools on filings as PDFs print them: text layers that lost their "ti"
+ * ligatures, headcounts wrapped over lines, a later filing whose headcount extraction cannot
+ * read, combined filings of two registrants, rate rows ("41.2 %") and footnote markers in tables.
+ * Made-up companies' text filings go through the real ingest and rules extraction.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createDeal } from "@/lib/db/queries/deals";
+import { createAgentContext, type AgentContext } from "@/lib/agent/context";
+import { createAgentTools } from "@/lib/agent/tools";
+import { runExtraction } from "@/lib/extraction/run";
+import { ingestFile } from "@/lib/ingest/ingest";
+import { openTestDb } from "../helpers/db";
+import { statements } from "../helpers/filings";
+import { tempDir, writeFixture } from "../helpers/fixtures";
+
+setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+const cover = (year: number, names: string[]) =>
+  [
+    "UNITED STATES", "SECURITIES AND EXCHANGE COMMISSION", "FORM 10-K", `For the fiscal year ended December 31, ${year}`, "Commission File Number 1-24680", "",
+    ...names, "", `(Exact name of ${names.length > 1 ? "Registrants" : "registrant"} as specified in its charter)`, "",
+    "410 Lantern Row, Suite 200", "Halvorsen, Minnesota 55401", "(Address of principal executive offices) (Zip Code)",
+  ].join("\n");
+// the text layer lost every "ti" ligature: a blank stands where it was
+const officers = [
+  "Informa on About Our Execu ve Officers", "Name Age Position",
+  "Odile M. Brandt 57 Chief Execu ve Officer", "Tobias R. Quenell 49 Execu ve Vice President and Chief Financial Offi cer",
+  "Petra L. Vance 44 Senior Vice President and Chief Accoun ng Officer",
+].join("\n");
+const people2022 = ["Item 1. Business", "Human Capital", "As of December 31, 2022, the Company had approximately 9,100 full-time", "equivalent employees."].join("\n");
+const people2023 = ["Item 1. Business", "Human Capital", "Our workforce stood at roughly 9,800 people when the year closed, most of them in manufacturing."].join("\n");
+const audit = ["Item 9A. Controls and Procedures", "Marrow & Steen LLP, an independent registered public accounting firm, has audited the consolidated financial statements included in this report."].join("\n");
+const operating = [
+  "Item 7. Management's Discussion and Analysis", "Operating Statistics", "2023 2022",
+  "Gross margin 41.2 % 39.8 %", "Store count (2) 1,240 1,180", "Same-store sales growth (1) 3.5% 2.1%",
+  "", "Long-term Debt", "(In millions) 2023 2022", "Total principal 4,800 5,050", "Less: Current portion of long-term debt (300) (250)", "Long-term debt, net of current portion 4,500 4,800",
+].join("\n");
+
+describe("evidence tools on filings as PDFs print them", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let ctx: AgentContext;
+  const call = async (name: string, input: unknown) => {
+    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse?: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
+    const schema = tools[name]!.inputSchema as unknown as { parse: (x: unknown) => unknown };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool's output shape is asserted field by field below
+    return (await tools[name]!.execute(schema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
+  };
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    const deal = await createDeal({ db, slug: "lantern", name: "Lantern" });
+    ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
+    const dir = tempDir("manda-evidence-filings-");
+    const names = ["LANTERN FORGE, INC.", "LANTERN FORGE OPERATING PARTNERSHIP"];
+    const filings: Array<[string, number, string[]]> = [
+      ["LANTERN_2022_10K.txt", 2022, [cover(2022, names), people2022, officers, ...statements("Lantern Forge, Inc.", 1), audit]],
+      ["LANTERN_2023_10K.txt", 2023, [cover(2023, names), people2023, officers, ...statements("Lantern Forge, Inc.", 2), operating, audit]],
+    ];
+    for (const [file, , pages] of filings) {
+      const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, file, new TextEncoder().encode(pages.join("\f"))) });
+      if (r.status !== "indexed" || !r.documentId) throw new Error(`${file} was not indexed`);
+      for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
+    }
+  }, 180_000);
+  afterAll(() => cleanup());
+
+  it("get_people reads an officer list whose text lost its 'ti' ligatures, titles mended and cited as stored", async () => {
+    const cfo = await call("get_people", { role: "CFO" });
+    expect(cfo.items[0]).toMatchObject({ name: "Tobias R. Quenell", detail: expect.stringMatching(/^Executive Vice President and Chief Financial Officer/), document: "LANTERN_2023_10K.txt" });
+    expect(cfo.items[0].excerpt).toContain("Execu ve Vice President");
+    const cao = await call("get_people", { role: "chief accounting officer" });
+    expect(cao.items[0]?.name).toBe("Petra L. Vance");
+  });
+
+  it("get_company_facts marks a headcount only an older filing states as history and gives the newest filing's passage", async () => {
+    const out = await call("get_company_facts", { facts: ["employees"] });
+    expect(out.facts.employees[0]).toMatchObject({ document: "LANTERN_2022_10K.txt", detail: expect.stringContaining("9,100"), superseded: true });
+    expect(out.newestFiling).toBe("LANTERN_2023_10K.txt");
+    expect(out.passages.some((p: { document: string; text: string }) => p.document === "LANTERN_2023_10K.txt" && p.text.includes("9,800"))).toBe(true);
+    expect(out.notes.join(" ")).toMatch(/older filing/);
+  });
+
+  it("get_company_facts reads the first of a combined filing's registrants, its headquarters, and an auditor named only in a sentence", async () => {
+    const out = await call("get_company_facts", { facts: ["registrant", "headquarters", "auditor"] });
+    expect(out.facts.registrant[0]).toMatchObject({ name: "LANTERN FORGE, INC.", document: "LANTERN_2023_10K.txt" });
+    expect(out.facts.headquarters[0].detail).toMatch(/Halvorsen, Minnesota/);
+    expect(out.facts.auditor[0]).toMatchObject({ name: "Marrow & Steen LLP", document: "LANTERN_2023_10K.txt" });
+  });
+
+  it("get_line_items carries a rate row's value with the unit '%', and reads no footnote marker as a negative figure", async () => {
+    const out = await call("get_line_items", { items: ["Gross margin", "Store count", "Same-store sales growth"] });
+    const margin = out.rows.find((r: { label: string }) => r.label === "Gross margin");
+    expect(margin).toMatchObject({ unit: "%", scale: 1 });
+    expect(margin.columns.map((c: { period: string; value: number }) => [c.period, c.value])).toEqual([["FY2023", 41.2], ["FY2022", 39.8]]);
+    const stores = out.rows.find((r: { label: string }) => r.label === "Store count");
+    expect(stores.columns.map((c: { value: number }) => c.value)).toEqual([1240, 1180]);
+    const growth = out.rows.find((r: { label: string }) => r.label === "Same-store sales growth");
+    expect(growth.columns.map((c: { value: number }) => c.value)).toEqual([3.5, 2.1]);
+  });
+
+  it("a 'Less:' row is the deducted item's amount, found and computed by its name", async () => {
+    const out = await call("get_line_items", { items: ["Current portion of long-term debt"] });
+    expect(out.rows[0]).toMatchObject({ label: "Current portion of long-term debt", match: "label" });
+    const scale = out.rows[0].scale;
+    expect(out.rows[0].columns.map((c: { period: string; value: number }) => [c.period, c.value / scale])).toEqual([["FY2023", 300], ["FY2022", 250]]);
+    const due = await call("compute_metric", { metric: "debt due within a year", formula: "Current portion of long-term debt + 0", periods: ["2023"] });
+    expect(due).toMatchObject({ status: "answered", value: 300 * scale });
+  });
+});
