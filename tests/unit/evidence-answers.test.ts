@@ -62,6 +62,12 @@ describe("evidence writers", () => {
     expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
   });
 
+  it("a row of rates is no part's amount: 'Subscription share of revenue 82.7%' beside 'Subscription revenue 4,300'", () => {
+    const amount = row("Subscription revenue", "Revenue by quarter", 4_300);
+    const rate: LineItemRow = { ...row("Subscription share of revenue", "Key figures", 0), scale: 1, unit: "%", columns: [{ period: "FY2022", months: 12, value: 82.7, printed: "82.7%" }] };
+    expect(writeScopedRows({ rows: [amount, rate], notFound: [], notes: [] }, revenue, "subscription")).toMatch(/Subscription revenue.*USD 4,300 million/);
+  });
+
   it("says what it searched and that the company total is not the part's figure", () => {
     const r = readQuestion("iphone unit sales 2022", ["ACME INC."]);
     const text = writeNotFound(revenue, r, [row("Net sales", "Consolidated Statements of Operations", 394_328)], [], "ACME INC.");

@@ -170,9 +170,12 @@ function namesOnly(label: string, c: Concept): boolean {
 /** The row's column for the newest of the periods asked (when it has one), else its first with a value. */
 const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === periods.at(-1)) ?? x.columns.find((k) => k.value !== null)!;
 
+/** A row of rates ("Subscription share of revenue 82.7%") states no amount, count or per-share figure. */
+const sameKind = (c: Concept, x: LineItemRow) => x.unit !== "%" || !["amount", "count", "per_share"].includes(c.kind);
+
 export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []): LineItemRow | null {
   const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
-  const named = o.rows.filter((x) => namesOnly(x.label, c) && x.columns.some((col) => col.value !== null));
+  const named = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
   if (!named.length) return null;
   const statement = named.find((x) => x.source === "statement");
   if (statement) return statement;
@@ -207,7 +210,7 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const stemsOf = (t: string) => tokens(t).map((x) => x.stem);
   // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
   const inSegments = (x: LineItemRow) => /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bgroups?\b|\bdivisions?\b/i.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "));
-  const valued = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && scopeStems.every((s) => stemsOf(x.label).includes(s)) && (!segment || inSegments(x)));
+  const valued = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)) && (!segment || inSegments(x)));
   const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
   const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
