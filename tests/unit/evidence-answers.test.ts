@@ -62,6 +62,18 @@ describe("evidence writers", () => {
     expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
   });
 
+  it("a part's row read with a change column as a period is no second period", () => {
+    const japan: LineItemRow = { ...row("Japan", "Net sales by reportable segment", 0), row: "Japan 25,977 (9) % 28,482 33 % 21,418",
+      columns: [{ period: "FY2022", months: 12, value: 25_977e6, printed: "25,977" }, { period: "FY2021", months: 12, value: -9e6, printed: "(9)" }] };
+    expect(writeRowChange(japan, revenue, readQuestion("acme japan revenue growth fy2021 to fy2022", ["ACME INC."]))).toBeNull();
+  });
+
+  it("a part-table row labelled 'U.S' answers the U.S. segment's figure", () => {
+    const r = readQuestion("What was the operating income of Acme's U.S. segment in 2022?", ["ACME INC."]);
+    const done = [{ toolName: "get_line_items", input: {}, output: { rows: [], notFound: [], notes: [] } }, { toolName: "search_documents", input: {}, output: { passages: [] } }, { toolName: "query_knowledge_base", input: {}, output: { tableValues: [{ label: "U.S — OPERATING INCOME — Operating income", column: "2022" }] } }];
+    expect(partAnswerOverride(r, done, "U.s — operating income at 2022: USD 5.14 billion (source: ACME_2022_10K.pdf, p.17).")).toBeNull();
+  });
+
   it("a row of rates is no part's amount: 'Subscription share of revenue 82.7%' beside 'Subscription revenue 4,300'", () => {
     const amount = row("Subscription revenue", "Revenue by quarter", 4_300);
     const rate: LineItemRow = { ...row("Subscription share of revenue", "Key figures", 0), scale: 1, unit: "%", columns: [{ period: "FY2022", months: 12, value: 82.7, printed: "82.7%" }] };

@@ -85,6 +85,12 @@ describe("question reader", () => {
     expect(readQuestion("what did they make up in 2022", ROOM, first).direction).toBeUndefined();
   });
 
+  it("reads no part from an instruction sentence after the question", () => {
+    for (const q of ["What is Alderwick's year end FY2017 total current liabilities (in USD millions)? Base your judgments on the information provided primarily in the balance sheet.", "What is the FY2016 COGS for Alderwick? Please state answer in USD millions. Provide a response to the question by primarily using the statement of income."]) {
+      expect(readQuestion(q, ROOM).scope, q).toBeUndefined();
+    }
+  });
+
   it("reads an earlier answer's period from its lead line only, and none from an answer that found nothing", () => {
     expect(answeredPeriod("For Q3 2024, EBITDA was EUR 1.2 million (source: r.pdf, p.3)")).toEqual(["Q3 2024"]);
     expect(answeredPeriod("Alderwick: Revenue for fiscal 2020 was **USD 7 million**\n(line as printed: 2020 2019)")).toEqual(["FY2020"]);

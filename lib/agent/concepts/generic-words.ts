@@ -21,6 +21,7 @@ export const GENERIC_WORDS = new Set(
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
     "spend spent spending make made bring brought generate generated earn earned put into new " +
     "did they any name names named called left come comes came coming " +
+    "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
     "expect expected expects future past history historical trend trends going forward look looking like " +

@@ -82,11 +82,20 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
   return `${verdict} — ${whose(company)}${label} ${verb} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)})${relative} ${cites}`;
 }
 
+/**
+ * A column whose printed figure the row prints with a "%" after it ("Japan 25,977 (9) % 28,482") is
+ * the change beside an amount, read into the wrong column by an older table reader: no amount.
+ */
+function printedAsRate(row: LineItemRow, printed: string | undefined): boolean {
+  if (row.unit === "%" || !printed) return false;
+  return new RegExp(`(?:^|\\s)${printed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*%`).test(row.row);
+}
+
 /** A row's values per period, in the row's own scale and unit. */
 function rowPoints(row: LineItemRow, c: Concept): Point[] {
   const months = row.columns.find((x) => x.value !== null)?.months;
   return row.columns
-    .filter((x) => x.value !== null && x.months === months)
+    .filter((x) => x.value !== null && x.months === months && !printedAsRate(row, x.printed))
     .map((x) => ({ period: x.period, value: x.value!, shown: shownValue(c, x, row) }));
 }
 

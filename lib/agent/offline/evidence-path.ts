@@ -296,8 +296,19 @@ function notFound(r: Reading, made: ToolExchange[], closest: Passage[] = []): st
 /** The text names the part asked by at least half its words (a long question's leftover words are not all the part's name). */
 function namesHalfOf(scope: string | undefined, text: string): boolean {
   const want = scope ? tokens(scope).map((t) => t.stem) : [];
-  const have = new Set(tokens(text).map((t) => t.stem));
+  const have = new Set(tokens(initialsAsWords(text)).map((t) => t.stem));
   return want.filter((w) => have.has(w)).length * 2 >= want.length;
+}
+
+/** Places filings write out in full or with stops that analysts type as initials ("US", "UK"). */
+const WRITTEN_OUT: Array<[RegExp, string]> = [[/\bUnited States\b/g, "US"], [/\bUnited Kingdom\b/g, "UK"]];
+
+/** "U.S." and "United States" read as "US", the way the question reader reads the analyst's "U.S.". */
+function initialsAsWords(text: string): string {
+  // "U.S.", and "U.S" as a table label prints it
+  let t = text.replace(/\b((?:\p{Lu}\.)+\p{Lu})\.?(?!\p{L})/gu, (m: string) => m.replace(/\./g, "") + " ");
+  for (const [re, to] of WRITTEN_OUT) t = t.replace(re, to);
+  return t;
 }
 
 /** The documents write a word of the scope as a name ("Tableau", "App Store", "San Francisco") where the analyst typed it in lower case. */

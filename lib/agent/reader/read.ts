@@ -178,8 +178,9 @@ function conceptsOf(hits: ConceptHit[]): Concept[] {
 
 /** A word of the scope written with a capital (or mixed case: "iPhone") away from the question's start: a name. */
 function namesProperly(text: string, scope: string): boolean {
-  const first = text.trim().split(/\s+/)[0]?.replace(/[^\p{L}\p{N}]/gu, "");
-  return scope.split(/\s+/).some((w) => w !== first && /\p{Lu}/u.test(w));
+  // a capital that opens a sentence ("… balance sheet? Base your judgments …") names nothing
+  const openers = new Set([...text.matchAll(/(?:^|[.?!:]\s+)([\p{L}\p{N}]+)/gu)].map((m) => m[1]!));
+  return scope.split(/\s+/).some((w) => !openers.has(w) && /\p{Lu}/u.test(w));
 }
 
 /** Pronouns that are also initials when capitalised: "us" is a pronoun, "US" (or "U.S.") the country, "IT" a business. */
