@@ -128,6 +128,28 @@ describe("a quoted sentence for a figure asked", () => {
     }
   });
 
+  it("an amount asked is not answered by a sentence stating only its change", () => {
+    for (const q of ["acme ground operating income fy2015?", "What was Acme Ground's operating income in 2015?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("Acme Ground segment operating income increased 19% in 2015 primarily due to yield improvement."), []), q).toMatch(/^I couldn't find/);
+      expect(quoteAnswerOverride(r, quote("Acme Ground segment operating income was $3,140 million in 2015, up 19%."), []), q).toBeNull();
+    }
+    // the change itself asked: the sentence answers
+    expect(quoteAnswerOverride(readQuestion("acme ground operating income growth 2015", ROOM), quote("Acme Ground segment operating income increased 19% in 2015 primarily due to yield improvement."), [])).toBeNull();
+  });
+
+  it("a percentage of an amount asked, or a rate of production, is not held to these bars", () => {
+    expect(quoteAnswerOverride(readQuestion("What percentage of Acme's revenue for fiscal 2015 came from sales outside the U.S.?", ROOM), quote("Sales outside the U.S. accounted for 79% of our revenue for the fiscal year ended December 26, 2015."), [])).toBeNull();
+    expect(quoteAnswerOverride(readQuestion("What production rate changes is Acme forecasting for FY2016?", ROOM), quote("We plan to gradually increase 737 production rates based on market demand."), [])).toBeNull();
+  });
+
+  it("a rate the catalog does not know needs a percentage", () => {
+    for (const q of ["acme on-time delivery rate for fy15?", "what % of deliveries arrived on time in 2015?"]) {
+      expect(quoteAnswerOverride(readQuestion(q, ROOM), quote("Acme remains the industry leader, providing rapid, reliable, time-definite delivery."), []), q).toMatch(/^I couldn't find the rate asked/);
+      expect(quoteAnswerOverride(readQuestion(q, ROOM), quote("In 2015, 96.5% of Acme deliveries arrived on time."), []), q).toBeNull();
+    }
+  });
+
   it("is replaced when it states no value", () => {
     const r = readQuestion("acme net operating income 2015", ROOM);
     expect(quoteAnswerOverride(r, quote("We seek to maximize net operating income from our existing properties."), [])).toMatch(/^I couldn't find/);

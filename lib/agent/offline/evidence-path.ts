@@ -375,14 +375,28 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const ranked = rankingOverride(r, text, done);
   if (ranked) return ranked;
   const c = r.concepts[0];
-  if (!c || !FIGURE_KINDS.has(c.kind) || r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
+  if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   const m = QUOTE_ANSWER.exec(text);
   if (!m) return null;
   const quote = m[2]!;
-  const named = new Set(findConcepts(quote).map((h) => h.concept.id));
-  if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote)) return null;
   const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
+  // a rate the catalog does not know ("on-time delivery rate"): a sentence with no percentage states none
+  if (!c) return RATE_WORD.test(r.text) && !PERCENT_VALUE.test(text) ? noRateFound(quoted) : null;
+  if (!FIGURE_KINDS.has(c.kind)) return null;
+  const named = new Set(findConcepts(quote).map((h) => h.concept.id));
+  // an amount asked is its level: "operating income increased 19%" states its change, not the amount
+  const level = c.kind !== "amount" || !!r.aggregate || RATE_WORD.test(r.text) || statesAValue(quote.replace(PERCENT_VALUE_G, " "));
+  if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote) && level) return null;
   return notFound(r, mine(done), [quoted]);
+}
+
+/** A percentage asked: "%", "percent", or a rate asked for a period ("on-time delivery rate for fy23?"), not "production rate changes". */
+const RATE_WORD = /%|\bpercent(?:age)?\b|\brate\s*(?:(?:for|in|at|of)\s+)?(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|\?|$)/i;
+const PERCENT_VALUE = /\d\s*(?:%|percent\b|percentage points?\b)/i;
+const PERCENT_VALUE_G = /[-+(]?\d[\d,.]*\)?\s*(?:%|percent\b|percentage points?\b)/gi;
+
+function noRateFound(quoted: Passage): string {
+  return ["I couldn't find the rate asked in the documents: the closest sentence states no percentage.", "Closest evidence (not an answer to the question as asked):", `- passage on ${quoted.citation.replace(/^\(source: |\)$/g, "")}: "${quoted.text.replace(/\s+/g, " ").slice(0, 160)}…"`, "Would you like me to add this question to the Q&A list?"].join("\n");
 }
 
 /** Words of titles and bodies: a run of capitalised words made of them is a role ("Corporate Vice President"), not a name. */
