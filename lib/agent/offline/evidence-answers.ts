@@ -18,7 +18,7 @@ import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
 
-const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
+export const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
 const whose = (company?: string) => (company ? `${company}: ` : "");
 
 export function writeCompute(o: ComputeOutput, r: Reading): string | null {

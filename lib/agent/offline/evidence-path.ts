@@ -12,15 +12,15 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { dayAsked, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
-import { statesAValue } from "@/lib/answers/narrative/fit";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { FILING_REFERENCE, statesAValue } from "@/lib/answers/narrative/fit";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
 import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { periodsIn, readQuestion, type Reading } from "../reader/read";
+import { joinInitials, periodsIn, readQuestion, type Reading } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -277,8 +277,8 @@ export function incompleteAnswerOverride(r: Reading, done: ToolExchange[], text:
 /** "Interest coverage = Operating income / Interest expense": the inputs the statements do not print for the periods asked. */
 function writeIncomplete(o: ComputeOutput | undefined): string | null {
   if (!o || o.status !== "incomplete" || !o.missing.length || !o.metric) return null;
-  const missing = [...new Set(o.missing.map((m) => `${m.label} (${m.period.replace(/^FY(\d{4})$/, "fiscal $1")})`))];
-  const found = o.inputs.map((i) => `- ${i.label}, ${i.period.replace(/^FY(\d{4})$/, "fiscal $1")}: ${formatAmount(i.value, i.scale, i.currency)} ${i.citation}`);
+  const missing = [...new Set(o.missing.map((m) => `${m.label} (${periodWord(m.period)})`))];
+  const found = o.inputs.map((i) => `- ${i.label}, ${periodWord(i.period)}: ${formatAmount(i.value, i.scale, i.currency)} ${i.citation}`);
   return [
     `I couldn't compute ${o.metric.name.toLowerCase()}${o.company ? ` for ${o.company}` : ""}: ${o.formula ?? ""}, and the statements print no line for ${missing.join(", ")}.`,
     ...(found.length ? ["Inputs found:", ...found] : []),
@@ -305,8 +305,7 @@ const WRITTEN_OUT: Array<[RegExp, string]> = [[/\bUnited States\b/g, "US"], [/\b
 
 /** "U.S." and "United States" read as "US", the way the question reader reads the analyst's "U.S.". */
 function initialsAsWords(text: string): string {
-  // "U.S.", and "U.S" as a table label prints it
-  let t = text.replace(/\b((?:\p{Lu}\.)+\p{Lu})\.?(?!\p{L})/gu, (m: string) => m.replace(/\./g, "") + " ");
+  let t = joinInitials(text);
   for (const [re, to] of WRITTEN_OUT) t = t.replace(re, to);
   return t;
 }
@@ -347,7 +346,7 @@ const RANKING = /\b(?:biggest|largest|smallest|highest|lowest|most|least|top|lea
 function rankingOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
   if (!RANKING.test(r.text) || r.polar) return null;
   const m = QUOTE_ANSWER.exec(text);
-  if (!m || statesAValue(m[2]!.replace(FILING_PART_WORDS, " "))) return null;
+  if (!m || statesAValue(m[2]!.replace(FILING_REFERENCE, " "))) return null;
   const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: m[2]!.length, text: m[2]!, citation: m[3]! };
   const passages = [quoted, ...mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
   return [
@@ -357,7 +356,6 @@ function rankingOverride(r: Reading, text: string, done: ToolExchange[]): string
     "Would you like me to add this question to the Q&A list?",
   ].join("\n");
 }
-const FILING_PART_WORDS = /\b(?:part|item|note|form)\s+[\dIVXA-Z][\w.-]*/gi;
 
 /** "Which customers …", "who …", "where …": a name or a place is asked, which a quote without a figure may give. */
 const NAME_ASKED = /\b(?:which|who|whom|where|when|why)\b/i;
@@ -471,9 +469,8 @@ function periodMisfit(asked: string[], answerText: string): string | null {
   const comparable = asked.every((p) => FISCAL_LABEL.test(p) || parsePeriod(p)?.kind === "point") && got.every((p) => FISCAL_LABEL.test(p) || parsePeriod(p)?.kind === "point");
   if (!comparable) return null;
   const fits = got.some((g) => asked.some((a) => a === g || ((parsePeriod(a)?.kind === "point" || parsePeriod(g)?.kind === "point") && yearOf(a) === yearOf(g))));
-  return fits ? null : asked.map(periodLabel).join(", ");
+  return fits ? null : asked.map(periodWord).join(", ");
 }
-const periodLabel = (p: string) => p.replace(/^FY(\d{4})$/, "fiscal $1");
 
 /** "in $ millions", "in USD": the answer is asked as money. */
 const IN_MONEY = /\bin (?:\$|usd|eur|dollars|millions|billions|thousands)\b|\$\s*(?:m|mm|bn|millions?)\b/i;

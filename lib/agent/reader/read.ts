@@ -224,9 +224,14 @@ function changePeriods(periods: string[]): string[] {
   return y ? [`FY${Number(y) - 1}`, `FY${y}`] : periods;
 }
 
+/** Initials written with stops are one word: "U.S." (and "U.S", as table labels print it) → "US". */
+export function joinInitials(text: string): string {
+  return text.replace(/\b((?:\p{Lu}\.)+\p{Lu})\.?(?!\p{L})/gu, (m: string) => m.replace(/\./g, "") + " ");
+}
+
 export function readQuestion(asked: string, companies: string[], previous?: Reading): Reading {
   // initials written with stops ("U.S.", "U.K.") are one word
-  const text = asked.replace(/\b((?:\p{Lu}\.){2,})/gu, (m: string) => m.replace(/\./g, "") + " ");
+  const text = joinInitials(asked);
   const hits = findConcepts(text);
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);

@@ -135,6 +135,8 @@ export const withoutYears = (text: string) => text.replace(/^\s*\(\d{1,2}\)\s*/,
 
 /** The text states a value: a number other than a year, a day of a date or a reference ("Note 11"). */
 export const statesAValue = (text: string) => VALUE.test(withoutYears(text));
+/** "Part II, Item 7", "Note 12", "Form 10-K": where a filing points, not figures it states. */
+export const FILING_REFERENCE = /\b(?:part|item|note|form|exhibit|schedule)\s+[\dIVXA-Z][\w.-]*/gi;
 
 /**
  * A named figure ("tenant retention rate") answered: the unit names its noun and the word before

@@ -7,7 +7,7 @@
  * has the answer's shape (answer-type fit). Headings, page furniture and figure rows never pass.
  */
 import { classifyQuestion, type AnswerType } from "./answer-type";
-import { prepareFit, statesAValue, type Fit } from "./fit";
+import { FILING_REFERENCE, prepareFit, statesAValue, type Fit } from "./fit";
 import { sectionFit, unitSections, wantedSections } from "./sections";
 import { segmentPage, type Unit } from "./segment";
 import { coreWords } from "@/lib/ingest/metadata-company-key";
@@ -65,8 +65,6 @@ export interface ScoredUnit {
 
 const BOILERPLATE = /\bforward-looking statements?\b|\bincorporat\w* (?:\w+ ){0,3}by reference\b|\bsafe harbor\b|\bthe information required by this item\b/i;
 const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\b(?:is|are) (?:discussed|described|included|presented|set forth|provided) in (?:note|item|part)\b|\b(?:may|can) be found (?:in|under)\b/i;
-/** "Part II, Item 7", "Note 12", "Form 10-K": where a filing points, not figures it states. */
-const FILING_PART = /\b(?:part|item|note|form|exhibit|schedule)\s+[\dIVXA-Z][\w.-]*/gi;
 /** Contract language of exhibits filed with a report: defined terms, numbered clauses. */
 const CONTRACT = /\b(?:hereinafter|hereunder|thereunder|hereto|whereas|shall mean|as defined in|the “\p{Lu}[\p{L} ]+”\)|pursuant to section)\b|^\(?[a-z0-9]{1,3}\)\s/iu;
 
@@ -143,7 +141,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // a terse figure question's keywords all name the figure: a sentence missing more than one of them states another
     const valueless = !!q.periodFigure && (!statesAValue(unit.text) || m.coreHits < m.coreTotal - (m.coreTotal >= 3 ? 1 : 0));
     // "Further information regarding the segments may be found in Part II, Item 7": a pointer, not what it points to
-    const pointer = !trusted && CROSS_REFERENCE.test(unit.text) && !statesAValue(unit.text.replace(FILING_PART, " "));
+    const pointer = !trusted && CROSS_REFERENCE.test(unit.text) && !statesAValue(unit.text.replace(FILING_REFERENCE, " "));
     const passes = fit.ok && !valueless && !exhibit && !pointer && !offSubject && !(otherYear && PERIOD_KINDS.has(q.type.kind === "description" && q.type.figure ? "amount" : q.type.kind)) && (trusted || roleOnly || defined || clearsTermBar(m));
     const long = unit.text.length > 600 ? 1.5 : unit.text.length > 450 ? 0.5 : 0;
     // a count: the counted noun next to a number carries most of the match; a stock "at year-end" beats a flow
