@@ -20,7 +20,7 @@ import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { joinInitials, periodsIn, readQuestion, type Reading } from "../reader/read";
+import { joinInitials, periodsIn, readQuestion, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -30,15 +30,17 @@ interface Call {
   input: Record<string, unknown>;
 }
 
-/** The companies the system prompt's "# Data room" section lists. */
-export function dataRoomCompanies(prompt: LanguageModelV3Prompt): string[] {
+/** The companies the system prompt's "# Data room" section lists, with their tickers ("- ACME CORP (ticker ACME): …"). */
+export function dataRoomCompanies(prompt: LanguageModelV3Prompt): Array<{ name: string; tickers: string[] }> {
   const system = prompt.filter((m) => m.role === "system").map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
   const section = system.split(/^# Data room$/m)[1] ?? "";
-  return [...section.matchAll(/^- ([^:\n]+):/gm)].map((m) => m[1]!.trim()).filter((c) => c && c !== "Other documents");
+  return [...section.matchAll(/^- (.+?)(?: \(tickers? ([^)\n]+)\))?: /gm)]
+    .map((m) => ({ name: m[1]!.trim(), tickers: m[2] ? m[2].split(/,\s*/) : [] }))
+    .filter((c) => c.name && c.name !== "Other documents");
 }
 
 /** The current turn read with the conversation before it (each earlier turn read in order, for follow-ups). */
-export function readTurn(conv: Conversation, companies: string[]): Reading {
+export function readTurn(conv: Conversation, companies: readonly RoomCompany[]): Reading {
   let prev: Reading | undefined;
   for (const t of conv.past) {
     if (!t.user.trim()) continue;
