@@ -58,6 +58,11 @@ describe("evidence writers", () => {
       expect(picked?.document, q).toBe("ACME_2022_10K.pdf");
       expect(writeRowChange(picked, revenue, r), q).toMatch(/growth, fiscal 2021–fiscal 2022: \*\*\+8\.5%\*\*/);
     }
+    // one year asked: its growth over the year before it
+    for (const q of ["acme greater china sales growth in 2022?", "how much did greater china revenue grow in fy22", "greater china rev yoy 2022"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(writeRowChange(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "greater china", false, r.periods), revenue, r), q).toMatch(/growth, fiscal 2021–fiscal 2022: \*\*\+8\.5%\*\*/);
+    }
     const change = readQuestion("acme greater china revenue change fy2021 to fy2022", ["ACME INC."]);
     expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
   });

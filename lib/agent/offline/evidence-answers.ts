@@ -16,7 +16,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
-import type { Reading } from "../reader/read";
+import { changePeriods, type Reading } from "../reader/read";
 
 export const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
 const whose = (company?: string) => (company ? `${company}: ` : "");
@@ -105,7 +105,8 @@ function rowPoints(row: LineItemRow, c: Concept): Point[] {
  */
 export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   if (!row || (r.aggregate !== "growth" && r.aggregate !== "change")) return null;
-  const pair = lastTwo(rowPoints(row, c), r.periods.filter((p) => /^FY\d{4}$/.test(p)));
+  // "growth in 2017": 2017 over the year before it
+  const pair = lastTwo(rowPoints(row, c), changePeriods(r.periods).filter((p) => /^FY\d{4}$/.test(p)));
   if (pair.length < 2) return null;
   const [a, b] = pair as [Point, Point];
   const rate = /%/.test(a.shown);

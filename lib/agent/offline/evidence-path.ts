@@ -20,7 +20,7 @@ import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { joinInitials, periodsIn, readQuestion, type Reading, type RoomCompany } from "../reader/read";
+import { changePeriods, joinInitials, periodsIn, readQuestion, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -166,8 +166,11 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "rows":
       return { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
-    case "scoped":
-      return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...periods, limit: 12 } };
+    case "scoped": {
+      // a part's growth in one year needs the year before it too
+      const moved = r.aggregate === "growth" || r.aggregate === "change" ? changePeriods(r.periods) : r.periods;
+      return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...(moved.length ? { periods: moved } : {}), limit: 12 } };
+    }
     case "sentence": {
       // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "")).join(" ");

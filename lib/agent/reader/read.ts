@@ -176,7 +176,9 @@ function companyWords(text: string, companies: readonly RoomCompany[]): Set<stri
   const out = new Set<string>(companies.flatMap((c) => [...tickerTokens(text, toks, c)]));
   for (const t of toks) {
     const k = wordKey(t.word);
-    if (companies.some((c) => nameWords(nameOf(c)).includes(k) || companyAliases(nameOf(c)).includes(k))) out.add(t.word);
+    // "adobes operating income": a possessive typed without its apostrophe
+    const bare = k.length > 3 && k.endsWith("s") ? k.slice(0, -1) : k;
+    if (companies.some((c) => [k, bare].some((w) => nameWords(nameOf(c)).includes(w) || companyAliases(nameOf(c)).includes(w)))) out.add(t.word);
   }
   return out;
 }
@@ -214,13 +216,19 @@ function namesProperly(text: string, scope: string): boolean {
 const PRONOUN_INITIALS = new Set(["us", "it"]);
 const capitalPronoun = (text: string, t: Token) => PRONOUN_INITIALS.has(t.word) && text.slice(t.start, t.end) === t.word.toUpperCase() && /\p{Ll}/u.test(text);
 
+/** Generic words that open names of places when a name follows ("New York", "New South Wales"). */
+const NAME_OPENERS = new Set(["new"]);
+
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[], concepts: Concept[] = []): string | undefined {
   const toks = tokens(text);
   // "cash left from operations after capex": the words of what the figure is made of describe it
   const describing = new Set(concepts.flatMap((c) => c.madeOf ?? []).flatMap((id) => conceptById(id)?.terms ?? []).flatMap((t) => tokens(t).map((x) => x.stem)));
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
-  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t)) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
+  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t));
+  // "new" opens a place's name ("New York", "New Jersey"): kept before a word of the scope
+  const left = toks.filter((t, i) => kept(t, i) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
@@ -245,8 +253,8 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
   return directionOf(said) ?? (namesBothDirections(said) ? "either" : undefined);
 }
 
-/** "Down in 2022": the year asked and the year before it; other periods as read. */
-function changePeriods(periods: string[]): string[] {
+/** "Down in 2022", "growth in 2022": the year asked and the year before it; other periods as read. */
+export function changePeriods(periods: string[]): string[] {
   const y = periods.length === 1 ? /^FY(\d{4})$/.exec(periods[0]!)?.[1] : undefined;
   return y ? [`FY${Number(y) - 1}`, `FY${y}`] : periods;
 }
