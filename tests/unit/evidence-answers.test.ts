@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRisks, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -65,6 +65,27 @@ describe("evidence writers", () => {
     }
     const change = readQuestion("acme greater china revenue change fy2021 to fy2022", ["ACME INC."]);
     expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
+  });
+
+  it("a part's rows that disagree give the one headed by the figure alone, not a narrower figure of it", () => {
+    const rows = [row("Digital Experience", "Segment Information", 4_422, ["% Change", "Total revenue"]), row("Digital Experience", "", 3_880, ["% Change", "Total subscription revenue"])];
+    expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])?.columns[0]?.value).toBe(4_422e6);
+    // two blocks headed by the figure alone that disagree: no answer
+    const two = [row("Digital Experience", "Segment Information", 4_422, ["Total revenue"]), row("Digital Experience", "Revenue by segment", 3_880, ["Net sales"])];
+    expect(pickScopedRow({ rows: two, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])).toBeNull();
+  });
+
+  it("a part's figure for several years asked lists each year and the change, in any order asked", () => {
+    const services: LineItemRow = { ...row("Services", "Net sales by category", 0), columns: [["FY2022", 78_129], ["FY2021", 68_425], ["FY2020", 53_768]].map(([p, v]) => ({ period: p as string, months: 12, value: (v as number) * 1e6, printed: String(v) })) };
+    for (const q of ["acme services rev fy22 vs fy21", "compare services revenue in 2021 and 2022", "services sales 2021 and 2022?"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const picked = pickScopedRow({ rows: [services], notFound: [], notes: [] }, revenue, "services", false, r.periods);
+      const text = writeRowSeries(picked, revenue, r);
+      expect(text, q).toMatch(/fiscal 2021 to fiscal 2022: \+USD 9,704 million, \+14\.2%/);
+      expect(text, q).toMatch(/fiscal 2021: \*\*USD 68,425 million\*\*\n- fiscal 2022: \*\*USD 78,129 million\*\*/);
+    }
+    // a year the row does not hold: no answer
+    expect(writeRowSeries(services, revenue, readQuestion("services revenue 2019 vs 2022", ["ACME INC."]))).toBeNull();
   });
 
   it("a part's row read with a change column as a period is no second period", () => {

@@ -39,6 +39,14 @@ describe("question reader", () => {
     expect(readQuestion("ALL revenue 2022", it).company).toBe("Kestrel Tech Corp");
   });
 
+  it("keeps a place name opened by 'new' as the part asked, and reads a possessive typed without its apostrophe as the company", () => {
+    expect(readQuestion("how much rental revenue did alderwick get out of new york in 2015", ROOM).scope).toBe("rental new york");
+    expect(readQuestion("what did alderwick spend on new plants and equipment in 2015", ROOM).scope).toBeUndefined();
+    const r = readQuestion("did brindlemoors operating income go up in fy22?", ROOM);
+    expect(r).toMatchObject({ company: "Brindlemoor Foods Corporation", direction: "up" });
+    expect(r.scope).toBeUndefined();
+  });
+
   it("reads a spaced ampersand as 'and': cash & cash equivalents is the cash balance", () => {
     expect(readQuestion("alderwick cash & cash equivalents at dec 31 2019", ROOM)).toMatchObject({ concepts: [expect.objectContaining({ id: "cash" })], periods: ["31 December 2019"] });
     expect(readQuestion("alderwick cash & cash equivalents at dec 31 2019", ROOM).scope).toBeUndefined();

@@ -116,6 +116,26 @@ export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, 
   return `${whose(company)}${c.label} — ${row.label} ${what}, ${periodWord(a.period)}–${periodWord(b.period)}: **${shown}** ${row.citation}\n${periodWord(a.period)}: ${a.shown}; ${periodWord(b.period)}: ${b.shown}\n(row as printed: ${row.row})`;
 }
 
+/**
+ * "Services revenue fy22 vs fy21", "iPhone sales 2020, 2021 and 2022": the part's row for each year
+ * asked, oldest first, with the change from the first to the last. Null unless every year asked has
+ * a value in the row.
+ */
+export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
+  const asked = r.periods.filter((p) => /^FY\d{4}$/.test(p));
+  if (!row || asked.length < 2) return null;
+  const points = rowPoints(row, c).filter((p) => asked.includes(p.period)).sort((a, b) => a.period.localeCompare(b.period));
+  if (points.length !== new Set(asked).size) return null;
+  const [a, b] = [points[0]!, points.at(-1)!];
+  const rate = /%/.test(a.shown);
+  const delta = b.value - a.value;
+  const change = rate
+    ? `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points`
+    : `${delta >= 0 ? "+" : "−"}${shownValue(c, { ...row.columns[0]!, value: Math.abs(delta), printed: undefined }, row)}${a.value !== 0 ? `, ${delta >= 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : ""}`;
+  const lines = points.map((p) => `- ${periodWord(p.period)}: **${p.shown}**`);
+  return [`${whose(company)}${c.label} — ${row.label}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${change} ${row.citation}`, ...lines, `(row as printed: ${row.row})`].join("\n");
+}
+
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   return row ? writeDirection(rowPoints(row, c), r, `${row.label}${row.table?.title ? ` (table: ${row.table.title})` : ""}`, `${row.citation}\n(row as printed: ${row.row})`, company) : null;
 }
@@ -177,6 +197,13 @@ function namesOnly(label: string, c: Concept): boolean {
   return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
 }
 
+/** A heading of the row's table names the concept and nothing more ("Total revenue", "Net sales"). */
+function headedByConceptAlone(x: LineItemRow, c: Concept): boolean {
+  const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+  const terms = [...(c.rowWords ?? []), ...c.terms].map((t) => plainStems(t).join(" "));
+  return [x.table?.title ?? "", ...(x.table?.headings ?? [])].some((h) => h && terms.includes(plainStems(h).join(" ")));
+}
+
 /** The row's column for the newest of the periods asked (when it has one), else its first with a value. */
 const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === periods.at(-1)) ?? x.columns.find((k) => k.value !== null)!;
 
@@ -231,12 +258,16 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const first = valued.filter((x) => namesConcept(x.label));
   const named = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
   // an older filing's row that lacks the newest period asked is not a second opinion on it
-  const newest = periods.at(-1);
+  const newest = [...periods].sort().at(-1);
   const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));
   const candidates = current.length ? current : named;
   const col = (x: LineItemRow) => columnOf(x, periods);
-  if (!candidates.length || new Set(candidates.map((x) => `${col(x).period}|${col(x).value}`)).size > 1) return null;
-  return candidates[0]!;
+  const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${col(x).period}|${col(x).value}`)).size === 1;
+  if (agree(candidates)) return candidates[0]!;
+  // rows that disagree: the one in a block headed by the concept alone ("Total revenue"), not a
+  // narrower figure of it ("Total subscription revenue")
+  const plain = candidates.filter((x) => headedByConceptAlone(x, c));
+  return agree(plain) ? plain[0]! : null;
 }
 
 export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false): string | null {

@@ -12,7 +12,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, statesAValue } from "@/lib/answers/narrative/fit";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
@@ -218,6 +218,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     case "scoped": {
       const rows = out as unknown as LineItemsOutput;
       if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
+      if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
       return writeScopedRows(rows, c, r.scope!, r.segment);
     }
     case "sentence":
