@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -86,6 +86,23 @@ describe("evidence writers", () => {
     }
     // a year the row does not hold: no answer
     expect(writeRowSeries(services, revenue, readQuestion("services revenue 2019 vs 2022", ["ACME INC."]))).toBeNull();
+  });
+
+  it("a figure the catalog does not name answers from the row the deal labels in the question's words", () => {
+    const obligations: LineItemRow = { ...row("Total streaming content obligations", "Contractual obligations", 0, ["(in thousands)"]), scale: 1e3, row: "Total streaming content obligations $ 10,902,231 $ 9,451,112",
+      columns: [{ period: "FY2015", months: 12, value: 10_902_231e3, printed: "10,902,231" }, { period: "FY2014", months: 12, value: 9_451_112e3, printed: "9,451,112" }] };
+    const dueLater: LineItemRow = { ...obligations, label: "Due after 5 years", table: { title: "Contractual obligations", headings: ["Total streaming content obligations"] }, row: "Due after 5 years 58,048", columns: [{ period: "FY2015", months: 12, value: 58_048e3, printed: "58,048" }] };
+    const memberships: LineItemRow = { ...row("Paid memberships at end of period", "Segment Results — International Streaming Segment", 0, ["Memberships"]), scale: 1e3, row: "Paid memberships at end of period 27,438 16,778",
+      columns: [{ period: "FY2015", months: 12, value: 27_438e3, printed: "27,438" }] };
+    const rows = { rows: [obligations, dueLater, memberships], notFound: [], notes: [] };
+    for (const q of ["acme streaming content obligations at end of 2015?", "how big are the streaming content obligations", "what were streaming content obligations in 2015"]) {
+      expect(writeLabelledRow(rows, readQuestion(q, ["ACME INC."])), q).toMatch(/Total streaming content obligations.*fiscal 2015: \*\*USD 10,902,231 thousand\*\*/);
+    }
+    // a count among money rows is no money; the part named in the table's title counts as the question's word
+    expect(writeLabelledRow(rows, readQuestion("how many international streaming paid memberships at the end of 2015", ["ACME INC."]))).toMatch(/\*\*27,438 thousand\*\*/);
+    // a word the row and its table do not say: no answer; a year the row does not hold: no answer
+    expect(writeLabelledRow(rows, readQuestion("how many domestic streaming paid memberships in 2015", ["ACME INC."]))).toBeNull();
+    expect(writeLabelledRow(rows, readQuestion("streaming content obligations 2013", ["ACME INC."]))).toBeNull();
   });
 
   it("a part's row read with a change column as a period is no second period", () => {

@@ -136,6 +136,35 @@ export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, 
   return [`${whose(company)}${c.label} — ${row.label}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${change} ${row.citation}`, ...lines, `(row as printed: ${row.row})`].join("\n");
 }
 
+const SCALE_WORD: Record<number, string> = { 1e3: "thousand", 1e6: "million", 1e9: "billion" };
+const MONEY_PRINTED = /[$€£¥]|\b(?:USD|EUR|GBP|SEK|dollars?|kronor)\b/i;
+const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+
+/**
+ * A figure no catalog concept names, asked in the words the deal's own table prints ("streaming
+ * content obligations at end of 2015", "domestic streaming paid memberships"): a row whose label
+ * says nothing the question does not, with every word of the question in its label or its table's
+ * title and headings, for the period asked (or its newest). Rows that disagree answer nothing.
+ */
+export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
+  const want = new Set(plainStems(r.label ?? ""));
+  if (!want.size) return null;
+  const asked = [...r.periods].filter((p) => /^(?:FY|Q[1-4] )?\d{4}$/.test(p)).sort().at(-1);
+  const fits = (o.rows ?? []).filter((x) => {
+    const label = plainStems(x.label);
+    const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
+    return label.length > 0 && label.every((w) => want.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
+  });
+  const valued = fits.map((x) => ({ x, col: asked ? x.columns.find((k) => k.value !== null && k.period === asked) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
+  if (!valued.length || new Set(valued.map((f) => `${f.col!.period}|${f.col!.value}`)).size > 1) return null;
+  const { x, col } = valued[0]!;
+  // a table of money may hold counts ("Paid memberships 43,401" among dollar rows): money when the row prints it so
+  const money = !!x.currency && MONEY_PRINTED.test(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`);
+  const shown = x.unit === "%" ? `${col!.printed ?? col!.value}%` : money ? formatAmount(col!.value!, x.scale, x.currency) : `${col!.printed ?? col!.value}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
+  const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
+  return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shown}** ${x.citation}\n(row as printed: ${x.row})`;
+}
+
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   return row ? writeDirection(rowPoints(row, c), r, `${row.label}${row.table?.title ? ` (table: ${row.table.title})` : ""}`, `${row.citation}\n(row as printed: ${row.row})`, company) : null;
 }
@@ -205,7 +234,7 @@ function headedByConceptAlone(x: LineItemRow, c: Concept): boolean {
 }
 
 /** The row's column for the newest of the periods asked (when it has one), else its first with a value. */
-const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === periods.at(-1)) ?? x.columns.find((k) => k.value !== null)!;
+const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === [...periods].sort().at(-1)) ?? x.columns.find((k) => k.value !== null)!;
 
 /** A row of rates ("Subscription share of revenue 82.7%") states no amount, count or per-share figure. */
 const sameKind = (c: Concept, x: LineItemRow) => x.unit !== "%" || !["amount", "count", "per_share"].includes(c.kind);

@@ -56,6 +56,12 @@ export interface Reading {
    */
   scope?: string;
   /**
+   * The words of a question naming no catalog concept, beyond its company, periods and generic
+   * words ("streaming content obligations", "paid memberships"): a figure the deal's own tables may
+   * label so.
+   */
+  label?: string;
+  /**
    * The scope is a named part: a proper name as the analyst wrote it ("iPhone", "Greater China",
    * "Slack"), or the question says it is a segment. Plain nouns left over ("shares", "customers",
    * "charges") qualify the figure without naming a part of the company.
@@ -233,6 +239,8 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
 }
 
 const WH = /\b(?:what|how|which|who|whom|when|where|why)\b/i;
+/** A question that opens by asking for a figure: "what was …", "how many …". */
+const WH_FIGURE = /^\s*(?:what(?:'s|\s+(?:is|was|were|are))|how (?:much|many|big|large|high))\b/i;
 /** "up" and "down" say a direction only after the figure or a verb of motion ("sales down", "going up"), not in "make up" or "pay down". */
 const MOTION = new Set(["go", "goe", "going", "gone", "went", "trend", "trending", "move", "moving", "moved", "been", "is", "are", "was", "were", "it", "that", "this", "they", "or"]);
 
@@ -272,6 +280,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
   const scope = hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
+  const label = hits.length ? undefined : scopeOf(text, [], company, companies);
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
   const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length);
@@ -280,6 +289,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     concepts,
     ...(company ? { company } : {}),
     ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
+    ...(label ? { label } : {}),
     periods,
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
@@ -304,7 +314,9 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
 /** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
 function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
   const short = tokens(r.text).length <= 8;
-  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length))) return r;
+  // "what was the fuel surcharge in fy23": a question of its own, in words the catalog does not know
+  const ownQuestion = WH_FIGURE.test(r.text) && (r.label?.split(/\s+/).length ?? 0) >= 2;
+  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length && !ownQuestion))) return r;
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
   if (!r.concepts.length) {
     out.concepts = prev.concepts;
