@@ -67,6 +67,23 @@ describe("evidence writers", () => {
     expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
   });
 
+  it("a part's figure from a row named by the figure in a table named by the part, or under a heading naming the figure", () => {
+    const express: LineItemRow = { ...row("Operating income", "ACME EXPRESS SEGMENT", 1_064), row: "Operating income $ 1,064 $ 2,922 (64 )" };
+    const ground: LineItemRow = { ...row("Operating income", "ACME GROUND SEGMENT", 3_140), row: "Operating income $ 3,140 $ 2,642 19" };
+    const operatingIncome = conceptById("operating_income")!;
+    for (const q of ["what was acme express segment operating income in fy22", "express operating income 2022", "how much operating income did the express segment make in 2022"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(pickScopedRow({ rows: [express, ground], notFound: [], notes: [] }, operatingIncome, r.scope!, r.segment, r.periods)?.columns[0]?.value, q).toBe(1_064e6);
+    }
+    // a label naming more than the figure ("Operating income excluding charges") is another figure
+    const other: LineItemRow = { ...express, label: "Operating income excluding charges" };
+    expect(pickScopedRow({ rows: [other], notFound: [], notes: [] }, operatingIncome, "express", false, ["FY2022"])).toBeNull();
+    // "Net revenue" over the part, under a title naming two figures
+    const mobile = row("Mobilex", "Net revenue and operating income (loss) for each period were", 967, ["Net revenue", "Internet of Things"]);
+    const mobileOp = row("Mobilex", "Net revenue and operating income (loss) for each period were", 241, ["Operating income (loss)", "Internet of Things"]);
+    expect(pickScopedRow({ rows: [mobile, mobileOp], notFound: [], notes: [] }, revenue, "mobilex", false, ["FY2022"])?.columns[0]?.value).toBe(967e6);
+  });
+
   it("a part's rows that disagree give the one headed by the figure alone, not a narrower figure of it", () => {
     const rows = [row("Digital Experience", "Segment Information", 4_422, ["% Change", "Total revenue"]), row("Digital Experience", "", 3_880, ["% Change", "Total subscription revenue"])];
     expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])?.columns[0]?.value).toBe(4_422e6);

@@ -47,6 +47,13 @@ describe("question reader", () => {
     expect(r.scope).toBeUndefined();
   });
 
+  it("spells out shorthand before reading: ppl, intl, govt", () => {
+    expect(readQuestion("how many ppl does alderwick employ?", ROOM).concepts.map((c) => c.id)).toEqual(["employees"]);
+    expect(readQuestion("alderwick intl revenue 2020", ROOM).scope).toBe("international");
+    expect(readQuestion("what about int'l?", ROOM, readQuestion("alderwick us revenue 2020", ROOM)).scope).toBe("international");
+    expect(readQuestion("alderwick govt share of sales 2022", ROOM).text).toMatch(/government share/);
+  });
+
   it("reads a spaced ampersand as 'and': cash & cash equivalents is the cash balance", () => {
     expect(readQuestion("alderwick cash & cash equivalents at dec 31 2019", ROOM)).toMatchObject({ concepts: [expect.objectContaining({ id: "cash" })], periods: ["31 December 2019"] });
     expect(readQuestion("alderwick cash & cash equivalents at dec 31 2019", ROOM).scope).toBeUndefined();

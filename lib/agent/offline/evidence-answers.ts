@@ -280,12 +280,20 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
   const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
+  // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
-    const found = figureConcepts([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" — "));
+    const inHeadings = figureConcepts((x.table?.headings ?? []).join(" — "));
+    const found = inHeadings.size ? inHeadings : figureConcepts(x.table?.title ?? "");
     return found.size === 1 && found.has(c.id);
   };
   const first = valued.filter((x) => namesConcept(x.label));
-  const named = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  // the part named by the table instead of the row: "Operating income" in the "FedEx Express segment" table
+  const titledByPart = (x: LineItemRow) => {
+    const context = new Set(stemsOf([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
+    return x.columns.some((col) => col.value !== null) && sameKind(c, x) && namesOnly(x.label, c) && scopeStems.every((s) => context.has(s)) && (!segment || inSegments(x));
+  };
+  const byLabel = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  const named = byLabel.length ? byLabel : (o.rows ?? []).filter(titledByPart);
   // an older filing's row that lacks the newest period asked is not a second opinion on it
   const newest = [...periods].sort().at(-1);
   const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));

@@ -20,6 +20,7 @@ import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods
 import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
+import { spellOut } from "../concepts/abbreviations";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
@@ -273,8 +274,8 @@ export function joinInitials(text: string): string {
 }
 
 export function readQuestion(asked: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
-  // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents")
-  const text = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ");
+  // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
+  const text = spellOut(joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and "));
   const hits = findConcepts(text);
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
