@@ -84,6 +84,16 @@ describe("evidence writers", () => {
     expect(pickScopedRow({ rows: [mobile, mobileOp], notFound: [], notes: [] }, revenue, "mobilex", false, ["FY2022"])?.columns[0]?.value).toBe(967e6);
   });
 
+  it("a question naming a row's whole label gets that row, in the row's own unit", () => {
+    const conversion: LineItemRow = { ...row("Free cash flow conversion", "Free Cash Flow (non-GAAP measure)", 0), scale: 1, unit: "%", row: "Free cash flow conversion 91 % 100 %",
+      columns: [{ period: "FY2017", months: 12, value: 100, printed: "100" }, { period: "FY2018", months: 12, value: 91, printed: "91" }] };
+    const fcf = conceptById("free_cash_flow")!;
+    for (const q of ["acme fcf conversion 2018", "what was free cash flow conversion in 2018"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(writeScopedRows({ rows: [conversion], notFound: [], notes: [] }, fcf, r.scope!, false, r.periods), q).toMatch(/fiscal 2018: \*\*91%\*\*/);
+    }
+  });
+
   it("a part's rows that disagree give the one headed by the figure alone, not a narrower figure of it", () => {
     const rows = [row("Digital Experience", "Segment Information", 4_422, ["% Change", "Total revenue"]), row("Digital Experience", "", 3_880, ["% Change", "Total subscription revenue"])];
     expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])?.columns[0]?.value).toBe(4_422e6);

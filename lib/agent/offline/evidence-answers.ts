@@ -213,6 +213,7 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
 /** A row's value as the answer shows it: counts and ratios as printed, a rate with its "%", money with scale and currency. */
 function shownValue(c: Concept, col: LineItemRow["columns"][number], row: LineItemRow): string {
   if (c.kind === "ratio" || c.kind === "count") return col.printed ?? String(col.value);
+  if (row.unit === "%") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   if (c.kind === "percent") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   return formatAmount(col.value!, row.scale, row.currency);
 }
@@ -286,7 +287,13 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
     const found = inHeadings.size ? inHeadings : figureConcepts(x.table?.title ?? "");
     return found.size === 1 && found.has(c.id);
   };
-  const first = valued.filter((x) => namesConcept(x.label));
+  // the question names the row's own label ("fcf conversion" → "Free cash flow conversion"): that row, whatever its unit
+  const spelled = new Set([...scopeStems, ...wordings.flat()]);
+  const exact = (o.rows ?? []).filter((x) => {
+    const label = stemsOf(x.label).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+    return x.columns.some((col) => col.value !== null) && label.length > scopeStems.length && label.every((w) => spelled.has(w)) && scopeStems.every((w) => label.includes(w)) && wordings.some((t) => t.every((w) => label.includes(w)));
+  });
+  const first = exact.length ? exact : valued.filter((x) => namesConcept(x.label));
   // the part named by the table instead of the row: "Operating income" in the "FedEx Express segment" table
   const titledByPart = (x: LineItemRow) => {
     const context = new Set(stemsOf([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
@@ -307,10 +314,10 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   return agree(plain) ? plain[0]! : null;
 }
 
-export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false): string | null {
-  const row = pickScopedRow(o, c, scope, segment);
+export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false, periods: string[] = []): string | null {
+  const row = pickScopedRow(o, c, scope, segment, periods);
   if (!row) return null;
-  const v = row.columns.find((k) => k.value !== null)!;
+  const v = columnOf(row, periods);
   const value = shownValue(c, v, row);
   const where = [row.table?.title, ...(row.table?.headings ?? [])].filter(Boolean).join(" › ");
   return `${whose(o.company)}${c.label} — ${row.label}${where ? ` (${where})` : ""}, ${periodWord(v.period)}: **${value}** ${row.citation}\n(row as printed: ${row.row})`;

@@ -226,7 +226,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       const rows = out as unknown as LineItemsOutput;
       if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
       if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
-      return writeScopedRows(rows, c, r.scope!, r.segment);
+      return writeScopedRows(rows, c, r.scope!, r.segment, r.periods);
     }
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
