@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -130,6 +130,21 @@ describe("evidence writers", () => {
     // a word the row and its table do not say: no answer; a year the row does not hold: no answer
     expect(writeLabelledRow(rows, readQuestion("how many domestic streaming paid memberships in 2015", ["ACME INC."]))).toBeNull();
     expect(writeLabelledRow(rows, readQuestion("streaming content obligations 2013", ["ACME INC."]))).toBeNull();
+  });
+
+  it("a price paid for a counterparty comes from the sentence naming it, a verb of buying and the price", () => {
+    const o = { company: "ACME INC.", passages: [
+      passage("Operating expenses increased $4.2 billion or 21% driven by 4 points of growth from the Harwick acquisition."),
+      passage("On August 28, 2017, we acquired Harwick Grocers, a grocery store chain, for approximately $13.2 billion, net of cash acquired.", "ACME_2017_10K.pdf", 52),
+      passage("Total Purchase Price Cash paid, net of cash acquired $ 599 $ 81 $ 13,176 $ 683 $ 13,859 Stock options assumed 5 — 12 Harwick Grocers 2015 2016 2017 acquired 1 2", "ACME_2017_10K.pdf", 53),
+    ] };
+    for (const q of ["how much did acme pay for harwick grocers", "what did acme pay for harwick", "how much is acme paying for harwick?"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const text = writeDeal(o as never, r);
+      expect(text, q).toMatch(/for approximately \$13\.2 billion/);
+      expect(text, q).not.toMatch(/4 points of growth|Stock options assumed/);
+    }
+    expect(writeDeal(o as never, readQuestion("how much did acme pay for brindlemoor", ["ACME INC."]))).toBeNull();
   });
 
   it("a part's row read with a change column as a period is no second period", () => {

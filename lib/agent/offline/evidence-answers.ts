@@ -165,6 +165,34 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shown}** ${x.citation}\n(row as printed: ${x.row})`;
 }
 
+/** A sentence of a transaction: a verb of buying and a price. */
+const BUYS = /\b(?:acquir\w*|acquisition|merger|merge[ds]?|purchase[ds]?|bought|buy(?:s|ing)?)\b/i;
+const PRICE = /[$€£]\s?\d|\b\d[\d,.]*\s*(?:billion|million)\b/i;
+const BOUGHT_FOR = /\b(?:acquir\w*|purchas\w*|bought|buy\w*)\b[^.;]{0,200}\bfor\b[^.;]{0,40}(?:[$€£]\s?\d|\d[\d,.]*\s*(?:billion|million))/i;
+
+/**
+ * "How much did Amazon pay for Whole Foods?": the sentences that name the counterparty asked, a verb
+ * of buying and a price, newest filing first (two at most). Null when none names all three.
+ */
+export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
+  const want = plainStems(r.scope ?? "");
+  if (!want.length) return null;
+  const found: Array<{ text: string; citation: string; at: number; priced: boolean }> = [];
+  for (const p of o.passages ?? []) {
+    for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+      const stems = new Set(tokens(s).map((t) => t.stem));
+      // a table run together (many figures) states no deal
+      const figures = s.match(/\d[\d,.]*/g)?.length ?? 0;
+      if (s.length <= 500 && figures <= 6 && want.every((w) => stems.has(w)) && BUYS.test(s) && PRICE.test(s) && !found.some((f) => f.text === s)) found.push({ text: s, citation: p.citation, at: passageRecency(p), priced: BOUGHT_FOR.test(s) });
+    }
+  }
+  if (!found.length) return null;
+  // "acquired X … for approximately $13.2 billion" states the price paid; newest filing first
+  const ranked = found.sort((a, b) => Number(b.priced) - Number(a.priced) || b.at - a.at);
+  const best = ranked[0]!.priced ? ranked.filter((f) => f.priced).slice(0, 2) : ranked.slice(0, 1);
+  return [`${o.company ? `${o.company}'s` : "The"} filing states:`, ...best.map((f) => `> "${f.text.trim()}" ${f.citation}`)].join("\n");
+}
+
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   return row ? writeDirection(rowPoints(row, c), r, `${row.label}${row.table?.title ? ` (table: ${row.table.title})` : ""}`, `${row.citation}\n(row as printed: ${row.row})`, company) : null;
 }

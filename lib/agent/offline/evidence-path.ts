@@ -12,7 +12,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeLabelledRow, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeLabelledRow, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, statesAValue } from "@/lib/answers/narrative/fit";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
@@ -80,12 +80,14 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled";
+type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
 
 export function stepsFor(r: Reading): Step[] | null {
+  // "how much did they pay for Whole Foods": the sentence naming the counterparty and its price
+  if (r.concepts.length === 1 && r.concepts[0]!.priced && r.scope && !r.reason && !r.polar && !r.synthesis) return ["deal"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // no catalog concept: a figure the deal's own tables may label as the question words it
   if (r.concepts.length === 0) return r.label && !r.polar && !r.followUp && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
@@ -151,6 +153,7 @@ function callFor(step: Step, r: Reading): Call {
   const company = r.company ? { company: r.company } : {};
   const periods = r.periods.length ? { periods: r.periods } : {};
   if (step === "labelled") return { toolName: "get_line_items", input: { ...company, items: [r.label!], ...periods, limit: 12 } };
+  if (step === "deal") return { toolName: "search_documents", input: { ...company, query: `${r.scope} acquisition purchase price`, k: 10 } };
   const format = { ...(r.decimals !== undefined ? { decimals: r.decimals } : {}), ...(r.scale ? { scale: r.scale } : {}), ...(r.aggregate ? { aggregate: r.aggregate } : {}) };
   switch (step) {
     case "total":
@@ -203,6 +206,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
   const out = t.output as Record<string, unknown> | undefined;
   if (!out || typeof out !== "object") return null;
   if (step === "labelled") return writeLabelledRow(out as unknown as LineItemsOutput, r);
+  if (step === "deal") return writeDeal(out as unknown as SearchDocumentsOutput, r);
   if (r.polar && r.direction) return directionOf(step, out, r, c);
   switch (step) {
     case "total":

@@ -223,8 +223,8 @@ function namesProperly(text: string, scope: string): boolean {
 const PRONOUN_INITIALS = new Set(["us", "it"]);
 const capitalPronoun = (text: string, t: Token) => PRONOUN_INITIALS.has(t.word) && text.slice(t.start, t.end) === t.word.toUpperCase() && /\p{Ll}/u.test(text);
 
-/** Generic words that open names of places when a name follows ("New York", "New South Wales"). */
-const NAME_OPENERS = new Set(["new"]);
+/** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
+const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
 
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[], concepts: Concept[] = []): string | undefined {
@@ -234,7 +234,7 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
   const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t));
-  // "new" opens a place's name ("New York", "New Jersey"): kept before a word of the scope
+  // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   const left = toks.filter((t, i) => kept(t, i) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
