@@ -42,6 +42,8 @@ const schema = z.object({
   /** How long a request waits for the Supabase Auth server before answering 503 unavailable:auth. */
   MANDA_AUTH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(5000)),
   MANDA_LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+  /** `full`: check migrations and indexes on every open, even when the stored schema fingerprint matches (lib/db/schema-state.ts). */
+  MANDA_SCHEMA_CHECK: z.preprocess(emptyToUndefined, z.enum(["fingerprint", "full"]).default("fingerprint")),
 });
 
 export type RawConfig = z.infer<typeof schema>;

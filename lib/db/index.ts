@@ -28,7 +28,8 @@ export async function openDb(
       ? await openThreaded(dir)
       : await openPglite(dir);
   try {
-    await prepareSchema({ db, space: embeddingSpaceKeyOf(getConfig()), dir: options.migrationsDir });
+    const cfg = getConfig();
+    await prepareSchema({ db, space: embeddingSpaceKeyOf(cfg), dir: options.migrationsDir, full: cfg.MANDA_SCHEMA_CHECK === "full" });
     // Holding the embedded database's directory lock proves its previous owner is gone: the
     // tasks it left running are reclaimed now, not when their leases run out.
     if (db.kind === "pglite" && !options.memory && !options.databaseUrl) await reclaimDeadOwnerLeases({ db });

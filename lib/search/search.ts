@@ -8,7 +8,7 @@ import type { Language } from "./language";
 import { understandQuery, type QueryTerm, type UnderstoodQuery } from "./query-understanding";
 import { pairsByLanguage, queryLanguages, rerank, withOtherLanguageStems } from "./rerank";
 import type { CandidatePage } from "./retrievers";
-import { routeDocuments } from "./routing";
+import { routeDocuments, type RoutedDocument } from "./routing";
 import { loadRoutableScope } from "./routing-cache";
 import { sectionIntent } from "./section-intent";
 import { tokenize } from "./tokenize";
@@ -110,11 +110,26 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   const head: RankedPage[] = rows.map((r) => ({ key: pageKey(r.documentId, r.page), documentId: r.documentId, page: r.page, score: r.score }));
   const pages = headPages(rows);
   // the company's own name labels no row a question asks for ("Best Buy Co., Inc. shareholders' equity")
-  const inScope = new Set(documentIds ?? docs.map((d) => d.id));
-  const nameStems = new Set(docs.filter((d) => inScope.has(d.id)).flatMap((d) => tokenize(`${d.company_name ?? ""} ${d.company ?? ""}`)));
+  const stemsOf = nameStemsByDocument(docs);
+  const nameStems = new Set((documentIds ?? docs.map((d) => d.id)).flatMap((id) => stemsOf.get(id) ?? []));
   const rowTerms = terms.filter((t) => !nameStems.has(t.term));
   const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText), terms: rowTerms, wordings }, RANKING);
   return toHits(reranked.slice(0, k), pages, terms);
+}
+
+/**
+ * Each document's company name stems, per list of documents (the routing cache hands out the same
+ * array until the deal's documents change): tokenising ~800 names cost every search at 100k chunks.
+ */
+const nameStemsByDocs = new WeakMap<readonly RoutedDocument[], Map<string, string[]>>();
+
+function nameStemsByDocument(docs: readonly RoutedDocument[]): Map<string, string[]> {
+  let stems = nameStemsByDocs.get(docs);
+  if (!stems) {
+    stems = new Map(docs.map((d) => [d.id, tokenize(`${d.company_name ?? ""} ${d.company ?? ""}`)]));
+    nameStemsByDocs.set(docs, stems);
+  }
+  return stems;
 }
 
 /** The query's embedding as a vector literal, or null when it has none (no known words). */
