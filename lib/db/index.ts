@@ -22,11 +22,12 @@ export async function openDb(
   options: { databaseUrl?: string; dataDir?: string; memory?: boolean; thread?: boolean; migrationsDir?: string } = {},
 ): Promise<Db> {
   const dir = options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata");
+  const sharedBuffers = getConfig().MANDA_PG_SHARED_BUFFERS;
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : options.thread && dir !== "memory://"
-      ? await openThreaded(dir)
-      : await openPglite(dir);
+      ? await openThreaded(dir, sharedBuffers)
+      : await openPglite(dir, { sharedBuffers });
   try {
     const cfg = getConfig();
     await prepareSchema({ db, space: embeddingSpaceKeyOf(cfg), dir: options.migrationsDir, full: cfg.MANDA_SCHEMA_CHECK === "full" });
@@ -44,8 +45,8 @@ export async function openDb(
 // One database per process, kept on globalThis so Next.js dev reloads reuse it.
 const g = globalThis as unknown as { __mandaDb?: Promise<Db>; __mandaDbThread?: DbThread; __mandaUseDbThread?: boolean };
 
-async function openThreaded(dir: string): Promise<Db> {
-  const t = await openPgliteThread(dir);
+async function openThreaded(dir: string, sharedBuffers: string | undefined): Promise<Db> {
+  const t = await openPgliteThread(dir, { sharedBuffers });
   g.__mandaDbThread = t;
   return t.db;
 }
