@@ -195,7 +195,8 @@ const DEDUCTED = /^less\b\s*:?\s*/i;
 
 function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
   const deducted = DEDUCTED.test(part.label);
-  const rateBlock = RATE_HEADING.test(part.context.at(-1) ?? "") && !/\$/.test(part.row);
+  // …and prints figures a rate can be (an amount column under a "% Change" header is still amounts)
+  const rateBlock = RATE_HEADING.test(part.context.at(-1) ?? "") && !/\$/.test(part.row) && part.columns.every((c) => Math.abs(cellValue(c.value, 1).value ?? 0) < 1000);
   // a column whose quarter the table did not name ("Q? 2023", read before the extractor left them out) is no period
   const cells = part.columns.filter((c) => !c.period.includes("?")).map((c) => {
     const v = cellValue(c.value, rateBlock ? 1 : part.scale);

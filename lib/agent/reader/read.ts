@@ -240,8 +240,6 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
 }
 
 const WH = /\b(?:what|how|which|who|whom|when|where|why)\b/i;
-/** A question that opens by asking for a figure: "what was …", "how many …". */
-const WH_FIGURE = /^\s*(?:what(?:'s|\s+(?:is|was|were|are))|how (?:much|many|big|large|high))\b/i;
 /** "up" and "down" say a direction only after the figure or a verb of motion ("sales down", "going up"), not in "make up" or "pay down". */
 const MOTION = new Set(["go", "goe", "going", "gone", "went", "trend", "trending", "move", "moving", "moved", "been", "is", "are", "was", "were", "it", "that", "this", "they", "or"]);
 
@@ -315,9 +313,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
 /** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
 function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
   const short = tokens(r.text).length <= 8;
-  // "what was the fuel surcharge in fy23": a question of its own, in words the catalog does not know
-  const ownQuestion = WH_FIGURE.test(r.text) && (r.label?.split(/\s+/).length ?? 0) >= 2;
-  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length && !ownQuestion))) return r;
+  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length))) return r;
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
   if (!r.concepts.length) {
     out.concepts = prev.concepts;
