@@ -313,6 +313,16 @@ describe("who holds a role", () => {
   });
 });
 
+describe("a figure the catalog does not name, answered by the rules planner", () => {
+  it("stands only when the answer says every word of it", () => {
+    for (const q of ["whats acme's digital media arr at the end of fy22", "acme digital media arr fy2022", "how big is digital media arr"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(figureAnswerOverride(r, "FY2022 ARR was USD 87.0 million (source: ACME_2022_10K.pdf, p.38)."), q).toMatch(/^I couldn't find the digital media arr asked[\s\S]*- FY2022 ARR was USD 87\.0 million/);
+      expect(figureAnswerOverride(r, "Digital Media ARR for FY2022 was **USD 13.97 billion** (source: ACME_2022_10K.pdf, p.38)."), q).toBeNull();
+    }
+  });
+});
+
 describe("a yes/no question answered with a figure", () => {
   it("is replaced by what was found, in three wordings; a yes or no and a not-found stand", () => {
     for (const q of ["is acme turning more of its earnings into free cash flow?", "Acme — is free cash flow conversion getting better as of FY22?", "did anything one-off give acme's net income a boost in 2019?"]) {

@@ -453,6 +453,11 @@ function figureMisfit(r: Reading, lead: string): string | null {
   if (r.reason) return "I couldn't find the reason in the documents: the figure found is not a reason.";
   if (NAME_ASKED.test(r.text) && r.concepts.some((c) => c.kind === "person" || c.kind === "organisation" || c.kind === "place")) return "I couldn't find the names asked in the documents: the figure found does not name them.";
   const asked = r.concepts.filter((c) => c.kind !== "text");
+  // a figure the catalog does not name ("digital media ARR"): the answer must say every word of it
+  if (!r.concepts.length && r.label) {
+    const said = new Set(tokens(lead).map((t) => t.stem));
+    if (tokens(r.label).some((t) => !said.has(t.stem))) return `I couldn't find the ${r.label} asked in the documents: the figure found is another one.`;
+  }
   const label = ANSWERED_LABEL.map((re) => re.exec(lead)?.[1]).find(Boolean);
   const answered = label ? findConcepts(label).map((h) => h.concept.id) : [];
   const fits = new Set(asked.flatMap((c) => [c.id, ...(c.madeOf ?? [])]));
