@@ -10,6 +10,8 @@
  *   npm run bench:dataroom -- --quick        # 4 filings spread over the corpus
  *   npm run bench:dataroom                   # all 93 filings of ../shared/corpus (~10,000 pages)
  *   npm run bench:dataroom -- --limit 10
+ *   npm run bench:dataroom -- --quick --sql              # also time per SQL statement shape
+ *   npm run bench:dataroom -- --quick --dump /tmp/a.tsv   # also write every output (lib/dataroom-dump.ts) to diff two runs
  *
  * Not yet: N workers on PostgreSQL (DATABASE_URL, SKIP LOCKED).
  */
@@ -19,8 +21,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setConfigForProcess } from "@/lib/config";
+import { dumpDealOutputs } from "./lib/dataroom-dump";
+import { printSqlProfile, profileDb } from "./lib/sql-profile";
 
-const { values } = parseArgs({ options: { quick: { type: "boolean" }, limit: { type: "string" }, timeout: { type: "string" } } });
+const { values } = parseArgs({ options: { quick: { type: "boolean" }, limit: { type: "string" }, timeout: { type: "string" }, dump: { type: "string" }, sql: { type: "boolean" } } });
 const CORPUS_ROOT = path.resolve(process.cwd(), "../shared/corpus");
 const DIRS = ["financebench-dev/pdfs", "filings-unlabelled/pdfs"].map((d) => path.join(CORPUS_ROOT, d));
 const fmt = (n: number, d = 1) => n.toFixed(d);
@@ -60,7 +64,7 @@ async function main() {
   console.log(`data room: ${files.length} filings; ${os.availableParallelism()} cores; load ${os.loadavg().map((x) => fmt(x)).join(" ")}`);
   const popplerBefore = await pdftotext(files);
 
-  const db = await openDb({ dataDir: tmp });
+  const db = values.sql ? profileDb(await openDb({ dataDir: tmp })) : await openDb({ dataDir: tmp });
   try {
     const deal = await createDeal({ db, slug: "dataroom" });
     const t0 = performance.now();
@@ -81,6 +85,7 @@ async function main() {
     const run = await runPipeline({ db, dealId: deal.id, timeoutMs: Number(values.timeout ?? 3600) * 1000 });
     const pipelineSecs = (performance.now() - t1) / 1000;
     const tasks = await listTasks({ db, dealId: deal.id });
+    if (values.dump) fs.writeFileSync(values.dump, await dumpDealOutputs(db, deal.id));
     const popplerAfter = await pdftotext(files);
     const poppler = Math.min(popplerBefore, popplerAfter);
     const popplerRate = pages / poppler;
@@ -102,6 +107,7 @@ async function main() {
     for (const [type, e] of [...byType].sort(([a], [b]) => a.localeCompare(b))) {
       console.log(`    ${`${type} ×${e.n}${e.failed ? ` (${e.failed} failed)` : ""}`.padEnd(30)}${fmt(e.secs).padStart(7)} s ${rate(e.secs)}  (task time)`);
     }
+    if (values.sql) printSqlProfile();
     console.log(`peak RSS ${fmt((process.resourceUsage().maxRSS * 1024) / 1e9, 2)} GB`);
     console.log(`SUMMARY ${JSON.stringify({ files: files.length, pages, popplerPagesPerSec: popplerRate, ingestSecs, pipelineSecs, endToEndPagesPerSec: pages / (ingestSecs + pipelineSecs), stagesMs: stages, tasks: Object.fromEntries(byType), peakRssBytes: process.resourceUsage().maxRSS * 1024 })}`);
   } finally {
