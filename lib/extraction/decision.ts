@@ -56,29 +56,7 @@ export interface Staged {
 export async function promote(db: Queryable, s: Staged, opts: { processId?: string | null; confidence?: number } = {}): Promise<string> {
   const c = s.candidate;
   const excerpt = cleanExcerpt(c.evidence.text);
-  if (c.candidateType === "finding") {
-    const p = c.payload as FindingPayload;
-    const span = findingSpan(p);
-    const scope = p.scope ? { scope: p.scope, scopeName: p.scopeName } : labelScope(p.metric);
-    const { rows } = await db.query<{ id: string }>(
-      `insert into findings (id, deal_id, document_id, extraction_id, domain, metric, metric_key, value_text, value_num, unit, currency, period, period_end,
-                             is_forecast, date_referenced, source_page, source_cell, source_excerpt, confidence, status, scope, scope_name, period_type, period_months)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::date, $14, $15::date, $16, $17, $18, $19, 'active', $20, $21, $22, $23)
-       on conflict (deal_id, document_id, metric_key, period, source_page) do update set
-         extraction_id = excluded.extraction_id, domain = excluded.domain, metric = excluded.metric, value_text = excluded.value_text,
-         value_num = excluded.value_num, unit = excluded.unit, currency = excluded.currency, period_end = excluded.period_end,
-         scope = excluded.scope, scope_name = excluded.scope_name, period_type = excluded.period_type, period_months = excluded.period_months,
-         is_forecast = excluded.is_forecast, date_referenced = excluded.date_referenced, source_cell = excluded.source_cell,
-         source_excerpt = excluded.source_excerpt, confidence = excluded.confidence, status = 'active',
-         embedding = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding else null end,
-         embedding_model = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding_model else null end
-       returning id`,
-      [crypto.randomUUID(), s.deal_id, s.document_id, s.id, p.domain, p.metric, p.metricKey, p.valueText, p.valueNum, p.unit, p.currency ?? null, p.period ?? null,
-        p.periodEnd ?? null, p.isForecast, p.dateReferenced ?? null, c.evidence.page, c.evidence.cell ?? null, excerpt, opts.confidence ?? c.confidenceScore,
-        scope.scope, scope.scopeName ?? null, span?.type ?? null, span?.months ?? null],
-    );
-    return rows[0]!.id;
-  }
+  if (c.candidateType === "finding") return (await promoteFindings(db, [s], opts))[0]!;
   if (c.candidateType === "timeline_event") {
     const p = c.payload as TimelineEventPayload;
     // the same event from another version of this document is one event: the later version keeps it
@@ -113,6 +91,58 @@ export async function promote(db: Queryable, s: Staged, opts: { processId?: stri
   );
   void rows;
   return entityId;
+}
+
+const FINDING_COLUMNS = `id uuid, deal_id uuid, document_id uuid, extraction_id uuid, domain text, metric text, metric_key text, value_text text, value_num double precision,
+  unit text, currency text, period text, period_end date, is_forecast boolean, date_referenced date, source_page int, source_cell text, source_excerpt text,
+  confidence real, scope text, scope_name text, period_type text, period_months smallint`;
+
+/** The row a staged finding becomes. */
+function findingRow(s: Staged, confidence?: number) {
+  const c = s.candidate;
+  const p = c.payload as FindingPayload;
+  const span = findingSpan(p);
+  const scope = p.scope ? { scope: p.scope, scopeName: p.scopeName } : labelScope(p.metric);
+  return {
+    id: crypto.randomUUID(), deal_id: s.deal_id, document_id: s.document_id, extraction_id: s.id, domain: p.domain, metric: p.metric, metric_key: p.metricKey,
+    value_text: p.valueText, value_num: p.valueNum, unit: p.unit, currency: p.currency ?? null, period: p.period ?? null, period_end: p.periodEnd ?? null,
+    is_forecast: p.isForecast, date_referenced: p.dateReferenced ?? null, source_page: c.evidence.page, source_cell: c.evidence.cell ?? null,
+    source_excerpt: cleanExcerpt(c.evidence.text), confidence: confidence ?? c.confidenceScore, scope: scope.scope, scope_name: scope.scopeName ?? null,
+    period_type: span?.type ?? null, period_months: span?.months ?? null,
+  };
+}
+
+/** A finding's identity in its table: (deal, document, metric key, period, page), a null period being one value. */
+export function findingSlot(s: Staged): string {
+  const p = s.candidate.payload as FindingPayload;
+  return `${s.deal_id}\u0000${s.document_id}\u0000${p.metricKey}\u0000${p.period ?? "\u0001"}\u0000${s.candidate.evidence.page}`;
+}
+
+/**
+ * Writes the findings of staged candidates in one statement; returns their ids in order.
+ * Idempotent like promote(); the staged candidates must hold distinct slots (findingSlot).
+ */
+export async function promoteFindings(db: Queryable, staged: readonly Staged[], opts: { confidence?: number } = {}): Promise<string[]> {
+  if (!staged.length) return [];
+  const { rows } = await db.query<{ id: string; extraction_id: string }>(
+    `insert into findings (id, deal_id, document_id, extraction_id, domain, metric, metric_key, value_text, value_num, unit, currency, period, period_end,
+                           is_forecast, date_referenced, source_page, source_cell, source_excerpt, confidence, status, scope, scope_name, period_type, period_months)
+     select r.id, r.deal_id, r.document_id, r.extraction_id, r.domain, r.metric, r.metric_key, r.value_text, r.value_num, r.unit, r.currency, r.period, r.period_end,
+            r.is_forecast, r.date_referenced, r.source_page, r.source_cell, r.source_excerpt, r.confidence, 'active', r.scope, r.scope_name, r.period_type, r.period_months
+       from jsonb_to_recordset($1::text::jsonb) as r(${FINDING_COLUMNS})
+     on conflict (deal_id, document_id, metric_key, period, source_page) do update set
+       extraction_id = excluded.extraction_id, domain = excluded.domain, metric = excluded.metric, value_text = excluded.value_text,
+       value_num = excluded.value_num, unit = excluded.unit, currency = excluded.currency, period_end = excluded.period_end,
+       scope = excluded.scope, scope_name = excluded.scope_name, period_type = excluded.period_type, period_months = excluded.period_months,
+       is_forecast = excluded.is_forecast, date_referenced = excluded.date_referenced, source_cell = excluded.source_cell,
+       source_excerpt = excluded.source_excerpt, confidence = excluded.confidence, status = 'active',
+       embedding = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding else null end,
+       embedding_model = case when findings.source_excerpt = excluded.source_excerpt and findings.value_text = excluded.value_text then findings.embedding_model else null end
+     returning id, extraction_id`,
+    [JSON.stringify(staged.map((s) => findingRow(s, opts.confidence)))],
+  );
+  const byExtraction = new Map(rows.map((r) => [r.extraction_id, r.id]));
+  return staged.map((s) => byExtraction.get(s.id)!);
 }
 
 /** Finds the deal's entity this name refers to (exact normalised name, then fuzzy rules) or creates it. */
