@@ -81,7 +81,7 @@ export async function processCandidates(db: Queryable, a: ProcessArgs): Promise<
   const sum = a.summary ?? emptySummary();
   // strongest first: when two pages state the same figure, the better evidence is promoted and the other is its duplicate
   const ordered = [...a.candidates].sort((x, y) => y.confidenceScore - x.confidenceScore || x.evidence.page - y.evidence.page);
-  const known = await KnownStaged.load(db, a.dealId, a.documentId);
+  const known = ordered.some((c) => duplicateTest(c)) ? await KnownStaged.load(db, a.dealId, a.documentId) : new KnownStaged();
   for (const chunk of chunksOfDistinctKeys(ordered)) {
     const staged = await upsertStagedRows(db, { dealId: a.dealId, documentId: a.documentId, taskId: a.taskId, rows: chunk });
     const run = new ChunkRun(a.dealId);

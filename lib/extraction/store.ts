@@ -41,6 +41,39 @@ export async function loadDocument(db: Queryable, dealId: string, documentId: st
   };
 }
 
+/** Documents loaded for tasks, newest last: the few whose extraction tasks are running now. */
+const SHARED = new Map<string, { stamp: string; doc: Promise<LoadedDocument> }>();
+const SHARED_KEEP = 2;
+
+/**
+ * The document as loadDocument reads it, shared by the extraction tasks of one document that run
+ * in this process (findings, timeline, entities): its pages are read from the database once, and
+ * each page's layout and canonical text (entities/page-layout.ts, citation.ts, keyed by the page
+ * object) are computed once for all three. Keyed by the document's indexing stamp, so a document
+ * indexed again is read anew; only the last few documents are kept.
+ */
+export async function loadSharedDocument(db: Queryable, dealId: string, documentId: string): Promise<LoadedDocument> {
+  const { rows } = await db.query<{ stamp: string }>(
+    "select concat_ws('|', status, indexed_at::text, page_count::text) as stamp from documents where deal_id = $1 and id = $2",
+    [dealId, documentId],
+  );
+  if (!rows[0]) return loadDocument(db, dealId, documentId); // its not-found error
+  const key = `${dealId}:${documentId}`;
+  const known = SHARED.get(key);
+  SHARED.delete(key);
+  if (known && known.stamp === rows[0].stamp) {
+    SHARED.set(key, known);
+    return known.doc;
+  }
+  const entry = { stamp: rows[0].stamp, doc: loadDocument(db, dealId, documentId) };
+  SHARED.set(key, entry);
+  entry.doc.catch(() => {
+    if (SHARED.get(key) === entry) SHARED.delete(key);
+  });
+  for (const k of SHARED.keys()) if (SHARED.size > SHARED_KEEP) SHARED.delete(k);
+  return entry.doc;
+}
+
 export function contextOf(doc: LoadedDocument): ExtractionContext {
   const byNum = new Map(doc.pages.map((p) => [p.pageNumber, p]));
   return {
