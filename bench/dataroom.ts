@@ -128,6 +128,7 @@ async function main() {
       },
     });
     const ingestSecs = (performance.now() - t0) / 1000;
+    const ingestPeakRss = process.resourceUsage().maxRSS * 1024; // with --overlap, extraction's share too
     const stages = ingestStageTimes();
     log("  extraction pipeline …");
     const t1 = performance.now();
@@ -158,8 +159,8 @@ async function main() {
       console.log(`    ${`${type} ×${e.n}${e.failed ? ` (${e.failed} failed)` : ""}`.padEnd(30)}${fmt(e.secs).padStart(7)} s ${rate(e.secs)}  (task time)`);
     }
     if (values.sql) printSqlProfile();
-    console.log(`peak RSS ${fmt((process.resourceUsage().maxRSS * 1024) / 1e9, 2)} GB`);
-    console.log(`SUMMARY ${JSON.stringify({ files: files.length, pages, popplerPagesPerSec: popplerRate, ingestSecs, pipelineSecs, endToEndPagesPerSec: pages / (ingestSecs + pipelineSecs), stagesMs: stages, tasks: Object.fromEntries(byType), peakRssBytes: process.resourceUsage().maxRSS * 1024 })}`);
+    console.log(`peak RSS ${fmt((process.resourceUsage().maxRSS * 1024) / 1e9, 2)} GB (${fmt(ingestPeakRss / 1e9, 2)} GB by the end of ingest)`);
+    console.log(`SUMMARY ${JSON.stringify({ files: files.length, pages, popplerPagesPerSec: popplerRate, ingestSecs, pipelineSecs, endToEndPagesPerSec: pages / (ingestSecs + pipelineSecs), stagesMs: stages, tasks: Object.fromEntries(byType), peakRssBytes: process.resourceUsage().maxRSS * 1024, ingestPeakRssBytes: ingestPeakRss })}`);
   } finally {
     await db.close();
     await closePdfPool();
