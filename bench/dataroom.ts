@@ -10,6 +10,7 @@
  *   npm run bench:dataroom -- --quick        # 4 filings spread over the corpus
  *   npm run bench:dataroom                   # all 93 filings of ../shared/corpus (~10,000 pages)
  *   npm run bench:dataroom -- --limit 10
+ *   npm run bench:dataroom -- --match FEDEX_2023_10K         # the filings whose name holds this (a one-10-K deal)
  *   npm run bench:dataroom -- --quick --sql              # also time per SQL statement shape
  *   npm run bench:dataroom -- --quick --dump /tmp/a.tsv   # also write every output (lib/dataroom-dump.ts) to diff two runs
  *   npm run bench:dataroom -- --quick --overlap          # extraction scheduled as each file is indexed, as the app does
@@ -26,7 +27,7 @@ import { dumpDealOutputs } from "./lib/dataroom-dump";
 import { printSqlProfile, profileDb } from "./lib/sql-profile";
 import { runWithWorkers, type WorkersRun } from "./lib/dataroom-workers";
 
-const { values } = parseArgs({ options: { quick: { type: "boolean" }, limit: { type: "string" }, timeout: { type: "string" }, dump: { type: "string" }, sql: { type: "boolean" }, workers: { type: "string" }, overlap: { type: "boolean" } } });
+const { values } = parseArgs({ options: { quick: { type: "boolean" }, limit: { type: "string" }, timeout: { type: "string" }, dump: { type: "string" }, sql: { type: "boolean" }, workers: { type: "string" }, overlap: { type: "boolean" }, match: { type: "string" } } });
 const CORPUS_ROOT = path.resolve(process.cwd(), "../shared/corpus");
 const DIRS = ["financebench-dev/pdfs", "filings-unlabelled/pdfs"].map((d) => path.join(CORPUS_ROOT, d));
 const fmt = (n: number, d = 1) => n.toFixed(d);
@@ -34,6 +35,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 
 function corpusFiles(): string[] {
   const all = DIRS.flatMap((d) => fs.readdirSync(d).filter((f) => f.toLowerCase().endsWith(".pdf")).map((f) => path.join(d, f))).sort();
+  if (values.match) return all.filter((f) => path.basename(f).includes(values.match!));
   if (values.quick) return [0, 1, 2, 3].map((i) => all[Math.floor((i * all.length) / 4)]!);
   return values.limit ? all.slice(0, Number(values.limit)) : all;
 }
