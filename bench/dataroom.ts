@@ -15,7 +15,8 @@
  *   npm run bench:dataroom -- --quick --dump /tmp/a.tsv   # also write every output (lib/dataroom-dump.ts) to diff two runs
  *   npm run bench:dataroom -- --quick --overlap          # extraction scheduled as each file is indexed, as the app does
  *   DATABASE_URL=postgres://…/postgres npm run bench:dataroom -- --quick --workers 1,2
- *                      # N `npm run worker` processes on PostgreSQL claiming ingest and extraction tasks (SKIP LOCKED)
+ *                      # N `npm run worker` processes on PostgreSQL claiming ingest and extraction tasks (SKIP LOCKED);
+ *                      # --worker-concurrency C: tasks each worker runs at once (default 4, the worker's own)
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,7 +28,7 @@ import { dumpDealOutputs } from "./lib/dataroom-dump";
 import { printSqlProfile, profileDb } from "./lib/sql-profile";
 import { runWithWorkers, type WorkersRun } from "./lib/dataroom-workers";
 
-const { values } = parseArgs({ options: { quick: { type: "boolean" }, limit: { type: "string" }, timeout: { type: "string" }, dump: { type: "string" }, sql: { type: "boolean" }, workers: { type: "string" }, overlap: { type: "boolean" }, match: { type: "string" } } });
+const { values } = parseArgs({ options: { quick: { type: "boolean" }, limit: { type: "string" }, timeout: { type: "string" }, dump: { type: "string" }, sql: { type: "boolean" }, workers: { type: "string" }, overlap: { type: "boolean" }, match: { type: "string" }, "worker-concurrency": { type: "string" } } });
 const CORPUS_ROOT = path.resolve(process.cwd(), "../shared/corpus");
 const DIRS = ["financebench-dev/pdfs", "filings-unlabelled/pdfs"].map((d) => path.join(CORPUS_ROOT, d));
 const fmt = (n: number, d = 1) => n.toFixed(d);
@@ -60,12 +61,12 @@ async function mainWorkers(counts: number[]) {
   if (!serverUrl) throw new Error("--workers needs DATABASE_URL (a PostgreSQL server with pgvector; each run makes and drops a database of its own)");
   const files = corpusFiles();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "manda-bench-dataroom-"));
-  console.log(`data room on PostgreSQL: ${files.length} filings; ${os.availableParallelism()} cores; load ${os.loadavg().map((x) => fmt(x)).join(" ")}`);
+  console.log(`data room on PostgreSQL: ${files.length} filings; worker concurrency ${values["worker-concurrency"] ?? 4}; ${os.availableParallelism()} cores; load ${os.loadavg().map((x) => fmt(x)).join(" ")}`);
   const popplerBefore = await pdftotext(files);
   const runs: WorkersRun[] = [];
   try {
     for (const n of counts) {
-      runs.push(await runWithWorkers({ serverUrl, dataDir: tmp, files, workers: n, timeoutSecs: Number(values.timeout ?? 3600), log }));
+      runs.push(await runWithWorkers({ serverUrl, dataDir: tmp, files, workers: n, concurrency: Number(values["worker-concurrency"] ?? 4), timeoutSecs: Number(values.timeout ?? 3600), log }));
       log(`  load ${os.loadavg().map((x) => fmt(x)).join(" ")}`);
     }
   } finally {

@@ -35,8 +35,8 @@ function peakRssOf(pid: number | undefined): number {
   }
 }
 
-function startWorker(env: NodeJS.ProcessEnv, i: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--poll-ms", "200"], { env, stdio: ["ignore", "pipe", "pipe"] });
+function startWorker(env: NodeJS.ProcessEnv, i: number, concurrency: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--poll-ms", "200", "--concurrency", String(concurrency)], { env, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
     const onData = (b: Buffer) => {
@@ -58,7 +58,7 @@ async function stopWorker(child: ChildProcess): Promise<void> {
 }
 
 /** One run with `workers` worker processes on a fresh database of the server at `serverUrl`. */
-export async function runWithWorkers(o: { serverUrl: string; dataDir: string; files: string[]; workers: number; timeoutSecs: number; log: (s: string) => void }): Promise<WorkersRun> {
+export async function runWithWorkers(o: { serverUrl: string; dataDir: string; files: string[]; workers: number; concurrency: number; timeoutSecs: number; log: (s: string) => void }): Promise<WorkersRun> {
   const name = `manda_bench_dataroom_${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
   const admin = postgres(o.serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -79,7 +79,7 @@ export async function runWithWorkers(o: { serverUrl: string; dataDir: string; fi
   const children: ChildProcess[] = [];
   try {
     const deal = await createDeal({ db, slug: "dataroom" });
-    children.push(...(await Promise.all(Array.from({ length: o.workers }, (_, i) => startWorker(env, i)))));
+    children.push(...(await Promise.all(Array.from({ length: o.workers }, (_, i) => startWorker(env, i, o.concurrency)))));
     const t0 = performance.now();
     for (const f of o.files) {
       await acceptUpload({ db, dealId: deal.id, file: { path: f, filename: path.basename(f), sha256: await sha256File(f), bytes: fs.statSync(f).size } });
