@@ -145,6 +145,21 @@ export async function promoteFindings(db: Queryable, staged: readonly Staged[], 
   return staged.map((s) => byExtraction.get(s.id)!);
 }
 
+/**
+ * Which stored names could be the same entity as one whose normalised name is `norm`
+ * (sameEntity), as conditions on entities.normalized_name, so that a deal of thousands of
+ * entities is not read whole for every new name. Always a superset (sameEntity decides): a person
+ * shares all but the last word ("j smith" → names starting "j "); an organisation's name is within
+ * two edits, so within two characters of its length (JavaScript counts UTF-16 units, PostgreSQL
+ * characters: a name with a character beyond the BMP is always a candidate). Names with aliases
+ * are always read, as their aliases are compared too.
+ */
+function nearNames(type: string, norm: string): { prefix: string | null; minLength: number; maxLength: number; pattern: string } {
+  const words = norm.split(" ");
+  if (type === "person") return { prefix: words.length >= 2 ? `${words.slice(0, -1).join(" ")} ` : null, minLength: 1, maxLength: 0, pattern: "$^" };
+  return { prefix: null, minLength: norm.length - 2, maxLength: norm.length + 2, pattern: "[^\\u0001-\\uffff]" };
+}
+
 /** Finds the deal's entity this name refers to (exact normalised name, then fuzzy rules) or creates it. */
 export async function resolveEntity(db: Queryable, dealId: string, p: EntityPayload): Promise<string> {
   const norm = normalizeName(p.name);
@@ -154,9 +169,11 @@ export async function resolveEntity(db: Queryable, dealId: string, p: EntityPayl
   );
   let hit: { id: string; name: string; aliases: string[] } | undefined = exact.rows[0];
   if (!hit) {
+    const near = nearNames(p.entityType, norm);
     const all = await db.query<{ id: string; name: string; aliases: string[] }>(
-      "select id, name, aliases from entities where deal_id = $1 and entity_type = $2",
-      [dealId, p.entityType],
+      `select id, name, aliases from entities where deal_id = $1 and entity_type = $2
+          and (cardinality(aliases) > 0 or starts_with(normalized_name, $3) or char_length(normalized_name) between $4 and $5 or normalized_name ~ $6)`,
+      [dealId, p.entityType, near.prefix, near.minLength, near.maxLength, near.pattern],
     );
     hit = all.rows.find((e) => sameEntity(p.entityType, e.name, p.name) || (e.aliases ?? []).some((a) => sameEntity(p.entityType, a, p.name)));
   }
