@@ -80,17 +80,7 @@ export async function promote(db: Queryable, s: Staged, opts: { processId?: stri
     );
     return rows[0]!.id;
   }
-  const p = c.payload as EntityPayload;
-  const entityId = await resolveEntity(db, s.deal_id, p);
-  const { rows } = await db.query<{ id: string }>(
-    `insert into entity_mentions (id, deal_id, entity_id, document_id, extraction_id, role, page, excerpt)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
-     on conflict (entity_id, document_id, page, role) do update set extraction_id = excluded.extraction_id, excerpt = excluded.excerpt
-     returning id`,
-    [crypto.randomUUID(), s.deal_id, entityId, s.document_id, s.id, p.role ?? null, c.evidence.page, excerpt],
-  );
-  void rows;
-  return entityId;
+  return (await promoteEntityMentions(db, [s]))[0]!;
 }
 
 const FINDING_COLUMNS = `id uuid, deal_id uuid, document_id uuid, extraction_id uuid, domain text, metric text, metric_key text, value_text text, value_num double precision,
@@ -162,15 +152,35 @@ function nearNames(type: string, norm: string): { prefix: string | null; minLeng
 
 /** Finds the deal's entity this name refers to (exact normalised name, then fuzzy rules) or creates it. */
 export async function resolveEntity(db: Queryable, dealId: string, p: EntityPayload): Promise<string> {
-  const norm = normalizeName(p.name);
-  const exact = await db.query<{ id: string; name: string; aliases: string[] }>(
-    "select id, name, aliases from entities where deal_id = $1 and entity_type = $2 and normalized_name = $3",
-    [dealId, p.entityType, norm],
+  return resolveEntityIn(db, dealId, p, await exactEntities(db, dealId, [p]));
+}
+
+type KnownEntity = { id: string; name: string; aliases: string[] };
+const entityKey = (type: string, norm: string) => `${type}\u0000${norm}`;
+
+/** The deal's entities whose normalised name equals one of these names', by type and name, in one read. */
+async function exactEntities(db: Queryable, dealId: string, names: readonly EntityPayload[]): Promise<Map<string, KnownEntity>> {
+  const types = names.map((p) => p.entityType);
+  const norms = names.map((p) => normalizeName(p.name));
+  const { rows } = await db.query<KnownEntity & { entity_type: string; normalized_name: string }>(
+    `select e.id, e.name, e.aliases, e.entity_type, e.normalized_name from entities e
+       join (select distinct t, n from unnest($2::text[], $3::text[]) as q(t, n)) q on q.t = e.entity_type and q.n = e.normalized_name
+      where e.deal_id = $1`,
+    [dealId, types, norms],
   );
-  let hit: { id: string; name: string; aliases: string[] } | undefined = exact.rows[0];
+  return new Map(rows.map((r) => [entityKey(r.entity_type, r.normalized_name), { id: r.id, name: r.name, aliases: r.aliases ?? [] }]));
+}
+
+/**
+ * resolveEntity with the exact-name matches read beforehand (`known`, kept up to date here as
+ * names are added and aliases recorded), so a run of mentions costs one read for the exact names.
+ */
+async function resolveEntityIn(db: Queryable, dealId: string, p: EntityPayload, known: Map<string, KnownEntity>): Promise<string> {
+  const norm = normalizeName(p.name);
+  let hit: KnownEntity | undefined = known.get(entityKey(p.entityType, norm));
   if (!hit) {
     const near = nearNames(p.entityType, norm);
-    const all = await db.query<{ id: string; name: string; aliases: string[] }>(
+    const all = await db.query<KnownEntity>(
       `select id, name, aliases from entities where deal_id = $1 and entity_type = $2
           and (cardinality(aliases) > 0 or starts_with(normalized_name, $3) or char_length(normalized_name) between $4 and $5 or normalized_name ~ $6)`,
       [dealId, p.entityType, near.prefix, near.minLength, near.maxLength, near.pattern],
@@ -180,15 +190,50 @@ export async function resolveEntity(db: Queryable, dealId: string, p: EntityPayl
   if (hit) {
     if (hit.name !== p.name && !(hit.aliases ?? []).includes(p.name)) {
       await db.query("update entities set aliases = array_append(aliases, $2) where id = $1", [hit.id, p.name]);
+      hit.aliases = [...(hit.aliases ?? []), p.name];
     }
     return hit.id;
   }
-  const { rows } = await db.query<{ id: string }>(
+  const { rows } = await db.query<KnownEntity>(
     `insert into entities (id, deal_id, entity_type, name, normalized_name) values ($1, $2, $3, $4, $5)
-     on conflict (deal_id, entity_type, normalized_name) do update set name = entities.name returning id`,
+     on conflict (deal_id, entity_type, normalized_name) do update set name = entities.name returning id, name, aliases`,
     [crypto.randomUUID(), dealId, p.entityType, p.name, norm],
   );
+  known.set(entityKey(p.entityType, norm), { ...rows[0]!, aliases: rows[0]!.aliases ?? [] });
   return rows[0]!.id;
+}
+
+/**
+ * Promotes staged entity mentions in order, as promote() one by one would: the exact names read
+ * at once, then each entity resolved (found, aliased or created), then the mentions written in one
+ * statement (a later mention of the same entity, page and role replacing an earlier one, as the
+ * upsert does). Returns the entity ids in order.
+ */
+export async function promoteEntityMentions(db: Queryable, staged: readonly Staged[]): Promise<string[]> {
+  if (!staged.length) return [];
+  const dealId = staged[0]!.deal_id;
+  const known = await exactEntities(db, dealId, staged.map((s) => s.candidate.payload as EntityPayload));
+  const ids: string[] = [];
+  const mentions = new Map<string, Record<string, unknown>>();
+  for (const s of staged) {
+    const p = s.candidate.payload as EntityPayload;
+    const entityId = await resolveEntityIn(db, dealId, p, known);
+    ids.push(entityId);
+    const slot = `${entityId}\u0000${s.document_id}\u0000${s.candidate.evidence.page}\u0000${p.role ?? "\u0001"}`;
+    mentions.delete(slot);
+    mentions.set(slot, {
+      id: crypto.randomUUID(), deal_id: s.deal_id, entity_id: entityId, document_id: s.document_id, extraction_id: s.id, role: p.role ?? null,
+      page: s.candidate.evidence.page, excerpt: cleanExcerpt(s.candidate.evidence.text),
+    });
+  }
+  await db.query(
+    `insert into entity_mentions (id, deal_id, entity_id, document_id, extraction_id, role, page, excerpt)
+     select r.id, r.deal_id, r.entity_id, r.document_id, r.extraction_id, r.role, r.page, r.excerpt
+       from jsonb_to_recordset($1::text::jsonb) as r(id uuid, deal_id uuid, entity_id uuid, document_id uuid, extraction_id uuid, role text, page int, excerpt text)
+     on conflict (entity_id, document_id, page, role) do update set extraction_id = excluded.extraction_id, excerpt = excluded.excerpt`,
+    [JSON.stringify([...mentions.values()])],
+  );
+  return ids;
 }
 
 interface VersionedEvent { event_id: string | null; document_id: string; filename: string; document_date: string | null }

@@ -8,7 +8,7 @@ import type { Queryable } from "@/lib/db";
 import {
   applyStagedOutcomes, insertDecisions, listValidatedStaged, upsertStagedRows, type DecisionRow, type StagedOutcome, type StagedRowState,
 } from "@/lib/db/queries/staging";
-import { findingSlot, makeDecision, promote, promoteFindings, type Staged } from "./decision";
+import { findingSlot, makeDecision, promote, promoteEntityMentions, promoteFindings, type Staged } from "./decision";
 import type { Candidate, ExtractionContext, Extractor, TimelineEventPayload } from "./types";
 import { CONFIDENCE_CAP, MAX_REFINEMENT_ROUNDS, validateCandidate } from "./validator";
 
@@ -203,27 +203,32 @@ class ChunkRun {
 
   /** Promotions and withdrawals in decision order (runs of findings in one statement each), then the staged rows and the audit trail. */
   async write(db: Queryable, a: ProcessArgs, sum: ProcessSummary) {
-    let findings: Promotion[] = [];
+    // consecutive promotions of findings, or of entity mentions, go in one statement each
+    let run: Promotion[] = [];
     let slots = new Set<string>();
-    const flushFindings = async () => {
-      const ids = await promoteFindings(db, findings.map((f) => f.staged));
-      findings.forEach((f, i) => (f.target = ids[i]!));
-      findings = [];
+    const flush = async () => {
+      if (!run.length) return;
+      const staged = run.map((f) => f.staged);
+      const ids = run[0]!.staged.candidate.candidateType === "finding" ? await promoteFindings(db, staged) : await promoteEntityMentions(db, staged);
+      run.forEach((f, i) => (f.target = ids[i]!));
+      run = [];
       slots = new Set();
     };
     for (const e of this.effects) {
-      if (e.kind === "promote" && e.staged.candidate.candidateType === "finding") {
-        const slot = findingSlot(e.staged);
-        if (slots.has(slot)) await flushFindings();
-        slots.add(slot);
-        findings.push(e);
+      const type = e.kind === "promote" ? e.staged.candidate.candidateType : null;
+      if (type === "finding" || type === "entity") {
+        const promotion = e as Promotion;
+        const slot = type === "finding" ? findingSlot(promotion.staged) : null;
+        if (run.length && (run[0]!.staged.candidate.candidateType !== type || (slot && slots.has(slot)))) await flush();
+        if (slot) slots.add(slot);
+        run.push(promotion);
         continue;
       }
-      await flushFindings();
+      await flush();
       if (e.kind === "withdraw") await withdrawPromoted(db, e.type, e.id);
       else e.target = await promote(db, e.staged, { processId: a.processId });
     }
-    await flushFindings();
+    await flush();
     for (const e of this.effects) {
       if (e.kind !== "promote") continue;
       e.row.promotedTo = e.target;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Queryable } from "@/lib/db";
-import { resolveEntity } from "@/lib/extraction/decision";
+import { promoteEntityMentions, resolveEntity } from "@/lib/extraction/decision";
+import type { Candidate } from "@/lib/extraction/types";
 import { openTestDb } from "../helpers/db";
 
 let db: Db;
@@ -32,6 +33,39 @@ function countingEntityRows(inner: Queryable): { db: Queryable; rows: () => numb
   };
   return { db, rows: () => n };
 }
+
+/** The database, counting statements. */
+function countingStatements(inner: Queryable): { db: Queryable; count: () => number } {
+  let n = 0;
+  return { db: { query: (sql, params) => (n++, inner.query(sql, params)), exec: (sql) => inner.exec(sql) } as Queryable, count: () => n };
+}
+
+describe("promoteEntityMentions", () => {
+  it("writes a document's mentions of known entities in two statements, a repeated mention keeping the later excerpt", async () => {
+    const documentId = crypto.randomUUID();
+    await db.query("insert into documents (id, deal_id, filename, sha256, bytes, storage_path, status) values ($1, $2, 'm.pdf', 'm', 1, '', 'indexed')", [documentId, dealId]);
+    const staged = await Promise.all(Array.from({ length: 30 }, async (_, i) => {
+      const id = crypto.randomUUID();
+      const candidate: Candidate = {
+        candidateType: "entity", candidateKey: `m${i}`, payload: { entityType: "person", name: `Person${i % 10} Surname${i % 10}`, role: "director" },
+        confidenceScore: 0.9, confidenceReason: "", evidence: { text: `excerpt ${i} naming Surname${i % 10}`, page: 1 + (i % 10) }, evidenceType: "prose",
+      };
+      await db.query(
+        `insert into staging_extractions (id, deal_id, document_id, candidate_type, candidate_key, payload, confidence_score, confidence_reason, evidence, evidence_type)
+         values ($1, $2, $3, 'entity', $4, '{}', 0.9, '', '{}', 'prose')`, [id, dealId, documentId, candidate.candidateKey]);
+      return { id, deal_id: dealId, document_id: documentId, candidate };
+    }));
+    const c = countingStatements(db);
+    const ids = await promoteEntityMentions(c.db, staged);
+    expect(c.count()).toBe(2);
+    expect(new Set(ids).size).toBe(10);
+    expect(ids[0]).toBe(await resolveEntity(db, dealId, { entityType: "person", name: "Person0 Surname0" }));
+    // mentions 0, 10 and 20 share entity, page and role: one row, the last excerpt
+    const { rows } = await db.query<{ n: number; excerpt: string }>(
+      "select count(*)::int as n, max(excerpt) as excerpt from entity_mentions where document_id = $1 and entity_id = $2 and page = 1", [documentId, ids[0]]);
+    expect(rows[0]).toEqual({ n: 1, excerpt: "excerpt 20 naming Surname0" });
+  });
+});
 
 describe("resolveEntity", () => {
   it("finds an organisation by a spelling slip and a person by a surname slip, reading only names that could match", async () => {
