@@ -56,7 +56,7 @@ const ratio = (id: string, label: string, terms: string[], more: Partial<Concept
 
 export const CONCEPTS: Concept[] = [
   // income statement
-  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
+  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "operating revenue", "operating revenues", "total operating revenues", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
     phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in"],
     lineItems: ["revenue"],
   }),
