@@ -60,6 +60,19 @@ describe("the item gate", () => {
     expect(c).toMatchObject({ status: "failed", reason: expect.stringContaining("part's row") });
   });
 
+  it("never takes the company's total for a kind of the figure asked: a row that names the kind answers it", () => {
+    const subscription = readItems("Subscription revenue for 2022", []).items[0]!;
+    expect(subscription.reading.scope).toBeTruthy();
+    const total = { item: "revenue", match: "label", label: "Total revenues", source: "statement", statement: "STATEMENTS OF OPERATIONS", scale: 1e6, currency: "USD", columns: [{ period: "FY2022", months: 12, value: 34_229e6 }], document: "Annual_Report.pdf", page: 48, row: "Total revenues 34,229", citation: "(source: Annual_Report.pdf, p.48)" };
+    const part = { ...total, label: "Subscription revenue", source: "table", table: { title: "Revenue by type", headings: [] }, columns: [{ period: "FY2022", months: 12, value: 20_100e6 }], row: "Subscription revenue 20,100" };
+    const rows = (r: object[]) => [{ toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: r, notFound: [], notes: [] } }];
+    // only the total found: the room does not state the kind asked
+    expect(checkItem(subscription, [leg(1, "Revenue for fiscal 2022 was **USD 34,229 million** (source: Annual_Report.pdf, p.48)", rows([total]))]).status).toBe("not_covered");
+    // the kind's row was there: answering the total is the run's failure
+    expect(checkItem(subscription, [leg(1, "Revenue for fiscal 2022 was **USD 34,229 million** (source: Annual_Report.pdf, p.48)", rows([total, part]))])).toMatchObject({ status: "failed", reason: expect.stringMatching(/subscription/i) });
+    expect(checkItem(subscription, [leg(1, "Subscription revenue for fiscal 2022 was **USD 20,100 million** (source: Annual_Report.pdf, p.48)", rows([total, part]))]).status).toBe("answered");
+  });
+
   it("discloses an item nothing was found on, but fails one whose evidence the tools returned unstated", () => {
     const none = checkItem(sales2022, [leg(1, "I couldn't find net sales for fiscal 2022 in the documents.", [{ toolName: "search_documents", input: { query: "net sales 2022" }, output: { passages: [], notes: [] } }])]);
     expect(none.status).toBe("not_covered");

@@ -154,6 +154,8 @@ function searchedOf(leg: LegResult): string[] {
 interface Grounding {
   via: string;
   segmentRow?: LineItemRow;
+  /** The row, or the metric's formula and inputs, the figure was read from: what says what it is a figure of. */
+  named?: string;
   period?: string;
   asOf?: string;
   /** A passage's (or a fact's) sentences that print the figure. */
@@ -171,14 +173,15 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
       const pct = o.metric?.unit === "percent";
       if (values.some((v) => close(figure.value, pct && figure.unit === "percent" && Math.abs(v) <= 1.5 ? v * 100 : v) || close(figure.value, v))) {
         const end = (o.inputs ?? []).find((i) => close(figure.value, i.value))?.periodEnd;
-        return { via: "compute_metric", period: (o.periods ?? []).at(-1), ...(end ? { asOf: end } : {}) };
+        const named = [o.formula ?? "", ...(o.inputs ?? []).map((i) => `${i.label} ${i.row}`)].join(" ");
+        return { via: "compute_metric", period: (o.periods ?? []).at(-1), named, ...(end ? { asOf: end } : {}) };
       }
       continue;
     }
     if (c.toolName === "get_line_items") {
       for (const row of (out as unknown as LineItemsOutput).rows ?? []) {
         const col = row.columns.find((x) => x.value !== null && (close(figure.value, x.value!) || close(figure.value, x.value! * (figure.unit === "percent" ? 1 : 1))));
-        if (col) return { via: "get_line_items", period: col.period, ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
+        if (col) return { via: "get_line_items", period: col.period, named: rowNames(row), ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
       }
       continue;
     }
@@ -208,6 +211,43 @@ function passageScope(g: Grounding, figure: StatedFigure, item: RequestItem, com
   const own = [...companies, ...(item.reading.scope ? [item.reading.scope] : [])];
   const parts = named.map((x) => partOfSentence(x, written, own, item.concept, item.ask));
   return parts.every(Boolean) ? `${figure.display} is a part's figure, not the company's: ${parts[0]}` : null;
+}
+
+const rowNames = (row: LineItemRow) => [row.label, row.table?.title ?? "", ...(row.table?.headings ?? [])].join(" ");
+
+/** The words of the part or kind an item asks ("subscription", "Americas", "retention"), as stems; none for a company total. */
+function scopeStems(item: RequestItem): string[] {
+  const scope = item.reading.scope;
+  return scope ? tokens(scope).filter((w) => w.word.length > 2 && !GENERIC_WORDS.has(w.word)).map((w) => w.stem) : [];
+}
+
+const holdsStems = (text: string, stems: string[]) => {
+  const have = new Set(tokens(text).map((w) => w.stem));
+  return stems.every((s) => have.has(s));
+};
+
+/**
+ * An item asking a part or a kind of a figure ("subscription revenue", "net revenue retention") is
+ * answered only by a figure whose row, formula or sentence names it: the company's total is not
+ * the part. The reason, or null.
+ */
+function scopeMissing(g: Grounding, figure: StatedFigure, item: RequestItem): string | null {
+  const stems = scopeStems(item);
+  if (!stems.length) return null;
+  const text = g.named ?? (g.sentences ?? []).join(" ");
+  if (!text || holdsStems(text, stems)) return null;
+  return `${figure.display} is not a figure of the ${item.reading.scope} asked`;
+}
+
+/** A row or passage of the turn's tools that names the part asked (the data room holds it though the answer did not give it). */
+function scopeSeen(leg: LegResult, item: RequestItem): boolean {
+  const stems = scopeStems(item);
+  return leg.toolCalls.some((c) => {
+    const out = c.output as Record<string, unknown> | undefined;
+    const rows = (out?.rows as LineItemRow[] | undefined) ?? [];
+    const passages = (out?.passages as Array<{ text: string }> | undefined) ?? [];
+    return rows.some((r) => holdsStems(rowNames(r), stems) && namesConcept(rowNames(r), item.concept, item.ask)) || passages.some((p) => holdsStems(p.text, stems) && namesConcept(p.text, item.concept, item.ask));
+  });
 }
 
 /** The item asks about a part or a kind of the figure ("Greater China", "subscription" revenue), not the company's whole. */
@@ -304,6 +344,8 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const unscoped = scopeMissing(g, figure, item);
+  if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   const scope = passageScope(g, figure, item, companies, leg.text);
   if (scope) return { status: "failed", reason: scope, searched };
   const other = otherYearNamed(period, leg.text);
