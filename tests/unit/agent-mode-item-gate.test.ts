@@ -45,6 +45,15 @@ describe("the item gate", () => {
     expect(checkItem(staff, [leg(1, 'Nordic AB: Employees (fiscal 2024) — the filing states: "The number of employees at 30 June 2024 was 147 (133)." (source: Q2_2024_Report.pdf, p.1)', [q2])]).status).toBe("answered");
   });
 
+  it("reads a headcount from the quoted sentence, not from the cited file's name", () => {
+    const staff = readItems("Headcount for 2018", []).items[0]!;
+    const sentence = "At December 31, 2018, the Company and its subsidiary had approximately 24,000 regular employees, approximately 13 of which were employees of the Company.";
+    const found = { toolName: "search_documents", input: { query: "employees" }, output: { passages: [{ document: "ACME_2018_10K.pdf", page: 8, text: sentence, citation: "(source: ACME_2018_10K.pdf, p.8)", charStart: 0, charEnd: 10 }], notes: [] } };
+    const c = checkItem(staff, [leg(1, `ACME CORP: Employees — the filing states: "${sentence}" (source: ACME_2018_10K.pdf, p.8)`, [found], [source(8, sentence)])]);
+    expect(c.status).toBe("answered");
+    expect(c.legs[0]).toMatchObject({ figure: { value: 24_000 } });
+  });
+
   it("refuses a growth answered by the figure's level, and takes one stated as a rate", () => {
     const growth = readItems("What was subscription revenue in Q3 2024 and how fast did it grow year over year?", []).items[1]!;
     const rows = { toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: [] } };

@@ -56,7 +56,8 @@ export function readFigure(text: string): StatedFigure | null {
     const g = m.groups!;
     // the character before the figure itself (the match may start at the space before it: "approximately 11,600")
     const start = m.index! + (m[0].length - m[0].trimStart().length);
-    if (/[\p{L}\d.,]/u.test(text[start - 1] ?? " ") && !g.neg && !g.cur) continue;
+    // a digit run inside a word or a file name ("PG_2018_10K.pdf") is no figure
+    if (/[\p{L}\d.,_]/u.test(text[start - 1] ?? " ") && !g.neg && !g.cur) continue;
     const raw = Number(g.num!.replace(/,/g, ""));
     if (!Number.isFinite(raw)) continue;
     if (!g.unit && !g.cur && /^(?:19|20)\d{2}$/.test(g.num!)) continue;
@@ -87,7 +88,8 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
     const f = readFigure(m[1]!);
     if (f) return { ...f, display: m[1]!.trim() };
   }
-  const first = text.split("\n")[0] ?? "";
+  // a citation's file name and page are no figure of the answer
+  const first = (text.split("\n")[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
   const linked = linkedFigure(first, item);
   if (linked) return linked;
   const quoted = /"([^"]+)"/.exec(first);
