@@ -112,10 +112,13 @@ function scoreComparison(lines: string[], item: GoldItem): ItemScore {
   return { item, verdict: "missed", why: lines.length ? "named, no figure" : "not mentioned" };
 }
 
+/** A line without its bold label: Agent Mode's label echoes the request ("Which brings in more revenue (electric or gas)"), which names no answer. */
+const withoutLabel = (l: string) => l.replace(/^[-•*]?\s*\*\*[^*]+\*\*\s*:?/, "");
+
 function scoreFact(lines: string[], item: GoldItem): ItemScore {
   const g = item.gold!;
   const names = [g.name!, ...(g.alts ?? [])].map((n) => n.toLowerCase());
-  if (lines.some((l) => names.some((n) => l.toLowerCase().includes(n)))) return { item, verdict: "correct", why: "named" };
+  if (lines.some((l) => !NOT_ANSWERED.test(l) && names.some((n) => withoutLabel(l).toLowerCase().includes(n)))) return { item, verdict: "correct", why: "named" };
   if (lines.some((l) => DISCLOSED.test(l))) return { item, verdict: "disclosed", why: "said missing" };
   const claims = lines.filter((l) => /largest|biggest|most|highest|top/i.test(l) && !DISCLOSED.test(l) && !NOT_ANSWERED.test(l));
   if (claims.length) return { item, verdict: "wrong", why: `named another: ${claims[0]!.slice(0, 140)}` };
