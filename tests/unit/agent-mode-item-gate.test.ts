@@ -54,6 +54,13 @@ describe("the item gate", () => {
     expect(c.legs[0]).toMatchObject({ figure: { value: 24_000 } });
   });
 
+  it("takes a margin rounded to the digits the answer writes, and refuses one the rounding does not reach", () => {
+    const margin = readItems("Operating margin for 2023", []).items[0]!;
+    const m = { toolName: "compute_metric", input: { metric: "operating_margin", periods: ["FY2023"] }, output: { status: "answered", metric: { id: "operating_margin", name: "Operating margin", unit: "percent" }, value: 0.05448, formatted: "5.4%", periods: ["FY2023"], series: [{ period: "FY2023", value: 0.05448, formatted: "5.4%" }], inputs: [], missing: [], notes: [] } };
+    expect(checkItem(margin, [leg(1, "Operating margin for fiscal 2023 was **5.4%** (source: Annual_Report.pdf, p.48)", [m])]).status).toBe("answered");
+    expect(checkItem(margin, [leg(1, "Operating margin for fiscal 2023 was **5.6%** (source: Annual_Report.pdf, p.48)", [m])]).status).toBe("failed");
+  });
+
   it("refuses a growth answered by the figure's level, and takes one stated as a rate", () => {
     const growth = readItems("What was subscription revenue in Q3 2024 and how fast did it grow year over year?", []).items[1]!;
     const rows = { toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: [] } };

@@ -144,6 +144,13 @@ function companySentence(text: string, figure: StatedFigure, item: RequestItem):
 
 const close = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= Math.max(1e-9, 0.005 * Math.abs(b));
 
+/** The value a tool returned, as the answer writes it: within 0.5%, or rounded to the digits written ("5.4%" for 5.448%, "USD 5.5 billion"). */
+function writes(figure: StatedFigure, v: number): boolean {
+  if (close(figure.value, v)) return true;
+  const decimals = (writtenDigits(figure.display).split(".")[1] ?? "").length;
+  return Math.abs(Math.abs(figure.value) - Math.abs(v)) <= 0.5 * 10 ** -decimals * figure.scale + 1e-9;
+}
+
 function searchedOf(leg: LegResult): string[] {
   return leg.toolCalls.map((c) => {
     const i = (c.input ?? {}) as Record<string, unknown>;
@@ -173,7 +180,7 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
       if (o.status !== "answered") continue;
       const values = [o.value, ...(o.series ?? []).map((s) => s.value), ...(o.inputs ?? []).map((i) => i.value)].filter((v): v is number => typeof v === "number");
       const pct = o.metric?.unit === "percent";
-      if (values.some((v) => close(figure.value, pct && figure.unit === "percent" && Math.abs(v) <= 1.5 ? v * 100 : v) || close(figure.value, v))) {
+      if (values.some((v) => writes(figure, pct && figure.unit === "percent" && Math.abs(v) <= 1.5 ? v * 100 : v) || writes(figure, v))) {
         const end = (o.inputs ?? []).find((i) => close(figure.value, i.value))?.periodEnd;
         const named = [o.formula ?? "", ...(o.inputs ?? []).map((i) => `${i.label} ${i.row}`)].join(" ");
         return { via: "compute_metric", period: (o.periods ?? []).at(-1), named, ...(end ? { asOf: end } : {}) };
@@ -182,7 +189,7 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     }
     if (c.toolName === "get_line_items") {
       for (const row of (out as unknown as LineItemsOutput).rows ?? []) {
-        const col = row.columns.find((x) => x.value !== null && (close(figure.value, x.value!) || close(figure.value, x.value! * (figure.unit === "percent" ? 1 : 1))));
+        const col = row.columns.find((x) => x.value !== null && writes(figure, x.value!));
         if (col) return { via: "get_line_items", period: col.period, named: rowNames(row), ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
       }
       continue;
