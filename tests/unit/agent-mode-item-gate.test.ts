@@ -87,6 +87,11 @@ describe("the item gate", () => {
     // the kind's row was there: answering the total is the run's failure
     expect(checkItem(subscription, [leg(1, "Revenue for fiscal 2022 was **USD 34,229 million** (source: Annual_Report.pdf, p.48)", rows([total, part]))])).toMatchObject({ status: "failed", reason: expect.stringMatching(/subscription/i) });
     expect(checkItem(subscription, [leg(1, "Subscription revenue for fiscal 2022 was **USD 20,100 million** (source: Annual_Report.pdf, p.48)", rows([total, part]))]).status).toBe("answered");
+    // a rate named after an amount, answered with the amount's total: not in the room
+    const retention = readItems("What is the net revenue retention rate for 2022?", []).items[0]!;
+    expect(retention.kind).toBe("other");
+    const metric = { ...compute(34_229e6, "FY2022", "USD 34,229 million"), output: { ...compute(34_229e6, "FY2022", "USD 34,229 million").output, formula: "Revenue = the Revenue line as reported" } };
+    expect(checkItem(retention, [leg(1, "Revenue for FY2022: **USD 34,229 million** (source: Annual_Report.pdf, p.48)", [metric])]).status).toBe("not_covered");
   });
 
   it("discloses an item nothing was found on, but fails one whose evidence the tools returned unstated", () => {

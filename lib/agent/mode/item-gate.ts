@@ -471,6 +471,9 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   if (figure && !g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
   if (scope) return { status: "failed", reason: scope, searched };
+  // "net revenue retention rate" answered with the revenue total: not the measure asked
+  const unscoped = figure && g && item.kind === "other" ? scopeMissing(g, figure, item) : null;
+  if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
 }
 
