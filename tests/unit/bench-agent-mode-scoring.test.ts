@@ -13,3 +13,12 @@ describe("agent mode bench scoring", () => {
     expect(scoreItem(ranked, fact).verdict).toBe("correct");
   });
 });
+
+describe("agent mode bench scoring of figures", () => {
+  const staff: GoldItem = { id: "x.2", asks: { concept: "employees", scope: "company", period: "FY2018" }, kind: "figure", gold: { value: 24000, unit: "count" }, pages: [8], tolerance: { rel: 0.01 }, terms: ["employ"] };
+
+  it("does not credit a figure quoted in the reason an item was not answered", () => {
+    expect(scoreItem("- **Number of employees, FY2018**: not answered in this run — 24,000 is a part's figure, not the company's.", staff).verdict).toBe("missed");
+    expect(scoreItem("- **Number of employees, FY2018**: 24,000 [1]", staff).verdict).toBe("correct");
+  });
+});
