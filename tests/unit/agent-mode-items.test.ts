@@ -119,4 +119,8 @@ describe("readItems", () => {
       ["ranking", "revenue"], ["figure", "employees"],
     ]);
   });
+  it("keeps a header's words out of its first item: an everyday phrase does not reach across the colon", () => {
+    expect(labels("Produce an operating summary: revenue, margins and litigation")[0]).toBe("Revenue");
+  });
+
 });

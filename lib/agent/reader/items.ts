@@ -123,7 +123,7 @@ function headerEnd(t: string, s: Span, spans: Span[]): number | null {
   if (!m || !body.slice(m.index + m[0].length).trim()) return null;
   const end = s.start + m.index + m[0].length;
   // a header names the company and periods, never an item ("… capex, which brings in more revenue - …" is none)
-  return spans.some((h) => h.start >= s.start && h.start < end) ? null : end;
+  return spans.some((h) => h.start >= s.start && h.end <= end) ? null : end;
 }
 
 /** "which brings in more revenue - electric or natural gas - the dividend": a pair of dashes around a few words is an aside. */
