@@ -11,6 +11,11 @@
  *    opening the database in its own process;
  *  - served: the same CLI while `manda serve` holds a copy of the data dir, so the command runs
  *    in that warm process (lib/cli/serve.ts) and the client loads none of the CLI;
+ *  - full: the bundle with MANDA_SCHEMA_CHECK=full, so every open checks migrations and indexes
+ *    instead of trusting the stored schema fingerprint (lib/db/schema-state.ts): the baseline of
+ *    the fingerprint;
+ *  - pool128: the bundle with PGlite's default 128MB buffer pool instead of a one-shot command's
+ *    16MB (lib/db/pglite.ts): the baseline of the small pool;
  *  - tsx: MANDA_CLI_FROM_SOURCE=1, the TypeScript sources compiled at run time (the baseline).
  * The database is a temporary data dir holding one small real filing, ingested and run
  * through the extraction pipeline once before timing; one untimed ask warms it (and one the
@@ -38,9 +43,9 @@ const DEAL = "bench";
 const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-type Path = "bundle" | "served" | "tsx";
+type Path = "bundle" | "full" | "pool128" | "served" | "tsx";
 interface Case { name: string; args: string[]; path: Path | "node" }
-const PATHS: Path[] = ["bundle", "served", "tsx"];
+const PATHS: Path[] = ["bundle", "full", "pool128", "served", "tsx"];
 interface Sample { wallMs: number; cpuMs: number | null; stdout: string }
 
 function smallestPdf(): string {
@@ -54,6 +59,10 @@ function envFor(dataDir: string, p: Case["path"]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, MANDA_DATA_DIR: dataDir, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", DATABASE_URL: "" };
   if (p === "tsx") env.MANDA_CLI_FROM_SOURCE = "1";
   else delete env.MANDA_CLI_FROM_SOURCE;
+  if (p === "full") env.MANDA_SCHEMA_CHECK = "full";
+  else delete env.MANDA_SCHEMA_CHECK;
+  if (p === "pool128") env.MANDA_PG_SHARED_BUFFERS = "128MB";
+  else delete env.MANDA_PG_SHARED_BUFFERS;
   return env;
 }
 
@@ -138,7 +147,7 @@ async function main() {
     const cases: Case[] = [
       { name: "node -e 0", args: ["-e", "0"], path: "node" },
       ...PATHS.flatMap((p) => [
-        { name: `${p}  manda --help`, args: ["--help"], path: p },
+        ...(p === "full" || p === "pool128" ? [] : [{ name: `${p}  manda --help`, args: ["--help"], path: p }]),
         { name: `${p}  manda deal list`, args: ["deal", "list"], path: p },
         { name: `${p}  manda ask`, args: ["ask", "--deal", DEAL, QUESTION], path: p },
       ]),
@@ -147,10 +156,10 @@ async function main() {
     const loadBefore = load();
     for (let i = 0; i < RUNS; i++) {
       for (const c of cases) samples.get(c.name)!.push(await timed(c.path === "served" ? servedDir : dataDir, c));
-      log(`round ${i + 1}/${RUNS}`);
+      log(`round ${i + 1}/${RUNS} (load ${load()})`);
     }
     const askOut = (p: Path) => samples.get(`${p}  manda ask`)!.map((s) => s.stdout);
-    const sameAnswer = askOut("bundle").every((o) => askOut("tsx").includes(o) && askOut("served").includes(o));
+    const sameAnswer = askOut("bundle").every((o) => askOut("tsx").includes(o) && askOut("served").includes(o) && askOut("full").includes(o) && askOut("pool128").includes(o));
 
     console.log(`\nCLI start-up, ${RUNS} runs each, ${os.availableParallelism()} cores, node ${process.version}`);
     console.log(`question: "${QUESTION}" on ${path.basename(PDF)} (warm database)`);
@@ -172,7 +181,9 @@ async function main() {
     console.log("\nwhere the bundle's `manda ask` goes (differences of wall p50s):");
     for (const [label, t] of steps) console.log(`  ${label.padEnd(58)} ${ms(t).padStart(6)} ms`);
     console.log(`served ask: ${ms(p50("served  manda ask"))} ms, ${(p50("served  manda ask") / p50("bundle  manda ask")).toFixed(2)}x the bundle's own process`);
-    console.log(`\nbundle, served and tsx answers identical: ${sameAnswer ? "yes" : "NO"}`);
+    console.log(`small buffer pool: deal list ${ms(p50("bundle  manda deal list"))} ms vs ${ms(p50("pool128  manda deal list"))} ms with 128MB; ask ${ms(p50("bundle  manda ask"))} vs ${ms(p50("pool128  manda ask"))} ms`);
+    console.log(`schema fingerprint: deal list ${ms(p50("bundle  manda deal list"))} ms vs ${ms(p50("full  manda deal list"))} ms with the full check; ask ${ms(p50("bundle  manda ask"))} vs ${ms(p50("full  manda ask"))} ms`);
+    console.log(`\nanswers identical on every path: ${sameAnswer ? "yes" : "NO"}`);
     console.log(`answer: ${askOut("bundle")[0]!.split("\n")[0]!.slice(0, 160)}`);
     for (const p of ["bundle", "served"] as const) {
       const askP50 = p50(`${p}  manda ask`);

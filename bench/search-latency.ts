@@ -9,6 +9,7 @@
  *   npm run bench:search-latency [-- --sizes 10000] [--queries 60] [--data-dir .manda-latency]
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setConfigForProcess } from "@/lib/config";
@@ -166,8 +167,12 @@ async function main() {
     const keyword: number[] = [];
     const vector: number[] = [];
     const baseline: number[] = [];
+    let hybridCpu = 0;
     for (const q of questions) {
+      const cpu0 = process.cpuUsage();
       hybrid.push(await timeIt(() => searchPages({ db, dealId: deal.id, query: q, k: 10 })));
+      const cpu = process.cpuUsage(cpu0);
+      hybridCpu += (cpu.user + cpu.system) / 1000;
       const u = understandQuery(q);
       keyword.push(await timeIt(() => keywordChunks(db, { dealId: deal.id }, u.terms, 120)));
       vector.push(await timeIt(() => vectorChunks(db, { dealId: deal.id }, space, u.rankingText, 60)));
@@ -184,15 +189,19 @@ async function main() {
       keywordP50: percentile(keyword, 50), keywordP95: percentile(keyword, 95),
       vectorP50: percentile(vector, 50), vectorP95: percentile(vector, 95),
       baselineP50: percentile(baseline, 50), baselineP95: percentile(baseline, 95),
+      // the process's CPU time per hybrid query (PGlite runs in this thread): steadier than wall
+      // time on a shared machine, since waiting for a core is not counted
+      hybridCpuMean: hybridCpu / questions.length,
     };
     rows.push(row);
     await db.close();
   }
   const f = (x: number) => x.toFixed(1).padStart(8);
   console.log("\nPGlite search latency (ms), hybrid = searchPages end to end (k=10)");
-  console.log("  chunks   hybrid p50/p95      keyword p50/p95     vector p50/p95   seqscan-cosine baseline p50/p95   baseline/hybrid p95");
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log("  chunks   hybrid p50/p95   cpu/query   keyword p50/p95     vector p50/p95   seqscan-cosine baseline p50/p95   baseline/hybrid p95");
   for (const r of rows) {
-    console.log(`${String(r.chunks).padStart(8)} ${f(r.hybridP50)} ${f(r.hybridP95)}    ${f(r.keywordP50)} ${f(r.keywordP95)}   ${f(r.vectorP50)} ${f(r.vectorP95)}   ${f(r.baselineP50)} ${f(r.baselineP95)}              ${(r.baselineP95 / r.hybridP95).toFixed(2)}x`);
+    console.log(`${String(r.chunks).padStart(8)} ${f(r.hybridP50)} ${f(r.hybridP95)} ${f(r.hybridCpuMean)}    ${f(r.keywordP50)} ${f(r.keywordP95)}   ${f(r.vectorP50)} ${f(r.vectorP95)}   ${f(r.baselineP50)} ${f(r.baselineP95)}              ${(r.baselineP95 / r.hybridP95).toFixed(2)}x`);
   }
   if (timings.length > 0) console.log(`build: ${JSON.stringify(timings)}`);
   console.log(`SUMMARY ${JSON.stringify(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10]))))}`);

@@ -42,6 +42,14 @@ const schema = z.object({
   /** How long a request waits for the Supabase Auth server before answering 503 unavailable:auth. */
   MANDA_AUTH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(5000)),
   MANDA_LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+  /**
+   * The embedded database's buffer pool (PostgreSQL's shared_buffers, e.g. 512MB); PGlite's 128MB
+   * when unset, 16MB in a one-shot CLI command. A pool holding a large deal's hot pages spares
+   * searches PGlite's file reads (bench/search-latency.ts); it costs its size in memory and start-up time.
+   */
+  MANDA_PG_SHARED_BUFFERS: z.preprocess(emptyToUndefined, z.string().regex(/^\d+(kB|MB|GB)$/, "a size such as 512MB").optional()),
+  /** `full`: check migrations and indexes on every open, even when the stored schema fingerprint matches (lib/db/schema-state.ts). */
+  MANDA_SCHEMA_CHECK: z.preprocess(emptyToUndefined, z.enum(["fingerprint", "full"]).default("fingerprint")),
 });
 
 export type RawConfig = z.infer<typeof schema>;

@@ -5,13 +5,14 @@
 import type { AgentDeal } from "./context";
 
 /** What the data room holds, per company, newest filing first (lib/agent/evidence/scope.ts). */
-export type DataRoom = Array<{ company: string; documents: Array<{ filename: string; kind: string | null; fiscalYear: number | null; fiscalPeriod: string | null }> }>;
+export type DataRoom = Array<{ company: string; tickers?: readonly string[]; documents: Array<{ filename: string; kind: string | null; fiscalYear: number | null; fiscalPeriod: string | null }> }>;
 
 /** "## Data room" lines: each company with its documents, so the model can name the company and the years it may ask for. */
 export function dataRoomSection(room: DataRoom): string {
   if (!room.length) return "";
   const doc = (d: DataRoom[number]["documents"][number]) => `${d.filename}${d.kind ? ` (${d.kind}${d.fiscalYear ? `, FY${d.fiscalYear}${d.fiscalPeriod && d.fiscalPeriod !== "FY" ? ` ${d.fiscalPeriod}` : ""}` : ""})` : ""}`;
-  const lines = room.slice(0, 30).map((c) => `- ${c.company || "Other documents"}: ${c.documents.slice(0, 12).map(doc).join("; ")}${c.documents.length > 12 ? `; and ${c.documents.length - 12} more` : ""}`);
+  const tickers = (c: DataRoom[number]) => (c.tickers?.length ? ` (ticker ${c.tickers.join(", ")})` : "");
+  const lines = room.slice(0, 30).map((c) => `- ${c.company || "Other documents"}${tickers(c)}: ${c.documents.slice(0, 12).map(doc).join("; ")}${c.documents.length > 12 ? `; and ${c.documents.length - 12} more` : ""}`);
   return `\n\n# Data room\n${lines.join("\n")}`;
 }
 

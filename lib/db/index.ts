@@ -22,13 +22,15 @@ export async function openDb(
   options: { databaseUrl?: string; dataDir?: string; memory?: boolean; thread?: boolean; migrationsDir?: string } = {},
 ): Promise<Db> {
   const dir = options.memory ? "memory://" : path.join(options.dataDir ?? getConfig().dataDir, "pgdata");
+  const sharedBuffers = getConfig().MANDA_PG_SHARED_BUFFERS;
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : options.thread && dir !== "memory://"
-      ? await openThreaded(dir)
-      : await openPglite(dir);
+      ? await openThreaded(dir, sharedBuffers)
+      : await openPglite(dir, { sharedBuffers });
   try {
-    await prepareSchema({ db, space: embeddingSpaceKeyOf(getConfig()), dir: options.migrationsDir });
+    const cfg = getConfig();
+    await prepareSchema({ db, space: embeddingSpaceKeyOf(cfg), dir: options.migrationsDir, full: cfg.MANDA_SCHEMA_CHECK === "full" });
     // Holding the embedded database's directory lock proves its previous owner is gone: the
     // tasks it left running are reclaimed now, not when their leases run out.
     if (db.kind === "pglite" && !options.memory && !options.databaseUrl) await reclaimDeadOwnerLeases({ db });
@@ -43,8 +45,8 @@ export async function openDb(
 // One database per process, kept on globalThis so Next.js dev reloads reuse it.
 const g = globalThis as unknown as { __mandaDb?: Promise<Db>; __mandaDbThread?: DbThread; __mandaUseDbThread?: boolean };
 
-async function openThreaded(dir: string): Promise<Db> {
-  const t = await openPgliteThread(dir);
+async function openThreaded(dir: string, sharedBuffers: string | undefined): Promise<Db> {
+  const t = await openPgliteThread(dir, { sharedBuffers });
   g.__mandaDbThread = t;
   return t.db;
 }

@@ -42,10 +42,22 @@ function tierUpWasmSooner() {
  * default tiering budget. The optimising compiles the smaller budget starts run on background
  * threads while the command runs, and would pay back only in a longer-lived process: in a
  * one-shot `manda ask` they cost ~0.4 s of CPU (bench/cli-start.ts), on a 2-core machine
- * mostly wall time. Call before the first database is opened; later calls change nothing.
+ * mostly wall time. Also a small buffer pool (unless MANDA_PG_SHARED_BUFFERS sets one): PGlite
+ * clears its whole pool at start, ~0.1 s of CPU for the default 128MB, and one command reads a
+ * few MB. Call before the first database is opened; later calls change nothing.
  */
 export function keepDefaultWasmTiering(): void {
   tierUpEagerly = false;
+  quickStart = true;
+}
+
+let quickStart = false;
+const QUICK_START_SHARED_BUFFERS = "16MB";
+
+/** PGlite's start parameters with the buffer pool asked for (configured, or a one-shot command's), or undefined for its defaults. */
+export function pgliteStartParams(sharedBuffers: string | undefined): string[] | undefined {
+  const size = sharedBuffers ?? (quickStart ? QUICK_START_SHARED_BUFFERS : undefined);
+  return size ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${size}`] : undefined;
 }
 
 /**
@@ -53,7 +65,7 @@ export function keepDefaultWasmTiering(): void {
  * PGlite is single-process: a lock file keeps a second process from opening the
  * same directory and corrupting it; that process gets a clear error instead.
  */
-export async function openPglite(dir: string | "memory://"): Promise<Db> {
+export async function openPglite(dir: string | "memory://", { sharedBuffers }: { sharedBuffers?: string } = {}): Promise<Db> {
   let release = () => {};
   if (dir !== "memory://") {
     fs.mkdirSync(dir, { recursive: true });
@@ -62,7 +74,8 @@ export async function openPglite(dir: string | "memory://"): Promise<Db> {
   tierUpWasmSooner();
   let pg: PGlite;
   try {
-    pg = await PGlite.create({ dataDir: dir === "memory://" ? undefined : dir, extensions: { vector } });
+    const startParams = dir === "memory://" ? undefined : pgliteStartParams(sharedBuffers);
+    pg = await PGlite.create({ dataDir: dir === "memory://" ? undefined : dir, extensions: { vector }, ...(startParams ? { startParams } : {}) });
   } catch (e) {
     release();
     throw new MandaError("unavailable:database", `Could not open the embedded database at ${dir}.`, { cause: e });

@@ -62,9 +62,15 @@ export interface SchemaPrepared {
 }
 
 /** Brings the schema up to date for the embedding space, or confirms by fingerprint that it is. */
-export async function prepareSchema({ db, space, dir = MIGRATIONS_DIR }: { db: Db; space: EmbeddingSpaceKey; dir?: string }): Promise<SchemaPrepared> {
+export async function prepareSchema({ db, space, dir = MIGRATIONS_DIR, full = false }: {
+  db: Db;
+  space: EmbeddingSpaceKey;
+  dir?: string;
+  /** Check everything even when the fingerprint matches (MANDA_SCHEMA_CHECK=full: a schema edited by hand). */
+  full?: boolean;
+}): Promise<SchemaPrepared> {
   const fingerprint = schemaFingerprint(listMigrations(dir), space);
-  if ((await storedFingerprint(db)) === fingerprint) return { current: true, applied: [] };
+  if (!full && (await storedFingerprint(db)) === fingerprint) return { current: true, applied: [] };
   const applied = await migrate(db, dir);
   await ensureEmbeddingIndexes({ db, space });
   await storeFingerprint(db, fingerprint);

@@ -82,10 +82,10 @@ export interface DbThread {
 }
 
 /** Starts the database thread on `<dataDir>/pgdata` (the directory lock is this process's, as in-process). */
-export async function openPgliteThread(dir: string): Promise<DbThread> {
+export async function openPgliteThread(dir: string, { sharedBuffers }: { sharedBuffers?: string } = {}): Promise<DbThread> {
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDirLock(path.join(dir, "..", "manda.lock"));
-  const worker = new Worker(THREAD_URL, { name: "manda-db", workerData: { dataDir: dir } });
+  const worker = new Worker(THREAD_URL, { name: "manda-db", workerData: { dataDir: dir, sharedBuffers } });
   try {
     await new Promise<void>((resolve, reject) => {
       worker.once("message", (m: { type: string; error?: Record<string, string> }) => (m.type === "ready" ? resolve() : reject(rebuilt(m.error ?? {}))));

@@ -5,10 +5,12 @@
  * decision-maker outcome is written to validation_decisions.
  */
 import type { Queryable } from "@/lib/db";
-import { makeDecision, promote } from "./decision";
-import { recordDecision, stageCandidate, updateStaged } from "./store";
-import type { Candidate, ExtractionContext, Extractor } from "./types";
-import { CONFIDENCE_CAP, findDuplicate, MAX_REFINEMENT_ROUNDS, validateCandidate } from "./validator";
+import {
+  applyStagedOutcomes, insertDecisions, listValidatedStaged, upsertStagedRows, type DecisionRow, type StagedOutcome, type StagedRowState,
+} from "@/lib/db/queries/staging";
+import { findingSlot, makeDecision, promote, promoteEntityMentions, promoteFindings, type Staged } from "./decision";
+import type { Candidate, ExtractionContext, Extractor, TimelineEventPayload } from "./types";
+import { CONFIDENCE_CAP, MAX_REFINEMENT_ROUNDS, validateCandidate } from "./validator";
 
 export interface ProcessSummary {
   candidates: number;
@@ -42,7 +44,7 @@ async function refineCandidate(extractor: Extractor, ctx: ExtractionContext, c: 
   return extractor.refine(ctx, c, request);
 }
 
-export async function processCandidates(db: Queryable, a: {
+export interface ProcessArgs {
   dealId: string;
   documentId: string;
   taskId?: string | null;
@@ -51,88 +53,253 @@ export async function processCandidates(db: Queryable, a: {
   ctx: ExtractionContext;
   candidates: Candidate[];
   summary?: ProcessSummary;
-}): Promise<ProcessSummary> {
+}
+
+/**
+ * The candidates in order, cut where a key repeats: a chunk's rows are staged in one statement,
+ * which cannot touch the same row twice.
+ */
+function chunksOfDistinctKeys(candidates: readonly Candidate[]): Candidate[][] {
+  const out: Candidate[][] = [];
+  let cur: Candidate[] = [];
+  let keys = new Set<string>();
+  for (const c of candidates) {
+    const k = `${c.candidateType}\u0000${c.candidateKey}`;
+    if (keys.has(k)) {
+      out.push(cur);
+      cur = [];
+      keys = new Set();
+    }
+    keys.add(k);
+    cur.push(c);
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+export async function processCandidates(db: Queryable, a: ProcessArgs): Promise<ProcessSummary> {
   const sum = a.summary ?? emptySummary();
   // strongest first: when two pages state the same figure, the better evidence is promoted and the other is its duplicate
   const ordered = [...a.candidates].sort((x, y) => y.confidenceScore - x.confidenceScore || x.evidence.page - y.evidence.page);
-  for (const original of ordered) {
-    sum.candidates++;
-    let c = original;
-    const staged = await stageCandidate(db, { dealId: a.dealId, documentId: a.documentId, taskId: a.taskId, candidate: c });
-    if (staged.userDecided) {
-      sum.keptHumanDecision++; // a person approved/rejected/edited it: a re-run never overrides that
-      continue;
-    }
-    const id = staged.id;
-    const audit = (decidedBy: string, decision: Parameters<typeof recordDecision>[1]["decision"], reason: string, changes?: unknown) =>
-      recordDecision(db, { dealId: a.dealId, extractionId: id, decidedBy, decision, reason, confidence: c.confidenceScore, changes });
-    await updateStaged(db, id, { status: "pending", refinement_round: 0, refinement_request: null, review_priority: null, review_reason: null, missing_fields: [], held_reason: null });
-    let round = 0;
-    let outcome = validateCandidate(c, await a.ctx.getPage(c.evidence.page));
-    let escalated: string | null = null;
-    while (outcome.decision === "refine") {
-      await audit("validator", "refine", `${outcome.reason} — request: ${outcome.request}`);
-      if (round >= MAX_REFINEMENT_ROUNDS) {
-        escalated = `Exceeded refinement limit after ${MAX_REFINEMENT_ROUNDS} attempts: ${outcome.reason}`;
-        break;
+  const known = ordered.some((c) => duplicateTest(c)) ? await KnownStaged.load(db, a.dealId, a.documentId) : new KnownStaged();
+  for (const chunk of chunksOfDistinctKeys(ordered)) {
+    const staged = await upsertStagedRows(db, { dealId: a.dealId, documentId: a.documentId, taskId: a.taskId, rows: chunk });
+    const run = new ChunkRun(a.dealId);
+    for (const [i, original] of chunk.entries()) {
+      sum.candidates++;
+      if (staged[i]!.userDecided) {
+        sum.keptHumanDecision++; // a person approved/rejected/edited it: a re-run never overrides that
+        known.restage(staged[i]!.id, original); // its status stands, its payload is the new candidate's
+        continue;
       }
-      round++;
-      sum.refinements++;
-      await updateStaged(db, id, { status: "needs_refinement", refinement_round: round, refinement_request: outcome.request });
-      const next = await refineCandidate(a.extractor, a.ctx, c, outcome.request);
-      if (!next) {
-        escalated = `Extractor could not refine the candidate (${outcome.reason})`;
-        break;
-      }
-      c = { ...next, candidateKey: c.candidateKey, candidateType: c.candidateType };
-      await updateStaged(db, id, { payload: c.payload, evidence: c.evidence, confidence_score: c.confidenceScore, confidence_reason: c.confidenceReason });
-      outcome = validateCandidate(c, await a.ctx.getPage(c.evidence.page));
+      await decideOne(a, original, staged[i]!, known, run, sum);
     }
-    if (escalated) {
-      await updateStaged(db, id, { status: "review", review_priority: "high", review_reason: "refinement_failed", missing_fields: outcome.missingFields });
-      await audit("decision_maker", "review", escalated);
-      sum.review++;
-      sum.reviewHigh++;
-      continue;
-    }
-    if (outcome.decision === "hold") {
-      // never knowledge: a finding promoted by an earlier run from this text is withdrawn as well
-      await updateStaged(db, id, { status: "review", review_priority: "high", review_reason: "held", missing_fields: outcome.missingFields, held_reason: outcome.reason, promoted_to: null });
-      await withdrawPromoted(db, c.candidateType, id);
-      await audit("validator", "review", outcome.reason);
-      sum.review++;
-      sum.reviewHigh++;
-      sum.held++;
-      continue;
-    }
-    if (outcome.decision === "reject") {
-      await updateStaged(db, id, { status: "rejected", missing_fields: outcome.missingFields });
-      await audit("validator", "reject", outcome.reason);
-      sum.rejected++;
-      continue;
-    }
-    const dup = await findDuplicate(db, { dealId: a.dealId, documentId: a.documentId, extractionId: id, candidate: c });
-    if (dup) {
-      await updateStaged(db, id, { status: "duplicate", missing_fields: outcome.missingFields });
-      await audit("validator", "reject", `Duplicate of staged extraction ${dup} (same figure/event elsewhere in this document)`, { duplicateOf: dup });
-      sum.duplicates++;
-      continue;
-    }
-    await updateStaged(db, id, { status: "validated", missing_fields: outcome.missingFields });
-    await audit("validator", "valid", outcome.reason);
-    const d = makeDecision(c.confidenceScore, outcome.missingFields);
-    if (d.action === "promote") {
-      const target = await promote(db, { id, deal_id: a.dealId, document_id: a.documentId, candidate: c }, { processId: a.processId });
-      await updateStaged(db, id, { status: "promoted", promoted_to: target, review_priority: null });
-      await audit("decision_maker", "promote", d.reason, { promotedTo: target });
-      sum.promoted++;
-      sum.promotedIds.push(target);
-    } else {
-      await updateStaged(db, id, { status: "review", review_priority: d.priority, review_reason: d.code });
-      await audit("decision_maker", "review", `${d.reason} (priority ${d.priority})`);
-      sum.review++;
-      if (d.priority === "high") sum.reviewHigh++;
-    }
+    await run.write(db, a, sum);
   }
   return sum;
+}
+
+/**
+ * One candidate through validation (+ refine loop) and the decision, in memory: its final row,
+ * its audit trail and what it promotes or withdraws are recorded on `run` and written per chunk.
+ */
+async function decideOne(a: ProcessArgs, original: Candidate, staged: StagedRowState, known: KnownStaged, run: ChunkRun, sum: ProcessSummary): Promise<void> {
+  let c = original;
+  const id = staged.id;
+  const audit = (decidedBy: string, decision: string, reason: string, changes?: unknown) => run.audit({ extractionId: id, decidedBy, decision, reason, confidence: c.confidenceScore, changes });
+  const row: StagedOutcome = { id, status: "pending", refinementRound: 0, refinementRequest: null, reviewPriority: null, reviewReason: null, missingFields: [], heldReason: null };
+  run.outcomes.push(row);
+  known.forget(id); // pending again until this run validates it
+  let outcome = validateCandidate(c, await a.ctx.getPage(c.evidence.page));
+  let escalated: string | null = null;
+  while (outcome.decision === "refine") {
+    audit("validator", "refine", `${outcome.reason} — request: ${outcome.request}`);
+    if (row.refinementRound >= MAX_REFINEMENT_ROUNDS) {
+      escalated = `Exceeded refinement limit after ${MAX_REFINEMENT_ROUNDS} attempts: ${outcome.reason}`;
+      break;
+    }
+    row.refinementRound++;
+    sum.refinements++;
+    Object.assign(row, { status: "needs_refinement", refinementRequest: outcome.request });
+    const next = await refineCandidate(a.extractor, a.ctx, c, outcome.request);
+    if (!next) {
+      escalated = `Extractor could not refine the candidate (${outcome.reason})`;
+      break;
+    }
+    c = { ...next, candidateKey: c.candidateKey, candidateType: c.candidateType };
+    row.candidate = { payload: c.payload, evidence: c.evidence, confidenceScore: c.confidenceScore, confidenceReason: c.confidenceReason };
+    outcome = validateCandidate(c, await a.ctx.getPage(c.evidence.page));
+  }
+  if (escalated) {
+    Object.assign(row, { status: "review", reviewPriority: "high", reviewReason: "refinement_failed", missingFields: outcome.missingFields });
+    audit("decision_maker", "review", escalated);
+    sum.review++;
+    sum.reviewHigh++;
+    return;
+  }
+  if (outcome.decision === "hold") {
+    // never knowledge: a finding promoted by an earlier run from this text is withdrawn as well
+    Object.assign(row, { status: "review", reviewPriority: "high", reviewReason: "held", missingFields: outcome.missingFields, heldReason: outcome.reason, promotedTo: null });
+    run.effects.push({ kind: "withdraw", id, type: c.candidateType });
+    audit("validator", "review", outcome.reason);
+    sum.review++;
+    sum.reviewHigh++;
+    sum.held++;
+    return;
+  }
+  if (outcome.decision === "reject") {
+    Object.assign(row, { status: "rejected", missingFields: outcome.missingFields });
+    audit("validator", "reject", outcome.reason);
+    sum.rejected++;
+    return;
+  }
+  const dup = known.duplicateOf(id, c);
+  if (dup) {
+    Object.assign(row, { status: "duplicate", missingFields: outcome.missingFields });
+    audit("validator", "reject", `Duplicate of staged extraction ${dup} (same figure/event elsewhere in this document)`, { duplicateOf: dup });
+    sum.duplicates++;
+    return;
+  }
+  Object.assign(row, { status: "validated", missingFields: outcome.missingFields });
+  known.add(id, staged.createdMicros, c);
+  audit("validator", "valid", outcome.reason);
+  const d = makeDecision(c.confidenceScore, outcome.missingFields);
+  if (d.action === "promote") {
+    Object.assign(row, { status: "promoted", reviewPriority: null });
+    const promotion: Promotion = { kind: "promote", staged: { id, deal_id: a.dealId, document_id: a.documentId, candidate: c }, row, target: "" };
+    run.effects.push(promotion);
+    audit("decision_maker", "promote", d.reason, promotion); // its promotedTo is filled in once written
+    sum.promoted++;
+  } else {
+    Object.assign(row, { status: "review", reviewPriority: d.priority, reviewReason: d.code });
+    known.forget(id);
+    audit("decision_maker", "review", `${d.reason} (priority ${d.priority})`);
+    sum.review++;
+    if (d.priority === "high") sum.reviewHigh++;
+  }
+}
+
+interface Promotion {
+  kind: "promote";
+  staged: Staged;
+  row: StagedOutcome;
+  /** The finding, event or entity id, once written. */
+  target: string;
+}
+type Effect = Promotion | { kind: "withdraw"; id: string; type: Candidate["candidateType"] };
+
+/** A chunk's writes, kept in the order the candidates were decided. */
+class ChunkRun {
+  readonly outcomes: StagedOutcome[] = [];
+  readonly effects: Effect[] = [];
+  private readonly audits: { row: Omit<DecisionRow, "dealId">; promotion?: Promotion }[] = [];
+
+  constructor(private readonly dealId: string) {}
+
+  audit(d: Omit<DecisionRow, "dealId">) {
+    const promotion = d.changes && (d.changes as Promotion).kind === "promote" ? (d.changes as Promotion) : undefined;
+    this.audits.push({ row: d, promotion });
+  }
+
+  /** Promotions and withdrawals in decision order (runs of findings in one statement each), then the staged rows and the audit trail. */
+  async write(db: Queryable, a: ProcessArgs, sum: ProcessSummary) {
+    // consecutive promotions of findings, or of entity mentions, go in one statement each
+    let run: Promotion[] = [];
+    let slots = new Set<string>();
+    const flush = async () => {
+      if (!run.length) return;
+      const staged = run.map((f) => f.staged);
+      const ids = run[0]!.staged.candidate.candidateType === "finding" ? await promoteFindings(db, staged) : await promoteEntityMentions(db, staged);
+      run.forEach((f, i) => (f.target = ids[i]!));
+      run = [];
+      slots = new Set();
+    };
+    for (const e of this.effects) {
+      const type = e.kind === "promote" ? e.staged.candidate.candidateType : null;
+      if (type === "finding" || type === "entity") {
+        const promotion = e as Promotion;
+        const slot = type === "finding" ? findingSlot(promotion.staged) : null;
+        if (run.length && (run[0]!.staged.candidate.candidateType !== type || (slot && slots.has(slot)))) await flush();
+        if (slot) slots.add(slot);
+        run.push(promotion);
+        continue;
+      }
+      await flush();
+      if (e.kind === "withdraw") await withdrawPromoted(db, e.type, e.id);
+      else e.target = await promote(db, e.staged, { processId: a.processId });
+    }
+    await flush();
+    for (const e of this.effects) {
+      if (e.kind !== "promote") continue;
+      e.row.promotedTo = e.target;
+      sum.promotedIds.push(e.target);
+    }
+    await applyStagedOutcomes(db, this.outcomes);
+    await insertDecisions(db, this.audits.map(({ row, promotion }) => ({ ...row, dealId: this.dealId, changes: promotion ? { promotedTo: promotion.target } : row.changes })));
+  }
+}
+
+/**
+ * The document's staged findings and events that are validated or promoted, as the run goes:
+ * what a new candidate is a duplicate of (the same figure or event elsewhere in the document;
+ * the earliest created wins).
+ */
+class KnownStaged {
+  private readonly rows = new Map<string, { created: bigint; type: Candidate["candidateType"]; payload: Record<string, unknown> }>();
+
+  static async load(db: Queryable, dealId: string, documentId: string): Promise<KnownStaged> {
+    const k = new KnownStaged();
+    for (const r of await listValidatedStaged(db, { dealId, documentId })) {
+      k.rows.set(r.id, { created: BigInt(r.created_us), type: r.candidate_type as Candidate["candidateType"], payload: r.payload });
+    }
+    return k;
+  }
+
+  restage(id: string, c: Candidate) {
+    const r = this.rows.get(id);
+    if (r) r.payload = JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>;
+  }
+
+  forget(id: string) {
+    this.rows.delete(id);
+  }
+
+  add(id: string, created: bigint, c: Candidate) {
+    // as stored: the payload's JSON (undefined fields dropped)
+    this.rows.set(id, { created, type: c.candidateType, payload: JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown> });
+  }
+
+  duplicateOf(id: string, c: Candidate): string | null {
+    const same = duplicateTest(c);
+    if (!same) return null;
+    let best: { id: string; created: bigint } | null = null;
+    for (const [otherId, r] of this.rows) {
+      if (otherId === id || r.type !== c.candidateType || !same(r.payload)) continue;
+      if (!best || r.created < best.created) best = { id: otherId, created: r.created };
+    }
+    return best?.id ?? null;
+  }
+}
+
+/** SQL's equality (a null never equals anything) on a JSON field read as text. */
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v));
+const eq = (a: string | null, b: string | null) => a !== null && b !== null && a === b;
+
+/** Which stored payloads state the same fact as the candidate: a finding's metric, period, value and forecast flag; an event's type and date. */
+function duplicateTest(c: Candidate): ((stored: Record<string, unknown>) => boolean) | null {
+  if (c.candidateType === "finding") {
+    const p = JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>;
+    const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : null);
+    const bool = (v: unknown) => (v === null || v === undefined ? false : v === true || v === "true");
+    return (s) =>
+      eq(text(s.metricKey), text(p.metricKey))
+      && (text(s.period) ?? "") === (text(p.period) ?? "")
+      && num(s.valueNum) !== null && num(p.valueNum) !== null && num(s.valueNum) === num(p.valueNum)
+      && typeof p.isForecast === "boolean" && bool(s.isForecast) === p.isForecast;
+  }
+  if (c.candidateType === "timeline_event") {
+    const p = c.payload as TimelineEventPayload;
+    return (s) => eq(text(s.eventType), text(p.eventType)) && eq(text(s.eventDate), text(p.eventDate));
+  }
+  return null;
 }

@@ -10,7 +10,7 @@ import { entitiesRulesExtractor } from "./entities";
 import { findingsRulesExtractor } from "./findings";
 import { createModelExtractor } from "./llm";
 import { emptySummary, processCandidates, type ProcessSummary } from "./process";
-import { contextOf, embedFindings, loadDocument, type LoadedDocument } from "./store";
+import { contextOf, embedFindings, loadDocument, loadSharedDocument, type LoadedDocument } from "./store";
 import { timelineRulesExtractor } from "./timeline";
 import type { CandidateType, Extractor } from "./types";
 
@@ -81,7 +81,8 @@ function fromTask(kind: ExtractionKind) {
     const t = ctx.task;
     if (!t.document_id) throw new MandaError("bad_request:task", `${t.task_type} task ${t.id} has no document_id`);
     const mode = t.input?.mode === "rules" ? "rules" : "auto";
-    return (await runExtraction(ctx.db, { dealId: t.deal_id, documentId: t.document_id, kind, taskId: t.id, processId: t.process_id, mode, signal: ctx.signal })).output;
+    const doc = await loadSharedDocument(ctx.db, t.deal_id, t.document_id);
+    return (await runExtraction(ctx.db, { dealId: t.deal_id, documentId: t.document_id, kind, taskId: t.id, processId: t.process_id, mode, signal: ctx.signal, doc })).output;
   };
 }
 

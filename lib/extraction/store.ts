@@ -1,8 +1,9 @@
 /** Database side of extraction: load a document's pages, stage candidates, audit decisions. */
 import type { Queryable } from "@/lib/db";
+import { setFindingEmbeddings } from "@/lib/db/queries/staging";
 import { MandaError } from "@/lib/errors";
 import { embedTexts, getEmbeddingSpace, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
-import type { Candidate, ExtractionContext, ExtractionPage } from "./types";
+import type { ExtractionContext, ExtractionPage } from "./types";
 
 export interface LoadedDocument {
   id: string;
@@ -40,6 +41,39 @@ export async function loadDocument(db: Queryable, dealId: string, documentId: st
   };
 }
 
+/** Documents loaded for tasks, newest last: the few whose extraction tasks are running now. */
+const SHARED = new Map<string, { stamp: string; doc: Promise<LoadedDocument> }>();
+const SHARED_KEEP = 2;
+
+/**
+ * The document as loadDocument reads it, shared by the extraction tasks of one document that run
+ * in this process (findings, timeline, entities): its pages are read from the database once, and
+ * each page's layout and canonical text (entities/page-layout.ts, citation.ts, keyed by the page
+ * object) are computed once for all three. Keyed by the document's indexing stamp, so a document
+ * indexed again is read anew; only the last few documents are kept.
+ */
+export async function loadSharedDocument(db: Queryable, dealId: string, documentId: string): Promise<LoadedDocument> {
+  const { rows } = await db.query<{ stamp: string }>(
+    "select concat_ws('|', status, indexed_at::text, page_count::text) as stamp from documents where deal_id = $1 and id = $2",
+    [dealId, documentId],
+  );
+  if (!rows[0]) return loadDocument(db, dealId, documentId); // its not-found error
+  const key = `${dealId}:${documentId}`;
+  const known = SHARED.get(key);
+  SHARED.delete(key);
+  if (known && known.stamp === rows[0].stamp) {
+    SHARED.set(key, known);
+    return known.doc;
+  }
+  const entry = { stamp: rows[0].stamp, doc: loadDocument(db, dealId, documentId) };
+  SHARED.set(key, entry);
+  entry.doc.catch(() => {
+    if (SHARED.get(key) === entry) SHARED.delete(key);
+  });
+  for (const k of SHARED.keys()) if (SHARED.size > SHARED_KEEP) SHARED.delete(k);
+  return entry.doc;
+}
+
 export function contextOf(doc: LoadedDocument): ExtractionContext {
   const byNum = new Map(doc.pages.map((p) => [p.pageNumber, p]));
   return {
@@ -55,31 +89,6 @@ export function contextOf(doc: LoadedDocument): ExtractionContext {
     },
     getPage: async (n) => byNum.get(n),
   };
-}
-
-export interface StagedRow {
-  id: string;
-  status: string;
-  userDecided: boolean;
-}
-
-/** Upsert by (document, type, candidate key): a re-run updates the row, never duplicates it. */
-export async function stageCandidate(db: Queryable, a: { dealId: string; documentId: string; taskId?: string | null; candidate: Candidate }): Promise<StagedRow> {
-  const c = a.candidate;
-  const { rows } = await db.query<{ id: string; status: string }>(
-    `insert into staging_extractions (id, deal_id, document_id, task_id, candidate_type, candidate_key, payload, confidence_score, confidence_reason, evidence, evidence_type, status)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10::jsonb, $11, 'pending')
-     on conflict (document_id, candidate_type, candidate_key) do update set
-       task_id = excluded.task_id, payload = excluded.payload, confidence_score = excluded.confidence_score,
-       confidence_reason = excluded.confidence_reason, evidence = excluded.evidence, evidence_type = excluded.evidence_type,
-       updated_at = now()
-     returning id, status`,
-    [crypto.randomUUID(), a.dealId, a.documentId, a.taskId ?? null, c.candidateType, c.candidateKey, JSON.stringify(c.payload), c.confidenceScore,
-      c.confidenceReason, JSON.stringify(c.evidence), c.evidenceType],
-  );
-  const row = rows[0]!;
-  const u = await db.query<{ n: number }>("select count(*)::int as n from validation_decisions where extraction_id = $1 and decided_by like 'user:%'", [row.id]);
-  return { id: row.id, status: row.status, userDecided: (u.rows[0]?.n ?? 0) > 0 };
 }
 
 export async function updateStaged(db: Queryable, id: string, patch: Record<string, unknown>) {
@@ -122,9 +131,7 @@ export async function embedFindings(db: Queryable, a: { dealId: string; document
   for (let i = 0; i < rows.length; i += 64) {
     const batch = rows.slice(i, i + 64);
     const vectors = await embedTexts(space, batch.map(findingEmbeddingText));
-    for (const [j, f] of batch.entries()) {
-      await db.query("update findings set embedding = $2::halfvec, embedding_model = $3 where id = $1", [f.id, toVectorLiteral(vectors[j]!), space.id]);
-    }
+    await setFindingEmbeddings(db, { ids: batch.map((f) => f.id), vectors: vectors.map(toVectorLiteral), model: space.id });
   }
   return rows.length;
 }

@@ -9,7 +9,6 @@
  *   prose     (a sentence stating the fact)                                   ≤ 0.90
  *   inference (read between the lines)                                        ≤ 0.60
  */
-import type { Queryable } from "@/lib/db";
 import { instructionPhrase } from "@/lib/guardrails/injection";
 import { cleanExcerpt, EXCERPT_MAX, EXCERPT_MIN, verifyExcerpt } from "./citation";
 import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName } from "./entities/names";
@@ -93,7 +92,7 @@ function digitsOf(s: string) {
   return s.replace(/[^\d]/g, "");
 }
 
-/** Pure checks against the page; duplicates are checked separately (they need the database). */
+/** Pure checks against the page; duplicates are checked separately (lib/extraction/process.ts, against the document's other staged candidates). */
 export function validateCandidate(c: Candidate, page: ExtractionPage | undefined): ValidationOutcome {
   const missingFields = missingFieldsOf(c);
   const anchor = anchorOf(c);
@@ -142,38 +141,3 @@ export function validateCandidate(c: Candidate, page: ExtractionPage | undefined
   return { decision: "valid", reason: "Evidence verified on the page and supports the confidence level", missingFields };
 }
 
-/**
- * Duplicates within a document: the same metric + period + value already validated or promoted
- * from another page (10-Ks repeat statement figures in MD&A and summary tables), or the same
- * event type and date. Agreement across documents is not a duplicate: it is a SUPPORTS relation.
- */
-export async function findDuplicate(db: Queryable, args: { dealId: string; documentId: string; extractionId: string; candidate: Candidate }): Promise<string | null> {
-  const c = args.candidate;
-  if (c.candidateType === "finding") {
-    const p = c.payload as FindingPayload;
-    const { rows } = await db.query<{ id: string }>(
-      `select id from staging_extractions
-        where deal_id = $1 and document_id = $2 and candidate_type = 'finding' and id <> $3
-          and status in ('validated', 'promoted')
-          and payload->>'metricKey' = $4 and coalesce(payload->>'period', '') = $5
-          and (payload->>'valueNum')::double precision = $6::double precision
-          and coalesce((payload->>'isForecast')::boolean, false) = $7
-        order by created_at limit 1`,
-      [args.dealId, args.documentId, args.extractionId, p.metricKey, p.period ?? "", p.valueNum, p.isForecast],
-    );
-    return rows[0]?.id ?? null;
-  }
-  if (c.candidateType === "timeline_event") {
-    const p = c.payload as TimelineEventPayload;
-    const { rows } = await db.query<{ id: string }>(
-      `select id from staging_extractions
-        where deal_id = $1 and document_id = $2 and candidate_type = 'timeline_event' and id <> $3
-          and status in ('validated', 'promoted')
-          and payload->>'eventType' = $4 and payload->>'eventDate' = $5
-        order by created_at limit 1`,
-      [args.dealId, args.documentId, args.extractionId, p.eventType, p.eventDate],
-    );
-    return rows[0]?.id ?? null;
-  }
-  return null;
-}

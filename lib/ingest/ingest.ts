@@ -11,6 +11,7 @@ import { getDocumentById, getDocumentBySha, insertDocument, markDocumentFailed, 
 import type { AgentTask } from "@/lib/pipeline/types";
 import { chunkPage, type ChunkDraft } from "./chunk";
 import { inferMetadata } from "./metadata";
+import { tickerListedIn } from "./metadata-cover";
 import { parseDocument } from "./parsers";
 import { getFileStore, localFileFor } from "@/lib/storage";
 import { sha256File } from "./storage";
@@ -41,6 +42,8 @@ export interface IngestFileInput {
 
 /** Who holds the ingest tasks of this process's foreground ingests (lib/ingest/tasks.ts). */
 const FOREGROUND_WORKER = `ingest-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+/** Pages read for a stock symbol stated in the text: an annual report's market section (Item 5) comes early. */
+const LISTING_PAGES = 80;
 
 /**
  * One file → document → pages → chunks → embeddings, with status `uploaded → parsing →
@@ -241,6 +244,8 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
   let pageCount = 0;
   let chunkCount = 0;
   let head = "";
+  // older SEC filings state their symbol in the market section (Item 5), not on the cover
+  let listed: string | undefined;
   let pages: ParsedPage[] = [];
   const flush = async () => {
     if (pages.length === 0) return;
@@ -271,6 +276,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
       const page = parsedPage.text.includes("\u0000") ? { ...parsedPage, text: parsedPage.text.replace(/\u0000/g, " ") } : parsedPage;
       pageCount++;
       if (head.length < 6000) head += `${page.text}\n`;
+      if (!listed && pageCount <= LISTING_PAGES) listed = tickerListedIn(page.text);
       pages.push(page);
       if (pages.length >= PAGE_BATCH) await flush();
       waited = performance.now();
@@ -287,7 +293,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
     patch: {
       status: "indexed", format: parsed.format, page_count: pageCount, page_labelling: parsed.labelling, title: parsed.title ?? null,
       kind: meta.kind ?? null, company: meta.company ?? null, fiscal_year: meta.fiscalYear ?? null, fiscal_period: meta.fiscalPeriod ?? null,
-      company_key: meta.companyKey ?? null, company_name: meta.companyName ?? null, ticker: meta.ticker ?? null,
+      company_key: meta.companyKey ?? null, company_name: meta.companyName ?? null, ticker: meta.ticker ?? (meta.secFileNumber ? listed : undefined) ?? null,
       sec_file_number: meta.secFileNumber ?? null, cik: meta.cik ?? null, fiscal_year_end_month: meta.fiscalYearEndMonth ?? null,
       document_date: meta.documentDate ?? null, version_group: meta.versionGroup, embedding_model: space.id, indexed_at: new Date(),
     },

@@ -157,6 +157,18 @@ function tickerFromTable(lines: string[]): string | undefined {
   return alone?.toUpperCase();
 }
 
+/**
+ * The symbol a filing's market section gives its stock ("traded on the Nasdaq Global Select Market
+ * under the symbol “QLLN.”", "The Company's ticker symbol is QLN."): filings before 2019 print no
+ * Section 12(b) table with a trading-symbol column on the cover.
+ */
+const LISTED_UNDER = /\b(?:under\s+the\s+(?:ticker\s+|trading\s+)?symbol|ticker\s+symbol\s+is)\s+[“"'‘]?([A-Z]{1,5}(?:\.[A-Z])?)[.”"'’]*(?=[\s,;)]|$)/;
+
+/** The stock's symbol as a page's text states it, if it does. */
+export function tickerListedIn(text: string): string | undefined {
+  return LISTED_UNDER.exec(text)?.[1];
+}
+
 const LISTING = new RegExp(String.raw`\(\s*(?:NYSE(?:\s+American)?|Nasdaq(?:\s*GS|\s+Global\s+Select\s+Market)?|NASDAQ|TSX|LSE)\s*:\s*([A-Z][A-Z.-]{0,6})\s*\)`);
 
 const GENERIC_SUBJECT = /^(?:the\s+)?(?:company|group|board|management|registrant|issuer|corporation|inc|firm|bank|partnership|trust|fund)\.?$/i;

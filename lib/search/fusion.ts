@@ -17,7 +17,10 @@ export interface RankedPage extends PageRef {
 
 export const pageKey = (documentId: string, page: number) => `${documentId}:${page}`;
 
-export function chunksToPages(hits: ChunkHit[], secondShare = 0.1): RankedPage[] {
+/** A page's other chunks count this share of their score in its list (its best counts whole). */
+export const PAGE_SECOND_SHARE = 0.1;
+
+export function chunksToPages(hits: ChunkHit[], secondShare = PAGE_SECOND_SHARE): RankedPage[] {
   const pages = new Map<string, { ref: PageRef; scores: number[] }>();
   for (const h of hits) {
     const key = pageKey(h.documentId, h.page);

@@ -5,6 +5,8 @@
  * evidence (tables, single words) read as English, the filings' usual language; callers that
  * know more (the rest of the document) pass it as `fallback`.
  */
+import { asciiLettersOnly } from "./ascii-words";
+
 export type Language = "en" | "sv";
 
 const EN = new Set("the and of to in is that for are with as on by be this from or which have has was were it its our we not an at".split(" "));
@@ -18,10 +20,13 @@ export interface LanguageEvidence {
 
 /** Function-word (and å/ä/ö word) counts of each language in the text's first `maxWords` words. */
 export function languageEvidence(text: string, maxWords = 400): LanguageEvidence {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const lower = text.toLowerCase();
+  const word = asciiLettersOnly(lower) ? /[a-z]+/g : /\p{L}+/gu;
   let en = 0;
   let sv = 0;
-  for (const w of words.slice(0, maxWords)) {
+  let n = 0;
+  for (let m = word.exec(lower); m && n < maxWords; m = word.exec(lower), n++) {
+    const w = m[0];
     if (EN.has(w)) en++;
     if (SV.has(w)) sv++;
     else if (w.length > 2 && w.match(SWEDISH_LETTERS)) sv += 0.5;

@@ -1,13 +1,14 @@
 import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
-import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
+import { hybridSearchHead, type HybridHeadPage } from "@/lib/db/queries/search";
+import { embedTexts, getEmbeddingSpace, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
 import { bestExcerpt } from "./excerpt";
-import { chunksToPages, pageKey, reciprocalRankFusion, type FusionList, type RankedPage } from "./fusion";
-import type { StatementKind } from "./page-classifier";
+import { pageKey, PAGE_SECOND_SHARE, type RankedPage } from "./fusion";
+import type { Language } from "./language";
 import { understandQuery, type QueryTerm, type UnderstoodQuery } from "./query-understanding";
 import { pairsByLanguage, queryLanguages, rerank, withOtherLanguageStems } from "./rerank";
-import { candidatePages, keywordChunks, statementPages, vectorChunks, type CandidatePage, type RetrievalScope } from "./retrievers";
-import { routeDocuments } from "./routing";
+import type { CandidatePage } from "./retrievers";
+import { routeDocuments, type RoutedDocument } from "./routing";
 import { loadRoutableScope } from "./routing-cache";
 import { sectionIntent } from "./section-intent";
 import { tokenize } from "./tokenize";
@@ -87,50 +88,64 @@ export async function searchPages({ db, space, debug, ...opts }: SearchOptions &
   debug?.({ understood: q, routing: { documentIds: routing.documentIds, companies: routing.companies } });
   const documentIds = routing.documentIds ?? (complete ? undefined : docs.map((d) => d.id));
   if (documentIds && documentIds.length === 0) return [];
-  const scope: RetrievalScope = { dealId: opts.dealId, documentIds, pageFrom: opts.pageRange?.from, pageTo: opts.pageRange?.to };
 
   const named = [...q.statements];
   const implied = [...q.impliedStatements].filter((s) => !q.statements.has(s));
-  // Independent reads: concurrent on a server pool, queued in order on PGlite.
-  const [keyword, vector, statements] = await Promise.all([
-    keywordChunks(db, scope, terms, RANKING.keywordChunks, RANKING.candidateBudget),
-    q.terms.length > 0 ? vectorChunks(db, scope, space ?? getEmbeddingSpace(), q.rankingText, RANKING.vectorChunks) : [],
-    statementPages(db, scope, [...named, ...implied]),
-  ]);
-
-  const keywordPages = chunksToPages(keyword);
-  const vectorPages = chunksToPages(vector.filter((h) => h.score >= RANKING.vectorMinSimilarity));
-  const prior = (documentId: string) => routing.prior.get(documentId) ?? 1;
-  const kwRank = new Map(keywordPages.map((p, i) => [p.key, i]));
-  const statementKind = new Map(statements.map((s) => [pageKey(s.documentId, s.page), s.statement as StatementKind]));
-  // Statement pages as ranked lists of their own: best-fitting documents first, then keyword rank.
-  const statementList = (kinds: StatementKind[]): RankedPage[] =>
-    statements
-      .filter((s) => kinds.includes(s.statement as StatementKind))
-      .map((s) => ({ key: pageKey(s.documentId, s.page), documentId: s.documentId, page: s.page, score: prior(s.documentId) }))
-      .sort((a, b) => b.score - a.score || (kwRank.get(a.key) ?? 1e9) - (kwRank.get(b.key) ?? 1e9));
-
-  const lists: FusionList[] = [
-    { name: "keyword", weight: RANKING.keywordWeight, pages: keywordPages },
-    { name: "vector", weight: RANKING.vectorWeight, pages: vectorPages },
-    { name: "statement", weight: RANKING.statementWeight, pages: statementList(named) },
-    { name: "implied", weight: RANKING.impliedStatementWeight, pages: statementList(implied) },
-  ];
-  const fused = reciprocalRankFusion(lists, RANKING.rrfK).map((p) => {
-    const kind = statementKind.get(p.key);
-    const boost = kind && q.statements.has(kind) ? RANKING.namedStatementBoost : kind && q.impliedStatements.has(kind) ? RANKING.impliedStatementBoost : 1;
-    return { ...p, score: p.score * prior(p.documentId) * boost };
+  const embeddingSpace = space ?? getEmbeddingSpace();
+  const embedding = q.terms.length > 0 ? await queryEmbedding(embeddingSpace, q.rankingText) : null;
+  // Both halves, the statement pages, page grouping and fusion in one round trip (the SQL
+  // function computes what lib/search/fusion.ts did in JavaScript, to the same order).
+  const rows = await hybridSearchHead({
+    db,
+    request: {
+      dealId: opts.dealId, terms, keywordK: RANKING.keywordChunks, candidateBudget: RANKING.candidateBudget,
+      embedding, embeddingModel: embeddingSpace.id, vectorK: RANKING.vectorChunks, vectorMinSimilarity: RANKING.vectorMinSimilarity,
+      named, implied, priors: routing.prior, documentIds, pageFrom: opts.pageRange?.from, pageTo: opts.pageRange?.to,
+      rrfK: RANKING.rrfK, weights: [RANKING.keywordWeight, RANKING.vectorWeight, RANKING.statementWeight, RANKING.impliedStatementWeight],
+      namedBoost: RANKING.namedStatementBoost, impliedBoost: RANKING.impliedStatementBoost, secondShare: PAGE_SECOND_SHARE,
+      head: Math.max(k, RANKING.rerankDepth),
+    },
   });
-  fused.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  const head = fused.slice(0, Math.max(k, RANKING.rerankDepth));
-  if (head.length === 0) return [];
-  const pages = await candidatePages(db, opts.dealId, head);
+  if (rows.length === 0) return [];
+  const head: RankedPage[] = rows.map((r) => ({ key: pageKey(r.documentId, r.page), documentId: r.documentId, page: r.page, score: r.score }));
+  const pages = headPages(rows);
   // the company's own name labels no row a question asks for ("Best Buy Co., Inc. shareholders' equity")
-  const inScope = new Set(documentIds ?? docs.map((d) => d.id));
-  const nameStems = new Set(docs.filter((d) => inScope.has(d.id)).flatMap((d) => tokenize(`${d.company_name ?? ""} ${d.company ?? ""}`)));
+  const stemsOf = nameStemsByDocument(docs);
+  const nameStems = new Set((documentIds ?? docs.map((d) => d.id)).flatMap((id) => stemsOf.get(id) ?? []));
   const rowTerms = terms.filter((t) => !nameStems.has(t.term));
   const reranked = rerank(head, pages, { pairs: pairsByLanguage(q), intent: sectionIntent(q.rankingText), terms: rowTerms, wordings }, RANKING);
   return toHits(reranked.slice(0, k), pages, terms);
+}
+
+/**
+ * Each document's company name stems, per list of documents (the routing cache hands out the same
+ * array until the deal's documents change): tokenising ~800 names cost every search at 100k chunks.
+ */
+const nameStemsByDocs = new WeakMap<readonly RoutedDocument[], Map<string, string[]>>();
+
+function nameStemsByDocument(docs: readonly RoutedDocument[]): Map<string, string[]> {
+  let stems = nameStemsByDocs.get(docs);
+  if (!stems) {
+    stems = new Map(docs.map((d) => [d.id, tokenize(`${d.company_name ?? ""} ${d.company ?? ""}`)]));
+    nameStemsByDocs.set(docs, stems);
+  }
+  return stems;
+}
+
+/** The query's embedding as a vector literal, or null when it has none (no known words). */
+async function queryEmbedding(space: EmbeddingSpace, text: string): Promise<string | null> {
+  const [vec] = await embedTexts(space, [text]);
+  return vec && !vec.every((x) => x === 0) ? toVectorLiteral(vec) : null;
+}
+
+/** The head's texts, labels and features by page key (rows whose page is gone are left out). */
+function headPages(rows: HybridHeadPage[]): Map<string, CandidatePage> {
+  const pages = new Map<string, CandidatePage>();
+  for (const r of rows) {
+    if (r.text === null || r.filename === null) continue;
+    pages.set(pageKey(r.documentId, r.page), { filename: r.filename, text: r.text, label: r.label, language: r.language as Language | null, section: r.section, sections: r.sections ?? [] });
+  }
+  return pages;
 }
 
 /** A word of the asked concept's wordings weighs as a synonym expansion does. */

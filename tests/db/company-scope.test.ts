@@ -35,6 +35,14 @@ const FILINGS = [
   { file: "hp_fy2022.pdf", key: "harborpine", pages: [cover("HARBOR & PINE CORPORATION", "1-55501", "HPC", "December 31, 2022"), capexPage("2,222", 2022)] },
   { file: "bh_2022_10k.txt", key: "bestharvest", pages: [cover("BEST HARVEST CO., INC.", "1-9999", "BHV", "January 28, 2023"), capexPage("3,333", 2022)] },
   { file: "9q-2022.txt", key: "9q", pages: [cover("9Q COMPANY", "1-3000", "NQ", "December 31, 2022"), capexPage("4,444", 2022)] },
+  // an older 10-K: no trading-symbol column on the cover; the market section states the symbol
+  {
+    file: "ow-2016.txt", key: "orrinwhitlow",
+    pages: [
+      cover("ORRIN WHITLOW CORPORATION", "0-7001", "", "June 30, 2016").split("\n").slice(0, 8).join("\n"),
+      `${capexPage("5,555", 2022)}\nMarket for Registrant's Common Equity\nOur common stock is traded on the Nasdaq Global Select Market under the symbol \u201cORWT.\u201d`,
+    ],
+  },
 ] as const;
 
 describe("company scope in a deal of several companies' filings", () => {
@@ -77,6 +85,7 @@ describe("company scope in a deal of several companies' filings", () => {
       ["HARBORPINE_2022_10K.pdf", "quillfeatherrobotics", "QFR", 5],
       ["bh_2022_10k.txt", "bestharvest", "BHV", 1],
       ["hp_fy2022.pdf", "harborpine", "HPC", 12],
+      ["ow-2016.txt", "orrinwhitlow", "ORWT", 6],
       ["qfr-annual-2021.pdf", "quillfeatherrobotics", "QFR", 5],
     ]);
   });
@@ -117,7 +126,7 @@ describe("company scope in a deal of several companies' filings", () => {
   it("a question naming no company says which companies to ask between, or the deal's target", async () => {
     const none = await documentScope(db, dealId, { query: "What were capital expenditures in FY2022?", notes: [] });
     expect(none.documentIds).toBeUndefined();
-    expect(none.askWhich).toHaveLength(4);
+    expect(none.askWhich).toHaveLength(5);
     expect(none.askWhich?.[0]).toBe("QUILLFEATHER ROBOTICS, INC"); // most documents first
     await db.query("update deals set target_company = 'Harbor & Pine' where id = $1", [dealId]);
     const target = await documentScope(db, dealId, { query: "What were capital expenditures in FY2022?", notes: [] });

@@ -24,7 +24,7 @@ const audit = ["Report of Independent Registered Public Accounting Firm", "In ou
 const risks = ["Item 1A. Risk Factors", "A prolonged disruption at our single resin supplier could adversely affect our production and results of operations.", "Changes in foreign exchange rates may reduce the value of our international sales."].join("\n");
 
 const geography = (k: number) =>
-  ["Net Sales by Geographic Area", "(In millions)", "Years Ended December 31, 2023 2022", `United States $ ${600 * k} $ ${500 * k}`, `International ${400 * k} ${300 * k}`, `Total net sales $ ${(1000 * k).toLocaleString("en-US")} $ ${800 * k}`].join("\n");
+  ["Net Sales by Geographic Area", "(In millions)", "Years Ended December 31, 2023 2022", `United States $ ${600 * k} $ ${500 * k}`, `International ${400 * k} ${300 * k}`, `Total net sales $ ${(1000 * k).toLocaleString("en-US")} $ ${800 * k}`, "Year-over-year Percentage Growth", `United States ${20 + k} ${25 + k}`, `International ${33 + k} ${15 + k}`].join("\n");
 const people = ["Item 7. Management", "Our Chief Sustainability Officer, Rosalie Dunmore, reports to the board each quarter on our emissions targets."].join("\n");
 const signatures = (controller: string) =>
   ["SIGNATURES", "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been signed below by the following persons on behalf of the registrant and in the capacities and on the dates indicated.", "Signature Title Date", `/s/ ${controller} Vice President, Finance (Principal Accounting Officer) February 20, 2024`].join("\n");
@@ -95,6 +95,12 @@ describe("typed evidence tools", () => {
     const missing = await call("compute_metric", { company: "brindlemoor", formula: "International / Antarctica", periods: ["2022"] });
     expect(missing.status).toBe("incomplete");
     expect(missing.missing).toEqual([expect.objectContaining({ item: "Antarctica" })]);
+  });
+
+  it("get_line_items gives rows under a percentage heading as rates, never as amounts in the table's scale", async () => {
+    const out = await call("get_line_items", { company: "Alderwick", items: ["international revenue"], periods: ["FY2023"] });
+    const international = out.rows.filter((r: { label: string }) => r.label === "International");
+    expect(international.map((r: { unit?: string; columns: Array<{ value: number }> }) => [r.unit ?? "amount", r.columns[0]!.value])).toEqual(expect.arrayContaining([["amount", 400e6], ["%", 34]]));
   });
 
   it("a company the deal does not hold is an error as data listing the deal's companies", async () => {

@@ -60,4 +60,16 @@ describe("schema fingerprint at start-up", () => {
       expect(await findEmbeddingIndex(db, "findings", OTHER)).toBeDefined();
     });
   });
+
+  it("with the full check asked for, rebuilds an index dropped by hand though the fingerprint matches", async () => {
+    await withEmptyDb(async (db) => {
+      await prepareSchema({ db, space: LOCAL });
+      const index = await findEmbeddingIndex(db, "chunks", LOCAL);
+      await db.exec(`drop index ${index}`);
+      expect((await prepareSchema({ db, space: LOCAL })).current).toBe(true); // the fingerprint cannot see it
+      expect(await findEmbeddingIndex(db, "chunks", LOCAL)).toBeUndefined();
+      expect(await prepareSchema({ db, space: LOCAL, full: true })).toEqual({ current: false, applied: [] });
+      expect(await findEmbeddingIndex(db, "chunks", LOCAL)).toBeDefined();
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inferMetadata } from "@/lib/ingest/metadata";
 import { companyAliases, companyGroups, companyKey, distinctiveFirstWord } from "@/lib/ingest/metadata-company-key";
-import { readCover } from "@/lib/ingest/metadata-cover";
+import { readCover, tickerListedIn } from "@/lib/ingest/metadata-cover";
 
 // Made-up companies and cover pages, laid out as SEC covers are.
 const tenK = [
@@ -136,5 +136,20 @@ describe("one company, however written", () => {
     expect(groups.get("b")).toBe(groups.get("c"));
     expect(groups.get("d")).not.toBe(groups.get("e"));
     expect(groups.has("f")).toBe(false);
+  });
+});
+
+describe("a filing's market section states its symbol", () => {
+  it("reads the symbol however the sentence puts it, quoted or not", () => {
+    expect(tickerListedIn("Our common stock is traded on the Nasdaq Global Select Market under the symbol \u201cQLLN.\u201d The following table")).toBe("QLLN");
+    expect(tickerListedIn("the New York Stock Exchange where it trades under the symbol QB. As of February 1")).toBe("QB");
+    expect(tickerListedIn("The Company's ticker symbol is\nQLN. As used herein")).toBe("QLN");
+    expect(tickerListedIn("listed on the NYSE under the trading symbol \"KSTR\" and")).toBe("KSTR");
+    expect(tickerListedIn("Class B shares trade under the symbol BRK.B on the exchange")).toBe("BRK.B");
+  });
+
+  it("reads none from a sentence that names no symbol", () => {
+    expect(tickerListedIn("The symbol of our brand is a quill.")).toBeUndefined();
+    expect(tickerListedIn("under the symbol of progress, we")).toBeUndefined();
   });
 });

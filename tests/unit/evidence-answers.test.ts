@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeFacts, writeNotFound, writeRisks, writeRowChange, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -58,8 +58,93 @@ describe("evidence writers", () => {
       expect(picked?.document, q).toBe("ACME_2022_10K.pdf");
       expect(writeRowChange(picked, revenue, r), q).toMatch(/growth, fiscal 2021–fiscal 2022: \*\*\+8\.5%\*\*/);
     }
+    // one year asked: its growth over the year before it
+    for (const q of ["acme greater china sales growth in 2022?", "how much did greater china revenue grow in fy22", "greater china rev yoy 2022"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(writeRowChange(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "greater china", false, r.periods), revenue, r), q).toMatch(/growth, fiscal 2021–fiscal 2022: \*\*\+8\.5%\*\*/);
+    }
     const change = readQuestion("acme greater china revenue change fy2021 to fy2022", ["ACME INC."]);
     expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
+  });
+
+  it("a part's figure from a row named by the figure in a table named by the part, or under a heading naming the figure", () => {
+    const express: LineItemRow = { ...row("Operating income", "ACME EXPRESS SEGMENT", 1_064), row: "Operating income $ 1,064 $ 2,922 (64 )" };
+    const ground: LineItemRow = { ...row("Operating income", "ACME GROUND SEGMENT", 3_140), row: "Operating income $ 3,140 $ 2,642 19" };
+    const operatingIncome = conceptById("operating_income")!;
+    for (const q of ["what was acme express segment operating income in fy22", "express operating income 2022", "how much operating income did the express segment make in 2022"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(pickScopedRow({ rows: [express, ground], notFound: [], notes: [] }, operatingIncome, r.scope!, r.segment, r.periods)?.columns[0]?.value, q).toBe(1_064e6);
+    }
+    // a label naming more than the figure ("Operating income excluding charges") is another figure
+    const other: LineItemRow = { ...express, label: "Operating income excluding charges" };
+    expect(pickScopedRow({ rows: [other], notFound: [], notes: [] }, operatingIncome, "express", false, ["FY2022"])).toBeNull();
+    // "Net revenue" over the part, under a title naming two figures
+    const mobile = row("Mobilex", "Net revenue and operating income (loss) for each period were", 967, ["Net revenue", "Internet of Things"]);
+    const mobileOp = row("Mobilex", "Net revenue and operating income (loss) for each period were", 241, ["Operating income (loss)", "Internet of Things"]);
+    expect(pickScopedRow({ rows: [mobile, mobileOp], notFound: [], notes: [] }, revenue, "mobilex", false, ["FY2022"])?.columns[0]?.value).toBe(967e6);
+  });
+
+  it("a question naming a row's whole label gets that row, in the row's own unit", () => {
+    const conversion: LineItemRow = { ...row("Free cash flow conversion", "Free Cash Flow (non-GAAP measure)", 0), scale: 1, unit: "%", row: "Free cash flow conversion 91 % 100 %",
+      columns: [{ period: "FY2017", months: 12, value: 100, printed: "100" }, { period: "FY2018", months: 12, value: 91, printed: "91" }] };
+    const fcf = conceptById("free_cash_flow")!;
+    for (const q of ["acme fcf conversion 2018", "what was free cash flow conversion in 2018"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(writeScopedRows({ rows: [conversion], notFound: [], notes: [] }, fcf, r.scope!, false, r.periods), q).toMatch(/fiscal 2018: \*\*91%\*\*/);
+    }
+  });
+
+  it("a part's rows that disagree give the one headed by the figure alone, not a narrower figure of it", () => {
+    const rows = [row("Digital Experience", "Segment Information", 4_422, ["% Change", "Total revenue"]), row("Digital Experience", "", 3_880, ["% Change", "Total subscription revenue"])];
+    expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])?.columns[0]?.value).toBe(4_422e6);
+    // two blocks headed by the figure alone that disagree: no answer
+    const two = [row("Digital Experience", "Segment Information", 4_422, ["Total revenue"]), row("Digital Experience", "Revenue by segment", 3_880, ["Net sales"])];
+    expect(pickScopedRow({ rows: two, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])).toBeNull();
+  });
+
+  it("a part's figure for several years asked lists each year and the change, in any order asked", () => {
+    const services: LineItemRow = { ...row("Services", "Net sales by category", 0), columns: [["FY2022", 78_129], ["FY2021", 68_425], ["FY2020", 53_768]].map(([p, v]) => ({ period: p as string, months: 12, value: (v as number) * 1e6, printed: String(v) })) };
+    for (const q of ["acme services rev fy22 vs fy21", "compare services revenue in 2021 and 2022", "services sales 2021 and 2022?"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const picked = pickScopedRow({ rows: [services], notFound: [], notes: [] }, revenue, "services", false, r.periods);
+      const text = writeRowSeries(picked, revenue, r);
+      expect(text, q).toMatch(/fiscal 2021 to fiscal 2022: \+USD 9,704 million, \+14\.2%/);
+      expect(text, q).toMatch(/fiscal 2021: \*\*USD 68,425 million\*\*\n- fiscal 2022: \*\*USD 78,129 million\*\*/);
+    }
+    // a year the row does not hold: no answer
+    expect(writeRowSeries(services, revenue, readQuestion("services revenue 2019 vs 2022", ["ACME INC."]))).toBeNull();
+  });
+
+  it("a figure the catalog does not name answers from the row the deal labels in the question's words", () => {
+    const obligations: LineItemRow = { ...row("Total streaming content obligations", "Contractual obligations", 0, ["(in thousands)"]), scale: 1e3, row: "Total streaming content obligations $ 10,902,231 $ 9,451,112",
+      columns: [{ period: "FY2015", months: 12, value: 10_902_231e3, printed: "10,902,231" }, { period: "FY2014", months: 12, value: 9_451_112e3, printed: "9,451,112" }] };
+    const dueLater: LineItemRow = { ...obligations, label: "Due after 5 years", table: { title: "Contractual obligations", headings: ["Total streaming content obligations"] }, row: "Due after 5 years 58,048", columns: [{ period: "FY2015", months: 12, value: 58_048e3, printed: "58,048" }] };
+    const memberships: LineItemRow = { ...row("Paid memberships at end of period", "Segment Results — International Streaming Segment", 0, ["Memberships"]), scale: 1e3, row: "Paid memberships at end of period 27,438 16,778",
+      columns: [{ period: "FY2015", months: 12, value: 27_438e3, printed: "27,438" }] };
+    const rows = { rows: [obligations, dueLater, memberships], notFound: [], notes: [] };
+    for (const q of ["acme streaming content obligations at end of 2015?", "how big are the streaming content obligations", "what were streaming content obligations in 2015"]) {
+      expect(writeLabelledRow(rows, readQuestion(q, ["ACME INC."])), q).toMatch(/Total streaming content obligations.*fiscal 2015: \*\*USD 10,902,231 thousand\*\*/);
+    }
+    // a count among money rows is no money; the part named in the table's title counts as the question's word
+    expect(writeLabelledRow(rows, readQuestion("how many international streaming paid memberships at the end of 2015", ["ACME INC."]))).toMatch(/\*\*27,438 thousand\*\*/);
+    // a word the row and its table do not say: no answer; a year the row does not hold: no answer
+    expect(writeLabelledRow(rows, readQuestion("how many domestic streaming paid memberships in 2015", ["ACME INC."]))).toBeNull();
+    expect(writeLabelledRow(rows, readQuestion("streaming content obligations 2013", ["ACME INC."]))).toBeNull();
+  });
+
+  it("a price paid for a counterparty comes from the sentence naming it, a verb of buying and the price", () => {
+    const o = { company: "ACME INC.", passages: [
+      passage("Operating expenses increased $4.2 billion or 21% driven by 4 points of growth from the Harwick acquisition."),
+      passage("On August 28, 2017, we acquired Harwick Grocers, a grocery store chain, for approximately $13.2 billion, net of cash acquired.", "ACME_2017_10K.pdf", 52),
+      passage("Total Purchase Price Cash paid, net of cash acquired $ 599 $ 81 $ 13,176 $ 683 $ 13,859 Stock options assumed 5 — 12 Harwick Grocers 2015 2016 2017 acquired 1 2", "ACME_2017_10K.pdf", 53),
+    ] };
+    for (const q of ["how much did acme pay for harwick grocers", "what did acme pay for harwick", "how much is acme paying for harwick?"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const text = writeDeal(o as never, r);
+      expect(text, q).toMatch(/for approximately \$13\.2 billion/);
+      expect(text, q).not.toMatch(/4 points of growth|Stock options assumed/);
+    }
+    expect(writeDeal(o as never, readQuestion("how much did acme pay for brindlemoor", ["ACME INC."]))).toBeNull();
   });
 
   it("a part's row read with a change column as a period is no second period", () => {
@@ -224,6 +309,16 @@ describe("who holds a role", () => {
       const r = readQuestion(q, ["ACME CORP"]);
       expect(personAnswerOverride(r, '"Chief Executive Officer or Chief Financial Officer 18 months" (source: ACME_2022_10K.pdf, p.90)', []), q).toMatch(/^I couldn't find who the chief financial officer/);
       expect(personAnswerOverride(r, "Jane Q. Doe — Executive Vice President and Chief Financial Officer (source: ACME_2022_10K.pdf, p.12)", []), q).toBeNull();
+    }
+  });
+});
+
+describe("a figure the catalog does not name, answered by the rules planner", () => {
+  it("stands only when the answer says every word of it", () => {
+    for (const q of ["whats acme's digital media arr at the end of fy22", "acme digital media arr fy2022", "how big is digital media arr"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(figureAnswerOverride(r, "FY2022 ARR was USD 87.0 million (source: ACME_2022_10K.pdf, p.38)."), q).toMatch(/^I couldn't find the digital media arr asked[\s\S]*- FY2022 ARR was USD 87\.0 million/);
+      expect(figureAnswerOverride(r, "Digital Media ARR for FY2022 was **USD 13.97 billion** (source: ACME_2022_10K.pdf, p.38)."), q).toBeNull();
     }
   });
 });

@@ -119,20 +119,18 @@ describe("parseXlsx", () => {
     expect(quoteSheetName("A1")).toBe("'A1'");
   });
 
-  it("streams a larger sheet quickly", async () => {
+  it("reads every cell of a 20,000-row sheet, in row order", async () => {
     const wb = new ExcelJS.Workbook();
     const s = wb.addWorksheet("Ledger");
     s.addRow(["Date", "Account", "Amount", "Text", "Id"]);
     for (let i = 0; i < 20_000; i++) s.addRow([`2023-01-${(i % 28) + 1}`, 3000 + (i % 50), i * 1.5, `Invoice ${i}`, i]);
     const path = tmp.file("ledger.xlsx");
     await wb.xlsx.writeFile(path);
-    const t0 = Date.now();
+    // its speed is measured by bench:ingest, not asserted here: a timing check fails on a loaded machine
     const [page] = await collectPages(await parseXlsx({ path, bytes: 0, filename: "ledger.xlsx" }));
-    const ms = Date.now() - t0;
-    expect(ms).toBeLessThan(5000);
     expect(page!.cells).toHaveLength(100_005);
     expect(page!.text.split("\n")[20_000]).toBe("A20001: 2023-01-8 | B20001: 3049 | C20001: 29998.5 | D20001: Invoice 19999 | E20001: 19999");
-  });
+  }, 60_000); // a hang guard, not a timing check: writing and reading 100,000 cells takes seconds on a loaded machine
 });
 
 describe("number formats", () => {

@@ -25,6 +25,40 @@ describe("question reader", () => {
     expect(readQuestion("revenue 2022", ROOM).company).toBeUndefined();
   });
 
+  it("names a company by its ticker, typed as printed or in lower case, and keeps the ticker out of the part asked", () => {
+    const room = [{ name: "ALDERWICK INSTRUMENTS, INC.", tickers: ["ALDW"] }, { name: "Brindlemoor Foods Corporation", tickers: ["BFC"] }];
+    for (const q of ["aldw net income 2019", "ALDW net income 2019", "net income for aldw in 2019?"]) {
+      const r = readQuestion(q, room);
+      expect(r.company, q).toBe("ALDERWICK INSTRUMENTS, INC.");
+      expect(r.scope, q).toBeUndefined();
+    }
+    expect(readQuestion("bfc r&d expense fy2023", room)).toMatchObject({ company: "Brindlemoor Foods Corporation", concepts: [expect.objectContaining({ id: "research_development" })] });
+    // a ticker that is a question word names the company only as printed
+    const it = [{ name: "Kestrel Tech Corp", tickers: ["ALL"] }, { name: "Brindlemoor Foods Corporation", tickers: [] }];
+    expect(readQuestion("all revenue 2022", it).company).toBeUndefined();
+    expect(readQuestion("ALL revenue 2022", it).company).toBe("Kestrel Tech Corp");
+  });
+
+  it("keeps a place name opened by 'new' as the part asked, and reads a possessive typed without its apostrophe as the company", () => {
+    expect(readQuestion("how much rental revenue did alderwick get out of new york in 2015", ROOM).scope).toBe("rental new york");
+    expect(readQuestion("what did alderwick spend on new plants and equipment in 2015", ROOM).scope).toBeUndefined();
+    const r = readQuestion("did brindlemoors operating income go up in fy22?", ROOM);
+    expect(r).toMatchObject({ company: "Brindlemoor Foods Corporation", direction: "up" });
+    expect(r.scope).toBeUndefined();
+  });
+
+  it("spells out shorthand before reading: ppl, intl, govt", () => {
+    expect(readQuestion("how many ppl does alderwick employ?", ROOM).concepts.map((c) => c.id)).toEqual(["employees"]);
+    expect(readQuestion("alderwick intl revenue 2020", ROOM).scope).toBe("international");
+    expect(readQuestion("what about int'l?", ROOM, readQuestion("alderwick us revenue 2020", ROOM)).scope).toBe("international");
+    expect(readQuestion("alderwick govt share of sales 2022", ROOM).text).toMatch(/government share/);
+  });
+
+  it("reads a spaced ampersand as 'and': cash & cash equivalents is the cash balance", () => {
+    expect(readQuestion("alderwick cash & cash equivalents at dec 31 2019", ROOM)).toMatchObject({ concepts: [expect.objectContaining({ id: "cash" })], periods: ["31 December 2019"] });
+    expect(readQuestion("alderwick cash & cash equivalents at dec 31 2019", ROOM).scope).toBeUndefined();
+  });
+
   it("carries the concept and company into a follow-up and shifts its year", () => {
     expect(calls("and the year before?", "alderwick net income 2022")).toEqual([{ toolName: "compute_metric", input: { company: "ALDERWICK INSTRUMENTS, INC.", metric: "net_income", periods: ["FY2021"] } }]);
     expect(calls("what about 2020?", "alderwick net income 2022")?.[0]?.input).toMatchObject({ metric: "net_income", periods: ["FY2020"] });

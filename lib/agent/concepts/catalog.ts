@@ -48,6 +48,11 @@ export interface Concept {
    * themselves ("cash from operations after paying for capital spending" is free cash flow).
    */
   madeOf?: string[];
+  /**
+   * A transaction with a counterparty and a price (an acquisition): answered by the sentence that
+   * names the counterparty asked and states the price, never by a figure of the company.
+   */
+  priced?: boolean;
 }
 
 const amount = (id: string, label: string, terms: string[], more: Partial<Concept> = {}): Concept => ({ id, label, kind: "amount", terms, ...more });
@@ -56,7 +61,7 @@ const ratio = (id: string, label: string, terms: string[], more: Partial<Concept
 
 export const CONCEPTS: Concept[] = [
   // income statement
-  amount("revenue", "Revenue", ["revenue", "revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
+  amount("revenue", "Revenue", ["revenue", "revenues", "rev", "revs", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
     // a utility's or an airline's "total operating revenues" is the revenue total (a phrase: its words do not widen searches)
     phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in", "operating revenue", "operating revenues", "total operating revenues"],
     lineItems: ["revenue"],
@@ -175,6 +180,7 @@ export const CONCEPTS: Concept[] = [
   { id: "income_statement", label: "Income statement", kind: "text", terms: ["income statement", "statement of operations", "statement of income", "statements of operations", "p&l", "profit and loss statement"], section: "financial statements" },
   { id: "balance_sheet", label: "Balance sheet", kind: "text", terms: ["balance sheet", "balance sheets", "statement of financial position"], section: "financial statements" },
   { id: "cash_flow_statement", label: "Cash flow statement", kind: "text", terms: ["cash flow statement", "statement of cash flows", "statements of cash flows", "cash flows statement"], section: "financial statements" },
+  { id: "acquisition", label: "Acquisition", kind: "text", terms: ["acquisition", "acquisitions", "takeover", "purchase price", "merger", "acquire", "acquired"], phrases: ["pay for", "paid for", "paying for", "agree to buy", "agreed to buy", "agree to acquire", "agreed to acquire", "buy out", "bought out"], priced: true },
   { id: "legal", label: "Legal proceedings", kind: "text", terms: ["litigation", "lawsuits", "legal proceedings", "legal matters", "tvister", "tvisterna", "rättstvister"], phrases: ["getting sued", "being sued"], section: "legal proceedings" },
 ];
 

@@ -19,7 +19,7 @@ export const GENERIC_WORDS = new Set(
     "usd dollars dollar eur euro euros sek gbp million millions mm mn billion billions bn thousand thousands k % percent percentage " +
     "roughly approximately about around exactly just only also again then " +
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
-    "spend spent spending make made bring brought generate generated earn earned put into new " +
+    "spend spent spending expense expenses cost costs make made bring brought generate generated earn earned put into new " +
     "did they any name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +

@@ -183,17 +183,26 @@ function cellValue(printed: string, scale: number): { value: number | null; perc
   return { value: n.percent ? n.value : n.value * scale, percent: n.percent };
 }
 
+/**
+ * A block headed as rates ("Year-over-year Percentage Growth", "Net sales mix", "Percent of total
+ * revenue") prints percentages without the "%" sign: its rows are rates, never amounts in the
+ * table's scale.
+ */
+const RATE_HEADING = /\bpercent(?:age)?s?\b|%|\bmix\b/i;
+
 /** "Less: Current portion of term debt (11,128)": the row deducts the item, whose amount is 11,128. */
 const DEDUCTED = /^less\b\s*:?\s*/i;
 
 function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
   const deducted = DEDUCTED.test(part.label);
+  // …and prints figures a rate can be (an amount column under a "% Change" header is still amounts)
+  const rateBlock = RATE_HEADING.test(part.context.at(-1) ?? "") && !/\$/.test(part.row) && part.columns.every((c) => Math.abs(cellValue(c.value, 1).value ?? 0) < 1000);
   // a column whose quarter the table did not name ("Q? 2023", read before the extractor left them out) is no period
   const cells = part.columns.filter((c) => !c.period.includes("?")).map((c) => {
-    const v = cellValue(c.value, part.scale);
+    const v = cellValue(c.value, rateBlock ? 1 : part.scale);
     return { c, ...v, value: deducted && v.value !== null && v.value < 0 ? -v.value : v.value };
   });
-  const percent = cells.length > 0 && cells.every((x) => x.percent || x.value === null);
+  const percent = cells.length > 0 && (rateBlock || cells.every((x) => x.percent || x.value === null));
   return {
     item,
     match: "table",

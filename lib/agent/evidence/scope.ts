@@ -78,11 +78,11 @@ export function isScopeError(x: EvidenceScope | ScopeError): x is ScopeError {
 }
 
 /** The deal's companies and documents, newest first: what the data room holds, for the system prompt. */
-export async function dataRoomSummary(db: Queryable, dealId: string): Promise<Array<{ company: string; documents: ScopeDocument[] }>> {
+export async function dataRoomSummary(db: Queryable, dealId: string): Promise<Array<{ company: string; tickers?: readonly string[]; documents: ScopeDocument[] }>> {
   const docs = await loadRoutableDocuments(db, dealId);
   const companies = dealCompanies(docs);
   const newestFirst = (x: ScopeDocument, y: ScopeDocument) => (y.fiscalYear ?? 0) - (x.fiscalYear ?? 0) || x.filename.localeCompare(y.filename);
-  const grouped = companies.map((c) => ({ company: c.name, documents: docs.filter((d) => c.documentIds.includes(d.id)).map(toDoc).sort(newestFirst) }));
+  const grouped = companies.map((c) => ({ company: c.name, tickers: c.tickers, documents: docs.filter((d) => c.documentIds.includes(d.id)).map(toDoc).sort(newestFirst) }));
   const loose = docs.filter((d) => !companies.some((c) => c.documentIds.includes(d.id))).map(toDoc);
   return loose.length ? [...grouped, { company: "", documents: loose.sort(newestFirst) }] : grouped;
 }

@@ -16,7 +16,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
-import type { Reading } from "../reader/read";
+import { changePeriods, type Reading } from "../reader/read";
 
 export const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
 const whose = (company?: string) => (company ? `${company}: ` : "");
@@ -105,7 +105,8 @@ function rowPoints(row: LineItemRow, c: Concept): Point[] {
  */
 export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   if (!row || (r.aggregate !== "growth" && r.aggregate !== "change")) return null;
-  const pair = lastTwo(rowPoints(row, c), r.periods.filter((p) => /^FY\d{4}$/.test(p)));
+  // "growth in 2017": 2017 over the year before it
+  const pair = lastTwo(rowPoints(row, c), changePeriods(r.periods).filter((p) => /^FY\d{4}$/.test(p)));
   if (pair.length < 2) return null;
   const [a, b] = pair as [Point, Point];
   const rate = /%/.test(a.shown);
@@ -113,6 +114,83 @@ export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, 
   const shown = r.aggregate === "growth" && !rate && a.value !== 0 ? `${b.value >= a.value ? "+" : "−"}${Math.abs(((b.value - a.value) / Math.abs(a.value)) * 100).toFixed(1)}%` : rate ? `${b.value >= a.value ? "+" : "−"}${Math.abs(b.value - a.value).toFixed(1)} points` : shownValue(c, { ...row.columns[0]!, value: b.value - a.value, printed: undefined }, row);
   const what = r.aggregate === "growth" && !rate ? "growth" : "change";
   return `${whose(company)}${c.label} — ${row.label} ${what}, ${periodWord(a.period)}–${periodWord(b.period)}: **${shown}** ${row.citation}\n${periodWord(a.period)}: ${a.shown}; ${periodWord(b.period)}: ${b.shown}\n(row as printed: ${row.row})`;
+}
+
+/**
+ * "Services revenue fy22 vs fy21", "iPhone sales 2020, 2021 and 2022": the part's row for each year
+ * asked, oldest first, with the change from the first to the last. Null unless every year asked has
+ * a value in the row.
+ */
+export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
+  const asked = r.periods.filter((p) => /^FY\d{4}$/.test(p));
+  if (!row || asked.length < 2) return null;
+  const points = rowPoints(row, c).filter((p) => asked.includes(p.period)).sort((a, b) => a.period.localeCompare(b.period));
+  if (points.length !== new Set(asked).size) return null;
+  const [a, b] = [points[0]!, points.at(-1)!];
+  const rate = /%/.test(a.shown);
+  const delta = b.value - a.value;
+  const change = rate
+    ? `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points`
+    : `${delta >= 0 ? "+" : "−"}${shownValue(c, { ...row.columns[0]!, value: Math.abs(delta), printed: undefined }, row)}${a.value !== 0 ? `, ${delta >= 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : ""}`;
+  const lines = points.map((p) => `- ${periodWord(p.period)}: **${p.shown}**`);
+  return [`${whose(company)}${c.label} — ${row.label}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${change} ${row.citation}`, ...lines, `(row as printed: ${row.row})`].join("\n");
+}
+
+const SCALE_WORD: Record<number, string> = { 1e3: "thousand", 1e6: "million", 1e9: "billion" };
+const MONEY_PRINTED = /[$€£¥]|\b(?:USD|EUR|GBP|SEK|dollars?|kronor)\b/i;
+const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+
+/**
+ * A figure no catalog concept names, asked in the words the deal's own table prints ("streaming
+ * content obligations at end of 2015", "domestic streaming paid memberships"): a row whose label
+ * says nothing the question does not, with every word of the question in its label or its table's
+ * title and headings, for the period asked (or its newest). Rows that disagree answer nothing.
+ */
+export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
+  const want = new Set(plainStems(r.label ?? ""));
+  if (!want.size) return null;
+  const asked = [...r.periods].filter((p) => /^(?:FY|Q[1-4] )?\d{4}$/.test(p)).sort().at(-1);
+  const fits = (o.rows ?? []).filter((x) => {
+    const label = plainStems(x.label);
+    const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
+    return label.length > 0 && label.every((w) => want.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
+  });
+  const valued = fits.map((x) => ({ x, col: asked ? x.columns.find((k) => k.value !== null && k.period === asked) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
+  if (!valued.length || new Set(valued.map((f) => `${f.col!.period}|${f.col!.value}`)).size > 1) return null;
+  const { x, col } = valued[0]!;
+  // a table of money may hold counts ("Paid memberships 43,401" among dollar rows): money when the row prints it so
+  const money = !!x.currency && MONEY_PRINTED.test(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`);
+  const shown = x.unit === "%" ? `${col!.printed ?? col!.value}%` : money ? formatAmount(col!.value!, x.scale, x.currency) : `${col!.printed ?? col!.value}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
+  const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
+  return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shown}** ${x.citation}\n(row as printed: ${x.row})`;
+}
+
+/** A sentence of a transaction: a verb of buying and a price. */
+const BUYS = /\b(?:acquir\w*|acquisition|merger|merge[ds]?|purchase[ds]?|bought|buy(?:s|ing)?)\b/i;
+const PRICE = /[$€£]\s?\d|\b\d[\d,.]*\s*(?:billion|million)\b/i;
+const BOUGHT_FOR = /\b(?:acquir\w*|purchas\w*|bought|buy\w*)\b[^.;]{0,200}\bfor\b[^.;]{0,40}(?:[$€£]\s?\d|\d[\d,.]*\s*(?:billion|million))/i;
+
+/**
+ * "How much did Amazon pay for Whole Foods?": the sentences that name the counterparty asked, a verb
+ * of buying and a price, newest filing first (two at most). Null when none names all three.
+ */
+export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
+  const want = plainStems(r.scope ?? "");
+  if (!want.length) return null;
+  const found: Array<{ text: string; citation: string; at: number; priced: boolean }> = [];
+  for (const p of o.passages ?? []) {
+    for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+      const stems = new Set(tokens(s).map((t) => t.stem));
+      // a table run together (many figures) states no deal
+      const figures = s.match(/\d[\d,.]*/g)?.length ?? 0;
+      if (s.length <= 500 && figures <= 6 && want.every((w) => stems.has(w)) && BUYS.test(s) && PRICE.test(s) && !found.some((f) => f.text === s)) found.push({ text: s, citation: p.citation, at: passageRecency(p), priced: BOUGHT_FOR.test(s) });
+    }
+  }
+  if (!found.length) return null;
+  // "acquired X … for approximately $13.2 billion" states the price paid; newest filing first
+  const ranked = found.sort((a, b) => Number(b.priced) - Number(a.priced) || b.at - a.at);
+  const best = ranked[0]!.priced ? ranked.filter((f) => f.priced).slice(0, 2) : ranked.slice(0, 1);
+  return [`${o.company ? `${o.company}'s` : "The"} filing states:`, ...best.map((f) => `> "${f.text.trim()}" ${f.citation}`)].join("\n");
 }
 
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
@@ -163,6 +241,7 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
 /** A row's value as the answer shows it: counts and ratios as printed, a rate with its "%", money with scale and currency. */
 function shownValue(c: Concept, col: LineItemRow["columns"][number], row: LineItemRow): string {
   if (c.kind === "ratio" || c.kind === "count") return col.printed ?? String(col.value);
+  if (row.unit === "%") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   if (c.kind === "percent") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   return formatAmount(col.value!, row.scale, row.currency);
 }
@@ -176,8 +255,15 @@ function namesOnly(label: string, c: Concept): boolean {
   return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
 }
 
+/** A heading of the row's table names the concept and nothing more ("Total revenue", "Net sales"). */
+function headedByConceptAlone(x: LineItemRow, c: Concept): boolean {
+  const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+  const terms = [...(c.rowWords ?? []), ...c.terms].map((t) => plainStems(t).join(" "));
+  return [x.table?.title ?? "", ...(x.table?.headings ?? [])].some((h) => h && terms.includes(plainStems(h).join(" ")));
+}
+
 /** The row's column for the newest of the periods asked (when it has one), else its first with a value. */
-const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === periods.at(-1)) ?? x.columns.find((k) => k.value !== null)!;
+const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === [...periods].sort().at(-1)) ?? x.columns.find((k) => k.value !== null)!;
 
 /** A row of rates ("Subscription share of revenue 82.7%") states no amount, count or per-share figure. */
 const sameKind = (c: Concept, x: LineItemRow) => x.unit !== "%" || !["amount", "count", "per_share"].includes(c.kind);
@@ -223,25 +309,43 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
   const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
+  // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
-    const found = figureConcepts([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" — "));
+    const inHeadings = figureConcepts((x.table?.headings ?? []).join(" — "));
+    const found = inHeadings.size ? inHeadings : figureConcepts(x.table?.title ?? "");
     return found.size === 1 && found.has(c.id);
   };
-  const first = valued.filter((x) => namesConcept(x.label));
-  const named = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  // the question names the row's own label ("fcf conversion" → "Free cash flow conversion"): that row, whatever its unit
+  const spelled = new Set([...scopeStems, ...wordings.flat()]);
+  const exact = (o.rows ?? []).filter((x) => {
+    const label = stemsOf(x.label).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+    return x.columns.some((col) => col.value !== null) && label.length > scopeStems.length && label.every((w) => spelled.has(w)) && scopeStems.every((w) => label.includes(w)) && wordings.some((t) => t.every((w) => label.includes(w)));
+  });
+  const first = exact.length ? exact : valued.filter((x) => namesConcept(x.label));
+  // the part named by the table instead of the row: "Operating income" in the "FedEx Express segment" table
+  const titledByPart = (x: LineItemRow) => {
+    const context = new Set(stemsOf([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
+    return x.columns.some((col) => col.value !== null) && sameKind(c, x) && namesOnly(x.label, c) && scopeStems.every((s) => context.has(s)) && (!segment || inSegments(x));
+  };
+  const byLabel = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  const named = byLabel.length ? byLabel : (o.rows ?? []).filter(titledByPart);
   // an older filing's row that lacks the newest period asked is not a second opinion on it
-  const newest = periods.at(-1);
+  const newest = [...periods].sort().at(-1);
   const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));
   const candidates = current.length ? current : named;
   const col = (x: LineItemRow) => columnOf(x, periods);
-  if (!candidates.length || new Set(candidates.map((x) => `${col(x).period}|${col(x).value}`)).size > 1) return null;
-  return candidates[0]!;
+  const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${col(x).period}|${col(x).value}`)).size === 1;
+  if (agree(candidates)) return candidates[0]!;
+  // rows that disagree: the one in a block headed by the concept alone ("Total revenue"), not a
+  // narrower figure of it ("Total subscription revenue")
+  const plain = candidates.filter((x) => headedByConceptAlone(x, c));
+  return agree(plain) ? plain[0]! : null;
 }
 
-export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false): string | null {
-  const row = pickScopedRow(o, c, scope, segment);
+export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false, periods: string[] = []): string | null {
+  const row = pickScopedRow(o, c, scope, segment, periods);
   if (!row) return null;
-  const v = row.columns.find((k) => k.value !== null)!;
+  const v = columnOf(row, periods);
   const value = shownValue(c, v, row);
   const where = [row.table?.title, ...(row.table?.headings ?? [])].filter(Boolean).join(" › ");
   return `${whose(o.company)}${c.label} — ${row.label}${where ? ` (${where})` : ""}, ${periodWord(v.period)}: **${value}** ${row.citation}\n(row as printed: ${row.row})`;

@@ -12,7 +12,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeRowChange, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeLabelledRow, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, statesAValue } from "@/lib/answers/narrative/fit";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
@@ -20,7 +20,7 @@ import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { joinInitials, periodsIn, readQuestion, type Reading } from "../reader/read";
+import { changePeriods, joinInitials, periodsIn, readQuestion, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -30,15 +30,17 @@ interface Call {
   input: Record<string, unknown>;
 }
 
-/** The companies the system prompt's "# Data room" section lists. */
-export function dataRoomCompanies(prompt: LanguageModelV3Prompt): string[] {
+/** The companies the system prompt's "# Data room" section lists, with their tickers ("- ACME CORP (ticker ACME): …"). */
+export function dataRoomCompanies(prompt: LanguageModelV3Prompt): Array<{ name: string; tickers: string[] }> {
   const system = prompt.filter((m) => m.role === "system").map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
   const section = system.split(/^# Data room$/m)[1] ?? "";
-  return [...section.matchAll(/^- ([^:\n]+):/gm)].map((m) => m[1]!.trim()).filter((c) => c && c !== "Other documents");
+  return [...section.matchAll(/^- (.+?)(?: \(tickers? ([^)\n]+)\))?: /gm)]
+    .map((m) => ({ name: m[1]!.trim(), tickers: m[2] ? m[2].split(/,\s*/) : [] }))
+    .filter((c) => c.name && c.name !== "Other documents");
 }
 
 /** The current turn read with the conversation before it (each earlier turn read in order, for follow-ups). */
-export function readTurn(conv: Conversation, companies: string[]): Reading {
+export function readTurn(conv: Conversation, companies: readonly RoomCompany[]): Reading {
   let prev: Reading | undefined;
   for (const t of conv.past) {
     if (!t.user.trim()) continue;
@@ -78,10 +80,17 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank";
+type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal";
+
+/** A question asking for a figure: how much or many, what it was, or a period named. */
+const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
 
 export function stepsFor(r: Reading): Step[] | null {
-  if (r.reason || r.synthesis || r.narrative || r.ambiguous || r.concepts.length === 0) return null;
+  // "how much did they pay for Whole Foods": the sentence naming the counterparty and its price
+  if (r.concepts.length === 1 && r.concepts[0]!.priced && r.scope && !r.reason && !r.polar && !r.synthesis) return ["deal"];
+  if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
+  // no catalog concept: a figure the deal's own tables may label as the question words it
+  if (r.concepts.length === 0) return r.label && !r.polar && !r.followUp && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   // "which segment had the highest revenue": the parts' rows of one table, ranked
   // (the company's total first: the parts ranked must add up to it)
@@ -143,6 +152,8 @@ function callFor(step: Step, r: Reading): Call {
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   const company = r.company ? { company: r.company } : {};
   const periods = r.periods.length ? { periods: r.periods } : {};
+  if (step === "labelled") return { toolName: "get_line_items", input: { ...company, items: [r.label!], ...periods, limit: 12 } };
+  if (step === "deal") return { toolName: "search_documents", input: { ...company, query: `${r.scope} acquisition purchase price`, k: 10 } };
   const format = { ...(r.decimals !== undefined ? { decimals: r.decimals } : {}), ...(r.scale ? { scale: r.scale } : {}), ...(r.aggregate ? { aggregate: r.aggregate } : {}) };
   switch (step) {
     case "total":
@@ -164,8 +175,11 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "rows":
       return { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
-    case "scoped":
-      return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...periods, limit: 12 } };
+    case "scoped": {
+      // a part's growth in one year needs the year before it too
+      const moved = r.aggregate === "growth" || r.aggregate === "change" ? changePeriods(r.periods) : r.periods;
+      return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...(moved.length ? { periods: moved } : {}), limit: 12 } };
+    }
     case "sentence": {
       // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "")).join(" ");
@@ -191,6 +205,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
   const c = r.concepts[0]!;
   const out = t.output as Record<string, unknown> | undefined;
   if (!out || typeof out !== "object") return null;
+  if (step === "labelled") return writeLabelledRow(out as unknown as LineItemsOutput, r);
+  if (step === "deal") return writeDeal(out as unknown as SearchDocumentsOutput, r);
   if (r.polar && r.direction) return directionOf(step, out, r, c);
   switch (step) {
     case "total":
@@ -213,7 +229,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     case "scoped": {
       const rows = out as unknown as LineItemsOutput;
       if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
-      return writeScopedRows(rows, c, r.scope!, r.segment);
+      if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
+      return writeScopedRows(rows, c, r.scope!, r.segment, r.periods);
     }
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
@@ -436,6 +453,11 @@ function figureMisfit(r: Reading, lead: string): string | null {
   if (r.reason) return "I couldn't find the reason in the documents: the figure found is not a reason.";
   if (NAME_ASKED.test(r.text) && r.concepts.some((c) => c.kind === "person" || c.kind === "organisation" || c.kind === "place")) return "I couldn't find the names asked in the documents: the figure found does not name them.";
   const asked = r.concepts.filter((c) => c.kind !== "text");
+  // a figure the catalog does not name ("digital media ARR"): the answer must say every word of it
+  if (!r.concepts.length && r.label) {
+    const said = new Set(tokens(lead).map((t) => t.stem));
+    if (tokens(r.label).some((t) => !said.has(t.stem))) return `I couldn't find the ${r.label} asked in the documents: the figure found is another one.`;
+  }
   const label = ANSWERED_LABEL.map((re) => re.exec(lead)?.[1]).find(Boolean);
   const answered = label ? findConcepts(label).map((h) => h.concept.id) : [];
   const fits = new Set(asked.flatMap((c) => [c.id, ...(c.madeOf ?? [])]));

@@ -20,6 +20,7 @@ import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods
 import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
+import { spellOut } from "../concepts/abbreviations";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
@@ -55,6 +56,12 @@ export interface Reading {
    * and generic words ("iPhone", "Greater China", "Space segment"). A company total never answers it.
    */
   scope?: string;
+  /**
+   * The words of a question naming no catalog concept, beyond its company, periods and generic
+   * words ("streaming content obligations", "paid memberships"): a figure the deal's own tables may
+   * label so.
+   */
+  label?: string;
   /**
    * The scope is a named part: a proper name as the analyst wrote it ("iPhone", "Greater China",
    * "Slack"), or the question says it is a segment. Plain nouns left over ("shares", "customers",
@@ -120,6 +127,14 @@ export function periodsIn(text: string): string[] {
   return labels.length || !day ? labels : [day.label];
 }
 
+/**
+ * A data room company: its name, and the tickers its filings' cover pages print ("AMZN"), which an
+ * analyst types as often as the name ("amzn net income 2019").
+ */
+export type RoomCompany = string | { name: string; tickers?: readonly string[] };
+const nameOf = (c: RoomCompany) => (typeof c === "string" ? c : c.name);
+const tickersOf = (c: RoomCompany) => (typeof c === "string" ? [] : (c.tickers ?? []));
+
 /** A company name's words without its legal form ("VERIZON COMMUNICATIONS INC" → verizon, communications), as names are keyed ("PG&E" → pge, "McDonald's" → mcdonalds). */
 function nameWords(company: string): string[] {
   return coreWords(company).filter((w) => w.length >= 2);
@@ -128,28 +143,49 @@ function nameWords(company: string): string[] {
 /** A word of the question keyed as company names are ("pg&e" → pge; "mcdonald" stays, its name key is matched possessive-free too). */
 const wordKey = (w: string) => companyKey(w) || w;
 
-/** The words of the text that name the company: its first distinctive word, its name key or a possessive-free form of it. */
-function namesCompany(words: Set<string>, squashed: string, company: string): boolean {
-  const ws = nameWords(company);
-  if (ws[0] !== undefined && words.has(ws[0])) return true;
-  return companyAliases(company).some((k) => words.has(k) || (k.length >= 3 && squashed.includes(k))) || (ws.length > 0 && squashed.includes(ws.join("")));
+/**
+ * The question's tokens that are one of the company's tickers: as printed ("MSFT"), or typed in
+ * lower case when the ticker is no word of a question ("msft", never "it" or "all" for IT or ALL).
+ */
+function tickerTokens(text: string, toks: Token[], company: RoomCompany): Set<string> {
+  const out = new Set<string>();
+  const tickers = tickersOf(company).map((t) => t.toLowerCase().replace(/[^a-z0-9]/g, ""));
+  for (const t of toks) {
+    if (!tickers.includes(t.word)) continue;
+    const typed = text.slice(t.start, t.end);
+    if (typed === typed.toUpperCase() || (t.word.length >= 3 && !GENERIC_WORDS.has(t.word) && !STOP.has(t.word) && !findConcepts(t.word).length)) out.add(t.word);
+  }
+  return out;
 }
 
-/** The data room company the text names: its first distinctive word, or its whole squashed name ("3m"). */
-export function companyIn(text: string, companies: string[]): string | undefined {
-  const keys = tokens(text).map((t) => wordKey(t.word));
+/** The words of the text that name the company: its first distinctive word, its name key or a possessive-free form of it, or a ticker. */
+function namesCompany(words: Set<string>, squashed: string, company: RoomCompany, tickers: Set<string>): boolean {
+  const name = nameOf(company);
+  const ws = nameWords(name);
+  if (ws[0] !== undefined && words.has(ws[0])) return true;
+  if (tickers.size) return true;
+  return companyAliases(name).some((k) => words.has(k) || (k.length >= 3 && squashed.includes(k))) || (ws.length > 0 && squashed.includes(ws.join("")));
+}
+
+/** The data room company the text names: its first distinctive word, its whole squashed name ("3m") or its ticker. */
+export function companyIn(text: string, companies: readonly RoomCompany[]): string | undefined {
+  const toks = tokens(text);
+  const keys = toks.map((t) => wordKey(t.word));
   const words = new Set(keys);
   const squashed = keys.join("");
-  const hits = companies.filter((c) => namesCompany(words, squashed, c));
-  return hits.length === 1 ? hits[0] : undefined;
+  const hits = companies.filter((c) => namesCompany(words, squashed, c, tickerTokens(text, toks, c)));
+  return hits.length === 1 ? nameOf(hits[0]!) : undefined;
 }
 
 /** The question's words that name one of these companies. */
-function companyWords(text: string, companies: string[]): Set<string> {
-  const out = new Set<string>();
-  for (const t of tokens(text)) {
+function companyWords(text: string, companies: readonly RoomCompany[]): Set<string> {
+  const toks = tokens(text);
+  const out = new Set<string>(companies.flatMap((c) => [...tickerTokens(text, toks, c)]));
+  for (const t of toks) {
     const k = wordKey(t.word);
-    if (companies.some((c) => nameWords(c).includes(k) || companyAliases(c).includes(k))) out.add(t.word);
+    // "adobes operating income": a possessive typed without its apostrophe
+    const bare = k.length > 3 && k.endsWith("s") ? k.slice(0, -1) : k;
+    if (companies.some((c) => [k, bare].some((w) => nameWords(nameOf(c)).includes(w) || companyAliases(nameOf(c)).includes(w)))) out.add(t.word);
   }
   return out;
 }
@@ -187,13 +223,19 @@ function namesProperly(text: string, scope: string): boolean {
 const PRONOUN_INITIALS = new Set(["us", "it"]);
 const capitalPronoun = (text: string, t: Token) => PRONOUN_INITIALS.has(t.word) && text.slice(t.start, t.end) === t.word.toUpperCase() && /\p{Ll}/u.test(text);
 
+/** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
+const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
+
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
-function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: string[], concepts: Concept[] = []): string | undefined {
+function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[], concepts: Concept[] = []): string | undefined {
   const toks = tokens(text);
   // "cash left from operations after capex": the words of what the figure is made of describe it
   const describing = new Set(concepts.flatMap((c) => c.madeOf ?? []).flatMap((id) => conceptById(id)?.terms ?? []).flatMap((t) => tokens(t).map((x) => x.stem)));
-  const named = companyWords(text, company ? [company] : companies);
-  const left = toks.filter((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t)) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word));
+  const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
+  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t));
+  // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
+  const left = toks.filter((t, i) => kept(t, i) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
@@ -218,8 +260,8 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
   return directionOf(said) ?? (namesBothDirections(said) ? "either" : undefined);
 }
 
-/** "Down in 2022": the year asked and the year before it; other periods as read. */
-function changePeriods(periods: string[]): string[] {
+/** "Down in 2022", "growth in 2022": the year asked and the year before it; other periods as read. */
+export function changePeriods(periods: string[]): string[] {
   const y = periods.length === 1 ? /^FY(\d{4})$/.exec(periods[0]!)?.[1] : undefined;
   return y ? [`FY${Number(y) - 1}`, `FY${y}`] : periods;
 }
@@ -229,14 +271,15 @@ export function joinInitials(text: string): string {
   return text.replace(/\b((?:\p{Lu}\.)+\p{Lu})\.?(?!\p{L})/gu, (m: string) => m.replace(/\./g, "") + " ");
 }
 
-export function readQuestion(asked: string, companies: string[], previous?: Reading): Reading {
-  // initials written with stops ("U.S.", "U.K.") are one word
-  const text = joinInitials(asked);
+export function readQuestion(asked: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
+  // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
+  const text = spellOut(joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and "));
   const hits = findConcepts(text);
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
   const scope = hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
+  const label = hits.length ? undefined : scopeOf(text, [], company, companies);
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
   const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length);
@@ -245,6 +288,7 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
     concepts,
     ...(company ? { company } : {}),
     ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
+    ...(label ? { label } : {}),
     periods,
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
@@ -263,11 +307,11 @@ export function readQuestion(asked: string, companies: string[], previous?: Read
   if (concepts[0]?.isChange && (reading.aggregate === "growth" || reading.aggregate === "change") && periods.length <= 1) delete reading.aggregate;
   if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
   else if (!periods.length && NOW.test(text)) reading.periods = ["latest"];
-  return previous ? carried(reading, previous) : reading;
+  return previous ? carried(reading, previous, companies) : reading;
 }
 
 /** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
-function carried(r: Reading, prev: Reading): Reading {
+function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
   const short = tokens(r.text).length <= 8;
   if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length))) return r;
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
@@ -277,7 +321,7 @@ function carried(r: Reading, prev: Reading): Reading {
     if (!r.aggregate && prev.aggregate && prev.aggregate !== "series") out.aggregate = prev.aggregate;
     // "what about the U.S.?", "how many are franchised?": the turn's own words are the part asked;
     // "and 2021?" keeps the part the conversation was about
-    const own = scopeOf(r.text, [], r.company, []);
+    const own = scopeOf(r.text, [], r.company, companies);
     const scope = own ?? prev.scope;
     if (scope) {
       out.scope = scope;

@@ -23,7 +23,9 @@ function errorOf(e) {
 
 let pg;
 try {
-  pg = await PGlite.create({ dataDir: workerData.dataDir ?? undefined, extensions: { vector } });
+  // MANDA_PG_SHARED_BUFFERS (lib/db/pglite.ts): the buffer pool, when configured
+  const startParams = workerData.sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${workerData.sharedBuffers}`] : undefined;
+  pg = await PGlite.create({ dataDir: workerData.dataDir ?? undefined, extensions: { vector }, ...(startParams ? { startParams } : {}) });
 } catch (e) {
   control.postMessage({ type: "fatal", error: errorOf(e) });
   process.exit(1);
