@@ -12,6 +12,7 @@
  *
  *   npm run bench:agent-mode [-- --half in-sample|held-out|all] [--ids am-01,am-02] [--no-chat]
  *       [--data-dir .manda-bench-agent-mode] [--fresh] [--verbose] [--json FILE]
+ *       [--remote http://127.0.0.1:3490/v1]   (a model in the loop; pass --no-chat; deals are built offline first)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -27,7 +28,7 @@ import { failsAvailable, scoreItem, type Cited, type ItemScore, type Verdict } f
 const { values } = parseArgs({
   options: {
     half: { type: "string" }, ids: { type: "string" }, "no-chat": { type: "boolean" }, "data-dir": { type: "string" },
-    fresh: { type: "boolean" }, verbose: { type: "boolean", short: "v" }, json: { type: "string" },
+    fresh: { type: "boolean" }, verbose: { type: "boolean", short: "v" }, json: { type: "string" }, remote: { type: "string" },
   },
 });
 const HALF = values.half ?? "in-sample";
@@ -36,7 +37,11 @@ const IDS = values.ids ? new Set(values.ids.split(",").map((s) => s.trim())) : n
 const ROOT = path.resolve(values["data-dir"] ?? ".manda-bench-agent-mode");
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-setConfigForProcess({ MANDA_DATA_DIR: ROOT, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+// --remote URL: a Chat Completions endpoint plays the model (../shared/tools/model-in-the-loop), with the local embedder
+const REMOTE = values.remote;
+setConfigForProcess(REMOTE
+  ? { MANDA_DATA_DIR: ROOT, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "model-in-the-loop", OPENAI_BASE_URL: REMOTE, OPENAI_CHAT_MODEL: "emulated", MANDA_EMBEDDINGS: "local" }
+  : { MANDA_DATA_DIR: ROOT, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
 
 interface Answer { text: string; status: string; badge: string; ms: number; scores: ItemScore[]; error?: string }
 interface Outcome { r: AgentModeRequest; agent: Answer; chat: Answer | null }

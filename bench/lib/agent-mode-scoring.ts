@@ -89,7 +89,9 @@ function scoreFigure(lines: string[], item: GoldItem): ItemScore {
   const g = item.gold!;
   const unit = g.unit ?? "USD millions";
   const golds = [g.value!, ...(g.accept ?? [])];
-  if (golds.some((v) => stated(lines, v, unit, item.tolerance))) return { item, verdict: "correct", why: "figure stated" };
+  // a line saying the run did not answer the item may quote the figure it refused: that states nothing
+  const claims = lines.filter((l) => !NOT_ANSWERED.test(l));
+  if (golds.some((v) => stated(claims, v, unit, item.tolerance))) return { item, verdict: "correct", why: "figure stated" };
   if (lines.some((l) => DISCLOSED.test(l))) return { item, verdict: "disclosed", why: "said missing" };
   if (anyFigure(lines, unit)) return { item, verdict: "wrong", why: `other figure: ${lines.find((l) => anyFigure([l], unit))!.slice(0, 140)}` };
   return { item, verdict: "missed", why: lines.length ? "named, no figure" : "not mentioned" };
@@ -99,9 +101,10 @@ function scoreComparison(lines: string[], item: GoldItem): ItemScore {
   const g = item.gold!;
   const unit = g.unit ?? "USD millions";
   const pct = unit === "%";
-  const a = stated(lines, g.value!, unit, item.tolerance);
-  const b = stated(lines, g.base!, unit, item.tolerance);
-  const change = stated(lines, g.change!, unit, pct ? { abs: 0.15 } : item.tolerance) || (pct
+  const claims = lines.filter((l) => !NOT_ANSWERED.test(l));
+  const a = stated(claims, g.value!, unit, item.tolerance);
+  const b = stated(claims, g.base!, unit, item.tolerance);
+  const change = stated(claims, g.change!, unit, pct ? { abs: 0.15 } : item.tolerance) || (pct
     ? lines.some((l) => /\b(?:bps?|basis points?)\b/i.test(l) && figures(l).some((f) => near(f.value / 100, g.change!, { abs: 0.15 })))
       || lines.some((l) => /\b(?:pp|ppts?|points?|percentage points?)\b/i.test(l) && figures(l).some((f) => near(f.value, g.change!, { abs: 0.15 }, f)))
     : g.changePct !== undefined && lines.some((l) => figures(l).some((f) => f.percent && near(f.value, g.changePct!, { abs: 0.15 }, f))));
@@ -112,10 +115,13 @@ function scoreComparison(lines: string[], item: GoldItem): ItemScore {
   return { item, verdict: "missed", why: lines.length ? "named, no figure" : "not mentioned" };
 }
 
+/** A line without its bold label: Agent Mode's label echoes the request ("Which brings in more revenue (electric or gas)"), which names no answer. */
+const withoutLabel = (l: string) => l.replace(/^[-•*]?\s*\*\*[^*]+\*\*\s*:?/, "");
+
 function scoreFact(lines: string[], item: GoldItem): ItemScore {
   const g = item.gold!;
   const names = [g.name!, ...(g.alts ?? [])].map((n) => n.toLowerCase());
-  if (lines.some((l) => names.some((n) => l.toLowerCase().includes(n)))) return { item, verdict: "correct", why: "named" };
+  if (lines.some((l) => !NOT_ANSWERED.test(l) && names.some((n) => withoutLabel(l).toLowerCase().includes(n)))) return { item, verdict: "correct", why: "named" };
   if (lines.some((l) => DISCLOSED.test(l))) return { item, verdict: "disclosed", why: "said missing" };
   const claims = lines.filter((l) => /largest|biggest|most|highest|top/i.test(l) && !DISCLOSED.test(l) && !NOT_ANSWERED.test(l));
   if (claims.length) return { item, verdict: "wrong", why: `named another: ${claims[0]!.slice(0, 140)}` };

@@ -37,6 +37,15 @@ describe("the gate's scope check on passages", () => {
     expect(checkItem(headcount, [leg(`Northwind Holdings Inc. — Employees: **approximately 11,400 (as of December 31, 2024)** ${cite(9)}`, [search([{ page: 9, text: s }])])], { companies }).status).toBe("answered");
   });
 
+  it("answers the headcount of the company named together with its subsidiary, and still refuses a unit's", () => {
+    for (const s of [
+      "At December 31, 2024, Northwind Holdings Inc. and the Utility had approximately 24,000 regular employees, approximately 13 of which were employees of Northwind Holdings Inc.",
+      "At December 31, 2024, the Company and its subsidiaries employed approximately 24,000 people.",
+    ]) expect(checkItem(headcount, [leg(quoteOf(s), [search([{ page: 9, text: s }])])], { companies }).status, s).toBe("answered");
+    const unit = "At December 31, 2024, Northwind's Freight and Logistics units employed approximately 24,000 people.";
+    expect(checkItem(headcount, [leg(quoteOf(unit), [search([{ page: 9, text: unit }])])], { companies }).status).toBe("failed");
+  });
+
   it("refuses a unit's headcount, a subset located somewhere, a share of the whole and what the whole includes", () => {
     for (const s of [
       "As of May 31, 2024, Northwind Freight employed approximately 43,000 employees and operated 900 vehicles.",

@@ -45,6 +45,22 @@ describe("the item gate", () => {
     expect(checkItem(staff, [leg(1, 'Nordic AB: Employees (fiscal 2024) — the filing states: "The number of employees at 30 June 2024 was 147 (133)." (source: Q2_2024_Report.pdf, p.1)', [q2])]).status).toBe("answered");
   });
 
+  it("reads a headcount from the quoted sentence, not from the cited file's name", () => {
+    const staff = readItems("Headcount for 2018", []).items[0]!;
+    const sentence = "At December 31, 2018, the Company and its subsidiary had approximately 24,000 regular employees, approximately 13 of which were employees of the Company.";
+    const found = { toolName: "search_documents", input: { query: "employees" }, output: { passages: [{ document: "ACME_2018_10K.pdf", page: 8, text: sentence, citation: "(source: ACME_2018_10K.pdf, p.8)", charStart: 0, charEnd: 10 }], notes: [] } };
+    const c = checkItem(staff, [leg(1, `ACME CORP: Employees — the filing states: "${sentence}" (source: ACME_2018_10K.pdf, p.8)`, [found], [source(8, sentence)])]);
+    expect(c.status).toBe("answered");
+    expect(c.legs[0]).toMatchObject({ figure: { value: 24_000 } });
+  });
+
+  it("takes a margin rounded to the digits the answer writes, and refuses one the rounding does not reach", () => {
+    const margin = readItems("Operating margin for 2023", []).items[0]!;
+    const m = { toolName: "compute_metric", input: { metric: "operating_margin", periods: ["FY2023"] }, output: { status: "answered", metric: { id: "operating_margin", name: "Operating margin", unit: "percent" }, value: 0.05448, formatted: "5.4%", periods: ["FY2023"], series: [{ period: "FY2023", value: 0.05448, formatted: "5.4%" }], inputs: [], missing: [], notes: [] } };
+    expect(checkItem(margin, [leg(1, "Operating margin for fiscal 2023 was **5.4%** (source: Annual_Report.pdf, p.48)", [m])]).status).toBe("answered");
+    expect(checkItem(margin, [leg(1, "Operating margin for fiscal 2023 was **5.6%** (source: Annual_Report.pdf, p.48)", [m])]).status).toBe("failed");
+  });
+
   it("refuses a growth answered by the figure's level, and takes one stated as a rate", () => {
     const growth = readItems("What was subscription revenue in Q3 2024 and how fast did it grow year over year?", []).items[1]!;
     const rows = { toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: [] } };
@@ -58,6 +74,24 @@ describe("the item gate", () => {
     const row = { item: "revenue", match: "table", label: "Space", source: "table", table: { title: "Net sales by business segment", headings: ["Business segments"] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2022", months: 12, value: 11_532e6 }], document: "Annual_Report.pdf", page: 40, row: "Space 11,532", citation: "(source: Annual_Report.pdf, p.40)" };
     const c = checkItem(sales2022, [leg(1, "Net sales, fiscal 2022: **USD 11,532 million** (source: Annual_Report.pdf, p.40)", [{ toolName: "get_line_items", input: { items: ["revenue"] }, output: { rows: [row], notFound: [], notes: [] } }])]);
     expect(c).toMatchObject({ status: "failed", reason: expect.stringContaining("part's row") });
+  });
+
+  it("never takes the company's total for a kind of the figure asked: a row that names the kind answers it", () => {
+    const subscription = readItems("Subscription revenue for 2022", []).items[0]!;
+    expect(subscription.reading.scope).toBeTruthy();
+    const total = { item: "revenue", match: "label", label: "Total revenues", source: "statement", statement: "STATEMENTS OF OPERATIONS", scale: 1e6, currency: "USD", columns: [{ period: "FY2022", months: 12, value: 34_229e6 }], document: "Annual_Report.pdf", page: 48, row: "Total revenues 34,229", citation: "(source: Annual_Report.pdf, p.48)" };
+    const part = { ...total, label: "Subscription revenue", source: "table", table: { title: "Revenue by type", headings: [] }, columns: [{ period: "FY2022", months: 12, value: 20_100e6 }], row: "Subscription revenue 20,100" };
+    const rows = (r: object[]) => [{ toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: r, notFound: [], notes: [] } }];
+    // only the total found: the room does not state the kind asked
+    expect(checkItem(subscription, [leg(1, "Revenue for fiscal 2022 was **USD 34,229 million** (source: Annual_Report.pdf, p.48)", rows([total]))]).status).toBe("not_covered");
+    // the kind's row was there: answering the total is the run's failure
+    expect(checkItem(subscription, [leg(1, "Revenue for fiscal 2022 was **USD 34,229 million** (source: Annual_Report.pdf, p.48)", rows([total, part]))])).toMatchObject({ status: "failed", reason: expect.stringMatching(/subscription/i) });
+    expect(checkItem(subscription, [leg(1, "Subscription revenue for fiscal 2022 was **USD 20,100 million** (source: Annual_Report.pdf, p.48)", rows([total, part]))]).status).toBe("answered");
+    // a rate named after an amount, answered with the amount's total: not in the room
+    const retention = readItems("What is the net revenue retention rate for 2022?", []).items[0]!;
+    expect(retention.kind).toBe("other");
+    const metric = { ...compute(34_229e6, "FY2022", "USD 34,229 million"), output: { ...compute(34_229e6, "FY2022", "USD 34,229 million").output, formula: "Revenue = the Revenue line as reported" } };
+    expect(checkItem(retention, [leg(1, "Revenue for FY2022: **USD 34,229 million** (source: Annual_Report.pdf, p.48)", [metric])]).status).toBe("not_covered");
   });
 
   it("discloses an item nothing was found on, but fails one whose evidence the tools returned unstated", () => {

@@ -91,4 +91,36 @@ describe("readItems", () => {
     expect(ranked.items.map((i) => i.kind)).toEqual(["ranking", "figure"]);
     expect(readItems("Which segment is largest by revenue and how much did it bring in, and the gross margin", []).items.map((i) => i.kind)).toEqual(["ranking", "figure"]);
   });
+  it("gives \"plus fiscal 2021 …\" to every part of the run it starts, and reads \"for each of the three years\" as the sentence's periods", () => {
+    expect(labels("Acme, fiscal 2019 to 2021 - revenue and net income for each of the three years, plus fiscal 2021 operating cash flow and capex.")).toEqual([
+      "Revenue, FY2019", "Revenue, FY2020", "Revenue, FY2021",
+      "Net income, FY2019", "Net income, FY2020", "Net income, FY2021",
+      "Operating cash flow, FY2021", "Capex, FY2021",
+    ]);
+  });
+
+  it("drops \"showing the change in each\" as an instruction, not an item", () => {
+    const r = readItems("Acme FY2019 compared with FY2018: revenues and net income, showing the change in each, and the operating margin for both years.", []);
+    expect(r.items.map((i) => [i.kind, i.concept?.id])).toEqual([["comparison", "revenue"], ["comparison", "net_income"], ["comparison", "operating_margin"]]);
+  });
+
+  it("reads a rate named after an amount (\"net revenue retention rate\") as another measure, asked as written, for the latest period only", () => {
+    const r = readItems("For 2020 and 2021: revenue, and what's the net revenue retention rate?", []);
+    const rate = r.items.find((i) => /retention/.test(i.label))!;
+    expect(rate.kind).toBe("other");
+    expect(rate.periods).toEqual(["FY2021"]);
+    expect(rate.questions[0]).toMatch(/retention rate/);
+  });
+
+  it("reads \"which of its businesses …\" and \"which brings in more revenue - a or b -\" as rankings, and keeps the headcount asked after a ranking", () => {
+    const r = readItems("For 2015: cash from operations and capex, which brings in more revenue - electric or gas - the dividend per share, and headcount. Which of its businesses brings in the most revenue, and how many staff does it have?", []);
+    expect(r.items.map((i) => [i.kind, i.concept?.id ?? null])).toEqual([
+      ["figure", "operating_cash_flow"], ["figure", "capital_expenditure"], ["ranking", "revenue"], ["figure", "dividends_paid"], ["figure", "employees"],
+      ["ranking", "revenue"], ["figure", "employees"],
+    ]);
+  });
+  it("keeps a header's words out of its first item: an everyday phrase does not reach across the colon", () => {
+    expect(labels("Produce an operating summary: revenue, margins and litigation")[0]).toBe("Revenue");
+  });
+
 });

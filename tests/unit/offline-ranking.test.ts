@@ -25,6 +25,9 @@ describe("ranking a company's parts", () => {
     expect(rankAsked("Which reportable segment sold the most in FY2024?")).toEqual({ order: "largest", part: "segment" });
     expect(rankAsked("What was the smallest region by revenue?")).toEqual({ order: "smallest", part: "region" });
     expect(rankAsked("What was revenue in the Europe segment?")).toBeUndefined();
+    // a company that reports "businesses" rather than segments
+    expect(rankAsked("Which of its businesses brings in the most revenue in FY2021?")).toEqual({ order: "largest", part: "business" });
+    expect(rankAsked("What was the revenue of the hardware business?")).toBeUndefined();
   });
 
   it("ranks the parts of a table that add up to the total, with every value and no total line", () => {

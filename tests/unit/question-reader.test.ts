@@ -75,6 +75,9 @@ describe("question reader", () => {
     }
     // a company total asked first stays a total when the follow-up names only a year
     expect(readQuestion("and 2021?", ROOM, readQuestion("alderwick revenue 2022", ROOM)).scope).toBeUndefined();
+    // "operating revenues" (a utility's, an airline's total) is the revenue total, not a part named "operating"
+    const operating = readQuestion("alderwick total operating revenues 2022", ROOM);
+    expect([operating.concepts[0]?.id, operating.scope]).toEqual(["revenue", undefined]);
     // "us" the pronoun is no part; "US" the country is
     expect(readQuestion("what did it cost us in 2022", ROOM).scope).not.toBe("us");
   });

@@ -61,8 +61,9 @@ const ratio = (id: string, label: string, terms: string[], more: Partial<Concept
 
 export const CONCEPTS: Concept[] = [
   // income statement
-  amount("revenue", "Revenue", ["revenue", "revenues", "rev", "revs", "operating revenue", "operating revenues", "total operating revenues", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
-    phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in"],
+  amount("revenue", "Revenue", ["revenue", "revenues", "rev", "revs", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
+    // a utility's or an airline's "total operating revenues" is the revenue total (a phrase: its words do not widen searches)
+    phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in", "operating revenue", "operating revenues", "total operating revenues"],
     lineItems: ["revenue"],
   }),
   amount("cost_of_revenue", "Cost of revenue", ["cost of revenue", "cost of revenues", "cost of sales", "cost of goods sold", "cogs", "cost of products sold"], { phrases: ["cost of goods sold", "cost of the goods it sold", "cost of what they sold", "cost to produce", "cost of producing"], lineItems: ["cost_of_revenue"] }),

@@ -68,6 +68,8 @@ function matchAt(toks: Token[], at: number, stems: string[], gap: number): numbe
   return i;
 }
 
+const CLAUSE_BREAK = /[,:;!?]|\.\s|\s[-–—]\s/;
+
 /** Every concept the question names, left to right, longest match first where they overlap. */
 export function findConcepts(text: string, toks: Token[] = tokens(text)): ConceptHit[] {
   const found: ConceptHit[] = [];
@@ -75,6 +77,8 @@ export function findConcepts(text: string, toks: Token[] = tokens(text)): Concep
     for (let at = 0; at < toks.length; at++) {
       const end = matchAt(toks, at, p.stems, p.phrase ? 2 : 0);
       if (end === undefined) continue;
+      // a phrase's words are one clause: "an operating summary: revenue" is no "operating revenue"
+      if (p.phrase && CLAUSE_BREAK.test(text.slice(toks[at]!.end, toks[end - 1]!.start))) continue;
       found.push({ concept: p.concept, from: at, to: end, text: text.slice(toks[at]!.start, toks[end - 1]!.end), viaPhrase: p.phrase });
     }
   }

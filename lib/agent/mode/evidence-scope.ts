@@ -108,6 +108,19 @@ function namesIn(stretch: string, skipFirst: boolean, company: Set<string>, conc
   });
 }
 
+const SUFFIX = String.raw`(?:Corporation|Corp\.?|Incorporated|Inc\.?|Company|Co\.?|Limited|Ltd\.?|plc|Group|Holdings?|LLC|AG|SA|AB|ASA|N\.V\.)`;
+
+/**
+ * "PG&E Corporation and the Utility had approximately 24,000 employees", "the Company and its
+ * subsidiaries employed …": what is named together with the company is the company's group, not a
+ * part of it. The lead without the names joined to the company's by "and".
+ */
+function groupTail(lead: string, companies: string[]): string {
+  const firsts = companies.map((c) => c.trim().split(/\s+/)[0]!).filter((w) => w.length > 1).map(escape);
+  const m = new RegExp(`(?<![\\p{L}])(?:the company|we|${[...firsts].join("|") || "the company"})(?!['’\\p{L}])(?:,?\\s+${SUFFIX})*\\s+and\\s`, "iu").exec(lead);
+  return m ? lead.slice(0, m.index) : lead;
+}
+
 /**
  * Why the sentence makes its figure a part's (a segment, a unit, a place, a share of the whole), or
  * null when it states the figure as the company's.
@@ -128,6 +141,6 @@ export function partOfSentence(sentence: string, written: string, companies: str
   const own = (after.replace(/^[.,]\d+/, "").split(/[,;:](?=\s|$)|\s[—–-]\s|\d/)[0] ?? "").split(/\b(?:across|throughout|worldwide|globally)\b/i)[0]!;
   const cut = Math.max(-1, ...[...before.matchAll(/[,;:]\s|\s[—–-]\s/g)].map((m) => m.index! + m[0].length - 1));
   const lead = cut >= 0 ? before.slice(cut + 1) : before;
-  const names = [...namesIn(lead, cut < 0, company, concepts), ...namesIn(own, false, company, concepts)];
+  const names = [...namesIn(groupTail(lead, companies), cut < 0, company, concepts), ...namesIn(own, false, company, concepts)];
   return names.length ? `the sentence gives it for ${[...new Set(names)].join(" ")}` : null;
 }

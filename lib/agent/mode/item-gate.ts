@@ -56,7 +56,8 @@ export function readFigure(text: string): StatedFigure | null {
     const g = m.groups!;
     // the character before the figure itself (the match may start at the space before it: "approximately 11,600")
     const start = m.index! + (m[0].length - m[0].trimStart().length);
-    if (/[\p{L}\d.,]/u.test(text[start - 1] ?? " ") && !g.neg && !g.cur) continue;
+    // a digit run inside a word or a file name ("PG_2018_10K.pdf") is no figure
+    if (/[\p{L}\d.,_]/u.test(text[start - 1] ?? " ") && !g.neg && !g.cur) continue;
     const raw = Number(g.num!.replace(/,/g, ""));
     if (!Number.isFinite(raw)) continue;
     if (!g.unit && !g.cur && /^(?:19|20)\d{2}$/.test(g.num!)) continue;
@@ -87,7 +88,8 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
     const f = readFigure(m[1]!);
     if (f) return { ...f, display: m[1]!.trim() };
   }
-  const first = text.split("\n")[0] ?? "";
+  // a citation's file name and page are no figure of the answer
+  const first = (text.split("\n")[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
   const linked = linkedFigure(first, item);
   if (linked) return linked;
   const quoted = /"([^"]+)"/.exec(first);
@@ -142,6 +144,13 @@ function companySentence(text: string, figure: StatedFigure, item: RequestItem):
 
 const close = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= Math.max(1e-9, 0.005 * Math.abs(b));
 
+/** The value a tool returned, as the answer writes it: within 0.5%, or rounded to the digits written ("5.4%" for 5.448%, "USD 5.5 billion"). */
+function writes(figure: StatedFigure, v: number): boolean {
+  if (close(figure.value, v)) return true;
+  const decimals = (writtenDigits(figure.display).split(".")[1] ?? "").length;
+  return Math.abs(Math.abs(figure.value) - Math.abs(v)) <= 0.5 * 10 ** -decimals * figure.scale + 1e-9;
+}
+
 function searchedOf(leg: LegResult): string[] {
   return leg.toolCalls.map((c) => {
     const i = (c.input ?? {}) as Record<string, unknown>;
@@ -154,6 +163,8 @@ function searchedOf(leg: LegResult): string[] {
 interface Grounding {
   via: string;
   segmentRow?: LineItemRow;
+  /** The row, or the metric's formula and inputs, the figure was read from: what says what it is a figure of. */
+  named?: string;
   period?: string;
   asOf?: string;
   /** A passage's (or a fact's) sentences that print the figure. */
@@ -169,16 +180,17 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
       if (o.status !== "answered") continue;
       const values = [o.value, ...(o.series ?? []).map((s) => s.value), ...(o.inputs ?? []).map((i) => i.value)].filter((v): v is number => typeof v === "number");
       const pct = o.metric?.unit === "percent";
-      if (values.some((v) => close(figure.value, pct && figure.unit === "percent" && Math.abs(v) <= 1.5 ? v * 100 : v) || close(figure.value, v))) {
+      if (values.some((v) => writes(figure, pct && figure.unit === "percent" && Math.abs(v) <= 1.5 ? v * 100 : v) || writes(figure, v))) {
         const end = (o.inputs ?? []).find((i) => close(figure.value, i.value))?.periodEnd;
-        return { via: "compute_metric", period: (o.periods ?? []).at(-1), ...(end ? { asOf: end } : {}) };
+        const named = [o.formula ?? "", ...(o.inputs ?? []).map((i) => `${i.label} ${i.row}`)].join(" ");
+        return { via: "compute_metric", period: (o.periods ?? []).at(-1), named, ...(end ? { asOf: end } : {}) };
       }
       continue;
     }
     if (c.toolName === "get_line_items") {
       for (const row of (out as unknown as LineItemsOutput).rows ?? []) {
-        const col = row.columns.find((x) => x.value !== null && (close(figure.value, x.value!) || close(figure.value, x.value! * (figure.unit === "percent" ? 1 : 1))));
-        if (col) return { via: "get_line_items", period: col.period, ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
+        const col = row.columns.find((x) => x.value !== null && writes(figure, x.value!));
+        if (col) return { via: "get_line_items", period: col.period, named: rowNames(row), ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
       }
       continue;
     }
@@ -208,6 +220,43 @@ function passageScope(g: Grounding, figure: StatedFigure, item: RequestItem, com
   const own = [...companies, ...(item.reading.scope ? [item.reading.scope] : [])];
   const parts = named.map((x) => partOfSentence(x, written, own, item.concept, item.ask));
   return parts.every(Boolean) ? `${figure.display} is a part's figure, not the company's: ${parts[0]}` : null;
+}
+
+const rowNames = (row: LineItemRow) => [row.label, row.table?.title ?? "", ...(row.table?.headings ?? [])].join(" ");
+
+/** The words of the part or kind an item asks ("subscription", "Americas", "retention"), as stems; none for a company total. */
+function scopeStems(item: RequestItem): string[] {
+  const scope = item.reading.scope;
+  return scope ? tokens(scope).filter((w) => w.word.length > 2 && !GENERIC_WORDS.has(w.word)).map((w) => w.stem) : [];
+}
+
+const holdsStems = (text: string, stems: string[]) => {
+  const have = new Set(tokens(text).map((w) => w.stem));
+  return stems.every((s) => have.has(s));
+};
+
+/**
+ * An item asking a part or a kind of a figure ("subscription revenue", "net revenue retention") is
+ * answered only by a figure whose row, formula or sentence names it: the company's total is not
+ * the part. The reason, or null.
+ */
+function scopeMissing(g: Grounding, figure: StatedFigure, item: RequestItem): string | null {
+  const stems = scopeStems(item);
+  if (!stems.length) return null;
+  const text = g.named ?? (g.sentences ?? []).join(" ");
+  if (!text || holdsStems(text, stems)) return null;
+  return `${figure.display} is not a figure of the ${item.reading.scope} asked`;
+}
+
+/** A row or passage of the turn's tools that names the part asked (the data room holds it though the answer did not give it). */
+function scopeSeen(leg: LegResult, item: RequestItem): boolean {
+  const stems = scopeStems(item);
+  return leg.toolCalls.some((c) => {
+    const out = c.output as Record<string, unknown> | undefined;
+    const rows = (out?.rows as LineItemRow[] | undefined) ?? [];
+    const passages = (out?.passages as Array<{ text: string }> | undefined) ?? [];
+    return rows.some((r) => holdsStems(rowNames(r), stems) && namesConcept(rowNames(r), item.concept, item.ask)) || passages.some((p) => holdsStems(p.text, stems) && namesConcept(p.text, item.concept, item.ask));
+  });
 }
 
 /** The item asks about a part or a kind of the figure ("Greater China", "subscription" revenue), not the company's whole. */
@@ -304,6 +353,8 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const unscoped = scopeMissing(g, figure, item);
+  if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   const scope = passageScope(g, figure, item, companies, leg.text);
   if (scope) return { status: "failed", reason: scope, searched };
   const other = otherYearNamed(period, leg.text);
@@ -420,6 +471,9 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   if (figure && !g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
   if (scope) return { status: "failed", reason: scope, searched };
+  // "net revenue retention rate" answered with the revenue total: not the measure asked
+  const unscoped = figure && g && item.kind === "other" ? scopeMissing(g, figure, item) : null;
+  if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
 }
 

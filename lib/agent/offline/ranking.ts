@@ -20,10 +20,10 @@ export interface RankAsked {
 
 const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest)\b/i;
 const BOTTOM = /\b(?:smallest|lowest|least)\b/i;
-const PART = /\b(segment|geograph(?:y|ies|ic)|region|division|business unit|reportable segment|market|brand|product line)s?\b/i;
+const PART = /\b(segment|geograph(?:y|ies|ic)|region|division|business unit|business(?=es\b|\b)|reportable segment|market|brand|product line)(?:s|es)?\b/i;
 /** "which segment …", "the largest region": a question that ranks parts, not one part's figure. */
-const WHICH = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:segment|geograph\w*|region|division|business unit|market|brand|product line)s?\b/iu;
-const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|market|brand|product line)s?\b/i;
+const WHICH = /\b(?:which|what)\s+(?:of\s+(?:its|their|the)\s+)?(?:[\p{L}-]+\s+)?(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/iu;
+const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/i;
 
 export function rankAsked(text: string): RankAsked | undefined {
   const part = PART.exec(text)?.[1];
@@ -39,7 +39,7 @@ export function rankMeasure(r: Reading): Concept | undefined {
 }
 
 /** The part words a table may break a figure down by, for the part asked (a geography is often a segment, and the reverse). */
-const ALSO: Record<string, string[]> = { segment: ["segment", "geographic", "region"], geographic: ["geographic", "segment", "region"], region: ["region", "geographic", "segment"] };
+const ALSO: Record<string, string[]> = { segment: ["segment", "geographic", "region"], geographic: ["geographic", "segment", "region"], region: ["region", "geographic", "segment"], business: ["business", "segment"] };
 
 export function rankCall(r: Reading, asked: RankAsked, c: Concept): { toolName: string; input: Record<string, unknown> } {
   // the concept's name first, the part word after it: "revenue segment" (the concept is read before the scope)

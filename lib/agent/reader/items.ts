@@ -87,8 +87,8 @@ const STARTER = /^\s+(?:Then|Also|And|Plus|Next|Finally|What|Which|How|Who|Give|
 const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{Lu})$/iu;
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
 const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
-const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
-const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)s?\b/iu;
+const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\beach of the (?:two|three|four|five|\d) (?:years|periods|quarters)\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
+const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:of (?:its|their|the) )?(?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)(?:s|es)?\b|\bwhich\b[^,;?]*\b(?:more|larger|bigger|higher)\b[^,;?]*\bor\b/iu;
 /** "how much did it bring in", "and how much": a part about the part before it (naming no figure of its own). */
 const BACK_REFERENCE = /^(?:and\s+)?(?:(?:how much|how many|what)\b.*\b(?:it|they|that)\b|how (?:much|many)\s*$)/i;
 const DELIMITER = new RegExp(String.raw`\s*,\s*(?:(?:${JOINERS}|also|then)\s+)?|\s+(?:${JOINERS}|&)\s+(?:(?:also|också)\s+)?|\s+with\s+(?=(?:the\s+|its\s+|their\s+)?[\p{L}]+\s+margins?\b)`, "giu");
@@ -117,11 +117,18 @@ function sentences(t: string): Span[] {
 }
 
 /** A header: the words before the sentence's first ":" or " - ", when words follow it. */
-function headerEnd(t: string, s: Span): number | null {
+function headerEnd(t: string, s: Span, spans: Span[]): number | null {
   const body = t.slice(s.start, s.end);
   const m = /:\s|\s-\s/.exec(body);
   if (!m || !body.slice(m.index + m[0].length).trim()) return null;
-  return s.start + m.index + m[0].length;
+  const end = s.start + m.index + m[0].length;
+  // a header names the company and periods, never an item ("… capex, which brings in more revenue - …" is none)
+  return spans.some((h) => h.start >= s.start && h.end <= end) ? null : end;
+}
+
+/** "which brings in more revenue - electric or natural gas - the dividend": a pair of dashes around a few words is an aside. */
+function asides(t: string): string {
+  return t.replace(/ - ([^-:;,\d]{1,60}?) - /g, (all, inner: string) => (inner.trim().split(/\s+/).length <= 6 ? ` (${inner.trim()}), ` : all));
 }
 
 function wordsOf(company: string | undefined): Set<string> {
@@ -185,11 +192,14 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
   const runs: Run[] = [];
   let open: Part[] = [];
   let last: Run | null = null;
+  // "plus fiscal 2021 operating cash flow and capex": periods written before a new run's first part are the run's
+  let leading: string[] = [];
   const close = (periods: string[], versus?: string) => {
     if (!open.length) return;
-    last = { parts: open, periods, ...(versus ? { versus } : {}) };
+    last = { parts: open, periods: periods.length ? periods : leading, ...(versus ? { versus } : {}) };
     runs.push(last);
     open = [];
+    leading = [];
   };
   for (const [i, p] of parts.entries()) {
     if (p.askAt < 0) {
@@ -211,10 +221,16 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       continue;
     }
     // "which segment is largest and what it earned": the part ranked; "how many people it employs": the company's own figure
-    if (BACK_REFERENCE.test(p.text) && i > 0 && (!p.hits.length || RANKING.test(parts[i - 1]!.text))) continue;
+    if (BACK_REFERENCE.test(p.text) && i > 0 && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
     const before = p.periods.filter((m) => m.start < p.askAt).map((m) => m.label);
     const after = p.periods.filter((m) => m.start >= p.askAt).map((m) => m.label);
+    if (before.length && !after.length && !p.versus && NEW_RUN.test(p.joiner)) {
+      close([]);
+      open.push(p);
+      leading = before;
+      continue;
+    }
     if (before.length && !after.length) {
       // "the FY2023 EBIT margin", "the 2022 operating margin versus 2021": this part's own
       close([]);
@@ -242,8 +258,8 @@ function askOf(t: string, p: Part): string {
   const cut = [...p.periods, ...(p.versus ? [p.versus] : [])].filter((m) => m.start >= p.askAt).sort((a, b) => b.start - a.start);
   for (const m of cut) s = `${s.slice(0, m.start - p.askAt)}${s.slice(m.end - p.askAt)}`;
   s = s.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\b/gi, " ");
-  s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\beach year\b/gi, " ");
-  s = s.replace(/\bwith (?:the )?(?:change|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
+  s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\b(?:for|in)\s+each of the \w+ (?:years|periods|quarters)\b|\beach year\b/gi, " ");
+  s = s.replace(/\b(?:with|showing|including|giving) (?:the )?(?:change|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
   s = s.replace(/\b(?:at|for|in)\s+(?:the\s+)?(?:end of\s+)?(?:fiscal\s+)?(?:year[- ]end|end[- ])?\s*$/i, " ");
   s = s.replace(/\s+/g, " ").replace(/[\s,.:;-]+$/, "").trim();
   return s.replace(TAIL, "").trim();
@@ -258,6 +274,8 @@ function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
   if (RANKING.test(p.text)) return "ranking";
   const c = p.hits[0]?.concept;
   if (c?.kind === "text") return c.section && c.section !== "segment" ? "narrative" : "other";
+  // "net revenue retention rate": words after an amount that make it a rate or a score ask another measure, not the amount
+  if (c?.kind === "amount" && MEASURE_AFTER.test(p.text.slice(p.text.toLowerCase().indexOf(p.hits[0]!.text.toLowerCase()) + p.hits[0]!.text.length))) return "other";
   // a figure against a plan, a forecast or a budget: the chat compares them in its own words
   if (/\b(?:compare[ds]?|against|versus|vs\.?)\b/i.test(p.text) && !p.versus) return "other";
   // a person, a name, a place or a date is read from a sentence, not a figure
@@ -279,6 +297,9 @@ function questionFor(kind: ItemKind, ask: string, company: string | undefined, p
   if (/^(?:which|how|what|who|when|where|why)\b/i.test(what)) return `${what.charAt(0).toUpperCase()}${what.slice(1)}${of}${when}?`;
   return `What was the ${what}${of}${when}?`;
 }
+
+/** Words after an amount's name that make the part another measure ("… retention rate", "… quality score"). */
+const MEASURE_AFTER = /^\s+(?:[\p{L}-]+\s+){0,2}(?:rate|ratio|score|index)\b/iu;
 
 const AGAINST = /\b(?:against|versus|vs\.?|compared? (?:with|to)|relative to)\s+(?:the\s+)?(.+)$/i;
 const MARGINS = /\b(?:with |and )?(?:the |their |its )?margins?\s*$/i;
@@ -351,7 +372,7 @@ function followUp(kind: "reason" | "growth", prev: RequestItem, company: string 
 }
 
 export function readItems(request: string, companies: string[]): RequestItems {
-  const t = lightNormalise(request);
+  const t = asides(lightNormalise(request));
   const named = companyIn(t, companies);
   const company = named ?? (companies.length === 1 ? companies[0] : undefined);
   // the question names the company only when the room holds several (the reader then needs it)
@@ -369,7 +390,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
   const ignored: string[] = [];
   let requestPeriods: string[] = [];
   for (const s of sentences(t)) {
-    const h = headerEnd(t, s);
+    const h = headerEnd(t, s, spans);
     const header = h ? { start: s.start, end: h } : null;
     const parts = partsOf(t, header ? { start: header.end, end: s.end } : s, spans, hits, mentions, companyWords);
     const sp = sentencePeriodsOf(t, s, header, parts, mentions);

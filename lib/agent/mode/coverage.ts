@@ -1,0 +1,57 @@
+/**
+ * Before Agent Mode says an item is not in the data room, it searches the documents once in the
+ * analyst's own words ("remaining performance obligation", not only the catalog's "backlog" the chat
+ * turn searched for). A passage that states those words, in order, beside a figure means the data
+ * room holds the item: the run failed to answer it, which the badge must say, instead of certifying
+ * "not in the data room". The search is one typed evidence call (search_documents), recorded in the
+ * trace like the chat turns' calls. Nothing here knows a company or a document.
+ */
+import type { Db } from "@/lib/db";
+import type { AgentToolCall } from "@/lib/agent/run";
+import { runSearchDocuments, type SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
+import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
+import { tokens } from "@/lib/agent/concepts/match";
+import { SourceRegistry } from "@/lib/agent/sources";
+import type { RequestItem } from "@/lib/agent/reader/items";
+
+/** Words that say how to answer, not what: left out of the phrase searched for. */
+const HOW = new Set(["what", "whats", "was", "were", "is", "are", "the", "their", "its", "our", "how", "much", "many", "does", "did", "have", "has", "at", "end", "year", "fiscal"]);
+
+/** The item's words as the analyst wrote them, as stems in order (at least two, or one that is no generic word). */
+export function askedPhrase(item: RequestItem): string[] {
+  const words = tokens(item.ask).filter((w) => !HOW.has(w.word) && !/^\d/.test(w.word));
+  const content = words.filter((w) => !GENERIC_WORDS.has(w.word));
+  return words.length >= 2 || content.length ? words.map((w) => w.stem) : [];
+}
+
+/** A figure (not a year) within a sentence's reach after the phrase: "remaining performance obligation was $48.6 billion". */
+const FIGURE_NEAR = /(?<![\d.])(?:\$\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?/gi;
+
+/** Where a passage states the phrase, in order, with a figure after it within 160 characters; the citation or null. */
+export function statesPhrase(text: string, phrase: string[]): boolean {
+  if (!phrase.length) return false;
+  const toks = tokens(text);
+  for (let i = 0; i + phrase.length <= toks.length; i++) {
+    if (!phrase.every((s, j) => toks[i + j]!.stem === s)) continue;
+    const after = text.slice(toks[i + phrase.length - 1]!.end, toks[i + phrase.length - 1]!.end + 160);
+    if ([...after.matchAll(FIGURE_NEAR)].some((m) => !/^(?:19|20)\d\d$/.test(m[0].trim()) && /\d{2,}|\d[.,]\d/.test(m[0]))) return true;
+  }
+  return false;
+}
+
+export interface Coverage {
+  call: AgentToolCall;
+  /** The citation of a passage that states the item, when one does. */
+  found?: string;
+}
+
+/** One search in the item's own words: does the data room state it? */
+export async function coverageOf(db: Db, deal: { id: string; slug: string }, item: RequestItem): Promise<Coverage | null> {
+  const phrase = askedPhrase(item);
+  if (!phrase.length) return null;
+  const year = /(\d{4})/.exec(item.periods[0] ?? "")?.[1];
+  const input = { query: `${item.ask}${year ? ` ${year}` : ""}`, k: 6 };
+  const output: SearchDocumentsOutput = await runSearchDocuments({ db, dealId: deal.id, sources: new SourceRegistry(deal.slug) }, input);
+  const hit = (output.passages ?? []).find((p) => statesPhrase(p.text, phrase));
+  return { call: { toolName: "search_documents", input, output } as AgentToolCall, ...(hit ? { found: hit.citation } : {}) };
+}
