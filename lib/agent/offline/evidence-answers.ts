@@ -8,6 +8,7 @@ import { withoutYears } from "@/lib/answers/narrative/fit";
 import { documentWords, restoreLigatures } from "@/lib/extraction/entities/glyphs";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { formatAmount } from "@/lib/metrics/numbers";
+import { readCurrency } from "@/lib/statements/scale";
 import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { PLAIN_LABEL_STEMS } from "../concepts/generic-words";
@@ -137,8 +138,6 @@ export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, 
 }
 
 const SCALE_WORD: Record<number, string> = { 1e3: "thousand", 1e6: "million", 1e9: "billion" };
-const MONEY_PRINTED = /[$€£¥]|\b(?:USD|EUR|GBP|SEK|dollars?|kronor)\b/i;
-const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
 
 /**
  * A figure no catalog concept names, asked in the words the deal's own table prints ("streaming
@@ -159,7 +158,7 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   if (!valued.length || new Set(valued.map((f) => `${f.col!.period}|${f.col!.value}`)).size > 1) return null;
   const { x, col } = valued[0]!;
   // a table of money may hold counts ("Paid memberships 43,401" among dollar rows): money when the row prints it so
-  const money = !!x.currency && MONEY_PRINTED.test(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`);
+  const money = !!x.currency && !!readCurrency(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`);
   const shown = x.unit === "%" ? `${col!.printed ?? col!.value}%` : money ? formatAmount(col!.value!, x.scale, x.currency) : `${col!.printed ?? col!.value}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
   const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
   return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shown}** ${x.citation}\n(row as printed: ${x.row})`;
@@ -255,9 +254,11 @@ function namesOnly(label: string, c: Concept): boolean {
   return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
 }
 
+/** A text's stems without the words every label may carry ("total", "of", "segment"). */
+const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+
 /** A heading of the row's table names the concept and nothing more ("Total revenue", "Net sales"). */
 function headedByConceptAlone(x: LineItemRow, c: Concept): boolean {
-  const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
   const terms = [...(c.rowWords ?? []), ...c.terms].map((t) => plainStems(t).join(" "));
   return [x.table?.title ?? "", ...(x.table?.headings ?? [])].some((h) => h && terms.includes(plainStems(h).join(" ")));
 }
