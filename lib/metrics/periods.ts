@@ -17,7 +17,7 @@ const MENTION = new RegExp(
   [
     `\\b(?:q([1-4])|([1-4])q)\\s*(?:of\\s+)?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
     `\\b(?:h([12])|([12])h)\\s*(?:of\\s+)?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
-    `\\b(?:fy|fiscal(?: year)?|financial year)\\s*${YEAR}\\b`,
+    `\\b(?:fy|fye|ye|fiscal(?: year)?(?: end)?|financial year)\\s*${YEAR}\\b`,
     `(?<![\\w.$])((?:19|20)\\d\\d)(?![\\w.%]|\\s*(?:million|billion|thousand))`,
     `\\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter (?:of )?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
     `\\b(first|second|1st|2nd) half (?:of )?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,

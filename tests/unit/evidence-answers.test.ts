@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
-import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
@@ -241,6 +241,44 @@ describe("a quoted sentence for a figure asked", () => {
   });
 });
 
+describe("a value a question's words ask for", () => {
+  const ROOM = ["ACME INC."];
+  const quote = (sentence: string) => `ACME_2022_10K.pdf states: "${sentence}" (source: ACME_2022_10K.pdf, p.28)`;
+  it("'how long' needs a length of time in the quote, in three wordings", () => {
+    for (const q of ["How long did Acme take on average to serve a drive-thru customer in 2022?", "acme avg drive thru wait time 2022 — how long", "how long does a typical acme order take to ship"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("We continue to place emphasis on improving our service model and speed of service."), []), q).toMatch(/^I couldn't find the length of time asked[\s\S]*Closest evidence/);
+      expect(quoteAnswerOverride(r, quote("In 2022 orders took 3.2 minutes on average from order to delivery."), []), q).toBeNull();
+    }
+  });
+
+  it("'what share' or 'at what rate' needs a percentage, in four wordings", () => {
+    for (const q of ["What share of Acme deliveries arrived on time in 2022?", "at what rate did employees leave acme in 2022", "by what percentage did acme's average check grow in 2022", "what proportion of acme deliveries were late in 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("Acme issued 375,000 units to employees under the 2012 Plan during 2022."), []), q).toMatch(/^I couldn't find the percentage asked/);
+      expect(quoteAnswerOverride(r, quote("In 2022, 12% of Acme employees left and 96% of deliveries arrived on time."), []), q).toBeNull();
+    }
+  });
+});
+
+describe("a figure qualified by plain words", () => {
+  const ROOM = ["ACME INC."];
+  const sentence = (s: string) => `${s} (source: ACME_2022_10K.pdf, p.28).\n\n(Quoted from ACME_2022_10K.pdf; no extracted finding covers this yet.)`;
+  it("a company total that drops the qualifier is shown as closest evidence, in three wordings", () => {
+    for (const q of ["acme us employees 2022", "how many part-time employees did acme have at ye2022", "acme employees under collective bargaining 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(qualifierAnswerOverride(r, [], "Acme — Employees: **approximately 164,000 (as of December 31, 2022)** (source: ACME_2022_10K.pdf, p.15)"), q).toMatch(/^I couldn't find a stated[\s\S]*Closest evidence[^\n]*\n- Acme — Employees: \*\*approximately 164,000/);
+      expect(qualifierAnswerOverride(r, [], sentence("As of December 31, 2022, Acme had approximately 164,000 regular employees")), q).toMatch(/^I couldn't find a stated/);
+    }
+  });
+
+  it("a sentence or row naming the qualifier stands", () => {
+    expect(qualifierAnswerOverride(readQuestion("acme us employees 2022", ROOM), [], sentence("As of December 31, 2022, approximately 52 percent of our 164,000 employees were located in the United States"))).toBeNull();
+    expect(qualifierAnswerOverride(readQuestion("acme part-time employees 2022", ROOM), [], sentence("Acme employed approximately 201,000 permanent part-time employees"))).toBeNull();
+    expect(qualifierAnswerOverride(readQuestion("acme employees 2022", ROOM), [], "Acme — Employees: **164,000** (source: ACME_2022_10K.pdf, p.15)")).toBeNull();
+  });
+});
+
 describe("a stated level, not a change", () => {
   const marketing = conceptById("sales_marketing")!;
   it("takes the sentence stating the expense, not the one stating its increase", () => {
@@ -292,6 +330,20 @@ describe("a part's growth asked", () => {
     expect(evidenceAnswer(r, [rows, search])).toMatch(/grew 16% year on year/);
     // the level asked is still the row's
     expect(evidenceAnswer(readQuestion("What was the services revenue in Q3 2024?", ROOM), [rows])).toMatch(/4,300|4\.3/);
+  });
+});
+
+describe("a part's growth read from rows of several filings", () => {
+  const ROOM = ["ACME INC."];
+  const col = (period: string, value: number) => ({ period, months: 12, value: value * 1e6, printed: String(value) });
+  const newer = { ...row("North America", "REVENUES", 17179), document: "ACME_2021_10K.pdf", columns: [col("FY2019", 15902)], citation: "(source: ACME_2021_10K.pdf, p.91)" };
+  const older = { ...row("North America", "REVENUES", 15902), document: "ACME_2019_10K.pdf", columns: [col("FY2019", 15902), col("FY2018", 14855)], citation: "(source: ACME_2019_10K.pdf, p.84)" };
+  const lines = { toolName: "get_line_items", input: { items: ["north america revenue"] }, output: { company: "ACME INC.", rows: [newer, older], notFound: [], notes: [] } };
+
+  it("takes the row printing both years when rows agree on the year asked, in three wordings", () => {
+    for (const q of ["acme north america revenue growth fy2019", "how much did acme's north america sales grow in 2019?", "acme north america rev fy18 to fy19 growth"]) {
+      expect(evidenceAnswer(readQuestion(q, ROOM), [lines]), q).toMatch(/North America growth, fiscal 2018–fiscal 2019: \*\*\+7\.0%\*\* \(source: ACME_2019_10K\.pdf, p\.84\)/);
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { answeredPeriod, evidenceCalls } from "@/lib/agent/offline/evidence-path";
-import { readQuestion, standaloneQuestion } from "@/lib/agent/reader/read";
+import { qualifiersOf, readQuestion, standaloneQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ALDERWICK INSTRUMENTS, INC.", "Brindlemoor Foods Corporation"];
 const calls = (q: string, prev?: string) => evidenceCalls(readQuestion(q, ROOM, prev ? readQuestion(prev, ROOM) : undefined));
@@ -80,6 +80,51 @@ describe("question reader", () => {
     expect([operating.concepts[0]?.id, operating.scope]).toEqual(["revenue", undefined]);
     // "us" the pronoun is no part; "US" the country is
     expect(readQuestion("what did it cost us in 2022", ROOM).scope).not.toBe("us");
+  });
+
+  it("reads a lower-case 'us' typed for the country as the part asked, and not the object of tell/give/for", () => {
+    for (const q of ["alderwick us employees 2022", "% of alderwick employees in us 2022", "us revenue alderwick 2022", "alderwick revenue from us customers 2022"]) {
+      expect(readQuestion(q, ROOM).scope, q).toMatch(/^us\b/);
+    }
+    for (const q of ["tell us alderwick revenue 2022", "give us alderwick's capex for 2022", "what is alderwick's revenue for us to model in 2022?"]) {
+      expect(readQuestion(q, ROOM).scope ?? "", q).not.toMatch(/\bus\b/);
+    }
+  });
+
+  it("reads a year-end typed as ye, fye or fiscal year end as that fiscal year, not as a part", () => {
+    for (const q of ["alderwick employees ye2022", "alderwick employees at ye 22", "alderwick employees fye2022", "alderwick employees fiscal year end 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect([r.periods, r.scope], q).toEqual([["FY2022"], undefined]);
+    }
+  });
+
+  it("reads the words qualifying the figure as a noun phrase: before its name, or after a preposition", () => {
+    const q = (text: string) => qualifiersOf(readQuestion(text, ROOM));
+    expect(q("alderwick us employees 2022")).toEqual(["us"]);
+    expect(q("alderwick permanent part-time employees 2022")).toEqual(["permanent", "time"]);
+    expect(q("alderwick employees under collective bargaining at ye2022")).toEqual(["collective", "bargaining"]);
+    expect(q("alderwick revenue in the us in 2022?")).toEqual(["us"]);
+    expect(q("alderwick revenue from franchised stores 2022")).toEqual([]); // two figures named: none is qualified
+    // verbs and filler left over are no qualifiers, nor are a defined formula's inputs
+    for (const text of ["by how much did alderwick's effective tax rate move from 2021 to 2022?", "how much merchandise did alderwick carry as inventory at the end of 2022?", "alderwick cash from operations divided by current liabilities, the bills due within a year, fy2022"]) expect(q(text), text).toEqual([]);
+  });
+
+  it("reads a yes/no question set after the company or a period ('Acme — as of Q2, is it …?')", () => {
+    for (const text of ["Alderwick — does it get some components from single sources?", "Alderwick: is operating margin improving in 2022?", "Alderwick — as of Q2 2023, is it spinning off a business?", "alderwick debt fy23 vs fy22 — up?"]) expect(readQuestion(text, ROOM).polar, text).toBe(true);
+    expect(readQuestion("alderwick capex 2022 up or down?", ROOM).direction).toBe("either");
+    expect(readQuestion("how much debt did alderwick pay down?", ROOM).polar).toBe(false);
+  });
+
+  it("reads a terse question ending in 'why' or 'reason' as asking a reason, not a yes/no about the move", () => {
+    for (const q of ["alderwick widget revenue decline 2022 why", "alderwick operating cash flow decline 2022 reason", "alderwick rev drop 2022 - why?"]) {
+      const r = readQuestion(q, ROOM);
+      expect([r.reason, r.polar], q).toEqual([true, false]);
+    }
+  });
+
+  it("does not read 'drive' inside a hyphenated word (drive-thru) as asking what drove something", () => {
+    expect(readQuestion("how long did alderwick take to serve a drive-thru customer in 2022", ROOM).narrative).toBe(false);
+    expect(readQuestion("what drove alderwick revenue in 2022", ROOM).narrative).toBe(true);
   });
 
   it("puts the figure named after '% of' or 'share of' below the line, in four wordings", () => {

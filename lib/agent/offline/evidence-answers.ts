@@ -333,7 +333,9 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // an older filing's row that lacks the newest period asked is not a second opinion on it
   const newest = [...periods].sort().at(-1);
   const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));
-  const candidates = current.length ? current : named;
+  // rows that agree: the one printing the most periods asked (a change needs both years from one row)
+  const covered = (x: LineItemRow) => periods.filter((p) => x.columns.some((k) => k.value !== null && k.period === p)).length;
+  const candidates = (current.length ? current : named).slice().sort((a, b) => covered(b) - covered(a));
   const col = (x: LineItemRow) => columnOf(x, periods);
   const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${col(x).period}|${col(x).value}`)).size === 1;
   if (agree(candidates)) return candidates[0]!;
@@ -494,12 +496,13 @@ export function writePersonNotFound(c: Concept, passages: Passage[], company?: s
   return lines.join("\n");
 }
 
-export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passages: Passage[], company?: string): string {
+export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passages: Passage[], company?: string, answered: string[] = []): string {
   const when = r.periods.length ? ` for ${r.periods.map(periodWord).join(", ")}` : "";
   const lines = [
     `I couldn't find a stated ${r.scope ? `${r.scope} ` : ""}${c.label.toLowerCase()}${when}${company ? ` for ${company}` : ""} in the documents. I looked for table rows and statement lines named "${r.scope ? `${r.scope} ` : ""}${c.rowWords?.[0] ?? c.terms[0]}" and for passages stating it${r.scope ? "; the company's total is not that figure" : ""}.`,
   ];
   const closest = [
+    ...answered,
     ...rows.slice(0, 3).map((x) => `- row "${x.label}"${x.table?.title ? ` in "${x.table.title}"` : ""} ${x.citation}`),
     ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`),
   ];

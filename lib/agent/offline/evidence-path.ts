@@ -20,7 +20,7 @@ import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { changePeriods, joinInitials, periodsIn, readQuestion, type Reading, type RoomCompany } from "../reader/read";
+import { changePeriods, joinInitials, periodsIn, qualifiersOf, readQuestion, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -228,7 +228,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writeRows(out as unknown as LineItemsOutput, c);
     case "scoped": {
       const rows = out as unknown as LineItemsOutput;
-      if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
+      // "growth in 2022": the row printing both 2022 and the year before
+      if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, changePeriods(r.periods)), c, r, rows.company);
       if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
       return writeScopedRows(rows, c, r.scope!, r.segment, r.periods);
     }
@@ -304,15 +305,15 @@ function writeIncomplete(o: ComputeOutput | undefined): string | null {
 }
 
 /** What was searched and the closest evidence the calls found (`closest` first), in place of a guess. */
-function notFound(r: Reading, made: ToolExchange[], closest: Passage[] = []): string {
+function notFound(r: Reading, made: ToolExchange[], closest: Passage[] = [], answered: string[] = []): string {
   const rows = made.flatMap((t) => ((t.output as LineItemsOutput | undefined)?.rows ?? []));
   const passages = [...closest, ...made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
-  return writeNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
+  return writeNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean), answered);
 }
 
 /** The text names the part asked by at least half its words (a long question's leftover words are not all the part's name). */
 function namesHalfOf(scope: string | undefined, text: string): boolean {
-  const want = scope ? tokens(scope).map((t) => t.stem) : [];
+  const want = scope ? tokens(initialsAsWords(scope)).map((t) => t.stem) : [];
   const have = new Set(tokens(initialsAsWords(text)).map((t) => t.stem));
   return want.filter((w) => have.has(w)).length * 2 >= want.length;
 }
@@ -348,9 +349,33 @@ export function partAnswerOverride(r: Reading, done: ToolExchange[], text = ""):
   // a row naming the part: a total's row is not the part's
   const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: Array<{ label: string; column?: string }> } | undefined)?.tableValues ?? []).some((v) => namesHalfOf(r.scope, `${v.label} ${v.column ?? ""}`)));
   // a quoted sentence naming the part with a value ("Of the 40,275 restaurants, approximately 95% were franchised") stands too
-  const quote = QUOTE_ANSWER.exec(text)?.[2];
+  const quote = quoteAnswer(text)?.[2];
   const fromQuote = !!quote && namesHalfOf(r.scope, quote) && statesAValue(quote);
   return fromRow || fromQuote ? null : notFound(r, made);
+}
+
+/** The part of an answer that says what its figure is: the lead paragraph, before a formula's inputs table. */
+function answeredEvidence(text: string): string {
+  return text.trim().split(/\n\s*\n|\bFormula:/)[0]!;
+}
+
+/**
+ * A figure qualified by plain words the reader kept as its scope ("us employees", "part-time
+ * employees", "franchised revenue", "cash paid … after refunds"): the answer stands only when the
+ * row or sentence it gives names at least half of them. A company-wide figure that drops the
+ * qualifier answers another question, so the turn says what was searched and shows it as the
+ * closest evidence. Named parts are partAnswerOverride's. Null when the answer stands.
+ */
+export function qualifierAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
+  const c = r.concepts[0];
+  if (!c || !r.scope || r.namedPart || r.polar || r.narrative || r.reason || r.synthesis || r.defines || !FIGURE_KINDS.has(c.kind)) return null;
+  const lead = text.trim().split("\n", 1)[0]!;
+  const m = quoteAnswer(text);
+  if (!m && (/^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead))) return null;
+  const qualifier = qualifiersOf(r).join(" ");
+  if (!qualifier || namesHalfOf(qualifier, m ? m[2]! : answeredEvidence(text))) return null;
+  const quoted: Passage[] = m ? [{ document: m[1]!, page: 0, charStart: 0, charEnd: m[2]!.length, text: m[2]!, citation: m[3]! }] : [];
+  return notFound(r, mine(done), quoted, m ? [] : [`- ${lead}`]);
 }
 
 /** "Which segment is biggest?", "the largest region by sales": a ranking of the company's parts. */
@@ -362,7 +387,7 @@ const RANKING = /\b(?:biggest|largest|smallest|highest|lowest|most|least|top|lea
  */
 function rankingOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
   if (!RANKING.test(r.text) || r.polar) return null;
-  const m = QUOTE_ANSWER.exec(text);
+  const m = quoteAnswer(text);
   if (!m || statesAValue(m[2]!.replace(FILING_REFERENCE, " "))) return null;
   const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: m[2]!.length, text: m[2]!, citation: m[3]! };
   const passages = [quoted, ...mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
@@ -379,6 +404,16 @@ const NAME_ASKED = /\b(?:which|who|whom|where|when|why)\b/i;
 const FIGURE_KINDS = new Set(["amount", "percent", "ratio", "count", "per_share"]);
 /** A quote answer as the rules planner writes it: `FILE states: "…" (source: FILE, p.N)`. */
 const QUOTE_ANSWER = /^(?:(?:Yes|No) — )?(\S+\.\w+) states: "([^"]+)" (\(source: [^)]+\))/;
+/** A figure question answered with the sentence stating it: `<sentence> (source: FILE, p.N).` then `(Quoted from FILE; …)`. */
+const SENTENCE_ANSWER = /^(?:[^:\n"]{2,80}: )?([^\n]+?) (\(source: ([^,)]+), p\.\d+\))\.?\s*\n\s*\n\(Quoted from /;
+
+/** The quote an answer gives as its answer, in either form, as [whole, document, quote, citation]; null for any other answer. */
+function quoteAnswer(text: string): [string, string, string, string] | null {
+  const m = QUOTE_ANSWER.exec(text);
+  if (m) return [m[0], m[1]!, m[2]!, m[3]!];
+  const s = SENTENCE_ANSWER.exec(text.trim());
+  return s ? [s[0], s[3]!, s[1]!, s[2]!] : null;
+}
 
 /**
  * A figure asked ("boston properties new york noi 2015") that the rules planner answered with a
@@ -390,13 +425,15 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const ranked = rankingOverride(r, text, done);
   if (ranked) return ranked;
   const c = r.concepts[0];
-  if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
-  const m = QUOTE_ANSWER.exec(text);
+  const m = quoteAnswer(text);
   if (!m) return null;
   const quote = m[2]!;
   const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
+  const kind = r.reason || r.synthesis || r.polar ? undefined : ASKED_VALUE.find((k) => k.asks.test(r.text));
+  if (kind && !kind.states.test(quote)) return noValueFound(quoted, kind.what);
+  if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // a rate the catalog does not know ("on-time delivery rate"): a sentence with no percentage states none
-  if (!c) return RATE_WORD.test(r.text) && !PERCENT_VALUE.test(text) ? noRateFound(quoted) : null;
+  if (!c) return RATE_WORD.test(r.text) && !PERCENT_VALUE.test(text) ? noValueFound(quoted, "rate") : null;
   if (!FIGURE_KINDS.has(c.kind)) return null;
   const named = new Set(findConcepts(quote).map((h) => h.concept.id));
   // an amount asked is its level: "operating income increased 19%" states its change, not the amount
@@ -410,9 +447,21 @@ const RATE_WORD = /%|\bpercent(?:age)?\b|\brate\s*(?:(?:for|in|at|of)\s+)?(?:fy|
 const PERCENT_VALUE = /\d\s*(?:%|percent\b|percentage points?\b)/i;
 const PERCENT_VALUE_G = /[-+(]?\d[\d,.]*\)?\s*(?:%|percent\b|percentage points?\b)/gi;
 
-function noRateFound(quoted: Passage): string {
-  return ["I couldn't find the rate asked in the documents: the closest sentence states no percentage.", "Closest evidence (not an answer to the question as asked):", `- passage on ${quoted.citation.replace(/^\(source: |\)$/g, "")}: "${quoted.text.replace(/\s+/g, " ").slice(0, 160)}…"`, "Would you like me to add this question to the Q&A list?"].join("\n");
+const TIME_UNIT = String.raw`(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b`;
+/**
+ * Values a question's own words ask for, whatever its figure: "how long" a length of time, "what
+ * share", "at what rate" or "by what percentage" a percentage. A quoted sentence stating none is
+ * no answer to it, whatever words it shares with the question.
+ */
+const ASKED_VALUE: Array<{ asks: RegExp; states: RegExp; what: string }> = [
+  { asks: /\bhow long\b/i, states: new RegExp(String.raw`\d[\d,.]*[\s-]*${TIME_UNIT}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several)[\s-]+${TIME_UNIT}`, "i"), what: "length of time" },
+  { asks: /\b(?:what|which) (?:share|percent(?:age)?|proportion|portion|fraction)\b|\b(?:by|at) what (?:percent(?:age)?|rate)\b/i, states: PERCENT_VALUE, what: "percentage" },
+];
+
+function noValueFound(quoted: Passage, what: string): string {
+  return [`I couldn't find the ${what} asked in the documents: the closest sentence states no ${what === "length of time" ? "length of time" : "percentage"}.`, "Closest evidence (not an answer to the question as asked):", `- passage on ${quoted.citation.replace(/^\(source: |\)$/g, "")}: "${quoted.text.replace(/\s+/g, " ").slice(0, 160)}…"`, "Would you like me to add this question to the Q&A list?"].join("\n");
 }
+
 
 /** Words of titles and bodies: a run of capitalised words made of them is a role ("Corporate Vice President"), not a name. */
 const TITLE_WORDS = new Set("chief executive financial operating accounting legal technology information officer officers president vice senior executive corporate associate assistant general counsel secretary treasurer controller director directors chair chairman chairwoman board principal managing partner head global group company corporation inc llp llc the and of".split(" "));
@@ -466,7 +515,33 @@ function figureMisfit(r: Reading, lead: string): string | null {
   if (when) return `I couldn't find the figure for ${when} in the documents: the figure found is for another period.`;
   const rateAsked = asked.some((c) => c.kind === "percent" || c.kind === "ratio") || (ASKS_RATE.test(r.text) && !IN_MONEY.test(r.text));
   if (rateAsked && CURRENCY_VALUE.test(lead) && !/%|\bratio\b|\btimes\b/i.test(lead)) return "I couldn't find the rate asked in the documents: the figure found is an amount, not a rate.";
-  return null;
+  return percentMisfit(r, lead);
+}
+
+/** A misfit said first, then the figure found as the closest evidence. */
+function shownAsClosest(why: string, lead: string): string {
+  return [why, "Closest evidence (not an answer to the question as asked):", `- ${lead}`, "Would you like me to add this question to the Q&A list?"].join("\n");
+}
+
+/** "%", "percent", "share of", "proportion of" asked of a figure that is not itself a ratio. */
+const PERCENT_ASKED = /%|\bper ?cent(?:age)?\b|\b(?:share|proportion|portion|fraction) of\b/i;
+
+/**
+ * A percentage asked ("mcdonalds % franchised", "what share of staff are in the us") answered with
+ * a count or an amount: the figure found is the whole or the part, not its share.
+ */
+function percentMisfit(r: Reading, lead: string): string | null {
+  if (!PERCENT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.aggregate || r.direction || r.concepts.some((c) => c.kind === "ratio" || c.kind === "percent")) return null;
+  const bold = /\*\*([^*]*\d[^*]*)\*\*/.exec(lead)?.[1];
+  return bold && !/%|\bper ?cent\b/i.test(bold) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
+}
+
+/** A figure answer from the evidence path that gives a count or amount for a percentage asked; null when it may stand. */
+export function percentAnswerOverride(r: Reading, text: string): string | null {
+  const lead = text.trim().split("\n", 1)[0]!;
+  if (/^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead)) return null;
+  const why = percentMisfit(r, lead);
+  return why ? shownAsClosest(why, lead) : null;
 }
 /**
  * An answer that gives a figure as its own: a bold number or a "<figure> for <period>" line. A
@@ -509,5 +584,5 @@ export function figureAnswerOverride(r: Reading, text: string): string | null {
   const lead = text.trim().split("\n", 1)[0]!;
   if (/^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead)) return null;
   const why = figureMisfit(r, lead);
-  return why ? [why, "Closest evidence (not an answer to the question as asked):", `- ${lead}`, "Would you like me to add this question to the Q&A list?"].join("\n") : null;
+  return why ? shownAsClosest(why, lead) : null;
 }

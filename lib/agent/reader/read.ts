@@ -83,7 +83,7 @@ const HOW_DOES = /^\s*how (?:does|do|did|is|are|was|were|has|have)\b/i;
 const SEGMENT = /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bdivisions?\b/i;
 const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:y|ise|ize)|walk me through|describe|background on|profile of)\b/i;
 /** Verbs of what someone did or said: "what did the board decide", "what does management expect". */
-const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b/i;
+const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b(?![-‐])/i;
 
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
 const CHANGE = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
@@ -222,6 +222,20 @@ function namesProperly(text: string, scope: string): boolean {
 /** Pronouns that are also initials when capitalised: "us" is a pronoun, "US" (or "U.S.") the country, "IT" a business. */
 const PRONOUN_INITIALS = new Set(["us", "it"]);
 const capitalPronoun = (text: string, t: Token) => PRONOUN_INITIALS.has(t.word) && text.slice(t.start, t.end) === t.word.toUpperCase() && /\p{Ll}/u.test(text);
+/** Verbs and prepositions whose object "us" is the pronoun ("tell us", "give us", "for us?"). */
+const TAKES_US = new Set(["tell", "tells", "told", "give", "gives", "gave", "show", "shows", "let", "lets", "help", "helps", "send", "get", "brief", "walk", "remind", "owe", "owes", "cost", "costs", "for", "to", "with", "of", "about"]);
+/**
+ * A lower-case "us" typed for the country ("oracle us employees", "% of staff in us"): not the
+ * object of a verb or preposition that takes a pronoun ("tell us", "for us") unless a noun it
+ * qualifies follows it ("revenue from us customers").
+ */
+function usAsCountry(toks: Token[], i: number): boolean {
+  if (toks[i]!.word !== "us") return false;
+  const before = toks[i - 1]?.word;
+  const after = toks[i + 1];
+  if (!before || !TAKES_US.has(before)) return true;
+  return !!after && before !== "tell" && before !== "give" && before !== "show" && !GENERIC_WORDS.has(after.word) && !STOP.has(after.word);
+}
 
 /** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
 const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
@@ -232,19 +246,53 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   // "cash left from operations after capex": the words of what the figure is made of describe it
   const describing = new Set(concepts.flatMap((c) => c.madeOf ?? []).flatMap((id) => conceptById(id)?.terms ?? []).flatMap((t) => tokens(t).map((x) => x.stem)));
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
-  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
-  const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t));
+  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   const left = toks.filter((t, i) => kept(t, i) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
+
+/** Prepositions that attach a qualifier after a figure's name ("employees in the US", "revenue from franchised restaurants"). */
+const QUALIFYING_PREPOSITIONS = new Set(["in", "under", "from", "for", "outside", "at", "within", "of", "by"]);
+const PLAIN_QUALIFIERS = new Set(["net", "gross", "total"]);
+
+/**
+ * The words of the scope that qualify the figure asked, read as an English noun phrase: the run of
+ * scope words just before the figure's name ("us employees", "permanent part-time employees") and
+ * those a preposition attaches after it ("employees under collective bargaining", "revenue from
+ * franchised restaurants"). A scope word elsewhere ("by how much did the rate move", "how much
+ * merchandise did they carry as inventory") is a verb or filler, not a qualifier.
+ */
+export function qualifiersOf(r: Reading): string[] {
+  // a question that defines its figure ("… divided by …") names inputs, not qualifiers
+  if (!r.scope || r.defines || /\bdivided by\b|[a-z)]\s*\/\s*[a-z(]/i.test(r.text)) return [];
+  const toks = tokens(r.text);
+  const scope = new Set(tokens(r.scope).map((t) => t.stem));
+  const isScope = (i: number) => !!toks[i] && scope.has(toks[i]!.stem) && !PLAIN_QUALIFIERS.has(toks[i]!.word);
+  const out = new Set<number>();
+  // the figure asked: one concept (several name inputs or framing, "as a public equities analyst … net PP&E")
+  if (r.concepts.length !== 1) return [];
+  for (const h of findConcepts(r.text, toks).filter((x) => x.concept.id === r.concepts[0]!.id)) {
+    // a hyphenated word ("part-time") is walked whole
+    const joined = (i: number) => !!toks[i + 1] && /^[-‐]$/.test(r.text.slice(toks[i]!.end, toks[i + 1]!.start));
+    for (let i = h.from - 1; i >= 0 && (isScope(i) || PLAIN_QUALIFIERS.has(toks[i]!.word) || joined(i)); i--) if (isScope(i)) out.add(i);
+    let j = h.to;
+    if (!toks[j] || !QUALIFYING_PREPOSITIONS.has(toks[j]!.word)) continue;
+    for (j++; toks[j] && (STOP_BEFORE_NAME.has(toks[j]!.word) || isScope(j)); j++) if (isScope(j)) out.add(j);
+  }
+  return [...out].sort((a, b) => a - b).map((i) => r.text.slice(toks[i]!.start, toks[i]!.end));
+}
+const STOP_BEFORE_NAME = new Set(["the", "its", "their", "his", "her", "our", "a", "an"]);
 
 const WH = /\b(?:what|how|which|who|whom|when|where|why)\b/i;
 /** "up" and "down" say a direction only after the figure or a verb of motion ("sales down", "going up"), not in "make up" or "pay down". */
 const MOTION = new Set(["go", "goe", "going", "gone", "went", "trend", "trending", "move", "moving", "moved", "been", "is", "are", "was", "were", "it", "that", "this", "they", "or"]);
 
 /** The direction a figure is asked to have moved in, when the question names a figure. */
-function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], followUp = false): Asked | undefined {
+function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], followUp = false, text = ""): Asked | undefined {
+  const ends = /\?\s*$/.test(text);
+  const wh = WH.test(text);
   // "is that up or down?" after a figure: the figure is the conversation's
   if (!followUp && !concepts.some((c) => c.kind === "amount" || c.kind === "percent" || c.kind === "ratio" || c.kind === "count")) return undefined;
   const said = toks.filter((t, i) => {
@@ -255,6 +303,10 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
     if (than >= 0 && (!after || (/^\d/.test(after.word) && !/^(?:19|20)\d\d$/.test(after.word)))) return false;
     if (t.word !== "up" && t.word !== "down") return true;
     const before = toks[i - 1];
+    // "debt fy23 vs fy22 — up?": the last word of a terse question with no wh-word
+    if (i === toks.length - 1 && ends && !wh) return true;
+    // "up or down?": both ways asked
+    if (toks[i + 1]?.word === "or" && toks[i + 2] && isDirectionWord(toks[i + 2]!)) return true;
     return !!before && (hits.some((h) => i - 1 >= h.from && i - 1 < h.to) || MOTION.has(before.word));
   });
   return directionOf(said) ?? (namesBothDirections(said) ? "either" : undefined);
@@ -282,7 +334,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const label = hits.length ? undefined : scopeOf(text, [], company, companies);
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
-  const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length);
+  const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text);
   const reading: Reading = {
     text,
     concepts,
@@ -298,7 +350,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
     narrative: NARRATIVE.test(text) || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2)),
     segment: SEGMENT.test(text),
-    polar: kind === "yes_no" || (!!direction && !WH.test(text)),
+    polar: kind === "yes_no" || (!!direction && !WH.test(text) && kind !== "reason"),
     reason: kind === "reason",
     ...(direction ? { direction } : {}),
   };
