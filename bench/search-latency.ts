@@ -6,7 +6,10 @@
  * (<data-dir>/n<size>), reused across runs; a large one is filled without the HNSW index,
  * which is then built once (timed, with progress). Build times are printed as `build:`.
  *
- *   npm run bench:search-latency [-- --sizes 10000] [--queries 60] [--data-dir .manda-latency]
+ *   npm run bench:search-latency [-- --sizes 10000] [--queries 60] [--data-dir .manda-latency] [--profile]
+ *
+ * --profile: where the time goes (bench/lib/search-profile.ts): the fused SQL call whole and
+ * without each half, and the blocks each relation read through PGlite's file system per search.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,9 +27,10 @@ import { understandQuery } from "@/lib/search/query-understanding";
 import { keywordChunks, vectorChunks } from "@/lib/search/retrievers";
 import { searchPages } from "@/lib/search/search";
 import { CORPUS_DIR } from "./lib/corpus";
+import { profileSearches, type SearchProfile } from "./lib/search-profile";
 import { FilingTextGenerator, loadSentencePool, mulberry32 } from "./lib/textgen";
 
-const { values } = parseArgs({ options: { sizes: { type: "string" }, queries: { type: "string" }, "data-dir": { type: "string" } } });
+const { values } = parseArgs({ options: { sizes: { type: "string" }, queries: { type: "string" }, "data-dir": { type: "string" }, profile: { type: "boolean" } } });
 const SIZES = (values.sizes ?? "10000,100000").split(",").map(Number).sort((a, b) => a - b);
 const QUERIES = Number(values.queries ?? 60);
 const DATA_DIR = path.resolve(values["data-dir"] ?? ".manda-latency");
@@ -138,6 +142,7 @@ async function main() {
   console.error(`  ${pool.length} sentences`);
   const space = getEmbeddingSpace();
   const rows: Array<Record<string, number>> = [];
+  const profiles: Array<SearchProfile & { chunks: number }> = [];
   // One database per size (DATA_DIR/n<size>), each kept for the next run: a size is always
   // measured at that size, and the 100k build (~15 min fill + ~2 min HNSW) is paid once.
   for (const size of SIZES) {
@@ -194,6 +199,7 @@ async function main() {
       hybridCpuMean: hybridCpu / questions.length,
     };
     rows.push(row);
+    if (values.profile) profiles.push({ chunks: n, ...(await profileSearches(db, deal.id, questions)) });
     await db.close();
   }
   const f = (x: number) => x.toFixed(1).padStart(8);
@@ -202,6 +208,12 @@ async function main() {
   console.log("  chunks   hybrid p50/p95   cpu/query   keyword p50/p95     vector p50/p95   seqscan-cosine baseline p50/p95   baseline/hybrid p95");
   for (const r of rows) {
     console.log(`${String(r.chunks).padStart(8)} ${f(r.hybridP50)} ${f(r.hybridP95)} ${f(r.hybridCpuMean)}    ${f(r.keywordP50)} ${f(r.keywordP95)}   ${f(r.vectorP50)} ${f(r.vectorP95)}   ${f(r.baselineP50)} ${f(r.baselineP95)}              ${(r.baselineP95 / r.hybridP95).toFixed(2)}x`);
+  }
+  for (const p of profiles) {
+    const x = p.fused;
+    console.log(`\nprofile at ${p.chunks} chunks: fused SQL call, CPU ms p50: whole ${x.whole.toFixed(1)}, without the keyword half ${x.noKeyword.toFixed(1)}, without the vector half ${x.noVector.toFixed(1)}, neither ${x.neither.toFixed(1)}`);
+    console.log("  blocks per search, read through PGlite's file system (buffer hits):");
+    for (const b of p.blocks.slice(0, 10)) console.log(`  ${b.relation.padEnd(32)} ${b.read.toFixed(0).padStart(6)} (${b.hit.toFixed(0)})`);
   }
   if (timings.length > 0) console.log(`build: ${JSON.stringify(timings)}`);
   console.log(`SUMMARY ${JSON.stringify(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v * 10) / 10]))))}`);

@@ -18,7 +18,6 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { openDb, type Db } from "@/lib/db";
 import { createDeal, getDealBySlug, type Deal } from "@/lib/db/queries/deals";
-import { listMigrations } from "@/lib/db/migrate";
 import { ENTITY_EXTRACTOR_VERSION } from "@/lib/extraction/entities";
 import { FINDINGS_EXTRACTOR_VERSION } from "@/lib/extraction/findings";
 import { TIMELINE_EXTRACTOR_VERSION } from "@/lib/extraction/timeline";
@@ -26,6 +25,7 @@ import { ingestFiles } from "@/lib/ingest/ingest";
 import { runPipeline, type PipelineResult } from "@/lib/pipeline/orchestrator";
 import { ORCHESTRATOR_VERSION } from "@/lib/pipeline/run-result";
 import { SEARCH_INDEX_VERSION } from "@/lib/search/indexer";
+import { storedDataMigrations } from "./stored-data-migrations";
 
 export interface DealSpec {
   slug: string;
@@ -76,7 +76,7 @@ function hashSources(h: ReturnType<typeof createHash>, rels: string[]): void {
 
 export function ingestKey(deals: DealSpec[]): string {
   const h = createHash("sha256").update(`search-index ${SEARCH_INDEX_VERSION}\n`);
-  for (const m of listMigrations()) h.update(`${m.name}:${m.checksum}\n`);
+  for (const m of storedDataMigrations()) h.update(`${m.name}:${m.checksum}\n`);
   for (const d of deals) for (const f of d.files) h.update(`${d.slug}/${path.basename(f)}:${fs.statSync(f).size}\n`);
   hashSources(h, INGEST_SOURCES);
   return h.digest("hex").slice(0, 16);

@@ -4,9 +4,9 @@ import { createHash } from "node:crypto";
 import { setConfigForProcess } from "@/lib/config";
 import { openDb, type Db } from "@/lib/db";
 import { createDeal, getDealBySlug } from "@/lib/db/queries/deals";
-import { listMigrations } from "@/lib/db/migrate";
 import { ingestFile } from "@/lib/ingest/ingest";
 import { SEARCH_INDEX_VERSION } from "@/lib/search/indexer";
+import { storedDataMigrations } from "./stored-data-migrations";
 
 /**
  * The FinanceBench dev corpus (read in place from ../shared/corpus/financebench-dev) ingested
@@ -37,8 +37,8 @@ export function loadQuestions(dir = CORPUS_DIR): Question[] {
 
 function fingerprint(pdfs: string[]): string {
   const h = createHash("sha256").update(`v${SEARCH_INDEX_VERSION}\n`);
-  // Only search migrations invalidate the ingested corpus; others are applied on open.
-  for (const m of listMigrations().filter((x) => /search/.test(x.name))) h.update(`${m.name}:${m.checksum}\n`);
+  // Only search migrations that can change stored data invalidate the ingested corpus; others are applied on open.
+  for (const m of storedDataMigrations().filter((x) => /search/.test(x.name))) h.update(`${m.name}:${m.checksum}\n`);
   for (const f of pdfs) h.update(`${path.basename(f)}:${fs.statSync(f).size}\n`);
   return h.digest("hex").slice(0, 16);
 }
