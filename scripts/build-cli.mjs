@@ -1,20 +1,27 @@
 #!/usr/bin/env node
-// Compiles the `manda` CLI (lib/cli/main.ts and everything it imports through `@/`) to plain
-// JavaScript under dist/cli/, so `manda` never compiles TypeScript at run time. Runs from
-// `npm install` (the `prepare` script) and `npm run build:cli`; bin/manda.mjs calls it again
-// when a source file is newer than the build.
+// Compiles the programs that run lib/ outside Next.js to plain JavaScript under dist/cli/, so
+// none of them compiles TypeScript at run time and neither esbuild nor tsx is needed to run
+// Manda (both are dev dependencies):
+//  - the `manda` CLI (lib/cli/main.ts, run by bin/manda.mjs);
+//  - the web server's background thread (lib/pipeline/background-run.ts, started by
+//    lib/pipeline/workers/background-thread.mjs);
+//  - the queue worker (scripts/worker.ts, `npm run worker` through scripts/run-worker.mjs).
+// Runs from `npm install` (the `prepare` script), `npm run build` and `npm run build:cli`.
+// currentBuild() gives the launchers a build whose sources have not changed since; in a
+// development checkout (esbuild installed) it rebuilds a stale one first, and an install
+// without dev dependencies gets a clear error instead of stale code.
 //
 // Plain JavaScript (no TypeScript, no path aliases) because it must run before anything is
 // compiled. esbuild does the work; this file only adds what esbuild has no option for:
 //  - a build per directory (dist/cli/<id>/) and an atomically replaced pointer
-//    (dist/cli/current.json), so two `manda` processes rebuilding at once, or a process still
+//    (dist/cli/current.json), so two processes rebuilding at once, or a process still
 //    lazily loading chunks of the previous build, never see a half-written build;
 //  - the list of files and directories the build was made from, which freshBuild() stats
 //    to tell whether the build is stale (a directory's mtime changes when a file is added,
 //    e.g. a module an optional `import("@/…")` did not find at build time);
 //  - `import.meta.url` / `dirname` / `filename` in the project's sources keep pointing at the
 //    source file (lib/ingest/pdf-pool.ts starts lib/ingest/workers/pdf-worker.mjs from it).
-// bin/manda.mjs imports this file on every run for freshBuild(); esbuild loads only to build.
+// The launchers import this file on every run for currentBuild(); esbuild loads only to build.
 // The bundle has linked source maps: NODE_OPTIONS=--enable-source-maps maps stack traces to
 // lib/ (off by default: it costs ~70 ms of CPU per run).
 import { randomBytes } from "node:crypto";
@@ -32,6 +39,12 @@ const ENTRY = "manda:cli-entry";
 const ENTRY_SOURCE = `export { main } from "./lib/cli/main.ts";
 export { keepDefaultWasmTiering } from "./lib/db/pglite.ts";
 `;
+/** Every program of the build: dist/cli/<id>/<out>.mjs, sharing chunks. */
+const ENTRIES = [
+  { in: ENTRY, out: "main" },
+  { in: "lib/pipeline/background-run.ts", out: "background" },
+  { in: "scripts/worker.ts", out: "worker" },
+];
 /**
  * A build counts as made this long before it started: file systems stamp mtimes with a coarse
  * clock (a few ms on Linux, 1 s on HFS+), so an edit made just after the build read a file
@@ -93,6 +106,23 @@ function entryPlugin(root) {
       b.onLoad({ filter: /.*/, namespace: "manda-entry" }, () => ({ contents: ENTRY_SOURCE, resolveDir: root, loader: "ts" }));
     },
   };
+}
+
+/** A missing or stale build that cannot be rebuilt here: the message says what to run. */
+export class BuildUnavailable extends Error {}
+
+const NO_ESBUILD =
+  "the compiled build (dist/cli) is missing or older than its sources, and esbuild, a dev " +
+  "dependency, is not installed to rebuild it. Build it where dev dependencies are installed " +
+  "(`npm install`, or `npm run build:cli`), before any `npm prune --omit=dev`.";
+
+async function importEsbuild(specifier) {
+  try {
+    return await import(specifier);
+  } catch (e) {
+    if (e?.code === "ERR_MODULE_NOT_FOUND") throw new BuildUnavailable(NO_ESBUILD);
+    throw e;
+  }
 }
 
 /** Bundled CommonJS code may call require() (node built-ins); ES modules have none. */
@@ -171,22 +201,25 @@ function pruneOldBuilds(cliDir, currentId) {
   }
 }
 
-/** Builds the CLI; returns the new build's pointer ({ id, builtAt, watch }). */
-export async function buildCli({ root = ROOT, quiet = false } = {}) {
+/**
+ * Builds every entry; returns the new build's pointer ({ id, builtAt, watch }). Throws
+ * BuildUnavailable when esbuild is not installed (tests name a package that is not: `esbuild`).
+ */
+export async function buildCli({ root = ROOT, quiet = false, esbuild = "esbuild" } = {}) {
   const started = Date.now();
   const builtAt = started - MTIME_SLACK_MS;
   const id = `${started.toString(36)}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const cliDir = path.join(root, CLI_DIR);
   const outdir = path.join(cliDir, id);
-  const { build } = await import("esbuild");
+  const { build } = await importEsbuild(esbuild);
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [{ in: ENTRY, out: "main" }],
+    entryPoints: ENTRIES,
     bundle: true,
     splitting: true, // commands stay lazily loaded (lib/cli/main.ts imports each on demand)
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node20", // the oldest Node that CI still runs (a smoke set)
     outdir,
     outExtension: { ".js": ".mjs" },
     banner: { js: REQUIRE_SHIM },
@@ -205,8 +238,27 @@ export async function buildCli({ root = ROOT, quiet = false } = {}) {
   return pointer;
 }
 
+/**
+ * The directory of a build whose sources have not changed since it was made, rebuilding a
+ * missing or stale one first (a development checkout). Throws BuildUnavailable when esbuild is
+ * not installed, or the build error when the sources do not compile.
+ */
+export async function currentBuild({ root = ROOT, esbuild = "esbuild" } = {}) {
+  const entry = freshBuild(root);
+  if (entry) return path.dirname(entry);
+  const { id } = await buildCli({ root, quiet: true, esbuild });
+  return path.join(root, CLI_DIR, id);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const t0 = performance.now();
-  const { id } = await buildCli();
-  process.stderr.write(`manda CLI built in ${(performance.now() - t0).toFixed(0)} ms → ${CLI_DIR}/${id}/\n`);
+  try {
+    const { id } = await buildCli();
+    process.stderr.write(`manda build made in ${(performance.now() - t0).toFixed(0)} ms → ${CLI_DIR}/${id}/\n`);
+  } catch (e) {
+    // `npm install --omit=dev` runs `prepare` without esbuild: the install itself succeeds, and
+    // `manda`, `npm start` and `npm run worker` then stop with the same message.
+    if (!(e instanceof BuildUnavailable) || process.env.npm_lifecycle_event !== "prepare") throw e;
+    process.stderr.write(`manda: not built: ${e.message}\n`);
+  }
 }

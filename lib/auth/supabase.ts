@@ -1,9 +1,9 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 /**
- * Server-side supabase-js clients: no session persistence, no refresh, no realtime. Node 20 has
- * no global WebSocket and supabase-js builds its realtime client eagerly, so we hand it a
- * transport that refuses to connect (Manda never subscribes to realtime).
+ * Server-side supabase-js clients: no session persistence, no refresh, no realtime. supabase-js
+ * builds its realtime client eagerly, so we hand it a transport that refuses to connect (Manda
+ * never subscribes to realtime, and Node 20 has no global WebSocket).
  */
 class RealtimeUnavailable {
   constructor() {

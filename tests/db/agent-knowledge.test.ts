@@ -11,7 +11,7 @@ setConfigForProcess({ MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE
 
 const NO_SCORE = /confidence|similarity|score|\b0\.\d{2,}\b/i;
 
-describe("query_knowledge_base (P1) on a seeded deal", () => {
+describe("query_knowledge_base on a seeded deal", () => {
   let db: Db;
   let cleanup: () => Promise<void>;
   let seeded: Awaited<ReturnType<typeof seedDeal>>;
@@ -62,14 +62,14 @@ describe("query_knowledge_base (P1) on a seeded deal", () => {
     expect(old?.note).toMatch(/later corrected to EUR 3\.6 million/);
   });
 
-  it("file-name versions supersede even without a relation (P8 method 1)", async () => {
+  it("file-name versions supersede even without a relation", async () => {
     const r = await kb({ query: "revenue FY2023" });
     const original = r.findings.find((f) => f.source.document === "Annual_Report_2023.pdf");
     expect(original === undefined || original.status === "superseded").toBe(true);
     expect(r.answer?.source.document).toBe("Annual_Report_2023_CORRECTED.pdf");
   });
 
-  it("conflict only under the P1 rule: same period, different documents, no SUPERSEDES", async () => {
+  it("conflict only for the same period in different documents with no SUPERSEDES", async () => {
     const r = await kb({ query: "revenue FY2023" });
     expect(r.conflicts).toHaveLength(1);
     const c = r.conflicts[0]!;

@@ -274,7 +274,7 @@ describe("agent turns", () => {
     });
   });
 
-  describe("writing tools respect P2 (the user approves each write)", () => {
+  describe("writing tools wait for the user to approve each write", () => {
     const dealRef = () => ({ id: seeded.deal.id, slug: seeded.deal.slug, name: seeded.deal.name });
     const ctx = () => createAgentContext({ db, deal: dealRef(), services });
     const exec = async (tools: ReturnType<typeof createAgentTools>, name: keyof ReturnType<typeof createAgentTools>, input: unknown) =>

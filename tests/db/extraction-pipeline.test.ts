@@ -67,7 +67,7 @@ describe("validator", () => {
 });
 
 describe("decision maker", () => {
-  it("applies seed 003's thresholds exactly", () => {
+  it("promotes at 0.8, reviews below it (high priority below 0.5) and reviews any missing field", () => {
     expect(makeDecision(0.8, [])).toMatchObject({ action: "promote" });
     expect(makeDecision(0.79, [])).toMatchObject({ action: "review", priority: "normal" });
     expect(makeDecision(0.5, [])).toMatchObject({ action: "review", priority: "normal" });

@@ -83,7 +83,7 @@ export function graphStoreContract(label: string, open: (db: Db) => Promise<Stor
       expect(new Set(cyclic.map((n) => n.id)).size).toBe(8);
     });
 
-    it("contradictionsFor: P1 pairs only, by finding (incl. superseded and sibling ids), metric and period", async () => {
+    it("contradictionsFor: conflicting pairs only, by finding (incl. superseded and sibling ids), metric and period", async () => {
       const all = await store.contradictionsFor({ dealId: demo.dealId });
       expect(all).toHaveLength(2);
       for (const c of all) {

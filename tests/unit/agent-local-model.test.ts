@@ -16,7 +16,7 @@ const calls = (prompt: LanguageModelV3Prompt) => {
   return d.calls.map((c) => ({ tool: c.toolName, input: JSON.parse(c.input) as Record<string, unknown> }));
 };
 
-describe("local chat model: intent routing (P3 query patterns)", () => {
+describe("local chat model: intent routing by query pattern", () => {
   it.each([
     ["What's the EBITDA?", ["query_knowledge_base"], { intent: "fact", metric: "EBITDA" }],
     ["Walk me through the P&L", ["query_knowledge_base", "query_knowledge_base", "query_knowledge_base", "query_knowledge_base", "query_knowledge_base"], { intent: "research" }],
@@ -56,7 +56,7 @@ describe("local chat model: intent routing (P3 query patterns)", () => {
   });
 });
 
-describe("local chat model: multi-turn (P4)", () => {
+describe("local chat model: multi-turn", () => {
   const q3 = [user("What's the Q3 revenue?"), assistant("Q3 2024 revenue was EUR 5.2 million (source: Q3_2024_Report.pdf, p.1).")];
 
   it("a clear follow-up inherits the period", () => {

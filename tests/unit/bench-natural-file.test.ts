@@ -13,7 +13,7 @@ const FILE = path.resolve(process.cwd(), "bench/data/own-natural-r8.jsonl");
 const items = loadNatural(FILE);
 const failing = (check: (it: NaturalItem, i: number) => boolean) => items.filter((it, i) => !check(it, i)).map((it) => it.id);
 
-describe("natural batch own-natural-r8", () => {
+describe("the natural-format batch file bench/data/own-natural-r8.jsonl", () => {
   it("parses every row with ids unique and in order", () => {
     expect(items).toHaveLength(45);
     expect(items.map((it) => it.id)).toEqual(items.map((_, i) => `own-r8-${String(i + 1).padStart(2, "0")}`));

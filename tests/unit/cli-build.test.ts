@@ -4,16 +4,20 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error -- plain JavaScript build script (it runs before anything is compiled)
-import { buildCli, freshBuild } from "../../scripts/build-cli.mjs";
+import { BuildUnavailable, buildCli, currentBuild, freshBuild } from "../../scripts/build-cli.mjs";
 
 /**
  * scripts/build-cli.mjs on a small made-up project laid out like this one (lib/cli/main.ts,
- * lib/db/pglite.ts, the `@/` alias): what the compiled CLI resolves, and when a build is stale.
+ * lib/db/pglite.ts, the background thread's and the queue worker's entries, the `@/` alias):
+ * what the compiled programs resolve, when a build is stale, and what runs without esbuild.
  */
+const NOT_INSTALLED = "manda-test-esbuild-not-installed";
 const FILES: Record<string, string> = {
   "tsconfig.json": JSON.stringify({ compilerOptions: { module: "esnext", moduleResolution: "bundler", paths: { "@/*": ["./*"] } } }),
   "lib/greet.ts": "export const greet = (name: string): string => `hello ${name}`;\n",
   "lib/where.ts": "export const here = import.meta.url;\nexport const dir = import.meta.dirname;\nexport const file = import.meta.filename;\n",
+  "lib/pipeline/background-run.ts": 'import { greet } from "@/lib/greet";\nexport const runBackgroundThread = async (): Promise<string> => greet("background");\n',
+  "scripts/worker.ts": 'import { greet } from "@/lib/greet";\nexport const started = greet("worker");\n',
   "lib/db/pglite.ts": "export let tiering = 'eager';\nexport function keepDefaultWasmTiering(): void { tiering = 'default'; }\n",
   "lib/cli/main.ts": [
     'import { greet } from "@/lib/greet";',
@@ -81,6 +85,41 @@ describe("the compiled CLI", () => {
   it("leaves an @/ import that does not resolve to fail at run time, as under tsx", async () => {
     const mod = await import(pathToFileURL(await freshlyBuilt()).href);
     expect((await mod.main([])).optional).toBe("missing");
+  });
+});
+
+describe("the build's other programs", () => {
+  it("compiles the background thread's and the queue worker's entries beside the CLI", async () => {
+    const dir = path.dirname(await freshlyBuilt());
+    const background = await import(pathToFileURL(path.join(dir, "background.mjs")).href);
+    expect(await background.runBackgroundThread()).toBe("hello background");
+    const worker = await import(pathToFileURL(path.join(dir, "worker.mjs")).href);
+    expect(worker.started).toBe("hello worker");
+  });
+});
+
+describe("currentBuild", () => {
+  it("returns a fresh build without loading esbuild (an install without dev dependencies)", async () => {
+    const entry = await freshlyBuilt();
+    expect(await currentBuild({ root, esbuild: NOT_INSTALLED })).toBe(path.dirname(entry));
+  });
+
+  it("rebuilds a stale build", async () => {
+    const before = path.dirname(await freshlyBuilt());
+    const now = new Date();
+    fs.utimesSync(path.join(root, "lib/greet.ts"), now, now);
+    const after = await currentBuild({ root });
+    expect(after).not.toBe(before);
+    expect(fs.existsSync(path.join(after, "main.mjs"))).toBe(true);
+  });
+
+  it("refuses a stale build when esbuild is not installed, saying how to build", async () => {
+    await freshlyBuilt();
+    const now = new Date();
+    fs.utimesSync(path.join(root, "lib/greet.ts"), now, now);
+    const failure = currentBuild({ root, esbuild: NOT_INSTALLED });
+    await expect(failure).rejects.toBeInstanceOf(BuildUnavailable);
+    await expect(failure).rejects.toThrow(/npm run build:cli/);
   });
 });
 

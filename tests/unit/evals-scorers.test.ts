@@ -53,7 +53,7 @@ describe("eval scorers fail bad answers and pass good ones", () => {
     expect(run(spec, ctx("FY2023 EBITDA was EUR 3.6 million. It was restated from EUR 3.9 million in the corrected report."))).toBe(true);
   });
 
-  it("meta_commentary_at_most_one_line fails the P7 bad example", () => {
+  it("meta_commentary_at_most_one_line fails an answer that opens with lines about itself", () => {
     expect(run({ check: "meta_commentary_at_most_one_line" }, ctx("Let me analyze the revenue data for you. Looking at the financial statements, revenue was EUR 5.2 million."))).toBe(false);
     expect(run({ check: "meta_commentary_at_most_one_line" }, ctx("Here's the P&L breakdown:\n- Revenue: EUR 5.2 million"))).toBe(true);
   });
@@ -91,7 +91,7 @@ describe("eval scorers fail bad answers and pass good ones", () => {
 });
 
 describe("dataset and summary", () => {
-  it("has EVAL-001…010 as in P7 and at least fifteen more, ids unique", () => {
+  it("has EVAL-001…010 and at least fifteen more, ids unique", () => {
     const cases = loadCases();
     const ids = cases.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);

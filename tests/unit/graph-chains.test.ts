@@ -31,7 +31,7 @@ describe("supersession chains (shared by the Postgres and Neo4j stores)", () => 
   });
 });
 
-describe("P1 contradictions as the stores return them", () => {
+describe("contradictions as the stores return them", () => {
   const base: FindingRef = {
     id: "a", documentId: "d1", filename: "deck.pdf", documentDate: "2024-10-03", documentKind: "presentation", metric: "Revenue",
     metricKey: "revenue", period: "FY2023", valueText: "EUR 18.9 million", valueNum: 18_900_000, unit: "currency", currency: "EUR",
@@ -53,7 +53,7 @@ describe("P1 contradictions as the stores return them", () => {
     expect(out[0]).toMatchObject({ metricKey: "revenue", period: "FY2023", reason: "differs", a: { id: "a" }, b: { id: "b" } });
   });
 
-  it("drops pairs that fail P1 or are outside the asked period", () => {
+  it("drops pairs that are no conflict or are outside the asked period", () => {
     const candidates = [{ relationId: "r1", reason: "", a: base, b: other }];
     expect(p1Contradictions(candidates, linkedBy([{ fromId: "d2", toId: "d1" }]))).toEqual([]);
     expect(p1Contradictions([{ relationId: "r2", reason: "", a: base, b: { ...other, isForecast: true } }], none)).toEqual([]);

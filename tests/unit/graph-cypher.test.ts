@@ -53,7 +53,7 @@ describe("Cypher builders", () => {
     expect(chainQuery("document", "newer")).toContain("all(r IN rs WHERE r.version = true)");
   });
 
-  it("encodes P1 in the conflict query", () => {
+  it("encodes the conflict predicate in the conflict query", () => {
     const q = contradictionsQuery();
     expect(q).toContain("NOT a.superseded AND NOT b.superseded");
     expect(q).toContain("a.isForecast = b.isForecast");

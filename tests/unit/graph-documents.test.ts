@@ -12,7 +12,7 @@ import {
 const doc = (id: string, filename: string, extra: Partial<DocInfo> = {}): DocInfo => ({ id, filename, ...extra });
 const pairs = (edges: { fromId: string; toId: string }[]) => edges.map((e) => `${e.fromId}>${e.toId}`).sort();
 
-describe("filename patterns (seed 002 P8 method 1)", () => {
+describe("version order from filename patterns", () => {
   it("labels versions like lib/ingest/metadata.ts", () => {
     expect(versionLabel("annual_report_CORRECTED.pdf")).toMatchObject({ group: "annual_report", rank: 100, marker: "_CORRECTED" });
     expect(versionLabel("forecast_v2.xlsx")).toMatchObject({ group: "forecast", rank: 2, marker: "_v2" });

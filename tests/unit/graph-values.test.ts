@@ -93,7 +93,7 @@ describe("numbers and rounding", () => {
   });
 });
 
-describe("P1 conflict predicate", () => {
+describe("conflict predicate: one metric and period, two documents, two values", () => {
   const base: FindingRef = {
     id: "a", documentId: "d1", filename: "deck.pdf", documentDate: "2024-10-03", documentKind: "presentation", metric: "Revenue",
     metricKey: "revenue", period: "FY2023", valueText: "EUR 18.9 million", valueNum: 18_900_000, unit: "currency", currency: "EUR",

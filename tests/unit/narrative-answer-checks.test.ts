@@ -115,7 +115,7 @@ describe("a year split by the PDF's letter spacing", () => {
   });
 });
 
-describe("held-out-r3 classes: a figure sentence must state that figure", () => {
+describe("a figure sentence must state that figure", () => {
   it("the day of a date is no value: a footnote naming the rate 'as of December 31, 2015' does not answer it", () => {
     const note = "Note that this amount is not included in the calculation of the portfolio occupancy rate for in-service properties as of December 31, 2015.";
     expect(ask("What was the occupancy rate of Acme's in-service properties as of December 31, 2015?", note).quotes).toEqual([]);

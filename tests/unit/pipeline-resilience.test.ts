@@ -4,7 +4,7 @@ import { CircuitBreaker } from "@/lib/pipeline/circuit-breaker";
 import { ManualClock } from "@/lib/pipeline/clock";
 import { backoffMs, classifyError, PermanentTaskError, TransientTaskError } from "@/lib/pipeline/errors";
 
-describe("error classification (seed 000)", () => {
+describe("error classification", () => {
   const cases: [string, unknown, "transient" | "permanent", string][] = [
     ["429", Object.assign(new Error("Too Many Requests"), { status: 429 }), "transient", "RATE_LIMIT"],
     ["AI SDK statusCode 500", Object.assign(new Error("Internal"), { statusCode: 500 }), "transient", "API_ERROR"],

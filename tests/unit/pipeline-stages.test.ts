@@ -6,7 +6,7 @@ import { computeProcessStage, explainProcessStage, type GatheredProcessEvidence,
 
 const none: ProcessEvidence = { hasDirective: false, hasSou: false, hasSouPublishedEvent: false, hasRemissEvents: false, hasProposition: false, hasLaw: false };
 
-describe("process stage machine (seed 001, Swedish explanations)", () => {
+describe("process stage machine, with Swedish explanations", () => {
   const cases: [string, Partial<ProcessEvidence>, string, string][] = [
     ["nothing known", {}, "directive", "Processen har inletts, närmare uppgifter saknas ännu"],
     ["a directive", { hasDirective: true }, "directive", "Direktiv utfärdat, utredningsarbete pågår"],

@@ -27,7 +27,7 @@ describe("viewer highlight", () => {
   });
 });
 
-describe("highlights on word boundaries (issue 20)", () => {
+describe("highlights on word boundaries", () => {
   it("widens an excerpt cut mid-word to the whole word at both ends", () => {
     const text = "Total revenues increased substantially in the year, driven by subscriptions.";
     const [r] = locateHighlight(text, "venues increased substan");

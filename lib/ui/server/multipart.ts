@@ -86,19 +86,26 @@ function newParser(contentType: string, l: Required<MultipartLimits>) {
   }
 }
 
-/** Streams one file part to `file`, hashing as it goes. Rejects with 413 past the size limit. */
-async function saveFile(stream: Readable & { truncated?: boolean }, file: string, filename: string, maxFileBytes: number, onBytes: (n: number) => void): Promise<{ bytes: number; sha256: string }> {
+/**
+ * Streams one file part to `file`, hashing as it goes. Rejects with 413 past the size limit, and
+ * reports it to `onTooLarge` at once: busboy drops the rest of the file but goes on reading the
+ * body, and by the time the rejection arrives (a few ticks later) megabytes more would have been
+ * read and counted as non-file bytes.
+ */
+async function saveFile(stream: Readable & { truncated?: boolean }, file: string, filename: string, maxFileBytes: number, on: { bytes: (n: number) => void; tooLarge: (e: MandaError) => void }): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash("sha256");
   let bytes = 0;
   let tooLarge = false;
   stream.on("limit", () => {
     tooLarge = true;
-    stream.destroy(new MandaError("too_large:file", `"${safeFilename(filename)}" is larger than the upload limit of ${mb(maxFileBytes)} (MANDA_MAX_UPLOAD_BYTES).`));
+    const error = new MandaError("too_large:file", `"${safeFilename(filename)}" is larger than the upload limit of ${mb(maxFileBytes)} (MANDA_MAX_UPLOAD_BYTES).`);
+    on.tooLarge(error);
+    stream.destroy(error);
   });
   const tap = new Transform({
     transform(chunk: Buffer, _enc, cb) {
       bytes += chunk.length;
-      onBytes(chunk.length);
+      on.bytes(chunk.length);
       hash.update(chunk);
       cb(null, chunk);
     },
@@ -161,7 +168,8 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, con
       files.push(undefined);
       const file = path.join(dir, `${index}-${randomUUID()}`);
       const filename = info.filename ?? "upload";
-      saving.push(saveFile(stream, file, filename, limits.maxFileBytes, (n) => (fileBytes += n)).then(
+      const on = { bytes: (n: number) => void (fileBytes += n), tooLarge: fail };
+      saving.push(saveFile(stream, file, filename, limits.maxFileBytes, on).then(
         ({ bytes, sha256 }) => void (files[index] = { field: name, filename: safeFilename(filename), mime: info.mimeType || null, path: file, bytes, sha256 }),
         (e) => fail(e),
       ));

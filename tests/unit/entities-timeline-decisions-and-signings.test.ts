@@ -1,7 +1,6 @@
 /**
- * Error classes found by the sixth fresh labelled sample of bench:entities (round 6, read blind
- * after round 5's fixes): each case is a made-up sentence or page of the same shape (no filing
- * text), checked against the rules extractors.
+ * The rules extractors on made-up sentences and pages: officers' titles and names around note
+ * headings and chart legends, and which dated acts are decisions, signings or no event.
  */
 import { describe, expect, it } from "vitest";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
@@ -38,7 +37,7 @@ function columnsPage(pageNumber: number, rows: string[][], xs: number[]): Extrac
   return { pageNumber, text, spans };
 }
 
-describe("entities: round 6 classes", () => {
+describe("entities: wrapped titles, note headings and chart legends", () => {
   it("reads an officer's title wrapped after '&' onto the next line whole", () => {
     const officers = columnsPage(8, [
       ["Information About Our Executive Officers"],
@@ -49,7 +48,7 @@ describe("entities: round 6 classes", () => {
     expect(readFilingFacts([officers]).officers.map((o) => o.title)).toEqual(["Group President, Transportation & Electronics", "Executive Vice President and Chief Financial Officer"]);
   });
 
-  it("(round 7) starts a name after a numbered note heading on the line above, however long the heading", () => {
+  it("starts a name after a numbered note heading on the line above, however long the heading", () => {
     // a page of lines about 60 characters wide, so the heading's 40 characters are no short line
     const body = [
       "On October 9, 2018, we acquired all the outstanding shares of",
@@ -67,7 +66,7 @@ describe("entities: round 6 classes", () => {
   });
 });
 
-describe("timeline: round 6 event classes", () => {
+describe("timeline: decisions, signings and approvals", () => {
   it("types a ruling or a board resolution 'dated' a day as a decision, not a signing", () => {
     expect(typed("Additionally, the ruling of the court overseeing the Utility’s probation dated April 3, 2019 places further restrictions on dividends.")).toEqual([["decision", "2019-04-03"]]);
     expect(typed("She is indemnified in accordance with the terms of the re solution of the Board of Directors of Harbour Corporation dated July 19, 1995, or as required by law.")).toEqual([["decision", "1995-07-19"]]);
@@ -75,7 +74,7 @@ describe("timeline: round 6 event classes", () => {
 
   it("reads no decision into an approval only on a condition ('that, if approved, would extend …')", () => {
     expect(typed("On October 1, 2018, the Utility entered into a stipulation with TAG that, if approved, would extend the rate case cycle through 2022.").filter(([t]) => t === "decision")).toEqual([]);
-    // (round 7) the condition a few words before the cue
+    // the condition a few words before the cue
     expect(typed("The agreement will terminate if the effective date does not occur on or prior to September 30, 2020 or December 31, 2020 if such later outside date is approved by the court.").filter(([t]) => t === "decision")).toEqual([]);
     // an approval that happened stays one
     expect(typed("On October 1, 2018, the Commission approved the stipulation.")).toEqual([["decision", "2018-10-01"]]);

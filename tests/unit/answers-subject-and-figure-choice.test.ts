@@ -1,6 +1,6 @@
 /**
- * Classes of wrong answers found by a blind batch of questions on real filings (none of their
- * wording or figures here; made-up companies):
+ * Which figure or sentence answers a question about a filing, on made-up companies, where a
+ * plausible reading gives a wrong answer:
  * - a product's or subsidiary's revenue ("how much revenue did Widget Pro generate") answered with
  *   the company's total;
  * - a share of revenue that "came from" somewhere answered with the revenue line;

@@ -1,7 +1,7 @@
 /**
- * Error classes found by the fourth fresh labelled sample of bench:entities (round 4, read blind):
- * each case is a made-up sentence or page of the same shape (no filing text), checked against the
- * rules extractors.
+ * The rules extractors on made-up sentences and pages: where a company's name starts and ends
+ * (digits, registry numbers, titles, wrapped cells, names joined by 'and', two-column lists), and
+ * sentences whose cue word dates no event.
  */
 import { describe, expect, it } from "vitest";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
@@ -19,7 +19,7 @@ const typed = (text: string) => events(text).map((e) => [e.eventType, e.eventDat
 
 const positioned = (lines: Array<Array<[string, number]>>): ExtractionPage => ({ pageNumber: 30, ...positionedText(lines, { blankWidth: 9000 }) });
 
-describe("entities: round 4 classes", () => {
+describe("entities: where a company's name starts and ends", () => {
   it("keeps a name whose first word holds a digit before the number inside it ('QX7 400 Harbourside LLC')", () => {
     expect(orgs(page("On May 3, 2020, the Utility and QX7 400 Harbourside LLC (“Landlord”), a wholly owned subsidiary of a fund, entered into a lease."))).toEqual(["QX7 400 Harbourside LLC"]);
   });
@@ -68,7 +68,7 @@ describe("entities: round 4 classes", () => {
   });
 });
 
-describe("timeline: round 4 classes", () => {
+describe("timeline: sentences that date no event", () => {
   it("reads being named in a lawsuit as no appointment", () => {
     expect(events("In October 2018, Lumen and other defendants, including two suppliers, were named in a putative class action in the U.S. District Court.")).toEqual([]);
     // the cue's window ends right after "were named i": its exclusion still reads the words after it

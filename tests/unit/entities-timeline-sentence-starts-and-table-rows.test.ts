@@ -1,7 +1,7 @@
 /**
- * Error classes found by the fifth fresh labelled sample of bench:entities (round 5, read blind):
- * each case is a made-up sentence or page of the same shape (no filing text), checked against the
- * rules extractors.
+ * The rules extractors on made-up sentences and pages: where an event's description starts, which
+ * table row describes a date, dates that are no event, and names read across possessives, lost
+ * ligatures, fund series and past titles.
  */
 import { describe, expect, it } from "vitest";
 import { extractEntitiesFromPages, sentencesOf } from "@/lib/extraction/entities";
@@ -19,7 +19,7 @@ const events = (p: ExtractionPage) => extractTimelineFromPages([p], ctx).candida
 const typed = (text: string) => events(page(text)).map((e) => [e.eventType, e.eventDate]);
 const described = (text: string, date: string) => events(page(text)).find((e) => e.eventDate === date)?.description;
 
-describe("timeline: round 5 descriptions start where the sentence starts", () => {
+describe("timeline: descriptions start where the sentence starts", () => {
   it("keeps the subject of a long sentence instead of cutting into it before the date", () => {
     const text =
       "Dana Whitfield currently serves as Executive Vice President of the Harbourline Customer organization. " +
@@ -91,7 +91,7 @@ function tablePage(rows: string[][]): ExtractionPage {
   return { pageNumber: 45, text, spans };
 }
 
-describe("timeline: round 5 table rows", () => {
+describe("timeline: a date in a table row", () => {
   it("describes a date in a table's cell by its own row, not the row printed after it", () => {
     const p = tablePage([
       ["Westrazine\n(westra-4)", "Plaque psoriasis", "Approved", "June\n2021"],
@@ -103,7 +103,7 @@ describe("timeline: round 5 table rows", () => {
   });
 });
 
-describe("timeline: round 5 event classes", () => {
+describe("timeline: dates that are no event", () => {
   it("reads no event into the start of a period ('since January 29, 2019')", () => {
     expect(typed("The Utility has received over 100,000 proofs of claim since January 29, 2019, of which most were resolved by the trusts and approved.")).toEqual([]);
   });
@@ -132,7 +132,7 @@ describe("timeline: round 5 event classes", () => {
   });
 });
 
-describe("entities: round 5 classes", () => {
+describe("entities: possessives, broken text layers, fund series and past titles", () => {
   it("reads no company into a possessive plural ('Consolidated Statements of Partners’ Capital')", () => {
     expect(orgs(page("(iv) the Consolidated Statements of Stockholders’ Equity, (v) the Consolidated Statements of Partners’ Capital, (vi) related notes."))).toEqual([]);
     expect(orgs(page("The fund is managed by Westbrook Capital Partners, a Delaware firm."))).toEqual(["Westbrook Capital Partners"]);

@@ -1,7 +1,6 @@
 /**
- * Round 8 of the entities and timeline bench (bench/entities.ts): the shared sentence reader, and
- * the classes of wrong names the round and the earlier rounds' leftovers showed, each on a small
- * made-up page.
+ * The shared sentence reader, names the PDF text layer cut or glued, and timeline rows under a
+ * group heading or too long to show whole, each on a small made-up page.
  */
 import { describe, expect, it } from "vitest";
 import { splitSentences } from "@/lib/answers/narrative/segment";
@@ -47,7 +46,7 @@ describe("the shared sentence reader", () => {
   });
 });
 
-describe("entities: names cut or glued (round 8 and the leftovers of earlier rounds)", () => {
+describe("entities: names cut or glued", () => {
   it("keeps a lower-case preposition inside a listed name ('Beacon on Demand US LLC'), not in prose", () => {
     const list = page("Subsidiaries of the Registrant\nHalcyon Tools, LLC United States of America\nBeacon on Demand US LLC United States of America\nTroves, LLC United States of America");
     expect(orgs(list)).toContain("Beacon on Demand US LLC");
@@ -121,7 +120,7 @@ function placedPage(cells: Array<[string, number, number, string?]>): Extraction
   return { pageNumber: 30, text, spans };
 }
 
-describe("timeline: a table row under a group heading (round 7's leftover)", () => {
+describe("timeline: a table row under a group heading", () => {
   it("describes a row by the group heading printed left of it across its rows ('Harbour Vaccine' | 'Booster | Approved | October 2021')", () => {
     const p = placedPage([
       ["PRODUCT", 20, 60], ["SERIES", 110, 60], ["EU", 170, 60],
@@ -140,7 +139,7 @@ describe("timeline: a table row under a group heading (round 7's leftover)", () 
   });
 });
 
-describe("timeline: a list item too long to show whole (round 6's leftover)", () => {
+describe("timeline: a list item too long to show whole", () => {
   it("keeps what is dated (the item's head) and the date's clause, the middle left out", () => {
     const text =
       "Bond Documents means each of the following agreements, as amended, supplemented, restated, or otherwise modified from time to time: (c) Reimbursement Agreement between the Utility and Westbrook Bank of Commerce, New York Branch relating to the Harbour County Pollution Control Financing Authority Pollution Control Refunding Revenue Bonds (Harbour Gas Company) 1997 Series B, dated December 1, 2015; (d) Reimbursement Agreement between the Utility and Quill Bank Ltd. relating to the Harbour County Pollution Control Financing Authority Pollution Control Refunding Revenue Bonds (Harbour Gas Company) 1997 Series C.";
