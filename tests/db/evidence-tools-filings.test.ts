@@ -111,3 +111,35 @@ describe("evidence tools on filings as PDFs print them", () => {
     expect(due).toMatchObject({ status: "answered", value: 300 * scale });
   });
 });
+
+describe("company facts from a quarter filed after the annual report", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let ctx: AgentContext;
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    const deal = await createDeal({ db, slug: "lantern-q", name: "Lantern Q" });
+    ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
+    const dir = tempDir("manda-evidence-quarter-");
+    const quarter = cover(2023, ["LANTERN FORGE, INC."]).replace("FORM 10-K", "FORM 10-Q").replace("For the fiscal year ended December 31, 2023", "For the quarterly period ended March 31, 2023");
+    const filings: Array<[string, string[]]> = [
+      ["LANTERN_2022_10K.txt", [cover(2022, ["LANTERN FORGE, INC."]), people2022, ...statements("Lantern Forge, Inc.", 1), audit]],
+      ["LANTERN_2023Q1_10Q.txt", [quarter, "Item 1. Financial Statements", "Nothing of the company's address is restated here."]],
+    ];
+    for (const [file, pages] of filings) {
+      const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, file, new TextEncoder().encode(pages.join("\f"))) });
+      if (r.status !== "indexed" || !r.documentId) throw new Error(`${file} was not indexed`);
+      await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind: "entities", mode: "rules" });
+    }
+  }, 180_000);
+  afterAll(() => cleanup());
+
+  it("a later quarter's cover stating the headquarters is current, not history of an older filing", async () => {
+    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shape is asserted field by field
+    const out = (await tools.get_company_facts!.execute(tools.get_company_facts!.inputSchema.parse({ facts: ["headquarters"] }), { toolCallId: "t", messages: [] })) as Record<string, any>;
+    expect(out.facts.headquarters[0]).toMatchObject({ document: "LANTERN_2023Q1_10Q.txt", detail: expect.stringMatching(/Halvorsen, Minnesota/) });
+    expect(out.facts.headquarters[0].superseded).toBeUndefined();
+  });
+});

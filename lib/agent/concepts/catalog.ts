@@ -168,7 +168,7 @@ export const CONCEPTS: Concept[] = [
   { id: "general_counsel", label: "General counsel", kind: "person", terms: ["general counsel", "chief legal officer", "top lawyer"], role: "general counsel" },
   { id: "executives", label: "Executive officers", kind: "person", terms: ["executives", "executive officers", "management team", "management", "leadership", "leadership team"], role: "" },
   // organisation facts
-  { id: "auditor", label: "Auditor", kind: "organisation", terms: ["auditor", "auditors", "audit firm", "accounting firm", "independent registered public accounting firm"], phrases: ["audits their books", "audits the books", "who audits", "signs off the accounts", "audited by"], fact: "auditor" },
+  { id: "auditor", label: "Auditor", kind: "organisation", terms: ["auditor", "auditors", "audit firm", "accounting firm", "independent registered public accounting firm"], phrases: ["audits their books", "audits the books", "who audits", "signs off the accounts", "signs off audit", "who does audit", "audited by"], fact: "auditor" },
   { id: "headquarters", label: "Headquarters", kind: "place", terms: ["headquarters", "hq", "head office", "principal executive offices", "main office"], phrases: ["where are they based", "where is it based", "where are they headquartered", "where is the company located", "where is it headquartered"], fact: "headquarters" },
   { id: "subsidiaries", label: "Subsidiaries", kind: "organisation", terms: ["subsidiaries", "subsidiary"], fact: "subsidiaries" },
   { id: "customers", label: "Major customers", kind: "organisation", terms: ["biggest customer", "largest customer", "major customers", "key customers", "customer concentration"], fact: "customers" },

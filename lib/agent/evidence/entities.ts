@@ -99,7 +99,7 @@ function newestFirst(mentions: EntityMentionRow[], toItem: (m: EntityMentionRow)
   return out;
 }
 
-interface Scoped { company?: string; mentions: EntityMentionRow[]; newest?: string; newestAnnual?: string; documentIds: string[] }
+interface Scoped { company?: string; mentions: EntityMentionRow[]; newest?: string; newestAnnual?: string; newestAnnualYear?: number; documentIds: string[] }
 
 async function scopedMentions(deps: Deps, company?: string): Promise<Scoped | { error: string }> {
   const scope = await resolveScope(deps.db, deps.dealId, { company });
@@ -109,7 +109,8 @@ async function scopedMentions(deps: Deps, company?: string): Promise<Scoped | { 
   const byYear = [...scope.documents].sort((a, b) => (b.fiscalYear ?? 0) - (a.fiscalYear ?? 0));
   // facts as of a date (headcount, auditor) are restated by each annual report, not by a quarter's or an event's filing
   const annual = byYear.filter((d) => /annual/i.test(d.kind ?? ""));
-  return { company: scope.company, mentions, newest: byYear[0]?.filename, newestAnnual: (annual[0] ?? byYear[0])?.filename, documentIds };
+  const newestAnnual = annual[0] ?? byYear[0];
+  return { company: scope.company, mentions, newest: byYear[0]?.filename, newestAnnual: newestAnnual?.filename, ...(newestAnnual?.fiscalYear ? { newestAnnualYear: newestAnnual.fiscalYear } : {}), documentIds };
 }
 
 function register(deps: Deps, items: CitedItem[], mentions: EntityMentionRow[]): void {
@@ -182,7 +183,7 @@ async function factItems(deps: Deps, f: CompanyFact, mentions: EntityMentionRow[
 export async function runCompanyFacts(deps: Deps, input: { company?: string; facts?: CompanyFact[] }): Promise<FactsOutput> {
   const got = await scopedMentions(deps, input.company);
   if ("error" in got) return { items: [], facts: {}, notes: [], error: got.error };
-  const { documentIds, newestAnnual: newest } = got;
+  const { documentIds, newestAnnual: newest, newestAnnualYear } = got;
   const wanted = input.facts?.length ? input.facts : (Object.keys(FACT_ROLE) as CompanyFact[]);
   const facts: Partial<Record<CompanyFact, CitedItem[]>> = {};
   const notes: string[] = [];
@@ -192,7 +193,9 @@ export async function runCompanyFacts(deps: Deps, input: { company?: string; fac
     const items = await factItems(deps, f, got.mentions, documentIds);
     if (items.length) facts[f] = items;
     // a fact as of a date read only from an older filing is history: the newest filing is searched for the current one
-    const stale = AS_OF.has(f) && items.length > 0 && !!newest && items[0]!.document !== newest;
+    // (a later quarter's cover stating it is no older than the annual report)
+    const older = (i: CitedItem) => i.document !== newest && !(newestAnnualYear && (i.fiscalYear ?? 0) >= newestAnnualYear);
+    const stale = AS_OF.has(f) && items.length > 0 && !!newest && older(items[0]!);
     if (stale) {
       facts[f] = items.map((i) => ({ ...i, superseded: true }));
       notes.push(`The ${f} above is stated in an older filing (${items[0]!.document}); the newest annual report, ${newest}, states none that extraction read: read its passages below before answering for now.`);
