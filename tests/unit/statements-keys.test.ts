@@ -13,6 +13,11 @@ describe("statement line items", () => {
     expect(key("cash_flow", "Proceeds from sale of property, plant and equipment")).toBeUndefined();
   });
 
+  it("maps dividends paid to common holders, with or without preferred, but not preferred or minority dividends alone", () => {
+    for (const label of ["Dividends — common and preferred", "Dividends - common", "Cash dividends paid", "Dividends paid to stockholders", "Payments of dividends", "Payments for dividends"]) expect(key("cash_flow", label, "Cash provided (used) by financing activities:"), label).toBe("dividends_paid");
+    for (const label of ["Preferred dividends paid", "Dividends paid to noncontrolling interests"]) expect(key("cash_flow", label, "Cash provided (used) by financing activities:"), label).toBeUndefined();
+  });
+
   it("maps revenue and cost of revenue without confusing them", () => {
     for (const l of ["Net sales", "Total net revenue", "Revenues", "Total revenues", "Revenue"]) expect(key("income", l), l).toBe("revenue");
     for (const l of ["Cost of sales", "Cost of revenue", "Cost of goods sold", "Total cost of revenue", "Cost of products", "Cost of services"]) expect(key("income", l), l).toBe("cost_of_revenue");
