@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -132,6 +132,15 @@ describe("evidence writers", () => {
     expect(writeLabelledRow(rows, readQuestion("streaming content obligations 2013", ["ACME INC."]))).toBeNull();
   });
 
+  it("rows that disagree on a labelled figure give the value more of the filing's tables state, and none on a tie", () => {
+    const at = (label: string, title: string, page: number, value: number): LineItemRow => ({ ...row(label, title, value), page, citation: `(source: ACME_2022_10K.pdf, p.${page})` });
+    const rows = [at("Restructuring", "Selected data", 45, 828), at("Restructuring (Note 10)", "", 61, 828), at("Restructuring", "Operating expenses", 48, 828), at("Restructuring", "", 62, 20)];
+    for (const q of ["how much did acme book in restructuring charges in fy22?", "acme restructuring fy2022", "what restructuring costs did acme record in 2022"]) {
+      expect(writeLabelledRow({ rows, notFound: [], notes: [] }, readQuestion(q, ["ACME INC."])), q).toMatch(/fiscal 2022: \*\*(?:USD )?828 million\*\*/);
+    }
+    expect(writeLabelledRow({ rows: [rows[0]!, rows[3]!], notFound: [], notes: [] }, readQuestion("acme restructuring fy2022", ["ACME INC."]))).toBeNull();
+  });
+
   it("a price paid for a counterparty comes from the sentence naming it, a verb of buying and the price", () => {
     const o = { company: "ACME INC.", passages: [
       passage("Operating expenses increased $4.2 billion or 21% driven by 4 points of growth from the Harwick acquisition."),
@@ -221,6 +230,14 @@ describe("a quoted sentence for a figure asked", () => {
     }
     // the change itself asked: the sentence answers
     expect(quoteAnswerOverride(readQuestion("acme ground operating income growth 2015", ROOM), quote("Acme Ground segment operating income increased 19% in 2015 primarily due to yield improvement."), [])).toBeNull();
+  });
+
+  it("a sentence giving what one part contributed to the figure is no answer for the figure, in three wordings", () => {
+    for (const q of ["acme hardware revenue fy2015", "how much revenue did acme's hardware business make in 2015?", "Acme: hardware revenues for fiscal 2015?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("In reported currency, Cerner contributed $140 million to our hardware business’ revenues in fiscal 2015."), []), q).toMatch(/^I couldn't find a stated hardware revenue/);
+      expect(quoteAnswerOverride(r, quote("Hardware revenues were $3,274 million in fiscal 2015, of which Cerner contributed $140 million."), []), q).toBeNull();
+    }
   });
 
   it("a percentage of an amount asked, or a rate of production, is not held to these bars", () => {
@@ -330,6 +347,16 @@ describe("a part's growth asked", () => {
     expect(evidenceAnswer(r, [rows, search])).toMatch(/grew 16% year on year/);
     // the level asked is still the row's
     expect(evidenceAnswer(readQuestion("What was the services revenue in Q3 2024?", ROOM), [rows])).toMatch(/4,300|4\.3/);
+  });
+});
+
+describe("a count's row named by any of the concept's names", () => {
+  const stores = conceptById("stores")!;
+  const count = (label: string, value: number, title: string): LineItemRow => ({ ...row(label, title, value), scale: 1, currency: undefined, columns: [{ period: "FY2022", months: 0, value, printed: String(value) }] });
+  it("reads 'Total Systemwide restaurants' as the store count, and not a part's or an expense row", () => {
+    const rows = [count("Total Systemwide restaurants", 40275, "Restaurant information by ownership type"), count("Total Franchised", 38169, "Restaurant information by ownership type"), row("Restaurants", "Rent expense", 1416)];
+    expect(pickRow({ company: "ACME INC.", rows, notFound: [], notes: [] }, stores)?.label).toBe("Total Systemwide restaurants");
+    expect(pickRow({ company: "ACME INC.", rows: [count("Total restaurants", 9500, "Store data"), count("International restaurants", 4000, "Store data")], notFound: [], notes: [] }, stores)?.label).toBe("Total restaurants");
   });
 });
 

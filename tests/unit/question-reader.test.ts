@@ -115,6 +115,24 @@ describe("question reader", () => {
     expect(readQuestion("how much debt did alderwick pay down?", ROOM).polar).toBe(false);
   });
 
+  it("reads 'as a % of revenue?' after a figure as that figure over revenue, and carries the ratio to the next year asked", () => {
+    for (const q of ["as a % of revenue?", "what percent of revenue is that", "and as a share of sales?"]) {
+      expect(calls(q, "alderwick net income 2022")?.[0]?.input, q).toMatchObject({ formula: "net_income / revenue", unit: "percent", periods: ["FY2022"] });
+    }
+    const ratio = readQuestion("as a % of revenue?", ROOM, readQuestion("alderwick net income 2022", ROOM));
+    for (const [q, year] of [["and fy21?", "FY2021"], ["what about 2020", "FY2020"], ["and the year before?", "FY2021"]] as const) {
+      expect(evidenceCalls(readQuestion(q, ROOM, ratio))?.[0]?.input, q).toMatchObject({ formula: "net_income / revenue", unit: "percent", periods: [year] });
+    }
+    // a standalone share keeps its order when carried ("what share of revenue was operating income" puts revenue below)
+    expect(calls("and 2021?", "what share of alderwick's revenue was operating income in 2022")?.[0]?.input).toMatchObject({ formula: "operating_income / revenue", periods: ["FY2021"] });
+  });
+
+  it("reads a phrase opened by a preposition only as written: 'in restructuring charges' is no 'in charge'", () => {
+    expect(readQuestion("how much did alderwick book in restructuring charges in fy22?", ROOM).concepts.map((c) => c.id)).not.toContain("ceo");
+    expect(readQuestion("who is in charge at alderwick", ROOM).concepts.map((c) => c.id)).toContain("ceo");
+    expect(readQuestion("how much did alderwick book in restructuring charges in fy22?", ROOM).label).toBe("restructuring");
+  });
+
   it("reads a terse question ending in 'why' or 'reason' as asking a reason, not a yes/no about the move", () => {
     for (const q of ["alderwick widget revenue decline 2022 why", "alderwick operating cash flow decline 2022 reason", "alderwick rev drop 2022 - why?"]) {
       const r = readQuestion(q, ROOM);

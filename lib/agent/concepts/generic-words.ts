@@ -19,7 +19,8 @@ export const GENERIC_WORDS = new Set(
     "usd dollars dollar eur euro euros sek gbp million millions mm mn billion billions bn thousand thousands k % percent percentage " +
     "roughly approximately about around exactly just only also again then actually really basically essentially " +
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
-    "spend spent spending expense expenses cost costs make made bring brought generate generated earn earned put into new " +
+    "spend spent spending expense expenses cost costs charge charges make made bring brought generate generated earn earned put into new " +
+    "book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
     "did they any name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +
@@ -40,6 +41,7 @@ export const GENERIC_WORDS = new Set(
 
 /**
  * Words a table row's label may add to a concept's name and still be the concept itself ("Total
- * backlog", "Net debt (non-GAAP measure)", "Total Americas Segment"), as stems.
+ * backlog", "Net debt (non-GAAP measure)", "Total Americas Segment", "Total Systemwide
+ * restaurants": the whole, franchised and owned), as stems.
  */
-export const PLAIN_LABEL_STEMS = new Set(["total", "the", "at", "year", "end", "of", "period", "consolid", "compani", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur", "and", "segment", "busi", "group", "divis", "region"]);
+export const PLAIN_LABEL_STEMS = new Set(["total", "the", "at", "year", "end", "of", "period", "consolid", "compani", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur", "and", "segment", "busi", "group", "divis", "region", "systemwid", "worldwid"]);

@@ -69,13 +69,15 @@ function matchAt(toks: Token[], at: number, stems: string[], gap: number): numbe
 }
 
 const CLAUSE_BREAK = /[,:;!?]|\.\s|\s[-–—]\s/;
+/** A phrase opened by a preposition ("in charge") is said as written: "in restructuring charges" is no "in charge". */
+const OPENS_TIGHT = new Set(["in", "on", "at", "of", "for", "to", "by", "the", "a", "an"]);
 
 /** Every concept the question names, left to right, longest match first where they overlap. */
 export function findConcepts(text: string, toks: Token[] = tokens(text)): ConceptHit[] {
   const found: ConceptHit[] = [];
   for (const p of allPatterns()) {
     for (let at = 0; at < toks.length; at++) {
-      const end = matchAt(toks, at, p.stems, p.phrase ? 2 : 0);
+      const end = matchAt(toks, at, p.stems, p.phrase && !OPENS_TIGHT.has(p.stems[0]!) ? 2 : 0);
       if (end === undefined) continue;
       // a phrase's words are one clause: "an operating summary: revenue" is no "operating revenue"
       if (p.phrase && CLAUSE_BREAK.test(text.slice(toks[at]!.end, toks[end - 1]!.start))) continue;

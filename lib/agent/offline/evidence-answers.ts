@@ -15,7 +15,7 @@ import { PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
-import type { LineItemRow, LineItemsOutput } from "../evidence/line-items";
+import type { LineItemColumn, LineItemRow, LineItemsOutput } from "../evidence/line-items";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
 import { changePeriods, type Reading } from "../reader/read";
 
@@ -155,8 +155,12 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
     return label.length > 0 && label.every((w) => want.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
   });
   const valued = fits.map((x) => ({ x, col: asked ? x.columns.find((k) => k.value !== null && k.period === asked) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
-  if (!valued.length || new Set(valued.map((f) => `${f.col!.period}|${f.col!.value}`)).size > 1) return null;
-  const { x, col } = valued[0]!;
+  if (!valued.length) return null;
+  // rows that disagree: the value more of the filing's tables state (a misread line is one place)
+  const agreed = new Set(valued.map((f) => `${f.col!.period}|${f.col!.value}`)).size === 1 ? valued[0]!.x : mostStated(valued.map((f) => f.x), (y) => valued.find((f) => f.x === y)!.col!);
+  const picked = valued.find((f) => f.x === agreed);
+  if (!picked) return null;
+  const { x, col } = picked;
   // a table of money may hold counts ("Paid memberships 43,401" among dollar rows): money when the row prints it so
   const money = !!x.currency && !!readCurrency(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`);
   const shown = x.unit === "%" ? `${col!.printed ?? col!.value}%` : money ? formatAmount(col!.value!, x.scale, x.currency) : `${col!.printed ?? col!.value}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
@@ -249,13 +253,16 @@ function shownValue(c: Concept, col: LineItemRow["columns"][number], row: LineIt
 
 /** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
 function namesOnly(label: string, c: Concept): boolean {
-  const want = new Set(tokens(c.rowWords?.[0] ?? c.terms[0]!).map((t) => t.stem));
   const have = tokens(label).map((t) => t.stem);
-  return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
+  // any one of the concept's names ("Total restaurants" for stores), and nothing but plain words beside it
+  return [...new Set([...(c.rowWords ?? []), ...c.terms])].some((wording) => {
+    const want = new Set(tokens(wording).map((t) => t.stem));
+    return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
+  });
 }
 
 /** A text's stems without the words every label may carry ("total", "of", "segment"). */
-const plainStems = (t: string) => tokens(t).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
+const plainStems = (t: string) => tokens(t.replace(/\((?:see )?notes? [\d, and]+\)|\(\d\)/gi, " ")).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
 
 /** A heading of the row's table names the concept and nothing more ("Total revenue", "Net sales"). */
 function headedByConceptAlone(x: LineItemRow, c: Concept): boolean {
@@ -343,6 +350,26 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // narrower figure of it ("Total subscription revenue")
   const plain = candidates.filter((x) => headedByConceptAlone(x, c));
   return agree(plain) ? plain[0]! : null;
+}
+
+/**
+ * Rows of a labelled figure that disagree: the value that more of the filing's tables state than any
+ * other, and at least two ("Restructuring 828" in the income statement and two MD&A tables, against
+ * a misread "Restructuring 20"). Null on a tie: no guess. A part's rows are not voted on: tables
+ * titled by the part hold its other figures too.
+ */
+function mostStated(rows: LineItemRow[], col: (x: LineItemRow) => LineItemColumn): LineItemRow | null {
+  const tables = new Map<string, { row: LineItemRow; where: Set<string> }>();
+  for (const x of rows) {
+    const v = col(x);
+    if (!v) continue;
+    const key = `${v.period}|${v.value}`;
+    const t = tables.get(key) ?? { row: x, where: new Set<string>() };
+    t.where.add(`${x.document}|${x.page}|${x.table?.title ?? ""}`);
+    tables.set(key, t);
+  }
+  const ranked = [...tables.values()].sort((a, b) => b.where.size - a.where.size);
+  return ranked[0] && ranked[0].where.size >= 2 && (ranked[1]?.where.size ?? 0) < ranked[0].where.size ? ranked[0].row : null;
 }
 
 export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, segment = false, periods: string[] = []): string | null {

@@ -14,13 +14,14 @@ import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeLabelledRow, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, statesAValue } from "@/lib/answers/narrative/fit";
+import { SUBSET_BEFORE } from "../mode/evidence-scope";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
 import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { changePeriods, joinInitials, periodsIn, qualifiersOf, readQuestion, type Reading, type RoomCompany } from "../reader/read";
+import { changePeriods, joinInitials, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -66,9 +67,6 @@ export function answeredPeriod(answer: string): string[] {
 
 /** Words beyond which a question carries more than the reader's slots (definitions, spans, instructions): the metric engine reads those. */
 const LONG_QUESTION = 14;
-/** "What share of revenue did it keep as operating income": the second figure over the first. */
-const SHARE_OF = /\b(?:share|portion|proportion|fraction|part)\s+of\b/i;
-const RATIO_OF = /(?:\bas an? |\bas )?(?:%|\bpercent(?:age)?) of\b|\bdivided by\b|\//i;
 /** Facts the entity rules read whole; customers and subsidiaries are lists they read only in part (passages answer those). */
 const ANSWERED_FACTS = new Set(["auditor", "headquarters", "employees", "registrant"]);
 
@@ -104,7 +102,7 @@ export function stepsFor(r: Reading): Step[] | null {
   if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
   if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : null;
   // a definition, or a long question the metric engine reads itself (a span of years, units and rounding), stays with it
-  const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
+  const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (!!r.ratioOf || RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
   // a definition "A / B" of two statement lines is the ratio step's own reading
   if (ratio && (!r.defines || RATIO_OF.test(r.text))) return ["ratio"];
   // a long question read whole (company, periods, nothing left over) is the reader's; one with words it did not read is the engine's
@@ -130,24 +128,6 @@ function directionSteps(r: Reading, c: Concept): Step[] {
   return computable(c) ? ["rows", "compute"] : ["rows"];
 }
 
-/** "A / B", "A divided by B": the first over the second. */
-const DIVIDED = /\bdivided by\b|\//i;
-/** "% of", "share of", "portion of": the figure named after it is the whole. */
-const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart)\s+of\s+/i;
-
-/**
- * Numerator and denominator of a ratio question: "A / B" is A over B; otherwise the figure named
- * right after "% of" / "share of" is the whole ("what percent of revenue was left as gross profit",
- * "gross profit as a % of revenue", "what share of sales did it keep as operating income" all put
- * revenue below).
- */
-function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Concept] {
-  if (DIVIDED.test(text)) return [c, d];
-  const of = OF_WHOLE.exec(text);
-  const whole = of ? findConcepts(text.slice(of.index + of[0].length))[0]?.concept.id : undefined;
-  return whole === c.id ? [d, c] : [c, d];
-}
-
 function callFor(step: Step, r: Reading): Call {
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   const company = r.company ? { company: r.company } : {};
@@ -169,8 +149,9 @@ function callFor(step: Step, r: Reading): Call {
     case "compute":
       return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods, ...format } };
     case "ratio": {
-      const [top, bottom] = ratioTerms(r.text, c, d!);
-      const unit = /%|percent|share|portion|proportion/i.test(r.text) ? "percent" : "ratio";
+      // a follow-up ("and fy21?") carries the ratio the conversation asked, its figures in order
+      const [top, bottom] = r.ratioOf ? [c, d!] : ratioTerms(r.text, c, d!);
+      const unit = r.ratioOf ?? ratioUnit(r.text);
       return { toolName: "compute_metric", input: { ...company, metric: `${top.label} to ${bottom.label}`, formula: `${top.id} / ${bottom.id}`, unit, ...periods, ...format } };
     }
     case "rows":
@@ -332,7 +313,9 @@ function initialsAsWords(text: string): string {
 function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
   const texts = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []).map((p) => p.text));
   const words = scope.split(/\s+/).filter((w) => w.length > 2);
-  return words.length > 0 && words.some((w) => texts.some((t) => new RegExp(`\\b${w.charAt(0).toUpperCase()}${w.slice(1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(t)));
+  const escaped = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // as a name ("Tableau") or as initials ("APAC")
+  return words.length > 0 && words.some((w) => texts.some((t) => new RegExp(`\\b(?:${escaped(w.charAt(0).toUpperCase() + w.slice(1))}|${escaped(w.toUpperCase())})\\b`).test(t)));
 }
 
 /**
@@ -438,7 +421,9 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const named = new Set(findConcepts(quote).map((h) => h.concept.id));
   // an amount asked is its level: "operating income increased 19%" states its change, not the amount
   const level = c.kind !== "amount" || !!r.aggregate || RATE_WORD.test(r.text) || statesAValue(quote.replace(PERCENT_VALUE_G, " "));
-  if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote) && level) return null;
+  // "Cerner contributed $140 million to our hardware revenues": a part of the figure, not the figure
+  const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
+  if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote) && level && !partOnly) return null;
   return notFound(r, mine(done), [quoted]);
 }
 
@@ -492,7 +477,7 @@ export function personAnswerOverride(r: Reading, text: string, done: ToolExchang
 }
 
 /** How a figure answer names its figure: "Revenue for FY2022: **…**", "Acme: Revenue for fiscal 2020 was …", "FY2020 revenue was USD …". */
-const ANSWERED_LABEL = [/^(?:[^:*]{2,60}: )?(.{3,80}?) for (?:fiscal |FY|Q[1-4] |H[12] |quarter|six|nine|the )/, /^(?:FY\d{4}|Q[1-4] \d{4}|H[12] \d{4}) (.{3,60}?) (?:was|were) /];
+const ANSWERED_LABEL = [/^(?:[^:*]{2,60}: )?(.{3,80}?) for (?:fiscal |FY|Q[1-4] |H[12] |quarter|six|nine|the )/, /^(?:FY\d{4}|Q[1-4] \d{4}|H[12] \d{4}) (.{3,60}?) (?:was|were) /, /^For (?:FY\d{4}|[QH][1-4] \d{4}|fiscal \d{4}|the [^,]{3,40}), (.{3,60}?) (?:was|were) /];
 const CURRENCY_VALUE = /\b(?:USD|EUR|GBP|SEK|CHF|JPY)\s*-?[\d,.]+|[$€£]\s*-?[\d,.]+/;
 const ASKS_RATE = /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\bhow many times\b|\bshare of\b/i;
 

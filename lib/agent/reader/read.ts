@@ -70,6 +70,8 @@ export interface Reading {
   namedPart?: boolean;
   /** Fiscal years the conversation has named up to this turn (a follow-up's change runs across them). */
   seen?: string[];
+  /** A ratio a follow-up carries: its two concepts, numerator first, asked as a percentage or a plain ratio. */
+  ratioOf?: "percent" | "ratio";
   /** Carried from the previous turn (concept, company or periods). */
   followUp?: { from: string; carried: Array<"concept" | "company" | "periods"> };
 }
@@ -362,12 +364,52 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   return previous ? carried(reading, previous, companies) : reading;
 }
 
+/** "What share of revenue did it keep as operating income": the second figure over the first. */
+export const SHARE_OF = /\b(?:share|portion|proportion|fraction|part)\s+of\b/i;
+export const RATIO_OF = /(?:\bas an? |\bas )?(?:%|\bpercent(?:age)?) of\b|\bdivided by\b|\//i;
+/** "A / B", "A divided by B": the first over the second. */
+const DIVIDED = /\bdivided by\b|\//i;
+/** "% of", "share of", "portion of": the figure named after it is the whole. */
+const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart)\s+of\s+/i;
+
+/**
+ * Numerator and denominator of a ratio question: "A / B" is A over B; otherwise the figure named
+ * right after "% of" / "share of" is the whole ("what percent of revenue was left as gross profit",
+ * "gross profit as a % of revenue", "what share of sales did it keep as operating income" all put
+ * revenue below).
+ */
+export function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Concept] {
+  if (DIVIDED.test(text)) return [c, d];
+  const of = OF_WHOLE.exec(text);
+  const whole = of ? findConcepts(text.slice(of.index + of[0].length))[0]?.concept.id : undefined;
+  return whole === c.id ? [d, c] : [c, d];
+}
+
+/** A ratio asked as a percentage ("%", "share of") or as a plain ratio. */
+export const ratioUnit = (text: string): "percent" | "ratio" => (/%|percent|share|portion|proportion/i.test(text) ? "percent" : "ratio");
+
+/** "as a % of revenue", "as a share of sales", "percent of revenue": a figure over the one named after "of". */
+const SHARE_OF_NAMED = /(?:%|\bper ?cent(?:age)?|\bshare|\bproportion|\bfraction|\bportion)\s+of\s+\S/i;
+
 /** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
 function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
   const short = tokens(r.text).length <= 8;
-  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length))) return r;
+  // "as a % of revenue?" after net income: the figure the conversation was on, over the one named
+  const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && SHARE_OF_NAMED.test(r.text);
+  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length) && !over)) return r;
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
-  if (!r.concepts.length) {
+  if (over) {
+    out.concepts = [prev.concepts[0]!, ...r.concepts];
+    out.followUp!.carried.push("concept");
+  }
+  // "and fy21?" after a ratio: the same two figures, in the order asked
+  const prevRatio = prev.ratioOf ?? (prev.concepts.length === 2 && (RATIO_OF.test(prev.text) || SHARE_OF.test(prev.text)) ? ratioUnit(prev.text) : undefined);
+  if (!r.concepts.length && prevRatio) {
+    out.concepts = prev.ratioOf ? prev.concepts : ratioTerms(prev.text, prev.concepts[0]!, prev.concepts[1]!);
+    out.ratioOf = prevRatio;
+    out.followUp!.carried.push("concept");
+  }
+  if (!r.concepts.length && !out.ratioOf) {
     out.concepts = prev.concepts;
     out.followUp!.carried.push("concept");
     if (!r.aggregate && prev.aggregate && prev.aggregate !== "series") out.aggregate = prev.aggregate;
