@@ -9,6 +9,7 @@
  * company's own words; a label matches a row when every stem of it is in the row's label, headings
  * or title. Rows naming the item in their own label come first, statement lines before table rows.
  */
+import { formatAmount } from "@/lib/metrics/numbers";
 import type { Queryable } from "@/lib/db";
 import { listTableFindings, type TableFindingRow } from "@/lib/db/queries/evidence";
 import { parseNumToken } from "@/lib/extraction/findings/numbers";
@@ -286,6 +287,33 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     ...(scope.company ? { company: scope.company } : {}),
     rows,
     notFound,
-    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : [])],
+    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents)],
   };
+}
+
+/**
+ * A statement line two filings print for the same period with different values: the later filing
+ * restates it (discontinued operations, a change of presentation). Said as a note, so a model reads
+ * the later value as current and the older one as first reported, never as a contradiction.
+ */
+export function restatements(rows: LineItemRow[], documents: Array<{ filename: string; fiscalYear?: number | null }>): string[] {
+  const yearOf = (file: string) => documents.find((d) => d.filename === file)?.fiscalYear ?? 0;
+  const byLine = new Map<string, Array<{ document: string; value: number; printed: string }>>();
+  for (const r of rows.filter((x) => x.source === "statement")) {
+    for (const c of r.columns) {
+      if (c.value === null) continue;
+      const key = `${r.label.toLowerCase()}|${c.period}|${c.months}`;
+      byLine.set(key, [...(byLine.get(key) ?? []), { document: r.document, value: c.value, printed: c.printed ?? formatAmount(c.value, r.scale, r.currency) }]);
+    }
+  }
+  const notes: string[] = [];
+  for (const [key, seen] of byLine) {
+    if (new Set(seen.map((x) => x.value)).size < 2) continue;
+    const [label, period] = key.split("|");
+    const ordered = [...seen].sort((a, b) => yearOf(b.document) - yearOf(a.document));
+    const latest = ordered[0]!;
+    const first = ordered.find((x) => x.value !== latest.value)!;
+    notes.push(`${period} "${label}" is ${latest.printed} in ${latest.document} and ${first.printed} in the earlier ${first.document}: the later filing restates it (read the later value as current, the earlier as first reported).`);
+  }
+  return notes;
 }
