@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -347,6 +347,16 @@ describe("a part's growth asked", () => {
     expect(evidenceAnswer(r, [rows, search])).toMatch(/grew 16% year on year/);
     // the level asked is still the row's
     expect(evidenceAnswer(readQuestion("What was the services revenue in Q3 2024?", ROOM), [rows])).toMatch(/4,300|4\.3/);
+  });
+});
+
+describe("a headcount sentence of the year asked", () => {
+  it("a fiscal year asked as FY2019 takes the sentence dated 2019, not the newest, in three wordings", () => {
+    const employees = conceptById("employees")!;
+    const search = { company: "ACME INC.", passages: [passage("As of September 24, 2022, the Company had approximately 164,000 full-time equivalent employees.", "ACME_2022_10K.pdf", 7), passage("As of September 28, 2019, the Company had approximately 137,000 full-time equivalent employees.", "ACME_2019_10K.pdf", 6)], notes: [] };
+    for (const q of ["acme headcount fy2019", "how many employees did acme have in 2019", "acme employees at fye 2019"]) {
+      expect(writeStated(search, employees, readQuestion(q, ["ACME INC."])), q).toMatch(/137,000/);
+    }
   });
 });
 

@@ -289,7 +289,7 @@ function dayFits(asked: string | undefined, text: string): boolean {
  * line naming only other years than the asked period's does not answer it. The year named, or null.
  */
 function otherYearNamed(asked: string | undefined, text: string): string | null {
-  const year = asked ? /\b((?:19|20)\d\d)\b/.exec(asked)?.[1] : undefined;
+  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
   if (!year) return null;
   const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
   const named = [...first.matchAll(/(?<![\w.])(?:FY\s?|Q[1-4]\s|H[12]\s)?((?:19|20)\d\d)[AFEB]?(?![\w.])/g)].map((m) => m[1]!);
