@@ -99,21 +99,31 @@ export function durationGroups(text: string): Duration[] {
 }
 
 /**
- * The durations of a header's column groups, read from the nearest line that names any (the header
- * line, then the lines above it, nearest first), else from the whole text: "Three Months Ended Nine
- * Months Ended" right above the dates decides, not a sentence further up about "the three- and
- * nine-month periods".
+ * The durations of a header's column groups, read from the nearest header block that names any (the
+ * header line, then the lines above it, nearest first), else from the whole text: "Three Months
+ * Ended Nine Months Ended" right above the dates decides, not a sentence further up about "the
+ * three- and nine-month periods". A header printed a group per line ("Three Months Ended" / "June
+ * 30," / "Six Months Ended" / "June 30,") is read whole, top group first.
  */
 export function nearestDurations(text: string): Duration[] {
   const lines = text.split("\n");
+  let found: Duration[] = [];
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!.trim();
-    if (!line || line.length > 100) continue;
+    if (!line || line.length > 100) {
+      if (found.length) break;
+      continue;
+    }
     const d = durationGroups(line);
-    if (d.length) return d;
+    if (d.length) found = [...d, ...found];
+    // above the first group, only its own day lines ("June 30,") belong to the header
+    else if (found.length && !HEADER_DAY.test(line)) break;
   }
-  return durationGroups(text);
+  return found.length ? found : durationGroups(text);
 }
+
+/** A header line naming only a day ("June 30,", "December 31", "(Unaudited)"). */
+const HEADER_DAY = new RegExp(`^(?:(?:${MON})\\.?\\s+\\d{1,2},?|\\(unaudited\\))$`, "i");
 
 /** "Year Ended June 30," / "Years ended December 31" → month/day of the fiscal year end. */
 export function fiscalEndOf(text: string): { month: number; day: number } | undefined {

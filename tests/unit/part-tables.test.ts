@@ -86,6 +86,12 @@ describe("part tables as findings", () => {
     expect(europe[0]!.unit).toBe("currency");
   });
 
+  it("reads a quarter's header printed a group per line: three-month columns first, then six-month", () => {
+    const text = ["Note 5 — Segments", "The following table summarizes the allocation of net revenues based on geography for the periods indicated (in millions):", "", "Three Months Ended", "June 30,", "Six Months Ended", "June 30,", "", "2023 2022 2023 2022", "", "U.S. $ 1,265 $ 1,199 $ 2,526 $ 2,425", "", "China 263 214 500 429", "", "Total net revenues $ 2,540 $ 2,422 $ 5,050 $ 4,905"].join("\n");
+    const china = rows(text).filter((x) => x.part.label === "China");
+    expect(china.map((x) => [x.period, x.value, x.part.months])).toEqual([["Q2 2023", "263", 3], ["Q2 2022", "214", 3], ["H1 2023", "500", 6], ["H1 2022", "429", 6]]);
+  });
+
   it("reads operating statistics: change columns after the periods are left out, counts and per-unit amounts are not scaled", () => {
     const r = rows(STATISTICS);
     const adv = r.filter((x) => x.part.label === "Total ADV");
