@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeRowChange, writeRowSeries, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeDirectionRow, writeRowChange, writeRowSeries, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -347,6 +347,19 @@ describe("a part's growth asked", () => {
     expect(evidenceAnswer(r, [rows, search])).toMatch(/grew 16% year on year/);
     // the level asked is still the row's
     expect(evidenceAnswer(readQuestion("What was the services revenue in Q3 2024?", ROOM), [rows])).toMatch(/4,300|4\.3/);
+  });
+});
+
+describe("an outflow printed in parentheses", () => {
+  it("compares the amounts paid, not the signed values: dividends paid rose from 793 to 1,177", () => {
+    const dividends = conceptById("dividends_paid")!;
+    const paid: LineItemRow = { ...row("Dividends paid", "Cash flows from financing activities", 0), source: "statement", row: "Dividends paid (1,177) (793)", columns: [{ period: "FY2023", months: 12, value: -1177e6, printed: "(1,177)" }, { period: "FY2022", months: 12, value: -793e6, printed: "(793)" }] };
+    for (const q of ["acme dividends paid fy23 vs fy22 — higher?", "how much did acme's dividend payments grow in fy2023", "acme dividends paid change fy22 to fy23"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const text = r.polar ? writeDirectionRow(paid, dividends, r, "Acme") : writeRowChange(paid, dividends, r, "Acme");
+      expect(text, q).toMatch(/USD 793 million[\s\S]*USD 1,177 million/);
+      expect(text, q).not.toMatch(/-\s?793|−793|fell/);
+    }
   });
 });
 

@@ -7,6 +7,7 @@
 import { withoutYears } from "@/lib/answers/narrative/fit";
 import { documentWords, restoreLigatures } from "@/lib/extraction/entities/glyphs";
 import { sentencePieces } from "@/lib/extraction/sentences";
+import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
 import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
@@ -97,7 +98,13 @@ function rowPoints(row: LineItemRow, c: Concept): Point[] {
   const months = row.columns.find((x) => x.value !== null)?.months;
   return row.columns
     .filter((x) => x.value !== null && x.months === months && !printedAsRate(row, x.printed))
+    .map((x) => asAmount(c, x))
     .map((x) => ({ period: x.period, value: x.value!, shown: shownValue(c, x, row) }));
+}
+
+/** An outflow or expense printed negative ("Dividends paid (1,177)"): the amount paid, as a formula reads it. */
+function asAmount(c: Concept, col: LineItemRow["columns"][number]): LineItemRow["columns"][number] {
+  return col.value !== null && col.value < 0 && c.lineItems?.some((k) => MAGNITUDE.has(k)) ? { ...col, value: -col.value, ...(col.printed ? { printed: col.printed.replace(/[()−-]/g, "").trim() } : {}) } : col;
 }
 
 /**
@@ -242,7 +249,8 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
 }
 
 /** A row's value as the answer shows it: counts and ratios as printed, a rate with its "%", money with scale and currency. */
-function shownValue(c: Concept, col: LineItemRow["columns"][number], row: LineItemRow): string {
+function shownValue(c: Concept, column: LineItemRow["columns"][number], row: LineItemRow): string {
+  const col = asAmount(c, column);
   if (c.kind === "ratio" || c.kind === "count") return col.printed ?? String(col.value);
   if (row.unit === "%") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   if (c.kind === "percent") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
@@ -254,8 +262,10 @@ function shownValue(c: Concept, col: LineItemRow["columns"][number], row: LineIt
 /** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
 function namesOnly(label: string, c: Concept): boolean {
   const have = tokens(label).map((t) => t.stem);
-  // any one of the concept's names ("Total restaurants" for stores), and nothing but plain words beside it
-  return [...new Set([...(c.rowWords ?? []), ...c.terms])].some((wording) => {
+  // a count by any one of its names ("Total restaurants" for stores); an amount by its row word
+  // only ("Sales" is a product line as often as it is revenue); nothing but plain words beside it
+  const names = c.kind === "count" ? [...new Set([...(c.rowWords ?? []), ...c.terms])] : [c.rowWords?.[0] ?? c.terms[0]!];
+  return names.some((wording) => {
     const want = new Set(tokens(wording).map((t) => t.stem));
     return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
   });
