@@ -4,6 +4,7 @@
  * flagged as unverifiable. Period labels, years, dates, page numbers and citations are not
  * figures and are skipped.
  */
+import { monthWords } from "@/lib/periods/months";
 
 export interface ParsedNumber {
   text: string;
@@ -13,7 +14,7 @@ export interface ParsedNumber {
   percent: boolean;
 }
 
-const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const MONTH = monthWords({ abbreviated: true });
 
 /** Removes what looks numeric but is no figure: citations, periods, years, dates, cell refs, list markers. */
 export function maskNonFigures(text: string): string {

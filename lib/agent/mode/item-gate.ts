@@ -19,7 +19,7 @@ import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
-import { monthNumber } from "@/lib/periods";
+import { monthNumber, monthWords } from "@/lib/periods";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -71,7 +71,7 @@ export function readFigure(text: string): StatedFigure | null {
 }
 
 const QUESTION_WORDS = new Set(["who", "what", "which", "when", "where", "why", "how", "is", "are", "was", "were", "did", "does", "the"]);
-const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b,?/gi;
+const MONTH = new RegExp(String.raw`\b${monthWords({ abbreviated: true })}\.?\s+\d{1,2}\b,?`, "gi");
 
 /** The words of the item's concept (its terms' first words), for finding the figure a sentence gives for it. */
 function conceptWords(item: RequestItem): string[] {

@@ -2,7 +2,7 @@
  * Entity extractor (rules): people with roles (Swedish inquiry roles and English titles),
  * ministries (never people), committees and organisations, each mention with page and excerpt.
  */
-import { MONTH_NAMES_EN } from "@/lib/periods/months";
+import { monthWords } from "@/lib/periods/months";
 import { cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
@@ -73,7 +73,7 @@ const FUND_SERIES = /^\s+(?:[IVX]{1,4}|\p{Lu})(?:-[\p{Lu}\d]{1,3})?(?:\s*\(\p{Lu
 /** A country or region word continuing a company's name past its legal form, then a closing mark, "and"/"or" or a lower-case word. */
 const PLACE_AFTER = /^(\s+(?:Japan|China|India|Korea|Taiwan|Singapore|Australia|Canada|Mexico|Brazil|Germany|France|Italy|Spain|Europe|Asia|Americas|Africa|International))(?=\s*[),;:]|\s+(?:and|or)\b|\s+\p{Ll})/u;
 /** "… Corporation of America": a place after "of" (a capitalised word or two, not a month: "… Corporation of May 2019"). */
-const OF_PLACE = new RegExp(String.raw`^\s+of\s+(?!(?:${MONTH_NAMES_EN.map((m) => m[0]!.toUpperCase() + m.slice(1)).join("|")})\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))`, "u");
+const OF_PLACE = new RegExp(String.raw`^\s+of\s+(?!${monthWords({ title: true })}\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))`, "u");
 /** "for" and two to five capitalised words (with "and", "of") ending the name: then a stop, a parenthesis, a lower-case word or the end; not a year's heading ("for Fiscal 2023"). */
 const FOR_TAIL = /^(\s+for\s+\p{Lu}\p{Ll}+(?:\s+(?:and|of|\p{Lu}\p{Ll}+)){0,5}\s+\p{Lu}\p{Ll}+)(?=\s*(?:[(),.;:“"]|$)|\s+\p{Ll})/u;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;

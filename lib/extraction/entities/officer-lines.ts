@@ -8,13 +8,14 @@
  * And the person's name at the start of a line as officer lists and signature blocks print it.
  */
 import { looksLikePersonName } from "./names";
+import { monthWords } from "@/lib/periods/months";
 
 /** Words a title starts with: a person's name stops before them ("Dana R. Lee Senior Vice President"). */
 export const TITLE_START = /^(?:Chief|President|Senior|Executive|Exec\.|Vice|Chair(?:man|woman|person)?|General|Corporate|Group|Director|Treasurer|Controller|Secretary|Principal|Managing|Global|Interim|Acting|Retired|Former|Head|Founder|Co-Founder|Deputy|Assistant|Lead|Officer|Partner|Member|Attorney|Age|Since|By|Title|Signature|Date|Name)$/;
 const NAME_PART = /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*|\p{Lu}[\p{Ll}]*['’]\p{Lu}[\p{Ll}]+|\p{Lu}\.|Mc\p{Lu}[\p{Ll}]+|Mac\p{Lu}[\p{Ll}]+)$/u;
 const SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
 const TITLE_WORD = /\b(?:Chief|President|Officer|Chair(?:man|woman|person)?|Vice|Counsel|Secretary|Treasurer|Controller|CEO|CFO|COO|CTO|Head|Executive|General Manager|Partner)\b/;
-const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+const MONTHS = monthWords({ title: true });
 /** "since January 2020", "from May 2010 to …", "effective March 1, 2021": dates in a title, not part of it. */
 const DATED = new RegExp(String.raw`\s*,?\s+(?:since|from|effective|until|through)\s+(?:(?:${MONTHS})\s+)?(?:\d{1,2},\s*)?(?:19|20)\d\d(?:\s+(?:to|until|through)\s+(?:(?:${MONTHS})\s+)?(?:19|20)\d\d)?`, "g");
 /** A sentence's end: a period before a capital or the end, not after an initial, "Inc", "Co" or "Jr". */
