@@ -3,6 +3,7 @@
  * ministries (never people), committees and organisations, each mention with page and excerpt.
  */
 import { monthWords } from "@/lib/periods/months";
+import { detectLanguage } from "@/lib/search/language";
 import { cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
@@ -270,8 +271,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     if (kind === "contents") { notRead.set(kind, (notRead.get(kind) ?? 0) + 1); continue; }
     const readPeople = kind === "body" || kind === "cover";
     // Swedish role words ("expert", "ledamot") only on a page written in Swedish
-    const svWords = (page.text.match(/(?<![\p{L}])(?:och|att|som|för|med|den|det|av|är|till)(?![\p{L}])/giu) ?? []).length;
-    const swedish = svWords >= 3 || (svWords >= 1 && (page.text.match(/[åäöÅÄÖ]/g) ?? []).length >= 3);
+    const swedish = detectLanguage(page.text) === "sv";
     if (!readPeople) notRead.set(kind, (notRead.get(kind) ?? 0) + 1);
     const canon = canonicalPageLayout(page);
     const C = canon.text;
