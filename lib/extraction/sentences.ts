@@ -1,10 +1,32 @@
 /**
- * Sentences for the entity and timeline rules, split by the narrative reader's `splitSentences`
- * (one abbreviation list for the whole product: legal forms, titles, initials, months, Swedish
- * "bl.a", "Kungl.", "s." …); a list's bullets start a sentence too ("… certification. • In
- * December 2022, the CPUC approved …").
+ * Sentences, English and Swedish, for every reader of prose: the narrative segmenter, the entity
+ * and timeline rules, Agent Mode's evidence. One abbreviation list for the whole product (legal
+ * forms, titles, initials, months, Swedish "bl.a", "Kungl.", "s." …); a list's bullets start a
+ * sentence too ("… certification. • In December 2022, the CPUC approved …").
  */
-import { splitSentences } from "@/lib/answers/narrative/segment";
+import { monthWords } from "@/lib/periods/months";
+
+/** Month abbreviations ("Sept."): "May." ends a sentence. */
+const MONTHS = monthWords({ abbreviated: true, full: false, title: true });
+/** Swedish too: "Kungl. Maj:t" (the King in Council), "nr. 5", "s. 12", "p. 3" (not a possessive's "s": "… the company's."). */
+const ABBREVIATIONS = new RegExp(String.raw`(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|${MONTHS}|U\.S|e\.g|i\.e|etc|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir|Dir|Kungl|nr)|(?<!['’])\b[sp]|\b\p{Lu})\.$`, "u");
+
+/** Splits a paragraph at sentence ends, not at abbreviations ("Inc.", "U.S.", "t.ex.") or initials. */
+export function splitSentences(paragraph: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const re = /[.!?]["”’)]?\s+(?=["“(]?[\p{Lu}\d])/gu;
+  for (let m = re.exec(paragraph); m; m = re.exec(paragraph)) {
+    const end = m.index + m[0].trimEnd().length;
+    const head = paragraph.slice(start, end);
+    if (ABBREVIATIONS.test(head.replace(/["”’)]+$/, ""))) continue;
+    out.push(head.trim());
+    start = m.index + m[0].length;
+  }
+  const rest = paragraph.slice(start).trim();
+  if (rest) out.push(rest);
+  return out;
+}
 
 /** Sentences of a text whose whitespace is already collapsed (canonical). */
 export function sentencePieces(text: string): string[] {

@@ -19,13 +19,14 @@ const title = (w: string) => `${w[0]!.toUpperCase()}${w.slice(1)}`;
 /**
  * Regex source (no capture group) for month words, longest first so "september" beats "sep":
  * English full names by default; `abbreviated` adds "jan" … "dec", "sept" (and Swedish "okt");
- * `swedish` adds the Swedish names; `stems` gives only the three-letter stems, for a prefix match
- * ("sep\w*"); `title` writes them "January", for case-sensitive patterns.
+ * `swedish` adds the Swedish names; `full: false` leaves the full names out (and "may", which is
+ * one); `stems` gives only the three-letter stems, for a prefix match ("sep\w*"); `title` writes
+ * them "January", for case-sensitive patterns.
  */
-export function monthWords(o: { abbreviated?: boolean; swedish?: boolean; stems?: boolean; title?: boolean } = {}): string {
-  const words = o.stems
-    ? STEMS
-    : [...MONTH_NAMES_EN, ...(o.swedish ? MONTH_NAMES_SV : []), ...(o.abbreviated ? [...STEMS, "sept", ...(o.swedish ? ["okt"] : [])] : [])];
+export function monthWords(o: { abbreviated?: boolean; swedish?: boolean; stems?: boolean; title?: boolean; full?: boolean } = {}): string {
+  const names = o.full === false ? [] : [...MONTH_NAMES_EN, ...(o.swedish ? MONTH_NAMES_SV : [])];
+  const abbreviations = [...STEMS, "sept", ...(o.swedish ? ["okt"] : [])].filter((w) => o.full !== false || !MONTH_NAMES_EN.includes(w));
+  const words = o.stems ? STEMS : [...names, ...(o.abbreviated ? abbreviations : [])];
   const unique = [...new Set(words)].sort((a, b) => b.length - a.length);
   return `(?:${(o.title ? unique.map(title) : unique).join("|")})`;
 }

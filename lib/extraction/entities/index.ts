@@ -80,11 +80,6 @@ const FOR_TAIL = /^(\s+for\s+\p{Lu}\p{Ll}+(?:\s+(?:and|of|\p{Lu}\p{Ll}+)){0,5}\s
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
-/** Sentences of a page's canonical text (the shared sentence reader: one abbreviation list for the product, Swedish too). */
-export function sentencesOf(text: string): Array<{ text: string; start: number }> {
-  return sentencesWithOffsets(text);
-}
-
 const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Co\.|Cos\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|B\.V\.|plc|LLC|LLP|L\.P\.|N\.A\.|S\.A\.|SA|S\.p\.A\.|N\.V\.|NV|AG|SE|DAC|KG)$/;
 const NOT_ORG_START = /^(?:The|Our|In|For|And|Or|Total|Less|Neither|Either|Both|Each|Between|Among|With|By|From|To|Under|Upon|Including|Certain|Its|This|That|These|Those|Such|When|While|If|As|At|On|Of|Via|Per|Table|Contents|Exhibit|Form|Report|Consent|Note|Notes|Item|Part|See|Refer)\b/;
 /** Head words that make "X of Y Corp." a thing of the organisation, not its name ("Board of Directors of …", "By-Laws of …"). */
@@ -277,7 +272,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const C = canon.text;
     const found: Found[] = [];
     // Swedish roles, sentence by sentence: names after the role word get it; when none follow, the names before it
-    for (const sent of readPeople ? sentencesOf(C) : []) {
+    for (const sent of readPeople ? sentencesWithOffsets(C) : []) {
       const s = sent.text;
       if (!s.trim() || !swedish) continue;
       const base = sent.start;
