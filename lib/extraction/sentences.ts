@@ -8,8 +8,12 @@ import { monthWords } from "@/lib/periods/months";
 
 /** Month abbreviations ("Sept."): "May." ends a sentence. */
 const MONTHS = monthWords({ abbreviated: true, full: false, title: true });
-/** Swedish too: "Kungl. Maj:t" (the King in Council), "nr. 5", "s. 12", "p. 3" (not a possessive's "s": "… the company's."). */
-const ABBREVIATIONS = new RegExp(String.raw`(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|${MONTHS}|U\.S|e\.g|i\.e|etc|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir|Dir|Kungl|nr)|(?<!['’])\b[sp]|\b\p{Lu})\.$`, "u");
+/**
+ * Abbreviations a full stop does not end a sentence after: "Inc.", "Fig. 3", "pp. 12"; Swedish
+ * too: "Kungl. Maj:t" (the King in Council), "nr. 5", "s. 12", "p. 3" (not a possessive's "s":
+ * "… the company's."), "fr.o.m. 1 januari", "t.o.m. 30 juni", "ca. 5", "bet. 2029/30:FiU1".
+ */
+const ABBREVIATIONS = new RegExp(String.raw`(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|${MONTHS}|U\.S|e\.g|i\.e|etc|Fig|fig|pp|Vol|Ref|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir|Dir|Kungl|nr|fr\.o\.m|t\.o\.m|ca|bet|enl|avsn)|(?<!['’])\b[sp]|\b\p{Lu})\.$`, "u");
 
 /** Splits a paragraph at sentence ends, not at abbreviations ("Inc.", "U.S.", "t.ex.") or initials. */
 export function splitSentences(paragraph: string): string[] {
