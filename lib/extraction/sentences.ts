@@ -32,6 +32,12 @@ export function splitSentences(paragraph: string): string[] {
   return out;
 }
 
+/** The first full stop of a text that ends a sentence (before a capital or the text's end, after no abbreviation), or -1. */
+export function firstSentenceEnd(text: string): number {
+  for (const m of text.matchAll(/\.(?=\s+\p{Lu}|\s*$)/gu)) if (!ABBREVIATIONS.test(text.slice(0, m.index + 1))) return m.index;
+  return -1;
+}
+
 /** Sentences of a text whose whitespace is already collapsed (canonical). */
 export function sentencePieces(text: string): string[] {
   return text.split(/\s(?=[•●▪◦]\s)/u).flatMap((item) => splitSentences(item));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitSentences } from "@/lib/extraction/sentences";
+import { firstSentenceEnd, splitSentences } from "@/lib/extraction/sentences";
 
 describe("one sentence splitter: a full stop after an abbreviation ends no sentence", () => {
   it("Swedish date ranges and amounts: fr.o.m., t.o.m., ca., bet.", () => {
@@ -17,5 +17,14 @@ describe("one sentence splitter: a full stop after an abbreviation ends no sente
       "We sold it in May.",
       "Then we left.",
     ]);
+  });
+});
+
+describe("the first sentence's end, for an officer's printed title", () => {
+  it("is the first full stop before a capital or the end that follows no abbreviation or initial", () => {
+    const t = "Chief Executive Officer of Acme Inc. since Sept. 2019, Director of R. Lee Co. Since 2001. Mr. Lee joined in 2001.";
+    expect(t.slice(0, firstSentenceEnd(t))).toBe("Chief Executive Officer of Acme Inc. since Sept. 2019, Director of R. Lee Co. Since 2001");
+    expect(firstSentenceEnd("Senior Vice President, Sales vs. Marketing")).toBe(-1);
+    expect(firstSentenceEnd("Treasurer.")).toBe(9);
   });
 });
