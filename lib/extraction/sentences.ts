@@ -15,6 +15,12 @@ const MONTHS = monthWords({ abbreviated: true, full: false, title: true });
  */
 const ABBREVIATIONS = new RegExp(String.raw`(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|${MONTHS}|U\.S|e\.g|i\.e|etc|Fig|fig|pp|Vol|Ref|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir|Dir|Kungl|nr|fr\.o\.m|t\.o\.m|ca|bet|enl|avsn)|(?<!['’])\b[sp]|\b\p{Lu})\.$`, "u");
 
+/** Whether a text ends with an abbreviation's full stop ("Inc.", "t.ex.", "R."), which ends no sentence. */
+export function endsWithAbbreviation(text: string): boolean {
+  // the last characters suffice: every abbreviation is shorter, and a long text is not scanned whole
+  return ABBREVIATIONS.test(text.slice(-16));
+}
+
 /** Splits a paragraph at sentence ends, not at abbreviations ("Inc.", "U.S.", "t.ex.") or initials. */
 export function splitSentences(paragraph: string): string[] {
   const out: string[] = [];
@@ -23,7 +29,7 @@ export function splitSentences(paragraph: string): string[] {
   for (let m = re.exec(paragraph); m; m = re.exec(paragraph)) {
     const end = m.index + m[0].trimEnd().length;
     const head = paragraph.slice(start, end);
-    if (ABBREVIATIONS.test(head.replace(/["”’)]+$/, ""))) continue;
+    if (endsWithAbbreviation(head.replace(/["”’)]+$/, ""))) continue;
     out.push(head.trim());
     start = m.index + m[0].length;
   }
@@ -34,7 +40,7 @@ export function splitSentences(paragraph: string): string[] {
 
 /** The first full stop of a text that ends a sentence (before a capital or the text's end, after no abbreviation), or -1. */
 export function firstSentenceEnd(text: string): number {
-  for (const m of text.matchAll(/\.(?=\s+\p{Lu}|\s*$)/gu)) if (!ABBREVIATIONS.test(text.slice(0, m.index + 1))) return m.index;
+  for (const m of text.matchAll(/\.(?=\s+\p{Lu}|\s*$)/gu)) if (!endsWithAbbreviation(text.slice(0, m.index + 1))) return m.index;
   return -1;
 }
 
