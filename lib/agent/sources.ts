@@ -3,6 +3,7 @@
  * from here; the guardrails only let an answer cite sources in this registry, and the UI gets
  * one source part (a stable viewer URL) per cited source.
  */
+import { splitSentences } from "@/lib/extraction/sentences";
 
 export interface SourceInput {
   documentId: string;
@@ -62,7 +63,7 @@ export function citedLine(excerpt: string, valueText: string): string | undefine
   const v = valueText.replace(/\s+/g, " ").trim();
   if (!v || !t.includes(v)) return undefined;
   // prose: the sentence that holds the value (a full sentence of words, not a row of figures)
-  const sentence = t.split(/(?<=[.!?])\s+(?=[A-Z(“"])/).find((x) => x.includes(v));
+  const sentence = splitSentences(t).find((x) => x.includes(v));
   const words = sentence?.split(" ") ?? [];
   const alpha = words.filter((w) => /^[A-Za-z]/.test(w)).length;
   if (sentence && alpha >= 6 && alpha >= 0.7 * words.length) return sentence;

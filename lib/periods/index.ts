@@ -10,5 +10,5 @@ export { readPeriodRange, readPeriodRequest, resolvePeriod, type PeriodRequest, 
 export { periodInSentence } from "./sentence";
 export { durationGroups, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, withoutColumnTokens, type Duration, type PeriodColumn } from "./columns";
 export { isLaterPeriod, PERIOD_TYPES, periodTypeOf, periodTypeOfLabel, periodTypeOfMonths, type PeriodType } from "./type";
-export { effectiveMonth, isoDate, lastDayOfMonth, MONTH, monthEnd, monthName, monthNumber, year4 } from "./months";
+export { effectiveMonth, isoDate, lastDayOfMonth, MONTH, MONTH_NAMES_EN, MONTH_NAMES_SV, monthEnd, monthName, monthNumber, monthWords, year4 } from "./months";
 export { endedMentions, endedPeriod, matchesEnded, parseEndedLabel, readEndedPeriod, type EndedKind } from "./ended";

@@ -3,38 +3,50 @@
  * arithmetic every period reader needs: month ends, ISO dates, two-digit years.
  */
 
-const MONTH_NUMBERS: Record<string, number> = {
-  jan: 1, january: 1, januari: 1,
-  feb: 2, february: 2, februari: 2,
-  mar: 3, march: 3, mars: 3,
-  apr: 4, april: 4,
-  may: 5, maj: 5,
-  jun: 6, june: 6, juni: 6,
-  jul: 7, july: 7, juli: 7,
-  aug: 8, august: 8, augusti: 8,
-  sep: 9, sept: 9, september: 9,
-  oct: 10, october: 10, okt: 10, oktober: 10,
-  nov: 11, november: 11,
-  dec: 12, december: 12,
-};
-
 export const MONTH_NAMES_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+export const MONTH_NAMES_SV = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
 
-/** Regex source (no group) matching any month name above, longest first so "september" beats "sep". */
-export const MONTH = `(?:${Object.keys(MONTH_NUMBERS).sort((a, b) => b.length - a.length).join("|")})`;
+/** The abbreviations: each English month's first three letters ("jan", "sep"), and "sept", "okt". */
+const STEMS = MONTH_NAMES_EN.map((m) => m.slice(0, 3));
+const MONTH_NUMBERS = new Map<string, number>([
+  ...[MONTH_NAMES_EN, MONTH_NAMES_SV, STEMS].flatMap((names) => names.map((m, i) => [m, i + 1] as const)),
+  ["sept", 9],
+  ["okt", 10],
+]);
+
+const title = (w: string) => `${w[0]!.toUpperCase()}${w.slice(1)}`;
+
+/**
+ * Regex source (no capture group) for month words, longest first so "september" beats "sep":
+ * English full names by default; `abbreviated` adds "jan" … "dec", "sept" (and Swedish "okt");
+ * `swedish` adds the Swedish names; `full: false` leaves the full names out (and "may", which is
+ * one); `stems` gives only the three-letter stems, for a prefix match ("sep\w*"); `title` writes
+ * them "January", for case-sensitive patterns.
+ */
+export function monthWords(o: { abbreviated?: boolean; swedish?: boolean; stems?: boolean; title?: boolean; full?: boolean } = {}): string {
+  const names = o.full === false ? [] : [...MONTH_NAMES_EN, ...(o.swedish ? MONTH_NAMES_SV : [])];
+  const abbreviations = [...STEMS, "sept", ...(o.swedish ? ["okt"] : [])].filter((w) => o.full !== false || !MONTH_NAMES_EN.includes(w));
+  const words = o.stems ? STEMS : [...names, ...(o.abbreviated ? abbreviations : [])];
+  const unique = [...new Set(words)].sort((a, b) => b.length - a.length);
+  return `(?:${(o.title ? unique.map(title) : unique).join("|")})`;
+}
+
+/** Regex source (no group) matching any month name above, English and Swedish, full and abbreviated. */
+export const MONTH = monthWords({ abbreviated: true, swedish: true });
 
 /** "September", "sept.", "okt", "Maj" → 9, 9, 10, 5; 0 when the word is no month. */
 export function monthNumber(word: string): number {
   const k = word.trim().toLowerCase().replace(/\.$/, "");
-  if (MONTH_NUMBERS[k]) return MONTH_NUMBERS[k];
+  const exact = MONTH_NUMBERS.get(k);
+  if (exact) return exact;
   // "Febr", "Septem": an English month by its first three letters
   return k.length >= 3 ? MONTH_NAMES_EN.findIndex((m) => m.startsWith(k.slice(0, 3))) + 1 : 0;
 }
 
 /** 9 → "September". */
 export function monthName(month: number): string {
-  const name = MONTH_NAMES_EN[month - 1] ?? "";
-  return name ? `${name[0]!.toUpperCase()}${name.slice(1)}` : "";
+  const name = MONTH_NAMES_EN[month - 1];
+  return name ? title(name) : "";
 }
 
 export function lastDayOfMonth(year: number, month: number): number {

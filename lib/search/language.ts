@@ -36,7 +36,11 @@ export function languageEvidence(text: string, maxWords = 400): LanguageEvidence
 
 /** The text's language; `fallback` when neither language has clear evidence. */
 export function detectLanguage(text: string, fallback: Language = "en"): Language {
-  const { en, sv } = languageEvidence(text);
+  return languageOf(languageEvidence(text), fallback);
+}
+
+/** The language counted evidence shows (a text's, or a whole document's summed over its pages). */
+export function languageOf({ en, sv }: LanguageEvidence, fallback: Language = "en"): Language {
   if (sv >= 2 && sv > en * 1.5) return "sv";
   if (en >= 2 && en > sv * 1.5) return "en";
   if (sv > 0 && en === 0) return "sv";

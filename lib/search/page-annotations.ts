@@ -1,4 +1,4 @@
-import { detectLanguage, languageEvidence, type Language, type LanguageEvidence } from "./language";
+import { detectLanguage, languageEvidence, languageOf, type Language, type LanguageEvidence } from "./language";
 import { classifyStatementPage, type StatementKind } from "./page-classifier";
 import { initialSectionState, sectionsOfPages, type SectionKind, type SectionState } from "./sections";
 
@@ -35,7 +35,7 @@ export function annotatePages(pages: Array<{ page: number; text: string }>, read
     reading.evidence.en += e.en;
     reading.evidence.sv += e.sv;
   }
-  const documentLanguage: Language = reading.evidence.sv > reading.evidence.en * 1.5 ? "sv" : "en";
+  const documentLanguage = languageOf(reading.evidence);
   const sections = sectionsOfPages(ordered.map((p) => p.text), reading.sections);
   if (ordered.length > 0) reading.lastPage = ordered[ordered.length - 1].page;
   return ordered.map((p, i) => {

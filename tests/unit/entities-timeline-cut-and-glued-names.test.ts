@@ -3,7 +3,7 @@
  * group heading or too long to show whole, each on a small made-up page.
  */
 import { describe, expect, it } from "vitest";
-import { splitSentences } from "@/lib/answers/narrative/segment";
+import { splitSentences } from "@/lib/extraction/sentences";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { readFilingFacts } from "@/lib/extraction/entities/filing-facts";
 import { sentencesWithOffsets } from "@/lib/extraction/sentences";

@@ -4,7 +4,8 @@
  * ligatures, fund series and past titles.
  */
 import { describe, expect, it } from "vitest";
-import { extractEntitiesFromPages, sentencesOf } from "@/lib/extraction/entities";
+import { extractEntitiesFromPages } from "@/lib/extraction/entities";
+import { sentencesWithOffsets } from "@/lib/extraction/sentences";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import { eventTypeLabel } from "@/lib/extraction/timeline/labels";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
@@ -61,7 +62,7 @@ describe("timeline: descriptions start where the sentence starts", () => {
   });
 
   it("reads Swedish sentences across the abbreviations the shared splitter lacks ('Kungl. Maj:t')", () => {
-    expect(sentencesOf("Genom beslut den 11 april 1969 bemyndigade Kungl. Maj:t chefen för departementet att tillkalla sakkunniga. Utredningen tog namnet X.").map((x) => x.text)).toEqual([
+    expect(sentencesWithOffsets("Genom beslut den 11 april 1969 bemyndigade Kungl. Maj:t chefen för departementet att tillkalla sakkunniga. Utredningen tog namnet X.").map((x) => x.text)).toEqual([
       "Genom beslut den 11 april 1969 bemyndigade Kungl. Maj:t chefen för departementet att tillkalla sakkunniga.",
       "Utredningen tog namnet X.",
     ]);

@@ -3,7 +3,7 @@
  * each class of wrong entity or event its blind reading showed, on a small made-up page.
  */
 import { describe, expect, it } from "vitest";
-import { splitSentences } from "@/lib/answers/narrative/segment";
+import { splitSentences } from "@/lib/extraction/sentences";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import { findDates } from "@/lib/extraction/timeline/dates";

@@ -4,16 +4,24 @@
  * flagged as unverifiable. Period labels, years, dates, page numbers and citations are not
  * figures and are skipped.
  */
+import { monthWords } from "@/lib/periods/months";
 
 export interface ParsedNumber {
+  /** As written, sign, currency and scale word included ("USD (1,577) million"). */
   text: string;
-  raw: number; // as written (4.2 in "EUR 4.2 million")
-  value: number; // natural units (5200000)
+  raw: number; // as written, unsigned (4.2 in "EUR 4.2 million")
+  value: number; // natural units, unsigned (4200000)
   decimals: number;
   percent: boolean;
+  /** Written with a minus or in brackets ("−3.9", "(1,577)"). */
+  negative: boolean;
+  /** As written: "USD", "$", "€". */
+  currency?: string;
+  /** The scale word's factor (1e6 for "million"); 1 when none. */
+  scale: number;
 }
 
-const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const MONTH = monthWords({ abbreviated: true });
 
 /** Removes what looks numeric but is no figure: citations, periods, years, dates, cell refs, list markers. */
 export function maskNonFigures(text: string): string {
@@ -34,21 +42,47 @@ export function maskNonFigures(text: string): string {
     .replace(/\b[A-Za-z]+\d+[A-Za-z\d]*\b/g, blank); // identifiers like B15, v2, ESOP2021
 }
 
-const NUM_RE = /(?<![\w.])(?:(EUR|USD|SEK|GBP|€|\$|£)\s?)?([-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s?%|\s?pp\b|\s?(?:million|billion|thousand|bn|mn|m|k)\b)?(?![\w])/gi;
+/**
+ * A printed figure: an optional sign or opening bracket, currency, a sign or bracket again ("USD
+ * (1,577) million", as lib/metrics prints inputs), the digits (thousands grouped by commas), a
+ * closing bracket, then a percent or scale word. Not a digit run inside a word.
+ */
+const NUM_RE = /(?<![\p{L}\d_.])(?<sign>[-−–(]\s?|\+)?(?:(?<cur>US\$|EUR|USD|SEK|GBP|€|\$|£)\s?)?(?<minus>[-−(])?(?<num>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\)?(?<unit>\s?%|\s?pp\b|\s?percent\b|\s?(?:thousands?|millions?|billions?|trillions?|bn|mn|m|k)\b)?(?![\p{L}\d_])/giu;
+const SCALE: Array<[RegExp, number]> = [[/^(?:thousands?|k)$/, 1e3], [/^(?:millions?|mn|m)$/, 1e6], [/^(?:billions?|bn)$/, 1e9], [/^trillions?$/, 1e12]];
 
+/** The figures a text prints, in order; `mask` first blanks what is no figure (see maskNonFigures). */
 export function parseNumbers(text: string, mask = true): ParsedNumber[] {
   const t = mask ? maskNonFigures(text) : text;
   const out: ParsedNumber[] = [];
   for (const m of t.matchAll(NUM_RE)) {
-    const digits = m[2]!.replace(/[,+]/g, "").replace("−", "-");
+    const g = m.groups!;
+    const digits = g.num!.replace(/,/g, "");
     const raw = Number(digits);
     if (!Number.isFinite(raw)) continue;
-    const suffix = (m[3] ?? "").trim().toLowerCase();
-    const scale = suffix.startsWith("b") ? 1e9 : suffix === "m" || suffix === "mn" || suffix.startsWith("million") ? 1e6 : suffix === "k" || suffix.startsWith("thousand") ? 1e3 : 1;
+    const unit = (g.unit ?? "").trim().toLowerCase();
+    const percent = unit === "%" || unit === "pp" || unit === "percent";
+    // a bare "m"/"k" scales only an amount in a currency ("EUR 5.2m"; "3M" is a name)
+    const bare = (unit === "m" || unit === "k") && !g.cur;
+    const scale = bare ? 1 : SCALE.find(([re]) => re.test(unit))?.[1] ?? 1;
     const decimals = (digits.split(".")[1] ?? "").length;
-    out.push({ text: m[0].trim(), raw: Math.abs(raw), value: Math.abs(raw) * scale, decimals, percent: suffix === "%" || suffix === "pp" });
+    const negative = (!!g.sign && g.sign !== "+") || !!g.minus;
+    // a closing bracket belongs to the figure only after an opening one ("(1,577)", not "padEnd(22)")
+    const written = bare ? m[0].slice(0, -g.unit!.length) : m[0];
+    const text = g.sign?.startsWith("(") || g.minus === "(" ? written : written.replace(/(?<=\d)\)/, "");
+    out.push({ text: text.trim(), raw, value: raw * scale, decimals, percent, negative, ...(g.cur ? { currency: g.cur } : {}), scale });
   }
   return out;
+}
+
+/**
+ * The one tolerance for "this value is the figure as written": equal once rounded to the digits
+ * the figure shows (half a unit of its last decimal, in its scale: "5.4%" for 5.448), or within
+ * 0.5% of it. Signs are not compared.
+ */
+export function writtenAs(figure: { value: number; decimals: number; scale: number }, value: number): boolean {
+  const target = Math.abs(figure.value);
+  const tolerance = Math.max(0.5 * 10 ** -figure.decimals * figure.scale, 0.005 * target) + 1e-9 * Math.max(1, target);
+  return Math.abs(Math.abs(value) - target) <= tolerance;
 }
 
 /** All numeric values found in a JSON value (numbers, and numbers inside its strings). */
@@ -97,11 +131,7 @@ export class KnownNumbers {
   }
 
   private static close(answer: ParsedNumber, candidate: number, scaleMatch: number): boolean {
-    const target = answer.raw * scaleMatch;
-    // rounding tolerance: half a unit of the answer's last decimal place, or 0.5% relative
-    const unit = Math.pow(10, -answer.decimals) * scaleMatch;
-    const tol = Math.max(unit / 2 + 1e-9 * Math.abs(target), Math.abs(target) * 0.005);
-    return Math.abs(candidate - target) <= tol;
+    return writtenAs({ value: answer.raw * scaleMatch, decimals: answer.decimals, scale: scaleMatch }, candidate);
   }
 
   supports(n: ParsedNumber): boolean {

@@ -3,6 +3,7 @@
  * scores; it says why a figure is more or less reliable: older document, later corrected,
  * forecast vs actual, draft/unaudited vs audited, partial data.
  */
+import { monthName } from "@/lib/periods/months";
 
 export function trimNumber(x: number, maxDecimals = 2, minDecimals = 0): string {
   let s = x.toFixed(maxDecimals);
@@ -52,14 +53,12 @@ export function formatPct(p: number): string {
   return `${sign}${trimNumber(Math.abs(p), 1)}%`;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
 /** "24 October 2024" from an ISO date. */
 export function formatDate(iso: string | null | undefined): string | undefined {
   if (!iso) return undefined;
   const m = iso.match(/^(\d{4})-(\d\d)-(\d\d)/);
   if (!m) return undefined;
-  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  return `${Number(m[3])} ${monthName(Number(m[2]))} ${m[1]}`;
 }
 
 /** How reliable a kind of document is, for preferring one figure over another (higher = more authoritative). */

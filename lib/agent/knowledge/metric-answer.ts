@@ -4,7 +4,7 @@
  * input as a source so the answer's citations open the statement page at the row.
  */
 import type { Queryable } from "@/lib/db";
-import { isoDate, monthNumber } from "@/lib/periods";
+import { isoDate, monthNumber, monthWords } from "@/lib/periods";
 import { computeMetric, formatMetricAnswer, parseMetricQuestion, statedResults, type MetricUnit } from "@/lib/metrics";
 import type { SourceRegistry } from "../sources";
 import { documentScope } from "./document-scope";
@@ -105,7 +105,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
   };
 }
 
-const ASKED_DAY = /\b(?:as of|as at|at)\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b/i;
+const ASKED_DAY = new RegExp(String.raw`\b(?:as of|as at|at)\s+(${monthWords({ abbreviated: true })})\.?\s+(\d{1,2}),?\s+((?:19|20)\d\d)\b`, "i");
 
 /**
  * A balance asked "as of" a day that the inputs' latest period does not end on (within a week, for
@@ -123,7 +123,7 @@ export function dateOtherThanAsked(question: string, inputs: Array<{ period: str
 }
 
 /** Words a possessive names that are no company: periods, months, the company itself said generically. */
-const NOT_A_NAME = /^(?:Here|There|That|This|It|What|Who|Where|When|How|Let|Q[1-4]|H[12]|FY\s?\d*|\d{4}|January|February|March|April|May|June|July|August|September|October|November|December|The|Company|Group|Management|Board|Today|Year|Quarter|Fiscal|Its|Our|Their)$/;
+const NOT_A_NAME = new RegExp(String.raw`^(?:Here|There|That|This|It|What|Who|Where|When|How|Let|Q[1-4]|H[12]|FY\s?\d*|\d{4}|${monthWords({ title: true })}|The|Company|Group|Management|Board|Today|Year|Quarter|Fiscal|Its|Our|Their)$`);
 
 /** The owner a possessive names ("Widget Cloud's revenue"), when it is not the company the answer is for. */
 export function possessorOtherThan(question: string, company: { name: string; key: string }): string | undefined {

@@ -8,6 +8,7 @@
 import { sectionTitle } from "@/lib/answers/narrative/sections";
 import { answersByPage, readQuestion, withoutOwners, type ReadQuestion, type ScoredUnit } from "@/lib/answers/narrative/select";
 import { listDocumentCitationMeta } from "@/lib/db/queries/documents";
+import { splitSentences } from "@/lib/extraction/sentences";
 import { samePeriod, type Period } from "@/lib/periods";
 import { searchPages } from "@/lib/search/search";
 import type { PageHit } from "@/lib/search/types";
@@ -77,7 +78,7 @@ export function sentenceExcerpt(text: string, terms: Set<string>, maxChars = 420
     return numeric > lines.length / 2 ? lines : [lines.join(" ")];
   });
   const units = blocks
-    .flatMap((b) => b.split(/(?<=[.!?])\s+(?=[A-Z])/))
+    .flatMap((b) => splitSentences(b))
     .map((u) => u.replace(/\s+/g, " ").trim())
     .filter((u) => u.length >= 15);
   const scored = units.map((u, i) => {

@@ -13,7 +13,7 @@
  */
 import type { Queryable } from "@/lib/db";
 import { PART_KEY_PREFIX, type PartFindingPayload } from "@/lib/extraction/findings/parts";
-import { isoDate, monthNumber, parsePeriod, samePeriod, type Period } from "@/lib/periods";
+import { isoDate, monthNumber, monthWords, parsePeriod, samePeriod, type Period } from "@/lib/periods";
 import { formatValue } from "./describe";
 import type { SourceRegistry } from "../sources";
 import type { KbTableValue } from "./types";
@@ -22,7 +22,7 @@ import type { KbTableValue } from "./types";
 const STOP = new Set(
   "what was were is are the a an of in on at for from to by its their his her our how much many did does do which company company's companies reported report amount value figure and or as end ended ending period year years fiscal quarter quarters months month three six nine twelve first second third fourth full usd eur sek gbp dollars dollar million millions billion billions thousand thousands approximately about total's during date".split(" "),
 );
-const MONTH_WORDS = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/;
+const MONTH_WORDS = new RegExp(`^${monthWords({ abbreviated: true })}$`);
 
 export function contentWords(text: string): string[] {
   return text

@@ -3,7 +3,7 @@
  * a name): each with the sentences that introduce them, quoted and cited, and the roles asked
  * about that no document names.
  */
-import { splitSentences } from "@/lib/answers/narrative/segment";
+import { splitSentences } from "@/lib/extraction/sentences";
 import { quoteAsData } from "../guardrails/injection";
 import type { MetricSpec } from "./metrics";
 import { loadPeople, rankMentions, readPeopleRequest, roleLabelsOf, selectPeople, ROLES, type PeopleRequest, type Person, type RoleSpec } from "./people";

@@ -5,7 +5,7 @@
  * "Alex Morgan | Chief Executive Officer | … | 15%" under "% fully diluted"). The value is
  * quoted as written, with its column header, unit line and exact location (page or cell).
  */
-import { parsePeriod, type Period } from "@/lib/periods";
+import { monthWords, parsePeriod, type Period } from "@/lib/periods";
 
 export interface TableColumn {
   header: string;
@@ -25,7 +25,7 @@ export interface TableRow {
 
 const NUM = String.raw`\(?[-–−]?\d[\d,.\s]*\d?\)?%?|–|-`;
 const NUM_TOKEN = new RegExp(`^(?:${NUM})$`);
-const PERIOD_TOKEN = /\b(?:Q[1-4]\s+(?:19|20)\d\d|H[12]\s+(?:19|20)\d\d|9M\s+(?:19|20)\d\d|FY\s?(?:19|20)\d\d[AFEB]?|\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?:19|20)\d\d|(?:19|20)\d\d)\b/g;
+const PERIOD_TOKEN = new RegExp(String.raw`\b(?:Q[1-4]\s+(?:19|20)\d\d|H[12]\s+(?:19|20)\d\d|9M\s+(?:19|20)\d\d|FY\s?(?:19|20)\d\d[AFEB]?|\d{1,2}\s+${monthWords({ stems: true, title: true })}[a-z]*\.?\s+(?:19|20)\d\d|(?:19|20)\d\d)\b`, "g");
 const SCALE = /\b(?:EUR|USD|SEK|GBP|NOK|DKK)\s*(?:thousands?|millions?|'000|k|m|bn)\b|\b(?:thousands?|millions?) of (?:euros?|dollars?|kronor)\b|\bin (?:thousands|millions)\b/i;
 
 /** Rows of the text tables on a PDF/text page: a header line of periods, then label + figures lines. */

@@ -4,6 +4,7 @@
  * required sections, insufficiency disclosure — read from explicit and implicit wording in
  * English and Swedish, by rules (Agent Mode asks no model about its own process).
  */
+import { detectLanguage } from "@/lib/search/language";
 import type { AgentConstraints, AgentLanguage, ConstraintEvidence } from "./types";
 import { contentWords, words } from "./text";
 
@@ -22,20 +23,6 @@ function num(s: string): number {
 export const LIMITS = { minSearches: 6, minOpenCitations: 5, topics: 6, sections: 8 };
 
 export const DEFAULT_PHRASE: Record<AgentLanguage, string> = { en: "Insufficient documentation", sv: "Otillräcklig dokumentation" };
-
-export function detectLanguage(text: string): AgentLanguage {
-  const w = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const sv = new Set("och att som för med till inte eller minst sökningar sökning ange källor källa citera exakt saknas vad hur är det den ett varje också om på av".split(" "));
-  const en = new Set("the and for with to not or at least searches search say sources source quote exact missing what how is it an each also of on in".split(" "));
-  let s = 0;
-  let e = 0;
-  for (const x of w) {
-    if (sv.has(x)) s++;
-    if (en.has(x)) e++;
-  }
-  if (/[åäö]/i.test(text)) s += 2;
-  return s > e ? "sv" : "en";
-}
 
 /** Verbs that start the next instruction in a list ("…, margins and litigation, open at least two …"). */
 const CLAUSE_START = /^(?:then|and then|open|read|quote|cite|say|state|write|use|include|list|give|provide|mark|flag|make|be|keep|answer|respond|resolve|prefer|produce|summari[sz]e|explain|also|finally|öppna|läs|citera|ange|skriv|använd|inkludera|lista|ge|markera|svara|sammanfatta|förklara|sedan|därefter|och sedan|slutligen|gör|var)\b/i;

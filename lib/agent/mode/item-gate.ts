@@ -19,7 +19,8 @@ import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
-import { monthNumber } from "@/lib/periods";
+import { monthNumber, monthWords } from "@/lib/periods";
+import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -47,31 +48,29 @@ export interface ItemCheck {
 }
 
 const NOT_FOUND = /\bcouldn['’]t find\b|\bcould not find\b|\bno (?:document|passage|figure|row|statement)s?\b[^.]*\b(?:found|cover|state)|\bnot (?:stated|found|disclosed) in\b|\bnone of the (?:extracted|documents|filings)|\bdoes not (?:state|disclose)\b|\bholds no documents\b/i;
-const SCALE_WORDS: Record<string, number> = { thousand: 1e3, thousands: 1e3, million: 1e6, millions: 1e6, mn: 1e6, billion: 1e9, billions: 1e9, bn: 1e9, trillion: 1e12 };
-const FIGURE = /(?<neg>[-−–(])?\s?(?<cur>USD|EUR|SEK|GBP|US\$|\$|€|£)?\s?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\)?\s?(?<unit>%|percent\b|thousands?\b|millions?\b|billions?\b|bn\b|mn\b|trillion\b)?/i;
+
+/** A figure as the answer states it, from the one reader of printed numbers (lib/agent/guardrails/numbers). */
+function stated(n: ParsedNumber): StatedFigure {
+  const value = n.negative ? -n.raw : n.raw;
+  if (n.percent) return { value, unit: "percent", display: n.text, scale: 1 };
+  return { value: value * n.scale, unit: n.currency || n.scale !== 1 ? "amount" : "count", display: n.text, ...(n.currency ? { currency: n.currency } : {}), scale: n.scale };
+}
+
+/** A year ("2023") is no figure unless written as an amount or a percentage. */
+const isYear = (n: ParsedNumber) => !n.currency && !n.percent && n.scale === 1 && n.decimals === 0 && /^(?:19|20)\d{2}$/.test(writtenDigits(n.text));
+
+/** The figures a text states (amounts, percentages, counts), years left out. */
+export function readFigures(text: string): StatedFigure[] {
+  return parseNumbers(text, false).filter((n) => !isYear(n)).map(stated);
+}
 
 /** The figure a sentence states (the first amount, percentage or count, not a year). */
 export function readFigure(text: string): StatedFigure | null {
-  for (const m of text.matchAll(new RegExp(FIGURE.source, "gi"))) {
-    const g = m.groups!;
-    // the character before the figure itself (the match may start at the space before it: "approximately 11,600")
-    const start = m.index! + (m[0].length - m[0].trimStart().length);
-    // a digit run inside a word or a file name ("PG_2018_10K.pdf") is no figure
-    if (/[\p{L}\d.,_]/u.test(text[start - 1] ?? " ") && !g.neg && !g.cur) continue;
-    const raw = Number(g.num!.replace(/,/g, ""));
-    if (!Number.isFinite(raw)) continue;
-    if (!g.unit && !g.cur && /^(?:19|20)\d{2}$/.test(g.num!)) continue;
-    const sign = g.neg && g.neg !== "(" ? -1 : g.neg === "(" ? -1 : 1;
-    const unitWord = g.unit?.toLowerCase();
-    if (unitWord === "%" || unitWord === "percent") return { value: sign * raw, unit: "percent", display: m[0].trim(), scale: 1 };
-    const scale = unitWord ? SCALE_WORDS[unitWord] ?? 1 : 1;
-    return { value: sign * raw * scale, unit: g.cur ? "amount" : unitWord ? "amount" : "count", display: m[0].trim(), ...(g.cur ? { currency: g.cur } : {}), scale };
-  }
-  return null;
+  return readFigures(text)[0] ?? null;
 }
 
 const QUESTION_WORDS = new Set(["who", "what", "which", "when", "where", "why", "how", "is", "are", "was", "were", "did", "does", "the"]);
-const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b,?/gi;
+const MONTH = new RegExp(String.raw`\b${monthWords({ abbreviated: true })}\.?\s+\d{1,2}\b,?`, "gi");
 
 /** The words of the item's concept (its terms' first words), for finding the figure a sentence gives for it. */
 function conceptWords(item: RequestItem): string[] {
@@ -142,13 +141,10 @@ function companySentence(text: string, figure: StatedFigure, item: RequestItem):
   });
 }
 
-const close = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= Math.max(1e-9, 0.005 * Math.abs(b));
-
-/** The value a tool returned, as the answer writes it: within 0.5%, or rounded to the digits written ("5.4%" for 5.448%, "USD 5.5 billion"). */
+/** The value a tool returned, as the answer writes it (the one tolerance: writtenAs). */
 function writes(figure: StatedFigure, v: number): boolean {
-  if (close(figure.value, v)) return true;
   const decimals = (writtenDigits(figure.display).split(".")[1] ?? "").length;
-  return Math.abs(Math.abs(figure.value) - Math.abs(v)) <= 0.5 * 10 ** -decimals * figure.scale + 1e-9;
+  return writtenAs({ value: figure.value, decimals, scale: figure.scale }, v);
 }
 
 function searchedOf(leg: LegResult): string[] {
@@ -181,7 +177,7 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
       const values = [o.value, ...(o.series ?? []).map((s) => s.value), ...(o.inputs ?? []).map((i) => i.value)].filter((v): v is number => typeof v === "number");
       const pct = o.metric?.unit === "percent";
       if (values.some((v) => writes(figure, pct && figure.unit === "percent" && Math.abs(v) <= 1.5 ? v * 100 : v) || writes(figure, v))) {
-        const end = (o.inputs ?? []).find((i) => close(figure.value, i.value))?.periodEnd;
+        const end = (o.inputs ?? []).find((i) => writes(figure, i.value))?.periodEnd;
         const named = [o.formula ?? "", ...(o.inputs ?? []).map((i) => `${i.label} ${i.row}`)].join(" ");
         return { via: "compute_metric", period: (o.periods ?? []).at(-1), named, ...(end ? { asOf: end } : {}) };
       }
@@ -439,7 +435,7 @@ function comparedValues(leg: LegResult, item: RequestItem): number {
   const seen = new Set<number>();
   for (const line of answerLines(leg.text).slice(0, 14)) {
     if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
-    const values = [...line.replace(/\((?:source|sources):[^)]*\)/gi, " ").matchAll(new RegExp(FIGURE.source, "gi"))].map((m) => readFigure(m[0])).filter((f): f is StatedFigure => !!f && f.value !== 0);
+    const values = readFigures(line.replace(/\((?:source|sources):[^)]*\)/gi, " ")).filter((f) => f.value !== 0);
     const first = values.find((f) => grounding(f, leg.toolCalls, item));
     if (first) seen.add(first.value);
   }

@@ -3,6 +3,7 @@
  * Swedish): a person and role, an organisation, a count, a date, an amount, yes/no, a list, a
  * reason, or a description. The kind decides which sentences can answer it (lib/answers/narrative/fit.ts).
  */
+import { monthWords } from "@/lib/periods/months";
 import { ROLES, type RoleSpec } from "@/lib/agent/knowledge/people";
 
 export type AnswerKind = "person" | "organisation" | "count" | "date" | "amount" | "yes_no" | "list" | "reason" | "description";
@@ -55,7 +56,9 @@ export interface AnswerType {
   place?: boolean;
 }
 
-const PERIOD_END_ASKED = /\b(?:three|six|nine|thirteen|twenty[- ]six|thirty[- ]nine|3|6|9|13|26|39)[- ](?:months?|weeks?) (?:period )?end(?:ed|ing)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b|\bquarter end(?:ed|ing)\s+(?:on\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b/i;
+/** The month is captured as its three-letter stem: the answer is matched on "sep\w*". */
+const STEM = monthWords({ stems: true });
+const PERIOD_END_ASKED = new RegExp(String.raw`\b(?:three|six|nine|thirteen|twenty[- ]six|thirty[- ]nine|3|6|9|13|26|39)[- ](?:months?|weeks?) (?:period )?end(?:ed|ing)\s+(?:on\s+)?(${STEM})\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b|\bquarter end(?:ed|ing)\s+(?:on\s+)?(${STEM})\w*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b`, "i");
 
 function periodEndAsked(q: string): { month: string; year: string } | undefined {
   const m = PERIOD_END_ASKED.exec(q);
@@ -141,7 +144,7 @@ function howManyAsked(q: string): number | undefined {
   return NUMBER_WORDS[w] ?? (Number.isFinite(Number(w)) ? Number(w) : undefined);
 }
 
-const STOCK_ASKED = /\b(?:at|as of|by)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]end|end of|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b)|\b(?:were|are) there\b|\bin (?:operation|service)\b|\b(?:did|does) [\p{L}&.'’ -]{1,40} (?:have|own|operate|employ)\b/iu;
+const STOCK_ASKED = new RegExp(String.raw`\b(?:at|as of|by)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]end|end of|${monthWords()}\b)|\b(?:were|are) there\b|\bin (?:operation|service)\b|\b(?:did|does) [\p{L}&.'’ -]{1,40} (?:have|own|operate|employ)\b`, "iu");
 
 const COUNT_PHRASE_END = /^(?:did|does|do|were|was|are|is|had|has|have|will|would|can|could|in|at|of|as|on|for|by|from|to|with|and|or|that|which|who|worked|work|there|per|during|across|under|hade|har|var|finns|fanns|i|av|som)$/i;
 

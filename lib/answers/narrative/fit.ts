@@ -4,6 +4,7 @@
  * organisations. A sentence that matches the question's words but not its answer type does not
  * answer it.
  */
+import { MONTH as MONTH_ANY, monthWords } from "@/lib/periods/months";
 import { tokenizeWithOffsets } from "@/lib/search/tokenize";
 import type { AnswerType } from "./answer-type";
 import { fold, termKey, textKeys, type QuestionTerm } from "./terms";
@@ -19,8 +20,8 @@ export interface Fit {
 const NAME = /\b\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}\.)*(?:\s+\p{Lu}[\p{Ll}'’-]+){1,3}(?:,?\s+(?:Jr|Sr|II|III|IV)\.?)?|\b\p{Lu}{2,}(?:\s+\p{Lu}\.)*(?:\s+\p{Lu}{2,}){1,3}\b/gu;
 const HONORIFIC_NAME = /\b(?:Mr|Mrs|Ms|Dr)\.\s+\p{Lu}[\p{Ll}'’-]+/u;
 /** Capitalised words that are not parts of a person's name. */
-const NOT_NAME = /\b(?:Company|Companies|Inc|Corporation|Corp|Board|Directors?|Code|Conduct|Officers?|Stock|Options?|Notice|Terms|Exhibit|Certification|Section|Award|Agreement|Units|Restricted|Performance|Sarbanes|Oxley|Limited|Airways|Airlines|Chief|Executive|Financial|Operating|President|Vice|Senior|Chair\w*|United|States|Securities|Exchange|Commission|Act|Item|Part|Note|Annual|Report|Form|Group|Holdings|Committee|Audit|Plan|Policy|Statements?|Ethics|Business|Our|The|This|Global|International|National|Department|Government|Services|Systems|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday)\b/i;
-const MONTHS = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/;
+const NOT_NAME = new RegExp(String.raw`\b(?:Company|Companies|Inc|Corporation|Corp|Board|Directors?|Code|Conduct|Officers?|Stock|Options?|Notice|Terms|Exhibit|Certification|Section|Award|Agreement|Units|Restricted|Performance|Sarbanes|Oxley|Limited|Airways|Airlines|Chief|Executive|Financial|Operating|President|Vice|Senior|Chair\w*|United|States|Securities|Exchange|Commission|Act|Item|Part|Note|Annual|Report|Form|Group|Holdings|Committee|Audit|Plan|Policy|Statements?|Ethics|Business|Our|The|This|Global|International|National|Department|Government|Services|Systems|${monthWords()}|Monday|Tuesday|Wednesday|Thursday|Friday)\b`, "i");
+const MONTHS = new RegExp(`^${monthWords({ abbreviated: true, title: true })}\\b`);
 
 /** Person names in a text: two to four capitalised words that are not organisation or title words. */
 export function personNames(text: string): string[] {
@@ -32,7 +33,7 @@ const PERSON_CUE = /\b\p{Lu}\.\s+\p{Lu}|\b(?:Mr|Mrs|Ms|Dr)\.|\b(?:appointed|name
 
 const GENERIC_ROLE = /\b(?:chief \w+ officer|president|chair(?:man|woman|person)?|director|vice president|treasurer|controller|secretary|general counsel|head of|officer|founder|partner|verkställande direktör|ordförande|utredare|sekreterare|sakkunnig|expert)\b/i;
 const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|because(?: of)?|driven (?:primarily |mainly |largely )?by|primarily (?:as a result of|attributable to|reflecting|from|by)|as a result of|attributable to|result(?:ed|ing)? (?:primarily |mainly )?from|reflect(?:s|ed|ing)?|owing to|caused by|led by|offset by|på grund av|till följd av|beror(?:de)? på|drivs? av|följd av)\b/i;
-const MONTH = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|januari|februari|mars|maj|juni|juli|augusti|oktober)\b/i;
+const MONTH = new RegExp(`\\b${MONTH_ANY}\\b`, "i");
 const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|dozen|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/i;
 const AMOUNT = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|m\b|k\b|miljoner|miljarder|mkr|msek|kr\b|%|percent)/i;
 const ORGANISATION = /\b(?:\p{Lu}[\p{L}&.'’-]*\s+)*(?:Inc|Corp|Corporation|Company|Co|Ltd|LLC|plc|AB|AG|SA|NV|Group|Holdings|Bank|Airlines?|Government|Department|Agency|Ministry)\b|\b(?:government|airlines?|carriers|retailers|distributors|wholesalers|operators|agencies|departments?|ministries|hospitals|utilities|myndighet(?:er)?|kommuner|regioner)\b|\bU\.S\.\s/u;
@@ -129,7 +130,8 @@ function namedAfterTerms(text: string, keys: Set<string>, exclude: Set<string>):
 /** A number that is not a year: a figure's value. */
 const VALUE = /\d/;
 /** A footnote's marker ("(7) Note that …"), years, the days of dates ("December 31, 2015", "31 December") and references ("Note 11", "Item 7", "page 48") are not values. */
-const DAY_OF_DATE = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?=(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)/gi;
+const MONTH_EN = monthWords({ abbreviated: true });
+const DAY_OF_DATE = new RegExp(String.raw`\b${MONTH_EN}\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?=${MONTH_EN}\b)`, "gi");
 /** The text without its years, the days of its dates and its references: what is left of it that may be a figure. */
 export const withoutYears = (text: string) => text.replace(/^\s*\(\d{1,2}\)\s*/, " ").replace(DAY_OF_DATE, " ").replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/g, "").replace(/\b(?:notes?|items?|parts?|pages?|p\.|sections?|exhibits?|schedules?|no\.|rule|article)\s+[\dIVX][\w.()-]*/gi, "");
 

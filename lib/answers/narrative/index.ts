@@ -5,5 +5,5 @@
  */
 export { classifyQuestion, type AnswerKind, type AnswerType } from "./answer-type";
 export { answerFromPages, bestUnitsOfPage, readQuestion, type CandidatePage, type NarrativeAnswer, type Quote, type Searched } from "./select";
-export { segmentPage, splitSentences, type Unit, type UnitKind } from "./segment";
+export { segmentPage, type Unit, type UnitKind } from "./segment";
 export { decideYesNo, type Verdict } from "./yes-no";

@@ -8,6 +8,8 @@
  * with whitespace collapsed, so the document viewer can find and highlight it.
  */
 
+import { splitSentences } from "@/lib/extraction/sentences";
+
 export type UnitKind = "sentence" | "row" | "person_row" | "heading" | "noise";
 
 export interface Unit {
@@ -38,8 +40,6 @@ const PERSON_ROWS = [
 const isPersonRow = (line: string) => PERSON_ROWS.some((re) => re.test(line.trim()));
 const AGE_LINE = /^\s*\d{2}\s*$/;
 const NAME_LINE = new RegExp(String.raw`^\s*${NAME}\s*$`, "u");
-/** Swedish too: "Kungl. Maj:t" (the King in Council), "nr. 5", "s. 12", "p. 3" (not a possessive's "s": "… the company's."). */
-const ABBREVIATIONS = /(?:\b(?:Inc|Co|Corp|Ltd|Nos?|Mr|Mrs|Ms|Dr|Jr|Sr|St|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|e\.g|i\.e|etc|t\.ex|bl\.a|s\.k|m\.m|dvs|resp|jfr|kap|prop|dir|Dir|Kungl|nr)|(?<!['’])\b[sp]|\b\p{Lu})\.$/u;
 
 function numberTokens(line: string): number {
   return (line.replace(/\b(?:19|20)\d\d\b/g, "").match(/\(?\$?\d[\d,.]*%?\)?/g) ?? []).length;
@@ -66,23 +66,6 @@ function lineKind(line: string, atParagraphStart: boolean, next: string | undefi
   const nextStartsNew = !next || !next.trim() || /^\s*[\p{Lu}•●▪\d]/u.test(next);
   if (atParagraphStart && t.length < 80 && !TERMINAL.test(t) && !/,$/.test(t) && nextStartsNew) return "heading";
   return "text";
-}
-
-/** Splits a paragraph at sentence ends, not at abbreviations ("Inc.", "U.S.", "t.ex.") or initials. */
-export function splitSentences(paragraph: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  const re = /[.!?]["”’)]?\s+(?=["“(]?[\p{Lu}\d])/gu;
-  for (let m = re.exec(paragraph); m; m = re.exec(paragraph)) {
-    const end = m.index + m[0].trimEnd().length;
-    const head = paragraph.slice(start, end);
-    if (ABBREVIATIONS.test(head.replace(/["”’)]+$/, ""))) continue;
-    out.push(head.trim());
-    start = m.index + m[0].length;
-  }
-  const rest = paragraph.slice(start).trim();
-  if (rest) out.push(rest);
-  return out;
 }
 
 /** Marks a merged people-table row so the segmenter keeps it whole (stripped before use). */

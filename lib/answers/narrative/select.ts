@@ -14,6 +14,7 @@ import { coreWords } from "@/lib/ingest/metadata-company-key";
 import { tokenize } from "@/lib/search/tokenize";
 import { matchTerms, pairHits, properNouns, questionTerms, termKey, termPairs, termWeights, textKeys, type QuestionTerm } from "./terms";
 import { decideYesNo, type Verdict } from "./yes-no";
+import { MONTH_NAMES_EN } from "@/lib/periods/months";
 
 export interface CandidatePage {
   document: string;
@@ -197,10 +198,9 @@ function otherYearThanAsked(asked: string[], text: string): boolean {
 /** Kinds that describe a named thing, or a figure of one (a segment's income, a product's units): the sentence must name it. */
 const ABOUT_A_THING = new Set(["description", "reason", "amount", "count", "date"]);
 
-const MONTH_NAME = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 /** Month names and the corporate-form words of a name ("VLSI Technology LLC" is named "VLSI"), as the names are keyed (stemmed). */
 const NOT_A_SUBJECT = new Set(
-  [..."january february march april may june july august september october november december".split(" "), ..."technology technologies inc incorporated corp corporation co company llc ltd limited plc holdings group".split(" ")].flatMap((w) => tokenize(w)),
+  [...MONTH_NAMES_EN, ..."technology technologies inc incorporated corp corporation co company llc ltd limited plc holdings group".split(" ")].flatMap((w) => tokenize(w)),
 );
 
 /**
@@ -212,7 +212,7 @@ function subjectsOf(q: ReadQuestion, pages: CandidatePage[]): string[] {
   // a figure's own words and abbreviation are matched by the figure bar ("gross merchandise volume (GMV)")
   const figure = new Set([...(q.type.figure ?? []), ...(q.type.figureAlias ? [q.type.figureAlias] : [])].flatMap((w) => tokenize(w)));
   const own = new Set(pages.flatMap((p) => tokenize(p.document.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " "))));
-  return q.names.filter((n) => n.length >= 4 && !MONTH_NAME.test(n) && !NOT_A_SUBJECT.has(n) && !figure.has(n) && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
+  return q.names.filter((n) => n.length >= 4 && !MONTH_NAMES_EN.includes(n) && !NOT_A_SUBJECT.has(n) && !figure.has(n) && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
 }
 
 /**

@@ -2,7 +2,8 @@
  * Entity extractor (rules): people with roles (Swedish inquiry roles and English titles),
  * ministries (never people), committees and organisations, each mention with page and excerpt.
  */
-import { MONTH_NAMES_EN } from "@/lib/periods/months";
+import { monthWords } from "@/lib/periods/months";
+import { detectLanguage } from "@/lib/search/language";
 import { cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
@@ -73,16 +74,11 @@ const FUND_SERIES = /^\s+(?:[IVX]{1,4}|\p{Lu})(?:-[\p{Lu}\d]{1,3})?(?:\s*\(\p{Lu
 /** A country or region word continuing a company's name past its legal form, then a closing mark, "and"/"or" or a lower-case word. */
 const PLACE_AFTER = /^(\s+(?:Japan|China|India|Korea|Taiwan|Singapore|Australia|Canada|Mexico|Brazil|Germany|France|Italy|Spain|Europe|Asia|Americas|Africa|International))(?=\s*[),;:]|\s+(?:and|or)\b|\s+\p{Ll})/u;
 /** "… Corporation of America": a place after "of" (a capitalised word or two, not a month: "… Corporation of May 2019"). */
-const OF_PLACE = new RegExp(String.raw`^\s+of\s+(?!(?:${MONTH_NAMES_EN.map((m) => m[0]!.toUpperCase() + m.slice(1)).join("|")})\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))`, "u");
+const OF_PLACE = new RegExp(String.raw`^\s+of\s+(?!${monthWords({ title: true })}\b)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?=\s*(?:[(,.;:]|$|\s\p{Ll}))`, "u");
 /** "for" and two to five capitalised words (with "and", "of") ending the name: then a stop, a parenthesis, a lower-case word or the end; not a year's heading ("for Fiscal 2023"). */
 const FOR_TAIL = /^(\s+for\s+\p{Lu}\p{Ll}+(?:\s+(?:and|of|\p{Lu}\p{Ll}+)){0,5}\s+\p{Lu}\p{Ll}+)(?=\s*(?:[(),.;:“"]|$)|\s+\p{Ll})/u;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
-
-/** Sentences of a page's canonical text (the shared sentence reader: one abbreviation list for the product, Swedish too). */
-export function sentencesOf(text: string): Array<{ text: string; start: number }> {
-  return sentencesWithOffsets(text);
-}
 
 const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Co\.|Cos\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|B\.V\.|plc|LLC|LLP|L\.P\.|N\.A\.|S\.A\.|SA|S\.p\.A\.|N\.V\.|NV|AG|SE|DAC|KG)$/;
 const NOT_ORG_START = /^(?:The|Our|In|For|And|Or|Total|Less|Neither|Either|Both|Each|Between|Among|With|By|From|To|Under|Upon|Including|Certain|Its|This|That|These|Those|Such|When|While|If|As|At|On|Of|Via|Per|Table|Contents|Exhibit|Form|Report|Consent|Note|Notes|Item|Part|See|Refer)\b/;
@@ -270,14 +266,13 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     if (kind === "contents") { notRead.set(kind, (notRead.get(kind) ?? 0) + 1); continue; }
     const readPeople = kind === "body" || kind === "cover";
     // Swedish role words ("expert", "ledamot") only on a page written in Swedish
-    const svWords = (page.text.match(/(?<![\p{L}])(?:och|att|som|för|med|den|det|av|är|till)(?![\p{L}])/giu) ?? []).length;
-    const swedish = svWords >= 3 || (svWords >= 1 && (page.text.match(/[åäöÅÄÖ]/g) ?? []).length >= 3);
+    const swedish = detectLanguage(page.text) === "sv";
     if (!readPeople) notRead.set(kind, (notRead.get(kind) ?? 0) + 1);
     const canon = canonicalPageLayout(page);
     const C = canon.text;
     const found: Found[] = [];
     // Swedish roles, sentence by sentence: names after the role word get it; when none follow, the names before it
-    for (const sent of readPeople ? sentencesOf(C) : []) {
+    for (const sent of readPeople ? sentencesWithOffsets(C) : []) {
       const s = sent.text;
       if (!s.trim() || !swedish) continue;
       const base = sent.start;

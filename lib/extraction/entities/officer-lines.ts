@@ -8,17 +8,17 @@
  * And the person's name at the start of a line as officer lists and signature blocks print it.
  */
 import { looksLikePersonName } from "./names";
+import { monthWords } from "@/lib/periods/months";
+import { firstSentenceEnd } from "../sentences";
 
 /** Words a title starts with: a person's name stops before them ("Dana R. Lee Senior Vice President"). */
 export const TITLE_START = /^(?:Chief|President|Senior|Executive|Exec\.|Vice|Chair(?:man|woman|person)?|General|Corporate|Group|Director|Treasurer|Controller|Secretary|Principal|Managing|Global|Interim|Acting|Retired|Former|Head|Founder|Co-Founder|Deputy|Assistant|Lead|Officer|Partner|Member|Attorney|Age|Since|By|Title|Signature|Date|Name)$/;
 const NAME_PART = /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*|\p{Lu}[\p{Ll}]*['’]\p{Lu}[\p{Ll}]+|\p{Lu}\.|Mc\p{Lu}[\p{Ll}]+|Mac\p{Lu}[\p{Ll}]+)$/u;
 const SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
 const TITLE_WORD = /\b(?:Chief|President|Officer|Chair(?:man|woman|person)?|Vice|Counsel|Secretary|Treasurer|Controller|CEO|CFO|COO|CTO|Head|Executive|General Manager|Partner)\b/;
-const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+const MONTHS = monthWords({ title: true });
 /** "since January 2020", "from May 2010 to …", "effective March 1, 2021": dates in a title, not part of it. */
 const DATED = new RegExp(String.raw`\s*,?\s+(?:since|from|effective|until|through)\s+(?:(?:${MONTHS})\s+)?(?:\d{1,2},\s*)?(?:19|20)\d\d(?:\s+(?:to|until|through)\s+(?:(?:${MONTHS})\s+)?(?:19|20)\d\d)?`, "g");
-/** A sentence's end: a period before a capital or the end, not after an initial, "Inc", "Co" or "Jr". */
-const SENTENCE_END = /(?<!\b(?:\p{Lu}|Inc|Co|Corp|Ltd|Jr|Sr|St|U\.S|No|Mr|Ms|Mrs|Dr))\.(?=\s+\p{Lu}|\s*$)/u;
 
 export interface LeadingName { name: string; end: number }
 
@@ -49,8 +49,8 @@ export function leadingName(line: string): LeadingName | null {
 /** A printed title as an officer's role: its first sentence, without dates, trimmed. */
 export function cleanTitle(raw: string): string {
   let t = raw.replace(/\s+/g, " ").trim();
-  const stop = SENTENCE_END.exec(t);
-  if (stop) t = t.slice(0, stop.index);
+  const stop = firstSentenceEnd(t);
+  if (stop >= 0) t = t.slice(0, stop);
   // a biography run on after the title ("… Officer Mr. Lee joined …"), a column of years with the company ("… Officer 17")
   t = t.replace(/\s+(?:Mr|Ms|Mrs|Dr)\.\s.*$/, "").replace(DATED, "").replace(/\s+\d{1,2}$/, "");
   t = t.replace(/\s+(?:since|from)\s*$/i, "").replace(/[,;:\s—–-]+$/, "").trim();
@@ -83,7 +83,7 @@ function linesOf(text: string, from: number, to: number): Line[] {
 function titleFrom(lines: Line[], i: number, head: string): { title: string; end: number } {
   let raw = head;
   let end = lines[i]!.start + lines[i]!.text.length;
-  for (let k = i + 1; k <= i + 3 && k < lines.length && !SENTENCE_END.test(raw); k++) {
+  for (let k = i + 1; k <= i + 3 && k < lines.length && firstSentenceEnd(raw) < 0; k++) {
     const next = lines[k]!.text.trim();
     if (!next || leadingName(next)) break;
     raw = `${raw} ${next}`;

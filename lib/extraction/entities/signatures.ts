@@ -11,6 +11,7 @@
  */
 import type { ExtractionPage } from "../types";
 import { cleanTitle, isOfficerTitle, leadingName } from "./officer-lines";
+import { monthWords } from "@/lib/periods/months";
 
 export interface SignedOfficer { name: string; title: string; page: number; start: number; end: number; /** The report's signature page, or an officer's certification filed with it. */ signs: "report" | "certification" }
 
@@ -18,7 +19,7 @@ const SIGNATURES_PAGE = /\bsigned (?:below )?by the following persons\b|\bin the
 /** "I, Dana R. Lee, certify that:" (the certifications of the principal executive and financial officers). */
 const CERTIFICATION_PAGE = /\bI,\s+\p{Lu}[^,\n]{2,60},\s+certify\b|\bhereby certif(?:y|ies)\b/u;
 const SLASH_S = /\/\s*s\s*\/\s*/gi;
-const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+const MONTHS = monthWords({ title: true });
 const DATE = new RegExp(String.raw`\b(?:${MONTHS})\s+\d{1,2},\s*\d{4}|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, "g");
 /** "(Principal Executive Officer)", "(principal financial and accounting officer)": the capacity's last part. */
 const DESIGNATION = /\((?:principal|chief)\b[^)]*\)/i;

@@ -4,25 +4,11 @@
  * A partial date keeps its precision (month/year) and its ISO date is the first day of the
  * month/year — never an invented day.
  */
+import { monthNumber, monthWords } from "@/lib/periods/months";
 import type { DatePrecision } from "../types";
 
-const EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const SV = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
-
-export const MONTH_WORDS = [...new Set([...EN, ...SV])].join("|");
-
-export function monthOf(word: string): number {
-  const w = word.toLowerCase().replace(/\.$/, "");
-  let i = EN.indexOf(w);
-  if (i >= 0) return i + 1;
-  i = SV.indexOf(w);
-  if (i >= 0) return i + 1;
-  const k = w.slice(0, 3);
-  i = EN.findIndex((m) => m.startsWith(k));
-  if (i >= 0 && w.length >= 3) return i + 1;
-  i = SV.findIndex((m) => m.startsWith(k));
-  return i >= 0 && w.length >= 3 ? i + 1 : 0;
-}
+/** Full month names, English and Swedish: the patterns below match only these, so monthNumber reads each. */
+const MONTH_WORDS = monthWords({ swedish: true });
 
 export interface ParsedDate {
   date: string;
@@ -43,7 +29,7 @@ export const DATE_RE = new RegExp(
   [
     // (a day printed letter-spaced after "den" or a range's dash: "den 2 0 april 2031", "1 3 - 1 5 mars 1990")
     `(?<dmy>(?:\\b(?<d1>\\d{1,2})|(?<=\\bden |[-–—] ?)(?<d1s>\\d \\d))\\s+(?<m1>${MONTH_WORDS})\\s+(?<y1>(?:18|19|20)\\d\\d)\\b)`,
-    `(?<mdy>\\b(?<m2>${EN.join("|")})\\s+(?<d2>\\d{1,2}),\\s*(?<y2>(?:18|19|20)\\d\\d)\\b)`,
+    `(?<mdy>\\b(?<m2>${monthWords()})\\s+(?<d2>\\d{1,2}),\\s*(?<y2>(?:18|19|20)\\d\\d)\\b)`,
     `(?<isod>\\b(?<y3>(?:19|20)\\d\\d)-(?<m3>\\d\\d)-(?<d3>\\d\\d)\\b)`,
     `(?<my>\\b(?<m4>${MONTH_WORDS})\\s+(?<y4>(?:18|19|20)\\d\\d)\\b)`,
   ].join("|"),
@@ -58,15 +44,15 @@ export function findDates(text: string): ParsedDate[] {
     let precision: DatePrecision = "day";
     let start = m.index!;
     if (g.dmy) {
-      y = +g.y1!; mo = monthOf(g.m1!); d = +(g.d1 ?? g.d1s!.replace(" ", ""));
+      y = +g.y1!; mo = monthNumber(g.m1!); d = +(g.d1 ?? g.d1s!.replace(" ", ""));
       // a range of days ("13–15 mars 1990", "den 1 3 - 1 5 mars 1990") is dated from its first day
       const range = /(?<![\d])(\d{1,2}|\d \d) ?[-–—] ?$/.exec(text.slice(Math.max(0, start - 8), start));
       const first = range ? +range[1]!.replace(" ", "") : 0;
       if (range && first >= 1 && first < d) { d = first; start -= range[0].length; }
     }
-    else if (g.mdy) { y = +g.y2!; mo = monthOf(g.m2!); d = +g.d2!; }
+    else if (g.mdy) { y = +g.y2!; mo = monthNumber(g.m2!); d = +g.d2!; }
     else if (g.isod) { y = +g.y3!; mo = +g.m3!; d = +g.d3!; }
-    else if (g.my) { y = +g.y4!; mo = monthOf(g.m4!); d = 1; precision = "month"; }
+    else if (g.my) { y = +g.y4!; mo = monthNumber(g.m4!); d = 1; precision = "month"; }
     if (!mo || !valid(y, mo, d)) continue;
     const end = m.index! + m[0].length;
     out.push({ date: `${y}-${pad(mo)}-${pad(d)}`, precision, start, end, text: text.slice(start, end) });
