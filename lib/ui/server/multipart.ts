@@ -99,7 +99,9 @@ async function saveFile(stream: Readable & { truncated?: boolean }, file: string
   stream.on("limit", () => {
     tooLarge = true;
     const error = new MandaError("too_large:file", `"${safeFilename(filename)}" is larger than the upload limit of ${mb(maxFileBytes)} (MANDA_MAX_UPLOAD_BYTES).`);
-    on.tooLarge(error);
+    // after busboy's own 'limit' step (it marks the part truncated right after emitting): failing
+    // the upload destroys the parser, which must not happen inside busboy's call
+    queueMicrotask(() => on.tooLarge(error));
     stream.destroy(error);
   });
   const tap = new Transform({
