@@ -110,6 +110,15 @@ describe("evidence tools on filings as PDFs print them", () => {
     const due = await call("compute_metric", { metric: "debt due within a year", formula: "Current portion of long-term debt + 0", periods: ["2023"] });
     expect(due).toMatchObject({ status: "answered", value: 300 * scale });
   });
+
+  it("compute_metric over a table row honours a growth asked: the year's growth over the year before, not the level", async () => {
+    const out = await call("compute_metric", { metric: "store count growth", formula: "Store count", periods: ["FY2023"], aggregate: "growth" });
+    expect(out).toMatchObject({ status: "answered", metric: { unit: "percent" }, formatted: "5.1%" });
+    expect(out.value).toBeCloseTo((1240 - 1180) / 1180, 6);
+    expect(out.growthByPeriod).toEqual([expect.objectContaining({ from: "FY2022", to: "FY2023" })]);
+    // no aggregate: the level, as before
+    expect(await call("compute_metric", { metric: "stores", formula: "Store count", periods: ["FY2023"] })).toMatchObject({ status: "answered", value: 1240 });
+  });
 });
 
 describe("company facts from a quarter filed after the annual report", () => {

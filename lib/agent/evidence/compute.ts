@@ -163,20 +163,40 @@ function yearOnYear(series: MetricResult["series"], decimals = 1): NonNullable<C
  * the row get_line_items finds for it. Undefined when the formula does not read, or no operand names any row.
  */
 async function overTableRows(deps: Deps, input: ComputeInput, company: string | undefined, periods: string[]): Promise<ComputeOutput | undefined> {
-  const r = await computeRowFormula(deps, { formula: input.formula!, periods, ...(company ? { company } : {}), ...(input.document ? { document: input.document } : {}), ...(input.unit ? { unit: input.unit } : {}), ...(input.decimals !== undefined ? { decimals: input.decimals } : {}) });
+  // a growth asked for one year runs from the year before it
+  const moves = input.aggregate === "growth" || input.aggregate === "cagr";
+  const only = moves && periods.length === 1 ? /^FY(\d{4})$/.exec(periods[0]!) : null;
+  const asked = only ? [`FY${Number(only[1]) - 1}`, periods[0]!] : periods;
+  const r = await computeRowFormula(deps, { formula: input.formula!, periods: asked, ...(company ? { company } : {}), ...(input.document ? { document: input.document } : {}), ...(input.unit ? { unit: input.unit } : {}), ...(input.decimals !== undefined ? { decimals: input.decimals } : {}) });
   if (!r || !r.inputs.length) return undefined;
+  const steps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(r.series, input.decimals) : [];
+  const moved = movedValue(input, r.series, steps);
+  const value = moves ? moved : r.value !== undefined ? { value: r.value, formatted: r.formatted! } : undefined;
   return {
-    status: r.value !== undefined ? "answered" : "incomplete",
+    status: value ? "answered" : "incomplete",
     ...(company ? { company } : {}),
-    metric: { id: "defined", name: input.metric?.trim() || "Defined metric", unit: r.unit },
+    metric: { id: "defined", name: input.metric?.trim() || "Defined metric", unit: moves ? "percent" : r.unit },
     formula: r.formula,
-    ...(r.value !== undefined ? { value: r.value, formatted: r.formatted } : {}),
+    ...(value ?? {}),
     periods: r.periods,
     series: r.series,
+    ...(steps.length ? { growthByPeriod: steps } : {}),
     inputs: r.inputs,
     missing: r.missing,
     notes: r.notes,
   };
+}
+
+/** The growth asked of a row formula's series: the last year's, or compounded a year over the span (CAGR). */
+function movedValue(input: ComputeInput, series: Array<{ period: string; value?: number; formatted?: string }>, steps: NonNullable<ComputeOutput["growthByPeriod"]>): { value: number; formatted: string } | undefined {
+  const valued = series.filter((x) => x.value !== undefined);
+  const [a, b] = [valued[0], valued.at(-1)];
+  if (!a || !b || a === b) return undefined;
+  if (input.aggregate === "growth") return steps.at(-1) ? { value: steps.at(-1)!.value, formatted: steps.at(-1)!.formatted } : undefined;
+  const years = valued.length - 1;
+  if (!(a.value! > 0 && b.value! > 0)) return undefined;
+  const g = (b.value! / a.value!) ** (1 / years) - 1;
+  return { value: g, formatted: `${g < 0 ? "−" : ""}${groupDigits(Math.abs(g) * 100, input.decimals ?? 1)}%` };
 }
 
 export async function runCompute(deps: Deps, input: ComputeInput): Promise<ComputeOutput> {
