@@ -89,6 +89,12 @@ export function priorYearPeriod(p: Period): Period {
  * A label moved by whole years, written as it was ("Q3 2024" → "Q3 2023", "2024-09-30" →
  * "2023-09-30", "2024-09" → "2023-09"); null for a label in another form.
  */
+/** "Growth in FY2022": one fiscal year asked runs from the year before it (FY2021, FY2022); other periods as asked. */
+export function withYearBefore(periods: string[]): string[] {
+  const only = periods.length === 1 && /^FY(?:19|20)\d\d$/.test(periods[0]!) ? periods[0]! : undefined;
+  return only ? [shiftLabelYear(only, -1)!, only] : periods;
+}
+
 export function shiftLabelYear(label: string, by: number): string | null {
   if (/^\d{4}-\d{2}(-\d{2})?$/.test(label)) return `${Number(label.slice(0, 4)) + by}${label.slice(4)}`;
   const m = /^(FY|Q[1-4] |H[12] |9M )((?:19|20)\d\d)$/.exec(label);

@@ -18,7 +18,7 @@ import { findConcepts } from "../concepts/match";
 import { statementLineItems } from "../knowledge/line-items";
 import type { SourceRegistry } from "../sources";
 import { runLineItems } from "./line-items";
-import { comparePeriods } from "@/lib/periods";
+import { comparePeriods, withYearBefore } from "@/lib/periods";
 import { resolvePeriods } from "./periods";
 import { computeRowFormula } from "./row-formula";
 import { isScopeError, resolveScope } from "./scope";
@@ -165,8 +165,7 @@ function yearOnYear(series: MetricResult["series"], decimals = 1): NonNullable<C
 async function overTableRows(deps: Deps, input: ComputeInput, company: string | undefined, periods: string[]): Promise<ComputeOutput | undefined> {
   // a growth asked for one year runs from the year before it
   const moves = input.aggregate === "growth" || input.aggregate === "cagr";
-  const only = moves && periods.length === 1 ? /^FY(\d{4})$/.exec(periods[0]!) : null;
-  const asked = only ? [`FY${Number(only[1]) - 1}`, periods[0]!] : periods;
+  const asked = moves ? withYearBefore(periods) : periods;
   const r = await computeRowFormula(deps, { formula: input.formula!, periods: asked, ...(company ? { company } : {}), ...(input.document ? { document: input.document } : {}), ...(input.unit ? { unit: input.unit } : {}), ...(input.decimals !== undefined ? { decimals: input.decimals } : {}) });
   if (!r || !r.inputs.length) return undefined;
   const steps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(r.series, input.decimals) : [];
@@ -224,8 +223,7 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   const named = input.aggregate || input.formula || findConcepts(input.metric ?? "")[0]?.concept.isChange ? undefined : growthNamed(input.metric);
   if (named) {
     input = { ...input, aggregate: named };
-    const only = periods.labels.length === 1 ? /^FY(\d{4})$/.exec(periods.labels[0]!) : null;
-    if (only) periods.labels.unshift(`FY${Number(only[1]) - 1}`);
+    periods.labels = withYearBefore(periods.labels);
   }
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "" });
   if (await source.isEmpty()) return { ...empty, status: "no_statements", company: scope.company, notes: ["No financial statement of this company has been read in the deal."], hint: "Use get_line_items or search_documents." };

@@ -354,7 +354,7 @@ export function qualifierAnswerOverride(r: Reading, done: ToolExchange[], text: 
   if (!c || !r.scope || r.namedPart || r.polar || r.narrative || r.reason || r.synthesis || r.defines || !FIGURE_KINDS.has(c.kind)) return null;
   const lead = text.trim().split("\n", 1)[0]!;
   const m = quoteAnswer(text);
-  if (!m && (/^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead))) return null;
+  if (!m && !figureLead(text)) return null;
   const qualifier = qualifiersOf(r).join(" ");
   if (!qualifier || namesHalfOf(qualifier, m ? m[2]! : answeredEvidence(text))) return null;
   const quoted: Passage[] = m ? [{ document: m[1]!, page: 0, charStart: 0, charEnd: m[2]!.length, text: m[2]!, citation: m[3]! }] : [];
@@ -517,24 +517,33 @@ const PERCENT_ASKED = /%|\bper ?cent(?:age)?\b|\b(?:share|proportion|portion|fra
  */
 function percentMisfit(r: Reading, lead: string): string | null {
   if (!PERCENT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.aggregate || r.direction || r.concepts.some((c) => c.kind === "ratio" || c.kind === "percent")) return null;
-  const bold = /\*\*([^*]*\d[^*]*)\*\*/.exec(lead)?.[1];
+  const bold = BOLD_FIGURE.exec(lead)?.[1];
   return bold && !/%|\bper ?cent\b/i.test(bold) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
 }
 
 /** A figure answer from the evidence path that gives a count or amount for a percentage asked; null when it may stand. */
 export function percentAnswerOverride(r: Reading, text: string): string | null {
-  const lead = text.trim().split("\n", 1)[0]!;
-  if (/^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead)) return null;
+  const lead = figureLead(text);
+  if (!lead) return null;
   const why = percentMisfit(r, lead);
   return why ? shownAsClosest(why, lead) : null;
 }
+/** A figure in bold ("**USD 1,577 million**"), its text captured. */
+const BOLD_FIGURE = /\*\*([^*]*\d[^*]*)\*\*/;
+
 /**
  * An answer that gives a figure as its own: a bold number or a "<figure> for <period>" line. A
  * quoted sentence ("X states: …") and a name in bold answer otherwise.
  */
 function isFigureAnswer(lead: string): boolean {
   if (/^I (?:couldn|could not|can)/i.test(lead) || / states: /.test(lead)) return false;
-  return /\*\*[^*]*\d[^*]*\*\*/.test(lead) || (ANSWERED_LABEL.some((re) => re.test(lead)) && statesAValue(lead.replace(/\(source:[^)]*\)/g, "")));
+  return BOLD_FIGURE.test(lead) || (ANSWERED_LABEL.some((re) => re.test(lead)) && statesAValue(lead.replace(/\(source:[^)]*\)/g, "")));
+}
+
+/** The lead line of an answer that gives a figure as its own, not a yes/no's verdict; null for any other answer. */
+function figureLead(text: string): string | null {
+  const lead = text.trim().split("\n", 1)[0]!;
+  return /^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead) ? null : lead;
 }
 
 const FISCAL_LABEL = /^(?:FY|[QH][1-4] )\d{4}$/;
@@ -566,8 +575,8 @@ const IN_MONEY = /\bin (?:\$|usd|eur|dollars|millions|billions|thousands)\b|\$\s
  * as the closest evidence. Null when the answer may stand (it says yes or no, or found nothing).
  */
 export function figureAnswerOverride(r: Reading, text: string): string | null {
-  const lead = text.trim().split("\n", 1)[0]!;
-  if (/^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead)) return null;
+  const lead = figureLead(text);
+  if (!lead) return null;
   const why = figureMisfit(r, lead);
   return why ? shownAsClosest(why, lead) : null;
 }

@@ -18,7 +18,7 @@ import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
-import { parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { parsePeriod, readPeriodRequest, withYearBefore } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { GENERIC_WORDS } from "../concepts/generic-words";
@@ -315,10 +315,7 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
 }
 
 /** "Down in 2022", "growth in 2022": the year asked and the year before it; other periods as read. */
-export function changePeriods(periods: string[]): string[] {
-  const y = periods.length === 1 ? /^FY(\d{4})$/.exec(periods[0]!)?.[1] : undefined;
-  return y ? [`FY${Number(y) - 1}`, `FY${y}`] : periods;
-}
+export const changePeriods = withYearBefore;
 
 /** Initials written with stops are one word: "U.S." (and "U.S", as table labels print it) → "US". */
 export function joinInitials(text: string): string {
@@ -388,14 +385,11 @@ export function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Conc
 /** A ratio asked as a percentage ("%", "share of") or as a plain ratio. */
 export const ratioUnit = (text: string): "percent" | "ratio" => (/%|percent|share|portion|proportion/i.test(text) ? "percent" : "ratio");
 
-/** "as a % of revenue", "as a share of sales", "percent of revenue": a figure over the one named after "of". */
-const SHARE_OF_NAMED = /(?:%|\bper ?cent(?:age)?|\bshare|\bproportion|\bfraction|\bportion)\s+of\s+\S/i;
-
 /** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
 function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
   const short = tokens(r.text).length <= 8;
-  // "as a % of revenue?" after net income: the figure the conversation was on, over the one named
-  const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && SHARE_OF_NAMED.test(r.text);
+  // "as a % of revenue?" after net income: the figure the conversation was on, over the one named after "of"
+  const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && OF_WHOLE.test(r.text);
   if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length) && !over)) return r;
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
   if (over) {
