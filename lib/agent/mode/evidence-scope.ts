@@ -15,6 +15,7 @@ import type { Concept } from "@/lib/agent/concepts/catalog";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import { sentencePieces } from "@/lib/extraction/sentences";
+import { SUBSET_BEFORE } from "@/lib/agent/evidence/subsets";
 import { MONTH } from "@/lib/periods";
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -83,8 +84,6 @@ export function namesConcept(sentence: string, concept: Concept | undefined, ask
 }
 
 const SUBSET_AFTER = /^\s*(?:of|among)\s+(?:our|the|its|their|these|those|which)\b/i;
-/** "our workforce included approximately 50,000 union members": what the whole includes is a part of it. */
-export const SUBSET_BEFORE = /\b(?:includ(?:ed|es|ing)|of which|of whom|among (?:them|which|whom)|contribut(?:ed|es|ing)|added)\s+(?:approximately |about |roughly |around |nearly |over |more than |some )?[$€£]?\s?$/i;
 const SHARE_OF_WHOLE = /\b(?:constitut|represent|make up|made up|account(?:ed|s|ing)? for|compris)\w*\s+(?:approximately |about |roughly |around |nearly |over )?\d[\d.,]*\s?(?:%|percent|per cent)\s+of\b/i;
 const MONTH_WORD = new RegExp(`^(?:${MONTH})\\.?$`, "i");
 const CURRENCY = /^(?:USD|EUR|SEK|GBP|US|CHF|JPY|NOK|DKK)$/;
