@@ -18,6 +18,12 @@ describe("statement line items", () => {
     for (const label of ["Preferred dividends paid", "Dividends paid to noncontrolling interests"]) expect(key("cash_flow", label, "Cash provided (used) by financing activities:"), label).toBeUndefined();
   });
 
+  it("reads long-term debt classified as current as debt due within the year, not long-term debt", () => {
+    for (const l of ["Long-term debt, classified as current", "Long-term debt classified as current", "Long-term debt, current"]) expect(key("balance", l, "Current Liabilities"), l).toBe("short_term_debt");
+    expect(key("balance", "Long-term debt", "Noncurrent Liabilities")).toBe("long_term_debt");
+    expect(key("balance", "Long-term debt, net of current portion", "Noncurrent Liabilities")).toBe("long_term_debt");
+  });
+
   it("maps revenue and cost of revenue without confusing them", () => {
     for (const l of ["Net sales", "Total net revenue", "Revenues", "Total revenues", "Revenue"]) expect(key("income", l), l).toBe("revenue");
     for (const l of ["Cost of sales", "Cost of revenue", "Cost of goods sold", "Total cost of revenue", "Cost of products", "Cost of services"]) expect(key("income", l), l).toBe("cost_of_revenue");
