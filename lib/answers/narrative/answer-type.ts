@@ -49,6 +49,8 @@ export interface AnswerType {
     stems: string[];
     /** A reason question's subject, the noun right before its verb ("why did IOTG revenue decrease" → revenu): the sentence must name it. */
     subject?: string;
+    /** The noun before the subject ("hardware" of "hardware revenue"): what the subject is of. */
+    qualifier?: string;
   };
   /** The noun a "which/what <noun> …" question asks to identify ("which vulnerabilities"): a sentence must name them, not point back to them. */
   referent?: string;
@@ -182,18 +184,25 @@ function eventAsked(q: string, kind: AnswerKind): AnswerType["event"] {
   const up = ASK_UP.exec(body);
   const down = ASK_DOWN.exec(body);
   const subject = kind === "reason" ? subjectBefore(body, (up ?? down)?.index) : undefined;
-  const withSubject = subject ? { subject } : {};
+  const withSubject = subject ? { subject: subject.stem, ...(subject.qualifier ? { qualifier: subject.qualifier } : {}) } : {};
   if (!up !== !down) return { direction: up ? "up" : "down", stems: [], ...withSubject };
   const stems = [...new Set((body.match(/\p{Ll}[\p{Ll}-]*/gu) ?? []).map((w) => EVENT_STEM_RES.find((e) => e.re.test(w))?.stem).filter((s): s is string => !!s))];
   return stems.length ? { stems, ...withSubject } : undefined;
 }
 
 /** The noun right before a reason question's verb ("… operating income decrease" → "incom"), as a stem; none when a name, a verb or an adverb stands there. */
-function subjectBefore(body: string, at: number | undefined): string | undefined {
+function subjectBefore(body: string, at: number | undefined): { stem: string; qualifier?: string } | undefined {
   if (at === undefined) return undefined;
-  const w = /([\p{L}'’-]+)\s+$/u.exec(body.slice(0, at))?.[1]?.replace(/['’]s?$/, "");
-  if (!w || w.length < 4 || !/^\p{Ll}+$/u.test(w) || /ly$/.test(w) || REFERENT_STOP.test(w) || /^(?:been|being|have|there|much|significantly)$/.test(w)) return undefined;
-  return w.replace(/ies$/, "i").replace(/(?:es|s)$/, "").replace(/e$/, "");
+  // "sales keep falling", "margins continued to shrink": the noun before the verb of aspect
+  const before = body.slice(0, at).replace(/\s+(?:keeps?|kept|continu\w*|start\w*|began|begins?)(?:\s+to)?\s+$/i, " ");
+  const m = /(?:([\p{L}'’-]+)\s+)?([\p{L}'’-]+)\s+$/u.exec(before);
+  const noun = (x: string | undefined) => x?.replace(/['’]s?$/, "");
+  const plain = (w: string | undefined): w is string => !!w && w.length >= 4 && /^\p{Ll}+$/u.test(w) && !/ly$/.test(w) && !REFERENT_STOP.test(w) && !/^(?:been|being|have|there|much|significantly)$/.test(w);
+  const w = noun(m?.[2]);
+  if (!plain(w)) return undefined;
+  const q = m?.[1] && !/['’]/.test(m[1]) ? noun(m[1]) : undefined;
+  const stem = (x: string) => x.replace(/ies$/, "i").replace(/(?:es|s)$/, "").replace(/e$/, "");
+  return { stem: stem(w), ...(plain(q) ? { qualifier: stem(q) } : {}) };
 }
 
 const REFERENT_STOP = /^(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should|of|in|on|for|to|from|by|with|at|that|which|who)$/i;

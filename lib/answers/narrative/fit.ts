@@ -214,7 +214,7 @@ function perUnitNamed(text: string, words: string[]): boolean {
 }
 
 /** An amount of money (a currency or a money scale), not a share or a count. */
-const MONEY = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|miljoner|miljarder|mkr|msek)\b|\d[\d,.]*\s*(?:dollars?|euros?|kronor)\b/i;
+export const MONEY = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|miljoner|miljarder|mkr|msek)\b|\d[\d,.]*\s*(?:dollars?|euros?|kronor)\b/i;
 
 /** Wording that gives a term's meaning: "GMV consists of …", "We consider X to be …", "X means …". */
 const DEFINING = /\b(?:means?|meaning|(?:is|are) defined (?:as|to)|defined as|we define|refers? to|consists? of|represents?|comprises?|we (?:consider|regard|use the term)|(?:is|are) (?:a |an |the )?(?:measure|term|metric) (?:of|for|that|used))\b|\bto be\b/i;
@@ -252,6 +252,7 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
   const event = t.event ? eventTest(t.event) : undefined;
   const referent = t.referent ? referentTest(t.referent) : undefined;
   const place = t.place ? placeTest(askedNames) : undefined;
+  const moved = t.event?.subject && t.event.direction ? new RegExp(`${t.event.qualifier ? `\\b${t.event.qualifier}\\w*\\s+(?:[\\p{L}’'-]+\\s+)?` : "\\b"}${t.event.subject}\\w*(?:\\s+[\\p{L}\\d,.’'-]+){0,3}?\\s+(?:${(t.event.direction === "up" ? UP : DOWN).source})`, "iu") : undefined;
   const shape = (u: Unit): Fit => {
     if (figure && t.kind === "description") {
       const f = figureFitWith(u, figure);
@@ -279,7 +280,8 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
       }
       case "reason": {
         const ok = CAUSAL.test(u.text);
-        return { ok, strength: ok ? 1.5 : 0 };
+        // the asked figure as the sentence's subject ("hardware revenues decreased … due to"), not an object ("expenses … aligned to lower revenues")
+        return { ok, strength: ok ? 1.5 + (moved?.test(u.text) ? 0.75 : 0) : 0 };
       }
       case "organisation": {
         // an organisation named next to the asked noun ("our primary competitors are UPS …")
