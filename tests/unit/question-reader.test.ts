@@ -245,3 +245,41 @@ describe("question reader", () => {
     expect(calls("tell me something interesting")).toBeNull();
   });
 });
+
+describe("shorthand and everyday forms an analyst types", () => {
+  const read = (q: string) => readQuestion(q, [{ name: "ALDERWICK INSTRUMENTS, INC.", tickers: ["ALDW"] }]);
+
+  it("spells out shorthand before reading concepts and parts, in three wordings each", () => {
+    for (const q of ["aldw gm fy22", "alderwick gm 2022?", "what was gm in fy2022"]) expect(read(q).concepts.map((c) => c.id), q).toEqual(["gross_margin"]);
+    for (const q of ["aldw hw rev fy22", "hw revenue 2022", "how much hw revenue in fy22"]) expect(read(q).scope, q).toBe("hardware");
+    for (const q of ["what's aldw's quarterly div right now", "quarterly dividend rn", "current quarterly div"]) expect(read(q).concepts.map((c) => c.id), q).toEqual(["quarterly_dividend"]);
+  });
+
+  it("keeps a ticker that is also shorthand as the company's name", () => {
+    const r = readQuestion("GM revenue 2022", [{ name: "General Motors Company", tickers: ["GM"] }]);
+    expect(r.company).toBe("General Motors Company");
+    expect(r.concepts.map((c) => c.id)).toEqual(["revenue"]);
+  });
+
+  it("reads 'how did X do' with a figure as the figure and how it moved, in three wordings", () => {
+    for (const q of ["how did europe do in fy22, sales-wise", "how did europe sales perform in 2022", "how did europe fare revenue-wise in fy22"]) {
+      expect(read(q), q).toMatchObject({ scope: "europe", aggregate: "growth", periods: ["FY2021", "FY2022"], narrative: false });
+    }
+    expect(read("how does alderwick generate its revenue").narrative).toBe(true);
+  });
+
+  it("drops verbs and the kind of part from the part asked, in three wordings", () => {
+    expect(read("what op margin did alderwick run at in fy22").scope).toBeUndefined();
+    expect(read("alderwick total net rev 2022").scope).toBeUndefined();
+    for (const q of ["rev by region fy22 - americas?", "americas region revenue 2022", "revenue in the americas segment fy22"]) expect(read(q).scope, q).toBe("americas");
+  });
+
+  it("reads a phrase closed by a preposition only as written: 'take rate in 2021' is no 'take in'", () => {
+    expect(read("what was the take rate in 2021").concepts).toEqual([]);
+    expect(read("how much money did they bring in last year").concepts.map((c) => c.id)).toEqual(["revenue"]);
+  });
+
+  it("attaches a preposition after the verb to the figure: 'revenue did they get from X'", () => {
+    for (const q of ["how much revenue did alderwick get from apple in 2022", "what revenue did they earn from apple", "revenue they got from apple fy22"]) expect(qualifiersOf(read(q)), q).toEqual(["apple"]);
+  });
+});

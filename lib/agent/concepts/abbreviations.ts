@@ -12,13 +12,46 @@ const SPELLED_OUT: Record<string, string> = {
   mgmt: "management",
   yrs: "years",
   approx: "approximately",
+  hw: "hardware",
+  sw: "software",
+  comms: "communications",
+  svc: "service",
+  svcs: "services",
+  mktg: "marketing",
+  mfg: "manufacturing",
+  biz: "business",
+  ops: "operations",
+  pct: "percentage",
+  qtr: "quarter",
+  qtrly: "quarterly",
+  div: "dividend",
+  divs: "dividends",
+  rn: "now",
+  "right now": "now",
+  "at the moment": "now",
+  pac: "pacific",
+  latam: "latin america",
+  emps: "employees",
+  cust: "customer",
+  custs: "customers",
+  amort: "amortization",
+  acq: "acquisition",
+  acqs: "acquisitions",
+  sbc: "stock-based compensation",
+  gm: "gross margin",
+  bps: "basis points",
 };
 
 const WORD = new RegExp(`(?<![\\p{L}\\p{N}'])(${Object.keys(SPELLED_OUT).map((k) => k.replace(/'/g, "['’]")).join("|")})(?![\\p{L}\\p{N}'])`, "giu");
 
-/** The text with each shorthand word spelled out, its case kept where it is all capitals ("INTL" → "INTERNATIONAL"). */
-export function spellOut(text: string): string {
+/**
+ * The text with each shorthand word spelled out, its case kept where it is all capitals ("INTL" →
+ * "INTERNATIONAL"). `keep`: words that are names in this data room (a ticker "GM" is the company,
+ * not gross margin), left as typed.
+ */
+export function spellOut(text: string, keep: ReadonlySet<string> = new Set()): string {
   return text.replace(WORD, (m: string) => {
+    if (keep.has(m.toLowerCase())) return m;
     const full = SPELLED_OUT[m.toLowerCase().replace(/’/g, "'")] ?? m;
     return m === m.toUpperCase() && m !== m.toLowerCase() ? full.toUpperCase() : full;
   });

@@ -20,7 +20,7 @@ export const GENERIC_WORDS = new Set(
     "roughly approximately about around exactly just only also again then actually really basically essentially " +
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
     "spend spent spending expense expenses cost costs charge charges make made bring brought generate generated earn earned put into new " +
-    "book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
+    "got gets getting gotten fast faster quickly quick run runs running ran perform performed performing fare fared faring doing book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
     "did they any name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +
@@ -45,3 +45,26 @@ export const GENERIC_WORDS = new Set(
  * restaurants": the whole, franchised and owned), as stems.
  */
 export const PLAIN_LABEL_STEMS = new Set(["total", "the", "at", "year", "end", "of", "period", "consolid", "compani", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur", "and", "segment", "busi", "group", "divis", "region", "systemwid", "worldwid"]);
+
+/**
+ * Words a table row's label adds to the thing a question spends or earns on ("how much did they spend
+ * on demand creation" → "Demand creation expense", "restructuring" → "Restructuring charges"): the
+ * row is the figure asked.
+ */
+export const MEASURE_WORDS = new Set(["expense", "expenses", "cost", "costs", "charge", "charges", "spending", "amount", "amounts"]);
+
+/**
+ * The grammar among the generic words: articles, prepositions, question words, auxiliaries,
+ * pronouns and request verbs. A figure named only by generic nouns ("take rate", "run rate") is
+ * what is left once these go.
+ */
+export const GRAMMAR_WORDS = new Set(
+  (
+    "a an the of in on at for from to by with about as and or vs versus per " +
+    "what whats what's which who whom whose where when why how much many " +
+    "is are was were be been being do does did done has have had will would could should can may might shall " +
+    "it its it's they them their theirs he she his her we our us you your i me my this that these those there here " +
+    "give show tell find get list please pull " +
+    "year years yr fy fiscal annual quarter quarterly month months period latest last current currently now today recent most prior previous"
+  ).split(/\s+/),
+);

@@ -56,20 +56,24 @@ function allPatterns(): Pattern[] {
 }
 
 /** Where `stems` occurs in `toks` from `at`: contiguous, or for a phrase with at most `gap` words between words. */
-function matchAt(toks: Token[], at: number, stems: string[], gap: number): number | undefined {
+function matchAt(toks: Token[], at: number, stems: string[], gap: number, tightLast = false): number | undefined {
   if (toks[at]?.stem !== stems[0]) return undefined;
   let i = at + 1;
   for (let k = 1; k < stems.length; k++) {
+    const room = tightLast && k === stems.length - 1 ? 0 : gap;
     let j = i;
-    while (j < toks.length && j - i <= gap && toks[j]!.stem !== stems[k]) j++;
-    if (j >= toks.length || toks[j]!.stem !== stems[k] || j - i > gap) return undefined;
+    while (j < toks.length && j - i <= room && toks[j]!.stem !== stems[k]) j++;
+    if (j >= toks.length || toks[j]!.stem !== stems[k] || j - i > room) return undefined;
     i = j + 1;
   }
   return i;
 }
 
 const CLAUSE_BREAK = /[,:;!?]|\.\s|\s[-–—]\s/;
-/** A phrase opened by a preposition ("in charge") is said as written: "in restructuring charges" is no "in charge". */
+/**
+ * A phrase opened by a preposition is said as written ("in restructuring charges" is no "in
+ * charge"); one closed by a preposition ends on it ("take rate in 2021" is no "take in").
+ */
 const OPENS_TIGHT = new Set(["in", "on", "at", "of", "for", "to", "by", "the", "a", "an"]);
 
 /** Every concept the question names, left to right, longest match first where they overlap. */
@@ -77,7 +81,7 @@ export function findConcepts(text: string, toks: Token[] = tokens(text)): Concep
   const found: ConceptHit[] = [];
   for (const p of allPatterns()) {
     for (let at = 0; at < toks.length; at++) {
-      const end = matchAt(toks, at, p.stems, p.phrase && !OPENS_TIGHT.has(p.stems[0]!) ? 2 : 0);
+      const end = matchAt(toks, at, p.stems, p.phrase && !OPENS_TIGHT.has(p.stems[0]!) ? 2 : 0, OPENS_TIGHT.has(p.stems.at(-1)!));
       if (end === undefined) continue;
       // a phrase's words are one clause: "an operating summary: revenue" is no "operating revenue"
       if (p.phrase && CLAUSE_BREAK.test(text.slice(toks[at]!.end, toks[end - 1]!.start))) continue;

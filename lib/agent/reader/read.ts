@@ -21,7 +21,7 @@ import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest, withYearBefore } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
-import { GENERIC_WORDS } from "../concepts/generic-words";
+import { GENERIC_WORDS, GRAMMAR_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 
@@ -82,6 +82,9 @@ const STOP = new Set(["not", "no", "yes", "if", "than", "into", "onto", "out", "
 /** "How does the utility generate its revenues?": a description, not a figure ("how much", "how many" are figures). */
 const HOW_DOES = /^\s*how (?:does|do|did|is|are|was|were|has|have)\b/i;
 /** "The X segment": the scope is a reporting segment, whose rows sit in segment tables. */
+/** "How did X do / perform / fare": how a figure went. */
+const PERFORMED = /^\s*how (?:did|does|do|has|have|is|are|was|were)\b.{0,60}?\b(?:do|doing|done|perform(?:ed|ing)?|fare[d]?|faring|go|going|gone)\b/i;
+const FIGURE_KIND = new Set(["amount", "percent", "ratio", "count", "per_share"]);
 const SEGMENT = /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bdivisions?\b/i;
 const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:y|ise|ize)|walk me through|describe|background on|profile of)\b/i;
 /** Verbs of what someone did or said: "what did the board decide", "what does management expect". */
@@ -179,6 +182,11 @@ export function companyIn(text: string, companies: readonly RoomCompany[]): stri
   return hits.length === 1 ? nameOf(hits[0]!) : undefined;
 }
 
+/** Tickers and name words of the data room's companies, lower case: names, never shorthand to spell out. */
+function roomWords(companies: readonly RoomCompany[]): Set<string> {
+  return new Set(companies.flatMap((c) => [...tickersOf(c).map((t) => t.toLowerCase()), ...nameWords(nameOf(c))]));
+}
+
 /** The question's words that name one of these companies. */
 function companyWords(text: string, companies: readonly RoomCompany[]): Set<string> {
   const toks = tokens(text);
@@ -239,6 +247,9 @@ function usAsCountry(toks: Token[], i: number): boolean {
   return !!after && before !== "tell" && before !== "give" && before !== "show" && !GENERIC_WORDS.has(after.word) && !STOP.has(after.word);
 }
 
+/** Words naming a kind of part of a company, not a part: the segment flag and the tables' titles say them. */
+const PART_KINDS = new Set(["segment", "segments", "region", "regions", "regional", "geography", "geographic", "geographical", "geographies", "division", "divisions"]);
+
 /** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
 const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
 
@@ -248,11 +259,33 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   // "cash left from operations after capex": the words of what the figure is made of describe it
   const describing = new Set(concepts.flatMap((c) => c.madeOf ?? []).flatMap((id) => conceptById(id)?.terms ?? []).flatMap((t) => tokens(t).map((x) => x.stem)));
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
-  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  // "total net rev": "net" before a figure's name is how the figure is printed, not a part of the company
+  const plainBefore = (i: number) => PLAIN_QUALIFIERS.has(toks[i]!.word) && hits.some((h) => h.from === i + 1 || (h.from === i + 2 && PLAIN_QUALIFIERS.has(toks[i + 1]!.word)));
+  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   const left = toks.filter((t, i) => kept(t, i) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
-  return left.length ? left.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
+  // "rev by region - americas": the kind of part ("region", "segment") beside its name is no part of the name
+  const names = left.filter((t) => !PART_KINDS.has(t.word));
+  const words = names.length ? names : left;
+  return words.length ? words.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
+}
+
+/**
+ * A figure named only by generic words ("ebay take rate 2021", "what's the run rate"): the run of two
+ * or more adjacent words left once the company, periods and grammar go. Undefined when there is none.
+ */
+function genericNounLabel(text: string, company: string | undefined, companies: readonly RoomCompany[]): string | undefined {
+  const toks = tokens(text);
+  const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
+  const runs: Token[][] = [[]];
+  for (const t of toks) {
+    const noun = !named.has(t.word) && !GRAMMAR_WORDS.has(t.word) && !STOP.has(t.word) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1;
+    if (noun) runs.at(-1)!.push(t);
+    else if (runs.at(-1)!.length) runs.push([]);
+  }
+  const run = runs.filter((r) => r.length >= 2);
+  return run.length === 1 ? run[0]!.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
 /** Prepositions that attach a qualifier after a figure's name ("employees in the US", "revenue from franchised restaurants"). */
@@ -271,6 +304,7 @@ export function qualifiersOf(r: Reading): string[] {
   if (!r.scope || r.defines || /\bdivided by\b|[a-z)]\s*\/\s*[a-z(]/i.test(r.text)) return [];
   const toks = tokens(r.text);
   const scope = new Set(tokens(r.scope).map((t) => t.stem));
+  const named = new Set(r.company ? nameWords(r.company).concat(companyAliases(r.company)) : []);
   const isScope = (i: number) => !!toks[i] && scope.has(toks[i]!.stem) && !PLAIN_QUALIFIERS.has(toks[i]!.word);
   const out = new Set<number>();
   // the figure asked: one concept (several name inputs or framing, "as a public equities analyst … net PP&E")
@@ -279,7 +313,9 @@ export function qualifiersOf(r: Reading): string[] {
     // a hyphenated word ("part-time") is walked whole
     const joined = (i: number) => !!toks[i + 1] && /^[-‐]$/.test(r.text.slice(toks[i]!.end, toks[i + 1]!.start));
     for (let i = h.from - 1; i >= 0 && (isScope(i) || PLAIN_QUALIFIERS.has(toks[i]!.word) || joined(i)); i--) if (isScope(i)) out.add(i);
+    // "revenue did corning get from apple": the preposition after the verb still attaches to the figure
     let j = h.to;
+    while (toks[j] && !QUALIFYING_PREPOSITIONS.has(toks[j]!.word) && !isScope(j) && (GENERIC_WORDS.has(toks[j]!.word) || named.has(toks[j]!.word))) j++;
     if (!toks[j] || !QUALIFYING_PREPOSITIONS.has(toks[j]!.word)) continue;
     for (j++; toks[j] && (STOP_BEFORE_NAME.has(toks[j]!.word) || isScope(j)); j++) if (isScope(j)) out.add(j);
   }
@@ -324,16 +360,20 @@ export function joinInitials(text: string): string {
 
 export function readQuestion(asked: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
-  const text = spellOut(joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and "));
+  // "sales-wise", "margin-wise": the noun is the figure asked
+  const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1");
+  const text = spellOut(typed, roomWords(companies));
   const hits = findConcepts(text);
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
   const scope = hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
-  const label = hits.length ? undefined : scopeOf(text, [], company, companies);
+  const label = hits.length ? undefined : (scopeOf(text, [], company, companies) ?? genericNounLabel(text, company, companies));
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
   const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text);
+  // "how did europe do in fy20, sales-wise": a figure's level and how it moved, not a description
+  const performance = PERFORMED.test(text) && concepts.some((c) => FIGURE_KIND.has(c.kind)) && periods.length <= 1;
   const reading: Reading = {
     text,
     concepts,
@@ -347,13 +387,17 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     defines: text.includes("=") || !!cleanQuestion(normalise(text)).definition,
     synthesis: SYNTHESIS.test(text),
     // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
-    narrative: NARRATIVE.test(text) || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2)),
+    narrative: NARRATIVE.test(text) || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2) && !performance),
     segment: SEGMENT.test(text),
     polar: kind === "yes_no" || (!!direction && !WH.test(text) && kind !== "reason"),
     reason: kind === "reason",
     ...(direction ? { direction } : {}),
   };
   if (reading.direction && reading.polar) reading.periods = changePeriods(periods);
+  if (performance && !reading.aggregate) {
+    reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
+    if (periods.length) reading.periods = changePeriods(periods);
+  }
   // "how much did comparable sales grow": the figure is the growth
   if (concepts[0]?.isChange && (reading.aggregate === "growth" || reading.aggregate === "change") && periods.length <= 1) delete reading.aggregate;
   if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
@@ -367,7 +411,7 @@ export const RATIO_OF = /(?:\bas an? |\bas )?(?:%|\bpercent(?:age)?) of\b|\bdivi
 /** "A / B", "A divided by B": the first over the second. */
 const DIVIDED = /\bdivided by\b|\//i;
 /** "% of", "share of", "portion of": the figure named after it is the whole. */
-const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart)\s+of\s+/i;
+export const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart)\s+of\s+/i;
 
 /**
  * Numerator and denominator of a ratio question: "A / B" is A over B; otherwise the figure named
