@@ -112,10 +112,10 @@ describe("readItems", () => {
     expect(rate.questions[0]).toMatch(/retention rate/);
   });
 
-  it("reads \"which of its businesses …\" and \"which brings in more revenue - a or b -\" as rankings, and keeps the headcount asked after a ranking", () => {
+  it("reads \"which of its businesses …\" and \"which brings in more revenue - a or b -\" as rankings, keeps the headcount asked after a ranking, and reads the dividend per share as its own figure", () => {
     const r = readItems("For 2015: cash from operations and capex, which brings in more revenue - electric or gas - the dividend per share, and headcount. Which of its businesses brings in the most revenue, and how many staff does it have?", []);
     expect(r.items.map((i) => [i.kind, i.concept?.id ?? null])).toEqual([
-      ["figure", "operating_cash_flow"], ["figure", "capital_expenditure"], ["ranking", "revenue"], ["figure", "dividends_paid"], ["figure", "employees"],
+      ["figure", "operating_cash_flow"], ["figure", "capital_expenditure"], ["ranking", "revenue"], ["figure", "dividend_per_share"], ["figure", "employees"],
       ["ranking", "revenue"], ["figure", "employees"],
     ]);
   });

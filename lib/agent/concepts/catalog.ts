@@ -110,9 +110,12 @@ export const CONCEPTS: Concept[] = [
     phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property and equipment", "invest in property plant and equipment", "spend on property and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
     lineItems: ["capital_expenditure"],
   }),
-  amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders", "pay a dividend", "pay dividends"], lineItems: ["dividends_paid"], action: true }),
+  amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders", "pay a dividend", "pay dividends", "paying a dividend", "paying dividends"], lineItems: ["dividends_paid"], action: true }),
+  // the dividend per share a company declares: a year's total, or the quarterly rate it pays now
+  { id: "dividend_per_share", label: "Dividends declared per share", kind: "per_share", terms: ["dividend per share", "dividends per share", "dividends declared per share", "cash dividends declared per share", "cash dividends per share", "dps", "annual dividend"], rowWords: ["dividends declared per share", "dividends per share", "dividend per share", "cash dividends declared per share", "dividends declared per common share", "cash dividends declared per common share", "dividends per common share"] },
+  { id: "quarterly_dividend", label: "Quarterly dividend per share", kind: "per_share", terms: ["quarterly dividend", "quarterly dividends", "quarterly cash dividend", "quarterly dividend per share", "dividend rate"], rowWords: ["quarterly cash dividend", "quarterly dividend"] },
   amount("share_repurchases", "Share repurchases", ["buybacks", "buyback", "share repurchases", "stock repurchases", "repurchases of common stock", "share buybacks", "treasury stock purchases"], {
-    phrases: ["buy back stock", "buy back shares", "bought back", "buy back", "repurchase shares", "repurchase stock", "repurchased"],
+    phrases: ["buy back stock", "buy back shares", "bought back", "buy back", "buying back", "buying back stock", "buying back shares", "repurchase shares", "repurchase stock", "repurchased", "repurchasing"],
     lineItems: ["share_repurchases"],
     action: true,
   }),
