@@ -65,6 +65,8 @@ export interface LineItemRow {
   row: string;
   citation: string;
   inReview?: boolean;
+  /** The fiscal year of the filing printing the row: where two filings disagree, the later restates. */
+  filingYear?: number;
 }
 
 export interface LineItemsOutput {
@@ -282,7 +284,11 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     for (const r of fresh.slice(0, limit)) shown.add(`${r.document}|${r.page}|${r.row}`);
     rows.push(...fresh.slice(0, limit));
   }
-  for (const r of rows) deps.sources.add({ documentId: found.find((f) => f.filename === r.document)!.document_id, document: r.document, page: r.page, excerpt: r.row });
+  for (const r of rows) {
+    deps.sources.add({ documentId: found.find((f) => f.filename === r.document)!.document_id, document: r.document, page: r.page, excerpt: r.row });
+    const year = scope.documents.find((d) => d.filename === r.document)?.fiscalYear;
+    if (year) r.filingYear = year;
+  }
   return {
     ...(scope.company ? { company: scope.company } : {}),
     rows,

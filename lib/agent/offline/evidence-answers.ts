@@ -12,7 +12,7 @@ import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
 import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
-import { PLAIN_LABEL_STEMS } from "../concepts/generic-words";
+import { MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
@@ -152,6 +152,8 @@ const SCALE_WORD: Record<number, string> = { 1e3: "thousand", 1e6: "million", 1e
  * says nothing the question does not, with every word of the question in its label or its table's
  * title and headings, for the period asked (or its newest). Rows that disagree answer nothing.
  */
+const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => tokens(w)[0]!.stem));
+
 export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
   const want = new Set(plainStems(r.label ?? ""));
   if (!want.size) return null;
@@ -159,18 +161,23 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   const fits = (o.rows ?? []).filter((x) => {
     const label = plainStems(x.label);
     const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
-    return label.length > 0 && label.every((w) => want.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
+    return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
   });
   const valued = fits.map((x) => ({ x, col: asked ? x.columns.find((k) => k.value !== null && k.period === asked) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
   if (!valued.length) return null;
   // rows that disagree: the value more of the filing's tables state (a misread line is one place)
-  const agreed = new Set(valued.map((f) => `${f.col!.period}|${f.col!.value}`)).size === 1 ? valued[0]!.x : mostStated(valued.map((f) => f.x), (y) => valued.find((f) => f.x === y)!.col!);
+  const agrees = (xs: typeof valued) => xs.length > 0 && new Set(xs.map((f) => `${f.col!.period}|${f.col!.value}`)).size === 1;
+  const latest = new Set(latestFiled(valued.map((f) => f.x)));
+  const ofLatest = valued.filter((f) => latest.has(f.x));
+  const agreed = agrees(valued) ? valued[0]!.x : agrees(ofLatest) ? ofLatest[0]!.x : mostStated(valued.map((f) => f.x), (y) => valued.find((f) => f.x === y)!.col!);
   const picked = valued.find((f) => f.x === agreed);
   if (!picked) return null;
   const { x, col } = picked;
   // a table of money may hold counts ("Paid memberships 43,401" among dollar rows): money when the row prints it so
-  const money = !!x.currency && !!readCurrency(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`);
-  const shown = x.unit === "%" ? `${col!.printed ?? col!.value}%` : money ? formatAmount(col!.value!, x.scale, x.currency) : `${col!.printed ?? col!.value}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
+  // a statement's line is money; a table's when it prints a currency
+  const money = !!x.currency && (x.source === "statement" || !!readCurrency(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`));
+  const printed = col!.printed ?? String(col!.value! / (x.scale || 1));
+  const shown = x.unit === "%" ? `${printed.replace(/\s*%$/, "")}%` : money ? formatAmount(col!.value!, x.scale, x.currency) : `${printed}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
   const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
   return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shown}** ${x.citation}\n(row as printed: ${x.row})`;
 }
@@ -262,9 +269,9 @@ function shownValue(c: Concept, column: LineItemRow["columns"][number], row: Lin
 /** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
 function namesOnly(label: string, c: Concept): boolean {
   const have = tokens(label).map((t) => t.stem);
-  // a count by any one of its names ("Total restaurants" for stores); an amount by its row word
+  // a count by any one of its names ("Total restaurants" for stores); another figure by its row words
   // only ("Sales" is a product line as often as it is revenue); nothing but plain words beside it
-  const names = c.kind === "count" ? [...new Set([...(c.rowWords ?? []), ...c.terms])] : [c.rowWords?.[0] ?? c.terms[0]!];
+  const names = c.kind === "count" ? [...new Set([...(c.rowWords ?? []), ...c.terms])] : c.rowWords?.length ? c.rowWords : [c.terms[0]!];
   return names.some((wording) => {
     const want = new Set(tokens(wording).map((t) => t.stem));
     return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
@@ -288,14 +295,29 @@ const sameKind = (c: Concept, x: LineItemRow) => x.unit !== "%" || !["amount", "
 
 export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []): LineItemRow | null {
   const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
-  const named = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
+  const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${columnOf(x, periods).period}|${columnOf(x, periods).value}`)).size === 1;
+  const all = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
+  // filings that disagree (a recast, a split): the later filing's rows
+  const latest = agree(all) ? [] : latestFiled(all);
+  const named = latest.length ? latest : all;
   if (!named.length) return null;
   const statement = named.find((x) => x.source === "statement");
   if (statement) return statement;
   const total = named.filter((x) => /\btotal\b/i.test(x.label) || (x.label.toLowerCase().replace(/[^a-z ]/g, "").trim() === word && !x.table?.headings.length));
   const candidates = total.length ? total : named;
-  const values = new Set(candidates.map((x) => columnOf(x, periods).value));
-  return values.size === 1 ? candidates[0]! : null;
+  return agree(candidates) ? candidates[0]! : null;
+}
+
+/**
+ * Rows two filings print for one period with different values: the later filing's (it restates the
+ * earlier after a split, a reclassification or discontinued operations). Empty when the rows come
+ * from one filing, or say nothing of when they were filed.
+ */
+export function latestFiled(rows: LineItemRow[]): LineItemRow[] {
+  const years = new Set(rows.map((x) => x.filingYear ?? 0));
+  if (years.size < 2 || years.has(0)) return [];
+  const newest = Math.max(...years);
+  return rows.filter((x) => x.filingYear === newest);
 }
 
 export function writeRows(o: LineItemsOutput, c: Concept): string | null {
@@ -304,7 +326,15 @@ export function writeRows(o: LineItemsOutput, c: Concept): string | null {
   const col = row.columns.find((x) => x.value !== null)!;
   const value = shownValue(c, col, row);
   const where = row.table?.title ? ` (table: ${row.table.title})` : "";
-  return `${whose(o.company)}${row.label}, ${periodWord(col.period)}: **${value}**${where} ${row.citation}\n(row as printed: ${row.row})${o.notes.map((n) => `\n_${n}_`).join("")}`;
+  return `${whose(o.company)}${row.label}, ${periodWord(col.period)}: **${value}**${where} ${row.citation}\n(row as printed: ${row.row})${[...o.notes, ...restated(o.rows, row, col)].map((n) => `\n_${n}_`).join("")}`;
+}
+
+/** An earlier filing's row printing another value for the period: the later filing restates it, said so. */
+function restated(rows: LineItemRow[], row: LineItemRow, col: LineItemColumn): string[] {
+  const key = (x: LineItemRow) => plainStems(x.label).join(" ");
+  const earlier = rows.find((x) => x !== row && x.filingYear !== undefined && row.filingYear !== undefined && x.filingYear < row.filingYear && key(x) === key(row) && x.columns.some((k) => k.period === col.period && k.value !== null && k.value !== col.value));
+  const then = earlier?.columns.find((k) => k.period === col.period);
+  return earlier && then ? [`${earlier.document} printed ${then.printed ?? then.value} for ${periodWord(col.period)}; the later ${row.document} restates it.`] : [];
 }
 
 /** Label words that mark a part's row ("Total Americas Segment"): no concept's own row carries them. */
@@ -352,10 +382,15 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));
   // rows that agree: the one printing the most periods asked (a change needs both years from one row)
   const covered = (x: LineItemRow) => periods.filter((p) => x.columns.some((k) => k.value !== null && k.period === p)).length;
-  const candidates = (current.length ? current : named).slice().sort((a, b) => covered(b) - covered(a));
+  const sorted = (current.length ? current : named).slice().sort((a, b) => covered(b) - covered(a));
+  // a rate asked, and the part's rows print both its amount and its rate ("Services 35,495" and "Services 66.0 %"): the rate
+  const rates = c.kind === "percent" ? sorted.filter((x) => x.unit === "%") : [];
+  const candidates = rates.length ? rates : sorted;
   const col = (x: LineItemRow) => columnOf(x, periods);
   const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${col(x).period}|${col(x).value}`)).size === 1;
   if (agree(candidates)) return candidates[0]!;
+  const latest = latestFiled(candidates);
+  if (agree(latest)) return latest[0]!;
   // rows that disagree: the one in a block headed by the concept alone ("Total revenue"), not a
   // narrower figure of it ("Total subscription revenue")
   const plain = candidates.filter((x) => headedByConceptAlone(x, c));
@@ -547,3 +582,70 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
   lines.push("Would you like me to add this question to the Q&A list?");
   return lines.join("\n");
 }
+
+/**
+ * A part's share of the company's figure: the part's row over the whole from the statements, for the
+ * newest period both print ("Services were 19.6% of revenue in fiscal 2020: USD 53,768 million of
+ * USD 274,515 million"). Null when either is missing.
+ */
+export function writePartShare(parts: LineItemsOutput | undefined, whole: ComputeOutput, c: Concept, r: Reading): string | null {
+  if (!parts || whole.status !== "answered") return null;
+  const row = pickScopedRow(parts, c, r.scope!, r.segment, r.periods);
+  const col = row ? columnOf(row, r.periods) : undefined;
+  const total = col && whole.series.find((x) => x.period === col.period && x.value !== undefined);
+  if (!row || !col || col.value === null || !total || !total.value) return null;
+  const share = (col.value / total.value) * 100;
+  const cites = [...new Set(whole.inputs.filter((i) => i.period === col.period).map((i) => i.citation))].join(" ");
+  return `${whose(parts.company)}${row.label} was **${share.toFixed(1)}%** of ${c.label.toLowerCase()} in ${periodWord(col.period)}: ${formatAmount(col.value, row.scale, row.currency)} ${row.citation} of ${total.formatted ?? formatAmount(total.value, 1, row.currency)} ${cites}\n(row as printed: ${row.row})`;
+}
+
+/** Verbs that say something stopped; a modal before them ("may suspend") says it could. */
+const HALTED = /\b(?:suspend(?:ed|s)?|suspension of|discontinu(?:ed|es)|ceased|halted|eliminated|stopped|terminated|paused)\b/i;
+const MODAL = /\b(?:may|might|could|would|can|cannot|should|will|if)\b/i;
+
+/**
+ * "Are they still paying a dividend?": the newest sentence saying the action (dividends, buybacks)
+ * was suspended or stopped, stated as done, not as a risk. Null when none says so.
+ */
+export function writeHalted(o: SearchDocumentsOutput, c: Concept): string | null {
+  const names = c.terms.filter((t) => !/\s/.test(t)).map((t) => tokens(t)[0]!.stem);
+  for (const p of [...(o.passages ?? [])].sort((a, b) => passageRecency(b) - passageRecency(a))) {
+    for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+      const halted = HALTED.exec(s);
+      if (!halted || s.length > 450 || MODAL.test(s.slice(0, halted.index))) continue;
+      // the action named beside the verb ("suspended dividends", "dividends were suspended"), not elsewhere in the sentence
+      const toks = tokens(s);
+      const at = toks.findIndex((t) => t.start >= halted.index);
+      if (at < 0 || !toks.slice(Math.max(0, at - 5), at + 6).some((t) => names.includes(t.stem))) continue;
+      return `No — ${o.company ? `${o.company}'s` : "the"} filing states: "${s.trim()}" ${p.citation}`;
+    }
+  }
+  return null;
+}
+
+/** Words of a forecast: what the company expects, plans or projects. */
+const FORWARD = /\b(?:expects?|expected|anticipates?|anticipated|plans?|planned|forecasts?|forecasted|projects|projected|estimates?|estimated|intends?|will|guidance|outlook)\b/i;
+
+/**
+ * "Capex plan for 2019": the company's sentences stating its forecast of the figure (a forward verb,
+ * the figure's name, an amount, and the year asked when one is), newest filing first, two at most.
+ * Null when none states one: an actual is no answer to a plan.
+ */
+export function writeOutlook(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
+  const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem)).filter((n) => n.length);
+  const years = r.periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []);
+  const found: Array<{ text: string; citation: string; years: number; at: number }> = [];
+  for (const p of o.passages ?? []) {
+    for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+      const stems = ` ${tokens(s).map((x) => x.stem).join(" ")} `;
+      if (s.length > 450 || !FORWARD.test(s) || !MONEY_OR_PERCENT.test(s)) continue;
+      if (!names.some((n) => stems.includes(` ${n.join(" ")} `)) || (years.length && !years.some((y) => s.includes(y)))) continue;
+      if (!found.some((f) => f.text === s.trim())) found.push({ text: s.trim(), citation: p.citation, years: years.filter((y) => s.includes(y)).length, at: passageRecency(p) });
+    }
+  }
+  if (!found.length) return null;
+  // the sentence naming more of the years asked, then the newest filing's
+  found.sort((a, b) => b.years - a.years || b.at - a.at);
+  return [`${o.company ? `${o.company}'s` : "The"} filing states its outlook:`, ...found.slice(0, 2).map((f) => `> "${f.text}" ${f.citation}`)].join("\n");
+}
+const MONEY_OR_PERCENT = /[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent|billion|million|thousand)\b/i;

@@ -12,8 +12,8 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeLabelledRow, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
-import { FILING_REFERENCE, statesAValue } from "@/lib/answers/narrative/fit";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
@@ -21,7 +21,7 @@ import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { changePeriods, joinInitials, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
+import { changePeriods, joinInitials, OF_WHOLE, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -78,7 +78,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal";
+type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -86,6 +86,9 @@ const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|w
 export function stepsFor(r: Reading): Step[] | null {
   // "how much did they pay for Whole Foods": the sentence naming the counterparty and its price
   if (r.concepts.length === 1 && r.concepts[0]!.priced && r.scope && !r.reason && !r.polar && !r.synthesis) return ["deal"];
+  // "capex plan for 2019", "what revenue do they expect next year": the company's own forecast, never an actual
+  const [first] = r.concepts;
+  if (first && r.concepts.length === 1 && OUTLOOK.test(r.text) && FIGURE_KINDS.has(first.kind) && !r.reason && !r.polar && !r.scope) return ["outlook"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // no catalog concept: a figure the deal's own tables may label as the question words it
   if (r.concepts.length === 0) return r.label && !r.polar && !r.followUp && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
@@ -96,6 +99,8 @@ export function stepsFor(r: Reading): Step[] | null {
   // "japan net sales down in 2022?": the figure's two periods decide it
   if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return directionSteps(r, c);
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
+  // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
+  if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
   if (c.kind === "person") return r.scope ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
@@ -112,6 +117,8 @@ export function stepsFor(r: Reading): Step[] | null {
   if (r.concepts.length > 1) return null;
   // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the
   // total; when neither fits, the rules planner's part tables and passages try (the last step abstains not)
+  // "what share of revenue came from services": the part's row over the company's total
+  if (partShareAsked(r)) return ["scoped", "whole"];
   if (r.scope && (computable(c) || c.rowWords?.length) && !r.polar) return ["scoped", "sentence"];
   // a segment named but no part read ("the segment's operating income"): not the company total
   if (r.segment && computable(c)) return null;
@@ -156,6 +163,14 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "rows":
       return { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
+    case "whole":
+      return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods } };
+    case "outlook": {
+      const years = r.periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []).join(" ");
+      return { toolName: "search_documents", input: { ...company, query: `${c.label} ${c.terms[0]} expect estimate ${years}`.trim(), k: 10, newest: true } };
+    }
+    case "halted":
+      return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped`, k: 10, newest: true } };
     case "scoped": {
       // a part's growth in one year needs the year before it too
       const moved = r.aggregate === "growth" || r.aggregate === "change" ? changePeriods(r.periods) : r.periods;
@@ -207,8 +222,15 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return r.polar && c.action ? writeAction(out as unknown as ComputeOutput, c) : writeCompute(out as unknown as ComputeOutput, r);
     case "rows":
       return writeRows(out as unknown as LineItemsOutput, c);
+    case "outlook":
+      return writeOutlook(out as unknown as SearchDocumentsOutput, c, r);
+    case "halted":
+      return writeHalted(out as unknown as SearchDocumentsOutput, c);
+    case "whole":
+      return writePartShare(done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined, out as unknown as ComputeOutput, c, r);
     case "scoped": {
       const rows = out as unknown as LineItemsOutput;
+      if (partShareAsked(r)) return null;
       // "growth in 2022": the row printing both 2022 and the year before
       if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, changePeriods(r.periods)), c, r, rows.company);
       if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
@@ -217,6 +239,22 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
   }
+}
+
+/** A forecast asked: the company's plan, expectation or guidance for a figure. */
+const OUTLOOK = /\b(?:plan(?:s|ned)?|expect(?:s|ed|ations?)?|forecast(?:s|ed)?|guidance|outlook|budget(?:s|ed)?|projected|projections?|anticipate[ds]?)\b/i;
+
+/** "Still", "anymore", "currently": whether something goes on now, not whether it happened last year. */
+const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b/i;
+
+/**
+ * A part's share of the company's figure ("what % of sales was services", "services as a % of total
+ * net sales", "what share of revenue came from the cloud"): one amount, a part named, a percentage of
+ * the whole asked.
+ */
+function partShareAsked(r: Reading): boolean {
+  const c = r.concepts[0];
+  return r.concepts.length === 1 && !!r.scope && !!c && c.kind === "amount" && computable(c) && !r.polar && !r.aggregate && OF_WHOLE.test(r.text) && ratioUnit(r.text) === "percent";
 }
 
 function directionOf(step: Step, out: Record<string, unknown>, r: Reading, c: Concept): string | null {
@@ -255,6 +293,8 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer);
   // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes
   if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) return notFound(r, made);
+  // a forecast asked and none stated: an actual is no answer to it
+  if (made.length === steps.length && steps[0] === "outlook") return writeNoOutlook(r.concepts[0]!, made, r);
   return null;
 }
 
@@ -281,6 +321,17 @@ function writeIncomplete(o: ComputeOutput | undefined): string | null {
   return [
     `I couldn't compute ${o.metric.name.toLowerCase()}${o.company ? ` for ${o.company}` : ""}: ${o.formula ?? ""}, and the statements print no line for ${missing.join(", ")}.`,
     ...(found.length ? ["Inputs found:", ...found] : []),
+    "Would you like me to add this question to the Q&A list?",
+  ].join("\n");
+}
+
+/** A forecast asked that no sentence states: what was searched, and the closest passages. */
+function writeNoOutlook(c: Concept, made: ToolExchange[], r: Reading): string {
+  const passages = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
+  const when = r.periods.length ? ` for ${r.periods.map(periodWord).join(", ")}` : "";
+  return [
+    `I couldn't find a forecast of ${c.label.toLowerCase()}${when} in the documents: no sentence states what the company expects, plans or estimates it to be (a reported actual is not a forecast).`,
+    ...(passages.length ? ["Closest evidence (not an answer to the question as asked):", ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`)] : []),
     "Would you like me to add this question to the Q&A list?",
   ].join("\n");
 }
@@ -504,6 +555,24 @@ function figureMisfit(r: Reading, lead: string): string | null {
 }
 
 /** A misfit said first, then the figure found as the closest evidence. */
+/** "How much did they get paid", "how much revenue came from X": an amount of money asked (not "how much of", not how much it grew). */
+const HOW_MUCH = /\bhow much\b(?!\s+of\b)/i;
+/** An answer that found nothing, or asks back: nothing to judge. */
+const NO_ANSWER_LEAD = /^(?:I couldn't|I could not|I did not|I didn't|This data room|Do you mean|Which |Did you)/i;
+
+/**
+ * An amount of money asked ("how much did the CEO get paid in 2017") that the rules planner answered
+ * with no amount at all (the person's title, a sentence on another matter): the turn says so and
+ * shows what it found as the closest evidence. Null when the answer states an amount or found nothing.
+ */
+export function amountAnswerOverride(r: Reading, text: string): string | null {
+  const c = r.concepts[0];
+  if (!HOW_MUCH.test(r.text) || r.polar || r.reason || r.narrative || r.synthesis || r.aggregate || r.direction || (c && c.kind !== "amount" && c.kind !== "person")) return null;
+  const lead = answeredEvidence(text).replace(/\(source:[^)]*\)/g, " ");
+  if (NO_ANSWER_LEAD.test(lead.trim()) || MONEY.test(lead)) return null;
+  return shownAsClosest("I couldn't find the amount asked in the documents: what I found states no amount of money.", text.trim().split("\n", 1)[0]!.slice(0, 400));
+}
+
 function shownAsClosest(why: string, lead: string): string {
   return [why, "Closest evidence (not an answer to the question as asked):", `- ${lead}`, "Would you like me to add this question to the Q&A list?"].join("\n");
 }

@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { readConversation, type Conversation } from "./conversation";
-import { dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
+import { amountAnswerOverride, dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn, type Plan } from "./intent";
 import { standaloneQuestion, type Reading } from "../reader/read";
 import { nextToolCalls } from "./planner";
@@ -59,7 +59,7 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, plan.intent === "metric")) } };
   const decision = decideRules(options, rest, available, conv.current.tools.length, plan);
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
-  const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools) ?? personAnswerOverride(reading, decision.text, conv.current.tools) ?? qualifierAnswerOverride(reading, conv.current.tools, decision.text) ?? figureAnswerOverride(reading, decision.text) ?? incompleteAnswerOverride(reading, conv.current.tools, decision.text)) : null;
+  const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools) ?? personAnswerOverride(reading, decision.text, conv.current.tools) ?? qualifierAnswerOverride(reading, conv.current.tools, decision.text) ?? figureAnswerOverride(reading, decision.text) ?? amountAnswerOverride(reading, decision.text) ?? incompleteAnswerOverride(reading, conv.current.tools, decision.text)) : null;
   return override ? { kind: "text", calls: [], text: override } : decision;
 }
 
@@ -74,7 +74,8 @@ function planOf(conv: Conversation, reading: Reading | undefined): Plan {
   // "what drove that?": the question the follow-up stands for, which the planner's passage search reads
   const standalone = reading && standaloneQuestion(reading);
   if (standalone) return planTurn({ past: [], current: { ...conv.current, user: standalone } });
-  const plan = planTurn(conv);
+  // the turn as the reader spelled it out ("hw" → "hardware", "sales-wise" → "sales"): the planner's searches read whole words
+  const plan = planTurn(reading ? { ...conv, current: { ...conv.current, user: reading.text } } : conv);
   const c = reading?.concepts[0];
   const named = !!c && (c.kind === "person" || c.kind === "organisation") && !reading!.followUp?.carried.includes("concept");
   return plan.intent === "clarify" && named ? planTurn({ past: [], current: { ...conv.current, user: `Who is the ${c.label.toLowerCase()}?` } }) : plan;

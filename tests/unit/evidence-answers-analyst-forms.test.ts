@@ -1,0 +1,137 @@
+/**
+ * Forms of analyst questions the evidence path answers from typed tool results: a part's share of
+ * the whole, a later filing restating an earlier one, whether an action still goes on, a forecast,
+ * a figure the deal labels with a measure word, and an amount asked that the answer does not state.
+ */
+import { describe, expect, it } from "vitest";
+import { conceptById } from "@/lib/agent/concepts/catalog";
+import type { ComputeOutput } from "@/lib/agent/evidence/compute";
+import type { LineItemRow } from "@/lib/agent/evidence/line-items";
+import type { Passage } from "@/lib/agent/evidence/passages";
+import { pickRow, writeHalted, writeLabelledRow, writeOutlook, writePartShare } from "@/lib/agent/offline/evidence-answers";
+import { amountAnswerOverride, evidenceCalls } from "@/lib/agent/offline/evidence-path";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
+const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
+const row = (label: string, cols: Array<[string, number]>, more: Partial<LineItemRow> = {}): LineItemRow => ({
+  item: "x", match: "label", label, source: "table", table: { title: "Net sales by category", headings: [] }, scale: 1e6, currency: "USD",
+  columns: cols.map(([period, v]) => ({ period, months: 12, value: v * 1e6, printed: v.toLocaleString("en-US") })), document: "ACME_2022_10K.pdf", page: 24, row: `${label} ${cols.map(([, v]) => v).join(" ")}`, citation: "(source: ACME_2022_10K.pdf, p.24)", ...more,
+});
+const revenueTotal = (value: number, period = "FY2022"): ComputeOutput => ({
+  status: "answered", company: "ACME INC.", metric: { id: "revenue", name: "Revenue", unit: "amount" }, value: value * 1e6, formatted: `USD ${value.toLocaleString("en-US")} million`, periods: [period],
+  series: [{ period, value: value * 1e6, formatted: `USD ${value.toLocaleString("en-US")} million` }],
+  inputs: [{ item: "revenue", label: "Total net sales", period, periodEnd: "", value: value * 1e6, scale: 1e6, currency: "USD", document: "ACME_2022_10K.pdf", page: 34, row: `Total net sales ${value}`, citation: "(source: ACME_2022_10K.pdf, p.34)" }],
+  missing: [], notes: [],
+});
+
+describe("a part's share of the company's figure", () => {
+  const revenue = conceptById("revenue")!;
+  const wordings = ["what share of acme's fy22 revenue came from services", "services as a % of total net sales fy2022", "what % of sales was services in 2022", "services share of revenue fy22"];
+
+  it("is read as the part's row over the whole, in four wordings", () => {
+    for (const q of wordings) {
+      const r = readQuestion(q, ROOM);
+      expect(r.scope, q).toBe("services");
+      expect(evidenceCalls(r)?.[0]?.toolName, q).toBe("get_line_items");
+    }
+  });
+
+  it("divides the part's row by the statements' total for the same year, citing both", () => {
+    const parts = { company: "ACME INC.", rows: [row("Services", [["FY2022", 53_768], ["FY2021", 46_291]])], notFound: [], notes: [] };
+    for (const q of wordings) {
+      const text = writePartShare(parts, revenueTotal(274_515), revenue, readQuestion(q, ROOM));
+      expect(text, q).toMatch(/\*\*19\.6%\*\* of revenue in fiscal 2022/);
+      expect(text, q).toMatch(/p\.24.*p\.34/);
+    }
+  });
+
+  it("gives nothing when the whole is missing for the part's year", () => {
+    const parts = { company: "ACME INC.", rows: [row("Services", [["FY2022", 53_768]])], notFound: [], notes: [] };
+    expect(writePartShare(parts, revenueTotal(260_174, "FY2021"), revenue, readQuestion(wordings[0]!, ROOM))).toBeNull();
+  });
+});
+
+describe("rows two filings print with different values", () => {
+  const gmv = conceptById("gmv")!;
+  const recast = row("GMV", [["FY2021", 87_365], ["FY2020", 87_608]], { document: "ACME_2021_10K.pdf", filingYear: 2021, table: { title: "Supplemental data", headings: [] } });
+  const first = row("GMV", [["FY2020", 100_001]], { document: "ACME_2020_10K.pdf", filingYear: 2020, table: { title: "", headings: [] } });
+
+  it("take the later filing's row, which restates the earlier", () => {
+    const picked = pickRow({ rows: [first, recast], notFound: [], notes: [] }, gmv, ["FY2020"]);
+    expect(picked?.document).toBe("ACME_2021_10K.pdf");
+  });
+
+  it("give no row when one filing's rows disagree among themselves", () => {
+    const other = { ...recast, columns: [{ period: "FY2020", months: 12, value: 90_000e6, printed: "90,000" }], page: 41 };
+    expect(pickRow({ rows: [recast, other], notFound: [], notes: [] }, gmv, ["FY2020"])).toBeNull();
+  });
+});
+
+describe("whether an action still goes on", () => {
+  const dividends = conceptById("dividends_paid")!;
+
+  it("reads 'still', 'currently' and 'anymore' as asking about now, in three wordings", () => {
+    for (const q of ["is acme still paying a dividend?", "does acme currently pay dividends", "do they pay dividends anymore?"]) {
+      expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.query, q).toMatch(/suspended/);
+    }
+    expect(evidenceCalls(readQuestion("did acme pay a dividend in 2022?", ROOM))?.[0]?.toolName).toBe("compute_metric");
+  });
+
+  it("says no from a sentence stating the action was suspended, not from one saying it may be", () => {
+    const done = passage("In December 2022, the Board of Directors suspended quarterly cash dividends on the common stock.");
+    const risk = passage("The Board may suspend dividends at any time if our results decline.");
+    expect(writeHalted({ company: "ACME INC.", passages: [risk, done], notes: [] }, dividends)).toMatch(/^No — .*suspended quarterly cash dividends/);
+    expect(writeHalted({ company: "ACME INC.", passages: [risk], notes: [] }, dividends)).toBeNull();
+  });
+
+  it("needs the action named beside the verb, not anywhere in the sentence", () => {
+    const far = passage("No dividend equivalents shall be credited for any units which, prior to the record date, have been paid out or terminated under the plan.");
+    expect(writeHalted({ passages: [far], notes: [] }, dividends)).toBeNull();
+  });
+});
+
+describe("a forecast asked", () => {
+  const capex = conceptById("capital_expenditure")!;
+  const plan = passage("The Utility estimates that it will incur approximately $6.3 billion in capital expenditures in 2023 and $6.0 billion in 2024.");
+  const actual = passage("Capital expenditures were $5.6 billion in 2022.");
+
+  it("is read as the company's outlook, in three wordings", () => {
+    for (const q of ["acme capex plan for 2023 / 2024?", "what capex do they expect in 2024", "capital expenditure forecast 2023"]) {
+      expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.query, q).toMatch(/expect/);
+    }
+  });
+
+  it("is answered by a sentence stating the forecast, never by an actual", () => {
+    expect(writeOutlook({ passages: [actual, plan], notes: [] }, capex, readQuestion("acme capex plan for 2023 / 2024?", ROOM))).toMatch(/6\.3 billion/);
+    expect(writeOutlook({ passages: [actual], notes: [] }, capex, readQuestion("what capex do they expect in 2023", ROOM))).toBeNull();
+  });
+});
+
+describe("a figure the deal labels with a measure word", () => {
+  it("'spend on X' is the row 'X expense', in three wordings", () => {
+    const rows = [row("Demand creation expense", [["FY2022", 3_577]], { source: "statement", table: undefined, row: "Demand creation expense 3,577 3,341" })];
+    for (const q of ["how much did acme spend on demand creation in fy22", "demand creation fy2022", "what was demand creation in 2022"]) {
+      expect(writeLabelledRow({ company: "ACME INC.", rows, notFound: [], notes: [] }, readQuestion(q, ROOM)), q).toMatch(/USD 3,577 million/);
+    }
+  });
+
+  it("a rate named by generic words only ('take rate') is a label to look up", () => {
+    for (const q of ["acme take rate 2021", "what was the take rate in 2021", "take rate fy21?"]) expect(readQuestion(q, ROOM).label, q).toBe("take rate");
+  });
+});
+
+describe("an amount of money asked", () => {
+  it("is not answered by a title or a sentence stating no amount, in three wordings", () => {
+    const answer = 'Jane Q. Doe (CEO): "Jane Q. Doe 56 Chief Executive Officer and President since March 1, 2017" (source: ACME_2022_10K.pdf, p.71)';
+    for (const q of ["how much did jane doe get paid in 2022", "how much was the ceo paid last year", "how much does acme pay its chief executive"]) {
+      expect(amountAnswerOverride(readQuestion(q, ROOM), answer), q).toMatch(/^I couldn't find the amount asked/);
+    }
+  });
+
+  it("leaves answers stating an amount, and not-found answers, alone", () => {
+    const r = readQuestion("how much did acme pay in dividends in 2022", ROOM);
+    expect(amountAnswerOverride(r, "ACME INC.: Dividends paid for fiscal 2022 was **USD 1,021 million** (source: ACME_2022_10K.pdf, p.124)")).toBeNull();
+    expect(amountAnswerOverride(r, "I couldn't find dividends in the documents.")).toBeNull();
+  });
+});
