@@ -135,3 +135,19 @@ describe("an amount of money asked", () => {
     expect(amountAnswerOverride(r, "I couldn't find dividends in the documents.")).toBeNull();
   });
 });
+
+describe("a part's share of a count", () => {
+  const stores = conceptById("stores")!;
+  const counts = (label: string, values: number[]): LineItemRow =>
+    row(label, values.map((v, i): [string, number] => [`FY${2022 - i}`, v]), { scale: 1, currency: undefined, table: { title: "Restaurants at December 31,", headings: [] }, page: 41, citation: "(source: ACME_2022_10K.pdf, p.41)" });
+  const rows = [counts("Total Franchised", [38_169, 37_295]), counts("Company-operated", [2_106, 2_736]), counts("Total Systemwide restaurants", [40_275, 40_031]), row("Revenues from franchised restaurants", [["FY2022", 14_106]])];
+
+  it("reads the part's count over the total count, never a money row naming the part, and carries the share to the next part", () => {
+    const first = readQuestion("what % of acme restaurants are franchised", ROOM);
+    const lines = { company: "ACME INC.", rows, notFound: [], notes: [] };
+    expect(writePartShare(lines, lines, stores, first)).toMatch(/Total Franchised were \*\*94\.8%\*\* of stores/);
+    const next = readQuestion("and company-operated?", ROOM, first);
+    expect(next).toMatchObject({ scope: "company operated", partShare: true });
+    expect(writePartShare(lines, lines, stores, next)).toMatch(/\*\*5\.2%\*\*/);
+  });
+});

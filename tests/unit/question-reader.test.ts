@@ -101,7 +101,7 @@ describe("question reader", () => {
   it("reads the words qualifying the figure as a noun phrase: before its name, or after a preposition", () => {
     const q = (text: string) => qualifiersOf(readQuestion(text, ROOM));
     expect(q("alderwick us employees 2022")).toEqual(["us"]);
-    expect(q("alderwick permanent part-time employees 2022")).toEqual(["permanent", "time"]);
+    expect(q("alderwick permanent part-time employees 2022")).toEqual(["permanent", "part", "time"]);
     expect(q("alderwick employees under collective bargaining at ye2022")).toEqual(["collective", "bargaining"]);
     expect(q("alderwick revenue in the us in 2022?")).toEqual(["us"]);
     expect(q("alderwick revenue from franchised stores 2022")).toEqual([]); // two figures named: none is qualified

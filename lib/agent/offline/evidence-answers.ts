@@ -291,7 +291,12 @@ function headedByConceptAlone(x: LineItemRow, c: Concept): boolean {
 const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === [...periods].sort().at(-1)) ?? x.columns.find((k) => k.value !== null)!;
 
 /** A row of rates ("Subscription share of revenue 82.7%") states no amount, count or per-share figure. */
-const sameKind = (c: Concept, x: LineItemRow) => x.unit !== "%" || !["amount", "count", "per_share"].includes(c.kind);
+const sameKind = (c: Concept, x: LineItemRow) => (x.unit !== "%" || !["amount", "count", "per_share"].includes(c.kind)) && (c.kind !== "count" || !moneyRow(x));
+
+/** A row of money ("Revenues from franchised restaurants $ 14,105.8", "… occupancy expenses"): no count of the things it names. */
+function moneyRow(x: LineItemRow): boolean {
+  return /\$|€|£/.test(x.row) || findConcepts(x.label).some((h) => h.concept.kind === "amount") || tokens(x.label).some((t) => MEASURE_STEMS.has(t.stem));
+}
 
 export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []): LineItemRow | null {
   const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
@@ -588,15 +593,28 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
  * newest period both print ("Services were 19.6% of revenue in fiscal 2020: USD 53,768 million of
  * USD 274,515 million"). Null when either is missing.
  */
-export function writePartShare(parts: LineItemsOutput | undefined, whole: ComputeOutput, c: Concept, r: Reading): string | null {
-  if (!parts || whole.status !== "answered") return null;
+export function writePartShare(parts: LineItemsOutput | undefined, whole: ComputeOutput | LineItemsOutput, c: Concept, r: Reading): string | null {
+  if (!parts) return null;
   const row = pickScopedRow(parts, c, r.scope!, r.segment, r.periods);
   const col = row ? columnOf(row, r.periods) : undefined;
-  const total = col && whole.series.find((x) => x.period === col.period && x.value !== undefined);
-  if (!row || !col || col.value === null || !total || !total.value) return null;
+  if (!row || !col || col.value === null) return null;
+  const total = "status" in whole ? wholeFromCompute(whole, col.period) : wholeFromRows(whole, c, col.period, row);
+  if (!total || !total.value) return null;
   const share = (col.value / total.value) * 100;
-  const cites = [...new Set(whole.inputs.filter((i) => i.period === col.period).map((i) => i.citation))].join(" ");
-  return `${whose(parts.company)}${row.label} was **${share.toFixed(1)}%** of ${c.label.toLowerCase()} in ${periodWord(col.period)}: ${formatAmount(col.value, row.scale, row.currency)} ${row.citation} of ${total.formatted ?? formatAmount(total.value, 1, row.currency)} ${cites}\n(row as printed: ${row.row})`;
+  const shown = (v: number, x: LineItemRow) => (c.kind === "count" ? v.toLocaleString("en-US") : formatAmount(v, x.scale, x.currency));
+  return `${whose(parts.company)}${row.label} ${c.kind === "count" ? "were" : "was"} **${share.toFixed(1)}%** of ${c.label.toLowerCase()} in ${periodWord(col.period)}: ${shown(col.value, row)} ${row.citation} of ${total.shown ?? shown(total.value, row)} ${total.cites}\n(row as printed: ${row.row})`;
+}
+
+function wholeFromCompute(o: ComputeOutput, period: string): { value: number; shown?: string; cites: string } | null {
+  const x = o.status === "answered" ? o.series.find((s) => s.period === period && s.value !== undefined) : undefined;
+  return x ? { value: x.value!, ...(x.formatted ? { shown: x.formatted } : {}), cites: [...new Set(o.inputs.filter((i) => i.period === period).map((i) => i.citation))].join(" ") } : null;
+}
+
+/** The whole's own row for the part's period (a count's total: "Total restaurants"), never the part's row. */
+function wholeFromRows(o: LineItemsOutput, c: Concept, period: string, part: LineItemRow): { value: number; cites: string } | null {
+  const total = pickRow({ ...o, rows: o.rows.filter((x) => x.row !== part.row) }, c, [period]);
+  const col = total?.columns.find((k) => k.period === period && k.value !== null);
+  return total && col ? { value: col.value!, cites: total.citation } : null;
 }
 
 /** Verbs that say something stopped; a modal before them ("may suspend") says it could. */

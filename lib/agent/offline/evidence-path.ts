@@ -21,7 +21,7 @@ import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { changePeriods, joinInitials, OF_WHOLE, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
+import { changePeriods, joinInitials, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
@@ -164,7 +164,7 @@ function callFor(step: Step, r: Reading): Call {
     case "rows":
       return { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
     case "whole":
-      return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods } };
+      return computable(c) ? { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods } } : { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
     case "outlook": {
       const years = r.periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []).join(" ");
       return { toolName: "search_documents", input: { ...company, query: `${c.label} ${c.terms[0]} expect estimate ${years}`.trim(), k: 10, newest: true } };
@@ -227,7 +227,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     case "halted":
       return writeHalted(out as unknown as SearchDocumentsOutput, c);
     case "whole":
-      return writePartShare(done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined, out as unknown as ComputeOutput, c, r);
+      return writePartShare(done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined, out as unknown as ComputeOutput | LineItemsOutput, c, r);
     case "scoped": {
       const rows = out as unknown as LineItemsOutput;
       if (partShareAsked(r)) return null;
@@ -254,7 +254,8 @@ const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b
  */
 function partShareAsked(r: Reading): boolean {
   const c = r.concepts[0];
-  return r.concepts.length === 1 && !!r.scope && !!c && c.kind === "amount" && computable(c) && !r.polar && !r.aggregate && OF_WHOLE.test(r.text) && ratioUnit(r.text) === "percent";
+  const counted = !!c && c.kind === "count" && !!c.rowWords?.length;
+  return !!r.partShare && r.concepts.length === 1 && !!r.scope && !!c && ((c.kind === "amount" && computable(c)) || counted) && !r.polar && !r.aggregate;
 }
 
 function directionOf(step: Step, out: Record<string, unknown>, r: Reading, c: Concept): string | null {
@@ -567,7 +568,8 @@ const NO_ANSWER_LEAD = /^(?:I couldn't|I could not|I did not|I didn't|This data 
  */
 export function amountAnswerOverride(r: Reading, text: string): string | null {
   const c = r.concepts[0];
-  if (!HOW_MUCH.test(r.text) || r.polar || r.reason || r.narrative || r.synthesis || r.aggregate || r.direction || (c && c.kind !== "amount" && c.kind !== "person")) return null;
+  // "when did they close the deal and for how much": a date answered is half the answer, not a misfit
+  if (!HOW_MUCH.test(r.text) || NAME_ASKED.test(r.text) || r.polar || r.reason || r.narrative || r.synthesis || r.aggregate || r.direction || (c && c.kind !== "amount" && c.kind !== "person")) return null;
   const lead = answeredEvidence(text).replace(/\(source:[^)]*\)/g, " ");
   if (NO_ANSWER_LEAD.test(lead.trim()) || MONEY.test(lead)) return null;
   return shownAsClosest("I couldn't find the amount asked in the documents: what I found states no amount of money.", text.trim().split("\n", 1)[0]!.slice(0, 400));

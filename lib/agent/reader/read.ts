@@ -70,6 +70,8 @@ export interface Reading {
   namedPart?: boolean;
   /** Fiscal years the conversation has named up to this turn (a follow-up's change runs across them). */
   seen?: string[];
+  /** A part's share of the whole asked ("what % of restaurants are franchised"), which a follow-up naming another part carries ("and company-operated?"). */
+  partShare?: boolean;
   /** A ratio a follow-up carries: its two concepts, numerator first, asked as a percentage or a plain ratio. */
   ratioOf?: "percent" | "ratio";
   /** Carried from the previous turn (concept, company or periods). */
@@ -264,7 +266,10 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
-  const left = toks.filter((t, i) => kept(t, i) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
+  // "company-operated": a generic word joined by a hyphen to a word of the scope is part of its name
+  const hyphened = (i: number, j: number) => !!toks[i] && !!toks[j] && /^[-‐]$/.test(text.slice(toks[Math.min(i, j)]!.end, toks[Math.max(i, j)]!.start));
+  const joinedToKept = (i: number) => [i - 1, i + 1].some((j) => hyphened(i, j) && kept(toks[j]!, j));
+  const left = toks.filter((t, i) => kept(t, i) || (content(t, i) && joinedToKept(i)) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   // "rev by region - americas": the kind of part ("region", "segment") beside its name is no part of the name
   const names = left.filter((t) => !PART_KINDS.has(t.word));
   const words = names.length ? names : left;
@@ -393,6 +398,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     reason: kind === "reason",
     ...(direction ? { direction } : {}),
   };
+  if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || (/%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
   if (reading.direction && reading.polar) reading.periods = changePeriods(periods);
   if (performance && !reading.aggregate) {
     reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
@@ -455,6 +461,7 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     // "and 2021?" keeps the part the conversation was about
     const own = scopeOf(r.text, [], r.company, companies);
     const scope = own ?? prev.scope;
+    if (prev.partShare) out.partShare = true;
     if (scope) {
       out.scope = scope;
       out.namedPart = own ? SEGMENT.test(r.text) || namesProperly(r.text, own) : !!prev.namedPart;
