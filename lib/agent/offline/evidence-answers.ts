@@ -611,7 +611,7 @@ function wholeFromCompute(o: ComputeOutput, period: string): { value: number; sh
 }
 
 /** The whole's own row for the part's period (a count's total: "Total restaurants"), never the part's row. */
-function wholeFromRows(o: LineItemsOutput, c: Concept, period: string, part: LineItemRow): { value: number; cites: string } | null {
+function wholeFromRows(o: LineItemsOutput, c: Concept, period: string, part: LineItemRow): { value: number; shown?: string; cites: string } | null {
   const total = pickRow({ ...o, rows: o.rows.filter((x) => x.row !== part.row) }, c, [period]);
   const col = total?.columns.find((k) => k.period === period && k.value !== null);
   return total && col ? { value: col.value!, cites: total.citation } : null;
