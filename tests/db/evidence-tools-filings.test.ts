@@ -102,6 +102,15 @@ describe("evidence tools on filings as PDFs print them", () => {
     expect(growth.columns.map((c: { value: number }) => c.value)).toEqual([3.5, 2.1]);
   });
 
+  it("get_line_items reads a word one letter off the deal's own label word as that word, and says so", async () => {
+    const out = await call("get_line_items", { items: ["Stroe count"] });
+    expect(out.rows[0]).toMatchObject({ label: "Store count" });
+    expect(out.respelled).toEqual({ stroe: "store" });
+    expect(out.notes.join(" ")).toMatch(/Read "Stroe" as "store"/);
+    // a word two letters off is no respelling
+    expect((await call("get_line_items", { items: ["Srtoe count"] })).rows).toEqual([]);
+  });
+
   it("a 'Less:' row is the deducted item's amount, found and computed by its name", async () => {
     const out = await call("get_line_items", { items: ["Current portion of long-term debt"] });
     expect(out.rows[0]).toMatchObject({ label: "Current portion of long-term debt", match: "label" });

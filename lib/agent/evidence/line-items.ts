@@ -21,6 +21,7 @@ import { conceptById, type Concept } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
 import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
+import { correctedWord } from "@/lib/search/typos";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
 
@@ -75,6 +76,8 @@ export interface LineItemsOutput {
   /** Items no row was found for. */
   notFound: string[];
   notes: string[];
+  /** Words of an item one letter away from the deal's own label word, read as that word ("materails" → "materials"). */
+  respelled?: Record<string, string>;
   error?: string;
 }
 
@@ -276,8 +279,24 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const rows: LineItemRow[] = [];
   const notFound: string[] = [];
   const shown = new Set<string>();
+  const typos: string[] = [];
+  const respelledWords: Record<string, string> = {};
+  let vocabulary: Set<string> | undefined;
   for (const item of input.items) {
-    const hits = rowsFor(wantOf(item), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
+    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
+    let hits = rowsOf(item);
+    // "specialty materails": a word one letter away from the deal's own label word is that word
+    if (!hits.length) {
+      vocabulary ??= labelVocabulary(found);
+      const fixed = respelled(item, vocabulary);
+      if (fixed.text !== item) {
+        hits = rowsOf(fixed.text);
+        if (hits.length) {
+          typos.push(...fixed.changes.map(([from, to]) => `Read "${from}" as "${to}", the documents' word.`));
+          for (const [from, to] of fixed.changes) respelledWords[from.toLowerCase()] = to;
+        }
+      }
+    }
     if (!hits.length) notFound.push(item);
     // a row two items both name is returned once
     const fresh = hits.filter((r) => !shown.has(`${r.document}|${r.page}|${r.row}`));
@@ -293,8 +312,32 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     ...(scope.company ? { company: scope.company } : {}),
     rows,
     notFound,
-    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents)],
+    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos],
+    ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
+}
+
+/** The words of the deal's row labels, table titles and headings, lower case. */
+function labelVocabulary(found: TableFindingRow[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of found) {
+    const p = r.payload as PartPayload & StatementPayload;
+    const texts = [p.metric, p.part?.label, p.part?.title, ...(p.part?.context ?? [])];
+    for (const t of texts) for (const w of (t ?? "").toLowerCase().match(/\p{L}+/gu) ?? []) out.add(w);
+  }
+  return out;
+}
+
+/** The item with each word one letter away from a label word respelled as the deal prints it. */
+function respelled(item: string, vocabulary: ReadonlySet<string>): { text: string; changes: Array<[string, string]> } {
+  const changes: Array<[string, string]> = [];
+  const text = item.replace(/\p{L}+/gu, (w) => {
+    const fixed = correctedWord(w, vocabulary);
+    if (!fixed) return w;
+    changes.push([w, fixed]);
+    return fixed;
+  });
+  return { text, changes };
 }
 
 /**

@@ -258,6 +258,17 @@ function partShareAsked(r: Reading): boolean {
   return !!r.partShare && r.concepts.length === 1 && !!r.scope && !!c && ((c.kind === "amount" && computable(c)) || counted) && !r.polar && !r.aggregate;
 }
 
+/**
+ * The reading with the words a tool read as the deal's own ("greater chnia" → china, "serivces" →
+ * services) respelled, so the answer is judged against the part the tool found.
+ */
+export function respelledReading(r: Reading, done: ToolExchange[]): Reading {
+  const words = Object.assign({}, ...done.map((t) => (t.output as { respelled?: Record<string, string> } | undefined)?.respelled ?? {})) as Record<string, string>;
+  if (!Object.keys(words).length) return r;
+  const fix = (text: string | undefined) => text?.replace(/\p{L}+/gu, (w) => words[w.toLowerCase()] ?? w);
+  return { ...r, ...(r.scope ? { scope: fix(r.scope) } : {}), ...(r.label ? { label: fix(r.label) } : {}) };
+}
+
 function directionOf(step: Step, out: Record<string, unknown>, r: Reading, c: Concept): string | null {
   if (step === "compute") return writeDirectionCompute(out as unknown as ComputeOutput, r);
   const rows = out as unknown as LineItemsOutput;

@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { readConversation, type Conversation } from "./conversation";
-import { amountAnswerOverride, dataRoomCompanies, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
+import { amountAnswerOverride, dataRoomCompanies, respelledReading, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn, type Plan } from "./intent";
 import { standaloneQuestion, type Reading } from "../reader/read";
 import { nextToolCalls } from "./planner";
@@ -47,12 +47,12 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const companies = dataRoomCompanies(options.prompt);
   const read = [...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced ? readTurn(conv, companies) : undefined;
   // a deal of several companies and a question naming none: the rules planner answers for the target or asks which
-  const reading = read && (read.company || companies.length <= 1) ? read : undefined;
+  const reading = read && (read.company || companies.length <= 1) ? respelledReading(read, conv.current.tools) : undefined;
   if (reading) {
     const calls = evidenceNext(reading, conv.current.tools);
     if (calls) return toolDecision(conv, calls);
     const answer = evidenceAnswer(reading, conv.current.tools);
-    if (answer) return { kind: "text", calls: [], text: qualifierAnswerOverride(reading, conv.current.tools, answer) ?? percentAnswerOverride(reading, answer) ?? answer };
+    if (answer) return { kind: "text", calls: [], text: withRespelling(qualifierAnswerOverride(reading, conv.current.tools, answer) ?? percentAnswerOverride(reading, answer) ?? answer, conv.current.tools) };
   }
   // the plan reads the user's turns only, so the rules planner's plan is the same with fewer tool results
   const plan = planOf(conv, reading ?? read);
@@ -61,6 +61,13 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
   const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools) ?? personAnswerOverride(reading, decision.text, conv.current.tools) ?? qualifierAnswerOverride(reading, conv.current.tools, decision.text) ?? figureAnswerOverride(reading, decision.text) ?? amountAnswerOverride(reading, decision.text) ?? incompleteAnswerOverride(reading, conv.current.tools, decision.text)) : null;
   return override ? { kind: "text", calls: [], text: override } : decision;
+}
+
+/** An answer read from rows a tool found by respelling a mistyped word: says which word it read how. */
+function withRespelling(text: string, tools: Conversation["current"]["tools"]): string {
+  const words = tools.flatMap((t) => Object.entries((t.output as { respelled?: Record<string, string> } | undefined)?.respelled ?? {}));
+  const said = [...new Map(words).entries()].map(([from, to]) => `"${from}" as "${to}"`);
+  return said.length && !/^I couldn't/.test(text) ? `${text}\n_Read ${said.join(", ")}: the documents' spelling._` : text;
 }
 
 /**

@@ -1,0 +1,42 @@
+/**
+ * Words an analyst mistyped by one letter ("materails", "reveiw", "revnue"), read as the word the
+ * deal's own documents use. Hand-written because the check is bounded: "within one edit" (one
+ * letter inserted, deleted or changed, or two neighbours swapped) is one linear scan of the pair,
+ * where an edit-distance library fills a whole matrix for every pair of a vocabulary. A fuzz test
+ * checks it against the full optimal-string-alignment distance.
+ */
+
+/** The two words differ by at most one insertion, deletion, substitution or swap of neighbours. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    // one letter changed, or two neighbours swapped
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // one letter more in the longer word
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
+/** Words shorter than this are left as typed: short words are too often another word one letter away. */
+const MIN_LENGTH = 5;
+
+/**
+ * The one word of the vocabulary within one edit of `word` (lower case), when the word is not itself
+ * in it; undefined when none or several are (no guess between two).
+ */
+export function correctedWord(word: string, vocabulary: ReadonlySet<string>): string | undefined {
+  const w = word.toLowerCase();
+  if (w.length < MIN_LENGTH || !/^\p{L}+$/u.test(w) || vocabulary.has(w)) return undefined;
+  let found: string | undefined;
+  for (const v of vocabulary) {
+    if (v.length < MIN_LENGTH - 1 || !withinOneEdit(w, v)) continue;
+    if (found && found !== v) return undefined;
+    found = v;
+  }
+  return found;
+}
