@@ -27,11 +27,12 @@ const MIN_LENGTH = 5;
 
 /**
  * The one word of the vocabulary within one edit of `word` (lower case), when the word is not itself
- * in it; undefined when none or several are (no guess between two).
+ * in it nor a word `known` otherwise (an English word: "north" is no typo of "worth"); undefined
+ * when none or several are (no guess between two).
  */
-export function correctedWord(word: string, vocabulary: ReadonlySet<string>): string | undefined {
+export function correctedWord(word: string, vocabulary: ReadonlySet<string>, known: (w: string) => boolean = () => false): string | undefined {
   const w = word.toLowerCase();
-  if (w.length < MIN_LENGTH || !/^\p{L}+$/u.test(w) || vocabulary.has(w)) return undefined;
+  if (w.length < MIN_LENGTH || !/^\p{L}+$/u.test(w) || vocabulary.has(w) || known(w)) return undefined;
   let found: string | undefined;
   for (const v of vocabulary) {
     if (v.length < MIN_LENGTH - 1 || !withinOneEdit(w, v)) continue;

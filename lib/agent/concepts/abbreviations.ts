@@ -42,10 +42,6 @@ const SPELLED_OUT: Record<string, string> = {
   bps: "basis points",
 };
 
-import { correctedWord } from "@/lib/search/typos";
-import { CONCEPTS } from "./catalog";
-import { GENERIC_WORDS } from "./generic-words";
-
 const WORD = new RegExp(`(?<![\\p{L}\\p{N}'])(${Object.keys(SPELLED_OUT).map((k) => k.replace(/'/g, "['’]")).join("|")})(?![\\p{L}\\p{N}'])`, "giu");
 
 /**
@@ -54,29 +50,9 @@ const WORD = new RegExp(`(?<![\\p{L}\\p{N}'])(${Object.keys(SPELLED_OUT).map((k)
  * not gross margin), left as typed.
  */
 export function spellOut(text: string, keep: ReadonlySet<string> = new Set()): string {
-  return respellTerms(text, keep).replace(WORD, (m: string) => {
+  return text.replace(WORD, (m: string) => {
     if (keep.has(m.toLowerCase())) return m;
     const full = SPELLED_OUT[m.toLowerCase().replace(/’/g, "'")] ?? m;
     return m === m.toUpperCase() && m !== m.toLowerCase() ? full.toUpperCase() : full;
-  });
-}
-
-/** Every word of the catalog's terms and phrases ("revenue", "capital", "dividend"), lower case. */
-let catalogWords: Set<string> | undefined;
-function vocabulary(): Set<string> {
-  catalogWords ??= new Set(CONCEPTS.flatMap((c) => [...c.terms, ...(c.phrases ?? [])]).flatMap((t) => t.toLowerCase().match(/\p{L}+/gu) ?? []));
-  return catalogWords;
-}
-
-/**
- * A word one letter away from a word of the catalog's terms ("revnue", "captial", "dividned"),
- * respelled; a word the catalog, the generic words or the data room's names hold stays as typed.
- */
-function respellTerms(text: string, keep: ReadonlySet<string>): string {
-  return text.replace(/\p{L}+/gu, (w) => {
-    const lower = w.toLowerCase();
-    if (keep.has(lower) || GENERIC_WORDS.has(lower) || !/^\p{Lu}?\p{Ll}+$/u.test(w)) return w;
-    const fixed = correctedWord(lower, vocabulary());
-    return !fixed ? w : w[0] === lower[0] ? fixed : fixed[0]!.toUpperCase() + fixed.slice(1);
   });
 }

@@ -475,6 +475,8 @@ function figureKindFits(c: Concept, figures: string[]): boolean {
   return true;
 }
 
+const PER_SHARE_AFTER = /^\s*(?:per|a) (?:diluted |basic )?(?:common )?share\b/i;
+
 /** A page's running header the text extraction glued to its first sentence. */
 const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
@@ -539,7 +541,10 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     // the concept's words in a row ("operating income", not "operating revenues … earnings")
     const named = names.some((n) => n.length > 0 && ` ${stems.join(" ")} `.includes(` ${n.join(" ")} `));
     // the days of dates and note numbers are no figures ("as of December 31, 2022")
-    const figures = [...withoutYears(s).matchAll(AMOUNT)].map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
+    // "$1.39 per share" is a per-share figure, no amount of the company's
+    const plain = withoutYears(s);
+    const perShare = (m: RegExpMatchArray) => c.kind !== "per_share" && PER_SHARE_AFTER.test(plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30));
+    const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
     const dated = !years.length || ofPeriod || years.some((y) => s.includes(String(y)));
     const kind = figureKindFits(c, figures);
     const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
