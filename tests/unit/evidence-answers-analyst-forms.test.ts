@@ -9,7 +9,7 @@ import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { pickRow, writeHalted, writeLabelledRow, writeOutlook, writePartShare } from "@/lib/agent/offline/evidence-answers";
-import { amountAnswerOverride, evidenceCalls } from "@/lib/agent/offline/evidence-path";
+import { amountAnswerOverride, evidenceCalls, figureAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
@@ -149,5 +149,23 @@ describe("a part's share of a count", () => {
     const next = readQuestion("and company-operated?", ROOM, first);
     expect(next).toMatchObject({ scope: "company operated", partShare: true });
     expect(writePartShare(lines, lines, stores, next)).toMatch(/\*\*5\.2%\*\*/);
+  });
+});
+
+describe("an everyday phrase across the company's name", () => {
+  it("reads 'cash did <company> generate from running its business' as operating cash flow, in three wordings", () => {
+    for (const q of ["how much cash did acme generate from running its business in 2022", "how much cash did acme's operations bring in during 2022", "cash acme generated from operations 2022"]) {
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["operating_cash_flow"]);
+    }
+  });
+});
+
+describe("a rate asked and a count found", () => {
+  it("a table read giving a count is no answer to a rate, in three wordings", () => {
+    const answer = "Employees (in thousands) at 2022: 110.6 (source: ACME_2022_10K.pdf, p.52).";
+    for (const q of ["at what rate did acme lose employees in 2022", "acme employee attrition 2022", "what was acme's voluntary turnover rate in 2022"]) {
+      expect(figureAnswerOverride(readQuestion(q, ROOM), answer), q).toMatch(/^I couldn't find the/);
+    }
+    expect(figureAnswerOverride(readQuestion("acme attrition 2022", ROOM), "Attrition for fiscal 2022 was **4.1%** (source: ACME_2022_10K.pdf, p.52)")).toBeNull();
   });
 });

@@ -56,14 +56,19 @@ function allPatterns(): Pattern[] {
 }
 
 /** Where `stems` occurs in `toks` from `at`: contiguous, or for a phrase with at most `gap` words between words. */
-function matchAt(toks: Token[], at: number, stems: string[], gap: number, tightLast = false): number | undefined {
+function matchAt(toks: Token[], at: number, stems: string[], gap: number, tightLast = false, skip: ReadonlySet<string> = NONE): number | undefined {
   if (toks[at]?.stem !== stems[0]) return undefined;
   let i = at + 1;
   for (let k = 1; k < stems.length; k++) {
     const room = tightLast && k === stems.length - 1 ? 0 : gap;
     let j = i;
-    while (j < toks.length && j - i <= room && toks[j]!.stem !== stems[k]) j++;
-    if (j >= toks.length || toks[j]!.stem !== stems[k] || j - i > room) return undefined;
+    // words in `skip` (the company's name) do not count towards a phrase's gap
+    let between = 0;
+    while (j < toks.length && between <= room && toks[j]!.stem !== stems[k]) {
+      if (!skip.has(toks[j]!.word)) between++;
+      j++;
+    }
+    if (j >= toks.length || toks[j]!.stem !== stems[k] || between > room) return undefined;
     i = j + 1;
   }
   return i;
@@ -76,12 +81,18 @@ const CLAUSE_BREAK = /[,:;!?]|\.\s|\s[-–—]\s/;
  */
 const OPENS_TIGHT = new Set(["in", "on", "at", "of", "for", "to", "by", "the", "a", "an"]);
 
-/** Every concept the question names, left to right, longest match first where they overlap. */
-export function findConcepts(text: string, toks: Token[] = tokens(text)): ConceptHit[] {
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Every concept the question names, left to right, longest match first where they overlap. `skip`:
+ * words (the company's name) an everyday phrase may run across ("cash did Salesforce generate from
+ * running its business").
+ */
+export function findConcepts(text: string, toks: Token[] = tokens(text), skip: ReadonlySet<string> = NONE): ConceptHit[] {
   const found: ConceptHit[] = [];
   for (const p of allPatterns()) {
     for (let at = 0; at < toks.length; at++) {
-      const end = matchAt(toks, at, p.stems, p.phrase && !OPENS_TIGHT.has(p.stems[0]!) ? 2 : 0, OPENS_TIGHT.has(p.stems.at(-1)!));
+      const end = matchAt(toks, at, p.stems, p.phrase && !OPENS_TIGHT.has(p.stems[0]!) ? 2 : 0, OPENS_TIGHT.has(p.stems.at(-1)!), skip);
       if (end === undefined) continue;
       // a phrase's words are one clause: "an operating summary: revenue" is no "operating revenue"
       if (p.phrase && CLAUSE_BREAK.test(text.slice(toks[at]!.end, toks[end - 1]!.start))) continue;

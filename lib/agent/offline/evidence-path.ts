@@ -540,7 +540,7 @@ export function personAnswerOverride(r: Reading, text: string, done: ToolExchang
 }
 
 /** How a figure answer names its figure: "Revenue for FY2022: **…**", "Acme: Revenue for fiscal 2020 was …", "FY2020 revenue was USD …". */
-const ANSWERED_LABEL = [/^(?:[^:*]{2,60}: )?(.{3,80}?) for (?:fiscal |FY|Q[1-4] |H[12] |quarter|six|nine|the )/, /^(?:FY\d{4}|Q[1-4] \d{4}|H[12] \d{4}) (.{3,60}?) (?:was|were) /, /^For (?:FY\d{4}|[QH][1-4] \d{4}|fiscal \d{4}|the [^,]{3,40}), (.{3,60}?) (?:was|were) /];
+const ANSWERED_LABEL = [/^(?:[^:*]{2,60}: )?(.{3,80}?) for (?:fiscal |FY|Q[1-4] |H[12] |quarter|six|nine|the )/, /^([^:*]{3,80}?) at (?:fiscal |FY)?\d{4}: /, /^(?:FY\d{4}|Q[1-4] \d{4}|H[12] \d{4}) (.{3,60}?) (?:was|were) /, /^For (?:FY\d{4}|[QH][1-4] \d{4}|fiscal \d{4}|the [^,]{3,40}), (.{3,60}?) (?:was|were) /];
 const CURRENCY_VALUE = /\b(?:USD|EUR|GBP|SEK|CHF|JPY)\s*-?[\d,.]+|[$€£]\s*-?[\d,.]+/;
 const ASKS_RATE = /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\bhow many times\b|\bshare of\b/i;
 
@@ -563,6 +563,8 @@ function figureMisfit(r: Reading, lead: string): string | null {
   if (when) return `I couldn't find the figure for ${when} in the documents: the figure found is for another period.`;
   const rateAsked = asked.some((c) => c.kind === "percent" || c.kind === "ratio") || (ASKS_RATE.test(r.text) && !IN_MONEY.test(r.text));
   if (rateAsked && CURRENCY_VALUE.test(lead) && !/%|\bratio\b|\btimes\b/i.test(lead)) return "I couldn't find the rate asked in the documents: the figure found is an amount, not a rate.";
+  // a rate of change or share asked ("attrition", "at what rate did they lose employees"), answered with a count
+  if (asked.some((c) => c.kind === "percent") && statesAValue(lead.replace(/\(source:[^)]*\)/g, " ")) && !/%|\bper ?cent|\bratio\b|\btimes\b|\bbasis points\b/i.test(lead)) return "I couldn't find the percentage asked in the documents: the figure found is not a percentage.";
   return percentMisfit(r, lead);
 }
 
@@ -591,7 +593,7 @@ function shownAsClosest(why: string, lead: string): string {
 }
 
 /** "%", "percent", "share of", "proportion of" asked of a figure that is not itself a ratio. */
-const PERCENT_ASKED = /%|\bper ?cent(?:age)?\b|\b(?:share|proportion|portion|fraction) of\b/i;
+const PERCENT_ASKED = /%|\bper ?cent(?:age)?\b|\b(?:share|proportion|portion|fraction) of\b|\b(?:by|at) what (?:rate|pace)\b/i;
 
 /**
  * A percentage asked ("mcdonalds % franchised", "what share of staff are in the us") answered with
@@ -599,8 +601,9 @@ const PERCENT_ASKED = /%|\bper ?cent(?:age)?\b|\b(?:share|proportion|portion|fra
  */
 function percentMisfit(r: Reading, lead: string): string | null {
   if (!PERCENT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.aggregate || r.direction || r.concepts.some((c) => c.kind === "ratio" || c.kind === "percent")) return null;
-  const bold = BOLD_FIGURE.exec(lead)?.[1];
-  return bold && !/%|\bper ?cent\b/i.test(bold) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
+  // the bold figure, or a table read's value ("Employees (in thousands) at 2020: 110.6")
+  const figure = BOLD_FIGURE.exec(lead)?.[1] ?? lead.replace(/\(source:[^)]*\)/g, " ");
+  return statesAValue(figure) && !/%|\bper ?cent\b/i.test(figure) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
 }
 
 /** A figure answer from the evidence path that gives a count or amount for a percentage asked; null when it may stand. */

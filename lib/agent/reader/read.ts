@@ -368,7 +368,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   // "sales-wise", "margin-wise": the noun is the figure asked
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1");
   const text = spellOut(typed, roomWords(companies));
-  const hits = findConcepts(text);
+  const hits = findConcepts(text, tokens(text), companyWords(text, companies));
   const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
