@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, writeHalted, writeLabelledRow, writeOutlook, writePartShare } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
 import { amountAnswerOverride, evidenceCalls, figureAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -167,5 +167,26 @@ describe("a rate asked and a count found", () => {
       expect(figureAnswerOverride(readQuestion(q, ROOM), answer), q).toMatch(/^I couldn't find the/);
     }
     expect(figureAnswerOverride(readQuestion("acme attrition 2022", ROOM), "Attrition for fiscal 2022 was **4.1%** (source: ACME_2022_10K.pdf, p.52)")).toBeNull();
+  });
+});
+
+describe("which segments a company reports", () => {
+  it("is read from the sentence naming them, not one describing segment reporting or a table run together", () => {
+    const named = passage("The Company's reportable segments consist of the Americas, Europe, Greater China, Japan and Rest of Asia Pacific.");
+    const about = passage("The Company's segments are based on its method of internal reporting, which classifies operations by geographic area.");
+    const table = passage("The carrying amount of goodwill attributable to each reportable segment is as follows (in millions): Express Segment Ground Segment 2,157 1,028 3,185");
+    expect(writeSegmentsStated({ passages: [about, table, named], notes: [] })).toMatch(/consist of the Americas, Europe/);
+    expect(writeSegmentsStated({ passages: [about, table], notes: [] })).toBeNull();
+  });
+
+  it("else names the parts two segment tables both print, never totals or reconciling lines", () => {
+    const seg = (label: string, title: string, page: number) => row(label, [["FY2022", 100]], { filingYear: 2022, table: { title, headings: [] }, page, citation: `(source: ACME_2022_10K.pdf, p.${page})` });
+    const rows = [
+      ...["Ground segment", "Express segment", "Freight segment"].map((l) => seg(`Acme ${l}`, "Revenue by reportable segment", 50)),
+      ...["Ground segment", "Express segment", "Freight segment"].map((l) => seg(`Acme ${l}`, "Operating income by reportable segment", 51)),
+      seg("Total reportable segments", "Revenue by reportable segment", 50), seg("Severance charges", "Reconciliation of segment income", 52),
+    ];
+    expect(writeSegments({ company: "ACME INC.", rows, notFound: [], notes: [] })).toBe("ACME INC. reports 3 segments: Acme Ground, Acme Express, Acme Freight (source: ACME_2022_10K.pdf, p.50)");
+    expect(writeSegments({ company: "ACME INC.", rows: rows.filter((x) => x.page === 50), notFound: [], notes: [] })).toBeNull();
   });
 });

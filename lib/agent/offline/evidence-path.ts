@@ -12,7 +12,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -78,7 +78,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook";
+type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -105,7 +105,7 @@ export function stepsFor(r: Reading): Step[] | null {
   if (c.kind === "person") return r.scope ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
   if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
-  if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : null;
+  if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : c.id === "segments" && !r.scope && !r.reason ? ["segmentsStated", "segments"] : null;
   // a definition, or a long question the metric engine reads itself (a span of years, units and rounding), stays with it
   const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (!!r.ratioOf || RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
   // a definition "A / B" of two statement lines is the ratio step's own reading
@@ -169,6 +169,10 @@ function callFor(step: Step, r: Reading): Call {
       const years = r.periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []).join(" ");
       return { toolName: "search_documents", input: { ...company, query: `${c.label} ${c.terms[0]} expect estimate ${years}`.trim(), k: 10, newest: true } };
     }
+    case "segmentsStated":
+      return { toolName: "search_documents", input: { ...company, query: "reportable segments consist of operating segments", k: 10, newest: true } };
+    case "segments":
+      return { toolName: "get_line_items", input: { ...company, items: ["segment", "segment revenue", "segment operating income"], limit: 20 } };
     case "halted":
       return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped`, k: 10, newest: true } };
     case "scoped": {
@@ -224,6 +228,10 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writeRows(out as unknown as LineItemsOutput, c);
     case "outlook":
       return writeOutlook(out as unknown as SearchDocumentsOutput, c, r);
+    case "segmentsStated":
+      return writeSegmentsStated(out as unknown as SearchDocumentsOutput);
+    case "segments":
+      return writeSegments(out as unknown as LineItemsOutput);
     case "halted":
       return writeHalted(out as unknown as SearchDocumentsOutput, c);
     case "whole":
