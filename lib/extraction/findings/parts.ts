@@ -152,6 +152,16 @@ interface Table {
 export interface PartContext {
   fiscalYear?: number | null;
   fiscalPeriod?: string | null;
+  /**
+   * Carried from page to page by the caller: the scale of a table still open at the foot of the
+   * previous page (its caption stated it there), for the header that goes on with it on this one.
+   */
+  carry?: ScaleCarry;
+}
+
+/** A table's stated scale, open until prose ends the tables under its caption. */
+export interface ScaleCarry {
+  open?: { page: number; scale: Table["scale"]; currency?: string };
 }
 
 interface RowOut {
@@ -199,7 +209,8 @@ function unitOf(label: string, context: string[], v: NumToken, row: string, tabl
   const about = `${label} ${context.join(" ")}`;
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
-  if (/\$|€|£/.test(row) || (table.currency && table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
+  // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
+  if (/\$|€|£/.test(row) || (table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) };
   }
   return { unit: "count" };
@@ -220,6 +231,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   type TextLine = { text: string; start: number; end: number };
   let lastText = null as TextLine | null;
   let rowIndex = 0;
+  // the scale the last caption stated, for the headers under it that state none (reset by prose)
+  const carried = ctx.carry?.open;
+  let open: { scale: Table["scale"]; currency?: string } | null = carried && carried.page === page.pageNumber - 1 ? { scale: carried.scale, currency: carried.currency } : null;
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
     const t = L.text.trim();
@@ -238,8 +252,16 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const cols = columnsOf(hc, ctxText, ctx);
       // words after the last period, or a period printed twice ("2023 2022 Change 2023 2022"): change and share columns follow the periods
       const trailing = cols.length < hc.length || /\p{L}{3,}/u.test(t.slice(t.lastIndexOf(hc[hc.length - 1]!.raw) + hc[hc.length - 1]!.raw.length));
-      const scale = scaleOf(`${ctxText}\n${below}`);
-      table = { cols, width: hc.length, trailingWords: trailing, title: titleRun.join(" — "), scale, currency: currencyOf(`${ctxText}\n${below}`) ?? (scale.word && /\$/.test(text) ? "USD" : undefined), block: [], line: li, rows: 0 };
+      let scale: Table["scale"] = scaleOf(`${ctxText}\n${below}`);
+      let currency = currencyOf(`${ctxText}\n${below}`);
+      // a header whose own caption states no scale goes on under the last one's: a second table of one caption, a table continued from the page before
+      if (!scale.word && open) {
+        scale = open.scale;
+        currency ??= open.currency;
+      }
+      currency ??= scale.word && /\$/.test(text) ? "USD" : undefined;
+      if (scale.word) open = { scale, currency };
+      table = { cols, width: hc.length, trailingWords: trailing, title: titleRun.join(" — "), scale, currency, block: [], line: li, rows: 0 };
       pendingLabel = null;
       lastText = null;
       continue;
@@ -263,8 +285,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         continue;
       }
       if (t.length > PROSE) {
-        // prose ends a table; the heading above the prose still titles the next table of its section
+        // prose ends a table (and its caption's scale); the heading above the prose still titles the next table of its section
         table = null;
+        open = null;
         afterBreak = true;
         lastText = null;
         continue;
@@ -342,12 +365,17 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     } else if (idx !== null) table.block.push(idx);
   }
 
+  if (ctx.carry) ctx.carry.open = open && table ? { page: page.pageNumber, ...open } : undefined;
+
   function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number | null {
     // text read off a chart ("$0.4" over "2016 2017 2018") is no row
     if (!table || !isRowLabel(label)) return null;
     table.rows++;
     const cols = table.cols;
     const printed = text.slice(start, end);
+    // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
+    const own = scaleOf(label);
+    const scale = own.word ? own : table.scale;
     rows.push({
       facts: {
         label: label.replace(/\s*\(\d\)$/, "").trim(),
@@ -355,8 +383,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         title: table.title,
         row: printed,
         rowIndex: rowIndex++,
-        scale: table.scale.scale,
-        ...(table.scale.word ? { scaleWord: table.scale.word } : {}),
+        scale: scale.scale,
+        ...(scale.word ? { scaleWord: scale.word } : {}),
         header: cols.map((c) => c.header).join(" | "),
         months: cols[0]?.months ?? 12,
         columns: cols.flatMap((c) => (values[c.index] ? [{ ...c, value: values[c.index]!.raw }] : [])).map(({ index: _i, ...c }) => c),
@@ -365,7 +393,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       cols,
       start,
       end,
-      table: { scale: table.scale, currency: table.currency, pct: table.pct },
+      table: { scale, currency: table.currency, pct: table.pct },
     });
     return rows.length - 1;
   }
