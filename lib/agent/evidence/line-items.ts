@@ -251,10 +251,12 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const p = r.payload as PartPayload;
     const part = p.part;
     // rows read off a chart or that lost their label ("2016 2017 2018" under "$0.4") are no line items
-    if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
+    // one printed row may hold a row of each of two tables printed side by side: a row is its table's
+    const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}`;
+    if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all) || !w.scope.every((s) => all.has(s))) continue;
-    seen.add(`${r.document_id}|${r.page}|${part.row}`);
+    seen.add(key);
     out.push(fromPart(w.item, r, part, p.currency));
   }
   // the item named by the row's own label first (the label and nothing else before a label holding more), statement lines before table rows
@@ -278,8 +280,9 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     const hits = rowsFor(wantOf(item), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
     if (!hits.length) notFound.push(item);
     // a row two items both name is returned once
-    const fresh = hits.filter((r) => !shown.has(`${r.document}|${r.page}|${r.row}`));
-    for (const r of fresh.slice(0, limit)) shown.add(`${r.document}|${r.page}|${r.row}`);
+    const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}`;
+    const fresh = hits.filter((r) => !shown.has(keyOf(r)));
+    for (const r of fresh.slice(0, limit)) shown.add(keyOf(r));
     rows.push(...fresh.slice(0, limit));
   }
   for (const r of rows) deps.sources.add({ documentId: found.find((f) => f.filename === r.document)!.document_id, document: r.document, page: r.page, excerpt: r.row });

@@ -13,6 +13,8 @@
  * from them only when the row names every word the question asks.
  */
 import { nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import type { TextSpan } from "@/lib/ingest/types";
+import { alignSpans } from "@/lib/statements/positions";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
@@ -20,6 +22,7 @@ import { tableRowScope } from "./scope";
 import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
+import { lineCells, sideBySide, type TableGroup } from "./side-by-side";
 
 /** Candidate keys and metric keys of part/operating table rows. */
 export const PART_KEY_PREFIX = "part:";
@@ -130,7 +133,10 @@ interface Heading {
 
 
 interface Table {
-  cols: Array<PartColumn & { index: number }>;
+  /** Period columns; `group`: which of the tables printed side by side the column is (see `groups`). */
+  cols: Array<PartColumn & { index: number; group?: number }>;
+  /** Tables printed side by side under one header line, each with its own name and columns. */
+  groups?: TableGroup[];
   width: number;
   trailingWords: boolean;
   title: string;
@@ -221,6 +227,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   const text = page.text;
   if (!/\d/.test(text)) return [];
   const lines = prepareLines(text);
+  // the cells of a line, from the PDF text runs (aligned to the page text once, when a header asks)
+  const cellsOf = lineCells(text, () => (page.spans?.length ? (alignSpans(text, page.spans as never) as unknown as TextSpan[]) : undefined));
   const rows: RowOut[] = [];
   let table: Table | null = null;
   // the run of headings above a table ("Example Corporation / Supplemental Operating Segment Results / Three Months Ended"): its title
@@ -249,7 +257,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       }
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
       const below = lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n");
-      const cols = columnsOf(hc, ctxText, ctx);
+      // two tables side by side ("Revenue Mix Summary … Comparable Sales Summary" over "2023 2022 2023 2022"): each its own columns
+      const groups = sideBySide(hc, lines.slice(Math.max(0, li - 3), li).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
+      const cols = groups
+        ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
+        : columnsOf(hc, ctxText, ctx);
       // words after the last period, or a period printed twice ("2023 2022 Change 2023 2022"): change and share columns follow the periods
       const trailing = cols.length < hc.length || /\p{L}{3,}/u.test(t.slice(t.lastIndexOf(hc[hc.length - 1]!.raw) + hc[hc.length - 1]!.raw.length));
       let scale: Table["scale"] = scaleOf(`${ctxText}\n${below}`);
@@ -261,7 +273,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       }
       currency ??= scale.word && /\$/.test(text) ? "USD" : undefined;
       if (scale.word) open = { scale, currency };
-      table = { cols, width: hc.length, trailingWords: trailing, title: titleRun.join(" — "), scale, currency, block: [], line: li, rows: 0 };
+      const title = titleRun.filter((x) => x !== groups?.[0]?.line).join(" — ");
+      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, currency, block: [], line: li, rows: 0 };
       pendingLabel = null;
       lastText = null;
       continue;
@@ -350,7 +363,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const aligned = alignValues(row.values, table.width, table.trailingWords, table.layout);
     if (!aligned) continue;
     const context = [table.section, table.group].filter((x): x is string => !!x && x !== label);
-    const idx = pushRow(label, aligned, start, L.end, context);
+    const idxs = pushRow(label, aligned, start, L.end, context);
     // a trailing total names the measure of the rows above it ("U.S. … International … Total revenues")
     if (/^total\b/i.test(label)) {
       const hadSection = !!table.section;
@@ -362,16 +375,22 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       // (only where the table has no section headings of its own to say it)
       if (measure && !hadSection) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       table.block = [];
-    } else if (idx !== null) table.block.push(idx);
+    } else table.block.push(...idxs);
   }
 
   if (ctx.carry) ctx.carry.open = open && table ? { page: page.pageNumber, ...open } : undefined;
 
-  function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number | null {
+  /** One row of each table the printed row holds (one, or one per table printed side by side); their indexes. */
+  function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number[] {
     // text read off a chart ("$0.4" over "2016 2017 2018") is no row
-    if (!table || !isRowLabel(label)) return null;
+    if (!table || !isRowLabel(label)) return [];
     table.rows++;
-    const cols = table.cols;
+    if (!table.groups) return [pushOne(label, values, start, end, context, table.cols, table.title)];
+    return table.groups.map((g, gi) => pushOne(label, values, start, end, context, table!.cols.filter((c) => c.group === gi), g.title));
+  }
+
+  function pushOne(label: string, values: NumToken[], start: number, end: number, context: string[], cols: Table["cols"], title: string): number {
+    if (!table) throw new Error("a row outside a table");
     const printed = text.slice(start, end);
     // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
     const own = scaleOf(label);
@@ -380,14 +399,14 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       facts: {
         label: label.replace(/\s*\(\d\)$/, "").trim(),
         context,
-        title: table.title,
+        title,
         row: printed,
         rowIndex: rowIndex++,
         scale: scale.scale,
         ...(scale.word ? { scaleWord: scale.word } : {}),
         header: cols.map((c) => c.header).join(" | "),
         months: cols[0]?.months ?? 12,
-        columns: cols.flatMap((c) => (values[c.index] ? [{ ...c, value: values[c.index]!.raw }] : [])).map(({ index: _i, ...c }) => c),
+        columns: cols.flatMap((c) => (values[c.index] ? [{ ...c, value: values[c.index]!.raw }] : [])).map(({ index: _i, group: _g, ...c }) => c),
       },
       values,
       cols,
