@@ -105,6 +105,16 @@ describe("part tables as findings", () => {
     expect(revenue?.num).toBe(8_000_000_000);
   });
 
+  it("reads a share row printed under a row ('Percentage of total revenue') as that row's share", () => {
+    const text = [
+      "Cost of Revenue", "(dollars in millions) 2024 2023 2022",
+      "Subscription $ 1,646 $ 1,374 $ 1,108", "Percentage of total revenue 9 % 9 % 9 %",
+      "Services and other 484 450 578", "Percentage of total revenue 3 % 3 % 4 %", "Total cost of revenue $ 2,130 $ 1,824 $ 1,686",
+    ].join("\n");
+    const shares = rows(text).filter((x) => x.part.label === "Percentage of total revenue" && x.period === "FY2024");
+    expect(shares.map((x) => [x.part.context[0], x.value, x.unit])).toEqual([["Subscription", "9%", "percent"], ["Services and other", "3%", "percent"]]);
+  });
+
   it("names each block's measure from its trailing total when the table prints no headings", () => {
     const r = rows(BLOCKS);
     const northIncome = r.filter((x) => x.part.label === "North" && x.part.context.includes("Total operating income"));

@@ -153,7 +153,12 @@ interface Table {
   /** Line index of the header, and rows read under it. */
   line: number;
   rows: number;
+  /** The label of the last row read that is no share row. */
+  lastLabel?: string;
 }
+
+/** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"). */
+const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b/i;
 
 export interface PartContext {
   fiscalYear?: number | null;
@@ -362,8 +367,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     }
     const aligned = alignValues(row.values, table.width, table.trailingWords, table.layout);
     if (!aligned) continue;
-    const context = [table.section, table.group].filter((x): x is string => !!x && x !== label);
+    // "Percentage of total revenue" printed under "Subscription $ 1,646 …": that row's share, named by it
+    const sharing = SHARE_ROW.test(label) && table.lastLabel ? [table.lastLabel] : [];
+    const context = [table.section, table.group, ...sharing].filter((x): x is string => !!x && x !== label);
     const idxs = pushRow(label, aligned, start, L.end, context);
+    if (!SHARE_ROW.test(label)) table.lastLabel = label;
     // a trailing total names the measure of the rows above it ("U.S. … International … Total revenues")
     if (/^total\b/i.test(label)) {
       const hadSection = !!table.section;
