@@ -60,6 +60,19 @@ describe("the auditor is cited from the report's signature page", () => {
     expect(readAuditor([contents, reportOpens, unsigned, consent])).toMatchObject({ name: "Harrow & Vale LLP", page: 140 });
   });
 
+  it("reads the firm the company names as its auditor when the report's signature is an image and no consent is filed", () => {
+    const unsigned = { ...reportSigned, text: reportSigned.text.replace("/s/ Harrow & Vale LLP\n", "") };
+    const management: ExtractionPage = {
+      pageNumber: 89,
+      text: [
+        "Management's Report on Internal Control over Financial Reporting",
+        "The accompanying consolidated financial statements have been audited by Harrow & Vale LLP, an independent registered public accounting firm, which",
+        "conducted its audits in accordance with the standards of the Public Company Accounting Oversight Board (United States).",
+      ].join("\n"),
+    };
+    expect(readAuditor([contents, management, reportOpens, unsigned])).toMatchObject({ name: "Harrow & Vale LLP", page: 89 });
+  });
+
   it("never reads the firm from a table of contents", () => {
     expect(readAuditor([contents])).toBeUndefined();
   });

@@ -139,12 +139,15 @@ export function readAuditor(pages: ExtractionPage[]): NamedFact | undefined {
 const REPORT_TENURE = /\bwe have served as\b[^.\n]{0,60}\bauditors?\s+since\b/i;
 const REPORT_WORDS = /\bin our opinion\b|\bour audits? (?:also )?included\b|\bcritical audit matters?\b|\bpresent fairly,? in all material respects\b|\bwe conducted our audits?\b/i;
 const CONSENT = /consent of independent (?:registered public accounting firm|auditors?)|\bwe (?:hereby )?consent\b/i;
+/** "… have been audited by Firm LLP, an independent registered public accounting firm": the company naming its auditor (its report signed as an image). */
+const NAMED_AUDITOR = new RegExp(String.raw`\b(?:audited by|attestation report of)\s+(?<firm>${FIRM}),?\s+(?:an?|our|the)\s+independent registered public accounting firm`, "u");
 
 /**
  * The firm signing the report, cited from the page that carries the signature: a signed page with
  * the report's tenure sentence ("We have served as the Company's auditor since …") first, then a
  * signed page of the report (its opinion, or its heading on that page or the page before: a report
- * runs over two pages), then a report page printing the firm on a line of its own, then the consent.
+ * runs over two pages), then a report page printing the firm on a line of its own, then the consent,
+ * then the company's own sentence naming the firm that audited it (a report signed as an image).
  * A table of contents or an exhibit index names the report and the firm but signs nothing.
  */
 function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
@@ -156,10 +159,10 @@ function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
     const headed = AUDIT_REPORT.test(page.text) || (i > 0 && pages[i - 1]!.pageNumber === page.pageNumber - 1 && AUDIT_REPORT.test(pages[i - 1]!.text));
     const report = REPORT_TENURE.test(page.text) || REPORT_WORDS.test(page.text);
     const consent = kind === "consent" || CONSENT.test(page.text);
-    const rank = signed
-      ? REPORT_TENURE.test(page.text) ? 5 : !consent && (report || headed) ? 4 : consent ? 2 : 0
-      : headed && report && !consent ? 3 : 0;
-    const m = signed ?? (rank === 3 ? FIRM_LINE.exec(page.text) : null);
+    const line = !signed && headed && report && !consent ? FIRM_LINE.exec(page.text) : null;
+    const named = !signed && !line ? NAMED_AUDITOR.exec(page.text) : null;
+    const rank = signed ? (REPORT_TENURE.test(page.text) ? 5 : !consent && (report || headed) ? 4 : consent ? 2 : 0) : line ? 3 : named ? 1 : 0;
+    const m = signed ?? line ?? named;
     if (!m || rank === 0 || (best && best.rank >= rank)) return;
     const firm = m.groups!.firm!.replace(/,$/, "");
     const start = m.index + m[0].indexOf(firm);
