@@ -63,6 +63,17 @@ describe("tables printed side by side", () => {
     expect(rowsOf(page)).toEqual([{ label: "Tools and Hardware", title: "Net sales by category", columns: ["FY2024=4,100", "FY2023=3,900", "FY2022=3,700"] }]);
   });
 
+  it("keeps a quarter's header whose two runs are two durations as one table, whatever line names them", () => {
+    const page = positionedText([
+      [["Segment revenue for the periods indicated (in millions):", 18]],
+      [["Quarter", 240], ["Year to date", 420]],
+      [["Three Months Ended June 30,", 220], ["Six Months Ended June 30,", 400]],
+      [["2024", 210], ["2023", 260], ["2024", 400], ["2023", 450]],
+      [["Tools and Hardware", 18], ["$ 1,265", 210], ["$ 1,199", 260], ["$ 2,526", 400], ["$ 2,425", 450]],
+    ], { blankWidth: 40 });
+    expect(rowsOf(page).map((r) => r.columns)).toEqual([["Q2 2024=1,265", "Q2 2023=1,199", "H1 2024=2,526", "H1 2023=2,425"]]);
+  });
+
   it("splits a plain-text page whose naming line keeps its wide blanks", () => {
     const text = ["Revenue Mix Summary        Comparable Sales Summary", "2024 2023 2024 2023", "Tools and Hardware 46 % 45 % (6.8)% (0.3)%"].join("\n");
     expect(rowsOf({ text }).map((r) => [r.title, r.columns])).toEqual([

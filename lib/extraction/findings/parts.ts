@@ -263,7 +263,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
       const below = lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n");
       // two tables side by side ("Revenue Mix Summary … Comparable Sales Summary" over "2023 2022 2023 2022"): each its own columns
-      const groups = sideBySide(hc, lines.slice(Math.max(0, li - 3), li).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
+      // (runs of two durations, "Three Months Ended … Six Months Ended", are one table's periods, read as such)
+      const groups = new Set(nearestDurations(ctxText)).size > 1 ? undefined : sideBySide(hc, lines.slice(Math.max(0, li - 3), li).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
       const cols = groups
         ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
         : columnsOf(hc, ctxText, ctx);
