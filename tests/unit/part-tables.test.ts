@@ -105,6 +105,16 @@ describe("part tables as findings", () => {
     expect(revenue?.num).toBe(8_000_000_000);
   });
 
+  it("keeps a heading printed under the header, before the first section, as the table's title", () => {
+    const text = [
+      "2024 2023 2022", "Revenue by product category", "", "North:", "Tools and Hardware $ 12,191 $ 13,693 $ 12,799", "Garden 8,040 9,009 8,022",
+      "Total North revenue $ 20,231 $ 22,702 $ 20,821", "South:", "Tools and Hardware $ 1,575 $ 1,785 $ 1,854", "Total South revenue $ 1,575 $ 1,785 $ 1,854",
+    ].join("\n");
+    const tools = rows(text).find((x) => x.part.label === "Tools and Hardware" && x.part.context.includes("South") && x.period === "FY2024");
+    expect(tools?.part.title).toBe("Revenue by product category");
+    expect(tools?.value).toBe("1,575");
+  });
+
   it("reads a share row printed under a row ('Percentage of total revenue') as that row's share", () => {
     const text = [
       "Cost of Revenue", "(dollars in millions) 2024 2023 2022",

@@ -334,6 +334,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
           pendingLabel = null;
         } else if (table) {
           if (/:\s*$/.test(t)) {
+            // "Revenue by product category" then "Domestic:" under the header, no row between: the first names the whole table
+            if (table.group && !table.rows && !table.section) table.title = [table.title, table.group].filter(Boolean).join(" — ");
             table.section = t.replace(/\s*:\s*$/, "");
             table.group = undefined;
           } else {
