@@ -31,6 +31,9 @@ const mdna = [
   "Item 7. Management's Discussion and Analysis", "Revenue", "(dollars in millions) 2023 2022 2021", "Subscription $ 9,000 $ 8,000 $ 7,000", "Services and other 1,000 900 800", "Total revenue $ 10,000 $ 8,900 $ 7,800",
   "", "Cost of Revenue", "(dollars in millions) 2023 2022 2021", "Subscription $ 900 $ 820 $ 760", "Services and other 600 560 500", "Total cost of revenue $ 1,500 $ 1,380 $ 1,260",
 ].join("\n");
+const productLines = [
+  "Note 14. Segment Information", "Revenue by product line was as follows (in millions):", "2023 2022", "Design Suites $ 4,600 $ 4,005", "Cloud Storage 5,400 4,895", "Total revenue $ 10,000 $ 8,900",
+].join("\n");
 const sideBySide = [
   "The following table presents revenue mix percentages and comparable sales percentage changes by product line:",
   "Revenue Mix Summary          Comparable Sales Summary", "2023 2022 2023 2022",
@@ -54,7 +57,7 @@ describe("get_line_items tells rows of one label apart and reads each table's ow
     const deal = await createDeal({ db, slug: "quillon", name: "Quillon" });
     ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
     const dir = tempDir("manda-line-items-sections-");
-    const file = writeFixture(dir, "QUILLON_2023_10K.txt", new TextEncoder().encode([cover("QUILLON SOFTWARE, INC.", "QLN", "1-40001"), mdna, sideBySide, income].join("\f")));
+    const file = writeFixture(dir, "QUILLON_2023_10K.txt", new TextEncoder().encode([cover("QUILLON SOFTWARE, INC.", "QLN", "1-40001"), mdna, sideBySide, income, productLines].join("\f")));
     const r = await ingestFile({ db, dealId: deal.id, filePath: file });
     if (r.status !== "indexed" || !r.documentId) throw new Error("not indexed");
     await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind: "findings", mode: "rules" });
@@ -80,6 +83,12 @@ describe("get_line_items tells rows of one label apart and reads each table's ow
     const out = await lineItems({ items: ["comparable sales"], periods: ["FY2023"] });
     const design = out.rows.find((r) => r.label === "Design Suites");
     expect(design).toMatchObject({ table: { title: expect.stringMatching(/Comparable Sales Summary$/) }, section: "Comparable Sales Summary", unit: "%", columns: [expect.objectContaining({ value: -6.8 })] });
+  });
+
+  it("answers a product line's revenue with its amount before its share of the revenue mix", async () => {
+    const out = await lineItems({ items: ["Design Suites revenue"], periods: ["FY2023"] });
+    expect(out.rows[0]).toMatchObject({ label: "Design Suites", columns: [expect.objectContaining({ value: 4_600_000_000 })] });
+    expect(out.rows.some((r) => r.unit === "%")).toBe(true);
   });
 
   it("keeps the caption's scale for the second table it captions", async () => {

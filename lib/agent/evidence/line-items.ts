@@ -301,7 +301,9 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
   // (rows otherwise alike in the order the page prints them)
   const ranked = out.map((x) => ({ x, r: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
   const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
-  ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
+  // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
+  const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
+  ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
   const own = w.scope.length ? 2 : 3;
   return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
 }
