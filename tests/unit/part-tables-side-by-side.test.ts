@@ -26,6 +26,7 @@ const mixAndComparable = positionedText([
   [["2024", 237], ["2023", 338], ["2024", 440], ["2023", 540]],
   [["Tools and Hardware", 18], ["46 %", 266], ["45 %", 368], ["(6.8)%", 461], ["(0.3)%", 569]],
   [["Garden and Outdoor", 18], ["31 %", 266], ["33 %", 368], ["(9.9)%", 461], ["4.2 %", 569]],
+  [["Other", 18], ["1 %", 266], ["-%", 368], ["1.6 %", 461], ["N/A", 569]],
   [["Total", 18], ["100 %", 266], ["100 %", 368], ["(7.1)%", 461], ["1.0 %", 569]],
 ], { blankWidth: 120 });
 
@@ -37,6 +38,8 @@ describe("tables printed side by side", () => {
       { label: "Tools and Hardware", title: "Comparable Sales Summary", columns: ["FY2024=(6.8)%", "FY2023=(0.3)%"] },
     ]);
     expect(rows.find((r) => r.label === "Total" && /Comparable/.test(r.title))?.columns).toEqual(["FY2024=(7.1)%", "FY2023=1.0%"]);
+    // a row printing "-%" and "N/A" for a period it has no figure for is still a row of each table
+    expect(rows.filter((r) => r.label === "Other").map((r) => r.columns)).toEqual([["FY2024=1%", "FY2023=-%"], ["FY2024=1.6%", "FY2023=N/A"]]);
   });
 
   it("splits three tables beside one stub column whose own cell ('(in millions)') opens the naming line", () => {
