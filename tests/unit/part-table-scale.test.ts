@@ -62,6 +62,20 @@ describe("a part table's scale, stated once", () => {
     expect(garden).toMatchObject({ valueNum: 1_329_000_000, part: { scale: 1e6 } });
   });
 
+  it("scales a share count where the caption scales shares ('$ and shares in millions') or the row states its unit", () => {
+    const text = [
+      "The following table presents our share repurchase history for each of the past three fiscal years ($ and shares in millions, except per share amounts):", "",
+      "2024 2023 2022", "Total cost of shares repurchased $ 1,480 $ 2,010 $ 705", "Average price per share $ 70.28 $ 57.16 $ 33.54", "Total number of shares repurchased 21.2 35.1 21.1",
+      "", "Share counts for each fiscal year were as follows:", "2024 2023 2022", "Diluted shares (in millions) 281.4 307.1 322.6", "Stores at end of year 1,238 1,514 1,581",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Total number of shares repurchased", "FY2024")).toMatchObject({ unit: "count", valueNum: 21_200_000 });
+    expect(row(ps, "Total cost of shares repurchased", "FY2024")?.valueNum).toBe(1_480_000_000);
+    expect(row(ps, "Average price per share", "FY2024")?.valueNum).toBe(70.28);
+    expect(row(ps, "Diluted shares (in millions)", "FY2024")).toMatchObject({ unit: "count", valueNum: 281_400_000 });
+    expect(row(ps, "Stores at end of year", "FY2024")).toMatchObject({ unit: "count", valueNum: 1238 });
+  });
+
   it("reads a scale phrase whose words are joined by a no-break space", () => {
     expect(readScale("(Dollars in\u00a0millions)")?.scale).toBe(1e6);
     expect(readScale("(in\u202fthousands)")?.scale).toBe(1e3);

@@ -141,6 +141,8 @@ interface Table {
   trailingWords: boolean;
   title: string;
   scale: { scale: number; word?: string };
+  /** The scale of share counts, where the caption states one ("$ and shares in millions"). */
+  counts?: number;
   currency?: string;
   section?: string;
   group?: string;
@@ -172,7 +174,7 @@ export interface PartContext {
 
 /** A table's stated scale, open until prose ends the tables under its caption. */
 export interface ScaleCarry {
-  open?: { page: number; scale: Table["scale"]; currency?: string };
+  open?: { page: number; scale: Table["scale"]; currency?: string; counts?: number };
 }
 
 interface RowOut {
@@ -182,7 +184,13 @@ interface RowOut {
   start: number;
   end: number;
   table: Pick<Table, "scale" | "currency" | "pct">;
+  /** Printed count × countScale = the count ("21.2" shares "in millions"); none: counts are printed whole. */
+  countScale?: number;
 }
+
+/** A caption scaling share counts: "($ and shares in millions, …)", "(shares in thousands)". */
+const SHARES_SCALED = /\band shares in (thousands|millions|billions)\b|\bshares?\b[^.;:()$]{0,40}?\bin (thousands|millions|billions)\b/i;
+const SHARE_NOUN = /\bshares?\b/i;
 
 function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext): Table["cols"] {
   let cols = headerCols;
@@ -246,7 +254,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   let rowIndex = 0;
   // the scale the last caption stated, for the headers under it that state none (reset by prose)
   const carried = ctx.carry?.open;
-  let open: { scale: Table["scale"]; currency?: string } | null = carried && carried.page === page.pageNumber - 1 ? { scale: carried.scale, currency: carried.currency } : null;
+  let open: { scale: Table["scale"]; currency?: string; counts?: number } | null = carried && carried.page === page.pageNumber - 1 ? { scale: carried.scale, currency: carried.currency, counts: carried.counts } : null;
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
     const t = L.text.trim();
@@ -278,9 +286,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         currency ??= open.currency;
       }
       currency ??= scale.word && /\$/.test(text) ? "USD" : undefined;
-      if (scale.word) open = { scale, currency };
+      const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`);
+      const counts = shares ? scaleOf(`in ${shares[1] ?? shares[2]}`).scale : open && !scaleOf(`${ctxText}\n${below}`).word ? open.counts : undefined;
+      if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
       const title = titleRun.filter((x) => x !== groups?.[0]?.line).join(" — ");
-      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, currency, block: [], line: li, rows: 0 };
+      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0 };
       pendingLabel = null;
       lastText = null;
       continue;
@@ -406,6 +416,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
     const own = scaleOf(label);
     const scale = own.word ? own : table.scale;
+    // a count is printed whole unless its own label or the caption scales it ("Diluted shares (in millions)", "$ and shares in millions")
+    const countScale = own.word ? own.scale : table.counts && SHARE_NOUN.test([label, ...context].join(" ")) ? table.counts : undefined;
     rows.push({
       facts: {
         label: label.replace(/\s*\(\d\)$/, "").trim(),
@@ -424,6 +436,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       start,
       end,
       table: { scale, currency: table.currency, pct: table.pct },
+      ...(countScale ? { countScale } : {}),
     });
     return rows.length - 1;
   }
@@ -440,7 +453,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const v = r.values[c.index];
       if (!v || v.value === null) continue;
       const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table);
-      const scale = unit === "currency" && !perUnit ? r.facts.scale : 1;
+      const scale = unit === "currency" && !perUnit ? r.facts.scale : unit === "count" && r.countScale ? r.countScale : 1;
       out.push({
         candidateType: "finding",
         candidateKey: `${PART_KEY_PREFIX}p${page.pageNumber}:r${r.facts.rowIndex}:${c.period}:${c.months}`,
