@@ -76,6 +76,17 @@ describe("a part table's scale, stated once", () => {
     expect(row(ps, "Stores at end of year", "FY2024")).toMatchObject({ unit: "count", valueNum: 1238 });
   });
 
+  it("reads a notes section's tables in the scale stated once atop the notes, until the notes end", async () => {
+    const notesOpen = ["Table of Contents", "Example Aero Company and Subsidiaries", "Notes to the Consolidated Financial Statements", "Years ended December 31, 2024, 2023 and 2022", "(Dollars in millions, except otherwise stated)", "Note 1 – Summary of Significant Accounting Policies", "Principles of Consolidation and Basis of Presentation"].join("\n");
+    const taxes = ["Table of Contents", "Note 4 – Income Taxes", "The components of Loss before income taxes were:", "Years ended December 31, 2024 2023 2022", "U.S. ($5,457) ($5,475) ($14,882)", "Non-U.S. 435 442 406", "Total ($5,022) ($5,033) ($14,476)"].join("\n");
+    const after = ["Table of Contents", "Item 9. Changes in and Disagreements with Accountants on Accounting and Financial Disclosure", "Not applicable.", "Equity compensation plans at year end were as follows:", "2024 2023", "Options outstanding 1,200 1,350"].join("\n");
+    const out = await extractFindingsFromPages([{ pageNumber: 63, text: notesOpen }, { pageNumber: 76, text: taxes }, { pageNumber: 130, text: after }], { filename: "x_10K.pdf", fiscalYear: 2024 });
+    const parts = out.candidates.map((c) => c.payload as PartFindingPayload).filter((p) => p.part);
+    expect(parts.find((p) => p.part.label === "Non-U.S" && p.period === "FY2024")).toMatchObject({ valueNum: 435_000_000, part: { scale: 1e6 } });
+    expect(parts.find((p) => p.part.label === "Total" && p.period === "FY2022")?.valueNum).toBe(-14_476_000_000);
+    expect(parts.find((p) => p.part.label === "Options outstanding" && p.period === "FY2024")).toMatchObject({ valueNum: 1200 });
+  });
+
   it("reads a scale phrase whose words are joined by a no-break space", () => {
     expect(readScale("(Dollars in\u00a0millions)")?.scale).toBe(1e6);
     expect(readScale("(in\u202fthousands)")?.scale).toBe(1e3);

@@ -8,6 +8,7 @@ import { extractProseFindings } from "./prose";
 import { extractSheetFindings } from "./sheets";
 import { extractMatrixFindings } from "./matrix";
 import { extractPartFindings, type ScaleCarry } from "./parts";
+import { notesScaleAt } from "./notes-scale";
 import { statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
 import { readStatements } from "@/lib/statements";
@@ -34,6 +35,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
   const carry: ScaleCarry = {};
   for (const page of pages) {
     if (!page.text.trim()) { emptyPages++; continue; }
+    if (!page.cells?.length) carry.notes = notesScaleAt(page.text, carry.notes);
     if (page.cells?.length) {
       candidates.push(...extractSheetFindings(page, { forecastDoc, filename: ctx.filename }));
       continue;

@@ -23,6 +23,7 @@ import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 import { lineCells, sideBySide, type TableGroup } from "./side-by-side";
+import type { NotesScale } from "./notes-scale";
 
 /** Candidate keys and metric keys of part/operating table rows. */
 export const PART_KEY_PREFIX = "part:";
@@ -175,6 +176,8 @@ export interface PartContext {
 /** A table's stated scale, open until prose ends the tables under its caption. */
 export interface ScaleCarry {
   open?: { page: number; scale: Table["scale"]; currency?: string; counts?: number };
+  /** The scale a notes section states once atop its first page (lib/extraction/findings/notes-scale). */
+  notes?: NotesScale;
 }
 
 interface RowOut {
@@ -284,6 +287,10 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       if (!scale.word && open) {
         scale = open.scale;
         currency ??= open.currency;
+      } else if (!scale.word && ctx.carry?.notes) {
+        // …else the scale the notes state for all their tables
+        scale = ctx.carry.notes.scale;
+        currency ??= ctx.carry.notes.currency;
       }
       currency ??= scale.word && /\$/.test(text) ? "USD" : undefined;
       const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`);
