@@ -48,6 +48,17 @@ describe("a part table's scale, stated once", () => {
     expect(row(ps, "Number of stores", "FY2024")).toMatchObject({ valueNum: 1210, unit: "count" });
   });
 
+  it("reads a row under a revenue heading that names customers as an amount, a row under a count heading as a count", () => {
+    const text = [
+      "Revenues by customer location consisted of the following (dollars in millions):", "Years ended December 31, 2024 2023 2022",
+      "Revenue from contracts with customers:", "Asia $4,484 $2,792 $2,679", "Europe 4,038 4,334 3,872", "Total revenues $8,522 $7,126 $6,551",
+      "Number of stores:", "Asia 212 216 212", "Europe 1,026 1,298 1,369",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(ps.find((p) => p.part.label === "Europe" && p.part.context.includes("Revenue from contracts with customers") && p.period === "FY2024")).toMatchObject({ unit: "currency", valueNum: 4_038_000_000 });
+    expect(ps.find((p) => p.part.label === "Europe" && p.part.context.includes("Number of stores") && p.period === "FY2024")).toMatchObject({ unit: "count", valueNum: 1026 });
+  });
+
   it("keeps the scale of a table its caption opened on the page before", async () => {
     const before = [
       "14. Segment and Geographic Information", "", "Reportable segment and product category revenue information was as follows ($ in millions):", "",
