@@ -10,7 +10,7 @@ import { readCurrency, readScale } from "./scale";
 import { alignSpans } from "./positions";
 import { columnOf, type ColumnDate } from "./periods";
 import { amountTokens, headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
-import { normalLabel, pageLines, type PageLine } from "./text";
+import { normalLabel, pageLines, stripFootnotes, type PageLine } from "./text";
 import { titleOf } from "./titles";
 import { keyOf } from "./keys";
 import type { Span, StatementColumn, StatementKind, StatementLine } from "./types";
@@ -101,7 +101,7 @@ function columnCount(tok: ReturnType<typeof tokenise>): number {
 
 interface SegmentRead { rows: RawRow[]; dates?: ColumnDate[]; n: number; headerText: string; notesCue: boolean; endedByNotes: boolean; closed: boolean }
 
-function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, prev: { n: number; dates?: ColumnDate[]; section: string } | undefined, fyEnd: number | undefined, opts: AssembleOptions): SegmentRead | undefined {
+function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, prev: { n: number; dates?: ColumnDate[]; section: string; heading: string } | undefined, fyEnd: number | undefined, opts: AssembleOptions): SegmentRead | undefined {
   const all = tokenise(lines, opts.useSpans ? alignedSpans(page) : undefined);
   const h = headerEnd(all);
   // cut at the notes cue and after the closing line; a page footer ("See notes to …") can come out
@@ -145,7 +145,9 @@ function readSegment(page: ReadPage, lines: PageLine[], kind: StatementKind, pre
   }
   if (!dates) return undefined;
   const edges = opts.useSpans ? learnEdges(data, n) : undefined;
-  const rows = readRows(page.text, data, n, edges, prev?.section ?? "").map((r) => (keep < n ? { ...r, values: r.values.slice(0, keep) } : r));
+  // "Revenue:" printed right under the column header heads the first rows (the header's own lines are no rows)
+  const opening = headerLines.map((l) => l.trim()).filter(Boolean).at(-1) ?? "";
+  const rows = readRows(page.text, data, n, edges, prev?.section ?? "", prev?.heading ?? (/^\p{L}[^\d]*:$/u.test(opening) ? opening : "")).map((r) => (keep < n ? { ...r, values: r.values.slice(0, keep) } : r));
   return { rows, dates, n: keep, headerText: headerLines.join("\n"), notesCue, endedByNotes, closed };
 }
 
@@ -153,7 +155,8 @@ function toLine(kind: StatementKind, page: number, text: string, r: RawRow): Sta
   const label = normalLabel(r.label);
   const key = keyOf(kind, label, normalLabel(r.section));
   const isTotal = /^total\b/.test(label) || /^net cash\b/.test(label) || /^net (?:increase|decrease|change)|^gross (?:profit|margin)$/.test(label) || (key !== undefined && /^(?:total_|operating_income|pretax_income|net_income|operating_cash_flow|investing_cash_flow|financing_cash_flow|net_change_in_cash)/.test(key));
-  return { label: r.label, key, values: r.values, excerpt: text.slice(r.excerptStart, r.excerptEnd), page, row: r.row, isTotal };
+  const section = stripFootnotes(r.heading.replace(/\s*:\s*$/, "")).replace(/\s*:\s*$/, "").trim();
+  return { label: r.label, key, values: r.values, excerpt: text.slice(r.excerptStart, r.excerptEnd), page, row: r.row, isTotal, ...(section && section !== r.label ? { section } : {}) };
 }
 
 /** Reads the statement whose title is on `pages[at]`, line `titleRow`. */
@@ -163,7 +166,7 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
   // titleRow -1: a statement found by its structure, its title not in the text (an image, or lost)
   const title = firstLines[titleRow]?.text.trim() ?? "";
   const draft: Draft = { kind, title, comprehensive, titlePage: first.page, titleRow, pages: [], scale: 1, dates: [], lines: [], notesCue: false, closed: false, headerText: "" };
-  let prev: { n: number; dates?: ColumnDate[]; section: string } | undefined;
+  let prev: { n: number; dates?: ColumnDate[]; section: string; heading: string } | undefined;
   const scaleText: string[] = [firstLines.slice(Math.max(0, titleRow - 3), titleRow + 1).map((l) => l.text).join("\n")];
   for (let p = at; p < Math.min(pages.length, at + 3); p++) {
     const page = pages[p]!;
@@ -188,7 +191,7 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
     draft.lines.push(...read.rows.map((r) => toLine(kind, page.page, page.text, r)));
     draft.notesCue ||= read.notesCue;
     draft.closed ||= read.closed;
-    prev = { n: read.n, dates: read.dates, section: read.rows[read.rows.length - 1]?.section ?? "" };
+    prev = { n: read.n, dates: read.dates, section: read.rows[read.rows.length - 1]?.section ?? "", heading: read.rows[read.rows.length - 1]?.heading ?? "" };
     if (read.closed || seg.stoppedAtTitle) break;
     // a balance sheet or cash-flow statement printed on two pages may repeat its title and the notes cue on each
     if (read.endedByNotes && (kind === "income" || !nextPageContinues(pages[p + 1], kind))) break;

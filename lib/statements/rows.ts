@@ -12,6 +12,8 @@ import { trailingValues, type ValueToken } from "./values";
 export interface RawRow {
   label: string;
   section: string;
+  /** The heading the row sits under as a reader sees it: the section until a total closes it ("Total cost of sales" closes "Cost of sales:"). */
+  heading: string;
   values: Array<number | null>;
   excerptStart: number;
   excerptEnd: number;
@@ -66,11 +68,20 @@ function place(r: Tokenised, n: number, edges: number[] | undefined): { values: 
   return { values, firstUsed: 0 };
 }
 
-/** Rows of a segment after its header; `sectionAbove` is the heading carried from the previous page. */
-export function readRows(text: string, rows: Tokenised[], n: number, edges: number[] | undefined, sectionAbove = ""): RawRow[] {
+const words = (t: string) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
+
+/** "Total cost of sales" closes "Cost of sales:": a total naming every word of the heading. */
+function closes(label: string, heading: string): boolean {
+  const have = words(label);
+  return /^total\b/i.test(label) && words(heading).length > 0 && words(heading).every((w) => have.includes(w));
+}
+
+/** Rows of a segment after its header; `sectionAbove` (and `headingAbove`) is the heading carried from the previous page. */
+export function readRows(text: string, rows: Tokenised[], n: number, edges: number[] | undefined, sectionAbove = "", headingAbove = sectionAbove): RawRow[] {
   const out: RawRow[] = [];
   let pending: { text: string; start: number } | undefined;
   let section = sectionAbove;
+  let heading = headingAbove;
   for (const r of rows) {
     const raw = r.line.text;
     const placed = r.tokens.length > 0 ? place(r, n, edges) : undefined;
@@ -79,7 +90,7 @@ export function readRows(text: string, rows: Tokenised[], n: number, edges: numb
       if (!t) continue;
       if (pending && !/:\s*$/.test(pending.text) && (/^\p{Ll}/u.test(t) || DANGLING.test(pending.text))) pending = { text: joinLines(pending.text, t), start: pending.start };
       else {
-        if (pending) section = pending.text;
+        if (pending) section = heading = pending.text;
         pending = { text: t, start: r.line.start + raw.indexOf(t) };
       }
       continue;
@@ -91,10 +102,12 @@ export function readRows(text: string, rows: Tokenised[], n: number, edges: numb
     if (joins) {
       label = joinLines(pending!.text, label).trim();
       start = pending!.start;
-    } else if (pending) section = pending.text;
+    } else if (pending) section = heading = pending.text;
     pending = undefined;
     if (!LETTER.test(label)) continue;
-    out.push({ label: label.replace(/\s+/g, " "), section, values: placed.values, excerptStart: start, excerptEnd: r.line.start + raw.trimEnd().length, row: r.line.row });
+    const tidy = label.replace(/\s+/g, " ");
+    out.push({ label: tidy, section, heading, values: placed.values, excerptStart: start, excerptEnd: r.line.start + raw.trimEnd().length, row: r.line.row });
+    if (closes(tidy, heading)) heading = "";
   }
   return out;
 }

@@ -39,9 +39,13 @@ const MULTIPLIERS: Array<[RegExp, number]> = [
   [new RegExp(String.raw`(?:\b${CODE}|[€£$¥])\s*(?:in\s+)?(?:billions?|bn)\b|\bbillions? of (?:${CURRENCY_WORDS})\b`, "i"), 1e9],
 ];
 
+/** No-break and thin spaces (HTML filings, some PDF text layers) read as the blank they print. */
+const spaced = (text: string) => text.replace(/[\u00a0\u2007\u2009\u202f]/g, " ");
+
 /** The scale a header states, or undefined when it states none (values are then printed in units). */
 export function readScale(text: string): StatedScale | undefined {
-  for (const [re, k] of [...PHRASES, ...MULTIPLIERS]) if (re.test(text)) return { scale: k, word: WORD_OF[k]! };
+  const t = spaced(text);
+  for (const [re, k] of [...PHRASES, ...MULTIPLIERS]) if (re.test(t)) return { scale: k, word: WORD_OF[k]! };
   return undefined;
 }
 
@@ -49,7 +53,7 @@ const CURRENCY = new RegExp(String.raw`\b(us\$)|(?:^|[\s(])([€£$¥])|\b(${COD
 
 /** The first currency a header names, as an ISO code, or undefined when it names none. */
 export function readCurrency(text: string): string | undefined {
-  const m = CURRENCY.exec(text);
+  const m = CURRENCY.exec(spaced(text));
   if (!m) return undefined;
   const word = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? "").toLowerCase();
   if (/^euro/.test(word)) return "EUR";

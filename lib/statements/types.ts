@@ -93,6 +93,8 @@ export interface StatementLine {
   /** Row index on the page (0-based line number of the page text). */
   row: number;
   isTotal: boolean;
+  /** The heading the line sits under ("Cost of sales" for "Products" under "Cost of sales:"), until a total closes it. */
+  section?: string;
 }
 
 export interface Statement {

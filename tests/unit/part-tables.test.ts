@@ -105,6 +105,26 @@ describe("part tables as findings", () => {
     expect(revenue?.num).toBe(8_000_000_000);
   });
 
+  it("keeps a heading printed under the header, before the first section, as the table's title", () => {
+    const text = [
+      "2024 2023 2022", "Revenue by product category", "", "North:", "Tools and Hardware $ 12,191 $ 13,693 $ 12,799", "Garden 8,040 9,009 8,022",
+      "Total North revenue $ 20,231 $ 22,702 $ 20,821", "South:", "Tools and Hardware $ 1,575 $ 1,785 $ 1,854", "Total South revenue $ 1,575 $ 1,785 $ 1,854",
+    ].join("\n");
+    const tools = rows(text).find((x) => x.part.label === "Tools and Hardware" && x.part.context.includes("South") && x.period === "FY2024");
+    expect(tools?.part.title).toBe("Revenue by product category");
+    expect(tools?.value).toBe("1,575");
+  });
+
+  it("reads a share row printed under a row ('Percentage of total revenue') as that row's share", () => {
+    const text = [
+      "Cost of Revenue", "(dollars in millions) 2024 2023 2022",
+      "Subscription $ 1,646 $ 1,374 $ 1,108", "Percentage of total revenue 9 % 9 % 9 %",
+      "Services and other 484 450 578", "Percentage of total revenue 3 % 3 % 4 %", "Total cost of revenue $ 2,130 $ 1,824 $ 1,686",
+    ].join("\n");
+    const shares = rows(text).filter((x) => x.part.label === "Percentage of total revenue" && x.period === "FY2024");
+    expect(shares.map((x) => [x.part.context[0], x.value, x.unit])).toEqual([["Subscription", "9%", "percent"], ["Services and other", "3%", "percent"]]);
+  });
+
   it("names each block's measure from its trailing total when the table prints no headings", () => {
     const r = rows(BLOCKS);
     const northIncome = r.filter((x) => x.part.label === "North" && x.part.context.includes("Total operating income"));

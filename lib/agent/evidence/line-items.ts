@@ -56,6 +56,11 @@ export interface LineItemRow {
   statement?: string;
   /** For a table row: its title and the headings above it (segment, geography, group). */
   table?: { title: string; headings: string[] };
+  /**
+   * The heading the row sits under ("Revenue", "Cost of revenue", "Operating expenses", a segment):
+   * what tells apart two rows of one label ("Subscription" under revenue and under cost of revenue).
+   */
+  section?: string;
   scale: number;
   currency?: string;
   /** "%": the row's cells are rates as printed ("12.3 %" → 12.3), not amounts. */
@@ -171,6 +176,7 @@ function fromStatement(item: string, g: { rows: TableFindingRow[]; p: StatementP
     label: g.p.metric,
     source: "statement",
     statement: g.p.statement?.title,
+    ...(g.p.statement?.section ? { section: g.p.statement.section } : {}),
     scale: g.p.statement?.scale ?? 1,
     ...(g.p.currency ? { currency: g.p.currency } : {}),
     columns,
@@ -199,6 +205,28 @@ const RATE_HEADING = /\bpercent(?:age)?s?\b|%|\bmix\b/i;
 /** "Less: Current portion of term debt (11,128)": the row deducts the item, whose amount is 11,128. */
 const DEDUCTED = /^less\b\s*:?\s*/i;
 
+/** A table row's nearest heading: its group or section, else a short table title, else the total that names its block ("Total revenue": revenue). */
+function sectionOfPart(part: PartFacts): string | undefined {
+  const heading = part.context.filter((c) => !/^total\b/i.test(c)).at(-1);
+  const title = part.title.split(" — ").at(-1)?.replace(/\s*:\s*$/, "").trim();
+  const measure = part.context.find((c) => /^total\b/i.test(c))?.replace(/^total\s+/i, "");
+  return heading ?? (title && title.length <= 60 ? title : measure ? measure[0]!.toUpperCase() + measure.slice(1) : undefined);
+}
+
+/**
+ * How well the headings a row sits under fit the concept asked: its own section names it (2), only
+ * the table's title or other headings do (1), none names a concept (0), or they name another one
+ * (-1: a "Subscription" row under "Cost of revenue" for revenue).
+ */
+function sectionFit(row: LineItemRow, w: Want): number {
+  if (!w.concept) return 0;
+  const named = (t?: string) => (t ? findConcepts(t).map((h) => h.concept.id) : []);
+  const own = named(row.section);
+  if (own.length) return own.includes(w.concept.id) ? 2 : -1;
+  const rest = [...(row.table?.headings ?? []), row.table?.title].flatMap(named);
+  return rest.includes(w.concept.id) ? 1 : rest.length ? -1 : 0;
+}
+
 function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
   const deducted = DEDUCTED.test(part.label);
   // …and prints figures a rate can be (an amount column under a "% Change" header is still amounts)
@@ -215,6 +243,7 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
     label: deducted ? part.label.replace(DEDUCTED, "") : part.label,
     source: "table",
     table: { title: part.title, headings: part.context },
+    ...(sectionOfPart(part) ? { section: sectionOfPart(part) } : {}),
     scale: percent ? 1 : part.scale,
     ...(percent ? { unit: "%" as const } : currency ? { currency } : {}),
     columns: cells.map(({ c, value }) => ({ period: c.period, ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}), months: c.months, printed: c.value, value })),
@@ -241,30 +270,45 @@ function inPeriods(row: LineItemRow, labels: string[]): LineItemRow | undefined 
 /** Rows for one wanted item: statement lines of its line items, then table rows naming its words. */
 function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: TableFindingRow[], statement?: string): LineItemRow[] {
   const out: LineItemRow[] = [];
+  // where each row is printed (its row on the page), to keep rows otherwise alike in the page's order
+  const printedAt = new Map<LineItemRow, number>();
   const keys = new Set(w.scope.length ? [] : (w.concept?.lineItems ?? []));
   for (const g of statements.values()) {
     if (w.scope.length) break;
     if (statement && g.p.statement?.kind !== statement) continue;
     if (!isRowLabel(g.p.metric)) continue;
     const own = stemSet(g.p.metric);
-    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)))) out.push(fromStatement(w.item, g));
+    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)))) {
+      const row = fromStatement(w.item, g);
+      printedAt.set(row, g.p.statement?.rowIndex ?? 0);
+      out.push(row);
+    }
   }
-  if (statement) return out;
   const seen = new Set<string>();
-  for (const r of found) {
+  // (a statement asked: its lines only)
+  for (const r of statement ? [] : found) {
     if (!r.candidate_key.startsWith("part:")) continue;
     const p = r.payload as PartPayload;
     const part = p.part;
     // rows read off a chart or that lost their label ("2016 2017 2018" under "$0.4") are no line items
-    if (!part || seen.has(`${r.document_id}|${r.page}|${part.row}`) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
+    // one printed row may hold a row of each of two tables printed side by side: a row is its table's
+    const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}`;
+    if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all) || !w.scope.every((s) => all.has(s))) continue;
-    seen.add(`${r.document_id}|${r.page}|${part.row}`);
-    out.push(fromPart(w.item, r, part, p.currency));
+    seen.add(key);
+    const row = fromPart(w.item, r, part, p.currency);
+    printedAt.set(row, part.rowIndex);
+    out.push(row);
   }
   // the item named by the row's own label first (the label and nothing else before a label holding more), statement lines before table rows
-  const ranked = out.map((x) => ({ x, r: relevance(x.label, w) }));
-  ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || a.x.label.length - b.x.label.length);
+  // …and, among table rows of one label, the row under the concept's own heading first ("Subscription" under "Revenue" before "Cost of revenue")
+  // (rows otherwise alike in the order the page prints them)
+  const ranked = out.map((x) => ({ x, r: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
+  const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
+  // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
+  const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
+  ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
   const own = w.scope.length ? 2 : 3;
   return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
 }
@@ -299,8 +343,9 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     }
     if (!hits.length) notFound.push(item);
     // a row two items both name is returned once
-    const fresh = hits.filter((r) => !shown.has(`${r.document}|${r.page}|${r.row}`));
-    for (const r of fresh.slice(0, limit)) shown.add(`${r.document}|${r.page}|${r.row}`);
+    const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}`;
+    const fresh = hits.filter((r) => !shown.has(keyOf(r)));
+    for (const r of fresh.slice(0, limit)) shown.add(keyOf(r));
     rows.push(...fresh.slice(0, limit));
   }
   for (const r of rows) {

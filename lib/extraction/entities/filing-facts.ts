@@ -16,6 +16,7 @@ import { looksLikePersonName } from "./names";
 import { cleanTitle, leadingName, officersInLines } from "./officer-lines";
 import { readSignedOfficers, type SignedOfficer } from "./signatures";
 import { pageLayout } from "./page-layout";
+import { pageKind } from "../timeline/page-kind";
 
 export interface FactAt { page: number; start: number; end: number }
 export interface Officer extends FactAt { name: string; title: string; age?: number }
@@ -134,18 +135,40 @@ export function readAuditor(pages: ExtractionPage[]): NamedFact | undefined {
   return undefined;
 }
 
+/** Words only the auditor's report prints: its tenure sentence, then its opinion and audit wording. */
+const REPORT_TENURE = /\bwe have served as\b[^.\n]{0,60}\bauditors?\s+since\b/i;
+const REPORT_WORDS = /\bin our opinion\b|\bour audits? (?:also )?included\b|\bcritical audit matters?\b|\bpresent fairly,? in all material respects\b|\bwe conducted our audits?\b/i;
+const CONSENT = /consent of independent (?:registered public accounting firm|auditors?)|\bwe (?:hereby )?consent\b/i;
+/** "… have been audited by Firm LLP, an independent registered public accounting firm": the company naming its auditor (its report signed as an image). */
+const NAMED_AUDITOR = new RegExp(String.raw`\b(?:audited by|attestation report of)\s+(?<firm>${FIRM}),?\s+(?:an?|our|the)\s+independent registered public accounting firm`, "u");
+
+/**
+ * The firm signing the report, cited from the page that carries the signature: a signed page with
+ * the report's tenure sentence ("We have served as the Company's auditor since …") first, then a
+ * signed page of the report (its opinion, or its heading on that page or the page before: a report
+ * runs over two pages), then a report page printing the firm on a line of its own, then the consent,
+ * then the company's own sentence naming the firm that audited it (a report signed as an image).
+ * A table of contents or an exhibit index names the report and the firm but signs nothing.
+ */
 function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
-  for (const want of [AUDIT_REPORT, /consent of independent (?:registered public accounting firm|auditors?)/i]) {
-    for (const page of pages) {
-      if (!want.test(page.text)) continue;
-      const m = SIGNED_FIRM.exec(page.text) ?? (/we have served as the company['’]s auditor since|our audits? (?:also )?included|in our opinion/i.test(page.text) ? FIRM_LINE.exec(page.text) : null);
-      if (!m) continue;
-      const firm = m.groups!.firm!.replace(/,$/, "");
-      const start = m.index + m[0].indexOf(firm);
-      return { name: firm, detail: "auditor (independent registered public accounting firm)", page: page.pageNumber, start, end: start + firm.length };
-    }
-  }
-  return undefined;
+  let best: { rank: number; fact: NamedFact } | undefined;
+  pages.forEach((page, i) => {
+    const kind = pageKind(page.text, page.pageNumber);
+    if (kind === "contents" || kind === "exhibit_index") return;
+    const signed = SIGNED_FIRM.exec(page.text);
+    const headed = AUDIT_REPORT.test(page.text) || (i > 0 && pages[i - 1]!.pageNumber === page.pageNumber - 1 && AUDIT_REPORT.test(pages[i - 1]!.text));
+    const report = REPORT_TENURE.test(page.text) || REPORT_WORDS.test(page.text);
+    const consent = kind === "consent" || CONSENT.test(page.text);
+    const line = !signed && headed && report && !consent ? FIRM_LINE.exec(page.text) : null;
+    const named = !signed && !line ? NAMED_AUDITOR.exec(page.text) : null;
+    const rank = signed ? (REPORT_TENURE.test(page.text) ? 5 : !consent && (report || headed) ? 4 : consent ? 2 : 0) : line ? 3 : named ? 1 : 0;
+    const m = signed ?? line ?? named;
+    if (!m || rank === 0 || (best && best.rank >= rank)) return;
+    const firm = m.groups!.firm!.replace(/,$/, "");
+    const start = m.index + m[0].indexOf(firm);
+    best = { rank, fact: { name: firm, detail: "auditor (independent registered public accounting firm)", page: page.pageNumber, start, end: start + firm.length } };
+  });
+  return best?.fact;
 }
 
 /** The registrant's name, headquarters and fiscal year end from the cover page of a form. */

@@ -7,12 +7,13 @@ import type { Candidate, ExtractionContext, ExtractionPage, Extractor, Extractor
 import { extractProseFindings } from "./prose";
 import { extractSheetFindings } from "./sheets";
 import { extractMatrixFindings } from "./matrix";
-import { extractPartFindings } from "./parts";
+import { extractPartFindings, type ScaleCarry } from "./parts";
+import { notesScaleAt } from "./notes-scale";
 import { statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
 import { readStatements } from "@/lib/statements";
 
-export const FINDINGS_EXTRACTOR_VERSION = "2.2.0";
+export const FINDINGS_EXTRACTOR_VERSION = "2.3.0";
 
 function isForecastDoc(ctx: ExtractionContext): boolean {
   return /forecast|budget|plan\b|prognos/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);
@@ -30,8 +31,11 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
   const hasStatements = [...kindOf.values()].some((k) => k !== null);
   const forecastDoc = isForecastDoc(ctx as ExtractionContext);
   let emptyPages = 0;
+  // a part table's scale, still open at the foot of a page, for the table it goes on with on the next page
+  const carry: ScaleCarry = {};
   for (const page of pages) {
     if (!page.text.trim()) { emptyPages++; continue; }
+    if (!page.cells?.length) carry.notes = notesScaleAt(page.text, carry.notes);
     if (page.cells?.length) {
       candidates.push(...extractSheetFindings(page, { forecastDoc, filename: ctx.filename }));
       continue;
@@ -43,7 +47,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
     // (a page titled as a primary statement the statement reader could not read whole holds statement lines, not parts)
-    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod }), ...extractMatrixFindings(page));
+    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, carry }), ...extractMatrixFindings(page));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;

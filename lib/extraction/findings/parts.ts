@@ -13,6 +13,8 @@
  * from them only when the row names every word the question asks.
  */
 import { nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import type { TextSpan } from "@/lib/ingest/types";
+import { alignSpans } from "@/lib/statements/positions";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
@@ -20,6 +22,8 @@ import { tableRowScope } from "./scope";
 import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
+import { lineCells, sideBySide, type TableGroup } from "./side-by-side";
+import type { NotesScale } from "./notes-scale";
 
 /** Candidate keys and metric keys of part/operating table rows. */
 export const PART_KEY_PREFIX = "part:";
@@ -130,11 +134,16 @@ interface Heading {
 
 
 interface Table {
-  cols: Array<PartColumn & { index: number }>;
+  /** Period columns; `group`: which of the tables printed side by side the column is (see `groups`). */
+  cols: Array<PartColumn & { index: number; group?: number }>;
+  /** Tables printed side by side under one header line, each with its own name and columns. */
+  groups?: TableGroup[];
   width: number;
   trailingWords: boolean;
   title: string;
   scale: { scale: number; word?: string };
+  /** The scale of share counts, where the caption states one ("$ and shares in millions"). */
+  counts?: number;
   currency?: string;
   section?: string;
   group?: string;
@@ -147,11 +156,28 @@ interface Table {
   /** Line index of the header, and rows read under it. */
   line: number;
   rows: number;
+  /** The label of the last row read that is no share row. */
+  lastLabel?: string;
 }
+
+/** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"). */
+const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b/i;
 
 export interface PartContext {
   fiscalYear?: number | null;
   fiscalPeriod?: string | null;
+  /**
+   * Carried from page to page by the caller: the scale of a table still open at the foot of the
+   * previous page (its caption stated it there), for the header that goes on with it on this one.
+   */
+  carry?: ScaleCarry;
+}
+
+/** A table's stated scale, open until prose ends the tables under its caption. */
+export interface ScaleCarry {
+  open?: { page: number; scale: Table["scale"]; currency?: string; counts?: number };
+  /** The scale a notes section states once atop its first page (lib/extraction/findings/notes-scale). */
+  notes?: NotesScale;
 }
 
 interface RowOut {
@@ -161,7 +187,13 @@ interface RowOut {
   start: number;
   end: number;
   table: Pick<Table, "scale" | "currency" | "pct">;
+  /** Printed count × countScale = the count ("21.2" shares "in millions"); none: counts are printed whole. */
+  countScale?: number;
 }
+
+/** A caption scaling share counts: "($ and shares in millions, …)", "(shares in thousands)". */
+const SHARES_SCALED = /\band shares in (thousands|millions|billions)\b|\bshares?\b[^.;:()$]{0,40}?\bin (thousands|millions|billions)\b/i;
+const SHARE_NOUN = /\bshares?\b/i;
 
 function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext): Table["cols"] {
   let cols = headerCols;
@@ -194,12 +226,17 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
 const PER_UNIT = /\bper\s+(?!cent\b)\p{L}|\byield\b/iu;
 const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 
+/** A heading naming an amount: its rows are amounts, whatever else it names. */
+const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
+
 function unitOf(label: string, context: string[], v: NumToken, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
   if (v.percent || table.pct || /%|\bpercent(?:age)?\b|\bmargin\b|\brate\b/i.test(label)) return { unit: "percent" };
-  const about = `${label} ${context.join(" ")}`;
+  // the label's own noun, else a heading's that is about a count ("Number of stores:"), not an amount ("Revenue from contracts with customers:")
+  const about = [label, ...context.filter((c) => !AMOUNT_HEADING.test(c))].join(" ");
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
-  if (/\$|€|£/.test(row) || (table.currency && table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
+  // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
+  if (/\$|€|£/.test(row) || (table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) };
   }
   return { unit: "count" };
@@ -210,6 +247,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   const text = page.text;
   if (!/\d/.test(text)) return [];
   const lines = prepareLines(text);
+  // the cells of a line, from the PDF text runs (aligned to the page text once, when a header asks)
+  const cellsOf = lineCells(text, () => (page.spans?.length ? (alignSpans(text, page.spans as never) as unknown as TextSpan[]) : undefined));
   const rows: RowOut[] = [];
   let table: Table | null = null;
   // the run of headings above a table ("Example Corporation / Supplemental Operating Segment Results / Three Months Ended"): its title
@@ -220,6 +259,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   type TextLine = { text: string; start: number; end: number };
   let lastText = null as TextLine | null;
   let rowIndex = 0;
+  // the scale the last caption stated, for the headers under it that state none (reset by prose)
+  const carried = ctx.carry?.open;
+  let open: { scale: Table["scale"]; currency?: string; counts?: number } | null = carried && carried.page === page.pageNumber - 1 ? { scale: carried.scale, currency: carried.currency, counts: carried.counts } : null;
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
     const t = L.text.trim();
@@ -235,11 +277,31 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       }
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
       const below = lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n");
-      const cols = columnsOf(hc, ctxText, ctx);
+      // two tables side by side ("Revenue Mix Summary … Comparable Sales Summary" over "2023 2022 2023 2022"): each its own columns
+      // (runs of two durations, "Three Months Ended … Six Months Ended", are one table's periods, read as such)
+      const groups = new Set(nearestDurations(ctxText)).size > 1 ? undefined : sideBySide(hc, lines.slice(Math.max(0, li - 3), li).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
+      const cols = groups
+        ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
+        : columnsOf(hc, ctxText, ctx);
       // words after the last period, or a period printed twice ("2023 2022 Change 2023 2022"): change and share columns follow the periods
       const trailing = cols.length < hc.length || /\p{L}{3,}/u.test(t.slice(t.lastIndexOf(hc[hc.length - 1]!.raw) + hc[hc.length - 1]!.raw.length));
-      const scale = scaleOf(`${ctxText}\n${below}`);
-      table = { cols, width: hc.length, trailingWords: trailing, title: titleRun.join(" — "), scale, currency: currencyOf(`${ctxText}\n${below}`) ?? (scale.word && /\$/.test(text) ? "USD" : undefined), block: [], line: li, rows: 0 };
+      let scale: Table["scale"] = scaleOf(`${ctxText}\n${below}`);
+      let currency = currencyOf(`${ctxText}\n${below}`);
+      // a header whose own caption states no scale goes on under the last one's: a second table of one caption, a table continued from the page before
+      if (!scale.word && open) {
+        scale = open.scale;
+        currency ??= open.currency;
+      } else if (!scale.word && ctx.carry?.notes) {
+        // …else the scale the notes state for all their tables
+        scale = ctx.carry.notes.scale;
+        currency ??= ctx.carry.notes.currency;
+      }
+      currency ??= scale.word && /\$/.test(text) ? "USD" : undefined;
+      const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`);
+      const counts = shares ? scaleOf(`in ${shares[1] ?? shares[2]}`).scale : open && !scaleOf(`${ctxText}\n${below}`).word ? open.counts : undefined;
+      if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
+      const title = titleRun.filter((x) => x !== groups?.[0]?.line).join(" — ");
+      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0 };
       pendingLabel = null;
       lastText = null;
       continue;
@@ -263,8 +325,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         continue;
       }
       if (t.length > PROSE) {
-        // prose ends a table; the heading above the prose still titles the next table of its section
+        // prose ends a table (and its caption's scale); the heading above the prose still titles the next table of its section
         table = null;
+        open = null;
         afterBreak = true;
         lastText = null;
         continue;
@@ -292,6 +355,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
           pendingLabel = null;
         } else if (table) {
           if (/:\s*$/.test(t)) {
+            // "Revenue by product category" then "Domestic:" under the header, no row between: the first names the whole table
+            if (table.group && !table.rows && !table.section) table.title = [table.title, table.group].filter(Boolean).join(" — ");
             table.section = t.replace(/\s*:\s*$/, "");
             table.group = undefined;
           } else {
@@ -326,8 +391,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     }
     const aligned = alignValues(row.values, table.width, table.trailingWords, table.layout);
     if (!aligned) continue;
-    const context = [table.section, table.group].filter((x): x is string => !!x && x !== label);
-    const idx = pushRow(label, aligned, start, L.end, context);
+    // "Percentage of total revenue" printed under "Subscription $ 1,646 …": that row's share, named by it
+    const sharing = SHARE_ROW.test(label) && table.lastLabel ? [table.lastLabel] : [];
+    const context = [table.section, table.group, ...sharing].filter((x): x is string => !!x && x !== label);
+    const idxs = pushRow(label, aligned, start, L.end, context);
+    if (!SHARE_ROW.test(label)) table.lastLabel = label;
     // a trailing total names the measure of the rows above it ("U.S. … International … Total revenues")
     if (/^total\b/i.test(label)) {
       const hadSection = !!table.section;
@@ -339,33 +407,47 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       // (only where the table has no section headings of its own to say it)
       if (measure && !hadSection) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       table.block = [];
-    } else if (idx !== null) table.block.push(idx);
+    } else table.block.push(...idxs);
   }
 
-  function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number | null {
+  if (ctx.carry) ctx.carry.open = open && table ? { page: page.pageNumber, ...open } : undefined;
+
+  /** One row of each table the printed row holds (one, or one per table printed side by side); their indexes. */
+  function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number[] {
     // text read off a chart ("$0.4" over "2016 2017 2018") is no row
-    if (!table || !isRowLabel(label)) return null;
+    if (!table || !isRowLabel(label)) return [];
     table.rows++;
-    const cols = table.cols;
+    if (!table.groups) return [pushOne(label, values, start, end, context, table.cols, table.title)];
+    return table.groups.map((g, gi) => pushOne(label, values, start, end, context, table!.cols.filter((c) => c.group === gi), g.title));
+  }
+
+  function pushOne(label: string, values: NumToken[], start: number, end: number, context: string[], cols: Table["cols"], title: string): number {
+    if (!table) throw new Error("a row outside a table");
     const printed = text.slice(start, end);
+    // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
+    const own = scaleOf(label);
+    const scale = own.word ? own : table.scale;
+    // a count is printed whole unless its own label or the caption scales it ("Diluted shares (in millions)", "$ and shares in millions")
+    const countScale = own.word ? own.scale : table.counts && SHARE_NOUN.test([label, ...context].join(" ")) ? table.counts : undefined;
     rows.push({
       facts: {
         label: label.replace(/\s*\(\d\)$/, "").trim(),
         context,
-        title: table.title,
+        title,
         row: printed,
         rowIndex: rowIndex++,
-        scale: table.scale.scale,
-        ...(table.scale.word ? { scaleWord: table.scale.word } : {}),
+        scale: scale.scale,
+        ...(scale.word ? { scaleWord: scale.word } : {}),
         header: cols.map((c) => c.header).join(" | "),
         months: cols[0]?.months ?? 12,
-        columns: cols.flatMap((c) => (values[c.index] ? [{ ...c, value: values[c.index]!.raw }] : [])).map(({ index: _i, ...c }) => c),
+        columns: cols.flatMap((c) => (values[c.index] ? [{ ...c, value: values[c.index]!.raw }] : [])).map(({ index: _i, group: _g, ...c }) => c),
       },
       values,
       cols,
       start,
       end,
-      table: { scale: table.scale, currency: table.currency, pct: table.pct },
+      table: { scale, currency: table.currency, pct: table.pct },
+      ...(countScale ? { countScale } : {}),
     });
     return rows.length - 1;
   }
@@ -382,7 +464,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const v = r.values[c.index];
       if (!v || v.value === null) continue;
       const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table);
-      const scale = unit === "currency" && !perUnit ? r.facts.scale : 1;
+      const scale = unit === "currency" && !perUnit ? r.facts.scale : unit === "count" && r.countScale ? r.countScale : 1;
       out.push({
         candidateType: "finding",
         candidateKey: `${PART_KEY_PREFIX}p${page.pageNumber}:r${r.facts.rowIndex}:${c.period}:${c.months}`,

@@ -29,6 +29,8 @@ export interface StatementFacts {
   header: string;
   months: number;
   balanced: boolean;
+  /** The heading the line sits under ("Cost of revenue" for "Subscription" under "Cost of revenue:"). */
+  section?: string;
 }
 
 export type StatementFindingPayload = FindingPayload & { statement: StatementFacts };
@@ -139,7 +141,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
             ...(unit === "currency" && !scaled ? { scope: "per_share" as const } : statementLineScope(line.label)),
             isForecast: false,
             domain: "financial",
-            statement: { kind: st.kind, title: st.title, row: line.excerpt, rowIndex: line.row, scale, header: col.header, months: col.months, balanced: st.balanced },
+            statement: { kind: st.kind, title: st.title, row: line.excerpt, rowIndex: line.row, scale, header: col.header, months: col.months, balanced: st.balanced, ...(line.section ? { section: line.section } : {}) },
           },
           confidenceScore: st.balanced ? 0.95 : 0.6,
           confidenceReason: st.balanced

@@ -104,6 +104,9 @@ function isFootnoteMarker(vals: NumToken[], currencyNext: boolean): boolean {
   return currencyNext || rest.every((v) => v.percent || /[,.]/.test(v.raw));
 }
 
+/** A cell that prints no figure: "N/A", or a dash with a percent sign ("-%"). */
+const NO_FIGURE = /^(?:n\/a|[—–-]+%)$/i;
+
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
 export function splitRow(line: string): { label: string; values: NumToken[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
@@ -118,7 +121,7 @@ export function splitRow(line: string): { label: string; values: NumToken[] } | 
       if (t === "%") percentSign = true;
       continue;
     }
-    const n = parseNumToken(t);
+    const n = NO_FIGURE.test(t) ? { raw: t, value: null, percent: /%/.test(t), negative: false } : parseNumToken(t);
     if (!n) break;
     vals.unshift(percentSign && !n.percent ? { ...n, percent: true, raw: `${n.raw}%` } : n);
     percentSign = false;

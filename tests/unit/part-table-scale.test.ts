@@ -1,0 +1,105 @@
+/**
+ * The scale of a part table's rows: the caption or header states it ("($ in millions)",
+ * "(in millions):"), once, for every table it captions: a second table under the same caption, a
+ * table continued on the next page, rows that print no currency sign, and rows whose own label
+ * states their unit ("Sales (millions)"). Fixtures are invented tables in the shapes 10-K pages
+ * print them (PDF text layer, one line per printed row).
+ */
+import { describe, expect, it } from "vitest";
+import { extractFindingsFromPages } from "@/lib/extraction/findings";
+import { extractPartFindings, type PartFindingPayload } from "@/lib/extraction/findings/parts";
+import { readScale } from "@/lib/statements/scale";
+
+const payloads = (text: string, pageNumber = 7) => extractPartFindings({ pageNumber, text }, {}).map((c) => c.payload);
+const row = (ps: PartFindingPayload[], label: string, period: string) => ps.find((p) => p.part.label === label && p.period === period);
+
+describe("a part table's scale, stated once", () => {
+  it("reads a row's own unit ('Sales (millions)') when the header above states none", () => {
+    const text = [
+      "Industrial Business (37.4% of consolidated sales):", "2024 2023 2022",
+      "Sales (millions) $ 9,120 $ 8,870 $ 8,410", "Sales change analysis:", "Organic local-currency 3.2 % 4.1 % 2.0 %",
+      "Operating income (millions) $ 2,010 $ 1,950 $ 1,800", "Percent change 3.1 % 8.3 %",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Sales (millions)", "FY2024")).toMatchObject({ valueNum: 9_120_000_000, part: { scale: 1e6 } });
+    expect(row(ps, "Operating income (millions)", "FY2022")?.valueNum).toBe(1_800_000_000);
+  });
+
+  it("keeps the caption's scale for a second table printed under it ('Long-lived assets:' with its own year header)", () => {
+    const text = [
+      "Net sales for 2024, 2023 and 2022 and long-lived assets as of September 28, 2024 and September 30, 2023 were as follows (in millions):", "",
+      "2024 2023 2022", "", "Net sales:", "U.S. $ 98,450 $ 91,330 $ 88,120", "Mexico (1) 24,110 22,980 21,040", "Other countries 61,300 58,210 55,660", "Total net sales $ 183,860 $ 172,520 $ 164,820", "",
+      "2024 2023", "", "Long-lived assets:", "U.S. $ 21,400 $ 20,150", "Mexico (1) 5,310 5,020", "Other countries 2,880 2,740", "Total long-lived assets $ 29,590 $ 27,910", "",
+      "(1) Mexico includes its territories.",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(ps.find((p) => p.part.label === "Mexico" && p.part.context.includes("Long-lived assets") && p.period === "FY2024")).toMatchObject({ valueNum: 5_310_000_000, unit: "currency" });
+    expect(ps.find((p) => p.part.label === "Total long-lived assets" && p.period === "FY2023")?.valueNum).toBe(27_910_000_000);
+  });
+
+  it("reads rows that print no currency sign in an '(in millions)' table as amounts in millions, a store count as a count", () => {
+    const text = [
+      "Property and equipment, net consisted of the following (in millions):", "", "2024 2023", "",
+      "Buildings 612 598", "Leasehold improvements 281 270", "Land 151 151", "Total 1,044 1,019", "",
+      "Number of stores 1,210 1,188",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Buildings", "FY2024")).toMatchObject({ valueNum: 612_000_000, unit: "currency", part: { scale: 1e6 } });
+    expect(row(ps, "Number of stores", "FY2024")).toMatchObject({ valueNum: 1210, unit: "count" });
+  });
+
+  it("reads a row under a revenue heading that names customers as an amount, a row under a count heading as a count", () => {
+    const text = [
+      "Revenues by customer location consisted of the following (dollars in millions):", "Years ended December 31, 2024 2023 2022",
+      "Revenue from contracts with customers:", "Asia $4,484 $2,792 $2,679", "Europe 4,038 4,334 3,872", "Total revenues $8,522 $7,126 $6,551",
+      "Number of stores:", "Asia 212 216 212", "Europe 1,026 1,298 1,369",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(ps.find((p) => p.part.label === "Europe" && p.part.context.includes("Revenue from contracts with customers") && p.period === "FY2024")).toMatchObject({ unit: "currency", valueNum: 4_038_000_000 });
+    expect(ps.find((p) => p.part.label === "Europe" && p.part.context.includes("Number of stores") && p.period === "FY2024")).toMatchObject({ unit: "count", valueNum: 1026 });
+  });
+
+  it("keeps the scale of a table its caption opened on the page before", async () => {
+    const before = [
+      "14. Segment and Geographic Information", "", "Reportable segment and product category revenue information was as follows ($ in millions):", "",
+      "2024 2023 2022", "Revenue by reportable segment", "", "North $ 30,420 $ 33,110 $ 31,050", "", "South 2,904 3,231 3,169", "", "Total revenue $ 33,324 $ 36,341 $ 34,219", "", "62",
+    ].join("\n");
+    const after = [
+      "2024 2023 2022", "Revenue by product category", "", "North:", "Tools and Hardware $ 12,191 $ 13,693 $ 12,799", "", "Garden 8,040 9,009 8,022", "",
+      "Total North revenue $ 30,420 $ 33,110 $ 31,050", "", "South:", "Tools and Hardware $ 1,575 $ 1,785 $ 1,854", "", "Garden 1,329 1,446 1,315", "", "Total South revenue $ 2,904 $ 3,231 $ 3,169",
+    ].join("\n");
+    const out = await extractFindingsFromPages([{ pageNumber: 62, text: before }, { pageNumber: 63, text: after }], { filename: "x_10K.pdf", fiscalYear: 2024 });
+    const garden = out.candidates.map((c) => c.payload as PartFindingPayload).find((p) => p.part?.label === "Garden" && p.part.context.includes("South") && p.period === "FY2024");
+    expect(garden).toMatchObject({ valueNum: 1_329_000_000, part: { scale: 1e6 } });
+  });
+
+  it("scales a share count where the caption scales shares ('$ and shares in millions') or the row states its unit", () => {
+    const text = [
+      "The following table presents our share repurchase history for each of the past three fiscal years ($ and shares in millions, except per share amounts):", "",
+      "2024 2023 2022", "Total cost of shares repurchased $ 1,480 $ 2,010 $ 705", "Average price per share $ 70.28 $ 57.16 $ 33.54", "Total number of shares repurchased 21.2 35.1 21.1",
+      "", "Share counts for each fiscal year were as follows:", "2024 2023 2022", "Diluted shares (in millions) 281.4 307.1 322.6", "Stores at end of year 1,238 1,514 1,581",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Total number of shares repurchased", "FY2024")).toMatchObject({ unit: "count", valueNum: 21_200_000 });
+    expect(row(ps, "Total cost of shares repurchased", "FY2024")?.valueNum).toBe(1_480_000_000);
+    expect(row(ps, "Average price per share", "FY2024")?.valueNum).toBe(70.28);
+    expect(row(ps, "Diluted shares (in millions)", "FY2024")).toMatchObject({ unit: "count", valueNum: 281_400_000 });
+    expect(row(ps, "Stores at end of year", "FY2024")).toMatchObject({ unit: "count", valueNum: 1238 });
+  });
+
+  it("reads a notes section's tables in the scale stated once atop the notes, until the notes end", async () => {
+    const notesOpen = ["Table of Contents", "Example Aero Company and Subsidiaries", "Notes to the Consolidated Financial Statements", "Years ended December 31, 2024, 2023 and 2022", "(Dollars in millions, except otherwise stated)", "Note 1 – Summary of Significant Accounting Policies", "Principles of Consolidation and Basis of Presentation"].join("\n");
+    const taxes = ["Table of Contents", "Note 4 – Income Taxes", "The components of Loss before income taxes were:", "Years ended December 31, 2024 2023 2022", "U.S. ($5,457) ($5,475) ($14,882)", "Non-U.S. 435 442 406", "Total ($5,022) ($5,033) ($14,476)"].join("\n");
+    const after = ["Table of Contents", "Item 9. Changes in and Disagreements with Accountants on Accounting and Financial Disclosure", "Not applicable.", "Equity compensation plans at year end were as follows:", "2024 2023", "Options outstanding 1,200 1,350"].join("\n");
+    const out = await extractFindingsFromPages([{ pageNumber: 63, text: notesOpen }, { pageNumber: 76, text: taxes }, { pageNumber: 130, text: after }], { filename: "x_10K.pdf", fiscalYear: 2024 });
+    const parts = out.candidates.map((c) => c.payload as PartFindingPayload).filter((p) => p.part);
+    expect(parts.find((p) => p.part.label === "Non-U.S" && p.period === "FY2024")).toMatchObject({ valueNum: 435_000_000, part: { scale: 1e6 } });
+    expect(parts.find((p) => p.part.label === "Total" && p.period === "FY2022")?.valueNum).toBe(-14_476_000_000);
+    expect(parts.find((p) => p.part.label === "Options outstanding" && p.period === "FY2024")).toMatchObject({ valueNum: 1200 });
+  });
+
+  it("reads a scale phrase whose words are joined by a no-break space", () => {
+    expect(readScale("(Dollars in\u00a0millions)")?.scale).toBe(1e6);
+    expect(readScale("(in\u202fthousands)")?.scale).toBe(1e3);
+  });
+});
