@@ -17,6 +17,7 @@ import { isoDate, monthNumber, monthWords, parsePeriod, samePeriod, type Period 
 import { formatValue } from "./describe";
 import type { SourceRegistry } from "../sources";
 import type { KbTableValue } from "./types";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 
 /** Words a question uses that name no part of a table row. */
 const STOP = new Set(
@@ -169,7 +170,7 @@ export function unitFits(question: string, unit: string): boolean {
 
 /** A row whose figures differ a hundredfold with a one-digit one among them read a footnote marker as a figure ("Marketing and sales (1)(2)"). */
 function misread(p: PartFindingPayload): boolean {
-  const nums = p.part.columns.map((c) => Math.abs(Number(c.value.replace(/[()$€£,%\s]/g, "")))).filter((n) => Number.isFinite(n));
+  const nums = p.part.columns.map((c) => Math.abs(parsePrintedNumber(c.value)?.value ?? NaN)).filter((n) => Number.isFinite(n));
   if (nums.length < 2) return false;
   const min = Math.min(...nums);
   return min < 10 && Number.isInteger(min) && Math.max(...nums) > 200 * Math.max(min, 1);

@@ -15,7 +15,8 @@
 import { nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
-import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
+import { currencyOf, scaleOf } from "./numbers";
 import { tableRowScope } from "./scope";
 import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
@@ -110,7 +111,7 @@ function readHeader(t: string): PeriodColumn[] | null {
  * are left out; percent columns between them ("$ 5,000 70 % $ 4,500 69 % 11 %") are learnt from the
  * first row that prints its percent signs and left out of the rows below that print none.
  */
-function alignValues(values: NumToken[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }): NumToken[] | null {
+function alignValues(values: PrintedNumber[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }): PrintedNumber[] | null {
   let v = values;
   // a footnote marker printed after the label ("Percentage leased (1) 91.4% …")
   if (v.length === cols + 1 && /^\(\d\)$/.test(v[0]!.raw)) v = v.slice(1);
@@ -156,7 +157,7 @@ export interface PartContext {
 
 interface RowOut {
   facts: PartFacts;
-  values: NumToken[];
+  values: PrintedNumber[];
   cols: Table["cols"];
   start: number;
   end: number;
@@ -194,7 +195,7 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
 const PER_UNIT = /\bper\s+(?!cent\b)\p{L}|\byield\b/iu;
 const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 
-function unitOf(label: string, context: string[], v: NumToken, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
+function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
   if (v.percent || table.pct || /%|\bpercent(?:age)?\b|\bmargin\b|\brate\b/i.test(label)) return { unit: "percent" };
   const about = `${label} ${context.join(" ")}`;
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
@@ -254,8 +255,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const bareLabel = table?.group ?? (above && !/:\s*$/.test(above.text) ? above.text : undefined);
       if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
-        const values = bare.map(parseNumToken);
-        const aligned = values.every((v): v is NumToken => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
+        const values = bare.map((x) => parsePrintedNumber(x));
+        const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
         const from = above && above.text === bareLabel ? above.start : L.start;
         if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.section ?? ""].filter(Boolean));
         table.group = undefined;
@@ -342,7 +343,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     } else if (idx !== null) table.block.push(idx);
   }
 
-  function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number | null {
+  function pushRow(label: string, values: PrintedNumber[], start: number, end: number, context: string[]): number | null {
     // text read off a chart ("$0.4" over "2016 2017 2018") is no row
     if (!table || !isRowLabel(label)) return null;
     table.rows++;

@@ -6,7 +6,8 @@
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
-import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
+import { currencyOf, scaleOf } from "./numbers";
 import { isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
@@ -95,7 +96,7 @@ export function prepareLines(text: string): Array<{ text: string; start: number;
  * form: after a currency sign, with digit groups, decimals or a percent sign, and none in
  * parentheses but percent changes ("(1) $ 205,489", "(6) 18.34% 9.51%"). "(6) (690) (494)" keeps its -6.
  */
-function isFootnoteMarker(vals: NumToken[], currencyNext: boolean): boolean {
+function isFootnoteMarker(vals: PrintedNumber[], currencyNext: boolean): boolean {
   if (!/^\(\d\)$/.test(vals[0]!.raw)) return false;
   const rest = vals.slice(1).filter((v) => v.value !== null);
   if (!rest.length) return vals.length === 1;
@@ -105,10 +106,10 @@ function isFootnoteMarker(vals: NumToken[], currencyNext: boolean): boolean {
 }
 
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
-export function splitRow(line: string): { label: string; values: NumToken[] } | null {
+export function splitRow(line: string): { label: string; values: PrintedNumber[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
   const toks = line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(").split(/\s+/);
-  const vals: NumToken[] = [];
+  const vals: PrintedNumber[] = [];
   let i = toks.length - 1;
   // read right to left: a detached "%" belongs to the figure before it ("(4) %"), read next
   let percentSign = false;
@@ -118,7 +119,7 @@ export function splitRow(line: string): { label: string; values: NumToken[] } | 
       if (t === "%") percentSign = true;
       continue;
     }
-    const n = parseNumToken(t);
+    const n = parsePrintedNumber(t);
     if (!n) break;
     vals.unshift(percentSign && !n.percent ? { ...n, percent: true, raw: `${n.raw}%` } : n);
     percentSign = false;
