@@ -18,6 +18,9 @@ import { formatValue } from "./describe";
 import type { SourceRegistry } from "../sources";
 import type { KbTableValue } from "./types";
 import { parsePrintedNumber } from "@/lib/metrics/printed-number";
+import { stemWord, wordStart } from "@/lib/search/stemming";
+
+const stemOf = (w: string) => stemWord(w);
 
 /** Words a question uses that name no part of a table row. */
 const STOP = new Set(
@@ -42,7 +45,6 @@ export function contentWords(text: string): string[] {
  */
 const SOFT = new Set("segment segments region regions reportable division divisions business increase increased decrease decreased change changed growth grow grew rise rose fall fell customers customer located".split(" "));
 
-const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w.replace(/s$/, ""));
 
 /**
  * The question's words less its first mention of the company: the longest run of words that spells
@@ -134,12 +136,12 @@ interface Ranked {
 
 /** How well a row names the question's words: null when a word is not named, else the weight of the row's own extra words. */
 export function rowFit(asked: string[], part: { label: string; context: string[]; title: string }): number | null {
-  const label = contentWords(part.label).map(stem);
-  const context = contentWords(part.context.join(" ")).map(stem);
-  const title = contentWords(part.title).map(stem);
-  const q = new Set(asked.map(stem));
+  const label = contentWords(part.label).map(stemOf);
+  const context = contentWords(part.context.join(" ")).map(stemOf);
+  const title = contentWords(part.title).map(stemOf);
+  const q = new Set(asked.map(stemOf));
   const named = new Set([...label, ...context, ...title]);
-  if (!asked.filter((w) => !SOFT.has(w)).map(stem).every((w) => named.has(w))) return null;
+  if (!asked.filter((w) => !SOFT.has(w)).map(stemOf).every((w) => named.has(w))) return null;
   if (!label.some((w) => q.has(w))) return null;
   // an abbreviation the headings spell out ("Total ADV" under "Average daily package volume (ADV)") adds nothing
   const extraLabel = label.filter((w) => !q.has(w) && !context.includes(w) && !title.includes(w) && w !== "total");
@@ -209,7 +211,7 @@ export async function partFigures(deps: { db: Queryable; dealId: string; sources
   const asked = [...new Set(withoutCompany(contentWords(o.question), companies))];
   if (asked.length === 0) return [];
   // every word a row must name is somewhere in its payload (label, headings, title): a narrow first cut in the database
-  const patterns = asked.filter((w) => !SOFT.has(w)).map((w) => `%${stem(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  const patterns = asked.filter((w) => !SOFT.has(w)).map((w) => `%${wordStart(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
   if (patterns.length === 0) return [];
   const rows = await loadRows(deps.db, { dealId: deps.dealId, documentIds: o.documentIds, patterns });
   const span = askedSpan(o.question, o.period);
