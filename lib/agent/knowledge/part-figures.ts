@@ -153,7 +153,7 @@ export function rowFit(asked: string[], part: { label: string; context: string[]
 function valueOf(p: PartFindingPayload, c: Column): { value: string; scale?: string } {
   const cur = p.currency ?? "";
   if (p.unit === "currency" && p.part.scale > 1) {
-    const n = Number(c.value.replace(/[()$€£,\s]/g, "")) * (/^\(/.test(c.value) ? -1 : 1) * p.part.scale;
+    const n = (parsePrintedNumber(c.value)?.value ?? NaN) * p.part.scale;
     const scale = `${cur ? `${cur} ` : ""}${p.part.scale === 1e9 ? "billions" : p.part.scale === 1e6 ? "millions" : "thousands"}`;
     return { value: formatValue({ value_num: n, value_text: c.value, unit: "currency", currency: cur || null }), scale };
   }
