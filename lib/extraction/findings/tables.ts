@@ -33,7 +33,8 @@ function firstLines(text: string, n: number): string[] {
 /** The primary statement a page is titled as (in its first ten lines), or null. */
 export function statementKindOf(page: string): StatementKind | null {
   for (const l of firstLines(page, 10)) {
-    if (l.length > 110 || NOT_TITLE.test(l)) continue;
+    // a line opening in lower case is a sentence running on ("reported per our consolidated statements of operations."), no title
+    if (l.length > 110 || NOT_TITLE.test(l) || /^\p{Ll}/u.test(l)) continue;
     // interim reports' short headings: "Condensed cash flow", "Consolidated cash flows", "Condensed financial position"
     const short = /^(?:condensed|consolidated|group)(?:\s+(?:condensed|consolidated|group))?\s+(cash\s*flows?|financial position|balance sheet|income statement)$/i.exec(l);
     if (short) return /cash/i.test(short[1]!) ? "cash_flow" : /income/i.test(short[1]!) ? "income" : "balance";
