@@ -53,7 +53,7 @@ describe("the asked subject", () => {
 
   it("a reason for one figure's change is not the reason another figure changed", () => {
     const q = "Why did Acme's cash used for financing activities increase in 2023?";
-    expect(classifyQuestion(q).event?.subject).toBe("activ");
+    expect(classifyQuestion(q).event?.subject).toBe("activiti");
     expect(ask(q, assets).quotes).toEqual([]);
   });
 

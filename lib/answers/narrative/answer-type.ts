@@ -5,7 +5,6 @@
  */
 import { monthWords } from "@/lib/periods/months";
 import { ROLES, type RoleSpec } from "@/lib/agent/knowledge/people";
-import { wordStart } from "@/lib/search/stemming";
 
 export type AnswerKind = "person" | "organisation" | "count" | "date" | "amount" | "yes_no" | "list" | "reason" | "description";
 
@@ -194,12 +193,12 @@ function subjectBefore(body: string, at: number | undefined): string | undefined
   if (at === undefined) return undefined;
   const w = /([\p{L}'’-]+)\s+$/u.exec(body.slice(0, at))?.[1]?.replace(/['’]s?$/, "");
   if (!w || w.length < 4 || !/^\p{Ll}+$/u.test(w) || /ly$/.test(w) || REFERENT_STOP.test(w) || /^(?:been|being|have|there|much|significantly)$/.test(w)) return undefined;
-  return wordStart(w);
+  return w.replace(/ies$/, "i").replace(/(?:es|s)$/, "").replace(/e$/, "");
 }
 
 const REFERENT_STOP = /^(?:is|are|was|were|do|does|did|has|have|had|will|would|can|could|should|of|in|on|for|to|from|by|with|at|that|which|who)$/i;
 
-/** "Which security vulnerabilities are …" → "vulner": the start of the asked noun's forms, for list, organisation and description questions. */
+/** "Which security vulnerabilities are …" → "vulnerabilit": the asked noun's stem, for list, organisation and description questions. */
 function referentAsked(q: string, kind: AnswerKind): string | undefined {
   if (kind !== "list" && kind !== "organisation" && kind !== "description") return undefined;
   const m = q.match(/^\s*(?:which|what)\s+((?:[\p{L}][\p{L}'’-]*\s+){1,5})/iu);
@@ -209,7 +208,7 @@ function referentAsked(q: string, kind: AnswerKind): string | undefined {
   const run = stop < 0 ? words : words.slice(0, stop);
   const head = run[run.length - 1]?.replace(/['’]s?$/, "").toLowerCase();
   if (!head || head.length < 4 || !/^\p{Ll}+$/u.test(head)) return undefined;
-  return wordStart(head);
+  return head.replace(/ies$/, "i").replace(/(?:es|s)$/, "");
 }
 
 const PLACE_ASKED = /^\s*where\b|\bin which (?:countr(?:y|ies)|cit(?:y|ies)|states?|regions?|locations?|markets?)\b|\bvar (?:finns|ligger|är)\b/i;
