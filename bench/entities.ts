@@ -13,7 +13,6 @@
  *   npm run bench:entities -- --unlabelled    # the sampled items (both rounds) that have no label yet (JSONL to fill in)
  *   npm run bench:entities -- --doc NIKE_2018_10K   # everything read from one filing
  *   npm run bench:entities -- --save-sou      # write the Swedish reference (bench/data/entities-sou-reference.json)
- *   npm run bench:entities -- --stored        # pages as ingestion stores them (a NUL, a lost ligature, kept as a blank)
  *   npm run bench:entities -- --sou           # the Swedish reports only: precision against their labels + the no-regression check
  *   npm run bench:entities -- --sou --unlabelled   # the Swedish sample's items with no label yet (JSONL to fill in)
  *
@@ -27,6 +26,7 @@ import { parseArgs } from "node:util";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import type { Candidate, EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
+import { repairPages } from "@/lib/ingest/glyphs";
 import type { TextSpan } from "@/lib/ingest/types";
 import { openPdf } from "@/lib/ingest/workers/pdf-engine.mjs";
 
@@ -84,7 +84,8 @@ async function pagesOf(pdf: string): Promise<ExtractionPage[]> {
     fs.mkdirSync(CACHE, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(cached));
   }
-  return cached.map((p) => ({ pageNumber: p.page, text: p.text, spans: p.spans }));
+  // as ingestion stores them: lost ligatures put back (the cache keeps the parser's own output)
+  return repairPages(cached.map((p) => ({ pageNumber: p.page, text: p.text, spans: p.spans })));
 }
 
 function souPages(file: string): ExtractionPage[] {
@@ -144,7 +145,7 @@ function loadLabels(file = LABELS): Map<string, { ok: boolean; note?: string }> 
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { unlabelled: { type: "boolean" }, doc: { type: "string" }, "save-sou": { type: "boolean" }, stored: { type: "boolean" }, sou: { type: "boolean" } } });
+  const { values } = parseArgs({ options: { unlabelled: { type: "boolean" }, doc: { type: "string" }, "save-sou": { type: "boolean" }, sou: { type: "boolean" } } });
   if (values.sou) {
     if (values.unlabelled) return souUnlabelled();
     souPrecision();
@@ -156,7 +157,7 @@ async function main() {
   for (const pdf of pdfs) {
     const name = path.basename(pdf, ".pdf");
     if (values.doc && name !== values.doc) continue;
-    const pages = (await pagesOf(pdf)).map((p) => (values.stored ? { ...p, text: p.text.replace(/\u0000/g, " ") } : p));
+    const pages = await pagesOf(pdf);
     const ctx = { filename: path.basename(pdf) };
     const t0 = performance.now();
     const ents = extractEntitiesFromPages(pages, ctx).candidates.map((c) => entityItem(name, c));

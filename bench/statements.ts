@@ -17,6 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { repairPages } from "@/lib/ingest/glyphs";
 import { openPdf } from "@/lib/ingest/workers/pdf-engine.mjs";
 import { readStatementsWith, type Statement } from "@/lib/statements";
 import { titleOf } from "@/lib/statements/titles";
@@ -58,7 +59,8 @@ function scoreLabels(name: string, sts: Statement[], tally: { n: number; value: 
 /** Pages of a PDF read by the project's own parser (pdfjs engine, in this thread), cached as JSON. */
 async function pagesOf(pdf: string): Promise<CachedPage[]> {
   const file = path.join(CACHE, `${path.basename(pdf, ".pdf")}.json`);
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as CachedPage[];
+  // as ingestion stores them: lost ligatures put back (the cache keeps the parser's own output)
+  if (fs.existsSync(file)) return repairPages(JSON.parse(fs.readFileSync(file, "utf8")) as CachedPage[]);
   const out: CachedPage[] = [];
   try {
     const doc = await openPdf(pdf);
@@ -68,7 +70,7 @@ async function pagesOf(pdf: string): Promise<CachedPage[]> {
   }
   fs.mkdirSync(CACHE, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(out));
-  return out;
+  return repairPages(out);
 }
 
 function dropTitles(p: CachedPage): CachedPage {

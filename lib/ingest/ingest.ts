@@ -11,6 +11,7 @@ import { getDocumentById, getDocumentBySha, insertDocument, markDocumentFailed, 
 import type { AgentTask } from "@/lib/pipeline/types";
 import { chunkPage, type ChunkDraft } from "./chunk";
 import { inferMetadata } from "./metadata";
+import { newDocumentGlyphs, repairPage } from "./glyphs";
 import { tickerListedIn } from "./metadata-cover";
 import { parseDocument } from "./parsers";
 import { getFileStore, localFileFor } from "@/lib/storage";
@@ -247,6 +248,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
   // older SEC filings state their symbol in the market section (Item 5), not on the cover
   let listed: string | undefined;
   let pages: ParsedPage[] = [];
+  const glyphs = newDocumentGlyphs();
   const flush = async () => {
     if (pages.length === 0) return;
     const chunks: ChunkDraft[] = [];
@@ -272,8 +274,8 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
     let waited = performance.now();
     for await (const parsedPage of parsed.pages) {
       addStageTime("parse", performance.now() - waited);
-      // PostgreSQL text cannot hold NUL: a space keeps every offset (spans, cells, chunks) in place.
-      const page = parsedPage.text.includes("\u0000") ? { ...parsedPage, text: parsedPage.text.replace(/\u0000/g, " ") } : parsedPage;
+      // lost ligatures put back once, here: every reader (chunks, search, extraction) sees whole words
+      const page = await repairPage(parsedPage, glyphs);
       pageCount++;
       if (head.length < 6000) head += `${page.text}\n`;
       if (!listed && pageCount <= LISTING_PAGES) listed = tickerListedIn(page.text);

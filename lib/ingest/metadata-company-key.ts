@@ -37,12 +37,11 @@ const GENERIC_FIRST_WORDS = new Set(
     "japanese india indian canadian british australian mexican latin").split(/\s+/),
 );
 
-/** Lower case, NFKC, no apostrophes, "&" joined ("K&L" → "kl"), a PDF's lost "ti" ligature mended ("Corpora on"). */
+/** Lower case, NFKC, no apostrophes, "&" joined ("K&L" → "kl"). */
 function words(name: string): string[] {
   const s = name
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/\b([a-z]{3,}a) (on|onal|ons)\b/g, "$1ti$2")
     .replace(/['’`]/g, "")
     .replace(/(\p{L})&(\p{L})/gu, "$1$2")
     .replace(/&/g, " ");

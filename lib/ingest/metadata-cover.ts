@@ -9,8 +9,8 @@
  * Corporation today reported …", "HARROW'S REPORTS FIRST QUARTER …"); an annual report's letter
  * addresses "our Kestrel stockholders".
  *
- * PDF text is imperfect: words split by kerning ("Fis cal Year"), ligatures lost ("Corpora on"),
- * letters in mixed case ("OrCL"). The patterns tolerate those.
+ * PDF text is imperfect: words split by kerning ("Fis cal Year"), letters in mixed case ("OrCL").
+ * The patterns tolerate those (lost ligatures are put back at ingest, lib/ingest/glyphs.ts).
  */
 import { effectiveMonth, monthNumber } from "@/lib/periods";
 
@@ -69,11 +69,10 @@ function nameLike(line: string): boolean {
   return line.length >= 2 && line.length <= 90 && /\p{L}/u.test(line) && !NOT_A_NAME.test(line) && !/[☐☒☑✓]/u.test(line);
 }
 
-/** Mends a lost "ti" ligature in a name ("Quillon Corpora on" → "Quillon Corporation") and tidies its ends. */
+/** A name on one line, its ends tidied. */
 export function tidyName(name: string): string {
   return name
     .replace(/\s+/g, " ")
-    .replace(/\b([A-Za-z]{3,}[aA]) ((?:on|ON)(?:al|AL|s|S)?)\b/g, (_, a: string, b: string) => `${a}${a === a.toUpperCase() ? "TI" : "ti"}${b}`)
     .replace(/\s+([.,])/g, "$1")
     .replace(/\s*\(publ\)\s*$/i, "")
     .replace(/[,.;:]+$/, "")

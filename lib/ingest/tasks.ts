@@ -14,7 +14,7 @@ import type { AgentTask, TaskContext, TaskOutput } from "@/lib/pipeline/types";
 
 export const INGEST_TASK = "ingest" as const;
 export const INGEST_AGENT = "ingest";
-export const INGEST_VERSION = "1.0.0";
+export const INGEST_VERSION = "1.1.0";
 /** Lease of a foreground ingest (it does not heartbeat): long enough for any one document. */
 export const HELD_LEASE_MS = 30 * 60_000;
 

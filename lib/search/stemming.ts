@@ -24,3 +24,14 @@ export function stemWord(word: string, language: Language = "en"): string {
   }
   return s;
 }
+
+/**
+ * The start a word's forms share, for finding them in raw text by prefix: the word up to where its
+ * stem departs from it ("customers" → "custom", "company" → "compan", "income" → "incom").
+ */
+export function wordStart(word: string, language: Language = "en"): string {
+  const s = stemWord(word, language);
+  let i = 0;
+  while (i < s.length && s[i] === word[i]) i++;
+  return word.slice(0, Math.max(i, Math.min(word.length, 3)));
+}

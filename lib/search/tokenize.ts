@@ -47,11 +47,6 @@ const PART_ASCII = /[a-z]+|[0-9]+/g;
 const YEAR = /^(?:19|20)\d\d$/;
 const MAX_TOKEN = 30;
 
-/** A lowercase word's search stem (English unless told). */
-export function stem(w: string, language: Language = "en"): string {
-  return stemWord(w, language);
-}
-
 export function normaliseText(text: string): string {
   let t = text.normalize("NFKC");
   for (const [re, rep] of ABBREVIATIONS) t = t.replace(re, rep);

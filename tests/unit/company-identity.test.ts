@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inferMetadata } from "@/lib/ingest/metadata";
 import { companyAliases, companyGroups, companyKey, distinctiveFirstWord } from "@/lib/ingest/metadata-company-key";
 import { readCover, tickerListedIn } from "@/lib/ingest/metadata-cover";
+import { repairPages } from "@/lib/ingest/glyphs";
 
 // Made-up companies and cover pages, laid out as SEC covers are.
 const tenK = [
@@ -83,13 +84,14 @@ describe("the cover page names the company", () => {
     expect(readCover("FORM 10-K\nFor the fiscal year ended January 3, 2021\nMarrowind Corp.\n(Exact name of registrant as specified in its charter)").fiscalYearEnd).toEqual({ date: "2021-01-03", month: 12, year: 2020 });
   });
 
-  it("mends what PDF text loses: a dropped 'ti' ligature, a ticker in mixed case on its own line", () => {
+  it("reads what PDF text loses, as ingestion stores it: a dropped 'ti' ligature, a ticker in mixed case on its own line", async () => {
     const cover = [
-      "FORM 10-K", "For the fiscal year ended May 31, 2022", "Commission File Number: 001-50000", "", "Orrery Corpora on", "",
-      "(Exact name of registrant as specified in its charter)", "Securi es registered pursuant to Sec on 12(b) of the Act:",
+      "FORM 10-K", "For the fiscal year ended May 31, 2022", "Commission File Number: 001-50000", "", "Orrery Corpora\u0000on", "",
+      "(Exact name of registrant as specified in its charter)", "Securi\u0000es registered pursuant to Sec\u0000on 12(b) of the Act:",
       "Title of each class Trading Symbol(s) Name of each exchange on which registered", "", "Common Stock, par value $0.01 per share", "OrRY", "",
     ].join("\n");
-    expect(readCover(cover)).toMatchObject({ name: "Orrery Corporation", ticker: "ORRY" });
+    const [stored] = await repairPages([{ text: cover }]);
+    expect(readCover(stored!.text)).toMatchObject({ name: "Orrery Corporation", ticker: "ORRY" });
   });
 
   it("an earnings release: the issuer with its listing, its dateline, its headline; an annual report's letter", () => {

@@ -10,6 +10,7 @@ import { sentencesWithOffsets } from "@/lib/extraction/sentences";
 import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
 import type { TextSpan } from "@/lib/ingest/types";
+import { repairPages } from "@/lib/ingest/glyphs";
 
 const ctx = { filename: "annual-report.pdf" };
 const page = (text: string, pageNumber = 20): ExtractionPage => ({ pageNumber, text });
@@ -93,19 +94,16 @@ describe("entities: names cut or glued", () => {
     expect(people(page(`${prose}\nDana Whitfield was appointed our President of Services in April 2016. In this role, she oversees our services.`))).toEqual(["Dana Whitfield — President of Services"]);
   });
 
-  it("reads no tail of a name the PDF text layer cut at a lost ligature, as stored ('Harbour Interna onal Group Limited')", () => {
-    expect(orgs(page(`${prose}\nThe notes were issued by Harbour Interna onal Group Limited and guaranteed by the parent.`))).toEqual([]);
-    expect(orgs(page(`${prose}\nThe notes were issued by Harbour Interna\u0000onal Group Limited and guaranteed by the parent.`))).toEqual([]);
+  it("reads a name whole whose ligature the PDF text layer lost, as stored ('Harbour Interna\\u0000onal Group Limited')", async () => {
+    const [stored] = await repairPages([page(`${prose}\nThe notes were issued by Harbour Interna\u0000onal Group Limited and guaranteed by the parent.`)]);
+    expect(orgs(stored!)).toEqual(["Harbour International Group Limited"]);
   });
 
-  it("repairs a registrant's name the PDF text layer lost a ligature in, or reads no registrant", () => {
-    const cover = (name: string) => [page(`FORM 10-K\nFor the fiscal year ended May 31, 2023\n\n${name}\n\n(Exact name of registrant as specified in its charter)\n\nDelaware 54-2185193`, 1)];
-    expect(readFilingFacts(cover("Harbour Corpora\u0000on")).registrant?.name).toBe("Harbour Corporation");
-    expect(entities(cover("Harbour Corpora\u0000on")).filter((e) => e.role === "registrant").map((e) => e.name)).toEqual(["Harbour Corporation"]);
-    // as stored (a NUL is kept as a blank so offsets hold)
-    expect(readFilingFacts(cover("Harbour Corpora on")).registrant?.name).toBe("Harbour Corporation");
-    // a gap that cannot be read back is no clean name
-    expect(readFilingFacts(cover("Harbour Syn\u0000rgy Group")).registrant).toBeUndefined();
+  it("reads a registrant's name the PDF text layer lost a ligature in, as stored", async () => {
+    const cover = [page(`FORM 10-K\nFor the fiscal year ended May 31, 2023\n\nHarbour Corpora\u0000on\n\n(Exact name of registrant as specified in its charter)\n\nDelaware 54-2185193`, 1)];
+    const stored = await repairPages(cover);
+    expect(readFilingFacts(stored).registrant?.name).toBe("Harbour Corporation");
+    expect(entities(stored).filter((e) => e.role === "registrant").map((e) => e.name)).toEqual(["Harbour Corporation"]);
   });
 });
 

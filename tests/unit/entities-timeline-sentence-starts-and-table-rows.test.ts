@@ -10,6 +10,7 @@ import { extractTimelineFromPages } from "@/lib/extraction/timeline";
 import { eventTypeLabel } from "@/lib/extraction/timeline/labels";
 import type { EntityPayload, ExtractionPage, TimelineEventPayload } from "@/lib/extraction/types";
 import type { TextSpan } from "@/lib/ingest/types";
+import { repairPages } from "@/lib/ingest/glyphs";
 
 const ctx = { filename: "annual-report.pdf" };
 const page = (text: string, pageNumber = 20): ExtractionPage => ({ pageNumber, text });
@@ -139,8 +140,9 @@ describe("entities: possessives, broken text layers, fund series and past titles
     expect(orgs(page("The fund is managed by Westbrook Capital Partners, a Delaware firm."))).toEqual(["Westbrook Capital Partners"]);
   });
 
-  it("keeps no name that runs on to the left through a gap of the PDF's text layer (a lost ligature)", () => {
-    expect(orgs(page("Subsidiaries: Harbour Interna\u0000onal Group Limited, Harbour Lumen GmbH and Harbour EMEA Limited.")).sort()).toEqual(["Harbour EMEA Limited", "Harbour Lumen GmbH"]);
+  it("reads a name whose ligature the PDF's text layer lost whole, as stored", async () => {
+    const [stored] = await repairPages([page("Subsidiaries: Harbour Interna\u0000onal Group Limited, Harbour Lumen GmbH and Harbour EMEA Limited.")]);
+    expect(orgs(stored!).sort()).toEqual(["Harbour EMEA Limited", "Harbour International Group Limited", "Harbour Lumen GmbH"]);
   });
 
   it("reads a fund's series and its own legal form after 'Fund' ('… Fund V-A, L.P.')", () => {

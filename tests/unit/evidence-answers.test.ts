@@ -10,6 +10,7 @@ import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeDirectionRow, writeRowChange, writeRowSeries, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
+import { repairPages } from "@/lib/ingest/glyphs";
 
 const passage = (text: string, document = "ACME_2022_10K.pdf", page = 6): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
 const row = (label: string, title: string, value: number, headings: string[] = []): LineItemRow => ({
@@ -494,8 +495,9 @@ describe("a ranking of parts", () => {
 });
 
 describe("risk factors", () => {
-  it("lists a risk two filings state once, with the ligatures one of them lost put back", () => {
-    const lost = { ...passage("General Risks Economic, poli cal and market condi ons could adversely affect our business.", "ACME_2023_10K.pdf", 30), section: "risk_factors" };
+  it("lists a risk two filings state once, one of them stored with the ligatures its PDF lost put back", async () => {
+    const [stored] = await repairPages([{ text: "General Risks Economic, poli\u0000cal and market condi\u0000ons could adversely affect our business." }]);
+    const lost = { ...passage(stored!.text, "ACME_2023_10K.pdf", 30), section: "risk_factors" };
     const whole = { ...passage("Economic, political and market conditions could adversely affect our business.", "ACME_2015_10K.pdf", 23), section: "risk_factors" };
     const text = writeRisks({ company: "ACME INC.", passages: [lost, whole] } as never)!;
     expect(text.match(/adversely affect our business/g)).toHaveLength(1);

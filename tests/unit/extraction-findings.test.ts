@@ -223,6 +223,21 @@ describe("statement pages: interim report headings", () => {
   });
 });
 
+describe("statement pages: a note that names a statement in a sentence", () => {
+  it("a sentence running on to a line of its own ('reported per our consolidated statements of operations.') heads no statement", async () => {
+    const { statementKindOf } = await import("@/lib/extraction/findings/tables");
+    const note = [
+      "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS—(Continued)",
+      "Refer to the table below for a reconciliation of our total margin for operating segments to our income before income taxes as",
+      "reported per our consolidated statements of operations.",
+      "(in millions) 2022 2021",
+      "Total revenues $ 42,440 $ 40,479",
+    ].join("\n");
+    expect(statementKindOf(note)).toBeNull();
+    expect(statementKindOf("CONSOLIDATED STATEMENTS OF OPERATIONS\n(in millions) 2022 2021")).toBe("income");
+  });
+});
+
 describe("findings extractor: bare years in an annual report's sentences", () => {
   it("'… in 2022, compared with … in 2021': each value its own fiscal year", async () => {
     const text = "Net cash provided by operating activities was $3.5 billion in 2022, compared with $3.4 billion in 2021.";

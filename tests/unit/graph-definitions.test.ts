@@ -15,8 +15,8 @@ const TOTAL = "Capital expenditure, including capitalised development costs, was
 const PART = "Capitalised development costs (1,400) Purchase of property, plant and equipment (400)";
 
 describe("definitions", () => {
-  it("a figure's definition: label words beyond the metric and the sentence's inclusions", () => {
-    expect([...definitionWords({ metricKey: "capital_expenditure", metric: "Capital expenditure", excerpt: TOTAL })!]).toEqual(expect.arrayContaining(["incl:capitalised", "incl:development"]));
+  it("a figure's definition: label words beyond the metric and the sentence's inclusions, as search stems", () => {
+    expect([...definitionWords({ metricKey: "capital_expenditure", metric: "Capital expenditure", excerpt: TOTAL })!]).toEqual(expect.arrayContaining(["incl:capitalis", "incl:develop"]));
     expect([...definitionWords({ metricKey: "revenue", metric: "Revenue 2" })!]).toEqual([]);
     expect([...definitionWords({ metricKey: "revenue", metric: "Total revenue (EUR million)" })!]).toEqual([]);
     expect(definitionWords({ metricKey: "revenue", metric: "" })).toBeNull();

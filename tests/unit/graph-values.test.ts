@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { comparableUnits, parseNumberToken, roundingStep, valuesAgree } from "@/lib/graph/detect/values";
+import { comparableUnits, roundingStep, valuesAgree } from "@/lib/graph/detect/values";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { isP1Conflict, linkedBy } from "@/lib/graph/p1";
 import { canonicalPeriod, samePeriod } from "@/lib/periods";
 import type { FindingRef } from "@/lib/graph/types";
@@ -59,8 +60,8 @@ describe("numbers and rounding", () => {
     ["-3.9", -3.9, 1],
     ["1.234,5", 1234.5, 1],
     ["18 400", 18400, 0],
-  ])("parses %s", (token, value, decimals) => {
-    expect(parseNumberToken(token)).toEqual({ value, decimals });
+  ])("parses %s as either market writes it", (token, value, decimals) => {
+    expect(parsePrintedNumber(token, { decimalComma: "auto" })).toMatchObject({ value, decimals });
   });
 
   it("derives the rounding step from the written figure", () => {

@@ -12,7 +12,7 @@
 import { formatAmount } from "@/lib/metrics/numbers";
 import type { Queryable } from "@/lib/db";
 import { listTableFindings, type TableFindingRow } from "@/lib/db/queries/evidence";
-import { parseNumToken } from "@/lib/extraction/findings/numbers";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import type { PartFacts } from "@/lib/extraction/findings/parts";
 import { isRowLabel } from "@/lib/extraction/findings/row-labels";
 import type { StatementFacts } from "@/lib/extraction/findings/statements";
@@ -190,7 +190,7 @@ function fromStatement(item: string, g: { rows: TableFindingRow[]; p: StatementP
 
 /** A printed cell in units: read by the one number parser; a percent ("12.3 %") is its own unit and never scaled. */
 function cellValue(printed: string, scale: number): { value: number | null; percent: boolean } {
-  const n = parseNumToken(printed.replace(/^\$\s*/, "").replace(/(\d)\s+%/, "$1%").replace(/(\d)\s+\)/, "$1)"));
+  const n = parsePrintedNumber(printed.replace(/^\$\s*/, "").replace(/(\d)\s+%/, "$1%").replace(/(\d)\s+\)/, "$1)"));
   if (!n || n.value === null) return { value: null, percent: false };
   return { value: n.percent ? n.value : n.value * scale, percent: n.percent };
 }

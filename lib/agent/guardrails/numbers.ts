@@ -5,6 +5,7 @@
  * figures and are skipped.
  */
 import { monthWords } from "@/lib/periods/months";
+import { parsePrintedNumber, scaleOfWord } from "@/lib/metrics/printed-number";
 
 export interface ParsedNumber {
   /** As written, sign, currency and scale word included ("USD (1,577) million"). */
@@ -48,7 +49,6 @@ export function maskNonFigures(text: string): string {
  * closing bracket, then a percent or scale word. Not a digit run inside a word.
  */
 const NUM_RE = /(?<![\p{L}\d_.])(?<sign>[-−–(]\s?|\+)?(?:(?<cur>US\$|EUR|USD|SEK|GBP|€|\$|£)\s?)?(?<minus>[-−(])?(?<num>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\)?(?<unit>\s?%|\s?pp\b|\s?percent\b|\s?(?:thousands?|millions?|billions?|trillions?|bn|mn|m|k)\b)?(?![\p{L}\d_])/giu;
-const SCALE: Array<[RegExp, number]> = [[/^(?:thousands?|k)$/, 1e3], [/^(?:millions?|mn|m)$/, 1e6], [/^(?:billions?|bn)$/, 1e9], [/^trillions?$/, 1e12]];
 
 /** The figures a text prints, in order; `mask` first blanks what is no figure (see maskNonFigures). */
 export function parseNumbers(text: string, mask = true): ParsedNumber[] {
@@ -56,15 +56,15 @@ export function parseNumbers(text: string, mask = true): ParsedNumber[] {
   const out: ParsedNumber[] = [];
   for (const m of t.matchAll(NUM_RE)) {
     const g = m.groups!;
-    const digits = g.num!.replace(/,/g, "");
-    const raw = Number(digits);
-    if (!Number.isFinite(raw)) continue;
+    const num = parsePrintedNumber(g.num!);
+    if (num?.value == null) continue;
+    const raw = num.value;
     const unit = (g.unit ?? "").trim().toLowerCase();
     const percent = unit === "%" || unit === "pp" || unit === "percent";
     // a bare "m"/"k" scales only an amount in a currency ("EUR 5.2m"; "3M" is a name)
     const bare = (unit === "m" || unit === "k") && !g.cur;
-    const scale = bare ? 1 : SCALE.find(([re]) => re.test(unit))?.[1] ?? 1;
-    const decimals = (digits.split(".")[1] ?? "").length;
+    const scale = bare ? 1 : (scaleOfWord(unit) ?? 1);
+    const decimals = num.decimals;
     const negative = (!!g.sign && g.sign !== "+") || !!g.minus;
     // a closing bracket belongs to the figure only after an opening one ("(1,577)", not "padEnd(22)")
     const written = bare ? m[0].slice(0, -g.unit!.length) : m[0];

@@ -17,6 +17,10 @@ import { isoDate, monthNumber, monthWords, parsePeriod, samePeriod, type Period 
 import { formatValue } from "./describe";
 import type { SourceRegistry } from "../sources";
 import type { KbTableValue } from "./types";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
+import { stemWord, wordStart } from "@/lib/search/stemming";
+
+const stemOf = (w: string) => stemWord(w);
 
 /** Words a question uses that name no part of a table row. */
 const STOP = new Set(
@@ -41,7 +45,6 @@ export function contentWords(text: string): string[] {
  */
 const SOFT = new Set("segment segments region regions reportable division divisions business increase increased decrease decreased change changed growth grow grew rise rose fall fell customers customer located".split(" "));
 
-const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w.replace(/s$/, ""));
 
 /**
  * The question's words less its first mention of the company: the longest run of words that spells
@@ -133,12 +136,12 @@ interface Ranked {
 
 /** How well a row names the question's words: null when a word is not named, else the weight of the row's own extra words. */
 export function rowFit(asked: string[], part: { label: string; context: string[]; title: string }): number | null {
-  const label = contentWords(part.label).map(stem);
-  const context = contentWords(part.context.join(" ")).map(stem);
-  const title = contentWords(part.title).map(stem);
-  const q = new Set(asked.map(stem));
+  const label = contentWords(part.label).map(stemOf);
+  const context = contentWords(part.context.join(" ")).map(stemOf);
+  const title = contentWords(part.title).map(stemOf);
+  const q = new Set(asked.map(stemOf));
   const named = new Set([...label, ...context, ...title]);
-  if (!asked.filter((w) => !SOFT.has(w)).map(stem).every((w) => named.has(w))) return null;
+  if (!asked.filter((w) => !SOFT.has(w)).map(stemOf).every((w) => named.has(w))) return null;
   if (!label.some((w) => q.has(w))) return null;
   // an abbreviation the headings spell out ("Total ADV" under "Average daily package volume (ADV)") adds nothing
   const extraLabel = label.filter((w) => !q.has(w) && !context.includes(w) && !title.includes(w) && w !== "total");
@@ -150,7 +153,7 @@ export function rowFit(asked: string[], part: { label: string; context: string[]
 function valueOf(p: PartFindingPayload, c: Column): { value: string; scale?: string } {
   const cur = p.currency ?? "";
   if (p.unit === "currency" && p.part.scale > 1) {
-    const n = Number(c.value.replace(/[()$€£,\s]/g, "")) * (/^\(/.test(c.value) ? -1 : 1) * p.part.scale;
+    const n = (parsePrintedNumber(c.value)?.value ?? NaN) * p.part.scale;
     const scale = `${cur ? `${cur} ` : ""}${p.part.scale === 1e9 ? "billions" : p.part.scale === 1e6 ? "millions" : "thousands"}`;
     return { value: formatValue({ value_num: n, value_text: c.value, unit: "currency", currency: cur || null }), scale };
   }
@@ -169,7 +172,7 @@ export function unitFits(question: string, unit: string): boolean {
 
 /** A row whose figures differ a hundredfold with a one-digit one among them read a footnote marker as a figure ("Marketing and sales (1)(2)"). */
 function misread(p: PartFindingPayload): boolean {
-  const nums = p.part.columns.map((c) => Math.abs(Number(c.value.replace(/[()$€£,%\s]/g, "")))).filter((n) => Number.isFinite(n));
+  const nums = p.part.columns.map((c) => Math.abs(parsePrintedNumber(c.value)?.value ?? NaN)).filter((n) => Number.isFinite(n));
   if (nums.length < 2) return false;
   const min = Math.min(...nums);
   return min < 10 && Number.isInteger(min) && Math.max(...nums) > 200 * Math.max(min, 1);
@@ -208,7 +211,7 @@ export async function partFigures(deps: { db: Queryable; dealId: string; sources
   const asked = [...new Set(withoutCompany(contentWords(o.question), companies))];
   if (asked.length === 0) return [];
   // every word a row must name is somewhere in its payload (label, headings, title): a narrow first cut in the database
-  const patterns = asked.filter((w) => !SOFT.has(w)).map((w) => `%${stem(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  const patterns = asked.filter((w) => !SOFT.has(w)).map((w) => `%${wordStart(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
   if (patterns.length === 0) return [];
   const rows = await loadRows(deps.db, { dealId: deps.dealId, documentIds: o.documentIds, patterns });
   const span = askedSpan(o.question, o.period);

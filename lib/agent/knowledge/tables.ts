@@ -6,6 +6,7 @@
  * quoted as written, with its column header, unit line and exact location (page or cell).
  */
 import { monthWords, parsePeriod, type Period } from "@/lib/periods";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 
 export interface TableColumn {
   header: string;
@@ -129,11 +130,9 @@ export function pickColumn(row: TableRow, o: { period?: Period; percent?: boolea
 
 /** Natural value of a table figure: "4,040" in "EUR thousands" → 4,040,000; "(470)" → -470. */
 export function tableNumber(value: string, scale?: string): number | null {
+  const n = parsePrintedNumber(value)?.value;
+  if (n === undefined || n === null) return null;
   const v = value.trim();
-  if (!/\d/.test(v)) return null;
-  const neg = /^\(.*\)$/.test(v) || /^[-–−]/.test(v);
-  const n = Number(v.replace(/[()%\s,–−-]/g, ""));
-  if (!Number.isFinite(n)) return null;
   const mult = !scale || /%$/.test(v) ? 1 : /thousand|'000|\bk\b/i.test(scale) ? 1e3 : /million|\bm\b|\bmn\b/i.test(scale) ? 1e6 : /\bbn\b|billion/i.test(scale) ? 1e9 : 1;
-  return (neg ? -1 : 1) * n * mult;
+  return n * mult;
 }

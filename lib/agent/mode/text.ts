@@ -4,11 +4,11 @@
  * (the extraction's citation rule).
  */
 import { locateExcerpt } from "@/lib/extraction/citation";
-import { stem } from "@/lib/search/tokenize";
+import { stemWord } from "@/lib/search/stemming";
 
 /** Words of a phrase, lowercased and lightly stemmed (letters and digits only). */
 export function words(text: string): string[] {
-  return (text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => stem(w));
+  return (text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => stemWord(w));
 }
 
 const STOP = new Set(

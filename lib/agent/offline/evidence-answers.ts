@@ -5,7 +5,6 @@
  * period it took and how the figure was computed.
  */
 import { withoutYears } from "@/lib/answers/narrative/fit";
-import { documentWords, restoreLigatures } from "@/lib/extraction/entities/glyphs";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
@@ -435,22 +434,15 @@ export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, s
 const STATES_RISK = /\b(?:could|may|might|would)\b[^.]*\b(?:advers\w*|harm\w*|negative\w*|affect\w*|impact\w*|disrupt\w*|los[se]\w*|declin\w*|reduc\w*|fail\w*)/i;
 const NOT_A_RISK = /forward-looking|cautionary|following (?:discussion|risk factors)|should be considered|incorporated by reference|table of contents/i;
 
-/**
- * The same sentence in two filings, one of them with its "ti"/"fi" ligatures lost in extraction
- * ("political conditions" / "poli cal condi ons"): compared by letters, without those pairs.
- */
-const lettersKey = (t: string) => t.toLowerCase().replace(/^[^a-z]*(?:general risks\s*)?/, "").replace(/[^a-z]/g, "").replace(/ti|fi|fl|ff/g, "");
+/** The same sentence in two filings, however each spaces and punctuates it: compared by letters. */
+const lettersKey = (t: string) => t.toLowerCase().replace(/^[^a-z]*(?:general risks\s*)?/, "").replace(/[^a-z]/g, "");
 const sameWords = (a: string, b: string) => lettersKey(a) === lettersKey(b);
 
 export function writeRisks(o: SearchDocumentsOutput): string | null {
   const risks: Array<{ text: string; citation: string }> = [];
-  // words the passages print whole put back the ligatures another filing's text lost ("poli cal")
-  let words: Set<string> | undefined;
-  const known = () => (words ??= documentWords(o.passages.map((p) => p.text)));
   for (const p of o.passages.filter((x) => x.section === "risk_factors")) {
     const found = sentencePieces(p.text.replace(/\s+/g, " ")).find((x) => STATES_RISK.test(x) && !NOT_A_RISK.test(x) && x.length <= 400);
-    const s = found && restoreLigatures(found, known);
-    if (s && !risks.some((x) => sameWords(x.text, s))) risks.push({ text: s.replace(/^[•*\-–\s]+/, ""), citation: p.citation });
+    if (found && !risks.some((x) => sameWords(x.text, found))) risks.push({ text: found.replace(/^[•*\-–\s]+/, ""), citation: p.citation });
   }
   if (!risks.length) return null;
   return [`${o.company ? `${o.company}'s` : "The"} risk factors (Item 1A) include:`, ...risks.slice(0, 5).map((x) => `- ${x.text} ${x.citation}`)].join("\n");

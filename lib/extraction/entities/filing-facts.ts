@@ -10,7 +10,6 @@
  * - principal customers ("sales to X accounted for 22% of net sales").
  */
 import type { ExtractionPage } from "../types";
-import { documentWords, mendLostLigatures, repairLostGlyphs, type MendedText } from "./glyphs";
 import { cellsOfLines } from "./layout";
 import { looksLikePersonName } from "./names";
 import { cleanTitle, leadingName, officersInLines } from "./officer-lines";
@@ -174,7 +173,6 @@ function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
 /** The registrant's name, headquarters and fiscal year end from the cover page of a form. */
 export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> {
   const out: Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> = {};
-  let words: Set<string> | undefined;
   for (const page of pages.slice(0, 3)) {
     // "(Exact name of registrant …)", or of the registrants of a combined filing ("(Exact name of Registrants …)")
     const label = /\(exact names? of registrants? as specified in (?:its|their) charters?\)/i.exec(page.text);
@@ -190,8 +188,7 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
     }
     // the name as printed (a stray blank before a stop, "Inc .", is dropped only when the printed form has none)
     const printed = before.slice(lineStart, before.indexOf("\n", lineStart) >= 0 ? before.indexOf("\n", lineStart) : undefined).replace(/\s+/g, " ").trim();
-    // a ligature the text layer lost is put back ("Harbour Corpora\u0000on"); a name it cannot be put back in is no name
-    const name = repairLostGlyphs(printed.replace(/ ([.,])/g, "$1"), () => (words ??= documentWords(pages.map((p) => p.text))));
+    const name = printed.replace(/ ([.,])/g, "$1");
     if (!name || name.length > 80 || !/\p{Lu}/u.test(name)) continue;
     out.registrant = { name, detail: printed, page: page.pageNumber, start: lineStart, end: label.index + label[0].length };
     const addr = /\(address of principal executive offices/i.exec(page.text);
@@ -227,7 +224,7 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
 }
 
 const COUNT = String.raw`(?<n>\d{1,3}(?:,\d{3})+|\d{2,3}|\d+(?:\.\d+)?\s+(?:thousand|million))`;
-/** "we had approximately 765 employees", "the Company employed about 12,400 full-time equivalent employees" (a qualifier of a word or two, whatever a lost ligature left of it: "full- me"). */
+/** "we had approximately 765 employees", "the Company employed about 12,400 full-time equivalent employees" (a qualifier of a word or two, hyphenated or broken at its hyphen: "full-\ntime"). */
 const EMPLOYEES = new RegExp(String.raw`\b(?:we|the\s+company|the\s+group)\s+(?:had|employed|has|employs)\s+(?:a\s+total\s+of\s+)?(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:[a-z]+(?:-\s?[a-z]*)?\s+){0,2}?(?:employees|people|persons|team\s+members)\b`, "i");
 /** "our global workforce of 110,600 people". */
 const WORKFORCE = new RegExp(String.raw`\bworkforce\s+of\s+(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:employees|people)\b`, "i");
@@ -266,44 +263,16 @@ export function readCustomers(pages: ExtractionPage[]): NamedFact[] {
   return out.slice(0, 8);
 }
 
-/**
- * The pages as the fact readers see them: with the ligatures the text layer lost put back ("Informa on
- * About Our Execu ve Officers", "Chief Accoun ng Officer"), positions moved with the text. `back` maps a
- * fact's offsets to the page as stored, so its excerpt is cut from the stored text.
- */
-function mendedPages(pages: ExtractionPage[]): { pages: ExtractionPage[]; back: <T extends FactAt>(f: T) => T } {
-  let words: Set<string> | undefined;
-  const vocabulary = () => (words ??= documentWords(pages.map((p) => p.text)));
-  const maps = new Map<number, MendedText>();
-  const out = pages.map((p) => {
-    const m = /[\u0000 ]\p{Ll}/u.test(p.text) ? mendLostLigatures(p.text, vocabulary) : null;
-    if (!m) return p;
-    maps.set(p.pageNumber, m);
-    const spans = p.spans?.map((s) => {
-      const start = m.toMended(s.start);
-      return { ...s, start, length: Math.max(0, m.toMended(s.start + s.length) - start) };
-    });
-    return { ...p, text: m.text, ...(spans ? { spans } : {}) };
-  });
-  const back = <T extends FactAt>(f: T): T => {
-    const m = maps.get(f.page);
-    return m ? { ...f, start: m.toOriginal(f.start), end: m.toOriginal(f.end) } : f;
-  };
-  return { pages: out, back };
-}
-
-export function readFilingFacts(stored: ExtractionPage[]): FilingFacts {
-  const { pages, back } = mendedPages(stored);
+export function readFilingFacts(pages: ExtractionPage[]): FilingFacts {
   const cover = readCover(pages);
-  const one = <T extends FactAt>(f: T | undefined) => (f ? back(f) : undefined);
   return {
-    officers: readOfficers(pages).map(back),
-    signers: readSignedOfficers(pages).map(back),
-    auditor: one(readAuditor(pages)),
-    registrant: one(cover.registrant),
-    headquarters: one(cover.headquarters),
-    fiscalYearEnd: one(cover.fiscalYearEnd),
-    employees: one(readEmployees(pages, cover.registrant?.name)),
-    customers: readCustomers(pages).map(back),
+    officers: readOfficers(pages),
+    signers: readSignedOfficers(pages),
+    auditor: readAuditor(pages),
+    registrant: cover.registrant,
+    headquarters: cover.headquarters,
+    fiscalYearEnd: cover.fiscalYearEnd,
+    employees: readEmployees(pages, cover.registrant?.name),
+    customers: readCustomers(pages),
   };
 }

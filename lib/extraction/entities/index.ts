@@ -9,7 +9,6 @@ import type { Candidate, EntityPayload, EntityType, ExtractionContext, Extractio
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
 import { CELL_BREAK } from "./layout";
 import { canonicalPageLayout } from "./page-layout";
-import { documentWords, restoreLigatures } from "./glyphs";
 import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
 import { sentencesWithOffsets } from "../sentences";
 import { pageKind } from "../timeline/page-kind";
@@ -113,11 +112,6 @@ function blankInsideSentence(original: string, nl: number, shortLine: number): b
   // prose, not a heading or a signature block in title case ("Notes to Consolidated Financial Statements", "President and Chief Financial Officer")
   const lowerWords = (line.match(/(?<![\p{L}])\p{Ll}{4,}/gu) ?? []).length;
   return line.length >= Math.max(shortLine, 40) && lowerWords >= 3 && /\b(?:the|a|an|of|by|to|for|with|from|at|and)\s+(?:\p{Lu}[\p{L}&.'’-]*\s+)*\p{Lu}[\p{L}&'’-]*$/u.test(line);
-}
-/** A word split by a lost ligature right before a name ("… Interna onal " before "Group Limited"): the name runs on through it. */
-function gapBefore(before: string, words: () => Set<string>): boolean {
-  const m = /(\p{L}+) (\p{Ll}+)\s$/u.exec(before);
-  return !!m && restoreLigatures(`${m[1]} ${m[2]}`, words) !== `${m[1]} ${m[2]}`;
 }
 
 /** Owners whose possessive is no part of a name ("the Company’s X Inc.", "the Utility’s …"). */
@@ -256,8 +250,6 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
   let rejectedPlaceholders = 0;
   let empty = 0;
   const notRead = new Map<string, number>();
-  let vocabulary: Set<string> | undefined;
-  const words = () => (vocabulary ??= documentWords(pages.map((p) => p.text)));
   for (const page of pages) {
     if (!page.text.trim()) { empty++; continue; }
     if (page.cells?.length) continue;
@@ -386,10 +378,6 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
       let raw = m.text.slice(skip);
       let at = m.index + skip;
-      // a name running on to the left through a gap of the PDF's text layer ("Interna\u0000onal Group Limited": a lost
-      // "ti" ligature) cannot be read whole: what is left of it is no name
-      // (stored, the gap is a blank: "Interna onal Group Limited", known by the word the ligature closes)
-      if (/\u0000\p{L}*\s?$/u.test(C.slice(Math.max(0, at - 24), at)) || gapBefore(C.slice(Math.max(0, at - 30), at), words)) continue;
       // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "example.com Israel Ltd.")
       // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": six digits or more, no separators, so no count, year or ZIP code)
       const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{6,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;

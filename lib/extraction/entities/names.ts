@@ -1,5 +1,4 @@
 /** Name rules shared by the entity extractor, the validator and de-duplication. */
-import { restoreLigatures } from "./glyphs";
 
 /** Placeholders and generic roles that are never an entity name (Swedish and English). */
 export const PLACEHOLDERS = new Set([
@@ -98,8 +97,6 @@ const COMPANY_VOICE = /\b(?:we|our|us|the company|the group|the registrant)\b/i;
 export function excerptSupportsEntity(p: { entityType: string; name: string; role?: string | null }, excerpt: string): boolean {
   const last = p.name.trim().split(/\s+/).pop() ?? "";
   if (p.entityType === "person" ? excerpt.includes(last) : excerpt.toLowerCase().includes(last.toLowerCase())) return true;
-  // a name whose ligature the text layer lost is read with it put back ("Harbour Corpora on" names "Harbour Corporation")
-  if (p.entityType === "organisation" && /[\u0000 ]\p{Ll}/u.test(excerpt) && restoreLigatures(excerpt, () => new Set()).toLowerCase().includes(last.toLowerCase())) return true;
   const attr = p.entityType === "organisation" ? ATTRIBUTE_ROLE.exec(p.role ?? "") : null;
   if (!attr || !COMPANY_VOICE.test(excerpt)) return false;
   const value = /\d[\d,.]*\d|\d/.exec(attr[1]!)?.[0] ?? attr[1]!.split(/[,(]/)[0]!.trim();

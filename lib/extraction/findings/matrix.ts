@@ -10,7 +10,8 @@ import { alignSpans } from "@/lib/statements/positions";
 import { durationGroups, headerColumns, labelColumn, monthNumber, isoDate, periodTypeOfMonths } from "@/lib/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage } from "../types";
-import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
+import { currencyOf, scaleOf } from "./numbers";
 import { isRowLabel } from "./row-labels";
 import { PART_KEY_PREFIX, type PartFindingPayload } from "./parts";
 import { tableRowScope } from "./scope";
@@ -22,7 +23,7 @@ interface Line {
 }
 
 interface Cell {
-  token: NumToken;
+  token: PrintedNumber;
   centre: number;
 }
 
@@ -70,7 +71,7 @@ function readRow(line: Line, spans: Positioned[]): Row | null {
   for (; i >= 0; i--) {
     const { t, at } = toks[i]!;
     if (t === "$" || t === "€" || t === "£") continue;
-    const n = parseNumToken(t.replace(/^\$/, ""));
+    const n = parsePrintedNumber(t.replace(/^\$/, ""));
     if (!n || (i === 0 && YEAR.test(t))) break;
     const sp = spanAt(spans, at);
     if (!sp) return null;

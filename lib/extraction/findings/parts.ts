@@ -17,7 +17,8 @@ import type { TextSpan } from "@/lib/ingest/types";
 import { alignSpans } from "@/lib/statements/positions";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
-import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
+import { currencyOf, scaleOf } from "./numbers";
 import { tableRowScope } from "./scope";
 import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
@@ -114,7 +115,7 @@ function readHeader(t: string): PeriodColumn[] | null {
  * are left out; percent columns between them ("$ 5,000 70 % $ 4,500 69 % 11 %") are learnt from the
  * first row that prints its percent signs and left out of the rows below that print none.
  */
-function alignValues(values: NumToken[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }): NumToken[] | null {
+function alignValues(values: PrintedNumber[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }): PrintedNumber[] | null {
   let v = values;
   // a footnote marker printed after the label ("Percentage leased (1) 91.4% …")
   if (v.length === cols + 1 && /^\(\d\)$/.test(v[0]!.raw)) v = v.slice(1);
@@ -182,7 +183,7 @@ export interface ScaleCarry {
 
 interface RowOut {
   facts: PartFacts;
-  values: NumToken[];
+  values: PrintedNumber[];
   cols: Table["cols"];
   start: number;
   end: number;
@@ -229,7 +230,7 @@ const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 /** A heading naming an amount: its rows are amounts, whatever else it names. */
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
 
-function unitOf(label: string, context: string[], v: NumToken, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
+function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
   if (v.percent || table.pct || /%|\bpercent(?:age)?\b|\bmargin\b|\brate\b/i.test(label)) return { unit: "percent" };
   // the label's own noun, else a heading's that is about a count ("Number of stores:"), not an amount ("Revenue from contracts with customers:")
   const about = [label, ...context.filter((c) => !AMOUNT_HEADING.test(c))].join(" ");
@@ -316,8 +317,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const bareLabel = table?.group ?? (above && !/:\s*$/.test(above.text) ? above.text : undefined);
       if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
-        const values = bare.map(parseNumToken);
-        const aligned = values.every((v): v is NumToken => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
+        const values = bare.map((x) => parsePrintedNumber(x));
+        const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
         const from = above && above.text === bareLabel ? above.start : L.start;
         if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.section ?? ""].filter(Boolean));
         table.group = undefined;
@@ -413,7 +414,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   if (ctx.carry) ctx.carry.open = open && table ? { page: page.pageNumber, ...open } : undefined;
 
   /** One row of each table the printed row holds (one, or one per table printed side by side); their indexes. */
-  function pushRow(label: string, values: NumToken[], start: number, end: number, context: string[]): number[] {
+  function pushRow(label: string, values: PrintedNumber[], start: number, end: number, context: string[]): number[] {
     // text read off a chart ("$0.4" over "2016 2017 2018") is no row
     if (!table || !isRowLabel(label)) return [];
     table.rows++;
@@ -421,7 +422,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     return table.groups.map((g, gi) => pushOne(label, values, start, end, context, table!.cols.filter((c) => c.group === gi), g.title));
   }
 
-  function pushOne(label: string, values: NumToken[], start: number, end: number, context: string[], cols: Table["cols"], title: string): number {
+  function pushOne(label: string, values: PrintedNumber[], start: number, end: number, context: string[], cols: Table["cols"], title: string): number {
     if (!table) throw new Error("a row outside a table");
     const printed = text.slice(start, end);
     // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states

@@ -17,6 +17,7 @@ import { parseMoneyPhrase } from "./numbers";
 import { isLaterPeriod, periodInSentence, periodTypeOf, shiftLabelYear, type PeriodLabel } from "@/lib/periods";
 import { sentenceScope } from "./scope";
 import { parseDateText } from "../timeline/dates";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 
 const FORECAST = /\bforecast|budget|guidance|outlook|expect(?:s|ed)?\b|projected|target|prognos/i;
 const CHANGE = /\b(increase[sd]?|decrease[sd]?|grew|declined|rose|fell|up|down|higher|lower)\s+(by\s+)?$/i;
@@ -93,9 +94,9 @@ export function extractProseFindings(page: ExtractionPage, ctx: { fiscalYear?: n
     // employees / customers (counts)
     const emp = /\b(?:number of employees|headcount)\b(?: (?:at|as of|on) (?<date>\d{1,2} \w+ \d{4}|\w+ \d{4}))? (?:was|of|amounted to|totalled|totaled)\s+(?<n>\d{1,3}(?:,\d{3})*|\d+)\b(?: as of (?<date2>\w+ \d{4}))?/i.exec(main)
       ?? /\bheadcount of (?<n>\d{1,3}(?:,\d{3})*|\d+)(?: as of (?<date2>\d{0,2} ?\w+ \d{4}))?/i.exec(main);
-    if (emp) add("employees", "Number of employees", emp.groups!.n!, Number(emp.groups!.n!.replace(/,/g, "")), "count", undefined, emp.groups!.date ?? emp.groups!.date2, "operational");
+    if (emp) add("employees", "Number of employees", emp.groups!.n!, parsePrintedNumber(emp.groups!.n!)!.value!, "count", undefined, emp.groups!.date ?? emp.groups!.date2, "operational");
     const cust = /\b(?<n>\d{1,3}(?:,\d{3})*|\d+) customers\b(?:[^.]*?\bas of (?<date>\d{0,2} ?\w+ \d{4}))?/i.exec(main);
-    if (cust) add("customers", "customers", cust.groups!.n!, Number(cust.groups!.n!.replace(/,/g, "")), "count", undefined, cust.groups!.date, "commercial");
+    if (cust) add("customers", "customers", cust.groups!.n!, parsePrintedNumber(cust.groups!.n!)!.value!, "count", undefined, cust.groups!.date, "commercial");
     for (const pm of PROSE_METRICS) {
       subject = "";
       const mm = pm.re.exec(main);

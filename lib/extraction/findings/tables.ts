@@ -6,7 +6,8 @@
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
-import { currencyOf, parseNumToken, scaleOf, type NumToken } from "./numbers";
+import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
+import { currencyOf, scaleOf } from "./numbers";
 import { isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
@@ -32,7 +33,8 @@ function firstLines(text: string, n: number): string[] {
 /** The primary statement a page is titled as (in its first ten lines), or null. */
 export function statementKindOf(page: string): StatementKind | null {
   for (const l of firstLines(page, 10)) {
-    if (l.length > 110 || NOT_TITLE.test(l)) continue;
+    // a line opening in lower case is a sentence running on ("reported per our consolidated statements of operations."), no title
+    if (l.length > 110 || NOT_TITLE.test(l) || /^\p{Ll}/u.test(l)) continue;
     // interim reports' short headings: "Condensed cash flow", "Consolidated cash flows", "Condensed financial position"
     const short = /^(?:condensed|consolidated|group)(?:\s+(?:condensed|consolidated|group))?\s+(cash\s*flows?|financial position|balance sheet|income statement)$/i.exec(l);
     if (short) return /cash/i.test(short[1]!) ? "cash_flow" : /income/i.test(short[1]!) ? "income" : "balance";
@@ -95,7 +97,7 @@ export function prepareLines(text: string): Array<{ text: string; start: number;
  * form: after a currency sign, with digit groups, decimals or a percent sign, and none in
  * parentheses but percent changes ("(1) $ 205,489", "(6) 18.34% 9.51%"). "(6) (690) (494)" keeps its -6.
  */
-function isFootnoteMarker(vals: NumToken[], currencyNext: boolean): boolean {
+function isFootnoteMarker(vals: PrintedNumber[], currencyNext: boolean): boolean {
   if (!/^\(\d\)$/.test(vals[0]!.raw)) return false;
   const rest = vals.slice(1).filter((v) => v.value !== null);
   if (!rest.length) return vals.length === 1;
@@ -108,10 +110,10 @@ function isFootnoteMarker(vals: NumToken[], currencyNext: boolean): boolean {
 const NO_FIGURE = /^(?:n\/a|[—–-]+%)$/i;
 
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
-export function splitRow(line: string): { label: string; values: NumToken[] } | null {
+export function splitRow(line: string): { label: string; values: PrintedNumber[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
   const toks = line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(").split(/\s+/);
-  const vals: NumToken[] = [];
+  const vals: PrintedNumber[] = [];
   let i = toks.length - 1;
   // read right to left: a detached "%" belongs to the figure before it ("(4) %"), read next
   let percentSign = false;
@@ -121,7 +123,7 @@ export function splitRow(line: string): { label: string; values: NumToken[] } | 
       if (t === "%") percentSign = true;
       continue;
     }
-    const n = NO_FIGURE.test(t) ? { raw: t, value: null, percent: /%/.test(t), negative: false } : parseNumToken(t);
+    const n: PrintedNumber | null = NO_FIGURE.test(t) ? { raw: t, value: null, percent: /%/.test(t), negative: false, decimals: 0, scale: 1 } : parsePrintedNumber(t);
     if (!n) break;
     vals.unshift(percentSign && !n.percent ? { ...n, percent: true, raw: `${n.raw}%` } : n);
     percentSign = false;

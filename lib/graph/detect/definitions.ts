@@ -12,6 +12,7 @@
  * variants across years: "Purchases of property and equipment" / "Purchases of property, plant and
  * equipment"). A figure whose label is unknown is taken as the metric itself.
  */
+import { stemWord } from "@/lib/search/stemming";
 
 export interface DefinitionInput {
   metricKey: string;
@@ -32,14 +33,15 @@ const FILLER = new Set(
 
 /** Words that name the same thing under different labels (a metric's synonyms). */
 const SYNONYMS: Record<string, string> = {
-  revenue: "revenue", sale: "revenue", sales: "revenue", turnover: "revenue",
-  profit: "profit", income: "profit", earning: "profit", earnings: "profit", result: "profit",
-  expenditure: "capex", expense: "expense", cost: "expense", capex: "capex", spending: "capex", spend: "capex", capital: "capex",
-  operating: "operating", operation: "operating", operational: "operating",
-  employee: "employee", employees: "employee", headcount: "employee", staff: "employee", fte: "employee", personnel: "employee",
-  cash: "cash", flow: "cash", generated: "cash", provided: "cash", used: "cash",
-  debt: "debt", borrowing: "debt", borrowings: "debt", loan: "debt", loans: "debt",
-  margin: "margin",
+  revenue: "revenue", revenues: "revenue", sale: "revenue", sales: "revenue", turnover: "revenue",
+  profit: "profit", profits: "profit", income: "profit", earning: "profit", earnings: "profit", result: "profit", results: "profit",
+  expenditure: "capex", expenditures: "capex", expense: "expense", expenses: "expense", cost: "expense", costs: "expense", capex: "capex",
+  spending: "capex", spend: "capex", capital: "capex",
+  operating: "operating", operation: "operating", operations: "operating", operational: "operating",
+  employee: "employee", employees: "employee", headcount: "employee", staff: "employee", fte: "employee", ftes: "employee", personnel: "employee",
+  cash: "cash", flow: "cash", flows: "cash", generated: "cash", provided: "cash", used: "cash",
+  debt: "debt", debts: "debt", borrowing: "debt", borrowings: "debt", loan: "debt", loans: "debt",
+  margin: "margin", margins: "margin",
   // Swedish reports
   nettoomsättning: "revenue", omsättning: "revenue", intäkter: "revenue", försäljning: "revenue",
   resultat: "profit", vinst: "profit", rörelseresultat: "operating", investeringar: "capex", kassaflöde: "cash",
@@ -49,12 +51,9 @@ const SYNONYMS: Record<string, string> = {
 /** Inclusion and exclusion wording attached to a figure: part of its definition. */
 const QUALIFIER = /\b(including|excluding|incl\.?|excl\.?|inclusive of|exclusive of|before|after|adjusted for|net of)\s+([^,;.()]{3,80})/gi;
 
-/** Plural to singular, enough to match label variants ("taxes" / "tax", "losses" / "loss", "costs" / "cost"). */
-function stem(w: string): string {
-  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (w.length > 4 && /(?:xes|ches|shes|sses)$/.test(w)) return w.slice(0, -2);
-  return w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w;
-}
+/** Filler words as stems, so their other forms are filler too ("figures" of "figure"). */
+const FILLER_STEMS = new Set([...FILLER].map((w) => stemWord(w)));
+const isFiller = (w: string) => FILLER.has(w) || FILLER_STEMS.has(stemWord(w));
 
 function words(text: string): string[] {
   return text
@@ -66,7 +65,8 @@ function words(text: string): string[] {
     .filter((w) => w && !/^\d+$/.test(w));
 }
 
-const group = (w: string) => SYNONYMS[w] ?? SYNONYMS[stem(w)] ?? stem(w);
+/** A word's group: its synonyms' name, else its stem (the search stemmer: "taxes" / "tax", "costs" / "cost"). */
+const group = (w: string) => SYNONYMS[w] ?? stemWord(w);
 
 /** The metric key's own word groups: what every label of that key says anyway. */
 function keyGroups(metricKey: string): Set<string> {
@@ -90,7 +90,7 @@ export function definitionWords(f: DefinitionInput): Set<string> | null {
   const own = keyGroups(f.metricKey);
   const out = new Set<string>();
   for (const w of words(f.metric)) {
-    if (FILLER.has(w) || FILLER.has(stem(w))) continue;
+    if (isFiller(w)) continue;
     const g = group(w);
     if (!own.has(g)) out.add(g);
   }

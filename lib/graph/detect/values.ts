@@ -2,47 +2,7 @@
  * Pure helpers for comparing findings' values: agreement within rounding ("EUR 4.2 million" and
  * 4,190,000 agree; 12.4M and 12.9M do not) and comparable units. Periods compare in lib/periods.
  */
-
-/** Parses a number token as written: "18,400", "5.2", "5,2", "(1,577)", "18 400", "−3.9". */
-export function parseNumberToken(token: string): { value: number; decimals: number } | null {
-  let t = token.trim().replace(/[\u2212\u2013]/g, "-").replace(/[\u00a0\u202f ]/g, "");
-  let negative = false;
-  if (/^\(.*\)$/.test(t)) {
-    negative = true;
-    t = t.slice(1, -1);
-  }
-  if (t.startsWith("-")) {
-    negative = !negative;
-    t = t.slice(1);
-  }
-  if (!/^\d[\d.,]*$/.test(t)) return null;
-  let decimals = 0;
-  const lastDot = t.lastIndexOf(".");
-  const lastComma = t.lastIndexOf(",");
-  let normal: string;
-  if (lastDot >= 0 && lastComma >= 0) {
-    // Both present: the later one is the decimal separator ("1,234.5" / "1.234,5").
-    const dec = lastDot > lastComma ? "." : ",";
-    const thou = dec === "." ? "," : ".";
-    normal = t.split(thou).join("").replace(dec, ".");
-  } else if (lastComma >= 0) {
-    // "18,400" / "1,234,567" thousands; "5,2" / "5,25" decimal comma.
-    const groups = t.split(",");
-    const thousands = groups.length > 2 || (groups[1]?.length === 3 && groups[0].length <= 3);
-    normal = thousands ? groups.join("") : t.replace(",", ".");
-  } else if (lastDot >= 0) {
-    const groups = t.split(".");
-    const thousands = groups.length > 2 && groups.slice(1).every((g) => g.length === 3);
-    normal = thousands ? groups.join("") : t;
-  } else {
-    normal = t;
-  }
-  if (!/^\d+(\.\d+)?$/.test(normal)) return null;
-  const dot = normal.indexOf(".");
-  decimals = dot >= 0 ? normal.length - dot - 1 : 0;
-  const value = Number(normal) * (negative ? -1 : 1);
-  return Number.isFinite(value) ? { value, decimals } : null;
-}
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 
 /**
  * The rounding step of a figure as written: "EUR 4.2 million" (4,200,000) → 100,000;
@@ -53,8 +13,9 @@ export function roundingStep(valueText: string | null | undefined, valueNum: num
   const tokens = valueText.match(/\(?[-\u2212]?\d[\d.,\u00a0\u202f ]*\d\)?|\(?[-\u2212]?\d\)?/g) ?? [];
   let best = 0;
   for (const tok of tokens) {
-    const parsed = parseNumberToken(tok.trim());
-    if (!parsed || parsed.value === 0) continue;
+    // a figure as either market writes it: "18,400" / "18 400" / "5,2" / "1.234,5"
+    const parsed = parsePrintedNumber(tok, { decimalComma: "auto" });
+    if (!parsed?.value) continue;
     const scale = Math.abs(valueNum / parsed.value);
     // The token must be the figure (possibly scaled by thousand/million/billion), not a year or a footnote.
     const log = Math.log10(scale);

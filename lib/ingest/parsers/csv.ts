@@ -19,6 +19,7 @@ import { MandaError } from "@/lib/errors";
 import type { ParsedPage, ParseInput, ParseResult, Parser } from "../types";
 import { type Delimiter, detectDelimiter, detectFileEncoding, sniffFormat, streamDecodedText } from "../sniff";
 import { SheetPageBuilder } from "./sheet-text";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 
 /** A quote opened and never closed: the file is read again with quotes as plain characters. */
 const UNCLOSED_QUOTE = "CSV_QUOTE_NOT_CLOSED";
@@ -56,23 +57,15 @@ function isUnclosedQuote(err: unknown): boolean {
  * Identifiers with leading zeros (`00123`) are not numbers.
  */
 export function parseLooseNumber(raw: string, decimalComma: boolean): number | undefined {
-  let s = raw.trim();
-  if (s === "" || s.length > 40) return undefined;
-  let scale = 1;
-  if (s.endsWith("%")) {
-    scale = 0.01;
-    s = s.slice(0, -1).trim();
-  }
-  if (/^[-+]?0\d/.test(s)) return undefined;
-  let norm: string | null = null;
-  if (/^[-+]?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?$/.test(s) && !(decimalComma && /^[-+]?\d{1,3}\.\d{3}$/.test(s))) norm = s;
-  else if (!decimalComma && /^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) norm = s.replace(/,/g, "");
-  else if (decimalComma && /^[-+]?\d+,\d+$/.test(s)) norm = s.replace(",", ".");
-  else if (decimalComma && /^[-+]?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) norm = s.replace(/\./g, "").replace(",", ".");
-  else if (/^[-+]?\d{1,3}([ \u00a0\u202f]\d{3})+([.,]\d+)?$/.test(s)) norm = s.replace(/[ \u00a0\u202f]/g, "").replace(",", ".");
-  if (norm === null) return undefined;
-  const n = Number(norm) * scale;
-  return Number.isFinite(n) ? n : undefined;
+  const s = raw.trim();
+  if (s.length > 40 || /^[-+]?0\d/.test(s.replace(/%$/, "").trim())) return undefined;
+  // in a decimal-comma file a point may still be a decimal, unless it reads as a thousands group ("1.234")
+  const n = decimalComma
+    ? (parsePrintedNumber(s, { decimalComma: "always" }) ?? (/^[-+]?\d{1,3}\.\d{3}%?$/.test(s) ? null : parsePrintedNumber(s)))
+    : parsePrintedNumber(s);
+  // a cell is a number only as plain as a spreadsheet writes one: no currency, no scale word, no dash for nil
+  if (!n || n.value === null || n.currency || n.scale !== 1) return undefined;
+  return n.percent ? n.value / 100 : n.value;
 }
 
 function baseName(filename: string): string {
