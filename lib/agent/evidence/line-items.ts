@@ -21,6 +21,7 @@ import { conceptById, type Concept } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
 import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
+import { englishWords } from "@/lib/ingest/glyphs";
 import { correctedWord } from "@/lib/search/typos";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
@@ -332,7 +333,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     // "specialty materails": a word one letter away from the deal's own label word is that word
     if (!hits.length) {
       vocabulary ??= labelVocabulary(found);
-      const fixed = respelled(item, vocabulary);
+      const fixed = await respelled(item, vocabulary);
       if (fixed.text !== item) {
         hits = rowsOf(fixed.text);
         if (hits.length) {
@@ -374,14 +375,13 @@ function labelVocabulary(found: TableFindingRow[]): Set<string> {
 }
 
 /** The item with each word one letter away from a label word respelled as the deal prints it. */
-function respelled(item: string, vocabulary: ReadonlySet<string>): { text: string; changes: Array<[string, string]> } {
-  const changes: Array<[string, string]> = [];
-  const text = item.replace(/\p{L}+/gu, (w) => {
-    const fixed = correctedWord(w, vocabulary);
-    if (!fixed) return w;
-    changes.push([w, fixed]);
-    return fixed;
-  });
+async function respelled(item: string, vocabulary: ReadonlySet<string>): Promise<{ text: string; changes: Array<[string, string]> }> {
+  const candidates = (item.match(/\p{L}+/gu) ?? []).map((w) => [w, correctedWord(w, vocabulary)] as const).filter((c): c is readonly [string, string] => !!c[1]);
+  if (!candidates.length) return { text: item, changes: [] };
+  // an English word is no typo ("north" is not "worth"): the general word list decides, loaded only now
+  const english = await englishWords();
+  const changes = candidates.filter(([w]) => !english.has(w.toLowerCase())).map(([w, to]): [string, string] => [w, to]);
+  const text = changes.reduce((t, [from, to]) => t.replace(new RegExp(`(?<!\\p{L})${from}(?!\\p{L})`, "u"), to), item);
   return { text, changes };
 }
 
