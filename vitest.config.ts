@@ -19,7 +19,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], pool: "forks" } },
+      // a project does not inherit the root's timeouts: the English word lists some tests load take seconds under load
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], pool: "forks", testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         resolve: { alias },
         test: { name: "db", include: ["tests/db/**/*.test.ts"], pool: "forks", testTimeout: 120_000, hookTimeout: 180_000 },

@@ -502,7 +502,8 @@ describe("risk factors", () => {
     const text = writeRisks({ company: "ACME INC.", passages: [lost, whole] } as never)!;
     expect(text.match(/adversely affect our business/g)).toHaveLength(1);
     expect(text).toMatch(/Economic, political and market conditions could adversely affect our business\. \(source: ACME_2023_10K\.pdf, p\.30\)/);
-  });
+    // the general English word lists load once per process, which takes seconds on a loaded machine
+  }, 60_000);
 });
 
 describe("a figure the statements lack inputs for", () => {

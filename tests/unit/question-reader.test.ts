@@ -266,6 +266,11 @@ describe("shorthand and everyday forms an analyst types", () => {
       expect(read(q), q).toMatchObject({ scope: "europe", aggregate: "growth", periods: ["FY2021", "FY2022"], narrative: false });
     }
     expect(read("how does alderwick generate its revenue").narrative).toBe(true);
+    // a part's performance with no figure named is its sales
+    for (const q of ["how did alderwick's health care segment do in 2022", "how did the consumer business fare in 2022?", "how did europe perform in fy22"]) {
+      expect(read(q), q).toMatchObject({ concepts: [expect.objectContaining({ id: "revenue" })], aggregate: "growth", narrative: false });
+    }
+    expect(read("how did they do in 2022").concepts).toEqual([]);
   });
 
   it("drops verbs and the kind of part from the part asked, in three wordings", () => {

@@ -369,11 +369,15 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1");
   const text = spellOut(typed, roomWords(companies));
   const hits = findConcepts(text, tokens(text), companyWords(text, companies));
-  const concepts = conceptsOf(hits);
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
-  const scope = hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
-  const label = hits.length ? undefined : (scopeOf(text, [], company, companies) ?? genericNounLabel(text, company, companies));
+  const named = hits.length ? undefined : (scopeOf(text, [], company, companies) ?? genericNounLabel(text, company, companies));
+  // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
+  const part = hits.length ? scopeOf(text, hits, company, companies) : named;
+  const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!part && PERFORMED.test(text) && !previous ? conceptById("revenue") : undefined;
+  const concepts = sales ? [sales] : conceptsOf(hits);
+  const scope = sales ? part : hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
+  const label = sales ? undefined : named;
   const format = readAnswerFormat(normalise(text));
   const kind = classifyQuestion(text).kind;
   const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text);
