@@ -103,3 +103,17 @@ describe("a part table's scale, stated once", () => {
     expect(readScale("(in\u202fthousands)")?.scale).toBe(1e3);
   });
 });
+
+describe("a part table's measure printed left of its periods", () => {
+  it("titles the table with the header's words ('Revenue from external customers 2024 2023'), not a running page header", () => {
+    const text = [
+      "Index", "", "Selected financial information concerning the Company's reportable segments follows (in millions):",
+      "Revenue from external customers      2024      2023", "Display Products      $ 3,172      $ 3,254",
+      "Specialty Glass        1,884       1,594", "Total segment revenue      5,056      4,848",
+    ].join("\n");
+    expect(row(payloads(text), "Specialty Glass", "FY2024")?.part.title).toMatch(/Revenue from external customers/);
+    // a period or unit printed left of the periods names no measure
+    const dated = ["Segment results", "Year ended December 31,      2024      2023", "Display Products      $ 3,172      $ 3,254"].join("\n");
+    expect(row(payloads(dated), "Display Products", "FY2024")?.part.title).not.toMatch(/Year ended/);
+  });
+});

@@ -243,6 +243,15 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
   return { unit: "count" };
 }
 
+/** Period words a header line may start with ("Year ended December 31,", "Fiscal", "(In millions)"): no measure. */
+const PERIOD_STUB = /^(?:\(?(?:in|dollars|amounts)\b|years?\b|fiscal\b|quarters?\b|three\b|six\b|nine\b|twelve\b|months?\b|weeks?\b|as of\b|at\b|for the\b|period|ended\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\$|%)/i;
+
+/** The words a header line prints before its first period, when they name a measure (not a period or a unit). */
+function headerStub(line: string, first: string): string | undefined {
+  const stub = line.slice(0, line.indexOf(first)).replace(/[:\s]+$/, "").trim();
+  return stub.length >= 6 && /\p{L}{3,}/u.test(stub) && !PERIOD_STUB.test(stub) && !/\d/.test(stub) ? stub : undefined;
+}
+
 /** Part/operating table rows of one page (not a statement page), one candidate per row × period column. */
 export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {}): Candidate<PartFindingPayload>[] {
   const text = page.text;
@@ -301,7 +310,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`);
       const counts = shares ? scaleOf(`in ${shares[1] ?? shares[2]}`).scale : open && !scaleOf(`${ctxText}\n${below}`).word ? open.counts : undefined;
       if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
-      const title = titleRun.filter((x) => x !== groups?.[0]?.line).join(" — ");
+      // "Revenue from external customers   2020   2019": words left of the periods name the table's measure
+      const stub = headerStub(t, hc[0]!.raw);
+      const title = [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
       table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0 };
       pendingLabel = null;
       lastText = null;
