@@ -371,7 +371,8 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const hits = findConcepts(text, tokens(text), companyWords(text, companies));
   const periods = periodsIn(text);
   const company = companyIn(text, companies);
-  const named = hits.length ? undefined : (scopeOf(text, [], company, companies) ?? genericNounLabel(text, company, companies));
+  // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
+  const named = hits.length ? undefined : (scopeOf(text, [], company, companies) ?? (periods.length ? genericNounLabel(text, company, companies) : undefined));
   // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
   const part = hits.length ? scopeOf(text, hits, company, companies) : named;
   const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!part && PERFORMED.test(text) && !previous ? conceptById("revenue") : undefined;
