@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
 import { amountAnswerOverride, evidenceCalls, figureAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -188,5 +188,19 @@ describe("which segments a company reports", () => {
     ];
     expect(writeSegments({ company: "ACME INC.", rows, notFound: [], notes: [] })).toBe("ACME INC. reports 3 segments: Acme Ground, Acme Express, Acme Freight (source: ACME_2022_10K.pdf, p.50)");
     expect(writeSegments({ company: "ACME INC.", rows: rows.filter((x) => x.page === 50), notFound: [], notes: [] })).toBeNull();
+  });
+});
+
+describe("two years compared", () => {
+  it("states both values and the change between them, in the figure's unit", () => {
+    const series = (unit: "amount" | "percent", a: number, b: number): ComputeOutput => ({
+      ...revenueTotal(0), metric: { id: "net_income", name: "Net income", unit }, value: b, formatted: "x", periods: ["FY2021", "FY2022"],
+      series: [{ period: "FY2021", value: a, formatted: String(a) }, { period: "FY2022", value: b, formatted: String(b) }],
+      inputs: [revenueTotal(0).inputs[0]!, revenueTotal(0).inputs[0]!].map((i, k) => ({ ...i, label: "Net income", item: "net_income", period: k ? "FY2022" : "FY2021" })),
+    });
+    for (const q of ["acme net income fy21 vs fy22", "compare net income 2021 and 2022", "how does 2022 net income compare with 2021"]) {
+      expect(writeCompute(series("amount", 55_256e6, 57_411e6), readQuestion(q, ROOM)), q).toMatch(/Change fiscal 2021 → fiscal 2022: \+2,155 million \(\+3\.9%\)/);
+    }
+    expect(writeCompute(series("percent", 0.378, 0.382), readQuestion("gross margin 2021 vs 2022", ROOM))).toMatch(/\+0\.4 percentage points/);
   });
 });

@@ -35,6 +35,9 @@ export function writeCompute(o: ComputeOutput, r: Reading): string | null {
   else {
     lines.push(`${whose(o.company)}${o.metric!.name}:`);
     for (const s of o.series) if (s.formatted) lines.push(`- ${periodWord(s.period)}: **${s.formatted}**`);
+    // two years compared: the change between them too
+    const moved = changeLine(o);
+    if (moved) lines.push(moved);
     lines.push(cites);
   }
   const direct = o.inputs.length === 1 && o.metric!.id === o.inputs[0]!.item;
@@ -45,6 +48,24 @@ export function writeCompute(o: ComputeOutput, r: Reading): string | null {
   for (const n of o.notes) lines.push(`_${n}_`);
   return lines.join("\n");
 }
+
+/**
+ * The change between a two-year series' values ("Change fiscal 2019 → fiscal 2020: +2,535 million
+ * (+15.6%)"), in the figure's own unit; percentage points for a rate. Null for other series.
+ */
+function changeLine(o: ComputeOutput): string | null {
+  const pts = o.series.filter((x) => x.value !== undefined);
+  if (pts.length !== 2 || !o.metric) return null;
+  const [a, b] = pts as [{ period: string; value: number }, { period: string; value: number }];
+  const unit = o.metric.unit;
+  if (unit === "percent") return `Change ${periodWord(a.period)} → ${periodWord(b.period)}: ${signed((b.value - a.value) * 100, 1)} percentage points`;
+  const scale = o.inputs[0]?.scale ?? 1;
+  const amount = unit === "amount" ? `${signed((b.value - a.value) / scale, 0)}${SCALE_WORD[scale] ? ` ${SCALE_WORD[scale]}` : ""}` : signed(b.value - a.value, 2);
+  const pct = a.value !== 0 ? ` (${signed(((b.value - a.value) / Math.abs(a.value)) * 100, 1)}%)` : "";
+  return `Change ${periodWord(a.period)} → ${periodWord(b.period)}: ${amount}${pct}`;
+}
+
+const signed = (v: number, decimals: number) => `${v >= 0 ? "+" : "−"}${Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
 
 /** "Did they buy back stock last year?": yes with the figure when the statement line shows an amount, no when it shows none. */
 export function writeAction(o: ComputeOutput, c: Concept): string | null {
