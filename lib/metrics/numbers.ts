@@ -42,7 +42,8 @@ export function formatValue(value: number, unit: MetricUnit, style: ValueStyle):
       if (style.fraction) return `${groupDigits(value, format.decimals ?? 2)} (${groupDigits(value * 100, 1)}%)`;
       return `${groupDigits(value * 100, format.decimals ?? 1)}%`;
     case "ratio":
-      return groupDigits(value, format.decimals ?? 2);
+      // a ratio under 0.1 keeps three significant digits ("0.0466", not "0.05") unless decimals are asked
+      return groupDigits(value, format.decimals ?? (Math.abs(value) > 0 && Math.abs(value) < 0.1 ? Math.min(6, 2 - Math.floor(Math.log10(Math.abs(value)))) : 2));
     case "days":
       return `${groupDigits(value, format.decimals ?? 2)} days`;
     case "per_share":

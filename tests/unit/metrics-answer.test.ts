@@ -122,3 +122,12 @@ describe("statedResults: the figures the headline states, as fields", () => {
     expect((await stated("What is the FY2022 EBITDA margin?", ["revenue@FY2022"])).stated).toEqual([]);
   });
 });
+
+describe("a small ratio's digits", () => {
+  it("keeps three significant digits of a ratio under 0.1 (R&D to revenue 0.0466, not 0.05), two decimals above, and the decimals asked", () => {
+    expect(formatValue(0.04658, "ratio", { format: {} } as never)).toBe("0.0466");
+    expect(formatValue(0.0685, "ratio", { format: {} } as never)).toBe("0.0685");
+    expect(formatValue(1.372, "ratio", { format: {} } as never)).toBe("1.37");
+    expect(formatValue(0.04658, "ratio", { format: { decimals: 2 } } as never)).toBe("0.05");
+  });
+});
