@@ -55,7 +55,8 @@ export function writeCompute(o: ComputeOutput, r: Reading): string | null {
  */
 function changeLine(o: ComputeOutput): string | null {
   const pts = o.series.filter((x) => x.value !== undefined);
-  if (pts.length !== 2 || !o.metric) return null;
+  // a per-share figure's change is left to the reader: the answer check finds no source for it
+  if (pts.length !== 2 || !o.metric || o.metric.unit === "per_share") return null;
   const [a, b] = pts as [{ period: string; value: number }, { period: string; value: number }];
   const unit = o.metric.unit;
   if (unit === "percent") return `Change ${periodWord(a.period)} → ${periodWord(b.period)}: ${signed((b.value - a.value) * 100, 1)} percentage points`;
