@@ -100,6 +100,8 @@ describe("a forecast asked", () => {
     for (const q of ["acme capex plan for 2023 / 2024?", "what capex do they expect in 2024", "capital expenditure forecast 2023"]) {
       expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.query, q).toMatch(/expect/);
     }
+    // a forecast compared with its actual is the forecast-vs-actual comparison, not a forecast alone
+    expect(evidenceCalls(readQuestion("compare forecast to actual revenue", ROOM))?.[0]?.input.query ?? "").not.toMatch(/expect/);
   });
 
   it("is answered by a sentence stating the forecast, never by an actual", () => {

@@ -88,7 +88,8 @@ export function stepsFor(r: Reading): Step[] | null {
   if (r.concepts.length === 1 && r.concepts[0]!.priced && r.scope && !r.reason && !r.polar && !r.synthesis) return ["deal"];
   // "capex plan for 2019", "what revenue do they expect next year": the company's own forecast, never an actual
   const [first] = r.concepts;
-  if (first && r.concepts.length === 1 && OUTLOOK.test(r.text) && FIGURE_KINDS.has(first.kind) && !r.reason && !r.polar && !r.scope) return ["outlook"];
+  // (a forecast compared with its actual is the knowledge base's forecast-vs-actual, not a forecast alone)
+  if (first && r.concepts.length === 1 && OUTLOOK.test(r.text) && !AGAINST_ACTUAL.test(r.text) && FIGURE_KINDS.has(first.kind) && !r.reason && !r.polar && !r.scope) return ["outlook"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // no catalog concept: a figure the deal's own tables may label as the question words it
   if (r.concepts.length === 0) return r.label && !r.polar && !r.followUp && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
@@ -251,6 +252,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
 
 /** A forecast asked: the company's plan, expectation or guidance for a figure. */
 const OUTLOOK = /\b(?:plan(?:s|ned)?|expect(?:s|ed|ations?)?|forecast(?:s|ed)?|guidance|outlook|budget(?:s|ed)?|projected|projections?|anticipate[ds]?)\b/i;
+
+const AGAINST_ACTUAL = /\b(?:actuals?|vs\.?|versus|compar\w*|against|variance)\b/i;
 
 /** "Still", "anymore", "currently": whether something goes on now, not whether it happened last year. */
 const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b/i;
