@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
 import { amountAnswerOverride, evidenceCalls, figureAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -204,5 +204,17 @@ describe("two years compared", () => {
       expect(writeCompute(series("amount", 55_256e6, 57_411e6), readQuestion(q, ROOM)), q).toMatch(/Change fiscal 2021 → fiscal 2022: \+2,155 million \(\+3\.9%\)/);
     }
     expect(writeCompute(series("percent", 0.378, 0.382), readQuestion("gross margin 2021 vs 2022", ROOM))).toMatch(/\+0\.4 percentage points/);
+  });
+});
+
+describe("a segment's row in a table that does not say 'segment'", () => {
+  it("answers the U.S. segment's comparable sales from a 'COMPARABLE SALES' table labelled 'U.S', in three wordings", () => {
+    const comps = conceptById("comparable_sales")!;
+    const rate = (label: string, v: number): LineItemRow => ({ ...row(label, [["Q2 2023", v]]), unit: "%", scale: 1, currency: undefined, table: { title: "COMPARABLE SALES", headings: [] }, columns: [{ period: "Q2 2023", months: 3, value: v, printed: `${v}%` }] });
+    const rows = { company: "ACME INC.", rows: [rate("U.S", 10.3), rate("International Operated Markets", 11.9), rate("Total", 11.7)], notFound: [], notes: [] };
+    for (const q of ["by how much did comparable sales increase in acme's U.S. segment in q2 2023?", "acme us comps q2 2023", "what were U.S. comparable sales in Q2 2023"]) {
+      const r = readQuestion(q, ROOM);
+      expect(pickScopedRow(rows, comps, r.scope!, r.segment, r.periods)?.label, q).toBe("U.S");
+    }
   });
 });

@@ -17,7 +17,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemColumn, LineItemRow, LineItemsOutput } from "../evidence/line-items";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
-import { changePeriods, type Reading } from "../reader/read";
+import { changePeriods, joinInitials, type Reading } from "../reader/read";
 
 export const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
 const whose = (company?: string) => (company ? `${company}: ` : "");
@@ -376,10 +376,14 @@ const figureConcepts = (text: string) => new Set(findConcepts(text).filter((h) =
  */
 export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, segment = false, periods: string[] = []): LineItemRow | null {
   const scopeStems = tokens(scope).map((t) => t.stem);
-  const stemsOf = (t: string) => tokens(t).map((x) => x.stem);
+  // "U.S" as a table prints it is the "US" the reader read
+  const stemsOf = (t: string) => tokens(joinInitials(t)).map((x) => x.stem);
   // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
   const inSegments = (x: LineItemRow) => /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bgroups?\b|\bdivisions?\b/i.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "));
-  const valued = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)) && (!segment || inSegments(x)));
+  const naming = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
+  // a segment asked: rows of a segment table first; a table of the segments' figure that does not say "segment" ("COMPARABLE SALES": U.S., International …) else
+  const inTables = segment ? naming.filter(inSegments) : naming;
+  const valued = inTables.length ? inTables : naming;
   const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
   const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
