@@ -117,3 +117,16 @@ describe("a part table's measure printed left of its periods", () => {
     expect(row(payloads(dated), "Display Products", "FY2024")?.part.title).not.toMatch(/Year ended/);
   });
 });
+
+describe("unit counts a caption scales apart from its money", () => {
+  it("reads 'Unit sales' under '(dollars in millions and units in thousands)' as a count in thousands, and net sales as dollars in millions", () => {
+    const text = [
+      "The following table presents widget net sales and unit sales information for 2024, 2023 and 2022 (dollars in millions and units in thousands):",
+      "2024 Change 2023 Change 2022", "Net sales $ 136,700 (12)% $ 155,041 52 % $ 101,991", "Percentage of total net sales 63 % 66 % 56 %",
+      "Unit sales 211,884 (8)% 231,218 37 % 169,219",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Unit sales", "FY2024")).toMatchObject({ unit: "count", valueNum: 211_884_000 });
+    expect(row(ps, "Net sales", "FY2024")).toMatchObject({ unit: "currency", valueNum: 136_700_000_000 });
+  });
+});

@@ -13,7 +13,7 @@ import { statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
 import { readStatements } from "@/lib/statements";
 
-export const FINDINGS_EXTRACTOR_VERSION = "2.3.1";
+export const FINDINGS_EXTRACTOR_VERSION = "2.3.2";
 
 function isForecastDoc(ctx: ExtractionContext): boolean {
   return /forecast|budget|plan\b|prognos/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);

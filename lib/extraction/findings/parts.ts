@@ -192,9 +192,10 @@ interface RowOut {
   countScale?: number;
 }
 
-/** A caption scaling share counts: "($ and shares in millions, …)", "(shares in thousands)". */
-const SHARES_SCALED = /\band shares in (thousands|millions|billions)\b|\bshares?\b[^.;:()$]{0,40}?\bin (thousands|millions|billions)\b/i;
-const SHARE_NOUN = /\bshares?\b/i;
+/** A caption scaling counts apart from money: "($ and shares in millions, …)", "(dollars in millions and units in thousands)". */
+const SHARES_SCALED = /\band (?:shares|units) in (thousands|millions|billions)\b|\b(?:shares?|units?)\b[^.;:()$]{0,40}?\bin (thousands|millions|billions)\b/i;
+/** The counted nouns a caption scales apart from its money ("shares in millions", "units in thousands"). */
+const SHARE_NOUN = /\b(?:shares?|units?)\b/i;
 
 function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext): Table["cols"] {
   let cols = headerCols;
@@ -237,7 +238,7 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
-  if (/\$|€|£/.test(row) || (table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
+  if (/\$|€|£/.test(row) || (table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) };
   }
   return { unit: "count" };
