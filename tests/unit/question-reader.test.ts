@@ -255,6 +255,14 @@ describe("shorthand and everyday forms an analyst types", () => {
     for (const q of ["what's aldw's quarterly div right now", "quarterly dividend rn", "current quarterly div"]) expect(read(q).concepts.map((c) => c.id), q).toEqual(["quarterly_dividend"]);
   });
 
+  it("reads a question for a term's meaning as one a passage answers, never a figure, in four wordings", () => {
+    for (const q of ["what does alderwick mean by take rate", "What does Alderwick mean when it talks about gross merchandise volume?", "define gmv", "how does alderwick define take rate"]) {
+      expect(read(q).narrative, q).toBe(true);
+      expect(evidenceCalls(read(q)), q).toBeNull();
+    }
+    expect(read("alderwick gmv 2022").narrative).toBe(false);
+  });
+
   it("keeps a ticker that is also shorthand as the company's name", () => {
     const r = readQuestion("GM revenue 2022", [{ name: "General Motors Company", tickers: ["GM"] }]);
     expect(r.company).toBe("General Motors Company");

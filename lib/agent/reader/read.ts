@@ -380,7 +380,8 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const scope = sales ? part : hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;
   const format = readAnswerFormat(normalise(text));
-  const kind = classifyQuestion(text).kind;
+  const classified = classifyQuestion(text);
+  const kind = classified.kind;
   const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text);
   // "how did europe do in fy20, sales-wise": a figure's level and how it moved, not a description
   const performance = PERFORMED.test(text) && concepts.some((c) => FIGURE_KIND.has(c.kind)) && periods.length <= 1;
@@ -397,7 +398,8 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     defines: text.includes("=") || !!cleanQuestion(normalise(text)).definition,
     synthesis: SYNTHESIS.test(text),
     // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
-    narrative: NARRATIVE.test(text) || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2) && !performance),
+    // "what does eBay mean by GMV": the meaning of a term, which a passage defines, never a figure
+    narrative: NARRATIVE.test(text) || !!classified.defines || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2) && !performance),
     segment: SEGMENT.test(text),
     polar: kind === "yes_no" || (!!direction && !WH.test(text) && kind !== "reason"),
     reason: kind === "reason",

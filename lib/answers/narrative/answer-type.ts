@@ -117,8 +117,13 @@ function figureAsked(q: string): string[] | undefined {
 
 const DEFINE = /\b(?:how (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}define|what is (?:the )?definition of|what (?:does|do) (?:the term\s+)?)\s*["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?(?:\s+(?:mean|stand for))?\s*\??\s*$/iu;
 
+/** "What does eBay mean by GMV", "what do they mean when they talk about take rate", "define GMV", "meaning of take rate". */
+const DEFINE_BY = /\bwhat (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}mean (?:by|when (?:it|they|he|she) (?:talks?|speaks?|says?|refers?) (?:about|of|to))\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$|^\s*(?:define|definition of|meaning of)\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$/iu;
+
 /** The term a question asks the meaning of. */
 function definedAsked(q: string): string | undefined {
+  const by = q.match(DEFINE_BY);
+  if (by) return (by[1] ?? by[2])!.trim() || undefined;
   const m = q.match(DEFINE);
   if (!m) return undefined;
   if (/^\s*what (?:does|do)\b/i.test(q) && !/\b(?:mean|stand for)\s*\??\s*$/i.test(q)) return undefined;
