@@ -4,7 +4,7 @@
  * or hands over); an answer states its figure with the citation the tool gave, and says which
  * period it took and how the figure was computed.
  */
-import { withoutYears } from "@/lib/answers/narrative/fit";
+import { MONEY, withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
@@ -261,7 +261,7 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
   const items = o.facts?.[c.fact!] ?? [];
   if (!items.length) return null;
   // a headcount or an address is as of its filing: only the newest filing's (or the asked year's) answers
-  const asked = (r?.periods ?? []).map((p) => /(\d{4})/.exec(p)?.[1]).filter(Boolean).map(Number);
+  const asked = yearsAsked(r?.periods ?? []).map(Number);
   // a day asked ("headcount at 4/30/2023"): a count stated as of another day is not it
   const day = (r?.periods ?? []).map((p) => parsePeriod(p)).find((p) => p?.kind === "point");
   const statedDay = (i: CitedItem) => readPeriodRequest(`${i.detail ?? ""} ${i.excerpt}`).exact;
@@ -586,11 +586,20 @@ export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): s
   return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
 }
 
+/** A passage shown as the closest evidence: its page and its opening words. */
+export const closestPassage = (p: Passage) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`;
+
+/** A percentage stated with its figure ("11.2%", "4 percent", "80 percentage points"). */
+export const PERCENT_VALUE = /\d\s*(?:%|percent\b|percentage points?\b)/i;
+
+/** The four-digit years the periods asked name ("FY2019", "Q2 2023"). */
+export const yearsAsked = (periods: readonly string[]) => periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []);
+
 /** Nothing fits: say what was searched and show the closest evidence, with links, instead of a guess. */
 /** What was searched for a person the documents do not name in that role, with the closest passages. */
 export function writePersonNotFound(c: Concept, passages: Passage[], company?: string): string {
   const lines = [`I couldn't find who the ${c.label.toLowerCase()}${company ? ` of ${company}` : ""} is in the documents. I looked in the officer lists, signatures and certifications, and for passages naming the role.`];
-  const closest = passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`);
+  const closest = passages.slice(0, 2).map(closestPassage);
   if (closest.length) lines.push("Closest evidence (not an answer to the question as asked):", ...closest);
   lines.push("Would you like me to add this question to the Q&A list?");
   return lines.join("\n");
@@ -604,7 +613,7 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
   const closest = [
     ...answered,
     ...rows.slice(0, 3).map((x) => `- row "${x.label}"${x.table?.title ? ` in "${x.table.title}"` : ""} ${x.citation}`),
-    ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`),
+    ...passages.slice(0, 2).map(closestPassage),
   ];
   if (closest.length) lines.push("Closest evidence (not an answer to the question as asked):", ...closest);
   lines.push("Would you like me to add this question to the Q&A list?");
@@ -674,12 +683,12 @@ const FORWARD = /\b(?:expects?|expected|anticipates?|anticipated|plans?|planned|
  */
 export function writeOutlook(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem)).filter((n) => n.length);
-  const years = r.periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []);
+  const years = yearsAsked(r.periods);
   const found: Array<{ text: string; citation: string; years: number; at: number }> = [];
   for (const p of o.passages ?? []) {
     for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
       const stems = ` ${tokens(s).map((x) => x.stem).join(" ")} `;
-      if (s.length > 450 || !FORWARD.test(s) || !MONEY_OR_PERCENT.test(s)) continue;
+      if (s.length > 450 || !FORWARD.test(s) || !(MONEY.test(s) || PERCENT_VALUE.test(s))) continue;
       if (!names.some((n) => stems.includes(` ${n.join(" ")} `)) || (years.length && !years.some((y) => s.includes(y)))) continue;
       if (!found.some((f) => f.text === s.trim())) found.push({ text: s.trim(), citation: p.citation, years: years.filter((y) => s.includes(y)).length, at: passageRecency(p) });
     }
@@ -689,7 +698,6 @@ export function writeOutlook(o: SearchDocumentsOutput, c: Concept, r: Reading): 
   found.sort((a, b) => b.years - a.years || b.at - a.at);
   return [`${o.company ? `${o.company}'s` : "The"} filing states its outlook:`, ...found.slice(0, 2).map((f) => `> "${f.text}" ${f.citation}`)].join("\n");
 }
-const MONEY_OR_PERCENT = /[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent|billion|million|thousand)\b/i;
 
 /** Rows of a segment table that are no segment: totals, reconciling lines, the segments' own measure. */
 const NOT_A_SEGMENT = /^(?:total|segment|consolidated|corporate|eliminations?|intersegment|reconcil|unallocated|less\b|other\b|non-?reportable)|\b(?:charges?|expenses?|costs?|adjustments?|investments?|segments)$/i;

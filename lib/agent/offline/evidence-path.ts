@@ -12,7 +12,7 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -167,7 +167,7 @@ function callFor(step: Step, r: Reading): Call {
     case "whole":
       return computable(c) ? { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods } } : { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
     case "outlook": {
-      const years = r.periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []).join(" ");
+      const years = yearsAsked(r.periods).join(" ");
       return { toolName: "search_documents", input: { ...company, query: `${c.label} ${c.terms[0]} expect estimate ${years}`.trim(), k: 10, newest: true } };
     }
     case "segmentsStated":
@@ -354,7 +354,7 @@ function writeNoOutlook(c: Concept, made: ToolExchange[], r: Reading): string {
   const when = r.periods.length ? ` for ${r.periods.map(periodWord).join(", ")}` : "";
   return [
     `I couldn't find a forecast of ${c.label.toLowerCase()}${when} in the documents: no sentence states what the company expects, plans or estimates it to be (a reported actual is not a forecast).`,
-    ...(passages.length ? ["Closest evidence (not an answer to the question as asked):", ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`)] : []),
+    ...(passages.length ? ["Closest evidence (not an answer to the question as asked):", ...passages.slice(0, 2).map(closestPassage)] : []),
     "Would you like me to add this question to the Q&A list?",
   ].join("\n");
 }
@@ -451,7 +451,7 @@ function rankingOverride(r: Reading, text: string, done: ToolExchange[]): string
   return [
     "I couldn't find a ranking of the company's parts that answers this in the documents: no table or sentence found compares them by a figure.",
     "Closest evidence (not an answer to the question as asked):",
-    ...passages.slice(0, 2).map((p) => `- passage on ${p.citation.replace(/^\(source: |\)$/g, "")}: "${p.text.replace(/\s+/g, " ").slice(0, 160)}…"`),
+    ...passages.slice(0, 2).map(closestPassage),
     "Would you like me to add this question to the Q&A list?",
   ].join("\n");
 }
@@ -503,7 +503,6 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
 
 /** A percentage asked: "%", "percent", or a rate asked for a period ("on-time delivery rate for fy23?"), not "production rate changes". */
 const RATE_WORD = /%|\bpercent(?:age)?\b|\brate\s*(?:(?:for|in|at|of)\s+)?(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|\?|$)/i;
-const PERCENT_VALUE = /\d\s*(?:%|percent\b|percentage points?\b)/i;
 const PERCENT_VALUE_G = /[-+(]?\d[\d,.]*\)?\s*(?:%|percent\b|percentage points?\b)/gi;
 
 const TIME_UNIT = String.raw`(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b`;
