@@ -52,6 +52,30 @@ describe("a part's share of the company's figure", () => {
   });
 });
 
+describe("a part's share of a figure an operating table prints, in a quarter asked without its year", () => {
+  const gmv = conceptById("gmv")!;
+  const revenue = conceptById("revenue")!;
+  const quarter = (label: string, v: number, title = "Supplemental operating data", headings = ["Gross merchandise volume", "Total gross merchandise volume"]) =>
+    row(label, [["Q1 2023", v]], { table: { title, headings }, columns: [{ period: "Q1 2023", months: 3, value: v * 1e6, printed: String(v) }] });
+
+  it("divides the part's row by the table's total row (named by the figure's full name), in three wordings", () => {
+    const rows = [quarter("International", 9_400), quarter("U.S.", 9_010), quarter("Total gross merchandise volume", 18_410, "Supplemental operating data", ["Gross merchandise volume"])];
+    for (const q of ["acme q1 gmv - how much was intl, as a % of total?", "what share of gmv was international in q1", "international as a % of gmv, first quarter"]) {
+      const r = { ...readQuestion(q, ROOM), periods: ["Q1 2023"] };
+      expect(readQuestion(q, ROOM).periods, q).toEqual(["Q1"]);
+      expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.toolName, q).toBe("get_line_items");
+      const text = writePartShare({ company: "ACME INC.", rows: rows.slice(0, 1), notFound: [], notes: [] }, { company: "ACME INC.", rows, notFound: [], notes: [] }, gmv, r);
+      expect(text, q).toMatch(/\*\*51\.1%\*\* of gross merchandise volume in Q1 2023/);
+    }
+  });
+
+  it("never takes a row of a table of growth rates as the part's amount", () => {
+    const amount = quarter("Europe", 1_974, "Revenue by geographic locations (in millions)", []);
+    const rate = { ...quarter("Europe", 11, "Revenue constant currency growth rates by geographical region", []), currency: undefined };
+    expect(pickScopedRow({ rows: [amount, rate], notFound: [], notes: [] }, revenue, "europe", false, ["Q1 2023"])?.columns[0]?.value).toBe(1_974e6);
+  });
+});
+
 describe("rows two filings print with different values", () => {
   const gmv = conceptById("gmv")!;
   const recast = row("GMV", [["FY2021", 87_365], ["FY2020", 87_608]], { document: "ACME_2021_10K.pdf", filingYear: 2021, table: { title: "Supplemental data", headings: [] } });

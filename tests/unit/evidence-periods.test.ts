@@ -21,3 +21,17 @@ describe("a day in a tool call", () => {
     expect(resolvePeriods(["31 March 2022"], docs).labels).toEqual(["31 March 2022"]);
   });
 });
+
+describe("a quarter asked without its year", () => {
+  it("is the newest such quarter the documents report, with a note saying so", () => {
+    const docs = [doc(2023, "2023-03-31", "earnings release", "Q1"), doc(2022, "2022-03-31", "earnings release", "Q1"), doc(2022, "2022-12-31")];
+    const r = resolvePeriods(["Q1"], docs);
+    expect(r.labels).toEqual(["Q1 2023"]);
+    expect(r.notes.join(" ")).toMatch(/"Q1" read as Q1 2023/);
+    expect(resolvePeriods(["latest quarter"], docs).labels).toEqual(["Q1 2023"]);
+  });
+
+  it("is that quarter of the latest fiscal year when no document reports quarters", () => {
+    expect(resolvePeriods(["Q4"], [doc(2022, "2022-12-31"), doc(2021, "2021-12-31")]).labels).toEqual(["Q4 2022"]);
+  });
+});

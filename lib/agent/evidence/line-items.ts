@@ -81,6 +81,8 @@ export interface LineItemsOutput {
   rows: LineItemRow[];
   /** Items no row was found for. */
   notFound: string[];
+  /** The periods the call's words were read as ("Q2" → "Q2 2024", "latest" → "FY2023"), when it gave any. */
+  periods?: string[];
   notes: string[];
   /** Words of an item one letter away from the deal's own label word, read as that word ("materails" → "materials"). */
   respelled?: Record<string, string>;
@@ -358,6 +360,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     ...(scope.company ? { company: scope.company } : {}),
     rows,
     notFound,
+    ...(input.periods?.length ? { periods: periods.labels } : {}),
     notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };

@@ -42,9 +42,28 @@ function fiscalYearEnding(day: string | undefined, docs: ScopeDocument[]): numbe
   return hit?.fiscalYear ?? undefined;
 }
 
+/**
+ * A quarter or half asked without its year ("Q1", "latest quarter"): the newest one of the documents
+ * report (an earnings release's own quarter), else that quarter of the latest fiscal year.
+ */
+function quarterOf(p: string, latest: number | undefined, docs: ScopeDocument[]): string | undefined {
+  const part = /^(?:latest|last|this|current|most recent) quarter$/i.test(p) ? "Q" : /^[QH][1-4]$/i.test(p) ? p.toUpperCase() : undefined;
+  if (!part) return undefined;
+  const own = docs
+    .filter((d) => typeof d.fiscalYear === "number" && !!d.fiscalPeriod && (part === "Q" ? /^Q[1-4]$/.test(d.fiscalPeriod) : d.fiscalPeriod === part))
+    .sort((a, b) => b.fiscalYear! - a.fiscalYear! || (b.fiscalPeriod! > a.fiscalPeriod! ? 1 : -1))[0];
+  if (own) return `${own.fiscalPeriod} ${own.fiscalYear}`;
+  return part !== "Q" && latest !== undefined ? `${part} ${latest}` : undefined;
+}
+
 function one(raw: string, latest: number | undefined, notes: string[], docs: ScopeDocument[] = []): string[] | undefined {
   const p = raw.trim().replace(/^the\s+/i, "");
   if (!p) return [];
+  const quarter = quarterOf(p, latest, docs);
+  if (quarter) {
+    notes.push(`"${raw}" read as ${quarter}, the latest such period the documents report.`);
+    return [quarter];
+  }
   if (LATEST.test(p)) {
     if (latest === undefined) return undefined;
     notes.push(`"${raw}" read as FY${latest}, the latest fiscal year the documents report.`);

@@ -291,8 +291,9 @@ function shownValue(c: Concept, column: LineItemRow["columns"][number], row: Lin
 function namesOnly(label: string, c: Concept): boolean {
   const have = tokens(label).map((t) => t.stem);
   // a count by any one of its names ("Total restaurants" for stores); another figure by its row words
-  // only ("Sales" is a product line as often as it is revenue); nothing but plain words beside it
-  const names = c.kind === "count" ? [...new Set([...(c.rowWords ?? []), ...c.terms])] : c.rowWords?.length ? c.rowWords : [c.terms[0]!];
+  // or a name of two words or more ("Sales" alone is a product line as often as it is revenue, "Gross
+  // merchandise volume" is GMV); nothing but plain words beside it
+  const names = c.kind === "count" ? [...new Set([...(c.rowWords ?? []), ...c.terms])] : c.rowWords?.length ? [...c.rowWords, ...c.terms.filter((t) => /\s/.test(t.trim()))] : [c.terms[0]!];
   return names.some((wording) => {
     const want = new Set(tokens(wording).map((t) => t.stem));
     return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
@@ -311,8 +312,12 @@ function headedByConceptAlone(x: LineItemRow, c: Concept): boolean {
 /** The row's column for the newest of the periods asked (when it has one), else its first with a value. */
 const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) => k.value !== null && k.period === [...periods].sort().at(-1)) ?? x.columns.find((k) => k.value !== null)!;
 
-/** A row of rates ("Subscription share of revenue 82.7%") states no amount, count or per-share figure. */
-const sameKind = (c: Concept, x: LineItemRow) => (x.unit !== "%" || !["amount", "count", "per_share"].includes(c.kind)) && (c.kind !== "count" || !moneyRow(x));
+/**
+ * A row of rates ("Subscription share of revenue 82.7%", "Europe 11" in a table of growth rates)
+ * states no amount, count or per-share figure.
+ */
+const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")))) && (c.kind !== "count" || !moneyRow(x));
+const RATE_TABLE = /\bgrowth rates?\b|\brates? of (?:growth|change)\b|\bas a percent(?:age)? of\b/i;
 
 /** A row of money ("Revenues from franchised restaurants $ 14,105.8", "… occupancy expenses"): no count of the things it names. */
 function moneyRow(x: LineItemRow): boolean {
@@ -367,7 +372,8 @@ function restated(rows: LineItemRow[], row: LineItemRow, col: LineItemColumn): s
 const PART_ONLY = new Set(["segment", "busi", "group", "divis", "region"]);
 
 /** The figure concepts a text names (section words aside): a table titled "Sales and operating income" names two. */
-const figureConcepts = (text: string) => new Set(findConcepts(text).filter((h) => h.concept.kind !== "text").map((h) => h.concept.id));
+/** The figures a table's title or headings name, of one kind ("Revenue by Geographic Locations" names revenue, not a count of locations). */
+const figureConcepts = (text: string, kind?: Concept["kind"]) => new Set(findConcepts(text).filter((h) => h.concept.kind !== "text" && (!kind || h.concept.kind === kind)).map((h) => h.concept.id));
 
 /**
  * A part's figure ("Greater China net sales"): a row whose label names the part and the concept,
@@ -389,8 +395,8 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
-    const inHeadings = figureConcepts((x.table?.headings ?? []).join(" — "));
-    const found = inHeadings.size ? inHeadings : figureConcepts(x.table?.title ?? "");
+    const inHeadings = figureConcepts((x.table?.headings ?? []).join(" — "), c.kind);
+    const found = inHeadings.size ? inHeadings : figureConcepts(x.table?.title ?? "", c.kind);
     return found.size === 1 && found.has(c.id);
   };
   // the question names the row's own label ("fcf conversion" → "Free cash flow conversion"): that row, whatever its unit
@@ -674,7 +680,7 @@ export function writeHalted(o: SearchDocumentsOutput, c: Concept): string | null
 }
 
 /** Words of a forecast: what the company expects, plans or projects. */
-const FORWARD = /\b(?:expects?|expected|anticipates?|anticipated|plans?|planned|forecasts?|forecasted|projects|projected|estimates?|estimated|intends?|will|guidance|outlook)\b/i;
+const FORWARD = /\b(?:expects?|expected|anticipates?|anticipated|plans?|planned|forecasts?|forecasted|projects|projected|estimates?|estimated|intends?|will|guidance|guid(?:e[sd]?|ing)|outlook)\b/i;
 
 /**
  * "Capex plan for 2019": the company's sentences stating its forecast of the figure (a forward verb,

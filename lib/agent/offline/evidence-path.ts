@@ -251,7 +251,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
 }
 
 /** A forecast asked: the company's plan, expectation or guidance for a figure. */
-const OUTLOOK = /\b(?:plan(?:s|ned)?|expect(?:s|ed|ations?)?|forecast(?:s|ed)?|guidance|outlook|budget(?:s|ed)?|projected|projections?|anticipate[ds]?)\b/i;
+const OUTLOOK = /\b(?:plan(?:s|ned)?|expect(?:s|ed|ations?)?|forecast(?:s|ed)?|guidance|guid(?:e[sd]?|ing)|outlook|budget(?:s|ed)?|projected|projections?|anticipate[ds]?)\b/i;
 
 const AGAINST_ACTUAL = /\b(?:actuals?|vs\.?|versus|compar\w*|against|variance)\b/i;
 
@@ -265,8 +265,9 @@ const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b
  */
 function partShareAsked(r: Reading): boolean {
   const c = r.concepts[0];
-  const counted = !!c && c.kind === "count" && !!c.rowWords?.length;
-  return !!r.partShare && r.concepts.length === 1 && !!r.scope && !!c && ((c.kind === "amount" && computable(c)) || counted) && !r.polar && !r.aggregate;
+  // an amount the statements state, or one an operating table prints (GMV, bookings) as a total and its parts
+  const tabled = !!c && (c.kind === "count" || c.kind === "amount") && !!c.rowWords?.length;
+  return !!r.partShare && r.concepts.length === 1 && !!r.scope && !!c && ((c.kind === "amount" && computable(c)) || tabled) && !r.polar && !r.aggregate;
 }
 
 /**
@@ -275,9 +276,26 @@ function partShareAsked(r: Reading): boolean {
  */
 export function respelledReading(r: Reading, done: ToolExchange[]): Reading {
   const words = Object.assign({}, ...done.map((t) => (t.output as { respelled?: Record<string, string> } | undefined)?.respelled ?? {})) as Record<string, string>;
-  if (!Object.keys(words).length) return r;
+  const periods = resolvedPeriods(r, done);
+  if (!Object.keys(words).length) return periods ? { ...r, periods } : r;
   const fix = (text: string | undefined) => text?.replace(/\p{L}+/gu, (w) => words[w.toLowerCase()] ?? w);
-  return { ...r, ...(r.scope ? { scope: fix(r.scope) } : {}), ...(r.label ? { label: fix(r.label) } : {}) };
+  return { ...r, ...(periods ? { periods } : {}), ...(r.scope ? { scope: fix(r.scope) } : {}), ...(r.label ? { label: fix(r.label) } : {}) };
+}
+
+const PERIOD_LABEL = /^(?:FY\d{4}|[QH][1-4] \d{4})$/;
+
+/**
+ * A quarter asked without its year ("Q2", "latest quarter") as the tools read it against the
+ * documents ("Q2 2024"), so the answer is judged against the period the evidence is for. Undefined
+ * when the reading's periods are labels already, or no tool said how it read them.
+ */
+function resolvedPeriods(r: Reading, done: ToolExchange[]): string[] | undefined {
+  if (!r.periods.length || r.periods.every((p) => PERIOD_LABEL.test(p)) || !r.periods.every((p) => /quarter|^[QH][1-4]$/i.test(p))) return undefined;
+  for (const t of done) {
+    const read = (t.output as { periods?: unknown } | undefined)?.periods;
+    if (Array.isArray(read) && read.length === r.periods.length && read.every((p) => typeof p === "string" && PERIOD_LABEL.test(p))) return read as string[];
+  }
+  return undefined;
 }
 
 function directionOf(step: Step, out: Record<string, unknown>, r: Reading, c: Concept): string | null {

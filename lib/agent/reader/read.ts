@@ -136,6 +136,24 @@ export function periodsIn(text: string): string[] {
   return labels.length || !day ? labels : [day.label];
 }
 
+const ORDINAL_QUARTER: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
+const BARE_QUARTER = /\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?quarter)\b/i;
+const BARE_HALF = /\b(?:h([12])|(first|second) half)\b/i;
+const THIS_QUARTER = /\b(?:this|the|latest|last|most recent|current) (?:fiscal )?quarter\b/i;
+
+/**
+ * A quarter named without its year ("ebay q1 gmv", "revenue in the first quarter", "gross margin
+ * this quarter"): "Q1", "H1", "latest quarter", words the tools read against the documents' own
+ * quarters (the newest such quarter they report), never against today's date.
+ */
+function quarterWithoutYear(text: string): string[] {
+  const q = BARE_QUARTER.exec(text);
+  if (q) return [`Q${q[1] ?? ORDINAL_QUARTER[q[2]!.toLowerCase()]}`];
+  const h = BARE_HALF.exec(text);
+  if (h) return [`H${h[1] ?? (h[2]!.toLowerCase() === "first" ? "1" : "2")}`];
+  return THIS_QUARTER.test(text) ? ["latest quarter"] : [];
+}
+
 /**
  * A data room company: its name, and the tickers its filings' cover pages print ("AMZN"), which an
  * analyst types as often as the name ("amzn net income 2019").
@@ -372,6 +390,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const text = spellOut(typed, roomWords(companies));
   const hits = findConcepts(text, tokens(text), companyWords(text, companies));
   const periods = periodsIn(text);
+  if (!periods.length) periods.push(...quarterWithoutYear(text));
   const company = companyIn(text, companies);
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
   const named = hits.length ? undefined : (scopeOf(text, [], company, companies) ?? (periods.length ? genericNounLabel(text, company, companies) : undefined));
