@@ -189,6 +189,26 @@ describe("question reader", () => {
     expect(readQuestion("brindlemoor revenue 2022", ROOM, first).followUp).toBeUndefined();
   });
 
+  it("a follow-up naming another figure by generic nouns asks it for the part the conversation was on", () => {
+    const first = readQuestion("alderwick widgets segment gmv 2015", ROOM);
+    for (const turn of ["and the take rate on that?", "what about the take rate", "take rate?"]) {
+      const r = readQuestion(turn, ROOM, first);
+      expect(r, turn).toMatchObject({ concepts: [], periods: ["FY2015"], company: "ALDERWICK INSTRUMENTS, INC." });
+      expect(r.label, turn).toMatch(/widgets.*take rate/);
+    }
+    // a year alone still carries the figure
+    expect(readQuestion("and 2014?", ROOM, first).concepts.map((c) => c.id)).toEqual(["gmv"]);
+  });
+
+  it("reads 'adjusted' as a qualifier of the figure, so a computed company figure never answers it", () => {
+    for (const q of ["alderwick adjusted fcf 2022", "what was adjusted free cash flow for alderwick in fy22", "alderwick's fy22 free cash flow, adjusted"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["free_cash_flow"]);
+      expect(r.scope, q).toBe("adjusted");
+      expect(evidenceCalls(r)?.[0]?.toolName, q).toBe("get_line_items");
+    }
+  });
+
   it("a follow-up comparing, asking which way or why reads the figure the conversation was on", () => {
     const first = readQuestion("alderwick operating income 2022", ROOM);
     for (const q of ["how does that compare to 2021?", "and versus 2021?", "what about 2021, compared?"]) expect(readQuestion(q, ROOM, first), q).toMatchObject({ periods: ["FY2021", "FY2022"], aggregate: "change", narrative: false });

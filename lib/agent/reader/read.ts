@@ -68,6 +68,8 @@ export interface Reading {
    * "charges") qualify the figure without naming a part of the company.
    */
   namedPart?: boolean;
+  /** The label is a figure named by generic nouns ("take rate"), not a part of the company. */
+  labelNamesFigure?: boolean;
   /** Fiscal years the conversation has named up to this turn (a follow-up's change runs across them). */
   seen?: string[];
   /** A part's share of the whole asked ("what % of restaurants are franchised"), which a follow-up naming another part carries ("and company-operated?"). */
@@ -393,12 +395,17 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   if (!periods.length) periods.push(...quarterWithoutYear(text));
   const company = companyIn(text, companies);
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
-  const named = hits.length ? undefined : (scopeOf(text, [], company, companies) ?? (periods.length ? genericNounLabel(text, company, companies) : undefined));
+  // …or asked after a turn, whose period it carries ("and the take rate on that?")
+  const part = hits.length ? undefined : scopeOf(text, [], company, companies);
+  const nouns = hits.length || part || !(periods.length || previous) ? undefined : genericNounLabel(text, company, companies);
+  // "did it go up or down?" names a move, not a figure
+  const figure = nouns && !tokens(nouns).some(isDirectionWord) ? nouns : undefined;
+  const named = part ?? figure;
   // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
-  const part = hits.length ? scopeOf(text, hits, company, companies) : named;
-  const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!part && PERFORMED.test(text) && !previous ? conceptById("revenue") : undefined;
+  const partAsked = hits.length ? scopeOf(text, hits, company, companies) : named;
+  const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!partAsked && PERFORMED.test(text) && !previous ? conceptById("revenue") : undefined;
   const concepts = sales ? [sales] : conceptsOf(hits);
-  const scope = sales ? part : hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
+  const scope = sales ? partAsked : hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;
   const format = readAnswerFormat(normalise(text));
   const classified = classifyQuestion(text);
@@ -412,6 +419,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     ...(company ? { company } : {}),
     ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
     ...(label ? { label } : {}),
+    ...(label && label === figure ? { labelNamesFigure: true } : {}),
     periods,
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
@@ -472,6 +480,8 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
   if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) ? carriedSubject(r, prev, companies) : r;
   if (!follows && !over) return r;
+  // "and the take rate on that?": another figure of the part the conversation was on
+  if (r.labelNamesFigure && !r.concepts.length) return carriedFigure(r, prev);
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
   if (over) {
     out.concepts = [prev.concepts[0]!, ...r.concepts];
@@ -574,6 +584,19 @@ function carriedSubject(r: Reading, prev: Reading, companies: readonly RoomCompa
   const out = readQuestion(text, companies);
   const carried: Array<"concept" | "company" | "periods"> = ["concept", ...(prev.company && !r.company ? (["company"] as const) : []), ...(shifted ? (["periods"] as const) : [])];
   return { ...out, ...(shifted?.ambiguous ? { ambiguous: true } : {}), followUp: { from: prev.text, carried } };
+}
+
+/** A follow-up naming a figure by generic nouns: that figure, for the part, company and periods the last turn asked. */
+function carriedFigure(r: Reading, prev: Reading): Reading {
+  const shifted = followedPeriods(r, prev);
+  const label = [prev.scope ?? (prev.concepts.length ? undefined : prev.label), r.label].filter(Boolean).join(" ");
+  return {
+    ...r,
+    label,
+    ...(r.company || !prev.company ? {} : { company: prev.company }),
+    periods: shifted?.periods ?? r.periods,
+    followUp: { from: prev.text, carried: [...(prev.company && !r.company ? (["company"] as const) : []), ...(shifted ? (["periods"] as const) : [])] },
+  };
 }
 
 /** The text with the run of `words` that starts at the first of them (as they stand in it) replaced by `by`. */
