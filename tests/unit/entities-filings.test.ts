@@ -182,6 +182,22 @@ describe("an annual report's executive officers, auditor, registrant and custome
     expect(readFilingFacts([commas]).headquarters).toMatchObject({ detail: "100 Main Street, Springfield, Illinois", page: 1 });
   });
 
+  it("reads the state of incorporation printed above its label, in columns or spaced apart, and a headcount whose subject is the company's name", () => {
+    const columns = columnsPage(1, [
+      ["ACME WIDGETS, INC."],
+      ["(Exact name of registrant as specified in its charter)"],
+      ["Delaware", "77-0430924"],
+      ["(State or other jurisdiction of incorporation or organization)", "(I.R.S. Employer Identification No.)"],
+    ], [20, 300]);
+    expect(readFilingFacts([columns]).incorporation).toMatchObject({ detail: "Delaware", page: 1 });
+    const spaced = { pageNumber: 1, text: "ACME WIDGETS, INC.\n(Exact name of registrant as specified in its charter)\n\n        England and Wales                    98-1234567\n\n  (State or other jurisdiction of            (I.R.S. Employer\n  incorporation or organization)             Identification No.)" };
+    expect(readFilingFacts([spaced]).incorporation?.detail).toBe("England and Wales");
+    // no label, no state: nothing is guessed from a sentence of its history
+    expect(readFilingFacts([{ pageNumber: 1, text: "ACME WIDGETS, INC.\n(Exact name of registrant as specified in its charter)\nAcme was incorporated in Ohio in 1950." }]).incorporation).toBeUndefined();
+    const holding = { pageNumber: 5, text: "At December 31, 2022, Acme Widgets and the Utility had approximately 23,000 regular employees, approximately 20 of which were employees of Acme Widgets." };
+    expect(readFilingFacts([holding]).employees).toMatchObject({ detail: "approximately 23,000 (as of December 31, 2022)" });
+  });
+
   it("turns them into entities whose excerpts name them", () => {
     const cs = extractEntitiesFromPages([cover, business, officersTable, officersProse, audit], ctx).candidates;
     const ceo = cs.find((c) => (c.payload as EntityPayload).name === "Laura M. Chen")!;

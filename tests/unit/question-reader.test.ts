@@ -255,6 +255,7 @@ describe("question reader", () => {
     expect(calls("who audits their books?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["auditor"] } }]);
     expect(calls("where are they headquartered?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["headquarters"] } }]);
     expect(calls("how many people do they employ?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["employees"] } }]);
+    for (const q of ["where are they incorporated?", "state of incorporation?", "what state is it incorporated in", "who signs off on their numbers"]) expect(calls(q)?.[0]?.input, q).toEqual({ facts: [q.startsWith("who") ? "auditor" : "incorporation"] });
     expect(calls("what are the main risks?")?.[0]).toMatchObject({ toolName: "search_documents", input: { section: "risk factors" } });
   });
 

@@ -14,7 +14,7 @@ import type { LineItemKey } from "@/lib/statements/types";
 export type ConceptKind = "amount" | "percent" | "ratio" | "count" | "per_share" | "days" | "person" | "organisation" | "place" | "date" | "text";
 
 /** Facts about the company a filing states once: read from the extracted entities. */
-export type CompanyFact = "auditor" | "headquarters" | "employees" | "registrant" | "subsidiaries" | "customers";
+export type CompanyFact = "auditor" | "headquarters" | "incorporation" | "employees" | "registrant" | "subsidiaries" | "customers";
 
 export interface Concept {
   id: string;
@@ -172,6 +172,7 @@ export const CONCEPTS: Concept[] = [
   { id: "executives", label: "Executive officers", kind: "person", terms: ["executives", "executive officers", "management team", "management", "leadership", "leadership team"], role: "" },
   // organisation facts
   { id: "auditor", label: "Auditor", kind: "organisation", terms: ["auditor", "auditors", "audit firm", "accounting firm", "independent registered public accounting firm"], phrases: ["audits their books", "audits the books", "who audits", "signs off the accounts", "signs off numbers", "signs off books", "signs off financials", "signs off audit", "who does audit", "audited by"], fact: "auditor" },
+  { id: "incorporation", label: "State of incorporation", kind: "place", terms: ["state of incorporation", "jurisdiction of incorporation", "place of incorporation", "domicile"], phrases: ["where incorporated", "where are they incorporated", "where is it incorporated", "incorporated in which state", "what state incorporated", "where domiciled", "legal domicile"], fact: "incorporation" },
   { id: "headquarters", label: "Headquarters", kind: "place", terms: ["headquarters", "hq", "head office", "principal executive offices", "main office"], phrases: ["where are they based", "where is it based", "where are they headquartered", "where is the company located", "where is it headquartered"], fact: "headquarters" },
   { id: "subsidiaries", label: "Subsidiaries", kind: "organisation", terms: ["subsidiaries", "subsidiary"], fact: "subsidiaries" },
   { id: "customers", label: "Major customers", kind: "organisation", terms: ["biggest customer", "largest customer", "major customers", "key customers", "customer concentration"], fact: "customers" },

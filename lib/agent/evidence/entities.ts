@@ -143,6 +143,7 @@ const FACT_ROLE: Record<CompanyFact, (role: string) => boolean> = {
   auditor: (r) => r === "auditor",
   registrant: (r) => r === "registrant",
   headquarters: (r) => r.startsWith("headquarters:"),
+  incorporation: (r) => r.startsWith("incorporation:"),
   employees: (r) => r.startsWith("employees:"),
   customers: (r) => /customer/.test(r),
   subsidiaries: (r) => /subsidiar/.test(r),
@@ -155,6 +156,7 @@ const FACT_ROLE: Record<CompanyFact, (role: string) => boolean> = {
 const FACT_CUES: Record<CompanyFact, { mentions?: string; search: string }> = {
   auditor: { mentions: "independent registered public accounting firm|auditors? (report|since|of)|audited (the|our)", search: "report of independent registered public accounting firm auditor" },
   headquarters: { mentions: "headquarter|principal executive offices", search: "principal executive offices headquarters address" },
+  incorporation: { search: "state or other jurisdiction of incorporation or organization" },
   employees: { search: "number of employees full-time headcount" },
   registrant: { search: "exact name of registrant as specified in its charter" },
   customers: { search: "customer accounted for percent of net sales revenue" },
@@ -163,7 +165,7 @@ const FACT_CUES: Record<CompanyFact, { mentions?: string; search: string }> = {
 };
 
 /** Facts stated as of a date: the newest filing's statement is the current one. */
-const AS_OF: ReadonlySet<CompanyFact> = new Set(["employees", "headquarters", "auditor", "registrant"]);
+const AS_OF: ReadonlySet<CompanyFact> = new Set(["employees", "headquarters", "incorporation", "auditor", "registrant"]);
 
 type FactsOutput = EntitiesOutput & { facts: Partial<Record<CompanyFact, CitedItem[]>>; passages?: Passage[] };
 
@@ -175,7 +177,7 @@ async function factItems(deps: Deps, f: CompanyFact, mentions: EntityMentionRow[
   const own = new Set(mentions.filter((m) => m.role === "registrant").map((m) => m.name.toLowerCase()));
   const found = ms.length || !cue ? ms : (await listOrganisationMentionsCiting({ db: deps.db, dealId: deps.dealId, documentIds, pattern: cue, limit: 20 })).filter((m) => !own.has(m.name.toLowerCase()));
   // tidied: an address read before the cover reader joined printed commas once says "Street,, Town"
-  const items = newestFirst(found, (m) => cite(m, m.name, ms.length ? tidyListText(m.role?.replace(/^(?:headquarters|employees):\s*/, "") ?? "") || undefined : `named in a passage on the ${f}`)).slice(0, 10);
+  const items = newestFirst(found, (m) => cite(m, m.name, ms.length ? tidyListText(m.role?.replace(/^(?:headquarters|incorporation|employees):\s*/, "") ?? "") || undefined : `named in a passage on the ${f}`)).slice(0, 10);
   register(deps, items, found);
   return items;
 }

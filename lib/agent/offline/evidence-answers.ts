@@ -268,8 +268,9 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
   const onDay = (i: CitedItem) => !day || (statedDay(i)?.kind !== "point" || statedDay(i)!.label === day.label);
   // no year asked: the newest filing that states it (its later quarterly reports may not repeat a headcount); the answer says as of when
   const fits = (i: CitedItem) => (asked.length ? asked.includes(i.fiscalYear ?? -1) && onDay(i) : !i.superseded);
-  if ((c.fact === "employees" || c.fact === "headquarters") && !items.some((i) => !i.superseded && fits(i))) return null;
-  if (c.fact === "employees" || c.fact === "headquarters") {
+  const stated = c.fact === "employees" || c.fact === "headquarters" || c.fact === "incorporation";
+  if (stated && !items.some((i) => !i.superseded && fits(i))) return null;
+  if (stated) {
     const head = items.find((i) => !i.superseded)!;
     return `${o.company ? `${o.company} — ` : ""}${c.label}: **${head.detail ?? head.name}** ${head.citation}${items.some((i) => i.superseded) ? "\n_From the newest filing in the data room._" : ""}`;
   }

@@ -68,7 +68,7 @@ export function answeredPeriod(answer: string): string[] {
 /** Words beyond which a question carries more than the reader's slots (definitions, spans, instructions): the metric engine reads those. */
 const LONG_QUESTION = 14;
 /** Facts the entity rules read whole; customers and subsidiaries are lists they read only in part (passages answer those). */
-const ANSWERED_FACTS = new Set(["auditor", "headquarters", "employees", "registrant"]);
+const ANSWERED_FACTS = new Set(["auditor", "headquarters", "incorporation", "employees", "registrant"]);
 
 const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["count", "person", "organisation", "place", "text"].includes(c.kind);
 

@@ -46,7 +46,7 @@ export const getPeopleInput = z.object({
 
 export const getCompanyFactsInput = z.object({
   company,
-  facts: z.array(z.enum(["auditor", "headquarters", "employees", "registrant", "subsidiaries", "customers"])).max(6).optional().describe("Omit for all."),
+  facts: z.array(z.enum(["auditor", "headquarters", "incorporation", "employees", "registrant", "subsidiaries", "customers"])).max(7).optional().describe("Omit for all."),
 });
 
 export const getTimelineInput = z.object({
@@ -91,7 +91,7 @@ export function evidenceTools(ctx: AgentContext) {
       execute: (input) => recorded(ctx, "get_people", () => runPeople(deps, input)),
     }),
     get_company_facts: tool({
-      description: "The company's auditor, registrant name, headquarters address, headcount and principal customers as its filings state them, newest filing first, each cited." + DATA,
+      description: "The company's auditor, registrant name, headquarters address, state of incorporation, headcount and principal customers as its filings state them, newest filing first, each cited." + DATA,
       inputSchema: getCompanyFactsInput,
       execute: (input) => recorded(ctx, "get_company_facts", () => runCompanyFacts(deps, input)),
     }),

@@ -27,6 +27,8 @@ export interface FilingFacts {
   auditor?: NamedFact;
   registrant?: NamedFact;
   headquarters?: NamedFact;
+  /** The state or country of incorporation (cover page: "(State or other jurisdiction of incorporation …)"). */
+  incorporation?: NamedFact;
   fiscalYearEnd?: NamedFact;
   employees?: NamedFact;
   customers: NamedFact[];
@@ -170,9 +172,35 @@ function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
   return best?.fact;
 }
 
+const JURISDICTION = /\(?\s*state or other jurisdiction\b/i;
+/** A place's name as a cover page prints it in a cell: letters only ("Delaware", "England and Wales"). */
+const PLACE_CELL = /^\p{Lu}[\p{L} .'’-]{2,40}$/u;
+
+/**
+ * The state of incorporation the cover page prints above its label ("Delaware" over "(State or other
+ * jurisdiction of incorporation or organization)"): the first cell of letters on the last line with
+ * text above the label.
+ */
+function readIncorporation(page: ExtractionPage, registrant: string): NamedFact | undefined {
+  const label = JURISDICTION.exec(page.text);
+  if (!label) return undefined;
+  const layout = pageLayout(page);
+  let end = page.text.lastIndexOf("\n", label.index - 1);
+  let start = page.text.lastIndexOf("\n", end - 1) + 1;
+  while (start > 0 && !page.text.slice(start, end).trim()) {
+    end = start - 1;
+    start = page.text.lastIndexOf("\n", end - 1) + 1;
+  }
+  if (end <= 0) return undefined;
+  const place = layout.slice(start, end).split(/\|| {2,}/).map((c) => c.trim()).find((c) => PLACE_CELL.test(c) && !/\b(?:registrant|commission|exact name|employer|address)\b/i.test(c));
+  if (!place) return undefined;
+  const at = page.text.indexOf(place, start);
+  return { name: registrant, detail: place, page: page.pageNumber, start: at, end: label.index + label[0].length };
+}
+
 /** The registrant's name, headquarters and fiscal year end from the cover page of a form. */
-export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> {
-  const out: Pick<FilingFacts, "registrant" | "headquarters" | "fiscalYearEnd"> = {};
+export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registrant" | "headquarters" | "incorporation" | "fiscalYearEnd"> {
+  const out: Pick<FilingFacts, "registrant" | "headquarters" | "incorporation" | "fiscalYearEnd"> = {};
   for (const page of pages.slice(0, 3)) {
     // "(Exact name of registrant …)", or of the registrants of a combined filing ("(Exact name of Registrants …)")
     const label = /\(exact names? of registrants? as specified in (?:its|their) charters?\)/i.exec(page.text);
@@ -213,6 +241,8 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
       const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
       if (address && /\p{L}/u.test(address)) out.headquarters = { name, detail: address, page: page.pageNumber, start: lineStart, end: addr.index + addr[0].length };
     }
+    const incorporation = readIncorporation(page, name);
+    if (incorporation) out.incorporation = incorporation;
     const fy = /for the fiscal year ended\s*:?\s*(?<date>(?:[A-Z][a-z]+\s+\d{1,2},?\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/i.exec(page.text);
     if (fy) {
       const month = /[A-Za-z]+\s+\d{1,2}|\d{1,2}\s+[A-Za-z]+/.exec(fy.groups!.date!)![0];
@@ -224,8 +254,13 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
 }
 
 const COUNT = String.raw`(?<n>\d{1,3}(?:,\d{3})+|\d{2,3}|\d+(?:\.\d+)?\s+(?:thousand|million))`;
-/** "we had approximately 765 employees", "the Company employed about 12,400 full-time equivalent employees" (a qualifier of a word or two, hyphenated or broken at its hyphen: "full-\ntime"). */
-const EMPLOYEES = new RegExp(String.raw`\b(?:we|the\s+company|the\s+group)\s+(?:had|employed|has|employs)\s+(?:a\s+total\s+of\s+)?(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:[a-z]+(?:-\s?[a-z]*)?\s+){0,2}?(?:employees|people|persons|team\s+members)\b`, "i");
+/**
+ * "we had approximately 765 employees", "the Company employed about 12,400 full-time equivalent
+ * employees", "PG&E Corporation and the Utility had approximately 23,000 regular employees" (the
+ * subject a few words of the sentence; a qualifier of a word or two, hyphenated or broken at its
+ * hyphen: "full-\ntime").
+ */
+const EMPLOYEES = new RegExp(String.raw`(?:\bwe|\bthe\s+company|\bthe\s+group|(?<![\p{L}&.'’-])\p{Lu}[\p{L}&.'’-]*(?:\s+(?:and|the|of|&|\p{Lu}[\p{L}&.'’-]*)){0,5})\s+(?:had|employed|has|employs)\s+(?:a\s+total\s+of\s+)?(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:[a-z]+(?:-\s?[a-z]*)?\s+){0,2}?(?:employees|people|persons|team\s+members)\b`, "iu");
 /** "our global workforce of 110,600 people". */
 const WORKFORCE = new RegExp(String.raw`\bworkforce\s+of\s+(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:employees|people)\b`, "i");
 
@@ -271,6 +306,7 @@ export function readFilingFacts(pages: ExtractionPage[]): FilingFacts {
     auditor: readAuditor(pages),
     registrant: cover.registrant,
     headquarters: cover.headquarters,
+    incorporation: cover.incorporation,
     fiscalYearEnd: cover.fiscalYearEnd,
     employees: readEmployees(pages, cover.registrant?.name),
     customers: readCustomers(pages),

@@ -13,7 +13,7 @@ import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonNa
 import { sentencesWithOffsets } from "../sentences";
 import { pageKind } from "../timeline/page-kind";
 
-export const ENTITY_EXTRACTOR_VERSION = "1.4.0";
+export const ENTITY_EXTRACTOR_VERSION = "1.5.0";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
 /** 2–4 capitalised words, with middle initials ("Alex G. Morgan"). */
@@ -508,6 +508,7 @@ function addFilingFacts(facts: FilingFacts, pages: ExtractionPage[], out: Map<st
   if (reg) {
     add(factCandidate(pages, reg, { entityType: "organisation", name: reg.name, role: "registrant" }, "named as the registrant on the cover page", "line"));
     if (facts.headquarters) add(factCandidate(pages, facts.headquarters, { entityType: "organisation", name: reg.name, role: `headquarters: ${facts.headquarters.detail}` }, "address of principal executive offices on the cover page", "line"));
+    if (facts.incorporation) add(factCandidate(pages, facts.incorporation, { entityType: "organisation", name: reg.name, role: `incorporation: ${facts.incorporation.detail}` }, "state of incorporation on the cover page", "line"));
     if (facts.fiscalYearEnd) add(factCandidate(pages, facts.fiscalYearEnd, { entityType: "organisation", name: reg.name, role: `fiscal year end: ${facts.fiscalYearEnd.detail}` }, "fiscal year stated on the cover page", "line"));
     if (facts.employees) add(factCandidate(pages, facts.employees, { entityType: "organisation", name: reg.name, role: `employees: ${facts.employees.detail}` }, "headcount stated by the company", "sentence"));
   }
