@@ -67,7 +67,7 @@ const DESIGNATIONS: Record<string, string> = {
 };
 
 /** The title holds the role's words in a row ("Chief Financial" in "EVP and Chief Financial Officer"; not "Executive … Chief" for a CEO). */
-function holdsRole(title: string, role: string): boolean {
+export function holdsRole(title: string, role: string): boolean {
   if (!role) return true;
   const have = ` ${tokens(title).map((t) => t.stem).join(" ")} `;
   const holds = (r: string) => {
@@ -75,12 +75,19 @@ function holdsRole(title: string, role: string): boolean {
     return want.length > 0 && have.includes(` ${want.join(" ")} `);
   };
   const designation = DESIGNATIONS[role.trim().toLowerCase()];
-  return holds(role) || (!!designation && holds(designation));
+  const initials = initialsOf(role);
+  return holds(role) || (!!designation && holds(designation)) || (!!initials && have.includes(` ${initials} `));
+}
+
+/** A title of three words or more by its initials, as releases print it ("chief financial officer" → "cfo"). */
+function initialsOf(role: string): string | undefined {
+  const words = role.trim().toLowerCase().split(/\s+/);
+  return words.length >= 3 ? words.map((w) => w[0]).join("") : undefined;
 }
 
 /** Passages of the filings (newest first) that name the role, when no officer list or signature does. */
 async function passagesNaming(deps: Deps, company: string | undefined, role: string): Promise<Passage[]> {
-  const found = await runSearchDocuments(deps, { query: role, company, k: 6, newest: true });
+  const found = await runSearchDocuments(deps, { query: [role, initialsOf(role)].filter(Boolean).join(" "), company, k: 6, newest: true });
   return found.passages.filter((p) => holdsRole(p.text, role)).slice(0, 4);
 }
 
