@@ -222,6 +222,16 @@ describe("yes/no on a property named by a phrase", () => {
   });
 });
 
+describe("yes/no on a convention of presentation", () => {
+  it("a sentence treating something as a dividend for a graph decides nothing; one saying none was paid decides no", () => {
+    for (const q of ["Does Acme pay a dividend?", "does acme pay dividends", "Has Acme paid cash dividends?"]) {
+      const treated = "For the purpose of this graph, the distribution of the spun-off subsidiary's stock to our stockholders is treated as a non-taxable cash dividend of $41.46, deemed reinvested in Acme common stock.";
+      expect(decideYesNo(q, treated, readQuestion(q).terms), q).toBeUndefined();
+      expect(decideYesNo(q, "We have never paid cash dividends on our stock and do not anticipate paying cash dividends in the foreseeable future.", readQuestion(q).terms), q).toBe("no");
+    }
+  });
+});
+
 describe("a reason the filing gives as a list", () => {
   const MDNA = [
     "Gross Margin",

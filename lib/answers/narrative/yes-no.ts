@@ -11,7 +11,8 @@ export type Verdict = "yes" | "no";
 const NEGATION = /\b(?:no|not|never|none|neither|nor|without|cannot|can't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|hadn't|won't|inte|ej|ingen|inget|inga|aldrig)\b/i;
 /** Phrases with a negation word that deny nothing. */
 const FALSE_NEGATION = /\b(?:not limited to|not only|no assurance|cannot assure|cannot predict|cannot be certain|whether or not|if not|no later than|not less than|no less than|not more than|no more than|not necessarily|inte bara|inte enbart)\b/gi;
-const HEDGE = /\b(?:may|might|could|would|if|whether|potential(?:ly)?|possible|possibly|can be|no assurance|kan komma|skulle kunna|eventuellt|kan)\b/i;
+// "is treated as a cash dividend for the purpose of this graph", "deemed reinvested": a convention of presentation, no fact
+const HEDGE = /\b(?:may|might|could|would|if|whether|potential(?:ly)?|possible|possibly|can be|no assurance|treated as|deemed|for (?:the )?purposes? of|assum(?:e|es|ing)|as if|hypothetical(?:ly)?|kan komma|skulle kunna|eventuellt|kan)\b/i;
 
 /** Clauses of a sentence (commas, semicolons, "but", "although", "however", "men"). */
 function clauses(sentence: string): string[] {
