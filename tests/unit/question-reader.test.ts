@@ -209,6 +209,32 @@ describe("question reader", () => {
     }
   });
 
+  it("reads a quarter named by its closing month as that quarter, never as the year its number names", () => {
+    for (const [q, period] of [["alderwick june-quarter '23 revenue", "quarter ending June 2023"], ["revenue for the sept quarter", "quarter ending September"], ["gross margin in the july qtr", "quarter ending July"], ["revenue in the march quarter of 2022", "quarter ending March 2022"]] as const) expect(readQuestion(q, ROOM).periods, q).toEqual([period]);
+  });
+
+  it("reads a company name typed one letter off as the company, and keeps it out of the part asked", () => {
+    for (const q of ["alderwik revenue 2021", "revenue 2021 for brindlemor", "op margin fy19 vs fy21 for alderwich"]) {
+      const r = readQuestion(q, [{ name: "Alderwick Instruments", tickers: [] }, { name: "Brindlemoor Foods", tickers: [] }]);
+      expect(r.company, q).toMatch(q.includes("brindle") ? /Brindlemoor/ : /Alderwick/);
+      expect(r.scope, q).toBeUndefined();
+    }
+    // a word of the question one letter from a short name is no name
+    expect(readQuestion("how do they apply hedge accounting", [{ name: "Apple Inc.", tickers: [] }, { name: "Brindlemoor Foods", tickers: [] }]).company).toBeUndefined();
+  });
+
+  it("reads everyday wordings of profit, size and time: 'make money', 'how much smaller', 'these days', 'revs'", () => {
+    expect(readQuestion("did they make money in q4 22", ROOM)).toMatchObject({ polar: true, periods: ["Q4 2022"] });
+    expect(readQuestion("did they make money in q4 22", ROOM).concepts.map((c) => c.id)).toEqual(["net_income"]);
+    expect(readQuestion("net loss 2018 vs 2020, how much smaller did it get", ROOM)).toMatchObject({ aggregate: "change", periods: ["FY2018", "FY2020"] });
+    expect(readQuestion("where is alderwick hq these days", ROOM)).toMatchObject({ periods: ["latest"] });
+    expect(readQuestion("where is alderwick hq these days", ROOM).scope).toBeUndefined();
+    const revs = readQuestion("total operating revs for alderwick in 2020", ROOM);
+    expect(revs.concepts.map((c) => c.id)).toEqual(["revenue"]);
+    expect(revs.scope).toBeUndefined();
+    expect(readQuestion("comparable sales q2 fy24, how bad", ROOM).scope).toBeUndefined();
+  });
+
   it("a follow-up comparing, asking which way or why reads the figure the conversation was on", () => {
     const first = readQuestion("alderwick operating income 2022", ROOM);
     for (const q of ["how does that compare to 2021?", "and versus 2021?", "what about 2021, compared?"]) expect(readQuestion(q, ROOM, first), q).toMatchObject({ periods: ["FY2021", "FY2022"], aggregate: "change", narrative: false });

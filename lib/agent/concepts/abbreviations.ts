@@ -40,6 +40,12 @@ const SPELLED_OUT: Record<string, string> = {
   sbc: "stock-based compensation",
   gm: "gross margin",
   bps: "basis points",
+  rev: "revenue",
+  revs: "revenues",
+  chg: "change",
+  thru: "through",
+  "these days": "now",
+  nowadays: "now",
 };
 
 const WORD = new RegExp(`(?<![\\p{L}\\p{N}'])(${Object.keys(SPELLED_OUT).map((k) => k.replace(/'/g, "['’]")).join("|")})(?![\\p{L}\\p{N}'])`, "giu");

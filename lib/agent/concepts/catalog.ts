@@ -77,7 +77,7 @@ export const CONCEPTS: Concept[] = [
   amount("pretax_income", "Pre-tax income", ["pretax income", "pre-tax income", "income before taxes", "income before income taxes", "earnings before taxes", "ebt", "pretax profit"], { lineItems: ["pretax_income"] }),
   amount("income_tax_expense", "Income tax expense", ["income tax expense", "tax expense", "income taxes", "provision for income taxes", "tax bill"], { phrases: ["pay in taxes", "paid in taxes"], lineItems: ["income_tax_expense"] }),
   amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable", "net loss", "net loss attributable"], {
-    phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit"],
+    phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable"],
     lineItems: ["net_income"],
   }),
   { id: "eps_diluted", label: "Diluted EPS", kind: "per_share", terms: ["diluted eps", "eps", "earnings per share", "diluted earnings per share", "eps diluted"], lineItems: ["eps_diluted"] },

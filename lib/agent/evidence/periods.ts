@@ -6,6 +6,7 @@
  * returned as a note, so the answer can say which year it took.
  */
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { monthNumber } from "@/lib/periods/months";
 import type { ScopeDocument } from "./scope";
 
 export interface ResolvedPeriods {
@@ -47,6 +48,8 @@ function fiscalYearEnding(day: string | undefined, docs: ScopeDocument[]): numbe
  * report (an earnings release's own quarter), else that quarter of the latest fiscal year.
  */
 function quarterOf(p: string, latest: number | undefined, docs: ScopeDocument[]): string | undefined {
+  const ending = /^quarter ending (\p{L}+)(?: (\d{4}))?$/iu.exec(p);
+  if (ending) return quarterEnding(monthNumber(ending[1]!), ending[2] ? Number(ending[2]) : undefined, docs);
   const part = /^(?:latest|last|this|current|most recent) quarter$/i.test(p) ? "Q" : /^[QH][1-4]$/i.test(p) ? p.toUpperCase() : undefined;
   if (!part) return undefined;
   const own = docs
@@ -54,6 +57,21 @@ function quarterOf(p: string, latest: number | undefined, docs: ScopeDocument[])
     .sort((a, b) => b.fiscalYear! - a.fiscalYear! || (b.fiscalPeriod! > a.fiscalPeriod! ? 1 : -1))[0];
   if (own) return `${own.fiscalPeriod} ${own.fiscalYear}`;
   return part !== "Q" && latest !== undefined ? `${part} ${latest}` : undefined;
+}
+
+/**
+ * The quarter ending in a month ("the june quarter", "sept qtr '22"): the newest quarterly document
+ * whose period ends in that month (and year, when asked), as its own fiscal quarter ("Q2 2024" for a
+ * July quarter of a January fiscal year).
+ */
+function quarterEnding(month: number, year: number | undefined, docs: ScopeDocument[]): string | undefined {
+  if (!month) return undefined;
+  const ends = (d: ScopeDocument) => {
+    const at = d.date ? new Date(d.date) : undefined;
+    return !!at && at.getUTCMonth() + 1 === month && (!year || at.getUTCFullYear() === year);
+  };
+  const hit = docs.filter((d) => typeof d.fiscalYear === "number" && /^Q[1-4]$/.test(d.fiscalPeriod ?? "") && ends(d)).sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
+  return hit ? `${hit.fiscalPeriod} ${hit.fiscalYear}` : undefined;
 }
 
 function one(raw: string, latest: number | undefined, notes: string[], docs: ScopeDocument[] = []): string[] | undefined {

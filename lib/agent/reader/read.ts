@@ -19,11 +19,13 @@ import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest, withYearBefore } from "@/lib/periods";
+import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { GENERIC_WORDS, GRAMMAR_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
+import { withinOneEdit } from "@/lib/search/typos";
 
 export interface Reading {
   text: string;
@@ -95,7 +97,7 @@ const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:
 const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b(?![-‐])/i;
 
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
-const CHANGE_WORD = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
+const CHANGE_WORD = /\b(?:change[ds]?|difference|move[ds]?)\b|\bhow much (?:smaller|bigger|larger|higher|lower|more|less)\b/i;
 /** "How many units did they move": in a count, moving is selling, not a change. */
 const CHANGE = { test: (text: string) => CHANGE_WORD.test(/\bhow many\b/i.test(text) ? text.replace(/\bmove[ds]?\b/gi, "") : text) };
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
@@ -141,6 +143,8 @@ export function periodsIn(text: string): string[] {
 const ORDINAL_QUARTER: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
 const BARE_QUARTER = /\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?quarter)\b/i;
 const BARE_HALF = /\b(?:h([12])|(first|second) half)\b/i;
+/** "the june quarter", "june-quarter '23", "sept qtr": the quarter ending in that month. */
+const MONTH_QUARTER = new RegExp(String.raw`\b(${monthWords({ abbreviated: true })})\.?[- ]?(?:quarter|qtr)\b(?:\s*(?:of\s+)?['’]?((?:19|20)?\d{2})\b)?`, "i");
 const THIS_QUARTER = /\b(?:this|the|latest|last|most recent|current) (?:fiscal )?quarter\b/i;
 
 /**
@@ -149,6 +153,8 @@ const THIS_QUARTER = /\b(?:this|the|latest|last|most recent|current) (?:fiscal )
  * quarters (the newest such quarter they report), never against today's date.
  */
 function quarterWithoutYear(text: string): string[] {
+  const m = MONTH_QUARTER.exec(text);
+  if (m) return [`quarter ending ${monthName(monthNumber(m[1]!))}${m[2] ? ` ${year4(m[2])}` : ""}`];
   const q = BARE_QUARTER.exec(text);
   if (q) return [`Q${q[1] ?? ORDINAL_QUARTER[q[2]!.toLowerCase()]}`];
   const h = BARE_HALF.exec(text);
@@ -203,7 +209,19 @@ export function companyIn(text: string, companies: readonly RoomCompany[]): stri
   const words = new Set(keys);
   const squashed = keys.join("");
   const hits = companies.filter((c) => namesCompany(words, squashed, c, tickerTokens(text, toks, c)));
-  return hits.length === 1 ? nameOf(hits[0]!) : undefined;
+  if (hits.length === 1) return nameOf(hits[0]!);
+  // "oracel": a name typed one letter off, when nothing named a company as typed
+  const typed = hits.length ? [] : companies.filter((c) => toks.some((t) => misspells(t.word, c)));
+  return typed.length === 1 ? nameOf(typed[0]!) : undefined;
+}
+
+/**
+ * The word is the company's first name word typed one letter off ("oracel", "salesforse"): six
+ * letters or more, the same first letter, and no word of the question's grammar or a figure's.
+ */
+function misspells(word: string, company: RoomCompany): boolean {
+  const first = nameWords(nameOf(company))[0];
+  return !!first && word.length >= 6 && first.length >= 6 && word[0] === first[0] && word !== first && !GENERIC_WORDS.has(word) && withinOneEdit(word, first);
 }
 
 /** Tickers and name words of the data room's companies, lower case: names, never shorthand to spell out. */
@@ -219,7 +237,7 @@ function companyWords(text: string, companies: readonly RoomCompany[]): Set<stri
     const k = wordKey(t.word);
     // "adobes operating income": a possessive typed without its apostrophe
     const bare = k.length > 3 && k.endsWith("s") ? k.slice(0, -1) : k;
-    if (companies.some((c) => [k, bare].some((w) => nameWords(nameOf(c)).includes(w) || companyAliases(nameOf(c)).includes(w)))) out.add(t.word);
+    if (companies.some((c) => [k, bare].some((w) => nameWords(nameOf(c)).includes(w) || companyAliases(nameOf(c)).includes(w)) || misspells(t.word, c))) out.add(t.word);
   }
   return out;
 }
@@ -317,7 +335,7 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
 
 /** Prepositions that attach a qualifier after a figure's name ("employees in the US", "revenue from franchised restaurants"). */
 const QUALIFYING_PREPOSITIONS = new Set(["in", "under", "from", "for", "outside", "at", "within", "of", "by"]);
-const PLAIN_QUALIFIERS = new Set(["net", "gross", "total"]);
+const PLAIN_QUALIFIERS = new Set(["net", "gross", "total", "operating"]);
 
 /**
  * The words of the scope that qualify the figure asked, read as an English noun phrase: the run of
@@ -391,7 +409,8 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1");
   const text = spellOut(typed, roomWords(companies));
   const hits = findConcepts(text, tokens(text), companyWords(text, companies));
-  const periods = periodsIn(text);
+  // "the june quarter of 2022" is a quarter, not the year its number names
+  const periods = MONTH_QUARTER.test(text) ? quarterWithoutYear(text) : periodsIn(text);
   if (!periods.length) periods.push(...quarterWithoutYear(text));
   const company = companyIn(text, companies);
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
