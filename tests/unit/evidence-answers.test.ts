@@ -131,6 +131,12 @@ describe("evidence writers", () => {
     // a word the row and its table do not say: no answer; a year the row does not hold: no answer
     expect(writeLabelledRow(rows, readQuestion("how many domestic streaming paid memberships in 2015", ["ACME INC."]))).toBeNull();
     expect(writeLabelledRow(rows, readQuestion("streaming content obligations 2013", ["ACME INC."]))).toBeNull();
+    // two years asked: each from the row, and the change between them, in three wordings
+    for (const q of ["streaming content obligations fy15 vs fy14?", "compare streaming content obligations in 2014 and 2015", "acme streaming content obligations 2014 to 2015"]) {
+      const text = writeLabelledRow(rows, readQuestion(q, ["ACME INC."]));
+      expect(text, q).toMatch(/fiscal 2014 to fiscal 2015: \+15\.4%/);
+      expect(text, q).toMatch(/fiscal 2014: \*\*USD 9,451,112 thousand\*\*[\s\S]*fiscal 2015: \*\*USD 10,902,231 thousand\*\*/);
+    }
   });
 
   it("rows that disagree on a labelled figure give the value more of the filing's tables state, and none on a tie", () => {

@@ -197,10 +197,21 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   // a table of money may hold counts ("Paid memberships 43,401" among dollar rows): money when the row prints it so
   // a statement's line is money; a table's when it prints a currency
   const money = !!x.currency && (x.source === "statement" || !!readCurrency(`${x.row} ${x.table?.title ?? ""} ${(x.table?.headings ?? []).join(" ")}`));
-  const printed = col!.printed ?? String(col!.value! / (x.scale || 1));
-  const shown = x.unit === "%" ? `${printed.replace(/\s*%$/, "")}%` : money ? formatAmount(col!.value!, x.scale, x.currency) : `${printed}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
+  const shownOf = (k: LineItemRow["columns"][number]) => {
+    const printed = k.printed ?? String(k.value! / (x.scale || 1));
+    return x.unit === "%" ? `${printed.replace(/\s*%$/, "")}%` : money ? formatAmount(k.value!, x.scale, x.currency) : `${printed}${SCALE_WORD[x.scale] ? ` ${SCALE_WORD[x.scale]}` : ""}`;
+  };
   const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
-  return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shown}** ${x.citation}\n(row as printed: ${x.row})`;
+  // two years or more asked ("iphone units fy15 vs fy14"): each from the row, and the change
+  const years = [...new Set(r.periods.filter((p) => /^FY\d{4}$/.test(p)))].sort();
+  const series = years.map((p) => x.columns.find((k) => k.period === p && k.value !== null));
+  if (years.length >= 2 && series.every(Boolean)) {
+    const [a, b] = [series[0]!, series.at(-1)!];
+    const delta = b.value! - a.value!;
+    const change = x.unit === "%" ? `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points` : `${delta >= 0 ? "+" : "−"}${a.value ? Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1) : "∞"}%`;
+    return [`${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${change} ${x.citation}`, ...series.map((k) => `- ${periodWord(k!.period)}: **${shownOf(k!)}**`), `(row as printed: ${x.row})`].join("\n");
+  }
+  return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shownOf(col!)}** ${x.citation}\n(row as printed: ${x.row})`;
 }
 
 /** A sentence of a transaction: a verb of buying and a price. */
