@@ -129,4 +129,15 @@ describe("unit counts a caption scales apart from its money", () => {
     expect(row(ps, "Unit sales", "FY2024")).toMatchObject({ unit: "count", valueNum: 211_884_000 });
     expect(row(ps, "Net sales", "FY2024")).toMatchObject({ unit: "currency", valueNum: 136_700_000_000 });
   });
+
+  it("reads products under a 'Unit Sales by Product:' heading as counts in thousands, and under 'Net Sales by Product:' as dollars", () => {
+    const text = [
+      "The following table shows net sales and unit sales by product during 2024, 2023 and 2022 (dollars in millions and units in thousands):",
+      "2024 Change 2023 Change 2022", "Net Sales by Product:", "Widget (1) $ 155,041 52% $ 101,991 12% $ 91,279", "Gadget (1) 23,227 (23)% 30,283 (5)% 31,980",
+      "Unit Sales by Product:", "Widget 231,218 37% 169,219 13% 150,257", "Gadget 54,856 (19)% 67,977 (4)% 71,033",
+    ].join("\n");
+    const units = payloads(text).filter((p) => /Unit Sales/.test(p.metric));
+    expect(units.find((p) => p.metric.startsWith("Widget") && p.period === "FY2024")).toMatchObject({ unit: "count", valueNum: 231_218_000 });
+    expect(payloads(text).find((p) => /Net Sales/.test(p.metric) && p.metric.startsWith("Gadget") && p.period === "FY2024")).toMatchObject({ unit: "currency", valueNum: 23_227_000_000 });
+  });
 });

@@ -229,16 +229,20 @@ const PER_UNIT = /\bper\s+(?!cent\b)\p{L}|\byield\b/iu;
 const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 
 /** A heading naming an amount: its rows are amounts, whatever else it names. */
+/** Nouns of things counted, not money: a row or heading naming one prints a count. */
+const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i;
+/** A heading of counts even beside a word of money: "Unit Sales by Product", "Number of customers" (not "Revenue per unit"). */
+const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
 
 function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
   if (v.percent || table.pct || /%|\bpercent(?:age)?\b|\bmargin\b|\brate\b/i.test(label)) return { unit: "percent" };
-  // the label's own noun, else a heading's that is about a count ("Number of stores:"), not an amount ("Revenue from contracts with customers:")
-  const about = [label, ...context.filter((c) => !AMOUNT_HEADING.test(c))].join(" ");
+  // the label's own noun, else a heading's that is about a count ("Number of stores:", "Unit Sales by Product:"), not an amount ("Revenue from contracts with customers:")
+  const about = [label, ...context.filter((c) => !AMOUNT_HEADING.test(c) || UNITS_HEADING.test(c))].join(" ");
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
-  if (/\$|€|£/.test(row) || (table.scale.word && !/\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i.test(about))) {
+  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) };
   }
   return { unit: "count" };
