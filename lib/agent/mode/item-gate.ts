@@ -19,6 +19,7 @@ import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
+import { unaskedWords } from "./ask-words";
 import { monthNumber, monthWords } from "@/lib/periods";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 
@@ -255,6 +256,33 @@ function scopeSeen(leg: LegResult, item: RequestItem): boolean {
   });
 }
 
+/** The texts a leg's tools returned that say what a figure is of: rows' names and passages. */
+function toolTexts(leg: LegResult): string[] {
+  return leg.toolCalls.flatMap((c) => {
+    const out = c.output as Record<string, unknown> | undefined;
+    const rows = (out?.rows as LineItemRow[] | undefined) ?? [];
+    const passages = (out?.passages as Array<{ text: string }> | undefined) ?? [];
+    return [...rows.map(rowNames), ...passages.map((p) => p.text)];
+  });
+}
+
+/**
+ * "Employee engagement score" read as headcount: the words the concept does not account for must be
+ * named where the figure comes from, else the figure is the concept's, not the measure asked. When
+ * no tool result names them, the data room does not cover the measure; when one does, the run
+ * failed to answer it. The verdict, or null when the figure's evidence names them.
+ */
+function measureMissing(g: Grounding, figure: StatedFigure, leg: LegResult, item: RequestItem, companies: string[]): LegCheck | null {
+  const words = unaskedWords(item, companies);
+  if (!words.length) return null;
+  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  if (holdsStems([g.named ?? "", ...(g.sentences ?? [])].join(" "), stems)) return null;
+  const searched = searchedOf(leg);
+  return toolTexts(leg).some((t) => holdsStems(t, stems))
+    ? { status: "failed", reason: `${figure.display} is a figure of ${item.concept!.label.toLowerCase()}, not of the ${words.join(" ")} asked`, searched }
+    : { status: "not_covered", searched };
+}
+
 /** The item asks about a part or a kind of the figure ("Greater China", "subscription" revenue), not the company's whole. */
 function partAsked(item: RequestItem): boolean {
   return !!item.reading.scope;
@@ -262,7 +290,10 @@ function partAsked(item: RequestItem): boolean {
 
 /** A row of a part of the company (a segment, a geography) asked as the company's figure. */
 function isPartRow(row: LineItemRow, item: RequestItem): boolean {
-  if (partAsked(item) || row.source === "statement") return false;
+  if (row.source === "statement") return false;
+  // "Segment operating profit", "Total segment revenue": the segments' figure, whatever qualifier was read, unless segments are asked
+  if (/\bsegments?\b/i.test(row.label) && !/\bsegments?\b/i.test(item.ask)) return true;
+  if (partAsked(item)) return false;
   const where = [row.table?.title ?? "", ...(row.table?.headings ?? [])].join(" ");
   return /\bsegments?\b|\bregions?\b|\bgeograph/i.test(where) && !/\b(?:total|consolidated)\b/i.test(row.label);
 }
@@ -316,14 +347,17 @@ function answerLines(text: string): string[] {
  * stating a figure next to them) though the answer did not state it: the data room has it, so
  * saying it does not would be wrong; the run failed to answer it.
  */
-function evidenceSeen(leg: LegResult, item: RequestItem): string | null {
+function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): string | null {
   if (!item.concept) return null;
   const words = (item.concept.terms ?? []).map((t) => t.toLowerCase()).filter((t) => t.length > 3);
+  // "employee engagement score": a headcount row or passage is not the measure asked
+  const measure = tokens(unaskedWords(item, companies).join(" ")).map((w) => w.stem);
   for (const c of leg.toolCalls) {
     const out = c.output as Record<string, unknown> | undefined;
-    for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w))) return `row "${row.label}" (${row.citation})`;
+    for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w)) && holdsStems(rowNames(row), measure)) return `row "${row.label}" (${row.citation})`;
     for (const p of (out?.passages as Array<{ text: string; citation: string }> | undefined) ?? []) {
       const low = p.text.toLowerCase();
+      if (!holdsStems(p.text, measure)) continue;
       for (const w of words) {
         const at = low.indexOf(w);
         if (at >= 0 && /\d[\d,.]{2,}/.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
@@ -341,7 +375,7 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   if (!figure) {
     const incomplete = leg.toolCalls.some((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "incomplete" && ((c.output as ComputeOutput).inputs?.length ?? 0) > 0);
     if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
-    const seen = evidenceSeen(leg, item);
+    const seen = evidenceSeen(leg, item, companies);
     if (seen) return { status: "failed", reason: `the tools found ${seen} but the answer did not state the figure`, searched };
     if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
@@ -349,6 +383,8 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const measure = measureMissing(g, figure, leg, item, companies);
+  if (measure) return measure;
   const unscoped = scopeMissing(g, figure, item);
   if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   const scope = passageScope(g, figure, item, companies, leg.text);

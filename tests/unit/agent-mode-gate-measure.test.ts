@@ -1,0 +1,71 @@
+/**
+ * Agent Mode's gate on what a figure is of: the company's headcount never answers an engagement
+ * score or an attrition rate (the words the concept does not account for must be named where the
+ * figure comes from), and a row of the segments' sum ("Segment operating profit") never answers a
+ * company-level item, whatever qualifier the item was read with.
+ */
+import { describe, expect, it } from "vitest";
+import { readItems } from "@/lib/agent/reader/items";
+import { checkItem } from "@/lib/agent/mode/item-gate";
+import type { LegResult } from "@/lib/agent/mode/item-legs";
+
+const cite = (page: number) => `(source: Annual_Report.pdf, p.${page})`;
+const source = (page: number, excerpt: string) => ({ id: `d:${page}`, documentId: "d", document: "Annual_Report.pdf", page, excerpt, citation: cite(page), url: `/deals/x/documents/d?page=${page}` });
+const passages = (...texts: Array<[number, string]>) => ({
+  toolName: "search_documents",
+  input: { query: "employees" },
+  output: { passages: texts.map(([page, text]) => ({ document: "Annual_Report.pdf", page, text, citation: cite(page), charStart: 0, charEnd: text.length })), notes: [] },
+});
+const leg = (text: string, toolCalls: LegResult["toolCalls"], page = 9): LegResult => ({ item: 1, question: "q", text, sources: [source(page, text)], toolCalls, ms: 1, batch: 1 });
+
+const HEADCOUNT = "As of December 31, 2018, the Company had approximately 132,000 full-time equivalent employees.";
+const headcountAnswer = `ACME CORP: Employees — the filing states: "${HEADCOUNT}" (source: Annual_Report.pdf, p.9)`;
+
+describe("the gate on the measure an item asks", () => {
+  it("says a measure is not in the data room when only the headcount was found, on several wordings", () => {
+    for (const ask of ["What's the employee attrition rate?", "Employee engagement score for 2018", "What was their staff engagement score in 2018?"]) {
+      const item = readItems(ask, []).items[0]!;
+      const c = checkItem(item, [leg(headcountAnswer, [passages([9, HEADCOUNT])])]);
+      expect(c.status, ask).toBe("not_covered");
+    }
+  });
+
+  it("still answers the headcount asked as such", () => {
+    for (const ask of ["Headcount at year end 2018", "How many employees did they have in 2018?", "Employee count for 2018"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(checkItem(item, [leg(headcountAnswer, [passages([9, HEADCOUNT])])]).status, ask).toBe("answered");
+    }
+  });
+
+  it("fails the run, not the data room, when a tool result names the measure but the answer gives the headcount", () => {
+    const item = readItems("Employee engagement score for 2018", []).items[0]!;
+    const found = passages([9, HEADCOUNT], [30, "Our employee engagement score was 78 in the 2018 survey, up from 74."]);
+    expect(checkItem(item, [leg(headcountAnswer, [found])])).toMatchObject({ status: "failed", reason: expect.stringContaining("engagement") });
+  });
+});
+
+describe("the gate on a segments' sum", () => {
+  const segmentRow = (label: string, value: number, printed: string) => ({
+    toolName: "get_line_items",
+    input: { items: ["operating income"] },
+    output: {
+      rows: [{ item: "operating income", match: "label", label, source: "table", table: { title: "Notes to the Consolidated Financial Statements — Summary of Business Segment Data", headings: ["Earnings from operations"] }, section: "Earnings from operations", scale: 1e6, currency: "USD", columns: [{ period: "FY2018", periodEnd: "2018-12-31", months: 12, printed, value }], document: "Annual_Report.pdf", page: 56, row: `${label} ${printed}`, citation: cite(56) }],
+      notFound: [],
+      notes: [],
+    },
+  });
+
+  it("never answers a company item with a row of the segments' sum, however the item was read", () => {
+    for (const ask of ["Earnings from operations for 2018", "Operating income for 2018", "Operating profit in fiscal 2018"]) {
+      const item = readItems(ask, []).items[0]!;
+      const text = `ACME CORP: Segment operating profit, fiscal 2018: **USD 12,074 million** ${cite(56)}`;
+      expect(checkItem(item, [leg(text, [segmentRow("Segment operating profit", 12_074e6, "12,074")], 56)]), ask).toMatchObject({ status: "failed", reason: expect.stringContaining("part's row") });
+    }
+  });
+
+  it("answers the segments' sum when the segments are asked", () => {
+    const item = readItems("Segment operating profit for 2018", []).items[0]!;
+    const text = `ACME CORP: Segment operating profit, fiscal 2018: **USD 12,074 million** ${cite(56)}`;
+    expect(checkItem(item, [leg(text, [segmentRow("Segment operating profit", 12_074e6, "12,074")], 56)]).status).toBe("answered");
+  });
+});
