@@ -20,6 +20,7 @@ import { tokens } from "@/lib/agent/concepts/match";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
 import { unaskedWords } from "./ask-words";
+import { sideFromTools } from "./comparison-side";
 import { monthNumber, monthWords } from "@/lib/periods";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 
@@ -367,11 +368,28 @@ function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): s
   return null;
 }
 
+/** "Change in net income from FY2015 to FY2016: +USD 4,605 million", "Revenue growth …: 7.5%": the answer leads with a change, not the level. */
+const CHANGE_LEAD = /^[^:]{0,120}\b(?:change|changes|growth|grew|increase[ds]?|decrease[ds]?|rose|fell|declined?)\b/i;
+
+/** The answer states the period's level of the concept (not its change, not a rate of an amount). */
+function levelStated(figure: StatedFigure | null, text: string, item: RequestItem): boolean {
+  if (!figure) return false;
+  if (figure.unit === "percent" && item.concept && item.concept.kind !== "percent") return false;
+  return !CHANGE_LEAD.test(answerLines(text)[0] ?? "");
+}
+
 function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
-  const figure = statedFigure(leg.text, item);
+  const stated = statedFigure(leg.text, item);
+  const side = item.kind === "comparison" && period && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
+  if (side) {
+    const figure: StatedFigure = { value: side.value, unit: item.concept?.kind === "count" ? "count" : "amount", display: side.display, scale: side.scale, ...(side.currency ? { currency: side.currency } : {}) };
+    const cited = leg.sources.filter((s) => s.citation === side.citation);
+    return { status: "answered", figure, lines: [side.line], sources: cited.length ? cited : leg.sources, via: "tool result" };
+  }
+  const figure = stated;
   if (!figure) {
     const incomplete = leg.toolCalls.some((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "incomplete" && ((c.output as ComputeOutput).inputs?.length ?? 0) > 0);
     if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
