@@ -125,12 +125,14 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   // before an item is said to be missing from the data room: one search in the analyst's own words
   const used = results.reduce((n, r) => n + r.toolCalls.length, 0);
   const unfound = checks.filter((c) => c.status === "not_covered" && c.item.kind !== "narrative").slice(0, Math.max(0, budget - used));
-  const coverage = await Promise.all(unfound.map((c) => coverageOf(o.db, o.deal, c.item).then((cov) => ({ c, cov }))));
+  const coverage = await Promise.all(unfound.map((c) => coverageOf(o.db, o.deal, c.item, companies).then((cov) => ({ c, cov }))));
   for (const { c, cov } of coverage) {
     if (!cov) continue;
-    const s = summaryOf(cov.call.output);
-    trace.record({ type: "tool_call", tool: cov.call.toolName, item: c.item.n, args: cov.call.input as Record<string, unknown>, ok: s.ok, summary: s.summary, batch: 0 });
-    results.push({ item: c.item.n, question: String((cov.call.input as { query: string }).query), text: "", sources: [], toolCalls: [cov.call], ms: 0, batch: 0 });
+    for (const call of cov.calls) {
+      const s = summaryOf(call.output);
+      trace.record({ type: "tool_call", tool: call.toolName, item: c.item.n, args: call.input as Record<string, unknown>, ok: s.ok, summary: s.summary, batch: 0 });
+    }
+    results.push({ item: c.item.n, question: String((cov.calls[0]!.input as { query: string }).query), text: "", sources: [], toolCalls: cov.calls, ms: 0, batch: 0 });
     if (cov.found) checks[checks.indexOf(c)] = { ...c, status: "failed", reason: `the data room states it (${cov.found.replace(/^\(source: |\)$/g, "")}) but the run did not answer it` };
   }
   for (const c of checks) trace.record({ type: "validation", ok: c.status !== "failed", attempt: c.item.n, item: c.item.label, failures: c.status === "failed" ? [{ code: "ITEM_NOT_ANSWERED", message: `${c.item.label}: ${c.reason ?? "not answered"}` }] : c.status === "not_covered" ? [{ code: "NOT_IN_DATA_ROOM", message: `${c.item.label}: not in the data room` }] : [] });
