@@ -42,5 +42,11 @@ describe("agent mode coverage check", () => {
       const item = readItems(ask, []).items[0]!;
       expect(conceptPhrases(item).some((p) => statesPhrase(sentence, p)), ask).toBe(false);
     }
+    // a measure's one-word name is also other things' ("attrition increases" in a rate case)
+    const turnover = readItems("What was their voluntary employee turnover rate in 2015?", []).items[0]!;
+    expect(conceptPhrases(turnover).some((p) => statesPhrase("The Utility also requested attrition increases of $83 million in 2016.", p))).toBe(false);
+    // a kind of the figure is not stated by the figure's name
+    const retention = readItems("What's its net revenue retention rate?", []).items[0]!;
+    expect(conceptPhrases(retention).some((p) => statesPhrase("Total revenues were $40,479 million in fiscal 2021.", p))).toBe(false);
   });
 });

@@ -48,11 +48,14 @@ export interface Coverage {
 }
 
 /**
- * The concept's own names as stems ("employees" for "employee count"), when the item asks nothing
- * the concept does not account for: "employee engagement score" is not stated by a headcount.
+ * A company fact's own names as stems ("employees" for "employee count"): a filing states a fact
+ * under its name. Not for a measure (one word such as "attrition" is also a rate case's "attrition
+ * increases"), nor for an item asking a part or a kind of the concept ("net revenue retention" is
+ * not stated by revenue), nor one with words the concept does not account for ("employee
+ * engagement score" is not stated by a headcount).
  */
 export function conceptPhrases(item: RequestItem, companies: string[] = []): string[][] {
-  if (!item.concept || unaskedWords(item, companies).length) return [];
+  if (!item.concept?.fact || item.reading.scope || unaskedWords(item, companies).length) return [];
   return item.concept.terms.map((t) => tokens(t.replace(/[/-]/g, " ")).map((w) => w.stem)).filter((p) => p.length > 1 || (p.length === 1 && p[0]!.length > 3));
 }
 
