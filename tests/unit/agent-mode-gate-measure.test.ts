@@ -37,6 +37,15 @@ describe("the gate on the measure an item asks", () => {
     }
   });
 
+  it("reads where a figure is stated as no part of the measure asked", () => {
+    const row = "Purchases of property, plant and equipment (PP&E) (1,577) (1,373) (1,420)";
+    const compute = { toolName: "compute_metric", input: { metric: "capital_expenditure", periods: ["FY2018"] }, output: { status: "answered", metric: { id: "capital_expenditure", name: "Capital expenditure", unit: "amount" }, formula: "Capital expenditure = the Capital expenditure line as reported", value: 1_577e6, formatted: "USD 1,577 million", periods: ["FY2018"], series: [{ period: "FY2018", value: 1_577e6, formatted: "USD 1,577 million" }], inputs: [{ item: "capital_expenditure", label: "Purchases of property, plant and equipment (PP&E)", period: "FY2018", periodEnd: "2018-12-31", value: 1_577e6, scale: 1e6, currency: "USD", document: "Annual_Report.pdf", page: 60, row, citation: "(source: Annual_Report.pdf, p.60)" }], missing: [], notes: [] } };
+    for (const ask of ["Capital expenditure in the cash flow statement for 2018", "capex as reported in the cash flow statement for fiscal 2018"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(checkItem(item, [leg(`ACME CORP: Capital expenditure for fiscal 2018 was **USD 1,577 million** (source: Annual_Report.pdf, p.60)`, [compute], 60)]).status, ask).toBe("answered");
+    }
+  });
+
   it("fails the run, not the data room, when a tool result names the measure but the answer gives the headcount", () => {
     const item = readItems("Employee engagement score for 2018", []).items[0]!;
     const found = passages([9, HEADCOUNT], [30, "Our employee engagement score was 78 in the 2018 survey, up from 74."]);
