@@ -173,6 +173,22 @@ describe("question reader", () => {
     expect(readQuestion("and the next year?", ROOM, first)).toMatchObject({ periods: ["FY2022"] });
   });
 
+  it("a follow-up to a figure no catalog concept names asks that figure again: another year, N years earlier, another part", () => {
+    const first = readQuestion("how many widgets did alderwick move in fy16", ROOM);
+    expect(first).toMatchObject({ label: "widgets", periods: ["FY2016"] });
+    expect(first.aggregate).toBeUndefined(); // moving units is selling them, not a change
+    for (const [turn, periods] of [["2015?", ["FY2015"]], ["and the year before", ["FY2015"]], ["what was it 2 yrs earlier", ["FY2014"]], ["what about three years before?", ["FY2013"]]] as const) {
+      const r = readQuestion(turn, ROOM, first);
+      expect(r, turn).toMatchObject({ label: "widgets", company: "ALDERWICK INSTRUMENTS, INC.", periods });
+      expect(r.followUp?.carried, turn).toContain("concept");
+    }
+    for (const turn of ["same for gadgets", "and gadgets?", "what about gadgets"]) expect(readQuestion(turn, ROOM, first), turn).toMatchObject({ label: "gadgets", periods: ["FY2016"], company: "ALDERWICK INSTRUMENTS, INC." });
+    // the carried question asks the count again, so a count's rows answer it
+    expect(readQuestion("same for gadgets", ROOM, first).text).toMatch(/how many gadgets/);
+    // a new question after it is read on its own
+    expect(readQuestion("brindlemoor revenue 2022", ROOM, first).followUp).toBeUndefined();
+  });
+
   it("a follow-up comparing, asking which way or why reads the figure the conversation was on", () => {
     const first = readQuestion("alderwick operating income 2022", ROOM);
     for (const q of ["how does that compare to 2021?", "and versus 2021?", "what about 2021, compared?"]) expect(readQuestion(q, ROOM, first), q).toMatchObject({ periods: ["FY2021", "FY2022"], aggregate: "change", narrative: false });

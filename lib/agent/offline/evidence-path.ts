@@ -92,7 +92,7 @@ export function stepsFor(r: Reading): Step[] | null {
   if (first && r.concepts.length === 1 && OUTLOOK.test(r.text) && !AGAINST_ACTUAL.test(r.text) && FIGURE_KINDS.has(first.kind) && !r.reason && !r.polar && !r.scope) return ["outlook"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // no catalog concept: a figure the deal's own tables may label as the question words it
-  if (r.concepts.length === 0) return r.label && !r.polar && !r.followUp && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
+  if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   // "which segment had the highest revenue": the parts' rows of one table, ranked
   // (the company's total first: the parts ranked must add up to it)

@@ -93,7 +93,9 @@ const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:
 const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b(?![-‐])/i;
 
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
-const CHANGE = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
+const CHANGE_WORD = /\b(?:change[ds]?|difference|move[ds]?)\b/i;
+/** "How many units did they move": in a count, moving is selling, not a change. */
+const CHANGE = { test: (text: string) => CHANGE_WORD.test(/\bhow many\b/i.test(text) ? text.replace(/\bmove[ds]?\b/gi, "") : text) };
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
 /** "By what percent did X change", "% change": a relative change, whatever verb says it. */
 const PERCENT_CHANGE = /\b(?:by )?what (?:percentage|percent|%)(?![\w%])(?!\s+of\b)|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
@@ -447,7 +449,10 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   const short = tokens(r.text).length <= 8;
   // "as a % of revenue?" after net income: the figure the conversation was on, over the one named after "of"
   const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && OF_WHOLE.test(r.text);
-  if (!prev.concepts.length || (!FOLLOW_UP.test(r.text) && !(short && !r.concepts.length) && !over)) return r;
+  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length);
+  // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
+  if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) ? carriedSubject(r, prev, companies) : r;
+  if (!follows && !over) return r;
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
   if (over) {
     out.concepts = [prev.concepts[0]!, ...r.concepts];
@@ -479,13 +484,10 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     out.company = prev.company;
     out.followUp!.carried.push("company");
   }
-  if (!r.periods.length || ((r.periods[0] === "latest" || r.periods[0] === "last year") && YEAR_BEFORE.test(r.text))) {
-    const base = prev.periods.at(-1);
-    if (YEAR_BEFORE.test(r.text) && base && /^[QH][1-4] \d{4}$/.test(base)) out.ambiguous = true;
-    if (YEAR_BEFORE.test(r.text) && base && /^FY\d{4}$/.test(base)) out.periods = [`FY${Number(base.slice(2)) - 1}`];
-    else if (YEAR_AFTER.test(r.text) && base && /^FY\d{4}$/.test(base)) out.periods = [`FY${Number(base.slice(2)) + 1}`];
-    else if (YEAR_BEFORE.test(r.text)) out.periods = ["prior year"];
-    else out.periods = prev.periods;
+  const shifted = followedPeriods(r, prev);
+  if (shifted) {
+    out.periods = shifted.periods;
+    if (shifted.ambiguous) out.ambiguous = true;
     out.followUp!.carried.push("periods");
   }
   // the periods the conversation has named so far, for a change across them
@@ -509,6 +511,75 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     else if (/^FY\d{4}$/.test(last)) out.periods = [`FY${Number(last.slice(2)) - 1}`, last];
   }
   return out;
+}
+
+/**
+ * The periods a follow-up asks, read against the last turn's: its own, or the last turn's shifted
+ * ("the year before", "2 years earlier", "the following year") or kept. Undefined when the turn
+ * names its own periods.
+ */
+function followedPeriods(r: Reading, prev: Reading): { periods: string[]; ambiguous?: boolean } | undefined {
+  const back = yearsBack(r.text);
+  if (r.periods.length && !((r.periods[0] === "latest" || r.periods[0] === "last year") && back)) return undefined;
+  const base = prev.periods.at(-1);
+  if (back && base && /^[QH][1-4] \d{4}$/.test(base)) return { periods: ["prior year"], ambiguous: true };
+  if (back && base && /^FY\d{4}$/.test(base)) return { periods: [`FY${Number(base.slice(2)) - back}`] };
+  if (YEAR_AFTER.test(r.text) && base && /^FY\d{4}$/.test(base)) return { periods: [`FY${Number(base.slice(2)) + 1}`] };
+  if (back === 1) return { periods: ["prior year"] };
+  return { periods: prev.periods };
+}
+
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
+const YEARS_EARLIER = /\b(\d|one|two|three|four|five) (?:fiscal )?years? (?:earlier|before|prior)\b/i;
+
+/** How many years back the turn asks from the last one ("the year before" 1, "2 years earlier" 2), or 0. */
+function yearsBack(text: string): number {
+  const n = YEARS_EARLIER.exec(text)?.[1]?.toLowerCase();
+  if (n) return COUNT_WORDS[n] ?? Number(n);
+  return YEAR_BEFORE.test(text) ? 1 : 0;
+}
+
+/**
+ * A follow-up to a question that named no catalog figure ("how many iphones did they move in fy16",
+ * "wildfire claims charge in 2018"): the last question again, by its own words, with the part the
+ * turn names in place of the last one ("same for ipad") and the turn's periods ("2019?", "and the
+ * year before?"), read as a question of its own.
+ */
+function carriedSubject(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
+  const subject = (prev.label ?? prev.scope)!;
+  const own = r.label ?? r.scope;
+  let text = own && own.toLowerCase() !== subject.toLowerCase() ? replaceSpan(prev.text, subject, own) : prev.text;
+  const shifted = followedPeriods(r, prev);
+  const periods = shifted?.periods ?? r.periods;
+  if (periods.length && periods.join() !== prev.periods.join()) text = withPeriods(text, periods);
+  const out = readQuestion(text, companies);
+  const carried: Array<"concept" | "company" | "periods"> = ["concept", ...(prev.company && !r.company ? (["company"] as const) : []), ...(shifted ? (["periods"] as const) : [])];
+  return { ...out, ...(shifted?.ambiguous ? { ambiguous: true } : {}), followUp: { from: prev.text, carried } };
+}
+
+/** The text with the run of `words` that starts at the first of them (as they stand in it) replaced by `by`. */
+function replaceSpan(text: string, words: string, by: string): string {
+  const ws = new Set(words.toLowerCase().split(/\s+/).filter(Boolean));
+  const toks = tokens(text);
+  const from = toks.findIndex((t) => ws.has(text.slice(t.start, t.end).toLowerCase()));
+  if (from < 0) return `${text} ${by}`;
+  let to = from;
+  while (toks[to + 1] && ws.has(text.slice(toks[to + 1]!.start, toks[to + 1]!.end).toLowerCase())) to++;
+  return `${text.slice(0, toks[from]!.start)}${by}${text.slice(toks[to]!.end)}`;
+}
+
+/** The text with its period mentions replaced by `periods`, in words the period reader reads back. */
+function withPeriods(text: string, periods: string[]): string {
+  const t = normalise(text);
+  let out = "";
+  let at = 0;
+  for (const m of periodMentions(t)) {
+    out += t.slice(at, m.start).replace(/\b(?:in|for|during|of|at)\s*$/i, "");
+    at = m.end;
+  }
+  out += t.slice(at);
+  const words = periods.map((p) => (/^FY\d{4}$/.test(p) ? `fiscal ${p.slice(2)}` : p)).join(" and ");
+  return `${out.replace(/\s+/g, " ").replace(/\s*\?\s*$/, "").trim()} in ${words}`;
 }
 
 /**
