@@ -30,6 +30,29 @@ describe("the gate on the measure an item asks", () => {
     }
   });
 
+  it("says so too when the turn quoted the headcount without a figure the gate reads", () => {
+    const sentence = "Employees Total workforce level at December 31, 2018 was approximately 153,000 .";
+    const quoted = `ACME CORP: Employees — the filing states: "${sentence}" (source: Annual_Report.pdf, p.9)`;
+    for (const ask of ["Employee engagement score for 2018", "What's the employee attrition rate?"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(checkItem(item, [leg(quoted, [passages([9, sentence])])]).status, ask).toBe("not_covered");
+    }
+  });
+
+  it("reads a headcount stated as a workforce level, and no figure linked to another word", () => {
+    const sentence = "Employees Total workforce level at December 31, 2018 was approximately 153,000 .";
+    const quoted = `ACME CORP: Employees — the filing states: "${sentence}" (source: Annual_Report.pdf, p.9)`;
+    for (const ask of ["Total workforce at the end of 2018", "Headcount for 2018", "How many employees did they have at year-end 2018?"]) {
+      const item = readItems(ask, []).items[0]!;
+      const c = checkItem(item, [leg(quoted, [passages([9, sentence])])]);
+      expect(c.status, ask).toBe("answered");
+      expect(c.legs[0], ask).toMatchObject({ figure: { value: 153_000 } });
+    }
+    const growth = "Revenue growth was 7% in 2018.";
+    const sales = readItems("Revenue for 2018", []).items[0]!;
+    expect(checkItem(sales, [leg(`ACME CORP: Revenue — the filing states: "${growth}" (source: Annual_Report.pdf, p.9)`, [passages([9, growth])])]).status).not.toBe("answered");
+  });
+
   it("still answers the headcount asked as such", () => {
     for (const ask of ["Headcount at year end 2018", "How many employees did they have in 2018?", "Employee count for 2018"]) {
       const item = readItems(ask, []).items[0]!;

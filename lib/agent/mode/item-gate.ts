@@ -112,7 +112,8 @@ function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
   for (const t of terms) {
     for (let at = low.indexOf(t); at >= 0; at = low.indexOf(t, at + t.length)) {
       const after = line.slice(at + t.length);
-      const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
+      // "workforce level at December 31, 2018 was …": a word that measures the term may follow it, a date its comma
+      const m = /^(?:\s+(?:level|levels|count|number|total))?\s+(?:(?:for|at|as of|as at|on|in) (?:[^,.;:]|,\s?(?:19|20)\d\d\b){0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
       if (!m) continue;
       const f = readFigure(after.slice(m[0].length, m[0].length + 40));
       if (f) return f;
@@ -273,15 +274,23 @@ function toolTexts(leg: LegResult): string[] {
  * no tool result names them, the data room does not cover the measure; when one does, the run
  * failed to answer it. The verdict, or null when the figure's evidence names them.
  */
+/** The item names words its concept does not account for, and no tool result of the turn names them. */
+function measureUnseen(leg: LegResult, item: RequestItem, companies: string[]): boolean {
+  const words = unaskedWords(item, companies);
+  if (!words.length) return false;
+  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  return !toolTexts(leg).some((t) => holdsStems(t, stems));
+}
+
 function measureMissing(g: Grounding, figure: StatedFigure, leg: LegResult, item: RequestItem, companies: string[]): LegCheck | null {
   const words = unaskedWords(item, companies);
   if (!words.length) return null;
   const stems = tokens(words.join(" ")).map((w) => w.stem);
   if (holdsStems([g.named ?? "", ...(g.sentences ?? [])].join(" "), stems)) return null;
   const searched = searchedOf(leg);
-  return toolTexts(leg).some((t) => holdsStems(t, stems))
-    ? { status: "failed", reason: `${figure.display} is a figure of ${item.concept!.label.toLowerCase()}, not of the ${words.join(" ")} asked`, searched }
-    : { status: "not_covered", searched };
+  return measureUnseen(leg, item, companies)
+    ? { status: "not_covered", searched }
+    : { status: "failed", reason: `${figure.display} is a figure of ${item.concept!.label.toLowerCase()}, not of the ${words.join(" ")} asked`, searched };
 }
 
 /** The item asks about a part or a kind of the figure ("Greater China", "subscription" revenue), not the company's whole. */
@@ -391,6 +400,8 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   }
   const figure = stated;
   if (!figure) {
+    // "employee engagement score": no tool result names the measure, whatever the turn said of the headcount
+    if (measureUnseen(leg, item, companies)) return { status: "not_covered", searched };
     const incomplete = leg.toolCalls.some((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "incomplete" && ((c.output as ComputeOutput).inputs?.length ?? 0) > 0);
     if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
     const seen = evidenceSeen(leg, item, companies);
