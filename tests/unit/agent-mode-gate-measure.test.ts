@@ -101,3 +101,21 @@ describe("the gate on a segments' sum", () => {
     expect(checkItem(item, [leg(text, [segmentRow("Segment operating profit", 12_074e6, "12,074")], 56)]).status).toBe("answered");
   });
 });
+
+describe("the gate on an item about the company's segments", () => {
+  it("fails the run, never the data room, when a turn answered about the segments with the company's total or nothing", () => {
+    const total = "FY2018 revenue was USD 101.13 billion (source: Annual_Report.pdf, p.50).";
+    const kb = { toolName: "query_knowledge_base", input: { query: "q" }, output: { answer: { value: "USD 101.13 billion" } } };
+    for (const ask of ["The segment with the most revenue in 2018", "Which segment had the largest revenue in 2018?", "What are the company's business segments?"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(checkItem(item, [leg(total, [kb], 50)]).status, ask).toBe("failed");
+      expect(checkItem(item, [leg("I couldn't find information on segments in the uploaded documents.", [kb], 50)]).status, ask).toBe("failed");
+    }
+  });
+
+  it("still discloses a measure the room does not state", () => {
+    const item = readItems("What's their customer churn rate?", []).items[0]!;
+    const kb = { toolName: "query_knowledge_base", input: { query: "q" }, output: {} };
+    expect(checkItem(item, [leg("I couldn't find information on customer churn rate in the uploaded documents.", [kb])]).status).toBe("not_covered");
+  });
+});

@@ -507,13 +507,21 @@ function comparedValues(leg: LegResult, item: RequestItem): number {
   return seen.size;
 }
 
+/**
+ * The item asks about the company's segments ("the segment with the most revenue"), however it was
+ * read: a filing states them whenever the company reports any, so not finding them is the run's
+ * failure, never a gap in the data room.
+ */
+const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment";
+
 function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   if (!leg.text.trim() || NOT_FOUND.test(leg.text)) {
     // a ranking of the company's parts is in the filings whenever parts are: not finding it is the run's failure
-    return item.kind === "ranking" ? { status: "failed", reason: "the parts were not ranked", searched } : { status: "not_covered", searched };
+    if (item.kind === "ranking") return { status: "failed", reason: "the parts were not ranked", searched };
+    return aboutParts(item) ? { status: "failed", reason: "the company's segments were not found by the run", searched } : { status: "not_covered", searched };
   }
   if (!leg.sources.length) return { status: "failed", reason: "the answer cites no source", searched };
   // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total,
@@ -524,7 +532,9 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   const asked = tokens(item.ask).filter((w) => !GENERIC_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);
   const said = new Set(tokens(answerLines(leg.text).slice(0, 6).join(" ")).map((w) => w.stem));
   const named = (item.concept?.terms ?? []).some((t) => tokens(t).every((w) => said.has(w.stem)));
-  if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) return { status: "not_covered", searched };
+  if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) {
+    return aboutParts(item) ? { status: "failed", reason: "the answer does not speak of the segments asked", searched } : { status: "not_covered", searched };
+  }
   const figure = statedFigure(leg.text, item) ?? undefined;
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
