@@ -11,7 +11,7 @@
  * Deals: one per set of filings, ingested and extracted once and cached under --data-dir
  * (bench/lib/answers-deals.ts).
  *
- *   npm run bench:agent-mode [-- --half in-sample|held-out-s7|all] [--ids am-01,am-02] [--no-chat]
+ *   npm run bench:agent-mode [-- --half in-sample|all|<batch, e.g. held-out-s8>] [--ids am-01,am-02] [--no-chat]
  *       [--data-dir .manda-bench-agent-mode] [--fresh] [--verbose] [--json FILE]
  *       [--remote http://127.0.0.1:3490/v1]   (a model in the loop; pass --no-chat; deals are built offline first)
  */
