@@ -54,3 +54,14 @@ describe("a comparison's side from its turn's tools", () => {
     expect(checkItem(item, legs).status).toBe("failed");
   });
 });
+
+describe("a comparison the item was not read as", () => {
+  it("says the figure is one side of the metric engine's comparison, not that no tool returned it", () => {
+    const item = readItems("How did gross margin compare with prior year?", []).items[0]!;
+    const answer = "Gross margin was 86.0% in FY2016, higher than 84.5% in FY2015.\n\nFormula: Gross margin = Gross profit / Revenue";
+    const call = { toolName: "compute_metric", input: { question: "q" }, output: { status: "answered", figure: false, answer, result: { name: "Gross margin", unit: "percent", value: 0.0152 }, inputs: [["FY2015", 4_051e6], ["FY2015", 4_795e6], ["FY2016", 5_034e6], ["FY2016", 5_854e6]].map(([period, value]) => ({ label: "x", period, value, citation: cite })), missing: [], notes: [] } };
+    const c = checkItem(item, [leg(1, { text: answer, call })]);
+    expect(c.status).toBe("failed");
+    expect(c.reason).toContain("comparison of two periods");
+  });
+});

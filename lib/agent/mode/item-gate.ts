@@ -387,6 +387,23 @@ function levelStated(figure: StatedFigure | null, text: string, item: RequestIte
   return !CHANGE_LEAD.test(answerLines(text)[0] ?? "");
 }
 
+/**
+ * Why a stated figure is not taken: no tool returned it, or it comes from the metric engine's
+ * comparison of two periods ("gross margin compared with the prior year") for an item not read as
+ * a comparison, whose sides and change the gate cannot check one by one.
+ */
+function ungrounded(figure: StatedFigure, leg: LegResult): string {
+  const written = writtenDigits(figure.display);
+  const compared = leg.toolCalls.some((c) => {
+    const o = c.output as { answer?: unknown; inputs?: Array<{ period?: string }> } | undefined;
+    const periods = new Set((o?.inputs ?? []).map((i) => i.period).filter(Boolean));
+    return c.toolName === "compute_metric" && typeof o?.answer === "string" && o.answer.includes(written) && periods.size === 2;
+  });
+  return compared
+    ? `${figure.display} is one side of a comparison of two periods the metric engine made; the item was not read as a comparison, so its sides and change were not checked`
+    : `${figure.display} is not a value any tool returned`;
+}
+
 function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
@@ -410,7 +427,7 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
     return { status: "failed", reason: "the answer states no figure", searched };
   }
   const g = grounding(figure, leg.toolCalls, item);
-  if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
+  if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
   const measure = measureMissing(g, figure, leg, item, companies);
   if (measure) return measure;
@@ -539,7 +556,7 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
   const g = figure ? grounding(figure, leg.toolCalls, item) : null;
-  if (figure && !g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
+  if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
   if (scope) return { status: "failed", reason: scope, searched };
   // "net revenue retention rate" answered with the revenue total: not the measure asked
