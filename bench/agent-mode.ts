@@ -4,13 +4,14 @@
  * entry point), scored item by item in code (bench/lib/agent-mode-scoring.ts): correct / wrong /
  * disclosed (said not in the data room) / missed, by item kind, and runs whose badge says
  * validated while an item is wrong or missing-but-available. Beside it, from the same run, the
- * plain chat's answer to the same request (runAgentTurn), scored the same way. In-sample and
- * held-out print apart; held-out is run only when asked (--half held-out|all).
+ * plain chat's answer to the same request (runAgentTurn), scored the same way. Each half of the
+ * set (in-sample, and each held-out batch: held-out, held-out-s7, ...) prints apart; a held-out
+ * batch is run only when asked (--half held-out-s7|all).
  *
  * Deals: one per set of filings, ingested and extracted once and cached under --data-dir
  * (bench/lib/answers-deals.ts).
  *
- *   npm run bench:agent-mode [-- --half in-sample|held-out|all] [--ids am-01,am-02] [--no-chat]
+ *   npm run bench:agent-mode [-- --half in-sample|all|<batch, e.g. held-out-s8>] [--ids am-01,am-02] [--no-chat]
  *       [--data-dir .manda-bench-agent-mode] [--fresh] [--verbose] [--json FILE]
  *       [--remote http://127.0.0.1:3490/v1]   (a model in the loop; pass --no-chat; deals are built offline first)
  */
@@ -31,8 +32,8 @@ const { values } = parseArgs({
     fresh: { type: "boolean" }, verbose: { type: "boolean", short: "v" }, json: { type: "string" }, remote: { type: "string" },
   },
 });
+/** A half of the set: "in-sample", "all", or a held-out batch ("held-out", "held-out-s7", ...). */
 const HALF = values.half ?? "in-sample";
-if (!["in-sample", "held-out", "all"].includes(HALF)) throw new Error("--half is in-sample, held-out or all");
 const IDS = values.ids ? new Set(values.ids.split(",").map((s) => s.trim())) : null;
 const ROOT = path.resolve(values["data-dir"] ?? ".manda-bench-agent-mode");
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -132,11 +133,14 @@ function summarise(label: string, outs: Outcome[]) {
 
 async function main() {
   const t0 = Date.now();
-  const all = loadRequests().filter((r) => (HALF === "all" || r.half === HALF) && (!IDS || IDS.has(r.id)));
+  const requests = loadRequests();
+  const halves = [...new Set(requests.map((r) => r.half))];
+  if (HALF !== "all" && !halves.includes(HALF)) throw new Error(`--half is all or one of ${halves.join(", ")}`);
+  const all = requests.filter((r) => (HALF === "all" || r.half === HALF) && (!IDS || IDS.has(r.id)));
   if (!all.length) throw new Error("no request selected");
   const outs = await runRequests(all);
   const summary: Record<string, unknown> = { seconds: Math.round((Date.now() - t0) / 1000) };
-  for (const half of ["in-sample", "held-out"] as const) {
+  for (const half of halves) {
     const h = outs.filter((o) => o.r.half === half);
     if (h.length) summary[half] = summarise(half, h);
   }

@@ -35,7 +35,8 @@ export interface GoldItem {
 
 export interface AgentModeRequest {
   id: string;
-  half: "in-sample" | "held-out";
+  /** "in-sample", or the held-out batch it was written in ("held-out", "held-out-s7", ...). */
+  half: string;
   company: string;
   /** Paths under ../shared/corpus. */
   files: string[];

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readItems } from "@/lib/agent/reader/items";
-import { askedPhrase, statesPhrase } from "@/lib/agent/mode/coverage";
+import { askedPhrase, conceptPhrases, statesPhrase } from "@/lib/agent/mode/coverage";
 
 describe("agent mode coverage check", () => {
   const rpo = readItems("What was the remaining performance obligation at the end of 2023?", []).items[0]!;
@@ -25,5 +25,28 @@ describe("agent mode coverage check", () => {
   it("does not read a measure the room lacks into a passage that shares one word", () => {
     const churn = readItems("What's their customer churn rate?", []).items[0]!;
     expect(statesPhrase("Customer deposits were $1,234 million at year end.", askedPhrase(churn))).toBe(false);
+  });
+
+  it("finds the concept stated in the filing's words when the analyst wrote other ones", () => {
+    const sentence = "Company employees, which include those in the Company's corporate and other offices as well as in Company-owned and operated restaurants, totaled over 150,000 worldwide as of year-end 2022.";
+    for (const ask of ["Employee count at the end of 2022", "headcount for 2022", "How many staff did they have in 2022?"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(statesPhrase(sentence, askedPhrase(item)), ask).toBe(false);
+      expect(conceptPhrases(item).some((p) => statesPhrase(sentence, p)), ask).toBe(true);
+    }
+  });
+
+  it("does not take the concept's names for a measure of it the room does not state", () => {
+    const sentence = "Total workforce level at December 31, 2018 was approximately 153,000 employees.";
+    for (const ask of ["Employee engagement score for 2018", "What's their staff engagement score?"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(conceptPhrases(item).some((p) => statesPhrase(sentence, p)), ask).toBe(false);
+    }
+    // a measure's one-word name is also other things' ("attrition increases" in a rate case)
+    const turnover = readItems("What was their voluntary employee turnover rate in 2015?", []).items[0]!;
+    expect(conceptPhrases(turnover).some((p) => statesPhrase("The Utility also requested attrition increases of $83 million in 2016.", p))).toBe(false);
+    // a kind of the figure is not stated by the figure's name
+    const retention = readItems("What's its net revenue retention rate?", []).items[0]!;
+    expect(conceptPhrases(retention).some((p) => statesPhrase("Total revenues were $40,479 million in fiscal 2021.", p))).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import { SourceRegistry } from "@/lib/agent/sources";
 import type { RequestItem } from "@/lib/agent/reader/items";
+import { unaskedWords } from "./ask-words";
 
 /** Words that say how to answer, not what: left out of the phrase searched for. */
 const HOW = new Set(["what", "whats", "was", "were", "is", "are", "the", "their", "its", "our", "how", "much", "many", "does", "did", "have", "has", "at", "end", "year", "fiscal"]);
@@ -40,18 +41,38 @@ export function statesPhrase(text: string, phrase: string[]): boolean {
 }
 
 export interface Coverage {
-  call: AgentToolCall;
+  /** The searches made, one a query. */
+  calls: AgentToolCall[];
   /** The citation of a passage that states the item, when one does. */
   found?: string;
 }
 
-/** One search in the item's own words: does the data room state it? */
-export async function coverageOf(db: Db, deal: { id: string; slug: string }, item: RequestItem): Promise<Coverage | null> {
+/**
+ * A company fact's own names as stems ("employees" for "employee count"): a filing states a fact
+ * under its name. Not for a measure (one word such as "attrition" is also a rate case's "attrition
+ * increases"), nor for an item asking a part or a kind of the concept ("net revenue retention" is
+ * not stated by revenue), nor one with words the concept does not account for ("employee
+ * engagement score" is not stated by a headcount).
+ */
+export function conceptPhrases(item: RequestItem, companies: string[] = []): string[][] {
+  if (!item.concept?.fact || item.reading.scope || unaskedWords(item, companies).length) return [];
+  return item.concept.terms.map((t) => tokens(t.replace(/[/-]/g, " ")).map((w) => w.stem)).filter((p) => p.length > 1 || (p.length === 1 && p[0]!.length > 3));
+}
+
+/**
+ * One search in the item's own words (and one in its concept's first name, when the analyst's
+ * words are not the filing's: "employee count" for "employees"): does the data room state it?
+ */
+export async function coverageOf(db: Db, deal: { id: string; slug: string }, item: RequestItem, companies: string[] = []): Promise<Coverage | null> {
   const phrase = askedPhrase(item);
   if (!phrase.length) return null;
   const year = /(\d{4})/.exec(item.periods[0] ?? "")?.[1];
-  const input = { query: `${item.ask}${year ? ` ${year}` : ""}`, k: 6 };
-  const output: SearchDocumentsOutput = await runSearchDocuments({ db, dealId: deal.id, sources: new SourceRegistry(deal.slug) }, input);
-  const hit = (output.passages ?? []).find((p) => statesPhrase(p.text, phrase));
-  return { call: { toolName: "search_documents", input, output } as AgentToolCall, ...(hit ? { found: hit.citation } : {}) };
+  const named = conceptPhrases(item, companies);
+  const queries = [item.ask, ...(named.length ? [item.concept!.terms[0]!] : [])].map((q) => `${q}${year ? ` ${year}` : ""}`);
+  const ctx = { db, dealId: deal.id, sources: new SourceRegistry(deal.slug) };
+  const outputs: SearchDocumentsOutput[] = await Promise.all(queries.map((query) => runSearchDocuments(ctx, { query, k: 6 })));
+  const phrases = [phrase, ...named];
+  const hit = outputs.flatMap((o) => o.passages ?? []).find((p) => phrases.some((ph) => statesPhrase(p.text, ph)));
+  const calls = outputs.map((output, i) => ({ toolName: "search_documents", input: { query: queries[i]!, k: 6 }, output }) as AgentToolCall);
+  return { calls, ...(hit ? { found: hit.citation } : {}) };
 }

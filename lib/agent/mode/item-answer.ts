@@ -2,8 +2,9 @@
  * Agent Mode's structured final answer, written from the gate's item checks: one line per item in
  * the order asked (a figure with its citation [n], a comparison with both sides and the change, the
  * risks quoted from their section, "not in the data room" with what was searched, or why the run
- * did not answer it), the citations the [n] markers link to, and the badge saying what was checked
- * ("9 of 11 items answered from sources, 2 not in the data room").
+ * did not answer it), the parts of the request no item asks, the citations the [n] markers link
+ * to, and the badge saying what was checked ("9 of 11 items answered from sources, 2 not in the
+ * data room").
  */
 import { formatAmount } from "@/lib/metrics/numbers";
 import type { SourceRef } from "@/lib/agent/sources";
@@ -15,7 +16,7 @@ export interface ItemsAnswer {
   citations: GroundedCitation[];
   insufficiencies: Insufficiency[];
   badge: string;
-  counts: { items: number; answered: number; notCovered: number; failed: number };
+  counts: { items: number; answered: number; notCovered: number; failed: number; unread?: number };
 }
 
 class Citations {
@@ -147,13 +148,19 @@ export function badgeOf(counts: ItemsAnswer["counts"]): string {
   const parts = [`${counts.answered} of ${counts.items} item${counts.items === 1 ? "" : "s"} answered from sources`];
   if (counts.notCovered) parts.push(`${counts.notCovered} not in the data room`);
   if (counts.failed) parts.push(`${counts.failed} not answered in this run`);
+  if (counts.unread) parts.push(`${counts.unread} part${counts.unread === 1 ? "" : "s"} of the request not read`);
   return parts.join(", ");
 }
 
-export function writeItemsAnswer(checks: ItemCheck[], phrase: string): ItemsAnswer {
+/** A part of the request no item asks: the run did not read it, so it is not answered. */
+function unreadLine(part: string): string {
+  return `- **${part.charAt(0).toUpperCase()}${part.slice(1)}**: not answered in this run — this part of the request was not read into an item; ask it on its own.`;
+}
+
+export function writeItemsAnswer(checks: ItemCheck[], phrase: string, unread: string[] = []): ItemsAnswer {
   const cites = new Citations();
-  const lines = checks.flatMap((c) => itemLines(c, cites, phrase));
-  const counts = { items: checks.length, answered: checks.filter((c) => c.status === "answered").length, notCovered: checks.filter((c) => c.status === "not_covered").length, failed: checks.filter((c) => c.status === "failed").length };
+  const lines = [...checks.flatMap((c) => itemLines(c, cites, phrase)), ...unread.map(unreadLine)];
+  const counts = { items: checks.length, answered: checks.filter((c) => c.status === "answered").length, notCovered: checks.filter((c) => c.status === "not_covered").length, failed: checks.filter((c) => c.status === "failed").length, unread: unread.length };
   const badge = badgeOf(counts);
   const insufficiencies: Insufficiency[] = checks.filter((c) => c.status === "not_covered").map((c) => ({ topic: c.item.label, missing: "not in the data room", queriesTried: c.legs.flatMap((l) => (l.status === "answered" ? [] : l.searched)) }));
   return { answer: ["## Answer", "", ...lines, "", `_${badge}._`].join("\n"), citations: cites.list, insufficiencies, badge, counts };

@@ -19,6 +19,8 @@ import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
+import { unaskedWords } from "./ask-words";
+import { sideFromTools } from "./comparison-side";
 import { monthNumber, monthWords } from "@/lib/periods";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 
@@ -110,7 +112,8 @@ function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
   for (const t of terms) {
     for (let at = low.indexOf(t); at >= 0; at = low.indexOf(t, at + t.length)) {
       const after = line.slice(at + t.length);
-      const m = /^\s+(?:(?:for|at|as of|as at|on|in) [^,.;:]{0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
+      // "workforce level at December 31, 2018 was …": a word that measures the term may follow it, a date its comma
+      const m = /^(?:\s+(?:level|levels|count|number|total))?\s+(?:(?:for|at|as of|as at|on|in) (?:[^,.;:]|,\s?(?:19|20)\d\d\b){0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
       if (!m) continue;
       const f = readFigure(after.slice(m[0].length, m[0].length + 40));
       if (f) return f;
@@ -255,6 +258,41 @@ function scopeSeen(leg: LegResult, item: RequestItem): boolean {
   });
 }
 
+/** The texts a leg's tools returned that say what a figure is of: rows' names and passages. */
+function toolTexts(leg: LegResult): string[] {
+  return leg.toolCalls.flatMap((c) => {
+    const out = c.output as Record<string, unknown> | undefined;
+    const rows = (out?.rows as LineItemRow[] | undefined) ?? [];
+    const passages = (out?.passages as Array<{ text: string }> | undefined) ?? [];
+    return [...rows.map(rowNames), ...passages.map((p) => p.text)];
+  });
+}
+
+/**
+ * "Employee engagement score" read as headcount: the words the concept does not account for must be
+ * named where the figure comes from, else the figure is the concept's, not the measure asked. When
+ * no tool result names them, the data room does not cover the measure; when one does, the run
+ * failed to answer it. The verdict, or null when the figure's evidence names them.
+ */
+/** The item names words its concept does not account for, and no tool result of the turn names them. */
+function measureUnseen(leg: LegResult, item: RequestItem, companies: string[]): boolean {
+  const words = unaskedWords(item, companies);
+  if (!words.length) return false;
+  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  return !toolTexts(leg).some((t) => holdsStems(t, stems));
+}
+
+function measureMissing(g: Grounding, figure: StatedFigure, leg: LegResult, item: RequestItem, companies: string[]): LegCheck | null {
+  const words = unaskedWords(item, companies);
+  if (!words.length) return null;
+  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  if (holdsStems([g.named ?? "", ...(g.sentences ?? [])].join(" "), stems)) return null;
+  const searched = searchedOf(leg);
+  return measureUnseen(leg, item, companies)
+    ? { status: "not_covered", searched }
+    : { status: "failed", reason: `${figure.display} is a figure of ${item.concept!.label.toLowerCase()}, not of the ${words.join(" ")} asked`, searched };
+}
+
 /** The item asks about a part or a kind of the figure ("Greater China", "subscription" revenue), not the company's whole. */
 function partAsked(item: RequestItem): boolean {
   return !!item.reading.scope;
@@ -262,7 +300,10 @@ function partAsked(item: RequestItem): boolean {
 
 /** A row of a part of the company (a segment, a geography) asked as the company's figure. */
 function isPartRow(row: LineItemRow, item: RequestItem): boolean {
-  if (partAsked(item) || row.source === "statement") return false;
+  if (row.source === "statement") return false;
+  // "Segment operating profit", "Total segment revenue": the segments' figure, whatever qualifier was read, unless segments are asked
+  if (/\bsegments?\b/i.test(row.label) && !/\bsegments?\b/i.test(item.ask)) return true;
+  if (partAsked(item)) return false;
   const where = [row.table?.title ?? "", ...(row.table?.headings ?? [])].join(" ");
   return /\bsegments?\b|\bregions?\b|\bgeograph/i.test(where) && !/\b(?:total|consolidated)\b/i.test(row.label);
 }
@@ -316,14 +357,17 @@ function answerLines(text: string): string[] {
  * stating a figure next to them) though the answer did not state it: the data room has it, so
  * saying it does not would be wrong; the run failed to answer it.
  */
-function evidenceSeen(leg: LegResult, item: RequestItem): string | null {
+function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): string | null {
   if (!item.concept) return null;
   const words = (item.concept.terms ?? []).map((t) => t.toLowerCase()).filter((t) => t.length > 3);
+  // "employee engagement score": a headcount row or passage is not the measure asked
+  const measure = tokens(unaskedWords(item, companies).join(" ")).map((w) => w.stem);
   for (const c of leg.toolCalls) {
     const out = c.output as Record<string, unknown> | undefined;
-    for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w))) return `row "${row.label}" (${row.citation})`;
+    for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w)) && holdsStems(rowNames(row), measure)) return `row "${row.label}" (${row.citation})`;
     for (const p of (out?.passages as Array<{ text: string; citation: string }> | undefined) ?? []) {
       const low = p.text.toLowerCase();
+      if (!holdsStems(p.text, measure)) continue;
       for (const w of words) {
         const at = low.indexOf(w);
         if (at >= 0 && /\d[\d,.]{2,}/.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
@@ -333,22 +377,60 @@ function evidenceSeen(leg: LegResult, item: RequestItem): string | null {
   return null;
 }
 
+/** "Change in net income from FY2015 to FY2016: +USD 4,605 million", "Revenue growth …: 7.5%": the answer leads with a change, not the level. */
+const CHANGE_LEAD = /^[^:]{0,120}\b(?:change|changes|growth|grew|increase[ds]?|decrease[ds]?|rose|fell|declined?)\b/i;
+
+/** The answer states the period's level of the concept (not its change, not a rate of an amount). */
+function levelStated(figure: StatedFigure | null, text: string, item: RequestItem): boolean {
+  if (!figure) return false;
+  if (figure.unit === "percent" && item.concept && item.concept.kind !== "percent") return false;
+  return !CHANGE_LEAD.test(answerLines(text)[0] ?? "");
+}
+
+/**
+ * Why a stated figure is not taken: no tool returned it, or it comes from the metric engine's
+ * comparison of two periods ("gross margin compared with the prior year") for an item not read as
+ * a comparison, whose sides and change the gate cannot check one by one.
+ */
+function ungrounded(figure: StatedFigure, leg: LegResult): string {
+  const written = writtenDigits(figure.display);
+  const compared = leg.toolCalls.some((c) => {
+    const o = c.output as { answer?: unknown; inputs?: Array<{ period?: string }> } | undefined;
+    const periods = new Set((o?.inputs ?? []).map((i) => i.period).filter(Boolean));
+    return c.toolName === "compute_metric" && typeof o?.answer === "string" && o.answer.includes(written) && periods.size === 2;
+  });
+  return compared
+    ? `${figure.display} is one side of a comparison of two periods the metric engine made; the item was not read as a comparison, so its sides and change were not checked`
+    : `${figure.display} is not a value any tool returned`;
+}
+
 function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
-  const figure = statedFigure(leg.text, item);
+  const stated = statedFigure(leg.text, item);
+  const side = item.kind === "comparison" && period && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
+  if (side) {
+    const figure: StatedFigure = { value: side.value, unit: item.concept?.kind === "count" ? "count" : "amount", display: side.display, scale: side.scale, ...(side.currency ? { currency: side.currency } : {}) };
+    const cited = leg.sources.filter((s) => s.citation === side.citation);
+    return { status: "answered", figure, lines: [side.line], sources: cited.length ? cited : leg.sources, via: "tool result" };
+  }
+  const figure = stated;
   if (!figure) {
+    // "employee engagement score": no tool result names the measure, whatever the turn said of the headcount
+    if (measureUnseen(leg, item, companies)) return { status: "not_covered", searched };
     const incomplete = leg.toolCalls.some((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "incomplete" && ((c.output as ComputeOutput).inputs?.length ?? 0) > 0);
     if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
-    const seen = evidenceSeen(leg, item);
+    const seen = evidenceSeen(leg, item, companies);
     if (seen) return { status: "failed", reason: `the tools found ${seen} but the answer did not state the figure`, searched };
     if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
   }
   const g = grounding(figure, leg.toolCalls, item);
-  if (!g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
+  if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const measure = measureMissing(g, figure, leg, item, companies);
+  if (measure) return measure;
   const unscoped = scopeMissing(g, figure, item);
   if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   const scope = passageScope(g, figure, item, companies, leg.text);
@@ -442,13 +524,21 @@ function comparedValues(leg: LegResult, item: RequestItem): number {
   return seen.size;
 }
 
+/**
+ * The item asks about the company's segments ("the segment with the most revenue"), however it was
+ * read: a filing states them whenever the company reports any, so not finding them is the run's
+ * failure, never a gap in the data room.
+ */
+const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment";
+
 function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): LegCheck {
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   if (!leg.text.trim() || NOT_FOUND.test(leg.text)) {
     // a ranking of the company's parts is in the filings whenever parts are: not finding it is the run's failure
-    return item.kind === "ranking" ? { status: "failed", reason: "the parts were not ranked", searched } : { status: "not_covered", searched };
+    if (item.kind === "ranking") return { status: "failed", reason: "the parts were not ranked", searched };
+    return aboutParts(item) ? { status: "failed", reason: "the company's segments were not found by the run", searched } : { status: "not_covered", searched };
   }
   if (!leg.sources.length) return { status: "failed", reason: "the answer cites no source", searched };
   // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total,
@@ -459,12 +549,14 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   const asked = tokens(item.ask).filter((w) => !GENERIC_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);
   const said = new Set(tokens(answerLines(leg.text).slice(0, 6).join(" ")).map((w) => w.stem));
   const named = (item.concept?.terms ?? []).some((t) => tokens(t).every((w) => said.has(w.stem)));
-  if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) return { status: "not_covered", searched };
+  if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) {
+    return aboutParts(item) ? { status: "failed", reason: "the answer does not speak of the segments asked", searched } : { status: "not_covered", searched };
+  }
   const figure = statedFigure(leg.text, item) ?? undefined;
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
   const g = figure ? grounding(figure, leg.toolCalls, item) : null;
-  if (figure && !g) return { status: "failed", reason: `${figure.display} is not a value any tool returned`, searched };
+  if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
   if (scope) return { status: "failed", reason: scope, searched };
   // "net revenue retention rate" answered with the revenue total: not the measure asked

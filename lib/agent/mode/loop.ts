@@ -17,6 +17,7 @@ import { legBudget, answerLegs, type Leg, type LegResult } from "./item-legs";
 import { checkItem, type ItemCheck } from "./item-gate";
 import { writeItemsAnswer } from "./item-answer";
 import { coverageOf } from "./coverage";
+import { unreadParts } from "./unread-parts";
 import { resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
 import { analyzeConstraints, instructionParts } from "./constraints";
 import { TraceRecorder } from "./trace";
@@ -79,12 +80,15 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   trace.record({ type: "constraints", constraints, source: "rules" });
   const room = await dataRoomSummary(o.db, o.deal.id);
   const companies = room.map((r) => r.company).filter(Boolean);
-  const read = readItems(instructionParts(question).request, companies);
+  const request = instructionParts(question).request;
+  const read = readItems(request, companies);
   if (!read.items.length) {
     const r = askBack(question, o.modelInfo, trace, t0, cfg);
     return o.returnTrace ? { ...r, trace: trace.events } : r;
   }
   trace.record({ type: "plan", steps: read.items.map((i) => i.label), format: "items", source: "reader" });
+  // a figure or topic the request names that no item asks: the run cannot validate without it
+  const unread = unreadParts(request, read.items);
   const legs: Leg[] = read.items.flatMap((i) => i.questions.map((q) => ({ item: i.n, question: q })));
   const budget = legBudget(legs.length, cfg.maxToolCalls, cfg.maxToolCallsCeiling);
   const recordLeg = (r: LegResult) => {
@@ -125,18 +129,21 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   // before an item is said to be missing from the data room: one search in the analyst's own words
   const used = results.reduce((n, r) => n + r.toolCalls.length, 0);
   const unfound = checks.filter((c) => c.status === "not_covered" && c.item.kind !== "narrative").slice(0, Math.max(0, budget - used));
-  const coverage = await Promise.all(unfound.map((c) => coverageOf(o.db, o.deal, c.item).then((cov) => ({ c, cov }))));
+  const coverage = await Promise.all(unfound.map((c) => coverageOf(o.db, o.deal, c.item, companies).then((cov) => ({ c, cov }))));
   for (const { c, cov } of coverage) {
     if (!cov) continue;
-    const s = summaryOf(cov.call.output);
-    trace.record({ type: "tool_call", tool: cov.call.toolName, item: c.item.n, args: cov.call.input as Record<string, unknown>, ok: s.ok, summary: s.summary, batch: 0 });
-    results.push({ item: c.item.n, question: String((cov.call.input as { query: string }).query), text: "", sources: [], toolCalls: [cov.call], ms: 0, batch: 0 });
+    for (const call of cov.calls) {
+      const s = summaryOf(call.output);
+      trace.record({ type: "tool_call", tool: call.toolName, item: c.item.n, args: call.input as Record<string, unknown>, ok: s.ok, summary: s.summary, batch: 0 });
+    }
+    results.push({ item: c.item.n, question: String((cov.calls[0]!.input as { query: string }).query), text: "", sources: [], toolCalls: cov.calls, ms: 0, batch: 0 });
     if (cov.found) checks[checks.indexOf(c)] = { ...c, status: "failed", reason: `the data room states it (${cov.found.replace(/^\(source: |\)$/g, "")}) but the run did not answer it` };
   }
   for (const c of checks) trace.record({ type: "validation", ok: c.status !== "failed", attempt: c.item.n, item: c.item.label, failures: c.status === "failed" ? [{ code: "ITEM_NOT_ANSWERED", message: `${c.item.label}: ${c.reason ?? "not answered"}` }] : c.status === "not_covered" ? [{ code: "NOT_IN_DATA_ROOM", message: `${c.item.label}: not in the data room` }] : [] });
-  const written = writeItemsAnswer(checks, constraints.insufficiencyPhrase);
-  const status = written.counts.failed ? "forced" : "validated";
-  const unmet = checks.filter((c) => c.status === "failed").map((c) => `${c.item.label}: ${c.reason ?? "not answered"}`);
+  for (const part of unread) trace.record({ type: "validation", ok: false, attempt: 0, item: part, failures: [{ code: "PART_NOT_READ", message: `${part}: named in the request but read into no item` }] });
+  const written = writeItemsAnswer(checks, constraints.insufficiencyPhrase, unread);
+  const status = written.counts.failed || unread.length ? "forced" : "validated";
+  const unmet = [...checks.filter((c) => c.status === "failed").map((c) => `${c.item.label}: ${c.reason ?? "not answered"}`), ...unread.map((p) => `${p}: not read into an item`)];
   trace.record({ type: "final", status, citations: written.citations.length, answerChars: written.answer.length, unmet, badge: written.badge });
   const calls = results.flatMap((r) => r.toolCalls);
   const result: AgentModeResult = {
