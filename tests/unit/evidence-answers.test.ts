@@ -247,6 +247,15 @@ describe("a quoted sentence for a figure asked", () => {
     }
   });
 
+  it("a reason asked for a part is no passage giving another part's or the company's reason, in three wordings", () => {
+    for (const q of ["why did acme's widgets operating income fall in 2023?", "what drove the drop in widgets operating income in fy23", "acme widgets operating income 2023 - why so weak"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.scope, q).toBe("widgets");
+      expect(quoteAnswerOverride(r, quote("Our results in 2023 were adversely impacted by lower global volumes due to weak economic conditions."), []), q).toMatch(/^I couldn't find a passage in the documents explaining the widgets operating income/);
+      expect(quoteAnswerOverride(r, quote("Widgets segment operating income decreased 64% in 2023 primarily due to lower volumes."), []), q).toBeNull();
+    }
+  });
+
   it("a percentage of an amount asked, or a rate of production, is not held to these bars", () => {
     expect(quoteAnswerOverride(readQuestion("What percentage of Acme's revenue for fiscal 2015 came from sales outside the U.S.?", ROOM), quote("Sales outside the U.S. accounted for 79% of our revenue for the fiscal year ended December 26, 2015."), [])).toBeNull();
     expect(quoteAnswerOverride(readQuestion("What production rate changes is Acme forecasting for FY2016?", ROOM), quote("We plan to gradually increase 737 production rates based on market demand."), [])).toBeNull();

@@ -506,6 +506,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
   const kind = r.reason || r.synthesis || r.polar ? undefined : ASKED_VALUE.find((k) => k.asks.test(r.text));
   if (kind && !kind.states.test(quote)) return noValueFound(quoted, kind.what);
+  // "why was express so weak?": a reason for the part asked names the part, not the company's other figures
+  if (r.reason && r.scope && c && FIGURE_KINDS.has(c.kind) && !namesHalfOf(r.scope, quote)) return noReasonFound(r, quoted);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // a rate the catalog does not know ("on-time delivery rate"): a sentence with no percentage states none
   if (!c) return RATE_WORD.test(r.text) && !PERCENT_VALUE.test(text) ? noValueFound(quoted, "rate") : null;
@@ -517,6 +519,17 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote) && level && !partOnly) return null;
   return notFound(r, mine(done), [quoted]);
+}
+
+/** No passage gives the reason for the part's figure: what was asked, and the closest passage shown as such. */
+function noReasonFound(r: Reading, quoted: Passage): string {
+  const what = `${r.scope} ${r.concepts[0]!.label.toLowerCase()}`;
+  return [
+    `I couldn't find a passage in the documents explaining the ${what}: the passages found give reasons for other figures.`,
+    "Closest evidence (not an answer to the question as asked):",
+    `- "${quoted.text.length > 300 ? `${quoted.text.slice(0, 300)}…` : quoted.text}" ${quoted.citation}`,
+    "Would you like me to add this question to the Q&A list?",
+  ].join("\n");
 }
 
 /** A percentage asked: "%", "percent", or a rate asked for a period ("on-time delivery rate for fy23?"), not "production rate changes". */

@@ -83,7 +83,7 @@ export interface Reading {
 }
 
 /** Words of a question's grammar the generic list leaves out (articles of speech, not of content). */
-const STOP = new Set(["not", "no", "yes", "if", "than", "into", "onto", "out", "off", "all", "each", "every", "some", "same", "other", "such", "like", "just", "very", "way", "ways", "thing", "things", "kind", "sort", "lot", "bit", "ok", "okay", "hey", "hi", "thanks"]);
+const STOP = new Set(["not", "no", "yes", "if", "so", "too", "than", "into", "onto", "out", "off", "all", "each", "every", "some", "same", "other", "such", "like", "just", "very", "way", "ways", "thing", "things", "kind", "sort", "lot", "bit", "ok", "okay", "hey", "hi", "thanks"]);
 
 /** "How does the utility generate its revenues?": a description, not a figure ("how much", "how many" are figures). */
 const HOW_DOES = /^\s*how (?:does|do|did|is|are|was|were|has|have)\b/i;
@@ -500,7 +500,7 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) ? carriedSubject(r, prev, companies) : r;
   if (!follows && !over) return r;
   // "and the take rate on that?": another figure of the part the conversation was on
-  if (r.labelNamesFigure && !r.concepts.length) return carriedFigure(r, prev);
+  if (r.labelNamesFigure && !r.concepts.length && !r.reason && !r.polar && !r.narrative) return carriedFigure(r, prev);
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
   if (over) {
     out.concepts = [prev.concepts[0]!, ...r.concepts];
