@@ -122,6 +122,25 @@ export function nearestDurations(text: string): Duration[] {
   return found.length ? found : durationGroups(text);
 }
 
+/** The words of a duration group heading ("Three Months Ended", "Quarters Ended", "Fiscal Years Ended"). */
+const GROUP_WORDS = new RegExp(`\\b(?:(?:three|six|nine|twelve|3|6|9|12)[ -]months?|quarters?|(?:fiscal\\s+)?years?)\\s+(?:ended|ending)(?:\\s+${MON}\\s+\\d{1,2},?)?`, "gi");
+
+/**
+ * The duration groups of a line that names nothing else ("Three Months Ended Twelve Months Ended"),
+ * anywhere on the page, for a header of `width` columns whose own lines name none: PDF text may set
+ * a header's group line apart from its dates (after the table). Two groups or more that share the
+ * columns evenly; the first such line on the page.
+ */
+export function durationLineOf(text: string, width: number): Duration[] {
+  for (const line of text.split("\n")) {
+    const t = line.trim();
+    if (!t || t.length > 100 || /\p{L}/u.test(t.replace(GROUP_WORDS, ""))) continue;
+    const d = durationGroups(t);
+    if (d.length >= 2 && width % d.length === 0) return d;
+  }
+  return [];
+}
+
 /** A header line naming only a day ("June 30,", "December 31", "(Unaudited)"). */
 const HEADER_DAY = new RegExp(`^(?:(?:${MON})\\.?\\s+\\d{1,2},?|\\(unaudited\\))$`, "i");
 

@@ -9,7 +9,7 @@ import { extractSheetFindings } from "./sheets";
 import { extractMatrixFindings } from "./matrix";
 import { extractPartFindings, type ScaleCarry } from "./parts";
 import { notesScaleAt } from "./notes-scale";
-import { statementCandidates, statementPages } from "./statements";
+import { fiscalYearEndOf, statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
 import { readStatements } from "@/lib/statements";
 
@@ -33,6 +33,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
   let emptyPages = 0;
   // a part table's scale, still open at the foot of a page, for the table it goes on with on the next page
   const carry: ScaleCarry = {};
+  const fiscalYearEndMonth = ctx.fiscalYearEndMonth ?? fiscalYearEndOf(statements);
   for (const page of pages) {
     if (!page.text.trim()) { emptyPages++; continue; }
     if (!page.cells?.length) carry.notes = notesScaleAt(page.text, carry.notes);
@@ -47,7 +48,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
     // (a page titled as a primary statement the statement reader could not read whole holds statement lines, not parts)
-    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, carry }), ...extractMatrixFindings(page));
+    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, fiscalYearEndMonth, carry }), ...extractMatrixFindings(page));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;

@@ -12,9 +12,10 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { durationLineOf, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import type { TextSpan } from "@/lib/ingest/types";
 import { alignSpans } from "@/lib/statements/positions";
+import { columnOf } from "@/lib/statements/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
@@ -105,8 +106,8 @@ function readHeader(t: string): PeriodColumn[] | null {
   if (/\d/.test(rest.replace(/\(\d\)/g, ""))) return null;
   const words = rest.replace(/[()\-–,.%$/]/g, " ").trim();
   if (words.length > 80) return null;
-  // one year alone with many words is a sentence or a title naming a year, not a header
-  if (cols.length === 1 && words.length > 30) return null;
+  // one year alone with many words is a sentence or a title naming a year, not a header; nor is the end of a sentence ("end of 2025.”")
+  if (cols.length === 1 && (words.length > 30 || /^\p{Ll}/u.test(t) || /[.”"]$/.test(t))) return null;
   return cols;
 }
 
@@ -126,6 +127,18 @@ function alignValues(values: PrintedNumber[], cols: number, trailingWords: boole
   // "Revenue $ 33,507 $ 33,232 1 100.0 % 100.0 %" under "2023 2022 Percent Change Percent of Revenue"
   if (trailingWords && v.length > cols) return v.slice(0, cols);
   return null;
+}
+
+/**
+ * Figures printed under a label of their own line, without the footnote marker set before them ("1 43.8 % 55.8 %",
+ * "1 $ (661) $ 4,623" under "GAAP net income (loss)"): a lone digit one more than the columns, followed by a currency
+ * sign or by figures printed in another form (digit groups, decimals, percent signs).
+ */
+function withoutMarker(tokens: string[], width: number): string[] {
+  const figures = tokens.filter((x) => /\d/.test(x));
+  if (figures.length !== width + 1 || !/^\d$/.test(tokens[0]!)) return tokens;
+  const rest = tokens.slice(1);
+  return rest[0] === "$" || figures.slice(1).every((x) => /[,.%]/.test(x)) ? rest : tokens;
 }
 
 interface Heading {
@@ -167,6 +180,8 @@ const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b/i;
 export interface PartContext {
   fiscalYear?: number | null;
   fiscalPeriod?: string | null;
+  /** The month the fiscal year ends in, when known: a column at that month's end is the fiscal year's balance. */
+  fiscalYearEndMonth?: number;
   /**
    * Carried from page to page by the caller: the scale of a table still open at the foot of the
    * previous page (its caption stated it there), for the header that goes on with it on this one.
@@ -197,9 +212,26 @@ const SHARES_SCALED = /\band (?:shares|units) in (thousands|millions|billions)\b
 /** The counted nouns a caption scales apart from its money ("shares in millions", "units in thousands"). */
 const SHARE_NOUN = /\b(?:shares?|units?)\b/i;
 
-function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext): Table["cols"] {
+/**
+ * Full dates with no duration named, in more than one month ("April 30, 2023 January 31, 2023
+ * October 31, 2022 …"): balances at each date, not fiscal years; one fiscal year ends on one day.
+ */
+function asOfDates(cols: PeriodColumn[]): boolean {
+  return cols.every((c) => c.month !== undefined && c.day !== undefined && !c.kind) && new Set(cols.map((c) => c.month)).size > 1;
+}
+
+/** A column at a date: the fiscal year's label at a fiscal year end, else the date ("30 April 2023"). */
+function pointLabel(col: PeriodColumn, fyEnd: number | undefined): { period: string; periodEnd: string } {
+  const c = columnOf({ year: col.year, month: col.month!, day: col.day!, duration: "point", header: col.raw }, fyEnd);
+  return { period: c.period, periodEnd: c.periodEnd! };
+}
+
+function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext, pageText: string): Table["cols"] {
   let cols = headerCols;
-  const durations = nearestDurations(ctxText);
+  // no group named above the dates: a line naming only the groups elsewhere on the page ("Three Months Ended Twelve Months Ended")
+  let durations = nearestDurations(ctxText);
+  if (!durations.length) durations = durationLineOf(pageText, cols.length);
+  const points = !durations.length && asOfDates(cols);
   // "Quarters Ended March 31," over "2023 2022": the columns end on that day
   const endDay = endedOnDayOf(ctxText);
   if (endDay) cols = cols.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c));
@@ -210,9 +242,10 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
   const seen = new Set<string>();
   cols.forEach((col, index) => {
     const dur = durations.length === 0 ? undefined : durations.length === 1 ? durations[0] : Number.isInteger(per) ? durations[Math.floor(index / per)] : durations[0];
-    const asOf = !dur && col.month !== undefined && /\bas of\b|\bat\b/i.test(ctxText);
-    const lab = labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
-    const months = asOf ? 0 : MONTHS_OF[dur ?? "FY"];
+    const asOf = points || (!dur && col.month !== undefined && /\bas of\b|\bat\b/i.test(ctxText));
+    const lab = points ? pointLabel(col, ctx.fiscalYearEndMonth) : labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
+    // a column naming its own span ("Q4 2022", "9M 2024") is that long, whatever the groups above say
+    const months = asOf ? 0 : MONTHS_OF[col.kind ?? dur ?? "FY"];
     // a quarter the header does not name ("Q? 2023" from "2023 for Quarter Ended" over the quarters' days) is no period
     if (lab.period.includes("?")) return;
     // a year printed again further right is a change column ("2022 2021 2020 2022 2021"): the first is the period
@@ -279,7 +312,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const hc = readHeader(t);
     if (hc) {
       // a second header line right under the first ("2023 2022 Percent Change Percent of Revenue" / "2023 2022"): the first names the periods
-      if (table && !table.rows && li - table.line <= 2) {
+      // (a title naming one period, "Q4 2022 Financial Results", over a header of several is no header)
+      if (table && !table.rows && li - table.line <= 2 && !(table.width === 1 && hc.length > 1)) {
         table.trailingWords = true;
         table.line = li;
         // "December 31, 2018 versus" over "(Millions) 2018 2017 2017": the second line may be the one stating the scale
@@ -292,8 +326,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       // (runs of two durations, "Three Months Ended … Six Months Ended", are one table's periods, read as such)
       const groups = new Set(nearestDurations(ctxText)).size > 1 ? undefined : sideBySide(hc, lines.slice(Math.max(0, li - 3), li).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
       const cols = groups
-        ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
-        : columnsOf(hc, ctxText, ctx);
+        ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx, text).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
+        : columnsOf(hc, ctxText, ctx, text);
       // words after the last period, or a period printed twice ("2023 2022 Change 2023 2022"): change and share columns follow the periods
       const trailing = cols.length < hc.length || /\p{L}{3,}/u.test(t.slice(t.lastIndexOf(hc[hc.length - 1]!.raw) + hc[hc.length - 1]!.raw.length));
       let scale: Table["scale"] = scaleOf(`${ctxText}\n${below}`);
@@ -325,7 +359,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
       // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it; figures printed under a
       // label wrapped over lines of its own are that label's
-      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? t.split(/\s+/).filter((x) => /\d/.test(x)) : null;
+      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? withoutMarker(t.replace(/(\d)\s+%/g, "$1%").split(/\s+/), table.width).filter((x) => /\d/.test(x)) : null;
       const bareLabel = table?.group ?? (above && !/:\s*$/.test(above.text) ? above.text : undefined);
       if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal

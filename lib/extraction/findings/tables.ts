@@ -109,10 +109,22 @@ function isFootnoteMarker(vals: PrintedNumber[], currencyNext: boolean): boolean
 /** A cell that prints no figure: "N/A", or a dash with a percent sign ("-%"). */
 const NO_FIGURE = /^(?:n\/a|[—–-]+%)$/i;
 
+/**
+ * Cells read as figures: a footnote mark printed on a figure ("$14.0^", "4.3%*") is dropped; a change
+ * printed in words or points ("down 32%", "up 6 ppts", "(390) bp") is a percent change, a column of its
+ * own, so the figures around it stay in their columns.
+ */
+function changeCells(line: string): string {
+  return line
+    .replace(/(\d%?\)?)[\^*†‡]+(?=\s|$)/g, "$1")
+    .replace(/\b(up|down)\s+(\d[\d,.]*)\s*(?:%|ppts?|pts?|bps?)(?=\s|$)/gi, (_, dir: string, n: string) => `${/down/i.test(dir) ? "-" : ""}${n}%`)
+    .replace(/(\d\)?)\s*(?:bps?|ppts?)(?=\s|$)/g, "$1%");
+}
+
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
 export function splitRow(line: string): { label: string; values: PrintedNumber[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
-  const toks = line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(").split(/\s+/);
+  const toks = changeCells(line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(")).split(/\s+/);
   const vals: PrintedNumber[] = [];
   let i = toks.length - 1;
   // read right to left: a detached "%" belongs to the figure before it ("(4) %"), read next
