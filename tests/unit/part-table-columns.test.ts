@@ -100,3 +100,115 @@ describe("balances at quarter ends", () => {
     ]);
   });
 });
+
+describe("every period column of a table with change columns", () => {
+  it("keeps the six months' columns when the change headings wrap the header over lines", () => {
+    const text = [
+      "KEY FINANCIAL METRICS - CONSOLIDATED",
+      "Dollars in millions, except per share data",
+      "Quarters Ended June 30, Six Months Ended June 30,",
+      "2023 2022 Inc/ (Dec)",
+      "Inc/ (Dec)",
+      "Excluding",
+      "Currency",
+      "Translation 2023 2022 Inc/ (Dec)",
+      "Inc/ (Dec)",
+      "Excluding",
+      "Currency",
+      "Translation",
+      "Revenues $ 5,100.0 $ 4,800.0 6 % 7 % $ 9,900.0 $ 9,300.0 6 % 8 %",
+      "Operating income 2,000.0 1,500.0 33 34 3,800.0 3,100.0 23 25",
+    ].join("\n");
+    expect(cells(text, { fiscalYear: 2023, fiscalPeriod: "Q2" }).filter((c) => c.startsWith("Operating income"))).toEqual([
+      "Operating income: Q2 2023/3=2,000.0",
+      "Operating income: Q2 2022/3=1,500.0",
+      "Operating income: H1 2023/6=3,800.0",
+      "Operating income: H1 2022/6=3,100.0",
+    ]);
+  });
+
+  it("reads tables printed side by side whose header wraps, each under its own name", () => {
+    const text = [
+      "Quarters Ended June 30,",
+      "Net Income   Earnings per share - diluted",
+      "2023 2022",
+      "Inc/",
+      "(Dec)",
+      "Translation 2023 2022",
+      "Inc/",
+      "(Dec)",
+      "GAAP $ 2,000.0 $ 1,100.0 82 % 83 % $ 3.00 $ 1.50 100 % 101 %",
+    ].join("\n");
+    const out = extractPartFindings({ pageNumber: 3, text }, { fiscalYear: 2023, fiscalPeriod: "Q2" }).map((c) => `${c.payload.part.title}: ${c.payload.period}=${c.payload.valueText}`);
+    expect(out).toEqual(["Net Income: Q2 2023=2,000.0", "Net Income: Q2 2022=1,100.0", "Earnings per share - diluted: Q2 2023=3.00", "Earnings per share - diluted: Q2 2022=1.50"]);
+  });
+
+  it("reads the rows of a table whose change column is named on the lines under the years", () => {
+    const text = [
+      "The following table compares summary operating results (dollars in millions) for the years ended May 31:",
+      "2023(1) 2022(1)",
+      "Percent",
+      "Change",
+      "Consolidated revenue $ 50,000 $ 52,000 (4)",
+      "Operating income (loss):",
+      "Air segment 1,000 2,000 (50)",
+      "Road segment 3,000 2,500 20",
+    ].join("\n");
+    const out = extractPartFindings({ pageNumber: 3, text }, { fiscalYear: 2023 }).map((c) => `${c.payload.metric}: ${c.payload.period}=${c.payload.valueText}`);
+    expect(out).toContain("Air segment — Operating income (loss): FY2023=1,000");
+    expect(out).toContain("Road segment — Operating income (loss): FY2022=2,500");
+    expect(out.some((c) => /=\(50\)|=20$/.test(c))).toBe(false);
+  });
+
+  it("keeps a row whose label carries a footnote marker ('EMEA(1)')", () => {
+    const text = [
+      "Year Ended May 31,",
+      "Percent Change",
+      "(Dollars in millions) 2021 Actual Constant 2020",
+      "Total Revenues by Geography:",
+      "Americas $ 2,100 1% 2% $ 2,000",
+      "EMEA(1) 1,100 8% 2% 1,000",
+    ].join("\n");
+    const emea = extractPartFindings({ pageNumber: 3, text }, {}).filter((c) => c.payload.part.label === "EMEA").map((c) => `${c.payload.period}=${c.payload.valueText}`);
+    expect(emea).toEqual(["FY2021=1,100", "FY2020=1,000"]);
+  });
+});
+
+describe("rows under sub-headers", () => {
+  const text = [
+    "The following table presents revenue by service type and geographic information for the years ended May 31 (in millions):",
+    "2023 2022",
+    "REVENUE BY SERVICE TYPE",
+    "Air segment:",
+    "Package:",
+    "Overnight $ 900 $ 800",
+    "Deferred 500 450",
+    "Total package revenue 1,400 1,250",
+    "Freight:",
+    "Priority 300 280",
+    "Total freight revenue 300 280",
+    "Other 40 30",
+    "Total Air segment 1,740 1,560",
+    "Road segment 700 650",
+    "GEOGRAPHICAL INFORMATION",
+    "Revenue:",
+    "U.S. $ 1,800 $ 1,700",
+    "International:",
+    "Air segment 600 500",
+    "Road segment 40 10",
+    "Total international revenue 640 510",
+  ].join("\n");
+  const rows = () => extractPartFindings({ pageNumber: 3, text }, {}).filter((c) => c.payload.period === "FY2023").map((c) => c.payload.part);
+
+  it("carries a heading printed right over another into the rows of both", () => {
+    expect(rows().find((p) => p.label === "Overnight")?.context).toEqual(expect.arrayContaining(["Air segment", "Package"]));
+    expect(rows().find((p) => p.label === "Priority")?.context).toEqual(expect.arrayContaining(["Air segment", "Freight"]));
+    expect(rows().find((p) => p.label === "Road segment" && p.title === "REVENUE BY SERVICE TYPE")?.context).toEqual([]);
+  });
+
+  it("names the measure of a sub-header's rows by the total that closes it", () => {
+    const intl = rows().find((p) => p.label === "Air segment" && p.title === "GEOGRAPHICAL INFORMATION");
+    expect(intl?.context).toEqual(["International", "Total international revenue"]);
+    expect(intl?.columns.map((c) => c.value)).toEqual(["600", "500"]);
+  });
+});

@@ -75,7 +75,7 @@ function isTitleCase(t: string): boolean {
 }
 
 /** Pieces of a column header printed on their own line ("Percent Percent of Revenue", "Increase/(Decrease)"). */
-const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended)\b/i;
+const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended|excluding|currency|translation|constant currency|\(dec(?:rease)?\))(?!\w)/i;
 
 function isHeading(t: string): boolean {
   if (!/\p{L}{2,}/u.test(t) || /^[a-z]/.test(t)) return false;
@@ -160,6 +160,10 @@ interface Table {
   counts?: number;
   currency?: string;
   section?: string;
+  /** A section heading printed right over another ("Express segment:" / "Package:"): heads it and its siblings. */
+  parent?: string;
+  /** Rows read under the current section. */
+  sectionRows?: number;
   group?: string;
   /** Rows since the last total, for a trailing total that names their measure. */
   block: number[];
@@ -170,8 +174,24 @@ interface Table {
   /** Line index of the header, and rows read under it. */
   line: number;
   rows: number;
+  /** The header's columns as printed and the lines above it, for a header that goes on over the next lines. */
+  header: { cols: PeriodColumn[]; context: string };
   /** The label of the last row read that is no share row. */
   lastLabel?: string;
+}
+
+/**
+ * A header whose column headings wrap over lines ("2023 2022 Inc/ (Dec)" / "Inc/ (Dec)" / "Excluding" / "Currency" /
+ * "Translation 2023 2022 Inc/ (Dec)") under groups named above it ("Quarters Ended June 30, Six Months Ended June 30,"):
+ * the same years printed again a few lines on, only headings between, are the next group's columns, not a new table.
+ */
+function continuesHeader(table: Table, cols: PeriodColumn[], between: string[], li: number, sideBySideOf: (hc: PeriodColumn[]) => unknown): boolean {
+  const prev = table.header.cols;
+  if (li - table.line > 6 || between.some((l) => /\d/.test(l)) || cols.length !== prev.length) return false;
+  if (!cols.every((c, i) => c.raw === prev[i]!.raw)) return false;
+  // …one group's columns after another's ("Quarters Ended … Six Months Ended …"), or one table's beside another's
+  // (names printed over both runs); else the second run is change or share columns ("Percent of Revenue" / "2023 2022")
+  return new Set(nearestDurations(table.header.context)).size > 1 || !!sideBySideOf([...prev, ...cols]);
 }
 
 /** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"). */
@@ -309,22 +329,28 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
     const t = L.text.trim();
-    const hc = readHeader(t);
-    if (hc) {
+    const printed = readHeader(t);
+    if (printed) {
+      const wrapped: boolean = !!table && !table.rows && continuesHeader(table, printed, lines.slice(table.line + 1, li).map((x) => x.text), li, (all) => sideBySide(all, lines.slice(Math.max(0, table!.line - 3), table!.line).reverse(), cellsOf, (c) => HEADER_PIECE.test(c)));
+      const hc: PeriodColumn[] = wrapped && table ? [...table.header.cols, ...printed] : printed;
       // a second header line right under the first ("2023 2022 Percent Change Percent of Revenue" / "2023 2022"): the first names the periods
       // (a title naming one period, "Q4 2022 Financial Results", over a header of several is no header)
-      if (table && !table.rows && li - table.line <= 2 && !(table.width === 1 && hc.length > 1)) {
+      // (column headings between them, "Percent" / "Change Percent of Revenue", keep them one header)
+      const near = !!table && (li - table.line <= 2 || (li - table.line <= 4 && lines.slice(table.line + 1, li).every((x) => HEADER_PIECE.test(x.text.trim()))));
+      if (table && near && !wrapped && !table.rows && !(table.width === 1 && hc.length > 1)) {
         table.trailingWords = true;
         table.line = li;
         // "December 31, 2018 versus" over "(Millions) 2018 2017 2017": the second line may be the one stating the scale
         if (!table.scale.word && scaleOf(t).word) table.scale = scaleOf(t);
         continue;
       }
-      const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
+      // the line the header starts on: the tables' names sit above it
+      const headAt: number = wrapped && table ? table.line : li;
+      const ctxText: string = wrapped && table ? table.header.context : lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
       const below = lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n");
       // two tables side by side ("Revenue Mix Summary … Comparable Sales Summary" over "2023 2022 2023 2022"): each its own columns
       // (runs of two durations, "Three Months Ended … Six Months Ended", are one table's periods, read as such)
-      const groups = new Set(nearestDurations(ctxText)).size > 1 ? undefined : sideBySide(hc, lines.slice(Math.max(0, li - 3), li).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
+      const groups = new Set(nearestDurations(ctxText)).size > 1 ? undefined : sideBySide(hc, lines.slice(Math.max(0, headAt - 3), headAt).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
       const cols = groups
         ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx, text).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
         : columnsOf(hc, ctxText, ctx, text);
@@ -347,8 +373,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
       // "Revenue from external customers   2020   2019": words left of the periods name the table's measure
       const stub = headerStub(t, hc[0]!.raw);
-      const title = [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
-      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0 };
+      const title: string = wrapped && table ? table.title.split(" — ").filter((x) => x !== groups?.[0]?.line).join(" — ") : [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
+      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0, header: { cols: hc, context: ctxText } };
       pendingLabel = null;
       lastText = null;
       continue;
@@ -366,7 +392,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         const values = bare.map((x) => parsePrintedNumber(x));
         const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
         const from = above && above.text === bareLabel ? above.start : L.start;
-        if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.section ?? ""].filter(Boolean));
+        if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.parent, table.section].filter((x): x is string => !!x));
         table.group = undefined;
         lastText = null;
         continue;
@@ -391,12 +417,17 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       lastText = { text: t, start: L.start, end: L.end };
       // a caption ending in a colon ("Net revenue by country, based on …, was as follows:") titles the table below it
       const caption = !table && /:\s*$/.test(t) && /^\p{Lu}/u.test(t) && /\p{L}{3,}/u.test(t);
-      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption) continue;
+      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption) {
+        // "Percent" / "Change" printed under the periods, before any row: change columns follow them
+        if (table && !table.rows) table.trailingWords = true;
+        continue;
+      }
       if (isHeading(t) || caption) {
         if (table && isCaps(t)) {
           // a heading in capitals starts another part of the table ("REVENUE BY SERVICE TYPE", "GEOGRAPHICAL INFORMATION")
           table.title = t;
           table.section = undefined;
+          table.parent = undefined;
           table.group = undefined;
           table.block = [];
           pendingLabel = null;
@@ -404,7 +435,10 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
           if (/:\s*$/.test(t)) {
             // "Revenue by product category" then "Domestic:" under the header, no row between: the first names the whole table
             if (table.group && !table.rows && !table.section) table.title = [table.title, table.group].filter(Boolean).join(" — ");
+            // nesting: "Express segment:" then "Package:" with no row between: the first heads the second and its siblings
+            if (table.section && !table.sectionRows) table.parent = table.section;
             table.section = t.replace(/\s*:\s*$/, "");
+            table.sectionRows = 0;
             table.group = undefined;
           } else {
             table.group = t;
@@ -440,21 +474,31 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     if (!aligned) continue;
     // "Percentage of total revenue" printed under "Subscription $ 1,646 …": that row's share, named by it
     const sharing = SHARE_ROW.test(label) && table.lastLabel ? [table.lastLabel] : [];
-    const context = [table.section, table.group, ...sharing].filter((x): x is string => !!x && x !== label);
+    const context = [table.parent, table.section, table.group, ...sharing].filter((x): x is string => !!x && x !== label);
     const idxs = pushRow(label, aligned, start, L.end, context);
     if (!SHARE_ROW.test(label)) table.lastLabel = label;
     // a trailing total names the measure of the rows above it ("U.S. … International … Total revenues")
     if (/^total\b/i.test(label)) {
       const hadSection = !!table.section;
+      const closedHeading = table.section ?? "";
+      const measure = label.replace(/^total\b\s*/i, "").trim();
       // "Total freight revenue" closes "Freight:"
       const closes = (h?: string) => !!h && words(h).every((w) => words(label).includes(w));
-      if (closes(table.section)) table.section = undefined;
+      const closed = closes(table.section);
+      if (closed) table.section = undefined;
+      // "Total Express segment" closes the heading over "Package:" and "Freight:"
+      else if (!table.section && closes(table.parent)) table.parent = undefined;
+      // "Total international revenue" closing "International:" under "Revenue:": the total names what the rows above measure
+      if (closed && measure && words(label).some((w) => w !== "total" && !words(closedHeading).includes(w))) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       if (closes(table.group)) table.group = undefined;
-      const measure = label.replace(/^total\b\s*/i, "").trim();
       // (only where the table has no section headings of its own to say it)
       if (measure && !hadSection) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       table.block = [];
-    } else table.block.push(...idxs);
+    } else {
+      // "Consolidated operating margin" closes "Operating margin:" as a total does: the rows below are no part of it
+      if (/^consolidated\b/i.test(label) && table.section && words(table.section).every((w) => words(label).includes(w))) table.section = undefined;
+      table.block.push(...idxs);
+    }
   }
 
   if (ctx.carry) ctx.carry.open = open && table ? { page: page.pageNumber, ...open } : undefined;
@@ -464,6 +508,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     // text read off a chart ("$0.4" over "2016 2017 2018") is no row
     if (!table || !isRowLabel(label)) return [];
     table.rows++;
+    table.sectionRows = (table.sectionRows ?? 0) + 1;
     if (!table.groups) return [pushOne(label, values, start, end, context, table.cols, table.title)];
     return table.groups.map((g, gi) => pushOne(label, values, start, end, context, table!.cols.filter((c) => c.group === gi), g.title));
   }
@@ -478,7 +523,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const countScale = own.word ? own.scale : table.counts && SHARE_NOUN.test([label, ...context].join(" ")) ? table.counts : undefined;
     rows.push({
       facts: {
-        label: label.replace(/\s*\(\d\)$/, "").trim(),
+        label: label.replace(/\s*\((?:\d|[a-z])\)$/, "").trim(),
         context,
         title,
         row: printed,
