@@ -212,3 +212,23 @@ describe("rows under sub-headers", () => {
     expect(intl?.columns.map((c) => c.value)).toEqual(["600", "500"]);
   });
 });
+
+describe("interim columns named by their printed dates", () => {
+  const text = [
+    "Three Months Ended Nine Months Ended",
+    "September 30, September 30,",
+    "(in millions) 2022 2021 2022 2021",
+    "Net Income (Loss) $ 459 $ (1,088) $ 1,297 $ (564)",
+  ].join("\n");
+
+  it("names a quarter by the day it ends, not by a document year that disagrees", () => {
+    // a document filed under next year's name: the printed dates decide once the fiscal year end is known
+    const out = cells(text, { fiscalYear: 2023, fiscalPeriod: "Q3", fiscalYearEndMonth: 12 });
+    expect(out).toEqual(["Net Income (Loss): Q3 2022/3=459", "Net Income (Loss): Q3 2021/3=(1,088)", "Net Income (Loss): 9M 2022/9=1,297", "Net Income (Loss): 9M 2021/9=(564)"]);
+  });
+
+  it("names a fiscal quarter of a year ending in January by its fiscal year", () => {
+    const q = ["Three Months Ended April 30,", "2023 2022", "Sales $ 1,810 $ 1,632"].join("\n");
+    expect(cells(q, { fiscalYear: 2024, fiscalPeriod: "Q1", fiscalYearEndMonth: 1 })).toEqual(["Sales: Q1 2024/3=1,810", "Sales: Q1 2023/3=1,632"]);
+  });
+});

@@ -246,6 +246,17 @@ function pointLabel(col: PeriodColumn, fyEnd: number | undefined): { period: str
   return { period: c.period, periodEnd: c.periodEnd! };
 }
 
+/**
+ * An interim column printed with its last day ("Three Months Ended … September 30, 2022"), when the fiscal
+ * year's end month is known: the fiscal quarter, half or nine months that day ends, as the statements name
+ * it, whatever year the document's name gives.
+ */
+function interimOn(col: PeriodColumn, dur: Duration | undefined, fyEnd: number | undefined): { period: string; periodEnd?: string } | undefined {
+  if (!fyEnd || col.kind || col.month === undefined || col.day === undefined || (dur !== "Q" && dur !== "H" && dur !== "9M")) return undefined;
+  const c = columnOf({ year: col.year, month: col.month, day: col.day, duration: dur, header: col.raw }, fyEnd);
+  return /^(?:Q[1-4]|H[12]|9M) \d{4}$/.test(c.period) ? { period: c.period, periodEnd: c.periodEnd } : undefined;
+}
+
 function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext, pageText: string): Table["cols"] {
   let cols = headerCols;
   // no group named above the dates: a line naming only the groups elsewhere on the page ("Three Months Ended Twelve Months Ended")
@@ -263,7 +274,7 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
   cols.forEach((col, index) => {
     const dur = durations.length === 0 ? undefined : durations.length === 1 ? durations[0] : Number.isInteger(per) ? durations[Math.floor(index / per)] : durations[0];
     const asOf = points || (!dur && col.month !== undefined && /\bas of\b|\bat\b/i.test(ctxText));
-    const lab = points ? pointLabel(col, ctx.fiscalYearEndMonth) : labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
+    const lab = points ? pointLabel(col, ctx.fiscalYearEndMonth) : interimOn(col, dur, ctx.fiscalYearEndMonth) ?? labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
     // a column naming its own span ("Q4 2022", "9M 2024") is that long, whatever the groups above say
     const months = asOf ? 0 : MONTHS_OF[col.kind ?? dur ?? "FY"];
     // a quarter the header does not name ("Q? 2023" from "2023 for Quarter Ended" over the quarters' days) is no period
