@@ -127,6 +127,56 @@ describe("every period column of a table with change columns", () => {
     ]);
   });
 
+  it("reads each run's periods when a change column follows every run of a wrapped header", () => {
+    // PDF text sets each header cell on its own line: "July 2, / 2023 / July 3, / 2022 / % / Change / July 2, / …"
+    const text = [
+      "The following summarizes revenues by geographic area:",
+      "Three Months Ended Six Months Ended",
+      "(MILLIONS)",
+      "July 2,", "2023", "July 3,", "2022", "%", "Change", "July 2,", "2023", "July 3,", "2022", "%", "Change",
+      "United States $ 6,000 $ 11,000 (45) $ 14,000 $ 20,000 (30)",
+      "Europe 2,400 5,400 (56) 5,200 11,500 (55)",
+    ].join("\n");
+    expect(cells(text, { fiscalYear: 2023, fiscalPeriod: "Q2", fiscalYearEndMonth: 12 }).filter((c) => c.startsWith("Europe"))).toEqual([
+      "Europe: Q2 2023/3=2,400",
+      "Europe: Q2 2022/3=5,400",
+      "Europe: H1 2023/6=5,200",
+      "Europe: H1 2022/6=11,500",
+    ]);
+  });
+
+  it("keeps the year-ago columns when each date's year shares its line with the change heading", () => {
+    const text = [
+      "The following table shows net sales by reportable segment (dollars in millions):",
+      "Three Months Ended Nine Months Ended",
+      "July 1,", "2023", "June 25,", "2022 Change", "July 1,", "2023", "June 25,", "2022 Change",
+      "Net sales by reportable segment:",
+      "Americas $ 35,000 $ 37,000 (6)% $ 122,000 $ 129,000 (6)%",
+    ].join("\n");
+    expect(cells(text, { fiscalYear: 2023, fiscalPeriod: "Q3", fiscalYearEndMonth: 9 }).map((c) => c.replace(/^.*?: /, ""))).toEqual([
+      "Q3 2023/3=35,000",
+      "Q3 2022/3=37,000",
+      "9M 2023/9=122,000",
+      "9M 2022/9=129,000",
+    ]);
+  });
+
+  it("reads a balance date and the year end as balances though a half is named above them", () => {
+    const text = ["Borrowings in the first six months were as follows:", "(MILLIONS)", "July 2,", "2023", "December 31,", "2022", "Total short-term borrowings $ 3,900 $ 2,900"].join("\n");
+    expect(cells(text, { fiscalYear: 2023, fiscalPeriod: "Q2", fiscalYearEndMonth: 12 })).toEqual([
+      "Total short-term borrowings: 2 July 2023/0=3,900",
+      "Total short-term borrowings: FY2022/0=2,900",
+    ]);
+  });
+
+  it("does not read the two last days of a 52/53-week year's nine months as points in time", () => {
+    const text = ["Nine Months Ended", "July 1,", "2023", "June 25,", "2022", "Share-based compensation expense $ 2,600 $ 2,200"].join("\n");
+    expect(cells(text, { fiscalYear: 2023, fiscalPeriod: "Q3", fiscalYearEndMonth: 9 })).toEqual([
+      "Share-based compensation expense: 9M 2023/9=2,600",
+      "Share-based compensation expense: 9M 2022/9=2,200",
+    ]);
+  });
+
   it("reads tables printed side by side whose header wraps, each under its own name", () => {
     const text = [
       "Quarters Ended June 30,",

@@ -12,7 +12,7 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { durationLineOf, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { durationLineOf, effectiveMonth, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import type { TextSpan } from "@/lib/ingest/types";
 import { alignSpans } from "@/lib/statements/positions";
 import { columnOf } from "@/lib/statements/periods";
@@ -116,13 +116,19 @@ function readHeader(t: string): PeriodColumn[] | null {
  * are left out; percent columns between them ("$ 5,000 70 % $ 4,500 69 % 11 %") are learnt from the
  * first row that prints its percent signs and left out of the rows below that print none.
  */
-function alignValues(values: PrintedNumber[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }): PrintedNumber[] | null {
+function alignValues(values: PrintedNumber[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }, runs = 1): PrintedNumber[] | null {
   let v = values;
   // a footnote marker printed after the label ("Percentage leased (1) 91.4% …")
   if (v.length === cols + 1 && /^\(\d\)$/.test(v[0]!.raw)) v = v.slice(1);
   if (v.length === cols) return v;
   const noPct = v.filter((x) => !x.percent);
   if (noPct.length === cols && v.some((x) => x.percent)) return noPct;
+  // a header wrapped into runs of periods, each followed by its change columns ("$ 6,185 $ 11,222 (45) $ 14,692 $ 20,140 (27)"):
+  // the first figures of each run
+  if (runs > 1 && v.length > cols && (v.length - cols) % runs === 0) {
+    const per = v.length / runs;
+    return Array.from({ length: runs }, (_, g) => v.slice(g * per, g * per + cols / runs)).flat();
+  }
   if (layout && v.length === layout.width) return layout.at.map((i) => v[i]!);
   // "Revenue $ 33,507 $ 33,232 1 100.0 % 100.0 %" under "2023 2022 Percent Change Percent of Revenue"
   if (trailingWords && v.length > cols) return v.slice(0, cols);
@@ -176,6 +182,8 @@ interface Table {
   rows: number;
   /** The header's columns as printed and the lines above it, for a header that goes on over the next lines. */
   header: { cols: PeriodColumn[]; context: string };
+  /** Runs of periods the header was printed in (a header wrapped over lines: one per line of periods). */
+  runs: number;
   /** The label of the last row read that is no share row. */
   lastLabel?: string;
 }
@@ -237,7 +245,8 @@ const SHARE_NOUN = /\b(?:shares?|units?)\b/i;
  * October 31, 2022 …"): balances at each date, not fiscal years; one fiscal year ends on one day.
  */
 function asOfDates(cols: PeriodColumn[]): boolean {
-  return cols.every((c) => c.month !== undefined && c.day !== undefined && !c.kind) && new Set(cols.map((c) => c.month)).size > 1;
+  // (months as 52/53-week years count them: "July 1, 2023" and "June 25, 2022" both end a June)
+  return cols.every((c) => c.month !== undefined && c.day !== undefined && !c.kind) && new Set(cols.map((c) => effectiveMonth(c.year, c.month!, c.day!).month)).size > 1;
 }
 
 /** A column at a date: the fiscal year's label at a fiscal year end, else the date ("30 April 2023"). */
@@ -261,8 +270,9 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
   let cols = headerCols;
   // no group named above the dates: a line naming only the groups elsewhere on the page ("Three Months Ended Twelve Months Ended")
   let durations = nearestDurations(ctxText);
-  if (!durations.length) durations = durationLineOf(pageText, cols.length);
-  const points = !durations.length && asOfDates(cols);
+  if (!durations.length) durations = durationLineOf(pageText, cols);
+  // (a half or year named nearby cannot end in two months either; quarters can: a five-quarter trend)
+  const points = asOfDates(cols) && (!durations.length || (durations.length === 1 && durations[0] !== "Q"));
   // "Quarters Ended March 31," over "2023 2022": the columns end on that day
   const endDay = endedOnDayOf(ctxText);
   if (endDay) cols = cols.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c));
@@ -385,7 +395,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       // "Revenue from external customers   2020   2019": words left of the periods name the table's measure
       const stub = headerStub(t, hc[0]!.raw);
       const title: string = wrapped && table ? table.title.split(" — ").filter((x) => x !== groups?.[0]?.line).join(" — ") : [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
-      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0, header: { cols: hc, context: ctxText } };
+      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0, header: { cols: hc, context: ctxText }, runs: wrapped && table ? table.runs + 1 : 1 };
       pendingLabel = null;
       lastText = null;
       continue;
@@ -401,7 +411,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
         const values = bare.map((x) => parsePrintedNumber(x));
-        const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
+        const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords, undefined, table.runs) : null;
         const from = above && above.text === bareLabel ? above.start : L.start;
         if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.parent, table.section].filter((x): x is string => !!x));
         table.group = undefined;
@@ -481,7 +491,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     if (!table.layout && row.values.some((x) => x.percent) && row.values.filter((x) => !x.percent).length === table.width) {
       table.layout = { width: row.values.length, at: row.values.flatMap((x, i) => (x.percent ? [] : [i])) };
     }
-    const aligned = alignValues(row.values, table.width, table.trailingWords, table.layout);
+    const aligned = alignValues(row.values, table.width, table.trailingWords, table.layout, table.runs);
     if (!aligned) continue;
     // "Percentage of total revenue" printed under "Subscription $ 1,646 …": that row's share, named by it
     const sharing = SHARE_ROW.test(label) && table.lastLabel ? [table.lastLabel] : [];

@@ -60,6 +60,14 @@ const HOME: Record<string, StatementKind> = {
 const MONTH_DAY_ONLY = new RegExp(`^${MONTH}\\.?\\s+\\d{1,2},?$`, "i");
 const YEAR_ONLY = /^(?:19|20)\d\d[AFE]?$/;
 
+/** A year then words naming a column, no figures ("2022 Change", "2022 % Change"). */
+const YEAR_THEN_WORDS = /^(?:19|20)\d\d\s+[\p{L}%][^\d]{0,30}$/u;
+
+/** The last "Month day," piece of a joined header line. */
+function lastPiece(joined: string): string {
+  return new RegExp(`${MONTH}\\.?\\s+\\d{1,2},?$`, "i").exec(joined)?.[0] ?? "";
+}
+
 /** Joins split header lines ("November 27,\n2015") so each header sits on one line. */
 export function prepareLines(text: string): Array<{ text: string; start: number; end: number }> {
   const raw: Array<{ text: string; start: number; end: number }> = [];
@@ -81,6 +89,8 @@ export function prepareLines(text: string): Array<{ text: string; start: number;
         const n = raw[j]!.text.trim();
         if (!n) { j++; continue; }
         if (MONTH_DAY_ONLY.test(n) || YEAR_ONLY.test(n)) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
+        // a date's year followed by the column heading beside it ("June 25," / "2022 Change"): the header goes on
+        if (YEAR_THEN_WORDS.test(n) && MONTH_DAY_ONLY.test(raw[j - 1]!.text.trim() || lastPiece(joined))) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
         break;
       }
       cur.text = joined;
