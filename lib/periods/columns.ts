@@ -125,7 +125,7 @@ export function nearestDurations(text: string): Duration[] {
 /** The words of a duration group heading ("Three Months Ended", "Quarters Ended", "Fiscal Years Ended"). */
 const GROUP_WORDS = new RegExp(`\\b(?:(?:three|six|nine|twelve|3|6|9|12)[ -]months?|quarters?|(?:fiscal\\s+)?years?)\\s+(?:ended|ending)(?:\\s+${MON}\\s+\\d{1,2},?)?`, "gi");
 
-/** The header's columns are `k` runs of the same dates ("Dec 31, 2022 Dec 25, 2021 Dec 31, 2022 Dec 25, 2021"). */
+/** The header's columns are `k` runs of the same dates ("Dec 30, 2023 Dec 31, 2022 Dec 30, 2023 Dec 31, 2022"). */
 function sameRuns(cols: PeriodColumn[], k: number): boolean {
   if (k < 2 || cols.length % k) return false;
   const w = cols.length / k;

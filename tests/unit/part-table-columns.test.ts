@@ -222,6 +222,12 @@ describe("every period column of a table with change columns", () => {
     const emea = extractPartFindings({ pageNumber: 3, text }, {}).filter((c) => c.payload.part.label === "EMEA").map((c) => `${c.payload.period}=${c.payload.valueText}`);
     expect(emea).toEqual(["FY2021=1,100", "FY2020=1,000"]);
   });
+
+  it("keeps a section heading that opens with a percent sign ('% Revenues by Geography:') as the rows' heading", () => {
+    const text = ["(Dollars in millions) 2021 Actual Constant 2020", "Americas $ 2,100 1% 2% $ 2,000", "% Revenues by Geography:", "Americas 54% 55%"].join("\n");
+    const shares = extractPartFindings({ pageNumber: 3, text }, {}).filter((c) => c.payload.unit === "percent").map((c) => c.payload.part.context);
+    expect(shares).toEqual([["% Revenues by Geography"], ["% Revenues by Geography"]]);
+  });
 });
 
 describe("rows under sub-headers", () => {
@@ -280,5 +286,22 @@ describe("interim columns named by their printed dates", () => {
   it("names a fiscal quarter of a year ending in January by its fiscal year", () => {
     const q = ["Three Months Ended April 30,", "2023 2022", "Sales $ 1,810 $ 1,632"].join("\n");
     expect(cells(q, { fiscalYear: 2024, fiscalPeriod: "Q1", fiscalYearEndMonth: 1 })).toEqual(["Sales: Q1 2024/3=1,810", "Sales: Q1 2023/3=1,632"]);
+  });
+});
+
+describe("sub-headers that are siblings", () => {
+  it("does not nest a heading under one whose rows print no label", () => {
+    const text = [
+      "The components of long-term debt are as follows (in millions):",
+      "2023 2022",
+      "Secured notes:",
+      "1.875 2034 $ 800 $ 850",
+      "Unsecured notes:",
+      "3.25 2026 700 690",
+      "Total unsecured notes 700 690",
+      "Finance lease obligations 80 60",
+    ].join("\n");
+    const lease = extractPartFindings({ pageNumber: 3, text }, {}).find((c) => c.payload.part.label === "Finance lease obligations");
+    expect(lease?.payload.part.context).toEqual([]);
   });
 });

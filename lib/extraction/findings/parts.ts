@@ -77,6 +77,9 @@ function isTitleCase(t: string): boolean {
 /** Pieces of a column header printed on their own line ("Percent Percent of Revenue", "Increase/(Decrease)"). */
 const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended|excluding|currency|translation|constant currency|\(dec(?:rease)?\))(?!\w)/i;
 
+/** A column heading naming a change or a share after the periods ("Percent", "Change", "% Change", "Inc/ (Dec)"). */
+const CHANGE_PIECE = /^(?:percent(?:age)?|%|change|inc(?:rease)?\s*\/|increase|decrease|variance|growth)(?!\w)/i;
+
 function isHeading(t: string): boolean {
   if (!/\p{L}{2,}/u.test(t) || /^[a-z]/.test(t)) return false;
   if (t.length > MAX_HEADING && !(t.length <= PROSE && isTitleCase(t))) return false;
@@ -106,7 +109,7 @@ function readHeader(t: string): PeriodColumn[] | null {
   if (/\d/.test(rest.replace(/\(\d\)/g, ""))) return null;
   const words = rest.replace(/[()\-–,.%$/]/g, " ").trim();
   if (words.length > 80) return null;
-  // one year alone with many words is a sentence or a title naming a year, not a header; nor is the end of a sentence ("end of 2025.”")
+  // one year alone with many words is a sentence or a title naming a year, not a header; nor is the end of a sentence ("… by the end of 2030.”")
   if (cols.length === 1 && (words.length > 30 || /^\p{Ll}/u.test(t) || /[.”"]$/.test(t))) return null;
   return cols;
 }
@@ -123,7 +126,7 @@ function alignValues(values: PrintedNumber[], cols: number, trailingWords: boole
   if (v.length === cols) return v;
   const noPct = v.filter((x) => !x.percent);
   if (noPct.length === cols && v.some((x) => x.percent)) return noPct;
-  // a header wrapped into runs of periods, each followed by its change columns ("$ 6,185 $ 11,222 (45) $ 14,692 $ 20,140 (27)"):
+  // a header wrapped into runs of periods, each followed by its change columns ("$ 600 $ 1,100 (45) $ 1,400 $ 2,000 (30)"):
   // the first figures of each run
   if (runs > 1 && v.length > cols && (v.length - cols) % runs === 0) {
     const per = v.length / runs;
@@ -136,8 +139,8 @@ function alignValues(values: PrintedNumber[], cols: number, trailingWords: boole
 }
 
 /**
- * Figures printed under a label of their own line, without the footnote marker set before them ("1 43.8 % 55.8 %",
- * "1 $ (661) $ 4,623" under "GAAP net income (loss)"): a lone digit one more than the columns, followed by a currency
+ * Figures printed under a label of their own line, without the footnote marker set before them ("1 41.5 % 52.0 %",
+ * "1 $ (210) $ 1,020" under "Adjusted net income (loss)"): a lone digit one more than the columns, followed by a currency
  * sign or by figures printed in another form (digit groups, decimals, percent signs).
  */
 function withoutMarker(tokens: string[], width: number): string[] {
@@ -166,10 +169,11 @@ interface Table {
   counts?: number;
   currency?: string;
   section?: string;
-  /** A section heading printed right over another ("Express segment:" / "Package:"): heads it and its siblings. */
+  /** A section heading printed right over another ("Air segment:" / "Parcels:"): heads it and its siblings. */
   parent?: string;
-  /** Rows read under the current section. */
+  /** Rows read under the current section, and the line its heading is printed on. */
   sectionRows?: number;
+  sectionLine?: number;
   group?: string;
   /** Rows since the last total, for a trailing total that names their measure. */
   block: number[];
@@ -189,8 +193,8 @@ interface Table {
 }
 
 /**
- * A header whose column headings wrap over lines ("2023 2022 Inc/ (Dec)" / "Inc/ (Dec)" / "Excluding" / "Currency" /
- * "Translation 2023 2022 Inc/ (Dec)") under groups named above it ("Quarters Ended June 30, Six Months Ended June 30,"):
+ * A header whose column headings wrap over lines ("2023 2022 Inc/ (Dec)" / "Inc/ (Dec)" / "Excluding" / "FX" /
+ * "2023 2022 Inc/ (Dec)") under groups named above it ("Quarters Ended June 30, Six Months Ended June 30,"):
  * the same years printed again a few lines on, only headings between, are the next group's columns, not a new table.
  */
 function continuesHeader(table: Table, cols: PeriodColumn[], between: string[], li: number, sideBySideOf: (hc: PeriodColumn[]) => unknown): boolean {
@@ -245,7 +249,7 @@ const SHARE_NOUN = /\b(?:shares?|units?)\b/i;
  * October 31, 2022 …"): balances at each date, not fiscal years; one fiscal year ends on one day.
  */
 function asOfDates(cols: PeriodColumn[]): boolean {
-  // (months as 52/53-week years count them: "July 1, 2023" and "June 25, 2022" both end a June)
+  // (months as 52/53-week years count them: "July 2, 2023" and "June 26, 2022" both end a June)
   return cols.every((c) => c.month !== undefined && c.day !== undefined && !c.kind) && new Set(cols.map((c) => effectiveMonth(c.year, c.month!, c.day!).month)).size > 1;
 }
 
@@ -355,8 +359,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const wrapped: boolean = !!table && !table.rows && continuesHeader(table, printed, lines.slice(table.line + 1, li).map((x) => x.text), li, (all) => sideBySide(all, lines.slice(Math.max(0, table!.line - 3), table!.line).reverse(), cellsOf, (c) => HEADER_PIECE.test(c)));
       const hc: PeriodColumn[] = wrapped && table ? [...table.header.cols, ...printed] : printed;
       // a second header line right under the first ("2023 2022 Percent Change Percent of Revenue" / "2023 2022"): the first names the periods
-      // (a title naming one period, "Q4 2022 Financial Results", over a header of several is no header)
-      // (column headings between them, "Percent" / "Change Percent of Revenue", keep them one header)
+      // (a title naming one period, "Q4 2022 Results", over a header of several is no header)
+      // (column headings between them, "Percent" / "Change Share of Sales", keep them one header)
       const near = !!table && (li - table.line <= 2 || (li - table.line <= 4 && lines.slice(table.line + 1, li).every((x) => HEADER_PIECE.test(x.text.trim()))));
       if (table && near && !wrapped && !table.rows && !(table.width === 1 && hc.length > 1)) {
         table.trailingWords = true;
@@ -438,9 +442,10 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       lastText = { text: t, start: L.start, end: L.end };
       // a caption ending in a colon ("Net revenue by country, based on …, was as follows:") titles the table below it
       const caption = !table && /:\s*$/.test(t) && /^\p{Lu}/u.test(t) && /\p{L}{3,}/u.test(t);
-      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption) {
+      // (a heading ending in a colon, "% Sales by Region:", heads rows: no column piece)
+      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption && !/:\s*$/.test(t)) {
         // "Percent" / "Change" printed under the periods, before any row: change columns follow them
-        if (table && !table.rows) table.trailingWords = true;
+        if (table && !table.rows && CHANGE_PIECE.test(t)) table.trailingWords = true;
         continue;
       }
       if (isHeading(t) || caption) {
@@ -456,10 +461,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
           if (/:\s*$/.test(t)) {
             // "Revenue by product category" then "Domestic:" under the header, no row between: the first names the whole table
             if (table.group && !table.rows && !table.section) table.title = [table.title, table.group].filter(Boolean).join(" — ");
-            // nesting: "Express segment:" then "Package:" with no row between: the first heads the second and its siblings
-            if (table.section && !table.sectionRows) table.parent = table.section;
+            // nesting: "Air segment:" right over "Parcels:", no line between: the first heads the second and its siblings
+            if (table.section && !table.sectionRows && table.sectionLine === li - 1) table.parent = table.section;
             table.section = t.replace(/\s*:\s*$/, "");
             table.sectionRows = 0;
+            table.sectionLine = li;
             table.group = undefined;
           } else {
             table.group = t;
@@ -507,16 +513,16 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const closes = (h?: string) => !!h && words(h).every((w) => words(label).includes(w));
       const closed = closes(table.section);
       if (closed) table.section = undefined;
-      // "Total Express segment" closes the heading over "Package:" and "Freight:"
+      // "Total Air segment" closes the heading over "Parcels:" and "Cargo:"
       else if (!table.section && closes(table.parent)) table.parent = undefined;
-      // "Total international revenue" closing "International:" under "Revenue:": the total names what the rows above measure
+      // "Total foreign sales" closing "Foreign:" under "Sales:": the total names what the rows above measure
       if (closed && measure && words(label).some((w) => w !== "total" && !words(closedHeading).includes(w))) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       if (closes(table.group)) table.group = undefined;
       // (only where the table has no section headings of its own to say it)
       if (measure && !hadSection) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       table.block = [];
     } else {
-      // "Consolidated operating margin" closes "Operating margin:" as a total does: the rows below are no part of it
+      // "Consolidated gross margin" closes "Gross margin:" as a total does: the rows below are no part of it
       if (/^consolidated\b/i.test(label) && table.section && words(table.section).every((w) => words(label).includes(w))) table.section = undefined;
       table.block.push(...idxs);
     }

@@ -89,7 +89,7 @@ export function prepareLines(text: string): Array<{ text: string; start: number;
         const n = raw[j]!.text.trim();
         if (!n) { j++; continue; }
         if (MONTH_DAY_ONLY.test(n) || YEAR_ONLY.test(n)) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
-        // a date's year followed by the column heading beside it ("June 25," / "2022 Change"): the header goes on
+        // a date's year followed by the column heading beside it ("June 26," / "2022 Change"): the header goes on
         if (YEAR_THEN_WORDS.test(n) && MONTH_DAY_ONLY.test(raw[j - 1]!.text.trim() || lastPiece(joined))) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
         break;
       }
@@ -120,8 +120,8 @@ function isFootnoteMarker(vals: PrintedNumber[], currencyNext: boolean): boolean
 const NO_FIGURE = /^(?:n\/a|[—–-]+%)$/i;
 
 /**
- * Cells read as figures: a footnote mark printed on a figure ("$14.0^", "4.3%*") is dropped; a change
- * printed in words or points ("down 32%", "up 6 ppts", "(390) bp") is a percent change, a column of its
+ * Cells read as figures: a footnote mark printed on a figure ("$12.5^", "4.1%*") is dropped; a change
+ * printed in words or points ("down 12%", "up 3 ppts", "(150) bp") is a percent change, a column of its
  * own, so the figures around it stay in their columns.
  */
 function changeCells(line: string): string {
