@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { extractPartFindings } from "@/lib/extraction/findings/parts";
+import { extractTableFindings } from "@/lib/extraction/findings/tables";
 
 type Ctx = Parameters<typeof extractPartFindings>[1];
 
@@ -281,6 +282,17 @@ describe("interim columns named by their printed dates", () => {
     // a document filed under next year's name: the printed dates decide once the fiscal year end is known
     const out = cells(text, { fiscalYear: 2023, fiscalPeriod: "Q3", fiscalYearEndMonth: 12 });
     expect(out).toEqual(["Net Income (Loss): Q3 2022/3=459", "Net Income (Loss): Q3 2021/3=(1,088)", "Net Income (Loss): 9M 2022/9=1,297", "Net Income (Loss): 9M 2021/9=(564)"]);
+  });
+
+  it("names a table's metric rows by the printed day too, under a group line naming the day", () => {
+    const page = ["Example Utility Company", "Three Months Ended Nine Months Ended", "September 30, September 30,", "(in millions) 2022 2021 2022 2021", "Net income (loss) $ 490 $ (1,042) $ 1,620 $ (425)"].join("\n");
+    const found = extractTableFindings({ pageNumber: 3, text: page }, { fiscalYear: 2023, fiscalPeriod: "Q3", fiscalYearEndMonth: 12, statementKind: null });
+    expect(found.map((c) => `${c.payload.period}@${c.payload.periodEnd}=${c.payload.valueText}`).sort()).toEqual([
+      "9M 2021@2021-09-30=(425)",
+      "9M 2022@2022-09-30=1,620",
+      "Q3 2021@2021-09-30=(1,042)",
+      "Q3 2022@2022-09-30=490",
+    ]);
   });
 
   it("names a fiscal quarter of a year ending in January by its fiscal year", () => {

@@ -43,7 +43,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     }
     if (onStatements.has(page.pageNumber)) continue;
     const statementKind = kindOf.get(page) ?? null;
-    const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, filename: ctx.filename, hasStatements, forecastDoc, statementKind });
+    const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, fiscalYearEndMonth, filename: ctx.filename, hasStatements, forecastDoc, statementKind });
     const tableKeys = new Set(table.map((c) => c.candidateKey));
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals

@@ -12,15 +12,15 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { durationLineOf, effectiveMonth, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { durationLineOf, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import type { TextSpan } from "@/lib/ingest/types";
 import { alignSpans } from "@/lib/statements/positions";
-import { columnOf } from "@/lib/statements/periods";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
 import { currencyOf, scaleOf } from "./numbers";
 import { tableRowScope } from "./scope";
+import { asOfDates, interimOn, pointLabel } from "./column-periods";
 import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
@@ -243,32 +243,6 @@ interface RowOut {
 const SHARES_SCALED = /\band (?:shares|units) in (thousands|millions|billions)\b|\b(?:shares?|units?)\b[^.;:()$]{0,40}?\bin (thousands|millions|billions)\b/i;
 /** The counted nouns a caption scales apart from its money ("shares in millions", "units in thousands"). */
 const SHARE_NOUN = /\b(?:shares?|units?)\b/i;
-
-/**
- * Full dates with no duration named, in more than one month ("April 30, 2023 January 31, 2023
- * October 31, 2022 …"): balances at each date, not fiscal years; one fiscal year ends on one day.
- */
-function asOfDates(cols: PeriodColumn[]): boolean {
-  // (months as 52/53-week years count them: "July 2, 2023" and "June 26, 2022" both end a June)
-  return cols.every((c) => c.month !== undefined && c.day !== undefined && !c.kind) && new Set(cols.map((c) => effectiveMonth(c.year, c.month!, c.day!).month)).size > 1;
-}
-
-/** A column at a date: the fiscal year's label at a fiscal year end, else the date ("30 April 2023"). */
-function pointLabel(col: PeriodColumn, fyEnd: number | undefined): { period: string; periodEnd: string } {
-  const c = columnOf({ year: col.year, month: col.month!, day: col.day!, duration: "point", header: col.raw }, fyEnd);
-  return { period: c.period, periodEnd: c.periodEnd! };
-}
-
-/**
- * An interim column printed with its last day ("Three Months Ended … September 30, 2022"), when the fiscal
- * year's end month is known: the fiscal quarter, half or nine months that day ends, as the statements name
- * it, whatever year the document's name gives.
- */
-function interimOn(col: PeriodColumn, dur: Duration | undefined, fyEnd: number | undefined): { period: string; periodEnd?: string } | undefined {
-  if (!fyEnd || col.kind || col.month === undefined || col.day === undefined || (dur !== "Q" && dur !== "H" && dur !== "9M")) return undefined;
-  const c = columnOf({ year: col.year, month: col.month, day: col.day, duration: dur, header: col.raw }, fyEnd);
-  return /^(?:Q[1-4]|H[12]|9M) \d{4}$/.test(c.period) ? { period: c.period, periodEnd: c.periodEnd } : undefined;
-}
 
 function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext, pageText: string): Table["cols"] {
   let cols = headerCols;

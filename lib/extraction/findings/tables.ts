@@ -8,8 +8,9 @@ import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
 import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
 import { currencyOf, scaleOf } from "./numbers";
-import { isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { endedOnDayOf, isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
+import { interimOn } from "./column-periods";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
@@ -168,6 +169,8 @@ export interface TableContext {
   /** Document holds recognised statement pages (others then count as secondary tables). */
   hasStatements?: boolean;
   forecastDoc?: boolean;
+  /** The month the fiscal year ends in, when known (the cover, or the statements' own columns). */
+  fiscalYearEndMonth?: number;
   /** The page's statementKindOf, when the caller already read it (read here otherwise). */
   statementKind?: StatementKind | null;
 }
@@ -211,8 +214,10 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
     const restWords = rest.replace(/[()\-–,.%$]/g, " ").trim();
     if (hc.length >= 1 && restNums.length === 0 && restWords.length <= 60 && !(hc.length === 1 && restWords.length > 30 && !/note|eur|usd|sek|thousand|million/i.test(restWords))) {
       // a header line
-      cols = hc;
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
+      // "Three Months Ended September 30," over "2022 2021": the year columns end on that day
+      const endDay = endedOnDayOf(ctxText);
+      cols = endDay ? hc.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c)) : hc;
       durations = nearestDurations(ctxText);
       fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
       hasNote = /\bnote\b/i.test(t);
@@ -261,7 +266,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       if (v.value === null) continue;
       const col = cols[ci]!;
       const dur = kind === "balance" ? "point" : groupOf(ci);
-      const lab = labelColumn(col, dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear: latestYear() });
+      // an interim column printed with its day is the fiscal period that day ends, whatever year the document's name gives
+      const lab = interimOn(col, dur, ctx.fiscalYearEndMonth) ?? labelColumn(col, dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear: latestYear() });
       let metricKey = rule.key;
       let unit: FindingPayload["unit"] = rule.unit ?? "currency";
       if (v.percent) {
