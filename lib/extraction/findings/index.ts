@@ -7,6 +7,7 @@ import type { Candidate, ExtractionContext, ExtractionPage, Extractor, Extractor
 import { extractProseFindings } from "./prose";
 import { extractSheetFindings } from "./sheets";
 import { extractMatrixFindings } from "./matrix";
+import { extractDateRowFindings } from "./date-rows";
 import { extractPartFindings, type ScaleCarry } from "./parts";
 import { notesScaleAt } from "./notes-scale";
 import { fiscalYearEndOf, statementCandidates, statementPages } from "./statements";
@@ -48,7 +49,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
     // (a page titled as a primary statement the statement reader could not read whole holds statement lines, not parts)
-    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, fiscalYearEndMonth, carry }), ...extractMatrixFindings(page));
+    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, fiscalYearEndMonth, carry }), ...extractMatrixFindings(page), ...extractDateRowFindings(page, { fiscalYearEndMonth }));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;
