@@ -317,3 +317,22 @@ describe("sub-headers that are siblings", () => {
     expect(lease?.payload.part.context).toEqual([]);
   });
 });
+
+describe("a five-quarter trend", () => {
+  it("reads every quarter when PDF text sets a month and its day on lines of their own", () => {
+    const text = [
+      "Unaudited Supplemental Operating Data",
+      "Three Months Ended",
+      "June 30,", "", "2023", "", "March 31,", "", "2023", "", "December", "31,", "", "2022", "", "September 30,", "", "2022", "", "June 30,", "", "2022",
+      "(In millions, except percentages)",
+      "Active Buyers (1) 120 121 122 123 124",
+    ].join("\n");
+    expect(cells(text, { fiscalYear: 2023, fiscalPeriod: "Q2", fiscalYearEndMonth: 12 }).map((c) => c.replace(/^.*?: /, ""))).toEqual([
+      "Q2 2023/3=120",
+      "Q1 2023/3=121",
+      "Q4 2022/3=122",
+      "Q3 2022/3=123",
+      "Q2 2022/3=124",
+    ]);
+  });
+});

@@ -69,6 +69,18 @@ function lastPiece(joined: string): string {
   return new RegExp(`${MONTH}\\.?\\s+\\d{1,2},?$`, "i").exec(joined)?.[0] ?? "";
 }
 
+const MONTH_ONLY = new RegExp(`^${MONTH}\\.?$`, "i");
+
+/** A line naming a month alone, then (past blank lines) one naming its day alone: "December" / "31,". */
+function monthThenDay(raw: Array<{ text: string }>, at: number): { text: string; to: number } | null {
+  const m = raw[at]!.text.trim();
+  if (!MONTH_ONLY.test(m)) return null;
+  let k = at + 1;
+  while (k < raw.length && !raw[k]!.text.trim()) k++;
+  const d = raw[k]?.text.trim() ?? "";
+  return /^\d{1,2},?$/.test(d) ? { text: `${m} ${d}`, to: k } : null;
+}
+
 /** Joins split header lines ("November 27,\n2015") so each header sits on one line. */
 export function prepareLines(text: string): Array<{ text: string; start: number; end: number }> {
   const raw: Array<{ text: string; start: number; end: number }> = [];
@@ -90,6 +102,9 @@ export function prepareLines(text: string): Array<{ text: string; start: number;
         const n = raw[j]!.text.trim();
         if (!n) { j++; continue; }
         if (MONTH_DAY_ONLY.test(n) || YEAR_ONLY.test(n)) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
+        // a month and its day set on lines of their own ("December" / "31,")
+        const pair = monthThenDay(raw, j);
+        if (pair) { joined += ` ${pair.text}`; cur.end = raw[pair.to]!.end; j = pair.to + 1; continue; }
         // a date's year followed by the column heading beside it ("June 26," / "2022 Change"): the header goes on
         if (YEAR_THEN_WORDS.test(n) && MONTH_DAY_ONLY.test(raw[j - 1]!.text.trim() || lastPiece(joined))) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
         break;
