@@ -61,6 +61,9 @@ describe("quarter and year columns of an earnings release", () => {
       "Gross margin 39.2% 53.6% down 14.5 ppts",
       "Net income (loss) ($B) $(0.7)^ $4.6 down 114%",
     ].join("\n");
+    const found = extractPartFindings({ pageNumber: 3, text }, { fiscalYear: 2022, fiscalPeriod: "Q4" });
+    // "($B)": the row's figures are billions
+    expect(found[0]!.payload.valueNum).toBe(14_000_000_000);
     const out = cells(text, { fiscalYear: 2022, fiscalPeriod: "Q4" });
     expect(out).toEqual([
       "Revenue ($B): Q4 2022/3=$14.0",

@@ -19,6 +19,7 @@ import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
 import { currencyOf, scaleOf } from "./numbers";
+import type { ScaleWord } from "@/lib/statements/scale";
 import { tableRowScope } from "./scope";
 import { asOfDates, interimOn, pointLabel } from "./column-periods";
 import { isRowLabel } from "./row-labels";
@@ -204,6 +205,14 @@ function continuesHeader(table: Table, cols: PeriodColumn[], between: string[], 
   // …one group's columns after another's ("Quarters Ended … Six Months Ended …"), or one table's beside another's
   // (names printed over both runs); else the second run is change or share columns ("Percent of Revenue" / "2023 2022")
   return new Set(nearestDurations(table.header.context)).size > 1 || !!sideBySideOf([...prev, ...cols]);
+}
+
+/** "Revenue ($B)", "Net income (in $M)": a currency sign with a scale letter, the row's own unit. */
+function currencyScaleMark(label: string): { scale: number; word: ScaleWord } | undefined {
+  const m = /\(\s*(?:in\s+)?[$€£]\s*(b|bn|m|mm|k)\s*\)/i.exec(label);
+  if (!m) return undefined;
+  const k = m[1]!.toLowerCase();
+  return k.startsWith("b") ? { scale: 1e9, word: "billions" } : k.startsWith("m") ? { scale: 1e6, word: "millions" } : { scale: 1e3, word: "thousands" };
 }
 
 /** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"). */
@@ -518,7 +527,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     if (!table) throw new Error("a row outside a table");
     const printed = text.slice(start, end);
     // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
-    const own = scaleOf(label);
+    const own = currencyScaleMark(label) ?? scaleOf(label);
     const scale = own.word ? own : table.scale;
     // a count is printed whole unless its own label or the caption scales it ("Diluted shares (in millions)", "$ and shares in millions")
     const countScale = own.word ? own.scale : table.counts && SHARE_NOUN.test([label, ...context].join(" ")) ? table.counts : undefined;
