@@ -52,6 +52,16 @@ describe("quarter and year columns of an earnings release", () => {
     expect(out.filter((c) => c.startsWith("GAAP net income (loss):")).map((c) => c.split("=")[1])).toEqual(["(210)", "1,020", "2,400", "4,800"]);
   });
 
+  it("reads the year column of a two-column table under a group line stacked on the previous table's", () => {
+    const text = [
+      "Three Months Ended Twelve Months Ended",
+      "Three Months Ended Twelve Months Ended",
+      "(In Millions) Dec 31, 2022 Dec 31, 2022",
+      "Cash from operations $ 7,000 $ 15,000",
+    ].join("\n");
+    expect(cells(text, { fiscalYear: 2022, fiscalPeriod: "Q4", fiscalYearEndMonth: 12 })).toEqual(["Cash from operations: Q4 2022/3=7,000", "Cash from operations: FY2022/12=15,000"]);
+  });
+
   it("reads a summary whose change columns are printed in words, under a title naming one quarter", () => {
     const text = [
       "in the coming years, as planned by the end of 2025.”",

@@ -258,6 +258,8 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
   // no group named above the dates: a line naming only the groups elsewhere on the page ("Three Months Ended Twelve Months Ended")
   let durations = nearestDurations(ctxText);
   if (!durations.length) durations = durationLineOf(pageText, cols);
+  // more groups than columns: the group line of the table above is stacked over this one's; the nearest line is this header's
+  if (durations.length > cols.length) durations = durations.slice(-cols.length);
   // (a half or year named nearby cannot end in two months either; quarters can: a five-quarter trend)
   const points = asOfDates(cols) && (!durations.length || (durations.length === 1 && durations[0] !== "Q"));
   // "Quarters Ended March 31," over "2023 2022": the columns end on that day
