@@ -122,6 +122,34 @@ export function nearestDurations(text: string): Duration[] {
   return found.length ? found : durationGroups(text);
 }
 
+/** The words of a duration group heading ("Three Months Ended", "Quarters Ended", "Fiscal Years Ended"). */
+const GROUP_WORDS = new RegExp(`\\b(?:(?:three|six|nine|twelve|3|6|9|12)[ -]months?|quarters?|(?:fiscal\\s+)?years?)\\s+(?:ended|ending)(?:\\s+${MON}\\s+\\d{1,2},?)?`, "gi");
+
+/** The header's columns are `k` runs of the same dates ("Dec 30, 2023 Dec 31, 2022 Dec 30, 2023 Dec 31, 2022"). */
+function sameRuns(cols: PeriodColumn[], k: number): boolean {
+  if (k < 2 || cols.length % k) return false;
+  const w = cols.length / k;
+  const run = (g: number) => cols.slice(g * w, (g + 1) * w).map((c) => `${c.year}-${c.month}-${c.day}-${c.kind}`).join("|");
+  for (let g = 1; g < k; g++) if (run(g) !== run(0)) return false;
+  return true;
+}
+
+/**
+ * The duration groups of a line that names nothing else ("Three Months Ended Twelve Months Ended"),
+ * anywhere on the page, for a header whose own lines name none: PDF text may set a header's group
+ * line apart from its dates (after the table). Only for a header printing its dates once per group
+ * (the same run repeated), which no other reading explains; the first such line on the page.
+ */
+export function durationLineOf(text: string, cols: PeriodColumn[]): Duration[] {
+  for (const line of text.split("\n")) {
+    const t = line.trim();
+    if (!t || t.length > 100 || /\p{L}/u.test(t.replace(GROUP_WORDS, ""))) continue;
+    const d = durationGroups(t);
+    if (sameRuns(cols, d.length)) return d;
+  }
+  return [];
+}
+
 /** A header line naming only a day ("June 30,", "December 31", "(Unaudited)"). */
 const HEADER_DAY = new RegExp(`^(?:(?:${MON})\\.?\\s+\\d{1,2},?|\\(unaudited\\))$`, "i");
 

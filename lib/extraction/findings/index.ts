@@ -7,13 +7,14 @@ import type { Candidate, ExtractionContext, ExtractionPage, Extractor, Extractor
 import { extractProseFindings } from "./prose";
 import { extractSheetFindings } from "./sheets";
 import { extractMatrixFindings } from "./matrix";
+import { extractDateRowFindings } from "./date-rows";
 import { extractPartFindings, type ScaleCarry } from "./parts";
 import { notesScaleAt } from "./notes-scale";
-import { statementCandidates, statementPages } from "./statements";
+import { fiscalYearEndOf, statementCandidates, statementPages } from "./statements";
 import { extractTableFindings, statementKindOf } from "./tables";
 import { readStatements } from "@/lib/statements";
 
-export const FINDINGS_EXTRACTOR_VERSION = "2.3.2";
+export const FINDINGS_EXTRACTOR_VERSION = "2.4.0";
 
 function isForecastDoc(ctx: ExtractionContext): boolean {
   return /forecast|budget|plan\b|prognos/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);
@@ -33,6 +34,7 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
   let emptyPages = 0;
   // a part table's scale, still open at the foot of a page, for the table it goes on with on the next page
   const carry: ScaleCarry = {};
+  const fiscalYearEndMonth = ctx.fiscalYearEndMonth ?? fiscalYearEndOf(statements);
   for (const page of pages) {
     if (!page.text.trim()) { emptyPages++; continue; }
     if (!page.cells?.length) carry.notes = notesScaleAt(page.text, carry.notes);
@@ -42,12 +44,12 @@ export async function extractFindingsFromPages(pages: ExtractionPage[], ctx: Pic
     }
     if (onStatements.has(page.pageNumber)) continue;
     const statementKind = kindOf.get(page) ?? null;
-    const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, filename: ctx.filename, hasStatements, forecastDoc, statementKind });
+    const table = extractTableFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, fiscalYearEndMonth, filename: ctx.filename, hasStatements, forecastDoc, statementKind });
     const tableKeys = new Set(table.map((c) => c.candidateKey));
     candidates.push(...table);
     // segment, geographic, quarterly and operating-statistics rows: findings of a part, kept apart from the company's totals
     // (a page titled as a primary statement the statement reader could not read whole holds statement lines, not parts)
-    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, carry }), ...extractMatrixFindings(page));
+    if (!forecastDoc && statementKind === null) candidates.push(...extractPartFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, fiscalYearEndMonth, carry }), ...extractMatrixFindings(page), ...extractDateRowFindings(page, { fiscalYearEndMonth }));
     for (const c of extractProseFindings(page, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod })) {
       if (tableKeys.has(c.candidateKey)) continue; // the table row on the same page is the stronger evidence
       if (forecastDoc) (c.payload as FindingPayload).isForecast = true;

@@ -12,14 +12,16 @@
  * reads them: lib/agent/knowledge/part-figures.ts answers a part's figure or an operating figure
  * from them only when the row names every word the question asks.
  */
-import { nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { durationLineOf, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import type { TextSpan } from "@/lib/ingest/types";
 import { alignSpans } from "@/lib/statements/positions";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
 import { currencyOf, scaleOf } from "./numbers";
+import type { ScaleWord } from "@/lib/statements/scale";
 import { tableRowScope } from "./scope";
+import { asOfDates, interimOn, pointLabel } from "./column-periods";
 import { isRowLabel } from "./row-labels";
 import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
@@ -74,7 +76,10 @@ function isTitleCase(t: string): boolean {
 }
 
 /** Pieces of a column header printed on their own line ("Percent Percent of Revenue", "Increase/(Decrease)"). */
-const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended)\b/i;
+const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended|excluding|currency|translation|constant currency|\(dec(?:rease)?\))(?!\w)/i;
+
+/** A column heading naming a change or a share after the periods ("Percent", "Change", "% Change", "Inc/ (Dec)"). */
+const CHANGE_PIECE = /^(?:percent(?:age)?|%|change|inc(?:rease)?\s*\/|increase|decrease|variance|growth)(?!\w)/i;
 
 function isHeading(t: string): boolean {
   if (!/\p{L}{2,}/u.test(t) || /^[a-z]/.test(t)) return false;
@@ -105,8 +110,8 @@ function readHeader(t: string): PeriodColumn[] | null {
   if (/\d/.test(rest.replace(/\(\d\)/g, ""))) return null;
   const words = rest.replace(/[()\-–,.%$/]/g, " ").trim();
   if (words.length > 80) return null;
-  // one year alone with many words is a sentence or a title naming a year, not a header
-  if (cols.length === 1 && words.length > 30) return null;
+  // one year alone with many words is a sentence or a title naming a year, not a header; nor is the end of a sentence ("… by the end of 2030.”")
+  if (cols.length === 1 && (words.length > 30 || /^\p{Ll}/u.test(t) || /[.”"]$/.test(t))) return null;
   return cols;
 }
 
@@ -115,17 +120,35 @@ function readHeader(t: string): PeriodColumn[] | null {
  * are left out; percent columns between them ("$ 5,000 70 % $ 4,500 69 % 11 %") are learnt from the
  * first row that prints its percent signs and left out of the rows below that print none.
  */
-function alignValues(values: PrintedNumber[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }): PrintedNumber[] | null {
+function alignValues(values: PrintedNumber[], cols: number, trailingWords: boolean, layout?: { width: number; at: number[] }, runs = 1): PrintedNumber[] | null {
   let v = values;
   // a footnote marker printed after the label ("Percentage leased (1) 91.4% …")
   if (v.length === cols + 1 && /^\(\d\)$/.test(v[0]!.raw)) v = v.slice(1);
   if (v.length === cols) return v;
   const noPct = v.filter((x) => !x.percent);
   if (noPct.length === cols && v.some((x) => x.percent)) return noPct;
+  // a header wrapped into runs of periods, each followed by its change columns ("$ 600 $ 1,100 (45) $ 1,400 $ 2,000 (30)"):
+  // the first figures of each run
+  if (runs > 1 && v.length > cols && (v.length - cols) % runs === 0) {
+    const per = v.length / runs;
+    return Array.from({ length: runs }, (_, g) => v.slice(g * per, g * per + cols / runs)).flat();
+  }
   if (layout && v.length === layout.width) return layout.at.map((i) => v[i]!);
   // "Revenue $ 33,507 $ 33,232 1 100.0 % 100.0 %" under "2023 2022 Percent Change Percent of Revenue"
   if (trailingWords && v.length > cols) return v.slice(0, cols);
   return null;
+}
+
+/**
+ * Figures printed under a label of their own line, without the footnote marker set before them ("1 41.5 % 52.0 %",
+ * "1 $ (210) $ 1,020" under "Adjusted net income (loss)"): a lone digit one more than the columns, followed by a currency
+ * sign or by figures printed in another form (digit groups, decimals, percent signs).
+ */
+function withoutMarker(tokens: string[], width: number): string[] {
+  const figures = tokens.filter((x) => /\d/.test(x));
+  if (figures.length !== width + 1 || !/^\d$/.test(tokens[0]!)) return tokens;
+  const rest = tokens.slice(1);
+  return rest[0] === "$" || figures.slice(1).every((x) => /[,.%]/.test(x)) ? rest : tokens;
 }
 
 interface Heading {
@@ -147,6 +170,11 @@ interface Table {
   counts?: number;
   currency?: string;
   section?: string;
+  /** A section heading printed right over another ("Air segment:" / "Parcels:"): heads it and its siblings. */
+  parent?: string;
+  /** Rows read under the current section, and the line its heading is printed on. */
+  sectionRows?: number;
+  sectionLine?: number;
   group?: string;
   /** Rows since the last total, for a trailing total that names their measure. */
   block: number[];
@@ -157,8 +185,34 @@ interface Table {
   /** Line index of the header, and rows read under it. */
   line: number;
   rows: number;
+  /** The header's columns as printed and the lines above it, for a header that goes on over the next lines. */
+  header: { cols: PeriodColumn[]; context: string };
+  /** Runs of periods the header was printed in (a header wrapped over lines: one per line of periods). */
+  runs: number;
   /** The label of the last row read that is no share row. */
   lastLabel?: string;
+}
+
+/**
+ * A header whose column headings wrap over lines ("2023 2022 Inc/ (Dec)" / "Inc/ (Dec)" / "Excluding" / "FX" /
+ * "2023 2022 Inc/ (Dec)") under groups named above it ("Quarters Ended June 30, Six Months Ended June 30,"):
+ * the same years printed again a few lines on, only headings between, are the next group's columns, not a new table.
+ */
+function continuesHeader(table: Table, cols: PeriodColumn[], between: string[], li: number, sideBySideOf: (hc: PeriodColumn[]) => unknown): boolean {
+  const prev = table.header.cols;
+  if (li - table.line > 6 || between.some((l) => /\d/.test(l)) || cols.length !== prev.length) return false;
+  if (!cols.every((c, i) => c.raw === prev[i]!.raw)) return false;
+  // …one group's columns after another's ("Quarters Ended … Six Months Ended …"), or one table's beside another's
+  // (names printed over both runs); else the second run is change or share columns ("Percent of Revenue" / "2023 2022")
+  return new Set(nearestDurations(table.header.context)).size > 1 || !!sideBySideOf([...prev, ...cols]);
+}
+
+/** "Revenue ($B)", "Net income (in $M)": a currency sign with a scale letter, the row's own unit. */
+function currencyScaleMark(label: string): { scale: number; word: ScaleWord } | undefined {
+  const m = /\(\s*(?:in\s+)?[$€£]\s*(b|bn|m|mm|k)\s*\)/i.exec(label);
+  if (!m) return undefined;
+  const k = m[1]!.toLowerCase();
+  return k.startsWith("b") ? { scale: 1e9, word: "billions" } : k.startsWith("m") ? { scale: 1e6, word: "millions" } : { scale: 1e3, word: "thousands" };
 }
 
 /** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"). */
@@ -167,6 +221,8 @@ const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b/i;
 export interface PartContext {
   fiscalYear?: number | null;
   fiscalPeriod?: string | null;
+  /** The month the fiscal year ends in, when known: a column at that month's end is the fiscal year's balance. */
+  fiscalYearEndMonth?: number;
   /**
    * Carried from page to page by the caller: the scale of a table still open at the foot of the
    * previous page (its caption stated it there), for the header that goes on with it on this one.
@@ -197,9 +253,15 @@ const SHARES_SCALED = /\band (?:shares|units) in (thousands|millions|billions)\b
 /** The counted nouns a caption scales apart from its money ("shares in millions", "units in thousands"). */
 const SHARE_NOUN = /\b(?:shares?|units?)\b/i;
 
-function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext): Table["cols"] {
+function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext, pageText: string): Table["cols"] {
   let cols = headerCols;
-  const durations = nearestDurations(ctxText);
+  // no group named above the dates: a line naming only the groups elsewhere on the page ("Three Months Ended Twelve Months Ended")
+  let durations = nearestDurations(ctxText);
+  if (!durations.length) durations = durationLineOf(pageText, cols);
+  // more groups than columns: the group line of the table above is stacked over this one's; the nearest line is this header's
+  if (durations.length > cols.length) durations = durations.slice(-cols.length);
+  // (a half or year named nearby cannot end in two months either; quarters can: a five-quarter trend)
+  const points = asOfDates(cols) && (!durations.length || (durations.length === 1 && durations[0] !== "Q"));
   // "Quarters Ended March 31," over "2023 2022": the columns end on that day
   const endDay = endedOnDayOf(ctxText);
   if (endDay) cols = cols.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c));
@@ -210,9 +272,10 @@ function columnsOf(headerCols: PeriodColumn[], ctxText: string, ctx: PartContext
   const seen = new Set<string>();
   cols.forEach((col, index) => {
     const dur = durations.length === 0 ? undefined : durations.length === 1 ? durations[0] : Number.isInteger(per) ? durations[Math.floor(index / per)] : durations[0];
-    const asOf = !dur && col.month !== undefined && /\bas of\b|\bat\b/i.test(ctxText);
-    const lab = labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
-    const months = asOf ? 0 : MONTHS_OF[dur ?? "FY"];
+    const asOf = points || (!dur && col.month !== undefined && /\bas of\b|\bat\b/i.test(ctxText));
+    const lab = points ? pointLabel(col, ctx.fiscalYearEndMonth) : interimOn(col, dur, ctx.fiscalYearEndMonth) ?? labelColumn(col, asOf ? "point" : dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear });
+    // a column naming its own span ("Q4 2022", "9M 2024") is that long, whatever the groups above say
+    const months = asOf ? 0 : MONTHS_OF[col.kind ?? dur ?? "FY"];
     // a quarter the header does not name ("Q? 2023" from "2023 for Quarter Ended" over the quarters' days) is no period
     if (lab.period.includes("?")) return;
     // a year printed again further right is a change column ("2022 2021 2020 2022 2021"): the first is the period
@@ -280,24 +343,31 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
     const t = L.text.trim();
-    const hc = readHeader(t);
-    if (hc) {
+    const printed = readHeader(t);
+    if (printed) {
+      const wrapped: boolean = !!table && !table.rows && continuesHeader(table, printed, lines.slice(table.line + 1, li).map((x) => x.text), li, (all) => sideBySide(all, lines.slice(Math.max(0, table!.line - 3), table!.line).reverse(), cellsOf, (c) => HEADER_PIECE.test(c)));
+      const hc: PeriodColumn[] = wrapped && table ? [...table.header.cols, ...printed] : printed;
       // a second header line right under the first ("2023 2022 Percent Change Percent of Revenue" / "2023 2022"): the first names the periods
-      if (table && !table.rows && li - table.line <= 2) {
+      // (a title naming one period, "Q4 2022 Results", over a header of several is no header)
+      // (column headings between them, "Percent" / "Change Share of Sales", keep them one header)
+      const near = !!table && (li - table.line <= 2 || (li - table.line <= 4 && lines.slice(table.line + 1, li).every((x) => HEADER_PIECE.test(x.text.trim()))));
+      if (table && near && !wrapped && !table.rows && !(table.width === 1 && hc.length > 1)) {
         table.trailingWords = true;
         table.line = li;
         // "December 31, 2018 versus" over "(Millions) 2018 2017 2017": the second line may be the one stating the scale
         if (!table.scale.word && scaleOf(t).word) table.scale = scaleOf(t);
         continue;
       }
-      const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
+      // the line the header starts on: the tables' names sit above it
+      const headAt: number = wrapped && table ? table.line : li;
+      const ctxText: string = wrapped && table ? table.header.context : lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
       const below = lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n");
       // two tables side by side ("Revenue Mix Summary … Comparable Sales Summary" over "2023 2022 2023 2022"): each its own columns
       // (runs of two durations, "Three Months Ended … Six Months Ended", are one table's periods, read as such)
-      const groups = new Set(nearestDurations(ctxText)).size > 1 ? undefined : sideBySide(hc, lines.slice(Math.max(0, li - 3), li).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
+      const groups = new Set(nearestDurations(ctxText)).size > 1 ? undefined : sideBySide(hc, lines.slice(Math.max(0, headAt - 3), headAt).reverse(), cellsOf, (c) => HEADER_PIECE.test(c));
       const cols = groups
-        ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
-        : columnsOf(hc, ctxText, ctx);
+        ? groups.flatMap((g, gi) => columnsOf(hc.slice(g.from, g.to), ctxText, ctx, text).map((c) => ({ ...c, index: c.index + g.from, group: gi })))
+        : columnsOf(hc, ctxText, ctx, text);
       // words after the last period, or a period printed twice ("2023 2022 Change 2023 2022"): change and share columns follow the periods
       const trailing = cols.length < hc.length || /\p{L}{3,}/u.test(t.slice(t.lastIndexOf(hc[hc.length - 1]!.raw) + hc[hc.length - 1]!.raw.length));
       let scale: Table["scale"] = scaleOf(`${ctxText}\n${below}`);
@@ -317,8 +387,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
       // "Revenue from external customers   2020   2019": words left of the periods name the table's measure
       const stub = headerStub(t, hc[0]!.raw);
-      const title = [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
-      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0 };
+      const title: string = wrapped && table ? table.title.split(" — ").filter((x) => x !== groups?.[0]?.line).join(" — ") : [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
+      table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0, header: { cols: hc, context: ctxText }, runs: wrapped && table ? table.runs + 1 : 1 };
       pendingLabel = null;
       lastText = null;
       continue;
@@ -329,14 +399,14 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
       // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it; figures printed under a
       // label wrapped over lines of its own are that label's
-      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? t.split(/\s+/).filter((x) => /\d/.test(x)) : null;
+      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? withoutMarker(t.replace(/(\d)\s+%/g, "$1%").split(/\s+/), table.width).filter((x) => /\d/.test(x)) : null;
       const bareLabel = table?.group ?? (above && !/:\s*$/.test(above.text) ? above.text : undefined);
       if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
         const values = bare.map((x) => parsePrintedNumber(x));
-        const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords) : null;
+        const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords, undefined, table.runs) : null;
         const from = above && above.text === bareLabel ? above.start : L.start;
-        if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.section ?? ""].filter(Boolean));
+        if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.parent, table.section].filter((x): x is string => !!x));
         table.group = undefined;
         lastText = null;
         continue;
@@ -361,12 +431,18 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       lastText = { text: t, start: L.start, end: L.end };
       // a caption ending in a colon ("Net revenue by country, based on …, was as follows:") titles the table below it
       const caption = !table && /:\s*$/.test(t) && /^\p{Lu}/u.test(t) && /\p{L}{3,}/u.test(t);
-      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption) continue;
+      // (a heading ending in a colon, "% Sales by Region:", heads rows: no column piece)
+      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption && !/:\s*$/.test(t)) {
+        // "Percent" / "Change" printed under the periods, before any row: change columns follow them
+        if (table && !table.rows && CHANGE_PIECE.test(t)) table.trailingWords = true;
+        continue;
+      }
       if (isHeading(t) || caption) {
         if (table && isCaps(t)) {
           // a heading in capitals starts another part of the table ("REVENUE BY SERVICE TYPE", "GEOGRAPHICAL INFORMATION")
           table.title = t;
           table.section = undefined;
+          table.parent = undefined;
           table.group = undefined;
           table.block = [];
           pendingLabel = null;
@@ -374,7 +450,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
           if (/:\s*$/.test(t)) {
             // "Revenue by product category" then "Domestic:" under the header, no row between: the first names the whole table
             if (table.group && !table.rows && !table.section) table.title = [table.title, table.group].filter(Boolean).join(" — ");
+            // nesting: "Air segment:" right over "Parcels:", no line between: the first heads the second and its siblings
+            if (table.section && !table.sectionRows && table.sectionLine === li - 1) table.parent = table.section;
             table.section = t.replace(/\s*:\s*$/, "");
+            table.sectionRows = 0;
+            table.sectionLine = li;
             table.group = undefined;
           } else {
             table.group = t;
@@ -406,25 +486,35 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     if (!table.layout && row.values.some((x) => x.percent) && row.values.filter((x) => !x.percent).length === table.width) {
       table.layout = { width: row.values.length, at: row.values.flatMap((x, i) => (x.percent ? [] : [i])) };
     }
-    const aligned = alignValues(row.values, table.width, table.trailingWords, table.layout);
+    const aligned = alignValues(row.values, table.width, table.trailingWords, table.layout, table.runs);
     if (!aligned) continue;
     // "Percentage of total revenue" printed under "Subscription $ 1,646 …": that row's share, named by it
     const sharing = SHARE_ROW.test(label) && table.lastLabel ? [table.lastLabel] : [];
-    const context = [table.section, table.group, ...sharing].filter((x): x is string => !!x && x !== label);
+    const context = [table.parent, table.section, table.group, ...sharing].filter((x): x is string => !!x && x !== label);
     const idxs = pushRow(label, aligned, start, L.end, context);
     if (!SHARE_ROW.test(label)) table.lastLabel = label;
     // a trailing total names the measure of the rows above it ("U.S. … International … Total revenues")
     if (/^total\b/i.test(label)) {
       const hadSection = !!table.section;
+      const closedHeading = table.section ?? "";
+      const measure = label.replace(/^total\b\s*/i, "").trim();
       // "Total freight revenue" closes "Freight:"
       const closes = (h?: string) => !!h && words(h).every((w) => words(label).includes(w));
-      if (closes(table.section)) table.section = undefined;
+      const closed = closes(table.section);
+      if (closed) table.section = undefined;
+      // "Total Air segment" closes the heading over "Parcels:" and "Cargo:"
+      else if (!table.section && closes(table.parent)) table.parent = undefined;
+      // "Total foreign sales" closing "Foreign:" under "Sales:": the total names what the rows above measure
+      if (closed && measure && words(label).some((w) => w !== "total" && !words(closedHeading).includes(w))) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       if (closes(table.group)) table.group = undefined;
-      const measure = label.replace(/^total\b\s*/i, "").trim();
       // (only where the table has no section headings of its own to say it)
       if (measure && !hadSection) for (const i of table.block) if (!rows[i]!.facts.context.includes(label)) rows[i]!.facts.context.push(label);
       table.block = [];
-    } else table.block.push(...idxs);
+    } else {
+      // "Consolidated gross margin" closes "Gross margin:" as a total does: the rows below are no part of it
+      if (/^consolidated\b/i.test(label) && table.section && words(table.section).every((w) => words(label).includes(w))) table.section = undefined;
+      table.block.push(...idxs);
+    }
   }
 
   if (ctx.carry) ctx.carry.open = open && table ? { page: page.pageNumber, ...open } : undefined;
@@ -434,6 +524,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     // text read off a chart ("$0.4" over "2016 2017 2018") is no row
     if (!table || !isRowLabel(label)) return [];
     table.rows++;
+    table.sectionRows = (table.sectionRows ?? 0) + 1;
     if (!table.groups) return [pushOne(label, values, start, end, context, table.cols, table.title)];
     return table.groups.map((g, gi) => pushOne(label, values, start, end, context, table!.cols.filter((c) => c.group === gi), g.title));
   }
@@ -442,13 +533,13 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     if (!table) throw new Error("a row outside a table");
     const printed = text.slice(start, end);
     // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
-    const own = scaleOf(label);
+    const own = currencyScaleMark(label) ?? scaleOf(label);
     const scale = own.word ? own : table.scale;
     // a count is printed whole unless its own label or the caption scales it ("Diluted shares (in millions)", "$ and shares in millions")
     const countScale = own.word ? own.scale : table.counts && SHARE_NOUN.test([label, ...context].join(" ")) ? table.counts : undefined;
     rows.push({
       facts: {
-        label: label.replace(/\s*\(\d\)$/, "").trim(),
+        label: label.replace(/\s*\((?:\d|[a-z])\)$/, "").trim(),
         context,
         title,
         row: printed,

@@ -11,7 +11,8 @@ const FILLER = /^(?:or|and|to|of|in|vs\.?|versus|from|the|[$€£%()—–-]+)$/
 export function isRowLabel(label: string): boolean {
   let words = 0;
   let figures = 0;
-  for (const t of label.trim().split(/\s+/)) {
+  // a footnote marker on a word ("Europe(1)", "Asia (a)") is neither word nor figure
+  for (const t of label.replace(/\((?:\d|[a-z])\)/g, " ").trim().split(/\s+/)) {
     if (!t || FILLER.test(t)) continue;
     if (/\d/.test(t)) figures++;
     else if (/\p{L}{2,}|\p{L}\.\p{L}/u.test(t)) words++;

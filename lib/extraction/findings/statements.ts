@@ -5,7 +5,7 @@
  * liabilities + equity, cash-flow sections = change in cash, subtotals) goes to review instead of
  * being promoted: its confidence is set below the promotion bar and the reason names the check.
  */
-import { parsePeriod, periodTypeOfMonths } from "@/lib/periods";
+import { effectiveMonth, parsePeriod, periodTypeOfMonths } from "@/lib/periods";
 import type { Statement, StatementLine } from "@/lib/statements/types";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
@@ -159,4 +159,14 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
 /** The pages a statement was read from: other table readers leave them alone. */
 export function statementPages(statements: Statement[]): Set<number> {
   return new Set(statements.flatMap((s) => s.pages));
+}
+
+/** The month the fiscal year ends in, read off the statements' twelve-month columns (undefined when none prints one). */
+export function fiscalYearEndOf(statements: Statement[]): number | undefined {
+  // a year's flows first, else a balance the reader dated at a fiscal year end ("FY2023" at January 31)
+  const cols = statements.flatMap((st) => st.columns);
+  const col = cols.find((c) => c.months === 12 && c.periodEnd) ?? cols.find((c) => c.months === 0 && /^FY/.test(c.period) && c.periodEnd);
+  if (!col) return undefined;
+  const [y, m, d] = col.periodEnd!.split("-").map(Number);
+  return effectiveMonth(y!, m!, d!).month;
 }

@@ -8,8 +8,9 @@ import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
 import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
 import { currencyOf, scaleOf } from "./numbers";
-import { isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { endedOnDayOf, isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
+import { interimOn } from "./column-periods";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
@@ -60,6 +61,26 @@ const HOME: Record<string, StatementKind> = {
 const MONTH_DAY_ONLY = new RegExp(`^${MONTH}\\.?\\s+\\d{1,2},?$`, "i");
 const YEAR_ONLY = /^(?:19|20)\d\d[AFE]?$/;
 
+/** A year then words naming a column, no figures ("2022 Change", "2022 % Change"). */
+const YEAR_THEN_WORDS = /^(?:19|20)\d\d\s+[\p{L}%][^\d]{0,30}$/u;
+
+/** The last "Month day," piece of a joined header line. */
+function lastPiece(joined: string): string {
+  return new RegExp(`${MONTH}\\.?\\s+\\d{1,2},?$`, "i").exec(joined)?.[0] ?? "";
+}
+
+const MONTH_ONLY = new RegExp(`^${MONTH}\\.?$`, "i");
+
+/** A line naming a month alone, then (past blank lines) one naming its day alone: "December" / "31,". */
+function monthThenDay(raw: Array<{ text: string }>, at: number): { text: string; to: number } | null {
+  const m = raw[at]!.text.trim();
+  if (!MONTH_ONLY.test(m)) return null;
+  let k = at + 1;
+  while (k < raw.length && !raw[k]!.text.trim()) k++;
+  const d = raw[k]?.text.trim() ?? "";
+  return /^\d{1,2},?$/.test(d) ? { text: `${m} ${d}`, to: k } : null;
+}
+
 /** Joins split header lines ("November 27,\n2015") so each header sits on one line. */
 export function prepareLines(text: string): Array<{ text: string; start: number; end: number }> {
   const raw: Array<{ text: string; start: number; end: number }> = [];
@@ -81,6 +102,11 @@ export function prepareLines(text: string): Array<{ text: string; start: number;
         const n = raw[j]!.text.trim();
         if (!n) { j++; continue; }
         if (MONTH_DAY_ONLY.test(n) || YEAR_ONLY.test(n)) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
+        // a month and its day set on lines of their own ("December" / "31,")
+        const pair = monthThenDay(raw, j);
+        if (pair) { joined += ` ${pair.text}`; cur.end = raw[pair.to]!.end; j = pair.to + 1; continue; }
+        // a date's year followed by the column heading beside it ("June 26," / "2022 Change"): the header goes on
+        if (YEAR_THEN_WORDS.test(n) && MONTH_DAY_ONLY.test(raw[j - 1]!.text.trim() || lastPiece(joined))) { joined += ` ${n}`; cur.end = raw[j]!.end; j++; continue; }
         break;
       }
       cur.text = joined;
@@ -109,10 +135,22 @@ function isFootnoteMarker(vals: PrintedNumber[], currencyNext: boolean): boolean
 /** A cell that prints no figure: "N/A", or a dash with a percent sign ("-%"). */
 const NO_FIGURE = /^(?:n\/a|[—–-]+%)$/i;
 
+/**
+ * Cells read as figures: a footnote mark printed on a figure ("$12.5^", "4.1%*") is dropped; a change
+ * printed in words or points ("down 12%", "up 3 ppts", "(150) bp") is a percent change, a column of its
+ * own, so the figures around it stay in their columns.
+ */
+function changeCells(line: string): string {
+  return line
+    .replace(/(\d%?\)?)[\^*†‡]+(?=\s|$)/g, "$1")
+    .replace(/\b(up|down)\s+(\d[\d,.]*)\s*(?:%|ppts?|pts?|bps?)(?=\s|$)/gi, (_, dir: string, n: string) => `${/down/i.test(dir) ? "-" : ""}${n}%`)
+    .replace(/(\d\)?)\s*(?:bps?|ppts?)(?=\s|$)/g, "$1%");
+}
+
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
 export function splitRow(line: string): { label: string; values: PrintedNumber[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
-  const toks = line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(").split(/\s+/);
+  const toks = changeCells(line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(")).split(/\s+/);
   const vals: PrintedNumber[] = [];
   let i = toks.length - 1;
   // read right to left: a detached "%" belongs to the figure before it ("(4) %"), read next
@@ -146,6 +184,8 @@ export interface TableContext {
   /** Document holds recognised statement pages (others then count as secondary tables). */
   hasStatements?: boolean;
   forecastDoc?: boolean;
+  /** The month the fiscal year ends in, when known (the cover, or the statements' own columns). */
+  fiscalYearEndMonth?: number;
   /** The page's statementKindOf, when the caller already read it (read here otherwise). */
   statementKind?: StatementKind | null;
 }
@@ -189,8 +229,10 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
     const restWords = rest.replace(/[()\-–,.%$]/g, " ").trim();
     if (hc.length >= 1 && restNums.length === 0 && restWords.length <= 60 && !(hc.length === 1 && restWords.length > 30 && !/note|eur|usd|sek|thousand|million/i.test(restWords))) {
       // a header line
-      cols = hc;
       const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
+      // "Three Months Ended September 30," over "2022 2021": the year columns end on that day
+      const endDay = endedOnDayOf(ctxText);
+      cols = endDay ? hc.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c)) : hc;
       durations = nearestDurations(ctxText);
       fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
       hasNote = /\bnote\b/i.test(t);
@@ -239,7 +281,8 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       if (v.value === null) continue;
       const col = cols[ci]!;
       const dur = kind === "balance" ? "point" : groupOf(ci);
-      const lab = labelColumn(col, dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear: latestYear() });
+      // an interim column printed with its day is the fiscal period that day ends, whatever year the document's name gives
+      const lab = interimOn(col, dur, ctx.fiscalYearEndMonth) ?? labelColumn(col, dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear: latestYear() });
       let metricKey = rule.key;
       let unit: FindingPayload["unit"] = rule.unit ?? "currency";
       if (v.percent) {
