@@ -196,8 +196,8 @@ describe("question reader", () => {
       expect(r, turn).toMatchObject({ concepts: [], periods: ["FY2015"], company: "ALDERWICK INSTRUMENTS, INC." });
       expect(r.label, turn).toMatch(/widgets.*take rate/);
     }
-    // a year alone still carries the figure
-    expect(readQuestion("and 2014?", ROOM, first).concepts.map((c) => c.id)).toEqual(["gmv"]);
+    // a year alone, or a change asked, still carries the figure
+    for (const turn of ["and 2014?", "yoy change on that?", "growth vs the year before?"]) expect(readQuestion(turn, ROOM, first).concepts.map((c) => c.id), turn).toEqual(["gmv"]);
   });
 
   it("reads 'adjusted' as a qualifier of the figure, so a computed company figure never answers it", () => {

@@ -417,8 +417,8 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   // …or asked after a turn, whose period it carries ("and the take rate on that?")
   const part = hits.length ? undefined : scopeOf(text, [], company, companies);
   const nouns = hits.length || part || !(periods.length || previous) ? undefined : genericNounLabel(text, company, companies);
-  // "did it go up or down?" names a move, not a figure
-  const figure = nouns && !tokens(nouns).some(isDirectionWord) ? nouns : undefined;
+  // "did it go up or down?", "yoy change on that?" name a move, not a figure
+  const figure = nouns && !tokens(nouns).some(isDirectionWord) && !GROWTH.test(nouns) && !CHANGE.test(nouns) ? nouns : undefined;
   const named = part ?? figure;
   // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
   const partAsked = hits.length ? scopeOf(text, hits, company, companies) : named;
