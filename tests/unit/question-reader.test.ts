@@ -235,6 +235,14 @@ describe("question reader", () => {
     expect(readQuestion("comparable sales q2 fy24, how bad", ROOM).scope).toBeUndefined();
   });
 
+  it("reads one year compared with the year before it as both years and the change, in three wordings", () => {
+    expect(readQuestion("gross margin in fy16 compared with the prior year", ROOM)).toMatchObject({ periods: ["FY2015", "FY2016"], aggregate: "change" });
+    expect(readQuestion("alderwick revenue in 2016 vs the previous year", ROOM)).toMatchObject({ periods: ["FY2015", "FY2016"], aggregate: "growth" });
+    expect(readQuestion("fy16 net income against a year earlier", ROOM)).toMatchObject({ periods: ["FY2015", "FY2016"], aggregate: "growth" });
+    // "earnings from operations" is operating income, not net income of a part called operations
+    expect(readQuestion("earnings from operations fy16", ROOM).concepts.map((c) => c.id)).toEqual(["operating_income"]);
+  });
+
   it("a follow-up comparing, asking which way or why reads the figure the conversation was on", () => {
     const first = readQuestion("alderwick operating income 2022", ROOM);
     for (const q of ["how does that compare to 2021?", "and versus 2021?", "what about 2021, compared?"]) expect(readQuestion(q, ROOM, first), q).toMatchObject({ periods: ["FY2021", "FY2022"], aggregate: "change", narrative: false });

@@ -461,6 +461,11 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   }
   // "how much did comparable sales grow": the figure is the growth
   if (concepts[0]?.isChange && (reading.aggregate === "growth" || reading.aggregate === "change") && periods.length <= 1) delete reading.aggregate;
+  // "gross margin in fy16 compared with the prior year": the year named and the one before it, and the change
+  if (periods.length === 1 && /^FY\d{4}$/.test(periods[0]!) && COMPARE.test(text) && YEAR_BEFORE.test(text) && concepts.length === 1) {
+    reading.periods = [`FY${Number(periods[0]!.slice(2)) - 1}`, periods[0]!];
+    reading.aggregate = concepts[0]!.kind === "percent" || concepts[0]!.kind === "ratio" ? "change" : "growth";
+  }
   if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
   else if (!periods.length && NOW.test(text)) reading.periods = ["latest"];
   return previous ? carried(reading, previous, companies) : reading;
