@@ -48,7 +48,7 @@ export const ERROR_CODES = [
   "unauthorized:session",
   "unavailable:aborted", "unavailable:auth", "unavailable:auth_config", "unavailable:database",
   "unavailable:model", "unavailable:neo4j", "unavailable:storage", "unavailable:storage_config",
-  "unsupported:format",
+  "unsupported:format", "unsupported:unreadable_text",
 ] as const satisfies readonly `${ErrorType}:${string}`[]; // each code starts with a known type
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Db, Queryable } from "@/lib/db";
 import { getConfig } from "@/lib/config";
 import { MandaError, isMandaError } from "@/lib/errors";
+import { unreadableDocument, unreadablePage } from "./text-layer";
 import { log } from "@/lib/log";
 import { getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
 import { embedChunks, indexChunks } from "@/lib/search/indexer";
@@ -248,6 +249,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
   // older SEC filings state their symbol in the market section (Item 5), not on the cover
   let listed: string | undefined;
   let pages: ParsedPage[] = [];
+  let unreadable = 0;
   const glyphs = newDocumentGlyphs();
   const flush = async () => {
     if (pages.length === 0) return;
@@ -277,6 +279,7 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
       // lost ligatures put back once, here: every reader (chunks, search, extraction) sees whole words
       const page = await repairPage(parsedPage, glyphs);
       pageCount++;
+      if (unreadablePage(page.text)) unreadable++;
       if (head.length < 6000) head += `${page.text}\n`;
       if (!listed && pageCount <= LISTING_PAGES) listed = tickerListedIn(page.text);
       pages.push(page);
@@ -288,6 +291,9 @@ async function parseAndIndex({ db, dealId, documentId, filename, parsed: parsing
     await cancel(parsed.pages); // no-op when read to the end
   }
   if (pageCount === 0) throw new MandaError("bad_request:no_pages", "The document has no pages.");
+  if (unreadableDocument(pageCount, unreadable)) {
+    throw new MandaError("unsupported:unreadable_text", `The PDF's text cannot be read on ${unreadable} of ${pageCount} pages: its fonts map no letters, and Manda does not run OCR. Export the file again with its text (or OCR it) and upload that.`);
+  }
   const f0 = performance.now();
   const meta = inferMetadata(filename, head);
   await updateDocument({
