@@ -329,13 +329,16 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const typos: string[] = [];
   const respelledWords: Record<string, string> = {};
   let vocabulary: Set<string> | undefined;
+  let initials: Map<string, string> | undefined;
   for (const item of input.items) {
     const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
     let hits = rowsOf(item);
-    // "specialty materails": a word one letter away from the deal's own label word is that word
+    // "specialty materails": a word one letter away from the deal's own label word is that word;
+    // "dcai": the initials of the deal's own label ("Data Center and AI")
     if (!hits.length) {
       vocabulary ??= labelVocabulary(found);
-      const fixed = await respelled(item, vocabulary);
+      initials ??= labelInitials(found);
+      const fixed = await respelled(item, vocabulary, initials);
       if (fixed.text !== item) {
         hits = rowsOf(fixed.text);
         if (hits.length) {
@@ -377,9 +380,47 @@ function labelVocabulary(found: TableFindingRow[]): Set<string> {
   return out;
 }
 
-/** The item with each word one letter away from a label word respelled as the deal prints it. */
-async function respelled(item: string, vocabulary: ReadonlySet<string>): Promise<{ text: string; changes: Array<[string, string]> }> {
-  const candidates = (item.match(/\p{L}+/gu) ?? []).map((w) => [w, correctedWord(w, vocabulary)] as const).filter((c): c is readonly [string, string] => !!c[1]);
+/** Words joining a name's words, which its initials skip ("Data Center and AI" → DCAI). */
+const JOINING = new Set(["and", "of", "the", "for", "&"]);
+
+/**
+ * The initials of the deal's label words, each to the words it abbreviates ("dcai" → "data center
+ * and ai", "nex" → "network and edge"): runs of two to five words of a row label, title or heading,
+ * initials of three letters or more; an initialism two runs share is left out (no guess between two).
+ */
+export function labelInitials(found: TableFindingRow[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const r of found) {
+    const p = r.payload as PartPayload & StatementPayload;
+    for (const text of [p.metric, p.part?.label, p.part?.title, ...(p.part?.context ?? [])]) {
+      const printed = (text ?? "").match(/[\p{L}\p{N}&]+/gu) ?? [];
+      const words = printed.map((w) => w.toLowerCase());
+      // an initialism inside the name keeps all its letters ("Data Center and AI" → DCAI)
+      const letters = printed.map((w) => (/^\p{Lu}{2,4}$/u.test(w) ? w.toLowerCase() : w[0]!.toLowerCase()));
+      for (let i = 0; i < words.length; i++) {
+        if (JOINING.has(words[i]!)) continue;
+        for (let j = i + 1; j < Math.min(words.length, i + 7); j++) {
+          if (JOINING.has(words[j]!)) continue;
+          const run = words.slice(i, j + 1);
+          const key = letters.slice(i, j + 1).filter((_, k) => !JOINING.has(run[k]!)).join("");
+          if (key.length < 3 || key.length > 5) continue;
+          const phrase = run.join(" ");
+          if (out.has(key) && out.get(key) !== phrase) shared.add(key);
+          else out.set(key, phrase);
+        }
+      }
+    }
+  }
+  for (const k of shared) out.delete(k);
+  return out;
+}
+
+/** The item with each word one letter away from a label word, or the initials of label words, respelled as the deal prints it. */
+async function respelled(item: string, vocabulary: ReadonlySet<string>, initials: ReadonlyMap<string, string> = new Map()): Promise<{ text: string; changes: Array<[string, string]> }> {
+  const candidates = (item.match(/\p{L}+/gu) ?? [])
+    .map((w) => [w, correctedWord(w, vocabulary) ?? (vocabulary.has(w.toLowerCase()) ? undefined : initials.get(w.toLowerCase()))] as const)
+    .filter((c): c is readonly [string, string] => !!c[1]);
   if (!candidates.length) return { text: item, changes: [] };
   // an English word is no typo ("north" is not "worth"): the general word list decides, loaded only now
   const english = await englishWords();
