@@ -35,3 +35,12 @@ describe("a quarter asked without its year", () => {
     expect(resolvePeriods(["Q4"], [doc(2022, "2022-12-31"), doc(2021, "2021-12-31")]).labels).toEqual(["Q4 2022"]);
   });
 });
+
+describe("a quarter named by its closing month", () => {
+  it("is the quarterly document whose period ends that month, a 52/53-week quarter ending days into the next included", () => {
+    const docs = [doc(2023, "2023-07-01", "10-Q", "Q3"), doc(2023, "2023-04-01", "10-Q", "Q2"), doc(2022, "2022-09-24")];
+    expect(resolvePeriods(["quarter ending June"], docs).labels).toEqual(["Q3 2023"]);
+    expect(resolvePeriods(["quarter ending March 2023"], docs).labels).toEqual(["Q2 2023"]);
+    expect(resolvePeriods(["quarter ending December"], docs).unread).toEqual(["quarter ending December"]);
+  });
+});

@@ -257,17 +257,21 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
   };
 }
 
-function inPeriods(row: LineItemRow, labels: string[]): LineItemRow | undefined {
-  if (!labels.length) return row;
-  const fits = (c: LineItemColumn) =>
-    labels.some((l) => {
+export function inPeriods(row: LineItemRow, asked: string[]): LineItemRow | undefined {
+  if (!asked.length) return row;
+  // one quarter asked: the same quarter a year before comes with it, as a quarter's report prints it beside
+  const quarter = asked.length === 1 ? /^([QH][1-4]) (\d{4})$/.exec(asked[0]!) : null;
+  const labels = quarter ? [...asked, `${quarter[1]} ${Number(quarter[2]) - 1}`] : asked;
+  const fits = (c: LineItemColumn, among: string[]) =>
+    among.some((l) => {
       const a = parsePeriod(l);
       const b = parsePeriod(c.period);
       if (a?.kind === "FY") return b?.kind === "FY" && a.year === b.year && (c.months === 12 || c.months === 0);
       return c.period === l || (!!a?.end && c.periodEnd === a.end);
     });
-  const columns = row.columns.filter(fits);
-  return columns.length ? { ...row, columns } : undefined;
+  // (a row without the period asked is no row for it, whatever year-ago column it prints)
+  if (!row.columns.some((c) => fits(c, asked))) return undefined;
+  return { ...row, columns: row.columns.filter((c) => fits(c, labels)) };
 }
 
 /** Rows for one wanted item: statement lines of its line items, then table rows naming its words. */

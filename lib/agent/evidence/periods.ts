@@ -6,7 +6,7 @@
  * returned as a note, so the answer can say which year it took.
  */
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
-import { monthNumber } from "@/lib/periods/months";
+import { effectiveMonth, monthNumber } from "@/lib/periods/months";
 import type { ScopeDocument } from "./scope";
 
 export interface ResolvedPeriods {
@@ -66,9 +66,12 @@ function quarterOf(p: string, latest: number | undefined, docs: ScopeDocument[])
  */
 function quarterEnding(month: number, year: number | undefined, docs: ScopeDocument[]): string | undefined {
   if (!month) return undefined;
+  // a 52/53-week quarter ends up to a week into the next month ("July 1, 2023" closes the June quarter)
   const ends = (d: ScopeDocument) => {
     const at = d.date ? new Date(d.date) : undefined;
-    return !!at && at.getUTCMonth() + 1 === month && (!year || at.getUTCFullYear() === year);
+    if (!at) return false;
+    const m = effectiveMonth(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate());
+    return m.month === month && (!year || m.year === year);
   };
   const hit = docs.filter((d) => typeof d.fiscalYear === "number" && /^Q[1-4]$/.test(d.fiscalPeriod ?? "") && ends(d)).sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
   return hit ? `${hit.fiscalPeriod} ${hit.fiscalYear}` : undefined;

@@ -84,6 +84,13 @@ interface Point {
 }
 
 /** The asked periods' points, or the newest two; oldest first. */
+/** The periods a move is read across: the years asked, or a quarter asked and the same quarter a year before. */
+function directionPeriods(periods: string[]): string[] {
+  const quarter = periods.length === 1 ? /^([QH][1-4]) (\d{4})$/.exec(periods[0]!) : null;
+  if (quarter) return [`${quarter[1]} ${Number(quarter[2]) - 1}`, periods[0]!];
+  return periods.filter((p) => /^FY\d{4}$/.test(p));
+}
+
 function lastTwo(points: Point[], asked: string[]): Point[] {
   const fits = asked.length ? points.filter((p) => asked.includes(p.period)) : points;
   return fits.sort((a, b) => a.period.localeCompare(b.period)).slice(-2);
@@ -94,7 +101,7 @@ function lastTwo(points: Point[], asked: string[]): Point[] {
  * the change, never from a sentence that merely mentions a fall. Null without two values.
  */
 function writeDirection(points: Point[], r: Reading, label: string, cites: string, company?: string): string | null {
-  const pair = lastTwo(points, r.periods.filter((p) => /^FY\d{4}$/.test(p)));
+  const pair = lastTwo(points, directionPeriods(r.periods));
   if (pair.length < 2 || !r.direction) return null;
   const [a, b] = pair as [Point, Point];
   const delta = b.value - a.value;

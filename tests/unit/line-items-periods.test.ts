@@ -1,0 +1,22 @@
+/** The columns a get_line_items row keeps for the periods asked (lib/agent/evidence/line-items.ts). */
+import { describe, expect, it } from "vitest";
+import { inPeriods, type LineItemRow } from "@/lib/agent/evidence/line-items";
+
+const row = (cols: Array<[string, number, number]>): LineItemRow => ({
+  item: "net_income", match: "label", label: "Net income", source: "statement", scale: 1e6, currency: "USD",
+  columns: cols.map(([period, months, v]) => ({ period, months, value: v * 1e6, printed: String(v) })), document: "ACME_Q3.pdf", page: 4, row: "Net income", citation: "(source: ACME_Q3.pdf, p.4)",
+});
+
+describe("a row's columns for the periods asked", () => {
+  const q = row([["Q3 2023", 3, 19_881], ["Q3 2022", 3, 19_442], ["9M 2023", 9, 74_039], ["9M 2022", 9, 79_082]]);
+
+  it("keep one quarter asked with the same quarter a year before, and no year-to-date column", () => {
+    expect(inPeriods(q, ["Q3 2023"])?.columns.map((c) => c.period)).toEqual(["Q3 2023", "Q3 2022"]);
+  });
+
+  it("give no row that holds only the year-ago quarter, and keep exactly the years asked", () => {
+    expect(inPeriods(row([["Q3 2022", 3, 19_442]]), ["Q3 2023"])).toBeUndefined();
+    const y = row([["FY2023", 12, 96_995], ["FY2022", 12, 99_803], ["FY2021", 12, 94_680]]);
+    expect(inPeriods(y, ["FY2023"])?.columns.map((c) => c.period)).toEqual(["FY2023"]);
+  });
+});
