@@ -349,3 +349,18 @@ describe("a five-quarter trend", () => {
     ]);
   });
 });
+
+describe("columns printed between a header's periods", () => {
+  it("reads no period's value from a row whose figures outnumber its periods twice over (a reconciliation to constant currency)", () => {
+    // as PDF text sets it down: each column heading a line of its own
+    const text = [
+      "The following table presents a reconciliation of FX-Neutral volume to reported volume (in millions, except percentages):",
+      "", "Year Ended Year Ended December 31,", "2024 2023", "As Reported", "Exchange Rate", "Effect FX-Neutral As Reported", "As Reported %", "Change", "FX-Neutral %", "Change", "",
+      "Volume $ 87,365 $ 2,362 $ 85,003 $ 87,608 — % (3) %",
+    ].join("\n");
+    expect(cells(text).filter((c) => /^Volume/.test(c))).toEqual([]);
+    // a change column after the periods is still no period: the periods' own figures are read
+    const plain = ["Segment volume (in millions)", "2024 2023 Change", "Volume $ 87,365 $ 86,000 1,365"].join("\n");
+    expect(cells(plain).filter((c) => /^Volume/.test(c))).toEqual(["Volume: FY2024/12=87,365", "Volume: FY2023/12=86,000"]);
+  });
+});

@@ -135,6 +135,9 @@ function alignValues(values: PrintedNumber[], cols: number, trailingWords: boole
   }
   if (layout && v.length === layout.width) return layout.at.map((i) => v[i]!);
   // "Revenue $ 33,507 $ 33,232 1 100.0 % 100.0 %" under "2023 2022 Percent Change Percent of Revenue"
+  // …but twice as many figures as periods are columns between the periods ("As Reported | Exchange
+  // Rate Effect | FX-Neutral" under 2021, then 2020's): which figure is a period's is not known
+  if (trailingWords && v.length > cols && cols >= 2 && noPct.length >= 2 * cols) return null;
   if (trailingWords && v.length > cols) return v.slice(0, cols);
   return null;
 }
