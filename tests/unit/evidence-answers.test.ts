@@ -98,6 +98,9 @@ describe("evidence writers", () => {
   it("a part's rows that disagree give the one headed by the figure alone, not a narrower figure of it", () => {
     const rows = [row("Digital Experience", "Segment Information", 4_422, ["% Change", "Total revenue"]), row("Digital Experience", "", 3_880, ["% Change", "Total subscription revenue"])];
     expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])?.columns[0]?.value).toBe(4_422e6);
+    // a segment asked: the table titled by the segments but headed by a narrower figure gives way too
+    const titled = [row("Digital Experience", "Revenue by reportable segment", 3_880, ["Fiscal", "Total subscription revenue"]), row("Digital Experience", "Fiscal", 4_422, ["Total revenue"])];
+    for (const q of ["acme digital experience segment rev fy22?", "revenue of the digital experience segment in 2022"]) expect(pickScopedRow({ rows: titled, notFound: [], notes: [] }, revenue, "digital experience", readQuestion(q, ["ACME INC."]).segment, ["FY2022"])?.columns[0]?.value, q).toBe(4_422e6);
     // two blocks headed by the figure alone that disagree: no answer
     const two = [row("Digital Experience", "Segment Information", 4_422, ["Total revenue"]), row("Digital Experience", "Revenue by segment", 3_880, ["Net sales"])];
     expect(pickScopedRow({ rows: two, notFound: [], notes: [] }, revenue, "digital experience", false, ["FY2022"])).toBeNull();

@@ -405,7 +405,15 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const stemsOf = (t: string) => tokens(joinInitials(t)).map((x) => x.stem);
   // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
   const inSegments = (x: LineItemRow) => /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bgroups?\b|\bdivisions?\b/i.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "));
-  const naming = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
+  const named0 = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
+  // a block headed by a narrower figure ("Total subscription revenue") gives way to one headed by the figure alone ("Total revenue")
+  const wordingStems = new Set([...(c.rowWords ?? []), ...c.terms].flatMap((t) => stemsOf(t)));
+  const narrower = (x: LineItemRow) => {
+    const heading = x.table?.headings?.at(-1);
+    return !!heading && figureConcepts(heading, c.kind).has(c.id) && stemsOf(heading).some((w) => !wordingStems.has(w) && !PLAIN_LABEL_STEMS.has(w) && !scopeStems.includes(w));
+  };
+  const broad = named0.filter((x) => !narrower(x));
+  const naming = broad.length ? broad : named0;
   // a segment asked: rows of a segment table first; a table of the segments' figure that does not say "segment" ("COMPARABLE SALES": U.S., International …) else
   const inTables = segment ? naming.filter(inSegments) : naming;
   const valued = inTables.length ? inTables : naming;
