@@ -94,7 +94,7 @@ export function firstSentence(answer: string): string {
 }
 
 const ABSTAIN = [
-  /\bI (?:couldn[’']?t|could not|can[’']?t|cannot|was unable to|am unable to|did not|didn[’']?t) (?:find|locate|determine|answer|identify|see|confirm|compute|calculate)\b/i,
+  /\bI (?:couldn[’']?t|could not|can[’']?t|cannot|was unable to|am unable to|did not|didn[’']?t) (?:find|locate|determine|answer|identify|see|confirm|compute|calculate|tell|give|name|say|provide)\b/i,
   /\b(?:is|are|was|were)?\s?not (?:stated|disclosed|given|reported|mentioned|covered|provided|available|found) (?:in|by) (?:the|any|these|this)\b/i,
   /\bnot (?:in|something) (?:the|these|any) (?:uploaded )?(?:documents?|filings?|data room)\b/i,
   /\bno (?:extracted )?(?:findings?|documents?|pages?|data|information|sources?) (?:covers?|answers?|states?|mentions?|(?:is|are|was|were) (?:available|found))\b/i,
