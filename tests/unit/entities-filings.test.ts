@@ -198,6 +198,20 @@ describe("an annual report's executive officers, auditor, registrant and custome
     expect(readFilingFacts([holding]).employees).toMatchObject({ detail: "approximately 23,000 (as of December 31, 2022)" });
   });
 
+  it("reads a combined filing's registrants table: the parent first, its state, its headquarters, and its headcount", () => {
+    const cover = { pageNumber: 1, text: [
+      "FORM 10-K", "Commission", "File Number", "Exact Name of Registrant", "as Specified In Its Charter", "State or Other Jurisdiction of", "Incorporation or Organization", "IRS Employer", "Identification Number", "",
+      "1-12609 ACME HOLDINGS CORPORATION California 94-3234914", "1-2348 ACME UTILITY COMPANY California 94-0742640", "",
+      "77 Harbor Street", "Springfield, California 94177", "(Address of principal executive offices) (Zip Code)",
+    ].join("\n") };
+    const staff = { pageNumber: 9, text: "At December 31, 2017, Acme Holdings and the Utility had approximately 23,000 regular employees." };
+    const f = readFilingFacts([cover, staff]);
+    expect(f.registrant?.name).toBe("ACME HOLDINGS CORPORATION");
+    expect(f.incorporation?.detail).toBe("California");
+    expect(f.headquarters?.detail).toMatch(/77 Harbor Street, Springfield, California/);
+    expect(f.employees?.detail).toMatch(/^approximately 23,000/);
+  });
+
   it("turns them into entities whose excerpts name them", () => {
     const cs = extractEntitiesFromPages([cover, business, officersTable, officersProse, audit], ctx).candidates;
     const ceo = cs.find((c) => (c.payload as EntityPayload).name === "Laura M. Chen")!;

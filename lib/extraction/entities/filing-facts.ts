@@ -198,12 +198,78 @@ function readIncorporation(page: ExtractionPage, registrant: string): NamedFact 
   return { name: registrant, detail: place, page: page.pageNumber, start: at, end: label.index + label[0].length };
 }
 
+const COMBINED_HEADER = /\bexact\s+names?\s+of\s+registrants?\b(?!\s+as\s+specified\s+in\s+(?:its|their)\s+charters?\))/i;
+/** "1-12609 PG&E CORPORATION California 94-3234914": file number, name, state, employer number. */
+const COMBINED_ROW = /^\s*\d{1,3}-\d{3,6}\s+(?<name>\S.*?\S)\s+(?<state>\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?)\s+\d{2}-\d{7}\s*$/u;
+
+/**
+ * The first registrant of a combined filing's table ("Commission File Number | Exact Name of
+ * Registrant … | State or Other Jurisdiction of Incorporation | IRS Employer Identification Number"):
+ * the parent is listed first. Its name and state of incorporation.
+ */
+function combinedRegistrant(page: ExtractionPage): { name: NamedFact; incorporation: NamedFact } | undefined {
+  const head = COMBINED_HEADER.exec(page.text);
+  if (!head) return undefined;
+  let at = page.text.indexOf("\n", head.index);
+  for (let n = 0; n < 14 && at >= 0; n++) {
+    const start = at + 1;
+    const next = page.text.indexOf("\n", start);
+    const line = page.text.slice(start, next < 0 ? undefined : next);
+    const m = COMBINED_ROW.exec(line);
+    if (m) {
+      const name = m.groups!.name!.replace(/\s+/g, " ");
+      const nameAt = start + line.indexOf(m.groups!.name!);
+      const stateAt = start + line.lastIndexOf(m.groups!.state!);
+      return {
+        name: { name, detail: name, page: page.pageNumber, start: nameAt, end: nameAt + m.groups!.name!.length },
+        incorporation: { name, detail: m.groups!.state!, page: page.pageNumber, start: stateAt, end: stateAt + m.groups!.state!.length },
+      };
+    }
+    at = next;
+  }
+  return undefined;
+}
+
+/** The address printed before "(Address of principal executive offices)": on its line or the last line with text above it. */
+function readAddress(page: ExtractionPage, name: string, from: number): NamedFact | undefined {
+  const addr = /\(address of principal executive offices/i.exec(page.text);
+  if (!addr) return undefined;
+  const layout = pageLayout(page);
+  const lineOf = page.text.lastIndexOf("\n", addr.index - 1) + 1;
+  const sameLine = layout.slice(lineOf, addr.index);
+  // the address is printed before its label, on the same line or on the last line with text above it
+  let prevEnd = lineOf - 1;
+  let prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
+  while (prevStart > 0 && !page.text.slice(prevStart, prevEnd).trim()) {
+    prevEnd = prevStart - 1;
+    prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
+  }
+  let source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
+  // a street line right above a "City, State ZIP" line is the same address ("800 Main Street, Suite 19" / "Boston, Massachusetts 02199")
+  const upStart = page.text.lastIndexOf("\n", source.at - 2) + 1;
+  const up = source.at > 0 ? layout.slice(upStart, source.at - 1) : "";
+  if (source.at === prevStart && /(?:^|[\s,])\d+\s+\p{Lu}/u.test(up.replace(/\|/g, " ")) && !/[()]/.test(up) && up.length <= 90) source = { text: `${up}|${source.text}`, at: upStart };
+  // a part printed with its own comma ("100 Quay Street," in one column, "Portsmouth," in the next) is joined once
+  const cells = source.text.split("|").map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c));
+  const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
+  return address && /\p{L}/u.test(address) ? { name, detail: address, page: page.pageNumber, start: from, end: addr.index + addr[0].length } : undefined;
+}
+
 /** The registrant's name, headquarters and fiscal year end from the cover page of a form. */
 export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registrant" | "headquarters" | "incorporation" | "fiscalYearEnd"> {
   const out: Pick<FilingFacts, "registrant" | "headquarters" | "incorporation" | "fiscalYearEnd"> = {};
   for (const page of pages.slice(0, 3)) {
     // "(Exact name of registrant …)", or of the registrants of a combined filing ("(Exact name of Registrants …)")
     const label = /\(exact names? of registrants? as specified in (?:its|their) charters?\)/i.exec(page.text);
+    // a combined filing prints its registrants in a table, the parent first
+    const combined = label ? undefined : combinedRegistrant(page);
+    if (combined) {
+      out.registrant = combined.name;
+      out.incorporation = combined.incorporation;
+      const hq = readAddress(page, combined.name.name, combined.name.start);
+      if (hq) out.headquarters = hq;
+      break;
+    }
     if (!label) continue;
     const before = page.text.slice(0, label.index).replace(/\s+$/, "");
     let lineStart = before.lastIndexOf("\n") + 1;
@@ -219,28 +285,8 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
     const name = printed.replace(/ ([.,])/g, "$1");
     if (!name || name.length > 80 || !/\p{Lu}/u.test(name)) continue;
     out.registrant = { name, detail: printed, page: page.pageNumber, start: lineStart, end: label.index + label[0].length };
-    const addr = /\(address of principal executive offices/i.exec(page.text);
-    if (addr) {
-      const layout = pageLayout(page);
-      const lineOf = page.text.lastIndexOf("\n", addr.index - 1) + 1;
-      const sameLine = layout.slice(lineOf, addr.index);
-      // the address is printed before its label, on the same line or on the last line with text above it
-      let prevEnd = lineOf - 1;
-      let prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
-      while (prevStart > 0 && !page.text.slice(prevStart, prevEnd).trim()) {
-        prevEnd = prevStart - 1;
-        prevStart = page.text.lastIndexOf("\n", prevEnd - 1) + 1;
-      }
-      let source = sameLine.replace(/\|/g, "").trim() ? { text: sameLine, at: lineOf } : { text: layout.slice(prevStart, prevEnd), at: prevStart };
-      // a street line right above a "City, State ZIP" line is the same address ("800 Main Street, Suite 19" / "Boston, Massachusetts 02199")
-      const upStart = page.text.lastIndexOf("\n", source.at - 2) + 1;
-      const up = source.at > 0 ? layout.slice(upStart, source.at - 1) : "";
-      if (source.at === prevStart && /(?:^|[\s,])\d+\s+\p{Lu}/u.test(up.replace(/\|/g, " ")) && !/[()]/.test(up) && up.length <= 90) source = { text: `${up}|${source.text}`, at: upStart };
-      // a part printed with its own comma ("100 Quay Street," in one column, "Portsmouth," in the next) is joined once
-      const cells = source.text.split("|").map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c));
-      const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
-      if (address && /\p{L}/u.test(address)) out.headquarters = { name, detail: address, page: page.pageNumber, start: lineStart, end: addr.index + addr[0].length };
-    }
+    const hq = readAddress(page, name, lineStart);
+    if (hq) out.headquarters = hq;
     const incorporation = readIncorporation(page, name);
     if (incorporation) out.incorporation = incorporation;
     const fy = /for the fiscal year ended\s*:?\s*(?<date>(?:[A-Z][a-z]+\s+\d{1,2},?\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/i.exec(page.text);
