@@ -183,6 +183,9 @@ describe("question reader", () => {
       expect(r.followUp?.carried, turn).toContain("concept");
     }
     for (const turn of ["same for gadgets", "and gadgets?", "what about gadgets"]) expect(readQuestion(turn, ROOM, first), turn).toMatchObject({ label: "gadgets", periods: ["FY2016"], company: "ALDERWICK INSTRUMENTS, INC." });
+    // a reply that names nothing new asks nothing again
+    for (const turn of ["thanks", "ok", "yes please"]) expect(readQuestion(turn, ROOM, first).followUp, turn).toBeUndefined();
+    expect(readQuestion("yes please", ROOM, readQuestion("any red flags?", ROOM)).text).toBe("yes please");
     // the carried question asks the count again, so a count's rows answer it
     expect(readQuestion("same for gadgets", ROOM, first).text).toMatch(/how many gadgets/);
     // a new question after it is read on its own

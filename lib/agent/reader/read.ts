@@ -502,7 +502,7 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && OF_WHOLE.test(r.text);
   const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length);
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
-  if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) ? carriedSubject(r, prev, companies) : r;
+  if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) && asksAgainOf(r, prev) ? carriedSubject(r, prev, companies) : r;
   if (!follows && !over) return r;
   // "and the take rate on that?": another figure of the part the conversation was on
   if (r.labelNamesFigure && !r.concepts.length && !r.reason && !r.polar && !r.narrative) return carriedFigure(r, prev);
@@ -575,7 +575,8 @@ function followedPeriods(r: Reading, prev: Reading): { periods: string[]; ambigu
   const back = yearsBack(r.text);
   if (r.periods.length && !((r.periods[0] === "latest" || r.periods[0] === "last year") && back)) return undefined;
   const base = prev.periods.at(-1);
-  if (back && base && /^[QH][1-4] \d{4}$/.test(base)) return { periods: ["prior year"], ambiguous: true };
+  // after a quarter (with its year or not: "Q3", "the june quarter"), "last year" is the same quarter or the year
+  if (back && base && (/^[QH][1-4](?: \d{4})?$/.test(base) || /\bquarter\b/i.test(base))) return { periods: ["prior year"], ambiguous: true };
   if (back && base && /^FY\d{4}$/.test(base)) return { periods: [`FY${Number(base.slice(2)) - back}`] };
   if (YEAR_AFTER.test(r.text) && base && /^FY\d{4}$/.test(base)) return { periods: [`FY${Number(base.slice(2)) + 1}`] };
   if (back === 1) return { periods: ["prior year"] };
@@ -590,6 +591,16 @@ function yearsBack(text: string): number {
   const n = YEARS_EARLIER.exec(text)?.[1]?.toLowerCase();
   if (n) return COUNT_WORDS[n] ?? Number(n);
   return YEAR_BEFORE.test(text) ? 1 : 0;
+}
+
+/**
+ * The turn asks the last figure again for something it names: another period ("2019?", "2 years
+ * earlier"), another part ("same for ipad"), after a question for a figure, not a yes/no, a reason
+ * or an overview ("yes please" after "any red flags?" asks nothing again).
+ */
+function asksAgainOf(r: Reading, prev: Reading): boolean {
+  if (prev.polar || prev.reason || prev.narrative || prev.synthesis) return false;
+  return r.periods.length > 0 || !!r.label || !!r.scope || yearsBack(r.text) > 0 || YEAR_AFTER.test(r.text);
 }
 
 /**
