@@ -104,10 +104,11 @@ async function ingestDeals(db: Db, deals: DealSpec[], log: (s: string) => void):
     const deal = (await getDealBySlug({ db, slug: spec.slug })) ?? (await createDeal({ db, slug: spec.slug, name: spec.name }));
     const t0 = Date.now();
     const results = await ingestFiles({ db, dealId: deal.id, files: spec.files.map((filePath) => ({ filePath })) });
-    // A file Manda cannot read stays out of the deal, as in a real data room; all failing is an error.
+    // A file Manda cannot read stays out of the deal, as in a real data room (its reason logged); a deal
+    // none of whose files can be read is asked its questions empty, as a user would find it.
     const failed = results.filter((r) => r.status === "failed");
     for (const r of failed) log(`  NOT INGESTED ${r.filename}: ${r.error?.message}`);
-    if (failed.length === results.length) throw new Error(`no file of deal ${spec.slug} could be ingested`);
+    if (failed.length === results.length) log(`  no file of deal ${spec.slug} could be read: its questions are asked of an empty data room`);
     const pages = results.reduce((s, r) => s + (r.pageCount ?? 0), 0);
     log(`  ingested ${spec.slug}: ${results.length - failed.length}/${results.length} files, ${pages} pages in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
