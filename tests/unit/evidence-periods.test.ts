@@ -42,5 +42,8 @@ describe("a quarter named by its closing month", () => {
     expect(resolvePeriods(["quarter ending June"], docs).labels).toEqual(["Q3 2023"]);
     expect(resolvePeriods(["quarter ending March 2023"], docs).labels).toEqual(["Q2 2023"]);
     expect(resolvePeriods(["quarter ending December"], docs).unread).toEqual(["quarter ending December"]);
+    // the same quarter a year before, asked in words
+    expect(resolvePeriods(["quarter ending June a year earlier", "quarter ending June"], docs).labels).toEqual(["Q3 2022", "Q3 2023"]);
+    expect(resolvePeriods(["Q2 a year earlier"], docs).labels).toEqual(["Q2 2022"]);
   });
 });

@@ -216,6 +216,12 @@ describe("question reader", () => {
     for (const [q, period] of [["alderwick june-quarter '23 revenue", "quarter ending June 2023"], ["revenue for the sept quarter", "quarter ending September"], ["gross margin in the july qtr", "quarter ending July"], ["revenue in the march quarter of 2022", "quarter ending March 2022"]] as const) expect(readQuestion(q, ROOM).periods, q).toEqual([period]);
   });
 
+  it("reads a quarter's move asked yes or no against the same quarter a year before", () => {
+    expect(readQuestion("was alderwick's q3 2023 net income up?", ROOM).periods).toEqual(["Q3 2022", "Q3 2023"]);
+    expect(readQuestion("did net income rise in q3?", ROOM).periods).toEqual(["Q3 a year earlier", "Q3"]);
+    expect(readQuestion("was the june qtr net income up yoy?", ROOM).periods).toEqual(["quarter ending June a year earlier", "quarter ending June"]);
+  });
+
   it("reads a company name typed one letter off as the company, and keeps it out of the part asked", () => {
     for (const q of ["alderwik revenue 2021", "revenue 2021 for brindlemor", "op margin fy19 vs fy21 for alderwich"]) {
       const r = readQuestion(q, [{ name: "Alderwick Instruments", tickers: [] }, { name: "Brindlemoor Foods", tickers: [] }]);

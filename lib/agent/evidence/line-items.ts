@@ -259,9 +259,7 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
 
 export function inPeriods(row: LineItemRow, asked: string[]): LineItemRow | undefined {
   if (!asked.length) return row;
-  // one quarter asked: the same quarter a year before comes with it, as a quarter's report prints it beside
-  const quarter = asked.length === 1 ? /^([QH][1-4]) (\d{4})$/.exec(asked[0]!) : null;
-  const labels = quarter ? [...asked, `${quarter[1]} ${Number(quarter[2]) - 1}`] : asked;
+  const labels = asked;
   const fits = (c: LineItemColumn, among: string[]) =>
     among.some((l) => {
       const a = parsePeriod(l);

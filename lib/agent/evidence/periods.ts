@@ -5,7 +5,7 @@
  * quarters, halves and dates keep their canonical labels (lib/periods). Every relative reading is
  * returned as a note, so the answer can say which year it took.
  */
-import { parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { parsePeriod, readPeriodRequest, shiftLabelYear } from "@/lib/periods";
 import { effectiveMonth, monthNumber } from "@/lib/periods/months";
 import type { ScopeDocument } from "./scope";
 
@@ -80,6 +80,15 @@ function quarterEnding(month: number, year: number | undefined, docs: ScopeDocum
 function one(raw: string, latest: number | undefined, notes: string[], docs: ScopeDocument[] = []): string[] | undefined {
   const p = raw.trim().replace(/^the\s+/i, "");
   if (!p) return [];
+  // "Q3 a year earlier", "the june quarter a year earlier": the period read, a year before
+  const earlier = /^(.+?)\s+a year earlier$/i.exec(p);
+  if (earlier) {
+    const base = one(earlier[1]!, latest, [], docs);
+    const shifted = base?.map((l) => shiftLabelYear(l, -1));
+    if (!shifted?.length || shifted.some((l) => !l)) return undefined;
+    notes.push(`"${raw}" read as ${shifted.join(", ")}.`);
+    return shifted as string[];
+  }
   const quarter = quarterOf(p, latest, docs);
   if (quarter) {
     notes.push(`"${raw}" read as ${quarter}, the latest such period the documents report.`);

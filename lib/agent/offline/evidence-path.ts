@@ -290,7 +290,7 @@ const PERIOD_LABEL = /^(?:FY\d{4}|[QH][1-4] \d{4})$/;
  * when the reading's periods are labels already, or no tool said how it read them.
  */
 function resolvedPeriods(r: Reading, done: ToolExchange[]): string[] | undefined {
-  if (!r.periods.length || r.periods.every((p) => PERIOD_LABEL.test(p)) || !r.periods.every((p) => /quarter|^[QH][1-4]$/i.test(p))) return undefined;
+  if (!r.periods.length || r.periods.every((p) => PERIOD_LABEL.test(p)) || !r.periods.every((p) => /quarter|^[QH][1-4]\b/i.test(p))) return undefined;
   for (const t of done) {
     const read = (t.output as { periods?: unknown } | undefined)?.periods;
     if (Array.isArray(read) && read.length === r.periods.length && read.every((p) => typeof p === "string" && PERIOD_LABEL.test(p))) return read as string[];

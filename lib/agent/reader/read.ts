@@ -18,7 +18,7 @@ import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
-import { parsePeriod, readPeriodRequest, withYearBefore } from "@/lib/periods";
+import { parsePeriod, readPeriodRequest, shiftLabelYear, withYearBefore } from "@/lib/periods";
 import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
@@ -398,6 +398,18 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
 /** "Down in 2022", "growth in 2022": the year asked and the year before it; other periods as read. */
 export const changePeriods = withYearBefore;
 
+/**
+ * The periods a move asked yes or no is read across ("was q3 net income up?"): a year asked and the
+ * year before; a quarter and the same quarter a year before, in words the tools read against the
+ * documents ("Q3 a year earlier", "quarter ending June a year earlier").
+ */
+function movePeriods(periods: string[]): string[] {
+  const only = periods.length === 1 ? periods[0]! : undefined;
+  if (only && /^[QH][1-4] \d{4}$/.test(only)) return [shiftLabelYear(only, -1)!, only];
+  if (only && /\bquarter\b|^[QH][1-4]$/i.test(only)) return [`${only} a year earlier`, only];
+  return withYearBefore(periods);
+}
+
 /** Initials written with stops are one word: "U.S." (and "U.S", as table labels print it) → "US". */
 export function joinInitials(text: string): string {
   return text.replace(/\b((?:\p{Lu}\.)+\p{Lu})\.?(?!\p{L})/gu, (m: string) => m.replace(/\./g, "") + " ");
@@ -454,7 +466,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     ...(direction ? { direction } : {}),
   };
   if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || (/%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
-  if (reading.direction && reading.polar) reading.periods = changePeriods(periods);
+  if (reading.direction && reading.polar) reading.periods = movePeriods(periods);
   if (performance && !reading.aggregate) {
     reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
     if (periods.length) reading.periods = changePeriods(periods);
