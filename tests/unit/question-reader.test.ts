@@ -186,6 +186,7 @@ describe("question reader", () => {
     // a reply that names nothing new asks nothing again
     for (const turn of ["thanks", "ok", "yes please"]) expect(readQuestion(turn, ROOM, first).followUp, turn).toBeUndefined();
     expect(readQuestion("yes please", ROOM, readQuestion("any red flags?", ROOM)).text).toBe("yes please");
+    expect(readQuestion("Yes, add them to the Q&A list.", ROOM, readQuestion("What's missing for the IRL?", ROOM)).followUp).toBeUndefined();
     // the carried question asks the count again, so a count's rows answer it
     expect(readQuestion("same for gadgets", ROOM, first).text).toMatch(/how many gadgets/);
     // a new question after it is read on its own

@@ -611,9 +611,14 @@ function yearsBack(text: string): number {
  * or an overview ("yes please" after "any red flags?" asks nothing again).
  */
 function asksAgainOf(r: Reading, prev: Reading): boolean {
-  if (prev.polar || prev.reason || prev.narrative || prev.synthesis) return false;
-  return r.periods.length > 0 || !!r.label || !!r.scope || yearsBack(r.text) > 0 || YEAR_AFTER.test(r.text);
+  if (prev.polar || prev.reason || prev.narrative || prev.synthesis || REPLY.test(r.text)) return false;
+  return r.periods.length > 0 || yearsBack(r.text) > 0 || YEAR_AFTER.test(r.text) || ((!!r.label || !!r.scope) && FOLLOW_UP_PART.test(r.text));
 }
+
+/** A reply or an instruction, not a question ("Yes, add them to the Q&A list.", "thanks"). */
+const REPLY = /^\s*(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|please|thanks|thank you|add|remove|delete|save|flag|export)\b/i;
+/** A follow-up naming another part: "same for ipad", "what about gadgets", "and gadgets?". */
+const FOLLOW_UP_PART = /^\s*(?:and|what about|how about|same for|also|ok(?:ay)?,?\s+and)\b/i;
 
 /**
  * A follow-up to a question that named no catalog figure ("how many iphones did they move in fy16",
