@@ -98,8 +98,8 @@ const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention
 
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
 const CHANGE_WORD = /\b(?:change[ds]?|difference|move[ds]?)\b|\bhow much (?:smaller|bigger|larger|higher|lower|more|less)\b/i;
-/** "How many units did they move": in a count, moving is selling, not a change. */
-const CHANGE = { test: (text: string) => CHANGE_WORD.test(/\bhow many\b/i.test(text) ? text.replace(/\bmove[ds]?\b/gi, "") : text) };
+/** A change asked; "how many units did they move": in a count, moving is selling, not a change. */
+const changeAsked = (text: string) => CHANGE_WORD.test(/\bhow many\b/i.test(text) ? text.replace(/\bmove[ds]?\b/gi, "") : text);
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
 /** "By what percent did X change", "% change": a relative change, whatever verb says it. */
 const PERCENT_CHANGE = /\b(?:by )?what (?:percentage|percent|%)(?![\w%])(?!\s+of\b)|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
@@ -430,7 +430,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const part = hits.length ? undefined : scopeOf(text, [], company, companies);
   const nouns = hits.length || part || !(periods.length || previous) ? undefined : genericNounLabel(text, company, companies);
   // "did it go up or down?", "yoy change on that?" name a move, not a figure
-  const figure = nouns && !tokens(nouns).some(isDirectionWord) && !GROWTH.test(nouns) && !CHANGE.test(nouns) ? nouns : undefined;
+  const figure = nouns && !tokens(nouns).some(isDirectionWord) && !GROWTH.test(nouns) && !changeAsked(nouns) ? nouns : undefined;
   const named = part ?? figure;
   // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
   const partAsked = hits.length ? scopeOf(text, hits, company, companies) : named;
@@ -452,7 +452,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     ...(label ? { label } : {}),
     ...(label && label === figure ? { labelNamesFigure: true } : {}),
     periods,
-    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (CHANGE.test(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : CHANGE.test(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
+    ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (changeAsked(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : changeAsked(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
     ...(format.scale ? { scale: SCALE_NAME[format.scale] } : {}),
     defines: text.includes("=") || !!cleanQuestion(normalise(text)).definition,
@@ -565,10 +565,10 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     if (!out.aggregate) out.aggregate = "change";
     out.narrative = false;
   }
-  if ((GROWTH.test(r.text) || CHANGE.test(r.text)) && !r.concepts.length && prev.periods.length) {
+  if ((GROWTH.test(r.text) || changeAsked(r.text)) && !r.concepts.length && prev.periods.length) {
     // "so how much growth is that?", "how much did it change?": across the two years the conversation named, else the last and the year before it
     const last = prev.periods.at(-1)!;
-    const kind = CHANGE.test(r.text) && !IN_PERCENT.test(r.text) && !PERCENT_CHANGE.test(r.text) ? "change" : "growth";
+    const kind = changeAsked(r.text) && !IN_PERCENT.test(r.text) && !PERCENT_CHANGE.test(r.text) ? "change" : "growth";
     out.aggregate = out.concepts[0]?.kind === "percent" ? "change" : kind;
     const seen = out.seen.length >= 2 ? out.seen.slice(-2) : undefined;
     if (prev.periods.length > 1) out.periods = prev.periods;

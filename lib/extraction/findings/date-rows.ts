@@ -14,6 +14,7 @@ import { currencyOf, scaleOf } from "./numbers";
 import { PART_KEY_PREFIX, type PartFacts, type PartFindingPayload } from "./parts";
 import { tableRowScope } from "./scope";
 import { prepareLines, splitRow } from "./tables";
+import { keySlug } from "./key-slug";
 
 /** A row labelled by a date alone ("As of April 30, 2023", "At December 31, 2022", "April 30, 2023"), then its figures. */
 const DATE_LABEL = new RegExp(`^(?:(?:as of|at|balances? (?:as of|at))\\s+)?${MONTH}\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d\\d(?=\\s)`, "i");
@@ -123,7 +124,7 @@ function cellsOf(text: string, pageNumber: number, c: Column): Candidate<PartFin
       candidateKey: `${PART_KEY_PREFIX}p${pageNumber}:d${c.line}:${c.ci}:${ri}`,
       payload: {
         metric: [c.name, c.title].filter(Boolean).join(" — ").slice(0, 200),
-        metricKey: `${PART_KEY_PREFIX}${slug(`${c.title} ${c.name}`)}:p${pageNumber}d${c.line}c${c.ci}`,
+        metricKey: `${PART_KEY_PREFIX}${keySlug(`${c.title} ${c.name}`)}:p${pageNumber}d${c.line}c${c.ci}`,
         valueText: v.raw,
         valueNum: Math.round(v.value * scale * 1000) / 1000,
         unit,
@@ -144,8 +145,4 @@ function cellsOf(text: string, pageNumber: number, c: Column): Candidate<PartFin
     });
   });
   return out;
-}
-
-function slug(s: string): string {
-  return s.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60) || "row";
 }

@@ -27,6 +27,7 @@ import { prepareLines, splitRow } from "./tables";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
 import { lineCells, sideBySide, type TableGroup } from "./side-by-side";
 import type { NotesScale } from "./notes-scale";
+import { keySlug } from "./key-slug";
 
 /** Candidate keys and metric keys of part/operating table rows. */
 export const PART_KEY_PREFIX = "part:";
@@ -98,9 +99,6 @@ function words(t: string): string[] {
   return t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
 }
 
-function slug(s: string): string {
-  return s.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60) || "row";
-}
 
 /** The header's period columns, or null when the line is not a period header. */
 function readHeader(t: string): PeriodColumn[] | null {
@@ -581,7 +579,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         candidateKey: `${PART_KEY_PREFIX}p${page.pageNumber}:r${r.facts.rowIndex}:${c.period}:${c.months}`,
         payload: {
           metric: metric.slice(0, 200),
-          metricKey: `${PART_KEY_PREFIX}${slug(name)}:p${page.pageNumber}r${r.facts.rowIndex}`,
+          metricKey: `${PART_KEY_PREFIX}${keySlug(name)}:p${page.pageNumber}r${r.facts.rowIndex}`,
           valueText: v.raw,
           valueNum: Math.round(v.value * scale * 1000) / 1000,
           unit,

@@ -10,6 +10,7 @@ import type { Statement, StatementLine } from "@/lib/statements/types";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { statementLineScope } from "./scope";
+import { keySlug } from "./key-slug";
 
 /** Marks statement findings (staging_extractions.candidate_key) so the metric engine can read them apart. */
 export const STATEMENT_KEY_PREFIX = "statement:";
@@ -35,9 +36,6 @@ export interface StatementFacts {
 
 export type StatementFindingPayload = FindingPayload & { statement: StatementFacts };
 
-function slug(label: string): string {
-  return label.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "line";
-}
 
 /** "Other information: Employees (in thousands) 125.5": a count printed under a statement, in its own scale. */
 const COUNT_LINE = /^(?:number of\s+)?(?:employees|headcount|full[- ]time equivalents?|ftes?|stores|restaurants|locations|branches|customers|subscribers|members|users)\b/i;
@@ -79,7 +77,7 @@ function formatPrinted(v: number, decimals = 0): string {
 function keysOf(st: Statement): string[] {
   const seen = new Map<string, number>();
   return st.lines.map((l) => {
-    const base = l.key ?? `line:${st.kind}:${slug(l.label)}`;
+    const base = l.key ?? `line:${st.kind}:${keySlug(l.label, 80, "line")}`;
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     return n === 0 ? base : `${base}#${n + 1}`;
