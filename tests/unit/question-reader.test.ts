@@ -300,7 +300,9 @@ describe("question reader", () => {
     expect(calls("where are they headquartered?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["headquarters"] } }]);
     expect(calls("how many people do they employ?")).toEqual([{ toolName: "get_company_facts", input: { facts: ["employees"] } }]);
     for (const q of ["where are they incorporated?", "state of incorporation?", "what state is it incorporated in", "who signs off on their numbers"]) expect(calls(q)?.[0]?.input, q).toEqual({ facts: [q.startsWith("who") ? "auditor" : "incorporation"] });
-    expect(calls("what are the main risks?")?.[0]).toMatchObject({ toolName: "search_documents", input: { section: "risk factors" } });
+    expect(calls("what are the main risks?")?.[0]).toEqual({ toolName: "get_risk_factors", input: { limit: 8 } });
+    expect(calls("top 10 risk factors")?.[0]?.input).toEqual({ limit: 10 });
+    expect(calls("any cybersecurity risk called out")?.[0]).toMatchObject({ toolName: "get_risk_factors", input: { topic: "cybersecurity" } });
   });
 
   it("reads a share of revenue as a formula, and a figure the company states as a table row", () => {

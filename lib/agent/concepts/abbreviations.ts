@@ -38,6 +38,8 @@ const SPELLED_OUT: Record<string, string> = {
   acq: "acquisition",
   acqs: "acquisitions",
   sbc: "stock-based compensation",
+  fx: "foreign exchange",
+  forex: "foreign exchange",
   gm: "gross margin",
   bps: "basis points",
   rev: "revenue",

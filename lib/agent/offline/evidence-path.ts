@@ -12,6 +12,9 @@ import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
+import type { RiskFactorsOutput } from "../evidence/risks";
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { writeRiskList } from "./answers/risks";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
@@ -24,7 +27,7 @@ import { formatAmount } from "@/lib/metrics/numbers";
 import { changePeriods, joinInitials, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
-export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "search_documents"]);
+export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "get_risk_factors", "search_documents"]);
 
 interface Call {
   toolName: string;
@@ -78,7 +81,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "people" | "facts" | "riskList" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -90,6 +93,8 @@ export function stepsFor(r: Reading): Step[] | null {
   const [first] = r.concepts;
   // (a forecast compared with its actual is the knowledge base's forecast-vs-actual, not a forecast alone)
   if (first && r.concepts.length === 1 && OUTLOOK.test(r.text) && !AGAINST_ACTUAL.test(r.text) && FIGURE_KINDS.has(first.kind) && !r.reason && !r.polar && !r.scope) return ["outlook"];
+  // "main risks", "any cyber risk flagged?", "summarise the risk factors": the risks the filing lists (about the topic asked)
+  if (first && r.concepts.length === 1 && first.kind === "text" && first.section === "risk factors" && !r.reason) return ["riskList", "risks"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // no catalog concept: a figure the deal's own tables may label as the question words it
   if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
@@ -152,6 +157,11 @@ function callFor(step: Step, r: Reading): Call {
       return { toolName: "get_people", input: { ...company, ...(c.role ? { role: c.role } : {}) } };
     case "facts":
       return { toolName: "get_company_facts", input: { ...company, facts: [c.fact] } };
+    case "riskList": {
+      const year = r.periods.length === 1 && /^FY\d{4}$/.test(r.periods[0]!) ? { period: r.periods[0] } : {};
+      const limit = Math.max(classifyQuestion(r.text).howMany ?? 0, 8);
+      return { toolName: "get_risk_factors", input: { ...company, ...(r.scope ? { topic: r.scope } : {}), ...year, limit } };
+    }
     case "risks":
       return { toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10, newest: true } };
     case "compute":
@@ -220,6 +230,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writePeople(out as unknown as EntitiesOutput, c);
     case "facts":
       return writeFacts(out as unknown as EntitiesOutput, c, r);
+    case "riskList":
+      return writeRiskList(out as unknown as RiskFactorsOutput, r);
     case "risks":
       return writeRisks(out as unknown as SearchDocumentsOutput);
     case "compute":

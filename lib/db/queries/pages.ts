@@ -42,3 +42,15 @@ export async function findPagesMatching({ db, dealId, documentId, pattern }: { d
   );
   return rows;
 }
+
+/** The pages of a document that indexing placed in one report section (search_page_features.section), in page order. */
+export async function listSectionPages({ db, documentId, section }: { db: Queryable; documentId: string; section: string }): Promise<{ page_number: number; text: string }[]> {
+  const { rows } = await db.query<{ page_number: number; text: string }>(
+    `select p.page_number, p.text from document_pages p
+     join search_page_features f on f.document_id = p.document_id and f.page_number = p.page_number
+     where p.document_id = $1 and f.section = $2
+     order by p.page_number`,
+    [documentId, section],
+  );
+  return rows;
+}
