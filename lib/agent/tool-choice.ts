@@ -10,7 +10,7 @@ import type { AgentTools } from "./tools";
 
 type ToolName = keyof AgentTools;
 
-export const EVIDENCE_TOOLS: ToolName[] = ["search_documents", "open_page", "get_line_items", "compute_metric", "get_people", "get_company_facts", "get_risk_factors", "get_timeline", "get_document_info"];
+export const EVIDENCE_TOOLS: ToolName[] = ["search_documents", "open_page", "get_line_items", "compute_metric", "get_people", "get_company_facts", "get_risk_factors", "get_explanations", "get_timeline", "get_document_info"];
 const REVIEW_TOOLS: ToolName[] = ["detect_contradictions", "find_gaps", "suggest_questions", "validate_finding"];
 const WRITING: ToolName[] = ["update_knowledge_base", "add_to_qa", "create_irl", "trigger_analysis", "update_knowledge_graph"];
 

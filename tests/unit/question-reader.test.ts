@@ -322,8 +322,11 @@ describe("question reader", () => {
     expect(readQuestion("alderwick noi 2022", ROOM).concepts.map((c) => c.id)).toEqual(["net_operating_income"]);
   });
 
-  it("makes no evidence call for why questions, yes/no about a figure's level, or nothing it knows", () => {
-    expect(calls("why did revenue fall in 2022?")).toBeNull();
+  it("asks a why question of the sentences explaining the figure read, and makes no call for a yes/no about a level or nothing it knows", () => {
+    for (const q of ["why did revenue fall in 2022?", "what's behind the lower top line in fy22", "how come sales dropped in 2022", "revenue fell in 2022 - why?"]) {
+      expect(calls(q), q).toEqual([{ toolName: "get_explanations", input: { figure: "revenue", period: "2022", direction: "down" } }]);
+    }
+    expect(calls("what drove services revenue up in 2021")).toEqual([{ toolName: "get_explanations", input: { figure: "revenue", part: "services", period: "2021", direction: "up" } }]);
     expect(calls("was revenue material to the business in 2022?")).toBeNull();
     expect(calls("tell me something interesting")).toBeNull();
   });

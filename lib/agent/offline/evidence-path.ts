@@ -13,8 +13,11 @@ import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
+import type { ExplanationsOutput } from "../evidence/explanations";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { writeRiskList } from "./answers/risks";
+import { writeReason } from "./answers/reasons";
+import { directionOf as movedWay } from "../concepts/directions";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
@@ -27,7 +30,7 @@ import { formatAmount } from "@/lib/metrics/numbers";
 import { changePeriods, joinInitials, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 
-export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "get_risk_factors", "search_documents"]);
+export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "get_risk_factors", "get_explanations", "search_documents"]);
 
 interface Call {
   toolName: string;
@@ -81,7 +84,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "riskList" | "risks" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -95,6 +98,8 @@ export function stepsFor(r: Reading): Step[] | null {
   if (first && r.concepts.length === 1 && OUTLOOK.test(r.text) && !AGAINST_ACTUAL.test(r.text) && FIGURE_KINDS.has(first.kind) && !r.reason && !r.polar && !r.scope) return ["outlook"];
   // "main risks", "any cyber risk flagged?", "summarise the risk factors": the risks the filing lists (about the topic asked)
   if (first && r.concepts.length === 1 && first.kind === "text" && first.section === "risk factors" && !r.reason) return ["riskList", "risks"];
+  // "why did the top line fall in 2022": the sentences explaining the figure the reader read, moving the way asked
+  if (r.reason && first && r.concepts.length === 1 && !r.synthesis && !r.polar && FIGURE_KINDS.has(first.kind)) return ["why"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // no catalog concept: a figure the deal's own tables may label as the question words it
   if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
@@ -161,6 +166,11 @@ function callFor(step: Step, r: Reading): Call {
       const year = r.periods.length === 1 && /^FY\d{4}$/.test(r.periods[0]!) ? { period: r.periods[0] } : {};
       const limit = Math.max(classifyQuestion(r.text).howMany ?? 0, 8);
       return { toolName: "get_risk_factors", input: { ...company, ...(r.scope ? { topic: r.scope } : {}), ...year, limit } };
+    }
+    case "why": {
+      const direction = movedWay(tokens(r.text));
+      const year = yearsAsked(r.periods)[0];
+      return { toolName: "get_explanations", input: { ...company, figure: c.id, ...(r.scope ? { part: r.scope } : {}), ...(year ? { period: year } : {}), ...(direction ? { direction } : {}) } };
     }
     case "risks":
       return { toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10, newest: true } };
@@ -230,6 +240,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writePeople(out as unknown as EntitiesOutput, c);
     case "facts":
       return writeFacts(out as unknown as EntitiesOutput, c, r);
+    case "why":
+      return writeReason(out as unknown as ExplanationsOutput);
     case "riskList":
       return writeRiskList(out as unknown as RiskFactorsOutput, r);
     case "risks":
@@ -346,6 +358,8 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer);
   // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes
   if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) return notFound(r, made);
+  // a reason asked and no sentence explains the figure: what was searched, never another figure's reason
+  if (made.length === steps.length && steps[0] === "why") return writeNoReason(r, made);
   // a forecast asked and none stated: an actual is no answer to it
   if (made.length === steps.length && steps[0] === "outlook") return writeNoOutlook(r.concepts[0]!, made, r);
   return null;
@@ -385,6 +399,18 @@ function writeNoOutlook(c: Concept, made: ToolExchange[], r: Reading): string {
   return [
     `I couldn't find a forecast of ${c.label.toLowerCase()}${when} in the documents: no sentence states what the company expects, plans or estimates it to be (a reported actual is not a forecast).`,
     ...(passages.length ? ["Closest evidence (not an answer to the question as asked):", ...passages.slice(0, 2).map(closestPassage)] : []),
+    "Would you like me to add this question to the Q&A list?",
+  ].join("\n");
+}
+
+/** No passage explains the figure asked: what was looked for, and the closest passage shown as such. */
+function writeNoReason(r: Reading, made: ToolExchange[]): string {
+  const c = r.concepts[0]!;
+  const read = made.flatMap((t) => (t.output as ExplanationsOutput | undefined)?.read ?? []);
+  const when = r.periods.length ? ` in ${r.periods.map(periodWord).join(", ")}` : "";
+  const way = movedWay(tokens(r.text));
+  return [
+    `I couldn't find a passage in the documents explaining why ${r.scope ? `${r.scope} ` : ""}${c.label.toLowerCase()}${way === "up" ? " rose" : way === "down" ? " fell" : " moved"}${when}: no sentence ${read.length ? `of ${read.join(", ")} ` : ""}names that figure with a cause (such as "due to" or "driven by")${way ? " moving that way" : ""}.`,
     "Would you like me to add this question to the Q&A list?",
   ].join("\n");
 }

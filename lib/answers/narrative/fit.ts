@@ -32,7 +32,7 @@ export function personNames(text: string): string[] {
 const PERSON_CUE = /\b\p{Lu}\.\s+\p{Lu}|\b(?:Mr|Mrs|Ms|Dr)\.|\b(?:appointed|named|elected|joined|serves|served|has been|was hired|förordnades|utsågs|utnämndes|anställdes|advokat|professor|docent|jur\.?\s?kand)\b/u;
 
 const GENERIC_ROLE = /\b(?:chief \w+ officer|president|chair(?:man|woman|person)?|director|vice president|treasurer|controller|secretary|general counsel|head of|officer|founder|partner|verkställande direktör|ordförande|utredare|sekreterare|sakkunnig|expert)\b/i;
-const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|because(?: of)?|driven (?:primarily |mainly |largely )?by|primarily (?:as a result of|attributable to|reflecting|from|by)|as a result of|attributable to|result(?:ed|ing)? (?:primarily |mainly )?from|reflect(?:s|ed|ing)?|owing to|caused by|led by|offset by|på grund av|till följd av|beror(?:de)? på|drivs? av|följd av)\b/i;
+export const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|because(?: of)?|driven (?:primarily |mainly |largely )?by|primarily (?:as a result of|attributable to|reflecting|from|by)|as a result of|attributable to|result(?:ed|ing)? (?:primarily |mainly )?from|reflect(?:s|ed|ing)?|owing to|caused by|led by|offset by|på grund av|till följd av|beror(?:de)? på|drivs? av|följd av)\b/i;
 const MONTH = new RegExp(`\\b${MONTH_ANY}\\b`, "i");
 const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|dozen|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/i;
 const AMOUNT = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|m\b|k\b|miljoner|miljarder|mkr|msek|kr\b|%|percent)/i;

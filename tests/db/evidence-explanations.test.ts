@@ -1,0 +1,89 @@
+/**
+ * get_explanations on made-up 10-K text filings through the real ingest and indexing: the MD&A
+ * sentences that explain why a figure moved — the company's own figure, not a part's (named before
+ * it or heading its prose), moving the way asked, of the year asked — and none when none does; the
+ * offline chat answers a why question in analysts' words with them, or says what it read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import type { Db } from "@/lib/db";
+import { createDeal } from "@/lib/db/queries/deals";
+import { createAgentContext, type AgentContext } from "@/lib/agent/context";
+import { createAgentTools } from "@/lib/agent/tools";
+import { runAgentTurn } from "@/lib/agent/run";
+import { ingestFile } from "@/lib/ingest/ingest";
+import { openTestDb } from "../helpers/db";
+import { cover } from "../helpers/filings";
+import { tempDir, writeFixture } from "../helpers/fixtures";
+
+setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+const mdna = (year: number) =>
+  [
+    "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations",
+    `Fiscal ${year} Highlights`,
+    year === 2023
+      ? "Total revenue increased 8% to $1,204 million in 2023 compared to 2022, driven by higher unit volumes, partially offset by unfavorable currency."
+      : "Total revenue increased 5% to $1,115 million in 2022 compared to 2021, primarily due to price increases.",
+    "Gross margin decreased 120 basis points primarily due to higher steel costs. These amounts are reflected net of tax credits.",
+    "Europe",
+    "Revenue decreased 3% due to lower demand for heavy turbines in Germany.",
+    "Hardware revenues increased 11% due to a new product line.",
+    "Item 8. Financial Statements and Supplementary Data",
+  ].join("\n");
+
+describe("get_explanations", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let ctx: AgentContext;
+  let deal: { id: string; slug: string; name: string };
+  const call = async (input: unknown) => {
+    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shape is asserted field by field below
+    return (await tools.get_explanations!.execute(tools.get_explanations!.inputSchema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
+  };
+  const ask = async (text: string) => (await runAgentTurn({ db, deal, messages: [{ id: "u", role: "user", parts: [{ type: "text", text }] }] })).text;
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    deal = await createDeal({ db, slug: "turbina", name: "Turbina" });
+    ctx = createAgentContext({ db, deal });
+    const dir = tempDir("manda-explanations-");
+    for (const year of [2022, 2023]) {
+      const pages = [cover("TURBINA WORKS, INC.", "TRBW", "1-55555").replace("2023", String(year)), mdna(year)];
+      const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, `TURBINA_${year}_10K.txt`, new TextEncoder().encode(pages.join("\f"))) });
+      if (r.status !== "indexed") throw new Error(`${year} was not indexed`);
+    }
+  }, 180_000);
+  afterAll(() => cleanup());
+
+  it("explains the company's figure with the sentence naming it before its cause, not a part's nor a sentence without a cause", async () => {
+    const out = await call({ figure: "revenue", period: "2023", direction: "up" });
+    expect(out.explanations.map((x: { text: string }) => x.text)).toEqual(["Total revenue increased 8% to $1,204 million in 2023 compared to 2022, driven by higher unit volumes, partially offset by unfavorable currency."]);
+    expect(out.explanations[0].citation).toBe("(source: TURBINA_2023_10K.txt, p.2)");
+    const margin = await call({ figure: "gross margin", period: "2023" });
+    expect(margin.explanations.map((x: { text: string }) => x.text)).toEqual(["Gross margin decreased 120 basis points primarily due to higher steel costs."]);
+  });
+
+  it("explains a part's figure from the prose its heading names", async () => {
+    const out = await call({ figure: "revenue", part: "Europe", period: "2023", direction: "down" });
+    expect(out.explanations[0].text).toBe("Revenue decreased 3% due to lower demand for heavy turbines in Germany.");
+  });
+
+  it("gives none for the other direction or a year no filing explains, and says what it read", async () => {
+    const down = await call({ figure: "revenue", period: "2023", direction: "down" });
+    expect(down.explanations).toEqual([]);
+    expect(down.read.join(" ")).toMatch(/TURBINA_2023_10K\.txt p/);
+    const earlier = await call({ figure: "revenue", period: "2019" });
+    expect(earlier.explanations).toEqual([]);
+    const y2022 = await call({ figure: "revenue", period: "2022" });
+    expect(y2022.explanations[0].text).toMatch(/^Total revenue increased 5%/);
+  });
+
+  it("answers a why question in analysts' words offline, or says it found no explanation", async () => {
+    for (const q of ["why did the top line grow in 2023?", "what drove revenue up in fy23", "how come sales rose in 2023"]) {
+      expect(await ask(q), q).toMatch(/^TURBINA_2023_10K\.txt states: "Total revenue increased 8%/);
+    }
+    expect(await ask("why did revenue fall in 2023?")).toMatch(/^I couldn't find a passage in the documents explaining why revenue fell in fiscal 2023/);
+  });
+});
