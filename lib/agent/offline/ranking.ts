@@ -103,8 +103,11 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
     const period = periods.filter((p) => /\d{4}/.test(p)).at(-1) ?? newest;
     if (!period) continue;
     const parts: Ranked[] = [];
+    // a row printed under a heading another row of the table names ("United States" under "Americas", totalled by "Total Americas") is a part of a part
+    const groups = new Set(rows.map((x) => x.label.toLowerCase().replace(/^total\s+/, "").trim()));
     for (const row of rows) {
       const name = partOf(row, c);
+      if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => h.toLowerCase().trim() !== name.toLowerCase() && groups.has(h.toLowerCase().trim()))) continue;
       const col = row.columns.find((k) => k.period === period && k.value !== null);
       if (!name || !col || parts.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue;
       parts.push({ name, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation });
