@@ -123,4 +123,13 @@ describe("readItems", () => {
     expect(labels("Produce an operating summary: revenue, margins and litigation")[0]).toBe("Revenue");
   });
 
+  it("reads a range of years after a figure as every year between, on several wordings, and a list as written", () => {
+    for (const request of ["Net revenues for 2017 through 2019, and operating margin in 2019", "Net sales from 2017 to 2019 and free cash flow for 2019", "Give me revenue for fiscal 2017 through fiscal 2019, plus headcount"]) {
+      const revenue = readItems(request, []).items.filter((i) => i.concept?.id === "revenue");
+      expect(revenue.map((i) => i.periods[0]), request).toEqual(["FY2017", "FY2018", "FY2019"]);
+      expect(revenue[0]!.label, request).not.toMatch(/\b(?:through|to)\b/);
+    }
+    expect(readItems("Revenue for 2017 and 2019", []).items.map((i) => i.periods[0])).toEqual(["FY2017", "FY2019"]);
+  });
 });
+

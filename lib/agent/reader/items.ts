@@ -18,7 +18,7 @@
  * put to the chat loop as written; a ranking ("which segment is largest") is its own kind. Nothing
  * here knows a company or a document.
  */
-import { periodMentions } from "@/lib/metrics/periods";
+import { periodMentions, yearsBetween } from "@/lib/metrics/periods";
 import { MONTH, lastDayOfMonth, monthName, monthNumber } from "@/lib/periods";
 import { detectLanguage } from "@/lib/search/language";
 import type { Concept } from "../concepts/catalog";
@@ -185,6 +185,21 @@ function mergeQualifiers(parts: Part[]): Part[] {
   return out;
 }
 
+/** "2017 through 2019", "2017 to 2019": a range is every year between, not its two ends. */
+const RANGE_WORD = /^\s*(?:through|thru|to|until|-|–)\s*$/i;
+
+/** A part's period labels in order, each range written as every year between its ends. */
+function spanned(p: Part, ms: Array<{ label: string; start: number; end: number }>): string[] {
+  const out: string[] = [];
+  for (const [i, m] of ms.entries()) {
+    const prev = ms[i - 1];
+    const between = prev ? p.text.slice(prev.end - p.start, m.start - p.start) : "";
+    if (prev && RANGE_WORD.test(between)) out.push(...yearsBetween(prev.label, m.label).slice(1));
+    else out.push(m.label);
+  }
+  return [...new Set(out)];
+}
+
 /** The runs of a sentence: parts sharing the periods written after them. */
 function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] {
   // periods written before the sentence's first item are the sentence's, not a part's
@@ -223,8 +238,8 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
     // "which segment is largest and what it earned": the part ranked; "how many people it employs": the company's own figure
     if (BACK_REFERENCE.test(p.text) && i > 0 && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
-    const before = p.periods.filter((m) => m.start < p.askAt).map((m) => m.label);
-    const after = p.periods.filter((m) => m.start >= p.askAt).map((m) => m.label);
+    const before = spanned(p, p.periods.filter((m) => m.start < p.askAt));
+    const after = spanned(p, p.periods.filter((m) => m.start >= p.askAt));
     if (before.length && !after.length && !p.versus && NEW_RUN.test(p.joiner)) {
       close([]);
       open.push(p);
@@ -260,6 +275,7 @@ function askOf(t: string, p: Part): string {
   s = s.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\b/gi, " ");
   s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\b(?:for|in)\s+each of the \w+ (?:years|periods|quarters)\b|\beach year\b/gi, " ");
   s = s.replace(/\b(?:with|showing|including|giving) (?:the )?(?:change|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
+  s = s.replace(/\b(?:(?:for|from|in|between)\s+)?(?:through|thru|to|until)\s*$/i, " ");
   s = s.replace(/\b(?:at|for|in)\s+(?:the\s+)?(?:end of\s+)?(?:fiscal\s+)?(?:year[- ]end|end[- ])?\s*$/i, " ");
   s = s.replace(/\s+/g, " ").replace(/[\s,.:;-]+$/, "").trim();
   return s.replace(TAIL, "").trim();
