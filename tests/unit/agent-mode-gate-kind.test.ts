@@ -63,6 +63,18 @@ describe("the gate on an item asking a percentage", () => {
   });
 });
 
+describe("the gate on a row of percentages", () => {
+  const pctRow = { toolName: "get_line_items", input: { items: ["subscription revenue"] }, output: { rows: [{ item: "revenue", match: "label", label: "As a % of Total Subscription and Support Revenues", source: "table", table: { title: "Subscription and support revenues by service offering (in millions)", headings: [] }, scale: 1, columns: [{ period: "FY2023", periodEnd: "2023-01-31", months: 12, printed: "2022", value: 2_022 }], document: "Annual_Report.pdf", page: 47, row: "As a % of Total Subscription and Support Revenues 2022", citation: cite(47) }], notFound: [], notes: [] } };
+
+  it("never answers an amount from a row labelled as percentages, on several wordings", () => {
+    for (const ask of ["Subscription and support revenue for FY2023", "What was subscription revenue in fiscal 2023?", "Total revenues for FY2023"]) {
+      const item = readItems(ask, []).items[0]!;
+      const c = checkItem(item, [leg(`ACME CORP: Revenue — As a % of Total Subscription and Support Revenues, fiscal 2023: **2,022** ${cite(47)}`, [pctRow], 47)]);
+      expect(c.status, ask).not.toBe("answered");
+    }
+  });
+});
+
 describe("the gate on a ranking of segments", () => {
   const row = (label: string, value: number, title: string) => ({ item: "revenue", match: "label", label, source: "table", table: { title, headings: [] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2021", periodEnd: "2021-12-31", months: 12, printed: (value / 1e6).toLocaleString("en-US"), value }], document: "Annual_Report.pdf", page: 108, row: `${label} ${(value / 1e6).toLocaleString("en-US")}`, citation: cite(108) });
   const rows = (title: string, parts: Array<[string, number]>) => ({ toolName: "get_line_items", input: { items: ["revenue segment", "revenue geographic"] }, output: { rows: parts.map(([l, v]) => row(l, v, title)), notFound: [], notes: [] } });

@@ -448,6 +448,8 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const ratioRow = percentRow(g, item);
+  if (ratioRow) return { status: "failed", reason: ratioRow, searched };
   const measure = measureMissing(g, figure, leg, item, companies);
   if (measure) return measure;
   const unscoped = scopeMissing(g, figure, item);
@@ -585,6 +587,12 @@ function mixedLevels(compared: Grounding[], leg: LegResult): string | null {
     }
   }
   return null;
+}
+
+/** "As a % of Total Subscription and Support Revenues": a row of percentages never gives an amount or a count asked. The reason, else null. */
+function percentRow(g: Grounding, item: RequestItem): string | null {
+  if (!g.row || item.concept?.kind === "percent" || percentAsked(item.ask)) return null;
+  return /%|\bpercent(?:age)?s?\b/i.test(g.row.label) ? `the figure is read from a row of percentages ("${g.row.label}"), not the ${item.ask} asked` : null;
 }
 
 /** An item asking a percentage ("what percentage of total sales", "the gross profit rate") answered with an amount or a count: the reason, else null. */
