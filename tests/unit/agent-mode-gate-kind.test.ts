@@ -119,9 +119,12 @@ describe("the gate on a ranking that mixes levels", () => {
     }
   });
 
-  it("answers it when the parts ranked are of one level", () => {
+  it("answers it when the parts ranked are of one level, under the heading of their total", () => {
     const item = readItems("Which region is largest by revenue in 2022?", []).items[0]!;
     expect(checkItem(item, [leg(answer(["Total North", 10_251e6]), [table], 65)]).status).toBe("answered");
+    const summary = (label: string, value: number) => ({ ...row(label, value, ["Total revenue"]), table: { title: "Geographical information", headings: ["Total revenue"] } });
+    const regions = { toolName: "get_line_items", input: { items: ["revenue geographic"] }, output: { rows: [summary("North", 10_251e6), summary("Europe", 4_593e6), summary("Asia", 2_762e6), { ...row("Total revenue", 17_606e6, []), table: { title: "Geographical information", headings: [] } }], notFound: [], notes: [] } };
+    expect(checkItem(item, [leg(answer(["North", 10_251e6]), [regions], 65)]).status).toBe("answered");
   });
 });
 

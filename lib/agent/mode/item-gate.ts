@@ -581,6 +581,8 @@ function mixedLevels(compared: Grounding[], leg: LegResult): string | null {
     if (!r) continue;
     const value = r.columns.find((c) => c.period === g.period)?.value ?? null;
     for (const h of r.table?.headings ?? []) {
+      // "Total revenue" above the parts: the whole they add up to, not a part of it
+      if (/^\s*total\b/i.test(h)) continue;
       const group = rows.find((o) => o !== r && o.table?.title === r.table?.title && norm(o.label) === norm(h) && norm(h) !== norm(r.label)
         && o.columns.some((c) => c.period === g.period && c.value !== null && value !== null && Math.abs(c.value) > Math.abs(value)));
       if (group) return `the parts ranked mix levels: ${r.label} is part of ${group.label}`;
