@@ -60,4 +60,23 @@ describe("ranking a company's parts", () => {
       expect(text, q).not.toMatch(/Home country/);
     }
   });
+
+  it("ranks parts that each have their own table, named by its title, when their rows add up to the total", () => {
+    const own = (name: string, value: number) => [
+      row("Average monthly revenue per paying membership", 9, { title: `Segment Results — ${name} Segment — (in thousands)`, headings: ["Memberships"] }),
+      row("Revenues", value, { title: `Segment Results — ${name} Segment — (in thousands)`, headings: ["Contribution profit"] }),
+      row("Marketing", value / 10, { title: `Segment Results — ${name} Segment — (in thousands)`, headings: ["Contribution profit"] }),
+    ];
+    const rows = [...own("Home Streaming", 520), ...own("Overseas Streaming", 430), ...own("Disc Rental", 50)];
+    for (const q of ["Which segment brings in the most revenue in FY2024?", "Which segment is largest by revenue in FY2024?", "What was the biggest segment by revenue in FY2024?"]) {
+      const { r, asked } = ask(q);
+      const text = writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal]) ?? "";
+      expect(text, q).toMatch(/was \*\*Home Streaming\*\*/);
+      expect(text.split("\n").filter((l) => l.startsWith("- ")), q).toHaveLength(3);
+    }
+    // one part's table alone ranks nothing
+    const { r, asked } = ask("Which segment is largest by revenue in FY2024?");
+    expect(writeRanking({ rows: own("Home Streaming", 520), notFound: [], notes: [] }, revenue, r, asked, [statementTotal])).toBeNull();
+  });
 });
+
