@@ -125,6 +125,10 @@ describe("the gate on a ranking that mixes levels", () => {
     const summary = (label: string, value: number) => ({ ...row(label, value, ["Total revenue"]), table: { title: "Geographical information", headings: ["Total revenue"] } });
     const regions = { toolName: "get_line_items", input: { items: ["revenue geographic"] }, output: { rows: [summary("North", 10_251e6), summary("Europe", 4_593e6), summary("Asia", 2_762e6), { ...row("Total revenue", 17_606e6, []), table: { title: "Geographical information", headings: [] } }], notFound: [], notes: [] } };
     expect(checkItem(item, [leg(answer(["North", 10_251e6]), [regions], 65)]).status).toBe("answered");
+    // parts under the figure's own heading ("Revenues"), totalled by "Total revenues"
+    const own = (label: string, value: number) => ({ ...row(label, value, ["Revenues"]), table: { title: "Summary of business segment data", headings: ["Revenues"] } });
+    const segments = { toolName: "get_line_items", input: { items: ["revenue segment"] }, output: { rows: [own("North", 10_251e6), own("Europe", 4_593e6), own("Asia", 2_762e6), own("Total revenues", 17_606e6)], notFound: [], notes: [] } };
+    expect(checkItem(item, [leg(answer(["North", 10_251e6]), [segments], 65)]).status).toBe("answered");
   });
 });
 

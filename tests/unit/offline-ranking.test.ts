@@ -51,8 +51,9 @@ describe("ranking a company's parts", () => {
   it("ranks parts of one level: a row under a heading another row totals is a part of a part", () => {
     const area = (headings: string[]) => ({ title: "Revenue by geographic area", headings });
     const byArea = [row("Home country", 520, area(["North"])), row("Other", 60, area(["North"])), row("Total North", 580, area(["North"])), row("Europe", 260, area([])), row("Asia", 160, area([]))];
-    const summary = { title: "Geographical information" };
-    const bySummary = [row("North", 580, summary), row("Europe", 260, summary), row("Asia", 160, summary)];
+    // the regions' table prints its parts under the figure's own heading, totalled by "Total revenues"
+    const summary = { title: "Geographical information", headings: ["Revenues"] };
+    const bySummary = [row("North", 580, summary), row("Europe", 260, summary), row("Asia", 160, summary), row("Total revenues", 1000, summary)];
     for (const q of ["Which region is largest by revenue in FY2024?", "What was the biggest geography by revenue in FY2024?", "Which geographic region had the most revenue in FY2024?"]) {
       const { r, asked } = ask(q);
       const text = writeRanking({ rows: [...byArea, ...bySummary], notFound: [], notes: [] }, revenue, r, asked, [statementTotal]) ?? "";

@@ -573,7 +573,7 @@ function partsOfAnotherKind(compared: Grounding[], item: RequestItem): string | 
  * row of the same table totals ("Total Americas 10,251") is a part of that part, not one of the
  * parts compared: the ranking mixes levels. The reason, else null.
  */
-function mixedLevels(compared: Grounding[], leg: LegResult): string | null {
+function mixedLevels(compared: Grounding[], leg: LegResult, item: RequestItem): string | null {
   const rows = leg.toolCalls.flatMap((c) => (c.toolName === "get_line_items" ? ((c.output as LineItemsOutput | undefined)?.rows ?? []) : []));
   const norm = (s: string) => s.toLowerCase().replace(/^total\s+/, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   for (const g of compared) {
@@ -581,8 +581,8 @@ function mixedLevels(compared: Grounding[], leg: LegResult): string | null {
     if (!r) continue;
     const value = r.columns.find((c) => c.period === g.period)?.value ?? null;
     for (const h of r.table?.headings ?? []) {
-      // "Total revenue" above the parts: the whole they add up to, not a part of it
-      if (/^\s*total\b/i.test(h)) continue;
+      // "Total revenue" or "Revenues" above the parts: the whole they add up to, not a part of it
+      if (/^\s*total\b/i.test(h) || (item.concept && namesConcept(h, item.concept, item.ask))) continue;
       const group = rows.find((o) => o !== r && o.table?.title === r.table?.title && norm(o.label) === norm(h) && norm(h) !== norm(r.label)
         && o.columns.some((c) => c.period === g.period && c.value !== null && value !== null && Math.abs(c.value) > Math.abs(value)));
       if (group) return `the parts ranked mix levels: ${r.label} is part of ${group.label}`;
@@ -626,7 +626,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (item.kind === "ranking" && !/\b(?:largest|biggest|highest|most|leading|top|smallest|lowest)\b/i.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
   const compared = item.kind === "ranking" ? comparedRows(leg, item) : [];
   if (item.kind === "ranking" && compared.length < 2) return { status: "failed", reason: "the parts were not ranked with the values compared", searched };
-  const otherParts = item.kind === "ranking" ? partsOfAnotherKind(compared, item) ?? mixedLevels(compared, leg) : null;
+  const otherParts = item.kind === "ranking" ? partsOfAnotherKind(compared, item) ?? mixedLevels(compared, leg, item) : null;
   if (otherParts) return { status: "failed", reason: otherParts, searched };
   // a passage that does not hold the words asked ("retention", "market share") is no answer: the room does not cover it
   const asked = tokens(item.ask).filter((w) => !GENERIC_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);

@@ -104,10 +104,13 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
     if (!period) continue;
     const parts: Ranked[] = [];
     // a row printed under a heading another row of the table names ("United States" under "Americas", totalled by "Total Americas") is a part of a part
-    const groups = new Set(rows.map((x) => x.label.toLowerCase().replace(/^total\s+/, "").trim()));
+    // (a heading that is the figure itself, "Revenues" over "Total revenues", groups nothing)
+    const names = [...c.terms, c.label].map(stemsOf);
+    const isFigureName = (t: string) => names.some((n) => stemsOf(t.replace(/^\s*total\s+/i, "")).trim() === n.trim());
+    const groups = new Set(rows.filter((x) => !isFigureName(x.label)).map((x) => x.label.toLowerCase().replace(/^total\s+/, "").trim()));
     for (const row of rows) {
       const name = partOf(row, c);
-      if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => h.toLowerCase().trim() !== name.toLowerCase() && groups.has(h.toLowerCase().trim()))) continue;
+      if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => !isFigureName(h) && h.toLowerCase().trim() !== name.toLowerCase() && groups.has(h.toLowerCase().trim()))) continue;
       const col = row.columns.find((k) => k.period === period && k.value !== null);
       if (!name || !col || parts.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue;
       parts.push({ name, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation });
