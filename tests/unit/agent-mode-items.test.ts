@@ -131,5 +131,18 @@ describe("readItems", () => {
     }
     expect(readItems("Revenue for 2017 and 2019", []).items.map((i) => i.periods[0])).toEqual(["FY2017", "FY2019"]);
   });
+  it("reads a figure compared with the prior year as a comparison with the year before, on several wordings", () => {
+    for (const request of [
+      "Acme FY23 vs FY22: revenue with the change, and gross margin against last year",
+      "For fiscal 2023: net income, and gross margin compared with the prior year",
+      "Quick read on FY2023: revenue, operating margin versus the previous year, and headcount",
+    ]) {
+      const item = readItems(request, []).items.find((i) => i.concept?.kind === "percent")!;
+      expect([item.kind, item.periods], request).toEqual(["comparison", ["FY2023", "FY2022"]]);
+      expect(item.label, request).not.toMatch(/\b(?:last|prior|previous) year\b/i);
+    }
+    // "the gross profit rate" is the gross margin, a percentage
+    expect(readItems("Gross profit rate for fiscal 2023", []).items[0]!.concept?.id).toBe("gross_margin");
+  });
 });
 
