@@ -104,7 +104,7 @@ describe("the gate on a ranking of segments", () => {
 
 describe("the gate on a ranking that mixes levels", () => {
   const row = (label: string, value: number, headings: string[]) => ({ item: "revenue", match: "label", label, source: "table", table: { title: "Revenue by geographic area", headings }, scale: 1e6, currency: "USD", columns: [{ period: "FY2022", periodEnd: "2022-12-02", months: 12, printed: (value / 1e6).toLocaleString("en-US"), value }], document: "Annual_Report.pdf", page: 65, row: label, citation: cite(65) });
-  const table = { toolName: "get_line_items", input: { items: ["revenue geographic"] }, output: { rows: [row("Domestic", 9_217e6, ["North"]), row("Other", 1_034e6, ["North"]), row("Total North", 10_251e6, ["North"]), row("Europe", 4_593e6, []), row("Asia", 2_762e6, [])], notFound: [], notes: [] } };
+  const table = { toolName: "get_line_items", input: { items: ["revenue geographic"] }, output: { rows: [row("Domestic", 9_217e6, ["North"]), row("Other", 1_034e6, ["North"]), row("Total North", 10_251e6, ["North"]), row("Europe", 4_593e6, []), row("Asia", 2_762e6, []), row("Revenue", 17_606e6, [])], notFound: [], notes: [] } };
   const answer = (first: [string, number]) => [
     `ACME CORP: the largest region by revenue in fiscal 2022 was **${first[0]}**, with USD ${(first[1] / 1e6).toLocaleString("en-US")} million ${cite(65)}. The regions compared:`,
     `- ${first[0]}: USD ${(first[1] / 1e6).toLocaleString("en-US")} million ${cite(65)}`,
@@ -129,6 +129,9 @@ describe("the gate on a ranking that mixes levels", () => {
     const own = (label: string, value: number) => ({ ...row(label, value, ["Revenues"]), table: { title: "Summary of business segment data", headings: ["Revenues"] } });
     const segments = { toolName: "get_line_items", input: { items: ["revenue segment"] }, output: { rows: [own("North", 10_251e6), own("Europe", 4_593e6), own("Asia", 2_762e6), own("Total revenues", 17_606e6)], notFound: [], notes: [] } };
     expect(checkItem(item, [leg(answer(["North", 10_251e6]), [segments], 65)]).status).toBe("answered");
+    // the same read as a ranking of segments (its concept is the segments, not the figure)
+    const bySegment = readItems("Which segment is largest by revenue in 2022?", []).items[0]!;
+    expect(checkItem(bySegment, [leg(answer(["North", 10_251e6]), [segments], 65)]).status).toBe("answered");
   });
 });
 

@@ -580,11 +580,14 @@ function mixedLevels(compared: Grounding[], leg: LegResult, item: RequestItem): 
     const r = g.row;
     if (!r) continue;
     const value = r.columns.find((c) => c.period === g.period)?.value ?? null;
+    const at = (o: LineItemRow) => Math.abs(o.columns.find((c) => c.period === g.period && c.value !== null)?.value ?? 0);
+    // the table's largest line is the whole the parts add up to ("Total revenues" under a "Revenues" heading), not a part of it
+    const whole = Math.max(0, ...rows.filter((o) => o.table?.title === r.table?.title).map(at));
     for (const h of r.table?.headings ?? []) {
       // "Total revenue" or "Revenues" above the parts: the whole they add up to, not a part of it
       if (/^\s*total\b/i.test(h) || (item.concept && namesConcept(h, item.concept, item.ask))) continue;
       const group = rows.find((o) => o !== r && o.table?.title === r.table?.title && norm(o.label) === norm(h) && norm(h) !== norm(r.label)
-        && o.columns.some((c) => c.period === g.period && c.value !== null && value !== null && Math.abs(c.value) > Math.abs(value)));
+        && value !== null && at(o) > Math.abs(value) && at(o) < whole);
       if (group) return `the parts ranked mix levels: ${r.label} is part of ${group.label}`;
     }
   }
