@@ -123,4 +123,26 @@ describe("readItems", () => {
     expect(labels("Produce an operating summary: revenue, margins and litigation")[0]).toBe("Revenue");
   });
 
+  it("reads a range of years after a figure as every year between, on several wordings, and a list as written", () => {
+    for (const request of ["Net revenues for 2017 through 2019, and operating margin in 2019", "Net sales from 2017 to 2019 and free cash flow for 2019", "Give me revenue for fiscal 2017 through fiscal 2019, plus headcount"]) {
+      const revenue = readItems(request, []).items.filter((i) => i.concept?.id === "revenue");
+      expect(revenue.map((i) => i.periods[0]), request).toEqual(["FY2017", "FY2018", "FY2019"]);
+      expect(revenue[0]!.label, request).not.toMatch(/\b(?:through|to)\b/);
+    }
+    expect(readItems("Revenue for 2017 and 2019", []).items.map((i) => i.periods[0])).toEqual(["FY2017", "FY2019"]);
+  });
+  it("reads a figure compared with the prior year as a comparison with the year before, on several wordings", () => {
+    for (const request of [
+      "Acme FY23 vs FY22: revenue with the change, and gross margin against last year",
+      "For fiscal 2023: net income, and gross margin compared with the prior year",
+      "Quick read on FY2023: revenue, operating margin versus the previous year, and headcount",
+    ]) {
+      const item = readItems(request, []).items.find((i) => i.concept?.kind === "percent")!;
+      expect([item.kind, item.periods], request).toEqual(["comparison", ["FY2023", "FY2022"]]);
+      expect(item.label, request).not.toMatch(/\b(?:last|prior|previous) year\b/i);
+    }
+    // "the gross profit rate" is the gross margin, a percentage
+    expect(readItems("Gross profit rate for fiscal 2023", []).items[0]!.concept?.id).toBe("gross_margin");
+  });
 });
+

@@ -47,4 +47,37 @@ describe("ranking a company's parts", () => {
     // nor without the company's total to check against
     expect(writeRanking({ rows: [row("Aircraft", 600, { title: "Revenue by segment" }), row("Services", 400, { title: "Revenue by segment" })], notFound: [], notes: [] }, revenue, r, asked, [])).toBeNull();
   });
+
+  it("ranks parts of one level: a row under a heading another row totals is a part of a part", () => {
+    const area = (headings: string[]) => ({ title: "Revenue by geographic area", headings });
+    const byArea = [row("Home country", 520, area(["North"])), row("Other", 60, area(["North"])), row("Total North", 580, area(["North"])), row("Europe", 260, area([])), row("Asia", 160, area([]))];
+    // the regions' table prints its parts under the figure's own heading, totalled by "Total revenues"
+    const summary = { title: "Geographical information", headings: ["Revenues"] };
+    const bySummary = [row("North", 580, summary), row("Europe", 260, summary), row("Asia", 160, summary), row("Total revenues", 1000, summary)];
+    for (const q of ["Which region is largest by revenue in FY2024?", "What was the biggest geography by revenue in FY2024?", "Which geographic region had the most revenue in FY2024?"]) {
+      const { r, asked } = ask(q);
+      const text = writeRanking({ rows: [...byArea, ...bySummary], notFound: [], notes: [] }, revenue, r, asked, [statementTotal]) ?? "";
+      expect(text, q).toMatch(/was \*\*North\*\*/);
+      expect(text, q).not.toMatch(/Home country/);
+    }
+  });
+
+  it("ranks parts that each have their own table, named by its title, when their rows add up to the total", () => {
+    const own = (name: string, value: number) => [
+      row("Average monthly revenue per paying membership", 9, { title: `Segment Results — ${name} Segment — (in thousands)`, headings: ["Memberships"] }),
+      row("Revenues", value, { title: `Segment Results — ${name} Segment — (in thousands)`, headings: ["Contribution profit"] }),
+      row("Marketing", value / 10, { title: `Segment Results — ${name} Segment — (in thousands)`, headings: ["Contribution profit"] }),
+    ];
+    const rows = [...own("Home Streaming", 520), ...own("Overseas Streaming", 430), ...own("Disc Rental", 50)];
+    for (const q of ["Which segment brings in the most revenue in FY2024?", "Which segment is largest by revenue in FY2024?", "What was the biggest segment by revenue in FY2024?"]) {
+      const { r, asked } = ask(q);
+      const text = writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal]) ?? "";
+      expect(text, q).toMatch(/was \*\*Home Streaming\*\*/);
+      expect(text.split("\n").filter((l) => l.startsWith("- ")), q).toHaveLength(3);
+    }
+    // one part's table alone ranks nothing
+    const { r, asked } = ask("Which segment is largest by revenue in FY2024?");
+    expect(writeRanking({ rows: own("Home Streaming", 520), notFound: [], notes: [] }, revenue, r, asked, [statementTotal])).toBeNull();
+  });
 });
+

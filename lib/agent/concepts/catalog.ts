@@ -122,7 +122,7 @@ export const CONCEPTS: Concept[] = [
   amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "cash used for investing activities", "cash provided by investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
   amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "cash used for financing activities", "cash provided by financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
   // metrics
-  percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin", "bruttomarginal", "bruttomarginalen"], { metric: "gross_margin" }),
+  percent("gross_margin", "Gross margin", ["gross margin", "gross profit margin", "gross profit rate", "gross margin rate", "bruttomarginal", "bruttomarginalen"], { metric: "gross_margin" }),
   percent("operating_margin", "Operating margin", ["operating margin", "op margin", "ebit margin", "operating profit margin", "operating income margin"], { metric: "operating_margin" }),
   percent("net_margin", "Net margin", ["net margin", "net profit margin", "profit margin", "net income margin"], { metric: "net_margin" }),
   percent("ebitda_margin", "EBITDA margin", ["ebitda margin"], { metric: "ebitda_margin" }),

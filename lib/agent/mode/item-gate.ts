@@ -21,6 +21,7 @@ import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
 import { unaskedWords } from "./ask-words";
 import { sideFromTools } from "./comparison-side";
+import { answerHead, percentAsked, shareAsked } from "./answer-head";
 import { monthNumber, monthWords } from "@/lib/periods";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 
@@ -115,7 +116,9 @@ function linkedFigure(line: string, item: RequestItem): StatedFigure | null {
       // "workforce level at December 31, 2018 was …": a word that measures the term may follow it, a date its comma
       const m = /^(?:\s+(?:level|levels|count|number|total))?\s+(?:(?:for|at|as of|as at|on|in) (?:[^,.;:]|,\s?(?:19|20)\d\d\b){0,30}?\s*)?(?:was|were|is|are|of|totaled|totalled|amounted to|reached|stood at|came to|:)\s+(?:approximately |about |roughly |around )?/i.exec(after);
       if (!m) continue;
-      const f = readFigure(after.slice(m[0].length, m[0].length + 40));
+      // a window of the words after the verb, never cutting a word ("USD 29,746 milli|on")
+      const rest = after.slice(m[0].length);
+      const f = readFigure(rest.slice(0, 40) + (/^\S*/.exec(rest.slice(40))?.[0] ?? ""));
       if (f) return f;
     }
   }
@@ -162,6 +165,8 @@ function searchedOf(leg: LegResult): string[] {
 interface Grounding {
   via: string;
   segmentRow?: LineItemRow;
+  /** The table row the figure was read from. */
+  row?: LineItemRow;
   /** The row, or the metric's formula and inputs, the figure was read from: what says what it is a figure of. */
   named?: string;
   period?: string;
@@ -189,7 +194,7 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     if (c.toolName === "get_line_items") {
       for (const row of (out as unknown as LineItemsOutput).rows ?? []) {
         const col = row.columns.find((x) => x.value !== null && writes(figure, x.value!));
-        if (col) return { via: "get_line_items", period: col.period, named: rowNames(row), ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
+        if (col) return { via: "get_line_items", row, period: col.period, named: rowNames(row), ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
       }
       continue;
     }
@@ -377,6 +382,17 @@ function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): s
   return null;
 }
 
+/**
+ * "What percentage of total sales": a share of a total the metric engine found is a share of a
+ * figure the data room states, so not answering it is the run's failure, not a gap in the room.
+ * What was found, or null.
+ */
+function shareBaseFound(leg: LegResult, item: RequestItem): string | null {
+  if (!item.concept || item.concept.kind === "percent" || !shareAsked(item.ask)) return null;
+  const found = leg.toolCalls.find((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "answered" && (c.output as ComputeOutput).metric?.id === item.concept!.id);
+  return found ? `${item.concept.label.toLowerCase()} (the total the share is of)` : null;
+}
+
 /** "Change in net income from FY2015 to FY2016: +USD 4,605 million", "Revenue growth …: 7.5%": the answer leads with a change, not the level. */
 const CHANGE_LEAD = /^[^:]{0,120}\b(?:change|changes|growth|grew|increase[ds]?|decrease[ds]?|rose|fell|declined?)\b/i;
 
@@ -404,12 +420,15 @@ function ungrounded(figure: StatedFigure, leg: LegResult): string {
     : `${figure.display} is not a value any tool returned`;
 }
 
-function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
+function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
+  // what the turn offers after a refusal ("closest evidence") is not its answer
+  const leg: LegResult = { ...whole, text: answerHead(whole.text) };
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   const stated = statedFigure(leg.text, item);
-  const side = item.kind === "comparison" && period && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
+  // a side is an amount read from a statement row: never for an item asking a percentage
+  const side = item.kind === "comparison" && period && !percentAsked(item.ask) && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
   if (side) {
     const figure: StatedFigure = { value: side.value, unit: item.concept?.kind === "count" ? "count" : "amount", display: side.display, scale: side.scale, ...(side.currency ? { currency: side.currency } : {}) };
     const cited = leg.sources.filter((s) => s.citation === side.citation);
@@ -421,7 +440,7 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
     if (measureUnseen(leg, item, companies)) return { status: "not_covered", searched };
     const incomplete = leg.toolCalls.some((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "incomplete" && ((c.output as ComputeOutput).inputs?.length ?? 0) > 0);
     if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
-    const seen = evidenceSeen(leg, item, companies);
+    const seen = evidenceSeen(leg, item, companies) ?? shareBaseFound(leg, item);
     if (seen) return { status: "failed", reason: `the tools found ${seen} but the answer did not state the figure`, searched };
     if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
@@ -429,6 +448,8 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   const g = grounding(figure, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
+  const ratioRow = percentRow(g, item);
+  if (ratioRow) return { status: "failed", reason: ratioRow, searched };
   const measure = measureMissing(g, figure, leg, item, companies);
   if (measure) return measure;
   const unscoped = scopeMissing(g, figure, item);
@@ -440,6 +461,8 @@ function checkFigureLeg(leg: LegResult, item: RequestItem, period: string | unde
   if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
   if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };
   if (!["compute_metric", "get_line_items", "get_company_facts"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
+  const kind = percentMissing(figure, item);
+  if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && (g.asOf ?? statedDay(leg.text)) ? { asOf: g.asOf ?? statedDay(leg.text) } : {}) };
 }
 
@@ -513,15 +536,74 @@ const GROWTH_STATED = /\d(?:[.,]\d+)?\s?(?:%|percent|per cent)|\b(?:grew|grow[ns
  * the parts a ranking compared, one a line. A sentence quoted whole ("our 20 largest tenants were
  * as follows:") is one line, whatever numbers it holds.
  */
-function comparedValues(leg: LegResult, item: RequestItem): number {
-  const seen = new Set<number>();
+function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
+  const seen = new Map<number, Grounding>();
   for (const line of answerLines(leg.text).slice(0, 14)) {
     if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
     const values = readFigures(line.replace(/\((?:source|sources):[^)]*\)/gi, " ")).filter((f) => f.value !== 0);
-    const first = values.find((f) => grounding(f, leg.toolCalls, item));
-    if (first) seen.add(first.value);
+    for (const f of values) {
+      const g = grounding(f, leg.toolCalls, item);
+      if (!g) continue;
+      if (!seen.has(f.value)) seen.set(f.value, g);
+      break;
+    }
   }
-  return seen.size;
+  return [...seen.values()];
+}
+
+/** Parts the request names by kind: a company's segments (businesses, divisions) or its geographic areas. */
+const SEGMENT_ASKED = /\b(?:segments?|business(?:es)?|divisions?|business units?|operating units?)\b/i;
+const GEOGRAPHY_ASKED = /\b(?:geograph\w*|regions?|countr(?:y|ies)|areas?|markets?)\b/i;
+const GEOGRAPHIC_TABLE = /\bgeograph\w*|\bregions?\b|\bcountr(?:y|ies)\b/i;
+
+/**
+ * "Which operating segment is biggest" answered by ranking the rows of a table of revenues by
+ * geographic area: the parts compared are not the kind asked. Segments asked, and every row compared
+ * comes from a table that names geography and no segment: the reason, else null.
+ */
+function partsOfAnotherKind(compared: Grounding[], item: RequestItem): string | null {
+  if (!SEGMENT_ASKED.test(item.ask) || GEOGRAPHY_ASKED.test(item.ask)) return null;
+  const named = compared.map((g) => g.named ?? "").filter(Boolean);
+  if (!named.length || !named.every((n) => GEOGRAPHIC_TABLE.test(n) && !/\bsegments?\b/i.test(n))) return null;
+  return "the parts ranked are geographic areas, not the segments asked";
+}
+
+/**
+ * "United States 9,217; EMEA 4,593; APAC 2,762": a ranked row printed under a heading that another
+ * row of the same table totals ("Total Americas 10,251") is a part of that part, not one of the
+ * parts compared: the ranking mixes levels. The reason, else null.
+ */
+function mixedLevels(compared: Grounding[], leg: LegResult, item: RequestItem): string | null {
+  const rows = leg.toolCalls.flatMap((c) => (c.toolName === "get_line_items" ? ((c.output as LineItemsOutput | undefined)?.rows ?? []) : []));
+  const norm = (s: string) => s.toLowerCase().replace(/^total\s+/, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  for (const g of compared) {
+    const r = g.row;
+    if (!r) continue;
+    const value = r.columns.find((c) => c.period === g.period)?.value ?? null;
+    const at = (o: LineItemRow) => Math.abs(o.columns.find((c) => c.period === g.period && c.value !== null)?.value ?? 0);
+    // the table's largest line is the whole the parts add up to ("Total revenues" under a "Revenues" heading), not a part of it
+    const whole = Math.max(0, ...rows.filter((o) => o.table?.title === r.table?.title).map(at));
+    for (const h of r.table?.headings ?? []) {
+      // "Total revenue" or "Revenues" above the parts: the whole they add up to, not a part of it
+      if (/^\s*total\b/i.test(h) || (item.concept && namesConcept(h, item.concept, item.ask))) continue;
+      const group = rows.find((o) => o !== r && o.table?.title === r.table?.title && norm(o.label) === norm(h) && norm(h) !== norm(r.label)
+        && value !== null && at(o) > Math.abs(value) && at(o) < whole);
+      if (group) return `the parts ranked mix levels: ${r.label} is part of ${group.label}`;
+    }
+  }
+  return null;
+}
+
+/** "As a % of Total Subscription and Support Revenues": a row of percentages never gives an amount or a count asked. The reason, else null. */
+function percentRow(g: Grounding, item: RequestItem): string | null {
+  if (!g.row || item.concept?.kind === "percent" || percentAsked(item.ask)) return null;
+  return /%|\bpercent(?:age)?s?\b/i.test(g.row.label) ? `the figure is read from a row of percentages ("${g.row.label}"), not the ${item.ask} asked` : null;
+}
+
+/** An item asking a percentage ("what percentage of total sales", "the gross profit rate") answered with an amount or a count: the reason, else null. */
+function percentMissing(figure: StatedFigure, item: RequestItem): string | null {
+  if (figure.unit === "percent" || !percentAsked(item.ask)) return null;
+  return `${figure.display} is ${figure.unit === "count" ? "a count" : "an amount"}; the item asks a percentage`;
 }
 
 /**
@@ -531,7 +613,8 @@ function comparedValues(leg: LegResult, item: RequestItem): number {
  */
 const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment";
 
-function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): LegCheck {
+function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[]): LegCheck {
+  const leg: LegResult = { ...whole, text: answerHead(whole.text) };
   const searched = searchedOf(leg);
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
@@ -544,7 +627,10 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total,
   // and shows the values it compared (two or more, each a value a tool returned): "our 20 largest tenants were:" ranks nothing
   if (item.kind === "ranking" && !/\b(?:largest|biggest|highest|most|leading|top|smallest|lowest)\b/i.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
-  if (item.kind === "ranking" && comparedValues(leg, item) < 2) return { status: "failed", reason: "the parts were not ranked with the values compared", searched };
+  const compared = item.kind === "ranking" ? comparedRows(leg, item) : [];
+  if (item.kind === "ranking" && compared.length < 2) return { status: "failed", reason: "the parts were not ranked with the values compared", searched };
+  const otherParts = item.kind === "ranking" ? partsOfAnotherKind(compared, item) ?? mixedLevels(compared, leg, item) : null;
+  if (otherParts) return { status: "failed", reason: otherParts, searched };
   // a passage that does not hold the words asked ("retention", "market share") is no answer: the room does not cover it
   const asked = tokens(item.ask).filter((w) => !GENERIC_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);
   const said = new Set(tokens(answerLines(leg.text).slice(0, 6).join(" ")).map((w) => w.stem));
@@ -557,11 +643,14 @@ function checkOtherLeg(leg: LegResult, item: RequestItem, companies: string[]): 
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
   const g = figure ? grounding(figure, leg.toolCalls, item) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
+  if (item.kind === "other" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
   const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
   if (scope) return { status: "failed", reason: scope, searched };
   // "net revenue retention rate" answered with the revenue total: not the measure asked
   const unscoped = figure && g && item.kind === "other" ? scopeMissing(g, figure, item) : null;
   if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
+  const kind = figure && item.kind === "other" ? percentMissing(figure, item) : null;
+  if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
 }
 

@@ -18,6 +18,7 @@ import { checkItem, type ItemCheck } from "./item-gate";
 import { writeItemsAnswer } from "./item-answer";
 import { coverageOf } from "./coverage";
 import { unreadParts } from "./unread-parts";
+import { dateRankings } from "./undated-items";
 import { resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
 import { analyzeConstraints, instructionParts } from "./constraints";
 import { TraceRecorder } from "./trace";
@@ -82,6 +83,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   const companies = room.map((r) => r.company).filter(Boolean);
   const request = instructionParts(question).request;
   const read = readItems(request, companies);
+  read.items = dateRankings(read.items);
   if (!read.items.length) {
     const r = askBack(question, o.modelInfo, trace, t0, cfg);
     return o.returnTrace ? { ...r, trace: trace.events } : r;

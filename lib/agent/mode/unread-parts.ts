@@ -8,6 +8,10 @@
  */
 import { findConcepts, tokens } from "@/lib/agent/concepts/match";
 import type { RequestItem } from "@/lib/agent/reader/items";
+import { percentAsked } from "./answer-head";
+
+/** "what percentage of 2021 revenues it accounted for", "its share of the total": a share the request asks, as written. */
+const SHARE_PHRASE = /\b(?:what|which|its|their|the)\s+(?:percentage|percent|proportion|share)\s+of\s+[^,;.?!]{1,60}|\b(?:percentage|percent|proportion|share)\s+of\s+(?:the\s+)?(?:total|overall|group|company|consolidated|(?:19|20)\d\d)\b[^,;.?!]{0,40}/gi;
 
 const stemsOf = (text: string) => tokens(text.replace(/[/-]/g, " ")).map((w) => w.stem);
 
@@ -26,6 +30,11 @@ export function unreadParts(request: string, items: RequestItem[]): string[] {
     if (concepts.has(hit.concept.id)) continue;
     if (items.some((i) => holds(i.ask, stemsOf(hit.text)) || holds(i.label, stemsOf(hit.text)))) continue;
     if (!out.some((o) => o.toLowerCase() === hit.text.toLowerCase())) out.push(hit.text);
+  }
+  // a share asked that no item asks as a percentage: the item that took its words answers a level, not the share
+  for (const m of request.matchAll(SHARE_PHRASE)) {
+    const word = /percentage|percent|proportion|share/i.exec(m[0])![0].toLowerCase();
+    if (!items.some((i) => percentAsked(i.ask) && i.ask.toLowerCase().includes(word))) out.push(m[0].trim());
   }
   return out;
 }

@@ -103,8 +103,14 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
     const period = periods.filter((p) => /\d{4}/.test(p)).at(-1) ?? newest;
     if (!period) continue;
     const parts: Ranked[] = [];
+    // a row printed under a heading another row of the table names ("United States" under "Americas", totalled by "Total Americas") is a part of a part
+    // (a heading that is the figure itself, "Revenues" over "Total revenues", groups nothing)
+    const names = [...c.terms, c.label].map(stemsOf);
+    const isFigureName = (t: string) => names.some((n) => stemsOf(t.replace(/^\s*total\s+/i, "")).trim() === n.trim());
+    const groups = new Set(rows.filter((x) => !isFigureName(x.label)).map((x) => x.label.toLowerCase().replace(/^total\s+/, "").trim()));
     for (const row of rows) {
       const name = partOf(row, c);
+      if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => !isFigureName(h) && h.toLowerCase().trim() !== name.toLowerCase() && groups.has(h.toLowerCase().trim()))) continue;
       const col = row.columns.find((k) => k.period === period && k.value !== null);
       if (!name || !col || parts.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue;
       parts.push({ name, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation });
@@ -114,7 +120,35 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
     if (!whole || sum < WHOLE.low * whole || sum > WHOLE.high * whole) continue;
     if (parts.length >= 2 && (!best || parts.length > best.parts.length)) best = { period, parts };
   }
-  return best;
+  return best ?? partsOfTitles(o, c, periods, totals);
+}
+
+/** "Domestic Streaming Segment", "International Segment": a part named by its table's title. */
+const PART_TITLE = /(?:^|—\s*)((?:\p{Lu}[\p{L}&'.-]*\s+){0,3}\p{Lu}[\p{L}&'.-]*)\s+(?:[Ss]egment|[Dd]ivision)\s*(?=—|$)/u;
+
+/**
+ * One table per part ("Domestic Streaming Segment", "International Streaming Segment", each with
+ * its own "Revenues" row): the figure's row of each table whose title names a part, when those
+ * rows add up to the company's total.
+ */
+function partsOfTitles(o: LineItemsOutput, c: Concept, periods: string[], totals: LineItemRow[]): { period: string; parts: Ranked[] } | null {
+  const names = [...c.terms, c.label].map(stemsOf);
+  const period = periods.filter((p) => /\d{4}/.test(p)).at(-1);
+  const parts: Ranked[] = [];
+  let at: string | undefined;
+  for (const row of o.rows ?? []) {
+    const part = PART_TITLE.exec((row.table?.title ?? "").trim())?.[1]?.trim();
+    // the row is the figure itself ("Revenues"), not a measure built on it ("Average monthly revenue per paying membership")
+    if (!part || NOT_A_PART.test(part) || NOT_A_PART.test(row.label) || !names.some((n) => stemsOf(row.label).trim() === n.trim())) continue;
+    const col = row.columns.find((k) => (period ? k.period === period : true) && k.value !== null);
+    if (!col || (at && col.period !== at) || parts.some((p) => p.name.toLowerCase() === part.toLowerCase())) continue;
+    at = col.period;
+    parts.push({ name: part, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation });
+  }
+  if (!at || parts.length < 2) return null;
+  const whole = companyTotal([...totals, ...(o.rows ?? [])], c, at);
+  const sum = parts.reduce((n, p) => n + p.value, 0);
+  return whole && sum >= WHOLE.low * whole && sum <= WHOLE.high * whole ? { period: at, parts } : null;
 }
 
 export function writeRanking(o: LineItemsOutput, c: Concept, r: Reading, asked: RankAsked, totals: LineItemRow[] = []): string | null {

@@ -18,7 +18,7 @@
  * put to the chat loop as written; a ranking ("which segment is largest") is its own kind. Nothing
  * here knows a company or a document.
  */
-import { periodMentions } from "@/lib/metrics/periods";
+import { periodMentions, shiftYears, yearsBetween } from "@/lib/metrics/periods";
 import { MONTH, lastDayOfMonth, monthName, monthNumber } from "@/lib/periods";
 import { detectLanguage } from "@/lib/search/language";
 import type { Concept } from "../concepts/catalog";
@@ -71,6 +71,8 @@ interface Part extends Span {
   /** Period labels of the part with positions, "versus" ones apart. */
   periods: Array<{ label: string; start: number; end: number }>;
   versus?: { label: string; start: number; end: number };
+  /** "compared with the prior year", "against last year": versus the year before each period asked. */
+  priorYear?: boolean;
 }
 
 interface Run {
@@ -86,6 +88,8 @@ interface Run {
 const STARTER = /^\s+(?:Then|Also|And|Plus|Next|Finally|What|Which|How|Who|Give|Please|Separately|Lastly|For)\b/;
 const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{Lu})$/iu;
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
+/** "compared with the prior year", "against last year", "vs the previous fiscal year": the year before, not a year named. */
+const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
 const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
 const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\beach of the (?:two|three|four|five|\d) (?:years|periods|quarters)\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
 const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:of (?:its|their|the) )?(?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)(?:s|es)?\b|\bwhich\b[^,;?]*\b(?:more|larger|bigger|higher)\b[^,;?]*\bor\b/iu;
@@ -163,7 +167,9 @@ function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], menti
     const versus = own.find((m) => VERSUS.test(t.slice(b.start, m.start)));
     const partHits = hits.filter((_, i) => inside(spans[i]!.start));
     const hitStarts = spans.filter((s) => inside(s.start));
-    return { ...b, text: t.slice(b.start, b.end).trim(), hits: partHits, askAt: askStart(t, b, hitStarts, companyWords), periods: own.filter((m) => m !== versus), ...(versus ? { versus } : {}) };
+    const text = t.slice(b.start, b.end).trim();
+    const priorYear = !versus && PRIOR_YEAR.test(text);
+    return { ...b, text, hits: partHits, askAt: askStart(t, b, hitStarts, companyWords), periods: own.filter((m) => m !== versus), ...(versus ? { versus } : {}), ...(priorYear ? { priorYear } : {}) };
   });
 }
 
@@ -183,6 +189,21 @@ function mergeQualifiers(parts: Part[]): Part[] {
     out.push(p);
   }
   return out;
+}
+
+/** "2017 through 2019", "2017 to 2019": a range is every year between, not its two ends. */
+const RANGE_WORD = /^\s*(?:through|thru|to|until|-|–)\s*$/i;
+
+/** A part's period labels in order, each range written as every year between its ends. */
+function spanned(p: Part, ms: Array<{ label: string; start: number; end: number }>): string[] {
+  const out: string[] = [];
+  for (const [i, m] of ms.entries()) {
+    const prev = ms[i - 1];
+    const between = prev ? p.text.slice(prev.end - p.start, m.start - p.start) : "";
+    if (prev && RANGE_WORD.test(between)) out.push(...yearsBetween(prev.label, m.label).slice(1));
+    else out.push(m.label);
+  }
+  return [...new Set(out)];
 }
 
 /** The runs of a sentence: parts sharing the periods written after them. */
@@ -223,8 +244,8 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
     // "which segment is largest and what it earned": the part ranked; "how many people it employs": the company's own figure
     if (BACK_REFERENCE.test(p.text) && i > 0 && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
-    const before = p.periods.filter((m) => m.start < p.askAt).map((m) => m.label);
-    const after = p.periods.filter((m) => m.start >= p.askAt).map((m) => m.label);
+    const before = spanned(p, p.periods.filter((m) => m.start < p.askAt));
+    const after = spanned(p, p.periods.filter((m) => m.start >= p.askAt));
     if (before.length && !after.length && !p.versus && NEW_RUN.test(p.joiner)) {
       close([]);
       open.push(p);
@@ -257,12 +278,20 @@ function askOf(t: string, p: Part): string {
   let s = t.slice(p.askAt, p.end);
   const cut = [...p.periods, ...(p.versus ? [p.versus] : [])].filter((m) => m.start >= p.askAt).sort((a, b) => b.start - a.start);
   for (const m of cut) s = `${s.slice(0, m.start - p.askAt)}${s.slice(m.end - p.askAt)}`;
+  s = s.replace(PRIOR_YEAR, " ");
   s = s.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\b/gi, " ");
   s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\b(?:for|in)\s+each of the \w+ (?:years|periods|quarters)\b|\beach year\b/gi, " ");
   s = s.replace(/\b(?:with|showing|including|giving) (?:the )?(?:change|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
+  s = s.replace(/\b(?:(?:for|from|in|between)\s+)?(?:through|thru|to|until)\s*$/i, " ");
   s = s.replace(/\b(?:at|for|in)\s+(?:the\s+)?(?:end of\s+)?(?:fiscal\s+)?(?:year[- ]end|end[- ])?\s*$/i, " ");
   s = s.replace(/\s+/g, " ").replace(/[\s,.:;-]+$/, "").trim();
   return s.replace(TAIL, "").trim();
+}
+
+/** The periods a comparison with the prior year is of: its run's, else the sentence's or the request's latest, else the latest an earlier item asks. */
+function priorYearOf(periods: string[], context: string[], items: RequestItem[]): string[] {
+  if (periods.length) return periods;
+  return latest(context).length ? latest(context) : latest(items.flatMap((i) => i.periods).filter((x) => /^FY\d{4}$/.test(x)));
 }
 
 function latest(periods: string[]): string[] {
@@ -277,7 +306,7 @@ function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
   // "net revenue retention rate": words after an amount that make it a rate or a score ask another measure, not the amount
   if (c?.kind === "amount" && MEASURE_AFTER.test(p.text.slice(p.text.toLowerCase().indexOf(p.hits[0]!.text.toLowerCase()) + p.hits[0]!.text.length))) return "other";
   // a figure against a plan, a forecast or a budget: the chat compares them in its own words
-  if (/\b(?:compare[ds]?|against|versus|vs\.?)\b/i.test(p.text) && !p.versus) return "other";
+  if (/\b(?:compare[ds]?|against|versus|vs\.?)\b/i.test(p.text) && !p.versus && !p.priorYear) return "other";
   // a person, a name, a place or a date is read from a sentence, not a figure
   if (c && ["person", "organisation", "place", "date"].includes(c.kind)) return "other";
   return c ? "figure" : "other";
@@ -454,6 +483,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (p.hits[0]!.concept.fact) push(p, "figure", ask, latest(periods));
         else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context)) push(p, "comparison", ask, [cur, base]);
+        else if (p.priorYear && priorYearOf(periods, context, items).length) for (const cur of priorYearOf(periods, context, items)) push(p, "comparison", ask, [cur, shiftYears(cur, -1)]);
         else if (change && periods.length === 2) push(p, "comparison", ask, latest(periods).concat(periods.filter((x) => x !== latest(periods)[0])));
         else if (!periods.length) push(p, "figure", ask, []);
         else for (const x of periods) push(p, "figure", ask, [x]);
