@@ -8,7 +8,7 @@
  * with what was read, so the caller says so rather than quote another figure's reason.
  */
 import type { Queryable } from "@/lib/db";
-import { listSectionPages } from "@/lib/db/queries/pages";
+import { listDocumentPages, listSectionPages } from "@/lib/db/queries/pages";
 import { CAUSAL } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { spellOut } from "../concepts/abbreviations";
@@ -116,6 +116,18 @@ function namesAPart(sentence: string, toks: Token[], named: { at: number; to: nu
 
 
 
+/**
+ * The sentence speaks of the year asked: "increased during 2022 compared to 2021" is 2022's move (the
+ * first year it states), "down from 45% for 2023" in a 2024 report compares 2024 with 2023, and a
+ * sentence stating no year speaks of its filing's year.
+ */
+function ofYearAsked(stated: string[], years: string[], filingYear: number | null): boolean {
+  const own = filingYear !== null && years.includes(String(filingYear));
+  if (!stated.length) return filingYear === null || own;
+  if (Number(stated[0]) > Math.max(...years.map(Number))) return false;
+  return stated.some((y) => years.includes(y)) || own;
+}
+
 /** Three figures in a row ("6 % 7 % 6 %", "$ 21,914 17 % $ 18,752"): a table the passage ran together with its prose. */
 const FIGURE_RUN = /(?:[$(]?\s?\d[\d,.]*\)?\s?%?\s+){3,}/;
 
@@ -151,10 +163,7 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
   const own = !partStems.length && toks.slice(0, named.at).every((t) => OWN.has(t.word) || /^(?:19|20)\d\d$/.test(t.word));
   const years = ask.years;
   const stated: string[] = sentence.match(/\b(?:19|20)\d\d\b/g) ?? [];
-  // "R&D grew in 2021 due to …" explains 2021, and "increased during 2022 compared to 2021" 2022: the first year a sentence states is its own
-  if (years.length && stated.length && !years.includes(stated[0]!)) return null;
-  // a sentence stating no year speaks of its filing's own year
-  if (years.length && !stated.length && page.fiscalYear && !years.includes(String(page.fiscalYear))) return null;
+  if (years.length && !ofYearAsked(stated, years, page.fiscalYear)) return null;
   const year = years.some((y) => stated.includes(y));
   const score = 2 + (said && said === asked ? 1 : 0) + (own ? 1 : 0) + (year ? 0.5 : 0) - rank * 0.005;
   return { text: full, head: sentence, document: page.document, page: page.page, citation: `(source: ${page.document}, p.${page.page})`, ...(said ? { direction: said } : {}), score };
@@ -167,13 +176,14 @@ const isTableRow = (words: string[]) => {
 const isTitle = (line: string, words: string[]) => words.length <= 6 && !/[.,;]$/.test(line) && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w));
 
 /** Words of an MD&A heading that name no part of the company ("Results of Operations", "Fiscal 2023 Highlights"). */
-const REPORT_WORDS = new Set("overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation".split(" "));
+const REPORT_WORDS = new Set("overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
 
 /** A heading that names a part of the company ("Greater China", "More Personal Computing"), not the report's own headings or a figure's name. */
-function namesAPartTitle(title: string): boolean {
+function namesAPartTitle(title: string, company: string | undefined): boolean {
   const toks = tokens(title);
   const concepts = new Set(findConcepts(title, toks).flatMap((h) => toks.slice(h.from, h.to).map((t) => t.word)));
-  return toks.some((t) => !concepts.has(t.word) && !REPORT_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word));
+  const own = new Set(company ? tokens(company).map((t) => t.word) : []);
+  return toks.some((t) => !concepts.has(t.word) && !own.has(t.word) && !REPORT_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word));
 }
 
 /** A sentence compared by its letters alone: "third- party" and "third-party" are one. */
@@ -228,18 +238,31 @@ function continued(after: string[], ask: Ask): string {
   return out.length ? ` ${out.join(" ")}` : "";
 }
 
-/** Filings that can explain the year asked: that year's, then later ones (which compare it with the year before); else the newest. */
-function filingsFor(docs: ScopeDocument[], years: string[]): ScopeDocument[] {
+/** Documents read at most: the period's own first, then later ones. */
+const MAX_DOCUMENTS = 6;
+
+/**
+ * Documents that can explain the period asked: those of its year (its quarter's first), then later
+ * ones, which compare it with the year before; with no period, the newest.
+ */
+function filingsFor(docs: ScopeDocument[], years: string[], part: string | undefined): ScopeDocument[] {
   const byRecency = [...docs].sort((a, b) => recencyOf(b) - recencyOf(a));
-  if (!years.length) return byRecency.slice(0, 2);
+  if (!years.length) return byRecency.slice(0, MAX_DOCUMENTS);
   const first = Math.min(...years.map(Number));
-  const fitting = byRecency.filter((d) => !d.fiscalYear || d.fiscalYear >= first).sort((a, b) => (a.fiscalYear ?? 9999) - (b.fiscalYear ?? 9999) || recencyOf(b) - recencyOf(a));
-  return fitting.slice(0, 2);
+  const rank = (d: ScopeDocument) => (d.fiscalYear === first ? (part && d.fiscalPeriod === part ? 0 : 1) : 2);
+  const fitting = byRecency.filter((d) => !d.fiscalYear || d.fiscalYear >= first);
+  return fitting.sort((a, b) => rank(a) - rank(b) || (a.fiscalYear ?? 9999) - (b.fiscalYear ?? 9999) || recencyOf(b) - recencyOf(a)).slice(0, MAX_DOCUMENTS);
 }
 
-async function pagesOf(db: Queryable, doc: ScopeDocument): Promise<Page[]> {
+/** Pages a document explains its figures on that are read whole; a report with no MD&A section (a quarterly report, a deck) is read up to this many. */
+const WHOLE_DOCUMENT_PAGES = 60;
+
+/** The document's MD&A pages; every page of one that has no such section. */
+async function pagesOf(db: Queryable, doc: ScopeDocument): Promise<{ pages: Page[]; where: string }> {
   const mdna = await listSectionPages({ db, documentId: doc.id, section: "mdna" });
-  return mdna.map((p) => ({ document: doc.filename, documentId: doc.id, fiscalYear: doc.fiscalYear, page: p.page_number, text: p.text }));
+  const rows = mdna.length ? mdna : await listDocumentPages({ db, documentId: doc.id, limit: WHOLE_DOCUMENT_PAGES });
+  const pages = rows.map((p) => ({ document: doc.filename, documentId: doc.id, fiscalYear: doc.fiscalYear, page: p.page_number, text: p.text }));
+  return { pages, where: mdna.length ? " (MD&A)" : "" };
 }
 
 function readAsk(input: ExplanationsInput, company?: string): Ask | null {
@@ -259,18 +282,19 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
   if (!ask) return { ...company, explanations: [], read: [], notes: [`"${input.figure}" names no figure the catalog knows; search_documents reads passages by its words.`] };
   const found: Explanation[] = [];
   const read: string[] = [];
-  for (const [n, doc] of filingsFor(scope.documents, ask.years).entries()) {
-    const pages = await pagesOf(deps.db, doc);
+  const quarter = input.period?.match(/\b([QH][1-4])\b/i)?.[1]?.toUpperCase();
+  for (const [n, doc] of filingsFor(scope.documents, ask.years, quarter).entries()) {
+    const { pages, where } = await pagesOf(deps.db, doc);
     if (!pages.length) continue;
-    read.push(`${doc.filename} pp.${pages[0]!.page}–${pages.at(-1)!.page} (MD&A)`);
+    read.push(`${doc.filename} pp.${pages[0]!.page}–${pages.at(-1)!.page}${where}`);
     // a sentence a filing prints twice ("The sales growth primarily reflects …") is each part's in turn, not the company's
     const seen = new Map<string, number>();
     const mine: Explanation[] = [];
     for (const [rank, page] of pages.entries()) {
       for (const block of blocksOf(page.text)) {
         // prose under a part's heading ("Greater China", "More Personal Computing") is that part's
-        const partTitle = block.title && namesAPartTitle(block.title) ? block.title : undefined;
-        const pieces = sentencePieces(block.prose).map((x) => x.trim());
+        const partTitle = block.title && namesAPartTitle(block.title, ask.company) ? block.title : undefined;
+        const pieces = sentencePieces(block.prose).map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""));
         for (const [i, s] of pieces.entries()) {
           seen.set(letters(s), (seen.get(letters(s)) ?? 0) + 1);
           if (s.length > MAX_CHARS) continue;

@@ -169,8 +169,9 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "why": {
       const direction = movedWay(tokens(r.text));
-      const year = yearsAsked(r.periods)[0];
-      return { toolName: "get_explanations", input: { ...company, figure: c.id, ...(r.scope ? { part: r.scope } : {}), ...(year ? { period: year } : {}), ...(direction ? { direction } : {}) } };
+      // a year as "2022", a quarter as its label ("Q3 2024")
+      const period = r.periods.map((p) => p.replace(/^FY(\d{4})$/, "$1")).find((p) => /(?:19|20)\d\d/.test(p));
+      return { toolName: "get_explanations", input: { ...company, figure: c.id, ...(r.scope ? { part: r.scope } : {}), ...(period ? { period } : {}), ...(direction ? { direction } : {}) } };
     }
     case "risks":
       return { toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10, newest: true } };

@@ -54,3 +54,9 @@ export async function listSectionPages({ db, documentId, section }: { db: Querya
   );
   return rows;
 }
+
+/** Every page of a document with its text, in page order (at most `limit`). */
+export async function listDocumentPages({ db, documentId, limit }: { db: Queryable; documentId: string; limit: number }): Promise<{ page_number: number; text: string }[]> {
+  const { rows } = await db.query<{ page_number: number; text: string }>("select page_number, text from document_pages where document_id = $1 order by page_number limit $2", [documentId, limit]);
+  return rows;
+}
