@@ -25,8 +25,7 @@ export function endsWithAbbreviation(text: string): boolean {
 export function splitSentences(paragraph: string): string[] {
   const out: string[] = [];
   let start = 0;
-  // a name written with a small first letter ("iPhone", "eBay") starts a sentence too
-  const re = /[.!?]["”’)]?\s+(?=["“(]?(?:[\p{Lu}\d]|\p{Ll}\p{Lu}))/gu;
+  const re = /[.!?]["”’)]?\s+(?=["“(]?[\p{Lu}\d])/gu;
   for (let m = re.exec(paragraph); m; m = re.exec(paragraph)) {
     const end = m.index + m[0].trimEnd().length;
     const head = paragraph.slice(start, end);
@@ -47,7 +46,7 @@ export function firstSentenceEnd(text: string): number {
 
 /** Sentences of a text whose whitespace is already collapsed (canonical). */
 export function sentencePieces(text: string): string[] {
-  return text.split(/\s(?=[•●▪◦]\s?\p{Lu})|\s(?=[•●▪◦]\s)/u).flatMap((item) => splitSentences(item));
+  return text.split(/\s(?=[•●▪◦]\s)/u).flatMap((item) => splitSentences(item));
 }
 
 /** The sentences of a text whose whitespace is already collapsed (canonical), with their offsets in it. */

@@ -335,6 +335,31 @@ describe("question reader", () => {
 describe("shorthand and everyday forms an analyst types", () => {
   const read = (q: string) => readQuestion(q, [{ name: "ALDERWICK INSTRUMENTS, INC.", tickers: ["ALDW"] }]);
 
+  it("reads a reader's word typed one letter off as that word, never a company's name word", () => {
+    for (const q of ["aldw intl segmnt operating income 2022", "operating income of the international segmnet in 2022", "2022 opertaing income, international segment"]) {
+      const r = read(q);
+      expect([r.concepts.map((c) => c.id), r.scope, r.periods], q).toEqual([["operating_income"], "international", ["FY2022"]]);
+    }
+    for (const q of ["revnue last quartr", "last quarter revneue", "revenue in the latest quater"]) expect(read(q).concepts.map((c) => c.id), q).toEqual(["revenue"]);
+    expect(readQuestion("alderwik revenue 2022", [{ name: "ALDERWICK INSTRUMENTS, INC.", tickers: ["ALDW"] }]).company).toBe("ALDERWICK INSTRUMENTS, INC.");
+  });
+
+  it("reads revenue from outside the US as the international part, and a count of employees as the headcount", () => {
+    for (const q of ["share of revenue from outside the US in fy22", "non-us revenue 2022", "overseas revenue fy22"]) expect(read(q).scope, q).toBe("international");
+    for (const q of ["employee count, most recent?", "aldw employee count", "what's the employee count now"]) {
+      const r = read(q);
+      expect([r.concepts.map((c) => c.id), r.scope], q).toEqual([["employees"], undefined]);
+    }
+  });
+
+  it("reads 'a yr earlier' and 'the year after' of the last turn's figure, its part carried", () => {
+    const first = read("aldw hardware revenue fiscal 2022");
+    for (const [q, want] of [["what was it a yr earlier", "FY2021"], ["ok and the year after?", "FY2023"], ["and the year after", "FY2023"]] as const) {
+      const r = readQuestion(q, [{ name: "ALDERWICK INSTRUMENTS, INC.", tickers: ["ALDW"] }], first);
+      expect([r.concepts.map((c) => c.id), r.scope, r.periods], q).toEqual([["revenue"], "hardware", [want]]);
+    }
+  });
+
   it("spells out shorthand before reading concepts and parts, in three wordings each", () => {
     for (const q of ["aldw gm fy22", "alderwick gm 2022?", "what was gm in fy2022"]) expect(read(q).concepts.map((c) => c.id), q).toEqual(["gross_margin"]);
     for (const q of ["aldw hw rev fy22", "hw revenue 2022", "how much hw revenue in fy22"]) expect(read(q).scope, q).toBe("hardware");

@@ -186,6 +186,18 @@ function namesAPartTitle(title: string, company: string | undefined): boolean {
   return toks.some((t) => !concepts.has(t.word) && !own.has(t.word) && !REPORT_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word));
 }
 
+/**
+ * The prose's sentences (the one splitter), after breaking it where MD&A prose starts a sentence the
+ * splitter keeps whole: at a name with a small first letter ("… products. iPhone net sales …") and at
+ * a bullet set without a space ("•Gross margin increased …").
+ */
+function sentencesOf(prose: string): string[] {
+  return prose
+    .split(/(?<=[.!?])\s+(?=\p{Ll}\p{Lu})|\s(?=[•●▪◦]\S)/u)
+    .flatMap((chunk) => sentencePieces(chunk))
+    .map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""));
+}
+
 /** A sentence compared by its letters alone: "third- party" and "third-party" are one. */
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}]/gu, "");
 
@@ -294,7 +306,7 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
       for (const block of blocksOf(page.text)) {
         // prose under a part's heading ("Greater China", "More Personal Computing") is that part's
         const partTitle = block.title && namesAPartTitle(block.title, ask.company) ? block.title : undefined;
-        const pieces = sentencePieces(block.prose).map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""));
+        const pieces = sentencesOf(block.prose);
         for (const [i, s] of pieces.entries()) {
           seen.set(letters(s), (seen.get(letters(s)) ?? 0) + 1);
           if (s.length > MAX_CHARS) continue;

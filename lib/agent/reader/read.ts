@@ -20,12 +20,12 @@ import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods
 import { normalise } from "@/lib/metrics/terms";
 import { parsePeriod, readPeriodRequest, shiftLabelYear, withYearBefore } from "@/lib/periods";
 import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
-import { conceptById, type Concept } from "../concepts/catalog";
+import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { GENERIC_WORDS, GRAMMAR_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
-import { withinOneEdit } from "@/lib/search/typos";
+import { correctedWord, withinOneEdit } from "@/lib/search/typos";
 
 export interface Reading {
   text: string;
@@ -110,7 +110,7 @@ const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
 const COMPARE = /\b(?:compare[sd]?|comparison|vs\.?|versus|against|relative to)\b/i;
-const YEAR_AFTER = /\b(?:the\s+)?(?:following|next|subsequent) (?:fiscal )?year\b|\ba year later\b/i;
+const YEAR_AFTER = /\b(?:the\s+)?(?:following|next|subsequent) (?:fiscal )?year\b|\ba year later\b|\b(?:the\s+)?(?:year|one) after\b/i;
 const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
 const NOW = /\b(?:now|currently|current|today|latest|most recent|these days|at present)\b/i;
 const SCALE_NAME: Record<number, "thousands" | "millions" | "billions"> = { 1e3: "thousands", 1e6: "millions", 1e9: "billions" };
@@ -213,6 +213,24 @@ export function companyIn(text: string, companies: readonly RoomCompany[]): stri
   // "oracel": a name typed one letter off, when nothing named a company as typed
   const typed = hits.length ? [] : companies.filter((c) => toks.some((t) => misspells(t.word, c)));
   return typed.length === 1 ? nameOf(typed[0]!) : undefined;
+}
+
+let vocabulary: Set<string> | undefined;
+/** Words naming a kind of part, which the reader's patterns read (SEGMENT). */
+const PART_WORDS = ["segment", "segments", "division", "divisions", "region", "regions", "business", "businesses", "geography", "geographic"];
+
+/** The reader's own words of six letters or more: the catalog's terms and the words of questions' grammar. */
+function readerVocabulary(): Set<string> {
+  vocabulary ??= new Set([...GENERIC_WORDS, ...PART_WORDS, ...CONCEPTS.flatMap((c) => c.terms.flatMap((t) => t.toLowerCase().split(/[^\p{L}]+/u)))].filter((w) => w.length >= 6 && /^\p{L}+$/u.test(w)));
+  return vocabulary;
+}
+
+/** A word of six letters or more typed one letter off one of the reader's words ("segmnt", "quartr") is read as that word; a company's name word never is. */
+function respellTypos(text: string, names: ReadonlySet<string>): string {
+  return text.replace(/\p{L}{6,}/gu, (w: string) => {
+    if (names.has(w.toLowerCase())) return w;
+    return correctedWord(w, readerVocabulary()) ?? w;
+  });
 }
 
 /**
@@ -419,7 +437,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
   // "sales-wise", "margin-wise": the noun is the figure asked
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1");
-  const text = spellOut(typed, roomWords(companies));
+  const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
   const hits = findConcepts(text, tokens(text), companyWords(text, companies));
   // "the june quarter of 2022" is a quarter, not the year its number names
   const periods = MONTH_QUARTER.test(text) ? quarterWithoutYear(text) : periodsIn(text);
