@@ -119,4 +119,21 @@ describe("the item gate", () => {
     expect(w.badge).toBe("1 of 2 items answered from sources, 1 not in the data room");
     expect(w.citations.map((x) => x.page)).toEqual([48]);
   });
+
+  it("answers top risks with the risks get_risk_factors listed from the Risk Factors section, quoted with their citations, and no risk it did not list", () => {
+    const risks = readItems("the top three risks in the 10-K", []).items[0]!;
+    const listed = {
+      toolName: "get_risk_factors",
+      input: {},
+      output: { document: "Annual_Report.pdf", total: 2, categories: [], notes: [], risks: [
+        { heading: "Our reliance on a single casting supplier could disrupt production.", page: 12, citation: "(source: Annual_Report.pdf, p.12)", explanation: "We buy every casing from one supplier." },
+        { heading: "Changes in steel prices may reduce our margins.", page: 13, citation: "(source: Annual_Report.pdf, p.13)", explanation: "Steel is our largest input cost." },
+      ] },
+    };
+    const text = "The risks it lists:\n- Our reliance on a single casting supplier could disrupt production. (source: Annual_Report.pdf, p.12)\n- Changes in steel prices may reduce our margins. (source: Annual_Report.pdf, p.13)";
+    const c = checkItem(risks, [leg(1, text, [listed], [source(12, "Our reliance on a single casting supplier"), source(13, "Changes in steel prices")])]);
+    expect(c).toMatchObject({ status: "answered" });
+    const invented = checkItem(risks, [leg(1, "- Demand for turbines may collapse. (source: Annual_Report.pdf, p.40)", [listed])]);
+    expect(invented.status).not.toBe("answered");
+  });
 });

@@ -13,6 +13,7 @@ import type { AgentToolCall } from "@/lib/agent/run";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow, LineItemsOutput } from "@/lib/agent/evidence/line-items";
 import type { SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
+import type { RiskFactorsOutput } from "../evidence/risks";
 import type { SourceRef } from "@/lib/agent/sources";
 import type { RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
@@ -478,6 +479,8 @@ function passagesOf(leg: LegResult): SectionPassage[] {
     const o = c.output as (SearchDocumentsOutput & SectionPassage) | undefined;
     if (c.toolName === "search_documents") return o?.passages ?? [];
     if (c.toolName === "open_page" && o?.text) return [{ text: o.text, citation: o.citation, ...(o.section ? { section: o.section } : {}) }];
+    // the risks a filing lists, each its heading and explanation, from the Risk Factors section
+    if (c.toolName === "get_risk_factors") return ((c.output as RiskFactorsOutput | undefined)?.risks ?? []).map((r) => ({ text: `${r.heading} ${r.explanation}`, citation: r.citation, section: "risk_factors" }));
     return [];
   });
 }
