@@ -352,6 +352,18 @@ describe("shorthand and everyday forms an analyst types", () => {
     }
   });
 
+  it("reads 'a year earlier' after a quarter as the same quarter a year before, and 'last year' as either", () => {
+    const room = [{ name: "ALDERWICK INSTRUMENTS, INC.", tickers: ["ALDW"] }];
+    for (const first of ["aldw gmv q2 2023", "active buyers at end of the june qtr?"]) {
+      const prev = readQuestion(first, room);
+      for (const q of ["what was it a yr earlier", "and a year before?", "same thing the year before"]) {
+        const r = readQuestion(q, room, prev);
+        expect([r.periods, r.ambiguous], `${first} → ${q}`).toEqual([[`${prev.periods[0]} a year earlier`], undefined]);
+      }
+      expect(readQuestion("what about last year", room, prev).ambiguous).toBe(true);
+    }
+  });
+
   it("reads 'a yr earlier' and 'the year after' of the last turn's figure, its part carried", () => {
     const first = read("aldw hardware revenue fiscal 2022");
     for (const [q, want] of [["what was it a yr earlier", "FY2021"], ["ok and the year after?", "FY2023"], ["and the year after", "FY2023"]] as const) {

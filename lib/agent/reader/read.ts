@@ -605,13 +605,19 @@ function followedPeriods(r: Reading, prev: Reading): { periods: string[]; ambigu
   const back = yearsBack(r.text);
   if (r.periods.length && !((r.periods[0] === "latest" || r.periods[0] === "last year") && back)) return undefined;
   const base = prev.periods.at(-1);
-  // after a quarter (with its year or not: "Q3", "the june quarter"), "last year" is the same quarter or the year
-  if (back && base && (/^[QH][1-4](?: \d{4})?$/.test(base) || /\bquarter\b/i.test(base))) return { periods: ["prior year"], ambiguous: true };
+  const quarter = !!base && (/^[QH][1-4](?: \d{4})?$/.test(base) || /\bquarter\b/i.test(base));
+  // after a quarter, "a year earlier" / "the year before" is the same quarter a year before (the tools resolve it) …
+  if (back === 1 && quarter && SAME_PERIOD_BACK.test(r.text)) return { periods: [`${base} a year earlier`] };
+  // … and "last year" is the same quarter or the year
+  if (back && quarter) return { periods: ["prior year"], ambiguous: true };
   if (back && base && /^FY\d{4}$/.test(base)) return { periods: [`FY${Number(base.slice(2)) - back}`] };
   if (YEAR_AFTER.test(r.text) && base && /^FY\d{4}$/.test(base)) return { periods: [`FY${Number(base.slice(2)) + 1}`] };
   if (back === 1) return { periods: ["prior year"] };
   return { periods: prev.periods };
 }
+
+/** Words that move the last period back a year as it is ("a year earlier", "the year before"), not to "last year". */
+const SAME_PERIOD_BACK = /\ba year (?:earlier|before|prior|ago)\b|\b(?:the\s+)?year before\b|\bprior[- ]year (?:quarter|period)\b/i;
 
 const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
 const YEARS_EARLIER = /\b(\d|one|two|three|four|five) (?:fiscal )?years? (?:earlier|before|prior)\b/i;
@@ -653,7 +659,8 @@ function carriedSubject(r: Reading, prev: Reading, companies: readonly RoomCompa
   if (periods.length && periods.join() !== prev.periods.join()) text = withPeriods(text, periods);
   const out = readQuestion(text, companies);
   const carried: Array<"concept" | "company" | "periods"> = ["concept", ...(prev.company && !r.company ? (["company"] as const) : []), ...(shifted ? (["periods"] as const) : [])];
-  return { ...out, ...(shifted?.ambiguous ? { ambiguous: true } : {}), followUp: { from: prev.text, carried } };
+  // the periods the turn moved to, as read (the rewritten text may word them so the period reader misses one)
+  return { ...out, ...(shifted ? { periods: shifted.periods } : {}), ...(shifted?.ambiguous ? { ambiguous: true } : {}), followUp: { from: prev.text, carried } };
 }
 
 /** A follow-up naming a figure by generic nouns: that figure, for the part, company and periods the last turn asked. */
