@@ -583,7 +583,7 @@ const TIME_UNIT = String.raw`(?:seconds?|minutes?|hours?|days?|weeks?|months?|ye
  */
 const ASKED_VALUE: Array<{ asks: RegExp; states: RegExp; what: string }> = [
   { asks: /\bhow long\b/i, states: new RegExp(String.raw`\d[\d,.]*[\s-]*${TIME_UNIT}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several)[\s-]+${TIME_UNIT}`, "i"), what: "length of time" },
-  { asks: /\b(?:what|which) (?:share|percent(?:age)?|proportion|portion|fraction)\b|\b(?:by|at) what (?:percent(?:age)?|rate)\b/i, states: PERCENT_VALUE, what: "percentage" },
+  { asks: /\b(?:what|which) (?:share|percent(?:age)?|proportion|portion|fraction)\b|\bwhat ?%|\b(?:by|at) what (?:percent(?:age)?|rate)\b/i, states: PERCENT_VALUE, what: "percentage" },
 ];
 
 function noValueFound(quoted: Passage, what: string): string {
