@@ -18,6 +18,7 @@ import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { writeRiskList } from "./answers/risks";
 import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
+import { spellOut } from "../concepts/abbreviations";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
@@ -426,7 +427,8 @@ function notFound(r: Reading, made: ToolExchange[], closest: Passage[] = [], ans
 /** The text names the part asked by at least half its words (a long question's leftover words are not all the part's name). */
 function namesHalfOf(scope: string | undefined, text: string): boolean {
   const want = scope ? tokens(initialsAsWords(scope)).map((t) => t.stem) : [];
-  const have = new Set(tokens(initialsAsWords(text)).map((t) => t.stem));
+  // the text's shorthand spelled out as the question's was ("outside the U.S." is the international part)
+  const have = new Set(tokens(spellOut(initialsAsWords(text))).map((t) => t.stem));
   return want.filter((w) => have.has(w)).length * 2 >= want.length;
 }
 
