@@ -271,6 +271,23 @@ describe("a quoted sentence for a figure asked", () => {
     }
   });
 
+  it("stands for a part's figure only when the part is the value's subject, not one of its causes, in three wordings", () => {
+    for (const q of ["acme widgetly revenue 2022", "how much revenue did widgetly bring in for acme in 2022", "widgetly sales fy22"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("Server products revenue increased $12.6 billion or 19% in 2022 driven by Widgetly."), []), q).toMatch(/^I couldn't find/);
+      expect(quoteAnswerOverride(r, quote("Office 365, Widgetly and Dynamics revenue is recognized over time."), []), q).toMatch(/^I couldn't find/);
+      expect(quoteAnswerOverride(r, quote("Widgetly revenue grew to $4.1 billion in 2022."), []), q).toBeNull();
+    }
+  });
+
+  it("an amount asked in billions or millions needs an amount of that size, in three wordings", () => {
+    for (const q of ["total $ value of the widgetly deal, in bn?", "widgetly deal value in billions", "what did acme pay for widgetly in $ millions"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("Each Widgetly share was converted into the right to receive $26.79 in cash and 0.0776 Acme shares."), []), q).toMatch(/^I couldn't find the amount asked/);
+      expect(quoteAnswerOverride(r, quote("Acme acquired Widgetly for a total purchase price of $27.7 billion."), []), q).toBeNull();
+    }
+  });
+
   it("is replaced when it states no value", () => {
     const r = readQuestion("acme net operating income 2015", ROOM);
     expect(quoteAnswerOverride(r, quote("We seek to maximize net operating income from our existing properties."), [])).toMatch(/^I couldn't find/);

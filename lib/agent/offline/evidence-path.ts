@@ -547,6 +547,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
   const kind = r.reason || r.synthesis || r.polar ? undefined : ASKED_VALUE.find((k) => k.asks.test(r.text));
   if (kind && !kind.states.test(quote)) return noValueFound(quoted, kind.what);
+  // "in bn", "in millions": an amount of that size, which a sentence of per-share or unit prices ("$26.79 in cash") does not state
+  if (r.scale && !r.reason && !r.polar && !SIZED_AMOUNT.test(quote)) return noValueFound(quoted, "amount");
   // "why was express so weak?": a reason for the part asked names the part, not the company's other figures
   if (r.reason && r.scope && c && FIGURE_KINDS.has(c.kind) && !namesHalfOf(r.scope, quote)) return noReasonFound(r, quoted);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
@@ -558,7 +560,10 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const level = c.kind !== "amount" || !!r.aggregate || RATE_WORD.test(r.text) || statesAValue(quote.replace(PERCENT_VALUE_G, " "));
   // "Cerner contributed $140 million to our hardware revenues": a part of the figure, not the figure
   const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
-  if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, quote) && statesAValue(quote) && level && !partOnly) return null;
+  // the part asked is the value's subject, named before it ("Azure revenue grew 29%"), not among its causes ("… revenue increased $12.6 billion driven by Azure")
+  const value = STATED_AMOUNT.exec(quote);
+  const subject = value ? quote.slice(0, value.index) : quote;
+  if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
 }
 
@@ -588,8 +593,13 @@ const ASKED_VALUE: Array<{ asks: RegExp; states: RegExp; what: string }> = [
   { asks: /\b(?:what|which) (?:share|percent(?:age)?|proportion|portion|fraction)\b|\bwhat ?%|\b(?:by|at) what (?:percent(?:age)?|rate)\b/i, states: PERCENT_VALUE, what: "percentage" },
 ];
 
+/** An amount as filings state one: a currency sign, a percentage, a scale word, or thousands separators ("Office 365" states none). */
+const STATED_AMOUNT = /[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent\b|million\b|billion\b|thousand\b)|\b\d{1,3}(?:,\d{3})+\b/i;
+/** An amount of a size asked in millions or billions: a scale word, or a figure with thousands separators. */
+const SIZED_AMOUNT = /\d\s?(?:million|billion|thousand|bn|mn)\b|\b\d{1,3}(?:,\d{3})+\b/i;
+
 function noValueFound(quoted: Passage, what: string): string {
-  return [`I couldn't find the ${what} asked in the documents: the closest sentence states no ${what === "length of time" ? "length of time" : "percentage"}.`, "Closest evidence (not an answer to the question as asked):", `- passage on ${quoted.citation.replace(/^\(source: |\)$/g, "")}: "${quoted.text.replace(/\s+/g, " ").slice(0, 160)}…"`, "Would you like me to add this question to the Q&A list?"].join("\n");
+  return [`I couldn't find the ${what} asked in the documents: the closest sentence states no ${what === "length of time" || what === "amount" ? what : "percentage"}.`, "Closest evidence (not an answer to the question as asked):", `- passage on ${quoted.citation.replace(/^\(source: |\)$/g, "")}: "${quoted.text.replace(/\s+/g, " ").slice(0, 160)}…"`, "Would you like me to add this question to the Q&A list?"].join("\n");
 }
 
 
