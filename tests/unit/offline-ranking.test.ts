@@ -22,11 +22,11 @@ const ask = (q: string) => {
 
 describe("ranking a company's parts", () => {
   it("reads which part and which end a question ranks", () => {
-    expect(rankAsked("Which reportable segment sold the most in FY2024?")).toEqual({ order: "largest", part: "segment" });
-    expect(rankAsked("What was the smallest region by revenue?")).toEqual({ order: "smallest", part: "region" });
+    expect(rankAsked("Which reportable segment sold the most in FY2024?")).toEqual({ order: "largest", part: "segment", by: "level" });
+    expect(rankAsked("What was the smallest region by revenue?")).toEqual({ order: "smallest", part: "region", by: "level" });
     expect(rankAsked("What was revenue in the Europe segment?")).toBeUndefined();
     // a company that reports "businesses" rather than segments
-    expect(rankAsked("Which of its businesses brings in the most revenue in FY2021?")).toEqual({ order: "largest", part: "business" });
+    expect(rankAsked("Which of its businesses brings in the most revenue in FY2021?")).toEqual({ order: "largest", part: "business", by: "level" });
     expect(rankAsked("What was the revenue of the hardware business?")).toBeUndefined();
   });
 
@@ -78,6 +78,24 @@ describe("ranking a company's parts", () => {
     // one part's table alone ranks nothing
     const { r, asked } = ask("Which segment is largest by revenue in FY2024?");
     expect(writeRanking({ rows: own("Home Streaming", 520), notFound: [], notes: [] }, revenue, r, asked, [statementTotal])).toBeNull();
+  });
+
+  it("ranks parts by growth over the year before when the question asks who grew fastest, in three wordings", () => {
+    const segments = { title: "Revenue by reportable segment" };
+    const two = (label: string, now: number, before: number) => row(label, now, segments, { columns: [{ period: "FY2024", months: 12, value: now * 1e6, printed: String(now) }, { period: "FY2023", months: 12, value: before * 1e6, printed: String(before) }] });
+    const rows = [two("Aircraft", 450, 440), two("Services", 350, 280), two("Defense", 200, 210), two("Total revenues", 1000, 930)];
+    for (const q of ["which segment grew fastest in FY2024", "fastest growing segment in fy24", "which segment had the highest revenue growth in 2024?"]) {
+      const { r, asked } = ask(q);
+      expect(asked.by, q).toBe("growth");
+      const text = writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal])!;
+      expect(text, q).toMatch(/grew fastest in fiscal 2024 was \*\*Services\*\*, \+25\.0% \(USD 280 million in fiscal 2023 to USD 350 million\)/);
+      expect(text.split("\n").filter((l) => l.startsWith("- ")).map((l) => l.replace(/:.*/, "")), q).toEqual(["- Services", "- Aircraft", "- Defense"]);
+    }
+    const { r, asked } = ask("which segment grew slowest in FY2024");
+    expect(writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal])).toMatch(/grew slowest in fiscal 2024 was \*\*Defense\*\*, -4\.8%/);
+    // a part whose year before the table does not print: no growth ranking is guessed
+    const partial = [two("Aircraft", 450, 440), row("Services", 350, segments), two("Defense", 200, 210), two("Total revenues", 1000, 930)];
+    expect(writeRanking({ rows: partial, notFound: [], notes: [] }, revenue, ask("which segment grew fastest in FY2024").r, asked, [statementTotal])).toBeNull();
   });
 });
 

@@ -16,21 +16,31 @@ export interface RankAsked {
   order: "largest" | "smallest";
   /** The part word as asked ("segment", "geography"). */
   part: string;
+  /** What ranks the parts: their figure for the period, or its growth over the period before ("grew fastest"). */
+  by: "level" | "growth";
 }
 
-const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest)\b/i;
-const BOTTOM = /\b(?:smallest|lowest|least)\b/i;
+const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest|fastest)\b/i;
+const BOTTOM = /\b(?:smallest|lowest|least|slowest)\b/i;
+/** "grew fastest", "the fastest-growing segment", "the highest growth": growth ranks the parts. */
+const GROWTH = /\b(?:fastest|slowest)\b|\b(?:grew|grown|grow(?:s|ing)?|growth)\b/i;
 const PART = /\b(segment|geograph(?:y|ies|ic)|region|division|business unit|business(?=es\b|\b)|reportable segment|market|brand|product line)(?:s|es)?\b/i;
 /** "which segment …", "the largest region": a question that ranks parts, not one part's figure. */
 const WHICH = /\b(?:which|what)\s+(?:of\s+(?:its|their|the)\s+)?(?:[\p{L}-]+\s+)?(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/iu;
-const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/i;
+const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least|fastest|slowest)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/i;
 
 export function rankAsked(text: string): RankAsked | undefined {
   const part = PART.exec(text)?.[1];
   if (!part) return undefined;
   const order = BOTTOM.test(text) ? "smallest" : TOP.test(text) ? "largest" : undefined;
   if (!order || !(WHICH.test(text) || SUPERLATIVE_PART.test(text))) return undefined;
-  return { order, part: part.toLowerCase().replace(/^reportable /, "").replace(/^geograph\w*$/, "geographic") };
+  return { order, part: part.toLowerCase().replace(/^reportable /, "").replace(/^geograph\w*$/, "geographic"), by: GROWTH.test(text) ? "growth" : "level" };
+}
+
+/** The period a year before ("FY2020" → "FY2019", "Q3 2023" → "Q3 2022"), for a growth. */
+export function yearBefore(period: string): string | undefined {
+  const m = /^(FY|[QH][1-4] )(\d{4})$/.exec(period);
+  return m ? `${m[1]}${Number(m[2]) - 1}` : undefined;
 }
 
 /** The figure parts are ranked by: the amount the question names, else revenue (what "the biggest segment" means). */
@@ -44,7 +54,11 @@ const ALSO: Record<string, string[]> = { segment: ["segment", "geographic", "reg
 export function rankCall(r: Reading, asked: RankAsked, c: Concept): { toolName: string; input: Record<string, unknown> } {
   // the concept's name first, the part word after it: "revenue segment" (the concept is read before the scope)
   const items = (ALSO[asked.part] ?? [asked.part]).map((part) => `${c.terms[0]} ${part}`);
-  return { toolName: "get_line_items", input: { ...(r.company ? { company: r.company } : {}), items, ...(r.periods.length ? { periods: r.periods.slice(-1) } : {}), limit: 20 } };
+  // a growth needs the year before the period too
+  const last = r.periods.slice(-1);
+  const before = asked.by === "growth" && last[0] ? yearBefore(last[0]) : undefined;
+  const periods = before ? [before, ...last] : last;
+  return { toolName: "get_line_items", input: { ...(r.company ? { company: r.company } : {}), items, ...(periods.length ? { periods } : {}), limit: 20 } };
 }
 
 const NOT_A_PART = /\b(?:total|totals|consolidated|eliminations?|intersegment|inter-segment|corporate|unallocated|reconcil\w*|all other|other)\b/i;
@@ -84,6 +98,8 @@ interface Ranked {
   value: number;
   shown: string;
   citation: string;
+  /** The part's figure a year before, when the table prints it. */
+  prior?: { value: number; shown: string; period: string };
 }
 
 /** The parts of the table that breaks the figure down into the most parts, for the period asked (else its latest). */
@@ -113,7 +129,9 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
       if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => !isFigureName(h) && h.toLowerCase().trim() !== name.toLowerCase() && groups.has(h.toLowerCase().trim()))) continue;
       const col = row.columns.find((k) => k.period === period && k.value !== null);
       if (!name || !col || parts.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue;
-      parts.push({ name, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation });
+      const before = yearBefore(period);
+      const prior = before ? row.columns.find((k) => k.period === before && k.value !== null) : undefined;
+      parts.push({ name, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation, ...(prior ? { prior: { value: prior.value!, shown: formatAmount(prior.value!, row.scale, row.currency), period: prior.period } } : {}) });
     }
     const whole = companyTotal([...totals, ...(o.rows ?? [])], c, period);
     const sum = parts.reduce((n, p) => n + p.value, 0);
@@ -151,9 +169,25 @@ function partsOfTitles(o: LineItemsOutput, c: Concept, periods: string[], totals
   return whole && sum >= WHOLE.low * whole && sum <= WHOLE.high * whole ? { period: at, parts } : null;
 }
 
+/** Parts ranked by growth over the year before: every part's both years printed, else none (a growth not printed is not guessed). */
+function writeGrowthRanking(o: LineItemsOutput, c: Concept, asked: RankAsked, found: { period: string; parts: Ranked[] }): string | null {
+  const parts = found.parts.filter((p) => p.prior && p.prior.value > 0);
+  if (parts.length < 2 || parts.length < found.parts.length) return null;
+  const growth = (p: Ranked) => p.value / p.prior!.value - 1;
+  const ranked = [...parts].sort((a, b) => (asked.order === "largest" ? growth(b) - growth(a) : growth(a) - growth(b)));
+  const pct = (p: Ranked) => `${growth(p) >= 0 ? "+" : ""}${(growth(p) * 100).toFixed(1)}%`;
+  const first = ranked[0]!;
+  const when = (x: string) => x.replace(/^FY/, "fiscal ");
+  return [
+    `${o.company ? `${o.company}: ` : ""}the ${asked.part} whose ${c.label.toLowerCase()} grew ${asked.order === "largest" ? "fastest" : "slowest"} in ${when(found.period)} was **${first.name}**, ${pct(first)} (${first.prior!.shown} in ${when(first.prior!.period)} to ${first.shown}) ${first.citation}. The ${asked.part}s compared:`,
+    ...ranked.map((p) => `- ${p.name}: ${pct(p)}, ${p.prior!.shown} → ${p.shown} ${p.citation}`),
+  ].join("\n");
+}
+
 export function writeRanking(o: LineItemsOutput, c: Concept, r: Reading, asked: RankAsked, totals: LineItemRow[] = []): string | null {
   const found = partsOf(o, c, r.periods, totals);
   if (!found) return null;
+  if (asked.by === "growth") return writeGrowthRanking(o, c, asked, found);
   const ranked = [...found.parts].sort((a, b) => (asked.order === "largest" ? b.value - a.value : a.value - b.value));
   const first = ranked[0]!;
   const when = found.period.replace(/^FY/, "fiscal ");
