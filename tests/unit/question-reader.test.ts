@@ -342,6 +342,8 @@ describe("shorthand and everyday forms an analyst types", () => {
     }
     for (const q of ["revnue last quartr", "last quarter revneue", "revenue in the latest quater"]) expect(read(q).concepts.map((c) => c.id), q).toEqual(["revenue"]);
     expect(readQuestion("alderwik revenue 2022", [{ name: "ALDERWICK INSTRUMENTS, INC.", tickers: ["ALDW"] }]).company).toBe("ALDERWICK INSTRUMENTS, INC.");
+    // a word of its own one letter off a reader's word with another first letter is left as typed
+    for (const q of ["aldw ground operating income fy2023?", "operating income of the ground segment 2023", "ground segment op income 2023"]) expect(read(q).scope, q).toBe("ground");
   });
 
   it("reads revenue from outside the US as the international part, and a count of employees as the headcount", () => {

@@ -225,11 +225,16 @@ function readerVocabulary(): Set<string> {
   return vocabulary;
 }
 
-/** A word of six letters or more typed one letter off one of the reader's words ("segmnt", "quartr") is read as that word; a company's name word never is. */
+/**
+ * A word of six letters or more typed one letter off one of the reader's words ("segmnt", "quartr")
+ * is read as that word, the first letter kept ("ground" is no "around"); a company's name word never is.
+ */
 function respellTypos(text: string, names: ReadonlySet<string>): string {
   return text.replace(/\p{L}{6,}/gu, (w: string) => {
     if (names.has(w.toLowerCase())) return w;
-    return correctedWord(w, readerVocabulary()) ?? w;
+    // a typo keeps its first letter: "ground" is a word of its own, not "around" mistyped
+    const fixed = correctedWord(w, readerVocabulary());
+    return fixed && fixed[0] === w[0]!.toLowerCase() ? fixed : w;
   });
 }
 
