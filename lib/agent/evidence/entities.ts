@@ -5,15 +5,12 @@
  * item says which filing states it; the newest filing comes first, so "who is the CFO" reads the
  * current officer and an older filing's officer is only history.
  */
-import type { Queryable } from "@/lib/db";
 import { tidyListText } from "@/lib/display-text";
-import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { listEventsOf, listOrganisationMentionsCiting, listRoleMentions, type EntityMentionRow } from "@/lib/db/queries/evidence";
 import { conceptById, type CompanyFact } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
-import type { SourceRegistry } from "../sources";
 import { runSearchDocuments, type Passage } from "./passages";
-import { isScopeError, resolveScope } from "./scope";
+import { isScopeError, resolveScope, type EvidenceDeps } from "./scope";
 
 export interface CitedItem {
   name: string;
@@ -39,7 +36,7 @@ export interface EntitiesOutput {
   error?: string;
 }
 
-type Deps = { db: Queryable; dealId: string; sources: SourceRegistry; space?: EmbeddingSpace };
+type Deps = EvidenceDeps;
 
 const cite = (m: EntityMentionRow, name: string, detail?: string): CitedItem => ({
   name,

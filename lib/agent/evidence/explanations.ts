@@ -16,9 +16,8 @@ import type { Concept } from "../concepts/catalog";
 import { directionOf, type Direction } from "../concepts/directions";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { findConcepts, tokens, type Token } from "../concepts/match";
-import type { SourceRegistry } from "../sources";
 import { recencyOf } from "./passages";
-import { isScopeError, resolveScope, type ScopeDocument } from "./scope";
+import { isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
 
 export interface ExplanationsInput {
   company?: string;
@@ -56,11 +55,7 @@ export interface ExplanationsOutput {
   error?: string;
 }
 
-interface Deps {
-  db: Queryable;
-  dealId: string;
-  sources: SourceRegistry;
-}
+type Deps = EvidenceDeps;
 
 interface Page {
   document: string;

@@ -4,9 +4,7 @@
  * table block keeps the header line that names its columns), with document, page, character range
  * and report section. open_page returns a whole page.
  */
-import type { Queryable } from "@/lib/db";
 import { getPageText } from "@/lib/db/queries/pages";
-import type { EmbeddingSpace } from "@/lib/models/embeddings";
 import { sectionsOfStoredPages } from "@/lib/search/page-sections";
 import { searchPages } from "@/lib/search/search";
 import { GENERIC_WORDS } from "../concepts/generic-words";
@@ -15,7 +13,7 @@ import { locateExcerpt } from "@/lib/extraction/citation";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { looksLikeInstructions } from "../guardrails/injection";
 import type { SourceRegistry } from "../sources";
-import { isScopeError, resolveScope, type ScopeDocument } from "./scope";
+import { isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
 
 export interface Passage {
   document: string;
@@ -50,7 +48,7 @@ export interface SearchDocumentsOutput {
   error?: string;
 }
 
-type Deps = { db: Queryable; dealId: string; sources: SourceRegistry; space?: EmbeddingSpace };
+type Deps = EvidenceDeps;
 
 const MAX_PASSAGE = 1400;
 const MIN_PASSAGE = 400;

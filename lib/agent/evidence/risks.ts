@@ -11,9 +11,8 @@ import { riskHeadings, type RiskHeading } from "@/lib/extraction/risk-headings";
 import { spellOut } from "../concepts/abbreviations";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { tokens } from "../concepts/match";
-import type { SourceRegistry } from "../sources";
 import { recencyOf } from "./passages";
-import { isScopeError, resolveScope, type ScopeDocument } from "./scope";
+import { isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
 
 export interface RiskFactorsInput {
   company?: string;
@@ -50,11 +49,7 @@ export interface RiskFactorsOutput {
   error?: string;
 }
 
-interface Deps {
-  db: Queryable;
-  dealId: string;
-  sources: SourceRegistry;
-}
+type Deps = EvidenceDeps;
 
 const ANNUAL = /annual|10-?k/i;
 /** Words of a topic that say nothing about which risk: "risk", "main", "flag". */

@@ -6,9 +6,14 @@
  * of answering for another company.
  */
 import type { Queryable } from "@/lib/db";
+import type { EmbeddingSpace } from "@/lib/models/embeddings";
+import type { SourceRegistry } from "../sources";
 import { understandQuery } from "@/lib/search/query-understanding";
 import { companiesNamed, dealCompanies, type DealCompany, type RoutedDocument } from "@/lib/search/routing";
 import { loadRoutableDocuments } from "@/lib/search/routing-cache";
+
+/** What every evidence tool reads with: the database, the deal, the turn's source registry and, for search, the embedding space. */
+export type EvidenceDeps = { db: Queryable; dealId: string; sources: SourceRegistry; space?: EmbeddingSpace };
 
 export interface ScopeDocument {
   id: string;
