@@ -141,3 +141,52 @@ describe("unit counts a caption scales apart from its money", () => {
     expect(payloads(text).find((p) => /Net Sales/.test(p.metric) && p.metric.startsWith("Gadget") && p.period === "FY2024")).toMatchObject({ unit: "currency", valueNum: 23_227_000_000 });
   });
 });
+
+describe("a scale caption printed under the period header, before the first row", () => {
+  it("reads rows printing no currency sign in the caption's millions when '(In millions)' sits under the column headings", () => {
+    const text = [
+      "The following table sets forth a reconciliation of constant-currency volume and net revenues for the periods presented:",
+      "Year Ended", "December 31, 2024", "Year Ended", "December 31, 2023", "As Reported", "Exchange Rate", "Effect (1) Constant Currency (2) As Reported",
+      "(In millions)", "GMV (3) :", "", "Core $ 78,099 $ (5,554) $ 83,653 $ 79,581 (2)% 5%", "Tickets 3,574 (5) 3,579 3,172 13 % 13%",
+      "Net transaction revenues:", "Core $ 6,103 $ (407) $ 6,510 $ 6,351 (4)% 3%", "Tickets 725 (1) 726 629 15 % 15%",
+    ].join("\n");
+    const ps = payloads(text);
+    const tickets = ps.filter((p) => p.part.label === "Tickets" && p.period === "FY2024");
+    expect(tickets.map((p) => [p.unit, p.valueNum])).toEqual([["currency", 3_574_000_000], ["currency", 725_000_000]]);
+    // the caption is no heading of the rows
+    expect(tickets.every((p) => !p.part.context.some((c) => /in millions/i.test(c)))).toBe(true);
+  });
+
+  it("reads a count of buyers under '(In millions, except percentages)' as a count in millions, not a rate nor dollars", () => {
+    const text = [
+      "Example Inc.", "Supplemental Operating Data", "Three Months Ended", "March 31,", "2024", "December 31,", "2023", "September 30,", "2023",
+      "(In millions, except percentages)", "Active Buyers (1) 133 134 135", "Current quarter vs prior year quarter (7) % (9) % (11) %",
+      "Gross Merchandise Volume (3)", "U.S. $ 9,010 $ 8,894 $ 8,699",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Active Buyers", "Q1 2024")).toMatchObject({ unit: "count", valueNum: 133_000_000 });
+    expect(row(ps, "U.S", "Q1 2024")).toMatchObject({ unit: "currency", valueNum: 9_010_000_000 });
+  });
+
+  it("reads the shares of '(in thousands, except per share data)' in thousands", () => {
+    const text = [
+      "Selected Financial Data:", "Year ended December 31,", "2024 2023 2022", "(in thousands, except per share data)",
+      "Revenues $ 11,692,713 $ 8,830,669 $ 6,779,511", "Net income 558,929 186,678 122,641", "Weighted-average common shares outstanding:", "Diluted 446,814 438,652 436,456",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Net income", "FY2024")).toMatchObject({ unit: "currency", valueNum: 558_929_000 });
+    expect(row(ps, "Diluted", "FY2024")).toMatchObject({ unit: "count", valueNum: 446_814_000 });
+  });
+});
+
+describe("a row whose label names a rate but prints an amount", () => {
+  it("reads 'Gross margin $ 93,626' in a '(dollars in millions)' table as dollars, 'Gross margin percentage' as a rate", () => {
+    const text = [
+      "Gross margin for 2024, 2023 and 2022 is as follows (dollars in millions):", "2024 2023 2022",
+      "Net sales $ 233,715 $ 182,795 $ 170,910", "Cost of sales 140,089 112,258 106,606", "Gross margin $ 93,626 $ 70,537 $ 64,304", "Gross margin percentage 40.1% 38.6% 37.6%",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Gross margin", "FY2024")).toMatchObject({ unit: "currency", valueNum: 93_626_000_000, part: { scale: 1e6 } });
+    expect(row(ps, "Gross margin percentage", "FY2024")).toMatchObject({ unit: "percent", valueNum: 40.1 });
+  });
+});

@@ -169,6 +169,8 @@ interface Table {
   scale: { scale: number; word?: string };
   /** The scale of share counts, where the caption states one ("$ and shares in millions"). */
   counts?: number;
+  /** The caption scales every count, not only shares ("(In millions, except percentages)"). */
+  countsAll?: boolean;
   currency?: string;
   section?: string;
   /** A section heading printed right over another ("Air segment:" / "Parcels:"): heads it and its siblings. */
@@ -249,6 +251,23 @@ interface RowOut {
   countScale?: number;
 }
 
+/**
+ * A line that is only a scale caption ("(In millions)", "(In millions, except percentages)", "($ in
+ * thousands)"): its scale, and the counts' scale when it scales every figure but rates and per-share
+ * amounts ("except percentages": a count of buyers is in millions too) or names the counted noun.
+ */
+function scaleCaption(t: string): { scale: Table["scale"]; counts?: number; all: boolean } | undefined {
+  if (t.length > 70 || /\d/.test(t) || !/^\(.*\)$|^(?:\$\s*)?in (?:thousands|millions|billions)\b/i.test(t)) return undefined;
+  const scale = scaleOf(t);
+  if (!scale.word) return undefined;
+  const shares = SHARES_SCALED.exec(t);
+  const all = /\bexcept\b[^)]*\bpercent/i.test(t) && !/\$|dollars/i.test(t);
+  // "(in thousands, except per share data)": the shares are counted in the caption's scale too
+  const perShare = /\bexcept\b[^)]*\bper[- ]share/i.test(t);
+  const counts = shares ? scaleOf(`in ${shares[1] ?? shares[2]}`).scale : all || perShare ? scale.scale : undefined;
+  return { scale, ...(counts ? { counts } : {}), all: !shares && all };
+}
+
 /** A caption scaling counts apart from money: "($ and shares in millions, …)", "(dollars in millions and units in thousands)". */
 const SHARES_SCALED = /\band (?:shares|units) in (thousands|millions|billions)\b|\b(?:shares?|units?)\b[^.;:()$]{0,40}?\bin (thousands|millions|billions)\b/i;
 /** The counted nouns a caption scales apart from its money ("shares in millions", "units in thousands"). */
@@ -294,13 +313,15 @@ const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 
 /** A heading naming an amount: its rows are amounts, whatever else it names. */
 /** Nouns of things counted, not money: a row or heading naming one prints a count. */
-const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i;
+const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|buyers|sellers|users|members|subscribers|passengers|shares|square feet|sq\.? ?ft)\b/i;
 /** A heading of counts even beside a word of money: "Unit Sales by Product", "Number of customers" (not "Revenue per unit"). */
 const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
 
 function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
-  if (v.percent || table.pct || /%|\bpercent(?:age)?\b|\bmargin\b|\brate\b/i.test(label)) return { unit: "percent" };
+  // "Gross margin $ 93,626": a label naming a rate ("margin", "rate") prints an amount when its cell is one (a currency sign, a figure no rate is)
+  const amount = /[$€£]/.test(row) || Math.abs(v.value ?? 0) >= 1000;
+  if (v.percent || table.pct || /%|\bpercent(?:age)?\b/i.test(label) || (/\bmargin\b|\brate\b/i.test(label) && !amount)) return { unit: "percent" };
   // the label's own noun, else a heading's that is about a count ("Number of stores:", "Unit Sales by Product:"), not an amount ("Revenue from contracts with customers:")
   const about = [label, ...context.filter((c) => !AMOUNT_HEADING.test(c) || UNITS_HEADING.test(c))].join(" ");
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
@@ -410,6 +431,21 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.parent, table.section].filter((x): x is string => !!x));
         table.group = undefined;
         lastText = null;
+        continue;
+      }
+      // "(In millions)" printed under the period header, before the first row (under the column headings, as some
+      // filers print it): the table's scale caption, no heading of its rows
+      const scaleLine = table && !table.rows ? scaleCaption(t) : undefined;
+      if (table && scaleLine) {
+        if (!table.scale.word) {
+          table.scale = scaleLine.scale;
+          table.currency ??= currencyOf(t) ?? (/\$/.test(text) ? "USD" : undefined);
+          open = { scale: table.scale, currency: table.currency, ...(table.counts ? { counts: table.counts } : {}) };
+        }
+        if (scaleLine.counts && !table.counts) {
+          table.counts = scaleLine.counts;
+          table.countsAll = scaleLine.all;
+        }
         continue;
       }
       if (t.length > PROSE) {
@@ -537,7 +573,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const own = currencyScaleMark(label) ?? scaleOf(label);
     const scale = own.word ? own : table.scale;
     // a count is printed whole unless its own label or the caption scales it ("Diluted shares (in millions)", "$ and shares in millions")
-    const countScale = own.word ? own.scale : table.counts && SHARE_NOUN.test([label, ...context].join(" ")) ? table.counts : undefined;
+    const countScale = own.word ? own.scale : table.counts && (table.countsAll || SHARE_NOUN.test([label, ...context].join(" "))) ? table.counts : undefined;
     rows.push({
       facts: {
         label: label.replace(/\s*\((?:\d|[a-z])\)$/, "").trim(),
