@@ -359,6 +359,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   type TextLine = { text: string; start: number; end: number };
   let lastText = null as TextLine | null;
   let rowIndex = 0;
+  // rows printed right above a header, outside any table: a text layer may put a one-row table's row before its header
+  let orphans: Array<{ label: string; values: PrintedNumber[]; start: number; end: number; line: number }> = [];
   // the scale the last caption stated, for the headers under it that state none (reset by prose)
   const carried = ctx.carry?.open;
   let open: { scale: Table["scale"]; currency?: string; counts?: number } | null = carried && carried.page === page.pageNumber - 1 ? { scale: carried.scale, currency: carried.currency, counts: carried.counts } : null;
@@ -411,6 +413,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const stub = headerStub(t, hc[0]!.raw);
       const title: string = wrapped && table ? table.title.split(" — ").filter((x) => x !== groups?.[0]?.line).join(" — ") : [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
       table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0, header: { cols: hc, context: ctxText }, runs: wrapped && table ? table.runs + 1 : 1 };
+      // "Full time equivalent headcount 70,456 72,970 …" printed right above its dates: the header's row, when it prints one figure a column
+      // (a short run, every row one figure a column: the tail of a table whose header was not read is none)
+      const fits = orphans.length <= 3 && orphans.every((o) => o.values.length === hc.length);
+      if (!wrapped && hc.length >= 2 && fits && orphans.at(-1)?.line === li - 1) for (const o of orphans) pushRow(o.label, o.values, o.start, o.end, []);
+      orphans = [];
       pendingLabel = null;
       lastText = null;
       continue;
@@ -418,6 +425,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     // "70 %": the sign belongs to the figure before it
     const row = splitRow(t.replace(/(\d)\s+%/g, "$1%"));
     if (!row) {
+      orphans = [];
       const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
       // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it; figures printed under a
       // label wrapped over lines of its own are that label's
@@ -505,7 +513,10 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       continue;
     }
     afterBreak = true;
-    if (!table) continue;
+    if (!table) {
+      orphans.push({ label: row.label, values: row.values, start: L.start, end: L.end, line: li });
+      continue;
+    }
     let label = row.label;
     let start = L.start;
     // a label broken over lines ("Less: Accelerated Computing Systems and Graphics\nintersegment revenue (109) …",
