@@ -160,3 +160,51 @@ describe("company facts from a quarter filed after the annual report", () => {
     expect(out.facts.headquarters[0].superseded).toBeUndefined();
   });
 });
+
+describe("a headcount printed as a table row", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let ctx: AgentContext;
+  const call = async (name: string, input: unknown) => {
+    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shape is asserted field by field
+    return (await tools[name]!.execute(tools[name]!.inputSchema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
+  };
+  const supplemental = [
+    "Lantern Forge, Inc.", "Supplemental Information", "(In millions)", "2023 2022",
+    "Proceeds from employee stock plans 65 58", "Purchases of property and equipment (110) (90)", "",
+    "Other information:", "2023 2022", "Employees (in thousands) 12.5 11.9",
+  ].join("\n");
+  const geography = [
+    "Geographic Information", "Net revenues by geography were as follows (in millions):", "2023 2022", "Net revenues by Geography:",
+    "U.S. $ 450 $ 410", "International 550 390", "Total net revenues $ 1,000 $ 800", "",
+    "2023 2022", "Long-lived assets:", "U.S. $ 1,668 $ 1,578", "International 116 132", "Total long-lived assets $ 1,784 $ 1,710",
+  ].join("\n");
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    const deal = await createDeal({ db, slug: "lantern-rows", name: "Lantern rows" });
+    ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
+    const dir = tempDir("manda-evidence-headcount-row-");
+    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography];
+    const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, "LANTERN_2023_10K.txt", new TextEncoder().encode(pages.join("\f"))) });
+    if (r.status !== "indexed" || !r.documentId) throw new Error("not indexed");
+    for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
+  }, 180_000);
+  afterAll(() => cleanup());
+
+  it("get_company_facts falls back to a row whose label names employees, with its scale, period and page", async () => {
+    const out = await call("get_company_facts", { facts: ["employees"] });
+    expect(out.facts.employees[0]).toMatchObject({ value: 12_500, period: "FY2023", scale: 1000, document: "LANTERN_2023_10K.txt", page: 5, excerpt: expect.stringContaining("Employees (in thousands) 12.5") });
+  });
+
+  it("get_line_items answers 'employees' with rows naming employees as their head noun, not an employee stock plan's proceeds", async () => {
+    const out = await call("get_line_items", { items: ["employees"] });
+    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(["Employees (in thousands)"]);
+  });
+
+  it("get_line_items answers 'International net revenues' without the long-lived assets row of the same caption", async () => {
+    const out = await call("get_line_items", { items: ["International net revenues"], periods: ["FY2023"] });
+    expect(out.rows.map((r: { label: string; columns: Array<{ value: number }> }) => [r.label, r.columns[0]!.value])).toEqual([["International", 550_000_000]]);
+  });
+});

@@ -23,6 +23,7 @@ import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { englishWords } from "@/lib/ingest/glyphs";
 import { correctedWord } from "@/lib/search/typos";
+import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
 
@@ -118,11 +119,14 @@ function wantOf(item: string): Want {
 
 const GENERIC_STEMS = new Set([...GENERIC_WORDS].map((w) => tokens(w)[0]?.stem ?? w));
 
-/** Every stem of some wording of the concept is in the row's words. */
-function namesConcept(w: Want, all: Set<string>): boolean {
-  if (!w.concept) return w.stems.every((s) => all.has(s));
-  const wordings = [...(w.concept.rowWords ?? []), ...w.concept.terms].map((t) => tokens(t).map((x) => x.stem));
-  return wordings.some((ws) => ws.length > 0 && ws.every((s) => all.has(s)));
+/**
+ * Every stem of some wording of the concept is in the row's words, and one of the row's texts (its
+ * label, headings, title) names the wording's last word as its head: "employees" is in "Employees (in
+ * thousands)" and "Number of employees", not in "Proceeds from employee stock plans".
+ */
+function namesConcept(w: Want, all: Set<string>, texts: ReadonlyArray<string | undefined>): boolean {
+  const wordings = w.concept ? [...(w.concept.rowWords ?? []), ...w.concept.terms].map((t) => tokens(t).map((x) => x.stem)) : [w.stems];
+  return wordings.some((ws) => ws.length > 0 && ws.every((s) => all.has(s)) && namesAsHead(texts, ws));
 }
 
 const baseKey = (k: string) => k.replace(/#\d+$/, "");
@@ -283,7 +287,7 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     if (statement && g.p.statement?.kind !== statement) continue;
     if (!isRowLabel(g.p.metric)) continue;
     const own = stemSet(g.p.metric);
-    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)))) {
+    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)) && namesAsHead([g.p.metric], w.stems))) {
       const row = fromStatement(w.item, g);
       printedAt.set(row, g.p.statement?.rowIndex ?? 0);
       out.push(row);
@@ -300,9 +304,11 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}`;
     if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
-    if (!namesConcept(w, all) || !w.scope.every((s) => all.has(s))) continue;
-    seen.add(key);
+    if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
     const row = fromPart(w.item, r, part, p.currency);
+    // a row whose own heading names another measure ("Long-lived assets:"), linked to the item only by the table's title, is no row of it
+    if (sectionFit(row, w) < 0 && !namesConcept(w, stemSet(part.label, ...part.context), [part.label, ...part.context])) continue;
+    seen.add(key);
     printedAt.set(row, part.rowIndex);
     out.push(row);
   }
