@@ -261,7 +261,12 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
   };
 }
 
-export function inPeriods(row: LineItemRow, asked: string[]): LineItemRow | undefined {
+/**
+ * The row with only the columns of the periods asked. `ends`: the last day each period label has in
+ * the deal's own columns ("Q2 2024" → 2023-07-31 at a January year end), so a balance printed at that
+ * date ("July 31, 2023": a headcount, a backlog) is the quarter's.
+ */
+export function inPeriods(row: LineItemRow, asked: string[], ends?: ReadonlyMap<string, ReadonlySet<string>>): LineItemRow | undefined {
   if (!asked.length) return row;
   const labels = asked;
   const fits = (c: LineItemColumn, among: string[]) =>
@@ -269,7 +274,7 @@ export function inPeriods(row: LineItemRow, asked: string[]): LineItemRow | unde
       const a = parsePeriod(l);
       const b = parsePeriod(c.period);
       if (a?.kind === "FY") return b?.kind === "FY" && a.year === b.year && (c.months === 12 || c.months === 0);
-      return c.period === l || (!!a?.end && c.periodEnd === a.end);
+      return c.period === l || (!!a?.end && c.periodEnd === a.end) || (c.months === 0 && !!c.periodEnd && !!ends?.get(l)?.has(c.periodEnd));
     });
   // (a row without the period asked is no row for it, whatever year-ago column it prints)
   if (!row.columns.some((c) => fits(c, asked))) return undefined;
@@ -338,8 +343,11 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const respelledWords: Record<string, string> = {};
   let vocabulary: Set<string> | undefined;
   let initials: Map<string, string> | undefined;
+  let ends: Map<string, Set<string>> | undefined;
+  const sameRows: string[] = [];
   for (const item of input.items) {
-    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
+    ends ??= periodEnds(found);
+    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels, ends) ?? []);
     let hits = rowsOf(item);
     // "specialty materails": a word one letter away from the deal's own label word is that word;
     // "dcai": the initials of the deal's own label ("Data Center and AI")
@@ -359,6 +367,8 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     // a row two items both name is returned once
     const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}`;
     const fresh = hits.filter((r) => !shown.has(keyOf(r)));
+    // (an item whose rows another item already returned is said so, not left out unnamed)
+    if (hits.length && !fresh.length) sameRows.push(`"${item}" is answered by the rows above returned for ${JSON.stringify(rows.find((r) => shown.has(keyOf(r)) && hits.some((h) => keyOf(h) === keyOf(r)))?.item ?? "another item")}.`);
     for (const r of fresh.slice(0, limit)) shown.add(keyOf(r));
     rows.push(...fresh.slice(0, limit));
   }
@@ -372,9 +382,19 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     rows,
     notFound,
     ...(input.periods?.length ? { periods: periods.labels } : {}),
-    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos],
+    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...sameRows],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
+}
+
+/** The last days the deal's own columns give each period label ("Q2 2024" → 2023-07-31). */
+function periodEnds(found: TableFindingRow[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of found) {
+    const p = r.payload as { period?: string; periodEnd?: string };
+    if (p.period && p.periodEnd) out.set(p.period, (out.get(p.period) ?? new Set()).add(p.periodEnd));
+  }
+  return out;
 }
 
 /** The words of the deal's row labels, table titles and headings, lower case. */
