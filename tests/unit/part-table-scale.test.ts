@@ -190,3 +190,20 @@ describe("a row whose label names a rate but prints an amount", () => {
     expect(row(ps, "Gross margin percentage", "FY2024")).toMatchObject({ unit: "percent", valueNum: 40.1 });
   });
 });
+
+describe("the unit of rows under one heading", () => {
+  it("reads a row printing no currency sign under a heading whose first row prints one as money, though the heading names a volume", () => {
+    const text = ["Supplemental Operating Data", "(In millions)", "2024 2023", "Gross merchandise volume:", "Marketplace $ 7,809 $ 7,958", "Tickets 357 317", "Number of listings 1,420 1,380"].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Tickets", "FY2024")).toMatchObject({ unit: "currency", valueNum: 357_000_000 });
+    // a row whose own label counts stays a count
+    expect(row(ps, "Number of listings", "FY2024")).toMatchObject({ unit: "count" });
+  });
+
+  it("reads rows in the scale a heading states ('Revenues (in millions)') where the caption states none", () => {
+    const text = ["Operating Statistics", "2024 2023 2022", "Customers (average for the year):", "Residential 4,612 4,590 4,571", "Revenues (in millions):", "Residential $ 5,409 $ 5,032 $ 4,784", "Commercial 5,396 5,278 5,101"].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Commercial", "FY2024")).toMatchObject({ unit: "currency", valueNum: 5_396_000_000 });
+    expect(ps.find((p) => p.part.label === "Residential" && p.period === "FY2024" && p.part.context.some((c) => /Customers/.test(c)))).toMatchObject({ unit: "count", valueNum: 4612 });
+  });
+});

@@ -318,7 +318,7 @@ const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|po
 const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
 
-function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
+function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">, moneyBlock = false): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
   // "Gross margin $ 93,626": a label naming a rate ("margin", "rate") prints an amount when its cell is one (a currency sign, a figure no rate is)
   const amount = /[$€£]/.test(row) || Math.abs(v.value ?? 0) >= 1000;
   if (v.percent || table.pct || /%|\bpercent(?:age)?\b/i.test(label) || (/\bmargin\b|\brate\b/i.test(label) && !amount)) return { unit: "percent" };
@@ -327,7 +327,8 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
-  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about))) {
+  // (a row under the heading of a row printing the currency sign is money too: "Gross merchandise volume:" over "Core $ 7,809", "Tickets 357")
+  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about)) || (moneyBlock && !COUNT_NOUN.test(label))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) };
   }
   return { unit: "count" };
@@ -582,7 +583,9 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const printed = text.slice(start, end);
     // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
     const own = currencyScaleMark(label) ?? scaleOf(label);
-    const scale = own.word ? own : table.scale;
+    // …else a heading it sits under states one ("Revenues (in millions)"), where the table's caption states none
+    const headed = !own.word && !table.scale.word ? scaleOf(context.join("\n")) : own;
+    const scale = own.word ? own : headed.word ? headed : table.scale;
     // a count is printed whole unless its own label or the caption scales it ("Diluted shares (in millions)", "$ and shares in millions")
     const countScale = own.word ? own.scale : table.counts && (table.countsAll || SHARE_NOUN.test([label, ...context].join(" "))) ? table.counts : undefined;
     rows.push({
@@ -609,7 +612,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   }
 
   const out: Candidate<PartFindingPayload>[] = [];
+  // the headings (with their table) under which a row prints a currency sign
+  const moneyBlocks = new Set<string>();
   for (const r of rows) {
+    const block = `${r.facts.title}|${r.facts.context.filter((c) => !/^total\b/i.test(c)).join("|")}`;
+    if (/[$€£]/.test(r.facts.row) && r.facts.context.length) moneyBlocks.add(block);
     const excerpt = pickExcerpt(text, r.start, r.end, "line");
     if (!excerpt) continue;
     const name = [r.facts.label, ...r.facts.context.filter((c) => !/^total\b/i.test(c))].join(" — ");
@@ -619,7 +626,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     for (const c of r.cols) {
       const v = r.values[c.index];
       if (!v || v.value === null) continue;
-      const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table);
+      const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table, moneyBlocks.has(block));
       const scale = unit === "currency" && !perUnit ? r.facts.scale : unit === "count" && r.countScale ? r.countScale : 1;
       out.push({
         candidateType: "finding",
