@@ -186,7 +186,11 @@ describe("a headcount printed as a table row", () => {
     const deal = await createDeal({ db, slug: "lantern-rows", name: "Lantern rows" });
     ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
     const dir = tempDir("manda-evidence-headcount-row-");
-    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography];
+  const operating = [
+    "Supplemental Operating Data", "(In millions)", "2023 2022", "Gross merchandise volume:", "Marketplace $ 7,809 $ 7,958", "Tickets 357 317",
+    "Net transaction revenues:", "Marketplace 610 635", "Tickets 72 63", "", "Segment net revenue:", "2023 2022", "Data Center and AI $ 372 $ 300", "Client Computing 628 500",
+  ].join("\n");
+    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating];
     const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, "LANTERN_2023_10K.txt", new TextEncoder().encode(pages.join("\f"))) });
     if (r.status !== "indexed" || !r.documentId) throw new Error("not indexed");
     for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
@@ -201,6 +205,14 @@ describe("a headcount printed as a table row", () => {
   it("get_line_items answers 'employees' with rows naming employees as their head noun, not an employee stock plan's proceeds", async () => {
     const out = await call("get_line_items", { items: ["employees"] });
     expect(out.rows.map((r: { label: string }) => r.label)).toEqual(["Employees (in thousands)"]);
+  });
+
+  it("compute_metric resolves an operand by the heading its row sits under and by the initials of a row's label", async () => {
+    const take = await call("compute_metric", { formula: "'Tickets net transaction revenues' / 'Tickets gross merchandise volume'", periods: ["FY2023"] });
+    expect(take).toMatchObject({ status: "answered", missing: [] });
+    expect(take.value).toBeCloseTo(72 / 357, 6);
+    const share = await call("compute_metric", { formula: "'DCAI net revenue' / 'Segment net revenue Client Computing'", periods: ["FY2023"] });
+    expect(share.inputs.find((i: { item: string }) => i.item === "DCAI net revenue")).toMatchObject({ label: "Data Center and AI", value: 372_000_000 });
   });
 
   it("get_line_items answers 'International net revenues' without the long-lived assets row of the same caption", async () => {

@@ -320,7 +320,10 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
   // the item named by the row's own label first (the label and nothing else before a label holding more), statement lines before table rows
   // …and, among table rows of one label, the row under the concept's own heading first ("Subscription" under "Revenue" before "Cost of revenue")
   // (rows otherwise alike in the order the page prints them)
-  const ranked = out.map((x) => ({ x, r: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
+  // a table row reads with the heading it sits under: "StubHub" under "Net transaction revenues" is StubHub's net transaction revenues
+  const ownHeading = (x: LineItemRow) => (x.source === "table" ? x.table?.headings.filter((h) => !/^total\b/i.test(h)).at(-1) : undefined);
+  const fitOf = (x: LineItemRow) => Math.max(relevance(x.label, w), w.scope.length && ownHeading(x) ? relevance(`${ownHeading(x)} ${x.label}`, w) : 0);
+  const ranked = out.map((x) => ({ x, r: fitOf(x), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
   const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
   // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
   const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
@@ -356,7 +359,8 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
       initials ??= labelInitials(found);
       const fixed = await respelled(item, vocabulary, initials);
       if (fixed.text !== item) {
-        hits = rowsOf(fixed.text);
+        // (each row still answers the item as asked: a formula names its operands so)
+        hits = rowsOf(fixed.text).map((r) => ({ ...r, item }));
         if (hits.length) {
           typos.push(...fixed.changes.map(([from, to]) => `Read "${from}" as "${to}", the documents' word.`));
           for (const [from, to] of fixed.changes) respelledWords[from.toLowerCase()] = to;
