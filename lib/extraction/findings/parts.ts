@@ -100,6 +100,9 @@ function words(t: string): string[] {
 }
 
 
+/** "2014 to 2015", "2022 vs. 2021", "2023 compared to 2022": the change between two years, a column of its own. */
+const YEAR_SPAN = /\b(?:19|20)\d\d\s+(?:to|vs\.?|versus|over|compared (?:to|with))\s+(?:19|20)\d\d\b/gi;
+
 /** The header's period columns, or null when the line is not a period header. */
 function readHeader(t: string): PeriodColumn[] | null {
   const cols = headerColumns(t);
@@ -313,7 +316,7 @@ const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 
 /** A heading naming an amount: its rows are amounts, whatever else it names. */
 /** Nouns of things counted, not money: a row or heading naming one prints a count. */
-const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|buyers|sellers|users|members|subscribers|passengers|shares|square feet|sq\.? ?ft)\b/i;
+const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|buyers|sellers|users|members(?:hips)?|subscribers|passengers|shares|square feet|sq\.? ?ft)\b/i;
 /** A heading of counts even beside a word of money: "Unit Sales by Product", "Number of customers" (not "Revenue per unit"). */
 const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
@@ -367,8 +370,12 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   let open: { scale: Table["scale"]; currency?: string; counts?: number } | null = carried && carried.page === page.pageNumber - 1 ? { scale: carried.scale, currency: carried.currency, counts: carried.counts } : null;
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
-    const t = L.text.trim();
-    const printed = readHeader(t);
+    // "2015 2014 2013 2014 to 2015 2013 to 2014": a span of two years is one change column, not two periods
+    const raw = L.text.trim();
+    const spanned = raw.replace(YEAR_SPAN, "Change");
+    const spanHeader = spanned !== raw ? readHeader(spanned) : null;
+    const t = spanHeader ? spanned : raw;
+    const printed = spanHeader ?? readHeader(t);
     if (printed) {
       const wrapped: boolean = !!table && !table.rows && continuesHeader(table, printed, lines.slice(table.line + 1, li).map((x) => x.text), li, (all) => sideBySide(all, lines.slice(Math.max(0, table!.line - 3), table!.line).reverse(), cellsOf, (c) => HEADER_PIECE.test(c)));
       const hc: PeriodColumn[] = wrapped && table ? [...table.header.cols, ...printed] : printed;
