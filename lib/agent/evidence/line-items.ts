@@ -182,7 +182,8 @@ function fromStatement(item: string, g: { rows: TableFindingRow[]; p: StatementP
     match: "label",
     label: g.p.metric,
     source: "statement",
-    statement: g.p.statement?.title,
+    // (a combined filing prints one statement per registrant: the title says whose)
+    statement: g.p.statement?.entity ? `${g.p.statement.title} — ${g.p.statement.entity}` : g.p.statement?.title,
     ...(g.p.statement?.section ? { section: g.p.statement.section } : {}),
     scale: g.p.statement?.scale ?? 1,
     ...(g.p.currency ? { currency: g.p.currency } : {}),
