@@ -190,7 +190,8 @@ describe("a headcount printed as a table row", () => {
     "Supplemental Operating Data", "(In millions)", "2023 2022", "Gross merchandise volume:", "Marketplace $ 7,809 $ 7,958", "Tickets 357 317",
     "Net transaction revenues:", "Marketplace 610 635", "Tickets 72 63", "", "Segment net revenue:", "2023 2022", "Data Center and AI $ 372 $ 300", "Client Computing 628 500",
   ].join("\n");
-    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating];
+  const regions = ["Segment Operating Performance", "(In millions)", "2023 2022", "Greater China:", "Net sales $ 410 $ 350", "Operating income $ 120 $ 95"].join("\n");
+    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating, regions];
     const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, "LANTERN_2023_10K.txt", new TextEncoder().encode(pages.join("\f"))) });
     if (r.status !== "indexed" || !r.documentId) throw new Error("not indexed");
     for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
@@ -213,6 +214,13 @@ describe("a headcount printed as a table row", () => {
     expect(take.value).toBeCloseTo(72 / 357, 6);
     const share = await call("compute_metric", { formula: "'DCAI net revenue' / 'Segment net revenue Client Computing'", periods: ["FY2023"] });
     expect(share.inputs.find((i: { item: string }) => i.item === "DCAI net revenue")).toMatchObject({ label: "Data Center and AI", value: 372_000_000 });
+  });
+
+  it("get_line_items answers the company's net sales with the statement line; a region's 'Net sales' row is no label match", async () => {
+    const out = await call("get_line_items", { items: ["Total net sales"], periods: ["FY2023"] });
+    expect(out.rows[0]).toMatchObject({ source: "statement", match: "label" });
+    const region = out.rows.find((r: { label: string; section?: string }) => r.label === "Net sales" && r.section === "Greater China");
+    expect(region).toMatchObject({ match: "table", part: { scope: "geography" } });
   });
 
   it("get_line_items answers 'International net revenues' without the long-lived assets row of the same caption", async () => {

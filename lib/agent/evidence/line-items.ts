@@ -75,6 +75,8 @@ export interface LineItemRow {
   inReview?: boolean;
   /** The fiscal year of the filing printing the row: where two filings disagree, the later restates. */
   filingYear?: number;
+  /** A table row of one part of the company (a segment, a geography, a product line), as its table places it: not the company's total. */
+  part?: { scope: string; name?: string };
 }
 
 export interface LineItemsOutput {
@@ -91,7 +93,7 @@ export interface LineItemsOutput {
 }
 
 type StatementPayload = { metric: string; metricKey: string; valueNum: number | null; period?: string; periodEnd?: string; currency?: string; statement?: StatementFacts };
-type PartPayload = { metric: string; currency?: string; part?: PartFacts };
+type PartPayload = { metric: string; currency?: string; part?: PartFacts; scope?: string; scopeName?: string };
 
 /**
  * What an item asks for: a concept (by id, or a label that is only the concept's name), or a part
@@ -156,6 +158,9 @@ function relevance(label: string, w: Want): number {
   return best;
 }
 const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).map((x) => x.stem)));
+
+/** Scopes of a table row that make it one part's figure, never the company's. */
+const PART_SCOPES = new Set(["segment", "geography", "programme"]);
 
 /** Statement findings → one row per printed line (every period column together). */
 function statementRows(found: TableFindingRow[]): Map<string, { rows: TableFindingRow[]; p: StatementPayload }> {
@@ -312,6 +317,7 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
     const row = fromPart(w.item, r, part, p.currency);
+    if (p.scope && PART_SCOPES.has(p.scope)) row.part = { scope: p.scope, ...(p.scopeName ? { name: p.scopeName } : {}) };
     // a row whose own heading names another measure ("Long-lived assets:"), linked to the item only by the table's title, is no row of it
     if (sectionFit(row, w) < 0 && !namesConcept(w, stemSet(part.label, ...part.context), [part.label, ...part.context])) continue;
     seen.add(key);
@@ -323,13 +329,17 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
   // (rows otherwise alike in the order the page prints them)
   // a table row reads with the heading it sits under: "StubHub" under "Net transaction revenues" is StubHub's net transaction revenues
   const ownHeading = (x: LineItemRow) => (x.source === "table" ? x.table?.headings.filter((h) => !/^total\b/i.test(h)).at(-1) : undefined);
-  const fitOf = (x: LineItemRow) => Math.max(relevance(x.label, w), w.scope.length && ownHeading(x) ? relevance(`${ownHeading(x)} ${x.label}`, w) : 0);
+  const own = w.scope.length ? 2 : 3;
+  // (the company's figure asked, "Total net sales": a segment's or a region's row of that label is no label match)
+  const fitOf = (x: LineItemRow) => {
+    const fit = Math.max(relevance(x.label, w), w.scope.length && ownHeading(x) ? relevance(`${ownHeading(x)} ${x.label}`, w) : 0);
+    return !w.scope.length && w.concept && x.part ? Math.min(fit, own - 1) : fit;
+  };
   const ranked = out.map((x) => ({ x, r: fitOf(x), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
   const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
   // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
   const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
   ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
-  const own = w.scope.length ? 2 : 3;
   return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
 }
 
