@@ -190,8 +190,12 @@ describe("a headcount printed as a table row", () => {
     "Supplemental Operating Data", "(In millions)", "2023 2022", "Gross merchandise volume:", "Marketplace $ 7,809 $ 7,958", "Tickets 357 317",
     "Net transaction revenues:", "Marketplace 610 635", "Tickets 72 63", "", "Segment net revenue:", "2023 2022", "Data Center and AI $ 372 $ 300", "Client Computing 628 500",
   ].join("\n");
+  const rates = [
+    "Gross Margin", "Gross margin for 2023 and 2022 is as follows (dollars in millions):", "2023 2022", "Gross margin $ 400 $ 300", "Gross margin percentage 40.0% 37.5%", "",
+    "Key Operating Metrics", "2023 2022", "Transaction take rate:", "Marketplace 7.81% 7.98%", "Tickets 20.29% 19.83%",
+  ].join("\n");
   const regions = ["Segment Operating Performance", "(In millions)", "2023 2022", "Greater China:", "Net sales $ 410 $ 350", "Operating income $ 120 $ 95"].join("\n");
-    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating, regions];
+    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating, regions, rates];
     const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, "LANTERN_2023_10K.txt", new TextEncoder().encode(pages.join("\f"))) });
     if (r.status !== "indexed" || !r.documentId) throw new Error("not indexed");
     for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
@@ -221,6 +225,13 @@ describe("a headcount printed as a table row", () => {
     expect(out.rows[0]).toMatchObject({ source: "statement", match: "label" });
     const region = out.rows.find((r: { label: string; section?: string }) => r.label === "Net sales" && r.section === "Greater China");
     expect(region).toMatchObject({ match: "table", part: { scope: "geography" } });
+  });
+
+  it("get_line_items answers a rate asked with the row printing it first, and a row named by the heading it sits under", async () => {
+    const margin = await call("get_line_items", { items: ["Gross margin percentage"], periods: ["FY2023"] });
+    expect(margin.rows[0]).toMatchObject({ label: "Gross margin percentage", match: "label", unit: "%", columns: [expect.objectContaining({ value: 40 })] });
+    const take = await call("get_line_items", { items: ["Tickets transaction take rate"], periods: ["FY2023"] });
+    expect(take.rows[0]).toMatchObject({ label: "Tickets", section: "Transaction take rate", match: "label", unit: "%", columns: [expect.objectContaining({ value: 20.29 })] });
   });
 
   it("get_line_items answers 'International net revenues' without the long-lived assets row of the same caption", async () => {

@@ -151,12 +151,15 @@ function relevance(label: string, w: Want): number {
   let best = 0;
   for (const ws of wordings) {
     if (!ws.length || !ws.every((s) => have.includes(s))) continue;
-    const extra = have.filter((s) => !ws.includes(s) && !w.scope.includes(s) && !PLAIN_LABEL_STEMS.has(s));
+    // (a rate asked: "Gross margin percentage" is the gross margin and nothing else)
+    const extra = have.filter((s) => !ws.includes(s) && !w.scope.includes(s) && !PLAIN_LABEL_STEMS.has(s) && !(w.concept?.kind === "percent" && RATE_STEMS.has(s)));
     const contiguous = have.join(" ").includes(ws.join(" "));
     best = Math.max(best, extra.length === 0 ? 3 : contiguous ? 2 : 1);
   }
   return best;
 }
+/** Words naming a figure as a rate ("percentage", "rate", "%"). */
+const RATE_STEMS = new Set(["percentage", "percent", "rate", "ratio"].map((w) => tokens(w)[0]!.stem));
 const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).map((x) => x.stem)));
 
 /** Scopes of a table row that make it one part's figure, never the company's. */
@@ -332,14 +335,16 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
   const own = w.scope.length ? 2 : 3;
   // (the company's figure asked, "Total net sales": a segment's or a region's row of that label is no label match)
   const fitOf = (x: LineItemRow) => {
-    const fit = Math.max(relevance(x.label, w), w.scope.length && ownHeading(x) ? relevance(`${ownHeading(x)} ${x.label}`, w) : 0);
+    const fit = Math.max(relevance(x.label, w), (w.scope.length || !w.concept) && ownHeading(x) ? relevance(`${ownHeading(x)} ${x.label}`, w) : 0);
     return !w.scope.length && w.concept && x.part ? Math.min(fit, own - 1) : fit;
   };
   const ranked = out.map((x) => ({ x, r: fitOf(x), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
   const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
   // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
   const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
-  ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
+  // (a rate asked: the rows printing rates before the amounts of the same words, "Gross margin percentage 40.1%" before "Gross margin $ 93,626")
+  const amountFor = (x: (typeof ranked)[number]) => Number(w.concept?.kind === "percent" && x.x.unit !== "%");
+  ranked.sort((a, b) => b.r - a.r || amountFor(a) - amountFor(b) || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
   return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
 }
 
