@@ -207,3 +207,14 @@ describe("the unit of rows under one heading", () => {
     expect(ps.find((p) => p.part.label === "Residential" && p.period === "FY2024" && p.part.context.some((c) => /Customers/.test(c)))).toMatchObject({ unit: "count", valueNum: 4612 });
   });
 });
+
+describe("a caption wrapped over two lines", () => {
+  it("scales unit counts by '(dollars in millions and units in' / 'thousands):' printed over two lines", () => {
+    const text = [
+      "The following table shows net sales and unit sales by product during 2024, 2023 and 2022 (dollars in millions and units in", "thousands):", "",
+      "2024 Change 2023 Change 2022", "Net Sales by Product:", "Widget (1) $ 155,041 52% $ 101,991 12% $ 91,279", "Unit Sales by Product:", "Widget 231,218 37% 169,219 13% 150,257",
+    ].join("\n");
+    const units = payloads(text).find((p) => /Unit Sales/.test(p.metric) && p.part.label === "Widget" && p.period === "FY2024");
+    expect(units).toMatchObject({ unit: "count", valueNum: 231_218_000 });
+  });
+});

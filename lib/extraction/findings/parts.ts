@@ -414,7 +414,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         currency ??= ctx.carry.notes.currency;
       }
       currency ??= scale.word && /\$/.test(text) ? "USD" : undefined;
-      const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`);
+      const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`.replace(/\s+/g, " "));
       const counts = shares ? scaleOf(`in ${shares[1] ?? shares[2]}`).scale : open && !scaleOf(`${ctxText}\n${below}`).word ? open.counts : undefined;
       if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
       // "Revenue from external customers   2020   2019": words left of the periods name the table's measure
