@@ -408,3 +408,14 @@ describe("a row printed above its header", () => {
     expect(payloads(text).map((p) => p.part.label)).not.toContain("Issuances pursuant to stock option and benefit plans");
   });
 });
+
+describe("a change row under the row it measures", () => {
+  it("names the row above a 'Current quarter vs prior year quarter' row, so two such rows say whose change each is", () => {
+    const text = [
+      "Supplemental Operating Data", "Three Months Ended", "March 31,", "2024", "December 31,", "2023", "(In millions, except percentages)",
+      "Active Buyers (1) 133 134", "Current quarter vs prior year quarter (7) % (9) %", "Gross Merchandise Volume (3)", "U.S. $ 9,010 $ 8,894", "Current quarter vs prior year quarter (3) % (9) %",
+    ].join("\n");
+    const growth = extractPartFindings({ pageNumber: 10, text }, {}).map((c) => c.payload).filter((p) => p.part.label === "Current quarter vs prior year quarter" && p.period === "Q1 2024");
+    expect(growth.map((p) => [p.part.context.at(-1), p.valueNum])).toEqual([["Active Buyers", -7], ["U.S", -3]]);
+  });
+});

@@ -221,8 +221,8 @@ function currencyScaleMark(label: string): { scale: number; word: ScaleWord } | 
   return k.startsWith("b") ? { scale: 1e9, word: "billions" } : k.startsWith("m") ? { scale: 1e6, word: "millions" } : { scale: 1e3, word: "thousands" };
 }
 
-/** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"). */
-const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b/i;
+/** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"), or its change ("Current quarter vs prior year quarter", "% change"). */
+const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b|^(?:current (?:quarter|period|year|month)s? (?:vs\.?|versus|compared to|over) (?:the )?prior|year[- ]over[- ]year (?:change|growth)|(?:percent(?:age)?|%) (?:change|growth|increase)\b)/i;
 
 export interface PartContext {
   fiscalYear?: number | null;
