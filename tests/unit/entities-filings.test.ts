@@ -277,3 +277,14 @@ describe("a cover page printing its labels wrapped and its cells with no gap", (
     expect(facts.find((f) => f.role?.startsWith("headquarters:"))?.role).toMatch(/2065 Lantern Avenue/);
   });
 });
+
+describe("an address two registrants print side by side", () => {
+  it("reads the address once", () => {
+    const text = [
+      "FORM 8-K", "Harbor Energy Corporation", "(Exact name of registrant as specified in its charter)", "California 94-3234914", "(State or other jurisdiction of incorporation)",
+      "300 Quay Drive    300 Quay Drive", "Oakland, California 94612    Oakland, California 94612", "(Address of principal executive offices) (Zip Code)",
+    ].join("\n");
+    const hq = readFilingFacts([{ pageNumber: 1, text }]).headquarters?.detail ?? "";
+    expect(hq.match(/Oakland/g)).toHaveLength(1);
+  });
+});

@@ -256,7 +256,8 @@ function readAddress(page: ExtractionPage, name: string, from: number): NamedFac
   const up = source.at > 0 ? layout.slice(upStart, source.at - 1) : "";
   if (source.at === prevStart && /(?:^|[\s,])\d+\s+\p{Lu}/u.test(up.replace(/\|/g, " ")) && !/[()]/.test(up) && up.length <= 90) source = { text: `${up}|${source.text}`, at: upStart };
   // a part printed with its own comma ("100 Quay Street," in one column, "Portsmouth," in the next) is joined once
-  const cells = source.text.split("|").map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c));
+  // (two registrants printing one address side by side: once)
+  const cells = [...new Set(source.text.split(/\||\s{2,}/).map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c)))];
   const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
   return address && /\p{L}/u.test(address) ? { name, detail: address, page: page.pageNumber, start: from, end: addr.index + addr[0].length } : undefined;
 }
