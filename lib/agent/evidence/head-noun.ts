@@ -7,16 +7,19 @@
 import { tokens, type Token } from "../concepts/match";
 
 /** Words that end a noun phrase: what follows them is another phrase. */
-const PHRASE_END = new Set(["of", "from", "for", "through", "in", "on", "by", "to", "with", "under", "per", "at", "as", "and", "or", "excluding", "including", "less", "net", "before", "after", "vs", "versus"]);
+const PHRASE_END = new Set(["of", "from", "for", "through", "in", "on", "by", "to", "with", "under", "per", "at", "as", "and", "or", "excluding", "including", "less", "net", "before", "after", "vs", "versus", "attributable", "available", "related", "associated", "allocated", "due"]);
 
 /** Words that measure the noun before them ("Gross margin percentage", "Employee count"): that noun is still what the label is about. */
-const MEASURE = new Set(["percentage", "percent", "rate", "ratio", "growth", "change", "count", "number", "total", "amount", "mix", "share"]);
+const MEASURE = new Set(["percentage", "percent", "rate", "ratio", "growth", "change", "count", "number", "total", "amount", "mix"]);
 
 /** The token at `i` ends its noun phrase: nothing, punctuation or a phrase-ending word follows it. */
 function endsPhrase(text: string, toks: Token[], i: number): boolean {
   const next = toks[i + 1];
   if (!next) return true;
-  if (/[(),:;—–\[]|\s-\s/.test(text.slice(toks[i]!.end, next.start))) return true;
+  const gap = text.slice(toks[i]!.end, next.start);
+  // "Employee-related", "share-based": a word joined by a hyphen goes on in the next
+  if (gap === "-") return false;
+  if (/[(),:;—–\[]|\s-\s/.test(gap)) return true;
   return PHRASE_END.has(next.word) || MEASURE.has(next.word) || /^\d+$/.test(next.word);
 }
 

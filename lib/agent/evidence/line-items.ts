@@ -320,7 +320,8 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
     const row = fromPart(w.item, r, part, p.currency);
-    if (p.scope && PART_SCOPES.has(p.scope)) row.part = { scope: p.scope, ...(p.scopeName ? { name: p.scopeName } : {}) };
+    // (a total's own row, "Total capital expenditures", "Consolidated operating income", is no part whatever its table is)
+    if (p.scope && PART_SCOPES.has(p.scope) && !/^(?:total|consolidated)\b/i.test(part.label)) row.part = { scope: p.scope, ...(p.scopeName ? { name: p.scopeName } : {}) };
     // a row whose own heading names another measure ("Long-lived assets:"), linked to the item only by the table's title, is no row of it
     if (sectionFit(row, w) < 0 && !namesConcept(w, stemSet(part.label, ...part.context), [part.label, ...part.context])) continue;
     seen.add(key);
@@ -338,13 +339,14 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const fit = Math.max(relevance(x.label, w), (w.scope.length || !w.concept) && ownHeading(x) ? relevance(`${ownHeading(x)} ${x.label}`, w) : 0);
     return !w.scope.length && w.concept && x.part ? Math.min(fit, own - 1) : fit;
   };
-  const ranked = out.map((x) => ({ x, r: fitOf(x), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
+  // (a row its own label names before one named with its heading)
+  const ranked = out.map((x) => ({ x, r: fitOf(x), own: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
   const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
   // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
   const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
   // (a rate asked: the rows printing rates before the amounts of the same words, "Gross margin percentage 40.1%" before "Gross margin $ 93,626")
   const amountFor = (x: (typeof ranked)[number]) => Number(w.concept?.kind === "percent" && x.x.unit !== "%");
-  ranked.sort((a, b) => b.r - a.r || amountFor(a) - amountFor(b) || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
+  ranked.sort((a, b) => b.r - a.r || amountFor(a) - amountFor(b) || b.own - a.own || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
   return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
 }
 
