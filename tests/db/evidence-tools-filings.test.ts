@@ -194,8 +194,9 @@ describe("a headcount printed as a table row", () => {
     "Gross Margin", "Gross margin for 2023 and 2022 is as follows (dollars in millions):", "2023 2022", "Gross margin $ 400 $ 300", "Gross margin percentage 40.0% 37.5%", "",
     "Key Operating Metrics", "2023 2022", "Transaction take rate:", "Marketplace 7.81% 7.98%", "Tickets 20.29% 19.83%",
   ].join("\n");
+  const discontinued = ["Discontinued Operations", "The financial results of the business sold are presented as discontinued operations in our statement of income; the following table presents them:", "2023 2022", "Net revenues $ 4,793 $ 7,895", "Cost of net revenues 1,918 3,140"].join("\n");
   const regions = ["Segment Operating Performance", "(In millions)", "2023 2022", "Greater China:", "Net sales $ 410 $ 350", "Operating income $ 120 $ 95"].join("\n");
-    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating, regions, rates];
+    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating, regions, rates, discontinued];
     const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, "LANTERN_2023_10K.txt", new TextEncoder().encode(pages.join("\f"))) });
     if (r.status !== "indexed" || !r.documentId) throw new Error("not indexed");
     for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
@@ -232,6 +233,12 @@ describe("a headcount printed as a table row", () => {
     expect(margin.rows[0]).toMatchObject({ label: "Gross margin percentage", match: "label", unit: "%", columns: [expect.objectContaining({ value: 40 })] });
     const take = await call("get_line_items", { items: ["Tickets transaction take rate"], periods: ["FY2023"] });
     expect(take.rows[0]).toMatchObject({ label: "Tickets", section: "Transaction take rate", match: "label", unit: "%", columns: [expect.objectContaining({ value: 20.29 })] });
+  });
+
+  it("get_line_items marks amount rows whose table states no scale, and names the statements' scale", async () => {
+    const out = await call("get_line_items", { items: ["Cost of net revenues", "Net income"], periods: ["FY2023"] });
+    expect(out.rows.find((r: { label: string }) => r.label === "Cost of net revenues")).toMatchObject({ scale: 1, scaleUnstated: true, columns: [expect.objectContaining({ value: 1918 })] });
+    expect(out.notes.join(" ")).toMatch(/LANTERN_2023_10K\.txt marked scaleUnstated .* statements are in millions/);
   });
 
   it("get_line_items answers 'International net revenues' without the long-lived assets row of the same caption", async () => {

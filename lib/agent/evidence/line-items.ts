@@ -75,6 +75,8 @@ export interface LineItemRow {
   inReview?: boolean;
   /** The fiscal year of the filing printing the row: where two filings disagree, the later restates. */
   filingYear?: number;
+  /** An amount row whose table states no scale (read as printed, scale 1): the filing's statements say theirs, see the notes. */
+  scaleUnstated?: true;
   /** A table row of one part of the company (a segment, a geography, a product line), as its table places it: not the company's total. */
   part?: { scope: string; name?: string };
 }
@@ -262,6 +264,7 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
     ...(sectionOfPart(part) ? { section: sectionOfPart(part) } : {}),
     scale: percent ? 1 : part.scale,
     ...(percent ? { unit: "%" as const } : currency ? { currency } : {}),
+    ...(!percent && currency && part.scale === 1 && !part.scaleWord ? { scaleUnstated: true as const } : {}),
     columns: cells.map(({ c, value }) => ({ period: c.period, ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}), months: c.months, printed: c.value, value })),
     document: r.filename,
     page: r.page,
@@ -404,9 +407,23 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     rows,
     notFound,
     ...(input.periods?.length ? { periods: periods.labels } : {}),
-    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...sameRows],
+    notes: [...periods.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...sameRows],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
+}
+
+/**
+ * Amount rows of a table that states no scale of its own: said, with the scale the same filing's
+ * statements state, so a figure is never silently read in units when the filing prints millions.
+ */
+function unstatedScale(rows: LineItemRow[]): string[] {
+  const out: string[] = [];
+  for (const doc of new Set(rows.filter((r) => r.scaleUnstated).map((r) => r.document))) {
+    const stated = rows.find((r) => r.document === doc && r.source === "statement" && r.scale > 1)?.scale;
+    const word = stated === 1e9 ? "billions" : stated === 1e6 ? "millions" : stated === 1e3 ? "thousands" : undefined;
+    out.push(`Rows of ${doc} marked scaleUnstated print amounts whose table states no scale; they are given as printed (scale 1)${word ? `, while the filing's statements are in ${word}: check the page before using them` : ": check the page before using them"}.`);
+  }
+  return out;
 }
 
 /** The last days the deal's own columns give each period label ("Q2 2024" → 2023-07-31). */

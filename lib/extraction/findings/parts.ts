@@ -321,7 +321,7 @@ const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|po
 const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
 
-function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">, moneyBlock = false): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
+function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">, moneyBlock?: { currency?: string }): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
   // "Gross margin $ 93,626": a label naming a rate ("margin", "rate") prints an amount when its cell is one (a currency sign, a figure no rate is)
   const amount = /[$€£]/.test(row) || Math.abs(v.value ?? 0) >= 1000;
   if (v.percent || table.pct || /%|\bpercent(?:age)?\b/i.test(label) || (/\bmargin\b|\brate\b/i.test(label) && !amount)) return { unit: "percent" };
@@ -331,8 +331,8 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
   // (a row under the heading of a row printing the currency sign is money too: "Gross merchandise volume:" over "Core $ 7,809", "Tickets 357")
-  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about)) || (moneyBlock && !COUNT_NOUN.test(label))) {
-    return { unit: "currency", currency: table.currency ?? currencyOf(row) };
+  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about)) || (moneyBlock && !COUNT_NOUN.test(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
+    return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? moneyBlock?.currency };
   }
   return { unit: "count" };
 }
@@ -620,10 +620,10 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
 
   const out: Candidate<PartFindingPayload>[] = [];
   // the headings (with their table) under which a row prints a currency sign
-  const moneyBlocks = new Set<string>();
+  const moneyBlocks = new Map<string, { currency?: string }>();
   for (const r of rows) {
     const block = `${r.facts.title}|${r.facts.context.filter((c) => !/^total\b/i.test(c)).join("|")}`;
-    if (/[$€£]/.test(r.facts.row) && r.facts.context.length) moneyBlocks.add(block);
+    if (/[$€£]/.test(r.facts.row) && !moneyBlocks.has(block)) moneyBlocks.set(block, { currency: currencyOf(r.facts.row) });
     const excerpt = pickExcerpt(text, r.start, r.end, "line");
     if (!excerpt) continue;
     const name = [r.facts.label, ...r.facts.context.filter((c) => !/^total\b/i.test(c))].join(" — ");
@@ -633,7 +633,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     for (const c of r.cols) {
       const v = r.values[c.index];
       if (!v || v.value === null) continue;
-      const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table, moneyBlocks.has(block));
+      const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table, moneyBlocks.get(block));
       const scale = unit === "currency" && !perUnit ? r.facts.scale : unit === "count" && r.countScale ? r.countScale : 1;
       out.push({
         candidateType: "finding",
