@@ -11,7 +11,7 @@ import { alignSpans } from "./positions";
 import { columnOf, type ColumnDate } from "./periods";
 import { amountTokens, headerEnd, learnEdges, readRows, tokenise, type RawRow } from "./rows";
 import { normalLabel, pageLines, stripFootnotes, type PageLine } from "./text";
-import { titleOf } from "./titles";
+import { entityOfTitle, titleOf } from "./titles";
 import { keyOf } from "./keys";
 import type { Span, StatementColumn, StatementKind, StatementLine } from "./types";
 
@@ -20,6 +20,8 @@ export interface ReadPage { page: number; text: string; spans?: Span[] | null }
 export interface Draft {
   kind: StatementKind;
   title: string;
+  /** The company printed above the title (a combined filing's registrant). */
+  entity?: string;
   titlePage: number;
   titleRow: number;
   pages: number[];
@@ -165,7 +167,8 @@ export function assemble(pages: ReadPage[], at: number, titleRow: number, kind: 
   const firstLines = pageLines(first.text);
   // titleRow -1: a statement found by its structure, its title not in the text (an image, or lost)
   const title = firstLines[titleRow]?.text.trim() ?? "";
-  const draft: Draft = { kind, title, comprehensive, titlePage: first.page, titleRow, pages: [], scale: 1, dates: [], lines: [], notesCue: false, closed: false, headerText: "" };
+  const entity = titleRow >= 0 ? entityOfTitle(firstLines.map((l) => l.text), titleRow) : undefined;
+  const draft: Draft = { kind, title, ...(entity ? { entity } : {}), comprehensive, titlePage: first.page, titleRow, pages: [], scale: 1, dates: [], lines: [], notesCue: false, closed: false, headerText: "" };
   let prev: { n: number; dates?: ColumnDate[]; section: string; heading: string } | undefined;
   const scaleText: string[] = [firstLines.slice(Math.max(0, titleRow - 3), titleRow + 1).map((l) => l.text).join("\n")];
   for (let p = at; p < Math.min(pages.length, at + 3); p++) {

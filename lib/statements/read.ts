@@ -77,6 +77,7 @@ function finish(d: Draft, checks: Statement["checks"], fyEnd: number | undefined
   return {
     kind: d.kind,
     title: d.title,
+    ...(d.entity ? { entity: d.entity } : {}),
     pages: d.pages,
     scale: d.scale,
     currency: d.currency,

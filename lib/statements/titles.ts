@@ -54,6 +54,24 @@ export function titleOf(line: string): TitleHit | undefined {
   return undefined;
 }
 
+/** A company's name: a legal form ends it ("PG&E Corporation", "Pacific Gas and Electric Company", "Example Holdings, Inc."). */
+const COMPANY_NAME = /^[\p{Lu}\d][^.:;!?]{0,70}?\b(?:corporation|company|incorporated|inc\.?|corp\.?|ltd\.?|limited|llc|l\.?p\.?|plc|n\.?v\.?|s\.?a\.?|ag|se|holdings|group)(?:\s+and\s+(?:its\s+)?subsidiaries)?\.?$/iu;
+
+/**
+ * The company a statement is of, as printed above its title or before it on the title line
+ * ("PG&E Corporation" over "CONSOLIDATED STATEMENTS OF INCOME"): what tells apart the statements of
+ * the registrants of a combined filing.
+ */
+export function entityOfTitle(lines: string[], titleRow: number): string | undefined {
+  const title = lines[titleRow]?.trim() ?? "";
+  const at = title.search(/\b(?:consolidated|condensed|combined|balance sheets?|statements? of)\b/i);
+  const before = at > 0 ? title.slice(0, at).trim() : "";
+  for (const cand of [before, ...lines.slice(Math.max(0, titleRow - 2), titleRow).reverse().map((l) => l.trim())]) {
+    if (cand && COMPANY_NAME.test(cand) && !/\d{3}/.test(cand)) return cand;
+  }
+  return undefined;
+}
+
 /** Cheap page filter before reading lines: could this page hold a statement title? */
 export function mayHoldTitle(text: string): boolean {
   return /balance\s*s\s*h|statements?\s+of|financial\s+(?:position|condition)|income\s+statement|cash\s*\S*\s*statement/i.test(text);

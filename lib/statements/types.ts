@@ -101,6 +101,8 @@ export interface Statement {
   kind: StatementKind;
   /** Title as printed ("Consolidated Statement of Cash Flows"). */
   title: string;
+  /** The company printed above the title ("PG&E Corporation"): a combined filing's registrant. */
+  entity?: string;
   /** Pages the statement spans (1-based). */
   pages: number[];
   /** Multiplier from printed values to units: 1, 1e3, 1e6, 1e9. Per-share lines are never scaled. */

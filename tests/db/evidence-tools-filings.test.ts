@@ -160,3 +160,89 @@ describe("company facts from a quarter filed after the annual report", () => {
     expect(out.facts.headquarters[0].superseded).toBeUndefined();
   });
 });
+
+describe("a headcount printed as a table row", () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let ctx: AgentContext;
+  const call = async (name: string, input: unknown) => {
+    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shape is asserted field by field
+    return (await tools[name]!.execute(tools[name]!.inputSchema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
+  };
+  const supplemental = [
+    "Lantern Forge, Inc.", "Supplemental Information", "(In millions)", "2023 2022",
+    "Proceeds from employee stock plans 65 58", "Purchases of property and equipment (110) (90)", "",
+    "Other information:", "2023 2022", "Employees (in thousands) 12.5 11.9",
+  ].join("\n");
+  const geography = [
+    "Geographic Information", "Net revenues by geography were as follows (in millions):", "2023 2022", "Net revenues by Geography:",
+    "U.S. $ 450 $ 410", "International 550 390", "Total net revenues $ 1,000 $ 800", "",
+    "2023 2022", "Long-lived assets:", "U.S. $ 1,668 $ 1,578", "International 116 132", "Total long-lived assets $ 1,784 $ 1,710",
+  ].join("\n");
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await openTestDb());
+    const deal = await createDeal({ db, slug: "lantern-rows", name: "Lantern rows" });
+    ctx = createAgentContext({ db, deal: { id: deal.id, slug: deal.slug, name: deal.name } });
+    const dir = tempDir("manda-evidence-headcount-row-");
+  const operating = [
+    "Supplemental Operating Data", "(In millions)", "2023 2022", "Gross merchandise volume:", "Marketplace $ 7,809 $ 7,958", "Tickets 357 317",
+    "Net transaction revenues:", "Marketplace 610 635", "Tickets 72 63", "", "Segment net revenue:", "2023 2022", "Data Center and AI $ 372 $ 300", "Client Computing 628 500",
+  ].join("\n");
+  const rates = [
+    "Gross Margin", "Gross margin for 2023 and 2022 is as follows (dollars in millions):", "2023 2022", "Gross margin $ 400 $ 300", "Gross margin percentage 40.0% 37.5%", "",
+    "Key Operating Metrics", "2023 2022", "Transaction take rate:", "Marketplace 7.81% 7.98%", "Tickets 20.29% 19.83%",
+  ].join("\n");
+  const discontinued = ["Discontinued Operations", "The financial results of the business sold are presented as discontinued operations in our statement of income; the following table presents them:", "2023 2022", "Net revenues $ 4,793 $ 7,895", "Cost of net revenues 1,918 3,140"].join("\n");
+  const regions = ["Segment Operating Performance", "(In millions)", "2023 2022", "Greater China:", "Net sales $ 410 $ 350", "Operating income $ 120 $ 95"].join("\n");
+    const pages = [cover(2023, ["LANTERN FORGE, INC."]), ...statements("Lantern Forge, Inc.", 1), supplemental, geography, operating, regions, rates, discontinued];
+    const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, "LANTERN_2023_10K.txt", new TextEncoder().encode(pages.join("\f"))) });
+    if (r.status !== "indexed" || !r.documentId) throw new Error("not indexed");
+    for (const kind of ["findings", "entities"] as const) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind, mode: "rules" });
+  }, 180_000);
+  afterAll(() => cleanup());
+
+  it("get_company_facts falls back to a row whose label names employees, with its scale, period and page", async () => {
+    const out = await call("get_company_facts", { facts: ["employees"] });
+    expect(out.facts.employees[0]).toMatchObject({ value: 12_500, period: "FY2023", scale: 1000, document: "LANTERN_2023_10K.txt", page: 5, excerpt: expect.stringContaining("Employees (in thousands) 12.5") });
+  });
+
+  it("get_line_items answers 'employees' with rows naming employees as their head noun, not an employee stock plan's proceeds", async () => {
+    const out = await call("get_line_items", { items: ["employees"] });
+    expect(out.rows.map((r: { label: string }) => r.label)).toEqual(["Employees (in thousands)"]);
+  });
+
+  it("compute_metric resolves an operand by the heading its row sits under and by the initials of a row's label", async () => {
+    const take = await call("compute_metric", { formula: "'Tickets net transaction revenues' / 'Tickets gross merchandise volume'", periods: ["FY2023"] });
+    expect(take).toMatchObject({ status: "answered", missing: [] });
+    expect(take.value).toBeCloseTo(72 / 357, 6);
+    const share = await call("compute_metric", { formula: "'DCAI net revenue' / 'Segment net revenue Client Computing'", periods: ["FY2023"] });
+    expect(share.inputs.find((i: { item: string }) => i.item === "DCAI net revenue")).toMatchObject({ label: "Data Center and AI", value: 372_000_000 });
+  });
+
+  it("get_line_items answers the company's net sales with the statement line; a region's 'Net sales' row is no label match", async () => {
+    const out = await call("get_line_items", { items: ["Total net sales"], periods: ["FY2023"] });
+    expect(out.rows[0]).toMatchObject({ source: "statement", match: "label" });
+    const region = out.rows.find((r: { label: string; section?: string }) => r.label === "Net sales" && r.section === "Greater China");
+    expect(region).toMatchObject({ match: "table", part: { scope: "geography" } });
+  });
+
+  it("get_line_items answers a rate asked with the row printing it first, and a row named by the heading it sits under", async () => {
+    const margin = await call("get_line_items", { items: ["Gross margin percentage"], periods: ["FY2023"] });
+    expect(margin.rows[0]).toMatchObject({ label: "Gross margin percentage", match: "label", unit: "%", columns: [expect.objectContaining({ value: 40 })] });
+    const take = await call("get_line_items", { items: ["Tickets transaction take rate"], periods: ["FY2023"] });
+    expect(take.rows[0]).toMatchObject({ label: "Tickets", section: "Transaction take rate", match: "label", unit: "%", columns: [expect.objectContaining({ value: 20.29 })] });
+  });
+
+  it("get_line_items marks amount rows whose table states no scale, and names the statements' scale", async () => {
+    const out = await call("get_line_items", { items: ["Cost of net revenues", "Net income"], periods: ["FY2023"] });
+    expect(out.rows.find((r: { label: string }) => r.label === "Cost of net revenues")).toMatchObject({ scale: 1, scaleUnstated: true, columns: [expect.objectContaining({ value: 1918 })] });
+    expect(out.notes.join(" ")).toMatch(/LANTERN_2023_10K\.txt marked scaleUnstated .* statements are in millions/);
+  });
+
+  it("get_line_items answers 'International net revenues' without the long-lived assets row of the same caption", async () => {
+    const out = await call("get_line_items", { items: ["International net revenues"], periods: ["FY2023"] });
+    expect(out.rows.map((r: { label: string; columns: Array<{ value: number }> }) => [r.label, r.columns[0]!.value])).toEqual([["International", 550_000_000]]);
+  });
+});

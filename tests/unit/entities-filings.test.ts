@@ -256,3 +256,35 @@ describe("the headquarters address on a cover page", () => {
     expect(readFilingFacts([{ pageNumber: 1, text: cover }]).headquarters?.detail).toBe("Harbor Plaza, 120 Quay Street, Suite 400, Portmere, Maine 04101");
   });
 });
+
+describe("a cover page printing its labels wrapped and its cells with no gap", () => {
+  const cover = [
+    "UNITED STATES", "SECURITIES AND EXCHANGE COMMISSION", "Form 10-K", "For the fiscal year ended December 31, 2024 .", "Commission file number 000-24821", "",
+    "Quillmark Inc.", "", "(Exact name of registrant as specified in its charter)", "", "Delaware 77-0430924", "",
+    "(State or other jurisdiction of", "incorporation or organization)", "(I.R.S. Employer", "Identification Number)", "",
+    "2065 Lantern Avenue", "Ridgeport, California 95125", "", "(Address of principal", "executive offices)", "(Zip Code)",
+  ].join("\n");
+
+  it("reads the headquarters under a wrapped '(Address of principal' / 'executive offices)' and the state beside the employer number, each cited with the registrant", () => {
+    const facts = extractEntitiesFromPages([{ pageNumber: 1, text: cover }], { filename: "QUILLMARK_2024_10K.pdf" }).candidates.map((c) => ({ ...(c.payload as EntityPayload), excerpt: c.evidence.text }));
+    expect(facts.find((f) => f.role?.startsWith("headquarters:"))).toMatchObject({ name: "Quillmark Inc.", role: expect.stringContaining("2065 Lantern Avenue, Ridgeport, California") });
+    expect(facts.find((f) => f.role?.startsWith("incorporation:"))).toMatchObject({ name: "Quillmark Inc.", role: "incorporation: Delaware", excerpt: expect.stringContaining("Quillmark Inc.") });
+  });
+
+  it("reads an address label naming the zip code ('(Address and zip code of principal executive offices)')", () => {
+    const text = cover.replace("(Address of principal\nexecutive offices)", "(Address and zip code of principal executive offices)");
+    const facts = extractEntitiesFromPages([{ pageNumber: 1, text }], { filename: "QUILLMARK_2024_10K.pdf" }).candidates.map((c) => c.payload as EntityPayload);
+    expect(facts.find((f) => f.role?.startsWith("headquarters:"))?.role).toMatch(/2065 Lantern Avenue/);
+  });
+});
+
+describe("an address two registrants print side by side", () => {
+  it("reads the address once", () => {
+    const text = [
+      "FORM 8-K", "Harbor Energy Corporation", "(Exact name of registrant as specified in its charter)", "California 94-3234914", "(State or other jurisdiction of incorporation)",
+      "300 Quay Drive    300 Quay Drive", "Oakland, California 94612    Oakland, California 94612", "(Address of principal executive offices) (Zip Code)",
+    ].join("\n");
+    const hq = readFilingFacts([{ pageNumber: 1, text }]).headquarters?.detail ?? "";
+    expect(hq.match(/Oakland/g)).toHaveLength(1);
+  });
+});

@@ -21,3 +21,18 @@ describe("a row's columns for the periods asked", () => {
     expect(inPeriods(y, ["FY2023"])?.columns.map((c) => c.period)).toEqual(["FY2023"]);
   });
 });
+
+describe("a balance printed at a quarter's last day", () => {
+  const headcount: LineItemRow = {
+    item: "employees", match: "label", label: "Full time equivalent headcount", source: "table", scale: 1,
+    columns: [["31 July 2024", "2024-07-31", 70_456], ["30 April 2024", "2024-04-30", 72_970]].map(([period, periodEnd, v]) => ({ period: period as string, periodEnd: periodEnd as string, months: 0, value: v as number })),
+    document: "ACME_Q2.pdf", page: 10, row: "Full time equivalent headcount 70,456 72,970", citation: "(source: ACME_Q2.pdf, p.10)",
+  };
+
+  it("is the quarter's when the deal's own columns end that quarter on that day (a fiscal year ending in January)", () => {
+    const ends = new Map([["Q2 2025", new Set(["2024-07-31"])]]);
+    expect(inPeriods(headcount, ["Q2 2025"], ends)?.columns.map((c) => c.value)).toEqual([70_456]);
+    // a quarter the deal's columns end on another day keeps nothing
+    expect(inPeriods(headcount, ["Q3 2025"], new Map([["Q3 2025", new Set(["2024-10-31"])]]))).toBeUndefined();
+  });
+});

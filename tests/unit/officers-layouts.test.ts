@@ -148,3 +148,20 @@ describe("officers who sign the annual report", () => {
     ]);
   });
 });
+
+describe("a signer read twice on the signature page", () => {
+  it("keeps the reading whose capacity names the office's designation ('(Principal Financial Officer)'), not the 'By:' line's title alone", () => {
+    const signatures = page(76, [
+      "SIGNATURES", "Pursuant to the requirements of Section 13 or 15(d) of the Securities Exchange Act of 1934, the Registrant has duly caused this report to be signed on its behalf",
+      "by the undersigned, thereunto duly authorized.", "Date: October 28, 2024", "Example Devices Inc.", "By: /s/ Lena Morrow", "Lena Morrow", "Senior Vice President,", "Chief Financial Officer", "",
+      "Power of Attorney", "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been signed below by the following persons on behalf of the Registrant and",
+      "in the capacities and on the dates indicated:", "Name Title Date",
+      "/s/ Dorian K. Pell", "DORIAN K. PELL", "Chief Executive Officer and Director", "(Principal Executive Officer)", "October 28, 2024",
+      "/s/ Lena Morrow", "LENA MORROW", "Senior Vice President, Chief Financial Officer", "(Principal Financial Officer)", "October 28, 2024",
+      "/s/ Ivo Santangelo", "IVO SANTANGELO", "Senior Director of Corporate Accounting", "(Principal Accounting Officer)", "October 28, 2024",
+    ]);
+    const got = people([signatures]);
+    expect(got.find((p) => p.name === "Lena Morrow")?.role).toMatch(/Chief Financial Officer \(Principal Financial Officer\)/);
+    expect(got.find((p) => p.name === "Ivo Santangelo")?.role).toMatch(/Principal Accounting Officer/);
+  });
+});

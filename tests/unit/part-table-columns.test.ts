@@ -364,3 +364,25 @@ describe("columns printed between a header's periods", () => {
     expect(cells(plain).filter((c) => /^Volume/.test(c))).toEqual(["Volume: FY2024/12=87,365", "Volume: FY2023/12=86,000"]);
   });
 });
+
+describe("change columns named by two years", () => {
+  it("reads '2014 to 2015' / '2017 vs. 2016' after the periods as change columns, so a key-metrics table's rows are read", () => {
+    const text = [
+      "The following table sets forth certain key operating metrics.", "Year Ended December 31,", "Percent Change", "from", "Percent Change", "from",
+      "2024 2023 2022 (4) 2023 to 2024 2022 to 2023", "(In millions, except percentage changes)", "Supplemental Operating Data:", "GMV:",
+      "Marketplace $ 78,099 $ 79,581 $ 73,311 (2)% 9 %", "Tickets 3,574 3,172 3,109 13 % 2 %", "Transaction take rate:",
+      "Marketplace (1) 7.81% 7.98% 8.05% (0.17)% (0.07)%", "Tickets (2) 20.29% 19.83% 21.00% 0.46 % (1.17)%",
+    ].join("\n");
+    const ps = extractPartFindings({ pageNumber: 37, text }, {}).map((c) => c.payload);
+    const rate = ps.filter((p) => p.part.label === "Tickets" && p.part.context.includes("Transaction take rate"));
+    expect(rate.map((p) => [p.period, p.valueNum, p.unit])).toEqual([["FY2024", 20.29, "percent"], ["FY2023", 19.83, "percent"], ["FY2022", 21, "percent"]]);
+    expect(ps.find((p) => p.part.label === "Tickets" && p.part.context.includes("GMV") && p.period === "FY2024")).toMatchObject({ valueNum: 3_574_000_000, unit: "currency" });
+  });
+
+  it("reads a count of memberships under '(in thousands, except … percentages)' as a count in thousands", () => {
+    const text = ["As of/ Year Ended December 31, Change", "2024 2023 2022 2024 vs. 2023 2023 vs. 2022", "(in thousands, except revenue per membership and percentages)", "Global memberships at end of period 117,582 93,796 74,762 25% 25 %", "Revenues $ 11,692,713 $ 8,830,669 $ 6,779,511 32% 30 %"].join("\n");
+    const ps = extractPartFindings({ pageNumber: 21, text }, {}).map((c) => c.payload);
+    expect(ps.find((p) => p.part.label === "Global memberships at end of period" && p.period === "FY2024")).toMatchObject({ unit: "count", valueNum: 117_582_000 });
+    expect(ps.find((p) => p.part.label === "Revenues" && p.period === "FY2024")).toMatchObject({ unit: "currency", valueNum: 11_692_713_000 });
+  });
+});

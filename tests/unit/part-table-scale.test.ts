@@ -141,3 +141,80 @@ describe("unit counts a caption scales apart from its money", () => {
     expect(payloads(text).find((p) => /Net Sales/.test(p.metric) && p.metric.startsWith("Gadget") && p.period === "FY2024")).toMatchObject({ unit: "currency", valueNum: 23_227_000_000 });
   });
 });
+
+describe("a scale caption printed under the period header, before the first row", () => {
+  it("reads rows printing no currency sign in the caption's millions when '(In millions)' sits under the column headings", () => {
+    const text = [
+      "The following table sets forth a reconciliation of constant-currency volume and net revenues for the periods presented:",
+      "Year Ended", "December 31, 2024", "Year Ended", "December 31, 2023", "As Reported", "Exchange Rate", "Effect (1) Constant Currency (2) As Reported",
+      "(In millions)", "GMV (3) :", "", "Core $ 78,099 $ (5,554) $ 83,653 $ 79,581 (2)% 5%", "Tickets 3,574 (5) 3,579 3,172 13 % 13%",
+      "Net transaction revenues:", "Core $ 6,103 $ (407) $ 6,510 $ 6,351 (4)% 3%", "Tickets 725 (1) 726 629 15 % 15%",
+    ].join("\n");
+    const ps = payloads(text);
+    const tickets = ps.filter((p) => p.part.label === "Tickets" && p.period === "FY2024");
+    expect(tickets.map((p) => [p.unit, p.valueNum])).toEqual([["currency", 3_574_000_000], ["currency", 725_000_000]]);
+    // the caption is no heading of the rows
+    expect(tickets.every((p) => !p.part.context.some((c) => /in millions/i.test(c)))).toBe(true);
+  });
+
+  it("reads a count of buyers under '(In millions, except percentages)' as a count in millions, not a rate nor dollars", () => {
+    const text = [
+      "Example Inc.", "Supplemental Operating Data", "Three Months Ended", "March 31,", "2024", "December 31,", "2023", "September 30,", "2023",
+      "(In millions, except percentages)", "Active Buyers (1) 133 134 135", "Current quarter vs prior year quarter (7) % (9) % (11) %",
+      "Gross Merchandise Volume (3)", "U.S. $ 9,010 $ 8,894 $ 8,699",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Active Buyers", "Q1 2024")).toMatchObject({ unit: "count", valueNum: 133_000_000 });
+    expect(row(ps, "U.S", "Q1 2024")).toMatchObject({ unit: "currency", valueNum: 9_010_000_000 });
+  });
+
+  it("reads the shares of '(in thousands, except per share data)' in thousands", () => {
+    const text = [
+      "Selected Financial Data:", "Year ended December 31,", "2024 2023 2022", "(in thousands, except per share data)",
+      "Revenues $ 11,692,713 $ 8,830,669 $ 6,779,511", "Net income 558,929 186,678 122,641", "Weighted-average common shares outstanding:", "Diluted 446,814 438,652 436,456",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Net income", "FY2024")).toMatchObject({ unit: "currency", valueNum: 558_929_000 });
+    expect(row(ps, "Diluted", "FY2024")).toMatchObject({ unit: "count", valueNum: 446_814_000 });
+  });
+});
+
+describe("a row whose label names a rate but prints an amount", () => {
+  it("reads 'Gross margin $ 93,626' in a '(dollars in millions)' table as dollars, 'Gross margin percentage' as a rate", () => {
+    const text = [
+      "Gross margin for 2024, 2023 and 2022 is as follows (dollars in millions):", "2024 2023 2022",
+      "Net sales $ 233,715 $ 182,795 $ 170,910", "Cost of sales 140,089 112,258 106,606", "Gross margin $ 93,626 $ 70,537 $ 64,304", "Gross margin percentage 40.1% 38.6% 37.6%",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Gross margin", "FY2024")).toMatchObject({ unit: "currency", valueNum: 93_626_000_000, part: { scale: 1e6 } });
+    expect(row(ps, "Gross margin percentage", "FY2024")).toMatchObject({ unit: "percent", valueNum: 40.1 });
+  });
+});
+
+describe("the unit of rows under one heading", () => {
+  it("reads a row printing no currency sign under a heading whose first row prints one as money, though the heading names a volume", () => {
+    const text = ["Supplemental Operating Data", "(In millions)", "2024 2023", "Gross merchandise volume:", "Marketplace $ 7,809 $ 7,958", "Tickets 357 317", "Number of listings 1,420 1,380"].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Tickets", "FY2024")).toMatchObject({ unit: "currency", valueNum: 357_000_000 });
+    // a row whose own label counts stays a count
+    expect(row(ps, "Number of listings", "FY2024")).toMatchObject({ unit: "count" });
+  });
+
+  it("reads rows in the scale a heading states ('Revenues (in millions)') where the caption states none", () => {
+    const text = ["Operating Statistics", "2024 2023 2022", "Customers (average for the year):", "Residential 4,612 4,590 4,571", "Revenues (in millions):", "Residential $ 5,409 $ 5,032 $ 4,784", "Commercial 5,396 5,278 5,101"].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Commercial", "FY2024")).toMatchObject({ unit: "currency", valueNum: 5_396_000_000 });
+    expect(ps.find((p) => p.part.label === "Residential" && p.period === "FY2024" && p.part.context.some((c) => /Customers/.test(c)))).toMatchObject({ unit: "count", valueNum: 4612 });
+  });
+});
+
+describe("a caption wrapped over two lines", () => {
+  it("scales unit counts by '(dollars in millions and units in' / 'thousands):' printed over two lines", () => {
+    const text = [
+      "The following table shows net sales and unit sales by product during 2024, 2023 and 2022 (dollars in millions and units in", "thousands):", "",
+      "2024 Change 2023 Change 2022", "Net Sales by Product:", "Widget (1) $ 155,041 52% $ 101,991 12% $ 91,279", "Unit Sales by Product:", "Widget 231,218 37% 169,219 13% 150,257",
+    ].join("\n");
+    const units = payloads(text).find((p) => /Unit Sales/.test(p.metric) && p.part.label === "Widget" && p.period === "FY2024");
+    expect(units).toMatchObject({ unit: "count", valueNum: 231_218_000 });
+  });
+});

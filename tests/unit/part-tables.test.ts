@@ -387,3 +387,35 @@ describe("a quarterly table whose quarters the header does not name", () => {
     expect(r.filter((x) => (x.period ?? "").includes("?"))).toEqual([]);
   });
 });
+
+describe("a row printed above its header", () => {
+  const payloads = (text: string) => extractPartFindings({ pageNumber: 10, text }, {}).map((c) => c.payload);
+
+  it("reads a one-row table whose text layer prints the row before its date header ('Full time equivalent headcount' over the quarter ends)", () => {
+    const text = [
+      "Example Corp.", "Additional Metrics", "(Unaudited)", "Full time equivalent headcount 70,456 72,970 79,390", "",
+      "July 31,", "2024", "April 30,", "2024", "January 31,", "2024", "", "Supplemental Revenue Analysis",
+    ].join("\n");
+    const rows = payloads(text).filter((p) => p.part.label === "Full time equivalent headcount");
+    expect(rows.map((p) => [p.periodEnd, p.valueNum, p.unit])).toEqual([["2024-07-31", 70456, "count"], ["2024-04-30", 72970, "count"], ["2024-01-31", 79390, "count"]]);
+  });
+
+  it("leaves out the tail of a table whose header was not read, printed before another table's header", () => {
+    const text = [
+      "Balance at December 31, 2023 $ 9,848 $ 5,652 $ 40,636 $ (29,626) $ (6,866) $ 52", "Net income 5,363 5,349 14", "Reacquired stock (4,888) (4,888)",
+      "Issuances pursuant to stock option and benefit plans 500 (649) 1,149", "Supplemental share information 2023 2022 2021", "Beginning balance 349,148 347,306 334,702",
+    ].join("\n");
+    expect(payloads(text).map((p) => p.part.label)).not.toContain("Issuances pursuant to stock option and benefit plans");
+  });
+});
+
+describe("a change row under the row it measures", () => {
+  it("names the row above a 'Current quarter vs prior year quarter' row, so two such rows say whose change each is", () => {
+    const text = [
+      "Supplemental Operating Data", "Three Months Ended", "March 31,", "2024", "December 31,", "2023", "(In millions, except percentages)",
+      "Active Buyers (1) 133 134", "Current quarter vs prior year quarter (7) % (9) %", "Gross Merchandise Volume (3)", "U.S. $ 9,010 $ 8,894", "Current quarter vs prior year quarter (3) % (9) %",
+    ].join("\n");
+    const growth = extractPartFindings({ pageNumber: 10, text }, {}).map((c) => c.payload).filter((p) => p.part.label === "Current quarter vs prior year quarter" && p.period === "Q1 2024");
+    expect(growth.map((p) => [p.part.context.at(-1), p.valueNum])).toEqual([["Active Buyers", -7], ["U.S", -3]]);
+  });
+});

@@ -9,6 +9,8 @@ import { tidyListText } from "@/lib/display-text";
 import { listEventsOf, listOrganisationMentionsCiting, listRoleMentions, type EntityMentionRow } from "@/lib/db/queries/evidence";
 import { conceptById, type CompanyFact } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
+import { namesAsHead } from "./head-noun";
+import { runLineItems, type LineItemRow } from "./line-items";
 import { runSearchDocuments, type Passage } from "./passages";
 import { isScopeError, resolveScope, type EvidenceDeps } from "./scope";
 
@@ -23,6 +25,10 @@ export interface CitedItem {
   citation: string;
   /** A later filing of the company states another item for the same question. */
   superseded?: boolean;
+  /** A figure read from a table row: its value in units, the period its column ends and the row's scale as printed. */
+  value?: number;
+  period?: string;
+  scale?: number;
 }
 
 export interface EntitiesOutput {
@@ -196,7 +202,12 @@ export async function runCompanyFacts(deps: Deps, input: { company?: string; fac
   const searchNewest: CompanyFact[] = [];
   const who = got.company ?? "the deal";
   for (const f of wanted) {
-    const items = await factItems(deps, f, got.mentions, documentIds);
+    let items = await factItems(deps, f, got.mentions, documentIds);
+    // a count printed as a table row ("Employees (in thousands) 125.5", "Full time equivalent headcount 70,456"), when no sentence read states it for the newest filing
+    if (f === "employees" && (!items.length || (!!newest && items[0]!.document !== newest))) {
+      const rows = await countRows(deps, input.company, f);
+      if (rows.length && (!items.length || rows[0]!.document === newest)) items = [...rows, ...items.map((i) => ({ ...i, superseded: true }))];
+    }
     if (items.length) facts[f] = items;
     // a fact as of a date read only from an older filing is history: the newest filing is searched for the current one
     // (a later quarter's cover stating it is no older than the annual report)
@@ -213,6 +224,40 @@ export async function runCompanyFacts(deps: Deps, input: { company?: string; fac
   }
   const passages = newest && searchNewest.length ? await newestPassages(deps, input.company, newest, searchNewest) : [];
   return { ...(got.company ? { company: got.company } : {}), items: Object.values(facts).flat(), facts, ...(passages.length ? { passages } : {}), ...(newest ? { newestFiling: newest } : {}), notes };
+}
+
+/**
+ * A fact that is a count, read from table rows whose label names it as its head ("Employees (in
+ * thousands)", not "Proceeds from employee stock plans"): each filing's latest column, newest filing
+ * first, with the period, scale and the row as printed.
+ */
+async function countRows(deps: Deps, company: string | undefined, f: CompanyFact): Promise<CitedItem[]> {
+  const found = await runLineItems(deps, { ...(company ? { company } : {}), items: [f], limit: 4 });
+  // the row's own label names the fact ("Employees (in thousands)"), not only its table's title
+  const wordings = [...(conceptById(f)?.rowWords ?? []), ...(conceptById(f)?.terms ?? [f])].map((t) => tokens(t).map((x) => x.stem));
+  const named = (label: string) => {
+    const have = new Set(tokens(label).map((x) => x.stem));
+    return wordings.some((ws) => ws.length > 0 && ws.every((w) => have.has(w)) && namesAsHead([label], ws));
+  };
+  const rows = found.rows.filter((r) => named(r.label) && !r.unit && !r.currency && r.columns.some((c) => c.value !== null));
+  const byFiling = (r: LineItemRow) => (r.filingYear ?? 0) * 10_000 + Math.max(...r.columns.map((c) => Number((c.periodEnd ?? "").replace(/-/g, "").slice(0, 8)) || 0)) / 1e8;
+  return rows
+    .sort((a, b) => byFiling(b) - byFiling(a))
+    .map((r) => {
+      const latest = [...r.columns].filter((c) => c.value !== null).sort((a, b) => (b.periodEnd ?? "").localeCompare(a.periodEnd ?? ""))[0]!;
+      return {
+        name: found.company ?? company ?? r.label,
+        detail: `${latest.value!.toLocaleString("en-US")} (${r.label}: ${latest.printed ?? latest.value! / r.scale}, ${latest.period}${latest.periodEnd ? `, ending ${latest.periodEnd}` : ""})`,
+        document: r.document,
+        ...(r.filingYear ? { fiscalYear: r.filingYear } : {}),
+        page: r.page,
+        excerpt: r.row,
+        citation: r.citation,
+        value: latest.value!,
+        period: latest.period,
+        scale: r.scale,
+      };
+    });
 }
 
 /** The newest filing's passages on the facts extraction did not read from it. */

@@ -23,6 +23,7 @@ import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { englishWords } from "@/lib/ingest/glyphs";
 import { correctedWord } from "@/lib/search/typos";
+import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
 
@@ -74,6 +75,10 @@ export interface LineItemRow {
   inReview?: boolean;
   /** The fiscal year of the filing printing the row: where two filings disagree, the later restates. */
   filingYear?: number;
+  /** An amount row whose table states no scale (read as printed, scale 1): the filing's statements say theirs, see the notes. */
+  scaleUnstated?: true;
+  /** A table row of one part of the company (a segment, a geography, a product line), as its table places it: not the company's total. */
+  part?: { scope: string; name?: string };
 }
 
 export interface LineItemsOutput {
@@ -90,7 +95,7 @@ export interface LineItemsOutput {
 }
 
 type StatementPayload = { metric: string; metricKey: string; valueNum: number | null; period?: string; periodEnd?: string; currency?: string; statement?: StatementFacts };
-type PartPayload = { metric: string; currency?: string; part?: PartFacts };
+type PartPayload = { metric: string; currency?: string; part?: PartFacts; scope?: string; scopeName?: string };
 
 /**
  * What an item asks for: a concept (by id, or a label that is only the concept's name), or a part
@@ -118,11 +123,14 @@ function wantOf(item: string): Want {
 
 const GENERIC_STEMS = new Set([...GENERIC_WORDS].map((w) => tokens(w)[0]?.stem ?? w));
 
-/** Every stem of some wording of the concept is in the row's words. */
-function namesConcept(w: Want, all: Set<string>): boolean {
-  if (!w.concept) return w.stems.every((s) => all.has(s));
-  const wordings = [...(w.concept.rowWords ?? []), ...w.concept.terms].map((t) => tokens(t).map((x) => x.stem));
-  return wordings.some((ws) => ws.length > 0 && ws.every((s) => all.has(s)));
+/**
+ * Every stem of some wording of the concept is in the row's words, and one of the row's texts (its
+ * label, headings, title) names the wording's last word as its head: "employees" is in "Employees (in
+ * thousands)" and "Number of employees", not in "Proceeds from employee stock plans".
+ */
+function namesConcept(w: Want, all: Set<string>, texts: ReadonlyArray<string | undefined>): boolean {
+  const wordings = w.concept ? [...(w.concept.rowWords ?? []), ...w.concept.terms].map((t) => tokens(t).map((x) => x.stem)) : [w.stems];
+  return wordings.some((ws) => ws.length > 0 && ws.every((s) => all.has(s)) && namesAsHead(texts, ws));
 }
 
 const baseKey = (k: string) => k.replace(/#\d+$/, "");
@@ -145,13 +153,19 @@ function relevance(label: string, w: Want): number {
   let best = 0;
   for (const ws of wordings) {
     if (!ws.length || !ws.every((s) => have.includes(s))) continue;
-    const extra = have.filter((s) => !ws.includes(s) && !w.scope.includes(s) && !PLAIN_LABEL_STEMS.has(s));
+    // (a rate asked: "Gross margin percentage" is the gross margin and nothing else)
+    const extra = have.filter((s) => !ws.includes(s) && !w.scope.includes(s) && !PLAIN_LABEL_STEMS.has(s) && !(w.concept?.kind === "percent" && RATE_STEMS.has(s)));
     const contiguous = have.join(" ").includes(ws.join(" "));
     best = Math.max(best, extra.length === 0 ? 3 : contiguous ? 2 : 1);
   }
   return best;
 }
+/** Words naming a figure as a rate ("percentage", "rate", "%"). */
+const RATE_STEMS = new Set(["percentage", "percent", "rate", "ratio"].map((w) => tokens(w)[0]!.stem));
 const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).map((x) => x.stem)));
+
+/** Scopes of a table row that make it one part's figure, never the company's. */
+const PART_SCOPES = new Set(["segment", "geography", "programme"]);
 
 /** Statement findings → one row per printed line (every period column together). */
 function statementRows(found: TableFindingRow[]): Map<string, { rows: TableFindingRow[]; p: StatementPayload }> {
@@ -178,7 +192,8 @@ function fromStatement(item: string, g: { rows: TableFindingRow[]; p: StatementP
     match: "label",
     label: g.p.metric,
     source: "statement",
-    statement: g.p.statement?.title,
+    // (a combined filing prints one statement per registrant: the title says whose)
+    statement: g.p.statement?.entity ? `${g.p.statement.title} — ${g.p.statement.entity}` : g.p.statement?.title,
     ...(g.p.statement?.section ? { section: g.p.statement.section } : {}),
     scale: g.p.statement?.scale ?? 1,
     ...(g.p.currency ? { currency: g.p.currency } : {}),
@@ -249,6 +264,7 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
     ...(sectionOfPart(part) ? { section: sectionOfPart(part) } : {}),
     scale: percent ? 1 : part.scale,
     ...(percent ? { unit: "%" as const } : currency ? { currency } : {}),
+    ...(!percent && currency && part.scale === 1 && !part.scaleWord ? { scaleUnstated: true as const } : {}),
     columns: cells.map(({ c, value }) => ({ period: c.period, ...(c.periodEnd ? { periodEnd: c.periodEnd } : {}), months: c.months, printed: c.value, value })),
     document: r.filename,
     page: r.page,
@@ -257,7 +273,12 @@ function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: 
   };
 }
 
-export function inPeriods(row: LineItemRow, asked: string[]): LineItemRow | undefined {
+/**
+ * The row with only the columns of the periods asked. `ends`: the last day each period label has in
+ * the deal's own columns ("Q2 2024" → 2023-07-31 at a January year end), so a balance printed at that
+ * date ("July 31, 2023": a headcount, a backlog) is the quarter's.
+ */
+export function inPeriods(row: LineItemRow, asked: string[], ends?: ReadonlyMap<string, ReadonlySet<string>>): LineItemRow | undefined {
   if (!asked.length) return row;
   const labels = asked;
   const fits = (c: LineItemColumn, among: string[]) =>
@@ -265,7 +286,7 @@ export function inPeriods(row: LineItemRow, asked: string[]): LineItemRow | unde
       const a = parsePeriod(l);
       const b = parsePeriod(c.period);
       if (a?.kind === "FY") return b?.kind === "FY" && a.year === b.year && (c.months === 12 || c.months === 0);
-      return c.period === l || (!!a?.end && c.periodEnd === a.end);
+      return c.period === l || (!!a?.end && c.periodEnd === a.end) || (c.months === 0 && !!c.periodEnd && !!ends?.get(l)?.has(c.periodEnd));
     });
   // (a row without the period asked is no row for it, whatever year-ago column it prints)
   if (!row.columns.some((c) => fits(c, asked))) return undefined;
@@ -283,7 +304,7 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     if (statement && g.p.statement?.kind !== statement) continue;
     if (!isRowLabel(g.p.metric)) continue;
     const own = stemSet(g.p.metric);
-    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)))) {
+    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)) && namesAsHead([g.p.metric], w.stems))) {
       const row = fromStatement(w.item, g);
       printedAt.set(row, g.p.statement?.rowIndex ?? 0);
       out.push(row);
@@ -300,21 +321,35 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}`;
     if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
-    if (!namesConcept(w, all) || !w.scope.every((s) => all.has(s))) continue;
-    seen.add(key);
+    if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
     const row = fromPart(w.item, r, part, p.currency);
+    // (a total's own row, "Total capital expenditures", "Consolidated operating income", is no part whatever its table is)
+    if (p.scope && PART_SCOPES.has(p.scope) && !/^(?:total|consolidated)\b/i.test(part.label)) row.part = { scope: p.scope, ...(p.scopeName ? { name: p.scopeName } : {}) };
+    // a row whose own heading names another measure ("Long-lived assets:"), linked to the item only by the table's title, is no row of it
+    if (sectionFit(row, w) < 0 && !namesConcept(w, stemSet(part.label, ...part.context), [part.label, ...part.context])) continue;
+    seen.add(key);
     printedAt.set(row, part.rowIndex);
     out.push(row);
   }
   // the item named by the row's own label first (the label and nothing else before a label holding more), statement lines before table rows
   // …and, among table rows of one label, the row under the concept's own heading first ("Subscription" under "Revenue" before "Cost of revenue")
   // (rows otherwise alike in the order the page prints them)
-  const ranked = out.map((x) => ({ x, r: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
+  // a table row reads with the heading it sits under: "StubHub" under "Net transaction revenues" is StubHub's net transaction revenues
+  const ownHeading = (x: LineItemRow) => (x.source === "table" ? x.table?.headings.filter((h) => !/^total\b/i.test(h)).at(-1) : undefined);
+  const own = w.scope.length ? 2 : 3;
+  // (the company's figure asked, "Total net sales": a segment's or a region's row of that label is no label match)
+  const fitOf = (x: LineItemRow) => {
+    const fit = Math.max(relevance(x.label, w), (w.scope.length || !w.concept) && ownHeading(x) ? relevance(`${ownHeading(x)} ${x.label}`, w) : 0);
+    return !w.scope.length && w.concept && x.part ? Math.min(fit, own - 1) : fit;
+  };
+  // (a row its own label names before one named with its heading)
+  const ranked = out.map((x) => ({ x, r: fitOf(x), own: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
   const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
   // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
   const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
-  ranked.sort((a, b) => b.r - a.r || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
-  const own = w.scope.length ? 2 : 3;
+  // (a rate asked: the rows printing rates before the amounts of the same words, "Gross margin percentage 40.1%" before "Gross margin $ 93,626")
+  const amountFor = (x: (typeof ranked)[number]) => Number(w.concept?.kind === "percent" && x.x.unit !== "%");
+  ranked.sort((a, b) => b.r - a.r || amountFor(a) - amountFor(b) || b.own - a.own || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
   return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
 }
 
@@ -332,8 +367,11 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const respelledWords: Record<string, string> = {};
   let vocabulary: Set<string> | undefined;
   let initials: Map<string, string> | undefined;
+  let ends: Map<string, Set<string>> | undefined;
+  const sameRows: string[] = [];
   for (const item of input.items) {
-    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels) ?? []);
+    ends ??= periodEnds(found);
+    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels, ends) ?? []);
     let hits = rowsOf(item);
     // "specialty materails": a word one letter away from the deal's own label word is that word;
     // "dcai": the initials of the deal's own label ("Data Center and AI")
@@ -342,7 +380,8 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
       initials ??= labelInitials(found);
       const fixed = await respelled(item, vocabulary, initials);
       if (fixed.text !== item) {
-        hits = rowsOf(fixed.text);
+        // (each row still answers the item as asked: a formula names its operands so)
+        hits = rowsOf(fixed.text).map((r) => ({ ...r, item }));
         if (hits.length) {
           typos.push(...fixed.changes.map(([from, to]) => `Read "${from}" as "${to}", the documents' word.`));
           for (const [from, to] of fixed.changes) respelledWords[from.toLowerCase()] = to;
@@ -353,6 +392,8 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     // a row two items both name is returned once
     const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}`;
     const fresh = hits.filter((r) => !shown.has(keyOf(r)));
+    // (an item whose rows another item already returned is said so, not left out unnamed)
+    if (hits.length && !fresh.length) sameRows.push(`"${item}" is answered by the rows above returned for ${JSON.stringify(rows.find((r) => shown.has(keyOf(r)) && hits.some((h) => keyOf(h) === keyOf(r)))?.item ?? "another item")}.`);
     for (const r of fresh.slice(0, limit)) shown.add(keyOf(r));
     rows.push(...fresh.slice(0, limit));
   }
@@ -366,9 +407,33 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     rows,
     notFound,
     ...(input.periods?.length ? { periods: periods.labels } : {}),
-    notes: [...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos],
+    notes: [...periods.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...sameRows],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
+}
+
+/**
+ * Amount rows of a table that states no scale of its own: said, with the scale the same filing's
+ * statements state, so a figure is never silently read in units when the filing prints millions.
+ */
+function unstatedScale(rows: LineItemRow[]): string[] {
+  const out: string[] = [];
+  for (const doc of new Set(rows.filter((r) => r.scaleUnstated).map((r) => r.document))) {
+    const stated = rows.find((r) => r.document === doc && r.source === "statement" && r.scale > 1)?.scale;
+    const word = stated === 1e9 ? "billions" : stated === 1e6 ? "millions" : stated === 1e3 ? "thousands" : undefined;
+    out.push(`Rows of ${doc} marked scaleUnstated print amounts whose table states no scale; they are given as printed (scale 1)${word ? `, while the filing's statements are in ${word}: check the page before using them` : ": check the page before using them"}.`);
+  }
+  return out;
+}
+
+/** The last days the deal's own columns give each period label ("Q2 2024" → 2023-07-31). */
+function periodEnds(found: TableFindingRow[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of found) {
+    const p = r.payload as { period?: string; periodEnd?: string };
+    if (p.period && p.periodEnd) out.set(p.period, (out.get(p.period) ?? new Set()).add(p.periodEnd));
+  }
+  return out;
 }
 
 /** The words of the deal's row labels, table titles and headings, lower case. */

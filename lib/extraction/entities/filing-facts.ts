@@ -181,7 +181,7 @@ const PLACE_CELL = /^\p{Lu}[\p{L} .'’-]{2,40}$/u;
  * jurisdiction of incorporation or organization)"): the first cell of letters on the last line with
  * text above the label.
  */
-function readIncorporation(page: ExtractionPage, registrant: string): NamedFact | undefined {
+function readIncorporation(page: ExtractionPage, registrant: string, from?: number): NamedFact | undefined {
   const label = JURISDICTION.exec(page.text);
   if (!label) return undefined;
   const layout = pageLayout(page);
@@ -192,10 +192,14 @@ function readIncorporation(page: ExtractionPage, registrant: string): NamedFact 
     start = page.text.lastIndexOf("\n", end - 1) + 1;
   }
   if (end <= 0) return undefined;
-  const place = layout.slice(start, end).split(/\|| {2,}/).map((c) => c.trim()).find((c) => PLACE_CELL.test(c) && !/\b(?:registrant|commission|exact name|employer|address)\b/i.test(c));
+  const cells = layout.slice(start, end).split(/\|| {2,}/).map((c) => c.trim());
+  // "Delaware 77-0430924": the state and the employer number on one line with no gap between them
+  const beforeNumber = /^(\p{Lu}[\p{L} .'’-]{2,40}?)\s+\d{2}-\d{7}\b/u.exec(cells[0] ?? "")?.[1];
+  const place = [...cells, ...(beforeNumber ? [beforeNumber] : [])].find((c) => PLACE_CELL.test(c) && !/\b(?:registrant|commission|exact name|employer|address)\b/i.test(c));
   if (!place) return undefined;
   const at = page.text.indexOf(place, start);
-  return { name: registrant, detail: place, page: page.pageNumber, start: at, end: label.index + label[0].length };
+  // cited from the registrant's name down (the citation names whose state it is)
+  return { name: registrant, detail: place, page: page.pageNumber, start: from !== undefined && from < at ? from : at, end: label.index + label[0].length };
 }
 
 const COMBINED_HEADER = /\bexact\s+names?\s+of\s+registrants?\b(?!\s+as\s+specified\s+in\s+(?:its|their)\s+charters?\))/i;
@@ -232,7 +236,9 @@ function combinedRegistrant(page: ExtractionPage): { name: NamedFact; incorporat
 
 /** The address printed before "(Address of principal executive offices)": on its line or the last line with text above it. */
 function readAddress(page: ExtractionPage, name: string, from: number): NamedFact | undefined {
-  const addr = /\(address of principal executive offices/i.exec(page.text);
+  // (the label may wrap: "(Address of principal" / "executive offices)")
+  // (…or name the zip code: "(Address and zip code of principal executive offices)")
+  const addr = /\(address(?:,?\s+(?:and|including)\s+(?:zip|postal)\s+code)?\s+of\s+principal\s+executive\s+offices/i.exec(page.text);
   if (!addr) return undefined;
   const layout = pageLayout(page);
   const lineOf = page.text.lastIndexOf("\n", addr.index - 1) + 1;
@@ -250,7 +256,8 @@ function readAddress(page: ExtractionPage, name: string, from: number): NamedFac
   const up = source.at > 0 ? layout.slice(upStart, source.at - 1) : "";
   if (source.at === prevStart && /(?:^|[\s,])\d+\s+\p{Lu}/u.test(up.replace(/\|/g, " ")) && !/[()]/.test(up) && up.length <= 90) source = { text: `${up}|${source.text}`, at: upStart };
   // a part printed with its own comma ("100 Quay Street," in one column, "Portsmouth," in the next) is joined once
-  const cells = source.text.split("|").map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c));
+  // (two registrants printing one address side by side: once)
+  const cells = [...new Set(source.text.split(/\||\s{2,}/).map((c) => c.trim().replace(/\s*,$/, "")).filter((c) => c && !/^\(/.test(c)))];
   const address = cells.filter((c) => !/^\d{5}(?:-\d{4})?$/.test(c)).join(", ").replace(/\s+/g, " ").trim();
   return address && /\p{L}/u.test(address) ? { name, detail: address, page: page.pageNumber, start: from, end: addr.index + addr[0].length } : undefined;
 }
@@ -287,7 +294,7 @@ export function readCover(pages: ExtractionPage[]): Pick<FilingFacts, "registran
     out.registrant = { name, detail: printed, page: page.pageNumber, start: lineStart, end: label.index + label[0].length };
     const hq = readAddress(page, name, lineStart);
     if (hq) out.headquarters = hq;
-    const incorporation = readIncorporation(page, name);
+    const incorporation = readIncorporation(page, name, lineStart);
     if (incorporation) out.incorporation = incorporation;
     const fy = /for the fiscal year ended\s*:?\s*(?<date>(?:[A-Z][a-z]+\s+\d{1,2},?\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/i.exec(page.text);
     if (fy) {

@@ -134,7 +134,10 @@ export function readSignedOfficers(pages: ExtractionPage[]): SignedOfficer[] {
       // a capacity that names another signer is read across two signatures
       // one reading per person: the report's signature page before a certification
       const known = out.findIndex((o) => o.name === printed.name);
-      if (!isOfficerTitle(title) || signedNames.some((n) => n !== printed.name && title.includes(n)) || (known >= 0 && (out[known]!.signs === "report" || signs === "certification"))) return;
+      // …unless the later reading adds the office's designation the first lacked ("By: /s/ Name" over a title, then the
+      // signature table's "Title (Principal Financial Officer)")
+      const designates = known >= 0 && signs === "report" && DESIGNATION.test(title) && !DESIGNATION.test(out[known]!.title);
+      if (!isOfficerTitle(title) || signedNames.some((n) => n !== printed.name && title.includes(n)) || (known >= 0 && !designates && (out[known]!.signs === "report" || signs === "certification"))) return;
       if (known >= 0) out.splice(known, 1);
       const nameEnd = signed.name ? after + signed.end : windowStart + printed.at + printed.name.length;
       out.push({ name: printed.name, title, page: page.pageNumber, start: Math.min(m.index!, cap.at), end: Math.max(cap.end, nameEnd), signs });

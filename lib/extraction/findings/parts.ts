@@ -100,6 +100,9 @@ function words(t: string): string[] {
 }
 
 
+/** "2014 to 2015", "2022 vs. 2021", "2023 compared to 2022": the change between two years, a column of its own. */
+const YEAR_SPAN = /\b(?:19|20)\d\d\s+(?:to|vs\.?|versus|over|compared (?:to|with))\s+(?:19|20)\d\d\b/gi;
+
 /** The header's period columns, or null when the line is not a period header. */
 function readHeader(t: string): PeriodColumn[] | null {
   const cols = headerColumns(t);
@@ -169,6 +172,8 @@ interface Table {
   scale: { scale: number; word?: string };
   /** The scale of share counts, where the caption states one ("$ and shares in millions"). */
   counts?: number;
+  /** The caption scales every count, not only shares ("(In millions, except percentages)"). */
+  countsAll?: boolean;
   currency?: string;
   section?: string;
   /** A section heading printed right over another ("Air segment:" / "Parcels:"): heads it and its siblings. */
@@ -216,8 +221,8 @@ function currencyScaleMark(label: string): { scale: number; word: ScaleWord } | 
   return k.startsWith("b") ? { scale: 1e9, word: "billions" } : k.startsWith("m") ? { scale: 1e6, word: "millions" } : { scale: 1e3, word: "thousands" };
 }
 
-/** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"). */
-const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b/i;
+/** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"), or its change ("Current quarter vs prior year quarter", "% change"). */
+const SHARE_ROW = /^(?:percent(?:age)?|%|as a (?:%|percent(?:age)?))\s+of\b|^(?:current (?:quarter|period|year|month)s? (?:vs\.?|versus|compared to|over) (?:the )?prior|year[- ]over[- ]year (?:change|growth)|(?:percent(?:age)?|%) (?:change|growth|increase)\b)/i;
 
 export interface PartContext {
   fiscalYear?: number | null;
@@ -247,6 +252,23 @@ interface RowOut {
   table: Pick<Table, "scale" | "currency" | "pct">;
   /** Printed count × countScale = the count ("21.2" shares "in millions"); none: counts are printed whole. */
   countScale?: number;
+}
+
+/**
+ * A line that is only a scale caption ("(In millions)", "(In millions, except percentages)", "($ in
+ * thousands)"): its scale, and the counts' scale when it scales every figure but rates and per-share
+ * amounts ("except percentages": a count of buyers is in millions too) or names the counted noun.
+ */
+function scaleCaption(t: string): { scale: Table["scale"]; counts?: number; all: boolean } | undefined {
+  if (t.length > 70 || /\d/.test(t) || !/^\(.*\)$|^(?:\$\s*)?in (?:thousands|millions|billions)\b/i.test(t)) return undefined;
+  const scale = scaleOf(t);
+  if (!scale.word) return undefined;
+  const shares = SHARES_SCALED.exec(t);
+  const all = /\bexcept\b[^)]*\bpercent/i.test(t) && !/\$|dollars/i.test(t);
+  // "(in thousands, except per share data)": the shares are counted in the caption's scale too
+  const perShare = /\bexcept\b[^)]*\bper[- ]share/i.test(t);
+  const counts = shares ? scaleOf(`in ${shares[1] ?? shares[2]}`).scale : all || perShare ? scale.scale : undefined;
+  return { scale, ...(counts ? { counts } : {}), all: !shares && all };
 }
 
 /** A caption scaling counts apart from money: "($ and shares in millions, …)", "(dollars in millions and units in thousands)". */
@@ -294,20 +316,23 @@ const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 
 /** A heading naming an amount: its rows are amounts, whatever else it names. */
 /** Nouns of things counted, not money: a row or heading naming one prints a count. */
-const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|shares|square feet|sq\.? ?ft)\b/i;
+const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|buyers|sellers|users|members(?:hips)?|subscribers|passengers|shares|square feet|sq\.? ?ft)\b/i;
 /** A heading of counts even beside a word of money: "Unit Sales by Product", "Number of customers" (not "Revenue per unit"). */
 const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
 
-function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
-  if (v.percent || table.pct || /%|\bpercent(?:age)?\b|\bmargin\b|\brate\b/i.test(label)) return { unit: "percent" };
+function unitOf(label: string, context: string[], v: PrintedNumber, row: string, table: Pick<Table, "scale" | "currency" | "pct">, moneyBlock?: { currency?: string }): { unit: FindingPayload["unit"]; currency?: string; perUnit?: boolean } {
+  // "Gross margin $ 93,626": a label naming a rate ("margin", "rate") prints an amount when its cell is one (a currency sign, a figure no rate is)
+  const amount = /[$€£]/.test(row) || Math.abs(v.value ?? 0) >= 1000;
+  if (v.percent || table.pct || /%|\bpercent(?:age)?\b/i.test(label) || (/\bmargin\b|\brate\b/i.test(label) && !amount)) return { unit: "percent" };
   // the label's own noun, else a heading's that is about a count ("Number of stores:", "Unit Sales by Product:"), not an amount ("Revenue from contracts with customers:")
   const about = [label, ...context.filter((c) => !AMOUNT_HEADING.test(c) || UNITS_HEADING.test(c))].join(" ");
   // "Basic" under "Earnings per common share:": an amount per share, whatever scale the table's header states
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
-  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about))) {
-    return { unit: "currency", currency: table.currency ?? currencyOf(row) };
+  // (a row under the heading of a row printing the currency sign is money too: "Gross merchandise volume:" over "Core $ 7,809", "Tickets 357")
+  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about)) || (moneyBlock && !COUNT_NOUN.test(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
+    return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? moneyBlock?.currency };
   }
   return { unit: "count" };
 }
@@ -338,13 +363,19 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   type TextLine = { text: string; start: number; end: number };
   let lastText = null as TextLine | null;
   let rowIndex = 0;
+  // rows printed right above a header, outside any table: a text layer may put a one-row table's row before its header
+  let orphans: Array<{ label: string; values: PrintedNumber[]; start: number; end: number; line: number }> = [];
   // the scale the last caption stated, for the headers under it that state none (reset by prose)
   const carried = ctx.carry?.open;
   let open: { scale: Table["scale"]; currency?: string; counts?: number } | null = carried && carried.page === page.pageNumber - 1 ? { scale: carried.scale, currency: carried.currency, counts: carried.counts } : null;
   for (let li = 0; li < lines.length; li++) {
     const L = lines[li]!;
-    const t = L.text.trim();
-    const printed = readHeader(t);
+    // "2015 2014 2013 2014 to 2015 2013 to 2014": a span of two years is one change column, not two periods
+    const raw = L.text.trim();
+    const spanned = raw.replace(YEAR_SPAN, "Change");
+    const spanHeader = spanned !== raw ? readHeader(spanned) : null;
+    const t = spanHeader ? spanned : raw;
+    const printed = spanHeader ?? readHeader(t);
     if (printed) {
       const wrapped: boolean = !!table && !table.rows && continuesHeader(table, printed, lines.slice(table.line + 1, li).map((x) => x.text), li, (all) => sideBySide(all, lines.slice(Math.max(0, table!.line - 3), table!.line).reverse(), cellsOf, (c) => HEADER_PIECE.test(c)));
       const hc: PeriodColumn[] = wrapped && table ? [...table.header.cols, ...printed] : printed;
@@ -383,13 +414,18 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         currency ??= ctx.carry.notes.currency;
       }
       currency ??= scale.word && /\$/.test(text) ? "USD" : undefined;
-      const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`);
+      const shares = SHARES_SCALED.exec(`${ctxText}\n${below}`.replace(/\s+/g, " "));
       const counts = shares ? scaleOf(`in ${shares[1] ?? shares[2]}`).scale : open && !scaleOf(`${ctxText}\n${below}`).word ? open.counts : undefined;
       if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
       // "Revenue from external customers   2020   2019": words left of the periods name the table's measure
       const stub = headerStub(t, hc[0]!.raw);
       const title: string = wrapped && table ? table.title.split(" — ").filter((x) => x !== groups?.[0]?.line).join(" — ") : [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
       table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0, header: { cols: hc, context: ctxText }, runs: wrapped && table ? table.runs + 1 : 1 };
+      // "Full time equivalent headcount 70,456 72,970 …" printed right above its dates: the header's row, when it prints one figure a column
+      // (a short run, every row one figure a column: the tail of a table whose header was not read is none)
+      const fits = orphans.length <= 3 && orphans.every((o) => o.values.length === hc.length);
+      if (!wrapped && hc.length >= 2 && fits && orphans.at(-1)?.line === li - 1) for (const o of orphans) pushRow(o.label, o.values, o.start, o.end, []);
+      orphans = [];
       pendingLabel = null;
       lastText = null;
       continue;
@@ -397,6 +433,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     // "70 %": the sign belongs to the figure before it
     const row = splitRow(t.replace(/(\d)\s+%/g, "$1%"));
     if (!row) {
+      orphans = [];
       const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
       // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it; figures printed under a
       // label wrapped over lines of its own are that label's
@@ -410,6 +447,21 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.parent, table.section].filter((x): x is string => !!x));
         table.group = undefined;
         lastText = null;
+        continue;
+      }
+      // "(In millions)" printed under the period header, before the first row (under the column headings, as some
+      // filers print it): the table's scale caption, no heading of its rows
+      const scaleLine = table && !table.rows ? scaleCaption(t) : undefined;
+      if (table && scaleLine) {
+        if (!table.scale.word) {
+          table.scale = scaleLine.scale;
+          table.currency ??= currencyOf(t) ?? (/\$/.test(text) ? "USD" : undefined);
+          open = { scale: table.scale, currency: table.currency, ...(table.counts ? { counts: table.counts } : {}) };
+        }
+        if (scaleLine.counts && !table.counts) {
+          table.counts = scaleLine.counts;
+          table.countsAll = scaleLine.all;
+        }
         continue;
       }
       if (t.length > PROSE) {
@@ -469,7 +521,10 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       continue;
     }
     afterBreak = true;
-    if (!table) continue;
+    if (!table) {
+      orphans.push({ label: row.label, values: row.values, start: L.start, end: L.end, line: li });
+      continue;
+    }
     let label = row.label;
     let start = L.start;
     // a label broken over lines ("Less: Accelerated Computing Systems and Graphics\nintersegment revenue (109) …",
@@ -535,9 +590,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     const printed = text.slice(start, end);
     // "Sales (millions) $ 9,120": a row stating its own unit reads in it, whatever the header states
     const own = currencyScaleMark(label) ?? scaleOf(label);
-    const scale = own.word ? own : table.scale;
+    // …else a heading it sits under states one ("Revenues (in millions)"), where the table's caption states none
+    const headed = !own.word && !table.scale.word ? scaleOf(context.join("\n")) : own;
+    const scale = own.word ? own : headed.word ? headed : table.scale;
     // a count is printed whole unless its own label or the caption scales it ("Diluted shares (in millions)", "$ and shares in millions")
-    const countScale = own.word ? own.scale : table.counts && SHARE_NOUN.test([label, ...context].join(" ")) ? table.counts : undefined;
+    const countScale = own.word ? own.scale : table.counts && (table.countsAll || SHARE_NOUN.test([label, ...context].join(" "))) ? table.counts : undefined;
     rows.push({
       facts: {
         label: label.replace(/\s*\((?:\d|[a-z])\)$/, "").trim(),
@@ -562,7 +619,11 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   }
 
   const out: Candidate<PartFindingPayload>[] = [];
+  // the headings (with their table) under which a row prints a currency sign
+  const moneyBlocks = new Map<string, { currency?: string }>();
   for (const r of rows) {
+    const block = `${r.facts.title}|${r.facts.context.filter((c) => !/^total\b/i.test(c)).join("|")}`;
+    if (/[$€£]/.test(r.facts.row) && !moneyBlocks.has(block)) moneyBlocks.set(block, { currency: currencyOf(r.facts.row) });
     const excerpt = pickExcerpt(text, r.start, r.end, "line");
     if (!excerpt) continue;
     const name = [r.facts.label, ...r.facts.context.filter((c) => !/^total\b/i.test(c))].join(" — ");
@@ -572,7 +633,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
     for (const c of r.cols) {
       const v = r.values[c.index];
       if (!v || v.value === null) continue;
-      const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table);
+      const { unit, currency, perUnit } = unitOf(r.facts.label, r.facts.context, v, r.facts.row, r.table, moneyBlocks.get(block));
       const scale = unit === "currency" && !perUnit ? r.facts.scale : unit === "count" && r.countScale ? r.countScale : 1;
       out.push({
         candidateType: "finding",

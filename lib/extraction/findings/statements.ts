@@ -22,6 +22,8 @@ const SHARE_COUNT = /\bshares?\b.*\b(?:outstanding|used|weighted)\b|\bweighted[-
 export interface StatementFacts {
   kind: Statement["kind"];
   title: string;
+  /** The company printed above the title: which registrant of a combined filing the statement is. */
+  entity?: string;
   /** The row as printed (exact substring of the page). */
   row: string;
   rowIndex: number;
@@ -139,7 +141,7 @@ export function statementCandidates(statements: Statement[], pages: ExtractionPa
             ...(unit === "currency" && !scaled ? { scope: "per_share" as const } : statementLineScope(line.label)),
             isForecast: false,
             domain: "financial",
-            statement: { kind: st.kind, title: st.title, row: line.excerpt, rowIndex: line.row, scale, header: col.header, months: col.months, balanced: st.balanced, ...(line.section ? { section: line.section } : {}) },
+            statement: { kind: st.kind, title: st.title, ...(st.entity ? { entity: st.entity } : {}), row: line.excerpt, rowIndex: line.row, scale, header: col.header, months: col.months, balanced: st.balanced, ...(line.section ? { section: line.section } : {}) },
           },
           confidenceScore: st.balanced ? 0.95 : 0.6,
           confidenceReason: st.balanced
