@@ -35,6 +35,7 @@ const audit = ["Item 9A. Controls and Procedures", "Marrow & Steen LLP, an indep
 const operating = [
   "Item 7. Management's Discussion and Analysis", "Operating Statistics", "2023 2022",
   "Gross margin 41.2 % 39.8 %", "Store count (2) 1,240 1,180", "Same-store sales growth (1) 3.5% 2.1%",
+  "GAAP operating margin 20.4 % 21.7 %", "Non-GAAP operating margin 26.9 % 27.8 %",
   "", "Long-term Debt", "(In millions) 2023 2022", "Total principal 4,800 5,050", "Less: Current portion of long-term debt (300) (250)", "Long-term debt, net of current portion 4,500 4,800",
 ].join("\n");
 
@@ -99,6 +100,13 @@ describe("evidence tools on filings as PDFs print them", () => {
     expect(stores.columns.map((c: { value: number }) => c.value)).toEqual([1240, 1180]);
     const growth = out.rows.find((r: { label: string }) => r.label === "Same-store sales growth");
     expect(growth.columns.map((c: { value: number }) => c.value)).toEqual([3.5, 2.1]);
+  });
+
+  it("get_line_items never answers a GAAP figure with the non-GAAP row, nor the reverse, and gives both when no basis is asked", async () => {
+    const labels = async (item: string) => ((await call("get_line_items", { items: [item] })).rows as Array<{ label: string }>).map((r) => r.label).filter((l) => /operating margin/i.test(l));
+    for (const item of ["GAAP operating margin", "operating margin (GAAP)", "GAAP basis operating margin"]) expect(await labels(item), item).toEqual(["GAAP operating margin"]);
+    for (const item of ["non-GAAP operating margin", "non gaap operating margin", "operating margin, non-GAAP"]) expect(await labels(item), item).toEqual(["Non-GAAP operating margin"]);
+    expect((await labels("operating margin")).sort()).toEqual(["GAAP operating margin", "Non-GAAP operating margin"]);
   });
 
   it("get_line_items reads a word one letter off the deal's own label word as that word, and says so", async () => {

@@ -167,6 +167,19 @@ const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).m
 /** Scopes of a table row that make it one part's figure, never the company's. */
 const PART_SCOPES = new Set(["segment", "geography", "programme"]);
 
+/** The measure's basis a text names: the GAAP figure, or a non-GAAP one (adjusted, core, pro forma). */
+function basisOf(text: string): "gaap" | "non-gaap" | undefined {
+  if (/\bnon[- ]?gaap\b|\badjusted\b|\bcore\b|\bpro[- ]forma\b/i.test(text)) return "non-gaap";
+  return /\bgaap\b/i.test(text) ? "gaap" : undefined;
+}
+
+/** The item asks one basis and the row states the other; a row stating none is either. */
+function otherBasis(item: string, rowText: string): boolean {
+  const asked = basisOf(item);
+  const row = basisOf(rowText);
+  return !!asked && !!row && asked !== row;
+}
+
 /** Statement findings → one row per printed line (every period column together). */
 function statementRows(found: TableFindingRow[]): Map<string, { rows: TableFindingRow[]; p: StatementPayload }> {
   const out = new Map<string, { rows: TableFindingRow[]; p: StatementPayload }>();
@@ -322,6 +335,8 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
+    // "GAAP operating margin" is never a row of the non-GAAP measure, nor "adjusted EPS" a row the filing calls GAAP
+    if (otherBasis(w.item, [part.label, part.title, ...part.context].join(" "))) continue;
     const row = fromPart(w.item, r, part, p.currency);
     // (a total's own row, "Total capital expenditures", "Consolidated operating income", is no part whatever its table is)
     if (p.scope && PART_SCOPES.has(p.scope) && !/^(?:total|consolidated)\b/i.test(part.label)) row.part = { scope: p.scope, ...(p.scopeName ? { name: p.scopeName } : {}) };
