@@ -23,4 +23,11 @@ describe("restated statement lines", () => {
     expect(restatements([line("ACME_2020_10K.pdf", 10271), line("ACME_2021_10K.pdf", 10271)], docs)).toEqual([]);
     expect(restatements([line("ACME_2020_10K.pdf", 10271), line("ACME_2021_10K.pdf", 8894, "FY2021")], docs)).toEqual([]);
   });
+
+  it("reads two lines of one label in one filing (a revenue and an expense line) as two figures, never a restatement", () => {
+    // the same label printed under revenues and under expenses, in each of two filings
+    const rows = [line("ACME_2020_10K.pdf", 1485), line("ACME_2020_10K.pdf", 773), line("ACME_2022_10K.pdf", 1485), line("ACME_2022_10K.pdf", 773)];
+    expect(restatements(rows, docs)).toEqual([]);
+    expect(restatements([line("ACME_2022_10K.pdf", 1485), line("ACME_2022_10K.pdf", 773)], docs)).toEqual([]);
+  });
 });

@@ -529,10 +529,13 @@ export function restatements(rows: LineItemRow[], documents: Array<{ filename: s
   const notes: string[] = [];
   for (const [key, seen] of byLine) {
     if (new Set(seen.map((x) => x.value)).size < 2) continue;
+    // two lines of one label in one filing ("Cloud services and license support" revenue and expense) are two figures, not a restatement
+    if (new Set(seen.map((x) => x.document)).size < 2 || [...new Set(seen.map((x) => x.document))].some((d) => new Set(seen.filter((x) => x.document === d).map((x) => x.value)).size > 1)) continue;
     const [label, period] = key.split("|");
     const ordered = [...seen].sort((a, b) => yearOf(b.document) - yearOf(a.document));
     const latest = ordered[0]!;
-    const first = ordered.find((x) => x.value !== latest.value)!;
+    const first = ordered.find((x) => x.value !== latest.value && x.document !== latest.document);
+    if (!first) continue;
     notes.push(`${period} "${label}" is ${latest.printed} in ${latest.document} and ${first.printed} in the earlier ${first.document}: the later filing restates it (read the later value as current, the earlier as first reported).`);
   }
   return notes;
