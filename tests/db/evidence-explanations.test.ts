@@ -29,6 +29,10 @@ const mdna = (year: number) =>
     "Europe",
     "Revenue decreased 3% due to lower demand for heavy turbines in Germany.",
     "Hardware revenues increased 11% due to a new product line.",
+    "Asia",
+    "Revenue decreased $2.1 million or 4% as demand for small turbines fell in Japan.",
+    "Americas",
+    "Revenue increased 2% as compared to 2022.",
     "Item 8. Financial Statements and Supplementary Data",
   ].join("\n");
 
@@ -68,6 +72,12 @@ describe("get_explanations", () => {
   it("explains a part's figure from the prose its heading names", async () => {
     const out = await call({ figure: "revenue", part: "Europe", period: "2023", direction: "down" });
     expect(out.explanations[0].text).toBe("Revenue decreased 3% due to lower demand for heavy turbines in Germany.");
+  });
+
+  it("reads 'as' after a move's amount as its cause, not 'as well' or 'as compared'", async () => {
+    const out = await call({ figure: "revenue", part: "Asia", period: "2023", direction: "down" });
+    expect(out.explanations.map((x: { text: string }) => x.text)).toEqual(["Revenue decreased $2.1 million or 4% as demand for small turbines fell in Japan."]);
+    expect((await call({ figure: "revenue", part: "Americas", period: "2023", direction: "up" })).explanations).toEqual([]);
   });
 
   it("gives none for the other direction or a year no filing explains, and says what it read", async () => {

@@ -131,8 +131,13 @@ function causeIn(sentence: string): number {
   for (const m of sentence.matchAll(new RegExp(CAUSAL.source, "gi"))) {
     if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(sentence.slice(0, m.index))) return m.index;
   }
-  return -1;
+  // "Devices revenue decreased $1.8 billion or 24% as customers bought fewer …": "as" after the move's amount
+  const as = AS_CAUSE.exec(sentence);
+  return as ? as.index + as[0].length - 3 : -1;
 }
+
+/** A move's amount, then "as" opening its cause (not "as well", "as compared", "as a percentage"). */
+const AS_CAUSE = /(?:\d\s?%|\bbillion|\bmillion|\bbasis points|\bpoints)\s*,?\s+as\s(?!(?:well|compared|of|a percentage|percentage|a result|reported)\b)/i;
 
 /** Words a sentence's subject may take before the figure it explains ("The year-over-year growth in R&D expense …"). */
 const SUBJECT_WORDS = 8;
