@@ -280,6 +280,13 @@ describe("a quoted sentence for a figure asked", () => {
     }
   });
 
+  it("a count names what it counts after the number: a part's headcount stands when the part follows it, in three wordings", () => {
+    for (const q of ["How many full-time equivalent employees did Acme have at the end of fiscal 2022?", "acme full-time equivalent employees fy22", "full-time equivalent headcount at acme in 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("As of December 31, 2022, Acme had approximately 164,000 full-time equivalent employees."), []), q).toBeNull();
+    }
+  });
+
   it("an amount asked in billions or millions needs an amount of that size, in three wordings", () => {
     for (const q of ["total $ value of the widgetly deal, in bn?", "widgetly deal value in billions", "what did acme pay for widgetly in $ millions"]) {
       const r = readQuestion(q, ROOM);

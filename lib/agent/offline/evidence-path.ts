@@ -561,8 +561,9 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // "Cerner contributed $140 million to our hardware revenues": a part of the figure, not the figure
   const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
   // the part asked is the value's subject, named before it ("Azure revenue grew 29%"), not among its causes ("… revenue increased $12.6 billion driven by Azure")
+  // (a count names what it counts after the number: "164,000 full-time equivalent employees")
   const value = STATED_AMOUNT.exec(quote);
-  const subject = value ? quote.slice(0, value.index) : quote;
+  const subject = value && c.kind !== "count" ? quote.slice(0, value.index) : quote;
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
 }

@@ -225,6 +225,13 @@ function readerVocabulary(): Set<string> {
   return vocabulary;
 }
 
+/** Two long words that differ only in their last two letters are one word's forms ("equivalent", "equivalents"; "employed", "employee"), not a typo. */
+function inflects(a: string, b: string): boolean {
+  let same = 0;
+  while (same < a.length && same < b.length && a[same] === b[same]) same++;
+  return Math.min(a.length, b.length) >= 7 && same >= Math.max(a.length, b.length) - 2;
+}
+
 /**
  * A word of six letters or more typed one letter off one of the reader's words ("segmnt", "quartr")
  * is read as that word, the first letter kept ("ground" is no "around"); a company's name word never is.
@@ -234,7 +241,7 @@ function respellTypos(text: string, names: ReadonlySet<string>): string {
     if (names.has(w.toLowerCase())) return w;
     // a typo keeps its first letter: "ground" is a word of its own, not "around" mistyped
     const fixed = correctedWord(w, readerVocabulary());
-    return fixed && fixed[0] === w[0]!.toLowerCase() ? fixed : w;
+    return fixed && fixed[0] === w[0]!.toLowerCase() && !inflects(w.toLowerCase(), fixed) ? fixed : w;
   });
 }
 
