@@ -345,6 +345,7 @@ describe("shorthand and everyday forms an analyst types", () => {
     // a word's other form ("equivalent" beside the catalog's "equivalents", "employed" beside "employee") is no typo
     for (const q of ["How many full-time equivalent employees did Alderwick have at the end of fiscal 2022?", "full-time equivalent employees fy22", "aldw full time equivalent headcount 2022"]) expect(read(q).text, q).toMatch(/equivalent (?:employees|headcount)/);
     expect(read("How many of Alderwick's employees were employed in the U.S. as of May 31, 2023?").text).toMatch(/were employed in/);
+    expect(read("What share of Alderwick's employees were located in the United States as of January 31, 2023?").scope).toBe("United States");
     // a word of its own one letter off a reader's word with another first letter is left as typed
     for (const q of ["aldw ground operating income fy2023?", "operating income of the ground segment 2023", "ground segment op income 2023"]) expect(read(q).scope, q).toBe("ground");
   });

@@ -139,6 +139,22 @@ function causeIn(sentence: string): number {
 /** A move's amount, then "as" opening its cause (not "as well", "as compared", "as a percentage"). */
 const AS_CAUSE = /(?:\d\s?%|\bbillion|\bmillion|\bbasis points|\bpoints)\s*,?\s+as\s(?!(?:well|compared|of|a percentage|percentage|a result|reported)\b)/i;
 
+/**
+ * The sentence explains the figure: it names it as its subject before a cause, and does not say it
+ * moved the other way (for a quote another path found, held to the tool's own bar).
+ */
+export function explainsFigure(sentence: string, concept: Concept, ask: { direction?: Direction; company?: string; part?: boolean } = {}): boolean {
+  const { direction } = ask;
+  const cause = causeIn(sentence);
+  const named = namesConcept(sentence, concept);
+  if (cause < 0 || !named || named.offset > cause || named.at > SUBJECT_WORDS) return false;
+  const toks = tokens(sentence);
+  // the company's figure asked: a part's reason ("Europe revenue decreased … due to") explains the part
+  if (!ask.part && namesAPart(sentence, toks, named, ask.company)) return false;
+  const said = directionOf(toks.filter((t) => t.start >= named.offset && t.start < cause)) ?? directionOf(toks.slice(0, named.at));
+  return !direction || !said || said === direction;
+}
+
 /** Words a sentence's subject may take before the figure it explains ("The year-over-year growth in R&D expense …"). */
 const SUBJECT_WORDS = 8;
 

@@ -13,7 +13,7 @@ import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
-import type { ExplanationsOutput } from "../evidence/explanations";
+import { explainsFigure, type ExplanationsOutput } from "../evidence/explanations";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { writeRiskList } from "./answers/risks";
 import { writeReason } from "./answers/reasons";
@@ -360,8 +360,7 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer);
   // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes
   if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) return notFound(r, made);
-  // a reason asked and no sentence explains the figure: what was searched, never another figure's reason
-  if (made.length === steps.length && steps[0] === "why") return writeNoReason(r, made);
+  // a reason no MD&A sentence gives: the rules planner's passages may (its quote is held to the same bar, quoteAnswerOverride)
   // a forecast asked and none stated: an actual is no answer to it
   if (made.length === steps.length && steps[0] === "outlook") return writeNoOutlook(r.concepts[0]!, made, r);
   return null;
@@ -406,13 +405,14 @@ function writeNoOutlook(c: Concept, made: ToolExchange[], r: Reading): string {
 }
 
 /** No passage explains the figure asked: what was looked for, and the closest passage shown as such. */
-function writeNoReason(r: Reading, made: ToolExchange[]): string {
+function writeNoReason(r: Reading, made: ToolExchange[], closest?: Passage): string {
   const c = r.concepts[0]!;
   const read = made.flatMap((t) => (t.output as ExplanationsOutput | undefined)?.read ?? []);
   const when = r.periods.length ? ` in ${r.periods.map(periodWord).join(", ")}` : "";
   const way = movedWay(tokens(r.text));
   return [
     `I couldn't find a passage in the documents explaining why ${r.scope ? `${r.scope} ` : ""}${c.label.toLowerCase()}${way === "up" ? " rose" : way === "down" ? " fell" : " moved"}${when}: no sentence ${read.length ? `of ${read.join(", ")} ` : ""}names that figure with a cause (such as "due to" or "driven by")${way ? " moving that way" : ""}.`,
+    ...(closest ? ["Closest evidence (not an answer to the question as asked):", closestPassage(closest)] : []),
     "Would you like me to add this question to the Q&A list?",
   ].join("\n");
 }
@@ -551,6 +551,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (r.scale && !r.reason && !r.polar && !SIZED_AMOUNT.test(quote)) return noValueFound(quoted, "amount");
   // "why was express so weak?": a reason for the part asked names the part, not the company's other figures
   if (r.reason && r.scope && c && FIGURE_KINDS.has(c.kind) && !namesHalfOf(r.scope, quote)) return noReasonFound(r, quoted);
+  // "why did the top line fall": a quote explains the figure read, as its subject before a cause, moving the way asked
+  if (r.reason && c && FIGURE_KINDS.has(c.kind) && r.concepts.length === 1 && !explainsFigure(quote, c, { direction: movedWay(tokens(r.text)), company: r.company, part: !!r.scope })) return writeNoReason(r, mine(done), quoted);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // a rate the catalog does not know ("on-time delivery rate"): a sentence with no percentage states none
   if (!c) return RATE_WORD.test(r.text) && !PERCENT_VALUE.test(text) ? noValueFound(quoted, "rate") : null;
@@ -561,9 +563,10 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // "Cerner contributed $140 million to our hardware revenues": a part of the figure, not the figure
   const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
   // the part asked is the value's subject, named before it ("Azure revenue grew 29%"), not among its causes ("… revenue increased $12.6 billion driven by Azure")
-  // (a count names what it counts after the number: "164,000 full-time equivalent employees")
+  // (a count names what it counts after the number: "164,000 full-time equivalent employees"; a share asked is
+  // stated after the whole it is of: "$74 billion in GMV, of which 51 percent was generated outside the U.S.")
   const value = STATED_AMOUNT.exec(quote);
-  const subject = value && c.kind !== "count" ? quote.slice(0, value.index) : quote;
+  const subject = value && c.kind !== "count" && !PERCENT_ASKED.test(r.text) ? quote.slice(0, value.index) : quote;
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
 }

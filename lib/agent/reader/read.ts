@@ -225,11 +225,11 @@ function readerVocabulary(): Set<string> {
   return vocabulary;
 }
 
-/** Two long words that differ only in their last two letters are one word's forms ("equivalent", "equivalents"; "employed", "employee"), not a typo. */
+/** Two words that differ only in their last letter are one word's forms ("states", "stated"; "equivalent", "equivalents"; "employed", "employee"), not a typo. */
 function inflects(a: string, b: string): boolean {
   let same = 0;
   while (same < a.length && same < b.length && a[same] === b[same]) same++;
-  return Math.min(a.length, b.length) >= 7 && same >= Math.max(a.length, b.length) - 2;
+  return same >= Math.min(a.length, b.length) - 1;
 }
 
 /**
