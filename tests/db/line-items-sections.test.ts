@@ -25,6 +25,7 @@ const income = [
   "Cost of revenue:", "Subscription 900 820 760", "Services and other 600 560 500", "Total cost of revenue 1,500 1,380 1,260",
   "Gross profit 8,500 7,520 6,540", "Operating expenses:", "Research and development 2,000 1,800 1,600", "Sales and marketing 2,500 2,300 2,100",
   "Total operating expenses 4,500 4,100 3,700", "Operating income 4,000 3,420 2,840", "Provision for income taxes 800 700 600", "Net income $ 3,200 $ 2,720 $ 2,240",
+  "(1) Amounts include stock-based compensation expense, as follows:", "Research and development 210 190 170", "Sales and marketing 260 240 220",
   "See accompanying Notes to Consolidated Financial Statements.",
 ].join("\n");
 const mdna = [
@@ -89,6 +90,13 @@ describe("get_line_items tells rows of one label apart and reads each table's ow
     const out = await lineItems({ items: ["Design Suites revenue"], periods: ["FY2023"] });
     expect(out.rows[0]).toMatchObject({ label: "Design Suites", columns: [expect.objectContaining({ value: 4_600_000_000 })] });
     expect(out.rows.some((r) => r.unit === "%")).toBe(true);
+  });
+
+  it("answers a statement line with the line itself before its footnote's component of the same label", async () => {
+    for (const item of ["sales_marketing", "Sales and marketing", "sales and marketing expense"]) {
+      const out = await lineItems({ items: [item], periods: ["FY2023"] });
+      expect(out.rows[0]?.columns[0]?.value, item).toBe(2_500_000_000);
+    }
   });
 
   it("keeps the caption's scale for the second table it captions", async () => {

@@ -249,8 +249,12 @@ function sectionOfPart(part: PartFacts): string | undefined {
  * the table's title or other headings do (1), none names a concept (0), or they name another one
  * (-1: a "Subscription" row under "Cost of revenue" for revenue).
  */
+/** A footnote's table under a statement ("(2) Amounts include stock-based compensation expense, as follows"): a component, never the line. */
+const FOOTNOTE_SECTION = /^\(\d{1,2}\)\s|\bas follows\b/i;
+
 function sectionFit(row: LineItemRow, w: Want): number {
   if (!w.concept) return 0;
+  if (row.section && FOOTNOTE_SECTION.test(row.section)) return -2;
   const named = (t?: string) => (t ? findConcepts(t).map((h) => h.concept.id) : []);
   const own = named(row.section);
   if (own.length) return own.includes(w.concept.id) ? 2 : -1;
