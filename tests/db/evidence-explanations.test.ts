@@ -6,15 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
-import type { Db } from "@/lib/db";
-import { createDeal } from "@/lib/db/queries/deals";
-import { createAgentContext, type AgentContext } from "@/lib/agent/context";
-import { createAgentTools } from "@/lib/agent/tools";
-import { runAgentTurn } from "@/lib/agent/run";
-import { ingestFile } from "@/lib/ingest/ingest";
-import { openTestDb } from "../helpers/db";
-import { cover } from "../helpers/filings";
-import { tempDir, writeFixture } from "../helpers/fixtures";
+import { tempDir } from "../helpers/fixtures";
+import { textFilingsDeal, type TextFilingsDeal } from "../helpers/text-filings-deal";
 
 setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
 
@@ -37,29 +30,14 @@ const mdna = (year: number) =>
   ].join("\n");
 
 describe("get_explanations", () => {
-  let db: Db;
-  let cleanup: () => Promise<void>;
-  let ctx: AgentContext;
-  let deal: { id: string; slug: string; name: string };
-  const call = async (input: unknown) => {
-    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shape is asserted field by field below
-    return (await tools.get_explanations!.execute(tools.get_explanations!.inputSchema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
-  };
-  const ask = async (text: string) => (await runAgentTurn({ db, deal, messages: [{ id: "u", role: "user", parts: [{ type: "text", text }] }] })).text;
+  let deal: TextFilingsDeal;
+  const call = (input: unknown) => deal.call("get_explanations", input);
+  const ask = (text: string) => deal.ask(text);
 
   beforeAll(async () => {
-    ({ db, cleanup } = await openTestDb());
-    deal = await createDeal({ db, slug: "turbina", name: "Turbina" });
-    ctx = createAgentContext({ db, deal });
-    const dir = tempDir("manda-explanations-");
-    for (const year of [2022, 2023]) {
-      const pages = [cover("TURBINA WORKS, INC.", "TRBW", "1-55555").replace("2023", String(year)), mdna(year)];
-      const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, `TURBINA_${year}_10K.txt`, new TextEncoder().encode(pages.join("\f"))) });
-      if (r.status !== "indexed") throw new Error(`${year} was not indexed`);
-    }
+    deal = await textFilingsDeal("turbina", [2022, 2023], mdna);
   }, 180_000);
-  afterAll(() => cleanup());
+  afterAll(() => deal.cleanup());
 
   it("explains the company's figure with the sentence naming it before its cause, not a part's nor a sentence without a cause", async () => {
     const out = await call({ figure: "revenue", period: "2023", direction: "up" });

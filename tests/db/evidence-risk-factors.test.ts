@@ -5,15 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
-import type { Db } from "@/lib/db";
-import { createDeal } from "@/lib/db/queries/deals";
-import { createAgentContext, type AgentContext } from "@/lib/agent/context";
-import { createAgentTools } from "@/lib/agent/tools";
-import { runAgentTurn } from "@/lib/agent/run";
-import { ingestFile } from "@/lib/ingest/ingest";
-import { openTestDb } from "../helpers/db";
-import { cover } from "../helpers/filings";
-import { tempDir, writeFixture } from "../helpers/fixtures";
+import { tempDir } from "../helpers/fixtures";
+import { textFilingsDeal, type TextFilingsDeal } from "../helpers/text-filings-deal";
 
 setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
 
@@ -35,28 +28,13 @@ const risks = (year: number) =>
   ].join("\n\n");
 
 describe("get_risk_factors", () => {
-  let db: Db;
-  let cleanup: () => Promise<void>;
-  let ctx: AgentContext;
-  let deal: { id: string; slug: string; name: string };
-  const call = async (input: unknown) => {
-    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shape is asserted field by field below
-    return (await tools.get_risk_factors!.execute(tools.get_risk_factors!.inputSchema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
-  };
+  let deal: TextFilingsDeal;
+  const call = (input: unknown) => deal.call("get_risk_factors", input);
 
   beforeAll(async () => {
-    ({ db, cleanup } = await openTestDb());
-    deal = await createDeal({ db, slug: "turbina", name: "Turbina" });
-    ctx = createAgentContext({ db, deal });
-    const dir = tempDir("manda-risks-");
-    for (const year of [2022, 2023]) {
-      const pages = [cover("TURBINA WORKS, INC.", "TRBW", "1-55555").replace("2023", String(year)), risks(year)];
-      const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, `TURBINA_${year}_10K.txt`, new TextEncoder().encode(pages.join("\f"))) });
-      if (r.status !== "indexed") throw new Error(`${year} was not indexed`);
-    }
+    deal = await textFilingsDeal("turbina", [2022, 2023], risks);
   }, 180_000);
-  afterAll(() => cleanup());
+  afterAll(() => deal.cleanup());
 
   it("lists the newest annual report's risks in its order and words, each under its category and cited", async () => {
     const out = await call({});
@@ -89,14 +67,11 @@ describe("get_risk_factors", () => {
   });
 
   it("answers 'main risks' offline with the listed risks, saying the filing does not rank them", async () => {
-    const messages = [{ id: "u1", role: "user" as const, parts: [{ type: "text" as const, text: "what are the main risks" }] }];
-    const r = await runAgentTurn({ db, deal, messages });
+    const r = { text: await deal.ask("what are the main risks") };
     expect(r.text).toMatch(/lists 3 risks; the filing does not rank them/);
     expect(r.text).toContain("Changes in steel prices may reduce our margins. (source: TURBINA_2023_10K.txt, p.2)");
-    const asked = [{ id: "u2", role: "user" as const, parts: [{ type: "text" as const, text: "any fx risk called out?" }] }];
-    const fx = await runAgentTurn({ db, deal, messages: asked });
+    const fx = { text: await deal.ask("any fx risk called out?") };
     expect(fx.text).toMatch(/^I found no risk about foreign exchange among the 3 risks/);
-    const steel = [{ id: "u3", role: "user" as const, parts: [{ type: "text" as const, text: "what risks do they flag around steel" }] }];
-    expect((await runAgentTurn({ db, deal, messages: steel })).text).toMatch(/^The risks TURBINA_2023_10K\.txt \(FY2023\) lists about steel[^\n]*\n- Changes in steel prices may reduce our margins\./);
+    expect(await deal.ask("what risks do they flag around steel")).toMatch(/^The risks TURBINA_2023_10K\.txt \(FY2023\) lists about steel[^\n]*\n- Changes in steel prices may reduce our margins\./);
   });
 });
