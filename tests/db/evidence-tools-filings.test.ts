@@ -35,7 +35,7 @@ const audit = ["Item 9A. Controls and Procedures", "Marrow & Steen LLP, an indep
 const operating = [
   "Item 7. Management's Discussion and Analysis", "Operating Statistics", "2023 2022",
   "Gross margin 41.2 % 39.8 %", "Store count (2) 1,240 1,180", "Same-store sales growth (1) 3.5% 2.1%",
-  "GAAP operating margin 20.4 % 21.7 %", "Non-GAAP operating margin 26.9 % 27.8 %",
+  "GAAP operating margin 20.4 % 21.7 %", "Non-GAAP operating margin 26.9 % 27.8 %", "Average number of employees 9,500 9,000",
   "", "Long-term Debt", "(In millions) 2023 2022", "Total principal 4,800 5,050", "Less: Current portion of long-term debt (300) (250)", "Long-term debt, net of current portion 4,500 4,800",
 ].join("\n");
 
@@ -82,6 +82,8 @@ describe("evidence tools on filings as PDFs print them", () => {
     expect(out.newestFiling).toBe("LANTERN_2023_10K.txt");
     expect(out.passages.some((p: { document: string; text: string }) => p.document === "LANTERN_2023_10K.txt" && p.text.includes("9,800"))).toBe(true);
     expect(out.notes.join(" ")).toMatch(/older filing/);
+    // an average over the year is no headcount at a date
+    expect(out.facts.employees.some((i: { detail?: string }) => /average/i.test(i.detail ?? ""))).toBe(false);
   });
 
   it("get_company_facts reads the first of a combined filing's registrants, its headquarters, and an auditor named only in a sentence", async () => {

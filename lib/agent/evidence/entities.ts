@@ -201,17 +201,18 @@ export async function runCompanyFacts(deps: Deps, input: { company?: string; fac
   const notes: string[] = [];
   const searchNewest: CompanyFact[] = [];
   const who = got.company ?? "the deal";
+  // a fact as of a date read only from a filing older than the newest annual report (a later quarter's report is not older)
+  const older = (i: CitedItem) => i.document !== newest && !(newestAnnualYear && (i.fiscalYear ?? 0) >= newestAnnualYear);
   for (const f of wanted) {
     let items = await factItems(deps, f, got.mentions, documentIds);
     // a count printed as a table row ("Employees (in thousands) 125.5", "Full time equivalent headcount 70,456"), when no sentence read states it for the newest filing
-    if (f === "employees" && (!items.length || (!!newest && items[0]!.document !== newest))) {
+    if (f === "employees" && (!items.length || (!!newest && older(items[0]!)))) {
       const rows = await countRows(deps, input.company, f);
       if (rows.length && (!items.length || rows[0]!.document === newest)) items = [...rows, ...items.map((i) => ({ ...i, superseded: true }))];
     }
     if (items.length) facts[f] = items;
     // a fact as of a date read only from an older filing is history: the newest filing is searched for the current one
     // (a later quarter's cover stating it is no older than the annual report)
-    const older = (i: CitedItem) => i.document !== newest && !(newestAnnualYear && (i.fiscalYear ?? 0) >= newestAnnualYear);
     const stale = AS_OF.has(f) && items.length > 0 && !!newest && older(items[0]!);
     if (stale) {
       facts[f] = items.map((i) => ({ ...i, superseded: true }));
@@ -239,7 +240,8 @@ async function countRows(deps: Deps, company: string | undefined, f: CompanyFact
     const have = new Set(tokens(label).map((x) => x.stem));
     return wordings.some((ws) => ws.length > 0 && ws.every((w) => have.has(w)) && namesAsHead([label], ws));
   };
-  const rows = found.rows.filter((r) => named(r.label) && !r.unit && !r.currency && r.columns.some((c) => c.value !== null));
+  // (an average over the year, "Average number of employees", is no count at a date)
+  const rows = found.rows.filter((r) => named(r.label) && !/\baverage\b/i.test(r.label) && !r.unit && !r.currency && r.columns.some((c) => c.value !== null));
   const byFiling = (r: LineItemRow) => (r.filingYear ?? 0) * 10_000 + Math.max(...r.columns.map((c) => Number((c.periodEnd ?? "").replace(/-/g, "").slice(0, 8)) || 0)) / 1e8;
   return rows
     .sort((a, b) => byFiling(b) - byFiling(a))
