@@ -13,7 +13,7 @@ import { locateExcerpt } from "@/lib/extraction/citation";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { looksLikeInstructions } from "../guardrails/injection";
 import type { SourceRegistry } from "../sources";
-import { isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
+import { documentPeriod, isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
 
 export interface Passage {
   document: string;
@@ -176,7 +176,7 @@ export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput
     const have = new Set(tokens(p.text).map((t) => t.stem));
     const missing = asked.filter((t) => !have.has(t.stem)).map((t) => t.word);
     const doc = scope.documents.find((d) => d.id === h.documentId);
-    const period = doc?.fiscalYear ? (doc.fiscalPeriod && doc.fiscalPeriod !== "FY" ? `${doc.fiscalPeriod} ${doc.fiscalYear}` : `FY${doc.fiscalYear}`) : undefined;
+    const period = documentPeriod(doc);
     passages.push({ document: h.document, ...(period ? { period } : {}), page: h.page, ...(section ? { section } : {}), charStart: p.start, charEnd: p.end, text: p.text, citation: `(source: ${h.document}, p.${h.page})`, ...(missing.length ? { missing } : {}) });
   }
   if (!passages.length) notes.push(`Nothing in ${scope.company ?? "the deal"}'s documents matched "${input.query}".`);

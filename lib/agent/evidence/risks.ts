@@ -12,7 +12,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { tokens } from "../concepts/match";
 import { recencyOf } from "./passages";
-import { isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
+import { documentPeriod, isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
 
 export interface RiskFactorsInput {
   company?: string;
@@ -56,7 +56,6 @@ const ANNUAL = /annual|10-?k/i;
 const NOT_TOPIC = new Set(["risk", "risks", "factor", "factors", "main", "key", "top", "biggest", "major", "principal", "flag", "flagged", "call", "called", "related", "relating", "around", "regarding", "summarise", "summarize", "summary", "list", "any"]);
 const DEFAULT_LIMIT = 8;
 
-const periodOf = (d: ScopeDocument) => (d.fiscalYear ? (d.fiscalPeriod && d.fiscalPeriod !== "FY" ? `${d.fiscalPeriod} ${d.fiscalYear}` : `FY${d.fiscalYear}`) : undefined);
 
 /** Filings to read, best first: the year or document asked, else annual reports newest first, then the rest. */
 function candidates(docs: ScopeDocument[], period?: string): ScopeDocument[] {
@@ -128,7 +127,7 @@ function answer(deps: Deps, doc: ScopeDocument, hs: RiskHeading[], input: RiskFa
     return { heading: h.heading, ...(h.category ? { category: h.category } : {}), page: h.page, citation: `(source: ${doc.filename}, p.${h.page})`, explanation: h.body.slice(0, 300), ...(matched?.length ? { matched } : {}) };
   });
   const categories = [...new Set(hs.map((h) => h.category).filter((c): c is string => !!c))];
-  const period = periodOf(doc);
+  const period = documentPeriod(doc);
   const topic = words.length ? { topic: words.map((w) => w.word).join(" "), topicFound } : {};
   return { ...company, document: doc.filename, ...(period ? { period } : {}), total: hs.length, categories, risks, ...topic, notes };
 }

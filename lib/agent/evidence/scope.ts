@@ -26,6 +26,12 @@ export interface ScopeDocument {
   date?: string | null;
 }
 
+/** A document's own period as the tools print it: "FY2022", "Q3 2024"; undefined when unknown. */
+export function documentPeriod(d: Pick<ScopeDocument, "fiscalYear" | "fiscalPeriod"> | undefined): string | undefined {
+  if (!d?.fiscalYear) return undefined;
+  return d.fiscalPeriod && d.fiscalPeriod !== "FY" ? `${d.fiscalPeriod} ${d.fiscalYear}` : `FY${d.fiscalYear}`;
+}
+
 export interface EvidenceScope {
   /** The company the evidence is for (as its newest document names it), when the deal holds companies. */
   company?: string;
