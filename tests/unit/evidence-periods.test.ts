@@ -46,4 +46,22 @@ describe("a quarter named by its closing month", () => {
     expect(resolvePeriods(["quarter ending June a year earlier", "quarter ending June"], docs).labels).toEqual(["Q3 2022", "Q3 2023"]);
     expect(resolvePeriods(["Q2 a year earlier"], docs).labels).toEqual(["Q2 2022"]);
   });
+
+  it("is the quarter an earnings release reports, the release being dated weeks after the quarter ends", () => {
+    const docs = [doc(2023, "2023-07-26", "earnings release", "Q2"), doc(2023, "2023-04-26", "earnings release", "Q1")];
+    expect(resolvePeriods(["quarter ending June"], docs).labels).toEqual(["Q2 2023"]);
+    expect(resolvePeriods(["quarter ending March"], docs).labels).toEqual(["Q1 2023"]);
+    expect(resolvePeriods(["quarter ending June a year earlier"], docs).labels).toEqual(["Q2 2022"]);
+    // a year named that no release reports is the same quarter of that year (the releases' year-ago columns)
+    expect(resolvePeriods(["quarter ending June 2022"], docs).labels).toEqual(["Q2 2022"]);
+  });
+
+  it("follows the company's fiscal calendar for a release: quarters end three months from its year end", () => {
+    // a year ending in late January: quarters end in April, July, October and January
+    const docs = [doc(2024, "2023-08-29", "earnings release", "Q2"), doc(2023, "2023-01-28")];
+    expect(resolvePeriods(["quarter ending July"], docs).labels).toEqual(["Q2 2024"]);
+    expect(resolvePeriods(["quarter ending June"], docs).unread).toEqual(["quarter ending June"]);
+    // a release dated the day its quarter ends is read by that day, whatever the calendar
+    expect(resolvePeriods(["quarter ending July"], [doc(2024, "2023-07-31", "earnings release", "Q2")]).labels).toEqual(["Q2 2024"]);
+  });
 });

@@ -66,15 +66,43 @@ function quarterOf(p: string, latest: number | undefined, docs: ScopeDocument[])
  */
 function quarterEnding(month: number, year: number | undefined, docs: ScopeDocument[]): string | undefined {
   if (!month) return undefined;
-  // a 52/53-week quarter ends up to a week into the next month ("July 1, 2023" closes the June quarter)
-  const ends = (d: ScopeDocument) => {
-    const at = d.date ? new Date(d.date) : undefined;
-    if (!at) return false;
-    const m = effectiveMonth(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate());
-    return m.month === month && (!year || m.year === year);
-  };
-  const hit = docs.filter((d) => typeof d.fiscalYear === "number" && /^Q[1-4]$/.test(d.fiscalPeriod ?? "") && ends(d)).sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
-  return hit ? `${hit.fiscalPeriod} ${hit.fiscalYear}` : undefined;
+  const quarterly = docs.filter((d) => typeof d.fiscalYear === "number" && /^Q[1-4]$/.test(d.fiscalPeriod ?? "")).sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""));
+  // a document dated the day its quarter ends first; else a release dated weeks after its quarter
+  const ended = [...quarterly.map((d) => ({ d, end: dayEnded(d) })), ...quarterly.map((d) => ({ d, end: quarterEnd(d, yearEndMonth(d, docs)) }))].filter((x) => x.end?.month === month);
+  const own = ended.find((x) => !year || x.end!.year === year);
+  if (own) return `${own.d.fiscalPeriod} ${own.d.fiscalYear}`;
+  // "the june quarter of 2022" in a 2023 release: its quarter a year (or years) before, a year-ago column
+  const newest = ended[0];
+  return newest && year ? shiftLabelYear(`${newest.d.fiscalPeriod} ${newest.d.fiscalYear}`, year - newest.end!.year) ?? undefined : undefined;
+}
+
+/** The month a document's date closes (a 52/53-week quarter ends up to a week into the next month: "July 1, 2023" closes June). */
+function dayEnded(d: ScopeDocument): { month: number; year: number } | undefined {
+  const at = d.date ? new Date(d.date) : undefined;
+  return at ? effectiveMonth(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()) : undefined;
+}
+
+/** The month the company's fiscal year ends, read from the date of an annual document of the same company; December when none says. */
+function yearEndMonth(d: ScopeDocument, docs: ScopeDocument[]): number {
+  const annual = docs.find((a) => a.date && a.company === d.company && (a.fiscalPeriod === "FY" || /annual|10-?k/i.test(a.kind ?? "")));
+  if (!annual) return 12;
+  const at = new Date(annual.date!);
+  return effectiveMonth(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()).month;
+}
+
+/**
+ * The month and year a release's or current report's quarter ends when it is dated after it:
+ * quarters end three months apart, so its quarter ended in the last quarter-end month under three
+ * months before the date (counted from the fiscal year's end month).
+ */
+function quarterEnd(d: ScopeDocument, yearEnd: number): { month: number; year: number } | undefined {
+  const at = d.date ? new Date(d.date) : undefined;
+  if (!at || !/release|current report/i.test(d.kind ?? "")) return undefined;
+  const dated = at.getUTCFullYear() * 12 + at.getUTCMonth();
+  // month indexes 0–2 before the date; the one three months apart from the fiscal year's end
+  const back = [0, 1, 2].find((b) => (((dated - b) % 12) + 12) % 12 % 3 === (yearEnd - 1) % 3) ?? 1;
+  const end = dated - back;
+  return { month: (end % 12) + 1, year: Math.floor(end / 12) };
 }
 
 function one(raw: string, latest: number | undefined, notes: string[], docs: ScopeDocument[] = []): string[] | undefined {
