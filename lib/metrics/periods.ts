@@ -1,7 +1,7 @@
 /**
  * Periods named in a metric question, in the canonical labels of lib/periods ("FY2018",
  * "Q2 2024", "H1 2024"): every mention with its place in the text ("FY2015", "FY 23", "fiscal
- * 2019", "Q2 of FY2024", "Q22023", "2019"), ranges ("FY2015 - FY2017", "from FY2016 to FY2018",
+ * 2019", "Q2 of FY2024", "Q22023", "2019", "'19"), ranges ("FY2015 - FY2017", "from FY2016 to FY2018",
  * "between FY2016 and FY2017"), and year arithmetic on labels.
  */
 import { endedMentions, makePeriod, parsePeriod, shiftLabelYear, year4 } from "@/lib/periods";
@@ -21,6 +21,9 @@ const MENTION = new RegExp(
     `(?<![\\w.$])((?:19|20)\\d\\d)(?![\\w.%]|\\s*(?:million|billion|thousand))`,
     `\\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter (?:of )?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
     `\\b(first|second|1st|2nd) half (?:of )?(?:(?:fy|fiscal(?: year)?)\\s*)?'?((?:19|20)\\d\\d|\\d\\d)\\b`,
+    // "revenue in '15", "'22 capex": a year by its last two digits after an apostrophe
+    // (after a month, "oct '22" is a month of that year, not a fiscal year)
+    `(?<![\\w'’])(?<!\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s*)['’](\\d\\d)(?![\\w%'’])`,
   ].join("|"),
   "gi",
 );
@@ -32,7 +35,7 @@ function labelOf(m: RegExpMatchArray): string {
   if (m[12]) return makePeriod("H", year4(m[12]), ORDINAL[m[11]!]).label;
   if (m[3]) return makePeriod("Q", year4(m[3]), Number(m[1] ?? m[2])).label;
   if (m[6]) return makePeriod("H", year4(m[6]), Number(m[4] ?? m[5])).label;
-  const y = m[7] ?? m[8]!;
+  const y = m[7] ?? m[8] ?? m[13]!;
   return `FY${year4(y.replace("'", ""))}`;
 }
 

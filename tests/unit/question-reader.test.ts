@@ -214,7 +214,7 @@ describe("question reader", () => {
   });
 
   it("reads a quarter named by its closing month as that quarter, never as the year its number names", () => {
-    for (const [q, period] of [["alderwick june-quarter '23 revenue", "quarter ending June 2023"], ["revenue for the sept quarter", "quarter ending September"], ["gross margin in the july qtr", "quarter ending July"], ["revenue in the march quarter of 2022", "quarter ending March 2022"]] as const) expect(readQuestion(q, ROOM).periods, q).toEqual([period]);
+    for (const [q, period] of [["alderwick june-quarter '23 revenue", "quarter ending June 2023"], ["revenue for the sept quarter", "quarter ending September"], ["gross margin in the july qtr", "quarter ending July"], ["revenue in the march quarter of 2022", "quarter ending March 2022"], ["active users for the quarter ending june 2023", "quarter ending June 2023"], ["opex in the qtr ended in sept", "quarter ending September"]] as const) expect(readQuestion(q, ROOM).periods, q).toEqual([period]);
   });
 
   it("reads a quarter's move asked yes or no against the same quarter a year before", () => {
@@ -420,7 +420,31 @@ describe("shorthand and everyday forms an analyst types", () => {
     expect(read("how much money did they bring in last year").concepts.map((c) => c.id)).toEqual(["revenue"]);
   });
 
+  it("reads a figure named by generic nouns beside 'last year', and 'last year' said before a comparison as the latest year", () => {
+    for (const q of ["whats their take rate last yr and how does it stack up vs 2021", "take rate last year compared to fy21", "alderwick's take rate last year against 2021"]) {
+      const r = read(q);
+      expect(r.label, q).toBe("take rate");
+      expect(r.periods, q).toEqual(["last year", "FY2021"]);
+    }
+    expect(read("what was the take rate last year").label).toBe("take rate");
+    expect(read("revenue last year vs fy2020")).toMatchObject({ periods: ["last year", "FY2020"], aggregate: "growth" });
+    // said after the comparison, it is the year before the one named
+    expect(read("2022 revenue vs last year").periods).toEqual(["FY2021", "FY2022"]);
+  });
+
   it("attaches a preposition after the verb to the figure: 'revenue did they get from X'", () => {
     for (const q of ["how much revenue did alderwick get from apple in 2022", "what revenue did they earn from apple", "revenue they got from apple fy22"]) expect(qualifiersOf(read(q)), q).toEqual(["apple"]);
+  });
+});
+
+describe("a year written with an apostrophe", () => {
+  it("is that fiscal year, alone or after a quarter, in three wordings", () => {
+    expect(readQuestion("how much did the international segment lose in '15?", ROOM).periods).toEqual(["FY2015"]);
+    expect(readQuestion("'22 capex", ROOM).periods).toEqual(["FY2022"]);
+    expect(readQuestion("q2 '23 revenue", ROOM).periods).toEqual(["Q2 2023"]);
+  });
+
+  it("after a month is a day of that month's year, never the fiscal year of that number", () => {
+    for (const q of ["current RPO at end of oct '22?", "backlog as of sept '22", "cash at dec. '21"]) expect(readQuestion(q, ROOM).periods, q).not.toContainEqual(expect.stringMatching(/^FY20/));
   });
 });

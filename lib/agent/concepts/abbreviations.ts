@@ -44,6 +44,7 @@ const SPELLED_OUT: Record<string, string> = {
   gm: "gross margin",
   bps: "basis points",
   rev: "revenue",
+  op: "operating",
   revs: "revenues",
   chg: "change",
   thru: "through",

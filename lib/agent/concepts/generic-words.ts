@@ -67,6 +67,7 @@ export const GRAMMAR_WORDS = new Set(
     "is are was were be been being do does did done has have had will would could should can may might shall " +
     "it its it's they them their theirs he she his her we our us you your i me my this that these those there here " +
     "give show tell find get list please pull " +
+    "stack stacks stacked up against compare compares compared comparing relative " +
     "year years yr fy fiscal annual quarter quarterly month months period latest last current currently now today recent most prior previous"
   ).split(/\s+/),
 );

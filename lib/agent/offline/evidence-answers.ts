@@ -185,7 +185,9 @@ const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => tokens(w)[0]!.stem))
 export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
   const want = new Set(plainStems(r.label ?? ""));
   if (!want.size) return null;
-  const asked = [...r.periods].filter((p) => /^(?:FY|Q[1-4] )?\d{4}$/.test(p)).sort().at(-1);
+  // the periods as the tool read them ("last year" → the latest fiscal year), else as asked
+  const periods = o.periods?.length ? o.periods : r.periods;
+  const asked = [...periods].filter((p) => /^(?:FY|Q[1-4] )?\d{4}$/.test(p)).sort().at(-1);
   const fits = (o.rows ?? []).filter((x) => {
     const label = plainStems(x.label);
     const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
@@ -210,7 +212,7 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   };
   const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
   // two years or more asked ("iphone units fy15 vs fy14"): each from the row, and the change
-  const years = [...new Set(r.periods.filter((p) => /^FY\d{4}$/.test(p)))].sort();
+  const years = [...new Set(periods.filter((p) => /^FY\d{4}$/.test(p)))].sort();
   const series = years.map((p) => x.columns.find((k) => k.period === p && k.value !== null));
   if (years.length >= 2 && series.every(Boolean)) {
     const [a, b] = [series[0]!, series.at(-1)!];
@@ -300,7 +302,8 @@ function shownValue(c: Concept, column: LineItemRow["columns"][number], row: Lin
   const col = asAmount(c, column);
   if (c.kind === "ratio" || c.kind === "count") return col.printed ?? String(col.value);
   if (row.unit === "%") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
-  if (c.kind === "percent") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
+  // a rate asked of a row printed in money ("Gross margin: Services 14,965") stays money: no "%" on an amount
+  if (c.kind === "percent" && !row.currency) return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   return formatAmount(col.value!, row.scale, row.currency);
 }
 
@@ -392,6 +395,8 @@ const PART_ONLY = new Set(["segment", "busi", "group", "divis", "region"]);
 
 /** The figure concepts a text names (section words aside): a table titled "Sales and operating income" names two. */
 /** The figures a table's title or headings name, of one kind ("Revenue by Geographic Locations" names revenue, not a count of locations). */
+/** Words a heading adds to name the figure's unit ("Gross margin percentage"), not a narrower figure. */
+const UNIT_STEMS = new Set(tokens("percent percentage percentages rate rates ratio ratios").map((t) => t.stem));
 const figureConcepts = (text: string, kind?: Concept["kind"]) => new Set(findConcepts(text).filter((h) => h.concept.kind !== "text" && (!kind || h.concept.kind === kind)).map((h) => h.concept.id));
 
 /**
@@ -410,7 +415,7 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const wordingStems = new Set([...(c.rowWords ?? []), ...c.terms].flatMap((t) => stemsOf(t)));
   const narrower = (x: LineItemRow) => {
     const heading = x.table?.headings?.at(-1);
-    return !!heading && figureConcepts(heading, c.kind).has(c.id) && stemsOf(heading).some((w) => !wordingStems.has(w) && !PLAIN_LABEL_STEMS.has(w) && !scopeStems.includes(w));
+    return !!heading && figureConcepts(heading, c.kind).has(c.id) && stemsOf(heading).some((w) => !wordingStems.has(w) && !PLAIN_LABEL_STEMS.has(w) && !UNIT_STEMS.has(w) && !scopeStems.includes(w));
   };
   const broad = named0.filter((x) => !narrower(x));
   const naming = broad.length ? broad : named0;

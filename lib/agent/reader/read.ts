@@ -94,7 +94,7 @@ const FIGURE_KIND = new Set(["amount", "percent", "ratio", "count", "per_share"]
 const SEGMENT = /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bdivisions?\b/i;
 const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:y|ise|ize)|walk me through|describe|background on|profile of)\b/i;
 /** Verbs of what someone did or said: "what did the board decide", "what does management expect". */
-const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[ds]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b(?![-‐])/i;
+const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[d]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b(?![-‐])/i;
 
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
 const CHANGE_WORD = /\b(?:change[ds]?|difference|move[ds]?)\b|\bhow much (?:smaller|bigger|larger|higher|lower|more|less)\b/i;
@@ -144,7 +144,8 @@ const ORDINAL_QUARTER: Record<string, string> = { first: "1", second: "2", third
 const BARE_QUARTER = /\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?quarter)\b/i;
 const BARE_HALF = /\b(?:h([12])|(first|second) half)\b/i;
 /** "the june quarter", "june-quarter '23", "sept qtr": the quarter ending in that month. */
-const MONTH_QUARTER = new RegExp(String.raw`\b(${monthWords({ abbreviated: true })})\.?[- ]?(?:quarter|qtr)\b(?:\s*(?:of\s+)?['’]?((?:19|20)?\d{2})\b)?`, "i");
+/** "the june quarter", "sept qtr '22", "the quarter ending june 2023" (a day named is a date, read elsewhere). */
+const MONTH_QUARTER = new RegExp(String.raw`\b(?:(${monthWords({ abbreviated: true })})\.?[- ]?(?:quarter|qtr)|(?:quarter|qtr)\s+(?:ending|ended)\s+(?:in\s+)?(${monthWords({ abbreviated: true })})\.?(?!\s*\d{1,2}\b))\b(?:\s*(?:of\s+)?['’]?((?:19|20)?\d{2})\b)?`, "i");
 const THIS_QUARTER = /\b(?:this|the|latest|last|most recent|current) (?:fiscal )?quarter\b/i;
 
 /**
@@ -154,7 +155,7 @@ const THIS_QUARTER = /\b(?:this|the|latest|last|most recent|current) (?:fiscal )
  */
 function quarterWithoutYear(text: string): string[] {
   const m = MONTH_QUARTER.exec(text);
-  if (m) return [`quarter ending ${monthName(monthNumber(m[1]!))}${m[2] ? ` ${year4(m[2])}` : ""}`];
+  if (m) return [`quarter ending ${monthName(monthNumber((m[1] ?? m[2])!))}${m[3] ? ` ${year4(m[3])}` : ""}`];
   const q = BARE_QUARTER.exec(text);
   if (q) return [`Q${q[1] ?? ORDINAL_QUARTER[q[2]!.toLowerCase()]}`];
   const h = BARE_HALF.exec(text);
@@ -445,6 +446,17 @@ export function joinInitials(text: string): string {
   return text.replace(/\b((?:\p{Lu}\.)+\p{Lu})\.?(?!\p{L})/gu, (m: string) => m.replace(/\./g, "") + " ");
 }
 
+/**
+ * "Last year" said before the comparison and a year named after it ("take rate last yr vs 2021",
+ * "last year's margin compared with 2020"): the latest year is compared with the one named. Said
+ * after it ("2022 vs last year"), it is the year before the one named (read elsewhere).
+ */
+function lastYearBeforeCompared(text: string): boolean {
+  const last = LAST_YEAR.exec(text);
+  const compare = COMPARE.exec(text);
+  return !!last && !!compare && last.index < compare.index && periodsIn(text.slice(compare.index)).length > 0;
+}
+
 export function readQuestion(asked: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
   // "sales-wise", "margin-wise": the noun is the figure asked
@@ -457,8 +469,11 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const company = companyIn(text, companies);
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
   // …or asked after a turn, whose period it carries ("and the take rate on that?")
+  // "last year", "now": periods the documents resolve; "take rate last yr vs 2021" asks the latest year beside the one named
+  const relative = LAST_YEAR.test(text) ? "last year" : NOW.test(text) ? "latest" : undefined;
+  if (relative === "last year" && periods.length === 1 && lastYearBeforeCompared(text)) periods.unshift(relative);
   const part = hits.length ? undefined : scopeOf(text, [], company, companies);
-  const nouns = hits.length || part || !(periods.length || previous) ? undefined : genericNounLabel(text, company, companies);
+  const nouns = hits.length || part || !(periods.length || relative || previous) ? undefined : genericNounLabel(text, company, companies);
   // "did it go up or down?", "yoy change on that?" name a move, not a figure
   const figure = nouns && !tokens(nouns).some(isDirectionWord) && !GROWTH.test(nouns) && !changeAsked(nouns) ? nouns : undefined;
   const named = part ?? figure;
@@ -504,12 +519,12 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   // "how much did comparable sales grow": the figure is the growth
   if (concepts[0]?.isChange && (reading.aggregate === "growth" || reading.aggregate === "change") && periods.length <= 1) delete reading.aggregate;
   // "gross margin in fy16 compared with the prior year": the year named and the one before it, and the change
+  if (periods.length === 2 && periods[0] === "last year" && concepts.length === 1 && reading.aggregate === "series") reading.aggregate = concepts[0]!.kind === "percent" || concepts[0]!.kind === "ratio" ? "change" : "growth";
   if (periods.length === 1 && /^FY\d{4}$/.test(periods[0]!) && COMPARE.test(text) && YEAR_BEFORE.test(text) && concepts.length === 1) {
     reading.periods = [`FY${Number(periods[0]!.slice(2)) - 1}`, periods[0]!];
     reading.aggregate = concepts[0]!.kind === "percent" || concepts[0]!.kind === "ratio" ? "change" : "growth";
   }
-  if (!periods.length && LAST_YEAR.test(text)) reading.periods = ["last year"];
-  else if (!periods.length && NOW.test(text)) reading.periods = ["latest"];
+  if (!periods.length && relative) reading.periods = [relative];
   return previous ? carried(reading, previous, companies) : reading;
 }
 
