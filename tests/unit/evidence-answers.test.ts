@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeDirectionRow, writeRowChange, writeRowSeries, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
-import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { repairPages } from "@/lib/ingest/glyphs";
 
@@ -83,6 +83,19 @@ describe("evidence writers", () => {
     const mobile = row("Mobilex", "Net revenue and operating income (loss) for each period were", 967, ["Net revenue", "Internet of Things"]);
     const mobileOp = row("Mobilex", "Net revenue and operating income (loss) for each period were", 241, ["Operating income (loss)", "Internet of Things"]);
     expect(pickScopedRow({ rows: [mobile, mobileOp], notFound: [], notes: [] }, revenue, "mobilex", false, ["FY2022"])?.columns[0]?.value).toBe(967e6);
+  });
+
+  it("a part's rate asked gets the rate row under a heading naming the figure's percentage, never the amount row shown with a %", () => {
+    const amount: LineItemRow = { ...row("Services", "(dollars in millions):", 14_965, ["Gross margin"]), row: "Services 14,965 14,015" };
+    const rate: LineItemRow = { ...row("Services", "(dollars in millions):", 0, ["Gross margin percentage"]), scale: 1, unit: "%", currency: undefined, row: "Services 70.5 % 71.5 %", columns: [{ period: "FY2022", months: 12, value: 70.5, printed: "70.5%" }] };
+    const margin = conceptById("gross_margin")!;
+    for (const q of ["services gm% fy22", "what was the gross margin percentage for services in 2022", "acme services gross margin rate 2022"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const picked = pickScopedRow({ rows: [amount, rate], notFound: [], notes: [] }, margin, "services", false, ["FY2022"]);
+      expect(picked?.unit, q).toBe("%");
+      expect(writeScopedRows({ rows: [amount, rate], notFound: [], notes: [] }, margin, "services", false, ["FY2022"]), q).toMatch(/70\.5%/);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["gross_margin"]);
+    }
   });
 
   it("a question naming a row's whole label gets that row, in the row's own unit", () => {
@@ -240,6 +253,27 @@ describe("a quoted sentence for a figure asked", () => {
     }
     // the change itself asked: the sentence answers
     expect(quoteAnswerOverride(readQuestion("acme ground operating income growth 2015", ROOM), quote("Acme Ground segment operating income increased 19% in 2015 primarily due to yield improvement."), [])).toBeNull();
+  });
+
+  it("an amount's level is not answered by the amount it moved by, in dollars as in percent", () => {
+    for (const q of ["acme ground operating income fy2015?", "how much operating income did acme ground make in '15", "acme ground op income 2015"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("Acme Ground operating income in 2015 increased by $276 million compared with 2014 primarily due to higher revenues."), []), q).toMatch(/^I couldn't find/);
+      expect(quoteAnswerOverride(r, quote("Acme Ground operating income was $2,522 million in 2015, a $276 million increase."), []), q).toBeNull();
+    }
+    // a part's loss the catalog does not name: the sentence must state a level, not how much it moved
+    for (const q of ["how much did the international segment lose in '15?", "how much did acme's international business lose in 2015"]) {
+      expect(quoteAnswerOverride(readQuestion(q, ROOM), quote("International contribution losses increased $173.6 million year over year due to expansion."), []), q).toMatch(/^I couldn't find the amount asked/);
+    }
+  });
+
+  it("a count asked is not answered with an amount of money, however well the row's label fits", () => {
+    const money = "Acme Inc: Widgets (Revenue by product), Q3 2023: **USD 39,669 million** (source: ACME_2015_10K.pdf, p.10)";
+    for (const q of ["how many widgets did they ship in the june quarter", "how many widgets were sold in q3 2023", "acme - how many widgets did it sell last quarter?"]) {
+      expect(percentAnswerOverride(readQuestion(q, ROOM), money), q).toMatch(/^I couldn't find the count asked .*\n.*Closest evidence/s);
+    }
+    expect(percentAnswerOverride(readQuestion("how many widgets did they ship in q3 2023", ROOM), "Acme Inc: Widgets shipped, Q3 2023: **43.8 million** (source: ACME_2015_10K.pdf, p.10)")).toBeNull();
+    expect(percentAnswerOverride(readQuestion("how many dollars of widget revenue in q3 2023", ROOM), money)).toBeNull();
   });
 
   it("a sentence giving what one part contributed to the figure is no answer for the figure, in three wordings", () => {

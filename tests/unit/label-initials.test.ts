@@ -16,6 +16,15 @@ describe("initials of the deal's labels", () => {
     expect(m.get("mads")).toBe("mobility & autonomous driving solutions");
   });
 
+  it("read a part abbreviated with the company's initial first, never over a label's own initials", () => {
+    const m = labelInitials([row("Global Services"), row("Commercial Airplanes"), row("Data Center and AI")], "The Acme Company");
+    expect(m.get("ags")).toBe("global services");
+    expect(m.get("aca")).toBe("commercial airplanes");
+    expect(m.get("dcai")).toBe("data center and ai");
+    // without a company, two-word names have no initials of three letters
+    expect(labelInitials([row("Global Services")]).has("ags")).toBe(false);
+  });
+
   it("leave out initials two different names share, and two-letter ones", () => {
     const m = labelInitials([row("Cloud Services"), row("Consumer Software"), row("Personal Computing Devices"), row("Pacific Coast Division")]);
     expect(m.has("pcd")).toBe(false);

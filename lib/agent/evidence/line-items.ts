@@ -396,7 +396,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     // "dcai": the initials of the deal's own label ("Data Center and AI")
     if (!hits.length) {
       vocabulary ??= labelVocabulary(found);
-      initials ??= labelInitials(found);
+      initials ??= labelInitials(found, scope.company);
       const fixed = await respelled(item, vocabulary, initials);
       if (fixed.text !== item) {
         // (each row still answers the item as asked: a formula names its operands so)
@@ -472,11 +472,19 @@ const JOINING = new Set(["and", "of", "the", "for", "&"]);
 /**
  * The initials of the deal's label words, each to the words it abbreviates ("dcai" → "data center
  * and ai", "nex" → "network and edge"): runs of two to five words of a row label, title or heading,
- * initials of three letters or more; an initialism two runs share is left out (no guess between two).
+ * initials of three letters or more, also with the company's initial before them ("bgs" → "global
+ * services" at Boeing); an initialism two runs share is left out (no guess between two).
  */
-export function labelInitials(found: TableFindingRow[]): Map<string, string> {
+export function labelInitials(found: TableFindingRow[], company?: string): Map<string, string> {
   const out = new Map<string, string>();
   const shared = new Set<string>();
+  // a part is often abbreviated with the company's initial first ("Global Services" of Boeing → BGS)
+  const own = /\p{L}/u.exec((company ?? "").replace(/^\s*the\s+/i, ""))?.[0]?.toLowerCase();
+  const add = (key: string, phrase: string) => {
+    if (key.length < 3 || key.length > 5) return;
+    if (out.has(key) && out.get(key) !== phrase) shared.add(key);
+    else out.set(key, phrase);
+  };
   for (const r of found) {
     const p = r.payload as PartPayload & StatementPayload;
     for (const text of [p.metric, p.part?.label, p.part?.title, ...(p.part?.context ?? [])]) {
@@ -490,10 +498,9 @@ export function labelInitials(found: TableFindingRow[]): Map<string, string> {
           if (JOINING.has(words[j]!)) continue;
           const run = words.slice(i, j + 1);
           const key = letters.slice(i, j + 1).filter((_, k) => !JOINING.has(run[k]!)).join("");
-          if (key.length < 3 || key.length > 5) continue;
           const phrase = run.join(" ");
-          if (out.has(key) && out.get(key) !== phrase) shared.add(key);
-          else out.set(key, phrase);
+          add(key, phrase);
+          if (own && !key.startsWith(own)) add(own + key, phrase);
         }
       }
     }

@@ -554,12 +554,16 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // "why did the top line fall": a quote explains the figure read, as its subject before a cause, moving the way asked
   if (r.reason && c && FIGURE_KINDS.has(c.kind) && r.concepts.length === 1 && !explainsFigure(quote, c, { direction: movedWay(tokens(r.text)), company: r.company, part: !!r.scope })) return writeNoReason(r, mine(done), quoted);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
+  // "how much did the segment lose": an amount's level, which a sentence stating only how much it moved ("losses increased $173.6 million") does not give
+  const levelAsked = HOW_MUCH.test(r.text) && !r.aggregate && !r.direction && !RATE_WORD.test(r.text);
+  if (levelAsked && (!c || !FIGURE_KINDS.has(c.kind)) && !STATED_AMOUNT.test(withoutChanges(quote))) return noValueFound(quoted, "amount");
   // a rate the catalog does not know ("on-time delivery rate"): a sentence with no percentage states none
   if (!c) return RATE_WORD.test(r.text) && !PERCENT_VALUE.test(text) ? noValueFound(quoted, "rate") : null;
   if (!FIGURE_KINDS.has(c.kind)) return null;
   const named = new Set(findConcepts(quote).map((h) => h.concept.id));
   // an amount asked is its level: "operating income increased 19%" states its change, not the amount
-  const level = c.kind !== "amount" || !!r.aggregate || RATE_WORD.test(r.text) || statesAValue(quote.replace(PERCENT_VALUE_G, " "));
+  // …nor does "BGS earnings from operations increased by $276 million": the amount it moved by
+  const level = c.kind !== "amount" || !!r.aggregate || !!r.direction || RATE_WORD.test(r.text) || STATED_AMOUNT.test(withoutChanges(quote.replace(PERCENT_VALUE_G, " ")));
   // "Cerner contributed $140 million to our hardware revenues": a part of the figure, not the figure
   const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
   // the part asked is the value's subject, named before it ("Azure revenue grew 29%"), not among its causes ("… revenue increased $12.6 billion driven by Azure")
@@ -570,6 +574,15 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
 }
+
+const AMOUNT = String.raw`[$€£]?\s?\(?\d[\d,.]*\)?(?:\s*(?:million|billion|thousand|bn|mn)\b)?`;
+/** Amounts a sentence gives as a move ("increased by $276 million", "a $1.2 billion decrease"), not as a level. */
+const CHANGE_AMOUNT_G = new RegExp(
+  String.raw`\b(?:increase[sd]?|decrease[sd]?|improve[sd]?|decline[sd]?|grew|rose|fell|drop(?:ped|s)?|up|down|higher|lower)\s+(?:by\s+)?(?:approximately\s+|about\s+|nearly\s+)?${AMOUNT}|${AMOUNT}\s+(?:increase|decrease|improvement|decline|reduction|rise|drop)\b`,
+  "gi",
+);
+/** The sentence without the amounts it gives as moves. */
+export const withoutChanges = (text: string) => text.replace(CHANGE_AMOUNT_G, " ");
 
 /** No passage gives the reason for the part's figure: what was asked, and the closest passage shown as such. */
 function noReasonFound(r: Reading, quoted: Passage): string {
@@ -696,13 +709,28 @@ const PERCENT_ASKED = /%|\bper ?cent(?:age)?\b|\b(?:share|proportion|portion|fra
  * a count or an amount: the figure found is the whole or the part, not its share.
  */
 function percentMisfit(r: Reading, lead: string): string | null {
+  const counted = countMisfit(r, lead);
+  if (counted) return counted;
   if (!PERCENT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.aggregate || r.direction || r.concepts.some((c) => c.kind === "ratio" || c.kind === "percent")) return null;
   // the bold figure, or a table read's value ("Employees (in thousands) at 2020: 110.6")
   const figure = BOLD_FIGURE.exec(lead)?.[1] ?? lead.replace(/\(source:[^)]*\)/g, " ");
   return statesAValue(figure) && !/%|\bper ?cent\b/i.test(figure) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
 }
 
-/** A figure answer from the evidence path that gives a count or amount for a percentage asked; null when it may stand. */
+/** "How many": a count asked, not "how many dollars" or "how many times". */
+const COUNT_ASKED = /\bhow many\b(?!\s+(?:dollars|euros|millions|billions|thousands|times|percent|basis points)\b)/i;
+
+/**
+ * A count asked ("how many iphones did they ship") answered with an amount of money (the product's
+ * revenue): the money is another figure, however well its label fits.
+ */
+function countMisfit(r: Reading, lead: string): string | null {
+  if (!COUNT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.concepts.some((c) => c.kind === "amount" || c.kind === "per_share")) return null;
+  const figure = BOLD_FIGURE.exec(lead)?.[1] ?? lead.replace(/\(source:[^)]*\)/g, " ");
+  return CURRENCY_VALUE.test(figure) ? "I couldn't find the count asked in the documents: the figure found is an amount of money, not a count." : null;
+}
+
+/** A figure answer from the evidence path that gives a count or amount for a percentage asked, or money for a count; null when it may stand. */
 export function percentAnswerOverride(r: Reading, text: string): string | null {
   const lead = figureLead(text);
   if (!lead) return null;
