@@ -39,6 +39,18 @@ describe("question reader", () => {
     expect(readQuestion("ALL revenue 2022", it).company).toBe("Kestrel Tech Corp");
   });
 
+  it("names a company by a ticker-like shortening when its documents print no ticker, never by a figure's word", () => {
+    const room = [{ name: "Brindlemoor Foods Corporation", tickers: [] }];
+    for (const q of ["bfc diluted eps q2 2023", "brnd revenue 2022", "bmf gross margin fy22"]) {
+      const r = readQuestion(q, room);
+      expect(r.company, q).toBe("Brindlemoor Foods Corporation");
+      expect(r.scope, q).toBeUndefined();
+    }
+    // a word of a figure, or one out of the name's order, is no shortening
+    expect(readQuestion("bus revenue 2022", room).company).toBeUndefined();
+    expect(readQuestion("net income 2022", [{ name: "Netgrid Systems Inc", tickers: [] }]).company).toBeUndefined();
+  });
+
   it("keeps a place name opened by 'new' as the part asked, and reads a possessive typed without its apostrophe as the company", () => {
     expect(readQuestion("how much rental revenue did alderwick get out of new york in 2015", ROOM).scope).toBe("rental new york");
     expect(readQuestion("what did alderwick spend on new plants and equipment in 2015", ROOM).scope).toBeUndefined();

@@ -213,7 +213,33 @@ export function companyIn(text: string, companies: readonly RoomCompany[]): stri
   if (hits.length === 1) return nameOf(hits[0]!);
   // "oracel": a name typed one letter off, when nothing named a company as typed
   const typed = hits.length ? [] : companies.filter((c) => toks.some((t) => misspells(t.word, c)));
-  return typed.length === 1 ? nameOf(typed[0]!) : undefined;
+  if (typed.length === 1) return nameOf(typed[0]!);
+  // "mcd", "orcl", "bby": a ticker-like shortening of the name when the documents print no ticker
+  const short = hits.length || typed.length ? [] : companies.filter((c) => toks.some((t) => abbreviates(t.word, c)));
+  return short.length === 1 ? nameOf(short[0]!) : undefined;
+}
+
+/**
+ * The word shortens the company's name as tickers do: three to five letters, the name's first
+ * letter first and the rest in the name's order ("mcd" of McDonald's, "bby" of Best Buy), and no
+ * word of a question's grammar or a figure's.
+ */
+function abbreviates(word: string, company: RoomCompany): boolean {
+  const compact = nameOf(company).toLowerCase().replace(/^\s*the\s+/, "").replace(/[^a-z]/g, "");
+  if (!/^[a-z]{3,5}$/.test(word) || word[0] !== compact[0] || GENERIC_WORDS.has(word) || STOP.has(word) || catalogWords().has(word) || findConcepts(word).length) return false;
+  let at = 0;
+  for (const ch of word) {
+    at = compact.indexOf(ch, at) + 1;
+    if (!at) return false;
+  }
+  return true;
+}
+
+let termWords: Set<string> | undefined;
+/** Every word of the catalog's terms ("net" of "net income"): figure words, never a company's shortening. */
+function catalogWords(): Set<string> {
+  termWords ??= new Set([...PART_WORDS, ...CONCEPTS.flatMap((c) => c.terms.flatMap((t) => t.toLowerCase().split(/[^\p{L}]+/u)))]);
+  return termWords;
 }
 
 let vocabulary: Set<string> | undefined;
@@ -269,6 +295,7 @@ function companyWords(text: string, companies: readonly RoomCompany[]): Set<stri
     // "adobes operating income": a possessive typed without its apostrophe
     const bare = k.length > 3 && k.endsWith("s") ? k.slice(0, -1) : k;
     if (companies.some((c) => [k, bare].some((w) => nameWords(nameOf(c)).includes(w) || companyAliases(nameOf(c)).includes(w)) || misspells(t.word, c))) out.add(t.word);
+    else if (companies.filter((c) => abbreviates(t.word, c)).length === 1) out.add(t.word);
   }
   return out;
 }
