@@ -262,8 +262,17 @@ function sectionFit(row: LineItemRow, w: Want): number {
   return rest.includes(w.concept.id) ? 1 : rest.length ? -1 : 0;
 }
 
+/** A per-share amount ("Diluted earnings per share", "Diluted" under "Earnings per share:"): printed in units, whatever the table's "in millions". */
+const PER_SHARE = /\bper (?:diluted |basic )?(?:common |ordinary )?share\b|\bEPS\b|\bearnings per\b/i;
+
+/** A row of a per-share amount, by its label or the heading it sits under; a row of shares under that heading counts shares. */
+export function isPerShareRow(label: string, heading = ""): boolean {
+  return PER_SHARE.test(label) || (PER_SHARE.test(heading) && !/\bshares\b/i.test(label));
+}
+
 function fromPart(item: string, r: TableFindingRow, part: PartFacts, currency?: string): LineItemRow {
   const deducted = DEDUCTED.test(part.label);
+  if (isPerShareRow(part.label, part.context.at(-1)) && part.scale > 1) part = { ...part, scale: 1 };
   // …and prints figures a rate can be (an amount column under a "% Change" header is still amounts)
   const rateBlock = RATE_HEADING.test(part.context.at(-1) ?? "") && !/\$/.test(part.row) && part.columns.every((c) => Math.abs(cellValue(c.value, 1).value ?? 0) < 1000);
   // a column whose quarter the table did not name ("Q? 2023", read before the extractor left them out) is no period
