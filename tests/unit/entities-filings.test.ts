@@ -288,3 +288,17 @@ describe("an address two registrants print side by side", () => {
     expect(hq.match(/Oakland/g)).toHaveLength(1);
   });
 });
+
+describe("an officer quoted in an earnings release", () => {
+  it("is read with the title the company's name stands before, in three wordings", () => {
+    const page = (text: string): ExtractionPage => ({ pageNumber: 1, text, spans: null });
+    for (const line of [
+      "Dana Whitcombe, Kestrel CFO, said, \u201cWe exceeded our expectations on the top and bottom line.\u201d",
+      "\u201cDemand stayed firm,\u201d said Dana Whitcombe, Kestrel Systems Chief Financial Officer.",
+      "Dana Whitcombe, our Chief Financial Officer, commented on the quarter.",
+    ]) {
+      const people = entities([page(`KESTREL SYSTEMS REPORTS SECOND-QUARTER RESULTS\n${line}`)]).filter((e) => e.entityType === "person");
+      expect(people.map((p) => [p.name, p.role]), line).toContainEqual(["Dana Whitcombe", expect.stringMatching(/CFO|Chief Financial Officer/)]);
+    }
+  });
+});

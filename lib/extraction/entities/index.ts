@@ -63,7 +63,8 @@ const EN_TITLE = "(?:Authori[sz]ed Public Accountant|Certified Public Accountant
 const EN_TITLES = `${EN_TITLE}(?: and ${EN_TITLE})?`;
 const PERSON = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,2}`;
 const EN_PATTERNS: RegExp[] = [
-  new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the )?(?<title>${EN_TITLES})\\b`, "gu"),
+  // "David Zinsner, Intel CFO, said": the company's name may stand before the title, as releases print it
+  new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the |\\p{Lu}[\\p{L}&'’.-]*[ \\t]+(?:\\p{Lu}[\\p{L}&'’.-]*[ \\t]+)?)?(?<title>${EN_TITLES})\\b`, "gu"),
   new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLES})\\b`, "gu"),
 ];
 
