@@ -460,3 +460,14 @@ describe("a year written with an apostrophe", () => {
     for (const q of ["current RPO at end of oct '22?", "backlog as of sept '22", "cash at dec. '21"]) expect(readQuestion(q, ROOM).periods, q).not.toContainEqual(expect.stringMatching(/^FY20/));
   });
 });
+
+describe("a move said to start from a year", () => {
+  it("reads the year as the move's start and the next year, or the later year asked before, as its end", () => {
+    for (const q of ["why did revenue grow from 2021", "revenue growth from fy21", "why did alderwick's sales drop from 2021?"]) expect(readQuestion(q, ROOM).periods, q).toEqual(["FY2021", "FY2022"]);
+    const first = readQuestion("alderwick diluted eps for 2016?", ROOM);
+    expect(readQuestion("why the big jump from 2015", ROOM, first).periods).toEqual(["FY2015", "FY2016"]);
+    // a range or a place the figure comes from is no such move
+    expect(readQuestion("why did eps jump from 2015 to 2017", ROOM).periods).toEqual(["FY2015", "FY2016", "FY2017"]);
+    expect(readQuestion("where does revenue come from in 2022", ROOM).periods).toEqual(["FY2022"]);
+  });
+});

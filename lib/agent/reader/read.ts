@@ -552,8 +552,16 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     reading.aggregate = concepts[0]!.kind === "percent" || concepts[0]!.kind === "ratio" ? "change" : "growth";
   }
   if (!periods.length && relative) reading.periods = [relative];
+  // "why the big jump from 2015", "why did revenue grow from 2021": the year a move starts, not the year asked
+  if (periods.length === 1 && MOVED_FROM.test(text) && (reading.direction || reading.reason || reading.aggregate === "growth" || reading.aggregate === "change")) {
+    const later = previous?.periods.find((p) => /^FY\d{4}$/.test(p) && p > periods[0]!) ?? shiftLabelYear(periods[0]!, 1);
+    if (later) reading.periods = [periods[0]!, later];
+  }
   return previous ? carried(reading, previous, companies) : reading;
 }
+
+/** "from 2015" with no end year after it: where a move starts. */
+const MOVED_FROM = /\bfrom\s+(?:fy\s*|fiscal\s+(?:year\s+)?)?['’]?(?:19|20)?\d\d\b(?!\s*(?:to|through|until|and|-|–)\s)/i;
 
 /** "What share of revenue did it keep as operating income": the second figure over the first. */
 export const SHARE_OF = /\b(?:share|portion|proportion|fraction|part)\s+of\b/i;
