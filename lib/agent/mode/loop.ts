@@ -19,6 +19,8 @@ import { writeItemsAnswer } from "./item-answer";
 import { coverageOf } from "./coverage";
 import { unreadParts } from "./unread-parts";
 import { dateRankings } from "./undated-items";
+import { requestText } from "./request-text";
+import { rewriteItems } from "./item-rewrites";
 import { resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
 import { analyzeConstraints, instructionParts } from "./constraints";
 import { TraceRecorder } from "./trace";
@@ -81,9 +83,11 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   trace.record({ type: "constraints", constraints, source: "rules" });
   const room = await dataRoomSummary(o.db, o.deal.id);
   const companies = room.map((r) => r.company).filter(Boolean);
-  const request = instructionParts(question).request;
+  // shorthand, apostrophe years and ranges written out; the room's own names kept as typed
+  const names = new Set(companies.flatMap((c) => c.toLowerCase().split(/[^\p{L}\p{N}&']+/u)).filter((w) => w.length > 1));
+  const request = requestText(instructionParts(question).request, names);
   const read = readItems(request, companies);
-  read.items = dateRankings(read.items);
+  read.items = rewriteItems(dateRankings(read.items), companies);
   if (!read.items.length) {
     const r = askBack(question, o.modelInfo, trace, t0, cfg);
     return o.returnTrace ? { ...r, trace: trace.events } : r;

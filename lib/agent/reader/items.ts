@@ -261,8 +261,10 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
     }
     if (after.length === 1 && sentencePeriods && !p.versus) {
       close([]);
-      runs.push({ parts: [p], periods: after });
-      last = null;
+      // "income from operations for 2016 and 2015": periods written right after it are still its own
+      const own: Run = { parts: [p], periods: after };
+      runs.push(own);
+      last = own;
       continue;
     }
     open.push(p);
@@ -327,8 +329,8 @@ function questionFor(kind: ItemKind, ask: string, company: string | undefined, p
   return `What was the ${what}${of}${when}?`;
 }
 
-/** Words after an amount's name that make the part another measure ("… retention rate", "… quality score"). */
-const MEASURE_AFTER = /^\s+(?:[\p{L}-]+\s+){0,2}(?:rate|ratio|score|index)\b/iu;
+/** Words after an amount's name that make the part another measure ("… retention rate", "… quality score", "… per square foot"). */
+const MEASURE_AFTER = /^\s+(?:(?:[\p{L}-]+\s+){0,2}(?:rate|ratio|score|index|retention|churn)\b|per\s+(?!cent\b)\p{L})/iu;
 
 const AGAINST = /\b(?:against|versus|vs\.?|compared? (?:with|to)|relative to)\s+(?:the\s+)?(.+)$/i;
 const MARGINS = /\b(?:with |and )?(?:the |their |its )?margins?\s*$/i;

@@ -1,0 +1,50 @@
+/**
+ * Items whose words lean on the item before them, or ask a reason, put to the chat loop as the
+ * question they are (after lib/agent/reader/items has read the request):
+ * - "Greater China revenue for FY21 and its % of total revenues", "iPhone net sales and what
+ *   percentage of total net sales that was": a share that names no part of its own is the share of
+ *   the part the item before it asks ("What percentage of total revenues came from Greater China in
+ *   FY2021?"), never a level of the whole;
+ * - "why iPhone sales fell", "what caused the drop in gross margin": the reasons for a figure's
+ *   move, asked as a reason (the chat's explanations), never as the figure.
+ * Nothing here knows a company or a document.
+ */
+import { readQuestion } from "@/lib/agent/reader/read";
+import type { RequestItem } from "@/lib/agent/reader/items";
+
+/** A share of a whole that names no part ("percentage of total net sales that was", "share of the total"). */
+const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they)(?:\s+(?:was|is|were|are|represents?|represented|accounted for|accounts for|made up|makes up|came to|comes to))?)?$/i;
+
+/** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
+const REASON = /^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|explains|explained|was behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|so much))?$/i;
+
+const whenOf = (period: string | undefined) => (!period ? "" : /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`);
+const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+
+export function rewriteItems(items: RequestItem[], companies: string[]): RequestItem[] {
+  const out: RequestItem[] = [];
+  for (const item of items) {
+    const prev = out.at(-1);
+    const share = item.kind !== "narrative" && item.kind !== "ranking" && !item.reading.scope ? BARE_SHARE.exec(item.ask) : null;
+    const part = prev?.reading.scope;
+    if (share && prev && part) {
+      const whole = share[2]!.trim();
+      const period = item.periods[0] ?? prev.periods[0];
+      const question = `What percentage of ${whole} came from ${part}${whenOf(period)}?`;
+      // the share's own word kept ("percentage"), so the plan shows the share the request asked
+      const ask = `${part} ${share[1]!.toLowerCase()} of ${whole}`;
+      out.push({ ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      continue;
+    }
+    const reason = item.kind !== "narrative" && !item.follow ? REASON.exec(item.ask) : null;
+    if (reason) {
+      const subject = reason[1]!.trim();
+      const period = item.periods[0] ?? prev?.periods[0];
+      const question = `What drove the ${subject}${whenOf(period)}?`;
+      out.push({ ...item, ask: subject, label: `${capital(item.ask)}${period ? `, ${period}` : ""}`, kind: "other", follow: "reason", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}

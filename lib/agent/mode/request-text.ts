@@ -1,0 +1,57 @@
+/**
+ * A request as analysts type it, written out before it is read into items (lib/agent/reader/items):
+ * - shorthand spelled out the way the chat's question reader spells it ("income from ops", "net
+ *   revs", "w/ growth"), the data room's own names kept as typed (a ticker is the company);
+ * - a year written with an apostrophe ("for '16 and '15") as the year;
+ * - a range of years ("fiscal 2020 through 2022", "FY2017–FY2019") as every year in it, so that a
+ *   range written before the figures is the sentence's periods like a list is;
+ * - "yoy" / "year over year" after a figure as a comparison with the prior year ("op margin yoy"),
+ *   and "with the yoy change" as "with the change";
+ * - a share written with the sign ("% of net revenues from the US") in words, so the part keeps it;
+ * - a profit line's "rate" ("operating income rate": the line as a percentage of revenue) as that
+ *   line's margin.
+ * Nothing here knows a company or a document.
+ */
+import { spellOut } from "@/lib/agent/concepts/abbreviations";
+
+/** Shorthand the catalog does not spell out that requests use between words. */
+const SHORT: Array<[RegExp, string]> = [
+  [/(?<![\p{L}\p{N}])w\/o(?![\p{L}\p{N}])/giu, "without"],
+  [/(?<![\p{L}\p{N}])w\/(?=\s|\p{L})/giu, "with "],
+];
+
+/** "'16" (after a space, an opening bracket or the start): the year; 50 and above are the 1900s. */
+const APOSTROPHE_YEAR = /(^|[\s(,/])['’](\d{2})(?![\d%'’\p{L}])/gu;
+
+/** "2020 through 2022", "FY2017–FY2019", "fiscal 2015 thru fiscal 2017": a range of years (never "to": "from 2017 to 2019" is a change). */
+const RANGE = /\b(FY\s?|fiscal (?:year )?)?((?:19|20)\d{2})\s*(?:through|thru|until|–|—|-)\s*(FY\s?|fiscal (?:year )?)?((?:19|20)\d{2})\b/gi;
+
+/** "yoy", "y/y", "year over year", "year-on-year". */
+const YOY = String.raw`(?:yoy|y\/y|y-o-y|year[- ]over[- ]year|year[- ]on[- ]year)`;
+
+/** A profit line followed by "rate": that line as a share of revenue, its margin. */
+const PROFIT_RATE = /\b(gross profit|gross income|operating income|operating profit|operating earnings|net income|net earnings|net profit|ebitda|ebit|pre-?tax income)\s+rates?\b/gi;
+
+export function requestText(request: string, keep: ReadonlySet<string> = new Set()): string {
+  let t = request;
+  for (const [re, to] of SHORT) t = t.replace(re, to);
+  t = spellOut(t, keep);
+  t = t.replace(APOSTROPHE_YEAR, (_all, lead: string, yy: string) => `${lead}${Number(yy) >= 50 ? "19" : "20"}${yy}`);
+  t = t.replace(RANGE, (all, p1: string | undefined, a: string, p2: string | undefined, b: string) => {
+    const from = Number(a);
+    const to = Number(b);
+    if (to <= from || to - from > 10) return all;
+    const prefix = (p1 ?? p2 ?? "").replace(/\s+$/, "");
+    const years = Array.from({ length: to - from + 1 }, (_, i) => `${prefix && /^fy/i.test(prefix) ? prefix : ""}${from + i}`);
+    const written = years.map((y, i) => (i === 0 && prefix && !/^fy/i.test(prefix) ? `${prefix} ${y}` : y));
+    return `${written.slice(0, -1).join(", ")} and ${written.at(-1)}`;
+  });
+  // "with the yoy change", "w/ yoy growth": the change; "op margin yoy": versus the prior year
+  t = t.replace(new RegExp(String.raw`\b(with|showing|including)\s+(?:the\s+)?${YOY}\s+(change|growth|changes)\b`, "gi"), "$1 the $2");
+  t = t.replace(new RegExp(String.raw`\b(?:on an?\s+)?${YOY}(?:\s+basis)?\b`, "gi"), "versus the prior year");
+  // "net revs vs 2015 with growth": the comparison's change, as "with the change" says it
+  t = t.replace(/\b(with|showing|including)\s+(?:the\s+|its\s+|their\s+)?(?:growth|increase|decline)\b/gi, "$1 the change");
+  t = t.replace(/(^|[\s,(])%\s+of\b/g, "$1percentage of");
+  t = t.replace(PROFIT_RATE, (_all, line: string) => `${line} margin`);
+  return t.replace(/\s{2,}/g, " ");
+}

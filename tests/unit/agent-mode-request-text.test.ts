@@ -1,0 +1,92 @@
+/**
+ * Agent Mode reads a request as analysts type it (issue 21, held-out batch s9): shorthand, years
+ * with an apostrophe, ranges of years, "yoy", a share written with "%", a profit line's "rate", a
+ * share that leans on the part before it and a reason asked with "why" are read into the items
+ * they ask. The companies and figures here are made up.
+ */
+import { describe, expect, it } from "vitest";
+import { readItems, type RequestItem } from "@/lib/agent/reader/items";
+import { requestText } from "@/lib/agent/mode/request-text";
+import { rewriteItems } from "@/lib/agent/mode/item-rewrites";
+
+const read = (request: string, companies: string[] = []): RequestItem[] => rewriteItems(readItems(requestText(request), companies).items, companies);
+const labels = (request: string) => read(request).map((i) => i.label);
+
+describe("agent mode request text", () => {
+  it("spells out shorthand the question reader spells out", () => {
+    expect(requestText("income from ops and net revs w/ growth")).toBe("income from operations and net revenues with the change");
+    expect(requestText("cash from ops w/o the one-offs")).toContain("cash from operations without");
+  });
+
+  it("reads a year written with an apostrophe as the year", () => {
+    expect(requestText("sales for '16 and '15")).toBe("sales for 2016 and 2015");
+    expect(requestText("capex ('98 vs '99)")).toBe("capex (1998 vs 1999)");
+    // a quote or a possessive is no year
+    expect(requestText("the company's 'core' sales")).toBe("the company's 'core' sales");
+  });
+
+  it("writes a range of years out as every year in it, never a change from one year to another", () => {
+    expect(requestText("fiscal 2019 through 2021 revenue")).toBe("fiscal 2019, 2020 and 2021 revenue");
+    expect(requestText("net sales FY2014–FY2016")).toBe("net sales FY2014, FY2015 and FY2016");
+    expect(requestText("EBITDA 2010 thru 2012")).toBe("EBITDA 2010, 2011 and 2012");
+    expect(requestText("growth from 2017 to 2019")).toBe("growth from 2017 to 2019");
+  });
+
+  it("reads yoy as a comparison with the prior year and a profit line's rate as its margin", () => {
+    expect(requestText("op margin yoy")).toBe("op margin versus the prior year");
+    expect(requestText("net income with the y/y change")).toBe("net income with the change");
+    expect(requestText("operating income rate and net earnings rate")).toBe("operating income margin and net earnings margin");
+    expect(requestText("% of sales from Europe")).toBe("percentage of sales from Europe");
+    expect(requestText("up 5% of late")).toBe("up 5% of late");
+  });
+});
+
+describe("agent mode items from typed requests", () => {
+  it("asks every year of a range written before the figures", () => {
+    for (const request of ["Acme fiscal 2019 through 2021 total revenues; headcount", "Total revenues FY2019–FY2021 and headcount", "Net sales for fiscal 2019 thru 2021, plus headcount"]) {
+      const periods = read(request, ["Acme Corp"]).filter((i) => i.concept?.id === "revenue").map((i) => i.periods[0]);
+      expect(periods, request).toEqual(expect.arrayContaining(["FY2019", "FY2020", "FY2021"]));
+    }
+  });
+
+  it("asks each year written after a figure when the sentence has its own year", () => {
+    for (const request of ["ACME FY16: net revs vs 2015, income from ops for '16 and '15, headcount", "Acme 2016: operating income for 2016 and 2015, capex", "For 2016: income from operations in 2016 and 2015 and the headcount"]) {
+      const periods = read(request).filter((i) => i.concept?.id === "operating_income").map((i) => i.periods.join("/"));
+      expect(periods, request).toEqual(expect.arrayContaining(["FY2016", "FY2015"]));
+    }
+  });
+
+  it("reads yoy after a figure as a comparison with the year before", () => {
+    for (const request of ["Acme FY16: op margin yoy, GMV", "For 2016 gross margin year-over-year and capex", "FY2016 operating income YoY"]) {
+      const item = read(request).find((i) => i.kind === "comparison");
+      expect(item?.periods, request).toEqual(["FY2016", "FY2015"]);
+    }
+  });
+
+  it("reads a share leaning on the part before it as that part's share", () => {
+    for (const request of ["Widgets revenue for FY21 and its % of total revenues", "Services net sales in FY2021 and what percentage of total net sales that was", "FY2021 Europe revenue and their share of total revenue"]) {
+      const items = read(request);
+      const share = items.find((i) => /\b(?:percentage|share)\b/.test(i.ask));
+      expect(share, request).toBeDefined();
+      expect(share!.questions[0], request).toMatch(/^What percentage of total (?:net )?(?:revenues?|net sales) came from (?:Widgets|Services|Europe) in FY2021\?$/);
+      expect(share!.reading.scope, request).toBeTruthy();
+    }
+  });
+
+  it("reads 'why it moved' as a reason, not as the figure", () => {
+    for (const request of ["Widget net sales in FY19, and why widget sales fell", "FY2019 revenue and why did services revenue rise", "For 2019: net income, and what caused the decline in gross margin"]) {
+      const reason = read(request).find((i) => i.follow === "reason");
+      expect(reason, request).toBeDefined();
+      expect(reason!.kind).toBe("other");
+      expect(reason!.questions[0], request).toMatch(/^What drove the .+ in FY2019\?$/);
+    }
+  });
+
+  it("reads a figure per unit or a retention as another measure than the amount", () => {
+    for (const request of ["Revenue per square foot for 2017", "FY2017 sales per employee", "Net revenue retention for 2017"]) {
+      const [item] = read(request);
+      expect(item!.kind, request).toBe("other");
+    }
+    expect(labels("Revenue for 2017")).toEqual(["Revenue, FY2017"]);
+  });
+});
