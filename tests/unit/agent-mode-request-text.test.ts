@@ -41,6 +41,22 @@ describe("agent mode request text", () => {
   });
 });
 
+describe("agent mode request text: tickers", () => {
+  it("reads a ticker of the room's company as the company, never as a part of it", () => {
+    expect(requestText("ZYNT revenue FY2021–FY2023", new Set(), ["Zyntech Corp"])).toBe("Zyntech revenue FY2021, FY2022 and FY2023");
+    expect(requestText("QRLB: op margin yoy", new Set(), ["Quarrel Labs Inc"])).toBe("Quarrel: op margin versus the prior year");
+    expect(requestText("how did WDGT do in 2020", new Set(), ["Widget Holdings plc"])).toBe("how did Widget do in 2020");
+  });
+
+  it("keeps capitals that are a catalog term, a part's name or no ticker of the room's company", () => {
+    expect(requestText("ZYNT EBIT and GMV for 2020", new Set(), ["Zyntech Corp"])).toBe("Zyntech EBIT and GMV for 2020");
+    expect(requestText("AWS revenue for 2020", new Set(), ["Zyntech Corp"])).toBe("AWS revenue for 2020");
+    expect(requestText("ZYX revenue for 2020", new Set(), ["Zyntech Corp"])).toBe("ZYX revenue for 2020");
+    const items = readItems(requestText("ZYNT revenue for 2021", new Set(), ["Zyntech Corp"]), ["Zyntech Corp"]).items;
+    expect(items.map((i) => i.label)).toEqual(["Revenue, FY2021"]);
+  });
+});
+
 describe("agent mode items from typed requests", () => {
   it("asks every year of a range written before the figures", () => {
     for (const request of ["Acme fiscal 2019 through 2021 total revenues; headcount", "Total revenues FY2019–FY2021 and headcount", "Net sales for fiscal 2019 thru 2021, plus headcount"]) {

@@ -16,7 +16,7 @@ import type { RequestItem } from "@/lib/agent/reader/items";
 const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they)(?:\s+(?:was|is|were|are|represents?|represented|accounted for|accounts for|made up|makes up|came to|comes to))?)?$/i;
 
 /** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
-const REASON = /^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|explains|explained|was behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|so much))?$/i;
+const REASON = /^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|explains|explained|was behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|up|down|higher|lower|so much))?$/i;
 
 const whenOf = (period: string | undefined) => (!period ? "" : /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`);
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
@@ -41,7 +41,8 @@ export function rewriteItems(items: RequestItem[], companies: string[]): Request
       const subject = reason[1]!.trim();
       const period = item.periods[0] ?? prev?.periods[0];
       const question = `What drove the ${subject}${whenOf(period)}?`;
-      out.push({ ...item, ask: subject, label: `${capital(item.ask)}${period ? `, ${period}` : ""}`, kind: "other", follow: "reason", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      const head = /^why\b/i.test(item.ask) ? capital(item.ask) : `What drove the ${subject}`;
+      out.push({ ...item, ask: subject, label: `${head}${period ? `, ${period}` : ""}`, kind: "other", follow: "reason", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
       continue;
     }
     out.push(item);

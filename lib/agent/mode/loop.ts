@@ -85,7 +85,7 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   const companies = room.map((r) => r.company).filter(Boolean);
   // shorthand, apostrophe years and ranges written out; the room's own names kept as typed
   const names = new Set(companies.flatMap((c) => c.toLowerCase().split(/[^\p{L}\p{N}&']+/u)).filter((w) => w.length > 1));
-  const request = requestText(instructionParts(question).request, names);
+  const request = requestText(instructionParts(question).request, names, companies);
   const read = readItems(request, companies);
   read.items = rewriteItems(dateRankings(read.items), companies);
   if (!read.items.length) {

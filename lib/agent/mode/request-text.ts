@@ -9,10 +9,14 @@
  *   and "with the yoy change" as "with the change";
  * - a share written with the sign ("% of net revenues from the US") in words, so the part keeps it;
  * - a profit line's "rate" ("operating income rate": the line as a percentage of revenue) as that
- *   line's margin.
+ *   line's margin;
+ * - a ticker of a data room company ("MSFT revenue": capitals whose letters run through the
+ *   company's name in order, from its first) as the company's name, so it is read as the company,
+ *   never as a part of it. A catalog term ("EBIT", "GMV") is never a ticker.
  * Nothing here knows a company or a document.
  */
 import { spellOut } from "@/lib/agent/concepts/abbreviations";
+import { findConcepts } from "@/lib/agent/concepts/match";
 
 /** Shorthand the catalog does not spell out that requests use between words. */
 const SHORT: Array<[RegExp, string]> = [
@@ -32,8 +36,31 @@ const YOY = String.raw`(?:yoy|y\/y|y-o-y|year[- ]over[- ]year|year[- ]on[- ]year
 /** A profit line followed by "rate": that line as a share of revenue, its margin. */
 const PROFIT_RATE = /\b(gross profit|gross income|operating income|operating profit|operating earnings|net income|net earnings|net profit|ebitda|ebit|pre-?tax income)\s+rates?\b/gi;
 
-export function requestText(request: string, keep: ReadonlySet<string> = new Set()): string {
-  let t = request;
+/** The letters of a ticker run through the name's letters in order, from its first ("MSFT" in "Microsoft"). */
+function tickerOf(word: string, name: string): boolean {
+  const letters = name.toLowerCase().replace(/[^\p{L}]/gu, "");
+  const w = word.toLowerCase();
+  if (!letters.startsWith(w[0]!)) return false;
+  let at = 0;
+  for (const ch of w) {
+    at = letters.indexOf(ch, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
+
+/** "MSFT revenue": a ticker of one of the room's companies written as the company's first name word. */
+function tickersAsNames(t: string, companies: readonly string[]): string {
+  if (!companies.length) return t;
+  return t.replace(/\b\p{Lu}{3,5}\b/gu, (word) => {
+    if (findConcepts(word).length) return word;
+    const name = companies.find((c) => tickerOf(word, c) && !c.toLowerCase().split(/[^\p{L}]+/u).includes(word.toLowerCase()));
+    return name ? name.split(/[\s,]+/)[0]! : word;
+  });
+}
+
+export function requestText(request: string, keep: ReadonlySet<string> = new Set(), companies: readonly string[] = []): string {
+  let t = tickersAsNames(request, companies);
   for (const [re, to] of SHORT) t = t.replace(re, to);
   t = spellOut(t, keep);
   t = t.replace(APOSTROPHE_YEAR, (_all, lead: string, yy: string) => `${lead}${Number(yy) >= 50 ? "19" : "20"}${yy}`);
