@@ -72,6 +72,13 @@ describe("agent mode items from typed requests", () => {
     }
   });
 
+  it("compares a figure against a year with the latest year the request asks when it names none of its own", () => {
+    for (const request of ["Acme: revenue for 2017, operating income vs 2016, capex", "Acme: revenues 2015 thru 2017, op income w/ growth vs '16", "Net sales for 2015, 2016 and 2017 and net income versus 2016"]) {
+      const item = read(request, ["Acme Corp"]).find((i) => i.kind === "comparison");
+      expect(item?.periods, request).toEqual(["FY2017", "FY2016"]);
+    }
+  });
+
   it("reads yoy after a figure as a comparison with the year before", () => {
     for (const request of ["Acme FY16: op margin yoy, GMV", "For 2016 gross margin year-over-year and capex", "FY2016 operating income YoY"]) {
       const item = read(request).find((i) => i.kind === "comparison");

@@ -484,7 +484,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
         if (kind === "narrative") push(p, kind, ask, []);
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (p.hits[0]!.concept.fact) push(p, "figure", ask, latest(periods));
-        else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context)) push(p, "comparison", ask, [cur, base]);
+        // "operating income vs 2016" with no year of its own: against the latest year the request asks
+        else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context).length ? latest(context) : latest(items.flatMap((i) => i.periods).filter((x) => /^FY\d{4}$/.test(x) && x > base))) push(p, "comparison", ask, [cur, base]);
         else if (p.priorYear && priorYearOf(periods, context, items).length) for (const cur of priorYearOf(periods, context, items)) push(p, "comparison", ask, [cur, shiftYears(cur, -1)]);
         else if (change && periods.length === 2) push(p, "comparison", ask, latest(periods).concat(periods.filter((x) => x !== latest(periods)[0])));
         else if (!periods.length) push(p, "figure", ask, []);
