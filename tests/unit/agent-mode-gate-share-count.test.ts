@@ -73,3 +73,17 @@ describe("the gate on a figure per unit", () => {
     }
   });
 });
+
+describe("the gate on a named segment's amount", () => {
+  const item = rewriteItems(readItems("Widgets segment revenue for FY2021", []).items, [])[0]!;
+
+  it("answers it from the part's row", () => {
+    const text = `ACME CORP: Revenue — Total Widgets revenue, fiscal 2021: **USD 5,280 million** ${cite(40)}`;
+    expect(checkItem(item, [leg(text, [partRow("Total Widgets revenue", 5_280e6)])]).status).toBe("answered");
+  });
+
+  it("never answers it with the company's total", () => {
+    const text = `ACME CORP: Revenue for fiscal 2021 was **USD 20,000 million** ${cite(55)}`;
+    expect(checkItem(item, [leg(text, [total(20_000e6)])]).status).not.toBe("answered");
+  });
+});

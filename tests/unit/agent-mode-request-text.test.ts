@@ -96,6 +96,24 @@ describe("agent mode items from typed requests", () => {
     }
   });
 
+  it("reads a figure 'with its share of the total' as the figure and the part's share of the total of that figure", () => {
+    for (const request of ["Widgets segment revenue for FY21 with its share of the total", "FY2021 Europe revenue along with its percentage of the total", "For FY2021: Services revenue, with their share of the total"]) {
+      const items = read(request);
+      const share = items.find((i) => /\b(?:percentage|share)\b/.test(i.ask));
+      expect(items.length, request).toBe(2);
+      expect(share!.questions[0], request).toMatch(/^What percentage of total revenue came from (?:Widgets|Europe|Services) in FY2021\?$/);
+    }
+  });
+
+  it("reads a named segment's amount as that amount of the part", () => {
+    for (const request of ["Widgets segment revenue for FY2021", "FY2021 Europe segment operating income", "the Services segment's net sales in 2021"]) {
+      const [item] = read(request);
+      expect(item!.kind, request).toBe("figure");
+      expect(item!.concept?.kind, request).toBe("amount");
+      expect(item!.reading.scope, request).toBeTruthy();
+    }
+  });
+
   it("reads 'why it moved' as a reason, not as the figure", () => {
     for (const request of ["Widget net sales in FY19, and why widget sales fell", "FY2019 revenue and why did services revenue rise", "For 2019: net income, and what caused the decline in gross margin"]) {
       const reason = read(request).find((i) => i.follow === "reason");

@@ -23,7 +23,9 @@ const stems = (texts: string[]) => new Set(texts.flatMap((t) => tokens(t.replace
 export function unaskedWords(item: RequestItem, companies: string[] = []): string[] {
   const c = item.concept;
   if (!c) return [];
-  const known = stems([c.label, ...c.terms, ...(c.phrases ?? []), ...(c.rowWords ?? []), ...(c.vocabulary ?? []), ...(c.lineItems ?? []).map(String), ...companies, item.reading.scope ?? ""]);
+  // "Domestic segment revenue": with a part asked, "segment" says what kind of part it is, not another measure
+  const part = item.reading.scope ? ["segment", "segments", "division", "divisions"] : [];
+  const known = stems([c.label, ...c.terms, ...(c.phrases ?? []), ...(c.rowWords ?? []), ...(c.vocabulary ?? []), ...(c.lineItems ?? []).map(String), ...companies, item.reading.scope ?? "", ...part]);
   // "capital expenditure in the cash flow statement", "workforce at end-2022": where the figure is, not which
   const named = item.ask.split(WHERE)[0] ?? item.ask;
   return [...new Set(tokens(named.replace(/[/-]/g, " "))

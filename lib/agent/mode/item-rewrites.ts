@@ -6,10 +6,13 @@
  *   the part the item before it asks ("What percentage of total revenues came from Greater China in
  *   FY2021?"), never a level of the whole;
  * - "why iPhone sales fell", "what caused the drop in gross margin": the reasons for a figure's
- *   move, asked as a reason (the chat's explanations), never as the figure.
+ *   move, asked as a reason (the chat's explanations), never as the figure;
+ * - "Domestic segment revenue": a named segment's amount is that amount of the part, checked as a
+ *   figure of the part (its row must name it), not as a description of the segments.
  * Nothing here knows a company or a document.
  */
 import { readQuestion } from "@/lib/agent/reader/read";
+import { findConcepts } from "@/lib/agent/concepts/match";
 import type { RequestItem } from "@/lib/agent/reader/items";
 
 /** A share of a whole that names no part ("percentage of total net sales that was", "share of the total"). */
@@ -28,12 +31,22 @@ export function rewriteItems(items: RequestItem[], companies: string[]): Request
     const share = item.kind !== "narrative" && item.kind !== "ranking" && !item.reading.scope ? BARE_SHARE.exec(item.ask) : null;
     const part = prev?.reading.scope;
     if (share && prev && part) {
-      const whole = share[2]!.trim();
+      // "its share of the total": the whole is the total of the figure the part before it asks
+      const named = share[2]!.trim();
+      const amount = [prev.concept, ...findConcepts(prev.ask).map((h) => h.concept)].find((c) => c?.kind === "amount");
+      const whole = findConcepts(named).length || !amount ? named : `total ${amount.label.toLowerCase()}`;
       const period = item.periods[0] ?? prev.periods[0];
       const question = `What percentage of ${whole} came from ${part}${whenOf(period)}?`;
       // the share's own word kept ("percentage"), so the plan shows the share the request asked
       const ask = `${part} ${share[1]!.toLowerCase()} of ${whole}`;
-      out.push({ ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      const concept = item.concept ?? amount;
+      out.push({ ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", ...(concept ? { concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      continue;
+    }
+    // "Domestic segment revenue": a segment's figure of an amount, read as the amount of that part (the gate checks the part)
+    const amountOf = item.kind === "other" && item.concept?.section === "segment" && !item.follow && item.reading.scope ? findConcepts(item.ask).map((h) => h.concept).find((c) => c.kind === "amount") : undefined;
+    if (amountOf) {
+      out.push({ ...item, kind: "figure", concept: amountOf });
       continue;
     }
     const reason = item.kind !== "narrative" && !item.follow ? REASON.exec(item.ask) : null;

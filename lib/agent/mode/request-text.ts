@@ -7,7 +7,8 @@
  *   range written before the figures is the sentence's periods like a list is;
  * - "yoy" / "year over year" after a figure as a comparison with the prior year ("op margin yoy"),
  *   and "with the yoy change" as "with the change";
- * - a share written with the sign ("% of net revenues from the US") in words, so the part keeps it;
+ * - a share written with the sign ("% of net revenues from the US") in words, so the part keeps it,
+ *   and "X with its share of the total" as two parts, the figure and its share;
  * - a profit line's "rate" ("operating income rate": the line as a percentage of revenue) as that
  *   line's margin;
  * - a ticker of a data room company ("MSFT revenue": capitals whose letters run through the
@@ -79,6 +80,8 @@ export function requestText(request: string, keep: ReadonlySet<string> = new Set
   // "net revs vs 2015 with growth": the comparison's change, as "with the change" says it
   t = t.replace(/\b(with|showing|including)\s+(?:the\s+|its\s+|their\s+)?(?:growth|increase|decline)\b/gi, "$1 the change");
   t = t.replace(/(^|[\s,(])%\s+of\b/g, "$1percentage of");
+  // "Domestic segment revenue with its share of the total": the share is an item of its own, of the part before it
+  t = t.replace(/\s+(?:with|along with|plus)\s+(its|their)\s+(share|percentage|proportion|portion)\s+of\b/gi, " and $1 $2 of");
   t = t.replace(PROFIT_RATE, (_all, line: string) => `${line} margin`);
   return t.replace(/\s{2,}/g, " ");
 }
