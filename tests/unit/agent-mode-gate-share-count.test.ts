@@ -3,13 +3,15 @@
  * - a share the turn worked out from a part and the whole, both values a tool returned for the
  *   period, is answered from those results; a share no such pair gives is not;
  * - a count asked ("how many units did they sell") is never answered with an amount of money;
- * - a figure per unit ("revenue per square foot") is not answered by the amount alone.
+ * - a figure per unit ("revenue per square foot") is not answered by the amount alone;
+ * - a share leaning on a ranking ("which segment is biggest and what percentage of revenue") is
+ *   asked of the part the ranking named.
  * The companies, rows and figures are made up.
  */
 import { describe, expect, it } from "vitest";
 import { readItems } from "@/lib/agent/reader/items";
-import { checkItem } from "@/lib/agent/mode/item-gate";
-import { rewriteItems } from "@/lib/agent/mode/item-rewrites";
+import { checkItem, rankedFirst } from "@/lib/agent/mode/item-gate";
+import { rankingShares, rewriteItems, shareOfPart } from "@/lib/agent/mode/item-rewrites";
 import type { LegResult } from "@/lib/agent/mode/item-legs";
 
 const cite = (page: number) => `(source: Annual_Report.pdf, p.${page})`;
@@ -42,6 +44,9 @@ describe("the gate on a share worked out from a part and the whole", () => {
     const item = readItems("What percentage of FY2021 revenue came from Widgets?", []).items[0]!;
     // 30.0% is not 5,280 of 20,000
     expect(checkItem(item, [leg(shareAnswer("Widgets", "30.0%", "5,280", "20,000"), [partRow("Widgets", 5_280e6), total(20_000e6)])]).status).not.toBe("answered");
+    // a part of another kind than the whole (a bare 0.10 read off a sentence): no share, whatever the ratio
+    const stray = { ...partRow("Widgets", 0.1), output: { ...partRow("Widgets", 0.1).output, rows: partRow("Widgets", 0.1).output.rows.map((r) => ({ ...r, scale: 1, currency: undefined, columns: r.columns.map((c) => ({ ...c, printed: "0.10", value: 0.1 })) })) } };
+    expect(checkItem(item, [leg("ACME CORP: Widgets was **0.0%** of revenue in fiscal 2021: 0.10 (source: Annual_Report.pdf, p.40) of USD 20,000 million (source: Annual_Report.pdf, p.55)", [stray, total(20_000e6)])]).status).not.toBe("answered");
     // the part's value was not returned by any tool
     expect(checkItem(item, [leg(shareAnswer("Widgets", "26.4%", "5,280", "20,000"), [total(20_000e6)])]).status).not.toBe("answered");
   });
@@ -85,5 +90,32 @@ describe("the gate on a named segment's amount", () => {
   it("never answers it with the company's total", () => {
     const text = `ACME CORP: Revenue for fiscal 2021 was **USD 20,000 million** ${cite(55)}`;
     expect(checkItem(item, [leg(text, [total(20_000e6)])]).status).not.toBe("answered");
+  });
+});
+
+describe("a share leaning on a ranking", () => {
+  const ranked = (name: string) => [
+    `ACME CORP: the largest segment by revenue in fiscal 2021 was **${name}**, with USD 5,280 million ${cite(40)}. The segments compared:`,
+    `- ${name}: USD 5,280 million ${cite(40)}`,
+    `- Gadgets: USD 3,100 million ${cite(40)}`,
+  ].join("\n");
+  const rows = { toolName: "get_line_items", input: { items: ["revenue segment"] }, output: { rows: [partRow("Widgets", 5_280e6).output.rows[0], partRow("Gadgets", 3_100e6).output.rows[0]], notFound: [], notes: [] } };
+
+  it("asks the share of the part the ranking named, on several wordings", () => {
+    for (const request of ["Which segment had the largest revenue in 2021 and what percentage of total revenue?", "Which business segment is biggest in FY2021, and its share of revenue?", "FY2021: the largest segment by revenue and what proportion of the total it was"]) {
+      const items = readItems(request.replace(/% of/, "percentage of"), []).items;
+      const leans = rankingShares(items);
+      expect(leans.length, request).toBe(1);
+      const ranking = items.find((i) => i.n === leans[0]!.on)!;
+      const part = rankedFirst(leg(ranked("Widgets"), [rows]), ranking);
+      expect(part, request).toBe("Widgets");
+      const share = shareOfPart(items.find((i) => i.n === leans[0]!.n)!, leans[0]!, part!, ranking, []);
+      expect(share.questions[0], request).toMatch(/^What percentage of (?:total )?revenues? came from the Widgets segment in FY2021\?$/);
+    }
+  });
+
+  it("names no part when the ranking's answer compared none", () => {
+    const ranking = readItems("Which segment had the largest revenue in 2021?", []).items[0]!;
+    expect(rankedFirst(leg("ACME CORP: Revenue for fiscal 2021 was USD 20,000 million.", [total(20_000e6)]), ranking)).toBeNull();
   });
 });

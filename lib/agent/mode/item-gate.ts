@@ -218,7 +218,9 @@ function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall
   const amounts = readFigures(first).filter((f) => f.unit !== "percent" && f.value > 0);
   for (const part of amounts) {
     for (const whole of amounts) {
-      if (part === whole || part.value >= whole.value || !writes(figure, (part.value / whole.value) * 100)) continue;
+      // a part and a whole of one kind (two amounts in one currency, or two counts); a share rounding to nothing is no share
+      if (part === whole || part.unit !== whole.unit || part.currency !== whole.currency || part.value >= whole.value || figure.value <= 0) continue;
+      if (!writes(figure, (part.value / whole.value) * 100)) continue;
       const gp = grounding(part, calls, item);
       const gw = grounding(whole, calls, item);
       if (!gp || !gw || (gp.period && gw.period && gp.period !== gw.period)) continue;
@@ -584,6 +586,32 @@ function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
     }
   }
   return [...seen.values()];
+}
+
+/**
+ * The part a ranking answered (the largest, or the smallest when asked): the part its answer names
+ * after the ranking word, else the row, among those its answer compared with a value a tool
+ * returned, with the largest (or smallest) value (its label without "Total"); null when neither.
+ */
+export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
+  // the part the answer names first ("the largest business by revenue in fiscal 2018 was **Industrial**")
+  const head = answerLines(answerHead(leg.text)).slice(0, 2).join(" ");
+  const named = /\b(?:largest|biggest|highest|most|leading|top|smallest|lowest|least)\b[^*]{0,120}\*\*([^*\d][^*]{0,60})\*\*/i.exec(head)?.[1]?.trim();
+  if (named) return named;
+  const compared = new Map<number, Grounding>();
+  for (const line of answerLines(answerHead(leg.text)).slice(0, 14)) {
+    if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
+    for (const f of readFigures(line.replace(/\((?:source|sources):[^)]*\)/gi, " ")).filter((x) => x.value !== 0)) {
+      const g = grounding(f, leg.toolCalls, item);
+      if (!g) continue;
+      if (g.row && !compared.has(f.value)) compared.set(f.value, g);
+      break;
+    }
+  }
+  if (compared.size < 2) return null;
+  const values = [...compared.keys()];
+  const pick = /\b(?:smallest|lowest|least)\b/i.test(item.ask) ? Math.min(...values) : Math.max(...values);
+  return compared.get(pick)!.row!.label.replace(/^\s*total\s+/i, "").replace(/\s*\(\d\)\s*$/, "").trim() || null;
 }
 
 /** Parts the request names by kind: a company's segments (businesses, divisions) or its geographic areas. */

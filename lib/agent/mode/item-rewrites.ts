@@ -16,7 +16,7 @@ import { findConcepts } from "@/lib/agent/concepts/match";
 import type { RequestItem } from "@/lib/agent/reader/items";
 
 /** A share of a whole that names no part ("percentage of total net sales that was", "share of the total"). */
-const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they)(?:\s+(?:was|is|were|are|represents?|represented|accounted for|accounts for|made up|makes up|came to|comes to))?)?$/i;
+const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they)(?:\s+(?:was|is|were|are|represents?|represented|accounted(?:\s+for)?|accounts(?:\s+for)?|made up|makes up|came to|comes to))?)?$/i;
 
 /** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
 const REASON = /^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|explains|explained|was behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|up|down|higher|lower|so much))?$/i;
@@ -61,4 +61,40 @@ export function rewriteItems(items: RequestItem[], companies: string[]): Request
     out.push(item);
   }
   return out;
+}
+
+/** A share that leans on the ranking before it ("which segment is biggest and what percentage of revenue it accounted for"): asked once the ranking names the part. */
+export interface RankingShare {
+  /** The share item's number. */
+  n: number;
+  /** The ranking item's number. */
+  on: number;
+  /** The share's word and whole as asked ("percentage", "2021 revenues"). */
+  word: string;
+  whole: string;
+}
+
+export function rankingShares(items: RequestItem[]): RankingShare[] {
+  const out: RankingShare[] = [];
+  items.forEach((item, i) => {
+    const prev = items[i - 1];
+    const share = prev?.kind === "ranking" && item.kind !== "narrative" && item.kind !== "ranking" ? BARE_SHARE.exec(item.ask) : null;
+    // (a share naming a part of its own, "percentage of revenue from Europe", leans on nothing)
+    if (share && !/\b(?:from|by|in|at|for)\b/i.test(share[2]!)) out.push({ n: item.n, on: prev!.n, word: share[1]!.toLowerCase(), whole: share[2]!.trim() });
+  });
+  return out;
+}
+
+/** The share item asked of the part the ranking answered. */
+export function shareOfPart(item: RequestItem, lean: RankingShare, part: string, ranking: RequestItem, companies: string[]): RequestItem {
+  const amount = [ranking.concept, ...findConcepts(`${ranking.ask} ${lean.whole}`).map((h) => h.concept)].find((c) => c?.kind === "amount");
+  const whole = findConcepts(lean.whole).length || !amount ? lean.whole : `total ${amount.label.toLowerCase()}`;
+  const period = item.periods[0] ?? ranking.periods[0];
+  // "the Industrial segment": the kind of part the ranking compared, so the part is read as one
+  const kind = ["segment", "division", "region", "business", "market", "brand", "unit"].find((k) => new RegExp(`\\b${k}s?\\b`, "i").test(ranking.ask));
+  const named = kind && !new RegExp(`\\b${kind}s?\\b`, "i").test(part) ? `the ${part} ${kind}` : part;
+  const question = `What percentage of ${whole} came from ${named}${whenOf(period)}?`;
+  const ask = `${part} ${lean.word} of ${whole}`;
+  const concept = item.concept ?? amount;
+  return { ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", ...(concept ? { concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) };
 }

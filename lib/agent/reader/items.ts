@@ -242,7 +242,8 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       continue;
     }
     // "which segment is largest and what it earned": the part ranked; "how many people it employs": the company's own figure
-    if (BACK_REFERENCE.test(p.text) && i > 0 && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
+    // (a share of it, "and what percentage of revenue it accounted for", is an item of its own)
+    if (BACK_REFERENCE.test(p.text) && i > 0 && !/\b(?:percentage|percent|share|proportion|portion)\s+of\b/i.test(p.text) && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
     const before = spanned(p, p.periods.filter((m) => m.start < p.askAt));
     const after = spanned(p, p.periods.filter((m) => m.start >= p.askAt));
