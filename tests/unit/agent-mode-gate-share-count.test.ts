@@ -102,7 +102,7 @@ describe("a share leaning on a ranking", () => {
   const rows = { toolName: "get_line_items", input: { items: ["revenue segment"] }, output: { rows: [partRow("Widgets", 5_280e6).output.rows[0], partRow("Gadgets", 3_100e6).output.rows[0]], notFound: [], notes: [] } };
 
   it("asks the share of the part the ranking named, on several wordings", () => {
-    for (const request of ["Which segment had the largest revenue in 2021 and what percentage of total revenue?", "Which business segment is biggest in FY2021, and its share of revenue?", "FY2021: the largest segment by revenue and what proportion of the total it was"]) {
+    for (const request of ["Which segment had the largest revenue in 2021 and what percentage of total revenue?", "Which business segment is biggest in FY2021, and its share of revenue?", "FY2021: the largest segment by revenue and what proportion of the total it was", "FY2021: which segment brings in the most revenue, and what share of total revenues did it account for?"]) {
       const items = readItems(request.replace(/% of/, "percentage of"), []).items;
       const leans = rankingShares(items);
       expect(leans.length, request).toBe(1);
@@ -112,6 +112,11 @@ describe("a share leaning on a ranking", () => {
       const share = shareOfPart(items.find((i) => i.n === leans[0]!.n)!, leans[0]!, part!, ranking, []);
       expect(share.questions[0], request).toMatch(/^What percentage of (?:total )?revenues? came from the Widgets segment in FY2021\?$/);
     }
+  });
+
+  it("leaves a share naming a part of its own to that part", () => {
+    const items = readItems("Which segment had the largest revenue in 2021, and what percentage of revenue came from Europe?", []).items;
+    expect(rankingShares(items)).toEqual([]);
   });
 
   it("names no part when the ranking's answer compared none", () => {

@@ -15,8 +15,8 @@ import { readQuestion } from "@/lib/agent/reader/read";
 import { findConcepts } from "@/lib/agent/concepts/match";
 import type { RequestItem } from "@/lib/agent/reader/items";
 
-/** A share of a whole that names no part ("percentage of total net sales that was", "share of the total"). */
-const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they)(?:\s+(?:was|is|were|are|represents?|represented|accounted(?:\s+for)?|accounts(?:\s+for)?|made up|makes up|came to|comes to))?)?$/i;
+/** A share of a whole that names no part ("percentage of total net sales that was", "share of the total", "share of revenues did it account for"). */
+const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they|did|does|do|was|is|were|are)\b.*)?$/i;
 
 /** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
 const REASON = /^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|explains|explained|was behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|up|down|higher|lower|so much))?$/i;
@@ -28,7 +28,8 @@ export function rewriteItems(items: RequestItem[], companies: string[]): Request
   const out: RequestItem[] = [];
   for (const item of items) {
     const prev = out.at(-1);
-    const share = item.kind !== "narrative" && item.kind !== "ranking" && !item.reading.scope ? BARE_SHARE.exec(item.ask) : null;
+    // (after a ranking, the part is the one the ranking names: see rankingShares)
+    const share = item.kind !== "narrative" && item.kind !== "ranking" && prev?.kind !== "ranking" && !item.reading.scope ? BARE_SHARE.exec(item.ask) : null;
     const part = prev?.reading.scope;
     if (share && prev && part) {
       // "its share of the total": the whole is the total of the figure the part before it asks
@@ -80,7 +81,7 @@ export function rankingShares(items: RequestItem[]): RankingShare[] {
     const prev = items[i - 1];
     const share = prev?.kind === "ranking" && item.kind !== "narrative" && item.kind !== "ranking" ? BARE_SHARE.exec(item.ask) : null;
     // (a share naming a part of its own, "percentage of revenue from Europe", leans on nothing)
-    if (share && !/\b(?:from|by|in|at|for)\b/i.test(share[2]!)) out.push({ n: item.n, on: prev!.n, word: share[1]!.toLowerCase(), whole: share[2]!.trim() });
+    if (share && !/\b(?:from|by|in|at|for)\b/i.test(item.ask)) out.push({ n: item.n, on: prev!.n, word: share[1]!.toLowerCase(), whole: share[2]!.trim() });
   });
   return out;
 }
