@@ -52,6 +52,8 @@ describe("agent mode request text: tickers", () => {
     expect(requestText("ZYNT EBIT and GMV for 2020", new Set(), ["Zyntech Corp"])).toBe("Zyntech EBIT and GMV for 2020");
     expect(requestText("AWS revenue for 2020", new Set(), ["Zyntech Corp"])).toBe("AWS revenue for 2020");
     expect(requestText("ZYX revenue for 2020", new Set(), ["Zyntech Corp"])).toBe("ZYX revenue for 2020");
+    expect(requestText("EUR revenue and ESG score", new Set(), ["Eurosol Group"])).toBe("EUR revenue and ESG score");
+    expect(requestText("ARR at year end", new Set(), ["Arrowhead Retail"])).toBe("ARR at year end");
     const items = readItems(requestText("ZYNT revenue for 2021", new Set(), ["Zyntech Corp"]), ["Zyntech Corp"]).items;
     expect(items.map((i) => i.label)).toEqual(["Revenue, FY2021"]);
   });

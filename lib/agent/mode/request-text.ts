@@ -50,11 +50,14 @@ function tickerOf(word: string, name: string): boolean {
   return true;
 }
 
+/** Capitals analysts write that are no company: currencies, time windows, standards and measures the catalog does not name. */
+const NOT_TICKERS = new Set(["GAAP", "IFRS", "LTM", "TTM", "NTM", "YTD", "QTD", "MTD", "ARR", "MRR", "NRR", "GRR", "ESG", "ROIC", "ROCE", "CAGR", "KPI", "KPIS", "LIFO", "FIFO", "USD", "EUR", "GBP", "SEK", "NOK", "DKK", "JPY", "CHF", "CAD", "AUD", "CNY", "INR", "IPO", "SEC", "MDA", "NAV", "AUM", "ARPU", "DAU", "MAU", "SKU", "SKUS"]);
+
 /** "MSFT revenue": a ticker of one of the room's companies written as the company's first name word. */
 function tickersAsNames(t: string, companies: readonly string[]): string {
   if (!companies.length) return t;
   return t.replace(/\b\p{Lu}{3,5}\b/gu, (word) => {
-    if (findConcepts(word).length) return word;
+    if (NOT_TICKERS.has(word) || findConcepts(word).length) return word;
     const name = companies.find((c) => tickerOf(word, c) && !c.toLowerCase().split(/[^\p{L}]+/u).includes(word.toLowerCase()));
     return name ? name.split(/[\s,]+/)[0]! : word;
   });
