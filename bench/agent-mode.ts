@@ -44,7 +44,7 @@ setConfigForProcess(REMOTE
   ? { MANDA_DATA_DIR: ROOT, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "model-in-the-loop", OPENAI_BASE_URL: REMOTE, OPENAI_CHAT_MODEL: "emulated", MANDA_EMBEDDINGS: "local" }
   : { MANDA_DATA_DIR: ROOT, MANDA_LOG_LEVEL: "error", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
 
-interface Answer { text: string; status: string; badge: string; ms: number; scores: ItemScore[]; error?: string }
+interface Answer { text: string; status: string; badge: string; ms: number; scores: ItemScore[]; cited?: Cited[]; error?: string }
 interface Outcome { r: AgentModeRequest; agent: Answer; chat: Answer | null }
 
 function score(r: AgentModeRequest, text: string, cited: Cited[]): ItemScore[] {
@@ -68,7 +68,7 @@ async function runRequests(requests: AgentModeRequest[]): Promise<Outcome[]> {
           const res = await runAgentModeForDeal({ db: g.db, dealRef: deal.slug, user, question: r.request, returnTrace: true });
           const cited = res.citations.map((c) => ({ n: c.n, page: c.page }));
           const badge = (res as { badge?: string }).badge ?? "";
-          agent = { text: res.answer, status: res.status, badge, ms: performance.now() - t0, scores: score(r, res.answer, cited) };
+          agent = { text: res.answer, status: res.status, badge, ms: performance.now() - t0, scores: score(r, res.answer, cited), cited };
         } catch (e) {
           const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
           log(`  CRASH (agent mode) ${r.id}: ${error}`);

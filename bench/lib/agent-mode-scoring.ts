@@ -138,18 +138,21 @@ function pagesCited(line: string, cited: Cited[]): number[] {
 
 function scoreNarrative(all: string[], item: GoldItem, cited: Cited[]): ItemScore {
   const range = new Set(item.gold!.pages ?? []);
-  // the risk lines and the few lines under a heading that names risks
+  const section = item.gold!.section ?? "Risk Factors";
+  const risks = /^risk factors$/i.test(section);
+  // the item's lines (risk lines for risks, else lines naming the item's terms) and the few lines under a heading that names it
+  const names = (l: string) => (risks ? /risk/i.test(l) : item.terms.some((t) => l.toLowerCase().includes(t.toLowerCase())));
   const block: string[] = [];
   all.forEach((l, i) => {
-    if (!/risk/i.test(l)) return;
+    if (!names(l)) return;
     block.push(l);
     if (l.length < 80) block.push(...all.slice(i + 1, i + 5));
   });
   const pages = block.flatMap((l) => pagesCited(l, cited));
-  if (pages.some((p) => range.has(p))) return { item, verdict: "correct", why: `cites Risk Factors p.${pages.filter((p) => range.has(p)).join(",")}` };
+  if (pages.some((p) => range.has(p))) return { item, verdict: "correct", why: `cites ${section} p.${pages.filter((p) => range.has(p)).join(",")}` };
   if (block.some((l) => DISCLOSED.test(l))) return { item, verdict: "disclosed", why: "said missing" };
-  if (pages.length) return { item, verdict: "wrong", why: `cites p.${[...new Set(pages)].join(",")} outside Risk Factors` };
-  return { item, verdict: "missed", why: block.length ? "no risk cited" : "not mentioned" };
+  if (pages.length) return { item, verdict: "wrong", why: `cites p.${[...new Set(pages)].join(",")} outside ${section}` };
+  return { item, verdict: "missed", why: block.length ? `no ${risks ? "risk" : "passage"} cited` : "not mentioned" };
 }
 
 function scoreAbsent(lines: string[], item: GoldItem): ItemScore {

@@ -49,4 +49,15 @@ describe("agent mode coverage check", () => {
     const retention = readItems("What's its net revenue retention rate?", []).items[0]!;
     expect(conceptPhrases(retention).some((p) => statesPhrase("Total revenues were $40,479 million in fiscal 2021.", p))).toBe(false);
   });
+
+  it("finds a rate stated under its own two-word name, for the company or the part asked", () => {
+    const sentence = "The Bank's turnover rates for 2021 and 2020 were 5.8% and 4.7%, respectively.";
+    for (const ask of ["the Bank's employee turnover rate for 2021", "What was staff turnover in 2021?", "attrition rate 2021"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(conceptPhrases(item).some((p) => statesPhrase(sentence, p)), ask).toBe(true);
+    }
+    // never a rate's name beside no figure
+    const item = readItems("employee turnover rate for 2021", []).items[0]!;
+    expect(conceptPhrases(item).some((p) => statesPhrase("We track the turnover rate of our teams closely.", p))).toBe(false);
+  });
 });

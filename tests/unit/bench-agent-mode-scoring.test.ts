@@ -22,3 +22,17 @@ describe("agent mode bench scoring of figures", () => {
     expect(scoreItem("- **Number of employees, FY2018**: 24,000 [1]", staff).verdict).toBe("correct");
   });
 });
+
+describe("agent mode bench scoring of narratives", () => {
+  const drivers: GoldItem = { id: "x.3", asks: { concept: "drivers of the gross margin change", scope: "company", period: "FY2021" }, kind: "narrative", gold: { section: "Management's Discussion and Analysis", pages: [36] }, pages: [36], tolerance: {}, terms: ["gross margin", "drove"] };
+  const risks: GoldItem = { id: "x.4", asks: { concept: "risk factors", scope: "company", period: "FY2021" }, kind: "narrative", gold: { section: "Risk Factors", pages: [12, 13] }, pages: [12, 13], tolerance: {}, terms: ["risk"] };
+  const cited = [{ n: 1, page: 36 }, { n: 2, page: 12 }, { n: 3, page: 50 }];
+
+  it("scores a narrative of another section by the lines naming the item, not by risk lines", () => {
+    const answer = "- **Risk factors**: competition [2]\n- **What drove the gross margin, FY2021**: higher full-price ASP [1]";
+    expect(scoreItem(answer, drivers, cited).verdict).toBe("correct");
+    expect(scoreItem(answer, risks, cited).verdict).toBe("correct");
+    expect(scoreItem("- **What drove the gross margin, FY2021**: see the notes [3]\n- **Risk factors**: competition [2]", drivers, cited).verdict).toBe("wrong");
+    expect(scoreItem("- **What drove the gross margin, FY2021**: not found in the data room", drivers, cited).verdict).toBe("disclosed");
+  });
+});

@@ -15,14 +15,17 @@ import type { RequestItem } from "@/lib/agent/reader/items";
 const HOW_ASKED = new Set(["who", "what", "which", "when", "where", "why", "how", "is", "are", "was", "were", "did", "does", "the", "each", "both", "every", "key", "main", "major", "principal", "count", "counts"]);
 
 /** A phrase that says where or when the figure is stated, after the words naming it. */
-const WHERE = /\s+(?:in|at|on|from|per|during|within|under|across|for|by|as of|according to|as (?:stated|reported|shown) in)\s+/i;
+/** ("per the 10-K" says where; "per square foot" says which measure: the words after it are asked.) */
+const WHERE = /\s+(?:in|at|on|from|per(?=\s+(?:the|its|their|our|management)\b)|during|within|under|across|for|by|as of|according to|as (?:stated|reported|shown) in)\s+/i;
 
 const stems = (texts: string[]) => new Set(texts.flatMap((t) => tokens(t.replace(/[/-]/g, " ")).map((w) => w.stem)));
 
 export function unaskedWords(item: RequestItem, companies: string[] = []): string[] {
   const c = item.concept;
   if (!c) return [];
-  const known = stems([c.label, ...c.terms, ...(c.phrases ?? []), ...(c.rowWords ?? []), ...(c.vocabulary ?? []), ...(c.lineItems ?? []).map(String), ...companies, item.reading.scope ?? ""]);
+  // "Domestic segment revenue": with a part asked, "segment" says what kind of part it is, not another measure
+  const part = item.reading.scope ? ["segment", "segments", "division", "divisions"] : [];
+  const known = stems([c.label, ...c.terms, ...(c.phrases ?? []), ...(c.rowWords ?? []), ...(c.vocabulary ?? []), ...(c.lineItems ?? []).map(String), ...companies, item.reading.scope ?? "", ...part]);
   // "capital expenditure in the cash flow statement", "workforce at end-2022": where the figure is, not which
   const named = item.ask.split(WHERE)[0] ?? item.ask;
   return [...new Set(tokens(named.replace(/[/-]/g, " "))

@@ -49,14 +49,20 @@ export interface Coverage {
 
 /**
  * A company fact's own names as stems ("employees" for "employee count"): a filing states a fact
- * under its name. Not for a measure (one word such as "attrition" is also a rate case's "attrition
- * increases"), nor for an item asking a part or a kind of the concept ("net revenue retention" is
- * not stated by revenue), nor one with words the concept does not account for ("employee
- * engagement score" is not stated by a headcount).
+ * under its name. Not for an item asking a part or a kind of the concept ("net revenue retention"
+ * is not stated by revenue), nor one with words the concept does not account for ("employee
+ * engagement score" is not stated by a headcount). A rate's names count when two words or more
+ * ("turnover rate" beside a figure; one word such as "attrition" is also a rate case's "attrition
+ * increases").
  */
 export function conceptPhrases(item: RequestItem, companies: string[] = []): string[][] {
-  if (!item.concept?.fact || item.reading.scope || unaskedWords(item, companies).length) return [];
-  return item.concept.terms.map((t) => tokens(t.replace(/[/-]/g, " ")).map((w) => w.stem)).filter((p) => p.length > 1 || (p.length === 1 && p[0]!.length > 3));
+  const c = item.concept;
+  if (!c || unaskedWords(item, companies).length) return [];
+  const phrases = c.terms.map((t) => tokens(t.replace(/[/-]/g, " ")).map((w) => w.stem));
+  if (c.fact && !item.reading.scope) return phrases.filter((p) => p.length > 1 || (p.length === 1 && p[0]!.length > 3));
+  // a rate's names of two words or more ("turnover rate"): a filing states the rate under them, for the company or the part asked
+  if (c.kind === "percent" && !c.fact && !c.section) return phrases.filter((p) => p.length > 1);
+  return [];
 }
 
 /**
@@ -68,7 +74,7 @@ export async function coverageOf(db: Db, deal: { id: string; slug: string }, ite
   if (!phrase.length) return null;
   const year = /(\d{4})/.exec(item.periods[0] ?? "")?.[1];
   const named = conceptPhrases(item, companies);
-  const queries = [item.ask, ...(named.length ? [item.concept!.terms[0]!] : [])].map((q) => `${q}${year ? ` ${year}` : ""}`);
+  const queries = [item.ask, ...(named.length && item.concept!.fact ? [item.concept!.terms[0]!] : [])].map((q) => `${q}${year ? ` ${year}` : ""}`);
   const ctx = { db, dealId: deal.id, sources: new SourceRegistry(deal.slug) };
   const outputs: SearchDocumentsOutput[] = await Promise.all(queries.map((query) => runSearchDocuments(ctx, { query, k: 6 })));
   const phrases = [phrase, ...named];

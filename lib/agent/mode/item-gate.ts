@@ -208,6 +208,38 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
 }
 
 /**
+ * "Electric was 73.3% of revenue: USD 15,131 million of USD 20,642 million": a share the turn worked
+ * out from a part and the whole, both values a tool returned for the same period, is grounded in
+ * those two results (the part's row says what it is a share of). Only for an item asking a share.
+ */
+function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem): Grounding | null {
+  if (figure.unit !== "percent" || !shareAsked(item.ask)) return null;
+  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const amounts = readFigures(first).filter((f) => f.unit !== "percent" && f.value > 0);
+  for (const part of amounts) {
+    for (const whole of amounts) {
+      // a part and a whole of one kind (two amounts in one currency, or two counts); a share rounding to nothing is no share
+      if (part === whole || part.unit !== whole.unit || part.currency !== whole.currency || part.value >= whole.value || figure.value <= 0) continue;
+      if (!writes(figure, (part.value / whole.value) * 100)) continue;
+      const gp = grounding(part, calls, item);
+      const gw = grounding(whole, calls, item);
+      if (!gp || !gw || (gp.period && gw.period && gp.period !== gw.period)) continue;
+      return { via: "share", ...(gp.row ? { row: gp.row } : {}), named: [gp.named ?? "", ...(gp.sentences ?? [])].join(" "), ...(gp.period ?? gw.period ? { period: gp.period ?? gw.period } : {}) };
+    }
+  }
+  return null;
+}
+
+/**
+ * "How many iPhones did they sell" answered with the iPhone line's sales in dollars: an amount of
+ * money never answers a count asked. The reason, else null.
+ */
+function countMissing(figure: StatedFigure, item: RequestItem): string | null {
+  const count = /^how many\b/i.test(item.ask) || item.concept?.kind === "count";
+  return count && figure.unit === "amount" && figure.currency ? `${figure.display} is an amount of money; the item asks a count` : null;
+}
+
+/**
  * A figure read from a passage answers a company-level item only when a sentence printing it names
  * the item's concept (catalog stems) and states it as the company's, not a part's (a unit, a place,
  * a share of the whole). The reason it does not, or null. A figure no sentence prints (a fact's bare
@@ -446,7 +478,9 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
     if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
   }
-  const g = grounding(figure, leg.toolCalls, item);
+  const counted = countMissing(figure, item);
+  if (counted) return measureUnseen(leg, item, companies) ? { status: "not_covered", searched } : { status: "failed", reason: counted, searched };
+  const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item);
   if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
   const ratioRow = percentRow(g, item);
@@ -461,7 +495,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (other) return { status: "failed", reason: `${figure.display} is stated for ${other}, not ${period}`, searched };
   if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
   if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };
-  if (!["compute_metric", "get_line_items", "get_company_facts"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
+  if (!["compute_metric", "get_line_items", "get_company_facts", "share"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
   const kind = percentMissing(figure, item);
   if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && (g.asOf ?? statedDay(leg.text)) ? { asOf: g.asOf ?? statedDay(leg.text) } : {}) };
@@ -554,6 +588,32 @@ function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
   return [...seen.values()];
 }
 
+/**
+ * The part a ranking answered (the largest, or the smallest when asked): the part its answer names
+ * after the ranking word, else the row, among those its answer compared with a value a tool
+ * returned, with the largest (or smallest) value (its label without "Total"); null when neither.
+ */
+export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
+  // the part the answer names first ("the largest business by revenue in fiscal 2018 was **Industrial**")
+  const head = answerLines(answerHead(leg.text)).slice(0, 2).join(" ");
+  const named = /\b(?:largest|biggest|highest|most|leading|top|smallest|lowest|least)\b[^*]{0,120}\*\*([^*\d][^*]{0,60})\*\*/i.exec(head)?.[1]?.trim();
+  if (named) return named;
+  const compared = new Map<number, Grounding>();
+  for (const line of answerLines(answerHead(leg.text)).slice(0, 14)) {
+    if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
+    for (const f of readFigures(line.replace(/\((?:source|sources):[^)]*\)/gi, " ")).filter((x) => x.value !== 0)) {
+      const g = grounding(f, leg.toolCalls, item);
+      if (!g) continue;
+      if (g.row && !compared.has(f.value)) compared.set(f.value, g);
+      break;
+    }
+  }
+  if (compared.size < 2) return null;
+  const values = [...compared.keys()];
+  const pick = /\b(?:smallest|lowest|least)\b/i.test(item.ask) ? Math.min(...values) : Math.max(...values);
+  return compared.get(pick)!.row!.label.replace(/^\s*total\s+/i, "").replace(/\s*\(\d\)\s*$/, "").trim() || null;
+}
+
 /** Parts the request names by kind: a company's segments (businesses, divisions) or its geographic areas. */
 const SEGMENT_ASKED = /\b(?:segments?|business(?:es)?|divisions?|business units?|operating units?)\b/i;
 const GEOGRAPHY_ASKED = /\b(?:geograph\w*|regions?|countr(?:y|ies)|areas?|markets?)\b/i;
@@ -644,9 +704,15 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   const figure = statedFigure(leg.text, item) ?? undefined;
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
-  const g = figure ? grounding(figure, leg.toolCalls, item) : null;
+  // "how many iPhones did they sell" answered in dollars: the room states no such count unless a tool result names it
+  const counted = figure ? countMissing(figure, item) : null;
+  if (counted) return { status: "not_covered", searched };
+  const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (item.kind === "other" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
+  // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves
+  const measure = figure && g && item.kind === "other" && item.concept?.kind === "amount" ? measureMissing(g, figure, leg, item, companies) : null;
+  if (measure) return measure;
   const scope = figure && g && item.kind === "other" ? passageScope(g, figure, item, companies, leg.text) : null;
   if (scope) return { status: "failed", reason: scope, searched };
   // "net revenue retention rate" answered with the revenue total: not the measure asked

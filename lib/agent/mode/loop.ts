@@ -14,11 +14,13 @@ import type { DealInput } from "@/lib/agent/run";
 import { dataRoomSummary } from "@/lib/agent/evidence/scope";
 import { readItems, type RequestItem } from "@/lib/agent/reader/items";
 import { legBudget, answerLegs, type Leg, type LegResult } from "./item-legs";
-import { checkItem, type ItemCheck } from "./item-gate";
+import { checkItem, rankedFirst, type ItemCheck } from "./item-gate";
 import { writeItemsAnswer } from "./item-answer";
 import { coverageOf } from "./coverage";
 import { unreadParts } from "./unread-parts";
 import { dateRankings } from "./undated-items";
+import { requestText } from "./request-text";
+import { rankingShares, rewriteItems, shareOfPart } from "./item-rewrites";
 import { resolveAgentModeConfig, type AgentModeConfig, type AgentModeConfigInput } from "./config";
 import { analyzeConstraints, instructionParts } from "./constraints";
 import { TraceRecorder } from "./trace";
@@ -81,9 +83,11 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   trace.record({ type: "constraints", constraints, source: "rules" });
   const room = await dataRoomSummary(o.db, o.deal.id);
   const companies = room.map((r) => r.company).filter(Boolean);
-  const request = instructionParts(question).request;
+  // shorthand, apostrophe years and ranges written out; the room's own names kept as typed
+  const names = new Set(companies.flatMap((c) => c.toLowerCase().split(/[^\p{L}\p{N}&']+/u)).filter((w) => w.length > 1));
+  const request = requestText(instructionParts(question).request, names, companies);
   const read = readItems(request, companies);
-  read.items = dateRankings(read.items);
+  read.items = rewriteItems(dateRankings(read.items), companies);
   if (!read.items.length) {
     const r = askBack(question, o.modelInfo, trace, t0, cfg);
     return o.returnTrace ? { ...r, trace: trace.events } : r;
@@ -91,8 +95,11 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
   trace.record({ type: "plan", steps: read.items.map((i) => i.label), format: "items", source: "reader" });
   // a figure or topic the request names that no item asks: the run cannot validate without it
   const unread = unreadParts(request, read.items);
-  const legs: Leg[] = read.items.flatMap((i) => i.questions.map((q) => ({ item: i.n, question: q })));
-  const budget = legBudget(legs.length, cfg.maxToolCalls, cfg.maxToolCallsCeiling);
+  // a share of the part a ranking names ("and what percentage of revenue it accounted for") is asked once the ranking answered
+  const leaning = rankingShares(read.items);
+  const leans = (i: RequestItem) => leaning.some((l) => l.n === i.n);
+  const legs: Leg[] = read.items.filter((i) => !leans(i)).flatMap((i) => i.questions.map((q) => ({ item: i.n, question: q })));
+  const budget = legBudget(legs.length + leaning.length, cfg.maxToolCalls, cfg.maxToolCallsCeiling);
   const recordLeg = (r: LegResult) => {
     const start = trace.mark() - r.ms;
     for (const c of r.toolCalls) {
@@ -114,7 +121,21 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     throw err;
   }
   const legsOf = (i: RequestItem): LegResult[] => results.filter((r) => r.item === i.n);
-  const checks = read.items.map((i) => checkItem(i, legsOf(i), { companies }));
+  const checks = read.items.map((i): ItemCheck => (leans(i) ? { item: i, status: "failed", legs: [], reason: "the ranking it leans on named no part" } : checkItem(i, legsOf(i), { companies })));
+  if (leaning.length) {
+    const asks = leaning.flatMap((l) => {
+      const on = checks.find((c) => c.item.n === l.on);
+      const part = on?.status === "answered" ? rankedFirst(legsOf(on.item)[0]!, on.item) : null;
+      return part && on ? [{ l, item: shareOfPart(read.items.find((i) => i.n === l.n)!, l, part, on.item, companies) }] : [];
+    });
+    const used = results.reduce((n, r) => n + r.toolCalls.length, 0);
+    const second = await answerLegs({ db: o.db, deal: o.deal, legs: asks.map((a) => ({ item: a.item.n, question: a.item.questions[0]! })), model: o.model, abortSignal: o.abortSignal, budget: { toolCalls: Math.max(0, budget - used), parallel: cfg.maxBatch, stepsPerQuestion: cfg.maxIterations }, onLeg: recordLeg });
+    for (const r of second) {
+      const a = asks.find((x) => x.item.n === r.item)!;
+      checks[checks.findIndex((c) => c.item.n === r.item)] = checkItem(a.item, [r], { companies });
+      results.push(r);
+    }
+  }
   // an item that found nothing and has another wording is asked once more, within the budget
   const again = checks.filter((c) => c.status !== "answered" && c.item.retry);
   if (again.length) {

@@ -242,7 +242,8 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       continue;
     }
     // "which segment is largest and what it earned": the part ranked; "how many people it employs": the company's own figure
-    if (BACK_REFERENCE.test(p.text) && i > 0 && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
+    // (a share of it, "and what percentage of revenue it accounted for", is an item of its own)
+    if (BACK_REFERENCE.test(p.text) && i > 0 && !/\b(?:percentage|percent|share|proportion|portion)\s+of\b/i.test(p.text) && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
     const before = spanned(p, p.periods.filter((m) => m.start < p.askAt));
     const after = spanned(p, p.periods.filter((m) => m.start >= p.askAt));
@@ -261,8 +262,10 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
     }
     if (after.length === 1 && sentencePeriods && !p.versus) {
       close([]);
-      runs.push({ parts: [p], periods: after });
-      last = null;
+      // "income from operations for 2016 and 2015": periods written right after it are still its own
+      const own: Run = { parts: [p], periods: after };
+      runs.push(own);
+      last = own;
       continue;
     }
     open.push(p);
@@ -327,8 +330,8 @@ function questionFor(kind: ItemKind, ask: string, company: string | undefined, p
   return `What was the ${what}${of}${when}?`;
 }
 
-/** Words after an amount's name that make the part another measure ("… retention rate", "… quality score"). */
-const MEASURE_AFTER = /^\s+(?:[\p{L}-]+\s+){0,2}(?:rate|ratio|score|index)\b/iu;
+/** Words after an amount's name that make the part another measure ("… retention rate", "… quality score", "… per square foot"). */
+const MEASURE_AFTER = /^\s+(?:(?:[\p{L}-]+\s+){0,2}(?:rate|ratio|score|index|retention|churn)\b|per\s+(?!cent\b)\p{L})/iu;
 
 const AGAINST = /\b(?:against|versus|vs\.?|compared? (?:with|to)|relative to)\s+(?:the\s+)?(.+)$/i;
 const MARGINS = /\b(?:with |and )?(?:the |their |its )?margins?\s*$/i;
@@ -482,7 +485,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
         if (kind === "narrative") push(p, kind, ask, []);
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (p.hits[0]!.concept.fact) push(p, "figure", ask, latest(periods));
-        else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context)) push(p, "comparison", ask, [cur, base]);
+        // "operating income vs 2016" with no year of its own: against the latest year the request asks
+        else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context).length ? latest(context) : latest(items.flatMap((i) => i.periods).filter((x) => /^FY\d{4}$/.test(x) && x > base))) push(p, "comparison", ask, [cur, base]);
         else if (p.priorYear && priorYearOf(periods, context, items).length) for (const cur of priorYearOf(periods, context, items)) push(p, "comparison", ask, [cur, shiftYears(cur, -1)]);
         else if (change && periods.length === 2) push(p, "comparison", ask, latest(periods).concat(periods.filter((x) => x !== latest(periods)[0])));
         else if (!periods.length) push(p, "figure", ask, []);

@@ -1,0 +1,101 @@
+/**
+ * Items whose words lean on the item before them, or ask a reason, put to the chat loop as the
+ * question they are (after lib/agent/reader/items has read the request):
+ * - "Greater China revenue for FY21 and its % of total revenues", "iPhone net sales and what
+ *   percentage of total net sales that was": a share that names no part of its own is the share of
+ *   the part the item before it asks ("What percentage of total revenues came from Greater China in
+ *   FY2021?"), never a level of the whole;
+ * - "why iPhone sales fell", "what caused the drop in gross margin": the reasons for a figure's
+ *   move, asked as a reason (the chat's explanations), never as the figure;
+ * - "Domestic segment revenue": a named segment's amount is that amount of the part, checked as a
+ *   figure of the part (its row must name it), not as a description of the segments.
+ * Nothing here knows a company or a document.
+ */
+import { readQuestion } from "@/lib/agent/reader/read";
+import { findConcepts } from "@/lib/agent/concepts/match";
+import type { RequestItem } from "@/lib/agent/reader/items";
+
+/** A share of a whole that names no part ("percentage of total net sales that was", "share of the total", "share of revenues did it account for"). */
+const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they|did|does|do|was|is|were|are)\b.*)?$/i;
+
+/** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
+const REASON = /^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|explains|explained|was behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|up|down|higher|lower|so much))?$/i;
+
+const whenOf = (period: string | undefined) => (!period ? "" : /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`);
+const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+
+export function rewriteItems(items: RequestItem[], companies: string[]): RequestItem[] {
+  const out: RequestItem[] = [];
+  for (const item of items) {
+    const prev = out.at(-1);
+    // (after a ranking, the part is the one the ranking names: see rankingShares)
+    const share = item.kind !== "narrative" && item.kind !== "ranking" && prev?.kind !== "ranking" && !item.reading.scope ? BARE_SHARE.exec(item.ask) : null;
+    const part = prev?.reading.scope;
+    if (share && prev && part) {
+      // "its share of the total": the whole is the total of the figure the part before it asks
+      const named = share[2]!.trim();
+      const amount = [prev.concept, ...findConcepts(prev.ask).map((h) => h.concept)].find((c) => c?.kind === "amount");
+      const whole = findConcepts(named).length || !amount ? named : `total ${amount.label.toLowerCase()}`;
+      const period = item.periods[0] ?? prev.periods[0];
+      const question = `What percentage of ${whole} came from ${part}${whenOf(period)}?`;
+      // the share's own word kept ("percentage"), so the plan shows the share the request asked
+      const ask = `${part} ${share[1]!.toLowerCase()} of ${whole}`;
+      const concept = item.concept ?? amount;
+      out.push({ ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", ...(concept ? { concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      continue;
+    }
+    // "Domestic segment revenue": a segment's figure of an amount, read as the amount of that part (the gate checks the part)
+    const amountOf = item.kind === "other" && item.concept?.section === "segment" && !item.follow && item.reading.scope ? findConcepts(item.ask).map((h) => h.concept).find((c) => c.kind === "amount") : undefined;
+    if (amountOf) {
+      out.push({ ...item, kind: "figure", concept: amountOf });
+      continue;
+    }
+    const reason = item.kind !== "narrative" && !item.follow ? REASON.exec(item.ask) : null;
+    if (reason) {
+      const subject = reason[1]!.trim();
+      const period = item.periods[0] ?? prev?.periods[0];
+      const question = `What drove the ${subject}${whenOf(period)}?`;
+      const head = /^why\b/i.test(item.ask) ? capital(item.ask) : `What drove the ${subject}`;
+      out.push({ ...item, ask: subject, label: `${head}${period ? `, ${period}` : ""}`, kind: "other", follow: "reason", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+/** A share that leans on the ranking before it ("which segment is biggest and what percentage of revenue it accounted for"): asked once the ranking names the part. */
+export interface RankingShare {
+  /** The share item's number. */
+  n: number;
+  /** The ranking item's number. */
+  on: number;
+  /** The share's word and whole as asked ("percentage", "2021 revenues"). */
+  word: string;
+  whole: string;
+}
+
+export function rankingShares(items: RequestItem[]): RankingShare[] {
+  const out: RankingShare[] = [];
+  items.forEach((item, i) => {
+    const prev = items[i - 1];
+    const share = prev?.kind === "ranking" && item.kind !== "narrative" && item.kind !== "ranking" ? BARE_SHARE.exec(item.ask) : null;
+    // (a share naming a part of its own, "percentage of revenue from Europe", leans on nothing)
+    if (share && !/\b(?:from|by|in|at|for)\b/i.test(item.ask)) out.push({ n: item.n, on: prev!.n, word: share[1]!.toLowerCase(), whole: share[2]!.trim() });
+  });
+  return out;
+}
+
+/** The share item asked of the part the ranking answered. */
+export function shareOfPart(item: RequestItem, lean: RankingShare, part: string, ranking: RequestItem, companies: string[]): RequestItem {
+  const amount = [ranking.concept, ...findConcepts(`${ranking.ask} ${lean.whole}`).map((h) => h.concept)].find((c) => c?.kind === "amount");
+  const whole = findConcepts(lean.whole).length || !amount ? lean.whole : `total ${amount.label.toLowerCase()}`;
+  const period = item.periods[0] ?? ranking.periods[0];
+  // "the Industrial segment": the kind of part the ranking compared, so the part is read as one
+  const kind = ["segment", "division", "region", "business", "market", "brand", "unit"].find((k) => new RegExp(`\\b${k}s?\\b`, "i").test(ranking.ask));
+  const named = kind && !new RegExp(`\\b${kind}s?\\b`, "i").test(part) ? `the ${part} ${kind}` : part;
+  const question = `What percentage of ${whole} came from ${named}${whenOf(period)}?`;
+  const ask = `${part} ${lean.word} of ${whole}`;
+  const concept = item.concept ?? amount;
+  return { ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", ...(concept ? { concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) };
+}
