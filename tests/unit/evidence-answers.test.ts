@@ -267,6 +267,22 @@ describe("a quoted sentence for a figure asked", () => {
     }
   });
 
+  it("a figure narrowed to one matter in the quote is another figure than the one asked, in three wordings", () => {
+    for (const q of ["acme interest expense fy15", "what was acme's interest expense in 2015", "how much interest expense did acme book in '15"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("Interest expense on unrecognized tax benefits was $163 million in fiscal year 2015."), []), q).toMatch(/^I couldn't find a stated/);
+      expect(quoteAnswerOverride(r, quote("Interest expense was $1,243 million in fiscal year 2015, up from $781 million."), []), q).toBeNull();
+    }
+  });
+
+  it("a place asked is answered only by a sentence naming that fact, in three wordings", () => {
+    for (const q of ["acme - what state are they incorporated in", "where is acme incorporated", "acme state of incorporation?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote("* Indirect subsidiaries are indicated by indentation. Also doing business as: Acme Mobile."), []), q).toMatch(/^I couldn't find/);
+      expect(quoteAnswerOverride(r, quote("We were incorporated in the state of Minnesota in 1966."), []), q).toBeNull();
+    }
+  });
+
   it("a count asked is not answered with an amount of money, however well the row's label fits", () => {
     const money = "Acme Inc: Widgets (Revenue by product), Q3 2023: **USD 39,669 million** (source: ACME_2015_10K.pdf, p.10)";
     for (const q of ["how many widgets did they ship in the june quarter", "how many widgets were sold in q3 2023", "acme - how many widgets did it sell last quarter?"]) {

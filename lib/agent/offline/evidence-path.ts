@@ -553,6 +553,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (r.reason && r.scope && c && FIGURE_KINDS.has(c.kind) && !namesHalfOf(r.scope, quote)) return noReasonFound(r, quoted);
   // "why did the top line fall": a quote explains the figure read, as its subject before a cause, moving the way asked
   if (r.reason && c && FIGURE_KINDS.has(c.kind) && r.concepts.length === 1 && !explainsFigure(quote, c, { direction: movedWay(tokens(r.text)), company: r.company, part: !!r.scope })) return writeNoReason(r, mine(done), quoted);
+  // "what state are they incorporated in": a sentence on the fact asked names it ("incorporated", "auditor"), whatever else it shares
+  if (c && (c.kind === "place" || c.kind === "organisation") && !r.polar && !r.narrative && !r.synthesis && !findConcepts(quote).some((h) => h.concept.id === c.id)) return notFound(r, mine(done), [quoted]);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // "how much did the segment lose": an amount's level, which a sentence stating only how much it moved ("losses increased $173.6 million") does not give
   const levelAsked = HOW_MUCH.test(r.text) && !r.aggregate && !r.direction && !RATE_WORD.test(r.text);
@@ -560,7 +562,12 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // a rate the catalog does not know ("on-time delivery rate"): a sentence with no percentage states none
   if (!c) return RATE_WORD.test(r.text) && !PERCENT_VALUE.test(text) ? noValueFound(quoted, "rate") : null;
   if (!FIGURE_KINDS.has(c.kind)) return null;
-  const named = new Set(findConcepts(quote).map((h) => h.concept.id));
+  const hits = findConcepts(quote);
+  // "interest expense on unrecognized tax benefits": the figure narrowed to a matter, another figure than the one asked
+  const quoteToks = tokens(quote);
+  const narrowed = hits.filter((h) => r.concepts.some((x) => x.id === h.concept.id)).every((h) => NARROWED.test(quote.slice(quoteToks[h.to - 1]!.end)));
+  if (hits.some((h) => r.concepts.some((x) => x.id === h.concept.id)) && narrowed && !r.scope) return notFound(r, mine(done), [quoted]);
+  const named = new Set(hits.map((h) => h.concept.id));
   // an amount asked is its level: "operating income increased 19%" states its change, not the amount
   // …nor does "BGS earnings from operations increased by $276 million": the amount it moved by
   const level = c.kind !== "amount" || !!r.aggregate || !!r.direction || RATE_WORD.test(r.text) || STATED_AMOUNT.test(withoutChanges(quote.replace(PERCENT_VALUE_G, " ")));
@@ -574,6 +581,9 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
 }
+
+/** A figure's name narrowed right after it to one matter ("… on unrecognized tax benefits", "… related to the settlement"), not a period or the whole. */
+const NARROWED = /^\s+(?:on|related to|relating to|associated with|in connection with)\s+(?!(?:the\s+)?(?:year|quarter|period|fiscal|first|second|third|fourth|full|(?:19|20)\d\d)\b)/i;
 
 const AMOUNT = String.raw`[$€£]?\s?\(?\d[\d,.]*\)?(?:\s*(?:million|billion|thousand|bn|mn)\b)?`;
 /** Amounts a sentence gives as a move ("increased by $276 million", "a $1.2 billion decrease"), not as a level. */
