@@ -33,7 +33,7 @@ describe("agent mode request text", () => {
   });
 
   it("reads yoy as a comparison with the prior year and a profit line's rate as its margin", () => {
-    expect(requestText("op margin yoy")).toBe("op margin versus the prior year");
+    expect(requestText("op margin yoy")).toBe("operating margin versus the prior year");
     expect(requestText("net income with the y/y change")).toBe("net income with the change");
     expect(requestText("operating income rate and net earnings rate")).toBe("operating income margin and net earnings margin");
     expect(requestText("% of sales from Europe")).toBe("percentage of sales from Europe");
@@ -44,7 +44,7 @@ describe("agent mode request text", () => {
 describe("agent mode request text: tickers", () => {
   it("reads a ticker of the room's company as the company, never as a part of it", () => {
     expect(requestText("ZYNT revenue FY2021–FY2023", new Set(), ["Zyntech Corp"])).toBe("Zyntech revenue FY2021, FY2022 and FY2023");
-    expect(requestText("QRLB: op margin yoy", new Set(), ["Quarrel Labs Inc"])).toBe("Quarrel: op margin versus the prior year");
+    expect(requestText("QRLB: op margin yoy", new Set(), ["Quarrel Labs Inc"])).toBe("Quarrel: operating margin versus the prior year");
     expect(requestText("how did WDGT do in 2020", new Set(), ["Widget Holdings plc"])).toBe("how did Widget do in 2020");
   });
 

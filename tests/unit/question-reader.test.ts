@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { answeredPeriod, evidenceCalls } from "@/lib/agent/offline/evidence-path";
-import { qualifiersOf, readQuestion, standaloneQuestion } from "@/lib/agent/reader/read";
+import { changePeriods, qualifiersOf, readQuestion, standaloneQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ALDERWICK INSTRUMENTS, INC.", "Brindlemoor Foods Corporation"];
 const calls = (q: string, prev?: string) => evidenceCalls(readQuestion(q, ROOM, prev ? readQuestion(prev, ROOM) : undefined));
@@ -469,5 +469,16 @@ describe("a move said to start from a year", () => {
     // a range or a place the figure comes from is no such move
     expect(readQuestion("why did eps jump from 2015 to 2017", ROOM).periods).toEqual(["FY2015", "FY2016", "FY2017"]);
     expect(readQuestion("where does revenue come from in 2022", ROOM).periods).toEqual(["FY2022"]);
+  });
+});
+
+describe("a move of a part asked with a % beside it", () => {
+  it("asks the move's rate over the same quarter a year before, not the part's share", () => {
+    for (const q of ["how much did client computing rev fall yoy in q4 22? $ and %", "client computing revenue growth q4 2022, in %", "by how much did client computing revenue drop in q4 22 (% and $)"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.partShare, q).toBeUndefined();
+      expect(changePeriods(r.periods), q).toEqual(["Q4 2021", "Q4 2022"]);
+    }
+    expect(readQuestion("what % of revenue was client computing in q4 22", ROOM).partShare).toBe(true);
   });
 });

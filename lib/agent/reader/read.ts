@@ -453,8 +453,8 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
   return directionOf(said) ?? (namesBothDirections(said) ? "either" : undefined);
 }
 
-/** "Down in 2022", "growth in 2022": the year asked and the year before it; other periods as read. */
-export const changePeriods = withYearBefore;
+/** "Down in 2022", "growth in q4 22": the year asked and the year before it, a quarter and the same quarter a year before; other periods as read. */
+export const changePeriods = (periods: string[]): string[] => movePeriods(periods);
 
 /**
  * The periods a move asked yes or no is read across ("was q3 net income up?"): a year asked and the
@@ -537,7 +537,9 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     reason: kind === "reason",
     ...(direction ? { direction } : {}),
   };
-  if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || (/%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
+  // (a "%" beside a move asked, "how much did X fall, $ and %", is the move's rate, not the part's share)
+  const moveAsked = !!reading.direction || reading.aggregate === "growth" || reading.aggregate === "change";
+  if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || (!moveAsked && /%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
   if (reading.direction && reading.polar) reading.periods = movePeriods(periods);
   if (performance && !reading.aggregate) {
     reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
