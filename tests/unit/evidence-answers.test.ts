@@ -275,6 +275,12 @@ describe("a quoted sentence for a figure asked", () => {
     }
   });
 
+  it("a margin asked is not answered by a sentence stating no percentage, in three wordings", () => {
+    for (const q of ["what margin did acme ground run at in fy23", "acme ground margin fy23?", "what kind of margins did the ground business make in 2023"]) {
+      expect(quoteAnswerOverride(readQuestion(q, ROOM), quote("For the first time in company history, the Acme Ground team expanded margins this fiscal year despite lower volumes."), []), q).toMatch(/^I couldn't find/);
+    }
+  });
+
   it("a place asked is answered only by a sentence naming that fact, in three wordings", () => {
     for (const q of ["acme - what state are they incorporated in", "where is acme incorporated", "acme state of incorporation?"]) {
       const r = readQuestion(q, ROOM);
@@ -290,6 +296,10 @@ describe("a quoted sentence for a figure asked", () => {
     }
     expect(percentAnswerOverride(readQuestion("how many widgets did they ship in q3 2023", ROOM), "Acme Inc: Widgets shipped, Q3 2023: **43.8 million** (source: ACME_2015_10K.pdf, p.10)")).toBeNull();
     expect(percentAnswerOverride(readQuestion("how many dollars of widget revenue in q3 2023", ROOM), money)).toBeNull();
+    // a sales table's row printed without a currency sign is money as well
+    const unsigned = "Acme Inc: Gadgets (Sales Data › Net Sales by Product), fiscal 2016: **20,628 million** (source: ACME_2015_10K.pdf, p.26)";
+    expect(percentAnswerOverride(readQuestion("how many gadgets did acme sell in fy16", ROOM), unsigned)).toMatch(/^I couldn't find the count asked/);
+    expect(percentAnswerOverride(readQuestion("how many gadgets did acme sell in fy16", ROOM), "Acme Inc: Gadgets (Unit Sales by Product), fiscal 2016: **45,590 thousand** (source: ACME_2015_10K.pdf, p.26)")).toBeNull();
   });
 
   it("a sentence giving what one part contributed to the figure is no answer for the figure, in three wordings", () => {

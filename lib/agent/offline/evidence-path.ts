@@ -606,7 +606,7 @@ function noReasonFound(r: Reading, quoted: Passage): string {
 }
 
 /** A percentage asked: "%", "percent", or a rate asked for a period ("on-time delivery rate for fy23?"), not "production rate changes". */
-const RATE_WORD = /%|\bpercent(?:age)?\b|\brate\s*(?:(?:for|in|at|of)\s+)?(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|\?|$)/i;
+const RATE_WORD = /%|\bpercent(?:age)?\b|\bmargins?\b(?!\s+(?:dollars|in dollars|\$))|\brate\s*(?:(?:for|in|at|of)\s+)?(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|\?|$)/i;
 const PERCENT_VALUE_G = /[-+(]?\d[\d,.]*\)?\s*(?:%|percent\b|percentage points?\b)/gi;
 
 const TIME_UNIT = String.raw`(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b`;
@@ -727,6 +727,8 @@ function percentMisfit(r: Reading, lead: string): string | null {
   return statesAValue(figure) && !/%|\bper ?cent\b/i.test(figure) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
 }
 
+/** A label or heading of money: net sales and revenue ("Sales Data" or "unit sales" head counts too). */
+const MONEY_LABEL = /\bnet\s+sales\b|\brevenues?\b/i;
 /** "How many": a count asked, not "how many dollars" or "how many times". */
 const COUNT_ASKED = /\bhow many\b(?!\s+(?:dollars|euros|millions|billions|thousands|times|percent|basis points)\b)/i;
 
@@ -737,7 +739,10 @@ const COUNT_ASKED = /\bhow many\b(?!\s+(?:dollars|euros|millions|billions|thousa
 function countMisfit(r: Reading, lead: string): string | null {
   if (!COUNT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.concepts.some((c) => c.kind === "amount" || c.kind === "per_share")) return null;
   const figure = BOLD_FIGURE.exec(lead)?.[1] ?? lead.replace(/\(source:[^)]*\)/g, " ");
-  return CURRENCY_VALUE.test(figure) ? "I couldn't find the count asked in the documents: the figure found is an amount of money, not a count." : null;
+  // (a row of a sales table printed without a currency sign is money too: "iPad (Net Sales by Product): 20,628 million")
+  const label = lead.split("**")[0] ?? "";
+  const money = CURRENCY_VALUE.test(figure) || (MONEY_LABEL.test(label) && !MONEY_LABEL.test(r.text));
+  return money ? "I couldn't find the count asked in the documents: the figure found is an amount of money, not a count." : null;
 }
 
 /** A figure answer from the evidence path that gives a count or amount for a percentage asked, or money for a count; null when it may stand. */
