@@ -52,6 +52,27 @@ describe("a part's share of the company's figure", () => {
   });
 });
 
+describe("a share of revenue asked of what it goes to", () => {
+  const revenue = conceptById("revenue")!;
+
+  it("divides the expense row naming it by the revenue, in three wordings", () => {
+    const parts = { company: "ACME INC.", rows: [row("Demand creation expense", [["FY2022", 3_114]], { source: "statement" })], notFound: [], notes: [] };
+    for (const q of ["demand creation spend as a % of rev, fy22?", "what % of revenue went to demand creation in fy22", "demand creation as a percentage of revenue in 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.scope, q).toBe("demand creation");
+      expect(writePartShare(parts, revenueTotal(44_538), revenue, r), q).toMatch(/^ACME INC\.: Demand creation expense was \*\*7\.0%\*\* of revenue in fiscal 2022/);
+    }
+  });
+
+  it("takes no row of another figure, nor rows that disagree", () => {
+    const r = readQuestion("what % of revenue went to demand creation in fy22", ROOM);
+    const other = { company: "ACME INC.", rows: [row("Demand creation and marketing headcount", [["FY2022", 3_114]])], notFound: [], notes: [] };
+    expect(writePartShare(other, revenueTotal(44_538), revenue, r)).toBeNull();
+    const disagree = { company: "ACME INC.", rows: [row("Demand creation expense", [["FY2022", 3_114]]), row("Demand creation expense", [["FY2022", 2_900]])], notFound: [], notes: [] };
+    expect(writePartShare(disagree, revenueTotal(44_538), revenue, r)).toBeNull();
+  });
+});
+
 describe("a part's share of a figure an operating table prints, in a quarter asked without its year", () => {
   const gmv = conceptById("gmv")!;
   const revenue = conceptById("revenue")!;

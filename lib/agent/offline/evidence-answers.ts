@@ -665,7 +665,7 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
  */
 export function writePartShare(parts: LineItemsOutput | undefined, whole: ComputeOutput | LineItemsOutput, c: Concept, r: Reading): string | null {
   if (!parts) return null;
-  const row = pickScopedRow(parts, c, r.scope!, r.segment, r.periods);
+  const row = pickScopedRow(parts, c, r.scope!, r.segment, r.periods) ?? measuredRow(parts, r.scope!, r.periods);
   const col = row ? columnOf(row, r.periods) : undefined;
   if (!row || !col || col.value === null) return null;
   const total = "status" in whole ? wholeFromCompute(whole, col.period) : wholeFromRows(whole, c, col.period, row);
@@ -673,6 +673,21 @@ export function writePartShare(parts: LineItemsOutput | undefined, whole: Comput
   const share = (col.value / total.value) * 100;
   const shown = (v: number, x: LineItemRow) => (c.kind === "count" ? v.toLocaleString("en-US") : formatAmount(v, x.scale, x.currency));
   return `${whose(parts.company)}${row.label} ${c.kind === "count" ? "were" : "was"} **${share.toFixed(1)}%** of ${c.label.toLowerCase()} in ${periodWord(col.period)}: ${shown(col.value, row)} ${row.citation} of ${total.shown ?? shown(total.value, row)} ${total.cites}\n(row as printed: ${row.row})`;
+}
+
+/**
+ * A share of a whole asked of what it goes to ("what % of revenue went to demand creation"): the
+ * row naming the part and a measure word only ("Demand creation expense"), in money, its rows
+ * agreeing on the period's value. Null when there is none, or they disagree.
+ */
+function measuredRow(o: LineItemsOutput, scope: string, periods: string[]): LineItemRow | null {
+  const want = new Set(plainStems(scope));
+  const rows = (o.rows ?? []).filter((x) => {
+    const label = plainStems(x.label);
+    return !!x.currency && x.unit !== "%" && label.some((w) => MEASURE_STEMS.has(w)) && [...want].every((w) => label.includes(w)) && label.every((w) => want.has(w) || MEASURE_STEMS.has(w));
+  });
+  const valued = rows.filter((x) => columnOf(x, periods)?.value != null);
+  return valued.length && new Set(valued.map((x) => columnOf(x, periods)!.value)).size === 1 ? valued[0]! : null;
 }
 
 function wholeFromCompute(o: ComputeOutput, period: string): { value: number; shown?: string; cites: string } | null {

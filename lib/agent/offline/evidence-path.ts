@@ -201,7 +201,9 @@ function callFor(step: Step, r: Reading): Call {
     case "scoped": {
       // a part's growth in one year needs the year before it too
       const moved = r.aggregate === "growth" || r.aggregate === "change" ? changePeriods(r.periods) : r.periods;
-      return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${c.terms[0]}`], ...(moved.length ? { periods: moved } : {}), limit: 12 } };
+      // "what % of revenue went to demand creation": the part may be a use of the whole, its own row an expense
+      const items = partShareAsked(r) ? [`${r.scope} ${c.terms[0]}`, r.scope!, `${r.scope} expense`] : [`${r.scope} ${c.terms[0]}`];
+      return { toolName: "get_line_items", input: { ...company, items, ...(moved.length ? { periods: moved } : {}), limit: 12 } };
     }
     case "sentence": {
       // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
