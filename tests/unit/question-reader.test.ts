@@ -482,3 +482,16 @@ describe("a move of a part asked with a % beside it", () => {
     expect(readQuestion("what % of revenue was client computing in q4 22", ROOM).partShare).toBe(true);
   });
 });
+
+describe("a follow-up naming one word for a long subject", () => {
+  it("names another part of the same figure, in three wordings", () => {
+    const first = readQuestion("alderwick domestic streaming paid memberships end of 2015", ROOM);
+    for (const q of ["what about intl?", "and international?", "same for international"]) {
+      const r = readQuestion(q, ROOM, first);
+      expect(r.label, q).toBe("international streaming paid memberships");
+      expect(r.periods, q).toEqual(["FY2015"]);
+    }
+    // a short subject is replaced whole: "active buyers" then "what about sellers" asks for sellers
+    expect(readQuestion("what about sellers?", ROOM, readQuestion("alderwick active buyers 2022", ROOM)).label).toBe("sellers");
+  });
+});

@@ -717,7 +717,10 @@ const FOLLOW_UP_PART = /^\s*(?:and|what about|how about|same for|also|ok(?:ay)?,
 function carriedSubject(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
   const subject = (prev.label ?? prev.scope)!;
   const own = r.label ?? r.scope;
-  let text = own && own.toLowerCase() !== subject.toLowerCase() ? replaceSpan(prev.text, subject, own) : prev.text;
+  // "domestic streaming paid memberships" then "what about intl?": one word for a long subject names another part of the same figure
+  const words = subject.split(/\s+/);
+  const replaced = own && !/\s/.test(own.trim()) && words.length >= 3 && !prev.concepts.length ? words[0]! : subject;
+  let text = own && own.toLowerCase() !== subject.toLowerCase() ? replaceSpan(prev.text, replaced, own) : prev.text;
   const shifted = followedPeriods(r, prev);
   const periods = shifted?.periods ?? r.periods;
   if (periods.length && periods.join() !== prev.periods.join()) text = withPeriods(text, periods);
