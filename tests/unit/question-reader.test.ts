@@ -495,3 +495,15 @@ describe("a follow-up naming one word for a long subject", () => {
     expect(readQuestion("what about sellers?", ROOM, readQuestion("alderwick active buyers 2022", ROOM)).label).toBe("sellers");
   });
 });
+
+describe("the start of the fiscal year", () => {
+  it("is the last day of the year before the period asked, compared with it", () => {
+    const first = readQuestion("alderwick headcount at end of q2 fy24", ROOM);
+    for (const q of ["vs the start of the fiscal year?", "and at the beginning of the year?", "compared with the start of the year"]) {
+      const r = readQuestion(q, ROOM, first);
+      expect(r.periods, q).toEqual(["FY2023", "Q2 2024"]);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["employees"]);
+      expect(r.scope, q).toBeUndefined();
+    }
+  });
+});

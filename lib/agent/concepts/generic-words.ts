@@ -15,7 +15,7 @@ export const GENERIC_WORDS = new Set(
     "total overall whole entire company company's companies group consolidated business firm corporation corp inc " +
     "figure figures number numbers amount amounts count counts value values level levels size sum " +
     "year years yr fy fiscal annual annually quarter quarterly q1 q2 q3 q4 month months period periods ended ending end " +
-    "latest last current currently now today recent most prior previous before after ago so far earlier later next following preceding " +
+    "latest last current currently now today recent most prior previous before after ago so far earlier later next following preceding start beginning " +
     "usd dollars dollar eur euro euros sek gbp million millions mm mn billion billions bn thousand thousands k % percent percentage " +
     "roughly approximately about around almost nearly exactly just only also again then actually really basically essentially " +
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
@@ -67,7 +67,7 @@ export const GRAMMAR_WORDS = new Set(
     "is are was were be been being do does did done has have had will would could should can may might shall " +
     "it its it's they them their theirs he she his her we our us you your i me my this that these those there here " +
     "give show tell find get list please pull " +
-    "stack stacks stacked up against compare compares compared comparing relative " +
+    "stack stacks stacked up against compare compares compared comparing relative start beginning " +
     "year years yr fy fiscal annual quarter quarterly month months period latest last current currently now today recent most prior previous"
   ).split(/\s+/),
 );

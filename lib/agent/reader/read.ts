@@ -554,6 +554,10 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     reading.aggregate = concepts[0]!.kind === "percent" || concepts[0]!.kind === "ratio" ? "change" : "growth";
   }
   if (!periods.length && relative) reading.periods = [relative];
+  // "vs the start of the fiscal year": the year's opening balance, the last day of the year before the period asked
+  const base = periods.at(-1) ?? previous?.periods.at(-1);
+  const opening = START_OF_YEAR.test(text) && base ? /((?:19|20)\d\d)$/.exec(base)?.[1] : undefined;
+  if (opening) reading.periods = [`FY${Number(opening) - 1}`, base!];
   // "why the big jump from 2015", "why did revenue grow from 2021": the year a move starts, not the year asked
   if (periods.length === 1 && MOVED_FROM.test(text) && (reading.direction || reading.reason || reading.aggregate === "growth" || reading.aggregate === "change")) {
     const later = previous?.periods.find((p) => /^FY\d{4}$/.test(p) && p > periods[0]!) ?? shiftLabelYear(periods[0]!, 1);
@@ -562,6 +566,8 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   return previous ? carried(reading, previous, companies) : reading;
 }
 
+/** "The start of the fiscal year", "beginning of the year": the opening day of the year asked. */
+const START_OF_YEAR = /\b(?:start|beginning|begining)\s+of\s+(?:the\s+)?(?:fiscal\s+|financial\s+)?year\b/i;
 /** "from 2015" with no end year after it: where a move starts. */
 const MOVED_FROM = /\bfrom\s+(?:fy\s*|fiscal\s+(?:year\s+)?)?['’]?(?:19|20)?\d\d\b(?!\s*(?:to|through|until|and|-|–)\s)/i;
 
