@@ -98,6 +98,17 @@ describe("evidence writers", () => {
     }
   });
 
+  it("a part's EBIT from a table titled by it, a total line read as its heading heading nothing", () => {
+    const china: LineItemRow = { ...row("Greater China", "EARNINGS BEFORE INTEREST AND TAXES", 3_243, ["TOTAL ACME, INC. INCOME BEFORE INCOME TAXES"]), row: "Greater China 3,243 2,490" };
+    const revenueRow: LineItemRow = { ...row("Greater China", "REVENUES", 8_290, ["TOTAL ACME REVENUES"]), row: "Greater China 8,290 6,679" };
+    const operatingIncome = conceptById("operating_income")!;
+    for (const q of ["acme greater china ebit fy22", "greater china earnings before interest and taxes 2022", "what was greater china's operating income in fy22"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["operating_income"]);
+      expect(pickScopedRow({ rows: [revenueRow, china], notFound: [], notes: [] }, operatingIncome, r.scope!, r.segment, r.periods)?.columns[0]?.value, q).toBe(3_243e6);
+    }
+  });
+
   it("a question naming a row's whole label gets that row, in the row's own unit", () => {
     const conversion: LineItemRow = { ...row("Free cash flow conversion", "Free Cash Flow (non-GAAP measure)", 0), scale: 1, unit: "%", row: "Free cash flow conversion 91 % 100 %",
       columns: [{ period: "FY2017", months: 12, value: 100, printed: "100" }, { period: "FY2018", months: 12, value: 91, printed: "91" }] };

@@ -427,9 +427,12 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
-    const inHeadings = figureConcepts((x.table?.headings ?? []).join(" — "), c.kind);
-    const found = inHeadings.size ? inHeadings : figureConcepts(x.table?.title ?? "", c.kind);
-    return found.size === 1 && found.has(c.id);
+    const only = (found: Set<string>) => found.size === 1 && found.has(c.id);
+    const headings = x.table?.headings ?? [];
+    const inHeadings = figureConcepts(headings.join(" — "), c.kind);
+    const inTitle = figureConcepts(x.table?.title ?? "", c.kind);
+    // (a title naming the figure over headings that are only "TOTAL …" lines of another: the total closes the block, the title heads it)
+    return inHeadings.size ? only(inHeadings) || (only(inTitle) && headings.every((h) => /^total\b/i.test(h))) : only(inTitle);
   };
   // the question names the row's own label ("fcf conversion" → "Free cash flow conversion"): that row, whatever its unit
   const spelled = new Set([...scopeStems, ...wordings.flat()]);
