@@ -41,13 +41,15 @@ describe("question reader", () => {
 
   it("names a company by a ticker-like shortening when its documents print no ticker, never by a figure's word", () => {
     const room = [{ name: "Brindlemoor Foods Corporation", tickers: [] }];
-    for (const q of ["bfc diluted eps q2 2023", "brnd revenue 2022", "bmf gross margin fy22"]) {
+    for (const q of ["brnd diluted eps q2 2023", "brdl revenue 2022", "bmr gross margin fy22"]) {
       const r = readQuestion(q, room);
       expect(r.company, q).toBe("Brindlemoor Foods Corporation");
       expect(r.scope, q).toBeUndefined();
     }
     // a word of a figure, or one out of the name's order, is no shortening
     expect(readQuestion("bus revenue 2022", room).company).toBeUndefined();
+    // a part's initials that borrow the legal form's letters name the part ("BCA" of "The Boeing Company"'s Commercial Airplanes)
+    expect(readQuestion("what were bca's earnings from operations in 2018", [{ name: "The Brindle Company", tickers: [] }]).company).toBeUndefined();
     expect(readQuestion("net income 2022", [{ name: "Netgrid Systems Inc", tickers: [] }]).company).toBeUndefined();
   });
 

@@ -23,6 +23,7 @@ import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { englishWords } from "@/lib/ingest/glyphs";
 import { correctedWord } from "@/lib/search/typos";
+import { definedTerm } from "./defined-terms";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
 import { isScopeError, resolveScope } from "./scope";
@@ -416,6 +417,17 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
         }
       }
     }
+    // "NEX revenue": an abbreviation the filings define ("Network and Edge (NEX)")
+    if (!hits.length) {
+      const defined = await definedWords(deps, scope.documents.map((d) => d.id), item, scope.company);
+      if (defined) {
+        hits = rowsOf(defined.text).map((r) => ({ ...r, item }));
+        if (hits.length) {
+          typos.push(`Read "${defined.from}" as "${defined.to}", as the documents define it.`);
+          respelledWords[defined.from.toLowerCase()] = defined.to;
+        }
+      }
+    }
     if (!hits.length) notFound.push(item);
     // a row two items both name is returned once
     const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}`;
@@ -516,6 +528,18 @@ export function labelInitials(found: TableFindingRow[], company?: string): Map<s
   }
   for (const k of shared) out.delete(k);
   return out;
+}
+
+/** The item with its first upper-case abbreviation the documents define spelled out ("NEX revenue" → "network and edge revenue"). */
+async function definedWords(deps: { db: Queryable; dealId: string }, documentIds: string[], item: string, company?: string): Promise<{ text: string; from: string; to: string } | undefined> {
+  // (typed in capitals, or in lower case when no English word: "bds")
+  const english = await englishWords();
+  const words = (item.match(/(?<![\p{L}\p{N}])[\p{L}][\p{L}\p{N}&]{1,5}(?![\p{L}\p{N}])/gu) ?? []).filter((w) => /^[A-Z0-9&]+$/.test(w) || (/^[a-z]{2,5}$/.test(w) && !english.has(w)));
+  for (const w of words) {
+    const to = await definedTerm(deps.db, deps.dealId, documentIds, w.toUpperCase(), company);
+    if (to) return { text: item.replace(w, to), from: w, to };
+  }
+  return undefined;
 }
 
 /** The item with each word one letter away from a label word, or the initials of label words, respelled as the deal prints it. */

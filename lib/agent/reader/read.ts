@@ -221,11 +221,14 @@ export function companyIn(text: string, companies: readonly RoomCompany[]): stri
 
 /**
  * The word shortens the company's name as tickers do: three to five letters, the name's first
- * letter first and the rest in the name's order ("mcd" of McDonald's, "bby" of Best Buy), and no
- * word of a question's grammar or a figure's.
+ * letter first and the rest in the order of its first word ("mcd" of McDonald's; of its first two
+ * when the first is short: "bby" of Best Buy), and no word of a question's grammar or a figure's.
  */
 function abbreviates(word: string, company: RoomCompany): boolean {
-  const compact = nameOf(company).toLowerCase().replace(/^\s*the\s+/, "").replace(/[^a-z]/g, "");
+  // within the name's first word ("mcd", "orcl", "nflx"), or its first two when the first is short ("bby"): a part's
+  // initials that take letters from the legal form ("BCA" of "The Boeing Company") name a part, not the company
+  const words = nameOf(company).toLowerCase().replace(/^\s*the\s+/, "").split(/[^a-z&']+/).map((w) => w.replace(/[^a-z]/g, "")).filter(Boolean);
+  const compact = (words[0] ?? "").length < 5 ? words.slice(0, 2).join("") : (words[0] ?? "");
   if (!/^[a-z]{3,5}$/.test(word) || word[0] !== compact[0] || GENERIC_WORDS.has(word) || STOP.has(word) || catalogWords().has(word) || findConcepts(word).length) return false;
   let at = 0;
   for (const ch of word) {

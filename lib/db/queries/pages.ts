@@ -60,3 +60,12 @@ export async function listDocumentPages({ db, documentId, limit }: { db: Queryab
   const { rows } = await db.query<{ page_number: number; text: string }>("select page_number, text from document_pages where document_id = $1 order by page_number limit $2", [documentId, limit]);
   return rows;
 }
+
+/** Pages of these documents printing "(<term>)" as written (an abbreviation a filing defines), a few at most. */
+export async function findPagesDefining({ db, dealId, documentIds, term }: { db: Queryable; dealId: string; documentIds: string[]; term: string }): Promise<{ text: string }[]> {
+  const { rows } = await db.query<{ text: string }>(
+    "select text from document_pages where deal_id = $1 and document_id = any($2::uuid[]) and strpos(text, $3) > 0 order by document_id, page_number limit 5",
+    [dealId, documentIds, `(${term})`],
+  );
+  return rows;
+}

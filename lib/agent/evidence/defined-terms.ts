@@ -1,0 +1,45 @@
+/**
+ * Abbreviations a filing defines for its own parts and figures: "Network and Edge (NEX)", "Boeing
+ * Global Services (BGS)". The words before "(NEX)" that the abbreviation stands for are the run of
+ * capitalised words (joined by "and", "of", "&", commas) ending right before it, opened by a word
+ * with the abbreviation's first letter (or the company's initial it adds), less the company's name. Read from the deal's pages when a tool
+ * meets a word its labels do not hold, so the deal's own vocabulary answers what initials cannot.
+ */
+import type { Queryable } from "@/lib/db";
+import { findPagesDefining } from "@/lib/db/queries/pages";
+
+const JOINING = new Set(["and", "of", "&", "the", "for"]);
+
+/** The words `term` stands for in `text` ("Network and Edge" for NEX), undefined when no definition is printed. */
+export function definitionIn(text: string, term: string, company?: string): string | undefined {
+  const at = text.indexOf(`(${term})`);
+  if (at < 0) return undefined;
+  const before = text.slice(Math.max(0, at - 120), at).replace(/\s+/g, " ").trim().split(" ");
+  const run: string[] = [];
+  for (let i = before.length - 1; i >= 0 && run.length < 7; i--) {
+    const w = before[i]!.replace(/[,;:]$/, "");
+    if (/^\p{Lu}/u.test(w) || (JOINING.has(w.toLowerCase()) && run.length)) run.unshift(w);
+    else break;
+  }
+  while (run.length && JOINING.has(run[0]!.toLowerCase())) run.shift();
+  // opened by the abbreviation's first letter, or by the company's initial it leaves out ("Global Services (BGS)" at Boeing);
+  // the company's own name before a part is the company's
+  const own = new Set((company ?? "").toLowerCase().replace(/^\s*the\s+/, "").split(/[^\p{L}]+/u).filter((w) => w.length > 2));
+  const initial = [...own][0]?.[0];
+  const opened = run.findIndex((w) => w[0]!.toLowerCase() === term[0]!.toLowerCase());
+  const start = opened >= 0 ? opened : initial === term[0]!.toLowerCase() ? 0 : -1;
+  if (start < 0) return undefined;
+  const words = run.slice(start);
+  while (words.length > 1 && own.has(words[0]!.toLowerCase())) words.shift();
+  return words.length >= 2 ? words.join(" ") : undefined;
+}
+
+/** The definition of an abbreviation the deal's documents print, lower case; undefined when none does. */
+export async function definedTerm(db: Queryable, dealId: string, documentIds: string[], term: string, company?: string): Promise<string | undefined> {
+  if (!/^[A-Z][A-Z0-9&]{1,5}$/.test(term) || !documentIds.length) return undefined;
+  for (const p of await findPagesDefining({ db, dealId, documentIds, term })) {
+    const found = definitionIn(p.text, term, company);
+    if (found) return found.toLowerCase();
+  }
+  return undefined;
+}
