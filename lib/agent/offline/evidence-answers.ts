@@ -668,7 +668,9 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
  */
 export function writePartShare(parts: LineItemsOutput | undefined, whole: ComputeOutput | LineItemsOutput, c: Concept, r: Reading): string | null {
   if (!parts) return null;
-  const row = pickScopedRow(parts, c, r.scope!, r.segment, r.periods) ?? measuredRow(parts, r.scope!, r.periods);
+  // the part's own figure from the rows asked as it ("international revenue"); the rows asked by the part alone only name what it goes to
+  const ofFigure = { ...parts, rows: parts.rows.filter((x) => x.item === `${r.scope} ${c.terms[0]}`) };
+  const row = pickScopedRow(ofFigure.rows.length ? ofFigure : parts, c, r.scope!, r.segment, r.periods) ?? measuredRow(parts, r.scope!, r.periods);
   const col = row ? columnOf(row, r.periods) : undefined;
   if (!row || !col || col.value === null) return null;
   const total = "status" in whole ? wholeFromCompute(whole, col.period) : wholeFromRows(whole, c, col.period, row);

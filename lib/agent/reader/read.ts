@@ -221,21 +221,24 @@ export function companyIn(text: string, companies: readonly RoomCompany[]): stri
 
 /**
  * The word shortens the company's name as tickers do: three to five letters, the name's first
- * letter first and the rest in the order of its first word ("mcd" of McDonald's; of its first two
- * when the first is short: "bby" of Best Buy), and no word of a question's grammar or a figure's.
+ * letter first and the rest in the name's order ("mcd" of McDonald's, "bby" of Best Buy), two at
+ * least before its legal form, and no word of a question's grammar or a figure's.
  */
 function abbreviates(word: string, company: RoomCompany): boolean {
-  // within the name's first word ("mcd", "orcl", "nflx"), or its first two when the first is short ("bby"): a part's
-  // initials that take letters from the legal form ("BCA" of "The Boeing Company") name a part, not the company
-  const words = nameOf(company).toLowerCase().replace(/^\s*the\s+/, "").split(/[^a-z&']+/).map((w) => w.replace(/[^a-z]/g, "")).filter(Boolean);
-  const compact = (words[0] ?? "").length < 5 ? words.slice(0, 2).join("") : (words[0] ?? "");
+  // letters in the name's order ("intc" of Intel Corporation, "bby" of Best Buy), at least two of them from the
+  // name before its legal form: a part's initials drawn from the legal form ("BCA" of "The Boeing Company") name a part
+  const name = nameOf(company).toLowerCase().replace(/^\s*the\s+/, "");
+  const compact = name.replace(/[^a-z]/g, "");
+  const own = name.replace(/\b(?:company|corporation|corp|incorporated|inc|co|ltd|limited|plc|holdings|group)\b.*$/, "").replace(/[^a-z]/g, "");
   if (!/^[a-z]{3,5}$/.test(word) || word[0] !== compact[0] || GENERIC_WORDS.has(word) || STOP.has(word) || catalogWords().has(word) || findConcepts(word).length) return false;
   let at = 0;
+  let inOwn = 0;
   for (const ch of word) {
     at = compact.indexOf(ch, at) + 1;
     if (!at) return false;
+    if (at <= own.length) inOwn++;
   }
-  return true;
+  return inOwn >= 2;
 }
 
 let termWords: Set<string> | undefined;
