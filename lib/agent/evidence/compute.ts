@@ -22,7 +22,7 @@ import { runLineItems } from "./line-items";
 import { comparePeriods, shiftLabelYear, withYearBefore } from "@/lib/periods";
 import { resolvePeriods } from "./periods";
 import { computeLiteral, computeRowFormula } from "./row-formula";
-import { isScopeError, resolveScope } from "./scope";
+import { isScopeError, registrantNote, resolveScope } from "./scope";
 
 export interface ComputeInput {
   company?: string;
@@ -243,7 +243,7 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   if (metric && !input.unit && metric.unit === "ratio" && percentNamed(input.metric)) input = { ...input, unit: "percent" };
   if (!metric && input.formula) {
     const rows = await overTableRows(deps, input, scope.company, resolvePeriods(input.periods, scope.documents).labels.sort(comparePeriods));
-    if (rows) return rows;
+    if (rows) return { ...rows, notes: [...registrantNote(scope), ...rows.notes] };
   }
   if (!metric) {
     return {
@@ -271,7 +271,7 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   // a formula the statement lines cannot complete may name rows of other tables
   if (!complete && input.formula) {
     const rows = await overTableRows(deps, input, scope.company, periods.labels);
-    if (rows?.status === "answered") return rows;
+    if (rows?.status === "answered") return { ...rows, notes: [...registrantNote(scope), ...rows.notes] };
   }
   const stated = await statedRows(deps, input, scope.company, periods.labels);
   const steps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(result.series, input.decimals) : [];
@@ -288,6 +288,6 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     missing: result.missing.map((m) => ({ item: m.key, label: m.label, period: m.period })),
     ...(result.judgement ? { judgement: result.judgement.statement } : {}),
     ...(stated.length ? { stated } : {}),
-    notes: [...(stated.length ? [`The company states its own ${stated[0]!.label} (see \`stated\`); its definition may differ from this formula, and analysts usually quote the company's.`] : []), ...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...result.notes],
+    notes: [...registrantNote(scope), ...(stated.length ? [`The company states its own ${stated[0]!.label} (see \`stated\`); its definition may differ from this formula, and analysts usually quote the company's.`] : []), ...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...result.notes],
   };
 }

@@ -25,7 +25,7 @@ import { englishWords } from "@/lib/ingest/glyphs";
 import { correctedWord } from "@/lib/search/typos";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
-import { isScopeError, resolveScope } from "./scope";
+import { isScopeError, registrantNote, resolveScope } from "./scope";
 
 export interface LineItemsInput {
   company?: string;
@@ -506,7 +506,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     rows,
     notFound,
     ...(input.periods?.length ? { periods: periods.labels } : {}),
-    notes: [...periods.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...qualifierNotes, ...sameRows],
+    notes: [...registrantNote(scope), ...periods.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...qualifierNotes, ...sameRows],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
 }
