@@ -3,7 +3,8 @@
  * that is a row's printed label finds that row, whatever concept its words hold ("Merchandise
  * inventories", "Payments for dividends", "Cash dividends paid"); and a qualifier of the item that
  * the concept's own rows do not print ("current remaining performance obligations") takes the row
- * naming it, or says that the row returned is the whole.
+ * naming it, or says that the row returned is the whole. compute_metric on the same statements: a
+ * change or growth asked of one year runs from the year before.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
@@ -102,6 +103,19 @@ describe("get_line_items finds a row by its printed label and keeps an item's qu
     }
     const non = await lineItems({ company: "Marlowe", items: ["non-current remaining performance obligations"], periods: ["FY2023"] });
     expect(non.rows[0]).toMatchObject({ label: "Noncurrent", match: "label" });
+  });
+
+  it("compute_metric: a change or a growth asked of one year runs from the year before, not the level", async () => {
+    const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output is asserted field by field below
+    const compute = async (input: unknown) => (await tools.compute_metric!.execute(tools.compute_metric!.inputSchema.parse(input), { toolCallId: "t", messages: [] })) as Record<string, any>;
+    for (const periods of [["FY2023"], ["2023"]]) {
+      const change = await compute({ company: "Quintara", metric: "net sales", periods, aggregate: "change" });
+      expect(change, periods[0]).toMatchObject({ status: "answered", value: (1000 - 800) * 3e6 });
+      expect(change.series.map((x: { period: string }) => x.period), periods[0]).toEqual(["FY2022", "FY2023"]);
+      const growth = await compute({ company: "Quintara", metric: "net sales", periods, aggregate: "growth" });
+      expect(growth.value, periods[0]).toBeCloseTo(0.25, 6);
+    }
   });
 
   it("says a row returned for a qualified item is the whole when no row names the qualifier", async () => {

@@ -262,6 +262,9 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   if (named) {
     input = { ...input, aggregate: named };
     periods.labels = withYearBefore(periods.labels);
+  } else if (input.aggregate === "growth" || input.aggregate === "change") {
+    // a move asked over one period runs from the same period a year before
+    periods.labels = withYearAgo(periods.labels);
   }
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "" });
   if (await source.isEmpty()) return { ...empty, status: "no_statements", company: scope.company, notes: ["No financial statement of this company has been read in the deal."], hint: "Use get_line_items or search_documents." };
