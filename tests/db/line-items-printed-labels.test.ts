@@ -103,6 +103,10 @@ describe("get_line_items finds a row by its printed label and keeps an item's qu
     }
     const non = await lineItems({ company: "Marlowe", items: ["non-current remaining performance obligations"], periods: ["FY2023"] });
     expect(non.rows[0]).toMatchObject({ label: "Noncurrent", match: "label" });
+    // both asked in one call: each portion is its own item's row
+    const both = await lineItems({ company: "Marlowe", items: ["current RPO", "noncurrent RPO"], periods: ["FY2023"] });
+    const own = (item: string) => both.rows.filter((r) => r.item === item && r.match === "label").map((r) => r.label);
+    expect([own("current RPO")[0], own("noncurrent RPO")[0]]).toEqual(["Current", "Noncurrent"]);
   });
 
   it("compute_metric: a change or a growth asked of one year runs from the year before, not the level", async () => {

@@ -403,7 +403,8 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const part = p.part;
     // rows read off a chart or that lost their label ("2016 2017 2018" under "$0.4") are no line items
     // one printed row may hold a row of each of two tables printed side by side: a row is its table's
-    const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}`;
+    // (…and a table printed across, "As of <date> $ current $ noncurrent $ total", reads one row per column label: each is its own)
+    const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}|${part?.label}`;
     if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
@@ -456,6 +457,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const rows: LineItemRow[] = [];
   const notFound: string[] = [];
   const shown = new Set<string>();
+  const labelled = new Set<string>();
   const typos: string[] = [];
   const respelledWords: Record<string, string> = {};
   let vocabulary: Set<string> | undefined;
@@ -489,11 +491,19 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
       qualifierNotes.push(`No row found for "${item}" names "${asked.join('", "')}" in its label or heading: the rows given (match "table") do not carry it: "${hits[0]!.label}" is the figure as a whole (a total, or another part), not its ${asked.join(" ")} part. Search the notes (search_documents) for the ${asked.join(" ")} portion before answering with it.`);
     }
     // a row two items both name is returned once
-    const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}`;
-    const fresh = hits.filter((r) => !shown.has(keyOf(r)));
+    const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}|${r.label}`;
+    // (…unless this item's own label match is a row another item only returned as a table match: "Noncurrent" after "current …")
+    const fresh = hits.filter((r) => !shown.has(keyOf(r)) || (r.match === "label" && !labelled.has(keyOf(r))));
+    for (const r of fresh) {
+      const at = rows.findIndex((x) => keyOf(x) === keyOf(r) && x.match !== "label");
+      if (at >= 0) rows.splice(at, 1);
+    }
     // (an item whose rows another item already returned is said so, not left out unnamed)
     if (hits.length && !fresh.length) sameRows.push(`"${item}" is answered by the rows above returned for ${JSON.stringify(rows.find((r) => shown.has(keyOf(r)) && hits.some((h) => keyOf(h) === keyOf(r)))?.item ?? "another item")}.`);
-    for (const r of fresh.slice(0, limit)) shown.add(keyOf(r));
+    for (const r of fresh.slice(0, limit)) {
+      shown.add(keyOf(r));
+      if (r.match === "label") labelled.add(keyOf(r));
+    }
     rows.push(...fresh.slice(0, limit));
   }
   for (const r of rows) {
