@@ -137,6 +137,38 @@ describe("evidence tools on filings as PDFs print them", () => {
     // no aggregate: the level, as before
     expect(await call("compute_metric", { metric: "stores", formula: "Store count", periods: ["FY2023"] })).toMatchObject({ status: "answered", value: 1240 });
   });
+
+  it("compute_metric over a table row honours a change asked: last period less first, signed, not the last level", async () => {
+    for (const periods of [["FY2023"], ["FY2022", "FY2023"], ["2023"]]) {
+      const out = await call("compute_metric", { formula: "Store count", periods, aggregate: "change" });
+      expect(out, periods.join()).toMatchObject({ status: "answered", value: 1240 - 1180, series: [expect.objectContaining({ period: "FY2022" }), expect.objectContaining({ period: "FY2023" })] });
+      expect(out.formatted, periods.join()).toMatch(/^\+/);
+    }
+    const debt = await call("compute_metric", { metric: "net repayment", formula: "Total principal", periods: ["FY2022", "FY2023"], aggregate: "change" });
+    expect(debt.value).toBe(-250 * debt.inputs[0].scale);
+    expect(debt.formatted).toMatch(/^−.*250 million$/);
+  });
+
+  it("compute_metric gives a ratio of rows asked as a percent as a percent, however the percent is asked", async () => {
+    const asked = [
+      { metric: "current portion as % of principal" },
+      { metric: "Current portion as a percentage of total principal" },
+      { metric: "current portion share", unit: "percent" },
+    ];
+    for (const a of asked) {
+      const out = await call("compute_metric", { ...a, formula: "Current portion of long-term debt / Total principal", periods: ["FY2023"] });
+      expect(out, a.metric).toMatchObject({ status: "answered", metric: { unit: "percent" }, formatted: "6.3%" });
+      expect(out.value, a.metric).toBeCloseTo(300 / 4800, 6);
+    }
+    // no percent asked: the ratio
+    expect((await call("compute_metric", { metric: "current portion share", formula: "Current portion of long-term debt / Total principal", periods: ["FY2023"] })).formatted).toBe("0.0625");
+  });
+
+  it("compute_metric computes a formula of numbers only as written, a plain number staying plain", async () => {
+    const out = await call("compute_metric", { formula: "1240 - 1180" });
+    expect(out).toMatchObject({ status: "answered", value: 60, formatted: "60", inputs: [] });
+    expect(out.notes.join(" ")).toMatch(/no filing was read/);
+  });
 });
 
 describe("company facts from a quarter filed after the annual report", () => {

@@ -24,3 +24,13 @@ describe("a label's head noun", () => {
     expect(heads("(Millions) Employee-Related", "employees")).toBe(false);
   });
 });
+
+describe("a table title's subject before its verb", () => {
+  it("names the subject as its head ('… consisted of the following', '… was as follows')", () => {
+    expect(heads("Remaining performance obligation consisted of the following (in billions)", "remaining performance obligation")).toBe(true);
+    expect(heads("Backlog was as follows (in millions)", "backlog")).toBe(true);
+    expect(heads("Inventories comprised the following", "inventories")).toBe(true);
+    // …and a word modifying the subject is still no head
+    expect(heads("Employee benefit obligations consisted of the following", "employees")).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRowFormula } from "@/lib/agent/evidence/row-formula";
+import { computeLiteral, parseRowFormula } from "@/lib/agent/evidence/row-formula";
 
 describe("a formula over table rows", () => {
   it("reads labels with hyphens and apostrophes as one operand, and operators by precedence", () => {
@@ -18,5 +18,34 @@ describe("a formula over table rows", () => {
   it("refuses a formula that does not read", () => {
     expect(parseRowFormula("Americas / ")).toBeNull();
     expect(parseRowFormula("(Americas / Total")).toBeNull();
+  });
+});
+
+describe("a formula of numbers only", () => {
+  it("keeps a plain number plain, whatever the size", () => {
+    expect(computeLiteral("10303 - 6625")).toMatchObject({ value: 3678, formatted: "3,678" });
+    expect(computeLiteral("48210 + 1790")).toMatchObject({ value: 50000, formatted: "50,000" });
+    expect(computeLiteral("(7.5 - 2.5) * 2")).toMatchObject({ value: 10, formatted: "10" });
+  });
+
+  it("reads thousands separators, currencies and scales written with the numbers, and keeps them", () => {
+    expect(computeLiteral("$10,303 million - $6,625 million")).toMatchObject({ value: 3_678_000_000, formatted: "USD 3,678 million", unit: "amount" });
+    expect(computeLiteral("€2.5bn + €0.5bn")).toMatchObject({ value: 3e9, formatted: "EUR 3 billion" });
+    expect(computeLiteral("12,500 - 2,500")).toMatchObject({ value: 10_000, formatted: "10,000" });
+  });
+
+  it("gives a ratio of like numbers as a ratio, or as a percent when a percent is asked", () => {
+    expect(computeLiteral("(3.00 - 1.88) / 1.88")?.formatted).toBe("0.60");
+    expect(computeLiteral("(3.00 - 1.88) / 1.88", { percent: true })).toMatchObject({ formatted: "59.6%", unit: "percent" });
+    expect(computeLiteral("$412 million / $5,890 million", { unit: "percent" })?.formatted).toBe("7.0%");
+  });
+
+  it("gives a difference of percents in points", () => {
+    expect(computeLiteral("41.2% - 39.8%")?.formatted).toBe("1.4 percentage points");
+  });
+
+  it("is no literal when the formula names a row", () => {
+    expect(computeLiteral("Total revenue - 100")).toBeUndefined();
+    expect(computeLiteral("Americas / ")).toBeUndefined();
   });
 });

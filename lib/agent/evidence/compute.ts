@@ -7,9 +7,10 @@
  * model or the offline reader) states what to compute.
  */
 import type { Queryable } from "@/lib/db";
+import { formatChange } from "@/lib/metrics/compute";
 import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type MetricRequest, type MetricResult, type MetricUnit } from "@/lib/metrics";
 import { parseDefinition } from "@/lib/metrics/definition";
-import { groupDigits } from "@/lib/metrics/numbers";
+import { formatValue, groupDigits } from "@/lib/metrics/numbers";
 import { item } from "@/lib/metrics/expr";
 import { normalise } from "@/lib/metrics/terms";
 import { LINE_ITEMS, type LineItemKey, type LineItemValue } from "@/lib/statements/types";
@@ -18,10 +19,10 @@ import { findConcepts } from "../concepts/match";
 import { statementLineItems } from "../knowledge/line-items";
 import type { SourceRegistry } from "../sources";
 import { runLineItems } from "./line-items";
-import { comparePeriods, withYearBefore } from "@/lib/periods";
+import { comparePeriods, shiftLabelYear, withYearBefore } from "@/lib/periods";
 import { resolvePeriods } from "./periods";
-import { computeRowFormula } from "./row-formula";
-import { isScopeError, resolveScope } from "./scope";
+import { computeLiteral, computeRowFormula } from "./row-formula";
+import { isScopeError, registrantNote, resolveScope } from "./scope";
 
 export interface ComputeInput {
   company?: string;
@@ -145,6 +146,11 @@ function growthNamed(metric: string | undefined): "growth" | "cagr" | undefined 
   return words.includes("cagr") ? "cagr" : words.includes("growth") ? "growth" : undefined;
 }
 
+/** A metric named as a percentage ("… as % of revenue", "… as a percentage of sales", "margin percent"): a ratio reads as a percent. */
+export function percentNamed(metric: string | undefined): boolean {
+  return /%|\bper ?cent(?:age)?s?\b|\bpct\b/i.test(metric ?? "");
+}
+
 /** Each period's growth over the period before it (a fraction, and formatted as a percent), in period order. */
 function yearOnYear(series: MetricResult["series"], decimals = 1): NonNullable<ComputeOutput["growthByPeriod"]> {
   const out: NonNullable<ComputeOutput["growthByPeriod"]> = [];
@@ -163,18 +169,22 @@ function yearOnYear(series: MetricResult["series"], decimals = 1): NonNullable<C
  * the row get_line_items finds for it. Undefined when the formula does not read, or no operand names any row.
  */
 async function overTableRows(deps: Deps, input: ComputeInput, company: string | undefined, periods: string[]): Promise<ComputeOutput | undefined> {
-  // a growth asked for one year runs from the year before it
+  // a growth or a change asked for one year runs from the year before it
   const moves = input.aggregate === "growth" || input.aggregate === "cagr";
-  const asked = moves ? withYearBefore(periods) : periods;
-  const r = await computeRowFormula(deps, { formula: input.formula!, periods: asked, ...(company ? { company } : {}), ...(input.document ? { document: input.document } : {}), ...(input.unit ? { unit: input.unit } : {}), ...(input.decimals !== undefined ? { decimals: input.decimals } : {}) });
+  const spans = moves || input.aggregate === "change";
+  const asked = spans ? withYearAgo(periods) : periods;
+  const r = await computeRowFormula(deps, { formula: input.formula!, periods: asked, ...(company ? { company } : {}), ...(input.document ? { document: input.document } : {}), ...(input.unit ? { unit: input.unit } : {}), ...(input.decimals !== undefined ? { decimals: input.decimals } : {}), ...(percentNamed(input.metric) ? { percent: true } : {}) });
   if (!r || !r.inputs.length) return undefined;
   const steps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(r.series, input.decimals) : [];
   const moved = movedValue(input, r.series, steps);
-  const value = moves ? moved : r.value !== undefined ? { value: r.value, formatted: r.formatted! } : undefined;
+  // the aggregate asked of the series: its growth, its change (last − first), its average, else the latest value
+  const over = input.aggregate === "change" || input.aggregate === "average" ? aggregated(input, r) : undefined;
+  const value = moves ? moved : input.aggregate === "change" || input.aggregate === "average" ? over : r.value !== undefined ? { value: r.value, formatted: r.formatted! } : undefined;
+  const name = input.metric?.trim() || "Defined metric";
   return {
     status: value ? "answered" : "incomplete",
     ...(company ? { company } : {}),
-    metric: { id: "defined", name: input.metric?.trim() || "Defined metric", unit: moves ? "percent" : r.unit },
+    metric: { id: "defined", name: input.aggregate === "change" && !input.metric ? `Change in ${r.formula}` : name, unit: moves ? "percent" : r.unit },
     formula: r.formula,
     ...(value ?? {}),
     periods: r.periods,
@@ -184,6 +194,26 @@ async function overTableRows(deps: Deps, input: ComputeInput, company: string | 
     missing: r.missing,
     notes: r.notes,
   };
+}
+
+/** One period asked for a move: the same period a year before it, then it ("Q4 2022" → Q4 2021, Q4 2022). */
+function withYearAgo(periods: string[]): string[] {
+  const before = periods.length === 1 ? shiftLabelYear(periods[0]!, -1) : null;
+  return before && !/^\d{4}-/.test(periods[0]!) ? [before, periods[0]!] : withYearBefore(periods);
+}
+
+/** A row formula's change (last − first period, signed) or average over its series; undefined when a period is missing. */
+function aggregated(input: ComputeInput, r: { series: Array<{ period: string; value?: number }>; unit: MetricUnit; inputs: Array<{ scale: number; currency?: string }> }): { value: number; formatted: string } | undefined {
+  const vals = r.series.map((s) => s.value);
+  if (vals.length < (input.aggregate === "change" ? 2 : 1) || vals.some((v) => v === undefined)) return undefined;
+  const first = r.inputs[0];
+  const style = { format: { ...(input.decimals !== undefined ? { decimals: input.decimals } : {}), ...(input.scale ? { scale: SCALE[input.scale] } : {}) }, filingScale: first?.scale ?? 1, ...(first?.currency ? { currency: first.currency } : {}) };
+  if (input.aggregate === "change") {
+    const value = vals.at(-1)! - vals[0]!;
+    return { value, formatted: formatChange(value, r.unit, style) };
+  }
+  const value = (vals as number[]).reduce((a, b) => a + b, 0) / vals.length;
+  return { value, formatted: formatValue(value, r.unit, style) };
 }
 
 /** The growth asked of a row formula's series: the last year's, or compounded a year over the span (CAGR). */
@@ -202,10 +232,18 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   const empty = { periods: [], series: [], inputs: [], missing: [], notes: [] };
   const scope = await resolveScope(deps.db, deps.dealId, { company: input.company, document: input.document });
   if (isScopeError(scope)) return { ...empty, status: "unknown_company", notes: [scope.error], hint: `The deal holds: ${scope.companies.join("; ") || "no company's documents"}.` };
+  // numbers only ("10303 - 6625"): computed as written, in the unit its numbers state
+  const literal = input.formula ? computeLiteral(input.formula, { ...(input.unit ? { unit: input.unit } : {}), percent: percentNamed(input.metric), ...(input.decimals !== undefined ? { decimals: input.decimals } : {}), ...(input.scale ? { scale: SCALE[input.scale] } : {}) }) : undefined;
+  if (literal) {
+    const aggregateNote = input.aggregate && input.aggregate !== "value" ? [`The aggregate "${input.aggregate}" does not apply to numbers written in the formula: the formula's own arithmetic is the result.`] : [];
+    return { ...empty, status: "answered", ...(scope.company ? { company: scope.company } : {}), metric: { id: "defined", name: input.metric?.trim() || "Defined metric", unit: literal.unit }, formula: literal.formula, value: literal.value, formatted: literal.formatted, notes: [...literal.notes, ...aggregateNote] };
+  }
   const metric = input.formula ? definedFormula(input.formula, input.metric, input.unit) : input.metric ? metricFormula(input.metric) : undefined;
+  // a ratio named as a percentage ("… as % of revenue") reads as a percent, unless another unit is asked
+  if (metric && !input.unit && metric.unit === "ratio" && percentNamed(input.metric)) input = { ...input, unit: "percent" };
   if (!metric && input.formula) {
     const rows = await overTableRows(deps, input, scope.company, resolvePeriods(input.periods, scope.documents).labels.sort(comparePeriods));
-    if (rows) return rows;
+    if (rows) return { ...rows, notes: [...registrantNote(scope), ...rows.notes] };
   }
   if (!metric) {
     return {
@@ -224,6 +262,9 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   if (named) {
     input = { ...input, aggregate: named };
     periods.labels = withYearBefore(periods.labels);
+  } else if (input.aggregate === "growth" || input.aggregate === "change") {
+    // a move asked over one period runs from the same period a year before
+    periods.labels = withYearAgo(periods.labels);
   }
   const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "" });
   if (await source.isEmpty()) return { ...empty, status: "no_statements", company: scope.company, notes: ["No financial statement of this company has been read in the deal."], hint: "Use get_line_items or search_documents." };
@@ -233,7 +274,7 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   // a formula the statement lines cannot complete may name rows of other tables
   if (!complete && input.formula) {
     const rows = await overTableRows(deps, input, scope.company, periods.labels);
-    if (rows?.status === "answered") return rows;
+    if (rows?.status === "answered") return { ...rows, notes: [...registrantNote(scope), ...rows.notes] };
   }
   const stated = await statedRows(deps, input, scope.company, periods.labels);
   const steps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(result.series, input.decimals) : [];
@@ -250,6 +291,6 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     missing: result.missing.map((m) => ({ item: m.key, label: m.label, period: m.period })),
     ...(result.judgement ? { judgement: result.judgement.statement } : {}),
     ...(stated.length ? { stated } : {}),
-    notes: [...(stated.length ? [`The company states its own ${stated[0]!.label} (see \`stated\`); its definition may differ from this formula, and analysts usually quote the company's.`] : []), ...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...result.notes],
+    notes: [...registrantNote(scope), ...(stated.length ? [`The company states its own ${stated[0]!.label} (see \`stated\`); its definition may differ from this formula, and analysts usually quote the company's.`] : []), ...periods.notes, ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...result.notes],
   };
 }

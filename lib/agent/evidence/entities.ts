@@ -12,7 +12,7 @@ import { findConcepts, tokens } from "../concepts/match";
 import { namesAsHead } from "./head-noun";
 import { runLineItems, type LineItemRow } from "./line-items";
 import { runSearchDocuments, type Passage } from "./passages";
-import { isScopeError, resolveScope, type EvidenceDeps } from "./scope";
+import { isScopeError, registrantKey, resolveScope, type EvidenceDeps } from "./scope";
 
 export interface CitedItem {
   name: string;
@@ -109,7 +109,7 @@ function newestFirst(mentions: EntityMentionRow[], toItem: (m: EntityMentionRow)
   return out;
 }
 
-interface Scoped { company?: string; mentions: EntityMentionRow[]; newest?: string; newestAnnual?: string; newestAnnualYear?: number; documentIds: string[] }
+interface Scoped { company?: string; registrant?: string; mentions: EntityMentionRow[]; newest?: string; newestAnnual?: string; newestAnnualYear?: number; documentIds: string[] }
 
 async function scopedMentions(deps: Deps, company?: string): Promise<Scoped | { error: string }> {
   const scope = await resolveScope(deps.db, deps.dealId, { company });
@@ -120,7 +120,7 @@ async function scopedMentions(deps: Deps, company?: string): Promise<Scoped | { 
   // facts as of a date (headcount, auditor) are restated by each annual report, not by a quarter's or an event's filing
   const annual = byYear.filter((d) => /annual/i.test(d.kind ?? ""));
   const newestAnnual = annual[0] ?? byYear[0];
-  return { company: scope.company, mentions, newest: byYear[0]?.filename, newestAnnual: newestAnnual?.filename, ...(newestAnnual?.fiscalYear ? { newestAnnualYear: newestAnnual.fiscalYear } : {}), documentIds };
+  return { company: scope.company, ...(scope.registrant ? { registrant: scope.registrant } : {}), mentions, newest: byYear[0]?.filename, newestAnnual: newestAnnual?.filename, ...(newestAnnual?.fiscalYear ? { newestAnnualYear: newestAnnual.fiscalYear } : {}), documentIds };
 }
 
 function register(deps: Deps, items: CitedItem[], mentions: EntityMentionRow[]): void {
@@ -138,15 +138,75 @@ export async function runPeople(deps: Deps, input: { company?: string; role?: st
   const concept = input.role ? (conceptById(input.role.trim().toLowerCase()) ?? findConcepts(input.role).find((h) => h.concept.kind === "person" && h.from === 0 && h.to === words)?.concept) : undefined;
   const role = concept?.role ?? input.role ?? "";
   const people = got.mentions.filter((m) => m.entity_type === "person" && holdsRole(m.role ?? "", role) && (!input.name || holdsRole(m.name, input.name)));
-  const items = newestFirst(people, (m) => cite(m, m.name, m.role ?? undefined)).slice(0, 30);
+  const items = officerOrder(newestFirst(people, (m) => cite(m, m.name, m.role ?? undefined)), role, got.company, got.registrant).slice(0, 30);
   register(deps, items, people);
   const passages = !items.length && role ? await passagesNaming(deps, input.company, role) : [];
   const notes = items.length
-    ? []
+    ? got.registrant
+      ? [
+          items.some((i) => namesRegistrant(i, got.registrant!, got.company))
+            ? `"${got.registrant}" is a registrant of ${got.company}'s combined filings (their cover lists it): its officers are those whose title names it, listed first; the others are ${got.company}'s.`
+            : `"${got.registrant}" is a registrant of ${got.company}'s combined filings (their cover lists it), but no officer's title below names it: these are the combined filing's officers, not said to be ${got.registrant}'s. Search its officers list before naming one as its officer.`,
+        ]
+      : []
     : passages.length
       ? [`No executive officer with the title "${role}" is listed in ${got.company ?? "the deal"}'s officer lists or signature pages; the passages below name the title: read the person from them.`]
       : [`No executive officer${role ? ` with the title "${role}"` : ""} is listed in ${got.company ?? "the deal"}'s filings, and no passage names the title.`];
   return { ...(got.company ? { company: got.company } : {}), items, ...(passages.length ? { passages } : {}), ...(got.newest ? { newestFiling: got.newest } : {}), notes };
+}
+
+/** Words a company-level title adds to a role ("Chairman, President and Chief Executive Officer and Director"): no part of the company. */
+const TITLE_WORDS = new Set([
+  "and", "the", "of", "officer", "director", "directors", "chairman", "chairwoman", "chair", "board", "president", "vice", "executive", "member", "company", "corporation", "inc", "co", "group", "interim", "acting", "since", "age",
+  // another office held with it ("Chief Financial Officer and Treasurer")
+  "chief", "senior", "principal", "controller", "treasurer", "secretary", "accounting", "financial", "operating", "administrative", "general", "counsel", "legal",
+]);
+
+/**
+ * The part of the company a title qualifies the role with ("Chief Executive Officer, <Unit>", "CEO
+ * <Region>"): the words after the role other than title words and the company's own name. Undefined
+ * when the title holds the role for the company itself ("Chairman, President and Chief Executive Officer").
+ */
+export function roleQualifier(title: string, role: string, company?: string): string | undefined {
+  const bare = title.replace(/\([^)]*\)/g, " ");
+  const toks = tokens(bare);
+  const own = new Set(tokens(company ?? "").map((t) => t.stem));
+  const designation = DESIGNATIONS[role.trim().toLowerCase()];
+  const initials = initialsOf(role);
+  // where the role's words end, the last time the title holds them
+  let end = -1;
+  for (const r of [role, designation].filter((x): x is string => !!x)) {
+    const want = roleStems(r);
+    for (let i = 0; want.length && i + want.length <= toks.length; i++) if (want.every((w, k) => toks[i + k]!.stem === w)) end = Math.max(end, i + want.length - 1);
+  }
+  if (initials) toks.forEach((t, i) => t.word === initials && (end = Math.max(end, i)));
+  if (end < 0) return undefined;
+  // (the role's words are read without "officer": it still belongs to them)
+  while (toks[end + 1]?.word === "officer") end++;
+  const rest = toks.slice(end + 1).filter((t) => !TITLE_WORDS.has(t.word) && !own.has(t.stem) && !/^\d+$/.test(t.word));
+  return rest.length ? bare.slice(toks[end + 1]!.start).replace(/^[\s,;:–—-]+/, "").trim() : undefined;
+}
+
+/** The officer's title names the co-registrant: the first word of its name that the company's own name lacks ("…, Controller, Pacific"). */
+function namesRegistrant(i: CitedItem, registrant: string, company?: string): boolean {
+  const theirs = new Set(registrantKey(company ?? "").split(" "));
+  const first = registrantKey(registrant).split(" ").find((w) => !theirs.has(w) && !TITLE_WORDS.has(w));
+  return !!first && ` ${registrantKey((i.detail ?? "").replace(/\([^)]*\)/g, " "))} `.includes(` ${first} `);
+}
+
+/**
+ * Officers in the order a "who is the …" question reads them: per filing (newest first), the
+ * company's own holder of the role before a part's ("President and CEO, <Unit>"); when the call named
+ * a co-registrant of a combined filing, the officers whose title names it first.
+ */
+function officerOrder(items: CitedItem[], role: string, company?: string, registrant?: string): CitedItem[] {
+  const docAt = new Map<string, number>();
+  items.forEach((i) => docAt.has(i.document) || docAt.set(i.document, docAt.size));
+  const rank = (i: CitedItem) => (registrant ? Number(!namesRegistrant(i, registrant, company)) : Number(!!role && !!roleQualifier(i.detail ?? "", role, company)));
+  return items
+    .map((i, at) => ({ i, at }))
+    .sort((a, b) => Number(!!a.i.superseded) - Number(!!b.i.superseded) || docAt.get(a.i.document)! - docAt.get(b.i.document)! || rank(a.i) - rank(b.i) || a.at - b.at)
+    .map(({ i }) => i);
 }
 
 const FACT_ROLE: Record<CompanyFact, (role: string) => boolean> = {

@@ -7,7 +7,9 @@
 import { tokens, type Token } from "../concepts/match";
 
 /** Words that end a noun phrase: what follows them is another phrase. */
-const PHRASE_END = new Set(["of", "from", "for", "through", "in", "on", "by", "to", "with", "under", "per", "at", "as", "and", "or", "excluding", "including", "less", "net", "before", "after", "vs", "versus", "attributable", "available", "related", "associated", "allocated", "due"]);
+const PHRASE_END = new Set(["of", "from", "for", "through", "in", "on", "by", "to", "with", "under", "per", "at", "as", "and", "or", "excluding", "including", "less", "net", "before", "after", "vs", "versus", "attributable", "available", "related", "associated", "allocated", "due",
+  // a title's verb after its subject ("Remaining performance obligation consisted of the following"): the subject ends there
+  "consisted", "consists", "consist", "comprised", "comprises", "is", "are", "was", "were", "totaled", "totalled", "represents", "represented"]);
 
 /** Words that measure the noun before them ("Gross margin percentage", "Employee count"): that noun is still what the label is about. */
 const MEASURE = new Set(["percentage", "percent", "rate", "ratio", "growth", "change", "count", "number", "total", "amount", "mix"]);

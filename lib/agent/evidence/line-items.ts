@@ -26,7 +26,7 @@ import { correctedWord } from "@/lib/search/typos";
 import { definedTerm } from "./defined-terms";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
-import { isScopeError, resolveScope } from "./scope";
+import { isScopeError, registrantNote, resolveScope } from "./scope";
 
 export interface LineItemsInput {
   company?: string;
@@ -110,16 +110,69 @@ interface Want {
   stems: string[];
   /** Stems of the part's words, beyond the concept's name. */
   scope: string[];
+  /** Every stem of the item as written: a row whose label is these words is the row asked, whatever concept they hold. */
+  own: string[];
+  /** Qualifiers the item puts before the concept ("current", "non-current", "deferred"): a row naming them is the one asked, a row without them is the whole. */
+  qualifiers: string[];
 }
+
+/**
+ * Words that qualify a balance as one part of it: the current or non-current portion, the deferred
+ * part, the long- or short-term part. "Current" is also a word of time, so it is no scope word: it is
+ * read here, apart, and a row without it is said to be the whole.
+ */
+const QUALIFIERS = new Set(["current", "noncurrent", "deferred", "longterm", "shortterm"]);
+
+/** The qualifiers a text names, one word each ("Non-current" → noncurrent, "long-term" → longterm). */
+export function qualifiersOf(text: string | undefined): string[] {
+  const joined = (text ?? "").toLowerCase().replace(/\bnon[\s-]?current\b/g, "noncurrent").replace(/\blong[\s-]term\b/g, "longterm").replace(/\bshort[\s-]term\b/g, "shortterm");
+  return [...new Set(joined.match(/\p{L}+/gu) ?? [])].filter((w) => QUALIFIERS.has(w));
+}
+
+/** Stems of "current" and "non-current": read as qualifiers, never as words a row's label must hold. */
+const CURRENT_STEMS = new Set(["current", "non", "noncurrent"].map((w) => tokens(w)[0]!.stem));
 
 function wantOf(item: string): Want {
   const byId = conceptById(item.trim().toLowerCase().replace(/[\s-]+/g, "_"));
-  if (byId) return { item, concept: byId, stems: tokens(byId.rowWords?.[0] ?? byId.terms[0]!).map((t) => t.stem), scope: [] };
+  if (byId) return { item, concept: byId, stems: tokens(byId.rowWords?.[0] ?? byId.terms[0]!).map((t) => t.stem), scope: [], own: [], qualifiers: [] };
   const toks = tokens(item);
   const hit = findConcepts(item, toks)[0];
-  if (!hit) return { item, stems: toks.map((t) => t.stem), scope: [] };
-  const scope = toks.filter((_, i) => i < hit.from || i >= hit.to).map((t) => t.stem).filter((w) => !GENERIC_STEMS.has(w));
-  return { item, concept: hit.concept, stems: tokens(hit.concept.rowWords?.[0] ?? hit.concept.terms[0]!).map((t) => t.stem), scope };
+  if (!hit) return { item, stems: toks.map((t) => t.stem), scope: [], own: toks.map((t) => t.stem), qualifiers: [] };
+  // (the item's own words less a "current" qualifying the concept from outside it: "current unearned revenue" is printed "Unearned revenue" under "Current liabilities")
+  const own = toks.filter((t, i) => (i >= hit.from && i < hit.to) || !CURRENT_STEMS.has(t.stem)).map((t) => t.stem);
+  const scope = toks.filter((_, i) => i < hit.from || i >= hit.to).map((t) => t.stem).filter((w) => !GENERIC_STEMS.has(w) && !CURRENT_STEMS.has(w));
+  // (a qualifier inside the concept's own name, "total current assets", is the concept's)
+  const named = new Set(qualifiersOf(item.slice(toks[hit.from]!.start, toks[hit.to - 1]!.end)));
+  const qualifiers = qualifiersOf(item).filter((q) => !named.has(q));
+  return { item, concept: hit.concept, stems: tokens(hit.concept.rowWords?.[0] ?? hit.concept.terms[0]!).map((t) => t.stem), scope, own, qualifiers };
+}
+
+/** The row's label names every qualifier asked, or the heading it sits under does ("Deferred revenue" under "Current liabilities"). */
+export function namesQualifiers(row: Pick<LineItemRow, "label" | "source" | "section" | "table">, qualifiers: string[]): boolean {
+  if (!qualifiers.length) return true;
+  const heading = row.source === "statement" ? row.section : row.table?.headings.filter((h) => !/^total\b/i.test(h)).at(-1);
+  const have = new Set([...qualifiersOf(row.label), ...qualifiersOf(heading)]);
+  return qualifiers.every((q) => have.has(q));
+}
+
+/** The stems in a row in the label ("Payments for dividends" in "Payments for dividends and dividend equivalents"). */
+function inARow(label: string, stems: string[]): boolean {
+  return stems.length > 0 && ` ${tokens(label).map((t) => t.stem).join(" ")} `.includes(` ${stems.join(" ")} `);
+}
+
+/** The label is the item's own words and nothing else (plain words aside): the row the item prints. */
+function isExactLabel(label: string, w: Want): boolean {
+  const plain = (xs: string[]) => new Set(xs.filter((x) => !PLAIN_LABEL_STEMS.has(x)));
+  const want = plain(w.own);
+  const have = plain(tokens(label).map((t) => t.stem));
+  return want.size > 0 && want.size === have.size && [...want].every((x) => have.has(x));
+}
+
+/** A label that is only the qualifiers asked ("Current", "Non-current") under a table of the concept: the row asked. */
+function onlyQualifiers(label: string, qualifiers: string[]): boolean {
+  const rest = label.toLowerCase().replace(/\bnon[\s-]?current\b/g, "").replace(/\blong[\s-]term\b/g, "").replace(/\bshort[\s-]term\b/g, "");
+  const left = tokens(rest).map((t) => t.stem).filter((x) => !PLAIN_LABEL_STEMS.has(x) && !QUALIFIERS.has(x) && x !== "portion");
+  return qualifiers.length > 0 && !left.length && qualifiersOf(label).length > 0;
 }
 
 const GENERIC_STEMS = new Set([...GENERIC_WORDS].map((w) => tokens(w)[0]?.stem ?? w));
@@ -327,11 +380,17 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
   const printedAt = new Map<LineItemRow, number>();
   const keys = new Set(w.scope.length ? [] : (w.concept?.lineItems ?? []));
   for (const g of statements.values()) {
-    if (w.scope.length) break;
     if (statement && g.p.statement?.kind !== statement) continue;
     if (!isRowLabel(g.p.metric)) continue;
     const own = stemSet(g.p.metric);
-    if (keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)) && namesAsHead([g.p.metric], w.stems))) {
+    // the item as the statement prints it ("Merchandise inventories", "Payments for dividends"): that line, even when its
+    // words read as a concept and a part (a part is otherwise never a statement line: the statements print the company's totals)
+    // (a concept's plain name, "revenue", is never every line holding the word: only a line printing just those words)
+    // (a footnote's component under the statement, "(2) Amounts include …", is no line of it)
+    const exact = isExactLabel(g.p.metric, w) && !FOOTNOTE_SECTION.test(g.p.statement?.section ?? "");
+    const printed = exact || (w.scope.length > 0 && inARow(g.p.metric, w.own) && namesAsHead([g.p.metric], w.own));
+    if (w.scope.length && !printed) continue;
+    if (printed || keys.has(baseKey(g.p.metricKey) as never) || (!keys.size && w.stems.every((s) => own.has(s)) && namesAsHead([g.p.metric], w.stems))) {
       const row = fromStatement(w.item, g);
       printedAt.set(row, g.p.statement?.rowIndex ?? 0);
       out.push(row);
@@ -345,7 +404,8 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     const part = p.part;
     // rows read off a chart or that lost their label ("2016 2017 2018" under "$0.4") are no line items
     // one printed row may hold a row of each of two tables printed side by side: a row is its table's
-    const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}`;
+    // (…and a table printed across, "As of <date> $ current $ noncurrent $ total", reads one row per column label: each is its own)
+    const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}|${part?.label}`;
     if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
     const all = stemSet(part.label, part.title, ...part.context);
     if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
@@ -372,14 +432,20 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     return !w.scope.length && w.concept && x.part ? Math.min(fit, own - 1) : fit;
   };
   // (a row its own label names before one named with its heading)
-  const ranked = out.map((x) => ({ x, r: fitOf(x), own: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const }));
+  // (a qualifier asked, "current …": the rows naming it first; a row only of it, "Current" in the concept's table, is the item's row)
+  const ranked = out.map((x) => {
+    const q = namesQualifiers(x, w.qualifiers);
+    return { x, q: Number(q), exact: Number(isExactLabel(x.label, w)), r: q && onlyQualifiers(x.label, w.qualifiers) ? own : fitOf(x), own: relevance(x.label, w), fit: sectionFit(x, w), at: [x.document, x.page, printedAt.get(x) ?? 0] as const };
+  });
   const printedOrder = (a: (typeof ranked)[number], b: (typeof ranked)[number]) => a.at[0].localeCompare(b.at[0]) || a.at[1] - b.at[1] || a.at[2] - b.at[2];
   // (an amount asked: a row of rates, a mix or a change in %, after the rows of amounts)
   const rateFor = (x: LineItemRow) => Number(w.concept?.kind === "amount" && x.unit === "%");
   // (a rate asked: the rows printing rates before the amounts of the same words, "Gross margin percentage 40.1%" before "Gross margin $ 93,626")
   const amountFor = (x: (typeof ranked)[number]) => Number(w.concept?.kind === "percent" && x.x.unit !== "%");
-  ranked.sort((a, b) => b.r - a.r || amountFor(a) - amountFor(b) || b.own - a.own || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
-  return ranked.map(({ x, r }) => ({ ...x, match: x.source === "statement" || r >= own ? "label" : "table" }));
+  // (…and the row printing the item's own words first: "Merchandise inventories" asked is that line)
+  ranked.sort((a, b) => b.q - a.q || b.exact - a.exact || b.r - a.r || amountFor(a) - amountFor(b) || b.own - a.own || Number(a.x.source === "table") - Number(b.x.source === "table") || rateFor(a.x) - rateFor(b.x) || b.fit - a.fit || a.x.label.length - b.x.label.length || printedOrder(a, b));
+  // (a row without the qualifier asked is the whole, never the item's own row)
+  return ranked.map(({ x, r, q }) => ({ ...x, match: q && (x.source === "statement" || r >= own) ? "label" : "table" }));
 }
 
 export async function runLineItems(deps: { db: Queryable; dealId: string; sources: SourceRegistry }, input: LineItemsInput): Promise<LineItemsOutput> {
@@ -392,12 +458,14 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const rows: LineItemRow[] = [];
   const notFound: string[] = [];
   const shown = new Set<string>();
+  const labelled = new Set<string>();
   const typos: string[] = [];
   const respelledWords: Record<string, string> = {};
   let vocabulary: Set<string> | undefined;
   let initials: Map<string, string> | undefined;
   let ends: Map<string, Set<string>> | undefined;
   const sameRows: string[] = [];
+  const qualifierNotes: string[] = [];
   for (const item of input.items) {
     ends ??= periodEnds(found);
     const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels, ends) ?? []);
@@ -429,12 +497,25 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
       }
     }
     if (!hits.length) notFound.push(item);
+    // a qualifier asked that no row returned names: the rows are the whole (or another part), said so, never passed off as the part
+    const asked = wantOf(item).qualifiers;
+    if (hits.length && asked.length && !namesQualifiers(hits[0]!, asked)) {
+      qualifierNotes.push(`No row found for "${item}" names "${asked.join('", "')}" in its label or heading: the rows given (match "table") do not carry it: "${hits[0]!.label}" is the figure as a whole (a total, or another part), not its ${asked.join(" ")} part. Search the notes (search_documents) for the ${asked.join(" ")} portion before answering with it.`);
+    }
     // a row two items both name is returned once
-    const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}`;
-    const fresh = hits.filter((r) => !shown.has(keyOf(r)));
+    const keyOf = (r: LineItemRow) => `${r.document}|${r.page}|${r.row}|${r.table?.title ?? ""}|${r.label}`;
+    // (…unless this item's own label match is a row another item only returned as a table match: "Noncurrent" after "current …")
+    const fresh = hits.filter((r) => !shown.has(keyOf(r)) || (r.match === "label" && !labelled.has(keyOf(r))));
+    for (const r of fresh) {
+      const at = rows.findIndex((x) => keyOf(x) === keyOf(r) && x.match !== "label");
+      if (at >= 0) rows.splice(at, 1);
+    }
     // (an item whose rows another item already returned is said so, not left out unnamed)
     if (hits.length && !fresh.length) sameRows.push(`"${item}" is answered by the rows above returned for ${JSON.stringify(rows.find((r) => shown.has(keyOf(r)) && hits.some((h) => keyOf(h) === keyOf(r)))?.item ?? "another item")}.`);
-    for (const r of fresh.slice(0, limit)) shown.add(keyOf(r));
+    for (const r of fresh.slice(0, limit)) {
+      shown.add(keyOf(r));
+      if (r.match === "label") labelled.add(keyOf(r));
+    }
     rows.push(...fresh.slice(0, limit));
   }
   for (const r of rows) {
@@ -447,7 +528,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     rows,
     notFound,
     ...(input.periods?.length ? { periods: periods.labels } : {}),
-    notes: [...periods.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...sameRows],
+    notes: [...registrantNote(scope), ...periods.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...qualifierNotes, ...sameRows],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
 }

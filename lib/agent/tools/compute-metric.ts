@@ -27,9 +27,9 @@ export const computeMetricTypedInput = z.object({
     .string()
     .max(500)
     .optional()
-    .describe("A definition the user gave, over line item ids or names: '(long_term_debt + short_term_debt - cash) / ebitda', 'capital_expenditure / revenue'; or over rows of segment, geographic or operating tables by their labels as get_line_items finds them: 'International net sales / Total net sales', 'Backlog / revenue' (quote a label holding an operator or a bracket). Name it with `metric`."),
+    .describe("A definition the user gave, over line item ids or names: '(long_term_debt + short_term_debt - cash) / ebitda', 'capital_expenditure / revenue'; or over rows of segment, geographic or operating tables by their labels as get_line_items finds them: 'International net sales / Total net sales', 'Backlog / revenue' (quote a label holding an operator or a bracket); or of numbers only, computed as written in the unit they state ('10,303 - 6,625', '$3.00bn / $1.88bn'). Name it with `metric` ('… as % of revenue' gives a percent)."),
   periods: z.array(z.string().max(60)).max(12).optional().describe("Fiscal periods: 'FY2022', '2022', 'Q3 2023', 'latest', 'prior year'. Relative words are read against the company's filings, not today's date. Omit for the latest fiscal year."),
-  aggregate: z.enum(["value", "series", "average", "growth", "cagr", "change"]).optional().describe("value (default), series (one per period), average, growth (first → last), cagr, change (last − first)."),
+  aggregate: z.enum(["value", "series", "average", "growth", "cagr", "change"]).optional().describe("value (default), series (one per period), average, growth (first → last), cagr, change (last − first, signed); one period with growth or change runs from the same period a year before."),
   unit: z.enum(["amount", "percent", "ratio", "days", "per_share", "count"]).optional(),
   decimals: z.number().int().min(0).max(6).optional(),
   scale: z.enum(["units", "thousands", "millions", "billions"]).optional(),
