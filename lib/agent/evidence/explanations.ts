@@ -71,6 +71,10 @@ interface Ask {
   company?: string;
   direction?: Direction;
   years: string[];
+  /** The quarter asked ("Q2"), if one is. */
+  quarter?: string;
+  /** The stems of the figure as asked ("selling informational administrative expenses"): a heading of these words is the figure's. */
+  words: Set<string>;
 }
 
 const MAX_CHARS = 600;
@@ -83,8 +87,23 @@ const PART_AFTER = new Set(["for", "of", "from", "in", "at"]);
 /** Where the sentence names the concept (by any of its catalog terms), as a token index and a character offset. */
 function namesConcept(sentence: string, c: Concept): { at: number; to: number; offset: number } | null {
   const toks = tokens(sentence);
-  const hit = findConcepts(sentence, toks).find((h) => h.concept.id === c.id);
+  const hit = findConcepts(sentence, toks).find((h) => h.concept.id === c.id && !ofAnother(toks, h.from));
   return hit ? { at: hit.from, to: hit.to, offset: toks[hit.from]!.start } : null;
+}
+
+/** Words between "of" and a figure's name that still name the figure ("cost of net revenues" is the cost's). */
+const OF_SKIP = new Set(["net", "total", "the", "our", "its", "consolidated"]);
+
+/**
+ * The name is another figure's: "cost of net revenues", "percentage of revenue" name the cost and the
+ * percentage; "the increase of revenue" (a move of the figure) still names it.
+ */
+function ofAnother(toks: Token[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && OF_SKIP.has(toks[i]!.word)) i--;
+  if (toks[i]?.word !== "of" || i < 1) return false;
+  const head = toks[i - 1]!;
+  return !OWN.has(head.word) && !directionOf([head]) && !/^(?:change|changes|level|amount)$/.test(head.word);
 }
 
 /** A name: a capital first letter, or a small one before a capital ("iPhone", "eBay"). */
@@ -158,6 +177,14 @@ export function explainsFigure(sentence: string, concept: Concept, ask: { direct
 /** Words a sentence's subject may take before the figure it explains ("The year-over-year growth in R&D expense …"). */
 const SUBJECT_WORDS = 8;
 
+/** How a sentence names a quarter: "second quarter", "Q2", "three months ended" (any quarter's own three months). */
+const QUARTER_WORDS: Record<string, RegExp> = {
+  Q1: /\b(?:first quarter|Q1|three months)\b/i,
+  Q2: /\b(?:second quarter|Q2|three months)\b/i,
+  Q3: /\b(?:third quarter|Q3|three months)\b/i,
+  Q4: /\b(?:fourth quarter|Q4|three months)\b/i,
+};
+
 function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string): Explanation | null {
   const cause = causeIn(sentence);
   if (sentence.length > MAX_CHARS || cause < 0 || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
@@ -181,7 +208,9 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
   const stated: string[] = sentence.match(/\b(?:19|20)\d\d\b/g) ?? [];
   if (years.length && !ofYearAsked(stated, years, page.fiscalYear)) return null;
   const year = years.some((y) => stated.includes(y));
-  const score = 2 + (said && said === asked ? 1 : 0) + (own ? 1 : 0) + (year ? 0.5 : 0) - rank * 0.005;
+  // a quarter asked: the sentence about that quarter before one about the half or the year to date
+  const quarter = ask.quarter && QUARTER_WORDS[ask.quarter]?.test(sentence) ? 0.25 : 0;
+  const score = 2 + (said && said === asked ? 1 : 0) + (own ? 1 : 0) + (year ? 0.5 : 0) + quarter - rank * 0.005;
   return { text: full, head: sentence, document: page.document, page: page.page, citation: `(source: ${page.document}, p.${page.page})`, ...(said ? { direction: said } : {}), score };
 }
 
@@ -189,18 +218,73 @@ const isTableRow = (words: string[]) => {
   const figures = words.filter((w) => /\d|^[%$€£()—–-]+$/.test(w)).length;
   return figures >= 2 && figures * 3 >= words.length;
 };
-const isTitle = (line: string, words: string[]) => words.length <= 6 && !/[.,;]$/.test(line) && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w));
+/** A heading: a short capitalised line that is not a sentence, with a word in it (not a bare page number). */
+const isTitle = (line: string, words: string[]) =>
+  words.length <= 6 && !/[.,;]$/.test(line) && /\p{L}{2}/u.test(line) && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w));
 
 /** Words of an MD&A heading that name no part of the company ("Results of Operations", "Fiscal 2023 Highlights"). */
-const REPORT_WORDS = new Set("overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
+const REPORT_WORDS = new Set("mix overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
 
-/** A heading that names a part of the company ("Greater China", "More Personal Computing"), not the report's own headings or a figure's name. */
-function namesAPartTitle(title: string, company: string | undefined): boolean {
+/**
+ * A heading that names a part of the company ("Greater China", "More Personal Computing"), not the
+ * report's own headings or a figure's name; `said` are the stems of the figure asked (a heading
+ * "Selling, Informational and Administrative Expenses" over that figure's explanation names it, not a part).
+ */
+function namesAPartTitle(title: string, company: string | undefined, said: Set<string> = new Set()): boolean {
   const toks = tokens(title);
   const concepts = new Set(findConcepts(title, toks).flatMap((h) => toks.slice(h.from, h.to).map((t) => t.word)));
   const own = new Set(company ? tokens(company).map((t) => t.word) : []);
-  return toks.some((t) => !concepts.has(t.word) && !own.has(t.word) && !REPORT_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word));
+  return toks.some((t) => !concepts.has(t.word) && !own.has(t.word) && !said.has(t.stem) && !REPORT_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word));
 }
+
+/** Words that make a heading a part's section of the report ("Domestic Segment", "Segment Performance Summary"), under which a figure's heading is the part's. */
+const SEGMENT_HEADING = /\b(?:segments?|divisions?)\b/i;
+
+/**
+ * The headings the prose sits under, carried from page to page of one document: a part's section
+ * ("Domestic Segment") holds the figures' headings under it ("Gross Profit", "Selected Online Revenue
+ * Data") until the next part's or a report heading ("Liquidity and Capital Resources"); a figure's
+ * heading elsewhere, or a bare part's name ("Greater China"), starts over.
+ */
+interface HeadingContext {
+  titles: string[];
+  /** The first title heads a part's section that figures' headings sit under. */
+  holds: boolean;
+}
+
+function underHeading(context: HeadingContext, title: string, company: string | undefined): HeadingContext {
+  if (SEGMENT_HEADING.test(title)) return { titles: [title], holds: true };
+  const figure = findConcepts(title).length > 0;
+  if (figure) return { titles: context.holds ? [context.titles[0]!, title] : [title], holds: context.holds };
+  return namesAPartTitle(title, company) ? { titles: [title], holds: false } : { titles: [], holds: false };
+}
+
+/** The part the headings over the prose name, if they name one beyond the figure's own words. */
+function partHeading(context: HeadingContext, figureWords: Set<string>, company: string | undefined): string | undefined {
+  if (!context.titles.length) return undefined;
+  const title = context.titles.join(" — ");
+  return namesAPartTitle(title, company, figureWords) ? title : undefined;
+}
+
+/**
+ * Lines a document prints on page after page ("Table of Contents", its name, "PART II"): page furniture,
+ * not headings. A line at a page's top or foot on two pages of it, or anywhere on half its pages.
+ */
+function runningLines(pages: Page[]): Set<string> {
+  const anywhere = new Map<string, number>();
+  const edges = new Map<string, number>();
+  for (const p of pages) {
+    const lines = p.text.split("\n").map((l) => l.trim()).filter(Boolean);
+    for (const line of new Set(lines)) anywhere.set(line, (anywhere.get(line) ?? 0) + 1);
+    for (const line of new Set([...lines.slice(0, 3), ...lines.slice(-3)].map(folio))) if (/\p{L}/u.test(line)) edges.set(line, (edges.get(line) ?? 0) + 1);
+  }
+  const floor = Math.max(3, pages.length / 2);
+  return new Set([...[...anywhere].filter(([, n]) => n >= floor), ...[...edges].filter(([, n]) => n >= 2)].map(([line]) => line));
+}
+
+/** A page's top or foot line with its page number left out ("MD&A 32" and "MD&A 33" are one running line). */
+const folio = (line: string) => line.replace(/\d+/g, "#");
+const isRunning = (running: Set<string>, line: string) => running.has(line) || running.has(folio(line));
 
 /**
  * The prose's sentences (the one splitter), after breaking it where MD&A prose starts a sentence the
@@ -209,10 +293,15 @@ function namesAPartTitle(title: string, company: string | undefined): boolean {
  */
 function sentencesOf(prose: string): string[] {
   return prose
-    .split(/(?<=[.!?])\s+(?=\p{Ll}\p{Lu})|\s(?=[•●▪◦]\S)/u)
-    .flatMap((chunk) => sentencePieces(chunk))
-    .map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""));
+    .split(PARAGRAPH)
+    .flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+(?=\p{Ll}\p{Lu})|\s(?=[•●▪◦]\S)/u))
+    .flatMap((chunk) => (chunk.trim() ? sentencePieces(chunk) : []))
+    .map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""))
+    .filter(Boolean);
 }
+
+/** Where a table stood between two paragraphs of a block's prose. */
+const PARAGRAPH = "\u2029";
 
 /** A sentence compared by its letters alone: "third- party" and "third-party" are one. */
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}]/gu, "");
@@ -223,17 +312,54 @@ interface Block {
   prose: string;
 }
 
-/** The page's prose in blocks by heading, less table rows: each sentence with the heading it sits under. */
-function blocksOf(text: string): Block[] {
+/** A table's column head of periods ("Three Months Ended", "Fiscal 2024 Fiscal 2023", "July 29, 2023"), or a heading that only names the periods compared ("Fiscal 2021 Compared to Fiscal 2020"): not a part's or a figure's heading. */
+const PERIOD_HEAD = /^(?:(?:three|six|nine|twelve|thirteen|fifty-two|fifty-three|months?|weeks?|ended|ending|as|of|at|and|compared|to|versus|vs|fiscal|year|years|quarters?|first|second|third|fourth|half|q[1-4]|h[12]|fy|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|\d[\d,.]*)[\s,.]*)+$/i;
+
+/**
+ * The page's prose in blocks by heading, less table rows and the document's running lines: each
+ * sentence with the heading it sits under (none for the page's opening block, which goes on under
+ * the previous page's headings). A heading with no prose under it is kept, for the headings below it.
+ * Short capitalised lines that head a table's columns are no headings: three or more in a row
+ * ("Total Stores at" / "Beginning of" / "Second Quarter") but the first, periods ("Three Months
+ * Ended"), or a label between two rows.
+ */
+function blocksOf(text: string, running: Set<string> = new Set()): Block[] {
+  const lines = text
+    .split("\n")
+    .map((raw) => raw.trim())
+    .filter((line) => line && !isRunning(running, line))
+    .map((line) => {
+      const words = line.split(/\s+/);
+      // a short line that ends no sentence ("Total Stores at") is a column head's piece when it is no heading
+      const kind = isTableRow(words) ? "row" : isTitle(line, words) ? "title" : words.length <= 6 && !/[.,;:]$/.test(line) ? "short" : "prose";
+      return { line, kind };
+    });
+  const head = (k: string | undefined) => k === "title" || k === "short";
   const out: Block[] = [{ prose: "" }];
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    const words = line.split(/\s+/).filter(Boolean);
-    if (!words.length || isTableRow(words)) continue;
-    if (isTitle(line, words)) out.push({ title: line, prose: "" });
-    else out.at(-1)!.prose += ` ${line}`;
+  for (const [i, { line, kind }] of lines.entries()) {
+    // a table ends the paragraph before it ("… as follows ($ in millions):" is not the start of the sentence after the table)
+    if (kind === "row") {
+      out.at(-1)!.prose += ` ${PARAGRAPH} `;
+      continue;
+    }
+    let from = i;
+    let to = i;
+    while (head(lines[from - 1]?.kind)) from--;
+    while (head(lines[to + 1]?.kind)) to++;
+    if (kind === "prose" || (kind === "short" && to - from < 2)) {
+      out.at(-1)!.prose += ` ${line}`;
+      continue;
+    }
+    if (kind === "short") continue;
+    const betweenRows = lines[from - 1]?.kind === "row" && lines[to + 1]?.kind === "row";
+    // the first line of a table's head is the table's heading ("NORTH AMERICA" over "(Dollars in millions)" / "FISCAL" …), unless prose introduced the table ("… as follows:")
+    const tableHead = to - from >= 2 && (i > from || /:$/.test(lines[from - 1]?.line ?? ""));
+    if (tableHead || betweenRows || PERIOD_HEAD.test(line)) continue;
+    out.push({ title: line, prose: "" });
   }
-  return out.filter((b) => b.prose.trim()).map((b) => ({ ...b, prose: b.prose.replace(/\s+/g, " ").trim() }));
+  return out
+    .map((b) => ({ ...b, prose: b.prose.replace(/[^\S\u2029]+/g, " ").replace(/\s*\u2029[\s\u2029]*/g, PARAGRAPH).replace(/^\u2029|\u2029$/g, "").trim() }))
+    .filter((b) => b.title || b.prose);
 }
 
 /** "… was primarily due to:" — the reasons are the items that follow: up to three of them go with it. */
@@ -297,9 +423,14 @@ function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   const figure = spellOut(input.figure.replace(/_/g, " "));
   const concept = findConcepts(figure)[0]?.concept;
   if (!concept) return null;
-  const part = input.part ? tokens(spellOut(input.part)).filter((t) => !GENERIC_WORDS.has(t.word)).map((t) => t.stem) : [];
+  // the part's own name: "the Domestic segment" is "Domestic" (any segment's section says "segment")
+  const named = input.part ? tokens(spellOut(input.part)).filter((t) => !GENERIC_WORDS.has(t.word)) : [];
+  const own = named.filter((t) => !REPORT_WORDS.has(t.word));
+  const part = (own.length ? own : named).map((t) => t.stem);
   const years = input.period?.match(/(?:19|20)\d\d/g) ?? [];
-  return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years };
+  const quarter = input.period?.match(/\b(Q[1-4])\b/i)?.[1]?.toUpperCase();
+  const words = new Set(tokens(figure).map((t) => t.stem));
+  return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years, ...(quarter ? { quarter } : {}), words };
 }
 
 export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
@@ -318,14 +449,19 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
     // a sentence a filing prints twice ("The sales growth primarily reflects …") is each part's in turn, not the company's
     const seen = new Map<string, number>();
     const mine: Explanation[] = [];
+    const running = runningLines(pages);
+    let context: HeadingContext = { titles: [], holds: false };
     for (const [rank, page] of pages.entries()) {
-      for (const block of blocksOf(page.text)) {
-        // prose under a part's heading ("Greater China", "More Personal Computing") is that part's
-        const partTitle = block.title && namesAPartTitle(block.title, ask.company) ? block.title : undefined;
+      // the headings go on over the next page, not over a gap in the pages read
+      if (rank > 0 && page.page !== pages[rank - 1]!.page + 1) context = { titles: [], holds: false };
+      for (const block of blocksOf(page.text, running)) {
+        if (block.title) context = underHeading(context, block.title, ask.company);
         const pieces = sentencesOf(block.prose);
         for (const [i, s] of pieces.entries()) {
           seen.set(letters(s), (seen.get(letters(s)) ?? 0) + 1);
           if (s.length > MAX_CHARS) continue;
+          // prose under a part's heading ("Greater China", "Domestic Segment" a page before) is that part's
+          const partTitle = partHeading(context, ask.words, ask.company);
           // the year's own filing first: a later one explains the year only beside its own
           const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle);
           if (x && !mine.some((y) => y.text === x.text)) mine.push(x);
