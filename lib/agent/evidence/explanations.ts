@@ -63,6 +63,8 @@ interface Page {
   fiscalYear: number | null;
   page: number;
   text: string;
+  /** Read whole: a document with no MD&A section (an earnings release, a deck). */
+  whole?: boolean;
 }
 
 interface Ask {
@@ -115,10 +117,13 @@ const capitalised = (sentence: string, t: Token) => /^(?:\p{Lu}|\p{Ll}\p{Lu})/u.
  */
 function namesAPart(sentence: string, toks: Token[], named: { at: number; to: number }, company: string | undefined): boolean {
   const own = new Set(company ? tokens(company).map((t) => t.word) : []);
-  const before = toks.slice(Math.max(0, named.at - 3), named.at).filter((t) => !OWN.has(t.word) && !own.has(t.word) && !/^\d/.test(t.word));
+  // words of the figure's own phrase: not across a comma or colon ("Excluding the above items, results …")
+  const from = toks[named.at]?.start ?? 0;
+  const phrase = toks.slice(Math.max(0, named.at - 3), named.at).filter((t) => !/[,;:()]/.test(sentence.slice(t.end, from)));
+  const before = phrase.filter((t) => !OWN.has(t.word) && !own.has(t.word) && !/^\d/.test(t.word));
   if (before.some((t) => capitalised(sentence, t))) return true;
   // a word qualifying the figure right before it ("hardware revenues", "deferred revenue") makes it a part's
-  const next = toks[named.at - 1];
+  const next = phrase.at(-1)?.end === toks[named.at - 1]?.end ? toks[named.at - 1] : undefined;
   if (next && !OWN.has(next.word) && !own.has(next.word) && !/^\d/.test(next.word)) return true;
   // "Revenues from comparable licensed markets", "Revenues for our NIKE Kids' business": the figure of what follows
   const [link, ...rest] = toks.slice(named.to, named.to + 4);
@@ -148,7 +153,10 @@ const FIGURE_RUN = /(?:[$(]?\s?\d[\d,.]*\)?\s?%?\s+){3,}/;
 /** The first cause a sentence states: "due to", "driven by" …; "reflect" only as a clause of cause (", reflecting higher costs"), not "are reflected net of". */
 function causeIn(sentence: string): number {
   for (const m of sentence.matchAll(new RegExp(CAUSAL.source, "gi"))) {
-    if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(sentence.slice(0, m.index))) return m.index;
+    const before = sentence.slice(0, m.index);
+    // "Net income (loss) attributable to Intel", "Earnings per share attributable to …": a line's name, not a cause
+    if (/^attributable/i.test(m[0]) && /(?:income|earnings|loss|losses|\(loss\)|shares?)\s*$/i.test(before)) continue;
+    if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(before)) return m.index;
   }
   // "Devices revenue decreased $1.8 billion or 24% as customers bought fewer …": "as" after the move's amount
   const as = AS_CAUSE.exec(sentence);
@@ -185,10 +193,55 @@ const QUARTER_WORDS: Record<string, RegExp> = {
   Q4: /\b(?:fourth quarter|Q4|three months)\b/i,
 };
 
-function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string): Explanation | null {
-  const cause = causeIn(sentence);
-  if (sentence.length > MAX_CHARS || cause < 0 || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
-  const named = namesConcept(sentence, ask.concept);
+/** A verb of a figure's move ("increased 81%", "declined", "grew"), or its noun ("an increase of 97%"). */
+const MOVE_VERB = /\b(?:increas|decreas|rose|rise|rising|fell|fall|grew|grow|declin|improv|climb|drop|jump)\w*/i;
+
+/** Figures a release's "results" stand for ("Excluding the above items, results reflected … driven primarily by …"). */
+const RESULTS_FIGURES = new Set(["operating_income", "net_income", "eps_diluted", "eps_basic"]);
+
+/** "results" as the subject of a sentence before its cause, where it stands for the earnings figures. */
+function namesResults(sentence: string, cause: number): { at: number; to: number; offset: number } | null {
+  const toks = tokens(sentence);
+  const at = toks.findIndex((t, i) => i <= SUBJECT_WORDS && t.start < cause && (t.word === "results" || t.word === "result") && toks[i + 1]?.word !== "of");
+  return at < 0 ? null : { at, to: at + 1, offset: toks[at]!.start };
+}
+
+/**
+ * The sentences after a figure's move that state what it included or excluded ("Results included $18
+ * million of restructuring charges.", "Excluding these charges, operating income increased 20%."): a
+ * release's account of a move it gives no cause for.
+ */
+function itemsAfter(after: string[]): string {
+  const out: string[] = [];
+  for (const x of after.slice(0, 3)) {
+    const items = /\b(?:includ|exclud)\w*/i.test(x) && /\b(?:charges?|gains?|costs?|items?|impacts?|benefits?)\b/i.test(x);
+    if (!items || out.join(" ").length + x.length > MAX_CHARS) break;
+    out.push(x);
+  }
+  return out.length ? ` ${out.join(" ")}` : "";
+}
+
+function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string, after: string[] = []): Explanation | null {
+  let cause = causeIn(sentence);
+  if (sentence.length > MAX_CHARS || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
+  let named = namesConcept(sentence, ask.concept);
+  let weight = 0;
+  if (cause < 0) {
+    // a move with no cause ("Consolidated operating income increased 81%.") and what it included or excluded after it
+    const items = named && named.at <= SUBJECT_WORDS ? itemsAfter(after) : "";
+    // a sentence (not a table's row run into prose) that says the figure moved, by how much
+    const rest = sentence.slice(named ? tokens(sentence)[named.to - 1]!.end : 0);
+    const moved = MOVE_VERB.test(rest) && /\d\s?%|\$\s?\d|\d\s(?:million|billion|basis points)/i.test(rest) && /[.!]\W*$/.test(sentence);
+    if (!items || !moved) return null;
+    cause = sentence.length;
+    full = sentence + items;
+    weight = -1;
+  }
+  // a release read whole: its "results" before a cause stand for its earnings figures
+  if ((!named || named.offset > cause) && page.whole && RESULTS_FIGURES.has(ask.concept.id)) {
+    named = namesResults(sentence, cause);
+    weight = -1;
+  }
   // the figure explained is the sentence's subject, before its cause ("Revenue decreased … due to …"), not inside it ("… due to a shift in earnings mix")
   if (!named || named.offset > cause || named.at > SUBJECT_WORDS) return null;
   const toks = tokens(sentence);
@@ -210,7 +263,7 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
   const year = years.some((y) => stated.includes(y));
   // a quarter asked: the sentence about that quarter before one about the half or the year to date
   const quarter = ask.quarter && QUARTER_WORDS[ask.quarter]?.test(sentence) ? 0.25 : 0;
-  const score = 2 + (said && said === asked ? 1 : 0) + (own ? 1 : 0) + (year ? 0.5 : 0) + quarter - rank * 0.005;
+  const score = 2 + weight + (said && said === asked ? 1 : 0) + (own ? 1 : 0) + (year ? 0.5 : 0) + quarter - rank * 0.005;
   return { text: full, head: sentence, document: page.document, page: page.page, citation: `(source: ${page.document}, p.${page.page})`, ...(said ? { direction: said } : {}), score };
 }
 
@@ -223,7 +276,7 @@ const isTitle = (line: string, words: string[]) =>
   words.length <= 6 && !/[.,;]$/.test(line) && /\p{L}{2}/u.test(line) && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w));
 
 /** Words of an MD&A heading that name no part of the company ("Results of Operations", "Fiscal 2023 Highlights"). */
-const REPORT_WORDS = new Set("mix overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
+const REPORT_WORDS = new Set("exhibit mix overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
 
 /**
  * A heading that names a part of the company ("Greater China", "More Personal Computing"), not the
@@ -335,8 +388,14 @@ function blocksOf(text: string, running: Set<string> = new Set()): Block[] {
       return { line, kind };
     });
   const head = (k: string | undefined) => k === "title" || k === "short";
+  const width = Math.max(0, ...lines.filter((l) => l.kind === "prose").map((l) => l.line.length));
   const out: Block[] = [{ prose: "" }];
   for (const [i, { line, kind }] of lines.entries()) {
+    // a bullet starts a paragraph, and so does a capital after a short line that ends no sentence (a bullet's last line)
+    const before = lines[i - 1];
+    if (kind === "prose" && (/^[•●▪◦]/u.test(line) || (before && before.kind !== "row" && before.kind !== "title" && /^\p{Lu}/u.test(line) && !/[.!?:;]$/.test(before.line) && before.line.length < width * 0.7))) {
+      out.at(-1)!.prose += ` ${PARAGRAPH} `;
+    }
     // a table ends the paragraph before it ("… as follows ($ in millions):" is not the start of the sentence after the table)
     if (kind === "row") {
       out.at(-1)!.prose += ` ${PARAGRAPH} `;
@@ -415,7 +474,7 @@ const WHOLE_DOCUMENT_PAGES = 60;
 async function pagesOf(db: Queryable, doc: ScopeDocument): Promise<{ pages: Page[]; where: string }> {
   const mdna = await listSectionPages({ db, documentId: doc.id, section: "mdna" });
   const rows = mdna.length ? mdna : await listDocumentPages({ db, documentId: doc.id, limit: WHOLE_DOCUMENT_PAGES });
-  const pages = rows.map((p) => ({ document: doc.filename, documentId: doc.id, fiscalYear: doc.fiscalYear, page: p.page_number, text: p.text }));
+  const pages = rows.map((p) => ({ document: doc.filename, documentId: doc.id, fiscalYear: doc.fiscalYear, page: p.page_number, text: p.text, whole: !mdna.length }));
   return { pages, where: mdna.length ? " (MD&A)" : "" };
 }
 
@@ -463,7 +522,7 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
           // prose under a part's heading ("Greater China", "Domestic Segment" a page before) is that part's
           const partTitle = partHeading(context, ask.words, ask.company);
           // the year's own filing first: a later one explains the year only beside its own
-          const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle);
+          const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle, pieces.slice(i + 1));
           if (x && !mine.some((y) => y.text === x.text)) mine.push(x);
         }
       }
