@@ -77,6 +77,15 @@ interface Ask {
   quarter?: string;
   /** The stems of the figure as asked ("selling informational administrative expenses"): a heading of these words is the figure's. */
   words: Set<string>;
+  /** A figure the catalog does not know, read by its own words and initials ("SI&A"). */
+  own?: OwnFigure;
+}
+
+interface OwnFigure {
+  /** The words' stems in order, less "and", "of" … ("sell inform administr expens"); empty for initials alone until a label expands them. */
+  stems: string[];
+  /** The initials as letters ("sia"): of the words but a last head noun, or as asked. */
+  initials: string;
 }
 
 const MAX_CHARS = 600;
@@ -221,10 +230,66 @@ function itemsAfter(after: string[]): string {
   return out.length ? ` ${out.join(" ")}` : "";
 }
 
+/** Words a label's initials skip ("Selling, General and Administrative" is SG&A). */
+const LINK_WORDS = new Set(["and", "of", "the", "&", "for", "on", "in", "to"]);
+/** A label's last word that its initials leave out ("SG&A expenses"). */
+const HEAD_NOUNS = new Set(["expense", "expenses", "cost", "costs", "income", "revenue", "revenues", "charges", "margin"]);
+
+/** A figure the catalog does not know, by its words ("selling, informational and administrative expenses") or initials ("SI&A"). */
+function ownFigure(figure: string): OwnFigure | undefined {
+  const acronym = figure.trim().match(/^([A-Za-z](?:[&/]?[A-Za-z]){1,5})(?:\s+(?:expenses?|costs?))?$/);
+  if (acronym && /[A-Z].*[A-Z]/.test(acronym[1]!) && !/\s/.test(acronym[1]!)) return { stems: [], initials: acronym[1]!.replace(/[&/]/g, "").toLowerCase() };
+  const words = tokens(figure).filter((t) => !LINK_WORDS.has(t.word));
+  if (words.length < 2) return words.length ? { stems: words.map((t) => t.stem), initials: "" } : undefined;
+  const lettered = HEAD_NOUNS.has(words.at(-1)!.word) ? words.slice(0, -1) : words;
+  return { stems: words.map((t) => t.stem), initials: lettered.length >= 2 ? lettered.map((t) => t.word[0]).join("") : "" };
+}
+
+/** Where a sentence names a figure the catalog does not know: its words in order (links between them skipped), or its initials ("SI&A"). */
+function namesOwn(sentence: string, own: OwnFigure): { at: number; to: number; offset: number } | null {
+  const toks = tokens(sentence);
+  if (own.stems.length) {
+    for (let i = 0; i < toks.length; i++) {
+      let j = i;
+      let k = 0;
+      while (j < toks.length && k < own.stems.length) {
+        if (toks[j]!.stem === own.stems[k]) k++;
+        else if (!(k > 0 && LINK_WORDS.has(toks[j]!.word))) break;
+        j++;
+      }
+      // the words but a last head noun ("Selling, informational and administrative increased …") still name it
+      if (k === own.stems.length || (k >= 2 && k === own.stems.length - 1 && own.initials)) return { at: i, to: j, offset: toks[i]!.start };
+    }
+  }
+  if (own.initials.length >= 2) {
+    const re = new RegExp(`(?<![\\p{L}&])${own.initials.split("").join("[&/]?")}(?![\\p{L}&])`, "iu");
+    const m = re.exec(sentence);
+    if (m && /\p{Lu}.*\p{Lu}/u.test(m[0])) {
+      const at = toks.findIndex((t) => t.end > m.index);
+      const to = Math.max(at + 1, toks.findIndex((t) => t.start >= m.index + m[0].length));
+      return at < 0 ? null : { at, to: to > at ? to : at + 1, offset: toks[at]!.start };
+    }
+  }
+  return null;
+}
+
+/** The words a filing spells initials asked with ("Selling, informational and administrative" for "SI&A"), the most used. */
+function spelledOut(pages: Page[], initials: string): string[] {
+  const pattern = initials
+    .split("")
+    .map((c) => `${c}[\\p{L}-]+`)
+    .join("(?:,?\\s+(?:and|&)\\s+|,\\s*|\\s+)");
+  const re = new RegExp(`(?<!\\p{L})${pattern}(?!\\p{L})`, "giu");
+  const count = new Map<string, number>();
+  for (const p of pages) for (const m of p.text.matchAll(re)) if (/^\p{Lu}/u.test(m[0]) || /^\p{Ll}/u.test(m[0])) count.set(m[0].toLowerCase(), (count.get(m[0].toLowerCase()) ?? 0) + 1);
+  const best = [...count].sort((a, b) => b[1] - a[1])[0];
+  return best && best[1] >= 2 ? tokens(best[0]).filter((t) => !LINK_WORDS.has(t.word)).map((t) => t.stem) : [];
+}
+
 function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string, after: string[] = []): Explanation | null {
   let cause = causeIn(sentence);
   if (sentence.length > MAX_CHARS || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
-  let named = namesConcept(sentence, ask.concept);
+  let named = ask.own ? namesOwn(sentence, ask.own) : namesConcept(sentence, ask.concept);
   let weight = 0;
   if (cause < 0) {
     // a move with no cause ("Consolidated operating income increased 81%.") and what it included or excluded after it
@@ -480,8 +545,11 @@ async function pagesOf(db: Queryable, doc: ScopeDocument): Promise<{ pages: Page
 
 function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   const figure = spellOut(input.figure.replace(/_/g, " "));
-  const concept = findConcepts(figure)[0]?.concept;
-  if (!concept) return null;
+  const known = findConcepts(figure)[0]?.concept;
+  // a figure the catalog does not know (a company's own line, "SI&A") is read by its own words
+  const ownWords = known ? undefined : ownFigure(input.figure.replace(/_/g, " "));
+  if (!known && !ownWords) return null;
+  const concept: Concept = known ?? { id: `own:${input.figure}`, label: input.figure.trim(), kind: "amount", terms: [] };
   // the part's own name: "the Domestic segment" is "Domestic" (any segment's section says "segment")
   const named = input.part ? tokens(spellOut(input.part)).filter((t) => !GENERIC_WORDS.has(t.word)) : [];
   const own = named.filter((t) => !REPORT_WORDS.has(t.word));
@@ -489,7 +557,7 @@ function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   const years = input.period?.match(/(?:19|20)\d\d/g) ?? [];
   const quarter = input.period?.match(/\b(Q[1-4])\b/i)?.[1]?.toUpperCase();
   const words = new Set(tokens(figure).map((t) => t.stem));
-  return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years, ...(quarter ? { quarter } : {}), words };
+  return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years, ...(quarter ? { quarter } : {}), words, ...(ownWords ? { own: ownWords } : {}) };
 }
 
 export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
@@ -504,6 +572,11 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
   for (const [n, doc] of filingsFor(scope.documents, ask.years, quarter).entries()) {
     const { pages, where } = await pagesOf(deps.db, doc);
     if (!pages.length) continue;
+    // initials asked: the words this filing spells them with ("SI&A": "Selling, informational and administrative")
+    if (ask.own && !ask.own.stems.length && ask.own.initials) {
+      const stems = spelledOut(pages, ask.own.initials);
+      if (stems.length) Object.assign(ask, { own: { ...ask.own, stems }, words: new Set([...ask.words, ...stems]) });
+    }
     read.push(`${doc.filename} pp.${pages[0]!.page}–${pages.at(-1)!.page}${where}`);
     // a sentence a filing prints twice ("The sales growth primarily reflects …") is each part's in turn, not the company's
     const seen = new Map<string, number>();
