@@ -14,8 +14,9 @@ const BATCH = 128;
  * lib/search/upgrade.ts rebuilds deals built with another version, and benches re-ingest.
  * 9: Porter/Snowball stemming per page language; page language and report sections.
  * 10: a contents entry ("Title 68") opens no section; unnumbered part titles (MD&A, risk factors) do.
+ * 11: a cross-reference ("Note 13C for additional information …") or a note heading past Note 1 inside another part opens no note.
  */
-export const SEARCH_INDEX_VERSION = 10;
+export const SEARCH_INDEX_VERSION = 11;
 
 /**
  * Stores a document's chunks with their embeddings (in the given embedding space), their

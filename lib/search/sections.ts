@@ -102,12 +102,14 @@ export interface Heading {
   itemNumber?: string;
   /** A bare "Item 7" / "PART II Item 8" line: a running page header, not the start of the part. */
   running?: boolean;
+  /** A note heading's number ("1", "13c"). */
+  noteNumber?: string;
 }
 
 const MAX_HEADING = 140;
 const squash = (s: string) => s.toLowerCase().replace(/[’‘`]/g, "'").replace(/[^a-zåäöéü']/g, "").replace(/'/g, "");
 const ITEM = /^\s*(?:part\s+[ivx]+[\s,.:–—-]*)?item\s+(\d{1,2}[a-c]?)\b\.?\s*[:.\-–—]?\s*(.*)$/i;
-const NOTE = /^\s*note\s+(\d{1,2})\s*[:.\-–—]?\s*(.*)$/i;
+const NOTE = /^\s*note\s+(\d{1,2}(?:[a-z](?![a-z]))?)\s*[:.\-–—]?\s*(.*)$/i;
 const TOC_TAIL = /(?:\.{4,}|…{2,}|\s\d{1,3})\s*$/;
 const SUBSECTION = /^\s*\d+\.\d/;
 const NUMBERED_CHAPTER = /^\s*(?:\d{1,2}|[ivx]{1,4})\.?\s+(\S.*)$/i;
@@ -144,8 +146,9 @@ function headingOfLine(raw: string, offset: number, numbers: Map<string, Section
   const note = line.match(NOTE);
   if (note) {
     const title = note[2].trim();
-    if (!/^\p{L}/u.test(title) || /^(?:of|to|in|for|and)\b/i.test(title)) return undefined; // "Note 6 of our Notes …"
-    return { kind: matchTitle(title, NOTE_TITLES) ?? "financial_statements", offset, level: "note", tocLike };
+    // a note's title is capitalised; "Note 6 of our Notes …", "Note 13C for additional information …" are cross-references
+    if (!/^\p{Lu}/u.test(title)) return undefined;
+    return { kind: matchTitle(title, NOTE_TITLES) ?? "financial_statements", offset, level: "note", noteNumber: note[1].toLowerCase(), tocLike };
   }
   if (SUBSECTION.test(line)) return undefined; // "5.1 Bakgrund" heads a subsection, not a chapter
   const chapter = (line.match(NUMBERED_CHAPTER)?.[1] ?? line).trim();
@@ -220,6 +223,8 @@ export function sectionsOfPages(pages: string[], state: SectionState = initialSe
     const spans: Array<{ kinds: SectionKind[]; from: number }> = [{ kinds: current(state), from: 0 }];
     for (const h of headings) {
       if (h.running && h.kind === state.item) continue;
+      // inside another part (a 10-Q's MD&A after its statements), a note heading is a cross-reference: the notes open at Note 1
+      if (h.level === "note" && state.item !== null && state.item !== "financial_statements" && h.noteNumber !== "1") continue;
       if (h.level === "item") {
         state.item = h.kind;
         state.note = null;

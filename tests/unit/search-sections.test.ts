@@ -147,4 +147,18 @@ describe("marked-up and wrapped text", () => {
     const pages = sectionsOfPages(["Item 1A. Risk Factors\nVi har lämnat flera\nmyndighetsuppdrag.\nsummary), there is broad agreement"]);
     expect(pages[0].sections).toEqual(["risk_factors"]);
   });
+  it("keeps a 10-Q's MD&A after its statements when a line there points at a note", () => {
+    for (const pointer of ["Note 9B for more on the products discussed above.", "Note 4 for additional information regarding our segments.", "Note 7. Debt"]) {
+      const pages = sectionsOfPages([
+        "PART I. FINANCIAL INFORMATION\nItem 1. Financial Statements\nCondensed Consolidated Statements of Income",
+        "Note 1. Basis of Presentation\nThe statements are unaudited.",
+        "Note 2 – Litigation\nSeveral actions are pending against us.",
+        "Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations\nRevenues fell 4%.",
+        `Product revenues by region are shown above.\n${pointer}`,
+        "Costs and Expenses\nMarketing expenses increased $40 million, primarily due to product launches.",
+        "Item 3. Quantitative and Qualitative Disclosures About Market Risk\nWe hedge currency exposures.",
+      ]);
+      expect(pages.map((p) => p.section), pointer).toEqual(["financial_statements", "financial_statements", "legal_proceedings", "mdna", "mdna", "mdna", "market_risk"]);
+    }
+  });
 });

@@ -63,6 +63,8 @@ interface Page {
   fiscalYear: number | null;
   page: number;
   text: string;
+  /** Read whole: a document with no MD&A section (an earnings release, a deck). */
+  whole?: boolean;
 }
 
 interface Ask {
@@ -71,6 +73,19 @@ interface Ask {
   company?: string;
   direction?: Direction;
   years: string[];
+  /** The quarter asked ("Q2"), if one is. */
+  quarter?: string;
+  /** The stems of the figure as asked ("selling informational administrative expenses"): a heading of these words is the figure's. */
+  words: Set<string>;
+  /** A figure the catalog does not know, read by its own words and initials ("SI&A"). */
+  own?: OwnFigure;
+}
+
+interface OwnFigure {
+  /** The words' stems in order, less "and", "of" … ("sell inform administr expens"); empty for initials alone until a label expands them. */
+  stems: string[];
+  /** The initials as letters ("sia"): of the words but a last head noun, or as asked. */
+  initials: string;
 }
 
 const MAX_CHARS = 600;
@@ -83,8 +98,23 @@ const PART_AFTER = new Set(["for", "of", "from", "in", "at"]);
 /** Where the sentence names the concept (by any of its catalog terms), as a token index and a character offset. */
 function namesConcept(sentence: string, c: Concept): { at: number; to: number; offset: number } | null {
   const toks = tokens(sentence);
-  const hit = findConcepts(sentence, toks).find((h) => h.concept.id === c.id);
+  const hit = findConcepts(sentence, toks).find((h) => h.concept.id === c.id && !ofAnother(toks, h.from));
   return hit ? { at: hit.from, to: hit.to, offset: toks[hit.from]!.start } : null;
+}
+
+/** Words between "of" and a figure's name that still name the figure ("cost of net revenues" is the cost's). */
+const OF_SKIP = new Set(["net", "total", "the", "our", "its", "consolidated"]);
+
+/**
+ * The name is another figure's: "cost of net revenues", "percentage of revenue" name the cost and the
+ * percentage; "the increase of revenue" (a move of the figure) still names it.
+ */
+function ofAnother(toks: Token[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && OF_SKIP.has(toks[i]!.word)) i--;
+  if (toks[i]?.word !== "of" || i < 1) return false;
+  const head = toks[i - 1]!;
+  return !OWN.has(head.word) && !directionOf([head]) && !/^(?:change|changes|level|amount)$/.test(head.word);
 }
 
 /** A name: a capital first letter, or a small one before a capital ("iPhone", "eBay"). */
@@ -96,10 +126,13 @@ const capitalised = (sentence: string, t: Token) => /^(?:\p{Lu}|\p{Ll}\p{Lu})/u.
  */
 function namesAPart(sentence: string, toks: Token[], named: { at: number; to: number }, company: string | undefined): boolean {
   const own = new Set(company ? tokens(company).map((t) => t.word) : []);
-  const before = toks.slice(Math.max(0, named.at - 3), named.at).filter((t) => !OWN.has(t.word) && !own.has(t.word) && !/^\d/.test(t.word));
+  // words of the figure's own phrase: not across a comma or colon ("Excluding the above items, results …")
+  const from = toks[named.at]?.start ?? 0;
+  const phrase = toks.slice(Math.max(0, named.at - 3), named.at).filter((t) => !/[,;:()]/.test(sentence.slice(t.end, from)));
+  const before = phrase.filter((t) => !OWN.has(t.word) && !own.has(t.word) && !/^\d/.test(t.word));
   if (before.some((t) => capitalised(sentence, t))) return true;
   // a word qualifying the figure right before it ("hardware revenues", "deferred revenue") makes it a part's
-  const next = toks[named.at - 1];
+  const next = phrase.at(-1)?.end === toks[named.at - 1]?.end ? toks[named.at - 1] : undefined;
   if (next && !OWN.has(next.word) && !own.has(next.word) && !/^\d/.test(next.word)) return true;
   // "Revenues from comparable licensed markets", "Revenues for our NIKE Kids' business": the figure of what follows
   const [link, ...rest] = toks.slice(named.to, named.to + 4);
@@ -129,7 +162,10 @@ const FIGURE_RUN = /(?:[$(]?\s?\d[\d,.]*\)?\s?%?\s+){3,}/;
 /** The first cause a sentence states: "due to", "driven by" …; "reflect" only as a clause of cause (", reflecting higher costs"), not "are reflected net of". */
 function causeIn(sentence: string): number {
   for (const m of sentence.matchAll(new RegExp(CAUSAL.source, "gi"))) {
-    if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(sentence.slice(0, m.index))) return m.index;
+    const before = sentence.slice(0, m.index);
+    // "Net income (loss) attributable to Intel", "Earnings per share attributable to …": a line's name, not a cause
+    if (/^attributable/i.test(m[0]) && /(?:income|earnings|loss|losses|\(loss\)|shares?)\s*$/i.test(before)) continue;
+    if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(before)) return m.index;
   }
   // "Devices revenue decreased $1.8 billion or 24% as customers bought fewer …": "as" after the move's amount
   const as = AS_CAUSE.exec(sentence);
@@ -158,10 +194,119 @@ export function explainsFigure(sentence: string, concept: Concept, ask: { direct
 /** Words a sentence's subject may take before the figure it explains ("The year-over-year growth in R&D expense …"). */
 const SUBJECT_WORDS = 8;
 
-function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string): Explanation | null {
-  const cause = causeIn(sentence);
-  if (sentence.length > MAX_CHARS || cause < 0 || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
-  const named = namesConcept(sentence, ask.concept);
+/** How a sentence names a quarter: "second quarter", "Q2", "three months ended" (any quarter's own three months). */
+const QUARTER_WORDS: Record<string, RegExp> = {
+  Q1: /\b(?:first quarter|Q1|three months)\b/i,
+  Q2: /\b(?:second quarter|Q2|three months)\b/i,
+  Q3: /\b(?:third quarter|Q3|three months)\b/i,
+  Q4: /\b(?:fourth quarter|Q4|three months)\b/i,
+};
+
+/** A verb of a figure's move ("increased 81%", "declined", "grew"), or its noun ("an increase of 97%"). */
+const MOVE_VERB = /\b(?:increas|decreas|rose|rise|rising|fell|fall|grew|grow|declin|improv|climb|drop|jump)\w*/i;
+
+/** Figures a release's "results" stand for ("Excluding the above items, results reflected … driven primarily by …"). */
+const RESULTS_FIGURES = new Set(["operating_income", "net_income", "eps_diluted", "eps_basic"]);
+
+/** "results" as the subject of a sentence before its cause, where it stands for the earnings figures. */
+function namesResults(sentence: string, cause: number): { at: number; to: number; offset: number } | null {
+  const toks = tokens(sentence);
+  const at = toks.findIndex((t, i) => i <= SUBJECT_WORDS && t.start < cause && (t.word === "results" || t.word === "result") && toks[i + 1]?.word !== "of");
+  return at < 0 ? null : { at, to: at + 1, offset: toks[at]!.start };
+}
+
+/**
+ * The sentences after a figure's move that state what it included or excluded ("Results included $18
+ * million of restructuring charges.", "Excluding these charges, operating income increased 20%."): a
+ * release's account of a move it gives no cause for.
+ */
+function itemsAfter(after: string[]): string {
+  const out: string[] = [];
+  for (const x of after.slice(0, 3)) {
+    const items = /\b(?:includ|exclud)\w*/i.test(x) && /\b(?:charges?|gains?|costs?|items?|impacts?|benefits?)\b/i.test(x);
+    if (!items || out.join(" ").length + x.length > MAX_CHARS) break;
+    out.push(x);
+  }
+  return out.length ? ` ${out.join(" ")}` : "";
+}
+
+/** Words a label's initials skip ("Selling, General and Administrative" is SG&A). */
+const LINK_WORDS = new Set(["and", "of", "the", "&", "for", "on", "in", "to"]);
+/** A label's last word that its initials leave out ("SG&A expenses"). */
+const HEAD_NOUNS = new Set(["expense", "expenses", "cost", "costs", "income", "revenue", "revenues", "charges", "margin"]);
+
+/** A figure the catalog does not know, by its words ("selling, informational and administrative expenses") or initials ("SI&A"). */
+function ownFigure(figure: string): OwnFigure | undefined {
+  const acronym = figure.trim().match(/^([A-Za-z](?:[&/]?[A-Za-z]){1,5})(?:\s+(?:expenses?|costs?))?$/);
+  if (acronym && /[A-Z].*[A-Z]/.test(acronym[1]!) && !/\s/.test(acronym[1]!)) return { stems: [], initials: acronym[1]!.replace(/[&/]/g, "").toLowerCase() };
+  const words = tokens(figure).filter((t) => !LINK_WORDS.has(t.word));
+  if (words.length < 2) return words.length ? { stems: words.map((t) => t.stem), initials: "" } : undefined;
+  const lettered = HEAD_NOUNS.has(words.at(-1)!.word) ? words.slice(0, -1) : words;
+  return { stems: words.map((t) => t.stem), initials: lettered.length >= 2 ? lettered.map((t) => t.word[0]).join("") : "" };
+}
+
+/** Where a sentence names a figure the catalog does not know: its words in order (links between them skipped), or its initials ("SI&A"). */
+function namesOwn(sentence: string, own: OwnFigure): { at: number; to: number; offset: number } | null {
+  const toks = tokens(sentence);
+  if (own.stems.length) {
+    for (let i = 0; i < toks.length; i++) {
+      let j = i;
+      let k = 0;
+      while (j < toks.length && k < own.stems.length) {
+        if (toks[j]!.stem === own.stems[k]) k++;
+        else if (!(k > 0 && LINK_WORDS.has(toks[j]!.word))) break;
+        j++;
+      }
+      // the words but a last head noun ("Selling, informational and administrative increased …") still name it
+      if (k === own.stems.length || (k >= 2 && k === own.stems.length - 1 && own.initials)) return { at: i, to: j, offset: toks[i]!.start };
+    }
+  }
+  if (own.initials.length >= 2) {
+    const re = new RegExp(`(?<![\\p{L}&])${own.initials.split("").join("[&/]?")}(?![\\p{L}&])`, "iu");
+    const m = re.exec(sentence);
+    if (m && /\p{Lu}.*\p{Lu}/u.test(m[0])) {
+      const at = toks.findIndex((t) => t.end > m.index);
+      const to = Math.max(at + 1, toks.findIndex((t) => t.start >= m.index + m[0].length));
+      return at < 0 ? null : { at, to: to > at ? to : at + 1, offset: toks[at]!.start };
+    }
+  }
+  return null;
+}
+
+/** The words a filing spells initials asked with ("Selling, informational and administrative" for "SI&A"), the most used. */
+function spelledOut(pages: Page[], initials: string): string[] {
+  const pattern = initials
+    .split("")
+    .map((c) => `${c}[\\p{L}-]+`)
+    .join("(?:,?\\s+(?:and|&)\\s+|,\\s*|\\s+)");
+  const re = new RegExp(`(?<!\\p{L})${pattern}(?!\\p{L})`, "giu");
+  const count = new Map<string, number>();
+  for (const p of pages) for (const m of p.text.matchAll(re)) if (/^\p{Lu}/u.test(m[0]) || /^\p{Ll}/u.test(m[0])) count.set(m[0].toLowerCase(), (count.get(m[0].toLowerCase()) ?? 0) + 1);
+  const best = [...count].sort((a, b) => b[1] - a[1])[0];
+  return best && best[1] >= 2 ? tokens(best[0]).filter((t) => !LINK_WORDS.has(t.word)).map((t) => t.stem) : [];
+}
+
+function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string, after: string[] = []): Explanation | null {
+  let cause = causeIn(sentence);
+  if (sentence.length > MAX_CHARS || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
+  let named = ask.own ? namesOwn(sentence, ask.own) : namesConcept(sentence, ask.concept);
+  let weight = 0;
+  if (cause < 0) {
+    // a move with no cause ("Consolidated operating income increased 81%.") and what it included or excluded after it
+    const items = named && named.at <= SUBJECT_WORDS ? itemsAfter(after) : "";
+    // a sentence (not a table's row run into prose) that says the figure moved, by how much
+    const rest = sentence.slice(named ? tokens(sentence)[named.to - 1]!.end : 0);
+    const moved = MOVE_VERB.test(rest) && /\d\s?%|\$\s?\d|\d\s(?:million|billion|basis points)/i.test(rest) && /[.!]\W*$/.test(sentence);
+    if (!items || !moved) return null;
+    cause = sentence.length;
+    full = sentence + items;
+    weight = -1;
+  }
+  // a release read whole: its "results" before a cause stand for its earnings figures
+  if ((!named || named.offset > cause) && page.whole && RESULTS_FIGURES.has(ask.concept.id)) {
+    named = namesResults(sentence, cause);
+    weight = -1;
+  }
   // the figure explained is the sentence's subject, before its cause ("Revenue decreased … due to …"), not inside it ("… due to a shift in earnings mix")
   if (!named || named.offset > cause || named.at > SUBJECT_WORDS) return null;
   const toks = tokens(sentence);
@@ -181,7 +326,9 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
   const stated: string[] = sentence.match(/\b(?:19|20)\d\d\b/g) ?? [];
   if (years.length && !ofYearAsked(stated, years, page.fiscalYear)) return null;
   const year = years.some((y) => stated.includes(y));
-  const score = 2 + (said && said === asked ? 1 : 0) + (own ? 1 : 0) + (year ? 0.5 : 0) - rank * 0.005;
+  // a quarter asked: the sentence about that quarter before one about the half or the year to date
+  const quarter = ask.quarter && QUARTER_WORDS[ask.quarter]?.test(sentence) ? 0.25 : 0;
+  const score = 2 + weight + (said && said === asked ? 1 : 0) + (own ? 1 : 0) + (year ? 0.5 : 0) + quarter - rank * 0.005;
   return { text: full, head: sentence, document: page.document, page: page.page, citation: `(source: ${page.document}, p.${page.page})`, ...(said ? { direction: said } : {}), score };
 }
 
@@ -189,18 +336,73 @@ const isTableRow = (words: string[]) => {
   const figures = words.filter((w) => /\d|^[%$€£()—–-]+$/.test(w)).length;
   return figures >= 2 && figures * 3 >= words.length;
 };
-const isTitle = (line: string, words: string[]) => words.length <= 6 && !/[.,;]$/.test(line) && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w));
+/** A heading: a short capitalised line that is not a sentence, with a word in it (not a bare page number). */
+const isTitle = (line: string, words: string[]) =>
+  words.length <= 6 && !/[.,;]$/.test(line) && /\p{L}{2}/u.test(line) && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w));
 
 /** Words of an MD&A heading that name no part of the company ("Results of Operations", "Fiscal 2023 Highlights"). */
-const REPORT_WORDS = new Set("overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
+const REPORT_WORDS = new Set("exhibit mix overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
 
-/** A heading that names a part of the company ("Greater China", "More Personal Computing"), not the report's own headings or a figure's name. */
-function namesAPartTitle(title: string, company: string | undefined): boolean {
+/**
+ * A heading that names a part of the company ("Greater China", "More Personal Computing"), not the
+ * report's own headings or a figure's name; `said` are the stems of the figure asked (a heading
+ * "Selling, Informational and Administrative Expenses" over that figure's explanation names it, not a part).
+ */
+function namesAPartTitle(title: string, company: string | undefined, said: Set<string> = new Set()): boolean {
   const toks = tokens(title);
   const concepts = new Set(findConcepts(title, toks).flatMap((h) => toks.slice(h.from, h.to).map((t) => t.word)));
   const own = new Set(company ? tokens(company).map((t) => t.word) : []);
-  return toks.some((t) => !concepts.has(t.word) && !own.has(t.word) && !REPORT_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word));
+  return toks.some((t) => !concepts.has(t.word) && !own.has(t.word) && !said.has(t.stem) && !REPORT_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word) && !/^\d/.test(t.word));
 }
+
+/** Words that make a heading a part's section of the report ("Domestic Segment", "Segment Performance Summary"), under which a figure's heading is the part's. */
+const SEGMENT_HEADING = /\b(?:segments?|divisions?)\b/i;
+
+/**
+ * The headings the prose sits under, carried from page to page of one document: a part's section
+ * ("Domestic Segment") holds the figures' headings under it ("Gross Profit", "Selected Online Revenue
+ * Data") until the next part's or a report heading ("Liquidity and Capital Resources"); a figure's
+ * heading elsewhere, or a bare part's name ("Greater China"), starts over.
+ */
+interface HeadingContext {
+  titles: string[];
+  /** The first title heads a part's section that figures' headings sit under. */
+  holds: boolean;
+}
+
+function underHeading(context: HeadingContext, title: string, company: string | undefined): HeadingContext {
+  if (SEGMENT_HEADING.test(title)) return { titles: [title], holds: true };
+  const figure = findConcepts(title).length > 0;
+  if (figure) return { titles: context.holds ? [context.titles[0]!, title] : [title], holds: context.holds };
+  return namesAPartTitle(title, company) ? { titles: [title], holds: false } : { titles: [], holds: false };
+}
+
+/** The part the headings over the prose name, if they name one beyond the figure's own words. */
+function partHeading(context: HeadingContext, figureWords: Set<string>, company: string | undefined): string | undefined {
+  if (!context.titles.length) return undefined;
+  const title = context.titles.join(" — ");
+  return namesAPartTitle(title, company, figureWords) ? title : undefined;
+}
+
+/**
+ * Lines a document prints on page after page ("Table of Contents", its name, "PART II"): page furniture,
+ * not headings. A line at a page's top or foot on two pages of it, or anywhere on half its pages.
+ */
+function runningLines(pages: Page[]): Set<string> {
+  const anywhere = new Map<string, number>();
+  const edges = new Map<string, number>();
+  for (const p of pages) {
+    const lines = p.text.split("\n").map((l) => l.trim()).filter(Boolean);
+    for (const line of new Set(lines)) anywhere.set(line, (anywhere.get(line) ?? 0) + 1);
+    for (const line of new Set([...lines.slice(0, 3), ...lines.slice(-3)].map(folio))) if (/\p{L}/u.test(line)) edges.set(line, (edges.get(line) ?? 0) + 1);
+  }
+  const floor = Math.max(3, pages.length / 2);
+  return new Set([...[...anywhere].filter(([, n]) => n >= floor), ...[...edges].filter(([, n]) => n >= 2)].map(([line]) => line));
+}
+
+/** A page's top or foot line with its page number left out ("MD&A 32" and "MD&A 33" are one running line). */
+const folio = (line: string) => line.replace(/\d+/g, "#");
+const isRunning = (running: Set<string>, line: string) => running.has(line) || running.has(folio(line));
 
 /**
  * The prose's sentences (the one splitter), after breaking it where MD&A prose starts a sentence the
@@ -209,10 +411,15 @@ function namesAPartTitle(title: string, company: string | undefined): boolean {
  */
 function sentencesOf(prose: string): string[] {
   return prose
-    .split(/(?<=[.!?])\s+(?=\p{Ll}\p{Lu})|\s(?=[•●▪◦]\S)/u)
-    .flatMap((chunk) => sentencePieces(chunk))
-    .map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""));
+    .split(PARAGRAPH)
+    .flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+(?=\p{Ll}\p{Lu})|\s(?=[•●▪◦]\S)/u))
+    .flatMap((chunk) => (chunk.trim() ? sentencePieces(chunk) : []))
+    .map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""))
+    .filter(Boolean);
 }
+
+/** Where a table stood between two paragraphs of a block's prose. */
+const PARAGRAPH = "\u2029";
 
 /** A sentence compared by its letters alone: "third- party" and "third-party" are one. */
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}]/gu, "");
@@ -223,17 +430,60 @@ interface Block {
   prose: string;
 }
 
-/** The page's prose in blocks by heading, less table rows: each sentence with the heading it sits under. */
-function blocksOf(text: string): Block[] {
+/** A table's column head of periods ("Three Months Ended", "Fiscal 2024 Fiscal 2023", "July 29, 2023"), or a heading that only names the periods compared ("Fiscal 2021 Compared to Fiscal 2020"): not a part's or a figure's heading. */
+const PERIOD_HEAD = /^(?:(?:three|six|nine|twelve|thirteen|fifty-two|fifty-three|months?|weeks?|ended|ending|as|of|at|and|compared|to|versus|vs|fiscal|year|years|quarters?|first|second|third|fourth|half|q[1-4]|h[12]|fy|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|\d[\d,.]*)[\s,.]*)+$/i;
+
+/**
+ * The page's prose in blocks by heading, less table rows and the document's running lines: each
+ * sentence with the heading it sits under (none for the page's opening block, which goes on under
+ * the previous page's headings). A heading with no prose under it is kept, for the headings below it.
+ * Short capitalised lines that head a table's columns are no headings: three or more in a row
+ * ("Total Stores at" / "Beginning of" / "Second Quarter") but the first, periods ("Three Months
+ * Ended"), or a label between two rows.
+ */
+function blocksOf(text: string, running: Set<string> = new Set()): Block[] {
+  const lines = text
+    .split("\n")
+    .map((raw) => raw.trim())
+    .filter((line) => line && !isRunning(running, line))
+    .map((line) => {
+      const words = line.split(/\s+/);
+      // a short line that ends no sentence ("Total Stores at") is a column head's piece when it is no heading
+      const kind = isTableRow(words) ? "row" : isTitle(line, words) ? "title" : words.length <= 6 && !/[.,;:]$/.test(line) ? "short" : "prose";
+      return { line, kind };
+    });
+  const head = (k: string | undefined) => k === "title" || k === "short";
+  const width = Math.max(0, ...lines.filter((l) => l.kind === "prose").map((l) => l.line.length));
   const out: Block[] = [{ prose: "" }];
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    const words = line.split(/\s+/).filter(Boolean);
-    if (!words.length || isTableRow(words)) continue;
-    if (isTitle(line, words)) out.push({ title: line, prose: "" });
-    else out.at(-1)!.prose += ` ${line}`;
+  for (const [i, { line, kind }] of lines.entries()) {
+    // a bullet starts a paragraph, and so does a capital after a short line that ends no sentence (a bullet's last line)
+    const before = lines[i - 1];
+    if (kind === "prose" && (/^[•●▪◦]/u.test(line) || (before && before.kind !== "row" && before.kind !== "title" && /^\p{Lu}/u.test(line) && !/[.!?:;]$/.test(before.line) && before.line.length < width * 0.7))) {
+      out.at(-1)!.prose += ` ${PARAGRAPH} `;
+    }
+    // a table ends the paragraph before it ("… as follows ($ in millions):" is not the start of the sentence after the table)
+    if (kind === "row") {
+      out.at(-1)!.prose += ` ${PARAGRAPH} `;
+      continue;
+    }
+    let from = i;
+    let to = i;
+    while (head(lines[from - 1]?.kind)) from--;
+    while (head(lines[to + 1]?.kind)) to++;
+    if (kind === "prose" || (kind === "short" && to - from < 2)) {
+      out.at(-1)!.prose += ` ${line}`;
+      continue;
+    }
+    if (kind === "short") continue;
+    const betweenRows = lines[from - 1]?.kind === "row" && lines[to + 1]?.kind === "row";
+    // the first line of a table's head is the table's heading ("NORTH AMERICA" over "(Dollars in millions)" / "FISCAL" …), unless prose introduced the table ("… as follows:")
+    const tableHead = to - from >= 2 && (i > from || /:$/.test(lines[from - 1]?.line ?? ""));
+    if (tableHead || betweenRows || PERIOD_HEAD.test(line)) continue;
+    out.push({ title: line, prose: "" });
   }
-  return out.filter((b) => b.prose.trim()).map((b) => ({ ...b, prose: b.prose.replace(/\s+/g, " ").trim() }));
+  return out
+    .map((b) => ({ ...b, prose: b.prose.replace(/[^\S\u2029]+/g, " ").replace(/\s*\u2029[\s\u2029]*/g, PARAGRAPH).replace(/^\u2029|\u2029$/g, "").trim() }))
+    .filter((b) => b.title || b.prose);
 }
 
 /** "… was primarily due to:" — the reasons are the items that follow: up to three of them go with it. */
@@ -289,17 +539,25 @@ const WHOLE_DOCUMENT_PAGES = 60;
 async function pagesOf(db: Queryable, doc: ScopeDocument): Promise<{ pages: Page[]; where: string }> {
   const mdna = await listSectionPages({ db, documentId: doc.id, section: "mdna" });
   const rows = mdna.length ? mdna : await listDocumentPages({ db, documentId: doc.id, limit: WHOLE_DOCUMENT_PAGES });
-  const pages = rows.map((p) => ({ document: doc.filename, documentId: doc.id, fiscalYear: doc.fiscalYear, page: p.page_number, text: p.text }));
+  const pages = rows.map((p) => ({ document: doc.filename, documentId: doc.id, fiscalYear: doc.fiscalYear, page: p.page_number, text: p.text, whole: !mdna.length }));
   return { pages, where: mdna.length ? " (MD&A)" : "" };
 }
 
 function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   const figure = spellOut(input.figure.replace(/_/g, " "));
-  const concept = findConcepts(figure)[0]?.concept;
-  if (!concept) return null;
-  const part = input.part ? tokens(spellOut(input.part)).filter((t) => !GENERIC_WORDS.has(t.word)).map((t) => t.stem) : [];
+  const known = findConcepts(figure)[0]?.concept;
+  // a figure the catalog does not know (a company's own line, "SI&A") is read by its own words
+  const ownWords = known ? undefined : ownFigure(input.figure.replace(/_/g, " "));
+  if (!known && !ownWords) return null;
+  const concept: Concept = known ?? { id: `own:${input.figure}`, label: input.figure.trim(), kind: "amount", terms: [] };
+  // the part's own name: "the Domestic segment" is "Domestic" (any segment's section says "segment")
+  const named = input.part ? tokens(spellOut(input.part)).filter((t) => !GENERIC_WORDS.has(t.word)) : [];
+  const own = named.filter((t) => !REPORT_WORDS.has(t.word));
+  const part = (own.length ? own : named).map((t) => t.stem);
   const years = input.period?.match(/(?:19|20)\d\d/g) ?? [];
-  return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years };
+  const quarter = input.period?.match(/\b(Q[1-4])\b/i)?.[1]?.toUpperCase();
+  const words = new Set(tokens(figure).map((t) => t.stem));
+  return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years, ...(quarter ? { quarter } : {}), words, ...(ownWords ? { own: ownWords } : {}) };
 }
 
 export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
@@ -314,20 +572,30 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
   for (const [n, doc] of filingsFor(scope.documents, ask.years, quarter).entries()) {
     const { pages, where } = await pagesOf(deps.db, doc);
     if (!pages.length) continue;
+    // initials asked: the words this filing spells them with ("SI&A": "Selling, informational and administrative")
+    if (ask.own && !ask.own.stems.length && ask.own.initials) {
+      const stems = spelledOut(pages, ask.own.initials);
+      if (stems.length) Object.assign(ask, { own: { ...ask.own, stems }, words: new Set([...ask.words, ...stems]) });
+    }
     read.push(`${doc.filename} pp.${pages[0]!.page}–${pages.at(-1)!.page}${where}`);
     // a sentence a filing prints twice ("The sales growth primarily reflects …") is each part's in turn, not the company's
     const seen = new Map<string, number>();
     const mine: Explanation[] = [];
+    const running = runningLines(pages);
+    let context: HeadingContext = { titles: [], holds: false };
     for (const [rank, page] of pages.entries()) {
-      for (const block of blocksOf(page.text)) {
-        // prose under a part's heading ("Greater China", "More Personal Computing") is that part's
-        const partTitle = block.title && namesAPartTitle(block.title, ask.company) ? block.title : undefined;
+      // the headings go on over the next page, not over a gap in the pages read
+      if (rank > 0 && page.page !== pages[rank - 1]!.page + 1) context = { titles: [], holds: false };
+      for (const block of blocksOf(page.text, running)) {
+        if (block.title) context = underHeading(context, block.title, ask.company);
         const pieces = sentencesOf(block.prose);
         for (const [i, s] of pieces.entries()) {
           seen.set(letters(s), (seen.get(letters(s)) ?? 0) + 1);
           if (s.length > MAX_CHARS) continue;
+          // prose under a part's heading ("Greater China", "Domestic Segment" a page before) is that part's
+          const partTitle = partHeading(context, ask.words, ask.company);
           // the year's own filing first: a later one explains the year only beside its own
-          const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle);
+          const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle, pieces.slice(i + 1));
           if (x && !mine.some((y) => y.text === x.text)) mine.push(x);
         }
       }
