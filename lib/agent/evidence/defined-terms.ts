@@ -8,7 +8,8 @@
 import type { Queryable } from "@/lib/db";
 import { findPagesDefining } from "@/lib/db/queries/pages";
 
-const JOINING = new Set(["and", "of", "&", "the", "for"]);
+/** Words joining a name's words, which its initials skip ("Data Center and AI" → DCAI). */
+export const JOINING = new Set(["and", "of", "the", "for", "&"]);
 
 /** The words `term` stands for in `text` ("Network and Edge" for NEX), undefined when no definition is printed. */
 export function definitionIn(text: string, term: string, company?: string): string | undefined {

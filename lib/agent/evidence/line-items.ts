@@ -23,7 +23,7 @@ import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { englishWords } from "@/lib/ingest/glyphs";
 import { correctedWord } from "@/lib/search/typos";
-import { definedTerm } from "./defined-terms";
+import { definedTerm, JOINING } from "./defined-terms";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
 import { isScopeError, registrantNote, resolveScope } from "./scope";
@@ -568,8 +568,6 @@ function labelVocabulary(found: TableFindingRow[]): Set<string> {
   return out;
 }
 
-/** Words joining a name's words, which its initials skip ("Data Center and AI" → DCAI). */
-const JOINING = new Set(["and", "of", "the", "for", "&"]);
 
 /**
  * The initials of the deal's label words, each to the words it abbreviates ("dcai" → "data center
