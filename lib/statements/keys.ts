@@ -112,6 +112,13 @@ export function keyOf(kind: StatementKind, rawLabel: string, section: string): L
   }
   // debt printed under current liabilities is due within the year whatever it is called ("Term debt", "Borrowings")
   if (kind === "balance" && /\bcurrent liabilities\b/.test(section) && !/\bnon-?current\b/.test(section) && CURRENT_DEBT.test(label)) return "short_term_debt";
+  return ruleKey(kind, label) ?? (NET_SUFFIX.test(label) ? ruleKey(kind, label.replace(NET_SUFFIX, "")) : undefined);
+}
+
+/** A trailing ", net" qualifies a line without changing what it is ("Research and development expense, net"). */
+const NET_SUFFIX = /,\s*net$/;
+
+function ruleKey(kind: StatementKind, label: string): LineItemKey | undefined {
   for (const [key, re, not] of RULES[kind]) {
     if (re.test(label) && !(not && not.test(label))) return key;
   }

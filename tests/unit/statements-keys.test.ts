@@ -24,6 +24,13 @@ describe("statement line items", () => {
     expect(key("balance", "Long-term debt, net of current portion", "Noncurrent Liabilities")).toBe("long_term_debt");
   });
 
+  it("reads a line qualified by a trailing \", net\" as the line itself", () => {
+    for (const l of ["Research and development expense, net", "Research and development, net", "Research & development expenses, net"]) expect(key("income", l), l).toBe("research_development");
+    expect(key("income", "Selling, general and administrative expense, net")).toBe("sga");
+    expect(key("balance", "Goodwill, net")).toBe("goodwill");
+    expect(key("income", "Other income (expense), net")).toBeUndefined();
+  });
+
   it("maps revenue and cost of revenue without confusing them", () => {
     for (const l of ["Net sales", "Total net revenue", "Revenues", "Total revenues", "Revenue"]) expect(key("income", l), l).toBe("revenue");
     for (const l of ["Cost of sales", "Cost of revenue", "Cost of goods sold", "Total cost of revenue", "Cost of products", "Cost of services"]) expect(key("income", l), l).toBe("cost_of_revenue");
