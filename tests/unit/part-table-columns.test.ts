@@ -379,6 +379,24 @@ describe("change columns named by two years", () => {
     expect(ps.find((p) => p.part.label === "Tickets" && p.part.context.includes("GMV") && p.period === "FY2024")).toMatchObject({ valueNum: 3_574_000_000, unit: "currency" });
   });
 
+  it("reads two-digit spans ('22 vs. 21', 'FY23 vs FY22') after the periods as change columns, so a segment table's rows are read", () => {
+    for (const span of ["22 vs. 21", "'22 vs. '21", "FY22 vs FY21", "22 over 21"]) {
+      const text = [
+        "Table of Contents",
+        "The following table presents segment net income by reportable segment and Hemlock and other businesses of the company (in millions):",
+        "Year ended December 31, $ change % change",
+        `2022 2021 ${span} ${span}`,
+        "Optical Products $ 661 $ 553 $ 108 20%",
+        "Glass Technologies 292 269 23 9%",
+        "Net income of reportable segments 2,215 2,347 (132) (6)%",
+      ].join("\n");
+      const ps = extractPartFindings({ pageNumber: 29, text }, {}).map((c) => c.payload);
+      expect(ps.filter((p) => p.part.label === "Glass Technologies").map((p) => [p.period, p.valueNum]), span).toEqual([["FY2022", 292_000_000], ["FY2021", 269_000_000]]);
+      // (the caption sentence above names what the table holds; the page's link back to its contents names nothing)
+      expect(ps.find((p) => p.part.label === "Glass Technologies")?.part.title, span).toBe("segment net income by reportable segment and Hemlock and other businesses of the company");
+    }
+  });
+
   it("reads a count of memberships under '(in thousands, except … percentages)' as a count in thousands", () => {
     const text = ["As of/ Year Ended December 31, Change", "2024 2023 2022 2024 vs. 2023 2023 vs. 2022", "(in thousands, except revenue per membership and percentages)", "Global memberships at end of period 117,582 93,796 74,762 25% 25 %", "Revenues $ 11,692,713 $ 8,830,669 $ 6,779,511 32% 30 %"].join("\n");
     const ps = extractPartFindings({ pageNumber: 21, text }, {}).map((c) => c.payload);

@@ -98,7 +98,7 @@ describe("part tables as findings", () => {
     expect(adv.map((x) => x.value)).toEqual(["4,000", "4,100"]);
     expect(adv[0]!.unit).toBe("count");
     expect(adv[0]!.num).toBe(4000);
-    expect(adv[0]!.part.title).toBe("WIDGET LOGISTICS SEGMENT");
+    expect(adv[0]!.part.title.split(" — ")[0]).toBe("WIDGET LOGISTICS SEGMENT");
     const yieldRow = r.find((x) => x.part.label.startsWith("Revenue per package"));
     expect(yieldRow?.num).toBe(12.5);
     const revenue = r.find((x) => x.part.label === "Revenue" && x.period === "FY2024");

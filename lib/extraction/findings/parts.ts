@@ -69,6 +69,16 @@ const MONTHS_OF: Record<Duration, number> = { FY: 12, Q: 3, H: 6, "9M": 9, point
 const MAX_HEADING = 70;
 /** Prose ends a table. */
 const PROSE = 110;
+/** Longest caption sentence read as a table's title. */
+const CAPTION = 260;
+const RUNNING_HEAD = /^(?:table of contents|index|contents)$/i;
+/** What a caption sentence says the table holds: "The following table presents segment net income (loss) by …:" → "segment net income (loss) by …". */
+function captionTitle(t: string): string {
+  return t
+    .replace(/\s*:\s*$/, "")
+    .replace(/\s*\((?:[^()]*\b)?(?:in|dollars in|amounts in)\s+(?:thousands|millions|billions)\b[^()]*\)/gi, "")
+    .replace(/^(?:the\s+)?(?:following|below)\s+(?:table|schedule|summary)s?\s+(?:below\s+)?[a-z]+\s+(?:(?:a|the)\s+(?:summary|reconciliation|comparison)\s+of\s+)?/i, "");
+}
 
 /** "Percentage Leased and Average Annualized Revenue per Square Foot for In-Service Properties": a longer heading in title case. */
 function isTitleCase(t: string): boolean {
@@ -100,8 +110,9 @@ function words(t: string): string[] {
 }
 
 
-/** "2014 to 2015", "2022 vs. 2021", "2023 compared to 2022": the change between two years, a column of its own. */
-const YEAR_SPAN = /\b(?:19|20)\d\d\s+(?:to|vs\.?|versus|over|compared (?:to|with))\s+(?:19|20)\d\d\b/gi;
+/** "2014 to 2015", "2022 vs. 2021", "22 vs. 21", "FY23 vs FY22", "2023 compared to 2022": the change between two years, a column of its own. */
+const SPAN_YEAR = String.raw`(?:(?:fy|cy)\s?)?(?:(?:19|20)\d\d|['’]?\d\d)`;
+const YEAR_SPAN = new RegExp(String.raw`(?<![\p{L}\p{N}$.,])${SPAN_YEAR}\s+(?:to|vs\.?|versus|over|compared (?:to|with))\s+${SPAN_YEAR}(?![\p{L}\p{N}%])`, "giu");
 
 /** The header's period columns, or null when the line is not a period header. */
 function readHeader(t: string): PeriodColumn[] | null {
@@ -357,6 +368,8 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
   let table: Table | null = null;
   // the run of headings above a table ("Example Corporation / Supplemental Operating Segment Results / Three Months Ended"): its title
   let titleRun: string[] = [];
+  // the caption sentence in the title run: it describes tables printed side by side together, so titles neither of them
+  let captionLine: string | undefined;
   let afterBreak = true;
   let pendingLabel: Heading | null = null;
   /** The last line of text (no figures) read, which a row's label may continue. */
@@ -419,7 +432,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       if (scale.word) open = { scale, currency, ...(counts ? { counts } : {}) };
       // "Revenue from external customers   2020   2019": words left of the periods name the table's measure
       const stub = headerStub(t, hc[0]!.raw);
-      const title: string = wrapped && table ? table.title.split(" — ").filter((x) => x !== groups?.[0]?.line).join(" — ") : [...titleRun.filter((x) => x !== groups?.[0]?.line), ...(stub && !groups ? [stub] : [])].join(" — ");
+      const title: string = wrapped && table ? table.title.split(" — ").filter((x) => x !== groups?.[0]?.line).join(" — ") : [...titleRun.filter((x) => x !== groups?.[0]?.line && !(groups && x === captionLine)), ...(stub && !groups ? [stub] : [])].join(" — ");
       table = { cols, ...(groups ? { groups: groups.map((g) => ({ ...g, title: [title, g.title].filter(Boolean).join(" — ") })) } : {}), width: hc.length, trailingWords: trailing, title, scale, ...(counts ? { counts } : {}), currency, block: [], line: li, rows: 0, header: { cols: hc, context: ctxText }, runs: wrapped && table ? table.runs + 1 : 1 };
       // "Full time equivalent headcount 70,456 72,970 …" printed right above its dates: the header's row, when it prints one figure a column
       // (a short run, every row one figure a column: the tail of a table whose header was not read is none)
@@ -468,10 +481,15 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
         // prose ends a table (and its caption's scale); the heading above the prose still titles the next table of its section
         table = null;
         open = null;
-        afterBreak = true;
         lastText = null;
+        // …and a sentence ending in a colon ("The following table presents segment net income … (in millions):") titles the table below it
+        const caption = /:\s*$/.test(t) && t.length <= CAPTION ? captionTitle(t) : "";
+        if (caption) titleRun = [...(afterBreak ? [] : titleRun), (captionLine = caption)].slice(-3);
+        afterBreak = !caption;
         continue;
       }
+      // a page's running link back to the contents ("Table of Contents") titles nothing
+      if (RUNNING_HEAD.test(t)) continue;
       // a line that goes on with the label line above it ("… on available-" / "for-sale securities …")
       if (above && /^\p{Ll}/u.test(t) && continuesLabel(above.text, t)) {
         const joined = joinLabel(above.text, t);
