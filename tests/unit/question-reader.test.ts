@@ -37,6 +37,14 @@ describe("question reader", () => {
     const it = [{ name: "Kestrel Tech Corp", tickers: ["ALL"] }, { name: "Brindlemoor Foods Corporation", tickers: [] }];
     expect(readQuestion("all revenue 2022", it).company).toBeUndefined();
     expect(readQuestion("ALL revenue 2022", it).company).toBe("Kestrel Tech Corp");
+    // a two-letter ticker typed in lower case names the company and is no part asked
+    const two = [{ name: "The Brindle Company", tickers: ["BX"] }, { name: "Kestrel Tech Corp", tickers: ["IT"] }];
+    for (const q of ["bx r&d spend 2022", "what did bx spend on r&d in 2022", "r&d for bx, 2022"]) {
+      const r = readQuestion(q, two);
+      expect(r.company, q).toBe("The Brindle Company");
+      expect(r.scope, q).toBeUndefined();
+    }
+    expect(readQuestion("it revenue 2022", two).company).toBeUndefined();
   });
 
   it("names a company by a ticker-like shortening when its documents print no ticker, never by a figure's word", () => {
@@ -471,6 +479,8 @@ describe("a move said to start from a year", () => {
     // a range or a place the figure comes from is no such move
     expect(readQuestion("why did eps jump from 2015 to 2017", ROOM).periods).toEqual(["FY2015", "FY2016", "FY2017"]);
     expect(readQuestion("where does revenue come from in 2022", ROOM).periods).toEqual(["FY2022"]);
+    // a level the move starts from ("from 71%") is no year: the year asked stays the one read
+    for (const q of ["tax rate dropped from 71% to under 10% in fy19 - why?", "why did the margin fall from 40.5 in 2019", "why did gross margin slip from 45 percent in 2019"]) expect(readQuestion(q, ROOM).periods, q).toEqual(["FY2019"]);
   });
 });
 

@@ -181,7 +181,7 @@ const wordKey = (w: string) => companyKey(w) || w;
 
 /**
  * The question's tokens that are one of the company's tickers: as printed ("MSFT"), or typed in
- * lower case when the ticker is no word of a question ("msft", never "it" or "all" for IT or ALL).
+ * lower case when the ticker is no word of a question ("msft", "ba", never "it" or "all" for IT or ALL).
  */
 function tickerTokens(text: string, toks: Token[], company: RoomCompany): Set<string> {
   const out = new Set<string>();
@@ -189,7 +189,7 @@ function tickerTokens(text: string, toks: Token[], company: RoomCompany): Set<st
   for (const t of toks) {
     if (!tickers.includes(t.word)) continue;
     const typed = text.slice(t.start, t.end);
-    if (typed === typed.toUpperCase() || (t.word.length >= 3 && !GENERIC_WORDS.has(t.word) && !STOP.has(t.word) && !findConcepts(t.word).length)) out.add(t.word);
+    if (typed === typed.toUpperCase() || (t.word.length >= 2 && !GENERIC_WORDS.has(t.word) && !STOP.has(t.word) && !findConcepts(t.word).length)) out.add(t.word);
   }
   return out;
 }
@@ -565,7 +565,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const opening = START_OF_YEAR.test(text) && base ? /((?:19|20)\d\d)$/.exec(base)?.[1] : undefined;
   if (opening) reading.periods = [`FY${Number(opening) - 1}`, base!];
   // "why the big jump from 2015", "why did revenue grow from 2021": the year a move starts, not the year asked
-  if (periods.length === 1 && MOVED_FROM.test(text) && (reading.direction || reading.reason || reading.aggregate === "growth" || reading.aggregate === "change")) {
+  if (periods.length === 1 && movedFromAsked(text, periods[0]!) && (reading.direction || reading.reason || reading.aggregate === "growth" || reading.aggregate === "change")) {
     const later = previous?.periods.find((p) => /^FY\d{4}$/.test(p) && p > periods[0]!) ?? shiftLabelYear(periods[0]!, 1);
     if (later) reading.periods = [periods[0]!, later];
   }
@@ -574,8 +574,16 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
 
 /** "The start of the fiscal year", "beginning of the year": the opening day of the year asked. */
 const START_OF_YEAR = /\b(?:start|beginning|begining)\s+of\s+(?:the\s+)?(?:fiscal\s+|financial\s+)?year\b/i;
-/** "from 2015" with no end year after it: where a move starts. */
-const MOVED_FROM = /\bfrom\s+(?:fy\s*|fiscal\s+(?:year\s+)?)?['’]?(?:19|20)?\d\d\b(?!\s*(?:to|through|until|and|-|–)\s)/i;
+/** "from 2015" with no end year after it: where a move starts ("from 71%" is a level, not a year). */
+const MOVED_FROM = /\bfrom\s+(?:fy\s*|fiscal\s+(?:year\s+)?)?['’]?((?:19|20)?\d\d)\b(?![.,]?\d|\s*(?:%|percent|pct|points?|bps|basis|x\b|times))(?!\s*(?:to|through|until|and|-|–)\s)/i;
+
+/** The text names the period read as where a move starts ("why the jump from 2015", "from fy15"). */
+function movedFromAsked(text: string, period: string): boolean {
+  const m = MOVED_FROM.exec(text);
+  if (!m) return false;
+  const y = m[1]!.length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
+  return new RegExp(`${y}$`).test(period);
+}
 
 /** "What share of revenue did it keep as operating income": the second figure over the first. */
 export const SHARE_OF = /\b(?:share|portion|proportion|fraction|part)\s+of\b/i;
