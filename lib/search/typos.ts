@@ -1,3 +1,5 @@
+import { stemWord } from "./stemming";
+
 /**
  * Words an analyst mistyped by one letter ("materails", "reveiw", "revnue"), read as the word the
  * deal's own documents use. Hand-written because the check is bounded: "within one edit" (one
@@ -40,4 +42,19 @@ export function correctedWord(word: string, vocabulary: ReadonlySet<string>, kno
     found = v;
   }
   return found;
+}
+
+/**
+ * The one word of the vocabulary that `word` shortens by cutting its end ("tech" → "technologies",
+ * "env" → "environmental"), when the word is not itself in it: the vocabulary words it begins, two
+ * letters longer at least, must share one stem (so "technology" and "technologies" are one word,
+ * "sub" of "subscription" and "subsidiaries" is no guess). Three letters at least; four when the
+ * word is `known` otherwise (an English word: "tech" may shorten, "pay" may not).
+ */
+export function shortenedWord(word: string, vocabulary: ReadonlySet<string>, known: (w: string) => boolean = () => false): string | undefined {
+  const w = word.toLowerCase();
+  if (w.length < (known(w) ? 4 : 3) || !/^\p{L}+$/u.test(w) || vocabulary.has(w)) return undefined;
+  const longer = [...vocabulary].filter((v) => v.length >= w.length + 2 && v.startsWith(w)).sort((a, b) => a.length - b.length || a.localeCompare(b));
+  if (!longer.length || new Set(longer.map((v) => stemWord(v))).size !== 1) return undefined;
+  return longer[0];
 }

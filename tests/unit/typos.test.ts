@@ -3,7 +3,7 @@
  * optimal-string-alignment distance.
  */
 import { describe, expect, it } from "vitest";
-import { correctedWord, withinOneEdit } from "@/lib/search/typos";
+import { correctedWord, shortenedWord, withinOneEdit } from "@/lib/search/typos";
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 function osa(a: string, b: string): number {
@@ -49,5 +49,25 @@ describe("one edit between two words", () => {
     expect(correctedWord("storse", new Set(["stores", "store"]))).toBeUndefined();
     expect(correctedWord("costs", new Set(["coats", "posts"]))).toBeUndefined();
     expect(correctedWord("srtoe", vocabulary)).toBeUndefined();
+  });
+});
+
+describe("a word cut short of the documents' word", () => {
+  const vocabulary = new Set(["environmental", "technologies", "technology", "subscription", "subsidiaries", "net", "income", "payments", "payable", "content"]);
+  const english = new Set(["tech", "pay", "sub"]);
+  const known = (w: string) => english.has(w);
+
+  it("reads the one word family it begins", () => {
+    expect(shortenedWord("tech", vocabulary, known)).toBe("technology");
+    expect(shortenedWord("environ", vocabulary, known)).toBe("environmental");
+    expect(shortenedWord("Techn", vocabulary, known)).toBe("technology");
+  });
+
+  it("guesses nothing between two words, for a word of the documents, or a short English word", () => {
+    expect(shortenedWord("sub", vocabulary, known)).toBeUndefined();
+    expect(shortenedWord("subs", vocabulary, known)).toBeUndefined();
+    expect(shortenedWord("pay", vocabulary, known)).toBeUndefined();
+    expect(shortenedWord("net", vocabulary, known)).toBeUndefined();
+    expect(shortenedWord("co", vocabulary, known)).toBeUndefined();
   });
 });

@@ -22,7 +22,7 @@ import { findConcepts, tokens } from "../concepts/match";
 import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { englishWords } from "@/lib/ingest/glyphs";
-import { correctedWord } from "@/lib/search/typos";
+import { correctedWord, shortenedWord } from "@/lib/search/typos";
 import { definedTerm, JOINING } from "./defined-terms";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
@@ -623,13 +623,20 @@ async function definedWords(deps: { db: Queryable; dealId: string }, documentIds
 
 /** The item with each word one letter away from a label word, or the initials of label words, respelled as the deal prints it. */
 async function respelled(item: string, vocabulary: ReadonlySet<string>, initials: ReadonlyMap<string, string> = new Map()): Promise<{ text: string; changes: Array<[string, string]> }> {
-  const candidates = (item.match(/\p{L}+/gu) ?? [])
+  const words = item.match(/\p{L}+/gu) ?? [];
+  const candidates = words
     .map((w) => [w, correctedWord(w, vocabulary) ?? (vocabulary.has(w.toLowerCase()) ? undefined : initials.get(w.toLowerCase()))] as const)
     .filter((c): c is readonly [string, string] => !!c[1]);
-  if (!candidates.length) return { text: item, changes: [] };
   // an English word is no typo ("north" is not "worth"): the general word list decides, loaded only now
   const english = await englishWords();
+  const known = (w: string) => english.has(w);
   const changes = candidates.filter(([w]) => !english.has(w.toLowerCase())).map(([w, to]): [string, string] => [w, to]);
+  // "environmental tech": a word cut short of the deal's own label word ("technologies")
+  for (const w of words) {
+    const to = changes.some(([from]) => from === w) ? undefined : shortenedWord(w, vocabulary, known);
+    if (to) changes.push([w, to]);
+  }
+  if (!changes.length) return { text: item, changes: [] };
   const text = changes.reduce((t, [from, to]) => t.replace(new RegExp(`(?<!\\p{L})${from}(?!\\p{L})`, "u"), to), item);
   return { text, changes };
 }
