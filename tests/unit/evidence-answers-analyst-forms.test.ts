@@ -64,6 +64,18 @@ describe("a share of revenue asked of what it goes to", () => {
     }
   });
 
+  it("gives the share the filing states under a percent-of heading before working one out, in three wordings", () => {
+    const pct = (label: string, v: number, headings: string[]) => row(label, [["FY2022", v]], { unit: "%", currency: undefined, scale: 1, table: { title: "Operating Expenses", headings }, columns: [{ period: "FY2022", months: 12, value: v, printed: String(v) }] });
+    const parts = { company: "ACME INC.", rows: [pct("Technology and content", 12.8, ["Percent of Net Sales"]), row("Technology and content", [["FY2022", 35_931]], { source: "statement" })], notFound: [], notes: [] };
+    for (const q of ["technology & content as a % of net sales fy22", "technology and content as a percentage of revenue in 2022", "what share of revenue went to technology and content in fy22"]) {
+      const r = readQuestion(q, ROOM);
+      expect(writePartShare(parts, revenueTotal(300_000), revenue, r), q).toMatch(/Technology and content was \*\*12\.8%\*\* of revenue in fiscal 2022, as the filing states it/);
+    }
+    // a rate of another kind (its growth) is no share: the share is worked out from the amounts
+    const growth = { ...parts, rows: [pct("Technology and content", 25, ["Year-over-year Percentage Growth"]), parts.rows[1]!] };
+    expect(writePartShare(growth, revenueTotal(300_000), revenue, readQuestion("technology and content as a percentage of revenue in 2022", ROOM))).toMatch(/\*\*12\.0%\*\*/);
+  });
+
   it("takes no row of another figure, nor rows that disagree", () => {
     const r = readQuestion("what % of revenue went to demand creation in fy22", ROOM);
     const other = { company: "ACME INC.", rows: [row("Demand creation and marketing headcount", [["FY2022", 3_114]])], notFound: [], notes: [] };

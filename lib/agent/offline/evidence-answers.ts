@@ -668,6 +668,8 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
  */
 export function writePartShare(parts: LineItemsOutput | undefined, whole: ComputeOutput | LineItemsOutput, c: Concept, r: Reading): string | null {
   if (!parts) return null;
+  const stated = statedShare(parts, c, r);
+  if (stated) return stated;
   // the part's own figure from the rows asked as it ("international revenue"); the rows asked by the part alone only name what it goes to
   const ofFigure = { ...parts, rows: parts.rows.filter((x) => x.item === `${r.scope} ${c.terms[0]}`) };
   const row = pickScopedRow(ofFigure.rows.length ? ofFigure : parts, c, r.scope!, r.segment, r.periods) ?? measuredRow(parts, r.scope!, r.periods);
@@ -678,6 +680,32 @@ export function writePartShare(parts: LineItemsOutput | undefined, whole: Comput
   const share = (col.value / total.value) * 100;
   const shown = (v: number, x: LineItemRow) => (c.kind === "count" ? v.toLocaleString("en-US") : formatAmount(v, x.scale, x.currency));
   return `${whose(parts.company)}${row.label} ${c.kind === "count" ? "were" : "was"} **${share.toFixed(1)}%** of ${c.label.toLowerCase()} in ${periodWord(col.period)}: ${shown(col.value, row)} ${row.citation} of ${total.shown ?? shown(total.value, row)} ${total.cites}\n(row as printed: ${row.row})`;
+}
+
+/** "Percent of net sales", "as a % of revenue", "% of total": a heading naming rates of a whole. */
+const SHARE_HEADING = /\bper\s?cent(?:age)?\s+of\b|%\s+of\b|\bshare\s+of\b/i;
+
+/**
+ * The share the filing states itself ("Percent of Net Sales: Technology and content 12.8"): a row of
+ * rates naming the part, under a heading or title that says it is a percent of the whole asked.
+ */
+function statedShare(parts: LineItemsOutput, c: Concept, r: Reading): string | null {
+  const want = plainStems(r.scope!);
+  const ofWhole = (text: string) => {
+    const m = SHARE_HEADING.exec(text);
+    if (!m) return false;
+    const after = new Set(plainStems(text.slice(m.index + m[0].length)));
+    return c.terms.some((t) => plainStems(t).every((w) => after.has(w)));
+  };
+  for (const row of parts.rows ?? []) {
+    if (row.unit !== "%" || !want.length || !want.every((w) => plainStems(row.label).includes(w))) continue;
+    const texts = [...(row.table?.headings ?? []), row.table?.title ?? "", row.section ?? ""];
+    if (!texts.some(ofWhole)) continue;
+    const col = columnOf(row, r.periods);
+    if (!col || col.value === null) continue;
+    return `${whose(parts.company)}${row.label} was **${col.value.toFixed(1)}%** of ${c.label.toLowerCase()} in ${periodWord(col.period)}, as the filing states it ${row.citation}\n(row as printed: ${row.row})`;
+  }
+  return null;
 }
 
 /**
