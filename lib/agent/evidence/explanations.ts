@@ -10,9 +10,11 @@
 import type { Queryable } from "@/lib/db";
 import { listDocumentPages, listSectionPages } from "@/lib/db/queries/pages";
 import { CAUSAL } from "@/lib/answers/narrative/fit";
+import { CATALOG } from "@/lib/metrics/catalog";
+import { itemsOf } from "@/lib/metrics/expr";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { spellOut } from "../concepts/abbreviations";
-import type { Concept } from "../concepts/catalog";
+import { CONCEPTS, type Concept } from "../concepts/catalog";
 import { directionOf, type Direction } from "../concepts/directions";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { findConcepts, tokens, type Token } from "../concepts/match";
@@ -560,16 +562,11 @@ function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years, ...(quarter ? { quarter } : {}), words, ...(ownWords ? { own: ownWords } : {}) };
 }
 
-export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
-  const scope = await resolveScope(deps.db, deps.dealId, { company: input.company });
-  if (isScopeError(scope)) return { explanations: [], read: [], notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
-  const ask = readAsk(input, scope.company);
-  const company = scope.company ? { company: scope.company } : {};
-  if (!ask) return { ...company, explanations: [], read: [], notes: [`"${input.figure}" names no figure the catalog knows; search_documents reads passages by its words.`] };
+/** The sentences of the filings asked that name the figure with a cause, and the pages read. */
+async function explanationsOf(deps: Deps, documents: ScopeDocument[], ask: Ask, quarter: string | undefined): Promise<{ found: Explanation[]; read: string[] }> {
   const found: Explanation[] = [];
   const read: string[] = [];
-  const quarter = input.period?.match(/\b([QH][1-4])\b/i)?.[1]?.toUpperCase();
-  for (const [n, doc] of filingsFor(scope.documents, ask.years, quarter).entries()) {
+  for (const [n, doc] of filingsFor(documents, ask.years, quarter).entries()) {
     const { pages, where } = await pagesOf(deps.db, doc);
     if (!pages.length) continue;
     // initials asked: the words this filing spells them with ("SI&A": "Selling, informational and administrative")
@@ -602,12 +599,41 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
     }
     for (const x of mine) if ((seen.get(letters(x.head)) ?? 0) < 2 && !found.some((y) => y.text === x.text)) found.push(x);
   }
+  return { found, read };
+}
+
+/**
+ * A rate's numerator ("provision for income taxes" of the effective tax rate, "gross profit" of the
+ * gross margin): a filing often explains the rate's move through it alone.
+ */
+function numeratorOf(c: Concept): Concept | undefined {
+  const f = c.metric ? CATALOG.find((e) => e.id === c.metric)?.formula : undefined;
+  if (c.kind !== "percent" || !f || f.kind !== "op" || f.op !== "/") return undefined;
+  const keys = itemsOf(f.left);
+  return keys.length === 1 ? CONCEPTS.find((x) => x.lineItems?.includes(keys[0]!)) : undefined;
+}
+
+export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
+  const scope = await resolveScope(deps.db, deps.dealId, { company: input.company });
+  if (isScopeError(scope)) return { explanations: [], read: [], notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
+  const ask = readAsk(input, scope.company);
+  const company = scope.company ? { company: scope.company } : {};
+  if (!ask) return { ...company, explanations: [], read: [], notes: [`"${input.figure}" names no figure the catalog knows; search_documents reads passages by its words.`] };
+  const quarter = input.period?.match(/\b([QH][1-4])\b/i)?.[1]?.toUpperCase();
+  let { found, read } = await explanationsOf(deps, scope.documents, ask, quarter);
+  // a rate the filing explains only through its numerator: the numerator's causes, said so
+  const numerator = found.length ? undefined : numeratorOf(ask.concept);
+  let through: string | undefined;
+  if (numerator) {
+    const again = await explanationsOf(deps, scope.documents, { ...ask, concept: numerator, words: new Set(tokens(numerator.terms[0]!).map((t) => t.stem)), direction: undefined }, quarter);
+    if (again.found.length) ({ found, read, through } = { ...again, through: numerator.label });
+  }
   const limit = Math.min(Math.max(input.limit ?? 4, 1), 10);
   const best = found.sort((a, b) => b.score - a.score).slice(0, limit);
   for (const x of best) {
     const doc = scope.documents.find((d) => d.filename === x.document);
     if (doc) deps.sources.add({ documentId: doc.id, document: x.document, page: x.page, excerpt: x.text.slice(0, 300) });
   }
-  const notes = best.length ? [] : [`No sentence of ${read.join(", ") || "the filings' MD&A"} names ${ask.concept.label.toLowerCase()}${input.part ? ` of ${input.part}` : ""} with a cause${ask.years.length ? ` for ${ask.years.join(", ")}` : ""}.`];
+  const notes = through ? [`No sentence names ${ask.concept.label.toLowerCase()} with a cause; these explain ${through.toLowerCase()}, the rate's numerator, and the rate moves with it.`] : best.length ? [] : [`No sentence of ${read.join(", ") || "the filings' MD&A"} names ${ask.concept.label.toLowerCase()}${input.part ? ` of ${input.part}` : ""} with a cause${ask.years.length ? ` for ${ask.years.join(", ")}` : ""}.`];
   return { ...company, figure: ask.concept.label, ...(input.part ? { part: input.part } : {}), ...(input.period ? { period: input.period } : {}), explanations: best, read, notes };
 }
