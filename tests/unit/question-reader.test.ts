@@ -235,6 +235,14 @@ describe("question reader", () => {
     }
   });
 
+  it("asks the effective tax rate the filing prints before working it out from the statements", () => {
+    for (const q of ["alderwick etr fy19", "what was alderwick's effective tax rate in 2019", "alderwick's tax rate for fiscal 2019"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["effective_tax_rate"]);
+      expect(evidenceCalls(r)?.[0], q).toMatchObject({ toolName: "get_line_items", input: { items: ["effective_tax_rate"], periods: ["FY2019"] } });
+    }
+  });
+
   it("reads a quarter named by its closing month as that quarter, never as the year its number names", () => {
     for (const [q, period] of [["alderwick june-quarter '23 revenue", "quarter ending June 2023"], ["revenue for the sept quarter", "quarter ending September"], ["gross margin in the july qtr", "quarter ending July"], ["revenue in the march quarter of 2022", "quarter ending March 2022"], ["active users for the quarter ending june 2023", "quarter ending June 2023"], ["opex in the qtr ended in sept", "quarter ending September"]] as const) expect(readQuestion(q, ROOM).periods, q).toEqual([period]);
   });

@@ -128,7 +128,7 @@ export const CONCEPTS: Concept[] = [
   percent("ebitda_margin", "EBITDA margin", ["ebitda margin"], { metric: "ebitda_margin" }),
   percent("fcf_margin", "FCF margin", ["fcf margin", "free cash flow margin"], { metric: "fcf_margin" }),
   percent("capex_to_revenue", "Capex as % of revenue", ["capex to revenue", "capex intensity", "capex as a percentage of revenue", "capex % of sales", "capex to sales"], { metric: "capex_to_revenue" }),
-  percent("effective_tax_rate", "Effective tax rate", ["effective tax rate", "tax rate", "etr"], { metric: "effective_tax_rate" }),
+  percent("effective_tax_rate", "Effective tax rate", ["effective tax rate", "tax rate", "etr"], { metric: "effective_tax_rate", rowWords: ["effective tax rate", "effective income tax rate"] }),
   percent("dividend_payout", "Dividend payout ratio", ["payout ratio", "dividend payout", "dividend payout ratio"], { metric: "dividend_payout" }),
   percent("roa", "Return on assets", ["roa", "return on assets"], { metric: "roa" }),
   percent("roe", "Return on equity", ["roe", "return on equity"], { metric: "roe" }),
