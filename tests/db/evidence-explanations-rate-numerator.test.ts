@@ -12,6 +12,7 @@ setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "
 
 const TAX = "Provision for income taxes decreased in 2023 relative to 2022 primarily due to the absence of a one-time charge on repatriated earnings recorded in 2022.";
 const MARGIN = "Operating margin improved in 2023 primarily due to lower freight costs and a favorable product mix.";
+const CAPEX = "Capital expenditures decreased $41 million or 7% in 2023 due to lower reinvestment in existing stores.";
 
 const mdna = () =>
   [
@@ -22,6 +23,14 @@ const mdna = () =>
     TAX,
     "Operating Income",
     MARGIN,
+    "Revenues by Segment",
+    "(In millions) 2023 2022",
+    "Harbor $ 800 $ 700",
+    "Inland 200 180",
+    "Total revenues $ 1,000 $ 880",
+    "STORES BY OWNERSHIP TYPE",
+    "Franchised stores Company-operated stores",
+    CAPEX,
     "Item 8. Financial Statements and Supplementary Data",
   ].join("\n");
 
@@ -30,7 +39,7 @@ describe("get_explanations for a rate explained through its numerator", () => {
   const call = (input: unknown) => deal.call("get_explanations", input);
 
   beforeAll(async () => {
-    deal = await textFilingsDeal("ratenum", [2023], mdna);
+    deal = await textFilingsDeal("ratenum", [2023], mdna, { extract: true });
   }, 180_000);
   afterAll(() => deal.cleanup());
 
@@ -39,6 +48,13 @@ describe("get_explanations for a rate explained through its numerator", () => {
       const out = await call({ figure, period: "2023", direction: "down" });
       expect(out.explanations.map((x: { head: string }) => x.head), figure).toEqual([TAX]);
       expect(out.notes.join(" "), figure).toMatch(/numerator/);
+    }
+  });
+
+  it("reads the company's figure under a chart's legend, which names none of the deal's parts", async () => {
+    for (const figure of ["capex", "capital expenditures", "capital spending"]) {
+      const out = await call({ figure, period: "2023", direction: "down" });
+      expect(out.explanations.map((x: { head: string }) => x.head), figure).toEqual([CAPEX]);
     }
   });
 

@@ -4,6 +4,7 @@ import { createDeal } from "@/lib/db/queries/deals";
 import { createAgentContext, type AgentContext } from "@/lib/agent/context";
 import { createAgentTools } from "@/lib/agent/tools";
 import { runAgentTurn } from "@/lib/agent/run";
+import { runExtraction } from "@/lib/extraction/run";
 import { ingestFile } from "@/lib/ingest/ingest";
 import { openTestDb } from "./db";
 import { cover } from "./filings";
@@ -20,7 +21,7 @@ export interface TextFilingsDeal {
 }
 
 /** A deal "TURBINA WORKS, INC." of one 10-K a year, each a cover page and the body `body(year)` returns. */
-export async function textFilingsDeal(slug: string, years: number[], body: (year: number) => string): Promise<TextFilingsDeal> {
+export async function textFilingsDeal(slug: string, years: number[], body: (year: number) => string, opts: { extract?: boolean } = {}): Promise<TextFilingsDeal> {
   const { db, cleanup } = await openTestDb();
   const deal = await createDeal({ db, slug, name: slug });
   const ctx: AgentContext = createAgentContext({ db, deal });
@@ -29,6 +30,8 @@ export async function textFilingsDeal(slug: string, years: number[], body: (year
     const pages = [cover("TURBINA WORKS, INC.", "TRBW", "1-55555").replace("2023", String(year)), body(year)];
     const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, `TURBINA_${year}_10K.txt`, new TextEncoder().encode(pages.join("\f"))) });
     if (r.status !== "indexed") throw new Error(`${year} was not indexed`);
+    // (the rules' findings too, when the tools asked read the deal's tables)
+    if (opts.extract && r.documentId) await runExtraction(db, { dealId: deal.id, documentId: r.documentId, kind: "findings", mode: "rules" });
   }
   const call = async (tool: string, input: unknown) => {
     const tools = createAgentTools(ctx) as unknown as Record<string, { inputSchema: { parse: (x: unknown) => unknown }; execute: (i: unknown, o: unknown) => Promise<unknown> }>;

@@ -8,6 +8,7 @@
  * with what was read, so the caller says so rather than quote another figure's reason.
  */
 import type { Queryable } from "@/lib/db";
+import { listPartNames } from "@/lib/db/queries/evidence";
 import { listDocumentPages, listSectionPages } from "@/lib/db/queries/pages";
 import { CAUSAL } from "@/lib/answers/narrative/fit";
 import { CATALOG } from "@/lib/metrics/catalog";
@@ -379,11 +380,18 @@ function underHeading(context: HeadingContext, title: string, company: string | 
   return namesAPartTitle(title, company) ? { titles: [title], holds: false } : { titles: [], holds: false };
 }
 
-/** The part the headings over the prose name, if they name one beyond the figure's own words. */
-function partHeading(context: HeadingContext, figureWords: Set<string>, company: string | undefined): string | undefined {
+/**
+ * The part the headings over the prose name, if they name one beyond the figure's own words. When the
+ * deal's tables name its parts (`parts`: each label's stems), a heading names a part only if it holds
+ * one of them or says "segment": a chart's legend ("Franchised restaurants") heads no part's prose.
+ */
+function partHeading(context: HeadingContext, figureWords: Set<string>, company: string | undefined, parts: string[][] = []): string | undefined {
   if (!context.titles.length) return undefined;
   const title = context.titles.join(" — ");
-  return namesAPartTitle(title, company, figureWords) ? title : undefined;
+  if (!namesAPartTitle(title, company, figureWords)) return undefined;
+  if (!parts.length || SEGMENT_HEADING.test(title)) return title;
+  const have = new Set(tokens(title).map((t) => t.stem));
+  return parts.some((p) => p.length > 0 && p.every((s) => have.has(s))) ? title : undefined;
 }
 
 /**
@@ -566,6 +574,7 @@ function readAsk(input: ExplanationsInput, company?: string): Ask | null {
 async function explanationsOf(deps: Deps, documents: ScopeDocument[], ask: Ask, quarter: string | undefined): Promise<{ found: Explanation[]; read: string[] }> {
   const found: Explanation[] = [];
   const read: string[] = [];
+  const parts = (await listPartNames({ db: deps.db, dealId: deps.dealId, documentIds: documents.map((d) => d.id) })).map((l) => tokens(l).filter((t) => !GENERIC_WORDS.has(t.word)).map((t) => t.stem));
   for (const [n, doc] of filingsFor(documents, ask.years, quarter).entries()) {
     const { pages, where } = await pagesOf(deps.db, doc);
     if (!pages.length) continue;
@@ -590,7 +599,7 @@ async function explanationsOf(deps: Deps, documents: ScopeDocument[], ask: Ask, 
           seen.set(letters(s), (seen.get(letters(s)) ?? 0) + 1);
           if (s.length > MAX_CHARS) continue;
           // prose under a part's heading ("Greater China", "Domestic Segment" a page before) is that part's
-          const partTitle = partHeading(context, ask.words, ask.company);
+          const partTitle = partHeading(context, ask.words, ask.company, parts);
           // the year's own filing first: a later one explains the year only beside its own
           const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle, pieces.slice(i + 1));
           if (x && !mine.some((y) => y.text === x.text)) mine.push(x);

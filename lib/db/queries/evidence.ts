@@ -29,6 +29,18 @@ export async function listTableFindings({ db, dealId, documentIds, prefixes }: {
   return rows.map((r) => ({ ...r, payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload }));
 }
 
+/** The distinct labels of the deal's segment and geography rows ("Greater China", "Domestic"): the parts its tables name. */
+export async function listPartNames({ db, dealId, documentIds }: { db: Queryable; dealId: string; documentIds: string[] }): Promise<string[]> {
+  const { rows } = await db.query<{ label: string }>(
+    `select distinct s.payload->'part'->>'label' as label
+       from staging_extractions s
+      where s.deal_id = $1 and s.candidate_type = 'finding' and s.status in ('promoted', 'duplicate', 'review')
+        and s.document_id = any($2::uuid[]) and s.candidate_key like 'part:%' and s.payload->>'scope' in ('segment', 'geography')`,
+    [dealId, documentIds],
+  );
+  return rows.map((r) => r.label).filter(Boolean);
+}
+
 export interface EntityMentionRow {
   entity_type: string;
   name: string;
