@@ -8,8 +8,8 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
-import { amountAnswerOverride, evidenceCalls, figureAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { amountAnswerOverride, evidenceCalls, figureAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
@@ -273,5 +273,32 @@ describe("a segment's row in a table that does not say 'segment'", () => {
       const r = readQuestion(q, ROOM);
       expect(pickScopedRow(rows, comps, r.scope!, r.segment, r.periods)?.label, q).toBe("U.S");
     }
+  });
+});
+
+describe("a part's rate its tables do not print", () => {
+  const margin = conceptById("operating_margin")!;
+  const wordings = ["harbor segment operating margin fy22", "what was harbor's op margin in 2022", "operating margin of the harbor segment, fiscal 2022"];
+  const seg = (item: string, label: string, v: number, heading: string) => ({ ...row(label, [["FY2022", v], ["FY2021", v - 100]], { table: { title: "Business Segment Information", headings: [heading] } }), item });
+
+  it("is asked as the part's rows of the rate's two figures, after the part's own row", () => {
+    for (const q of wordings) {
+      const r = readQuestion(q, ROOM);
+      expect(r.scope, q).toBe("harbor");
+      expect(stepsFor(r), q).toEqual(["scoped", "partRatio", "sentence"]);
+    }
+  });
+
+  it("divides the part's numerator row by its denominator row for the year asked, citing both", () => {
+    const o = { company: "ACME INC.", rows: [seg("harbor operating income", "Harbor", 1_815, "Operating income (loss)"), seg("harbor revenue", "Harbor", 8_421, "Net Sales"), seg("harbor revenue", "Inland", 5_298, "Net Sales")], notFound: [], notes: [] };
+    for (const q of wordings) expect(writePartRatio(o, margin, readQuestion(q, ROOM)), q).toMatch(/Operating margin of Harbor, fiscal 2022: \*\*21\.6%\*\*, worked out as operating income USD 1,815 million .* over revenue USD 8,421 million/);
+  });
+
+  it("gives nothing when the part has no row of one figure, or not for the year asked", () => {
+    const r = readQuestion(wordings[0]!, ROOM);
+    const noRevenue = { company: "ACME INC.", rows: [seg("harbor operating income", "Harbor", 1_815, "Operating income (loss)"), seg("harbor revenue", "Inland", 5_298, "Net Sales")], notFound: [], notes: [] };
+    expect(writePartRatio(noRevenue, margin, r)).toBeNull();
+    const other = { company: "ACME INC.", rows: [seg("harbor operating income", "Harbor", 1_815, "Operating income (loss)"), seg("harbor revenue", "Harbor", 8_421, "Net Sales")], notFound: [], notes: [] };
+    expect(writePartRatio(other, margin, readQuestion("harbor segment operating margin fy2019", ROOM))).toBeNull();
   });
 });

@@ -11,11 +11,10 @@ import type { Queryable } from "@/lib/db";
 import { listPartNames } from "@/lib/db/queries/evidence";
 import { listDocumentPages, listSectionPages } from "@/lib/db/queries/pages";
 import { CAUSAL } from "@/lib/answers/narrative/fit";
-import { CATALOG } from "@/lib/metrics/catalog";
-import { itemsOf } from "@/lib/metrics/expr";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { spellOut } from "../concepts/abbreviations";
-import { CONCEPTS, type Concept } from "../concepts/catalog";
+import type { Concept } from "../concepts/catalog";
+import { ratioParts } from "../concepts/ratio-parts";
 import { directionOf, type Direction } from "../concepts/directions";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { findConcepts, tokens, type Token } from "../concepts/match";
@@ -611,16 +610,6 @@ async function explanationsOf(deps: Deps, documents: ScopeDocument[], ask: Ask, 
   return { found, read };
 }
 
-/**
- * A rate's numerator ("provision for income taxes" of the effective tax rate, "gross profit" of the
- * gross margin): a filing often explains the rate's move through it alone.
- */
-function numeratorOf(c: Concept): Concept | undefined {
-  const f = c.metric ? CATALOG.find((e) => e.id === c.metric)?.formula : undefined;
-  if (c.kind !== "percent" || !f || f.kind !== "op" || f.op !== "/") return undefined;
-  const keys = itemsOf(f.left);
-  return keys.length === 1 ? CONCEPTS.find((x) => x.lineItems?.includes(keys[0]!)) : undefined;
-}
 
 export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
   const scope = await resolveScope(deps.db, deps.dealId, { company: input.company });
@@ -631,7 +620,7 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
   const quarter = input.period?.match(/\b([QH][1-4])\b/i)?.[1]?.toUpperCase();
   let { found, read } = await explanationsOf(deps, scope.documents, ask, quarter);
   // a rate the filing explains only through its numerator: the numerator's causes, said so
-  const numerator = found.length ? undefined : numeratorOf(ask.concept);
+  const numerator = found.length ? undefined : ratioParts(ask.concept)?.top;
   let through: string | undefined;
   if (numerator) {
     const again = await explanationsOf(deps, scope.documents, { ...ask, concept: numerator, words: new Set(tokens(numerator.terms[0]!).map((t) => t.stem)), direction: undefined }, quarter);

@@ -11,6 +11,7 @@ import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
 import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
+import { ratioParts } from "../concepts/ratio-parts";
 import { MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
 import type { ComputeOutput } from "../evidence/compute";
@@ -680,6 +681,27 @@ export function writePartShare(parts: LineItemsOutput | undefined, whole: Comput
   const share = (col.value / total.value) * 100;
   const shown = (v: number, x: LineItemRow) => (c.kind === "count" ? v.toLocaleString("en-US") : formatAmount(v, x.scale, x.currency));
   return `${whose(parts.company)}${row.label} ${c.kind === "count" ? "were" : "was"} **${share.toFixed(1)}%** of ${c.label.toLowerCase()} in ${periodWord(col.period)}: ${shown(col.value, row)} ${row.citation} of ${total.shown ?? shown(total.value, row)} ${total.cites}\n(row as printed: ${row.row})`;
+}
+
+/**
+ * A part's rate its tables do not print ("DCG operating margin"): the part's row of the rate's
+ * numerator over its row of the denominator, for the same period, both cited. Null unless both rows
+ * are the part's amounts for that period.
+ */
+export function writePartRatio(o: LineItemsOutput, c: Concept, r: Reading): string | null {
+  const parts = ratioParts(c);
+  if (!parts || !r.scope) return null;
+  // (the rows asked as "<part> <term>", the part perhaps respelled since: each figure's rows by its term)
+  const pick = (x: Concept) => pickScopedRow({ ...o, rows: (o.rows ?? []).filter((row) => row.item.endsWith(` ${x.terms[0]}`)) }, x, r.scope!, r.segment, r.periods);
+  const [top, bottom] = [pick(parts.top), pick(parts.bottom)];
+  if (!top || !bottom || top.unit === "%" || bottom.unit === "%") return null;
+  const asked = r.periods.length ? r.periods : [];
+  const tc = columnOf(top, asked);
+  const bc = tc ? bottom.columns.find((k) => k.period === tc.period && k.value !== null) : undefined;
+  if (!tc || tc.value === null || !bc?.value || (asked.length && !asked.includes(tc.period))) return null;
+  const rate = (tc.value / bc.value) * 100;
+  const shown = (x: LineItemRow, v: number) => formatAmount(v, x.scale, x.currency);
+  return `${whose(o.company)}${c.label} of ${top.label}, ${periodWord(tc.period)}: **${rate.toFixed(1)}%**, worked out as ${parts.top.label.toLowerCase()} ${shown(top, tc.value)} ${top.citation} over ${parts.bottom.label.toLowerCase()} ${shown(bottom, bc.value)} ${bottom.citation}\n(rows as printed: ${top.row}; ${bottom.row})`;
 }
 
 /** "Percent of net sales", "as a % of revenue", "% of total": a heading naming rates of a whole. */

@@ -19,7 +19,8 @@ import { writeRiskList } from "./answers/risks";
 import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { ratioParts } from "../concepts/ratio-parts";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartRatio, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -85,7 +86,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "partRatio" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -131,6 +132,8 @@ export function stepsFor(r: Reading): Step[] | null {
   // total; when neither fits, the rules planner's part tables and passages try (the last step abstains not)
   // "what share of revenue came from services": the part's row over the company's total
   if (partShareAsked(r)) return ["scoped", "whole"];
+  // "dcg op margin": a part's rate its tables do not print is its two figures' rows divided
+  if (r.scope && !r.polar && !r.aggregate && ratioParts(c)) return ["scoped", "partRatio", "sentence"];
   if (r.scope && (computable(c) || c.rowWords?.length) && !r.polar) return ["scoped", "sentence"];
   // a segment named but no part read ("the segment's operating income"): not the company total
   if (r.segment && computable(c)) return null;
@@ -205,6 +208,10 @@ function callFor(step: Step, r: Reading): Call {
       const items = partShareAsked(r) ? [`${r.scope} ${c.terms[0]}`, r.scope!, `${r.scope} expense`] : [`${r.scope} ${c.terms[0]}`];
       return { toolName: "get_line_items", input: { ...company, items, ...(moved.length ? { periods: moved } : {}), limit: 12 } };
     }
+    case "partRatio": {
+      const { top, bottom } = ratioParts(c)!;
+      return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${top.terms[0]}`, `${r.scope} ${bottom.terms[0]}`], ...periods, limit: 12 } };
+    }
     case "sentence": {
       // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "")).join(" ");
@@ -273,6 +280,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
       return writeScopedRows(rows, c, r.scope!, r.segment, r.periods);
     }
+    case "partRatio":
+      return writePartRatio(out as unknown as LineItemsOutput, c, r);
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
   }

@@ -377,7 +377,8 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   // "rev by region - americas": the kind of part ("region", "segment") beside its name is no part of the name
   const names = left.filter((t) => !PART_KINDS.has(t.word));
   const words = names.length ? names : left;
-  return words.length ? words.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
+  // ("harbor's op margin": the part is "harbor")
+  return words.length ? words.map((t) => text.slice(t.start, t.end).replace(/['’]s$/i, "")).join(" ") : undefined;
 }
 
 /**
