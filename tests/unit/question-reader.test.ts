@@ -527,3 +527,24 @@ describe("the start of the fiscal year", () => {
     }
   });
 });
+
+describe("a follow-up naming another figure of the part the conversation was on", () => {
+  it("keeps the part for a new figure, and reads 'the margin on that' as the figure's rate over revenue", () => {
+    for (const [first, second] of [["harbor sales 2019?", "and op income?"], ["harbor segment revenue fy19", "what about operating income?"], ["revenue of the harbor segment in 2019", "and its operating income?"]]) {
+      const a = readQuestion(first, ROOM);
+      const b = readQuestion(second, ROOM, a);
+      expect(b.scope, second).toBe("harbor");
+      expect(b.concepts.map((c) => c.id), second).toEqual(["operating_income"]);
+      for (const third of ["so whats the margin on that", "and the margin?", "what margin is that"]) {
+        const c = readQuestion(third, ROOM, b);
+        expect(c.concepts.map((x) => x.id), third).toEqual(["operating_margin"]);
+        expect(c.scope, third).toBe("harbor");
+        expect(c.periods, third).toEqual(["FY2019"]);
+      }
+    }
+    // the company's figure stays the company's
+    const total = readQuestion("and op income?", ROOM, readQuestion("revenue 2019", ROOM));
+    expect(total.scope).toBeUndefined();
+    expect(readQuestion("and the margin?", ROOM, readQuestion("net income 2019", ROOM)).concepts.map((c) => c.id)).toEqual(["net_margin"]);
+  });
+});

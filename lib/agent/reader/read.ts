@@ -22,6 +22,7 @@ import { parsePeriod, readPeriodRequest, shiftLabelYear, withYearBefore } from "
 import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
 import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
+import { ratioParts } from "../concepts/ratio-parts";
 import { GENERIC_WORDS, GRAMMAR_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
@@ -633,7 +634,14 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     out.ratioOf = prevRatio;
     out.followUp!.carried.push("concept");
   }
-  if (!r.concepts.length && !out.ratioOf) {
+  // "so what's the margin on that?" after operating income: the rate the catalog works out of that figure over revenue
+  const rate = !r.concepts.length && !out.ratioOf && MARGIN_OF.test(r.text) ? marginOf(prev.concepts[0]!) : undefined;
+  if (rate) {
+    out.concepts = [rate];
+    out.followUp!.carried.push("concept");
+    if (prev.scope) Object.assign(out, { scope: prev.scope, namedPart: !!prev.namedPart, segment: prev.segment });
+    delete out.label;
+  } else if (!r.concepts.length && !out.ratioOf) {
     out.concepts = prev.concepts;
     out.followUp!.carried.push("concept");
     if (!r.aggregate && prev.aggregate && prev.aggregate !== "series") out.aggregate = prev.aggregate;
@@ -647,6 +655,11 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
       out.namedPart = own ? SEGMENT.test(r.text) || namesProperly(r.text, own) : !!prev.namedPart;
       out.segment = own ? r.segment : prev.segment;
     }
+  }
+  // "aws sales 2019?" → "and op income?": another figure of the part the conversation was on
+  if (r.concepts.length && !r.scope && prev.scope && !prev.polar && !prev.reason && FOLLOW_UP_PART.test(r.text) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) {
+    Object.assign(out, { scope: prev.scope, namedPart: !!prev.namedPart, segment: prev.segment });
+    delete out.label;
   }
   if (!r.company && prev.company) {
     out.company = prev.company;
@@ -722,6 +735,19 @@ function yearsBack(text: string): number {
 function asksAgainOf(r: Reading, prev: Reading): boolean {
   if (prev.polar || prev.reason || prev.narrative || prev.synthesis || REPLY.test(r.text)) return false;
   return r.periods.length > 0 || yearsBack(r.text) > 0 || YEAR_AFTER.test(r.text) || ((!!r.label || !!r.scope) && FOLLOW_UP_PART.test(r.text));
+}
+
+/** "the margin on that", "what margin is that": the rate of the figure the conversation was on. */
+const MARGIN_OF = /\bmargins?\b/i;
+/** Kinds of figure a part of the company has its own of (an amount, a rate, a count). */
+const FIGURE_KINDS_OF_PART = new Set(["amount", "percent", "count"]);
+
+/** The percent concept the catalog works out as `c` over revenue ("operating income" → operating margin). */
+function marginOf(c: Concept): Concept | undefined {
+  return CONCEPTS.find((x) => {
+    const parts = ratioParts(x);
+    return !!parts && parts.top.id === c.id && parts.bottom.id === "revenue";
+  });
 }
 
 /** A reply or an instruction, not a question ("Yes, add them to the Q&A list.", "thanks"). */
