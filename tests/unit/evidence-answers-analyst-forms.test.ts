@@ -9,7 +9,7 @@ import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
-import { amountAnswerOverride, evidenceCalls, figureAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
+import { amountAnswerOverride, evidenceCalls, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
@@ -133,6 +133,23 @@ describe("whether an action still goes on", () => {
       expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.query, q).toMatch(/suspended/);
     }
     expect(evidenceCalls(readQuestion("did acme pay a dividend in 2022?", ROOM))?.[0]?.toolName).toBe("compute_metric");
+    // a present-tense question asks about now too, unless it names a year
+    for (const q of ["does acme pay a dividend", "acme - does it pay dividends?", "do they pay a dividend?"]) expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.query, q).toMatch(/suspended/);
+    expect(evidenceCalls(readQuestion("does acme pay a dividend in 2022", ROOM))?.[0]?.toolName).toBe("compute_metric");
+  });
+
+  it("says no from a sentence stating the company has never paid or does not intend to pay", () => {
+    for (const sentence of ["We have never declared or paid any cash dividends on our common stock.", "We have not declared or paid any cash dividends, and we have no present intention of paying any cash dividends in the foreseeable future.", "The Company has not paid dividends since its formation."]) {
+      expect(writeHalted({ company: "ACME INC.", passages: [passage(sentence)], notes: [] }, dividends), sentence).toMatch(/^No — /);
+    }
+  });
+
+  it("never says yes or no from a sentence weighing the action rather than stating it", () => {
+    const r = readQuestion("does acme pay a dividend", ROOM);
+    const q = (s: string) => `Yes — ACME_2022_10K.pdf states: "${s}" (source: ACME_2022_10K.pdf, p.28)`;
+    expect(quoteAnswerOverride(r, q("We continually evaluate opportunities to sell additional equity, repurchase common stock or pay dividends."), [])).toMatch(/^I couldn't find/);
+    expect(quoteAnswerOverride(r, q("Because consumers use credit cards to buy from us, our receivables settle quickly."), [])).toMatch(/^I couldn't find/);
+    expect(quoteAnswerOverride(r, q("We paid cash dividends of $1.2 billion in 2022."), [])).toBeNull();
   });
 
   it("says no from a sentence stating the action was suspended, not from one saying it may be", () => {

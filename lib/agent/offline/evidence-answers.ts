@@ -758,7 +758,7 @@ function wholeFromRows(o: LineItemsOutput, c: Concept, period: string, part: Lin
 }
 
 /** Verbs that say something stopped; a modal before them ("may suspend") says it could. */
-const HALTED = /\b(?:suspend(?:ed|s)?|suspension of|discontinu(?:ed|es)|ceased|halted|eliminated|stopped|terminated|paused)\b/i;
+const HALTED = /\b(?:suspend(?:ed|s)?|suspension of|discontinu(?:ed|es)|ceased|halted|eliminated|stopped|terminated|paused|(?:have|has) (?:never|not) (?:declared or |paid or |made or )?(?:paid|declared|made|repurchased)|never (?:declared or |paid or )?(?:paid|declared)|(?:no|not any) (?:present )?(?:intention|plans?) (?:of|to) (?:paying|pay|declaring|declare))\b/i;
 const MODAL = /\b(?:may|might|could|would|can|cannot|should|will|if)\b/i;
 
 /**
@@ -774,7 +774,7 @@ export function writeHalted(o: SearchDocumentsOutput, c: Concept): string | null
       // the action named beside the verb ("suspended dividends", "dividends were suspended"), not elsewhere in the sentence
       const toks = tokens(s);
       const at = toks.findIndex((t) => t.start >= halted.index);
-      if (at < 0 || !toks.slice(Math.max(0, at - 5), at + 6).some((t) => names.includes(t.stem))) continue;
+      if (at < 0 || !toks.slice(Math.max(0, at - 5), at + 9).some((t) => names.includes(t.stem))) continue;
       return `No — ${o.company ? `${o.company}'s` : "the"} filing states: "${s.trim()}" ${p.citation}`;
     }
   }

@@ -293,7 +293,7 @@ const OUTLOOK = /\b(?:plan(?:s|ned)?|expect(?:s|ed|ations?)?|forecast(?:s|ed)?|g
 const AGAINST_ACTUAL = /\b(?:actuals?|vs\.?|versus|compar\w*|against|variance)\b/i;
 
 /** "Still", "anymore", "currently": whether something goes on now, not whether it happened last year. */
-const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b/i;
+const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b|^\W*(?:[\p{L}.&'’]+\s+[-–:]\s+)?(?:do|does)\b(?![^?]*\b(?:19|20)\d\d\b)/iu;
 
 /**
  * A part's share of the company's figure ("what % of sales was services", "services as a % of total
@@ -566,6 +566,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (r.reason && c && FIGURE_KINDS.has(c.kind) && r.concepts.length === 1 && !explainsFigure(quote, c, { direction: movedWay(tokens(r.text)), company: r.company, part: !!r.scope })) return writeNoReason(r, mine(done), quoted);
   // "what state are they incorporated in": a sentence on the fact asked names it ("incorporated", "auditor"), whatever else it shares
   if (c && (c.kind === "place" || c.kind === "organisation") && !r.polar && !r.narrative && !r.synthesis && !findConcepts(quote).some((h) => h.concept.id === c.id)) return notFound(r, mine(done), [quoted]);
+  // "does amazon pay a dividend?": a yes or no is a sentence stating the action itself, not one weighing it ("evaluate opportunities to … pay dividends")
+  if (r.polar && c?.action && /^\W*(?:yes|no)\b/i.test(text) && (!namesAction(quote, c) || HEDGED.test(quote))) return notFound(r, mine(done), [quoted]);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // "how much did the segment lose": an amount's level, which a sentence stating only how much it moved ("losses increased $173.6 million") does not give
   const levelAsked = HOW_MUCH.test(r.text) && !r.aggregate && !r.direction && !RATE_WORD.test(r.text);
@@ -591,6 +593,15 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const subject = value && c.kind !== "count" && !PERCENT_ASKED.test(r.text) ? quote.slice(0, value.index) : quote;
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
+}
+
+/** Words that weigh or condition an action rather than state it. */
+const HEDGED = /\b(?:may|might|could|would|evaluat\w*|opportunit(?:y|ies)|from time to time|if|whether|consider\w*)\b/i;
+
+/** The sentence names the action asked by a word of its terms ("dividends", "repurchased"), as a stem. */
+function namesAction(quote: string, c: Concept): boolean {
+  const have = new Set(tokens(quote).map((t) => t.stem));
+  return findConcepts(quote).some((h) => h.concept.id === c.id) || c.terms.some((t) => tokens(t).every((x) => have.has(x.stem)));
 }
 
 /** A figure's name narrowed right after it to one matter ("… on unrecognized tax benefits", "… related to the settlement"), not a period or the whole. */

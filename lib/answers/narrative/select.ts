@@ -59,6 +59,8 @@ export interface ScoredUnit {
   passes: boolean;
   /** Weighted share of the question's content words the unit names. */
   coverage: number;
+  /** How many of the question's content words the unit does not name. */
+  coreMissing?: number;
   section?: string;
   /** An item of the list the unit before it introduces (kept with it, whatever its own score). */
   listItem?: boolean;
@@ -164,7 +166,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
       (q.future && FUTURE.test(unit.text) ? 0.5 : 0) -
       (otherYear ? 1 : 0) -
       (trusted ? 0 : Math.min(rank, 10) * 0.1);
-    return { unit, score, passes, coverage: m.coverage, ...(section ? { section } : {}) };
+    return { unit, score, passes, coverage: m.coverage, coreMissing: m.coreTotal - m.coreHits, ...(section ? { section } : {}) };
   });
 }
 
@@ -423,11 +425,18 @@ function listAfter(page: PageUnits, intro: Unit): Unit[] {
 }
 
 /**
+ * A quote decides a yes/no only when it names most of what is asked, weighted, and leaves out at most
+ * one content word ("is optane part of the nand sale to sk hynix?" is not decided by a sentence about
+ * the NAND sale that never names Optane).
+ */
+const decides = (x: ScoredUnit) => x.coverage >= DECIDING_COVERAGE && (x.coreMissing ?? 0) <= 1;
+
+/**
  * The verdict of the best quote that names the asked property; a weaker quote saying the opposite
  * is dropped, an equally strong one leaves no verdict. The deciding quote goes first.
  */
 function decideFromQuotes(question: string, q: ReadQuestion, picked: ScoredUnit[], answer: NarrativeAnswer): void {
-  const verdicts = picked.map((x) => (x.coverage >= DECIDING_COVERAGE ? decideYesNo(question, x.unit.text, q.terms) : undefined));
+  const verdicts = picked.map((x) => (decides(x) ? decideYesNo(question, x.unit.text, q.terms) : undefined));
   const i = verdicts.findIndex((v) => v !== undefined);
   if (i < 0) return;
   const verdict = verdicts[i]!;
