@@ -479,6 +479,13 @@ describe("a year written with an apostrophe", () => {
   });
 });
 
+describe("a year-end written with two digits", () => {
+  it("is that fiscal year's end, never a count or a number of weeks", () => {
+    for (const q of ["paid memberships end of 17", "cash at the end of 17?", "how many stores at the end of fiscal 17"]) expect(readQuestion(q, ROOM).periods, q).toEqual(["FY2017"]);
+    for (const q of ["stores at the end of 17 weeks", "closed at the end of 17 stores", "margin at the end of 17%"]) expect(readQuestion(q, ROOM).periods, q).toEqual([]);
+  });
+});
+
 describe("a move said to start from a year", () => {
   it("reads the year as the move's start and the next year, or the later year asked before, as its end", () => {
     for (const q of ["why did revenue grow from 2021", "revenue growth from fy21", "why did alderwick's sales drop from 2021?"]) expect(readQuestion(q, ROOM).periods, q).toEqual(["FY2021", "FY2022"]);
