@@ -555,3 +555,15 @@ describe("a follow-up naming another figure of the part the conversation was on"
     expect(readQuestion("and the margin?", ROOM, readQuestion("net income 2019", ROOM)).concepts.map((c) => c.id)).toEqual(["net_margin"]);
   });
 });
+
+describe("a follow-up naming a half or a quarter without its year", () => {
+  it("is that half or quarter of the fiscal year the conversation was on, for the same figure", () => {
+    for (const [first, second, want] of [["alderwick buybacks in q2 fy24?", "and for the first half?", "H1 2024"], ["revenue q2 fy24", "what about h1?", "H1 2024"], ["alderwick revenue fy2022", "and q3?", "Q3 2022"]] as const) {
+      const a = readQuestion(first, ROOM);
+      const b = readQuestion(second, ROOM, a);
+      expect(b.periods, second).toEqual([want]);
+      expect(b.concepts.map((c) => c.id), second).toEqual(a.concepts.map((c) => c.id));
+      expect(b.label, second).toBeUndefined();
+    }
+  });
+});

@@ -391,13 +391,16 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
   const runs: Token[][] = [[]];
   for (const t of toks) {
-    const noun = !named.has(t.word) && !GRAMMAR_WORDS.has(t.word) && !STOP.has(t.word) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1;
+    const noun = !named.has(t.word) && !GRAMMAR_WORDS.has(t.word) && !STOP.has(t.word) && !PERIOD_WORDS.has(t.word) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1;
     if (noun) runs.at(-1)!.push(t);
     else if (runs.at(-1)!.length) runs.push([]);
   }
   const run = runs.filter((r) => r.length >= 2);
   return run.length === 1 ? run[0]!.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
+
+/** Words of a period ("the first half", "the fourth quarter"), never a figure's name. */
+const PERIOD_WORDS = new Set(["first", "second", "third", "fourth", "half", "halves", "quarter", "quarters", "year", "years", "month", "months", "week", "weeks", "fiscal"]);
 
 /** Prepositions that attach a qualifier after a figure's name ("employees in the US", "revenue from franchised restaurants"). */
 const QUALIFYING_PREPOSITIONS = new Set(["in", "under", "from", "for", "outside", "at", "within", "of", "by"]);
@@ -700,6 +703,9 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
  * names its own periods.
  */
 function followedPeriods(r: Reading, prev: Reading): { periods: string[]; ambiguous?: boolean } | undefined {
+  // "and for the first half?" after Q2 FY24: the half of that fiscal year
+  const year = /(?:^FY| )(\d{4})$/.exec(prev.periods.at(-1) ?? "")?.[1];
+  if (year && r.periods.length && r.periods.every((p) => /^[QH][1-4]$/.test(p))) return { periods: r.periods.map((p) => `${p} ${year}`) };
   const back = yearsBack(r.text);
   if (r.periods.length && !((r.periods[0] === "latest" || r.periods[0] === "last year") && back)) return undefined;
   const base = prev.periods.at(-1);
