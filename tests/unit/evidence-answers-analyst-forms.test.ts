@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
 import { amountAnswerOverride, evidenceCalls, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -317,5 +317,24 @@ describe("a part's rate its tables do not print", () => {
     expect(writePartRatio(noRevenue, margin, r)).toBeNull();
     const other = { company: "ACME INC.", rows: [seg("harbor operating income", "Harbor", 1_815, "Operating income (loss)"), seg("harbor revenue", "Harbor", 8_421, "Net Sales")], notFound: [], notes: [] };
     expect(writePartRatio(other, margin, readQuestion("harbor segment operating margin fy2019", ROOM))).toBeNull();
+  });
+});
+
+describe("several figures of one part", () => {
+  const wordings = ["harbor segment sales + op income fy22", "harbor net sales and operating income in 2022", "what were the revenue and operating income of the harbor segment in fy22"];
+  const seg = (item: string, label: string, v: number, heading: string) => ({ ...row(label, [["FY2022", v], ["FY2021", v - 100]], { table: { title: "Business Segment Information", headings: [heading] } }), item });
+
+  it("asks each figure's row of the part at once", () => {
+    for (const q of wordings) expect(evidenceCalls(readQuestion(q, ROOM))?.[0], q).toMatchObject({ toolName: "get_line_items", input: { items: ["harbor revenue", "harbor operating income"], periods: ["FY2022"] } });
+  });
+
+  it("answers each figure from the part's own row, or nothing when one is missing", () => {
+    const o = { company: "ACME INC.", rows: [seg("harbor revenue", "Harbor", 8_421, "Net Sales"), seg("harbor revenue", "Inland", 5_298, "Net Sales"), seg("harbor operating income", "Harbor", 1_815, "Operating income")], notFound: [], notes: [] };
+    for (const q of wordings) {
+      const text = writeScopedEach(o, readQuestion(q, ROOM));
+      expect(text, q).toMatch(/Revenue — Harbor .*\*\*USD 8,421 million\*\*/);
+      expect(text, q).toMatch(/Operating income — Harbor .*\*\*USD 1,815 million\*\*/);
+    }
+    expect(writeScopedEach({ ...o, rows: o.rows.slice(0, 2) }, readQuestion(wordings[0]!, ROOM))).toBeNull();
   });
 });

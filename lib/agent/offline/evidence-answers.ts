@@ -498,6 +498,21 @@ export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, s
   return `${whose(o.company)}${c.label} — ${row.label}${where ? ` (${where})` : ""}, ${periodWord(v.period)}: **${value}** ${row.citation}\n(row as printed: ${row.row})`;
 }
 
+/**
+ * Several figures of one part ("health care segment sales + op income"): each figure's row of the
+ * part, one line each. Null unless every figure has one (a partial answer is said as not found).
+ */
+export function writeScopedEach(o: LineItemsOutput, r: Reading): string | null {
+  const lines: string[] = [];
+  for (const c of r.concepts) {
+    const mine = { ...o, rows: (o.rows ?? []).filter((x) => x.item.endsWith(` ${c.terms[0]}`)) };
+    const line = writeScopedRows(mine, c, r.scope!, r.segment, r.periods);
+    if (!line) return null;
+    lines.push(line);
+  }
+  return lines.join("\n\n");
+}
+
 /** A sentence that states a risk: what could or may hurt the business, not the section's introduction. */
 const STATES_RISK = /\b(?:could|may|might|would)\b[^.]*\b(?:advers\w*|harm\w*|negative\w*|affect\w*|impact\w*|disrupt\w*|los[se]\w*|declin\w*|reduc\w*|fail\w*)/i;
 const NOT_A_RISK = /forward-looking|cautionary|following (?:discussion|risk factors)|should be considered|incorporated by reference|table of contents/i;

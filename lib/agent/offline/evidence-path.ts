@@ -20,7 +20,7 @@ import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartRatio, writePartShare, writeRowChange, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -86,7 +86,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "partRatio" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partRatio" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -127,6 +127,8 @@ export function stepsFor(r: Reading): Step[] | null {
   // a long question naming a part ("… in Latin America in fiscal 2023, in millions") is the part's figure, which the metric engine never reads
   const readWhole = !!r.company && r.periods.length > 0 && (!r.scope || !!r.namedPart);
   if (computable(c) && (r.defines || (tokens(r.text).length > LONG_QUESTION && isMetricQuestion(r.text) && !readWhole))) return null;
+  // "health care segment sales + op income fy22": each figure's row of the part
+  if (r.concepts.length > 1 && r.scope && !r.polar && !r.aggregate && !r.reason && r.concepts.every((x) => (x.kind === "amount" || x.kind === "count") && (computable(x) || x.rowWords?.length))) return ["scopedEach"];
   if (r.concepts.length > 1) return null;
   // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the
   // total; when neither fits, the rules planner's part tables and passages try (the last step abstains not)
@@ -208,6 +210,8 @@ function callFor(step: Step, r: Reading): Call {
       const items = partShareAsked(r) ? [`${r.scope} ${c.terms[0]}`, r.scope!, `${r.scope} expense`] : [`${r.scope} ${c.terms[0]}`];
       return { toolName: "get_line_items", input: { ...company, items, ...(moved.length ? { periods: moved } : {}), limit: 12 } };
     }
+    case "scopedEach":
+      return { toolName: "get_line_items", input: { ...company, items: r.concepts.map((x) => `${r.scope} ${x.terms[0]}`), ...periods, limit: 12 } };
     case "partRatio": {
       const { top, bottom } = ratioParts(c)!;
       return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${top.terms[0]}`, `${r.scope} ${bottom.terms[0]}`], ...periods, limit: 12 } };
@@ -282,6 +286,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     }
     case "partRatio":
       return writePartRatio(out as unknown as LineItemsOutput, c, r);
+    case "scopedEach":
+      return writeScopedEach(out as unknown as LineItemsOutput, r);
     case "sentence":
       return writeStated(out as unknown as SearchDocumentsOutput, c, r);
   }
