@@ -42,6 +42,15 @@ describe("evidence writers", () => {
     expect(statedSentence([passage("Our total backlog was $150.0 billion at December 31, 2022.")], backlog, [2022])?.text).toMatch(/150\.0 billion/);
   });
 
+  it("reads a figure that is itself a change (comparable sales) from how the sentence says it moved, in three wordings", () => {
+    const comps = passage("First quarter financial performance: • Global comparable sales increased 12.6%, reflecting strong comparable sales of 12.6% across each segment.", "ACME_2023Q1_EARNINGS.pdf", 1);
+    const ofQuarter = { ...comps, period: "Q1 2023" };
+    for (const q of ["acme global comps q1 23", "global comparable sales first quarter 2023", "what were global comparable sales in q1 2023"]) {
+      const text = writeStated({ company: "ACME INC.", passages: [ofQuarter], notes: [] } as never, conceptById("comparable_sales")!, readQuestion(q, [{ name: "ACME INC.", tickers: ["ACME"] }]));
+      expect(text, q).toMatch(/increased 12\.6%/);
+    }
+  });
+
   it("reads a part's figure only from a row naming the part under a table of that figure alone", () => {
     const rows = [row("Americas", "Net sales and operating income by segment", 169_658), row("Total Americas Segment", "Net sales by reportable segment", 169_658), row("Other Americas", "Net sales by reportable segment", 1_200)];
     expect(writeScopedRows({ rows, notFound: [], notes: [] }, revenue, "Americas")).toMatch(/Total Americas Segment.*USD 169,658 million/);

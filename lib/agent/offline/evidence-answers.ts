@@ -639,7 +639,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
 export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   // the years the periods name, however written ("FY2022", "Q3 2024", "nine months ended 2023-07-01")
   const years = [...new Set(r.periods.flatMap((p) => [...p.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].map((m) => Number(m[1]))))];
-  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate, dayAsked(r), r.periods);
+  // (a figure that is itself a change, comparable sales, is stated by how it moved: "increased 12.6%")
+  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate && !c.isChange, dayAsked(r), r.periods);
   return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
 }
 

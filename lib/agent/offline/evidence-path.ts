@@ -218,7 +218,8 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "sentence": {
       // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
-      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "")).join(" ");
+      // (a quarter as a release words it: "Q1 2023" → "first quarter 2023")
+      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || /^Q[1-4] \d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "").replace(/^Q([1-4]) (\d{4})$/, (_, q: string, y: string) => `${QUARTER_WORD[Number(q) - 1]} quarter ${y}`)).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
       const what = c.kind === "count" ? `number of ${c.terms.slice(0, 8).join(" ")}` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
       // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
@@ -227,6 +228,8 @@ function callFor(step: Step, r: Reading): Call {
     }
   }
 }
+
+const QUARTER_WORD = ["first", "second", "third", "fourth"];
 
 /** The first calls of a reading (for tests and the planner), or null when the evidence tools do not answer it. */
 export function evidenceCalls(r: Reading): Call[] | null {
