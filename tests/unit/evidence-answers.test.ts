@@ -42,6 +42,15 @@ describe("evidence writers", () => {
     expect(statedSentence([passage("Our total backlog was $150.0 billion at December 31, 2022.")], backlog, [2022])?.text).toMatch(/150\.0 billion/);
   });
 
+  it("reads a count's part from a sentence naming the place, typed as initials or written out", () => {
+    const split = passage("On December 31, 2022, the Company employed approximately 92,000 people, with approximately 37,000 employed in the United States and 55,000 employed internationally.");
+    const total = passage("On December 31, 2022, the Company employed approximately 92,000 people worldwide.");
+    for (const scope of ["us", "US", "united states"]) {
+      expect(statedSentence([total, split], employees, [2022], scope)?.text, scope).toMatch(/37,000 employed in the United States/);
+      expect(statedSentence([total], employees, [2022], scope), scope).toBeNull();
+    }
+  });
+
   it("reads a figure that is itself a change (comparable sales) from how the sentence says it moved, in three wordings", () => {
     const comps = passage("First quarter financial performance: • Global comparable sales increased 12.6%, reflecting strong comparable sales of 12.6% across each segment.", "ACME_2023Q1_EARNINGS.pdf", 1);
     const ofQuarter = { ...comps, period: "Q1 2023" };

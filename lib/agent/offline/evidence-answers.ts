@@ -607,10 +607,20 @@ function countBesideNoun(sentence: string, names: string[][]): boolean {
 
 const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|sold|issued|repurchased)\b/i;
 
+/** Places filings write out in full or with stops that analysts type as initials ("US", "UK"). */
+const WRITTEN_OUT: Array<[RegExp, string]> = [[/\bUnited States\b/gi, "US"], [/\bUnited Kingdom\b/gi, "UK"]];
+
+/** "U.S." and "United States" read as "US", the way the question reader reads the analyst's "U.S.". */
+export function initialsAsWords(text: string): string {
+  let t = joinInitials(text);
+  for (const [re, to] of WRITTEN_OUT) t = t.replace(re, to);
+  return t;
+}
+
 /** `ofPeriod`: the passage's document is of the period asked (a quarter's report), so its sentences need not name the year. */
 function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level = false, ofPeriod = false): { text: string; citation: string } | null {
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
-  const scopeStems = scope ? tokens(scope).map((t) => t.stem) : [];
+  const scopeStems = scope ? tokens(initialsAsWords(scope)).map((t) => t.stem) : [];
   for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
     const stems = tokens(s).map((x) => x.stem);
     // the concept's words in a row ("operating income", not "operating revenues … earnings")
@@ -624,7 +634,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const kind = figureKindFits(c, figures);
     const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
     // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
-    const scoped = scopeStems.every((w) => stems.includes(w)) && (!scopeStems.length || figureNear(s, scopeStems));
+    const placed = scopeStems.length ? tokens(initialsAsWords(s)).map((x) => x.stem) : stems;
+    const scoped = scopeStems.every((w) => placed.includes(w)) && (!scopeStems.length || figureNear(initialsAsWords(s), scopeStems));
     // a sentence, not a table run together: a verb, and few figures
     const prose = STATING_VERB.test(s) && figures.length <= 4;
     // a count's figure stands near its noun ("employed approximately 92,000 people", "workforce was approximately 156,000")

@@ -20,7 +20,7 @@ import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -117,7 +117,8 @@ export function stepsFor(r: Reading): Step[] | null {
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
   if (c.kind === "person") return r.scope ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
-  if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : null;
+  // (a part of a count, "how many of those in the US", is a sentence stating it: "37,000 employed in the United States")
+  if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : !d && r.scope && c.kind === "count" && !r.polar ? ["sentence"] : null;
   if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : c.id === "segments" && !r.scope && !r.reason ? ["segmentsStated", "segments"] : null;
   // a definition, or a long question the metric engine reads itself (a span of years, units and rounding), stays with it
   const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (!!r.ratioOf || RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
@@ -452,15 +453,6 @@ function namesHalfOf(scope: string | undefined, text: string): boolean {
   return want.filter((w) => have.has(w)).length * 2 >= want.length;
 }
 
-/** Places filings write out in full or with stops that analysts type as initials ("US", "UK"). */
-const WRITTEN_OUT: Array<[RegExp, string]> = [[/\bUnited States\b/g, "US"], [/\bUnited Kingdom\b/g, "UK"]];
-
-/** "U.S." and "United States" read as "US", the way the question reader reads the analyst's "U.S.". */
-function initialsAsWords(text: string): string {
-  let t = joinInitials(text);
-  for (const [re, to] of WRITTEN_OUT) t = t.replace(re, to);
-  return t;
-}
 
 /** The documents write a word of the scope as a name ("Tableau", "App Store", "San Francisco") where the analyst typed it in lower case. */
 function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
