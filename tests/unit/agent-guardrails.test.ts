@@ -67,6 +67,12 @@ describe("guardrails on a finished answer", () => {
     expect(parseNumbers("EUR 5.2 million, 12%, 4,640").map((n) => n.value)).toEqual([5_200_000, 12, 4640]);
     expect(new KnownNumbers([5_200_000, 4_800_000]).supports(parseNumbers("+8.3%")[0]!)).toBe(true);
   });
+  it("accepts a change across a sign worked out from two figures, not any percentage", () => {
+    const known = new KnownNumbers([1_544_000_000, -3_544_000_000]);
+    expect(known.supports(parseNumbers("−329.5%")[0]!)).toBe(true);
+    expect(known.supports(parseNumbers("USD 5,088 million")[0]!)).toBe(true);
+    expect(known.supports(parseNumbers("−271.4%")[0]!)).toBe(false);
+  });
 });
 
 describe("injection, periods", () => {

@@ -338,3 +338,18 @@ describe("several figures of one part", () => {
     expect(writeScopedEach({ ...o, rows: o.rows.slice(0, 2) }, readQuestion(wordings[0]!, ROOM))).toBeNull();
   });
 });
+
+describe("a part's profit", () => {
+  it("is asked as the part's net income, then as the operating income a segment reports", () => {
+    for (const q of ["harbor profit fy22", "harbor segment earnings 2022", "harbor net income 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.scope, q).toBe("harbor");
+      expect(stepsFor(r), q).toEqual(["scoped", "partProfit", "sentence"]);
+    }
+  });
+
+  it("reads a name with its shorthand in brackets as the name", () => {
+    for (const q of ["harbor (hbr) profit fy22", "acme harbor (hb) profit fy22"]) expect(readQuestion(q, ROOM).scope, q).toBe("harbor");
+    expect(readQuestion("cash flow from ops (cfo) 2021", ROOM).concepts.map((c) => c.id)).toEqual(["operating_cash_flow"]);
+  });
+});

@@ -48,6 +48,8 @@ export interface Concept {
    * themselves ("cash from operations after paying for capital spending" is free cash flow).
    */
   madeOf?: string[];
+  /** The figure a part of the company (a segment) reports in this one's place: a segment's "profit" is its operating income. */
+  ofPart?: string;
   /**
    * A transaction with a counterparty and a price (an acquisition): answered by the sentence that
    * names the counterparty asked and states the price, never by a figure of the company.
@@ -79,6 +81,7 @@ export const CONCEPTS: Concept[] = [
   amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable", "net loss", "net loss attributable"], {
     phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable"],
     lineItems: ["net_income"],
+    ofPart: "operating_income",
   }),
   { id: "eps_diluted", label: "Diluted EPS", kind: "per_share", terms: ["diluted eps", "eps", "earnings per share", "diluted earnings per share", "eps diluted"], lineItems: ["eps_diluted"] },
   { id: "eps_basic", label: "Basic EPS", kind: "per_share", terms: ["basic eps", "basic earnings per share", "eps basic"], lineItems: ["eps_basic"] },

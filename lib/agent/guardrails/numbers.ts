@@ -119,6 +119,7 @@ export class KnownNumbers {
         if (i < j) abs.push(a + b);
         if (a / b > 100 || b / a > 100) continue;
         pct.push(Math.abs(((a - b) / b) * 100)); // % change
+        pct.push(((a + b) / b) * 100); // % change across a sign ("1,544 to (3,544)": −329.5%)
         pct.push((a / b) * 100); // share / margin
       }
     }

@@ -7,7 +7,7 @@
  * or abstains; it never guesses.
  */
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
-import type { Concept } from "../concepts/catalog";
+import { conceptById, type Concept } from "../concepts/catalog";
 import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
 import type { LineItemsOutput } from "../evidence/line-items";
@@ -86,7 +86,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partRatio" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -137,6 +137,8 @@ export function stepsFor(r: Reading): Step[] | null {
   if (partShareAsked(r)) return ["scoped", "whole"];
   // "dcg op margin": a part's rate its tables do not print is its two figures' rows divided
   if (r.scope && !r.polar && !r.aggregate && ratioParts(c)) return ["scoped", "partRatio", "sentence"];
+  // "bds profit fy22": a segment reports its operating income, not a net income of its own
+  if (r.scope && c.ofPart && !r.polar) return ["scoped", "partProfit", "sentence"];
   if (r.scope && (computable(c) || c.rowWords?.length) && !r.polar) return ["scoped", "sentence"];
   // a segment named but no part read ("the segment's operating income"): not the company total
   if (r.segment && computable(c)) return null;
@@ -204,6 +206,8 @@ function callFor(step: Step, r: Reading): Call {
       return { toolName: "get_line_items", input: { ...company, items: ["segment", "segment revenue", "segment operating income"], limit: 20 } };
     case "halted":
       return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped`, k: 10, newest: true } };
+    case "partProfit":
+      return callFor("scoped", { ...r, concepts: [conceptById(c.ofPart!)!] });
     case "scoped": {
       // a part's growth in one year needs the year before it too
       const moved = r.aggregate === "growth" || r.aggregate === "change" ? changePeriods(r.periods) : r.periods;
@@ -280,6 +284,11 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writeHalted(out as unknown as SearchDocumentsOutput, c);
     case "whole":
       return writePartShare(done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined, out as unknown as ComputeOutput | LineItemsOutput, c, r);
+    case "partProfit": {
+      const measure = conceptById(c.ofPart!)!;
+      const text = answerOf("scoped", t, { ...r, concepts: [measure] }, done);
+      return text ? `${text}\n_(${measure.label} is the profit the filing reports for ${r.scope}; it states no ${c.label.toLowerCase()} of its own.)_` : null;
+    }
     case "scoped": {
       const rows = out as unknown as LineItemsOutput;
       if (partShareAsked(r)) return null;

@@ -399,6 +399,9 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   return run.length === 1 ? run[0]!.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
+/** A word followed by a parenthesised shorthand of two to five letters holding its first letter ("defense (bds)", "ops (cfo)"). */
+const NAMED_WITH_INITIALS = /(\p{L}[\p{L}&'’-]*)\s*\((\p{L}{2,5})\)/gu;
+
 /** Words of a period ("the first half", "the fourth quarter"), never a figure's name. */
 const PERIOD_WORDS = new Set(["first", "second", "third", "fourth", "half", "halves", "quarter", "quarters", "year", "years", "month", "months", "week", "weeks", "fiscal"]);
 
@@ -498,7 +501,8 @@ function lastYearBeforeCompared(text: string): boolean {
 export function readQuestion(asked: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
   // "sales-wise", "margin-wise": the noun is the figure asked
-  const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1");
+  // "defense (bds)": a name with its shorthand after it is one part, named by its words
+  const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
   const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
   const hits = findConcepts(text, tokens(text), companyWords(text, companies));
   // "the june quarter of 2022" is a quarter, not the year its number names
