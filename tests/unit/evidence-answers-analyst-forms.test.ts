@@ -353,3 +353,20 @@ describe("a part's profit", () => {
     expect(readQuestion("cash flow from ops (cfo) 2021", ROOM).concepts.map((c) => c.id)).toEqual(["operating_cash_flow"]);
   });
 });
+
+describe("a part named by some of its words", () => {
+  const revenue = conceptById("revenue")!;
+  const seg = (label: string, v: number) => row(label, [["FY2022", v]], { table: { title: "Summary of Business Segment Data", headings: ["Revenues"] } });
+
+  it("is the one row whose label holds them, in three wordings", () => {
+    const o = { company: "ACME INC.", rows: [seg("Defense, Space & Security", 23_162), seg("Commercial Airplanes", 25_867)], notFound: [], notes: [] };
+    for (const scope of ["defense", "defense space", "security"]) expect(pickScopedRow(o, revenue, scope, false, ["FY2022"])?.label, scope).toBe("Defense, Space & Security");
+  });
+
+  it("is no row when two labels hold them, or the label names another figure", () => {
+    const two = { company: "ACME INC.", rows: [seg("Defense Systems", 1_000), seg("Defense Services", 2_000)], notFound: [], notes: [] };
+    expect(pickScopedRow(two, revenue, "defense", false, ["FY2022"])).toBeNull();
+    const other = { company: "ACME INC.", rows: [seg("Defense headcount", 1_000)], notFound: [], notes: [] };
+    expect(pickScopedRow(other, revenue, "defense", false, ["FY2022"])).toBeNull();
+  });
+});

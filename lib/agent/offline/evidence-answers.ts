@@ -182,6 +182,8 @@ const SCALE_WORD: Record<number, string> = { 1e3: "thousand", 1e6: "million", 1e
  * title and headings, for the period asked (or its newest). Rows that disagree answer nothing.
  */
 const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => tokens(w)[0]!.stem));
+/** The label holds a measure word ("expense", "headcount"): it names a figure, not only a part. */
+const MEASURE_STEMS_IN = (label: string) => tokens(label).some((t) => MEASURE_STEMS.has(t.stem));
 
 export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
   const want = new Set(plainStems(r.label ?? ""));
@@ -425,7 +427,9 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const valued = inTables.length ? inTables : naming;
   const wordings = [...(c.rowWords ?? []), ...c.terms].map(stemsOf);
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
-  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w));
+  // (a part named by some of its words, "defense" of "Defense, Space & Security", when one label of the rows holds them)
+  const partLabels = new Set(named0.map((x) => x.label.toLowerCase()));
+  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w)) || (partLabels.size === 1 && !findConcepts(x.label).length && !MEASURE_STEMS_IN(x.label));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
     const only = (found: Set<string>) => found.size === 1 && found.has(c.id);
