@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
+import { newerThan } from "@/lib/agent/evidence/line-items";
 import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeDirectionRow, writeRowChange, writeRowSeries, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
@@ -643,5 +644,26 @@ describe("a figure the statements lack inputs for", () => {
     const done = [{ toolName: "compute_metric", input: { company: "ACME INC.", metric: "interest_coverage", periods: ["FY2023"] }, output: { status: "incomplete", company: "ACME INC.", metric: { id: "interest_coverage", name: "Interest coverage", unit: "ratio" }, formula: "Interest coverage = Operating income / Interest expense", periods: ["FY2023"], series: [], inputs: [], missing: [{ item: "operating_income", label: "operating income", period: "FY2023" }], notes: [] } }];
     expect(incompleteAnswerOverride(r, done, "This deal has no Information Request List yet.")).toMatch(/^I couldn't compute interest coverage for ACME INC\.: .* no line for operating income \(fiscal 2023\)/);
     expect(incompleteAnswerOverride(r, done, "ACME INC.: Interest coverage for fiscal 2023 was **12.5**")).toBeNull();
+  });
+});
+
+describe("the latest figure a newer report prints by quarter", () => {
+  const quarterly = (): LineItemRow => ({
+    item: "active buyers", match: "label", label: "Active Buyers", source: "table", table: { title: "Supplemental Operating Data", headings: [] }, scale: 1e6,
+    columns: [{ period: "Q1 2023", periodEnd: "2023-03-31", months: 3, printed: "133", value: 133e6 }, { period: "Q4 2022", periodEnd: "2022-12-31", months: 3, printed: "134", value: 134e6 }],
+    document: "ACME_2023Q1_EARNINGS.pdf", page: 10, row: "Active Buyers 133 134", citation: "(source: ACME_2023Q1_EARNINGS.pdf, p.10)",
+  });
+
+  it("keeps a row's newest column when it ends after the latest year, and none that ends before", () => {
+    expect(newerThan(quarterly(), ["FY2022"])?.columns.map((c) => c.period)).toEqual(["Q1 2023"]);
+    expect(newerThan(quarterly(), ["FY2023"])).toBeUndefined();
+  });
+
+  it("answers 'latest' and 'now' from that column, in three wordings, and a year asked from the year", () => {
+    const o = { company: "ACME INC.", rows: [newerThan(quarterly(), ["FY2022"])!], notFound: [], notes: [], periods: ["FY2022"] };
+    for (const q of ["acme active buyers, most recent number", "how many active buyers do they have now", "latest active buyers?"]) {
+      expect(writeLabelledRow(o, readQuestion(q, [{ name: "ACME INC.", tickers: ["ACME"] }])), q).toMatch(/Q1 2023: \*\*133 million\*\*/);
+    }
+    expect(writeLabelledRow(o, readQuestion("active buyers 2022", [{ name: "ACME INC.", tickers: ["ACME"] }]))).toBeNull();
   });
 });

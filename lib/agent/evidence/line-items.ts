@@ -373,6 +373,15 @@ export function inPeriods(row: LineItemRow, asked: string[], ends?: ReadonlyMap<
   return { ...row, columns: row.columns.filter((c) => fits(c, labels)) };
 }
 
+const NOW = /^(?:latest|newest|most recent|current|now|today|recent)$/i;
+
+/** The row with only its newest column, when that column ends after every period asked (a quarter after the latest year). */
+export function newerThan(row: LineItemRow, asked: string[]): LineItemRow | undefined {
+  const askedEnd = asked.map((l) => parsePeriod(l)?.end ?? "").sort().at(-1) ?? "";
+  const newest = row.columns.filter((c) => c.value !== null && !!c.periodEnd).sort((a, b) => b.periodEnd!.localeCompare(a.periodEnd!))[0];
+  return newest && askedEnd && newest.periodEnd! > askedEnd ? { ...row, columns: [newest] } : undefined;
+}
+
 /** Rows for one wanted item: statement lines of its line items, then table rows naming its words. */
 function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: TableFindingRow[], statement?: string): LineItemRow[] {
   const out: LineItemRow[] = [];
@@ -466,9 +475,11 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   let ends: Map<string, Set<string>> | undefined;
   const sameRows: string[] = [];
   const qualifierNotes: string[] = [];
+  // "latest", "now": a row a newer report prints by quarter (a release's "Active buyers" after the 10-K's year) gives its newest column
+  const nowAsked = (input.periods ?? []).some((p) => NOW.test(p.trim()));
   for (const item of input.items) {
     ends ??= periodEnds(found);
-    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels, ends) ?? []);
+    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels, ends) ?? (nowAsked ? newerThan(r, periods.labels) : undefined) ?? []);
     let hits = rowsOf(item);
     // "specialty materails": a word one letter away from the deal's own label word is that word;
     // "dcai": the initials of the deal's own label ("Data Center and AI")

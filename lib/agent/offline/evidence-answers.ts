@@ -196,7 +196,9 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
     const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
     return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
   });
-  const valued = fits.map((x) => ({ x, col: asked ? x.columns.find((k) => k.value !== null && k.period === asked) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
+  // (a "latest" asked that the tool answered with a newer report's column, a release's quarter after the year: that column)
+  const newer = (x: LineItemRow) => (x.columns.length === 1 && /\blatest\b|\bnow\b|\bcurrent|\bmost recent\b|\bnewest\b/i.test(r.text) ? x.columns[0] : undefined);
+  const valued = fits.map((x) => ({ x, col: asked ? (x.columns.find((k) => k.value !== null && k.period === asked) ?? newer(x)) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
   if (!valued.length) return null;
   // rows that disagree: the value more of the filing's tables state (a misread line is one place)
   const agrees = (xs: typeof valued) => xs.length > 0 && new Set(xs.map((f) => `${f.col!.period}|${f.col!.value}`)).size === 1;

@@ -86,7 +86,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -104,7 +104,8 @@ export function stepsFor(r: Reading): Step[] | null {
   if (r.reason && first && r.concepts.length === 1 && !r.synthesis && !r.polar && FIGURE_KINDS.has(first.kind)) return ["why"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // no catalog concept: a figure the deal's own tables may label as the question words it
-  if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled"] : null;
+  // (…or a sentence stating it in those words: "133 million active buyers", the newest first when no year is asked)
+  if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled", "labelledSentence"] : null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   // "which segment had the highest revenue": the parts' rows of one table, ranked
   // (the company's total first: the parts ranked must add up to it)
@@ -160,6 +161,10 @@ function callFor(step: Step, r: Reading): Call {
   const company = r.company ? { company: r.company } : {};
   const periods = r.periods.length ? { periods: r.periods } : {};
   if (step === "labelled") return { toolName: "get_line_items", input: { ...company, items: [r.label!], ...periods, limit: 12 } };
+  if (step === "labelledSentence") {
+    const years = yearsAsked(r.periods).join(" ");
+    return { toolName: "search_documents", input: { ...company, query: `${r.label} ${years}`.trim(), k: 10, ...(years ? {} : { newest: true }) } };
+  }
   if (step === "deal") return { toolName: "search_documents", input: { ...company, query: `${r.scope} acquisition purchase price`, k: 10 } };
   const format = { ...(r.decimals !== undefined ? { decimals: r.decimals } : {}), ...(r.scale ? { scale: r.scale } : {}), ...(r.aggregate ? { aggregate: r.aggregate } : {}) };
   switch (step) {
@@ -236,6 +241,12 @@ function callFor(step: Step, r: Reading): Call {
 
 const QUARTER_WORD = ["first", "second", "third", "fourth"];
 
+/** A figure the catalog does not name, as the question's own words name it: a count when "how many" is asked, money when "how much". */
+function labelConcept(r: Reading): Concept {
+  const kind = COUNT_ASKED.test(r.text) ? "count" : HOW_MUCH.test(r.text) ? "amount" : "ratio";
+  return { id: `label:${r.label}`, label: r.label!, kind, terms: [r.label!] };
+}
+
 /** The first calls of a reading (for tests and the planner), or null when the evidence tools do not answer it. */
 export function evidenceCalls(r: Reading): Call[] | null {
   const steps = stepsFor(r);
@@ -250,6 +261,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
   const out = t.output as Record<string, unknown> | undefined;
   if (!out || typeof out !== "object") return null;
   if (step === "labelled") return writeLabelledRow(out as unknown as LineItemsOutput, r);
+  if (step === "labelledSentence") return writeStated(out as unknown as SearchDocumentsOutput, labelConcept(r), { ...r, scope: undefined });
   if (step === "deal") return writeDeal(out as unknown as SearchDocumentsOutput, r);
   if (r.polar && r.direction) return directionOf(step, out, r, c);
   switch (step) {
