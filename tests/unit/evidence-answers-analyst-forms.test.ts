@@ -173,6 +173,8 @@ describe("a forecast asked", () => {
   it("is read as the company's outlook, in three wordings", () => {
     for (const q of ["acme capex plan for 2023 / 2024?", "what capex do they expect in 2024", "capital expenditure forecast 2023"]) {
       expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.query, q).toMatch(/expect/);
+      // (the words filings forecast with: "are forecasted to be between …")
+      expect(evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.query, q).toMatch(/\bforecasted\b/);
     }
     // a forecast compared with its actual is the forecast-vs-actual comparison, not a forecast alone
     expect(evidenceCalls(readQuestion("compare forecast to actual revenue", ROOM))?.[0]?.input.query ?? "").not.toMatch(/expect/);
