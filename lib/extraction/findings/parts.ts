@@ -86,6 +86,9 @@ function isTitleCase(t: string): boolean {
   return ws.length >= 3 && ws.filter((w) => /^\p{Lu}/u.test(w)).length >= ws.length * 0.7;
 }
 
+/** A dash printed for nil in a cell ("—", "–", "-"). */
+const NIL_CELL = /^[—–-]{1,3}$/;
+
 /** Pieces of a column header printed on their own line ("Percent Percent of Revenue", "Increase/(Decrease)"). */
 const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended|excluding|currency|translation|constant currency|\(dec(?:rease)?\))(?!\w)/i;
 
@@ -450,15 +453,23 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
       // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it; figures printed under a
       // label wrapped over lines of its own are that label's
-      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? withoutMarker(t.replace(/(\d)\s+%/g, "$1%").split(/\s+/), table.width).filter((x) => /\d/.test(x)) : null;
+      // (a dash printed for nil is a cell too: "36,781 154 —")
+      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? withoutMarker(t.replace(/(\d)\s+%/g, "$1%").split(/\s+/), table.width).filter((x) => /\d/.test(x) || NIL_CELL.test(x)) : null;
       const bareLabel = table?.group ?? (above && !/:\s*$/.test(above.text) ? above.text : undefined);
       if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
         const values = bare.map((x) => parsePrintedNumber(x));
         const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords, undefined, table.runs) : null;
-        const from = above && above.text === bareLabel ? above.start : L.start;
+        const from = above && above.text === bareLabel ? above.start : pendingLabel?.text === bareLabel ? pendingLabel.start : L.start;
         if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.parent, table.section].filter((x): x is string => !!x));
         table.group = undefined;
+        lastText = null;
+        continue;
+      }
+      // figures of a heading that cannot be read as its row: the heading heads no row below them
+      if (table && bare && table.group) {
+        table.group = undefined;
+        pendingLabel = null;
         lastText = null;
         continue;
       }
