@@ -331,6 +331,9 @@ const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 /** A heading naming an amount: its rows are amounts, whatever else it names. */
 /** Nouns of things counted, not money: a row or heading naming one prints a count. */
 const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|buyers|sellers|users|members(?:hips)?|subscribers|passengers|shares|square feet|sq\.? ?ft)\b/i;
+/** An amount the label starts with ("Total revenues from contracts with customers", "Net sales to customers"): the counted noun after it is no count. */
+const AMOUNT_FIRST = /^(?:total\s+)?(?:net\s+|gross\s+|segment\s+)?(?:revenues?|sales|income|profits?|earnings|expenses?|costs?)\b/i;
+const countOf = (text: string) => COUNT_NOUN.test(text) && !AMOUNT_FIRST.test(text.trim());
 /** A heading of counts even beside a word of money: "Unit Sales by Product", "Number of customers" (not "Revenue per unit"). */
 const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
@@ -345,7 +348,7 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
   // (a row under the heading of a row printing the currency sign is money too: "Gross merchandise volume:" over "Core $ 7,809", "Tickets 357")
-  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about)) || (moneyBlock && !COUNT_NOUN.test(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
+  if (/\$|€|£/.test(row) || (table.scale.word && !countOf(about)) || (moneyBlock && !countOf(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? moneyBlock?.currency };
   }
   return { unit: "count" };
