@@ -337,7 +337,9 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   // a metric built on a figure the company states itself (its free cash flow, its net debt): computed with the company's figure
   const found = complete && !result.judgement ? await statedOperand(deps, input, metric, scope.company, result.periods) : undefined;
   const withOwn = found ? await withStatedFigure(input, metric, result.periods, source, found) : undefined;
-  if (found && withOwn) {
+  // (the company's figure the same as the statement lines give: the result as computed, its own figure flagged below)
+  const differs = !!withOwn && withOwn.series.some((x, i) => x.value !== undefined && result.series[i]?.value !== undefined && Math.abs(x.value - result.series[i]!.value!) > 1e-9 * Math.max(1, Math.abs(x.value)));
+  if (found && withOwn && differs) {
     const computed = result;
     const cite = { item: found.concept.id, label: found.row.label, scale: found.row.scale, ...(found.row.currency ? { currency: found.row.currency } : {}), document: found.row.document, page: found.row.page, row: found.row.row, citation: found.row.citation };
     const ownInputs: ComputeInputRow[] = result.periods.map((p, i) => ({ ...cite, period: p, periodEnd: found.row.columns.find((c) => c.period === p)?.periodEnd ?? "", value: found.values[i]! }));
