@@ -4,7 +4,8 @@
  * that figure, flagged in `stated`, with the statement-line computation given in a note; the same
  * whether the caller names the metric ("fcf_margin", "free_cash_flow") or a formula naming the figure
  * ("free_cash_flow / revenue"). A formula spelling out the figure's parts, or a company printing only
- * a variant of the figure, is computed from the statement lines. Made-up 10-Ks through the real ingest.
+ * a variant of the figure, is computed from the statement lines. A formula that is one id alone reads
+ * as that metric. Made-up 10-Ks through the real ingest.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
@@ -81,5 +82,13 @@ describe("compute_metric with a figure the company states itself", () => {
     const variant = await compute({ company: "Vantle", periods: ["FY2023"], metric: "fcf_margin" });
     expect(variant.value).toBeCloseTo(0.09, 6);
     expect(variant.inputs.some((i: { label: string }) => /free cash flow/i.test(i.label))).toBe(false);
+  });
+
+  it("reads a formula that is one metric or line item id alone as that metric", async () => {
+    const margin = await compute({ company: "Vantle", periods: ["FY2023"], formula: "operating_margin" });
+    expect(margin.status).toBe("answered");
+    expect(margin.value).toBeCloseTo(0.2, 6);
+    const capex = await compute({ company: "Vantle", periods: ["FY2023"], formula: "capital_expenditure" });
+    expect(Math.abs(capex.value)).toBe(110e6);
   });
 });

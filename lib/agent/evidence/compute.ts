@@ -296,6 +296,10 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     const aggregateNote = input.aggregate && input.aggregate !== "value" ? [`The aggregate "${input.aggregate}" does not apply to numbers written in the formula: the formula's own arithmetic is the result.`] : [];
     return { ...empty, status: "answered", ...(scope.company ? { company: scope.company } : {}), metric: { id: "defined", name: input.metric?.trim() || "Defined metric", unit: literal.unit }, formula: literal.formula, value: literal.value, formatted: literal.formatted, notes: [...literal.notes, ...aggregateNote] };
   }
+  // a formula that is one line item or metric id alone ("net_income_including_nci"): that metric
+  const bareId = input.formula?.trim().toLowerCase();
+  // (only an id the engine reads as itself, never one it would take for another line)
+  if (bareId && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(bareId) && metricFormula(bareId)?.id === bareId) input = { ...input, metric: bareId, formula: undefined };
   const metric = input.formula ? definedFormula(input.formula, input.metric, input.unit) : input.metric ? metricFormula(input.metric) : undefined;
   // a ratio named as a percentage ("… as % of revenue") reads as a percent, unless another unit is asked
   if (metric && !input.unit && metric.unit === "ratio" && percentNamed(input.metric)) input = { ...input, unit: "percent" };
