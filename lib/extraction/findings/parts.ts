@@ -121,6 +121,8 @@ const YEAR_SPAN = new RegExp(String.raw`(?<![\p{L}\p{N}$.,])${SPAN_YEAR}\s+(?:to
 function readHeader(t: string): PeriodColumn[] | null {
   const cols = headerColumns(t);
   if (!cols.length) return null;
+  // "2013 – 2019 debt issuances:": a span of years heading the rows below, no columns
+  if (/:\s*$/.test(t) && /\b(?:19|20)\d\d\s*[–—-]\s*(?:19|20)?\d\d\b/.test(t)) return null;
   const rest = withoutColumnTokens(t);
   if (/\d/.test(rest.replace(/\(\d\)/g, ""))) return null;
   const words = rest.replace(/[()\-–,.%$/]/g, " ").trim();
