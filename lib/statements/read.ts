@@ -44,7 +44,12 @@ function settleKeys(lines: StatementLine[]): void {
   for (const l of lines) if (l.key && l.values.some((v) => v !== null)) byKey.set(l.key, [...(byKey.get(l.key) ?? []), l]);
   for (const l of lines) if (l.key && !l.values.some((v) => v !== null)) delete l.key;
   const ni = byKey.get("net_income") ?? [];
-  const attributable = ni.find((l) => /attributable to|available to/i.test(l.label));
+  // the line attributable to the parent (after noncontrolling interests) is its net income; a line attributable to
+  // common shareholders (after preferred dividends) is another figure, unless it is the parent's own net income
+  // under a noncontrolling-interest line
+  const toCommon = (l: StatementLine) => /\b(?:attributable|available) (?:to|for) common\b/i.test(l.label);
+  const hasNci = lines.some((l) => /noncontrolling|non-controlling|minority/i.test(l.label) && l.values.some((v) => v !== null));
+  const attributable = ni.find((l) => /attributable to|available to/i.test(l.label) && !toCommon(l)) ?? (hasNci ? ni.find((l) => /attributable to|available to/i.test(l.label)) : undefined);
   if (attributable && ni.length > 1) {
     const plain = ni.find((l) => l !== attributable && lines.indexOf(l) < lines.indexOf(attributable));
     if (plain && !byKey.has("net_income_including_nci")) {

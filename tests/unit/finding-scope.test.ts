@@ -187,3 +187,19 @@ Net income $ 1,988 $ 1,944 $ 7,403 $ 7,908`;
     expect(findingSpan({ period: "FY2023", periodType: "quarter", periodMonths: 3 })).toEqual({ type: "quarter", months: 3 });
   });
 });
+
+describe("finding scope of a change's drivers", () => {
+  it("reads 'Translation' or 'Divestitures' under a change analysis as the table's part, not a part of that name", () => {
+    const title = "Table of Contents — Widgets and Controls Business (31.2% of consolidated sales):";
+    for (const label of ["Translation", "Divestitures", "Acquisitions", "Organic local-currency sales", "Price"]) {
+      expect(tableRowScope({ label, context: ["Sales change analysis"], title }), label).toEqual({ scope: "segment", scopeName: "Widgets and Controls Business" });
+    }
+    // a change table about the company as a whole: the company's own
+    expect(tableRowScope({ label: "Divestitures", context: ["Increase/(decrease) due to"], title: "Operating margin bridge" }).scope).toBe("consolidated");
+  });
+
+  it("still reads a part's name as the part under a change heading", () => {
+    expect(tableRowScope({ label: "Europe", context: ["% change"], title: "Revenues by Geography" })).toEqual({ scope: "geography", scopeName: "Europe" });
+    expect(tableRowScope({ label: "Translation", context: ["Deferred tax liabilities"], title: "Components of Deferred Tax Assets and Liabilities" }).scope).not.toBe("segment");
+  });
+});

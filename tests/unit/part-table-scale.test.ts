@@ -98,6 +98,22 @@ describe("a part table's scale, stated once", () => {
     expect(parts.find((p) => p.part.label === "Options outstanding" && p.period === "FY2024")).toMatchObject({ valueNum: 1200 });
   });
 
+  it("reads the scale captioned on a line of its own where the first note begins ('except per share data') as the notes' scale", async () => {
+    const notesOpen = ["Table of Contents", "Example Aero Company and Subsidiaries", "Notes to the Consolidated Financial Statements", "Years ended December 31, 2024, 2023 and 2022", "(Dollars in millions, except per share data)", "Note 1 – Summary of Significant Accounting Policies", "Principles of Consolidation and Basis of Presentation"].join("\n");
+    const revenues = ["Table of Contents", "Airframe revenues by customer location consist of the following:", "Years ended December 31, 2024 2023 2022", "Revenue from contracts with customers:", "Europe $9,100 $8,400 $7,900", "Asia 6,200 5,900 5,100", "Total revenues from contracts with customers 15,300 14,300 13,000", "Revenue recognized on fixed-price contracts 100% 100% 99%"].join("\n");
+    const out = await extractFindingsFromPages([{ pageNumber: 63, text: notesOpen }, { pageNumber: 110, text: revenues }], { filename: "x_10K.pdf", fiscalYear: 2024 });
+    const parts = out.candidates.map((c) => c.payload as PartFindingPayload).filter((p) => p.part);
+    expect(parts.find((p) => p.part.label === "Total revenues from contracts with customers" && p.period === "FY2024")).toMatchObject({ valueNum: 15_300_000_000, part: { scale: 1e6 } });
+    expect(parts.find((p) => p.part.label === "Asia" && p.period === "FY2023")?.valueNum).toBe(5_900_000_000);
+    // a rate is no amount, whatever the scale
+    expect(parts.find((p) => /fixed-price/.test(p.part.label) && p.period === "FY2024")).toMatchObject({ unit: "percent" });
+    // …and a caption under the title of a later notes page, no first note below it, is that page's table's only
+    const later = ["Table of Contents", "Notes to the Consolidated Financial Statements", "(In millions)", "Note 7 – Inventories", "December 31, 2024 2023", "Raw materials $ 900 $ 800"].join("\n");
+    const loose = await extractFindingsFromPages([{ pageNumber: 70, text: later }, { pageNumber: 110, text: revenues }], { filename: "x_10K.pdf", fiscalYear: 2024 });
+    const looseParts = loose.candidates.map((c) => c.payload as PartFindingPayload).filter((p) => p.part);
+    expect(looseParts.find((p) => p.part.label === "Asia" && p.period === "FY2023")?.part.scale).toBe(1);
+  });
+
   it("reads a scale phrase whose words are joined by a no-break space", () => {
     expect(readScale("(Dollars in\u00a0millions)")?.scale).toBe(1e6);
     expect(readScale("(in\u202fthousands)")?.scale).toBe(1e3);

@@ -49,3 +49,17 @@ describe("a formula of numbers only", () => {
     expect(computeLiteral("Americas / ")).toBeUndefined();
   });
 });
+
+describe("a negative number written with its sign", () => {
+  it("reads '-88', '(-88)', '−$88m' and '$-88' as negatives, in brackets or not", () => {
+    expect(computeLiteral("1,814 - (-88)")?.value).toBe(1902);
+    expect(computeLiteral("(-88) + 5")?.value).toBe(-83);
+    expect(computeLiteral("-12.5 * 2")?.value).toBe(-25);
+    expect(computeLiteral("$1,814m - (−$88m)")).toMatchObject({ value: 1_902_000_000, unit: "amount" });
+    expect(computeLiteral("$-88 + $100")?.value).toBe(12);
+  });
+
+  it("still reads a hyphen inside a word as part of a row label", () => {
+    expect(computeLiteral("Long-term debt - 5")).toBeUndefined();
+  });
+});

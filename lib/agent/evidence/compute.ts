@@ -9,16 +9,18 @@
 import type { Queryable } from "@/lib/db";
 import { formatChange } from "@/lib/metrics/compute";
 import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type MetricRequest, type MetricResult, type MetricUnit } from "@/lib/metrics";
+import type { Expr } from "@/lib/metrics/types";
 import { parseDefinition } from "@/lib/metrics/definition";
 import { formatValue, groupDigits } from "@/lib/metrics/numbers";
-import { item } from "@/lib/metrics/expr";
+import { item, num } from "@/lib/metrics/expr";
+import { formulaWords } from "@/lib/metrics/words";
 import { normalise } from "@/lib/metrics/terms";
-import { LINE_ITEMS, type LineItemKey, type LineItemValue } from "@/lib/statements/types";
-import { conceptById, CONCEPTS } from "../concepts/catalog";
+import { LINE_ITEMS, type LineItemKey, type LineItemSource, type LineItemValue } from "@/lib/statements/types";
+import { conceptById, CONCEPTS, type Concept } from "../concepts/catalog";
 import { findConcepts } from "../concepts/match";
 import { statementLineItems } from "../knowledge/line-items";
 import type { SourceRegistry } from "../sources";
-import { runLineItems } from "./line-items";
+import { runLineItems, type LineItemRow } from "./line-items";
 import { comparePeriods, shiftLabelYear, withYearBefore } from "@/lib/periods";
 import { resolvePeriods } from "./periods";
 import { computeLiteral, computeRowFormula } from "./row-formula";
@@ -140,6 +142,62 @@ async function statedRows(deps: Deps, input: ComputeInput, company: string | und
 
 type Deps = { db: Queryable; dealId: string; sources: SourceRegistry };
 
+const sameExpr = (a: Expr, b: Expr) => JSON.stringify(a) === JSON.stringify(b);
+const holdsExpr = (e: Expr, part: Expr): boolean =>
+  sameExpr(e, part) || (e.kind === "op" ? holdsExpr(e.left, part) || holdsExpr(e.right, part) : e.kind === "at" || e.kind === "avg" ? holdsExpr(e.arg, part) : false);
+const replaceExpr = (e: Expr, part: Expr, by: Expr): Expr =>
+  sameExpr(e, part) ? by : e.kind === "op" ? { ...e, left: replaceExpr(e.left, part, by), right: replaceExpr(e.right, part, by) } : e;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Months a period label spans ("FY2022" 12, "Q3 2023" 3, "H1 2024" 6, "9M 2023" 9). */
+const monthsOfPeriod = (p: string) => (/^Q\d/i.test(p) ? 3 : /^H\d/i.test(p) ? 6 : /^9M/i.test(p) ? 9 : 12);
+
+/**
+ * A figure companies often state themselves (free cash flow, net debt) that the metric is built on, and the
+ * company's own row for it in every period asked: the row whose label is the figure's name, no more
+ * ("Free cash flow", not "Free cash flow less lease repayments"). A formula builds on it only by naming it
+ * ("free_cash_flow / revenue"), not by spelling out its parts ("(operating_cash_flow - capital_expenditure) / revenue").
+ */
+async function statedOperand(deps: Deps, input: ComputeInput, metric: MetricFormula, company: string | undefined, periods: string[]): Promise<{ concept: Concept; own: MetricFormula; row: LineItemRow; values: number[] } | undefined> {
+  if (!periods.length || (input.aggregate && input.aggregate !== "value" && input.aggregate !== "series")) return undefined;
+  for (const concept of CONCEPTS) {
+    const own = concept.rowWords?.length && concept.metric ? CATALOG.find((m) => m.id === concept.metric) : undefined;
+    if (!own || !holdsExpr(metric.formula, own.formula)) continue;
+    if (input.formula && !new RegExp(`(?<![\\p{L}_])(?:${[concept.id, ...concept.terms].map(escapeRe).join("|")})(?![\\p{L}_])`, "iu").test(input.formula)) continue;
+    const out = await runLineItems(deps, { ...(company ? { company } : {}), items: [concept.id], periods, limit: 3 });
+    const bare = (l: string) => l.toLowerCase().replace(/\s*\((?:\d|[a-z])\)/g, "").replace(/[:\s]+$/, "").trim();
+    const row = out.rows.find((r) => r.match === "label" && r.source === "table" && r.unit !== "%" && concept.rowWords!.includes(bare(r.label)));
+    if (!row) continue;
+    const values = periods.map((p) => row.columns.find((c) => c.period === p && c.value !== null && c.months === (concept.balance ? 0 : monthsOfPeriod(p)))?.value);
+    if (values.some((v) => v === undefined || v === null)) continue;
+    return { concept, own, row, values: values as number[] };
+  }
+  return undefined;
+}
+
+/** The formula in words with the company's own figure in place of its parts: "Free cash flow margin = Free cash flow (the company's own) / Revenue". */
+function statedWords(name: string, metric: MetricFormula, found: NonNullable<Awaited<ReturnType<typeof statedOperand>>>, periods: string[]): string {
+  const mark = 1.2345e-300;
+  const words = formulaWords(replaceExpr(metric.formula, found.own.formula, num(mark))).replace(String(mark), `${found.row.label} (the company's own, as its table states it)`);
+  return `${name} = ${words}${periods.length > 1 ? `, each year ${periods[0]}–${periods.at(-1)}` : ""}`;
+}
+
+/** The metric computed with the company's own figure in place of the one computed from statement lines, period by period. */
+async function withStatedFigure(input: ComputeInput, metric: MetricFormula, periods: string[], source: LineItemSource, found: NonNullable<Awaited<ReturnType<typeof statedOperand>>>): Promise<MetricResult | undefined> {
+  const per: MetricResult[] = [];
+  for (const [i, p] of periods.entries()) {
+    const r = await computeMetric(request({ ...input, aggregate: "value" }, { ...metric, formula: replaceExpr(metric.formula, found.own.formula, num(found.values[i]!)) }, [p]), source);
+    if (r.value === undefined) return undefined;
+    per.push(r);
+  }
+  // the figure itself: formatted as its row prints it (its currency and scale), no other input to say them
+  if (sameExpr(metric.formula, found.own.formula)) {
+    const style = { format: { ...(input.decimals !== undefined ? { decimals: input.decimals } : {}), ...(input.scale ? { scale: SCALE[input.scale] } : {}) }, filingScale: found.row.scale, ...(found.row.currency ? { currency: found.row.currency } : {}) };
+    for (const r of per) r.formatted = formatValue(r.value!, r.unit, style);
+  }
+  const last = per.at(-1)!;
+  return { ...last, periods, series: per.map((r, i) => ({ period: periods[i]!, value: r.value!, formatted: r.formatted! })), inputs: per.flatMap((r) => r.inputs), missing: [] };
+}
+
 /** The aggregate a metric's name asks for: "… growth" / "… growth rate", "… CAGR". */
 function growthNamed(metric: string | undefined): "growth" | "cagr" | undefined {
   const words = (metric ?? "").toLowerCase().split(/[^a-z]+/);
@@ -238,6 +296,10 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     const aggregateNote = input.aggregate && input.aggregate !== "value" ? [`The aggregate "${input.aggregate}" does not apply to numbers written in the formula: the formula's own arithmetic is the result.`] : [];
     return { ...empty, status: "answered", ...(scope.company ? { company: scope.company } : {}), metric: { id: "defined", name: input.metric?.trim() || "Defined metric", unit: literal.unit }, formula: literal.formula, value: literal.value, formatted: literal.formatted, notes: [...literal.notes, ...aggregateNote] };
   }
+  // a formula that is one line item or metric id alone ("net_income_including_nci"): that metric
+  const bareId = input.formula?.trim().toLowerCase();
+  // (only an id the engine reads as itself, never one it would take for another line)
+  if (bareId && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(bareId) && metricFormula(bareId)?.id === bareId) input = { ...input, metric: bareId, formula: undefined };
   const metric = input.formula ? definedFormula(input.formula, input.metric, input.unit) : input.metric ? metricFormula(input.metric) : undefined;
   // a ratio named as a percentage ("… as % of revenue") reads as a percent, unless another unit is asked
   if (metric && !input.unit && metric.unit === "ratio" && percentNamed(input.metric)) input = { ...input, unit: "percent" };
@@ -275,6 +337,39 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
   if (!complete && input.formula) {
     const rows = await overTableRows(deps, input, scope.company, periods.labels);
     if (rows?.status === "answered") return { ...rows, notes: [...registrantNote(scope), ...rows.notes] };
+  }
+  // a metric built on a figure the company states itself (its free cash flow, its net debt): computed with the company's figure
+  const found = complete && !result.judgement ? await statedOperand(deps, input, metric, scope.company, result.periods) : undefined;
+  const withOwn = found ? await withStatedFigure(input, metric, result.periods, source, found) : undefined;
+  // (the company's figure the same as the statement lines give: the result as computed, its own figure flagged below)
+  const differs = !!withOwn && withOwn.series.some((x, i) => x.value !== undefined && result.series[i]?.value !== undefined && Math.abs(x.value - result.series[i]!.value!) > 1e-9 * Math.max(1, Math.abs(x.value)));
+  if (found && withOwn && differs) {
+    const computed = result;
+    const cite = { item: found.concept.id, label: found.row.label, scale: found.row.scale, ...(found.row.currency ? { currency: found.row.currency } : {}), document: found.row.document, page: found.row.page, row: found.row.row, citation: found.row.citation };
+    const ownInputs: ComputeInputRow[] = result.periods.map((p, i) => ({ ...cite, period: p, periodEnd: found.row.columns.find((c) => c.period === p)?.periodEnd ?? "", value: found.values[i]! }));
+    const others = inputsOf(withOwn).filter((i) => i.item !== found.concept.id);
+    const stated = result.periods.map((p, i) => ({ label: found.row.label, period: p, value: found.values[i]!, citation: found.row.citation }));
+    return {
+      status: "answered",
+      ...(scope.company ? { company: scope.company } : {}),
+      metric: { id: metric.id, name: computed.name, unit: withOwn.unit },
+      formula: statedWords(computed.name, metric, found, result.periods),
+      value: withOwn.value,
+      formatted: withOwn.formatted,
+      periods: withOwn.periods,
+      series: withOwn.series.map((s) => ({ period: s.period, ...(s.value !== undefined ? { value: s.value, formatted: s.formatted } : {}) })),
+      inputs: [...ownInputs, ...others],
+      missing: [],
+      stated,
+      notes: [
+        ...registrantNote(scope),
+        `Uses the company's own ${found.row.label} as it states it (see \`stated\`), as analysts quote it; computed from statement lines instead (${computed.formula.replace(/^[^=]*=\s*/, "")}) it would be ${computed.formatted}.`,
+        ...periods.notes,
+        ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []),
+        ...withOwn.notes.filter((n) => !computed.notes.includes(n)),
+        ...computed.notes,
+      ],
+    };
   }
   const stated = await statedRows(deps, input, scope.company, periods.labels);
   const steps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(result.series, input.decimals) : [];

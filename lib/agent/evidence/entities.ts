@@ -69,10 +69,21 @@ const DESIGNATIONS: Record<string, string> = {
   "chief accounting officer": "principal accounting officer",
 };
 
+/**
+ * Offices one person holds, printed as one designation ("Principal Executive and Financial Officer", "Chief
+ * Financial and Accounting Officer", "principal executive, financial and accounting officer"), spelt out one
+ * by one ("principal executive officer principal financial officer").
+ */
+export function oneOfficeEach(title: string): string {
+  return title.replace(/\b(principal|chief)\s+((?:\p{L}+\s*,\s*)*\p{L}+)\s*,?\s+(?:and|&)\s+(\p{L}+)\s+officer\b/giu, (_m, head: string, list: string, last: string) =>
+    [...list.split(/\s*,\s*/), last].map((w) => `${head} ${w} officer`).join(" "),
+  );
+}
+
 /** The title holds the role's words in a row ("Chief Financial" in "EVP and Chief Financial Officer"; not "Executive … Chief" for a CEO). */
 export function holdsRole(title: string, role: string): boolean {
   if (!role) return true;
-  const have = ` ${tokens(title).map((t) => t.stem).join(" ")} `;
+  const have = ` ${tokens(oneOfficeEach(title)).map((t) => t.stem).join(" ")} `;
   const holds = (r: string) => {
     const want = roleStems(r);
     return want.length > 0 && have.includes(` ${want.join(" ")} `);

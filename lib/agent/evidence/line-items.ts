@@ -218,6 +218,9 @@ function relevance(label: string, w: Want): number {
 const RATE_STEMS = new Set(["percentage", "percent", "rate", "ratio"].map((w) => tokens(w)[0]!.stem));
 const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).map((x) => x.stem)));
 
+/** Words a caption describes its table with ("selected data", "Selected Financial Data", "Supplemental Information"): no figure's name. */
+const DESCRIBING = /\b(?:(?:selected|supplement(?:al|ary)|quarterly|key|other|certain|financial|consolidated)\s+)+(?:data|information|highlights|summary)\b/gi;
+
 /** Scopes of a table row that make it one part's figure, never the company's. */
 const PART_SCOPES = new Set(["segment", "geography", "programme"]);
 
@@ -416,8 +419,10 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     // (…and a table printed across, "As of <date> $ current $ noncurrent $ total", reads one row per column label: each is its own)
     const key = `${r.document_id}|${r.page}|${part?.row}|${part?.title}|${part?.label}`;
     if (!part || seen.has(key) || !isRowLabel(part.label) || part.columns.every((c) => c.period.includes("?"))) continue;
-    const all = stemSet(part.label, part.title, ...part.context);
-    if (!namesConcept(w, all, [part.label, part.title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
+    // (a title's words describing the table, "selected data", "Supplemental Information", name no figure of it)
+    const title = part.title.replace(DESCRIBING, " ");
+    const all = stemSet(part.label, title, ...part.context);
+    if (!namesConcept(w, all, [part.label, title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
     // "GAAP operating margin" is never a row of the non-GAAP measure, nor "adjusted EPS" a row the filing calls GAAP
     if (otherBasis(w.item, [part.label, part.title, ...part.context].join(" "))) continue;
     const row = fromPart(w.item, r, part, p.currency);

@@ -33,6 +33,12 @@ const SCALE_SUFFIX: Record<string, number> = { k: 1e3, thousand: 1e3, thousands:
  * as written (a percent as its fraction) and the unit it states. Undefined when the text is no number.
  */
 function literal(text: string): { value: number; unit?: LiteralUnit } | undefined {
+  // a negative number written with its sign ("-88", "−$88", "$-88")
+  const sign = /^[-−]\s*(?=[$€£]?\s*[\d.])|^(?=[$€£]\s*[-−])/.exec(text);
+  if (sign) {
+    const rest = literal(text.replace(/^[-−]\s*/, "").replace(/^([$€£])\s*[-−]/, "$1"));
+    return rest ? { ...rest, value: -rest.value } : undefined;
+  }
   const m = /^([$€£])?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(%|[a-z]+)?$/i.exec(text);
   if (!m) return undefined;
   const suffix = m[3]?.toLowerCase();

@@ -27,11 +27,35 @@ const MAX_LINES = 4;
 
 const letters = (s: string) => s.replace(/[^\p{L}]/gu, "").toUpperCase();
 
+/**
+ * A name in capitals whose text layer reads a few letters in lower case ("SAFrA A. CATz": glyphs the font maps
+ * to the lower-case letter): words starting with a capital, most of each word's letters capitals, two words at
+ * least; the name as printed under it is matched by its letters, whatever their case.
+ */
+function capsMisread(line: string): [string] | null {
+  const m = /^(?:\p{Lu}[\p{L}.’'-]*\.?[ \t]?)+/u.exec(line);
+  if (!m) return null;
+  const words: string[] = [];
+  for (const w of m[0].trim().split(/\s+/)) {
+    const ls = w.replace(/[^\p{L}]/gu, "");
+    const upper = ls.replace(/[^\p{Lu}]/gu, "").length;
+    if (!ls || upper < ls.length * 0.6 || (ls.length > 1 && upper < 2)) break;
+    words.push(w);
+  }
+  const lower = words.join("").replace(/[^\p{Ll}]/gu, "").length;
+  if (words.length < 2 || !lower || lower > 3) return null;
+  return [words.join(" ")];
+}
+
 /** The signer's name after "/s/": in capitals ("ALBERT B. LEE", even split "A LBERT") or as printed. */
 function signedName(rest: string): { key: string; name?: string; end: number } | null {
   const line = rest.split("\n")[0]!;
-  const caps = /^(?:[\p{Lu}][\p{Lu}.’'-]*\.?\s?)+(?=\s|$)/u.exec(line);
-  if (caps && letters(caps[0]).length >= 5 && !/\p{Ll}/u.test(caps[0])) {
+  const strict = /^(?:[\p{Lu}][\p{Lu}.’'-]*\.?\s?)+(?=\s|$)/u.exec(line);
+  const misread = capsMisread(line);
+  // (the strict run stops at a misread word: "WILLIAM" of "WILLIAM COrEY WEST")
+  const useMisread = !!misread && (!strict || misread[0].length > strict[0].trim().length);
+  const caps = useMisread ? misread : strict;
+  if (caps && letters(caps[0]).length >= 5 && (!/\p{Ll}/u.test(caps[0]) || useMisread)) {
     let text = caps[0];
     // "DANA R. LEE Director": stop before a word that starts the capacity in capitals
     const cut = /\s(?:DIRECTOR|CHIEF|PRESIDENT|CHAIRMAN|EXECUTIVE|SENIOR|VICE)\b/.exec(text);

@@ -14,7 +14,7 @@ import { fiscalYearEndOf, statementCandidates, statementPages } from "./statemen
 import { extractTableFindings, statementKindOf } from "./tables";
 import { readStatements } from "@/lib/statements";
 
-export const FINDINGS_EXTRACTOR_VERSION = "2.4.5";
+export const FINDINGS_EXTRACTOR_VERSION = "2.4.9";
 
 function isForecastDoc(ctx: ExtractionContext): boolean {
   return /forecast|budget|plan\b|prognos/i.test(`${ctx.filename} ${ctx.documentKind ?? ""}`);

@@ -86,6 +86,9 @@ function isTitleCase(t: string): boolean {
   return ws.length >= 3 && ws.filter((w) => /^\p{Lu}/u.test(w)).length >= ws.length * 0.7;
 }
 
+/** A dash printed for nil in a cell ("—", "–", "-"). */
+const NIL_CELL = /^[—–-]{1,3}$/;
+
 /** Pieces of a column header printed on their own line ("Percent Percent of Revenue", "Increase/(Decrease)"). */
 const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended|excluding|currency|translation|constant currency|\(dec(?:rease)?\))(?!\w)/i;
 
@@ -118,6 +121,8 @@ const YEAR_SPAN = new RegExp(String.raw`(?<![\p{L}\p{N}$.,])${SPAN_YEAR}\s+(?:to
 function readHeader(t: string): PeriodColumn[] | null {
   const cols = headerColumns(t);
   if (!cols.length) return null;
+  // "2013 – 2019 debt issuances:": a span of years heading the rows below, no columns
+  if (/:\s*$/.test(t) && /\b(?:19|20)\d\d\s*[–—-]\s*(?:19|20)?\d\d\b/.test(t)) return null;
   const rest = withoutColumnTokens(t);
   if (/\d/.test(rest.replace(/\(\d\)/g, ""))) return null;
   const words = rest.replace(/[()\-–,.%$/]/g, " ").trim();
@@ -328,6 +333,9 @@ const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+)?share\b/i;
 /** A heading naming an amount: its rows are amounts, whatever else it names. */
 /** Nouns of things counted, not money: a row or heading naming one prints a count. */
 const COUNT_NOUN = /\b(?:number|employees|headcount|volume|shipments|packages|pounds|units?|stores|restaurants|locations|customers|buyers|sellers|users|members(?:hips)?|subscribers|passengers|shares|square feet|sq\.? ?ft)\b/i;
+/** An amount the label starts with ("Total revenues from contracts with customers", "Net sales to customers"): the counted noun after it is no count. */
+const AMOUNT_FIRST = /^(?:total\s+)?(?:net\s+|gross\s+|segment\s+)?(?:revenues?|sales|income|profits?|earnings|expenses?|costs?)\b/i;
+const countOf = (text: string) => COUNT_NOUN.test(text) && !AMOUNT_FIRST.test(text.trim());
 /** A heading of counts even beside a word of money: "Unit Sales by Product", "Number of customers" (not "Revenue per unit"). */
 const UNITS_HEADING = /\b(?<!per )units?\b|\bnumber of\b/i;
 const AMOUNT_HEADING = /\b(?:revenues?|sales|income|expenses?|costs?|assets|liabilit(?:y|ies)|cash|debt|profits?|earnings|losses)\b/i;
@@ -342,7 +350,7 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
   // (a row under the heading of a row printing the currency sign is money too: "Gross merchandise volume:" over "Core $ 7,809", "Tickets 357")
-  if (/\$|€|£/.test(row) || (table.scale.word && !COUNT_NOUN.test(about)) || (moneyBlock && !COUNT_NOUN.test(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
+  if (/\$|€|£/.test(row) || (table.scale.word && !countOf(about)) || (moneyBlock && !countOf(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? moneyBlock?.currency };
   }
   return { unit: "count" };
@@ -450,15 +458,23 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       const above: TextLine | null = lastText && adjacentLine(text, lastText.end, L.start) ? lastText : null;
       // an unlabelled subtotal ("26,103 23,481 22,991") closes the group heading above it; figures printed under a
       // label wrapped over lines of its own are that label's
-      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? withoutMarker(t.replace(/(\d)\s+%/g, "$1%").split(/\s+/), table.width).filter((x) => /\d/.test(x)) : null;
+      // (a dash printed for nil is a cell too: "36,781 154 —")
+      const bare = table && /^[\s$()\d,.\-–—%]+$/.test(t) && /\d/.test(t) ? withoutMarker(t.replace(/(\d)\s+%/g, "$1%").split(/\s+/), table.width).filter((x) => /\d/.test(x) || NIL_CELL.test(x)) : null;
       const bareLabel = table?.group ?? (above && !/:\s*$/.test(above.text) ? above.text : undefined);
       if (table && bare && bareLabel && bare.length >= table.width) {
         // read as every row's figures are ("7%" is a percent, "(50)" negative); a token that is no figure makes it no subtotal
         const values = bare.map((x) => parsePrintedNumber(x));
         const aligned = values.every((v): v is PrintedNumber => v !== null) ? alignValues(values, table.width, table.trailingWords, undefined, table.runs) : null;
-        const from = above && above.text === bareLabel ? above.start : L.start;
+        const from = above && above.text === bareLabel ? above.start : pendingLabel?.text === bareLabel ? pendingLabel.start : L.start;
         if (aligned) pushRow(bareLabel, aligned, from, L.end, [table.parent, table.section].filter((x): x is string => !!x));
         table.group = undefined;
+        lastText = null;
+        continue;
+      }
+      // figures of a heading that cannot be read as its row: the heading heads no row below them
+      if (table && bare && table.group) {
+        table.group = undefined;
+        pendingLabel = null;
         lastText = null;
         continue;
       }

@@ -52,6 +52,14 @@ const clean = (s: string) => s.replace(/\s*:\s*$/, "").replace(/\s+/g, " ").trim
 /** "Space's operating results included the following": the part a caption is about. */
 const POSSESSIVE = /^(?:the\s+)?(.{2,60}?)['’]s?\s+(?:operating|financial|segment|business)?\s*(?:results|net sales|revenues?|performance|operations|backlog)\b/i;
 
+/** What moves a figure from one period to the next, as change tables print it ("Organic local-currency sales", "Acquisitions", "Translation", "Price"). */
+const CHANGE_DRIVER = /^(?:organic\b|acquisitions?\b|divestitures?\b|(?:foreign\s+)?(?:currency\s+)?translation\b|(?:foreign\s+)?(?:currency|exchange)(?:\s+(?:rates?|impact|effects?))?$|(?:selling\s+)?prices?(?:\s+and\s+mix)?$|volume$|(?:product\s+)?mix$|price\/mix$)/i;
+/** A heading over a change's drivers ("Sales change analysis", "Increase/(decrease) due to"). */
+const CHANGE_HEADING = /\bchange\b|\b(?:increase|decrease)\b|\bdue to\b|\bvariance\b|\bbridge\b/i;
+/** A page's running head or a caption describing the table ("Table of Contents", "Segment Information"): no part's name. */
+const RUNNING_HEAD = /^(?:table of contents|index|contents)$/i;
+const DESCRIBES = /^(?:the\s+)?following\b|\b(?:information|data|summary|notes?)$/i;
+
 /** A measure the company reports by part (what segment, region and product tables break down). */
 const RESULTS = /\b(?:revenues?|sales|operating (?:income|profit|earnings|loss)|segment (?:income|profit|results)|backlog|orders|bookings|gross (?:margin|profit))\b/i;
 
@@ -90,6 +98,12 @@ export function tableRowScope(o: { label: string; context?: string[]; title?: st
   const hints = [title, ...context].join(" ");
   const label = clean(o.label);
   const total = /^total\b/i.test(label);
+  // "Translation", "Divestitures" under "Sales change analysis": a driver of the change, no part; the part is the one the table is about
+  if (CHANGE_DRIVER.test(label) && blocks.some((c) => CHANGE_HEADING.test(c))) {
+    const about = title.split(/\s+—\s+/).map((x) => clean(x.replace(/\([^)]*\)/g, " "))).reverse().find((x) => names(x) && !RUNNING_HEAD.test(x) && !DESCRIBES.test(x));
+    const kind = about ? kindOf(about, hints, blocks) : undefined;
+    return kind && about ? { scope: kind, scopeName: about } : { scope: "consolidated" };
+  }
   // "Europe", "Data Center Group", "iPhone": the row names the part ("Total Americas" too)
   if (names(label)) {
     const kind = kindOf(label, hints, blocks);

@@ -148,10 +148,15 @@ function changeCells(line: string): string {
 }
 
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
+/** A year as printed in a label ("2029"), no figure's digit groups. */
+const YEAR_TOKEN = /^(?:19|20)\d\d$/;
+
 export function splitRow(line: string): { label: string; values: PrintedNumber[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
   const toks = changeCells(line.trim().replace(/(\d)\s+\)/g, "$1)").replace(/\(\s+(?=[$€]?\s?\d)/g, "(")).split(/\s+/);
   const vals: PrintedNumber[] = [];
+  // the token each value was read from
+  const at: number[] = [];
   let i = toks.length - 1;
   // read right to left: a detached "%" belongs to the figure before it ("(4) %"), read next
   let percentSign = false;
@@ -164,11 +169,20 @@ export function splitRow(line: string): { label: string; values: PrintedNumber[]
     const n: PrintedNumber | null = NO_FIGURE.test(t) ? { raw: t, value: null, percent: /%/.test(t), negative: false, decimals: 0, scale: 1 } : parsePrintedNumber(t);
     if (!n) break;
     vals.unshift(percentSign && !n.percent ? { ...n, percent: true, raw: `${n.raw}%` } : n);
+    at.unshift(i);
     percentSign = false;
   }
   if (!vals.length) return null;
   // a footnote marker printed after the label ("Services (3) 78,129 14 % 68,425", "Patriots Park (2)") is no value
-  if (i >= 0 && isFootnoteMarker(vals, toks[i + 2] === "$")) vals.shift();
+  if (i >= 0 && isFootnoteMarker(vals, toks[i + 2] === "$")) {
+    vals.shift();
+    at.shift();
+  }
+  // a span of years right after the label, figures after it ("Fixed-rate notes 2029 – 2062 7,000 …"): the label's maturities, no figures
+  if (vals.length > 3 && YEAR_TOKEN.test(vals[0]!.raw) && /^[–—-]$/.test(vals[1]!.raw) && YEAR_TOKEN.test(vals[2]!.raw) && Number(vals[2]!.raw) >= Number(vals[0]!.raw)) {
+    i = at[2]!;
+    vals.splice(0, 3);
+  }
   if (!vals.length) return null;
   let label = toks.slice(0, i + 1).join(" ");
   label = label.replace(/\.{2,}$/, "").replace(/[.\s]+$/, "").replace(/\s*\$$/, "").trim();
