@@ -431,7 +431,7 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
   // (a part named by some of its words, "defense" of "Defense, Space & Security", when one label of the rows holds them)
   const partLabels = new Set(named0.map((x) => x.label.toLowerCase()));
-  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w)) || (partLabels.size === 1 && !findConcepts(x.label).length && !MEASURE_STEMS_IN(x.label));
+  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w)) || (partLabels.size === 1 && !findConcepts(x.label).length && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
     const only = (found: Set<string>) => found.size === 1 && found.has(c.id);
