@@ -23,7 +23,8 @@ import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from ".
 import { unaskedWords } from "./ask-words";
 import { sideFromTools } from "./comparison-side";
 import { answerHead, percentAsked, shareAsked } from "./answer-head";
-import { monthNumber, monthWords } from "@/lib/periods";
+import { comparePeriods, monthNumber, monthWords } from "@/lib/periods";
+import { changePeriods } from "@/lib/agent/reader/read";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 
 export interface StatedFigure {
@@ -225,6 +226,38 @@ function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall
       const gw = grounding(whole, calls, item);
       if (!gp || !gw || (gp.period && gw.period && gp.period !== gw.period)) continue;
       return { via: "share", ...(gp.row ? { row: gp.row } : {}), named: [gp.named ?? "", ...(gp.sentences ?? [])].join(" "), ...(gp.period ?? gw.period ? { period: gp.period ?? gw.period } : {}) };
+    }
+  }
+  return null;
+}
+
+/**
+ * "Subscription revenue growth, Q3 2023–Q3 2024: +15.6% — Q3 2023: EUR 3,720 thousand; Q3 2024: EUR
+ * 4,300 thousand": a growth (or a change) the turn worked out from two values it states, both read
+ * from one row (or one metric result) of a tool, is grounded in those results, as a comparison's
+ * change is computed here from its sides. The later value is the period asked and the earlier the
+ * one the reader runs a move of it from (a quarter: the same quarter a year before), so a move
+ * from another period ("Q2 to Q3" for a growth year on year) grounds nothing. Only for an item
+ * asking a growth or a change.
+ */
+function moveGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem, period: string | undefined): Grounding | null {
+  if (item.follow !== "growth" && item.reading.aggregate !== "growth" && item.reading.aggregate !== "change") return null;
+  const head = answerLines(text).slice(0, 3).join("\n").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const sides = readFigures(head).filter((f) => f.unit !== "percent" && f.value !== 0);
+  const [from, to] = period ? [changePeriods([period])[0], period] : [undefined, undefined];
+  for (const a of sides) {
+    for (const b of sides) {
+      if (a === b || a.unit !== b.unit || a.currency !== b.currency) continue;
+      const moved = figure.unit === "percent" ? ((b.value - a.value) / Math.abs(a.value)) * 100 : figure.unit === a.unit ? b.value - a.value : undefined;
+      if (moved === undefined || !writes(figure, moved)) continue;
+      const ga = grounding(a, calls, item);
+      const gb = grounding(b, calls, item);
+      if (!ga?.period || !gb?.period || comparePeriods(ga.period, gb.period) >= 0) continue;
+      // one figure's two periods: the same row, or the same metric's result
+      if ((ga.row || gb.row) && ga.row?.label !== gb.row?.label) continue;
+      if (ga.via !== gb.via || !["get_line_items", "compute_metric"].includes(ga.via) || (!ga.row && ga.named !== gb.named)) continue;
+      if (to && (gb.period !== to || (from !== to && ga.period !== from))) continue;
+      return { via: "growth", ...(gb.row ? { row: gb.row } : {}), ...(gb.segmentRow ? { segmentRow: gb.segmentRow } : {}), named: gb.named ?? "", period: gb.period };
     }
   }
   return null;
@@ -480,7 +513,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   }
   const counted = countMissing(figure, item);
   if (counted) return measureUnseen(leg, item, companies) ? { status: "not_covered", searched } : { status: "failed", reason: counted, searched };
-  const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item);
+  const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, period);
   if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
   const ratioRow = percentRow(g, item);
@@ -495,7 +528,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (other) return { status: "failed", reason: `${figure.display} is stated for ${other}, not ${period}`, searched };
   if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
   if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };
-  if (!["compute_metric", "get_line_items", "get_company_facts", "share"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
+  if (!["compute_metric", "get_line_items", "get_company_facts", "share", "growth"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
   const kind = percentMissing(figure, item);
   if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && (g.asOf ?? statedDay(leg.text)) ? { asOf: g.asOf ?? statedDay(leg.text) } : {}) };
@@ -707,7 +740,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   // "how many iPhones did they sell" answered in dollars: the room states no such count unless a tool result names it
   const counted = figure ? countMissing(figure, item) : null;
   if (counted) return { status: "not_covered", searched };
-  const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) : null;
+  const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, item.periods[0]) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (item.kind === "other" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
   // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves
