@@ -4,7 +4,8 @@
  * employee stock plans" names proceeds, its "employee" modifying "stock plans". A label's noun phrase
  * ends at a preposition, a conjunction or punctuation; the word before that end is a head.
  */
-import { tokens, type Token } from "../concepts/match";
+import type { Token } from "../concepts/match";
+import { partInitials, partTokens } from "../concepts/part-names";
 
 /** Words that end a noun phrase: what follows them is another phrase. */
 const PHRASE_END = new Set(["of", "from", "for", "through", "in", "on", "by", "to", "with", "under", "per", "at", "as", "and", "or", "excluding", "including", "less", "net", "before", "after", "vs", "versus", "attributable", "available", "related", "associated", "allocated", "due",
@@ -31,7 +32,9 @@ export function namesAsHead(texts: ReadonlyArray<string | undefined>, stems: rea
   if (!last) return false;
   return texts.some((text) => {
     if (!text) return false;
-    const toks = tokens(text);
-    return toks.some((t, i) => t.stem === last && endsPhrase(text, toks, i));
+    // (a part's name read as its initials, as the line-item search reads labels: "U.S." is the "US" asked)
+    const shown = partInitials(text);
+    const toks = partTokens(shown);
+    return toks.some((t, i) => t.stem === last && endsPhrase(shown, toks, i));
   });
 }

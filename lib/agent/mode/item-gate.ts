@@ -18,6 +18,7 @@ import type { SourceRef } from "@/lib/agent/sources";
 import type { RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
+import { partTokens } from "@/lib/agent/concepts/part-names";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
 import { unaskedWords } from "./ask-words";
@@ -297,11 +298,12 @@ const rowNames = (row: LineItemRow) => [row.label, row.table?.title ?? "", ...(r
 /** The words of the part or kind an item asks ("subscription", "Americas", "retention"), as stems; none for a company total. */
 function scopeStems(item: RequestItem): string[] {
   const scope = item.reading.scope;
-  return scope ? tokens(scope).filter((w) => w.word.length > 2 && !GENERIC_WORDS.has(w.word)).map((w) => w.stem) : [];
+  // (a part's initials, "US", are its name however short: "U.S." and "United States" name it, "used" does not)
+  return scope ? partTokens(scope, { asked: true }).filter((w) => w.stem !== w.word || (w.word.length > 2 && !GENERIC_WORDS.has(w.word))).map((w) => w.stem) : [];
 }
 
 const holdsStems = (text: string, stems: string[]) => {
-  const have = new Set(tokens(text).map((w) => w.stem));
+  const have = new Set(partTokens(text).map((w) => w.stem));
   return stems.every((s) => have.has(s));
 };
 
@@ -349,14 +351,14 @@ function toolTexts(leg: LegResult): string[] {
 function measureUnseen(leg: LegResult, item: RequestItem, companies: string[]): boolean {
   const words = unaskedWords(item, companies);
   if (!words.length) return false;
-  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  const stems = partTokens(words.join(" ")).map((w) => w.stem);
   return !toolTexts(leg).some((t) => holdsStems(t, stems));
 }
 
 function measureMissing(g: Grounding, figure: StatedFigure, leg: LegResult, item: RequestItem, companies: string[]): LegCheck | null {
   const words = unaskedWords(item, companies);
   if (!words.length) return null;
-  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  const stems = partTokens(words.join(" ")).map((w) => w.stem);
   if (holdsStems([g.named ?? "", ...(g.sentences ?? [])].join(" "), stems)) return null;
   const searched = searchedOf(leg);
   return measureUnseen(leg, item, companies)
@@ -432,7 +434,7 @@ function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): s
   if (!item.concept) return null;
   const words = (item.concept.terms ?? []).map((t) => t.toLowerCase()).filter((t) => t.length > 3);
   // "employee engagement score": a headcount row or passage is not the measure asked
-  const measure = tokens(unaskedWords(item, companies).join(" ")).map((w) => w.stem);
+  const measure = partTokens(unaskedWords(item, companies).join(" ")).map((w) => w.stem);
   for (const c of leg.toolCalls) {
     const out = c.output as Record<string, unknown> | undefined;
     for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w)) && holdsStems(rowNames(row), measure)) return `row "${row.label}" (${row.citation})`;

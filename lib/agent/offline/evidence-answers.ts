@@ -13,6 +13,7 @@ import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
+import { partTokens } from "../concepts/part-names";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemColumn, LineItemRow, LineItemsOutput } from "../evidence/line-items";
@@ -405,9 +406,9 @@ const figureConcepts = (text: string, kind?: Concept["kind"]) => new Set(findCon
  * figure. Answered when the rows that fit agree on one value for the period; otherwise nothing.
  */
 export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, segment = false, periods: string[] = []): LineItemRow | null {
-  const scopeStems = tokens(scope).map((t) => t.stem);
-  // "U.S" as a table prints it is the "US" the reader read
-  const stemsOf = (t: string) => tokens(joinInitials(t)).map((x) => x.stem);
+  // "U.S" or "United States" as a table prints it is the "US" the reader read, as get_line_items reads it
+  const stemsOf = (t: string) => partTokens(joinInitials(t)).map((x) => x.stem);
+  const scopeStems = partTokens(joinInitials(scope), { asked: true }).map((x) => x.stem);
   // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
   const inSegments = (x: LineItemRow) => /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bgroups?\b|\bdivisions?\b/i.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "));
   const named0 = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
