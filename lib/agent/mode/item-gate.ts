@@ -23,6 +23,7 @@ import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
 import { unaskedWords } from "./ask-words";
 import { sideFromTools } from "./comparison-side";
+import { respectiveFigures } from "@/lib/agent/evidence/respectively";
 import { answerHead, percentAsked, shareAsked } from "./answer-head";
 import { comparePeriods, monthNumber, monthWords } from "@/lib/periods";
 import { changePeriods } from "@/lib/agent/reader/read";
@@ -406,6 +407,22 @@ function otherYearNamed(asked: string | undefined, text: string): string | null 
   return named.length && !named.includes(year) ? named[0]! : null;
 }
 
+/**
+ * "Turnover rates for 2021 and 2020 were 5.8% and 4.7%, respectively": a figure the answer states
+ * from such a sentence it quotes is the figure of the year the sentence pairs it with. That year
+ * when it is not the one asked, else null.
+ */
+function respectiveYear(figure: StatedFigure, asked: string | undefined, text: string): string | null {
+  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
+  if (!year) return null;
+  const written = writtenDigits(figure.display);
+  for (const m of text.matchAll(/"([^"]{20,})"/g)) {
+    const paired = respectiveFigures(m[1]!).find((p) => writtenDigits(p.figure) === written);
+    if (paired && String(paired.year) !== year) return String(paired.year);
+  }
+  return null;
+}
+
 /** "at 30 Sep 2024" in the answer's first line: the day a balance is stated at (ISO), when it says one. */
 function statedDay(text: string): string | undefined {
   const first = answerLines(text)[0] ?? "";
@@ -526,7 +543,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   const scope = passageScope(g, figure, item, companies, leg.text);
   if (scope) return { status: "failed", reason: scope, searched };
-  const other = otherYearNamed(period, leg.text);
+  const other = otherYearNamed(period, leg.text) ?? respectiveYear(figure, period, leg.text);
   if (other) return { status: "failed", reason: `${figure.display} is stated for ${other}, not ${period}`, searched };
   if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
   if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };

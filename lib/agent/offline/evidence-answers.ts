@@ -17,6 +17,7 @@ import { partTokens } from "../concepts/part-names";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemColumn, LineItemRow, LineItemsOutput } from "../evidence/line-items";
+import { respectiveFigure } from "../evidence/respectively";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
 import { changePeriods, joinInitials, type Reading } from "../reader/read";
 
@@ -625,7 +626,10 @@ export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): s
   // the years the periods name, however written ("FY2022", "Q3 2024", "nine months ended 2023-07-01")
   const years = [...new Set(r.periods.flatMap((p) => [...p.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].map((m) => Number(m[1]))))];
   const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate, dayAsked(r), r.periods);
-  return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
+  if (!s) return null;
+  // "… for 2021 and 2020 were 5.8% and 4.7%, respectively": the figure of the year asked, said
+  const paired = years.length === 1 ? respectiveFigure(s.text, years[0]!) : null;
+  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""}${paired ? `: **${paired}**` : ""} — the filing states: "${s.text}" ${s.citation}`;
 }
 
 /** A passage shown as the closest evidence: its page and its opening words. */
