@@ -12,8 +12,8 @@ const PHRASE_END = new Set(["of", "from", "for", "through", "in", "on", "by", "t
   // a title's verb after its subject ("Remaining performance obligation consisted of the following"): the subject ends there
   "consisted", "consists", "consist", "comprised", "comprises", "is", "are", "was", "were", "totaled", "totalled", "represents", "represented"]);
 
-/** Words that measure the noun before them ("Gross margin percentage", "Employee count"): that noun is still what the label is about. */
-const MEASURE = new Set(["percentage", "percent", "rate", "ratio", "growth", "change", "count", "number", "total", "amount", "mix"]);
+/** Words that measure the noun before them ("Gross margin percentage", "Employee count", "Comparable sales % gain"): that noun is still what the label is about. */
+const MEASURE = new Set(["percentage", "percent", "rate", "ratio", "growth", "change", "count", "number", "total", "amount", "mix", "gain", "gains", "decline", "declines", "increase", "decrease"]);
 
 /** The token at `i` ends its noun phrase: nothing, punctuation or a phrase-ending word follows it. */
 function endsPhrase(text: string, toks: Token[], i: number): boolean {

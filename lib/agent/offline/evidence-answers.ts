@@ -320,9 +320,13 @@ function namesOnly(label: string, c: Concept): boolean {
   const names = c.kind === "count" ? [...new Set([...(c.rowWords ?? []), ...c.terms])] : c.rowWords?.length ? [...c.rowWords, ...c.terms.filter((t) => /\s/.test(t.trim()))] : [c.terms[0]!];
   return names.some((wording) => {
     const want = new Set(tokens(wording).map((t) => t.stem));
-    return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
+    // (a figure that is itself a change, comparable sales, is printed with the word of its move: "Comparable sales % gain")
+    return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)) || (!!c.isChange && MOVE_STEMS.has(w)));
   });
 }
+
+/** Words naming a move ("% gain", "growth", "decline"): the figure of a change concept, not another figure. */
+const MOVE_STEMS = new Set(tokens("gain gains growth increase decrease decline declines change").map((t) => t.stem));
 
 /** A text's stems without the words every label may carry ("total", "of", "segment"). */
 const plainStems = (t: string) => tokens(t.replace(/\((?:see )?notes? [\d, and]+\)|\(\d\)/gi, " ")).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
@@ -351,7 +355,10 @@ function moneyRow(x: LineItemRow): boolean {
 export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []): LineItemRow | null {
   const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
   const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${columnOf(x, periods).period}|${columnOf(x, periods).value}`)).size === 1;
-  const all = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
+  const fitting = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
+  // the company's figure: a segment's or a region's row ("Comparable sales % gain" of the Domestic segment's table) gives way to the company's own
+  const own = fitting.filter((x) => !x.part);
+  const all = own.length ? own : fitting;
   // filings that disagree (a recast, a split): the later filing's rows
   const latest = agree(all) ? [] : latestFiled(all);
   const named = latest.length ? latest : all;
