@@ -62,4 +62,14 @@ describe("the gate on a figure of a '…, respectively' sentence", () => {
       expect(checkItem(item, [leg("4.7%")], { companies: ["ACME INC."] }).status, request).not.toBe("answered");
     }
   });
+
+  it("says a rate no passage states is not in the data room, though a passage names an amount beside the word", () => {
+    const regulatory = "The Utility also requested attrition increases of $83 million in 2016 and $142 million in 2017.";
+    const found = { document: "Annual_Report.pdf", page: 57, text: regulatory, citation: "(source: Annual_Report.pdf, p.57)" };
+    for (const request of ["What was their voluntary employee turnover rate in 2015?", "Acme 2015 attrition rate"]) {
+      const item = readItems(request, ["ACME INC."]).items[0]!;
+      const none: LegResult = { item: 1, question: "q", ms: 1, batch: 1, sources: [], text: "I couldn't find a stated employee attrition for FY2015 in the documents.", toolCalls: [{ toolName: "search_documents", input: { query: "attrition rate 2015" }, output: { passages: [found], notes: [] } }] };
+      expect(checkItem(item, [none], { companies: ["ACME INC."] }).status, request).toBe("not_covered");
+    }
+  });
 });

@@ -458,9 +458,11 @@ function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): s
     for (const p of (out?.passages as Array<{ text: string; citation: string }> | undefined) ?? []) {
       const low = p.text.toLowerCase();
       if (!holdsStems(p.text, measure)) continue;
+      // (a rate is stated as a percentage: "attrition increases of $83 million" states no attrition rate)
+      const stating = item.concept.kind === "percent" ? /\d(?:[\d,.]*\d)?\s?(?:%|percent)/ : /\d[\d,.]{2,}/;
       for (const w of words) {
         const at = low.indexOf(w);
-        if (at >= 0 && /\d[\d,.]{2,}/.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
+        if (at >= 0 && stating.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
       }
     }
   }
