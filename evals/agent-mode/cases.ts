@@ -238,10 +238,10 @@ export const AGENT_MODE_CASES: AgentEvalCase[] = [
   },
   {
     id: "AM-015",
-    title: "A growth asked about the topic before it: Q3 2024 subscription revenue and how fast it grew (16% year on year, not a gap named \"how fast\")",
+    title: "A growth asked about the topic before it: Q3 2024 subscription revenue and how fast it grew (16% year on year as the report states it, or 15.6% worked out from the row's Q3 2023 and Q3 2024 columns; not a gap named \"how fast\")",
     deal: "demo",
     question: "What was subscription revenue in Q3 2024 and how fast did it grow year over year?",
-    checks: [{ check: "validated" }, { check: "line_states", terms: ["subscription revenue", "Q3 2024"], anyOf: ["4,300", "4.3"] }, { check: "line_states", terms: ["subscription revenue", "growth"], anyOf: ["16%"] }, { check: "answer_lacks", values: ["How fast", "5.2 million"] }, { check: "citations_grounded" }],
+    checks: [{ check: "validated" }, { check: "line_states", terms: ["subscription revenue", "Q3 2024"], anyOf: ["4,300", "4.3"] }, { check: "line_states", terms: ["subscription revenue", "growth"], anyOf: ["16%", "15.6%"] }, { check: "answer_lacks", values: ["How fast", "5.2 million"] }, { check: "citations_grounded" }],
   },
   {
     id: "AM-FB-009",

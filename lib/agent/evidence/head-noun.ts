@@ -4,15 +4,16 @@
  * employee stock plans" names proceeds, its "employee" modifying "stock plans". A label's noun phrase
  * ends at a preposition, a conjunction or punctuation; the word before that end is a head.
  */
-import { tokens, type Token } from "../concepts/match";
+import type { Token } from "../concepts/match";
+import { partInitials, partTokens } from "../concepts/part-names";
 
 /** Words that end a noun phrase: what follows them is another phrase. */
 const PHRASE_END = new Set(["of", "from", "for", "through", "in", "on", "by", "to", "with", "under", "per", "at", "as", "and", "or", "excluding", "including", "less", "net", "before", "after", "vs", "versus", "attributable", "available", "related", "associated", "allocated", "due",
   // a title's verb after its subject ("Remaining performance obligation consisted of the following"): the subject ends there
   "consisted", "consists", "consist", "comprised", "comprises", "is", "are", "was", "were", "totaled", "totalled", "represents", "represented"]);
 
-/** Words that measure the noun before them ("Gross margin percentage", "Employee count"): that noun is still what the label is about. */
-const MEASURE = new Set(["percentage", "percent", "rate", "ratio", "growth", "change", "count", "number", "total", "amount", "mix"]);
+/** Words that measure the noun before them ("Gross margin percentage", "Employee count", "Comparable sales % gain"): that noun is still what the label is about. */
+const MEASURE = new Set(["percentage", "percent", "rate", "ratio", "growth", "change", "count", "number", "total", "amount", "mix", "gain", "gains", "decline", "declines", "increase", "decrease"]);
 
 /** The token at `i` ends its noun phrase: nothing, punctuation or a phrase-ending word follows it. */
 function endsPhrase(text: string, toks: Token[], i: number): boolean {
@@ -31,7 +32,9 @@ export function namesAsHead(texts: ReadonlyArray<string | undefined>, stems: rea
   if (!last) return false;
   return texts.some((text) => {
     if (!text) return false;
-    const toks = tokens(text);
-    return toks.some((t, i) => t.stem === last && endsPhrase(text, toks, i));
+    // (a part's name read as its initials, as the line-item search reads labels: "U.S." is the "US" asked)
+    const shown = partInitials(text);
+    const toks = partTokens(shown);
+    return toks.some((t, i) => t.stem === last && endsPhrase(shown, toks, i));
   });
 }

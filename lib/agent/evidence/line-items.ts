@@ -18,7 +18,8 @@ import { isRowLabel } from "@/lib/extraction/findings/row-labels";
 import type { StatementFacts } from "@/lib/extraction/findings/statements";
 import { parsePeriod } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
-import { findConcepts, tokens } from "../concepts/match";
+import { findConcepts } from "../concepts/match";
+import { partTokens } from "../concepts/part-names";
 import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { englishWords } from "@/lib/ingest/glyphs";
@@ -27,6 +28,9 @@ import { definedTerm, JOINING } from "./defined-terms";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
 import { isScopeError, registrantNote, resolveScope } from "./scope";
+
+/** A label's or an item's words, a part's name read as its initials ("U.S." and "United States" are the "US" asked, never the "us" of "used"). */
+const tokens = (text: string) => partTokens(text);
 
 export interface LineItemsInput {
   company?: string;
@@ -135,7 +139,8 @@ const CURRENT_STEMS = new Set(["current", "non", "noncurrent"].map((w) => tokens
 function wantOf(item: string): Want {
   const byId = conceptById(item.trim().toLowerCase().replace(/[\s-]+/g, "_"));
   if (byId) return { item, concept: byId, stems: tokens(byId.rowWords?.[0] ?? byId.terms[0]!).map((t) => t.stem), scope: [], own: [], qualifiers: [] };
-  const toks = tokens(item);
+  // (the item is what is asked: "us revenue" is the US part's, typed in any case)
+  const toks = partTokens(item, { asked: true });
   const hit = findConcepts(item, toks)[0];
   if (!hit) return { item, stems: toks.map((t) => t.stem), scope: [], own: toks.map((t) => t.stem), qualifiers: [] };
   // (the item's own words less a "current" qualifying the concept from outside it: "current unearned revenue" is printed "Unearned revenue" under "Current liabilities")

@@ -18,12 +18,15 @@ import type { SourceRef } from "@/lib/agent/sources";
 import type { RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
+import { partTokens } from "@/lib/agent/concepts/part-names";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
 import { unaskedWords } from "./ask-words";
 import { sideFromTools } from "./comparison-side";
+import { respectiveFigures } from "@/lib/agent/evidence/respectively";
 import { answerHead, percentAsked, shareAsked } from "./answer-head";
-import { monthNumber, monthWords } from "@/lib/periods";
+import { comparePeriods, monthNumber, monthWords } from "@/lib/periods";
+import { changePeriods } from "@/lib/agent/reader/read";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 
 export interface StatedFigure {
@@ -231,6 +234,38 @@ function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall
 }
 
 /**
+ * "Subscription revenue growth, Q3 2023–Q3 2024: +15.6% — Q3 2023: EUR 3,720 thousand; Q3 2024: EUR
+ * 4,300 thousand": a growth (or a change) the turn worked out from two values it states, both read
+ * from one row (or one metric result) of a tool, is grounded in those results, as a comparison's
+ * change is computed here from its sides. The later value is the period asked and the earlier the
+ * one the reader runs a move of it from (a quarter: the same quarter a year before), so a move
+ * from another period ("Q2 to Q3" for a growth year on year) grounds nothing. Only for an item
+ * asking a growth or a change.
+ */
+function moveGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem, period: string | undefined): Grounding | null {
+  if (item.follow !== "growth" && item.reading.aggregate !== "growth" && item.reading.aggregate !== "change") return null;
+  const head = answerLines(text).slice(0, 3).join("\n").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const sides = readFigures(head).filter((f) => f.unit !== "percent" && f.value !== 0);
+  const [from, to] = period ? [changePeriods([period])[0], period] : [undefined, undefined];
+  for (const a of sides) {
+    for (const b of sides) {
+      if (a === b || a.unit !== b.unit || a.currency !== b.currency) continue;
+      const moved = figure.unit === "percent" ? ((b.value - a.value) / Math.abs(a.value)) * 100 : figure.unit === a.unit ? b.value - a.value : undefined;
+      if (moved === undefined || !writes(figure, moved)) continue;
+      const ga = grounding(a, calls, item);
+      const gb = grounding(b, calls, item);
+      if (!ga?.period || !gb?.period || comparePeriods(ga.period, gb.period) >= 0) continue;
+      // one figure's two periods: the same row, or the same metric's result
+      if ((ga.row || gb.row) && ga.row?.label !== gb.row?.label) continue;
+      if (ga.via !== gb.via || !["get_line_items", "compute_metric"].includes(ga.via) || (!ga.row && ga.named !== gb.named)) continue;
+      if (to && (gb.period !== to || (from !== to && ga.period !== from))) continue;
+      return { via: "growth", ...(gb.row ? { row: gb.row } : {}), ...(gb.segmentRow ? { segmentRow: gb.segmentRow } : {}), named: gb.named ?? "", period: gb.period };
+    }
+  }
+  return null;
+}
+
+/**
  * "How many iPhones did they sell" answered with the iPhone line's sales in dollars: an amount of
  * money never answers a count asked. The reason, else null.
  */
@@ -264,11 +299,12 @@ const rowNames = (row: LineItemRow) => [row.label, row.table?.title ?? "", ...(r
 /** The words of the part or kind an item asks ("subscription", "Americas", "retention"), as stems; none for a company total. */
 function scopeStems(item: RequestItem): string[] {
   const scope = item.reading.scope;
-  return scope ? tokens(scope).filter((w) => w.word.length > 2 && !GENERIC_WORDS.has(w.word)).map((w) => w.stem) : [];
+  // (a part's initials, "US", are its name however short: "U.S." and "United States" name it, "used" does not)
+  return scope ? partTokens(scope, { asked: true }).filter((w) => w.stem !== w.word || (w.word.length > 2 && !GENERIC_WORDS.has(w.word))).map((w) => w.stem) : [];
 }
 
 const holdsStems = (text: string, stems: string[]) => {
-  const have = new Set(tokens(text).map((w) => w.stem));
+  const have = new Set(partTokens(text).map((w) => w.stem));
   return stems.every((s) => have.has(s));
 };
 
@@ -316,14 +352,14 @@ function toolTexts(leg: LegResult): string[] {
 function measureUnseen(leg: LegResult, item: RequestItem, companies: string[]): boolean {
   const words = unaskedWords(item, companies);
   if (!words.length) return false;
-  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  const stems = partTokens(words.join(" ")).map((w) => w.stem);
   return !toolTexts(leg).some((t) => holdsStems(t, stems));
 }
 
 function measureMissing(g: Grounding, figure: StatedFigure, leg: LegResult, item: RequestItem, companies: string[]): LegCheck | null {
   const words = unaskedWords(item, companies);
   if (!words.length) return null;
-  const stems = tokens(words.join(" ")).map((w) => w.stem);
+  const stems = partTokens(words.join(" ")).map((w) => w.stem);
   if (holdsStems([g.named ?? "", ...(g.sentences ?? [])].join(" "), stems)) return null;
   const searched = searchedOf(leg);
   return measureUnseen(leg, item, companies)
@@ -371,6 +407,22 @@ function otherYearNamed(asked: string | undefined, text: string): string | null 
   return named.length && !named.includes(year) ? named[0]! : null;
 }
 
+/**
+ * "Turnover rates for 2021 and 2020 were 5.8% and 4.7%, respectively": a figure the answer states
+ * from such a sentence it quotes is the figure of the year the sentence pairs it with. That year
+ * when it is not the one asked, else null.
+ */
+function respectiveYear(figure: StatedFigure, asked: string | undefined, text: string): string | null {
+  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
+  if (!year) return null;
+  const written = writtenDigits(figure.display);
+  for (const m of text.matchAll(/"([^"]{20,})"/g)) {
+    const paired = respectiveFigures(m[1]!).find((p) => writtenDigits(p.figure) === written);
+    if (paired && String(paired.year) !== year) return String(paired.year);
+  }
+  return null;
+}
+
 /** "at 30 Sep 2024" in the answer's first line: the day a balance is stated at (ISO), when it says one. */
 function statedDay(text: string): string | undefined {
   const first = answerLines(text)[0] ?? "";
@@ -399,16 +451,18 @@ function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): s
   if (!item.concept) return null;
   const words = (item.concept.terms ?? []).map((t) => t.toLowerCase()).filter((t) => t.length > 3);
   // "employee engagement score": a headcount row or passage is not the measure asked
-  const measure = tokens(unaskedWords(item, companies).join(" ")).map((w) => w.stem);
+  const measure = partTokens(unaskedWords(item, companies).join(" ")).map((w) => w.stem);
   for (const c of leg.toolCalls) {
     const out = c.output as Record<string, unknown> | undefined;
     for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w)) && holdsStems(rowNames(row), measure)) return `row "${row.label}" (${row.citation})`;
     for (const p of (out?.passages as Array<{ text: string; citation: string }> | undefined) ?? []) {
       const low = p.text.toLowerCase();
       if (!holdsStems(p.text, measure)) continue;
+      // (a rate is stated as a percentage: "attrition increases of $83 million" states no attrition rate)
+      const stating = item.concept.kind === "percent" ? /\d(?:[\d,.]*\d)?\s?(?:%|percent)/ : /\d[\d,.]{2,}/;
       for (const w of words) {
         const at = low.indexOf(w);
-        if (at >= 0 && /\d[\d,.]{2,}/.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
+        if (at >= 0 && stating.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
       }
     }
   }
@@ -480,7 +534,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   }
   const counted = countMissing(figure, item);
   if (counted) return measureUnseen(leg, item, companies) ? { status: "not_covered", searched } : { status: "failed", reason: counted, searched };
-  const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item);
+  const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, period);
   if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
   const ratioRow = percentRow(g, item);
@@ -491,11 +545,11 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   const scope = passageScope(g, figure, item, companies, leg.text);
   if (scope) return { status: "failed", reason: scope, searched };
-  const other = otherYearNamed(period, leg.text);
+  const other = otherYearNamed(period, leg.text) ?? respectiveYear(figure, period, leg.text);
   if (other) return { status: "failed", reason: `${figure.display} is stated for ${other}, not ${period}`, searched };
   if (!dayFits(period, leg.text)) return { status: "failed", reason: `${figure.display} is not stated at ${period}`, searched };
   if (!periodFits(period, g.period)) return { status: "failed", reason: `${figure.display} is for ${g.period}, not ${period}`, searched };
-  if (!["compute_metric", "get_line_items", "get_company_facts", "share"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
+  if (!["compute_metric", "get_line_items", "get_company_facts", "share", "growth"].includes(g.via) && !companySentence(leg.text, figure, item)) return { status: "failed", reason: `${figure.display} is quoted from a sentence that is not about the company's ${item.ask}`, searched };
   const kind = percentMissing(figure, item);
   if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", figure, lines: answerLines(leg.text), sources: leg.sources, via: g.via, ...(item.concept?.balance && (g.asOf ?? statedDay(leg.text)) ? { asOf: g.asOf ?? statedDay(leg.text) } : {}) };
@@ -707,7 +761,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   // "how many iPhones did they sell" answered in dollars: the room states no such count unless a tool result names it
   const counted = figure ? countMissing(figure, item) : null;
   if (counted) return { status: "not_covered", searched };
-  const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) : null;
+  const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, item.periods[0]) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (item.kind === "other" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
   // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves

@@ -14,9 +14,11 @@ import type { Concept } from "../concepts/catalog";
 import { ratioParts } from "../concepts/ratio-parts";
 import { MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
+import { partTokens } from "../concepts/part-names";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
 import type { LineItemColumn, LineItemRow, LineItemsOutput } from "../evidence/line-items";
+import { respectiveFigure } from "../evidence/respectively";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
 import { changePeriods, joinInitials, type Reading } from "../reader/read";
 
@@ -323,9 +325,13 @@ function namesOnly(label: string, c: Concept): boolean {
   const names = c.kind === "count" ? [...new Set([...(c.rowWords ?? []), ...c.terms])] : c.rowWords?.length ? [...c.rowWords, ...c.terms.filter((t) => /\s/.test(t.trim()))] : [c.terms[0]!];
   return names.some((wording) => {
     const want = new Set(tokens(wording).map((t) => t.stem));
-    return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)));
+    // (a figure that is itself a change, comparable sales, is printed with the word of its move: "Comparable sales % gain")
+    return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)) || (!!c.isChange && MOVE_STEMS.has(w)));
   });
 }
+
+/** Words naming a move ("% gain", "growth", "decline"): the figure of a change concept, not another figure. */
+const MOVE_STEMS = new Set(tokens("gain gains growth increase decrease decline declines change").map((t) => t.stem));
 
 /** A text's stems without the words every label may carry ("total", "of", "segment"). */
 const plainStems = (t: string) => tokens(t.replace(/\((?:see )?notes? [\d, and]+\)|\(\d\)/gi, " ")).map((w) => w.stem).filter((w) => !PLAIN_LABEL_STEMS.has(w));
@@ -354,7 +360,10 @@ function moneyRow(x: LineItemRow): boolean {
 export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []): LineItemRow | null {
   const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
   const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${columnOf(x, periods).period}|${columnOf(x, periods).value}`)).size === 1;
-  const all = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
+  const fitting = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
+  // the company's figure: a segment's or a region's row ("Comparable sales % gain" of the Domestic segment's table) gives way to the company's own
+  const own = fitting.filter((x) => !x.part);
+  const all = own.length ? own : fitting;
   // filings that disagree (a recast, a split): the later filing's rows
   const latest = agree(all) ? [] : latestFiled(all);
   const named = latest.length ? latest : all;
@@ -410,9 +419,9 @@ const figureConcepts = (text: string, kind?: Concept["kind"]) => new Set(findCon
  * figure. Answered when the rows that fit agree on one value for the period; otherwise nothing.
  */
 export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, segment = false, periods: string[] = []): LineItemRow | null {
-  const scopeStems = tokens(scope).map((t) => t.stem);
-  // "U.S" as a table prints it is the "US" the reader read
-  const stemsOf = (t: string) => tokens(joinInitials(t)).map((x) => x.stem);
+  // "U.S" or "United States" as a table prints it is the "US" the reader read, as get_line_items reads it
+  const stemsOf = (t: string) => partTokens(joinInitials(t)).map((x) => x.stem);
+  const scopeStems = partTokens(joinInitials(scope), { asked: true }).map((x) => x.stem);
   // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
   const inSegments = (x: LineItemRow) => /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bgroups?\b|\bdivisions?\b/i.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "));
   const named0 = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
@@ -658,7 +667,10 @@ export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): s
   const years = [...new Set(r.periods.flatMap((p) => [...p.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].map((m) => Number(m[1]))))];
   // (a figure that is itself a change, comparable sales, is stated by how it moved: "increased 12.6%")
   const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate && !c.isChange, dayAsked(r), r.periods);
-  return s ? `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""} — the filing states: "${s.text}" ${s.citation}` : null;
+  if (!s) return null;
+  // "… for 2021 and 2020 were 5.8% and 4.7%, respectively": the figure of the year asked, said
+  const paired = years.length === 1 ? respectiveFigure(s.text, years[0]!) : null;
+  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""}${paired ? `: **${paired}**` : ""} — the filing states: "${s.text}" ${s.citation}`;
 }
 
 /** A passage shown as the closest evidence: its page and its opening words. */

@@ -143,6 +143,8 @@ export function stepsFor(r: Reading): Step[] | null {
   if (r.scope && (computable(c) || c.rowWords?.length) && !r.polar) return ["scoped", "sentence"];
   // a segment named but no part read ("the segment's operating income"): not the company total
   if (r.segment && computable(c)) return null;
+  // a rate the filings state only in prose ("turnover rates for 2021 and 2020 were 5.8% and 4.7%"): its sentence
+  if (c.kind === "percent" && !computable(c) && !c.rowWords?.length && !r.polar && !r.aggregate) return ["sentence"];
   const stated = c.rowWords?.length ? (["rows", ...(computable(c) ? (["compute"] as Step[]) : []), "sentence"] as Step[]) : null;
   if (stated && !r.polar && !r.aggregate) return stated;
   if (computable(c)) return ["compute"];
@@ -231,7 +233,8 @@ function callFor(step: Step, r: Reading): Call {
       // (a quarter as a release words it: "Q1 2023" → "first quarter 2023")
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || /^Q[1-4] \d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "").replace(/^Q([1-4]) (\d{4})$/, (_, q: string, y: string) => `${QUARTER_WORD[Number(q) - 1]} quarter ${y}`)).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
-      const what = c.kind === "count" ? `number of ${c.terms.slice(0, 8).join(" ")}` : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
+      // (a rate too: "attrition" is printed "turnover rate")
+      const what = c.kind === "count" ? `number of ${c.terms.slice(0, 8).join(" ")}` : c.kind === "percent" && !c.rowWords?.length ? `${r.scope ?? ""} ${c.terms.slice(0, 4).join(" ")}`.trim() : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
       // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
       const newest = !when && (c.kind === "count" || c.balance) ? { newest: true } : {};
       return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10, ...newest } };

@@ -144,7 +144,9 @@ function askStart(t: string, b: Span, hits: Array<{ start: number }>, companyWor
   const toks = tokens(t.slice(b.start, b.end));
   const text = t.slice(b.start, b.end);
   // "on-time", "in-service": a lead word joined to the next is part of what is asked
-  const word = toks.find((w) => (!LEAD.has(w.word) || text[w.end] === "-") && !companyWords.has(w.word) && !/^\d/.test(w.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(w.word) && w.word.length > 1);
+  // (initials written with stops, "U.S. revenue", are a word, whatever one letter of them is)
+  const initials = (w: { start: number }) => /^(?:\p{Lu}\.){2,}/u.test(text.slice(w.start));
+  const word = toks.find((w) => (!LEAD.has(w.word) || text[w.end] === "-") && !companyWords.has(w.word) && !/^\d/.test(w.word) && !/^(?:fy|q[1-4]|h[12])\d*$/.test(w.word) && (w.word.length > 1 || initials(w)));
   const at = [...hits.map((h) => h.start), ...(word ? [b.start + word.start] : [])];
   return at.length ? Math.min(...at) : -1;
 }
