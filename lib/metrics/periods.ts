@@ -26,6 +26,8 @@ const MENTION = new RegExp(
     `(?<![\\w'’])(?<!\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s*)['’](\\d\\d)(?![\\w%'’])`,
     // "memberships at the end of 17": a year-end by its last two digits, with nothing counted after it
     `\\b(?:end|close) of (?:the )?(?:year |fiscal )?(\\d\\d)(?![\\w%'’.,]|\\s*(?:%|percent|million|billion|thousand|[a-z]))`,
+    // "ebay rev up in 22?": two digits ending the question after "in" / "for" / "during" are its year
+    `\\b(?:in|for|during) (\\d\\d)(?=\\s*[?.!]*\\s*$)`,
   ].join("|"),
   "gi",
 );
@@ -37,7 +39,7 @@ function labelOf(m: RegExpMatchArray): string {
   if (m[12]) return makePeriod("H", year4(m[12]), ORDINAL[m[11]!]).label;
   if (m[3]) return makePeriod("Q", year4(m[3]), Number(m[1] ?? m[2])).label;
   if (m[6]) return makePeriod("H", year4(m[6]), Number(m[4] ?? m[5])).label;
-  const y = m[7] ?? m[8] ?? m[13] ?? m[14]!;
+  const y = m[7] ?? m[8] ?? m[13] ?? m[14] ?? m[15]!;
   return `FY${year4(y.replace("'", ""))}`;
 }
 

@@ -152,6 +152,13 @@ describe("whether an action still goes on", () => {
     expect(quoteAnswerOverride(r, q("We paid cash dividends of $1.2 billion in 2022."), [])).toBeNull();
   });
 
+  it("never answers whether a figure moved with quotes that decide nothing, in three wordings", () => {
+    const q = (s: string) => `ACME_2022_10K.pdf states: "${s}" (source: ACME_2022_10K.pdf, p.77)\n\n(Quoted from ACME_2022_10K.pdf; no extracted finding covers this yet.)`;
+    for (const asked of ["acme rev up in 22?", "did revenue grow in 2022", "was revenue down in fy22?"]) {
+      expect(quoteAnswerOverride(readQuestion(asked, ROOM), q("Each period presented below includes the impact of intercompany revenue agreements."), []), asked).toMatch(/^I couldn't find/);
+    }
+  });
+
   it("says no from a sentence stating the action was suspended, not from one saying it may be", () => {
     const done = passage("In December 2022, the Board of Directors suspended quarterly cash dividends on the common stock.");
     const risk = passage("The Board may suspend dividends at any time if our results decline.");

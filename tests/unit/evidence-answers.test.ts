@@ -43,6 +43,12 @@ describe("evidence writers", () => {
     expect(statedSentence([passage("Our total backlog was $150.0 billion at December 31, 2022.")], backlog, [2022])?.text).toMatch(/150\.0 billion/);
   });
 
+  it("reads no count from a number joined to a word ('COVID-19'), in a sentence about stores", () => {
+    const stores = conceptById("stores")!;
+    expect(statedSentence([passage("In the first quarter of fiscal 2021, we concluded that the COVID-19 pandemic's impact on our store operations was a triggering event.")], stores, [])).toBeNull();
+    expect(statedSentence([passage("We had 1,138 stores at the end of fiscal 2023.")], stores, [])?.text).toMatch(/1,138 stores/);
+  });
+
   it("reads a count's part from a sentence naming the place, typed as initials or written out", () => {
     const split = passage("On December 31, 2022, the Company employed approximately 92,000 people, with approximately 37,000 employed in the United States and 55,000 employed internationally.");
     const total = passage("On December 31, 2022, the Company employed approximately 92,000 people worldwide.");

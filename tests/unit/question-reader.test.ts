@@ -567,3 +567,10 @@ describe("a follow-up naming a half or a quarter without its year", () => {
     }
   });
 });
+
+describe("two digits ending a question after 'in'", () => {
+  it("are the year asked, and nothing else is", () => {
+    for (const q of ["alderwick rev up in 22?", "how many stores in 22", "revenue growth for 21"]) expect(readQuestion(q, ROOM).periods.at(-1), q).toMatch(/^FY202[12]$/);
+    for (const q of ["in 22 countries, what was revenue", "revenue in 22 markets"]) expect(readQuestion(q, ROOM).periods, q).toEqual([]);
+  });
+});

@@ -615,7 +615,8 @@ const CHANGE_FIGURE = /\b(?:increase|decrease|rise|decline|growth|change|drop|ga
 
 /** A number (not a year) within five words of one of the count's names (a date may stand between). */
 function countBesideNoun(sentence: string, names: string[][]): boolean {
-  const toks = tokens(withoutYears(sentence));
+  // (a number joined to a word, "COVID-19", "Form 10-K", counts nothing)
+  const toks = tokens(withoutYears(sentence).replace(/\p{L}+-\d+(?:-\p{L}+)?/gu, " "));
   const at = toks.flatMap((t, i) => (names.some((n) => n.length === 1 && n[0] === t.stem) ? [i] : []));
   return toks.some((t, j) => /^\d/.test(t.word) && at.some((i) => Math.abs(i - j) <= 5));
 }

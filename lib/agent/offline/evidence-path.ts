@@ -593,6 +593,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (c && (c.kind === "place" || c.kind === "organisation") && !r.polar && !r.narrative && !r.synthesis && !findConcepts(quote).some((h) => h.concept.id === c.id)) return notFound(r, mine(done), [quoted]);
   // "does amazon pay a dividend?": a yes or no is a sentence stating the action itself, not one weighing it ("evaluate opportunities to … pay dividends")
   if (r.polar && c?.action && /^\W*(?:yes|no)\b/i.test(text) && (!namesAction(quote, c) || HEDGED.test(quote))) return notFound(r, mine(done), [quoted]);
+  // "ebay rev up in 22?": a figure's move asked yes or no, answered by quotes that decide nothing, is no answer
+  if (r.polar && r.direction && c && FIGURE_KINDS.has(c.kind) && !/^\W*(?:yes|no|up|down|unchanged)\b/i.test(text)) return notFound(r, mine(done), [quoted]);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // "how much did the segment lose": an amount's level, which a sentence stating only how much it moved ("losses increased $173.6 million") does not give
   const levelAsked = HOW_MUCH.test(r.text) && !r.aggregate && !r.direction && !RATE_WORD.test(r.text);
