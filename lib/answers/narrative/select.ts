@@ -59,8 +59,9 @@ export interface ScoredUnit {
   passes: boolean;
   /** Weighted share of the question's content words the unit names. */
   coverage: number;
-  /** How many of the question's content words the unit does not name. */
+  /** How many of the question's content words the unit does not name, of how many. */
   coreMissing?: number;
+  coreTotal?: number;
   section?: string;
   /** An item of the list the unit before it introduces (kept with it, whatever its own score). */
   listItem?: boolean;
@@ -166,7 +167,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
       (q.future && FUTURE.test(unit.text) ? 0.5 : 0) -
       (otherYear ? 1 : 0) -
       (trusted ? 0 : Math.min(rank, 10) * 0.1);
-    return { unit, score, passes, coverage: m.coverage, coreMissing: m.coreTotal - m.coreHits, ...(section ? { section } : {}) };
+    return { unit, score, passes, coverage: m.coverage, coreMissing: m.coreTotal - m.coreHits, coreTotal: m.coreTotal, ...(section ? { section } : {}) };
   });
 }
 
@@ -426,10 +427,10 @@ function listAfter(page: PageUnits, intro: Unit): Unit[] {
 
 /**
  * A quote decides a yes/no only when it names most of what is asked, weighted, and leaves out at most
- * one content word ("is optane part of the nand sale to sk hynix?" is not decided by a sentence about
+ * one content word in four (one at least) ("is optane part of the nand sale to sk hynix?" is not decided by a sentence about
  * the NAND sale that never names Optane).
  */
-const decides = (x: ScoredUnit) => x.coverage >= DECIDING_COVERAGE && (x.coreMissing ?? 0) <= 1;
+const decides = (x: ScoredUnit) => x.coverage >= DECIDING_COVERAGE && (x.coreMissing ?? 0) <= Math.max(1, Math.floor((x.coreTotal ?? 0) / 4));
 
 /**
  * The verdict of the best quote that names the asked property; a weaker quote saying the opposite
