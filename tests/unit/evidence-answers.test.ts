@@ -43,6 +43,18 @@ describe("evidence writers", () => {
     expect(statedSentence([passage("Our total backlog was $150.0 billion at December 31, 2022.")], backlog, [2022])?.text).toMatch(/150\.0 billion/);
   });
 
+  it("answers the company's figure from neither a table's row run into the text nor a place's sentence", () => {
+    const comps = conceptById("comparable_sales")!;
+    const run = passage("2022 2021 2022 2021 … Total 5 % 21 % 11 % 18 % ** Unlike comparable sales, the Company has not excluded these sales, as these sales are the basis on which fees are paid.");
+    const us = passage("Comparable sales in the U.S. increased 5.9%, benefiting primarily from strong average check growth.");
+    const global = passage("In 2022, global comparable sales increased 10.9%, primarily due to strong sales performance across all segments.");
+    for (const years of [[2022], []]) {
+      expect(statedSentence([run, us, global], comps, years)?.text, String(years)).toMatch(/global comparable sales increased 10\.9%/);
+      expect(statedSentence([run, us], comps, years), String(years)).toBeNull();
+    }
+    expect(statedSentence([us], comps, [], "us")?.text).toMatch(/5\.9%/);
+  });
+
   it("reads no count from a number joined to a word ('COVID-19'), in a sentence about stores", () => {
     const stores = conceptById("stores")!;
     expect(statedSentence([passage("In the first quarter of fiscal 2021, we concluded that the COVID-19 pandemic's impact on our store operations was a triggering event.")], stores, [])).toBeNull();

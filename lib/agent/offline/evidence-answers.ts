@@ -6,11 +6,13 @@
  */
 import { MONEY, withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
+import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
 import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
+import { partInitials } from "../concepts/part-names";
 import { ratioParts } from "../concepts/ratio-parts";
 import { MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
@@ -622,6 +624,8 @@ function countBesideNoun(sentence: string, names: string[][]): boolean {
 }
 
 const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|sold|issued|repurchased)\b/i;
+/** Three figures or more with nothing but units between them: a table's row, not a sentence. */
+const FIGURE_RUN_IN_TEXT = /(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?(?!\w)/;
 
 /** Places filings write out in full or with stops that analysts type as initials ("US", "UK"). */
 const WRITTEN_OUT: Array<[RegExp, string]> = [[/\bUnited States\b/gi, "US"], [/\bUnited Kingdom\b/gi, "UK"]];
@@ -648,12 +652,16 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
     const dated = !years.length || ofPeriod || years.some((y) => s.includes(String(y)));
     const kind = figureKindFits(c, figures);
-    const part = !scope && /\bsegments?\b/i.test(s) && !/\b(?:total|consolidated)\b/i.test(s);
+    // (…or a place named before the figure: "Comparable sales in the U.S. increased 5.9%" is the U.S.'s)
+    const firstFigure = plain.search(/\d/);
+    const before = partInitials(plain.slice(0, firstFigure < 0 ? undefined : firstFigure));
+    const part = !scope && (/\bsegments?\b/i.test(s) || GEOGRAPHY.test(before) || /\b(?:US|UK|EU|EMEA|APAC|PRC|UAE)\b/.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
     // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
     const placed = scopeStems.length ? tokens(initialsAsWords(s)).map((x) => x.stem) : stems;
     const scoped = scopeStems.every((w) => placed.includes(w)) && (!scopeStems.length || figureNear(initialsAsWords(s), scopeStems));
     // a sentence, not a table run together: a verb, and few figures
-    const prose = STATING_VERB.test(s) && figures.length <= 4;
+    // (three figures in a row, "Total 5 % 21 % 11 % 18 %", are a table's row run into the text)
+    const prose = STATING_VERB.test(s) && figures.length <= 4 && !FIGURE_RUN_IN_TEXT.test(plain);
     // a count's figure stands near its noun ("employed approximately 92,000 people", "workforce was approximately 156,000")
     if (c.kind === "count" && !countBesideNoun(s, names)) continue;
     // a stock at a date (headcount, stores) is not what was hired, opened or closed in the year

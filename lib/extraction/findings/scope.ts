@@ -22,7 +22,7 @@ const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b
 /** Lines outside operations: other income, interest, discontinued operations, equity-method results. */
 const NON_OPERATING = /\bnon-?operating\b|\bother (?:income|expense|\(income\)|\(expense\))|\binterest (?:income|expense)\b|\bdiscontinued operations?\b|\bequity[- ](?:in|method)\b|\binvestment income\b|\bother,? net\b/i;
 /** Geographic wording: regions, continents and the words tables of regions use. */
-const GEOGRAPHY = /\b(?:americas|north america|south america|latin america|europe|european|emea|asia(?:[- ]pacific)?|apac|greater china|china|japan|india|africa|middle east|canada|mexico|united states|u\.\s?s\.|united kingdom|international|domestic|foreign|rest of (?:the )?world|rest of asia(?: pacific)?|other countries|geograph\w*|regions?|regional|countr(?:y|ies))\b/i;
+export const GEOGRAPHY = /\b(?:americas|north america|south america|latin america|europe|european|emea|asia(?:[- ]pacific)?|apac|greater china|china|japan|india|africa|middle east|canada|mexico|united states|u\.\s?s\.|united kingdom|international|domestic|foreign|rest of (?:the )?world|rest of asia(?: pacific)?|other countries|geograph\w*|regions?|regional|countr(?:y|ies))\b/i;
 const SEGMENT = /\bsegments?\b|\bdivisions?\b|\bbusiness (?:units?|groups?|areas?|lines?)\b|\boperating groups?\b|\breportable\b/i;
 const PROGRAMME = /\bproducts?\b|\bprogram(?:me)?s?\b|\bservice (?:types?|lines?)\b|\bby (?:category|type|brand|product line)\b|\blines? of business\b|\bcategor(?:y|ies)\b|\bbrands?\b|\bfranchises?\b/i;
 /** The company as a whole: a table or sentence that says so. */
