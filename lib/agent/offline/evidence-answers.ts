@@ -627,14 +627,10 @@ const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|so
 /** Three figures or more with nothing but units between them: a table's row, not a sentence. */
 const FIGURE_RUN_IN_TEXT = /(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?(?!\w)/;
 
-/** Places filings write out in full or with stops that analysts type as initials ("US", "UK"). */
-const WRITTEN_OUT: Array<[RegExp, string]> = [[/\bUnited States\b/gi, "US"], [/\bUnited Kingdom\b/gi, "UK"]];
-
 /** "U.S." and "United States" read as "US", the way the question reader reads the analyst's "U.S.". */
 export function initialsAsWords(text: string): string {
-  let t = joinInitials(text);
-  for (const [re, to] of WRITTEN_OUT) t = t.replace(re, to);
-  return t;
+  // (one list of places and their initials: concepts/part-names)
+  return partInitials(joinInitials(text));
 }
 
 /** `ofPeriod`: the passage's document is of the period asked (a quarter's report), so its sentences need not name the year. */

@@ -591,7 +591,7 @@ function movedFromAsked(text: string, period: string): boolean {
   const m = MOVED_FROM.exec(text);
   if (!m) return false;
   const y = m[1]!.length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
-  return new RegExp(`${y}$`).test(period);
+  return period.endsWith(String(y));
 }
 
 /** "What share of revenue did it keep as operating income": the second figure over the first. */
