@@ -122,6 +122,18 @@ describe("evidence writers", () => {
     expect(pickScopedRow({ rows: [mobile, mobileOp], notFound: [], notes: [] }, revenue, "mobilex", false, ["FY2022"])?.columns[0]?.value).toBe(967e6);
   });
 
+  it("a part's row whose label carries the company's own name ('Acme Freight segment') is that part's, under a heading naming the figure", () => {
+    const margin = conceptById("operating_margin")!;
+    const rate = (label: string, value: number): LineItemRow => ({ ...row(label, "Summary operating results for the years ended May 31", value, ["Operating margin"]), unit: "%", scale: 1, currency: undefined, columns: [{ period: "FY2022", months: 12, value, printed: `${value}%` }] });
+    const rows = [rate("Acme Express segment", 2.5), rate("Acme Freight segment", 20), rate("Consolidated operating margin", 5.4)];
+    for (const q of ["acme freight op margin fy22?", "operating margin of the freight segment in 2022", "what was freight's operating margin last year (fy22)"]) {
+      const r = readQuestion(q, ["ACME CORPORATION"]);
+      expect(pickScopedRow({ company: "ACME CORPORATION", rows, notFound: [], notes: [] }, margin, r.scope!, r.segment, r.periods)?.columns[0]?.value, q).toBe(20);
+    }
+    // without the company's name a label of more words is another part's
+    expect(pickScopedRow({ rows: [rate("Acme Freight segment", 20), rate("Acme Freight Canada segment", 3)], notFound: [], notes: [] }, margin, "freight", false, ["FY2022"])).toBeNull();
+  });
+
   it("a part's rate asked gets the rate row under a heading naming the figure's percentage, never the amount row shown with a %", () => {
     const amount: LineItemRow = { ...row("Services", "(dollars in millions):", 14_965, ["Gross margin"]), row: "Services 14,965 14,015" };
     const rate: LineItemRow = { ...row("Services", "(dollars in millions):", 0, ["Gross margin percentage"]), scale: 1, unit: "%", currency: undefined, row: "Services 70.5 % 71.5 %", columns: [{ period: "FY2022", months: 12, value: 70.5, printed: "70.5%" }] };

@@ -442,7 +442,9 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const namesConcept = (label: string) => wordings.some((w) => w.every((s) => stemsOf(label).includes(s)));
   // (a part named by some of its words, "defense" of "Defense, Space & Security", when one label of the rows holds them)
   const partLabels = new Set(named0.map((x) => x.label.toLowerCase()));
-  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w)) || (partLabels.size === 1 && !findConcepts(x.label).length && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
+  // (the company's own name in a part's label, "FedEx Freight segment" or "NIKE Direct", names no other part)
+  const own = new Set(stemsOf(o.company ?? "").filter((w) => !scopeStems.includes(w)));
+  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
     const only = (found: Set<string>) => found.size === 1 && found.has(c.id);
