@@ -50,6 +50,11 @@ const SPELLED_OUT: Record<string, string> = {
   thru: "through",
   "these days": "now",
   nowadays: "now",
+  // question words typed without their apostrophe
+  whats: "what's",
+  hows: "how's",
+  whos: "who's",
+  wheres: "where's",
 };
 
 const WORD = new RegExp(`(?<![\\p{L}\\p{N}'])(${Object.keys(SPELLED_OUT).map((k) => k.replace(/'/g, "['’]")).join("|")})(?![\\p{L}\\p{N}'])`, "giu");

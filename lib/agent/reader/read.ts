@@ -23,7 +23,7 @@ import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months"
 import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
-import { GENERIC_WORDS, GRAMMAR_WORDS } from "../concepts/generic-words";
+import { GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 import { correctedWord, withinOneEdit } from "@/lib/search/typos";
@@ -399,11 +399,26 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   return run.length === 1 ? run[0]!.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
 
+/** `part` follows `run` joined by a preposition ("take rate in marketplace", "the margin of the cloud"). */
+function attachedAfter(text: string, run: string, part: string): boolean {
+  const words = tokens(text).map((t) => t.word);
+  const [r, p] = [tokens(run).map((t) => t.word), tokens(part).map((t) => t.word)];
+  const at = (xs: string[], i: number) => xs.every((w, k) => words[i + k] === w);
+  for (let i = 0; i + r.length < words.length; i++) {
+    if (!at(r, i)) continue;
+    let j = i + r.length;
+    if (!QUALIFYING_PREPOSITIONS.has(words[j] ?? "")) continue;
+    j += words[j + 1] === "the" ? 2 : 1;
+    if (at(p, j)) return true;
+  }
+  return false;
+}
+
 /** A word followed by a parenthesised shorthand of two to five letters holding its first letter ("defense (bds)", "ops (cfo)"). */
 const NAMED_WITH_INITIALS = /(\p{L}[\p{L}&'’-]*)\s*\((\p{L}{2,5})\)/gu;
 
 /** Words of a period ("the first half", "the fourth quarter"), never a figure's name. */
-const PERIOD_WORDS = new Set(["first", "second", "third", "fourth", "half", "halves", "quarter", "quarters", "year", "years", "month", "months", "week", "weeks", "fiscal"]);
+const PERIOD_WORDS = new Set(["first", "second", "third", "fourth", "half", "halves", "quarter", "quarters", "year", "years", "month", "months", "week", "weeks", "fiscal", "end", "ended", "ending"]);
 
 /** Prepositions that attach a qualifier after a figure's name ("employees in the US", "revenue from franchised restaurants"). */
 const QUALIFYING_PREPOSITIONS = new Set(["in", "under", "from", "for", "outside", "at", "within", "of", "by"]);
@@ -514,8 +529,15 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   // "last year", "now": periods the documents resolve; "take rate last yr vs 2021" asks the latest year beside the one named
   const relative = LAST_YEAR.test(text) ? "last year" : NOW.test(text) ? "latest" : undefined;
   if (relative === "last year" && periods.length === 1 && lastYearBeforeCompared(text)) periods.unshift(relative);
-  const part = hits.length ? undefined : scopeOf(text, [], company, companies);
-  const nouns = hits.length || part || !(periods.length || relative || previous) ? undefined : genericNounLabel(text, company, companies);
+  // (a part's name inside a longer run of nouns no concept names, "marketplace take rate", is that figure's label, not the part)
+  const partNamed = hits.length ? undefined : scopeOf(text, [], company, companies);
+  const run = partNamed && (periods.length || relative || previous) ? genericNounLabel(text, company, companies) : undefined;
+  // (a measure word after the part, "restructuring charges", names the part's own amount: the part stays)
+  const inRun = (p: string, whole: string) => tokens(p).every((t) => tokens(whole).some((w) => w.stem === t.stem)) && tokens(whole).some((w) => !tokens(p).some((t) => t.stem === w.stem) && !MEASURE_WORDS.has(w.word));
+  // (…and one a preposition attaches after that run, "the take rate in marketplace", is the same figure: "marketplace take rate")
+  const attached = partNamed && run && !inRun(partNamed, run) && attachedAfter(text, run, partNamed) ? `${partNamed} ${run}` : undefined;
+  const part = partNamed && run && (inRun(partNamed, run) || attached) ? undefined : partNamed;
+  const nouns = attached ?? (hits.length || part || !(periods.length || relative || previous) ? undefined : genericNounLabel(text, company, companies));
   // "did it go up or down?", "yoy change on that?" name a move, not a figure
   const figure = nouns && !tokens(nouns).some(isDirectionWord) && !GROWTH.test(nouns) && !changeAsked(nouns) ? nouns : undefined;
   const named = part ?? figure;
@@ -623,7 +645,9 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   const short = tokens(r.text).length <= 8;
   // "as a % of revenue?" after net income: the figure the conversation was on, over the one named after "of"
   const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && OF_WHOLE.test(r.text);
-  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length);
+  // "how many stores there?", "what's the margin in that segment?": the part the last turn named, pointed back to
+  const pointsBack = !!prev.scope && !r.scope && PART_POINTED_BACK.test(r.text);
+  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack;
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
   if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) && asksAgainOf(r, prev) ? carriedSubject(r, prev, companies) : r;
   if (!follows && !over) return r;
@@ -664,7 +688,7 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     }
   }
   // "aws sales 2019?" → "and op income?": another figure of the part the conversation was on
-  if (r.concepts.length && !r.scope && prev.scope && !prev.polar && !prev.reason && FOLLOW_UP_PART.test(r.text) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) {
+  if (r.concepts.length && !r.scope && prev.scope && !prev.polar && !prev.reason && (FOLLOW_UP_PART.test(r.text) || pointsBack) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) {
     Object.assign(out, { scope: prev.scope, namedPart: !!prev.namedPart, segment: prev.segment });
     delete out.label;
   }
@@ -764,6 +788,8 @@ function marginOf(c: Concept): Concept | undefined {
 const REPLY = /^\s*(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|please|thanks|thank you|add|remove|delete|save|flag|export)\b/i;
 /** A follow-up naming another part: "same for ipad", "what about gadgets", "and gadgets?". */
 const FOLLOW_UP_PART = /^\s*(?:and|what about|how about|same for|also|ok(?:ay)?,?\s+and)\b/i;
+/** Words pointing back to a place or part named before ("there", "in that segment", "that business"). */
+const PART_POINTED_BACK = /\bthere\b(?!\s+(?:is|are|was|were|be|been|any|a|an)\b)|\b(?:that|this|the same|those)\s+(?:segment|business|division|unit|region|market|country|geography|part|group)s?\b/i;
 
 /**
  * A follow-up to a question that named no catalog figure ("how many iphones did they move in fy16",
