@@ -349,9 +349,9 @@ const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) 
 
 /**
  * A row of rates ("Subscription share of revenue 82.7%", "Europe 11" in a table of growth rates)
- * states no amount, count or per-share figure.
+ * states no amount, count or per-share figure; a row of money ("Marketplace 1,225") states no rate.
  */
-const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")))) && (c.kind !== "count" || !moneyRow(x));
+const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")))) && (c.kind !== "count" || !moneyRow(x)) && (c.kind !== "percent" || x.unit === "%" || !x.currency);
 const RATE_TABLE = /\bgrowth rates?\b|\brates? of (?:growth|change)\b|\bas a percent(?:age)? of\b/i;
 
 /** A row of money ("Revenues from franchised restaurants $ 14,105.8", "… occupancy expenses"): no count of the things it names. */
@@ -605,7 +605,7 @@ export function dayAsked(r: Reading): string | undefined {
  * the day asked comes first.
  */
 export function statedSentence(passages: Passage[], c: Concept, years: number[], scope?: string, level = false, day?: string, periods: string[] = []): { text: string; citation: string } | null {
-  let fits = passages.map((p, i) => ({ s: statedIn(p, c, years, scope, level, !!p.period && periods.includes(p.period)), i, at: passageRecency(p) })).filter((x) => x.s);
+  let fits = passages.map((p, i) => ({ s: statedIn(p, c, years, scope, level, !!p.period && periods.includes(p.period)) ?? partCountLine(p, c, years, scope), i, at: passageRecency(p) })).filter((x) => x.s);
   if (!years.length) fits.sort((a, b) => b.at - a.at || a.i - b.i);
   if (day) {
     const said = (x: (typeof fits)[number]) => daysIn(x.s!.text);
@@ -613,6 +613,28 @@ export function statedSentence(passages: Passage[], c: Concept, years: number[],
   }
   return fits[0]?.s ?? null;
 }
+
+/**
+ * A part's count printed as a table's line the extraction kept as text ("Total International store
+ * count 160"): a line whose label is the part's words and the count's name and nothing else, with one
+ * number. Counts only: a count needs no scale, which a bare line of money would.
+ */
+function partCountLine(p: Passage, c: Concept, years: number[], scope?: string): { text: string; citation: string } | null {
+  if (c.kind !== "count" || !scope) return null;
+  // (a passage of another year's report is another year's count)
+  if (years.length && p.period && !years.some((y) => p.period!.includes(String(y)))) return null;
+  const scopeStems = tokens(initialsAsWords(scope)).map((t) => t.stem);
+  const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
+  // each label and its number on a line (two columns of a page laid side by side: "Missouri 17 Total Domestic store count 978 Montana 3")
+  for (const m of p.text.matchAll(/([\p{L}][\p{L}.&'’ -]*?)[ \t]+(\d{1,3}(?:,\d{3})*|\d+)(?=[ \t]*(?:\n|$)|[ \t]+\p{L})/gu)) {
+    const label = tokens(initialsAsWords(m[1]!)).map((t) => t.stem);
+    const named = names.find((n) => n.length > 0 && ` ${label.join(" ")} `.includes(` ${n.join(" ")} `));
+    const rest = label.filter((w) => !scopeStems.includes(w) && !named?.includes(w) && !PLAIN_LABEL_STEMS.has(w) && !COUNT_WORDS.has(w));
+    if (named && scopeStems.every((w) => label.includes(w)) && !rest.length) return { text: `${m[1]!.trim()} ${m[2]}`, citation: p.citation };
+  }
+  return null;
+}
+const COUNT_WORDS = new Set(tokens("count number").map((t) => t.stem));
 
 /** "An increase of $1.3 billion", "decreased by 4%": the figure is a change, not the level asked. */
 const CHANGE_FIGURE = /\b(?:increase|decrease|rise|decline|growth|change|drop|gain|reduction)s?\s+(?:of|by)\s+(?:approximately\s+|about\s+)?[$€£]?\d|\b(?:increased|decreased|rose|fell|grew|declined|dropped)\s+(?:by\s+)?(?:approximately\s+|about\s+)?[$€£]?\d/i;
@@ -628,6 +650,27 @@ function countBesideNoun(sentence: string, names: string[][]): boolean {
 const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|sold|issued|repurchased)\b/i;
 /** Three figures or more with nothing but units between them: a table's row, not a sentence. */
 const FIGURE_RUN_IN_TEXT = /(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?(?!\w)/;
+
+/**
+ * The part is named beside another in a list ("our Domestic and International segments", "U.S.,
+ * Canada and Mexico"): a figure of the sentence is the listed parts' together, not this part's.
+ */
+export function namedAmongParts(scope: string, text: string): boolean {
+  const words = text.split(/\s+/).map((w) => w.replace(/^[("“]+|[)"”.;:]+$/g, ""));
+  const want = tokens(initialsAsWords(scope)).map((t) => t.stem);
+  const stemOf = (w: string) => tokens(initialsAsWords(w))[0]?.stem;
+  const first = words.findIndex((w) => stemOf(w) === want[0]);
+  if (first < 0 || !want.every((x, i) => stemOf(words[first + i] ?? "") === x)) return false;
+  const last = first + want.length - 1;
+  const name = (w: string | undefined) => !!w && /^[A-Z]/.test(w) && !STOP_NAMES.has(w.toLowerCase());
+  const joiner = (w: string | undefined) => !!w && /^(?:and|&|or)$/i.test(w);
+  const before = joiner(words[first - 1]) ? name(words[first - 2]?.replace(/,$/, "")) : /,$/.test(words[first - 1] ?? "") && name(words[first - 1]!.replace(/,$/, ""));
+  const after = /,$/.test(words[last] ?? "") ? name(words[last + 1]) : joiner(words[last + 1]) && name(words[last + 2]);
+  return before || after;
+}
+
+/** Capitalised words that open a sentence or a name, not another part ("We", "The", "Our"). */
+const STOP_NAMES = new Set(["we", "the", "our", "its", "their", "in", "of", "for", "total", "and"]);
 
 /** "U.S." and "United States" read as "US", the way the question reader reads the analyst's "U.S.". */
 export function initialsAsWords(text: string): string {
@@ -656,7 +699,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const part = !scope && (/\bsegments?\b/i.test(s) || GEOGRAPHY.test(before) || /\b(?:US|UK|EU|EMEA|APAC|PRC|UAE)\b/.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
     // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
     const placed = scopeStems.length ? tokens(initialsAsWords(s)).map((x) => x.stem) : stems;
-    const scoped = scopeStems.every((w) => placed.includes(w)) && (!scopeStems.length || figureNear(initialsAsWords(s), scopeStems));
+    // (…and not one of a list of parts: "commercial cloud, which comprises Office 365, Azure, Dynamics …, was $9.5 billion")
+    const scoped = scopeStems.every((w) => placed.includes(w)) && (!scopeStems.length || (figureNear(initialsAsWords(s), scopeStems) && !namedAmongParts(scope!, s)));
     // a sentence, not a table run together: a verb, and few figures
     // (three figures in a row, "Total 5 % 21 % 11 % 18 %", are a table's row run into the text)
     const prose = STATING_VERB.test(s) && figures.length <= 4 && !FIGURE_RUN_IN_TEXT.test(plain);

@@ -20,7 +20,7 @@ import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -234,7 +234,8 @@ function callFor(step: Step, r: Reading): Call {
       const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || /^Q[1-4] \d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "").replace(/^Q([1-4]) (\d{4})$/, (_, q: string, y: string) => `${QUARTER_WORD[Number(q) - 1]} quarter ${y}`)).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
       // (a rate too: "attrition" is printed "turnover rate")
-      const what = c.kind === "count" ? `number of ${c.terms.slice(0, 8).join(" ")}` : c.kind === "percent" && !c.rowWords?.length ? `${r.scope ?? ""} ${c.terms.slice(0, 4).join(" ")}`.trim() : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
+      // (a part's count is searched by the part's name and the count's first names only: "Domestic store count")
+      const what = c.kind === "count" ? (r.scope ? `${r.scope} ${c.terms.slice(0, 2).join(" ")}` : `number of ${c.terms.slice(0, 8).join(" ")}`) : c.kind === "percent" && !c.rowWords?.length ? `${r.scope ?? ""} ${c.terms.slice(0, 4).join(" ")}`.trim() : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
       // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
       const newest = !when && (c.kind === "count" || c.balance) ? { newest: true } : {};
       return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10, ...newest } };
@@ -497,12 +498,15 @@ export function partAnswerOverride(r: Reading, done: ToolExchange[], text = ""):
   const steps = stepsFor(r);
   const made = mine(done);
   // a yes/no about the part ("did Japan sales fall?") may be decided by a sentence: the planner's verdict stands
-  if (r.polar || !steps?.includes("scoped") || made.length < steps.length || !(r.namedPart || namedInDocuments(r.scope!, made))) return null;
+  // (a part's count, "how many stores there", is sought as a sentence: the same holds)
+  const ofPart = !!steps?.includes("scoped") || (!!r.scope && r.concepts[0]?.kind === "count" && !!steps?.includes("sentence"));
+  if (r.polar || !ofPart || made.length < steps!.length || !(r.namedPart || namedInDocuments(r.scope!, made))) return null;
   // a row naming the part: a total's row is not the part's
   const fromRow = done.some((t) => t.toolName === "query_knowledge_base" && ((t.output as { tableValues?: Array<{ label: string; column?: string }> } | undefined)?.tableValues ?? []).some((v) => namesHalfOf(r.scope, `${v.label} ${v.column ?? ""}`)));
   // a quoted sentence naming the part with a value ("Of the 40,275 restaurants, approximately 95% were franchised") stands too
   const quote = quoteAnswer(text)?.[2];
-  const fromQuote = !!quote && namesHalfOf(r.scope, quote) && statesAValue(quote);
+  // (…but not one naming it in a list of parts, "throughout our Domestic and International segments": that is their total)
+  const fromQuote = !!quote && namesHalfOf(r.scope, quote) && statesAValue(quote) && !namedAmongParts(r.scope!, quote);
   return fromRow || fromQuote ? null : notFound(r, made);
 }
 
@@ -698,6 +702,20 @@ export function namesAPerson(text: string): boolean {
  * Officer or Chief Financial Officer 18 months") says who nobody is: the turn says what was
  * searched instead. Null when the answer stands.
  */
+/**
+ * A figure no catalog concept names, asked by the question's own words ("ffo per share guidance"),
+ * that the reader's rows and sentences did not find and the rules planner then answered: its answer
+ * stands only when it names at least half the words asked. Anything else (an officer's line, a
+ * sentence sharing the year) answers another question. Null when the answer stands.
+ */
+export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
+  const steps = stepsFor(r);
+  const made = mine(done);
+  if (!r.label || r.concepts.length || !steps?.includes("labelled") || made.length < steps.length) return null;
+  if (namesHalfOf(r.label, answeredEvidence(text))) return null;
+  return notFound({ ...r, concepts: [labelConcept(r)] }, made);
+}
+
 export function personAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
   const c = r.concepts[0];
   if (!c || c.kind !== "person" || !c.role || r.polar || r.narrative || r.reason || r.synthesis || r.scope) return null;

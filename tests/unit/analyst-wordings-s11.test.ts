@@ -1,0 +1,90 @@
+/**
+ * Readings and evidence checks from analysts' wordings: a part pointed back to ("there", "that
+ * segment"), a figure's name around a part ("take rate in marketplace"), question words typed
+ * without their apostrophe, a part named in a list of parts, a part's count printed as a table line,
+ * a rate never answered by a row of money, and a figure asked in the question's own words answered
+ * only by text naming it.
+ */
+import { describe, expect, it } from "vitest";
+import { conceptById } from "@/lib/agent/concepts/catalog";
+import type { LineItemRow } from "@/lib/agent/evidence/line-items";
+import type { Passage } from "@/lib/agent/evidence/passages";
+import { namedAmongParts, pickScopedRow, writeStated } from "@/lib/agent/offline/evidence-answers";
+import { labelAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const ROOM = ["ACME INC."];
+const passage = (text: string, page = 19): Passage => ({ document: "ACME_2022_10K.pdf", page, period: "FY2022", charStart: 0, charEnd: text.length, text, citation: `(source: ACME_2022_10K.pdf, p.${page})` });
+
+describe("a part pointed back to", () => {
+  it("'there', 'in that segment' carry the last turn's part to a new figure; a question without them does not", () => {
+    const first = readQuestion("acme intl segment rev fy22?", ROOM);
+    expect(first.scope).toBe("international");
+    for (const q of ["how many stores there at ye?", "how many stores in that segment?", "and the store count in that business?"]) expect(readQuestion(q, ROOM, first).scope, q).toBe("international");
+    expect(readQuestion("how many stores at ye?", ROOM, first).scope).toBeUndefined();
+    // "is there any debt?" points back to nothing
+    expect(readQuestion("is there any debt?", ROOM, first).scope).toBeUndefined();
+  });
+});
+
+describe("a figure's name around a part", () => {
+  it("reads 'marketplace take rate', 'take rate in marketplace' and 'the take rate for the marketplace' as one figure's label", () => {
+    for (const q of ["acme marketplace take rate 2018", "what was the take rate in marketplace for 2018?", "the take rate for the marketplace in 2018"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.label, q).toBe("marketplace take rate");
+      expect(r.scope, q).toBeUndefined();
+    }
+    // a catalog figure keeps its part
+    expect(readQuestion("marketplace revenue in 2018", ROOM)).toMatchObject({ scope: "marketplace" });
+  });
+
+  it("reads 'whats behind', 'hows', 'whos' as the question words they are", () => {
+    expect(readQuestion("whats behind the jump in widget operating income in 2017", ROOM).reason).toBe(true);
+    expect(readQuestion("what's behind the jump in widget operating income in 2017", ROOM).reason).toBe(true);
+    expect(readQuestion("whats the revenue 2022", ROOM).concepts.map((c) => c.id)).toEqual(["revenue"]);
+  });
+});
+
+describe("a part named among others", () => {
+  it("is named in a list ('Domestic and International segments', 'Office 365, Azure, Dynamics'); alone it is not", () => {
+    expect(namedAmongParts("international", "We had 1,138 stores at the end of fiscal 2022 throughout our Domestic and International segments.")).toBe(true);
+    expect(namedAmongParts("azure", "Our commercial cloud revenue, which comprises Office 365 commercial, Azure, Dynamics Online and other, was $9.5 billion.")).toBe(true);
+    expect(namedAmongParts("international", "International segment revenue was $3.5 billion in fiscal 2022.")).toBe(false);
+    expect(namedAmongParts("greater china", "Greater China net sales increased 9% and were $74.2 billion.")).toBe(false);
+  });
+
+  it("a sentence stating the listed parts' total is no part's figure; the part's own table line is", () => {
+    const revenue = conceptById("revenue")!;
+    const listed = passage("Our total cloud revenue, which primarily comprises Widget 365, Azurite, Dynamo Online and other cloud properties, was $9.5 billion in fiscal 2022.");
+    expect(writeStated({ company: "ACME INC.", passages: [listed] } as never, revenue, readQuestion("acme azurite revenue in $ for fy2022", ROOM))).toBeNull();
+    const stores = conceptById("stores")!;
+    const table = passage("Missouri 17 Total Domestic store count 978\n\nMontana 3 Square footage (in thousands) 37,388\n\nTotal International store count 160\n\nSquare footage (in thousands) 3,621");
+    const domestic = writeStated({ company: "ACME INC.", passages: [table] } as never, stores, { ...readQuestion("how many stores in the domestic segment at the end of fy2022?", ROOM), scope: "domestic" });
+    expect(domestic).toMatch(/"Total Domestic store count 978"/);
+    expect(writeStated({ company: "ACME INC.", passages: [table] } as never, stores, { ...readQuestion("intl store count fy2022", ROOM), scope: "international" })).toMatch(/"Total International store count 160"/);
+    // square footage is no store count
+    expect(writeStated({ company: "ACME INC.", passages: [passage("Total Canada square footage 3,621")] } as never, stores, { ...readQuestion("canada store count fy2022", ROOM), scope: "canada" })).toBeNull();
+  });
+});
+
+describe("a rate asked", () => {
+  it("is never a part's row of money", () => {
+    const margin = conceptById("operating_margin")!;
+    const money: LineItemRow = { item: "x", match: "label", label: "Marketplace", source: "table", table: { title: "Net revenues by type", headings: [] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2022", months: 12, value: 1_225e6, printed: "1,225" }], document: "ACME_2022_10K.pdf", page: 38, row: "Marketplace 1,225 3 % 1,192", citation: "(source: ACME_2022_10K.pdf, p.38)" };
+    expect(pickScopedRow({ rows: [money], notFound: [], notes: [] }, margin, "marketplace", false, ["FY2022"])).toBeNull();
+    expect(pickScopedRow({ rows: [{ ...money, table: { title: "Summary results", headings: ["Operating margin"] }, currency: undefined, scale: 1, unit: "%", columns: [{ period: "FY2022", months: 12, value: 8.25, printed: "8.25%" }] }], notFound: [], notes: [] }, margin, "marketplace", false, ["FY2022"])?.columns[0]?.value).toBe(8.25);
+  });
+});
+
+describe("a figure asked in the question's own words", () => {
+  const r = readQuestion("acme ffo per share guidance for 2016", ROOM);
+  const done = [
+    { toolName: "get_line_items", input: {}, output: { rows: [], notFound: ["x"], notes: [] } },
+    { toolName: "search_documents", input: {}, output: { passages: [] } },
+  ];
+  it("is not answered by the planner's text naming none of its words", () => {
+    expect(r.label).toBeTruthy();
+    expect(labelAnswerOverride(r, done, 'Acme (CEO): "Acme Inc.’s Common Stock on the date of grant as quoted on the New York Stock Exchange." (source: ACME_2022_10K.pdf, p.170)')).toMatch(/^I couldn't find/);
+    expect(labelAnswerOverride(r, done, "Acme's FFO per share guidance for 2016 is $6.20 to $6.40 (source: ACME_2015_10K.pdf, p.40)")).toBeNull();
+  });
+});
