@@ -4,6 +4,7 @@
  * or hands over); an answer states its figure with the citation the tool gave, and says which
  * period it took and how the figure was computed.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import { MONEY, withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
@@ -123,7 +124,7 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
  */
 function printedAsRate(row: LineItemRow, printed: string | undefined): boolean {
   if (row.unit === "%" || !printed) return false;
-  return new RegExp(`(?:^|\\s)${printed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*%`).test(row.row);
+  return new RegExp(`(?:^|\\s)${escapeStringRegexp(printed)}\\s*%`).test(row.row);
 }
 
 /** A row's values per period, in the row's own scale and unit. */

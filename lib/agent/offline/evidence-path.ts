@@ -6,6 +6,7 @@
  * rows that disagree with no total among them), the path steps aside and the older planner answers
  * or abstains; it never guesses.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { conceptById, type Concept } from "../concepts/catalog";
 import type { ComputeOutput } from "../evidence/compute";
@@ -482,9 +483,8 @@ function namesHalfOf(scope: string | undefined, text: string): boolean {
 function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
   const texts = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []).map((p) => p.text));
   const words = scope.split(/\s+/).filter((w) => w.length > 2);
-  const escaped = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   // as a name ("Tableau") or as initials ("APAC")
-  return words.length > 0 && words.some((w) => texts.some((t) => new RegExp(`\\b(?:${escaped(w.charAt(0).toUpperCase() + w.slice(1))}|${escaped(w.toUpperCase())})\\b`).test(t)));
+  return words.length > 0 && words.some((w) => texts.some((t) => new RegExp(`\\b(?:${escapeStringRegexp(w.charAt(0).toUpperCase() + w.slice(1))}|${escapeStringRegexp(w.toUpperCase())})\\b`).test(t)));
 }
 
 /**
