@@ -11,7 +11,7 @@ import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
-import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { asksNewestColumn, monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { partInitials } from "../concepts/part-names";
 import { ratioParts } from "../concepts/ratio-parts";
@@ -202,7 +202,7 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
     return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
   });
   // (a "latest" asked that the tool answered with a newer report's column, a release's quarter after the year: that column)
-  const newer = (x: LineItemRow) => (x.columns.length === 1 && /\blatest\b|\bnow\b|\bcurrent|\bmost recent\b|\bnewest\b/i.test(r.text) ? x.columns[0] : undefined);
+  const newer = (x: LineItemRow) => (x.columns.length === 1 && asksNewestColumn(r.text) ? x.columns[0] : undefined);
   const valued = fits.map((x) => ({ x, col: asked ? (x.columns.find((k) => k.value !== null && k.period === asked) ?? newer(x)) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
   if (!valued.length) return null;
   // rows that disagree: the value more of the filing's tables state (a misread line is one place)
