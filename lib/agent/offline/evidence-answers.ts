@@ -517,14 +517,23 @@ export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, s
 }
 
 /**
+ * The rows read for one figure of a part, asked of get_line_items as "<part> <term>" (the figure's
+ * first term): with `part`, the rows of exactly that item; without, of any part, the part perhaps
+ * respelled in the ask since.
+ */
+function partRows(o: LineItemsOutput, c: Concept, part?: string): LineItemsOutput {
+  const term = c.terms[0];
+  return { ...o, rows: (o.rows ?? []).filter((x) => (part === undefined ? x.item.endsWith(` ${term}`) : x.item === `${part} ${term}`)) };
+}
+
+/**
  * Several figures of one part ("health care segment sales + op income"): each figure's row of the
  * part, one line each. Null unless every figure has one (a partial answer is said as not found).
  */
 export function writeScopedEach(o: LineItemsOutput, r: Reading): string | null {
   const lines: string[] = [];
   for (const c of r.concepts) {
-    const mine = { ...o, rows: (o.rows ?? []).filter((x) => x.item.endsWith(` ${c.terms[0]}`)) };
-    const line = writeScopedRows(mine, c, r.scope!, r.segment, r.periods);
+    const line = writeScopedRows(partRows(o, c), c, r.scope!, r.segment, r.periods);
     if (!line) return null;
     lines.push(line);
   }
@@ -723,7 +732,7 @@ export function writePartShare(parts: LineItemsOutput | undefined, whole: Comput
   const stated = statedShare(parts, c, r);
   if (stated) return stated;
   // the part's own figure from the rows asked as it ("international revenue"); the rows asked by the part alone only name what it goes to
-  const ofFigure = { ...parts, rows: parts.rows.filter((x) => x.item === `${r.scope} ${c.terms[0]}`) };
+  const ofFigure = partRows(parts, c, r.scope!);
   const row = pickScopedRow(ofFigure.rows.length ? ofFigure : parts, c, r.scope!, r.segment, r.periods) ?? measuredRow(parts, r.scope!, r.periods);
   const col = row ? columnOf(row, r.periods) : undefined;
   if (!row || !col || col.value === null) return null;
@@ -743,7 +752,7 @@ export function writePartRatio(o: LineItemsOutput, c: Concept, r: Reading): stri
   const parts = ratioParts(c);
   if (!parts || !r.scope) return null;
   // (the rows asked as "<part> <term>", the part perhaps respelled since: each figure's rows by its term)
-  const pick = (x: Concept) => pickScopedRow({ ...o, rows: (o.rows ?? []).filter((row) => row.item.endsWith(` ${x.terms[0]}`)) }, x, r.scope!, r.segment, r.periods);
+  const pick = (x: Concept) => pickScopedRow(partRows(o, x), x, r.scope!, r.segment, r.periods);
   const [top, bottom] = [pick(parts.top), pick(parts.bottom)];
   if (!top || !bottom || top.unit === "%" || bottom.unit === "%") return null;
   const asked = r.periods.length ? r.periods : [];
