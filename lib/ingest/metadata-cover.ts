@@ -12,6 +12,7 @@
  * PDF text is imperfect: words split by kerning ("Fis cal Year"), letters in mixed case ("OrCL").
  * The patterns tolerate those (lost ligatures are put back at ingest, lib/ingest/glyphs.ts).
  */
+import escapeStringRegexp from "escape-string-regexp";
 import { effectiveMonth, monthNumber } from "@/lib/periods";
 
 export interface FiscalEnd {
@@ -43,7 +44,7 @@ export interface CoverIdentity {
 function loose(phrase: string): string {
   return phrase
     .split(/\s+/)
-    .map((w) => [...w].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(" ?"))
+    .map((w) => [...w].map((c) => escapeStringRegexp(c)).join(" ?"))
     .join("\\s+");
 }
 

@@ -3,6 +3,7 @@
  * asks for, which concepts (with a small synonym table) a page must mention, which years it
  * names and whether it asks for history. Pure functions, no database.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import type { StatementKind } from "@/lib/search/page-classifier";
 import { tokenize } from "@/lib/search/tokenize";
 
@@ -140,7 +141,7 @@ function conceptsOf(phrase: string): ConceptGroup[] {
   const out: ConceptGroup[] = [];
   const multi = Object.keys(IRL_SYNONYMS).filter((k) => k.includes(" ") || k.includes("&")).sort((a, b) => b.length - a.length);
   for (const key of multi) {
-    const re = new RegExp(`(^|[^\\p{L}])${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?(?=[^\\p{L}]|$)`, "u");
+    const re = new RegExp(`(^|[^\\p{L}])${escapeStringRegexp(key)}s?(?=[^\\p{L}]|$)`, "u");
     if (re.test(rest)) {
       out.push(groupFor(key));
       rest = rest.replace(re, " ");

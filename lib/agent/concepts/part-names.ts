@@ -4,6 +4,7 @@
  * initials first, then the names it is written out as. A text's part names are read as the
  * initials, one word, and that word is never a stemmed English word ("US" is not "used").
  */
+import escapeStringRegexp from "escape-string-regexp";
 import { tokens, type Token } from "./match";
 
 const PART_NAMES: ReadonlyArray<readonly [initials: string, ...names: string[]]> = [
@@ -19,8 +20,7 @@ const PART_NAMES: ReadonlyArray<readonly [initials: string, ...names: string[]]>
 const INITIALS = new Set(PART_NAMES.map(([i]) => i));
 /** Words after a place's name that make it another thing's name ("U.S. dollars" is a currency, "U.S. GAAP" a basis): no part. */
 const NOT_THE_PART = new Set(["dollar", "dollars", "gaap", "treasury", "treasuries"]);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const WRITTEN = PART_NAMES.flatMap(([initials, ...names]) => names.map((n) => [new RegExp(`(?<![\\p{L}\\p{N}])${escape(n).replace(/[\s-]+/g, "[\\s-]+")}(?![\\p{L}\\p{N}])`, "giu"), initials.toUpperCase()] as const))
+const WRITTEN = PART_NAMES.flatMap(([initials, ...names]) => names.map((n) => [new RegExp(`(?<![\\p{L}\\p{N}])${n.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")}(?![\\p{L}\\p{N}])`, "giu"), initials.toUpperCase()] as const))
   // longest names first ("United States of America" before "United States")
   .sort((a, b) => b[0].source.length - a[0].source.length);
 

@@ -6,6 +6,7 @@
  * that is missing by name. Nothing is parsed from the user's English here: the caller (a remote
  * model or the offline reader) states what to compute.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import type { Queryable } from "@/lib/db";
 import { formatChange } from "@/lib/metrics/compute";
 import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type MetricRequest, type MetricResult, type MetricUnit } from "@/lib/metrics";
@@ -147,7 +148,6 @@ const holdsExpr = (e: Expr, part: Expr): boolean =>
   sameExpr(e, part) || (e.kind === "op" ? holdsExpr(e.left, part) || holdsExpr(e.right, part) : e.kind === "at" || e.kind === "avg" ? holdsExpr(e.arg, part) : false);
 const replaceExpr = (e: Expr, part: Expr, by: Expr): Expr =>
   sameExpr(e, part) ? by : e.kind === "op" ? { ...e, left: replaceExpr(e.left, part, by), right: replaceExpr(e.right, part, by) } : e;
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Months a period label spans ("FY2022" 12, "Q3 2023" 3, "H1 2024" 6, "9M 2023" 9). */
 const monthsOfPeriod = (p: string) => (/^Q\d/i.test(p) ? 3 : /^H\d/i.test(p) ? 6 : /^9M/i.test(p) ? 9 : 12);
 
@@ -162,7 +162,7 @@ async function statedOperand(deps: Deps, input: ComputeInput, metric: MetricForm
   for (const concept of CONCEPTS) {
     const own = concept.rowWords?.length && concept.metric ? CATALOG.find((m) => m.id === concept.metric) : undefined;
     if (!own || !holdsExpr(metric.formula, own.formula)) continue;
-    if (input.formula && !new RegExp(`(?<![\\p{L}_])(?:${[concept.id, ...concept.terms].map(escapeRe).join("|")})(?![\\p{L}_])`, "iu").test(input.formula)) continue;
+    if (input.formula && !new RegExp(`(?<![\\p{L}_])(?:${[concept.id, ...concept.terms].map(escapeStringRegexp).join("|")})(?![\\p{L}_])`, "iu").test(input.formula)) continue;
     const out = await runLineItems(deps, { ...(company ? { company } : {}), items: [concept.id], periods, limit: 3 });
     const bare = (l: string) => l.toLowerCase().replace(/\s*\((?:\d|[a-z])\)/g, "").replace(/[:\s]+$/, "").trim();
     const row = out.rows.find((r) => r.match === "label" && r.source === "table" && r.unit !== "%" && concept.rowWords!.includes(bare(r.label)));

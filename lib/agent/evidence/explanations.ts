@@ -569,11 +569,33 @@ function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   return { concept, part, ...(company ? { company } : {}), ...(input.direction ? { direction: input.direction } : {}), years, ...(quarter ? { quarter } : {}), words, ...(ownWords ? { own: ownWords } : {}) };
 }
 
+/**
+ * Part (segment, geography) names read from each tool deps' documents, by deal and document ids:
+ * get_explanations is called several times a turn (again for a rate's numerator) over the same
+ * documents. Kept for the deps' life only, a turn, not across turns: documents come and go.
+ */
+const PART_NAMES = new WeakMap<Deps, Map<string, { db: Deps["db"]; names: Promise<string[]> }>>();
+
+/** The deal's part names in these documents (listPartNames), read once per deps, deal and documents. */
+export function partNamesFor(deps: Deps, documentIds: string[]): Promise<string[]> {
+  let byKey = PART_NAMES.get(deps);
+  if (!byKey) PART_NAMES.set(deps, (byKey = new Map()));
+  const key = JSON.stringify([deps.dealId, documentIds]);
+  const had = byKey.get(key);
+  if (had && had.db === deps.db) return had.names;
+  const names = listPartNames({ db: deps.db, dealId: deps.dealId, documentIds });
+  const entry = { db: deps.db, names };
+  byKey.set(key, entry);
+  // a failed read is not kept: the next call reads again, as before
+  names.catch(() => byKey.get(key) === entry && byKey.delete(key));
+  return names;
+}
+
 /** The sentences of the filings asked that name the figure with a cause, and the pages read. */
 async function explanationsOf(deps: Deps, documents: ScopeDocument[], ask: Ask, quarter: string | undefined): Promise<{ found: Explanation[]; read: string[] }> {
   const found: Explanation[] = [];
   const read: string[] = [];
-  const parts = (await listPartNames({ db: deps.db, dealId: deps.dealId, documentIds: documents.map((d) => d.id) })).map((l) => tokens(l).filter((t) => !GENERIC_WORDS.has(t.word)).map((t) => t.stem));
+  const parts = (await partNamesFor(deps, documents.map((d) => d.id))).map((l) => tokens(l).filter((t) => !GENERIC_WORDS.has(t.word)).map((t) => t.stem));
   for (const [n, doc] of filingsFor(documents, ask.years, quarter).entries()) {
     const { pages, where } = await pagesOf(deps.db, doc);
     if (!pages.length) continue;

@@ -16,7 +16,7 @@ import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import type { PartFacts } from "@/lib/extraction/findings/parts";
 import { isRowLabel } from "@/lib/extraction/findings/row-labels";
 import type { StatementFacts } from "@/lib/extraction/findings/statements";
-import { parsePeriod } from "@/lib/periods";
+import { isNewestPeriodWord, parsePeriod } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { findConcepts } from "../concepts/match";
 import { partTokens } from "../concepts/part-names";
@@ -381,8 +381,6 @@ export function inPeriods(row: LineItemRow, asked: string[], ends?: ReadonlyMap<
   return { ...row, columns: row.columns.filter((c) => fits(c, labels)) };
 }
 
-const NOW = /^(?:latest|newest|most recent|current|now|today|recent)$/i;
-
 /** The row with only its newest column, when that column ends after every period asked (a quarter after the latest year). */
 export function newerThan(row: LineItemRow, asked: string[]): LineItemRow | undefined {
   const askedEnd = asked.map((l) => parsePeriod(l)?.end ?? "").sort().at(-1) ?? "";
@@ -486,7 +484,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const sameRows: string[] = [];
   const qualifierNotes: string[] = [];
   // "latest", "now": a row a newer report prints by quarter (a release's "Active buyers" after the 10-K's year) gives its newest column
-  const nowAsked = (input.periods ?? []).some((p) => NOW.test(p.trim()));
+  const nowAsked = (input.periods ?? []).some((p) => isNewestPeriodWord(p.trim()));
   for (const item of input.items) {
     ends ??= periodEnds(found);
     const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels, ends) ?? (nowAsked ? newerThan(r, periods.labels) : undefined) ?? []);

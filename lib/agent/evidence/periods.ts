@@ -5,7 +5,7 @@
  * quarters, halves and dates keep their canonical labels (lib/periods). Every relative reading is
  * returned as a note, so the answer can say which year it took.
  */
-import { parsePeriod, readPeriodRequest, shiftLabelYear } from "@/lib/periods";
+import { isLatestPeriodArgument, parsePeriod, readPeriodRequest, shiftLabelYear } from "@/lib/periods";
 import { effectiveMonth, monthNumber } from "@/lib/periods/months";
 import type { ScopeDocument } from "./scope";
 
@@ -16,7 +16,6 @@ export interface ResolvedPeriods {
   unread: string[];
 }
 
-const LATEST = /^(?:latest|newest|most recent|current|now|today|this year|last year|last fiscal year|recent|ttm|latest year)$/i;
 const PRIOR = /^(?:prior year|previous year|year before|the year before|last year's prior|year earlier|a year earlier|prior)$/i;
 const LAST_N = /^(?:last|past|previous)\s+(\d{1,2}|two|three|four|five)\s+(?:fiscal\s+)?years$/i;
 const WORD_N: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
@@ -122,7 +121,7 @@ function one(raw: string, latest: number | undefined, notes: string[], docs: Sco
     notes.push(`"${raw}" read as ${quarter}, the latest such period the documents report.`);
     return [quarter];
   }
-  if (LATEST.test(p)) {
+  if (isLatestPeriodArgument(p)) {
     if (latest === undefined) return undefined;
     notes.push(`"${raw}" read as FY${latest}, the latest fiscal year the documents report.`);
     return [`FY${latest}`];

@@ -3,6 +3,7 @@
  * a name): each with the sentences that introduce them, quoted and cited, and the roles asked
  * about that no document names.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import { splitSentences } from "@/lib/extraction/sentences";
 import { quoteAsData } from "../guardrails/injection";
 import type { MetricSpec } from "./metrics";
@@ -52,7 +53,7 @@ export function roleElsewhereInQuote(p: KbPerson, roles: RoleSpec[], question: s
     if (!m) return false;
     const held = text.slice(m.index, m.index + m[0].length + 60);
     const next = /^\s*,\s*(\p{Lu}[\p{L}&.-]*)/u.exec(text.slice(m.index + m[0].length))?.[1];
-    return !roleLabelsOf({ roles: [held] }).includes(r.label) && !!next && !new RegExp(`\\b${next.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(question);
+    return !roleLabelsOf({ roles: [held] }).includes(r.label) && !!next && !new RegExp(`\\b${escapeStringRegexp(next)}\\b`, "i").test(question);
   });
 }
 
@@ -87,7 +88,7 @@ async function describePeople(deps: KbDeps, people: Person[], role?: (typeof ROL
       if (i > start && others.some((o) => o !== p.name && x.includes(o))) break;
       if (i > start && !/^(?:she|he|they|her|his|their|before|prior|since|in \d{4}|hon|han)\b/i.test(x) && !x.includes(p.name.split(/\s+/)[0]!)) break;
       // from the name on ("… are as follows: Alex G. Morgan, Chairman …" starts at the name)
-      const name = p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const name = escapeStringRegexp(p.name);
       about.push(x.replace(new RegExp(`^.*?(?=${name} (?:joined|was|is|has|holds|leads)|${name},)`), ""));
     }
     // an audit firm is cited by the line that names it (its signature under the report), not the page's paragraphs

@@ -4,6 +4,7 @@
  * the agent answer "Who is the CFO?", "Summarize the management team" or "Vem förordnades som
  * särskild utredare?" from cited mentions, and say which expected roles no document names.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import type { Queryable } from "@/lib/db";
 
 export interface RoleSpec {
@@ -87,7 +88,7 @@ export function plausibleName(name: string, all: string[]): boolean {
   const initial = (w: string) => /^\p{Lu}\.$/u.test(w);
   if (!word(words[0]!) || !word(words[words.length - 1]!) || !words.every((w) => word(w) || initial(w))) return false;
   if (/\b(?:Officer|Director|Board|Report|Company|Contact|Executive|Financial|Chief|Head)\b/.test(name)) return false;
-  return !all.some((o) => o !== name && o.length < name.length && new RegExp(`\\b${o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`).test(name) && words.length > o.split(/\s+/).length);
+  return !all.some((o) => o !== name && o.length < name.length && new RegExp(`\\b${escapeStringRegexp(o)}$`).test(name) && words.length > o.split(/\s+/).length);
 }
 
 /**

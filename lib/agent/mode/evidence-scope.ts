@@ -10,6 +10,7 @@
  *   constitute 32% of our total workforce").
  * Nothing here knows a company or a document: the company's words come from the data room.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import type { AgentToolCall } from "@/lib/agent/run";
 import type { Concept } from "@/lib/agent/concepts/catalog";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
@@ -17,8 +18,6 @@ import { tokens } from "@/lib/agent/concepts/match";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { SUBSET_BEFORE } from "@/lib/agent/evidence/subsets";
 import { MONTH } from "@/lib/periods";
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The figure as a passage would print it: "USD 34,229 million" → "34,229". */
 export function writtenDigits(display: string): string {
@@ -57,7 +56,7 @@ function findingStates(value: unknown, re: RegExp, depth = 0): boolean {
  */
 export function sentencesHolding(written: string, calls: AgentToolCall[]): string[] {
   if (!written || !/\d/.test(written)) return [];
-  const re = new RegExp(`(?<![\\d.,])${escape(written)}(?![\\d])`);
+  const re = new RegExp(`(?<![\\d.,])${escapeStringRegexp(written)}(?![\\d])`);
   const texts: string[] = [];
   const own = calls.filter((c) => c.toolName !== "compute_metric" && c.toolName !== "get_line_items");
   if (own.some((c) => findingStates(c.output, re))) return [];
@@ -115,7 +114,7 @@ const SUFFIX = String.raw`(?:Corporation|Corp\.?|Incorporated|Inc\.?|Company|Co\
  * part of it. The lead without the names joined to the company's by "and".
  */
 function groupTail(lead: string, companies: string[]): string {
-  const firsts = companies.map((c) => c.trim().split(/\s+/)[0]!).filter((w) => w.length > 1).map(escape);
+  const firsts = companies.map((c) => c.trim().split(/\s+/)[0]!).filter((w) => w.length > 1).map(escapeStringRegexp);
   const m = new RegExp(`(?<![\\p{L}])(?:the company|we|${[...firsts].join("|") || "the company"})(?!['’\\p{L}])(?:,?\\s+${SUFFIX})*\\s+and\\s`, "iu").exec(lead);
   return m ? lead.slice(0, m.index) : lead;
 }
@@ -125,7 +124,7 @@ function groupTail(lead: string, companies: string[]): string {
  * null when it states the figure as the company's.
  */
 export function partOfSentence(sentence: string, written: string, companies: string[], concept: Concept | undefined, ask: string): string | null {
-  const at = new RegExp(`(?<![\\d.,])${escape(written)}(?![\\d])`).exec(sentence);
+  const at = new RegExp(`(?<![\\d.,])${escapeStringRegexp(written)}(?![\\d])`).exec(sentence);
   if (!at) return null;
   const before = sentence.slice(0, at.index);
   const after = sentence.slice(at.index + at[0].length);

@@ -9,6 +9,7 @@
  *   searched; an item whose turn did not run (budget spent), failed, or found its inputs without
  *   stating the figure is a failure of the run, never a gap in the data room.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import type { AgentToolCall } from "@/lib/agent/run";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow, LineItemsOutput } from "@/lib/agent/evidence/line-items";
@@ -205,7 +206,7 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     // passages, entities and the knowledge base: the figure as written in their text
     const text = JSON.stringify(out);
     const written = writtenDigits(figure.display);
-    if (written && /\d/.test(written) && new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(text)) return { via: c.toolName, sentences: sentencesHolding(writtenDigits(figure.display), [c]) };
+    if (written && /\d/.test(written) && new RegExp(`(?<![\\d.,])${escapeStringRegexp(written)}(?![\\d])`).test(text)) return { via: c.toolName, sentences: sentencesHolding(writtenDigits(figure.display), [c]) };
   }
   return null;
 }
@@ -283,7 +284,7 @@ function countMissing(figure: StatedFigure, item: RequestItem): string | null {
 function passageScope(g: Grounding, figure: StatedFigure, item: RequestItem, companies: string[], answer: string): string | null {
   const written = writtenDigits(figure.display);
   // the sentence the answer quotes for the figure is the evidence it gives (a tool returned the figure)
-  const quoted = [...answer.matchAll(/"([^"]{20,})"/g)].map((m) => m[1]!.trim()).find((q) => new RegExp(`(?<![\\d.,])${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d])`).test(q));
+  const quoted = [...answer.matchAll(/"([^"]{20,})"/g)].map((m) => m[1]!.trim()).find((q) => new RegExp(`(?<![\\d.,])${escapeStringRegexp(written)}(?![\\d])`).test(q));
   const sentences = quoted ? [quoted] : g.sentences ?? [];
   if (!sentences.length || item.reading.namedPart) return null;
   const named = sentences.filter((x) => namesConcept(x, item.concept, item.ask));

@@ -4,13 +4,14 @@
  * or hands over); an answer states its figure with the citation the tool gave, and says which
  * period it took and how the figure was computed.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import { MONEY, withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
-import { monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { asksNewestColumn, monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { partInitials } from "../concepts/part-names";
 import { ratioParts } from "../concepts/ratio-parts";
@@ -123,7 +124,7 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
  */
 function printedAsRate(row: LineItemRow, printed: string | undefined): boolean {
   if (row.unit === "%" || !printed) return false;
-  return new RegExp(`(?:^|\\s)${printed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*%`).test(row.row);
+  return new RegExp(`(?:^|\\s)${escapeStringRegexp(printed)}\\s*%`).test(row.row);
 }
 
 /** A row's values per period, in the row's own scale and unit. */
@@ -201,7 +202,7 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
     return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
   });
   // (a "latest" asked that the tool answered with a newer report's column, a release's quarter after the year: that column)
-  const newer = (x: LineItemRow) => (x.columns.length === 1 && /\blatest\b|\bnow\b|\bcurrent|\bmost recent\b|\bnewest\b/i.test(r.text) ? x.columns[0] : undefined);
+  const newer = (x: LineItemRow) => (x.columns.length === 1 && asksNewestColumn(r.text) ? x.columns[0] : undefined);
   const valued = fits.map((x) => ({ x, col: asked ? (x.columns.find((k) => k.value !== null && k.period === asked) ?? newer(x)) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
   if (!valued.length) return null;
   // rows that disagree: the value more of the filing's tables state (a misread line is one place)
@@ -518,14 +519,23 @@ export function writeScopedRows(o: LineItemsOutput, c: Concept, scope: string, s
 }
 
 /**
+ * The rows read for one figure of a part, asked of get_line_items as "<part> <term>" (the figure's
+ * first term): with `part`, the rows of exactly that item; without, of any part, the part perhaps
+ * respelled in the ask since.
+ */
+function partRows(o: LineItemsOutput, c: Concept, part?: string): LineItemsOutput {
+  const term = c.terms[0];
+  return { ...o, rows: (o.rows ?? []).filter((x) => (part === undefined ? x.item.endsWith(` ${term}`) : x.item === `${part} ${term}`)) };
+}
+
+/**
  * Several figures of one part ("health care segment sales + op income"): each figure's row of the
  * part, one line each. Null unless every figure has one (a partial answer is said as not found).
  */
 export function writeScopedEach(o: LineItemsOutput, r: Reading): string | null {
   const lines: string[] = [];
   for (const c of r.concepts) {
-    const mine = { ...o, rows: (o.rows ?? []).filter((x) => x.item.endsWith(` ${c.terms[0]}`)) };
-    const line = writeScopedRows(mine, c, r.scope!, r.segment, r.periods);
+    const line = writeScopedRows(partRows(o, c), c, r.scope!, r.segment, r.periods);
     if (!line) return null;
     lines.push(line);
   }
@@ -768,7 +778,7 @@ export function writePartShare(parts: LineItemsOutput | undefined, whole: Comput
   const stated = statedShare(parts, c, r);
   if (stated) return stated;
   // the part's own figure from the rows asked as it ("international revenue"); the rows asked by the part alone only name what it goes to
-  const ofFigure = { ...parts, rows: parts.rows.filter((x) => x.item === `${r.scope} ${c.terms[0]}`) };
+  const ofFigure = partRows(parts, c, r.scope!);
   const row = pickScopedRow(ofFigure.rows.length ? ofFigure : parts, c, r.scope!, r.segment, r.periods) ?? measuredRow(parts, r.scope!, r.periods);
   const col = row ? columnOf(row, r.periods) : undefined;
   if (!row || !col || col.value === null) return null;
@@ -788,7 +798,7 @@ export function writePartRatio(o: LineItemsOutput, c: Concept, r: Reading): stri
   const parts = ratioParts(c);
   if (!parts || !r.scope) return null;
   // (the rows asked as "<part> <term>", the part perhaps respelled since: each figure's rows by its term)
-  const pick = (x: Concept) => pickScopedRow({ ...o, rows: (o.rows ?? []).filter((row) => row.item.endsWith(` ${x.terms[0]}`)) }, x, r.scope!, r.segment, r.periods);
+  const pick = (x: Concept) => pickScopedRow(partRows(o, x), x, r.scope!, r.segment, r.periods);
   const [top, bottom] = [pick(parts.top), pick(parts.bottom)];
   if (!top || !bottom || top.unit === "%" || bottom.unit === "%") return null;
   const asked = r.periods.length ? r.periods : [];

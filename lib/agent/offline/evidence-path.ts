@@ -6,6 +6,7 @@
  * rows that disagree with no total among them), the path steps aside and the older planner answers
  * or abstains; it never guesses.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { conceptById, type Concept } from "../concepts/catalog";
 import type { ComputeOutput } from "../evidence/compute";
@@ -19,6 +20,7 @@ import { writeRiskList } from "./answers/risks";
 import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
+import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
@@ -483,9 +485,8 @@ function namesHalfOf(scope: string | undefined, text: string): boolean {
 function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
   const texts = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []).map((p) => p.text));
   const words = scope.split(/\s+/).filter((w) => w.length > 2);
-  const escaped = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   // as a name ("Tableau") or as initials ("APAC")
-  return words.length > 0 && words.some((w) => texts.some((t) => new RegExp(`\\b(?:${escaped(w.charAt(0).toUpperCase() + w.slice(1))}|${escaped(w.toUpperCase())})\\b`).test(t)));
+  return words.length > 0 && words.some((w) => texts.some((t) => new RegExp(`\\b(?:${escapeStringRegexp(w.charAt(0).toUpperCase() + w.slice(1))}|${escapeStringRegexp(w.toUpperCase())})\\b`).test(t)));
 }
 
 /**
@@ -626,17 +627,11 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   return notFound(r, mine(done), [quoted]);
 }
 
-/** Words that weigh or condition an action rather than state it. */
-const HEDGED = /\b(?:may|might|could|would|evaluat\w*|opportunit(?:y|ies)|from time to time|if|whether|consider\w*)\b/i;
-
 /** The sentence names the action asked by a word of its terms ("dividends", "repurchased"), as a stem. */
 function namesAction(quote: string, c: Concept): boolean {
   const have = new Set(tokens(quote).map((t) => t.stem));
   return findConcepts(quote).some((h) => h.concept.id === c.id) || c.terms.some((t) => tokens(t).every((x) => have.has(x.stem)));
 }
-
-/** A figure's name narrowed right after it to one matter ("… on unrecognized tax benefits", "… related to the settlement"), not a period or the whole. */
-const NARROWED = /^\s+(?:on|related to|relating to|associated with|in connection with)\s+(?!(?:the\s+)?(?:year|quarter|period|fiscal|first|second|third|fourth|full|(?:19|20)\d\d)\b)/i;
 
 const AMOUNT = String.raw`[$€£]?\s?\(?\d[\d,.]*\)?(?:\s*(?:million|billion|thousand|bn|mn)\b)?`;
 /** Amounts a sentence gives as a move ("increased by $276 million", "a $1.2 billion decrease"), not as a level. */
@@ -793,11 +788,6 @@ function percentMisfit(r: Reading, lead: string): string | null {
   const figure = BOLD_FIGURE.exec(lead)?.[1] ?? lead.replace(/\(source:[^)]*\)/g, " ");
   return statesAValue(figure) && !/%|\bper ?cent\b/i.test(figure) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
 }
-
-/** A label or heading of money: net sales and revenue ("Sales Data" or "unit sales" head counts too). */
-const MONEY_LABEL = /\bnet\s+sales\b|\brevenues?\b/i;
-/** "How many": a count asked, not "how many dollars" or "how many times". */
-const COUNT_ASKED = /\bhow many\b(?!\s+(?:dollars|euros|millions|billions|thousands|times|percent|basis points)\b)/i;
 
 /**
  * A count asked ("how many iphones did they ship") answered with an amount of money (the product's

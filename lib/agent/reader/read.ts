@@ -18,7 +18,7 @@ import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
-import { parsePeriod, readPeriodRequest, shiftLabelYear, withYearBefore } from "@/lib/periods";
+import { asksPresent, parsePeriod, readPeriodRequest, shiftLabelYear, withYearBefore } from "@/lib/periods";
 import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
 import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
@@ -113,7 +113,6 @@ const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) yea
 const COMPARE = /\b(?:compare[sd]?|comparison|vs\.?|versus|against|relative to)\b/i;
 const YEAR_AFTER = /\b(?:the\s+)?(?:following|next|subsequent) (?:fiscal )?year\b|\ba year later\b|\b(?:the\s+)?(?:year|one) after\b/i;
 const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
-const NOW = /\b(?:now|currently|current|today|latest|most recent|these days|at present)\b/i;
 const SCALE_NAME: Record<number, "thousands" | "millions" | "billions"> = { 1e3: "thousands", 1e6: "millions", 1e9: "billions" };
 
 /**
@@ -527,7 +526,7 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
   // …or asked after a turn, whose period it carries ("and the take rate on that?")
   // "last year", "now": periods the documents resolve; "take rate last yr vs 2021" asks the latest year beside the one named
-  const relative = LAST_YEAR.test(text) ? "last year" : NOW.test(text) ? "latest" : undefined;
+  const relative = LAST_YEAR.test(text) ? "last year" : asksPresent(text) ? "latest" : undefined;
   if (relative === "last year" && periods.length === 1 && lastYearBeforeCompared(text)) periods.unshift(relative);
   // (a part's name inside a longer run of nouns no concept names, "marketplace take rate", is that figure's label, not the part)
   const partNamed = hits.length ? undefined : scopeOf(text, [], company, companies);

@@ -4,6 +4,8 @@
  * read with the words of both languages: a Swedish request quoting an English line item still
  * splits at "och", and the word lists do not collide.
  */
+import escapeStringRegexp from "escape-string-regexp";
+
 export interface RequestWords {
   /** Words joining the parts of a list ("and", "plus"). */
   joiners: string[];
@@ -56,7 +58,7 @@ export const REQUEST_WORDS: Record<"en" | "sv", RequestWords> = {
 };
 
 const both = (f: (w: RequestWords) => string[]) => [...new Set([...f(REQUEST_WORDS.en), ...f(REQUEST_WORDS.sv)])];
-const alternation = (ws: string[]) => [...ws].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+")).join("|");
+const alternation = (ws: string[]) => [...ws].sort((a, b) => b.length - a.length).map((w) => escapeStringRegexp(w).replace(/ /g, "\\s+")).join("|");
 
 export const LEAD_WORDS = new Set(both((w) => w.lead));
 export const JOINERS = alternation(both((w) => w.joiners).filter((w) => w !== "&"));

@@ -6,6 +6,7 @@
  * The bar: the unit names at least half of the question's content words (concepts, folded) and
  * has the answer's shape (answer-type fit). Headings, page furniture and figure rows never pass.
  */
+import escapeStringRegexp from "escape-string-regexp";
 import { classifyQuestion, type AnswerType } from "./answer-type";
 import { FILING_REFERENCE, prepareFit, statesAValue, type Fit } from "./fit";
 import { sectionFit, unitSections, wantedSections } from "./sections";
@@ -236,7 +237,7 @@ function segmentAsked(question: string): string | undefined {
 function segmentPatternOf(segment: string): RegExp {
   const pattern = segment
     .split(/\s+/)
-    .map((w) => [...w.replace(/[.’']/g, "")].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\.?"))
+    .map((w) => [...w.replace(/[.’']/g, "")].map((c) => escapeStringRegexp(c)).join("\\.?"))
     .join("\\s+");
   return new RegExp(`(?<![\\p{L}])${pattern}\\.?(?![\\p{L}])`, "u");
 }
