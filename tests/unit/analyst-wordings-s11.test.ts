@@ -88,3 +88,25 @@ describe("a figure asked in the question's own words", () => {
     expect(labelAnswerOverride(r, done, "Acme's FFO per share guidance for 2016 is $6.20 to $6.40 (source: ACME_2015_10K.pdf, p.40)")).toBeNull();
   });
 });
+
+describe("a part named by its row and its table together", () => {
+  it("'platform and other subscription revenue' is the 'Platform and Other' row of the subscription revenue table", () => {
+    const revenue = conceptById("revenue")!;
+    const at = (label: string, value: number): LineItemRow => ({ item: "x", match: "table", label, source: "table", table: { title: "Subscription and Support Revenue by Service Offering — subscription and support revenues consisted of the following (in millions):", headings: [] }, scale: 1e6, currency: "USD", columns: [{ period: "Q3 2023", months: 3, value: value * 1e6, printed: String(value) }], document: "ACME_2023Q3_10Q.pdf", page: 17, row: `${label} ${value}`, citation: "(source: ACME_2023Q3_10Q.pdf, p.17)" });
+    const rows = [at("Sales", 1_843), at("Platform and Other", 1_513), at("Total", 7_233)];
+    for (const q of ["platform and other subscription and support revenue q3 fy23", "acme platform & other subscription & support rev for q3 fy2023", "what was subscription and support revenue from platform and other in q3 2023?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, r.scope!, r.segment, ["Q3 2023"])?.columns[0]?.value, q).toBe(1_513e6);
+    }
+    // a row naming a word the question did not ask is another part
+    expect(pickScopedRow({ rows: [at("Platform and Integration", 900)], notFound: [], notes: [] }, revenue, "platform subscription support", false, ["Q3 2023"])).toBeNull();
+  });
+});
+
+describe("shorthand and segment measures", () => {
+  it("reads 'hc' as headcount, 'still' as no part, and a segment's contribution profit as its own figure", () => {
+    expect(readQuestion("acme hc at end of 2018?", ROOM).concepts.map((c) => c.id)).toEqual(["employees"]);
+    expect(readQuestion("acme hardware revenue fy18, still shrinking?", ROOM).scope).toBe("hardware");
+    for (const q of ["acme intl streaming contribution profit 2017", "what was the contribution profit of the international streaming segment in 2017"]) expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["contribution_profit"]);
+  });
+});

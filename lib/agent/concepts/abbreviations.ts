@@ -33,6 +33,7 @@ const SPELLED_OUT: Record<string, string> = {
   pac: "pacific",
   latam: "latin america",
   emps: "employees",
+  hc: "headcount",
   cust: "customer",
   custs: "customers",
   amort: "amortization",

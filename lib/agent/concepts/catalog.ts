@@ -156,6 +156,8 @@ export const CONCEPTS: Concept[] = [
   // operating figures, read from tables and passages
   // a property owner's income from its properties (real estate, utilities' rate base reporting)
   amount("net_operating_income", "Net operating income", ["net operating income", "noi"], { rowWords: ["net operating income"] }),
+  // a segment's revenue less its direct costs, as segment tables print it (not the company's profit)
+  amount("contribution_profit", "Contribution profit", ["contribution profit", "contribution loss", "contribution profit (loss)"], { rowWords: ["contribution profit"] }),
   // a marketplace's value of goods sold through it (not its revenue)
   amount("gmv", "Gross merchandise volume", ["gmv", "gross merchandise volume", "gross merchandise value"], { rowWords: ["gmv"] }),
   // retailers' and restaurants' sales growth of comparable stores

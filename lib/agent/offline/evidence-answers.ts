@@ -427,7 +427,15 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const scopeStems = partTokens(joinInitials(scope), { asked: true }).map((x) => x.stem);
   // a segment asked: the row sits in a segment table (or names itself one), not in a product or service breakdown
   const inSegments = (x: LineItemRow) => /\bsegments?\b|\bbusiness (?:unit|group)s?\b|\bgroups?\b|\bdivisions?\b/i.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "));
-  const named0 = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x) && scopeStems.every((s) => stemsOf(x.label).includes(s)));
+  const valuedRows = (o.rows ?? []).filter((x) => x.columns.some((col) => col.value !== null) && sameKind(c, x));
+  const whole = valuedRows.filter((x) => scopeStems.every((s) => stemsOf(x.label).includes(s)));
+  // (…or named by its row and its table together: "Platform and Other" in "Subscription and Support Revenue by … Service Offerings")
+  const split = (x: LineItemRow) => {
+    const label = stemsOf(x.label);
+    const context = new Set(stemsOf([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
+    return scopeStems.some((s) => label.includes(s)) && scopeStems.every((s) => label.includes(s) || context.has(s)) && label.every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || w === "other");
+  };
+  const named0 = whole.length ? whole : valuedRows.filter(split);
   // a block headed by a narrower figure ("Total subscription revenue") gives way to one headed by the figure alone ("Total revenue")
   const wordingStems = new Set([...(c.rowWords ?? []), ...c.terms].flatMap((t) => stemsOf(t)));
   const narrower = (x: LineItemRow) => {
@@ -445,7 +453,7 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const partLabels = new Set(named0.map((x) => x.label.toLowerCase()));
   // (the company's own name in a part's label, "FedEx Freight segment" or "NIKE Direct", names no other part)
   const own = new Set(stemsOf(o.company ?? "").filter((w) => !scopeStems.includes(w)));
-  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
+  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w)) || (!whole.length && split(x)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
     const only = (found: Set<string>) => found.size === 1 && found.has(c.id);
