@@ -10,7 +10,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { namedAmongParts, pickScopedRow, writeStated } from "@/lib/agent/offline/evidence-answers";
-import { labelAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { evidenceCalls, labelAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ACME INC."];
@@ -108,5 +108,18 @@ describe("shorthand and segment measures", () => {
     expect(readQuestion("acme hc at end of 2018?", ROOM).concepts.map((c) => c.id)).toEqual(["employees"]);
     expect(readQuestion("acme hardware revenue fy18, still shrinking?", ROOM).scope).toBe("hardware");
     for (const q of ["acme intl streaming contribution profit 2017", "what was the contribution profit of the international streaming segment in 2017"]) expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["contribution_profit"]);
+  });
+});
+
+describe("a ratio the question defines", () => {
+  it("divides by the figure named after 'divided by', and averages only a denominator said to be averaged", () => {
+    const input = (q: string) => evidenceCalls(readQuestion(q, ROOM))?.[0]?.input as Record<string, unknown> | undefined;
+    for (const q of ["How many times did Acme turn its inventory in fiscal 2021? Use fiscal 2021 cost of goods sold divided by the average of fiscal 2020 and 2021 inventory", "acme fy21 cogs divided by average inventory, 2dp", "acme fy2021 cost of goods sold / avg inventory"]) {
+      expect(input(q), q).toMatchObject({ formula: "cost_of_revenue / average inventories", periods: ["FY2021"] });
+      expect(input(q)?.aggregate, q).toBeUndefined();
+    }
+    // no average asked: the plain ratio, the figure after "divided by" below
+    expect(input("acme fy21 cost of goods sold divided by inventory")).toMatchObject({ formula: "cost_of_revenue / inventories" });
+    expect(input("acme 2021 net income divided by revenue")).toMatchObject({ formula: "net_income / revenue" });
   });
 });

@@ -199,6 +199,12 @@ function callFor(step: Step, r: Reading): Call {
       // a follow-up ("and fy21?") carries the ratio the conversation asked, its figures in order
       const [top, bottom] = r.ratioOf ? [c, d!] : ratioTerms(r.text, c, d!);
       const unit = r.ratioOf ?? ratioUnit(r.text);
+      // "… divided by the average of 2020 and 2021 inventory": the denominator is averaged (opening and closing), not the ratio
+      if (averagedDenominator(r.text)) {
+        const { aggregate: _averaged, ...rest } = format;
+        const latest = r.periods.filter((p) => /^FY\d{4}$/.test(p)).sort().at(-1);
+        return { toolName: "compute_metric", input: { ...company, metric: `${top.label} to average ${bottom.label}`, formula: `${top.id} / average ${bottom.id}`, unit, ...(latest ? { periods: [latest] } : periods), ...rest } };
+      }
       return { toolName: "compute_metric", input: { ...company, metric: `${top.label} to ${bottom.label}`, formula: `${top.id} / ${bottom.id}`, unit, ...periods, ...format } };
     }
     case "rows":
@@ -246,6 +252,9 @@ function callFor(step: Step, r: Reading): Call {
 }
 
 const QUARTER_WORD = ["first", "second", "third", "fourth"];
+
+/** "divided by the average of …", "over average total assets": the definition averages its denominator. */
+const averagedDenominator = (text: string) => /(?:\bdivided by|\bover|\/)\s*(?:the\s+)?(?:average|avg\.?|mean)\b/i.test(text);
 
 /** A figure the catalog does not name, as the question's own words name it: a count when "how many" is asked, money when "how much". */
 function labelConcept(r: Reading): Concept {

@@ -630,7 +630,14 @@ export const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\
  * revenue below).
  */
 export function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Concept] {
-  if (DIVIDED.test(text)) return [c, d];
+  // "A divided by B": the figure named after "divided by" is the denominator, whichever the question named first
+  // ("how many times did they turn inventory? … cost of goods sold divided by average inventory")
+  const divided = DIVIDED.exec(text);
+  if (divided) {
+    const at = tokens(text.slice(0, divided.index)).length;
+    const after = findConcepts(text).filter((h) => h.from >= at && (h.concept.id === c.id || h.concept.id === d.id));
+    return after[0]?.concept.id === c.id ? [d, c] : [c, d];
+  }
   const of = OF_WHOLE.exec(text);
   const whole = of ? findConcepts(text.slice(of.index + of[0].length))[0]?.concept.id : undefined;
   return whole === c.id ? [d, c] : [c, d];
