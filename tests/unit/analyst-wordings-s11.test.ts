@@ -123,3 +123,25 @@ describe("a ratio the question defines", () => {
     expect(input("acme 2021 net income divided by revenue")).toMatchObject({ formula: "net_income / revenue" });
   });
 });
+
+describe("a part's figure, not another part's", () => {
+  const revenue = conceptById("revenue")!;
+  const at = (label: string, title: string, headings: string[], value: number): LineItemRow => ({ item: "x", match: "label", label, source: "table", table: { title, headings }, scale: 1e6, currency: "USD", columns: [{ period: "FY2023", months: 12, value: value * 1e6, printed: String(value) }], document: "ACME_2023_10K.pdf", page: 112, row: `${label} ${value}`, citation: "(source: ACME_2023_10K.pdf, p.112)" });
+  it("a row of another segment's breakdown ('Total freight revenue' under 'Acme Express segment') is not the Freight segment's", () => {
+    const breakdown = at("Total freight revenue", "Revenue by service type", ["Acme Express segment", "Freight"], 7_642);
+    const segment = at("Acme Freight Segment", "Segment totals", ["Revenue"], 9_632);
+    for (const q of ["What was the Acme Freight segment's revenue in fiscal 2023?", "acme freight revenue fy23 $m", "how much revenue did freight bring in during fy2023"]) {
+      const r = readQuestion(q, ROOM);
+      expect(pickScopedRow({ company: "ACME INC.", rows: [breakdown, segment], notFound: [], notes: [] }, revenue, r.scope!, r.segment, ["FY2023"])?.columns[0]?.value, q).toBe(9_632e6);
+      // alone, the other segment's row answers nothing
+      expect(pickScopedRow({ company: "ACME INC.", rows: [breakdown], notFound: [], notes: [] }, revenue, r.scope!, r.segment, ["FY2023"]), q).toBeNull();
+    }
+  });
+
+  it("a sentence naming the part and the qualifier in two clauses is not the part's count", () => {
+    const employees = conceptById("employees")!;
+    const spread = passage("As of May 31, 2023, Acme employed approximately 328,000 permanent full-time and approximately 201,000 permanent part-time employees, and Acme Ground utilized nearly 7,000 contracted service providers.", 9);
+    const r = { ...readQuestion("how many permanent part-time employees did acme ground have at may 31, 2023?", ROOM), scope: "permanent part time ground" };
+    expect(writeStated({ company: "ACME INC.", passages: [spread] } as never, employees, r)).toBeNull();
+  });
+});

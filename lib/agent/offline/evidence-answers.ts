@@ -469,7 +469,8 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
     const label = stemsOf(x.label).filter((w) => !PLAIN_LABEL_STEMS.has(w));
     return x.columns.some((col) => col.value !== null) && label.length > scopeStems.length && label.every((w) => spelled.has(w)) && scopeStems.every((w) => label.includes(w)) && wordings.some((t) => t.every((w) => label.includes(w)));
   });
-  const first = exact.length ? exact : valued.filter((x) => namesConcept(x.label));
+  // (a row of another part's breakdown, "Total freight revenue" under "FedEx Express segment", is that part's: rows of no other part first)
+  const first = (exact.length ? exact : valued.filter((x) => namesConcept(x.label))).filter((x) => !underAnotherPart(x, scopeStems, stemsOf, o.company));
   // the part named by the table instead of the row: "Operating income" in the "FedEx Express segment" table
   const titledByPart = (x: LineItemRow) => {
     const context = new Set(stemsOf([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
@@ -495,6 +496,16 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // narrower figure of it ("Total subscription revenue")
   const plain = candidates.filter((x) => headedByConceptAlone(x, c));
   return agree(plain) ? plain[0]! : null;
+}
+
+/** The row's title or headings name another part ("… › FedEx Express segment › Freight" for a part "freight"). */
+function underAnotherPart(x: LineItemRow, scopeStems: string[], stemsOf: (t: string) => string[], company?: string): boolean {
+  const own = new Set(stemsOf(company ?? ""));
+  const context = [x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" › ");
+  return [...context.matchAll(/((?:[\p{Lu}][\p{L}&'’.-]*\s+){1,3})segment\b/gu)].some((m) => {
+    const named = stemsOf(m[1]!).filter((w) => !own.has(w) && !PLAIN_LABEL_STEMS.has(w));
+    return named.length > 0 && !named.some((w) => scopeStems.includes(w));
+  });
 }
 
 /**
@@ -577,6 +588,12 @@ function figureNear(sentence: string, scopeStems: string[]): boolean {
   const last = Math.max(...scopeStems.map((w) => toks.findIndex((t) => t.stem === w)));
   if (last < 0) return false;
   return toks.slice(last + 1, last + 13).some((t) => /^\d/.test(t.word) && !/^(?:19|20)\d\d$/.test(t.word));
+}
+
+/** Every word of `want` within a window one word wider than `want` itself. */
+function wordsTogether(stems: string[], want: string[]): boolean {
+  const span = want.length + 1;
+  return stems.some((_, i) => want.every((w) => stems.slice(i, i + span).includes(w)));
 }
 
 /** The sentence's figures are of the concept's kind: money for an amount, a percentage for a rate, a count for a count. */
@@ -718,7 +735,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
     const placed = scopeStems.length ? tokens(initialsAsWords(s)).map((x) => x.stem) : stems;
     // (…and not one of a list of parts: "commercial cloud, which comprises Office 365, Azure, Dynamics …, was $9.5 billion")
-    const scoped = scopeStems.every((w) => placed.includes(w)) && (!scopeStems.length || (figureNear(initialsAsWords(s), scopeStems) && !namedAmongParts(scope!, s)));
+    // (…its words together, not spread over two clauses: "FedEx employed … part-time employees, and FedEx Ground utilized …")
+    const scoped = scopeStems.every((w) => placed.includes(w)) && (!scopeStems.length || (figureNear(initialsAsWords(s), scopeStems) && !namedAmongParts(scope!, s) && wordsTogether(placed, scopeStems)));
     // a sentence, not a table run together: a verb, and few figures
     // (three figures in a row, "Total 5 % 21 % 11 % 18 %", are a table's row run into the text)
     const prose = STATING_VERB.test(s) && figures.length <= 4 && !FIGURE_RUN_IN_TEXT.test(plain);
