@@ -97,11 +97,11 @@ export function changeColumns(pageText: string, row: string, columns: ReadonlyAr
   for (const c of columns) if (!periods.some((p) => p.period === c.period)) periods.push(c);
   // (a row whose amounts the table reader did not all place: its printed amounts under the headings' years)
   // (…each of the periods it did place printing the same amount there)
-  if (periods.length < heads.length / 2 + 1) {
+  if (periods.length < 2) {
     const printed = printedAmounts(row, heading);
     const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.replace(/[^\d.]/g, "") === b.replace(/[^\d.]/g, "");
     if (!columns.every((c) => !c.printed || same(c.printed, printed.find((p) => p.period === c.period)?.printed))) return [];
-    periods = printed;
+    periods = printed.filter((p, i) => printed.findIndex((q) => q.period === p.period) === i);
   }
   if (periods.some((p, i) => i > 0 && p.period >= periods[i - 1]!.period)) return [];
   const out: ChangeColumn[] = [];
@@ -128,7 +128,8 @@ export function changeColumns(pageText: string, row: string, columns: ReadonlyAr
 function printedAmounts(row: string, heading: string): Array<{ period: string; value: number | null; printed: string }> {
   const rest = row.replace(PERCENT_CELL, " ");
   const amounts = [...rest.matchAll(/(?:^|\s)[$€£]?\s?(\(?[-−]?\d[\d,]*(?:\.\d+)?\)?)(?=\s|$)/g)].map((m) => m[1]!).filter((a) => !/^\(\d\)$/.test(a));
-  const years = [...new Set([...heading.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => m[1]!))];
+  // (a table repeating the middle year, "2022 2021 … 2021 2020", prints its amount twice)
+  const years = [...heading.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => m[1]!);
   if (!amounts.length || years.length !== amounts.length) return [];
   return years.map((y, i) => {
     const a = amounts[i]!;

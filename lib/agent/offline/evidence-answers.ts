@@ -1054,21 +1054,27 @@ function wholeAmong(o: LineItemsOutput, rows: LineItemRow[], c: Concept, periods
 export function writeBasisStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   const year = yearsAsked(r.periods).sort().at(-1);
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem)).filter((n) => n.length);
-  const scopeStems = r.scope ? tokens(initialsAsWords(r.scope)).map((t) => t.stem) : [];
+  const named = r.scope ? tokens(initialsAsWords(r.scope)).map((t) => t.stem) : [];
+  // (a part of three words or more is often written by its initials: "Europe, Middle East & Africa" as "EMEA")
+  const words = (r.scope ?? "").split(/[^\p{L}]+/u).filter((w) => w && !/^(?:and|of|the)$/i.test(w));
+  const initials = words.length >= 3 ? words.map((w) => w[0]!.toLowerCase()).join("") : "";
+  const byInitials = (s: string) => !!initials && new RegExp(`\\b${initials}\\b`, "i").test(s);
+  let scopeStems = named;
   // the words a sentence may put before the figure's name: the part asked, the company's name, plain words
-  const subjectWords = new Set([...scopeStems, ...tokens(o.company ?? "").map((t) => t.stem), ...PLAIN_LABEL_STEMS, ...tokens("our its the net reported").map((t) => t.stem), ...[...GRAMMAR_WORDS].map((w) => tokens(w)[0]?.stem ?? w)]);
+  const subjectWords = new Set([...named, initials, ...tokens(o.company ?? "").map((t) => t.stem), ...PLAIN_LABEL_STEMS, ...tokens("our its the net reported").map((t) => t.stem), ...[...GRAMMAR_WORDS].map((w) => tokens(w)[0]?.stem ?? w)]);
   const found: Array<{ figure: string; text: string; citation: string }> = [];
   for (const p of o.passages ?? []) {
     for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
       // a sentence, not a table run into the text
       if (!CONSTANT_CURRENCY.test(s) || !PERCENT_VALUE.test(s) || s.length > 400 || !STATING_VERB.test(s) || FIGURE_RUN_IN_TEXT.test(withoutYears(s))) continue;
+      scopeStems = byInitials(s) ? [initials] : named;
       const toks = tokens(initialsAsWords(s));
       const stems = toks.map((x) => x.stem);
       const at = names.map((n) => stems.findIndex((_, i) => n.every((w, j) => stems[i + j] === w))).filter((i) => i >= 0).sort((a, b) => a - b)[0];
       if (at === undefined) continue;
       // the figure's own subject: "NIKE, Inc. Revenues", "Greater China revenues", not "Footwear revenues" (a part not asked)
       if (!stems.slice(Math.max(0, at - 6), at).every((w) => subjectWords.has(w) || /^\d/.test(w))) continue;
-      if (scopeStems.length ? !scopeStems.every((w) => stems.slice(0, at).includes(w)) || namedAmongParts(r.scope!, s) : namesAPart(s)) continue;
+      if (scopeStems.length ? !scopeStems.every((w) => stems.slice(0, at).includes(w)) || namedAmongParts(scopeStems === named ? r.scope! : initials, s) : namesAPart(s)) continue;
       const years = [...s.matchAll(/\b((?:19|20)\d\d)\b/g)].map((m) => m[1]!);
       if (year && !(years.includes(year) || (!years.length && p.period === `FY${year}`))) continue;
       const figure = basisFigure(s);
