@@ -69,7 +69,7 @@ describe("the reader marks a change asked at constant currency", () => {
   it("asks the row's change columns first, then the sentences stating the basis", () => {
     const r = readQuestion("acme emea rev fy23, growth in cc?", ROOM);
     expect(stepsFor(r)).toEqual(["basisRows", "basisSentence"]);
-    expect(evidenceCalls(r)?.[0]).toMatchObject({ toolName: "get_line_items", input: { items: ["emea revenue"], periods: ["FY2022", "FY2023"] } });
+    expect(evidenceCalls(r)?.[0]).toMatchObject({ toolName: "get_line_items", input: { items: ["emea revenue", "emea"], periods: ["FY2022", "FY2023"] } });
   });
 });
 

@@ -1126,7 +1126,7 @@ function namesAPart(s: string): boolean {
  * the closest evidence (never as the answer), and what was searched.
  */
 export function writeBasisNotFound(c: Concept, r: Reading, rows: LineItemsOutput | undefined, passages: Passage[], company?: string): string {
-  const when = r.periods.length ? ` for ${r.periods.map(periodWord).join(", ")}` : "";
+  const when = r.periods.length ? ` for ${r.periods.map(periodWord).join("–")}` : "";
   const periods = changePeriods(r.periods);
   const row = rows ? (r.scope ? pickScopedRow(rows, c, r.scope, r.segment, periods) : companyLine(rows, c, r.periods)) : null;
   // the reported change as its table prints it for the periods asked, else as the row's amounts give it for the years asked

@@ -176,7 +176,8 @@ function callFor(step: Step, r: Reading): Call {
   switch (step) {
     case "basisRows": {
       const moved = changePeriods(r.periods);
-      return { toolName: "get_line_items", input: { ...company, items: [r.scope ? `${r.scope} ${c.terms[0]}` : c.id], ...(moved.length ? { periods: moved } : {}), limit: 20 } };
+      // (a part's rows by its name alone too: "Cloud and license" heads its row in a table of revenues by business)
+      return { toolName: "get_line_items", input: { ...company, items: r.scope ? [`${r.scope} ${c.terms[0]}`, r.scope] : [c.id], ...(moved.length ? { periods: moved } : {}), limit: 20 } };
     }
     case "basisSentence": {
       const years = yearsAsked(r.periods).slice(-1).join(" ");
