@@ -233,3 +233,18 @@ describe("a row's change columns when the periods asked leave some of its amount
     expect(got.filter((c) => c.basis === "constant_currency").map((c) => [c.value, c.from, c.to])).toEqual([[-11, "FY2021", "FY2022"], [-3, "FY2020", "FY2021"]]);
   });
 });
+
+describe("a sentence's constant-currency change beside the reported one", () => {
+  it("adds the reported change the rows give, as the reported one, in three wordings", () => {
+    const rows: LineItemsOutput = { company: "ACME INC.", notFound: [], notes: [], rows: [row("Total revenues", "Total revenues 51,217 46,710", [["FY2023", 51_217], ["FY2022", 46_710]], { source: "statement", table: undefined })] };
+    const found = { company: "ACME INC.", notes: [], passages: [passage("• ACME Inc. Revenues were $51.2 billion in fiscal 2023, which increased 10% and 16% compared to fiscal 2022 on a reported and currency-neutral basis, respectively.")] };
+    for (const q of ["acme revenue growth fy23 in cc", "revenues fy23, growth ex-fx?", "what was total revenue growth in fiscal 2023 excluding currency changes"]) {
+      const text = evidenceAnswer(readQuestion(q, ROOM), [
+        { toolName: "get_line_items", input: {}, output: rows },
+        { toolName: "search_documents", input: {}, output: found },
+      ])!;
+      expect(text, q).toMatch(/^ACME INC\.: Revenue change \(fiscal 2023\): \*\*16% at constant currency\*\*/);
+      expect(text, q).toMatch(/\nReported change: .*\+9\.6%/);
+    }
+  });
+});

@@ -1051,7 +1051,7 @@ function wholeAmong(o: LineItemsOutput, rows: LineItemRow[], c: Concept, periods
  * asked), of the year asked (said in it, or a sentence of that year's report saying no year), with
  * the percentage the basis words qualify. Null when none does.
  */
-export function writeBasisStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
+export function writeBasisStated(o: SearchDocumentsOutput, c: Concept, r: Reading, reported?: string | null): string | null {
   const year = yearsAsked(r.periods).sort().at(-1);
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem)).filter((n) => n.length);
   const named = r.scope ? tokens(initialsAsWords(r.scope)).map((t) => t.stem) : [];
@@ -1084,7 +1084,7 @@ export function writeBasisStated(o: SearchDocumentsOutput, c: Concept, r: Readin
   // sentences stating different figures (one of each region's sections, each saying "Footwear revenues increased …"): none is the one asked
   if (!found.length || new Set(found.map((f) => f.figure)).size > 1) return null;
   const { figure, text, citation } = found[0]!;
-  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label} change${year ? ` (fiscal ${year})` : ""}: **${figure} at constant currency** — the filing states: "${text}" ${citation}`;
+  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label} change${year ? ` (fiscal ${year})` : ""}: **${figure} at constant currency** — the filing states: "${text}" ${citation}${reported ? `\nReported change: ${reported.replace(/\*\*/g, "")}` : ""}`;
 }
 
 /** A percentage (a year before "%", "FISCAL 2022 % CHANGE", is a heading's, not one). */
@@ -1122,20 +1122,29 @@ function namesAPart(s: string): boolean {
 }
 
 /**
+ * The figure's reported change for the periods asked: as its table prints it ("Actual", "As
+ * Reported"), else as the row's two amounts give it (only for periods asked). Null without a row.
+ */
+export function reportedChange(c: Concept, r: Reading, rows: LineItemsOutput | undefined, company?: string): string | null {
+  if (!rows) return null;
+  const row = r.scope ? pickScopedRow(rows, c, r.scope, r.segment, changePeriods(r.periods)) : companyLine(rows, c, r.periods);
+  if (!row) return null;
+  const printed = changeColumnOf(row, r.periods, "reported");
+  if (printed) return `${row.label}, ${periodWord(printed.from)}–${periodWord(printed.to)}: ${signedPercent(printed.value)} (column "${printed.heading}") ${row.citation}`;
+  return r.periods.length ? (writeRowChange(row, c, { ...r, aggregate: "growth" }, company)?.split("\n")[0] ?? null) : null;
+}
+
+/**
  * No constant-currency change found for the figure: said so, with the reported change shown as
  * the closest evidence (never as the answer), and what was searched.
  */
 export function writeBasisNotFound(c: Concept, r: Reading, rows: LineItemsOutput | undefined, passages: Passage[], company?: string): string {
   const when = r.periods.length ? ` for ${r.periods.map(periodWord).join("–")}` : "";
-  const periods = changePeriods(r.periods);
-  const row = rows ? (r.scope ? pickScopedRow(rows, c, r.scope, r.segment, periods) : companyLine(rows, c, r.periods)) : null;
-  // the reported change as its table prints it for the periods asked, else as the row's amounts give it for the years asked
-  const printed = row ? changeColumnOf(row, r.periods, "reported") : undefined;
-  const reported = row && printed ? `${row.label}, ${periodWord(printed.from)}–${periodWord(printed.to)}: ${signedPercent(printed.value)} (column "${printed.heading}") ${row.citation}` : row && r.periods.length ? writeRowChange(row, c, { ...r, aggregate: "growth" }, company) : null;
+  const reported = reportedChange(c, r, rows, company);
   const lines = [
     `I couldn't find the constant-currency change of ${r.scope ? `${r.scope} ` : ""}${c.label.toLowerCase()}${when}${company ? ` for ${company}` : ""} in the documents: no table column headed as constant currency and no sentence stating it on that basis. The reported change is not the constant-currency one.`,
   ];
-  const closest = [...(reported ? [`- reported (not constant currency): ${reported.split("\n")[0]}`] : []), ...passages.slice(0, reported ? 1 : 2).map(closestPassage)];
+  const closest = [...(reported ? [`- reported (not constant currency): ${reported}`] : []), ...passages.slice(0, reported ? 1 : 2).map(closestPassage)];
   if (closest.length) lines.push("Closest evidence (not an answer to the question as asked):", ...closest);
   lines.push("Would you like me to add this question to the Q&A list?");
   return lines.join("\n");

@@ -22,7 +22,7 @@ import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -181,7 +181,10 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "basisSentence": {
       const years = yearsAsked(r.periods).slice(-1).join(" ");
-      return { toolName: "search_documents", input: { ...company, query: `${r.scope ?? ""} ${c.rowWords?.[0] ?? c.terms[0]} constant currency currency-neutral fx-neutral ${years}`.replace(/\s+/g, " ").trim(), k: 10 } };
+      // (a part of three words or more by its initials too: sentences write "Europe, Middle East & Africa" as "EMEA")
+      const words = (r.scope ?? "").split(/[^\p{L}]+/u).filter((w) => w && !/^(?:and|of|the)$/i.test(w));
+      const initials = words.length >= 3 ? words.map((w) => w[0]!.toUpperCase()).join("") : "";
+      return { toolName: "search_documents", input: { ...company, query: `${r.scope ?? ""} ${initials} ${c.rowWords?.[0] ?? c.terms[0]} constant currency currency-neutral fx-neutral ${years}`.replace(/\s+/g, " ").trim(), k: 12 } };
     }
     case "total":
       return { toolName: "get_line_items", input: { ...company, items: [rankMeasure(r)!.id], ...(r.periods.length ? { periods: r.periods.slice(-1) } : {}) } };
@@ -281,7 +284,11 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
   if (step === "labelledSentence") return writeStated(out as unknown as SearchDocumentsOutput, labelConcept(r), { ...r, scope: undefined });
   if (step === "deal") return writeDeal(out as unknown as SearchDocumentsOutput, r);
   if (step === "basisRows") return writeBasisRow(out as unknown as LineItemsOutput, c, r);
-  if (step === "basisSentence") return writeBasisStated(out as unknown as SearchDocumentsOutput, c, r);
+  // (with the reported change the rows found beside it)
+  if (step === "basisSentence") {
+    const rows = done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined;
+    return writeBasisStated(out as unknown as SearchDocumentsOutput, c, r, reportedChange(c, r, rows, rows?.company));
+  }
   if (r.polar && r.direction) return directionOf(step, out, r, c);
   switch (step) {
     case "total":
