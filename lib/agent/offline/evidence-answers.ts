@@ -1084,7 +1084,7 @@ export function writeBasisStated(o: SearchDocumentsOutput, c: Concept, r: Readin
   // sentences stating different figures (one of each region's sections, each saying "Footwear revenues increased …"): none is the one asked
   if (!found.length || new Set(found.map((f) => f.figure)).size > 1) return null;
   const { figure, text, citation } = found[0]!;
-  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label} change${year ? ` (fiscal ${year})` : ""}: **${figure} at constant currency** — the filing states: "${text}" ${citation}${reported ? `\nReported change: ${reported.replace(/\*\*/g, "")}` : ""}`;
+  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label} change${year ? ` (fiscal ${year})` : ""}: **${figure} at constant currency** — the filing states: "${text}" ${citation}${reported ? `\nReported change: ${reported}` : ""}`;
 }
 
 /** A percentage (a year before "%", "FISCAL 2022 % CHANGE", is a heading's, not one). */
@@ -1131,7 +1131,8 @@ export function reportedChange(c: Concept, r: Reading, rows: LineItemsOutput | u
   if (!row) return null;
   const printed = changeColumnOf(row, r.periods, "reported");
   if (printed) return `${row.label}, ${periodWord(printed.from)}–${periodWord(printed.to)}: ${signedPercent(printed.value)} (column "${printed.heading}") ${row.citation}`;
-  return r.periods.length ? (writeRowChange(row, c, { ...r, aggregate: "growth" }, company)?.split("\n")[0] ?? null) : null;
+  // (its figure not in bold: beside a constant-currency answer or a refusal it is evidence, not the answer)
+  return r.periods.length ? (writeRowChange(row, c, { ...r, aggregate: "growth" }, company)?.split("\n")[0]?.replace(/\*\*/g, "") ?? null) : null;
 }
 
 /**
