@@ -248,3 +248,16 @@ describe("a sentence's constant-currency change beside the reported one", () => 
     }
   });
 });
+
+describe("a follow-up after a change asked at constant currency", () => {
+  it("keeps the basis for another year, and drops it when the reported change is asked", () => {
+    const first = readQuestion("acme emea rev fy23, growth in cc?", ROOM);
+    for (const q of ["and fy22?", "what about 2022?", "and the year before?"]) {
+      const r = readQuestion(q, ROOM, first);
+      expect(r.basis, q).toBe("constant_currency");
+      expect(r.scope, q).toBe("emea");
+      expect(r.periods, q).toEqual(["FY2022"]);
+    }
+    expect(readQuestion("and as reported?", ROOM, first).basis).toBeUndefined();
+  });
+});

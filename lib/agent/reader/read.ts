@@ -706,6 +706,8 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     Object.assign(out, { scope: prev.scope, namedPart: !!prev.namedPart, segment: prev.segment });
     delete out.label;
   }
+  // "and fy22?" after a change asked in cc: the same basis, unless the turn asks the reported one
+  if (prev.basis && !r.basis && out.followUp!.carried.includes("concept") && !/\breported\b|\bactual\b/i.test(r.text)) out.basis = prev.basis;
   if (!r.company && prev.company) {
     out.company = prev.company;
     out.followUp!.carried.push("company");
