@@ -43,3 +43,60 @@ export const NARROWED = new RegExp(`^\\s+(?:${alternation(NARROWING_WORDS)})\\s+
 export const MONEY_LABEL = new RegExp(`\\b(?:${alternation(MONEY_LABEL_WORDS, "any")})\\b`, "i");
 /** "How many" not followed by a unit of money, scale or rate. */
 export const COUNT_ASKED = new RegExp(`\\b(?:${alternation(COUNT_WORDS)})\\b(?!\\s+(?:${alternation(NOT_A_COUNT_UNITS)})\\b)`, "i");
+
+/**
+ * Words saying a change is measured at constant currency ("growth in cc", "ex-fx", "fx-neutral",
+ * "currency-neutral", "excluding currency changes", "on a constant currency basis"): in a question
+ * they ask the figure's change on that basis; in a filing's sentence they say a change stated is
+ * on it. A hyphen or any spaces may join a phrase's words.
+ */
+export const CONSTANT_CURRENCY_WORDS = [
+  "on a constant currency basis",
+  "on a constant-currency basis",
+  "at constant currency",
+  "at constant exchange rates",
+  "in constant currency",
+  "constant currency",
+  "constant currencies",
+  "cc",
+  "ex fx",
+  "ex currency",
+  "excluding fx",
+  "excl fx",
+  "excluding foreign exchange",
+  "excluding foreign currency",
+  "excluding currency",
+  "excluding currency changes",
+  "excluding currency effects",
+  "excluding currency impacts",
+  "excluding the impact of currency",
+  "excluding the impact of foreign currency",
+  "excluding the effect of foreign currency",
+  "excluding the effects of foreign currency",
+  "fx neutral",
+  "fx adjusted",
+  "currency neutral",
+  "on a currency neutral basis",
+  "on an fx neutral basis",
+];
+
+/**
+ * Headings of a change column on the constant-currency basis, beyond those words ("Constant" under
+ * "Percent Change", "% Change Excluding Currency Changes"), and of the reported change beside it
+ * ("Actual", "As Reported"). A plain "% Change" is the reported change, unless the table names the
+ * reported column otherwise (then it spans the columns below it).
+ */
+export const CONSTANT_CURRENCY_HEADINGS = ["% change excluding currency changes", "constant"];
+export const REPORTED_HEADINGS = ["as reported", "actual", "reported"];
+export const CHANGE_HEADINGS = ["% change", "percent change", "change"];
+
+/** One phrase of the lists above as a pattern: its words joined by any spaces or a hyphen, "%" as written. */
+const phrase = (w: string) => w.split(" ").map((x) => escapeStringRegexp(x)).join("[\\s-]*").replace(/^(\w)/, "\\b$1");
+const longestFirst = (ws: readonly string[]) => [...ws].sort((a, b) => b.length - a.length).map(phrase).join("|");
+
+/** The constant-currency words anywhere in a text, as whole words. */
+export const CONSTANT_CURRENCY = new RegExp(`(?:${longestFirst(CONSTANT_CURRENCY_WORDS)})(?![\\w-])`, "i");
+/** …all of them, to take out of a question once read. */
+export const CONSTANT_CURRENCY_ALL = new RegExp(`(?:${longestFirst(CONSTANT_CURRENCY_WORDS)})(?![\\w-])`, "gi");
+/** A change column's heading: constant-currency (B) or reported (R), the longest wording first. */
+export const CHANGE_HEADING = new RegExp(`(?<basis>${longestFirst([...CONSTANT_CURRENCY_HEADINGS, ...CONSTANT_CURRENCY_WORDS.filter((w) => w !== "cc")])})(?![\\w-])|(?<reported>${longestFirst(REPORTED_HEADINGS)})(?![\\w-])|(?<change>${longestFirst(CHANGE_HEADINGS)})(?![\\w-])`, "gi");

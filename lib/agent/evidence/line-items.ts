@@ -27,6 +27,8 @@ import { correctedWord, shortenedWord } from "@/lib/search/typos";
 import { definedTerm, JOINING } from "./defined-terms";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
+import { changeColumns, type ChangeColumn } from "./change-columns";
+import { getPageText } from "@/lib/db/queries/pages";
 import { isScopeError, registrantNote, resolveScope } from "./scope";
 
 /** A label's or an item's words, a part's name read as its initials ("U.S." and "United States" are the "US" asked, never the "us" of "used"). */
@@ -82,6 +84,12 @@ export interface LineItemRow {
   filingYear?: number;
   /** An amount row whose table states no scale (read as printed, scale 1): the filing's statements say theirs, see the notes. */
   scaleUnstated?: true;
+  /**
+   * The change columns the table prints beside the row's amounts, when its headings say which is
+   * the reported change and which the constant-currency one ("Actual / Constant", "As Reported /
+   * FX-Neutral"), for each pair of periods.
+   */
+  changes?: ChangeColumn[];
   /** A table row of one part of the company (a segment, a geography, a product line), as its table places it: not the company's total. */
   part?: { scope: string; name?: string };
 }
@@ -537,8 +545,18 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     }
     rows.push(...fresh.slice(0, limit));
   }
+  const pages = new Map<string, Promise<string | null>>();
   for (const r of rows) {
-    deps.sources.add({ documentId: found.find((f) => f.filename === r.document)!.document_id, document: r.document, page: r.page, excerpt: r.row });
+    const documentId = found.find((f) => f.filename === r.document)!.document_id;
+    deps.sources.add({ documentId, document: r.document, page: r.page, excerpt: r.row });
+    // percentages printed between a row's amounts: its change columns, as the page's headings name them
+    if (r.unit !== "%" && /%/.test(r.row)) {
+      const key = `${documentId}|${r.page}`;
+      if (!pages.has(key)) pages.set(key, getPageText({ db: deps.db, documentId, page: r.page }));
+      const text = await pages.get(key)!;
+      const changes = text ? changeColumns(text, r.row, r.columns) : [];
+      if (changes.length) r.changes = changes;
+    }
     const year = scope.documents.find((d) => d.filename === r.document)?.fiscalYear;
     if (year) r.filingYear = year;
   }

@@ -22,7 +22,7 @@ import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -88,7 +88,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -105,6 +105,8 @@ export function stepsFor(r: Reading): Step[] | null {
   // "why did the top line fall in 2022": the sentences explaining the figure the reader read, moving the way asked
   if (r.reason && first && r.concepts.length === 1 && !r.synthesis && !r.polar && FIGURE_KINDS.has(first.kind)) return ["why"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
+  // "emea revenue fy23, growth in cc?": the change columns a table heads as constant currency, else a sentence stating it so
+  if (r.basis && first && r.concepts.length === 1 && FIGURE_KINDS.has(first.kind)) return ["basisRows", "basisSentence"];
   // no catalog concept: a figure the deal's own tables may label as the question words it
   // (…or a sentence stating it in those words: "133 million active buyers", the newest first when no year is asked)
   if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled", "labelledSentence"] : null;
@@ -172,6 +174,18 @@ function callFor(step: Step, r: Reading): Call {
   if (step === "deal") return { toolName: "search_documents", input: { ...company, query: `${r.scope} acquisition purchase price`, k: 10 } };
   const format = { ...(r.decimals !== undefined ? { decimals: r.decimals } : {}), ...(r.scale ? { scale: r.scale } : {}), ...(r.aggregate ? { aggregate: r.aggregate } : {}) };
   switch (step) {
+    case "basisRows": {
+      const moved = changePeriods(r.periods);
+      // (a part's rows by its name alone too: "Cloud and license" heads its row in a table of revenues by business)
+      return { toolName: "get_line_items", input: { ...company, items: r.scope ? [`${r.scope} ${c.terms[0]}`, r.scope] : [c.id], ...(moved.length ? { periods: moved } : {}), limit: 20 } };
+    }
+    case "basisSentence": {
+      const years = yearsAsked(r.periods).slice(-1).join(" ");
+      // (a part of three words or more by its initials too: sentences write "Europe, Middle East & Africa" as "EMEA")
+      const words = (r.scope ?? "").split(/[^\p{L}]+/u).filter((w) => w && !/^(?:and|of|the)$/i.test(w));
+      const initials = words.length >= 3 ? words.map((w) => w[0]!.toUpperCase()).join("") : "";
+      return { toolName: "search_documents", input: { ...company, query: `${r.scope ?? ""} ${initials} ${c.rowWords?.[0] ?? c.terms[0]} constant currency currency-neutral fx-neutral ${years}`.replace(/\s+/g, " ").trim(), k: 12 } };
+    }
     case "total":
       return { toolName: "get_line_items", input: { ...company, items: [rankMeasure(r)!.id], ...(r.periods.length ? { periods: r.periods.slice(-1) } : {}) } };
     case "rank":
@@ -278,6 +292,12 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
   if (step === "labelled") return writeLabelledRow(out as unknown as LineItemsOutput, r);
   if (step === "labelledSentence") return writeStated(out as unknown as SearchDocumentsOutput, labelConcept(r), { ...r, scope: undefined });
   if (step === "deal") return writeDeal(out as unknown as SearchDocumentsOutput, r);
+  if (step === "basisRows") return writeBasisRow(out as unknown as LineItemsOutput, c, r);
+  // (with the reported change the rows found beside it)
+  if (step === "basisSentence") {
+    const rows = done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined;
+    return writeBasisStated(out as unknown as SearchDocumentsOutput, c, r, reportedChange(c, r, rows, rows?.company));
+  }
   if (r.polar && r.direction) return directionOf(step, out, r, c);
   switch (step) {
     case "total":
@@ -413,6 +433,12 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   for (const [i, t] of made.entries()) {
     const a = unknownCompany(t, r) ?? answerOf(steps[i]!, t, r, made);
     if (a) return a;
+  }
+  // a constant-currency change found nowhere: said so, the reported change shown as the closest evidence only
+  if (made.length === steps.length && steps[0] === "basisRows") {
+    const rows = made[0]!.output as LineItemsOutput | undefined;
+    const passages = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
+    return writeBasisNotFound(r.concepts[0]!, r, rows, passages, made.map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
   }
   // a figure companies state themselves, found nowhere: say so with the closest evidence (a look-alike figure is no answer);
   // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes

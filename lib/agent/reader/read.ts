@@ -26,6 +26,7 @@ import { ratioParts } from "../concepts/ratio-parts";
 import { GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
+import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
 import { correctedWord, withinOneEdit } from "@/lib/search/typos";
 
 export interface Reading {
@@ -79,6 +80,11 @@ export interface Reading {
   partShare?: boolean;
   /** A ratio a follow-up carries: its two concepts, numerator first, asked as a percentage or a plain ratio. */
   ratioOf?: "percent" | "ratio";
+  /**
+   * The change is asked at constant currency ("growth in cc", "ex-fx", "currency-neutral"): the
+   * filing's constant-currency change, never the reported one in its place.
+   */
+  basis?: "constant_currency";
   /** Carried from the previous turn (concept, company or periods). */
   followUp?: { from: string; carried: Array<"concept" | "company" | "periods"> };
 }
@@ -512,7 +518,10 @@ function lastYearBeforeCompared(text: string): boolean {
   return !!last && !!compare && last.index < compare.index && periodsIn(text.slice(compare.index)).length > 0;
 }
 
-export function readQuestion(asked: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
+export function readQuestion(question: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
+  // "growth in cc", "ex-fx": the basis of the change asked, read and taken out (no part, label or figure of its own)
+  const basis = CONSTANT_CURRENCY.test(question);
+  const asked = basis ? question.replace(CONSTANT_CURRENCY_ALL, " ").replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim() : question;
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
   // "sales-wise", "margin-wise": the noun is the figure asked
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
@@ -542,7 +551,8 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
   const named = part ?? figure;
   // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
   const partAsked = hits.length ? scopeOf(text, hits, company, companies) : named;
-  const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!partAsked && PERFORMED.test(text) && !previous ? conceptById("revenue") : undefined;
+  // (…and "constant currency growth of the cloud segment": a part's growth at constant currency is its sales')
+  const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text))) && !previous ? conceptById("revenue") : undefined;
   const concepts = sales ? [sales] : conceptsOf(hits);
   const scope = sales ? partAsked : hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;
@@ -590,6 +600,11 @@ export function readQuestion(asked: string, companies: readonly RoomCompany[], p
     reading.aggregate = concepts[0]!.kind === "percent" || concepts[0]!.kind === "ratio" ? "change" : "growth";
   }
   if (!periods.length && relative) reading.periods = [relative];
+  // a constant-currency figure is a change: "emea revenue fy23 in cc" asks fiscal 2023's growth on that basis
+  if (basis) {
+    reading.basis = "constant_currency";
+    if (reading.aggregate !== "growth" && reading.aggregate !== "change" && concepts[0]?.kind !== "percent") reading.aggregate = "growth";
+  }
   // "vs the start of the fiscal year": the year's opening balance, the last day of the year before the period asked
   const base = periods.at(-1) ?? previous?.periods.at(-1);
   const opening = START_OF_YEAR.test(text) && base ? /((?:19|20)\d\d)$/.exec(base)?.[1] : undefined;
@@ -698,6 +713,8 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     Object.assign(out, { scope: prev.scope, namedPart: !!prev.namedPart, segment: prev.segment });
     delete out.label;
   }
+  // "and fy22?" after a change asked in cc: the same basis, unless the turn asks the reported one
+  if (prev.basis && !r.basis && out.followUp!.carried.includes("concept") && !/\breported\b|\bactual\b/i.test(r.text)) out.basis = prev.basis;
   if (!r.company && prev.company) {
     out.company = prev.company;
     out.followUp!.carried.push("company");
@@ -718,7 +735,7 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     if (!out.aggregate) out.aggregate = "change";
     out.narrative = false;
   }
-  if ((GROWTH.test(r.text) || changeAsked(r.text)) && !r.concepts.length && prev.periods.length) {
+  if ((GROWTH.test(r.text) || changeAsked(r.text) || !!r.basis) && !r.concepts.length && prev.periods.length) {
     // "so how much growth is that?", "how much did it change?": across the two years the conversation named, else the last and the year before it
     const last = prev.periods.at(-1)!;
     const kind = changeAsked(r.text) && !IN_PERCENT.test(r.text) && !PERCENT_CHANGE.test(r.text) ? "change" : "growth";

@@ -100,7 +100,7 @@ export function evidenceTools(ctx: AgentContext) {
     }),
     get_line_items: tool({
       description:
-        "Rows of the tables the filings print, with every period column: statement lines (source 'statement', the company total) and rows of segment, geographic and operating tables (source 'table', with the table's title and headings: a segment's row is the segment's, not the company's). Each row has scale, currency, page, the row as printed and its section (the heading it sits under: 'Revenue' or 'Cost of revenue' tells two rows of one label apart). Use it for figures the company states itself (backlog, headcount, its own net-debt ratio or FCF)." + DATA,
+        "Rows of the tables the filings print, with every period column: statement lines (source 'statement', the company total) and rows of segment, geographic and operating tables (source 'table', with the table's title and headings: a segment's row is the segment's, not the company's). Each row has scale, currency, page, the row as printed and its section (the heading it sits under: 'Revenue' or 'Cost of revenue' tells two rows of one label apart). A row printing % change columns its table heads as reported and constant currency ('Actual / Constant', 'As Reported / FX-Neutral') carries them as changes (basis, value, from, to, heading): give a constant-currency change only from those or a sentence stating it so, never the reported one in its place. Use it for figures the company states itself (backlog, headcount, its own net-debt ratio or FCF)." + DATA,
       inputSchema: getLineItemsInput,
       execute: (input) => recorded(ctx, "get_line_items", () => runLineItems(deps, input)),
     }),
