@@ -10,8 +10,8 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { namedAmongParts, pickScopedRow, writeStated } from "@/lib/agent/offline/evidence-answers";
-import { evidenceCalls, labelAnswerOverride } from "@/lib/agent/offline/evidence-path";
-import { readQuestion } from "@/lib/agent/reader/read";
+import { evidenceCalls, labelAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { qualifiersOf, readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ACME INC."];
 const passage = (text: string, page = 19): Passage => ({ document: "ACME_2022_10K.pdf", page, period: "FY2022", charStart: 0, charEnd: text.length, text, citation: `(source: ACME_2022_10K.pdf, p.${page})` });
@@ -143,5 +143,40 @@ describe("a part's figure, not another part's", () => {
     const spread = passage("As of May 31, 2023, Acme employed approximately 328,000 permanent full-time and approximately 201,000 permanent part-time employees, and Acme Ground utilized nearly 7,000 contracted service providers.", 9);
     const r = { ...readQuestion("how many permanent part-time employees did acme ground have at may 31, 2023?", ROOM), scope: "permanent part time ground" };
     expect(writeStated({ company: "ACME INC.", passages: [spread] } as never, employees, r)).toBeNull();
+  });
+});
+
+describe("a quoted answer that does not give what was asked", () => {
+  const done = [
+    { toolName: "get_line_items", input: {}, output: { rows: [], notFound: ["x"], notes: [] } },
+    { toolName: "search_documents", input: {}, output: { passages: [] } },
+  ];
+  it("a figure in the question's own words needs a quote naming it with a number of the year asked", () => {
+    const r = readQuestion("acme take rate 2q23", ROOM);
+    expect(labelAnswerOverride(r, done, 'ACME_2023Q2_10Q.pdf states: "Net revenues increased due to a higher take rate during the period." (source: ACME_2023Q2_10Q.pdf, p.48)')).toMatch(/^I couldn't find/);
+    expect(labelAnswerOverride(r, done, 'ACME_2023Q2_10Q.pdf states: "Take rate was 13.95% in the second quarter of 2023." (source: ACME_2023Q2_10Q.pdf, p.48)')).toBeNull();
+    const gain = readQuestion("acme gain on the widget split-off 2022", ROOM);
+    // the digit of a name ("3M's", "VC-25B") is no value; another year's charge is no 2022 charge
+    expect(labelAnswerOverride(gain, done, 'ACME_2022_10K.pdf states: "In 2022, Acme 3M\'s unit recorded a gain related to the widget split-off." (source: ACME_2022_10K.pdf, p.23)')).toMatch(/^I couldn't find/);
+    expect(labelAnswerOverride(gain, done, 'ACME_2022_10K.pdf states: "Acme recorded a widget split-off gain of $2.7 billion in 2021." (source: ACME_2022_10K.pdf, p.23)')).toMatch(/^I couldn't find/);
+    expect(labelAnswerOverride(gain, done, 'ACME_2022_10K.pdf states: "In 2022 Acme recorded a gain of $2.7 billion on the widget split-off." (source: ACME_2022_10K.pdf, p.23)')).toBeNull();
+  });
+
+  it("'by when' needs a quote dating the thing, not one mentioning a year", () => {
+    for (const q of ["acme pfas exit, by when", "when will acme stop making pfas?", "what's the deadline for the acme pfas exit"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, 'ACME_2022_10K.pdf states: "Margins decreased due to PFAS exit costs resulting in a 2022 fourth quarter charge of $0.8 billion." (source: ACME_2022_10K.pdf, p.31)', []), q).toMatch(/states no date/);
+      expect(quoteAnswerOverride(r, 'ACME_2022_10K.pdf states: "Acme will exit all PFAS manufacturing by the end of 2025." (source: ACME_2022_10K.pdf, p.11)', []), q).toBeNull();
+    }
+  });
+
+  it("a place the part names must be named: 'digital sales in our top six markets' is no US figure", () => {
+    const r = readQuestion("acme us digital sales in q1 2023?", ROOM);
+    expect(qualifierAnswerOverride(r, done, 'ACME_2023Q1.pdf states: "Digital sales in our top six markets were nearly $7.5 billion for the quarter." (source: ACME_2023Q1.pdf, p.1)')).toMatch(/^I couldn't find/);
+    expect(qualifierAnswerOverride(r, done, 'ACME_2023Q1.pdf states: "Digital sales in the U.S. were $2.5 billion for the quarter." (source: ACME_2023Q1.pdf, p.1)')).toBeNull();
+  });
+
+  it("'ex', 'excluding' narrow the figure: the plain line is no answer", () => {
+    for (const q of ["acme q1 23 eps ex the restructuring charges", "acme diluted eps excluding restructuring q1 2023"]) expect(qualifiersOf(readQuestion(q, ROOM)).join(" "), q).toMatch(/restructuring/);
   });
 });

@@ -52,3 +52,8 @@ export function partTokens(text: string, o: { asked?: boolean } = {}): Token[] {
     return initials ? { ...t, stem: t.word.toUpperCase() } : t;
   });
 }
+
+/** The places a text names by the list above, as their initials ("US", "EMEA"); `asked`: as typed in a question. */
+export function placesIn(text: string, o: { asked?: boolean } = {}): string[] {
+  return [...new Set(partTokens(text, o).filter((t) => INITIALS.has(t.stem.toLowerCase()) && t.stem === t.stem.toUpperCase()).map((t) => t.stem))];
+}

@@ -593,6 +593,9 @@ function figureNear(sentence: string, scopeStems: string[]): boolean {
   return toks.slice(last + 1, last + 13).some((t) => /^\d/.test(t.word) && !/^(?:19|20)\d\d$/.test(t.word));
 }
 
+/** The sentence names a year other than those asked ("… charges … recognized in 2021" when 2022 was asked). */
+const namesAnotherYear = (s: string, years: number[]) => [...s.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].some((m) => !years.includes(Number(m[1])));
+
 /** Every word of `want` within a window one word wider than `want` itself. */
 function wordsTogether(stems: string[], want: string[]): boolean {
   const span = want.length + 1;
@@ -729,7 +732,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const plain = withoutYears(s);
     const perShare = (m: RegExpMatchArray) => c.kind !== "per_share" && PER_SHARE_AFTER.test(plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30));
     const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
-    const dated = !years.length || ofPeriod || years.some((y) => s.includes(String(y)));
+    // (a report of the period asked speaks of it without its year, but not of another year it names: "… recognized in 2021")
+    const dated = !years.length || years.some((y) => s.includes(String(y))) || (ofPeriod && !namesAnotherYear(s, years));
     const kind = figureKindFits(c, figures);
     // (…or a place named before the figure: "Comparable sales in the U.S. increased 5.9%" is the U.S.'s)
     const firstFigure = plain.search(/\d/);

@@ -22,11 +22,13 @@ import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
+import { placesIn } from "../concepts/part-names";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
+import { monthWords } from "@/lib/periods/months";
 import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
@@ -516,6 +518,12 @@ function namesHalfOf(scope: string | undefined, text: string): boolean {
 }
 
 
+/** Every place the part asked names ("us digital sales" → US) is named by the text ("U.S.", "United States"). */
+function namesPlacesOf(scope: string, text: string): boolean {
+  const named = placesIn(text);
+  return placesIn(scope, { asked: true }).every((p) => named.includes(p));
+}
+
 /** The documents write a word of the scope as a name ("Tableau", "App Store", "San Francisco") where the analyst typed it in lower case. */
 function namedInDocuments(scope: string, made: ToolExchange[]): boolean {
   const texts = made.flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []).map((p) => p.text));
@@ -542,7 +550,8 @@ export function partAnswerOverride(r: Reading, done: ToolExchange[], text = ""):
   // a quoted sentence naming the part with a value ("Of the 40,275 restaurants, approximately 95% were franchised") stands too
   const quote = quoteAnswer(text)?.[2];
   // (…but not one naming it in a list of parts, "throughout our Domestic and International segments": that is their total)
-  const fromQuote = !!quote && namesHalfOf(r.scope, quote) && statesAValue(quote) && !namedAmongParts(r.scope!, quote);
+  // (a place the part names must be named too: "digital sales in our top six markets" is no US figure)
+  const fromQuote = !!quote && namesHalfOf(r.scope, quote) && statesAValue(quote) && !namedAmongParts(r.scope!, quote) && namesPlacesOf(r.scope!, quote);
   return fromRow || fromQuote ? null : notFound(r, made);
 }
 
@@ -565,7 +574,8 @@ export function qualifierAnswerOverride(r: Reading, done: ToolExchange[], text: 
   const m = quoteAnswer(text);
   if (!m && !figureLead(text)) return null;
   const qualifier = qualifiersOf(r).join(" ");
-  if (!qualifier || namesHalfOf(qualifier, m ? m[2]! : answeredEvidence(text))) return null;
+  const evidence = m ? m[2]! : answeredEvidence(text);
+  if (!qualifier || (namesHalfOf(qualifier, evidence) && namesPlacesOf(qualifier, evidence))) return null;
   const quoted: Passage[] = m ? [{ document: m[1]!, page: 0, charStart: 0, charEnd: m[2]!.length, text: m[2]!, citation: m[3]! }] : [];
   return notFound(r, mine(done), quoted, m ? [] : [`- ${lead}`]);
 }
@@ -701,6 +711,8 @@ const TIME_UNIT = String.raw`(?:seconds?|minutes?|hours?|days?|weeks?|months?|ye
 const ASKED_VALUE: Array<{ asks: RegExp; states: RegExp; what: string }> = [
   { asks: /\bhow long\b/i, states: new RegExp(String.raw`\d[\d,.]*[\s-]*${TIME_UNIT}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several)[\s-]+${TIME_UNIT}`, "i"), what: "length of time" },
   { asks: /\b(?:what|which) (?:share|percent(?:age)?|proportion|portion|fraction)\b|\bwhat ?%|\b(?:by|at) what (?:percent(?:age)?|rate)\b/i, states: PERCENT_VALUE, what: "percentage" },
+  // "by when", "what's the deadline": a sentence dating the thing ("by the end of 2025", "in December 2022"), not one mentioning a year
+  { asks: /\b(?:by|until|till) when\b|\bwhat(?:'s| is)? the (?:deadline|timeline|target date)\b|^\W*when\b|\bwhen (?:will|would|is|are|do|does|did|was|were)\b/i, states: new RegExp(String.raw`\b(?:by|until|through|before|in|during|starting|beginning|from|on|as of)\s+(?:the\s+)?(?:end\s+of\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?)?(?:(?:19|20)\d\d|${monthWords({ abbreviated: false })}|(?:first|second|third|fourth) quarter|(?:first|second) half)\b`, "i"), what: "date" },
 ];
 
 /** An amount as filings state one: a currency sign, a percentage, a scale word, or thousands separators ("Office 365" states none). */
@@ -709,7 +721,7 @@ const STATED_AMOUNT = /[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent\b|million\b|billio
 const SIZED_AMOUNT = /\d\s?(?:million|billion|thousand|bn|mn)\b|\b\d{1,3}(?:,\d{3})+\b/i;
 
 function noValueFound(quoted: Passage, what: string): string {
-  return [`I couldn't find the ${what} asked in the documents: the closest sentence states no ${what === "length of time" || what === "amount" ? what : "percentage"}.`, "Closest evidence (not an answer to the question as asked):", `- passage on ${quoted.citation.replace(/^\(source: |\)$/g, "")}: "${quoted.text.replace(/\s+/g, " ").slice(0, 160)}…"`, "Would you like me to add this question to the Q&A list?"].join("\n");
+  return [`I couldn't find the ${what} asked in the documents: the closest sentence states no ${what === "length of time" || what === "amount" || what === "date" ? what : "percentage"}.`, "Closest evidence (not an answer to the question as asked):", `- passage on ${quoted.citation.replace(/^\(source: |\)$/g, "")}: "${quoted.text.replace(/\s+/g, " ").slice(0, 160)}…"`, "Would you like me to add this question to the Q&A list?"].join("\n");
 }
 
 
@@ -735,14 +747,24 @@ export function namesAPerson(text: string): boolean {
 /**
  * A figure no catalog concept names, asked by the question's own words ("ffo per share guidance"),
  * that the reader's rows and sentences did not find and the rules planner then answered: its answer
- * stands only when it names at least half the words asked. Anything else (an officer's line, a
- * sentence sharing the year) answers another question. Null when the answer stands.
+ * stands only when it names at least half the words asked and states a value. Anything else (an
+ * officer's line, a sentence sharing the year, one naming the figure without a number) answers
+ * another question. Null when the answer stands.
  */
 export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
   if (!r.label || r.concepts.length || !steps?.includes("labelled") || made.length < steps.length) return null;
-  if (namesHalfOf(r.label, answeredEvidence(text))) return null;
+  // …and states a value of it: "net revenues rose on a higher take rate" names the figure asked but gives none
+  // (what the quotes say, without their citations and the documents' names: "(source: X_2023Q2_10Q.pdf, p.48)" states no value)
+  const evidence = answeredEvidence(text).replace(/\(source:[^)]*\)/g, " ").replace(/\S+\.(?:pdf|docx?|xlsx?|csv|txt)\b/gi, " ");
+  // one quote must do it all, for the year asked ("VC-25B ($318 million) … recognized in 2021" is no 2022 charge)
+  const years = yearsAsked(r.periods);
+  const ofYear = (q: string) => !years.length || years.some((y) => q.includes(y)) || !/(?<!\d)(?:19|20)\d\d(?!\d)/.test(q);
+  // (digits of a name, "3M's", "VC-25B", "10-K", are no value)
+  const fits = (q: string) => namesHalfOf(r.label, q) && statesAValue(q.replace(FILING_REFERENCE, " ").replace(/\p{L}[\p{L}-]*\d\S*|(?<![\d.,$€£])\b\d+-?\p{Lu}\S*/gu, " ")) && ofYear(q);
+  const quotes = [...evidence.matchAll(/"([^"]{12,})"/g)].map((m) => m[1]!);
+  if (quotes.length ? quotes.some(fits) : fits(evidence)) return null;
   return notFound({ ...r, concepts: [labelConcept(r)] }, made);
 }
 

@@ -426,7 +426,7 @@ const NAMED_WITH_INITIALS = /(\p{L}[\p{L}&'’-]*)\s*\((\p{L}{2,5})\)/gu;
 const PERIOD_WORDS = new Set(["first", "second", "third", "fourth", "half", "halves", "quarter", "quarters", "year", "years", "month", "months", "week", "weeks", "fiscal", "end", "ended", "ending"]);
 
 /** Prepositions that attach a qualifier after a figure's name ("employees in the US", "revenue from franchised restaurants"). */
-const QUALIFYING_PREPOSITIONS = new Set(["in", "under", "from", "for", "outside", "at", "within", "of", "by"]);
+const QUALIFYING_PREPOSITIONS = new Set(["in", "under", "from", "for", "outside", "at", "within", "of", "by", "ex", "excluding", "excl", "without"]);
 const PLAIN_QUALIFIERS = new Set(["net", "gross", "total", "operating"]);
 
 /**
