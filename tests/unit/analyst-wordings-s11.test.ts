@@ -180,3 +180,13 @@ describe("a quoted answer that does not give what was asked", () => {
     for (const q of ["acme q1 23 eps ex the restructuring charges", "acme diluted eps excluding restructuring q1 2023"]) expect(qualifiersOf(readQuestion(q, ROOM)).join(" "), q).toMatch(/restructuring/);
   });
 });
+
+describe("a company's name cut short", () => {
+  it("names the company alone, but not beside its full name ('the app store' … 'apple')", () => {
+    const room = [{ name: "Applewood Inc", tickers: ["APWD"] }];
+    expect(readQuestion("appl revenue fy17", room as never)).toMatchObject({ company: "Applewood Inc" });
+    const r = readQuestion("how much revenue did the app store bring applewood in fy17", room as never);
+    expect(r.company).toBe("Applewood Inc");
+    expect(r.scope).toBe("app");
+  });
+});

@@ -302,13 +302,17 @@ function roomWords(companies: readonly RoomCompany[]): Set<string> {
 function companyWords(text: string, companies: readonly RoomCompany[]): Set<string> {
   const toks = tokens(text);
   const out = new Set<string>(companies.flatMap((c) => [...tickerTokens(text, toks, c)]));
+  const shortened: string[] = [];
   for (const t of toks) {
     const k = wordKey(t.word);
     // "adobes operating income": a possessive typed without its apostrophe
     const bare = k.length > 3 && k.endsWith("s") ? k.slice(0, -1) : k;
     if (companies.some((c) => [k, bare].some((w) => nameWords(nameOf(c)).includes(w) || companyAliases(nameOf(c)).includes(w)) || misspells(t.word, c))) out.add(t.word);
-    else if (companies.filter((c) => abbreviates(t.word, c)).length === 1) out.add(t.word);
+    else if (companies.filter((c) => abbreviates(t.word, c)).length === 1) shortened.push(t.word);
   }
+  // a name cut short ("msft") names the company, unless the question names it in full as well:
+  // then the short word is a word of its own ("the app store" beside "apple")
+  if (!out.size) for (const w of shortened) out.add(w);
   return out;
 }
 
