@@ -518,6 +518,9 @@ function namesHalfOf(scope: string | undefined, text: string): boolean {
 }
 
 
+/** A question opened by a question word or an auxiliary, not typed as keywords. */
+const QUESTION_OPENING = /^\W*(?:what|which|who|whom|how|why|when|where|is|are|was|were|do|does|did|can|could|has|have|will|would|should)\b/i;
+
 /** Every place the part asked names ("us digital sales" → US) is named by the text ("U.S.", "United States"). */
 function namesPlacesOf(scope: string, text: string): boolean {
   const named = placesIn(text);
@@ -754,7 +757,9 @@ export function namesAPerson(text: string): boolean {
 export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
-  if (!r.label || r.concepts.length || !steps?.includes("labelled") || made.length < steps.length) return null;
+  // (only where a figure is asked, "what was …", "how much …", or typed as keywords: "what changes is it forecasting" asks a description)
+  const figureAsked = ASKS_FIGURE.test(r.text) || !QUESTION_OPENING.test(r.text);
+  if (!r.label || r.concepts.length || !figureAsked || !steps?.includes("labelled") || made.length < steps.length) return null;
   // …and states a value of it: "net revenues rose on a higher take rate" names the figure asked but gives none
   // (what the quotes say, without their citations and the documents' names: "(source: X_2023Q2_10Q.pdf, p.48)" states no value)
   const evidence = answeredEvidence(text).replace(/\(source:[^)]*\)/g, " ").replace(/\S+\.(?:pdf|docx?|xlsx?|csv|txt)\b/gi, " ");
