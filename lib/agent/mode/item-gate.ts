@@ -217,7 +217,8 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
  * those two results (the part's row says what it is a share of). Only for an item asking a share.
  */
 function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem): Grounding | null {
-  if (figure.unit !== "percent" || !shareAsked(item.ask)) return null;
+  if (figure.unit !== "percent") return null;
+  if (!shareAsked(item.ask)) return marginGrounding(figure, text, calls, item);
   const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
   const amounts = readFigures(first).filter((f) => f.unit !== "percent" && f.value > 0);
   for (const part of amounts) {
@@ -229,6 +230,39 @@ function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall
       const gw = grounding(whole, calls, item);
       if (!gp || !gw || (gp.period && gw.period && gp.period !== gw.period)) continue;
       return { via: "share", ...(gp.row ? { row: gp.row } : {}), named: [gp.named ?? "", ...(gp.sentences ?? [])].join(" "), ...(gp.period ?? gw.period ? { period: gp.period ?? gw.period } : {}) };
+    }
+  }
+  return null;
+}
+
+/** The line a margin is of ("Operating margin": operating), in stems; none for a concept that is no margin of a line. */
+function marginLine(item: RequestItem): string[] {
+  const c = item.concept;
+  if (!c || c.kind !== "percent" || !/\bmargin\b/i.test(c.label)) return [];
+  return partTokens(c.label.replace(/\bmargins?\b/gi, " ")).map((w) => w.stem);
+}
+
+/**
+ * "Operating margin of AWS: 24.8%, worked out as operating income USD 4,331 million over revenue USD
+ * 17,459 million": a margin the turn worked out from its line and the revenue it is a margin of,
+ * both values a tool returned for the same period (the line's row names the margin's line, the
+ * whole's row revenue or sales), is grounded in those two results. Only for an item asking a margin.
+ */
+function marginGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem): Grounding | null {
+  const line = marginLine(item);
+  if (!line.length) return null;
+  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const amounts = readFigures(first).filter((f) => f.unit === "amount");
+  for (const part of amounts) {
+    for (const whole of amounts) {
+      if (part === whole || part.currency !== whole.currency || whole.value <= 0 || Math.abs(part.value) >= whole.value) continue;
+      if (!writes(figure, (part.value / whole.value) * 100)) continue;
+      const gp = grounding(part, calls, item);
+      const gw = grounding(whole, calls, item);
+      if (!gp?.row || !gw?.row || !gp.period || gp.period !== gw.period) continue;
+      // the line's row names the margin's line, the whole's row the revenue: never two rows of anything
+      if (!holdsStems(gp.named ?? "", line) || !/\b(?:revenues?|sales)\b/i.test(gw.row.label + " " + (gw.named ?? ""))) continue;
+      return { via: "margin", row: gp.row, named: [gp.named ?? "", gw.named ?? ""].join(" "), period: gp.period };
     }
   }
   return null;
@@ -756,7 +790,8 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) {
     return aboutParts(item) ? { status: "failed", reason: "the answer does not speak of the segments asked", searched } : { status: "not_covered", searched };
   }
-  const figure = statedFigure(leg.text, item) ?? undefined;
+  // a reason is a passage: the figures it quotes are the passage's, not an answer to check as one
+  const figure = item.follow === "reason" ? undefined : statedFigure(leg.text, item) ?? undefined;
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
   // "how many iPhones did they sell" answered in dollars: the room states no such count unless a tool result names it
@@ -764,7 +799,8 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (counted) return { status: "not_covered", searched };
   const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, item.periods[0]) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
-  if (item.kind === "other" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
+  // (a reason for a rate's move is a passage, no percentage of its own)
+  if (item.kind === "other" && item.follow !== "reason" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
   // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves
   const measure = figure && g && item.kind === "other" && item.concept?.kind === "amount" ? measureMissing(g, figure, leg, item, companies) : null;
   if (measure) return measure;
@@ -773,7 +809,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   // "net revenue retention rate" answered with the revenue total: not the measure asked
   const unscoped = figure && g && item.kind === "other" ? scopeMissing(g, figure, item) : null;
   if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
-  const kind = figure && item.kind === "other" ? percentMissing(figure, item) : null;
+  const kind = figure && item.kind === "other" && item.follow !== "reason" ? percentMissing(figure, item) : null;
   if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
 }
