@@ -1,0 +1,127 @@
+/**
+ * Agent Mode on a comparison's change asked beside it, reasons asked with a pointer or a move word,
+ * and a part's margin worked out from its rows (issue 21, held-out batch s11):
+ * - "revenue + yoy change", "gross margin both yrs and the change in bps" ask the comparison with
+ *   its change, never a figure named "revenue + change" nor an item "basis points";
+ * - "hc" is the headcount;
+ * - "why it widened", "why did Europe jump", "what drove the Widgets growth", "why did op income
+ *   drop when revenue grew" ask the reason for a figure the reader knows;
+ * - a reason's quoted passage is not checked as a figure of its own;
+ * - a margin worked out as a part's line over its revenue (rows a tool returned) is answered.
+ * The companies, rows and figures are made up.
+ */
+import { describe, expect, it } from "vitest";
+import { readItems, type RequestItem } from "@/lib/agent/reader/items";
+import { requestText } from "@/lib/agent/mode/request-text";
+import { rewriteItems } from "@/lib/agent/mode/item-rewrites";
+import { checkItem } from "@/lib/agent/mode/item-gate";
+import type { LegResult } from "@/lib/agent/mode/item-legs";
+
+const read = (request: string, companies: string[] = []): RequestItem[] => rewriteItems(readItems(requestText(request), companies).items, companies);
+
+const cite = (page: number) => `(source: Annual_Report.pdf, p.${page})`;
+const source = (page: number, excerpt: string) => ({ id: `d:${page}`, documentId: "d", document: "Annual_Report.pdf", page, excerpt, citation: cite(page), url: `/deals/x/documents/d?page=${page}` });
+const leg = (text: string, toolCalls: LegResult["toolCalls"], page = 40): LegResult => ({ item: 1, question: "q", text, sources: [source(page, text)], toolCalls, ms: 1, batch: 1 });
+
+describe("the change asked beside a comparison", () => {
+  it("is the comparison's change, never part of the figure's name nor an item of its own, on several wordings", () => {
+    for (const request of [
+      "Acme FY22 vs FY21: revenue + yoy change, operating income",
+      "Acme FY22 vs FY21: revenue & the change, operating income",
+      "Acme FY22 vs FY21: revenue plus the change, operating income",
+    ]) {
+      const items = read(request);
+      expect(items.map((i) => i.ask), request).toEqual(["revenue", "operating income"]);
+      expect(items[0]!.kind, request).toBe("comparison");
+    }
+  });
+
+  it("reads the change in points or basis points and \"both years\" as the comparison's, not as items", () => {
+    for (const request of [
+      "Acme FY22 vs FY21: GM% for both yrs + change in pts; net income",
+      "Acme FY22 vs FY21: gross margin both years and the change in bps; net income",
+      "Acme FY22 vs FY21: gross margin (and the move in pts), net income",
+    ]) {
+      const items = read(request);
+      expect(items.length, request).toBe(2);
+      expect(items[0]!.kind, request).toBe("comparison");
+      expect(items[0]!.concept?.kind, request).toBe("percent");
+      expect(items.some((i) => /basis|points|pts|change/i.test(i.ask)), request).toBe(false);
+    }
+  });
+
+  it("keeps a change of another figure named after it as asked", () => {
+    expect(requestText("revenue and the change in cash")).toBe("revenue and the change in cash");
+  });
+
+  it("spells hc out as the headcount and keeps a rate the catalog reads as a percentage in the words asked", () => {
+    for (const request of ["Acme FY22: revenue, hc", "Acme FY22: hc at YE22 and revenue", "Acme FY22 revenue; HC; top risks"]) {
+      expect(read(request).some((i) => i.concept?.kind === "count" && /employ/i.test(i.concept.label)), request).toBe(true);
+    }
+    expect(requestText("gross profit rate")).toBe("gross profit rate");
+    expect(requestText("operating income rate")).toBe("operating income margin");
+    expect(requestText("Domestic GP rate")).toBe("Domestic gross profit rate");
+  });
+});
+
+describe("a reason asked with a pointer or a move word", () => {
+  const reason = (request: string) => read(request).find((i) => i.follow === "reason");
+
+  it("asks the reason for the figure the item before it asks when the request says \"it\"", () => {
+    for (const request of ["Acme FY22: the Widgets segment operating loss and why it widened", "Acme FY22: Widgets operating loss, and why did it narrow?", "Acme FY22: Widgets operating loss; what caused it to grow"]) {
+      const r = reason(request);
+      expect(r?.questions[0], request).toMatch(/^What drove the Widgets operating loss in FY2022\?$/);
+    }
+  });
+
+  it("asks a part named with no figure of its own for the part's figure an earlier item asks", () => {
+    for (const [request, subject] of [
+      ["Acme FY22: Europe net sales FY22 vs FY21, Europe operating income, why did Europe jump", "Europe net sales"],
+      ["Acme FY22: Widgets' % of total revenue, what drove the Widgets growth", "Widgets revenue"],
+      ["Acme FY22: total revenue vs FY21, why did Gadgets surge", "Gadgets revenue"],
+    ] as const) {
+      expect(reason(request)?.ask, request).toBe(subject);
+    }
+  });
+
+  it("drops the move and a clause setting it beside another figure from the subject", () => {
+    for (const request of ["Acme FY22: why did op income drop when revenue grew", "Acme FY22: why did operating income fall while revenue rose", "Acme FY22: what explains the operating income decline despite higher revenue"]) {
+      expect(reason(request)?.ask, request).toBe("operating income");
+    }
+    // a figure's word on its own stays as said, never a made-up part's revenue
+    expect(reason("Acme FY22: revenue, what explains the margin compression")?.ask).toBe("margin");
+  });
+
+  it("answers a reason from its quoted passage, whatever figures the passage holds", () => {
+    const item = reason("Acme FY22 vs FY21: gross margin, why did gross margin improve")!;
+    const text = `Annual_Report.pdf states: "The increase in gross margin was primarily driven by higher volumes. Movements in exchange rates had a positive impact of $31 million on gross margin." ${cite(30)}`;
+    const c = checkItem(item, [leg(text, [{ toolName: "get_explanations", input: { figure: "gross_margin" }, output: { explanations: [{ text }] } }], 30)]);
+    expect(c.status).toBe("answered");
+  });
+});
+
+describe("a part's margin worked out from its rows", () => {
+  const row = (label: string, title: string, value: number, page: number) => ({
+    toolName: "get_line_items",
+    input: { items: [`Widgets ${label}`], periods: ["FY2022"] },
+    output: { rows: [{ item: `Widgets ${label}`, match: "table", label: "Widgets", source: "table", table: { title, headings: [] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2022", periodEnd: "2022-12-31", months: 12, printed: (value / 1e6).toLocaleString("en-US"), value }], document: "Annual_Report.pdf", page, row: `Widgets ${(value / 1e6).toLocaleString("en-US")}`, citation: cite(page) }], notFound: [], notes: [] },
+  });
+  const income = row("operating income", "Operating income by segment (in millions)", 1_250e6, 26);
+  const sales = row("net sales", "Net sales by segment (in millions)", 5_000e6, 25);
+  const answer = (pct: string) => `ACME CORP: Operating margin of Widgets, fiscal 2022: **${pct}**, worked out as operating income USD 1,250 million ${cite(26)} over revenue USD 5,000 million ${cite(25)}`;
+
+  it("is answered when the line's row and the revenue row give it, on several wordings", () => {
+    for (const request of ["Acme FY22: Widgets op margin", "Acme: Widgets operating margin for FY2022", "What was the operating margin of Widgets in 2022?"]) {
+      const item = read(request).find((i) => i.concept?.kind === "percent")!;
+      const c = checkItem(item, [leg(answer("25.0%"), [income, sales])]);
+      expect(c.status, `${request}: ${c.reason ?? ""}`).toBe("answered");
+    }
+  });
+
+  it("is not answered when the ratio is not the rows', or the line's row is another line", () => {
+    const item = read("Acme FY22: Widgets op margin").find((i) => i.concept?.kind === "percent")!;
+    expect(checkItem(item, [leg(answer("27.0%"), [income, sales])]).status).not.toBe("answered");
+    const other = row("capital expenditures", "Capital expenditures by segment (in millions)", 1_250e6, 26);
+    expect(checkItem(item, [leg(answer("25.0%"), [other, sales])]).status).not.toBe("answered");
+  });
+});
