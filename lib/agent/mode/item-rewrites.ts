@@ -7,6 +7,7 @@
  *   FY2021?"), never a level of the whole;
  * - "why iPhone sales fell", "what caused the drop in gross margin": the reasons for a figure's
  *   move, asked as a reason (the chat's explanations), never as the figure;
+ * - "Streaming revenue as a % of total revenue": the share of the whole that came from the part;
  * - "Domestic segment revenue": a named segment's amount is that amount of the part, checked as a
  *   figure of the part (its row must name it), not as a description of the segments.
  * Nothing here knows a company or a document.
@@ -17,6 +18,9 @@ import type { RequestItem } from "@/lib/agent/reader/items";
 
 /** A share of a whole that names no part ("percentage of total net sales that was", "share of the total", "share of revenues did it account for"). */
 const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they|did|does|do|was|is|were|are)\b.*)?$/i;
+
+/** "X revenue as a percentage of total revenue", "X as % of sales": a part's share of a whole, the part named before it. */
+const AS_SHARE = /^(.+?)\s+as\s+(?:an?\s+)?(?:percentage|percent|per cent|%|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+)$/i;
 
 /** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
 /** Verbs of a figure's move beyond rising and falling ("why did China jump", "why it widened", "why did the rate slip"). */
@@ -54,6 +58,14 @@ export function rewriteItems(items: RequestItem[], companies: string[]): Request
       const ask = `${part} ${share[1]!.toLowerCase()} of ${whole}`;
       const concept = item.concept ?? amount;
       out.push({ ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", ...(concept ? { concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
+      continue;
+    }
+    // "Streaming revenue as a % of total revenue": the share of the whole that came from the part the item names
+    const asShare = item.kind !== "narrative" && item.kind !== "ranking" && !item.follow && item.reading.scope ? AS_SHARE.exec(item.ask) : null;
+    if (asShare) {
+      const period = item.periods[0] ?? prev?.periods[0];
+      const question = `What percentage of ${asShare[2]!.trim()} came from ${item.reading.scope}${whenOf(period)}?`;
+      out.push({ ...item, kind: "figure", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
       continue;
     }
     // "Domestic segment revenue": a segment's figure of an amount, read as the amount of that part (the gate checks the part)
