@@ -7,14 +7,16 @@
  * - "why it widened", "why did Europe jump", "what drove the Widgets growth", "why did op income
  *   drop when revenue grew" ask the reason for a figure the reader knows;
  * - a reason's quoted passage is not checked as a figure of its own;
- * - a margin worked out as a part's line over its revenue (rows a tool returned) is answered.
+ * - a margin worked out as a part's line over its revenue (rows a tool returned) is answered;
+ * - a short lower-case word no concept names, found nowhere, is no gap in the data room, nor is
+ *   the reason for a figure another item answered from the documents.
  * The companies, rows and figures are made up.
  */
 import { describe, expect, it } from "vitest";
 import { readItems, type RequestItem } from "@/lib/agent/reader/items";
 import { requestText } from "@/lib/agent/mode/request-text";
 import { rewriteItems } from "@/lib/agent/mode/item-rewrites";
-import { checkItem } from "@/lib/agent/mode/item-gate";
+import { checkItem, reasonsOfAnswered, type ItemCheck } from "@/lib/agent/mode/item-gate";
 import type { LegResult } from "@/lib/agent/mode/item-legs";
 
 const read = (request: string, companies: string[] = []): RequestItem[] => rewriteItems(readItems(requestText(request), companies).items, companies);
@@ -123,5 +125,32 @@ describe("a part's margin worked out from its rows", () => {
     expect(checkItem(item, [leg(answer("27.0%"), [income, sales])]).status).not.toBe("answered");
     const other = row("capital expenditures", "Capital expenditures by segment (in millions)", 1_250e6, 26);
     expect(checkItem(item, [leg(answer("25.0%"), [other, sales])]).status).not.toBe("answered");
+  });
+});
+
+describe("what is never said to be missing from the data room", () => {
+  const nothing = "I couldn't find information on it in the uploaded documents — none of the extracted findings or document pages cover it.";
+
+  it("fails a short lower-case word the run could not read, and keeps a measure's capitals as a possible gap", () => {
+    for (const request of ["Acme FY22: revenue, zq", "Acme FY22: zqx and revenue", "Acme FY22 revenue; qz"]) {
+      const item = readItems(request, []).items.find((i) => !i.concept)!;
+      expect(checkItem(item, [leg(nothing, [])]).status, request).toBe("failed");
+    }
+    const measure = readItems("Acme FY22: revenue, NRR", []).items.find((i) => !i.concept)!;
+    expect(checkItem(measure, [leg(nothing, [])]).status).toBe("not_covered");
+  });
+
+  it("fails a reason not found for a figure another item answered, and keeps it a gap otherwise", () => {
+    const items = read("Acme FY22: Europe net sales FY22 vs FY21, Asia operating income, why did Europe jump");
+    const reason = items.find((i) => i.follow === "reason")!;
+    const [europe, asia] = items.filter((i) => i.follow !== "reason");
+    const check = (item: RequestItem, status: ItemCheck["status"]): ItemCheck => ({ item, status, legs: [] });
+    const failed = reasonsOfAnswered([check(europe!, "answered"), check(asia!, "answered"), check(reason, "not_covered")]);
+    expect(failed.at(-1)!.status).toBe("failed");
+    // the figure itself not answered: the reason may well be missing too
+    expect(reasonsOfAnswered([check(europe!, "not_covered"), check(asia!, "answered"), check(reason, "not_covered")]).at(-1)!.status).toBe("not_covered");
+    // another part's figure answered says nothing of this part's discussion
+    const other = read("Acme FY22: Asia net sales, why did Europe jump");
+    expect(reasonsOfAnswered([check(other[0]!, "answered"), check(other.find((i) => i.follow === "reason")!, "not_covered")]).at(-1)!.status).toBe("not_covered");
   });
 });

@@ -771,6 +771,9 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   if (!leg.text.trim() || NOT_FOUND.test(leg.text)) {
+    // "hc": words the run could not read are no search of the data room
+    const unread = unreadAsk(item);
+    if (unread) return { status: "failed", reason: unread, searched };
     // a ranking of the company's parts is in the filings whenever parts are: not finding it is the run's failure
     if (item.kind === "ranking") return { status: "failed", reason: "the parts were not ranked", searched };
     return aboutParts(item) ? { status: "failed", reason: "the company's segments were not found by the run", searched } : { status: "not_covered", searched };
@@ -812,6 +815,36 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   const kind = figure && item.kind === "other" && item.follow !== "reason" ? percentMissing(figure, item) : null;
   if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
+}
+
+/**
+ * "hc", "gp": an item that is one short word in lower case no concept names was not read, so finding nothing for
+ * it says nothing of the data room. The reason, else null.
+ */
+function unreadAsk(item: RequestItem): string | null {
+  if (item.concept || item.reading.concepts.length || item.follow) return null;
+  const words = item.ask.trim().split(/\s+/);
+  // (capitals are a measure's initials, "ARR", "NRR": a measure the room may well not state)
+  return words.length === 1 && /^\p{L}{2,4}$/u.test(words[0]!) && words[0] !== words[0]!.toUpperCase() && !QUESTION_WORDS.has(words[0]!.toLowerCase()) ? `the run could not read what “${words[0]}” asks` : null;
+}
+
+const partKey = (scope: string | undefined) => (scope ?? "").toLowerCase().replace(/\bsegments?\b/g, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * "Why did Greater China net sales jump" left "not in the data room" while another item of the same
+ * request answered Greater China net sales from the filings: a filing that reports a figure
+ * discusses its move, so not finding the discussion is the run's failure, never a gap in the room.
+ * The checks, each such reason failed.
+ */
+export function reasonsOfAnswered(checks: ItemCheck[]): ItemCheck[] {
+  return checks.map((c) => {
+    if (c.item.follow !== "reason" || c.status !== "not_covered") return c;
+    const concept = c.item.reading.concepts[0]?.id ?? c.item.concept?.id;
+    if (!concept) return c;
+    const part = partKey(c.item.reading.scope);
+    const shown = checks.find((o) => o !== c && o.status === "answered" && o.item.follow !== "reason" && (o.item.concept?.id ?? o.item.reading.concepts[0]?.id) === concept && partKey(o.item.reading.scope) === part);
+    return shown ? { ...c, status: "failed", reason: `${shown.item.label} is answered from the documents, but the discussion of its move was not found by the run` } : c;
+  });
 }
 
 /** The data room's companies: their names never make a sentence's figure a part's. */
