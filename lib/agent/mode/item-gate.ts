@@ -29,6 +29,7 @@ import { answerHead, percentAsked, shareAsked } from "./answer-head";
 import { comparePeriods, monthNumber, monthWords } from "@/lib/periods";
 import { changePeriods } from "@/lib/agent/reader/read";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
+import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -706,6 +707,8 @@ export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
 /** Parts the request names by kind: a company's segments (businesses, divisions) or its geographic areas. */
 const SEGMENT_ASKED = /\b(?:segments?|business(?:es)?|divisions?|business units?|operating units?)\b/i;
 const GEOGRAPHY_ASKED = /\b(?:geograph\w*|regions?|countr(?:y|ies)|areas?|markets?)\b/i;
+/** Lines of business asked by that name ("which of its businesses", "which division"), not segments however reported. */
+const BUSINESS_ASKED = /\b(?:business(?:es)?|divisions?|business units?|product lines?|lines? of business)\b/i;
 const GEOGRAPHIC_TABLE = /\bgeograph\w*|\bregions?\b|\bcountr(?:y|ies)\b/i;
 
 /**
@@ -715,6 +718,12 @@ const GEOGRAPHIC_TABLE = /\bgeograph\w*|\bregions?\b|\bcountr(?:y|ies)\b/i;
  */
 function partsOfAnotherKind(compared: Grounding[], item: RequestItem): string | null {
   if (!SEGMENT_ASKED.test(item.ask) || GEOGRAPHY_ASKED.test(item.ask)) return null;
+  // "which of its businesses": lines of business, never places, whatever the table's title says
+  // ("Domestic", "International" name a retailer's businesses as often as places)
+  const labels = compared.map((g) => g.row?.label ?? "").filter(Boolean);
+  if (BUSINESS_ASKED.test(item.ask) && !/\bsegments?\b/i.test(item.ask) && labels.length && labels.every((l) => GEOGRAPHY.test(l) && !/^\s*(?:total\s+)?(?:domestic|international|foreign)\b/i.test(l))) {
+    return "the parts ranked are geographic areas, not the businesses asked";
+  }
   const named = compared.map((g) => g.named ?? "").filter(Boolean);
   if (!named.length || !named.every((n) => GEOGRAPHIC_TABLE.test(n) && !/\bsegments?\b/i.test(n))) return null;
   return "the parts ranked are geographic areas, not the segments asked";
