@@ -7,6 +7,8 @@
  * - "why it widened", "why did Europe jump", "what drove the Widgets growth", "why did op income
  *   drop when revenue grew" ask the reason for a figure the reader knows;
  * - a reason's quoted passage is not checked as a figure of its own;
+ * - a comparison's side answered with the figure's move ("Change in revenue … was +USD 500 million")
+ *   is no side, nor is an amount a side of a percentage asked;
  * - a margin worked out as a part's line over its revenue (rows a tool returned) is answered;
  * - a short lower-case word no concept names, found nowhere, is no gap in the data room, nor is
  *   the reason for a figure another item answered from the documents.
@@ -152,5 +154,41 @@ describe("what is never said to be missing from the data room", () => {
     // another part's figure answered says nothing of this part's discussion
     const other = read("Acme FY22: Asia net sales, why did Europe jump");
     expect(reasonsOfAnswered([check(other[0]!, "answered"), check(other.find((i) => i.follow === "reason")!, "not_covered")]).at(-1)!.status).toBe("not_covered");
+  });
+});
+
+describe("a comparison's side answered with the figure's move", () => {
+  // the metric engine's change, as the offline path states it: no level of the period among its values
+  const change = (from: string, to: string, value: number) => ({
+    text: `ACME CORP: Change in revenue for fiscal ${from}–fiscal ${to} was **+USD ${(value / 1e6).toLocaleString("en-US")} million** ${cite(58)}\n\nFormula: Revenue = the Revenue line as reported; change = FY${to} − FY${from}`,
+    call: { toolName: "compute_metric", input: { metric: "revenue", periods: [`FY${to}`] }, output: { status: "answered", company: "ACME CORP", metric: { id: "revenue", name: "Revenue", unit: "amount" }, formula: "change", value, formatted: "x", periods: [`FY${to}`], series: [{ period: `FY${to}`, value }], inputs: [], missing: [], notes: [] } },
+  });
+
+  it("is no side, on several wordings", () => {
+    for (const request of ["Acme FY22 vs FY21: revenue + change", "Acme: revenue FY2022 versus FY2021", "Revenue for 2022 compared with 2021"]) {
+      const item = readItems(request, []).items.find((i) => i.kind === "comparison")!;
+      const a = change("2021", "2022", 500e6);
+      const b = change("2020", "2021", 300e6);
+      const c = checkItem(item, [leg(a.text, [a.call]), leg(b.text, [b.call])]);
+      expect(c.status, request).toBe("failed");
+      expect(c.reason, request).toContain("change");
+    }
+  });
+
+  it("still answers a growth asked as a figure with the move", () => {
+    for (const request of ["Revenue growth in 2022", "How much did revenue increase in 2022?"]) {
+      const item = readItems(request, []).items[0]!;
+      const a = change("2021", "2022", 500e6);
+      expect(checkItem(item, [leg(a.text, [a.call])]).reason ?? "", request).not.toContain("the figure's change");
+    }
+  });
+
+  it("never takes an amount from the tools as a side of a percentage asked", () => {
+    const item = read("Acme FY22 vs FY21: GM% for both yrs")[0]!;
+    expect(item.concept?.kind).toBe("percent");
+    const row = (period: string, value: number) => ({ toolName: "get_line_items", input: { items: ["gross margin"] }, output: { rows: [{ item: "gross margin", match: "label", label: "Gross margin", source: "statement", scale: 1e6, currency: "USD", columns: [{ period, months: 12, value }], document: "Annual_Report.pdf", page: 65, row: "Gross margin 5,063", citation: cite(65) }], notFound: [], notes: [] } });
+    const refused = "I couldn't find a stated gross margin for fiscal 2022 in the documents.";
+    const c = checkItem(item, [leg(refused, [row("FY2022", 5_063e6)]), leg(refused, [row("FY2021", 3_531e6)])]);
+    expect(c.status).not.toBe("answered");
   });
 });

@@ -310,6 +310,20 @@ function countMissing(figure: StatedFigure, item: RequestItem): string | null {
   return count && figure.unit === "amount" && figure.currency ? `${figure.display} is an amount of money; the item asks a count` : null;
 }
 
+/** The answer's first line states a change ("Change in revenue … was +USD 728 million", "revenue grew by …") of the figure. */
+const CHANGE_HEAD = /^(?:[^:\n]{0,80}:\s*)?(?:the\s+)?(?:change|increase|decrease|growth|decline|movement|variance)\s+(?:in|of)\b|\b(?:change|increase|decrease)\s*=|\b(?:grew|rose|fell|declined|increased|decreased)\s+(?:by\s+)?\*\*/i;
+
+/**
+ * A comparison's side, or a figure asked as a level, answered with the figure's move (the turn read
+ * "revenue + change" as a change): the reason, else null. An item asking a growth or a change is
+ * answered by one.
+ */
+function changeStated(text: string, item: RequestItem): string | null {
+  if (item.kind !== "comparison" && (item.follow === "growth" || item.reading.aggregate === "growth" || item.reading.aggregate === "change")) return null;
+  const first = answerLines(text)[0] ?? "";
+  return CHANGE_HEAD.test(first) ? "the answer states the figure's change, not its level for the period asked" : null;
+}
+
 /**
  * A figure read from a passage answers a company-level item only when a sentence printing it names
  * the item's concept (catalog stems) and states it as the company's, not a part's (a unit, a place,
@@ -551,7 +565,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   const stated = statedFigure(leg.text, item);
   // a side is an amount read from a statement row: never for an item asking a percentage
-  const side = item.kind === "comparison" && period && !percentAsked(item.ask) && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
+  const side = item.kind === "comparison" && period && !percentAsked(item.ask) && item.concept?.kind !== "percent" && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
   if (side) {
     const figure: StatedFigure = { value: side.value, unit: item.concept?.kind === "count" ? "count" : "amount", display: side.display, scale: side.scale, ...(side.currency ? { currency: side.currency } : {}) };
     const cited = leg.sources.filter((s) => s.citation === side.citation);
@@ -568,6 +582,9 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
     if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
   }
+  // "Change in revenue for fiscal 2016–fiscal 2017 was +USD 1,447 million": a move, never the level a side or a figure asks
+  const moved = changeStated(leg.text, item);
+  if (moved) return { status: "failed", reason: moved, searched };
   const counted = countMissing(figure, item);
   if (counted) return measureUnseen(leg, item, companies) ? { status: "not_covered", searched } : { status: "failed", reason: counted, searched };
   const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, period);
