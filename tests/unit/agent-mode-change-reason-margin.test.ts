@@ -9,6 +9,7 @@
  * - a reason's quoted passage is not checked as a figure of its own;
  * - a comparison's side answered with the figure's move ("Change in revenue … was +USD 500 million")
  *   is no side, nor is an amount a side of a percentage asked;
+ * - "X revenue as a % of total revenue" and "% of sales from X" ask the share of the whole from X;
  * - a margin worked out as a part's line over its revenue (rows a tool returned) is answered;
  * - a short lower-case word no concept names, found nowhere, is no gap in the data room, nor is
  *   the reason for a figure another item answered from the documents.
@@ -190,5 +191,19 @@ describe("a comparison's side answered with the figure's move", () => {
     const refused = "I couldn't find a stated gross margin for fiscal 2022 in the documents.";
     const c = checkItem(item, [leg(refused, [row("FY2022", 5_063e6)]), leg(refused, [row("FY2021", 3_531e6)])]);
     expect(c.status).not.toBe("answered");
+  });
+});
+
+describe("a share written after its part or with \"from\"", () => {
+  it("asks the share of the whole that came from the part, on several wordings", () => {
+    for (const [request, question] of [
+      ["Acme FY22: Widgets revenue as a % of total revenue", "What percentage of total revenue came from Widgets in FY2022?"],
+      ["Acme FY22: Widgets as a share of net sales", "What percentage of net sales came from Widgets in FY2022?"],
+      ["Acme FY22: % of sales from international markets", "What percentage of sales came from international markets in FY2022?"],
+      ["Acme FY22: percentage of revenue from Europe", "What percentage of revenue came from Europe in FY2022?"],
+    ] as const) {
+      const item = read(request).find((i) => /percentage|share|%/i.test(i.ask))!;
+      expect(item.questions, request).toEqual([question]);
+    }
   });
 });

@@ -21,6 +21,8 @@ const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fract
 
 /** "X revenue as a percentage of total revenue", "X as % of sales": a part's share of a whole, the part named before it. */
 const AS_SHARE = /^(.+?)\s+as\s+(?:an?\s+)?(?:percentage|percent|per cent|%|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+)$/i;
+/** "percentage of sales from international markets": a share of a whole from the part named after it. */
+const SHARE_FROM = /^(?:the\s+)?(?:percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)\s+(?:from|generated (?:in|from)|coming from|derived from|in)\s+(?:the\s+)?(.+)$/i;
 
 /** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
 /** Verbs of a figure's move beyond rising and falling ("why did China jump", "why it widened", "why did the rate slip"). */
@@ -61,10 +63,13 @@ export function rewriteItems(items: RequestItem[], companies: string[]): Request
       continue;
     }
     // "Streaming revenue as a % of total revenue": the share of the whole that came from the part the item names
-    const asShare = item.kind !== "narrative" && item.kind !== "ranking" && !item.follow && item.reading.scope ? AS_SHARE.exec(item.ask) : null;
-    if (asShare) {
+    const shareable = item.kind !== "narrative" && item.kind !== "ranking" && !item.follow && item.reading.scope;
+    const asShare = shareable ? AS_SHARE.exec(item.ask) : null;
+    const fromShare = shareable && !asShare ? SHARE_FROM.exec(item.ask) : null;
+    const whole = asShare?.[2] ?? fromShare?.[1];
+    if (whole) {
       const period = item.periods[0] ?? prev?.periods[0];
-      const question = `What percentage of ${asShare[2]!.trim()} came from ${item.reading.scope}${whenOf(period)}?`;
+      const question = `What percentage of ${whole.trim()} came from ${item.reading.scope}${whenOf(period)}?`;
       out.push({ ...item, kind: "figure", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) });
       continue;
     }
