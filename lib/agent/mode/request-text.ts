@@ -11,7 +11,8 @@
  *   and "X with its share of the total" as two parts, the figure and its share;
  * - the change asked beside a comparison in signs or units ("revenue + yoy change", "GM% for both yrs
  *   + change in pts", "and the change in bps", "(and the move in pts)") as "with the change", never
- *   an item of its own; "for both years" after a figure is the comparison's two years, no words of it;
+ *   an item of its own; "for both years" after a figure is the comparison's two years, no words of it
+ *   (a part naming no other period compares with the prior year, as "yoy" does);
  * - "GP rate" / "GP margin" / "GP%" as the gross profit's;
  * - a profit line's "rate" ("operating income rate": the line as a percentage of revenue) as that
  *   line's margin;
@@ -43,6 +44,13 @@ const CHANGE_BESIDE = new RegExp(String.raw`\s*\(?\s*(?:[+&]|,?\s*\b(?:and|plus)
 
 /** "GM% for both yrs": the comparison's two years, said again. */
 const BOTH_YEARS = /\s+(?:for\s+|in\s+|across\s+)?(?:both|the two|each)\s+(?:years|periods)\b/gi;
+
+/** The part of the request before `at` (back to a comma, a semicolon, a colon or a dash) names a comparison or two years. */
+function compared(text: string, at: number): boolean {
+  const part = text.slice(0, at).split(/[,;:—–.?!]/).at(-1) ?? "";
+  const years = new Set(part.match(/(?<!\d)(?:19|20)\d{2}(?!\d)|\bFY\s?\d{2,4}\b/gi) ?? []);
+  return /\b(?:vs\.?|versus|compared|against|than)(?![\p{L}])/iu.test(part) || years.size > 1;
+}
 
 /** A profit line followed by "rate": that line as a share of revenue, its margin. */
 const PROFIT_RATE = /\b(gross profit|gross income|operating income|operating profit|operating earnings|net income|net earnings|net profit|ebitda|ebit|pre-?tax income)\s+rates?\b/gi;
@@ -88,7 +96,9 @@ export function requestText(request: string, keep: ReadonlySet<string> = new Set
     return `${written.slice(0, -1).join(", ")} and ${written.at(-1)}`;
   });
   // "revenue + yoy change", "gross margin both years and the change in basis points": the comparison's change
-  t = t.replace(CHANGE_BESIDE, " with the change").replace(BOTH_YEARS, "");
+  // (a part that names no other period, "NKE FY21: revenues + yoy change", compares with the prior year)
+  t = t.replace(CHANGE_BESIDE, (m: string, at: number, all: string) => (new RegExp(YOY, "i").test(m) && !compared(all, at) ? " versus the prior year with the change" : " with the change"));
+  t = t.replace(BOTH_YEARS, (_m: string, at: number, all: string) => (compared(all, at) ? "" : " versus the prior year"));
   t = t.replace(/\bGP(?=\s*(?:%|rates?\b|margins?\b))/g, "gross profit");
   // "with the yoy change", "w/ yoy growth": the change; "op margin yoy": versus the prior year
   t = t.replace(new RegExp(String.raw`\b(with|showing|including)\s+(?:the\s+)?${YOY}\s+(change|growth|changes)\b`, "gi"), "$1 the $2");
