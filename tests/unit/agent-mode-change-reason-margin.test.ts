@@ -6,7 +6,8 @@
  * - "hc" is the headcount;
  * - "why it widened", "why did Europe jump", "what drove the Widgets growth", "why did op income
  *   drop when revenue grew" ask the reason for a figure the reader knows;
- * - a reason's quoted passage is not checked as a figure of its own;
+ * - a reason's quoted passage is not checked as a figure of its own, and one explaining another
+ *   year answers nothing;
  * - a comparison's side answered with the figure's move ("Change in revenue … was +USD 500 million")
  *   is no side, nor is an amount a side of a percentage asked;
  * - "X revenue as a % of total revenue" and "% of sales from X" ask the share of the whole from X;
@@ -55,6 +56,16 @@ describe("the change asked beside a comparison", () => {
     }
   });
 
+  it("compares with the prior year a part that names no other period, on several wordings", () => {
+    for (const request of ["Acme FY22: revenue + yoy change, headcount", "Acme FY22: GM% for both yrs + change in pts; headcount", "Acme FY22: revenue and the yoy change; headcount"]) {
+      const first = read(request)[0]!;
+      expect(first.kind, request).toBe("comparison");
+      expect(first.periods, request).toEqual(["FY2022", "FY2021"]);
+    }
+    // two years named already: those two, no third
+    expect(read("Acme: revenue for 2019 and 2018 + yoy change")[0]!.periods).toEqual(["FY2019", "FY2018"]);
+  });
+
   it("keeps a change of another figure named after it as asked", () => {
     expect(requestText("revenue and the change in cash")).toBe("revenue and the change in cash");
   });
@@ -95,6 +106,16 @@ describe("a reason asked with a pointer or a move word", () => {
     }
     // a figure's word on its own stays as said, never a made-up part's revenue
     expect(reason("Acme FY22: revenue, what explains the margin compression")?.ask).toBe("margin");
+  });
+
+  it("fails a reason whose quoted passage explains another year, on several wordings", () => {
+    for (const request of ["Acme FY17: Europe revenue and why it fell", "Acme FY17: Europe revenue, why did Europe slip", "Acme FY17: Europe revenue; what drove the Europe decline"]) {
+      const item = reason(request)!;
+      const said = (year: string) => `Annual_Report_2017.pdf states: "In our Europe segment, revenue declined 6.2% to $3.2 billion in fiscal ${year} due to store closures." ${cite(30)}`;
+      const run = (text: string) => checkItem(item, [leg(text, [{ toolName: "get_explanations", input: { figure: "revenue" }, output: { explanations: [{ text }] } }], 30)]);
+      expect(run(said("2016")).status, request).toBe("failed");
+      expect(run(said("2017")).status, request).toBe("answered");
+    }
   });
 
   it("answers a reason from its quoted passage, whatever figures the passage holds", () => {

@@ -819,6 +819,9 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) {
     return aboutParts(item) ? { status: "failed", reason: "the answer does not speak of the segments asked", searched } : { status: "not_covered", searched };
   }
+  // a reason quoted for another year ("revenue declined … in fiscal 2016" for fiscal 2017) explains another move
+  const otherYear = item.follow === "reason" ? reasonYear(leg.text, item.periods[0]) : null;
+  if (otherYear) return { status: "failed", reason: `the passage quoted explains ${otherYear}, not ${item.periods[0]}`, searched };
   // a reason is a passage: the figures it quotes are the passage's, not an answer to check as one
   const figure = item.follow === "reason" ? undefined : statedFigure(leg.text, item) ?? undefined;
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
@@ -871,6 +874,19 @@ export function reasonsOfAnswered(checks: ItemCheck[]): ItemCheck[] {
     const shown = checks.find((o) => o !== c && o.status === "answered" && o.item.follow !== "reason" && (o.item.concept?.id ?? o.item.reading.concepts[0]?.id) === concept && partKey(o.item.reading.scope) === part);
     return shown ? { ...c, status: "failed", reason: `${shown.item.label} is answered from the documents, but the discussion of its move was not found by the run` } : c;
   });
+}
+
+/**
+ * The year a reason's quoted passages speak of, when they name years and none is the one asked
+ * ("revenue declined 26.2% … in fiscal 2016" quoted for fiscal 2017); else null. File names and
+ * citations are no years of the passage.
+ */
+function reasonYear(text: string, asked: string | undefined): string | null {
+  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
+  if (!year) return null;
+  const quoted = answerLines(text).slice(0, 3).join(" ").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
+  const named = [...quoted.matchAll(/(?<![\w.,])((?:19|20)\d\d)(?![\w.,]*\d)/g)].map((m) => m[1]!);
+  return named.length && !named.includes(year) ? named[0]! : null;
 }
 
 /** The data room's companies: their names never make a sentence's figure a part's. */
