@@ -115,6 +115,8 @@ describe("a reason asked with a pointer or a move word", () => {
       const run = (text: string) => checkItem(item, [leg(text, [{ toolName: "get_explanations", input: { figure: "revenue" }, output: { explanations: [{ text }] } }], 30)]);
       expect(run(said("2016")).status, request).toBe("failed");
       expect(run(said("2017")).status, request).toBe("answered");
+      // the year a move is compared with is no year of the move
+      expect(run(`Annual_Report_2017.pdf states: "Europe revenue declined 6.2% compared with fiscal 2016 due to store closures." ${cite(30)}`).status, request).toBe("answered");
     }
   });
 

@@ -877,7 +877,7 @@ export function reasonsOfAnswered(checks: ItemCheck[]): ItemCheck[] {
 }
 
 /**
- * The year a reason's quoted passages speak of, when they name years and none is the one asked
+ * The year a reason's quoted passages say the move happened in, when they name such years and none is the one asked
  * ("revenue declined 26.2% … in fiscal 2016" quoted for fiscal 2017); else null. File names and
  * citations are no years of the passage.
  */
@@ -885,8 +885,11 @@ function reasonYear(text: string, asked: string | undefined): string | null {
   const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
   if (!year) return null;
   const quoted = answerLines(text).slice(0, 3).join(" ").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
-  const named = [...quoted.matchAll(/(?<![\w.,])((?:19|20)\d\d)(?![\w.,]*\d)/g)].map((m) => m[1]!);
-  return named.length && !named.includes(year) ? named[0]! : null;
+  // the years the passage's move happened in ("declined … in fiscal 2016", "in 2016 and 2017"), not
+  // the base it is compared with ("compared with Q3 2023", "from 2018")
+  const own = [...quoted.matchAll(/\b(?:in|during)\s+(?:the\s+)?(?:fiscal\s+(?:years?\s+)?|years?\s+|FY\s?)?((?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:fiscal\s+)?(?:19|20)\d\d)*)(?![\w.,]*\d)/gi)]
+    .flatMap((m) => m[1]!.match(/(?:19|20)\d\d/g) ?? []);
+  return own.length && !own.includes(year) ? own[0]! : null;
 }
 
 /** The data room's companies: their names never make a sentence's figure a part's. */
