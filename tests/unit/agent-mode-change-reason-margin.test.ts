@@ -117,6 +117,8 @@ describe("a reason asked with a pointer or a move word", () => {
       expect(run(said("2017")).status, request).toBe("answered");
       // the year a move is compared with is no year of the move
       expect(run(`Annual_Report_2017.pdf states: "Europe revenue declined 6.2% compared with fiscal 2016 due to store closures." ${cite(30)}`).status, request).toBe("answered");
+      expect(run(`Annual_Report_2017.pdf states: "Europe revenue declined in the year ended December 31, 2017, when compared to the same period in 2016, due to store closures." ${cite(30)}`).status, request).toBe("answered");
+      expect(run(`Annual_Report_2017.pdf states: "Europe revenue declined in the year ended December 31, 2016, due to store closures." ${cite(30)}`).status, request).toBe("failed");
     }
   });
 

@@ -887,7 +887,9 @@ function reasonYear(text: string, asked: string | undefined): string | null {
   const quoted = answerLines(text).slice(0, 3).join(" ").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
   // the years the passage's move happened in ("declined … in fiscal 2016", "in 2016 and 2017"), not
   // the base it is compared with ("compared with Q3 2023", "from 2018")
-  const own = [...quoted.matchAll(/\b(?:in|during)\s+(?:the\s+)?(?:fiscal\s+(?:years?\s+)?|years?\s+|FY\s?)?((?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:fiscal\s+)?(?:19|20)\d\d)*)(?![\w.,]*\d)/gi)]
+  const own = [...quoted.matchAll(/\b(?:in|during)\s+(?:the\s+)?(?:(?:fiscal\s+)?years?\s+ended\s+\p{L}+\s+\d{1,2},?\s+|fiscal\s+(?:years?\s+)?|years?\s+|FY\s?)?((?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:fiscal\s+)?(?:19|20)\d\d)*)(?![\w.,]*\d)/giu)]
+    // ("when compared to the same period in 2020": the base)
+    .filter((m) => !/\b(?:compar\w*|versus|vs\.?|than|from|prior|same period|previous)\b[^.;]{0,30}$/i.test(quoted.slice(Math.max(0, m.index! - 60), m.index!)))
     .flatMap((m) => m[1]!.match(/(?:19|20)\d\d/g) ?? []);
   return own.length && !own.includes(year) ? own[0]! : null;
 }
