@@ -4,7 +4,8 @@
  *   asked)") never answers an item, whatever figure it shows;
  * - an item asking a percentage (a share of the total, a profit rate) is never answered by an
  *   amount;
- * - a ranking of segments is never answered by ranking geographic areas;
+ * - a ranking of segments is never answered by ranking geographic areas, nor businesses asked by
+ *   name ("which of its businesses") by ranking places, whatever the table's title says;
  * - a share the request asks that no item asks as one is a part of the request not read.
  */
 import { describe, expect, it } from "vitest";
@@ -92,6 +93,22 @@ describe("the gate on a ranking of segments", () => {
       const c = checkItem(item, [leg(ranked(areas), [rows("Geographic Information — revenues by geographic area (MILLIONS)", areas)], 108)]);
       expect(c, ask).toMatchObject({ status: "failed", reason: expect.stringContaining("geographic") });
     }
+  });
+
+  it("fails businesses asked and answered with places, whatever the table's title says, on several wordings", () => {
+    const places: Array<[string, number]> = [["Americas", 21_828e6], ["EMEA", 11_894e6], ["Asia Pacific", 6_757e6]];
+    const title = "Revenues by the operating segments presented in the table below, for each fiscal year";
+    for (const ask of ["Which of its businesses brings in the most revenue in 2021?", "Which business is biggest by revenue in 2021?", "Which division had the most sales in 2021?"]) {
+      const item = readItems(ask, []).items[0]!;
+      expect(item.kind, ask).toBe("ranking");
+      expect(checkItem(item, [leg(ranked(places), [rows(title, places)], 108)]), ask).toMatchObject({ status: "failed", reason: expect.stringContaining("geographic") });
+    }
+    // segments asked of a company whose segments are places, and a retailer's Domestic and International businesses, stand
+    const segment = readItems("Which segment had the largest sales in 2021?", []).items[0]!;
+    expect(checkItem(segment, [leg(ranked(places), [rows(title, places)], 108)]).status).toBe("answered");
+    const retail: Array<[string, number]> = [["Domestic", 39_304e6], ["International", 3_575e6]];
+    const business = readItems("Which business is biggest by revenue in 2021?", []).items[0]!;
+    expect(checkItem(business, [leg(ranked(retail), [rows("Revenue by reportable segment", retail)], 108)]).status).toBe("answered");
   });
 
   it("answers it with the rows of a segment table, and a region asked with geographic rows", () => {

@@ -29,6 +29,7 @@ import { answerHead, percentAsked, shareAsked } from "./answer-head";
 import { comparePeriods, monthNumber, monthWords } from "@/lib/periods";
 import { changePeriods } from "@/lib/agent/reader/read";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
+import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -217,7 +218,8 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
  * those two results (the part's row says what it is a share of). Only for an item asking a share.
  */
 function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem): Grounding | null {
-  if (figure.unit !== "percent" || !shareAsked(item.ask)) return null;
+  if (figure.unit !== "percent") return null;
+  if (!shareAsked(item.ask)) return marginGrounding(figure, text, calls, item);
   const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
   const amounts = readFigures(first).filter((f) => f.unit !== "percent" && f.value > 0);
   for (const part of amounts) {
@@ -229,6 +231,39 @@ function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall
       const gw = grounding(whole, calls, item);
       if (!gp || !gw || (gp.period && gw.period && gp.period !== gw.period)) continue;
       return { via: "share", ...(gp.row ? { row: gp.row } : {}), named: [gp.named ?? "", ...(gp.sentences ?? [])].join(" "), ...(gp.period ?? gw.period ? { period: gp.period ?? gw.period } : {}) };
+    }
+  }
+  return null;
+}
+
+/** The line a margin is of ("Operating margin": operating), in stems; none for a concept that is no margin of a line. */
+function marginLine(item: RequestItem): string[] {
+  const c = item.concept;
+  if (!c || c.kind !== "percent" || !/\bmargin\b/i.test(c.label)) return [];
+  return partTokens(c.label.replace(/\bmargins?\b/gi, " ")).map((w) => w.stem);
+}
+
+/**
+ * "Operating margin of AWS: 24.8%, worked out as operating income USD 4,331 million over revenue USD
+ * 17,459 million": a margin the turn worked out from its line and the revenue it is a margin of,
+ * both values a tool returned for the same period (the line's row names the margin's line, the
+ * whole's row revenue or sales), is grounded in those two results. Only for an item asking a margin.
+ */
+function marginGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem): Grounding | null {
+  const line = marginLine(item);
+  if (!line.length) return null;
+  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const amounts = readFigures(first).filter((f) => f.unit === "amount");
+  for (const part of amounts) {
+    for (const whole of amounts) {
+      if (part === whole || part.currency !== whole.currency || whole.value <= 0 || Math.abs(part.value) >= whole.value) continue;
+      if (!writes(figure, (part.value / whole.value) * 100)) continue;
+      const gp = grounding(part, calls, item);
+      const gw = grounding(whole, calls, item);
+      if (!gp?.row || !gw?.row || !gp.period || gp.period !== gw.period) continue;
+      // the line's row names the margin's line, the whole's row the revenue: never two rows of anything
+      if (!holdsStems(gp.named ?? "", line) || !/\b(?:revenues?|sales)\b/i.test(gw.row.label + " " + (gw.named ?? ""))) continue;
+      return { via: "margin", row: gp.row, named: [gp.named ?? "", gw.named ?? ""].join(" "), period: gp.period };
     }
   }
   return null;
@@ -273,6 +308,20 @@ function moveGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[
 function countMissing(figure: StatedFigure, item: RequestItem): string | null {
   const count = /^how many\b/i.test(item.ask) || item.concept?.kind === "count";
   return count && figure.unit === "amount" && figure.currency ? `${figure.display} is an amount of money; the item asks a count` : null;
+}
+
+/** The answer's first line states a change ("Change in revenue … was +USD 728 million", "revenue grew by …") of the figure. */
+const CHANGE_HEAD = /^(?:[^:\n]{0,80}:\s*)?(?:the\s+)?(?:change|increase|decrease|growth|decline|movement|variance)\s+(?:in|of)\b|\b(?:change|increase|decrease)\s*=|\b(?:grew|rose|fell|declined|increased|decreased)\s+(?:by\s+)?\*\*/i;
+
+/**
+ * A comparison's side, or a figure asked as a level, answered with the figure's move (the turn read
+ * "revenue + change" as a change): the reason, else null. An item asking a growth or a change is
+ * answered by one.
+ */
+function changeStated(text: string, item: RequestItem): string | null {
+  if (item.kind !== "comparison" && (item.follow === "growth" || item.reading.aggregate === "growth" || item.reading.aggregate === "change")) return null;
+  const first = answerLines(text)[0] ?? "";
+  return CHANGE_HEAD.test(first) ? "the answer states the figure's change, not its level for the period asked" : null;
 }
 
 /**
@@ -516,7 +565,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   const stated = statedFigure(leg.text, item);
   // a side is an amount read from a statement row: never for an item asking a percentage
-  const side = item.kind === "comparison" && period && !percentAsked(item.ask) && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
+  const side = item.kind === "comparison" && period && !percentAsked(item.ask) && item.concept?.kind !== "percent" && !levelStated(stated, leg.text, item) ? sideFromTools(leg.toolCalls, item, period) : null;
   if (side) {
     const figure: StatedFigure = { value: side.value, unit: item.concept?.kind === "count" ? "count" : "amount", display: side.display, scale: side.scale, ...(side.currency ? { currency: side.currency } : {}) };
     const cited = leg.sources.filter((s) => s.citation === side.citation);
@@ -533,6 +582,9 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
     if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
   }
+  // "Change in revenue for fiscal 2016–fiscal 2017 was +USD 1,447 million": a move, never the level a side or a figure asks
+  const moved = changeStated(leg.text, item);
+  if (moved) return { status: "failed", reason: moved, searched };
   const counted = countMissing(figure, item);
   if (counted) return measureUnseen(leg, item, companies) ? { status: "not_covered", searched } : { status: "failed", reason: counted, searched };
   const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, period);
@@ -672,6 +724,8 @@ export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
 /** Parts the request names by kind: a company's segments (businesses, divisions) or its geographic areas. */
 const SEGMENT_ASKED = /\b(?:segments?|business(?:es)?|divisions?|business units?|operating units?)\b/i;
 const GEOGRAPHY_ASKED = /\b(?:geograph\w*|regions?|countr(?:y|ies)|areas?|markets?)\b/i;
+/** Lines of business asked by that name ("which of its businesses", "which division"), not segments however reported. */
+const BUSINESS_ASKED = /\b(?:business(?:es)?|divisions?|business units?|product lines?|lines? of business)\b/i;
 const GEOGRAPHIC_TABLE = /\bgeograph\w*|\bregions?\b|\bcountr(?:y|ies)\b/i;
 
 /**
@@ -681,6 +735,12 @@ const GEOGRAPHIC_TABLE = /\bgeograph\w*|\bregions?\b|\bcountr(?:y|ies)\b/i;
  */
 function partsOfAnotherKind(compared: Grounding[], item: RequestItem): string | null {
   if (!SEGMENT_ASKED.test(item.ask) || GEOGRAPHY_ASKED.test(item.ask)) return null;
+  // "which of its businesses": lines of business, never places, whatever the table's title says
+  // ("Domestic", "International" name a retailer's businesses as often as places)
+  const labels = compared.map((g) => g.row?.label ?? "").filter(Boolean);
+  if (BUSINESS_ASKED.test(item.ask) && !/\bsegments?\b/i.test(item.ask) && labels.length && labels.every((l) => GEOGRAPHY.test(l) && !/^\s*(?:total\s+)?(?:domestic|international|foreign)\b/i.test(l))) {
+    return "the parts ranked are geographic areas, not the businesses asked";
+  }
   const named = compared.map((g) => g.named ?? "").filter(Boolean);
   if (!named.length || !named.every((n) => GEOGRAPHIC_TABLE.test(n) && !/\bsegments?\b/i.test(n))) return null;
   return "the parts ranked are geographic areas, not the segments asked";
@@ -737,6 +797,9 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (leg.skipped) return { status: "failed", reason: "not asked: the run's tool budget was spent", searched };
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   if (!leg.text.trim() || NOT_FOUND.test(leg.text)) {
+    // "hc": words the run could not read are no search of the data room
+    const unread = unreadAsk(item);
+    if (unread) return { status: "failed", reason: unread, searched };
     // a ranking of the company's parts is in the filings whenever parts are: not finding it is the run's failure
     if (item.kind === "ranking") return { status: "failed", reason: "the parts were not ranked", searched };
     return aboutParts(item) ? { status: "failed", reason: "the company's segments were not found by the run", searched } : { status: "not_covered", searched };
@@ -756,7 +819,11 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) {
     return aboutParts(item) ? { status: "failed", reason: "the answer does not speak of the segments asked", searched } : { status: "not_covered", searched };
   }
-  const figure = statedFigure(leg.text, item) ?? undefined;
+  // a reason quoted for another year ("revenue declined … in fiscal 2016" for fiscal 2017) explains another move
+  const otherYear = item.follow === "reason" ? reasonYear(leg.text, item.periods[0]) : null;
+  if (otherYear) return { status: "failed", reason: `the passage quoted explains ${otherYear}, not ${item.periods[0]}`, searched };
+  // a reason is a passage: the figures it quotes are the passage's, not an answer to check as one
+  const figure = item.follow === "reason" ? undefined : statedFigure(leg.text, item) ?? undefined;
   // "how fast did it grow" is answered by a rate or a change, never by the figure's level
   if (item.follow === "growth" && !GROWTH_STATED.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the answer states the figure, not its growth", searched };
   // "how many iPhones did they sell" answered in dollars: the room states no such count unless a tool result names it
@@ -764,7 +831,8 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (counted) return { status: "not_covered", searched };
   const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, item.periods[0]) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
-  if (item.kind === "other" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
+  // (a reason for a rate's move is a passage, no percentage of its own)
+  if (item.kind === "other" && item.follow !== "reason" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
   // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves
   const measure = figure && g && item.kind === "other" && item.concept?.kind === "amount" ? measureMissing(g, figure, leg, item, companies) : null;
   if (measure) return measure;
@@ -773,9 +841,57 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   // "net revenue retention rate" answered with the revenue total: not the measure asked
   const unscoped = figure && g && item.kind === "other" ? scopeMissing(g, figure, item) : null;
   if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
-  const kind = figure && item.kind === "other" ? percentMissing(figure, item) : null;
+  const kind = figure && item.kind === "other" && item.follow !== "reason" ? percentMissing(figure, item) : null;
   if (kind) return { status: "failed", reason: kind, searched };
   return { status: "answered", ...(figure ? { figure } : {}), lines: answerLines(leg.text).slice(0, item.kind === "ranking" ? 12 : 4), sources: leg.sources, via: leg.toolCalls.at(-1)?.toolName ?? "answer" };
+}
+
+/**
+ * "hc", "gp": an item that is one short word in lower case no concept names was not read, so finding nothing for
+ * it says nothing of the data room. The reason, else null.
+ */
+function unreadAsk(item: RequestItem): string | null {
+  if (item.concept || item.reading.concepts.length || item.follow) return null;
+  const words = item.ask.trim().split(/\s+/);
+  // (capitals are a measure's initials, "ARR", "NRR": a measure the room may well not state)
+  return words.length === 1 && /^\p{L}{2,4}$/u.test(words[0]!) && words[0] !== words[0]!.toUpperCase() && !QUESTION_WORDS.has(words[0]!.toLowerCase()) ? `the run could not read what “${words[0]}” asks` : null;
+}
+
+const partKey = (scope: string | undefined) => (scope ?? "").toLowerCase().replace(/\bsegments?\b/g, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * "Why did Greater China net sales jump" left "not in the data room" while another item of the same
+ * request answered Greater China net sales from the filings: a filing that reports a figure
+ * discusses its move, so not finding the discussion is the run's failure, never a gap in the room.
+ * The checks, each such reason failed.
+ */
+export function reasonsOfAnswered(checks: ItemCheck[]): ItemCheck[] {
+  return checks.map((c) => {
+    if (c.item.follow !== "reason" || c.status !== "not_covered") return c;
+    const concept = c.item.reading.concepts[0]?.id ?? c.item.concept?.id;
+    if (!concept) return c;
+    const part = partKey(c.item.reading.scope);
+    const shown = checks.find((o) => o !== c && o.status === "answered" && o.item.follow !== "reason" && (o.item.concept?.id ?? o.item.reading.concepts[0]?.id) === concept && partKey(o.item.reading.scope) === part);
+    return shown ? { ...c, status: "failed", reason: `${shown.item.label} is answered from the documents, but the discussion of its move was not found by the run` } : c;
+  });
+}
+
+/**
+ * The year a reason's quoted passages say the move happened in, when they name such years and none is the one asked
+ * ("revenue declined 26.2% … in fiscal 2016" quoted for fiscal 2017); else null. File names and
+ * citations are no years of the passage.
+ */
+function reasonYear(text: string, asked: string | undefined): string | null {
+  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
+  if (!year) return null;
+  const quoted = answerLines(text).slice(0, 3).join(" ").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
+  // the years the passage's move happened in ("declined … in fiscal 2016", "in 2016 and 2017"), not
+  // the base it is compared with ("compared with Q3 2023", "from 2018")
+  const own = [...quoted.matchAll(/\b(?:in|during)\s+(?:the\s+)?(?:(?:fiscal\s+)?years?\s+ended\s+\p{L}+\s+\d{1,2},?\s+|fiscal\s+(?:years?\s+)?|years?\s+|FY\s?)?((?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:fiscal\s+)?(?:19|20)\d\d)*)(?![\w.,]*\d)/giu)]
+    // ("when compared to the same period in 2020": the base)
+    .filter((m) => !/\b(?:compar\w*|versus|vs\.?|than|from|prior|same period|previous)\b[^.;]{0,30}$/i.test(quoted.slice(Math.max(0, m.index! - 60), m.index!)))
+    .flatMap((m) => m[1]!.match(/(?:19|20)\d\d/g) ?? []);
+  return own.length && !own.includes(year) ? own[0]! : null;
 }
 
 /** The data room's companies: their names never make a sentence's figure a part's. */

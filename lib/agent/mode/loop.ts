@@ -14,7 +14,7 @@ import type { DealInput } from "@/lib/agent/run";
 import { dataRoomSummary } from "@/lib/agent/evidence/scope";
 import { readItems, type RequestItem } from "@/lib/agent/reader/items";
 import { legBudget, answerLegs, type Leg, type LegResult } from "./item-legs";
-import { checkItem, rankedFirst, type ItemCheck } from "./item-gate";
+import { checkItem, reasonsOfAnswered, rankedFirst, type ItemCheck } from "./item-gate";
 import { writeItemsAnswer } from "./item-answer";
 import { coverageOf } from "./coverage";
 import { unreadParts } from "./unread-parts";
@@ -162,6 +162,8 @@ export async function runAgentMode(o: RunAgentModeOptions): Promise<AgentModeRes
     results.push({ item: c.item.n, question: String((cov.calls[0]!.input as { query: string }).query), text: "", sources: [], toolCalls: cov.calls, ms: 0, batch: 0 });
     if (cov.found) checks[checks.indexOf(c)] = { ...c, status: "failed", reason: `the data room states it (${cov.found.replace(/^\(source: |\)$/g, "")}) but the run did not answer it` };
   }
+  // a reason for a figure the run answered is in the filings that state the figure
+  checks.splice(0, checks.length, ...reasonsOfAnswered(checks));
   for (const c of checks) trace.record({ type: "validation", ok: c.status !== "failed", attempt: c.item.n, item: c.item.label, failures: c.status === "failed" ? [{ code: "ITEM_NOT_ANSWERED", message: `${c.item.label}: ${c.reason ?? "not answered"}` }] : c.status === "not_covered" ? [{ code: "NOT_IN_DATA_ROOM", message: `${c.item.label}: not in the data room` }] : [] });
   for (const part of unread) trace.record({ type: "validation", ok: false, attempt: 0, item: part, failures: [{ code: "PART_NOT_READ", message: `${part}: named in the request but read into no item` }] });
   const written = writeItemsAnswer(checks, constraints.insufficiencyPhrase, unread);

@@ -9,6 +9,11 @@
  *   and "with the yoy change" as "with the change";
  * - a share written with the sign ("% of net revenues from the US") in words, so the part keeps it,
  *   and "X with its share of the total" as two parts, the figure and its share;
+ * - the change asked beside a comparison in signs or units ("revenue + yoy change", "GM% for both yrs
+ *   + change in pts", "and the change in bps", "(and the move in pts)") as "with the change", never
+ *   an item of its own; "for both years" after a figure is the comparison's two years, no words of it
+ *   (a part naming no other period compares with the prior year, as "yoy" does);
+ * - "GP rate" / "GP margin" / "GP%" as the gross profit's;
  * - a profit line's "rate" ("operating income rate": the line as a percentage of revenue) as that
  *   line's margin;
  * - a ticker of a data room company ("MSFT revenue": capitals whose letters run through the
@@ -33,6 +38,19 @@ const RANGE = /\b(FY\s?|fiscal (?:year )?)?((?:19|20)\d{2})\s*(?:through|thru|un
 
 /** "yoy", "y/y", "year over year", "year-on-year". */
 const YOY = String.raw`(?:yoy|y\/y|y-o-y|year[- ]over[- ]year|year[- ]on[- ]year)`;
+
+/** The change of a comparison asked beside it: "+ yoy change", "and the change in bps", "(and the move in pts)", up to the end of its part. */
+const CHANGE_BESIDE = new RegExp(String.raw`\s*\(?\s*(?:[+&]|,?\s*\b(?:and|plus)\b)\s*(?:the\s+|its\s+|their\s+)?(?:${YOY}\s+)?(?:change|move|movement|delta|difference)(?:\s+in\s+(?:pts|points|percentage points|ppts?|pp|basis points|bps|%|percent))?\s*\)?(?=\s*(?:[,;.?!]|$|\b(?:and|also)\b))`, "gi");
+
+/** "GM% for both yrs": the comparison's two years, said again. */
+const BOTH_YEARS = /\s+(?:for\s+|in\s+|across\s+)?(?:both|the two|each)\s+(?:years|periods)\b/gi;
+
+/** The part of the request before `at` (back to a comma, a semicolon, a colon or a dash) names a comparison or two years. */
+function compared(text: string, at: number): boolean {
+  const part = text.slice(0, at).split(/[,;:—–.?!]/).at(-1) ?? "";
+  const years = new Set(part.match(/(?<!\d)(?:19|20)\d{2}(?!\d)|\bFY\s?\d{2,4}\b/gi) ?? []);
+  return /\b(?:vs\.?|versus|compared|against|than)(?![\p{L}])/iu.test(part) || years.size > 1;
+}
 
 /** A profit line followed by "rate": that line as a share of revenue, its margin. */
 const PROFIT_RATE = /\b(gross profit|gross income|operating income|operating profit|operating earnings|net income|net earnings|net profit|ebitda|ebit|pre-?tax income)\s+rates?\b/gi;
@@ -77,6 +95,11 @@ export function requestText(request: string, keep: ReadonlySet<string> = new Set
     const written = years.map((y, i) => (i === 0 && prefix && !/^fy/i.test(prefix) ? `${prefix} ${y}` : y));
     return `${written.slice(0, -1).join(", ")} and ${written.at(-1)}`;
   });
+  // "revenue + yoy change", "gross margin both years and the change in basis points": the comparison's change
+  // (a part that names no other period, "NKE FY21: revenues + yoy change", compares with the prior year)
+  t = t.replace(CHANGE_BESIDE, (m: string, at: number, all: string) => (new RegExp(YOY, "i").test(m) && !compared(all, at) ? " versus the prior year with the change" : " with the change"));
+  t = t.replace(BOTH_YEARS, (_m: string, at: number, all: string) => (compared(all, at) ? "" : " versus the prior year"));
+  t = t.replace(/\bGP(?=\s*(?:%|rates?\b|margins?\b))/g, "gross profit");
   // "with the yoy change", "w/ yoy growth": the change; "op margin yoy": versus the prior year
   t = t.replace(new RegExp(String.raw`\b(with|showing|including)\s+(?:the\s+)?${YOY}\s+(change|growth|changes)\b`, "gi"), "$1 the $2");
   t = t.replace(new RegExp(String.raw`\b(?:on an?\s+)?${YOY}(?:\s+basis)?\b`, "gi"), "versus the prior year");
@@ -85,6 +108,9 @@ export function requestText(request: string, keep: ReadonlySet<string> = new Set
   t = t.replace(/(^|[\s,(])%\s+of\b/g, "$1percentage of");
   // "Domestic segment revenue with its share of the total": the share is an item of its own, of the part before it
   t = t.replace(/\s+(?:with|along with|plus)\s+(its|their)\s+(share|percentage|proportion|portion)\s+of\b/gi, " and $1 $2 of");
-  t = t.replace(PROFIT_RATE, (_all, line: string) => `${line} margin`);
+  // (a rate the catalog already reads as the percentage, "gross profit rate", keeps the words asked)
+  t = t.replace(PROFIT_RATE, (all: string, line: string) => (findConcepts(all)[0]?.concept.kind === "percent" ? all : `${line} margin`));
+  // "ARR exiting FY17": the figure at the end of that year
+  t = t.replace(/\b(?:exiting|exit(?:ing)? rate (?:for|at)|as we exited)\s+(?=(?:FY\s?|fiscal\s+|the\s+(?:fiscal\s+)?year\b|(?:19|20)\d{2}\b))/gi, "at the end of ");
   return t.replace(/\s{2,}/g, " ");
 }
