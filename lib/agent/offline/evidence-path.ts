@@ -518,8 +518,8 @@ function namesHalfOf(scope: string | undefined, text: string): boolean {
 }
 
 
-/** A question opened by a question word or an auxiliary, not typed as keywords. */
-const QUESTION_OPENING = /^\W*(?:what|which|who|whom|how|why|when|where|is|are|was|were|do|does|did|can|could|has|have|will|would|should)\b/i;
+/** A question opened by a question word or an auxiliary (English or Swedish), not typed as keywords. */
+const QUESTION_OPENING = /^\W*(?:what|which|who|whom|how|why|when|where|is|are|was|were|do|does|did|can|could|has|have|will|would|should|vem|vad|hur|när|var|varför|vilken|vilket|vilka)(?![\p{L}])/iu;
 
 /** Every place the part asked names ("us digital sales" → US) is named by the text ("U.S.", "United States"). */
 function namesPlacesOf(scope: string, text: string): boolean {
@@ -757,8 +757,9 @@ export function namesAPerson(text: string): boolean {
 export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
-  // (only where a figure is asked, "what was …", "how much …", or typed as keywords: "what changes is it forecasting" asks a description)
-  const figureAsked = ASKS_FIGURE.test(r.text) || !QUESTION_OPENING.test(r.text);
+  // (only where a figure of a period is asked, "what was … in 2022", "how much … fy22", or keywords with a year:
+  // "what changes is it forecasting", "what's missing" ask a description)
+  const figureAsked = r.periods.length > 0 && (ASKS_FIGURE.test(r.text) || !QUESTION_OPENING.test(r.text));
   if (!r.label || r.concepts.length || !figureAsked || !steps?.includes("labelled") || made.length < steps.length) return null;
   // …and states a value of it: "net revenues rose on a higher take rate" names the figure asked but gives none
   // (what the quotes say, without their citations and the documents' names: "(source: X_2023Q2_10Q.pdf, p.48)" states no value)
