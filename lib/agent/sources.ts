@@ -27,6 +27,15 @@ export interface SourceRef extends SourceInput {
 }
 
 /** The location part of a citation: "p.12" or "Sheet!B15". */
+/**
+ * The text without its citations ("(source: X.pdf, p.4)"), each replaced by a space; `documents`:
+ * without the documents' names too ("X_2023Q2_10Q.pdf"), so neither reads as a figure or a name.
+ */
+export function withoutCitations(text: string, o: { documents?: boolean } = {}): string {
+  const bare = text.replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  return o.documents ? bare.replace(/\S+\.(?:pdf|docx?|xlsx?|csv|txt|pptx?)\b/gi, " ") : bare;
+}
+
 export function citationLocation(s: { page: number; cell?: string | null }): string {
   return s.cell ? s.cell : `p.${s.page}`;
 }

@@ -18,6 +18,8 @@ const PART_NAMES: ReadonlyArray<readonly [initials: string, ...names: string[]]>
 ];
 
 const INITIALS = new Set(PART_NAMES.map(([i]) => i));
+/** The initials as a printed text writes them, in capitals ("US", "EMEA"). */
+export const PLACE_INITIALS = new RegExp(`\\b(?:${[...INITIALS].map((i) => i.toUpperCase()).join("|")})\\b`);
 /** Words after a place's name that make it another thing's name ("U.S. dollars" is a currency, "U.S. GAAP" a basis): no part. */
 const NOT_THE_PART = new Set(["dollar", "dollars", "gaap", "treasury", "treasuries"]);
 const WRITTEN = PART_NAMES.flatMap(([initials, ...names]) => names.map((n) => [new RegExp(`(?<![\\p{L}\\p{N}])${n.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")}(?![\\p{L}\\p{N}])`, "giu"), initials.toUpperCase()] as const))

@@ -15,7 +15,7 @@ import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow, LineItemsOutput } from "@/lib/agent/evidence/line-items";
 import type { SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
-import type { SourceRef } from "@/lib/agent/sources";
+import { withoutCitations, type SourceRef } from "@/lib/agent/sources";
 import type { RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
@@ -97,7 +97,7 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
     if (f) return { ...f, display: m[1]!.trim() };
   }
   // a citation's file name and page are no figure of the answer
-  const first = (text.split("\n")[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const first = withoutCitations(text.split("\n")[0] ?? "");
   const linked = linkedFigure(first, item);
   if (linked) return linked;
   const quoted = /"([^"]+)"/.exec(first);
@@ -220,7 +220,7 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
 function shareGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem): Grounding | null {
   if (figure.unit !== "percent") return null;
   if (!shareAsked(item.ask)) return marginGrounding(figure, text, calls, item);
-  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const first = withoutCitations(answerLines(text)[0] ?? "");
   const amounts = readFigures(first).filter((f) => f.unit !== "percent" && f.value > 0);
   for (const part of amounts) {
     for (const whole of amounts) {
@@ -252,7 +252,7 @@ function marginLine(item: RequestItem): string[] {
 function marginGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem): Grounding | null {
   const line = marginLine(item);
   if (!line.length) return null;
-  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const first = withoutCitations(answerLines(text)[0] ?? "");
   const amounts = readFigures(first).filter((f) => f.unit === "amount");
   for (const part of amounts) {
     for (const whole of amounts) {
@@ -280,7 +280,7 @@ function marginGrounding(figure: StatedFigure, text: string, calls: AgentToolCal
  */
 function moveGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[], item: RequestItem, period: string | undefined): Grounding | null {
   if (item.follow !== "growth" && item.reading.aggregate !== "growth" && item.reading.aggregate !== "change") return null;
-  const head = answerLines(text).slice(0, 3).join("\n").replace(/\((?:source|sources):[^)]*\)/gi, " ");
+  const head = withoutCitations(answerLines(text).slice(0, 3).join("\n"));
   const sides = readFigures(head).filter((f) => f.unit !== "percent" && f.value !== 0);
   const [from, to] = period ? [changePeriods([period])[0], period] : [undefined, undefined];
   for (const a of sides) {
@@ -452,7 +452,7 @@ function dayFits(asked: string | undefined, text: string): boolean {
 function otherYearNamed(asked: string | undefined, text: string): string | null {
   const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
   if (!year) return null;
-  const first = (answerLines(text)[0] ?? "").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
+  const first = withoutCitations(answerLines(text)[0] ?? "", { documents: true });
   const named = [...first.matchAll(/(?<![\w.])(?:FY\s?|Q[1-4]\s|H[12]\s)?((?:19|20)\d\d)[AFEB]?(?![\w.])/g)].map((m) => m[1]!);
   return named.length && !named.includes(year) ? named[0]! : null;
 }
@@ -684,7 +684,7 @@ function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
   const seen = new Map<number, Grounding>();
   for (const line of answerLines(leg.text).slice(0, 14)) {
     if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
-    const values = readFigures(line.replace(/\((?:source|sources):[^)]*\)/gi, " ")).filter((f) => f.value !== 0);
+    const values = readFigures(withoutCitations(line)).filter((f) => f.value !== 0);
     for (const f of values) {
       const g = grounding(f, leg.toolCalls, item);
       if (!g) continue;
@@ -708,7 +708,7 @@ export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
   const compared = new Map<number, Grounding>();
   for (const line of answerLines(answerHead(leg.text)).slice(0, 14)) {
     if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
-    for (const f of readFigures(line.replace(/\((?:source|sources):[^)]*\)/gi, " ")).filter((x) => x.value !== 0)) {
+    for (const f of readFigures(withoutCitations(line)).filter((x) => x.value !== 0)) {
       const g = grounding(f, leg.toolCalls, item);
       if (!g) continue;
       if (g.row && !compared.has(f.value)) compared.set(f.value, g);
@@ -884,7 +884,7 @@ export function reasonsOfAnswered(checks: ItemCheck[]): ItemCheck[] {
 function reasonYear(text: string, asked: string | undefined): string | null {
   const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
   if (!year) return null;
-  const quoted = answerLines(text).slice(0, 3).join(" ").replace(/\((?:source|sources):[^)]*\)/gi, " ").replace(/\S+\.(?:pdf|xlsx?|csv|docx?|pptx?)\b/gi, " ");
+  const quoted = withoutCitations(answerLines(text).slice(0, 3).join(" "), { documents: true });
   // the years the passage's move happened in ("declined … in fiscal 2016", "in 2016 and 2017"), not
   // the base it is compared with ("compared with Q3 2023", "from 2018")
   const own = [...quoted.matchAll(/\b(?:in|during)\s+(?:the\s+)?(?:(?:fiscal\s+)?years?\s+ended\s+\p{L}+\s+\d{1,2},?\s+|fiscal\s+(?:years?\s+)?|years?\s+|FY\s?)?((?:19|20)\d\d(?:\s*(?:,|and|&)\s*(?:fiscal\s+)?(?:19|20)\d\d)*)(?![\w.,]*\d)/giu)]

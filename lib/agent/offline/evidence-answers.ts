@@ -13,7 +13,7 @@ import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
 import { asksNewestColumn, monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
-import { partInitials } from "../concepts/part-names";
+import { partInitials, PLACE_INITIALS } from "../concepts/part-names";
 import { ratioParts } from "../concepts/ratio-parts";
 import { GRAMMAR_WORDS, MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
@@ -593,8 +593,8 @@ function figureNear(sentence: string, scopeStems: string[]): boolean {
   return toks.slice(last + 1, last + 13).some((t) => /^\d/.test(t.word) && !/^(?:19|20)\d\d$/.test(t.word));
 }
 
-/** The sentence names a year other than those asked ("… charges … recognized in 2021" when 2022 was asked). */
-const namesAnotherYear = (s: string, years: number[]) => [...s.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].some((m) => !years.includes(Number(m[1])));
+/** The sentence names a year other than those asked ("… charges … recognized in 2021" when 2022 was asked; with none asked, any year). */
+export const namesAnotherYear = (s: string, years: number[]) => [...s.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].some((m) => !years.includes(Number(m[1])));
 
 /** Every word of `want` within a window one word wider than `want` itself. */
 function wordsTogether(stems: string[], want: string[]): boolean {
@@ -736,9 +736,7 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const dated = !years.length || years.some((y) => s.includes(String(y))) || (ofPeriod && !namesAnotherYear(s, years));
     const kind = figureKindFits(c, figures);
     // (…or a place named before the figure: "Comparable sales in the U.S. increased 5.9%" is the U.S.'s)
-    const firstFigure = plain.search(/\d/);
-    const before = partInitials(plain.slice(0, firstFigure < 0 ? undefined : firstFigure));
-    const part = !scope && (/\bsegments?\b/i.test(s) || GEOGRAPHY.test(before) || /\b(?:US|UK|EU|EMEA|APAC|PRC|UAE)\b/.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
+    const part = !scope && namesAPart(s, plain);
     // a part's figure: the figure close after the part's name ("Mac net sales were $40.2 billion"), not a total beside a list of parts
     const placed = scopeStems.length ? tokens(initialsAsWords(s)).map((x) => x.stem) : stems;
     // (…and not one of a list of parts: "commercial cloud, which comprises Office 365, Azure, Dynamics …, was $9.5 billion")
@@ -1144,11 +1142,14 @@ function basisFigure(s: string): string | undefined {
   return between.split(/\s+/).filter(Boolean).length <= 3 && !/\d/.test(between) ? before[0].replace(/[\s(]+/g, "") : undefined;
 }
 
-/** A sentence about a part of the company: a segment, or a place or region named before its figure. */
-function namesAPart(s: string): boolean {
-  const first = s.search(/\d/);
-  const before = partInitials(s.slice(0, first < 0 ? undefined : first));
-  return (/\bsegments?\b/i.test(s) || GEOGRAPHY.test(before) || /\b(?:US|UK|EU|EMEA|APAC|PRC|UAE)\b/.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
+/**
+ * A sentence about a part of the company: a segment, or a place or region named before its figure
+ * (`figures`: the sentence as its figures are sought, e.g. without its years).
+ */
+function namesAPart(s: string, figures = s): boolean {
+  const first = figures.search(/\d/);
+  const before = partInitials(figures.slice(0, first < 0 ? undefined : first));
+  return (/\bsegments?\b/i.test(s) || GEOGRAPHY.test(before) || PLACE_INITIALS.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
 }
 
 /**

@@ -23,7 +23,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -35,6 +35,7 @@ import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { changePeriods, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
+import { withoutCitations } from "../sources";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "get_risk_factors", "get_explanations", "search_documents"]);
 
@@ -460,7 +461,7 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
 export function incompleteAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
-  const lead = text.trim().split("\n", 1)[0]!.replace(/\(source:[^)]*\)/g, " ");
+  const lead = withoutCitations(text.trim().split("\n", 1)[0]!);
   // any figure the planner found elsewhere (a table, a sentence) is judged by the figure gate, not replaced
   if (!steps || made.length !== steps.length || steps.at(-1) !== "compute" || (statesAValue(lead) && !/^I (?:couldn|could not)/i.test(lead))) return null;
   return writeIncomplete(made.at(-1)!.output as ComputeOutput | undefined);
@@ -763,10 +764,10 @@ export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: stri
   if (!r.label || r.concepts.length || !figureAsked || !steps?.includes("labelled") || made.length < steps.length) return null;
   // …and states a value of it: "net revenues rose on a higher take rate" names the figure asked but gives none
   // (what the quotes say, without their citations and the documents' names: "(source: X_2023Q2_10Q.pdf, p.48)" states no value)
-  const evidence = answeredEvidence(text).replace(/\(source:[^)]*\)/g, " ").replace(/\S+\.(?:pdf|docx?|xlsx?|csv|txt)\b/gi, " ");
+  const evidence = withoutCitations(answeredEvidence(text), { documents: true });
   // one quote must do it all, for the year asked ("VC-25B ($318 million) … recognized in 2021" is no 2022 charge)
   const years = yearsAsked(r.periods);
-  const ofYear = (q: string) => !years.length || years.some((y) => q.includes(y)) || !/(?<!\d)(?:19|20)\d\d(?!\d)/.test(q);
+  const ofYear = (q: string) => !years.length || years.some((y) => q.includes(y)) || !namesAnotherYear(q, []);
   // (digits of a name, "3M's", "VC-25B", "10-K", are no value)
   const fits = (q: string) => namesHalfOf(r.label, q) && statesAValue(q.replace(FILING_REFERENCE, " ").replace(/\p{L}[\p{L}-]*\d\S*|(?<![\d.,$€£])\b\d+-?\p{Lu}\S*/gu, " ")) && ofYear(q);
   const quotes = [...evidence.matchAll(/"([^"]{12,})"/g)].map((m) => m[1]!);
@@ -778,7 +779,7 @@ export function personAnswerOverride(r: Reading, text: string, done: ToolExchang
   const c = r.concepts[0];
   if (!c || c.kind !== "person" || !c.role || r.polar || r.narrative || r.reason || r.synthesis || r.scope) return null;
   const lead = text.trim().split("\n", 1)[0] ?? "";
-  if (namesAPerson(lead.replace(/\(source:[^)]*\)/g, ""))) return null;
+  if (namesAPerson(withoutCitations(lead))) return null;
   const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
   return writePersonNotFound(c, passages, mine(done).map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }
@@ -808,7 +809,7 @@ function figureMisfit(r: Reading, lead: string): string | null {
   const rateAsked = asked.some((c) => c.kind === "percent" || c.kind === "ratio") || (ASKS_RATE.test(r.text) && !IN_MONEY.test(r.text));
   if (rateAsked && CURRENCY_VALUE.test(lead) && !/%|\bratio\b|\btimes\b/i.test(lead)) return "I couldn't find the rate asked in the documents: the figure found is an amount, not a rate.";
   // a rate of change or share asked ("attrition", "at what rate did they lose employees"), answered with a count
-  if (asked.some((c) => c.kind === "percent") && statesAValue(lead.replace(/\(source:[^)]*\)/g, " ")) && !/%|\bper ?cent|\bratio\b|\btimes\b|\bbasis points\b/i.test(lead)) return "I couldn't find the percentage asked in the documents: the figure found is not a percentage.";
+  if (asked.some((c) => c.kind === "percent") && statesAValue(withoutCitations(lead)) && !/%|\bper ?cent|\bratio\b|\btimes\b|\bbasis points\b/i.test(lead)) return "I couldn't find the percentage asked in the documents: the figure found is not a percentage.";
   return percentMisfit(r, lead);
 }
 
@@ -827,7 +828,7 @@ export function amountAnswerOverride(r: Reading, text: string): string | null {
   const c = r.concepts[0];
   // "when did they close the deal and for how much": a date answered is half the answer, not a misfit
   if (!HOW_MUCH.test(r.text) || NAME_ASKED.test(r.text) || r.polar || r.reason || r.narrative || r.synthesis || r.aggregate || r.direction || (c && c.kind !== "amount" && c.kind !== "person")) return null;
-  const lead = answeredEvidence(text).replace(/\(source:[^)]*\)/g, " ");
+  const lead = withoutCitations(answeredEvidence(text));
   if (NO_ANSWER_LEAD.test(lead.trim()) || MONEY.test(lead)) return null;
   return shownAsClosest("I couldn't find the amount asked in the documents: what I found states no amount of money.", text.trim().split("\n", 1)[0]!.slice(0, 400));
 }
@@ -848,7 +849,7 @@ function percentMisfit(r: Reading, lead: string): string | null {
   if (counted) return counted;
   if (!PERCENT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.aggregate || r.direction || r.concepts.some((c) => c.kind === "ratio" || c.kind === "percent")) return null;
   // the bold figure, or a table read's value ("Employees (in thousands) at 2020: 110.6")
-  const figure = BOLD_FIGURE.exec(lead)?.[1] ?? lead.replace(/\(source:[^)]*\)/g, " ");
+  const figure = BOLD_FIGURE.exec(lead)?.[1] ?? withoutCitations(lead);
   return statesAValue(figure) && !/%|\bper ?cent\b/i.test(figure) ? "I couldn't find the percentage asked in the documents: the figure found is a count or an amount, not a share." : null;
 }
 
@@ -858,7 +859,7 @@ function percentMisfit(r: Reading, lead: string): string | null {
  */
 function countMisfit(r: Reading, lead: string): string | null {
   if (!COUNT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.concepts.some((c) => c.kind === "amount" || c.kind === "per_share")) return null;
-  const figure = BOLD_FIGURE.exec(lead)?.[1] ?? lead.replace(/\(source:[^)]*\)/g, " ");
+  const figure = BOLD_FIGURE.exec(lead)?.[1] ?? withoutCitations(lead);
   // (a row of a sales table printed without a currency sign is money too: "iPad (Net Sales by Product): 20,628 million")
   const label = lead.split("**")[0] ?? "";
   const money = CURRENCY_VALUE.test(figure) || (MONEY_LABEL.test(label) && !MONEY_LABEL.test(r.text));
@@ -881,7 +882,7 @@ const BOLD_FIGURE = /\*\*([^*]*\d[^*]*)\*\*/;
  */
 function isFigureAnswer(lead: string): boolean {
   if (/^I (?:couldn|could not|can)/i.test(lead) || / states: /.test(lead)) return false;
-  return BOLD_FIGURE.test(lead) || (ANSWERED_LABEL.some((re) => re.test(lead)) && statesAValue(lead.replace(/\(source:[^)]*\)/g, "")));
+  return BOLD_FIGURE.test(lead) || (ANSWERED_LABEL.some((re) => re.test(lead)) && statesAValue(withoutCitations(lead)));
 }
 
 /** The lead line of an answer that gives a figure as its own, not a yes/no's verdict; null for any other answer. */
