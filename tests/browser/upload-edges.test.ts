@@ -66,9 +66,10 @@ describe("uploads of a real data room's sizes, in the browser", () => {
     const row = item(page, "site-survey-appendices.pdf");
     const deadline = Date.now() + 240_000;
     for (;;) {
-      const phase = await row.getAttribute("data-phase").catch(() => null);
-      const bar = await row.getByRole("progressbar").getAttribute("data-progress").catch(() => null);
-      const text = await row.innerText().catch(() => "");
+      // one read of the rendered row: three separate reads saw the bar and the text of two renders
+      const { phase, bar, text } = await row
+        .evaluate((el) => ({ phase: el.getAttribute("data-phase"), bar: el.querySelector('[role="progressbar"]')?.getAttribute("data-progress") ?? null, text: (el as HTMLElement).innerText }), undefined, { timeout: 5_000 })
+        .catch(() => ({ phase: null, bar: null, text: "" }));
       const sent = /(\d+)% sent/.exec(text)?.[1];
       if (phase === "uploading" && sent !== undefined && bar !== null && Math.abs(Number(bar) - Number(sent)) > 1) seen.push(`uploading: text ${sent}% sent, bar ${bar}`);
       if ((phase === "queued" || phase === "parsing" || phase === "uploaded") && bar !== "indeterminate") seen.push(`${phase}: bar ${bar}`);
