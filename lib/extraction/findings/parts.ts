@@ -90,7 +90,7 @@ function isTitleCase(t: string): boolean {
 const NIL_CELL = /^[—–-]{1,3}$/;
 
 /** Pieces of a column header printed on their own line ("Percent Percent of Revenue", "Increase/(Decrease)"). */
-const HEADER_PIECE = /^(?:percent(?:age)?|%|change|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended|excluding|currency|translation|constant currency|\(dec(?:rease)?\))(?!\w)/i;
+const HEADER_PIECE = /^(?:percent(?:age)?|%|change|changes\s*$|amount|inc(?:rease)?\s*\/|increase|decrease|as a %|variance|growth|years? ended|three months|six months|nine months|twelve months|quarters? ended|excluding|currency|translation|constant currency|\(dec(?:rease)?\))(?!\w)/i;
 
 /** A column heading naming a change or a share after the periods ("Percent", "Change", "% Change", "Inc/ (Dec)"). */
 const CHANGE_PIECE = /^(?:percent(?:age)?|%|change|inc(?:rease)?\s*\/|increase|decrease|variance|growth)(?!\w)/i;
@@ -204,6 +204,8 @@ interface Table {
   pct?: boolean;
   /** Where the period values sit in rows that also print percent columns. */
   layout?: { width: number; at: number[] };
+  /** The header was printed one period a line, each period alone ("FISCAL" / "2019" / "FISCAL" / "2018 (1)"). */
+  stacked?: boolean;
   /** Line index of the header, and rows read under it. */
   line: number;
   rows: number;
@@ -227,6 +229,26 @@ function continuesHeader(table: Table, cols: PeriodColumn[], between: string[], 
   // …one group's columns after another's ("Quarters Ended … Six Months Ended …"), or one table's beside another's
   // (names printed over both runs); else the second run is change or share columns ("Percent of Revenue" / "2023 2022")
   return new Set(nearestDurations(table.header.context)).size > 1 || !!sideBySideOf([...prev, ...cols]);
+}
+
+/** A line of a stacked header between its periods: a column piece, a footnote mark or a period word ("(2)", "FISCAL"). */
+const STACKED_PIECE = /^(?:\(\d\)|fiscal|year|quarter)$/i;
+
+/**
+ * A period printed on its own line under a header of one or more periods printed so, before any row,
+ * with only header pieces between: the same header's next column, not another table's header.
+ */
+function stacksOn(table: Table, cols: PeriodColumn[], lines: { header: string; line: string; between: string[] }, li: number): boolean {
+  if (cols.length !== 1 || li - table.line > 10 || table.groups) return false;
+  // each line the period alone, or with a footnote mark ("2018 (1)"): a line with other words heads columns of its own
+  const bare = (line: string, c: PeriodColumn) => /^(?:\(\d\)\s*)*$/.test(line.replace(c.raw, "").trim());
+  if (!bare(lines.line, cols[0]!) || table.header.cols.length !== 1 || !bare(lines.header, table.header.cols[0]!)) {
+    if (!(table.header.cols.length > 1 && table.stacked && bare(lines.line, cols[0]!))) return false;
+  }
+  if (table.header.cols.some((c) => c.raw === cols[0]!.raw)) return false;
+  const between = lines.between;
+  // (a duration over each period, "Year Ended" / "December 31, 2024", may head sub-columns per period: left as it was read)
+  return between.every((l) => STACKED_PIECE.test(l) || (HEADER_PIECE.test(l) && l.length <= 40 && !/\b(?:ended|months)\b/i.test(l)));
 }
 
 /** "Revenue ($B)", "Net income (in $M)": a currency sign with a scale letter, the row's own unit. */
@@ -404,6 +426,13 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       // (a title naming one period, "Q4 2022 Results", over a header of several is no header)
       // (column headings between them, "Percent" / "Change Share of Sales", keep them one header)
       const near = !!table && (li - table.line <= 2 || (li - table.line <= 4 && lines.slice(table.line + 1, li).every((x) => HEADER_PIECE.test(x.text.trim()))));
+      // a header printed one cell a line ("FISCAL" / "2019" / "FISCAL" / "2018 (1)" / "%" / "CHANGE" …): each period goes on with those above
+      if (table && !wrapped && !table.rows && stacksOn(table, hc, { header: lines[table.line]!.text.trim(), line: t, between: lines.slice(table.line + 1, li).map((x) => x.text.trim()) }, li)) {
+        const merged = [...table.header.cols, ...hc];
+        const context = lines.slice(Math.max(0, table.line - 6), li + 1).map((x) => x.text).join("\n");
+        Object.assign(table, { cols: columnsOf(merged, context, ctx, text), width: merged.length, line: li, header: { cols: merged, context }, trailingWords: true, stacked: true });
+        continue;
+      }
       if (table && near && !wrapped && !table.rows && !(table.width === 1 && hc.length > 1)) {
         table.trailingWords = true;
         table.line = li;
@@ -519,7 +548,7 @@ export function extractPartFindings(page: ExtractionPage, ctx: PartContext = {})
       // a caption ending in a colon ("Net revenue by country, based on …, was as follows:") titles the table below it
       const caption = !table && /:\s*$/.test(t) && /^\p{Lu}/u.test(t) && /\p{L}{3,}/u.test(t);
       // (a heading ending in a colon, "% Sales by Region:", heads rows: no column piece)
-      if (HEADER_PIECE.test(t) && t.length <= 40 && !caption && !/:\s*$/.test(t)) {
+      if (((HEADER_PIECE.test(t) && t.length <= 40) || STACKED_PIECE.test(t)) && !caption && !/:\s*$/.test(t)) {
         // "Percent" / "Change" printed under the periods, before any row: change columns follow them
         if (table && !table.rows && CHANGE_PIECE.test(t)) table.trailingWords = true;
         continue;
