@@ -11,5 +11,5 @@ export { periodInSentence } from "./sentence";
 export { durationGroups, durationLineOf, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, withoutColumnTokens, type Duration, type PeriodColumn } from "./columns";
 export { isLaterPeriod, PERIOD_TYPES, periodTypeOf, periodTypeOfLabel, periodTypeOfMonths, type PeriodType } from "./type";
 export { effectiveMonth, isoDate, lastDayOfMonth, MONTH, MONTH_NAMES_EN, MONTH_NAMES_SV, monthEnd, monthName, monthNumber, monthWords, year4 } from "./months";
-export { asksNewestColumn, asksPresent, isLatestPeriodArgument, isNewestPeriodWord, LATEST_WORDS, type LatestWord } from "./latest";
+export { asksNewestColumn, asksPresent, isLatestPeriodArgument, presentSpans, isNewestPeriodWord, LATEST_WORDS, type LatestWord } from "./latest";
 export { endedMentions, endedPeriod, matchesEnded, parseEndedLabel, readEndedPeriod, type EndedKind } from "./ended";

@@ -25,6 +25,10 @@ export const LATEST_WORDS = [
   "today",
   "these days",
   "at present",
+  "presently",
+  "at this point",
+  "at the moment",
+  "as it stands",
   "this year",
   "last year",
   "last fiscal year",
@@ -38,7 +42,7 @@ export const NEWEST_PERIOD_WORDS: readonly LatestWord[] = ["latest", "newest", "
 /** A tool's period argument: the newest period, or a year word the tools read as the newest fiscal year. */
 export const LATEST_PERIOD_ARGUMENT_WORDS: readonly LatestWord[] = [...NEWEST_PERIOD_WORDS, "this year", "last year", "last fiscal year", "latest year", "ttm"];
 /** A question's words for "as of now". */
-export const PRESENT_IN_QUESTION_WORDS: readonly LatestWord[] = ["now", "currently", "current", "today", "latest", "most recent", "these days", "at present"];
+export const PRESENT_IN_QUESTION_WORDS: readonly LatestWord[] = ["now", "currently", "current", "today", "latest", "most recent", "these days", "at present", "presently", "at this point", "at the moment", "as it stands"];
 /** A request's words for a row's newest column; "current" also as the start of a longer word. */
 export const NEWEST_COLUMN_WORDS: readonly LatestWord[] = ["latest", "now", "current", "most recent", "newest"];
 const NEWEST_COLUMN_WORD_STARTS: readonly LatestWord[] = ["current"];
@@ -61,5 +65,9 @@ export const isLatestPeriodArgument = (period: string): boolean => PERIOD_ARGUME
 export const isNewestPeriodWord = (period: string): boolean => NEWEST_PERIOD.test(period);
 /** A question that asks as of now ("what is it currently", "the latest figure"). */
 export const asksPresent = (text: string): boolean => PRESENT_IN_QUESTION.test(text);
+/** Where a question says "as of now" ("at this point", "as it stands"): character spans, so a reader leaves those words out of a part's name. */
+export function presentSpans(text: string): Array<[number, number]> {
+  return [...text.matchAll(new RegExp(PRESENT_IN_QUESTION.source, "gi"))].map((m) => [m.index, m.index + m[0].length]);
+}
 /** A request that asks a row for its newest column ("the latest", "currently"). */
 export const asksNewestColumn = (text: string): boolean => NEWEST_COLUMN.test(text);

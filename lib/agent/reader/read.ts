@@ -18,7 +18,7 @@ import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
-import { asksPresent, parsePeriod, readPeriodRequest, shiftLabelYear, withYearBefore } from "@/lib/periods";
+import { asksPresent, parsePeriod, presentSpans, readPeriodRequest, shiftLabelYear, withYearBefore } from "@/lib/periods";
 import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
 import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
@@ -377,7 +377,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
   // "total net rev": "net" before a figure's name is how the figure is printed, not a part of the company
   const plainBefore = (i: number) => PLAIN_QUALIFIERS.has(toks[i]!.word) && hits.some((h) => h.from === i + 1 || (h.from === i + 2 && PLAIN_QUALIFIERS.has(toks[i + 1]!.word)));
-  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  // "at this point", "as it stands": words saying "now" name no part
+  const present = presentSpans(text);
+  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   // "company-operated": a generic word joined by a hyphen to a word of the scope is part of its name

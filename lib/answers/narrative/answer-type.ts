@@ -73,7 +73,7 @@ const ORDINAL_ASKED = /\b(second|third|fourth|fifth)\s+(?!(?:quarter|half|fiscal
 const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replace\w*|(?:would|will) be (?:appointed|named|elected))\b/i;
 
 /** A unit of money asked, or a figure whose name is money (revenue, costs), unless a share or rate is asked. */
-const MONEY_ASKED = /\bin (?:usd|eur|sek|gbp|\$|dollars?|euros?|kronor)\b|\b(?:usd|eur|sek|\$)\s*(?:millions?|billions?|thousands?)\b|^\s*how much\b|\bhur mycket\b/i;
+const MONEY_ASKED = /\bin (?:usd|eur|sek|gbp|\$|dollars?|euros?|kronor)\b|(?:^|\s)\$(?=\s|$)|\b(?:paying|paid|cost|price|consideration|proceeds|penalty|payout)\b|\b(?:usd|eur|sek|\$)\s*(?:millions?|billions?|thousands?)\b|^\s*how much\b|\bhur mycket\b/i;
 const MONEY_HEAD = /^(?:revenues?|sales|income|earnings|profits?|expenses?|costs?|spend(?:ing)?|assets|liabilities|debt|price|prices|backlog|bookings|deposits|loans|reserves)$/i;
 const SHARE_ASKED = /\b(?:percent(?:age)?|share|proportion|ratio|rate|margin|%|growth|how many)\b/i;
 
@@ -93,7 +93,7 @@ const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|wil
 const REASON = /^\s*(?:why|varför)\b|\b(?:why|reasons?|causes?|explanation)\s*\??\s*$|\bwhy (?:did|does|do|is|are|was|were|has|have|had|would|will|so)\b|\bwhat(?:'s|’s| is| was)? behind\b|\bhow come\b|\bwhat (?:drove|drives|caused|causes|explains?|led to|contributed to|dragged|drags|weighed on|weighs on|hurt|hurts|held back|holds back|pushed|pushes|boosted|boosts|lifted|lifts|fu?ell?ed)\b|\breasons? (?:for|behind|why)\b|\bdriv(?:ers?|en by)\b|\bdue to what\b|\bvad (?:beror|berodde)\b/i;
 const COUNT = /\bhow many\b|\bnumber of\b|\bhur många\b|\bantal(?:et)?\b/i;
 const DATE = /^\s*(?:when|när)\b|\bwhat (?:date|year|day|month)\b|\bwhich (?:date|year)\b|\bby when\b|\bvilket (?:datum|år)\b/i;
-const AMOUNT = /^\s*(?:by )?how much\b|^\s*(?:by )?what (?:percent(?:age)?|%)\s+(?:did|has|have|does|do|was|were|is|are|will)\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
+const AMOUNT = /^\s*(?:by )?how much\b|\bhow much\s*\??\s*$|(?:^|\s)\$(?=\s|$)|\bwhat(?:'s|’s|s)? (?:the )?(?:total |full |overall )?(?:amount|value|cost|price|consideration|proceeds|penalty|payout)\b|\b(?:total|overall|full) (?:cost|price|amount|value|consideration)\s*\??\s*$|\bwhat (?:are|is|were|was) (?:they|it|we|\w+) (?:paying|pay|paid)\b|\bwhat(?:'s|’s|s)? (?:\w+ ){0,2}paying\b|^\s*(?:by )?what (?:percent(?:age)?|%)\s+(?:did|has|have|does|do|was|were|is|are|will)\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
 const LIST = /^\s*(?:what|which) (?:are|were)\b|\b(?:list|name|enumerate)\b|\bwhich (?:\w+ ){0,2}(?:\w+s)\b|\bvilka\b/i;
 
 /** Nouns that name a measured figure: the last word of "average order value", "employee turnover rate". */

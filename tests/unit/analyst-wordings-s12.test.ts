@@ -1,0 +1,56 @@
+/**
+ * Readings from analysts' wordings: "back in fy15" is a period, not a figure's name; "at this
+ * point", "as it stands" say "now" and name no part; an amount asked as "total cost?", "what's the
+ * $ cost", "what are they paying" is answered only by a sentence stating money.
+ */
+import { describe, expect, it } from "vitest";
+import { answerFromPages, classifyQuestion, type CandidatePage } from "@/lib/answers/narrative";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const ROOM = ["ACME INC."];
+const page = (text: string): CandidatePage => ({ document: "ACME_2023_8K.pdf", page: 2, citation: "(source: ACME_2023_8K.pdf, p.2)", text });
+
+describe("'back' before a period", () => {
+  it("reads 'what was it back in fy15' as the last figure in another year, with no label 'back'", () => {
+    const first = readQuestion("acme capex fy2020", ROOM);
+    for (const q of ["what was it back in fy15", "and back in fy15?", "what about back in fy15?"]) {
+      const r = readQuestion(q, ROOM, first);
+      expect(r.periods, q).toEqual(["FY2015"]);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["capital_expenditure"]);
+      expect(r.scope, q).toBeUndefined();
+      expect(r.label, q).toBeUndefined();
+    }
+    // "buy back" is still the repurchase figure
+    expect(readQuestion("how much did acme buy back in 2020", ROOM).concepts.map((c) => c.id)).toEqual(["share_repurchases"]);
+  });
+});
+
+describe("words saying 'now'", () => {
+  it("read 'at this point', 'as it stands', 'at present' as the latest period and name no part", () => {
+    for (const q of ["acme - who's ceo at this point?", "acme ceo as it stands", "who is acme's ceo at present"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.periods, q).toEqual(["latest"]);
+      expect(r.scope, q).toBeUndefined();
+    }
+    // a part still named beside them
+    expect(readQuestion("what is greater china revenue at present", ROOM).scope).toBe("greater china");
+  });
+});
+
+describe("an amount asked in everyday words", () => {
+  it("classifies 'total cost?', 'what's the $ cost', 'what are they paying for' and a trailing 'how much' as money asked", () => {
+    for (const q of ["acme settlement w/ the DA, total cost?", "what's the $ cost of the severance packages", "what's acme paying for widgetco", "special dividend paid jan 2016 how much"]) {
+      expect(classifyQuestion(q), q).toMatchObject({ kind: "amount", money: true });
+    }
+    // a share asked stays no money
+    expect(classifyQuestion("what percentage of revenue came from china").money).toBeFalsy();
+  });
+
+  it("quotes no sentence that names the thing but states no money, and quotes one that does", () => {
+    const text = "We want to support you through the transition, including comprehensive transition packages with severance and incentive payments. The severance packages are expected to cost about $40 million in total.";
+    const none = answerFromPages("what's the $ cost of the severance packages", [page(text.split(". ")[0]! + ".")]);
+    expect(none.quotes).toEqual([]);
+    const some = answerFromPages("what's the $ cost of the severance packages", [page(text)]);
+    expect(some.quotes[0]?.text).toMatch(/\$40 million/);
+  });
+});
