@@ -1,10 +1,15 @@
 /**
  * Readings from analysts' wordings: "back in fy15" is a period, not a figure's name; "at this
  * point", "as it stands" say "now" and name no part; an amount asked as "total cost?", "what's the
- * $ cost", "what are they paying" is answered only by a sentence stating money.
+ * $ cost", "what are they paying" is answered only by a sentence stating money; a person the search
+ * matched answers only a question asking who.
  */
 import { describe, expect, it } from "vitest";
 import { answerFromPages, classifyQuestion, type CandidatePage } from "@/lib/answers/narrative";
+import type { KbResult } from "@/lib/agent/knowledge/types";
+import { writeFact } from "@/lib/agent/offline/answers/fact";
+import type { ToolExchange } from "@/lib/agent/offline/conversation";
+import type { Plan } from "@/lib/agent/offline/intent";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ACME INC."];
@@ -52,5 +57,16 @@ describe("an amount asked in everyday words", () => {
     expect(none.quotes).toEqual([]);
     const some = answerFromPages("what's the $ cost of the severance packages", [page(text)]);
     expect(some.quotes[0]?.text).toMatch(/\$40 million/);
+  });
+});
+
+describe("people a search found, in the offline writer", () => {
+  const person = { name: "Harbor Holdings", roles: ["Chief Executive Officer"], roleLabels: ["CEO"], about: [{ text: "Harbor Holdings' common stock on the date of grant as quoted on the exchange.", document: "ACME_2015_10K.pdf", page: 170, citation: "(source: ACME_2015_10K.pdf, p.170)" }], alsoIn: [] };
+  const kb = (query: string): KbResult => ({ dataNotice: "", query, intent: "fact", understood: { metrics: [] }, findings: [], timeline: [], corrections: [], conflicts: [], forecastVsActual: [], pages: [], coverage: "pages", notes: [], people: [person] });
+  const write = (q: string) => writeFact({ intent: "fact", question: q, metrics: [] } as Plan, [{ toolName: "query_knowledge_base", input: { query: q }, output: kb(q) } as ToolExchange]);
+
+  it("answers a question asking who with the person, and a date or description question without them", () => {
+    expect(write("who is the ceo?")).toMatch(/Harbor Holdings \(CEO\)/);
+    for (const q of ["harbor holdings ipo completion date", "when did harbor holdings ipo", "harbor holdings class a office definition"]) expect(write(q), q).not.toMatch(/\(CEO\)/);
   });
 });

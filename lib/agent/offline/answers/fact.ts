@@ -13,6 +13,16 @@ const FIGURE_KINDS = new Set(["amount", "description"]);
 
 const ASKS_WHO = /\b(?:who|whom|vem|vilka|vilken|name of)\b/i;
 
+/**
+ * A question the people a search found answer: it asks who, or for a person by role. A question
+ * asking a date, an amount or a description ("boston properties ipo date") is answered from
+ * passages, not by whoever its words happen to match (a name the extraction read as a person).
+ */
+function asksAboutPerson(plan: Plan, query: string): boolean {
+  const kind = classifyQuestion(plan.question || query).kind;
+  return kind !== "yes_no" && (ASKS_WHO.test(query) || kind === "person");
+}
+
 export function writeFact(plan: Plan, done: ToolExchange[]): string {
   const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base");
   const ok = results.filter((r): r is KbResult => !isError(r));
@@ -42,7 +52,7 @@ export function writeFact(plan: Plan, done: ToolExchange[]): string {
       else if (owns) lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} holds ${t.value} of the company (${t.column.replace(/^%\s*/, "")}) ${t.citation}.`);
       else lines.push(`${who ? `${who.name} (${who.roleLabels[0] ?? who.roles[0] ?? "named in the table"})` : cap(t.label)} — ${t.column}: ${t.value}${scaleNote} ${t.citation}.`);
       notes.push(`(Read from the table in ${t.document}${t.documentDate ? `, dated ${formatDate(t.documentDate) ?? t.documentDate}` : ""}; no extracted finding covers this yet.)`);
-    } else if (r.people?.length && classifyQuestion(plan.question || r.query).kind !== "yes_no" && (ASKS_WHO.test(r.query) || plan.metrics.length === 0)) {
+    } else if (r.people?.length && asksAboutPerson(plan, r.query)) {
       // (whether a person did something is read from passages, not answered with who they are)
       const p = r.people[0]!;
       const role = p.roleLabels[0] ?? p.roles[0];
