@@ -27,6 +27,9 @@ const DEFINITION = /(?:^|(?<=[.?!;:]\s?))([^.?!;:]*?)\s*\b(?:(?:is|are|should be
 /** "Calculate EBITDA as operating income plus D&A." */
 const IMPERATIVE_DEFINITION = /\b(?:calculate|compute|define|measure)\s+([^.?!;:]+?)\s+as\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/g;
 
+/** "current ratio (total current assets / total current liabilities)": a formula in brackets after the figure's name. */
+const BRACKETED_DEFINITION = /([^.?!;:()]+?)\s*\(\s*([^()]*?\p{L}[^()]*?\s(?:\/|÷|divided by|over|minus|less|plus)\s[^()]*?\p{L}[^()]*?)\s*\)/giu;
+
 export interface QuestionDefinition {
   /** The name defined ("dpo"). */
   name: string;
@@ -53,7 +56,7 @@ interface Found {
 
 /** Every definition sentence, in text order, without overlaps. */
 function definitionsIn(ask: string): Found[] {
-  const all = [DEFINITION, IMPERATIVE_DEFINITION].flatMap((re) =>
+  const all = [DEFINITION, IMPERATIVE_DEFINITION, BRACKETED_DEFINITION].flatMap((re) =>
     [...ask.matchAll(re)].map((m) => ({ index: m.index!, length: m[0].length, name: m[1]!.trim(), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim() })),
   );
   all.sort((a, b) => a.index - b.index);

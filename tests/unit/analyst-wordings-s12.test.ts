@@ -70,3 +70,13 @@ describe("people a search found, in the offline writer", () => {
     for (const q of ["harbor holdings ipo completion date", "when did harbor holdings ipo", "harbor holdings class a office definition"]) expect(write(q), q).not.toMatch(/\(CEO\)/);
   });
 });
+
+describe("a formula in brackets after the figure's name", () => {
+  it("reads 'current ratio (total current assets / total current liabilities)' and its wordings as a definition", () => {
+    for (const q of ["acme current ratio 5/31/23 (total current assets / total current liabilities), 2dp", "acme fy23 current ratio (current assets divided by current liabilities)", "acme quick ratio fy22 (cash plus receivables divided by current liabilities)"]) {
+      expect(readQuestion(q, ROOM).defines, q).toBe(true);
+    }
+    // a unit or a scale in brackets defines nothing
+    for (const q of ["revenue (in millions) 2022", "capex / revenue fy22 (%)", "acme operating income (loss) 2022"]) expect(readQuestion(q, ROOM).defines, q).toBe(false);
+  });
+});
