@@ -80,3 +80,17 @@ describe("a formula in brackets after the figure's name", () => {
     for (const q of ["revenue (in millions) 2022", "capex / revenue fy22 (%)", "acme operating income (loss) 2022"]) expect(readQuestion(q, ROOM).defines, q).toBe(false);
   });
 });
+
+describe("a part named inside an everyday phrase", () => {
+  it("keeps 'Mobileye' as the part in 'how much did the Mobileye unit sell', as in 'mobileye unit revenue'", () => {
+    for (const q of ["How much did Acme's Widgetco unit sell in the first quarter of 2023?", "widgetco unit revenue q1 23", "what did the widgetco unit bring in in q1 2023"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.scope?.toLowerCase(), q).toBe("widgetco");
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+    }
+    // the phrase's own words name no part
+    expect(readQuestion("how much did they sell in q1 2023", ROOM).scope).toBeUndefined();
+    // units sold are no business unit
+    expect(readQuestion("widget unit sales 2022", ROOM).scope).toBe("widget unit");
+  });
+});

@@ -364,10 +364,20 @@ function usAsCountry(toks: Token[], i: number): boolean {
 }
 
 /** Words naming a kind of part of a company, not a part: the segment flag and the tables' titles say them. */
+/** Words after "unit" that make it units sold or made ("unit sales", "unit volume"), not a business unit. */
+const UNITS_MEASURED = new Set(["sales", "sold", "shipments", "shipped", "volume", "volumes", "growth", "price", "prices", "cost", "costs", "economics", "count", "counts"]);
 const PART_KINDS = new Set(["segment", "segments", "region", "regions", "regional", "geography", "geographic", "geographical", "geographies", "division", "divisions"]);
 
 /** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
 const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
+
+const PHRASE_STEMS = new WeakMap<Concept, ReadonlySet<string>>();
+/** The stems of a concept's terms and everyday phrases. */
+function phraseStems(c: Concept): ReadonlySet<string> {
+  let set = PHRASE_STEMS.get(c);
+  if (!set) PHRASE_STEMS.set(c, (set = new Set([...c.terms, ...(c.phrases ?? [])].flatMap((p) => tokens(p).map((x) => x.stem)))));
+  return set;
+}
 
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[], concepts: Concept[] = []): string | undefined {
@@ -379,7 +389,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const plainBefore = (i: number) => PLAIN_QUALIFIERS.has(toks[i]!.word) && hits.some((h) => h.from === i + 1 || (h.from === i + 2 && PLAIN_QUALIFIERS.has(toks[i + 1]!.word)));
   // "at this point", "as it stands": words saying "now" name no part
   const present = presentSpans(text);
-  const content = (t: Token, i: number) => !hits.some((h) => i >= h.from && i < h.to) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  // a word inside an everyday phrase's gap ("how much did the Mobileye unit sell") is no word of the phrase
+  const inHit = (t: Token, i: number) => hits.some((h) => i >= h.from && i < h.to && (!h.viaPhrase || phraseStems(h.concept).has(t.stem)));
+  const content = (t: Token, i: number) => !inHit(t, i) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   // "company-operated": a generic word joined by a hyphen to a word of the scope is part of its name
@@ -387,7 +399,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const joinedToKept = (i: number) => [i - 1, i + 1].some((j) => hyphened(i, j) && kept(toks[j]!, j));
   const left = toks.filter((t, i) => kept(t, i) || (content(t, i) && joinedToKept(i)) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   // "rev by region - americas": the kind of part ("region", "segment") beside its name is no part of the name
-  const names = left.filter((t) => !PART_KINDS.has(t.word));
+  // ("the Mobileye unit": a business unit; "iPhone unit sales": units sold)
+  const businessUnit = (t: Token) => t.word === "unit" && !UNITS_MEASURED.has(toks[toks.indexOf(t) + 1]?.word ?? "");
+  const names = left.filter((t) => !PART_KINDS.has(t.word) && !businessUnit(t));
   const words = names.length ? names : left;
   // ("harbor's op margin": the part is "harbor")
   return words.length ? words.map((t) => text.slice(t.start, t.end).replace(/['’]s$/i, "")).join(" ") : undefined;
