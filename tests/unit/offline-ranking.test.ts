@@ -92,10 +92,37 @@ describe("ranking a company's parts", () => {
       expect(text.split("\n").filter((l) => l.startsWith("- ")).map((l) => l.replace(/:.*/, "")), q).toEqual(["- Services", "- Aircraft", "- Defense"]);
     }
     const { r, asked } = ask("which segment grew slowest in FY2024");
-    expect(writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal])).toMatch(/grew slowest in fiscal 2024 was \*\*Defense\*\*, -4\.8%/);
+    // (the slowest part shrank: said as a fall, not as growth)
+    expect(writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal])).toMatch(/fell the most in fiscal 2024 was \*\*Defense\*\*, -4\.8%/);
     // a part whose year before the table does not print: no growth ranking is guessed
     const partial = [two("Aircraft", 450, 440), row("Services", 350, segments), two("Defense", 200, 210), two("Total revenues", 1000, 930)];
     expect(writeRanking({ rows: partial, notFound: [], notes: [] }, revenue, ask("which segment grew fastest in FY2024").r, asked, [statementTotal])).toBeNull();
   });
 });
 
+
+describe("a fall, a place and a part asked against the others", () => {
+  const segments = { title: "Revenues by geographic area" };
+  const two = (label: string, now: number, before: number) => row(label, now, segments, { columns: [{ period: "FY2024", months: 12, value: now * 1e6, printed: String(now) }, { period: "FY2023", months: 12, value: before * 1e6, printed: String(before) }] });
+  const rows = [two("United States", 600, 1100), two("Europe", 240, 550), two("Rest of World", 130, 500), two("Total revenues", 970, 2150)];
+  const total = row("Total revenues", 970, { title: "Consolidated statements of operations" }, { source: "statement", page: 40, citation: "(source: Filing.pdf, p.40)", columns: [{ period: "FY2024", months: 12, value: 970e6, printed: "970" }] });
+
+  it("reads 'the biggest drop', 'where … fall the most' and 'worst … by decline' as the lowest growth, and names the part that fell most", () => {
+    for (const q of ["which region had the biggest revenue drop in fy24", "Where in the world did Northwind's sales fall the most in fiscal 2024?", "northwind fy24 worst region by sales decline"]) {
+      const asked = rankAsked(q);
+      expect(asked, q).toMatchObject({ order: "smallest", by: "growth", decline: true });
+      const { r } = ask(q);
+      expect(writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked!, [total]), q).toMatch(/fell the most in fiscal 2024 was \*\*Rest of World\*\*, -74\.0%/);
+    }
+    // "the smallest decline" is the other end
+    expect(rankAsked("which region had the smallest decline in revenue in fy24")).toMatchObject({ order: "largest", decline: true });
+    // "best" and "worst" rank only as performance words, never from a name
+    expect(rankAsked("which region did best in fy24")).toMatchObject({ order: "largest" });
+  });
+
+  it("ranks the parts when a yes/no asks one part against the others", () => {
+    expect(rankAsked("did the us have the biggest revenue decline in fy24?")).toMatchObject({ order: "smallest", by: "growth" });
+    // a yes/no on one part's own move ranks nothing
+    expect(rankAsked("did us revenue fall in fy24?")).toBeUndefined();
+  });
+});

@@ -29,7 +29,7 @@ import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
 import { monthWords } from "@/lib/periods/months";
-import { rankAsked, rankCall, rankMeasure, writeRanking } from "./ranking";
+import { asksSuperlative, rankAsked, rankCall, rankMeasure, writeNotRanked, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
@@ -66,6 +66,8 @@ export function readTurn(conv: Conversation, companies: readonly RoomCompany[]):
 }
 
 /** An answer that found nothing ("I couldn't find …", a question back): no period was answered. */
+/** A question opening as a yes/no ("is", "did", "has" …). */
+const ASKS_YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b/i;
 const NO_ANSWER = /^(?:I couldn't|I could not|I did not find|I didn't find|Do you mean|Which )/i;
 
 /**
@@ -112,12 +114,17 @@ export function stepsFor(r: Reading): Step[] | null {
   if (r.basis && first && r.concepts.length === 1 && FIGURE_KINDS.has(first.kind)) return ["basisRows", "basisSentence"];
   // no catalog concept: a figure the deal's own tables may label as the question words it
   // (…or a sentence stating it in those words: "133 million active buyers", the newest first when no year is asked)
+  // "which region grew fastest", "the largest region": parts ranked by revenue when no figure is named
+  if (r.concepts.length === 0 && rankAsked(r.text) && (!r.polar || !ASKS_YES_NO.test(r.text))) return ["total", "rank"];
   if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled", "labelledSentence"] : null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   // "which segment had the highest revenue": the parts' rows of one table, ranked
   // (the company's total first: the parts ranked must add up to it)
-  if (rankAsked(r.text) && rankMeasure(r) && !r.polar) return ["total", "rank"];
+  // (a terse "worst region by sales decline" reads as yes/no; only a question opening as one is)
+  if (rankAsked(r.text) && rankMeasure(r) && (!r.polar || !ASKS_YES_NO.test(r.text) || asksSuperlative(r.text))) return ["total", "rank"];
   // "japan net sales down in 2022?": the figure's two periods decide it
+  // ("did the US have the biggest decline?": a superlative is decided by ranking the parts, not by one part's move)
+  if (r.polar && r.direction && asksSuperlative(r.text)) return null;
   if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return directionSteps(r, c);
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
@@ -301,7 +308,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     const rows = done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined;
     return writeBasisStated(out as unknown as SearchDocumentsOutput, c, r, reportedChange(c, r, rows, rows?.company));
   }
-  if (r.polar && r.direction) return directionOf(step, out, r, c);
+  if (r.polar && r.direction && step !== "total" && step !== "rank") return directionOf(step, out, r, c);
   switch (step) {
     case "total":
       return null;
@@ -449,6 +456,8 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   // a reason no MD&A sentence gives: the rules planner's passages may (its quote is held to the same bar, quoteAnswerOverride)
   // a forecast asked and none stated: an actual is no answer to it
   if (made.length === steps.length && steps[0] === "outlook") return writeNoOutlook(r.concepts[0]!, made, r);
+  // parts asked against each other and no table ranks them: the company's total or one part's move is no answer
+  if (made.length === steps.length && steps[1] === "rank") return writeNotRanked(r, rankMeasure(r)!, rankAsked(r.text)!);
   return null;
 }
 

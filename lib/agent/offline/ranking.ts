@@ -18,23 +18,49 @@ export interface RankAsked {
   part: string;
   /** What ranks the parts: their figure for the period, or its growth over the period before ("grew fastest"). */
   by: "level" | "growth";
+  /** The move asked is a fall ("the biggest drop", "fell the most"): the parts rank by growth, the most negative first. */
+  decline?: boolean;
 }
 
-const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest|fastest)\b/i;
-const BOTTOM = /\b(?:smallest|lowest|least|slowest)\b/i;
+const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest|fastest)\b|\b(?:perform\w*|did|does|do|doing|fared)\s+(?:the\s+)?best\b|\bbest[- ]perform\w*/i;
+const BOTTOM = /\b(?:smallest|lowest|least|slowest|worst)\b/i;
+const POLAR_OPENING = /^\s*(?:is|are|was|were|does|do|did|has|have|had)\b/i;
+/** "the biggest", "the most": a superlative naming one part against the others. */
+const SUPERLATIVE = /\b(?:the\s+)?(?:largest|biggest|highest|most|greatest|smallest|lowest|least|fastest|slowest|best|worst)\b/i;
+/** "the biggest drop", "fell the most", "declined most": a fall ranks the parts by growth. */
+const DECLINE = /\b(?:drops?|dropped|declin\w*|fall|falls|fell|fallen|shr[iau]nk\w*|decreas\w*|contract\w*)\b/i;
+/** "where (in the world) did sales fall the most": the place asked is a geography. */
+const WHERE_GEOGRAPHY = /\bwhere\b(?:\s+in\s+the\s+world)?(?=.*\b(?:sales|revenues?|grow\w*|grew|fell|fall|drop\w*|declin\w*|decreas\w*|increas\w*|rose|rise|best|worst)\b)/i;
 /** "grew fastest", "the fastest-growing segment", "the highest growth": growth ranks the parts. */
 const GROWTH = /\b(?:fastest|slowest)\b|\b(?:grew|grown|grow(?:s|ing)?|growth)\b/i;
 const PART = /\b(segment|geograph(?:y|ies|ic)|region|division|business unit|business(?=es\b|\b)|reportable segment|market|brand|product line)(?:s|es)?\b/i;
 /** "which segment …", "the largest region": a question that ranks parts, not one part's figure. */
 const WHICH = /\b(?:which|what)\s+(?:of\s+(?:its|their|the)\s+)?(?:[\p{L}-]+\s+)?(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/iu;
-const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least|fastest|slowest)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/i;
+const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least|fastest|slowest|best|worst)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/i;
+
+/** The question asks a superlative ("the biggest decline", "grew fastest"): no one part's own figure decides it. */
+export function asksSuperlative(text: string): boolean {
+  return TOP.test(text) || BOTTOM.test(text);
+}
 
 export function rankAsked(text: string): RankAsked | undefined {
-  const part = PART.exec(text)?.[1];
+  const where = WHERE_GEOGRAPHY.test(text);
+  // "did the US have the biggest decline?": one part asked against the others, whatever the part word
+  const against = POLAR_OPENING.test(text) && DECLINE.test(text) || (POLAR_OPENING.test(text) && GROWTH.test(text));
+  const part = PART.exec(text)?.[1] ?? (where ? "geographic" : against && SUPERLATIVE.test(text) ? "segment" : undefined);
   if (!part) return undefined;
-  const order = BOTTOM.test(text) ? "smallest" : TOP.test(text) ? "largest" : undefined;
-  if (!order || !(WHICH.test(text) || SUPERLATIVE_PART.test(text))) return undefined;
-  return { order, part: part.toLowerCase().replace(/^reportable /, "").replace(/^geograph\w*$/, "geographic"), by: GROWTH.test(text) ? "growth" : "level" };
+  const top = BOTTOM.test(text) ? "smallest" : TOP.test(text) ? "largest" : undefined;
+  if (!top || !(where || against || WHICH.test(text) || SUPERLATIVE_PART.test(text))) return undefined;
+  const decline = DECLINE.test(text);
+  // "the biggest drop" is the lowest growth; "the smallest decline" the highest ("worst", "best" say which end themselves)
+  const order = decline && !/\b(?:best|worst)\b/i.test(text) ? (top === "largest" ? "smallest" : "largest") : top;
+  return { order, part: part.toLowerCase().replace(/^reportable /, "").replace(/^geograph\w*$/, "geographic"), by: decline || GROWTH.test(text) ? "growth" : "level", ...(decline ? { decline } : {}) };
+}
+
+/** The part word as a noun for the answer ("geographic" → "geography", "geographies"). */
+function partNoun(part: string, plural = false): string {
+  if (part === "geographic") return plural ? "geographies" : "geography";
+  return plural ? (/(?:s|sh|ch|x)$/.test(part) ? `${part}es` : `${part}s`) : part;
 }
 
 /** The period a year before ("FY2020" → "FY2019", "Q3 2023" → "Q3 2022"), for a growth. */
@@ -179,7 +205,7 @@ function writeGrowthRanking(o: LineItemsOutput, c: Concept, asked: RankAsked, fo
   const first = ranked[0]!;
   const when = (x: string) => x.replace(/^FY/, "fiscal ");
   return [
-    `${o.company ? `${o.company}: ` : ""}the ${asked.part} whose ${c.label.toLowerCase()} grew ${asked.order === "largest" ? "fastest" : "slowest"} in ${when(found.period)} was **${first.name}**, ${pct(first)} (${first.prior!.shown} in ${when(first.prior!.period)} to ${first.shown}) ${first.citation}. The ${asked.part}s compared:`,
+    `${o.company ? `${o.company}: ` : ""}the ${partNoun(asked.part)} whose ${c.label.toLowerCase()} ${asked.decline || growth(first) < 0 ? `fell ${asked.order === "smallest" ? "the most" : "the least"}` : `grew ${asked.order === "largest" ? "fastest" : "slowest"}`} in ${when(found.period)} was **${first.name}**, ${pct(first)} (${first.prior!.shown} in ${when(first.prior!.period)} to ${first.shown}) ${first.citation}. The ${partNoun(asked.part, true)} compared:`,
     ...ranked.map((p) => `- ${p.name}: ${pct(p)}, ${p.prior!.shown} → ${p.shown} ${p.citation}`),
   ].join("\n");
 }
@@ -192,7 +218,14 @@ export function writeRanking(o: LineItemsOutput, c: Concept, r: Reading, asked: 
   const first = ranked[0]!;
   const when = found.period.replace(/^FY/, "fiscal ");
   return [
-    `${o.company ? `${o.company}: ` : ""}the ${asked.order} ${asked.part} by ${c.label.toLowerCase()} in ${when} was **${first.name}**, with ${first.shown} ${first.citation}. The ${asked.part}s compared:`,
+    `${o.company ? `${o.company}: ` : ""}the ${asked.order} ${partNoun(asked.part)} by ${c.label.toLowerCase()} in ${when} was **${first.name}**, with ${first.shown} ${first.citation}. The ${partNoun(asked.part, true)} compared:`,
     ...ranked.map((p) => `- ${p.name}: ${p.shown} ${p.citation}`),
   ].join("\n");
+}
+
+/** No table breaks the figure down by the part asked with every part's value (and the year before, for a move): said so, never a total. */
+export function writeNotRanked(r: Reading, c: Concept, asked: RankAsked): string {
+  const period = r.periods.at(-1);
+  const what = asked.by === "growth" ? `${c.label.toLowerCase()} for ${period ? `${period} and the year before` : "two periods"}` : `${c.label.toLowerCase()}${period ? ` for ${period}` : ""}`;
+  return `I couldn't rank the company's ${partNoun(asked.part, true)}: I looked for a table giving every ${partNoun(asked.part)}'s ${what}, adding up to the company's total, and found none. The company's total, or one ${partNoun(asked.part)}'s own figure, does not answer which is ${asked.by === "growth" ? (asked.decline || asked.order === "smallest" ? "falling the most" : "growing fastest") : asked.order}. Would you like me to add this question to the Q&A list?`;
 }
