@@ -30,7 +30,7 @@ const SUPERLATIVE = /\b(?:the\s+)?(?:largest|biggest|highest|most|greatest|small
 /** "the biggest drop", "fell the most", "declined most": a fall ranks the parts by growth. */
 const DECLINE = /\b(?:drops?|dropped|declin\w*|fall|falls|fell|fallen|shr[iau]nk\w*|decreas\w*|contract\w*)\b/i;
 /** "where (in the world) did sales fall the most": the place asked is a geography. */
-const WHERE_GEOGRAPHY = /\bwhere\b(?:\s+in\s+the\s+world)?(?=.*\b(?:sales|revenues?|grow\w*|grew|fell|fall|drop\w*|declin\w*|decreas\w*|increas\w*|rose|rise|best|worst)\b)/i;
+const WHERE_GEOGRAPHY = /\bwhere\b(?:\s+in\s+the\s+world)?(?=.*\b(?:sales|revenues?|grow\w*|grew|fell|fall|drop\w*|declin\w*|decreas\w*|increas\w*|rose|rise)\b)/i;
 /** "grew fastest", "the fastest-growing segment", "the highest growth": growth ranks the parts. */
 const GROWTH = /\b(?:fastest|slowest)\b|\b(?:grew|grown|grow(?:s|ing)?|growth)\b/i;
 const PART = /\b(segment|geograph(?:y|ies|ic)|region|division|business unit|business(?=es\b|\b)|reportable segment|market|brand|product line)(?:s|es)?\b/i;
