@@ -94,3 +94,15 @@ describe("a part named inside an everyday phrase", () => {
     expect(readQuestion("widget unit sales 2022", ROOM).scope).toBe("widget unit");
   });
 });
+
+describe("a count after a preposition that qualifies an amount", () => {
+  it("reads 'revenue from franchised restaurants' as revenue of that part, not revenue and a store count", () => {
+    for (const q of ["How much revenue did Acme get from its franchised restaurants in Q1 2023?", "revenue from franchised restaurants q1 23", "sales at company-operated stores 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+      expect(r.scope, q).toMatch(/restaurants|stores/);
+    }
+    // two figures asked side by side stay two
+    expect(readQuestion("revenue and restaurants 2022", ROOM).concepts.map((c) => c.id)).toEqual(["revenue", "stores"]);
+  });
+});

@@ -379,6 +379,22 @@ function phraseStems(c: Concept): ReadonlySet<string> {
   return set;
 }
 
+/**
+ * "revenue from franchised restaurants", "sales at company-operated stores": a count named after a
+ * preposition that qualifies an amount is the part the amount comes from, not a second figure asked.
+ */
+function qualifyingCounts(hits: ConceptHit[], toks: Token[]): ConceptHit[] {
+  const qualifies = (h: ConceptHit) => {
+    if (h.concept.kind !== "count" || !hits.some((a) => a.to <= h.from && a.concept.kind === "amount")) return false;
+    for (let i = h.from - 1, seen = 0; i >= 0 && seen <= 3; i--, seen++) {
+      if (hits.some((a) => i >= a.from && i < a.to)) return false;
+      if (["from", "at", "by"].includes(toks[i]!.word)) return true;
+    }
+    return false;
+  };
+  return hits.filter((h) => !qualifies(h));
+}
+
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[], concepts: Concept[] = []): string | undefined {
   const toks = tokens(text);
@@ -547,7 +563,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
   const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
-  const hits = findConcepts(text, tokens(text), companyWords(text, companies));
+  const hits = qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text));
   // "the june quarter of 2022" is a quarter, not the year its number names
   const periods = MONTH_QUARTER.test(text) ? quarterWithoutYear(text) : periodsIn(text);
   if (!periods.length) periods.push(...quarterWithoutYear(text));
