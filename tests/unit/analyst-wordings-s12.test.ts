@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { answerFromPages, classifyQuestion, type CandidatePage } from "@/lib/answers/narrative";
 import type { KbResult } from "@/lib/agent/knowledge/types";
 import { writeFact } from "@/lib/agent/offline/answers/fact";
+import { organisationAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import type { ToolExchange } from "@/lib/agent/offline/conversation";
 import type { Plan } from "@/lib/agent/offline/intent";
 import { readQuestion } from "@/lib/agent/reader/read";
@@ -104,5 +105,18 @@ describe("a count after a preposition that qualifies an amount", () => {
     }
     // two figures asked side by side stay two
     expect(readQuestion("revenue and restaurants 2022", ROOM).concepts.map((c) => c.id)).toEqual(["revenue", "stores"]);
+  });
+});
+
+describe("organisations asked, a figure answered", () => {
+  it("holds back the company's revenue as the answer to which customers or suppliers, and lets a quote naming them stand", () => {
+    const figure = "FY2020 revenue was USD 77.87 billion (source: ACME_2020_10K.pdf, p.76).";
+    for (const q of ["Acme: which three customers made up the largest shares of net revenue in 2020?", "who are acme's biggest customers", "acme top 3 customers % of revenue 2020"]) {
+      expect(organisationAnswerOverride(readQuestion(q, ROOM), figure), q).toMatch(/^I couldn't find a passage naming the organisations asked/);
+    }
+    const quote = 'ACME_2020_10K.pdf states: "Our three largest customers, Widgetco, Gadget Inc. and Partsmart, accounted for 39% of net revenue." (source: ACME_2020_10K.pdf, p.8)';
+    expect(organisationAnswerOverride(readQuestion("who are acme's biggest customers", ROOM), quote)).toBeNull();
+    // a figure asked stays the rules planner's
+    expect(organisationAnswerOverride(readQuestion("acme revenue 2020", ROOM), figure)).toBeNull();
   });
 });

@@ -842,6 +842,18 @@ export function amountAnswerOverride(r: Reading, text: string): string | null {
   return shownAsClosest("I couldn't find the amount asked in the documents: what I found states no amount of money.", text.trim().split("\n", 1)[0]!.slice(0, 400));
 }
 
+/**
+ * Organisations asked ("which three customers made up the largest shares of revenue", "who are their
+ * biggest suppliers") that the rules planner answered with a figure naming none (the company's
+ * revenue): the figure is context, not the answer. Null when the answer quotes a passage or found nothing.
+ */
+export function organisationAnswerOverride(r: Reading, text: string): string | null {
+  if (r.polar || classifyQuestion(r.text).kind !== "organisation") return null;
+  const lead = withoutCitations(answeredEvidence(text)).trim();
+  if (NO_ANSWER_LEAD.test(lead) || /\bstates?:|"/.test(lead)) return null;
+  return shownAsClosest("I couldn't find a passage naming the organisations asked: a figure of the company's own does not say which they are.", text.trim().split("\n", 1)[0]!.slice(0, 400));
+}
+
 function shownAsClosest(why: string, lead: string): string {
   return [why, "Closest evidence (not an answer to the question as asked):", `- ${lead}`, "Would you like me to add this question to the Q&A list?"].join("\n");
 }
