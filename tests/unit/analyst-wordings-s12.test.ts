@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { answerFromPages, classifyQuestion, type CandidatePage } from "@/lib/answers/narrative";
 import type { KbResult } from "@/lib/agent/knowledge/types";
 import { writeFact } from "@/lib/agent/offline/answers/fact";
-import { organisationAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { labelAnswerOverride, organisationAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import type { ToolExchange } from "@/lib/agent/offline/conversation";
 import type { Plan } from "@/lib/agent/offline/intent";
 import { readQuestion } from "@/lib/agent/reader/read";
@@ -118,5 +118,21 @@ describe("organisations asked, a figure answered", () => {
     expect(organisationAnswerOverride(readQuestion("who are acme's biggest customers", ROOM), quote)).toBeNull();
     // a figure asked stays the rules planner's
     expect(organisationAnswerOverride(readQuestion("acme revenue 2020", ROOM), figure)).toBeNull();
+  });
+});
+
+describe("a count asked in the question's own words", () => {
+  const done = [
+    { toolName: "get_line_items", input: {}, output: { rows: [], notFound: ["x"], notes: [] } },
+    { toolName: "search_documents", input: {}, output: { passages: [] } },
+  ] as never;
+  it("is not answered by a quote whose only numbers are money, a percentage or a model number", () => {
+    for (const q of ["acme widget units fy15", "how many widget units in fy2015", "acme widget units sold in fiscal 2015"]) {
+      const r = readQuestion(q, ROOM);
+      if (!r.label) continue;
+      expect(labelAnswerOverride(r, done, 'ACME_2015_10K.pdf states: "Net sales rose 28% or $50.9 billion during 2015, as Widget net sales and unit sales in 2015 increased on demand for Widget 6." (source: ACME_2015_10K.pdf, p.25)'), q).toMatch(/^I couldn't find/);
+      expect(labelAnswerOverride(r, done, 'ACME_2015_10K.pdf states: "Widget unit sales were 231.2 million in 2015." (source: ACME_2015_10K.pdf, p.25)'), q).toBeNull();
+    }
+    expect(readQuestion("acme widget units fy15", ROOM).label).toBeTruthy();
   });
 });

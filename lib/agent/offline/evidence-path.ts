@@ -764,6 +764,13 @@ export function namesAPerson(text: string): boolean {
  * officer's line, a sentence sharing the year, one naming the figure without a number) answers
  * another question. Null when the answer stands.
  */
+/** A figure's name ending in a thing counted ("iphone units", "paid members", "deliveries"): its value is a count. */
+const COUNTED_HEAD = /\b(?:units?|employees|members|memberships|subscribers|customers|users|accounts|deliveries|shipments|stores|restaurants|locations|people|vehicles|aircraft|airplanes|orders|transactions|buyers|sellers|listings|households)(?:\s+(?:sold|shipped|delivered|opened|closed))?$/i;
+/** A number of things: two digits or more (not a year) or a number with a scale word ("211.9 million", "1,332"). */
+const COUNT_STATED = /\b(?!(?:19|20)\d\d\b)\d[\d,.]*\d\b|\b\d+(?:\.\d+)?\s*(?:million|billion|thousand)\b/i;
+/** Money amounts and percentages with their numbers, to leave what counts things. */
+const MONEY_OR_SHARE = /(?:[$€£¥]\s?|\b(?:usd|eur|gbp)\s?)\d[\d,.]*(?:\s*(?:million|billion|thousand|bn|mn|m|b)\b)?|\d[\d,.]*\s*(?:%|per ?cent\b|percentage points?\b|basis points\b)/gi;
+
 export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
@@ -778,7 +785,11 @@ export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: stri
   const years = yearsAsked(r.periods);
   const ofYear = (q: string) => !years.length || years.some((y) => q.includes(y)) || !namesAnotherYear(q, []);
   // (digits of a name, "3M's", "VC-25B", "10-K", are no value)
-  const fits = (q: string) => namesHalfOf(r.label, q) && statesAValue(q.replace(FILING_REFERENCE, " ").replace(/\p{L}[\p{L}-]*\d\S*|(?<![\d.,$€£])\b\d+-?\p{Lu}\S*/gu, " ")) && ofYear(q);
+  // (a count asked, "iphone units", is stated by a number of things: a money amount or a percentage is another figure)
+  const counted = COUNTED_HEAD.test(r.label);
+  // (…and a count worth stating has a magnitude: "iPhone 6" names a model)
+  const states = (q: string) => (counted ? statesAValue(q) && COUNT_STATED.test(q.replace(MONEY_OR_SHARE, " ")) : statesAValue(q));
+  const fits = (q: string) => namesHalfOf(r.label, q) && states(q.replace(FILING_REFERENCE, " ").replace(/\p{L}[\p{L}-]*\d\S*|(?<![\d.,$€£])\b\d+-?\p{Lu}\S*/gu, " ")) && ofYear(q);
   const quotes = [...evidence.matchAll(/"([^"]{12,})"/g)].map((m) => m[1]!);
   if (quotes.length ? quotes.some(fits) : fits(evidence)) return null;
   return notFound({ ...r, concepts: [labelConcept(r)] }, made);
