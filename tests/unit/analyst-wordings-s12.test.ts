@@ -136,3 +136,12 @@ describe("a count asked in the question's own words", () => {
     expect(readQuestion("acme widget units fy15", ROOM).label).toBeTruthy();
   });
 });
+
+describe("a dividend asked per quarter", () => {
+  it("reads 'paying per quarter in divs', 'dividend per quarter', 'each quarter in dividends' as the quarterly dividend, not the year's cash paid", () => {
+    for (const q of ["whats acme paying per quarter in divs currently", "acme dividend per quarter now", "how much does acme pay each quarter in dividends"]) {
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["quarterly_dividend"]);
+    }
+    expect(readQuestion("acme dividends paid fy16", ROOM).concepts.map((c) => c.id)).toEqual(["dividends_paid"]);
+  });
+});
