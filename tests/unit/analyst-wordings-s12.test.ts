@@ -145,3 +145,16 @@ describe("a dividend asked per quarter", () => {
     expect(readQuestion("acme dividends paid fy16", ROOM).concepts.map((c) => c.id)).toEqual(["dividends_paid"]);
   });
 });
+
+describe("a part's row printed in the consolidated results and under each region", () => {
+  it("answers from the consolidated table's row whose label adds least to the part, when the question names no region", async () => {
+    const { pickScopedRow } = await import("@/lib/agent/offline/evidence-answers");
+    const { conceptById } = await import("@/lib/agent/concepts/catalog");
+    const at = (label: string, title: string, value: number): never => ({ item: "x", match: "label", label, source: "table", table: { title, headings: [] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2019", months: 12, value: value * 1e6, printed: String(value) }], document: "ACME_2019_10K.pdf", page: 29, row: `${label} ${value}`, citation: "(source: ACME_2019_10K.pdf, p.29)" }) as never;
+    const rows = [at("Sales through Acme Direct", "CONSOLIDATED OPERATING RESULTS — REVENUES", 11_753), at("Sales through Acme Direct", "NORTH AMERICA", 5_027), at("Sales through Acme Direct", "GREATER CHINA", 2_482), at("Sales from our Wholesale Operations to Acme Direct Operations", "CONSOLIDATED OPERATING RESULTS — REVENUES", 7_127)];
+    for (const q of ["acme direct sales 2019", "how much did acme direct bring in fy19", "acme direct revenue fy19"]) {
+      const r = readQuestion(q, ROOM);
+      expect(pickScopedRow({ company: "ACME INC.", rows, notFound: [], notes: [] }, conceptById("revenue")!, r.scope!, r.segment, ["FY2019"])?.columns[0]?.value, q).toBe(11_753e6);
+    }
+  });
+});

@@ -495,6 +495,15 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   if (agree(candidates)) return candidates[0]!;
   const latest = latestFiled(candidates);
   if (agree(latest)) return latest[0]!;
+  // rows that disagree, one in the consolidated results and the others under headings of their own
+  // ("Sales through NIKE Direct" in "Consolidated Operating Results" and in each region's table): the consolidated one
+  // (…and of those, the row whose label adds the fewest words to the part and the figure: "Sales through NIKE Direct", not
+  // "Sales from our Wholesale Operations to NIKE Direct Operations")
+  const pool = latest.length ? latest : candidates;
+  const consolidated = pool.filter((x) => /\bconsolidated\b/i.test(x.table?.title ?? ""));
+  const extra = (x: LineItemRow) => stemsOf(x.label).filter((w) => !spelled.has(w) && !PLAIN_LABEL_STEMS.has(w) && !own.has(w) && w.length > 2).length;
+  const fewest = consolidated.filter((x) => extra(x) === Math.min(...consolidated.map(extra)));
+  if (consolidated.length < pool.length && agree(fewest)) return fewest[0]!;
   // rows that disagree: the one in a block headed by the concept alone ("Total revenue"), not a
   // narrower figure of it ("Total subscription revenue")
   const plain = candidates.filter((x) => headedByConceptAlone(x, c));
