@@ -158,3 +158,11 @@ describe("a part's row printed in the consolidated results and under each region
     }
   });
 });
+
+describe("a role's shorthand inside a formula", () => {
+  it("reads 'cfo' beside 'less', '-', '/' as cash from operations, and alone as the finance chief", () => {
+    expect(readQuestion("capex / cfo fy2019", ROOM).concepts.map((c) => c.id)).toEqual(["capital_expenditure", "operating_cash_flow"]);
+    for (const q of ["acme fcf fy2019? cfo less capex", "fcf = cfo - capex fy19"]) expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).not.toContain("cfo");
+    for (const q of ["who's the cfo", "cfo and ceo of acme"]) expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toContain("cfo");
+  });
+});

@@ -379,6 +379,19 @@ function phraseStems(c: Concept): ReadonlySet<string> {
   return set;
 }
 
+/** Words that join the terms of a formula ("cfo less capex", "cfo - capex", "cfo / revenue"). */
+const FORMULA_JOINS = /^\s*(?:less|minus|plus|over|divided by|[-+/÷×*])\s+\S|\S\s+(?:less|minus|plus|over|divided by|[-+/÷×*])\s*$/i;
+
+/** A word another concept owns that names a figure inside a formula ("cfo less capex"): read as that figure. */
+function inFormula(hits: ConceptHit[], text: string): ConceptHit[] {
+  return hits.map((h) => {
+    const figure = CONCEPTS.find((c) => c.formulaTerms?.includes(h.text.toLowerCase()));
+    if (!figure || figure === h.concept) return h;
+    const around = [text.slice(0, text.toLowerCase().indexOf(h.text.toLowerCase())).slice(-14), text.slice(text.toLowerCase().indexOf(h.text.toLowerCase()) + h.text.length).slice(0, 14)];
+    return FORMULA_JOINS.test(around[1]!) || FORMULA_JOINS.test(around[0]!) ? { ...h, concept: figure } : h;
+  });
+}
+
 /**
  * "revenue from franchised restaurants", "sales at company-operated stores": a count named after a
  * preposition that qualifies an amount is the part the amount comes from, not a second figure asked.
@@ -563,7 +576,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
   const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
-  const hits = qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text));
+  const hits = inFormula(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), text);
   // "the june quarter of 2022" is a quarter, not the year its number names
   const periods = MONTH_QUARTER.test(text) ? quarterWithoutYear(text) : periodsIn(text);
   if (!periods.length) periods.push(...quarterWithoutYear(text));
