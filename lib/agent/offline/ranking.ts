@@ -227,5 +227,5 @@ export function writeRanking(o: LineItemsOutput, c: Concept, r: Reading, asked: 
 export function writeNotRanked(r: Reading, c: Concept, asked: RankAsked): string {
   const period = r.periods.at(-1);
   const what = asked.by === "growth" ? `${c.label.toLowerCase()} for ${period ? `${period} and the year before` : "two periods"}` : `${c.label.toLowerCase()}${period ? ` for ${period}` : ""}`;
-  return `I couldn't rank the company's ${partNoun(asked.part, true)}: I looked for a table giving every ${partNoun(asked.part)}'s ${what}, adding up to the company's total, and found none. The company's total, or one ${partNoun(asked.part)}'s own figure, does not answer which is ${asked.by === "growth" ? (asked.decline || asked.order === "smallest" ? "falling the most" : "growing fastest") : asked.order}. Would you like me to add this question to the Q&A list?`;
+  return `I couldn't find a table that ranks the company's ${partNoun(asked.part, true)}: I looked for one giving every ${partNoun(asked.part)}'s ${what}, adding up to the company's total. The company's total, or one ${partNoun(asked.part)}'s own figure, does not answer which is ${asked.by === "growth" ? (asked.decline || asked.order === "smallest" ? "falling the most" : "growing fastest") : asked.order}. Would you like me to add this question to the Q&A list?`;
 }
