@@ -57,7 +57,11 @@ interface Found {
 /** Every definition sentence, in text order, without overlaps. */
 function definitionsIn(ask: string): Found[] {
   const all = [DEFINITION, IMPERATIVE_DEFINITION, BRACKETED_DEFINITION].flatMap((re) =>
-    [...ask.matchAll(re)].map((m) => ({ index: m.index!, length: m[0].length, name: m[1]!.trim(), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim() })),
+    [...ask.matchAll(re)].map((m) => {
+      // a formula in brackets leaves the words before it (company, period) in the ask: only the bracket is the definition's text
+      const at = re === BRACKETED_DEFINITION ? m[0].indexOf("(") : 0;
+      return { index: m.index! + at, length: m[0].length - at, name: m[1]!.trim(), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim() };
+    }),
   );
   all.sort((a, b) => a.index - b.index);
   return all.filter((d, i) => d.text && !all.slice(0, i).some((e) => d.index < e.index + e.length));

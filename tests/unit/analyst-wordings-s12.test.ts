@@ -73,8 +73,8 @@ describe("people a search found, in the offline writer", () => {
 });
 
 describe("a formula in brackets after the figure's name", () => {
-  it("reads 'current ratio (total current assets / total current liabilities)' and its wordings as a definition", () => {
-    for (const q of ["acme current ratio 5/31/23 (total current assets / total current liabilities), 2dp", "acme fy23 current ratio (current assets divided by current liabilities)", "acme quick ratio fy22 (cash plus receivables divided by current liabilities)"]) {
+  it("reads an analyst's own formula in brackets after a figure's name as a definition", () => {
+    for (const q of ["acme liquidity fy23 (current assets divided by current liabilities)", "acme quick ratio fy22 (cash plus receivables divided by current liabilities)", "acme liquidity 5/31/23 (total current assets / total current liabilities), 2dp"]) {
       expect(readQuestion(q, ROOM).defines, q).toBe(true);
     }
     // a unit or a scale in brackets defines nothing
@@ -164,5 +164,19 @@ describe("a role's shorthand inside a formula", () => {
     expect(readQuestion("capex / cfo fy2019", ROOM).concepts.map((c) => c.id)).toEqual(["capital_expenditure", "operating_cash_flow"]);
     for (const q of ["acme fcf fy2019? cfo less capex", "fcf = cfo - capex fy19"]) expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).not.toContain("cfo");
     for (const q of ["who's the cfo", "cfo and ceo of acme"]) expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toContain("cfo");
+  });
+});
+
+describe("a catalog ratio with its own formula in brackets", () => {
+  it("reads the bracket as the ratio restated, not as figures asked or a part, and keeps an analyst's own different definition", () => {
+    for (const q of ["acme net margin q ended 7/31/2023 (net income / total revenues)", "acme current ratio 5/31/23 (total current assets / total current liabilities), 2dp", "acme fy23 current ratio (current assets divided by current liabilities)"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.length, q).toBe(1);
+      expect(r.defines, q).toBe(false);
+      expect(r.scope, q).toBeUndefined();
+    }
+    expect(readQuestion("acme net margin q ended 7/31/2023 (net income / total revenues)", ROOM).periods).toEqual(["quarter ended 2023-07-31"]);
+    // the analyst's own quick ratio (no inventories taken out) is a definition that stands
+    expect(readQuestion("acme quick ratio fy22 (cash plus receivables divided by current liabilities)", ROOM).defines).toBe(true);
   });
 });

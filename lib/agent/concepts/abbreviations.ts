@@ -24,6 +24,8 @@ const SPELLED_OUT: Record<string, string> = {
   ops: "operations",
   pct: "percentage",
   qtr: "quarter",
+  "q ended": "quarter ended",
+  "q ending": "quarter ending",
   qtrly: "quarterly",
   div: "dividend",
   divs: "dividends",

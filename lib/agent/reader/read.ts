@@ -14,6 +14,8 @@
  */
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { companyAliases, companyKey, coreWords } from "@/lib/ingest/metadata-company-key";
+import { CATALOG } from "@/lib/metrics/catalog";
+import { itemsOf } from "@/lib/metrics/expr";
 import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
@@ -379,6 +381,28 @@ function phraseStems(c: Concept): ReadonlySet<string> {
   return set;
 }
 
+/**
+ * A catalog ratio or rate named right before a bracket that only spells out a formula ("net margin
+ * (net income / total revenues)"): the bracket's first token, so its inputs are read as the ratio's
+ * own, not as figures asked. Undefined when no such bracket follows a ratio the catalog computes.
+ */
+function catalogRatioRestated(hits: ConceptHit[], text: string): { from: number; at: number } | undefined {
+  const open = text.indexOf("(");
+  if (open < 0 || !FORMULA_JOINS_INSIDE.test(text.slice(open))) return undefined;
+  const toks = tokens(text);
+  const from = toks.findIndex((t) => t.start > open);
+  if (from < 0) return undefined;
+  const before = hits.filter((h) => h.to <= from);
+  const ratio = before.at(-1);
+  const metric = ratio && (ratio.concept.kind === "ratio" || ratio.concept.kind === "percent") ? CATALOG.find((m) => m.id === ratio.concept.metric) : undefined;
+  if (!metric) return undefined;
+  // (only the catalog's own inputs: "quick ratio (cash plus receivables / current liabilities)" is the analyst's definition, which stands)
+  const own = new Set(itemsOf(metric.formula));
+  const inside = hits.filter((h) => h.from >= from).map((h) => h.concept.lineItems?.[0]);
+  return inside.length > 0 && inside.every((k) => !!k && own.has(k)) && inside.length >= own.size ? { from, at: open } : undefined;
+}
+const FORMULA_JOINS_INSIDE = /^\([^()]*\s(?:\/|÷|divided by|over|minus|less|plus)\s[^()]*\)/i;
+
 /** Words that join the terms of a formula ("cfo less capex", "cfo - capex", "cfo / revenue"). */
 const FORMULA_JOINS = /^\s*(?:less|minus|plus|over|divided by|[-+/÷×*])\s+\S|\S\s+(?:less|minus|plus|over|divided by|[-+/÷×*])\s*$/i;
 
@@ -576,7 +600,12 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
   const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
-  const hits = inFormula(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), text);
+  const found = inFormula(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), text);
+  // "current ratio (total current assets / total current liabilities)": a catalog ratio's own formula in brackets restates it
+  const restated = catalogRatioRestated(found, text);
+  const hits = restated ? found.filter((h) => h.to <= restated.from) : found;
+  // (…and its words name no part: the part is read from the words before it)
+  const partText = restated ? text.slice(0, restated.at) : text;
   // "the june quarter of 2022" is a quarter, not the year its number names
   const periods = MONTH_QUARTER.test(text) ? quarterWithoutYear(text) : periodsIn(text);
   if (!periods.length) periods.push(...quarterWithoutYear(text));
@@ -599,11 +628,11 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const figure = nouns && !tokens(nouns).some(isDirectionWord) && !GROWTH.test(nouns) && !changeAsked(nouns) ? nouns : undefined;
   const named = part ?? figure;
   // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
-  const partAsked = hits.length ? scopeOf(text, hits, company, companies) : named;
+  const partAsked = hits.length ? scopeOf(partText, hits, company, companies) : named;
   // (…and "constant currency growth of the cloud segment": a part's growth at constant currency is its sales')
   const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text))) && !previous ? conceptById("revenue") : undefined;
   const concepts = sales ? [sales] : conceptsOf(hits);
-  const scope = sales ? partAsked : hits.length ? scopeOf(text, hits, company, companies, concepts) : undefined;
+  const scope = sales ? partAsked : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;
   const format = readAnswerFormat(normalise(text));
   const classified = classifyQuestion(text);
@@ -622,7 +651,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (changeAsked(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : changeAsked(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
     ...(format.scale ? { scale: SCALE_NAME[format.scale] } : {}),
-    defines: text.includes("=") || !!cleanQuestion(normalise(text)).definition,
+    defines: text.includes("=") || (!restated && !!cleanQuestion(normalise(text)).definition),
     synthesis: SYNTHESIS.test(text),
     // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
     // "what does eBay mean by GMV": the meaning of a term, which a passage defines, never a figure

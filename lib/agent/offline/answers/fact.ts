@@ -20,7 +20,8 @@ const ASKS_WHO = /\b(?:who|whom|vem|vilka|vilken|name of)\b/i;
  */
 function asksAboutPerson(plan: Plan, query: string): boolean {
   const kind = classifyQuestion(plan.question || query).kind;
-  return kind !== "yes_no" && (ASKS_WHO.test(query) || kind === "person");
+  // (a role's word among figures asked, "(cfo / total current liabs)", asks no person)
+  return kind !== "yes_no" && (ASKS_WHO.test(query) || (kind === "person" && plan.metrics.length === 0));
 }
 
 export function writeFact(plan: Plan, done: ToolExchange[]): string {
