@@ -310,6 +310,19 @@ function countMissing(figure: StatedFigure, item: RequestItem): string | null {
   return count && figure.unit === "amount" && figure.currency ? `${figure.display} is an amount of money; the item asks a count` : null;
 }
 
+/**
+ * "The current quarterly dividend" answered "10%" (the dividend's raise), "capex" answered with a
+ * growth rate: a percentage never answers an amount, a count or an amount per share, unless the
+ * item asks a percentage, a growth or a change. The reason, else null.
+ */
+function percentGiven(figure: StatedFigure, item: RequestItem): string | null {
+  const c = item.concept;
+  if (figure.unit !== "percent" || !c || !["amount", "count", "per_share"].includes(c.kind) || percentAsked(item.ask)) return null;
+  if (item.follow === "growth" || item.reading.aggregate === "growth" || item.reading.aggregate === "change") return null;
+  const asked = c.kind === "per_share" ? "an amount per share" : c.kind === "count" ? "a count" : "an amount";
+  return `${figure.display} is a percentage; the item asks ${asked}`;
+}
+
 /** The answer's first line states a change ("Change in revenue … was +USD 728 million", "revenue grew by …") of the figure. */
 const CHANGE_HEAD = /^(?:[^:\n]{0,80}:\s*)?(?:the\s+)?(?:change|increase|decrease|growth|decline|movement|variance)\s+(?:in|of)\b|\b(?:change|increase|decrease)\s*=|\b(?:grew|rose|fell|declined|increased|decreased)\s+(?:by\s+)?\*\*/i;
 
@@ -557,7 +570,23 @@ function ungrounded(figure: StatedFigure, leg: LegResult): string {
     : `${figure.display} is not a value any tool returned`;
 }
 
-function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
+/**
+ * "BCA earnings from ops": the part as the documents spell it, when the turn's row tool read the
+ * request's initials or misspelling as a name the documents define ("Commercial Airplanes (BCA)"),
+ * so that the part's row is checked by the name it prints.
+ */
+function respelledScope(item: RequestItem, leg: LegResult): RequestItem {
+  const scope = item.reading.scope;
+  if (!scope) return item;
+  const map: Record<string, string> = {};
+  for (const c of leg.toolCalls) Object.assign(map, ((c.output as { respelled?: Record<string, string> } | undefined)?.respelled) ?? {});
+  const respell = (text: string) => text.split(/(\s+)/).map((w) => map[w.toLowerCase()] ?? w).join("");
+  const spelled = respell(scope);
+  return spelled === scope ? item : { ...item, ask: respell(item.ask), reading: { ...item.reading, scope: spelled } };
+}
+
+function checkFigureLeg(whole: LegResult, asked: RequestItem, period: string | undefined, companies: string[]): LegCheck {
+  const item = respelledScope(asked, whole);
   // what the turn offers after a refusal ("closest evidence") is not its answer
   const leg: LegResult = { ...whole, text: answerHead(whole.text) };
   const searched = searchedOf(leg);
@@ -579,7 +608,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
     if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
     const seen = evidenceSeen(leg, item, companies) ?? shareBaseFound(leg, item);
     if (seen) return { status: "failed", reason: `the tools found ${seen} but the answer did not state the figure`, searched };
-    if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
+    if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return BY_PARTS.test(item.ask) ? { status: "failed", reason: "the company's segments were not found by the run", searched } : { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
   }
   // "Change in revenue for fiscal 2016–fiscal 2017 was +USD 1,447 million": a move, never the level a side or a figure asks
@@ -587,6 +616,8 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (moved) return { status: "failed", reason: moved, searched };
   const counted = countMissing(figure, item);
   if (counted) return measureUnseen(leg, item, companies) ? { status: "not_covered", searched } : { status: "failed", reason: counted, searched };
+  const rate = percentGiven(figure, item);
+  if (rate) return { status: "failed", reason: rate, searched };
   const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, period);
   if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
@@ -789,7 +820,9 @@ function percentMissing(figure: StatedFigure, item: RequestItem): string | null 
  * read: a filing states them whenever the company reports any, so not finding them is the run's
  * failure, never a gap in the data room.
  */
-const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment";
+const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment" || BY_PARTS.test(item.ask);
+/** "revenue by segment", "sales by region": a figure broken down by the company's parts. */
+const BY_PARTS = /\bby\s+(?:(?:operating|reportable|business)\s+)?(?:segments?|geograph\w*|regions?|divisions?)\b/i;
 
 function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[]): LegCheck {
   const leg: LegResult = { ...whole, text: answerHead(whole.text) };
