@@ -77,11 +77,12 @@ describe("what the ranked part earned", () => {
     }
   });
 
-  it("asks the ranking's own measure for what the part brought in", () => {
-    const items = readItems("Which segment brings in the most revenue in 2021 and how much did it bring in?", []).items;
-    const leans = rankingShares(items);
-    expect(leans.length).toBe(1);
-    expect(items.find((i) => i.n === leans[0]!.n)!.concept?.id).toBe("revenue");
+  it("asks a figure the back reference names of the part, and leaves the ranking's own value to the ranking", () => {
+    const named = readItems("Which segment brings in the most revenue in 2021 and what its operating margin was?", []).items;
+    expect(rankingShares(named).length).toBe(1);
+    expect(named.at(-1)!.concept?.id).toBe("operating_margin");
+    const own = readItems("Which segment brings in the most revenue in 2021 and how much did it bring in?", []).items;
+    expect(own.map((i) => i.kind)).toEqual(["ranking"]);
   });
 });
 

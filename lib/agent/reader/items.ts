@@ -105,6 +105,8 @@ const BACK_REFERENCE = /^(?:and\s+)?(?:(?:how much|how many|what)\b.*\b(?:it|the
  * what it asks before the pronoun: an item of its own, not a pointer back.
  */
 const BARE_BACK_REFERENCE = /^(?:and\s+)?(?:(?:how much|how many|what)\s+(?:(?:did|does|do|has|have|had|was|is|were|are|will|would)\s+)?(?:it|they|that)\b|how (?:much|many)\s*$)/i;
+/** "its operating margin", "and what was its operating income": a figure of the part named before (never "their": the company's). */
+const ITS = /^(?:and\s+)?(?:(?:what|how much|how many)\s+(?:(?:was|is|were|are|did|does)\s+)?)?its\b/i;
 /** A share asked of the part before ("and what percentage of revenue it accounted for"): an item of its own. */
 const SHARE_OF = /\b(?:percentage|percent|share|proportion|portion)\s+of\b/i;
 const DELIMITER = new RegExp(String.raw`\s*,\s*(?:(?:${JOINERS}|also|then)\s+)?|\s+(?:${JOINERS}|&)\s+(?:(?:also|också)\s+)?|\s+with\s+(?=(?:the\s+|its\s+|their\s+)?[\p{L}]+\s+margins?\b)`, "giu");
@@ -304,7 +306,9 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
     // "which segment is largest and what it earned": a figure of the part ranked, asked once the ranking names it;
     // "how many people it employs": the company's own figure
     // (a share of it, "and what percentage of revenue it accounted for", is an item of its own)
-    if (BACK_REFERENCE.test(p.text) && i > 0 && !SHARE_OF.test(p.text) && RANKING.test(parts[i - 1]!.text) && !p.hits[0]?.concept.fact) {
+    // ("how much did it bring in": the ranking's own value, which the ranking states)
+    if ((BACK_REFERENCE.test(p.text) || ITS.test(p.text)) && i > 0 && !SHARE_OF.test(p.text) && RANKING.test(parts[i - 1]!.text) && !p.hits[0]?.concept.fact) {
+      if (!namedFigure(p) && !PROFIT_VERB.test(p.text)) continue;
       close([]);
       runs.push({ parts: [p], periods: [], follow: "part" });
       last = null;
@@ -488,23 +492,23 @@ function partCarried(ask: string, p: Part, before: { part: Part; ask: string; sc
   return lead && lead.toLowerCase() === scope.toLowerCase() ? `${lead} ${ask}` : ask;
 }
 
-/** Verbs asking a part's profit ("what it earned") or its top line ("how much it brought in", "what it sold"). */
+/** Verbs asking a part's profit ("what it earned", "what it made in profit"). */
 const PROFIT_VERB = /\b(?:earn(?:s|ed|ing)?|made in profit|makes? in profit|profit(?:s|ed)?)\b/i;
-const SALES_VERB = /\b(?:bring(?:s|ing)? in|brought in|generat(?:e|es|ed|ing)|sell(?:s|ing)?|sold|took in|takes? in)\b/i;
+
+/** A figure a back reference names by its term ("and what its operating margin was"); an everyday verb ("earned") names none. */
+function namedFigure(p: Part): Concept | undefined {
+  return p.hits.filter((h) => !h.viaPhrase && !PROFIT_VERB.test(h.text)).map((h) => h.concept).find((c) => c.kind === "amount" || c.kind === "percent");
+}
 
 /**
- * The figure a back reference asks of the part a ranking names: a figure it names ("what its
- * operating income was"), its profit ("what it earned": operating income, the line segments
- * report), or its top line ("how much it brought in": the ranking's own measure, else revenue).
+ * The figure a back reference asks of the part a ranking names: a figure it names, else its profit
+ * ("what it earned": operating income, the line segments report). "How much did it bring in" asks
+ * the ranking's own value, which the ranking states: no item of its own.
  */
-function partFigureOf(p: Part, ranking: RequestItem): Concept | undefined {
-  // (a figure named by its term; an everyday verb, "earned", is read below as a part's own profit line)
-  const named = p.hits.filter((h) => !h.viaPhrase && !PROFIT_VERB.test(h.text)).map((h) => h.concept).find((c) => c.kind === "amount" || c.kind === "percent");
+function partFigureOf(p: Part): Concept | undefined {
+  const named = namedFigure(p);
   if (named) return named;
-  const first = (words: string) => findConcepts(words).map((h) => h.concept).find((c) => c.kind === "amount");
-  if (PROFIT_VERB.test(p.text)) return first("operating income");
-  if (SALES_VERB.test(p.text)) return first(ranking.ask) ?? first("revenue");
-  return undefined;
+  return PROFIT_VERB.test(p.text) ? findConcepts("operating income").map((h) => h.concept).find((c) => c.kind === "amount") : undefined;
 }
 
 /** "What drove it", "how fast did it grow": an item about the figure of the item before it. */
@@ -573,7 +577,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
         // "and what it earned": a figure of the part the ranking names, asked once it has named it
         const prev = items.at(-1);
         const p = run.parts[0]!;
-        const concept = prev?.kind === "ranking" ? partFigureOf(p, prev) : undefined;
+        const concept = prev?.kind === "ranking" ? partFigureOf(p) : undefined;
         if (!prev || !concept) {
           ignored.push(p.text);
           continue;
@@ -628,6 +632,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
           if (made.length) continue;
         }
         if (kind === "narrative") push(p, kind, ask, []);
+        // ("which segment is largest by revenue", read from "revenue by segment (which is largest)": a ranking of the parts, as its own words say)
+        else if (kind === "ranking" && ask !== own) push({ ...p, hits: findConcepts(ask) }, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (p.hits[0]!.concept.fact) push(p, "figure", ask, latest(periods));
         // "FY20 vs FY19 — … the current quarterly dividend": a figure asked as of now is no comparison of years
