@@ -216,3 +216,27 @@ describe("a clause with a pronoun", () => {
     expect(items.ignored).toEqual(["what it added to sales"]);
   });
 });
+
+describe("an amount per share raised or cut", () => {
+  const said = (sentence: string) => `ACME CORP: Quarterly dividend per share — the filing states: "${sentence}" ${cite(41)}`;
+
+  it("is the level it was moved to, never the raise's percentage, on several wordings", () => {
+    for (const [sentence, level] of [
+      ["On February 3, 2022, the Board declared a 9% increase in the quarterly dividend, which increased the quarterly dividend from $0.22 to $0.24 per share.", 0.24],
+      ["The Company increased its quarterly cash dividend per share by 10% to $1.52 for the fourth quarter, equivalent to an annual dividend of $6.08 per share.", 1.52],
+      ["In March 2022 the Board raised the quarterly dividend 5% to $0.84 per share.", 0.84],
+    ] as const) {
+      const item = readItems("What is the current quarterly dividend?", ["ACME CORP"]).items[0]!;
+      const c = checkItem(item, [leg(said(sentence), [passages([41, sentence])], 41)], { companies: ["ACME CORP"] });
+      expect(c.status, sentence).toBe("answered");
+      expect(c.legs[0]!.status === "answered" && c.legs[0]!.figure?.value, sentence).toBe(level);
+    }
+  });
+
+  it("does not read a quarterly raise as the annual dividend per share", () => {
+    const sentence = "The Company increased its quarterly cash dividend per share by 10% to $1.52 for the fourth quarter.";
+    const item = readItems("Dividends declared per share for 2022", ["ACME CORP"]).items[0]!;
+    const c = checkItem(item, [leg(said(sentence), [passages([41, sentence])], 41)], { companies: ["ACME CORP"] });
+    expect(c.legs[0]!.status === "answered" ? c.legs[0]!.figure?.value : null).not.toBe(1.52);
+  });
+});

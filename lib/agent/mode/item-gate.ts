@@ -103,6 +103,15 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
   const quoted = /"([^"]+)"/.exec(first);
   if (!quoted) return null;
   const sentence = quoted[1]!.replace(MONTH, " ").replace(/\b(?:19|20)\d{2}\b/g, " ");
+  // an amount per share raised or cut is the level it was moved to ("increased the quarterly dividend from $0.22 to $0.24 per
+  // share", "increased its quarterly dividend by 10% to $1.52"), never the move's percentage nor a figure after it
+  if (item.concept?.kind === "per_share") {
+    const moved = /\b(?:increased|raised|decreased|reduced|lowered|cut)\b(?:[^.;]|\.(?=\d))*?\bto\s+([$€£]\s?\d[\d,]*(?:\.\d+)?)/i.exec(sentence);
+    // (the figure moved is the one asked: its words before the new level, "quarterly … dividend"; an annual dividend per share is another)
+    const said = new Set(tokens(moved ? sentence.slice(0, moved.index + moved[0].length) : "").map((w) => w.stem));
+    const own = tokens(item.concept.label).filter((w) => !["per", "share"].includes(w.word)).map((w) => w.stem);
+    if (moved && own.every((w) => said.has(w))) return readFigure(moved[1]!);
+  }
   const words = [...conceptWords(item), "people", "persons"];
   for (const m of sentence.matchAll(/(?:\$\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|thousand|million|billion)?/gi)) {
     const near = sentence.slice(m.index! + m[0].length, m.index! + m[0].length + 40).toLowerCase();
