@@ -16,6 +16,7 @@ import { readItems } from "@/lib/agent/reader/items";
 import { checkItem, rankedFirst } from "@/lib/agent/mode/item-gate";
 import { rankingShares, shareOfPart } from "@/lib/agent/mode/item-rewrites";
 import { instructionParts } from "@/lib/agent/mode/constraints";
+import { askedPhrase, statesPhrase } from "@/lib/agent/mode/coverage";
 import type { LegResult } from "@/lib/agent/mode/item-legs";
 
 const cite = (page: number) => `(source: Annual_Report.pdf, p.${page})`;
@@ -238,5 +239,23 @@ describe("an amount per share raised or cut", () => {
     const item = readItems("Dividends declared per share for 2022", ["ACME CORP"]).items[0]!;
     const c = checkItem(item, [leg(said(sentence), [passages([41, sentence])], 41)], { companies: ["ACME CORP"] });
     expect(c.legs[0]!.status === "answered" ? c.legs[0]!.figure?.value : null).not.toBe(1.52);
+  });
+});
+
+describe("the data room states an item in its own longer words", () => {
+  it("finds the analyst's phrase with the filing's qualifier inside it, on several wordings", () => {
+    for (const [ask, text] of [
+      ["commercial cloud run rate", "Commercial cloud annualized revenue run rate exceeded $12.1 billion."],
+      ["remaining performance obligations", "Remaining unsatisfied performance obligations were $48.6 billion at year end."],
+      ["loyalty members", "Loyalty program active members totaled 21.3 million at the end of the year."],
+    ] as const) {
+      const item = readItems(`Acme 2021: ${ask}`, ["ACME CORP"]).items[0]!;
+      expect(statesPhrase(text, askedPhrase(item)), ask).toBe(true);
+    }
+  });
+
+  it("does not join words a sentence keeps apart", () => {
+    const item = readItems("Acme 2021: net promoter score", ["ACME CORP"]).items[0]!;
+    expect(statesPhrase("Net sales grew as our promoters and partners expanded; the credit score of 720 was unchanged.", askedPhrase(item))).toBe(false);
   });
 });
