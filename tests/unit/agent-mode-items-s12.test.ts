@@ -259,3 +259,28 @@ describe("the data room states an item in its own longer words", () => {
     expect(statesPhrase("Net sales grew as our promoters and partners expanded; the credit score of 720 was unchanged.", askedPhrase(item))).toBe(false);
   });
 });
+
+describe("the price of a business named", () => {
+  it("is asked as what was paid for it, on several wordings", () => {
+    for (const request of ["Acme FY2021: what Widgetco cost and what it added to sales", "Acme 2021 - how much did Widgetco cost them?", "FY2021: capex, and what the Widgetco deal cost"]) {
+      const item = readItems(request, ["ACME CORP"]).items.find((i) => /Widgetco/.test(i.ask))!;
+      expect(item.questions[0], request).toBe("What did they pay for Widgetco in FY2021?");
+    }
+  });
+
+  it("leaves the cost of something unnamed as asked", () => {
+    expect(readItems("FY2021: what the restructuring cost", ["ACME CORP"]).items[0]!.questions[0]).toBe("What was the restructuring cost in FY2021?");
+  });
+
+  it("is answered only by an amount of money, on several wordings", () => {
+    const none = `ACME CORP: Widgetco (fiscal 2021) — the filing states: "The proceeds from the notes were used to fund the consideration for the acquisition of Widgetco." ${cite(56)}`;
+    const paid = `ACME CORP's filing states:\n> "On August 28, 2021, we acquired Widgetco for approximately $13.2 billion, net of cash acquired." ${cite(52)}`;
+    const toolCalls = [passages([56, "The proceeds from the notes were used to fund the consideration for the acquisition of Widgetco."], [52, "On August 28, 2021, we acquired Widgetco for approximately $13.2 billion, net of cash acquired."])];
+    for (const request of ["Acme FY2021: what Widgetco cost", "Acme FY2021: what they're paying for Widgetco", "Acme FY2021: the price paid for Widgetco"]) {
+      const item = readItems(request, ["ACME CORP"]).items[0]!;
+      expect(item.kind, request).toBe("other");
+      expect(checkItem(item, [leg(none, toolCalls, 56)], { companies: ["ACME CORP"] }).status, request).not.toBe("answered");
+      expect(checkItem(item, [leg(paid, toolCalls, 52)], { companies: ["ACME CORP"] }).status, request).toBe("answered");
+    }
+  });
+});

@@ -830,6 +830,11 @@ function percentMissing(figure: StatedFigure, item: RequestItem): string | null 
  * failure, never a gap in the data room.
  */
 const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment" || BY_PARTS.test(item.ask);
+/** An item asking a price or a sum paid ("what X cost", "what they are paying for X", "how much did they spend on X"). */
+const PRICE_ASKED = /\b(?:cost|costs|costing|paid|pay|paying|price|priced|worth|spend|spent|spending)\b/i;
+/** An amount of money written in an answer ("$13.2 billion", "USD 583 million", "€4.1bn"). */
+const MONEY_STATED = /(?:[$€£]|\b(?:USD|EUR|GBP|SEK)\b)\s?\d|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|bn|mn)\b/i;
+
 /** "revenue by segment", "sales by region": a figure broken down by the company's parts. */
 const BY_PARTS = /\bby\s+(?:(?:operating|reportable|business)\s+)?(?:segments?|geograph\w*|regions?|divisions?)\b/i;
 
@@ -875,6 +880,8 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   // (a reason for a rate's move is a passage, no percentage of its own)
   if (item.kind === "other" && item.follow !== "reason" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
+  // "what X cost", "what they are paying for X": a price asked is answered by an amount of money the answer states
+  if (item.kind === "other" && !item.follow && !percentAsked(item.ask) && PRICE_ASKED.test(item.ask) && !MONEY_STATED.test(answerLines(leg.text).slice(0, 4).join(" "))) return { status: "failed", reason: "the answer states no amount of money", searched };
   // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves
   const measure = figure && g && item.kind === "other" && item.concept?.kind === "amount" ? measureMissing(g, figure, leg, item, companies) : null;
   if (measure) return measure;

@@ -250,6 +250,9 @@ function nameBefore(item: RequestItem | undefined): string | undefined {
   return m && !item.concept ? m[1] : item.reading.scope;
 }
 
+/** "what Whole Foods cost", "how much did Widgetco cost them": the cost of a business named in capitals, the price paid for it. */
+const NAMED_COST = /^(?:and\s+)?(?:what|how much)\s+(?:did\s+|does\s+)?(?:the\s+)?(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*)*)\s+(?:acquisition\s+|deal\s+)?(?:cost|costs)(?:\s+(?:them|it|the company|us))?\s*[?.]?$/u;
+
 /** A part written as a clause ("what it added to sales", "how much they paid"). */
 const CLAUSE = /^(?:and\s+)?(?:what|how|which|who|when|where|why)\b/i;
 
@@ -567,7 +570,9 @@ export function readItems(request: string, companies: string[]): RequestItems {
       const what = swedish && p.hits[0] ? p.hits[0].concept.label.toLowerCase() : ask;
       // a company fact is stated once, in the newest filing: asked as of now, the way the filings state it (at a day asked: at that day)
       const day = fact && periods[0] && whenOf(periods[0]).startsWith(" at") ? periods[0] : undefined;
-      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : [questionFor(kind, what, asked, periods[0])];
+      // "what Whole Foods cost": the price paid for the business named, asked the way the filings state an acquisition
+      const bought = kind === "other" ? NAMED_COST.exec(p.text) : null;
+      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : bought ? [`What did ${asked ?? "they"} pay for ${bought[1]}${whenOf(periods[0])}?`] : [questionFor(kind, what, asked, periods[0])];
       const retry = fact && periods[0] && !day ? factQuestion(p.hits[0]!.concept, asked, periods[0]) : undefined;
       items.push({ n: items.length + 1, ask, label: labelOf(ask, periods, kind), kind, ...(p.hits[0] ? { concept: p.hits[0].concept } : {}), periods, questions, ...(retry ? { retry } : {}), reading: readQuestion(questions[0]!, companies) });
     };
