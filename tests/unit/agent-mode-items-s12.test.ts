@@ -284,3 +284,18 @@ describe("the price of a business named", () => {
     }
   });
 });
+
+describe("what a part lost or made at a line", () => {
+  it("is that part's line, a loss or an income, on several wordings", () => {
+    for (const [request, ask] of [
+      ["Acme 2021: FCF, how much International lost at the operating line, headcount", "International operating loss"],
+      ["Acme 2021 - how much did North America make at the operating level", "North America operating income"],
+      ["2021: how much the Widgets segment lost at the operating line", "Widgets operating loss"],
+    ] as const) {
+      const items = readItems(request, ["ACME CORP"]).items;
+      const item = items.find((i) => i.ask === ask);
+      expect(item, request).toBeDefined();
+      expect(item!.questions[0], request).toBe(`What was the ${ask} in FY2021?`);
+    }
+  });
+});

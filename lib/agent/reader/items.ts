@@ -250,6 +250,9 @@ function nameBefore(item: RequestItem | undefined): string | undefined {
   return m && !item.concept ? m[1] : item.reading.scope;
 }
 
+/** "how much International lost at the operating line", "how much did Europe make at the operating level": the part's line, a loss or an income. */
+const LINE_CLAUSE = /^(?:and\s+)?how much (?:did\s+)?(?:the\s+)?(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*)*)\s+(?:segment\s+)?(lost|lose|made|make|earned|earn)\s+at the\s+(operating|pre-?tax|net|EBIT|EBITDA)\s+(?:line|level)\s*[?.]?$/u;
+
 /** "what Whole Foods cost", "how much did Widgetco cost them": the cost of a business named in capitals, the price paid for it. */
 const NAMED_COST = /^(?:and\s+)?(?:what|how much)\s+(?:did\s+|does\s+)?(?:the\s+)?(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*)*)\s+(?:acquisition\s+|deal\s+)?(?:cost|costs)(?:\s+(?:them|it|the company|us))?\s*[?.]?$/u;
 
@@ -615,7 +618,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
           continue;
         }
         const kind = kindOf(p);
-        const ask: string = named ? own.replace(/\b(?:it|that)\b/i, named) : kind === "ranking" ? rankingAsk(own) : before ? partCarried(own, p, before) : own;
+        const atLine = LINE_CLAUSE.exec(p.text);
+        const ask: string = atLine ? `${atLine[1]} ${atLine[3]!.toLowerCase()} ${/^los/i.test(atLine[2]!) ? "loss" : "income"}` : named ? own.replace(/\b(?:it|that)\b/i, named) : kind === "ranking" ? rankingAsk(own) : before ? partCarried(own, p, before) : own;
         const pushed = items.length;
         const periods = run.periods.length ? [...new Set(run.periods)] : context;
         const base = run.versus ?? (run.periods.length ? undefined : sp.versus);
