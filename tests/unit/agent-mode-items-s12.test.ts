@@ -210,7 +210,7 @@ describe("a clause with a pronoun", () => {
   it("reads 'it' as the name the item before it asks about, and drops a pointer to nothing named", () => {
     for (const request of ["Acme FY2021: what Widgetco cost and what it added to sales", "Acme FY2021: the Widgetco deal price, and what it added to revenue", "Acme FY2021: Widgetco purchase price and how much it added to net sales"]) {
       const items = readItems(request, ["ACME CORP"]).items;
-      expect(items.at(-1)!.ask, request).toMatch(/\bWidgetco added to\b/);
+      expect(items.at(-1)!.ask, request).toMatch(/^Widgetco (?:sales|revenue|net sales)$/);
     }
     const items = readItems("Acme 2021: capex, and what it added to sales", ["ACME CORP"]);
     expect(items.items.map((i) => i.ask)).toEqual(["capex"]);
@@ -296,6 +296,21 @@ describe("what a part lost or made at a line", () => {
       const item = items.find((i) => i.ask === ask);
       expect(item, request).toBeDefined();
       expect(item!.questions[0], request).toBe(`What was the ${ask} in FY2021?`);
+    }
+  });
+});
+
+describe("two measures paired with two figures in one sentence", () => {
+  it("gives the item's measure its own figure, on several wordings", () => {
+    for (const [sentence, value] of [
+      ["The aggregate net sales and operating loss of Widgetco consolidated into our financial statements since the date of acquisition was $5.8 billion and $(24) million for the year.", 5.8e9],
+      ["Revenue and operating income of Widgetco since the acquisition were $410 million and $35 million.", 410e6],
+      ["Widgetco's operating loss and net sales since acquisition totaled $(12) million and $950 million.", 950e6],
+    ] as const) {
+      const item = readItems("What was the Widgetco net sales in 2021?", ["ACME CORP"]).items[0]!;
+      const answer = `ACME_2021_10K.pdf states: "${sentence}" ${cite(54)}`;
+      const c = checkItem(item, [leg(answer, [passages([54, sentence])], 54)], { companies: ["ACME CORP"] });
+      expect(c.legs[0]!.status === "answered" ? c.legs[0]!.figure?.value : c.legs[0], sentence).toBe(value);
     }
   });
 });

@@ -112,12 +112,31 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
     const own = tokens(item.concept.label).filter((w) => !["per", "share"].includes(w.word)).map((w) => w.stem);
     if (moved && own.every((w) => said.has(w))) return readFigure(moved[1]!);
   }
+  const paired = pairedFigure(sentence, item);
+  if (paired) return paired;
   const words = [...conceptWords(item), "people", "persons"];
   for (const m of sentence.matchAll(/(?:\$\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|thousand|million|billion)?/gi)) {
     const near = sentence.slice(m.index! + m[0].length, m.index! + m[0].length + 40).toLowerCase();
     if (words.some((w) => near.includes(w))) return readFigure(m[0]);
   }
   return null;
+}
+
+const PAIR_FIGURE = String.raw`((?:[$€£]\s?)?\(?\d[\d,]*(?:\.\d+)?\)?\s?(?:million|billion|thousand)?)`;
+/** "The aggregate net sales and operating loss of X … was $5.8 billion and $(24) million": two measures and their figures, in order. */
+const PAIRED = new RegExp(String.raw`\b((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+and\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\b[^.;]*?\b(?:was|were|totaled|totalled|amounted to)\s+${PAIR_FIGURE}\s+and\s+${PAIR_FIGURE}`, "iu");
+
+/** The figure a sentence pairing two measures with two figures gives the item's measure (named on one side only), else null. */
+function pairedFigure(sentence: string, item: RequestItem): StatedFigure | null {
+  const m = PAIRED.exec(sentence);
+  if (!m || !item.concept) return null;
+  const names = (side: string) => {
+    const have = ` ${tokens(side).map((w) => w.stem).join(" ")} `;
+    return [item.concept!.label, ...item.concept!.terms].some((t) => have.includes(` ${tokens(t).map((w) => w.stem).join(" ")} `));
+  };
+  const [first, second] = [names(m[1]!), names(m[2]!)];
+  if (first === second) return null;
+  return readFigure(first ? m[3]! : m[4]!);
 }
 
 /** "Q3 2024 revenue was EUR 5.2 million": the figure a sentence links to one of the item's terms by a verb or a colon. */

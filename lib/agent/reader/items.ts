@@ -609,7 +609,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
           continue;
         }
         // "AWS sales and op income": a figure joined by "and" to a part's figure, with no qualifier of its own, is the part's too
-        // "what Whole Foods cost and what it added to sales": "it" is the name the item before it asks about; a pointer to nothing named is not read
+        // "what Whole Foods cost and what it added to sales": "it" is the name the item before it asks about, the figure its own
+        // ("Whole Foods sales"); a pointer to nothing named is not read
         // ("what they are paying for X": "they" is the company)
         const pointing = BARE_BACK_REFERENCE.test(p.text) && /\b(?:it|that)\b/i.test(p.text) && !SHARE_OF.test(p.text) && p.hits.length > 0;
         const named = pointing ? nameBefore(items.at(-1)) : undefined;
@@ -619,7 +620,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
         }
         const kind = kindOf(p);
         const atLine = LINE_CLAUSE.exec(p.text);
-        const ask: string = atLine ? `${atLine[1]} ${atLine[3]!.toLowerCase()} ${/^los/i.test(atLine[2]!) ? "loss" : "income"}` : named ? own.replace(/\b(?:it|that)\b/i, named) : kind === "ranking" ? rankingAsk(own) : before ? partCarried(own, p, before) : own;
+        const ask: string = atLine ? `${atLine[1]} ${atLine[3]!.toLowerCase()} ${/^los/i.test(atLine[2]!) ? "loss" : "income"}` : named ? `${named} ${p.hits[0]!.text}` : kind === "ranking" ? rankingAsk(own) : before ? partCarried(own, p, before) : own;
         const pushed = items.length;
         const periods = run.periods.length ? [...new Set(run.periods)] : context;
         const base = run.versus ?? (run.periods.length ? undefined : sp.versus);
