@@ -207,14 +207,13 @@ describe("a clause with a pronoun", () => {
     }
   });
 
-  it("reads 'it' as the name the item before it asks about, and drops a pointer to nothing named", () => {
+  it("reads 'it' as the name the item before it asks about, else as the company", () => {
     for (const request of ["Acme FY2021: what Widgetco cost and what it added to sales", "Acme FY2021: the Widgetco deal price, and what it added to revenue", "Acme FY2021: Widgetco purchase price and how much it added to net sales"]) {
       const items = readItems(request, ["ACME CORP"]).items;
       expect(items.at(-1)!.ask, request).toMatch(/^Widgetco (?:sales|revenue|net sales)$/);
     }
-    const items = readItems("Acme 2021: capex, and what it added to sales", ["ACME CORP"]);
-    expect(items.items.map((i) => i.ask)).toEqual(["capex"]);
-    expect(items.ignored).toEqual(["what it added to sales"]);
+    // after a figure of the company's own, "it" is the company
+    expect(readItems("Acme 2021: revenues, and what it earned", ["ACME CORP"]).items.map((i) => i.concept?.id)).toEqual(["revenue", "net_income"]);
   });
 });
 
@@ -311,6 +310,38 @@ describe("two measures paired with two figures in one sentence", () => {
       const answer = `ACME_2021_10K.pdf states: "${sentence}" ${cite(54)}`;
       const c = checkItem(item, [leg(answer, [passages([54, sentence])], 54)], { companies: ["ACME CORP"] });
       expect(c.legs[0]!.status === "answered" ? c.legs[0]!.figure?.value : c.legs[0], sentence).toBe(value);
+    }
+  });
+});
+
+describe("rankings written other ways", () => {
+  it("reads the part with the most of a figure, and a breakdown with 'which is biggest' after it, on several wordings", () => {
+    for (const [written, ask] of [
+      ["Acme FY21 vs FY20: the segment with the most revenue and what it earned", "which segment has the most revenue"],
+      ["Acme fiscal 2021: segment revenue, which is biggest, capex", "which segment is biggest by revenue"],
+      ["2021: segment operating income (which was highest)", "which segment is highest by operating income"],
+    ] as const) {
+      const items = readItems(instructionParts(written).request, ["ACME CORP"]).items;
+      expect(items[0]!.kind, written).toBe("ranking");
+      expect(items[0]!.ask, written).toBe(ask);
+    }
+  });
+
+  it("never answers a bare 'which is biggest' with a passage that ranks nothing", () => {
+    const item = readItems("Acme 2021: capex, which is biggest", ["ACME CORP"]).items[1]!;
+    expect(item.kind).toBe("ranking");
+    const quote = `ACME_2021_10K.pdf states: "A majority of our investments are priced by pricing vendors and are the biggest Level 1 investments." ${cite(60)}`;
+    expect(checkItem(item, [leg(quote, [passages([60, "A majority of our investments are priced by pricing vendors and are the biggest Level 1 investments."])], 60)], { companies: ["ACME CORP"] }).status).not.toBe("answered");
+  });
+});
+
+describe("units sold answered in money", () => {
+  it("is not an answer: the room states no count of units, on several wordings", () => {
+    const sentence = "Widget revenue increased 65% to $3.6 billion, primarily due to Widget Pro units sold.";
+    for (const request of ["Acme FY2021: Widget units sold", "Acme FY2021: Widget unit sales", "Acme 2021 - how many units of Widget did they sell, and Widget unit shipments"]) {
+      const item = readItems(request, ["ACME CORP"]).items.at(-1)!;
+      const c = checkItem(item, [leg(`ACME_2021_10K.pdf states: "${sentence}" ${cite(52)}`, [passages([52, sentence])], 52)], { companies: ["ACME CORP"] });
+      expect(c.status, request).not.toBe("answered");
     }
   });
 });

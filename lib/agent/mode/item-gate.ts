@@ -16,7 +16,7 @@ import type { LineItemRow, LineItemsOutput } from "@/lib/agent/evidence/line-ite
 import type { SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
 import { withoutCitations, type SourceRef } from "@/lib/agent/sources";
-import type { RequestItem } from "@/lib/agent/reader/items";
+import { UNITS_ASKED, type RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import { partTokens } from "@/lib/agent/concepts/part-names";
@@ -895,6 +895,8 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   // "how many iPhones did they sell" answered in dollars: the room states no such count unless a tool result names it
   const counted = figure ? countMissing(figure, item) : null;
   if (counted) return { status: "not_covered", searched };
+  // "Surface units sold" answered by a sentence on Surface revenue: units are a count the answer must state
+  if (UNITS_ASKED.test(item.ask) && figure?.unit !== "count") return { status: "not_covered", searched };
   const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, item.periods[0]) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   // (a reason for a rate's move is a passage, no percentage of its own)

@@ -96,7 +96,7 @@ const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/
 const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
 const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
 const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\beach of the (?:two|three|four|five|\d) (?:years|periods|quarters)\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
-const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:of (?:its|their|the) )?(?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)(?:s|es)?\b|\bwhich\b[^,;?]*\b(?:more|larger|bigger|higher)\b[^,;?]*\bor\b|\bby\s+(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|products?)\b[^,;]*\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b/iu;
+const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:of (?:its|their|the) )?(?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)(?:s|es)?\b|\bwhich\b[^,;?]*\b(?:more|larger|bigger|higher)\b[^,;?]*\bor\b|\bby\s+(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|products?)\b[^,;]*\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b|\b(?:segment|geography|region|division|business|unit|product|brand)s?\s+(?:with|that (?:has|had|brings in|brought in))\s+the\s+(?:largest|biggest|highest|most|smallest|lowest)\b|\b(?:segments?|geograph\w*|regions?|divisions?)\b[^;]*\b(?:which|what)\s+(?:one\s+)?(?:is|was|were|are)\s+(?:the\s+)?(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b/iu;
 /** "how much did it bring in", "what it earned", "and how much": a part about the part before it. */
 const BACK_REFERENCE = /^(?:and\s+)?(?:(?:how much|how many|what)\b.*\b(?:it|they|that)\b|how (?:much|many)\s*$)/i;
 /**
@@ -218,6 +218,12 @@ const BARE_RANKING = /^(?:and\s+)?(?:which|what)\s+(?:one\s+)?(?:is|was|were|are
 /** "revenue by segment (which is largest)": the figure, the kind of part and the ranking word. */
 const BY_PARTS_RANKING = new RegExp(String.raw`^(?:the\s+)?(.+?)\s+by\s+(${PART_KINDS})\b.*?\b(largest|biggest|highest|most|top|leading|smallest|lowest)\b`, "i");
 
+/** "the segment with the most revenue": the kind of part, the ranking word and the figure. */
+const PART_WITH_MOST = /^(?:the\s+)?(segment|geography|region|division|business|unit|product|brand)s?\s+(?:with|that (?:has|had|brings in|brought in))\s+the\s+(largest|biggest|highest|most|smallest|lowest)\s+(.+)$/i;
+
+/** "segment revenue (which is largest)": the kind of part, the figure and the ranking word. */
+const PARTS_FIRST_RANKING = new RegExp(String.raw`^(?:the\s+)?(${PART_KINDS})\s+([^(),]+?)\s*(?:\(|,\s*)(?:which|what)\b[^)]*?\b(largest|biggest|highest|most|top|leading|smallest|lowest)\b`, "i");
+
 /**
  * "revenue by segment, which is largest": a ranking that names nothing of its own after a figure
  * broken down by parts is that breakdown ranked (one part: "revenue by segment (which is largest)").
@@ -226,7 +232,7 @@ function mergeRankings(parts: Part[]): Part[] {
   const out: Part[] = [];
   for (const p of parts) {
     const prev = out.at(-1);
-    if (prev && BARE_RANKING.test(p.text) && new RegExp(String.raw`\bby\s+(?:${PART_KINDS})\b`, "i").test(prev.text) && prev.hits.length) {
+    if (prev && BARE_RANKING.test(p.text) && new RegExp(String.raw`\b(?:${PART_KINDS})\b`, "i").test(prev.text) && prev.hits.length) {
       out[out.length - 1] = { ...prev, end: p.end, text: `${prev.text} (${p.text.replace(/^and\s+/i, "")})` };
       continue;
     }
@@ -237,7 +243,11 @@ function mergeRankings(parts: Part[]): Part[] {
 
 /** The ranking's own question: "revenue by segment (which is largest)" is "which segment is largest by revenue". */
 function rankingAsk(ask: string): string {
-  const m = BY_PARTS_RANKING.exec(ask);
+  // ("segment revenue (which is largest)": the kind of part first, the figure after it)
+  const withMost = PART_WITH_MOST.exec(ask);
+  if (withMost) return `which ${withMost[1]!.toLowerCase()} has the ${withMost[2]!.toLowerCase()} ${withMost[3]!.trim()}`;
+  const first = PARTS_FIRST_RANKING.exec(ask);
+  const m = BY_PARTS_RANKING.exec(ask) ?? (first ? [first[0], first[2]!, first[1]!, first[3]!] : null);
   if (!m) return ask;
   const kind = m[2]!.toLowerCase().replace(/(?:e?s)$/, "").replace(/^geograph\w*/, "geography").replace(/^busines$/, "business");
   return `which ${kind} is ${m[3]!.toLowerCase()} by ${m[1]!.trim()}`;
@@ -380,7 +390,8 @@ function latest(periods: string[]): string[] {
 }
 
 function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
-  if (RANKING.test(p.text)) return "ranking";
+  // ("which is biggest" with nothing before it to rank: still a ranking, answered only by parts ranked)
+  if (RANKING.test(p.text) || BARE_RANKING.test(p.text)) return "ranking";
   const c = p.hits[0]?.concept;
   if (c?.kind === "text") return c.section && c.section !== "segment" ? "narrative" : "other";
   // "net revenue retention rate": words after an amount that make it a rate or a score ask another measure, not the amount
@@ -419,7 +430,7 @@ function nowAsked(p: Part): boolean {
 }
 
 /** A count of units asked with a word of money ("unit sales of the devices", "units sold", "unit shipments"). */
-const UNITS_ASKED = /\bunits?\s+(?:sales|sold|shipments|shipped|volumes?)\b|\bunits\s+(?:it|they|we)\s+sold\b|\bhow many units\b/i;
+export const UNITS_ASKED = /\bunits?\s+(?:sales|sold|shipments|shipped|volumes?)\b|\bunits\s+(?:it|they|we)\s+sold\b|\bhow many units\b/i;
 
 /** Words after an amount's name that make the part another measure ("… retention rate", "… quality score", "… per square foot"). */
 const MEASURE_AFTER = /^\s+(?:(?:[\p{L}-]+\s+){0,2}(?:rate|ratio|score|index|retention|churn)\b|per\s+(?!cent\b)\p{L})/iu;
@@ -610,14 +621,10 @@ export function readItems(request: string, companies: string[]): RequestItems {
         }
         // "AWS sales and op income": a figure joined by "and" to a part's figure, with no qualifier of its own, is the part's too
         // "what Whole Foods cost and what it added to sales": "it" is the name the item before it asks about, the figure its own
-        // ("Whole Foods sales"); a pointer to nothing named is not read
+        // ("Whole Foods sales"); after a figure of the company's own ("revenues, and what it earned") "it" is the company
         // ("what they are paying for X": "they" is the company)
         const pointing = BARE_BACK_REFERENCE.test(p.text) && /\b(?:it|that)\b/i.test(p.text) && !SHARE_OF.test(p.text) && p.hits.length > 0;
         const named = pointing ? nameBefore(items.at(-1)) : undefined;
-        if (pointing && !named) {
-          ignored.push(p.text);
-          continue;
-        }
         const kind = kindOf(p);
         const atLine = LINE_CLAUSE.exec(p.text);
         const ask: string = atLine ? `${atLine[1]} ${atLine[3]!.toLowerCase()} ${/^los/i.test(atLine[2]!) ? "loss" : "income"}` : named ? `${named} ${p.hits[0]!.text}` : kind === "ranking" ? rankingAsk(own) : before ? partCarried(own, p, before) : own;
