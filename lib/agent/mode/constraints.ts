@@ -226,7 +226,8 @@ export function instructionParts(question: string): { request: string; instructi
     take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:explicitly\s+)?(?:say|write|state|mark)\s+["'“][^"'”]+["'”][^,.;?]*/gi),
     take(/\b(?:using|use|from)\s+the\s+(?:newest|latest|most recent|most authoritative)(?:\s+dated)?\s+(?:document|source|report)s?\s*,?\s*/gi),
     take(/\b(?:with|including)\s+(?:sources|citations)\b/gi),
-    take(/\s*\((?:[^()]*)\)/g),
+    // (a bracket that asks something, "revenue by segment (which is largest)", is part of the request)
+    take(/\s*\((?!\s*(?:which|what|how|who|where|when|and)\b)(?:[^()]*)\)/gi),
   ];
   const request = steps.reduce((s, f) => f(s), question).replace(/\s+([,.;?])/g, "$1").replace(/([,;])\s*(?=[,.;?]|$)/g, "").replace(/\s{2,}/g, " ").trim();
   return { request, instructions };

@@ -28,13 +28,26 @@ export function askedPhrase(item: RequestItem): string[] {
 /** A figure (not a year) within a sentence's reach after the phrase: "remaining performance obligation was $48.6 billion". */
 const FIGURE_NEAR = /(?<![\d.])(?:\$\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?/gi;
 
-/** Where a passage states the phrase, in order, with a figure after it within 160 characters; the citation or null. */
+/** Words a filing may write inside the analyst's phrase ("commercial cloud annualized revenue run rate" for "commercial cloud run rate"). */
+const INSIDE = 2;
+
+/**
+ * Where a passage states the phrase, its words in order (a filing's own qualifier of up to two
+ * words may stand between two of them), with a figure after it within 160 characters.
+ */
 export function statesPhrase(text: string, phrase: string[]): boolean {
   if (!phrase.length) return false;
   const toks = tokens(text);
   for (let i = 0; i + phrase.length <= toks.length; i++) {
-    if (!phrase.every((s, j) => toks[i + j]!.stem === s)) continue;
-    const after = text.slice(toks[i + phrase.length - 1]!.end, toks[i + phrase.length - 1]!.end + 160);
+    if (toks[i]!.stem !== phrase[0]) continue;
+    let at = i;
+    for (const s of phrase.slice(1)) {
+      const next = toks.slice(at + 1, at + 2 + INSIDE).findIndex((t) => t.stem === s);
+      at = next < 0 ? -1 : at + 1 + next;
+      if (at < 0) break;
+    }
+    if (at < 0) continue;
+    const after = text.slice(toks[at]!.end, toks[at]!.end + 160);
     if ([...after.matchAll(FIGURE_NEAR)].some((m) => !/^(?:19|20)\d\d$/.test(m[0].trim()) && /\d{2,}|\d[.,]\d/.test(m[0]))) return true;
   }
   return false;

@@ -16,7 +16,7 @@ import type { LineItemRow, LineItemsOutput } from "@/lib/agent/evidence/line-ite
 import type { SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
 import { withoutCitations, type SourceRef } from "@/lib/agent/sources";
-import type { RequestItem } from "@/lib/agent/reader/items";
+import { UNITS_ASKED, type RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import { partTokens } from "@/lib/agent/concepts/part-names";
@@ -103,12 +103,40 @@ function statedFigure(text: string, item: RequestItem): StatedFigure | null {
   const quoted = /"([^"]+)"/.exec(first);
   if (!quoted) return null;
   const sentence = quoted[1]!.replace(MONTH, " ").replace(/\b(?:19|20)\d{2}\b/g, " ");
+  // an amount per share raised or cut is the level it was moved to ("increased the quarterly dividend from $0.22 to $0.24 per
+  // share", "increased its quarterly dividend by 10% to $1.52"), never the move's percentage nor a figure after it
+  if (item.concept?.kind === "per_share") {
+    const moved = /\b(?:increased|raised|decreased|reduced|lowered|cut)\b(?:[^.;]|\.(?=\d))*?\bto\s+([$€£]\s?\d[\d,]*(?:\.\d+)?)/i.exec(sentence);
+    // (the figure moved is the one asked: its words before the new level, "quarterly … dividend"; an annual dividend per share is another)
+    const said = new Set(tokens(moved ? sentence.slice(0, moved.index + moved[0].length) : "").map((w) => w.stem));
+    const own = tokens(item.concept.label).filter((w) => !["per", "share"].includes(w.word)).map((w) => w.stem);
+    if (moved && own.every((w) => said.has(w))) return readFigure(moved[1]!);
+  }
+  const paired = pairedFigure(sentence, item);
+  if (paired) return paired;
   const words = [...conceptWords(item), "people", "persons"];
   for (const m of sentence.matchAll(/(?:\$\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|thousand|million|billion)?/gi)) {
     const near = sentence.slice(m.index! + m[0].length, m.index! + m[0].length + 40).toLowerCase();
     if (words.some((w) => near.includes(w))) return readFigure(m[0]);
   }
   return null;
+}
+
+const PAIR_FIGURE = String.raw`((?:[$€£]\s?)?\(?\d[\d,]*(?:\.\d+)?\)?\s?(?:million|billion|thousand)?)`;
+/** "The aggregate net sales and operating loss of X … was $5.8 billion and $(24) million": two measures and their figures, in order. */
+const PAIRED = new RegExp(String.raw`\b((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+and\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\b[^.;]*?\b(?:was|were|totaled|totalled|amounted to)\s+${PAIR_FIGURE}\s+and\s+${PAIR_FIGURE}`, "iu");
+
+/** The figure a sentence pairing two measures with two figures gives the item's measure (named on one side only), else null. */
+function pairedFigure(sentence: string, item: RequestItem): StatedFigure | null {
+  const m = PAIRED.exec(sentence);
+  if (!m || !item.concept) return null;
+  const names = (side: string) => {
+    const have = ` ${tokens(side).map((w) => w.stem).join(" ")} `;
+    return [item.concept!.label, ...item.concept!.terms].some((t) => have.includes(` ${tokens(t).map((w) => w.stem).join(" ")} `));
+  };
+  const [first, second] = [names(m[1]!), names(m[2]!)];
+  if (first === second) return null;
+  return readFigure(first ? m[3]! : m[4]!);
 }
 
 /** "Q3 2024 revenue was EUR 5.2 million": the figure a sentence links to one of the item's terms by a verb or a colon. */
@@ -308,6 +336,19 @@ function moveGrounding(figure: StatedFigure, text: string, calls: AgentToolCall[
 function countMissing(figure: StatedFigure, item: RequestItem): string | null {
   const count = /^how many\b/i.test(item.ask) || item.concept?.kind === "count";
   return count && figure.unit === "amount" && figure.currency ? `${figure.display} is an amount of money; the item asks a count` : null;
+}
+
+/**
+ * "The current quarterly dividend" answered "10%" (the dividend's raise), "capex" answered with a
+ * growth rate: a percentage never answers an amount, a count or an amount per share, unless the
+ * item asks a percentage, a growth or a change. The reason, else null.
+ */
+function percentGiven(figure: StatedFigure, item: RequestItem): string | null {
+  const c = item.concept;
+  if (figure.unit !== "percent" || !c || !["amount", "count", "per_share"].includes(c.kind) || percentAsked(item.ask)) return null;
+  if (item.follow === "growth" || item.reading.aggregate === "growth" || item.reading.aggregate === "change") return null;
+  const asked = c.kind === "per_share" ? "an amount per share" : c.kind === "count" ? "a count" : "an amount";
+  return `${figure.display} is a percentage; the item asks ${asked}`;
 }
 
 /** The answer's first line states a change ("Change in revenue … was +USD 728 million", "revenue grew by …") of the figure. */
@@ -557,7 +598,23 @@ function ungrounded(figure: StatedFigure, leg: LegResult): string {
     : `${figure.display} is not a value any tool returned`;
 }
 
-function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | undefined, companies: string[]): LegCheck {
+/**
+ * "BCA earnings from ops": the part as the documents spell it, when the turn's row tool read the
+ * request's initials or misspelling as a name the documents define ("Commercial Airplanes (BCA)"),
+ * so that the part's row is checked by the name it prints.
+ */
+function respelledScope(item: RequestItem, leg: LegResult): RequestItem {
+  const scope = item.reading.scope;
+  if (!scope) return item;
+  const map: Record<string, string> = {};
+  for (const c of leg.toolCalls) Object.assign(map, ((c.output as { respelled?: Record<string, string> } | undefined)?.respelled) ?? {});
+  const respell = (text: string) => text.split(/(\s+)/).map((w) => map[w.toLowerCase()] ?? w).join("");
+  const spelled = respell(scope);
+  return spelled === scope ? item : { ...item, ask: respell(item.ask), reading: { ...item.reading, scope: spelled } };
+}
+
+function checkFigureLeg(whole: LegResult, asked: RequestItem, period: string | undefined, companies: string[]): LegCheck {
+  const item = respelledScope(asked, whole);
   // what the turn offers after a refusal ("closest evidence") is not its answer
   const leg: LegResult = { ...whole, text: answerHead(whole.text) };
   const searched = searchedOf(leg);
@@ -579,7 +636,7 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
     if (incomplete) return { status: "failed", reason: "its inputs were found but the figure was not computed", searched };
     const seen = evidenceSeen(leg, item, companies) ?? shareBaseFound(leg, item);
     if (seen) return { status: "failed", reason: `the tools found ${seen} but the answer did not state the figure`, searched };
-    if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return { status: "not_covered", searched };
+    if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return BY_PARTS.test(item.ask) ? { status: "failed", reason: "the company's segments were not found by the run", searched } : { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
   }
   // "Change in revenue for fiscal 2016–fiscal 2017 was +USD 1,447 million": a move, never the level a side or a figure asks
@@ -587,6 +644,8 @@ function checkFigureLeg(whole: LegResult, item: RequestItem, period: string | un
   if (moved) return { status: "failed", reason: moved, searched };
   const counted = countMissing(figure, item);
   if (counted) return measureUnseen(leg, item, companies) ? { status: "not_covered", searched } : { status: "failed", reason: counted, searched };
+  const rate = percentGiven(figure, item);
+  if (rate) return { status: "failed", reason: rate, searched };
   const g = grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, period);
   if (!g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   if (g.segmentRow) return { status: "failed", reason: `${figure.display} is a part's row (${g.segmentRow.label}), not the company's figure`, searched };
@@ -789,7 +848,14 @@ function percentMissing(figure: StatedFigure, item: RequestItem): string | null 
  * read: a filing states them whenever the company reports any, so not finding them is the run's
  * failure, never a gap in the data room.
  */
-const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment";
+const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment" || BY_PARTS.test(item.ask);
+/** An item asking a price or a sum paid ("what X cost", "what they are paying for X", "how much did they spend on X"). */
+const PRICE_ASKED = /\b(?:cost|costs|costing|paid|pay|paying|price|priced|worth|spend|spent|spending)\b/i;
+/** An amount of money written in an answer ("$13.2 billion", "USD 583 million", "€4.1bn"). */
+const MONEY_STATED = /(?:[$€£]|\b(?:USD|EUR|GBP|SEK)\b)\s?\d|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|bn|mn)\b/i;
+
+/** "revenue by segment", "sales by region": a figure broken down by the company's parts. */
+const BY_PARTS = /\bby\s+(?:(?:operating|reportable|business)\s+)?(?:segments?|geograph\w*|regions?|divisions?)\b/i;
 
 function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[]): LegCheck {
   const leg: LegResult = { ...whole, text: answerHead(whole.text) };
@@ -829,10 +895,14 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   // "how many iPhones did they sell" answered in dollars: the room states no such count unless a tool result names it
   const counted = figure ? countMissing(figure, item) : null;
   if (counted) return { status: "not_covered", searched };
+  // "Surface units sold" answered by a sentence on Surface revenue: units are a count the answer must state
+  if (UNITS_ASKED.test(item.ask) && figure?.unit !== "count") return { status: "not_covered", searched };
   const g = figure ? grounding(figure, leg.toolCalls, item) ?? shareGrounding(figure, leg.text, leg.toolCalls, item) ?? moveGrounding(figure, leg.text, leg.toolCalls, item, item.periods[0]) : null;
   if (figure && !g) return { status: "failed", reason: ungrounded(figure, leg), searched };
   // (a reason for a rate's move is a passage, no percentage of its own)
   if (item.kind === "other" && item.follow !== "reason" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
+  // "what X cost", "what they are paying for X": a price asked is answered by an amount of money the answer states
+  if (item.kind === "other" && !item.follow && !percentAsked(item.ask) && PRICE_ASKED.test(item.ask) && !MONEY_STATED.test(answerLines(leg.text).slice(0, 4).join(" "))) return { status: "failed", reason: "the answer states no amount of money", searched };
   // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves
   const measure = figure && g && item.kind === "other" && item.concept?.kind === "amount" ? measureMissing(g, figure, leg, item, companies) : null;
   if (measure) return measure;

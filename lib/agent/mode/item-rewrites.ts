@@ -122,9 +122,11 @@ export interface RankingShare {
   n: number;
   /** The ranking item's number. */
   on: number;
-  /** The share's word and whole as asked ("percentage", "2021 revenues"). */
+  /** The share's word and whole as asked ("percentage", "2021 revenues"); empty for a figure of the part ("what it earned"). */
   word: string;
   whole: string;
+  /** A figure of the part, not a share ("what it earned": the part's operating income). */
+  figure?: true;
 }
 
 export function rankingShares(items: RequestItem[]): RankingShare[] {
@@ -134,11 +136,13 @@ export function rankingShares(items: RequestItem[]): RankingShare[] {
     const share = prev?.kind === "ranking" && item.kind !== "narrative" && item.kind !== "ranking" ? BARE_SHARE.exec(item.ask) : null;
     // (a share naming a part of its own, "percentage of revenue from Europe", leans on nothing)
     if (share && !/\b(?:from|by|in|at|for)\b/i.test(item.ask)) out.push({ n: item.n, on: prev!.n, word: share[1]!.toLowerCase(), whole: share[2]!.trim() });
+    // "and what it earned": the reader read it as a figure of the part the ranking names
+    else if (prev?.kind === "ranking" && item.follow === "part" && item.concept) out.push({ n: item.n, on: prev.n, word: "", whole: "", figure: true });
   });
   return out;
 }
 
-/** The share item asked of the part the ranking answered. */
+/** The share item (or the figure, "what it earned") asked of the part the ranking answered. */
 export function shareOfPart(item: RequestItem, lean: RankingShare, part: string, ranking: RequestItem, companies: string[]): RequestItem {
   const amount = [ranking.concept, ...findConcepts(`${ranking.ask} ${lean.whole}`).map((h) => h.concept)].find((c) => c?.kind === "amount");
   const whole = findConcepts(lean.whole).length || !amount ? lean.whole : `total ${amount.label.toLowerCase()}`;
@@ -146,6 +150,13 @@ export function shareOfPart(item: RequestItem, lean: RankingShare, part: string,
   // "the Industrial segment": the kind of part the ranking compared, so the part is read as one
   const kind = ["segment", "division", "region", "business", "market", "brand", "unit"].find((k) => new RegExp(`\\b${k}s?\\b`, "i").test(ranking.ask));
   const named = kind && !new RegExp(`\\b${kind}s?\\b`, "i").test(part) ? `the ${part} ${kind}` : part;
+  if (lean.figure && item.concept) {
+    // "what it earned": the part's figure, asked and checked as the part's (its row must name it)
+    const label = item.concept.label.toLowerCase();
+    const question = `What was the ${label} of ${named}${whenOf(period)}?`;
+    const ask = `${part} ${label}`;
+    return { ...item, ask, label: `${capital(ask)}${period ? `, ${period}` : ""}`, kind: "figure", periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies) };
+  }
   const question = `What percentage of ${whole} came from ${named}${whenOf(period)}?`;
   const ask = `${part} ${lean.word} of ${whole}`;
   const concept = item.concept ?? amount;

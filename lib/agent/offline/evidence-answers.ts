@@ -623,6 +623,8 @@ const PER_SHARE_AFTER = /^\s*(?:per|a) (?:diluted |basic )?(?:common )?share\b/i
 
 /** A page's running header the text extraction glued to its first sentence. */
 const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
+/** "Each of our 50,110 full- and part-time employees", "our approximately 12,000 people": a count the company states of itself. */
+const OUR_COUNT = /\bour\s+(?:approximately\s+|about\s+|nearly\s+|over\s+|more than\s+)?\d[\d,]*\s+\p{L}/iu;
 const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
 
 /** A passage's document in time, as search orders documents (recencyOf); its period reads "FY2022" or "Q3 2024". */
@@ -753,7 +755,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const scoped = scopeStems.every((w) => placed.includes(w)) && (!scopeStems.length || (figureNear(initialsAsWords(s), scopeStems) && !namedAmongParts(scope!, s) && wordsTogether(placed, scopeStems)));
     // a sentence, not a table run together: a verb, and few figures
     // (three figures in a row, "Total 5 % 21 % 11 % 18 %", are a table's row run into the text)
-    const prose = STATING_VERB.test(s) && figures.length <= 4 && !FIGURE_RUN_IN_TEXT.test(plain);
+    // ("each of our 50,110 employees": a count written after "our" is stated, whatever the verb)
+    const prose = (STATING_VERB.test(s) || (c.kind === "count" && OUR_COUNT.test(plain))) && figures.length <= 4 && !FIGURE_RUN_IN_TEXT.test(plain);
     // a count's figure stands near its noun ("employed approximately 92,000 people", "workforce was approximately 156,000")
     if (c.kind === "count" && !countBesideNoun(s, names)) continue;
     // a stock at a date (headcount, stores) is not what was hired, opened or closed in the year

@@ -44,8 +44,12 @@ export interface RequestItem {
   retry?: string;
   /** The question reader's reading of the first question. */
   reading: Reading;
-  /** Asks why the item before it moved, or how much it grew ("what drove it", "how fast did it grow"). */
-  follow?: "reason" | "growth";
+  /**
+   * Asks why the item before it moved, or how much it grew ("what drove it", "how fast did it grow"),
+   * or a figure of the part the ranking before it names ("which segment is biggest and what it earned"):
+   * asked once the ranking has named the part.
+   */
+  follow?: "reason" | "growth" | "part";
 }
 
 export interface RequestItems {
@@ -80,8 +84,8 @@ interface Run {
   /** Periods written for the run; empty: the sentence's. */
   periods: string[];
   versus?: string;
-  /** A part about the figure before it ("what drove it", "how fast did it grow"). */
-  follow?: "reason" | "growth";
+  /** A part about the figure before it ("what drove it", "how fast did it grow"), or about the part a ranking names ("what it earned"). */
+  follow?: "reason" | "growth" | "part";
 }
 
 /** Words that start a new sentence even after an abbreviation's full stop ("… Inc. Then for 2015: …"). */
@@ -92,13 +96,26 @@ const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/
 const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
 const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
 const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\beach of the (?:two|three|four|five|\d) (?:years|periods|quarters)\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
-const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:of (?:its|their|the) )?(?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)(?:s|es)?\b|\bwhich\b[^,;?]*\b(?:more|larger|bigger|higher)\b[^,;?]*\bor\b/iu;
-/** "how much did it bring in", "and how much": a part about the part before it (naming no figure of its own). */
+const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:of (?:its|their|the) )?(?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)(?:s|es)?\b|\bwhich\b[^,;?]*\b(?:more|larger|bigger|higher)\b[^,;?]*\bor\b|\bby\s+(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|products?)\b[^,;]*\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b|\b(?:segment|geography|region|division|business|unit|product|brand)s?\s+(?:with|that (?:has|had|brings in|brought in))\s+the\s+(?:largest|biggest|highest|most|smallest|lowest)\b|\b(?:segments?|geograph\w*|regions?|divisions?)\b[^;]*\b(?:which|what)\s+(?:one\s+)?(?:is|was|were|are)\s+(?:the\s+)?(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b/iu;
+/** "how much did it bring in", "what it earned", "and how much": a part about the part before it. */
 const BACK_REFERENCE = /^(?:and\s+)?(?:(?:how much|how many|what)\b.*\b(?:it|they|that)\b|how (?:much|many)\s*$)/i;
+/**
+ * A back reference naming nothing of its own: the question word, at most a verb's helper, then the
+ * pronoun ("how much did it bring in", "what it earned"). "How many Prime members they have" names
+ * what it asks before the pronoun: an item of its own, not a pointer back.
+ */
+const BARE_BACK_REFERENCE = /^(?:and\s+)?(?:(?:how much|how many|what)\s+(?:(?:did|does|do|has|have|had|was|is|were|are|will|would)\s+)?(?:it|they|that)\b|how (?:much|many)\s*$)/i;
+/** "its operating margin", "and what was its operating income": a figure of the part named before (never "their": the company's). */
+const ITS = /^(?:and\s+)?(?:(?:what|how much|how many)\s+(?:(?:was|is|were|are|did|does)\s+)?)?its\b/i;
+/** A share asked of the part before ("and what percentage of revenue it accounted for"): an item of its own. */
+const SHARE_OF = /\b(?:percentage|percent|share|proportion|portion)\s+of\b/i;
 const DELIMITER = new RegExp(String.raw`\s*,\s*(?:(?:${JOINERS}|also|then)\s+)?|\s+(?:${JOINERS}|&)\s+(?:(?:also|också)\s+)?|\s+with\s+(?=(?:the\s+|its\s+|their\s+)?[\p{L}]+\s+margins?\b)`, "giu");
 
+/** "what they're paying", "what's left": a pronoun's contraction written out, so its ending is never read as a word ("re"). */
+const CONTRACTION = /\b(they|we|you)'re\b|\b(it|that|what|there|who)'s\b/gi;
+
 function lightNormalise(text: string): string {
-  return text.replace(/[’‘`]/g, "'").replace(/[“”]/g, '"').replace(/\s*[—–]\s*/g, " - ").replace(/\s+/g, " ").trim();
+  return text.replace(/[’‘`]/g, "'").replace(CONTRACTION, (_, are?: string, is?: string) => (are ? `${are} are` : `${is} is`)).replace(/[“”]/g, '"').replace(/\s*[—–]\s*/g, " - ").replace(/\s+/g, " ").trim();
 }
 
 /** Sentences as spans: at ; ? ! and a full stop before a capital that ends no abbreviation. */
@@ -184,7 +201,8 @@ function mergeQualifiers(parts: Part[]): Part[] {
   for (const p of parts) {
     const prev = out.at(-1);
     const qualified = p.hits.length > 0 && p.askAt >= 0 && p.askAt < Math.min(...p.hits.map((h) => h.from >= 0 ? p.start + p.text.toLowerCase().indexOf(h.text.toLowerCase()) : Infinity));
-    if (prev && /^\s+and\s+$/i.test(p.joiner) && !prev.hits.length && prev.askAt >= 0 && !prev.periods.length && qualified) {
+    // (a clause of its own, "what it added to sales", qualifies nothing before it)
+    if (prev && /^\s+and\s+$/i.test(p.joiner) && !prev.hits.length && prev.askAt >= 0 && !prev.periods.length && qualified && !CLAUSE.test(p.text)) {
       out[out.length - 1] = { ...p, start: prev.start, joiner: prev.joiner, text: `${prev.text}${p.joiner}${p.text}`, askAt: prev.askAt, periods: p.periods };
       continue;
     }
@@ -192,6 +210,64 @@ function mergeQualifiers(parts: Part[]): Part[] {
   }
   return out;
 }
+
+/** Kinds of a company's parts a figure is broken down by ("revenue by segment"). */
+const PART_KINDS = String.raw`segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|products?`;
+/** "which is largest", "and which one was biggest": a ranking that names no figure or part of its own. */
+const BARE_RANKING = /^(?:and\s+)?(?:which|what)\s+(?:one\s+)?(?:is|was|were|are)\s+(?:the\s+)?(?:largest|biggest|highest|most|top|leading|smallest|lowest)\s*[?.]?$/i;
+/** "revenue by segment (which is largest)": the figure, the kind of part and the ranking word. */
+const BY_PARTS_RANKING = new RegExp(String.raw`^(?:the\s+)?(.+?)\s+by\s+(${PART_KINDS})\b.*?\b(largest|biggest|highest|most|top|leading|smallest|lowest)\b`, "i");
+
+/** "the segment with the most revenue": the kind of part, the ranking word and the figure. */
+const PART_WITH_MOST = /^(?:the\s+)?(segment|geography|region|division|business|unit|product|brand)s?\s+(?:with|that (?:has|had|brings in|brought in))\s+the\s+(largest|biggest|highest|most|smallest|lowest)\s+(.+)$/i;
+
+/** "segment revenue (which is largest)": the kind of part, the figure and the ranking word. */
+const PARTS_FIRST_RANKING = new RegExp(String.raw`^(?:the\s+)?(${PART_KINDS})\s+([^(),]+?)\s*(?:\(|,\s*)(?:which|what)\b[^)]*?\b(largest|biggest|highest|most|top|leading|smallest|lowest)\b`, "i");
+
+/**
+ * "revenue by segment, which is largest": a ranking that names nothing of its own after a figure
+ * broken down by parts is that breakdown ranked (one part: "revenue by segment (which is largest)").
+ */
+function mergeRankings(parts: Part[]): Part[] {
+  const out: Part[] = [];
+  for (const p of parts) {
+    const prev = out.at(-1);
+    if (prev && BARE_RANKING.test(p.text) && new RegExp(String.raw`\b(?:${PART_KINDS})\b`, "i").test(prev.text) && prev.hits.length) {
+      out[out.length - 1] = { ...prev, end: p.end, text: `${prev.text} (${p.text.replace(/^and\s+/i, "")})` };
+      continue;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/** The ranking's own question: "revenue by segment (which is largest)" is "which segment is largest by revenue". */
+function rankingAsk(ask: string): string {
+  // ("segment revenue (which is largest)": the kind of part first, the figure after it)
+  const withMost = PART_WITH_MOST.exec(ask);
+  if (withMost) return `which ${withMost[1]!.toLowerCase()} has the ${withMost[2]!.toLowerCase()} ${withMost[3]!.trim()}`;
+  const first = PARTS_FIRST_RANKING.exec(ask);
+  const m = BY_PARTS_RANKING.exec(ask) ?? (first ? [first[0], first[2]!, first[1]!, first[3]!] : null);
+  if (!m) return ask;
+  const kind = m[2]!.toLowerCase().replace(/(?:e?s)$/, "").replace(/^geograph\w*/, "geography").replace(/^busines$/, "business");
+  return `which ${kind} is ${m[3]!.toLowerCase()} by ${m[1]!.trim()}`;
+}
+
+/** The name an item asks about, written first in capitals ("Whole Foods cost": Whole Foods), that a later "it" points to. */
+function nameBefore(item: RequestItem | undefined): string | undefined {
+  if (!item || item.kind === "narrative") return undefined;
+  const m = /^(?:the\s+)?((?:\p{Lu}[\p{L}&.'-]*)(?:\s+\p{Lu}[\p{L}&.'-]*)*)\b/u.exec(item.ask);
+  return m && !item.concept ? m[1] : item.reading.scope;
+}
+
+/** "how much International lost at the operating line", "how much did Europe make at the operating level": the part's line, a loss or an income. */
+const LINE_CLAUSE = /^(?:and\s+)?how much (?:did\s+)?(?:the\s+)?(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*)*)\s+(?:segment\s+)?(lost|lose|made|make|earned|earn)\s+at the\s+(operating|pre-?tax|net|EBIT|EBITDA)\s+(?:line|level)\s*[?.]?$/u;
+
+/** "what Whole Foods cost", "how much did Widgetco cost them": the cost of a business named in capitals, the price paid for it. */
+const NAMED_COST = /^(?:and\s+)?(?:what|how much)\s+(?:did\s+|does\s+)?(?:the\s+)?(\p{Lu}[\p{L}&.'-]*(?:\s+\p{Lu}[\p{L}&.'-]*)*)\s+(?:acquisition\s+|deal\s+)?(?:cost|costs)(?:\s+(?:them|it|the company|us))?\s*[?.]?$/u;
+
+/** A part written as a clause ("what it added to sales", "how much they paid"). */
+const CLAUSE = /^(?:and\s+)?(?:what|how|which|who|when|where|why)\b/i;
 
 /** "2017 through 2019", "2017 to 2019": a range is every year between, not its two ends. */
 const RANGE_WORD = /^\s*(?:through|thru|to|until|-|–)\s*$/i;
@@ -243,9 +319,18 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       last = null;
       continue;
     }
-    // "which segment is largest and what it earned": the part ranked; "how many people it employs": the company's own figure
+    // "which segment is largest and what it earned": a figure of the part ranked, asked once the ranking names it;
+    // "how many people it employs": the company's own figure
     // (a share of it, "and what percentage of revenue it accounted for", is an item of its own)
-    if (BACK_REFERENCE.test(p.text) && i > 0 && !/\b(?:percentage|percent|share|proportion|portion)\s+of\b/i.test(p.text) && (!p.hits.length || (RANKING.test(parts[i - 1]!.text) && !p.hits[0]!.concept.fact))) continue;
+    // ("how much did it bring in": the ranking's own value, which the ranking states)
+    if ((BACK_REFERENCE.test(p.text) || ITS.test(p.text)) && i > 0 && !SHARE_OF.test(p.text) && RANKING.test(parts[i - 1]!.text) && !p.hits[0]?.concept.fact) {
+      if (!namedFigure(p) && !PROFIT_VERB.test(p.text)) continue;
+      close([]);
+      runs.push({ parts: [p], periods: [], follow: "part" });
+      last = null;
+      continue;
+    }
+    if (BARE_BACK_REFERENCE.test(p.text) && i > 0 && !SHARE_OF.test(p.text) && !p.hits.length) continue;
     if (open.length && (NEW_RUN.test(p.joiner) || EACH.test(parts[i - 1]?.text ?? ""))) close([]);
     const before = spanned(p, p.periods.filter((m) => m.start < p.askAt));
     const after = spanned(p, p.periods.filter((m) => m.start >= p.askAt));
@@ -305,11 +390,14 @@ function latest(periods: string[]): string[] {
 }
 
 function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
-  if (RANKING.test(p.text)) return "ranking";
+  // ("which is biggest" with nothing before it to rank: still a ranking, answered only by parts ranked)
+  if (RANKING.test(p.text) || BARE_RANKING.test(p.text)) return "ranking";
   const c = p.hits[0]?.concept;
   if (c?.kind === "text") return c.section && c.section !== "segment" ? "narrative" : "other";
   // "net revenue retention rate": words after an amount that make it a rate or a score ask another measure, not the amount
   if (c?.kind === "amount" && MEASURE_AFTER.test(p.text.slice(p.text.toLowerCase().indexOf(p.hits[0]!.text.toLowerCase()) + p.hits[0]!.text.length))) return "other";
+  // "Surface unit sales", "units sold": a count of units, never the amount of money the catalog's word names
+  if (c?.kind === "amount" && UNITS_ASKED.test(p.text)) return "other";
   // a figure against a plan, a forecast or a budget: the chat compares them in its own words
   if (/\b(?:compare[ds]?|against|versus|vs\.?)\b/i.test(p.text) && !p.versus && !p.priorYear) return "other";
   // a person, a name, a place or a date is read from a sentence, not a figure
@@ -329,8 +417,20 @@ function questionFor(kind: ItemKind, ask: string, company: string | undefined, p
   const what = ask.replace(/^(?:the|their|its)\s+/i, "");
   if (kind === "narrative") return `What are the${of ? `${of}'s` : ""} ${what}`.replace(/the of (.*)'s/, "$1's").trim() + "?";
   if (/^(?:which|how|what|who|when|where|why)\b/i.test(what)) return `${what.charAt(0).toUpperCase()}${what.slice(1)}${of}${when}?`;
+  // "what they are paying for the acquisition": a clause of its own, asked as a question ("What are they paying for …?")
+  const clause = /^(they|we|it|he|she|you)\s+(?:(are|is|were|was|have|has|had|will|would)\s+)?(\S.*)$/i.exec(what);
+  if (clause) return clause[2] ? `What ${clause[2].toLowerCase()} ${clause[1]!.toLowerCase()} ${clause[3]}${of}${when}?` : `What ${what}${of}${when}?`;
   return `What was the ${what}${of}${when}?`;
 }
+
+/** "The current quarterly dividend", "their latest credit rating": the figure as of now (a word outside the concept's own name: "current assets" is a line). */
+function nowAsked(p: Part): boolean {
+  const m = /\b(?:current|currently|latest|most recent|now|today|at present)\b/i.exec(p.text);
+  return !!m && !p.hits.some((h) => h.text.toLowerCase().includes(m[0].toLowerCase()));
+}
+
+/** A count of units asked with a word of money ("unit sales of the devices", "units sold", "unit shipments"). */
+export const UNITS_ASKED = /\bunits?\s+(?:sales|sold|shipments|shipped|volumes?)\b|\bunits\s+(?:it|they|we)\s+sold\b|\bhow many units\b/i;
 
 /** Words after an amount's name that make the part another measure ("… retention rate", "… quality score", "… per square foot"). */
 const MEASURE_AFTER = /^\s+(?:(?:[\p{L}-]+\s+){0,2}(?:rate|ratio|score|index|retention|churn)\b|per\s+(?!cent\b)\p{L})/iu;
@@ -392,6 +492,42 @@ function sentencePeriodsOf(t: string, s: Span, header: Span | null, parts: Part[
   return { periods: [...new Set([...headerPeriods, ...leading])], ...(versus ? { versus: versus.label } : {}), change: CHANGE.test(headerText) };
 }
 
+/**
+ * "AWS sales and op income", "Europe revenue and operating profit": a figure joined by "and" to the
+ * part before it, written with no qualifier of its own, is asked of the same part (the part the
+ * question reader read in the words before that figure). Only a figure the catalog names, never a
+ * company fact ("and headcount"), and only after "and": a list's commas do not carry a part.
+ */
+function partCarried(ask: string, p: Part, before: { part: Part; ask: string; scope?: string }): string {
+  const scope = before.scope;
+  const hit = p.hits[0];
+  if (!scope || !hit || hit.concept.fact || !["amount", "percent"].includes(hit.concept.kind) || !/^\s+(?:and|&)\s+$/i.test(p.joiner)) return ask;
+  // the figure is the part's first words ("op income"), and the part before read its part from the words before its figure
+  const prevHit = before.part.hits[0];
+  if (!prevHit || !ask.toLowerCase().startsWith(hit.text.toLowerCase())) return ask;
+  const lead = before.ask.slice(0, Math.max(0, before.ask.toLowerCase().indexOf(prevHit.text.toLowerCase()))).trim();
+  return lead && lead.toLowerCase() === scope.toLowerCase() ? `${lead} ${ask}` : ask;
+}
+
+/** Verbs asking a part's profit ("what it earned", "what it made in profit"). */
+const PROFIT_VERB = /\b(?:earn(?:s|ed|ing)?|made in profit|makes? in profit|profit(?:s|ed)?)\b/i;
+
+/** A figure a back reference names by its term ("and what its operating margin was"); an everyday verb ("earned") names none. */
+function namedFigure(p: Part): Concept | undefined {
+  return p.hits.filter((h) => !h.viaPhrase && !PROFIT_VERB.test(h.text)).map((h) => h.concept).find((c) => c.kind === "amount" || c.kind === "percent");
+}
+
+/**
+ * The figure a back reference asks of the part a ranking names: a figure it names, else its profit
+ * ("what it earned": operating income, the line segments report). "How much did it bring in" asks
+ * the ranking's own value, which the ranking states: no item of its own.
+ */
+function partFigureOf(p: Part): Concept | undefined {
+  const named = namedFigure(p);
+  if (named) return named;
+  return PROFIT_VERB.test(p.text) ? findConcepts("operating income").map((h) => h.concept).find((c) => c.kind === "amount") : undefined;
+}
+
 /** "What drove it", "how fast did it grow": an item about the figure of the item before it. */
 function followUp(kind: "reason" | "growth", prev: RequestItem, company: string | undefined, companies: string[], byConcept: boolean): RequestItem {
   const what = byConcept && prev.concept ? prev.concept.label.toLowerCase() : prev.ask.replace(/^(?:the|their|its)\s+/i, "");
@@ -431,7 +567,9 @@ export function readItems(request: string, companies: string[]): RequestItems {
     const context = sp.periods.length ? sp.periods : requestPeriods;
     if (sp.periods.length) requestPeriods = sp.periods;
     const change = sp.change || parts.some((p) => p.askAt < 0 && CHANGE.test(p.text));
-    const push = (p: Part, kind: ItemKind, ask: string, periods: string[]) => {
+    const push = (given: Part, kind: ItemKind, ask: string, periods: string[]) => {
+      // (a count of units asked is no amount of the catalog: the part is put to the chat as written)
+      const p = kind === "other" && given.hits[0]?.concept.kind === "amount" && UNITS_ASKED.test(given.text) ? { ...given, hits: [] } : given;
       const against = kind === "other" ? AGAINST.exec(p.text) : null;
       if (against) {
         // "revenue against the management forecast": the chat compares them; the question says so
@@ -446,25 +584,51 @@ export function readItems(request: string, companies: string[]): RequestItems {
       const what = swedish && p.hits[0] ? p.hits[0].concept.label.toLowerCase() : ask;
       // a company fact is stated once, in the newest filing: asked as of now, the way the filings state it (at a day asked: at that day)
       const day = fact && periods[0] && whenOf(periods[0]).startsWith(" at") ? periods[0] : undefined;
-      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : [questionFor(kind, what, asked, periods[0])];
+      // "what Whole Foods cost": the price paid for the business named, asked the way the filings state an acquisition
+      const bought = kind === "other" ? NAMED_COST.exec(p.text) : null;
+      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : bought ? [`What did ${asked ?? "they"} pay for ${bought[1]}${whenOf(periods[0])}?`] : [questionFor(kind, what, asked, periods[0])];
       const retry = fact && periods[0] && !day ? factQuestion(p.hits[0]!.concept, asked, periods[0]) : undefined;
       items.push({ n: items.length + 1, ask, label: labelOf(ask, periods, kind), kind, ...(p.hits[0] ? { concept: p.hits[0].concept } : {}), periods, questions, ...(retry ? { retry } : {}), reading: readQuestion(questions[0]!, companies) });
     };
     const firstAsk = parts.find((p) => p.askAt >= 0)?.askAt ?? s.end;
-    for (const run of runsOf(mergeQualifiers(parts), sp.periods.length > 0, firstAsk)) {
+    for (const run of runsOf(mergeRankings(mergeQualifiers(parts)), sp.periods.length > 0, firstAsk)) {
+      if (run.follow === "part") {
+        // "and what it earned": a figure of the part the ranking names, asked once it has named it
+        const prev = items.at(-1);
+        const p = run.parts[0]!;
+        const concept = prev?.kind === "ranking" ? partFigureOf(p) : undefined;
+        if (!prev || !concept) {
+          ignored.push(p.text);
+          continue;
+        }
+        const ask = p.text.replace(/^(?:and\s+)?/i, "").replace(/[\s,.;:?!]+$/, "");
+        const question = `What was the ${concept.label.toLowerCase()} of the part ranked${whenOf(prev.periods[0])}?`;
+        items.push({ n: items.length + 1, ask, label: labelOf(ask, prev.periods.slice(0, 1), "figure"), kind: "figure", concept, periods: prev.periods.slice(0, 1), questions: [question], reading: readQuestion(question, companies), follow: "part" });
+        continue;
+      }
       if (run.follow) {
         const prev = items.at(-1);
         if (prev && prev.kind !== "narrative") items.push(followUp(run.follow, prev, asked, companies, swedish));
         else ignored.push(run.parts[0]!.text);
         continue;
       }
+      let before: { part: Part; ask: string; scope?: string } | null = null;
       for (const p of run.parts) {
-        const ask = askOf(t, p);
-        if (!ask) {
+        const own = askOf(t, p);
+        if (!own) {
           ignored.push(p.text);
           continue;
         }
+        // "AWS sales and op income": a figure joined by "and" to a part's figure, with no qualifier of its own, is the part's too
+        // "what Whole Foods cost and what it added to sales": "it" is the name the item before it asks about, the figure its own
+        // ("Whole Foods sales"); after a figure of the company's own ("revenues, and what it earned") "it" is the company
+        // ("what they are paying for X": "they" is the company)
+        const pointing = BARE_BACK_REFERENCE.test(p.text) && /\b(?:it|that)\b/i.test(p.text) && !SHARE_OF.test(p.text) && p.hits.length > 0;
+        const named = pointing ? nameBefore(items.at(-1)) : undefined;
         const kind = kindOf(p);
+        const atLine = LINE_CLAUSE.exec(p.text);
+        const ask: string = atLine ? `${atLine[1]} ${atLine[3]!.toLowerCase()} ${/^los/i.test(atLine[2]!) ? "loss" : "income"}` : named ? `${named} ${p.hits[0]!.text}` : kind === "ranking" ? rankingAsk(own) : before ? partCarried(own, p, before) : own;
+        const pushed = items.length;
         const periods = run.periods.length ? [...new Set(run.periods)] : context;
         const base = run.versus ?? (run.periods.length ? undefined : sp.versus);
         // "operating income with margins": the figure and its margin
@@ -485,14 +649,19 @@ export function readItems(request: string, companies: string[]): RequestItems {
           if (made.length) continue;
         }
         if (kind === "narrative") push(p, kind, ask, []);
+        // ("which segment is largest by revenue", read from "revenue by segment (which is largest)": a ranking of the parts, as its own words say)
+        else if (kind === "ranking" && ask !== own) push({ ...p, hits: findConcepts(ask) }, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (p.hits[0]!.concept.fact) push(p, "figure", ask, latest(periods));
+        // "FY20 vs FY19 — … the current quarterly dividend": a figure asked as of now is no comparison of years
+        else if (base && nowAsked(p)) push(p, "figure", ask, []);
         // "operating income vs 2016" with no year of its own: against the latest year the request asks
         else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context).length ? latest(context) : latest(items.flatMap((i) => i.periods).filter((x) => /^FY\d{4}$/.test(x) && x > base))) push(p, "comparison", ask, [cur, base]);
         else if (p.priorYear && priorYearOf(periods, context, items).length) for (const cur of priorYearOf(periods, context, items)) push(p, "comparison", ask, [cur, shiftYears(cur, -1)]);
         else if (change && periods.length === 2) push(p, "comparison", ask, latest(periods).concat(periods.filter((x) => x !== latest(periods)[0])));
         else if (!periods.length) push(p, "figure", ask, []);
         else for (const x of periods) push(p, "figure", ask, [x]);
+        before = { part: p, ask, ...(items.length > pushed && items.at(-1)!.reading.scope ? { scope: items.at(-1)!.reading.scope } : {}) };
       }
     }
   }

@@ -1,0 +1,32 @@
+/**
+ * A headcount a filing states with "our" and no verb of stating ("Each of our 50,110 full- and
+ * part-time employees in 45 countries make an important contribution") is the company's stated
+ * count (held-out batch s12: it was "not stated").
+ */
+import { describe, expect, it } from "vitest";
+import { conceptById } from "@/lib/agent/concepts/catalog";
+import type { Passage } from "@/lib/agent/evidence/passages";
+import { writeStated } from "@/lib/agent/offline/evidence-answers";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const ROOM = ["ACME INC."];
+const passage = (text: string, page = 9): Passage => ({ document: "ACME_2022_10K.pdf", page, period: "FY2022", charStart: 0, charEnd: text.length, text, citation: `(source: ACME_2022_10K.pdf, p.${page})` });
+const employees = conceptById("employees")!;
+
+describe("a count stated after 'our'", () => {
+  it("answers the headcount, on several wordings", () => {
+    for (const [text, figure] of [
+      ["Each of our 50,110 full- and part-time employees in 45 countries make an important contribution to our success.", "50,110"],
+      ["Our approximately 12,400 employees share a commitment to safety in every plant.", "12,400"],
+      ["Across the world, our 8,900 employees serve customers in 30 countries.", "8,900"],
+    ] as const) {
+      const said = writeStated({ company: "ACME INC.", passages: [passage(text)] } as never, employees, readQuestion("How many employees does Acme have?", ROOM));
+      expect(said, text).toContain(figure);
+    }
+  });
+
+  it("does not read a count of something else after 'our' as the headcount", () => {
+    const said = writeStated({ company: "ACME INC.", passages: [passage("Our 20 largest suppliers account for half of purchases; employees are trained each year.")] } as never, employees, readQuestion("How many employees does Acme have?", ROOM));
+    expect(said).toBeNull();
+  });
+});
