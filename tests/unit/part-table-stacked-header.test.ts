@@ -59,7 +59,8 @@ describe("a period printed with words of its own", () => {
       "Segment B 200 — (3) 197 10 1 208",
     ]);
     for (const p of ps.filter((x) => x.part?.label === "Segment A")) {
-      expect({ [p.period]: p.valueText }).toEqual({ [p.period]: p.period === "FY2022" ? "100" : p.period === "FY2023" ? "104" : "106" });
+      const want: Record<string, string> = { FY2022: "100", FY2023: "104", FY2024: "106" };
+      expect(`${p.period}=${p.valueText}`).toBe(`${p.period}=${want[String(p.period)] ?? "none"}`);
     }
   });
 });
