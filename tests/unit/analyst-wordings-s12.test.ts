@@ -180,3 +180,16 @@ describe("a catalog ratio with its own formula in brackets", () => {
     expect(readQuestion("acme quick ratio fy22 (cash plus receivables divided by current liabilities)", ROOM).defines).toBe(true);
   });
 });
+
+describe("a row whose label names a share", () => {
+  it("never answers an amount asked by the same words ('As a % of Total Subscription and Support Revenues')", async () => {
+    const { pickScopedRow } = await import("@/lib/agent/offline/evidence-answers");
+    const { conceptById } = await import("@/lib/agent/concepts/catalog");
+    const at = (label: string, value: number, scale: number, title: string): never => ({ item: "x", match: "label", label, source: "table", table: { title, headings: [] }, scale, ...(scale > 1 ? { currency: "USD" } : {}), columns: [{ period: "FY2023", months: 12, value: value * scale, printed: String(value) }], document: "ACME_2023_10K.pdf", page: 47, row: `${label} ${value}`, citation: "(source: ACME_2023_10K.pdf, p.47)" }) as never;
+    const rows = [at("As a % of Total Subscription and Support Revenues", 2022, 1, "Subscription and Support Revenues by Service Offering"), at("Subscription and support", 29_021, 1e6, "Revenues")];
+    for (const q of ["acme's subscription and support revenue in FY23, in millions?", "acme subscription & support rev fy23", "subscription and support revenue fy2023"]) {
+      const r = readQuestion(q, ROOM);
+      expect(pickScopedRow({ company: "ACME INC.", rows, notFound: [], notes: [] }, conceptById("revenue")!, r.scope!, r.segment, ["FY2023"])?.label, q).toBe("Subscription and support");
+    }
+  });
+});

@@ -354,7 +354,9 @@ const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) 
  * A row of rates ("Subscription share of revenue 82.7%", "Europe 11" in a table of growth rates)
  * states no amount, count or per-share figure; a row of money ("Marketplace 1,225") states no rate.
  */
-const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")))) && (c.kind !== "count" || !moneyRow(x)) && (c.kind !== "percent" || x.unit === "%" || !x.currency);
+const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")) && !SHARE_LABEL.test(x.label))) && (c.kind !== "count" || !moneyRow(x)) && (c.kind !== "percent" || x.unit === "%" || !x.currency);
+/** A row's own label naming a share ("As a % of Total Subscription and Support Revenues", "% of net sales"): never an amount or a count. */
+const SHARE_LABEL = /^(?:as an? )?(?:%|percent(?:age)?)\s+of\b|\bas an? (?:%|percent(?:age)?) of\b/i;
 const RATE_TABLE = /\bgrowth rates?\b|\brates? of (?:growth|change)\b|\bas a percent(?:age)? of\b/i;
 
 /** A row of money ("Revenues from franchised restaurants $ 14,105.8", "… occupancy expenses"): no count of the things it names. */
@@ -470,7 +472,7 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const spelled = new Set([...scopeStems, ...wordings.flat()]);
   const exact = (o.rows ?? []).filter((x) => {
     const label = stemsOf(x.label).filter((w) => !PLAIN_LABEL_STEMS.has(w));
-    return x.columns.some((col) => col.value !== null) && label.length > scopeStems.length && label.every((w) => spelled.has(w)) && scopeStems.every((w) => label.includes(w)) && wordings.some((t) => t.every((w) => label.includes(w)));
+    return x.columns.some((col) => col.value !== null) && !SHARE_LABEL.test(x.label) && label.length > scopeStems.length && label.every((w) => spelled.has(w)) && scopeStems.every((w) => label.includes(w)) && wordings.some((t) => t.every((w) => label.includes(w)));
   });
   // (a row of another part's breakdown, "Total freight revenue" under "FedEx Express segment", is that part's: rows of no other part first)
   const first = (exact.length ? exact : valued.filter((x) => namesConcept(x.label))).filter((x) => !underAnotherPart(x, scopeStems, stemsOf, o.company));
