@@ -67,7 +67,8 @@ export const isNewestPeriodWord = (period: string): boolean => NEWEST_PERIOD.tes
 export const asksPresent = (text: string): boolean => PRESENT_IN_QUESTION.test(text);
 /** Where a question says "as of now" ("at this point", "as it stands"): character spans, so a reader leaves those words out of a part's name. */
 export function presentSpans(text: string): Array<[number, number]> {
-  return [...text.matchAll(new RegExp(PRESENT_IN_QUESTION.source, "gi"))].map((m) => [m.index, m.index + m[0].length]);
+  return [...text.matchAll(PRESENT_IN_QUESTION_ALL)].map((m) => [m.index, m.index + m[0].length]);
 }
+const PRESENT_IN_QUESTION_ALL = new RegExp(PRESENT_IN_QUESTION.source, "gi");
 /** A request that asks a row for its newest column ("the latest", "currently"). */
 export const asksNewestColumn = (text: string): boolean => NEWEST_COLUMN.test(text);

@@ -29,6 +29,7 @@ import { answerHead, percentAsked, shareAsked } from "./answer-head";
 import { comparePeriods, monthNumber, monthWords } from "@/lib/periods";
 import { changePeriods } from "@/lib/agent/reader/read";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
+import { MONEY } from "@/lib/answers/narrative/fit";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 
 export interface StatedFigure {
@@ -851,8 +852,6 @@ function percentMissing(figure: StatedFigure, item: RequestItem): string | null 
 const aboutParts = (item: RequestItem) => item.kind === "ranking" || item.concept?.section === "segment" || BY_PARTS.test(item.ask);
 /** An item asking a price or a sum paid ("what X cost", "what they are paying for X", "how much did they spend on X"). */
 const PRICE_ASKED = /\b(?:cost|costs|costing|paid|pay|paying|price|priced|worth|spend|spent|spending)\b/i;
-/** An amount of money written in an answer ("$13.2 billion", "USD 583 million", "€4.1bn"). */
-const MONEY_STATED = /(?:[$€£]|\b(?:USD|EUR|GBP|SEK)\b)\s?\d|\d(?:[\d,.]*\d)?\s?(?:million|billion|thousand|bn|mn)\b/i;
 
 /** "revenue by segment", "sales by region": a figure broken down by the company's parts. */
 const BY_PARTS = /\bby\s+(?:(?:operating|reportable|business)\s+)?(?:segments?|geograph\w*|regions?|divisions?)\b/i;
@@ -902,7 +901,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   // (a reason for a rate's move is a passage, no percentage of its own)
   if (item.kind === "other" && item.follow !== "reason" && percentAsked(item.ask) && !figure) return { status: "failed", reason: "the answer states no percentage", searched };
   // "what X cost", "what they are paying for X": a price asked is answered by an amount of money the answer states
-  if (item.kind === "other" && !item.follow && !percentAsked(item.ask) && PRICE_ASKED.test(item.ask) && !MONEY_STATED.test(answerLines(leg.text).slice(0, 4).join(" "))) return { status: "failed", reason: "the answer states no amount of money", searched };
+  if (item.kind === "other" && !item.follow && !percentAsked(item.ask) && PRICE_ASKED.test(item.ask) && !MONEY.test(answerLines(leg.text).slice(0, 4).join(" "))) return { status: "failed", reason: "the answer states no amount of money", searched };
   // "sales per employee" answered with the sales: the figure's evidence must name the words its concept leaves
   const measure = figure && g && item.kind === "other" && item.concept?.kind === "amount" ? measureMissing(g, figure, leg, item, companies) : null;
   if (measure) return measure;

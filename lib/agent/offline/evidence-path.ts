@@ -15,7 +15,7 @@ import type { LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
 import { explainsFigure, type ExplanationsOutput } from "../evidence/explanations";
-import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { classifyQuestion, opensAsYesNo } from "@/lib/answers/narrative/answer-type";
 import { writeRiskList } from "./answers/risks";
 import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
@@ -66,8 +66,7 @@ export function readTurn(conv: Conversation, companies: readonly RoomCompany[]):
 }
 
 /** An answer that found nothing ("I couldn't find …", a question back): no period was answered. */
-/** A question opening as a yes/no ("is", "did", "has" …). */
-const ASKS_YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b/i;
+
 const NO_ANSWER = /^(?:I couldn't|I could not|I did not find|I didn't find|Do you mean|Which )/i;
 
 /**
@@ -115,13 +114,13 @@ export function stepsFor(r: Reading): Step[] | null {
   // no catalog concept: a figure the deal's own tables may label as the question words it
   // (…or a sentence stating it in those words: "133 million active buyers", the newest first when no year is asked)
   // "which region grew fastest", "the largest region": parts ranked by revenue when no figure is named
-  if (r.concepts.length === 0 && rankAsked(r.text) && (!r.polar || !ASKS_YES_NO.test(r.text))) return ["total", "rank"];
+  if (r.concepts.length === 0 && rankAsked(r.text) && (!r.polar || !opensAsYesNo(r.text))) return ["total", "rank"];
   if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled", "labelledSentence"] : null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   // "which segment had the highest revenue": the parts' rows of one table, ranked
   // (the company's total first: the parts ranked must add up to it)
   // (a terse "worst region by sales decline" reads as yes/no; only a question opening as one is)
-  if (rankAsked(r.text) && rankMeasure(r) && (!r.polar || !ASKS_YES_NO.test(r.text) || asksSuperlative(r.text))) return ["total", "rank"];
+  if (rankAsked(r.text) && rankMeasure(r) && (!r.polar || !opensAsYesNo(r.text) || asksSuperlative(r.text))) return ["total", "rank"];
   // "japan net sales down in 2022?": the figure's two periods decide it
   // ("did the US have the biggest decline?": a superlative is decided by ranking the parts, not by one part's move)
   if (r.polar && r.direction && asksSuperlative(r.text)) return null;

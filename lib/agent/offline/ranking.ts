@@ -6,6 +6,7 @@
  * add up to the company's total (a table of one segment's service lines ranks nothing). Nothing
  * here knows a company or a document.
  */
+import { opensAsYesNo } from "@/lib/answers/narrative/answer-type";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { findConcepts, tokens } from "../concepts/match";
@@ -24,9 +25,6 @@ export interface RankAsked {
 
 const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest|fastest)\b|\b(?:perform\w*|did|does|do|doing|fared)\s+(?:the\s+)?best\b|\bbest[- ]perform\w*/i;
 const BOTTOM = /\b(?:smallest|lowest|least|slowest|worst)\b/i;
-const POLAR_OPENING = /^\s*(?:is|are|was|were|does|do|did|has|have|had)\b/i;
-/** "the biggest", "the most": a superlative naming one part against the others. */
-const SUPERLATIVE = /\b(?:the\s+)?(?:largest|biggest|highest|most|greatest|smallest|lowest|least|fastest|slowest|best|worst)\b/i;
 /** "the biggest drop", "fell the most", "declined most": a fall ranks the parts by growth. */
 const DECLINE = /\b(?:drops?|dropped|declin\w*|fall|falls|fell|fallen|shr[iau]nk\w*|decreas\w*|contract\w*)\b/i;
 /** "where (in the world) did sales fall the most": the place asked is a geography. */
@@ -46,8 +44,8 @@ export function asksSuperlative(text: string): boolean {
 export function rankAsked(text: string): RankAsked | undefined {
   const where = WHERE_GEOGRAPHY.test(text);
   // "did the US have the biggest decline?": one part asked against the others, whatever the part word
-  const against = POLAR_OPENING.test(text) && DECLINE.test(text) || (POLAR_OPENING.test(text) && GROWTH.test(text));
-  const part = PART.exec(text)?.[1] ?? (where ? "geographic" : against && SUPERLATIVE.test(text) ? "segment" : undefined);
+  const against = opensAsYesNo(text) && (DECLINE.test(text) || GROWTH.test(text));
+  const part = PART.exec(text)?.[1] ?? (where ? "geographic" : against && asksSuperlative(text) ? "segment" : undefined);
   if (!part) return undefined;
   const top = BOTTOM.test(text) ? "smallest" : TOP.test(text) ? "largest" : undefined;
   if (!top || !(where || against || WHICH.test(text) || SUPERLATIVE_PART.test(text))) return undefined;

@@ -401,20 +401,27 @@ function catalogRatioRestated(hits: ConceptHit[], text: string): { from: number;
   const inside = hits.filter((h) => h.from >= from).map((h) => h.concept.lineItems?.[0]);
   return inside.length > 0 && inside.every((k) => !!k && own.has(k)) && inside.length >= own.size ? { from, at: open } : undefined;
 }
-const FORMULA_JOINS_INSIDE = /^\([^()]*\s(?:\/|÷|divided by|over|minus|less|plus)\s[^()]*\)/i;
+/** The words and signs that join a formula's terms, one list for the readers below. */
+const OPERATORS = String.raw`less|minus|plus|over|divided by|[-+/÷×*]`;
+const FORMULA_JOINS_INSIDE = new RegExp(String.raw`^\([^()]*\s(?:${OPERATORS})\s[^()]*\)`, "i");
 
 /** Words that join the terms of a formula ("cfo less capex", "cfo - capex", "cfo / revenue"). */
-const FORMULA_JOINS = /^\s*(?:less|minus|plus|over|divided by|[-+/÷×*])\s+\S|\S\s+(?:less|minus|plus|over|divided by|[-+/÷×*])\s*$/i;
+const FORMULA_JOINS = new RegExp(String.raw`^\s*(?:${OPERATORS})\s+\S|\S\s+(?:${OPERATORS})\s*$`, "i");
+/** Each formula-only shorthand and the concept it names there ("cfo" → cash from operations), read once from the catalog. */
+const FORMULA_TERMS = new Map(CONCEPTS.flatMap((c) => (c.formulaTerms ?? []).map((t) => [t, c] as const)));
 
 /** A word another concept owns that names a figure inside a formula ("cfo less capex"): read as that figure. */
 function inFormula(hits: ConceptHit[], text: string): ConceptHit[] {
   return hits.map((h) => {
-    const figure = CONCEPTS.find((c) => c.formulaTerms?.includes(h.text.toLowerCase()));
+    const figure = FORMULA_TERMS.get(h.text.toLowerCase());
     if (!figure || figure === h.concept) return h;
     const around = [text.slice(0, text.toLowerCase().indexOf(h.text.toLowerCase())).slice(-14), text.slice(text.toLowerCase().indexOf(h.text.toLowerCase()) + h.text.length).slice(0, 14)];
     return FORMULA_JOINS.test(around[1]!) || FORMULA_JOINS.test(around[0]!) ? { ...h, concept: figure } : h;
   });
 }
+
+/** Prepositions that name where an amount comes from ("revenue from …", "sales at …", "earned by …"). */
+const SOURCE_PREPOSITIONS = new Set(["from", "at", "by"]);
 
 /**
  * "revenue from franchised restaurants", "sales at company-operated stores": a count named after a
@@ -425,7 +432,7 @@ function qualifyingCounts(hits: ConceptHit[], toks: Token[]): ConceptHit[] {
     if (h.concept.kind !== "count" || !hits.some((a) => a.to <= h.from && a.concept.kind === "amount")) return false;
     for (let i = h.from - 1, seen = 0; i >= 0 && seen <= 3; i--, seen++) {
       if (hits.some((a) => i >= a.from && i < a.to)) return false;
-      if (["from", "at", "by"].includes(toks[i]!.word)) return true;
+      if (SOURCE_PREPOSITIONS.has(toks[i]!.word)) return true;
     }
     return false;
   };

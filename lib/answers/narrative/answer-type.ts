@@ -90,6 +90,8 @@ const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 const ORG_NOUN = /\b(?:customers?|clients?|competitors?|suppliers?|vendors?|partners?|lenders?|auditors?|subsidiar(?:y|ies)|compan(?:y|ies)|firms?|acquisitions?|acquirers?|buyers?|distributors?|licensees?|regulators?|kunder|konkurrenter|leverantörer|bolag|företag)\b/i;
 
 const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|any|är|var|har|hade|finns|fanns|kan|ska|kommer)\b/i;
+/** A question opening as a yes/no ("is", "did", "has", "any" …, and their Swedish): one test for every reader. */
+export const opensAsYesNo = (text: string): boolean => YES_NO_START.test(text.trimStart());
 const REASON = /^\s*(?:why|varför)\b|\b(?:why|reasons?|causes?|explanation)\s*\??\s*$|\bwhy (?:did|does|do|is|are|was|were|has|have|had|would|will|so)\b|\bwhat(?:'s|’s| is| was)? behind\b|\bhow come\b|\bwhat (?:drove|drives|caused|causes|explains?|led to|contributed to|dragged|drags|weighed on|weighs on|hurt|hurts|held back|holds back|pushed|pushes|boosted|boosts|lifted|lifts|fu?ell?ed)\b|\breasons? (?:for|behind|why)\b|\bdriv(?:ers?|en by)\b|\bdue to what\b|\bvad (?:beror|berodde)\b/i;
 const COUNT = /\bhow many\b|\bnumber of\b|\bhur många\b|\bantal(?:et)?\b/i;
 const DATE = /^\s*(?:when|när)\b|\bwhat (?:date|year|day|month)\b|\bwhich (?:date|year)\b|\bby when\b|\bvilket (?:datum|år)\b/i;
