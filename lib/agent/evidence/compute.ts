@@ -13,7 +13,7 @@ import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type Metric
 import type { Expr } from "@/lib/metrics/types";
 import { parseDefinition } from "@/lib/metrics/definition";
 import { formatValue, groupDigits } from "@/lib/metrics/numbers";
-import { item, num } from "@/lib/metrics/expr";
+import { item, itemsOf, num } from "@/lib/metrics/expr";
 import { formulaWords } from "@/lib/metrics/words";
 import { normalise } from "@/lib/metrics/terms";
 import { LINE_ITEMS, type LineItemKey, type LineItemSource, type LineItemValue } from "@/lib/statements/types";
@@ -274,6 +274,12 @@ function aggregated(input: ComputeInput, r: { series: Array<{ period: string; va
   return { value, formatted: formatValue(value, r.unit, style) };
 }
 
+/** Every line item of the formula is a balance-sheet line (inventories, current ratio): a balance at a date. */
+function isBalance(e: Expr): boolean {
+  const items = itemsOf(e);
+  return items.length > 0 && items.every((k) => LINE_ITEMS[k] === "balance");
+}
+
 /** The growth asked of a row formula's series: the last year's, or compounded a year over the span (CAGR). */
 function movedValue(input: ComputeInput, series: Array<{ period: string; value?: number; formatted?: string }>, steps: NonNullable<ComputeOutput["growthByPeriod"]>): { value: number; formatted: string } | undefined {
   const valued = series.filter((x) => x.value !== undefined);
@@ -316,7 +322,8 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
       hint: `Pass \`formula\` over line items (e.g. "(long_term_debt + short_term_debt - cash) / ebitda"; line items: ${Object.keys(LINE_ITEMS).join(", ")}), or use get_line_items / search_documents for a figure the company states itself.`,
     };
   }
-  const periods = resolvePeriods(input.periods, scope.documents);
+  // (a balance, "inventory now", is read at the newest balance sheet)
+  const periods = resolvePeriods(input.periods, scope.documents, { balance: isBalance(metric.formula) });
   // chronological: the value of a series is its latest period, whatever order the call listed them in
   periods.labels.sort(comparePeriods);
   // a metric named as a growth ("revenue growth", "capex CAGR") is that aggregate of the metric, over the year before when one year is asked

@@ -322,6 +322,11 @@ function sectionOfPart(part: PartFacts): string | undefined {
 /** A footnote's table under a statement ("(2) Amounts include stock-based compensation expense, as follows"): a component, never the line. */
 const FOOTNOTE_SECTION = /^\(\d{1,2}\)\s|\bas follows\b/i;
 
+/** A row of a footnote's table ("(2) Amounts include …", a table titled "(1) Amounts related to …"): a component of a line, never the line. */
+export function inFootnote(row: Pick<LineItemRow, "section" | "table">): boolean {
+  return (!!row.section && FOOTNOTE_SECTION.test(row.section)) || /^\(\d{1,2}\)\s/.test(row.table?.title ?? "");
+}
+
 function sectionFit(row: LineItemRow, w: Want): number {
   if (!w.concept) return 0;
   if (row.section && FOOTNOTE_SECTION.test(row.section)) return -2;
@@ -394,6 +399,23 @@ export function newerThan(row: LineItemRow, asked: string[]): LineItemRow | unde
   const askedEnd = asked.map((l) => parsePeriod(l)?.end ?? "").sort().at(-1) ?? "";
   const newest = row.columns.filter((c) => c.value !== null && !!c.periodEnd).sort((a, b) => b.periodEnd!.localeCompare(a.periodEnd!))[0];
   return newest && askedEnd && newest.periodEnd! > askedEnd ? { ...row, columns: [newest] } : undefined;
+}
+
+/**
+ * Balances (columns at a date) printed at a later date than the periods asked, at the latest such
+ * date only: each row with just that column. Empty when no row prints a balance after them.
+ */
+export function newestBalances(rows: LineItemRow[], asked: string[]): LineItemRow[] {
+  // (the day the periods asked end as the rows print it: a January year's FY2023 ends 2023-01-28, not in December)
+  const printedEnd = rows.flatMap((r) => r.columns.filter((c) => asked.includes(c.period) && !!c.periodEnd).map((c) => c.periodEnd!)).sort().at(-1);
+  const later = rows.flatMap((r) => {
+    const newest = r.columns.filter((c) => c.value !== null && c.months === 0 && !!c.periodEnd).sort((a, b) => b.periodEnd!.localeCompare(a.periodEnd!))[0];
+    if (printedEnd) return newest && newest.periodEnd! > printedEnd ? [{ ...r, columns: [newest] }] : [];
+    const n = newerThan(r, asked);
+    return n && n.columns[0]!.months === 0 ? [n] : [];
+  });
+  const last = later.map((r) => r.columns[0]!.periodEnd!).sort().at(-1);
+  return later.filter((r) => r.columns[0]!.periodEnd === last);
 }
 
 /** Rows for one wanted item: statement lines of its line items, then table rows naming its words. */
@@ -495,7 +517,12 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const nowAsked = (input.periods ?? []).some((p) => isNewestPeriodWord(p.trim()));
   for (const item of input.items) {
     ends ??= periodEnds(found);
-    const rowsOf = (x: string) => rowsFor(wantOf(x), statements, found, input.statement).flatMap((r) => inPeriods(r, periods.labels, ends) ?? (nowAsked ? newerThan(r, periods.labels) : undefined) ?? []);
+    const rowsOf = (x: string) => {
+      const all = rowsFor(wantOf(x), statements, found, input.statement);
+      // "inventory now": a balance a newer report prints at a later date (a 10-Q's after the 10-K's year end) is the balance now
+      const later = nowAsked ? newestBalances(all, periods.labels) : [];
+      return later.length ? later : all.flatMap((r) => inPeriods(r, periods.labels, ends) ?? (nowAsked ? newerThan(r, periods.labels) : undefined) ?? []);
+    };
     let hits = rowsOf(item);
     // "specialty materails": a word one letter away from the deal's own label word is that word;
     // "dcai": the initials of the deal's own label ("Data Center and AI")

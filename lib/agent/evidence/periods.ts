@@ -104,13 +104,13 @@ function quarterEnd(d: ScopeDocument, yearEnd: number): { month: number; year: n
   return { month: (end % 12) + 1, year: Math.floor(end / 12) };
 }
 
-function one(raw: string, latest: number | undefined, notes: string[], docs: ScopeDocument[] = []): string[] | undefined {
+function one(raw: string, latest: number | undefined, notes: string[], docs: ScopeDocument[] = [], balance = false): string[] | undefined {
   const p = raw.trim().replace(/^the\s+/i, "");
   if (!p) return [];
   // "Q3 a year earlier", "the june quarter a year earlier": the period read, a year before
   const earlier = /^(.+?)\s+a year earlier$/i.exec(p);
   if (earlier) {
-    const base = one(earlier[1]!, latest, [], docs);
+    const base = one(earlier[1]!, latest, [], docs, balance);
     const shifted = base?.map((l) => shiftLabelYear(l, -1));
     if (!shifted?.length || shifted.some((l) => !l)) return undefined;
     notes.push(`"${raw}" read as ${shifted.join(", ")}.`);
@@ -122,6 +122,12 @@ function one(raw: string, latest: number | undefined, notes: string[], docs: Sco
     return [quarter];
   }
   if (isLatestPeriodArgument(p)) {
+    // a balance asked as of now: the newest balance sheet, a quarterly report's after the last annual one
+    const quarter = balance ? newerQuarter(latest, docs) : undefined;
+    if (quarter) {
+      notes.push(`"${raw}" read as ${quarter}, the newest balance sheet the documents print.`);
+      return [quarter];
+    }
     if (latest === undefined) return undefined;
     notes.push(`"${raw}" read as FY${latest}, the latest fiscal year the documents report.`);
     return [`FY${latest}`];
@@ -151,11 +157,22 @@ function one(raw: string, latest: number | undefined, notes: string[], docs: Sco
   return undefined;
 }
 
-export function resolvePeriods(raw: string[] | undefined, docs: ScopeDocument[]): ResolvedPeriods {
+/**
+ * The quarter of the newest quarterly document when it closes after the latest fiscal year (a 10-Q
+ * of the next year): where a balance "now" is printed. Undefined when the annual report is newest.
+ */
+function newerQuarter(latest: number | undefined, docs: ScopeDocument[]): string | undefined {
+  const quarterly = docs.filter((d) => typeof d.fiscalYear === "number" && /^Q[1-3]$/.test(d.fiscalPeriod ?? "") && (latest === undefined || d.fiscalYear > latest));
+  const newest = quarterly.sort((a, b) => b.fiscalYear! - a.fiscalYear! || b.fiscalPeriod!.localeCompare(a.fiscalPeriod!))[0];
+  return newest ? `${newest.fiscalPeriod} ${newest.fiscalYear}` : undefined;
+}
+
+/** `balance`: the figures asked are balances at a date, so "now" is the newest balance sheet, not the last fiscal year. */
+export function resolvePeriods(raw: string[] | undefined, docs: ScopeDocument[], o: { balance?: boolean } = {}): ResolvedPeriods {
   const latest = latestFiscalYear(docs);
   const out: ResolvedPeriods = { labels: [], notes: [], unread: [] };
   for (const r of raw ?? []) {
-    const got = one(r, latest, out.notes, docs);
+    const got = one(r, latest, out.notes, docs, o.balance);
     if (got === undefined) out.unread.push(r);
     else for (const l of got) if (!out.labels.includes(l)) out.labels.push(l);
   }
