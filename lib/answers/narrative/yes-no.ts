@@ -14,6 +14,9 @@ const FALSE_NEGATION = /\b(?:not limited to|not only|no assurance|cannot assure|
 // "is treated as a cash dividend for the purpose of this graph", "deemed reinvested": a convention of presentation, no fact
 const HEDGE = /\b(?:may|might|could|would|if|whether|potential(?:ly)?|possible|possibly|can be|no assurance|treated as|deemed|for (?:the )?purposes? of|assum(?:e|es|ing)|as if|hypothetical(?:ly)?|kan komma|skulle kunna|eventuellt|kan)\b/i;
 
+/** A sentence defining a term, as agreements and glossaries do ("1.21 Chapter 11 Cases means …", "“Effective Date” shall mean …"): it asserts nothing. */
+const DEFINES_TERM = /^(?:\(?[\d.]+\)?\s+)?[^.;:]{0,80}?\b(?:means|shall mean|has the meaning|have the meaning|is defined as|are defined as)\b/i;
+
 /** Clauses of a sentence (commas, semicolons, "but", "although", "however", "men"). */
 function clauses(sentence: string): string[] {
   return sentence.split(/[,;:]\s+|\s+(?:but|although|though|however|whereas|while|except|men|dock)\s+/i).filter((c) => c.trim());
@@ -54,7 +57,7 @@ function questionNegated(question: string): boolean {
  */
 export function decideYesNo(question: string, sentence: string, terms: QuestionTerm[]): Verdict | undefined {
   const core = terms.filter((t) => t.core);
-  if (!core.length) return undefined;
+  if (!core.length || DEFINES_TERM.test(sentence)) return undefined;
   const parts = clauses(sentence);
   const scored = parts.map((c, i) => {
     const keys = textKeys(c);
