@@ -125,6 +125,10 @@ export const CONCEPTS: Concept[] = [
     lineItems: ["share_repurchases"],
     action: true,
   }),
+  // the charges of a restructuring plan (severance, exits), a line of the income statement or a plan's stated estimate
+  amount("restructuring", "Restructuring charges", ["restructuring", "restructuring charges", "restructuring costs", "restructuring expenses", "restructuring charge", "restructuring plan", "restructuring and other"], { rowWords: ["restructuring"] }),
+  // the non-cash expense of equity awards, added back in the cash-flow statement and stated in the notes
+  amount("stock_based_compensation", "Stock-based compensation", ["stock-based compensation", "stock based compensation", "share-based compensation", "share based compensation", "stock compensation", "stock comp", "stock-based comp", "stock based comp", "share-based comp", "share based comp", "equity compensation", "equity comp", "sbc"], { rowWords: ["stock-based compensation", "share-based compensation", "stock-based compensation expense"] }),
   amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "cash used for investing activities", "cash provided by investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),
   amount("financing_cash_flow", "Cash from financing", ["financing cash flow", "cash from financing", "cash used in financing activities", "cash used for financing activities", "cash provided by financing activities", "financing activities"], { lineItems: ["financing_cash_flow"] }),
   // metrics
@@ -170,9 +174,15 @@ export const CONCEPTS: Concept[] = [
   { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed", "workers", "full-time workers"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
   // people leaving: "turnover" beside "rate" or "employee" is attrition, never revenue
   percent("attrition", "Employee attrition", ["attrition", "attrition rate", "turnover rate", "employee turnover", "staff turnover", "voluntary turnover", "undesired turnover", "voluntary attrition", "undesired attrition"], { phrases: ["employees leave", "employees left", "people leave", "lose employees"] }),
+  // the holders of a company's stock on its register, as the annual report's market section states them
+  { id: "holders_of_record", label: "Holders of record", kind: "count", terms: ["holders of record", "shareholders of record", "stockholders of record", "record holders", "registered holders", "registered shareholders", "registered stockholders", "number of shareholders", "number of stockholders", "number of holders"], balance: true },
+  // subscription businesses' paying members (a streaming service's memberships, a telecom's subscribers)
+  { id: "subscribers", label: "Subscribers", kind: "count", terms: ["subscribers", "paid subs", "paying subs", "paid subscribers", "paying subscribers", "memberships", "paid memberships", "paid members", "paying members", "subscriber count", "member count", "user base"], rowWords: ["memberships", "subscribers", "members"], balance: true },
+  // units a company sold of a product (handsets, vehicles, deliveries), as its product tables print them
+  { id: "unit_sales", label: "Unit sales", kind: "count", terms: ["unit sales", "units sold", "units", "unit volume", "unit shipments", "unit deliveries"], phrases: ["how many did they sell", "how many did sell", "how many were sold", "how many units", "how many sold"], rowWords: ["unit sales", "units"] },
   { id: "stores", label: "Stores", kind: "count", terms: ["stores", "store count", "locations", "restaurants", "warehouses"], rowWords: ["stores"], balance: true },
   // people
-  { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "runs the company", "in charge"], role: "chief executive officer" },
+  { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "runs the company", "who is in charge", "who's in charge", "whos in charge", "in charge of the company"], role: "chief executive officer" },
   { id: "cfo", label: "Chief financial officer", kind: "person", terms: ["cfo", "chief financial officer", "finance chief", "finance director"], role: "chief financial officer" },
   { id: "coo", label: "Chief operating officer", kind: "person", terms: ["coo", "chief operating officer"], role: "chief operating officer" },
   { id: "chair", label: "Chair of the board", kind: "person", terms: ["chairman", "chairwoman", "chair", "chair of the board"], role: "chairman" },

@@ -43,13 +43,22 @@ interface Pattern {
   concept: Concept;
   stems: string[];
   phrase: boolean;
+  /** A short one-word term, matched as written (or its plural): stems of short words collide ("units" and "united" are both "unit"). */
+  literal?: string;
 }
+
+/** One-word terms this short are matched as written, not by stem. */
+const LITERAL_UP_TO = 5;
+const literalOf = (t: string) => {
+  const w = t.trim().toLowerCase();
+  return /^\p{L}+$/u.test(w) && w.length <= LITERAL_UP_TO ? w.replace(/s$/, "") : undefined;
+};
 
 let patterns: Pattern[] | undefined;
 
 function allPatterns(): Pattern[] {
   patterns ??= CONCEPTS.flatMap((concept) => [
-    ...concept.terms.map((t) => ({ concept, stems: stemsOf(t), phrase: false })),
+    ...concept.terms.map((t) => ({ concept, stems: stemsOf(t), phrase: false, literal: literalOf(t) })),
     ...(concept.phrases ?? []).map((t) => ({ concept, stems: stemsOf(t), phrase: true })),
   ]).filter((p) => p.stems.length > 0);
   return patterns;
@@ -94,6 +103,7 @@ export function findConcepts(text: string, toks: Token[] = tokens(text), skip: R
     for (let at = 0; at < toks.length; at++) {
       const end = matchAt(toks, at, p.stems, p.phrase && !OPENS_TIGHT.has(p.stems[0]!) ? 2 : 0, OPENS_TIGHT.has(p.stems.at(-1)!), skip);
       if (end === undefined) continue;
+      if (p.literal && toks[at]!.word.replace(/s$/, "") !== p.literal) continue;
       // a phrase's words are one clause: "an operating summary: revenue" is no "operating revenue"
       if (p.phrase && CLAUSE_BREAK.test(text.slice(toks[at]!.end, toks[end - 1]!.start))) continue;
       found.push({ concept: p.concept, from: at, to: end, text: text.slice(toks[at]!.start, toks[end - 1]!.end), viaPhrase: p.phrase });
