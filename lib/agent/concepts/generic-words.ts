@@ -27,14 +27,14 @@ export const GENERIC_WORDS = new Set(
     "bigger larger smaller good bad well badly strong weak strongly weakly " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
-    "expect expected expects future past history historical trend trends going forward look looking like " +
+    "expect expected expects expecting future past history historical trend trends going forward look looking like " +
     "based basis terms term result results according rate rates ratio ratios " +
     "average averaged avg mean median share portion proportion fraction part went go goes going keep kept ended end up " +
     "answer answers respond round rounded rounding decimal decimals place places dp one two three four five " +
     "unadjusted reported gaap worth valued using use used calculate calculated compute computed work out " +
-    "forecast forecasts forecasted actual actuals budget budgeted plan planned guidance outlook projection projections projected target targets estimate estimates " +
+    "forecast forecasts forecasted actual actuals budget budgeted plan planned guidance guide guides guided outlook projection projections projected target targets estimate estimates " +
     "management presentation deck report reports annual quarterly filing filings document documents 10-k 10k 10-q 10q minutes " +
-    "statement statements sheet sheets shareholders stockholders owe owed owes add adds added altogether all stack stacks " +
+    "statement statements sheet sheets shareholders stockholders common owe owed owes add adds added altogether all stack stacks " +
     "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec " +
     "develop developed development evolve evolved evolution trajectory progression board directors " +
     "first second third fourth 1st 2nd 3rd 4th half halves nine six three twelve full ended ending"

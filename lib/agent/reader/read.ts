@@ -427,6 +427,20 @@ const SOURCE_PREPOSITIONS = new Set(["from", "at", "by"]);
  * "revenue from franchised restaurants", "sales at company-operated stores": a count named after a
  * preposition that qualifies an amount is the part the amount comes from, not a second figure asked.
  */
+/**
+ * A figure named after "ex", "excluding", "without" another ("eps ex the restructuring charges") is
+ * what the figure asked leaves out, not a figure asked: its words qualify the figure, as a part's do.
+ */
+function excludedFigures(hits: ConceptHit[], toks: Token[]): ConceptHit[] {
+  const excluded = (h: ConceptHit) => {
+    let i = h.from - 1;
+    if (toks[i]?.word === "the") i--;
+    return !!toks[i] && EXCLUDING.has(toks[i]!.word) && hits.some((a) => a !== h && a.to <= i);
+  };
+  return hits.filter((h) => !excluded(h));
+}
+const EXCLUDING = new Set(["ex", "excluding", "excl", "without", "exclusive"]);
+
 function qualifyingCounts(hits: ConceptHit[], toks: Token[]): ConceptHit[] {
   const qualifies = (h: ConceptHit) => {
     if (h.concept.kind !== "count" || !hits.some((a) => a.to <= h.from && a.concept.kind === "amount")) return false;
@@ -476,13 +490,19 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
   const runs: Token[][] = [[]];
   for (const t of toks) {
-    const noun = !named.has(t.word) && !GRAMMAR_WORDS.has(t.word) && !STOP.has(t.word) && !PERIOD_WORDS.has(t.word) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1;
+    const noun = !named.has(t.word) && !GRAMMAR_WORDS.has(t.word) && !STOP.has(t.word) && !PERIOD_WORDS.has(t.word) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !ADVERB(t.word);
     if (noun) runs.at(-1)!.push(t);
     else if (runs.at(-1)!.length) runs.push([]);
   }
   const run = runs.filter((r) => r.length >= 2);
   return run.length === 1 ? run[0]!.map((t) => text.slice(t.start, t.end)).join(" ") : undefined;
 }
+
+/** "is it still …", "do they still …": a state asked as of now. */
+const STILL = /^\W*(?:is|are|does|do|has|have)\b[^?]*\bstill\b/i;
+
+/** An everyday adverb ("actually", "roughly", "really"): it names no figure. */
+const ADVERB = (word: string) => GENERIC_WORDS.has(word) && word.endsWith("ly");
 
 /** `part` follows `run` joined by a preposition ("take rate in marketplace", "the margin of the cloud"). */
 function attachedAfter(text: string, run: string, part: string): boolean {
@@ -607,7 +627,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
   const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
   const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
-  const found = inFormula(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), text);
+  const found = inFormula(excludedFigures(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), tokens(text)), text);
   // "current ratio (total current assets / total current liabilities)": a catalog ratio's own formula in brackets restates it
   const restated = catalogRatioRestated(found, text);
   const hits = restated ? found.filter((h) => h.to <= restated.from) : found;
@@ -620,7 +640,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
   // …or asked after a turn, whose period it carries ("and the take rate on that?")
   // "last year", "now": periods the documents resolve; "take rate last yr vs 2021" asks the latest year beside the one named
-  const relative = LAST_YEAR.test(text) ? "last year" : asksPresent(text) ? "latest" : undefined;
+  const relative = LAST_YEAR.test(text) ? "last year" : asksPresent(text) || STILL.test(text) ? "latest" : undefined;
   if (relative === "last year" && periods.length === 1 && lastYearBeforeCompared(text)) periods.unshift(relative);
   // (a part's name inside a longer run of nouns no concept names, "marketplace take rate", is that figure's label, not the part)
   const partNamed = hits.length ? undefined : scopeOf(text, [], company, companies);
@@ -752,8 +772,10 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   // "as a % of revenue?" after net income: the figure the conversation was on, over the one named after "of"
   const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && OF_WHOLE.test(r.text);
   // "how many stores there?", "what's the margin in that segment?": the part the last turn named, pointed back to
-  const pointsBack = !!prev.scope && !r.scope && PART_POINTED_BACK.test(r.text);
+  const pointsBack = !!prev.scope && !r.scope && (PART_POINTED_BACK.test(r.text) || ON_THAT.test(r.text));
   const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack;
+  // "how much did they make from services" → "what's the gross margin % on that": a figure of the part the last turn read by its label
+  if (!prev.concepts.length && prev.label && !prev.labelNamesFigure && !r.scope && !r.label && r.concepts.length && ON_THAT.test(r.text) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) return carriedPart(r, prev, prev.label);
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
   if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) && asksAgainOf(r, prev) ? carriedSubject(r, prev, companies) : r;
   if (!follows && !over) return r;
@@ -897,6 +919,23 @@ const REPLY = /^\s*(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|please|thanks|thank yo
 /** A follow-up naming another part: "same for ipad", "what about gadgets", "and gadgets?". */
 const FOLLOW_UP_PART = /^\s*(?:and|what about|how about|same for|also|ok(?:ay)?,?\s+and)\b/i;
 /** Words pointing back to a place or part named before ("there", "in that segment", "that business"). */
+/** "on that", "for it", "of those" closing a question: the figure or part the last turn was on. */
+const ON_THAT = /\b(?:on|of|for|from|in)\s+(?:that|this|it|those|them)\s*[?.!]*\s*$/i;
+
+/** Another figure of the part the last turn asked by its label: the part, the company and the periods carried. */
+function carriedPart(r: Reading, prev: Reading, part: string): Reading {
+  const out: Reading = { ...r, scope: part, namedPart: !!prev.namedPart, segment: prev.segment, followUp: { from: prev.text, carried: [] } };
+  if (!r.company && prev.company) {
+    out.company = prev.company;
+    out.followUp!.carried.push("company");
+  }
+  if (!r.periods.length && prev.periods.length) {
+    out.periods = prev.periods;
+    out.followUp!.carried.push("periods");
+  }
+  return out;
+}
+
 const PART_POINTED_BACK = /\bthere\b(?!\s+(?:is|are|was|were|be|been|any|a|an)\b)|\b(?:that|this|the same|those)\s+(?:segment|business|division|unit|region|market|country|geography|part|group)s?\b/i;
 
 /**
