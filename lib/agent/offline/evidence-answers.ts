@@ -20,7 +20,7 @@ import { findConcepts, tokens } from "../concepts/match";
 import { partTokens } from "../concepts/part-names";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
-import type { LineItemColumn, LineItemRow, LineItemsOutput } from "../evidence/line-items";
+import { inFootnote, type LineItemColumn, type LineItemRow, type LineItemsOutput } from "../evidence/line-items";
 import type { ChangeColumn } from "../evidence/change-columns";
 import { CONSTANT_CURRENCY } from "../concepts/answer-words";
 import { respectiveFigure } from "../evidence/respectively";
@@ -312,7 +312,14 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
 /** A row's value as the answer shows it: counts and ratios as printed, a rate with its "%", money with scale and currency. */
 function shownValue(c: Concept, column: LineItemRow["columns"][number], row: LineItemRow): string {
   const col = asAmount(c, column);
-  if (c.kind === "ratio" || c.kind === "count") return col.printed ?? String(col.value);
+  if (c.kind === "ratio") return col.printed ?? String(col.value);
+  // a count printed in thousands ("in thousands, except …": 27,438) says its scale: 27,438 thousand
+  // (when the tool read it so: its value is the printed number times the scale)
+  if (c.kind === "count") {
+    const printed = col.printed ?? String(col.value);
+    const scaled = !!SCALE_WORD[row.scale] && col.value !== null && Math.abs(col.value - Number(printed.replace(/[^\d.]/g, "")) * row.scale) < row.scale;
+    return scaled ? `${printed} ${SCALE_WORD[row.scale]}` : printed;
+  }
   if (row.unit === "%") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   // a rate asked of a row printed in money ("Gross margin: Services 14,965") stays money: no "%" on an amount
   if (c.kind === "percent" && !row.currency) return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
@@ -321,9 +328,13 @@ function shownValue(c: Concept, column: LineItemRow["columns"][number], row: Lin
 
 /** One row answers when it names the concept in its own label and no other such row of the period disagrees, or a statement line does. */
 
+/** A statement line's reference to its note or footnote: "(Note 10)", "(Notes 4 and 5)", "(1)". */
+const NOTE_REFERENCE = /\((?:notes?\s+\d+[a-z]?(?:\s*(?:,|and|&)\s*\d+[a-z]?)*|\d{1,2}|[a-z])\)/gi;
+
 /** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
 function namesOnly(label: string, c: Concept): boolean {
-  const have = tokens(label).map((t) => t.stem);
+  // (a note reference names nothing: "Restructuring (Note 10)")
+  const have = tokens(label.replace(NOTE_REFERENCE, " ")).map((t) => t.stem);
   // a count by any one of its names ("Total restaurants" for stores); another figure by its row words
   // or a name of two words or more ("Sales" alone is a product line as often as it is revenue, "Gross
   // merchandise volume" is GMV); nothing but plain words beside it
@@ -367,7 +378,7 @@ function moneyRow(x: LineItemRow): boolean {
 export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []): LineItemRow | null {
   const word = (c.rowWords?.[0] ?? c.terms[0]!).toLowerCase();
   const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${columnOf(x, periods).period}|${columnOf(x, periods).value}`)).size === 1;
-  const fitting = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && x.columns.some((col) => col.value !== null));
+  const fitting = o.rows.filter((x) => namesOnly(x.label, c) && sameKind(c, x) && !inFootnote(x) && x.columns.some((col) => col.value !== null));
   // the company's figure: a segment's or a region's row ("Comparable sales % gain" of the Domestic segment's table) gives way to the company's own
   const own = fitting.filter((x) => !x.part);
   const all = own.length ? own : fitting;
@@ -379,7 +390,8 @@ export function pickRow(o: LineItemsOutput, c: Concept, periods: string[] = []):
   if (statement) return statement;
   const total = named.filter((x) => /\btotal\b/i.test(x.label) || (x.label.toLowerCase().replace(/[^a-z ]/g, "").trim() === word && !x.table?.headings.length));
   const candidates = total.length ? total : named;
-  return agree(candidates) ? candidates[0]! : null;
+  // (rows that disagree: the value more of the filing's tables state, as for a figure asked by its label)
+  return agree(candidates) ? candidates[0]! : mostStated(candidates, (x) => columnOf(x, periods));
 }
 
 /**
@@ -486,6 +498,7 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // an older filing's row that lacks the newest period asked is not a second opinion on it
   const newest = [...periods].sort().at(-1);
   const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));
+  if (process.env.ZZ) console.error('ZZ', scope, scopeStems, valuedRows.length, named0.length, first.length, byLabel.length, named.map(x=>x.label), (o.rows??[]).map(x=>[x.label, sameKind(c,x), namesOnly(x.label,c)]));
   // rows that agree: the one printing the most periods asked (a change needs both years from one row)
   const covered = (x: LineItemRow) => periods.filter((p) => x.columns.some((k) => k.value !== null && k.period === p)).length;
   const sorted = (current.length ? current : named).slice().sort((a, b) => covered(b) - covered(a));
@@ -502,6 +515,10 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // (…and of those, the row whose label adds the fewest words to the part and the figure: "Sales through NIKE Direct", not
   // "Sales from our Wholesale Operations to NIKE Direct Operations")
   const pool = latest.length ? latest : candidates;
+  // rows that disagree, one of them echoing a word the analyst wrote beside the figure ("paid subs":
+  // "Paid memberships at end of period", not "Memberships at end of period"): the row with the most
+  const echoed = echoingRows(pool, stemsOf, scopeStems);
+  if (echoed.length < pool.length && agree(echoed)) return echoed[0]!;
   const consolidated = pool.filter((x) => /\bconsolidated\b/i.test(x.table?.title ?? ""));
   const extra = (x: LineItemRow) => stemsOf(x.label).filter((w) => !spelled.has(w) && !PLAIN_LABEL_STEMS.has(w) && !own.has(w) && w.length > 2).length;
   const fewest = consolidated.filter((x) => extra(x) === Math.min(...consolidated.map(extra)));
@@ -510,6 +527,19 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // narrower figure of it ("Total subscription revenue")
   const plain = candidates.filter((x) => headedByConceptAlone(x, c));
   return agree(plain) ? plain[0]! : null;
+}
+
+/**
+ * The rows whose labels hold the most of the words the call asked beside the part ("paid" of "international
+ * paid subscribers"): none when no row holds one, so a question naming nothing more keeps every row.
+ */
+function echoingRows(rows: LineItemRow[], stemsOf: (t: string) => string[], scopeStems: string[]): LineItemRow[] {
+  const echo = (x: LineItemRow) => {
+    const asked = new Set(stemsOf(x.item).filter((w) => !scopeStems.includes(w) && !PLAIN_LABEL_STEMS.has(w)));
+    return stemsOf(x.label).filter((w) => asked.has(w)).length;
+  };
+  const best = Math.max(0, ...rows.map(echo));
+  return best > 0 ? rows.filter((x) => echo(x) === best) : [];
 }
 
 /** The row's title or headings name another part ("… › FedEx Express segment › Freight" for a part "freight"). */
@@ -697,7 +727,8 @@ const CHANGE_FIGURE = /\b(?:increase|decrease|rise|decline|growth|change|drop|ga
 function countBesideNoun(sentence: string, names: string[][]): boolean {
   // (a number joined to a word, "COVID-19", "Form 10-K", counts nothing)
   const toks = tokens(withoutYears(sentence).replace(/\p{L}+-\d+(?:-\p{L}+)?/gu, " "));
-  const at = toks.flatMap((t, i) => (names.some((n) => n.length === 1 && n[0] === t.stem) ? [i] : []));
+  // (a name of several words by where it starts and ends: "83,883 registered holders of record")
+  const at = names.flatMap((n) => toks.flatMap((_, i) => (n.length > 0 && n.every((w, k) => toks[i + k]?.stem === w) ? [i, i + n.length - 1] : [])));
   return toks.some((t, j) => /^\d/.test(t.word) && at.some((i) => Math.abs(i - j) <= 5));
 }
 

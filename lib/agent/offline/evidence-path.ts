@@ -157,7 +157,8 @@ export function stepsFor(r: Reading): Step[] | null {
   // a segment named but no part read ("the segment's operating income"): not the company total
   if (r.segment && computable(c)) return null;
   // a rate the filings state only in prose ("turnover rates for 2021 and 2020 were 5.8% and 4.7%"): its sentence
-  if (c.kind === "percent" && !computable(c) && !c.rowWords?.length && !r.polar && !r.aggregate) return ["sentence"];
+  // (…and a count they state only so: "approximately 1,324 stockholders of record")
+  if ((c.kind === "percent" || c.kind === "count") && !computable(c) && !c.rowWords?.length && !c.fact && !r.polar && !r.aggregate) return ["sentence"];
   const stated = c.rowWords?.length ? (["rows", ...(computable(c) ? (["compute"] as Step[]) : []), "sentence"] as Step[]) : null;
   if (stated && !r.polar && !r.aggregate) return stated;
   if (computable(c)) return ["compute"];
@@ -169,6 +170,21 @@ function directionSteps(r: Reading, c: Concept): Step[] {
   if (r.scope) return ["scoped"];
   if (!c.rowWords?.length && !c.lineItems?.length) return ["compute"];
   return computable(c) ? ["rows", "compute"] : ["rows"];
+}
+
+/**
+ * The words of the figure's name as the question wrote it that narrow another of its names ("paid" of
+ * "paid subs" when "subs" is a name too): the call carries them, so the row saying them is chosen.
+ */
+function termQualifiers(text: string, c: Concept): string[] {
+  const named = [...c.terms, ...(c.rowWords ?? [])].map((t) => tokens(t).map((x) => x.stem));
+  const names = new Set(named.map((n) => n.join(" ")));
+  // (…or a word the catalog itself puts before several of its names: "paid" of "paid subscribers", "paid memberships")
+  const opens = (stem: string) => named.filter((n) => n.length > 1 && n[0] === stem).length >= 2;
+  return findConcepts(text).filter((h) => h.concept.id === c.id && !h.viaPhrase).flatMap((h) => {
+    const words = tokens(h.text);
+    return words.length > 1 && (names.has(words.slice(1).map((x) => x.stem).join(" ")) || opens(words[0]!.stem)) ? [words[0]!.word] : [];
+  });
 }
 
 function callFor(step: Step, r: Reading): Call {
@@ -250,7 +266,7 @@ function callFor(step: Step, r: Reading): Call {
       // a part's growth in one year needs the year before it too
       const moved = r.aggregate === "growth" || r.aggregate === "change" ? changePeriods(r.periods) : r.periods;
       // "what % of revenue went to demand creation": the part may be a use of the whole, its own row an expense
-      const items = partShareAsked(r) ? [`${r.scope} ${c.terms[0]}`, r.scope!, `${r.scope} expense`] : [`${r.scope} ${c.terms[0]}`];
+      const items = partShareAsked(r) ? [`${r.scope} ${c.terms[0]}`, r.scope!, `${r.scope} expense`] : [`${r.scope} ${[...termQualifiers(r.text, c), c.terms[0]].join(" ")}`];
       return { toolName: "get_line_items", input: { ...company, items, ...(moved.length ? { periods: moved } : {}), limit: 12 } };
     }
     case "scopedEach":
@@ -363,12 +379,12 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
 }
 
 /** A forecast asked: the company's plan, expectation or guidance for a figure. */
-const OUTLOOK = /\b(?:plan(?:s|ned)?|expect(?:s|ed|ations?)?|forecast(?:s|ed)?|guidance|guid(?:e[sd]?|ing)|outlook|budget(?:s|ed)?|projected|projections?|anticipate[ds]?)\b/i;
+const OUTLOOK = /\b(?:going to|will|plan(?:s|ned)?|expect(?:s|ed|ing|ations?)?|forecast(?:s|ed)?|guidance|guid(?:e[sd]?|ing)|outlook|budget(?:s|ed)?|projected|projections?|anticipate[ds]?)\b/i;
 
 const AGAINST_ACTUAL = /\b(?:actuals?|vs\.?|versus|compar\w*|against|variance)\b/i;
 
 /** "Still", "anymore", "currently": whether something goes on now, not whether it happened last year. */
-const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b|^\W*(?:[\p{L}.&'’]+\s+[-–:]\s+)?(?:do|does)\b(?![^?]*\b(?:19|20)\d\d\b)/iu;
+const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b|^\W*(?:[\p{L}.&'’]+\s+[-–:]\s+)?(?:do|does|(?:is|are)\s+(?:[\p{L}.&'’]+\s+){0,3}?\p{L}+ing)\b(?![^?]*\b(?:19|20)\d\d\b)/iu;
 
 /**
  * A part's share of the company's figure ("what % of sales was services", "services as a % of total
@@ -655,6 +671,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (c && (c.kind === "place" || c.kind === "organisation") && !r.polar && !r.narrative && !r.synthesis && !findConcepts(quote).some((h) => h.concept.id === c.id)) return notFound(r, mine(done), [quoted]);
   // "does amazon pay a dividend?": a yes or no is a sentence stating the action itself, not one weighing it ("evaluate opportunities to … pay dividends")
   if (r.polar && c?.action && /^\W*(?:yes|no)\b/i.test(text) && (!namesAction(quote, c) || HEDGED.test(quote))) return notFound(r, mine(done), [quoted]);
+  // "is it still in chapter 11?": a state asked as of now is settled by the newest filing, not an older one's sentence
+  if (r.polar && r.periods.includes("latest") && /^\W*(?:yes|no)\b/i.test(text) && olderThanSeen(m[1]!, done)) return `I couldn't find a sentence in the newest filing that settles this. An older filing, ${m[1]}, states: "${quote}" ${m[3]} — it may no longer hold. Would you like me to add this question to the Q&A list?`;
   // "ebay rev up in 22?": a figure's move asked yes or no, answered by quotes that decide nothing, is no answer
   if (r.polar && r.direction && c && FIGURE_KINDS.has(c.kind) && !/^\W*(?:yes|no|up|down|unchanged)\b/i.test(text)) return notFound(r, mine(done), [quoted]);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
@@ -672,7 +690,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const named = new Set(hits.map((h) => h.concept.id));
   // an amount asked is its level: "operating income increased 19%" states its change, not the amount
   // …nor does "BGS earnings from operations increased by $276 million": the amount it moved by
-  const level = c.kind !== "amount" || !!r.aggregate || !!r.direction || RATE_WORD.test(r.text) || STATED_AMOUNT.test(withoutChanges(quote.replace(PERCENT_VALUE_G, " ")));
+  // …and a count is a number of things: "accounted for 35% of total average paid memberships" states none
+  const level = c.kind === "count" ? !!r.aggregate || !!r.direction || statesACount(withoutChanges(quote)) : c.kind !== "amount" || !!r.aggregate || !!r.direction || RATE_WORD.test(r.text) || STATED_AMOUNT.test(withoutChanges(quote.replace(PERCENT_VALUE_G, " ")));
   // "Cerner contributed $140 million to our hardware revenues": a part of the figure, not the figure
   const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
   // the part asked is the value's subject, named before it ("Azure revenue grew 29%"), not among its causes ("… revenue increased $12.6 billion driven by Azure")
@@ -682,6 +701,21 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const subject = value && c.kind !== "count" && !PERCENT_ASKED.test(r.text) ? quote.slice(0, value.index) : quote;
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
+}
+
+/** The document is dated before another the turn's tool results show (their pages' `documentDate`). */
+function olderThanSeen(document: string, done: ToolExchange[]): boolean {
+  const dates = new Map<string, string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== "object") return;
+    const o = v as Record<string, unknown>;
+    if (typeof o.document === "string" && typeof o.documentDate === "string") dates.set(o.document, o.documentDate);
+    Object.values(o).forEach(walk);
+  };
+  done.forEach((t) => walk(t.output));
+  const own = dates.get(document);
+  return !!own && [...dates.values()].some((d) => d > own);
 }
 
 /** The sentence names the action asked by a word of its terms ("dividends", "repurchased"), as a stem. */
@@ -770,13 +804,27 @@ const COUNT_STATED = /\b(?!(?:19|20)\d\d\b)\d[\d,.]*\d\b|\b\d+(?:\.\d+)?\s*(?:mi
 /** Money amounts and percentages with their numbers, to leave what counts things. */
 const MONEY_OR_SHARE = /(?:[$€£¥]\s?|\b(?:usd|eur|gbp)\s?)\d[\d,.]*(?:\s*(?:million|billion|thousand|bn|mn|m|b)\b)?|\d[\d,.]*\s*(?:%|per ?cent\b|percentage points?\b|basis points\b)/gi;
 
+/** Days of a written date ("December 31, 2015", "31 May 2023"): a day of the month counts nothing. */
+const DATE_DAY = new RegExp(String.raw`\b${monthWords({ abbreviated: true })}\.?\s+\d{1,2}\b|\b\d{1,2}\s+${monthWords({ abbreviated: true })}\b`, "gi");
+
+/** The text states a number of things: a count left once its money amounts, percentages and dates are taken out. */
+function statesACount(text: string): boolean {
+  return COUNT_STATED.test(text.replace(MONEY_OR_SHARE, " ").replace(DATE_DAY, " "));
+}
+
 export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
   const steps = stepsFor(r);
   const made = mine(done);
   // (only where a figure of a period is asked, "what was … in 2022", "how much … fy22", or keywords with a year:
   // "what changes is it forecasting", "what's missing" ask a description)
   const figureAsked = r.periods.length > 0 && (ASKS_FIGURE.test(r.text) || !QUESTION_OPENING.test(r.text));
-  if (!r.label || r.concepts.length || !figureAsked || !steps?.includes("labelled") || made.length < steps.length) return null;
+  if (!r.label || r.concepts.length || !steps?.includes("labelled") || made.length < steps.length) return null;
+  // (asked with no period, the quotes must still name the thing asked, the label's last noun: "what's their monthly
+  // churn" is not answered by "average monthly revenue per paying membership")
+  const head = tokens(r.label).at(-1)?.stem;
+  const namesHead = (q: string) => !head || tokens(spellOut(q)).some((t) => t.stem === head);
+  const quoted = [...withoutCitations(answeredEvidence(text), { documents: true }).matchAll(/"([^"]{12,})"/g)].map((m) => m[1]!);
+  if (!figureAsked) return quoted.length && !quoted.some(namesHead) ? notFound({ ...r, concepts: [labelConcept(r)] }, made) : null;
   // …and states a value of it: "net revenues rose on a higher take rate" names the figure asked but gives none
   // (what the quotes say, without their citations and the documents' names: "(source: X_2023Q2_10Q.pdf, p.48)" states no value)
   const evidence = withoutCitations(answeredEvidence(text), { documents: true });
@@ -787,8 +835,8 @@ export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: stri
   // (a count asked, "iphone units", is stated by a number of things: a money amount or a percentage is another figure)
   const counted = COUNTED_HEAD.test(r.label);
   // (…and a count worth stating has a magnitude: "iPhone 6" names a model)
-  const states = (q: string) => (counted ? statesAValue(q) && COUNT_STATED.test(q.replace(MONEY_OR_SHARE, " ")) : statesAValue(q));
-  const fits = (q: string) => namesHalfOf(r.label, q) && states(q.replace(FILING_REFERENCE, " ").replace(/\p{L}[\p{L}-]*\d\S*|(?<![\d.,$€£])\b\d+-?\p{Lu}\S*/gu, " ")) && ofYear(q);
+  const states = (q: string) => (counted ? statesAValue(q) && statesACount(q) : statesAValue(q));
+  const fits = (q: string) => namesHalfOf(r.label, q) && namesHead(q) && states(q.replace(FILING_REFERENCE, " ").replace(/\p{L}[\p{L}-]*\d\S*|(?<![\d.,$€£])\b\d+-?\p{Lu}\S*/gu, " ")) && ofYear(q);
   const quotes = [...evidence.matchAll(/"([^"]{12,})"/g)].map((m) => m[1]!);
   if (quotes.length ? quotes.some(fits) : fits(evidence)) return null;
   return notFound({ ...r, concepts: [labelConcept(r)] }, made);
