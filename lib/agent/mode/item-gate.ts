@@ -31,6 +31,7 @@ import { changePeriods } from "@/lib/agent/reader/read";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 import { MONEY } from "@/lib/answers/narrative/fit";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
+import { SUPERLATIVE_WORD, asksSuperlative } from "@/lib/agent/offline/ranking";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -228,7 +229,10 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     }
     if (c.toolName === "get_line_items") {
       for (const row of (out as unknown as LineItemsOutput).rows ?? []) {
-        const col = row.columns.find((x) => x.value !== null && writes(figure, x.value!));
+        // (a ranking compares rows a table prints with no scale of its own, "3,172" of a table in millions the page states
+        // apart: the ranking read their scale from the company's total they add up to)
+        const unstated = item.kind === "ranking" && row.scaleUnstated ? [1e3, 1e6, 1e9] : [];
+        const col = row.columns.find((x) => x.value !== null && (writes(figure, x.value!) || unstated.some((k) => writes(figure, x.value! * k))));
         if (col) return { via: "get_line_items", row, period: col.period, named: rowNames(row), ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
       }
       continue;
@@ -755,6 +759,9 @@ function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
   return [...seen.values()];
 }
 
+/** A superlative (either end, "grew fastest" too) and the part it names in bold. */
+const RANKED_NAME = new RegExp(String.raw`\b${SUPERLATIVE_WORD}\b[^*]{0,120}\*\*([^*\d][^*]{0,60})\*\*`, "i");
+
 /**
  * The part a ranking answered (the largest, or the smallest when asked): the part its answer names
  * after the ranking word, else the row, among those its answer compared with a value a tool
@@ -763,7 +770,8 @@ function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
 export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
   // the part the answer names first ("the largest business by revenue in fiscal 2018 was **Industrial**")
   const head = answerLines(answerHead(leg.text)).slice(0, 2).join(" ");
-  const named = /\b(?:largest|biggest|highest|most|leading|top|smallest|lowest|least)\b[^*]{0,120}\*\*([^*\d][^*]{0,60})\*\*/i.exec(head)?.[1]?.trim();
+  // ("the region whose revenue grew fastest … was **Asia Pacific**": a growth ranked says so with the ranking's own words)
+  const named = RANKED_NAME.exec(head)?.[1]?.trim();
   if (named) return named;
   const compared = new Map<number, Grounding>();
   for (const line of answerLines(answerHead(leg.text)).slice(0, 14)) {
@@ -872,7 +880,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (!leg.sources.length) return { status: "failed", reason: "the answer cites no source", searched };
   // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total,
   // and shows the values it compared (two or more, each a value a tool returned): "our 20 largest tenants were:" ranks nothing
-  if (item.kind === "ranking" && !/\b(?:largest|biggest|highest|most|leading|top|smallest|lowest)\b/i.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
+  if (item.kind === "ranking" && !asksSuperlative(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
   const compared = item.kind === "ranking" ? comparedRows(leg, item) : [];
   if (item.kind === "ranking" && compared.length < 2) return { status: "failed", reason: "the parts were not ranked with the values compared", searched };
   const otherParts = item.kind === "ranking" ? partsOfAnotherKind(compared, item) ?? mixedLevels(compared, leg, item) : null;
