@@ -17,7 +17,7 @@ import type { SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
 import { withoutCitations, type SourceRef } from "@/lib/agent/sources";
 import { UNITS_ASKED, type RequestItem } from "@/lib/agent/reader/items";
-import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
+import { GENERIC_WORDS, GRAMMAR_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import { partTokens } from "@/lib/agent/concepts/part-names";
 import type { LegResult } from "./item-legs";
@@ -864,6 +864,20 @@ const PRICE_ASKED = /\b(?:cost|costs|costing|paid|pay|paying|price|priced|worth|
 /** "revenue by segment", "sales by region": a figure broken down by the company's parts. */
 const BY_PARTS = /\bby\s+(?:(?:operating|reportable|business)\s+)?(?:segments?|geograph\w*|regions?|divisions?)\b/i;
 
+/** The stems written in order, at most one word between each and the next ("take rate", "rate of return"). */
+export function inOrder(want: string[], have: string[]): boolean {
+  return have.some((w, i) => {
+    if (w !== want[0]) return false;
+    let at = i;
+    for (const next of want.slice(1)) {
+      const found = have.slice(at + 1, at + 3).indexOf(next);
+      if (found < 0) return false;
+      at += found + 1;
+    }
+    return true;
+  });
+}
+
 function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[]): LegCheck {
   const leg: LegResult = { ...whole, text: answerHead(whole.text) };
   const searched = searchedOf(leg);
@@ -892,6 +906,10 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) {
     return aboutParts(item) ? { status: "failed", reason: "the answer does not speak of the segments asked", searched } : { status: "not_covered", searched };
   }
+  // a figure named only by generic nouns ("take rate", "run rate") is named by those words together: a passage holding
+  // them apart ("exchange rates … taking into consideration") speaks of something else
+  const nouns = asked.length ? [] : tokens(item.ask).filter((w) => !GRAMMAR_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);
+  if (item.kind === "other" && nouns.length >= 2 && !named && !inOrder(nouns, tokens(answerLines(leg.text).slice(0, 6).join(" ")).map((w) => w.stem))) return { status: "not_covered", searched };
   // a reason quoted for another year ("revenue declined … in fiscal 2016" for fiscal 2017) explains another move
   const otherYear = item.follow === "reason" ? reasonYear(leg.text, item.periods[0]) : null;
   if (otherYear) return { status: "failed", reason: `the passage quoted explains ${otherYear}, not ${item.periods[0]}`, searched };
