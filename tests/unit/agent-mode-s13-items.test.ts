@@ -126,3 +126,26 @@ describe("the company's business abroad", () => {
     expect(spellOut("revenue outside the core business")).toBe("revenue outside the core business");
   });
 });
+
+describe("capitals before a figure the documents write out", () => {
+  const cite = "(source: ACME_2024_10K.pdf, p.40)";
+  const notFound = (ask: string, passage: string): LegResult => ({
+    item: 1, question: "q", text: `I couldn't find a stated ${ask} for fiscal 2024 in the documents.`, ms: 1, batch: 1, sources: [],
+    toolCalls: [
+      { toolName: "get_line_items", input: { items: [ask] }, output: { rows: [], notFound: [ask], notes: [] } },
+      { toolName: "search_documents", input: { query: `${ask} 2024` }, output: { passages: [{ document: "ACME_2024_10K.pdf", page: 40, text: passage, citation: cite, charStart: 0, charEnd: passage.length }], notes: [] } },
+    ] as LegResult["toolCalls"],
+  });
+  it("are the part's initials: not finding them is the run's failure, never a gap in the room", () => {
+    for (const [req, passage] of [["ACME FY24: DM ARR exiting the year", "Total Digital Media ARR grew to $3.00 billion."], ["ACME FY24: CC subscribers", "We ended the year with 6.2 million paid Creative Cloud subscriptions."], ["ACME FY24: DS paid members", "Domestic Streaming paid memberships rose to 43 million."]] as const) {
+      const item = readItems(req, ROOM).items[0]!;
+      const c = checkItem(item, [notFound(item.ask, passage)]);
+      expect(c.status, req).toBe("failed");
+      expect(c.legs[0], req).toMatchObject({ reason: expect.stringMatching(/did not read/) });
+    }
+  });
+  it("written out nowhere in the results, are a measure the room may not state", () => {
+    const item = readItems("ACME FY24: NPS score", ROOM).items[0]!;
+    expect(checkItem(item, [notFound(item.ask, "Customer satisfaction remains a priority.")]).status).toBe("not_covered");
+  });
+});

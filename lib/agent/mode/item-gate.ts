@@ -885,7 +885,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   if (!leg.text.trim() || NOT_FOUND.test(leg.text)) {
     // "hc": words the run could not read are no search of the data room
-    const unread = unreadAsk(item);
+    const unread = unreadAsk(item) ?? unreadInitials(item, leg);
     if (unread) return { status: "failed", reason: unread, searched };
     // a ranking of the company's parts is in the filings whenever parts are: not finding it is the run's failure
     if (item.kind === "ranking") return { status: "failed", reason: "the parts were not ranked", searched };
@@ -950,6 +950,24 @@ function unreadAsk(item: RequestItem): string | null {
   const words = item.ask.trim().split(/\s+/);
   // (capitals are a measure's initials, "ARR", "NRR": a measure the room may well not state)
   return words.length === 1 && /^\p{L}{2,4}$/u.test(words[0]!) && words[0] !== words[0]!.toUpperCase() && !QUESTION_WORDS.has(words[0]!.toLowerCase()) ? `the run could not read what “${words[0]}” asks` : null;
+}
+
+/**
+ * "DM ARR": capitals before the words of a figure no concept names, which are the initials of words
+ * the tools' results write out ("Digital Media"), are the shorthand of that part: the run did not
+ * read them, so finding nothing says nothing of the data room. Capitals no result writes out ("NPS
+ * score") are left to the other checks. The reason, else null.
+ */
+function unreadInitials(item: RequestItem, leg: LegResult): string | null {
+  if (item.concept || item.reading.concepts.length || item.follow) return null;
+  const words = item.ask.trim().split(/\s+/);
+  const first = words[0]!;
+  if (words.length < 2 || !/^\p{Lu}{2,4}$/u.test(first)) return null;
+  // (what the tools echo of what they were asked, "notFound": ["DM ARR"], is not theirs)
+  const asked = leg.toolCalls.flatMap((c) => Object.values((c.input ?? {}) as Record<string, unknown>).flat()).filter((v): v is string => typeof v === "string" && v.length > 0);
+  const seen = asked.reduce((t, a) => t.split(a).join(" "), JSON.stringify(leg.toolCalls.map((c) => c.output ?? null)));
+  const spelled = new RegExp(String.raw`(?<!\p{L})${[...first].map((ch) => `${ch}\\p{Ll}+`).join(String.raw`\s+`)}(?!\p{L})`, "u").exec(seen)?.[0];
+  return spelled ? `the run did not read “${first}” as the documents' “${spelled}”` : null;
 }
 
 const partKey = (scope: string | undefined) => (scope ?? "").toLowerCase().replace(/\bsegments?\b/g, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
