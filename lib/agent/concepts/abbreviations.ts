@@ -52,6 +52,15 @@ const SPELLED_OUT: Record<string, string> = {
   chg: "change",
   thru: "through",
   "these days": "now",
+  // the company's business abroad, as filings label its part ("International")
+  "outside the us": "international",
+  "outside of the us": "international",
+  "outside the u.s.": "international",
+  "outside of the u.s.": "international",
+  "outside the united states": "international",
+  "outside of the united states": "international",
+  "non-us": "international",
+  "non-u.s.": "international",
   nowadays: "now",
   // question words typed without their apostrophe
   whats: "what's",
@@ -60,7 +69,8 @@ const SPELLED_OUT: Record<string, string> = {
   wheres: "where's",
 };
 
-const WORD = new RegExp(`(?<![\\p{L}\\p{N}'])(${Object.keys(SPELLED_OUT).map((k) => k.replace(/'/g, "['’]")).join("|")})(?![\\p{L}\\p{N}'])`, "giu");
+// (longest first: "outside of the u.s." before "outside the us"; a key's stops are stops)
+const WORD = new RegExp(`(?<![\\p{L}\\p{N}'])(${Object.keys(SPELLED_OUT).sort((a, b) => b.length - a.length).map((k) => k.replace(/[.]/g, "\\.").replace(/'/g, "['’]")).join("|")})(?![\\p{L}\\p{N}'])`, "giu");
 
 /**
  * The text with each shorthand word spelled out, its case kept where it is all capitals ("INTL" →

@@ -168,7 +168,7 @@ export const CONCEPTS: Concept[] = [
   // a marketplace's value of goods sold through it (not its revenue)
   amount("gmv", "Gross merchandise volume", ["gmv", "gross merchandise volume", "gross merchandise value"], { rowWords: ["gmv"] }),
   // retailers' and restaurants' sales growth of comparable stores
-  percent("comparable_sales", "Comparable sales", ["comparable sales", "comparable store sales", "comparable sales growth", "same-store sales", "same store sales", "like-for-like sales", "comps"], { rowWords: ["comparable sales"], isChange: true }),
+  percent("comparable_sales", "Comparable sales", ["comparable sales", "comparable store sales", "comparable sales growth", "same-store sales", "same store sales", "like-for-like sales", "comps", "comp sales", "comp store sales", "comp growth", "comp sales growth"], { rowWords: ["comparable sales"], isChange: true }),
   amount("sales_marketing", "Sales and marketing", ["sales and marketing", "marketing and sales", "selling and marketing", "s&m"], { rowWords: ["marketing and sales", "sales and marketing"] }),
   amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook", "contracted revenue", "unearned contracted revenue"], { rowWords: ["backlog"], balance: true }),
   { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed", "workers", "full-time workers"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },

@@ -71,3 +71,9 @@ export const GRAMMAR_WORDS = new Set(
     "year years yr fy fiscal annual quarter quarterly month months period latest last current currently now today recent most prior previous"
   ).split(/\s+/),
 );
+
+/**
+ * A rate that is an amount per period, not a percentage: a "run rate" (annualised revenue) or a
+ * "burn rate" (cash spent a month) is stated in money.
+ */
+export const AMOUNT_RATE = /\b(?:run|burn)[\s-]rates?\b/gi;

@@ -17,7 +17,7 @@ import type { SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
 import { withoutCitations, type SourceRef } from "@/lib/agent/sources";
 import { UNITS_ASKED, type RequestItem } from "@/lib/agent/reader/items";
-import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
+import { GENERIC_WORDS, GRAMMAR_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import { partTokens } from "@/lib/agent/concepts/part-names";
 import type { LegResult } from "./item-legs";
@@ -31,6 +31,7 @@ import { changePeriods } from "@/lib/agent/reader/read";
 import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrails/numbers";
 import { MONEY } from "@/lib/answers/narrative/fit";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
+import { SUPERLATIVE_WORD, asksSuperlative } from "@/lib/agent/offline/ranking";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -228,7 +229,10 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     }
     if (c.toolName === "get_line_items") {
       for (const row of (out as unknown as LineItemsOutput).rows ?? []) {
-        const col = row.columns.find((x) => x.value !== null && writes(figure, x.value!));
+        // (a ranking compares rows a table prints with no scale of its own, "3,172" of a table in millions the page states
+        // apart: the ranking read their scale from the company's total they add up to)
+        const unstated = item.kind === "ranking" && row.scaleUnstated ? [1e3, 1e6, 1e9] : [];
+        const col = row.columns.find((x) => x.value !== null && (writes(figure, x.value!) || unstated.some((k) => writes(figure, x.value! * k))));
         if (col) return { via: "get_line_items", row, period: col.period, named: rowNames(row), ...(col.months === 0 && col.periodEnd ? { asOf: col.periodEnd } : {}), ...(isPartRow(row, item) ? { segmentRow: row } : {}) };
       }
       continue;
@@ -755,6 +759,9 @@ function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
   return [...seen.values()];
 }
 
+/** A superlative (either end, "grew fastest" too) and the part it names in bold. */
+const RANKED_NAME = new RegExp(String.raw`\b${SUPERLATIVE_WORD}\b[^*]{0,120}\*\*([^*\d][^*]{0,60})\*\*`, "i");
+
 /**
  * The part a ranking answered (the largest, or the smallest when asked): the part its answer names
  * after the ranking word, else the row, among those its answer compared with a value a tool
@@ -763,7 +770,8 @@ function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
 export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
   // the part the answer names first ("the largest business by revenue in fiscal 2018 was **Industrial**")
   const head = answerLines(answerHead(leg.text)).slice(0, 2).join(" ");
-  const named = /\b(?:largest|biggest|highest|most|leading|top|smallest|lowest|least)\b[^*]{0,120}\*\*([^*\d][^*]{0,60})\*\*/i.exec(head)?.[1]?.trim();
+  // ("the region whose revenue grew fastest … was **Asia Pacific**": a growth ranked says so with the ranking's own words)
+  const named = RANKED_NAME.exec(head)?.[1]?.trim();
   if (named) return named;
   const compared = new Map<number, Grounding>();
   for (const line of answerLines(answerHead(leg.text)).slice(0, 14)) {
@@ -856,6 +864,20 @@ const PRICE_ASKED = /\b(?:cost|costs|costing|paid|pay|paying|price|priced|worth|
 /** "revenue by segment", "sales by region": a figure broken down by the company's parts. */
 const BY_PARTS = /\bby\s+(?:(?:operating|reportable|business)\s+)?(?:segments?|geograph\w*|regions?|divisions?)\b/i;
 
+/** The stems written in order, at most one word between each and the next ("take rate", "rate of return"). */
+export function inOrder(want: string[], have: string[]): boolean {
+  return have.some((w, i) => {
+    if (w !== want[0]) return false;
+    let at = i;
+    for (const next of want.slice(1)) {
+      const found = have.slice(at + 1, at + 3).indexOf(next);
+      if (found < 0) return false;
+      at += found + 1;
+    }
+    return true;
+  });
+}
+
 function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[]): LegCheck {
   const leg: LegResult = { ...whole, text: answerHead(whole.text) };
   const searched = searchedOf(leg);
@@ -863,7 +885,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (leg.error) return { status: "failed", reason: `the turn failed (${leg.error})`, searched };
   if (!leg.text.trim() || NOT_FOUND.test(leg.text)) {
     // "hc": words the run could not read are no search of the data room
-    const unread = unreadAsk(item);
+    const unread = unreadAsk(item) ?? unreadInitials(item, leg);
     if (unread) return { status: "failed", reason: unread, searched };
     // a ranking of the company's parts is in the filings whenever parts are: not finding it is the run's failure
     if (item.kind === "ranking") return { status: "failed", reason: "the parts were not ranked", searched };
@@ -872,7 +894,7 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (!leg.sources.length) return { status: "failed", reason: "the answer cites no source", searched };
   // a ranking is answered by an answer that ranks ("the largest segment is …"), never by the company's total,
   // and shows the values it compared (two or more, each a value a tool returned): "our 20 largest tenants were:" ranks nothing
-  if (item.kind === "ranking" && !/\b(?:largest|biggest|highest|most|leading|top|smallest|lowest)\b/i.test(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
+  if (item.kind === "ranking" && !asksSuperlative(answerLines(leg.text).slice(0, 2).join(" "))) return { status: "failed", reason: "the parts were not ranked", searched };
   const compared = item.kind === "ranking" ? comparedRows(leg, item) : [];
   if (item.kind === "ranking" && compared.length < 2) return { status: "failed", reason: "the parts were not ranked with the values compared", searched };
   const otherParts = item.kind === "ranking" ? partsOfAnotherKind(compared, item) ?? mixedLevels(compared, leg, item) : null;
@@ -884,6 +906,10 @@ function checkOtherLeg(whole: LegResult, item: RequestItem, companies: string[])
   if (item.kind === "other" && asked.length && !asked.every((w) => said.has(w)) && !named) {
     return aboutParts(item) ? { status: "failed", reason: "the answer does not speak of the segments asked", searched } : { status: "not_covered", searched };
   }
+  // a figure named only by generic nouns ("take rate", "run rate") is named by those words together: a passage holding
+  // them apart ("exchange rates … taking into consideration") speaks of something else
+  const nouns = asked.length ? [] : tokens(item.ask).filter((w) => !GRAMMAR_WORDS.has(w.word) && !QUESTION_WORDS.has(w.word) && w.word.length > 2).map((w) => w.stem);
+  if (item.kind === "other" && nouns.length >= 2 && !named && !inOrder(nouns, tokens(answerLines(leg.text).slice(0, 6).join(" ")).map((w) => w.stem))) return { status: "not_covered", searched };
   // a reason quoted for another year ("revenue declined … in fiscal 2016" for fiscal 2017) explains another move
   const otherYear = item.follow === "reason" ? reasonYear(leg.text, item.periods[0]) : null;
   if (otherYear) return { status: "failed", reason: `the passage quoted explains ${otherYear}, not ${item.periods[0]}`, searched };
@@ -924,6 +950,24 @@ function unreadAsk(item: RequestItem): string | null {
   const words = item.ask.trim().split(/\s+/);
   // (capitals are a measure's initials, "ARR", "NRR": a measure the room may well not state)
   return words.length === 1 && /^\p{L}{2,4}$/u.test(words[0]!) && words[0] !== words[0]!.toUpperCase() && !QUESTION_WORDS.has(words[0]!.toLowerCase()) ? `the run could not read what “${words[0]}” asks` : null;
+}
+
+/**
+ * "DM ARR": capitals before the words of a figure no concept names, which are the initials of words
+ * the tools' results write out ("Digital Media"), are the shorthand of that part: the run did not
+ * read them, so finding nothing says nothing of the data room. Capitals no result writes out ("NPS
+ * score") are left to the other checks. The reason, else null.
+ */
+function unreadInitials(item: RequestItem, leg: LegResult): string | null {
+  if (item.concept || item.reading.concepts.length || item.follow) return null;
+  const words = item.ask.trim().split(/\s+/);
+  const first = words[0]!;
+  if (words.length < 2 || !/^\p{Lu}{2,4}$/u.test(first)) return null;
+  // (what the tools echo of what they were asked, "notFound": ["DM ARR"], is not theirs)
+  const asked = leg.toolCalls.flatMap((c) => Object.values((c.input ?? {}) as Record<string, unknown>).flat()).filter((v): v is string => typeof v === "string" && v.length > 0);
+  const seen = asked.reduce((t, a) => t.split(a).join(" "), JSON.stringify(leg.toolCalls.map((c) => c.output ?? null)));
+  const spelled = new RegExp(String.raw`(?<!\p{L})${[...first].map((ch) => `${ch}\\p{Ll}+`).join(String.raw`\s+`)}(?!\p{L})`, "u").exec(seen)?.[0];
+  return spelled ? `the run did not read “${first}” as the documents' “${spelled}”` : null;
 }
 
 const partKey = (scope: string | undefined) => (scope ?? "").toLowerCase().replace(/\bsegments?\b/g, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();

@@ -198,11 +198,26 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   // the periods as the tool read them ("last year" → the latest fiscal year), else as asked
   const periods = o.periods?.length ? o.periods : r.periods;
   const asked = [...periods].filter((p) => /^(?:FY|Q[1-4] )?\d{4}$/.test(p)).sort().at(-1);
-  const fits = (o.rows ?? []).filter((x) => {
+  const fitting = (o.rows ?? []).filter((x) => {
     const label = plainStems(x.label);
     const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
     return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
   });
+  // a row naming a cost the question does not ask, in its label ("Cost of natural gas" for "how much came from natural
+  // gas") or its table's ("Hardware" in a table of stock-based compensation expense by line), gives way to the rows
+  // that name none ("Natural gas", under the revenues)
+  // (a cost the question does ask, "cost of natural gas", is the row whose own label names it)
+  const costAsked = new Set(tokens(r.text).map((t) => t.stem).filter((w) => MEASURE_STEMS.has(w)));
+  const costNamed = (x: LineItemRow) => plainStems([x.label, x.section ?? "", x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")).some((w) => MEASURE_STEMS.has(w) && !want.has(w));
+  const plain = costAsked.size ? fitting.filter((x) => plainStems(x.label).some((w) => costAsked.has(w))) : fitting.filter((x) => !costNamed(x));
+  // no row in the question's words alone: the company's total of the measure asked, whose label ends in those words
+  // ("Total transaction take rate" for "take rate"; the parts' rows, "StubHub take rate", are no answer)
+  const ordered = plainStems(r.label ?? "");
+  const totalOf = (x: LineItemRow) => {
+    const label = plainStems(x.label);
+    return /^\s*total\b/i.test(x.label) && label.length > ordered.length && label.slice(-ordered.length).join(" ") === ordered.join(" ");
+  };
+  const fits = plain.length ? plain : fitting.length ? fitting : (o.rows ?? []).filter(totalOf);
   // (a "latest" asked that the tool answered with a newer report's column, a release's quarter after the year: that column)
   const newer = (x: LineItemRow) => (x.columns.length === 1 && asksNewestColumn(r.text) ? x.columns[0] : undefined);
   const valued = fits.map((x) => ({ x, col: asked ? (x.columns.find((k) => k.value !== null && k.period === asked) ?? newer(x)) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);
@@ -260,7 +275,24 @@ export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
   // "acquired X … for approximately $13.2 billion" states the price paid; newest filing first
   const ranked = found.sort((a, b) => Number(b.priced) - Number(a.priced) || b.at - a.at);
   const best = ranked[0]!.priced ? ranked.filter((f) => f.priced).slice(0, 2) : ranked.slice(0, 1);
-  return [`${o.company ? `${o.company}'s` : "The"} filing states:`, ...best.map((f) => `> "${f.text.trim()}" ${f.citation}`)].join("\n");
+  // the price the sentence states after "for" ("… for NetSuite was approximately $9.1 billion"), said first
+  const price = ranked[0]!.priced ? pricePaid(ranked[0]!.text, r.scope ?? "") : undefined;
+  return [`${o.company ? `${o.company}'s` : "The"} filing states${price ? ` a price of **${price}** for ${r.scope}` : ""}:`, ...best.map((f) => `> "${f.text.trim()}" ${f.citation}`)].join("\n");
+}
+
+const MONEY_AMOUNT_G = /(?:approximately\s+|about\s+)?(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:billion|million|thousand))?|\b\d[\d,]*(?:\.\d+)?\s*(?:billion|million))/gi;
+
+/**
+ * The price a sentence of a deal gives for the business named: the first amount after the name that
+ * words of a price lead to ("for NetSuite was approximately $9.1 billion", "Whole Foods Market … for
+ * approximately $13.2 billion"), never an amount said of something else ("revenue of $500 million").
+ */
+export function pricePaid(sentence: string, name: string): string | undefined {
+  if (!BOUGHT_FOR.test(sentence) || !name.trim()) return undefined;
+  const at = sentence.toLowerCase().indexOf(name.trim().toLowerCase());
+  if (at < 0) return undefined;
+  const priced = (x: RegExpMatchArray) => /\b(?:for|price|was|paid|consideration)\b[^$€£\d]{0,30}$/i.test(sentence.slice(Math.max(at, x.index! - 40), x.index!));
+  return [...sentence.matchAll(MONEY_AMOUNT_G)].find((x) => x.index! > at && priced(x))?.[0].trim();
 }
 
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {

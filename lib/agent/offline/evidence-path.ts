@@ -31,6 +31,7 @@ import { parsePeriod } from "@/lib/periods";
 import { monthWords } from "@/lib/periods/months";
 import { asksSuperlative, rankAsked, rankCall, rankMeasure, writeNotRanked, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
+import { AMOUNT_RATE } from "../concepts/generic-words";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { changePeriods, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
@@ -745,7 +746,9 @@ function noReasonFound(r: Reading, quoted: Passage): string {
 }
 
 /** A percentage asked: "%", "percent", or a rate asked for a period ("on-time delivery rate for fy23?"), not "production rate changes". */
-const RATE_WORD = /%|\bpercent(?:age)?\b|\bmargins?\b(?!\s+(?:dollars|in dollars|\$))|\brate\s*(?:(?:for|in|at|of)\s+)?(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|\?|$)/i;
+const RATE_WORD_RE = /%|\bpercent(?:age)?\b|\bmargins?\b(?!\s+(?:dollars|in dollars|\$))|\brate\s*(?:(?:for|in|at|of)\s+)?(?:fy|fiscal|q[1-4]\b|(?:19|20)\d\d|\?|$)/i;
+/** (a run rate or a burn rate asked is an amount per period, stated in money: no percentage asked) */
+const RATE_WORD = { test: (text: string) => RATE_WORD_RE.test(text.replace(AMOUNT_RATE, " amount ")) };
 const PERCENT_VALUE_G = /[-+(]?\d[\d,.]*\)?\s*(?:%|percent\b|percentage points?\b)/gi;
 
 const TIME_UNIT = String.raw`(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b`;

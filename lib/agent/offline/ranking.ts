@@ -23,8 +23,13 @@ export interface RankAsked {
   decline?: boolean;
 }
 
-const TOP = /\b(?:largest|biggest|highest|most|top|leading|greatest|fastest)\b|\b(?:perform\w*|did|does|do|doing|fared)\s+(?:the\s+)?best\b|\bbest[- ]perform\w*/i;
-const BOTTOM = /\b(?:smallest|lowest|least|slowest|worst)\b/i;
+/** The words that rank: the top end and the bottom end. */
+const TOP_WORDS = ["largest", "biggest", "highest", "most", "top", "leading", "greatest", "fastest"];
+const BOTTOM_WORDS = ["smallest", "lowest", "least", "slowest", "worst"];
+/** A superlative word, either end ("the largest", "grew fastest", "fell the most"): what a ranking's answer says of the part it names. */
+export const SUPERLATIVE_WORD = String.raw`(?:${[...TOP_WORDS, ...BOTTOM_WORDS].join("|")})`;
+const TOP = new RegExp(String.raw`\b(?:${TOP_WORDS.join("|")})\b|\b(?:perform\w*|did|does|do|doing|fared)\s+(?:the\s+)?best\b|\bbest[- ]perform\w*`, "i");
+const BOTTOM = new RegExp(String.raw`\b(?:${BOTTOM_WORDS.join("|")})\b`, "i");
 /** "the biggest drop", "fell the most", "declined most": a fall ranks the parts by growth. */
 const DECLINE = /\b(?:drops?|dropped|declin\w*|fall|falls|fell|fallen|shr[iau]nk\w*|decreas\w*|contract\w*)\b/i;
 /** "where (in the world) did sales fall the most": the place asked is a geography. */
@@ -72,8 +77,17 @@ export function rankMeasure(r: Reading): Concept | undefined {
   return r.concepts.find((c) => c.kind === "amount" || c.kind === "count") ?? conceptById("revenue");
 }
 
-/** The part words a table may break a figure down by, for the part asked (a geography is often a segment, and the reverse). */
-const ALSO: Record<string, string[]> = { segment: ["segment", "geographic", "region"], geographic: ["geographic", "segment", "region"], region: ["region", "geographic", "segment"], business: ["business", "segment"] };
+/**
+ * The part words a table may break a figure down by, for the part asked (a geography is often a
+ * segment, and the reverse). A table's heading writes the noun or the adjective ("Revenues by
+ * Geography", "by geographic area"), which stem apart: both are asked.
+ */
+const ALSO: Record<string, string[]> = {
+  segment: ["segment", "geographic", "geography", "region"],
+  geographic: ["geographic", "geography", "segment", "region"],
+  region: ["region", "geographic", "geography", "segment"],
+  business: ["business", "segment"],
+};
 
 export function rankCall(r: Reading, asked: RankAsked, c: Concept): { toolName: string; input: Record<string, unknown> } {
   // the concept's name first, the part word after it: "revenue segment" (the concept is read before the scope)
@@ -133,6 +147,13 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
     const key = `${row.document}:${row.page}:${row.table?.title ?? ""}`;
     tables.set(key, [...(tables.get(key) ?? []), row]);
   }
+  // one printed table may stack blocks under headings of their own ("Total Revenues by Geography" above "Total
+  // Revenues by Business"): each block is also read alone, since the blocks together add up to the total twice
+  for (const [key, rows] of [...tables]) {
+    const heads = new Set(rows.map((x) => x.table?.headings.at(-1) ?? ""));
+    if (heads.size < 2) continue;
+    for (const head of heads) tables.set(`${key}|${head}`, rows.filter((x) => (x.table?.headings.at(-1) ?? "") === head));
+  }
   let best: { period: string; parts: Ranked[] } | null = null;
   for (const rows of tables.values()) {
     // a table of two figures ("revenues and long-lived assets by geographic area") is not read by its row labels
@@ -149,6 +170,8 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
     const isFigureName = (t: string) => names.some((n) => stemsOf(t.replace(/^\s*total\s+/i, "")).trim() === n.trim());
     const groups = new Set(rows.filter((x) => !isFigureName(x.label)).map((x) => x.label.toLowerCase().replace(/^total\s+/, "").trim()));
     for (const row of rows) {
+      // (an amount ranked: a block of rates under the same title, "% Revenues by Geography", holds no part's amount)
+      if (row.unit === "%" && c.kind !== "percent") continue;
       const name = partOf(row, c);
       if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => !isFigureName(h) && h.toLowerCase().trim() !== name.toLowerCase() && groups.has(h.toLowerCase().trim()))) continue;
       const col = row.columns.find((k) => k.period === period && k.value !== null);
@@ -167,30 +190,47 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
 
 /** "Domestic Streaming Segment", "International Segment": a part named by its table's title. */
 const PART_TITLE = /(?:^|—\s*)((?:\p{Lu}[\p{L}&'.-]*\s+){0,3}\p{Lu}[\p{L}&'.-]*)\s+(?:[Ss]egment|[Dd]ivision)\s*(?=—|$)/u;
+/** "… net sales and net income for the Display Technologies segment:": a part the title's sentence names. */
+const PART_TITLE_SENTENCE = /\bfor (?:the|its|our)\s+((?:\p{Lu}[\p{L}&'.-]*\s+){0,3}\p{Lu}[\p{L}&'.-]*)\s+(?:segment|division)\b/u;
+
+/** Scales a table may print its figures in without saying so on the row: units, thousands, millions, billions. */
+const UNSTATED_SCALES = [1, 1e3, 1e6, 1e9];
 
 /**
  * One table per part ("Domestic Streaming Segment", "International Streaming Segment", each with
- * its own "Revenues" row): the figure's row of each table whose title names a part, when those
- * rows add up to the company's total.
+ * its own "Revenues" row, or "Segment net sales" under "… for the Display Technologies segment"):
+ * the figure's row of each table whose title names a part, when those rows add up to the company's
+ * total. Rows whose scale the page states apart ("3,172" of a table "in millions" above it) add up to
+ * it at one scale: that scale, or none.
  */
 function partsOfTitles(o: LineItemsOutput, c: Concept, periods: string[], totals: LineItemRow[]): { period: string; parts: Ranked[] } | null {
   const names = [...c.terms, c.label].map(stemsOf);
   const period = periods.filter((p) => /\d{4}/.test(p)).at(-1);
-  const parts: Ranked[] = [];
+  const found: Array<{ name: string; row: LineItemRow; value: number; prior?: { value: number; period: string } }> = [];
   let at: string | undefined;
   for (const row of o.rows ?? []) {
-    const part = PART_TITLE.exec((row.table?.title ?? "").trim())?.[1]?.trim();
-    // the row is the figure itself ("Revenues"), not a measure built on it ("Average monthly revenue per paying membership")
-    if (!part || NOT_A_PART.test(part) || NOT_A_PART.test(row.label) || !names.some((n) => stemsOf(row.label).trim() === n.trim())) continue;
+    const title = (row.table?.title ?? "").trim();
+    const part = (PART_TITLE.exec(title) ?? PART_TITLE_SENTENCE.exec(title))?.[1]?.trim();
+    // the row is the figure itself ("Revenues", "Segment net sales"), not a measure built on it ("Average monthly revenue per paying membership")
+    const label = stemsOf(row.label.replace(/^\s*segment\s+/i, "")).trim();
+    if (!part || NOT_A_PART.test(part) || NOT_A_PART.test(row.label) || !names.some((n) => label === n.trim())) continue;
     const col = row.columns.find((k) => (period ? k.period === period : true) && k.value !== null);
-    if (!col || (at && col.period !== at) || parts.some((p) => p.name.toLowerCase() === part.toLowerCase())) continue;
+    if (!col || (at && col.period !== at) || found.some((p) => p.name.toLowerCase() === part.toLowerCase())) continue;
     at = col.period;
-    parts.push({ name: part, value: col.value!, shown: formatAmount(col.value!, row.scale, row.currency), citation: row.citation });
+    const before = yearBefore(col.period);
+    const prior = before ? row.columns.find((k) => k.period === before && k.value !== null) : undefined;
+    found.push({ name: part, row, value: col.value!, ...(prior ? { prior: { value: prior.value!, period: prior.period } } : {}) });
   }
-  if (!at || parts.length < 2) return null;
+  if (!at || found.length < 2) return null;
   const whole = companyTotal([...totals, ...(o.rows ?? [])], c, at);
-  const sum = parts.reduce((n, p) => n + p.value, 0);
-  return whole && sum >= WHOLE.low * whole && sum <= WHOLE.high * whole ? { period: at, parts } : null;
+  const sum = found.reduce((n, p) => n + p.value, 0);
+  // (a scale only for rows printed in units: a row whose scale is stated adds up as printed)
+  const scales = found.every((p) => p.row.scale === 1) ? UNSTATED_SCALES : [1];
+  const factor = whole ? scales.find((k) => sum * k >= WHOLE.low * whole && sum * k <= WHOLE.high * whole) : undefined;
+  if (!factor) return null;
+  const shown = (v: number, row: LineItemRow) => (factor === 1 ? formatAmount(v, row.scale, row.currency) : formatAmount(v * factor, factor, row.currency));
+  const parts = found.map((p) => ({ name: p.name, value: p.value * factor, shown: shown(p.value, p.row), citation: p.row.citation, ...(p.prior ? { prior: { value: p.prior.value * factor, shown: shown(p.prior.value, p.row), period: p.prior.period } } : {}) }));
+  return { period: at, parts };
 }
 
 /** Parts ranked by growth over the year before: every part's both years printed, else none (a growth not printed is not guessed). */

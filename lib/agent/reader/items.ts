@@ -24,6 +24,7 @@ import { detectLanguage } from "@/lib/search/language";
 import type { Concept } from "../concepts/catalog";
 import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
 import { companyIn, periodsIn, readQuestion, type Reading } from "./read";
+import { rankAsked } from "../offline/ranking";
 import { AT, END_OF, JOINERS, LEAD_WORDS as LEAD, NEW_RUN, TAIL, followUpOf } from "./request-words";
 
 export type ItemKind = "figure" | "comparison" | "narrative" | "ranking" | "other";
@@ -391,7 +392,8 @@ function latest(periods: string[]): string[] {
 
 function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
   // ("which is biggest" with nothing before it to rank: still a ranking, answered only by parts ranked)
-  if (RANKING.test(p.text) || BARE_RANKING.test(p.text)) return "ranking";
+  // ("the fastest-growing region", "which geography fell the most": the chat's own reader of a ranking reads it too)
+  if (RANKING.test(p.text) || BARE_RANKING.test(p.text) || rankAsked(p.text)) return "ranking";
   const c = p.hits[0]?.concept;
   if (c?.kind === "text") return c.section && c.section !== "segment" ? "narrative" : "other";
   // "net revenue retention rate": words after an amount that make it a rate or a score ask another measure, not the amount

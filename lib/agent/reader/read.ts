@@ -260,9 +260,12 @@ let vocabulary: Set<string> | undefined;
 /** Words naming a kind of part, which the reader's patterns read (SEGMENT). */
 const PART_WORDS = ["segment", "segments", "division", "divisions", "region", "regions", "business", "businesses", "geography", "geographic"];
 
-/** The reader's own words of six letters or more: the catalog's terms and the words of questions' grammar. */
+/**
+ * The reader's own words of six letters or more: the catalog's terms and everyday phrases ("bought"
+ * of "bought back", never a "brought" mistyped) and the words of questions' grammar.
+ */
 function readerVocabulary(): Set<string> {
-  vocabulary ??= new Set([...GENERIC_WORDS, ...PART_WORDS, ...CONCEPTS.flatMap((c) => c.terms.flatMap((t) => t.toLowerCase().split(/[^\p{L}]+/u)))].filter((w) => w.length >= 6 && /^\p{L}+$/u.test(w)));
+  vocabulary ??= new Set([...GENERIC_WORDS, ...PART_WORDS, ...CONCEPTS.flatMap((c) => [...c.terms, ...(c.phrases ?? [])].flatMap((t) => t.toLowerCase().split(/[^\p{L}]+/u)))].filter((w) => w.length >= 6 && /^\p{L}+$/u.test(w)));
   return vocabulary;
 }
 
@@ -465,7 +468,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const present = presentSpans(text);
   // a word inside an everyday phrase's gap ("how much did the Mobileye unit sell") is no word of the phrase
   const inHit = (t: Token, i: number) => hits.some((h) => i >= h.from && i < h.to && (!h.viaPhrase || phraseStems(h.concept).has(t.stem)));
-  const content = (t: Token, i: number) => !inHit(t, i) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  // "how much stock did they buy back": the object of an everyday phrase, a word of the concept's own names, is no part
+  const objectOf = (t: Token) => hits.some((h) => h.viaPhrase && phraseStems(h.concept).has(t.stem));
+  const content = (t: Token, i: number) => !inHit(t, i) && !objectOf(t) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   // "company-operated": a generic word joined by a hyphen to a word of the scope is part of its name
