@@ -635,6 +635,9 @@ function checkFigureLeg(whole: LegResult, asked: RequestItem, period: string | u
   }
   const figure = stated;
   if (!figure) {
+    // "CC subscribers": a part's initials the results write out and the run did not read are its failure
+    const unread = unreadInitials(item, leg);
+    if (unread) return { status: "failed", reason: unread, searched };
     // "employee engagement score": no tool result names the measure, whatever the turn said of the headcount
     if (measureUnseen(leg, item, companies)) return { status: "not_covered", searched };
     const incomplete = leg.toolCalls.some((c) => c.toolName === "compute_metric" && (c.output as ComputeOutput | undefined)?.status === "incomplete" && ((c.output as ComputeOutput).inputs?.length ?? 0) > 0);
@@ -959,10 +962,14 @@ function unreadAsk(item: RequestItem): string | null {
  * score") are left to the other checks. The reason, else null.
  */
 function unreadInitials(item: RequestItem, leg: LegResult): string | null {
-  if (item.concept || item.reading.concepts.length || item.follow) return null;
+  if (item.follow) return null;
   const words = item.ask.trim().split(/\s+/);
   const first = words[0]!;
   if (words.length < 2 || !/^\p{Lu}{2,4}$/u.test(first)) return null;
+  // (a catalog figure of a part named by its initials, "CC subscribers": the same, when the capitals are the part read)
+  // (…or left unread: "CC" taken for constant currency)
+  const part = item.reading.scope?.trim().toLowerCase();
+  if ((item.concept || item.reading.concepts.length) && part && part !== first.toLowerCase()) return null;
   // (what the tools echo of what they were asked, "notFound": ["DM ARR"], is not theirs)
   const asked = leg.toolCalls.flatMap((c) => Object.values((c.input ?? {}) as Record<string, unknown>).flat()).filter((v): v is string => typeof v === "string" && v.length > 0);
   const seen = asked.reduce((t, a) => t.split(a).join(" "), JSON.stringify(leg.toolCalls.map((c) => c.output ?? null)));
