@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import { namesRowKind } from "@/lib/agent/evidence/line-items";
 import { spellOut } from "@/lib/agent/concepts/abbreviations";
 import { pricePaid, writeLabelledRow } from "@/lib/agent/offline/evidence-answers";
 import { quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
@@ -104,15 +103,6 @@ describe("a deal's price", () => {
     expect(pricePaid("In May we acquired Gizmo Ltd. for approximately $583 million, and in August we acquired Widgetco, a grocer, for approximately $13.2 billion.", "Widgetco")).toBe("approximately $13.2 billion");
     expect(pricePaid("We acquired Widgetco, a company with revenue of $500 million, for $2.1 billion in cash.", "Widgetco")).toBe("$2.1 billion");
     expect(pricePaid("Widgetco had revenue of $500 million.", "Widgetco")).toBeUndefined();
-  });
-});
-
-describe("a part row found by the kind of part it was read as", () => {
-  it("answers a geography or a segment asked in any of their words", () => {
-    for (const w of ["geography", "geographic", "region"]) expect(namesRowKind(w.replace(/y$/, "i").replace(/ic$/, ""), "geography") || namesRowKind(w, "geography"), w).toBe(true);
-    expect(namesRowKind("segment", "segment")).toBe(true);
-    expect(namesRowKind("segment", "geography")).toBe(false);
-    expect(namesRowKind("region", undefined)).toBe(false);
   });
 });
 

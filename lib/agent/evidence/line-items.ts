@@ -236,15 +236,6 @@ const DESCRIBING = /\b(?:(?:selected|supplement(?:al|ary)|quarterly|key|other|ce
 
 /** Scopes of a table row that make it one part's figure, never the company's. */
 const PART_SCOPES = new Set(["segment", "geography", "programme"]);
-/**
- * The words naming a kind of part ("revenue geography", "revenue segment"), by the scope the
- * extractor gave a part's row: a table headed only "The breakdown of revenues" still holds rows
- * the extractor read as geographies ("Greater China") or segments.
- */
-const KIND_WORDS: Record<string, string[]> = { geography: ["geography", "geographic", "geographies", "region", "regions"], segment: ["segment", "segments"] };
-const KIND_STEMS = new Map(Object.entries(KIND_WORDS).map(([k, ws]) => [k, new Set(ws.flatMap((w) => tokens(w).map((t) => t.stem)))]));
-/** A scope word asked that names the kind of part the row was read as. */
-export const namesRowKind = (stem: string, scope: string | undefined) => !!scope && !!KIND_STEMS.get(scope)?.has(stem);
 
 /** The measure's basis a text names: the GAAP figure, or a non-GAAP one (adjusted, core, pro forma). */
 function basisOf(text: string): "gaap" | "non-gaap" | undefined {
@@ -464,7 +455,7 @@ function rowsFor(w: Want, statements: ReturnType<typeof statementRows>, found: T
     // (a title's words describing the table, "selected data", "Supplemental Information", name no figure of it)
     const title = part.title.replace(DESCRIBING, " ");
     const all = stemSet(part.label, title, ...part.context);
-    if (!namesConcept(w, all, [part.label, title, ...part.context]) || !w.scope.every((s) => all.has(s) || namesRowKind(s, p.scope))) continue;
+    if (!namesConcept(w, all, [part.label, title, ...part.context]) || !w.scope.every((s) => all.has(s))) continue;
     // "GAAP operating margin" is never a row of the non-GAAP measure, nor "adjusted EPS" a row the filing calls GAAP
     if (otherBasis(w.item, [part.label, part.title, ...part.context].join(" "))) continue;
     const row = fromPart(w.item, r, part, p.currency);
