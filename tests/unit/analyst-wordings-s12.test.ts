@@ -138,6 +138,8 @@ describe("a count asked in the question's own words", () => {
     // a count the catalog does not name ("widget activations") is held to the same bar by its label
     const label = readQuestion("acme widget activations fy15", ROOM);
     expect(label.label).toBeTruthy();
+    expect(labelAnswerOverride(label, done, 'ACME_2015_10K.pdf states: "Net sales rose 28% or $50.9 billion during 2015 on demand for Widget 6." (source: ACME_2015_10K.pdf, p.25)')).toMatch(/^I couldn't find/);
+    expect(labelAnswerOverride(label, done, 'ACME_2015_10K.pdf states: "Widget activations were 231.2 million in 2015." (source: ACME_2015_10K.pdf, p.25)')).toBeNull();
   });
 });
 
