@@ -181,7 +181,8 @@ function termQualifiers(text: string, c: Concept): string[] {
   const named = [...c.terms, ...(c.rowWords ?? [])].map((t) => tokens(t).map((x) => x.stem));
   const names = new Set(named.map((n) => n.join(" ")));
   // (…or a word the catalog itself puts before several of its names: "paid" of "paid subscribers", "paid memberships")
-  const opens = (stem: string) => named.filter((n) => n.length > 1 && n[0] === stem).length >= 2;
+  // (…each leaving a name of its own once the word goes: "subscribers", "memberships"; never "earnings" of "earnings from operations")
+  const opens = (stem: string) => named.filter((n) => n.length > 1 && n[0] === stem && names.has(n.slice(1).join(" "))).length >= 2;
   return findConcepts(text).filter((h) => h.concept.id === c.id && !h.viaPhrase).flatMap((h) => {
     const words = tokens(h.text);
     return words.length > 1 && (names.has(words.slice(1).map((x) => x.stem).join(" ")) || opens(words[0]!.stem)) ? [words[0]!.word] : [];
