@@ -828,7 +828,7 @@ export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: stri
   const head = tokens(r.label).at(-1)?.stem;
   const namesHead = (q: string) => !head || tokens(spellOut(q)).some((t) => t.stem === head);
   const quoted = [...withoutCitations(answeredEvidence(text), { documents: true }).matchAll(/"([^"]{12,})"/g)].map((m) => m[1]!);
-  if (!figureAsked) return quoted.length && !quoted.some(namesHead) ? notFound({ ...r, concepts: [labelConcept(r)] }, made) : null;
+  if (!figureAsked) return !r.periods.length && quoted.length && !quoted.some(namesHead) ? notFound({ ...r, concepts: [labelConcept(r)] }, made) : null;
   // …and states a value of it: "net revenues rose on a higher take rate" names the figure asked but gives none
   // (what the quotes say, without their citations and the documents' names: "(source: X_2023Q2_10Q.pdf, p.48)" states no value)
   const evidence = withoutCitations(answeredEvidence(text), { documents: true });
