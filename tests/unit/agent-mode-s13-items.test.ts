@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import { spellOut } from "@/lib/agent/concepts/abbreviations";
 import { pricePaid, writeLabelledRow } from "@/lib/agent/offline/evidence-answers";
 import { quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
@@ -103,17 +102,6 @@ describe("a deal's price", () => {
     expect(pricePaid("In May we acquired Gizmo Ltd. for approximately $583 million, and in August we acquired Widgetco, a grocer, for approximately $13.2 billion.", "Widgetco")).toBe("approximately $13.2 billion");
     expect(pricePaid("We acquired Widgetco, a company with revenue of $500 million, for $2.1 billion in cash.", "Widgetco")).toBe("$2.1 billion");
     expect(pricePaid("Widgetco had revenue of $500 million.", "Widgetco")).toBeUndefined();
-  });
-});
-
-describe("the company's business abroad", () => {
-  it("is the part filings label International, in the ways analysts write it", () => {
-    for (const q of ["what % of revs came from outside the US", "share of sales outside the U.S. in 2024", "non-US revenue", "revenue from outside of the United States"]) {
-      expect(spellOut(q), q).toMatch(/\binternational\b/);
-    }
-    // "US" alone, or "outside" of anything else, is left as written
-    expect(spellOut("US revenue")).toBe("US revenue");
-    expect(spellOut("revenue outside the core business")).toBe("revenue outside the core business");
   });
 });
 

@@ -52,15 +52,6 @@ const SPELLED_OUT: Record<string, string> = {
   chg: "change",
   thru: "through",
   "these days": "now",
-  // the company's business abroad, as filings label its part ("International")
-  "outside the us": "international",
-  "outside of the us": "international",
-  "outside the u.s.": "international",
-  "outside of the u.s.": "international",
-  "outside the united states": "international",
-  "outside of the united states": "international",
-  "non-us": "international",
-  "non-u.s.": "international",
   nowadays: "now",
   // question words typed without their apostrophe
   whats: "what's",

@@ -126,7 +126,7 @@ export const CONCEPTS: Concept[] = [
     action: true,
   }),
   // the charges of a restructuring plan (severance, exits), a line of the income statement or a plan's stated estimate
-  amount("restructuring", "Restructuring charges", ["restructuring", "restructuring charges", "restructuring costs", "restructuring expenses", "restructuring charge", "restructuring plan", "restructuring and other"], { rowWords: ["restructuring"] }),
+  amount("restructuring", "Restructuring charges", ["restructuring", "restructuring charges", "restructuring costs", "restructuring expenses", "restructuring charge", "restructuring plan", "restructuring and other", "pre-tax restructuring charges", "pretax restructuring charges", "pre-tax restructuring", "pretax restructuring"], { rowWords: ["restructuring"] }),
   // the non-cash expense of equity awards, added back in the cash-flow statement and stated in the notes
   amount("stock_based_compensation", "Stock-based compensation", ["stock-based compensation", "stock based compensation", "share-based compensation", "share based compensation", "stock compensation", "stock comp", "stock-based comp", "stock based comp", "share-based comp", "share based comp", "equity compensation", "equity comp", "sbc"], { rowWords: ["stock-based compensation", "share-based compensation", "stock-based compensation expense"] }),
   amount("investing_cash_flow", "Cash from investing", ["investing cash flow", "cash from investing", "cash used in investing activities", "cash used for investing activities", "cash provided by investing activities", "investing activities"], { lineItems: ["investing_cash_flow"] }),

@@ -941,7 +941,8 @@ function percentMisfit(r: Reading, lead: string): string | null {
  * revenue): the money is another figure, however well its label fits.
  */
 function countMisfit(r: Reading, lead: string): string | null {
-  if (!COUNT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.concepts.some((c) => c.kind === "amount" || c.kind === "per_share")) return null;
+  // ("how many shares did they repurchase" asks shares, whatever money the repurchase figure is)
+  if (!COUNT_ASKED.test(r.text) || IN_MONEY.test(r.text) || r.concepts.some((c) => c.kind === "per_share")) return null;
   const figure = BOLD_FIGURE.exec(lead)?.[1] ?? withoutCitations(lead);
   // (a row of a sales table printed without a currency sign is money too: "iPad (Net Sales by Product): 20,628 million")
   const label = lead.split("**")[0] ?? "";
