@@ -13,7 +13,7 @@ import { resolvePeriods } from "@/lib/agent/evidence/periods";
 import type { ScopeDocument } from "@/lib/agent/evidence/scope";
 import type { ToolExchange } from "@/lib/agent/offline/conversation";
 import { pickRow, writeStated } from "@/lib/agent/offline/evidence-answers";
-import { labelAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
+import { labelAnswerOverride, quoteAnswerOverride, respelledReading, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { questionTerms } from "@/lib/answers/narrative/terms";
 import { decideYesNo } from "@/lib/answers/narrative/yes-no";
@@ -160,5 +160,19 @@ describe("a figure named by the question's own words, asked with no period", () 
     const text = `ACME_2017_10K.pdf states: "The increase in revenues was due to 43% growth in paid memberships and an 11% increase in average monthly revenue per paying membership." (source: ACME_2017_10K.pdf, p.23)`;
     expect(labelAnswerOverride(r, done, text)).toMatch(/^I couldn't find/);
     expect(labelAnswerOverride(r, done, text.replace("average monthly revenue", "a monthly churn of 2.4% and revenue"))).toBeNull();
+  });
+});
+
+describe("the business outside the home market", () => {
+  it("is read as the International part when the rows are found so, the analyst's words kept otherwise", () => {
+    for (const q of ["acme gmv outside the us q2 2023", "acme revenue outside of the U.S. in 2022", "non-US revenue 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.scope, q).toMatch(/outside|non/i);
+      const done: ToolExchange[] = [{ toolName: "get_line_items", input: {}, output: { rows: [], notFound: [], notes: [], respelled: { [r.scope!.toLowerCase()]: "International" } } }];
+      expect(respelledReading(r, done).scope, q).toBe("International");
+    }
+    // no tool read it so: the words stay as asked, for the sentences that say them
+    const r = readQuestion("acme revenue outside the us 2022", ROOM);
+    expect(respelledReading(r, []).scope).toBe(r.scope);
   });
 });

@@ -234,6 +234,9 @@ const stemSet = (...texts: string[]) => new Set(texts.flatMap((t) => tokens(t).m
 /** Words a caption describes its table with ("selected data", "Selected Financial Data", "Supplemental Information"): no figure's name. */
 const DESCRIBING = /\b(?:(?:selected|supplement(?:al|ary)|quarterly|key|other|certain|financial|consolidated)\s+)+(?:data|information|highlights|summary)\b/gi;
 
+/** The business outside the company's home market, as a question words it ("outside (of) the US", "non-U.S."). */
+export const ABROAD = /\b(?:outside(?:\s+of)?(?:\s+the)?\s+(?:us|u\.s\.?|united states)|non-u\.?s\.?)(?![\p{L}])/iu;
+
 /** Scopes of a table row that make it one part's figure, never the company's. */
 const PART_SCOPES = new Set(["segment", "geography", "programme"]);
 
@@ -548,6 +551,15 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
           typos.push(`Read "${defined.from}" as "${defined.to}", as the documents define it.`);
           respelledWords[defined.from.toLowerCase()] = defined.to;
         }
+      }
+    }
+    // "gmv outside the us": filings label the business abroad as their International part; rows only
+    // (sentences keep the analyst's words: "51 percent was generated outside the U.S.")
+    if (!hits.length && ABROAD.test(item)) {
+      hits = rowsOf(item.replace(ABROAD, "international")).map((r) => ({ ...r, item }));
+      if (hits.length) {
+        typos.push(`Read "${ABROAD.exec(item)![0]}" as "International", the part the documents name.`);
+        respelledWords[ABROAD.exec(item)![0].toLowerCase()] = "International";
       }
     }
     if (!hits.length) notFound.push(item);

@@ -11,7 +11,7 @@ import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { conceptById, type Concept } from "../concepts/catalog";
 import type { ComputeOutput } from "../evidence/compute";
 import type { EntitiesOutput } from "../evidence/entities";
-import type { LineItemsOutput } from "../evidence/line-items";
+import { ABROAD, type LineItemsOutput } from "../evidence/line-items";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { RiskFactorsOutput } from "../evidence/risks";
 import { explainsFigure, type ExplanationsOutput } from "../evidence/explanations";
@@ -408,7 +408,10 @@ export function respelledReading(r: Reading, done: ToolExchange[]): Reading {
   const words = Object.assign({}, ...done.map((t) => (t.output as { respelled?: Record<string, string> } | undefined)?.respelled ?? {})) as Record<string, string>;
   const periods = resolvedPeriods(r, done);
   if (!Object.keys(words).length) return periods ? { ...r, periods } : r;
-  const fix = (text: string | undefined) => text?.replace(/\p{L}+/gu, (w) => words[w.toLowerCase()] ?? w);
+  // (a phrase the tools read as one name first, "outside us" → "International"; then single words)
+  const phrases = Object.keys(words).filter((k) => /\s/.test(k)).sort((a, b) => b.length - a.length);
+  const whole = (text: string) => phrases.reduce((t, k) => t.replace(new RegExp(`\\b${escapeStringRegexp(k).replace(/\\s+|\s+/g, "\\s+(?:the\\s+)?")}(?![\\p{L}])`, "giu"), words[k]!), text);
+  const fix = (text: string | undefined) => (text === undefined ? text : whole(text).replace(/\p{L}+/gu, (w) => words[w.toLowerCase()] ?? w));
   return { ...r, ...(periods ? { periods } : {}), ...(r.scope ? { scope: fix(r.scope) } : {}), ...(r.label ? { label: fix(r.label) } : {}) };
 }
 
@@ -540,7 +543,9 @@ function notFound(r: Reading, made: ToolExchange[], closest: Passage[] = [], ans
 function namesHalfOf(scope: string | undefined, text: string): boolean {
   const want = scope ? tokens(initialsAsWords(scope)).map((t) => t.stem) : [];
   // the text's shorthand spelled out as the question's was ("outside the U.S." is the international part)
-  const have = new Set(tokens(spellOut(initialsAsWords(text))).map((t) => t.stem));
+  // (…and "outside the U.S." is the International part the tools read it as)
+  const spelled = spellOut(initialsAsWords(text));
+  const have = new Set(tokens(ABROAD.test(spelled) ? `${spelled} international` : spelled).map((t) => t.stem));
   return want.filter((w) => have.has(w)).length * 2 >= want.length;
 }
 
