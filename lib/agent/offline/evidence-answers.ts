@@ -530,7 +530,6 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // an older filing's row that lacks the newest period asked is not a second opinion on it
   const newest = [...periods].sort().at(-1);
   const current = named.filter((x) => x.columns.some((k) => k.value !== null && k.period === newest));
-  if (process.env.ZZ) console.error('ZZ', scope, scopeStems, valuedRows.length, named0.length, first.length, byLabel.length, named.map(x=>x.label), (o.rows??[]).map(x=>[x.label, sameKind(c,x), namesOnly(x.label,c)]));
   // rows that agree: the one printing the most periods asked (a change needs both years from one row)
   const covered = (x: LineItemRow) => periods.filter((p) => x.columns.some((k) => k.value !== null && k.period === p)).length;
   const sorted = (current.length ? current : named).slice().sort((a, b) => covered(b) - covered(a));
