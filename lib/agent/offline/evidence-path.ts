@@ -24,7 +24,7 @@ import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-w
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
-import { FILING_REFERENCE, MONEY, statesAValue } from "@/lib/answers/narrative/fit";
+import { FILING_REFERENCE, MONEY, statesAValue, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
@@ -813,12 +813,9 @@ const COUNT_STATED = /\b(?!(?:19|20)\d\d\b)\d[\d,.]*\d\b|\b\d+(?:\.\d+)?\s*(?:mi
 /** Money amounts and percentages with their numbers, to leave what counts things. */
 const MONEY_OR_SHARE = /(?:[$€£¥]\s?|\b(?:usd|eur|gbp)\s?)\d[\d,.]*(?:\s*(?:million|billion|thousand|bn|mn|m|b)\b)?|\d[\d,.]*\s*(?:%|per ?cent\b|percentage points?\b|basis points\b)/gi;
 
-/** Days of a written date ("December 31, 2015", "31 May 2023"): a day of the month counts nothing. */
-const DATE_DAY = new RegExp(String.raw`\b${monthWords({ abbreviated: true })}\.?\s+\d{1,2}\b|\b\d{1,2}\s+${monthWords({ abbreviated: true })}\b`, "gi");
-
-/** The text states a number of things: a count left once its money amounts, percentages and dates are taken out. */
+/** The text states a number of things: a count left once its money amounts, percentages, years, days of dates and references are out. */
 function statesACount(text: string): boolean {
-  return COUNT_STATED.test(text.replace(MONEY_OR_SHARE, " ").replace(DATE_DAY, " "));
+  return COUNT_STATED.test(withoutYears(text.replace(MONEY_OR_SHARE, " ")));
 }
 
 export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: string): string | null {
