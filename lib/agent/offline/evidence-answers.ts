@@ -688,7 +688,7 @@ const PER_SHARE_AFTER = /^\s*(?:per|a) (?:diluted |basic )?(?:common )?share\b/i
 const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 /** "Each of our 50,110 full- and part-time employees", "our approximately 12,000 people": a count the company states of itself. */
 const OUR_COUNT = /\bour\s+(?:approximately\s+|about\s+|nearly\s+|over\s+|more than\s+)?\d[\d,]*\s+\p{L}/iu;
-const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|included|includes|recorded|recognized|recognised|incurred|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
+const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
 
 /** A passage's document in time, as search orders documents (recencyOf); its period reads "FY2022" or "Q3 2024". */
 function passageRecency(p: Passage): number {
