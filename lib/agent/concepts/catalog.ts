@@ -81,7 +81,7 @@ export const CONCEPTS: Concept[] = [
   amount("pretax_income", "Pre-tax income", ["pretax income", "pre-tax income", "income before taxes", "income before income taxes", "earnings before taxes", "ebt", "pretax profit"], { lineItems: ["pretax_income"] }),
   amount("income_tax_expense", "Income tax expense", ["income tax expense", "tax expense", "income taxes", "provision for income taxes", "tax bill"], { phrases: ["pay in taxes", "paid in taxes"], lineItems: ["income_tax_expense"] }),
   amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable", "net loss", "net loss attributable"], {
-    phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable"],
+    phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable", "unprofitable", "in the red"],
     lineItems: ["net_income"],
     ofPart: "operating_income",
   }),

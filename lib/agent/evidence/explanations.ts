@@ -13,11 +13,12 @@ import { listDocumentPages, listSectionPages } from "@/lib/db/queries/pages";
 import { CAUSAL } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { spellOut } from "../concepts/abbreviations";
-import type { Concept } from "../concepts/catalog";
+import { conceptById, type Concept } from "../concepts/catalog";
 import { ratioParts } from "../concepts/ratio-parts";
 import { directionOf, type Direction } from "../concepts/directions";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { findConcepts, tokens, type Token } from "../concepts/match";
+import { definedTerm } from "./defined-terms";
 import { recencyOf } from "./passages";
 import { isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
 
@@ -81,6 +82,8 @@ interface Ask {
   words: Set<string>;
   /** A figure the catalog does not know, read by its own words and initials ("SI&A"). */
   own?: OwnFigure;
+  /** Initials the filings define for the part asked ("bds"), lower case: a subject writing them names the part. */
+  aliases?: Set<string>;
 }
 
 interface OwnFigure {
@@ -225,12 +228,14 @@ function namesResults(sentence: string, cause: number): { at: number; to: number
 function itemsAfter(after: string[]): string {
   const out: string[] = [];
   for (const x of after.slice(0, 3)) {
-    const items = /\b(?:includ|exclud)\w*/i.test(x) && /\b(?:charges?|gains?|costs?|items?|impacts?|benefits?)\b/i.test(x);
-    if (!items || out.join(" ").length + x.length > MAX_CHARS) break;
+    if (!itemises(x) || out.join(" ").length + x.length > MAX_CHARS) break;
     out.push(x);
   }
   return out.length ? ` ${out.join(" ")}` : "";
 }
+
+/** The sentence states what a move included or excluded: charges, gains, costs, items. */
+const itemises = (x: string) => /\b(?:includ|exclud)\w*/i.test(x) && /\b(?:charges?|gains?|costs?|items?|impacts?|benefits?)\b/i.test(x);
 
 /** Words a label's initials skip ("Selling, General and Administrative" is SG&A). */
 const LINK_WORDS = new Set(["and", "of", "the", "&", "for", "on", "in", "to"]);
@@ -288,21 +293,22 @@ function spelledOut(pages: Page[], initials: string): string[] {
   return best && best[1] >= 2 ? tokens(best[0]).filter((t) => !LINK_WORDS.has(t.word)).map((t) => t.stem) : [];
 }
 
-function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string, after: string[] = []): Explanation | null {
+function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string, after: string[] = [], bullets = ""): Explanation | null {
   let cause = causeIn(sentence);
   if (sentence.length > MAX_CHARS || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
   let named = ask.own ? namesOwn(sentence, ask.own) : namesConcept(sentence, ask.concept);
   let weight = 0;
   if (cause < 0) {
-    // a move with no cause ("Consolidated operating income increased 81%.") and what it included or excluded after it
-    const items = named && named.at <= SUBJECT_WORDS ? itemsAfter(after) : "";
+    // a move with no cause ("Consolidated operating income increased 81%.") and what it included or excluded after it,
+    // or the list of its parts' moves and their causes that follows it
+    const items = named && named.at <= SUBJECT_WORDS ? itemsAfter(after) || (bullets && ` ${bullets}`) : "";
     // a sentence (not a table's row run into prose) that says the figure moved, by how much
     const rest = sentence.slice(named ? tokens(sentence)[named.to - 1]!.end : 0);
     const moved = MOVE_VERB.test(rest) && /\d\s?%|\$\s?\d|\d\s(?:million|billion|basis points)/i.test(rest) && /[.!]\W*$/.test(sentence);
     if (!items || !moved) return null;
     cause = sentence.length;
     full = sentence + items;
-    weight = -1;
+    weight = items === ` ${bullets}` ? -0.5 : -1;
   }
   // a release read whole: its "results" before a cause stand for its earnings figures
   if ((!named || named.offset > cause) && page.whole && RESULTS_FIGURES.has(ask.concept.id)) {
@@ -315,7 +321,9 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
   const partStems = ask.part;
   // the part asked is in the subject too ("Services net sales increased … due to"), not among the causes, or heads the prose
   const subject = new Set([...toks.filter((t) => t.start < cause), ...(partTitle ? tokens(partTitle) : [])].map((t) => t.stem));
-  if (partStems.length && partStems.filter((s) => subject.has(s)).length * 2 < partStems.length) return null;
+  // (…or by the initials the filings define for it: "BDS" of "Defense, Space & Security")
+  const byInitials = [...(ask.aliases ?? [])].some((a) => subject.has(a));
+  if (partStems.length && partStems.filter((s) => subject.has(s)).length * 2 < partStems.length && !byInitials) return null;
   // the company's figure asked: a part's explains the part
   if (!partStems.length && (partTitle || namesAPart(sentence, toks, named, ask.company))) return null;
   const asked = ask.direction;
@@ -334,8 +342,14 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
   return { text: full, head: sentence, document: page.document, page: page.page, citation: `(source: ${page.document}, p.${page.page})`, ...(said ? { direction: said } : {}), score };
 }
 
+/**
+ * A line of a table: a third of its words or more are figures or their signs. A name with a figure in
+ * it ("KC-46A", "T-7A", "Q1") is a word: prose listing charges by programme is no table.
+ */
 const isTableRow = (words: string[]) => {
-  const figures = words.filter((w) => /\d|^[%$€£()—–-]+$/.test(w)).length;
+  // (a sentence of words with its figures, "Revenue decreased $5.2 billion or 9%.", is prose)
+  if (/[.!?]$/.test(words.at(-1) ?? "") && words.filter((w) => /^\p{L}{2,}/u.test(w)).length >= 3) return false;
+  const figures = words.filter((w) => /^[%$€£()—–-]+$/.test(w) || (/\d/.test(w) && !/\p{L}/u.test(w))).length;
   return figures >= 2 && figures * 3 >= words.length;
 };
 /** A heading: a short capitalised line that is not a sentence, with a word in it (not a bare page number). */
@@ -418,14 +432,42 @@ const isRunning = (running: Set<string>, line: string) => running.has(line) || r
  * splitter keeps whole: at a name with a small first letter ("… products. iPhone net sales …") and at
  * a bullet set without a space ("•Gross margin increased …").
  */
-function sentencesOf(prose: string): string[] {
+function sentencesOf(prose: string): Piece[] {
   return prose
     .split(PARAGRAPH)
     .flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+(?=\p{Ll}\p{Lu})|\s(?=[•●▪◦]\S)/u))
-    .flatMap((chunk) => (chunk.trim() ? sentencePieces(chunk) : []))
-    .map((x) => x.trim().replace(/^[•●▪◦*·]\s*/u, ""))
-    .filter(Boolean);
+    .flatMap((chunk, item) => (chunk.trim() ? sentencePieces(chunk).map((x) => ({ text: x.trim().replace(BULLET, ""), item, bullet: BULLET.test(chunk.trim()) })) : []))
+    .filter((x) => x.text);
 }
+
+/** A sentence of the prose: `item` numbers its paragraph or list item, `bullet` says the item is a bulleted one. */
+interface Piece {
+  text: string;
+  item: number;
+  bullet: boolean;
+}
+
+/**
+ * The bulleted list right after a sentence, when one follows and gives causes: the parts a move with
+ * no cause of its own is broken into ("Revenue decreased $5.2 billion or 9%." then "• Windows revenue
+ * decreased … driven by …", "• Devices revenue decreased … as …"), up to the length of a quote.
+ */
+function listAfter(items: Piece[], at: number): string {
+  // (the sentence closes a paragraph of its own: a bullet's sentence is one of the list's items, not its head)
+  const head = items[at]!;
+  return head.bullet || items[at + 1]?.item === head.item ? "" : bulletsAfter(items.slice(at + 1));
+}
+
+function bulletsAfter(after: Piece[]): string {
+  const out: string[] = [];
+  for (const x of after) {
+    if (!x.bullet || out.join(" ").length + x.text.length > MAX_CHARS) break;
+    out.push(x.text);
+  }
+  return out.some((x) => causeIn(x) >= 0) ? out.join(" ") : "";
+}
+
+const BULLET = /^[•●▪◦*·]\s*/u;
 
 /** Where a table stood between two paragraphs of a block's prose. */
 const PARAGRAPH = "\u2029";
@@ -451,15 +493,16 @@ const PERIOD_HEAD = /^(?:(?:three|six|nine|twelve|thirteen|fifty-two|fifty-three
  * Ended"), or a label between two rows.
  */
 function blocksOf(text: string, running: Set<string> = new Set()): Block[] {
-  const lines = text
-    .split("\n")
-    .map((raw) => raw.trim())
-    .filter((line) => line && !isRunning(running, line))
-    .map((line) => {
+  const raw = text.split("\n").map((x) => x.trim());
+  const lines = raw
+    // (a blank line after a sentence's end closes its paragraph: the prose after a bulleted list is no item of it)
+    .map((line, i) => ({ line, blank: i > 0 && !raw[i - 1] && /[.!?:]$/.test(raw.slice(0, i).findLast(Boolean) ?? "") }))
+    .filter(({ line }) => line && !isRunning(running, line))
+    .map(({ line, blank }) => {
       const words = line.split(/\s+/);
       // a short line that ends no sentence ("Total Stores at") is a column head's piece when it is no heading
       const kind = isTableRow(words) ? "row" : isTitle(line, words) ? "title" : words.length <= 6 && !/[.,;:]$/.test(line) ? "short" : "prose";
-      return { line, kind };
+      return { line, kind, blank };
     });
   const head = (k: string | undefined) => k === "title" || k === "short";
   const width = Math.max(0, ...lines.filter((l) => l.kind === "prose").map((l) => l.line.length));
@@ -467,7 +510,7 @@ function blocksOf(text: string, running: Set<string> = new Set()): Block[] {
   for (const [i, { line, kind }] of lines.entries()) {
     // a bullet starts a paragraph, and so does a capital after a short line that ends no sentence (a bullet's last line)
     const before = lines[i - 1];
-    if (kind === "prose" && (/^[•●▪◦]/u.test(line) || (before && before.kind !== "row" && before.kind !== "title" && /^\p{Lu}/u.test(line) && !/[.!?:;]$/.test(before.line) && before.line.length < width * 0.7))) {
+    if (kind === "prose" && (/^[•●▪◦]/u.test(line) || lines[i]!.blank || (before && before.kind !== "row" && before.kind !== "title" && /^\p{Lu}/u.test(line) && !/[.!?:;]$/.test(before.line) && before.line.length < width * 0.7))) {
       out.at(-1)!.prose += ` ${PARAGRAPH} `;
     }
     // a table ends the paragraph before it ("… as follows ($ in millions):" is not the start of the sentence after the table)
@@ -514,16 +557,26 @@ function withList(sentence: string, after: string[]): string {
 function continued(after: string[], ask: Ask): string {
   const out: string[] = [];
   for (const x of after.slice(0, 4)) {
-    const toks = tokens(x);
-    const subject = findConcepts(x, toks).find((h) => h.from <= SUBJECT_WORDS);
+    // (the figure after a leading "Excluding …," is the sentence's subject: "Excluding sales of X, revenues increased 6%, reflecting …")
+    const main = x.replace(LEADING_BASIS, "");
+    const toks = tokens(main);
+    const subject = findConcepts(main, toks).find((h) => h.from <= SUBJECT_WORDS);
     // another figure, or the same figure of a part ("Hardware revenues increased …"), is another explanation
-    if (subject && (subject.concept.id !== ask.concept.id || namesAPart(x, toks, { at: subject.from, to: subject.to }, ask.company))) break;
-    if (causeIn(x) < 0 && !/\b(?:offset|impact\w*|also|partially|partly)\b/i.test(x)) break;
+    // (…unless the sentence adds causes to the move before it: "Volume and mix and higher research and development also contributed to …")
+    if (subject && !ADDS_CAUSE.test(x) && !itemises(x) && (subject.concept.id !== ask.concept.id || namesAPart(main, toks, { at: subject.from, to: subject.to }, ask.company))) break;
+    // (…or itemises the charges or gains behind it: "Charges of fixed price development programs in 2022 included …")
+    if (causeIn(x) < 0 && !/\b(?:offset|impact\w*|also|partially|partly)\b/i.test(x) && !itemises(x)) break;
     if (out.join(" ").length + x.length > MAX_CHARS) break;
     out.push(x);
   }
   return out.length ? ` ${out.join(" ")}` : "";
 }
+
+/** A sentence adding causes to the move before it ("… also contributed to the decline", "… were also impacted by"). */
+const ADDS_CAUSE = /\balso (?:contribut|impact|affect|weigh|drove|driv)\w*|\bcontributed to the\b/i;
+
+/** A sentence's opening clause that sets the basis of its figure ("Excluding the impact of …,", "On a constant-currency basis,"), up to its comma. */
+const LEADING_BASIS = /^(?:excluding|absent|adjusting for|adjusted for|net of|on an? [\w-]+(?: [\w-]+)? basis|in constant currency|at constant currency)\b[^,]{0,200},\s*/i;
 
 /** Documents read at most: the period's own first, then later ones. */
 const MAX_DOCUMENTS = 6;
@@ -554,7 +607,9 @@ async function pagesOf(db: Queryable, doc: ScopeDocument): Promise<{ pages: Page
 
 function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   const figure = spellOut(input.figure.replace(/_/g, " "));
-  const known = findConcepts(figure)[0]?.concept;
+  const found = findConcepts(figure)[0]?.concept;
+  // a part's profit or loss is its operating earnings: parts report no net income ("why did the defense business lose money")
+  const known = input.part && found?.ofPart ? (conceptById(found.ofPart) ?? found) : found;
   // a figure the catalog does not know (a company's own line, "SI&A") is read by its own words
   const ownWords = known ? undefined : ownFigure(input.figure.replace(/_/g, " "));
   if (!known && !ownWords) return null;
@@ -605,33 +660,77 @@ async function explanationsOf(deps: Deps, documents: ScopeDocument[], ask: Ask, 
       if (stems.length) Object.assign(ask, { own: { ...ask.own, stems }, words: new Set([...ask.words, ...stems]) });
     }
     read.push(`${doc.filename} pp.${pages[0]!.page}–${pages.at(-1)!.page}${where}`);
-    // a sentence a filing prints twice ("The sales growth primarily reflects …") is each part's in turn, not the company's
-    const seen = new Map<string, number>();
-    const mine: Explanation[] = [];
-    const running = runningLines(pages);
-    let context: HeadingContext = { titles: [], holds: false };
-    for (const [rank, page] of pages.entries()) {
-      // the headings go on over the next page, not over a gap in the pages read
-      if (rank > 0 && page.page !== pages[rank - 1]!.page + 1) context = { titles: [], holds: false };
-      for (const block of blocksOf(page.text, running)) {
-        if (block.title) context = underHeading(context, block.title, ask.company);
-        const pieces = sentencesOf(block.prose);
-        for (const [i, s] of pieces.entries()) {
-          seen.set(letters(s), (seen.get(letters(s)) ?? 0) + 1);
-          if (s.length > MAX_CHARS) continue;
-          // prose under a part's heading ("Greater China", "Domestic Segment" a page before) is that part's
-          const partTitle = partHeading(context, ask.words, ask.company, parts);
-          // the year's own filing first: a later one explains the year only beside its own
-          const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle, pieces.slice(i + 1));
-          if (x && !mine.some((y) => y.text === x.text)) mine.push(x);
-        }
-      }
+    let { mine, seen, initials } = scan(pages, ask, parts, n);
+    // a part the prose names only by the initials the filings define for it ("BDS" for "Defense, Space & Security")
+    if (!mine.length && ask.part.length && initials.size) {
+      const aliases = await partAliases(deps, documents, [...initials], ask);
+      if (aliases.size) ({ mine, seen } = scan(pages, { ...ask, aliases }, parts, n));
     }
     for (const x of mine) if ((seen.get(letters(x.head)) ?? 0) < 2 && !found.some((y) => y.text === x.text)) found.push(x);
   }
   return { found, read };
 }
 
+/**
+ * One filing's explaining sentences, each sentence's count (a sentence a filing prints twice, "The
+ * sales growth primarily reflects …", is each part's in turn, not the company's), and the initials
+ * written before the figure in sentences the part asked did not pass ("BDS loss from operations").
+ */
+function scan(pages: Page[], ask: Ask, parts: string[][], n: number): { mine: Explanation[]; seen: Map<string, number>; initials: Set<string> } {
+  const seen = new Map<string, number>();
+  const mine: Explanation[] = [];
+  const initials = new Set<string>();
+  const running = runningLines(pages);
+  let context: HeadingContext = { titles: [], holds: false };
+  for (const [rank, page] of pages.entries()) {
+    // the headings go on over the next page, not over a gap in the pages read
+    if (rank > 0 && page.page !== pages[rank - 1]!.page + 1) context = { titles: [], holds: false };
+    for (const block of blocksOf(page.text, running)) {
+      if (block.title) context = underHeading(context, block.title, ask.company);
+      const items = sentencesOf(block.prose);
+      const pieces = items.map((x) => x.text);
+      for (const [i, s] of pieces.entries()) {
+        seen.set(letters(s), (seen.get(letters(s)) ?? 0) + 1);
+        if (s.length > MAX_CHARS) continue;
+        // prose under a part's heading ("Greater China", "Domestic Segment" a page before) is that part's
+        const partTitle = partHeading(context, ask.words, ask.company, parts);
+        // the year's own filing first: a later one explains the year only beside its own
+        const x = candidate(s, withList(s, pieces.slice(i + 1)) + continued(pieces.slice(i + 1), ask), page, rank + n * 100, ask, partTitle, pieces.slice(i + 1), listAfter(items, i));
+        if (x && !mine.some((y) => y.text === x.text)) mine.push(x);
+        else if (!x && ask.part.length) for (const w of initialsBeforeFigure(s, ask)) initials.add(w);
+      }
+    }
+  }
+  return { mine, seen, initials };
+}
+
+/** Upper-case initials in the words before the figure's name ("BDS" in "BDS loss from operations in 2022 …"). */
+function initialsBeforeFigure(sentence: string, ask: Ask): string[] {
+  const named = ask.own ? namesOwn(sentence, ask.own) : namesConcept(sentence, ask.concept);
+  if (!named || named.at > SUBJECT_WORDS) return [];
+  return sentence.slice(0, named.offset).match(/(?<![\p{L}&])\p{Lu}[\p{Lu}&]{1,4}(?![\p{L}&])/gu) ?? [];
+}
+
+/** Of the initials met, those the deal's filings define as a name holding every word of the part asked, lower case. */
+async function partAliases(deps: Deps, documents: ScopeDocument[], initials: string[], ask: Ask): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const term of initials.slice(0, 6)) {
+    const spelled = await definedTerm(deps.db, deps.dealId, documents.map((d) => d.id), term, ask.company);
+    const stems = new Set(tokens(spelled ?? "").map((t) => t.stem));
+    if (spelled && ask.part.every((s) => stems.has(s))) out.add(term.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * An explanation quoted whole inside a longer one (a list item's "Windows revenue decreased … driven
+ * by …" inside "Revenue decreased $5.2 billion or 9%. Windows revenue …") is that one's: it goes, and
+ * the longer one ranks as the better of the two.
+ */
+function absorbed(found: Explanation[]): Explanation[] {
+  const inside = (x: Explanation, y: Explanation) => y !== x && y.text.length > x.text.length && y.text.includes(x.head);
+  return found.filter((x) => !found.some((y) => inside(x, y))).map((y) => ({ ...y, score: Math.max(y.score, ...found.filter((x) => inside(x, y)).map((x) => x.score)) }));
+}
 
 export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
   const scope = await resolveScope(deps.db, deps.dealId, { company: input.company });
@@ -649,7 +748,7 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
     if (again.found.length) ({ found, read, through } = { ...again, through: numerator.label });
   }
   const limit = Math.min(Math.max(input.limit ?? 4, 1), 10);
-  const best = found.sort((a, b) => b.score - a.score).slice(0, limit);
+  const best = absorbed(found).sort((a, b) => b.score - a.score).slice(0, limit);
   for (const x of best) {
     const doc = scope.documents.find((d) => d.filename === x.document);
     if (doc) deps.sources.add({ documentId: doc.id, document: x.document, page: x.page, excerpt: x.text.slice(0, 300) });

@@ -25,6 +25,7 @@ import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months"
 import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
+import { stemWord } from "@/lib/search/stemming";
 import { GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
@@ -248,6 +249,13 @@ function abbreviates(word: string, company: RoomCompany): boolean {
   }
   return inOwn >= 2;
 }
+
+/** Every word is a figure's (a word of the catalog's names, "margins", "stock"), or a measure's: no business's name. */
+function namesAFigure(words: string): boolean {
+  termStems ??= new Set([...catalogWords()].map((w) => stemWord(w)));
+  return tokens(words).every((t) => termStems!.has(t.stem) || MEASURE_WORDS.has(t.word));
+}
+let termStems: Set<string> | undefined;
 
 let termWords: Set<string> | undefined;
 /** Every word of the catalog's terms ("net" of "net income"): figure words, never a company's shortening. */
@@ -662,13 +670,19 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   // "how did the health care segment do in 2018": a part's performance is its sales, and how they moved
   const partAsked = hits.length ? scopeOf(partText, hits, company, companies) : named;
   // (…and "constant currency growth of the cloud segment": a part's growth at constant currency is its sales')
-  const sales = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text))) && !previous ? conceptById("revenue") : undefined;
-  const concepts = sales ? [sales] : conceptsOf(hits);
-  const scope = sales ? partAsked : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
-  const label = sales ? undefined : named;
-  const format = readAnswerFormat(normalise(text));
+  // (…and "why did more personal computing shrink", "why did the company grow": a business that grew or shrank moved in its sales)
   const classified = classifyQuestion(text);
   const kind = classified.kind;
+  const noFigure = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !previous;
+  const askedWhyMoved = noFigure && kind === "reason" && tokens(text).some(isDirectionWord);
+  // (the words before the move, less the company's, name the business: not a figure's word, "why did margins drop")
+  const movedPart = askedWhyMoved ? [partAsked, partNamed].find((p) => p && !namesAFigure(p)) : undefined;
+  const businessMoved = askedWhyMoved && (!!movedPart || (!!company && !partAsked && !partNamed));
+  const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)))) || businessMoved) ? conceptById("revenue") : undefined;
+  const concepts = sales ? [sales] : conceptsOf(hits);
+  const scope = sales ? (businessMoved ? movedPart : partAsked) : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
+  const label = sales ? undefined : named;
+  const format = readAnswerFormat(normalise(text));
   const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text);
   // "how did europe do in fy20, sales-wise": a figure's level and how it moved, not a description
   const performance = PERFORMED.test(text) && concepts.some((c) => FIGURE_KIND.has(c.kind)) && periods.length <= 1;

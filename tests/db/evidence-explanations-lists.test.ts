@@ -1,0 +1,76 @@
+/**
+ * get_explanations on a made-up 10-K whose reasons are not one sentence: a segment's move with no
+ * cause of its own followed by a bulleted list of its parts' moves and causes; a part the prose names
+ * only by the initials the filing defines for it, whose "loss" is its operating loss; an explanation
+ * going on past a leading "Excluding …," clause, an "also contributed" sentence and a sentence
+ * itemising the charges by programme (names with figures in them are words, not a table). A blank
+ * line after the list closes it: the prose after it is no item of the list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfigForProcess } from "@/lib/config";
+import { tempDir } from "../helpers/fixtures";
+import { textFilingsDeal, type TextFilingsDeal } from "../helpers/text-filings-deal";
+
+setConfigForProcess({ MANDA_DATA_DIR: tempDir("manda-data-"), MANDA_LOG_LEVEL: "silent", OPENAI_API_KEY: "", OPENAI_BASE_URL: "" });
+
+const body = () =>
+  [
+    [
+      "Item 1. Business",
+      "We operate in two segments: Retail Devices and Coastal Systems (CSY). Coastal Systems builds patrol craft for government customers.",
+    ].join("\n"),
+    [
+      "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations",
+      "Consolidated Results of Operations",
+      "Revenues increased $2.0 billion, or 20%, to $12.0 billion in 2023 from $10.0 billion in 2022, reflecting an operational increase of $1.8 billion, as well as a favorable impact of foreign exchange of $0.2 billion.",
+      "Excluding sales of the Lumen vaccine, revenues increased 4% operationally, reflecting growth in Orvix and Tessa, partially offset by lower Kelda sales.",
+      "Retail Devices",
+      "Revenue decreased $1.1 billion or 8%.",
+      "•Tablet revenue decreased $0.7 billion or 12% driven by lower consumer demand.",
+      "•Accessories revenue decreased $0.4 billion or 6% as channel inventory stayed elevated.",
+      "",
+      "Operating income decreased $0.3 billion or 10% driven by lower revenue.",
+      "Coastal Systems",
+      "CSY loss from operations in 2023 of $412 million decreased by $600 million compared with earnings from operations of $188 million in 2022",
+      "primarily due to unfavorable cumulative contract catch-up adjustments. Volume and mix also contributed to the year over year earnings decline.",
+      "Charges on fixed-price development programs in 2023 included Harbor-9 ($120 million), KX-4 Lifter ($95 million), T-2B Tidewatch ($40 million)",
+      "and Reef-7 ($22 million).",
+      "Liquidity and Capital Resources",
+      "Cash provided by operating activities increased primarily due to lower inventory purchases.",
+    ].join("\n"),
+    "Item 8. Financial Statements and Supplementary Data",
+  ].join("\f");
+
+describe("get_explanations over lists, defined initials and running reasons", () => {
+  let deal: TextFilingsDeal;
+  const call = (input: unknown) => deal.call("get_explanations", input);
+  const texts = (out: Record<string, unknown>) => (out.explanations as Array<{ text: string }>).map((x) => x.text);
+
+  beforeAll(async () => {
+    deal = await textFilingsDeal("turbina-lists", [2023], body);
+  }, 180_000);
+  afterAll(() => deal.cleanup());
+
+  it("explains a segment's causeless move by the bulleted list of its parts that follows", async () => {
+    for (const part of ["Retail Devices", "retail devices segment", "the retail devices business"]) {
+      const [best] = texts(await call({ figure: "revenue", part, period: "2023", direction: "down" }));
+      expect(best, part).toMatch(/^Revenue decreased \$1\.1 billion or 8%\. Tablet revenue decreased .* driven by lower consumer demand\. Accessories revenue decreased .* channel inventory stayed elevated\.$/);
+    }
+  });
+
+  it("reads a part written by its defined initials, and a part's loss as its operating loss", async () => {
+    for (const figure of ["net income", "loss", "operating income"]) {
+      const [best] = texts(await call({ figure, part: "coastal", period: "2023" }));
+      expect(best, figure).toMatch(/^CSY loss from operations in 2023 of \$412 million/);
+      expect(best, figure).toContain("Volume and mix also contributed");
+      expect(best, figure).toContain("Harbor-9 ($120 million), KX-4 Lifter ($95 million), T-2B Tidewatch ($40 million) and Reef-7 ($22 million).");
+    }
+    // (the company's figure is not answered with the part's sentence)
+    expect(texts(await call({ figure: "operating income", period: "2023" })).some((t) => t.startsWith("CSY"))).toBe(false);
+  });
+
+  it("goes on past a leading 'Excluding …,' clause that restates the same figure", async () => {
+    const [best] = texts(await call({ figure: "revenue", period: "2023", direction: "up" }));
+    expect(best).toMatch(/^Revenues increased \$2\.0 billion.* Excluding sales of the Lumen vaccine, revenues increased 4% operationally, reflecting growth in Orvix and Tessa/);
+  });
+});
