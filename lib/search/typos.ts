@@ -58,3 +58,23 @@ export function shortenedWord(word: string, vocabulary: ReadonlySet<string>, kno
   if (!longer.length || new Set(longer.map((v) => stemWord(v))).size !== 1) return undefined;
   return longer[0];
 }
+
+/**
+ * The words of `english` that are one edit from a word of `vocabulary` without being in it ("compete"
+ * beside "compute", "planes" beside "places"): real words a typo corrector must leave as typed. Keyed
+ * by each word with one letter deleted, so the whole list is read once, not paired with every word.
+ */
+export function englishNeighbours(vocabulary: Iterable<string>, english: Iterable<string>, minLength = MIN_LENGTH): string[] {
+  const own = new Set(vocabulary);
+  const byKey = new Map<string, string[]>();
+  const keysOf = (w: string) => [w, ...[...w].map((_, i) => w.slice(0, i) + w.slice(i + 1))];
+  for (const v of own) for (const k of keysOf(v)) byKey.set(k, [...(byKey.get(k) ?? []), v]);
+  const out = new Set<string>();
+  for (const raw of english) {
+    const w = raw.toLowerCase();
+    if (w.length < minLength || own.has(w) || !/^\p{L}+$/u.test(w)) continue;
+    // (a swap of neighbours keeps the length and shares no deletion key but the swap's: checked on the candidates of equal length too)
+    if (keysOf(w).some((k) => (byKey.get(k) ?? []).some((v) => withinOneEdit(w, v)))) out.add(w);
+  }
+  return [...out].sort();
+}

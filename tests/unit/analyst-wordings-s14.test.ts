@@ -1,10 +1,17 @@
 /**
- * Readings of "why" questions that name a business and a move but no figure: a business that grew or
- * shrank moved in its sales ("why did the retail unit shrink", "why did acme grow"); a move of a
- * figure's word ("why did margins drop") names no business and is never read as one's sales.
+ * Readings of analysts' wordings: a business that grew or shrank moved in its sales ("why did the
+ * retail unit shrink", "why did acme grow"), while a figure's word moving ("why did margins drop")
+ * names no business; "so how much did it shrink?" after two years asks the change between them; a
+ * product line's kind word is no word of its label, while a credit line is a catalog figure; who a
+ * company competes with is answered by the kinds of rival a sentence lists; "what is X about" is
+ * answered best by the sentence describing X where it names it.
  */
 import { describe, expect, it } from "vitest";
 import { readQuestion } from "@/lib/agent/reader/read";
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { answerFit } from "@/lib/answers/narrative/fit";
+import type { Unit } from "@/lib/answers/narrative/segment";
+import { questionTerms } from "@/lib/answers/narrative/terms";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
 const read = (q: string) => readQuestion(q, ROOM);
@@ -42,5 +49,63 @@ describe("a why question about a business that grew or shrank", () => {
   it("keeps the figure named: a part's move of another figure is that figure's", () => {
     expect(read("why did opex jump at acme in 2022").concepts.map((c) => c.id)).toEqual(["operating_expenses"]);
     expect(read("why did the defense business lose money in 2022").concepts.map((c) => c.id)).toEqual(["net_income"]);
+  });
+});
+
+describe("the size of a move asked after two years", () => {
+  it("is the change between the two years the conversation named, whatever verb of direction says it", () => {
+    for (const q of ["so how much did it shrink", "by how much did it fall?", "how much did it jump", "and how far did that drop"]) {
+      const first = read("acme net revenues 2022");
+      const second = readQuestion("and 2021?", ROOM, first);
+      const r = readQuestion(q, ROOM, second);
+      expect(r.aggregate, q).toBe("growth");
+      expect(r.periods, q).toEqual(["FY2021", "FY2022"]);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+    }
+  });
+});
+
+describe("a product line and a credit line", () => {
+  it("reads a product line by its name alone", () => {
+    expect(read("how big is acme's wearables/home/accessories line fy20").label).toBe("wearables home accessories");
+    expect(read("wearables line 2020").label).toBe("wearables");
+    expect(read("iphone line sales fy20").scope).toBe("iphone");
+  });
+
+  it("reads a credit line as the catalog's credit facility", () => {
+    for (const q of ["what's the credit line size", "how big is their revolver", "size of the revolving credit facility"]) {
+      expect(read(q).concepts.map((c) => c.id), q).toEqual(["credit_facility"]);
+    }
+  });
+});
+
+const unit = (text: string): Unit => ({ text, kind: "sentence", index: 0 });
+
+describe("who a company competes with", () => {
+  it("is a question for organisations, however the rivalry is worded", () => {
+    for (const q of ["who do they compete with", "who does acme see as competition?", "who are their main rivals"]) {
+      expect(classifyQuestion(q).kind, q).toBe("organisation");
+    }
+  });
+
+  it("is answered by a sentence listing the kinds of rival, and not by one naming none", () => {
+    const q = "who do they compete with";
+    const fit = (text: string) => answerFit(unit(text), classifyQuestion(q), questionTerms(q)).ok;
+    expect(fit("We compete against other video providers, such as cable operators, online streaming services and DVD retailers.")).toBe(true);
+    expect(fit("We compete in a market that is intensely competitive and subject to rapid change.")).toBe(false);
+  });
+});
+
+describe("what a named plan is about", () => {
+  it("ranks the sentence describing the plan where it names it above one that only mentions it", () => {
+    const q = "what is the harbor plan about";
+    const t = classifyQuestion(q);
+    expect(t.describes).toBe("harbor plan");
+    const fit = (text: string) => answerFit(unit(text), t, questionTerms(q));
+    const described = fit("In the fourth quarter we announced the Harbor plan, a consolidation plan to bring our three carriers into one company.");
+    const mentioned = fit("See Item 7 for more information on the Harbor plan.");
+    expect(described.ok && mentioned.ok).toBe(true);
+    expect(described.strength).toBeGreaterThan(mentioned.strength);
+    expect(fit("We run a fleet of 700 aircraft.").ok).toBe(false);
   });
 });

@@ -31,6 +31,8 @@ export interface AnswerType {
   figureAlias?: string;
   /** The term a question asks the meaning of ("How does X define GMV?" → "GMV"). */
   defines?: string;
+  /** What a "what is X about" question names, to be described: a sentence naming it, best one saying what it is ("X, a plan to …"). */
+  describes?: string;
   /** An amount of money is asked ("in USD millions", "how much", a revenue or cost named), not a share or a count. */
   money?: boolean;
   /** A period shorter than a year named by its end date ("the three months ended October 31, 2022"): its month and year. */
@@ -87,7 +89,7 @@ function moneyAsked(q: string, figure: string[] | undefined): boolean {
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, två: 2, tre: 3, fyra: 4, fem: 5 };
 
 /** Nouns naming organisations (not people) that "who are …" may ask for. */
-const ORG_NOUN = /\b(?:customers?|clients?|competitors?|suppliers?|vendors?|partners?|lenders?|auditors?|subsidiar(?:y|ies)|compan(?:y|ies)|firms?|acquisitions?|acquirers?|buyers?|distributors?|licensees?|regulators?|kunder|konkurrenter|leverantörer|bolag|företag)\b/i;
+const ORG_NOUN = /\b(?:customers?|clients?|competitors?|compet(?:e|es|ition)|rivals?|suppliers?|vendors?|partners?|lenders?|auditors?|subsidiar(?:y|ies)|compan(?:y|ies)|firms?|acquisitions?|acquirers?|buyers?|distributors?|licensees?|regulators?|kunder|konkurrenter|leverantörer|bolag|företag)\b/i;
 
 const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|any|är|var|har|hade|finns|fanns|kan|ska|kommer)\b/i;
 /** A question opening as a yes/no ("is", "did", "has", "any" …, and their Swedish): one test for every reader. */
@@ -121,6 +123,9 @@ const DEFINE = /\b(?:how (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}define|what 
 
 /** "What does eBay mean by GMV", "what do they mean when they talk about take rate", "define GMV", "meaning of take rate". */
 const DEFINE_BY = /\bwhat (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}mean (?:by|when (?:it|they|he|she) (?:talks?|speaks?|says?|refers?) (?:about|of|to))\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$|^\s*(?:define|definition of|meaning of)\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$/iu;
+
+/** "what is one fedex about", "what's the drive program all about?": what is named, to be described. */
+const DESCRIBE_ABOUT = /\bwhat(?:'s|’s|s| is| are| was| were)\s+(?:the\s+)?([\p{L}\p{N}&][\p{L}\p{N}&\s./-]{0,60}?)\s+(?:all\s+)?about\s*\??\s*$/iu;
 
 /** The term a question asks the meaning of. */
 function definedAsked(q: string): string | undefined {
@@ -245,10 +250,11 @@ function classifyKind(question: string): AnswerType {
   const figure = figureAsked(q);
   const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
   const defines = definedAsked(q);
+  const describes = defines ? undefined : q.match(DESCRIBE_ABOUT)?.[1]?.trim();
   const money = moneyAsked(q, figure);
   const periodEnd = periodEndAsked(q);
   const ordinal = ORDINAL_ASKED.exec(q);
-  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(money ? { money } : {}), ...(periodEnd ? { periodEnd } : {}), ...(ordinal ? { ordinal: ordinal[1]!.toLowerCase() } : {}) };
+  const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(describes ? { describes } : {}), ...(money ? { money } : {}), ...(periodEnd ? { periodEnd } : {}), ...(ordinal ? { ordinal: ordinal[1]!.toLowerCase() } : {}) };
   if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
   if (COUNT.test(q)) return { ...base, kind: "count", counted: countedNoun(q), ...(/\b(?:how many|number of)\s+of\b/i.test(q) ? { partitive: true } : {}), ...(STOCK_ASKED.test(q) ? { stock: true } : {}) };

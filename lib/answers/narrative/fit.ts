@@ -115,6 +115,14 @@ function nameNearTerms(text: string, keys: Set<string>, exclude: Set<string>, re
   return at.some(([s, e]) => ORGANISATION.test(text.slice(Math.max(0, s - reach), e + reach)));
 }
 
+/** A list of kinds opened by "such as", "including", "include": three items or more ("A, B and C"). */
+const KINDS_LIST = /^[^.;]{0,80}?\b(?:such as|including|include[sd]?|namely)\b[^.;]*?,[^.;]*?\b(?:and|or)\b/i;
+
+/** The asked noun or verb followed by a list of kinds of organisation ("compete against … providers, such as A, B and C"). */
+function kindsListedAfterTerms(text: string, keys: Set<string>): boolean {
+  return tokenizeWithOffsets(text).some((t) => keys.has(termKey(t.term)) && KINDS_LIST.test(text.slice(t.end)));
+}
+
 /** What may sit between the asked noun or verb and the organisation it names. */
 const COMPLEMENT = /^\s*(?:,|:|—|–|of|are|is|was|were|include\w*|such as|consist\w* of)?\s*(?:all (?:of )?the (?:outstanding )?(?:shares|stock|equity|interests?) (?:of|in)\s+)?(?:the\s+|our\s+)?(\p{Lu}[\p{L}\p{N}&.'’-]*)/u;
 
@@ -217,6 +225,8 @@ function perUnitNamed(text: string, words: string[]): boolean {
 export const MONEY = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|miljoner|miljarder|mkr|msek)\b|\d[\d,.]*\s*(?:dollars?|euros?|kronor)\b/i;
 
 /** Wording that gives a term's meaning: "GMV consists of …", "We consider X to be …", "X means …". */
+/** A name described where it is named: "one FedEx, a consolidation plan to …", "Network 2.0, the multi-year effort to …", "X is a program that …". */
+const DESCRIBED = /^\s*(?:(?:,|—|–|\()\s*|(?:is|are|was|were)\s+)(?:a|an|the|our)\s+(?:[\p{L}-]+\s+){0,3}?(?:plan|program(?:me)?|effort|initiative|strategy|project|platform|service|business|agreement|transaction|measure|metric|network|company|process|framework|system|offering|product)s?\b/iu;
 const DEFINING = /\b(?:means?|meaning|(?:is|are) defined (?:as|to)|defined as|we define|refers? to|consists? of|represents?|comprises?|we (?:consider|regard|use the term)|(?:is|are) (?:a |an |the )?(?:measure|term|metric) (?:of|for|that|used))\b|\bto be\b/i;
 
 /** A unit that gives the meaning of the asked term: it names the term, then defining wording. */
@@ -236,6 +246,20 @@ function definitionFitWith(u: Unit, want: string[]): Fit {
 }
 
 /**
+ * A unit about the name asked: it holds the name's words (a name in several words may be split,
+ * "DRIVE transformation program"); the stronger where the name is described as it is named
+ * ("one FedEx, a consolidation plan to …").
+ */
+function descriptionFitWith(u: Unit, want: string[]): Fit {
+  const located = tokenizeWithOffsets(u.text);
+  const keys = located.map((x) => termKey(x.term));
+  if (!want.every((k) => keys.includes(k))) return { ok: false, strength: 0 };
+  // (where the name is written whole, the words after it: "one FedEx, a consolidation plan …")
+  const described = located.some((_, i) => want.every((k, j) => located[i + j] && termKey(located[i + j]!.term) === k) && DESCRIBED.test(u.text.slice(located[i + want.length - 1]!.end, located[i + want.length - 1]!.end + 80)));
+  return { ok: true, strength: described ? 2 : 0.5 };
+}
+
+/**
  * The fit test of one question, built once: its role patterns, counted noun, figure and definition
  * keys, period-end and ordinal patterns, event words and asked names are read from the question
  * here, not again for every sentence of every page.
@@ -245,6 +269,8 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
   const noun = t.counted ? fold(t.counted.toLowerCase()) : undefined;
   const figure = t.figure ? figureKeysOf(t) : undefined;
   const defined = t.defines ? tokenizeWithOffsets(t.defines).map((x) => termKey(x.term)) : undefined;
+  // ("one fedex / network 2.0": two names, either described answers)
+  const described = t.describes ? t.describes.split(/\s*\/\s*(?=\p{L})/u).map((d) => tokenizeWithOffsets(d).map((x) => termKey(x.term))).filter((d) => d.length) : undefined;
   const ordinal = t.ordinal ? new RegExp(`\\b${t.ordinal}\\b`, "i") : undefined;
   const periodEnd = t.periodEnd ? new RegExp(`\\b${t.periodEnd.month}\\w*\\.?\\s+\\d{1,2},?\\s+${t.periodEnd.year}\\b`, "i") : undefined;
   const coreKeys = new Set(terms.filter((x) => x.core).map((x) => x.key));
@@ -265,6 +291,7 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
       return f.ok && (t.money ? MONEY.test(u.text) : AMOUNT.test(u.text)) ? f : { ok: false, strength: 0 };
     }
     if (defined && t.kind === "description") return definitionFitWith(u, defined);
+    if (described?.length && t.kind === "description") return described.map((d) => descriptionFitWith(u, d)).reduce((a, b) => (b.strength > a.strength ? b : a));
     switch (t.kind) {
       case "person":
         return personFit(u, t, roleRes);
@@ -287,7 +314,8 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
         // an organisation named next to the asked noun ("our primary competitors are UPS …")
         // another organisation than the one asked about (the question's own names), close to the asked noun
         const names = properNounsInside(u.text, askedNames);
-        const ok = coreKeys.size ? nameNearTerms(u.text, coreKeys, askedNames, 45) : names > 0 || ORGANISATION.test(u.text);
+        // (…or the kinds of organisation listed after it: "we compete against other video providers, such as MVPDs, internet-based providers and DVD retailers")
+        const ok = coreKeys.size ? nameNearTerms(u.text, coreKeys, askedNames, 45) || kindsListedAfterTerms(u.text, coreKeys) : names > 0 || ORGANISATION.test(u.text);
         // the organisation named as the noun's complement: "customers are/include X", "our largest customer, X,"
         const named = namedAfterTerms(u.text, coreKeys, askedNames);
         return { ok, strength: (ok ? 1 : 0) + (named ? 0.75 : 0) + Math.min(names, 3) * 0.2 + (t.plural ? listFit(u) * 0.5 : 0) };

@@ -135,7 +135,8 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // (a count: the counted noun next to a number, and at least half the question's words — "employees covered by collective bargaining" is not "employees")
     const roleOnly = fit.ok && ((q.type.kind === "person" && q.type.roles.length > 0) || (q.type.kind === "count" && fit.strength >= 2 && m.coverage >= 0.5));
     // a definition names the asked term and defines it (the term may be an abbreviation the term bar reads as a name)
-    const defined = fit.ok && !!q.type.defines;
+    // (…and so does a sentence describing the name asked as it names it: "one FedEx, a consolidation plan to …")
+    const defined = fit.ok && (!!q.type.defines || (!!q.type.describes && fit.strength >= 2));
     // a figure of another year than the one asked ("as of May 31, 2020" for 2023) does not answer it
     // (why it changed: "down from 45% for 2023, due to …" is about the asked year; the year it moved from is not the sentence's)
     const otherYear = otherYearThanAsked(q.years, q.type.kind === "reason" ? unit.text.replace(BASE_YEAR, " ") : unit.text);
