@@ -109,3 +109,37 @@ describe("what a named plan is about", () => {
     expect(fit("We run a fleet of 700 aircraft.").ok).toBe(false);
   });
 });
+
+describe("terse topics", () => {
+  it("lists the things a topic names in the plural", () => {
+    for (const q of ["acme reportable operating segments 2020", "acme main risks", "product categories"]) expect(classifyQuestion(q).kind, q).toBe("list");
+    expect(classifyQuestion("acme ceo").kind).toBe("person");
+  });
+
+  it("reads 'X definition' as a definition of X, matched without the company's name before it", () => {
+    const q = "acme gmv definition";
+    const t = classifyQuestion(q);
+    expect(t.defines).toBe("acme gmv");
+    expect(answerFit(unit("GMV consists of the total value of all paid transactions between users."), t, questionTerms(q)).ok).toBe(true);
+    expect(answerFit(unit("GMV grew 4% in the year."), t, questionTerms(q)).ok).toBe(false);
+  });
+});
+
+describe("what a business earns or makes from a source", () => {
+  it("is the source's sales, not the company's profit", () => {
+    for (const [q, scope] of [
+      ["how much did they make from services in 2022", "services"],
+      ["how much did acme make from services in 2022", "services"],
+      ["how much did acme earn from the cloud in fy23", "cloud"],
+    ] as const) {
+      const r = read(q);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+      expect(r.scope, q).toBe(scope);
+    }
+  });
+
+  it("keeps what the company made or earned, with no source, its profit", () => {
+    expect(read("how much did they make").concepts.map((c) => c.id)).toEqual(["net_income"]);
+    expect(read("how much did acme earn in 2022").concepts.map((c) => c.id)).toEqual(["net_income"]);
+  });
+});

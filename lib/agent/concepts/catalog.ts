@@ -67,7 +67,8 @@ export const CONCEPTS: Concept[] = [
   // income statement
   amount("revenue", "Revenue", ["revenue", "revenues", "rev", "revs", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
     // a utility's or an airline's "total operating revenues" is the revenue total (a phrase: its words do not widen searches)
-    phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in", "operating revenue", "operating revenues", "total operating revenues"],
+    // (what a business earns or makes "from" a source is the source's sales: "earn from subscriptions", "make from services")
+    phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in", "operating revenue", "operating revenues", "total operating revenues", "earn from", "earned from", "earns from", "make from", "made from", "makes from", "generate from", "generated from", "bring in from", "brought in from", "how much did they make from", "how much did they earn from", "how much money did they make from"],
     lineItems: ["revenue"],
   }),
   amount("cost_of_revenue", "Cost of revenue", ["cost of revenue", "cost of revenues", "cost of sales", "cost of goods sold", "cogs", "cost of products sold"], { phrases: ["cost of goods sold", "cost of the goods it sold", "cost of what they sold", "cost to produce", "cost of producing"], lineItems: ["cost_of_revenue"] }),

@@ -121,8 +121,8 @@ function figureAsked(q: string): string[] | undefined {
 
 const DEFINE = /\b(?:how (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}define|what is (?:the )?definition of|what (?:does|do) (?:the term\s+)?)\s*["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?(?:\s+(?:mean|stand for))?\s*\??\s*$/iu;
 
-/** "What does eBay mean by GMV", "what do they mean when they talk about take rate", "define GMV", "meaning of take rate". */
-const DEFINE_BY = /\bwhat (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}mean (?:by|when (?:it|they|he|she) (?:talks?|speaks?|says?|refers?) (?:about|of|to))\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$|^\s*(?:define|definition of|meaning of)\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$/iu;
+/** "What does eBay mean by GMV", "what do they mean when they talk about take rate", "define GMV", "meaning of take rate", "ebay gmv definition". */
+const DEFINE_BY = /\bwhat (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}mean (?:by|when (?:it|they|he|she) (?:talks?|speaks?|says?|refers?) (?:about|of|to))\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$|^\s*(?:define|definition of|meaning of)\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$|^\s*(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s+(?:definition|meaning)\s*\??\s*$/iu;
 
 /** "what is one fedex about", "what's the drive program all about?": what is named, to be described. */
 const DESCRIBE_ABOUT = /\bwhat(?:'s|’s|s| is| are| was| were)\s+(?:the\s+)?([\p{L}\p{N}&][\p{L}\p{N}&\s./-]{0,60}?)\s+(?:all\s+)?about\s*\??\s*$/iu;
@@ -130,7 +130,7 @@ const DESCRIBE_ABOUT = /\bwhat(?:'s|’s|s| is| are| was| were)\s+(?:the\s+)?([\
 /** The term a question asks the meaning of. */
 function definedAsked(q: string): string | undefined {
   const by = q.match(DEFINE_BY);
-  if (by) return (by[1] ?? by[2])!.trim() || undefined;
+  if (by) return (by[1] ?? by[2] ?? by[3])!.trim() || undefined;
   const m = q.match(DEFINE);
   if (!m) return undefined;
   if (/^\s*what (?:does|do)\b/i.test(q) && !/\b(?:mean|stand for)\s*\??\s*$/i.test(q)) return undefined;
@@ -269,6 +269,8 @@ function classifyKind(question: string): AnswerType {
   if (!/^\s*(?:what|which|how|why|when|where|describe|summari[sz]e|tell|explain|list|vad|hur|varför|när|var)\b/i.test(q)) {
     if (roles.length) return { ...base, kind: "person" };
     if (/\b(?:customers|clients|competitors|suppliers|vendors|partners|lenders|auditors|subsidiaries|distributors|kunder|konkurrenter|leverantörer)\b/i.test(q)) return { ...base, kind: "organisation" };
+    // "intel reportable segments 2020", "main risks": a topic naming things in the plural asks for them listed
+    if (plural) return { ...base, kind: "list" };
   }
   return { ...base, kind: "description" };
 }

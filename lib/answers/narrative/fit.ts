@@ -234,9 +234,12 @@ export function definitionFit(u: Unit, term: string): Fit {
   return definitionFitWith(u, tokenizeWithOffsets(term).map((x) => termKey(x.term)));
 }
 
-function definitionFitWith(u: Unit, want: string[]): Fit {
+function definitionFitWith(u: Unit, asked: string[]): Fit {
   const located = tokenizeWithOffsets(u.text);
-  const at = located.findIndex((_, i) => want.length > 0 && want.every((k, j) => located[i + j] && termKey(located[i + j]!.term) === k));
+  const findAt = (want: string[]) => located.findIndex((_, i) => want.length > 0 && want.every((k, j) => located[i + j] && termKey(located[i + j]!.term) === k));
+  // ("ebay gmv definition": the term may follow words of its own, the company's name; the words from the last back are the term)
+  const want = asked.map((_, i) => asked.slice(i)).find((w) => findAt(w) >= 0) ?? asked;
+  const at = findAt(want);
   if (at < 0) return { ok: false, strength: 0 };
   const after = u.text.slice(located[at + want.length - 1]!.end, located[at + want.length - 1]!.end + 80);
   // "We define Gross Merchandise Volume (“GMV”) as …", "we consider X to be …": the cue before the term
