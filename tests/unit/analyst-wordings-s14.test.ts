@@ -116,6 +116,10 @@ describe("terse topics", () => {
     expect(classifyQuestion("acme ceo").kind).toBe("person");
   });
 
+  it("asks a date when the topic names one, never the figure of the thing dated", () => {
+    for (const q of ["acme restructuring plan announcement date", "ipo date", "merger closing date"]) expect(classifyQuestion(q).kind, q).toBe("date");
+  });
+
   it("reads 'X definition' as a definition of X, matched without the company's name before it", () => {
     const q = "acme gmv definition";
     const t = classifyQuestion(q);
