@@ -12,6 +12,7 @@ import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { answerFit } from "@/lib/answers/narrative/fit";
 import type { Unit } from "@/lib/answers/narrative/segment";
 import { questionTerms } from "@/lib/answers/narrative/terms";
+import { spelledInitials } from "@/lib/agent/evidence/line-items";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
 const read = (q: string) => readQuestion(q, ROOM);
@@ -145,5 +146,21 @@ describe("what a business earns or makes from a source", () => {
   it("keeps what the company made or earned, with no source, its profit", () => {
     expect(read("how much did they make").concepts.map((c) => c.id)).toEqual(["net_income"]);
     expect(read("how much did acme earn in 2022").concepts.map((c) => c.id)).toEqual(["net_income"]);
+  });
+});
+
+describe("a part typed by its initials", () => {
+  const initials = new Map([["dcg", "data center group"], ["net", "north east territory"]]);
+  // (the labels print "DCG" only as initials, in "DCG platform", and "Net" as a word)
+  const plainWords = new Set(["platform", "data", "center", "group", "net", "revenue"]);
+
+  it("is spelled out as the deal's labels print the part, whatever the case typed", () => {
+    for (const item of ["dcg net revenue", "DCG revenue"]) expect(spelledInitials(item, plainWords, initials)?.to, item).toBe("data center group");
+    expect(spelledInitials("dcg net revenue", plainWords, initials)?.text).toBe("data center group net revenue");
+  });
+
+  it("leaves a word the labels print as a word, and a word no part's initials make", () => {
+    expect(spelledInitials("net revenue", plainWords, initials)).toBeUndefined();
+    expect(spelledInitials("xyz revenue", plainWords, initials)).toBeUndefined();
   });
 });

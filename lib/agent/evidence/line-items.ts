@@ -512,6 +512,7 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
   const typos: string[] = [];
   const respelledWords: Record<string, string> = {};
   let vocabulary: Set<string> | undefined;
+  let plainWords: Set<string> | undefined;
   let initials: Map<string, string> | undefined;
   let ends: Map<string, Set<string>> | undefined;
   const sameRows: string[] = [];
@@ -527,6 +528,17 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
       return later.length ? later : all.flatMap((r) => inPeriods(r, periods.labels, ends) ?? (nowAsked ? newerThan(r, periods.labels) : undefined) ?? []);
     };
     let hits = rowsOf(item);
+    // "dcg net revenue": initials of a part the deal's labels spell out ("Data Center Group") are that part,
+    // before rows that only print the initials in a longer label ("DCG platform", a line of the part)
+    const spelled = spelledInitials(item, (plainWords ??= labelVocabulary(found, { plainOnly: true })), (initials ??= labelInitials(found, scope.company)));
+    if (spelled) {
+      const whole = rowsOf(spelled.text).map((r) => ({ ...r, item }));
+      if (whole.length) {
+        hits = [...whole, ...hits.filter((h) => !whole.some((w) => w.document === h.document && w.page === h.page && w.row === h.row))];
+        typos.push(`Read "${spelled.from}" as "${spelled.to}", the documents' name for it.`);
+        respelledWords[spelled.from.toLowerCase()] = spelled.to;
+      }
+    }
     // "specialty materails": a word one letter away from the deal's own label word is that word;
     // "dcai": the initials of the deal's own label ("Data Center and AI")
     if (!hits.length) {
@@ -634,12 +646,13 @@ function periodEnds(found: TableFindingRow[]): Map<string, Set<string>> {
 }
 
 /** The words of the deal's row labels, table titles and headings, lower case. */
-function labelVocabulary(found: TableFindingRow[]): Set<string> {
+function labelVocabulary(found: TableFindingRow[], { plainOnly = false } = {}): Set<string> {
   const out = new Set<string>();
   for (const r of found) {
     const p = r.payload as PartPayload & StatementPayload;
     const texts = [p.metric, p.part?.label, p.part?.title, ...(p.part?.context ?? [])];
-    for (const t of texts) for (const w of (t ?? "").toLowerCase().match(/\p{L}+/gu) ?? []) out.add(w);
+    // (plainOnly: words printed as words, not initials in capitals: "Net", "total", not "DCG")
+    for (const t of texts) for (const w of (t ?? "").match(/\p{L}+/gu) ?? []) if (!plainOnly || !/^\p{Lu}{2,}$/u.test(w)) out.add(w.toLowerCase());
   }
   return out;
 }
@@ -695,6 +708,19 @@ async function definedWords(deps: { db: Queryable; dealId: string }, documentIds
     if (to) return { text: item.replace(w, to), from: w, to };
   }
   return undefined;
+}
+
+/**
+ * The item with a word that is the initials of words the deal's labels print together ("dcg" of "Data
+ * Center Group") spelled out, when the labels print the word only in capitals, as initials ("DCG
+ * platform"), never as a word ("Net", "total"); undefined when none is.
+ */
+export function spelledInitials(item: string, vocabulary: ReadonlySet<string>, initials: ReadonlyMap<string, string>): { text: string; from: string; to: string } | undefined {
+  const words = item.match(/(?<![\p{L}\p{N}])\p{L}{3,5}(?![\p{L}\p{N}])/gu) ?? [];
+  const w = words.find((x) => initials.has(x.toLowerCase()) && !vocabulary.has(x.toLowerCase()) && !GENERIC_WORDS.has(x.toLowerCase()));
+  if (!w) return undefined;
+  const to = initials.get(w.toLowerCase())!;
+  return { text: item.replace(w, to), from: w, to };
 }
 
 /** The item with each word one letter away from a label word, or the initials of label words, respelled as the deal prints it. */
