@@ -164,3 +164,18 @@ describe("a part typed by its initials", () => {
     expect(spelledInitials("xyz revenue", plainWords, initials)).toBeUndefined();
   });
 });
+
+describe("everyday wordings of a figure's qualifiers", () => {
+  it("reads 'leaving out' and 'not counting' as 'excluding'", () => {
+    const base = read("excluding harbor and reef, what was acme's attrition rate in 2022?");
+    for (const q of ["leaving out harbor and reef, what was acme's attrition rate in 2022?", "not counting harbor and reef, what was acme's attrition rate in 2022?"]) {
+      const r = read(q);
+      expect(r.concepts.map((c) => c.id), q).toEqual(base.concepts.map((c) => c.id));
+      expect(r.scope?.toLowerCase(), q).toBe(base.scope?.toLowerCase());
+    }
+  });
+
+  it("leaves a participle after a plural noun out of the label ('buyers shopping on')", () => {
+    expect(read("how many active buyers were shopping on acme at the end of 2022?").label).toBe("active buyers");
+  });
+});

@@ -53,6 +53,11 @@ const SPELLED_OUT: Record<string, string> = {
   thru: "through",
   "these days": "now",
   nowadays: "now",
+  // everyday ways of saying "excluding" ("leaving out MuleSoft, Tableau and Slack")
+  "leaving out": "excluding",
+  "not counting": "excluding",
+  "setting aside": "excluding",
+  "stripping out": "excluding",
   // question words typed without their apostrophe
   whats: "what's",
   hows: "how's",

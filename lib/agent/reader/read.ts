@@ -512,7 +512,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const businessUnit = (t: Token) => t.word === "unit" && !UNITS_MEASURED.has(toks[toks.indexOf(t) + 1]?.word ?? "");
   // ("the wearables line", "iphone line sales": a product line or category after its name is no word of the name)
   const names = left.filter((t, i) => !PART_KINDS.has(t.word) && !businessUnit(t) && !(i > 0 && LINE_KINDS.has(t.word)));
-  const words = names.length ? names : left;
+  // ("active buyers shopping on eBay": a participle after a plural noun is the noun's verb, no word of the name)
+  const verbAfter = names.length > 2 && /\p{L}{3}ing$/u.test(names.at(-1)!.word) && /s$/.test(names.at(-2)!.word);
+  const words = names.length ? (verbAfter ? names.slice(0, -1) : names) : left;
   // ("harbor's op margin": the part is "harbor")
   return words.length ? words.map((t) => text.slice(t.start, t.end).replace(/['’]s$/i, "")).join(" ") : undefined;
 }
@@ -533,7 +535,10 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   const run = runs.filter((r) => r.length >= 2);
   if (run.length !== 1) return undefined;
   // "the wearables/home/accessories line", "the cloud business": the kind of part after its name is no word of its label
-  const words = run[0]!.length > 1 && KIND_AFTER_NAME.has(run[0]!.at(-1)!.word) ? run[0]!.slice(0, -1) : run[0]!;
+  // ("active buyers shopping on eBay": a participle after a plural noun is the noun's verb, no word of its label either)
+  const last = run[0]!.at(-1)!.word;
+  const participle = /\p{L}{3}ing$/u.test(last) && /s$/.test(run[0]!.at(-2)!.word);
+  const words = KIND_AFTER_NAME.has(last) || participle ? run[0]!.slice(0, -1) : run[0]!;
   return words.map((t) => text.slice(t.start, t.end)).join(" ");
 }
 

@@ -37,6 +37,7 @@ const CONCEPTS: string[][] = [
   ["supplier", "suppliers", "vendors", "leverantör", "leverantörer"],
   ["competitor", "competitors", "competition", "compete", "competitive", "rival", "rivals", "konkurrent", "konkurrenter"],
   ["acquire", "acquired", "acquiring", "acquisition", "acquisitions", "förvärv", "förvärvade"],
+  ["founded", "founding", "started", "established", "inception", "grundades", "grundat"],
   ["employee", "employees", "headcount", "workforce", "personnel", "staff", "anställda"],
   ["cyclicality", "cyclical", "cycle", "cycles", "cyclic", "konjunktur"],
   ["spin", "spinoff", "separation", "separate", "divest", "divestiture"],
