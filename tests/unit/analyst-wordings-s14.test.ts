@@ -179,3 +179,14 @@ describe("everyday wordings of a figure's qualifiers", () => {
     expect(read("how many active buyers were shopping on acme at the end of 2022?").label).toBe("active buyers");
   });
 });
+
+describe("spending on buying equipment", () => {
+  it("is capital expenditure, and buying is no part of the company", () => {
+    for (const q of ["how much did acme spend on buying property, plant and equipment in 2018?", "how much did they spend buying new equipment in 2018", "what did acme spend on buying equipment in fy18"]) {
+      const r = read(q);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["capital_expenditure"]);
+      expect(r.scope, q).toBeUndefined();
+    }
+    expect(read("how much pp&e did acme have at the end of 2018").concepts.map((c) => c.id)).toEqual(["ppe_net"]);
+  });
+});

@@ -114,7 +114,7 @@ export const CONCEPTS: Concept[] = [
     formulaTerms: ["cfo"],
   }),
   amount("capital_expenditure", "Capital expenditure", ["capex", "capital expenditure", "capital expenditures", "capital spending", "capital investment", "purchases of property plant and equipment", "purchases of pp&e", "payments for property plant and equipment"], {
-    phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property and equipment", "invest in property plant and equipment", "spend on property and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant"],
+    phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property and equipment", "invest in property plant and equipment", "spend on property and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant", "new equipment", "buying property", "buy property", "buying equipment", "buy equipment"],
     lineItems: ["capital_expenditure"],
   }),
   amount("dividends_paid", "Dividends paid", ["dividends", "dividends paid", "dividend payments", "cash dividends"], { phrases: ["pay out to shareholders", "paid out to shareholders", "return to shareholders", "pay a dividend", "pay dividends", "paying a dividend", "paying dividends"], lineItems: ["dividends_paid"], action: true }),
