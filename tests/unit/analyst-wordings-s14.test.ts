@@ -42,7 +42,7 @@ describe("a why question about a business that grew or shrank", () => {
   });
 
   it("reads no sales when the words moving are a figure's or a measure's", () => {
-    for (const q of ["why did margins drop", "why did the stock drop in 2022", "why did costs fall in 2021"]) {
+    for (const q of ["why did margins drop", "why did the stock drop in 2022", "why did costs fall in 2021", "why did streaming content obligations rise so much in 2017", "why did tax reserves grow"]) {
       expect(read(q).concepts.map((c) => c.id), q).not.toContain("revenue");
     }
   });
@@ -188,5 +188,14 @@ describe("spending on buying equipment", () => {
       expect(r.scope, q).toBeUndefined();
     }
     expect(read("how much pp&e did acme have at the end of 2018").concepts.map((c) => c.id)).toEqual(["ppe_net"]);
+  });
+});
+
+describe("an idiom of a move", () => {
+  it("names no part: sales that 'fell off a cliff' are the company's sales, falling", () => {
+    const r = read("why did acme's sales fall off a cliff in q2 23");
+    expect(r.concepts.map((c) => c.id)).toEqual(["revenue"]);
+    expect(r.scope).toBeUndefined();
+    expect(r.direction).toBe("down");
   });
 });

@@ -24,7 +24,7 @@ export const GENERIC_WORDS = new Set(
     "got gets getting gotten fast faster quickly quick run runs running ran perform performed performing fare fared faring doing book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
     "did they any name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
-    "bigger larger smaller good bad well badly strong weak strongly weakly " +
+    "bigger larger smaller good bad well badly strong weak strongly weakly off cliff " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
     "expect expected expects expecting future past history historical trend trends going forward look looking like " +

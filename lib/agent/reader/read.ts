@@ -262,6 +262,15 @@ function namesAFigure(words: string): boolean {
 }
 let termStems: Set<string> | undefined;
 
+/** Head nouns of a figure the catalog need not know ("content obligations", "tax reserves", "royalty fees"). */
+const FIGURE_HEADS = new Set(["obligations", "obligation", "liabilities", "liability", "reserves", "reserve", "commitments", "commitment", "assets", "asset", "payables", "receivables", "borrowings", "provisions", "provision", "accruals", "balances", "balance", "investments", "losses", "gains", "deposits", "fees", "royalties", "taxes", "rates", "rate", "ratio", "ratios", "prices", "price", "volumes", "volume", "backlog", "headcount", "margins", "costs", "expenses", "charges", "payments", "spend"]);
+
+/** The words end in a figure's head noun, or a catalog word ("… streaming content obligations", "… unit costs"). */
+function endsInFigureNoun(words: string): boolean {
+  const last = tokens(words).at(-1);
+  return !!last && (FIGURE_HEADS.has(last.word) || namesAFigure(last.word));
+}
+
 let termWords: Set<string> | undefined;
 /** Every word of the catalog's terms ("net" of "net income"): figure words, never a company's shortening. */
 function catalogWords(): Set<string> {
@@ -707,7 +716,8 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const noFigure = !hits.some((h) => FIGURE_KIND.has(h.concept.kind)) && !previous;
   const askedWhyMoved = noFigure && kind === "reason" && tokens(text).some(isDirectionWord);
   // (the words before the move, less the company's, name the business: not a figure's word, "why did margins drop")
-  const movedPart = askedWhyMoved ? [partAsked, partNamed].find((p) => p && !namesAFigure(p)) : undefined;
+  // ("why did streaming content obligations rise": words ending in a figure's head noun name the figure, a business is named otherwise)
+  const movedPart = askedWhyMoved ? [partAsked, partNamed].find((p) => p && !namesAFigure(p) && !endsInFigureNoun(p)) : undefined;
   const businessMoved = askedWhyMoved && (!!movedPart || (!!company && !partAsked && !partNamed));
   const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)))) || businessMoved) ? conceptById("revenue") : undefined;
   const concepts = sales ? [sales] : conceptsOf(hits);
