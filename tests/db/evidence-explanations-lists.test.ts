@@ -17,7 +17,7 @@ const body = () =>
   [
     [
       "Item 1. Business",
-      "We operate in two segments: Retail Devices and Coastal Systems (CSY). Coastal Systems builds patrol craft for government customers.",
+      "We operate in three segments: Retail Devices, Inland Works and Coastal Systems (CSY). Coastal Systems builds patrol craft for government customers.",
     ].join("\n"),
     [
       "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations",
@@ -35,6 +35,8 @@ const body = () =>
       "primarily due to unfavorable cumulative contract catch-up adjustments. Volume and mix also contributed to the year over year earnings decline.",
       "Charges on fixed-price development programs in 2023 included Harbor-9 ($120 million), KX-4 Lifter ($95 million), T-2B Tidewatch ($40 million)",
       "and Reef-7 ($22 million).",
+      "Inland Works",
+      "Inland Works net income decreased $50 million in 2023, primarily due to lower volume. Operating income of Inland Works decreased $20 million due to higher freight costs.",
       "Liquidity and Capital Resources",
       "Cash provided by operating activities increased primarily due to lower inventory purchases.",
     ].join("\n"),
@@ -67,6 +69,11 @@ describe("get_explanations over lists, defined initials and running reasons", ()
     }
     // (the company's figure is not answered with the part's sentence)
     expect(texts(await call({ figure: "operating income", period: "2023" })).some((t) => t.startsWith("CSY"))).toBe(false);
+  });
+
+  it("explains a part's own net income as asked, where the part reports one", async () => {
+    const [best] = texts(await call({ figure: "net income", part: "Inland Works", period: "2023" }));
+    expect(best).toMatch(/^Inland Works net income decreased \$50 million/);
   });
 
   it("goes on past a leading 'Excluding …,' clause that restates the same figure", async () => {

@@ -607,9 +607,7 @@ async function pagesOf(db: Queryable, doc: ScopeDocument): Promise<{ pages: Page
 
 function readAsk(input: ExplanationsInput, company?: string): Ask | null {
   const figure = spellOut(input.figure.replace(/_/g, " "));
-  const found = findConcepts(figure)[0]?.concept;
-  // a part's profit or loss is its operating earnings: parts report no net income ("why did the defense business lose money")
-  const known = input.part && found?.ofPart ? (conceptById(found.ofPart) ?? found) : found;
+  const known = findConcepts(figure)[0]?.concept;
   // a figure the catalog does not know (a company's own line, "SI&A") is read by its own words
   const ownWords = known ? undefined : ownFigure(input.figure.replace(/_/g, " "));
   if (!known && !ownWords) return null;
@@ -740,6 +738,14 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
   if (!ask) return { ...company, explanations: [], read: [], notes: [`"${input.figure}" names no figure the catalog knows; search_documents reads passages by its words.`] };
   const quarter = input.period?.match(/\b([QH][1-4])\b/i)?.[1]?.toUpperCase();
   let { found, read } = await explanationsOf(deps, scope.documents, ask, quarter);
+  // a part's profit or loss that the filings explain only as its operating earnings (most parts report no net income of
+  // their own: "why did the defense business lose money"); a part that does report one is read as asked first
+  const operating = !found.length && input.part && ask.concept.ofPart ? conceptById(ask.concept.ofPart) : undefined;
+  if (operating) {
+    const again = await explanationsOf(deps, scope.documents, { ...ask, concept: operating, words: new Set(tokens(operating.terms[0]!).map((t) => t.stem)) }, quarter);
+    if (again.found.length) ({ found, read } = again);
+  }
+  const asOperating = operating && found.length ? operating : undefined;
   // a rate the filing explains only through its numerator: the numerator's causes, said so
   const numerator = found.length ? undefined : ratioParts(ask.concept)?.top;
   let through: string | undefined;
@@ -754,5 +760,6 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
     if (doc) deps.sources.add({ documentId: doc.id, document: x.document, page: x.page, excerpt: x.text.slice(0, 300) });
   }
   const notes = through ? [`No sentence names ${ask.concept.label.toLowerCase()} with a cause; these explain ${through.toLowerCase()}, the rate's numerator, and the rate moves with it.`] : best.length ? [] : [`No sentence of ${read.join(", ") || "the filings' MD&A"} names ${ask.concept.label.toLowerCase()}${input.part ? ` of ${input.part}` : ""} with a cause${ask.years.length ? ` for ${ask.years.join(", ")}` : ""}.`];
+  if (asOperating) notes.push(`No sentence explains ${ask.concept.label.toLowerCase()} of ${input.part}; these explain its ${asOperating.label.toLowerCase()}, the profit or loss a part reports.`);
   return { ...company, figure: ask.concept.label, ...(input.part ? { part: input.part } : {}), ...(input.period ? { period: input.period } : {}), explanations: best, read, notes };
 }
