@@ -199,3 +199,13 @@ describe("an idiom of a move", () => {
     expect(r.direction).toBe("down");
   });
 });
+
+describe("terse reasons and comparisons", () => {
+  it("reads 'why down' at a terse question's end as a why question", () => {
+    for (const q of ["acme converse ebit fy19 why down", "acme margins fy22 why so low"]) expect(classifyQuestion(q).kind, q).toBe("reason");
+  });
+
+  it("drops an adverb and a place from the name a 'what is X about' question describes", () => {
+    expect(classifyQuestion("what's the harbor plan at acme actually about?").describes).toBe("harbor plan");
+  });
+});

@@ -94,7 +94,7 @@ const ORG_NOUN = /\b(?:customers?|clients?|competitors?|compet(?:e|es|ition)|riv
 const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|any|är|var|har|hade|finns|fanns|kan|ska|kommer)\b/i;
 /** A question opening as a yes/no ("is", "did", "has", "any" …, and their Swedish): one test for every reader. */
 export const opensAsYesNo = (text: string): boolean => YES_NO_START.test(text.trimStart());
-const REASON = /^\s*(?:why|varför)\b|\b(?:why|reasons?|causes?|explanation)\s*\??\s*$|\bwhy (?:did|does|do|is|are|was|were|has|have|had|would|will|so)\b|\bwhat(?:'s|’s| is| was)? behind\b|\bhow come\b|\bwhat (?:drove|drives|caused|causes|explains?|led to|contributed to|dragged|drags|weighed on|weighs on|hurt|hurts|held back|holds back|pushed|pushes|boosted|boosts|lifted|lifts|fu?ell?ed)\b|\breasons? (?:for|behind|why)\b|\bdriv(?:ers?|en by)\b|\bdue to what\b|\bvad (?:beror|berodde)\b/i;
+const REASON = /^\s*(?:why|varför)\b|\b(?:why|reasons?|causes?|explanation)\s*\??\s*$|\bwhy (?:up|down|higher|lower|so (?:high|low|much|big|weak|strong))\s*\??\s*$|\bwhy (?:did|does|do|is|are|was|were|has|have|had|would|will|so)\b|\bwhat(?:'s|’s| is| was)? behind\b|\bhow come\b|\bwhat (?:drove|drives|caused|causes|explains?|led to|contributed to|dragged|drags|weighed on|weighs on|hurt|hurts|held back|holds back|pushed|pushes|boosted|boosts|lifted|lifts|fu?ell?ed)\b|\breasons? (?:for|behind|why)\b|\bdriv(?:ers?|en by)\b|\bdue to what\b|\bvad (?:beror|berodde)\b/i;
 const COUNT = /\bhow many\b|\bnumber of\b|\bhur många\b|\bantal(?:et)?\b/i;
 const DATE = /^\s*(?:when|när)\b|\bwhat (?:date|year|day|month)\b|\bwhich (?:date|year)\b|\bby when\b|\bvilket (?:datum|år)\b/i;
 const AMOUNT = /^\s*(?:by )?how much\b|\bhow much\s*\??\s*$|(?:^|\s)\$(?=\s|$)|\bwhat(?:'s|’s|s)? (?:the )?(?:total |full |overall )?(?:amount|value|cost|price|consideration|proceeds|penalty|payout)\b|\b(?:total|overall|full) (?:cost|price|amount|value|consideration)\s*\??\s*$|\bwhat (?:are|is|were|was) (?:they|it|we|\w+) (?:paying|pay|paid)\b|\bwhat(?:'s|’s|s)? (?:\w+ ){0,2}paying\b|^\s*(?:by )?what (?:percent(?:age)?|%)\s+(?:did|has|have|does|do|was|were|is|are|will)\b|\bhur mycket\b|\bwhat (?:is|was|were|are) the (?:amount|value|cost|price|total)\b|\bin (?:usd|eur|sek|\$|dollars?) (?:millions?|billions?|thousands?)\b/i;
@@ -250,7 +250,8 @@ function classifyKind(question: string): AnswerType {
   const figure = figureAsked(q);
   const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
   const defines = definedAsked(q);
-  const describes = defines ? undefined : q.match(DESCRIBE_ABOUT)?.[1]?.trim();
+  // ("the accelerating the arches plan at mcdonald's actually": the name, less an adverb and where it is)
+  const describes = defines ? undefined : q.match(DESCRIBE_ABOUT)?.[1]?.replace(/\b(?:actually|really|exactly|basically|even)\b/gi, "").replace(/\s+/g, " ").trim().replace(/\s+(?:at|of|for)\s+\S+$/i, "") || undefined;
   const money = moneyAsked(q, figure);
   const periodEnd = periodEndAsked(q);
   const ordinal = ORDINAL_ASKED.exec(q);

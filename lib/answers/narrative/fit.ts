@@ -248,17 +248,23 @@ function definitionFitWith(u: Unit, asked: string[]): Fit {
   return { ok, strength: ok ? 2 : 0 };
 }
 
+/** Kinds of thing a name is given to, which a question may add after it ("the X plan"). */
+const NAMED_KINDS = new Set(["plan", "program", "programme", "strategy", "initiative", "project", "effort", "framework"].map((w) => termKey(w)));
+
 /**
  * A unit about the name asked: it holds the name's words (a name in several words may be split,
  * "DRIVE transformation program"); the stronger where the name is described as it is named
  * ("one FedEx, a consolidation plan to …").
  */
-function descriptionFitWith(u: Unit, want: string[]): Fit {
+function descriptionFitWith(u: Unit, asked: string[]): Fit {
   const located = tokenizeWithOffsets(u.text);
   const keys = located.map((x) => termKey(x.term));
+  // ("the accelerating the arches plan": the kind of thing named, a plan or a programme, need not be written beside it)
+  const want = asked.length > 1 && NAMED_KINDS.has(asked.at(-1)!) ? asked.slice(0, -1) : asked;
   if (!want.every((k) => keys.includes(k))) return { ok: false, strength: 0 };
   // (where the name is written whole, the words after it: "one FedEx, a consolidation plan …")
-  const described = located.some((_, i) => want.every((k, j) => located[i + j] && termKey(located[i + j]!.term) === k) && DESCRIBED.test(u.text.slice(located[i + want.length - 1]!.end, located[i + want.length - 1]!.end + 80)));
+  const describedAs = (name: string[]) => located.some((_, i) => name.every((k, j) => located[i + j] && termKey(located[i + j]!.term) === k) && DESCRIBED.test(u.text.slice(located[i + name.length - 1]!.end, located[i + name.length - 1]!.end + 80)));
+  const described = describedAs(asked) || describedAs(want);
   return { ok: true, strength: described ? 2 : 0.5 };
 }
 
