@@ -658,10 +658,11 @@ async function explanationsOf(deps: Deps, documents: ScopeDocument[], ask: Ask, 
       if (stems.length) Object.assign(ask, { own: { ...ask.own, stems }, words: new Set([...ask.words, ...stems]) });
     }
     read.push(`${doc.filename} pp.${pages[0]!.page}–${pages.at(-1)!.page}${where}`);
-    let { mine, seen, initials } = scan(pages, ask, parts, n);
+    const first = scan(pages, ask, parts, n);
+    let { mine, seen } = first;
     // a part the prose names only by the initials the filings define for it ("BDS" for "Defense, Space & Security")
-    if (!mine.length && ask.part.length && initials.size) {
-      const aliases = await partAliases(deps, documents, [...initials], ask);
+    if (!mine.length && ask.part.length && first.initials.size) {
+      const aliases = await partAliases(deps, documents, [...first.initials], ask);
       if (aliases.size) ({ mine, seen } = scan(pages, { ...ask, aliases }, parts, n));
     }
     for (const x of mine) if ((seen.get(letters(x.head)) ?? 0) < 2 && !found.some((y) => y.text === x.text)) found.push(x);
