@@ -12,7 +12,9 @@ import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { answerFit } from "@/lib/answers/narrative/fit";
 import type { Unit } from "@/lib/answers/narrative/segment";
 import { questionTerms } from "@/lib/answers/narrative/terms";
-import { spelledInitials } from "@/lib/agent/evidence/line-items";
+import { spelledInitials, type LineItemRow } from "@/lib/agent/evidence/line-items";
+import { conceptById } from "@/lib/agent/concepts/catalog";
+import { pickScopedRow } from "@/lib/agent/offline/evidence-answers";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
 const read = (q: string) => readQuestion(q, ROOM);
@@ -207,5 +209,22 @@ describe("terse reasons and comparisons", () => {
 
   it("drops an adverb and a place from the name a 'what is X about' question describes", () => {
     expect(classifyQuestion("what's the harbor plan at acme actually about?").describes).toBe("harbor plan");
+  });
+});
+
+describe("a part's own table", () => {
+  const segmentRow = (part: string, value: number): LineItemRow =>
+    ({ item: `${part} net income`, match: "table", label: "Segment net income", source: "table", scale: 1e6, currency: "USD", table: { title: `${part} — The following table provides net sales and net income for the ${part} segment (in millions):`, headings: [] }, columns: [{ period: "FY2021", months: 12, value: value * 1e6, printed: String(value) }], document: "ACME_2021_10K.pdf", page: 37, row: `Segment net income $ ${value}`, citation: "(source: ACME_2021_10K.pdf, p.37)" }) as LineItemRow;
+
+  it("answers the part's figure with its 'Segment net income' line, not another part's", () => {
+    const o = { rows: [segmentRow("Reef Works", 120), segmentRow("Harbor Systems", 553)], notFound: [], notes: [] };
+    expect(pickScopedRow(o, conceptById("net_income")!, "harbor systems", false, ["FY2021"])?.columns[0]?.value).toBe(553e6);
+    expect(pickScopedRow(o, conceptById("net_income")!, "reef works", true, ["FY2021"])?.columns[0]?.value).toBe(120e6);
+  });
+
+  it("spells out 'eff' as effective: 'eff tax rate' names no part", () => {
+    const r = read("acme eff tax rate fy19");
+    expect(r.text).toContain("effective tax rate");
+    expect(r.scope).toBeUndefined();
   });
 });

@@ -50,6 +50,7 @@ const SPELLED_OUT: Record<string, string> = {
   op: "operating",
   revs: "revenues",
   chg: "change",
+  eff: "effective",
   thru: "through",
   "these days": "now",
   nowadays: "now",

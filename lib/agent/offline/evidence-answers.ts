@@ -364,7 +364,7 @@ function shownValue(c: Concept, column: LineItemRow["columns"][number], row: Lin
 const NOTE_REFERENCE = /\((?:notes?\s+\d+[a-z]?(?:\s*(?:,|and|&)\s*\d+[a-z]?)*|\d{1,2}|[a-z])\)/gi;
 
 /** The label names the concept and nothing else: "Funded backlog" or "Net debt issuance" are other figures. */
-function namesOnly(label: string, c: Concept): boolean {
+function namesOnly(label: string, c: Concept, { partWords = false } = {}): boolean {
   // (a note reference names nothing: "Restructuring (Note 10)")
   const have = tokens(label.replace(NOTE_REFERENCE, " ")).map((t) => t.stem);
   // a count by any one of its names ("Total restaurants" for stores); another figure by its row words
@@ -374,7 +374,8 @@ function namesOnly(label: string, c: Concept): boolean {
   return names.some((wording) => {
     const want = new Set(tokens(wording).map((t) => t.stem));
     // (a figure that is itself a change, comparable sales, is printed with the word of its move: "Comparable sales % gain")
-    return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && !PART_ONLY.has(w)) || (!!c.isChange && MOVE_STEMS.has(w)));
+    // (partWords: a part's table asked, where "Segment net income" is the part's own line)
+    return [...want].every((w) => have.includes(w)) && have.every((w) => want.has(w) || (PLAIN_LABEL_STEMS.has(w) && (partWords || !PART_ONLY.has(w))) || (!!c.isChange && MOVE_STEMS.has(w)));
   });
 }
 
@@ -523,7 +524,8 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   // the part named by the table instead of the row: "Operating income" in the "FedEx Express segment" table
   const titledByPart = (x: LineItemRow) => {
     const context = new Set(stemsOf([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
-    return x.columns.some((col) => col.value !== null) && sameKind(c, x) && namesOnly(x.label, c) && scopeStems.every((s) => context.has(s)) && (!segment || inSegments(x));
+    // ("Segment net income" in the "Optical Communications" segment's table is that segment's net income)
+    return x.columns.some((col) => col.value !== null) && sameKind(c, x) && namesOnly(x.label, c, { partWords: true }) && scopeStems.every((s) => context.has(s)) && (!segment || inSegments(x));
   };
   const byLabel = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
   const named = byLabel.length ? byLabel : (o.rows ?? []).filter(titledByPart);
