@@ -10,7 +10,7 @@
 import type { Queryable } from "@/lib/db";
 import { listPartNames } from "@/lib/db/queries/evidence";
 import { listDocumentPages, listSectionPages } from "@/lib/db/queries/pages";
-import { CAUSAL } from "@/lib/answers/narrative/fit";
+import { causeAt } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { spellOut } from "../concepts/abbreviations";
 import { conceptById, type Concept } from "../concepts/catalog";
@@ -164,15 +164,10 @@ function ofYearAsked(stated: string[], years: string[], filingYear: number | nul
 /** Three figures in a row ("6 % 7 % 6 %", "$ 21,914 17 % $ 18,752"): a table the passage ran together with its prose. */
 const FIGURE_RUN = /(?:[$(]?\s?\d[\d,.]*\)?\s?%?\s+){3,}/;
 
-/** The first cause a sentence states: "due to", "driven by" …; "reflect" only as a clause of cause (", reflecting higher costs"), not "are reflected net of". */
+/** The first cause a sentence states (causeAt), or "as" after a move's amount ("decreased $1.8 billion or 24% as customers bought fewer …"). */
 function causeIn(sentence: string): number {
-  for (const m of sentence.matchAll(new RegExp(CAUSAL.source, "gi"))) {
-    const before = sentence.slice(0, m.index);
-    // "Net income (loss) attributable to Intel", "Earnings per share attributable to …": a line's name, not a cause
-    if (/^attributable/i.test(m[0]) && /(?:income|earnings|loss|losses|\(loss\)|shares?)\s*$/i.test(before)) continue;
-    if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(before)) return m.index;
-  }
-  // "Devices revenue decreased $1.8 billion or 24% as customers bought fewer …": "as" after the move's amount
+  const at = causeAt(sentence);
+  if (at >= 0) return at;
   const as = AS_CAUSE.exec(sentence);
   return as ? as.index + as[0].length - 3 : -1;
 }

@@ -33,6 +33,17 @@ const PERSON_CUE = /\b\p{Lu}\.\s+\p{Lu}|\b(?:Mr|Mrs|Ms|Dr)\.|\b(?:appointed|name
 
 const GENERIC_ROLE = /\b(?:chief \w+ officer|president|chair(?:man|woman|person)?|director|vice president|treasurer|controller|secretary|general counsel|head of|officer|founder|partner|verkställande direktör|ordförande|utredare|sekreterare|sakkunnig|expert)\b/i;
 export const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|because(?: of)?|driven (?:primarily |mainly |largely )?by|primarily (?:as a result of|attributable to|reflecting|from|by)|as a result of|attributable to|result(?:ed|ing)? (?:primarily |mainly )?from|reflect(?:s|ed|ing)?|owing to|caused by|led by|offset by|på grund av|till följd av|beror(?:de)? på|drivs? av|följd av)\b/i;
+
+/** Where a sentence first states a cause ("due to", "driven by" …), -1 when it states none: "reflect" only as a clause of cause (", reflecting higher costs"), not "to reflect the carrying value"; "attributable to" not in a line's name ("Net income attributable to Intel"). */
+export function causeAt(sentence: string): number {
+  for (const m of sentence.matchAll(new RegExp(CAUSAL.source, "gi"))) {
+    const before = sentence.slice(0, m.index);
+    if (/^attributable/i.test(m[0]) && /(?:income|earnings|loss|losses|\(loss\)|shares?)\s*$/i.test(before)) continue;
+    if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(before)) return m.index!;
+  }
+  return -1;
+}
+
 const MONTH = new RegExp(`\\b${MONTH_ANY}\\b`, "i");
 const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|billion|dozen|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\b/i;
 const AMOUNT = /(?:[$€£¥]|\b(?:usd|eur|sek|gbp|kr|dollars?|kronor)\b)\s?\d|\d[\d,.]*\s*(?:million|billion|thousand|mn|bn|m\b|k\b|miljoner|miljarder|mkr|msek|kr\b|%|percent)/i;
@@ -315,7 +326,8 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
         return { ok, strength: ok ? 1.5 : 0 };
       }
       case "reason": {
-        const ok = CAUSAL.test(u.text);
+        // (a cause the sentence states, not "to reflect the carrying value" nor a line "attributable to" its owners)
+        const ok = causeAt(u.text) >= 0;
         // the asked figure as the sentence's subject ("hardware revenues decreased … due to"), not an object ("expenses … aligned to lower revenues")
         return { ok, strength: ok ? 1.5 + (moved?.test(u.text) ? 0.75 : 0) : 0 };
       }
