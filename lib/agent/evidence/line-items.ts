@@ -530,7 +530,10 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     let hits = rowsOf(item);
     // "dcg net revenue": initials of a part the deal's labels spell out ("Data Center Group") are that part,
     // before rows that only print the initials in a longer label ("DCG platform", a line of the part)
-    const spelled = spelledInitials(item, (plainWords ??= labelVocabulary(found, { plainOnly: true })), (initials ??= labelInitials(found, scope.company)));
+    // (only where a row found prints a word of the item in capitals: the deal's initials are read over every
+    // label, too slow to read for each item of each call)
+    const inCapitals = printedInCapitals(item, hits);
+    const spelled = inCapitals ? spelledInitials(item, (plainWords ??= labelVocabulary(found, { plainOnly: true })), (initials ??= labelInitials(found, scope.company))) : undefined;
     if (spelled) {
       const whole = rowsOf(spelled.text).map((r) => ({ ...r, item }));
       if (whole.length) {
@@ -710,13 +713,22 @@ async function definedWords(deps: { db: Queryable; dealId: string }, documentIds
   return undefined;
 }
 
+/** A word of three to five letters, as initials are typed or printed. */
+const INITIALS_WORD = /(?<![\p{L}\p{N}])\p{L}{3,5}(?![\p{L}\p{N}])/gu;
+
+/** A row found prints a word of the item in capitals, as initials ("DCG platform" for "dcg net revenue"). */
+function printedInCapitals(item: string, rows: LineItemRow[]): boolean {
+  const words = new Set((item.match(INITIALS_WORD) ?? []).filter((w) => !GENERIC_WORDS.has(w.toLowerCase())).map((w) => w.toUpperCase()));
+  return words.size > 0 && rows.some((r) => (r.label.match(INITIALS_WORD) ?? []).some((w) => w === w.toUpperCase() && words.has(w)));
+}
+
 /**
  * The item with a word that is the initials of words the deal's labels print together ("dcg" of "Data
  * Center Group") spelled out, when the labels print the word only in capitals, as initials ("DCG
  * platform"), never as a word ("Net", "total"); undefined when none is.
  */
 export function spelledInitials(item: string, vocabulary: ReadonlySet<string>, initials: ReadonlyMap<string, string>): { text: string; from: string; to: string } | undefined {
-  const words = item.match(/(?<![\p{L}\p{N}])\p{L}{3,5}(?![\p{L}\p{N}])/gu) ?? [];
+  const words = item.match(INITIALS_WORD) ?? [];
   const w = words.find((x) => initials.has(x.toLowerCase()) && !vocabulary.has(x.toLowerCase()) && !GENERIC_WORDS.has(x.toLowerCase()));
   if (!w) return undefined;
   const to = initials.get(w.toLowerCase())!;
