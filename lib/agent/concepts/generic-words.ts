@@ -24,7 +24,7 @@ export const GENERIC_WORDS = new Set(
     "got gets getting gotten fast faster quickly quick run runs running ran perform performed performing fare fared faring doing book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
     "did they any name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
-    "bigger larger smaller good bad well badly strong weak strongly weakly off cliff " +
+    "bigger larger smaller good bad well badly strong weak strongly weakly cliff " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
     "expect expected expects expecting future past history historical trend trends going forward look looking like " +
@@ -54,6 +54,9 @@ export const PLAIN_LABEL_STEMS = new Set(["total", "the", "at", "year", "end", "
  * row is the figure asked.
  */
 export const MEASURE_WORDS = new Set(["expense", "expenses", "cost", "costs", "charge", "charges", "spending", "amount", "amounts"]);
+
+/** Head nouns of a figure the catalog need not know ("content obligations", "tax reserves", "royalty fees"). */
+export const FIGURE_HEADS = new Set(["obligations", "obligation", "liabilities", "liability", "reserves", "reserve", "commitments", "commitment", "assets", "asset", "payables", "receivables", "borrowings", "provisions", "provision", "accruals", "balances", "balance", "investments", "losses", "gains", "deposits", "fees", "royalties", "taxes", "rates", "rate", "ratio", "ratios", "prices", "price", "volumes", "volume", "backlog", "headcount", "margins", "costs", "expenses", "charges", "payments", "spend"]);
 
 /**
  * The grammar among the generic words: articles, prepositions, question words, auxiliaries,

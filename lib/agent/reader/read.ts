@@ -26,7 +26,7 @@ import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
 import { stemWord } from "@/lib/search/stemming";
-import { GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
+import { FIGURE_HEADS, GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
 import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
@@ -124,7 +124,7 @@ const YOY = /\byoy\b|\by\/y\b|\byear[- ]over[- ]year\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
-const COMPARE = /\b(?:compare[sd]?|comparison|vs\.?|versus|against|relative to|stack(?:s|ed)? up)\b/i;
+const COMPARE = /\b(?:compare[sd]?|comparison|vs\.?|versus|against|relative to)\b/i;
 const YEAR_AFTER = /\b(?:the\s+)?(?:following|next|subsequent) (?:fiscal )?year\b|\ba year later\b|\b(?:the\s+)?(?:year|one) after\b/i;
 const LAST_YEAR = /\b(?:last|past|previous) (?:fiscal )?year\b/i;
 const SCALE_NAME: Record<number, "thousands" | "millions" | "billions"> = { 1e3: "thousands", 1e6: "millions", 1e9: "billions" };
@@ -262,8 +262,6 @@ function namesAFigure(words: string): boolean {
 }
 let termStems: Set<string> | undefined;
 
-/** Head nouns of a figure the catalog need not know ("content obligations", "tax reserves", "royalty fees"). */
-const FIGURE_HEADS = new Set(["obligations", "obligation", "liabilities", "liability", "reserves", "reserve", "commitments", "commitment", "assets", "asset", "payables", "receivables", "borrowings", "provisions", "provision", "accruals", "balances", "balance", "investments", "losses", "gains", "deposits", "fees", "royalties", "taxes", "rates", "rate", "ratio", "ratios", "prices", "price", "volumes", "volume", "backlog", "headcount", "margins", "costs", "expenses", "charges", "payments", "spend"]);
 
 /** The words end in a figure's head noun, or a catalog word ("… streaming content obligations", "… unit costs"). */
 function endsInFigureNoun(words: string): boolean {
@@ -407,6 +405,11 @@ function usAsCountry(toks: Token[], i: number): boolean {
 const UNITS_MEASURED = new Set(["sales", "sold", "shipments", "shipped", "volume", "volumes", "growth", "price", "prices", "cost", "costs", "economics", "count", "counts"]);
 const PART_KINDS = new Set(["segment", "segments", "region", "regions", "regional", "geography", "geographic", "geographical", "geographies", "division", "divisions"]);
 
+/** The words end in a participle after a plural noun ("active buyers shopping"): the noun's verb, no word of its name. */
+function endsInParticiple(words: readonly Token[]): boolean {
+  return words.length > 1 && /\p{L}{3}ing$/u.test(words.at(-1)!.word) && words.at(-2)!.word.endsWith("s");
+}
+
 /** A product line or category, written after its name ("the Wearables line"). */
 const LINE_KINDS = new Set(["line", "lines", "category", "categories"]);
 /** Kinds of part written after a part's name ("the Wearables line", "the cloud business"). */
@@ -522,8 +525,7 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   // ("the wearables line", "iphone line sales": a product line or category after its name is no word of the name)
   const names = left.filter((t, i) => !PART_KINDS.has(t.word) && !businessUnit(t) && !(i > 0 && LINE_KINDS.has(t.word)));
   // ("active buyers shopping on eBay": a participle after a plural noun is the noun's verb, no word of the name)
-  const verbAfter = names.length > 2 && /\p{L}{3}ing$/u.test(names.at(-1)!.word) && /s$/.test(names.at(-2)!.word);
-  const words = names.length ? (verbAfter ? names.slice(0, -1) : names) : left;
+  const words = names.length ? (names.length > 2 && endsInParticiple(names) ? names.slice(0, -1) : names) : left;
   // ("harbor's op margin": the part is "harbor")
   return words.length ? words.map((t) => text.slice(t.start, t.end).replace(/['’]s$/i, "")).join(" ") : undefined;
 }
@@ -545,9 +547,7 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   if (run.length !== 1) return undefined;
   // "the wearables/home/accessories line", "the cloud business": the kind of part after its name is no word of its label
   // ("active buyers shopping on eBay": a participle after a plural noun is the noun's verb, no word of its label either)
-  const last = run[0]!.at(-1)!.word;
-  const participle = /\p{L}{3}ing$/u.test(last) && /s$/.test(run[0]!.at(-2)!.word);
-  const words = KIND_AFTER_NAME.has(last) || participle ? run[0]!.slice(0, -1) : run[0]!;
+  const words = KIND_AFTER_NAME.has(run[0]!.at(-1)!.word) || endsInParticiple(run[0]!) ? run[0]!.slice(0, -1) : run[0]!;
   return words.map((t) => text.slice(t.start, t.end)).join(" ");
 }
 

@@ -289,8 +289,7 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
   const noun = t.counted ? fold(t.counted.toLowerCase()) : undefined;
   const figure = t.figure ? figureKeysOf(t) : undefined;
   const defined = t.defines ? tokenizeWithOffsets(t.defines).map((x) => termKey(x.term)) : undefined;
-  // ("one fedex / network 2.0": two names, either described answers)
-  const described = t.describes ? t.describes.split(/\s*\/\s*(?=\p{L})/u).map((d) => tokenizeWithOffsets(d).map((x) => termKey(x.term))).filter((d) => d.length) : undefined;
+  const described = t.describes ? tokenizeWithOffsets(t.describes).map((x) => termKey(x.term)) : undefined;
   const ordinal = t.ordinal ? new RegExp(`\\b${t.ordinal}\\b`, "i") : undefined;
   const periodEnd = t.periodEnd ? new RegExp(`\\b${t.periodEnd.month}\\w*\\.?\\s+\\d{1,2},?\\s+${t.periodEnd.year}\\b`, "i") : undefined;
   const coreKeys = new Set(terms.filter((x) => x.core).map((x) => x.key));
@@ -311,7 +310,7 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
       return f.ok && (t.money ? MONEY.test(u.text) : AMOUNT.test(u.text)) ? f : { ok: false, strength: 0 };
     }
     if (defined && t.kind === "description") return definitionFitWith(u, defined);
-    if (described?.length && t.kind === "description") return described.map((d) => descriptionFitWith(u, d)).reduce((a, b) => (b.strength > a.strength ? b : a));
+    if (described?.length && t.kind === "description") return descriptionFitWith(u, described);
     switch (t.kind) {
       case "person":
         return personFit(u, t, roleRes);
