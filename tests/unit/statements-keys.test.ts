@@ -18,6 +18,12 @@ describe("statement line items", () => {
     for (const label of ["Preferred dividends paid", "Dividends paid to noncontrolling interests"]) expect(key("cash_flow", label, "Cash provided (used) by financing activities:"), label).toBeUndefined();
   });
 
+  it("maps share repurchases worded as shares repurchased, and selling and administrative expense with no \"general\"", () => {
+    for (const l of ["Common shares repurchased", "Shares repurchased", "Common stock repurchased", "Treasury shares acquired", "Purchases of treasury stock"]) expect(key("cash_flow", l, "Cash flows - financing activities:"), l).toBe("share_repurchases");
+    for (const l of ["Total selling and administrative expense", "Selling and administrative expenses", "Selling, general and administrative expenses"]) expect(key("income", l), l).toBe("sga");
+    expect(key("income", "Selling and administrative expenses of discontinued operations")).toBeUndefined();
+  });
+
   it("reads long-term debt classified as current as debt due within the year, not long-term debt", () => {
     for (const l of ["Long-term debt, classified as current", "Long-term debt classified as current", "Long-term debt, current"]) expect(key("balance", l, "Current Liabilities"), l).toBe("short_term_debt");
     expect(key("balance", "Long-term debt", "Noncurrent Liabilities")).toBe("long_term_debt");
