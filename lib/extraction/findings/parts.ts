@@ -160,13 +160,15 @@ function alignValues(values: PrintedNumber[], cols: number, trailingWords: boole
 }
 
 /**
- * Figures printed under a label of their own line, without the footnote marker set before them ("1 41.5 % 52.0 %",
+ * Figures printed under a label of their own line, without the footnote marker set before them ("1 41.5 % 52.0 %", "(1) $ 4,060 …",
  * "1 $ (210) $ 1,020" under "Adjusted net income (loss)"): a lone digit one more than the columns, followed by a currency
  * sign or by figures printed in another form (digit groups, decimals, percent signs).
  */
 function withoutMarker(tokens: string[], width: number): string[] {
   const figures = tokens.filter((x) => /\d/.test(x));
-  if (figures.length !== width + 1 || !/^\d$/.test(tokens[0]!)) return tokens;
+  // (percent columns of change beside the periods' figures count as none of them)
+  const amounts = figures.filter((x) => !/%$/.test(x));
+  if ((figures.length !== width + 1 && amounts.length !== width + 1) || !/^\d$|^\(\d\)$/.test(tokens[0]!)) return tokens;
   const rest = tokens.slice(1);
   return rest[0] === "$" || figures.slice(1).every((x) => /[,.%]/.test(x)) ? rest : tokens;
 }
