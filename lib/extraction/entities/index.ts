@@ -62,6 +62,9 @@ const EN_TITLE = "(?:Authori[sz]ed Public Accountant|Certified Public Accountant
 /** Two titles held together ("Chair and CEO", "General Counsel and Secretary", "President and CFO"). */
 const EN_TITLES = `${EN_TITLE}(?: and ${EN_TITLE})?`;
 const PERSON = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,2}`;
+/** The dash that attributes a quote to its speaker, with an honorific: "—Prof. ", "– Dr. ". */
+const ATTRIBUTION = /[—–]\s*(?:(?:Prof|Dr|Mr|Mrs|Ms|Sir)\.?\s+)?$/u;
+
 const EN_PATTERNS: RegExp[] = [
   // "David Zinsner, Intel CFO, said": the company's name may stand before the title, as releases print it
   new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the |\\p{Lu}[\\p{L}&'’.-]*[ \\t]+(?:\\p{Lu}[\\p{L}&'’.-]*[ \\t]+)?)?(?<title>${EN_TITLES})\\b`, "gu"),
@@ -311,6 +314,9 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
         const portfolio = /^(?:President|Director)$/.test(title) ? /^ of (\p{Lu}[\p{L}&'’-]*(?: (?:and|&) \p{Lu}[\p{L}&'’-]*| \p{Lu}[\p{L}&'’.-]*){0,3})(?=[\s,;:)]|\.(?:\s|$)|$)/u.exec(after) : null;
         if (portfolio) title = `${title} of ${portfolio[1]}`;
         const at = m.index! + m[0].indexOf(name);
+        // a quote's attribution ("—Prof. Jane Roe, President and Chief Executive Officer, <partner>"): the speaker's title
+        // is often another company's, its name cut off at the column's edge; officers are read from their lists and signatures
+        if (ATTRIBUTION.test(C.slice(Math.max(0, at - 16), at))) continue;
         found.push({ type: "person", name, role: title, start: at, end: at + name.length, conf: 0.85, evidence: "prose", reason: `named with the title "${title}"` });
       }
     }
