@@ -4,7 +4,9 @@
  * only by the initials the filing defines for it, whose "loss" is its operating loss; an explanation
  * going on past a leading "Excluding …," clause, an "also contributed" sentence and a sentence
  * itemising the charges by programme (names with figures in them are words, not a table). A blank
- * line after the list closes it: the prose after it is no item of the list.
+ * line after the list closes it: the prose after it is no item of the list. A sentence moving two
+ * figures ("net income decreased … and diluted EPS decreased …") explains the second by the list
+ * a lead-in ("2023 results included:") opens after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfigForProcess } from "@/lib/config";
@@ -37,6 +39,14 @@ const body = () =>
       "and Reef-7 ($22 million).",
       "Inland Works",
       "Inland Works net income decreased $50 million in 2023, primarily due to lower volume. Operating income of Inland Works decreased $20 million due to higher freight costs.",
+      "NET INCOME AND DILUTED EARNINGS PER SHARE",
+      "In 2023, net income decreased 18% to $1.2 billion and diluted earnings per common share decreased 17% to $4.10. Foreign currency translation had a negative impact of $0.12 on diluted earnings per share.",
+      "2023 results included:",
+      "•Net pre-tax charges of $300 million, or $0.40 per share, related to the exit from the Nordic market",
+      "•$90 million, or $0.12 per share, of nonoperating expense related to a tax settlement",
+      "2022 results included:",
+      "•Net pre-tax gains of $50 million, or $0.05 per share, related to a property sale",
+      "",
       "Liquidity and Capital Resources",
       "Cash provided by operating activities increased primarily due to lower inventory purchases.",
     ].join("\n"),
@@ -52,6 +62,16 @@ describe("get_explanations over lists, defined initials and running reasons", ()
     deal = await textFilingsDeal("turbina-lists", [2023], body);
   }, 180_000);
   afterAll(() => deal.cleanup());
+
+  it("explains the second figure of a sentence moving two by the list a lead-in opens after it, up to the next year's list", async () => {
+    for (const figure of ["eps_diluted", "diluted earnings per common share"]) {
+      const [best] = texts(await call({ figure, period: "2023", direction: "down" }));
+      expect(best, figure).toMatch(/^diluted earnings per common share decreased 17% to \$4\.10\. Foreign currency .* 2023 results included: .*Nordic market .*tax settlement$/);
+    }
+    const [income] = texts(await call({ figure: "net_income", period: "2023", direction: "down" }));
+    expect(income).toMatch(/^In 2023, net income decreased 18% .*Nordic market/);
+    expect(income).not.toMatch(/property sale/);
+  });
 
   it("explains a segment's causeless move by the bulleted list of its parts that follows", async () => {
     for (const part of ["Retail Devices", "retail devices segment", "the retail devices business"]) {

@@ -86,8 +86,8 @@ export const CONCEPTS: Concept[] = [
     lineItems: ["net_income"],
     ofPart: "operating_income",
   }),
-  { id: "eps_diluted", label: "Diluted EPS", kind: "per_share", terms: ["diluted eps", "eps", "earnings per share", "diluted earnings per share", "eps diluted"], lineItems: ["eps_diluted"] },
-  { id: "eps_basic", label: "Basic EPS", kind: "per_share", terms: ["basic eps", "basic earnings per share", "eps basic"], lineItems: ["eps_basic"] },
+  { id: "eps_diluted", label: "Diluted EPS", kind: "per_share", terms: ["diluted eps", "eps", "earnings per share", "diluted earnings per share", "eps diluted", "diluted earnings per common share", "earnings per common share diluted", "earnings per common share"], lineItems: ["eps_diluted"] },
+  { id: "eps_basic", label: "Basic EPS", kind: "per_share", terms: ["basic eps", "basic earnings per share", "eps basic", "basic earnings per common share", "earnings per common share basic"], lineItems: ["eps_basic"] },
   { id: "shares_diluted", label: "Diluted shares outstanding", kind: "count", terms: ["diluted shares", "share count", "shares outstanding", "weighted average shares", "diluted share count"], lineItems: ["shares_diluted"] },
   // balance sheet
   amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile", "kassa", "kassan", "likvida medel"], { lineItems: ["cash"], balance: true }),

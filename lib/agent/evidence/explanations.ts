@@ -229,6 +229,19 @@ function itemsAfter(after: string[]): string {
   return out.length ? ` ${out.join(" ")}` : "";
 }
 
+/** The clause after "and" when both sides of it say a figure moved by an amount: "A decreased 18% to $6.2 billion and B decreased 17% to $8.33". */
+function secondMove(sentence: string): { before: string; text: string } | null {
+  for (const m of sentence.matchAll(/,?\s+and\s+/g)) {
+    const before = sentence.slice(0, m.index);
+    const text = sentence.slice(m.index + m[0].length);
+    if (MOVE_VERB.test(before) && MOVED_BY.test(before) && MOVE_VERB.test(text) && MOVED_BY.test(text) && /^\S/.test(text)) return { before, text };
+  }
+  return null;
+}
+
+/** A move's size: a percentage or an amount. */
+const MOVED_BY = /\d\s?%|\$\s?\d|\d\s(?:million|billion|basis points)/i;
+
 /** The sentence states what a move included or excluded: charges, gains, costs, items. */
 const itemises = (x: string) => /\b(?:includ|exclud)\w*/i.test(x) && /\b(?:charges?|gains?|costs?|items?|impacts?|benefits?)\b/i.test(x);
 
@@ -289,6 +302,11 @@ function spelledOut(pages: Page[], initials: string): string[] {
 }
 
 function candidate(sentence: string, full: string, page: Page, rank: number, ask: Ask, partTitle?: string, after: string[] = [], bullets = ""): Explanation | null {
+  // "net income decreased 18% to $6.2 billion and diluted EPS decreased 17% to $8.33": a second figure's move is a sentence of its own
+  const second = secondMove(sentence);
+  if (second && !(ask.own ? namesOwn(second.before, ask.own) : namesConcept(second.before, ask.concept))) {
+    return candidate(second.text, full.startsWith(sentence) ? second.text + full.slice(sentence.length) : full, page, rank, ask, partTitle, after, bullets);
+  }
   let cause = causeIn(sentence);
   if (sentence.length > MAX_CHARS || FIGURE_RUN.test(sentence) || /\bthe following table\b/i.test(sentence)) return null;
   let named = ask.own ? namesOwn(sentence, ask.own) : namesConcept(sentence, ask.concept);
@@ -349,7 +367,10 @@ const isTableRow = (words: string[]) => {
 };
 /** A heading: a short capitalised line that is not a sentence, with a word in it (not a bare page number). */
 const isTitle = (line: string, words: string[]) =>
-  words.length <= 6 && !/[.,;]$/.test(line) && /\p{L}{2}/u.test(line) && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w));
+  !/[.,;]$/.test(line) && /\p{L}{2}/u.test(line) &&
+  ((words.length <= 6 && words.every((w) => /^(?:\p{Lu}|\d|&|and|of|the|for|in|on|to)/u.test(w))) ||
+    // (a longer heading printed in capitals: "NET INCOME AND DILUTED EARNINGS PER COMMON SHARE")
+    (words.length <= 12 && !/\p{Ll}/u.test(line)));
 
 /** Words of an MD&A heading that name no part of the company ("Results of Operations", "Fiscal 2023 Highlights"). */
 const REPORT_WORDS = new Set("exhibit mix overview highlights results operations operating summary discussion analysis comparison compared segment segments liquidity capital resources critical accounting estimates policies outlook executive item management's management financial condition fiscal year years quarter quarters ended versus vs consolidated selected data information other key metrics non-gaap measures reconciliation report interim annual quarterly release press letter shareholders statement statements performance developments significant events page".split(" "));
@@ -450,16 +471,33 @@ interface Piece {
 function listAfter(items: Piece[], at: number): string {
   // (the sentence closes a paragraph of its own: a bullet's sentence is one of the list's items, not its head)
   const head = items[at]!;
-  return head.bullet || items[at + 1]?.item === head.item ? "" : bulletsAfter(items.slice(at + 1));
+  if (head.bullet) return "";
+  // (…or a sentence or two more close it, and a lead-in opens the list: "… impact of $0.52 on EPS. ¶ 2022 results included: • …")
+  const rest = items.slice(at + 1, at + 4).filter((x) => x.item === head.item);
+  if (items[at + 1 + rest.length]?.item === head.item) return "";
+  const leadIn = rest.length > 0 && LEAD_IN.test(rest.at(-1)!.text);
+  if (rest.length && !leadIn) return "";
+  const list = bulletsAfter(items.slice(at + 1 + rest.length), leadIn);
+  return list ? [...rest.map((x) => x.text), list].join(" ") : "";
 }
 
-function bulletsAfter(after: Piece[]): string {
+/** A short line that opens a list of what a result included: "2022 results included:", "The decrease reflected:". */
+const LEAD_IN = /^[^.;]{0,60}\b(?:includ\w*|reflect\w*|driven by|due to|attributable to|consist\w* of)\s*(?:the following)?\s*:\s*$/i;
+
+/** A lead-in run onto the end of a list's last item. */
+const NEXT_LEAD_IN = /\s+(?=(?:\S+\s+){0,2}(?:includ\w*|reflect\w*)\s*:\s*$)\S/i;
+
+/** `itemised`: a lead-in said the items are what the result included; else one of them must state a cause. */
+function bulletsAfter(after: Piece[], itemised = false): string {
   const out: string[] = [];
   for (const x of after) {
     if (!x.bullet || out.join(" ").length + x.text.length > MAX_CHARS) break;
-    out.push(x.text);
+    // (the last item runs into the next list's lead-in: "… a tax audit in France 2021 results included:")
+    const next = NEXT_LEAD_IN.exec(x.text);
+    out.push(next ? x.text.slice(0, next.index) : x.text);
+    if (next) break;
   }
-  return out.some((x) => causeIn(x) >= 0) ? out.join(" ") : "";
+  return itemised || out.some((x) => causeIn(x) >= 0) ? out.join(" ") : "";
 }
 
 const BULLET = /^[•●▪◦*·]\s*/u;
