@@ -128,8 +128,8 @@ export async function pageFallback(deps: KbDeps, query: string, documentIds?: st
   );
   const pageText = new Map(texts.rows.map((r) => [`${r.document_id}:${r.page_number}`, r.text]));
   const meta = new Map((await listDocumentCitationMeta({ db: deps.db, dealId: deps.dealId, documentIds: [...new Set(hits.map((h) => h.documentId))] })).map((r) => [r.id, r]));
-  // the company that wrote the pages is their owner, not what the question asks about ("acme backlog")
-  const asked = narrative && withoutOwners(narrative, [...meta.values()].map((m) => m.company));
+  // the company that wrote the pages, by name or ticker, is their owner, not what the question asks about ("acme backlog")
+  const asked = narrative && withoutOwners(narrative, [...meta.values()].flatMap((m) => [m.company, m.ticker]));
   const qTerms = new Set(tokenize(query));
   // narrative: each page's answering sentences, with term weights from all the pages read
   const told = asked ? answersByPage(asked, hits.map((h) => ({ document: h.document, page: h.page, citation: "", text: pageText.get(`${h.documentId}:${h.page}`) ?? "", section: sectionOf(h) })), 3) : [];

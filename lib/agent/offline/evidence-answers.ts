@@ -355,7 +355,9 @@ function shownValue(c: Concept, column: LineItemRow["columns"][number], row: Lin
   if (row.unit === "%") return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
   // a rate asked of a row printed in money ("Gross margin: Services 14,965") stays money: no "%" on an amount
   if (c.kind === "percent" && !row.currency) return /%/.test(col.printed ?? "") ? col.printed! : `${col.printed ?? String(col.value)}%`;
-  return formatAmount(col.value!, row.scale, row.currency);
+  // (with the decimals it was printed with past two: $0.795 a share is not $0.80)
+  const decimals = /\.(\d{3,})\b/.exec(col.printed ?? "")?.[1]?.length;
+  return formatAmount(col.value!, row.scale, row.currency, decimals);
 }
 
 /** One row answers when it names the concept in its own label and no other such row of the period disagrees, or a statement line does. */
@@ -796,11 +798,18 @@ export function initialsAsWords(text: string): string {
   return partInitials(joinInitials(text));
 }
 
+/** A sentence that opens by pointing back ("This is …", "These amounts …", "It was …"): it is of the sentence before. */
+const ANAPHORIC_OPENING = /^\W*(?:this|that|these|those|such|it)\b(?!\s+(?:year|quarter|fiscal|period|month)\b)/i;
+
 /** `ofPeriod`: the passage's document is of the period asked (a quarter's report), so its sentences need not name the year. */
 function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level = false, ofPeriod = false): { text: string; citation: string } | null {
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem));
   const scopeStems = scope ? tokens(initialsAsWords(scope)).map((t) => t.stem) : [];
+  let before = "";
   for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+    // "This is equivalent to an annual dividend of $6.00": the sentence before says of when
+    const context = ANAPHORIC_OPENING.test(s) ? `${before} ${s}` : s;
+    before = s;
     const stems = tokens(s).map((x) => x.stem);
     // the concept's words in a row ("operating income", not "operating revenues … earnings")
     const named = names.some((n) => n.length > 0 && ` ${stems.join(" ")} `.includes(` ${n.join(" ")} `));
@@ -810,7 +819,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const perShare = (m: RegExpMatchArray) => c.kind !== "per_share" && PER_SHARE_AFTER.test(plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30));
     const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
     // (a report of the period asked speaks of it without its year, but not of another year it names: "… recognized in 2021")
-    const dated = !years.length || years.some((y) => s.includes(String(y))) || (ofPeriod && !namesAnotherYear(s, years));
+    // (a sentence pointing back takes the year of the one before only when it names no other itself)
+    const dated = !years.length || years.some((y) => s.includes(String(y))) || (context !== s && years.some((y) => context.includes(String(y))) && !namesAnotherYear(s, years)) || (ofPeriod && !namesAnotherYear(context, years));
     const kind = figureKindFits(c, figures);
     // (…or a place named before the figure: "Comparable sales in the U.S. increased 5.9%" is the U.S.'s)
     const part = !scope && namesAPart(s, plain);

@@ -99,6 +99,12 @@ type Step = "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "r
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
 
 export function stepsFor(r: Reading): Step[] | null {
+  const steps = conceptSteps(r);
+  // "operating overhead expense" (SG&A by "overhead"): the deal's row of that name first, the concept's steps after it
+  return steps && r.printedName && !r.polar && !r.aggregate && !r.direction && !steps.includes("labelled") && FIGURE_KINDS.has(r.concepts[0]?.kind ?? "") ? ["labelled", ...steps] : steps;
+}
+
+function conceptSteps(r: Reading): Step[] | null {
   // "how much did they pay for Whole Foods": the sentence naming the counterparty and its price
   if (r.concepts.length === 1 && r.concepts[0]!.priced && r.scope && !r.reason && !r.polar && !r.synthesis) return ["deal"];
   // "capex plan for 2019", "what revenue do they expect next year": the company's own forecast, never an actual
@@ -193,7 +199,7 @@ function callFor(step: Step, r: Reading): Call {
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   const company = r.company ? { company: r.company } : {};
   const periods = r.periods.length ? { periods: r.periods } : {};
-  if (step === "labelled") return { toolName: "get_line_items", input: { ...company, items: [r.label!], ...periods, limit: 12 } };
+  if (step === "labelled") return { toolName: "get_line_items", input: { ...company, items: [r.label ?? r.printedName!], ...periods, limit: 12 } };
   if (step === "labelledSentence") {
     const years = yearsAsked(r.periods).join(" ");
     return { toolName: "search_documents", input: { ...company, query: `${r.label} ${years}`.trim(), k: 10, ...(years ? {} : { newest: true }) } };
@@ -316,7 +322,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
   const c = r.concepts[0]!;
   const out = t.output as Record<string, unknown> | undefined;
   if (!out || typeof out !== "object") return null;
-  if (step === "labelled") return writeLabelledRow(out as unknown as LineItemsOutput, r);
+  if (step === "labelled") return writeLabelledRow(out as unknown as LineItemsOutput, r.label ? r : { ...r, label: r.printedName });
   if (step === "labelledSentence") return writeStated(out as unknown as SearchDocumentsOutput, labelConcept(r), { ...r, scope: undefined });
   if (step === "deal") return writeDeal(out as unknown as SearchDocumentsOutput, r);
   if (step === "basisRows") return writeBasisRow(out as unknown as LineItemsOutput, c, r);
@@ -385,8 +391,11 @@ const OUTLOOK = /\b(?:going to|will|plan(?:s|ned)?|expect(?:s|ed|ing|ations?)?|f
 
 const AGAINST_ACTUAL = /\b(?:actuals?|vs\.?|versus|compar\w*|against|variance)\b/i;
 
-/** "Still", "anymore", "currently": whether something goes on now, not whether it happened last year. */
-const ONGOING = /\bstill\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b|^\W*(?:[\p{L}.&'’]+\s+[-–:]\s+)?(?:do|does|(?:is|are)\s+(?:[\p{L}.&'’]+\s+){0,3}?\p{L}+ing)\b(?![^?]*\b(?:19|20)\d\d\b)/iu;
+/**
+ * "Still", "anymore", "currently": whether something goes on now, not whether it happened last year;
+ * "ever": whether it happened at all. A sentence saying it stopped or never happened decides both.
+ */
+const ONGOING = /\bstill\b|\bever\b|\bany ?more\b|\bcurrently\b|\bcontinu\w* to\b|\bnow\b|\bthese days\b|^\W*(?:[\p{L}.&'’]+\s+[-–:]\s+)?(?:do|does|(?:is|are)\s+(?:[\p{L}.&'’]+\s+){0,3}?\p{L}+ing)\b(?![^?]*\b(?:19|20)\d\d\b)/iu;
 
 /**
  * A part's share of the company's figure ("what % of sales was services", "services as a % of total

@@ -78,6 +78,11 @@ export interface Reading {
   namedPart?: boolean;
   /** The label is a figure named by generic nouns ("take rate"), not a part of the company. */
   labelNamesFigure?: boolean;
+  /**
+   * A longer name than the catalog's word the question's concept was read from ("operating overhead
+   * expense", read as SG&A by "overhead"): the deal's own row by that name answers first.
+   */
+  printedName?: string;
   /** Fiscal years the conversation has named up to this turn (a follow-up's change runs across them). */
   seen?: string[];
   /** A part's share of the whole asked ("what % of restaurants are franchised"), which a follow-up naming another part carries ("and company-operated?"). */
@@ -551,6 +556,23 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   return words.map((t) => text.slice(t.start, t.end)).join(" ");
 }
 
+/**
+ * The question's run of nouns around a one-word catalog hit, when it says more than the hit ("operating
+ * overhead expense" around "overhead"): a name the deal may print as a row of its own. Words that only
+ * restate a figure (generic words, "expense", "costs") add nothing.
+ */
+function longerName(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[]): string | undefined {
+  const [hit] = hits;
+  if (hits.length !== 1 || !hit || hit.viaPhrase || hit.to - hit.from !== 1) return undefined;
+  const run = genericNounLabel(text, company, companies);
+  if (!run) return undefined;
+  const words = tokens(run);
+  const hitStems = new Set(tokens(hit.text).map((t) => t.stem));
+  const named = new Set([...hit.concept.terms, ...(hit.concept.rowWords ?? [])].map((t) => tokens(t).map((x) => x.stem).join(" ")));
+  const more = words.filter((t) => !hitStems.has(t.stem) && !GENERIC_WORDS.has(t.word) && !MEASURE_WORDS.has(t.word));
+  return words.some((t) => hitStems.has(t.stem)) && more.length > 0 && !named.has(words.map((t) => t.stem).join(" ")) ? run : undefined;
+}
+
 /** "is it still …", "do they still …": a state asked as of now. */
 const STILL = /^\W*(?:is|are|does|do|has|have)\b[^?]*\bstill\b/i;
 
@@ -723,6 +745,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const concepts = sales ? [sales] : conceptsOf(hits);
   const scope = sales ? (businessMoved ? movedPart : partAsked) : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;
+  const printedName = !sales && !scope && !label && concepts.length === 1 && kind !== "reason" ? longerName(text, hits, company, companies) : undefined;
   const format = readAnswerFormat(normalise(text));
   const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text);
   // "how did europe do in fy20, sales-wise": a figure's level and how it moved, not a description
@@ -734,6 +757,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
     ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
     ...(label ? { label } : {}),
     ...(label && label === figure ? { labelNamesFigure: true } : {}),
+    ...(printedName ? { printedName } : {}),
     periods,
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (changeAsked(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : changeAsked(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
@@ -837,7 +861,11 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   // "how much did they make from services" → "what's the gross margin % on that": a figure of the part the last turn read by its label
   if (!prev.concepts.length && prev.label && !prev.labelNamesFigure && !r.scope && !r.label && r.concepts.length && ON_THAT.test(r.text) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) return carriedPart(r, prev, prev.label);
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
-  if (!prev.concepts.length) return follows && !r.concepts.length && (prev.label || prev.scope) && asksAgainOf(r, prev) ? carriedSubject(r, prev, companies) : r;
+  if (!prev.concepts.length) {
+    if (follows && !r.concepts.length && (prev.label || prev.scope) && asksAgainOf(r, prev)) return carriedSubject(r, prev, companies);
+    // "demand creation expense fy23" → "what about sg&a?": another figure, of the company and periods the turn before asked
+    if (!(FOLLOW_UP.test(r.text) && r.concepts.length && !r.periods.length && prev.label)) return r;
+  }
   if (!follows && !over) return r;
   // "and the take rate on that?": another figure of the part the conversation was on
   if (r.labelNamesFigure && !r.concepts.length && !r.reason && !r.polar && !r.narrative) return carriedFigure(r, prev);

@@ -91,7 +91,12 @@ const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 /** Nouns naming organisations (not people) that "who are …" may ask for. */
 const ORG_NOUN = /\b(?:customers?|clients?|competitors?|compet(?:e|es|ition)|rivals?|suppliers?|vendors?|partners?|lenders?|auditors?|subsidiar(?:y|ies)|compan(?:y|ies)|firms?|acquisitions?|acquirers?|buyers?|distributors?|licensees?|regulators?|kunder|konkurrenter|leverantörer|bolag|företag)\b/i;
 
+/** Verbs of buying or selling a business: "who is buying it", "who did they acquire" ask a company, not a person. */
+const DEAL_VERB = /\b(?:acquir(?:e|es|ed|ing)|buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|merg(?:e|es|ed|ing) with|sell(?:s|ing)? (?:it |them )?to|sold (?:it |them )?to|tak(?:e|es|ing) over|took over)\b(?!\s+back)/i;
+
 const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|any|är|var|har|hade|finns|fanns|kan|ska|kommer)\b/i;
+/** "nflx ever paid a dividend?": "ever" with no question word asks whether it happened, however terse. */
+const EVER_ASKED = /^(?!.*\b(?:how|what|which|who|whom|when|where|why)\b).*\bever\b/i;
 /** A question opening as a yes/no ("is", "did", "has", "any" …, and their Swedish): one test for every reader. */
 export const opensAsYesNo = (text: string): boolean => YES_NO_START.test(text.trimStart());
 const REASON = /^\s*(?:why|varför)\b|\b(?:why|reasons?|causes?|explanation)\s*\??\s*$|\bwhy (?:up|down|higher|lower|so (?:high|low|much|big|weak|strong))\s*\??\s*$|\bwhy (?:did|does|do|is|are|was|were|has|have|had|would|will|so)\b|\bwhat(?:'s|’s| is| was)? behind\b|\bhow come\b|\bwhat (?:drove|drives|caused|causes|explains?|led to|contributed to|dragged|drags|weighed on|weighs on|hurt|hurts|held back|holds back|pushed|pushes|boosted|boosts|lifted|lifts|fu?ell?ed)\b|\breasons? (?:for|behind|why)\b|\bdriv(?:ers?|en by)\b|\bdue to what\b|\bvad (?:beror|berodde)\b/i;
@@ -124,8 +129,8 @@ const DEFINE = /\b(?:how (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}define|what 
 /** "What does eBay mean by GMV", "what do they mean when they talk about take rate", "define GMV", "meaning of take rate", "ebay gmv definition". */
 const DEFINE_BY = /\bwhat (?:does|do|did) (?:[\p{L}&.'’-]+\s+){1,3}mean (?:by|when (?:it|they|he|she) (?:talks?|speaks?|says?|refers?) (?:about|of|to))\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$|^\s*(?:define|definition of|meaning of)\s+(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s*\??\s*$|^\s*(?:the\s+)?["“]?([\p{L}\p{N}&][\p{L}\p{N}&\s-]{0,60}?)["”]?\s+(?:definition|meaning)\s*\??\s*$/iu;
 
-/** "what is one fedex about", "what's the drive program all about?": what is named, to be described. */
-const DESCRIBE_ABOUT = /\bwhat(?:'s|’s|s| is| are| was| were)\s+(?:the\s+)?([\p{L}\p{N}&][\p{L}\p{N}&\s./-]{0,60}?)\s+(?:all\s+)?about\s*\??\s*$/iu;
+/** "what is one fedex about", "what's the drive program all about?", "explain their drive program": what is named, to be described. */
+const DESCRIBE_ABOUT = /\bwhat(?:'s|’s|s| is| are| was| were)\s+(?:the\s+)?([\p{L}\p{N}&][\p{L}\p{N}&\s./-]{0,60}?)\s+(?:all\s+)?about\s*\??\s*$|^\W*(?:explain|describe|tell me (?:more )?about|walk me through)\s+(?:the\s+)?(?:[\p{L}&.-]+['’]s\s+)?([\p{L}\p{N}&][\p{L}\p{N}&\s./-]{0,60}?)\s*\??\s*$/iu;
 
 /** The term a question asks the meaning of. */
 function definedAsked(q: string): string | undefined {
@@ -251,17 +256,20 @@ function classifyKind(question: string): AnswerType {
   const figureAlias = figure ? q.match(/\(\s*(\p{Lu}[\p{Lu}\p{N}&]{1,7})\s*\)/u)?.[1] : undefined;
   const defines = definedAsked(q);
   // ("the accelerating the arches plan at mcdonald's actually": the name, less an adverb and where it is)
-  const describes = defines ? undefined : q.match(DESCRIBE_ABOUT)?.[1]?.replace(/\b(?:actually|really|exactly|basically|even)\b/gi, "").replace(/\s+/g, " ").trim().replace(/\s+(?:at|of|for)\s+\S+$/i, "") || undefined;
+  const described = q.match(DESCRIBE_ABOUT);
+  const describes = defines ? undefined : (described?.[1] ?? described?.[2])?.replace(/\b(?:actually|really|exactly|basically|even)\b/gi, "").replace(/\s+/g, " ").trim().replace(/\s+(?:at|of|for)\s+\S+$/i, "") || undefined;
   const money = moneyAsked(q, figure);
   const periodEnd = periodEndAsked(q);
   const ordinal = ORDINAL_ASKED.exec(q);
   const base = { plural, roles, howMany: howManyAsked(q), ...(figure ? { figure } : {}), ...(figureAlias ? { figureAlias } : {}), ...(defines ? { defines } : {}), ...(describes ? { describes } : {}), ...(money ? { money } : {}), ...(periodEnd ? { periodEnd } : {}), ...(ordinal ? { ordinal: ordinal[1]!.toLowerCase() } : {}) };
-  if (YES_NO_START.test(q) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
+  if ((YES_NO_START.test(q) || EVER_ASKED.test(q)) && !/^\s*(?:how|what|which|who)\b/i.test(q)) return { ...base, kind: "yes_no", plural: false };
   if (REASON.test(q)) return { ...base, kind: "reason" };
   if (COUNT.test(q)) return { ...base, kind: "count", counted: countedNoun(q), ...(/\b(?:how many|number of)\s+of\b/i.test(q) ? { partitive: true } : {}), ...(STOCK_ASKED.test(q) ? { stock: true } : {}) };
   if (DATE.test(q)) return { ...base, kind: "date" };
+  // "who was X buying, and for how much?": the company bought first; the sentence naming it states the price
+  if (/^\W*who\b/i.test(q) && DEAL_VERB.test(q)) return { ...base, kind: "organisation" };
   if (AMOUNT.test(q)) return { ...base, kind: "amount" };
-  if (asksWho && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
+  if (asksWho && (ORG_NOUN.test(q) || DEAL_VERB.test(q))) return { ...base, kind: "organisation" };
   if (asksWho || (roles.length > 0 && /^\s*(?:what is the name|name the)\b/i.test(q))) return { ...base, kind: "person", ...(SUCCESSOR_ASKED.test(q) ? { successor: true } : {}) };
   // "which companies …" asks organisations; "what share / percentage of the company …" asks a figure of one
   if (/\b(?:which|what) (?!(?:share|percentage|per ?cent|portion|proportion|fraction|part|stake)\b)(?:\w+ ){0,3}(?:compan(?:y|ies)|firms?|businesses|customers?|acqui\w*)\b/i.test(q) && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };

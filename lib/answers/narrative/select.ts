@@ -69,7 +69,7 @@ export interface ScoredUnit {
 }
 
 const BOILERPLATE = /\bforward-looking statements?\b|\bincorporat\w* (?:\w+ ){0,3}by reference\b|\bsafe harbor\b|\bthe information required by this item\b/i;
-const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\b(?:is|are) (?:discussed|described|included|presented|set forth|provided) in (?:note|item|part)\b|\b(?:may|can) be found (?:in|under)\b/i;
+const CROSS_REFERENCE = /^(?:see|refer to|for (?:a |further |more )?(?:discussion|information|details?))\b|\bfor (?:a |further |more |additional )(?:discussion|information|details?) (?:on|about|regarding|concerning|of)\b|\b(?:is|are) (?:discussed|described|included|presented|set forth|provided) in (?:note|item|part)\b|\b(?:may|can) be found (?:in|under)\b/i;
 /** Contract language of exhibits filed with a report: defined terms, numbered clauses. */
 const CONTRACT = /\b(?:hereinafter|hereunder|thereunder|hereto|whereas|shall mean|as defined in|the “\p{Lu}[\p{L} ]+”\)|pursuant to section)\b|^\(?[a-z0-9]{1,3}\)\s/iu;
 
@@ -143,7 +143,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
     // an exhibit index line ("… (incorporated by reference to …)") states nothing about the company
     const exhibit = !trusted && EXHIBIT.test(unit.text);
     // "What does Acme's WidgetCare offer?": a sentence that does not name WidgetCare is about something else
-    const offSubject = (subjects.length > 0 && !subjects.every((n) => keys.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => keys.has(k)));
+    const offSubject = (subjects.length > 0 && !subjects.every((n) => keys.has(n))) || (!!q.segmentPattern && !q.segmentPattern.test(unit.text)) || (!!q.countedAction && !q.countedAction.some((k) => keys.has(k))) || (!!q.dealt && !keys.has(q.dealt));
     // a terse figure question's keywords all name the figure: a sentence missing more than one of them states another
     const valueless = !!q.periodFigure && (!statesAValue(unit.text) || m.coreHits < m.coreTotal - (m.coreTotal >= 3 ? 1 : 0));
     // "Further information regarding the segments may be found in Part II, Item 7": a pointer, not what it points to
@@ -263,6 +263,8 @@ export interface ReadQuestion {
   segmentPattern?: RegExp;
   /** A count of things done ("how many patents did X file"): the act's keys (its forms), one of which an answering unit must name. */
   countedAction?: string[];
+  /** A company bought or sold ("who was X buying"): an answering unit names the acquisition, not just a company. */
+  dealt?: string;
   /** The answer-type test of this question (lib/answers/narrative/fit.ts), built once for all its units. */
   fit: (u: Unit) => Fit;
   /**
@@ -320,13 +322,17 @@ function keysWithAcronyms(keys: Set<string>, text: string, acronyms: ReadQuestio
   return hit.length ? new Set([...keys, ...hit.flatMap((a) => a.keys)]) : keys;
 }
 
+/** The key of acquiring (and buying) a business. */
+const ACQUIRED = termKey("acquire");
+
 export function readQuestion(question: string): ReadQuestion {
   const segment = segmentAsked(question);
   const type = classifyQuestion(question);
   const countedAction = countedActionOf(question, type);
   const terms = questionTerms(question);
   const acronyms = acronymsOf(question);
-  return { ...(countedAction ? { countedAction } : {}), ...(acronyms.length ? { acronyms } : {}), ...(asksPeriodFigure(question, type) ? { periodFigure: true } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment, segmentPattern: segmentPatternOf(segment) } : {}), fit: prepareFit(type, terms) };
+  const dealt = type.kind === "organisation" && terms.some((t) => t.key === ACQUIRED) ? ACQUIRED : undefined;
+  return { ...(countedAction ? { countedAction } : {}), ...(dealt ? { dealt } : {}), ...(acronyms.length ? { acronyms } : {}), ...(asksPeriodFigure(question, type) ? { periodFigure: true } : {}), type, names: [...properNouns(question)], years: yearsIn(question), terms, pairs: termPairs(question), wanted: wantedSections(question), future: ASKS_FUTURE.test(question), ...(segment ? { segment, segmentPattern: segmentPatternOf(segment) } : {}), fit: prepareFit(type, terms) };
 }
 
 /**

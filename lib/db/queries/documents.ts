@@ -42,11 +42,12 @@ export interface DocumentCitationMeta {
   kind: string | null;
   document_date: string | null;
   company: string | null;
+  ticker: string | null;
 }
 
 export async function listDocumentCitationMeta({ db, dealId, documentIds }: { db: Queryable; dealId: string; documentIds: string[] }): Promise<DocumentCitationMeta[]> {
   const { rows } = await db.query<DocumentCitationMeta>(
-    "select id, kind, to_char(document_date, 'YYYY-MM-DD') as document_date, coalesce(company_name, company) as company from documents where deal_id = $1 and id = any($2::uuid[])",
+    "select id, kind, to_char(document_date, 'YYYY-MM-DD') as document_date, coalesce(company_name, company) as company, ticker from documents where deal_id = $1 and id = any($2::uuid[])",
     [dealId, documentIds],
   );
   return rows;

@@ -1,0 +1,100 @@
+/**
+ * How the offline path reads names the deal prints and sentences that point elsewhere: a longer
+ * name than the catalog's word ("operating overhead expense", read as SG&A by "overhead") is looked
+ * up as the deal's own row first; "what about <figure>?" after a label read keeps the company and
+ * year; "ever" asks whether something happened at all; "who is buying it" asks a company; a
+ * sentence pointing to another part of the report answers nothing; a sentence opening "This …"
+ * is of the year the sentence before names; a per-share value keeps the decimals it was printed with.
+ */
+import { describe, expect, it } from "vitest";
+import { conceptById } from "@/lib/agent/concepts/catalog";
+import type { LineItemRow } from "@/lib/agent/evidence/line-items";
+import type { Passage } from "@/lib/agent/evidence/passages";
+import { statedSentence, writeRows } from "@/lib/agent/offline/evidence-answers";
+import { stepsFor } from "@/lib/agent/offline/evidence-path";
+import { readQuestion } from "@/lib/agent/reader/read";
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { answerFromPages } from "@/lib/answers/narrative/select";
+
+const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
+const read = (q: string) => readQuestion(q, ROOM);
+const passage = (text: string, document = "ACME_2022_10K.pdf", page = 41): Passage => ({ document, page, charStart: 0, charEnd: text.length, text, citation: `(source: ${document}, p.${page})` });
+
+describe("a longer name than the catalog word the concept was read from", () => {
+  it("is kept as the deal's printed name and looked up as a row first, in three wordings", () => {
+    for (const q of ["acme operating overhead expense fy23", "how much did acme spend on operating overhead in fiscal 2023", "Acme's operating overhead costs in 2023?"]) {
+      const r = read(q);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["sga"]);
+      expect(r.printedName?.toLowerCase(), q).toMatch(/^operating overhead/);
+      expect(stepsFor(r)?.[0], q).toBe("labelled");
+    }
+  });
+
+  it("is not read when the words are the concept's own name or only add generic words", () => {
+    for (const q of ["acme overhead fy23", "acme total revenue 2022", "acme operating income 2022", "acme sg&a expense 2023"]) {
+      expect(read(q).printedName, q).toBeUndefined();
+    }
+  });
+});
+
+describe("a follow-up naming another figure after a turn read by its label", () => {
+  it("keeps the company and the year asked before", () => {
+    for (const next of ["what about sg&a?", "and what about r&d?", "how about capex?"]) {
+      const r = readQuestion(next, ROOM, read("acme demand creation expense fy23"));
+      expect(r.company, next).toBe("ACME INC.");
+      expect(r.periods, next).toEqual(["FY2023"]);
+    }
+  });
+});
+
+describe("whether something ever happened", () => {
+  it("is a yes/no question however tersely typed, answered first by a sentence saying it never did", () => {
+    for (const q of ["acme ever paid a dividend?", "has acme ever paid dividends", "did acme ever pay a dividend"]) {
+      expect(classifyQuestion(q).kind, q).toBe("yes_no");
+      expect(stepsFor(read(q))?.[0], q).toBe("halted");
+    }
+    expect(classifyQuestion("when did acme ever pay a dividend").kind).not.toBe("yes_no");
+  });
+});
+
+describe("who is buying or being bought", () => {
+  it("asks for a company, even with the price asked after it", () => {
+    for (const q of ["who's buying the classifieds unit?", "who did acme agree to acquire in june 2016?", "who was acme buying in 2016, and for how much?", "who bought the ticketing business from acme"]) {
+      expect(classifyQuestion(q).kind, q).toBe("organisation");
+    }
+    expect(classifyQuestion("who is buying back acme's stock?").kind).not.toBe("organisation");
+  });
+});
+
+describe("a sentence pointing to another part of the report", () => {
+  it("is not quoted as what it points to, while the sentence stating it is", () => {
+    const pages = [{ document: "ACME_2023_10K.pdf", page: 6, citation: "(source: ACME_2023_10K.pdf, p.6)", text: "See “Management’s Discussion and Analysis” of this Annual Report for more information on Network Next and our consolidation plan. Through Network Next, we are building a simplified network to serve customers with more flexibility and efficiency." }];
+    const told = answerFromPages("what is acme's network next about", pages);
+    expect(told.quotes.map((q) => q.text).join(" ")).not.toMatch(/for more information on/);
+    expect(told.quotes[0]?.text).toMatch(/^Through Network Next/);
+  });
+});
+
+describe("a sentence opening by pointing back", () => {
+  it("is of the year the sentence before names, not of the filing's year", () => {
+    const dps = conceptById("dividend_per_share")!;
+    const next = passage("In February 2023, the Board declared a first-quarter 2023 dividend of $1.50 per share. This is equivalent to an annual dividend of $6.00 per share.");
+    expect(statedSentence([{ ...next, period: "FY2022" } as Passage], dps, [2022], undefined, true, undefined, ["FY2022"])).toBeNull();
+    const same = passage("In 2022 the Board raised the dividend. This is equivalent to an annual dividend of $5.96 per share.");
+    expect(statedSentence([same], dps, [2022])?.text).toMatch(/\$5\.96/);
+    // (…but one naming another year keeps its own: "These were offset by … recognized in 2021")
+    const own = passage("In 2022 the Board raised the dividend. These were equivalent to an annual dividend of $5.92 per share in 2021.");
+    expect(statedSentence([own], dps, [2022])).toBeNull();
+  });
+});
+
+describe("a per-share value printed with three decimals", () => {
+  it("is shown as printed, not rounded to two", () => {
+    const dps = conceptById("dividend_per_share")!;
+    const row: LineItemRow = {
+      item: "dividend_per_share", match: "label", label: "Cash dividends declared per share", source: "table", table: { title: "Selected Financial Data", headings: [] }, scale: 1, currency: "USD",
+      columns: [{ period: "FY2020", months: 12, value: 0.795, printed: "0.795" }], document: "ACME_2020_10K.pdf", page: 22, row: "Cash dividends declared per share $ 0.795 $ 0.75", citation: "(source: ACME_2020_10K.pdf, p.22)",
+    };
+    expect(writeRows({ company: "ACME INC.", rows: [row], notes: [] } as never, dps)).toMatch(/\*\*USD 0\.795\*\*/);
+  });
+});
