@@ -4,11 +4,12 @@
  * up as the deal's own row first; "what about <figure>?" after a label read keeps the company and
  * year; "ever" asks whether something happened at all; "who is buying it" asks a company; a
  * sentence pointing to another part of the report answers nothing; a sentence opening "This …"
- * is of the year the sentence before names; a per-share value keeps the decimals it was printed with.
+ * is of the year the sentence before names; a per-share value keeps the decimals it was printed with;
+ * "latest" answered by a newer report's column states that column's period.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
-import type { LineItemRow } from "@/lib/agent/evidence/line-items";
+import { periodsAnswered, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeRows } from "@/lib/agent/offline/evidence-answers";
 import { stepsFor } from "@/lib/agent/offline/evidence-path";
@@ -96,5 +97,21 @@ describe("a per-share value printed with three decimals", () => {
       columns: [{ period: "FY2020", months: 12, value: 0.795, printed: "0.795" }], document: "ACME_2020_10K.pdf", page: 22, row: "Cash dividends declared per share $ 0.795 $ 0.75", citation: "(source: ACME_2020_10K.pdf, p.22)",
     };
     expect(writeRows({ company: "ACME INC.", rows: [row], notes: [] } as never, dps)).toMatch(/\*\*USD 0\.795\*\*/);
+  });
+});
+
+describe("'latest' answered by a newer report's column", () => {
+  it("states the column's period, not the fiscal year it was first read as", () => {
+    const row = (period: string): LineItemRow => ({
+      item: "term debt", match: "label", label: "Term debt", source: "statement", scale: 1e6, currency: "USD",
+      columns: [{ period, months: 0, value: 98_071e6 }], document: "ACME_2023Q3_10Q.pdf", page: 6, row: "Term debt 98,071", citation: "(source: ACME_2023Q3_10Q.pdf, p.6)",
+    });
+    const first = { labels: ["FY2020"], notes: ['"latest" read as FY2020, the latest fiscal year the documents report.'] };
+    const read = periodsAnswered(["latest"], [row("1 July 2023")], first);
+    expect(read.labels).toEqual(["1 July 2023"]);
+    expect(read.notes.join(" ")).toMatch(/"latest" read as 1 July 2023/);
+    expect(read.notes.join(" ")).not.toMatch(/read as FY2020/);
+    expect(periodsAnswered(["latest"], [row("FY2020")], first)).toEqual(first);
+    expect(periodsAnswered(["FY2020"], [row("1 July 2023")], { labels: ["FY2020"], notes: [] }).labels).toEqual(["FY2020"]);
   });
 });

@@ -59,6 +59,10 @@ const SPELLED_OUT: Record<string, string> = {
   "not counting": "excluding",
   "setting aside": "excluding",
   "stripping out": "excluding",
+  // "buying back its own shares": whose shares, no word of the figure's name ("how much does the CEO own" keeps its verb)
+  "its own": "its",
+  "their own": "their",
+  "our own": "our",
   // question words typed without their apostrophe
   whats: "what's",
   hows: "how's",

@@ -22,7 +22,7 @@ export const GENERIC_WORDS = new Set(
     "spend spent spending expense expenses cost costs charge charges make made bring brought generate generated earn earned put into new " +
     "sell sells sold selling ship ships shipped shipping move moves moved moving deliver delivers delivered buy buys buying bought purchase purchasing pay pays paying paid " +
     "got gets getting gotten fast faster quickly quick run runs running ran perform performed performing fare fared faring doing book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
-    "did they any ever never own name names named called left come comes came coming " +
+    "did they any ever never name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
     "bigger larger smaller good bad well badly strong weak strongly weakly cliff " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +

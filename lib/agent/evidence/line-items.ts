@@ -614,14 +614,27 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     const year = scope.documents.find((d) => d.filename === r.document)?.fiscalYear;
     if (year) r.filingYear = year;
   }
+  const read = periodsAnswered(input.periods ?? [], rows, periods);
   return {
     ...(scope.company ? { company: scope.company } : {}),
     rows,
     notFound,
-    ...(input.periods?.length ? { periods: periods.labels } : {}),
-    notes: [...registrantNote(scope), ...periods.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...qualifierNotes, ...sameRows],
+    ...(input.periods?.length ? { periods: read.labels } : {}),
+    notes: [...registrantNote(scope), ...read.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...qualifierNotes, ...sameRows],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
+}
+
+/**
+ * The periods the rows answer, as the output states them: "latest" answered by a newer report's
+ * column (a 10-Q's balance after the 10-K's year) is that column's period, said so, not the fiscal
+ * year "latest" was first read as.
+ */
+export function periodsAnswered(asked: string[], rows: LineItemRow[], periods: { labels: string[]; notes: string[] }): { labels: string[]; notes: string[] } {
+  const now = asked.find((p) => isNewestPeriodWord(p.trim()));
+  const newer = now ? [...new Set(rows.flatMap((r) => r.columns.map((c) => c.period)))].filter((p) => !periods.labels.includes(p)) : [];
+  if (!newer.length) return periods;
+  return { labels: newer, notes: [...periods.notes.filter((n) => !n.startsWith(`"${now}" read as`)), `"${now}" read as ${newer.join(", ")}: the newest period the documents print these rows for, after ${periods.labels.join(", ")}.`] };
 }
 
 /**
