@@ -5,14 +5,15 @@
  * year; "ever" asks whether something happened at all; "who is buying it" asks a company; a
  * sentence pointing to another part of the report answers nothing; a sentence opening "This …"
  * is of the year the sentence before names; a per-share value keeps the decimals it was printed with;
- * "latest" answered by a newer report's column states that column's period.
+ * "latest" answered by a newer report's column states that column's period; a fee or commission asked
+ * is not answered by a sentence stating no figure.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import { periodsAnswered, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { statedSentence, writeRows } from "@/lib/agent/offline/evidence-answers";
-import { stepsFor } from "@/lib/agent/offline/evidence-path";
+import { quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { answerFromPages } from "@/lib/answers/narrative/select";
@@ -113,5 +114,16 @@ describe("'latest' answered by a newer report's column", () => {
     expect(read.notes.join(" ")).not.toMatch(/read as FY2020/);
     expect(periodsAnswered(["latest"], [row("FY2020")], first)).toEqual(first);
     expect(periodsAnswered(["FY2020"], [row("1 July 2023")], { labels: ["FY2020"], notes: [] }).labels).toEqual(["FY2020"]);
+  });
+});
+
+describe("a price, fee or commission asked", () => {
+  it("is not answered by a quote naming the parties without a figure, in three wordings", () => {
+    const bare = 'ACME_2022_10K.pdf states: "The Company has long-term partnerships with Fleetly and Parcelo for delivery." (source: ACME_2022_10K.pdf, p.9)';
+    const priced = 'ACME_2022_10K.pdf states: "Fleetly charges the Company a commission of 15% of each delivery order and a royalty of $2 million a year." (source: ACME_2022_10K.pdf, p.9)';
+    for (const q of ["what commission do fleetly and parcelo charge acme?", "what fees does fleetly charge acme", "what royalty does fleetly pay acme?"]) {
+      expect(quoteAnswerOverride(read(q), bare, []), q).toMatch(/^I couldn't find the amount asked/);
+      expect(quoteAnswerOverride(read(q), priced, []), q).toBeNull();
+    }
   });
 });
