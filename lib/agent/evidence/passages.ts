@@ -67,6 +67,8 @@ function lines(text: string): Array<{ start: number; end: number; text: string }
 }
 
 const isTableLine = (l: string) => (l.match(/\d[\d,.]*\d|\d/g) ?? []).length >= 2;
+/** A table's row, not a sentence with figures in it: short, ending in no sentence mark. */
+const isTableRow = (l: string) => l.trim().length < 160 && !/[.;:]$/.test(l.trim()) && (isTableLine(l) || /\d/.test(l));
 
 /**
  * The block around offset `at`: the run of lines between blank lines (or up to MAX_PASSAGE
@@ -83,6 +85,16 @@ export function blockAround(text: string, at: number): { start: number; end: num
   while (to < ls.length - 1 && ls[to + 1]!.text.trim() && size() < MAX_PASSAGE) to++;
   // a heading or a lone line is no passage: go on into the next block
   while (to < ls.length - 1 && size() < MIN_PASSAGE) to++;
+  // a table whose rows the text layer spaces with blank lines, or a lead-in ("… as follows:") and what it
+  // opens: the block goes on to the rows and items after it
+  for (;;) {
+    const next = ls.findIndex((l, k) => k > to && !!l.text.trim());
+    const last = ls[to]!.text.trim();
+    if (next < 0 || ls[next]!.end - ls[from]!.start > MAX_PASSAGE) break;
+    if (!((isTableRow(last) && isTableRow(ls[next]!.text)) || /:$/.test(last))) break;
+    to = next;
+    while (to < ls.length - 1 && ls[to + 1]!.text.trim() && size() < MAX_PASSAGE) to++;
+  }
   const block = { start: ls[from]!.start, end: ls[to]!.end };
   if (!ls.slice(from, to + 1).some((l) => isTableLine(l.text))) return block;
   const hasHeader = ls.slice(from, to + 1).some((l) => (l.text.match(YEARS) ?? []).length >= 2 || COLUMN_HEADER.test(l.text));

@@ -1,0 +1,61 @@
+/**
+ * The block search_documents returns around an excerpt: a table whose rows the PDF's text layer
+ * spaces with blank lines is returned whole (a model read only its first row before), a lead-in
+ * ending in ":" comes with what it opens, and a paragraph long enough to stand alone still ends at
+ * its blank line.
+ */
+import { describe, expect, it } from "vitest";
+import { blockAround } from "@/lib/agent/evidence/passages";
+
+const blockOf = (text: string, at: string) => {
+  const b = blockAround(text, text.indexOf(at));
+  return text.slice(b.start, b.end);
+};
+
+describe("the block around an excerpt", () => {
+  it("keeps a table's rows spaced by blank lines together", () => {
+    const text = [
+      "The following table summarizes the purchase price allocation of the acquisition (in millions):",
+      "",
+      "Cash paid $ 13,200",
+      "",
+      "Inventories 1,000",
+      "",
+      "Property and equipment, including leased properties and fixtures 4,700",
+      "",
+      "Operating lease assets recognized at the acquisition date 3,100",
+      "",
+      "Other assets acquired, including receivables and prepaid expenses 300",
+      "",
+      "Long-term debt assumed, including current portion (1,100)",
+      "",
+      "Operating lease liabilities assumed at the acquisition date (5,300)",
+      "",
+      "Other liabilities assumed, including accrued expenses (1,600)",
+      "",
+      "Goodwill 9,010",
+      "",
+      "Intangible assets 2,200",
+      "",
+      "Total purchase price $ 13,700",
+      "",
+      "The acquired business's results have been included in our consolidated statements since the acquisition date, which was the closing date of the deal, and are not material to the year presented.",
+    ].join("\n");
+    const block = blockOf(text, "Cash paid");
+    expect(block).toMatch(/Goodwill 9,010/);
+    expect(block).toMatch(/Total purchase price \$ 13,700/);
+  });
+
+  it("takes a lead-in's list with it", () => {
+    const text = ["Net income decreased 18% in 2023 to $1.2 billion, and diluted earnings per share decreased 17% to $4.10, as the prior year had included gains that did not recur and the current year bore several charges that management does not expect to recur, together with a negative impact of foreign currency translation of $0.12 on diluted earnings per share. The results included the following items:", "", "• Charges of $300 million related to exiting the Nordic market", "• A gain of $50 million on the sale of a property", "", "Other matters follow here in a paragraph of their own that says nothing about the results of the year."].join("\n");
+    const block = blockOf(text, "Net income decreased");
+    expect(block).toMatch(/Nordic market/);
+    expect(block).toMatch(/sale of a property/);
+  });
+
+  it("ends a paragraph long enough to stand alone at its blank line", () => {
+    const para = "Revenue increased 12% in 2023 to $4.2 billion, driven by higher volumes in every region and price increases that took effect in the second quarter, partly offset by unfavorable currency movements in Europe and Asia, and by the exit from two low-margin product lines that the company announced in the prior year as part of its portfolio review, which reduced revenue by about two percentage points in the year as a whole.";
+    const text = [para, "", "Cost of sales 1,200 1,100", "Gross profit 3,000 2,650"].join("\n");
+    expect(blockOf(text, "Revenue increased")).toBe(para);
+  });
+});
