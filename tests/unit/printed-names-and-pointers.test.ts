@@ -6,13 +6,14 @@
  * sentence pointing to another part of the report answers nothing; a sentence opening "This …"
  * is of the year the sentence before names; a per-share value keeps the decimals it was printed with;
  * "latest" answered by a newer report's column states that column's period; a fee or commission asked
- * is not answered by a sentence stating no figure.
+ * is not answered by a sentence stating no figure; a part asked by the first words of its printed
+ * name is that row, the segment's when a product category's disagrees.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import { periodsAnswered, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { statedSentence, writeRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, statedSentence, writeRows } from "@/lib/agent/offline/evidence-answers";
 import { quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
@@ -125,5 +126,23 @@ describe("a price, fee or commission asked", () => {
       expect(quoteAnswerOverride(read(q), bare, []), q).toMatch(/^I couldn't find the amount asked/);
       expect(quoteAnswerOverride(read(q), priced, []), q).toBeNull();
     }
+  });
+});
+
+describe("a part asked by the first words of its printed name", () => {
+  const row = (label: string, title: string, fy21: number, fy20: number): LineItemRow => ({
+    item: "display revenue", match: "table", label, source: "table", table: { title, headings: [] }, scale: 1e6, currency: "USD",
+    columns: [{ period: "FY2021", months: 12, value: fy21 * 1e6, printed: String(fy21) }, { period: "FY2020", months: 12, value: fy20 * 1e6, printed: String(fy20) }],
+    document: "ACME_2021_10K.pdf", page: 40, row: `${label} ${fy21} ${fy20}`, citation: "(source: ACME_2021_10K.pdf, p.40)",
+  });
+  const revenue = conceptById("revenue")!;
+
+  it("is the row of that name, and the segment's row when a product category's disagrees", () => {
+    const segment = row("Display Technologies", "Segment net sales by reportable segment (in millions):", 3_700, 3_172);
+    const product = row("Display products", "Revenue by product category (in millions):", 3_666, 3_077);
+    const other = row("Optical Communications", "Segment net sales by reportable segment (in millions):", 4_349, 3_563);
+    const o = { company: "ACME INC.", rows: [product, segment, other], notes: [] } as never;
+    expect(pickScopedRow(o, revenue, "display", false, ["FY2021", "FY2020"])?.label).toBe("Display Technologies");
+    expect(pickScopedRow(o, revenue, "optical", false, ["FY2021"])?.label).toBe("Optical Communications");
   });
 });

@@ -505,7 +505,12 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const partLabels = new Set(named0.map((x) => x.label.toLowerCase()));
   // (the company's own name in a part's label, "FedEx Freight segment" or "NIKE Direct", names no other part)
   const own = new Set(stemsOf(o.company ?? "").filter((w) => !scopeStems.includes(w)));
-  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w)) || (!whole.length && split(x)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
+  // (…or a label opening with the words asked and naming no figure, "Display Technologies" for "display": the part's full name)
+  const fullName = (x: LineItemRow) => {
+    const label = stemsOf(x.label);
+    return scopeStems.length > 0 && scopeStems.every((w, i) => label[i] === w) && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label);
+  };
+  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w)) || fullName(x) || (!whole.length && split(x)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
     const only = (found: Set<string>) => found.size === 1 && found.has(c.id);
@@ -543,6 +548,10 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const col = (x: LineItemRow) => columnOf(x, periods);
   const agree = (xs: LineItemRow[]) => xs.length > 0 && new Set(xs.map((x) => `${col(x).period}|${col(x).value}`)).size === 1;
   if (agree(candidates)) return candidates[0]!;
+  // rows that disagree, some in the company's segment tables: the part asked is the segment ("display" is "Display
+  // Technologies", the segment, not "Display products" of a table of product categories)
+  const segmentRows = candidates.filter(inSegments);
+  if (segmentRows.length && segmentRows.length < candidates.length && agree(segmentRows)) return segmentRows[0]!;
   const latest = latestFiled(candidates);
   if (agree(latest)) return latest[0]!;
   // rows that disagree, one in the consolidated results and the others under headings of their own
