@@ -7,13 +7,14 @@
  * is of the year the sentence before names; a per-share value keeps the decimals it was printed with;
  * "latest" answered by a newer report's column states that column's period; a fee or commission asked
  * is not answered by a sentence stating no figure; a part asked by the first words of its printed
- * name is that row, the segment's when a product category's disagrees.
+ * name is that row, the segment's when a product category's disagrees; a level is not read from
+ * a sentence about how it moved; a deal's price is its whole value, never its financing.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import { periodsAnswered, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, statedSentence, writeRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow, pricePaid, statedSentence, writeDeal, writeRows } from "@/lib/agent/offline/evidence-answers";
 import { quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
@@ -144,5 +145,27 @@ describe("a part asked by the first words of its printed name", () => {
     const o = { company: "ACME INC.", rows: [product, segment, other], notes: [] } as never;
     expect(pickScopedRow(o, revenue, "display", false, ["FY2021", "FY2020"])?.label).toBe("Display Technologies");
     expect(pickScopedRow(o, revenue, "optical", false, ["FY2021"])?.label).toBe("Optical Communications");
+  });
+});
+
+describe("a level asked", () => {
+  it("is not read from a sentence about how it moved", () => {
+    const backlog = conceptById("backlog")!;
+    for (const moved of [
+      "The change in our backlog was primarily due to new orders for the Orion program, partially offset by an $87 million reduction taken in March 2022.",
+      "As a result, we reduced our backlog balance by $75 million in 2022, which represented orders from customers in two countries.",
+      "We also reduced our backlog balance by an additional $12 million in 2022, which represented our business in one country.",
+    ]) expect(statedSentence([passage(moved)], backlog, [2022], undefined, true), moved).toBeNull();
+    expect(statedSentence([passage("Total backlog grew to $13.97 billion at the end of fiscal 2022, up from $12.15 billion at the end of fiscal 2021.")], backlog, [2022], undefined, true)?.text).toMatch(/\$13\.97 billion/);
+  });
+});
+
+describe("a deal's price", () => {
+  it("is the whole deal's value, not a share's, and never how the deal is financed", () => {
+    expect(pricePaid("In March 2023 we agreed to acquire Widgetco for $229 in cash per Widgetco share for a total enterprise value of approximately $43 billion.", "Widgetco")).toBe("approximately $43 billion");
+    expect(pricePaid("We entered into a definitive agreement to acquire Widgetco for $196 per share in an all-cash transaction valued at $26.2 billion.", "Widgetco")).toBe("$26.2 billion");
+    expect(pricePaid("We acquired Widgetco, a mobility company, for total consideration of $915 million.", "Widgetco")).toBe("$915 million");
+    const financing = { company: "ACME INC.", passages: [passage("We expect to finance the proposed acquisition of Widgetco substantially through $31 billion of long-term debt issued in May 2023.")], notes: [] } as never;
+    expect(writeDeal(financing, read("what's acme paying for widgetco"))).toBeNull();
   });
 });

@@ -271,6 +271,8 @@ export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
       if (s.length <= 500 && figures <= 6 && want.every((w) => stems.has(w)) && BUYS.test(s) && PRICE.test(s) && !found.some((f) => f.text === s)) found.push({ text: s, citation: p.citation, at: passageRecency(p), priced: BOUGHT_FOR.test(s) });
     }
   }
+  // (a sentence on how the deal is paid for, "finance the acquisition of X through $31 billion of debt", states no price)
+  found.splice(0, found.length, ...found.filter((f) => f.priced || !FINANCING.test(f.text)));
   if (!found.length) return null;
   // "acquired X … for approximately $13.2 billion" states the price paid; newest filing first
   const ranked = found.sort((a, b) => Number(b.priced) - Number(a.priced) || b.at - a.at);
@@ -279,6 +281,9 @@ export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
   const price = ranked[0]!.priced ? pricePaid(ranked[0]!.text, r.scope ?? "") : undefined;
   return [`${o.company ? `${o.company}'s` : "The"} filing states${price ? ` a price of **${price}** for ${r.scope}` : ""}:`, ...best.map((f) => `> "${f.text.trim()}" ${f.citation}`)].join("\n");
 }
+
+/** Words of how a deal is paid for: borrowing, debt, financing. */
+const FINANCING = /\b(?:financ\w*|borrow\w*|debt|notes|term loans?|bridge (?:loan|facility)|commercial paper)\b/i;
 
 const MONEY_AMOUNT_G = /(?:approximately\s+|about\s+)?(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:billion|million|thousand))?|\b\d[\d,]*(?:\.\d+)?\s*(?:billion|million))/gi;
 
@@ -292,7 +297,12 @@ export function pricePaid(sentence: string, name: string): string | undefined {
   const at = sentence.toLowerCase().indexOf(name.trim().toLowerCase());
   if (at < 0) return undefined;
   const priced = (x: RegExpMatchArray) => /\b(?:for|price|was|paid|consideration)\b[^$€£\d]{0,30}$/i.test(sentence.slice(Math.max(at, x.index! - 40), x.index!));
-  return [...sentence.matchAll(MONEY_AMOUNT_G)].find((x) => x.index! > at && priced(x))?.[0].trim();
+  const amounts = [...sentence.matchAll(MONEY_AMOUNT_G)].filter((x) => x.index! > at);
+  // "$229 in cash per Seagen share for a total enterprise value of approximately $43 billion": the whole deal's value, not a share's
+  const perShare = (x: RegExpMatchArray) => /^[^.;$€£\d]{0,25}\bper\b[^.;$€£\d]{0,25}\bshare\b/i.test(sentence.slice(x.index! + x[0].length));
+  const total = amounts.find((x) => /\b(?:total|aggregate|enterprise|equity) (?:enterprise )?(?:value|consideration|purchase price)\b[^$€£\d]{0,30}$|\bvalued at\b[^$€£\d]{0,20}$/i.test(sentence.slice(Math.max(at, x.index! - 50), x.index!)));
+  const first = amounts.find(priced);
+  return (first && perShare(first) && total ? total : first)?.[0].trim();
 }
 
 export function writeDirectionRow(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
@@ -764,8 +774,8 @@ function partCountLine(p: Passage, c: Concept, years: number[], scope?: string):
 }
 const COUNT_WORDS = new Set(tokens("count number").map((t) => t.stem));
 
-/** "An increase of $1.3 billion", "decreased by 4%": the figure is a change, not the level asked. */
-const CHANGE_FIGURE = /\b(?:increase|decrease|rise|decline|growth|change|drop|gain|reduction)s?\s+(?:of|by)\s+(?:approximately\s+|about\s+)?[$€£]?\d|\b(?:increased|decreased|rose|fell|grew|declined|dropped)\s+(?:by\s+)?(?:approximately\s+|about\s+)?[$€£]?\d/i;
+/** "An increase of $1.3 billion", "decreased by 4%", "we reduced our ARR balance by $75 million", "The change in X …": the figure is a change, not the level asked. */
+const CHANGE_FIGURE = /^\W*(?:the\s+)?(?:net\s+)?(?:increase|decrease|rise|decline|growth|change|drop|reduction)s?\s+in\b|\b(?:reduced|raised|lowered|cut|increased|decreased)\b[^.;]{0,60}?\bby\s+(?:[a-z]+\s+){0,2}[$€£]?\d|\b(?:increase|decrease|rise|decline|growth|change|drop|gain|reduction)s?\s+(?:of|by)\s+(?:approximately\s+|about\s+)?[$€£]?\d|\b(?:increased|decreased|rose|fell|grew|declined|dropped)\s+(?:by\s+)?(?:approximately\s+|about\s+)?[$€£]?\d/i;
 
 /** A number (not a year) within five words of one of the count's names (a date may stand between). */
 function countBesideNoun(sentence: string, names: string[][]): boolean {
