@@ -8,7 +8,8 @@
  * "latest" answered by a newer report's column states that column's period; a fee or commission asked
  * is not answered by a sentence stating no figure; a part asked by the first words of its printed
  * name is that row, the segment's when a product category's disagrees; a level is not read from
- * a sentence about how it moved; a deal's price is its whole value, never its financing.
+ * a sentence about how it moved; a deal's price is its whole value, never its financing; a
+ * version number in a name ("Plan 2.0") is no figure.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
@@ -167,5 +168,13 @@ describe("a deal's price", () => {
     expect(pricePaid("We acquired Widgetco, a mobility company, for total consideration of $915 million.", "Widgetco")).toBe("$915 million");
     const financing = { company: "ACME INC.", passages: [passage("We expect to finance the proposed acquisition of Widgetco substantially through $31 billion of long-term debt issued in May 2023.")], notes: [] } as never;
     expect(writeDeal(financing, read("what's acme paying for widgetco"))).toBeNull();
+  });
+});
+
+describe("a number in a name", () => {
+  it("is no figure a sentence states", () => {
+    const plan = { id: "label:widget plan", label: "widget plan", kind: "ratio" as const, terms: ["widget plan"] };
+    expect(statedSentence([passage("SUBJECT: Introducing the Widget Plan 2.0 This message is intended for our employees around the world.")], plan, [])).toBeNull();
+    expect(statedSentence([passage("The Widget Plan was 2.4 times our target in 2022, the company said in its report.")], plan, [])?.text).toMatch(/2\.4 times/);
   });
 });

@@ -836,7 +836,9 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     // "$1.39 per share" is a per-share figure, no amount of the company's
     const plain = withoutYears(s);
     const perShare = (m: RegExpMatchArray) => c.kind !== "per_share" && PER_SHARE_AFTER.test(plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30));
-    const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
+    // (…nor is a version or model number in a name: "Accelerating the Arches 2.0", "Office 365", "Network 2.0")
+    const inName = (m: RegExpMatchArray) => /^\d{1,3}(?:\.\d)?$/.test(m[0].trim()) && /\b\p{Lu}[\p{L}&-]*\s$/u.test(plain.slice(0, m.index! + m[0].length - m[0].trimStart().length));
+    const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m) && !inName(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
     // (a report of the period asked speaks of it without its year, but not of another year it names: "… recognized in 2021")
     // (a sentence pointing back takes the year of the one before only when it names no other itself)
     const dated = !years.length || years.some((y) => s.includes(String(y))) || (context !== s && years.some((y) => context.includes(String(y))) && !namesAnotherYear(s, years)) || (ofPeriod && !namesAnotherYear(context, years));
