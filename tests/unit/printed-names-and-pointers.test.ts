@@ -9,14 +9,15 @@
  * is not answered by a sentence stating no figure; a part asked by the first words of its printed
  * name is that row, the segment's when a product category's disagrees; a level is not read from
  * a sentence about how it moved; a deal's price is its whole value, never its financing; a
- * version number in a name ("Plan 2.0") is no figure.
+ * version number in a name ("Plan 2.0") is no figure; who succeeds someone is answered only by a
+ * sentence naming the succession.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import { periodsAnswered, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { pickScopedRow, pricePaid, statedSentence, writeDeal, writeRows } from "@/lib/agent/offline/evidence-answers";
-import { quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
+import { personAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { answerFromPages } from "@/lib/answers/narrative/select";
@@ -176,5 +177,24 @@ describe("a number in a name", () => {
     const plan = { id: "label:widget plan", label: "widget plan", kind: "ratio" as const, terms: ["widget plan"] };
     expect(statedSentence([passage("SUBJECT: Introducing the Widget Plan 2.0 This message is intended for our employees around the world.")], plan, [])).toBeNull();
     expect(statedSentence([passage("The Widget Plan was 2.4 times our target in 2022, the company said in its report.")], plan, [])?.text).toMatch(/2\.4 times/);
+  });
+});
+
+describe("who succeeds someone in a role", () => {
+  const officer = 'ACME INC. — Chief executive officer: **Jane Roe** (Chief Executive Officer and Director (signed the annual report)) (source: ACME_2020_10K.pdf, p.122)';
+  it("is not answered by the person replaced, nor by the holder no sentence says is succeeded", () => {
+    for (const q of ["who's replacing jane roe as acme's ceo?", "who will succeed jane roe as ceo", "who is taking over from jane roe as ceo?"]) {
+      expect(classifyQuestion(q).successor, q).toBe(true);
+      expect(personAnswerOverride(read(q), officer, []), q).toMatch(/^I couldn't find a sentence in the documents naming who succeeds jane roe/);
+    }
+    expect(personAnswerOverride(read("who's the incoming acme ceo"), officer, [])).toMatch(/^I couldn't find/);
+    expect(stepsFor(read("who will be acme's next ceo?"))).toBeNull();
+  });
+
+  it("is answered by a sentence naming the succession", () => {
+    const named = 'ACME_2020_10K.pdf states: "John Doe will succeed Jane Roe as Chief Executive Officer, effective February 15, 2021." (source: ACME_2020_10K.pdf, p.70)';
+    expect(personAnswerOverride(read("who's the incoming acme ceo"), named, [])).toBeNull();
+    expect(personAnswerOverride(read("who will succeed jane roe as ceo"), named, [])).toBeNull();
+    expect(stepsFor(read("who is acme's ceo"))?.[0]).toBe("people");
   });
 });

@@ -24,7 +24,7 @@ import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-w
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
-import { FILING_REFERENCE, MONEY, statesAValue, withoutYears } from "@/lib/answers/narrative/fit";
+import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
 import { parsePeriod } from "@/lib/periods";
@@ -136,7 +136,8 @@ function conceptSteps(r: Reading): Step[] | null {
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
   if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
-  if (c.kind === "person") return r.scope ? null : ["people"];
+  // (…but who succeeds the holder, "the next CEO", is a sentence naming the succession, not the officers list)
+  if (c.kind === "person") return r.scope || classifyQuestion(r.text).successor ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
   // (a part of a count, "how many of those in the US", is a sentence stating it: "37,000 employed in the United States")
   if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : !d && r.scope && c.kind === "count" && !r.polar ? ["sentence"] : null;
@@ -863,12 +864,23 @@ export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: stri
 
 export function personAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
   const c = r.concepts[0];
+  // "who's replacing bob swan as ceo?", "the incoming ceo": only a sentence naming the succession answers, not the holder now
+  const successor = classifyQuestion(r.text).successor;
+  const replaced = REPLACED.exec(r.text)?.[1]?.trim();
+  const said = text.replaceAll(r.text, " ").slice(0, 400);
+  if (successor && !/^I couldn't/.test(text) && !SUCCESSION.test(said)) {
+    const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
+    return [`I couldn't find a sentence in the documents naming who succeeds ${replaced ?? `the ${c?.label ?? "person"} in the role`}: the person found ${replaced ? "is the one being replaced" : "holds the role now"}.`, ...(passages.length ? ["Closest evidence (not an answer to the question as asked):", ...passages.slice(0, 2).map(closestPassage)] : []), "Would you like me to add this question to the Q&A list?"].join("\n");
+  }
   if (!c || c.kind !== "person" || !c.role || r.polar || r.narrative || r.reason || r.synthesis || r.scope) return null;
   const lead = text.trim().split("\n", 1)[0] ?? "";
   if (namesAPerson(withoutCitations(lead))) return null;
   const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
   return writePersonNotFound(c, passages, mine(done).map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }
+
+/** The person a successor question names as replaced: "replacing Bob Swan as", "succeed Jane Roe as", "Jane Roe's successor". */
+const REPLACED = /\b(?:replac(?:e|es|ed|ing)|succeed(?:s|ed|ing)?|successor (?:to|of)|take over from|taking over from)\s+((?:\p{L}[\p{L}.'’-]*\s+){0,2}\p{L}[\p{L}'’-]+)\s+(?:as|at|in)\b/iu;
 
 /** How a figure answer names its figure: "Revenue for FY2022: **…**", "Acme: Revenue for fiscal 2020 was …", "FY2020 revenue was USD …". */
 const ANSWERED_LABEL = [/^(?:[^:*]{2,60}: )?(.{3,80}?) for (?:fiscal |FY|Q[1-4] |H[12] |quarter|six|nine|the )/, /^([^:*]{3,80}?) at (?:fiscal |FY)?\d{4}: /, /^(?:FY\d{4}|Q[1-4] \d{4}|H[12] \d{4}) (.{3,60}?) (?:was|were) /, /^For (?:FY\d{4}|[QH][1-4] \d{4}|fiscal \d{4}|the [^,]{3,40}), (.{3,60}?) (?:was|were) /];

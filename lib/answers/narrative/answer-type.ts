@@ -72,7 +72,7 @@ function periodEndAsked(q: string): { month: string; year: string } | undefined 
 /** "second", "third" … before a noun, not a period ("second quarter", "second half") or a count ("second-largest" is kept). */
 const ORDINAL_ASKED = /\b(second|third|fourth|fifth)\s+(?!(?:quarter|half|fiscal|year|time|phase)\b)\p{L}/iu;
 
-const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replace\w*|(?:would|will) be (?:appointed|named|elected))\b/i;
+const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replac\w*|taking over|take over|(?:would|will) be (?:appointed|named|elected))\b/i;
 
 /** A unit of money asked, or a figure whose name is money (revenue, costs), unless a share or rate is asked. */
 const MONEY_ASKED = /\bin (?:usd|eur|sek|gbp|\$|dollars?|euros?|kronor)\b|(?:^|\s)\$(?=\s|$)|\b(?:paying|paid|cost|price|consideration|proceeds|penalty|payout)\b|\b(?:usd|eur|sek|\$)\s*(?:millions?|billions?|thousands?)\b|^\s*how much\b|\bhur mycket\b/i;
@@ -92,7 +92,7 @@ const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 const ORG_NOUN = /\b(?:customers?|clients?|competitors?|compet(?:e|es|ition)|rivals?|suppliers?|vendors?|partners?|lenders?|auditors?|subsidiar(?:y|ies)|compan(?:y|ies)|firms?|acquisitions?|acquirers?|buyers?|distributors?|licensees?|regulators?|kunder|konkurrenter|leverantörer|bolag|företag)\b/i;
 
 /** Verbs of buying or selling a business: "who is buying it", "who did they acquire" ask a company, not a person. */
-const DEAL_VERB = /\b(?:acquir(?:e|es|ed|ing)|buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|merg(?:e|es|ed|ing) with|sell(?:s|ing)? (?:it |them )?to|sold (?:it |them )?to|tak(?:e|es|ing) over|took over)\b(?!\s+back)/i;
+const DEAL_VERB = /\b(?:acquir(?:e|es|ed|ing)|buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|merg(?:e|es|ed|ing) with|sell(?:s|ing)? (?:it |them )?to|sold (?:it |them )?to|tak(?:e|es|ing) over(?! from)|took over(?! from))\b(?!\s+back)/i;
 
 const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|any|är|var|har|hade|finns|fanns|kan|ska|kommer)\b/i;
 /** "nflx ever paid a dividend?": "ever" with no question word asks whether it happened, however terse. */

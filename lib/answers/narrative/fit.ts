@@ -65,7 +65,7 @@ const PAST_ROLE = /\b(?:prior to|previously|formerly|former|before joining|serve
  * held before, or at another organisation ("served as CEO of X from 2015 to 2017"), fits less.
  */
 /** Wording of a coming appointment: who is to take the role, not who holds it. */
-const SUCCESSION = /\b(?:(?:would|will|to) (?:be )?(?:appointed|named|elected|succeed|replace|become|assume)|successor|succeed(?:s|ed|ing)?|effective (?:as of )?(?:\p{Lu}\p{Ll}+ \d{1,2}|upon|on)|incoming|designate)\b/iu;
+export const SUCCESSION = /\b(?:(?:would|will|to) (?:be )?(?:appointed|named|elected|succeed|replace|become|assume)|successor|succeed(?:s|ed|ing)?|effective (?:as of )?(?:\p{Lu}\p{Ll}+ \d{1,2}|upon|on)|incoming|designate)\b/iu;
 
 function personFit(u: Unit, t: AnswerType, roleRes: RegExp[]): Fit {
   if (t.successor && !SUCCESSION.test(u.text)) return { ok: false, strength: 0 };
