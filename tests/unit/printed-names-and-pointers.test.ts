@@ -10,13 +10,14 @@
  * name is that row, the segment's when a product category's disagrees; a level is not read from
  * a sentence about how it moved; a deal's price is its whole value, never its financing; a
  * version number in a name ("Plan 2.0") is no figure; who succeeds someone is answered only by a
- * sentence naming the succession.
+ * sentence naming the succession; a part named first in what a larger figure includes is one of
+ * its parts.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import { periodsAnswered, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickScopedRow, pricePaid, statedSentence, writeDeal, writeRows } from "@/lib/agent/offline/evidence-answers";
+import { namedAmongParts, pickScopedRow, pricePaid, statedSentence, writeDeal, writeRows } from "@/lib/agent/offline/evidence-answers";
 import { personAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
@@ -196,5 +197,13 @@ describe("who succeeds someone in a role", () => {
     expect(personAnswerOverride(read("who's the incoming acme ceo"), named, [])).toBeNull();
     expect(personAnswerOverride(read("who will succeed jane roe as ceo"), named, [])).toBeNull();
     expect(stepsFor(read("who is acme's ceo"))?.[0]).toBe("people");
+  });
+});
+
+describe("a part named first in what a larger figure includes", () => {
+  it("is one of that figure's parts, not the figure's owner", () => {
+    const s = "Our Widget Cloud revenue, which includes Nimbus and other cloud services, Office 365 Commercial and other commercial cloud properties, was $111.6 billion in fiscal year 2023.";
+    expect(namedAmongParts("nimbus", s)).toBe(true);
+    expect(namedAmongParts("nimbus", "Nimbus revenue was $40.2 billion in fiscal year 2023, up 29%.")).toBe(false);
   });
 });

@@ -805,7 +805,9 @@ export function namedAmongParts(scope: string, text: string): boolean {
   const joiner = (w: string | undefined) => !!w && /^(?:and|&|or)$/i.test(w);
   const before = joiner(words[first - 1]) ? name(words[first - 2]?.replace(/,$/, "")) : /,$/.test(words[first - 1] ?? "") && name(words[first - 1]!.replace(/,$/, ""));
   const after = /,$/.test(words[last] ?? "") ? name(words[last + 1]) : joiner(words[last + 1]) && name(words[last + 2]);
-  return before || after;
+  // (…or the first of what a larger figure includes: "Microsoft Cloud revenue, which includes Azure and other cloud services, …")
+  const listed = /^(?:includes?|including|comprises?|comprising|such as|consists? of)$/i.test(words[first - 1] ?? "") || /^(?:consists?|such)$/i.test(words[first - 2] ?? "");
+  return before || after || listed;
 }
 
 /** Capitalised words that open a sentence or a name, not another part ("We", "The", "Our"). */
