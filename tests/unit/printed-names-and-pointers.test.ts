@@ -11,7 +11,7 @@
  * a sentence about how it moved; a deal's price is its whole value, never its financing; a
  * version number in a name ("Plan 2.0") is no figure; who succeeds someone is answered only by a
  * sentence naming the succession; a part named first in what a larger figure includes is one of
- * its parts.
+ * its parts; a reason asked for an act is a sentence whose cause explains the act.
  */
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
@@ -205,5 +205,15 @@ describe("a part named first in what a larger figure includes", () => {
     const s = "Our Widget Cloud revenue, which includes Nimbus and other cloud services, Office 365 Commercial and other commercial cloud properties, was $111.6 billion in fiscal year 2023.";
     expect(namedAmongParts("nimbus", s)).toBe(true);
     expect(namedAmongParts("nimbus", "Nimbus revenue was $40.2 billion in fiscal year 2023, up 29%.")).toBe(false);
+  });
+});
+
+describe("a reason asked for an act", () => {
+  it("is a sentence whose cause explains the act, not one citing the act as the cause of something else", () => {
+    const other = "Segment operating income was $241 million, down $4 million, due to higher spending primarily driven by the Widgetco acquisition.";
+    const own = "We acquired Widgetco because its route-planning app strengthens our mobility services offering.";
+    const told = (text: string) => answerFromPages("Why did Acme acquire Widgetco?", [{ document: "ACME_2020_10K.pdf", page: 7, citation: "(source: ACME_2020_10K.pdf, p.7)", text }]);
+    expect(told(other).quotes).toEqual([]);
+    expect(told(`${other} ${own}`).quotes[0]?.text).toBe(own);
   });
 });

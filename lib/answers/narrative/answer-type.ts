@@ -91,8 +91,11 @@ const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 /** Nouns naming organisations (not people) that "who are …" may ask for. */
 const ORG_NOUN = /\b(?:customers?|clients?|competitors?|compet(?:e|es|ition)|rivals?|suppliers?|vendors?|partners?|lenders?|auditors?|subsidiar(?:y|ies)|compan(?:y|ies)|firms?|acquisitions?|acquirers?|buyers?|distributors?|licensees?|regulators?|kunder|konkurrenter|leverantörer|bolag|företag)\b/i;
 
-/** Verbs of buying or selling a business: "who is buying it", "who did they acquire" ask a company, not a person. */
-const DEAL_VERB = /\b(?:acquir(?:e|es|ed|ing)|buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|merg(?:e|es|ed|ing) with|sell(?:s|ing)? (?:it |them )?to|sold (?:it |them )?to|tak(?:e|es|ing) over(?! from)|took over(?! from))\b(?!\s+back)/i;
+/**
+ * Verbs of buying or selling a business: "who is buying it", "who did they acquire" ask a company,
+ * not a person. "Who buys what they sell" asks their customers: the habitual present is no deal.
+ */
+const DEAL_VERB = /\b(?:acquir(?:e|es|ed|ing)|buying|bought|(?:did|does|will|would|to|going to)\s+(?:\S+\s+){0,2}?buy|purchas(?:ed|ing)|merg(?:e|es|ed|ing) with|sell(?:s|ing)? (?:it |them )?to|sold (?:it |them )?to|tak(?:e|es|ing) over(?! from)|took over(?! from))\b(?!\s+back)/i;
 
 const YES_NO_START = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|any|är|var|har|hade|finns|fanns|kan|ska|kommer)\b/i;
 /** "nflx ever paid a dividend?": "ever" with no question word asks whether it happened, however terse. */

@@ -326,7 +326,11 @@ export function prepareFit(t: AnswerType, terms: QuestionTerm[] = []): (u: Unit)
       }
       case "reason": {
         // (a cause the sentence states, not "to reflect the carrying value" nor a line "attributable to" its owners)
-        const ok = causeAt(u.text) >= 0;
+        const at = causeAt(u.text);
+        // (…about what was asked: a content word of the question before the cause, not only inside it —
+        // "operating income was down due to spending driven by the Moovit acquisition" is no reason for buying Moovit)
+        const before = coreKeys.size ? new Set(tokenizeWithOffsets(u.text).filter((x) => x.end <= at).map((x) => termKey(x.term))) : undefined;
+        const ok = at >= 0 && (!before || [...coreKeys].some((k) => before.has(k)));
         // the asked figure as the sentence's subject ("hardware revenues decreased … due to"), not an object ("expenses … aligned to lower revenues")
         return { ok, strength: ok ? 1.5 + (moved?.test(u.text) ? 0.75 : 0) : 0 };
       }

@@ -36,8 +36,9 @@ const CONCEPTS: string[][] = [
   ["customer", "customers", "client", "clients", "buyers", "kund", "kunder"],
   ["supplier", "suppliers", "vendors", "leverantör", "leverantörer"],
   ["competitor", "competitors", "competition", "compete", "competitive", "rival", "rivals", "konkurrent", "konkurrenter"],
-  // (buying a business is acquiring it; buying back shares is a repurchase, its own group, matched first as a phrase)
-  ["acquire", "acquired", "acquiring", "acquisition", "acquisitions", "buy", "buys", "buying", "bought", "förvärv", "förvärvade"],
+  // (buying or bought a business is acquiring it — "buys" is as often a customer buying — and buying back shares is a
+  // repurchase, its own group, matched first as a phrase)
+  ["acquire", "acquired", "acquiring", "acquisition", "acquisitions", "buying", "bought", "förvärv", "förvärvade"],
   ["repurchase", "repurchased", "repurchases", "repurchasing", "buyback", "buybacks", "buy back", "buys back", "buying back", "bought back", "återköp"],
   ["founded", "founding", "started", "established", "inception", "grundades", "grundat"],
   ["employee", "employees", "headcount", "workforce", "personnel", "staff", "anställda"],
