@@ -22,8 +22,9 @@
  * questions asked of the original's deal and scored with its gold, beside the originals (same run).
  * --natural-file FILE runs another batch in the natural format (e.g. bench/data/own-natural-r8.jsonl,
  * written apart and run blind) in place of the check set: one deal per distinct set of filings,
- * printed under the file's name; with --list it prints the batch's ids, types, deals and files and
- * exits without asking anything.
+ * printed under the file's name (with --verbose, each answer too: the check set's are never
+ * printed); with --list it prints the batch's ids, types, deals and files and exits without
+ * asking anything.
  *
  *   npm run bench:answers [-- --only per-company|one-deal] [--set dev,check,own,natural,paraphrase] [--ids a,b]
  *       [--data-dir .manda-bench-answers] [--fresh] [--all93] [--verbose] [--paraphrases FILE]
@@ -193,6 +194,8 @@ function runNatural(agent: AgentModule, setting: Setting, items: NaturalItem[]):
     };
     run.natural.push(o);
     if (values.verbose) console.log(naturalLine(o));
+    // a batch written here prints its answers too; the check set's are never printed
+    if (values.verbose && NATURAL_BATCH) console.log(`  Q: ${item.turns.join(" || ")}\n  A: ${r.text.replace(/\n/g, " ⏎ ").slice(0, 600)}`);
   });
 }
 
