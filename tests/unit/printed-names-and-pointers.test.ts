@@ -170,6 +170,8 @@ describe("a deal's price", () => {
     expect(pricePaid("We acquired Widgetco, a mobility company, for total consideration of $915 million.", "Widgetco")).toBe("$915 million");
     const financing = { company: "ACME INC.", passages: [passage("We expect to finance the proposed acquisition of Widgetco substantially through $31 billion of long-term debt issued in May 2023.")], notes: [] } as never;
     expect(writeDeal(financing, read("what's acme paying for widgetco"))).toBeNull();
+    const both = { company: "ACME INC.", passages: [passage("We commenced a tender offer to acquire Widgetco for $109.00 per share, net to the seller in cash."), passage("The total purchase price for Widgetco was approximately $9.1 billion, which consisted of cash and the fair value of awards.")], notes: [] } as never;
+    expect(writeDeal(both, read("what did acme pay for widgetco"))).toMatch(/a price of \*\*approximately \$9\.1 billion\*\*/);
   });
 });
 

@@ -275,12 +275,17 @@ export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
   found.splice(0, found.length, ...found.filter((f) => f.priced || !FINANCING.test(f.text)));
   if (!found.length) return null;
   // "acquired X … for approximately $13.2 billion" states the price paid; newest filing first
-  const ranked = found.sort((a, b) => Number(b.priced) - Number(a.priced) || b.at - a.at);
+  // (…a whole price before a price per share: "purchase price of $109.00 per share" < "total purchase price … $9.1 billion")
+  const perShareOnly = (f: (typeof found)[number]) => Number(PER_SHARE_PRICE.test(f.text.slice(f.text.indexOf(pricePaid(f.text, r.scope ?? "") ?? "\u0000"))));
+  const ranked = found.sort((a, b) => Number(b.priced) - Number(a.priced) || perShareOnly(a) - perShareOnly(b) || b.at - a.at);
   const best = ranked[0]!.priced ? ranked.filter((f) => f.priced).slice(0, 2) : ranked.slice(0, 1);
   // the price the sentence states after "for" ("… for NetSuite was approximately $9.1 billion"), said first
   const price = ranked[0]!.priced ? pricePaid(ranked[0]!.text, r.scope ?? "") : undefined;
   return [`${o.company ? `${o.company}'s` : "The"} filing states${price ? ` a price of **${price}** for ${r.scope}` : ""}:`, ...best.map((f) => `> "${f.text.trim()}" ${f.citation}`)].join("\n");
 }
+
+/** An amount said per share ("$109.00 per share"), right after it. */
+const PER_SHARE_PRICE = /^\S+(?:\s+\S+)?\s+(?:in cash\s+)?per\s+(?:\S+\s+)?share\b/i;
 
 /** Words of how a deal is paid for: borrowing, debt, financing. */
 const FINANCING = /\b(?:financ\w*|borrow\w*|debt|notes|term loans?|bridge (?:loan|facility)|commercial paper)\b/i;

@@ -205,8 +205,8 @@ function callFor(step: Step, r: Reading): Call {
     const years = yearsAsked(r.periods).join(" ");
     return { toolName: "search_documents", input: { ...company, query: `${r.label} ${years}`.trim(), k: 10, ...(years ? {} : { newest: true }) } };
   }
-  // (the words filings state a deal's price in: "agreement to acquire X for $229 in cash per share, a total enterprise value of …")
-  if (step === "deal") return { toolName: "search_documents", input: { ...company, query: `${r.scope} acquire acquisition merger agreement purchase price per share enterprise value consideration`, k: 10 } };
+  // (the words filings state a deal's price in: "acquire X for $229 in cash per share for a total enterprise value of …")
+  if (step === "deal") return { toolName: "search_documents", input: { ...company, query: `${r.scope} acquisition total purchase price acquire enterprise value`, k: 10 } };
   const format = { ...(r.decimals !== undefined ? { decimals: r.decimals } : {}), ...(r.scale ? { scale: r.scale } : {}), ...(r.aggregate ? { aggregate: r.aggregate } : {}) };
   switch (step) {
     case "basisRows": {
