@@ -136,8 +136,7 @@ function conceptSteps(r: Reading): Step[] | null {
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
   if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
-  // (…but who succeeds the holder, "the next CEO", is a sentence naming the succession, not the officers list)
-  if (c.kind === "person") return r.scope || classifyQuestion(r.text).successor ? null : ["people"];
+  if (c.kind === "person") return r.scope ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
   // (a part of a count, "how many of those in the US", is a sentence stating it: "37,000 employed in the United States")
   if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : !d && r.scope && c.kind === "count" && !r.polar ? ["sentence"] : null;
@@ -862,16 +861,26 @@ export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: stri
   return notFound({ ...r, concepts: [labelConcept(r)] }, made);
 }
 
+/**
+ * "who's replacing bob swan as ceo?": an answer naming the person replaced, with no word of a
+ * succession in its evidence, is no answer. Null when the answer stands.
+ */
+export function successorAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
+  if (!classifyQuestion(r.text).successor || /^I couldn't/.test(text)) return null;
+  const replaced = REPLACED.exec(r.text)?.[1]?.trim();
+  const said = text.replaceAll(r.text, " ").slice(0, 600);
+  if (SUCCESSION.test(said)) return null;
+  // (the holder the newest filing names answers "the next CEO" in a deal with later reports: it is wrong when it is the person replaced)
+  const surname = replaced?.split(/\s+/).at(-1) ?? "";
+  if (!(surname.length > 2 && new RegExp(`\\b${escapeStringRegexp(surname)}\\b`, "i").test(said))) return null;
+  const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
+  return [`I couldn't find a sentence in the documents naming who succeeds ${replaced}: the person found is the one being replaced.`, ...(passages.length ? ["Closest evidence (not an answer to the question as asked):", ...passages.slice(0, 2).map(closestPassage)] : []), "Would you like me to add this question to the Q&A list?"].join("\n");
+}
+
 export function personAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
   const c = r.concepts[0];
-  // "who's replacing bob swan as ceo?", "the incoming ceo": only a sentence naming the succession answers, not the holder now
-  const successor = classifyQuestion(r.text).successor;
-  const replaced = REPLACED.exec(r.text)?.[1]?.trim();
-  const said = text.replaceAll(r.text, " ").slice(0, 400);
-  if (successor && !/^I couldn't/.test(text) && !SUCCESSION.test(said)) {
-    const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
-    return [`I couldn't find a sentence in the documents naming who succeeds ${replaced ?? `the ${c?.label ?? "person"} in the role`}: the person found ${replaced ? "is the one being replaced" : "holds the role now"}.`, ...(passages.length ? ["Closest evidence (not an answer to the question as asked):", ...passages.slice(0, 2).map(closestPassage)] : []), "Would you like me to add this question to the Q&A list?"].join("\n");
-  }
+  const successor = successorAnswerOverride(r, text, done);
+  if (successor) return successor;
   if (!c || c.kind !== "person" || !c.role || r.polar || r.narrative || r.reason || r.synthesis || r.scope) return null;
   const lead = text.trim().split("\n", 1)[0] ?? "";
   if (namesAPerson(withoutCitations(lead))) return null;

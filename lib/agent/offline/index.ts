@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { readConversation, type Conversation } from "./conversation";
-import { amountAnswerOverride, organisationAnswerOverride, dataRoomCompanies, respelledReading, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, labelAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
+import { amountAnswerOverride, organisationAnswerOverride, dataRoomCompanies, respelledReading, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, successorAnswerOverride, labelAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn, type Plan } from "./intent";
 import { standaloneQuestion, type Reading } from "../reader/read";
 import { nextToolCalls } from "./planner";
@@ -52,7 +52,7 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
     const calls = evidenceNext(reading, conv.current.tools);
     if (calls) return toolDecision(conv, calls);
     const answer = evidenceAnswer(reading, conv.current.tools);
-    if (answer) return { kind: "text", calls: [], text: withRespelling(qualifierAnswerOverride(reading, conv.current.tools, answer) ?? percentAnswerOverride(reading, answer) ?? answer, conv.current.tools) };
+    if (answer) return { kind: "text", calls: [], text: withRespelling(successorAnswerOverride(reading, answer, conv.current.tools) ?? qualifierAnswerOverride(reading, conv.current.tools, answer) ?? percentAnswerOverride(reading, answer) ?? answer, conv.current.tools) };
   }
   // the plan reads the user's turns only, so the rules planner's plan is the same with fewer tool results
   const plan = planOf(conv, reading ?? read);
