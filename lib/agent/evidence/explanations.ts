@@ -317,7 +317,7 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
     const items = named && named.at <= SUBJECT_WORDS ? itemsAfter(after) || (bullets && ` ${bullets}`) : "";
     // a sentence (not a table's row run into prose) that says the figure moved, by how much
     const rest = sentence.slice(named ? tokens(sentence)[named.to - 1]!.end : 0);
-    const moved = MOVE_VERB.test(rest) && /\d\s?%|\$\s?\d|\d\s(?:million|billion|basis points)/i.test(rest) && /[.!]\W*$/.test(sentence);
+    const moved = MOVE_VERB.test(rest) && MOVED_BY.test(rest) && /[.!]\W*$/.test(sentence);
     if (!items || !moved) return null;
     cause = sentence.length;
     full = sentence + items;

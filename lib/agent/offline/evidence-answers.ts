@@ -276,7 +276,10 @@ export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
   if (!found.length) return null;
   // "acquired X … for approximately $13.2 billion" states the price paid; newest filing first
   // (…a whole price before a price per share: "purchase price of $109.00 per share" < "total purchase price … $9.1 billion")
-  const perShareOnly = (f: (typeof found)[number]) => Number(PER_SHARE_PRICE.test(f.text.slice(f.text.indexOf(pricePaid(f.text, r.scope ?? "") ?? "\u0000"))));
+  const perShareOnly = (f: (typeof found)[number]) => {
+    const price = pricePaid(f.text, r.scope ?? "");
+    return Number(!!price && PRICED_PER_SHARE.test(f.text.slice(f.text.indexOf(price) + price.length)));
+  };
   const ranked = found.sort((a, b) => Number(b.priced) - Number(a.priced) || perShareOnly(a) - perShareOnly(b) || b.at - a.at);
   const best = ranked[0]!.priced ? ranked.filter((f) => f.priced).slice(0, 2) : ranked.slice(0, 1);
   // the price the sentence states after "for" ("… for NetSuite was approximately $9.1 billion"), said first
@@ -284,8 +287,8 @@ export function writeDeal(o: SearchDocumentsOutput, r: Reading): string | null {
   return [`${o.company ? `${o.company}'s` : "The"} filing states${price ? ` a price of **${price}** for ${r.scope}` : ""}:`, ...best.map((f) => `> "${f.text.trim()}" ${f.citation}`)].join("\n");
 }
 
-/** An amount said per share ("$109.00 per share"), right after it. */
-const PER_SHARE_PRICE = /^\S+(?:\s+\S+)?\s+(?:in cash\s+)?per\s+(?:\S+\s+)?share\b/i;
+/** The words after a price that say it is per share: "$109.00 per share", "$229 in cash per Seagen share". */
+const PRICED_PER_SHARE = /^[^.;$€£\d]{0,25}\bper\b[^.;$€£\d]{0,25}\bshare\b/i;
 
 /** Words of how a deal is paid for: borrowing, debt, financing. */
 const FINANCING = /\b(?:financ\w*|borrow\w*|debt|notes|term loans?|bridge (?:loan|facility)|commercial paper)\b/i;
@@ -304,7 +307,7 @@ export function pricePaid(sentence: string, name: string): string | undefined {
   const priced = (x: RegExpMatchArray) => /\b(?:for|price|was|paid|consideration)\b[^$€£\d]{0,30}$/i.test(sentence.slice(Math.max(at, x.index! - 40), x.index!));
   const amounts = [...sentence.matchAll(MONEY_AMOUNT_G)].filter((x) => x.index! > at);
   // "$229 in cash per Seagen share for a total enterprise value of approximately $43 billion": the whole deal's value, not a share's
-  const perShare = (x: RegExpMatchArray) => /^[^.;$€£\d]{0,25}\bper\b[^.;$€£\d]{0,25}\bshare\b/i.test(sentence.slice(x.index! + x[0].length));
+  const perShare = (x: RegExpMatchArray) => PRICED_PER_SHARE.test(sentence.slice(x.index! + x[0].length));
   const total = amounts.find((x) => /\b(?:total|aggregate|enterprise|equity) (?:enterprise )?(?:value|consideration|purchase price)\b[^$€£\d]{0,30}$|\bvalued at\b[^$€£\d]{0,20}$/i.test(sentence.slice(Math.max(at, x.index! - 50), x.index!)));
   const first = amounts.find(priced);
   return (first && perShare(first) && total ? total : first)?.[0].trim();

@@ -866,8 +866,8 @@ export function labelAnswerOverride(r: Reading, done: ToolExchange[], text: stri
  * succession in its evidence, is no answer. Null when the answer stands.
  */
 export function successorAnswerOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
-  if (!classifyQuestion(r.text).successor || /^I couldn't/.test(text)) return null;
-  const replaced = REPLACED.exec(r.text)?.[1]?.trim();
+  const { successor, replaced } = classifyQuestion(r.text);
+  if (!successor || /^I couldn't/.test(text)) return null;
   const said = text.replaceAll(r.text, " ").slice(0, 600);
   if (SUCCESSION.test(said)) return null;
   // (the holder the newest filing names answers "the next CEO" in a deal with later reports: it is wrong when it is the person replaced)
@@ -887,9 +887,6 @@ export function personAnswerOverride(r: Reading, text: string, done: ToolExchang
   const passages = mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []));
   return writePersonNotFound(c, passages, mine(done).map((t) => (t.output as { company?: string } | undefined)?.company).find(Boolean));
 }
-
-/** The person a successor question names as replaced: "replacing Bob Swan as", "succeed Jane Roe as", "Jane Roe's successor". */
-const REPLACED = /\b(?:replac(?:e|es|ed|ing)|succeed(?:s|ed|ing)?|successor (?:to|of)|take over from|taking over from)\s+((?:\p{L}[\p{L}.'’-]*\s+){0,2}\p{L}[\p{L}'’-]+)\s+(?:as|at|in)\b/iu;
 
 /** How a figure answer names its figure: "Revenue for FY2022: **…**", "Acme: Revenue for fiscal 2020 was …", "FY2020 revenue was USD …". */
 const ANSWERED_LABEL = [/^(?:[^:*]{2,60}: )?(.{3,80}?) for (?:fiscal |FY|Q[1-4] |H[12] |quarter|six|nine|the )/, /^([^:*]{3,80}?) at (?:fiscal |FY)?\d{4}: /, /^(?:FY\d{4}|Q[1-4] \d{4}|H[12] \d{4}) (.{3,60}?) (?:was|were) /, /^For (?:FY\d{4}|[QH][1-4] \d{4}|fiscal \d{4}|the [^,]{3,40}), (.{3,60}?) (?:was|were) /];

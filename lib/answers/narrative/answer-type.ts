@@ -41,6 +41,8 @@ export interface AnswerType {
   ordinal?: string;
   /** A person question asks who comes next in the role ("its next CEO", "who would be appointed"), not who holds it. */
   successor?: boolean;
+  /** The person a successor question says is replaced ("who's replacing Bob Swan as CEO" → "Bob Swan"). */
+  replaced?: string;
   /**
    * The event a date or reason question is about: the direction asked ("why did revenue decrease"
    * → down) or the act's word stems ("when was the plan implemented" → implement). A sentence about
@@ -72,6 +74,8 @@ function periodEndAsked(q: string): { month: string; year: string } | undefined 
 /** "second", "third" … before a noun, not a period ("second quarter", "second half") or a count ("second-largest" is kept). */
 const ORDINAL_ASKED = /\b(second|third|fourth|fifth)\s+(?!(?:quarter|half|fiscal|year|time|phase)\b)\p{L}/iu;
 
+/** The person a successor question names as replaced: "replacing Bob Swan as", "succeed Jane Roe as", "taking over from X as". */
+const REPLACED = /\b(?:replac(?:e|es|ed|ing)|succeed(?:s|ed|ing)?|successor (?:to|of)|take over from|taking over from)\s+((?:\p{L}[\p{L}.'’-]*\s+){0,2}\p{L}[\p{L}'’-]+)\s+(?:as|at|in)\b/iu;
 const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replac\w*|taking over|take over|(?:would|will) be (?:appointed|named|elected))\b/i;
 
 /** A unit of money asked, or a figure whose name is money (revenue, costs), unless a share or rate is asked. */
@@ -250,6 +254,11 @@ export function classifyQuestion(question: string): AnswerType {
   return { ...t, ...(event ? { event } : {}), ...(referent ? { referent } : {}), ...(PLACE_ASKED.test(q) ? { place: true } : {}) };
 }
 
+function successorOf(q: string): { replaced?: string } {
+  const replaced = REPLACED.exec(q)?.[1]?.trim();
+  return replaced ? { replaced } : {};
+}
+
 function classifyKind(question: string): AnswerType {
   const q = questionClause(question);
   const roles = ROLES.filter((r) => r.asked.test(q) && r.label !== "auditor");
@@ -273,7 +282,7 @@ function classifyKind(question: string): AnswerType {
   if (/^\W*who\b/i.test(q) && DEAL_VERB.test(q)) return { ...base, kind: "organisation" };
   if (AMOUNT.test(q)) return { ...base, kind: "amount" };
   if (asksWho && (ORG_NOUN.test(q) || DEAL_VERB.test(q))) return { ...base, kind: "organisation" };
-  if (asksWho || (roles.length > 0 && /^\s*(?:what is the name|name the)\b/i.test(q))) return { ...base, kind: "person", ...(SUCCESSOR_ASKED.test(q) ? { successor: true } : {}) };
+  if (asksWho || (roles.length > 0 && /^\s*(?:what is the name|name the)\b/i.test(q))) return { ...base, kind: "person", ...(SUCCESSOR_ASKED.test(q) ? { successor: true, ...successorOf(q) } : {}) };
   // "which companies …" asks organisations; "what share / percentage of the company …" asks a figure of one
   if (/\b(?:which|what) (?!(?:share|percentage|per ?cent|portion|proportion|fraction|part|stake)\b)(?:\w+ ){0,3}(?:compan(?:y|ies)|firms?|businesses|customers?|acqui\w*)\b/i.test(q) && ORG_NOUN.test(q)) return { ...base, kind: "organisation" };
   if (LIST.test(q) && (plural || base.howMany)) return { ...base, kind: "list" };
