@@ -43,11 +43,17 @@ export function isRefusal(answer: string): boolean {
 const stem = (w: string) => w.slice(0, 5);
 const COLUMN_SCALE = /\b(?:in|\$|usd)\s?(?:\$\s?)?(thousands|millions|billions)\b|\((thousands|millions|billions)\)/i;
 const SCALE_OF: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 };
-const NEGATIVE_WORD = /\b(?:loss|losses|outflows?|used (?:in|for)|negative|decrease[sd]?|decline[sd]?|deficit|down|fell|minus)\b[^.\d]{0,40}$/i;
+const NEGATIVE_WORD = /\b(?:loss|losses|lost|losing|outflows?|used (?:in|for)|negative|decrease[sd]?|decline[sd]?|deficit|down|fell|minus)\b[^.\d]{0,40}$/i;
+
+/** A range whose ends share one scale word ("$11.5-12.5 billion", "$2.46–$2.52 billion"): each end written with it. */
+const SHARED_SCALE_RANGE = /(\d[\d,.]*)\s*[-–—]\s*([$€£]?\s?\d[\d,.]*)\s*(billion|million|thousand|bn|mn)\b/gi;
+/** A range's dash between two figures ("2% - 4%", "$0.67 - $0.72"): "to", so the second end is not read as negative. */
+const RANGE_DASH = /(\d%?)\s*[-–—]\s*(?=[$€£]?\s?\d)/g;
 
 /** Figures of `text`, multiples ("2.8x") read as plain numbers, each with whether it is written negative. */
 function signedFigures(text: string): Array<Figure & { negative: boolean }> {
-  const clean = stripNonFigures(text.replace(/(\d)\s?[x×](?![a-z])/gi, "$1 "));
+  const ranges = text.replace(SHARED_SCALE_RANGE, "$1 $3 to $2 $3").replace(RANGE_DASH, "$1 to ");
+  const clean = stripNonFigures(ranges.replace(/(\d)\s?[x×](?![a-z])/gi, "$1 "));
   return figuresIn(clean).filter((f) => !f.yearLike).map((f) => ({ ...f, negative: /^[-−–(]/.test(f.raw) || NEGATIVE_WORD.test(clean.slice(Math.max(0, f.index - 60), f.index)) }));
 }
 

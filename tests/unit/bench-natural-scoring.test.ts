@@ -107,3 +107,24 @@ describe("natural scorer on written figures", () => {
     expect(scoreNatural(now, "Backlog was $20.0 billion.").verdict).toBe("correct");
   });
 });
+
+describe("a figure written as a range or a loss", () => {
+  const item = (numbers: Array<{ value: number; unit: string; tol_rel: number }>): NaturalItem =>
+    ({ id: "x", deal: "d", company: "Acme", files: [], turns: ["acme q3 rev guide"], type: "figure", gold: "", accept: { numbers, any_regex: [], facts: [] }, pages: {} }) as unknown as NaturalItem;
+
+  it("reads each end of a range with the scale word they share, whatever the dash", () => {
+    const low = item([{ value: 11.5e9, unit: "USD", tol_rel: 0.005 }]);
+    const high = item([{ value: 12.5e9, unit: "USD", tol_rel: 0.005 }]);
+    for (const a of ["Revenue guidance is $11.5-12.5 billion.", "Revenue guidance is $11.5–$12.5 billion.", "Revenue guidance is $11.5 - 12.5 billion."]) {
+      expect(scoreNatural(low, a).verdict, a).toBe("correct");
+      expect(scoreNatural(high, a).verdict, a).toBe("correct");
+    }
+    expect(scoreNatural(low, "Revenue guidance is $13.5-14.5 billion.").verdict).toBe("wrong");
+  });
+
+  it("reads 'lost $X' as a negative figure, and a plain amount as none", () => {
+    const loss = item([{ value: -2.37e9, unit: "USD", tol_rel: 0.005 }]);
+    expect(scoreNatural(loss, "The segment lost $2,370 million in 2022.").verdict).toBe("correct");
+    expect(scoreNatural(loss, "The segment earned $2,370 million in 2022.").verdict).toBe("wrong");
+  });
+});
