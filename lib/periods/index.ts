@@ -7,7 +7,7 @@ export { makePeriod, periodKey, priorYearPeriod, shiftLabelYear, withYearBefore,
 export { parsePeriod } from "./parse";
 export { canonicalPeriod, comparePeriods, sameExactPeriod, samePeriod, type CanonicalPeriod } from "./compare";
 export { readPeriodRange, readPeriodRequest, resolvePeriod, type PeriodRequest, type ResolvedPeriod } from "./request";
-export { periodInSentence } from "./sentence";
+export { namesYear, periodInSentence } from "./sentence";
 export { durationGroups, durationLineOf, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, withoutColumnTokens, type Duration, type PeriodColumn } from "./columns";
 export { isLaterPeriod, PERIOD_TYPES, periodTypeOf, periodTypeOfLabel, periodTypeOfMonths, type PeriodType } from "./type";
 export { effectiveMonth, isoDate, lastDayOfMonth, MONTH, MONTH_NAMES_EN, MONTH_NAMES_SV, monthEnd, monthName, monthNumber, monthWords, year4 } from "./months";

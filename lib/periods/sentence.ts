@@ -20,3 +20,12 @@ export function periodInSentence(s: string): PeriodLabel | null {
   if (m) return { period: makePeriod("FY", Number(m[1])).label };
   return null;
 }
+
+/**
+ * The text names the year: "2024", or in the two-digit forms reports print beside a fiscal year or
+ * quarter ("FY24", "Q3 FY24", "fiscal '24", "1H24").
+ */
+export function namesYear(text: string, year: string): boolean {
+  const yy = year.slice(2);
+  return new RegExp(String.raw`\b${year}\b|\b(?:FY|fiscal(?: year)?|Q[1-4]|[12]H|H[12])\s?'?${yy}\b|'${yy}\b`, "i").test(text);
+}

@@ -191,6 +191,31 @@ describe("a forecast asked", () => {
     expect(writeOutlook({ passages: [actual, plan], notes: [] }, capex, readQuestion("acme capex plan for 2023 / 2024?", ROOM))).toMatch(/6\.3 billion/);
     expect(writeOutlook({ passages: [actual], notes: [] }, capex, readQuestion("what capex do they expect in 2023", ROOM))).toBeNull();
   });
+
+  const revenue = conceptById("revenue")!;
+  const guidanceTable = passage("Business Outlook ACME is providing the following guidance for Q3 2023. In billions, except per share data Q3 2023 Guidance Revenue $2.46 - $2.52 Diluted EPS $0.67 - $0.72", "ACME_2023Q2_EARNINGS.pdf", 4);
+  const cashFlows = passage("Proceeds from sales of common stock through employee equity incentive plans 659 589 Payment of dividends (1,512) (1,487) Other financing (225) (667) Net cash provided by financing activities 7,394 (1,864) Cash and cash equivalents, end of period $ 8,232 $ 6,215", "ACME_2023Q2_EARNINGS.pdf", 9);
+
+  it("is answered by a guidance table's row, in four wordings, and by no statement's rows", () => {
+    for (const q of ["acme q3 rev guide", "what revenue does acme expect for q3", "acme guidance for q3 revenue", "what are they guiding for q3 revenue"]) {
+      const r = readQuestion(q, ROOM);
+      expect(stepsFor(r), q).toEqual(["outlook"]);
+      expect(writeOutlook({ passages: [cashFlows, guidanceTable], notes: [] }, revenue, r), q).toMatch(/\$2\.46 - \$2\.52/);
+      // a statement's rows run together name "plans" and "sales", but head no forecast
+      expect(writeOutlook({ passages: [cashFlows], notes: [] }, revenue, r), q).toBeNull();
+    }
+  });
+
+  it("a fiscal year asked is found in its two-digit forms ('FY24')", () => {
+    const bullet = passage("Raises Full Year FY24 Revenue Guidance to $34.7 Billion to $34.8 Billion, up ~11% Y/Y", "ACME_2024Q2_EARNINGS.pdf", 1);
+    expect(writeOutlook({ passages: [bullet], notes: [] }, revenue, readQuestion("acme fy2024 revenue guidance", ROOM))).toMatch(/34\.7 Billion/);
+    expect(writeOutlook({ passages: [bullet], notes: [] }, revenue, readQuestion("acme fy2025 revenue guidance", ROOM))).toBeNull();
+  });
+
+  it("a margin's forecast is a percentage, not an amount the margin moves by", () => {
+    const effect = passage("We expect this change will result in an approximately $2.3 billion increase to gross margin in 2023.");
+    expect(writeOutlook({ passages: [effect], notes: [] }, conceptById("gross_margin")!, readQuestion("acme gross margin outlook 2023", ROOM))).toBeNull();
+  });
 });
 
 describe("a figure the deal labels with a measure word", () => {

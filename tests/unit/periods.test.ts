@@ -10,6 +10,7 @@ import {
   makePeriod,
   monthNumber,
   parsePeriod,
+  namesYear,
   periodInSentence,
   periodKey,
   readPeriodRequest,
@@ -227,5 +228,14 @@ describe("header line readers shared by the table readers", () => {
     expect(withoutColumnTokens("maj 31, 2024 okt. 1, 2023").trim()).toBe("");
     // "Decrease 12," is no date (the old list took any word starting "dec" for a month)
     expect(withoutColumnTokens("Decrease 12, 2023").trim()).toBe("Decrease 12,");
+  });
+});
+
+describe("a year named in a sentence", () => {
+  it("is found as four digits or in the two-digit forms reports print", () => {
+    for (const s of ["Revenue guidance for 2024 is $34.7 billion", "Raises Full Year FY24 Revenue Guidance", "Q3 FY24 guidance", "fiscal '24 outlook", "1H24 revenue"]) expect(namesYear(s, "2024"), s).toBe(true);
+  });
+  it("is not found in another year, a bare two-digit number or an amount", () => {
+    for (const s of ["Raises Full Year FY23 Revenue Guidance", "up 24% year over year", "$24 million of capex in 2025", "FY2025 guidance"]) expect(namesYear(s, "2024"), s).toBe(false);
   });
 });

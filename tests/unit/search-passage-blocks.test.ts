@@ -5,7 +5,7 @@
  * its blank line.
  */
 import { describe, expect, it } from "vitest";
-import { blockAround } from "@/lib/agent/evidence/passages";
+import { blockAround, passageOf } from "@/lib/agent/evidence/passages";
 
 const blockOf = (text: string, at: string) => {
   const b = blockAround(text, text.indexOf(at));
@@ -57,5 +57,24 @@ describe("the block around an excerpt", () => {
     const para = "Revenue increased 12% in 2023 to $4.2 billion, driven by higher volumes in every region and price increases that took effect in the second quarter, partly offset by unfavorable currency movements in Europe and Asia, and by the exit from two low-margin product lines that the company announced in the prior year as part of its portfolio review, which reduced revenue by about two percentage points in the year as a whole.";
     const text = [para, "", "Cost of sales 1,200 1,100", "Gross profit 3,000 2,650"].join("\n");
     expect(blockOf(text, "Revenue increased")).toBe(para);
+  });
+});
+
+describe("the passage around a search excerpt", () => {
+  const cash = "Cash flow - The company generated $605 million of operating cash flow during the second quarter. " + "The company also paid cash dividends of $133 million during the quarter. ".repeat(6) + "Its portfolio totaled $5.3 billion as of June 30, 2023.";
+  const outlook = ["Business Outlook", "", "ACME is providing the following guidance for Q3 2023.", "", "Q3 2023 Guidance", "Revenue $2.46 - $2.52", "Diluted EPS $0.67 - $0.72"].join("\n");
+  const page = `${cash}\n\n${outlook}\n\nDividend Declaration\n\nThe board declared a dividend.`;
+
+  it("holds the excerpt's end when the excerpt runs from one block into the next", () => {
+    const excerpt = "… totaled $5.3 billion as of June 30, 2023. Business Outlook ACME is providing the following guidance for Q3 2023. Q3 2023 Guidance Revenue";
+    const p = passageOf(page, excerpt);
+    expect(p.text).toContain("Revenue $2.46 - $2.52");
+    expect(p.text).toContain("as of June 30, 2023");
+  });
+
+  it("is the one block when the excerpt lies inside it", () => {
+    const p = passageOf(page, "Revenue $2.46 - $2.52 Diluted EPS");
+    expect(p.text).toContain("Q3 2023 Guidance");
+    expect(p.text).not.toContain("operating cash flow");
   });
 });

@@ -32,7 +32,7 @@ export const GENERIC_WORDS = new Set(
     "average averaged avg mean median share portion proportion fraction part went go goes going keep kept ended end up " +
     "answer answers respond round rounded rounding decimal decimals place places dp one two three four five " +
     "unadjusted reported gaap worth valued using use used calculate calculated compute computed work out " +
-    "forecast forecasts forecasted actual actuals budget budgeted plan planned guidance guide guides guided outlook projection projections projected target targets estimate estimates " +
+    "forecast forecasts forecasted actual actuals budget budgeted plan planned guidance guide guides guided guiding outlook projection projections projected target targets estimate estimates " +
     "management presentation deck report reports annual quarterly filing filings document documents 10-k 10k 10-q 10q minutes " +
     "statement statements sheet sheets shareholders stockholders common owe owed owes add adds added altogether all stack stacks " +
     "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec " +

@@ -119,9 +119,27 @@ export function locate(text: string, excerpt: string): number {
   return 0;
 }
 
-function passageOf(text: string, excerpt: string): { start: number; end: number; text: string } {
+/** Where an excerpt ends in the page text: its last words, found as `locate` finds its first; -1 when not found. */
+function locateEnd(text: string, excerpt: string): number {
+  const words = excerpt.replace(/[…]+/g, " ").trim().split(/\s+/).filter(Boolean).slice(-8);
+  for (let n = words.length; n >= 3; n--) {
+    const at = locateExcerpt(text, words.slice(-n).join(" "));
+    if (at) return at.end;
+  }
+  return -1;
+}
+
+/**
+ * The passage holding the search's excerpt: the block around its start, reaching on to the block
+ * its end falls in ("… as of June 30. | Business Outlook … guidance … Revenue $2.46 - $2.52"), or the
+ * block around its end alone when both together are too long to read as one passage.
+ */
+export function passageOf(text: string, excerpt: string): { start: number; end: number; text: string } {
   const at = locate(text, excerpt);
-  const b = blockAround(text, at);
+  const end = locateEnd(text, excerpt);
+  const first = blockAround(text, at);
+  const last = end > first.end ? blockAround(text, end - 1) : first;
+  const b = last === first ? first : last.end - first.start <= 2 * MAX_PASSAGE ? { ...first, end: last.end } : last;
   const body = text.slice(b.start, b.end);
   const head = b.header ? `${text.slice(b.header.start, b.header.end).trim()}\n…\n` : "";
   return { start: b.start, end: b.end, text: `${head}${body}`.trim() };

@@ -11,7 +11,7 @@ import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
-import { asksNewestColumn, monthNumber, parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { asksNewestColumn, monthNumber, namesYear, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import { partInitials, PLACE_INITIALS } from "../concepts/part-names";
 import { ratioParts } from "../concepts/ratio-parts";
@@ -1039,22 +1039,40 @@ export function writeHalted(o: SearchDocumentsOutput, c: Concept): string | null
 
 /** Words of a forecast: what the company expects, plans or projects. */
 const FORWARD = /\b(?:expects?|expected|anticipates?|anticipated|plans?|planned|forecasts?|forecasted|projects|projected|estimates?|estimated|intends?|will|guidance|guid(?:e[sd]?|ing)|outlook)\b/i;
+/** The nouns heading a forecast's table or lead-in: "Business Outlook", "Q3 2023 Guidance". */
+const FORWARD_HEADING = /\b(?:guidance|outlook|forecasts?)\b/i;
+/** More figures than a forecast states in one sentence: a statement's rows run together. */
+const MANY_FIGURES = 6;
 
 /**
- * "Capex plan for 2019": the company's sentences stating its forecast of the figure (a forward verb,
- * the figure's name, an amount, and the year asked when one is), newest filing first, two at most.
+ * A piece of a passage that states a forecast: a sentence with a forward word, or the rows of a
+ * table under a guidance or outlook heading (in the piece or the one before it). Rows run together
+ * (a cash-flow statement's "incentive plans … proceeds from sales") need the heading, not a verb.
+ */
+function statesForecast(piece: string, before: string | undefined): boolean {
+  const figures = withoutYears(piece).match(/\d[\d,.]*/g)?.length ?? 0;
+  if (figures > MANY_FIGURES) return FORWARD_HEADING.test(piece) || (!!before && FORWARD_HEADING.test(before));
+  return FORWARD.test(piece) || (!!before && FORWARD_HEADING.test(before));
+}
+
+/**
+ * "Capex plan for 2019", "q3 rev guide": the company's sentences (or guidance table rows) stating its
+ * forecast of the figure (the figure's name, a value of its kind — a percentage for a margin or a
+ * rate, an amount otherwise — and the year asked when one is), newest filing first, two at most.
  * Null when none states one: an actual is no answer to a plan.
  */
 export function writeOutlook(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   const names = [...(c.rowWords ?? []), ...c.terms].map((t) => tokens(t).map((x) => x.stem)).filter((n) => n.length);
   const years = yearsAsked(r.periods);
+  const value = c.kind === "percent" ? PERCENT_VALUE : MONEY;
   const found: Array<{ text: string; citation: string; years: number; at: number }> = [];
   for (const p of o.passages ?? []) {
-    for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
+    const pieces = sentencePieces(p.text.replace(/\s+/g, " "));
+    for (const [i, s] of pieces.entries()) {
       const stems = ` ${tokens(s).map((x) => x.stem).join(" ")} `;
-      if (s.length > 450 || !FORWARD.test(s) || !(MONEY.test(s) || PERCENT_VALUE.test(s))) continue;
-      if (!names.some((n) => stems.includes(` ${n.join(" ")} `)) || (years.length && !years.some((y) => s.includes(y)))) continue;
-      if (!found.some((f) => f.text === s.trim())) found.push({ text: s.trim(), citation: p.citation, years: years.filter((y) => s.includes(y)).length, at: passageRecency(p) });
+      if (s.length > 450 || !value.test(s) || !statesForecast(s, pieces[i - 1])) continue;
+      if (!names.some((n) => stems.includes(` ${n.join(" ")} `)) || (years.length && !years.some((y) => namesYear(s, y) || namesYear(pieces[i - 1] ?? "", y)))) continue;
+      if (!found.some((f) => f.text === s.trim())) found.push({ text: s.trim(), citation: p.citation, years: years.filter((y) => namesYear(s, y)).length, at: passageRecency(p) });
     }
   }
   if (!found.length) return null;

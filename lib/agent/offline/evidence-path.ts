@@ -261,7 +261,7 @@ function callFor(step: Step, r: Reading): Call {
       return computable(c) ? { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods } } : { toolName: "get_line_items", input: { ...company, items: [c.id], ...periods } };
     case "outlook": {
       const years = yearsAsked(r.periods).join(" ");
-      return { toolName: "search_documents", input: { ...company, query: `${c.label} ${c.terms[0]} forecast forecasted expect estimate ${years}`.trim(), k: 10, newest: true } };
+      return { toolName: "search_documents", input: { ...company, query: `${c.label} ${c.terms[0]} guidance outlook forecast forecasted expect estimate ${years}`.trim(), k: 12, newest: true } };
     }
     case "segmentsStated":
       return { toolName: "search_documents", input: { ...company, query: "reportable segments consist of operating segments", k: 10, newest: true } };
