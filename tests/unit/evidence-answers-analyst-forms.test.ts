@@ -9,7 +9,7 @@ import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
 import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
-import { amountAnswerOverride, evidenceCalls, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
+import { amountAnswerOverride, evidenceCalls, evidenceNext, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
@@ -402,5 +402,38 @@ describe("a part named by some of its words", () => {
     expect(pickScopedRow(two, revenue, "defense", false, ["FY2022"])).toBeNull();
     const other = { company: "ACME INC.", rows: [seg("Defense headcount", 1_000)], notFound: [], notes: [] };
     expect(pickScopedRow(other, revenue, "defense", false, ["FY2022"])).toBeNull();
+  });
+});
+
+describe("a follow-up naming things counted", () => {
+  const gmv = readQuestion("acme gmv 2022", ROOM);
+
+  it("looks the words up as a figure of their own once the part's figure is found nowhere, in three wordings", () => {
+    for (const q of ["and active buyers?", "how many active buyers", "what about live listings"]) {
+      const steps = stepsFor(readQuestion(q, ROOM, gmv));
+      expect(steps?.slice(-2), q).toEqual(["labelled", "labelledSentence"]);
+      expect(steps?.[0], q).toBe("scoped");
+    }
+  });
+
+  it("keeps a place or a bare name a part of the figure carried", () => {
+    for (const q of ["and the us?", "what about international", "how much of that was widgetco?"]) {
+      expect(stepsFor(readQuestion(q, ROOM, gmv)) ?? [], q).not.toContain("labelled");
+    }
+  });
+});
+
+describe("a figure asked as of now", () => {
+  it("searches the newest filings first for the sentence stating it, in three wordings; a year asked is searched as written", () => {
+    for (const q of ["latest global comps for acme", "acme global comparable sales now", "what are acme's current global comps"]) {
+      const r = readQuestion(q, ROOM);
+      const first = evidenceCalls(r)![0]!;
+      const next = evidenceNext(r, [{ toolName: first.toolName, input: first.input, output: { company: "ACME INC.", rows: [], notFound: ["global comparable sales"], notes: [] } }]);
+      expect(next?.[0]?.toolName, q).toBe("search_documents");
+      expect(next?.[0]?.input.newest, q).toBe(true);
+    }
+    const r = readQuestion("acme global comps 2022", ROOM);
+    const first = evidenceCalls(r)![0]!;
+    expect(evidenceNext(r, [{ toolName: first.toolName, input: first.input, output: { company: "ACME INC.", rows: [], notFound: ["global comparable sales"], notes: [] } }])?.[0]?.input.newest).toBeUndefined();
   });
 });

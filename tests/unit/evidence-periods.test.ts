@@ -65,3 +65,20 @@ describe("a quarter named by its closing month", () => {
     expect(resolvePeriods(["quarter ending July"], [doc(2024, "2023-07-31", "earnings release", "Q2")]).labels).toEqual(["Q2 2024"]);
   });
 });
+
+describe("'latest' in a deal of interim reports only", () => {
+  const releases = [doc(2023, "2023-03-31", "earnings release", "Q1"), doc(2023, "2023-06-30", "earnings release", "Q2")];
+
+  it("is the newest quarter the reports cover, not a fiscal year none of them reports", () => {
+    for (const word of ["latest", "now", "current", "most recent"]) {
+      const r = resolvePeriods([word], releases);
+      expect(r.labels, word).toEqual(["Q2 2023"]);
+      expect(r.notes.join(" "), word).toMatch(/no annual report/);
+    }
+  });
+
+  it("stays the latest fiscal year when an annual report is in the deal, and 'last year' stays a year", () => {
+    expect(resolvePeriods(["latest"], [...releases, doc(2022, "2022-12-31")]).labels).toEqual(["FY2022"]);
+    expect(resolvePeriods(["last year"], releases).labels).toEqual(["FY2023"]);
+  });
+});

@@ -116,6 +116,15 @@ describe("a description of a named thing", () => {
     expect(answerFromPages("What does Acme's GizmoPlan offer?", [page(5, text)]).quotes).toEqual([]);
   });
 
+  it("reads a name typed in lower case as the name the pages print ('widgetcare' is always 'WidgetCare'), in three wordings", () => {
+    const text = "Services\n\nThe Company offers Acme TV, which streams original content funded by subscriptions.\nIts WidgetCare plan offers priority access to technical support. Customers renew WidgetCare yearly.\n5";
+    for (const q of ["what does widgetcare offer", "acme widgetcare - what is it", "tell me what widgetcare offers"]) {
+      expect(answerFromPages(q, [page(5, text)]).quotes.map((x) => x.text).join(" "), q).not.toMatch(/Acme TV/);
+    }
+    // a word the pages print in lower case is no name: "funded" does not have to be named by the answer
+    expect(answerFromPages("what content is funded by subscriptions", [page(5, text)]).quotes.map((x) => x.text).join(" ")).toMatch(/streams original content/);
+  });
+
   it("reads the counted noun after 'how many of X's'", () => {
     expect(classifyQuestion("How many of Acme's employees were employed in the U.S. as of May 31, 2023?").counted).toBe("employees");
   });

@@ -5,7 +5,7 @@
  * quarters, halves and dates keep their canonical labels (lib/periods). Every relative reading is
  * returned as a note, so the answer can say which year it took.
  */
-import { isLatestPeriodArgument, parsePeriod, readPeriodRequest, shiftLabelYear } from "@/lib/periods";
+import { isLatestPeriodArgument, isNewestPeriodWord, parsePeriod, readPeriodRequest, shiftLabelYear } from "@/lib/periods";
 import { effectiveMonth, monthNumber } from "@/lib/periods/months";
 import type { ScopeDocument } from "./scope";
 
@@ -127,6 +127,13 @@ function one(raw: string, latest: number | undefined, notes: string[], docs: Sco
     if (quarter) {
       notes.push(`"${raw}" read as ${quarter}, the newest balance sheet the documents print.`);
       return [quarter];
+    }
+    // a deal of interim reports only (earnings releases, 10-Qs): "latest" is the newest quarter they report, not a year none covers
+    const interimOnly = docs.length > 0 && !docs.some((d) => d.fiscalPeriod === "FY" || /annual|10-?k/i.test(d.kind ?? ""));
+    const newestQuarter = interimOnly && isNewestPeriodWord(p) ? quarterOf("latest quarter", latest, docs) : undefined;
+    if (newestQuarter) {
+      notes.push(`"${raw}" read as ${newestQuarter}, the newest period the documents report (they hold no annual report).`);
+      return [newestQuarter];
     }
     if (latest === undefined) return undefined;
     notes.push(`"${raw}" read as FY${latest}, the latest fiscal year the documents report.`);

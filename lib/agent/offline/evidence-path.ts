@@ -27,7 +27,7 @@ import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute
 import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
-import { parsePeriod } from "@/lib/periods";
+import { asksPresent, parsePeriod } from "@/lib/periods";
 import { monthWords } from "@/lib/periods/months";
 import { asksSuperlative, rankAsked, rankCall, rankMeasure, writeNotRanked, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
@@ -99,9 +99,24 @@ type Step = "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "r
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
 
 export function stepsFor(r: Reading): Step[] | null {
-  const steps = conceptSteps(r);
+  const steps = withOwnFigure(r, conceptSteps(r));
   // "operating overhead expense" (SG&A by "overhead"): the deal's row of that name first, the concept's steps after it
   return steps && r.printedName && !r.polar && !r.aggregate && !r.direction && !steps.includes("labelled") && FIGURE_KINDS.has(r.concepts[0]?.kind ?? "") ? ["labelled", ...steps] : steps;
+}
+
+/**
+ * "ebay gmv 2022" → "and active buyers?": the follow-up's own words, read as a part of the figure
+ * carried, may instead name a figure of their own. When the part's figure is found nowhere, the
+ * deal's rows and sentences labelled with those words are looked up last. (A place is always a
+ * part: "and the us?" never asks a figure called "us".)
+ */
+function withOwnFigure(r: Reading, steps: Step[] | null): Step[] | null {
+  if (!steps || !steps.includes("scoped") || steps.includes("labelled")) return steps;
+  if (!r.followUp?.carried.includes("concept") || !r.label || r.scope !== r.label || r.namedPart || r.segment || placesIn(r.label).length) return steps;
+  // (things counted by a noun phrase of their own, "active buyers", "paid memberships"; a bare name, "how much of that was cerner", is a part)
+  const words = r.label.trim().split(/\s+/);
+  if (words.length < 2 || !/[a-z]s$/i.test(words.at(-1)!)) return steps;
+  return [...steps, "labelled", "labelledSentence"];
 }
 
 function conceptSteps(r: Reading): Step[] | null {
@@ -292,8 +307,9 @@ function callFor(step: Step, r: Reading): Call {
       // (a rate too: "attrition" is printed "turnover rate")
       // (a part's count is searched by the part's name and the count's first names only: "Domestic store count")
       const what = c.kind === "count" ? (r.scope ? `${r.scope} ${c.terms.slice(0, 2).join(" ")}` : `number of ${c.terms.slice(0, 8).join(" ")}`) : c.kind === "percent" && !c.rowWords?.length ? `${r.scope ?? ""} ${c.terms.slice(0, 4).join(" ")}`.trim() : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
-      // a count or a balance with no year asked is the current one: the newest filings first, and the newest fitting sentence
-      const newest = !when && (c.kind === "count" || c.balance) ? { newest: true } : {};
+      // a count or a balance with no year asked is the current one, as is any figure asked as of now ("latest comps"):
+      // the newest filings first, and the newest fitting sentence
+      const newest = !when && (c.kind === "count" || c.balance || asksPresent(r.text)) ? { newest: true } : {};
       return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10, ...newest } };
     }
   }

@@ -217,7 +217,31 @@ function subjectsOf(q: ReadQuestion, pages: CandidatePage[]): string[] {
   // a figure's own words and abbreviation are matched by the figure bar ("gross merchandise volume (GMV)")
   const figure = new Set([...(q.type.figure ?? []), ...(q.type.figureAlias ? [q.type.figureAlias] : [])].flatMap((w) => tokenize(w)));
   const own = new Set(pages.flatMap((p) => tokenize(p.document.replace(/\.[a-z0-9]+$/i, "").replace(/[_-]+/g, " "))));
-  return q.names.filter((n) => n.length >= 4 && !MONTH_NAMES_EN.includes(n) && !NOT_A_SUBJECT.has(n) && !figure.has(n) && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
+  const names = [...new Set([...q.names, ...namesTheDealCapitalises(q.terms, pages)])];
+  return names.filter((n) => n.length >= 4 && !MONTH_NAMES_EN.includes(n) && !NOT_A_SUBJECT.has(n) && !figure.has(n) && ![...own].some((o) => o.includes(n) || (o.length >= 4 && n.startsWith(o) && n.length - o.length < 3))).map(termKey);
+}
+
+/** Times a word must be printed, and the share of them capitalised inside a sentence, to read as a name. */
+const NAME_PRINTED_MIN = 2;
+const NAME_CAPITALISED_SHARE = 0.9;
+
+/**
+ * Question words typed in lower case ("how did oracle fund cerner") that the deal's pages print as a
+ * name: capitalised nearly every time they appear inside a sentence ("Cerner", never "cerner"). The
+ * deal's own spelling tells a name from a word ("fund" is printed in lower case), whatever the question's case.
+ */
+function namesTheDealCapitalises(terms: QuestionTerm[], pages: CandidatePage[]): string[] {
+  const out: string[] = [];
+  for (const t of terms) {
+    const word = t.word.toLowerCase();
+    if (word.length < 4 || t.word !== word || !/^\p{L}+$/u.test(word)) continue;
+    let printed = 0;
+    let capitalised = 0;
+    const re = new RegExp(`(?<=[\\p{L},;] )${escapeStringRegexp(word)}\\b`, "giu");
+    for (const p of pages) for (const m of p.text.matchAll(re)) { printed++; if (m[0][0] !== word[0]) capitalised++; }
+    if (printed >= NAME_PRINTED_MIN && capitalised / printed >= NAME_CAPITALISED_SHARE) out.push(...tokenize(word));
+  }
+  return out;
 }
 
 /**
