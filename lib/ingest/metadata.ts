@@ -69,6 +69,10 @@ export interface MetadataOptions {
 
 /** A file named as earnings ("…_Q1_EARNINGS.pdf"); in a text, "earnings" is a line item, not a kind. */
 const EARNINGS_NAME = /(?:^|[\s-])earnings(?:[\s-]|$)/i;
+/** Where a release's headline ends: the quarter it names there is its own, later ones are comparisons. */
+const HEADLINE_CHARS = 600;
+const QUARTER_ORDINALS = ["first", "second", "third", "fourth"];
+const HEADLINE_QUARTER = /\b(first|second|third|fourth)[- ]quarter\b/i;
 
 export function inferMetadata(filename: string, firstPagesText = "", { filenameHint = true }: MetadataOptions = {}): DocumentMetadata {
   const stem = filename.replace(/\.[^.]+$/, "");
@@ -98,6 +102,11 @@ export function inferMetadata(filename: string, firstPagesText = "", { filenameH
       meta.fiscalYear = Number(y[1]);
       if (meta.kind === "annual report") meta.fiscalPeriod = "FY";
     }
+  }
+  // a release named by its date ("PG_E_2023_EARNINGS-dated-2023-07-27"): its headline names the quarter ("Reports Second-Quarter Results")
+  if (meta.kind === "earnings release" && !meta.fiscalPeriod) {
+    const quarter = HEADLINE_QUARTER.exec(head.slice(0, HEADLINE_CHARS));
+    if (quarter) meta.fiscalPeriod = `Q${QUARTER_ORDINALS.indexOf(quarter[1]!.toLowerCase()) + 1}`;
   }
   // "ACME_2030Q4_EARNINGS", "GLOBEX_2031_8K_dated-…": a form word after the prefix names a company too
   const other = filenameHint && !meta.company ? stem.match(/^([A-Za-z0-9&.]+)_(?:(?:19|20)\d\d(?:Q[1-4])?_)?(?:8-?K|EARNINGS|ANNUAL ?REPORT)(?:[_ -]|$)/i) : null;

@@ -37,3 +37,18 @@ describe("company from the first pages", () => {
     expect(companyFromText("THE BOEING COMPANY\n(Exact name of registrant as specified in its charter)")).toBe("THE BOEING COMPANY");
   });
 });
+
+describe("an earnings release named by its date", () => {
+  const head = (q: string) => `Investor Relations Contact: 555.010.2000\nJuly 27, 2023\n\nAcme Corporation Reports ${q} Results; On Track for 2023\n\n• Recorded GAAP earnings were $0.19 per diluted share for the second quarter of 2023, compared to the first quarter of 2022.`;
+
+  it("takes the quarter its headline names, hyphenated or not", () => {
+    expect(inferMetadata("ACME_2023_EARNINGS-dated-2023-07-27.pdf", head("Second-Quarter")).fiscalPeriod).toBe("Q2");
+    expect(inferMetadata("ACME_2023_EARNINGS-dated-2023-10-26.pdf", head("Third Quarter")).fiscalPeriod).toBe("Q3");
+    expect(inferMetadata("ACME_2023_EARNINGS-dated-2023-10-26.pdf", head("Third Quarter")).fiscalYear).toBe(2023);
+  });
+
+  it("keeps the file name's quarter, and reads none from a headline naming no quarter", () => {
+    expect(inferMetadata("ACME_2023Q1_EARNINGS.pdf", head("Second-Quarter")).fiscalPeriod).toBe("Q1");
+    expect(inferMetadata("ACME_2023_EARNINGS-dated-2023-02-01.pdf", "Acme Corporation Reports Full-Year Results\n\nRevenue grew.").fiscalPeriod).toBeUndefined();
+  });
+});

@@ -5,7 +5,7 @@
  * its blank line.
  */
 import { describe, expect, it } from "vitest";
-import { blockAround, passageOf } from "@/lib/agent/evidence/passages";
+import { blockAround, newestFirst, passageOf } from "@/lib/agent/evidence/passages";
 
 const blockOf = (text: string, at: string) => {
   const b = blockAround(text, text.indexOf(at));
@@ -76,5 +76,20 @@ describe("the passage around a search excerpt", () => {
     const p = passageOf(page, "Revenue $2.46 - $2.52 Diluted EPS");
     expect(p.text).toContain("Q3 2023 Guidance");
     expect(p.text).not.toContain("operating cash flow");
+  });
+});
+
+describe("hits of the newest documents first", () => {
+  const release = (id: string, date: string, fiscalPeriod: string | null = null) => ({ id, filename: `${id}.pdf`, kind: "earnings release", fiscalYear: 2023, fiscalPeriod, company: "Acme", date });
+
+  it("orders two releases of one year whose quarter is unknown by their date, keeping each one's rank order", () => {
+    const docs = [release("may", "2023-05-04"), release("july", "2023-07-27")];
+    const hits = [{ documentId: "may", page: 1 }, { documentId: "july", page: 4 }, { documentId: "may", page: 2 }, { documentId: "july", page: 1 }];
+    expect(newestFirst(hits, docs)).toEqual([{ documentId: "july", page: 4 }, { documentId: "july", page: 1 }, { documentId: "may", page: 1 }, { documentId: "may", page: 2 }]);
+  });
+
+  it("orders by fiscal period before the date", () => {
+    const docs = [release("q2", "2023-01-01", "Q2"), release("q1", "2023-12-31", "Q1")];
+    expect(newestFirst([{ documentId: "q1" }, { documentId: "q2" }], docs).map((h) => h.documentId)).toEqual(["q2", "q1"]);
   });
 });

@@ -170,10 +170,15 @@ export function recencyOf(d: Pick<ScopeDocument, "fiscalYear" | "fiscalPeriod"> 
   return d.fiscalYear * 10 + (PART_ORDER[d.fiscalPeriod ?? "FY"] ?? 0);
 }
 
-/** Hits of the newest documents first, each document's hits in their rank order. */
-function newestFirst<T extends { documentId: string }>(hits: T[], docs: ScopeDocument[]): T[] {
+/**
+ * Hits of the newest documents first, each document's hits in their rank order. Documents of one
+ * fiscal year whose period is unknown (two earnings releases of 2023) are ordered by their date.
+ */
+export function newestFirst<T extends { documentId: string }>(hits: T[], docs: ScopeDocument[]): T[] {
   const rec = new Map(docs.map((d) => [d.id, recencyOf(d)]));
-  return hits.map((h, i) => ({ h, i })).sort((a, b) => (rec.get(b.h.documentId) ?? 0) - (rec.get(a.h.documentId) ?? 0) || a.i - b.i).map((x) => x.h);
+  const day = new Map(docs.map((d) => [d.id, d.date ? Date.parse(d.date) || 0 : 0]));
+  const newer = (a: string, b: string) => (rec.get(b) ?? 0) - (rec.get(a) ?? 0) || (day.get(b) ?? 0) - (day.get(a) ?? 0);
+  return hits.map((h, i) => ({ h, i })).sort((a, b) => newer(a.h.documentId, b.h.documentId) || a.i - b.i).map((x) => x.h);
 }
 
 const sectionKey = (s: string) => s.trim().toLowerCase().replace(/&/g, "and").replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "");
