@@ -14,6 +14,14 @@ describe("an abbreviation the filing defines", () => {
     expect(definitionIn("Revenue of Kestrel Global Services (KGS) rose.", "KGS", "The Kestrel Company")).toBe("Global Services");
   });
 
+  it("is read in the other forms filings define it: quoted, or after ', or'", () => {
+    expect(definitionIn("we calculate Funds from Operations, or FFO, by adjusting net income", "FFO")).toBe("Funds from Operations");
+    expect(definitionIn("Funds from Operations (“FFO”) is a non-GAAP measure.", "FFO")).toBe("Funds from Operations");
+    expect(definitionIn('Gross Merchandise Volume ("GMV") consists of the total value', "GMV")).toBe("Gross Merchandise Volume");
+    // ", or" before another word is no definition of the abbreviation
+    expect(definitionIn("Funds from Operations, or FFOX, rose", "FFO")).toBeUndefined();
+  });
+
   it("is nothing when no printed words fit its letters", () => {
     expect(definitionIn("as reported (GAAP) for the year", "GAAP")).toBeUndefined();
     expect(definitionIn("Net revenue (NEX) rose", "ABC")).toBeUndefined();

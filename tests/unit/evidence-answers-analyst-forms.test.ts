@@ -437,3 +437,26 @@ describe("a figure asked as of now", () => {
     expect(evidenceNext(r, [{ toolName: first.toolName, input: first.input, output: { company: "ACME INC.", rows: [], notFound: ["global comparable sales"], notes: [] } }])?.[0]?.input.newest).toBeUndefined();
   });
 });
+
+describe("a figure the deal labels, in a combined filing", () => {
+  const lp = row("Funds from operations", [["FY2015", 918]], { table: { title: "Acme Properties Limited Partnership", headings: ["Other Information"] } });
+  const inc = row("Funds from Operations attributable to Acme Properties, Inc.", [["FY2015", 823]], { table: { title: "Selected Financial Data", headings: ["Other Information"] } });
+  const perShareRow = row("Funds from operations per share - diluted", [["FY2015", 5]], { table: { title: "Acme Properties, Inc.", headings: [] }, currency: "USD", scale: 1 });
+  const room = [{ name: "ACME PROPERTIES, INC", tickers: ["ACP"] }];
+  const out = (rows: LineItemRow[]) => ({ company: "ACME PROPERTIES, INC", rows, notFound: [], notes: [] });
+
+  it("is the row attributed to the company asked, not the operating partnership's, in three wordings", () => {
+    for (const q of ["acp funds from operations 2015", "what was acme's funds from operations in 2015", "funds from operations fy15"]) {
+      const r = readQuestion(q, room);
+      expect(writeLabelledRow(out([lp, inc]), r), q).toMatch(/823/);
+      // the partnership's row alone is another registrant's figure: no answer
+      expect(writeLabelledRow(out([lp]), r), q).toBeNull();
+    }
+  });
+
+  it("a per-share figure asked is a row naming the share, never the total", () => {
+    const r = readQuestion("acp funds from operations per share 2015", room);
+    expect(writeLabelledRow(out([inc]), r)).toBeNull();
+    expect(writeLabelledRow(out([inc, perShareRow]), r)).toMatch(/per share/);
+  });
+});

@@ -46,7 +46,7 @@ export const GENERIC_WORDS = new Set(
  * backlog", "Net debt (non-GAAP measure)", "Total Americas Segment", "Total Systemwide
  * restaurants": the whole, franchised and owned), as stems.
  */
-export const PLAIN_LABEL_STEMS = new Set(["total", "the", "at", "year", "end", "of", "period", "consolid", "compani", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur", "and", "segment", "busi", "group", "divis", "region", "systemwid", "worldwid"]);
+export const PLAIN_LABEL_STEMS = new Set(["total", "the", "at", "from", "for", "in", "on", "to", "year", "end", "of", "period", "consolid", "compani", "as", "s", "a", "b", "c", "1", "2", "3", "non", "gaap", "measur", "and", "segment", "busi", "group", "divis", "region", "systemwid", "worldwid"]);
 
 /**
  * Words a table row's label adds to the thing a question spends or earns on ("how much did they spend

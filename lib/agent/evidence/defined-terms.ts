@@ -8,21 +8,32 @@
 import type { Queryable } from "@/lib/db";
 import { findPagesDefining } from "@/lib/db/queries/pages";
 
+/**
+ * Where a text defines the abbreviation, as filings print it: "Network and Edge (NEX)", "(“FFO”)",
+ * "Funds from Operations, or FFO,". The source of a pattern the database runs too (POSIX: `\\M` ends a word).
+ */
+export function definitionMarkSource(term: string, wordEnd = "\\b"): string {
+  return String.raw`\(["“]?${term}["”]?\)|,\s+or\s+${term}${wordEnd}`;
+}
+const definitionMark = (term: string) => new RegExp(definitionMarkSource(term));
+
 /** Words joining a name's words, which its initials skip ("Data Center and AI" → DCAI). */
 export const JOINING = new Set(["and", "of", "the", "for", "&"]);
+/** Small words a defined name may hold between its capitalised words ("Funds from Operations", "Revenue per Available Room"). */
+const INNER = new Set([...JOINING, "from", "to", "in", "on", "per", "at"]);
 
 /** The words `term` stands for in `text` ("Network and Edge" for NEX), undefined when no definition is printed. */
 export function definitionIn(text: string, term: string, company?: string): string | undefined {
-  const at = text.indexOf(`(${term})`);
+  const at = text.search(definitionMark(term));
   if (at < 0) return undefined;
   const before = text.slice(Math.max(0, at - 120), at).replace(/\s+/g, " ").trim().split(" ");
   const run: string[] = [];
   for (let i = before.length - 1; i >= 0 && run.length < 7; i--) {
     const w = before[i]!.replace(/[,;:]$/, "");
-    if (/^\p{Lu}/u.test(w) || (JOINING.has(w.toLowerCase()) && run.length)) run.unshift(w);
+    if (/^\p{Lu}/u.test(w) || (INNER.has(w.toLowerCase()) && run.length)) run.unshift(w);
     else break;
   }
-  while (run.length && JOINING.has(run[0]!.toLowerCase())) run.shift();
+  while (run.length && INNER.has(run[0]!.toLowerCase())) run.shift();
   // opened by the abbreviation's first letter, or by the company's initial it leaves out ("Global Services (BGS)" at Boeing);
   // the company's own name before a part is the company's
   const own = new Set((company ?? "").toLowerCase().replace(/^\s*the\s+/, "").split(/[^\p{L}]+/u).filter((w) => w.length > 2));
@@ -38,7 +49,7 @@ export function definitionIn(text: string, term: string, company?: string): stri
 /** The definition of an abbreviation the deal's documents print, lower case; undefined when none does. */
 export async function definedTerm(db: Queryable, dealId: string, documentIds: string[], term: string, company?: string): Promise<string | undefined> {
   if (!/^[A-Z][A-Z0-9&]{1,5}$/.test(term) || !documentIds.length) return undefined;
-  for (const p of await findPagesDefining({ db, dealId, documentIds, term })) {
+  for (const p of await findPagesDefining({ db, dealId, documentIds, pattern: definitionMarkSource(term, "\\M") })) {
     const found = definitionIn(p.text, term, company);
     if (found) return found.toLowerCase();
   }

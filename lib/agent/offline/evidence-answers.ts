@@ -192,16 +192,47 @@ const MEASURE_STEMS = new Set([...MEASURE_WORDS].map((w) => tokens(w)[0]!.stem))
 /** The label holds a measure word ("expense", "headcount"): it names a figure, not only a part. */
 const MEASURE_STEMS_IN = (label: string) => tokens(label).some((t) => MEASURE_STEMS.has(t.stem));
 
+/** The legal forms a registrant's name ends in. */
+const LEGAL_FORM = String.raw`(?:inc(?:orporated)?|corp(?:oration)?|company|co|llc|l\.?p\.?|limited partnership|operating partnership|plc|ltd|limited)\b`;
+
+/**
+ * A combined filing's other registrant named in a table's context: the company's name with another
+ * legal form ("Boston Properties Limited Partnership" in the 10-K of Boston Properties, Inc.;
+ * "Pacific Gas and Electric Company" beside PG&E Corporation is another name, not caught here).
+ */
+function anotherRegistrant(company: string | undefined, context: string): boolean {
+  const m = company ? new RegExp(String.raw`^(.+?)[,\s]+${LEGAL_FORM}\.?$`, "i").exec(company.trim()) : null;
+  if (!m) return false;
+  const base = m[1]!.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  const own = new RegExp(String.raw`${LEGAL_FORM}`, "i").exec(company!.slice(m[1]!.length))?.[0]?.toLowerCase().replace(/\./g, "");
+  for (const hit of context.matchAll(new RegExp(String.raw`\b${base}[,\s]+(${LEGAL_FORM})`, "gi"))) {
+    if (hit[1]!.toLowerCase().replace(/\./g, "") !== own) return true;
+  }
+  return false;
+}
+
+/** A figure per share: "per share", "per diluted share", "EPS". */
+const PER_SHARE_ASKED = /\bper\s+(?:basic\s+|diluted\s+|common\s+)?(?:share|unit)\b|\beps\b/i;
+
 export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
   const want = new Set(plainStems(r.label ?? ""));
   if (!want.size) return null;
   // the periods as the tool read them ("last year" → the latest fiscal year), else as asked
   const periods = o.periods?.length ? o.periods : r.periods;
   const asked = [...periods].filter((p) => /^(?:FY|Q[1-4] )?\d{4}$/.test(p)).sort().at(-1);
+  // "ffo per share": a per-share figure is a row naming the share, not the total under a heading that mentions shares
+  const perShare = PER_SHARE_ASKED.test(r.text);
+  const PER_SHARE_STEMS = new Set(plainStems("per share diluted basic common"));
+  const companyStems = new Set(plainStems(o.company ?? ""));
+  const attributable = plainStems("attributable")[0];
+  const ownedByCompany = (label: string[]) => !!attributable && label.includes(attributable) && [...companyStems].some((w) => label.includes(w));
   const fitting = (o.rows ?? []).filter((x) => {
     const label = plainStems(x.label);
     const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
-    return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w)) && [...want].every((w) => label.includes(w) || context.has(w));
+    if (perShare && !PER_SHARE_ASKED.test(x.label)) return false;
+    // ("FFO attributable to Acme, Inc.": the company's own figure, its name no extra word)
+    const own = ownedByCompany(label);
+    return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w) || (perShare && PER_SHARE_STEMS.has(w)) || (own && (companyStems.has(w) || w === attributable))) && [...want].every((w) => label.includes(w) || context.has(w));
   });
   // a row naming a cost the question does not ask, in its label ("Cost of natural gas" for "how much came from natural
   // gas") or its table's ("Hardware" in a table of stock-based compensation expense by line), gives way to the rows
@@ -217,7 +248,11 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
     const label = plainStems(x.label);
     return /^\s*total\b/i.test(x.label) && label.length > ordered.length && label.slice(-ordered.length).join(" ") === ordered.join(" ");
   };
-  const fits = plain.length ? plain : fitting.length ? fitting : (o.rows ?? []).filter(totalOf);
+  const found = plain.length ? plain : fitting.length ? fitting : (o.rows ?? []).filter(totalOf);
+  // a combined filing's other registrant (an operating partnership, a utility subsidiary) prints the same measure:
+  // the row attributed to the company asked comes first
+  const owned = found.filter((x) => ownedByCompany(plainStems(x.label)));
+  const fits = owned.length ? owned : found.filter((x) => !anotherRegistrant(o.company, [x.table?.title ?? "", ...(x.table?.headings ?? []), x.section ?? ""].join(" ")));
   // (a "latest" asked that the tool answered with a newer report's column, a release's quarter after the year: that column)
   const newer = (x: LineItemRow) => (x.columns.length === 1 && asksNewestColumn(r.text) ? x.columns[0] : undefined);
   const valued = fits.map((x) => ({ x, col: asked ? (x.columns.find((k) => k.value !== null && k.period === asked) ?? newer(x)) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);

@@ -61,11 +61,11 @@ export async function listDocumentPages({ db, documentId, limit }: { db: Queryab
   return rows;
 }
 
-/** Pages of these documents printing "(<term>)" as written (an abbreviation a filing defines), a few at most. */
-export async function findPagesDefining({ db, dealId, documentIds, term }: { db: Queryable; dealId: string; documentIds: string[]; term: string }): Promise<{ text: string }[]> {
+/** Pages whose text matches `pattern` (a POSIX regular expression: where a term is defined), first five in page order. */
+export async function findPagesDefining({ db, dealId, documentIds, pattern }: { db: Queryable; dealId: string; documentIds: string[]; pattern: string }): Promise<{ text: string }[]> {
   const { rows } = await db.query<{ text: string }>(
-    "select text from document_pages where deal_id = $1 and document_id = any($2::uuid[]) and strpos(text, $3) > 0 order by document_id, page_number limit 5",
-    [dealId, documentIds, `(${term})`],
+    "select text from document_pages where deal_id = $1 and document_id = any($2::uuid[]) and text ~ $3 order by document_id, page_number limit 5",
+    [dealId, documentIds, pattern],
   );
   return rows;
 }
