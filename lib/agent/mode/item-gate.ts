@@ -603,17 +603,39 @@ function ungrounded(figure: StatedFigure, leg: LegResult): string {
     : `${figure.display} is not a value any tool returned`;
 }
 
+/** Words a phrase the tools respelled may hold or leave out ("outside (of) the US" read as "outside US"). */
+const PHRASE_FILLER = new Set(["the", "of"]);
+
 /**
- * "BCA earnings from ops": the part as the documents spell it, when the turn's row tool read the
- * request's initials or misspelling as a name the documents define ("Commercial Airplanes (BCA)"),
- * so that the part's row is checked by the name it prints.
+ * A phrase of several words the tools read as one name ("outside us" → "International"), found in a
+ * text however the request wrote it ("outside the US", "outside of the U.S."): the text with the
+ * name in its place.
  */
-function respelledScope(item: RequestItem, leg: LegResult): RequestItem {
+function respellPhrase(text: string, from: string, to: string): string {
+  const words = from.split(/\s+/).filter((w) => w && !PHRASE_FILLER.has(w.toLowerCase()));
+  if (words.length < 2) return text;
+  // ("U.S." and "US" are one name: the dots a request writes or leaves out in initials)
+  const word = (w: string) => {
+    const bare = w.replace(/\./g, "");
+    return bare.length <= 3 ? [...bare].map((ch) => `${escapeStringRegexp(ch)}\\.?`).join("") : escapeStringRegexp(bare);
+  };
+  const filler = String.raw`(?:\s+(?:${[...PHRASE_FILLER].join("|")}))*\s+`;
+  return text.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${words.map(word).join(filler)}(?![\p{L}\p{N}])`, "giu"), to);
+}
+
+/**
+ * "BCA earnings from ops", "% of revs from outside the US": the part as the documents spell it,
+ * when the turn's row tool read the request's initials, misspelling or phrase as a name the
+ * documents define or print ("Commercial Airplanes (BCA)", "International"), so that the part's row
+ * is checked by the name it prints. Phrases first (longest first), then single words.
+ */
+export function respelledScope(item: RequestItem, leg: Pick<LegResult, "toolCalls">): RequestItem {
   const scope = item.reading.scope;
   if (!scope) return item;
   const map: Record<string, string> = {};
   for (const c of leg.toolCalls) Object.assign(map, ((c.output as { respelled?: Record<string, string> } | undefined)?.respelled) ?? {});
-  const respell = (text: string) => text.split(/(\s+)/).map((w) => map[w.toLowerCase()] ?? w).join("");
+  const phrases = Object.keys(map).filter((k) => /\s/.test(k.trim())).sort((a, b) => b.length - a.length);
+  const respell = (text: string) => phrases.reduce((t, k) => respellPhrase(t, k, map[k]!), text).split(/(\s+)/).map((w) => map[w.toLowerCase()] ?? w).join("");
   const spelled = respell(scope);
   return spelled === scope ? item : { ...item, ask: respell(item.ask), reading: { ...item.reading, scope: spelled } };
 }
@@ -662,7 +684,8 @@ function checkFigureLeg(whole: LegResult, asked: RequestItem, period: string | u
   const measure = measureMissing(g, figure, leg, item, companies);
   if (measure) return measure;
   const unscoped = scopeMissing(g, figure, item);
-  if (unscoped) return scopeSeen(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
+  // (a share whose whole the tools found is a share of a figure the room states, as when no figure is stated: the run's failure)
+  if (unscoped) return scopeSeen(leg, item) || shareBaseFound(leg, item) ? { status: "failed", reason: unscoped, searched } : { status: "not_covered", searched };
   const scope = passageScope(g, figure, item, companies, leg.text);
   if (scope) return { status: "failed", reason: scope, searched };
   const other = otherYearNamed(period, leg.text) ?? respectiveYear(figure, period, leg.text);

@@ -21,8 +21,11 @@ const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fract
 
 /** "X revenue as a percentage of total revenue", "X as % of sales": a part's share of a whole, the part named before it. */
 const AS_SHARE = /^(.+?)\s+as\s+(?:an?\s+)?(?:percentage|percent|per cent|%|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+)$/i;
-/** "percentage of sales from international markets": a share of a whole from the part named after it. */
-const SHARE_FROM = /^(?:the\s+)?(?:percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)\s+(?:from|generated (?:in|from)|coming from|derived from|in)\s+(?:the\s+)?(.+)$/i;
+/**
+ * "percentage of sales from international markets", "% of revs came from outside the US": a share of
+ * a whole from the part named after it (the verb before "from" is no word of the whole).
+ */
+const SHARE_FROM = /^(?:the\s+)?(?:percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)\s+(?:(?:came|come|comes|coming|was|were|is|are|generated|derived|earned|made|booked)\s+)?(?:from|in|(?=(?:outside|abroad|overseas)\b))\s*(?:the\s+)?(.+)$/i;
 
 /** "why X fell", "what drove X", "what caused the drop in X" (the reader drops the "what"): the subject whose move is asked about. */
 /** Verbs of a figure's move beyond rising and falling ("why did China jump", "why it widened", "why did the rate slip"). */
