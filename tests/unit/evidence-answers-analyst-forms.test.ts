@@ -460,22 +460,3 @@ describe("a figure the deal labels, in a combined filing", () => {
     expect(writeLabelledRow(out([inc, perShareRow]), r)).toMatch(/per share/);
   });
 });
-
-describe("a quote for a question the reader read into no evidence call", () => {
-  const quote = (text: string) => `ACME_2022_10K.pdf states: "${text}" (source: ACME_2022_10K.pdf, p.9)`;
-
-  it("is the closest evidence, not the answer, when it does not name the question's own words, in three wordings", () => {
-    const partners = quote("The Company has long-term partnerships with UberEats, DoorDash and Deliveroo.");
-    for (const q of ["which delivery partners does acme pay commissions to?", "ubereats doordash commission terms", "who sets the commission rates doordash charges"]) {
-      const r = readQuestion(q, ROOM);
-      expect(stepsFor(r), q).toBeNull();
-      // (an amount asked is caught first: the quote states none)
-      expect(quoteAnswerOverride(r, partners, []), q).toMatch(/^I couldn't find/);
-    }
-  });
-
-  it("stands when it names them, a word's other form included ('compete' / 'competitors')", () => {
-    const r = readQuestion("who does acme actually compete with?", ROOM);
-    expect(quoteAnswerOverride(r, quote("Our competitors include Globex, Initech and Umbrella."), [])).toBeNull();
-  });
-});

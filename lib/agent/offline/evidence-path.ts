@@ -708,11 +708,6 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   if (r.polar && r.periods.includes("latest") && /^\W*(?:yes|no)\b/i.test(text) && olderThanSeen(m[1]!, done)) return `I couldn't find a sentence in the newest filing that settles this. An older filing, ${m[1]}, states: "${quote}" ${m[3]} — it may no longer hold. Would you like me to add this question to the Q&A list?`;
   // "ebay rev up in 22?": a figure's move asked yes or no, answered by quotes that decide nothing, is no answer
   if (r.polar && r.direction && c && FIGURE_KINDS.has(c.kind) && !/^\W*(?:yes|no|up|down|unchanged)\b/i.test(text)) return notFound(r, mine(done), [quoted]);
-  // a turn the reader read into no typed evidence call ("what commission do ubereats charge?"): the rules planner's
-  // quote answers it only when it names every word the reader left over, the question's own subject; else it is
-  // the closest evidence
-  const unnamed = !stepsFor(r) && !r.polar ? wordsNotNamed(r.label ?? r.scope, quote) : [];
-  if (unnamed.length) return writeUnnamed(unnamed, quoted);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // "how much did the segment lose": an amount's level, which a sentence stating only how much it moved ("losses increased $173.6 million") does not give
   const levelAsked = HOW_MUCH.test(r.text) && !r.aggregate && !r.direction && !RATE_WORD.test(r.text);
@@ -739,27 +734,6 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const subject = value && c.kind !== "count" && !PERCENT_ASKED.test(r.text) ? quote.slice(0, value.index) : quote;
   if (r.concepts.some((x) => named.has(x.id)) && namesHalfOf(r.scope, subject) && statesAValue(quote) && level && !partOnly && (!r.scope || value)) return null;
   return notFound(r, mine(done), [quoted]);
-}
-
-/** Stems sharing this many first letters name one word ("compete" / "competitors", "fund" / "funding"). */
-const SAME_WORD_PREFIX = 5;
-
-/** The words of `asked` (the reader's leftover words) that `text` does not name, by stem or a shared word start. */
-function wordsNotNamed(asked: string | undefined, text: string): string[] {
-  if (!asked) return [];
-  const have = tokens(initialsAsWords(text)).map((t) => t.stem);
-  const named = (stem: string) => have.includes(stem) || (stem.length >= SAME_WORD_PREFIX && have.some((h) => h.slice(0, SAME_WORD_PREFIX) === stem.slice(0, SAME_WORD_PREFIX)));
-  return tokens(asked).filter((t) => !named(t.stem)).map((t) => t.word);
-}
-
-/** A quote that does not name what the question asks about: shown as the closest evidence, with the words it lacks. */
-function writeUnnamed(words: string[], quoted: Passage): string {
-  return [
-    `I couldn't find a passage in the documents that answers this as asked: the closest one found does not mention ${words.map((w) => `"${w}"`).join(", ")}.`,
-    "Closest evidence (not an answer to the question as asked):",
-    `- "${quoted.text.length > 300 ? `${quoted.text.slice(0, 300)}…` : quoted.text}" ${quoted.citation}`,
-    "Would you like me to add this question to the Q&A list?",
-  ].join("\n");
 }
 
 /** The document is dated before another the turn's tool results show (their pages' `documentDate`). */
