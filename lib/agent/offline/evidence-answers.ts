@@ -5,6 +5,7 @@
  * period it took and how the figure was computed.
  */
 import escapeStringRegexp from "escape-string-regexp";
+import { PER_SHARE } from "@/lib/extraction/findings/scope";
 import { MONEY, withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
@@ -199,20 +200,17 @@ const LEGAL_FORM = String.raw`(?:inc(?:orporated)?|corp(?:oration)?|company|co|l
  * A combined filing's other registrant named in a table's context: the company's name with another
  * legal form ("Boston Properties Limited Partnership" in the 10-K of Boston Properties, Inc.;
  * "Pacific Gas and Electric Company" beside PG&E Corporation is another name, not caught here).
+ * Built once per answer, tested per row.
  */
-function anotherRegistrant(company: string | undefined, context: string): boolean {
-  const m = company ? new RegExp(String.raw`^(.+?)[,\s]+${LEGAL_FORM}\.?$`, "i").exec(company.trim()) : null;
-  if (!m) return false;
-  const base = m[1]!.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
-  const own = new RegExp(String.raw`${LEGAL_FORM}`, "i").exec(company!.slice(m[1]!.length))?.[0]?.toLowerCase().replace(/\./g, "");
-  for (const hit of context.matchAll(new RegExp(String.raw`\b${base}[,\s]+(${LEGAL_FORM})`, "gi"))) {
-    if (hit[1]!.toLowerCase().replace(/\./g, "") !== own) return true;
-  }
-  return false;
+function otherRegistrantTest(company: string | undefined): (context: string) => boolean {
+  const m = company ? new RegExp(String.raw`^(.+?)[,\s]+(${LEGAL_FORM})\.?$`, "i").exec(company.trim()) : null;
+  if (!m) return () => false;
+  const form = (f: string) => f.toLowerCase().replace(/\./g, "");
+  const own = form(m[2]!);
+  const named = new RegExp(String.raw`\b${escapeStringRegexp(m[1]!.trim()).replace(/\s+/g, "\\s+")}[,\s]+(${LEGAL_FORM})`, "gi");
+  return (context) => [...context.matchAll(named)].some((hit) => form(hit[1]!) !== own);
 }
 
-/** A figure per share: "per share", "per diluted share", "EPS". */
-const PER_SHARE_ASKED = /\bper\s+(?:basic\s+|diluted\s+|common\s+)?(?:share|unit)\b|\beps\b/i;
 
 export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
   const want = new Set(plainStems(r.label ?? ""));
@@ -221,7 +219,7 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   const periods = o.periods?.length ? o.periods : r.periods;
   const asked = [...periods].filter((p) => /^(?:FY|Q[1-4] )?\d{4}$/.test(p)).sort().at(-1);
   // "ffo per share": a per-share figure is a row naming the share, not the total under a heading that mentions shares
-  const perShare = PER_SHARE_ASKED.test(r.text);
+  const perShare = PER_SHARE.test(r.text);
   const PER_SHARE_STEMS = new Set(plainStems("per share diluted basic common"));
   const companyStems = new Set(plainStems(o.company ?? ""));
   const attributable = plainStems("attributable")[0];
@@ -229,7 +227,7 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   const fitting = (o.rows ?? []).filter((x) => {
     const label = plainStems(x.label);
     const context = new Set(plainStems([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
-    if (perShare && !PER_SHARE_ASKED.test(x.label)) return false;
+    if (perShare && !PER_SHARE.test(x.label)) return false;
     // ("FFO attributable to Acme, Inc.": the company's own figure, its name no extra word)
     const own = ownedByCompany(label);
     return label.length > 0 && label.every((w) => want.has(w) || MEASURE_STEMS.has(w) || (perShare && PER_SHARE_STEMS.has(w)) || (own && (companyStems.has(w) || w === attributable))) && [...want].every((w) => label.includes(w) || context.has(w));
@@ -252,7 +250,8 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   // a combined filing's other registrant (an operating partnership, a utility subsidiary) prints the same measure:
   // the row attributed to the company asked comes first
   const owned = found.filter((x) => ownedByCompany(plainStems(x.label)));
-  const fits = owned.length ? owned : found.filter((x) => !anotherRegistrant(o.company, [x.table?.title ?? "", ...(x.table?.headings ?? []), x.section ?? ""].join(" ")));
+  const otherRegistrant = otherRegistrantTest(o.company);
+  const fits = owned.length ? owned : found.filter((x) => !otherRegistrant([x.table?.title ?? "", ...(x.table?.headings ?? []), x.section ?? ""].join(" ")));
   // (a "latest" asked that the tool answered with a newer report's column, a release's quarter after the year: that column)
   const newer = (x: LineItemRow) => (x.columns.length === 1 && asksNewestColumn(r.text) ? x.columns[0] : undefined);
   const valued = fits.map((x) => ({ x, col: asked ? (x.columns.find((k) => k.value !== null && k.period === asked) ?? newer(x)) : columnOf(x) })).filter((f) => f.col && f.col.value !== null);

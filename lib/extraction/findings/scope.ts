@@ -18,7 +18,8 @@ export interface FindingScope {
   scopeName?: string;
 }
 
-const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bearnings per\b|\b(?:basic|diluted)\s+(?:eps|earnings)\b|\beps\b/i;
+/** A per-share figure's wording: "per diluted share", "earnings per", "EPS". */
+export const PER_SHARE = /\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bearnings per\b|\b(?:basic|diluted)\s+(?:eps|earnings)\b|\beps\b/i;
 /** Lines outside operations: other income, interest, discontinued operations, equity-method results. */
 const NON_OPERATING = /\bnon-?operating\b|\bother (?:income|expense|\(income\)|\(expense\))|\binterest (?:income|expense)\b|\bdiscontinued operations?\b|\bequity[- ](?:in|method)\b|\binvestment income\b|\bother,? net\b/i;
 /** Geographic wording: regions, continents and the words tables of regions use. */
