@@ -148,3 +148,48 @@ describe("local chat model: answers and mechanics", () => {
     expect(getAgentModelInfo(parseConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_CHAT_MODEL: "llama3" })).provider).toBe("openai-compatible");
   });
 });
+
+describe("local chat model: a figure the question reader did not read", () => {
+  const ALL = [...TOOLS, "search_documents", "open_page", "get_line_items", "compute_metric", "get_people", "get_company_facts", "get_risk_factors", "get_explanations", "get_timeline"];
+  const withReader = (prompt: LanguageModelV3Prompt): LanguageModelV3CallOptions => ({ prompt, tools: ALL.map((name) => ({ type: "function" as const, name, inputSchema: { type: "object" } })) });
+  const netIncome = {
+    query: "q", intent: "fact", understood: { metrics: ["net income"], period: "Q2 2023" },
+    answer: {
+      id: "f9", metric: "net income", metricKey: "net_income", value: "USD 2.33 billion", asWritten: "2,327", valueNum: 2327000000, unit: "currency", currency: "USD", period: "Q2 2023", isForecast: false, domain: "financial", status: "current",
+      source: { document: "Widget_2023Q2_10Q.pdf", page: 8, excerpt: "\"Net income 2,327\"", citation: "(source: Widget_2023Q2_10Q.pdf, p.8)", url: "/x" },
+    },
+    findings: [], timeline: [], corrections: [], conflicts: [], forecastVsActual: [], pages: [], coverage: "findings", notes: [],
+  };
+  const asked = (question: string): LanguageModelV3Prompt => [
+    user(question),
+    { role: "assistant", content: [{ type: "tool-call", toolCallId: "k1", toolName: "query_knowledge_base", input: { query: question } }] },
+    { role: "tool", content: [{ type: "tool-result", toolCallId: "k1", toolName: "query_knowledge_base", output: { type: "json", value: netIncome } }] },
+  ];
+  /** The turn run to its answer: the knowledge base finds the net income; every evidence tool finds nothing. */
+  const answered = (question: string) => {
+    const prompt: LanguageModelV3Prompt = [user(question)];
+    for (let step = 0; step < 6; step++) {
+      const d = decide(withReader(prompt));
+      if (d.kind === "text") return d;
+      prompt.push({ role: "assistant", content: d.calls.map((c) => ({ type: "tool-call" as const, toolCallId: c.toolCallId, toolName: c.toolName, input: JSON.parse(c.input) })) });
+      const empty = { rows: [], passages: [], people: [], facts: [], notes: [], notFound: [] };
+      prompt.push({ role: "tool", content: d.calls.map((c) => ({ type: "tool-result" as const, toolCallId: c.toolCallId, toolName: c.toolName, output: { type: "json" as const, value: c.toolName === "query_knowledge_base" ? netIncome : empty } })) });
+    }
+    throw new Error("no answer in six steps");
+  };
+
+  it.each([
+    "how much does widget still expect to pay to spin off its consumer arm?",
+    "what's left to pay on the consumer arm spin-off",
+    "consumer arm spin-off costs still to come, usd m",
+  ])("shows the knowledge base's match as closest evidence, never as the answer: %s", (question) => {
+    const d = answered(question);
+    expect(d.text).toMatch(/^I couldn't tell which figure/);
+    expect(d.text).toContain("Closest evidence (not an answer to the question as asked):\n- Q2 2023 net income was USD 2.33 billion (source: Widget_2023Q2_10Q.pdf, p.8).");
+  });
+
+  it("states the figure when the question names it", () => {
+    const d = decide(opts(asked("What was net income in Q2 2023?")));
+    expect(d.text).toMatch(/^Q2 2023 net income was USD 2\.33 billion/);
+  });
+});

@@ -55,7 +55,8 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
     if (answer) return { kind: "text", calls: [], text: withRespelling(successorAnswerOverride(reading, answer, conv.current.tools) ?? qualifierAnswerOverride(reading, conv.current.tools, answer) ?? percentAnswerOverride(reading, answer) ?? answer, conv.current.tools) };
   }
   // the plan reads the user's turns only, so the rules planner's plan is the same with fewer tool results
-  const plan = planOf(conv, reading ?? read);
+  // a figure is the reader's to name: with none read, the knowledge base's match by its metric words is evidence only
+  const plan = { ...planOf(conv, reading ?? read), ...(reading && reading.concepts.length === 0 ? { unreadFigure: true } : {}) };
   const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, plan.intent === "metric")) } };
   const decision = decideRules(options, rest, available, conv.current.tools.length, plan);
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part

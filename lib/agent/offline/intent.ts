@@ -51,6 +51,11 @@ export interface Plan {
   fallback?: Intent;
   /** The question asks who, why, which or whether — answered from passages, never from a figure that shares its words. */
   passages?: boolean;
+  /**
+   * The question reader read no figure in the turn: a finding, table cell or sentence the knowledge
+   * base matched by its own metric words is shown as the closest evidence, never stated as the answer.
+   */
+  unreadFigure?: boolean;
 }
 
 const P = {

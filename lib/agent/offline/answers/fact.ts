@@ -24,12 +24,46 @@ function asksAboutPerson(plan: Plan, query: string): boolean {
   return kind !== "yes_no" && (ASKS_WHO.test(query) || (kind === "person" && plan.metrics.length === 0));
 }
 
+/** The figure the knowledge base chose for a result (a finding, a table row, or a sentence stating the metric), as evidence. */
+function closestFigure(plan: Plan, r: KbResult): string[] {
+  if (r.answer) return [factSentence(r.answer)];
+  const t = r.tableValues?.[0];
+  if (t) return [`${cap(t.label)} — ${t.column}: ${t.value} ${t.citation}.`];
+  const hit = r.coverage === "pages" ? figureSentence(plan, r, plan.question || r.query) : undefined;
+  return hit ? [`${hit.sentence.replace(/[.!]\s*$/, "")} ${hit.page.citation}.`] : [];
+}
+
+/** A figure question's sentence stating the metric (a question routed to passages is read as narrative instead). */
+function figureSentence(plan: Plan, r: KbResult, question: string) {
+  const words = plan.metrics.flatMap((m) => m.words);
+  const figure = !plan.passages && words.length && FIGURE_KINDS.has(classifyQuestion(question).kind);
+  return figure ? bestFactSentence(usablePages(r.pages), r.query, words, r.understood.period) : undefined;
+}
+
+/**
+ * A question the reader could not tie to a figure of the catalog or of the deal's own labels: the
+ * figures the search matched are shown as what they are, the closest evidence, with what was searched.
+ */
+function unreadFigureAnswer(plan: Plan, ok: KbResult[], closest: string[]): string {
+  const searched = [...new Set(ok.map((r) => r.query))].map((q) => `"${q}"`).join(", ");
+  return [
+    `I couldn't tell which figure "${plan.question.trim()}" asks for, so I won't state one as the answer. I searched the findings and pages for ${searched}.`,
+    "Closest evidence (not an answer to the question as asked):",
+    ...[...new Set(closest)].slice(0, 3).map((c) => `- ${c}`),
+    "If one of these is what you meant, ask for it by its name and period. Would you like me to add this question to the Q&A list for the target company?",
+  ].join("\n");
+}
+
 export function writeFact(plan: Plan, done: ToolExchange[]): string {
   const results = outputs<KbResult | { error: string }>(done, "query_knowledge_base");
   const ok = results.filter((r): r is KbResult => !isError(r));
   if (ok.length === 0) {
     const err = results.find(isError);
     return `I couldn't search the knowledge base just now (${err?.error ?? "no result"}). Please try again, or rephrase the question.`;
+  }
+  if (plan.unreadFigure) {
+    const closest = ok.flatMap((r) => closestFigure(plan, r));
+    if (closest.length) return unreadFigureAnswer(plan, ok, closest);
   }
   const lines: string[] = [];
   const notes: string[] = [];
@@ -63,10 +97,9 @@ export function writeFact(plan: Plan, done: ToolExchange[]): string {
     } else if (r.coverage === "pages") {
       const pages = usablePages(r.pages);
       const question = ok.length > 1 ? r.query : plan.question || r.query;
-      const words = plan.metrics.flatMap((m) => m.words);
       // a question routed to passages (whether, why, which, a part of a figure) is read as narrative: a sentence naming the metric is not enough
-      const figure = !plan.passages && words.length && FIGURE_KINDS.has(classifyQuestion(question).kind);
-      const hit = figure ? bestFactSentence(pages, r.query, words, r.understood.period) : undefined;
+      const figure = !plan.passages && plan.metrics.some((m) => m.words.length > 0) && FIGURE_KINDS.has(classifyQuestion(question).kind);
+      const hit = figureSentence(plan, r, question);
       if (pages.length === 0) {
         lines.push(noData(r.query, r.notes));
       } else if (hit) {
