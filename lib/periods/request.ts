@@ -62,6 +62,12 @@ export function readPeriodRequest(text: string): PeriodRequest {
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12 && Number(m[2]) >= 1 && Number(m[2]) <= lastDayOfMonth(year4(m[3]!), Number(m[1]))) {
     return { exact: makePeriod("point", year4(m[3]!), undefined, Number(m[1]), Number(m[2])), phrase: m[0] };
   }
+  // "as of June 2023", "at the end of March 2023", "end of sept '22": a balance at the month's last day
+  m = t.match(new RegExp(`\\b(?:as (?:of|at)|at(?: the)? end of|end of|at)\\s+${MONTH_G}\\.?,?\\s+'?((?:19|20)\\d\\d|\\d\\d)\\b`, "i"));
+  if (m) {
+    const [year, month] = [year4(m[2]!), monthNumber(m[1]!)];
+    return { exact: makePeriod("point", year, undefined, month, lastDayOfMonth(year, month)), phrase: m[0] };
+  }
   // "2024 so far", "2024 year to date", "YTD 2024": the latest cumulative period of that year
   m = t.match(/\b((?:19|20)\d\d)\s+(?:so far|to date|year[- ]to[- ]date|ytd)\b|\b(?:ytd|year[- ]to[- ]date)\s+((?:19|20)\d\d)\b|\bso far (?:in|this year,?)\s+((?:19|20)\d\d)\b/i);
   if (m) return { relative: "year_to_date", year: Number(m[1] ?? m[2] ?? m[3]), phrase: m[0] };

@@ -54,3 +54,23 @@ describe("a quarter named by its last day", () => {
     expect(periodMentions("revenue in FY2022 and in the quarter ended March 31, 2023").map((m) => m.label)).toEqual(["FY2022", "quarter ended 2023-03-31"]);
   });
 });
+
+describe("a balance asked at a month with no day", () => {
+  it("is that month's last day, in the wordings analysts type", () => {
+    for (const [q, label] of [
+      ["active buyers as of june 2023", "30 June 2023"],
+      ["headcount at the end of March 2023", "31 March 2023"],
+      ["cash end of sept '22", "30 September 2022"],
+      ["members as at February 2024", "29 February 2024"],
+    ] as const) {
+      const req = readPeriodRequest(q);
+      expect(req.exact?.kind, q).toBe("point");
+      expect(req.exact?.label, q).toBe(label);
+    }
+  });
+
+  it("leaves a year alone, and a quarter named by its month a quarter", () => {
+    expect(readPeriodRequest("backlog at the end of 2021").exact?.label).toBe("FY2021");
+    expect(readPeriodRequest("revenue for the quarter ended June 30, 2023").exact?.kind).toBe("Q");
+  });
+});

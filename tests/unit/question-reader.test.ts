@@ -196,6 +196,15 @@ describe("question reader", () => {
     expect(readQuestion("and the next year?", ROOM, first)).toMatchObject({ periods: ["FY2022"] });
   });
 
+  it("moves a day back by the years a follow-up asks, not to the fiscal year before", () => {
+    for (const [first, then, want] of [
+      ["alderwick active buyers as of june 2023", "what was it a year earlier?", "30 June 2022"],
+      ["alderwick cash at sept 30 2022", "and a year earlier?", "30 September 2021"],
+      ["alderwick headcount at the end of march 2023", "what about the year before", "31 March 2022"],
+      ["alderwick members as at december 2022", "and two years earlier?", "31 December 2020"],
+    ] as const) expect(readQuestion(then, ROOM, readQuestion(first, ROOM)).periods, then).toEqual([want]);
+  });
+
   it("a follow-up to a figure no catalog concept names asks that figure again: another year, N years earlier, another part", () => {
     const first = readQuestion("how many widgets did alderwick move in fy16", ROOM);
     expect(first).toMatchObject({ label: "widgets", periods: ["FY2016"] });
