@@ -3,7 +3,7 @@
  * September 2024. Extraction writes these labels, the graph compares them and the agent asks for
  * them; this is the one definition of each label, its last day and its comparison key.
  */
-import { isoDate, monthEnd, monthName } from "./months";
+import { isoDate, lastDayOfMonth, monthEnd, monthName } from "./months";
 
 export type PeriodKind = "FY" | "Q" | "H" | "9M" | "point";
 
@@ -80,9 +80,15 @@ export function periodKey(p: Period): string {
   }
 }
 
-/** The same quarter, half or year one year earlier (Q3 2024 → Q3 2023; FY → previous FY). */
-export function priorYearPeriod(p: Period): Period {
-  return makePeriod(p.kind, p.year - 1, p.n, p.kind === "FY" ? p.yearEndMonth : undefined);
+/**
+ * The same quarter, half, year or day whole years earlier (Q3 2024 → Q3 2023; FY → previous FY;
+ * 30 June 2023 → 30 June 2022; 29 February 2024 → 28 February 2023). A month widened to its end stays one.
+ */
+export function yearsEarlier(p: Period, years = 1): Period {
+  const year = p.year - years;
+  if (p.kind !== "point") return makePeriod(p.kind, year, p.n, p.kind === "FY" ? p.yearEndMonth : undefined);
+  const [, month, day] = p.end.split("-").map(Number) as [number, number, number];
+  return makePeriod("point", year, undefined, month, p.approximate ? undefined : Math.min(day, lastDayOfMonth(year, month)));
 }
 
 /**

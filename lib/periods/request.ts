@@ -8,6 +8,11 @@ import { parsePeriod } from "./parse";
 import { makePeriod, type Period } from "./period";
 
 const MONTH_G = `(${MONTH})`;
+/** "30 September 2024", "September 30, 2024": a day. */
+const DAY_MONTH_YEAR = new RegExp(`\\b(\\d{1,2})\\s+${MONTH_G}\\.?\\s+((?:19|20)\\d\\d)\\b`, "i");
+const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH_G}\\.?\\s+(\\d{1,2}),?\\s+((?:19|20)\\d\\d)\\b`, "i");
+/** "as of June 2023", "at the end of March 2023", "end of sept '22": a balance at the month's last day. */
+const AT_MONTH_END = new RegExp(`\\b(?:as (?:of|at)|at(?: the)? end of|end of|at)\\s+${MONTH_G}\\.?,?\\s+'?((?:19|20)\\d\\d|\\d\\d)\\b`, "i");
 const ORD: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4 };
 const SV_ORD: Record<string, number> = { första: 1, andra: 2, tredje: 3, fjärde: 4 };
 
@@ -51,9 +56,9 @@ export function readPeriodRequest(text: string): PeriodRequest {
   const ended = readEndedPeriod(t);
   if (ended) return { exact: ended.period, phrase: ended.phrase };
   // A date ("30 September 2024", "September 30, 2024", "2024-09-30"): a point in time, not the year.
-  m = t.match(new RegExp(`\\b(\\d{1,2})\\s+${MONTH_G}\\.?\\s+((?:19|20)\\d\\d)\\b`, "i"));
+  m = t.match(DAY_MONTH_YEAR);
   if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNumber(m[2]!), Number(m[1])), phrase: m[0] };
-  m = t.match(new RegExp(`\\b${MONTH_G}\\.?\\s+(\\d{1,2}),?\\s+((?:19|20)\\d\\d)\\b`, "i"));
+  m = t.match(MONTH_DAY_YEAR);
   if (m) return { exact: makePeriod("point", Number(m[3]), undefined, monthNumber(m[1]!), Number(m[2])), phrase: m[0] };
   m = t.match(/\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/);
   if (m) return { exact: makePeriod("point", Number(m[1]), undefined, Number(m[2]), Number(m[3])), phrase: m[0] };
@@ -62,8 +67,7 @@ export function readPeriodRequest(text: string): PeriodRequest {
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12 && Number(m[2]) >= 1 && Number(m[2]) <= lastDayOfMonth(year4(m[3]!), Number(m[1]))) {
     return { exact: makePeriod("point", year4(m[3]!), undefined, Number(m[1]), Number(m[2])), phrase: m[0] };
   }
-  // "as of June 2023", "at the end of March 2023", "end of sept '22": a balance at the month's last day
-  m = t.match(new RegExp(`\\b(?:as (?:of|at)|at(?: the)? end of|end of|at)\\s+${MONTH_G}\\.?,?\\s+'?((?:19|20)\\d\\d|\\d\\d)\\b`, "i"));
+  m = t.match(AT_MONTH_END);
   if (m) {
     const [year, month] = [year4(m[2]!), monthNumber(m[1]!)];
     return { exact: makePeriod("point", year, undefined, month, lastDayOfMonth(year, month)), phrase: m[0] };

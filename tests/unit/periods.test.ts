@@ -18,6 +18,7 @@ import {
   samePeriod,
   shiftLabelYear,
   withoutColumnTokens,
+  yearsEarlier,
 } from "@/lib/periods";
 
 describe("parsePeriod: every label form extraction, the graph or the agent reads", () => {
@@ -237,5 +238,15 @@ describe("a year named in a sentence", () => {
   });
   it("is not found in another year, a bare two-digit number or an amount", () => {
     for (const s of ["Raises Full Year FY23 Revenue Guidance", "up 24% year over year", "$24 million of capex in 2025", "FY2025 guidance"]) expect(namesYear(s, "2024"), s).toBe(false);
+  });
+});
+
+describe("a period whole years earlier", () => {
+  it("keeps a quarter's number, a fiscal year's end month and a day's date, clamping 29 February", () => {
+    expect(yearsEarlier(parsePeriod("Q3 2024")!).label).toBe("Q3 2023");
+    expect(yearsEarlier(makePeriod("FY", 2023, undefined, 6), 2).label).toBe("FY2021 (ending June)");
+    expect(yearsEarlier(parsePeriod("30 June 2023")!).label).toBe("30 June 2022");
+    expect(yearsEarlier(makePeriod("point", 2024, undefined, 2, 29)).label).toBe("28 February 2023");
+    expect(yearsEarlier(makePeriod("point", 2024, undefined, 9)).label).toBe("September 2023");
   });
 });

@@ -5,10 +5,9 @@
  * period it took and how the figure was computed.
  */
 import escapeStringRegexp from "escape-string-regexp";
-import { PER_SHARE } from "@/lib/extraction/findings/scope";
 import { MONEY, withoutYears } from "@/lib/answers/narrative/fit";
 import { sentencePieces } from "@/lib/extraction/sentences";
-import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
+import { GEOGRAPHY, PER_SHARE } from "@/lib/extraction/findings/scope";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { readCurrency } from "@/lib/statements/scale";
@@ -210,7 +209,6 @@ function otherRegistrantTest(company: string | undefined): (context: string) => 
   const named = new RegExp(String.raw`\b${escapeStringRegexp(m[1]!.trim()).replace(/\s+/g, "\\s+")}[,\s]+(${LEGAL_FORM})`, "gi");
   return (context) => [...context.matchAll(named)].some((hit) => form(hit[1]!) !== own);
 }
-
 
 export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null {
   const want = new Set(plainStems(r.label ?? ""));

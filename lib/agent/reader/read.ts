@@ -20,8 +20,8 @@ import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
-import { asksPresent, makePeriod, parsePeriod, presentSpans, readPeriodRequest, shiftLabelYear, withYearBefore } from "@/lib/periods";
-import { lastDayOfMonth, monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
+import { asksPresent, parsePeriod, presentSpans, readPeriodRequest, shiftLabelYear, withYearBefore, yearsEarlier } from "@/lib/periods";
+import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
 import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
@@ -966,10 +966,7 @@ function followedPeriods(r: Reading, prev: Reading): { periods: string[]; ambigu
   if (YEAR_AFTER.test(r.text) && base && /^FY\d{4}$/.test(base)) return { periods: [`FY${Number(base.slice(2)) + 1}`] };
   // after a day ("cash at 30 June 2023"), "a year earlier" is the same day a year before
   const day = back && base ? parsePeriod(base) : undefined;
-  if (day?.kind === "point" && !day.approximate) {
-    const [, month, date] = day.end.split("-").map(Number) as [number, number, number];
-    return { periods: [makePeriod("point", day.year - back, undefined, month, Math.min(date, lastDayOfMonth(day.year - back, month))).label] };
-  }
+  if (day?.kind === "point" && !day.approximate) return { periods: [yearsEarlier(day, back).label] };
   if (back === 1) return { periods: ["prior year"] };
   return { periods: prev.periods };
 }

@@ -33,11 +33,14 @@ function closestFigure(plan: Plan, r: KbResult): string[] {
   return hit ? [`${hit.sentence.replace(/[.!]\s*$/, "")} ${hit.page.citation}.`] : [];
 }
 
-/** A figure question's sentence stating the metric (a question routed to passages is read as narrative instead). */
+/** A question for a metric's figure; one routed to passages (whether, why, which, a part of a figure) is read as narrative. */
+function asksFigure(plan: Plan, question: string): boolean {
+  return !plan.passages && plan.metrics.some((m) => m.words.length > 0) && FIGURE_KINDS.has(classifyQuestion(question).kind);
+}
+
+/** A figure question's sentence stating the metric. */
 function figureSentence(plan: Plan, r: KbResult, question: string) {
-  const words = plan.metrics.flatMap((m) => m.words);
-  const figure = !plan.passages && words.length && FIGURE_KINDS.has(classifyQuestion(question).kind);
-  return figure ? bestFactSentence(usablePages(r.pages), r.query, words, r.understood.period) : undefined;
+  return asksFigure(plan, question) ? bestFactSentence(usablePages(r.pages), r.query, plan.metrics.flatMap((m) => m.words), r.understood.period) : undefined;
 }
 
 /**
@@ -97,8 +100,8 @@ export function writeFact(plan: Plan, done: ToolExchange[]): string {
     } else if (r.coverage === "pages") {
       const pages = usablePages(r.pages);
       const question = ok.length > 1 ? r.query : plan.question || r.query;
-      // a question routed to passages (whether, why, which, a part of a figure) is read as narrative: a sentence naming the metric is not enough
-      const figure = !plan.passages && plan.metrics.some((m) => m.words.length > 0) && FIGURE_KINDS.has(classifyQuestion(question).kind);
+      // (a narrative question: a sentence naming the metric is not enough)
+      const figure = asksFigure(plan, question);
       const hit = figureSentence(plan, r, question);
       if (pages.length === 0) {
         lines.push(noData(r.query, r.notes));
