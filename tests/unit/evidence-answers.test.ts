@@ -329,9 +329,9 @@ describe("a quoted sentence for a figure asked", () => {
       expect(quoteAnswerOverride(r, quote("Acme Ground operating income in 2015 increased by $276 million compared with 2014 primarily due to higher revenues."), []), q).toMatch(/^I couldn't find/);
       expect(quoteAnswerOverride(r, quote("Acme Ground operating income was $2,522 million in 2015, a $276 million increase."), []), q).toBeNull();
     }
-    // a part's loss the catalog does not name: the sentence must state a level, not how much it moved
+    // a part's loss: the sentence must state a level, not how much it moved
     for (const q of ["how much did the international segment lose in '15?", "how much did acme's international business lose in 2015"]) {
-      expect(quoteAnswerOverride(readQuestion(q, ROOM), quote("International contribution losses increased $173.6 million year over year due to expansion."), []), q).toMatch(/^I couldn't find the amount asked/);
+      expect(quoteAnswerOverride(readQuestion(q, ROOM), quote("International contribution losses increased $173.6 million year over year due to expansion."), []), q).toMatch(/^I couldn't find (?:the amount asked|a stated international net income)/);
     }
   });
 

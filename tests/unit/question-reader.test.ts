@@ -19,6 +19,30 @@ describe("question reader", () => {
     expect(calls("what did alderwick spend on new plants and equipment in FY18")).toEqual(want);
   });
 
+  it("reads everyday verbs of profit and loss as net income, but a figure named inside the phrase as that figure", () => {
+    for (const q of ["how much did alderwick lose in q1 23", "how much money did they lose in 2022", "how much did the company lose last year", "how much did alderwick make in fy19"]) {
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["net_income"]);
+    }
+    for (const q of ["how much revenue did they make in fy19", "how much revenue did alderwick make in fy19", "how much in sales did they make in 2022"]) {
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["revenue"]);
+    }
+  });
+
+  it("reads buying back 'its own' shares as the repurchases, with no part called 'own'", () => {
+    for (const q of ["how much did alderwick spend repurchasing it's own shares in fy19", "alderwick - how much did they spend buying back their own stock in fy19?", "what did alderwick pay to repurchase its own shares fy2019"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["share_repurchases"]);
+      expect(r.scope, q).toBeUndefined();
+    }
+  });
+
+  it("reads people on the payroll as the headcount, and payroll taxes as no headcount", () => {
+    for (const q of ["how many full-time ppl does alderwick have on payroll", "how many people are on the payroll", "how many people on payroll at alderwick"]) {
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["employees"]);
+    }
+    expect(readQuestion("how much did alderwick spend on payroll taxes", ROOM).concepts.map((c) => c.id)).not.toContain("employees");
+  });
+
   it("finds the company anywhere, with or without a possessive, and leaves it out when none is named", () => {
     expect(readQuestion("brindlemoor revenue 2022", ROOM).company).toBe("Brindlemoor Foods Corporation");
     expect(readQuestion("What was Brindlemoor's revenue?", ROOM).company).toBe("Brindlemoor Foods Corporation");

@@ -68,7 +68,7 @@ export const CONCEPTS: Concept[] = [
   amount("revenue", "Revenue", ["revenue", "revenues", "rev", "revs", "net revenue", "total revenue", "net sales", "total net sales", "sales", "turnover", "top line", "topline", "intäkter", "intäkterna", "omsättning", "omsättningen", "nettoomsättning", "nettoomsättningen"], {
     // a utility's or an airline's "total operating revenues" is the revenue total (a phrase: its words do not widen searches)
     // (what a business earns or makes "from" a source is the source's sales: "earn from subscriptions", "make from services")
-    phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in", "operating revenue", "operating revenues", "total operating revenues", "earn from", "earned from", "earns from", "make from", "made from", "makes from", "generate from", "generated from", "bring in from", "brought in from", "how much did they make from", "how much did they earn from", "how much money did they make from"],
+    phrases: ["how much did they sell", "how much did sell", "how much money did they bring in", "bring in", "take in", "operating revenue", "operating revenues", "total operating revenues", "earn from", "earned from", "earns from", "make from", "made from", "makes from", "generate from", "generated from", "bring in from", "brought in from", "how much did they make from", "how much did make from", "how much did they earn from", "how much money did they make from"],
     lineItems: ["revenue"],
   }),
   amount("cost_of_revenue", "Cost of revenue", ["cost of revenue", "cost of revenues", "cost of sales", "cost of goods sold", "cogs", "cost of products sold"], { phrases: ["cost of goods sold", "cost of the goods it sold", "cost of what they sold", "cost to produce", "cost of producing"], lineItems: ["cost_of_revenue"] }),
@@ -82,7 +82,7 @@ export const CONCEPTS: Concept[] = [
   amount("pretax_income", "Pre-tax income", ["pretax income", "pre-tax income", "income before taxes", "income before income taxes", "earnings before taxes", "ebt", "pretax profit"], { lineItems: ["pretax_income"] }),
   amount("income_tax_expense", "Income tax expense", ["income tax expense", "tax expense", "income taxes", "provision for income taxes", "tax bill"], { phrases: ["pay in taxes", "paid in taxes"], lineItems: ["income_tax_expense"] }),
   amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable", "net loss", "net loss attributable"], {
-    phrases: ["how much did they make", "how much money did they make", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable", "unprofitable", "in the red"],
+    phrases: ["how much did they make", "how much did make", "how much money did they make", "how much did they lose", "how much did lose", "how much money did they lose", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable", "unprofitable", "in the red"],
     lineItems: ["net_income"],
     ofPart: "operating_income",
   }),
@@ -122,7 +122,7 @@ export const CONCEPTS: Concept[] = [
   { id: "dividend_per_share", label: "Dividends declared per share", kind: "per_share", terms: ["dividend per share", "dividends per share", "dividends declared per share", "cash dividends declared per share", "cash dividends per share", "dps", "annual dividend"], rowWords: ["dividends declared per share", "dividends per share", "dividend per share", "cash dividends declared per share", "dividends declared per common share", "cash dividends declared per common share", "dividends per common share"] },
   { id: "quarterly_dividend", label: "Quarterly dividend per share", kind: "per_share", terms: ["quarterly dividend", "quarterly dividends", "quarterly cash dividend", "quarterly dividend per share", "dividend rate", "dividend per quarter", "dividends per quarter"], phrases: ["per quarter in dividends", "a quarter in dividends", "each quarter in dividends", "dividend each quarter", "dividends each quarter"], rowWords: ["quarterly cash dividend", "quarterly dividend"] },
   amount("share_repurchases", "Share repurchases", ["buybacks", "buyback", "share repurchases", "stock repurchases", "repurchases of common stock", "share buybacks", "treasury stock purchases"], {
-    phrases: ["buy back stock", "buy back shares", "bought back", "buy back", "buying back", "buying back stock", "buying back shares", "repurchase shares", "repurchase stock", "repurchased", "repurchasing"],
+    phrases: ["buy back stock", "buy back shares", "bought back", "buy back", "buying back", "buying back stock", "buying back shares", "repurchase shares", "repurchase stock", "repurchased", "repurchasing", "repurchase own shares", "repurchase own stock", "buy back own shares", "buy back own stock"],
     lineItems: ["share_repurchases"],
     action: true,
   }),
@@ -174,7 +174,7 @@ export const CONCEPTS: Concept[] = [
   percent("comparable_sales", "Comparable sales", ["comparable sales", "comparable store sales", "comparable sales growth", "same-store sales", "same store sales", "like-for-like sales", "comps", "comp sales", "comp store sales", "comp growth", "comp sales growth"], { rowWords: ["comparable sales"], isChange: true }),
   amount("sales_marketing", "Sales and marketing", ["sales and marketing", "marketing and sales", "selling and marketing", "s&m"], { rowWords: ["marketing and sales", "sales and marketing"] }),
   amount("backlog", "Backlog", ["backlog", "order backlog", "remaining performance obligations", "rpo", "order book", "orderbook", "contracted revenue", "unearned contracted revenue"], { rowWords: ["backlog"], balance: true }),
-  { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed", "workers", "full-time workers"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers"], fact: "employees", balance: true },
+  { id: "employees", label: "Employees", kind: "count", terms: ["employees", "headcount", "staff", "workforce", "full-time employees", "fte", "people employed", "employed", "workers", "full-time workers"], phrases: ["how many people work", "people do they employ", "how many people", "how many workers", "people on payroll", "on the payroll", "full-time people", "have on payroll"], fact: "employees", balance: true },
   // people leaving: "turnover" beside "rate" or "employee" is attrition, never revenue
   percent("attrition", "Employee attrition", ["attrition", "attrition rate", "turnover rate", "employee turnover", "staff turnover", "voluntary turnover", "undesired turnover", "voluntary attrition", "undesired attrition"], { phrases: ["employees leave", "employees left", "people leave", "lose employees"] }),
   // the holders of a company's stock on its register, as the annual report's market section states them

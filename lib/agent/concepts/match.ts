@@ -109,6 +109,10 @@ export function findConcepts(text: string, toks: Token[] = tokens(text), skip: R
       found.push({ concept: p.concept, from: at, to: end, text: text.slice(toks[at]!.start, toks[end - 1]!.end), viaPhrase: p.phrase });
     }
   }
+  // an everyday phrase never runs across the name of another figure of its kind: "how much revenue did they make" names
+  // revenue, not "how much did they make" (a word of another kind between, "how much did the Widgetco unit sell", is filler)
+  const across = (h: ConceptHit) => h.viaPhrase && found.some((t) => !t.viaPhrase && t.concept.id !== h.concept.id && t.concept.kind === h.concept.kind && t.from > h.from && t.to < h.to);
+  found.splice(0, found.length, ...found.filter((h) => !across(h)));
   // longest first; a hit overlapping a longer (or earlier equal) one is dropped
   found.sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from);
   const kept: ConceptHit[] = [];
