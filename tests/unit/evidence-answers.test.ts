@@ -30,6 +30,22 @@ describe("evidence writers", () => {
     expect(statedSentence([now, old], employees, [])?.text).toBe("Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");
   });
 
+  it("takes the row labelled by the part alone over a narrower part whose name opens with the same word, in three wordings", () => {
+    const room = [{ name: "ACME CORP", tickers: ["ACM"] }];
+    const breakdown = "Disaggregated revenue information: — The Company views the following disaggregated disclosures as useful — Net Sales (Millions)";
+    const rows = [
+      row("Consumer", "Business Segment Information — (Millions) — Net Sales", 5298, ["Total Company"]),
+      row("Consumer Health and Safety", breakdown, 569, ["Total Consumer Business Group"]),
+      row("Total Consumer Business Group", breakdown, 5298),
+    ];
+    for (const q of ["how big was acme's consumer segment in 2022, sales", "acm consumer segment revenue fy2022", "consumer segment net sales 2022"]) {
+      const r = readQuestion(q, room);
+      expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, r.scope!, r.segment, r.periods)?.columns[0]?.value, q).toBe(5298e6);
+    }
+    // with no row named by the part alone, a label opening with its words is its full name
+    expect(pickScopedRow({ rows: [row("Display Technologies", "Segment net sales", 3306)], notFound: [], notes: [] }, revenue, "display", true, ["FY2022"])?.label).toBe("Display Technologies");
+  });
+
   it("orders documents in time: a year's quarters before its annual report, a later year after both", () => {
     const order = [{ fiscalYear: 2023, fiscalPeriod: "FY" }, { fiscalYear: 2024, fiscalPeriod: "Q1" }, { fiscalYear: 2024, fiscalPeriod: "Q3" }, { fiscalYear: 2024, fiscalPeriod: "FY" }].map(recencyOf);
     expect([...order].sort((a, b) => a - b)).toEqual(order);

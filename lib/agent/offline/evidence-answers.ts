@@ -560,7 +560,10 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
     const label = stemsOf(x.label);
     return scopeStems.length > 0 && scopeStems.every((w, i) => label[i] === w) && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label);
   };
-  const onlyPart = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w)) || fullName(x) || (!whole.length && split(x)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
+  const partAlone = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w));
+  // (…unless a row is labelled by the part alone: then "Consumer Health and Safety" is a narrower part of "Consumer")
+  const aloneNamed = whole.some(partAlone);
+  const onlyPart = (x: LineItemRow) => partAlone(x) || (!aloneNamed && fullName(x)) || (!whole.length && split(x)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
     const only = (found: Set<string>) => found.size === 1 && found.has(c.id);
