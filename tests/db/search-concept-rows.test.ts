@@ -44,4 +44,18 @@ describe("search finds the row a question names in everyday words", () => {
     expect(out.passages[0]?.page).toBe(3);
     expect(out.passages[0]?.text).toContain("Debt maturing within one year 2,310");
   });
+
+  it("search_documents counts the deal's chunks holding each query word, rarest first", async () => {
+    const out = await runSearchDocuments(deps, { query: "freight covenants debt", k: 3 });
+    const words = out.rarity!.words;
+    expect(words.map((w) => w.word)).toEqual(["freight", "covenants", "debt"]);
+    expect(words.find((w) => w.word === "freight")!.chunks).toBe(1);
+    expect(words.find((w) => w.word === "debt")!.chunks).toBeGreaterThanOrEqual(2);
+    expect(out.rarity!.chunks).toBeGreaterThanOrEqual(4);
+  });
+
+  it("search_documents counts a word the deal never uses as held by no chunk", async () => {
+    const out = await runSearchDocuments(deps, { query: "cyclicality of demand", k: 3 });
+    expect(out.rarity!.words[0]).toEqual({ word: "cyclicality", chunks: 0 });
+  });
 });

@@ -7,6 +7,9 @@
 import { getPageText } from "@/lib/db/queries/pages";
 import { sectionsOfStoredPages } from "@/lib/search/page-sections";
 import { searchPages } from "@/lib/search/search";
+import { termChunkCounts } from "@/lib/db/queries/search";
+import { detectLanguage } from "@/lib/search/language";
+import { tokenize, type Language } from "@/lib/search/tokenize";
 import { GENERIC_WORDS } from "../concepts/generic-words";
 import { findConcepts, tokens } from "../concepts/match";
 import { locateExcerpt } from "@/lib/extraction/citation";
@@ -41,9 +44,16 @@ export interface SearchDocumentsInput {
   newest?: boolean;
 }
 
+/** How many of the deal's chunks use each word of the query: a passage without the rare ones seldom answers. */
+export interface Rarity {
+  chunks: number;
+  words: Array<{ word: string; chunks: number }>;
+}
+
 export interface SearchDocumentsOutput {
   company?: string;
   passages: Passage[];
+  rarity?: Rarity;
   notes: string[];
   error?: string;
 }
@@ -215,7 +225,17 @@ export async function runSearchDocuments(deps: Deps, input: SearchDocumentsInput
     passages.push({ document: h.document, ...(period ? { period } : {}), page: h.page, ...(section ? { section } : {}), charStart: p.start, charEnd: p.end, text: p.text, citation: `(source: ${h.document}, p.${h.page})`, ...(missing.length ? { missing } : {}) });
   }
   if (!passages.length) notes.push(`Nothing in ${scope.company ?? "the deal"}'s documents matched "${input.query}".`);
-  return { ...(scope.company ? { company: scope.company } : {}), passages, notes };
+  const rarity = await rarityOf(deps, asked.map((t) => t.word), detectLanguage(input.query));
+  return { ...(scope.company ? { company: scope.company } : {}), passages, ...(rarity ? { rarity } : {}), notes };
+}
+
+/** Each query word's count of the deal's chunks holding it (by its index term), rarest first. */
+async function rarityOf(deps: Deps, words: string[], language: Language): Promise<Rarity | undefined> {
+  const termOf = new Map(words.map((w) => [w, tokenize(w, language)[0]]).filter((e): e is [string, string] => !!e[1]));
+  if (!termOf.size) return undefined;
+  const { chunks, df } = await termChunkCounts({ db: deps.db, dealId: deps.dealId, terms: [...new Set(termOf.values())] });
+  const counted = [...termOf].map(([word, term]) => ({ word, chunks: df.get(term) ?? 0 }));
+  return { chunks, words: counted.sort((a, b) => a.chunks - b.chunks) };
 }
 
 export interface OpenPageOutput {

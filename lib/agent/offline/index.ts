@@ -11,6 +11,7 @@ import { amountAnswerOverride, organisationAnswerOverride, dataRoomCompanies, re
 import { planTurn, type Plan } from "./intent";
 import { standaloneQuestion, type Reading } from "../reader/read";
 import { nextToolCalls } from "./planner";
+import { isFitProbe, fitProbeCall, judgeQuotes } from "./rare-word";
 import { writeAnswer } from "./writer";
 
 export const OFFLINE_MODEL_ID = "local:manda-rules-1";
@@ -41,7 +42,9 @@ export function decide(options: LanguageModelV3CallOptions): LocalDecision {
  * evidence calls had not been made.
  */
 function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
-  const conv = readConversation(options.prompt);
+  const all = readConversation(options.prompt);
+  // the fit probe's result is read by the quote check alone: every other step sees the turn without it
+  const conv = { ...all, current: { ...all.current, tools: all.current.tools.filter((t) => !isFitProbe(t)) } };
   const available = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
   const forced = options.toolChoice?.type === "none";
   const companies = dataRoomCompanies(options.prompt);
@@ -61,7 +64,11 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const decision = decideRules(options, rest, available, conv.current.tools.length, plan);
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
   const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools) ?? personAnswerOverride(reading, decision.text, conv.current.tools) ?? labelAnswerOverride(reading, conv.current.tools, decision.text) ?? qualifierAnswerOverride(reading, conv.current.tools, decision.text) ?? figureAnswerOverride(reading, decision.text) ?? amountAnswerOverride(reading, decision.text) ?? organisationAnswerOverride(reading, decision.text) ?? incompleteAnswerOverride(reading, conv.current.tools, decision.text)) : null;
-  return override ? { kind: "text", calls: [], text: override } : decision;
+  if (override) return { kind: "text", calls: [], text: override };
+  // a quote that does not say what the question is about (its rarest word in the deal) is no answer
+  const judged = reading && decision.kind === "text" ? judgeQuotes(reading, decision.text, all.current.tools, companies) : undefined;
+  if (judged?.kind === "probe") return toolDecision(all, [fitProbeCall(reading!)]);
+  return judged?.kind === "misfit" ? { kind: "text", calls: [], text: judged.text } : decision;
 }
 
 /** An answer read from rows a tool found by respelling a mistyped word: says which word it read how. */

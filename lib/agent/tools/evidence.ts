@@ -89,7 +89,7 @@ export function evidenceTools(ctx: AgentContext) {
   return {
     search_documents: tool({
       description:
-        "Search the deal's documents (keywords, meaning and report sections). Returns passages: the paragraph or table block around each match (with the table's column header), document, page, section and character range." + DATA,
+        "Search the deal's documents (keywords, meaning and report sections). Returns passages: the paragraph or table block around each match (with the table's column header), document, page, section and character range; and `rarity`, how many of the deal's chunks use each query word, rarest first: a passage without the question's rare words seldom answers it." + DATA,
       inputSchema: searchDocumentsInput,
       execute: (input) => recorded(ctx, "search_documents", () => runSearchDocuments(deps, input)),
     }),

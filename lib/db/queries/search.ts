@@ -63,3 +63,15 @@ export async function hybridSearchHead({ db, request: r }: { db: Queryable; requ
   );
   return rows.map((x) => ({ documentId: x.document_id, page: x.page, score: Number(x.score), text: x.text, label: x.label, filename: x.filename, language: x.language, section: x.section, sections: x.sections }));
 }
+
+/** How many of a deal's chunks hold each index term, and how many chunks it has: how rarely the deal uses a word. */
+export async function termChunkCounts({ db, dealId, terms }: { db: Queryable; dealId: string; terms: string[] }): Promise<{ chunks: number; df: Map<string, number> }> {
+  if (!terms.length) return { chunks: 0, df: new Map() };
+  const { rows } = await db.query<{ term: string | null; df: number }>(
+    `select null as term, chunk_count::int as df from search_deal_stats where deal_id = $1
+     union all select term, df from search_term_df where deal_id = $1 and term = any($2::text[])`,
+    [dealId, terms],
+  );
+  const chunks = Number(rows.find((r) => r.term === null)?.df ?? 0);
+  return { chunks, df: new Map(rows.filter((r) => r.term !== null).map((r) => [r.term!, Number(r.df)])) };
+}

@@ -1,0 +1,103 @@
+/**
+ * A quoted answer must say what the question is about. The word of a question the deal itself uses
+ * least ("IPO", "AppleCare", "cyclicality") is what the question is about; a quote that shares the
+ * question's common words but not that one ("… the offering of notes …" for "when did it complete its
+ * IPO?") does not answer it. How rarely the deal uses each word is data: search_documents returns
+ * each query word's count of the deal's chunks, so the check reads the deal's own vocabulary, not a
+ * word list. A rare word inside a concept the question names is also said by the concept's other
+ * names ("acquired" for "takeover").
+ */
+import { findConcepts, tokens } from "../concepts/match";
+import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
+import type { Reading } from "../reader/read";
+import type { ToolExchange } from "./conversation";
+import { closestPassage } from "./evidence-answers";
+
+/** The probe asks for few passages: the words' counts are what it is for. Its size tells it from the evidence path's searches. */
+const FIT_PROBE_K = 3;
+/** A word is rare when at most this share of the deal's chunks hold it (a filing's chunks are about its pages), or RARE_MIN chunks in a small deal. */
+const RARE_SHARE = 0.05;
+const RARE_MIN = 3;
+
+export const isFitProbe = (t: ToolExchange) => t.toolName === "search_documents" && t.input.k === FIT_PROBE_K;
+
+export function fitProbeCall(r: Reading): { toolName: string; input: Record<string, unknown> } {
+  return { toolName: "search_documents", input: { query: r.text, ...(r.company ? { company: r.company } : {}), k: FIT_PROBE_K } };
+}
+
+interface Quote {
+  text: string;
+  document: string;
+  page: number;
+}
+
+const QUOTED = /"([^"]{20,})" \(source: ([^,)]+), p\.(\d+)\)/g;
+/** A figure sentence quoted without quote marks: `<sentence> (source: FILE, p.N).` then `(Quoted from …)`. */
+const SENTENCE = /^(?:[^:\n"]{2,80}: )?([^\n"]+?) \(source: ([^,)]+), p\.(\d+)\)\.?\s*\n\s*\n\(Quoted from /;
+const ABSTAINS = /^\W*(?:I couldn't|I could not|I did not|I didn't|Do you mean|Which |Could you)/i;
+
+/** The quotes an answer gives as its answer; none for an abstention or an answer with no quote. */
+export function answerQuotes(text: string): Quote[] {
+  if (ABSTAINS.test(text)) return [];
+  const body = text.split(/\n\s*\n\(Quoted from /)[0]!;
+  const quotes = [...body.matchAll(QUOTED)].map((m) => ({ text: m[1]!, document: m[2]!, page: Number(m[3]) }));
+  if (quotes.length) return quotes;
+  const s = SENTENCE.exec(text.trim());
+  return s ? [{ text: s[1]!, document: s[2]!, page: Number(s[3]) }] : [];
+}
+
+/** The question's words the deal uses rarely (company names aside), rarest first: what the question is about. */
+export function rareWords(out: SearchDocumentsOutput | undefined, skip: ReadonlySet<string>): Array<{ word: string; chunks: number }> {
+  const rarity = out?.rarity;
+  if (!rarity?.chunks) return [];
+  const limit = Math.max(RARE_MIN, rarity.chunks * RARE_SHARE);
+  return rarity.words.filter((w) => w.chunks > 0 && w.chunks <= limit && w.word.length >= 3 && !/\d/.test(w.word) && !skip.has(w.word));
+}
+
+/** The text says the word: its stem, or another name of the catalog concept the question names with it. */
+function says(text: string, word: string, question: string): boolean {
+  const have = new Set(tokens(text).map((t) => t.stem));
+  const [w] = tokens(word);
+  if (!w || have.has(w.stem)) return true;
+  const q = tokens(question);
+  const at = q.findIndex((t) => t.stem === w.stem);
+  const concept = findConcepts(question, q).find((h) => at >= h.from && at < h.to)?.concept;
+  if (!concept) return false;
+  return findConcepts(text).some((h) => h.concept.id === concept.id) || concept.terms.some((t) => tokens(t).every((x) => have.has(x.stem)));
+}
+
+/** Words of the company names a question may use: never what it is about. */
+function nameWords(r: Reading, companies: ReadonlyArray<{ name: string; tickers: string[] }>): Set<string> {
+  return new Set([r.company ?? "", ...companies.flatMap((c) => [c.name, ...c.tickers])].flatMap((n) => tokens(n).map((t) => t.word)));
+}
+
+export type RareWordVerdict = { kind: "holds" } | { kind: "probe" } | { kind: "misfit"; text: string };
+
+/**
+ * Whether a quoted answer says one of the question's rare words: "probe" when the word counts are not in
+ * yet (a search_documents call with the question brings them), "misfit" with the abstention to give.
+ */
+export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], companies: ReadonlyArray<{ name: string; tickers: string[] }>): RareWordVerdict {
+  const quotes = answerQuotes(text);
+  if (!quotes.length) return { kind: "holds" };
+  const probe = done.find(isFitProbe);
+  if (!probe) return { kind: "probe" };
+  const out = probe.output as SearchDocumentsOutput | undefined;
+  const rare = rareWords(out, nameWords(r, companies));
+  // a quote saying any of them is about the question; one saying none shares only its common words
+  if (!rare.length || quotes.some((q) => rare.some((w) => says(q.text, w.word, r.text)))) return { kind: "holds" };
+  const withWord = (out?.passages ?? []).filter((p) => rare.some((w) => says(p.text, w.word, r.text)));
+  return { kind: "misfit", text: writeMisfit(rare, quotes[0]!, withWord) };
+}
+
+function writeMisfit(rare: Array<{ word: string; chunks: number }>, quote: Quote, withWord: Passage[]): string {
+  const words = rare.slice(0, 3).map((w) => `"${w.word}"`).join(" or ");
+  const uses = rare.slice(0, 3).map((w) => `"${w.word}" in ${w.chunks}`).join(", ");
+  return [
+    `I couldn't find a passage that answers this. The closest one I found does not mention ${words}, which the question is about (the documents use ${uses} of their passages), so I won't give it as the answer.`,
+    "Closest evidence (not an answer to the question as asked):",
+    `- passage on ${quote.document}, p.${quote.page}: "${quote.text.slice(0, 200)}${quote.text.length > 200 ? "…" : ""}"`,
+    ...withWord.slice(0, 2).map(closestPassage),
+    "Would you like me to add this question to the Q&A list?",
+  ].join("\n");
+}

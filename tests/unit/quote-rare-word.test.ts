@@ -1,0 +1,70 @@
+/**
+ * A quoted answer must say the word of the question the deal uses least: the word counts come from
+ * search_documents (its `rarity`), so the check follows the deal's own vocabulary.
+ */
+import { describe, expect, it } from "vitest";
+import { answerQuotes, judgeQuotes } from "@/lib/agent/offline/rare-word";
+import { readQuestion } from "@/lib/agent/reader/read";
+import type { ToolExchange } from "@/lib/agent/offline/conversation";
+
+const ROOM = [{ name: "Tidemark Rail Inc.", tickers: ["TDMK"] }];
+const QUOTE_ANSWER = (quote: string) => `TIDEMARK_2023_10K.pdf states: "${quote}" (source: TIDEMARK_2023_10K.pdf, p.12)\n\n(Quoted from TIDEMARK_2023_10K.pdf; no extracted finding covers this yet.)`;
+const OFF_TOPIC = "Our locomotive programme plans call for the fleet to be renewed over the next decade as demand allows.";
+
+function probe(words: Array<[string, number]>, passages: string[] = []): ToolExchange {
+  return {
+    toolName: "search_documents",
+    input: { query: "q", k: 3 },
+    output: {
+      passages: passages.map((text, i) => ({ document: "TIDEMARK_2023_10K.pdf", page: 40 + i, charStart: 0, charEnd: text.length, text, citation: `(source: TIDEMARK_2023_10K.pdf, p.${40 + i})` })),
+      rarity: { chunks: 140, words: words.map(([word, chunks]) => ({ word, chunks })) },
+      notes: [],
+    },
+  };
+}
+
+describe("a quote that does not say the question's rarest word is no answer", () => {
+  const wordings = ["what's the plan for the hydrogen locomotive programme?", "tidemark hydrogen loco programme status", "any update on their hydrogen locomotives?"];
+  for (const q of wordings) {
+    it(`abstains, showing the passage that uses the word, for "${q}"`, () => {
+      const r = readQuestion(q, ROOM);
+      const done = [probe([["hydrogen", 2], ["locomotive", 30], ["programme", 44]], ["We began testing a hydrogen locomotive in 2023 on two routes."])];
+      const v = judgeQuotes(r, QUOTE_ANSWER(OFF_TOPIC), done, ROOM);
+      expect(v.kind).toBe("misfit");
+      const text = v.kind === "misfit" ? v.text : "";
+      expect(text).toMatch(/^I couldn't find a passage that answers this/);
+      expect(text).toContain('"hydrogen"');
+      expect(text).toContain("hydrogen locomotive in 2023 on two routes");
+    });
+  }
+
+  it("keeps a quote that says the rare word", () => {
+    const r = readQuestion("what's the plan for the hydrogen locomotive programme?", ROOM);
+    const v = judgeQuotes(r, QUOTE_ANSWER("We began testing a hydrogen locomotive in 2023 on two routes."), [probe([["hydrogen", 2], ["locomotive", 30]])], ROOM);
+    expect(v.kind).toBe("holds");
+  });
+
+  it("keeps a quote naming the rare word's concept by another of its names ('takeovers' said as 'acquired')", () => {
+    const r = readQuestion("did tidemark do any takeovers in 2023?", ROOM);
+    const v = judgeQuotes(r, `Yes — ${QUOTE_ANSWER("In March 2023 we acquired Railco Freight for $210 million in cash.")}`, [probe([["takeovers", 1]])], ROOM);
+    expect(v.kind).toBe("holds");
+  });
+
+  it("asks for the word counts first, and never judges an abstention or a word the deal never uses", () => {
+    const r = readQuestion("what's the plan for the hydrogen locomotive programme?", ROOM);
+    expect(judgeQuotes(r, QUOTE_ANSWER(OFF_TOPIC), [], ROOM).kind).toBe("probe");
+    expect(judgeQuotes(r, "I couldn't find an answer in the uploaded documents.", [], ROOM).kind).toBe("holds");
+    expect(judgeQuotes(r, QUOTE_ANSWER(OFF_TOPIC), [probe([["hydrogen", 0], ["locomotive", 30]])], ROOM).kind).toBe("holds");
+  });
+
+  it("does not take the company's own name for what the question is about", () => {
+    const r = readQuestion("tidemark locomotive programme?", ROOM);
+    expect(judgeQuotes(r, QUOTE_ANSWER("The programme plans call for the fleet to be renewed over the next decade."), [probe([["tidemark", 3], ["locomotive", 30]])], ROOM).kind).toBe("holds");
+  });
+
+  it("reads the quotes of a list answer and of a figure sentence", () => {
+    const list = `From the documents:\n- "${OFF_TOPIC}" (source: A.pdf, p.3)\n- "We began testing a hydrogen locomotive in 2023 on two routes." (source: A.pdf, p.9)`;
+    expect(answerQuotes(list).map((q) => q.page)).toEqual([3, 9]);
+    expect(answerQuotes("Revenue grew 4% to $2.1 billion in 2023 (source: A.pdf, p.7).\n\n(Quoted from A.pdf; no extracted finding covers this yet.)")).toEqual([{ text: "Revenue grew 4% to $2.1 billion in 2023", document: "A.pdf", page: 7 }]);
+  });
+});
