@@ -107,6 +107,15 @@ describe("narrative answers: choosing what to quote", () => {
     expect(a.quotes[0]!.text).toBe("We are not currently a party to any material pending legal proceedings.");
   });
 
+  it("reads 'face' as the question's verb, not a word the sentence must say, in three wordings", () => {
+    const text = "Item 3. Legal Proceedings\n\nThe Company is also currently subject to antitrust investigations in various jurisdictions around the world, which can result in legal proceedings and claims against the Company.";
+    for (const q of ["does acme face antitrust investigations", "is acme facing any antitrust investigations?", "what antitrust investigations does acme face"]) {
+      const a = answerFromPages(q, [page(21, text)]);
+      expect(a.quotes[0]?.text, q).toMatch(/^The Company is also currently subject to antitrust investigations/);
+      if (/^(?:does|is)\b/.test(q)) expect(a.verdict, q).toBe("yes");
+    }
+  });
+
   it("quotes hedged evidence without a verdict", () => {
     const risk = "Item 1A. Risk Factors\n\nDemand for our products could be affected by economic cycles, and a downturn may reduce our revenues.";
     const a = answerFromPages("Is the business subject to economic cycles?", [page(9, risk)]);

@@ -75,7 +75,7 @@ const GENERIC = new Set(
   (
     "company companies business businesses fiscal year years fy annual quarter quarterly report reports reported reporting mention mentioned filing 10k 10q " +
     "primary main major key principal significant material materially important current currently ongoing still anymore now today total based data information describe explain " +
-    "give list name named tell show subject exposed involve involved many much how complete completed make made announce announced undertake undertaken conduct conducted please provide detail details state stated discuss discussed relevant useful metric kind type way see sees view views regard regards consider considers actually really basically exactly so" +
+    "give list name named tell show subject exposed involve involved face faces facing faced many much how complete completed make made announce announced undertake undertaken conduct conducted please provide detail details state stated discuss discussed relevant useful metric kind type way see sees view views regard regards consider considers actually really basically exactly so" +
     " one two three four five six seven eight nine ten first second third large small big" +
     " count counts number numbers amount amounts figure figures ye yr" +
     " bolag företaget verksamhet år rapport en ett två tre fyra fem några någon något många mycket finns fanns gjort göra lämnat lämna"
