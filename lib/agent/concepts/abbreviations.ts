@@ -29,6 +29,8 @@ const SPELLED_OUT: Record<string, string> = {
   qtrly: "quarterly",
   div: "dividend",
   divs: "dividends",
+  divvy: "dividend",
+  divvies: "dividends",
   rn: "now",
   "right now": "now",
   "at the moment": "now",

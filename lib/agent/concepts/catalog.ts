@@ -99,7 +99,7 @@ export const CONCEPTS: Concept[] = [
   amount("total_assets", "Total assets", ["total assets", "assets", "balance sheet size"], { lineItems: ["total_assets"], balance: true }),
   amount("accounts_payable", "Accounts payable", ["accounts payable", "payables", "trade payables"], { lineItems: ["accounts_payable"], balance: true }),
   amount("short_term_debt", "Short-term debt", ["short-term debt", "short term debt", "current debt", "debt due within one year", "current portion of long-term debt", "debt maturing within one year", "short-term borrowings"], {
-    phrases: ["debt due in the next year", "debt due next year", "debt coming due"],
+    phrases: ["debt due in the next year", "debt due next year", "debt coming due", "debt due within a year", "debt due within 12 months", "debt due in the next 12 months", "debt due in the next twelve months"],
     lineItems: ["short_term_debt"],
     balance: true,
   }),

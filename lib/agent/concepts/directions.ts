@@ -11,8 +11,8 @@ export type Direction = "up" | "down";
 export type Asked = Direction | "either";
 
 const WORDS: Record<Direction, string> = {
-  up: "up higher rise rises rising rose risen increase increased increasing grow grows growing grew grown improve improved improving improvement gain gained climb climbed climbing jump jumps jumped jumping surge surged surging soar soared soaring spike spiked double doubled doubling triple tripled tripling boost boosted accelerate accelerated rebound rebounded better expand expanded expanding strengthen strengthened",
-  down: "down lower fall falls falling fell fallen decrease decreased decreasing decline declined declining drop dropped dropping shrink shrank shrunk shrinking worsen worsened worse weaken weakened contract contracted slip slipped slide deteriorate deteriorated reduce reduced plunge plunged plunging tumble tumbled slump slumped dip dipped sink sank sunk halve halved halving erode eroded",
+  up: "up higher rise rises rising rose risen increase increased increasing grow grows growing grew grown improve improved improving improvement gain gained climb climbed climbing jump jumps jumped jumping surge surged surging soar soared soaring spike spiked double doubled doubling triple tripled tripling boost boosted accelerate accelerated rebound rebounded better expand expanded expanding strengthen strengthened raise raised raising hike hiked hiking",
+  down: "down lower fall falls falling fell fallen decrease decreased decreasing decline declined declining drop dropped dropping shrink shrank shrunk shrinking worsen worsened worse weaken weakened contract contracted slip slipped slide deteriorate deteriorated reduce reduced plunge plunged plunging tumble tumbled slump slumped dip dipped sink sank sunk halve halved halving erode eroded cut cuts slash slashed",
 };
 
 let stems: Map<string, Direction> | undefined;

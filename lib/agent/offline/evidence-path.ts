@@ -6,6 +6,7 @@
  * rows that disagree with no total among them), the path steps aside and the older planner answers
  * or abstains; it never guesses.
  */
+import { coreWords } from "@/lib/ingest/metadata-company-key";
 import escapeStringRegexp from "escape-string-regexp";
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { conceptById, type Concept } from "../concepts/catalog";
@@ -98,6 +99,12 @@ type Step = "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "r
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
 
+/** The question without the company's name: "Best Buy" asks for no best, "Target" for no target. */
+function unnamed(r: Reading): string {
+  if (!r.company) return r.text;
+  return coreWords(r.company).reduce((text, w) => text.replace(new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi"), " "), r.text);
+}
+
 export function stepsFor(r: Reading): Step[] | null {
   const steps = withOwnFigure(r, conceptSteps(r));
   // "operating overhead expense" (SG&A by "overhead"): the deal's row of that name first, the concept's steps after it
@@ -136,16 +143,16 @@ function conceptSteps(r: Reading): Step[] | null {
   // no catalog concept: a figure the deal's own tables may label as the question words it
   // (…or a sentence stating it in those words: "133 million active buyers", the newest first when no year is asked)
   // "which region grew fastest", "the largest region": parts ranked by revenue when no figure is named
-  if (r.concepts.length === 0 && rankAsked(r.text) && (!r.polar || !opensAsYesNo(r.text))) return ["total", "rank"];
+  if (r.concepts.length === 0 && rankAsked(unnamed(r)) && (!r.polar || !opensAsYesNo(unnamed(r)))) return ["total", "rank"];
   if (r.concepts.length === 0) return r.label && !r.polar && (r.periods.length > 0 || ASKS_FIGURE.test(r.text)) ? ["labelled", "labelledSentence"] : null;
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   // "which segment had the highest revenue": the parts' rows of one table, ranked
   // (the company's total first: the parts ranked must add up to it)
   // (a terse "worst region by sales decline" reads as yes/no; only a question opening as one is)
-  if (rankAsked(r.text) && rankMeasure(r) && (!r.polar || !opensAsYesNo(r.text) || asksSuperlative(r.text))) return ["total", "rank"];
+  if (rankAsked(unnamed(r)) && rankMeasure(r) && (!r.polar || !opensAsYesNo(unnamed(r)) || asksSuperlative(unnamed(r)))) return ["total", "rank"];
   // "japan net sales down in 2022?": the figure's two periods decide it
   // ("did the US have the biggest decline?": a superlative is decided by ranking the parts, not by one part's move)
-  if (r.polar && r.direction && asksSuperlative(r.text)) return null;
+  if (r.polar && r.direction && asksSuperlative(unnamed(r))) return null;
   if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return directionSteps(r, c);
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
@@ -238,7 +245,7 @@ function callFor(step: Step, r: Reading): Call {
     case "total":
       return { toolName: "get_line_items", input: { ...company, items: [rankMeasure(r)!.id], ...(r.periods.length ? { periods: r.periods.slice(-1) } : {}) } };
     case "rank":
-      return rankCall(r, rankAsked(r.text)!, rankMeasure(r)!);
+      return rankCall(r, rankAsked(unnamed(r))!, rankMeasure(r)!);
     case "people":
       return { toolName: "get_people", input: { ...company, ...(c.role ? { role: c.role } : {}) } };
     case "facts":
@@ -354,7 +361,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return null;
     case "rank": {
       const totals = done.filter((x) => x !== t && x.toolName === "get_line_items").flatMap((x) => (x.output as LineItemsOutput | undefined)?.rows ?? []);
-      return writeRanking(out as unknown as LineItemsOutput, rankMeasure(r)!, r, rankAsked(r.text)!, totals);
+      return writeRanking(out as unknown as LineItemsOutput, rankMeasure(r)!, r, rankAsked(unnamed(r))!, totals);
     }
     case "people":
       return writePeople(out as unknown as EntitiesOutput, c);
@@ -503,7 +510,7 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   // a forecast asked and none stated: an actual is no answer to it
   if (made.length === steps.length && steps[0] === "outlook") return writeNoOutlook(r.concepts[0]!, made, r);
   // parts asked against each other and no table ranks them: the company's total or one part's move is no answer
-  if (made.length === steps.length && steps[1] === "rank") return writeNotRanked(r, rankMeasure(r)!, rankAsked(r.text)!);
+  if (made.length === steps.length && steps[1] === "rank") return writeNotRanked(r, rankMeasure(r)!, rankAsked(unnamed(r))!);
   return null;
 }
 
