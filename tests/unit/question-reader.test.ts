@@ -43,6 +43,45 @@ describe("question reader", () => {
     expect(readQuestion("how much did alderwick spend on payroll taxes", ROOM).concepts.map((c) => c.id)).not.toContain("employees");
   });
 
+  it("reads raising or hiking a figure as up and cutting it as down, in three wordings", () => {
+    for (const q of ["did alderwick raise its dividend in 2022", "alderwick hike the divvy in 22?", "did they raise the dividend last year"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["dividends_paid"]);
+      expect(r.direction, q).toBe("up");
+      expect(r.scope, q).toBeUndefined();
+    }
+    expect(readQuestion("did alderwick cut capex in fy16", ROOM).direction).toBe("down");
+  });
+
+  it("reads debt due within a year or twelve months as short-term debt", () => {
+    for (const q of ["alderwick debt due within a yr as of may 31 2016?", "how much debt does alderwick have due within 12 months", "debt due in the next 12 months fy19"]) {
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).toEqual(["short_term_debt"]);
+    }
+  });
+
+  it("never reads a word of the company's name as a superlative ('Best Buy' asks for no best)", () => {
+    const room = [{ name: "BEST BUY CO., INC.", tickers: ["BBY"] }];
+    for (const q of ["did best buy hike the dividend in fy19?", "best buy - did the dividend go up in fy19", "did bby raise its dividend in fy19"]) {
+      expect(evidenceCalls(readQuestion(q, room)), q).toEqual([{ toolName: "get_line_items", input: { company: "BEST BUY CO., INC.", items: ["dividends_paid"], periods: ["FY2018", "FY2019"] } }]);
+    }
+    expect(evidenceCalls(readQuestion("which segment of best buy had the highest revenue", room))?.[0]?.toolName).toBe("get_line_items");
+  });
+
+  it("reads 'what % of total revenue is that' after a part's figure as the part's share, in three wordings", () => {
+    for (const [first, then] of [
+      ["how much did alderwick sell of widgets in 2021", "what % of total rev is that"],
+      ["alderwick widgets revenue 2021", "as a share of total revenue?"],
+      ["how much did brindlemoor make from snacks in 2020", "and as a % of total sales?"],
+    ] as const) {
+      const r = readQuestion(then, ROOM, readQuestion(first, ROOM));
+      expect(r, then).toMatchObject({ partShare: true, periods: [first.includes("2020") ? "FY2020" : "FY2021"] });
+      expect(r.scope, then).toMatch(/^(?:widgets|snacks)$/);
+      expect(r.concepts.map((c) => c.id), then).toEqual(["revenue"]);
+    }
+    // after the company's own total there is no part to carry
+    expect(readQuestion("what % of total rev is that", ROOM, readQuestion("alderwick revenue 2021", ROOM)).partShare).toBeFalsy();
+  });
+
   it("finds the company anywhere, with or without a possessive, and leaves it out when none is named", () => {
     expect(readQuestion("brindlemoor revenue 2022", ROOM).company).toBe("Brindlemoor Foods Corporation");
     expect(readQuestion("What was Brindlemoor's revenue?", ROOM).company).toBe("Brindlemoor Foods Corporation");

@@ -850,6 +850,21 @@ export function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Conc
 /** A ratio asked as a percentage ("%", "share of") or as a plain ratio. */
 export const ratioUnit = (text: string): "percent" | "ratio" => (/%|percent|share|portion|proportion/i.test(text) ? "percent" : "ratio");
 
+/** The part the last turn asked, as a share of the company's figure it is part of: its company and periods carried when the turn names none. */
+function shareOfPart(r: Reading, prev: Reading): Reading {
+  const carry = [...(!r.company && prev.company ? (["company"] as const) : []), ...(!r.periods.length && prev.periods.length ? (["periods"] as const) : [])];
+  return {
+    ...r,
+    scope: prev.scope,
+    namedPart: !!prev.namedPart,
+    segment: prev.segment,
+    partShare: true,
+    ...(!r.company && prev.company ? { company: prev.company } : {}),
+    periods: r.periods.length ? r.periods : prev.periods,
+    followUp: { from: prev.text, carried: ["concept", ...carry] },
+  };
+}
+
 /** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
 function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
   const short = tokens(r.text).length <= 8;
@@ -866,6 +881,8 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     // "demand creation expense fy23" → "what about sg&a?": another figure, of the company and periods the turn before asked
     if (!(FOLLOW_UP.test(r.text) && r.concepts.length && !r.periods.length && prev.label)) return r;
   }
+  // "how much did pfe sell of comirnaty in 2021" → "what % of total rev is that": the part's share of the whole it is of
+  if (short && prev.scope && !r.scope && r.concepts.length === 1 && prev.concepts[0]?.id === r.concepts[0]!.id && OF_WHOLE.test(r.text)) return shareOfPart(r, prev);
   if (!follows && !over) return r;
   // "and the take rate on that?": another figure of the part the conversation was on
   if (r.labelNamesFigure && !r.concepts.length && !r.reason && !r.polar && !r.narrative) return carriedFigure(r, prev);
