@@ -4,7 +4,7 @@
  * read into a fitting call makes none.
  */
 import { describe, expect, it } from "vitest";
-import { answeredPeriod, evidenceCalls } from "@/lib/agent/offline/evidence-path";
+import { answeredPeriod, evidenceCalls, evidenceNext } from "@/lib/agent/offline/evidence-path";
 import { changePeriods, qualifiersOf, readQuestion, standaloneQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ALDERWICK INSTRUMENTS, INC.", "Brindlemoor Foods Corporation"];
@@ -51,6 +51,15 @@ describe("question reader", () => {
       expect(r.scope, q).toBeUndefined();
     }
     expect(readQuestion("did alderwick cut capex in fy16", ROOM).direction).toBe("down");
+  });
+
+  it("asks a move with no year named of the latest year and the one before, in three wordings", () => {
+    for (const q of ["did alderwick raise the dividend this yr", "did alderwick's dividends go up this year", "did alderwick increase its dividend?"]) {
+      const r = readQuestion(q, ROOM);
+      const rows = { toolName: "get_line_items", input: {}, output: { company: "ALDERWICK INSTRUMENTS, INC.", rows: [], notFound: ["dividends_paid"], notes: [] } };
+      // (a change over two periods, however the question words it: both years come back)
+      expect(evidenceNext(r, [rows]), q).toEqual([{ toolName: "compute_metric", input: { company: "ALDERWICK INSTRUMENTS, INC.", metric: "dividends_paid", aggregate: expect.stringMatching(/^(?:change|growth)$/) } }]);
+    }
   });
 
   it("reads debt due within a year or twelve months as short-term debt", () => {

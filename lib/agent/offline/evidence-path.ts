@@ -263,8 +263,11 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "risks":
       return { toolName: "search_documents", input: { ...company, query: "risk factors could adversely affect our business results", section: "risk factors", k: 10, newest: true } };
-    case "compute":
-      return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods, ...format } };
+    case "compute": {
+      // "did the dividend go up this year?": with no year named, the latest year and the one before
+      const moved = r.polar && r.direction && !r.periods.length && !r.aggregate ? { aggregate: "change" } : {};
+      return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods, ...format, ...moved } };
+    }
     case "ratio": {
       // a follow-up ("and fy21?") carries the ratio the conversation asked, its figures in order
       const [top, bottom] = r.ratioOf ? [c, d!] : ratioTerms(r.text, c, d!);

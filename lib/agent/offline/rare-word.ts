@@ -47,7 +47,7 @@ export function answerQuotes(text: string): Quote[] {
 }
 
 /** The question's words the deal uses rarely (company names aside), rarest first: what the question is about. */
-export function rareWords(out: SearchDocumentsOutput | undefined, skip: ReadonlySet<string>): Array<{ word: string; chunks: number }> {
+function rareWords(out: SearchDocumentsOutput | undefined, skip: ReadonlySet<string>): Array<{ word: string; chunks: number }> {
   const rarity = out?.rarity;
   if (!rarity?.chunks) return [];
   const limit = Math.max(RARE_MIN, rarity.chunks * RARE_SHARE);
