@@ -69,7 +69,7 @@ export function readTurn(conv: Conversation, companies: readonly RoomCompany[]):
 
 /** An answer that found nothing ("I couldn't find …", a question back): no period was answered. */
 
-const NO_ANSWER = /^(?:I couldn't|I could not|I did not find|I didn't find|Do you mean|Which )/i;
+export const NO_ANSWER = /^(?:I couldn't|I could not|I did not find|I didn't find|Do you mean|Which )/i;
 
 /**
  * The period an earlier answer gave the figure for, read from its lead line only ("For Q3 2024, …",
@@ -102,7 +102,7 @@ const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|w
 /** The question without the company's name: "Best Buy" asks for no best, "Target" for no target. */
 function unnamed(r: Reading): string {
   if (!r.company) return r.text;
-  return coreWords(r.company).reduce((text, w) => text.replace(new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi"), " "), r.text);
+  return coreWords(r.company).reduce((text, w) => text.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), r.text);
 }
 
 export function stepsFor(r: Reading): Step[] | null {
@@ -681,7 +681,7 @@ const QUOTE_ANSWER = /^(?:(?:Yes|No) — )?(\S+\.\w+) states: "([^"]+)" (\(sourc
 const SENTENCE_ANSWER = /^(?:[^:\n"]{2,80}: )?([^\n]+?) (\(source: ([^,)]+), p\.\d+\))\.?\s*\n\s*\n\(Quoted from /;
 
 /** The quote an answer gives as its answer, in either form, as [whole, document, quote, citation]; null for any other answer. */
-function quoteAnswer(text: string): [string, string, string, string] | null {
+export function quoteAnswer(text: string): [string, string, string, string] | null {
   const m = QUOTE_ANSWER.exec(text);
   if (m) return [m[0], m[1]!, m[2]!, m[3]!];
   const s = SENTENCE_ANSWER.exec(text.trim());

@@ -12,6 +12,7 @@ import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
 import type { ToolExchange } from "./conversation";
 import { closestPassage } from "./evidence-answers";
+import { NO_ANSWER, quoteAnswer } from "./evidence-path";
 
 /** The probe asks for few passages: the words' counts are what it is for. Its size tells it from the evidence path's searches. */
 const FIT_PROBE_K = 3;
@@ -31,19 +32,17 @@ interface Quote {
   page: number;
 }
 
+/** Every quote of a list answer: `"…" (source: FILE, p.N)`. */
 const QUOTED = /"([^"]{20,})" \(source: ([^,)]+), p\.(\d+)\)/g;
-/** A figure sentence quoted without quote marks: `<sentence> (source: FILE, p.N).` then `(Quoted from …)`. */
-const SENTENCE = /^(?:[^:\n"]{2,80}: )?([^\n"]+?) \(source: ([^,)]+), p\.(\d+)\)\.?\s*\n\s*\n\(Quoted from /;
-const ABSTAINS = /^\W*(?:I couldn't|I could not|I did not|I didn't|Do you mean|Which |Could you)/i;
 
-/** The quotes an answer gives as its answer; none for an abstention or an answer with no quote. */
+/** The quotes an answer gives as its answer (each of a list, else the one quote or figure sentence); none for an abstention. */
 export function answerQuotes(text: string): Quote[] {
-  if (ABSTAINS.test(text)) return [];
+  if (NO_ANSWER.test(text.trim())) return [];
   const body = text.split(/\n\s*\n\(Quoted from /)[0]!;
   const quotes = [...body.matchAll(QUOTED)].map((m) => ({ text: m[1]!, document: m[2]!, page: Number(m[3]) }));
   if (quotes.length) return quotes;
-  const s = SENTENCE.exec(text.trim());
-  return s ? [{ text: s[1]!, document: s[2]!, page: Number(s[3]) }] : [];
+  const one = quoteAnswer(text);
+  return one ? [{ text: one[2], document: one[1], page: Number(/p\.(\d+)/.exec(one[3])?.[1] ?? 0) }] : [];
 }
 
 /** The question's words the deal uses rarely (company names aside), rarest first: what the question is about. */
