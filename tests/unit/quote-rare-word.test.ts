@@ -50,6 +50,16 @@ describe("a quote that does not say the question's rarest word is no answer", ()
     expect(v.kind).toBe("holds");
   });
 
+  it("keeps a quote saying the rare word's group in other words, and never asks it to say a word of the question's form", () => {
+    const r = readQuestion("has tidemark reported any materially important ongoing legal battles?", ROOM);
+    const quote = QUOTE_ANSWER("Currently, we are involved in a number of legal proceedings arising in the ordinary course.");
+    // "battles" said as "proceedings" (one group of the narrative vocabulary); "important" is the question's form
+    expect(judgeQuotes(r, quote, [probe([["battles", 2], ["important", 4], ["legal", 30]])], ROOM).kind).toBe("holds");
+    expect(judgeQuotes(r, quote, [probe([["important", 4], ["ongoing", 5], ["legal", 30]])], ROOM).kind).toBe("holds");
+    const antitrust = readQuestion("has tidemark reported any ongoing antitrust battles?", ROOM);
+    expect(judgeQuotes(antitrust, quote, [probe([["antitrust", 3], ["ongoing", 5]])], ROOM).kind).toBe("misfit");
+  });
+
   it("asks for the word counts first, and never judges an abstention or a word the deal never uses", () => {
     const r = readQuestion("what's the plan for the hydrogen locomotive programme?", ROOM);
     expect(judgeQuotes(r, QUOTE_ANSWER(OFF_TOPIC), [], ROOM).kind).toBe("probe");

@@ -7,6 +7,7 @@
  * word list. A rare word inside a concept the question names is also said by the concept's other
  * names ("acquired" for "takeover").
  */
+import { isGenericWord, questionTerms, textKeys } from "@/lib/answers/narrative/terms";
 import { findConcepts, tokens } from "../concepts/match";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
@@ -45,19 +46,24 @@ export function answerQuotes(text: string): Quote[] {
   return one ? [{ text: one[2], document: one[1], page: Number(/p\.(\d+)/.exec(one[3])?.[1] ?? 0) }] : [];
 }
 
-/** The question's words the deal uses rarely (company names aside), rarest first: what the question is about. */
+/** The question's words the deal uses rarely (company names and words of the question's form aside), rarest first: what the question is about. */
 function rareWords(out: SearchDocumentsOutput | undefined, skip: ReadonlySet<string>): Array<{ word: string; chunks: number }> {
   const rarity = out?.rarity;
   if (!rarity?.chunks) return [];
   const limit = Math.max(RARE_MIN, rarity.chunks * RARE_SHARE);
-  return rarity.words.filter((w) => w.chunks > 0 && w.chunks <= limit && w.word.length >= 3 && !/\d/.test(w.word) && !skip.has(w.word));
+  return rarity.words.filter((w) => w.chunks > 0 && w.chunks <= limit && w.word.length >= 3 && !/\d/.test(w.word) && !skip.has(w.word) && !isGenericWord(w.word));
 }
 
-/** The text says the word: its stem, or another name of the catalog concept the question names with it. */
+/**
+ * The text says the word: its stem, another word of its group in the narrative vocabulary ("legal
+ * battles" said as "legal proceedings"), or another name of the catalog concept the question names with it.
+ */
 function says(text: string, word: string, question: string): boolean {
   const have = new Set(tokens(text).map((t) => t.stem));
   const [w] = tokens(word);
   if (!w || have.has(w.stem)) return true;
+  const grouped = questionTerms(question).find((t) => t.key.startsWith("#") && t.word.split(" ").includes(word));
+  if (grouped && textKeys(text).has(grouped.key)) return true;
   const q = tokens(question);
   const at = q.findIndex((t) => t.stem === w.stem);
   const concept = findConcepts(question, q).find((h) => at >= h.from && at < h.to)?.concept;
