@@ -50,14 +50,12 @@ describe("a quote that does not say the question's rarest word is no answer", ()
     expect(v.kind).toBe("holds");
   });
 
-  it("keeps a quote saying the rare word's group in other words, and never asks it to say a word of the question's form", () => {
-    const r = readQuestion("has tidemark reported any materially important ongoing legal battles?", ROOM);
+  it("keeps a quote saying the rare word's group in other words ('legal battles' said as 'legal proceedings')", () => {
+    const r = readQuestion("has tidemark reported any ongoing legal battles?", ROOM);
     const quote = QUOTE_ANSWER("Currently, we are involved in a number of legal proceedings arising in the ordinary course.");
-    // "battles" said as "proceedings" (one group of the narrative vocabulary); "important" is the question's form
-    expect(judgeQuotes(r, quote, [probe([["battles", 2], ["important", 4], ["legal", 30]])], ROOM).kind).toBe("holds");
-    expect(judgeQuotes(r, quote, [probe([["important", 4], ["ongoing", 5], ["legal", 30]])], ROOM).kind).toBe("holds");
+    expect(judgeQuotes(r, quote, [probe([["battles", 2], ["legal", 30]])], ROOM).kind).toBe("holds");
     const antitrust = readQuestion("has tidemark reported any ongoing antitrust battles?", ROOM);
-    expect(judgeQuotes(antitrust, quote, [probe([["antitrust", 3], ["ongoing", 5]])], ROOM).kind).toBe("misfit");
+    expect(judgeQuotes(antitrust, quote, [probe([["antitrust", 3], ["battles", 2]])], ROOM).kind).toBe("misfit");
   });
 
   it("asks for the word counts first, and never judges an abstention or a word the deal never uses", () => {

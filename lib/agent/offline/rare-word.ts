@@ -7,7 +7,7 @@
  * word list. A rare word inside a concept the question names is also said by the concept's other
  * names ("acquired" for "takeover").
  */
-import { isGenericWord, questionTerms, textKeys } from "@/lib/answers/narrative/terms";
+import { questionTerms, textKeys } from "@/lib/answers/narrative/terms";
 import { findConcepts, tokens } from "../concepts/match";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
@@ -46,12 +46,16 @@ export function answerQuotes(text: string): Quote[] {
   return one ? [{ text: one[2], document: one[1], page: Number(/p\.(\d+)/.exec(one[3])?.[1] ?? 0) }] : [];
 }
 
-/** The question's words the deal uses rarely (company names and words of the question's form aside), rarest first: what the question is about. */
+/**
+ * The question's words the deal uses rarely (company names aside), rarest first: what the question
+ * is about. Words of the question's form count too ("primary cause", "main customers"): on the
+ * paraphrase set, leaving them out let seven wrong quotes through to save one right one.
+ */
 function rareWords(out: SearchDocumentsOutput | undefined, skip: ReadonlySet<string>): Array<{ word: string; chunks: number }> {
   const rarity = out?.rarity;
   if (!rarity?.chunks) return [];
   const limit = Math.max(RARE_MIN, rarity.chunks * RARE_SHARE);
-  return rarity.words.filter((w) => w.chunks > 0 && w.chunks <= limit && w.word.length >= 3 && !/\d/.test(w.word) && !skip.has(w.word) && !isGenericWord(w.word));
+  return rarity.words.filter((w) => w.chunks > 0 && w.chunks <= limit && w.word.length >= 3 && !/\d/.test(w.word) && !skip.has(w.word));
 }
 
 /**

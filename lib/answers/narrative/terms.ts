@@ -82,11 +82,6 @@ const GENERIC = new Set(
   ).split(/\s+/).flatMap((w) => tokenize(w).map(fold)),
 );
 
-/** A word of the question's form or of any filing about itself ("important", "describe", "ongoing"): never what a question is about. */
-export function isGenericWord(word: string): boolean {
-  return tokenize(word).some((t) => GENERIC.has(fold(t)));
-}
-
 /** Generic words that are the subject when a question has no other content word. */
 const SUBJECT_WHEN_ALONE = new Set(["business", "businesses", "operations", "segment", "segments", "verksamhet"].flatMap((w) => tokenize(w).map(termKey)));
 
