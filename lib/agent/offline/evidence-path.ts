@@ -660,9 +660,8 @@ const RANKING = /\b(?:biggest|largest|smallest|highest|lowest|most|least|top|lea
  */
 function rankingOverride(r: Reading, text: string, done: ToolExchange[]): string | null {
   if (!RANKING.test(r.text) || r.polar) return null;
-  const m = quoteAnswer(text);
-  if (!m || statesAValue(m[2]!.replace(FILING_REFERENCE, " "))) return null;
-  const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: m[2]!.length, text: m[2]!, citation: m[3]! };
+  const quoted = quotedPassage(text);
+  if (!quoted || statesAValue(quoted.text.replace(FILING_REFERENCE, " "))) return null;
   const passages = [quoted, ...mine(done).flatMap((t) => ((t.output as SearchDocumentsOutput | undefined)?.passages ?? []))];
   return [
     "I couldn't find a ranking of the company's parts that answers this in the documents: no table or sentence found compares them by a figure.",
@@ -681,11 +680,18 @@ const QUOTE_ANSWER = /^(?:(?:Yes|No) — )?(\S+\.\w+) states: "([^"]+)" (\(sourc
 const SENTENCE_ANSWER = /^(?:[^:\n"]{2,80}: )?([^\n]+?) (\(source: ([^,)]+), p\.\d+\))\.?\s*\n\s*\n\(Quoted from /;
 
 /** The quote an answer gives as its answer, in either form, as [whole, document, quote, citation]; null for any other answer. */
-export function quoteAnswer(text: string): [string, string, string, string] | null {
+function quoteAnswer(text: string): [string, string, string, string] | null {
   const m = QUOTE_ANSWER.exec(text);
   if (m) return [m[0], m[1]!, m[2]!, m[3]!];
   const s = SENTENCE_ANSWER.exec(text.trim());
   return s ? [s[0], s[3]!, s[1]!, s[2]!] : null;
+}
+
+/** The quote an answer gives as its answer, as a passage (its page read from the citation); null for any other answer. */
+export function quotedPassage(text: string): Passage | null {
+  const m = quoteAnswer(text);
+  if (!m) return null;
+  return { document: m[1], page: Number(/p\.(\d+)/.exec(m[3])?.[1] ?? 0), charStart: 0, charEnd: m[2].length, text: m[2], citation: m[3] };
 }
 
 /**
@@ -698,10 +704,9 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   const ranked = rankingOverride(r, text, done);
   if (ranked) return ranked;
   const c = r.concepts[0];
-  const m = quoteAnswer(text);
-  if (!m) return null;
-  const quote = m[2]!;
-  const quoted: Passage = { document: m[1]!, page: Number(/p\.(\d+)/.exec(m[3]!)?.[1] ?? 0), charStart: 0, charEnd: quote.length, text: quote, citation: m[3]! };
+  const quoted = quotedPassage(text);
+  if (!quoted) return null;
+  const quote = quoted.text;
   const kind = r.reason || r.synthesis || r.polar ? undefined : ASKED_VALUE.find((k) => k.asks.test(r.text));
   if (kind && !kind.states.test(quote)) return noValueFound(quoted, kind.what);
   // "in bn", "in millions": an amount of that size, which a sentence of per-share or unit prices ("$26.79 in cash") does not state
@@ -715,7 +720,7 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // "does amazon pay a dividend?": a yes or no is a sentence stating the action itself, not one weighing it ("evaluate opportunities to … pay dividends")
   if (r.polar && c?.action && /^\W*(?:yes|no)\b/i.test(text) && (!namesAction(quote, c) || HEDGED.test(quote))) return notFound(r, mine(done), [quoted]);
   // "is it still in chapter 11?": a state asked as of now is settled by the newest filing, not an older one's sentence
-  if (r.polar && r.periods.includes("latest") && /^\W*(?:yes|no)\b/i.test(text) && olderThanSeen(m[1]!, done)) return `I couldn't find a sentence in the newest filing that settles this. An older filing, ${m[1]}, states: "${quote}" ${m[3]} — it may no longer hold. Would you like me to add this question to the Q&A list?`;
+  if (r.polar && r.periods.includes("latest") && /^\W*(?:yes|no)\b/i.test(text) && olderThanSeen(quoted.document, done)) return `I couldn't find a sentence in the newest filing that settles this. An older filing, ${quoted.document}, states: "${quote}" ${quoted.citation} — it may no longer hold. Would you like me to add this question to the Q&A list?`;
   // "ebay rev up in 22?": a figure's move asked yes or no, answered by quotes that decide nothing, is no answer
   if (r.polar && r.direction && c && FIGURE_KINDS.has(c.kind) && !/^\W*(?:yes|no|up|down|unchanged)\b/i.test(text)) return notFound(r, mine(done), [quoted]);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;

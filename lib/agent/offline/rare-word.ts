@@ -13,7 +13,7 @@ import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
 import type { ToolExchange } from "./conversation";
 import { closestPassage } from "./evidence-answers";
-import { NO_ANSWER, quoteAnswer } from "./evidence-path";
+import { NO_ANSWER, quotedPassage } from "./evidence-path";
 
 /** The probe asks for few passages: the words' counts are what it is for. Its size tells it from the evidence path's searches. */
 const FIT_PROBE_K = 3;
@@ -42,8 +42,8 @@ export function answerQuotes(text: string): Quote[] {
   const body = text.split(/\n\s*\n\(Quoted from /)[0]!;
   const quotes = [...body.matchAll(QUOTED)].map((m) => ({ text: m[1]!, document: m[2]!, page: Number(m[3]) }));
   if (quotes.length) return quotes;
-  const one = quoteAnswer(text);
-  return one ? [{ text: one[2], document: one[1], page: Number(/p\.(\d+)/.exec(one[3])?.[1] ?? 0) }] : [];
+  const one = quotedPassage(text);
+  return one ? [{ text: one.text, document: one.document, page: one.page }] : [];
 }
 
 /**
