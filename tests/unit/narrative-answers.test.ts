@@ -241,6 +241,17 @@ describe("yes/no on a convention of presentation", () => {
   });
 });
 
+describe("yes/no from a sentence whose clauses disagree", () => {
+  it("a clause asserting the property beside one denying it never decides yes; a plain denial still decides no", () => {
+    for (const q of ["did acme buy back any shares in h1 2024", "Has Acme repurchased stock this year?", "any buybacks in the first half?"]) {
+      const mixed = "At June 30, 2024, our remaining share-purchase authorization was $3.3 billion, with no repurchases in the first six months of 2024.";
+      expect(decideYesNo(q, mixed, readQuestion(q).terms), q).not.toBe("yes");
+      expect(decideYesNo(q, "During the first six months of 2024 the Company did not repurchase any shares of its common stock.", readQuestion(q).terms), q).toBe("no");
+      expect(decideYesNo(q, "In the first six months of 2024 the Company repurchased 12 million shares of its common stock for $1.1 billion.", readQuestion(q).terms), q).toBe("yes");
+    }
+  });
+});
+
 describe("a reason the filing gives as a list", () => {
   const MDNA = [
     "Gross Margin",

@@ -70,6 +70,9 @@ export function decideYesNo(question: string, sentence: string, terms: QuestionT
   const scope = opensWithDenial ? sentence : best.c;
   // a one-clause sentence is still read from its property on: "… subject to proceedings that have not been resolved" asserts them
   const denies = opensWithDenial ? negated(sentence) : deniesProperty(scope, core);
+  // one clause naming the property asserts it and another denies it ("authorization remained, with no
+  // repurchases in the period"): the sentence alone does not decide
+  if (!opensWithDenial && !denies && scored.some((x) => x !== best && x.hits > 0 && deniesProperty(x.c, core))) return undefined;
   // a hedge before the property ("a breach could expose us to litigation") or in its clause leaves it open
   if (!denies && (HEDGE.test(scope.replace(FALSE_NEGATION, " ")) || HEDGE.test(beforeProperty(sentence, core).replace(FALSE_NEGATION, " ")))) return undefined;
   if (/\bno assurance|cannot assure|cannot predict\b/i.test(sentence) && !denies) return undefined;
