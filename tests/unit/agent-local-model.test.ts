@@ -193,3 +193,41 @@ describe("local chat model: a figure the question reader did not read", () => {
     expect(d.text).toMatch(/^Q2 2023 net income was USD 2\.33 billion/);
   });
 });
+
+describe("local chat model: a deal of several companies' documents", () => {
+  const ALL = [...TOOLS, "search_documents", "open_page", "get_line_items", "compute_metric", "get_people", "get_company_facts", "get_risk_factors", "get_explanations", "get_timeline"];
+  const system = (target?: string) =>
+    `You are Manda, the due-diligence analyst assistant for the deal "Peers"${target ? ` (target company: ${target})` : ""}.\n\n# Data room\n- Acme Widgets, Inc. (ticker ACMW): ACME_2022_10K.pdf (10-K FY2022)\n- Globex Corporation (ticker GBX): GLOBEX_2022_10K.pdf (10-K FY2022)\n`;
+  const run = (prompt: LanguageModelV3Prompt) => decide({ prompt, tools: ALL.map((name) => ({ type: "function" as const, name, inputSchema: { type: "object" } })) });
+
+  it.each(["who audits their books?", "revenue 2022", "how many people do they employ", "what's the backlog at the end of 2022?"])("asks which company when the question names none: %s", (q) => {
+    const d = run([{ role: "system", content: system() }, user(q)]);
+    expect(d.kind).toBe("text");
+    expect(d.text).toMatch(/^Which company do you mean\?/);
+    expect(d.text).toContain("Acme Widgets, Inc., Globex Corporation");
+  });
+
+  it("answers the company the question names, by name or ticker, with no question back", () => {
+    for (const q of ["globex revenue 2022", "gbx revenue 2022", "What was Globex's revenue in 2022?"]) {
+      const d = run([{ role: "system", content: system() }, user(q)]);
+      expect(d.kind, q).toBe("tools");
+      expect(d.calls.map((c) => JSON.parse(c.input).company), q).toContain("Globex Corporation");
+    }
+  });
+
+  it("the reply naming the company answers the question asked before", () => {
+    const d = run([{ role: "system", content: system() }, user("revenue 2022"), assistant("Which company do you mean? This deal holds documents of several companies (Acme Widgets, Inc., Globex Corporation), and the question names none of them."), user("acme")]);
+    expect(d.kind).toBe("tools");
+    expect(d.calls.map((c) => JSON.parse(c.input))).toContainEqual(expect.objectContaining({ company: "Acme Widgets, Inc.", periods: ["FY2022"] }));
+  });
+
+  it("a question naming no company is asked of the deal's target", () => {
+    const d = run([{ role: "system", content: system("Globex") }, user("revenue 2022")]);
+    expect(d.kind).toBe("tools");
+    expect(d.calls.map((c) => JSON.parse(c.input).company)).toContain("Globex Corporation");
+  });
+
+  it("deal-wide requests are not asked back", () => {
+    for (const q of ["Any red flags?", "What's missing?", "hello"]) expect(run([{ role: "system", content: system() }, user(q)]).text, q).not.toMatch(/^Which company/);
+  });
+});

@@ -55,6 +55,21 @@ export function dataRoomCompanies(prompt: LanguageModelV3Prompt): Array<{ name: 
     .filter((c) => c.name && c.name !== "Other documents");
 }
 
+/** The deal's target as the system prompt names it ("target company: Acme"), when it is a company of the data room. */
+export function dealTarget(prompt: LanguageModelV3Prompt, companies: readonly RoomCompany[]): string | undefined {
+  const system = prompt.filter((m) => m.role === "system").map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+  const named = system.match(/\(target company: ([^)\n]+)\)/)?.[1];
+  return named ? readQuestion(named, companies).company : undefined;
+}
+
+/** A question naming no company in a deal of several companies' documents, with no target to answer for: which one is meant. */
+export function askWhichCompany(companies: ReadonlyArray<{ name: string }>): string {
+  const names = companies.map((c) => c.name);
+  // (no count: the answer guard reads a bare number as a figure the sources must state)
+  const list = names.length > 6 ? `${names.slice(0, 6).join(", ")} and others` : names.join(", ");
+  return `Which company do you mean? This deal holds documents of several companies (${list}), and the question names none of them. Name the company (or its ticker) and I'll answer from its filings.`;
+}
+
 /** The current turn read with the conversation before it (each earlier turn read in order, for follow-ups). */
 export function readTurn(conv: Conversation, companies: readonly RoomCompany[]): Reading {
   let prev: Reading | undefined;

@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { readConversation, type Conversation } from "./conversation";
-import { amountAnswerOverride, organisationAnswerOverride, dataRoomCompanies, respelledReading, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, successorAnswerOverride, labelAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
+import { amountAnswerOverride, askWhichCompany, dealTarget, organisationAnswerOverride, dataRoomCompanies, respelledReading, evidenceAnswer, evidenceNext, EVIDENCE_PATH_TOOLS, incompleteAnswerOverride, partAnswerOverride, percentAnswerOverride, personAnswerOverride, successorAnswerOverride, labelAnswerOverride, qualifierAnswerOverride, figureAnswerOverride, quoteAnswerOverride, readTurn } from "./evidence-path";
 import { planTurn, type Plan } from "./intent";
 import { standaloneQuestion, type Reading } from "../reader/read";
 import { nextToolCalls } from "./planner";
@@ -48,8 +48,10 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const available = new Set((options.tools ?? []).filter((t) => t.type === "function").map((t) => t.name));
   const forced = options.toolChoice?.type === "none";
   const companies = dataRoomCompanies(options.prompt);
-  const read = [...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced ? readTurn(conv, companies) : undefined;
-  // a deal of several companies and a question naming none: the rules planner answers for the target or asks which
+  const turn = [...EVIDENCE_PATH_TOOLS].every((n) => available.has(n)) && !forced ? readTurn(conv, companies) : undefined;
+  // a deal of several companies and a question naming none: it is asked of the deal's target, else which company is asked
+  const target = turn && !turn.company && companies.length > 1 ? dealTarget(options.prompt, companies) : undefined;
+  const read = turn && target ? { ...turn, company: target } : turn;
   const reading = read && (read.company || companies.length <= 1) ? respelledReading(read, conv.current.tools) : undefined;
   if (reading) {
     const calls = evidenceNext(reading, conv.current.tools);
@@ -60,6 +62,7 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   // the plan reads the user's turns only, so the rules planner's plan is the same with fewer tool results
   // a figure is the reader's to name: with none read, the knowledge base's match by its metric words is evidence only
   const plan = { ...planOf(conv, reading ?? read), ...(reading && reading.concepts.length === 0 ? { unreadFigure: true } : {}) };
+  if (read && !reading && ASKED_OF_A_COMPANY.has(plan.intent)) return { kind: "text", calls: [], text: askWhichCompany(companies) };
   const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, plan.intent === "metric")) } };
   const decision = decideRules(options, rest, available, conv.current.tools.length, plan);
   // a part's figure the rules planner answered from anything but a part-table row is no answer for the part
@@ -77,6 +80,9 @@ function withRespelling(text: string, tools: Conversation["current"]["tools"]): 
   const said = [...new Map(words).entries()].map(([from, to]) => `"${from}" as "${to}"`);
   return said.length && !/^I couldn't/.test(text) ? `${text}\n_Read ${said.join(", ")}: the documents' spelling._` : text;
 }
+
+/** Intents that ask about one company's documents: a figure, a fact, a trend, a summary or a walk-through. */
+const ASKED_OF_A_COMPANY = new Set<Plan["intent"]>(["fact", "metric", "trend", "synthesis", "deep_dive"]);
 
 /**
  * The rules planner's plan. It asks "a different period, or a different topic?" of a follow-up
