@@ -100,6 +100,8 @@ const ABSTAIN = [
   /\bno (?:extracted )?(?:findings?|documents?|pages?|data|information|sources?) (?:covers?|answers?|states?|mentions?|(?:is|are|was|were) (?:available|found))\b/i,
   /\bthe (?:uploaded )?(?:documents?|filings?|data room) (?:do(?:es)? not|don[’']?t|doesn[’']?t) (?:state|say|cover|contain|mention|disclose|include)\b/i,
   /\b(?:not enough|insufficient) (?:information|data|evidence)\b/i,
+  // a question back ("Which company do you mean?", "Do you mean X or Y?") asserts nothing: not answered, never wrong
+  /^(?:which|do you mean|did you mean|could you (?:say|clarify))\b[^.!]*\?$/i,
 ];
 
 /**

@@ -134,6 +134,12 @@ describe("abstention and polarity phrases", () => {
     expect(polarityOf("Gross margin rose from 4.8% to 5.3%.")).toBeNull();
   });
 
+  it("a question back is no answer, and a question-shaped figure sentence still answers", () => {
+    expect(isAbstention("Which company do you mean? This deal holds documents of several companies (Acme, Globex).")).toBe(true);
+    expect(isAbstention("Do you mean Q3 2023 (same quarter) or FY2023 (full year)?")).toBe(true);
+    expect(isAbstention("Which segment grew fastest: Cloud, up 22% in FY2023 (source: A_2023_10K.pdf, p.40).")).toBe(false);
+  });
+
   it("reads dates", () => {
     expect(datesIn("Dec. 26, 2020 and 3/1/2023")).toEqual([{ month: 12, day: 26, year: 2020 }, { month: 3, day: 1, year: 2023 }]);
   });
