@@ -43,6 +43,16 @@ describe("question reader", () => {
     expect(readQuestion("how much did alderwick spend on payroll taxes", ROOM).concepts.map((c) => c.id)).not.toContain("employees");
   });
 
+  it("reads cash with the short-term investments beside it as that total, never the cash alone, and 'sitting on' as no part", () => {
+    for (const q of ["how much cash & st investments was alderwick sitting on at the end of fy16", "alderwick cash and short-term investments fy16", "what was alderwick's cash plus short term investments in 2016", "alderwick cash and marketable securities 2016"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["cash_and_investments"]);
+      expect(r.scope, q).toBeUndefined();
+      expect(r.periods, q).toEqual(["FY2016"]);
+    }
+    expect(readQuestion("how much cash is alderwick holding", ROOM).concepts.map((c) => c.id)).toEqual(["cash"]);
+  });
+
   it("reads raising or hiking a figure as up and cutting it as down, in three wordings", () => {
     for (const q of ["did alderwick raise its dividend in 2022", "alderwick hike the divvy in 22?", "did they raise the dividend last year"]) {
       const r = readQuestion(q, ROOM);

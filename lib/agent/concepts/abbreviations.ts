@@ -10,6 +10,8 @@ const SPELLED_OUT: Record<string, string> = {
   govt: "government",
   "gov't": "government",
   mgmt: "management",
+  "st investments": "short-term investments",
+  "st debt": "short-term debt",
   yr: "year",
   yrs: "years",
   approx: "approximately",

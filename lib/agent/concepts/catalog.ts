@@ -91,6 +91,11 @@ export const CONCEPTS: Concept[] = [
   { id: "shares_diluted", label: "Diluted shares outstanding", kind: "count", terms: ["diluted shares", "share count", "shares outstanding", "weighted average shares", "diluted share count"], lineItems: ["shares_diluted"] },
   // balance sheet
   amount("cash", "Cash and cash equivalents", ["cash", "cash and cash equivalents", "cash balance", "cash on hand", "cash position", "cash pile", "kassa", "kassan", "likvida medel"], { lineItems: ["cash"], balance: true }),
+  // liquidity as the company totals it: cash with the short-term investments or marketable securities held beside it
+  amount("cash_and_investments", "Cash, cash equivalents and short-term investments", ["cash and short-term investments", "cash and short term investments", "st investments and cash", "cash and investments", "cash and marketable securities", "cash equivalents and short-term investments", "cash equivalents and marketable securities", "cash plus short-term investments", "cash plus short term investments", "cash plus marketable securities"], {
+    rowWords: ["cash, cash equivalents and short-term investments", "cash, cash equivalents, and short-term investments", "cash and short-term investments", "cash, cash equivalents and marketable securities", "cash, cash equivalents, and marketable securities", "cash and marketable securities", "cash, cash equivalents and investments"],
+    balance: true,
+  }),
   amount("accounts_receivable", "Accounts receivable", ["accounts receivable", "receivables", "trade receivables"], { lineItems: ["accounts_receivable"], balance: true }),
   amount("inventories", "Inventories", ["inventory", "inventories", "stock on hand"], { lineItems: ["inventories"], balance: true }),
   amount("total_current_assets", "Total current assets", ["current assets", "total current assets", "short-term assets"], { lineItems: ["total_current_assets"], balance: true }),
