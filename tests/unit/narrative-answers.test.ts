@@ -116,6 +116,15 @@ describe("narrative answers: choosing what to quote", () => {
     }
   });
 
+  it("gives no verdict from a sentence of another year than the one asked, in three wordings", () => {
+    const text = "Item 5. Market for Registrant's Common Equity\n\nIn March 2020, the Board of Directors terminated its prior authorization to repurchase shares under this plan.";
+    const inYear = "Item 5. Market for Registrant's Common Equity\n\nDuring 2022, the Company repurchased 12 million shares of its common stock under this plan.";
+    for (const q of ["Did Acme buy back shares in 2022?", "did acme repurchase any stock during 2022", "any acme share repurchases in 2022?"]) {
+      expect(answerFromPages(q, [page(21, text)]).verdict, q).toBeUndefined();
+      expect(answerFromPages(q, [page(21, inYear)]).verdict, q).toBe("yes");
+    }
+  });
+
   it("quotes hedged evidence without a verdict", () => {
     const risk = "Item 1A. Risk Factors\n\nDemand for our products could be affected by economic cycles, and a downturn may reduce our revenues.";
     const a = answerFromPages("Is the business subject to economic cycles?", [page(9, risk)]);

@@ -469,7 +469,8 @@ const decides = (x: ScoredUnit) => x.coverage >= DECIDING_COVERAGE && (x.coreMis
  * is dropped, an equally strong one leaves no verdict. The deciding quote goes first.
  */
 function decideFromQuotes(question: string, q: ReadQuestion, picked: ScoredUnit[], answer: NarrativeAnswer): void {
-  const verdicts = picked.map((x) => (decides(x) ? decideYesNo(question, x.unit.text, q.terms) : undefined));
+  // (a sentence of another year than the one asked, "In March 2020, the Board terminated …" for 2022, decides nothing about it)
+  const verdicts = picked.map((x) => (decides(x) && !otherYearThanAsked(q.years, x.unit.text) ? decideYesNo(question, x.unit.text, q.terms) : undefined));
   const i = verdicts.findIndex((v) => v !== undefined);
   if (i < 0) return;
   const verdict = verdicts[i]!;
