@@ -29,6 +29,8 @@ const officers = [
   "Odile M. Brandt 57 Chief Executive Officer", "Tobias R. Quenell 49 Executive Vice President and Chief Financial Officer",
   "Petra L. Vance 44 Senior Vice President and Chief Accounting Officer",
 ].join("\n");
+// (the 2022 report's list names a chief operating officer the 2023 report's no longer does)
+const officers2022 = `${officers}\nMarcus J. Ilves 52 Chief Operating Officer`;
 const people2022 = ["Item 1. Business", "Human Capital", "As of December 31, 2022, the Company had approximately 9,100 full-time", "equivalent employees."].join("\n");
 const people2023 = ["Item 1. Business", "Human Capital", "Our workforce stood at roughly 9,800 people when the year closed, most of them in manufacturing."].join("\n");
 const audit = ["Item 9A. Controls and Procedures", "Marrow & Steen LLP, an independent registered public accounting firm, has audited the consolidated financial statements included in this report."].join("\n");
@@ -57,7 +59,7 @@ describe("evidence tools on filings as PDFs print them", () => {
     const dir = tempDir("manda-evidence-filings-");
     const names = ["LANTERN FORGE, INC.", "LANTERN FORGE OPERATING PARTNERSHIP"];
     const filings: Array<[string, number, string[]]> = [
-      ["LANTERN_2022_10K.txt", 2022, [cover(2022, names), people2022, officers, ...statements("Lantern Forge, Inc.", 1), audit]],
+      ["LANTERN_2022_10K.txt", 2022, [cover(2022, names), people2022, officers2022, ...statements("Lantern Forge, Inc.", 1), audit]],
       ["LANTERN_2023_10K.txt", 2023, [cover(2023, names), people2023, officers, ...statements("Lantern Forge, Inc.", 2), operating, audit]],
     ];
     for (const [file, , pages] of filings) {
@@ -74,6 +76,14 @@ describe("evidence tools on filings as PDFs print them", () => {
     expect(cfo.items[0].excerpt).toContain("Executive Vice President");
     const cao = await call("get_people", { role: "chief accounting officer" });
     expect(cao.items[0]?.name).toBe("Petra L. Vance");
+  });
+
+  it("get_people marks an officer only an older annual report lists as history, and says the newest names no one in the role", async () => {
+    const coo = await call("get_people", { role: "chief operating officer" });
+    expect(coo.items[0]).toMatchObject({ name: "Marcus J. Ilves", document: "LANTERN_2022_10K.txt", superseded: true });
+    expect(coo.notes.join(" ")).toMatch(/LANTERN_2023_10K\.txt lists no executive officer with the title "chief operating officer"/);
+    // an officer the newest report lists stays current
+    expect((await call("get_people", { role: "CFO" })).items[0].superseded).toBeUndefined();
   });
 
   it("get_company_facts marks a headcount only an older filing states as history and gives the newest filing's passage", async () => {

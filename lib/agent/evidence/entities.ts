@@ -149,10 +149,16 @@ export async function runPeople(deps: Deps, input: { company?: string; role?: st
   const concept = input.role ? (conceptById(input.role.trim().toLowerCase()) ?? findConcepts(input.role).find((h) => h.concept.kind === "person" && h.from === 0 && h.to === words)?.concept) : undefined;
   const role = concept?.role ?? input.role ?? "";
   const people = got.mentions.filter((m) => m.entity_type === "person" && holdsRole(m.role ?? "", role) && (!input.name || holdsRole(m.name, input.name)));
-  const items = officerOrder(newestFirst(people, (m) => cite(m, m.name, m.role ?? undefined)), role, got.company, got.registrant).slice(0, 30);
+  // an officer listed only by a filing older than the newest annual report is history: that report names no one in the role
+  const older = (i: CitedItem) => !!got.newestAnnual && i.document !== got.newestAnnual && !(got.newestAnnualYear && (i.fiscalYear ?? 0) >= got.newestAnnualYear);
+  const items = officerOrder(newestFirst(people, (m) => cite(m, m.name, m.role ?? undefined)), role, got.company, got.registrant)
+    .slice(0, 30)
+    .map((i) => (older(i) ? { ...i, superseded: true } : i));
   register(deps, items, people);
-  const passages = !items.length && role ? await passagesNaming(deps, input.company, role) : [];
-  const notes = items.length
+  const stale = items.length > 0 && items.every((i) => i.superseded);
+  const passages = (!items.length || stale) && role ? await passagesNaming(deps, input.company, role) : [];
+  const notes: string[] = stale ? [`${got.newestAnnual} lists no executive officer with the title "${role}"; the officers below are from older filings and may no longer hold it. The passages name the title as the filings write it.`] : [];
+  notes.push(...(items.length
     ? got.registrant
       ? [
           items.some((i) => namesRegistrant(i, got.registrant!, got.company))
@@ -162,7 +168,7 @@ export async function runPeople(deps: Deps, input: { company?: string; role?: st
       : []
     : passages.length
       ? [`No executive officer with the title "${role}" is listed in ${got.company ?? "the deal"}'s officer lists or signature pages; the passages below name the title: read the person from them.`]
-      : [`No executive officer${role ? ` with the title "${role}"` : ""} is listed in ${got.company ?? "the deal"}'s filings, and no passage names the title.`];
+      : [`No executive officer${role ? ` with the title "${role}"` : ""} is listed in ${got.company ?? "the deal"}'s filings, and no passage names the title.`]));
   return { ...(got.company ? { company: got.company } : {}), items, ...(passages.length ? { passages } : {}), ...(got.newest ? { newestFiling: got.newest } : {}), notes };
 }
 
