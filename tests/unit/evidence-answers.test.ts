@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { newerThan } from "@/lib/agent/evidence/line-items";
-import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeDirectionRow, writeRowChange, writeRowSeries, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeDirectionRow, writeRowChange, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
 import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { repairPages } from "@/lib/ingest/glyphs";
@@ -206,6 +206,26 @@ describe("evidence writers", () => {
     }
     // a year the row does not hold: no answer
     expect(writeRowSeries(services, revenue, readQuestion("services revenue 2019 vs 2022", ["ACME INC."]))).toBeNull();
+  });
+
+  it("a part's figure for years no one filing prints reads each year from the filing that prints it, in three wordings", () => {
+    const cols = (pairs: Array<[string, number]>) => pairs.map(([p, v]) => ({ period: p, months: 12, value: v * 1e6, printed: String(v) }));
+    const older: LineItemRow = { ...row("Greater China", "Net sales by reportable segment", 0), document: "ACME_2016_10K.pdf", page: 26, citation: "(source: ACME_2016_10K.pdf, p.26)", columns: cols([["FY2016", 48_492], ["FY2015", 58_715]]) };
+    const newer: LineItemRow = { ...row("Greater China", "Net sales by reportable segment", 0), document: "ACME_2020_10K.pdf", page: 25, citation: "(source: ACME_2020_10K.pdf, p.25)", columns: cols([["FY2020", 40_308], ["FY2019", 43_678]]) };
+    const o = { rows: [newer, older], notFound: [], notes: [] };
+    for (const q of ["acme greater china net sales fy2020 vs fy2016", "how did greater china sales change from 2016 to 2020", "compare greater china revenue in 2016 and 2020"]) {
+      const r = readQuestion(q, ["ACME INC."]);
+      const span = r.aggregate ? { ...r, periods: spanEnds(r.periods) } : r;
+      // no one row holds both years
+      expect(writeRowSeries(pickScopedRow(o, revenue, r.scope!, r.segment, span.periods), revenue, span), q).toBeNull();
+      const text = writeScopedAcrossFilings(o, revenue, span);
+      expect(text, q).toMatch(/fiscal 2016 to fiscal 2020: −USD 8,184 million, −16\.9%/);
+      expect(text, q).toContain("- fiscal 2016: **USD 48,492 million** — Greater China (source: ACME_2016_10K.pdf, p.26)");
+      expect(text, q).toContain("- fiscal 2020: **USD 40,308 million** — Greater China (source: ACME_2020_10K.pdf, p.25)");
+    }
+    // a span's change never reads its last two years: the row printing 2019 and 2020 answers no 2016-to-2020 change
+    const r = readQuestion("how did greater china sales change from 2016 to 2020", ["ACME INC."]);
+    expect(writeRowChange(newer, revenue, r)).toBeNull();
   });
 
   it("a figure the catalog does not name answers from the row the deal labels in the question's words", () => {

@@ -149,8 +149,8 @@ function asAmount(c: Concept, col: LineItemRow["columns"][number]): LineItemRow[
  */
 export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   if (!row || (r.aggregate !== "growth" && r.aggregate !== "change")) return null;
-  // "growth in 2017": 2017 over the year before it
-  const pair = lastTwo(rowPoints(row, c), changePeriods(r.periods).filter((p) => /^FY\d{4}$/.test(p)));
+  // "growth in 2017": 2017 over the year before it; "from 2016 to 2020": the span's two ends, never its last two years
+  const pair = lastTwo(rowPoints(row, c), spanEnds(changePeriods(r.periods).filter((p) => /^FY\d{4}$/.test(p))));
   if (pair.length < 2) return null;
   const [a, b] = pair as [Point, Point];
   const rate = /%/.test(a.shown);
@@ -159,6 +159,9 @@ export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, 
   const what = r.aggregate === "growth" && !rate ? "growth" : "change";
   return `${whose(company)}${c.label} — ${row.label} ${what}, ${periodWord(a.period)}–${periodWord(b.period)}: **${shown}** ${row.citation}\n${periodWord(a.period)}: ${a.shown}; ${periodWord(b.period)}: ${b.shown}\n(row as printed: ${row.row})`;
 }
+
+/** The first and last of the years asked: a change over a span is between its ends. */
+export const spanEnds = (years: string[]): string[] => (years.length > 2 ? [years[0]!, years.at(-1)!] : years);
 
 /**
  * "Services revenue fy22 vs fy21", "iPhone sales 2020, 2021 and 2022": the part's row for each year
@@ -171,13 +174,34 @@ export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, 
   const points = rowPoints(row, c).filter((p) => asked.includes(p.period)).sort((a, b) => a.period.localeCompare(b.period));
   if (points.length !== new Set(asked).size) return null;
   const [a, b] = [points[0]!, points.at(-1)!];
-  const rate = /%/.test(a.shown);
-  const delta = b.value - a.value;
-  const change = rate
-    ? `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points`
-    : `${delta >= 0 ? "+" : "−"}${shownValue(c, { ...row.columns[0]!, value: Math.abs(delta), printed: undefined }, row)}${a.value !== 0 ? `, ${delta >= 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : ""}`;
   const lines = points.map((p) => `- ${periodWord(p.period)}: **${p.shown}**`);
-  return [`${whose(company)}${c.label} — ${row.label}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${change} ${row.citation}`, ...lines, `(row as printed: ${row.row})`].join("\n");
+  return [`${whose(company)}${c.label} — ${row.label}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${changeBetween(a, b, c, row)} ${row.citation}`, ...lines, `(row as printed: ${row.row})`].join("\n");
+}
+
+/** "+8.3 points", "−USD 8,184 million, −16.9%": the move from the first point to the last, in the row's unit. */
+function changeBetween(a: Point, b: Point, c: Concept, row: LineItemRow): string {
+  const delta = b.value - a.value;
+  if (/%/.test(a.shown)) return `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points`;
+  return `${delta >= 0 ? "+" : "−"}${shownValue(c, { ...row.columns[0]!, value: Math.abs(delta), printed: undefined }, row)}${a.value !== 0 ? `, ${delta >= 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : ""}`;
+}
+
+/**
+ * A part's figure for years no one filing prints together ("Greater China net sales FY2020 vs
+ * FY2016" in a deal of both 10-Ks): each year from the part's row that prints it, each with its own
+ * citation, and the change between them. Rows of one scale only; null when a year has no row.
+ */
+export function writeScopedAcrossFilings(o: LineItemsOutput, c: Concept, r: Reading): string | null {
+  const asked = [...new Set(r.periods.filter((p) => /^FY\d{4}$/.test(p)))].sort();
+  if (asked.length < 2) return null;
+  const found = asked.map((p) => {
+    const row = pickScopedRow(o, c, r.scope!, r.segment, [p]);
+    const point = row ? rowPoints(row, c).find((x) => x.period === p) : undefined;
+    return row && point ? { row, point } : null;
+  });
+  if (found.some((x) => !x) || new Set(found.map((x) => `${x!.row.scale}|${x!.row.unit ?? ""}`)).size > 1) return null;
+  const [a, b] = [found[0]!, found.at(-1)!];
+  const lines = found.map((x) => `- ${periodWord(x!.point.period)}: **${x!.point.shown}** — ${x!.row.label} ${x!.row.citation}`);
+  return [`${whose(o.company)}${c.label} — ${b.row.label}, ${periodWord(a.point.period)} to ${periodWord(b.point.period)}: ${changeBetween(a.point, b.point, c, b.row)} (each year from the filing that prints it)`, ...lines].join("\n");
 }
 
 const SCALE_WORD: Record<number, string> = { 1e3: "thousand", 1e6: "million", 1e9: "billion" };

@@ -24,7 +24,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -415,8 +415,9 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       const rows = out as unknown as LineItemsOutput;
       if (partShareAsked(r)) return null;
       // "growth in 2022": the row printing both 2022 and the year before
-      if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, changePeriods(r.periods)), c, r, rows.company);
-      if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company);
+      // (…or each end of the span from the filing that prints it: "from 2016 to 2020" in a deal of both 10-Ks)
+      if (r.aggregate === "growth" || r.aggregate === "change") return writeRowChange(pickScopedRow(rows, c, r.scope!, r.segment, changePeriods(r.periods)), c, r, rows.company) ?? writeScopedAcrossFilings(rows, c, { ...r, periods: spanEnds(changePeriods(r.periods)) });
+      if (r.periods.length > 1) return writeRowSeries(pickScopedRow(rows, c, r.scope!, r.segment, r.periods), c, r, rows.company) ?? writeScopedAcrossFilings(rows, c, r);
       return writeScopedRows(rows, c, r.scope!, r.segment, r.periods);
     }
     case "partRatio":
