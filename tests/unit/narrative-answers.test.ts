@@ -60,6 +60,10 @@ describe("narrative answers: classifying what a question asks for", () => {
     ["the CEO chief executive officer", "person"],
     ["the primary customers of the company", "organisation"],
     ["Summarize the management team", "description"],
+    // a topic set apart before the question word: the question that follows is what is asked
+    ["Acme classifieds unit - who's buying it?", "organisation"],
+    ["Acme — when is the consolidation plan expected to be fully implemented?", "date"],
+    ["acme widgets: how many stores at year end?", "count"],
   ])("%s → %s", (q, kind) => {
     expect(classifyQuestion(q).kind).toBe(kind);
   });

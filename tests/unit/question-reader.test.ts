@@ -50,7 +50,38 @@ describe("question reader", () => {
       expect(r.scope, q).toBeUndefined();
       expect(r.periods, q).toEqual(["FY2016"]);
     }
-    expect(readQuestion("how much cash is alderwick holding", ROOM).concepts.map((c) => c.id)).toEqual(["cash"]);
+    expect(readQuestion("how much cash is alderwick sitting on", ROOM).concepts.map((c) => c.id)).toEqual(["cash"]);
+  });
+
+  it("reads a lower-case part followed by 'business' or 'arm' as a named part, never the engine's company total", () => {
+    for (const q of ["how much revenue is the widget by mail business still bringing in for alderwick, 2015", "alderwick: what did the domestic widget business bring in, revenue-wise, in 2015?", "what revenue did alderwick's widget arm generate in fiscal 2015, in thousands"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.namedPart, q).toBe(true);
+      expect(evidenceCalls(r)?.[0]?.toolName, q).toBe("get_line_items");
+    }
+    expect(readQuestion("How much revenue did Alderwick report in 2015 in the ordinary course of business, in millions?", ROOM).namedPart).toBeFalsy();
+  });
+
+  it("reads the sale of a business or of bonds as no sales figure, and sales, comps and units as written", () => {
+    for (const q of ["alderwick ticketing business sale price", "alderwick's june 2023 bond sale - which tranche was the largest", "who bought alderwick's classifieds unit in the sale?"]) {
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).not.toContain("revenue");
+      expect(readQuestion(q, ROOM).concepts.map((c) => c.id), q).not.toContain("unit_sales");
+    }
+    expect(readQuestion("alderwick sales 2022", ROOM).concepts.map((c) => c.id)).toEqual(["revenue"]);
+    expect(readQuestion("alderwick comps 2022", ROOM).concepts.map((c) => c.id)).toEqual(["comparable_sales"]);
+    expect(readQuestion("how many units did alderwick sell in 2022", ROOM).concepts.map((c) => c.id)).toEqual(["unit_sales"]);
+  });
+
+  it("reads a follow-up naming a segment, or pointing back with 'of that', as the last figure's part", () => {
+    for (const q of ["how much did the widgets & sensors segmnet contribute", "how much of that came from the widgets & sensors segment", "and the widgets and sensors segment?"]) {
+      const r = readQuestion(q, ROOM, readQuestion("alderwick net sales 2018", ROOM));
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+      expect(r.scope, q).toBe("widgets sensors");
+      expect(r.periods, q).toEqual(["FY2018"]);
+      expect(r.company, q).toBe("ALDERWICK INSTRUMENTS, INC.");
+    }
+    // the list of segments is still asked by its plural
+    expect(readQuestion("what are alderwick's business segments", ROOM).concepts.map((c) => c.id)).toEqual(["segments"]);
   });
 
   it("reads raising or hiking a figure as up and cutting it as down, in three wordings", () => {

@@ -37,6 +37,8 @@ export interface Concept {
   fact?: CompanyFact;
   /** The report section whose passages answer it ("risk factors"). */
   section?: string;
+  /** Its terms are matched as written, not by stem: "segments" asks for the list, "the Safety and Graphics segment" names one part. */
+  asWritten?: boolean;
   /** Words a passage of that section states it in, for a page indexing gave no section label. */
   vocabulary?: string[];
   /** A balance at a date (not a flow over a period). */
@@ -204,7 +206,7 @@ export const CONCEPTS: Concept[] = [
   { id: "customers", label: "Major customers", kind: "organisation", terms: ["biggest customer", "largest customer", "major customers", "key customers", "customer concentration"], fact: "customers" },
   // narrative
   { id: "risks", label: "Risk factors", kind: "text", terms: ["risks", "risk factors", "key risks", "main risks", "biggest risks", "top risks", "risk", "risker", "riskerna", "riskfaktorer"], phrases: ["what could go wrong", "what worries"], section: "risk factors", vocabulary: ["adversely affect", "adverse effect", "adverse impact", "materially adverse", "uncertainties", "could harm"] },
-  { id: "segments", label: "Business segments", kind: "text", terms: ["segments", "business segments", "reportable segments", "divisions", "business units"], section: "segment" },
+  { id: "segments", label: "Business segments", kind: "text", terms: ["segments", "business segments", "reportable segments", "divisions", "business units"], section: "segment", asWritten: true },
   { id: "business", label: "Business description", kind: "text", terms: ["business model", "what does the company do", "business overview", "what they do"], phrases: ["what do they do", "what does it do", "what do they sell"], section: "business" },
   // the statements by name ("per the income statement", "on its balance sheet"): where a figure is read, not a part of the company
   { id: "income_statement", label: "Income statement", kind: "text", terms: ["income statement", "statement of operations", "statement of income", "statements of operations", "p&l", "profit and loss statement"], section: "financial statements" },

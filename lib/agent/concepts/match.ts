@@ -43,22 +43,26 @@ interface Pattern {
   concept: Concept;
   stems: string[];
   phrase: boolean;
-  /** A short one-word term, matched as written (or its plural): stems of short words collide ("units" and "united" are both "unit"). */
+  /** A short one-word term, matched as written or its plural: stems of short words collide ("units" and "united" are both "unit"). */
   literal?: string;
+  /** The term's words as written, for a concept matched so. */
+  words?: string;
 }
 
 /** One-word terms this short are matched as written, not by stem. */
 const LITERAL_UP_TO = 5;
 const literalOf = (t: string) => {
   const w = t.trim().toLowerCase();
-  return /^\p{L}+$/u.test(w) && w.length <= LITERAL_UP_TO ? w.replace(/s$/, "") : undefined;
+  return /^\p{L}+$/u.test(w) && w.length <= LITERAL_UP_TO ? w : undefined;
 };
+/** The word is the term as written or its plural: "sales" is no "sale" (of a business, of bonds), "comps" no "comp", "units" no "unit". */
+const spellsLiteral = (word: string, literal: string) => word === literal || word === `${literal}s`;
 
 let patterns: Pattern[] | undefined;
 
 function allPatterns(): Pattern[] {
   patterns ??= CONCEPTS.flatMap((concept) => [
-    ...concept.terms.map((t) => ({ concept, stems: stemsOf(t), phrase: false, literal: literalOf(t) })),
+    ...concept.terms.map((t) => ({ concept, stems: stemsOf(t), phrase: false, literal: literalOf(t), words: tokens(t.replace(/[/-]/g, " ")).map((x) => x.word).join(" ") })),
     ...(concept.phrases ?? []).map((t) => ({ concept, stems: stemsOf(t), phrase: true })),
   ]).filter((p) => p.stems.length > 0);
   return patterns;
@@ -103,7 +107,8 @@ export function findConcepts(text: string, toks: Token[] = tokens(text), skip: R
     for (let at = 0; at < toks.length; at++) {
       const end = matchAt(toks, at, p.stems, p.phrase && !OPENS_TIGHT.has(p.stems[0]!) ? 2 : 0, OPENS_TIGHT.has(p.stems.at(-1)!), skip);
       if (end === undefined) continue;
-      if (p.literal && toks[at]!.word.replace(/s$/, "") !== p.literal) continue;
+      if (p.literal && !spellsLiteral(toks[at]!.word, p.literal)) continue;
+      if (p.concept.asWritten && !p.phrase && toks.slice(at, end).map((t) => t.word).join(" ") !== p.words) continue;
       // a phrase's words are one clause: "an operating summary: revenue" is no "operating revenue"
       if (p.phrase && CLAUSE_BREAK.test(text.slice(toks[at]!.end, toks[end - 1]!.start))) continue;
       found.push({ concept: p.concept, from: at, to: end, text: text.slice(toks[at]!.start, toks[end - 1]!.end), viaPhrase: p.phrase });

@@ -387,6 +387,20 @@ function namesProperly(text: string, scope: string): boolean {
   return scope.split(/\s+/).some((w) => !openers.has(w) && /\p{Lu}/u.test(w));
 }
 
+/** The scope ends in, or is followed by, a kind of part, in lower case as often as not ("the dvd by mail business", "its dvd arm"). */
+function namedAsBusiness(text: string, scope: string): boolean {
+  const words = scope.split(/\s+/);
+  if (words.length > 1 && KIND_AFTER_NAME.has(words.at(-1)!)) return true;
+  const toks = tokens(text);
+  return toks.some((t, i) => t.word === words.at(-1) && KIND_AFTER_NAME.has(toks[i + 1]?.word ?? ""));
+}
+
+/** "dvd arm" → "dvd": the part is named by its own words, which its rows print. */
+function withoutPartNoun(scope: string): string {
+  const words = scope.split(/\s+/);
+  return words.length > 1 && KIND_AFTER_NAME.has(words.at(-1)!) ? words.slice(0, -1).join(" ") : scope;
+}
+
 /** Pronouns that are also initials when capitalised: "us" is a pronoun, "US" (or "U.S.") the country, "IT" a business. */
 const PRONOUN_INITIALS = new Set(["us", "it"]);
 const capitalPronoun = (text: string, t: Token) => PRONOUN_INITIALS.has(t.word) && text.slice(t.start, t.end) === t.word.toUpperCase() && /\p{Ll}/u.test(text);
@@ -418,7 +432,7 @@ function endsInParticiple(words: readonly Token[]): boolean {
 /** A product line or category, written after its name ("the Wearables line"). */
 const LINE_KINDS = new Set(["line", "lines", "category", "categories"]);
 /** Kinds of part written after a part's name ("the Wearables line", "the cloud business"). */
-const KIND_AFTER_NAME = new Set([...PART_KINDS, ...LINE_KINDS, "business", "businesses", "unit", "units"]);
+const KIND_AFTER_NAME = new Set([...PART_KINDS, ...LINE_KINDS, "business", "businesses", "unit", "units", "arm", "arms"]);
 
 /** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
 const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
@@ -530,7 +544,12 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   // ("the wearables line", "iphone line sales": a product line or category after its name is no word of the name)
   const names = left.filter((t, i) => !PART_KINDS.has(t.word) && !businessUnit(t) && !(i > 0 && LINE_KINDS.has(t.word)));
   // ("active buyers shopping on eBay": a participle after a plural noun is the noun's verb, no word of the name)
-  const words = names.length ? (names.length > 2 && endsInParticiple(names) ? names.slice(0, -1) : names) : left;
+  // (a kind of part alone, "which segment", "in that segment", names no part; before the figure, "segment operating profit", it names the segments' sum)
+  const namesSum = (t: Token) => {
+    const j = toks.indexOf(t) + 1;
+    return !!toks[j] && inHit(toks[j]!, j);
+  };
+  const words = names.length ? (names.length > 2 && endsInParticiple(names) ? names.slice(0, -1) : names) : left.filter((t) => !PART_KINDS.has(t.word) || namesSum(t));
   // ("harbor's op margin": the part is "harbor")
   return words.length ? words.map((t) => text.slice(t.start, t.end).replace(/['’]s$/i, "")).join(" ") : undefined;
 }
@@ -754,7 +773,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
     text,
     concepts,
     ...(company ? { company } : {}),
-    ...(scope ? { scope, namedPart: SEGMENT.test(text) || namesProperly(text, scope) } : {}),
+    ...(scope ? { scope: withoutPartNoun(scope), namedPart: SEGMENT.test(text) || namesProperly(text, scope) || namedAsBusiness(text, scope) } : {}),
     ...(label ? { label } : {}),
     ...(label && label === figure ? { labelNamesFigure: true } : {}),
     ...(printedName ? { printedName } : {}),
@@ -872,7 +891,9 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && OF_WHOLE.test(r.text);
   // "how many stores there?", "what's the margin in that segment?": the part the last turn named, pointed back to
   const pointsBack = !!prev.scope && !r.scope && (PART_POINTED_BACK.test(r.text) || ON_THAT.test(r.text));
-  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack;
+  // "how much of that came from the safety & graphics segment?": a part of the figure asked before, named by a part noun or pointed back to
+  const partOfLast = !r.concepts.length && !r.company && !r.periods.length && prev.concepts.length > 0 && (!!r.scope || !!r.label) && (SEGMENT.test(r.text) || OF_THAT.test(r.text));
+  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack || partOfLast;
   // "how much did they make from services" → "what's the gross margin % on that": a figure of the part the last turn read by its label
   if (!prev.concepts.length && prev.label && !prev.labelNamesFigure && !r.scope && !r.label && r.concepts.length && ON_THAT.test(r.text) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) return carriedPart(r, prev, prev.label);
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
@@ -1031,6 +1052,8 @@ const FOLLOW_UP_PART = /^\s*(?:and|what about|how about|same for|also|ok(?:ay)?,
 /** Words pointing back to a place or part named before ("there", "in that segment", "that business"). */
 /** "on that", "for it", "of those" closing a question: the figure or part the last turn was on. */
 const ON_THAT = /\b(?:on|of|for|from|in)\s+(?:that|this|it|those|them)\s*[?.!]*\s*$/i;
+/** "how much of that …", "what share of it …": the figure the last turn gave, pointed back to anywhere in the turn. */
+const OF_THAT = /\b(?:of|from)\s+(?:that|this|it|those)\b(?!\s+(?:is|was|are|were)\b)/i;
 
 /** Another figure of the part the last turn asked by its label: the part, the company and the periods carried. */
 function carriedPart(r: Reading, prev: Reading, part: string): Reading {

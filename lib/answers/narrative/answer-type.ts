@@ -157,7 +157,8 @@ function questionClause(q: string): string {
   for (let i = 0; i < 3; i++) {
     const m = rest.match(/^[^,:?—–]{2,60}?(?:,|:|\s[—–-])\s*(.+)$/);
     if (!m) break;
-    if (YES_NO_START.test(m[1]!)) return m[1]!;
+    // (…or a question word: "eBay classifieds unit - who's buying it?", "Boston Properties — which four markets …")
+    if (YES_NO_START.test(m[1]!) || /^(?:who|whom|what|which|when|where|why|how)\b/i.test(m[1]!)) return m[1]!;
     rest = m[1]!;
   }
   return t;
