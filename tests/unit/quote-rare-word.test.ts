@@ -76,3 +76,15 @@ describe("a quote that does not say the question's rarest word is no answer", ()
     expect(answerQuotes("Revenue grew 4% to $2.1 billion in 2023 (source: A.pdf, p.7).\n\n(Quoted from A.pdf; no extracted finding covers this yet.)")).toEqual([{ text: "Revenue grew 4% to $2.1 billion in 2023", document: "A.pdf", page: 7 }]);
   });
 });
+
+describe("money asked of a figure the reader cannot name is not answered by a quote stating no amount", () => {
+  it.each(["tidemark freight business sale price", "what price did tidemark sell the freight business for", "what was the sale price of the freight business"])("abstains for %s, and keeps a quote stating the price", (q) => {
+    const r = readQuestion(q, ROOM);
+    expect(r.concepts, q).toEqual([]);
+    const done = [probe([["freight", 12]])];
+    const none = judgeQuotes(r, QUOTE_ANSWER("On our freight and passenger routes, our pricing is designed so that the business succeeds when our customers do."), done, ROOM);
+    expect(none.kind).toBe("misfit");
+    expect(none.kind === "misfit" ? none.text : "").toMatch(/^I couldn't find a passage stating the amount asked/);
+    expect(judgeQuotes(r, QUOTE_ANSWER("In May 2023 we completed the sale of the freight business to Railco for $405 million in cash."), done, ROOM).kind).toBe("holds");
+  });
+});

@@ -7,6 +7,8 @@
  * word list. A rare word inside a concept the question names is also said by the concept's other
  * names ("acquired" for "takeover").
  */
+import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
+import { MONEY } from "@/lib/answers/narrative/fit";
 import { questionTerms, textKeys } from "@/lib/answers/narrative/terms";
 import { findConcepts, tokens } from "../concepts/match";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
@@ -89,6 +91,8 @@ export type RareWordVerdict = { kind: "holds" } | { kind: "probe" } | { kind: "m
 export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], companies: ReadonlyArray<{ name: string; tickers: string[] }>): RareWordVerdict {
   const quotes = answerQuotes(text);
   if (!quotes.length) return { kind: "holds" };
+  // money asked of a figure the reader could not name ("stubhub sale price", "what did they pay for it"): a quote stating no amount is no answer
+  if (!r.concepts.length && !r.polar && classifyQuestion(r.text).money && !quotes.some((q) => MONEY.test(q.text))) return { kind: "misfit", text: writeNoAmount(quotes[0]!) };
   const probe = done.find(isFitProbe);
   if (!probe) return { kind: "probe" };
   const out = probe.output as SearchDocumentsOutput | undefined;
@@ -97,6 +101,15 @@ export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], comp
   if (!rare.length || quotes.some((q) => rare.some((w) => says(q.text, w.word, r.text)))) return { kind: "holds" };
   const withWord = (out?.passages ?? []).filter((p) => rare.some((w) => says(p.text, w.word, r.text)));
   return { kind: "misfit", text: writeMisfit(rare, quotes[0]!, withWord) };
+}
+
+function writeNoAmount(quote: Quote): string {
+  return [
+    "I couldn't find a passage stating the amount asked. The closest one I found states no amount, so I won't give it as the answer.",
+    "Closest evidence (not an answer to the question as asked):",
+    `- passage on ${quote.document}, p.${quote.page}: "${quote.text.slice(0, 200)}${quote.text.length > 200 ? "…" : ""}"`,
+    "Would you like me to add this question to the Q&A list?",
+  ].join("\n");
 }
 
 function writeMisfit(rare: Array<{ word: string; chunks: number }>, quote: Quote, withWord: Passage[]): string {
