@@ -37,7 +37,9 @@ export function tokens(text: string): Token[] {
   return out;
 }
 
-const stemsOf = (s: string) => tokens(s.replace(/[/-]/g, " ")).map((t) => t.stem);
+/** A catalog term's words: "p&l/income" and "short-term" are read word by word. */
+const termTokens = (s: string) => tokens(s.replace(/[/-]/g, " "));
+const stemsOf = (s: string) => termTokens(s).map((t) => t.stem);
 
 interface Pattern {
   concept: Concept;
@@ -62,7 +64,7 @@ let patterns: Pattern[] | undefined;
 
 function allPatterns(): Pattern[] {
   patterns ??= CONCEPTS.flatMap((concept) => [
-    ...concept.terms.map((t) => ({ concept, stems: stemsOf(t), phrase: false, literal: literalOf(t), words: tokens(t.replace(/[/-]/g, " ")).map((x) => x.word).join(" ") })),
+    ...concept.terms.map((t) => ({ concept, stems: stemsOf(t), phrase: false, literal: literalOf(t), words: termTokens(t).map((x) => x.word).join(" ") })),
     ...(concept.phrases ?? []).map((t) => ({ concept, stems: stemsOf(t), phrase: true })),
   ]).filter((p) => p.stems.length > 0);
   return patterns;

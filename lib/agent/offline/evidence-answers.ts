@@ -92,11 +92,14 @@ interface Point {
 }
 
 /** The asked periods' points, or the newest two; oldest first. */
+/** The fiscal years among the periods ("FY2022"; not a quarter, a half or "latest"). */
+const fiscalYears = (periods: readonly string[]): string[] => periods.filter((p) => /^FY\d{4}$/.test(p));
+
 /** The periods a move is read across: the years asked, or a quarter asked and the same quarter a year before. */
 function directionPeriods(periods: string[]): string[] {
   const quarter = periods.length === 1 ? /^([QH][1-4]) (\d{4})$/.exec(periods[0]!) : null;
   if (quarter) return [`${quarter[1]} ${Number(quarter[2]) - 1}`, periods[0]!];
-  return periods.filter((p) => /^FY\d{4}$/.test(p));
+  return fiscalYears(periods);
 }
 
 function lastTwo(points: Point[], asked: string[]): Point[] {
@@ -150,7 +153,7 @@ function asAmount(c: Concept, col: LineItemRow["columns"][number]): LineItemRow[
 export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   if (!row || (r.aggregate !== "growth" && r.aggregate !== "change")) return null;
   // "growth in 2017": 2017 over the year before it; "from 2016 to 2020": the span's two ends, never its last two years
-  const pair = lastTwo(rowPoints(row, c), spanEnds(changePeriods(r.periods).filter((p) => /^FY\d{4}$/.test(p))));
+  const pair = lastTwo(rowPoints(row, c), spanEnds(fiscalYears(changePeriods(r.periods))));
   if (pair.length < 2) return null;
   const [a, b] = pair as [Point, Point];
   const rate = /%/.test(a.shown);
@@ -169,7 +172,7 @@ export const spanEnds = (years: string[]): string[] => (years.length > 2 ? [year
  * a value in the row.
  */
 export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
-  const asked = r.periods.filter((p) => /^FY\d{4}$/.test(p));
+  const asked = fiscalYears(r.periods);
   if (!row || asked.length < 2) return null;
   const points = rowPoints(row, c).filter((p) => asked.includes(p.period)).sort((a, b) => a.period.localeCompare(b.period));
   if (points.length !== new Set(asked).size) return null;
@@ -191,7 +194,7 @@ function changeBetween(a: Point, b: Point, c: Concept, row: LineItemRow): string
  * citation, and the change between them. Rows of one scale only; null when a year has no row.
  */
 export function writeScopedAcrossFilings(o: LineItemsOutput, c: Concept, r: Reading): string | null {
-  const asked = [...new Set(r.periods.filter((p) => /^FY\d{4}$/.test(p)))].sort();
+  const asked = [...new Set(fiscalYears(r.periods))].sort();
   if (asked.length < 2) return null;
   const found = asked.map((p) => {
     const row = pickScopedRow(o, c, r.scope!, r.segment, [p]);
@@ -295,7 +298,7 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   };
   const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
   // two years or more asked ("iphone units fy15 vs fy14"): each from the row, and the change
-  const years = [...new Set(periods.filter((p) => /^FY\d{4}$/.test(p)))].sort();
+  const years = [...new Set(fiscalYears(periods))].sort();
   const series = years.map((p) => x.columns.find((k) => k.period === p && k.value !== null));
   if (years.length >= 2 && series.every(Boolean)) {
     const [a, b] = [series[0]!, series.at(-1)!];
@@ -1209,7 +1212,7 @@ export function basisChangeOf(row: LineItemRow, periods: string[]): { cc: Change
 
 /** A row's change column of one basis for the periods asked (the newest when none is asked). */
 function changeColumnOf(row: LineItemRow, periods: string[], basis: ChangeColumn["basis"]): ChangeColumn | undefined {
-  const fy = periods.filter((p) => /^FY\d{4}$/.test(p)).sort();
+  const fy = fiscalYears(periods).sort();
   const cols = (row.changes ?? []).filter((x) => x.basis === basis).sort((a, b) => b.to.localeCompare(a.to));
   return fy.length ? cols.find((x) => x.to === fy.at(-1) && (fy.length < 2 || x.from === fy.at(-2))) : cols[0];
 }

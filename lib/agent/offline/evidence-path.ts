@@ -47,9 +47,11 @@ interface Call {
 }
 
 /** The companies the system prompt's "# Data room" section lists, with their tickers ("- ACME CORP (ticker ACME): …"). */
+/** The system prompt's text: the data room and the deal's target are read from it. */
+const systemText = (prompt: LanguageModelV3Prompt) => prompt.filter((m) => m.role === "system").map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+
 export function dataRoomCompanies(prompt: LanguageModelV3Prompt): Array<{ name: string; tickers: string[] }> {
-  const system = prompt.filter((m) => m.role === "system").map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
-  const section = system.split(/^# Data room$/m)[1] ?? "";
+  const section = systemText(prompt).split(/^# Data room$/m)[1] ?? "";
   return [...section.matchAll(/^- (.+?)(?: \(tickers? ([^)\n]+)\))?: /gm)]
     .map((m) => ({ name: m[1]!.trim(), tickers: m[2] ? m[2].split(/,\s*/) : [] }))
     .filter((c) => c.name && c.name !== "Other documents");
@@ -57,8 +59,7 @@ export function dataRoomCompanies(prompt: LanguageModelV3Prompt): Array<{ name: 
 
 /** The deal's target as the system prompt names it ("target company: Acme"), when it is a company of the data room. */
 export function dealTarget(prompt: LanguageModelV3Prompt, companies: readonly RoomCompany[]): string | undefined {
-  const system = prompt.filter((m) => m.role === "system").map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
-  const named = system.match(/\(target company: ([^)\n]+)\)/)?.[1];
+  const named = systemText(prompt).match(/\(target company: ([^)\n]+)\)/)?.[1];
   return named ? readQuestion(named, companies).company : undefined;
 }
 
