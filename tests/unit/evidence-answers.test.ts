@@ -496,6 +496,15 @@ describe("a figure qualified by plain words", () => {
     }
   });
 
+  it("a counterparty asked after the company's ticker is a qualifier too ('orcl … from tiktok'), in three wordings", () => {
+    const room = [{ name: "Acme Inc.", tickers: ["ACMX"] }];
+    const total = "Revenue for FY2022: **USD 42,440 million**.\n\nFormula: Revenue = the Revenue line as reported";
+    for (const q of ["how much revenue does acmx get from tiktok", "acmx revenue from tiktok fy22", "how much revenue did acme get from tiktok in 2022"]) {
+      const r = readQuestion(q, room);
+      expect(qualifierAnswerOverride(r, [], total), q).toMatch(/^I couldn't find a stated/);
+    }
+  });
+
   it("a sentence or row naming the qualifier stands", () => {
     expect(qualifierAnswerOverride(readQuestion("acme us employees 2022", ROOM), [], sentence("As of December 31, 2022, approximately 52 percent of our 164,000 employees were located in the United States"))).toBeNull();
     expect(qualifierAnswerOverride(readQuestion("acme part-time employees 2022", ROOM), [], sentence("Acme employed approximately 201,000 permanent part-time employees"))).toBeNull();

@@ -38,6 +38,8 @@ export interface Reading {
   concepts: Concept[];
   /** The data room company the question names. */
   company?: string;
+  /** The question's words naming that company ("orcl", "oracle's"): never a qualifier of the figure. */
+  companyWords?: string[];
   /** Period words for the tools: "FY2022", "Q3 2023", "latest", "prior year". */
   periods: string[];
   aggregate?: "growth" | "change" | "series" | "average" | "cagr";
@@ -635,7 +637,7 @@ export function qualifiersOf(r: Reading): string[] {
   if (!r.scope || r.defines || /\bdivided by\b|[a-z)]\s*\/\s*[a-z(]/i.test(r.text)) return [];
   const toks = tokens(r.text);
   const scope = new Set(tokens(r.scope).map((t) => t.stem));
-  const named = new Set(r.company ? nameWords(r.company).concat(companyAliases(r.company)) : []);
+  const named = new Set(r.company ? nameWords(r.company).concat(companyAliases(r.company), r.companyWords ?? []) : []);
   const isScope = (i: number) => !!toks[i] && scope.has(toks[i]!.stem) && !PLAIN_QUALIFIERS.has(toks[i]!.word);
   const out = new Set<number>();
   // the figure asked: one concept (several name inputs or framing, "as a public equities analyst … net PP&E")
@@ -772,7 +774,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const reading: Reading = {
     text,
     concepts,
-    ...(company ? { company } : {}),
+    ...(company ? { company, companyWords: [...companyWords(text, companies.filter((c) => nameOf(c) === company))] } : {}),
     ...(scope ? { scope: withoutPartNoun(scope), namedPart: SEGMENT.test(text) || namesProperly(text, scope) || namedAsBusiness(text, scope) } : {}),
     ...(label ? { label } : {}),
     ...(label && label === figure ? { labelNamesFigure: true } : {}),
