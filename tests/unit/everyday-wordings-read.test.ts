@@ -15,6 +15,7 @@ import { questionTerms } from "@/lib/answers/narrative/terms";
 import { spelledInitials, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import { pickScopedRow } from "@/lib/agent/offline/evidence-answers";
+import { stepsFor } from "@/lib/agent/offline/evidence-path";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];
 const read = (q: string) => readQuestion(q, ROOM);
@@ -65,6 +66,67 @@ describe("the size of a move asked after two years", () => {
       expect(r.periods, q).toEqual(["FY2021", "FY2022"]);
       expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
     }
+  });
+});
+
+describe("cash named as what paid for something", () => {
+  it("asks the payment, not the cash balance, in four wordings", () => {
+    expect(read("cash acme handed out as dividends in 2022").concepts.map((c) => c.id)).toEqual(["dividends_paid"]);
+    expect(read("how much cash went to share repurchases in 2022").concepts.map((c) => c.id)).toEqual(["share_repurchases"]);
+    expect(read("cash spent on buybacks 2022").concepts.map((c) => c.id)).toEqual(["share_repurchases"]);
+    expect(read("cash used for capital expenditures 2022").concepts.map((c) => c.id)).toEqual(["capital_expenditure"]);
+  });
+
+  it("keeps both figures when the question joins them", () => {
+    expect(read("acme cash and dividends 2022").concepts.map((c) => c.id)).toEqual(["cash", "dividends_paid"]);
+    expect(read("cash vs buybacks fy22").concepts.map((c) => c.id)).toEqual(["cash", "share_repurchases"]);
+  });
+});
+
+describe("a model named by a letter or number after the product", () => {
+  it("keeps the letter or number in the part's name, in four wordings", () => {
+    expect(read("widget x unit sales fy18?").scope).toBe("widget x");
+    expect(read("how many widget 8s did acme sell in fy18").scope).toBe("widget 8s");
+    expect(read("acme gizmo series 3 revenue 2018").scope).toBe("gizmo series 3");
+    expect(read("widget model 3 deliveries 2022").label).toContain("model 3");
+  });
+
+  it("never reads a length of time, a percentage or a year as one", () => {
+    expect(read("widget sales 2 years ago").scope).toBe("widget");
+    expect(read("widget revenue 2018").scope).toBe("widget");
+    expect(read("widget sales up 5 % in fy18?").scope).toBe("widget");
+  });
+});
+
+describe("a figure named by an idiom with a superlative's word", () => {
+  it("'top line' and 'bottom line' rank nothing: the move asked is the figure's own, in four wordings", () => {
+    for (const q of ["acme grow the top line in fy22?", "did acme's top-line grow in 2022", "did the bottom line grow in fy22", "acme bottom line down in 2022?"]) {
+      const r = read(q);
+      expect(r.polar, q).toBe(true);
+      expect(stepsFor(r), q).toEqual(["rows", "compute"]);
+    }
+  });
+
+  it("still ranks the parts when a superlative is asked of them", () => {
+    expect(stepsFor(read("which segment had the biggest revenue in 2022"))).toEqual(["total", "rank"]);
+  });
+});
+
+describe("the same figure named again in a conversation", () => {
+  it("carries the company and the two years the conversation named, in four wordings", () => {
+    for (const q of ["so how much did profit fall, in %", "how much did net income drop by?", "so what's the net income growth", "by how much did earnings rise, in percent"]) {
+      const first = read("acme net income 2022");
+      const r = readQuestion(q, ROOM, readQuestion("and 2021?", ROOM, first));
+      expect(r.company, q).toBe("ACME INC.");
+      expect(r.periods, q).toEqual(["FY2021", "FY2022"]);
+      expect(r.aggregate, q).toBe("growth");
+    }
+  });
+
+  it("keeps a company or a year the turn names itself", () => {
+    const first = read("acme net income 2022");
+    expect(readQuestion("net income 2019?", ROOM, first).periods).toEqual(["FY2019"]);
+    expect(readQuestion("what was net income for globex", [...ROOM, "GLOBEX CORP"], first).company).toBe("GLOBEX CORP");
   });
 });
 

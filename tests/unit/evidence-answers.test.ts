@@ -512,6 +512,19 @@ describe("a figure qualified by plain words", () => {
   });
 });
 
+describe("a model of a product", () => {
+  it("is not answered by the product's own figure, in three wordings", () => {
+    const ROOM = ["ACME INC."];
+    const quote = 'ACME_2018_10K.pdf states: "Widget unit sales were 217.7 million in fiscal 2018, compared to 216.8 million in 2017." (source: ACME_2018_10K.pdf, p.26)';
+    for (const q of ["widget x unit sales fy18?", "how many widget x units did acme sell in fiscal 2018", "acme widget 8 unit sales 2018"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quote, []), q).toMatch(/^I couldn't find/);
+    }
+    expect(quoteAnswerOverride(readQuestion("widget unit sales fy18?", ROOM), quote, [])).toBeFalsy();
+    expect(quoteAnswerOverride(readQuestion("widget x unit sales fy18?", ROOM), quote.replace("Widget unit", "Widget X unit"), [])).toBeFalsy();
+  });
+});
+
 describe("a stated level, not a change", () => {
   const marketing = conceptById("sales_marketing")!;
   it("takes the sentence stating the expense, not the one stating its increase", () => {

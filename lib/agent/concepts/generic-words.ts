@@ -21,7 +21,7 @@ export const GENERIC_WORDS = new Set(
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
     "spend spent spending expense expenses cost costs charge charges make made bring brought generate generated earn earned put into new " +
     "sell sells sold selling ship ships shipped shipping move moves moved moving deliver delivers delivered buy buys buying bought purchase purchasing pay pays paying paid " +
-    "sit sits sitting sat contribute contributes contributed contributing " +
+    "sit sits sitting sat contribute contributes contributed contributing hand hands handed handing shell shelled fork forked pour pours poured pouring " +
     "got gets getting gotten fast faster quickly quick run runs running ran perform performed performing fare fared faring doing book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
     "did they any ever never name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
@@ -30,7 +30,7 @@ export const GENERIC_WORDS = new Set(
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
     "expect expected expects expecting future past history historical trend trends going forward look looking like " +
     "based basis terms term result results according rate rates ratio ratios " +
-    "average averaged avg mean median share portion proportion fraction part went go goes going keep kept ended end up " +
+    "average averaged avg mean median share portion proportion fraction part slice chunk piece went go goes going keep kept ended end up " +
     "answer answers respond round rounded rounding decimal decimals place places dp one two three four five " +
     "unadjusted reported gaap worth valued using use used calculate calculated compute computed work out " +
     "forecast forecasts forecasted actual actuals budget budgeted plan planned guidance guide guides guided guiding outlook projection projections projected target targets estimate estimates " +

@@ -35,7 +35,7 @@ import { findConcepts, tokens } from "../concepts/match";
 import { AMOUNT_RATE } from "../concepts/generic-words";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { changePeriods, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
+import { changePeriods, isDesignator, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 import { withoutCitations } from "../sources";
 
@@ -115,10 +115,13 @@ type Step = "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "r
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
 
-/** The question without the company's name: "Best Buy" asks for no best, "Target" for no target. */
+/**
+ * The question without the company's name ("Best Buy" asks for no best, "Target" for no target), nor a
+ * figure's name holding a superlative's word ("grow the top line" ranks nothing).
+ */
 function unnamed(r: Reading): string {
-  if (!r.company) return r.text;
-  return coreWords(r.company).reduce((text, w) => text.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), r.text);
+  const text = r.company ? coreWords(r.company).reduce((t, w) => t.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), r.text) : r.text;
+  return findConcepts(text).filter((h) => asksSuperlative(h.text)).reduce((t, h) => t.replace(h.text, " "), text);
 }
 
 export function stepsFor(r: Reading): Step[] | null {
@@ -598,13 +601,16 @@ function namesHalfOf(scope: string | undefined, text: string): boolean {
   // the text's shorthand spelled out as the question's was ("outside the U.S." is the international part)
   // (…and "outside the U.S." is the International part the tools read it as)
   const spelled = spellOut(initialsAsWords(text));
-  const have = new Set(tokens(ABROAD.test(spelled) ? `${spelled} international` : spelled).map((t) => t.stem));
-  return want.filter((w) => have.has(w)).length * 2 >= want.length;
+  const said = tokens(ABROAD.test(spelled) ? `${spelled} international` : spelled);
+  const have = new Set(said.map((t) => t.stem));
+  // a model's letter or number is said right after the word it follows in the part's name ("iPhone X", not "216.8")
+  const modelSaid = (w: string, i: number) => !isDesignator(w) || (i > 0 && said.some((t, j) => t.stem === want[i - 1] && said[j + 1]?.stem === w));
+  return want.filter((w) => have.has(w)).length * 2 >= want.length && want.every(modelSaid);
 }
 
 
 /** A question opened by a question word or an auxiliary (English or Swedish), not typed as keywords. */
-const QUESTION_OPENING = /^\W*(?:what|which|who|whom|how|why|when|where|is|are|was|were|do|does|did|can|could|has|have|will|would|should|vem|vad|hur|när|var|varför|vilken|vilket|vilka)(?![\p{L}])/iu;
+export const QUESTION_OPENING = /^\W*(?:what|which|who|whom|how|why|when|where|is|are|was|were|do|does|did|can|could|has|have|will|would|should|vem|vad|hur|när|var|varför|vilken|vilket|vilka)(?![\p{L}])/iu;
 
 /** Every place the part asked names ("us digital sales" → US) is named by the text ("U.S.", "United States"). */
 function namesPlacesOf(scope: string, text: string): boolean {

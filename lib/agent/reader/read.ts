@@ -22,6 +22,7 @@ import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods
 import { normalise } from "@/lib/metrics/terms";
 import { asksPresent, parsePeriod, presentSpans, readPeriodRequest, shiftLabelYear, withYearBefore, yearsEarlier } from "@/lib/periods";
 import { monthName, monthNumber, monthWords, year4 } from "@/lib/periods/months";
+import { LINE_ITEMS, type LineItemKey } from "@/lib/statements/types";
 import { CONCEPTS, conceptById, type Concept } from "../concepts/catalog";
 import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
@@ -372,9 +373,24 @@ function verbOfTerm(h: ConceptHit): boolean {
   return same.length > 0 && same.every((t) => t.length > word.length && t.startsWith(word));
 }
 
+/** Words joining two figures asked together ("cash and dividends", "cash vs buybacks", "cash over debt"). */
+const JOINING = new Set(["and", "or", "vs", "versus", "plus", "minus", "over", "against", "compared", "relative", "ratio", "per", "than", "beside"]);
+
+/**
+ * Cash named before a payment of the cash-flow statement, with no word joining the two ("cash apple
+ * handed out as dividends", "cash spent on buybacks"): what paid for it, not the cash balance.
+ */
+function cashPaying(h: ConceptHit, hits: ConceptHit[], toks: Token[]): boolean {
+  if (h.concept.id !== "cash") return false;
+  const paid = hits.find((a) => a.from >= h.to && a.concept.kind === "amount" && (a.concept.lineItems ?? []).some((k) => (LINE_ITEMS as Record<string, string>)[k as LineItemKey] === "cash_flow"));
+  if (!paid) return false;
+  const between = toks.slice(h.to, paid.from);
+  return between.length > 0 && !between.some((t) => JOINING.has(t.word));
+}
+
 /** The concepts named, with a measure word dropped: "how much cash did they put into new plants" asks capex, not the cash balance. */
-function conceptsOf(hits: ConceptHit[]): Concept[] {
-  const viaPhrase = hits.some((h) => h.viaPhrase && h.concept.kind === "amount");
+function conceptsOf(hits: ConceptHit[], toks: Token[] = []): Concept[] {
+  const viaPhrase = hits.some((h) => h.viaPhrase && h.concept.kind === "amount") || hits.some((h) => cashPaying(h, hits, toks));
   // "revenue in the X segment": the figure is the concept, "segment" says where it sits
   const figure = hits.some((h) => h.concept.kind !== "text");
   const kept = hits.filter((h) => !(viaPhrase && !h.viaPhrase && h.concept.id === "cash") && !(figure && h.concept.kind === "text") && !(hits.length > 1 && verbOfTerm(h))).map((h) => h.concept);
@@ -487,7 +503,7 @@ function inFormula(hits: ConceptHit[], text: string): ConceptHit[] {
 }
 
 /** Prepositions that name where an amount comes from ("revenue from …", "sales at …", "earned by …"). */
-const SOURCE_PREPOSITIONS = new Set(["from", "at", "by"]);
+const SOURCE_PREPOSITIONS = new Set(["from", "at", "by", "through", "via", "in"]);
 
 /**
  * "revenue from franchised restaurants", "sales at company-operated stores": a count named after a
@@ -519,6 +535,12 @@ function qualifyingCounts(hits: ConceptHit[], toks: Token[]): ConceptHit[] {
   return hits.filter((h) => !qualifies(h));
 }
 
+/** A model's letter or short number ("x", "8s", "3"), never a year, a quarter or a figure. */
+const DESIGNATOR = /^(?:[a-z]|\d{1,2}[a-z]{0,2})$/;
+/** A word of a part's name that is a model's letter or number: the part is another without it ("iphone x" is no "iphone"). */
+export const isDesignator = (word: string) => DESIGNATOR.test(word);
+const TIME_NOUN = /^(?:years?|yrs?|months?|mos?|quarters?|qtrs?|weeks?|days?|percent|pct|bn|mn|m|b|k|million|billion|thousand|times)$/;
+
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[], concepts: Concept[] = []): string | undefined {
   const toks = tokens(text);
@@ -539,7 +561,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   // "company-operated": a generic word joined by a hyphen to a word of the scope is part of its name
   const hyphened = (i: number, j: number) => !!toks[i] && !!toks[j] && /^[-‐]$/.test(text.slice(toks[Math.min(i, j)]!.end, toks[Math.max(i, j)]!.start));
   const joinedToKept = (i: number) => [i - 1, i + 1].some((j) => hyphened(i, j) && kept(toks[j]!, j));
-  const left = toks.filter((t, i) => kept(t, i) || (content(t, i) && joinedToKept(i)) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
+  // "iphone x", "iphone 8s", "series 3": a model's letter or number right after its name is a word of the name
+  const designates = (t: Token, i: number) => i > 0 && DESIGNATOR.test(t.word) && !TIME_NOUN.test(toks[i + 1]?.word ?? "") && !/%/.test(text.slice(t.end, t.end + 2)) && kept(toks[i - 1]!, i - 1);
+  const left = toks.filter((t, i) => kept(t, i) || designates(t, i) || (content(t, i) && joinedToKept(i)) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   // "rev by region - americas": the kind of part ("region", "segment") beside its name is no part of the name
   // ("the Mobileye unit": a business unit; "iPhone unit sales": units sold)
   const businessUnit = (t: Token) => t.word === "unit" && !UNITS_MEASURED.has(toks[toks.indexOf(t) + 1]?.word ?? "");
@@ -714,6 +738,9 @@ function lastYearBeforeCompared(text: string): boolean {
   return !!last && !!compare && last.index < compare.index && periodsIn(text.slice(compare.index)).length > 0;
 }
 
+/** A bracket listing examples: "(stores, IT etc)", "(e.g. stores and IT)", "(incl. leases)". */
+const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|such as|like)\s[^()]*|[^()]*\betc\.?)\)/gi;
+
 export function readQuestion(question: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
   // "growth in cc", "ex-fx": the basis of the change asked, read and taken out (no part, label or figure of its own)
   const basis = CONSTANT_CURRENCY.test(question);
@@ -721,7 +748,8 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
   // "sales-wise", "margin-wise": the noun is the figure asked
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
-  const typed = joinInitials(asked).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
+  // "capex (stores, IT etc)": a bracketed list of examples glosses the figure, naming none of its own
+  const typed = joinInitials(asked.replace(EXAMPLES_GLOSS, "")).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
   const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
   const found = inFormula(excludedFigures(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), tokens(text)), text);
   // "current ratio (total current assets / total current liabilities)": a catalog ratio's own formula in brackets restates it
@@ -763,7 +791,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const movedPart = askedWhyMoved ? [partAsked, partNamed].find((p) => p && !namesAFigure(p) && !endsInFigureNoun(p)) : undefined;
   const businessMoved = askedWhyMoved && (!!movedPart || (!!company && !partAsked && !partNamed));
   const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)))) || businessMoved) ? conceptById("revenue") : undefined;
-  const concepts = sales ? [sales] : conceptsOf(hits);
+  const concepts = sales ? [sales] : conceptsOf(hits, tokens(text));
   const scope = sales ? (businessMoved ? movedPart : partAsked) : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;
   const printedName = !sales && !scope && !label && concepts.length === 1 && kind !== "reason" ? longerName(text, hits, company, companies) : undefined;
@@ -841,12 +869,12 @@ function movedFromAsked(text: string, period: string): boolean {
 }
 
 /** "What share of revenue did it keep as operating income": the second figure over the first. */
-export const SHARE_OF = /\b(?:share|portion|proportion|fraction|part)\s+of\b/i;
+export const SHARE_OF = /\b(?:share|portion|proportion|fraction|part|slice|chunk|piece)\s+of\b/i;
 export const RATIO_OF = /(?:\bas an? |\bas )?(?:%|\bpercent(?:age)?) of\b|\bdivided by\b|\//i;
 /** "A / B", "A divided by B": the first over the second. */
 const DIVIDED = /\bdivided by\b|\//i;
 /** "% of", "share of", "portion of": the figure named after it is the whole. */
-export const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart)\s+of\s+/i;
+export const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart|\bslice|\bchunk|\bpiece)\s+of\s+/i;
 
 /**
  * Numerator and denominator of a ratio question: "A / B" is A over B; otherwise the figure named
@@ -870,6 +898,13 @@ export function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Conc
 
 /** A ratio asked as a percentage ("%", "share of") or as a plain ratio. */
 export const ratioUnit = (text: string): "percent" | "ratio" => (/%|percent|share|portion|proportion/i.test(text) ? "percent" : "ratio");
+
+/** "services share" → "services": the words of a label before its last word when that word is a share's. */
+function partBeforeShareWord(label: string): string | undefined {
+  const words = label.trim().split(/\s+/);
+  return words.length > 1 && SHARE_WORD.test(words.at(-1)!) ? words.slice(0, -1).join(" ") : undefined;
+}
+const SHARE_WORD = /^(?:share|portion|proportion|fraction|part|slice|chunk|piece)$/i;
 
 /** The part the last turn asked, as a share of the company's figure it is part of: its company and periods carried when the turn names none. */
 function shareOfPart(r: Reading, prev: Reading): Reading {
@@ -895,7 +930,9 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   const pointsBack = !!prev.scope && !r.scope && (PART_POINTED_BACK.test(r.text) || ON_THAT.test(r.text));
   // "how much of that came from the safety & graphics segment?": a part of the figure asked before, named by a part noun or pointed back to
   const partOfLast = !r.concepts.length && !r.company && !r.periods.length && prev.concepts.length > 0 && (!!r.scope || !!r.label) && (SEGMENT.test(r.text) || OF_THAT.test(r.text));
-  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack || partOfLast;
+  // "pcg net income 2015" → "and 2014?" → "so how much did profit fall, in %": the same figure named again, of no company or period of its own
+  const sameFigure = r.concepts.length === 1 && prev.concepts.length === 1 && r.concepts[0]!.id === prev.concepts[0]!.id && !r.company && !r.periods.length && !r.scope;
+  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack || partOfLast || sameFigure;
   // "how much did they make from services" → "what's the gross margin % on that": a figure of the part the last turn read by its label
   if (!prev.concepts.length && prev.label && !prev.labelNamesFigure && !r.scope && !r.label && r.concepts.length && ON_THAT.test(r.text) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) return carriedPart(r, prev, prev.label);
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
@@ -907,6 +944,9 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   // "how much did pfe sell of comirnaty in 2021" → "what % of total rev is that": the part's share of the whole it is of
   if (short && prev.scope && !r.scope && r.concepts.length === 1 && prev.concepts[0]?.id === r.concepts[0]!.id && OF_WHOLE.test(r.text)) return shareOfPart(r, prev);
   if (!follows && !over) return r;
+  // "services share of that?", "services slice of that, as a %": a part named before a share word, as a share of the figure the conversation was on
+  const sharedPart = !r.concepts.length && r.label && prev.concepts.length && OF_WHOLE.test(r.text) ? partBeforeShareWord(r.label) : undefined;
+  if (sharedPart) return shareOfPart({ ...r, concepts: prev.concepts, label: undefined, labelNamesFigure: undefined }, { ...prev, scope: sharedPart, namedPart: namesProperly(r.text, sharedPart), segment: r.segment });
   // "and the take rate on that?": another figure of the part the conversation was on
   if (r.labelNamesFigure && !r.concepts.length && !r.reason && !r.polar && !r.narrative) return carriedFigure(r, prev);
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
@@ -972,7 +1012,7 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   }
   // ("so how much did it shrink?", "by how much did they fall": the size of a move, in any verb of direction)
   const moveSize = HOW_MUCH_MOVED.test(r.text) && tokens(r.text).some(isDirectionWord);
-  if ((GROWTH.test(r.text) || changeAsked(r.text) || moveSize || !!r.basis) && !r.concepts.length && prev.periods.length) {
+  if ((GROWTH.test(r.text) || changeAsked(r.text) || moveSize || !!r.basis) && (!r.concepts.length || sameFigure) && prev.periods.length) {
     // "so how much growth is that?", "how much did it change?": across the two years the conversation named, else the last and the year before it
     const last = prev.periods.at(-1)!;
     const kind = changeAsked(r.text) && !IN_PERCENT.test(r.text) && !PERCENT_CHANGE.test(r.text) ? "change" : "growth";
