@@ -24,7 +24,7 @@ function probe(words: Array<[string, number]>, passages: string[] = []): ToolExc
 }
 
 describe("a quote that does not say the question's rarest word is no answer", () => {
-  const wordings = ["what's the plan for the hydrogen locomotive programme?", "tidemark hydrogen loco programme status", "any update on their hydrogen locomotives?"];
+  const wordings = ["when does the hydrogen locomotive programme start?", "how many hydrogen locos are in the programme", "who builds their hydrogen locomotives?"];
   for (const q of wordings) {
     it(`abstains, showing the passage that uses the word, for "${q}"`, () => {
       const r = readQuestion(q, ROOM);
@@ -39,7 +39,7 @@ describe("a quote that does not say the question's rarest word is no answer", ()
   }
 
   it("keeps a quote that says the rare word", () => {
-    const r = readQuestion("what's the plan for the hydrogen locomotive programme?", ROOM);
+    const r = readQuestion("when did the hydrogen locomotive tests begin?", ROOM);
     const v = judgeQuotes(r, QUOTE_ANSWER("We began testing a hydrogen locomotive in 2023 on two routes."), [probe([["hydrogen", 2], ["locomotive", 30]])], ROOM);
     expect(v.kind).toBe("holds");
   });
@@ -59,14 +59,14 @@ describe("a quote that does not say the question's rarest word is no answer", ()
   });
 
   it("asks for the word counts first, and never judges an abstention or a word the deal never uses", () => {
-    const r = readQuestion("what's the plan for the hydrogen locomotive programme?", ROOM);
+    const r = readQuestion("when does the hydrogen locomotive programme start?", ROOM);
     expect(judgeQuotes(r, QUOTE_ANSWER(OFF_TOPIC), [], ROOM).kind).toBe("probe");
     expect(judgeQuotes(r, "I couldn't find an answer in the uploaded documents.", [], ROOM).kind).toBe("holds");
     expect(judgeQuotes(r, QUOTE_ANSWER(OFF_TOPIC), [probe([["hydrogen", 0], ["locomotive", 30]])], ROOM).kind).toBe("holds");
   });
 
   it("does not take the company's own name for what the question is about", () => {
-    const r = readQuestion("tidemark locomotive programme?", ROOM);
+    const r = readQuestion("when does the tidemark locomotive programme end?", ROOM);
     expect(judgeQuotes(r, QUOTE_ANSWER("The programme plans call for the fleet to be renewed over the next decade."), [probe([["tidemark", 3], ["locomotive", 30]])], ROOM).kind).toBe("holds");
   });
 
@@ -86,5 +86,42 @@ describe("money asked of a figure the reader cannot name is not answered by a qu
     expect(none.kind).toBe("misfit");
     expect(none.kind === "misfit" ? none.text : "").toMatch(/^I couldn't find a passage stating the amount asked/);
     expect(judgeQuotes(r, QUOTE_ANSWER("In May 2023 we completed the sale of the freight business to Railco for $405 million in cash."), done, ROOM).kind).toBe("holds");
+  });
+});
+
+describe("keywords asking no kind of answer are not answered by a quote that shares their words", () => {
+  const quote = QUOTE_ANSWER("We began testing a hydrogen locomotive in 2023 on two routes.");
+  it.each(["tidemark hydrogen loco programme", "hydrogen loco programme update", "hydrogen locomotives - anything?"])("shows the quote as the closest evidence for %s", (q) => {
+    const r = readQuestion(q, ROOM);
+    expect(r.concepts, q).toEqual([]);
+    const v = judgeQuotes(r, quote, [probe([["hydrogen", 2]])], ROOM, { fact: true });
+    expect(v.kind).toBe("misfit");
+    const text = v.kind === "misfit" ? v.text : "";
+    expect(text).toMatch(/^I couldn't tell what kind of answer this asks for/);
+    expect(text).toContain("hydrogen locomotive in 2023 on two routes");
+  });
+
+  it.each(["when did the hydrogen locomotive tests start?", "how many routes run hydrogen locomotives?", "where is tidemark testing hydrogen locomotives?", "is tidemark testing hydrogen locomotives?", "what's the story with the hydrogen locomotive programme?", "Tidemark: what did it say about hydrogen locomotives?"])("keeps it when the question says what it asks: %s", (q) => {
+    const r = readQuestion(q, ROOM);
+    const answer = r.polar ? `Yes — ${quote}` : quote;
+    expect(judgeQuotes(r, answer, [probe([["hydrogen", 2]])], ROOM, { fact: true }).kind, q).toBe("holds");
+  });
+
+  it("judges only a fact's answer: an overview quoting the documents stands", () => {
+    const r = readQuestion("tidemark hydrogen loco programme", ROOM);
+    expect(judgeQuotes(r, quote, [probe([["hydrogen", 2]])], ROOM).kind).toBe("holds");
+  });
+});
+
+describe("a reason asked of something the reader cannot name is not answered by a quote stating no cause", () => {
+  it.each(["what pushed tidemark into a loss in 2023", "what caused tidemark's loss in 2023", "what's behind the 2023 loss at tidemark"])("abstains for %s, and keeps a quote stating the cause", (q) => {
+    const r = readQuestion(q, ROOM);
+    expect(r.reason, q).toBe(true);
+    expect(r.concepts, q).toEqual([]);
+    const done = [probe([["loss", 9]])];
+    const none = judgeQuotes(r, QUOTE_ANSWER("In estimating the period of coverage, Tidemark uses a simulation of twelve years of loss data."), done, ROOM);
+    expect(none.kind, q).toBe("misfit");
+    expect(none.kind === "misfit" ? none.text : "").toMatch(/^I couldn't find a passage stating the reason asked/);
+    expect(judgeQuotes(r, QUOTE_ANSWER("The 2023 net loss was primarily due to the $900 million impairment of the freight business."), done, ROOM).kind, q).toBe("holds");
   });
 });

@@ -69,7 +69,7 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   const override = reading && decision.kind === "text" ? (partAnswerOverride(reading, conv.current.tools, decision.text) ?? quoteAnswerOverride(reading, decision.text, conv.current.tools) ?? personAnswerOverride(reading, decision.text, conv.current.tools) ?? labelAnswerOverride(reading, conv.current.tools, decision.text) ?? qualifierAnswerOverride(reading, conv.current.tools, decision.text) ?? figureAnswerOverride(reading, decision.text) ?? amountAnswerOverride(reading, decision.text) ?? organisationAnswerOverride(reading, decision.text) ?? incompleteAnswerOverride(reading, conv.current.tools, decision.text)) : null;
   if (override) return { kind: "text", calls: [], text: override };
   // a quote saying none of the question's rare words (by the deal's own word counts) is no answer
-  const judged = reading && decision.kind === "text" ? judgeQuotes(reading, decision.text, all.current.tools, companies) : undefined;
+  const judged = reading && decision.kind === "text" ? judgeQuotes(reading, decision.text, all.current.tools, companies, { fact: plan.intent === "fact" || plan.intent === "metric" }) : undefined;
   if (judged?.kind === "probe") return toolDecision(all, [fitProbeCall(reading!)]);
   return judged?.kind === "misfit" ? { kind: "text", calls: [], text: judged.text } : decision;
 }

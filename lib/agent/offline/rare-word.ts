@@ -7,15 +7,15 @@
  * word list. A rare word inside a concept the question names is also said by the concept's other
  * names ("acquired" for "takeover").
  */
-import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
-import { MONEY } from "@/lib/answers/narrative/fit";
+import { classifyQuestion, questionClause } from "@/lib/answers/narrative/answer-type";
+import { causeAt, MONEY } from "@/lib/answers/narrative/fit";
 import { questionTerms, textKeys } from "@/lib/answers/narrative/terms";
 import { findConcepts, tokens } from "../concepts/match";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
 import type { ToolExchange } from "./conversation";
 import { closestPassage } from "./evidence-answers";
-import { NO_ANSWER, quotedPassage } from "./evidence-path";
+import { NO_ANSWER, QUESTION_OPENING, quotedPassage } from "./evidence-path";
 
 /** The probe asks for few passages: the words' counts are what it is for. Its size tells it from the evidence path's searches. */
 const FIT_PROBE_K = 3;
@@ -88,11 +88,15 @@ export type RareWordVerdict = { kind: "holds" } | { kind: "probe" } | { kind: "m
  * Whether a quoted answer says one of the question's rare words: "probe" when the word counts are not in
  * yet (a search_documents call with the question brings them), "misfit" with the abstention to give.
  */
-export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], companies: ReadonlyArray<{ name: string; tickers: string[] }>): RareWordVerdict {
+export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], companies: ReadonlyArray<{ name: string; tickers: string[] }>, o: { fact?: boolean } = {}): RareWordVerdict {
   const quotes = answerQuotes(text);
   if (!quotes.length) return { kind: "holds" };
   // money asked of a figure the reader could not name ("stubhub sale price", "what did they pay for it"): a quote stating no amount is no answer
   if (!r.concepts.length && !r.polar && classifyQuestion(r.text).money && !quotes.some((q) => MONEY.test(q.text))) return { kind: "misfit", text: writeNoAmount(quotes[0]!) };
+  // a topic typed as keywords of something the reader could not name ("applecare what's offered"): no answer type a quote could be held to
+  if (o.fact && !r.concepts.length && !r.polar && untyped(r.text) && !/^\W*(?:yes|no)\b/i.test(text)) return { kind: "misfit", text: writeUntyped(quotes) };
+  // "what pushed them into a loss": a reason, which a quote stating no cause ("due to", "driven by", "as a result of") does not give
+  if (!r.concepts.length && r.reason && !quotes.some((q) => causeAt(q.text) >= 0)) return { kind: "misfit", text: writeNoCause(quotes) };
   const probe = done.find(isFitProbe);
   if (!probe) return { kind: "probe" };
   const out = probe.output as SearchDocumentsOutput | undefined;
@@ -103,23 +107,43 @@ export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], comp
   return { kind: "misfit", text: writeMisfit(rare, quotes[0]!, withWord) };
 }
 
-function writeNoAmount(quote: Quote): string {
-  return [
-    "I couldn't find a passage stating the amount asked. The closest one I found states no amount, so I won't give it as the answer.",
-    "Closest evidence (not an answer to the question as asked):",
-    `- passage on ${quote.document}, p.${quote.page}: "${quote.text.slice(0, 200)}${quote.text.length > 200 ? "…" : ""}"`,
-    "Would you like me to add this question to the Q&A list?",
-  ].join("\n");
+/**
+ * Keywords rather than a question ("boeing cyclicality", "applecare what's offered"), asking no kind of
+ * answer a passage can be checked for: no person, organisation, place, date, count, amount, list,
+ * reason, definition or figure. A quote that shares their words can then not be told from one that
+ * answers them. (A question's own form, "what was discussed under …", says what it asks.)
+ */
+function untyped(question: string): boolean {
+  const t = classifyQuestion(question);
+  return t.kind === "description" && !QUESTION_OPENING.test(questionClause(question)) && !t.defines && !t.describes && !t.figure && !t.place && !t.money;
 }
+
+/** A quote as closest evidence: its document, page and first 200 characters. */
+const closestQuote = (q: Quote) => `- passage on ${q.document}, p.${q.page}: "${q.text.slice(0, 200)}${q.text.length > 200 ? "…" : ""}"`;
+
+/** An abstention: why, the closest quotes (and passages), and the offer. */
+function withClosest(why: string, closest: string[], offer = "Would you like me to add this question to the Q&A list?"): string {
+  return [why, "Closest evidence (not an answer to the question as asked):", ...closest, offer].join("\n");
+}
+
+const writeUntyped = (quotes: Quote[]) =>
+  withClosest(
+    "I couldn't tell what kind of answer this asks for (a figure, a name, a date, a reason), so I won't give a passage that only shares its words as the answer.",
+    quotes.slice(0, 2).map(closestQuote),
+    "Ask for the figure, name or date you need, or would you like me to add this question to the Q&A list?",
+  );
+
+const writeNoCause = (quotes: Quote[]) =>
+  withClosest("I couldn't find a passage stating the reason asked. The closest ones I found state no cause, so I won't give them as the answer.", quotes.slice(0, 2).map(closestQuote));
+
+const writeNoAmount = (quote: Quote) =>
+  withClosest("I couldn't find a passage stating the amount asked. The closest one I found states no amount, so I won't give it as the answer.", [closestQuote(quote)]);
 
 function writeMisfit(rare: Array<{ word: string; chunks: number }>, quote: Quote, withWord: Passage[]): string {
   const words = rare.slice(0, 3).map((w) => `"${w.word}"`).join(" or ");
   const uses = rare.slice(0, 3).map((w) => `"${w.word}" in ${w.chunks}`).join(", ");
-  return [
+  return withClosest(
     `I couldn't find a passage that answers this. The closest one I found does not mention ${words}, which the question is about (the documents use ${uses} of their passages), so I won't give it as the answer.`,
-    "Closest evidence (not an answer to the question as asked):",
-    `- passage on ${quote.document}, p.${quote.page}: "${quote.text.slice(0, 200)}${quote.text.length > 200 ? "…" : ""}"`,
-    ...withWord.slice(0, 2).map(closestPassage),
-    "Would you like me to add this question to the Q&A list?",
-  ].join("\n");
+    [closestQuote(quote), ...withWord.slice(0, 2).map(closestPassage)],
+  );
 }

@@ -150,7 +150,7 @@ function definedAsked(q: string): string | undefined {
 }
 
 /** A clause before the question proper ("As of Q2 2023, is …") is dropped. */
-function questionClause(q: string): string {
+export function questionClause(q: string): string {
   const t = q.trim();
   // "Apple, does it …", "Apple: is …", "Apple — as of Q2, did it …": the question after topics set apart
   let rest = t;
