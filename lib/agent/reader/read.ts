@@ -539,7 +539,8 @@ function qualifyingCounts(hits: ConceptHit[], toks: Token[]): ConceptHit[] {
 const DESIGNATOR = /^(?:[a-z]|\d{1,2}[a-z]{0,2})$/;
 /** A word of a part's name that is a model's letter or number: the part is another without it ("iphone x" is no "iphone"). */
 export const isDesignator = (word: string) => DESIGNATOR.test(word);
-const TIME_NOUN = /^(?:years?|yrs?|months?|mos?|quarters?|qtrs?|weeks?|days?|percent|pct|bn|mn|m|b|k|million|billion|thousand|times)$/;
+/** Words after a number that make it a length of time, a rate or a scaled amount ("2 years", "5 percent", "3 bn"), not a model's number. */
+const UNIT_AFTER_NUMBER = /^(?:years?|yrs?|months?|mos?|quarters?|qtrs?|weeks?|days?|percent|pct|bn|mn|m|b|k|million|billion|thousand|times)$/;
 
 /** Words left once the concept, the company, periods and generic words are read: the scope asked. */
 function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, companies: readonly RoomCompany[], concepts: Concept[] = []): string | undefined {
@@ -562,7 +563,7 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const hyphened = (i: number, j: number) => !!toks[i] && !!toks[j] && /^[-‐]$/.test(text.slice(toks[Math.min(i, j)]!.end, toks[Math.max(i, j)]!.start));
   const joinedToKept = (i: number) => [i - 1, i + 1].some((j) => hyphened(i, j) && kept(toks[j]!, j));
   // "iphone x", "iphone 8s", "series 3": a model's letter or number right after its name is a word of the name
-  const designates = (t: Token, i: number) => i > 0 && DESIGNATOR.test(t.word) && !TIME_NOUN.test(toks[i + 1]?.word ?? "") && !/%/.test(text.slice(t.end, t.end + 2)) && kept(toks[i - 1]!, i - 1);
+  const designates = (t: Token, i: number) => i > 0 && DESIGNATOR.test(t.word) && !UNIT_AFTER_NUMBER.test(toks[i + 1]?.word ?? "") && !/%/.test(text.slice(t.end, t.end + 2)) && kept(toks[i - 1]!, i - 1);
   const left = toks.filter((t, i) => kept(t, i) || designates(t, i) || (content(t, i) && joinedToKept(i)) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   // "rev by region - americas": the kind of part ("region", "segment") beside its name is no part of the name
   // ("the Mobileye unit": a business unit; "iPhone unit sales": units sold)
@@ -869,12 +870,14 @@ function movedFromAsked(text: string, period: string): boolean {
 }
 
 /** "What share of revenue did it keep as operating income": the second figure over the first. */
-export const SHARE_OF = /\b(?:share|portion|proportion|fraction|part|slice|chunk|piece)\s+of\b/i;
+/** Nouns of a part's share of a whole ("share", "slice" …). */
+const SHARE_NOUNS = "share|portion|proportion|fraction|part|slice|chunk|piece";
+export const SHARE_OF = new RegExp(String.raw`\b(?:${SHARE_NOUNS})\s+of\b`, "i");
 export const RATIO_OF = /(?:\bas an? |\bas )?(?:%|\bpercent(?:age)?) of\b|\bdivided by\b|\//i;
 /** "A / B", "A divided by B": the first over the second. */
 const DIVIDED = /\bdivided by\b|\//i;
 /** "% of", "share of", "portion of": the figure named after it is the whole. */
-export const OF_WHOLE = /(?:%|\bpercent(?:age)?|\bshare|\bportion|\bproportion|\bfraction|\bpart|\bslice|\bchunk|\bpiece)\s+of\s+/i;
+export const OF_WHOLE = new RegExp(String.raw`(?:%|\bpercent(?:age)?|\b(?:${SHARE_NOUNS}))\s+of\s+`, "i");
 
 /**
  * Numerator and denominator of a ratio question: "A / B" is A over B; otherwise the figure named
@@ -904,7 +907,7 @@ function partBeforeShareWord(label: string): string | undefined {
   const words = label.trim().split(/\s+/);
   return words.length > 1 && SHARE_WORD.test(words.at(-1)!) ? words.slice(0, -1).join(" ") : undefined;
 }
-const SHARE_WORD = /^(?:share|portion|proportion|fraction|part|slice|chunk|piece)$/i;
+const SHARE_WORD = new RegExp(`^(?:${SHARE_NOUNS})$`, "i");
 
 /** The part the last turn asked, as a share of the company's figure it is part of: its company and periods carried when the turn names none. */
 function shareOfPart(r: Reading, prev: Reading): Reading {
