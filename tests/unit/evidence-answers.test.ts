@@ -512,6 +512,34 @@ describe("a figure qualified by plain words", () => {
   });
 });
 
+describe("a yes/no asking which side of zero a result is on", () => {
+  const ROOM = ["ACME INC."];
+  const computed = (value: number) => ({
+    toolName: "compute_metric",
+    input: { company: "ACME INC.", metric: "net_income", periods: ["FY2017"] },
+    output: { status: "answered", company: "ACME INC.", metric: { id: "net_income", name: "Net income", unit: "amount" }, value, formatted: `USD ${value.toLocaleString("en-US")} million`, periods: ["FY2017"], series: [{ period: "FY2017", value }], inputs: [{ item: "net_income", label: "Net income (loss)", period: "FY2017", value, citation: "(source: ACME_2017_10K.pdf, p.63)", row: "Net income (loss) (1,016)" }], missing: [], notes: [] },
+  });
+  it("is decided by the figure's sign, in four wordings each way", () => {
+    for (const q of ["was acme in the red for 2017?", "did acme lose money in 2017", "did acme post a loss in fy17?", "was acme unprofitable in 2017?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.sign, q).toBe("loss");
+      expect(evidenceAnswer(r, [computed(-1016)]), q).toMatch(/^Yes — .*USD -1,016 million\*\*, a loss .*p\.63/);
+      expect(evidenceAnswer(r, [computed(1660)]), q).toMatch(/^No — .*a profit/);
+    }
+    for (const q of ["was acme still in the black in 2017 despite the fires?", "did acme turn a profit in 2017", "was acme profitable in fy17?", "did acme make money in 2017?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.sign, q).toBe("profit");
+      expect(r.scope, q).toBeUndefined();
+      expect(evidenceAnswer(r, [computed(1660)]), q).toMatch(/^Yes — .*a profit/);
+      expect(evidenceAnswer(r, [computed(-1016)]), q).toMatch(/^No — .*a loss/);
+    }
+  });
+
+  it("asks no sign of a question that is no yes/no", () => {
+    expect(readQuestion("how much did acme lose in 2017", ROOM).sign).toBeUndefined();
+  });
+});
+
 describe("a model of a product", () => {
   it("is not answered by the product's own figure, in three wordings", () => {
     const ROOM = ["ACME INC."];

@@ -84,7 +84,7 @@ export const CONCEPTS: Concept[] = [
   amount("pretax_income", "Pre-tax income", ["pretax income", "pre-tax income", "income before taxes", "income before income taxes", "earnings before taxes", "ebt", "pretax profit"], { lineItems: ["pretax_income"] }),
   amount("income_tax_expense", "Income tax expense", ["income tax expense", "tax expense", "income taxes", "provision for income taxes", "tax bill"], { phrases: ["pay in taxes", "paid in taxes"], lineItems: ["income_tax_expense"] }),
   amount("net_income", "Net income", ["net income", "net earnings", "net profit", "profit", "earnings", "bottom line", "net income attributable", "net loss", "net loss attributable"], {
-    phrases: ["how much did they make", "how much did make", "how much money did they make", "how much did they lose", "how much did lose", "how much money did they lose", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable", "unprofitable", "in the red"],
+    phrases: ["how much did they make", "how much did make", "how much money did they make", "how much did they lose", "how much did lose", "how much money did they lose", "make in profit", "made in profit", "make money", "made money", "making money", "lose money", "lost money", "losing money", "turn a profit", "turned a profit", "profitable", "unprofitable", "in the red", "in the black", "post a loss", "posted a loss", "report a loss", "reported a loss", "book a loss", "booked a loss"],
     lineItems: ["net_income"],
     ofPart: "operating_income",
   }),

@@ -37,3 +37,21 @@ export function directionOf(toks: Token[]): Direction | undefined {
 export function namesBothDirections(toks: Token[]): boolean {
   return new Set(toks.map((t) => directionStems().get(t.stem)).filter(Boolean)).size === 2;
 }
+
+/** Which side of zero a result is asked to be on: "in the red", "lose money" (a loss); "in the black", "turn a profit" (a profit). */
+export type Sign = "loss" | "profit";
+
+/** Phrases asking it, as data: matched by stems, word after word. */
+const SIGN_PHRASES: Record<Sign, string[]> = {
+  loss: ["in the red", "lose money", "lost money", "losing money", "loss making", "unprofitable", "a loss", "a net loss"],
+  profit: ["in the black", "make money", "made money", "making money", "turn a profit", "turned a profit", "profitable", "in profit", "a profit", "a net profit"],
+};
+
+let signStems: Array<{ sign: Sign; stems: string[] }> | undefined;
+
+/** The one sign the words ask about, or none (none named, or both). */
+export function signAsked(toks: Token[]): Sign | undefined {
+  signStems ??= (Object.entries(SIGN_PHRASES) as Array<[Sign, string[]]>).flatMap(([sign, phrases]) => phrases.map((p) => ({ sign, stems: p.split(" ").map((w) => stemWord(w)) })));
+  const said = new Set(signStems.filter((p) => toks.some((_, i) => p.stems.every((st, j) => toks[i + j]?.stem === st))).map((p) => p.sign));
+  return said.size === 1 ? [...said][0] : undefined;
+}

@@ -85,6 +85,15 @@ export function writeAction(o: ComputeOutput, c: Concept): string | null {
   return `Yes — ${whose(o.company)}${c.label.toLowerCase()} of **${o.formatted}** in ${period} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
 }
 
+/** "Was it in the red?": Yes or No by the figure's sign, the figure cited. */
+export function writeSign(o: ComputeOutput, sign: "loss" | "profit"): string | null {
+  if (o.status !== "answered" || o.value === undefined || !o.inputs.length || o.value === 0) return null;
+  const i = o.inputs[0]!;
+  const loss = o.value < 0;
+  const period = periodWord(o.periods.at(-1) ?? i.period);
+  return `${(sign === "loss") === loss ? "Yes" : "No"} — ${whose(o.company)}${o.metric!.name.toLowerCase()} for ${period} was **${o.formatted}**, ${loss ? "a loss" : "a profit"} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
+}
+
 interface Point {
   period: string;
   value: number;

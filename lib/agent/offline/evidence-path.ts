@@ -24,7 +24,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeSign, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -173,6 +173,8 @@ function conceptSteps(r: Reading): Step[] | null {
   // ("did the US have the biggest decline?": a superlative is decided by ranking the parts, not by one part's move)
   if (r.polar && r.direction && asksSuperlative(unnamed(r))) return null;
   if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return directionSteps(r, c);
+  // "was ebay in the red for 2017?": the figure's sign decides
+  if (r.polar && r.sign && r.concepts.length === 1 && computable(c) && !r.scope) return ["compute"];
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
   if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
@@ -397,6 +399,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writeRisks(out as unknown as SearchDocumentsOutput);
     case "compute":
     case "ratio":
+      if (r.polar && r.sign) return writeSign(out as unknown as ComputeOutput, r.sign);
       return r.polar && c.action ? writeAction(out as unknown as ComputeOutput, c) : writeCompute(out as unknown as ComputeOutput, r);
     case "rows":
       return writeRows(out as unknown as LineItemsOutput, c);

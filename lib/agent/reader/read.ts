@@ -28,7 +28,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
 import { stemWord } from "@/lib/search/stemming";
 import { FIGURE_HEADS, GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
-import { directionOf, isDirectionWord, namesBothDirections, type Asked } from "../concepts/directions";
+import { directionOf, isDirectionWord, namesBothDirections, signAsked, type Asked, type Sign } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
 import { correctedWord, englishNeighbours, withinOneEdit } from "@/lib/search/typos";
@@ -60,6 +60,8 @@ export interface Reading {
   polar: boolean;
   /** The way the question says a figure moved ("down", "improve", "rise"): a change two periods decide. */
   direction?: Asked;
+  /** A yes/no asking which side of zero the figure is on ("was it in the red in 2017?", "still profitable?"). */
+  sign?: Sign;
   /** Asks why or how: a reason, which a figure never is. */
   reason: boolean;
   /**
@@ -535,6 +537,8 @@ function qualifyingCounts(hits: ConceptHit[], toks: Token[]): ConceptHit[] {
   return hits.filter((h) => !qualifies(h));
 }
 
+const CONCESSIVE = new Set(["despite", "notwithstanding", "although", "though"]);
+
 /** A model's letter or short number ("x", "8s", "3"), never a year, a quarter or a figure. */
 const DESIGNATOR = /^(?:[a-z]|\d{1,2}[a-z]{0,2})$/;
 /** A word of a part's name that is a model's letter or number: the part is another without it ("iphone x" is no "iphone"). */
@@ -556,7 +560,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const inHit = (t: Token, i: number) => hits.some((h) => i >= h.from && i < h.to && (!h.viaPhrase || phraseStems(h.concept).has(t.stem)));
   // "how much stock did they buy back": the object of an everyday phrase, a word of the concept's own names, is no part
   const objectOf = (t: Token) => hits.some((h) => h.viaPhrase && phraseStems(h.concept).has(t.stem));
-  const content = (t: Token, i: number) => !inHit(t, i) && !objectOf(t) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  // "… despite the wildfires": a concession says what the figure held against, not which part of the company
+  const conceded = toks.findIndex((t) => CONCESSIVE.has(t.word));
+  const content = (t: Token, i: number) => !(conceded >= 0 && i >= conceded) && !inHit(t, i) && !objectOf(t) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   // "company-operated": a generic word joined by a hyphen to a word of the scope is part of its name
@@ -826,6 +832,8 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const moveAsked = !!reading.direction || reading.aggregate === "growth" || reading.aggregate === "change";
   if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || (!moveAsked && /%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
   if (reading.direction && reading.polar) reading.periods = movePeriods(periods);
+  const sign = reading.polar && !reading.direction ? signAsked(tokens(text)) : undefined;
+  if (sign) reading.sign = sign;
   if (performance && !reading.aggregate) {
     reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
     if (periods.length) reading.periods = changePeriods(periods);
