@@ -85,6 +85,8 @@ export function readTurn(conv: Conversation, companies: readonly RoomCompany[]):
 
 /** An answer that found nothing ("I couldn't find …", a question back): no period was answered. */
 
+/** An answer that opens with a verdict: "Yes — …", "No, …". */
+export const givesVerdict = (text: string) => /^\W*(?:yes|no)\b/i.test(text);
 export const NO_ANSWER = /^(?:I couldn't|I could not|I did not find|I didn't find|Do you mean|Which )/i;
 
 /**
@@ -121,7 +123,8 @@ const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|w
  */
 function unnamed(r: Reading): string {
   const text = r.company ? coreWords(r.company).reduce((t, w) => t.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), r.text) : r.text;
-  return findConcepts(text).filter((h) => asksSuperlative(h.text)).reduce((t, h) => t.replace(h.text, " "), text);
+  // (the catalog is read only when a superlative's word is there at all)
+  return asksSuperlative(text) ? findConcepts(text).filter((h) => asksSuperlative(h.text)).reduce((t, h) => t.replace(h.text, " "), text) : text;
 }
 
 export function stepsFor(r: Reading): Step[] | null {
@@ -744,9 +747,9 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // "what state are they incorporated in": a sentence on the fact asked names it ("incorporated", "auditor"), whatever else it shares
   if (c && (c.kind === "place" || c.kind === "organisation") && !r.polar && !r.narrative && !r.synthesis && !findConcepts(quote).some((h) => h.concept.id === c.id)) return notFound(r, mine(done), [quoted]);
   // "does amazon pay a dividend?": a yes or no is a sentence stating the action itself, not one weighing it ("evaluate opportunities to … pay dividends")
-  if (r.polar && c?.action && /^\W*(?:yes|no)\b/i.test(text) && (!namesAction(quote, c) || HEDGED.test(quote))) return notFound(r, mine(done), [quoted]);
+  if (r.polar && c?.action && givesVerdict(text) && (!namesAction(quote, c) || HEDGED.test(quote))) return notFound(r, mine(done), [quoted]);
   // "is it still in chapter 11?": a state asked as of now is settled by the newest filing, not an older one's sentence
-  if (r.polar && r.periods.includes("latest") && /^\W*(?:yes|no)\b/i.test(text) && olderThanSeen(quoted.document, done)) return `I couldn't find a sentence in the newest filing that settles this. An older filing, ${quoted.document}, states: "${quote}" ${quoted.citation} — it may no longer hold. Would you like me to add this question to the Q&A list?`;
+  if (r.polar && r.periods.includes("latest") && givesVerdict(text) && olderThanSeen(quoted.document, done)) return `I couldn't find a sentence in the newest filing that settles this. An older filing, ${quoted.document}, states: "${quote}" ${quoted.citation} — it may no longer hold. Would you like me to add this question to the Q&A list?`;
   // "ebay rev up in 22?": a figure's move asked yes or no, answered by quotes that decide nothing, is no answer
   if (r.polar && r.direction && c && FIGURE_KINDS.has(c.kind) && !/^\W*(?:yes|no|up|down|unchanged)\b/i.test(text)) return notFound(r, mine(done), [quoted]);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
@@ -1062,7 +1065,7 @@ function isFigureAnswer(lead: string): boolean {
 /** The lead line of an answer that gives a figure as its own, not a yes/no's verdict; null for any other answer. */
 function figureLead(text: string): string | null {
   const lead = text.trim().split("\n", 1)[0]!;
-  return /^\s*(?:yes|no)\b/i.test(text) || !isFigureAnswer(lead) ? null : lead;
+  return givesVerdict(text) || !isFigureAnswer(lead) ? null : lead;
 }
 
 const FISCAL_LABEL = /^(?:FY|[QH][1-4] )\d{4}$/;

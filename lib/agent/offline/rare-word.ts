@@ -15,7 +15,7 @@ import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
 import type { ToolExchange } from "./conversation";
 import { closestPassage } from "./evidence-answers";
-import { NO_ANSWER, QUESTION_OPENING, quotedPassage } from "./evidence-path";
+import { givesVerdict, NO_ANSWER, QUESTION_OPENING, quotedPassage } from "./evidence-path";
 
 /** The probe asks for few passages: the words' counts are what it is for. Its size tells it from the evidence path's searches. */
 const FIT_PROBE_K = 3;
@@ -94,7 +94,7 @@ export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], comp
   // money asked of a figure the reader could not name ("stubhub sale price", "what did they pay for it"): a quote stating no amount is no answer
   if (!r.concepts.length && !r.polar && classifyQuestion(r.text).money && !quotes.some((q) => MONEY.test(q.text))) return { kind: "misfit", text: writeNoAmount(quotes[0]!) };
   // a topic typed as keywords of something the reader could not name ("applecare what's offered"): no answer type a quote could be held to
-  if (o.fact && !r.concepts.length && !r.polar && untyped(r.text) && !/^\W*(?:yes|no)\b/i.test(text)) return { kind: "misfit", text: writeUntyped(quotes) };
+  if (o.fact && !r.concepts.length && !r.polar && untyped(r.text) && !givesVerdict(text)) return { kind: "misfit", text: writeUntyped(quotes) };
   // "what pushed them into a loss": a reason, which a quote stating no cause ("due to", "driven by", "as a result of") does not give
   if (!r.concepts.length && r.reason && !quotes.some((q) => causeAt(q.text) >= 0)) return { kind: "misfit", text: writeNoCause(quotes) };
   const probe = done.find(isFitProbe);

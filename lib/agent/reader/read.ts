@@ -391,7 +391,7 @@ function cashPaying(h: ConceptHit, hits: ConceptHit[], toks: Token[]): boolean {
 }
 
 /** The concepts named, with a measure word dropped: "how much cash did they put into new plants" asks capex, not the cash balance. */
-function conceptsOf(hits: ConceptHit[], toks: Token[] = []): Concept[] {
+function conceptsOf(hits: ConceptHit[], toks: Token[]): Concept[] {
   const viaPhrase = hits.some((h) => h.viaPhrase && h.concept.kind === "amount") || hits.some((h) => cashPaying(h, hits, toks));
   // "revenue in the X segment": the figure is the concept, "segment" says where it sits
   const figure = hits.some((h) => h.concept.kind !== "text");
