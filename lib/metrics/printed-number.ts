@@ -26,11 +26,11 @@ export interface PrintedNumber {
   scale: number;
 }
 
-/** Scale words after a figure, English and Swedish; "m" and "k" count only after a currency. */
+/** Scale words after a figure, English and Swedish; "m", "k" and "b" count only after a currency. */
 const SCALES: Array<[RegExp, number]> = [
   [/^(?:thousands?|k|tkr|tsek|tusen)$/i, 1e3],
   [/^(?:millions?|mn|m|mkr|msek|miljon(?:er)?|mio)$/i, 1e6],
-  [/^(?:billions?|bn|mdkr|mdr|miljard(?:er)?)$/i, 1e9],
+  [/^(?:billions?|bn|b|mdkr|mdr|miljard(?:er)?)$/i, 1e9],
   [/^trillions?$/i, 1e12],
 ];
 
@@ -58,7 +58,7 @@ export function parsePrintedNumber(token: string, o: { decimalComma?: DecimalCom
   const closes = (g.close ? 1 : 0) + (g.close2 ? 1 : 0);
   if (opens !== closes || opens > 1 || (g.sign && g.sign2)) return null;
   const scale = g.word ? scaleOfWord(g.word) : 1;
-  if (scale === undefined || (g.word && /^[mk]$/i.test(g.word) && !g.cur)) return null;
+  if (scale === undefined || (g.word && /^[mkb]$/i.test(g.word) && !g.cur)) return null;
   const n = readDigits(g.num!, o.decimalComma ?? "never");
   if (!n || (g.exp && /,/.test(g.num!))) return null;
   if (g.exp) n.value *= 10 ** Number(g.exp.slice(1));

@@ -540,6 +540,58 @@ describe("a yes/no asking which side of zero a result is on", () => {
   });
 });
 
+describe("a yes/no asking whether a figure clears a value", () => {
+  const ROOM = ["ACME INC."];
+  const computed = (value: number, unit: "amount" | "percent" = "amount") => ({
+    toolName: "compute_metric",
+    input: { company: "ACME INC.", metric: "revenue", periods: ["FY2015"] },
+    output: { status: "answered", company: "ACME INC.", metric: { id: "revenue", name: "Revenue", unit }, value, formatted: unit === "percent" ? `${(value * 100).toFixed(1)}%` : `USD ${(value / 1e3).toLocaleString("en-US")} thousand`, periods: ["FY2015"], series: [{ period: "FY2015", value }], inputs: [{ item: "revenue", label: "Total revenue", period: "FY2015", value: value / 1e3, scale: 1e3, citation: "(source: ACME_2015_10K.pdf, p.60)", row: "Total revenue 4,795,511" }], missing: [], notes: [] },
+  });
+  it("is decided by the figure against the value, in five wordings above and four below", () => {
+    for (const q of ["did acme clear $4bn in revenue in 2015", "was acme's revenue over 4 billion in fy15?", "acme sales north of $4,000m 2015?", "did acme top $4.0 billion in revenue in 2015", "acme revenue at least 4b in 2015?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.threshold, q).toMatchObject({ side: "above", value: 4e9 });
+      expect(r.scope, q).toBeUndefined();
+      expect(evidenceAnswer(r, [computed(4_795_511_000)]), q).toMatch(/^Yes — .*USD 4,795,511 thousand\*\*, above .*p\.60/);
+      expect(evidenceAnswer(r, [computed(3_900_000_000)]), q).toMatch(/^No — .*below/);
+    }
+    for (const q of ["acme revenue under $5bn in 2015?", "was acme's revenue below 5 billion in fy2015", "did acme's sales come in short of $5bn in 2015", "acme revenue less than 5,000 million in 2015?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.threshold, q).toMatchObject({ side: "below", value: 5e9 });
+      expect(evidenceAnswer(r, [computed(4_795_511_000)]), q).toMatch(/^Yes — .*below/);
+      expect(evidenceAnswer(r, [computed(5_100_000_000)]), q).toMatch(/^No — .*above/);
+    }
+  });
+
+  it("reads a bare number in the scale nearest the figure and says so; equal counts only for 'at least'", () => {
+    const r = readQuestion("acme revenue under 4,500 in fy15?", ROOM);
+    expect(evidenceAnswer(r, [computed(4_795_511_000)])).toMatch(/^No — .*\(4,500 read as 4,500 million\)/);
+    expect(evidenceAnswer(readQuestion("acme revenue at least $5bn in 2015?", ROOM), [computed(5e9)])).toMatch(/^Yes — .*equal to/);
+    expect(evidenceAnswer(readQuestion("acme revenue over $5bn in 2015?", ROOM), [computed(5e9)])).toMatch(/^No — .*equal to/);
+  });
+
+  it("compares a rate in percent and gives no verdict on a percent asked of an amount", () => {
+    expect(evidenceAnswer(readQuestion("is acme gross margin above 40 pct in 2015?", ROOM), [computed(0.41, "percent")])).toMatch(/^Yes — .*41\.0%\*\*, above 40 pct/);
+    expect(evidenceAnswer(readQuestion("acme revenue over 40% in 2015?", ROOM), [computed(4_795_511_000)]) ?? "").not.toMatch(/^(?:Yes|No)\b/);
+  });
+
+  it("reads no value from a year, a span of time, a ranking or a wh-question", () => {
+    for (const q of ["acme revenue over 2015-2017", "acme sales over 3 years", "top 3 customers by revenue", "which segments had revenue above $1bn", "why did revenue fall below $5bn"]) {
+      expect(readQuestion(q, ROOM).threshold, q).toBeUndefined();
+    }
+  });
+
+  it("decides a growth rate asked against a value by the move between the two years", () => {
+    const revenue = conceptById("revenue")!;
+    const line: LineItemRow = { ...row("Total revenue", "Income statement", 0), source: "statement", row: "Total revenue 7,301 5,854", columns: [{ period: "FY2017", months: 12, value: 7301e6, printed: "7,301" }, { period: "FY2016", months: 12, value: 5854e6, printed: "5,854" }] };
+    for (const [q, verdict] of [["did acme's revenue grow more than 20 pct in fy2017?", "Yes"], ["acme sales up over 30% in 2017?", "No"], ["did acme revenue fall more than 5% in 2017", "No"]] as const) {
+      const r = readQuestion(q, ROOM);
+      expect(r.threshold?.percent, q).toBe(true);
+      expect(writeDirectionRow(line, revenue, r, "Acme"), q).toMatch(new RegExp(`^${verdict} — .*\\+24\\.7% against`));
+    }
+  });
+});
+
 describe("a model of a product", () => {
   it("is not answered by the product's own figure, in three wordings", () => {
     const ROOM = ["ACME INC."];

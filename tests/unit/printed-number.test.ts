@@ -29,11 +29,13 @@ describe("a printed number", () => {
     expect(read("")).toBeNull();
   });
 
-  it("takes a scale word, and 'm' or 'k' only after a currency", () => {
+  it("takes a scale word, and 'm', 'k' or 'b' only after a currency", () => {
     expect(read("$1.2bn")).toMatchObject({ value: 1.2, scale: 1e9 });
     expect(read("€ 4.2 million")).toMatchObject({ value: 4.2, scale: 1e6, currency: "€" });
     expect(read("$3m")).toMatchObject({ value: 3, scale: 1e6 });
     expect(read("3m")).toBeNull();
+    expect(read("$7b")).toMatchObject({ value: 7, scale: 1e9 });
+    expect(read("7b")).toBeNull();
     expect(scaleOfWord("miljoner")).toBe(1e6);
     expect(scaleOfWord("tkr")).toBe(1e3);
     expect(scaleOfWord("per")).toBeUndefined();

@@ -5,6 +5,7 @@
  */
 import { stemWord } from "@/lib/search/stemming";
 import type { Token } from "./match";
+import { parsePrintedNumber, scaleOfWord } from "@/lib/metrics/printed-number";
 
 export type Direction = "up" | "down";
 /** "Is that up or down?", "did it rise or fall?": which way it moved is asked, not whether it moved one way. */
@@ -54,4 +55,79 @@ export function signAsked(toks: Token[]): Sign | undefined {
   signStems ??= (Object.entries(SIGN_PHRASES) as Array<[Sign, string[]]>).flatMap(([sign, phrases]) => phrases.map((p) => ({ sign, stems: p.split(" ").map((w) => stemWord(w)) })));
   const said = new Set(signStems.filter((p) => toks.some((_, i) => p.stems.every((st, j) => toks[i + j]?.stem === st))).map((p) => p.sign));
   return said.size === 1 ? [...said][0] : undefined;
+}
+
+/**
+ * A value the question asks the figure to be above or below ("did they clear $7bn in revenue",
+ * "net income north of 1 bn?", "capex under $1.5 billion in 2018", "gross margin at least 40 pct"):
+ * the side, the value as written, and where the words stand (the reader takes them out of the question).
+ */
+export interface Threshold {
+  side: "above" | "below";
+  /** "at least", "no more than": equal to the value is on the asked side. */
+  inclusive: boolean;
+  /** In units ("$7bn" → 7e9), or as written when no currency or scale word is ("7,000"). */
+  value: number;
+  percent: boolean;
+  /** Written with a currency or a scale word: the value is in units, whatever the figure's scale. */
+  sized: boolean;
+  written: string;
+  from: number;
+  to: number;
+}
+
+/** Phrases naming a side of a value, as data: matched by stems, the longest first ("no more than" before "more than"). */
+/** `sized`: a superlative's word too ("the top 3 customers"), a threshold only before an amount or a rate. */
+const THRESHOLD_PHRASES: Array<{ side: Threshold["side"]; inclusive: boolean; phrases: string; sized?: boolean }> = [
+  { side: "above", inclusive: true, phrases: "at least|no less than|not less than|no fewer than|reach|reached|hit|hits" },
+  { side: "below", inclusive: true, phrases: "at most|no more than|not more than|not above|not over" },
+  { side: "above", inclusive: false, phrases: "over|above|more than|greater than|higher than|bigger than|larger than|exceed|exceeded|in excess of|north of|upwards of|surpass|surpassed|beat|clear|cleared|break|broke|cross|crossed|pass|passed|better than" },
+  { side: "above", inclusive: false, phrases: "top|topped|tops", sized: true },
+  { side: "below", inclusive: false, phrases: "under|below|less than|lower than|smaller than|fewer than|south of|short of|shy of|beneath|worse than" },
+];
+
+/** Words after a bare number that make it a span of time, not a value ("over 3 years"). */
+const TIME_UNITS = "year years yr yrs quarter quarters qtr qtrs month months week weeks day days";
+/** Words after a value that name it as a line to cross ("the $100bn mark"). */
+const MARK_WORDS = new Set(["mark", "level", "threshold", "barrier", "line"]);
+
+let thresholdStems: Array<{ side: Threshold["side"]; inclusive: boolean; sized?: boolean; stems: string[] }> | undefined;
+let timeStems: Set<string> | undefined;
+
+/** The one value the words ask the figure to be above or below, or none (none named, a year, a span of time, or two sides). */
+export function thresholdAsked(text: string, toks: Token[]): Threshold | undefined {
+  thresholdStems ??= THRESHOLD_PHRASES.flatMap((g) => g.phrases.split("|").map((p) => ({ side: g.side, inclusive: g.inclusive, sized: g.sized, stems: p.split(" ").map((w) => stemWord(w)) }))).sort((a, b) => b.stems.length - a.stems.length);
+  timeStems ??= new Set(TIME_UNITS.split(" ").map((w) => stemWord(w)));
+  const found: Threshold[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const phrase = thresholdStems.find((p) => p.stems.every((st, j) => toks[i + j]?.stem === st));
+    if (!phrase) continue;
+    const value = valueAfter(text, toks[i + phrase.stems.length - 1]!.end, timeStems);
+    if (value && (!phrase.sized || value.sized || value.percent)) found.push({ side: phrase.side, inclusive: phrase.inclusive, ...value, from: toks[i]!.start });
+    i += phrase.stems.length - 1;
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The value written right after a threshold's words ("$7bn", "the 100 billion mark", "40 pct", "7b"), or none. */
+function valueAfter(text: string, at: number, times: Set<string>): Omit<Threshold, "side" | "inclusive" | "from"> | undefined {
+  const rest = text.slice(at);
+  const words = rest.match(/\S+/g) ?? [];
+  const article = /^(?:the|a|an)$/i.test(words[0] ?? "") ? 1 : 0;
+  const clean = (w: string | undefined) => (w ?? "").replace(/[?!.,;:)]+$/, "");
+  const first = clean(words[article]).replace(/^(?:us)?\$?(\d[\d,.]*)(pct|percent)$/i, "$1%");
+  const next = clean(words[article + 1]).toLowerCase();
+  // a scale or percent word after the number belongs to it ("4 billion", "40 pct", "40 per cent")
+  const unitWord = /^(?:%|pct|percent|per)$/.test(next) ? "%" : scaleOfWord(next) ? next : "";
+  // a bare "7b" / "500m" after a threshold's words is a scale, as it is after a currency
+  const bare = /^\d[\d,.]*[bmk]$/i.test(first) ? `$${first}` : first;
+  const n = parsePrintedNumber(unitWord ? `${bare}${unitWord === "%" ? "%" : ` ${unitWord}`}` : bare);
+  if (!n || n.value === null || n.negative) return undefined;
+  const sized = !!n.currency || n.scale !== 1;
+  // a year ("over 2019"), or a span of time ("over 3 years"), is no value to be above
+  if (!sized && !n.percent && ((Number.isInteger(n.value) && n.value >= 1900 && n.value <= 2100 && !/,/.test(first)) || times.has(stemWord(next)))) return undefined;
+  const used = article + 1 + (unitWord ? (next === "per" ? 2 : 1) : 0);
+  const markUsed = MARK_WORDS.has(clean(words[used]).toLowerCase()) ? 1 : 0;
+  const to = at + [...rest.matchAll(/\S+/g)][used + markUsed - 1]!.index! + words[used + markUsed - 1]!.length;
+  return { value: n.value * n.scale, percent: n.percent, sized, written: words.slice(article, used).map(clean).join(" "), to };
 }

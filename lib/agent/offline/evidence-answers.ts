@@ -10,9 +10,11 @@ import { sentencePieces } from "@/lib/extraction/sentences";
 import { GEOGRAPHY, PER_SHARE } from "@/lib/extraction/findings/scope";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { readCurrency } from "@/lib/statements/scale";
 import { asksNewestColumn, monthNumber, namesYear, parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
+import type { Threshold } from "../concepts/directions";
 import { partInitials, PLACE_INITIALS } from "../concepts/part-names";
 import { ratioParts } from "../concepts/ratio-parts";
 import { GRAMMAR_WORDS, MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
@@ -94,6 +96,43 @@ export function writeSign(o: ComputeOutput, sign: "loss" | "profit"): string | n
   return `${(sign === "loss") === loss ? "Yes" : "No"} — ${whose(o.company)}${o.metric!.name.toLowerCase()} for ${period} was **${o.formatted}**, ${loss ? "a loss" : "a profit"} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
 }
 
+/** The figure against the value asked: "above" or "below" it, or "equal to" it. */
+function sideOf(value: number, against: number): "above" | "below" | "equal to" {
+  return value > against ? "above" : value < against ? "below" : "equal to";
+}
+
+/** Yes when the figure is on the side of the value the question asked ("at least" takes equal as yes). */
+function onAskedSide(t: Threshold, side: ReturnType<typeof sideOf>): boolean {
+  return side === t.side || (side === "equal to" && t.inclusive);
+}
+
+/**
+ * The value asked in the figure's terms: a rate's in percent; an amount written with a currency or
+ * scale word in units. A bare number ("over 7,000") is read in the scale (units, the statement's,
+ * millions or billions) that puts it nearest the figure, and the answer says how it was read. Null
+ * when the two do not compare (a percent asked of an amount).
+ */
+function thresholdFor(o: ComputeOutput, t: Threshold): { value: number; against: number; read?: string } | null {
+  const unit = o.metric!.unit;
+  if (unit === "percent") return t.sized ? null : { value: o.value! * 100, against: t.value };
+  if (t.percent) return null;
+  if (unit !== "amount" || t.sized || o.value === 0) return { value: o.value!, against: t.value };
+  const far = (scale: number) => Math.abs(Math.log10(Math.abs(o.value!) / (t.value * scale)));
+  const scale = [1, o.inputs[0]?.scale ?? 1, 1e6, 1e9].reduce((best, s) => (far(s) < far(best) ? s : best));
+  return { value: o.value!, against: t.value * scale, ...(scale !== 1 ? { read: `${t.written} read as ${t.written} ${SCALE_WORD[scale]}` } : {}) };
+}
+
+/** "Did they clear $7bn in revenue?": Yes or No by the figure against the value asked, the figure cited. */
+export function writeThreshold(o: ComputeOutput, t: Threshold): string | null {
+  if (o.status !== "answered" || o.value === undefined || !o.inputs.length || !o.metric) return null;
+  const cmp = thresholdFor(o, t);
+  if (!cmp) return null;
+  const i = o.inputs[0]!;
+  const side = sideOf(cmp.value, cmp.against);
+  const period = periodWord(o.periods.at(-1) ?? i.period);
+  return `${onAskedSide(t, side) ? "Yes" : "No"} — ${whose(o.company)}${o.metric.name.toLowerCase()} for ${period} was **${o.formatted}**, ${side} ${t.written}${cmp.read ? ` (${cmp.read})` : ""} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
+}
+
 interface Point {
   period: string;
   value: number;
@@ -124,12 +163,31 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
   const pair = lastTwo(points, directionPeriods(r.periods));
   if (pair.length < 2 || !r.direction) return null;
   const [a, b] = pair as [Point, Point];
+  if (r.threshold) return writeMoveThreshold(a, b, r, label, cites, company);
   const delta = b.value - a.value;
   const moved = delta > 0 ? "up" : delta < 0 ? "down" : undefined;
   const verb = moved === "up" ? "rose" : moved === "down" ? "fell" : "was unchanged";
   const relative = moved && a.value !== 0 && !/%/.test(a.shown) ? `, ${delta > 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : "";
   const verdict = r.direction === "either" ? (moved === "up" ? "Up" : moved === "down" ? "Down" : "Unchanged") : moved === r.direction ? "Yes" : "No";
   return `${verdict} — ${whose(company)}${label} ${verb} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)})${relative} ${cites}`;
+}
+
+/**
+ * "Did sales grow more than 10% in 2018?": the move the way asked against the value asked, a rate's
+ * in points and an amount's relative to its start. Null when they do not compare (an amount asked of
+ * a move: "$1bn more" needs the row's scale).
+ */
+function writeMoveThreshold(a: Point, b: Point, r: Reading, label: string, cites: string, company?: string): string | null {
+  const t = r.threshold!;
+  const rate = /%/.test(a.shown);
+  if (t.sized || r.direction === "either" || (!rate && !t.percent) || (!rate && a.value === 0)) return null;
+  const printed = (p: Point) => parsePrintedNumber(p.shown)?.value ?? NaN;
+  const move = rate ? printed(b) - printed(a) : ((b.value - a.value) / Math.abs(a.value)) * 100;
+  if (!Number.isFinite(move)) return null;
+  const along = r.direction === "down" ? -move : move;
+  const verdict = along > 0 && onAskedSide(t, sideOf(along, t.value)) ? "Yes" : "No";
+  const shown = `${move >= 0 ? "+" : "−"}${Math.abs(move).toFixed(1)}${rate ? " points" : "%"}`;
+  return `${verdict} — ${whose(company)}${label} ${move > 0 ? "rose" : move < 0 ? "fell" : "was unchanged"} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)}), ${shown} against the ${t.written} asked ${cites}`;
 }
 
 /**

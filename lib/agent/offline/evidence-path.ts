@@ -24,7 +24,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeSign, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeSign, writeThreshold, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -178,6 +178,8 @@ function conceptSteps(r: Reading): Step[] | null {
   if (r.polar && r.direction && r.concepts.length === 1 && (computable(c) || c.rowWords?.length)) return directionSteps(r, c);
   // "was ebay in the red for 2017?": the figure's sign decides
   if (r.polar && r.sign && r.concepts.length === 1 && computable(c) && !r.scope) return ["compute"];
+  // "did they clear $7bn in revenue?": the figure against the value asked decides
+  if (r.polar && r.threshold && r.concepts.length === 1 && computable(c) && !r.scope && !r.aggregate) return ["compute"];
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
   if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
@@ -403,6 +405,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     case "compute":
     case "ratio":
       if (r.polar && r.sign) return writeSign(out as unknown as ComputeOutput, r.sign);
+      if (r.polar && r.threshold) return writeThreshold(out as unknown as ComputeOutput, r.threshold);
       return r.polar && c.action ? writeAction(out as unknown as ComputeOutput, c) : writeCompute(out as unknown as ComputeOutput, r);
     case "rows":
       return writeRows(out as unknown as LineItemsOutput, c);
@@ -751,7 +754,8 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // "is it still in chapter 11?": a state asked as of now is settled by the newest filing, not an older one's sentence
   if (r.polar && r.periods.includes("latest") && givesVerdict(text) && olderThanSeen(quoted.document, done)) return `I couldn't find a sentence in the newest filing that settles this. An older filing, ${quoted.document}, states: "${quote}" ${quoted.citation} — it may no longer hold. Would you like me to add this question to the Q&A list?`;
   // "ebay rev up in 22?": a figure's move asked yes or no, answered by quotes that decide nothing, is no answer
-  if (r.polar && r.direction && c && FIGURE_KINDS.has(c.kind) && !/^\W*(?:yes|no|up|down|unchanged)\b/i.test(text)) return notFound(r, mine(done), [quoted]);
+  // (…and "did they clear $7bn?": a figure against a value, which a quote never weighs)
+  if (r.polar && (r.direction || r.threshold) && c && FIGURE_KINDS.has(c.kind) && !/^\W*(?:yes|no|up|down|unchanged)\b/i.test(text)) return notFound(r, mine(done), [quoted]);
   if (r.polar || r.narrative || r.reason || r.synthesis || r.defines || NAME_ASKED.test(r.text)) return null;
   // "how much did the segment lose": an amount's level, which a sentence stating only how much it moved ("losses increased $173.6 million") does not give
   const levelAsked = HOW_MUCH.test(r.text) && !r.aggregate && !r.direction && !RATE_WORD.test(r.text);

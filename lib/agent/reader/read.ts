@@ -28,7 +28,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
 import { stemWord } from "@/lib/search/stemming";
 import { FIGURE_HEADS, GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
-import { directionOf, isDirectionWord, namesBothDirections, signAsked, type Asked, type Sign } from "../concepts/directions";
+import { directionOf, isDirectionWord, namesBothDirections, signAsked, thresholdAsked, type Asked, type Sign, type Threshold } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
 import { correctedWord, englishNeighbours, withinOneEdit } from "@/lib/search/typos";
@@ -62,6 +62,8 @@ export interface Reading {
   direction?: Asked;
   /** A yes/no asking which side of zero the figure is on ("was it in the red in 2017?", "still profitable?"). */
   sign?: Sign;
+  /** A yes/no asking whether the figure is above or below a value the question names ("did they clear $7bn in revenue?"). */
+  threshold?: Threshold;
   /** Asks why or how: a reason, which a figure never is. */
   reason: boolean;
   /**
@@ -751,7 +753,11 @@ const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|suc
 export function readQuestion(question: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
   // "growth in cc", "ex-fx": the basis of the change asked, read and taken out (no part, label or figure of its own)
   const basis = CONSTANT_CURRENCY.test(question);
-  const asked = basis ? question.replace(CONSTANT_CURRENCY_ALL, " ").replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim() : question;
+  const based = basis ? question.replace(CONSTANT_CURRENCY_ALL, " ").replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim() : question;
+  // "did they clear $7bn in revenue?": the value to clear is read and taken out (it names no part, scale or period)
+  // (a wh-question asks which or why, "which segments topped $1bn": no yes or no, and the words stay)
+  const threshold = WH.test(based) ? undefined : thresholdAsked(based, tokens(based));
+  const asked = threshold ? `${based.slice(0, threshold.from)}${based.slice(threshold.to)}`.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim() : based;
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
   // "sales-wise", "margin-wise": the noun is the figure asked
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
@@ -834,6 +840,8 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   if (reading.direction && reading.polar) reading.periods = movePeriods(periods);
   const sign = reading.polar && !reading.direction ? signAsked(tokens(text)) : undefined;
   if (sign) reading.sign = sign;
+  // "adobe net income above $1bn?": a value to be above is asked yes or no
+  if (threshold) Object.assign(reading, { threshold, polar: true });
   if (performance && !reading.aggregate) {
     reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
     if (periods.length) reading.periods = changePeriods(periods);
