@@ -27,6 +27,12 @@ const geography = (home: string, k: number) => {
   ].join("\n");
 };
 
+/** Net sales by groups of products, one group opened in the last year (dashes before it) and named by a count's noun. */
+const groups = [
+  "Note 11 — Segment Information", "Net sales by groups of similar products and services is as follows (in millions):", "Year Ended December 31, 2021 2022 2023",
+  "Net Sales:", "Web shops (1) $ 763 $ 814 $ 835", "Outlet stores (2) — — 579", "Services 308 322 341", "Consolidated $ 1,071 $ 1,136 $ 1,755",
+].join("\n");
+
 describe("get_line_items reads a part's name as the filing prints it", () => {
   let db: Db;
   let cleanup: () => Promise<void>;
@@ -46,6 +52,7 @@ describe("get_line_items reads a part's name as the filing prints it", () => {
     const filings: Array<[string, string[]]> = [
       ["HALVERN_2023_10K.txt", [cover("HALVERN GOODS, INC.", "HLVN", "1-40021"), geography("U.S.", 1), ...statements("Halvern Goods, Inc.", 1)]],
       ["OSTRAKON_2023_10K.txt", [cover("OSTRAKON DEVICES CORP.", "OSTK", "1-40022"), geography("United States", 2), ...statements("Ostrakon Devices Corp.", 2)]],
+      ["VELMORA_2023_10K.txt", [cover("VELMORA RETAIL, INC.", "VLMR", "1-40023"), groups, ...statements("Velmora Retail, Inc.", 3)]],
     ];
     for (const [file, pages] of filings) {
       const r = await ingestFile({ db, dealId: deal.id, filePath: writeFixture(dir, file, new TextEncoder().encode(pages.join("\f"))) });
@@ -69,6 +76,14 @@ describe("get_line_items reads a part's name as the filing prints it", () => {
     for (const item of ["US", "US net sales"]) {
       const out = await lineItems({ company: "Halvern", items: [item], periods: ["FY2023"] });
       expect(out.rows.map((r) => r.label).filter((l: string) => /\bused\b/i.test(l)), item).toEqual([]);
+    }
+  });
+
+  it("reads a part named by a count's noun before the figure ('outlet stores revenue') as that part's amount, in the table's scale", async () => {
+    for (const item of ["outlet stores revenue", "outlet stores net sales", "outlet stores"]) {
+      const out = await lineItems({ company: "Velmora", items: [item], periods: ["FY2023"] });
+      expect(out.rows[0]?.label, item).toBe("Outlet stores");
+      expect(fy2023(out.rows[0]), item).toBe(579e6);
     }
   });
 });

@@ -83,6 +83,21 @@ describe("cash named as what paid for something", () => {
   });
 });
 
+describe("a part named by a count's noun", () => {
+  it("asks the part's amount, not a count beside it, in four wordings and two companies' nouns", () => {
+    for (const q of ["acme physical stores sales 2017", "how much did acme make from physical stores in 2017", "revenue from physical stores fy17", "acme franchised restaurants revenue 2022"]) {
+      const r = read(q);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+      expect(r.scope, q).toMatch(/^(?:physical stores|franchised restaurants)$/);
+    }
+  });
+
+  it("keeps the count when the question joins it to the amount", () => {
+    expect(read("acme stores and revenue 2017").concepts.map((c) => c.id)).toEqual(["stores", "revenue"]);
+    expect(read("north america stores and revenue 2017").concepts.map((c) => c.id)).toEqual(["stores", "revenue"]);
+  });
+});
+
 describe("a model named by a letter or number after the product", () => {
   it("keeps the letter or number in the part's name, in four wordings", () => {
     expect(read("widget x unit sales fy18?").scope).toBe("widget x");

@@ -48,6 +48,18 @@ describe("a part table's scale, stated once", () => {
     expect(row(ps, "Number of stores", "FY2024")).toMatchObject({ valueNum: 1210, unit: "count" });
   });
 
+  it("reads a part named by a count's noun under a sales heading as an amount, even with dashes for the years before it opened", () => {
+    const text = [
+      "Net sales by groups of similar products and services is as follows (in millions):", "", "2016 2017 2018", "",
+      "Net Sales:", "Web shops (1) $ 7,863 $ 9,143 $ 10,835", "Outlet stores (2) — — 579", "Franchised restaurants 1,608 2,299 3,188", "Consolidated $ 9,471 $ 11,442 $ 14,602",
+      "", "Number of stores:", "Outlet stores — — 41",
+    ].join("\n");
+    const ps = payloads(text);
+    expect(row(ps, "Outlet stores", "FY2018")).toMatchObject({ valueNum: 579_000_000, unit: "currency" });
+    expect(row(ps, "Franchised restaurants", "FY2017")).toMatchObject({ valueNum: 2_299_000_000, unit: "currency" });
+    expect(ps.find((p) => p.part.label === "Outlet stores" && p.part.context.includes("Number of stores") && p.period === "FY2018")).toMatchObject({ valueNum: 41, unit: "count" });
+  });
+
   it("reads a row under a revenue heading that names customers as an amount, a row under a count heading as a count", () => {
     const text = [
       "Revenues by customer location consisted of the following (dollars in millions):", "Years ended December 31, 2024 2023 2022",

@@ -18,7 +18,7 @@ import { isRowLabel } from "@/lib/extraction/findings/row-labels";
 import type { StatementFacts } from "@/lib/extraction/findings/statements";
 import { isNewestPeriodWord, parsePeriod } from "@/lib/periods";
 import { conceptById, type Concept } from "../concepts/catalog";
-import { findConcepts } from "../concepts/match";
+import { findConcepts, type Token } from "../concepts/match";
 import { partTokens } from "../concepts/part-names";
 import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
@@ -144,12 +144,26 @@ export function qualifiersOf(text: string | undefined): string[] {
 /** Stems of "current" and "non-current": read as qualifiers, never as words a row's label must hold. */
 const CURRENT_STEMS = new Set(["current", "non", "noncurrent"].map((w) => tokens(w)[0]!.stem));
 
+/** Words that put the figure before what it is of ("revenue per store", "sales from stores"): the first concept is the figure. */
+const OF_WORDS = new Set(["of", "per", "from", "by", "in", "for", "at", "across"]);
+
+/**
+ * The concept an item asks: the last of its names, the head of an English noun phrase ("physical
+ * stores revenue" is revenue of the part "physical stores"), unless a word like "of" or "per" puts
+ * the figure first ("revenue per store", "sales of stores").
+ */
+function headHit<T extends { from: number; to: number }>(hits: T[], toks: Token[]): T | undefined {
+  const last = hits.at(-1);
+  if (hits.length < 2) return last;
+  return toks.slice(hits[0]!.to, last!.from).some((t) => OF_WORDS.has(t.word)) ? hits[0] : last;
+}
+
 function wantOf(item: string): Want {
   const byId = conceptById(item.trim().toLowerCase().replace(/[\s-]+/g, "_"));
   if (byId) return { item, concept: byId, stems: tokens(byId.rowWords?.[0] ?? byId.terms[0]!).map((t) => t.stem), scope: [], own: [], qualifiers: [] };
   // (the item is what is asked: "us revenue" is the US part's, typed in any case)
   const toks = partTokens(item, { asked: true });
-  const hit = findConcepts(item, toks)[0];
+  const hit = headHit(findConcepts(item, toks), toks);
   if (!hit) return { item, stems: toks.map((t) => t.stem), scope: [], own: toks.map((t) => t.stem), qualifiers: [] };
   // (the item's own words less a "current" qualifying the concept from outside it: "current unearned revenue" is printed "Unearned revenue" under "Current liabilities")
   const own = toks.filter((t, i) => (i >= hit.from && i < hit.to) || !CURRENT_STEMS.has(t.stem)).map((t) => t.stem);

@@ -402,6 +402,25 @@ function conceptsOf(hits: ConceptHit[], toks: Token[]): Concept[] {
   return kept.filter((c, i) => kept.indexOf(c) === i && !parts.has(c.id));
 }
 
+/**
+ * "physical stores sales", "how much did they make from franchised restaurants": a count's noun right
+ * after a part's own words, with an amount asked and no joining word between them, is the last word
+ * of the part's name ("Physical stores"), not a count asked beside the amount.
+ */
+function countEndingPartName(hits: ConceptHit[], text: string, company: string | undefined, companies: readonly RoomCompany[]): ConceptHit[] {
+  const count = hits.length === 2 ? hits.find((h) => h.concept.kind === "count" && !h.viaPhrase) : undefined;
+  const amount = hits.find((h) => h.concept.kind === "amount");
+  if (!count || !amount) return hits;
+  const toks = tokens(text);
+  const [from, to] = count.from < amount.from ? [count.to, amount.from] : [amount.to, count.from];
+  if (toks.slice(from, to).some((t) => JOINING.has(t.word))) return hits;
+  const rest = hits.filter((h) => h !== count);
+  const scope = scopeOf(text, rest, company, companies);
+  const before = toks[count.from - 1];
+  const words = scope ? tokens(scope) : [];
+  return before && words.length > 1 && words.some((t) => t.word === before.word) && words.at(-1)!.stem === toks[count.to - 1]!.stem ? rest : hits;
+}
+
 /** A word of the scope written with a capital (or mixed case: "iPhone") away from the question's start: a name. */
 function namesProperly(text: string, scope: string): boolean {
   // a capital that opens a sentence ("… balance sheet? Base your judgments …") names nothing
@@ -767,13 +786,13 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const found = inFormula(excludedFigures(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), tokens(text)), text);
   // "current ratio (total current assets / total current liabilities)": a catalog ratio's own formula in brackets restates it
   const restated = catalogRatioRestated(found, text);
-  const hits = restated ? found.filter((h) => h.to <= restated.from) : found;
   // (…and its words name no part: the part is read from the words before it)
   const partText = restated ? text.slice(0, restated.at) : text;
+  const company = companyIn(text, companies);
+  const hits = countEndingPartName(restated ? found.filter((h) => h.to <= restated.from) : found, partText, company, companies);
   // "the june quarter of 2022" is a quarter, not the year its number names
   const periods = MONTH_QUARTER.test(text) ? quarterWithoutYear(text) : periodsIn(text);
   if (!periods.length) periods.push(...quarterWithoutYear(text));
-  const company = companyIn(text, companies);
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
   // …or asked after a turn, whose period it carries ("and the take rate on that?")
   // "last year", "now": periods the documents resolve; "take rate last yr vs 2021" asks the latest year beside the one named

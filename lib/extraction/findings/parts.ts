@@ -374,7 +374,9 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
   if (PER_UNIT.test(label) || context.some((c) => PER_SHARE.test(c))) return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? (/\$/.test(row) ? "USD" : undefined), perUnit: true };
   // a table stating its scale ("(in millions)") prints amounts, whether or not each row prints its currency sign
   // (a row under the heading of a row printing the currency sign is money too: "Gross merchandise volume:" over "Core $ 7,809", "Tickets 357")
-  if (/\$|€|£/.test(row) || (table.scale.word && !countOf(about)) || (moneyBlock && !countOf(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
+  // (…and a row under an amount's heading, "Physical stores — — 5,798" under "Net Sales:", names the part the amount is of, not a count)
+  const underAmount = context.some((c) => AMOUNT_HEADING.test(c) && !UNITS_HEADING.test(c)) && !UNITS_HEADING.test(label);
+  if (/\$|€|£/.test(row) || (table.scale.word && (!countOf(about) || underAmount)) || (moneyBlock && !countOf(label) && !/\((?:in )?(?:months|years|days|weeks|hours)\)/i.test(label))) {
     return { unit: "currency", currency: table.currency ?? currencyOf(row) ?? moneyBlock?.currency };
   }
   return { unit: "count" };
