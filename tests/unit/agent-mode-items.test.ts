@@ -48,6 +48,13 @@ describe("readItems", () => {
     expect(headcount.retry).toBe("How many employees did the company have in FY2023?");
   });
 
+  it("reads a spaced '&' as 'and': a name joined by it stays one item, a list joined by it splits", () => {
+    expect(readItems("fy22 sales & marketing expense, r&d and capex", []).items.map((i) => i.ask)).toEqual(["sales & marketing expense", "r&d", "capex"]);
+    expect(readItems("cash & equivalents and total debt at end of 2022", []).items.map((i) => i.reading.concepts[0]?.id)).toEqual(["cash", "total_debt"]);
+    expect(readItems("For fy22: tech & dev as % of rev, net income and headcount", []).items.map((i) => i.ask)).toEqual(["tech & dev as % of rev", "net income", "headcount"]);
+    expect(readItems("net income & capex for 2022", []).items.map((i) => i.reading.concepts[0]?.id)).toEqual(["net_income", "capital_expenditure"]);
+  });
+
   it("keeps an item the catalog does not name, and a ranking, as asked; asks back a request with nothing to answer", () => {
     const r = readItems("For 2022: free cash flow, which segment had the highest revenue, and their MSCI ESG rating", []);
     expect(r.items.map((i) => i.kind)).toEqual(["figure", "ranking", "other"]);

@@ -27,11 +27,12 @@ export interface ConceptHit {
   viaPhrase: boolean;
 }
 
-/** Words with their stems and offsets; "&" stays inside a word (R&D, PP&E), a possessive "'s" goes. */
+/** Words with their stems and offsets; "&" stays inside a word (R&D, PP&E) and is "and" between words, a possessive "'s" goes. */
 export function tokens(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}&]*(?:['’]s\b)?/gu)) {
-    const word = m[0].toLowerCase().replace(/['’]s$/, "");
+  // (a spaced "&" is the word "and": "sales & marketing" reads as "sales and marketing")
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}&]*(?:['’]s\b)?|(?<=\s)&(?=\s)/gu)) {
+    const word = m[0] === "&" ? "and" : m[0].toLowerCase().replace(/['’]s$/, "");
     out.push({ word, stem: stemWord(word), start: m.index!, end: m.index! + m[0].length });
   }
   return out;

@@ -194,7 +194,7 @@ function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], menti
 }
 
 /**
- * "subscription and support revenue": a part that names no concept, joined by "and" to a part whose
+ * "subscription and support revenue", "tech & dev as % of rev": a part that names no concept, joined by "and" or "&" to a part whose
  * concept follows a qualifier, is one part (the list was the qualifier's).
  */
 function mergeQualifiers(parts: Part[]): Part[] {
@@ -203,7 +203,7 @@ function mergeQualifiers(parts: Part[]): Part[] {
     const prev = out.at(-1);
     const qualified = p.hits.length > 0 && p.askAt >= 0 && p.askAt < Math.min(...p.hits.map((h) => h.from >= 0 ? p.start + p.text.toLowerCase().indexOf(h.text.toLowerCase()) : Infinity));
     // (a clause of its own, "what it added to sales", qualifies nothing before it)
-    if (prev && /^\s+and\s+$/i.test(p.joiner) && !prev.hits.length && prev.askAt >= 0 && !prev.periods.length && qualified && !CLAUSE.test(p.text)) {
+    if (prev && /^\s+(?:and|&)\s+$/i.test(p.joiner) && !prev.hits.length && prev.askAt >= 0 && !prev.periods.length && qualified && !CLAUSE.test(p.text)) {
       out[out.length - 1] = { ...p, start: prev.start, joiner: prev.joiner, text: `${prev.text}${p.joiner}${p.text}`, askAt: prev.askAt, periods: p.periods };
       continue;
     }
