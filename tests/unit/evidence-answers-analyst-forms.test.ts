@@ -144,6 +144,16 @@ describe("whether an action still goes on", () => {
     }
   });
 
+  it("asks a past year's line first, then a sentence saying it never was, and says when that sentence is older than the year asked", () => {
+    for (const q of ["any cash dividend paid in 2017?", "did acme pay dividends in 2017", "acme dividends in fy17 - any?"]) {
+      expect(stepsFor(readQuestion(q, ROOM)), q).toEqual(["compute", "halted"]);
+    }
+    const never = { company: "ACME INC.", passages: [{ ...passage("We have never declared or paid cash dividends on our common stock.", "ACME_2017_10K.pdf", 17), period: "FY2017" }], notes: [] };
+    expect(writeHalted(never, dividends, "FY2017")).toMatch(/^No — .*never declared or paid/);
+    expect(writeHalted(never, dividends, "FY2017")).not.toMatch(/Stated in/);
+    expect(writeHalted(never, dividends, "FY2019")).toMatch(/^No — [\s\S]*_Stated in the fiscal 2017 filing, the newest one saying it; the question asks about fiscal 2019\._/);
+  });
+
   it("never says yes or no from a sentence weighing the action rather than stating it", () => {
     const r = readQuestion("does acme pay a dividend", ROOM);
     const q = (s: string) => `Yes — ACME_2022_10K.pdf states: "${s}" (source: ACME_2022_10K.pdf, p.28)`;

@@ -1150,7 +1150,7 @@ const MODAL = /\b(?:may|might|could|would|can|cannot|should|will|if)\b/i;
  * "Are they still paying a dividend?": the newest sentence saying the action (dividends, buybacks)
  * was suspended or stopped, stated as done, not as a risk. Null when none says so.
  */
-export function writeHalted(o: SearchDocumentsOutput, c: Concept): string | null {
+export function writeHalted(o: SearchDocumentsOutput, c: Concept, asked?: string): string | null {
   const names = c.terms.filter((t) => !/\s/.test(t)).map((t) => tokens(t)[0]!.stem);
   for (const p of [...(o.passages ?? [])].sort((a, b) => passageRecency(b) - passageRecency(a))) {
     for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
@@ -1160,7 +1160,9 @@ export function writeHalted(o: SearchDocumentsOutput, c: Concept): string | null
       const toks = tokens(s);
       const at = toks.findIndex((t) => t.start >= halted.index);
       if (at < 0 || !toks.slice(Math.max(0, at - 5), at + 9).some((t) => names.includes(t.stem))) continue;
-      return `No — ${o.company ? `${o.company}'s` : "the"} filing states: "${s.trim()}" ${p.citation}`;
+      // (an older filing's "never" speaks for its own year: a later year asked is said to rest on it)
+      const older = asked && p.period && /^FY\d{4}$/.test(asked) && /^FY\d{4}$/.test(p.period) && p.period < asked ? `\n_Stated in the ${periodWord(p.period)} filing, the newest one saying it; the question asks about ${periodWord(asked)}._` : "";
+      return `No — ${o.company ? `${o.company}'s` : "the"} filing states: "${s.trim()}" ${p.citation}${older}`;
     }
   }
   return null;

@@ -183,6 +183,8 @@ function conceptSteps(r: Reading): Step[] | null {
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
   if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
+  // "any cash dividend paid in 2017?": the year's line decides; with no line, a sentence saying it never was ("have never declared or paid")
+  if (r.polar && c.action && !r.direction && !r.scope && computable(c)) return ["compute", "halted"];
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
   if (c.kind === "person") return r.scope ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
@@ -319,7 +321,7 @@ function callFor(step: Step, r: Reading): Call {
     case "segments":
       return { toolName: "get_line_items", input: { ...company, items: ["segment", "segment revenue", "segment operating income"], limit: 20 } };
     case "halted":
-      return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped`, k: 10, newest: true } };
+      return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped never declared or paid`, k: 10, ...(ONGOING.test(r.text) ? { newest: true } : {}) } };
     case "partProfit":
       return callFor("scoped", { ...r, concepts: [conceptById(c.ofPart!)!] });
     case "scoped": {
@@ -416,7 +418,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     case "segments":
       return writeSegments(out as unknown as LineItemsOutput);
     case "halted":
-      return writeHalted(out as unknown as SearchDocumentsOutput, c);
+      return writeHalted(out as unknown as SearchDocumentsOutput, c, r.periods.at(-1));
     case "whole":
       return writePartShare(done.find((x) => x !== t && x.toolName === "get_line_items")?.output as LineItemsOutput | undefined, out as unknown as ComputeOutput | LineItemsOutput, c, r);
     case "partProfit": {
