@@ -575,6 +575,27 @@ describe("a yes/no asking whether a figure clears a value", () => {
     expect(evidenceAnswer(readQuestion("acme revenue over 40% in 2015?", ROOM), [computed(4_795_511_000)]) ?? "").not.toMatch(/^(?:Yes|No)\b/);
   });
 
+  it("reads 'a billion' as one billion, and 'double digits' or 'single-digit' as a rate of 10%", () => {
+    expect(readQuestion("did acme make more than a billion in net income in 2017", ROOM).threshold).toMatchObject({ side: "above", value: 1e9, written: "a billion" });
+    for (const q of ["did acme grow revenue double digits in 2018", "acme revenue growth in 2018 double-digit?", "was acme's sales growth in the double digits in 2018"]) {
+      expect(readQuestion(q, ROOM).threshold, q).toMatchObject({ side: "above", inclusive: true, value: 10, percent: true });
+    }
+    expect(readQuestion("was acme's 2018 revenue growth in single digits", ROOM).threshold).toMatchObject({ side: "below", value: 10, percent: true });
+  });
+
+  it("reads everyday verbs of a sharp move as a direction: tank, crater, plummet; skyrocket, balloon", () => {
+    for (const q of ["did acme's comps tank in fy23?", "acme gross margin cratered in 2022?", "did acme net income plummet in 2020"]) expect(readQuestion(q, ROOM).direction, q).toBe("down");
+    for (const q of ["did acme's debt balloon in 2021?", "acme capex skyrocketed in 2022?"]) expect(readQuestion(q, ROOM).direction, q).toBe("up");
+  });
+
+  it("decides a growth asked against a rate ('rev growth fy17 - better than 20%?') by the growth computed", () => {
+    const growth = { toolName: "compute_metric", input: {}, output: { status: "answered", company: "ACME INC.", metric: { id: "revenue", name: "Revenue growth", unit: "percent" }, value: 0.247, formatted: "24.7%", periods: ["FY2016", "FY2017"], series: [], inputs: [{ item: "revenue", label: "Total revenue", period: "FY2016", value: 5854, scale: 1e6, citation: "(source: ACME_2017_10K.pdf, p.58)", row: "Total revenue 7,301 5,854" }], missing: [], notes: [] } };
+    const r = readQuestion("acme rev growth fy17 - better than 20%?", ROOM);
+    expect(r.aggregate).toBe("growth");
+    expect(evidenceAnswer(r, [growth])).toMatch(/^Yes — .*24\.7%\*\*, above 20%/);
+    expect(evidenceAnswer(readQuestion("acme sales growth above 30% in fy2017?", ROOM), [growth])).toMatch(/^No — .*below 30%/);
+  });
+
   it("reads no value from a year, a span of time, a ranking or a wh-question", () => {
     for (const q of ["acme revenue over 2015-2017", "acme sales over 3 years", "top 3 customers by revenue", "which segments had revenue above $1bn", "why did revenue fall below $5bn"]) {
       expect(readQuestion(q, ROOM).threshold, q).toBeUndefined();

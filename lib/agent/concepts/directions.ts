@@ -12,8 +12,8 @@ export type Direction = "up" | "down";
 export type Asked = Direction | "either";
 
 const WORDS: Record<Direction, string> = {
-  up: "up higher rise rises rising rose risen increase increased increasing grow grows growing grew grown improve improved improving improvement gain gained climb climbed climbing jump jumps jumped jumping surge surged surging soar soared soaring spike spiked double doubled doubling triple tripled tripling boost boosted accelerate accelerated rebound rebounded better expand expanded expanding strengthen strengthened raise raised raising hike hiked hiking",
-  down: "down lower fall falls falling fell fallen decrease decreased decreasing decline declined declining drop dropped dropping shrink shrank shrunk shrinking worsen worsened worse weaken weakened contract contracted slip slipped slide deteriorate deteriorated reduce reduced plunge plunged plunging tumble tumbled slump slumped dip dipped sink sank sunk halve halved halving erode eroded cut cuts slash slashed",
+  up: "up higher rise rises rising rose risen increase increased increasing grow grows growing grew grown improve improved improving improvement gain gained climb climbed climbing jump jumps jumped jumping surge surged surging soar soared soaring spike spiked skyrocket skyrocketed balloon ballooned double doubled doubling triple tripled tripling boost boosted accelerate accelerated rebound rebounded better expand expanded expanding strengthen strengthened raise raised raising hike hiked hiking",
+  down: "down lower fall falls falling fell fallen decrease decreased decreasing decline declined declining drop dropped dropping shrink shrank shrunk shrinking worsen worsened worse weaken weakened contract contracted slip slipped slide deteriorate deteriorated reduce reduced plunge plunged plunging tumble tumbled slump slumped dip dipped sink sank sunk halve halved halving erode eroded cut cuts slash slashed tank tanked tanking crater cratered plummet plummeted nosedive nosedived",
 };
 
 let stems: Map<string, Direction> | undefined;
@@ -86,6 +86,13 @@ const THRESHOLD_PHRASES: Array<{ side: Threshold["side"]; inclusive: boolean; ph
   { side: "below", inclusive: false, phrases: "under|below|less than|lower than|smaller than|fewer than|south of|short of|shy of|beneath|worse than" },
 ];
 
+/** Phrases that are a rate of change by themselves ("grew double digits", "single-digit growth"), as data. */
+const RATE_PHRASES: Array<{ phrase: string; side: Threshold["side"]; inclusive: boolean; value: number; reads: string }> = [
+  { phrase: "double digit", side: "above", inclusive: true, value: 10, reads: "10% or more" },
+  { phrase: "triple digit", side: "above", inclusive: true, value: 100, reads: "100% or more" },
+  { phrase: "single digit", side: "below", inclusive: false, value: 10, reads: "under 10%" },
+];
+
 /** Words after a bare number that make it a span of time, not a value ("over 3 years"). */
 const TIME_UNITS = "year years yr yrs quarter quarters qtr qtrs month months week weeks day days";
 /** Words after a value that name it as a line to cross ("the $100bn mark"). */
@@ -93,13 +100,22 @@ const MARK_WORDS = new Set(["mark", "level", "threshold", "barrier", "line"]);
 
 let thresholdStems: Array<{ side: Threshold["side"]; inclusive: boolean; sized?: boolean; stems: string[] }> | undefined;
 let timeStems: Set<string> | undefined;
+let rateStems: Array<(typeof RATE_PHRASES)[number] & { stems: string[] }> | undefined;
 
 /** The one value the words ask the figure to be above or below, or none (none named, a year, a span of time, or two sides). */
 export function thresholdAsked(text: string, toks: Token[]): Threshold | undefined {
   thresholdStems ??= THRESHOLD_PHRASES.flatMap((g) => g.phrases.split("|").map((p) => ({ side: g.side, inclusive: g.inclusive, sized: g.sized, stems: p.split(" ").map((w) => stemWord(w)) }))).sort((a, b) => b.stems.length - a.stems.length);
   timeStems ??= new Set(TIME_UNITS.split(" ").map((w) => stemWord(w)));
+  rateStems ??= RATE_PHRASES.map((r) => ({ ...r, stems: r.phrase.split(" ").map((w) => stemWord(w)) }));
   const found: Threshold[] = [];
   for (let i = 0; i < toks.length; i++) {
+    const rate = rateStems.find((p) => p.stems.every((st, j) => toks[i + j]?.stem === st));
+    if (rate) {
+      const end = toks[i + rate.stems.length - 1]!.end;
+      found.push({ side: rate.side, inclusive: rate.inclusive, value: rate.value, percent: true, sized: false, written: `${text.slice(toks[i]!.start, end)} (${rate.reads})`, from: toks[i]!.start, to: end });
+      i += rate.stems.length - 1;
+      continue;
+    }
     const phrase = thresholdStems.find((p) => p.stems.every((st, j) => toks[i + j]?.stem === st));
     if (!phrase) continue;
     const value = valueAfter(text, toks[i + phrase.stems.length - 1]!.end, timeStems);
@@ -115,8 +131,10 @@ function valueAfter(text: string, at: number, times: Set<string>): Omit<Threshol
   const words = rest.match(/\S+/g) ?? [];
   const article = /^(?:the|a|an)$/i.test(words[0] ?? "") ? 1 : 0;
   const clean = (w: string | undefined) => (w ?? "").replace(/[?!.,;:)]+$/, "");
-  const first = clean(words[article]).replace(/^(?:us)?\$?(\d[\d,.]*)(pct|percent)$/i, "$1%");
-  const next = clean(words[article + 1]).toLowerCase();
+  // "more than a billion": the article is the number one before a scale word
+  const one = /^(?:a|an)$/i.test(words[0] ?? "") && !!scaleOfWord(clean(words[1]).toLowerCase());
+  const first = one ? "1" : clean(words[article]).replace(/^(?:us)?\$?(\d[\d,.]*)(pct|percent)$/i, "$1%");
+  const next = clean(words[one ? 1 : article + 1]).toLowerCase();
   // a scale or percent word after the number belongs to it ("4 billion", "40 pct", "40 per cent")
   const unitWord = /^(?:%|pct|percent|per)$/.test(next) ? "%" : scaleOfWord(next) ? next : "";
   // a bare "7b" / "500m" after a threshold's words is a scale, as it is after a currency
@@ -126,8 +144,8 @@ function valueAfter(text: string, at: number, times: Set<string>): Omit<Threshol
   const sized = !!n.currency || n.scale !== 1;
   // a year ("over 2019"), or a span of time ("over 3 years"), is no value to be above
   if (!sized && !n.percent && ((Number.isInteger(n.value) && n.value >= 1900 && n.value <= 2100 && !/,/.test(first)) || times.has(stemWord(next)))) return undefined;
-  const used = article + 1 + (unitWord ? (next === "per" ? 2 : 1) : 0);
+  const used = one ? 2 : article + 1 + (unitWord ? (next === "per" ? 2 : 1) : 0);
   const markUsed = MARK_WORDS.has(clean(words[used]).toLowerCase()) ? 1 : 0;
   const to = at + [...rest.matchAll(/\S+/g)][used + markUsed - 1]!.index! + words[used + markUsed - 1]!.length;
-  return { value: n.value * n.scale, percent: n.percent, sized, written: words.slice(article, used).map(clean).join(" "), to };
+  return { value: n.value * n.scale, percent: n.percent, sized, written: words.slice(one ? 0 : article, used).map(clean).join(" "), to };
 }

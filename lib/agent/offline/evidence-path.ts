@@ -179,7 +179,8 @@ function conceptSteps(r: Reading): Step[] | null {
   // "was ebay in the red for 2017?": the figure's sign decides
   if (r.polar && r.sign && r.concepts.length === 1 && computable(c) && !r.scope) return ["compute"];
   // "did they clear $7bn in revenue?": the figure against the value asked decides
-  if (r.polar && r.threshold && r.concepts.length === 1 && computable(c) && !r.scope && !r.aggregate) return ["compute"];
+  // ("adbe rev growth fy17 - better than 20%?": the growth against the rate asked)
+  if (r.polar && r.threshold && r.concepts.length === 1 && computable(c) && !r.scope && (!r.aggregate || r.aggregate === "growth")) return ["compute"];
   if (r.polar && !(c.kind === "person" || c.kind === "organisation" || c.action)) return null;
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
   if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
