@@ -335,7 +335,9 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     // a move asked over one period runs from the same period a year before
     periods.labels = withYearAgo(periods.labels);
   }
-  const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "" });
+  // (a change is read on one filing's basis where one prints every period compared)
+  const compared = input.aggregate === "growth" || input.aggregate === "change" ? periods.labels : undefined;
+  const source = statementLineItems(deps.db, { dealId: deps.dealId, documentIds: scope.documents.map((d) => d.id), question: input.metric ?? "", ...(compared ? { compared } : {}) });
   if (await source.isEmpty()) return { ...empty, status: "no_statements", company: scope.company, notes: ["No financial statement of this company has been read in the deal."], hint: "Use get_line_items or search_documents." };
   const result = await computeMetric(request(input, metric, periods.labels), source);
   for (const i of result.inputs) deps.sources.add({ documentId: i.documentId, document: i.document, page: i.page, excerpt: i.excerpt });

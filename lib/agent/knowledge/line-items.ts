@@ -181,8 +181,26 @@ export interface StatementLineItems extends LineItemSource {
   isEmpty(): Promise<boolean>;
 }
 
-/** `question`: a stated total stands in for a component line only when the question names the item as such ("capex", not "purchases of PP&E"). */
-export function statementLineItems(db: Queryable, a: { dealId: string; documentIds?: string[]; question?: string }): StatementLineItems {
+/**
+ * The filing a change is read from: one that prints the key for every period compared, in checked
+ * statements, so both ends stand on one basis as the filing itself compares them (never a later
+ * filing's restated figure beside an earlier filing's original one). The filing of the latest year
+ * compared first (the change it reported), else the newest. Undefined when no filing prints them all.
+ */
+function comparedOn(all: StatementRow[], key: LineItemKey, compared: readonly string[]): string | undefined {
+  const rows = all.filter((r) => r.status !== "review" && baseKey(r.payload.metricKey) === key && r.payload.valueNum != null);
+  const docs = [...new Set(rows.map((r) => r.document_id))].filter((d) => compared.every((p) => rows.some((r) => r.document_id === d && periodMatches(p, r.payload.period, r.payload.periodEnd))));
+  const last = parsePeriod(compared.at(-1)!);
+  const year = last?.kind === "FY" ? last.year : undefined;
+  const firsts = docs.map((d) => rows.find((r) => r.document_id === d)!);
+  return firsts.sort((x, y) => Number(y.fiscal_year === year) - Number(x.fiscal_year === year) || dateOf(y).localeCompare(dateOf(x)))[0]?.document_id;
+}
+
+/**
+ * `question`: a stated total stands in for a component line only when the question names the item as such ("capex", not "purchases of PP&E").
+ * `compared`: the periods of a change asked, read from one filing where one prints them all (see comparedOn).
+ */
+export function statementLineItems(db: Queryable, a: { dealId: string; documentIds?: string[]; question?: string; compared?: readonly string[] }): StatementLineItems {
   let loaded: Promise<StatementRow[]> | undefined;
   let loadedStated: Promise<StatedRow[]> | undefined;
   const rows = () => (loaded ??= loadRows(db, a));
@@ -198,7 +216,8 @@ export function statementLineItems(db: Queryable, a: { dealId: string; documentI
       const year = parsePeriod(period)?.kind === "FY" ? parsePeriod(period)!.year : undefined;
       let hits = all.filter((r) => baseKey(r.payload.metricKey) === key && periodMatches(period, r.payload.period, r.payload.periodEnd));
       if (!hits.length) hits = balanceAtInterimEnd(all, key, period);
-      const best = hits.sort(rank(year))[0];
+      const basis = a.compared && a.compared.length > 1 && a.compared.includes(period) ? comparedOn(all, key, a.compared) : undefined;
+      const best = (basis ? hits.filter((r) => r.document_id === basis && r.status !== "review") : []).sort(rank(year))[0] ?? hits.sort(rank(year))[0];
       if (!best) return undefined;
       const value = toValue(best);
       if (!value || !ADDITIVE.has(key)) return value;
