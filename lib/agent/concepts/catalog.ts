@@ -192,7 +192,7 @@ export const CONCEPTS: Concept[] = [
   { id: "unit_sales", label: "Unit sales", kind: "count", terms: ["unit sales", "units sold", "units", "unit volume", "unit shipments", "unit deliveries"], phrases: ["how many did they sell", "how many did sell", "how many were sold", "how many units", "how many sold"], rowWords: ["unit sales", "units"] },
   { id: "stores", label: "Stores", kind: "count", terms: ["stores", "store count", "locations", "restaurants", "warehouses"], rowWords: ["stores"], balance: true },
   // people
-  { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "runs the company", "who is in charge", "who's in charge", "whos in charge", "in charge of the company"], role: "chief executive officer" },
+  { id: "ceo", label: "Chief executive officer", kind: "person", terms: ["ceo", "chief executive", "chief executive officer", "boss"], phrases: ["who runs", "who heads", "who leads", "runs the company", "who is in charge", "who's in charge", "whos in charge", "in charge of the company"], role: "chief executive officer" },
   { id: "cfo", label: "Chief financial officer", kind: "person", terms: ["cfo", "chief financial officer", "finance chief", "finance director"], role: "chief financial officer" },
   { id: "coo", label: "Chief operating officer", kind: "person", terms: ["coo", "chief operating officer"], role: "chief operating officer" },
   { id: "chair", label: "Chair of the board", kind: "person", terms: ["chairman", "chairwoman", "chair", "chair of the board"], role: "chairman" },

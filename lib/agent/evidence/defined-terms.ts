@@ -22,6 +22,26 @@ export const JOINING = new Set(["and", "of", "the", "for", "&"]);
 /** Small words a defined name may hold between its capitalised words ("Funds from Operations", "Revenue per Available Room"). */
 const INNER = new Set([...JOINING, "from", "to", "in", "on", "per", "at"]);
 
+/**
+ * Each run of a text's words (up to seven) with its initials, joining words skipped and an
+ * initialism inside the run kept whole ("Data Center and AI" → dcai, "Amazon Web Services" → aws).
+ */
+export function initialisms(text: string): Array<{ key: string; phrase: string }> {
+  const printed = text.match(/[\p{L}\p{N}&]+/gu) ?? [];
+  const words = printed.map((w) => w.toLowerCase());
+  const letters = printed.map((w) => (/^\p{Lu}{2,4}$/u.test(w) ? w.toLowerCase() : w[0]!.toLowerCase()));
+  const out: Array<{ key: string; phrase: string }> = [];
+  for (let i = 0; i < words.length; i++) {
+    if (JOINING.has(words[i]!)) continue;
+    for (let j = i + 1; j < Math.min(words.length, i + 7); j++) {
+      if (JOINING.has(words[j]!)) continue;
+      const run = words.slice(i, j + 1);
+      out.push({ key: letters.slice(i, j + 1).filter((_, k) => !JOINING.has(run[k]!)).join(""), phrase: run.join(" ") });
+    }
+  }
+  return out;
+}
+
 /** The words `term` stands for in `text` ("Network and Edge" for NEX), undefined when no definition is printed. */
 export function definitionIn(text: string, term: string, company?: string): string | undefined {
   const at = text.search(definitionMark(term));

@@ -67,6 +67,7 @@ const DESIGNATIONS: Record<string, string> = {
   "chief executive officer": "principal executive officer",
   "chief financial officer": "principal financial officer",
   "chief accounting officer": "principal accounting officer",
+  "general counsel": "chief legal officer",
 };
 
 /**

@@ -24,7 +24,7 @@ import { GENERIC_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
 import type { SourceRegistry } from "../sources";
 import { englishWords } from "@/lib/ingest/glyphs";
 import { correctedWord, shortenedWord } from "@/lib/search/typos";
-import { definedTerm, JOINING } from "./defined-terms";
+import { definedTerm, initialisms } from "./defined-terms";
 import { namesAsHead } from "./head-noun";
 import { resolvePeriods } from "./periods";
 import { changeColumns, type ChangeColumn } from "./change-columns";
@@ -707,20 +707,9 @@ export function labelInitials(found: TableFindingRow[], company?: string): Map<s
   for (const r of found) {
     const p = r.payload as PartPayload & StatementPayload;
     for (const text of [p.metric, p.part?.label, p.part?.title, ...(p.part?.context ?? [])]) {
-      const printed = (text ?? "").match(/[\p{L}\p{N}&]+/gu) ?? [];
-      const words = printed.map((w) => w.toLowerCase());
-      // an initialism inside the name keeps all its letters ("Data Center and AI" → DCAI)
-      const letters = printed.map((w) => (/^\p{Lu}{2,4}$/u.test(w) ? w.toLowerCase() : w[0]!.toLowerCase()));
-      for (let i = 0; i < words.length; i++) {
-        if (JOINING.has(words[i]!)) continue;
-        for (let j = i + 1; j < Math.min(words.length, i + 7); j++) {
-          if (JOINING.has(words[j]!)) continue;
-          const run = words.slice(i, j + 1);
-          const key = letters.slice(i, j + 1).filter((_, k) => !JOINING.has(run[k]!)).join("");
-          const phrase = run.join(" ");
-          add(key, phrase);
-          if (own && !key.startsWith(own)) add(own + key, phrase);
-        }
+      for (const { key, phrase } of initialisms(text ?? "")) {
+        add(key, phrase);
+        if (own && !key.startsWith(own)) add(own + key, phrase);
       }
     }
   }

@@ -26,6 +26,7 @@ import { inFootnote, type LineItemColumn, type LineItemRow, type LineItemsOutput
 import type { ChangeColumn } from "../evidence/change-columns";
 import { CONSTANT_CURRENCY } from "../concepts/answer-words";
 import { respectiveFigure } from "../evidence/respectively";
+import { initialisms } from "../evidence/defined-terms";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
 import { changePeriods, joinInitials, type Reading } from "../reader/read";
 
@@ -461,8 +462,20 @@ function writeItems(title: string, items: CitedItem[], company?: string): string
   return lines.join("\n");
 }
 
-export function writePeople(o: EntitiesOutput, c: Concept): string | null {
-  return o.items.length ? writeItems(c.role ? c.label : "Executive officers (newest filing)", o.items, o.company) : null;
+/** `part`: "who runs aws", "the CEO of the cloud unit": only an officer whose title names the part, by its words or its initials. */
+export function writePeople(o: EntitiesOutput, c: Concept, part?: string): string | null {
+  const items = part ? o.items.filter((i) => titleNamesPart(i.detail ?? "", part)) : o.items;
+  const title = part ? `Officer heading ${part}` : c.role ? c.label : "Executive officers (newest filing)";
+  return items.length ? writeItems(title, items, o.company) : null;
+}
+
+/** A title naming a part: every word of the part's name in it, or the part's initials those of a run of its words ("CEO Amazon Web Services" for AWS). */
+function titleNamesPart(title: string, part: string): boolean {
+  const want = tokens(part).map((t) => t.stem);
+  const have = new Set(tokens(title).map((t) => t.stem));
+  if (want.length && want.every((w) => have.has(w))) return true;
+  const one = part.trim().toLowerCase();
+  return /^[\p{L}&]{2,6}$/u.test(one) && initialisms(title).some((r) => r.key === one && r.phrase.split(" ").length === one.length);
 }
 
 export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedItem[]> }, c: Concept, r?: Reading): string | null {

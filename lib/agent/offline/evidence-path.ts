@@ -187,7 +187,8 @@ function conceptSteps(r: Reading): Step[] | null {
   // "any cash dividend paid in 2017?": the year's line decides; with no line, a sentence saying it never was ("have never declared or paid")
   if (r.polar && c.action && !r.direction && !r.scope && computable(c)) return ["compute", "halted"];
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
-  if (c.kind === "person") return r.scope ? null : ["people"];
+  // ("who runs aws": an officer whose title names the part)
+  if (c.kind === "person") return r.scope && !c.role ? null : ["people"];
   // a headcount the entity rules did not read is often a sentence ("employed approximately 92,000 people")
   // (a part of a count, "how many of those in the US", is a sentence stating it: "37,000 employed in the United States")
   if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : !d && r.scope && c.kind === "count" && !r.polar ? ["sentence"] : null;
@@ -276,7 +277,8 @@ function callFor(step: Step, r: Reading): Call {
     case "rank":
       return rankCall(r, rankAsked(unnamed(r))!, rankMeasure(r)!);
     case "people":
-      return { toolName: "get_people", input: { ...company, ...(c.role ? { role: c.role } : {}) } };
+      // (a part's head: every officer, whose titles name the part or not; a segment is often run by a "Group President")
+      return { toolName: "get_people", input: { ...company, ...(c.role && !r.scope ? { role: c.role } : {}) } };
     case "facts":
       return { toolName: "get_company_facts", input: { ...company, facts: [c.fact] } };
     case "riskList": {
@@ -396,7 +398,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writeRanking(out as unknown as LineItemsOutput, rankMeasure(r)!, r, rankAsked(unnamed(r))!, totals);
     }
     case "people":
-      return writePeople(out as unknown as EntitiesOutput, c);
+      return writePeople(out as unknown as EntitiesOutput, c, r.scope);
     case "facts":
       return writeFacts(out as unknown as EntitiesOutput, c, r);
     case "why":
