@@ -610,6 +610,10 @@ describe("a yes/no asking whether a figure clears a value", () => {
       expect(r.threshold?.percent, q).toBe(true);
       expect(writeDirectionRow(line, revenue, r, "Acme"), q).toMatch(new RegExp(`^${verdict} — .*\\+24\\.7% against`));
     }
+    // an amount asked of the move is compared in units
+    for (const [q, verdict] of [["did acme's revenue go up by more than $1bn in 2017?", "Yes"], ["acme revenue rise over $2 billion in fy17?", "No"]] as const) {
+      expect(writeDirectionRow(line, revenue, readQuestion(q, ROOM), "Acme"), q).toMatch(new RegExp(`^${verdict} — .*\\+1\\.45 billion against`));
+    }
   });
 });
 

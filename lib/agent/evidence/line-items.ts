@@ -145,7 +145,7 @@ export function qualifiersOf(text: string | undefined): string[] {
 const CURRENT_STEMS = new Set(["current", "non", "noncurrent"].map((w) => tokens(w)[0]!.stem));
 
 /** Words that put the figure before what it is of ("revenue per store", "sales from stores"): the first concept is the figure. */
-const OF_WORDS = new Set(["of", "per", "from", "by", "in", "for", "at", "across"]);
+const OF_WORDS = new Set(["of", "per", "from", "by", "in", "for", "at", "across", "on", "to", "under", "with", "over", "as", "against", "vs", "versus"]);
 
 /**
  * The concept an item asks: the last of its names, the head of an English noun phrase ("physical

@@ -174,20 +174,21 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
 }
 
 /**
- * "Did sales grow more than 10% in 2018?": the move the way asked against the value asked, a rate's
- * in points and an amount's relative to its start. Null when they do not compare (an amount asked of
- * a move: "$1bn more" needs the row's scale).
+ * "Did sales grow more than 10% in 2018?", "did debt rise by over $1bn?": the move the way asked
+ * against the value asked, a rate's in points, an amount's relative to its start or, asked as an
+ * amount, in units. Null when they do not compare (a bare number of an amount, a rate asked in money).
  */
 function writeMoveThreshold(a: Point, b: Point, r: Reading, label: string, cites: string, company?: string): string | null {
   const t = r.threshold!;
   const rate = /%/.test(a.shown);
-  if (t.sized || r.direction === "either" || (!rate && !t.percent) || (!rate && a.value === 0)) return null;
+  const units = !rate && t.sized && !t.percent;
+  if (r.direction === "either" || (rate && t.sized) || (!rate && !t.percent && !units) || (!rate && !units && a.value === 0)) return null;
   const printed = (p: Point) => parsePrintedNumber(p.shown)?.value ?? NaN;
-  const move = rate ? printed(b) - printed(a) : ((b.value - a.value) / Math.abs(a.value)) * 100;
+  const move = rate ? printed(b) - printed(a) : units ? b.value - a.value : ((b.value - a.value) / Math.abs(a.value)) * 100;
   if (!Number.isFinite(move)) return null;
   const along = r.direction === "down" ? -move : move;
   const verdict = along > 0 && onAskedSide(t, sideOf(along, t.value)) ? "Yes" : "No";
-  const shown = `${move >= 0 ? "+" : "−"}${Math.abs(move).toFixed(1)}${rate ? " points" : "%"}`;
+  const shown = units ? `${move >= 0 ? "+" : "−"}${formatAmount(Math.abs(move), Math.abs(move) >= 1e9 ? 1e9 : 1e6, undefined)}` : `${move >= 0 ? "+" : "−"}${Math.abs(move).toFixed(1)}${rate ? " points" : "%"}`;
   return `${verdict} — ${whose(company)}${label} ${move > 0 ? "rose" : move < 0 ? "fell" : "was unchanged"} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)}), ${shown} against the ${t.written} asked ${cites}`;
 }
 
