@@ -48,6 +48,16 @@ describe("readItems", () => {
     expect(headcount.retry).toBe("How many employees did the company have in FY2023?");
   });
 
+  it("reads a part naming only a change ('and the swing in pts') as the change of the figure before it, across the years asked", () => {
+    const two = readItems("gross margin fy21 and fy22 and the swing in pts", []).items;
+    expect(two.map((i) => i.label)).toEqual(["Gross margin, FY2021", "Gross margin, FY2022", "Gross margin change, FY2021–FY2022"]);
+    expect(two[2]!.reading).toMatchObject({ aggregate: "change", periods: ["FY2021", "FY2022"] });
+    expect(readItems("net income for 2022, and the change yoy", []).items[1]).toMatchObject({ label: "Net income change, FY2022", questions: ["How much did the net income change year on year in FY2022?"] });
+    expect(readItems("operating margin 2021 and 2022, plus the delta", []).items.at(-1)?.label).toBe("Operating margin change, FY2021–FY2022");
+    // a change that names its own figure is that figure's item
+    expect(readItems("net income and the change in revenue for 2022", []).items.map((i) => i.concept?.id)).toEqual(["net_income", "revenue"]);
+  });
+
   it("reads a spaced '&' as 'and': a name joined by it stays one item, a list joined by it splits", () => {
     expect(readItems("fy22 sales & marketing expense, r&d and capex", []).items.map((i) => i.ask)).toEqual(["sales & marketing expense", "r&d", "capex"]);
     expect(readItems("cash & equivalents and total debt at end of 2022", []).items.map((i) => i.reading.concepts[0]?.id)).toEqual(["cash", "total_debt"]);

@@ -85,8 +85,8 @@ interface Run {
   /** Periods written for the run; empty: the sentence's. */
   periods: string[];
   versus?: string;
-  /** A part about the figure before it ("what drove it", "how fast did it grow"), or about the part a ranking names ("what it earned"). */
-  follow?: "reason" | "growth" | "part";
+  /** A part about the figure before it ("what drove it", "how fast did it grow", "and the swing"), or about the part a ranking names ("what it earned"). */
+  follow?: "reason" | "growth" | "change" | "part";
 }
 
 /** Words that start a new sentence even after an abbreviation's full stop ("… Inc. Then for 2015: …"). */
@@ -312,7 +312,7 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       }
       continue;
     }
-    const follow = i > 0 ? followUpOf(p.text) : undefined;
+    const follow = i > 0 ? followUpOf(p.text, p.hits.length > 0) : undefined;
     if (follow) {
       // "and what drove it": an item about the part before it, with that part's periods
       close([]);
@@ -530,16 +530,29 @@ function partFigureOf(p: Part): Concept | undefined {
   return PROFIT_VERB.test(p.text) ? findConcepts("operating income").map((h) => h.concept).find((c) => c.kind === "amount") : undefined;
 }
 
-/** "What drove it", "how fast did it grow": an item about the figure of the item before it. */
-function followUp(kind: "reason" | "growth", prev: RequestItem, company: string | undefined, companies: string[], byConcept: boolean): RequestItem {
+/** "What drove it", "how fast did it grow": an item about the figure of the item before it; "and the swing" its change across the years its items asked. */
+function followUp(kind: "reason" | "growth" | "change", prev: RequestItem, company: string | undefined, companies: string[], byConcept: boolean, items: RequestItem[]): RequestItem {
   const what = byConcept && prev.concept ? prev.concept.label.toLowerCase() : prev.ask.replace(/^(?:the|their|its)\s+/i, "");
   const period = prev.periods[0];
   const of = company ? ` of ${company}` : "";
+  if (kind === "change") return changeOf(prev, what, of, companies, items);
   const question = kind === "reason" ? `What drove the ${what}${of}${whenOf(period)}?` : `How much did the ${what}${of} grow year on year${whenOf(period)}?`;
   const head = kind === "reason" ? `What drove the ${what}` : `${what.charAt(0).toUpperCase()}${what.slice(1)} growth`;
   return {
     n: prev.n + 1, ask: kind === "reason" ? what : `${what} growth`, label: period ? `${head}, ${period}` : head, kind: "other", follow: kind,
     ...(prev.concept ? { concept: prev.concept } : {}), periods: period ? [period] : [], questions: [question], reading: readQuestion(question, companies),
+  };
+}
+
+/** "gross margin fy21 and fy22 and the swing in pts": the change of the figure between the first and last periods its items asked (over the year before, with one). */
+function changeOf(prev: RequestItem, what: string, of: string, companies: string[], items: RequestItem[]): RequestItem {
+  const asked = [...new Set(items.filter((i) => i.concept && i.concept === prev.concept).flatMap((i) => i.periods))].sort();
+  const [from, to] = asked.length >= 2 ? [asked[0]!, asked.at(-1)!] : [undefined, asked[0] ?? prev.periods[0]];
+  const question = from ? `How much did the ${what}${of} change from ${from} to ${to}?` : `How much did the ${what}${of} change year on year${whenOf(to)}?`;
+  const head = `${what.charAt(0).toUpperCase()}${what.slice(1)} change`;
+  return {
+    n: prev.n + 1, ask: `${what} change`, label: from ? `${head}, ${from}–${to}` : to ? `${head}, ${to}` : head, kind: "other", follow: "growth",
+    ...(prev.concept ? { concept: prev.concept } : {}), periods: [from, to].filter((x): x is string => !!x), questions: [question], reading: readQuestion(question, companies),
   };
 }
 
@@ -610,7 +623,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
       }
       if (run.follow) {
         const prev = items.at(-1);
-        if (prev && prev.kind !== "narrative") items.push(followUp(run.follow, prev, asked, companies, swedish));
+        if (prev && prev.kind !== "narrative") items.push(followUp(run.follow, prev, asked, companies, swedish, items));
         else ignored.push(run.parts[0]!.text);
         continue;
       }

@@ -23,6 +23,8 @@ export interface RequestWords {
   reason: RegExp;
   /** A part asking how much the figure before it grew ("how fast did it grow"). */
   growth: RegExp;
+  /** A part naming only a change ("and the swing in pts", "the difference"): the change of the figure before it. */
+  change: RegExp;
 }
 
 export const REQUEST_WORDS: Record<"en" | "sv", RequestWords> = {
@@ -41,6 +43,7 @@ export const REQUEST_WORDS: Record<"en" | "sv", RequestWords> = {
     reason: /^(?:and\s+)?(?:what (?:drove|drives|caused|causes|explains?|was behind|were the drivers of)|why (?:did|has|was|were|is)|what were the reasons for)\b.*\b(?:it|they|that|this|the change|the increase|the decrease)\b/i,
     // "how much did it grow" asks a growth; "how much did it bring in" asks the figure of the part before it
     growth: /^(?:and\s+)?(?:how (?:fast|quickly) (?:did|has|have|was|were)\b.*\b(?:it|they|that|this|its|their)\b|(?:how|by how) much (?:did|has|have|was|were)\b.*\b(?:it|they|that|this|its|their)\b.*\b(?:gr[eo]wn?|grow(?:th|ing)?|increase[ds]?|r[io]se|risen|expand(?:ed)?|climb(?:ed)?|decline[ds]?|f[ae]ll|fallen|drop(?:ped)?|shr[aiu]nk)\b|what (?:was|is) (?:its|their) growth\b)/i,
+    change: /^(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:change|swing|difference|delta|move(?:ment)?|variance)\b/i,
   },
   sv: {
     joiners: ["och", "samt", "även"],
@@ -54,6 +57,7 @@ export const REQUEST_WORDS: Record<"en" | "sv", RequestWords> = {
     at: ["vid", "per", "den"],
     reason: /^(?:och\s+)?(?:vad (?:drev|driver|orsakade|förklarar|låg bakom)|varför (?:ökade|minskade|förändrades|ändrades|steg|sjönk))\b/i,
     growth: /^(?:och\s+)?(?:hur (?:snabbt|mycket) (?:växte|ökade|har)|med hur mycket (?:växte|ökade))\b/i,
+    change: /^(?:och\s+)?(?:förändring(?:en)?|skillnad(?:en)?)\b/i,
   },
 };
 
@@ -67,10 +71,11 @@ export const TAIL = new RegExp(`(?:\\s+(?:${alternation(both((w) => w.tail))}))+
 export const END_OF = new RegExp(`(?:${alternation(both((w) => w.endOf))})\\s*$`, "i");
 export const AT = new RegExp(`(?:^|\\s)(?:${alternation(both((w) => w.at))})\\s*$`, "i");
 
-/** What a part about the figure before it asks: why it moved, or how much it grew. */
-export function followUpOf(text: string): "reason" | "growth" | undefined {
+/** What a part about the figure before it asks: why it moved, how much it grew, or (naming no figure of its own) how much it changed. */
+export function followUpOf(text: string, namesFigure = false): "reason" | "growth" | "change" | undefined {
   const t = text.trim();
   if (REQUEST_WORDS.en.reason.test(t) || REQUEST_WORDS.sv.reason.test(t)) return "reason";
   if (REQUEST_WORDS.en.growth.test(t) || REQUEST_WORDS.sv.growth.test(t)) return "growth";
+  if (!namesFigure && (REQUEST_WORDS.en.change.test(t) || REQUEST_WORDS.sv.change.test(t))) return "change";
   return undefined;
 }
