@@ -185,7 +185,7 @@ function conceptSteps(r: Reading): Step[] | null {
   // "are they still paying a dividend?": a sentence saying it was suspended decides before the last year's amount
   if (r.polar && c.action && !r.direction && ONGOING.test(r.text)) return ["halted", "compute"];
   // "any cash dividend paid in 2017?": the year's line decides; with no line, a sentence saying it never was ("have never declared or paid")
-  if (r.polar && c.action && !r.direction && !r.scope && computable(c)) return ["compute", "halted"];
+  if (r.polar && c.action && !r.direction && !r.scope && !d && computable(c)) return ["compute", "halted"];
   // "who is the CFO": a person with nothing else asked ("how much does the CEO own" asks more)
   // ("who runs aws": an officer whose title names the part)
   if (c.kind === "person") return r.scope && !c.role ? null : ["people"];
@@ -324,7 +324,7 @@ function callFor(step: Step, r: Reading): Call {
     case "segments":
       return { toolName: "get_line_items", input: { ...company, items: ["segment", "segment revenue", "segment operating income"], limit: 20 } };
     case "halted":
-      return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped never declared or paid`, k: 10, ...(ONGOING.test(r.text) ? { newest: true } : {}) } };
+      return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped`, k: 10, ...(ONGOING.test(r.text) ? { newest: true } : {}) } };
     case "partProfit":
       return callFor("scoped", { ...r, concepts: [conceptById(c.ofPart!)!] });
     case "scoped": {
