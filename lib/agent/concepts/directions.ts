@@ -1,7 +1,8 @@
 /**
  * Words that say which way a figure moved ("japan sales down in 2022?", "did margins improve",
- * "is debt going up"): a yes/no question about a change, which two periods' values decide. Vocabulary
- * as data, matched by stems like the catalog's terms.
+ * "is debt going up"), which side of zero it is on ("in the red"), or which side of a value ("did
+ * they clear $7bn?"): yes/no questions the figures decide. Vocabulary as data, matched by stems
+ * like the catalog's terms.
  */
 import { stemWord } from "@/lib/search/stemming";
 import type { Token } from "./match";
@@ -76,8 +77,11 @@ export interface Threshold {
   to: number;
 }
 
-/** Phrases naming a side of a value, as data: matched by stems, the longest first ("no more than" before "more than"). */
-/** `sized`: a superlative's word too ("the top 3 customers"), a threshold only before an amount or a rate. */
+/**
+ * Phrases naming a side of a value, as data: matched by stems, the longest first ("no more than"
+ * before "more than"). `sized`: a superlative's word too ("the top 3 customers"), a threshold only
+ * before an amount or a rate.
+ */
 const THRESHOLD_PHRASES: Array<{ side: Threshold["side"]; inclusive: boolean; phrases: string; sized?: boolean }> = [
   { side: "above", inclusive: true, phrases: "at least|no less than|not less than|no fewer than|reach|reached|hit|hits" },
   { side: "below", inclusive: true, phrases: "at most|no more than|not more than|not above|not over" },
@@ -95,6 +99,9 @@ const RATE_PHRASES: Array<{ phrase: string; side: Threshold["side"]; inclusive: 
 
 /** Words after a bare number that make it a span of time, not a value ("over 3 years"). */
 const TIME_UNITS = "year years yr yrs quarter quarters qtr qtrs month months week weeks day days";
+/** Words before a value that name none, and words after a number that make it a rate. */
+const ARTICLES = new Set(["the", "a", "an"]);
+const PERCENT_WORDS = new Set(["%", "pct", "percent", "per"]);
 /** Words after a value that name it as a line to cross ("the $100bn mark"). */
 const MARK_WORDS = new Set(["mark", "level", "threshold", "barrier", "line"]);
 
@@ -125,27 +132,27 @@ export function thresholdAsked(text: string, toks: Token[]): Threshold | undefin
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** The value written right after a threshold's words ("$7bn", "the 100 billion mark", "40 pct", "7b"), or none. */
+/** The value written right after a threshold's words ("$7bn", "the 100 billion mark", "40 pct", "7b", "a billion"), or none. */
 function valueAfter(text: string, at: number, times: Set<string>): Omit<Threshold, "side" | "inclusive" | "from"> | undefined {
   const rest = text.slice(at);
-  const words = rest.match(/\S+/g) ?? [];
-  const article = /^(?:the|a|an)$/i.test(words[0] ?? "") ? 1 : 0;
-  const clean = (w: string | undefined) => (w ?? "").replace(/[?!.,;:)]+$/, "");
+  const spans = [...rest.matchAll(/\S+/g)];
+  const words = spans.map((m) => m[0].replace(/[?!.,;:)]+$/, ""));
+  const lower = (i: number) => words[i]?.toLowerCase() ?? "";
+  const article = ARTICLES.has(lower(0)) ? 1 : 0;
   // "more than a billion": the article is the number one before a scale word
-  const one = /^(?:a|an)$/i.test(words[0] ?? "") && !!scaleOfWord(clean(words[1]).toLowerCase());
-  const first = one ? "1" : clean(words[article]).replace(/^(?:us)?\$?(\d[\d,.]*)(pct|percent)$/i, "$1%");
-  const next = clean(words[one ? 1 : article + 1]).toLowerCase();
+  const one = lower(0) !== "the" && article === 1 && !!scaleOfWord(lower(1));
+  const first = one ? "1" : (words[article] ?? "");
+  const next = lower(one ? 1 : article + 1);
   // a scale or percent word after the number belongs to it ("4 billion", "40 pct", "40 per cent")
-  const unitWord = /^(?:%|pct|percent|per)$/.test(next) ? "%" : scaleOfWord(next) ? next : "";
+  const unitWord = PERCENT_WORDS.has(next) ? "%" : scaleOfWord(next) ? next : "";
   // a bare "7b" / "500m" after a threshold's words is a scale, as it is after a currency
   const bare = /^\d[\d,.]*[bmk]$/i.test(first) ? `$${first}` : first;
   const n = parsePrintedNumber(unitWord ? `${bare}${unitWord === "%" ? "%" : ` ${unitWord}`}` : bare);
   if (!n || n.value === null || n.negative) return undefined;
   const sized = !!n.currency || n.scale !== 1;
   // a year ("over 2019"), or a span of time ("over 3 years"), is no value to be above
-  if (!sized && !n.percent && ((Number.isInteger(n.value) && n.value >= 1900 && n.value <= 2100 && !/,/.test(first)) || times.has(stemWord(next)))) return undefined;
+  if (!sized && !n.percent && ((Number.isInteger(n.value) && n.value >= 1900 && n.value <= 2100 && !first.includes(",")) || times.has(stemWord(next)))) return undefined;
   const used = one ? 2 : article + 1 + (unitWord ? (next === "per" ? 2 : 1) : 0);
-  const markUsed = MARK_WORDS.has(clean(words[used]).toLowerCase()) ? 1 : 0;
-  const to = at + [...rest.matchAll(/\S+/g)][used + markUsed - 1]!.index! + words[used + markUsed - 1]!.length;
-  return { value: n.value * n.scale, percent: n.percent, sized, written: words.slice(one ? 0 : article, used).map(clean).join(" "), to };
+  const last = used + (MARK_WORDS.has(lower(used)) ? 1 : 0) - 1;
+  return { value: n.value * n.scale, percent: n.percent, sized, written: words.slice(one ? 0 : article, used).join(" "), to: at + spans[last]!.index! + spans[last]![0].length };
 }

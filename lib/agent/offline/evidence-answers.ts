@@ -1175,7 +1175,7 @@ export function writeHalted(o: SearchDocumentsOutput, c: Concept, asked?: string
       const at = toks.findIndex((t) => t.start >= halted.index);
       if (at < 0 || !toks.slice(Math.max(0, at - 5), at + 9).some((t) => names.includes(t.stem))) continue;
       // (an older filing's "never" speaks for its own year: a later year asked is said to rest on it)
-      const older = asked && p.period && /^FY\d{4}$/.test(asked) && /^FY\d{4}$/.test(p.period) && p.period < asked ? `\n_Stated in the ${periodWord(p.period)} filing, the newest one saying it; the question asks about ${periodWord(asked)}._` : "";
+      const older = asked && p.period && fiscalYears([asked, p.period]).length === 2 && p.period < asked ? `\n_Stated in the ${periodWord(p.period)} filing, the newest one saying it; the question asks about ${periodWord(asked)}._` : "";
       return `No — ${o.company ? `${o.company}'s` : "the"} filing states: "${s.trim()}" ${p.citation}${older}`;
     }
   }
