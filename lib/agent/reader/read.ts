@@ -769,14 +769,17 @@ function lastYearBeforeCompared(text: string): boolean {
 /** A bracket listing examples: "(stores, IT etc)", "(e.g. stores and IT)", "(incl. leases)". */
 const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|such as|like)\s[^()]*|[^()]*\betc\.?)\)/gi;
 
+/** A question with words taken out: no space before a stop, none doubled. */
+const closeGaps = (text: string) => text.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim();
+
 export function readQuestion(question: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
   // "growth in cc", "ex-fx": the basis of the change asked, read and taken out (no part, label or figure of its own)
   const basis = CONSTANT_CURRENCY.test(question);
-  const based = basis ? question.replace(CONSTANT_CURRENCY_ALL, " ").replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim() : question;
+  const based = basis ? closeGaps(question.replace(CONSTANT_CURRENCY_ALL, " ")) : question;
   // "did they clear $7bn in revenue?": the value to clear is read and taken out (it names no part, scale or period)
   // (a wh-question asks which or why, "which segments topped $1bn": no yes or no, and the words stay)
   const threshold = WH.test(based) ? undefined : thresholdAsked(based, tokens(based));
-  const asked = threshold ? `${based.slice(0, threshold.from)}${based.slice(threshold.to)}`.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim() : based;
+  const asked = threshold ? closeGaps(`${based.slice(0, threshold.from)} ${based.slice(threshold.to)}`) : based;
   // initials written with stops ("U.S.", "U.K.") are one word; a spaced "&" is "and" ("cash & cash equivalents"); shorthand spelled out
   // "sales-wise", "margin-wise": the noun is the figure asked
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
