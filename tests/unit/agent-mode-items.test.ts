@@ -48,6 +48,14 @@ describe("readItems", () => {
     expect(headcount.retry).toBe("How many employees did the company have in FY2023?");
   });
 
+  it("asks a company fact named for several years at each year, and for one year as of the newest filing", () => {
+    for (const q of ["employees 2021 vs 2022", "headcount at end of 2022 compared with 2021", "revenue and employees for 2021 and 2022"]) {
+      const facts = readItems(q, []).items.filter((i) => i.concept?.id === "employees");
+      expect(facts.map((i) => i.questions[0]), q).toEqual(["How many employees did the company have in FY2021?", "How many employees did the company have in FY2022?"]);
+    }
+    expect(readItems("For 2023: revenue and headcount", []).items[1]!.questions[0]).toBe("How many employees does the company have?");
+  });
+
   it("reads a part naming only a change ('and the swing in pts') as the change of the figure before it, across the years asked", () => {
     const two = readItems("gross margin fy21 and fy22 and the swing in pts", []).items;
     expect(two.map((i) => i.label)).toEqual(["Gross margin, FY2021", "Gross margin, FY2022", "Gross margin change, FY2021–FY2022"]);

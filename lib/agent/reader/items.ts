@@ -582,7 +582,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
     const context = sp.periods.length ? sp.periods : requestPeriods;
     if (sp.periods.length) requestPeriods = sp.periods;
     const change = sp.change || parts.some((p) => p.askAt < 0 && CHANGE.test(p.text));
-    const push = (given: Part, kind: ItemKind, ask: string, periods: string[]) => {
+    // `dated`: a company fact asked at this period, not as of the newest filing (one of several years asked)
+    const push = (given: Part, kind: ItemKind, ask: string, periods: string[], dated = false) => {
       // (a count of units asked is no amount of the catalog: the part is put to the chat as written)
       const p = kind === "other" && given.hits[0]?.concept.kind === "amount" && UNITS_ASKED.test(given.text) ? { ...given, hits: [] } : given;
       const against = kind === "other" ? AGAINST.exec(p.text) : null;
@@ -598,7 +599,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
       const fact = p.hits[0]?.concept.fact;
       const what = swedish && p.hits[0] ? p.hits[0].concept.label.toLowerCase() : ask;
       // a company fact is stated once, in the newest filing: asked as of now, the way the filings state it (at a day asked: at that day)
-      const day = fact && periods[0] && whenOf(periods[0]).startsWith(" at") ? periods[0] : undefined;
+      const day = fact && periods[0] && (dated || whenOf(periods[0]).startsWith(" at")) ? periods[0] : undefined;
       // "what Whole Foods cost": the price paid for the business named, asked the way the filings state an acquisition
       const bought = kind === "other" ? NAMED_COST.exec(p.text) : null;
       const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : bought ? [`What did ${asked ?? "they"} pay for ${bought[1]}${whenOf(periods[0])}?`] : [questionFor(kind, what, asked, periods[0])];
@@ -667,7 +668,12 @@ export function readItems(request: string, companies: string[]): RequestItems {
         // ("which segment is largest by revenue", read from "revenue by segment (which is largest)": a ranking of the parts, as its own words say)
         else if (kind === "ranking" && ask !== own) push({ ...p, hits: findConcepts(ask) }, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
-        else if (p.hits[0]!.concept.fact) push(p, "figure", ask, latest(periods));
+        // ("headcount 2021 vs 2022": a fact asked of several years is asked at each; of one, as of the newest filing)
+        else if (p.hits[0]!.concept.fact) {
+          const years = [...new Set([...periods, ...(base ? [base] : [])])].sort();
+          if (years.length > 1) for (const x of years) push(p, "figure", ask, [x], true);
+          else push(p, "figure", ask, latest(periods));
+        }
         // "FY20 vs FY19 — … the current quarterly dividend": a figure asked as of now is no comparison of years
         else if (base && nowAsked(p)) push(p, "figure", ask, []);
         // "operating income vs 2016" with no year of its own: against the latest year the request asks
