@@ -140,6 +140,9 @@ interface Point {
   shown: string;
 }
 
+/** A point shown as a rate ("41.0%"): its moves are in points, not relative to its start. */
+const shownAsRate = (p: Point) => p.shown.includes("%");
+
 /** The asked periods' points, or the newest two; oldest first. */
 /** The fiscal years among the periods ("FY2022"; not a quarter, a half or "latest"). */
 const fiscalYears = (periods: readonly string[]): string[] => periods.filter((p) => /^FY\d{4}$/.test(p));
@@ -168,7 +171,7 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
   const delta = b.value - a.value;
   const moved = delta > 0 ? "up" : delta < 0 ? "down" : undefined;
   const verb = moved === "up" ? "rose" : moved === "down" ? "fell" : "was unchanged";
-  const relative = moved && a.value !== 0 && !/%/.test(a.shown) ? `, ${delta > 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : "";
+  const relative = moved && a.value !== 0 && !shownAsRate(a) ? `, ${delta > 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : "";
   const verdict = r.direction === "either" ? (moved === "up" ? "Up" : moved === "down" ? "Down" : "Unchanged") : moved === r.direction ? "Yes" : "No";
   return `${verdict} — ${whose(company)}${label} ${verb} from **${a.shown}** (${periodWord(a.period)}) to **${b.shown}** (${periodWord(b.period)})${relative} ${cites}`;
 }
@@ -180,7 +183,7 @@ function writeDirection(points: Point[], r: Reading, label: string, cites: strin
  */
 function writeMoveThreshold(a: Point, b: Point, r: Reading, label: string, cites: string, company?: string): string | null {
   const t = r.threshold!;
-  const rate = /%/.test(a.shown);
+  const rate = shownAsRate(a);
   const units = !rate && t.sized && !t.percent;
   if (r.direction === "either" || (rate && t.sized) || (!rate && !t.percent && !units) || (!rate && !units && a.value === 0)) return null;
   const printed = (p: Point) => parsePrintedNumber(p.shown)?.value ?? NaN;
@@ -225,7 +228,7 @@ export function writeRowChange(row: LineItemRow | null, c: Concept, r: Reading, 
   const pair = lastTwo(rowPoints(row, c), spanEnds(fiscalYears(changePeriods(r.periods))));
   if (pair.length < 2) return null;
   const [a, b] = pair as [Point, Point];
-  const rate = /%/.test(a.shown);
+  const rate = shownAsRate(a);
   // a rate's change is in points; an amount's growth is relative to its start
   const shown = r.aggregate === "growth" && !rate && a.value !== 0 ? `${b.value >= a.value ? "+" : "−"}${Math.abs(((b.value - a.value) / Math.abs(a.value)) * 100).toFixed(1)}%` : rate ? `${b.value >= a.value ? "+" : "−"}${Math.abs(b.value - a.value).toFixed(1)} points` : shownValue(c, { ...row.columns[0]!, value: b.value - a.value, printed: undefined }, row);
   const what = r.aggregate === "growth" && !rate ? "growth" : "change";
@@ -253,7 +256,7 @@ export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, 
 /** "+8.3 points", "−USD 8,184 million, −16.9%": the move from the first point to the last, in the row's unit. */
 function changeBetween(a: Point, b: Point, c: Concept, row: LineItemRow): string {
   const delta = b.value - a.value;
-  if (/%/.test(a.shown)) return `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points`;
+  if (shownAsRate(a)) return `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points`;
   return `${delta >= 0 ? "+" : "−"}${shownValue(c, { ...row.columns[0]!, value: Math.abs(delta), printed: undefined }, row)}${a.value !== 0 ? `, ${delta >= 0 ? "+" : "−"}${Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1)}%` : ""}`;
 }
 
@@ -475,8 +478,9 @@ function titleNamesPart(title: string, part: string): boolean {
   const want = tokens(part).map((t) => t.stem);
   const have = new Set(tokens(title).map((t) => t.stem));
   if (want.length && want.every((w) => have.has(w))) return true;
-  const one = part.trim().toLowerCase();
-  return /^[\p{L}&]{2,6}$/u.test(one) && initialisms(title).some((r) => r.key === one && r.phrase.split(" ").length === one.length);
+  const one = tokens(part);
+  const key = one[0]?.word ?? "";
+  return one.length === 1 && key.length >= 2 && key.length <= 6 && initialisms(title).some((r) => r.key === key && r.phrase.split(" ").length === key.length);
 }
 
 export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedItem[]> }, c: Concept, r?: Reading): string | null {
