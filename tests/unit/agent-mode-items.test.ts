@@ -169,5 +169,27 @@ describe("readItems", () => {
     // "the gross profit rate" is the gross margin, a percentage
     expect(readItems("Gross profit rate for fiscal 2023", []).items[0]!.concept?.id).toBe("gross_margin");
   });
-});
+  it("reads the years in a bracket or after \"both years\" as the years listed, on several wordings", () => {
+    for (const request of [
+      "Give me revenue and net income for both years (2021, 2022)",
+      "revenue and net income (fy21 & fy22)",
+      "revenue and net income for both years 2021 and 2022",
+      "revenue and net income (2021/2022)",
+      "net sales and net income for each of the two years, 2021 and 2022",
+    ]) {
+      const items = readItems(request, []).items;
+      expect(items.map((i) => [i.concept?.id, i.periods]), request).toEqual([["revenue", ["FY2021"]], ["revenue", ["FY2022"]], ["net_income", ["FY2021"]], ["net_income", ["FY2022"]]]);
+      expect(items.map((i) => i.label).join(" "), request).not.toMatch(/[()/&]/);
+    }
+    expect(readItems("revenue and net income for each of 2020, 2021 and 2022", []).items.map((i) => i.periods[0])).toEqual(["FY2020", "FY2021", "FY2022", "FY2020", "FY2021", "FY2022"]);
+  });
 
+  it("reads a change of one figure from a year named as that figure's comparison, leaving the other figures at their year", () => {
+    for (const request of ["net income 2022 and the change in revenue from 2021", "2022 net income and how much revenue changed from 2021", "fy22 net income, plus revenue growth since 2021"]) {
+      const items = readItems(request, []).items;
+      expect(items.map((i) => [i.kind, i.concept?.id, i.periods]), request).toEqual([["figure", "net_income", ["FY2022"]], ["comparison", "revenue", ["FY2022", "FY2021"]]]);
+    }
+    // with no change asked, "from 2021" is the figure's own year
+    expect(readItems("net income 2022 and revenue from 2021", []).items.map((i) => [i.kind, i.periods])).toEqual([["figure", ["FY2022"]], ["figure", ["FY2021"]]]);
+  });
+});

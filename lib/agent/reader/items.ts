@@ -78,6 +78,8 @@ interface Part extends Span {
   versus?: { label: string; start: number; end: number };
   /** "compared with the prior year", "against last year": versus the year before each period asked. */
   priorYear?: boolean;
+  /** The part asks how its own figure changed ("the change in revenue from 2021"): its year, if named, is its alone. */
+  moved?: boolean;
 }
 
 interface Run {
@@ -95,7 +97,8 @@ const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{L
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
 /** "compared with the prior year", "against last year", "vs the previous fiscal year": the year before, not a year named. */
 const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
-const CHANGE = /\b(?:change|changes|difference|growth|moved)\b/i;
+const CHANGE = /\b(?:change[ds]?|difference|growth|moved)\b/i;
+const SINCE = /\b(?:from|since)\s*$/i;
 const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\beach of the (?:two|three|four|five|\d) (?:years|periods|quarters)\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
 const RANKING = /\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b[^,;]*\b(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|markets?|tenants?|customers?|products?|brands?)\b|\b(?:which|what) (?:of (?:its|their|the) )?(?:[\p{L}-]+ )?(?:segment|geography|region|division|business|market|tenant|customer|product|brand)(?:s|es)?\b|\bwhich\b[^,;?]*\b(?:more|larger|bigger|higher)\b[^,;?]*\bor\b|\bby\s+(?:segments?|geograph\w*|regions?|divisions?|business(?:es)?|units?|products?)\b[^,;]*\b(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b|\b(?:segment|geography|region|division|business|unit|product|brand)s?\s+(?:with|that (?:has|had|brings in|brought in))\s+the\s+(?:largest|biggest|highest|most|smallest|lowest)\b|\b(?:segments?|geograph\w*|regions?|divisions?)\b[^;]*\b(?:which|what)\s+(?:one\s+)?(?:is|was|were|are)\s+(?:the\s+)?(?:largest|biggest|highest|most|top|leading|smallest|lowest)\b/iu;
 /** "how much did it bring in", "what it earned", "and how much": a part about the part before it. */
@@ -148,9 +151,21 @@ function headerEnd(t: string, s: Span, spans: Span[]): number | null {
   return spans.some((h) => h.start >= s.start && h.end <= end) ? null : end;
 }
 
-/** "which brings in more revenue - electric or natural gas - the dividend": a pair of dashes around a few words is an aside. */
+/** "(2021, 2022)", "(fy21 & fy22)", "(2021/2022)": a bracket holding only years is the years, listed. */
+const YEAR = String.raw`(?:fy|fiscal\s+(?:year\s+)?)?'?\d{2,4}`;
+const YEARS_BRACKET = new RegExp(String.raw`\(\s*(${YEAR}(?:\s*(?:,|&|\/|and)\s*${YEAR})*)\s*\)`, "gi");
+/** "for both years 2021 and 2022", "for each of 2020, 2021 and 2022": the years listed say it all. */
+const YEARS_NOUN = new RegExp(String.raw`\b(?:(?:both|each of(?: the)?|all)\s+(?:\w+\s+)?(?:fiscal\s+)?(?:years|periods)|each of|both)\s*:?\s*(?=${YEAR}\b)`, "gi");
+
+/**
+ * "which brings in more revenue - electric or natural gas - the dividend": a pair of dashes around a few words is an aside;
+ * a bracket of years is read as the years it lists.
+ */
 function asides(t: string): string {
-  return t.replace(/ - ([^-:;,\d]{1,60}?) - /g, (all, inner: string) => (inner.trim().split(/\s+/).length <= 6 ? ` (${inner.trim()}), ` : all));
+  return t
+    .replace(/ - ([^-:;,\d]{1,60}?) - /g, (all, inner: string) => (inner.trim().split(/\s+/).length <= 6 ? ` (${inner.trim()}), ` : all))
+    .replace(YEARS_BRACKET, (_, inner: string) => ` ${inner.split(/\s*(?:,|&|\/|\band\b)\s*/i).join(" and ")} `)
+    .replace(YEARS_NOUN, "");
 }
 
 function wordsOf(company: string | undefined): Set<string> {
@@ -169,6 +184,17 @@ function askStart(t: string, b: Span, hits: Array<{ start: number }>, companyWor
   return at.length ? Math.min(...at) : -1;
 }
 
+/** The part's words outside the concepts it names. */
+function outside(t: string, b: Span, hitSpans: Span[]): string {
+  let s = "";
+  let at = b.start;
+  for (const h of [...hitSpans].sort((x, y) => x.start - y.start)) {
+    s += `${t.slice(at, Math.max(at, h.start))} `;
+    at = Math.max(at, h.end);
+  }
+  return s + t.slice(at, b.end);
+}
+
 function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], mentions: Array<{ label: string; start: number; end: number }>, companyWords: Set<string>): Part[] {
   const bounds: Array<Span & { joiner: string }> = [];
   let from = body.start;
@@ -184,12 +210,15 @@ function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], menti
   return bounds.filter((b) => t.slice(b.start, b.end).trim()).map((b) => {
     const inside = (x: number) => x >= b.start && x < b.end;
     const own = mentions.filter((m) => inside(m.start));
-    const versus = own.find((m) => VERSUS.test(t.slice(b.start, m.start)));
     const partHits = hits.filter((_, i) => inside(spans[i]!.start));
     const hitStarts = spans.filter((s) => inside(s.start));
     const text = t.slice(b.start, b.end).trim();
+    // "the change in revenue from 2021": a change of the part's own figure (not one its name holds, "net change in cash")
+    // against the year it names after "from" or "since" ("revenue growth" alone is the chat's growth of the year asked)
+    const moved = partHits.length > 0 && !partHits[0]!.concept.isChange && CHANGE.test(outside(t, b, hitStarts));
+    const versus = own.find((m) => VERSUS.test(t.slice(b.start, m.start)) || (moved && SINCE.test(t.slice(b.start, m.start))));
     const priorYear = !versus && PRIOR_YEAR.test(text);
-    return { ...b, text, hits: partHits, askAt: askStart(t, b, hitStarts, companyWords), periods: own.filter((m) => m !== versus), ...(versus ? { versus } : {}), ...(priorYear ? { priorYear } : {}) };
+    return { ...b, text, hits: partHits, askAt: askStart(t, b, hitStarts, companyWords), periods: own.filter((m) => m !== versus), ...(versus ? { versus } : {}), ...(priorYear ? { priorYear } : {}), ...(moved ? { moved } : {}) };
   });
 }
 
@@ -320,6 +349,13 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
       last = null;
       continue;
     }
+    if (p.moved && p.versus) {
+      // "net income 2022 and the change in revenue from 2021": the year changed from is this part's base, no other's
+      close([]);
+      runs.push({ parts: [p], periods: [], versus: p.versus.label });
+      last = null;
+      continue;
+    }
     // "which segment is largest and what it earned": a figure of the part ranked, asked once the ranking names it;
     // "how many people it employs": the company's own figure
     // (a share of it, "and what percentage of revenue it accounted for", is an item of its own)
@@ -370,6 +406,7 @@ function askOf(t: string, p: Part): string {
   const cut = [...p.periods, ...(p.versus ? [p.versus] : [])].filter((m) => m.start >= p.askAt).sort((a, b) => b.start - a.start);
   for (const m of cut) s = `${s.slice(0, m.start - p.askAt)}${s.slice(m.end - p.askAt)}`;
   s = s.replace(PRIOR_YEAR, " ");
+  if (p.moved) s = s.replace(SINCE, " ");
   s = s.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\b/gi, " ");
   s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\b(?:for|in)\s+each of the \w+ (?:years|periods|quarters)\b|\beach year\b/gi, " ");
   s = s.replace(/\b(?:with|showing|including|giving) (?:the )?(?:change|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
