@@ -176,6 +176,33 @@ describe("whether an action still goes on", () => {
     expect(writeHalted({ company: "ACME INC.", passages: [risk], notes: [] }, dividends)).toBeNull();
   });
 
+  it("says no from a sentence stating the action was not done, naming it by any of its names' head noun", () => {
+    const buybacks = conceptById("share_repurchases")!;
+    for (const s of [
+      "We did not purchase any shares of our common stock in the open market pursuant to a repurchase program.",
+      "In 2020 the Board terminated its prior authorization to repurchase shares of the Company's common stock.",
+      "We did not repurchase any shares under the stock repurchases program during the year.",
+    ]) {
+      expect(writeHalted({ company: "ACME INC.", passages: [passage(s)], notes: [] }, buybacks), s).toMatch(/^No — /);
+    }
+    expect(writeHalted({ company: "ACME INC.", passages: [passage("We may repurchase shares from time to time; we did not pay any dividends.")], notes: [] }, buybacks)).toBeNull();
+  });
+
+  it("reads a terse question whether an action was done as yes or no, and its amount asked with no line as the sentence saying it was not", () => {
+    for (const q of ["acme pay a dividend in 2022?", "acme buy back any stock in 22?", "acme repurchase any shares in fy2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.polar, q).toBe(true);
+      expect(stepsFor(r), q).toEqual(["compute", "halted"]);
+    }
+    for (const q of ["acme buybacks 2022", "dividends paid 2022?", "acme share repurchases in fiscal 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.polar, q).toBe(false);
+      expect(stepsFor(r), q).toEqual(["compute", "halted"]);
+    }
+    // a figure that merely follows an article is no action asked
+    expect(readQuestion("acme revenue a year ago?", ROOM).polar).toBe(false);
+  });
+
   it("needs the action named beside the verb, not anywhere in the sentence", () => {
     const far = passage("No dividend equivalents shall be credited for any units which, prior to the record date, have been paid out or terminated under the plan.");
     expect(writeHalted({ passages: [far], notes: [] }, dividends)).toBeNull();

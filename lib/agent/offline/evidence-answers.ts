@@ -1161,7 +1161,7 @@ function wholeFromRows(o: LineItemsOutput, c: Concept, period: string, part: Lin
 }
 
 /** Verbs that say something stopped; a modal before them ("may suspend") says it could. */
-const HALTED = /\b(?:suspend(?:ed|s)?|suspension of|discontinu(?:ed|es)|ceased|halted|eliminated|stopped|terminated|paused|(?:have|has) (?:never|not) (?:declared or |paid or |made or )?(?:paid|declared|made|repurchased)|never (?:declared or |paid or )?(?:paid|declared)|(?:no|not any) (?:present )?(?:intention|plans?) (?:of|to) (?:paying|pay|declaring|declare))\b/i;
+const HALTED = /\b(?:suspend(?:ed|s)?|suspension of|discontinu(?:ed|es)|ceased|halted|eliminated|stopped|terminated|paused|(?:have|has) (?:never|not) (?:declared or |paid or |made or )?(?:paid|declared|made|repurchased)|(?:did|do|does) not (?:pay|declare|purchase|repurchase|buy back) any|never (?:declared or |paid or )?(?:paid|declared)|(?:no|not any) (?:present )?(?:intention|plans?) (?:of|to) (?:paying|pay|declaring|declare))\b/i;
 const MODAL = /\b(?:may|might|could|would|can|cannot|should|will|if)\b/i;
 
 /**
@@ -1169,7 +1169,10 @@ const MODAL = /\b(?:may|might|could|would|can|cannot|should|will|if)\b/i;
  * was suspended or stopped, stated as done, not as a risk. Null when none says so.
  */
 export function writeHalted(o: SearchDocumentsOutput, c: Concept, asked?: string): string | null {
-  const names = c.terms.filter((t) => !/\s/.test(t)).map((t) => tokens(t)[0]!.stem);
+  // each name's head noun: the one word of "buybacks", the last of "share repurchases", the one before "of" in "repurchases of
+  // common stock" ("dividends paid" opens with a one-word name: its last word is no noun)
+  const single = new Set(c.terms.filter((t) => !/\s/.test(t)).map((t) => tokens(t)[0]!.stem));
+  const names = [...single, ...c.terms.map((t) => tokens(t.split(/\s+of\s+/)[0]!)).filter((w) => w.length > 1 && !single.has(w[0]!.stem)).map((w) => w.at(-1)!.stem)];
   for (const p of [...(o.passages ?? [])].sort((a, b) => passageRecency(b) - passageRecency(a))) {
     for (const s of sentencePieces(p.text.replace(/\s+/g, " "))) {
       const halted = HALTED.exec(s);

@@ -220,7 +220,8 @@ function conceptSteps(r: Reading): Step[] | null {
   if ((c.kind === "percent" || c.kind === "count") && !computable(c) && !c.rowWords?.length && !c.fact && !r.polar && !r.aggregate) return ["sentence"];
   const stated = c.rowWords?.length ? (["rows", ...(computable(c) ? (["compute"] as Step[]) : []), "sentence"] as Step[]) : null;
   if (stated && !r.polar && !r.aggregate) return stated;
-  if (computable(c)) return ["compute"];
+  // "boeing buybacks 2022?": an action's amount; with no line for it, a sentence saying it was not done ("did not pay any dividends")
+  if (computable(c)) return c.action && !r.aggregate && !r.direction ? ["compute", "halted"] : ["compute"];
   return stated;
 }
 
@@ -324,7 +325,7 @@ function callFor(step: Step, r: Reading): Call {
     case "segments":
       return { toolName: "get_line_items", input: { ...company, items: ["segment", "segment revenue", "segment operating income"], limit: 20 } };
     case "halted":
-      return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped`, k: 10, ...(ONGOING.test(r.text) ? { newest: true } : {}) } };
+      return { toolName: "search_documents", input: { ...company, query: `${c.terms[0]} suspended discontinued stopped terminated did not`, k: 10, ...(ONGOING.test(r.text) ? { newest: true } : {}) } };
     case "partProfit":
       return callFor("scoped", { ...r, concepts: [conceptById(c.ofPart!)!] });
     case "scoped": {

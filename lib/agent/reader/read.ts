@@ -709,6 +709,8 @@ export function qualifiersOf(r: Reading): string[] {
 const STOP_BEFORE_NAME = new Set(["the", "its", "their", "his", "her", "our", "a", "an"]);
 
 const WH = /\b(?:what|how|which|who|whom|when|where|why)\b/i;
+/** "costco pay a dividend in 2021?", "ba buy back any stock in 22": an action's object after "a" or "any", with no question word, asks whether it was done. */
+const INDEFINITE = /\b(?:any|an?)\s+\p{L}/iu;
 /** "up" and "down" say a direction only after the figure or a verb of motion ("sales down", "going up"), not in "make up" or "pay down". */
 const MOTION = new Set(["go", "goe", "going", "gone", "went", "trend", "trending", "move", "moving", "moved", "been", "is", "are", "was", "were", "it", "that", "this", "they", "or"]);
 
@@ -852,7 +854,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
     // "what does eBay mean by GMV": the meaning of a term, which a passage defines, never a figure
     narrative: NARRATIVE.test(text) || ABOUT.test(text) || !!classified.defines || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2) && !performance),
     segment: SEGMENT.test(text),
-    polar: kind === "yes_no" || (!!direction && !WH.test(text) && kind !== "reason"),
+    polar: kind === "yes_no" || (!!direction && !WH.test(text) && kind !== "reason") || (!WH.test(text) && concepts.length === 1 && !!concepts[0]!.action && INDEFINITE.test(text)),
     reason: kind === "reason",
     ...(direction ? { direction } : {}),
   };
