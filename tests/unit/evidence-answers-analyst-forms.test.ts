@@ -497,3 +497,14 @@ describe("a figure the deal labels, in a combined filing", () => {
     expect(writeLabelledRow(out([inc, perShareRow]), r)).toMatch(/per share/);
   });
 });
+
+describe("an amount per unit", () => {
+  it("never answers a part's amount, in three wordings of the unit", () => {
+    const revenue = conceptById("revenue")!;
+    for (const label of ["Streaming average monthly revenue per paying membership", "Streaming revenue per member", "Streaming revenues per subscriber"]) {
+      const perUnit = row(label, [["FY2017", 9.43]], { scale: 1, table: { title: "Performance highlights", headings: [] } });
+      expect(pickScopedRow({ rows: [perUnit], notFound: [], notes: [] }, revenue, "streaming", false, ["FY2017"]), label).toBeNull();
+    }
+    expect(pickScopedRow({ rows: [row("Streaming revenues", [["FY2017", 11_242]])], notFound: [], notes: [] }, revenue, "streaming", false, ["FY2017"])?.columns[0]?.value).toBe(11_242e6);
+  });
+});

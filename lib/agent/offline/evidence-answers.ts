@@ -562,7 +562,9 @@ const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) 
  * A row of rates ("Subscription share of revenue 82.7%", "Europe 11" in a table of growth rates)
  * states no amount, count or per-share figure; a row of money ("Marketplace 1,225") states no rate.
  */
-const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")) && !SHARE_LABEL.test(x.label))) && (c.kind !== "count" || !moneyRow(x)) && (c.kind !== "percent" || x.unit === "%" || !x.currency);
+/** "Average monthly revenue per paying membership", "sales per square foot": an amount per unit, not the amount. */
+const PER_UNIT = /\bper\s+(?!cent\b)\p{L}/iu;
+const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")) && !SHARE_LABEL.test(x.label))) && (c.kind !== "count" || !moneyRow(x)) && (c.kind !== "percent" || x.unit === "%" || !x.currency) && (c.kind !== "amount" || !PER_UNIT.test(x.label));
 /** A row's own label naming a share ("As a % of Total Subscription and Support Revenues", "% of net sales"): never an amount or a count. */
 const SHARE_LABEL = /^(?:as an? )?(?:%|percent(?:age)?)\s+of\b|\bas an? (?:%|percent(?:age)?) of\b/i;
 const RATE_TABLE = /\bgrowth rates?\b|\brates? of (?:growth|change)\b|\bas a percent(?:age)? of\b/i;
