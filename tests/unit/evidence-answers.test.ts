@@ -9,7 +9,7 @@ import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import { recencyOf, type Passage } from "@/lib/agent/evidence/passages";
 import { newerThan } from "@/lib/agent/evidence/line-items";
 import { pickRow, pickScopedRow, statedSentence, writeDeal, writeFacts, writeLabelledRow, writeNotFound, writeRisks, writeDirectionRow, writeRowChange, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeScopedRows, writeStated } from "@/lib/agent/offline/evidence-answers";
-import { evidenceAnswer, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
+import { evidenceAnswer, evidenceNext, figureAnswerOverride, incompleteAnswerOverride, namesAPerson, partAnswerOverride, percentAnswerOverride, personAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { repairPages } from "@/lib/ingest/glyphs";
 
@@ -866,5 +866,53 @@ describe("the latest figure a newer report prints by quarter", () => {
       expect(writeLabelledRow(o, readQuestion(q, [{ name: "ACME INC.", tickers: ["ACME"] }])), q).toMatch(/Q1 2023: \*\*133 million\*\*/);
     }
     expect(writeLabelledRow(o, readQuestion("active buyers 2022", [{ name: "ACME INC.", tickers: ["ACME"] }]))).toBeNull();
+  });
+});
+
+describe("the size of a move asked with \"how much\"", () => {
+  const ROOM = ["ACME INC."];
+  const revenue = (periods: string[], values: number[]) => ({
+    toolName: "compute_metric",
+    input: { company: "ACME INC.", metric: "revenue", periods, aggregate: "change" },
+    output: {
+      status: "answered", company: "ACME INC.", metric: { id: "revenue", name: "Change in revenue", unit: "amount" }, value: values[1]! - values[0]!, formatted: `−USD ${Math.abs(values[1]! - values[0]!).toLocaleString("en-US")} million`, periods,
+      series: periods.map((period, i) => ({ period, value: values[i]! * 1e6, formatted: `USD ${values[i]!.toLocaleString("en-US")} million` })),
+      inputs: periods.map((period, i) => ({ item: "revenue", label: "Revenue", period, value: values[i]!, scale: 1e6, currency: "USD", citation: "(source: ACME_2023_10K.pdf, p.40)", row: "Revenue 46,298 51,761" })), missing: [], notes: [],
+    },
+  });
+  const why = {
+    toolName: "get_explanations",
+    input: { company: "ACME INC.", figure: "revenue", period: "2023", direction: "down" },
+    output: { company: "ACME INC.", figure: "Revenue", explanations: [{ text: "The decrease in revenue was driven by lower demand for durable goods.", head: "The decrease in revenue", document: "ACME_2023_10K.pdf", page: 27, citation: "(source: ACME_2023_10K.pdf, p.27)", direction: "down", score: 4 }] },
+  };
+
+  it("asks the change across the year and the one before, never the level, in three wordings", () => {
+    for (const q of ["how much did acme revenue drop in fy23", "by how much did revenue fall in 2023?", "how far did acme's revenue slide in fiscal 2023"]) {
+      const r = readQuestion(q, ROOM);
+      expect([r.aggregate, r.periods], q).toEqual(["change", ["FY2022", "FY2023"]]);
+    }
+    // a figure that is itself a change ("comps") is its own size
+    expect(readQuestion("how much did acme comps fall in fy23", ROOM).aggregate).toBeUndefined();
+  });
+
+  it("states the move in the unit and in percent", () => {
+    const r = readQuestion("how much did acme revenue drop in fy23", ROOM);
+    expect(evidenceAnswer(r, [revenue(["FY2022", "FY2023"], [51_761, 46_298])])).toMatch(/Change fiscal 2022 → fiscal 2023: −5,463 million \(−10\.6%\)/);
+  });
+
+  it("answers a reason asked with its size with both, the size found after the reason, in three wordings", () => {
+    for (const q of ["why did acme revenue fall in fy23 and by how much", "how much did revenue drop in 2023, and why?", "why did acme's revenue decline in fiscal 2023 and how much"]) {
+      const r = readQuestion(q, ROOM);
+      expect([r.reason, r.sizeToo], q).toEqual([true, true]);
+      const next = evidenceNext(r, [why]);
+      expect(next?.[0]?.toolName, q).toBe("compute_metric");
+      expect(["change", "growth"], q).toContain(next?.[0]?.input.aggregate);
+      const answer = evidenceAnswer(r, [why, revenue(["FY2022", "FY2023"], [51_761, 46_298])]);
+      expect(answer, q).toMatch(/−5,463 million \(−10\.6%\)[\s\S]*lower demand for durable goods/);
+    }
+    // the reason alone stays the reason alone
+    const alone = readQuestion("why did acme revenue fall in fy23", ROOM);
+    expect(alone.sizeToo).toBeFalsy();
+    expect(evidenceNext(alone, [why])).toBeNull();
   });
 });

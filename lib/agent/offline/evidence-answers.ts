@@ -40,8 +40,10 @@ export function writeCompute(o: ComputeOutput, r: Reading): string | null {
   const one = o.series.length <= 1 || (r.aggregate && r.aggregate !== "series");
   if (one) {
     lines.push(`${whose(o.company)}${o.metric!.name} ${o.periods.length ? `for ${o.periods.map(periodWord).join("–")} ` : ""}was **${o.formatted}** ${cites}`);
-    // a change or growth shows the values it is the change of
+    // a change or growth shows the values it is the change of, and the move in both the unit and percent
     if (o.series.length > 1) lines.push(o.series.filter((x) => x.formatted).map((x) => `${periodWord(x.period)}: ${x.formatted}`).join("; "));
+    const moved = r.aggregate === "change" || r.aggregate === "growth" ? changeLine(o) : null;
+    if (moved) lines.push(moved);
   }
   else {
     lines.push(`${whose(o.company)}${o.metric!.name}:`);

@@ -158,7 +158,8 @@ function conceptSteps(r: Reading): Step[] | null {
   // "main risks", "any cyber risk flagged?", "summarise the risk factors": the risks the filing lists (about the topic asked)
   if (first && r.concepts.length === 1 && first.kind === "text" && first.section === "risk factors" && !r.reason) return ["riskList", "risks"];
   // "why did the top line fall in 2022": the sentences explaining the figure the reader read, moving the way asked
-  if (r.reason && first && r.concepts.length === 1 && !r.synthesis && !r.polar && FIGURE_KINDS.has(first.kind)) return ["why"];
+  // ("… and by how much": the figure's own steps for the size after it)
+  if (r.reason && first && r.concepts.length === 1 && !r.synthesis && !r.polar && FIGURE_KINDS.has(first.kind)) return r.sizeToo ? ["why", ...(conceptSteps(sizeOf(r)) ?? [])] : ["why"];
   if (r.reason || r.synthesis || r.narrative || r.ambiguous) return null;
   // "emea revenue fy23, growth in cc?": the change columns a table heads as constant currency, else a sentence stating it so
   if (r.basis && first && r.concepts.length === 1 && FIGURE_KINDS.has(first.kind)) return ["basisRows", "basisSentence"];
@@ -517,13 +518,27 @@ function unknownCompany(t: ToolExchange, r: Reading): string | null {
   return `This data room holds no documents of "${asked}". ${held}`.trim();
 }
 
+/** The reading of a reason's size ("why did it fall and by how much"): the move asked alone. */
+const sizeOf = (r: Reading): Reading => ({ ...r, reason: false, sizeToo: false, ...(r.aggregate || r.concepts[0]?.isChange ? {} : { aggregate: "change" as const, periods: changePeriods(r.periods) }) });
+
+/** Each step's answer of a reason with its size, the reason's first and the size's first found after it. */
+function reasonAndSize(r: Reading, steps: Step[], made: ToolExchange[]): { why: string | null; size: string | null } {
+  const why = made[0] ? answerOf("why", made[0], r, made) : null;
+  const size = made.slice(1).map((t, i) => answerOf(steps[i + 1]!, t, sizeOf(r), made)).find(Boolean) ?? null;
+  return { why, size };
+}
+
 /** The next calls of the evidence path, or null when it has nothing (more) to call. */
 export function evidenceNext(r: Reading, done: ToolExchange[]): Call[] | null {
   const steps = stepsFor(r);
   if (!steps) return null;
   const made = mine(done);
-  if (made.some((t, i) => unknownCompany(t, r) || answerOf(steps[i]!, t, r, made))) return null;
-  return made.length < steps.length ? [callFor(steps[made.length]!, r)] : null;
+  if (made.some((t) => unknownCompany(t, r))) return null;
+  const next = made.length < steps.length ? [made.length === 0 ? callFor(steps[0]!, r) : callFor(steps[made.length]!, r.sizeToo ? sizeOf(r) : r)] : null;
+  // a reason with its size goes on past the reason until the size is found too
+  if (r.sizeToo && steps[0] === "why") return reasonAndSize(r, steps, made).size ? null : next;
+  if (made.some((t, i) => answerOf(steps[i]!, t, r, made))) return null;
+  return next;
 }
 
 /** The answer from the evidence path's results, or null when they do not fit (the rules planner then answers). */
@@ -531,6 +546,11 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   const steps = stepsFor(r);
   const made = mine(done);
   if (!steps || !made.length) return null;
+  if (r.sizeToo && steps[0] === "why") {
+    const { why, size } = reasonAndSize(r, steps, made);
+    // (the size alone is no reason: the rules planner's passages may give it)
+    return why && size ? `${size}\n\n${why}` : why;
+  }
   for (const [i, t] of made.entries()) {
     const a = unknownCompany(t, r) ?? answerOf(steps[i]!, t, r, made);
     if (a) return a;

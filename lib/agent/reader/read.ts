@@ -66,6 +66,8 @@ export interface Reading {
   threshold?: Threshold;
   /** Asks why or how: a reason, which a figure never is. */
   reason: boolean;
+  /** A reason asked with the size of the move ("why did comps tank and by how much"): both are answered. */
+  sizeToo?: boolean;
   /**
    * The part of the company asked about: the question's words beyond its concept, company, period
    * and generic words ("iPhone", "Greater China", "Space segment"). A company total never answers it.
@@ -866,6 +868,14 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   if (sign) reading.sign = sign;
   // "adobe net income above $1bn?": a value to be above is asked yes or no
   if (threshold) Object.assign(reading, { threshold, polar: true });
+  // "how much did revenue drop in fy23": the size of the move, not the level ("comps" is a change: its own size)
+  const sizeAsked = HOW_MUCH_MOVED.test(text) && !!reading.direction && !reading.polar && concepts.length === 1;
+  if (sizeAsked && !reading.reason && !reading.aggregate && !concepts[0]!.isChange) {
+    reading.aggregate = "change";
+    reading.periods = changePeriods(periods);
+  }
+  // "why did comps tank in fy23 and by how much": the reason, and the size too
+  if (sizeAsked && reading.reason) reading.sizeToo = true;
   if (performance && !reading.aggregate) {
     reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
     if (periods.length) reading.periods = changePeriods(periods);
