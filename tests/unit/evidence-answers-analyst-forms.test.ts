@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, statedSentence, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
 import { amountAnswerOverride, evidenceCalls, evidenceNext, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -506,5 +506,23 @@ describe("an amount per unit", () => {
       expect(pickScopedRow({ rows: [perUnit], notFound: [], notes: [] }, revenue, "streaming", false, ["FY2017"]), label).toBeNull();
     }
     expect(pickScopedRow({ rows: [row("Streaming revenues", [["FY2017", 11_242]])], notFound: [], notes: [] }, revenue, "streaming", false, ["FY2017"])?.columns[0]?.value).toBe(11_242e6);
+  });
+});
+
+describe("a company's count beside its parts' counts", () => {
+  const stores = conceptById("stores")!;
+  const at = (text: string) => statedSentence([passage(text, "ACME_2023_10K.pdf", 19)], stores, [2023], undefined, true);
+
+  it("never takes a part's count for the company's, in three wordings", () => {
+    for (const s of [
+      "The location and total square footage of our International segment stores at the end of fiscal 2023 were as follows: Ontario 69 Quebec 23 Total International store count 160 Square footage (in thousands) 3,621",
+      "At the end of fiscal 2023 we operated 978 Domestic stores.",
+      "Our Outlet stores numbered 19 at the end of fiscal 2023.",
+    ]) expect(at(s), s).toBeNull();
+  });
+
+  it("takes the company's count stated across its segments", () => {
+    expect(at("We had 1,138 stores at the end of fiscal 2023 throughout our Domestic and International segments.")?.text).toMatch(/1,138 stores/);
+    expect(at("At the end of fiscal 2023, the Company operated 1,138 stores.")?.text).toMatch(/1,138 stores/);
   });
 });

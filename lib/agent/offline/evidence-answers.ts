@@ -870,7 +870,7 @@ const PER_SHARE_AFTER = /^\s*(?:per|a) (?:diluted |basic )?(?:common )?share\b/i
 const RUNNING_HEADER = /^(?:table of contents\s+)+/i;
 /** "Each of our 50,110 full- and part-time employees", "our approximately 12,000 people": a count the company states of itself. */
 const OUR_COUNT = /\bour\s+(?:approximately\s+|about\s+|nearly\s+|over\s+|more than\s+)?\d[\d,]*\s+\p{L}/iu;
-const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed)\b/i;
+const STATING_VERB = /\b(?:was|were|is|are|totaled|totalled|amounted|reached|stood|increased|decreased|rose|fell|grew|declined|represented|had|employed|operated|operates)\b/i;
 
 /** A passage's document in time, as search orders documents (recencyOf); its period reads "FY2022" or "Q3 2024". */
 function passageRecency(p: Passage): number {
@@ -945,6 +945,27 @@ function countBesideNoun(sentence: string, names: string[][]): boolean {
   return toks.some((t, j) => /^\d/.test(t.word) && at.some((i) => Math.abs(i - j) <= 5));
 }
 
+/** Words heading a count that name no part ("Total store count", "The Company's 1,138 stores"). */
+const NO_PART = new Set(tokens("total the our its their company company's we in at of and").map((t) => t.stem));
+
+/**
+ * Each of the count's names in the sentence is headed by a capitalised word or two that name a part
+ * ("International stores", "Domestic segment stores"), not by a number or a plain word: the count is the part's.
+ */
+function countOfAPart(sentence: string, names: string[][]): boolean {
+  const plain = withoutYears(sentence);
+  const toks = tokens(plain);
+  // (the names that stand beside a figure: "The location and total square footage" counts nothing)
+  const near = (i: number) => toks.some((t, j) => /^\d/.test(t.word) && Math.abs(i - j) <= 5);
+  const at = names.flatMap((n) => toks.flatMap((_, i) => (n.length > 0 && n.every((w, k) => toks[i + k]?.stem === w) && near(i) ? [i] : [])));
+  const headed = (i: number) => {
+    const before = toks[i - 1]?.stem === "segment" ? i - 2 : i - 1;
+    const t = toks[before];
+    return !!t && /^\p{Lu}/u.test(plain.slice(t.start)) && !NO_PART.has(t.stem) && !/^\d/.test(t.word);
+  };
+  return at.length > 0 && at.every(headed);
+}
+
 const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|sold|issued|repurchased)\b/i;
 /** Three figures or more with nothing but units between them: a table's row, not a sentence. */
 const FIGURE_RUN_IN_TEXT = /(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?(?!\w)/;
@@ -1017,6 +1038,8 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const prose = (STATING_VERB.test(s) || (c.kind === "count" && OUR_COUNT.test(plain))) && figures.length <= 4 && !FIGURE_RUN_IN_TEXT.test(plain);
     // a count's figure stands near its noun ("employed approximately 92,000 people", "workforce was approximately 156,000")
     if (c.kind === "count" && !countBesideNoun(s, names)) continue;
+    // ("Total International store count 160", "our Domestic segment stores": a part's count, not the company's)
+    if (c.kind === "count" && !scope && countOfAPart(s, names)) continue;
     // a stock at a date (headcount, stores) is not what was hired, opened or closed in the year
     const change = level && (CHANGE_FIGURE.test(s) || (!!c.balance && FLOW_VERB.test(s)));
     if (named && scoped && prose && kind && figures.length && dated && !part && !change && s.length <= 400) return { text: s.replace(RUNNING_HEADER, ""), citation: p.citation };
@@ -1061,7 +1084,8 @@ export function writeNotFound(c: Concept, r: Reading, rows: LineItemRow[], passa
   ];
   const closest = [
     ...answered,
-    ...rows.slice(0, 3).map((x) => `- row "${x.label}"${x.table?.title ? ` in "${x.table.title}"` : ""} ${x.citation}`),
+    // (a row of another kind, money for a count, is no evidence of it)
+    ...rows.filter((x) => sameKind(c, x)).slice(0, 3).map((x) => `- row "${x.label}"${x.table?.title ? ` in "${x.table.title}"` : ""} ${x.citation}`),
     ...passages.slice(0, 2).map(closestPassage),
   ];
   if (closest.length) lines.push("Closest evidence (not an answer to the question as asked):", ...closest);
@@ -1442,8 +1466,12 @@ function basisFigure(s: string): string | undefined {
 function namesAPart(s: string, figures = s): boolean {
   const first = figures.search(/\d/);
   const before = partInitials(figures.slice(0, first < 0 ? undefined : first));
-  return (/\bsegments?\b/i.test(s) || GEOGRAPHY.test(before) || PLACE_INITIALS.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
+  // ("throughout our Domestic and International segments", "across all of our segments": the parts together are the whole)
+  const segment = /\bsegments?\b/i.test(s.replace(SEGMENTS_TOGETHER, " "));
+  return (segment || GEOGRAPHY.test(before) || PLACE_INITIALS.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
 }
+/** Segments named together: a list joined by "and" before "segments", or "all/both/each of our segments". */
+const SEGMENTS_TOGETHER = /\b\p{Lu}[\p{L}&-]*(?:,? \p{Lu}[\p{L}&-]*)*,? and \p{Lu}[\p{L}&-]* segments\b|\b(?:all|both|each) (?:of )?(?:our |its |the )?(?:\w+ )?segments\b/gu;
 
 /**
  * The figure's reported change for the periods asked: as its table prints it ("Actual", "As
