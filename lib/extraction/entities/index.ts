@@ -13,7 +13,7 @@ import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonNa
 import { sentencesWithOffsets } from "../sentences";
 import { pageKind } from "../timeline/page-kind";
 
-export const ENTITY_EXTRACTOR_VERSION = "1.6.2";
+export const ENTITY_EXTRACTOR_VERSION = "1.6.3";
 
 const NAME_WORD = "\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)?";
 /** 2–4 capitalised words, with middle initials ("Alex G. Morgan"). */

@@ -32,10 +32,13 @@ export function isMinistryName(name: string): boolean {
   return MINISTRY_RE.test(name.trim());
 }
 
+const GENERATION = /,?\s+(?:Jr|Sr)\.?$|\s+(?:II|III|IV)$/;
+
 /** A person's name: 2–4 capitalised words (hyphenated allowed), no digits, no ministry ending. */
 export function looksLikePersonName(name: string): boolean {
   if (isMinistryName(name) || isPlaceholder(name)) return false;
-  const parts = name.trim().split(/\s+/);
+  // "John J. Donahoe II", "Frank D. Yeary, Jr.": a generational suffix after the name is no word of it
+  const parts = name.trim().replace(GENERATION, "").split(/\s+/);
   if (parts.length < 2 || parts.length > 5) return false;
   // no token may be a ministry, an authority or a placeholder ("Socialdepartementet Regeringen")
   if (parts.some((p) => /departementet$|departement$|myndigheten$|inspektionen$|verket$|kassan$/i.test(p) || PLACEHOLDERS.has(p.toLowerCase()))) return false;
