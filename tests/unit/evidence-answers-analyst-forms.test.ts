@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, statedSentence, writeCompute, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, statedSentence, writeCompute, writeStated, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
 import { amountAnswerOverride, evidenceCalls, evidenceNext, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -524,5 +524,23 @@ describe("a company's count beside its parts' counts", () => {
   it("takes the company's count stated across its segments", () => {
     expect(at("We had 1,138 stores at the end of fiscal 2023 throughout our Domestic and International segments.")?.text).toMatch(/1,138 stores/);
     expect(at("At the end of fiscal 2023, the Company operated 1,138 stores.")?.text).toMatch(/1,138 stores/);
+  });
+});
+
+describe("a count stated in two kinds", () => {
+  const stores = conceptById("stores")!;
+  const employees = conceptById("employees")!;
+  const r = readQuestion("how many stores does acme have", ROOM);
+
+  it("is added up, and said to be about when the filing says approximately", () => {
+    const one = { company: "ACME INC.", passages: [passage("We had 1,187 large-format and 51 small-format stores at the end of fiscal 2019 throughout our Domestic and International segments.")], notes: [] };
+    expect(writeStated(one, stores, r)).toMatch(/Stores: \*\*1,238\*\* in all — the filing states: "We had 1,187 large-format/);
+    const two = { company: "ACME INC.", passages: [passage("As of May 31, 2023, Acme employed approximately 328,000 permanent full-time and approximately 201,000 permanent part-time employees.")], notes: [] };
+    expect(writeStated(two, employees, readQuestion("acme headcount", ROOM))).toMatch(/Employees: about \*\*529,000\*\* in all/);
+  });
+
+  it("is left as stated when one count is given", () => {
+    const one = { company: "ACME INC.", passages: [passage("We had 1,238 stores at the end of fiscal 2019.")], notes: [] };
+    expect(writeStated(one, stores, r)).not.toMatch(/in all/);
   });
 });

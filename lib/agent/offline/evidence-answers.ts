@@ -1055,7 +1055,24 @@ export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): s
   if (!s) return null;
   // "… for 2021 and 2020 were 5.8% and 4.7%, respectively": the figure of the year asked, said
   const paired = years.length === 1 ? respectiveFigure(s.text, years[0]!) : null;
-  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""}${paired ? `: **${paired}**` : ""} — the filing states: "${s.text}" ${s.citation}`;
+  // "1,187 large-format and 51 small-format stores": a count stated in two kinds, added up
+  const summed = !paired && c.kind === "count" ? countInKinds(s.text, c) : null;
+  return `${whose(o.company)}${r.scope ? `${r.scope} ` : ""}${c.label}${years.length ? ` (${years.map((y) => `fiscal ${y}`).join(", ")})` : ""}${paired ? `: **${paired}**` : ""}${summed ? `: ${summed.replace(/[\d,]+/, "**$&**")} in all` : ""} — the filing states: "${s.text}" ${s.citation}`;
+}
+
+/**
+ * "1,187 large-format and 51 small-format stores", "approximately 328,000 full-time and approximately
+ * 201,000 part-time employees": two counts of kinds of the count's noun joined by "and", their sum.
+ */
+function countInKinds(sentence: string, c: Concept): string | null {
+  const nouns = [...(c.rowWords ?? []), ...c.terms].filter((t) => !/\s/.test(t)).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!nouns.length) return null;
+  const count = String.raw`(approximately |about |nearly |some )?(\d{1,3}(?:,\d{3})+|\d+)`;
+  const kind = String.raw`(?:[\p{L}-]+ ){1,3}`;
+  const m = new RegExp(String.raw`${count} ${kind}and ${count} ${kind}(?:${nouns.join("|")})\b`, "iu").exec(sentence.replace(/\s+/g, " "));
+  if (!m) return null;
+  const total = [m[2]!, m[4]!].reduce((sum, x) => sum + (parsePrintedNumber(x)?.value ?? NaN), 0);
+  return Number.isFinite(total) ? `${m[1] || m[3] ? "about " : ""}${total.toLocaleString("en-US")}` : null;
 }
 
 /** A passage shown as the closest evidence: its page and its opening words. */
