@@ -51,3 +51,43 @@ describe("direction questions", () => {
     expect(writeDirectionRow(row([["FY2022", 25_977]]), japan, read("alderwick japan net sales down fy2022?"))).toBeNull();
   });
 });
+
+describe("a comparison of two periods with \"than\"", () => {
+  it("reads a comparative with \"than\" as a move, in three wordings each way", () => {
+    for (const q of ["did alderwick buy back more stock in fy22 than in fy21", "were there more buybacks in 2022 than 2021?", "was revenue greater in fy2022 than in fy2021?"]) {
+      expect(readQuestion(q, ROOM).direction, q).toBe("up");
+    }
+    for (const q of ["did alderwick buy back less stock in fy22 than fy21?", "fewer employees in 2022 than in 2021?", "was capex smaller in 2022 than 2021"]) {
+      expect(readQuestion(q, ROOM).direction, q).toBe("down");
+    }
+  });
+
+  it("asks the other way when the period before \"than\" is the earlier one", () => {
+    expect(readQuestion("was revenue higher in 2021 than in 2022", ROOM).direction).toBe("down");
+    expect(readQuestion("did alderwick buy back less stock in fy21 than fy22?", ROOM).direction).toBe("up");
+    expect(readQuestion("was revenue higher in 2022 than in 2021", ROOM).direction).toBe("up");
+  });
+
+  it("leaves a value after \"more than\" a threshold, not a move", () => {
+    const r = readQuestion("more than $80bn of buybacks in 2022?", ROOM);
+    expect(r.direction).toBeUndefined();
+    expect(r.threshold?.side).toBe("above");
+  });
+});
+
+describe("comparison signs and a side of zero as a predicate", () => {
+  it("reads >, >=, < and <= as their words", () => {
+    expect(readQuestion("alderwick buybacks > $80B in fiscal 22?", ROOM).threshold).toMatchObject({ side: "above", inclusive: false, value: 80e9 });
+    expect(readQuestion("gross margin >= 40% in 2022?", ROOM).threshold).toMatchObject({ side: "above", inclusive: true, value: 40 });
+    expect(readQuestion("capex < 1bn in 2019?", ROOM).threshold).toMatchObject({ side: "below", value: 1e9 });
+    expect(readQuestion("capex <= $1bn in 2019?", ROOM).threshold).toMatchObject({ side: "below", inclusive: true });
+    expect(readQuestion("revenue 2021->2022", ROOM).threshold).toBeUndefined();
+  });
+
+  it("reads \"positive\" and \"negative\" after a figure as its sign, not before a noun", () => {
+    expect(readQuestion("was alderwick fcf positive in 2015?", ROOM).sign).toBe("profit");
+    expect(readQuestion("was operating cash flow negative in 2020", ROOM).sign).toBe("loss");
+    expect(readQuestion("is free cash flow negative?", ROOM).sign).toBe("loss");
+    expect(readQuestion("did fx have a positive impact on revenue in 2022?", ROOM).sign).toBeUndefined();
+  });
+});

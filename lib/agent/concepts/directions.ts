@@ -35,6 +35,20 @@ export function directionOf(toks: Token[]): Direction | undefined {
   return said.size === 1 ? [...said][0] : undefined;
 }
 
+/** Comparatives that say a direction only with "than" after them ("more stock in fy22 than in fy21"), as data. */
+const COMPARATIVES: Record<Direction, string> = { up: "more greater bigger larger", down: "less fewer smaller" };
+
+/** The direction a comparative with "than" says ("did they buy back more in fy22 than fy21"), or none. */
+export function comparativeDirection(toks: Token[]): Direction | undefined {
+  const than = toks.findIndex((t) => t.word === "than");
+  if (than < 0) return undefined;
+  const said = new Set((["up", "down"] as const).filter((d) => toks.slice(0, than).some((t) => COMPARATIVES[d].split(" ").includes(t.word))));
+  return said.size === 1 ? [...said][0] : undefined;
+}
+
+/** The other direction. */
+export const reversed = (d: Asked): Asked => (d === "up" ? "down" : d === "down" ? "up" : d);
+
 /** The words name both directions ("up or down?", "higher or lower"): which way is asked. */
 export function namesBothDirections(toks: Token[]): boolean {
   return new Set(toks.map((t) => directionStems().get(t.stem)).filter(Boolean)).size === 2;
@@ -49,12 +63,26 @@ const SIGN_PHRASES: Record<Sign, string[]> = {
   profit: ["in the black", "make money", "made money", "making money", "turn a profit", "turned a profit", "profitable", "in profit", "a profit", "a net profit"],
 };
 
-let signStems: Array<{ sign: Sign; stems: string[] }> | undefined;
+/**
+ * Words naming a side of zero only as the figure's predicate ("was fcf positive in 2015?", "is cash flow
+ * negative"): with nothing after them but a period ("a positive impact on revenue" asks no sign).
+ */
+const PREDICATE_SIGN: Record<Sign, string[]> = { loss: ["negative"], profit: ["positive"] };
+const AFTER_PREDICATE = new Set(["in", "for", "during", "at", "on", "by", "this", "last", "that", "the", "fy", "year"]);
+
+let signStems: Array<{ sign: Sign; stems: string[]; predicate: boolean }> | undefined;
+
+/** A word naming a side of zero as a predicate ("positive", "negative"): no word of a part's name. */
+export const isSignWord = (t: Token): boolean => Object.values(PREDICATE_SIGN).some((ws) => ws.some((w) => stemWord(w) === t.stem));
 
 /** The one sign the words ask about, or none (none named, or both). */
 export function signAsked(toks: Token[]): Sign | undefined {
-  signStems ??= (Object.entries(SIGN_PHRASES) as Array<[Sign, string[]]>).flatMap(([sign, phrases]) => phrases.map((p) => ({ sign, stems: p.split(" ").map((w) => stemWord(w)) })));
-  const said = new Set(signStems.filter((p) => toks.some((_, i) => p.stems.every((st, j) => toks[i + j]?.stem === st))).map((p) => p.sign));
+  const stemsOf = (predicate: boolean) => ([sign, phrases]: [Sign, string[]]) => phrases.map((p) => ({ sign, predicate, stems: p.split(" ").map((w) => stemWord(w)) }));
+  signStems ??= [...(Object.entries(SIGN_PHRASES) as Array<[Sign, string[]]>).flatMap(stemsOf(false)), ...(Object.entries(PREDICATE_SIGN) as Array<[Sign, string[]]>).flatMap(stemsOf(true))];
+  const next = (i: number) => toks[i]?.word;
+  const fits = (p: { stems: string[]; predicate: boolean }, i: number) =>
+    p.stems.every((st, j) => toks[i + j]?.stem === st) && (!p.predicate || !next(i + p.stems.length) || AFTER_PREDICATE.has(next(i + p.stems.length)!) || /^(?:fy|q[1-4])?\d/.test(next(i + p.stems.length)!));
+  const said = new Set(signStems.filter((p) => toks.some((_, i) => fits(p, i))).map((p) => p.sign));
   return said.size === 1 ? [...said][0] : undefined;
 }
 
@@ -89,6 +117,14 @@ const THRESHOLD_PHRASES: Array<{ side: Threshold["side"]; inclusive: boolean; ph
   { side: "above", inclusive: false, phrases: "top|topped|tops", sized: true },
   { side: "below", inclusive: false, phrases: "under|below|less than|lower than|smaller than|fewer than|south of|short of|shy of|beneath|worse than" },
 ];
+
+/** Comparison signs written for their words ("buybacks > $80B?", "margin >= 40%"), as data. */
+const SIGN_WORDS: Record<string, string> = { ">=": "at least", "≥": "at least", "<=": "at most", "≤": "at most", ">": "more than", "<": "less than" };
+
+/** The question with its comparison signs written as words (not an arrow, "2021->2022", nor a pair "<>"). */
+export function spellComparisonSigns(text: string): string {
+  return text.replace(/(?<![-=<>])(>=|<=|≥|≤|>|<)(?![-=<>])/g, (sign: string) => ` ${SIGN_WORDS[sign]} `).replace(/ {2,}/g, " ");
+}
 
 /** Phrases that are a rate of change by themselves ("grew double digits", "single-digit growth"), as data. */
 const RATE_PHRASES: Array<{ phrase: string; side: Threshold["side"]; inclusive: boolean; value: number; reads: string }> = [

@@ -91,12 +91,14 @@ export function writeAction(o: ComputeOutput, c: Concept): string | null {
 }
 
 /** "Was it in the red?": Yes or No by the figure's sign, the figure cited. */
-export function writeSign(o: ComputeOutput, sign: "loss" | "profit"): string | null {
+export function writeSign(o: ComputeOutput, sign: "loss" | "profit", profitLike = true): string | null {
   if (o.status !== "answered" || o.value === undefined || !o.inputs.length || o.value === 0) return null;
   const i = o.inputs[0]!;
   const loss = o.value < 0;
   const period = periodWord(o.periods.at(-1) ?? i.period);
-  return `${(sign === "loss") === loss ? "Yes" : "No"} — ${whose(o.company)}${o.metric!.name.toLowerCase()} for ${period} was **${o.formatted}**, ${loss ? "a loss" : "a profit"} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
+  // (a flow that is no profit, "free cash flow", is negative or positive, not a loss or a profit)
+  const side = profitLike ? (loss ? "a loss" : "a profit") : loss ? "negative" : "positive";
+  return `${(sign === "loss") === loss ? "Yes" : "No"} — ${whose(o.company)}${o.metric!.name.toLowerCase()} for ${period} was **${o.formatted}**, ${side} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
 }
 
 /** The figure against the value asked: "above" or "below" it, or "equal to" it. */

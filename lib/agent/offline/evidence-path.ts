@@ -411,7 +411,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writeRisks(out as unknown as SearchDocumentsOutput);
     case "compute":
     case "ratio":
-      if (r.polar && r.sign) return writeSign(out as unknown as ComputeOutput, r.sign);
+      // (asked as "positive" or "negative", answered in those words)
+      if (r.polar && r.sign) return writeSign(out as unknown as ComputeOutput, r.sign, !tokens(r.text).some((t) => t.word === "positive" || t.word === "negative"));
       if (r.polar && r.threshold) return writeThreshold(out as unknown as ComputeOutput, r.threshold);
       return r.polar && c.action ? writeAction(out as unknown as ComputeOutput, c) : writeCompute(out as unknown as ComputeOutput, r);
     case "rows":

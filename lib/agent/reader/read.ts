@@ -28,7 +28,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
 import { stemWord } from "@/lib/search/stemming";
 import { FIGURE_HEADS, GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
-import { directionOf, isDirectionWord, namesBothDirections, signAsked, thresholdAsked, type Asked, type Sign, type Threshold } from "../concepts/directions";
+import { comparativeDirection, directionOf, isDirectionWord, isSignWord, namesBothDirections, reversed, signAsked, spellComparisonSigns, thresholdAsked, type Asked, type Sign, type Threshold } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
 import { correctedWord, englishNeighbours, withinOneEdit } from "@/lib/search/typos";
@@ -585,7 +585,7 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const objectOf = (t: Token) => hits.some((h) => h.viaPhrase && phraseStems(h.concept).has(t.stem));
   // "… despite the wildfires": a concession says what the figure held against, not which part of the company
   const conceded = toks.findIndex((t) => CONCESSIVE.has(t.word));
-  const content = (t: Token, i: number) => !(conceded >= 0 && i >= conceded) && !inHit(t, i) && !objectOf(t) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
+  const content = (t: Token, i: number) => !(conceded >= 0 && i >= conceded) && !inHit(t, i) && !objectOf(t) && !present.some(([a, b]) => t.start >= a && t.end <= b) && !plainBefore(i) && !named.has(t.word) && !describing.has(t.stem) && !isDirectionWord(t) && !isSignWord(t) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !STOP.has(t.word);
   const kept = (t: Token, i: number) => content(t, i) && (!GENERIC_WORDS.has(t.word) || capitalPronoun(text, t) || usAsCountry(toks, i));
   // "new" opens a name ("New York", "Whole Foods"): kept before a word of the scope
   // "company-operated": a generic word joined by a hyphen to a word of the scope is part of its name
@@ -739,6 +739,18 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
   return directionOf(said) ?? (namesBothDirections(said) ? "either" : undefined);
 }
 
+/**
+ * "higher in fy21 than in fy22": a move is read from the earlier period to the later, so a comparison
+ * whose period before "than" is the earlier one asks the other way.
+ */
+function thanOrdered(text: string, periods: string[], asked: Asked | undefined): Asked | undefined {
+  const than = /\bthan\b/i.exec(text);
+  if (!asked || !than || periods.length !== 2) return asked;
+  const [subject, other] = [periodsIn(text.slice(0, than.index)), periodsIn(text.slice(than.index))];
+  return subject.length === 1 && other.length === 1 && yearOf(subject[0]!) < yearOf(other[0]!) ? reversed(asked) : asked;
+}
+const yearOf = (period: string) => Number(/(\d{4})/.exec(period)?.[1] ?? 0);
+
 /** "Down in 2022", "growth in q4 22": the year asked and the year before it, a quarter and the same quarter a year before; other periods as read. */
 export const changePeriods = (periods: string[]): string[] => movePeriods(periods);
 
@@ -776,7 +788,9 @@ const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|suc
 /** A question with words taken out: no space before a stop, none doubled. */
 const closeGaps = (text: string) => text.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim();
 
-export function readQuestion(question: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
+export function readQuestion(asWritten: string, companies: readonly RoomCompany[], previous?: Reading): Reading {
+  // "aapl buybacks > $80B in fiscal 22?": a comparison sign is read as its words
+  const question = spellComparisonSigns(asWritten);
   // "growth in cc", "ex-fx": the basis of the change asked, read and taken out (no part, label or figure of its own)
   const basis = CONSTANT_CURRENCY.test(question);
   const based = basis ? closeGaps(question.replace(CONSTANT_CURRENCY_ALL, " ")) : question;
@@ -835,7 +849,7 @@ export function readQuestion(question: string, companies: readonly RoomCompany[]
   const label = sales ? undefined : named;
   const printedName = !sales && !scope && !label && concepts.length === 1 && kind !== "reason" ? longerName(text, hits, company, companies) : undefined;
   const format = readAnswerFormat(normalise(text));
-  const direction = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text);
+  const direction = thanOrdered(text, periods, directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text) ?? (periods.length === 2 && !threshold ? comparativeDirection(tokens(text)) : undefined));
   // "how did europe do in fy20, sales-wise": a figure's level and how it moved, not a description
   const performance = PERFORMED.test(text) && concepts.some((c) => FIGURE_KIND.has(c.kind)) && periods.length <= 1;
   const reading: Reading = {
