@@ -893,6 +893,10 @@ describe("the size of a move asked with \"how much\"", () => {
     }
     // a figure that is itself a change ("comps") is its own size
     expect(readQuestion("how much did acme comps fall in fy23", ROOM).aggregate).toBeUndefined();
+    // a word of the figure's own name ("ring up", "rack up") is no move
+    for (const q of ["how much did acme ring up in sales in 2017", "how much did acme rack up in sales in 2017"]) {
+      expect([readQuestion(q, ROOM).aggregate, readQuestion(q, ROOM).periods], q).toEqual([undefined, ["FY2017"]]);
+    }
   });
 
   it("states the move in the unit and in percent", () => {

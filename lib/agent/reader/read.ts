@@ -723,7 +723,8 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
   // "is that up or down?" after a figure: the figure is the conversation's
   if (!followUp && !concepts.some((c) => c.kind === "amount" || c.kind === "percent" || c.kind === "ratio" || c.kind === "count")) return undefined;
   const said = toks.filter((t, i) => {
-    if (!isDirectionWord(t)) return false;
+    // ("how much did they ring up in sales": a word of the figure's own name says no move)
+    if (!isDirectionWord(t) || hits.some((h) => i >= h.from && i < h.to)) return false;
     // "higher than 30%" compares with a threshold; "higher than in 2022" with another period
     const than = toks.slice(i + 1, i + 3).findIndex((x) => x.word === "than");
     const after = than >= 0 ? toks[i + 2 + than] : undefined;
