@@ -1,6 +1,7 @@
 import { asciiWordsOnly } from "./ascii-words";
 import { detectLanguage, type Language } from "./language";
 import { stemWord } from "./stemming";
+import { isYearWord } from "@/lib/periods/years";
 
 /**
  * One tokeniser for indexing and querying, English and Swedish: Unicode NFKC, lowercase,
@@ -44,7 +45,6 @@ const ABBREVIATIONS: Array<[RegExp, string]> = [
 const PART = /\p{L}+|\p{N}+/gu;
 /** PART on a lowercase text whose letters and digits are all ASCII (./ascii-words.ts): the same runs, ~4x faster. */
 const PART_ASCII = /[a-z]+|[0-9]+/g;
-const YEAR = /^(?:19|20)\d\d$/;
 const MAX_TOKEN = 30;
 
 export function normaliseText(text: string): string {
@@ -60,7 +60,7 @@ const isDigitRun = (part: string) => {
 
 /** A letters-only or digits-only part → its term, or undefined when it is not indexed. */
 function keep(part: string, language: Language): string | undefined {
-  if (isDigitRun(part)) return YEAR.test(part) ? part : undefined;
+  if (isDigitRun(part)) return isYearWord(part) ? part : undefined;
   if (part.length < 2 || part.length > MAX_TOKEN || STOPWORDS.has(part)) return undefined;
   return stemWord(part, language);
 }

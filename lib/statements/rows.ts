@@ -8,6 +8,7 @@ import { assignByPosition, columnEdges, rightEdge } from "./positions";
 import { stripFootnotes, type PageLine } from "./text";
 import type { Span } from "./types";
 import { trailingValues, type ValueToken } from "./values";
+import { isYearWord } from "@/lib/periods/years";
 
 export interface RawRow {
   label: string;
@@ -125,7 +126,7 @@ export function headerEnd(rows: Tokenised[]): number {
     if (r.tokens.length === 0) continue;
     const label = r.line.text.slice(0, r.labelEnd);
     // "Years ended December 31", "2018 2017 2016", "July 29, 2023 July 30, 2022": dates and years, no amounts
-    if (amountTokens(r).filter((t) => !/^(?:19|20)\d\d$/.test(t.raw)).length === 0) continue;
+    if (amountTokens(r).filter((t) => !isYearWord(t.raw)).length === 0) continue;
     if (LETTER.test(label) && !/^\s*(?:\(?(?:in|dollars|amounts|unaudited|\$)\b)/i.test(label)) return i;
   }
   return rows.length;

@@ -14,6 +14,7 @@
  * reading, never a guess.
  */
 import { CHANGE_HEADING } from "../concepts/answer-words";
+import { isYearWord } from "@/lib/periods/years";
 
 export interface ChangeColumn {
   basis: "reported" | "constant_currency";
@@ -40,7 +41,7 @@ const compact = (s: string) => s.replace(/[\s$€£]/g, "").toLowerCase();
 
 /** A line of a table's data: two values or more, years aside. */
 function isDataRow(line: string): boolean {
-  const cells = [...line.matchAll(VALUE_CELL)].map((m) => m[0].trim()).filter((c) => !/^(?:19|20)\d\d$/.test(c) && !/^\(\d\)$/.test(c));
+  const cells = [...line.matchAll(VALUE_CELL)].map((m) => m[0].trim()).filter((c) => !isYearWord(c) && !/^\(\d\)$/.test(c));
   return cells.length >= 2;
 }
 

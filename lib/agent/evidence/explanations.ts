@@ -21,6 +21,7 @@ import { findConcepts, tokens, type Token } from "../concepts/match";
 import { definedTerm } from "./defined-terms";
 import { recencyOf } from "./passages";
 import { isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
+import { isYearWord, yearWordsIn } from "@/lib/periods/years";
 
 export interface ExplanationsInput {
   company?: string;
@@ -344,9 +345,9 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
   const said = directionOf(toks.filter((t) => t.start >= named.offset && t.start < cause)) ?? directionOf(toks.slice(0, named.at));
   if (asked && said && asked !== said) return null;
   // the company's own figure: its name opens the sentence or follows only words like "Total"
-  const own = !partStems.length && toks.slice(0, named.at).every((t) => OWN.has(t.word) || /^(?:19|20)\d\d$/.test(t.word));
+  const own = !partStems.length && toks.slice(0, named.at).every((t) => OWN.has(t.word) || isYearWord(t.word));
   const years = ask.years;
-  const stated: string[] = sentence.match(/\b(?:19|20)\d\d\b/g) ?? [];
+  const stated: string[] = yearWordsIn(sentence);
   if (years.length && !ofYearAsked(stated, years, page.fiscalYear)) return null;
   const year = years.some((y) => stated.includes(y));
   // a quarter asked: the sentence about that quarter before one about the half or the year to date

@@ -17,6 +17,7 @@ import { sentencePieces } from "@/lib/extraction/sentences";
 import { looksLikeInstructions } from "../guardrails/injection";
 import type { SourceRegistry } from "../sources";
 import { documentPeriod, isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
+import { yearWordsIn } from "@/lib/periods/years";
 
 export interface Passage {
   document: string;
@@ -62,7 +63,6 @@ type Deps = EvidenceDeps;
 
 const MAX_PASSAGE = 1400;
 const MIN_PASSAGE = 400;
-const YEARS = /\b(?:19|20)\d\d\b/g;
 const COLUMN_HEADER = /\b(?:years? ended|months ended|quarter|fiscal|as of|december|june|september|march)\b/i;
 
 /** Lines of `text` with their offsets. */
@@ -107,11 +107,11 @@ export function blockAround(text: string, at: number): { start: number; end: num
   }
   const block = { start: ls[from]!.start, end: ls[to]!.end };
   if (!ls.slice(from, to + 1).some((l) => isTableLine(l.text))) return block;
-  const hasHeader = ls.slice(from, to + 1).some((l) => (l.text.match(YEARS) ?? []).length >= 2 || COLUMN_HEADER.test(l.text));
+  const hasHeader = ls.slice(from, to + 1).some((l) => yearWordsIn(l.text).length >= 2 || COLUMN_HEADER.test(l.text));
   if (hasHeader) return block;
   for (i = from - 1; i >= Math.max(0, from - 40); i--) {
     const t = ls[i]!.text;
-    if ((t.match(YEARS) ?? []).length >= 2 || (COLUMN_HEADER.test(t) && t.length < 160)) return { ...block, header: { start: ls[i]!.start, end: ls[i]!.end } };
+    if (yearWordsIn(t).length >= 2 || (COLUMN_HEADER.test(t) && t.length < 160)) return { ...block, header: { start: ls[i]!.start, end: ls[i]!.end } };
   }
   return block;
 }

@@ -8,6 +8,7 @@
 import { isLatestPeriodArgument, isNewestPeriodWord, parsePeriod, readPeriodRequest, shiftLabelYear } from "@/lib/periods";
 import { effectiveMonth, monthNumber } from "@/lib/periods/months";
 import type { ScopeDocument } from "./scope";
+import { isYearWord } from "@/lib/periods/years";
 
 export interface ResolvedPeriods {
   labels: string[];
@@ -151,7 +152,7 @@ function one(raw: string, latest: number | undefined, notes: string[], docs: Sco
     notes.push(`"${raw}" read as FY${latest - count + 1}–FY${latest}.`);
     return Array.from({ length: count }, (_, i) => `FY${latest - count + 1 + i}`);
   }
-  if (/^(?:19|20)\d\d$/.test(p)) return [`FY${p}`];
+  if (isYearWord(p)) return [`FY${p}`];
   const parsed = parsePeriod(p);
   const yearEnd = parsed?.kind === "point" ? fiscalYearEnding(parsed.end, docs) : undefined;
   if (yearEnd) {

@@ -6,6 +6,7 @@
  */
 
 import { monthWords } from "@/lib/periods";
+import { isYearWord } from "@/lib/periods/years";
 
 /** A date's day ("December 31,"): no figure. */
 const DAY = new RegExp(String.raw`\b${monthWords({ abbreviated: true })}\.?\s+\d{1,2}\b,?`, "gi");
@@ -27,7 +28,7 @@ export function respectiveFigures(sentence: string): PairedFigure[] {
   // (a date's day blanked out, the positions kept)
   const head = sentence.slice(0, at).replace(DAY, (m: string) => m.replace(/\d/g, " "));
   const years = [...head.matchAll(YEAR)].map((m) => ({ year: Number(m[0]), at: m.index! }));
-  const figures = [...head.matchAll(FIGURE)].map((m) => ({ figure: m[0].trim(), at: m.index! })).filter((f) => !years.some((y) => y.at === f.at) && !/^(?:19|20)\d\d$/.test(f.figure));
+  const figures = [...head.matchAll(FIGURE)].map((m) => ({ figure: m[0].trim(), at: m.index! })).filter((f) => !years.some((y) => y.at === f.at) && !isYearWord(f.figure));
   if (years.length < 2 || figures.length !== years.length || new Set(years.map((y) => y.year)).size !== years.length) return [];
   return figures.map((f, i) => ({ figure: f.figure, year: years[i]!.year }));
 }

@@ -14,6 +14,7 @@ import { tokens } from "@/lib/agent/concepts/match";
 import { SourceRegistry } from "@/lib/agent/sources";
 import type { RequestItem } from "@/lib/agent/reader/items";
 import { unaskedWords } from "./ask-words";
+import { isYearWord } from "@/lib/periods/years";
 
 /** Words that say how to answer, not what: left out of the phrase searched for. */
 const HOW = new Set(["what", "whats", "was", "were", "is", "are", "the", "their", "its", "our", "how", "much", "many", "does", "did", "have", "has", "at", "end", "year", "fiscal"]);
@@ -48,7 +49,7 @@ export function statesPhrase(text: string, phrase: string[]): boolean {
     }
     if (at < 0) continue;
     const after = text.slice(toks[at]!.end, toks[at]!.end + 160);
-    if ([...after.matchAll(FIGURE_NEAR)].some((m) => !/^(?:19|20)\d\d$/.test(m[0].trim()) && /\d{2,}|\d[.,]\d/.test(m[0]))) return true;
+    if ([...after.matchAll(FIGURE_NEAR)].some((m) => !isYearWord(m[0].trim()) && /\d{2,}|\d[.,]\d/.test(m[0]))) return true;
   }
   return false;
 }

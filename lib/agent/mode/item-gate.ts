@@ -32,6 +32,7 @@ import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrai
 import { MONEY } from "@/lib/answers/narrative/fit";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { SUPERLATIVE_WORD, asksSuperlative } from "@/lib/agent/offline/ranking";
+import { yearsWritten } from "@/lib/periods/years";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -496,7 +497,7 @@ function dayFits(asked: string | undefined, text: string): boolean {
  * line naming only other years than the asked period's does not answer it. The year named, or null.
  */
 function otherYearNamed(asked: string | undefined, text: string): string | null {
-  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
+  const year = asked ? yearsWritten(asked).map(String)[0] : undefined;
   if (!year) return null;
   const first = withoutCitations(answerLines(text)[0] ?? "", { documents: true });
   const named = [...first.matchAll(/(?<![\w.])(?:FY\s?|Q[1-4]\s|H[12]\s)?((?:19|20)\d\d)[AFEB]?(?![\w.])/g)].map((m) => m[1]!);
@@ -509,7 +510,7 @@ function otherYearNamed(asked: string | undefined, text: string): string | null 
  * when it is not the one asked, else null.
  */
 function respectiveYear(figure: StatedFigure, asked: string | undefined, text: string): string | null {
-  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
+  const year = asked ? yearsWritten(asked).map(String)[0] : undefined;
   if (!year) return null;
   const written = writtenDigits(figure.display);
   for (const m of text.matchAll(/"([^"]{20,})"/g)) {
@@ -1025,7 +1026,7 @@ export function reasonsOfAnswered(checks: ItemCheck[]): ItemCheck[] {
  * citations are no years of the passage.
  */
 function reasonYear(text: string, asked: string | undefined): string | null {
-  const year = asked ? /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(asked)?.[1] : undefined;
+  const year = asked ? yearsWritten(asked).map(String)[0] : undefined;
   if (!year) return null;
   const quoted = withoutCitations(answerLines(text).slice(0, 3).join(" "), { documents: true });
   // the years the passage's move happened in ("declined … in fiscal 2016", "in 2016 and 2017"), not

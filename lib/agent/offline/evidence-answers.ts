@@ -29,6 +29,7 @@ import { respectiveFigure } from "../evidence/respectively";
 import { initialisms } from "../evidence/defined-terms";
 import { recencyOf, type Passage, type SearchDocumentsOutput } from "../evidence/passages";
 import { changePeriods, joinInitials, type Reading } from "../reader/read";
+import { isYearWord, yearsWritten } from "@/lib/periods/years";
 
 export const periodWord = (p: string) => p.replace(/^FY/, "fiscal ");
 const whose = (company?: string) => (company ? `${company}: ` : "");
@@ -840,17 +841,16 @@ export function writeRisks(o: SearchDocumentsOutput): string | null {
 
 /** A printed figure: a number standing alone (not the digit of a name such as "3M"), with its unit word. */
 const AMOUNT = /(?:[$€£]\s?)?\b\d(?:[\d,]*\d)?(?:\.\d+)?(?![\p{L}\d])\s*(?:billion|million|thousand|bn|mn|%|percent|x|times)?/giu;
-const YEAR_ONLY = /^(?:19|20)\d\d$/;
 /** A figure within a dozen words after the last of the part's words. */
 function figureNear(sentence: string, scopeStems: string[]): boolean {
   const toks = tokens(sentence);
   const last = Math.max(...scopeStems.map((w) => toks.findIndex((t) => t.stem === w)));
   if (last < 0) return false;
-  return toks.slice(last + 1, last + 13).some((t) => /^\d/.test(t.word) && !/^(?:19|20)\d\d$/.test(t.word));
+  return toks.slice(last + 1, last + 13).some((t) => /^\d/.test(t.word) && !isYearWord(t.word));
 }
 
 /** The sentence names a year other than those asked ("… charges … recognized in 2021" when 2022 was asked; with none asked, any year). */
-export const namesAnotherYear = (s: string, years: number[]) => [...s.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].some((m) => !years.includes(Number(m[1])));
+export const namesAnotherYear = (s: string, years: number[]) => yearsWritten(s).some((y) => !years.includes(y));
 
 /** Every word of `want` within a window one word wider than `want` itself. */
 function wordsTogether(stems: string[], want: string[]): boolean {
@@ -1022,7 +1022,7 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
     const perShare = (m: RegExpMatchArray) => c.kind !== "per_share" && PER_SHARE_AFTER.test(plain.slice(m.index! + m[0].length, m.index! + m[0].length + 30));
     // (…nor is a version or model number in a name: "Accelerating the Arches 2.0", "Office 365", "Network 2.0")
     const inName = (m: RegExpMatchArray) => /^\d{1,3}(?:\.\d)?$/.test(m[0].trim()) && /\b\p{Lu}[\p{L}&-]*\s$/u.test(plain.slice(0, m.index! + m[0].length - m[0].trimStart().length));
-    const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m) && !inName(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !YEAR_ONLY.test(f));
+    const figures = [...plain.matchAll(AMOUNT)].filter((m) => !perShare(m) && !inName(m)).map((m) => m[0].trim()).filter((f) => /\d/.test(f) && !isYearWord(f));
     // (a report of the period asked speaks of it without its year, but not of another year it names: "… recognized in 2021")
     // (a sentence pointing back takes the year of the one before only when it names no other itself)
     const dated = !years.length || years.some((y) => s.includes(String(y))) || (context !== s && years.some((y) => context.includes(String(y))) && !namesAnotherYear(s, years)) || (ofPeriod && !namesAnotherYear(context, years));
@@ -1051,7 +1051,7 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
 
 export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   // the years the periods name, however written ("FY2022", "Q3 2024", "nine months ended 2023-07-01")
-  const years = [...new Set(r.periods.flatMap((p) => [...p.matchAll(/(?<!\d)((?:19|20)\d\d)(?!\d)/g)].map((m) => Number(m[1]))))];
+  const years = [...new Set(r.periods.flatMap(yearsWritten))];
   // (a figure that is itself a change, comparable sales, is stated by how it moved: "increased 12.6%")
   const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate && !c.isChange, dayAsked(r), r.periods);
   if (!s) return null;

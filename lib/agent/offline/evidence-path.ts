@@ -38,6 +38,7 @@ import { formatAmount } from "@/lib/metrics/numbers";
 import { changePeriods, isDesignator, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 import { withoutCitations } from "../sources";
+import { isYearWord } from "@/lib/periods/years";
 
 export const EVIDENCE_PATH_TOOLS = new Set(["compute_metric", "get_line_items", "get_people", "get_company_facts", "get_risk_factors", "get_explanations", "search_documents"]);
 
@@ -801,7 +802,7 @@ export function quoteAnswerOverride(r: Reading, text: string, done: ToolExchange
   // …and a count is a number of things: "accounted for 35% of total average paid memberships" states none
   const level = c.kind === "count" ? !!r.aggregate || !!r.direction || statesACount(withoutChanges(quote)) : c.kind !== "amount" || !!r.aggregate || !!r.direction || RATE_WORD.test(r.text) || STATED_AMOUNT.test(withoutChanges(quote.replace(PERCENT_VALUE_G, " ")));
   // "Cerner contributed $140 million to our hardware revenues": a part of the figure, not the figure
-  const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || /^(?:19|20)\d\d$/.test(m[0].trim().replace(/[.,]+$/, "")));
+  const partOnly = [...quote.matchAll(/[$€£]?\s?\d[\d,.]*/g)].every((m) => SUBSET_BEFORE.test(quote.slice(0, m.index)) || isYearWord(m[0].trim().replace(/[.,]+$/, "")));
   // the part asked is the value's subject, named before it ("Azure revenue grew 29%"), not among its causes ("… revenue increased $12.6 billion driven by Azure")
   // (a count names what it counts after the number: "164,000 full-time equivalent employees"; a share asked is
   // stated after the whole it is of: "$74 billion in GMV, of which 51 percent was generated outside the U.S.")

@@ -33,6 +33,7 @@ import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/m
 import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
 import { correctedWord, englishNeighbours, withinOneEdit } from "@/lib/search/typos";
 import { ENGLISH_NEIGHBOURS } from "./english-neighbours";
+import { isYearWord, yearOfLabel } from "@/lib/periods/years";
 
 export interface Reading {
   text: string;
@@ -728,7 +729,7 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
     // "higher than 30%" compares with a threshold; "higher than in 2022" with another period
     const than = toks.slice(i + 1, i + 3).findIndex((x) => x.word === "than");
     const after = than >= 0 ? toks[i + 2 + than] : undefined;
-    if (than >= 0 && (!after || (/^\d/.test(after.word) && !/^(?:19|20)\d\d$/.test(after.word)))) return false;
+    if (than >= 0 && (!after || (/^\d/.test(after.word) && !isYearWord(after.word)))) return false;
     if (t.word !== "up" && t.word !== "down") return true;
     const before = toks[i - 1];
     // "debt fy23 vs fy22 — up?": the last word of a terse question with no wh-word
@@ -748,9 +749,8 @@ function thanOrdered(text: string, periods: string[], asked: Asked | undefined):
   const than = /\bthan\b/i.exec(text);
   if (!asked || !than || periods.length !== 2) return asked;
   const [subject, other] = [periodsIn(text.slice(0, than.index)), periodsIn(text.slice(than.index))];
-  return subject.length === 1 && other.length === 1 && yearOf(subject[0]!) < yearOf(other[0]!) ? reversed(asked) : asked;
+  return subject.length === 1 && other.length === 1 && yearOfLabel(subject[0]!) < yearOfLabel(other[0]!) ? reversed(asked) : asked;
 }
-const yearOf = (period: string) => Number(/(\d{4})/.exec(period)?.[1] ?? 0);
 
 /** "Down in 2022", "growth in q4 22": the year asked and the year before it, a quarter and the same quarter a year before; other periods as read. */
 export const changePeriods = (periods: string[]): string[] => movePeriods(periods);

@@ -9,6 +9,7 @@ import { tokenizeWithOffsets } from "@/lib/search/tokenize";
 import type { AnswerType } from "./answer-type";
 import { fold, termKey, textKeys, type QuestionTerm } from "./terms";
 import type { Unit } from "./segment";
+import { isYearWord, withoutYearWords } from "@/lib/periods/years";
 
 export interface Fit {
   /** The unit can answer this kind of question. */
@@ -91,7 +92,7 @@ const IDENTIFIER_BEFORE = /(?:['’#]|\b(?:no|nos|number|note|notes|item|items|p
 function countFit(u: Unit, t: AnswerType, noun: string | undefined): Fit {
   const re = /(?:\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|thousand|million|dozen)\b)(?:\s+\S+){0,3}/gi;
   for (const m of u.text.matchAll(re)) {
-    if (/^(?:19|20)\d\d$/.test(m[0].split(/\s/)[0]!)) continue;
+    if (isYearWord(m[0].split(/\s/)[0]!)) continue;
     // an identifier is not a count: "the '226 patent", "No. 5 plant", "#3 line", "Note 12"
     const lead = u.text.slice(Math.max(0, (m.index ?? 0) - 12), m.index ?? 0);
     if (IDENTIFIER_BEFORE.test(lead) || CODE_BEFORE.test(lead) || /^\d{6,}\b/.test(m[0])) continue;
@@ -101,7 +102,7 @@ function countFit(u: Unit, t: AnswerType, noun: string | undefined): Fit {
     if (t.stock && FLOW_BEFORE.test(u.text.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0))) continue;
     if (!noun || m[0].toLowerCase().split(/\W+/).some((w) => w.length > 2 && fold(w) === noun)) return { ok: true, strength: 2 };
   }
-  const anyNumber = /\d/.test(u.text.replace(/\b(?:19|20)\d\d\b/g, "")) || NUMBER_WORD.test(u.text);
+  const anyNumber = /\d/.test(withoutYearWords(u.text)) || NUMBER_WORD.test(u.text);
   return { ok: anyNumber && !noun, strength: anyNumber ? 0.5 : 0 };
 }
 

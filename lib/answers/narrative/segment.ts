@@ -9,6 +9,7 @@
  */
 
 import { splitSentences } from "@/lib/extraction/sentences";
+import { withoutYearWords } from "@/lib/periods/years";
 
 export type UnitKind = "sentence" | "row" | "person_row" | "heading" | "noise";
 
@@ -42,7 +43,7 @@ const AGE_LINE = /^\s*\d{2}\s*$/;
 const NAME_LINE = new RegExp(String.raw`^\s*${NAME}\s*$`, "u");
 
 function numberTokens(line: string): number {
-  return (line.replace(/\b(?:19|20)\d\d\b/g, "").match(/\(?\$?\d[\d,.]*%?\)?/g) ?? []).length;
+  return (withoutYearWords(line).match(/\(?\$?\d[\d,.]*%?\)?/g) ?? []).length;
 }
 
 function upperShare(line: string): number {

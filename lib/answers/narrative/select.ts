@@ -16,6 +16,7 @@ import { tokenize } from "@/lib/search/tokenize";
 import { matchTerms, pairHits, properNouns, questionTerms, termKey, termPairs, termWeights, textKeys, type QuestionTerm } from "./terms";
 import { decideYesNo, type Verdict } from "./yes-no";
 import { MONTH_NAMES_EN } from "@/lib/periods/months";
+import { withoutYearWords } from "@/lib/periods/years";
 
 export interface CandidatePage {
   document: string;
@@ -156,7 +157,7 @@ function scoreUnits(page: PageUnits, q: ReadQuestion, weights: Map<string, numbe
       coverage * 4 +
       m.optionalHits * 0.3 +
       Math.min(pairHits(q.pairs, unit.text), 2) * 0.4 +
-      (q.type.kind === "description" && /\d/.test(unit.text.replace(/\b(?:19|20)\d\d\b/g, "")) ? 0.6 : 0) +
+      (q.type.kind === "description" && /\d/.test(withoutYearWords(unit.text)) ? 0.6 : 0) +
       fit.strength +
       sectionFit(q.wanted, section) -
       (unit.fragment ? 0.5 : 0) -

@@ -15,6 +15,7 @@ import { currencyOf, scaleOf } from "./numbers";
 import { isRowLabel } from "./row-labels";
 import { PART_KEY_PREFIX, type PartFindingPayload } from "./parts";
 import { tableRowScope } from "./scope";
+import { isYearWord } from "@/lib/periods/years";
 
 interface Line {
   text: string;
@@ -33,7 +34,6 @@ interface Row {
   cells: Cell[];
 }
 
-const YEAR = /^(?:19|20)\d\d$/;
 const PROSE = 110;
 /** Header words farther than this from every value column's centre belong to no column. */
 const REACH = 60;
@@ -72,7 +72,7 @@ function readRow(line: Line, spans: Positioned[]): Row | null {
     const { t, at } = toks[i]!;
     if (t === "$" || t === "€" || t === "£") continue;
     const n = parsePrintedNumber(t.replace(/^\$/, ""));
-    if (!n || (i === 0 && YEAR.test(t))) break;
+    if (!n || (i === 0 && isYearWord(t))) break;
     const sp = spanAt(spans, at);
     if (!sp) return null;
     cells.unshift({ token: n, centre: sp.x + sp.width / 2 });
@@ -145,7 +145,7 @@ export function extractMatrixFindings(page: ExtractionPage): Candidate<PartFindi
       if (d[k]! > REACH) stray++;
       else names[k]!.push(w.text);
     }
-    if (names.some((x) => x.length === 0) || stray > 0 || words.some((w) => YEAR.test(w.text))) {
+    if (names.some((x) => x.length === 0) || stray > 0 || words.some((w) => isYearWord(w.text))) {
       i = j - 1;
       continue;
     }
@@ -165,7 +165,7 @@ export function extractMatrixFindings(page: ExtractionPage): Candidate<PartFindi
         continue;
       }
       if (row.cells.length !== n) break;
-      const yearRow = YEAR.test(row.label);
+      const yearRow = isYearWord(row.label);
       const period = yearRow
         ? { period: `FY${row.label}`, ...(fyeMonth ? { periodEnd: isoDate(Number(row.label), fyeMonth, Number(fye![2])) } : {}), months: 12 }
         : titled;

@@ -12,6 +12,7 @@ import { endedOnDayOf, isLaterPeriod, nearestDurations, fiscalEndOf, headerColum
 import { labelScope } from "./scope";
 import { interimOn } from "./column-periods";
 import { adjacentLine, continuesLabel, joinLabel } from "./wrapped-labels";
+import { isYearWord } from "@/lib/periods/years";
 
 export type StatementKind = "income" | "balance" | "cash_flow";
 
@@ -149,7 +150,6 @@ function changeCells(line: string): string {
 
 /** Splits "Net income $ 5,363 $ 4,869 $ 5,058" into label and trailing numeric tokens. */
 /** A year as printed in a label ("2029"), no figure's digit groups. */
-const YEAR_TOKEN = /^(?:19|20)\d\d$/;
 
 export function splitRow(line: string): { label: string; values: PrintedNumber[] } | null {
   // PDF text often detaches a closing parenthesis or a percent sign ("(28,107 )", "( 1,577)", "42.0 %")
@@ -179,7 +179,7 @@ export function splitRow(line: string): { label: string; values: PrintedNumber[]
     at.shift();
   }
   // a span of years right after the label, figures after it ("Fixed-rate notes 2029 – 2062 7,000 …"): the label's maturities, no figures
-  if (vals.length > 3 && YEAR_TOKEN.test(vals[0]!.raw) && /^[–—-]$/.test(vals[1]!.raw) && YEAR_TOKEN.test(vals[2]!.raw) && Number(vals[2]!.raw) >= Number(vals[0]!.raw)) {
+  if (vals.length > 3 && isYearWord(vals[0]!.raw) && /^[–—-]$/.test(vals[1]!.raw) && isYearWord(vals[2]!.raw) && Number(vals[2]!.raw) >= Number(vals[0]!.raw)) {
     i = at[2]!;
     vals.splice(0, 3);
   }

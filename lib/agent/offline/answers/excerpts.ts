@@ -6,6 +6,7 @@
 import type { NarrativeKbPage } from "@/lib/agent/knowledge/pages";
 import type { KbPage } from "@/lib/agent/knowledge/query";
 import { answerFromPages, type NarrativeAnswer, type Quote } from "@/lib/answers/narrative/select";
+import { withoutYearWords } from "@/lib/periods/years";
 
 /** Pages usable as evidence: not instruction-like text, not the IRL (a list of requests, not facts). */
 export function usablePages(pages: KbPage[]): KbPage[] {
@@ -31,7 +32,7 @@ export function bestFactSentence(pages: KbPage[], question: string, metricWords:
       if (t.length < 20 || /^[a-z]/.test(t) || /\|/.test(t)) continue;
       const lower = t.toLowerCase();
       const hasMetric = metricWords.some((w) => lower.includes(w));
-      const hasNumber = /\d/.test(t.replace(/\b(?:19|20)\d\d\b/g, ""));
+      const hasNumber = /\d/.test(withoutYearWords(t));
       if (metricWords.length && !hasMetric) continue;
       const score = (hasMetric ? 3 : 0) + (hasNumber ? 2 : 0) + pw.filter((w) => lower.includes(w.toLowerCase())).length * 2 + (/^(?:revenue|ebitda|gross|net|the number|cash|operating)/i.test(t) ? 1 : 0) - rank * 0.2;
       if (!best || score > best.score) best = { sentence: t, page: p, score };

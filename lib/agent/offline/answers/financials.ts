@@ -2,7 +2,8 @@
 import type { KbResult } from "@/lib/agent/knowledge/query";
 import { bestFactSentence, usablePages } from "./excerpts";
 import { cap, conflictNote, factSentence, fvaNote, metricName, noData } from "./phrasing";
-import { changeText, endOf, focusOf, priorLabel, seriesOf, trendWord, yearOf } from "./series";
+import { changeText, endOf, focusOf, priorLabel, seriesOf, trendWord } from "./series";
+import { yearOfLabel } from "@/lib/periods/years";
 import { isError, outputs } from "./tool-outputs";
 import type { ToolExchange } from "../conversation";
 import type { Plan } from "../intent";
@@ -36,9 +37,9 @@ export function writeDeepDive(plan: Plan, done: ToolExchange[]): string {
     const change = yoy && changeText(cur, yoy);
     if (yoy && change) bullets.push(`- ${change} YoY, ${trendWord(cur, yoy)} ${yoy.value} in ${yoy.period} ${yoy.source.citation}`);
     // the quarters of the focus year, for the run-rate
-    const quarters = series.filter((f) => /^Q[1-4] /.test(f.period ?? "") && yearOf(f.period) === yearOf(cur.period) && f.id !== cur.id);
+    const quarters = series.filter((f) => /^Q[1-4] /.test(f.period ?? "") && yearOfLabel(f.period) === yearOfLabel(cur.period) && f.id !== cur.id);
     if (quarters.length) bullets.push(`- By quarter: ${quarters.map((f) => `${f.period} ${f.value} ${f.source.citation}`).join("; ")}`);
-    const fy = series.filter((f) => /^FY/.test(f.period ?? "") && yearOf(f.period) < yearOf(cur.period)).slice(-1)[0];
+    const fy = series.filter((f) => /^FY/.test(f.period ?? "") && yearOfLabel(f.period) < yearOfLabel(cur.period)).slice(-1)[0];
     if (fy) bullets.push(`- Full year ${fy.period}: ${fy.value} ${fy.source.citation}`);
     const shown = new Set([cur.period, yoy?.period, fy?.period, ...quarters.map((q) => q.period)]);
     for (const c of r.corrections.filter((x) => shown.has(x.period))) bullets.push(`- Note: ${c.period} was restated from ${c.previous.value} to ${c.current.value} ${c.current.citation}`);
@@ -65,8 +66,8 @@ export function writeTrend(plan: Plan, done: ToolExchange[]): string {
       const to = endOf(plan.range.to);
       series = series.filter((f) => (f.period ?? "").startsWith(kind) && endOf(f.period ?? "") >= from && endOf(f.period ?? "") <= to);
     } else if (quarterly.length >= 2) {
-      const lastYear = yearOf(quarterly[quarterly.length - 1]!.period);
-      series = quarterly.filter((f) => yearOf(f.period) === lastYear);
+      const lastYear = yearOfLabel(quarterly[quarterly.length - 1]!.period);
+      series = quarterly.filter((f) => yearOfLabel(f.period) === lastYear);
       if (series.length < 2) series = quarterly.slice(-4);
     } else {
       series = series.filter((f) => /^FY/.test(f.period ?? "")).slice(-4);

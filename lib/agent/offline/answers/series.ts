@@ -2,6 +2,7 @@
 import { formatDelta, formatPct } from "@/lib/agent/knowledge/describe";
 import type { KbFinding, KbResult } from "@/lib/agent/knowledge/query";
 import type { Plan } from "../intent";
+import { yearOfLabel } from "@/lib/periods/years";
 
 /** The actual (non-forecast) series of one metric key, one finding per period, oldest first. */
 export function seriesOf(r: KbResult, key?: string): KbFinding[] {
@@ -23,7 +24,6 @@ function mainKey(fs: KbFinding[], asked?: string): string | undefined {
 
 export const kindOf = (p: string | null) => (p ?? "").match(/^(Q[1-4]|H[12]|9M|FY)/)?.[1]?.replace(/[1-4]$/, (d) => (p!.startsWith("Q") || p!.startsWith("H") ? "" : d)) ?? "point";
 
-export const yearOf = (p: string | null) => Number((p ?? "").match(/(\d{4})/)?.[1] ?? 0);
 
 export const priorLabel = (p: string) => p.replace(/(\d{4})/, (y) => String(Number(y) - 1));
 
@@ -43,7 +43,7 @@ export function trendWord(cur: KbFinding, prev: KbFinding): string {
 export function focusOf(series: KbFinding[], plan: Plan): KbFinding | undefined {
   if (plan.periodLabel) return series.find((f) => f.period === plan.periodLabel);
   if (plan.yearToDate) {
-    const y = series.filter((f) => yearOf(f.period) === plan.yearToDate && /^(?:9M|H1|Q1) /.test(f.period ?? ""));
+    const y = series.filter((f) => yearOfLabel(f.period) === plan.yearToDate && /^(?:9M|H1|Q1) /.test(f.period ?? ""));
     const order = ["9M", "H1", "Q1"];
     return y.sort((a, b) => order.indexOf(kindOf(a.period) === "H" ? "H1" : kindOf(a.period) === "Q" ? "Q1" : kindOf(a.period)) - order.indexOf(kindOf(b.period) === "H" ? "H1" : kindOf(b.period) === "Q" ? "Q1" : kindOf(b.period)))[0];
   }
