@@ -8,6 +8,7 @@ import type { Queryable } from "@/lib/db";
 import { MandaError } from "@/lib/errors";
 import type { MandaUIMessage, MessageMetadata } from "./ui-message";
 import { assertConversationAccess, readableConversationSql, type ConversationAction } from "./visibility";
+import { isUuid } from "@/lib/db/ids";
 
 export interface Conversation {
   id: string;
@@ -47,8 +48,6 @@ export interface StoredMessage extends MandaUIMessage {
   createdAt: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 function toConversation(r: ConversationRow): Conversation {
   return {

@@ -19,6 +19,7 @@ import {
   type RelationRow,
   type RelationType,
 } from "./types";
+import { isUuid } from "@/lib/db/ids";
 
 /** Version edges: SUPERSEDES, and SUPPORTS from a newer document version to an unchanged finding. */
 const VERSION_EDGE_SQL = `(relation_type = 'SUPERSEDES' or (relation_type = 'SUPPORTS' and created_by in (${VERSION_SUPPORT_SOURCES.map((s) => `'${s}'`).join(", ")})))
@@ -135,7 +136,6 @@ function toRelationRow(r: RelationDbRow): RelationRow {
 
 const RELATION_COLUMNS = "id, deal_id, from_kind, from_id, to_kind, to_id, relation_type, reason, created_by, created_at::text as created_at";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class PostgresGraphStore implements GraphStore {
   readonly kind = "postgres" as const;
@@ -174,7 +174,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async neighbours({ dealId, id, types, direction = "both" }: { dealId: string; id: string; types?: RelationType[]; direction?: "out" | "in" | "both" }): Promise<Neighbour[]> {
-    if (!UUID.test(id)) return [];
+    if (!isUuid(id)) return [];
     const { rows } = await this.db.query<RelationDbRow>(
       `select ${RELATION_COLUMNS} from relations
        where deal_id = $1 and (from_id = $2 or to_id = $2) and ($3::text[] is null or relation_type = any($3::text[]))
@@ -199,7 +199,7 @@ export class PostgresGraphStore implements GraphStore {
   }
 
   async supersessionChain({ dealId, id }: { dealId: string; id: string }): Promise<ChainNode[]> {
-    if (!UUID.test(id)) return [];
+    if (!isUuid(id)) return [];
     const { rows } = await this.db.query<{ id: string; position: number }>(CHAIN_SQL, [dealId, id]);
     const position = chainPositions(rows.map((r) => ({ id: r.id, position: Number(r.position) })));
     const ids = [...position.keys()];
@@ -233,7 +233,7 @@ export class PostgresGraphStore implements GraphStore {
     const linked = linkedBy(edges);
     let scope: Set<string> | undefined;
     if (q.findingIds) {
-      const ids = q.findingIds.filter((i) => UUID.test(i));
+      const ids = q.findingIds.filter((i) => isUuid(i));
       if (!ids.length) return [];
       // The asked findings, their newer versions, and the same claim elsewhere in those documents.
       const wanted = withNewerVersions(ids, edges);

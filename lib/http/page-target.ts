@@ -12,9 +12,9 @@ import type { AuthUser } from "@/lib/auth/types";
 import type { Queryable } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
 import { getDocumentById } from "@/lib/db/queries/documents";
+import { isUuid } from "@/lib/db/ids";
 
 const DEAL_PAGE = /^\/deals\/([^/]+)(?:\/documents\/([^/]+))?(?:\/|$)/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function pageTargetExists(db: Queryable, pathname: string, user: AuthUser | null = null): Promise<boolean> {
   const m = DEAL_PAGE.exec(pathname);
@@ -30,5 +30,5 @@ export async function pageTargetExists(db: Queryable, pathname: string, user: Au
   if (!deal) return false;
   if (user && !(await dealRoleOf({ db, user, dealId: deal.id }))) return false;
   if (m[2] === undefined) return true;
-  return UUID.test(m[2]) && (await getDocumentById({ db, dealId: deal.id, documentId: m[2] })) !== undefined;
+  return isUuid(m[2]) && (await getDocumentById({ db, dealId: deal.id, documentId: m[2] })) !== undefined;
 }

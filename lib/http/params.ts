@@ -3,6 +3,7 @@
  * a bad value is a clear 4xx (never a database error surfacing as 500).
  */
 import { MandaError } from "@/lib/errors";
+import { isUuid } from "@/lib/db/ids";
 
 /** Largest page number a document can have (Postgres integer; no real document comes near). */
 export const MAX_PAGE_NUMBER = 1_000_000;
@@ -34,11 +35,10 @@ export function pageParam(raw: string): number {
 }
 
 /** Any 8-4-4-4-12 hex id, as Postgres' uuid type accepts (zod's uuid() also demands RFC version bits). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id segment that must be a UUID: anything else cannot exist (404, like a missing one). */
 export function uuidParam(raw: string, what: "document" | "irl_item" | "qa_item" | "conversation" | "review_item"): string {
-  if (!UUID.test(raw)) throw new MandaError(`not_found:${what}`, `No such ${what.replace("_", " ")}.`);
+  if (!isUuid(raw)) throw new MandaError(`not_found:${what}`, `No such ${what.replace("_", " ")}.`);
   return raw;
 }
 

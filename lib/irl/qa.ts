@@ -10,6 +10,7 @@ import { computeIrlCoverage } from "./coverage";
 import { questionForContradiction } from "./qa-contradiction";
 import { isBackReference, punctuateQuestion, selfContainedQuestion } from "./qa-question";
 import type { Priority, QaItem, QaOrigin, QaStatus } from "./types";
+import { isUuid } from "@/lib/db/ids";
 
 interface QaRow {
   id: string;
@@ -94,14 +95,13 @@ async function chatQuestion(db: Queryable, dealId: string, text: string): Promis
   return selfContainedQuestion(text, rows[0]?.company);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function irlItemInDeal({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<boolean> {
-  return UUID.test(id) && (await db.query("select 1 from irl_items where deal_id = $1 and id = $2", [dealId, id])).rows.length > 0;
+  return isUuid(id) && (await db.query("select 1 from irl_items where deal_id = $1 and id = $2", [dealId, id])).rows.length > 0;
 }
 
 async function conversationInDeal({ db, dealId, id }: { db: Queryable; dealId: string; id: string }): Promise<boolean> {
-  return UUID.test(id) && (await db.query("select 1 from conversations where deal_id = $1 and id = $2", [dealId, id])).rows.length > 0;
+  return isUuid(id) && (await db.query("select 1 from conversations where deal_id = $1 and id = $2", [dealId, id])).rows.length > 0;
 }
 
 /** A linked IRL item or conversation must be this deal's: one of another deal is "not found", like a missing one. */

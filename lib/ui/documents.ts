@@ -5,8 +5,6 @@
 import type { DocumentRow } from "@/lib/db/queries/documents";
 import type { Box, Cell, Range } from "./highlight";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 /** The public shape of a document in the data room (no storage path). */
 export interface DocumentView {

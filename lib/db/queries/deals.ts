@@ -1,5 +1,6 @@
 import { MandaError } from "@/lib/errors";
 import type { Queryable } from "../types";
+import { isUuid } from "@/lib/db/ids";
 
 export interface Deal {
   id: string;
@@ -41,8 +42,8 @@ export async function getDealById({ db, dealId }: { db: Queryable; dealId: strin
 
 /** By slug or id; throws not_found:deal. */
 export async function requireDeal({ db, ref }: { db: Queryable; ref: string }): Promise<Deal> {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
-  const deal = isUuid ? await getDealById({ db, dealId: ref }) : await getDealBySlug({ db, slug: ref });
+  const byId = isUuid(ref);
+  const deal = byId ? await getDealById({ db, dealId: ref }) : await getDealBySlug({ db, slug: ref });
   if (!deal) throw new MandaError("not_found:deal", `No deal "${ref}". Create it with: manda deal create ${ref}`);
   return deal;
 }

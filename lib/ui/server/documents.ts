@@ -10,7 +10,8 @@ import { findPagesMatching, getPageRow } from "@/lib/db/queries/pages";
 import { countDocumentTasksByStatus } from "@/lib/db/queries/tasks";
 import { MandaError } from "@/lib/errors";
 import { versionInfo } from "@/lib/ingest/metadata";
-import { isUuid, type DocumentView, type InDocumentHit, type PageData } from "../documents";
+import { isUuid } from "@/lib/db/ids";
+import type { DocumentView, InDocumentHit, PageData } from "../documents";
 import { boxesForRanges, highlightedCells, locateHighlight, type Cell, type Span } from "../highlight";
 
 const json = <T>(v: unknown): T | null => (v == null ? null : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));

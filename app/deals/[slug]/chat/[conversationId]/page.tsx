@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
 import { listDocumentsByDeal } from "@/lib/db/queries/documents";
 import { loadConversationList, loadConversationMessages } from "@/lib/ui/server/chat-data";
-import { isUuid } from "@/lib/ui/documents";
+import { isUuid } from "@/lib/db/ids";
 import { ChatShell } from "@/components/chat/chat-shell";
 
 export const dynamic = "force-dynamic";

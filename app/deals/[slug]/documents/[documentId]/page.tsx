@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db";
 import { getDealBySlug } from "@/lib/db/queries/deals";
 import { pageNumberOfSheet } from "@/lib/db/queries/pages";
 import { isMandaError } from "@/lib/errors";
-import { isUuid, type PageData } from "@/lib/ui/documents";
+import { isUuid } from "@/lib/db/ids";
+import type { PageData } from "@/lib/ui/documents";
 import { getPageData, requireDocument, toDocumentView } from "@/lib/ui/server/documents";
 import { DocumentViewer } from "@/components/viewer/document-viewer";
 
