@@ -544,3 +544,26 @@ describe("a count stated in two kinds", () => {
     expect(writeStated(one, stores, r)).not.toMatch(/in all/);
   });
 });
+
+describe("a part named by a place's adjective, and a table of another part", () => {
+  const revenue = conceptById("revenue")!;
+  const geo = (label: string, v: number, title: string) => row(label, [["FY2018", v]], { table: { title, headings: [] } });
+  const company = "Europe and Japan. Revenues, including foreign military sales, are reported by customer location and consist of the following:";
+  const segmentTable = "BCA revenues by customer location consist of the following:";
+
+  it("reads the adjective as the place and drops the customers, in three wordings", () => {
+    for (const [q, scope] of [["acme revenue from chinese customers in 2018", "china"], ["japanese sales fy18", "japan"], ["acme sales in the european market 2018", "europe"]] as const) {
+      expect(readQuestion(q, ROOM).scope, q).toBe(scope);
+    }
+  });
+
+  it("takes the company's row over the row of a table a segment's initials open", () => {
+    const rows = [geo("China", 13_068, segmentTable), geo("China", 13_764, company)];
+    expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "china", false, ["FY2018"])?.columns[0]?.value).toBe(13_764e6);
+  });
+
+  it("never takes a total for a place a sentence before the title names", () => {
+    const rows = [geo("Total revenues", 101_127, company), geo("China", 13_764, company)];
+    expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "japan", false, ["FY2018"])).toBeNull();
+  });
+});

@@ -702,11 +702,14 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   const first = (exact.length ? exact : valued.filter((x) => namesConcept(x.label))).filter((x) => !underAnotherPart(x, scopeStems, stemsOf, o.company));
   // the part named by the table instead of the row: "Operating income" in the "FedEx Express segment" table
   const titledByPart = (x: LineItemRow) => {
-    const context = new Set(stemsOf([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
+    // (the title's own sentence: "Japan. Revenues … by customer location" carries the word before it from the page)
+    const context = new Set(stemsOf([titleSentence(x), ...(x.table?.headings ?? [])].join(" ")));
     // ("Segment net income" in the "Optical Communications" segment's table is that segment's net income)
     return x.columns.some((col) => col.value !== null) && sameKind(c, x) && namesOnly(x.label, c, { partWords: true }) && scopeStems.every((s) => context.has(s)) && (!segment || inSegments(x));
   };
-  const byLabel = first.length ? first : valued.filter((x) => onlyPart(x) && underConcept(x));
+  const labelled = valued.filter((x) => onlyPart(x) && underConcept(x));
+  const ownLabelled = labelled.filter((x) => !underAnotherPart(x, scopeStems, stemsOf, o.company));
+  const byLabel = first.length ? first : ownLabelled.length ? ownLabelled : labelled;
   const named = byLabel.length ? byLabel : (o.rows ?? []).filter(titledByPart);
   // an older filing's row that lacks the newest period asked is not a second opinion on it
   const newest = [...periods].sort().at(-1);
@@ -762,11 +765,17 @@ function echoingRows(rows: LineItemRow[], stemsOf: (t: string) => string[], scop
 function underAnotherPart(x: LineItemRow, scopeStems: string[], stemsOf: (t: string) => string[], company?: string): boolean {
   const own = new Set(stemsOf(company ?? ""));
   const context = [x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" › ");
-  return [...context.matchAll(/((?:[\p{Lu}][\p{L}&'’.-]*\s+){1,3})segment\b/gu)].some((m) => {
-    const named = stemsOf(m[1]!).filter((w) => !own.has(w) && !PLAIN_LABEL_STEMS.has(w));
+  const other = (words: string) => {
+    const named = stemsOf(words).filter((w) => !own.has(w) && !PLAIN_LABEL_STEMS.has(w));
     return named.length > 0 && !named.some((w) => scopeStems.includes(w));
-  });
+  };
+  // ("BCA revenues by customer location": a title's sentence opening with a part's initials is that part's table)
+  const titled = INITIALS_LEAD.exec(titleSentence(x));
+  return (!!titled && other(titled[1]!)) || [...context.matchAll(/((?:[\p{Lu}][\p{L}&'’.-]*\s+){1,3})segment\b/gu)].some((m) => other(m[1]!));
 }
+const INITIALS_LEAD = /^(\p{Lu}{2,5})\s+\p{Ll}/u;
+/** A table title's last sentence: the title itself, without what the page printed before it. */
+const titleSentence = (x: LineItemRow) => (x.table?.title ?? "").split(/\.\s+/).at(-1) ?? "";
 
 /**
  * Rows of a labelled figure that disagree: the value that more of the filing's tables state than any

@@ -476,7 +476,7 @@ function endsInParticiple(words: readonly Token[]): boolean {
 /** A product line or category, written after its name ("the Wearables line"). */
 const LINE_KINDS = new Set(["line", "lines", "category", "categories"]);
 /** Kinds of part written after a part's name ("the Wearables line", "the cloud business"). */
-const KIND_AFTER_NAME = new Set([...PART_KINDS, ...LINE_KINDS, "business", "businesses", "unit", "units", "arm", "arms"]);
+const KIND_AFTER_NAME = new Set([...PART_KINDS, ...LINE_KINDS, "business", "businesses", "unit", "units", "arm", "arms", "customers", "clients", "market", "markets"]);
 
 /** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
 const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
