@@ -8,7 +8,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, statedSentence, writeCompute, writeStated, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { pickRow, pickScopedRow, statedSentence, writeCompute, writePair, writeStated, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
 import { amountAnswerOverride, evidenceCalls, evidenceNext, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
@@ -552,7 +552,7 @@ describe("a part named by a place's adjective, and a table of another part", () 
   const segmentTable = "BCA revenues by customer location consist of the following:";
 
   it("reads the adjective as the place and drops the customers, in three wordings", () => {
-    for (const [q, scope] of [["acme revenue from chinese customers in 2018", "china"], ["japanese sales fy18", "japan"], ["acme sales in the european market 2018", "europe"]] as const) {
+    for (const [q, scope] of [["acme revenue from chinese customers in 2018", "china"], ["japanese sales fy18", "japan"], ["acme revenue from european clients 2018", "europe"]] as const) {
       expect(readQuestion(q, ROOM).scope, q).toBe(scope);
     }
   });
@@ -565,5 +565,30 @@ describe("a part named by a place's adjective, and a table of another part", () 
   it("never takes a total for a place a sentence before the title names", () => {
     const rows = [geo("Total revenues", 101_127, company), geo("China", 13_764, company)];
     expect(pickScopedRow({ rows, notFound: [], notes: [] }, revenue, "japan", false, ["FY2018"])).toBeNull();
+  });
+});
+
+describe("two parts asked against each other", () => {
+  const revenue = conceptById("revenue")!;
+  const seg = (label: string, cols: Array<[string, number]>, title = "Revenues by segment") => row(label, cols, { table: { title, headings: [] } });
+  const rows = [seg("Domestic streaming revenues", [["FY2017", 6_153], ["FY2016", 5_077]]), seg("International streaming revenues", [["FY2017", 5_089], ["FY2016", 3_211]])];
+
+  it("reads each side of \"or\" and \"vs\" in a which-question, in three wordings", () => {
+    for (const q of ["which grew faster in 2017, domestic or international streaming revenue", "domestic vs international streaming revenue 2017 - which grew faster?", "acme 17: which grew faster, domestic or intl streaming revs?"]) {
+      expect(readQuestion(q, ROOM).pair, q).toEqual(["domestic", "international streaming"]);
+    }
+    expect(readQuestion("domestic and international streaming revenue 2017", ROOM).pair).toBeUndefined();
+  });
+
+  it("says which grew faster with both rows' values, the one-word side taking the other's last words", () => {
+    const r = readQuestion("which grew faster in 2017, domestic or international streaming revenue", ROOM);
+    expect(stepsFor(r)).toEqual(["pair"]);
+    expect(writePair({ company: "ACME INC.", rows, notFound: [], notes: [] }, revenue, r)).toMatch(/^ACME INC\.: \*\*International streaming revenues\*\* grew faster in fiscal 2017: \+58\.5% .* against \+21\.2% for Domestic streaming revenues/);
+  });
+
+  it("says which is larger when no move is asked, and answers nothing when a side has no row", () => {
+    const r = readQuestion("which was bigger in 2017, domestic or international streaming revenue", ROOM);
+    expect(writePair({ company: "ACME INC.", rows, notFound: [], notes: [] }, revenue, r)).toMatch(/\*\*Domestic streaming revenues\*\* was the larger in fiscal 2017/);
+    expect(writePair({ company: "ACME INC.", rows: rows.slice(0, 1), notFound: [], notes: [] }, revenue, r)).toBeNull();
   });
 });

@@ -28,8 +28,8 @@ const WRITTEN = PART_NAMES.flatMap(([initials, ...names]) => names.map((n) => [n
 
 /** "U.S.", "U.S", "u.s.", "United States" → "US"; "U.K." → "UK": each part's name as its initials, in capitals. */
 export function partInitials(text: string): string {
-  // (with stops, in any case: "u.s." is never the pronoun)
-  let t = text.replace(/(?<![\p{L}\p{N}])((?:\p{L}\.){1,3}\p{L})\.?(?![\p{L}\p{N}])/gu, (m: string) => {
+  // (with stops, in any case: "u.s." is never the pronoun; a spaced "&" is "and": "Europe, Middle East & Africa")
+  let t = text.replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(?<![\p{L}\p{N}])((?:\p{L}\.){1,3}\p{L})\.?(?![\p{L}\p{N}])/gu, (m: string) => {
     const joined = m.replace(/\./g, "");
     return INITIALS.has(joined.toLowerCase()) ? joined.toUpperCase() : m;
   });

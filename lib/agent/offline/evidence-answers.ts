@@ -12,7 +12,7 @@ import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { readCurrency } from "@/lib/statements/scale";
-import { asksNewestColumn, monthNumber, namesYear, parsePeriod, readPeriodRequest } from "@/lib/periods";
+import { asksNewestColumn, monthNumber, namesYear, parsePeriod, readPeriodRequest, shiftLabelYear } from "@/lib/periods";
 import type { Concept } from "../concepts/catalog";
 import type { Threshold } from "../concepts/directions";
 import { partInitials, PLACE_INITIALS } from "../concepts/part-names";
@@ -828,6 +828,46 @@ export function writeScopedEach(o: LineItemsOutput, r: Reading): string | null {
     lines.push(line);
   }
   return lines.join("\n\n");
+}
+
+/**
+ * Two parts asked against each other ("domestic or international streaming, which grew faster"):
+ * each part's row of the figure, and which is ahead, by growth when a move is asked and both rows
+ * print the year before, else by level. A one-word side takes the other side's last words when it
+ * names no row alone ("domestic" of "international streaming"). Null unless both rows are found.
+ */
+export function writePair(o: LineItemsOutput, c: Concept, r: Reading): string | null {
+  const [a, b] = r.pair!;
+  const tail = (side: string, other: string) => (tokens(side).length === 1 && tokens(other).length > 1 ? `${side} ${other.split(/\s+/).slice(1).join(" ")}` : undefined);
+  // each side's row, and the side's name as asked (a table's rows may be labelled by the figure alone, "Revenues")
+  const rowOf = (side: string, other: string): { row: LineItemRow; name: string } | null => {
+    const plain = pickScopedRow(o, c, side, r.segment, r.periods);
+    const longer = tail(side, other);
+    const found = plain ? { row: plain, name: side } : longer ? { row: pickScopedRow(o, c, longer, r.segment, r.periods), name: longer } : null;
+    // (named by the row's label when it holds the side's words: "Greater China", "Display Technologies")
+    const said = found?.row && partTokens(found.name, { asked: true }).every((w) => partTokens(found.row!.label).some((x) => x.stem === w.stem));
+    return found?.row ? { row: found.row, name: said ? found.row.label : `${found.name.charAt(0).toUpperCase()}${found.name.slice(1)}` } : null;
+  };
+  const sides = [rowOf(a, b), rowOf(b, a)];
+  if (!sides[0] || !sides[1] || sides[0].row === sides[1].row) return null;
+  const [x, y] = [sides[0].row, sides[1].row];
+  const name = (row: LineItemRow) => sides.find((z) => z!.row === row)!.name;
+  const cur = [...r.periods].sort().at(-1) ?? columnOf(x).period;
+  const before = shiftLabelYear(cur, -1);
+  const at = (row: LineItemRow, period: string | null) => row.columns.find((k) => k.period === period && k.value !== null)?.value ?? undefined;
+  const moved = (r.aggregate === "growth" || !!r.direction) && [x, y].every((row) => at(row, cur) !== undefined && !!at(row, before))
+    ? [x, y].map((row) => (at(row, cur)! - at(row, before)!) / Math.abs(at(row, before)!))
+    : null;
+  if ([x, y].some((row) => at(row, cur) === undefined)) return null;
+  const amount = (row: LineItemRow, period: string | null) => formatAmount(at(row, period)!, row.scale, row.currency);
+  const lead = (moved ? moved[0]! >= moved[1]! : at(x, cur)! >= at(y, cur)!) ? 0 : 1;
+  const [w, l] = lead === 0 ? [x, y] : [y, x];
+  const rate = (i: number) => `${moved![i]! >= 0 ? "+" : "−"}${Math.abs(moved![i]! * 100).toFixed(1)}%`;
+  const [wi, li] = lead === 0 ? [0, 1] : [1, 0];
+  const head = moved
+    ? `**${name(w)}** grew faster in ${periodWord(cur)}: ${rate(wi)} (${amount(w, before)} → ${amount(w, cur)}) against ${rate(li)} for ${name(l)} (${amount(l, before)} → ${amount(l, cur)})`
+    : `**${name(w)}** was the larger in ${periodWord(cur)}: ${amount(w, cur)} against ${amount(l, cur)} for ${name(l)}`;
+  return `${whose(o.company)}${head} ${w.citation}${l.citation !== w.citation ? ` ${l.citation}` : ""}\n(rows as printed: ${w.row}; ${l.row})`;
 }
 
 /** A sentence that states a risk: what could or may hurt the business, not the section's introduction. */

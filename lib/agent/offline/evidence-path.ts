@@ -24,7 +24,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
-import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeSign, writeThreshold, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
+import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeSign, writeThreshold, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writePair, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
@@ -113,7 +113,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "pair" | "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -206,6 +206,8 @@ function conceptSteps(r: Reading): Step[] | null {
   // "health care segment sales + op income fy22": each figure's row of the part
   if (r.concepts.length > 1 && r.scope && !r.polar && !r.aggregate && !r.reason && r.concepts.every((x) => (x.kind === "amount" || x.kind === "count") && (computable(x) || x.rowWords?.length))) return ["scopedEach"];
   if (r.concepts.length > 1) return null;
+  // "domestic or international streaming, which grew faster": each part's row, compared
+  if (r.pair && !r.polar && !r.reason && (c.kind === "amount" || c.kind === "count") && (computable(c) || c.rowWords?.length)) return ["pair"];
   // a part of the company ("iPhone revenue", "the X segment's backlog"): its own row or sentence, never the
   // total; when neither fits, the rules planner's part tables and passages try (the last step abstains not)
   // "what share of revenue came from services": the part's row over the company's total
@@ -337,6 +339,11 @@ function callFor(step: Step, r: Reading): Call {
       const items = partShareAsked(r) ? [`${r.scope} ${c.terms[0]}`, r.scope!, `${r.scope} expense`] : [`${r.scope} ${[...termQualifiers(r.text, c), c.terms[0]].join(" ")}`];
       return { toolName: "get_line_items", input: { ...company, items, ...(moved.length ? { periods: moved } : {}), limit: 12 } };
     }
+    case "pair": {
+      // a growth needs the year before each period asked
+      const asked = r.aggregate === "growth" || r.direction ? changePeriods(r.periods) : r.periods;
+      return { toolName: "get_line_items", input: { ...company, items: r.pair!.map((side) => `${side} ${c.terms[0]}`), ...(asked.length ? { periods: asked } : {}), limit: 20 } };
+    }
     case "scopedEach":
       return { toolName: "get_line_items", input: { ...company, items: r.concepts.map((x) => `${r.scope} ${x.terms[0]}`), ...periods, limit: 12 } };
     case "partRatio": {
@@ -444,6 +451,8 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     }
     case "partRatio":
       return writePartRatio(out as unknown as LineItemsOutput, c, r);
+    case "pair":
+      return writePair(out as unknown as LineItemsOutput, c, r);
     case "scopedEach":
       return writeScopedEach(out as unknown as LineItemsOutput, r);
     case "sentence":
@@ -567,6 +576,8 @@ export function evidenceAnswer(r: Reading, done: ToolExchange[]): string | null 
   // a part's figure not found goes to the rules planner, whose part-table reader knows more table shapes
   if (made.length === steps.length && steps.includes("sentence") && !steps.includes("scoped")) return notFound(r, made);
   // a reason no MD&A sentence gives: the rules planner's passages may (its quote is held to the same bar, quoteAnswerOverride)
+  // two parts asked against each other and either's row not found: the company's total is no answer
+  if (made.length === steps.length && steps[0] === "pair") return notFound(r, made);
   // a forecast asked and none stated: an actual is no answer to it
   if (made.length === steps.length && steps[0] === "outlook") return writeNoOutlook(r.concepts[0]!, made, r);
   // parts asked against each other and no table ranks them: the company's total or one part's move is no answer

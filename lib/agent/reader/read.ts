@@ -67,6 +67,8 @@ export interface Reading {
   threshold?: Threshold;
   /** Asks why or how: a reason, which a figure never is. */
   reason: boolean;
+  /** Two parts asked against each other ("domestic or international", "optical vs display … which did better"): each side's words. */
+  pair?: [string, string];
   /** A reason asked with the size of the move ("why did comps tank and by how much"): both are answered. */
   sizeToo?: boolean;
   /**
@@ -476,7 +478,7 @@ function endsInParticiple(words: readonly Token[]): boolean {
 /** A product line or category, written after its name ("the Wearables line"). */
 const LINE_KINDS = new Set(["line", "lines", "category", "categories"]);
 /** Kinds of part written after a part's name ("the Wearables line", "the cloud business"). */
-const KIND_AFTER_NAME = new Set([...PART_KINDS, ...LINE_KINDS, "business", "businesses", "unit", "units", "arm", "arms", "customers", "clients", "market", "markets"]);
+const KIND_AFTER_NAME = new Set([...PART_KINDS, ...LINE_KINDS, "business", "businesses", "unit", "units", "arm", "arms", "customers", "clients"]);
 
 /** Generic words that open names when a name follows ("New York", "Whole Foods", "General Dynamics"). */
 const NAME_OPENERS = new Set(["new", "whole", "general", "united", "first", "great"]);
@@ -741,6 +743,25 @@ function directionAsked(toks: Token[], hits: ConceptHit[], concepts: Concept[], 
   return directionOf(said) ?? (namesBothDirections(said) ? "either" : undefined);
 }
 
+/** Words joining two parts asked against each other. */
+const PAIR_JOINERS = new Set(["or", "vs", "versus"]);
+
+/**
+ * "domestic or international streaming revs, which grew faster", "optical comms vs display sales -
+ * which did better": a "which" question whose part words are split by "or"/"vs" names two parts;
+ * each side's words as the scope writes them. Undefined unless both sides keep a word.
+ */
+function pairAsked(text: string, scope: string): [string, string] | undefined {
+  const toks = tokens(text);
+  if (!toks.some((t) => t.word === "which")) return undefined;
+  const words = tokens(scope).map((t) => t.word);
+  const at = toks.findIndex((t, i) => PAIR_JOINERS.has(t.word) && words.includes(toks[i - 1]?.word ?? "") && words.includes(toks[i + 1]?.word ?? ""));
+  if (at < 0) return undefined;
+  const cut = words.indexOf(toks[at + 1]!.word);
+  const [a, b] = [words.slice(0, cut), words.slice(cut)];
+  return a.length && b.length ? [a.join(" "), b.join(" ")] : undefined;
+}
+
 /**
  * "higher in fy21 than in fy22": a move is read from the earlier period to the later, so a comparison
  * whose period before "than" is the earlier one asks the other way.
@@ -851,6 +872,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const printedName = !sales && !scope && !label && concepts.length === 1 && kind !== "reason" ? longerName(text, hits, company, companies) : undefined;
   const format = readAnswerFormat(normalise(text));
   const direction = thanOrdered(text, periods, directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text) ?? (periods.length === 2 && !threshold ? comparativeDirection(tokens(text)) : undefined));
+  // "domestic or international streaming revs — which grew faster": two parts asked against each other
+  const pair = scope && concepts.length === 1 ? pairAsked(text, withoutPartNoun(scope)) : undefined;
   // "how did europe do in fy20, sales-wise": a figure's level and how it moved, not a description
   const performance = PERFORMED.test(text) && concepts.some((c) => FIGURE_KIND.has(c.kind)) && periods.length <= 1;
   const reading: Reading = {
@@ -858,6 +881,7 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     concepts,
     ...(company ? { company, companyWords: [...companyWords(text, companies.filter((c) => nameOf(c) === company))] } : {}),
     ...(scope ? { scope: withoutPartNoun(scope), namedPart: SEGMENT.test(text) || namesProperly(text, scope) || namedAsBusiness(text, scope) } : {}),
+    ...(pair ? { pair } : {}),
     ...(label ? { label } : {}),
     ...(label && label === figure ? { labelNamesFigure: true } : {}),
     ...(printedName ? { printedName } : {}),
