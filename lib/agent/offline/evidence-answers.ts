@@ -838,36 +838,39 @@ export function writeScopedEach(o: LineItemsOutput, r: Reading): string | null {
  */
 export function writePair(o: LineItemsOutput, c: Concept, r: Reading): string | null {
   const [a, b] = r.pair!;
-  const tail = (side: string, other: string) => (tokens(side).length === 1 && tokens(other).length > 1 ? `${side} ${other.split(/\s+/).slice(1).join(" ")}` : undefined);
-  // each side's row, and the side's name as asked (a table's rows may be labelled by the figure alone, "Revenues")
-  const rowOf = (side: string, other: string): { row: LineItemRow; name: string } | null => {
-    const plain = pickScopedRow(o, c, side, r.segment, r.periods);
-    const longer = tail(side, other);
-    const found = plain ? { row: plain, name: side } : longer ? { row: pickScopedRow(o, c, longer, r.segment, r.periods), name: longer } : null;
-    // (named by the row's label when it holds the side's words: "Greater China", "Display Technologies")
-    const said = found?.row && partTokens(found.name, { asked: true }).every((w) => partTokens(found.row!.label).some((x) => x.stem === w.stem));
-    return found?.row ? { row: found.row, name: said ? found.row.label : `${found.name.charAt(0).toUpperCase()}${found.name.slice(1)}` } : null;
-  };
-  const sides = [rowOf(a, b), rowOf(b, a)];
-  if (!sides[0] || !sides[1] || sides[0].row === sides[1].row) return null;
-  const [x, y] = [sides[0].row, sides[1].row];
-  const name = (row: LineItemRow) => sides.find((z) => z!.row === row)!.name;
-  const cur = [...r.periods].sort().at(-1) ?? columnOf(x).period;
+  const x = pairSide(o, c, r, a, b);
+  const y = pairSide(o, c, r, b, a);
+  if (!x || !y || x.row === y.row) return null;
+  const cur = [...r.periods].sort().at(-1) ?? columnOf(x.row).period;
   const before = shiftLabelYear(cur, -1);
   const at = (row: LineItemRow, period: string | null) => row.columns.find((k) => k.period === period && k.value !== null)?.value ?? undefined;
-  const moved = (r.aggregate === "growth" || !!r.direction) && [x, y].every((row) => at(row, cur) !== undefined && !!at(row, before))
-    ? [x, y].map((row) => (at(row, cur)! - at(row, before)!) / Math.abs(at(row, before)!))
-    : null;
-  if ([x, y].some((row) => at(row, cur) === undefined)) return null;
+  if (at(x.row, cur) === undefined || at(y.row, cur) === undefined) return null;
+  // a move asked, and both rows print the year before: by growth; else by level
+  const byGrowth = (r.aggregate === "growth" || !!r.direction) && !!at(x.row, before) && !!at(y.row, before);
+  const growth = (row: LineItemRow) => (at(row, cur)! - at(row, before)!) / Math.abs(at(row, before)!);
+  const measure = (row: LineItemRow) => (byGrowth ? growth(row) : at(row, cur)!);
+  const [w, l] = measure(x.row) >= measure(y.row) ? [x, y] : [y, x];
   const amount = (row: LineItemRow, period: string | null) => formatAmount(at(row, period)!, row.scale, row.currency);
-  const lead = (moved ? moved[0]! >= moved[1]! : at(x, cur)! >= at(y, cur)!) ? 0 : 1;
-  const [w, l] = lead === 0 ? [x, y] : [y, x];
-  const rate = (i: number) => `${moved![i]! >= 0 ? "+" : "−"}${Math.abs(moved![i]! * 100).toFixed(1)}%`;
-  const [wi, li] = lead === 0 ? [0, 1] : [1, 0];
-  const head = moved
-    ? `**${name(w)}** grew faster in ${periodWord(cur)}: ${rate(wi)} (${amount(w, before)} → ${amount(w, cur)}) against ${rate(li)} for ${name(l)} (${amount(l, before)} → ${amount(l, cur)})`
-    : `**${name(w)}** was the larger in ${periodWord(cur)}: ${amount(w, cur)} against ${amount(l, cur)} for ${name(l)}`;
-  return `${whose(o.company)}${head} ${w.citation}${l.citation !== w.citation ? ` ${l.citation}` : ""}\n(rows as printed: ${w.row}; ${l.row})`;
+  const rate = (row: LineItemRow) => `${growth(row) >= 0 ? "+" : "−"}${Math.abs(growth(row) * 100).toFixed(1)}%`;
+  const values = (row: LineItemRow) => `(${amount(row, before)} → ${amount(row, cur)})`;
+  const head = byGrowth
+    ? `**${w.name}** grew faster in ${periodWord(cur)}: ${rate(w.row)} ${values(w.row)} against ${rate(l.row)} for ${l.name} ${values(l.row)}`
+    : `**${w.name}** was the larger in ${periodWord(cur)}: ${amount(w.row, cur)} against ${amount(l.row, cur)} for ${l.name}`;
+  const cites = [...new Set([w.row.citation, l.row.citation])].join(" ");
+  return `${whose(o.company)}${head} ${cites}\n(rows as printed: ${w.row.row}; ${l.row.row})`;
+}
+
+/**
+ * One side's row and its name: the side's words, else (one word) with the other side's last words
+ * ("domestic" of "international streaming"); named by the row's label when it holds the side's words
+ * ("Greater China"), else as asked (a segment's rows may be labelled by the figure alone, "Revenues").
+ */
+function pairSide(o: LineItemsOutput, c: Concept, r: Reading, side: string, other: string): { row: LineItemRow; name: string } | null {
+  const longer = tokens(side).length === 1 && tokens(other).length > 1 ? `${side} ${other.split(/\s+/).slice(1).join(" ")}` : undefined;
+  const asked = [side, ...(longer ? [longer] : [])].map((words) => ({ words, row: pickScopedRow(o, c, words, r.segment, r.periods) })).find((z) => z.row);
+  if (!asked?.row) return null;
+  const labelled = partTokens(asked.words, { asked: true }).every((w) => partTokens(asked.row!.label).some((t) => t.stem === w.stem));
+  return { row: asked.row, name: labelled ? asked.row.label : `${asked.words.charAt(0).toUpperCase()}${asked.words.slice(1)}` };
 }
 
 /** A sentence that states a risk: what could or may hurt the business, not the section's introduction. */

@@ -545,7 +545,8 @@ export function evidenceNext(r: Reading, done: ToolExchange[]): Call[] | null {
   if (!steps) return null;
   const made = mine(done);
   if (made.some((t) => unknownCompany(t, r))) return null;
-  const next = made.length < steps.length ? [made.length === 0 ? callFor(steps[0]!, r) : callFor(steps[made.length]!, r.sizeToo ? sizeOf(r) : r)] : null;
+  // (a reason's size is called as the move alone)
+  const next = made.length < steps.length ? [callFor(steps[made.length]!, r.sizeToo && made.length > 0 ? sizeOf(r) : r)] : null;
   // a reason with its size goes on past the reason until the size is found too
   if (r.sizeToo && steps[0] === "why") return reasonAndSize(r, steps, made).size ? null : next;
   if (made.some((t, i) => answerOf(steps[i]!, t, r, made))) return null;

@@ -767,9 +767,9 @@ function pairAsked(text: string, scope: string): [string, string] | undefined {
  * whose period before "than" is the earlier one asks the other way.
  */
 function thanOrdered(text: string, periods: string[], asked: Asked | undefined): Asked | undefined {
-  const than = /\bthan\b/i.exec(text);
+  const than = tokens(text).find((t) => t.word === "than");
   if (!asked || !than || periods.length !== 2) return asked;
-  const [subject, other] = [periodsIn(text.slice(0, than.index)), periodsIn(text.slice(than.index))];
+  const [subject, other] = [periodsIn(text.slice(0, than.start)), periodsIn(text.slice(than.start))];
   return subject.length === 1 && other.length === 1 && yearOfLabel(subject[0]!) < yearOfLabel(other[0]!) ? reversed(asked) : asked;
 }
 
@@ -871,7 +871,9 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const label = sales ? undefined : named;
   const printedName = !sales && !scope && !label && concepts.length === 1 && kind !== "reason" ? longerName(text, hits, company, companies) : undefined;
   const format = readAnswerFormat(normalise(text));
-  const direction = thanOrdered(text, periods, directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text) ?? (periods.length === 2 && !threshold ? comparativeDirection(tokens(text)) : undefined));
+  // ("more stock in fy22 than in fy21": a comparative with "than" between two periods says the way too)
+  const said = directionAsked(tokens(text), hits, concepts, !!previous?.concepts.length && !concepts.length, text) ?? (periods.length === 2 && !threshold ? comparativeDirection(tokens(text)) : undefined);
+  const direction = thanOrdered(text, periods, said);
   // "domestic or international streaming revs — which grew faster": two parts asked against each other
   const pair = scope && concepts.length === 1 ? pairAsked(text, withoutPartNoun(scope)) : undefined;
   // "how did europe do in fy20, sales-wise": a figure's level and how it moved, not a description
