@@ -8,7 +8,7 @@
  */
 import { formatAmount } from "@/lib/metrics/numbers";
 import type { SourceRef } from "@/lib/agent/sources";
-import { readFigure, type ItemCheck, type LegCheck, type StatedFigure } from "./item-gate";
+import { readFigure, TABLE_RULE, type ItemCheck, type LegCheck, type StatedFigure } from "./item-gate";
 import type { GroundedCitation, Insufficiency } from "./types";
 
 export interface ItemsAnswer {
@@ -130,7 +130,7 @@ function itemLines(c: ItemCheck, cites: Citations, phrase: string): string[] {
   const table = flattenTable(a.lines);
   if (table.length) return [`- **${label}**: ${cites.mark(table[0]!, a.sources)}`, ...table.slice(1, 3).map((l) => `  - ${cites.mark(l, a.sources)}`)];
   // the answer's first line, and the lines under it that state something
-  const [first, ...rest] = a.lines.filter((l) => !/^_.*_$/.test(l) && !/^\|[\s|:-]+\|$/.test(l));
+  const [first, ...rest] = a.lines.filter((l) => !/^_.*_$/.test(l) && !TABLE_RULE.test(l));
   // a ranking shows every value it compared; other answers the few lines that state something
   const more = rest.filter((l) => /\d/.test(l) && !/^\|\s*(?:metric|item)\b/i.test(l)).slice(0, c.item.kind === "ranking" ? 10 : 3);
   return [`- **${label}**: ${cites.mark((first ?? "").replace(/^[^:]{0,80}—\s*/, ""), a.sources)}`, ...more.map((l) => `  ${cites.mark(l, a.sources)}`)];
@@ -138,7 +138,7 @@ function itemLines(c: ItemCheck, cites: Citations, phrase: string): string[] {
 
 function flattenTable(lines: string[]): string[] {
   const rows = lines.filter((l) => /^\|.*\|$/.test(l));
-  if (rows.length < 3 || !/^\|[\s|:-]+\|$/.test(rows[1]!)) return [];
+  if (rows.length < 3 || !TABLE_RULE.test(rows[1]!)) return [];
   const cells = (l: string) => l.slice(1, -1).split("|").map((c) => c.trim());
   const head = cells(rows[0]!);
   return rows.slice(2).map((r) => cells(r).map((c, i) => (i === 0 ? c : `${head[i] ?? ""}: ${c}`)).join("; "));

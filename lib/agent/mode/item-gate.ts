@@ -766,6 +766,11 @@ function checkNarrativeLeg(leg: LegResult, item: RequestItem): LegCheck {
 /** A growth as an answer states it: a percent, or a change in words ("up 16%", "grew by EUR 0.6 million"). */
 const GROWTH_STATED = /\d(?:[.,]\d+)?\s?(?:%|percent|per cent)|\b(?:grew|grow[ns]?|growth|increased?|decreased?|rose|fell|declined?|up|down)\b[^.]{0,30}\b(?:by|from)\b/i;
 
+/** A markdown table's rule line ("|---|:--|"). */
+export const TABLE_RULE = /^\|[\s|:-]+\|$/;
+/** The first lines of an answer that are a list's items or a table's rows (not its rule). */
+const listLines = (text: string) => answerLines(text).slice(0, 14).filter((l) => /^(?:[-•*]|\d+\.|\|)/.test(l) && !TABLE_RULE.test(l));
+
 /**
  * How many of the answer's lines (a list's items, a table's rows) each state a value a tool returned:
  * the parts a ranking compared, one a line. A sentence quoted whole ("our 20 largest tenants were
@@ -773,8 +778,7 @@ const GROWTH_STATED = /\d(?:[.,]\d+)?\s?(?:%|percent|per cent)|\b(?:grew|grow[ns
  */
 function comparedRows(leg: LegResult, item: RequestItem): Grounding[] {
   const seen = new Map<number, Grounding>();
-  for (const line of answerLines(leg.text).slice(0, 14)) {
-    if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
+  for (const line of listLines(leg.text)) {
     const values = readFigures(withoutCitations(line)).filter((f) => f.value !== 0);
     for (const f of values) {
       const g = grounding(f, leg.toolCalls, item);
@@ -801,8 +805,7 @@ export function rankedFirst(leg: LegResult, item: RequestItem): string | null {
   const named = RANKED_NAME.exec(head)?.[1]?.trim();
   if (named) return named;
   const compared = new Map<number, Grounding>();
-  for (const line of answerLines(answerHead(leg.text)).slice(0, 14)) {
-    if (!/^(?:[-•*]|\d+\.|\|)/.test(line) || /^\|[\s|:-]+\|$/.test(line)) continue;
+  for (const line of listLines(answerHead(leg.text))) {
     for (const f of readFigures(withoutCitations(line)).filter((x) => x.value !== 0)) {
       const g = grounding(f, leg.toolCalls, item);
       if (!g) continue;

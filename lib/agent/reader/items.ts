@@ -97,6 +97,8 @@ const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{L
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
 /** "compared with the prior year", "against last year", "vs the previous fiscal year": the year before, not a year named. */
 const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
+/** "the", "their", "its" opening an ask: no word of what is asked. */
+const LEADING_DETERMINER = /^(?:the|their|its)\s+/i;
 const CHANGE = /\b(?:change[ds]?|difference|growth|moved)\b/i;
 const SINCE = /\b(?:from|since)\s*$/i;
 const EACH = /\b(?:each|both|every) (?:year|period|quarter)s?\b|\bfor each\b|\beach of the (?:two|three|four|five|\d) (?:years|periods|quarters)\b|\bper year\b|\ball (?:three|two|four|five) years\b/i;
@@ -453,7 +455,7 @@ function whenOf(period: string | undefined): string {
 function questionFor(kind: ItemKind, ask: string, company: string | undefined, period: string | undefined): string {
   const of = company ? ` of ${company}` : "";
   const when = whenOf(period);
-  const what = ask.replace(/^(?:the|their|its)\s+/i, "");
+  const what = ask.replace(LEADING_DETERMINER, "");
   if (kind === "narrative") return `What are the${of ? `${of}'s` : ""} ${what}`.replace(/the of (.*)'s/, "$1's").trim() + "?";
   if (/^(?:which|how|what|who|when|where|why)\b/i.test(what)) return `${what.charAt(0).toUpperCase()}${what.slice(1)}${of}${when}?`;
   // "what they are paying for the acquisition": a clause of its own, asked as a question ("What are they paying for …?")
@@ -490,7 +492,7 @@ function factQuestion(c: Concept, company: string | undefined, period?: string):
 }
 
 function labelOf(ask: string, periods: string[], kind: ItemKind): string {
-  const what = ask.replace(/^(?:the|their|its)\s+/i, "");
+  const what = ask.replace(LEADING_DETERMINER, "");
   const head = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
   if (kind === "comparison") return `${head}, ${periods[0]} vs ${periods[1]}`;
   return periods.length ? `${head}, ${periods[0]}` : head;
@@ -569,7 +571,7 @@ function partFigureOf(p: Part): Concept | undefined {
 
 /** "What drove it", "how fast did it grow": an item about the figure of the item before it; "and the swing" its change across the years its items asked. */
 function followUp(kind: "reason" | "growth" | "change", prev: RequestItem, company: string | undefined, companies: string[], byConcept: boolean, items: RequestItem[]): RequestItem {
-  const what = byConcept && prev.concept ? prev.concept.label.toLowerCase() : prev.ask.replace(/^(?:the|their|its)\s+/i, "");
+  const what = byConcept && prev.concept ? prev.concept.label.toLowerCase() : prev.ask.replace(LEADING_DETERMINER, "");
   const period = prev.periods[0];
   const of = company ? ` of ${company}` : "";
   if (kind === "change") return changeOf(prev, what, of, companies, items);
