@@ -46,8 +46,8 @@ describe("a figure joined by 'and' to a part's figure", () => {
   });
 
   it("leaves the company's figures and a comma list alone", () => {
-    expect(readItems("Acme FY2021: net sales and op income vs 2020", ["ACME CORP"]).items[1]!.ask).toBe("op income");
-    expect(readItems("Acme FY2021: Cloud sales, op income", ["ACME CORP"]).items[1]!.ask).toBe("op income");
+    expect(readItems("Acme FY2021: net sales and op income vs 2020", ["ACME CORP"]).items[1]!.ask).toBe("operating income");
+    expect(readItems("Acme FY2021: Cloud sales, op income", ["ACME CORP"]).items[1]!.ask).toBe("operating income");
     // a company fact is never a part's
     expect(readItems("Acme FY2021: Cloud sales and headcount", ["ACME CORP"]).items[1]!.ask).toBe("headcount");
   });

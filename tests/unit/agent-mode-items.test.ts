@@ -69,7 +69,7 @@ describe("readItems", () => {
   it("reads a spaced '&' as 'and': a name joined by it stays one item, a list joined by it splits", () => {
     expect(readItems("fy22 sales & marketing expense, r&d and capex", []).items.map((i) => i.ask)).toEqual(["sales & marketing expense", "r&d", "capex"]);
     expect(readItems("cash & equivalents and total debt at end of 2022", []).items.map((i) => i.reading.concepts[0]?.id)).toEqual(["cash", "total_debt"]);
-    expect(readItems("For fy22: tech & dev as % of rev, net income and headcount", []).items.map((i) => i.ask)).toEqual(["tech & dev as % of rev", "net income", "headcount"]);
+    expect(readItems("For fy22: tech & dev as % of rev, net income and headcount", []).items.map((i) => i.ask)).toEqual(["tech & dev as % of revenue", "net income", "headcount"]);
     expect(readItems("net income & capex for 2022", []).items.map((i) => i.reading.concepts[0]?.id)).toEqual(["net_income", "capital_expenditure"]);
   });
 
@@ -191,5 +191,14 @@ describe("readItems", () => {
     }
     // with no change asked, "from 2021" is the figure's own year
     expect(readItems("net income 2022 and revenue from 2021", []).items.map((i) => [i.kind, i.periods])).toEqual([["figure", ["FY2022"]], ["figure", ["FY2021"]]]);
+  });
+});
+
+describe("a request listed with pipes", () => {
+  it("reads each part between \"|\" as its own ask, with the request's period, and a reason asked as a reason", () => {
+    const items = readItems("ACME 2020: op margin '20 vs '19 and the pt swing | what's behind the jump in net transaction revs | dil. eps | top risks", ["ACME CORP"]).items;
+    expect(items.map((i) => [i.concept?.id, i.follow ?? i.kind])).toEqual([["operating_margin", "comparison"], ["operating_margin", "growth"], ["revenue", "figure"], ["eps_diluted", "figure"], ["risks", "narrative"]]);
+    expect(items.slice(0, 4).every((i) => i.periods.includes("FY2020"))).toBe(true);
+    expect(readItems("acme fy22 | revenue | net income | capex", []).items.filter((i) => i.concept).map((i) => i.concept!.id)).toEqual(["revenue", "net_income", "capital_expenditure"]);
   });
 });

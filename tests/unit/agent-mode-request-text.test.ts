@@ -117,7 +117,7 @@ describe("agent mode items from typed requests", () => {
   });
 
   it("reads 'why it moved' as a reason, not as the figure", () => {
-    for (const request of ["Widget net sales in FY19, and why widget sales fell", "FY2019 revenue and why did services revenue rise", "For 2019: net income, and what caused the decline in gross margin"]) {
+    for (const request of ["Widget net sales in FY19, and why widget sales fell", "FY2019 revenue and why did services revenue rise", "For 2019: net income, and what caused the decline in gross margin", "fy19: gm% and what pushed gm% lower", "2019 | revenue | what's behind the jump in services revenue"]) {
       const reason = read(request).find((i) => i.follow === "reason");
       expect(reason, request).toBeDefined();
       expect(reason!.kind).toBe("other");

@@ -40,7 +40,7 @@ const BESIDE_CLAUSE = /\s+(?:when|while|whereas|even though|although|though|desp
 /** "why it widened": a subject that only points back to the item before it. */
 const POINTER = /^(?:it|they|this|that|these|those|the figure|the number)$/i;
 
-const REASON = new RegExp(String.raw`^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|explains|explained|was behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|up|down|higher|lower|so much|${MOVE_VERBS}))?$`, "i");
+const REASON = new RegExp(String.raw`^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|pushed|explains|explained|(?:is |was )?behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|up|down|higher|lower|so much|${MOVE_VERBS}))?$`, "i");
 
 const whenOf = (period: string | undefined) => (!period ? "" : /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`);
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;

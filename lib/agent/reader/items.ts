@@ -23,7 +23,8 @@ import { MONTH, lastDayOfMonth, monthName, monthNumber } from "@/lib/periods";
 import { detectLanguage } from "@/lib/search/language";
 import type { Concept } from "../concepts/catalog";
 import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
-import { companyIn, periodsIn, readQuestion, type Reading } from "./read";
+import { companyIn, periodsIn, readQuestion, roomWords, type Reading } from "./read";
+import { spellOut } from "../concepts/abbreviations";
 import { rankAsked } from "../offline/ranking";
 import { AT, END_OF, JOINERS, LEAD_WORDS as LEAD, NEW_RUN, TAIL, followUpOf } from "./request-words";
 
@@ -124,7 +125,7 @@ function lightNormalise(text: string): string {
   return text.replace(/[’‘`]/g, "'").replace(CONTRACTION, (_, are?: string, is?: string) => (are ? `${are} are` : `${is} is`)).replace(/[“”]/g, '"').replace(/\s*[—–]\s*/g, " - ").replace(/\s+/g, " ").trim();
 }
 
-/** Sentences as spans: at ; ? ! and a full stop before a capital that ends no abbreviation. */
+/** Sentences as spans: at ; | ? ! and a full stop before a capital that ends no abbreviation ("op margin | capex | top risks": a list of asks). */
 function sentences(t: string): Span[] {
   const out: Span[] = [];
   let start = 0;
@@ -134,7 +135,7 @@ function sentences(t: string): Span[] {
   };
   for (let i = 0; i < t.length; i++) {
     const c = t[i]!;
-    const stop = c === ";" || c === "?" || c === "!" || (c === "." && /^\s+\p{Lu}/u.test(t.slice(i + 1, i + 3)) && (!ABBREVIATION.test(t.slice(Math.max(0, i - 8), i)) || STARTER.test(t.slice(i + 1, i + 16))));
+    const stop = c === ";" || c === "|" || c === "?" || c === "!" || (c === "." && /^\s+\p{Lu}/u.test(t.slice(i + 1, i + 3)) && (!ABBREVIATION.test(t.slice(Math.max(0, i - 8), i)) || STARTER.test(t.slice(i + 1, i + 16))));
     if (!stop) continue;
     close(i);
     start = i + 1;
@@ -596,7 +597,8 @@ function changeOf(prev: RequestItem, what: string, of: string, companies: string
 }
 
 export function readItems(request: string, companies: string[]): RequestItems {
-  const t = asides(lightNormalise(request));
+  // everyday shorthand spelled out as the chat's reader does ("gm%", "op inc"), the room's names kept
+  const t = asides(spellOut(lightNormalise(request), roomWords(companies)));
   const named = companyIn(t, companies);
   const company = named ?? (companies.length === 1 ? companies[0] : undefined);
   // the question names the company only when the room holds several (the reader then needs it)

@@ -348,7 +348,7 @@ function misspells(word: string, company: RoomCompany): boolean {
 }
 
 /** Tickers and name words of the data room's companies, lower case: names, never shorthand to spell out. */
-function roomWords(companies: readonly RoomCompany[]): Set<string> {
+export function roomWords(companies: readonly RoomCompany[]): Set<string> {
   return new Set(companies.flatMap((c) => [...tickersOf(c).map((t) => t.toLowerCase()), ...nameWords(nameOf(c))]));
 }
 

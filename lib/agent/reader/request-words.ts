@@ -43,7 +43,8 @@ export const REQUEST_WORDS: Record<"en" | "sv", RequestWords> = {
     reason: /^(?:and\s+)?(?:what (?:drove|drives|caused|causes|explains?|was behind|were the drivers of)|why (?:did|has|was|were|is)|what were the reasons for)\b.*\b(?:it|they|that|this|the change|the increase|the decrease)\b/i,
     // "how much did it grow" asks a growth; "how much did it bring in" asks the figure of the part before it
     growth: /^(?:and\s+)?(?:how (?:fast|quickly) (?:did|has|have|was|were)\b.*\b(?:it|they|that|this|its|their)\b|(?:how|by how) much (?:did|has|have|was|were)\b.*\b(?:it|they|that|this|its|their)\b.*\b(?:gr[eo]wn?|grow(?:th|ing)?|increase[ds]?|r[io]se|risen|expand(?:ed)?|climb(?:ed)?|decline[ds]?|f[ae]ll|fallen|drop(?:ped)?|shr[aiu]nk)\b|what (?:was|is) (?:its|their) growth\b)/i,
-    change: /^(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:change|swing|difference|delta|move(?:ment)?|variance)\b/i,
+    // ("the pt swing", "the bps change": the unit it is counted in before it)
+    change: /^(?:and\s+)?(?:the\s+|its\s+|their\s+)?(?:(?:pt|pts|point|points|bps|basis point|%)\s+)?(?:change|swing|difference|delta|move(?:ment)?|variance)\b/i,
   },
   sv: {
     joiners: ["och", "samt", "även"],
