@@ -555,6 +555,8 @@ describe("a part named by a place's adjective, and a table of another part", () 
     for (const [q, scope] of [["acme revenue from chinese customers in 2018", "china"], ["japanese sales fy18", "japan"], ["acme revenue from european clients 2018", "europe"]] as const) {
       expect(readQuestion(q, ROOM).scope, q).toBe(scope);
     }
+    // a proper name keeps its adjective: only a part's words are read as the place
+    expect(readQuestion("What fine did the European Commission impose on Acme in 2009?", ROOM).text).toContain("European Commission");
   });
 
   it("takes the company's row over the row of a table a segment's initials open", () => {

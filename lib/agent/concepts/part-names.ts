@@ -17,6 +17,16 @@ const PART_NAMES: ReadonlyArray<readonly [initials: string, ...names: string[]]>
   ["prc", "people's republic of china"],
 ];
 
+/** A place's adjective, as a part asked is typed ("chinese customers"), and the place's name as tables print it ("China"). */
+const PLACE_ADJECTIVES: Readonly<Record<string, string>> = {
+  chinese: "china", japanese: "japan", indian: "india", korean: "korea", german: "germany", french: "france",
+  british: "united kingdom", italian: "italy", spanish: "spain", canadian: "canada", mexican: "mexico",
+  brazilian: "brazil", australian: "australia", european: "europe", asian: "asia", african: "africa",
+};
+
+/** A part's words with each place adjective as the place ("chinese" → "china"); only a part's words, never a proper name's ("European Commission"). */
+export const placeNamesOf = (part: string): string => part.split(/\s+/).map((w) => PLACE_ADJECTIVES[w.toLowerCase()] ?? w).join(" ");
+
 const INITIALS = new Set(PART_NAMES.map(([i]) => i));
 /** The initials as a printed text writes them, in capitals ("US", "EMEA"). */
 export const PLACE_INITIALS = new RegExp(`\\b(?:${[...INITIALS].map((i) => i.toUpperCase()).join("|")})\\b`);

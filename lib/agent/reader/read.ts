@@ -30,6 +30,7 @@ import { stemWord } from "@/lib/search/stemming";
 import { FIGURE_HEADS, GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
 import { comparativeDirection, directionOf, isDirectionWord, isSignWord, namesBothDirections, reversed, signAsked, spellComparisonSigns, thresholdAsked, type Asked, type Sign, type Threshold } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
+import { placeNamesOf } from "../concepts/part-names";
 import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
 import { correctedWord, englishNeighbours, withinOneEdit } from "@/lib/search/typos";
 import { ENGLISH_NEIGHBOURS } from "./english-neighbours";
@@ -882,8 +883,9 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     text,
     concepts,
     ...(company ? { company, companyWords: [...companyWords(text, companies.filter((c) => nameOf(c) === company))] } : {}),
-    ...(scope ? { scope: withoutPartNoun(scope), namedPart: SEGMENT.test(text) || namesProperly(text, scope) || namedAsBusiness(text, scope) } : {}),
-    ...(pair ? { pair } : {}),
+    // ("chinese customers": the part is the place its table prints, "China")
+    ...(scope ? { scope: placeNamesOf(withoutPartNoun(scope)), namedPart: SEGMENT.test(text) || namesProperly(text, scope) || namedAsBusiness(text, scope) } : {}),
+    ...(pair ? { pair: pair.map(placeNamesOf) as [string, string] } : {}),
     ...(label ? { label } : {}),
     ...(label && label === figure ? { labelNamesFigure: true } : {}),
     ...(printedName ? { printedName } : {}),
