@@ -567,8 +567,8 @@ const columnOf = (x: LineItemRow, periods: string[] = []) => x.columns.find((k) 
  * A row of rates ("Subscription share of revenue 82.7%", "Europe 11" in a table of growth rates)
  * states no amount, count or per-share figure; a row of money ("Marketplace 1,225") states no rate.
  */
-/** "Average monthly revenue per paying membership", "sales per square foot": an amount per unit, not the amount. */
-const PER_UNIT = /\bper\s+(?!cent\b)\p{L}/iu;
+/** "Average monthly revenue per paying membership", "sales per square foot": an amount per unit, not the amount (a per-share row is left to the rows readers, as before). */
+const PER_UNIT = /\bper\s+(?!cent\b|share\b)\p{L}/iu;
 const sameKind = (c: Concept, x: LineItemRow) => (!["amount", "count", "per_share"].includes(c.kind) || (x.unit !== "%" && !RATE_TABLE.test([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")) && !SHARE_LABEL.test(x.label))) && (c.kind !== "count" || !moneyRow(x)) && (c.kind !== "percent" || x.unit === "%" || !x.currency) && (c.kind !== "amount" || !PER_UNIT.test(x.label));
 /** A row's own label naming a share ("As a % of Total Subscription and Support Revenues", "% of net sales"): never an amount or a count. */
 const SHARE_LABEL = /^(?:as an? )?(?:%|percent(?:age)?)\s+of\b|\bas an? (?:%|percent(?:age)?) of\b/i;
@@ -1118,7 +1118,7 @@ export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): s
  * "1,187 large-format and 51 small-format stores", "approximately 328,000 full-time and approximately
  * 201,000 part-time employees": two counts of kinds of the count's noun joined by "and", their sum.
  */
-function countInKinds(sentence: string, c: Concept): string | null {
+export function countInKinds(sentence: string, c: Concept): string | null {
   const nouns = [...(c.rowWords ?? []), ...c.terms].filter((t) => !/\s/.test(t)).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   if (!nouns.length) return null;
   const count = String.raw`(approximately |about |nearly |some )?(\d{1,3}(?:,\d{3})+|\d+)`;
