@@ -137,3 +137,15 @@ describe("the item gate", () => {
     expect(invented.status).not.toBe("answered");
   });
 });
+
+describe("a count the answer added up from two kinds", () => {
+  const staff = readItems("Acme FY2023: headcount", []).items[0]!;
+  const said = "As of May 31, 2023, Acme employed approximately 328,000 permanent full-time and approximately 201,000 permanent part-time employees.";
+  const search = { toolName: "search_documents", input: { query: "number of employees" }, output: { passages: [{ document: "Annual_Report.pdf", page: 9, text: said, citation: "(source: Annual_Report.pdf, p.9)" }] } };
+  const answer = (total: string) => leg(1, `ACME: Employees: about **${total}** in all — the filing states: "${said}" (source: Annual_Report.pdf, p.9)`, [search], [source(9, said)]);
+
+  it("is grounded by the sentence stating both kinds, and a total they do not add up to is not", () => {
+    expect(checkItem(staff, [answer("529,000")]).status).toBe("answered");
+    expect(checkItem(staff, [answer("530,000")]).status).not.toBe("answered");
+  });
+});

@@ -32,6 +32,7 @@ import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrai
 import { MONEY } from "@/lib/answers/narrative/fit";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { SUPERLATIVE_WORD, asksSuperlative } from "@/lib/agent/offline/ranking";
+import { countInKinds } from "@/lib/agent/offline/evidence-answers";
 import { yearsWritten } from "@/lib/periods/years";
 
 export interface StatedFigure {
@@ -242,6 +243,9 @@ function grounding(figure: StatedFigure, calls: AgentToolCall[], item: RequestIt
     const text = JSON.stringify(out);
     const written = writtenDigits(figure.display);
     if (written && /\d/.test(written) && new RegExp(`(?<![\\d.,])${escapeStringRegexp(written)}(?![\\d])`).test(text)) return { via: c.toolName, sentences: sentencesHolding(writtenDigits(figure.display), [c]) };
+    // ("about 529,000 in all": a count the answer added up from the two kinds one sentence states)
+    const summed = item.concept?.kind === "count" ? countInKinds(text, item.concept) : null;
+    if (written && summed && writtenDigits(summed) === written) return { via: c.toolName, sentences: [] };
   }
   return null;
 }
