@@ -32,14 +32,15 @@ const INITIALS = new Set(PART_NAMES.map(([i]) => i));
 export const PLACE_INITIALS = new RegExp(`\\b(?:${[...INITIALS].map((i) => i.toUpperCase()).join("|")})\\b`);
 /** Words after a place's name that make it another thing's name ("U.S. dollars" is a currency, "U.S. GAAP" a basis): no part. */
 const NOT_THE_PART = new Set(["dollar", "dollars", "gaap", "treasury", "treasuries"]);
-const WRITTEN = PART_NAMES.flatMap(([initials, ...names]) => names.map((n) => [new RegExp(`(?<![\\p{L}\\p{N}])${n.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")}(?![\\p{L}\\p{N}])`, "giu"), initials.toUpperCase()] as const))
+// (a name's "and" is printed "&" too: "Europe, Middle East & Africa")
+const WRITTEN = PART_NAMES.flatMap(([initials, ...names]) => names.map((n) => [new RegExp(`(?<![\\p{L}\\p{N}])${n.split(/[\s-]+/).map((w) => (w === "and" ? "(?:and|&)" : escapeStringRegexp(w))).join("[\\s-]+")}(?![\\p{L}\\p{N}])`, "giu"), initials.toUpperCase()] as const))
   // longest names first ("United States of America" before "United States")
   .sort((a, b) => b[0].source.length - a[0].source.length);
 
 /** "U.S.", "U.S", "u.s.", "United States" → "US"; "U.K." → "UK": each part's name as its initials, in capitals. */
 export function partInitials(text: string): string {
-  // (with stops, in any case: "u.s." is never the pronoun; a spaced "&" is "and": "Europe, Middle East & Africa")
-  let t = text.replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(?<![\p{L}\p{N}])((?:\p{L}\.){1,3}\p{L})\.?(?![\p{L}\p{N}])/gu, (m: string) => {
+  // (with stops, in any case: "u.s." is never the pronoun)
+  let t = text.replace(/(?<![\p{L}\p{N}])((?:\p{L}\.){1,3}\p{L})\.?(?![\p{L}\p{N}])/gu, (m: string) => {
     const joined = m.replace(/\./g, "");
     return INITIALS.has(joined.toLowerCase()) ? joined.toUpperCase() : m;
   });

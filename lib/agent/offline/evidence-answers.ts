@@ -18,7 +18,7 @@ import type { Threshold } from "../concepts/directions";
 import { partInitials, PLACE_INITIALS } from "../concepts/part-names";
 import { ratioParts } from "../concepts/ratio-parts";
 import { GRAMMAR_WORDS, MEASURE_WORDS, PLAIN_LABEL_STEMS } from "../concepts/generic-words";
-import { findConcepts, tokens } from "../concepts/match";
+import { findConcepts, tokens, type Token } from "../concepts/match";
 import { partTokens } from "../concepts/part-names";
 import type { ComputeOutput } from "../evidence/compute";
 import type { CitedItem, EntitiesOutput } from "../evidence/entities";
@@ -995,8 +995,13 @@ function countBesideNoun(sentence: string, names: string[][]): boolean {
   // (a number joined to a word, "COVID-19", "Form 10-K", counts nothing)
   const toks = tokens(withoutYears(sentence).replace(/\p{L}+-\d+(?:-\p{L}+)?/gu, " "));
   // (a name of several words by where it starts and ends: "83,883 registered holders of record")
-  const at = names.flatMap((n) => toks.flatMap((_, i) => (n.length > 0 && n.every((w, k) => toks[i + k]?.stem === w) ? [i, i + n.length - 1] : [])));
+  const at = nameSpans(toks, names).flatMap((n) => [n.start, n.end]);
   return toks.some((t, j) => /^\d/.test(t.word) && at.some((i) => Math.abs(i - j) <= 5));
+}
+
+/** Where each of a count's names (as stems, word after word) stands among the tokens: first and last token. */
+function nameSpans(toks: Token[], names: string[][]): Array<{ start: number; end: number }> {
+  return names.flatMap((n) => toks.flatMap((_, i) => (n.length > 0 && n.every((w, k) => toks[i + k]?.stem === w) ? [{ start: i, end: i + n.length - 1 }] : [])));
 }
 
 /** Words heading a count that name no part ("Total store count", "The Company's 1,138 stores"). */
@@ -1011,7 +1016,7 @@ function countOfAPart(sentence: string, names: string[][]): boolean {
   const toks = tokens(plain);
   // (the names that stand beside a figure: "The location and total square footage" counts nothing)
   const near = (i: number) => toks.some((t, j) => /^\d/.test(t.word) && Math.abs(i - j) <= 5);
-  const at = names.flatMap((n) => toks.flatMap((_, i) => (n.length > 0 && n.every((w, k) => toks[i + k]?.stem === w) && near(i) ? [i] : [])));
+  const at = nameSpans(toks, names).map((n) => n.start).filter(near);
   const headed = (i: number) => {
     const before = toks[i - 1]?.stem === "segment" ? i - 2 : i - 1;
     const t = toks[before];
@@ -1119,7 +1124,7 @@ export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): s
  * 201,000 part-time employees": two counts of kinds of the count's noun joined by "and", their sum.
  */
 export function countInKinds(sentence: string, c: Concept): string | null {
-  const nouns = [...(c.rowWords ?? []), ...c.terms].filter((t) => !/\s/.test(t)).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const nouns = [...(c.rowWords ?? []), ...c.terms].filter((t) => !/\s/.test(t)).map(escapeStringRegexp);
   if (!nouns.length) return null;
   const count = String.raw`(approximately |about |nearly |some )?(\d{1,3}(?:,\d{3})+|\d+)`;
   const kind = String.raw`(?:[\p{L}-]+ ){1,3}`;

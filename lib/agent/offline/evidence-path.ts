@@ -24,6 +24,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
 import { ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
+import { isSignWord } from "../concepts/directions";
 import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeSign, writeThreshold, writeCompute, writeDirectionCompute, writeDirectionRow, writeFacts, writeNotFound, writePeople, writePersonNotFound, writeRisks, writeDeal, closestPassage, PERCENT_VALUE, yearsAsked, writeHalted, writeLabelledRow, writeSegments, writeSegmentsStated, writeOutlook, initialsAsWords, writePartRatio, writePartShare, writeRowChange, writeScopedEach, writePair, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows, writeStated, namedAmongParts, writeBasisRow, writeBasisStated, writeBasisNotFound, reportedChange, namesAnotherYear } from "./evidence-answers";
 import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
@@ -420,7 +421,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
     case "compute":
     case "ratio":
       // (asked as "positive" or "negative", answered in those words)
-      if (r.polar && r.sign) return writeSign(out as unknown as ComputeOutput, r.sign, !tokens(r.text).some((t) => t.word === "positive" || t.word === "negative"));
+      if (r.polar && r.sign) return writeSign(out as unknown as ComputeOutput, r.sign, !tokens(r.text).some(isSignWord));
       if (r.polar && r.threshold) return writeThreshold(out as unknown as ComputeOutput, r.threshold);
       return r.polar && c.action ? writeAction(out as unknown as ComputeOutput, c) : writeCompute(out as unknown as ComputeOutput, r);
     case "rows":
