@@ -17,6 +17,8 @@ type Token = { t: "(" | ")" | "+" | "-" | "*" | "/" } | { t: "num"; v: number } 
 
 const WORD_OPS: Array<[RegExp, string]> = [
   [/\s+divided by\s+/g, " / "],
+  // "cogs over average inventory" divides; "over 2016 and 2017", "over the last two years" name periods
+  [/\s+over\s+(?!\d|fy\d|(?:the\s+)?(?:last|past|prior|previous|two|three|four|five|fiscal|years?|periods?|quarters?)\b)/g, " / "],
   [/\s+(?:times|multiplied by|x|×)\s+/g, " * "],
   [/\s+plus\s+/g, " + "],
   [/\s+(?:minus|less)\s+/g, " - "],
@@ -156,9 +158,43 @@ export function definedKeys(name: string): string[] {
   return [words, ...(term && coveredBy(words, term) ? [term.metric.id] : [])];
 }
 
+/** Shorthand typed in formulas, spelled as the phrases the parser reads ("Δ inventory", "chg in AP", "avg AP"). */
+const SHORTHAND: Array<[RegExp, string]> = [
+  [/[Δ∆δ]\s*/g, "change in "],
+  [/\bchg\.?\s+(?:in\s+)?/g, "change in "],
+  [/\bavg\.?\s+(?:of\s+)?/g, "average "],
+];
+/** What may join two periods into a span: a dash or an arrow anywhere; in brackets also a comma, "and" or "to". */
+const SPAN_JOIN = /^\s*(?:-|→|->)\s*$/;
+const BRACKET_SPAN_JOIN = /^\s*(?:-|→|->|,|and|to|through)\s*$/;
+
+/**
+ * Two periods joined as a span ("fy16 - fy17", "fy19→fy20", "avg AP (fy16, fy17)") spelled "between A
+ * and B", which a phrase reads as its periods; a dash between periods is no minus sign.
+ */
+export function spellNotation(text: string): string {
+  let s = SHORTHAND.reduce((t, [re, word]) => t.replace(re, word), text);
+  const ms = periodMentions(s);
+  for (let i = ms.length - 2; i >= 0; i--) {
+    const [a, b] = [ms[i]!, ms[i + 1]!];
+    const bracketed = /\(\s*$/.test(s.slice(0, a.start)) && /^\s*\)/.test(s.slice(b.end));
+    if (!(bracketed ? BRACKET_SPAN_JOIN : SPAN_JOIN).test(s.slice(a.end, b.start))) continue;
+    const from = bracketed ? s.lastIndexOf("(", a.start) : a.start;
+    const to = bracketed ? s.indexOf(")", b.end) + 1 : b.end;
+    s = `${s.slice(0, from)} between ${s.slice(a.start, a.end)} and ${s.slice(b.start, b.end)} ${s.slice(to)}`;
+  }
+  return s;
+}
+
+/** "A, divided by B plus C": the comma sets the numerator apart, so all after it is the denominator. */
+function commaQuotient(text: string): string {
+  const parts = text.split(/,\s*divided by\s+/);
+  return parts.length === 2 ? `(${parts[0]}) / (${parts[1]})` : text;
+}
+
 export function parseDefinition(text: string, defined: Defined = new Map()): Expr | undefined {
   // source notes in brackets ("(from the cash flow statement)") are not operands
-  const clean = text
+  const clean = commaQuotient(spellNotation(text))
     .replace(/^\s*:\s*/, "")
     .replace(/[([](?:from|as|per|on|in|see|using|reported)\b[^()[\]]*[)\]]/g, " ")
     // "cash + cash equivalents" is the one balance-sheet line, not two

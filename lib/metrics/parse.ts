@@ -24,7 +24,8 @@ export function parseMetricQuestion(question: string): MetricRequest | null {
   const text = normalise(question);
   const clean = cleanQuestion(text);
   const { ask, definition } = clean;
-  if (isNarrative(ask)) return null;
+  // a formula the question states asks its figure, whatever words the rest shares with narrative questions ("pay its suppliers")
+  if (!definition && isNarrative(ask)) return null;
   const terms = findTerms(ask);
   const format = readAnswerFormat(text);
   const polar = isPolarAt(ask, terms[0]?.start ?? ask.length);

@@ -65,8 +65,8 @@ export function outsideTerms(ask: string, terms: TermMatch[]): string {
   return out;
 }
 
-/** A defined metric's unit when the catalog does not know its name. */
-function inferUnit(name: string, formula: Expr, format: AnswerFormat): MetricUnit {
+/** A defined figure's unit: a percentage or days by its name (or 365 in it), a ratio when it divides, else an amount. */
+export function inferUnit(name: string, formula: Expr, format: AnswerFormat): MetricUnit {
   const ratio = formula.kind === "op" && formula.op === "/";
   if (/%|margin|\brate\b|percent|return on/.test(name) || (ratio && format.percent)) return "percent";
   if (/\bdays?\b/.test(name) || JSON.stringify(formula).includes('"value":365')) return "days";
@@ -87,9 +87,11 @@ export function metricOf(ask: string, terms: TermMatch[], clean: CleanQuestion, 
     .replace(/\s+(?:here|in this (?:question|case|context|analysis)|for (?:this|our) (?:purpose|question|analysis)s?)$/, "")
     .trim();
   const term = termOf(words);
-  const known = term && coveredBy(words, term) ? term.metric : !words ? picked?.metric : undefined;
+  // an unnamed definition ("use COGS divided by average inventory") defines the figure asked, unless that figure is one of its inputs
+  const asked = picked && !JSON.stringify(definition.formula).includes(JSON.stringify(picked.metric.formula)) ? picked.metric : undefined;
+  const known = term && coveredBy(words, term) ? term.metric : !words ? asked : undefined;
   const name = known?.name ?? (words ? words[0]!.toUpperCase() + words.slice(1) : "Defined metric");
-  const unit = known ? known.unit : inferUnit(words, definition.formula, format);
+  const unit = known ? known.unit : inferUnit(words || ask, definition.formula, format);
   return { id: "defined", name, unit, formula: definition.formula, better: known?.better ?? "higher" };
 }
 

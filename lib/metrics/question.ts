@@ -5,6 +5,7 @@
  * narrative question that no computed figure answers.
  */
 import { definedKeys, parseDefinition, type Defined } from "./definition";
+import { periodMentions } from "./periods";
 import type { Expr } from "./types";
 
 /** Statement names, removed so "cash flow statement" does not read as cash or cash flow. */
@@ -26,6 +27,18 @@ const DEFINITION = /(?:^|(?<=[.?!;:]\s?))([^.?!;:]*?)\s*\b(?:(?:is|are|should be
 
 /** "Calculate EBITDA as operating income plus D&A." */
 const IMPERATIVE_DEFINITION = /\b(?:calculate|compute|define|measure)\s+([^.?!;:]+?)\s+as\b\s*:?\s*(.+?)(?=\.\s|\.$|\?|$)/g;
+
+/**
+ * "inventory turns fy21 = fy21 cogs / avg inventory", "(capex = additions to pp&e)": a name set equal to
+ * its formula, which runs to the end of its bracket or clause (a rounding asked after a comma is not in it).
+ */
+const FORMULA_RUN = String.raw`((?:[^.?!;()=,]|\([^()]*\)|,(?!\s*(?:\d\s*d\.?p\b|round|to \w+ decimal)))+?)(?=\)|,\s|\.\s|\.$|\?|;|$)`;
+const EQUALS_DEFINITION = new RegExp(String.raw`(?:^|(?<=[(.?!;:]\s?))([^.?!;:()=]+?)\s*=\s*` + FORMULA_RUN, "g");
+/** "amazon dpo fy2017: 365 × avg ap (fy16, fy17) / cogs": a name, a colon, and a formula that computes. */
+const COLON_DEFINITION = new RegExp(String.raw`(?:^|(?<=[.?!;]\s?))([^.?!;:()=]+?)\s*:\s*` + FORMULA_RUN, "g");
+
+/** "Use fiscal 2021 cost of goods sold divided by average inventory", "work it out as …", "compute 365 × …": the formula of the figure asked, unnamed. */
+const USE_DEFINITION = /(?<![\p{L}])(?:use|using|work (?:it|this|that) out as|take (?:it|this|that) as|compute|calculate)\s*:?\s*()(.+?)(?=;|\.\s|\.$|\?|,\s*(?:and\s+)?(?:round|(?:to|in) \w+ decimal|\d\s*dp\b)|$)/giu;
 
 /** "current ratio (total current assets / total current liabilities)": a formula in brackets after the figure's name. */
 const BRACKETED_DEFINITION = /([^.?!;:()]+?)\s*\(\s*([^()]*?\p{L}[^()]*?\s(?:\/|÷|divided by|over|minus|less|plus)\s[^()]*?\p{L}[^()]*?)\s*\)/giu;
@@ -52,15 +65,29 @@ interface Found {
   length: number;
   name: string;
   text: string;
+  /** A marker that also opens other sentences ("use"): the text must compute something. */
+  loose: boolean;
+  /** Written "name = formula" or "name: formula". */
+  equals: boolean;
+  /** The periods written in the name ("dpo fy2017"): the ask keeps them when the formula names none. */
+  periods: string;
+}
+
+const namedPeriods = (name: string) => periodMentions(name).map((m) => name.slice(m.start, m.end)).join(" ");
+
+/** A defined name without the periods it was asked for ("inventory turns fy2021" names "inventory turns"). */
+function withoutPeriods(name: string): string {
+  return periodMentions(name).reverse().reduce((n, m) => `${n.slice(0, m.start)} ${n.slice(m.end)}`, name).replace(/\s+/g, " ").replace(/[\s,]+$/, "").trim();
 }
 
 /** Every definition sentence, in text order, without overlaps. */
 function definitionsIn(ask: string): Found[] {
-  const all = [DEFINITION, IMPERATIVE_DEFINITION, BRACKETED_DEFINITION].flatMap((re) =>
+  const all = [DEFINITION, IMPERATIVE_DEFINITION, BRACKETED_DEFINITION, EQUALS_DEFINITION, COLON_DEFINITION, USE_DEFINITION].flatMap((re) =>
     [...ask.matchAll(re)].map((m) => {
       // a formula in brackets leaves the words before it (company, period) in the ask: only the bracket is the definition's text
       const at = re === BRACKETED_DEFINITION ? m[0].indexOf("(") : 0;
-      return { index: m.index! + at, length: m[0].length - at, name: m[1]!.trim(), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim() };
+      // ("use …" names a formula only when it computes: "use the 10-K figure" defines nothing)
+      return { index: m.index! + at, length: m[0].length - at, name: withoutPeriods(m[1]!), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim(), loose: re === USE_DEFINITION || re === COLON_DEFINITION, equals: re === EQUALS_DEFINITION || re === COLON_DEFINITION, periods: namedPeriods(m[1]!) };
     }),
   );
   all.sort((a, b) => a.index - b.index);
@@ -75,13 +102,14 @@ export function cleanQuestion(normalised: string): CleanQuestion {
   for (const d of definitionsIn(ask).reverse()) {
     // only a definition that reads as a formula is taken out of the ask ("compute the margin as a percentage" is not one)
     const formula = parseDefinition(d.text, defined);
-    if (!formula) continue;
+    if (!formula || (d.loose && formula.kind !== "op")) continue;
     for (const k of definedKeys(d.name)) defined.set(k, formula);
     read.push({ ...d, formula });
   }
-  for (const d of read) ask = `${ask.slice(0, d.index)} ${ask.slice(d.index + d.length)}`;
+  for (const d of read) ask = `${ask.slice(0, d.index)} ${d.equals ? d.periods : ""} ${ask.slice(d.index + d.length)}`;
   ask = ask.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim();
-  const first = read[read.length - 1];
+  // ("(capex = additions to pp&e)" names what one of the asked figure's inputs is: a name for one line, not the figure asked)
+  const first = read.filter((d) => !(d.equals && d.formula.kind !== "op")).at(-1);
   return first ? { ask, defined, definition: { name: first.name, text: first.text, formula: first.formula } } : { ask, defined };
 }
 

@@ -120,7 +120,7 @@ export const CONCEPTS: Concept[] = [
     lineItems: ["operating_cash_flow"],
     formulaTerms: ["cfo"],
   }),
-  amount("capital_expenditure", "Capital expenditure", ["capex", "capital expenditure", "capital expenditures", "capital spending", "capital investment", "purchases of property plant and equipment", "purchases of pp&e", "payments for property plant and equipment"], {
+  amount("capital_expenditure", "Capital expenditure", ["capex", "capital expenditure", "capital expenditures", "capital spending", "capital investment", "purchases of property plant and equipment", "purchases of pp&e", "payments for property plant and equipment", "additions to property plant and equipment", "additions to property and equipment", "additions to pp&e"], {
     phrases: ["spend on new plants and equipment", "put into new plants and equipment", "invest in property and equipment", "invest in property plant and equipment", "spend on property and equipment", "invest in property", "spend on property", "spend on equipment", "new plants and equipment", "plants and equipment", "invest in plant", "new equipment", "buying property", "buy property", "buying equipment", "buy equipment"],
     lineItems: ["capital_expenditure"],
   }),

@@ -12,6 +12,7 @@ import { formatChange } from "@/lib/metrics/compute";
 import { CATALOG, computeMetric, type Aggregate, type MetricFormula, type MetricRequest, type MetricResult, type MetricUnit } from "@/lib/metrics";
 import type { Expr } from "@/lib/metrics/types";
 import { parseDefinition } from "@/lib/metrics/definition";
+import { inferUnit } from "@/lib/metrics/pick";
 import { formatValue, groupDigits } from "@/lib/metrics/numbers";
 import { item, itemsOf, num } from "@/lib/metrics/expr";
 import { formulaWords } from "@/lib/metrics/words";
@@ -93,8 +94,7 @@ function definedFormula(formula: string, name: string | undefined, unit: MetricU
   const text = normalise(formula.replace(/\b([a-z]+(?:_[a-z]+)+)\b/g, (w) => conceptById(w)?.terms[0] ?? w.replace(/_/g, " ")));
   const expr = parseDefinition(text);
   if (!expr) return undefined;
-  const ratio = /\//.test(formula);
-  return { id: "defined", name: name?.trim() || "Defined metric", unit: unit ?? (ratio ? "ratio" : "amount"), formula: expr, better: "higher" };
+  return { id: "defined", name: name?.trim() || "Defined metric", unit: unit ?? inferUnit(name ?? "", expr, {}), formula: expr, better: "higher" };
 }
 
 function request(input: ComputeInput, metric: MetricFormula, periods: string[]): MetricRequest {

@@ -114,7 +114,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "pair" | "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "defined" | "pair" | "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -151,6 +151,9 @@ function withOwnFigure(r: Reading, steps: Step[] | null): Step[] | null {
 }
 
 function conceptSteps(r: Reading): Step[] | null {
+  // "inventory turns fy21 = cogs / avg inventory (fy20, fy21)": the analyst's own formula, computed as stated
+  // (one statement line over another is the ratio step's, read into the concepts' ids)
+  if (r.formula && !r.polar && !r.reason && !(ratioOfTwo(r) && !r.definesMore)) return ["defined"];
   // "how much did they pay for Whole Foods": the sentence naming the counterparty and its price
   if (r.concepts.length === 1 && r.concepts[0]!.priced && r.scope && !r.reason && !r.polar && !r.synthesis) return ["deal"];
   // "capex plan for 2019", "what revenue do they expect next year": the company's own forecast, never an actual
@@ -197,9 +200,9 @@ function conceptSteps(r: Reading): Step[] | null {
   if (c.fact) return ANSWERED_FACTS.has(c.fact) && !d && !r.scope ? (c.kind === "count" ? ["facts", "sentence"] : ["facts"]) : !d && r.scope && c.kind === "count" && !r.polar ? ["sentence"] : null;
   if (c.kind === "text") return c.section === "risk factors" ? ["risks"] : c.id === "segments" && !r.scope && !r.reason ? ["segmentsStated", "segments"] : null;
   // a definition, or a long question the metric engine reads itself (a span of years, units and rounding), stays with it
-  const ratio = !!d && r.concepts.length === 2 && computable(c) && computable(d) && (!!r.ratioOf || RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
+  const ratio = ratioOfTwo(r);
   // a definition "A / B" of two statement lines is the ratio step's own reading
-  if (ratio && (!r.defines || RATIO_OF.test(r.text))) return ["ratio"];
+  if (ratio && (!r.defines || (RATIO_OF.test(r.text) && !r.definesMore))) return ["ratio"];
   // a long question read whole (company, periods, nothing left over) is the reader's; one with words it did not read is the engine's
   // a long question naming a part ("… in Latin America in fiscal 2023, in millions") is the part's figure, which the metric engine never reads
   const readWhole = !!r.company && r.periods.length > 0 && (!r.scope || !!r.namedPart);
@@ -228,6 +231,23 @@ function conceptSteps(r: Reading): Step[] | null {
   // "boeing buybacks 2022?": an action's amount; with no line for it, a sentence saying it was not done ("did not pay any dividends")
   if (computable(c)) return c.action && !r.aggregate && !r.direction ? ["compute", "halted"] : ["compute"];
   return stated;
+}
+
+/** The name a stated formula is given: its own ("inventory turns", the company's name left out), else the figure the question names. */
+function definedName(r: Reading): string | undefined {
+  const own = r.company ? coreWords(r.company).reduce((n, w) => n.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), r.formula!.name) : r.formula!.name;
+  const name = own.replace(/\s+/g, " ").trim();
+  // (a name the catalog knows whole, "dpo", is said as the catalog says it)
+  const known = findConcepts(name).filter((h) => h.from === 0 && h.to === tokens(name).length);
+  if (known.length === 1) return known[0]!.concept.label;
+  if (name) return name[0]!.toUpperCase() + name.slice(1);
+  return r.concepts[0]?.kind === "ratio" || r.concepts[0]?.kind === "percent" ? r.concepts[0].label : "The figure as you defined it";
+}
+
+/** Two statement figures, one over the other ("cogs divided by average inventory", "capex as % of revenue"). */
+function ratioOfTwo(r: Reading): boolean {
+  const [c, d] = r.concepts;
+  return !!c && !!d && r.concepts.length === 2 && computable(c) && computable(d) && (!!r.ratioOf || RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
 }
 
 /** A part's row; else the concept's row (then its metric); else the metric. */
@@ -304,6 +324,14 @@ function callFor(step: Step, r: Reading): Call {
       // "did the dividend go up this year?": with no year named, the latest year and the one before
       const moved = r.polar && r.direction && !r.periods.length && !r.aggregate ? { aggregate: "change" } : {};
       return { toolName: "compute_metric", input: { ...company, metric: c.id, ...periods, ...format, ...moved } };
+    }
+    case "defined": {
+      // the formula names its periods; the latest of them is the period the figure is for
+      const latest = [...r.periods].sort().at(-1);
+      const name = definedName(r);
+      // (an average or change the formula names is its own: the figure is asked as a value)
+      const { aggregate: _own, ...asked } = format;
+      return { toolName: "compute_metric", input: { ...company, formula: r.formula!.text, ...(name ? { metric: name } : {}), ...(latest ? { periods: [latest] } : {}), ...asked } };
     }
     case "ratio": {
       // a follow-up ("and fy21?") carries the ratio the conversation asked, its figures in order
@@ -420,6 +448,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
       return writeRisks(out as unknown as SearchDocumentsOutput);
     case "compute":
     case "ratio":
+    case "defined":
       // (asked as "positive" or "negative", answered in those words)
       if (r.polar && r.sign) return writeSign(out as unknown as ComputeOutput, r.sign, !tokens(r.text).some(isSignWord));
       if (r.polar && r.threshold) return writeThreshold(out as unknown as ComputeOutput, r.threshold);
@@ -1012,7 +1041,8 @@ function figureMisfit(r: Reading, lead: string): string | null {
   const label = ANSWERED_LABEL.map((re) => re.exec(lead)?.[1]).find(Boolean);
   const answered = label ? findConcepts(label).map((h) => h.concept.id) : [];
   const fits = new Set(asked.flatMap((c) => [c.id, ...(c.madeOf ?? [])]));
-  if (asked.length && answered.length && !answered.some((id) => fits.has(id))) return `I couldn't find the ${asked[0]!.label.toLowerCase()} asked in the documents: the figure found is another one.`;
+  // (a question defining its figure names that figure's inputs, which the answer's figure is made of, not named as)
+  if (!r.defines && asked.length && answered.length && !answered.some((id) => fits.has(id))) return `I couldn't find the ${asked[0]!.label.toLowerCase()} asked in the documents: the figure found is another one.`;
   const when = periodMisfit(r.periods, label ? lead.replace(label, " ") : lead);
   if (when) return `I couldn't find the figure for ${when} in the documents: the figure found is for another period.`;
   const rateAsked = asked.some((c) => c.kind === "percent" || c.kind === "ratio") || (ASKS_RATE.test(r.text) && !IN_MONEY.test(r.text));

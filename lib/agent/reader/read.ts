@@ -16,6 +16,7 @@ import { classifyQuestion } from "@/lib/answers/narrative/answer-type";
 import { companyAliases, companyKey, coreWords } from "@/lib/ingest/metadata-company-key";
 import { CATALOG } from "@/lib/metrics/catalog";
 import { itemsOf } from "@/lib/metrics/expr";
+import type { Expr } from "@/lib/metrics/types";
 import { cleanQuestion } from "@/lib/metrics/question";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
@@ -58,6 +59,10 @@ export interface Reading {
   ambiguous?: boolean;
   /** The question defines the metric itself. */
   defines: boolean;
+  /** The definition scales a quotient or adds terms ("365 × AP / COGS"): more than one line over another. */
+  definesMore?: boolean;
+  /** The formula the question states, as written ("fy21 cogs / avg inventory (fy20, fy21)"), and the name it gives it. */
+  formula?: { text: string; name: string };
   /** A yes/no question ("did they …", "is it …", "japan sales down in 2022?"). */
   polar: boolean;
   /** The way the question says a figure moved ("down", "improve", "rise"): a change two periods decide. */
@@ -808,6 +813,22 @@ function lastYearBeforeCompared(text: string): boolean {
 /** A bracket listing examples: "(stores, IT etc)", "(e.g. stores and IT)", "(incl. leases)". */
 const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|such as|like)\s[^()]*|[^()]*\betc\.?)\)/gi;
 
+/** A bracket setting a name equal to words: "(capex = additions to pp&e)". */
+const FORMULA_SIGN = new RegExp(String.raw`\s(?:${OPERATORS})\s`, "i");
+const EQUALS_GLOSS = /\s*\(\s*([^()=]+?)\s*=\s*([^()=]+?)\s*\)/g;
+
+/** "(capex = additions to pp&e)": a bracket saying which line a figure named is (both sides one concept) glosses it, naming no other figure. */
+function withoutSameNameGloss(text: string): string {
+  return text.replace(EQUALS_GLOSS, (whole, name: string, line: string) => {
+    const [a, b] = [findConcepts(name), findConcepts(line)];
+    // (a line with more added or taken away, "additions to pp&e + software", defines the figure anew)
+    return !FORMULA_SIGN.test(line) && a.length === 1 && b.length === 1 && a[0]!.concept.id === b[0]!.concept.id ? "" : whole;
+  });
+}
+
+/** A formula that is one line over another, with no constant or further term. */
+const plainQuotient = (e: Expr) => e.kind === "op" && e.op === "/" && !JSON.stringify(e).includes('"kind":"num"') && e.left.kind !== "op" && e.right.kind !== "op";
+
 /** A question with words taken out: no space before a stop, none doubled. */
 const closeGaps = (text: string) => text.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim();
 
@@ -825,11 +846,13 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   // "sales-wise", "margin-wise": the noun is the figure asked
   // "defense (bds)": a name with its shorthand after it is one part, named by its words
   // "capex (stores, IT etc)": a bracketed list of examples glosses the figure, naming none of its own
-  const typed = joinInitials(asked.replace(EXAMPLES_GLOSS, "")).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
+  // "capex (capex = additions to pp&e)": a bracket naming the figure's own line glosses it too
+  const typed = joinInitials(withoutSameNameGloss(asked.replace(EXAMPLES_GLOSS, ""))).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
   const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
   const found = inFormula(excludedFigures(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), tokens(text)), text);
   // "current ratio (total current assets / total current liabilities)": a catalog ratio's own formula in brackets restates it
   const restated = catalogRatioRestated(found, text);
+  const definition = restated ? undefined : cleanQuestion(normalise(text)).definition;
   // (…and its words name no part: the part is read from the words before it)
   const partText = restated ? text.slice(0, restated.at) : text;
   const company = companyIn(text, companies);
@@ -893,7 +916,9 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     ...(CAGR.test(text) ? { aggregate: "cagr" as const } : AVERAGE.test(text) ? { aggregate: "average" as const } : PERCENT_CHANGE.test(text) || (changeAsked(text) && (IN_PERCENT.test(text) || YOY.test(text))) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : changeAsked(text) ? { aggregate: "change" as const } : GROWTH.test(text) ? { aggregate: (concepts[0]?.kind === "percent" ? "change" : "growth") as "change" | "growth" } : periods.length > 1 ? { aggregate: "series" as const } : {}),
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
     ...(format.scale ? { scale: SCALE_NAME[format.scale] } : {}),
-    defines: text.includes("=") || (!restated && !!cleanQuestion(normalise(text)).definition),
+    defines: text.includes("=") || !!definition,
+    ...(definition && !plainQuotient(definition.formula) ? { definesMore: true } : {}),
+    ...(definition ? { formula: { text: definition.text, name: definition.name } } : {}),
     synthesis: SYNTHESIS.test(text),
     // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
     // "what does eBay mean by GMV": the meaning of a term, which a passage defines, never a figure
