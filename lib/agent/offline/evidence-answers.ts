@@ -99,7 +99,9 @@ export function writeSign(o: ComputeOutput, sign: "loss" | "profit", profitLike 
   const period = periodWord(o.periods.at(-1) ?? i.period);
   // (a flow that is no profit, "free cash flow", is negative or positive, not a loss or a profit)
   const side = profitLike ? (loss ? "a loss" : "a profit") : loss ? "negative" : "positive";
-  return `${(sign === "loss") === loss ? "Yes" : "No"} — ${whose(o.company)}${o.metric!.name.toLowerCase()} for ${period} was **${o.formatted}**, ${side} (line "${i.label}") ${i.citation}${o.notes.map((n) => `\n_${n}_`).join("")}`;
+  // (a figure computed from several lines shows its formula and each input, not the first line's name)
+  const from = o.inputs.length === 1 ? `(line "${i.label}") ${i.citation}` : `${[...new Set(o.inputs.map((x) => x.citation))].join(" ")}\nFormula: ${o.formula}\n${o.inputs.map((x) => `- ${x.label}, ${periodWord(x.period)}: ${formatAmount(x.value, x.scale, x.currency)} ${x.citation}`).join("\n")}`;
+  return `${(sign === "loss") === loss ? "Yes" : "No"} — ${whose(o.company)}${o.metric!.name.toLowerCase()} for ${period} was **${o.formatted}**, ${side} ${from}${o.notes.map((n) => `\n_${n}_`).join("")}`;
 }
 
 /** The figure against the value asked: "above" or "below" it, or "equal to" it. */

@@ -810,8 +810,8 @@ function lastYearBeforeCompared(text: string): boolean {
   return !!last && !!compare && last.index < compare.index && periodsIn(text.slice(compare.index)).length > 0;
 }
 
-/** A bracket listing examples: "(stores, IT etc)", "(e.g. stores and IT)", "(incl. leases)". */
-const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|such as|like)\s[^()]*|[^()]*\betc\.?)\)/gi;
+/** A bracket listing examples, "(stores, IT etc)", "(e.g. stores and IT)", "(incl. leases)", or setting a condition aside, "(if not disclosed, say so)". */
+const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|such as|like|if)\s[^()]*|[^()]*\betc\.?)\)/gi;
 
 /** A bracket setting a name equal to words: "(capex = additions to pp&e)". */
 const FORMULA_SIGN = new RegExp(String.raw`\s(?:${OPERATORS})\s`, "i");
@@ -934,6 +934,9 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   if (reading.direction && reading.polar) reading.periods = movePeriods(periods);
   const sign = reading.polar && !reading.direction ? signAsked(tokens(text)) : undefined;
   if (sign) reading.sign = sign;
+  // "corning working capital positive fy2022?", "ebay in the red 2017": a figure and a side of zero, typed with no verb, ask yes or no
+  const bareSign = !reading.polar && !reading.direction && !WH.test(text) && concepts.length === 1 && FIGURE_KIND.has(concepts[0]!.kind) ? signAsked(tokens(text)) : undefined;
+  if (bareSign) Object.assign(reading, { polar: true, sign: bareSign });
   // "adobe net income above $1bn?": a value to be above is asked yes or no
   if (threshold) Object.assign(reading, { threshold, polar: true });
   // "how much did revenue drop in fy23": the size of the move, not the level ("comps" is a change: its own size)
