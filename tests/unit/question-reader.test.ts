@@ -122,6 +122,9 @@ describe("question reader", () => {
       ["how much did alderwick sell of widgets in 2021", "what % of total rev is that"],
       ["alderwick widgets revenue 2021", "as a share of total revenue?"],
       ["how much did brindlemoor make from snacks in 2020", "and as a % of total sales?"],
+      // (however long, when "that" stands for the figure just given)
+      ["alderwick widgets revenue 2021", "how much is that as a % of total rev"],
+      ["brindlemoor snacks sales 2020", "what is that as a percentage of brindlemoor's total revenue"],
     ] as const) {
       const r = readQuestion(then, ROOM, readQuestion(first, ROOM));
       expect(r, then).toMatchObject({ partShare: true, periods: [first.includes("2020") ? "FY2020" : "FY2021"] });

@@ -1066,7 +1066,8 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     if (!(FOLLOW_UP.test(r.text) && r.concepts.length && !r.periods.length && prev.label)) return r;
   }
   // "how much did pfe sell of comirnaty in 2021" → "what % of total rev is that": the part's share of the whole it is of
-  if (short && prev.scope && !r.scope && r.concepts.length === 1 && prev.concepts[0]?.id === r.concepts[0]!.id && OF_WHOLE.test(r.text)) return shareOfPart(r, prev);
+  // (…however long, when "that" points back to it: "how much is that as a % of total rev")
+  if ((short || THAT_FIGURE.test(r.text)) && prev.scope && !r.scope && r.concepts.length === 1 && prev.concepts[0]?.id === r.concepts[0]!.id && OF_WHOLE.test(r.text)) return shareOfPart(r, prev);
   if (!follows && !over) return r;
   // "services share of that?", "services slice of that, as a %": a part named before a share word, as a share of the figure the conversation was on
   const sharedPart = !r.concepts.length && r.label && prev.concepts.length && OF_WHOLE.test(r.text) ? partBeforeShareWord(r.label) : undefined;
@@ -1217,6 +1218,8 @@ const REPLY = /^\s*(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|please|thanks|thank yo
 const FOLLOW_UP_PART = /^\s*(?:and|what about|how about|same for|also|ok(?:ay)?,?\s+and)\b/i;
 /** Words pointing back to a place or part named before ("there", "in that segment", "that business"). */
 /** "on that", "for it", "of those" closing a question: the figure or part the last turn was on. */
+/** "that" or "this" standing for the last answer's figure ("how much is that", "what is this as a % of"), not naming a part. */
+const THAT_FIGURE = /\b(?:is|was|are|were|of|from|makes?|made)\s+(?:that|this|it)\b(?!\s+(?:segment|business|division|unit|region|market|country|part|group)s?\b)/i;
 const ON_THAT = /\b(?:on|of|for|from|in)\s+(?:that|this|it|those|them)\s*[?.!]*\s*$/i;
 /** "how much of that …", "what share of it …": the figure the last turn gave, pointed back to anywhere in the turn. */
 const OF_THAT = /\b(?:of|from)\s+(?:that|this|it|those)\b(?!\s+(?:is|was|are|were)\b)/i;
