@@ -61,3 +61,32 @@ describe("agent mode coverage check", () => {
     expect(conceptPhrases(item).some((p) => statesPhrase("We track the turnover rate of our teams closely.", p))).toBe(false);
   });
 });
+
+describe("what the coverage phrase leaves out", () => {
+  it("leaves out how the analyst wants it given ('w/ chg', '+ delta', 'yoy', 'vs') and a measure word the filing need not print", () => {
+    const items = readItems("op revs '20 vs '19 w/ chg; diluted eps '20 vs '19 + delta; wildfire-related claims charge '20 vs '19", ["Acme Corporation"]).items;
+    const phrases = items.map((i) => askedPhrase(i));
+    expect(phrases[0]).toEqual(["oper", "revenu"]);
+    expect(phrases[1]).toEqual(["dilut", "eps"]);
+    expect(phrases[2]).not.toContain("charg");
+    expect(statesPhrase("Wildfire-related claims, net of insurance recoveries 251 11,435", phrases[2]!)).toBe(true);
+  });
+
+  it("keeps a measure word when it is the only thing named beside one word", () => {
+    const item = readItems("shipping costs in 2019", []).items[0]!;
+    expect(askedPhrase(item)).toEqual(["ship", "cost"]);
+  });
+});
+
+describe("a fact compared across two years", () => {
+  it("is a comparison asked at each year, not two figures", () => {
+    for (const q of ["regular employees ye20 vs ye19", "headcount 2022 vs 2021", "employees at the end of 2020 compared with 2019"]) {
+      const [item, ...rest] = readItems(q, ["Acme Corporation"]).items;
+      expect(rest, q).toHaveLength(0);
+      expect(item, q).toMatchObject({ kind: "comparison" });
+      expect(item!.questions, q).toHaveLength(2);
+    }
+    // several years with no "versus" are asked at each
+    expect(readItems("headcount 2021 and 2022", ["Acme Corporation"]).items.map((i) => i.kind)).toEqual(["figure", "figure"]);
+  });
+});

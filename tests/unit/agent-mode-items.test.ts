@@ -48,10 +48,13 @@ describe("readItems", () => {
     expect(headcount.retry).toBe("How many employees did the company have in FY2023?");
   });
 
-  it("asks a company fact named for several years at each year, and for one year as of the newest filing", () => {
-    for (const q of ["employees 2021 vs 2022", "headcount at end of 2022 compared with 2021", "revenue and employees for 2021 and 2022"]) {
-      const facts = readItems(q, []).items.filter((i) => i.concept?.id === "employees");
-      expect(facts.map((i) => i.questions[0]), q).toEqual(["How many employees did the company have in FY2021?", "How many employees did the company have in FY2022?"]);
+  it("asks a company fact named for several years at each year (against another year, compared), and for one year as of the newest filing", () => {
+    const facts = readItems("revenue and employees for 2021 and 2022", []).items.filter((i) => i.concept?.id === "employees");
+    expect(facts.map((i) => i.questions[0])).toEqual(["How many employees did the company have in FY2021?", "How many employees did the company have in FY2022?"]);
+    for (const q of ["employees 2021 vs 2022", "headcount at end of 2022 compared with 2021"]) {
+      const compared = readItems(q, []).items.filter((i) => i.concept?.id === "employees");
+      expect(compared.map((i) => i.kind), q).toEqual(["comparison"]);
+      expect(compared[0]!.questions, q).toEqual(["How many employees did the company have in FY2022?", "How many employees did the company have in FY2021?"]);
     }
     expect(readItems("For 2023: revenue and headcount", []).items[1]!.questions[0]).toBe("How many employees does the company have?");
   });
@@ -200,5 +203,20 @@ describe("a request listed with pipes", () => {
     expect(items.map((i) => [i.concept?.id, i.follow ?? i.kind])).toEqual([["operating_margin", "comparison"], ["operating_margin", "growth"], ["revenue", "figure"], ["eps_diluted", "figure"], ["risks", "narrative"]]);
     expect(items.slice(0, 4).every((i) => i.periods.includes("FY2020"))).toBe(true);
     expect(readItems("acme fy22 | revenue | net income | capex", []).items.filter((i) => i.concept).map((i) => i.concept!.id)).toEqual(["revenue", "net_income", "capital_expenditure"]);
+  });
+});
+
+describe("how the analyst asks a comparison to be given", () => {
+  it("'w/ chg', 'with change', '+ delta' ask the change of a comparison and name no part of the figure", () => {
+    for (const q of ["revenue 2020 vs 2019 w/ chg", "revenue '20 vs '19 with change", "revenue fy20 vs fy19 + delta"]) {
+      const items = readItems(q, []).items;
+      expect(items.map((i) => i.label), q).toEqual(["Revenue, FY2020 vs FY2019"]);
+    }
+  });
+
+  it("'yoy' after a figure compares the year asked with the one before; a growth named 'yoy' is one figure", () => {
+    expect(readItems("capex 2022 yoy; fcf", []).items.map((i) => i.label)).toEqual(["Capex, FY2022 vs FY2021", "Fcf"]);
+    expect(readItems("capex y/y for 2021", []).items.map((i) => i.kind)).toEqual(["comparison"]);
+    expect(readItems("revenue growth yoy 2022", []).items.map((i) => i.kind)).toEqual(["figure"]);
   });
 });

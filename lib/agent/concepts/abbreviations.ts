@@ -54,6 +54,8 @@ const SPELLED_OUT: Record<string, string> = {
   op: "operating",
   revs: "revenues",
   chg: "change",
+  "ch. 11": "chapter 11",
+  "ch 11": "chapter 11",
   eff: "effective",
   thru: "through",
   "these days": "now",

@@ -9,7 +9,7 @@
 import type { Db } from "@/lib/db";
 import type { AgentToolCall } from "@/lib/agent/run";
 import { runSearchDocuments, type SearchDocumentsOutput } from "@/lib/agent/evidence/passages";
-import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
+import { GENERIC_WORDS, MEASURE_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import { SourceRegistry } from "@/lib/agent/sources";
 import type { RequestItem } from "@/lib/agent/reader/items";
@@ -17,13 +17,16 @@ import { unaskedWords } from "./ask-words";
 import { isYearWord } from "@/lib/periods/years";
 
 /** Words that say how to answer, not what: left out of the phrase searched for. */
-const HOW = new Set(["what", "whats", "was", "were", "is", "are", "the", "their", "its", "our", "how", "much", "many", "does", "did", "have", "has", "at", "end", "year", "fiscal"]);
+const HOW = new Set(["what", "whats", "was", "were", "is", "are", "the", "their", "its", "our", "how", "much", "many", "does", "did", "have", "has", "at", "end", "year", "fiscal", "w", "with", "chg", "delta", "yoy", "vs", "versus", "against", "page", "pages"]);
 
 /** The item's words as the analyst wrote them, as stems in order (at least two, or one that is no generic word). */
 export function askedPhrase(item: RequestItem): string[] {
-  const words = tokens(item.ask).filter((w) => !HOW.has(w.word) && !/^\d/.test(w.word));
-  const content = words.filter((w) => !GENERIC_WORDS.has(w.word));
-  return words.length >= 2 || content.length ? words.map((w) => w.stem) : [];
+  // (a measure word the analyst adds, "wildfire claims charge", is not always the filing's: "Wildfire-related claims")
+  const words = tokens(item.ask).filter((w) => !HOW.has(w.word) && !/^\d/.test(w.word) && !/^['’]/.test(w.word));
+  const named = words.filter((w) => !MEASURE_WORDS.has(w.word));
+  const kept = named.length >= 2 ? named : words;
+  const content = kept.filter((w) => !GENERIC_WORDS.has(w.word));
+  return kept.length >= 2 || content.length ? kept.map((w) => w.stem) : [];
 }
 
 /** A figure (not a year) within a sentence's reach after the phrase: "remaining performance obligation was $48.6 billion". */

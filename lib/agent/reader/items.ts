@@ -98,6 +98,8 @@ const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{L
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
 /** "compared with the prior year", "against last year", "vs the previous fiscal year": the year before, not a year named. */
 const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
+/** "capex yoy": the year asked against the one before (a growth or change named, "revenue growth yoy", is one figure). */
+const YOY = /\b(?:yoy|y\/y|year[- ]over[- ]year)\b/i;
 /** "the", "their", "its" opening an ask: no word of what is asked. */
 const LEADING_DETERMINER = /^(?:the|their|its)\s+/i;
 const CHANGE = /\b(?:change[ds]?|difference|growth|moved)\b/i;
@@ -220,7 +222,7 @@ function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], menti
     // against the year it names after "from" or "since" ("revenue growth" alone is the chat's growth of the year asked)
     const moved = partHits.length > 0 && !partHits[0]!.concept.isChange && CHANGE.test(outside(t, b, hitStarts));
     const versus = own.find((m) => VERSUS.test(t.slice(b.start, m.start)) || (moved && SINCE.test(t.slice(b.start, m.start))));
-    const priorYear = !versus && PRIOR_YEAR.test(text);
+    const priorYear = !versus && (PRIOR_YEAR.test(text) || (YOY.test(text) && !CHANGE.test(text)));
     return { ...b, text, hits: partHits, askAt: askStart(t, b, hitStarts, companyWords), periods: own.filter((m) => m !== versus), ...(versus ? { versus } : {}), ...(priorYear ? { priorYear } : {}), ...(moved ? { moved } : {}) };
   });
 }
@@ -354,8 +356,9 @@ function runsOf(all: Part[], sentencePeriods: boolean, firstAsk: number): Run[] 
     }
     if (p.moved && p.versus) {
       // "net income 2022 and the change in revenue from 2021": the year changed from is this part's base, no other's
+      // (its own year, "revenue 2020 vs 2019 w/ change", is the year changed to)
       close([]);
-      runs.push({ parts: [p], periods: [], versus: p.versus.label });
+      runs.push({ parts: [p], periods: p.periods.map((m) => m.label), versus: p.versus.label });
       last = null;
       continue;
     }
@@ -409,10 +412,11 @@ function askOf(t: string, p: Part): string {
   const cut = [...p.periods, ...(p.versus ? [p.versus] : [])].filter((m) => m.start >= p.askAt).sort((a, b) => b.start - a.start);
   for (const m of cut) s = `${s.slice(0, m.start - p.askAt)}${s.slice(m.end - p.askAt)}`;
   s = s.replace(PRIOR_YEAR, " ");
+  if (p.priorYear) s = s.replace(YOY, " ");
   if (p.moved) s = s.replace(SINCE, " ");
   s = s.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\b/gi, " ");
   s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\b(?:for|in)\s+each of the \w+ (?:years|periods|quarters)\b|\beach year\b/gi, " ");
-  s = s.replace(/\b(?:with|showing|including|giving) (?:the )?(?:change|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
+  s = s.replace(/(?:\b(?:with|showing|including|giving|w\/)|\+)\s*(?:the )?(?:change|chg|delta|difference|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
   s = s.replace(/\b(?:(?:for|from|in|between)\s+)?(?:through|thru|to|until)\s*$/i, " ");
   s = s.replace(/\b(?:at|for|in)\s+(?:the\s+)?(?:end of\s+)?(?:fiscal\s+)?(?:year[- ]end|end[- ])?\s*$/i, " ");
   s = s.replace(/\s+/g, " ").replace(/[\s,.:;-]+$/, "").trim();
@@ -643,7 +647,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
       const day = fact && periods[0] && (dated || whenOf(periods[0]).startsWith(" at")) ? periods[0] : undefined;
       // "what Whole Foods cost": the price paid for the business named, asked the way the filings state an acquisition
       const bought = kind === "other" ? NAMED_COST.exec(p.text) : null;
-      const questions = fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : bought ? [`What did ${asked ?? "they"} pay for ${bought[1]}${whenOf(periods[0])}?`] : [questionFor(kind, what, asked, periods[0])];
+      // (a fact compared across years, "headcount ye20 vs ye19", is asked at each year's end)
+      const questions = fact && kind === "comparison" ? periods.map((x) => factQuestion(p.hits[0]!.concept, asked, x)) : fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : bought ? [`What did ${asked ?? "they"} pay for ${bought[1]}${whenOf(periods[0])}?`] : [questionFor(kind, what, asked, periods[0])];
       const retry = fact && periods[0] && !day ? factQuestion(p.hits[0]!.concept, asked, periods[0]) : undefined;
       items.push({ n: items.length + 1, ask, label: labelOf(ask, periods, kind), kind, ...(p.hits[0] ? { concept: p.hits[0].concept } : {}), periods, questions, ...(retry ? { retry } : {}), reading: readQuestion(questions[0]!, companies) });
     };
@@ -709,10 +714,12 @@ export function readItems(request: string, companies: string[]): RequestItems {
         // ("which segment is largest by revenue", read from "revenue by segment (which is largest)": a ranking of the parts, as its own words say)
         else if (kind === "ranking" && ask !== own) push({ ...p, hits: findConcepts(ask) }, kind, ask, latest(run.periods.length ? run.periods : context));
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
-        // ("headcount 2021 vs 2022": a fact asked of several years is asked at each; of one, as of the newest filing)
+        // ("headcount 2021 and 2022": a fact asked of several years is asked at each; of one, as of the newest filing;
+        // against another year, "headcount ye20 vs ye19", the two years compared)
         else if (p.hits[0]!.concept.fact) {
           const years = [...new Set([...periods, ...(base ? [base] : [])])].sort();
-          if (years.length > 1) for (const x of years) push(p, "figure", ask, [x], true);
+          if (base && years.length === 2) push(p, "comparison", ask, [years[1]!, years[0]!], true);
+          else if (years.length > 1) for (const x of years) push(p, "figure", ask, [x], true);
           else push(p, "figure", ask, latest(periods));
         }
         // "FY20 vs FY19 — … the current quarterly dividend": a figure asked as of now is no comparison of years
