@@ -6,6 +6,7 @@
  */
 import { definedKeys, parseDefinition, type Defined } from "./definition";
 import { periodMentions } from "./periods";
+import { findTerms } from "./terms";
 import type { Expr } from "./types";
 
 /** Statement names, removed so "cash flow statement" does not read as cash or cash flow. */
@@ -69,6 +70,8 @@ interface Found {
   loose: boolean;
   /** Written "name = formula" or "name: formula". */
   equals: boolean;
+  /** Written "name: formula" (a colon also sets a company or topic apart). */
+  colon: boolean;
   /** The periods written in the name ("dpo fy2017"): the ask keeps them when the formula names none. */
   periods: string;
 }
@@ -87,11 +90,13 @@ function definitionsIn(ask: string): Found[] {
       // a formula in brackets leaves the words before it (company, period) in the ask: only the bracket is the definition's text
       const at = re === BRACKETED_DEFINITION ? m[0].indexOf("(") : 0;
       // ("use …" names a formula only when it computes: "use the 10-K figure" defines nothing)
-      return { index: m.index! + at, length: m[0].length - at, name: withoutPeriods(m[1]!), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim(), loose: re === USE_DEFINITION || re === COLON_DEFINITION, equals: re === EQUALS_DEFINITION || re === COLON_DEFINITION, periods: namedPeriods(m[1]!) };
+      return { index: m.index! + at, length: m[0].length - at, name: withoutPeriods(m[1]!), text: m[2]!.replace(STATEMENT_NAMES, " ").replace(/\s+/g, " ").trim(), loose: re === USE_DEFINITION || re === COLON_DEFINITION, equals: re === EQUALS_DEFINITION || re === COLON_DEFINITION, colon: re === COLON_DEFINITION, periods: namedPeriods(m[1]!) };
     }),
   );
   all.sort((a, b) => a.index - b.index);
-  return all.filter((d, i) => d.text && !all.slice(0, i).some((e) => d.index < e.index + e.length));
+  // ("Nike: FY21 inventory turnover — …": a colon after a name that is no figure's sets the company apart, defining nothing)
+  const named = all.filter((d) => !(d.colon && !findTerms(d.name).length));
+  return named.filter((d, i) => d.text && !named.slice(0, i).some((e) => d.index < e.index + e.length));
 }
 
 export function cleanQuestion(normalised: string): CleanQuestion {

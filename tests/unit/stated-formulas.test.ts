@@ -79,3 +79,10 @@ describe("a stated formula is computed as stated", () => {
     expect(call?.input).toMatchObject({ formula: "net_income / revenue" });
   });
 });
+
+describe("a colon that defines nothing", () => {
+  it("after a company's name sets the company apart, even when a formula-like dash follows", () => {
+    expect(cleanQuestion(normalise("Acme: FY21 inventory turnover ratio — FY2021 COGS over average inventory between FY2020 and FY2021, to two decimals?")).definition).toBeUndefined();
+    expect(cleanQuestion(normalise("acme dpo fy2017: 365 × avg accounts payable (fy16, fy17) / fy17 cogs")).definition?.name).toBe("acme dpo");
+  });
+});
