@@ -49,3 +49,18 @@ describe("a sign answered from a computed figure", () => {
     expect(writeSign(out([input("Working capital", -5e6)], -5e6), "profit", false)).toMatch(/^No — .*negative \(line "Working capital"\)/);
   });
 });
+
+describe("a topic naming a date of an act", () => {
+  it("asks a date when an act is named ('announcement date', 'year founded', 'implementation timing'), and a date is no figure's value", async () => {
+    const { classifyQuestion } = await import("@/lib/answers/narrative/answer-type");
+    for (const q of ["acme restructuring plan announcement date", "acme year founded", "acme consolidation plan full implementation timing", "acme ipo completion date"]) {
+      expect(classifyQuestion(q).kind, q).toBe("date");
+    }
+    expect(readQuestion("acme restructuring plan announcement date", ROOM).narrative).toBe(true);
+  });
+
+  it("a timing of no act named ('pfas exit timing', 'network 2.0 timing') asks no date a sentence could be checked for", async () => {
+    const { classifyQuestion } = await import("@/lib/answers/narrative/answer-type");
+    for (const q of ["acme pfas exit timing", "acme network 2.0 timing"]) expect(classifyQuestion(q).kind, q).not.toBe("date");
+  });
+});

@@ -922,7 +922,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     synthesis: SYNTHESIS.test(text),
     // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
     // "what does eBay mean by GMV": the meaning of a term, which a passage defines, never a figure
-    narrative: NARRATIVE.test(text) || ABOUT.test(text) || !!classified.defines || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2) && !performance),
+    // (a date asked, "restructuring plan announcement date", is a sentence's, never a figure's value)
+    narrative: NARRATIVE.test(text) || ABOUT.test(text) || !!classified.defines || kind === "date" || (HOW_DOES.test(text) && !(concepts.some((c) => c.kind !== "text") && periods.length >= 2) && !performance),
     segment: SEGMENT.test(text),
     polar: kind === "yes_no" || (!!direction && !WH.test(text) && kind !== "reason") || (!WH.test(text) && concepts.length === 1 && !!concepts[0]!.action && INDEFINITE.test(text)),
     reason: kind === "reason",

@@ -291,8 +291,9 @@ function classifyKind(question: string): AnswerType {
   if (!/^\s*(?:what|which|how|why|when|where|describe|summari[sz]e|tell|explain|list|vad|hur|varför|när|var)\b/i.test(q)) {
     if (roles.length) return { ...base, kind: "person" };
     if (/\b(?:customers|clients|competitors|suppliers|vendors|partners|lenders|auditors|subsidiaries|distributors|kunder|konkurrenter|leverantörer)\b/i.test(q)) return { ...base, kind: "organisation" };
-    // "restructuring plan announcement date": a topic naming a date asks one
-    if (/\bdates?\b/i.test(q)) return { ...base, kind: "date" };
+    // "restructuring plan announcement date", "full implementation timing", "year founded": a topic naming a date of an act asks one
+    // ("pfas exit timing" names no act a sentence's date could be checked against: "timing" alone asks none)
+    if (/\bdates?\b|\byear (?:founded|established|incorporated|formed)\b/i.test(q) || (/\btiming\b/i.test(q) && eventAsked(q, "date")?.stems.length)) return { ...base, kind: "date" };
     // "intel reportable segments 2020", "main risks": a topic naming things in the plural asks for them listed
     if (plural) return { ...base, kind: "list" };
   }
