@@ -11,6 +11,7 @@ import { questionForContradiction } from "./qa-contradiction";
 import { isBackReference, punctuateQuestion, selfContainedQuestion } from "./qa-question";
 import type { Priority, QaItem, QaOrigin, QaStatus } from "./types";
 import { isUuid } from "@/lib/db/ids";
+import { plainWords } from "@/lib/text-keys";
 
 interface QaRow {
   id: string;
@@ -54,7 +55,7 @@ export function normaliseQuestion(q: string): string {
 
 /** Dedupe key: lowercase letters and digits only. */
 export function questionKey(q: string): string {
-  return q.toLowerCase().normalize("NFKC").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return plainWords(q.normalize("NFKC"));
 }
 
 export async function listQaItems({ db, dealId, status, origin }: { db: Queryable; dealId: string; status?: QaStatus; origin?: QaOrigin }): Promise<QaItem[]> {

@@ -21,13 +21,16 @@ const PRIOR = /^(?:prior year|previous year|year before|the year before|last yea
 const LAST_N = /^(?:last|past|previous)\s+(\d{1,2}|two|three|four|five)\s+(?:fiscal\s+)?years$/i;
 const WORD_N: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
 
+/** A document reporting a whole year: a full-year period, or an annual report or 10-K by its kind. */
+export const isFullYear = (d: Pick<ScopeDocument, "fiscalPeriod" | "kind">): boolean => d.fiscalPeriod === "FY" || /annual|10-?k/i.test(d.kind ?? "");
+
 /**
  * The newest fiscal year the documents report for a whole year: their own fiscal year, read from
  * the full-year documents (an annual report, a 10-K) when there are any — a 10-Q for the next
  * year reports quarters of a year no annual column holds yet.
  */
 export function latestFiscalYear(docs: ScopeDocument[]): number | undefined {
-  const annual = docs.filter((d) => d.fiscalPeriod === "FY" || /annual|10-?k/i.test(d.kind ?? ""));
+  const annual = docs.filter(isFullYear);
   const years = (annual.length ? annual : docs).map((d) => d.fiscalYear).filter((y): y is number => typeof y === "number");
   return years.length ? Math.max(...years) : undefined;
 }
@@ -39,7 +42,7 @@ export function latestFiscalYear(docs: ScopeDocument[]): number | undefined {
 function fiscalYearEnding(day: string | undefined, docs: ScopeDocument[]): number | undefined {
   if (!day) return undefined;
   const t = Date.parse(day);
-  const hit = docs.find((d) => d.date && d.fiscalYear && (d.fiscalPeriod === "FY" || /annual|10-?k/i.test(d.kind ?? "")) && Math.abs(Date.parse(d.date) - t) <= 7 * 86_400_000);
+  const hit = docs.find((d) => d.date && d.fiscalYear && isFullYear(d) && Math.abs(Date.parse(d.date) - t) <= 7 * 86_400_000);
   return hit?.fiscalYear ?? undefined;
 }
 
@@ -84,7 +87,7 @@ function dayEnded(d: ScopeDocument): { month: number; year: number } | undefined
 
 /** The month the company's fiscal year ends, read from the date of an annual document of the same company; December when none says. */
 function yearEndMonth(d: ScopeDocument, docs: ScopeDocument[]): number {
-  const annual = docs.find((a) => a.date && a.company === d.company && (a.fiscalPeriod === "FY" || /annual|10-?k/i.test(a.kind ?? "")));
+  const annual = docs.find((a) => a.date && a.company === d.company && isFullYear(a));
   if (!annual) return 12;
   const at = new Date(annual.date!);
   return effectiveMonth(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()).month;
@@ -130,7 +133,7 @@ function one(raw: string, latest: number | undefined, notes: string[], docs: Sco
       return [quarter];
     }
     // a deal of interim reports only (earnings releases, 10-Qs): "latest" is the newest quarter they report, not a year none covers
-    const interimOnly = docs.length > 0 && !docs.some((d) => d.fiscalPeriod === "FY" || /annual|10-?k/i.test(d.kind ?? ""));
+    const interimOnly = docs.length > 0 && !docs.some(isFullYear);
     const newestQuarter = interimOnly && isNewestPeriodWord(p) ? quarterOf("latest quarter", latest, docs) : undefined;
     if (newestQuarter) {
       notes.push(`"${raw}" read as ${newestQuarter}, the newest period the documents report (they hold no annual report).`);

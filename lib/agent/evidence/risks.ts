@@ -13,6 +13,7 @@ import { GENERIC_WORDS } from "../concepts/generic-words";
 import { tokens } from "../concepts/match";
 import { recencyOf } from "./passages";
 import { documentPeriod, isScopeError, resolveScope, type ScopeDocument, type EvidenceDeps } from "./scope";
+import { isFullYear } from "./periods";
 
 export interface RiskFactorsInput {
   company?: string;
@@ -51,7 +52,6 @@ export interface RiskFactorsOutput {
 
 type Deps = EvidenceDeps;
 
-const ANNUAL = /annual|10-?k/i;
 /** Words of a topic that say nothing about which risk: "risk", "main", "flag". */
 const NOT_TOPIC = new Set(["risk", "risks", "factor", "factors", "main", "key", "top", "biggest", "major", "principal", "flag", "flagged", "call", "called", "related", "relating", "around", "regarding", "summarise", "summarize", "summary", "list", "any"]);
 const DEFAULT_LIMIT = 8;
@@ -61,7 +61,7 @@ const DEFAULT_LIMIT = 8;
 function candidates(docs: ScopeDocument[], period?: string): ScopeDocument[] {
   const year = period?.match(/(?:19|20)\d\d/)?.[0];
   const pool = year ? docs.filter((d) => String(d.fiscalYear) === year) : docs;
-  const annual = (d: ScopeDocument) => (ANNUAL.test(d.kind ?? "") || d.fiscalPeriod === "FY" ? 1 : 0);
+  const annual = (d: ScopeDocument) => (isFullYear(d) ? 1 : 0);
   return [...pool].sort((a, b) => annual(b) - annual(a) || recencyOf(b) - recencyOf(a));
 }
 

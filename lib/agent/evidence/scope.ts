@@ -12,6 +12,7 @@ import { understandQuery } from "@/lib/search/query-understanding";
 import { companiesNamed, dealCompanies, type DealCompany, type RoutedDocument } from "@/lib/search/routing";
 import { loadRoutableDocuments } from "@/lib/search/routing-cache";
 import { listPageOpenings } from "@/lib/db/queries/pages";
+import { plainWords } from "@/lib/text-keys";
 
 /** What every evidence tool reads with: the database, the deal, the turn's source registry and, for search, the embedding space. */
 export type EvidenceDeps = { db: Queryable; dealId: string; sources: SourceRegistry; space?: EmbeddingSpace };
@@ -100,7 +101,7 @@ const LEGAL_FORM = /\s+(?:company|co|corporation|corp|incorporated|inc|limited|l
 
 /** A registrant's name compared: lower case, "&" as "and", no punctuation, no leading "the" nor trailing legal form. */
 export function registrantKey(name: string): string {
-  let k = name.toLowerCase().replace(/&/g, " and ").replace(/[^\p{L}\p{N}]+/gu, " ").trim().replace(/^the\s+/, "");
+  let k = plainWords(name.replace(/&/g, " and ")).replace(/^the\s+/, "");
   for (let prev = ""; prev !== k; ) {
     prev = k;
     k = k.replace(LEGAL_FORM, "").trim();

@@ -9,6 +9,7 @@ import { computeMetric, formatMetricAnswer, parseMetricQuestion, statedResults, 
 import type { SourceRegistry } from "../sources";
 import { documentScope } from "./document-scope";
 import { statementLineItems } from "./line-items";
+import { plainKey } from "@/lib/text-keys";
 
 export interface MetricAnswerDeps {
   db: Queryable;
@@ -73,7 +74,7 @@ export async function answerMetricQuestion(deps: MetricAnswerDeps, input: { ques
     return { status: "ask_company", answer: askWhichCompany(scope.askWhich), inputs: [], missing: [], notes };
   }
   // "Widget Cloud's revenue" in a deal of its parent's filings: a part of the company (a subsidiary, a brand), not its statements' line
-  const subjectOf = scope.answersFor ?? (scope.companies[0] ? { name: scope.companies[0], key: scope.companies[0].toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "") } : undefined);
+  const subjectOf = scope.answersFor ?? (scope.companies[0] ? { name: scope.companies[0], key: plainKey(scope.companies[0]) } : undefined);
   const part = (!scope.companies.length && scope.answersFor ? possessorOtherThan(input.question, scope.answersFor) : undefined) ?? (subjectOf ? subjectOtherThan(input.question, subjectOf) : undefined);
   if (part) return { status: "no_statements", answer: "", inputs: [], missing: [], notes: [...notes, `${part} is not ${(scope.answersFor ?? subjectOf)!.name}: its statements' lines are not ${part}'s figures.`], partOf: part };
   const documentIds = scope.documentIds ?? scope.answersFor?.documentIds;

@@ -19,6 +19,7 @@ import type { SourceRegistry } from "../sources";
 import type { KbTableValue } from "./types";
 import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { stemWord, wordStart } from "@/lib/search/stemming";
+import { plainKey } from "@/lib/text-keys";
 
 const stemOf = (w: string) => stemWord(w);
 
@@ -52,7 +53,7 @@ const SOFT = new Set("segment segments region regions reportable division divisi
  * INITECHHOLDINGS). Only that mention goes: "Acme's Acme Lake region" keeps the region's word.
  */
 export function withoutCompany(words: string[], companies: string[]): string[] {
-  const keys = companies.map((c) => c.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((k) => k.length >= 3);
+  const keys = companies.map((c) => plainKey(c)).filter((k) => k.length >= 3);
   const names = companies.map((c) => new Set(contentWords(c)));
   // the whole name first ("salesworks" before the "sales" of "Sales Cloud"), then a part of it ("acme" of ACMECORP)
   const whole = (run: string[]) => keys.includes(run.join("")) || names.some((n) => run.every((w) => n.has(w)));

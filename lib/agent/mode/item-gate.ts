@@ -34,6 +34,7 @@ import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { SUPERLATIVE_WORD, asksSuperlative } from "@/lib/agent/offline/ranking";
 import { countInKinds } from "@/lib/agent/offline/evidence-answers";
 import { yearsWritten } from "@/lib/periods/years";
+import { plainWords } from "@/lib/text-keys";
 
 export interface StatedFigure {
   /** In units (dollars, a count) or percent points. */
@@ -855,7 +856,7 @@ function partsOfAnotherKind(compared: Grounding[], item: RequestItem): string | 
  */
 function mixedLevels(compared: Grounding[], leg: LegResult, item: RequestItem): string | null {
   const rows = leg.toolCalls.flatMap((c) => (c.toolName === "get_line_items" ? ((c.output as LineItemsOutput | undefined)?.rows ?? []) : []));
-  const norm = (s: string) => s.toLowerCase().replace(/^total\s+/, "").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const norm = (s: string) => plainWords(s.toLowerCase().replace(/^total\s+/, ""));
   for (const g of compared) {
     const r = g.row;
     if (!r) continue;
@@ -1008,7 +1009,7 @@ function unreadInitials(item: RequestItem, leg: LegResult): string | null {
   return spelled ? `the run did not read “${first}” as the documents' “${spelled}”` : null;
 }
 
-const partKey = (scope: string | undefined) => (scope ?? "").toLowerCase().replace(/\bsegments?\b/g, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const partKey = (scope: string | undefined) => plainWords((scope ?? "").toLowerCase().replace(/\bsegments?\b/g, " "));
 
 /**
  * "Why did Greater China net sales jump" left "not in the data room" while another item of the same

@@ -11,12 +11,13 @@
  */
 import { companyGroups, companyNameKeys, distinctiveFirstWord } from "@/lib/ingest/metadata-company-key";
 import type { DocInfo } from "./documents";
+import { plainWords } from "@/lib/text-keys";
 
 /** Comparable company name: lower-case, no legal suffixes or punctuation ("4X Company" → "4x", "Example Analytics AB" → "example analytics"). */
 const LEGAL_SUFFIX = /\b(?:ab|publ|inc|incorporated|corp|corporation|co|company|ltd|limited|plc|llc|gmbh|ag|sa|nv|bv|as|asa|oy|oyj|a\/s|holdings?|group)\b\.?/g;
 
 export function normalizeCompany(name: string | null | undefined): string {
-  return (name ?? "").toLowerCase().replace(LEGAL_SUFFIX, " ").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return plainWords((name ?? "").toLowerCase().replace(LEGAL_SUFFIX, " "));
 }
 
 /**

@@ -14,6 +14,7 @@
  * checked by the planner (plan.ts).
  */
 import { canonicalPeriod, periodTypeOf } from "@/lib/periods";
+import { plainWords } from "@/lib/text-keys";
 
 export interface ClaimFacts {
   period: string | null;
@@ -34,7 +35,7 @@ export function periodTypeKey(f: ClaimFacts): string {
 /** The part a finding covers as a comparable key: "consolidated", "segment:americas", "" when unknown. */
 export function scopeKey(f: ClaimFacts): string {
   if (!f.scope) return "";
-  const name = (f.scopeName ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const name = plainWords(f.scopeName ?? "");
   return name ? `${f.scope}:${name}` : f.scope;
 }
 

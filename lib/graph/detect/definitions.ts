@@ -13,6 +13,7 @@
  * equipment"). A figure whose label is unknown is taken as the metric itself.
  */
 import { stemWord } from "@/lib/search/stemming";
+import { plainWords } from "@/lib/text-keys";
 
 export interface DefinitionInput {
   metricKey: string;
@@ -56,11 +57,7 @@ const FILLER_STEMS = new Set([...FILLER].map((w) => stemWord(w)));
 const isFiller = (w: string) => FILLER.has(w) || FILLER_STEMS.has(stemWord(w));
 
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/\([^()]*\)/g, " ")
-    .replace(/&/g, " and ")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
+  return plainWords(text.replace(/\([^()]*\)/g, " ").replace(/&/g, " and "))
     .split(" ")
     .filter((w) => w && !/^\d+$/.test(w));
 }
