@@ -3,7 +3,7 @@
  * (parse.ts) and compared (compare.ts); how questions name them (request.ts); how report prose
  * (sentence.ts) and table headers (columns.ts) name them; month names and dates (months.ts).
  */
-export { makePeriod, periodKey, shiftLabelYear, withYearBefore, yearsEarlier, type Period, type PeriodKind, type PeriodLabel } from "./period";
+export { isDayLabel, makePeriod, periodKey, shiftLabelYear, withYearBefore, yearsEarlier, type Period, type PeriodKind, type PeriodLabel } from "./period";
 export { parsePeriod } from "./parse";
 export { canonicalPeriod, comparePeriods, sameExactPeriod, samePeriod, type CanonicalPeriod } from "./compare";
 export { readPeriodRange, readPeriodRequest, resolvePeriod, type PeriodRequest, type ResolvedPeriod } from "./request";

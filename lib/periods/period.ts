@@ -106,3 +106,6 @@ export function shiftLabelYear(label: string, by: number): string | null {
   const m = /^(FY|Q[1-4] |H[12] |9M )((?:19|20)\d\d)$/.exec(label);
   return m ? `${m[1]}${Number(m[2]) + by}` : null;
 }
+
+/** A period label naming a day ("31 December 2022"): a balance's date, not a span. */
+export const isDayLabel = (label: string): boolean => /^\d{1,2} \p{L}+ \d{4}$/u.test(label);

@@ -14,7 +14,7 @@
  */
 import { readQuestion } from "@/lib/agent/reader/read";
 import { findConcepts } from "@/lib/agent/concepts/match";
-import type { RequestItem } from "@/lib/agent/reader/items";
+import { whenOf, type RequestItem } from "@/lib/agent/reader/items";
 
 /** A share of a whole that names no part ("percentage of total net sales that was", "share of the total", "share of revenues did it account for"). */
 const BARE_SHARE = /^(percentage|percent|per cent|share|proportion|portion|fraction)\s+of\s+(?:the\s+)?(.+?)(?:\s+(?:that|it|this|they|did|does|do|was|is|were|are)\b.*)?$/i;
@@ -42,7 +42,6 @@ const POINTER = /^(?:it|they|this|that|these|those|the figure|the number)$/i;
 
 const REASON = new RegExp(String.raw`^(?:why\s+(?:did\s+|has\s+|have\s+|was\s+|were\s+|is\s+|are\s+|do\s+|does\s+)?|(?:what\s+)?(?:drove|drives|caused|causes|pushed|explains|explained|(?:is |was )?behind|were the drivers of|are the drivers of)\s+)(?:the\s+)?(.+?)(?:\s+(?:to\s+)?(?:fall|fell|fallen|rise|rose|risen|declined?|declines|increased?|increases|decreased?|decreases|drop(?:ped)?|drops|grow|grew|grown|grows|change[ds]?|improved?|improves|moved?|moves|go (?:up|down)|goes (?:up|down)|went (?:up|down)|up|down|higher|lower|so much|${MOVE_VERBS}))?$`, "i");
 
-const whenOf = (period: string | undefined) => (!period ? "" : /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`);
 const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 
 export function rewriteItems(items: RequestItem[], companies: string[]): RequestItem[] {

@@ -29,7 +29,7 @@ import { dayAsked, periodWord, pickRow, pickScopedRow, writeAction, writeSign, w
 import { FILING_REFERENCE, MONEY, statesAValue, SUCCESSION, withoutYears } from "@/lib/answers/narrative/fit";
 import { SUBSET_BEFORE } from "../evidence/subsets";
 import { looksLikePersonName } from "@/lib/extraction/entities/names";
-import { asksPresent, parsePeriod } from "@/lib/periods";
+import { asksPresent, isDayLabel, parsePeriod } from "@/lib/periods";
 import { monthWords } from "@/lib/periods/months";
 import { asksSuperlative, rankAsked, rankCall, rankMeasure, writeNotRanked, writeRanking } from "./ranking";
 import { findConcepts, tokens } from "../concepts/match";
@@ -382,7 +382,7 @@ function callFor(step: Step, r: Reading): Call {
     case "sentence": {
       // a day asked ("at 30 June 2024") is searched as written: the sentence of that day, not the newest
       // (a quarter as a release words it: "Q1 2023" → "first quarter 2023")
-      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || /^Q[1-4] \d{4}$/.test(p) || (!!dayAsked(r) && /^\d{1,2} \p{L}+ \d{4}$/u.test(p))).map((p) => p.replace(/^FY/, "").replace(/^Q([1-4]) (\d{4})$/, (_, q: string, y: string) => `${QUARTER_WORD[Number(q) - 1]} quarter ${y}`)).join(" ");
+      const when = r.periods.filter((p) => /^(?:FY)?\d{4}$/.test(p) || /^Q[1-4] \d{4}$/.test(p) || (!!dayAsked(r) && isDayLabel(p))).map((p) => p.replace(/^FY/, "").replace(/^Q([1-4]) (\d{4})$/, (_, q: string, y: string) => `${QUARTER_WORD[Number(q) - 1]} quarter ${y}`)).join(" ");
       // a count is written many ways ("employed approximately 92,000 people", "a workforce of"): every name the catalog knows
       // (a rate too: "attrition" is printed "turnover rate")
       // (a part's count is searched by the part's name and the count's first names only: "Domestic store count")

@@ -19,7 +19,7 @@
  * here knows a company or a document.
  */
 import { periodMentions, shiftYears, yearsBetween } from "@/lib/metrics/periods";
-import { MONTH, lastDayOfMonth, monthName, monthNumber } from "@/lib/periods";
+import { isDayLabel, MONTH, lastDayOfMonth, monthName, monthNumber } from "@/lib/periods";
 import { detectLanguage } from "@/lib/search/language";
 import type { Concept } from "../concepts/catalog";
 import { findConcepts, tokens, type ConceptHit } from "../concepts/match";
@@ -452,9 +452,9 @@ function kindOf(p: Part): Exclude<ItemKind, "comparison"> {
 }
 
 /** "in Q3 2024", "at 30 June 2024": a day is a balance's date, anything else a period. */
-function whenOf(period: string | undefined): string {
+export function whenOf(period: string | undefined): string {
   if (!period) return "";
-  return /^\d{1,2} \p{L}+ \d{4}$/u.test(period) ? ` at ${period}` : ` in ${period}`;
+  return isDayLabel(period) ? ` at ${period}` : ` in ${period}`;
 }
 
 function questionFor(kind: ItemKind, ask: string, company: string | undefined, period: string | undefined): string {
