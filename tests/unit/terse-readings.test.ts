@@ -64,3 +64,14 @@ describe("a topic naming a date of an act", () => {
     for (const q of ["acme pfas exit timing", "acme network 2.0 timing"]) expect(classifyQuestion(q).kind, q).not.toBe("date");
   });
 });
+
+describe("what was spent on something", () => {
+  it("reads 'spend on shipping' as the figure the filings name 'shipping costs', unless the catalog names it", () => {
+    for (const q of ["what did acme spend on shipping in 2019", "how much did acme spend on shipping in 2019?", "acme spent on shipping 2019"]) {
+      expect(readQuestion(q, ROOM).label, q).toBe("shipping costs");
+    }
+    expect(readQuestion("how much did acme spend on new plants and equipment in 2019", ROOM).concepts.map((c) => c.id)).toEqual(["capital_expenditure"]);
+    // the question's own words stay as typed for every other reader
+    expect(readQuestion("what did acme spend on shipping in 2019", ROOM).text).toContain("spend on shipping");
+  });
+});

@@ -829,6 +829,20 @@ function withoutSameNameGloss(text: string): string {
 /** A formula that is one line over another, with no constant or further term. */
 const plainQuotient = (e: Expr) => e.kind === "op" && e.op === "/" && !JSON.stringify(e).includes('"kind":"num"') && e.left.kind !== "op" && e.right.kind !== "op";
 
+/** "spend on shipping", "spent for marketing": what was spent on, before the period or the end of the question. */
+const SPENT_ON = /\b(?:spend|spends|spent|spending)\s+(?:on|for)\s+((?:the\s+)?[\p{L}][\p{L}&-]*(?:\s+[\p{L}][\p{L}&-]*){0,3}?)(?=\s+(?:in|during|over|last|this|since|for|at)\b|\s+(?:fy|q[1-4])?['’]?\d|\s*[?.!,]|\s*$)/iu;
+
+/**
+ * "what did they spend on shipping in 2019": the costs of what was spent on ("shipping costs"), the
+ * way filings name the figure, when the catalog names no figure in the words ("spend on new plants and
+ * equipment" is capex).
+ */
+function spentOn(text: string): string {
+  const m = SPENT_ON.exec(text);
+  if (!m || findConcepts(m[0]).length) return text;
+  return `${text.slice(0, m.index)}${m[1]!.replace(/^the\s+/i, "")} costs${text.slice(m.index + m[0].length)}`;
+}
+
 /** A question with words taken out: no space before a stop, none doubled. */
 const closeGaps = (text: string) => text.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim();
 
@@ -873,7 +887,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   // (…and one a preposition attaches after that run, "the take rate in marketplace", is the same figure: "marketplace take rate")
   const attached = partNamed && run && !inRun(partNamed, run) && attachedAfter(text, run, partNamed) ? `${partNamed} ${run}` : undefined;
   const part = partNamed && run && (inRun(partNamed, run) || attached) ? undefined : partNamed;
-  const nouns = attached ?? (hits.length || part || !(periods.length || relative || previous) ? undefined : genericNounLabel(text, company, companies));
+  // ("what did they spend on shipping": the label is the filings' "shipping costs")
+  const nouns = attached ?? (hits.length || part || !(periods.length || relative || previous) ? undefined : genericNounLabel(spentOn(text), company, companies));
   // "did it go up or down?", "yoy change on that?" name a move, not a figure
   const figure = nouns && !tokens(nouns).some(isDirectionWord) && !GROWTH.test(nouns) && !changeAsked(nouns) ? nouns : undefined;
   const named = part ?? figure;
