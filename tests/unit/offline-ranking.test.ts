@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import { rankAsked, writeRanking } from "@/lib/agent/offline/ranking";
+import { rankAsked, rankMeasure, writeRanking } from "@/lib/agent/offline/ranking";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const revenue = conceptById("revenue")!;
@@ -124,5 +124,18 @@ describe("a fall, a place and a part asked against the others", () => {
     expect(rankAsked("did the us have the biggest revenue decline in fy24?")).toMatchObject({ order: "smallest", by: "growth" });
     // a yes/no on one part's own move ranks nothing
     expect(rankAsked("did us revenue fall in fy24?")).toBeUndefined();
+  });
+});
+
+describe("what a ranking ranks by", () => {
+  it("ranks by no amount in place of a rate named: 'the highest operating margin' is never a revenue ranking", () => {
+    expect(rankMeasure(readQuestion("which segment had the highest operating margin in fy23", ["ACME INC."]))).toBeUndefined();
+    expect(rankMeasure(readQuestion("which segment had the biggest revenue in fy23", ["ACME INC."]))?.id).toBe("revenue");
+    expect(rankMeasure(readQuestion("which segment is largest", ["ACME INC."]))?.id).toBe("revenue");
+  });
+
+  it("reads everyday superlatives ('fattest', 'thinnest') as either end", () => {
+    expect(rankAsked("which segment had the fattest margins")).toMatchObject({ order: "largest", part: "segment" });
+    expect(rankAsked("which region has the thinnest margins")).toMatchObject({ order: "smallest", part: "region" });
   });
 });

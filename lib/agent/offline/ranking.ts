@@ -24,8 +24,8 @@ export interface RankAsked {
 }
 
 /** The words that rank: the top end and the bottom end. */
-const TOP_WORDS = ["largest", "biggest", "highest", "most", "top", "leading", "greatest", "fastest"];
-const BOTTOM_WORDS = ["smallest", "lowest", "least", "slowest", "worst"];
+const TOP_WORDS = ["largest", "biggest", "highest", "most", "top", "leading", "greatest", "fastest", "fattest", "strongest", "widest", "richest"];
+const BOTTOM_WORDS = ["smallest", "lowest", "least", "slowest", "worst", "thinnest", "slimmest", "weakest", "narrowest"];
 /** A superlative word, either end ("the largest", "grew fastest", "fell the most"): what a ranking's answer says of the part it names. */
 export const SUPERLATIVE_WORD = String.raw`(?:${[...TOP_WORDS, ...BOTTOM_WORDS].join("|")})`;
 const TOP = new RegExp(String.raw`\b(?:${TOP_WORDS.join("|")})\b|\b(?:perform\w*|did|does|do|doing|fared)\s+(?:the\s+)?best\b|\bbest[- ]perform\w*`, "i");
@@ -39,7 +39,7 @@ const GROWTH = /\b(?:fastest|slowest)\b|\b(?:grew|grown|grow(?:s|ing)?|growth)\b
 const PART = /\b(segment|geograph(?:y|ies|ic)|region|division|business unit|business(?=es\b|\b)|reportable segment|market|brand|product line)(?:s|es)?\b/i;
 /** "which segment …", "the largest region": a question that ranks parts, not one part's figure. */
 const WHICH = /\b(?:which|what)\s+(?:of\s+(?:its|their|the)\s+)?(?:[\p{L}-]+\s+)?(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/iu;
-const SUPERLATIVE_PART = /\b(?:largest|biggest|highest|most|top|leading|greatest|smallest|lowest|least|fastest|slowest|best|worst)\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b/i;
+const SUPERLATIVE_PART = new RegExp(String.raw`\b(?:${[...TOP_WORDS, ...BOTTOM_WORDS, "best"].join("|")})\b[^,;?]*\b(?:segment|geograph\w*|region|division|business unit|business|market|brand|product line)(?:s|es)?\b`, "i");
 
 /** The question asks a superlative ("the biggest decline", "grew fastest"): no one part's own figure decides it. */
 export function asksSuperlative(text: string): boolean {
@@ -74,7 +74,10 @@ export function yearBefore(period: string): string | undefined {
 
 /** The figure parts are ranked by: the amount the question names, else revenue (what "the biggest segment" means). */
 export function rankMeasure(r: Reading): Concept | undefined {
-  return r.concepts.find((c) => c.kind === "amount" || c.kind === "count") ?? conceptById("revenue");
+  // (a rate named, "the highest operating margin", is no amount a table of parts ranks: never revenue in its place)
+  const figures = r.concepts.filter((c) => c.kind !== "text");
+  const amount = figures.find((c) => c.kind === "amount" || c.kind === "count");
+  return amount ?? (figures.length ? undefined : conceptById("revenue"));
 }
 
 /**
