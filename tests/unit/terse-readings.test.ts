@@ -21,6 +21,8 @@ describe("a figure and a side of zero, typed with no verb", () => {
 
   it("a sign word before the figure names the figure, and a wh-question asks no yes or no", () => {
     expect(readQuestion("positive operating cash flow 2022 for acme", ROOM).polar).toBe(false);
+    // a figure whose own name is a side's word ("profit") is asked, not whether there was one
+    expect(readQuestion("acme profit fy22", ROOM).polar).toBe(false);
     expect(readQuestion("what was acme's net income in 2017, positive?", ROOM).polar).toBe(false);
   });
 });

@@ -951,7 +951,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const sign = reading.polar && !reading.direction ? signAsked(tokens(text)) : undefined;
   if (sign) reading.sign = sign;
   // "corning working capital positive fy2022?", "ebay in the red 2017": a figure and a side of zero, typed with no verb, ask yes or no
-  const bareSign = !reading.polar && !reading.direction && !WH.test(text) && concepts.length === 1 && FIGURE_KIND.has(concepts[0]!.kind) ? signAsked(tokens(text)) : undefined;
+  // (…said outside the figure's own name: "harbor profit fy22" asks the profit, not whether there was one)
+  const bareSign = !reading.polar && !reading.direction && !WH.test(text) && concepts.length === 1 && FIGURE_KIND.has(concepts[0]!.kind) ? signAsked(tokens(text).map((t, i) => (hits.some((h) => !h.viaPhrase && i >= h.from && i < h.to) ? { ...t, word: "_", stem: "_" } : t))) : undefined;
   if (bareSign) Object.assign(reading, { polar: true, sign: bareSign });
   // "adobe net income above $1bn?": a value to be above is asked yes or no
   if (threshold) Object.assign(reading, { threshold, polar: true });
