@@ -8,7 +8,7 @@
  *    plain "newest period" words only: "last year" is a year, not a newer report's quarter;
  *  - a question's text (lib/agent/reader/read.ts) says "as of now" in prose ("currently", "these
  *    days", "at present"), and not by "newest"/"recent", which there name a report or a trend;
- *  - a request asking a labelled row for its newest column (lib/agent/offline/evidence-answers.ts)
+ *  - a request asking a labelled row for its newest column (lib/agent/offline/answers-from/labelled-row.ts)
  *    takes any word starting "current" ("currently", "current-year").
  * Matching is case-insensitive; a phrase's words are separated by one space, as written here.
  */

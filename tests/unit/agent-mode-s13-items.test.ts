@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import { pricePaid, writeLabelledRow } from "@/lib/agent/offline/evidence-answers";
+import { writeLabelledRow } from "@/lib/agent/offline/answers-from/labelled-row";
+import { pricePaid } from "@/lib/agent/offline/answers-from/quoted";
 import { quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { readItems } from "@/lib/agent/reader/items";

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { namedAmongParts, pickScopedRow, writeStated } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow } from "@/lib/agent/offline/answers-from/pick-row";
+import { namedAmongParts, writeStated } from "@/lib/agent/offline/answers-from/stated";
 import { evidenceCalls, labelAnswerOverride, qualifierAnswerOverride, quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { qualifiersOf, readQuestion } from "@/lib/agent/reader/read";
 

@@ -154,7 +154,7 @@ describe("a dividend asked per quarter", () => {
 
 describe("a part's row printed in the consolidated results and under each region", () => {
   it("answers from the consolidated table's row whose label adds least to the part, when the question names no region", async () => {
-    const { pickScopedRow } = await import("@/lib/agent/offline/evidence-answers");
+    const { pickScopedRow } = await import("@/lib/agent/offline/answers-from/pick-row");
     const { conceptById } = await import("@/lib/agent/concepts/catalog");
     const at = (label: string, title: string, value: number): never => ({ item: "x", match: "label", label, source: "table", table: { title, headings: [] }, scale: 1e6, currency: "USD", columns: [{ period: "FY2019", months: 12, value: value * 1e6, printed: String(value) }], document: "ACME_2019_10K.pdf", page: 29, row: `${label} ${value}`, citation: "(source: ACME_2019_10K.pdf, p.29)" }) as never;
     const rows = [at("Sales through Acme Direct", "CONSOLIDATED OPERATING RESULTS — REVENUES", 11_753), at("Sales through Acme Direct", "NORTH AMERICA", 5_027), at("Sales through Acme Direct", "GREATER CHINA", 2_482), at("Sales from our Wholesale Operations to Acme Direct Operations", "CONSOLIDATED OPERATING RESULTS — REVENUES", 7_127)];
@@ -189,7 +189,7 @@ describe("a catalog ratio with its own formula in brackets", () => {
 
 describe("a row whose label names a share", () => {
   it("never answers an amount asked by the same words ('As a % of Total Subscription and Support Revenues')", async () => {
-    const { pickScopedRow } = await import("@/lib/agent/offline/evidence-answers");
+    const { pickScopedRow } = await import("@/lib/agent/offline/answers-from/pick-row");
     const { conceptById } = await import("@/lib/agent/concepts/catalog");
     const at = (label: string, value: number, scale: number, title: string): never => ({ item: "x", match: "label", label, source: "table", table: { title, headings: [] }, scale, ...(scale > 1 ? { currency: "USD" } : {}), columns: [{ period: "FY2023", months: 12, value: value * scale, printed: String(value) }], document: "ACME_2023_10K.pdf", page: 47, row: `${label} ${value}`, citation: "(source: ACME_2023_10K.pdf, p.47)" }) as never;
     const rows = [at("As a % of Total Subscription and Support Revenues", 2022, 1, "Subscription and Support Revenues by Service Offering"), at("Subscription and support", 29_021, 1e6, "Revenues")];

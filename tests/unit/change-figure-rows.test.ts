@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { namesAsHead } from "@/lib/agent/evidence/head-noun";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import { writeRows } from "@/lib/agent/offline/evidence-answers";
+import { writeRows } from "@/lib/agent/offline/answers-from/rows";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];

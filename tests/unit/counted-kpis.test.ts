@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import { pickScopedRow, writeScopedRows } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow } from "@/lib/agent/offline/answers-from/pick-row";
+import { writeScopedRows } from "@/lib/agent/offline/answers-from/rows";
 import { quoteAnswerOverride } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 

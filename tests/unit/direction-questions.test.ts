@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
-import { writeDirectionRow } from "@/lib/agent/offline/evidence-answers";
+import { writeDirectionRow } from "@/lib/agent/offline/answers-from/rows";
 import { evidenceCalls } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 

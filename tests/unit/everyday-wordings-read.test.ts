@@ -14,7 +14,7 @@ import type { Unit } from "@/lib/answers/narrative/segment";
 import { questionTerms } from "@/lib/answers/narrative/terms";
 import { spelledInitials, type LineItemRow } from "@/lib/agent/evidence/line-items";
 import { conceptById } from "@/lib/agent/concepts/catalog";
-import { pickScopedRow } from "@/lib/agent/offline/evidence-answers";
+import { pickScopedRow } from "@/lib/agent/offline/answers-from/pick-row";
 import { stepsFor } from "@/lib/agent/offline/evidence-path";
 
 const ROOM = [{ name: "ACME INC.", tickers: ["ACME"] }];

@@ -8,7 +8,13 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
 import type { LineItemRow } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { pickRow, pickScopedRow, statedSentence, writeCompute, writePair, writeStated, writeHalted, writeLabelledRow, writeOutlook, writePartRatio, writePartShare, writeScopedEach, writeSegments, writeSegmentsStated } from "@/lib/agent/offline/evidence-answers";
+import { writeCompute } from "@/lib/agent/offline/answers-from/compute";
+import { pickRow, pickScopedRow } from "@/lib/agent/offline/answers-from/pick-row";
+import { writeLabelledRow } from "@/lib/agent/offline/answers-from/labelled-row";
+import { writePair, writePartRatio, writePartShare, writeScopedEach } from "@/lib/agent/offline/answers-from/parts";
+import { statedSentence, writeStated } from "@/lib/agent/offline/answers-from/stated";
+import { writeHalted, writeOutlook } from "@/lib/agent/offline/answers-from/quoted";
+import { writeSegments, writeSegmentsStated } from "@/lib/agent/offline/answers-from/segments";
 import { amountAnswerOverride, evidenceCalls, evidenceNext, figureAnswerOverride, quoteAnswerOverride, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 

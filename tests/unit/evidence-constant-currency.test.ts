@@ -9,7 +9,7 @@ import { conceptById } from "@/lib/agent/concepts/catalog";
 import { changeColumns } from "@/lib/agent/evidence/change-columns";
 import type { LineItemRow, LineItemsOutput } from "@/lib/agent/evidence/line-items";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { writeBasisNotFound, writeBasisRow, writeBasisStated } from "@/lib/agent/offline/evidence-answers";
+import { writeBasisNotFound, writeBasisRow, writeBasisStated } from "@/lib/agent/offline/answers-from/constant-currency";
 import { evidenceAnswer, evidenceCalls, stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 

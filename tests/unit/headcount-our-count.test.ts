@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { conceptById } from "@/lib/agent/concepts/catalog";
 import type { Passage } from "@/lib/agent/evidence/passages";
-import { writeStated } from "@/lib/agent/offline/evidence-answers";
+import { writeStated } from "@/lib/agent/offline/answers-from/stated";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ACME INC."];

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { holdsRole } from "@/lib/agent/evidence/entities";
-import { writePeople } from "@/lib/agent/offline/evidence-answers";
+import { writePeople } from "@/lib/agent/offline/answers-from/entities";
 import { stepsFor } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { extractEntitiesFromPages } from "@/lib/extraction/entities";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { respectiveFigure, respectiveFigures } from "@/lib/agent/evidence/respectively";
-import { writeStated } from "@/lib/agent/offline/evidence-answers";
+import { writeStated } from "@/lib/agent/offline/answers-from/stated";
 import { evidenceCalls } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 import { readItems } from "@/lib/agent/reader/items";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ComputeOutput } from "@/lib/agent/evidence/compute";
-import { writeSign } from "@/lib/agent/offline/evidence-answers";
+import { writeSign } from "@/lib/agent/offline/answers-from/compute";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["ACME INC."];

@@ -32,7 +32,7 @@ import { parseNumbers, writtenAs, type ParsedNumber } from "@/lib/agent/guardrai
 import { MONEY } from "@/lib/answers/narrative/fit";
 import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { SUPERLATIVE_WORD, asksSuperlative } from "@/lib/agent/offline/ranking";
-import { countInKinds } from "@/lib/agent/offline/evidence-answers";
+import { countInKinds } from "@/lib/agent/offline/answers-from/stated";
 import { yearsWritten } from "@/lib/periods/years";
 import { plainWords } from "@/lib/text-keys";
 

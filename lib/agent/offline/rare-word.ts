@@ -14,7 +14,7 @@ import { findConcepts, tokens } from "../concepts/match";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
 import type { ToolExchange } from "./conversation";
-import { closestPassage } from "./evidence-answers";
+import { closestPassage } from "./answers-from/not-found";
 import { givesVerdict, NO_ANSWER, QUESTION_OPENING, quotedPassage } from "./evidence-path";
 
 /** The probe asks for few passages: the words' counts are what it is for. Its size tells it from the evidence path's searches. */
