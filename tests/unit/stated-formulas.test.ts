@@ -86,3 +86,13 @@ describe("a colon that defines nothing", () => {
     expect(cleanQuestion(normalise("acme dpo fy2017: 365 × avg accounts payable (fy16, fy17) / fy17 cogs")).definition?.name).toBe("acme dpo");
   });
 });
+
+describe("the unit of one line over another", () => {
+  it("an amount over revenue is a percentage of sales; other quotients stay ratios unless a percentage is asked", () => {
+    const unit = (q: string) => evidenceCalls(readQuestion(q, ROOM))?.[0]?.input.unit;
+    expect(unit("acme r&d intensity in 2021 - r&d expense / total revenue")).toBe("percent");
+    expect(unit("acme 2021 net income divided by revenue")).toBe("percent");
+    expect(unit("acme fy21 cost of goods sold divided by inventory")).toBe("ratio");
+    expect(unit("acme current assets / current liabilities 2021")).toBe("ratio");
+  });
+});

@@ -347,7 +347,8 @@ function callFor(step: Step, r: Reading): Call {
     case "ratio": {
       // a follow-up ("and fy21?") carries the ratio the conversation asked, its figures in order
       const [top, bottom] = r.ratioOf ? [c, d!] : ratioTerms(r.text, c, d!);
-      const unit = r.ratioOf ?? ratioUnit(r.text);
+      // (an amount over revenue, "r&d expense / total revenue", is a share of each dollar of sales: a percentage)
+      const unit = r.ratioOf ?? (bottom.id === "revenue" && top.kind === "amount" ? "percent" : ratioUnit(r.text));
       // "… divided by the average of 2020 and 2021 inventory": the denominator is averaged (opening and closing), not the ratio
       if (averagedDenominator(r.text)) {
         const { aggregate: _averaged, ...rest } = format;
