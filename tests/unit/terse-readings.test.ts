@@ -77,3 +77,13 @@ describe("what was spent on something", () => {
     expect(readQuestion("what did acme spend on shipping in 2019", ROOM).text).toContain("spend on shipping");
   });
 });
+
+describe("everyday verbs of a cause", () => {
+  it("'what's eating into', 'weighing on', 'driving' ask the reason, and name no part", () => {
+    for (const q of ["whats eating into acme's gross margin in fy23", "what's weighing on acme's gross margin in 2023", "what's driving acme's revenue growth in fy23", "what is hurting acme's margins"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.reason, q).toBe(true);
+      expect(r.scope, q).toBeUndefined();
+    }
+  });
+});

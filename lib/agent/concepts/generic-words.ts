@@ -26,7 +26,8 @@ export const GENERIC_WORDS = new Set(
     "did they any ever never name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
     "bigger larger smaller good bad well badly strong weak strongly weakly cliff " +
-    "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers cause caused causes reason reasons explain explains explained behind happen happened happening " +
+    "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers driving cause caused causes causing reason reasons explain explains explained behind happen happened happening " +
+    "eating eat eats ate weighing weigh weighs weighed squeezing squeezed hurting hurt hurts pressuring pressured dragging dragged " +
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
     "expect expected expects expecting future past history historical trend trends going forward look looking like " +
     "based basis terms term result results according rate rates ratio ratios " +
