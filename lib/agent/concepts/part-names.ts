@@ -70,3 +70,7 @@ export function partTokens(text: string, o: { asked?: boolean } = {}): Token[] {
 export function placesIn(text: string, o: { asked?: boolean } = {}): string[] {
   return [...new Set(partTokens(text, o).filter((t) => INITIALS.has(t.stem.toLowerCase()) && t.stem === t.stem.toUpperCase()).map((t) => t.stem))];
 }
+
+const SEGMENT_WORD = /\bsegments?\b/i;
+/** The text says "segment" or "segments" (a row, a title, an ask). */
+export const saysSegment = (text: string): boolean => SEGMENT_WORD.test(text);

@@ -19,7 +19,7 @@ import { withoutCitations, type SourceRef } from "@/lib/agent/sources";
 import { UNITS_ASKED, type RequestItem } from "@/lib/agent/reader/items";
 import { GENERIC_WORDS, GRAMMAR_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
-import { partTokens } from "@/lib/agent/concepts/part-names";
+import { partTokens, saysSegment } from "@/lib/agent/concepts/part-names";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
 import { unaskedWords } from "./ask-words";
@@ -478,7 +478,7 @@ function partAsked(item: RequestItem): boolean {
 function isPartRow(row: LineItemRow, item: RequestItem): boolean {
   if (row.source === "statement") return false;
   // "Segment operating profit", "Total segment revenue": the segments' figure, whatever qualifier was read, unless segments are asked
-  if (/\bsegments?\b/i.test(row.label) && !/\bsegments?\b/i.test(item.ask)) return true;
+  if (saysSegment(row.label) && !saysSegment(item.ask)) return true;
   if (partAsked(item)) return false;
   const where = [row.table?.title ?? "", ...(row.table?.headings ?? [])].join(" ");
   return /\bsegments?\b|\bregions?\b|\bgeograph/i.test(where) && !/\b(?:total|consolidated)\b/i.test(row.label);
@@ -841,11 +841,11 @@ function partsOfAnotherKind(compared: Grounding[], item: RequestItem): string | 
   // "which of its businesses": lines of business, never places, whatever the table's title says
   // ("Domestic", "International" name a retailer's businesses as often as places)
   const labels = compared.map((g) => g.row?.label ?? "").filter(Boolean);
-  if (BUSINESS_ASKED.test(item.ask) && !/\bsegments?\b/i.test(item.ask) && labels.length && labels.every((l) => GEOGRAPHY.test(l) && !/^\s*(?:total\s+)?(?:domestic|international|foreign)\b/i.test(l))) {
+  if (BUSINESS_ASKED.test(item.ask) && !saysSegment(item.ask) && labels.length && labels.every((l) => GEOGRAPHY.test(l) && !/^\s*(?:total\s+)?(?:domestic|international|foreign)\b/i.test(l))) {
     return "the parts ranked are geographic areas, not the businesses asked";
   }
   const named = compared.map((g) => g.named ?? "").filter(Boolean);
-  if (!named.length || !named.every((n) => GEOGRAPHIC_TABLE.test(n) && !/\bsegments?\b/i.test(n))) return null;
+  if (!named.length || !named.every((n) => GEOGRAPHIC_TABLE.test(n) && !saysSegment(n))) return null;
   return "the parts ranked are geographic areas, not the segments asked";
 }
 

@@ -7,6 +7,7 @@ import { findConcepts } from "../../concepts/match";
 import type { LineItemsOutput } from "../../evidence/line-items";
 import type { SearchDocumentsOutput } from "../../evidence/passages";
 import { passageRecency } from "./shared";
+import { saysSegment } from "../../concepts/part-names";
 
 /** Rows of a segment table that are no segment: totals, reconciling lines, the segments' own measure. */
 const NOT_A_SEGMENT = /^(?:total|segment|consolidated|corporate|eliminations?|intersegment|reconcil|unallocated|less\b|other\b|non-?reportable)|\b(?:charges?|expenses?|costs?|adjustments?|investments?|segments)$/i;
@@ -18,13 +19,12 @@ const NOT_A_SEGMENT = /^(?:total|segment|consolidated|corporate|eliminations?|in
  * fewer than two parts are named so.
  */
 export function writeSegments(o: LineItemsOutput): string | null {
-  const SEGMENT_WORD = /\bsegments?\b/i;
-  const rows = (o.rows ?? []).filter((x) => SEGMENT_WORD.test([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
+  const rows = (o.rows ?? []).filter((x) => saysSegment([x.label, x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" ")));
   const newest = Math.max(0, ...rows.map((x) => x.filingYear ?? 0));
   const names = new Map<string, { name: string; tables: Set<string>; cites: string[] }>();
   for (const x of rows.filter((y) => (y.filingYear ?? 0) === newest)) {
     const figure = findConcepts(x.label).some((h) => h.concept.kind !== "text");
-    const raw = figure ? (x.table?.headings ?? []).find((h) => !SEGMENT_WORD.test(h) && !findConcepts(h).some((k) => k.concept.kind !== "text")) : x.label;
+    const raw = figure ? (x.table?.headings ?? []).find((h) => !saysSegment(h) && !findConcepts(h).some((k) => k.concept.kind !== "text")) : x.label;
     const name = raw?.replace(/\s+segment\s*$/i, "").replace(/[:\s]+$/, "").trim();
     if (!name || NOT_A_SEGMENT.test(name) || /\d/.test(name)) continue;
     const key = name.toLowerCase();

@@ -11,7 +11,7 @@ import { GEOGRAPHY } from "@/lib/extraction/findings/scope";
 import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { monthNumber } from "@/lib/periods";
 import type { Concept } from "../../concepts/catalog";
-import { partInitials, PLACE_INITIALS } from "../../concepts/part-names";
+import { partInitials, PLACE_INITIALS, saysSegment } from "../../concepts/part-names";
 import { PLAIN_LABEL_STEMS } from "../../concepts/generic-words";
 import { tokens, type Token } from "../../concepts/match";
 import { respectiveFigure } from "../../evidence/respectively";
@@ -259,7 +259,7 @@ export function namesAPart(s: string, figures = s): boolean {
   const first = figures.search(/\d/);
   const before = partInitials(figures.slice(0, first < 0 ? undefined : first));
   // ("throughout our Domestic and International segments", "across all of our segments": the parts together are the whole)
-  const segment = /\bsegments?\b/i.test(s.replace(SEGMENTS_TOGETHER, " "));
+  const segment = saysSegment(s.replace(SEGMENTS_TOGETHER, " "));
   return (segment || GEOGRAPHY.test(before) || PLACE_INITIALS.test(before)) && !/\b(?:total|consolidated|global|globally|worldwide)\b/i.test(s);
 }
 /** Segments named together: a list joined by "and" before "segments", or "all/both/each of our segments". */
