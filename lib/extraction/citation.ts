@@ -77,20 +77,35 @@ export interface VerifyResult {
   end?: number;
 }
 
+/**
+ * The canonical form of a text passed as a string, for the last few texts: an extractor picks
+ * many excerpts on one page and pickExcerpt checks each against the whole page text.
+ */
+const textCanon = new Map<string, Canonical>();
+const TEXT_CANON_KEEP = 8;
+
 const pageCanon = new WeakMap<object, Canonical>();
 function canonOfPage(page: { text: string }): Canonical {
   let c = pageCanon.get(page);
   if (!c) {
-    c = canonicalize(page.text);
+    c = textCanon.get(page.text) ?? canonicalize(page.text);
     pageCanon.set(page, c);
   }
   return c;
 }
 
+function canonOfText(text: string): Canonical {
+  const known = textCanon.get(text);
+  if (known) return known;
+  const c = canonicalize(text);
+  textCanon.set(text, c);
+  if (textCanon.size > TEXT_CANON_KEEP) textCanon.delete(textCanon.keys().next().value!);
+  return c;
+}
+
 /** Where `excerpt` occurs in `pageText` (tolerant as described above), or null. */
 export function locateExcerpt(pageText: string | { text: string }, excerpt: string): { start: number; end: number } | null {
-  const page = typeof pageText === "string" ? { text: pageText } : pageText;
-  const pc = canonOfPage(page);
+  const pc = typeof pageText === "string" ? canonOfText(pageText) : canonOfPage(pageText);
   const ex = canonicalize(excerpt).text.trim();
   if (!ex) return null;
   let idx = pc.text.indexOf(ex);
