@@ -17,49 +17,72 @@ export interface Canonical {
 }
 
 const HYPHENS = new Set(["-", "\u00ad", "\u2010"]);
-const isWs = (c: string) => /\s/u.test(c);
-const isLetter = (c: string | undefined) => !!c && /\p{L}/u.test(c);
+/** `\s` at s[i], with ASCII answered without a regular expression (canonicalize asks for every character of a page). */
+const wsAt = (s: string, i: number) => {
+  const k = s.charCodeAt(i);
+  return k < 128 ? k === 32 || (k >= 9 && k <= 13) : /\s/u.test(s[i]!);
+};
+/** `\p{L}`, ASCII likewise. */
+const isLetter = (c: string | undefined) => {
+  if (!c) return false;
+  const k = c.charCodeAt(0);
+  return k < 128 ? (k | 32) >= 97 && (k | 32) <= 122 : /\p{L}/u.test(c);
+};
 
-/** Canonical form used on both sides of a comparison, with a map back to original offsets. */
+/**
+ * End-of-line hyphenation at s[i] (a hyphen after a letter): "-" [spaces] newline [spaces] and a
+ * lower-case letter; where that letter is, to join the word there, or -1.
+ */
+function hyphenJoin(s: string, i: number): number {
+  let j = i + 1;
+  while (j < s.length && (s[j] === " " || s[j] === "\t")) j++;
+  if (s[j] !== "\n" && s[j] !== "\r") return -1;
+  while (j < s.length && wsAt(s, j)) j++;
+  return isLetter(s[j]) && s[j] === s[j]!.toLowerCase() ? j : -1;
+}
+
+/**
+ * Canonical form used on both sides of a comparison, with a map back to original offsets.
+ * Characters kept as they are go out as runs (s.slice(from, i)), the rest one by one.
+ */
 export function canonicalize(input: string): Canonical {
   const s = input.normalize("NFC");
   const out: string[] = [];
   const map: number[] = [];
+  let last: string | undefined; // the last character put out
+  let from = 0;
   let i = 0;
   while (i < s.length) {
     const c = s[i]!;
+    const ws = wsAt(s, i);
+    const join = !ws && HYPHENS.has(c) && c !== "\u00ad" && isLetter(last) ? hyphenJoin(s, i) : -1;
+    if (!ws && c !== "\u00ad" && join < 0) {
+      map.push(i);
+      last = c;
+      i++;
+      continue;
+    }
+    if (i > from) out.push(s.slice(from, i));
     if (c === "\u00ad") {
       // soft hyphen: invisible, with any line break after it
       i++;
-      while (i < s.length && isWs(s[i]!)) i++;
-      continue;
-    }
-    if (HYPHENS.has(c) && isLetter(out[out.length - 1])) {
+      while (i < s.length && wsAt(s, i)) i++;
+    } else if (join >= 0) {
       // end-of-line hyphenation: letter + "-" + [spaces] newline [spaces] + letter → joined
-      let j = i + 1;
-      while (j < s.length && (s[j] === " " || s[j] === "\t")) j++;
-      if (s[j] === "\n" || s[j] === "\r") {
-        while (j < s.length && isWs(s[j]!)) j++;
-        if (isLetter(s[j]) && s[j] === s[j]!.toLowerCase()) {
-          i = j;
-          continue;
-        }
-      }
-    }
-    if (isWs(c)) {
+      i = join;
+    } else {
       let j = i;
-      while (j < s.length && isWs(s[j]!)) j++;
-      if (out.length > 0 && j < s.length) {
+      while (j < s.length && wsAt(s, j)) j++;
+      if (map.length > 0 && j < s.length) {
         out.push(" ");
         map.push(i);
+        last = " ";
       }
       i = j;
-      continue;
     }
-    out.push(c);
-    map.push(i);
-    i++;
+    from = i;
   }
+  if (s.length > from) out.push(s.slice(from));
   map.push(s.length);
   return { text: out.join(""), map };
 }
