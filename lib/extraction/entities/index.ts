@@ -450,12 +450,13 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
         }
       }
       if (f.type === "person" && isMinistryName(f.name)) { rejectedPlaceholders++; continue; }
+      // the first mention of a key on the page stands: a later one needs no excerpt
+      const key = `${f.type}|${normalizeName(f.name)}|${f.role ?? ""}|p${page.pageNumber}`;
+      if (out.has(key)) continue;
       const os = canon.map[f.start]!;
       const oe = canon.map[Math.max(f.start, f.end - 1)]! + 1;
       const excerpt = pickExcerpt(page.text, os, oe, "sentence");
       if (!excerpt) continue;
-      const key = `${f.type}|${normalizeName(f.name)}|${f.role ?? ""}|p${page.pageNumber}`;
-      if (out.has(key)) continue;
       out.set(key, {
         candidateType: "entity",
         candidateKey: key,
