@@ -15,7 +15,7 @@ import { looksLikePersonName } from "./names";
 import { cleanTitle, leadingName, officersInLines } from "./officer-lines";
 import { readSignedOfficers, type SignedOfficer } from "./signatures";
 import { pageLayout } from "./page-layout";
-import { pageKind } from "../timeline/page-kind";
+import { pageKindOf } from "../timeline/page-kind";
 
 export interface FactAt { page: number; start: number; end: number }
 export interface Officer extends FactAt { name: string; title: string; age?: number }
@@ -154,7 +154,7 @@ const NAMED_AUDITOR = new RegExp(String.raw`\b(?:audited by|attestation report o
 function readSignedAuditor(pages: ExtractionPage[]): NamedFact | undefined {
   let best: { rank: number; fact: NamedFact } | undefined;
   pages.forEach((page, i) => {
-    const kind = pageKind(page.text, page.pageNumber);
+    const kind = pageKindOf(page);
     if (kind === "contents" || kind === "exhibit_index") return;
     const signed = SIGNED_FIRM.exec(page.text);
     const headed = AUDIT_REPORT.test(page.text) || (i > 0 && pages[i - 1]!.pageNumber === page.pageNumber - 1 && AUDIT_REPORT.test(pages[i - 1]!.text));

@@ -11,7 +11,7 @@ import { CELL_BREAK } from "./layout";
 import { canonicalPageLayout } from "./page-layout";
 import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
 import { sentencesWithOffsets } from "../sentences";
-import { pageKind } from "../timeline/page-kind";
+import { pageKindOf } from "../timeline/page-kind";
 
 export const ENTITY_EXTRACTOR_VERSION = "1.6.3";
 
@@ -258,7 +258,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     if (!page.text.trim()) { empty++; continue; }
     if (page.cells?.length) continue;
     // indexes, contents and forms that sign or certify name people by signature only: no persons read there
-    const kind = pageKind(page.text, page.pageNumber);
+    const kind = pageKindOf(page);
     if (kind === "contents") { notRead.set(kind, (notRead.get(kind) ?? 0) + 1); continue; }
     const readPeople = kind === "body" || kind === "cover";
     // Swedish role words ("expert", "ledamot") only on a page written in Swedish

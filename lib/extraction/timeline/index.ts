@@ -9,7 +9,7 @@ import { personNamesIn } from "../entities";
 import { CELL_BREAK } from "../entities/layout";
 import { canonicalPageLayout, pageLayout } from "../entities/page-layout";
 import { findDates, type ParsedDate } from "./dates";
-import { pageKind } from "./page-kind";
+import { pageKindOf } from "./page-kind";
 import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, type ParagraphCache } from "./sentence";
 
 export const TIMELINE_EXTRACTOR_VERSION = "1.2.0";
@@ -52,7 +52,7 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     if (page.cells?.length) continue; // sheets: dates in cells are values, not events
     // exhibit indexes, contents, signatures, certifications and consents list or sign: no events there;
     // a form's cover page states the fiscal year end and otherwise boilerplate
-    const kind = pageKind(page.text, page.pageNumber);
+    const kind = pageKindOf(page);
     if (kind !== "body" && kind !== "cover") { notMined.set(kind, (notMined.get(kind) ?? 0) + 1); continue; }
     const layout = pageLayout(page);
     const canon = canonicalPageLayout(page);
