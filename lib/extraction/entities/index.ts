@@ -65,10 +65,14 @@ const PERSON = `${NAME_WORD}(?:[ \\t]+(?:\\p{Lu}\\.[ \\t]+)?${NAME_WORD}){1,2}`;
 /** The dash that attributes a quote to its speaker, with an honorific: "—Prof. ", "– Dr. ". */
 const ATTRIBUTION = /[—–]\s*(?:(?:Prof|Dr|Mr|Mrs|Ms|Sir)\.?\s+)?$/u;
 
-const EN_PATTERNS: RegExp[] = [
+/**
+ * Each pattern with a cue: text every match contains, tested first so that a page without it (most
+ * pages of a filing) is not scanned from every capitalised word.
+ */
+const EN_PATTERNS: Array<{ re: RegExp; cue: RegExp }> = [
   // "David Zinsner, Intel CFO, said": the company's name may stand before the title, as releases print it
-  new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the |\\p{Lu}[\\p{L}&'’.-]*[ \\t]+(?:\\p{Lu}[\\p{L}&'’.-]*[ \\t]+)?)?(?<title>${EN_TITLES})\\b`, "gu"),
-  new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLES})\\b`, "gu"),
+  { re: new RegExp(`(?<name>${PERSON})[ \\t]*(?:,|\\(|–|-|\\n)[ \\t]*(?:our |the |\\p{Lu}[\\p{L}&'’.-]*[ \\t]+(?:\\p{Lu}[\\p{L}&'’.-]*[ \\t]+)?)?(?<title>${EN_TITLES})\\b`, "gu"), cue: new RegExp(EN_TITLE, "u") },
+  { re: new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLES})\\b`, "gu"), cue: /joined |was appointed|serves as|has served as/ },
 ];
 
 const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,6}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|LLP|L\.L\.P\.|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
@@ -81,6 +85,8 @@ const OF_PLACE = new RegExp(String.raw`^\s+of\s+(?!${monthWords({ title: true })
 /** "for" and two to five capitalised words (with "and", "of") ending the name: then a stop, a parenthesis, a lower-case word or the end; not a year's heading ("for Fiscal 2023"). */
 const FOR_TAIL = /^(\s+for\s+\p{Lu}\p{Ll}+(?:\s+(?:and|of|\p{Lu}\p{Ll}+)){0,5}\s+\p{Lu}\p{Ll}+)(?=\s*(?:[(),.;:“"]|$)|\s+\p{Ll})/u;
 const MINISTRY_WORD = /\b(\p{L}+departementet)\b/gu;
+/** Words every match of SV_ROLES contains (case aside), tested on the page before the sentences are read. */
+const SV_ROLE_CUE = /utredare|sekreterare|ordförande|sakkunnig|expert|ledam/i;
 const COMMITTEE_RE = /antagit namnet\s+(.{5,120}?)(?:\s*\(([^)]{1,20})\))?(?=[,.]|\s+överlämnar)/g;
 
 const LEGAL_FORM = /^(?:Inc\.?|Incorporated|Corporation|Corp\.|Co\.|Cos\.|Company|Ltd\.?|Limited|AB|A\/S|AS|Oy|GmbH|BV|B\.V\.|plc|LLC|LLP|L\.P\.|N\.A\.|S\.A\.|SA|S\.p\.A\.|N\.V\.|NV|AG|SE|DAC|KG)$/;
@@ -261,16 +267,16 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const kind = pageKindOf(page);
     if (kind === "contents") { notRead.set(kind, (notRead.get(kind) ?? 0) + 1); continue; }
     const readPeople = kind === "body" || kind === "cover";
-    // Swedish role words ("expert", "ledamot") only on a page written in Swedish
-    const swedish = detectLanguage(page.text) === "sv";
     if (!readPeople) notRead.set(kind, (notRead.get(kind) ?? 0) + 1);
     const canon = canonicalPageLayout(page);
     const C = canon.text;
     const found: Found[] = [];
+    // Swedish role words ("expert", "ledamot") only on a page written in Swedish that has one
+    const swedish = readPeople && SV_ROLE_CUE.test(C) && detectLanguage(page.text) === "sv";
     // Swedish roles, sentence by sentence: names after the role word get it; when none follow, the names before it
-    for (const sent of readPeople ? sentencesWithOffsets(C) : []) {
+    for (const sent of swedish ? sentencesWithOffsets(C) : []) {
       const s = sent.text;
-      if (!s.trim() || !swedish) continue;
+      if (!s.trim()) continue;
       const base = sent.start;
       const roleHits: Array<{ role: string; at: number; end: number }> = [];
       for (const r of SV_ROLES) for (const m of s.matchAll(r.re)) {
@@ -303,7 +309,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
         found.push({ type: "person", name, role, start: base + nameAt, end: base + nameAt + name.length, conf: 0.85, evidence: "prose", reason: `named after the role "${role}" in the same sentence` });
       }
     }
-    for (const re of readPeople ? EN_PATTERNS : []) {
+    for (const { re, cue } of readPeople ? EN_PATTERNS : []) {
+      if (!cue.test(C)) continue;
       for (const m of C.matchAll(re)) {
         const name = personNamesIn(m.groups!.name!)[0];
         if (!name) continue;
@@ -321,7 +328,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       }
     }
     // ministries: responsible when addressed ("Till statsrådet och chefen för X"), standalone on a title page, or "(Xdepartementet)" closing a directive
-    for (const m of C.matchAll(MINISTRY_WORD)) {
+    for (const m of C.includes("departementet") ? C.matchAll(MINISTRY_WORD) : []) {
       const raw = m[1]!;
       const name = raw[0]!.toUpperCase() + raw.slice(1);
       if (!isMinistryName(name)) continue;
