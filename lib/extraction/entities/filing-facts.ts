@@ -316,11 +316,13 @@ const COUNT = String.raw`(?<n>\d{1,3}(?:,\d{3})+|\d{2,3}|\d+(?:\.\d+)?\s+(?:thou
 const EMPLOYEES = new RegExp(String.raw`(?:\bwe|\bthe\s+company|\bthe\s+group|(?<![\p{L}&.'’-])\p{Lu}[\p{L}&.'’-]*(?:\s+(?:and|the|of|&|\p{Lu}[\p{L}&.'’-]*)){0,5})\s+(?:had|employed|has|employs)\s+(?:a\s+total\s+of\s+)?(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:[a-z]+(?:-\s?[a-z]*)?\s+){0,2}?(?:employees|people|persons|team\s+members)\b`, "iu");
 /** "our global workforce of 110,600 people". */
 const WORKFORCE = new RegExp(String.raw`\bworkforce\s+of\s+(?:approximately|about|around|over|more\s+than|nearly)?\s*${COUNT}\s+(?:employees|people)\b`, "i");
+/** The word for staff that both patterns end with, tested first: a page without it is not scanned from every capitalised word. */
+const STAFF_CUE = /employees|people|persons|team\s+members/iu;
 
 /** The headcount the document states ("As of June 30, 2023, we had approximately 12,400 employees"). */
 export function readEmployees(pages: ExtractionPage[], company: string | undefined): NamedFact | undefined {
   for (const page of pages) {
-    const m = EMPLOYEES.exec(page.text) ?? WORKFORCE.exec(page.text);
+    const m = STAFF_CUE.test(page.text) ? (EMPLOYEES.exec(page.text) ?? WORKFORCE.exec(page.text)) : null;
     if (!m) continue;
     const asOf = /\b(?:[Aa]s of|[Aa]t)\s+((?:[A-Z][a-z]+\s+\d{1,2},\s*\d{4})|(?:\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))/.exec(page.text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
     const n = m.groups!.n!.replace(/\s+/g, " ");
@@ -337,6 +339,7 @@ const NOT_CUSTOMER = /^(?:The|Our|No|None|One|Each|Sales|Revenue|Revenues|Net|To
 export function readCustomers(pages: ExtractionPage[]): NamedFact[] {
   const out: NamedFact[] = [];
   for (const page of pages) {
+    if (!page.text.includes("%")) continue; // both patterns state a share of sales
     const text = page.text.replace(/\n/g, " ");
     for (const re of [CUSTOMER, CUSTOMER_SUBJECT]) {
       re.lastIndex = 0;

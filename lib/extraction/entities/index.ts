@@ -75,7 +75,11 @@ const EN_PATTERNS: Array<{ re: RegExp; cue: RegExp }> = [
   { re: new RegExp(`(?<name>${PERSON}) (?:joined [\\w ]{0,40}? as|was appointed(?: as)?|serves as|has served as) (?:the |our )?(?<title>${EN_TITLES})\\b`, "gu"), cue: /joined |was appointed|serves as|has served as/ },
 ];
 
-const ORG_RE = /(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,6}\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|LLP|L\.L\.P\.|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?))(?![\p{L}])/gu;
+/** The legal form closing an organisation's name, after a blank (and followed by no letter). */
+const ORG_TAIL = String.raw`\s+(?:Inc\.?|Incorporated|Corporation|Corp\.|Ltd\.?|Limited Partnership|Limited|AB|A\/S|AS|Oy|GmbH|BV|SCSp|plc|LLC|LLP|L\.L\.P\.|L\.P\.|LP|Partners|Fund(?: I{1,3}| IV)?)`;
+const ORG_RE = new RegExp(String.raw`(?<![\p{L}\p{N}])((?!(?:AB|Inc|Ltd|AS|Oy)\b)(?:\p{N}*\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.'-]*(?:\s+(?:(?!(?:AB|Inc|Ltd|AS|Oy|A\/S)\b)\p{Lu}[\p{L}&.'-]*|of|and|&|för|och)){0,6}${ORG_TAIL})(?![\p{L}])`, "gu");
+/** What every ORG_RE match ends with, tested on the page first: most pages name no company by its legal form. */
+const ORG_CUE = new RegExp(String.raw`${ORG_TAIL}(?![\p{L}])`, "u");
 /** A fund's series ("V-A", "II", "V (ER)") and its own legal form after "Fund" or "Partners". */
 const FUND_SERIES = /^\s+(?:[IVX]{1,4}|\p{Lu})(?:-[\p{Lu}\d]{1,3})?(?:\s*\(\p{Lu}{1,4}\))?,?\s+(?:L\.P\.|LP|LLC|SCSp|Ltd\.|Inc\.)/u;
 /** A country or region word continuing a company's name past its legal form, then a closing mark, "and"/"or" or a lower-case word. */
@@ -354,7 +358,7 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
       const start = canon.map.findIndex((o) => o >= l.start);
       if (start >= 0) found.push({ type: "organisation", name: l.name, role: "mentioned", start, end: start + l.name.length, conf: 0.8, evidence: "prose", reason: "a listed name with its legal form" });
     }
-    const matches: Array<{ text: string; index: number; head?: boolean }> = [...C.matchAll(ORG_RE)].map((m) => ({ text: m[1]!, index: m.index! }));
+    const matches: Array<{ text: string; index: number; head?: boolean }> = ORG_CUE.test(C) ? [...C.matchAll(ORG_RE)].map((m) => ({ text: m[1]!, index: m.index! })) : [];
     for (let k = 0; k < matches.length; k++) {
       let m = matches[k]!;
       // a match reaching into such a line: its legal form there is that name's ("AB Nordkap" | "AB Fjällbo …" gave "Nordkap AB");
