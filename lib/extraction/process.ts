@@ -245,37 +245,66 @@ class ChunkRun {
  * the earliest created wins).
  */
 class KnownStaged {
-  private readonly rows = new Map<string, { created: bigint; type: Candidate["candidateType"]; payload: Record<string, unknown> }>();
+  /** `seq`: the row's place in the order rows were added (a tie on `created` goes to the earlier one). */
+  private readonly rows = new Map<string, { created: bigint; type: Candidate["candidateType"]; payload: Record<string, unknown>; seq: number }>();
+  /** Row ids by duplicateKey, so a candidate is compared only with the rows that can state the same fact. */
+  private readonly byKey = new Map<string, Set<string>>();
+  private seq = 0;
 
   static async load(db: Queryable, dealId: string, documentId: string): Promise<KnownStaged> {
     const k = new KnownStaged();
     for (const r of await listValidatedStaged(db, { dealId, documentId })) {
-      k.rows.set(r.id, { created: BigInt(r.created_us), type: r.candidate_type as Candidate["candidateType"], payload: r.payload });
+      k.put(r.id, BigInt(r.created_us), r.candidate_type as Candidate["candidateType"], r.payload);
     }
     return k;
   }
 
+  private put(id: string, created: bigint, type: Candidate["candidateType"], payload: Record<string, unknown>) {
+    const known = this.rows.get(id);
+    if (known) this.unindex(id, known.type, known.payload);
+    this.rows.set(id, { created, type, payload, seq: known?.seq ?? this.seq++ });
+    this.index(id, type, payload);
+  }
+
+  private index(id: string, type: Candidate["candidateType"], payload: Record<string, unknown>) {
+    const key = duplicateKey(type, payload);
+    if (key === null) return;
+    const ids = this.byKey.get(key) ?? new Set<string>();
+    ids.add(id);
+    this.byKey.set(key, ids);
+  }
+
+  private unindex(id: string, type: Candidate["candidateType"], payload: Record<string, unknown>) {
+    const key = duplicateKey(type, payload);
+    if (key !== null) this.byKey.get(key)?.delete(id);
+  }
+
   restage(id: string, c: Candidate) {
     const r = this.rows.get(id);
-    if (r) r.payload = JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>;
+    if (r) this.put(id, r.created, r.type, JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>);
   }
 
   forget(id: string) {
+    const r = this.rows.get(id);
+    if (!r) return;
+    this.unindex(id, r.type, r.payload);
     this.rows.delete(id);
   }
 
   add(id: string, created: bigint, c: Candidate) {
     // as stored: the payload's JSON (undefined fields dropped)
-    this.rows.set(id, { created, type: c.candidateType, payload: JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown> });
+    this.put(id, created, c.candidateType, JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>);
   }
 
   duplicateOf(id: string, c: Candidate): string | null {
-    const same = duplicateTest(c);
-    if (!same) return null;
-    let best: { id: string; created: bigint } | null = null;
-    for (const [otherId, r] of this.rows) {
+    const test = duplicateTest(c);
+    if (!test || test.key === null) return null;
+    const { key, same } = test;
+    let best: { id: string; created: bigint; seq: number } | null = null;
+    for (const otherId of this.byKey.get(key) ?? []) {
+      const r = this.rows.get(otherId)!;
       if (otherId === id || r.type !== c.candidateType || !same(r.payload)) continue;
-      if (!best || r.created < best.created) best = { id: otherId, created: r.created };
+      if (!best || r.created < best.created || (r.created === best.created && r.seq < best.seq)) best = { id: otherId, created: r.created, seq: r.seq };
     }
     return best?.id ?? null;
   }
@@ -285,21 +314,41 @@ class KnownStaged {
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v));
 const eq = (a: string | null, b: string | null) => a !== null && b !== null && a === b;
 
-/** Which stored payloads state the same fact as the candidate: a finding's metric, period, value and forecast flag; an event's type and date. */
-function duplicateTest(c: Candidate): ((stored: Record<string, unknown>) => boolean) | null {
+/**
+ * The part of a payload (stored, or a candidate's as duplicateTest reads it) that its duplicates
+ * share exactly, by duplicateTest's equalities on text: a finding's metric key, an event's type
+ * and date; null when nothing can be its duplicate.
+ */
+function duplicateKey(type: Candidate["candidateType"], p: Record<string, unknown>): string | null {
+  if (type === "finding") return text(p.metricKey) === null ? null : `f\u0000${text(p.metricKey)}`;
+  if (type === "timeline_event") return text(p.eventType) === null || text(p.eventDate) === null ? null : `t\u0000${text(p.eventType)}\u0000${text(p.eventDate)}`;
+  return null;
+}
+
+/**
+ * Which stored payloads state the same fact as the candidate: a finding's metric, period, value and forecast flag; an event's type and date.
+ * `key`: the duplicateKey that all of them have.
+ */
+function duplicateTest(c: Candidate): { key: string | null; same: (stored: Record<string, unknown>) => boolean } | null {
   if (c.candidateType === "finding") {
     const p = JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>;
     const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : null);
     const bool = (v: unknown) => (v === null || v === undefined ? false : v === true || v === "true");
-    return (s) =>
-      eq(text(s.metricKey), text(p.metricKey))
-      && (text(s.period) ?? "") === (text(p.period) ?? "")
-      && num(s.valueNum) !== null && num(p.valueNum) !== null && num(s.valueNum) === num(p.valueNum)
-      && typeof p.isForecast === "boolean" && bool(s.isForecast) === p.isForecast;
+    return {
+      key: duplicateKey("finding", p),
+      same: (s) =>
+        eq(text(s.metricKey), text(p.metricKey))
+        && (text(s.period) ?? "") === (text(p.period) ?? "")
+        && num(s.valueNum) !== null && num(p.valueNum) !== null && num(s.valueNum) === num(p.valueNum)
+        && typeof p.isForecast === "boolean" && bool(s.isForecast) === p.isForecast,
+    };
   }
   if (c.candidateType === "timeline_event") {
     const p = c.payload as TimelineEventPayload;
-    return (s) => eq(text(s.eventType), text(p.eventType)) && eq(text(s.eventDate), text(p.eventDate));
+    return {
+      key: duplicateKey("timeline_event", { eventType: p.eventType, eventDate: p.eventDate }),
+      same: (s) => eq(text(s.eventType), text(p.eventType)) && eq(text(s.eventDate), text(p.eventDate)),
+    };
   }
   return null;
 }
