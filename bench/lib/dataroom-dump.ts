@@ -61,7 +61,9 @@ export async function dumpDealOutputs(db: Queryable, dealId: string): Promise<st
   for (const s of SECTIONS) {
     const { rows } = await db.query<Record<string, unknown>>(s.sql, [dealId]);
     const lines = rows.map((r) => `${s.name}\t${Object.values(r).map(cell).join("\t")}`).sort();
-    out.push(`# ${s.name}: ${lines.length}`, ...lines);
+    // one line at a time: a section of a whole data room has more lines than a call takes arguments
+    out.push(`# ${s.name}: ${lines.length}`);
+    for (const l of lines) out.push(l);
   }
   return `${out.join("\n")}\n`;
 }
