@@ -220,3 +220,13 @@ describe("how the analyst asks a comparison to be given", () => {
     expect(readItems("revenue growth yoy 2022", []).items.map((i) => i.kind)).toEqual(["figure"]);
   });
 });
+
+describe("a request written one ask a line", () => {
+  it("reads each bulleted or numbered line as its own ask, the header's periods applying to all", () => {
+    const dashed = readItems("ACME 2018 10-K:\n- revs '18 vs '17\n- op margin '18\n- ceo\n- key risks w/ pages", []).items;
+    expect(dashed.map((i) => i.kind)).toEqual(["comparison", "figure", "other", "narrative"]);
+    expect(dashed.some((i) => /10-K/i.test(i.label))).toBe(false);
+    const numbered = readItems("for acme fy22:\n1. revenue vs fy21\n2. op margin\n3. capex", []).items;
+    expect(numbered.map((i) => i.label)).toEqual(["Revenue, FY2022 vs FY2021", "Operating margin, FY2022", "Capex, FY2022"]);
+  });
+});

@@ -123,6 +123,12 @@ const DELIMITER = new RegExp(String.raw`\s*,\s*(?:(?:${JOINERS}|also|then)\s+)?|
 /** "what they're paying", "what's left": a pronoun's contraction written out, so its ending is never read as a word ("re"). */
 const CONTRACTION = /\b(they|we|you)'re\b|\b(it|that|what|there|who)'s\b/gi;
 
+/** A list written one ask a line ("- revs '18 vs '17\n- ceo", "1. capex"): each line its own ask, not dashes around an aside once lines are joined. */
+function bulletsApart(text: string): string {
+  // (the first line after a header's colon stays the header's first ask)
+  return text.replace(/(:?)\s*\n\s*(?:[-*•–—]|\d{1,2}[.)])\s+/g, (_, colon: string) => (colon ? ": " : "; "));
+}
+
 function lightNormalise(text: string): string {
   return text.replace(/[’‘`]/g, "'").replace(CONTRACTION, (_, are?: string, is?: string) => (are ? `${are} are` : `${is} is`)).replace(/[“”]/g, '"').replace(/\s*[—–]\s*/g, " - ").replace(/\s+/g, " ").trim();
 }
@@ -602,7 +608,7 @@ function changeOf(prev: RequestItem, what: string, of: string, companies: string
 
 export function readItems(request: string, companies: string[]): RequestItems {
   // everyday shorthand spelled out as the chat's reader does ("gm%", "op inc"), the room's names kept
-  const t = asides(spellOut(lightNormalise(request), roomWords(companies)));
+  const t = asides(spellOut(lightNormalise(bulletsApart(request)), roomWords(companies)));
   const named = companyIn(t, companies);
   const company = named ?? (companies.length === 1 ? companies[0] : undefined);
   // the question names the company only when the room holds several (the reader then needs it)
