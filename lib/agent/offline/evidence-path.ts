@@ -30,6 +30,7 @@ import { writeAction, writeSign, writeThreshold, writeCompute, writeDirectionCom
 import { pickRow, pickScopedRow } from "./answers-from/pick-row";
 import { writeDirectionRow, writeRowChange, writeRowSeries, writeScopedAcrossFilings, spanEnds, writeRows, writeScopedRows } from "./answers-from/rows";
 import { writeLabelledRow } from "./answers-from/labelled-row";
+import { sortLabels } from "@/lib/metrics/periods";
 import { writePartRatio, writePartShare, writeScopedEach, writePair } from "./answers-from/parts";
 import { writeFacts, writePeople } from "./answers-from/entities";
 import { dayAsked, writeStated, namedAmongParts, namesAnotherYear } from "./answers-from/stated";
@@ -135,7 +136,7 @@ const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|w
  * figure's name holding a superlative's word ("grow the top line" ranks nothing).
  */
 function unnamed(r: Reading): string {
-  const text = r.company ? coreWords(r.company).reduce((t, w) => t.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), r.text) : r.text;
+  const text = withoutCompanyWords(r.text, r.company);
   // (the catalog is read only when a superlative's word is there at all)
   return asksSuperlative(text) ? findConcepts(text).filter((h) => asksSuperlative(h.text)).reduce((t, h) => t.replace(h.text, " "), text) : text;
 }
@@ -246,13 +247,17 @@ function conceptSteps(r: Reading): Step[] | null {
 
 /** The name a stated formula is given: its own ("inventory turns", the company's name left out), else the figure the question names. */
 function definedName(r: Reading): string | undefined {
-  const own = r.company ? coreWords(r.company).reduce((n, w) => n.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), r.formula!.name) : r.formula!.name;
-  const name = own.replace(/\s+/g, " ").trim();
+  const name = withoutCompanyWords(r.formula!.name, r.company).replace(/\s+/g, " ").trim();
   // (a name the catalog knows whole, "dpo", is said as the catalog says it)
   const known = findConcepts(name).filter((h) => h.from === 0 && h.to === tokens(name).length);
   if (known.length === 1) return known[0]!.concept.label;
   if (name) return name[0]!.toUpperCase() + name.slice(1);
   return r.concepts[0]?.kind === "ratio" || r.concepts[0]?.kind === "percent" ? r.concepts[0].label : "The figure as you defined it";
+}
+
+/** The text without the words of the company's name ("Best Buy" asks for no best, "acme inventory turns" names "inventory turns"). */
+function withoutCompanyWords(text: string, company: string | undefined): string {
+  return company ? coreWords(company).reduce((t, w) => t.replace(new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "gi"), " "), text) : text;
 }
 
 /** Two statement figures, one over the other ("cogs divided by average inventory", "capex as % of revenue"). */
@@ -338,7 +343,7 @@ function callFor(step: Step, r: Reading): Call {
     }
     case "defined": {
       // the formula names its periods; the latest of them is the period the figure is for
-      const latest = [...r.periods].sort().at(-1);
+      const latest = sortLabels(r.periods).at(-1);
       const name = definedName(r);
       // (an average or change the formula names is its own: the figure is asked as a value)
       const { aggregate: _own, ...asked } = format;
