@@ -30,7 +30,7 @@ const MIN_LENGTH = 5;
 /**
  * The one word of the vocabulary within one edit of `word` (lower case), when the word is not itself
  * in it nor a word `known` otherwise (an English word: "north" is no typo of "worth"); undefined
- * when none or several are (no guess between two).
+ * when several words of different stems are (no guess between two).
  */
 export function correctedWord(word: string, vocabulary: ReadonlySet<string>, known: (w: string) => boolean = () => false): string | undefined {
   const w = word.toLowerCase();
@@ -38,8 +38,9 @@ export function correctedWord(word: string, vocabulary: ReadonlySet<string>, kno
   let found: string | undefined;
   for (const v of vocabulary) {
     if (v.length < MIN_LENGTH - 1 || !withinOneEdit(w, v)) continue;
-    if (found && found !== v) return undefined;
-    found = v;
+    // two forms of one word are no choice between two ("headquarterd": "headquarters" or "headquartered")
+    if (found && found !== v && stemWord(found) !== stemWord(v)) return undefined;
+    if (!found || v < found) found = v;
   }
   return found;
 }

@@ -75,20 +75,30 @@ function allPatterns(): Pattern[] {
 function matchAt(toks: Token[], at: number, stems: string[], gap: number, tightLast = false, skip: ReadonlySet<string> = NONE): number | undefined {
   if (toks[at]?.stem !== stems[0]) return undefined;
   let i = at + 1;
+  // (the word after a company's name standing for a pronoun follows it: "where is oracle located", not "… oracle data center located")
+  let named = false;
   for (let k = 1; k < stems.length; k++) {
-    const room = tightLast && k === stems.length - 1 ? 0 : gap;
+    const room = (tightLast && k === stems.length - 1) || named ? 0 : gap;
     let j = i;
+    // a pronoun of an everyday phrase is said as the company's name too ("where is it based": "where is oracle based")
+    const slot = PRONOUN_STEMS.has(stems[k]!);
+    const fits = (t: Token) => t.stem === stems[k] || (slot && skip.has(t.word));
     // words in `skip` (the company's name) do not count towards a phrase's gap
     let between = 0;
-    while (j < toks.length && between <= room && toks[j]!.stem !== stems[k]) {
+    while (j < toks.length && between <= room && !fits(toks[j]!)) {
       if (!skip.has(toks[j]!.word)) between++;
       j++;
     }
-    if (j >= toks.length || toks[j]!.stem !== stems[k] || between > room) return undefined;
+    if (j >= toks.length || !fits(toks[j]!) || between > room) return undefined;
+    named = slot && toks[j]!.stem !== stems[k];
+    if (named) while (j + 1 < toks.length && skip.has(toks[j + 1]!.word)) j++;
     i = j + 1;
   }
   return i;
 }
+
+/** Pronouns of the catalog's everyday phrases, for which the company's name may stand. */
+const PRONOUN_STEMS = new Set(["it", "they", "them", "their", "its"].map((w) => stemWord(w)));
 
 const CLAUSE_BREAK = /[,:;!?]|\.\s|\s[-–—]\s/;
 /**

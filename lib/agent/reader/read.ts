@@ -340,7 +340,8 @@ function respellTypos(text: string, names: ReadonlySet<string>): string {
     if (names.has(w.toLowerCase()) || ENGLISH_NEIGHBOURS.has(w.toLowerCase())) return w;
     // a typo keeps its first letter: "ground" is a word of its own, not "around" mistyped
     const fixed = correctedWord(w, readerVocabulary());
-    return fixed && fixed[0] === w[0]!.toLowerCase() && !inflects(w.toLowerCase(), fixed) ? fixed : w;
+    // (a form of the word differing in its ending is left when the stemmer reads both as one: "headquarterd" is not "headquartered"'s)
+    return fixed && fixed[0] === w[0]!.toLowerCase() && (!inflects(w.toLowerCase(), fixed) || stemWord(w.toLowerCase()) !== stemWord(fixed)) ? fixed : w;
   });
 }
 
@@ -373,7 +374,22 @@ function companyWords(text: string, companies: readonly RoomCompany[]): Set<stri
   // a name cut short ("msft") names the company, unless the question names it in full as well:
   // then the short word is a word of its own ("the app store" beside "apple")
   if (!out.size) for (const w of shortened) out.add(w);
+  // "boston properites", "bostn properties", "procter & gambel": a word of the name typed one letter off beside
+  // a word of it typed right (never on its own: "internationl revenue" names no company, only a figure word mistyped)
+  const typedRight = new Set(out);
+  const beside = (i: number, step: number) => {
+    const j = toks[i + step]?.word === "and" ? i + 2 * step : i + step;
+    return !!toks[j] && typedRight.has(toks[j]!.word);
+  };
+  toks.forEach((t, i) => {
+    if (!out.has(t.word) && (beside(i, -1) || beside(i, 1)) && companies.some((c) => typedNameWord(t.word, c))) out.add(t.word);
+  });
   return out;
+}
+
+/** The word is a word of the company's name typed one letter off (five letters or more, the first letter kept). */
+function typedNameWord(word: string, company: RoomCompany): boolean {
+  return word.length >= 5 && !GENERIC_WORDS.has(word) && nameWords(nameOf(company)).some((n) => n.length >= 5 && n[0] === word[0] && n !== word && withinOneEdit(word, n));
 }
 
 /**
@@ -843,6 +859,36 @@ function spentOn(text: string): string {
   return `${text.slice(0, m.index)}${m[1]!.replace(/^the\s+/i, "")} costs${text.slice(m.index + m[0].length)}`;
 }
 
+const BUT = /\s(?:but|yet)\s/i;
+const CONCEDING = /\b(?:even though|although|though|despite|in spite of|whereas|while)\b/i;
+
+/**
+ * "intelligent cloud rev was up in fy16 but op income went down - why?", "op income fell even though revenue
+ * grew, why": a reason asked of one figure's move against another's. The conceded figure and its way are
+ * taken out; the part, the company and the period it names stay.
+ */
+function withoutConcession(text: string): string {
+  if (classifyQuestion(text).kind !== "reason") return text;
+  const but = BUT.exec(text);
+  const conceding = but ? null : CONCEDING.exec(text);
+  const end = conceding ? text.slice(conceding.index).search(/[,;?]|\s[-–—]\s/) : -1;
+  const span = but ? [0, but.index] : conceding ? [conceding.index, end < 0 ? text.length : conceding.index + end] : undefined;
+  if (!span) return text;
+  const toks = tokens(text);
+  const inSpan = (t: Token) => t.start >= span[0]! && t.end <= span[1]!;
+  const hits = findConcepts(text, toks).filter((h) => FIGURE_KIND.has(h.concept.kind));
+  const conceded = hits.filter((h) => inSpan(toks[h.from]!));
+  if (!conceded.length || conceded.length === hits.length) return text;
+  const drop = new Set(conceded.flatMap((h) => toks.slice(h.from, h.to)));
+  for (const t of toks) if (inSpan(t) && isDirectionWord(t)) drop.add(t);
+  // (…and the connective: "intelligent cloud … but" names no part)
+  const said = but ? { at: but.index, to: but.index + but[0].length } : { at: conceding!.index, to: conceding!.index + conceding![0].length };
+  for (const t of toks) if (t.start >= said.at && t.end <= said.to) drop.add(t);
+  let out = text;
+  for (const t of [...drop].sort((a, b) => b.start - a.start)) out = `${out.slice(0, t.start)}${out.slice(t.end)}`;
+  return closeGaps(out);
+}
+
 /** A question with words taken out: no space before a stop, none doubled. */
 const closeGaps = (text: string) => text.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim();
 
@@ -862,7 +908,7 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   // "capex (stores, IT etc)": a bracketed list of examples glosses the figure, naming none of its own
   // "capex (capex = additions to pp&e)": a bracket naming the figure's own line glosses it too
   const typed = joinInitials(withoutSameNameGloss(asked.replace(EXAMPLES_GLOSS, ""))).replace(/(\S)\s+&\s+(?=\S)/g, "$1 and ").replace(/(\p{L})-wise\b/gu, "$1").replace(NAMED_WITH_INITIALS, (m, word: string, initials: string) => (initials.toLowerCase().includes(word[0]!.toLowerCase()) ? word : m));
-  const text = respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies));
+  const text = withoutConcession(respellTypos(spellOut(typed, roomWords(companies)), roomWords(companies)));
   const found = inFormula(excludedFigures(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), tokens(text)), text);
   // "current ratio (total current assets / total current liabilities)": a catalog ratio's own formula in brackets restates it
   const restated = catalogRatioRestated(found, text);
@@ -944,6 +990,10 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     reason: kind === "reason",
     ...(direction ? { direction } : {}),
   };
+  // "current rpo as of oct 31 2022": "current" right before a balance's name, a date or year asked beside it, is the part due within a
+  // year, as "noncurrent" is the rest (never "current assets", a name of its own, nor "current backlog" asked with no period: the newest)
+  const dueWithinYear = !scope && concepts.length === 1 && !!concepts[0]!.balance && periods.length > 0 && hits.some((h) => h.concept === concepts[0] && tokens(text)[h.from - 1]?.word === "current");
+  if (dueWithinYear) Object.assign(reading, { scope: "current", namedPart: false });
   // (a "%" beside a move asked, "how much did X fall, $ and %", is the move's rate, not the part's share)
   const moveAsked = !!reading.direction || reading.aggregate === "growth" || reading.aggregate === "change";
   if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || (!moveAsked && /%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
@@ -1090,7 +1140,8 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
   const sharedPart = !r.concepts.length && r.label && prev.concepts.length && OF_WHOLE.test(r.text) ? partBeforeShareWord(r.label) : undefined;
   if (sharedPart) return shareOfPart({ ...r, concepts: prev.concepts, label: undefined, labelNamesFigure: undefined }, { ...prev, scope: sharedPart, namedPart: namesProperly(r.text, sharedPart), segment: r.segment });
   // "and the take rate on that?": another figure of the part the conversation was on
-  if (r.labelNamesFigure && !r.concepts.length && !r.reason && !r.polar && !r.narrative) return carriedFigure(r, prev);
+  // (…but "creative cloud revenue" → "what about document cloud": a part of the same kind, named by the same head noun, asked the same figure)
+  if (r.labelNamesFigure && !r.concepts.length && !r.reason && !r.polar && !r.narrative && !siblingPart(r, prev)) return carriedFigure(r, prev);
   const out: Reading = { ...r, followUp: { from: prev.text, carried: [] } };
   if (over) {
     out.concepts = [prev.concepts[0]!, ...r.concepts];
@@ -1116,7 +1167,12 @@ function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): 
     if (!r.aggregate && prev.aggregate && prev.aggregate !== "series") out.aggregate = prev.aggregate;
     // "what about the U.S.?", "how many are franchised?": the turn's own words are the part asked;
     // "and 2021?" keeps the part the conversation was about
-    const own = scopeOf(r.text, [], r.company, companies);
+    const sibling = siblingPart(r, prev);
+    const own = sibling ? r.label : scopeOf(r.text, [], r.company, companies);
+    if (sibling) {
+      delete out.label;
+      delete out.labelNamesFigure;
+    }
     const scope = own ?? prev.scope;
     if (prev.partShare) out.partShare = true;
     if (scope) {
@@ -1280,6 +1336,13 @@ function carriedSubject(r: Reading, prev: Reading, companies: readonly RoomCompa
 }
 
 /** A follow-up naming a figure by generic nouns: that figure, for the part, company and periods the last turn asked. */
+/** The turn names only another part of the kind the last turn's part is ("document cloud" after "creative cloud"): its last word, not pointing back at that. */
+function siblingPart(r: Reading, prev: Reading): boolean {
+  if (!r.label || !prev.scope || !prev.concepts.length || ON_THAT.test(r.text)) return false;
+  const [own, last] = [tokens(r.label), tokens(prev.scope)];
+  return own.length >= 2 && own.at(-1)!.stem === last.at(-1)!.stem && own[0]!.stem !== last[0]!.stem;
+}
+
 function carriedFigure(r: Reading, prev: Reading): Reading {
   const shifted = followedPeriods(r, prev);
   const label = [prev.scope ?? (prev.concepts.length ? undefined : prev.label), r.label].filter(Boolean).join(" ");

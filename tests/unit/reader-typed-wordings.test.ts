@@ -1,0 +1,86 @@
+/**
+ * Wordings analysts type that the reader once misread: a company name with one word mistyped, a
+ * mistyped word with two forms in the vocabulary, the company's name where an everyday phrase says
+ * "it", a reason asked of one figure against another's move, "current" before a balance's name,
+ * and a follow-up naming a sibling part ("creative cloud" → "what about document cloud").
+ */
+import { describe, expect, it } from "vitest";
+import { readQuestion } from "@/lib/agent/reader/read";
+
+const ROOM = ["HARROWGATE PROPERTIES, INC.", "Quillfeather Software Corporation"];
+const ids = (q: string) => readQuestion(q, ROOM).concepts.map((c) => c.id);
+
+describe("company names typed with a slip", () => {
+  it("reads a later name word typed one letter off, beside a word of the name typed right, as the company's", () => {
+    for (const q of ["who signs off on harrowgate properites audit?", "harrowgate proprties auditor", "harowgate properties auditor"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.company, q).toBe("HARROWGATE PROPERTIES, INC.");
+      expect(r.scope, q).toBeUndefined();
+      expect(ids(q), q).toEqual(["auditor"]);
+    }
+  });
+
+  it("never reads a mistyped word standing alone as a company's name word", () => {
+    // "softwre" alone is no company named; the mistyped word is left to the figure's words
+    expect(readQuestion("softwre revenue 2022", ROOM).company).toBeUndefined();
+  });
+});
+
+describe("everyday phrases with the company's name for a pronoun", () => {
+  it("reads where a company is based, located or headquartered, however its name and the verb are typed", () => {
+    for (const q of ["where is quillfeather based", "where's quillfeather based out of", "where is quillfeather located", "where's quillfeather headquarterd", "quillfeather hq?"]) {
+      expect(ids(q), q).toEqual(["headquarters"]);
+    }
+  });
+
+  it("does not read a phrase whose pronoun slot is followed by other nouns", () => {
+    expect(ids("where is the quillfeather data center located")).not.toContain("headquarters");
+    expect(ids("where is stock based comp recorded")).not.toContain("headquarters");
+  });
+});
+
+describe("a reason asked against another figure's move", () => {
+  it("reads the figure that moved against the other, keeping the part and the period", () => {
+    for (const q of [
+      "quillfeather cloud rev was up in fy16 but op income went down - why?",
+      "cloud op income down in fy16 even though revenue grew, why",
+      "why did cloud operating income fall in fy16 despite higher revenue",
+    ]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["operating_income"]);
+      expect(r.reason, q).toBe(true);
+      expect(r.direction, q).toBe("down");
+      expect(r.periods, q).toEqual(["FY2016"]);
+      expect(r.scope, q).toBe("cloud");
+    }
+  });
+
+  it("leaves a reason asked of one figure alone", () => {
+    expect(readQuestion("why did revenue grow in 2016", ROOM).concepts.map((c) => c.id)).toEqual(["revenue"]);
+  });
+});
+
+describe("current before a balance's name", () => {
+  it("reads the current part of a balance asked at a date or period, and the newest of one asked with none", () => {
+    for (const q of ["quillfeather current rpo as of oct 31 2022?", "current remaining performance obligation q3 fy23"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["backlog"]);
+      expect(r.scope, q).toBe("current");
+    }
+    expect(readQuestion("current backlog", ROOM).scope).toBeUndefined();
+    expect(ids("current assets 2022")).toEqual(["total_current_assets"]);
+  });
+});
+
+describe("a follow-up naming a sibling part", () => {
+  it("asks the last figure of the part named by the same head noun", () => {
+    const prev = readQuestion("quillfeather creative cloud revenue fy22?", ROOM);
+    for (const q of ["what about document cloud", "how about document cloud?", "and document cloud?"]) {
+      const r = readQuestion(q, ROOM, prev);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+      expect(r.scope, q).toBe("document cloud");
+      expect(r.label, q).toBeUndefined();
+      expect(r.periods, q).toEqual(["FY2022"]);
+    }
+  });
+});
