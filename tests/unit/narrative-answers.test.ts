@@ -129,6 +129,15 @@ describe("narrative answers: choosing what to quote", () => {
     }
   });
 
+  it("decides a yes/no that sets a value only by a sentence naming that value, in three wordings", () => {
+    const off = "Item 7. Liquidity\n\nRental revenue from tenants and draws on our line of credit are our principal sources of capital.";
+    const on = "Item 8. Concentration\n\nNo single tenant represented more than 10.0% of the Company's total rental revenue for the years ended December 31, 2022 and 2021.";
+    for (const q of ["does acme have any tenant that's more than 10% of rental revenue?", "any single tenant over 10% of acme's rental revenue?", "is any tenant above 10% of rental revenue"]) {
+      expect(answerFromPages(q, [page(30, off)]).verdict, q).toBeUndefined();
+      expect(answerFromPages(q, [page(31, on)]).verdict, q).toBe("no");
+    }
+  });
+
   it("quotes hedged evidence without a verdict", () => {
     const risk = "Item 1A. Risk Factors\n\nDemand for our products could be affected by economic cycles, and a downturn may reduce our revenues.";
     const a = answerFromPages("Is the business subject to economic cycles?", [page(9, risk)]);

@@ -17,6 +17,7 @@ import { matchTerms, pairHits, properNouns, questionTerms, termKey, termPairs, t
 import { decideYesNo, type Verdict } from "./yes-no";
 import { MONTH_NAMES_EN } from "@/lib/periods/months";
 import { withoutYearWords } from "@/lib/periods/years";
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 
 export interface CandidatePage {
   document: string;
@@ -465,13 +466,35 @@ function listAfter(page: PageUnits, intro: Unit): Unit[] {
  */
 const decides = (x: ScoredUnit) => x.coverage >= DECIDING_COVERAGE && (x.coreMissing ?? 0) <= Math.max(1, Math.floor((x.coreTotal ?? 0) / 4));
 
+/** Printed numbers standing as words of their own (never a year, "fy22", "q2" or a date's "12/31"). */
+const STANDALONE_NUMBER = /(?<![\w.,/])[$€£]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\w/]|[.,]\d)/g;
+
+function valuesIn(text: string): number[] {
+  return [...text.matchAll(STANDALONE_NUMBER)]
+    .map((m) => m[0].trim())
+    .filter((raw) => !/^(?:19|20)\d\d$/.test(raw))
+    .map((raw) => parsePrintedNumber(raw)?.value)
+    .filter((v): v is number => typeof v === "number");
+}
+
+/**
+ * A value the question sets as its condition ("a tenant over 10% of rental revenue", "more than $1
+ * billion") is part of what is asked: a sentence deciding it names that value.
+ */
+function namesAskedValues(question: string, sentence: string): boolean {
+  const asked = valuesIn(question);
+  if (!asked.length) return true;
+  const said = new Set(valuesIn(sentence));
+  return asked.every((v) => said.has(v));
+}
+
 /**
  * The verdict of the best quote that names the asked property; a weaker quote saying the opposite
  * is dropped, an equally strong one leaves no verdict. The deciding quote goes first.
  */
 function decideFromQuotes(question: string, q: ReadQuestion, picked: ScoredUnit[], answer: NarrativeAnswer): void {
   // (a sentence of another year than the one asked, "In March 2020, the Board terminated …" for 2022, decides nothing about it)
-  const verdicts = picked.map((x) => (decides(x) && !otherYearThanAsked(q.years, x.unit.text) ? decideYesNo(question, x.unit.text, q.terms) : undefined));
+  const verdicts = picked.map((x) => (decides(x) && !otherYearThanAsked(q.years, x.unit.text) && namesAskedValues(question, x.unit.text) ? decideYesNo(question, x.unit.text, q.terms) : undefined));
   const i = verdicts.findIndex((v) => v !== undefined);
   if (i < 0) return;
   const verdict = verdicts[i]!;
