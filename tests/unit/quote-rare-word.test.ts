@@ -50,6 +50,16 @@ describe("a quote that does not say the question's rarest word is no answer", ()
     expect(v.kind).toBe("holds");
   });
 
+  it("keeps a quote saying a rare word of direction in another word of that direction, never the other way", () => {
+    const rose = QUOTE_ANSWER("Fuel expense increased by $41 million, or 23%, primarily due to higher diesel prices.");
+    for (const q of ["why did tidemark's fuel cost jump so much in 2023?", "what drove the spike in fuel expense in 2023", "why did fuel costs soar in 2023"]) {
+      const word = q.includes("jump") ? "jump" : q.includes("spike") ? "spike" : "soar";
+      expect(judgeQuotes(readQuestion(q, ROOM), rose, [probe([[word, 1]])], ROOM).kind, q).toBe("holds");
+    }
+    const fell = QUOTE_ANSWER("Fuel expense decreased by $41 million, or 23%, primarily due to lower diesel prices and volumes.");
+    expect(judgeQuotes(readQuestion("why did tidemark's fuel cost jump so much in 2023?", ROOM), fell.replace("lower", "softer"), [probe([["jump", 1]])], ROOM).kind).toBe("misfit");
+  });
+
   it("keeps a quote saying the rare word's group in other words ('legal battles' said as 'legal proceedings')", () => {
     const r = readQuestion("has tidemark reported any ongoing legal battles?", ROOM);
     const quote = QUOTE_ANSWER("Currently, we are involved in a number of legal proceedings arising in the ordinary course.");

@@ -10,6 +10,7 @@
 import { classifyQuestion, questionClause } from "@/lib/answers/narrative/answer-type";
 import { causeAt, MONEY } from "@/lib/answers/narrative/fit";
 import { questionTerms, textKeys } from "@/lib/answers/narrative/terms";
+import { directionOf } from "../concepts/directions";
 import { findConcepts, tokens } from "../concepts/match";
 import type { Passage, SearchDocumentsOutput } from "../evidence/passages";
 import type { Reading } from "../reader/read";
@@ -62,12 +63,16 @@ function rareWords(out: SearchDocumentsOutput | undefined, skip: ReadonlySet<str
 
 /**
  * The text says the word: its stem, another word of its group in the narrative vocabulary ("legal
- * battles" said as "legal proceedings"), or another name of the catalog concept the question names with it.
+ * battles" said as "legal proceedings"), a word of the same direction ("jump" as "increased"), or
+ * another name of the catalog concept the question names with it.
  */
 function says(text: string, word: string, question: string): boolean {
   const have = new Set(tokens(text).map((t) => t.stem));
   const [w] = tokens(word);
   if (!w || have.has(w.stem)) return true;
+  // a word of direction is said by any word of the same direction ("jump" by "increased", "lower" by "decreased")
+  const way = directionOf([w]);
+  if (way && tokens(text).some((t) => directionOf([t]) === way)) return true;
   const grouped = questionTerms(question).find((t) => t.key.startsWith("#") && t.word.split(" ").includes(word));
   if (grouped && textKeys(text).has(grouped.key)) return true;
   const q = tokens(question);
