@@ -819,6 +819,44 @@ describe("a company fact as of a day", () => {
     expect(writeFacts(out, employees, readQuestion("acme fte headcount 4/30/2023", ["ACME INC."]))).toBeNull();
     expect(writeFacts(out, employees, readQuestion("acme headcount at 1/31/2023", ["ACME INC."]))).toMatch(/79,390/);
   });
+  it("answers an older year asked from that year's filing, though a newer one supersedes it", () => {
+    for (const q of ["acme headcount fy22", "how many employees did acme have at the end of fiscal 2022"]) {
+      const said = writeFacts(out, employees, readQuestion(q, ["ACME INC."]));
+      expect(said, q).toMatch(/\*\*73,541 \(as of January 31, 2022\)\*\*/);
+      expect(said, q).not.toMatch(/79,390/);
+    }
+    const prev = readQuestion("how many people does acme employ", ["ACME INC."]);
+    expect(writeFacts(out, employees, readQuestion("and a year earlier?", ["ACME INC."], prev))).toMatch(/73,541/);
+  });
+  it("answers each year of a change asked, and the change, in three wordings", () => {
+    for (const q of ["how much did acme's headcount grow from fy22 to fy23", "acme headcount change fy2022 to fy2023", "acme employees end of fy22 vs fy23, how much growth"]) {
+      const said = writeFacts(out, employees, readQuestion(q, ["ACME INC."]))!;
+      expect(said, q).toMatch(/fiscal 2022: \*\*73,541/);
+      expect(said, q).toMatch(/fiscal 2023: \*\*79,390/);
+      expect(said, q).toMatch(/Change: \*\*\+5,849\*\* \(\+8\.0%\)/);
+    }
+    expect(writeFacts(out, employees, readQuestion("acme headcount fy2021 vs fy2023", ["ACME INC."]))).toBeNull();
+  });
+});
+
+describe("a count stated in each year's filing", () => {
+  const employees = conceptById("employees")!;
+  const of = (year: number, count: string) => ({ ...passage(`Each of our ${count} full- and part-time employees in 45 countries make an important contribution.`, `ACME_${year}_10K.pdf`, 9), period: `FY${year}` });
+  const out = { company: "ACME INC.", passages: [of(2021, "61,200"), of(2020, "50,110")] } as never;
+  it("answers each year from its own filing's sentence, and the change when asked", () => {
+    const both = writeStated(out, employees, readQuestion("acme employees end of 2020 vs 2021", ["ACME INC."]))!;
+    expect(both).toMatch(/fiscal 2020: \*\*50,110\*\*.*ACME_2020_10K\.pdf/);
+    expect(both).toMatch(/fiscal 2021: \*\*61,200\*\*.*ACME_2021_10K\.pdf/);
+    expect(writeStated(out, employees, readQuestion("how much did acme's headcount grow from 2020 to 2021", ["ACME INC."]))).toMatch(/Change: \*\*\+11,090\*\*/);
+  });
+  it("reads the year before the newest filing's as asked after a turn on the newest", () => {
+    const prev = readQuestion("how many people does acme employ", ["ACME INC."]);
+    for (const q of ["and a year earlier?", "and the year before?"]) {
+      const said = writeStated(out, employees, readQuestion(q, ["ACME INC."], prev));
+      expect(said, q).toMatch(/50,110/);
+      expect(said, q).not.toMatch(/61,200/);
+    }
+  });
 });
 
 describe("a ranking of parts", () => {

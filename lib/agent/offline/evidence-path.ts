@@ -406,7 +406,8 @@ function callFor(step: Step, r: Reading): Call {
       const what = c.kind === "count" ? (r.scope ? `${r.scope} ${c.terms.slice(0, 2).join(" ")}` : `number of ${c.terms.slice(0, 8).join(" ")}`) : c.kind === "percent" && !c.rowWords?.length ? `${r.scope ?? ""} ${c.terms.slice(0, 4).join(" ")}`.trim() : `${r.scope ?? "total"} ${c.rowWords?.[0] ?? c.terms[0]}`;
       // a count or a balance with no year asked is the current one, as is any figure asked as of now ("latest comps"):
       // the newest filings first, and the newest fitting sentence
-      const newest = !when && (c.kind === "count" || c.balance || asksPresent(r.text)) ? { newest: true } : {};
+      // ("and a year earlier?": every filing's, the year before the newest read from them)
+      const newest = !when && !r.periods.includes("prior year") && (c.kind === "count" || c.balance || asksPresent(r.text)) ? { newest: true } : {};
       return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10, ...newest } };
     }
   }

@@ -2,6 +2,7 @@
  * Answers written from get_people and get_company_facts: the people in a role (an officer heading a
  * part), and a company fact (headcount, headquarters, incorporation …) as of its filing.
  */
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../../concepts/catalog";
 import { tokens } from "../../concepts/match";
@@ -41,7 +42,10 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
   const items = o.facts?.[c.fact!] ?? [];
   if (!items.length) return null;
   // a headcount or an address is as of its filing: only the newest filing's (or the asked year's) answers
-  const asked = yearsAsked(r?.periods ?? []).map(Number);
+  // ("and a year earlier?" after the newest: the year before the newest filing's)
+  const newest = Math.max(0, ...items.filter((i) => !i.superseded).map((i) => i.fiscalYear ?? 0));
+  const before = (r?.periods ?? []).includes("prior year") && newest ? [newest - 1] : [];
+  const asked = [...yearsAsked(r?.periods ?? []).map(Number), ...before];
   // a day asked ("headcount at 4/30/2023"): a count stated as of another day is not it
   const day = (r?.periods ?? []).map((p) => parsePeriod(p)).find((p) => p?.kind === "point");
   const statedDay = (i: CitedItem) => readPeriodRequest(`${i.detail ?? ""} ${i.excerpt}`).exact;
@@ -49,10 +53,34 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
   // no year asked: the newest filing that states it (its later quarterly reports may not repeat a headcount); the answer says as of when
   const fits = (i: CitedItem) => (asked.length ? asked.includes(i.fiscalYear ?? -1) && onDay(i) : !i.superseded);
   const stated = c.fact === "employees" || c.fact === "headquarters" || c.fact === "incorporation";
+  // a year asked of a fact each filing states as of its own year end: that filing's, superseded or not
+  if (stated && asked.length) return writeFactByYear(o.company, c, asked.map((y) => items.find((i) => i.fiscalYear === y && onDay(i))), r);
   if (stated && !items.some((i) => !i.superseded && fits(i))) return null;
   if (stated) {
     const head = items.find((i) => !i.superseded)!;
     return `${o.company ? `${o.company} — ` : ""}${c.label}: **${head.detail ?? head.name}** ${head.citation}${items.some((i) => i.superseded) ? "\n_From the newest filing in the data room._" : ""}`;
   }
   return writeItems(c.label, items, o.company);
+}
+
+/** The first number a stated fact gives ("approximately 17,973 (as of December 1, 2017)"), for a headcount's change. */
+const countOf = (i: CitedItem) => parsePrintedNumber(/\d[\d,.]*/.exec(i.detail ?? i.name)?.[0] ?? "")?.value ?? undefined;
+
+/**
+ * A fact at each year asked, from the filing of that year; with two headcounts and a change asked
+ * ("how much did headcount grow from fy16 to fy17"), the change too. Null when a year's filing states none.
+ */
+function writeFactByYear(company: string | undefined, c: Concept, found: Array<CitedItem | undefined>, r?: Reading): string | null {
+  if (!found.length || found.some((i) => !i)) return null;
+  const items = [...new Map((found as CitedItem[]).map((i) => [i.document, i])).values()].sort((a, b) => (a.fiscalYear ?? 0) - (b.fiscalYear ?? 0));
+  const who = company ? `${company} — ` : "";
+  if (items.length === 1) return `${who}${c.label}: **${items[0]!.detail ?? items[0]!.name}** ${items[0]!.citation}`;
+  const lines = [`${who}${c.label}:`, ...items.map((i) => `- fiscal ${i.fiscalYear}: **${i.detail ?? i.name}** ${i.citation}`)];
+  const [from, to] = [items[0]!, items.at(-1)!].map(countOf);
+  const moveAsked = r?.aggregate === "growth" || r?.aggregate === "change" || !!r?.direction;
+  if (c.fact === "employees" && moveAsked && from !== undefined && to !== undefined && from > 0) {
+    const d = to - from;
+    lines.push(`Change: **${d >= 0 ? "+" : "−"}${Math.abs(d).toLocaleString("en-US")}** (${d >= 0 ? "+" : "−"}${Math.abs((d / from) * 100).toFixed(1)}%) from fiscal ${items[0]!.fiscalYear} to fiscal ${items.at(-1)!.fiscalYear}.`);
+  }
+  return lines.join("\n");
 }

@@ -225,9 +225,13 @@ function statedIn(p: Passage, c: Concept, years: number[], scope?: string, level
 
 export function writeStated(o: SearchDocumentsOutput, c: Concept, r: Reading): string | null {
   // the years the periods name, however written ("FY2022", "Q3 2024", "nine months ended 2023-07-01")
-  const years = [...new Set(r.periods.flatMap(yearsWritten))];
+  // ("and a year earlier?" after the newest: the year before the newest filing's)
+  const before = yearBeforeNewest(o.passages, r.periods);
+  const years = [...new Set([...r.periods.flatMap(yearsWritten), ...before])];
+  // a count at each of several year ends (headcount, stores): each year's filing states its own
+  if (c.kind === "count" && years.length >= 2 && !r.scope) return writeCountsByYear(o, c, r, years);
   // (a figure that is itself a change, comparable sales, is stated by how it moved: "increased 12.6%")
-  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate && !c.isChange, dayAsked(r), r.periods);
+  const s = statedSentence(o.passages, c, years, r.scope, !r.aggregate && !c.isChange, dayAsked(r), [...r.periods, ...before.map((y) => `FY${y}`)]);
   if (!s) return null;
   // "… for 2021 and 2020 were 5.8% and 4.7%, respectively": the figure of the year asked, said
   const paired = years.length === 1 ? respectiveFigure(s.text, years[0]!) : null;
@@ -264,3 +268,35 @@ export function namesAPart(s: string, figures = s): boolean {
 }
 /** Segments named together: a list joined by "and" before "segments", or "all/both/each of our segments". */
 const SEGMENTS_TOGETHER = /\b\p{Lu}[\p{L}&-]*(?:,? \p{Lu}[\p{L}&-]*)*,? and \p{Lu}[\p{L}&-]* segments\b|\b(?:all|both|each) (?:of )?(?:our |its |the )?(?:\w+ )?segments\b/gu;
+
+/** "prior year" asked where the documents resolve it: the year before the newest passage's filing. */
+function yearBeforeNewest(passages: Passage[], periods: string[]): number[] {
+  if (!periods.includes("prior year")) return [];
+  const newest = Math.max(0, ...passages.flatMap((p) => yearsWritten(p.period ?? "")));
+  return newest ? [newest - 1] : [];
+}
+
+/**
+ * A count at each year end asked ("corning employees end of 2020 vs 2021"), each from the sentence of
+ * its own year's filing; with a change asked, the change. Null when a year has no such sentence.
+ */
+function writeCountsByYear(o: SearchDocumentsOutput, c: Concept, r: Reading, years: number[]): string | null {
+  const found = [...years].sort((a, b) => a - b).map((y) => ({ y, s: statedSentence(o.passages.filter((p) => !p.period || yearsWritten(p.period).includes(y)), c, [y], undefined, true, dayAsked(r), [`FY${y}`]) }));
+  if (found.some((f) => !f.s)) return null;
+  const counts = found.map((f) => countInSentence(f.s!.text, c));
+  const lines = [`${whose(o.company)}${c.label}:`, ...found.map((f, i) => `- fiscal ${f.y}: ${counts[i] !== undefined ? `**${counts[i]!.toLocaleString("en-US")}** — ` : ""}"${f.s!.text}" ${f.s!.citation}`)];
+  const [from, to] = [counts[0], counts.at(-1)];
+  const moveAsked = r.aggregate === "growth" || r.aggregate === "change" || !!r.direction;
+  if (moveAsked && from && to !== undefined) {
+    const d = to - from;
+    lines.push(`Change: **${d >= 0 ? "+" : "−"}${Math.abs(d).toLocaleString("en-US")}** (${d >= 0 ? "+" : "−"}${Math.abs((d / from) * 100).toFixed(1)}%) from fiscal ${found[0]!.y} to fiscal ${found.at(-1)!.y}.`);
+  }
+  return lines.join("\n");
+}
+
+/** The count a sentence states beside the concept's noun: the first figure that is no year. */
+function countInSentence(text: string, c: Concept): number | undefined {
+  const summed = countInKinds(text, c);
+  const figure = (summed ?? withoutYears(text)).match(/\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?/)?.[0];
+  return figure ? (parsePrintedNumber(figure)?.value ?? undefined) : undefined;
+}
