@@ -55,6 +55,13 @@ describe("figures asked as money, per unit, or of a named part", () => {
     expect(ask("What was Acme's subscription and support revenue in fiscal 2022, in USD millions?", `${text}\n\nSubscription and support revenues were $29,021 million for fiscal 2022.`).quotes[0]?.text).toMatch(/\$29,021 million/);
   });
 
+  it("reads a fee, or what a company owes, as money asked, in three wordings", () => {
+    for (const q of ["acme widgetco break fee?", "how big is the breakup fee acme owes widgetco", "what termination fees would acme pay"]) {
+      expect(classifyQuestion(q).money, q).toBe(true);
+    }
+    expect(classifyQuestion("what percentage of fees came from europe").money).toBeFalsy();
+  });
+
   it("reads 'revenue per customer' as the figure and needs 'per customer' in the sentence", () => {
     expect(classifyQuestion("What was Acme's average revenue per customer in fiscal 2022?").figure).toEqual(["revenue", "per", "customer"]);
     const text = "In fiscal 2022, revenue from contracts with customers grew to $31 billion.";

@@ -84,3 +84,25 @@ describe("a follow-up naming a sibling part", () => {
     }
   });
 });
+
+describe("a part that grew, no figure named", () => {
+  it("reads the part's sales growth, in three wordings", () => {
+    for (const q of ["how fast did quillfeather grow in apac in fy17?", "how fast did quillfeather grow in the americas in fy17", "did quillfeather shrink in emea in fy16"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["revenue"]);
+      expect(r.scope, q).toMatch(/^(?:apac|americas|emea)$/);
+    }
+  });
+
+  it("leaves a reason why a part grew to the reason reader", () => {
+    expect(readQuestion("why did quillfeather grow in apac in fy17", ROOM).reason).toBe(true);
+  });
+});
+
+describe("everyday verbs of generating", () => {
+  it("keeps 'throw off' out of the part's name", () => {
+    for (const q of ["how much noi did harrowgate's new york region throw off in 2015?", "what noi did the new york region of harrowgate rake in in 2015"]) {
+      expect(readQuestion(q, ROOM).scope, q).toBe("new york");
+    }
+  });
+});

@@ -21,7 +21,7 @@ export const GENERIC_WORDS = new Set(
     "up down over under more less than compared vs yoy growth grow grew change changed difference " +
     "spend spent spending expense expenses cost costs charge charges make made bring brought generate generated earn earned put into new " +
     "sell sells sold selling ship ships shipped shipping move moves moved moving deliver delivers delivered buy buys buying bought purchase purchasing pay pays paying paid " +
-    "sit sits sitting sat contribute contributes contributed contributing hand hands handed handing shell shelled fork forked pour pours poured pouring " +
+    "throw throws threw thrown rake rakes raked haul hauls hauled sit sits sitting sat contribute contributes contributed contributing hand hands handed handing shell shelled fork forked pour pours poured pouring " +
     "got gets getting gotten fast faster quickly quick run runs running ran perform performed performing fare fared faring doing book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
     "did they any ever never name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +

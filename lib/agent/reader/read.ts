@@ -132,6 +132,8 @@ const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:
 /** Verbs of what someone did or said: "what did the board decide", "what does management expect". */
 const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[d]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b(?![-‐])/i;
 
+/** A verb of a business growing or shrinking ("did apac grow", "how fast did it shrink"). */
+const GROWS = /\b(?:grow|grows|grew|growing|grown|shrink|shrinks|shrank|shrunk|shrinking)\b/i;
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
 const CHANGE_WORD = /\b(?:change[ds]?|difference|move[ds]?)\b|\bhow much (?:smaller|bigger|larger|higher|lower|more|less)\b/i;
 /** A change asked; "how many units did they move": in a count, moving is selling, not a change. */
@@ -950,7 +952,9 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   // ("why did streaming content obligations rise": words ending in a figure's head noun name the figure, a business is named otherwise)
   const movedPart = askedWhyMoved ? [partAsked, partNamed].find((p) => p && !namesAFigure(p) && !endsInFigureNoun(p)) : undefined;
   const businessMoved = askedWhyMoved && (!!movedPart || (!!company && !partAsked && !partNamed));
-  const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)))) || businessMoved) ? conceptById("revenue") : undefined;
+  // ("how fast did adbe grow in apac", "how much did emea grow in fy17": a part that grew, no figure named, grew in its sales)
+  const partGrew = !!partAsked && !!periods.length && GROWS.test(text) && kind !== "reason";
+  const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)) || partGrew)) || businessMoved) ? conceptById("revenue") : undefined;
   const concepts = sales ? [sales] : conceptsOf(hits, tokens(text));
   const scope = sales ? (businessMoved ? movedPart : partAsked) : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;

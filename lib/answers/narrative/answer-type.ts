@@ -79,8 +79,8 @@ const REPLACED = /\b(?:replac(?:e|es|ed|ing)|succeed(?:s|ed|ing)?|successor (?:t
 const SUCCESSOR_ASKED = /\b(?:next|incoming|successor|succeed\w*|replac\w*|taking over|take over|(?:would|will) be (?:appointed|named|elected))\b/i;
 
 /** A unit of money asked, or a figure whose name is money (revenue, costs), unless a share or rate is asked. */
-const MONEY_ASKED = /\bin (?:usd|eur|sek|gbp|\$|dollars?|euros?|kronor)\b|(?:^|\s)\$(?=\s|$)|\b(?:paying|paid|cost|price|consideration|proceeds|penalty|payout)\b|\b(?:usd|eur|sek|\$)\s*(?:millions?|billions?|thousands?)\b|^\s*how much\b|\bhur mycket\b/i;
-const MONEY_HEAD = /^(?:revenues?|sales|income|earnings|profits?|expenses?|costs?|spend(?:ing)?|assets|liabilities|debt|price|prices|backlog|bookings|deposits|loans|reserves)$/i;
+const MONEY_ASKED = /\bin (?:usd|eur|sek|gbp|\$|dollars?|euros?|kronor)\b|(?:^|\s)\$(?=\s|$)|\b(?:paying|paid|cost|price|consideration|proceeds|penalty|payout|fee|fees|owe|owes|owed)\b|\b(?:usd|eur|sek|\$)\s*(?:millions?|billions?|thousands?)\b|^\s*how much\b|\bhur mycket\b/i;
+const MONEY_HEAD = /^(?:revenues?|sales|income|earnings|profits?|expenses?|costs?|spend(?:ing)?|assets|liabilities|debt|price|prices|fees?|backlog|bookings|deposits|loans|reserves)$/i;
 const SHARE_ASKED = /\b(?:percent(?:age)?|share|proportion|ratio|rate|margin|%|growth|how many)\b/i;
 
 function moneyAsked(q: string, figure: string[] | undefined): boolean {

@@ -50,6 +50,7 @@ const CONCEPTS: string[][] = [
   ["cfo", "chief financial officer", "finanschef"],
   ["seasonal", "seasonality", "season", "säsong"],
   ["headquarters", "headquartered", "principal executive offices"],
+  ["termination fee", "breakup fee", "break-up fee", "break fee", "reverse termination fee"],
   ["union", "unions", "unionized", "unionised", "collective bargaining", "bargaining unit", "bargaining units", "fackförbund", "kollektivavtal"],
   ["primary", "major", "principal", "largest", "main", "biggest", "största", "viktigaste"],
 ];
