@@ -5,6 +5,7 @@
  * and a follow-up naming a sibling part ("creative cloud" → "what about document cloud").
  */
 import { describe, expect, it } from "vitest";
+import { evidenceCalls } from "@/lib/agent/offline/evidence-path";
 import { readQuestion } from "@/lib/agent/reader/read";
 
 const ROOM = ["HARROWGATE PROPERTIES, INC.", "Quillfeather Software Corporation"];
@@ -104,5 +105,16 @@ describe("everyday verbs of generating", () => {
     for (const q of ["how much noi did harrowgate's new york region throw off in 2015?", "what noi did the new york region of harrowgate rake in in 2015"]) {
       expect(readQuestion(q, ROOM).scope, q).toBe("new york");
     }
+  });
+});
+
+describe("a part's two figures divided", () => {
+  it("asks the part's two rows, never the company's two lines, in three wordings", () => {
+    for (const q of ["optical comms seg net income / seg sales 2021", "optical communications net income / net sales 2021", "quillfeather optical communications net income over revenue in fy2021"]) {
+      const calls = evidenceCalls(readQuestion(q, ROOM));
+      expect(calls.map((c) => c.toolName), q).toEqual(["get_line_items"]);
+      expect((calls[0]!.input as { items: string[] }).items, q).toEqual(["optical communications net income", "optical communications revenue"]);
+    }
+    expect(evidenceCalls(readQuestion("net income / net sales 2021", ROOM)).map((c) => c.toolName)).toEqual(["compute_metric"]);
   });
 });

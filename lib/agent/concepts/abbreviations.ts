@@ -18,6 +18,8 @@ const SPELLED_OUT: Record<string, string> = {
   hw: "hardware",
   sw: "software",
   comms: "communications",
+  seg: "segment",
+  segs: "segments",
   svc: "service",
   svcs: "services",
   mktg: "marketing",

@@ -18,3 +18,11 @@ export function ratioParts(c: Concept): { top: Concept; bottom: Concept } | unde
   const [t, b] = [ofLineItem(top[0]!), ofLineItem(bottom[0]!)];
   return t && b ? { top: t, bottom: b } : undefined;
 }
+
+/**
+ * The two figures of a part's rate: the catalog rate's own ("dcg op margin": operating income over
+ * revenue), or the two the question divides ("optical comms net income / net sales").
+ */
+export function partRatioOf(r: { concepts: Concept[] }, c: Concept): { top: Concept; bottom: Concept } | undefined {
+  return ratioParts(c) ?? (r.concepts.length === 2 ? { top: r.concepts[0]!, bottom: r.concepts[1]! } : undefined);
+}

@@ -22,7 +22,7 @@ import { writeReason } from "./answers/reasons";
 import { directionOf as movedWay } from "../concepts/directions";
 import { spellOut } from "../concepts/abbreviations";
 import { COUNT_ASKED, HEDGED, MONEY_LABEL, NARROWED } from "../concepts/answer-words";
-import { ratioParts } from "../concepts/ratio-parts";
+import { partRatioOf, ratioParts } from "../concepts/ratio-parts";
 import { placesIn } from "../concepts/part-names";
 import { isSignWord } from "../concepts/directions";
 import { periodWord, PERCENT_VALUE, yearsAsked, initialsAsWords } from "./answers-from/shared";
@@ -214,6 +214,8 @@ function conceptSteps(r: Reading): Step[] | null {
   // a definition, or a long question the metric engine reads itself (a span of years, units and rounding), stays with it
   const ratio = ratioOfTwo(r);
   // a definition "A / B" of two statement lines is the ratio step's own reading
+  // ("optical comms net income / net sales 2021": a part's two figures, each its own row, never the company's two lines)
+  if (ratio && r.scope && !r.polar && !r.aggregate && !r.definesMore) return ["partRatio"];
   if (ratio && (!r.defines || (RATIO_OF.test(r.text) && !r.definesMore))) return ["ratio"];
   // a long question read whole (company, periods, nothing left over) is the reader's; one with words it did not read is the engine's
   // a long question naming a part ("… in Latin America in fiscal 2023, in millions") is the part's figure, which the metric engine never reads
@@ -393,7 +395,7 @@ function callFor(step: Step, r: Reading): Call {
     case "scopedEach":
       return { toolName: "get_line_items", input: { ...company, items: r.concepts.map((x) => `${r.scope} ${x.terms[0]}`), ...periods, limit: 12 } };
     case "partRatio": {
-      const { top, bottom } = ratioParts(c)!;
+      const { top, bottom } = partRatioOf(r, c)!;
       return { toolName: "get_line_items", input: { ...company, items: [`${r.scope} ${top.terms[0]}`, `${r.scope} ${bottom.terms[0]}`], ...periods, limit: 12 } };
     }
     case "sentence": {

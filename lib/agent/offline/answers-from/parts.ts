@@ -6,7 +6,7 @@
 import { formatAmount } from "@/lib/metrics/numbers";
 import { shiftLabelYear } from "@/lib/periods";
 import type { Concept } from "../../concepts/catalog";
-import { ratioParts } from "../../concepts/ratio-parts";
+import { partRatioOf, ratioParts } from "../../concepts/ratio-parts";
 import { tokens } from "../../concepts/match";
 import { partTokens } from "../../concepts/part-names";
 import type { ComputeOutput } from "../../evidence/compute";
@@ -110,7 +110,7 @@ export function writePartShare(parts: LineItemsOutput | undefined, whole: Comput
  * are the part's amounts for that period.
  */
 export function writePartRatio(o: LineItemsOutput, c: Concept, r: Reading): string | null {
-  const parts = ratioParts(c);
+  const parts = partRatioOf(r, c);
   if (!parts || !r.scope) return null;
   // (the rows asked as "<part> <term>", the part perhaps respelled since: each figure's rows by its term)
   const pick = (x: Concept) => pickScopedRow(partRows(o, x), x, r.scope!, r.segment, r.periods);
@@ -122,7 +122,8 @@ export function writePartRatio(o: LineItemsOutput, c: Concept, r: Reading): stri
   if (!tc || tc.value === null || !bc?.value || (asked.length && !asked.includes(tc.period))) return null;
   const rate = (tc.value / bc.value) * 100;
   const shown = (x: LineItemRow, v: number) => formatAmount(v, x.scale, x.currency);
-  return `${whose(o.company)}${c.label} of ${top.label}, ${periodWord(tc.period)}: **${rate.toFixed(1)}%**, worked out as ${parts.top.label.toLowerCase()} ${shown(top, tc.value)} ${top.citation} over ${parts.bottom.label.toLowerCase()} ${shown(bottom, bc.value)} ${bottom.citation}\n(rows as printed: ${top.row}; ${bottom.row})`;
+  const name = ratioParts(c) ? `${c.label} of ${top.label}` : `${parts.top.label} to ${parts.bottom.label.toLowerCase()} of ${r.scope}`;
+  return `${whose(o.company)}${name}, ${periodWord(tc.period)}: **${rate.toFixed(1)}%**, worked out as ${parts.top.label.toLowerCase()} ${shown(top, tc.value)} ${top.citation} over ${parts.bottom.label.toLowerCase()} ${shown(bottom, bc.value)} ${bottom.citation}\n(rows as printed: ${top.row}; ${bottom.row})`;
 }
 
 /** "Percent of net sales", "as a % of revenue", "% of total": a heading naming rates of a whole. */
