@@ -118,3 +118,14 @@ describe("a part's two figures divided", () => {
     expect(evidenceCalls(readQuestion("net income / net sales 2021", ROOM)).map((c) => c.toolName)).toEqual(["compute_metric"]);
   });
 });
+
+describe("a figure asked whether it still moves", () => {
+  it("reads no word of direction into the figure's printed name", () => {
+    for (const q of ["is quillfeather's gmv still growing? q2 23", "is gmv growing q2 2023", "is gmv still shrinking in q2 2023"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["gmv"]);
+      expect(r.printedName, q).toBeUndefined();
+      expect(r.polar, q).toBe(true);
+    }
+  });
+});

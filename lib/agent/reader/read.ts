@@ -671,7 +671,8 @@ function longerName(text: string, hits: ConceptHit[], company: string | undefine
   const words = tokens(run);
   const hitStems = new Set(tokens(hit.text).map((t) => t.stem));
   const named = new Set([...hit.concept.terms, ...(hit.concept.rowWords ?? [])].map((t) => tokens(t).map((x) => x.stem).join(" ")));
-  const more = words.filter((t) => !hitStems.has(t.stem) && !GENERIC_WORDS.has(t.word) && !MEASURE_WORDS.has(t.word));
+  // (a word of direction is how it moved, "gmv still growing", never a word of its name)
+  const more = words.filter((t) => !hitStems.has(t.stem) && !GENERIC_WORDS.has(t.word) && !MEASURE_WORDS.has(t.word) && !isDirectionWord(t));
   return words.some((t) => hitStems.has(t.stem)) && more.length > 0 && !named.has(words.map((t) => t.stem).join(" ")) ? run : undefined;
 }
 
