@@ -30,6 +30,23 @@ describe("ranking a company's parts", () => {
     expect(rankAsked("What was the revenue of the hardware business?")).toBeUndefined();
   });
 
+  it("does not rank a place against the segments printed under another place's heading, totalled by that place's line", () => {
+    const t = (headings: string[]) => ({ title: "Geographical information", headings });
+    const service = { title: "Revenue by service type", headings: ["REVENUE BY SERVICE TYPE"] };
+    const rows = [
+      row("Aircraft segment", 450, service, { page: 59 }), row("Services segment", 350, service, { page: 59 }), row("Defense segment", 200, service, { page: 59 }),
+      row("U.S.", 700, t(["GEOGRAPHICAL INFORMATION", "Revenue:"])),
+      row("Aircraft segment", 200, t(["GEOGRAPHICAL INFORMATION", "Revenue:", "International:"])), row("Services segment", 80, t(["GEOGRAPHICAL INFORMATION", "Revenue:", "International:"])), row("Defense segment", 20, t(["GEOGRAPHICAL INFORMATION", "Revenue:", "International:"])),
+      row("Total international revenue", 300, t(["GEOGRAPHICAL INFORMATION", "Revenue:", "International:"])),
+    ];
+    for (const q of ["Which segment had the biggest revenue in FY2024?", "northwind largest segment by revenue fy24", "what's northwind's biggest segment in fy2024"]) {
+      const { r, asked } = ask(q);
+      const text = writeRanking({ rows, notFound: [], notes: [] }, revenue, r, asked, [statementTotal]) ?? "";
+      expect(text, q).not.toMatch(/\*\*U\.S\.?\*\*/);
+      expect(text, q).toMatch(/\*\*Aircraft segment\*\*, with USD 450 million/);
+    }
+  });
+
   it("ranks the parts of a table that add up to the total, with every value and no total line", () => {
     const segments = { title: "Revenue by reportable segment" };
     const rows = [row("Aircraft", 450, segments), row("Services", 350, segments), row("Defense", 210, segments), row("Eliminations", -10, segments), row("Total revenues", 1000, segments)];

@@ -171,12 +171,14 @@ function partsOf(o: LineItemsOutput, c: Concept, periods: string[], totals: Line
     // (a heading that is the figure itself, "Revenues" over "Total revenues", groups nothing)
     const names = [...c.terms, c.label].map(stemsOf);
     const isFigureName = (t: string) => names.some((n) => stemsOf(t.replace(/^\s*total\s+/i, "")).trim() === n.trim());
-    const groups = new Set(rows.filter((x) => !isFigureName(x.label)).map((x) => x.label.toLowerCase().replace(/^total\s+/, "").trim()));
+    // ("Total international revenue" totals the rows under "International:": a total's label less the figure's name names its group)
+    const groupKey = (t: string) => stemsOf(t.replace(/^\s*total\s+/i, "").replace(/[:\s]+$/, "")).replace(new RegExp(names.map((n) => `${n.trim()}\\s*$`).join("|")), "").trim();
+    const groups = new Set(rows.filter((x) => !isFigureName(x.label)).map((x) => groupKey(x.label)).filter(Boolean));
     for (const row of rows) {
       // (an amount ranked: a block of rates under the same title, "% Revenues by Geography", holds no part's amount)
       if (row.unit === "%" && c.kind !== "percent") continue;
       const name = partOf(row, c);
-      if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => !isFigureName(h) && h.toLowerCase().trim() !== name.toLowerCase() && groups.has(h.toLowerCase().trim()))) continue;
+      if (name === row.label.trim() && (row.table?.headings ?? []).some((h) => !isFigureName(h) && groupKey(h) !== groupKey(name) && groups.has(groupKey(h)))) continue;
       const col = row.columns.find((k) => k.period === period && k.value !== null);
       if (!name || !col || parts.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue;
       const before = yearBefore(period);
