@@ -129,3 +129,15 @@ describe("a figure asked whether it still moves", () => {
     }
   });
 });
+
+describe("who runs a function", () => {
+  it("reads the officer whose title names the function, not the chief executive, in three wordings", () => {
+    for (const q of ["who runs r&d at quillfeather", "who heads research and development at quillfeather", "who is quillfeather's head of r&d"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["ceo"]);
+      expect(r.scope, q).toBe("research and development");
+    }
+    expect(readQuestion("who runs quillfeather", ROOM).scope).toBeUndefined();
+    expect(readQuestion("how much did quillfeather spend on r&d in 2022", ROOM).concepts.map((c) => c.id)).toEqual(["research_development"]);
+  });
+});

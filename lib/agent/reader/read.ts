@@ -676,6 +676,17 @@ function longerName(text: string, hits: ConceptHit[], company: string | undefine
   return words.some((t) => hitStems.has(t.stem)) && more.length > 0 && !named.has(words.map((t) => t.stem).join(" ")) ? run : undefined;
 }
 
+/**
+ * An officer asked by an everyday phrase of running ("who runs", "who heads") before a figure's name
+ * ("r&d", "marketing"): the function that figure is spent on is the part the officer's title names.
+ */
+function functionRun(hits: ConceptHit[]): { person: Concept; part: string } | undefined {
+  const [who, what] = hits;
+  if (hits.length !== 2 || !who || !what || who.concept.kind !== "person" || !who.viaPhrase || who.to > what.from || what.concept.kind !== "amount") return undefined;
+  // (named in full, "research and development", as titles spell it)
+  return { person: who.concept, part: (what.concept.terms.find((t) => /\s/.test(t) && !/&/.test(t)) ?? what.concept.label).toLowerCase() };
+}
+
 /** "is it still …", "do they still …": a state asked as of now. */
 const STILL = /^\W*(?:is|are|does|do|has|have)\b[^?]*\bstill\b/i;
 
@@ -956,8 +967,10 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   // ("how fast did adbe grow in apac", "how much did emea grow in fy17": a part that grew, no figure named, grew in its sales)
   const partGrew = !!partAsked && !!periods.length && GROWS.test(text) && kind !== "reason";
   const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)) || partGrew)) || businessMoved) ? conceptById("revenue") : undefined;
-  const concepts = sales ? [sales] : conceptsOf(hits, tokens(text));
-  const scope = sales ? (businessMoved ? movedPart : partAsked) : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
+  // "who runs r&d at pfizer", "who heads marketing": the one who runs a function, the figure's name naming the function, not a figure
+  const runs = sales ? undefined : functionRun(hits);
+  const concepts = sales ? [sales] : runs ? [runs.person] : conceptsOf(hits, tokens(text));
+  const scope = sales ? (businessMoved ? movedPart : partAsked) : runs ? runs.part : hits.length ? scopeOf(partText, hits, company, companies, concepts) : undefined;
   const label = sales ? undefined : named;
   const printedName = !sales && !scope && !label && concepts.length === 1 && kind !== "reason" ? longerName(text, hits, company, companies) : undefined;
   const format = readAnswerFormat(normalise(text));
