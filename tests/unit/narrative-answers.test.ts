@@ -136,6 +136,9 @@ describe("narrative answers: choosing what to quote", () => {
       expect(answerFromPages(q, [page(30, off)]).verdict, q).toBeUndefined();
       expect(answerFromPages(q, [page(31, on)]).verdict, q).toBe("no");
     }
+    // a value the sentence spells out is named
+    const spelled = "Item 7. Liquidity\n\nWe have debt maturing within the next five years of $2.1 billion.";
+    expect(answerFromPages("does acme have debt maturing in the next 5 years?", [page(32, spelled)]).verdict).toBe("yes");
   });
 
   it("quotes hedged evidence without a verdict", () => {

@@ -466,6 +466,8 @@ function listAfter(page: PageUnits, intro: Unit): Unit[] {
  */
 const decides = (x: ScoredUnit) => x.coverage >= DECIDING_COVERAGE && (x.coreMissing ?? 0) <= Math.max(1, Math.floor((x.coreTotal ?? 0) / 4));
 
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+
 /** Printed numbers standing as words of their own (never a year, "fy22", "q2" or a date's "12/31"). */
 const STANDALONE_NUMBER = /(?<![\w.,/])[$€£]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\w/]|[.,]\d)/g;
 
@@ -484,7 +486,9 @@ function valuesIn(text: string): number[] {
 function namesAskedValues(question: string, sentence: string): boolean {
   const asked = valuesIn(question);
   if (!asked.length) return true;
-  const said = new Set(valuesIn(sentence));
+  // ("the next 5 years" said "the next five years")
+  const spelled = [...sentence.toLowerCase().matchAll(/\b[a-z]+\b/g)].map((m) => NUMBER_WORDS.indexOf(m[0])).filter((n) => n > 0);
+  const said = new Set([...valuesIn(sentence), ...spelled]);
   return asked.every((v) => said.has(v));
 }
 
