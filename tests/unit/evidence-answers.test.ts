@@ -127,6 +127,14 @@ describe("evidence writers", () => {
     expect(writeRowChange(rows[0]!, revenue, change)).toMatch(/change, fiscal 2021–fiscal 2022: \*\*USD 5,834 million\*\*/);
   });
 
+  it("a change between two balance days runs from the earlier day to the later, however the days spell", () => {
+    const inventory = conceptById("inventories")!;
+    const days: LineItemRow = { ...row("Merchandise inventories", "Condensed consolidated balance sheets", 0),
+      columns: [["29 July 2023", 5_651], ["30 July 2022", 6_043]].map(([period, v]) => ({ period: period as string, months: 0, value: (v as number) * 1e6, printed: (v as number).toLocaleString("en-US") })) };
+    const r = { ...readQuestion("merchandise inventories at 29 july 2023 vs a year earlier, how much lower in %?", ["ACME INC."]), periods: ["30 July 2022", "29 July 2023"], aggregate: "growth" as const };
+    expect(writeRowChange(days, inventory, r)).toMatch(/growth, 30 July 2022–29 July 2023: \*\*−6\.5%\*\*/);
+  });
+
   it("a part's figure from a row named by the figure in a table named by the part, or under a heading naming the figure", () => {
     const express: LineItemRow = { ...row("Operating income", "ACME EXPRESS SEGMENT", 1_064), row: "Operating income $ 1,064 $ 2,922 (64 )" };
     const ground: LineItemRow = { ...row("Operating income", "ACME GROUND SEGMENT", 3_140), row: "Operating income $ 3,140 $ 2,642 19" };

@@ -111,11 +111,11 @@ describe("everyday verbs of generating", () => {
 describe("a part's two figures divided", () => {
   it("asks the part's two rows, never the company's two lines, in three wordings", () => {
     for (const q of ["optical comms seg net income / seg sales 2021", "optical communications net income / net sales 2021", "quillfeather optical communications net income over revenue in fy2021"]) {
-      const calls = evidenceCalls(readQuestion(q, ROOM));
+      const calls = evidenceCalls(readQuestion(q, ROOM)) ?? [];
       expect(calls.map((c) => c.toolName), q).toEqual(["get_line_items"]);
-      expect((calls[0]!.input as { items: string[] }).items, q).toEqual(["optical communications net income", "optical communications revenue"]);
+      expect((calls[0]?.input as { items: string[] } | undefined)?.items, q).toEqual(["optical communications net income", "optical communications revenue"]);
     }
-    expect(evidenceCalls(readQuestion("net income / net sales 2021", ROOM)).map((c) => c.toolName)).toEqual(["compute_metric"]);
+    expect((evidenceCalls(readQuestion("net income / net sales 2021", ROOM)) ?? []).map((c) => c.toolName)).toEqual(["compute_metric"]);
   });
 });
 
@@ -139,5 +139,34 @@ describe("who runs a function", () => {
     }
     expect(readQuestion("who runs quillfeather", ROOM).scope).toBeUndefined();
     expect(readQuestion("how much did quillfeather spend on r&d in 2022", ROOM).concepts.map((c) => c.id)).toEqual(["research_development"]);
+  });
+});
+
+describe("shorthand of a ratio and its unit", () => {
+  it("reads a part's figure over the company's total of it as the part's share", () => {
+    for (const q of ["cloud op income / total quillfeather op income, 2017?", "cloud operating income over total operating income in 2017", "cloud op inc divided by total op inc fy17"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["operating_income"]);
+      expect(r.scope, q).toBe("cloud");
+      expect(r.partShare, q).toBe(true);
+    }
+  });
+
+  it("never reads an everyday phrase across a division sign", () => {
+    const r = readQuestion("quillfeather cloud seg op inc / seg rev for fy23?", ROOM);
+    expect(r.concepts.map((c) => c.id)).toEqual(["operating_income", "revenue"]);
+    expect(r.scope).toBe("cloud");
+  });
+
+  it("reads a bare % ending a change question as a change in percent", () => {
+    for (const q of ["quillfeather inventory at end of fy23 vs a year earlier - how much lower, %?", "how much did quillfeather's inventory change in fy23 (%)", "quillfeather inventory change fy22 to fy23 %"]) {
+      expect(readQuestion(q, ROOM).aggregate, q).toBe("growth");
+    }
+  });
+
+  it("reads 'what happened' after a move as a reason", () => {
+    for (const q of ["quillfeather cloud op income down 64% in fy23 - what happened?", "cloud operating income fell in fy23, what happened", "what went wrong with cloud op income in fy23?"]) {
+      expect(readQuestion(q, ROOM).reason, q).toBe(true);
+    }
   });
 });

@@ -53,6 +53,8 @@ const SPELLED_OUT: Record<string, string> = {
   gm: "gross margin",
   bps: "basis points",
   rev: "revenue",
+  "op inc": "operating income",
+  "operating inc": "operating income",
   op: "operating",
   revs: "revenues",
   chg: "change",

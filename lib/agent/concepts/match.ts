@@ -100,7 +100,7 @@ function matchAt(toks: Token[], at: number, stems: string[], gap: number, tightL
 /** Pronouns of the catalog's everyday phrases, for which the company's name may stand. */
 const PRONOUN_STEMS = new Set(["it", "they", "them", "their", "its"].map((w) => stemWord(w)));
 
-const CLAUSE_BREAK = /[,:;!?]|\.\s|\s[-–—]\s/;
+const CLAUSE_BREAK = /[,:;!?/÷×+=]|\.\s|\s[-–—*]\s/;
 /**
  * A phrase opened by a preposition is said as written ("in restructuring charges" is no "in
  * charge"); one closed by a preposition ends on it ("take rate in 2021" is no "take in").

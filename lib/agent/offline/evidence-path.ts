@@ -215,7 +215,7 @@ function conceptSteps(r: Reading): Step[] | null {
   const ratio = ratioOfTwo(r);
   // a definition "A / B" of two statement lines is the ratio step's own reading
   // ("optical comms net income / net sales 2021": a part's two figures, each its own row, never the company's two lines)
-  if (ratio && r.scope && !r.polar && !r.aggregate && !r.definesMore) return ["partRatio"];
+  if (ratio && r.scope && !r.polar && !r.aggregate && !r.definesMore && partNamesFigure(r)) return ["partRatio"];
   if (ratio && (!r.defines || (RATIO_OF.test(r.text) && !r.definesMore))) return ["ratio"];
   // a long question read whole (company, periods, nothing left over) is the reader's; one with words it did not read is the engine's
   // a long question naming a part ("… in Latin America in fiscal 2023, in millions") is the part's figure, which the metric engine never reads
@@ -266,6 +266,20 @@ function withoutCompanyWords(text: string, company: string | undefined): string 
 function ratioOfTwo(r: Reading): boolean {
   const [c, d] = r.concepts;
   return !!c && !!d && r.concepts.length === 2 && computable(c) && computable(d) && (!!r.ratioOf || RATIO_OF.test(r.text) || SHARE_OF.test(r.text));
+}
+
+/** Words between a part's name and its figure's ("the cloud segment's net income"). */
+const PART_NOUNS = new Set(["segment", "segments", "business", "division", "unit", "the", "its"]);
+
+/** The part's name stands right before one of the figures ("optical communications net income"), not elsewhere ("r&d intensity"). */
+function partNamesFigure(r: Reading): boolean {
+  const toks = tokens(r.text);
+  const last = tokens(r.scope ?? "").at(-1)?.stem;
+  return !!last && findConcepts(r.text, toks).some((h) => {
+    let i = h.from - 1;
+    while (i >= 0 && PART_NOUNS.has(toks[i]!.word)) i--;
+    return i >= 0 && toks[i]!.stem === last;
+  });
 }
 
 /** A part's row; else the concept's row (then its metric); else the metric. */

@@ -143,7 +143,9 @@ const HOW_MUCH_MOVED = /\bhow (?:much|far)\b/i;
 const CAGR = /\bcagr\b|\bcompound(?:ed)? annual\b/i;
 /** "By what percent did X change", "% change": a relative change, whatever verb says it. */
 const PERCENT_CHANGE = /\b(?:by )?what (?:percentage|percent|%)(?![\w%])(?!\s+of\b)|%\s*change\b|\bpercent(?:age)? change\b|\bchange in percent\b/i;
-const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?\b)|\bas an? (?:%|percent(?:age)?\b)/i;
+/** "… / total …", "over the total", "divided by total": a figure over the company's total of it. */
+const OVER_TOTAL = /(?:\/|\bover\b|\bdivided by\b)\s*(?:the\s+)?(?:company'?s?\s+)?total\b/i;
+const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?\b)|\bas an? (?:%|percent(?:age)?\b)|[\s,(]%\s*\)?\s*\??\s*$/i;
 /** "YoY", "y/y": a relative change, whichever noun says it ("yoy revenue change"). */
 const YOY = /\byoy\b|\by\/y\b|\byear[- ]over[- ]year\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
@@ -1014,7 +1016,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   if (dueWithinYear) Object.assign(reading, { scope: "current", namedPart: false });
   // (a "%" beside a move asked, "how much did X fall, $ and %", is the move's rate, not the part's share)
   const moveAsked = !!reading.direction || reading.aggregate === "growth" || reading.aggregate === "change";
-  if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || (!moveAsked && /%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
+  // ("aws op income / total amzn op income": the part's figure over the company's total of it is its share too)
+  if (scope && concepts.length === 1 && (OF_WHOLE.test(text) || OVER_TOTAL.test(text) || (!moveAsked && /%|\bper ?cent(?:age)?\b/i.test(text) && FIGURE_KIND.has(concepts[0]!.kind) && concepts[0]!.kind !== "percent"))) reading.partShare = true;
   if (reading.direction && reading.polar) reading.periods = movePeriods(periods);
   const sign = reading.polar && !reading.direction ? signAsked(tokens(text)) : undefined;
   if (sign) reading.sign = sign;

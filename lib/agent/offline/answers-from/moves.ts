@@ -3,6 +3,7 @@
  * grow more than 10%?"), and a value against the one asked ("above", "below"). Shared by the writers
  * from compute_metric (compute.ts) and from get_line_items rows (rows.ts).
  */
+import { comparePeriods } from "@/lib/periods/compare";
 import { formatAmount } from "@/lib/metrics/numbers";
 import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import type { Threshold } from "../../concepts/directions";
@@ -38,7 +39,8 @@ function directionPeriods(periods: string[]): string[] {
 /** The asked periods' points, or the newest two; oldest first. */
 export function lastTwo(points: Point[], asked: string[]): Point[] {
   const fits = asked.length ? points.filter((p) => asked.includes(p.period)) : points;
-  return fits.sort((a, b) => a.period.localeCompare(b.period)).slice(-2);
+  // in time, not as spelled: "29 July 2023" is after "30 July 2022", "Q1 2024" after "Q2 2023"
+  return fits.sort((a, b) => comparePeriods(a.period, b.period) || a.period.localeCompare(b.period)).slice(-2);
 }
 
 /**

@@ -3,6 +3,7 @@
  * over the years asked (across filings too), and yes or no by how the row moved; a row's values shown
  * in its own scale and unit.
  */
+import { comparePeriods } from "@/lib/periods/compare";
 import escapeStringRegexp from "escape-string-regexp";
 import { MAGNITUDE } from "@/lib/metrics/line-items";
 import { formatAmount } from "@/lib/metrics/numbers";
@@ -64,7 +65,7 @@ export const spanEnds = (years: string[]): string[] => (years.length > 2 ? [year
 export function writeRowSeries(row: LineItemRow | null, c: Concept, r: Reading, company?: string): string | null {
   const asked = fiscalYears(r.periods);
   if (!row || asked.length < 2) return null;
-  const points = rowPoints(row, c).filter((p) => asked.includes(p.period)).sort((a, b) => a.period.localeCompare(b.period));
+  const points = rowPoints(row, c).filter((p) => asked.includes(p.period)).sort((a, b) => comparePeriods(a.period, b.period) || a.period.localeCompare(b.period));
   if (points.length !== new Set(asked).size) return null;
   const [a, b] = [points[0]!, points.at(-1)!];
   const lines = points.map((p) => `- ${periodWord(p.period)}: **${p.shown}**`);
