@@ -153,7 +153,9 @@ async function decideOne(a: ProcessArgs, original: Candidate, staged: StagedRowS
     sum.rejected++;
     return;
   }
-  const dup = known.duplicateOf(id, c);
+  // the payload as stored (its JSON), read once for the duplicate test and the known rows
+  const stored = storedPayload(c);
+  const dup = known.duplicateOf(id, c, stored);
   if (dup) {
     Object.assign(row, { status: "duplicate", missingFields: outcome.missingFields });
     audit("validator", "reject", `Duplicate of staged extraction ${dup} (same figure/event elsewhere in this document)`, { duplicateOf: dup });
@@ -161,7 +163,7 @@ async function decideOne(a: ProcessArgs, original: Candidate, staged: StagedRowS
     return;
   }
   Object.assign(row, { status: "validated", missingFields: outcome.missingFields });
-  known.add(id, staged.createdMicros, c);
+  known.add(id, staged.createdMicros, c, stored);
   audit("validator", "valid", outcome.reason);
   const d = makeDecision(c.confidenceScore, outcome.missingFields);
   if (d.action === "promote") {
@@ -281,7 +283,7 @@ class KnownStaged {
 
   restage(id: string, c: Candidate) {
     const r = this.rows.get(id);
-    if (r) this.put(id, r.created, r.type, JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>);
+    if (r) this.put(id, r.created, r.type, storedPayload(c));
   }
 
   forget(id: string) {
@@ -291,13 +293,13 @@ class KnownStaged {
     this.rows.delete(id);
   }
 
-  add(id: string, created: bigint, c: Candidate) {
-    // as stored: the payload's JSON (undefined fields dropped)
-    this.put(id, created, c.candidateType, JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>);
+  /** `stored`: the candidate's storedPayload (never changed afterwards: rows keep it as it is). */
+  add(id: string, created: bigint, c: Candidate, stored = storedPayload(c)) {
+    this.put(id, created, c.candidateType, stored);
   }
 
-  duplicateOf(id: string, c: Candidate): string | null {
-    const test = duplicateTest(c);
+  duplicateOf(id: string, c: Candidate, stored?: Record<string, unknown>): string | null {
+    const test = duplicateTest(c, stored);
     if (!test || test.key === null) return null;
     const { key, same } = test;
     let best: { id: string; created: bigint; seq: number } | null = null;
@@ -308,6 +310,11 @@ class KnownStaged {
     }
     return best?.id ?? null;
   }
+}
+
+/** A payload as stored: its JSON (undefined fields dropped). */
+function storedPayload(c: Candidate): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>;
 }
 
 /** SQL's equality (a null never equals anything) on a JSON field read as text. */
@@ -329,9 +336,9 @@ function duplicateKey(type: Candidate["candidateType"], p: Record<string, unknow
  * Which stored payloads state the same fact as the candidate: a finding's metric, period, value and forecast flag; an event's type and date.
  * `key`: the duplicateKey that all of them have.
  */
-function duplicateTest(c: Candidate): { key: string | null; same: (stored: Record<string, unknown>) => boolean } | null {
+function duplicateTest(c: Candidate, stored?: Record<string, unknown>): { key: string | null; same: (stored: Record<string, unknown>) => boolean } | null {
   if (c.candidateType === "finding") {
-    const p = JSON.parse(JSON.stringify(c.payload)) as Record<string, unknown>;
+    const p = stored ?? storedPayload(c);
     const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : null);
     const bool = (v: unknown) => (v === null || v === undefined ? false : v === true || v === "true");
     return {
