@@ -116,6 +116,14 @@ describe("a part's two figures divided", () => {
       expect((calls[0]?.input as { items: string[] } | undefined)?.items, q).toEqual(["optical communications net income", "optical communications revenue"]);
     }
     expect((evidenceCalls(readQuestion("net income / net sales 2021", ROOM)) ?? []).map((c) => c.toolName)).toEqual(["compute_metric"]);
+    // words read as a part that name no figure divided are no part: the company's two lines
+    for (const q of [
+      "In fiscal 2017, what was Quillfeather's cash from operations divided by its total current liabilities, the bills due within a year? Round to 2 decimal places.",
+      "how many times over did the cash it generated from operations cover its total current liabilities in fiscal 2015? Work it out as cash from operations / total current liabilities",
+      "quillfeather r&d intensity in 2021 - r&d expense / total revenue",
+    ]) {
+      expect((evidenceCalls(readQuestion(q, ROOM)) ?? []).map((c) => c.toolName), q).toEqual(["compute_metric"]);
+    }
   });
 });
 

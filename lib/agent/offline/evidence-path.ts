@@ -269,13 +269,17 @@ function ratioOfTwo(r: Reading): boolean {
 }
 
 /** Words between a part's name and its figure's ("the cloud segment's net income"). */
-const PART_NOUNS = new Set(["segment", "segments", "business", "division", "unit", "the", "its"]);
+const PART_NOUNS = new Set(["segment", "segments", "business", "division", "unit"]);
 
-/** The part's name stands right before one of the figures ("optical communications net income"), not elsewhere ("r&d intensity"). */
+/**
+ * The part's name stands right before one of the figures divided ("optical communications net income",
+ * "the cloud segment revenue"), not elsewhere ("r&d intensity", "cover its total current liabilities").
+ */
 function partNamesFigure(r: Reading): boolean {
   const toks = tokens(r.text);
   const last = tokens(r.scope ?? "").at(-1)?.stem;
   return !!last && findConcepts(r.text, toks).some((h) => {
+    if (h.viaPhrase || !r.concepts.includes(h.concept)) return false;
     let i = h.from - 1;
     while (i >= 0 && PART_NOUNS.has(toks[i]!.word)) i--;
     return i >= 0 && toks[i]!.stem === last;
