@@ -30,3 +30,18 @@ describe("a count stated after 'our'", () => {
     expect(said).toBeNull();
   });
 });
+
+describe("a count the sentence calls a share of the whole", () => {
+  it("is a part's count, not the headcount, in three wordings", () => {
+    for (const text of [
+      "Approximately 50,000 employees, which constitute 32% of our total workforce, were union represented as of December 31, 2022.",
+      "About 12,000 of our employees, or 15 percent of our workforce, work outside the United States.",
+      "Approximately 8,100 employees, representing 20% of the Company's employees, are covered by collective bargaining agreements.",
+    ]) {
+      const said = writeStated({ company: "ACME INC.", passages: [passage(text)] } as never, employees, readQuestion("acme headcount at end of 2022?", ROOM));
+      expect(said, text).toBeNull();
+    }
+    const whole = writeStated({ company: "ACME INC.", passages: [passage("As of December 31, 2022, we had approximately 156,000 employees, 40% of whom work outside the United States.")] } as never, employees, readQuestion("acme headcount at end of 2022?", ROOM));
+    expect(whole).toContain("156,000");
+  });
+});

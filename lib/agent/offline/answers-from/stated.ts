@@ -131,6 +131,8 @@ const NO_PART = new Set(tokens("total the our its their company company's we in 
  * ("International stores", "Domestic segment stores"), not by a number or a plain word: the count is the part's.
  */
 function countOfAPart(sentence: string, names: string[][]): boolean {
+  // "approximately 50,000 employees, which constitute 32% of our total workforce, were union represented": a count the sentence calls a share of the whole
+  if (SHARE_OF_WHOLE.test(sentence)) return true;
   const plain = withoutYears(sentence);
   const toks = tokens(plain);
   // (the names that stand beside a figure: "The location and total square footage" counts nothing)
@@ -144,6 +146,7 @@ function countOfAPart(sentence: string, names: string[][]): boolean {
   return at.length > 0 && at.every(headed);
 }
 
+const SHARE_OF_WHOLE = /\d(?:\.\d+)?\s*(?:%|percent)\s+of\s+(?:our|its|their|the company's|the company’s|total)\b/i;
 const FLOW_VERB = /\b(?:hired|recruited|added|opened|closed|acquired|divested|sold|issued|repurchased)\b/i;
 /** Three figures or more with nothing but units between them: a table's row, not a sentence. */
 export const FIGURE_RUN_IN_TEXT = /(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?\s*%?\s+(?:[$€£]\s?)?\(?\d[\d,.]*\)?(?!\w)/;
