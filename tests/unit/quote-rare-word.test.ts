@@ -60,6 +60,16 @@ describe("a quote that does not say the question's rarest word is no answer", ()
     expect(judgeQuotes(readQuestion("why did tidemark's fuel cost jump so much in 2023?", ROOM), fell.replace("lower", "softer"), [probe([["jump", 1]])], ROOM).kind).toBe("misfit");
   });
 
+  it("abstains when a person's pay is asked and the quotes state no amount, in three wordings", () => {
+    const bio = `Here's what we know about it:\n\n**CEO – Jane Roe**\n- "Jane Roe 58 President and Chief Executive Officer since January 2020." (source: TIDEMARK_2023_10K.pdf, p.127)`;
+    for (const q of ["what did roe get paid all-in for 2023? total ceo comp", "how much was the ceo paid in 2023", "tidemark ceo compensation 2023, total $"]) {
+      const v = judgeQuotes(readQuestion(q, ROOM), bio, [probe([["paid", 3]])], ROOM);
+      expect(v.kind, q).toBe("misfit");
+    }
+    const paid = `Here's what we know:\n- "Jane Roe was paid total compensation of $12.4 million in 2023." (source: TIDEMARK_2023_PROXY.pdf, p.40)`;
+    expect(judgeQuotes(readQuestion("how much was the ceo paid in 2023", ROOM), paid, [probe([["paid", 3]])], ROOM).kind).toBe("holds");
+  });
+
   it("keeps a quote saying the rare word's group in other words ('legal battles' said as 'legal proceedings')", () => {
     const r = readQuestion("has tidemark reported any ongoing legal battles?", ROOM);
     const quote = QUOTE_ANSWER("Currently, we are involved in a number of legal proceedings arising in the ordinary course.");

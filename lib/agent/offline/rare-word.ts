@@ -97,7 +97,9 @@ export function judgeQuotes(r: Reading, text: string, done: ToolExchange[], comp
   const quotes = answerQuotes(text);
   if (!quotes.length) return { kind: "holds" };
   // money asked of a figure the reader could not name ("stubhub sale price", "what did they pay for it"): a quote stating no amount is no answer
-  if (!r.concepts.length && !r.polar && classifyQuestion(r.text).money && !quotes.some((q) => MONEY.test(q.text))) return { kind: "misfit", text: writeNoAmount(quotes[0]!) };
+  // (…or of a person: "what did calhoun get paid, total ceo comp" is no officer's biography)
+  const unnamedFigure = !r.concepts.length || r.concepts.every((c) => c.kind === "person");
+  if (unnamedFigure && !r.polar && classifyQuestion(r.text).money && !quotes.some((q) => MONEY.test(q.text))) return { kind: "misfit", text: writeNoAmount(quotes[0]!) };
   // a topic typed as keywords of something the reader could not name ("applecare what's offered"): no answer type a quote could be held to
   if (o.fact && !r.concepts.length && !r.polar && untyped(r.text) && !givesVerdict(text)) return { kind: "misfit", text: writeUntyped(quotes) };
   // "what pushed them into a loss": a reason, which a quote stating no cause ("due to", "driven by", "as a result of") does not give
