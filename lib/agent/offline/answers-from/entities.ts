@@ -2,14 +2,13 @@
  * Answers written from get_people and get_company_facts: the people in a role (an officer heading a
  * part), and a company fact (headcount, headquarters, incorporation …) as of its filing.
  */
-import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { parsePeriod, readPeriodRequest } from "@/lib/periods";
 import type { Concept } from "../../concepts/catalog";
 import { tokens } from "../../concepts/match";
 import type { CitedItem, EntitiesOutput } from "../../evidence/entities";
 import { initialisms } from "../../evidence/defined-terms";
 import type { Reading } from "../../reader/read";
-import { yearsAsked } from "./shared";
+import { countChangeLine, firstCount, yearsAsked } from "./shared";
 
 function writeItems(title: string, items: CitedItem[], company?: string): string | null {
   const current = items.filter((i) => !i.superseded);
@@ -64,7 +63,7 @@ export function writeFacts(o: EntitiesOutput & { facts?: Record<string, CitedIte
 }
 
 /** The first number a stated fact gives ("approximately 17,973 (as of December 1, 2017)"), for a headcount's change. */
-const countOf = (i: CitedItem) => parsePrintedNumber(/\d[\d,.]*/.exec(i.detail ?? i.name)?.[0] ?? "")?.value ?? undefined;
+const countOf = (i: CitedItem) => firstCount(i.detail ?? i.name);
 
 /**
  * A fact at each year asked, from the filing of that year; with two headcounts and a change asked
@@ -79,8 +78,7 @@ function writeFactByYear(company: string | undefined, c: Concept, found: Array<C
   const [from, to] = [items[0]!, items.at(-1)!].map(countOf);
   const moveAsked = r?.aggregate === "growth" || r?.aggregate === "change" || !!r?.direction;
   if (c.fact === "employees" && moveAsked && from !== undefined && to !== undefined && from > 0) {
-    const d = to - from;
-    lines.push(`Change: **${d >= 0 ? "+" : "−"}${Math.abs(d).toLocaleString("en-US")}** (${d >= 0 ? "+" : "−"}${Math.abs((d / from) * 100).toFixed(1)}%) from fiscal ${items[0]!.fiscalYear} to fiscal ${items.at(-1)!.fiscalYear}.`);
+    lines.push(countChangeLine(from, to, items[0]!.fiscalYear!, items.at(-1)!.fiscalYear!));
   }
   return lines.join("\n");
 }

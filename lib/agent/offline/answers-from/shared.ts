@@ -7,6 +7,7 @@
  * over); an answer states its figure with the citation the tool gave, and says which period it took
  * and how the figure was computed.
  */
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 import { partInitials } from "../../concepts/part-names";
 import { PLAIN_LABEL_STEMS } from "../../concepts/generic-words";
 import { tokens } from "../../concepts/match";
@@ -41,3 +42,16 @@ export const PERCENT_VALUE = /\d\s*(?:%|percent\b|percentage points?\b)/i;
 
 /** The four-digit years the periods asked name ("FY2019", "Q2 2023"). */
 export const yearsAsked = (periods: readonly string[]) => periods.flatMap((p) => /(\d{4})/.exec(p)?.[1] ?? []);
+
+/** A count's change between two year ends, as the count answers write it: "Change: **+2,267** (+14.4%) from fiscal 2016 to fiscal 2017." */
+export function countChangeLine(from: number, to: number, fromYear: number | string, toYear: number | string): string {
+  const d = to - from;
+  const sign = d >= 0 ? "+" : "−";
+  return `Change: **${sign}${Math.abs(d).toLocaleString("en-US")}** (${sign}${Math.abs((d / from) * 100).toFixed(1)}%) from fiscal ${fromYear} to fiscal ${toYear}.`;
+}
+
+/** The first figure a count's text gives ("approximately 17,973 (as of December 1, 2017)" → 17973), read by the one number parser; years are the caller's to take out. */
+export function firstCount(text: string): number | undefined {
+  const figure = /\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?/.exec(text)?.[0];
+  return figure ? (parsePrintedNumber(figure)?.value ?? undefined) : undefined;
+}

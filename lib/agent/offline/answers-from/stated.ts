@@ -18,7 +18,7 @@ import { respectiveFigure } from "../../evidence/respectively";
 import type { Passage, SearchDocumentsOutput } from "../../evidence/passages";
 import type { Reading } from "../../reader/read";
 import { isYearWord, yearsWritten } from "@/lib/periods/years";
-import { initialsAsWords, passageRecency, whose } from "./shared";
+import { countChangeLine, firstCount, initialsAsWords, passageRecency, whose } from "./shared";
 
 /** A printed figure: a number standing alone (not the digit of a name such as "3M"), with its unit word. */
 const AMOUNT = /(?:[$€£]\s?)?\b\d(?:[\d,]*\d)?(?:\.\d+)?(?![\p{L}\d])\s*(?:billion|million|thousand|bn|mn|%|percent|x|times)?/giu;
@@ -291,15 +291,12 @@ function writeCountsByYear(o: SearchDocumentsOutput, c: Concept, r: Reading, yea
   const [from, to] = [counts[0], counts.at(-1)];
   const moveAsked = r.aggregate === "growth" || r.aggregate === "change" || !!r.direction;
   if (moveAsked && from && to !== undefined) {
-    const d = to - from;
-    lines.push(`Change: **${d >= 0 ? "+" : "−"}${Math.abs(d).toLocaleString("en-US")}** (${d >= 0 ? "+" : "−"}${Math.abs((d / from) * 100).toFixed(1)}%) from fiscal ${found[0]!.y} to fiscal ${found.at(-1)!.y}.`);
+    lines.push(countChangeLine(from, to, found[0]!.y, found.at(-1)!.y));
   }
   return lines.join("\n");
 }
 
 /** The count a sentence states beside the concept's noun: the first figure that is no year. */
 function countInSentence(text: string, c: Concept): number | undefined {
-  const summed = countInKinds(text, c);
-  const figure = (summed ?? withoutYears(text)).match(/\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?/)?.[0];
-  return figure ? (parsePrintedNumber(figure)?.value ?? undefined) : undefined;
+  return firstCount(countInKinds(text, c) ?? withoutYears(text));
 }
