@@ -114,3 +114,20 @@ function autoDecimal(s: string): string | null {
   if (dot >= 0 && s.split(".").length > 2) return commaDecimal(s);
   return pointDecimal(s);
 }
+
+/** Numbers standing as words of their own in running text: never "fy22", "q2", "2nd" or a date's "12/31". */
+const PROSE_NUMBER = /(?<![\w.,/])[$€£]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\w/]|[.,]\d)/g;
+const YEAR = /^(?:19|20)\d\d$/;
+
+/**
+ * The printed numbers of a sentence or a phrase, in order ("about 17,973 employees" → 17973,
+ * "over 10% of revenue" → 10), each read by parsePrintedNumber. Years are left out unless kept
+ * (a caller that has taken the years out itself keeps "1900 stores").
+ */
+export function numbersInProse(text: string, o: { keepYears?: boolean } = {}): PrintedNumber[] {
+  return [...text.matchAll(PROSE_NUMBER)]
+    .map((m) => m[0].trim())
+    .filter((raw) => o.keepYears || !YEAR.test(raw))
+    .map((raw) => parsePrintedNumber(raw))
+    .filter((n): n is PrintedNumber => n?.value != null);
+}

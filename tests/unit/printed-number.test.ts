@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parsePrintedNumber, scaleOfWord } from "@/lib/metrics/printed-number";
+import { numbersInProse, parsePrintedNumber, scaleOfWord } from "@/lib/metrics/printed-number";
 
 const SEED = Number(process.env.MANDA_FUZZ_SEED ?? 20261129);
 const read = (t: string, decimalComma?: "never" | "auto" | "always") => parsePrintedNumber(t, { decimalComma });
@@ -55,6 +55,21 @@ describe("a printed number", () => {
     expect(read("1 234,5")).toMatchObject({ value: 1234.5 });
     expect(read("1.2E+05")).toMatchObject({ value: 120000 });
     expect(read(".5")).toMatchObject({ value: 0.5 });
+  });
+});
+
+describe("the numbers of a sentence", () => {
+  const values = (t: string, keepYears?: boolean) => numbersInProse(t, { keepYears }).map((n) => n.value);
+  it("reads figures standing alone, in order, with their percent", () => {
+    expect(values("approximately 17,973 employees, about 10% of them part-time")).toEqual([17973, 10]);
+    expect(values("a tenant over $1.5 of rent")).toEqual([1.5]);
+  });
+  it("never reads a fiscal year, a quarter, an ordinal or a date's parts as a figure", () => {
+    expect(values("in fy22 and q2, the 2nd time, on 12/31")).toEqual([]);
+  });
+  it("leaves years out unless the caller keeps them", () => {
+    expect(values("in 2022 we had 1900 stores")).toEqual([]);
+    expect(values("we had 1900 stores", true)).toEqual([1900]);
   });
 });
 

@@ -17,7 +17,7 @@ import { matchTerms, pairHits, properNouns, questionTerms, termKey, termPairs, t
 import { decideYesNo, type Verdict } from "./yes-no";
 import { MONTH_NAMES_EN } from "@/lib/periods/months";
 import { withoutYearWords } from "@/lib/periods/years";
-import { parsePrintedNumber } from "@/lib/metrics/printed-number";
+import { numbersInProse } from "@/lib/metrics/printed-number";
 
 export interface CandidatePage {
   document: string;
@@ -468,16 +468,7 @@ const decides = (x: ScoredUnit) => x.coverage >= DECIDING_COVERAGE && (x.coreMis
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
-/** Printed numbers standing as words of their own (never a year, "fy22", "q2" or a date's "12/31"). */
-const STANDALONE_NUMBER = /(?<![\w.,/])[$€£]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\w/]|[.,]\d)/g;
-
-function valuesIn(text: string): number[] {
-  return [...text.matchAll(STANDALONE_NUMBER)]
-    .map((m) => m[0].trim())
-    .filter((raw) => !/^(?:19|20)\d\d$/.test(raw))
-    .map((raw) => parsePrintedNumber(raw)?.value)
-    .filter((v): v is number => typeof v === "number");
-}
+const valuesIn = (text: string) => numbersInProse(text).map((n) => n.value!);
 
 /**
  * A value the question sets as its condition ("a tenant over 10% of rental revenue", "more than $1

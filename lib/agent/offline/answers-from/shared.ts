@@ -7,7 +7,7 @@
  * over); an answer states its figure with the citation the tool gave, and says which period it took
  * and how the figure was computed.
  */
-import { parsePrintedNumber } from "@/lib/metrics/printed-number";
+import { numbersInProse } from "@/lib/metrics/printed-number";
 import { partInitials } from "../../concepts/part-names";
 import { PLAIN_LABEL_STEMS } from "../../concepts/generic-words";
 import { tokens } from "../../concepts/match";
@@ -51,7 +51,4 @@ export function countChangeLine(from: number, to: number, fromYear: number | str
 }
 
 /** The first figure a count's text gives ("approximately 17,973 (as of December 1, 2017)" → 17973), read by the one number parser; years are the caller's to take out. */
-export function firstCount(text: string): number | undefined {
-  const figure = /\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?/.exec(text)?.[0];
-  return figure ? (parsePrintedNumber(figure)?.value ?? undefined) : undefined;
-}
+export const firstCount = (text: string): number | undefined => numbersInProse(text, { keepYears: true })[0]?.value ?? undefined;
