@@ -35,6 +35,14 @@ export function directionOf(toks: Token[]): Direction | undefined {
   return said.size === 1 ? [...said][0] : undefined;
 }
 
+/** Verbs saying a business's size moved ("how fast did emea grow", "did the segment shrink"): a part that grew moved in its sales. As data, matched by stems. */
+const SIZE_VERBS = "grow grows grew growing grown shrink shrinks shrank shrunk shrinking";
+
+let sizeStems: Set<string> | undefined;
+
+/** The token is a verb of a business's size moving. */
+export const isSizeVerb = (t: Token) => (sizeStems ??= new Set(SIZE_VERBS.split(" ").map((w) => stemWord(w)))).has(t.stem);
+
 /** Comparatives that say a direction only with "than" after them ("more stock in fy22 than in fy21"), as data. */
 const COMPARATIVES: Record<Direction, string> = { up: "more greater bigger larger", down: "less fewer smaller" };
 

@@ -84,12 +84,6 @@ function withRespelling(text: string, tools: Conversation["current"]["tools"]): 
 /** Intents that ask about one company's documents: a figure, a fact, a trend, a summary or a walk-through. */
 const ASKED_OF_A_COMPANY = new Set<Plan["intent"]>(["fact", "metric", "trend", "synthesis", "deep_dive"]);
 
-/** The reader's text with the value its yes/no sets written back ("…, more than 10%?"). */
-function withThreshold(r: Reading): string {
-  const t = r.threshold;
-  return t ? `${r.text.replace(/[?.!\s]+$/, "")}, ${t.side === "above" ? "more than" : "less than"} ${t.written}?` : r.text;
-}
-
 /**
  * The rules planner's plan. It asks "a different period, or a different topic?" of a follow-up
  * whose subject its metric list does not know ("and the CFO?", "what about the auditor"); when the
@@ -103,7 +97,7 @@ function planOf(conv: Conversation, reading: Reading | undefined): Plan {
   if (standalone) return planTurn({ past: [], current: { ...conv.current, user: standalone } });
   // the turn as the reader spelled it out ("hw" → "hardware", "sales-wise" → "sales"): the planner's searches read whole words
   // (…with the value a yes/no sets, which the reader took out: "any tenant over 10% of rental revenue?" is decided by a sentence naming 10%)
-  const plan = planTurn(reading ? { ...conv, current: { ...conv.current, user: withThreshold(reading) } } : conv);
+  const plan = planTurn(reading ? { ...conv, current: { ...conv.current, user: reading.searchText } } : conv);
   const c = reading?.concepts[0];
   const named = !!c && (c.kind === "person" || c.kind === "organisation") && !reading!.followUp?.carried.includes("concept");
   return plan.intent === "clarify" && named ? planTurn({ past: [], current: { ...conv.current, user: `Who is the ${c.label.toLowerCase()}?` } }) : plan;

@@ -29,7 +29,7 @@ import { spellOut } from "../concepts/abbreviations";
 import { ratioParts } from "../concepts/ratio-parts";
 import { stemWord } from "@/lib/search/stemming";
 import { FIGURE_HEADS, GENERIC_WORDS, GRAMMAR_WORDS, MEASURE_WORDS } from "../concepts/generic-words";
-import { comparativeDirection, directionOf, isDirectionWord, isSignWord, namesBothDirections, reversed, signAsked, spellComparisonSigns, thresholdAsked, type Asked, type Sign, type Threshold } from "../concepts/directions";
+import { comparativeDirection, directionOf, isDirectionWord, isSignWord, isSizeVerb, namesBothDirections, reversed, signAsked, spellComparisonSigns, thresholdAsked, type Asked, type Sign, type Threshold } from "../concepts/directions";
 import { findConcepts, tokens, type ConceptHit, type Token } from "../concepts/match";
 import { placeNamesOf } from "../concepts/part-names";
 import { CONSTANT_CURRENCY, CONSTANT_CURRENCY_ALL } from "../concepts/answer-words";
@@ -38,7 +38,10 @@ import { ENGLISH_NEIGHBOURS } from "./english-neighbours";
 import { isYearWord, yearOfLabel } from "@/lib/periods/years";
 
 export interface Reading {
+  /** The question as the reader spelled it out ("hw" → "hardware"), less a yes/no's value (read as `threshold`). */
   text: string;
+  /** What a passage search reads: the spelled-out text with the value a yes/no sets said back ("…, more than 10%?"), which a deciding sentence names. */
+  searchText: string;
   concepts: Concept[];
   /** The data room company the question names. */
   company?: string;
@@ -133,7 +136,6 @@ const SYNTHESIS = /\b(?:tell me about|what do (?:we|you) know|overview|summar(?:
 const NARRATIVE = /\b(?:decide[ds]?|decision|say|says|said|announce[ds]?|mention(?:s|ed)?|discuss(?:es|ed)?|explain(?:s|ed)?|approve[ds]?|plan(?:s|ned)? to|intend[s]?|expect[s]?|think[s]?|believe[s]?|comment(?:s|ed)?|note[d]?|highlight(?:s|ed)?|drive[ns]?|drove|driver[s]?|cause[ds]?|impact(?:s|ed)?)\b(?![-‐])/i;
 
 /** A verb of a business growing or shrinking ("did apac grow", "how fast did it shrink"). */
-const GROWS = /\b(?:grow|grows|grew|growing|grown|shrink|shrinks|shrank|shrunk|shrinking)\b/i;
 const GROWTH = /\b(?:growth|grow|grew|growing|increase[ds]?|decrease[ds]?|decline[ds]?|yoy|y\/y|year[- ]over[- ]year)\b/i;
 const CHANGE_WORD = /\b(?:change[ds]?|difference|move[ds]?)\b|\bhow much (?:smaller|bigger|larger|higher|lower|more|less)\b/i;
 /** A change asked; "how many units did they move": in a count, moving is selling, not a change. */
@@ -905,6 +907,9 @@ function withoutConcession(text: string): string {
   return closeGaps(out);
 }
 
+/** The text with a yes/no's value said back ("…, more than 10%?"). */
+const withThresholdSaid = (text: string, t: Threshold) => `${text.replace(/[?.!\s]+$/, "")}, ${t.side === "above" ? "more than" : "less than"} ${t.written}?`;
+
 /** A question with words taken out: no space before a stop, none doubled. */
 const closeGaps = (text: string) => text.replace(/\s+([,?.!])/g, "$1").replace(/\s{2,}/g, " ").trim();
 
@@ -967,7 +972,7 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const movedPart = askedWhyMoved ? [partAsked, partNamed].find((p) => p && !namesAFigure(p) && !endsInFigureNoun(p)) : undefined;
   const businessMoved = askedWhyMoved && (!!movedPart || (!!company && !partAsked && !partNamed));
   // ("how fast did adbe grow in apac", "how much did emea grow in fy17": a part that grew, no figure named, grew in its sales)
-  const partGrew = !!partAsked && !!periods.length && GROWS.test(text) && kind !== "reason";
+  const partGrew = !!partAsked && !!periods.length && tokens(text).some(isSizeVerb) && kind !== "reason";
   const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)) || partGrew)) || businessMoved) ? conceptById("revenue") : undefined;
   // "who runs r&d at pfizer", "who heads marketing": the one who runs a function, the figure's name naming the function, not a figure
   const runs = sales ? undefined : functionRun(hits);
@@ -985,6 +990,7 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const performance = PERFORMED.test(text) && concepts.some((c) => FIGURE_KIND.has(c.kind)) && periods.length <= 1;
   const reading: Reading = {
     text,
+    searchText: text,
     concepts,
     ...(company ? { company, companyWords: [...companyWords(text, companies.filter((c) => nameOf(c) === company))] } : {}),
     // ("chinese customers": the part is the place its table prints, "China")
@@ -1026,7 +1032,7 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const bareSign = !reading.polar && !reading.direction && !WH.test(text) && concepts.length === 1 && FIGURE_KIND.has(concepts[0]!.kind) ? signAsked(tokens(text).map((t, i) => (hits.some((h) => !h.viaPhrase && i >= h.from && i < h.to) ? { ...t, word: "_", stem: "_" } : t))) : undefined;
   if (bareSign) Object.assign(reading, { polar: true, sign: bareSign });
   // "adobe net income above $1bn?": a value to be above is asked yes or no
-  if (threshold) Object.assign(reading, { threshold, polar: true });
+  if (threshold) Object.assign(reading, { threshold, polar: true, searchText: withThresholdSaid(text, threshold) });
   // "how much did revenue drop in fy23": the size of the move, not the level ("comps" is a change: its own size)
   const sizeAsked = HOW_MUCH_MOVED.test(text) && !!reading.direction && !reading.polar && concepts.length === 1;
   if (sizeAsked && !reading.reason && !reading.aggregate && !concepts[0]!.isChange) {
