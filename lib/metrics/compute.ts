@@ -52,8 +52,22 @@ function styleOf(req: MetricRequest, ev: Evaluation): ValueStyle {
   return { format: f, filingScale: first?.scale ?? 1e6, currency: first?.currency ?? f.currency, ...(fraction ? { fraction } : {}) };
 }
 
-async function seriesOf(req: MetricRequest, ev: Evaluation, periods: string[]): Promise<PeriodValue[]> {
-  return Promise.all(periods.map(async (period) => ({ period, value: await ev.value(req.metric.formula, period) })));
+/** Aggregates read from the series' two ends: a growth, a CAGR, a change. */
+const FROM_ENDS = new Set<MetricRequest["aggregate"]>(["growth", "cagr", "change"]);
+
+/**
+ * The formula's value at each period. A move across a span needs its two ends only: a year between
+ * them is shown when the statements print it, and one they skip ("2018 to 2022" in a deal of those
+ * two 10-Ks) leaves no input missing.
+ */
+async function seriesOf(req: MetricRequest, ev: Evaluation, periods: string[], source: LineItemSource): Promise<PeriodValue[]> {
+  const aside = FROM_ENDS.has(req.aggregate) && periods.length > 2 ? new Evaluation(source) : undefined;
+  const series = await Promise.all(periods.map(async (period, i) => {
+    const between = aside && i > 0 && i < periods.length - 1;
+    return { period, value: await (between ? aside : ev).value(req.metric.formula, period) };
+  }));
+  for (const [k, input] of aside?.inputs ?? []) if (series.some((s) => s.period === input.period && s.value !== undefined)) ev.inputs.set(k, input);
+  return series;
 }
 
 /** An aggregate over the series: the value and the unit it reads in. */
@@ -63,6 +77,8 @@ function aggregate(req: MetricRequest, series: PeriodValue[], notes: string[]): 
   const first = vals[0];
   const last = vals[vals.length - 1];
   const complete = vals.length > 0 && vals.every((v) => v !== undefined);
+  // a move across a span is read from its two ends: a year between them the filings skip ("2018 to 2022" in a deal of those two 10-Ks) is not needed
+  const ends = vals.length >= 2 && first !== undefined && last !== undefined;
   switch (req.aggregate) {
     case "value":
     case "series":
@@ -70,16 +86,16 @@ function aggregate(req: MetricRequest, series: PeriodValue[], notes: string[]): 
     case "average":
       return { value: complete ? (vals as number[]).reduce((a, b) => a + b, 0) / vals.length : undefined, unit: m.unit, name: `Average ${inSentence(m.name)}` };
     case "growth":
-      if (complete && vals.length >= 2 && first === 0) notes.push("Growth from zero is undefined.");
-      return { value: complete && vals.length >= 2 && first !== 0 ? (last! - first!) / Math.abs(first!) : undefined, unit: "percent", name: `${m.name} growth` };
+      if (ends && first === 0) notes.push("Growth from zero is undefined.");
+      return { value: ends && first !== 0 ? (last! - first!) / Math.abs(first!) : undefined, unit: "percent", name: `${m.name} growth` };
     case "cagr": {
       const years = series.length >= 2 ? yearsOf(series) : 0;
-      const ok = complete && years > 0 && first! > 0 && last! > 0;
-      if (complete && !ok) notes.push("CAGR needs positive values at both ends.");
+      const ok = ends && years > 0 && first! > 0 && last! > 0;
+      if (ends && !ok) notes.push("CAGR needs positive values at both ends.");
       return { value: ok ? (last! / first!) ** (1 / years) - 1 : undefined, unit: "percent", name: `${m.name} CAGR` };
     }
     case "change":
-      return { value: complete && vals.length >= 2 ? last! - first! : undefined, unit: m.unit, name: `Change in ${inSentence(m.name)}` };
+      return { value: ends ? last! - first! : undefined, unit: m.unit, name: `Change in ${inSentence(m.name)}` };
   }
 }
 
@@ -106,7 +122,7 @@ export async function computeMetric(req: MetricRequest, source: LineItemSource):
     const series = out.series.map((s) => ({ ...s, ...(s.value !== undefined ? { formatted: formatValue(s.value, out.unit, style) } : {}) }));
     return finish({ ...base, name: req.metric.name, unit: out.unit, series, ...valueFields(out.value, out.unit, style, out.isChange), ...(out.verdict ? { judgement: out.verdict(series) } : {}) }, ev);
   }
-  const series = await seriesOf(req, ev, periods.length ? periods : []);
+  const series = await seriesOf(req, ev, periods.length ? periods : [], source);
   const agg = aggregate(req, series, notes);
   const style = styleOf(req, ev);
   // the rounding asked is the result's: a growth's yearly amounts show in the filing's precision

@@ -49,6 +49,31 @@ describe("aggregates over periods", () => {
     expect(r.formatted).toBe("21.3%");
   });
 
+  // (the question reader reads "from fy18 to fy22" as every year of the span)
+  async function overSpan(question: string, drop: string[]) {
+    const req = parseMetricQuestion(question)!;
+    return computeMetric({ ...req, periods: ["FY2019", "FY2020", "FY2021", "FY2022"] }, fixtureSource(drop));
+  }
+
+  it("a growth or a change across a span needs its two ends only: a year the filings skip is no missing input", async () => {
+    const gap = ["revenue@FY2020", "revenue@FY2021", "net_income@FY2020", "net_income@FY2021"];
+    const growth = await overSpan("What is the revenue growth from FY2019 to FY2022?", gap);
+    expect(growth.missing).toEqual([]);
+    expect(growth.value).toBeCloseTo(1500 / 800 - 1, 9);
+    const change = await overSpan("What was the change in net income from FY2019 to FY2022 in USD millions?", gap);
+    expect(change.value).toBeCloseTo(118 * M, 0);
+    // (a year between the ends that is printed is shown, and cited)
+    const one = await overSpan("What is the revenue growth from FY2019 to FY2022?", ["revenue@FY2020"]);
+    expect(one.series.map((s) => s.formatted ?? null)).toEqual([expect.any(String), null, expect.any(String), expect.any(String)]);
+    expect(one.inputs.map((i) => i.period).sort()).toEqual(["FY2019", "FY2021", "FY2022"]);
+  });
+
+  it("but a missing end leaves the growth undefined and names it", async () => {
+    const r = await overSpan("What is the revenue growth from FY2019 to FY2022?", ["revenue@FY2019"]);
+    expect(r.value).toBeUndefined();
+    expect(r.missing.map((m) => `${m.key}@${m.period}`)).toEqual(["revenue@FY2019"]);
+  });
+
   it("a CAGR reads only its two ends", async () => {
     const r = await ask("What is the 3-year revenue CAGR ending FY2022?");
     expect(r.periods).toEqual(["FY2019", "FY2022"]);

@@ -675,7 +675,7 @@ function checkFigureLeg(whole: LegResult, asked: RequestItem, period: string | u
     if (NOT_FOUND.test(leg.text) || !leg.text.trim()) return BY_PARTS.test(item.ask) ? { status: "failed", reason: "the company's segments were not found by the run", searched } : { status: "not_covered", searched };
     return { status: "failed", reason: "the answer states no figure", searched };
   }
-  // "Change in revenue for fiscal 2016–fiscal 2017 was +USD 1,447 million": a move, never the level a side or a figure asks
+  // "Change in revenue from fiscal 2016 to fiscal 2017 was +USD 1,447 million": a move, never the level a side or a figure asks
   const moved = changeStated(leg.text, item);
   if (moved) return { status: "failed", reason: moved, searched };
   const counted = countMissing(figure, item);

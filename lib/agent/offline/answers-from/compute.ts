@@ -11,13 +11,16 @@ import type { Reading } from "../../reader/read";
 import { periodWord, SCALE_WORD, whose } from "./shared";
 import { onAskedSide, sideOf, writeDirection } from "./moves";
 
+/** "for fiscal 2022 ", "from fiscal 2018 to fiscal 2022 ": the periods a figure or a move is over. */
+const spanWords = (periods: string[]) => (periods.length > 1 ? `from ${periodWord(periods[0]!)} to ${periodWord(periods.at(-1)!)} ` : periods.length ? `for ${periodWord(periods[0]!)} ` : "");
+
 export function writeCompute(o: ComputeOutput, r: Reading): string | null {
   if (o.status !== "answered" || o.formatted === undefined || !o.inputs.length) return null;
   const cites = [...new Set(o.inputs.map((i) => i.citation))].join(" ");
   const lines: string[] = [];
   const one = o.series.length <= 1 || (r.aggregate && r.aggregate !== "series");
   if (one) {
-    lines.push(`${whose(o.company)}${o.metric!.name} ${o.periods.length ? `for ${o.periods.map(periodWord).join("–")} ` : ""}was **${o.formatted}** ${cites}`);
+    lines.push(`${whose(o.company)}${o.metric!.name} ${spanWords(o.periods)}was **${o.formatted}** ${cites}`);
     // a change or growth shows the values it is the change of, and the move in both the unit and percent
     if (o.series.length > 1) lines.push(o.series.filter((x) => x.formatted).map((x) => `${periodWord(x.period)}: ${x.formatted}`).join("; "));
     const moved = r.aggregate === "change" || r.aggregate === "growth" ? changeLine(o) : null;
