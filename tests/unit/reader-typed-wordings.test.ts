@@ -178,3 +178,15 @@ describe("shorthand of a ratio and its unit", () => {
     }
   });
 });
+
+describe("a compound growth rate over a span", () => {
+  it("reads the aggregate and leaves no part named 'cagr', in three wordings", () => {
+    for (const q of ["quillfeather revenue cagr fy18-fy22", "what's the cagr of quillfeather sales from fy18 to fy22", "quillfeather compound annual growth in sales 2018 to 2022"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.aggregate, q).toBe("cagr");
+      expect(r.scope, q).toBeUndefined();
+      expect(ids(q), q).toEqual(["revenue"]);
+      expect([r.periods[0], r.periods.at(-1)], q).toEqual(["FY2018", "FY2022"]);
+    }
+  });
+});

@@ -18,7 +18,7 @@ export const GENERIC_WORDS = new Set(
     "latest last current currently now today recent most prior previous before after ago so far earlier later next following preceding start beginning " +
     "usd dollars dollar money eur euro euros sek gbp million millions mm mn billion billions bn thousand thousands k % percent percentage " +
     "roughly approximately about around almost nearly exactly just only also again then actually really basically essentially still anymore yet back " +
-    "up down over under more less than compared vs yoy growth grow grew change changed difference divided " +
+    "up down over under more less than compared vs yoy growth grow grew change changed difference divided cagr compound compounded " +
     "spend spent spending expense expenses cost costs charge charges make made bring brought generate generated earn earned put into new " +
     "sell sells sold selling ship ships shipped shipping move moves moved moving deliver delivers delivered buy buys buying bought purchase purchasing pay pays paying paid " +
     "throw throws threw thrown rake rakes raked haul hauls hauled sit sits sitting sat contribute contributes contributed contributing hand hands handed handing shell shelled fork forked pour pours poured pouring " +
