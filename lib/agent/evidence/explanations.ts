@@ -45,6 +45,8 @@ export interface Explanation {
   /** The way the sentence says the figure moved, when it says one. */
   direction?: Direction;
   score: number;
+  /** The part the company's figure was explained by ("our Domestic segment"), whose own explanation this is. */
+  ofPart?: string;
 }
 
 export interface ExplanationsOutput {
@@ -765,6 +767,27 @@ function absorbed(found: Explanation[]): Explanation[] {
   return found.filter((x) => !found.some((y) => inside(x, y))).map((y) => ({ ...y, score: Math.max(y.score, ...found.filter((x) => inside(x, y)).map((x) => x.score)) }));
 }
 
+/** Words a cause naming only a part says beside its name ("primarily driven by our Domestic segment"). */
+const PART_CAUSE_WORDS = new Set("our its the primarily mainly largely principally substantially entirely driven by due to attributable reflecting reflects reflected result of from in segment segments business businesses division divisions operations unit units group".split(" "));
+
+/**
+ * The part a sentence gives as the whole cause of the company's figure ("… were primarily driven by
+ * our Domestic segment."), and that part's own explanations of the figure; none when the cause says more.
+ */
+async function partCauses(deps: Deps, documents: ScopeDocument[], ask: Ask, quarter: string | undefined, best: Explanation): Promise<Explanation[] | undefined> {
+  const at = causeIn(best.head);
+  const cause = tokens(best.head.slice(at).split(/[.;]/, 1)[0]!).filter((t) => !PART_CAUSE_WORDS.has(t.word) && !GENERIC_WORDS.has(t.word));
+  if (at < 0 || !cause.length) return undefined;
+  const stemsOf = (label: string) => tokens(label).filter((t) => !GENERIC_WORDS.has(t.word) && !REPORT_WORDS.has(t.word)).map((t) => t.stem);
+  const label = (await partNamesFor(deps, documents.map((d) => d.id))).find((l) => {
+    const stems = stemsOf(l);
+    return stems.length > 0 && cause.every((t) => stems.includes(t.stem)) && stems.every((x) => cause.some((t) => t.stem === x));
+  });
+  if (!label) return undefined;
+  const { found } = await explanationsOf(deps, documents, { ...ask, part: stemsOf(label) }, quarter);
+  return absorbed(found).sort((a, b) => b.score - a.score).slice(0, 2).map((x) => ({ ...x, ofPart: label }));
+}
+
 export async function runExplanations(deps: Deps, input: ExplanationsInput): Promise<ExplanationsOutput> {
   const scope = await resolveScope(deps.db, deps.dealId, { company: input.company });
   if (isScopeError(scope)) return { explanations: [], read: [], notes: [`The deal holds: ${scope.companies.join("; ")}.`], error: scope.error };
@@ -789,7 +812,11 @@ export async function runExplanations(deps: Deps, input: ExplanationsInput): Pro
     if (again.found.length) ({ found, read, through } = { ...again, through: numerator.label });
   }
   const limit = Math.min(Math.max(input.limit ?? 4, 1), 10);
-  const best = absorbed(found).sort((a, b) => b.score - a.score).slice(0, limit);
+  let best = absorbed(found).sort((a, b) => b.score - a.score).slice(0, limit);
+  // "… rate changes were primarily driven by our Domestic segment": the company's figure explained by a part alone is
+  // explained by that part's own reasons, which follow the sentence naming it
+  const byPart = !input.part && best[0] ? await partCauses(deps, scope.documents, ask, quarter, best[0]) : undefined;
+  if (byPart?.length) best = [best[0]!, ...byPart, ...best.slice(1).filter((x) => !byPart.some((y) => y.text === x.text))].slice(0, limit);
   for (const x of best) {
     const doc = scope.documents.find((d) => d.filename === x.document);
     if (doc) deps.sources.add({ documentId: doc.id, document: x.document, page: x.page, excerpt: x.text.slice(0, 300) });
