@@ -190,3 +190,35 @@ describe("a compound growth rate over a span", () => {
     }
   });
 });
+
+describe("a follow-up pointing back to the part the last turn asked", () => {
+  const ask = (first: string, then: string) => readQuestion(then, ROOM, readQuestion(first, ROOM));
+  it("reads 'that segment', 'that region' and the pronoun 'it' as the part, with its period", () => {
+    for (const then of ["and what did that segment earn", "and that segment's net income?", "how much did it make", "what about its net income"]) {
+      const r = ask("quillfeather cloud services sales 2022", then);
+      expect(r.scope, then).toBe("cloud services");
+      expect(r.concepts.map((c) => c.id), then).toEqual(["net_income"]);
+      expect(r.periods, then).toEqual(["FY2022"]);
+    }
+  });
+  it("reads 'it' after a company figure as the company, with the period carried", () => {
+    const r = ask("quillfeather revenue 2022", "how much did it make");
+    expect(r.scope).toBeUndefined();
+    expect(r.periods).toEqual(["FY2022"]);
+  });
+});
+
+describe("a figure typed first, then why it moved", () => {
+  it("asks the figure's move and the reason, in three wordings", () => {
+    for (const q of ["quillfeather cloud services rev fy23, why down", "cloud services revenue fy23 and why did it fall", "cloud services revenue fiscal 2023 - what drove the decline?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.reason, q).toBe(true);
+      expect(r.sizeToo, q).toBe(true);
+      expect(ids(q), q).toEqual(["revenue"]);
+    }
+  });
+  it("leaves a why question, or a figure with no reason, as it was", () => {
+    expect(readQuestion("why did cloud services revenue fall in fy23", ROOM).sizeToo).toBeUndefined();
+    expect(readQuestion("what was cloud services revenue in fy23, and what about fy22", ROOM).sizeToo).toBeUndefined();
+  });
+});

@@ -754,6 +754,13 @@ export function qualifiersOf(r: Reading): string[] {
 const STOP_BEFORE_NAME = new Set(["the", "its", "their", "his", "her", "our", "a", "an"]);
 
 const WH = /\b(?:what|how|which|who|whom|when|where|why)\b/i;
+/** A clause asking why, after a break: "…, why down", "… - what drove that", "… and why did it fall". */
+const WHY_CLAUSE = /(?:[,;:]|\s[-–—]+\s|\s(?:and|but)\s)\s*(?:so\s+)?(?:why\b|what\s+(?:drove|caused|explains|happened)\b|how\s+come\b)/i;
+/** The question types a figure first, with no question word, then asks why it moved. */
+function figureThenWhy(text: string): boolean {
+  const at = WHY_CLAUSE.exec(text);
+  return !!at && at.index > 0 && !WH.test(text.slice(0, at.index));
+}
 /** "costco pay a dividend in 2021?", "ba buy back any stock in 22": an action's object after "a" or "any", with no question word, asks whether it was done. */
 const INDEFINITE = /\b(?:any|an?)\s+\p{L}/iu;
 /** "up" and "down" say a direction only after the figure or a verb of motion ("sales down", "going up"), not in "make up" or "pay down". */
@@ -1040,7 +1047,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     reading.periods = changePeriods(periods);
   }
   // "why did comps tank in fy23 and by how much": the reason, and the size too
-  if (sizeAsked && reading.reason) reading.sizeToo = true;
+  // (…and "intl segment rev fy23, why down", "domestic revenue fy23 and what drove the decline": the figure typed first, then why it moved)
+  if ((sizeAsked || figureThenWhy(text)) && reading.reason && concepts.length === 1) reading.sizeToo = true;
   if (performance && !reading.aggregate) {
     reading.aggregate = concepts[0]!.kind === "percent" ? "change" : "growth";
     if (periods.length) reading.periods = changePeriods(periods);
@@ -1141,16 +1149,19 @@ function shareOfPart(r: Reading, prev: Reading): Reading {
 
 /** A follow-up takes what the previous turn left open: its concept, company and period, shifted or replaced. */
 function carried(r: Reading, prev: Reading, companies: readonly RoomCompany[]): Reading {
+  // "and what did that segment earn": a part noun pointed back to names no part of its own
+  if (r.scope && prev.scope && PART_POINTED_BACK.test(r.text) && tokens(r.scope).every((t) => PART_NOUNS.has(t.word))) r = { ...r, scope: undefined, namedPart: undefined, segment: prev.segment };
   const short = tokens(r.text).length <= 8;
   // "as a % of revenue?" after net income: the figure the conversation was on, over the one named after "of"
   const over = short && r.concepts.length === 1 && prev.concepts.length > 0 && prev.concepts[0]!.id !== r.concepts[0]!.id && OF_WHOLE.test(r.text);
   // "how many stores there?", "what's the margin in that segment?": the part the last turn named, pointed back to
-  const pointsBack = !!prev.scope && !r.scope && (PART_POINTED_BACK.test(r.text) || ON_THAT.test(r.text));
+  // (…or the pronoun of the turn's subject, "how much did it make": what the last turn was about, a part or the company)
+  const pointsBack = !!prev.scope && !r.scope && (PART_POINTED_BACK.test(r.text) || ON_THAT.test(r.text) || IT_SUBJECT.test(r.text));
   // "how much of that came from the safety & graphics segment?": a part of the figure asked before, named by a part noun or pointed back to
   const partOfLast = !r.concepts.length && !r.company && !r.periods.length && prev.concepts.length > 0 && (!!r.scope || !!r.label) && (SEGMENT.test(r.text) || OF_THAT.test(r.text));
   // "pcg net income 2015" → "and 2014?" → "so how much did profit fall, in %": the same figure named again, of no company or period of its own
   const sameFigure = r.concepts.length === 1 && prev.concepts.length === 1 && r.concepts[0]!.id === prev.concepts[0]!.id && !r.company && !r.periods.length && !r.scope;
-  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack || partOfLast || sameFigure;
+  const follows = FOLLOW_UP.test(r.text) || (short && !r.concepts.length) || pointsBack || partOfLast || sameFigure || (short && IT_SUBJECT.test(r.text) && !r.company && !r.scope && !r.periods.length);
   // "how much did they make from services" → "what's the gross margin % on that": a figure of the part the last turn read by its label
   if (!prev.concepts.length && prev.label && !prev.labelNamesFigure && !r.scope && !r.label && r.concepts.length && ON_THAT.test(r.text) && r.concepts.every((c) => FIGURE_KINDS_OF_PART.has(c.kind))) return carriedPart(r, prev, prev.label);
   // "how many iphones did they move in fy16" → "same for ipad", "2019?": what the last turn asked, by its own words
@@ -1338,6 +1349,10 @@ function carriedPart(r: Reading, prev: Reading, part: string): Reading {
   return out;
 }
 
+/** "did it", "is it", "its": the pronoun of what the last turn was about (not "is it up", which asks a move of the same figure). */
+const IT_SUBJECT = /\b(?:did|does|do|is|was|has|had|will|would|can)\s+it\b|\bits\b/i;
+/** Nouns of a part of a company, which "that …" points back with. */
+const PART_NOUNS = new Set("segment segments business businesses division divisions unit units region regions market markets country countries geography geographies part parts group groups".split(" "));
 const PART_POINTED_BACK = /\bthere\b(?!\s+(?:is|are|was|were|be|been|any|a|an)\b)|\b(?:that|this|the same|those)\s+(?:segment|business|division|unit|region|market|country|geography|part|group)s?\b/i;
 
 /**
