@@ -112,6 +112,17 @@ export function formatChange(value: number, unit: MetricUnit, style: ValueStyle)
 }
 
 export async function computeMetric(req: MetricRequest, source: LineItemSource): Promise<MetricResult> {
+  const out = await computeAt(req, source);
+  // no period named, and the newest fiscal year prints no line for it: the newest quarter a later interim report prints
+  // ("are they buying back stock" in a deal whose newest report is a quarter's)
+  if (out.value !== undefined || out.judgement || req.periods.length || req.span || req.judgement || req.aggregate !== "value" || !source.newerQuarter) return out;
+  const quarter = await source.newerQuarter();
+  if (!quarter) return out;
+  const again = await computeAt({ ...req, periods: [quarter] }, source);
+  return again.value === undefined ? out : { ...again, notes: [`No period was named: ${quarter}, the latest period the statements report (${out.periods[0] ?? "the newest fiscal year"} prints no line for it).`, ...again.notes] };
+}
+
+async function computeAt(req: MetricRequest, source: LineItemSource): Promise<MetricResult> {
   const ev = new Evaluation(source);
   const { periods, note } = await resolvePeriods(req, source);
   const notes = [...(req.notes ?? []), ...(note ? [note] : []), ...(periods.length ? [] : ["The statements hold no fiscal year to compute for."])];

@@ -142,6 +142,8 @@ export interface LineItemSource {
   get(key: LineItemKey, period: string): Promise<LineItemValue | undefined>;
   /** The fiscal years (FY labels) that have any statement line, newest first. */
   fiscalYears(): Promise<string[]>;
+  /** The newest quarter with any statement line ("Q2 2024") when it ends after the newest fiscal year; a deal whose newest report is an interim one. */
+  newerQuarter?(): Promise<string | undefined>;
 }
 
 /** A positioned run of page text (document_pages.spans): where a value sits across the page. */

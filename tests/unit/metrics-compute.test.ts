@@ -74,6 +74,18 @@ describe("aggregates over periods", () => {
     expect(r.missing.map((m) => `${m.key}@${m.period}`)).toEqual(["revenue@FY2019"]);
   });
 
+  it("no period named and the newest fiscal year prints no line: the newer quarter an interim report prints, said so", async () => {
+    const base = fixtureSource(["dividends_paid"]);
+    const quarter = { ...base, newerQuarter: async () => "Q2 2023", get: async (key: Parameters<typeof base.get>[0], period: string) => (period === "Q2 2023" && key === "dividends_paid" ? { ...(await fixtureSource().get(key, "FY2022"))!, period, value: -17e6 } : base.get(key, period)) };
+    const req = parseMetricQuestion("What were the dividends paid?")!;
+    const r = await computeMetric(req, quarter);
+    expect(r.periods).toEqual(["Q2 2023"]);
+    expect(r.value).toBeCloseTo(17e6, 0);
+    expect(r.notes.join(" ")).toMatch(/No period was named: Q2 2023/);
+    // (a line the newest fiscal year prints stays the year's)
+    expect((await computeMetric(parseMetricQuestion("What was the revenue?")!, quarter)).periods).toEqual(["FY2022"]);
+  });
+
   it("a CAGR reads only its two ends", async () => {
     const r = await ask("What is the 3-year revenue CAGR ending FY2022?");
     expect(r.periods).toEqual(["FY2019", "FY2022"]);

@@ -235,6 +235,12 @@ export function statementLineItems(db: Queryable, a: { dealId: string; documentI
       }
       return [...years].sort((x, y) => y - x).map((y) => `FY${y}`);
     },
+    async newerQuarter() {
+      const all = await rows();
+      const ends = (kind: string) => all.filter((r) => parsePeriod(r.payload.period)?.kind === kind && r.payload.periodEnd).sort((x, y) => y.payload.periodEnd!.localeCompare(x.payload.periodEnd!))[0];
+      const [quarter, year] = [ends("Q"), ends("FY")];
+      return quarter && (!year || quarter.payload.periodEnd! > year.payload.periodEnd!) ? quarter.payload.period : undefined;
+    },
     async isEmpty() {
       return (await rows()).length === 0;
     },
