@@ -79,9 +79,11 @@ interface Found {
 const namedPeriods = (name: string) => periodMentions(name).map((m) => name.slice(m.start, m.end)).join(" ");
 
 /** A defined name without the periods it was asked for ("inventory turns fy2021" names "inventory turns"). */
+/** The name a definition gives, without its periods or the question words before it ("what was the fcf conversion rate" → "fcf conversion rate"). */
 function withoutPeriods(name: string): string {
-  return periodMentions(name).reverse().reduce((n, m) => `${n.slice(0, m.start)} ${n.slice(m.end)}`, name).replace(/\s+/g, " ").replace(/[\s,]+$/, "").trim();
+  return periodMentions(name).reverse().reduce((n, m) => `${n.slice(0, m.start)} ${n.slice(m.end)}`, name).replace(/\s+/g, " ").replace(/[\s,]+$/, "").trim().replace(ASKED_BEFORE_NAME, "");
 }
+const ASKED_BEFORE_NAME = /^(?:(?:what|how much|how many)(?:'s|\s+(?:is|was|are|were))?\s+|(?:give|show|tell)\s+me\s+)?(?:the\s+)?(?=\S)/i;
 
 /** Every definition sentence, in text order, without overlaps. */
 function definitionsIn(ask: string): Found[] {

@@ -133,3 +133,54 @@ describe("agent mode items from typed requests", () => {
     expect(labels("Revenue for 2017")).toEqual(["Revenue, FY2017"]);
   });
 });
+
+describe("agent mode items typed with a lead-in, a change spec and a defined ratio", () => {
+  const items = (request: string) => read(request, ["QUILLFEATHER SOFTWARE CORP"]);
+  it("leaves a lead-in before a double dash out of the first item", () => {
+    const [first] = items("Working off Quillfeather's FY19 10-K -- need total rev fy19 vs fy18 ($ and %), gross margin for fy19");
+    expect(first!.concept?.id).toBe("revenue");
+    expect(first!.label).not.toMatch(/working/i);
+  });
+  it("reads '+ % chg' after a comparison as its change, not as the figure's name", () => {
+    for (const request of ["fcf (cfo - capex) fy19 vs fy18 + % chg", "fcf (op cf less ppe purchases) fy19 vs fy18 w/ $ and % chg"]) {
+      const [fcf] = items(request);
+      expect(fcf!.kind, request).toBe("comparison");
+      expect(fcf!.concept?.id, request).toBe("free_cash_flow");
+      expect(fcf!.reading.aggregate, request).toBeUndefined();
+      expect(fcf!.label, request).not.toMatch(/%|chg|change/i);
+    }
+  });
+  it("reads a ratio the item defines with shorthand ('NI attrib. to X') as its formula", () => {
+    const [conversion] = items("fcf conversion (fcf / NI attrib. to Quillfeather) fy19");
+    expect(conversion!.reading.formula?.text).toMatch(/fcf \/ net income attributable/i);
+  });
+  it("keeps the part a company fact is asked of in its question", () => {
+    const [india] = items("headcount in india fy19");
+    expect(india!.reading.scope).toBe("india");
+  });
+});
+
+describe("agent mode brackets and bare years", () => {
+  it("keeps a bracket defining a figure the catalog does not know, and drops one restating a known figure or instructing", async () => {
+    const { instructionParts } = await import("@/lib/agent/mode/constraints");
+    const { request, instructions } = instructionParts("* fcf conversion (fcf / NI attrib. to Quillfeather) fy18\n* op margin fy18 vs fy17 (pts chg)\n* ebitda (ebit + d&a)\n* revenue (with sources)");
+    expect(request).toContain("(fcf / NI attrib. to Quillfeather)");
+    expect(request).not.toContain("(ebit + d&a)");
+    expect(instructions).toEqual(expect.arrayContaining(["(pts chg)", "with sources", "(ebit + d&a)"]));
+    expect(request).not.toMatch(/pts chg|sources/);
+  });
+  it("reads two bare two-digit numbers compared as years, never a count or a percentage", () => {
+    expect(requestText("GMV 18 vs 17 + growth")).toBe("GMV 2018 vs 2017 + growth");
+    expect(requestText("capex 21 vs 20, fcf")).toBe("capex 2021 vs 2020, fcf");
+    expect(requestText("18 vs 17 stores")).toBe("18 vs 17 stores");
+    expect(requestText("margin 18 vs 17 percent")).toBe("margin 18 vs 17 percent");
+  });
+  it("reads a change asked beside one year's figure as a comparison with the year before", () => {
+    for (const request of ["revenue fy18 w/ chg; capex", "revenue fy18 + growth; capex"]) {
+      const [revenue] = read(request);
+      expect(revenue!.kind, request).toBe("comparison");
+      expect(revenue!.periods, request).toEqual(["FY2018", "FY2017"]);
+      expect(revenue!.label, request).toBe("Revenue, FY2018 vs FY2017");
+    }
+  });
+});

@@ -7,6 +7,8 @@
 import { detectLanguage } from "@/lib/search/language";
 import type { AgentConstraints, AgentLanguage, ConstraintEvidence } from "./types";
 import { contentWords, words } from "./text";
+import { findConcepts, tokens } from "../concepts/match";
+import { GENERIC_WORDS, GRAMMAR_WORDS } from "../concepts/generic-words";
 
 const NUM_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, an: 1, single: 1, couple: 2, pair: 2,
@@ -208,9 +210,28 @@ export function describeConstraints(c: AgentConstraints): string[] {
  * documentation\" for anything missing" asks about revenue, margins and litigation). The
  * instructions are read above; the items are read from what is left.
  */
+/** The words before a bracket, back to the last break, name more than a catalog figure ("fcf conversion", not "fcf" or "total borrowings"). */
+function namesNewFigure(before: string): boolean {
+  const name = before.split(/[\n;:,*•]|\s-\s/).at(-1)!.trim();
+  const toks = tokens(name);
+  const hits = findConcepts(name, toks);
+  return hits.length > 0 && toks.some((t, i) => !hits.some((h) => i >= h.from && i < h.to) && !GENERIC_WORDS.has(t.word) && !GRAMMAR_WORDS.has(t.word));
+}
+
+/** A bracket holding a formula: words on both sides of an operator ("fcf / NI", "cfo less capex"), or a name set equal to one. */
+const FORMULA_BRACKET = /\(\s*[^()]*\p{L}[^()]*\s(?:\/|÷|-|\+|×|\*|minus|less|plus|divided by|over|times)\s[^()]*\p{L}[^()]*\)|\([^()]*\p{L}[^()]*=[^()]*\)/iu;
+
 export function instructionParts(question: string): { request: string; instructions: string[] } {
   const instructions: string[] = [];
-  const take = (re: RegExp, keep = "") => (s: string) => s.replace(re, (m) => {
+  // (a bracket that asks something, "revenue by segment (which is largest)", is part of the request; so is a formula defining
+  // a figure the catalog does not know, "fcf conversion (fcf / net income)"; one restating a known figure's, "fcf (cfo - capex)", is dropped)
+  const takeBrackets = (s: string) => s.replace(/\s*\((?!\s*(?:which|what|how|who|where|when|and)\b)(?:[^()]*)\)/gi, (m, at: number) => {
+    if (FORMULA_BRACKET.test(m) && namesNewFigure(s.slice(0, at))) return m;
+    instructions.push(m.trim());
+    return "";
+  });
+  const take = (re: RegExp, keep = "", unless?: RegExp) => (s: string) => s.replace(re, (m) => {
+    if (unless?.test(m)) return m;
     instructions.push(m.trim());
     return keep;
   });
@@ -226,8 +247,9 @@ export function instructionParts(question: string): { request: string; instructi
     take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:explicitly\s+)?(?:say|write|state|mark)\s+["'“][^"'”]+["'”][^,.;?]*/gi),
     take(/\b(?:using|use|from)\s+the\s+(?:newest|latest|most recent|most authoritative)(?:\s+dated)?\s+(?:document|source|report)s?\s*,?\s*/gi),
     take(/\b(?:with|including)\s+(?:sources|citations)\b/gi),
-    // (a bracket that asks something, "revenue by segment (which is largest)", is part of the request)
-    take(/\s*\((?!\s*(?:which|what|how|who|where|when|and)\b)(?:[^()]*)\)/gi),
+    // (a bracket that asks something, "revenue by segment (which is largest)", is part of the request, and so is one
+    // defining the figure before it, "fcf conversion (fcf / net income)", "fcf (cfo - capex)")
+    takeBrackets,
   ];
   const request = steps.reduce((s, f) => f(s), question).replace(/\s+([,.;?])/g, "$1").replace(/([,;])\s*(?=[,.;?]|$)/g, "").replace(/\s{2,}/g, " ").trim();
   return { request, instructions };

@@ -97,6 +97,12 @@ const STARTER = /^\s+(?:Then|Also|And|Plus|Next|Finally|What|Which|How|Who|Give|
 const ABBREVIATION = /(?:\b(?:inc|corp|co|ltd|plc|no|vs|approx|e\.g|i\.e)|\b\p{Lu})$/iu;
 const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/i;
 /** "compared with the prior year", "against last year", "vs the previous fiscal year": the year before, not a year named. */
+/**
+ * What the item asks beside its figure, written after it: its change ("w/ chg", "+ % chg", "with the $ and %
+ * change", "+ growth", its unit before it) or its sources. A change asked of one year is a comparison with the year before.
+ */
+const CHANGE_SPEC = /(?:\b(?:with|showing|including|giving|w\/)|\+)\s*(?:the )?(?:(?:\$|%|pct|percent|pts?|bps)\s*(?:(?:and|&|\+|\/)\s*(?:\$|%|pct|percent)\s*)?)?(?:change|chg|growth|delta|difference|sources?|citations?)\b.*$/i;
+const CHANGE_ASKED_BESIDE = /(?:\b(?:with|showing|including|giving|w\/)|\+)\s*(?:the )?(?:(?:\$|%|pct|percent|pts?|bps)\s*(?:(?:and|&|\+|\/)\s*(?:\$|%|pct|percent)\s*)?)?(?:change|chg|growth|delta|difference)\b/i;
 const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
 /** "capex yoy": the year asked against the one before (a growth or change named, "revenue growth yoy", is one figure). */
 const YOY = /\b(?:yoy|y\/y|year[- ]over[- ]year)\b/i;
@@ -130,7 +136,7 @@ function bulletsApart(text: string): string {
 }
 
 function lightNormalise(text: string): string {
-  return text.replace(/[’‘`]/g, "'").replace(CONTRACTION, (_, are?: string, is?: string) => (are ? `${are} are` : `${is} is`)).replace(/[“”]/g, '"').replace(/\s*[—–]\s*/g, " - ").replace(/\s+/g, " ").trim();
+  return text.replace(/[’‘`]/g, "'").replace(CONTRACTION, (_, are?: string, is?: string) => (are ? `${are} are` : `${is} is`)).replace(/[“”]/g, '"').replace(/\s*(?:[—–]|-{2,3})\s*/g, " - ").replace(/\s+/g, " ").trim();
 }
 
 /** Sentences as spans: at ; | ? ! and a full stop before a capital that ends no abbreviation ("op margin | capex | top risks": a list of asks). */
@@ -228,7 +234,7 @@ function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], menti
     // against the year it names after "from" or "since" ("revenue growth" alone is the chat's growth of the year asked)
     const moved = partHits.length > 0 && !partHits[0]!.concept.isChange && CHANGE.test(outside(t, b, hitStarts));
     const versus = own.find((m) => VERSUS.test(t.slice(b.start, m.start)) || (moved && SINCE.test(t.slice(b.start, m.start))));
-    const priorYear = !versus && (PRIOR_YEAR.test(text) || (YOY.test(text) && !CHANGE.test(text)));
+    const priorYear = !versus && (PRIOR_YEAR.test(text) || (YOY.test(text) && !CHANGE.test(text)) || (own.length === 1 && CHANGE_ASKED_BESIDE.test(text)));
     return { ...b, text, hits: partHits, askAt: askStart(t, b, hitStarts, companyWords), periods: own.filter((m) => m !== versus), ...(versus ? { versus } : {}), ...(priorYear ? { priorYear } : {}), ...(moved ? { moved } : {}) };
   });
 }
@@ -422,7 +428,8 @@ function askOf(t: string, p: Part): string {
   if (p.moved) s = s.replace(SINCE, " ");
   s = s.replace(/\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\b/gi, " ");
   s = s.replace(/\b(?:for|in)\s+(?:each|both|every)\s+(?:year|period|quarter)s?\b|\b(?:for|in)\s+each of the \w+ (?:years|periods|quarters)\b|\beach year\b/gi, " ");
-  s = s.replace(/(?:\b(?:with|showing|including|giving|w\/)|\+)\s*(?:the )?(?:change|chg|delta|difference|sources?|citations?)\b.*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
+  // (…and what is left of "w/ $ and % chg" or "($ and %)" once split at its "and": "w/ $", "($")
+  s = s.replace(CHANGE_SPEC, " ").replace(/(?:\b(?:with|w\/)\s*|\(\s*)[$%]\s*[,)]?\s*$/i, " ").replace(/\bin the 10-?[kq]\b/i, " ");
   s = s.replace(/\b(?:(?:for|from|in|between)\s+)?(?:through|thru|to|until)\s*$/i, " ");
   s = s.replace(/\b(?:at|for|in)\s+(?:the\s+)?(?:end of\s+)?(?:fiscal\s+)?(?:year[- ]end|end[- ])?\s*$/i, " ");
   s = s.replace(/\s+/g, " ").replace(/[\s,.:;-]+$/, "").trim();
@@ -496,10 +503,12 @@ function marginOf(c: Concept | undefined): Concept | undefined {
   return findConcepts(`${c.label} margin`).map((h) => h.concept).find((x) => x.kind === "percent" && x.id !== c.id);
 }
 
-function factQuestion(c: Concept, company: string | undefined, period?: string): string {
+/** The question a company fact is asked by; a part the item names ("headcount in india") stays in it. */
+function factQuestion(c: Concept, company: string | undefined, period?: string, part?: string): string {
   const who = company ?? "the company";
-  if (c.kind === "count") return period ? `How many ${c.label.toLowerCase()} did ${who} have${whenOf(period)}?` : `How many ${c.label.toLowerCase()} does ${who} have?`;
-  return period ? `What was the ${c.label.toLowerCase()} of ${who}${whenOf(period)}?` : `What is the ${c.label.toLowerCase()} of ${who}?`;
+  const where = part ? ` in ${part}` : "";
+  if (c.kind === "count") return period ? `How many ${c.label.toLowerCase()} did ${who} have${where}${whenOf(period)}?` : `How many ${c.label.toLowerCase()} does ${who} have${where}?`;
+  return period ? `What was the ${c.label.toLowerCase()} of ${who}${where}${whenOf(period)}?` : `What is the ${c.label.toLowerCase()} of ${who}${where}?`;
 }
 
 function labelOf(ask: string, periods: string[], kind: ItemKind): string {
@@ -654,8 +663,9 @@ export function readItems(request: string, companies: string[]): RequestItems {
       // "what Whole Foods cost": the price paid for the business named, asked the way the filings state an acquisition
       const bought = kind === "other" ? NAMED_COST.exec(p.text) : null;
       // (a fact compared across years, "headcount ye20 vs ye19", is asked at each year's end)
-      const questions = fact && kind === "comparison" ? periods.map((x) => factQuestion(p.hits[0]!.concept, asked, x)) : fact ? [factQuestion(p.hits[0]!.concept, asked, day)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : bought ? [`What did ${asked ?? "they"} pay for ${bought[1]}${whenOf(periods[0])}?`] : [questionFor(kind, what, asked, periods[0])];
-      const retry = fact && periods[0] && !day ? factQuestion(p.hits[0]!.concept, asked, periods[0]) : undefined;
+      const part = fact ? readQuestion(ask, companies).scope : undefined;
+      const questions = fact && kind === "comparison" ? periods.map((x) => factQuestion(p.hits[0]!.concept, asked, x, part)) : fact ? [factQuestion(p.hits[0]!.concept, asked, day, part)] : kind === "comparison" ? periods.map((x) => questionFor("figure", what, asked, x)) : bought ? [`What did ${asked ?? "they"} pay for ${bought[1]}${whenOf(periods[0])}?`] : [questionFor(kind, what, asked, periods[0])];
+      const retry = fact && periods[0] && !day ? factQuestion(p.hits[0]!.concept, asked, periods[0], part) : undefined;
       items.push({ n: items.length + 1, ask, label: labelOf(ask, periods, kind), kind, ...(p.hits[0] ? { concept: p.hits[0].concept } : {}), periods, questions, ...(retry ? { retry } : {}), reading: readQuestion(questions[0]!, companies) });
     };
     const firstAsk = parts.find((p) => p.askAt >= 0)?.askAt ?? s.end;
