@@ -118,3 +118,16 @@ describe("the gate's check on a ranking", () => {
     expect(checkItem(ranking, [leg(ranked, [search([{ page: 30, text: table }])], 30)]).status).toBe("answered");
   });
 });
+
+describe("a part's count the room does not state", () => {
+  it("is not in the data room when no sentence names the part beside the figure, whatever else the page says of the part", () => {
+    const india = readItems("Northwind 2024: headcount in india", companies).items[0]!;
+    expect(india.reading.scope).toBe("india");
+    const page = "As of December 31, 2024, we employed approximately 11,400 full-time employees. We operate research and development centers in the U.S., India and Ireland.";
+    const c = checkItem(india, [leg("I couldn't find the headcount in India in the documents.", [search([{ page: 9, text: page }])])], { companies });
+    expect(c.status).toBe("not_covered");
+    // (…and a sentence stating it is the run's failure to answer)
+    const stated = "Approximately 4,200 of our employees were located in India.";
+    expect(checkItem(india, [leg("I couldn't find the headcount in India in the documents.", [search([{ page: 9, text: stated }])])], { companies }).status).toBe("failed");
+  });
+});

@@ -22,6 +22,7 @@ import { tokens } from "@/lib/agent/concepts/match";
 import { partTokens, saysSegment } from "@/lib/agent/concepts/part-names";
 import type { LegResult } from "./item-legs";
 import { namesConcept, partOfSentence, sentencesHolding, writtenDigits } from "./evidence-scope";
+import { sentencePieces } from "@/lib/extraction/sentences";
 import { unaskedWords } from "./ask-words";
 import { sideFromTools } from "./comparison-side";
 import { respectiveFigures } from "@/lib/agent/evidence/respectively";
@@ -354,10 +355,14 @@ function countMissing(figure: StatedFigure, item: RequestItem): string | null {
  * growth rate: a percentage never answers an amount, a count or an amount per share, unless the
  * item asks a percentage, a growth or a change. The reason, else null.
  */
+const QUOTIENT = /\/|÷|\bdivided by\b|\bover\b/i;
+
 function percentGiven(figure: StatedFigure, item: RequestItem): string | null {
   const c = item.concept;
   if (figure.unit !== "percent" || !c || !["amount", "count", "per_share"].includes(c.kind) || percentAsked(item.ask)) return null;
   if (item.follow === "growth" || item.reading.aggregate === "growth" || item.reading.aggregate === "change") return null;
+  // "fcf conversion (fcf / net income)": a figure the item defines as one over another is a ratio, whatever its first line's kind
+  if (QUOTIENT.test(item.reading.formula?.text ?? "")) return null;
   const asked = c.kind === "per_share" ? "an amount per share" : c.kind === "count" ? "a count" : "an amount";
   return `${figure.display} is a percentage; the item asks ${asked}`;
 }
@@ -558,13 +563,17 @@ function evidenceSeen(leg: LegResult, item: RequestItem, companies: string[]): s
     const out = c.output as Record<string, unknown> | undefined;
     for (const row of (out?.rows as LineItemRow[] | undefined) ?? []) if (words.some((w) => row.label.toLowerCase().includes(w)) && holdsStems(rowNames(row), measure)) return `row "${row.label}" (${row.citation})`;
     for (const p of (out?.passages as Array<{ text: string; citation: string }> | undefined) ?? []) {
-      const low = p.text.toLowerCase();
       if (!holdsStems(p.text, measure)) continue;
       // (a rate is stated as a percentage: "attrition increases of $83 million" states no attrition rate)
       const stating = item.concept.kind === "percent" ? /\d(?:[\d,.]*\d)?\s?(?:%|percent)/ : /\d[\d,.]{2,}/;
-      for (const w of words) {
-        const at = low.indexOf(w);
-        if (at >= 0 && stating.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
+      // (…in a sentence naming the part asked too: "136,000 employees" states no headcount in India, whatever the page says of India)
+      const named = [...measure, ...scopeStems(item)];
+      for (const sentence of named.length ? sentencePieces(p.text).filter((x) => holdsStems(x, named)) : [p.text]) {
+        const low = sentence.toLowerCase();
+        for (const w of words) {
+          const at = low.indexOf(w);
+          if (at >= 0 && stating.test(low.slice(Math.max(0, at - 60), at + w.length + 60).replace(/\b(?:19|20)\d{2}\b/g, ""))) return `a passage stating ${w} (${p.citation})`;
+        }
       }
     }
   }
