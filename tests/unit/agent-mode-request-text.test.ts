@@ -184,3 +184,13 @@ describe("agent mode brackets and bare years", () => {
     }
   });
 });
+
+describe("a plus between two asks", () => {
+  it("joins them like 'and', but stays a formula's plus in a bracket or after '=' and a unit's in '$ + %'", () => {
+    expect(read("- ceo + auditor").map((i) => i.label)).toEqual(["Ceo", "Auditor"]);
+    expect(requestText("rev + op inc fy22")).toBe("revenue and operating income fy22");
+    expect(requestText("total borrowings (notes payable + other borrowings) at ye")).toContain("notes payable + other borrowings");
+    expect(requestText("ebitda = op inc + d&a for fy22")).toContain("+ d&a");
+    expect(requestText("net sales 2021 vs 2020, $ + %")).toContain("$ + %");
+  });
+});

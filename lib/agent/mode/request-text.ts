@@ -116,5 +116,34 @@ export function requestText(request: string, keep: ReadonlySet<string> = new Set
   t = t.replace(PROFIT_RATE, (all: string, line: string) => (findConcepts(all)[0]?.concept.kind === "percent" ? all : `${line} margin`));
   // "ARR exiting FY17": the figure at the end of that year
   t = t.replace(/\b(?:exiting|exit(?:ing)? rate (?:for|at)|as we exited)\s+(?=(?:FY\s?|fiscal\s+|the\s+(?:fiscal\s+)?year\b|(?:19|20)\d{2}\b))/gi, "at the end of ");
+  t = plusAsJoiner(t);
   return t.replace(/\s{2,}/g, " ");
 }
+
+/**
+ * "ceo + auditor", "rev + op inc fy22": a spaced plus between two asks joins them as "and" does; inside a
+ * bracket ("(notes payable + other borrowings)") or in a clause that sets a name equal to a formula
+ * ("ebitda = op inc + d&a") it adds a formula's terms, and "$ + %" or "+ % chg" name a change's units.
+ */
+function plusAsJoiner(t: string): string {
+  let depth = 0;
+  let out = "";
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === "(") depth++;
+    else if (c === ")") depth = Math.max(0, depth - 1);
+    const spaced = c === "+" && /\s/.test(t[i - 1] ?? "") && /\s/.test(t[i + 1] ?? "");
+    const clause = spaced ? clauseAround(t, i) : "";
+    out += spaced && depth === 0 && !clause.includes("=") && /\p{L}/u.test(t.slice(Math.max(0, i - 4), i)) && /^\s*\p{L}/u.test(t.slice(i + 1)) && !CHANGE_AFTER.test(t.slice(i + 1)) ? "and" : c;
+  }
+  return out;
+}
+
+/** "+ growth", "+ yoy chg": the change of the figure before, not another ask. */
+const CHANGE_AFTER = /^\s*(?:the\s+)?(?:yoy\s+|y\/y\s+)?(?:change|chg|growth|delta|difference|variance)\b/i;
+
+const clauseAround = (t: string, at: number) => {
+  const from = Math.max(t.lastIndexOf("\n", at), t.lastIndexOf(";", at), t.lastIndexOf(",", at)) + 1;
+  const ends = ["\n", ";", ","].map((d) => t.indexOf(d, at)).filter((x) => x >= 0);
+  return t.slice(from, ends.length ? Math.min(...ends) : t.length);
+};
