@@ -35,6 +35,7 @@ const release = (year: number) =>
       "• Pre-tax charges of $300 million, or $0.41 per share, related to the exit of a",
       "market",
       "Excluding the above items, results reflected strong operating performance driven primarily by higher service margins and lower freight costs across the company.",
+      ...(year === 2023 ? ["Second-quarter GAAP earnings per share (EPS) attributable to Turbina was $1.90.", "The decrease in GAAP results was primarily driven by higher litigation costs."] : []),
     ].join("\n"),
   ].join("\f");
 
@@ -62,6 +63,12 @@ describe("get_explanations on an earnings release", () => {
     const operating = await call({ figure: "operating income", period: "2021", direction: "up" });
     expect(texts(operating)).toContain(texts(net)[0]);
     expect((await call({ figure: "revenue", period: "2022" })).explanations).toEqual([]);
+  });
+
+  it("reads 'GAAP results' as the company's earnings, and a line 'attributable to' its owner as no cause", async () => {
+    const net = await call({ figure: "diluted EPS", period: "Q2 2023", direction: "down" });
+    expect(texts(net)).toContain("The decrease in GAAP results was primarily driven by higher litigation costs.");
+    expect(texts(net).some((t) => t.startsWith("Second-quarter GAAP earnings per share"))).toBe(false);
   });
 
   it("gives a move with nothing it included after it no explanation", async () => {

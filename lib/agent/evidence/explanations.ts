@@ -98,7 +98,8 @@ interface OwnFigure {
 
 const MAX_CHARS = 600;
 /** Words before the figure's name that still make it the company's figure ("Total net revenues", "Consolidated revenue"). */
-const OWN = new Set(["total", "consolidated", "net", "our", "the", "company", "company's", "group", "fiscal", "full", "year", "annual", "reported", "overall", "worldwide", "for", "in", "of", "and", "its", "this", "that", "these", "a", "an"]);
+/** ("GAAP results", "recorded earnings": the basis the figure is reported on, no part of the company.) */
+const OWN = new Set(["total", "consolidated", "net", "our", "the", "company", "company's", "group", "fiscal", "full", "year", "annual", "reported", "recorded", "gaap", "overall", "worldwide", "for", "in", "of", "and", "its", "this", "that", "these", "a", "an"]);
 const PART_AFTER = new Set(["for", "of", "from", "in", "at"]);
 
 

@@ -39,7 +39,8 @@ export const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|beca
 export function causeAt(sentence: string): number {
   for (const m of sentence.matchAll(new RegExp(CAUSAL.source, "gi"))) {
     const before = sentence.slice(0, m.index);
-    if (/^attributable/i.test(m[0]) && /(?:income|earnings|loss|losses|\(loss\)|shares?)\s*$/i.test(before)) continue;
+    // (…nor "per share (EPS) attributable to Intel": a line's name with its initials after it)
+    if (/^attributable/i.test(m[0]) && /(?:income|earnings|loss|losses|\(loss\)|shares?|eps)(?:\s*\([^()]{1,12}\))?\s*$/i.test(before)) continue;
     if (!/^reflect/i.test(m[0]) || /(?:,|primarily|mainly|largely)\s*$/i.test(before)) return m.index!;
   }
   return -1;
