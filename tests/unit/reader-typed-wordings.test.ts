@@ -222,3 +222,17 @@ describe("a figure typed first, then why it moved", () => {
     expect(readQuestion("what was cloud services revenue in fy23, and what about fy22", ROOM).sizeToo).toBeUndefined();
   });
 });
+
+describe("a quotient over figures no statement prints", () => {
+  it("reads the bracket as the formula asked, its operators as signs, in three wordings", () => {
+    for (const q of ["quillfeather take rate 2022 (rev / gmv)", "take rate fy22 (net revenues divided by gmv)", "what was quillfeather's take rate in 2022 (revenue over gmv)?"]) {
+      const r = readQuestion(q, ROOM);
+      expect(r.formula?.name, q).toBe("take rate");
+      expect(r.formula?.text, q).toMatch(/^(?:revenue|net revenues) \/ gmv$/);
+      expect(r.periods, q).toEqual(["FY2022"]);
+    }
+  });
+  it("leaves a catalog ratio's own formula to the catalog", () => {
+    expect(readQuestion("current ratio (current assets / current liabilities) 2022", ROOM).formula).toBeUndefined();
+  });
+});

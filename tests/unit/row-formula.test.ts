@@ -63,3 +63,13 @@ describe("a negative number written with its sign", () => {
     expect(computeLiteral("Long-term debt - 5")).toBeUndefined();
   });
 });
+
+describe("operators written as words", () => {
+  it("reads 'divided by', 'over', 'less', 'plus' and 'times' as signs, outside a quoted label", () => {
+    const quotient = { kind: "op", op: "/", left: { kind: "row", label: "net revenues" }, right: { kind: "row", label: "gmv" } };
+    expect(parseRowFormula("net revenues divided by gmv")).toEqual(quotient);
+    expect(parseRowFormula("net revenues over gmv")).toEqual(quotient);
+    expect(parseRowFormula("cfo less capex")).toEqual({ kind: "op", op: "-", left: { kind: "row", label: "cfo" }, right: { kind: "row", label: "capex" } });
+    expect(parseRowFormula('"Property, less accumulated depreciation" / Total assets')).toEqual({ kind: "op", op: "/", left: { kind: "row", label: "Property, less accumulated depreciation" }, right: { kind: "row", label: "Total assets" } });
+  });
+});

@@ -205,9 +205,9 @@ function growthNamed(metric: string | undefined): "growth" | "cagr" | undefined 
 }
 
 /** A metric named as a percentage ("… as % of revenue", "… as a percentage of sales", "margin percent"): a ratio reads as a percent. */
-/** A figure named as a percentage, or by a name for a share of one amount in another ("fcf conversion", "payout", "yield"). */
+/** A figure named as a percentage, or by a name for a share of one amount in another ("fcf conversion", "payout", "take rate"). */
 export function percentNamed(metric: string | undefined): boolean {
-  return /%|\bper ?cent(?:age)?s?\b|\bpct\b|\b(?:conversion|payout|yield)\b/i.test(metric ?? "");
+  return /%|\bper ?cent(?:age)?s?\b|\bpct\b|\b(?:conversion|payout|yield|take rate|attrition|churn|retention)\b/i.test(metric ?? "");
 }
 
 /** Each period's growth over the period before it (a fraction, and formatted as a percent), in period order. */

@@ -49,7 +49,17 @@ function literal(text: string): { value: number; unit?: LiteralUnit } | undefine
 }
 
 /** Operators need blanks around them except "/" and "*"; a hyphen inside a word is part of a label ("Long-term debt"). */
-function lex(formula: string): Token[] | null {
+/** Operators written as words ("net revenues divided by gmv", "cfo less capex"), spelled as signs before the formula is read. */
+const WORD_OPERATORS: Array<[RegExp, string]> = [
+  [/\s+(?:divided\s+by|over)\s+/gi, " / "],
+  [/\s+(?:times|multiplied\s+by)\s+/gi, " * "],
+  [/\s+(?:minus|less)\s+/gi, " - "],
+  [/\s+plus\s+/gi, " + "],
+];
+
+function lex(written: string): Token[] | null {
+  // (outside a quoted label: "'Property and equipment, less accumulated depreciation'" is one row's name)
+  const formula = written.split(/("[^"]*"|“[^”]*”)/).map((part, i) => (i % 2 ? part : WORD_OPERATORS.reduce((f, [re, sign]) => f.replace(re, sign), part))).join("");
   const out: Token[] = [];
   let label = "";
   const flush = () => {

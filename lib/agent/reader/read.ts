@@ -914,6 +914,17 @@ function withoutConcession(text: string): string {
   return closeGaps(out);
 }
 
+/** A quotient in brackets after a figure's name, whose terms are no statement lines ("take rate (rev / gmv)"): its name and text. */
+const BRACKET_QUOTIENT = /([^()]+?)\s*\(\s*([^()]*\p{L}[^()]*\s(?:\/|÷|divided by|over)\s[^()]*\p{L}[^()]*?)\s*\)/u;
+function unreadQuotient(text: string, companies: readonly RoomCompany[]): { name: string; text: string; formula?: Expr } | undefined {
+  const m = BRACKET_QUOTIENT.exec(text);
+  if (!m) return undefined;
+  const own = companyWords(m[1]!, companies);
+  const name = tokens(m[1]!).filter((t) => !own.has(t.word) && !isYearWord(t.word) && !/^(?:fy|q[1-4]|h[12])?'?\d{2,4}$/.test(t.word) && !GRAMMAR_WORDS.has(t.word) && !WH.test(t.word)).map((t) => t.word).join(" ");
+  // (its terms stay words, no parsed formula: compute_metric reads them as the tables' rows, its operators spelled as signs)
+  return name ? { name, text: m[2]!.trim().replace(/\s+(?:divided\s+by|over)\s+|\s*÷\s*/gi, " / ") } : undefined;
+}
+
 /** The text with a yes/no's value said back ("…, more than 10%?"). */
 const withThresholdSaid = (text: string, t: Threshold) => `${text.replace(/[?.!\s]+$/, "")}, ${t.side === "above" ? "more than" : "less than"} ${t.written}?`;
 
@@ -940,7 +951,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const found = inFormula(excludedFigures(qualifyingCounts(findConcepts(text, tokens(text), companyWords(text, companies)), tokens(text)), tokens(text)), text);
   // "current ratio (total current assets / total current liabilities)": a catalog ratio's own formula in brackets restates it
   const restated = catalogRatioRestated(found, text);
-  const definition = restated ? undefined : cleanQuestion(normalise(text)).definition;
+  // ("ebay take rate 2022 (rev / gmv)": a quotient over figures no statement prints, a KPI's row, is still the formula asked)
+  const definition: { name: string; text: string; formula?: Expr } | undefined = restated ? undefined : (cleanQuestion(normalise(text)).definition ?? unreadQuotient(text, companies));
   // (…and its words name no part: the part is read from the words before it)
   const partText = restated ? text.slice(0, restated.at) : text;
   const company = companyIn(text, companies);
@@ -1011,7 +1023,7 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     ...(format.decimals !== undefined ? { decimals: format.decimals } : {}),
     ...(format.scale ? { scale: SCALE_NAME[format.scale] } : {}),
     defines: text.includes("=") || !!definition,
-    ...(definition && !plainQuotient(definition.formula) ? { definesMore: true } : {}),
+    ...(definition?.formula && !plainQuotient(definition.formula) ? { definesMore: true } : {}),
     ...(definition ? { formula: { text: definition.text, name: definition.name } } : {}),
     synthesis: SYNTHESIS.test(text),
     // "how does 2022's tax rate stack up against 2021's" compares a figure across periods: not a description
