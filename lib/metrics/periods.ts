@@ -25,7 +25,8 @@ const MENTION = new RegExp(
     // (after a month, "oct '22" is a month of that year, not a fiscal year)
     `(?<![\\w'’])(?<!\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s*)['’](\\d\\d)(?![\\w%'’])`,
     // "memberships at the end of 17": a year-end by its last two digits, with nothing counted after it
-    `\\b(?:end|close) of (?:the )?(?:year |fiscal )?(\\d\\d)(?![\\w%'’.,]|\\s*(?:%|percent|million|billion|thousand|[a-z]))`,
+    // (…or before a word joining it to another period: "from end of 17 to end of 19")
+    `\\b(?:end|close) of (?:the )?(?:year |fiscal )?(\\d\\d)(?![\\w%'’.,]|\\s*(?:%|percent|million|billion|thousand|(?!(?:to|and|vs|versus|through|thru|compared|against|or)\\b)[a-z]))`,
     // "ebay rev up in 22?": two digits ending the question after "in" / "for" / "during" are its year
     `\\b(?:in|for|during) (\\d\\d)(?=\\s*[?.!]*\\s*$)`,
   ].join("|"),
@@ -62,10 +63,13 @@ export function periodRange(text: string, mentions: PeriodMention[]): [string, s
   for (let i = 0; i + 1 < mentions.length; i++) {
     const a = mentions[i]!;
     const b = mentions[i + 1]!;
-    if (RANGE_JOIN.test(text.slice(a.end, b.start))) return sortLabels([a.label, b.label]) as [string, string];
+    const join = text.slice(a.end, b.start);
+    // ("2017 and 2019" names two years; "between 2017 and 2019" the span)
+    if (RANGE_JOIN.test(join) && (!/\band\b/i.test(join) || BETWEEN.test(text.slice(Math.max(0, a.start - 30), a.start)))) return sortLabels([a.label, b.label]) as [string, string];
   }
   return undefined;
 }
+const BETWEEN = /\b(?:between|from)\b[^,;]*$/i;
 
 export function sortLabels(labels: string[]): string[] {
   const end = (l: string) => parsePeriod(l)?.end ?? l;

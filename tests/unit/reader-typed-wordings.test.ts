@@ -236,3 +236,17 @@ describe("a quotient over figures no statement prints", () => {
     expect(readQuestion("current ratio (current assets / current liabilities) 2022", ROOM).formula).toBeUndefined();
   });
 });
+
+describe("years joined by 'and' or 'to'", () => {
+  const periods = (q: string) => readQuestion(q, ROOM).periods;
+  it("reads two years joined by 'and' as those two, and as a span after 'between' or 'from'", () => {
+    expect(periods("headcount at the end of 2017 and 2019")).toEqual(["FY2017", "FY2019"]);
+    expect(periods("revenue between 2017 and 2019")).toEqual(["FY2017", "FY2018", "FY2019"]);
+    expect(periods("revenue from 2017 to 2019")).toEqual(["FY2017", "FY2018", "FY2019"]);
+  });
+  it("reads a year-end typed with two digits before a word joining it to another", () => {
+    expect(periods("how much did headcount grow from end of 17 to end of 19")).toEqual(["FY2017", "FY2018", "FY2019"]);
+    // (…never a count after it)
+    expect(periods("memberships at the end of 17 stores")).toEqual([]);
+  });
+});
