@@ -212,6 +212,13 @@ function outside(t: string, b: Span, hitSpans: Span[]): string {
   return s + t.slice(at, b.end);
 }
 
+/** The position lies inside a bracket opened after `from`. */
+function insideBracket(t: string, from: number, at: number): boolean {
+  let depth = 0;
+  for (let i = from; i < at; i++) depth = t[i] === "(" ? depth + 1 : t[i] === ")" ? Math.max(0, depth - 1) : depth;
+  return depth > 0;
+}
+
 function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], mentions: Array<{ label: string; start: number; end: number }>, companyWords: Set<string>): Part[] {
   const bounds: Array<Span & { joiner: string }> = [];
   let from = body.start;
@@ -219,6 +226,8 @@ function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], menti
   for (const m of t.slice(body.start, body.end).matchAll(DELIMITER)) {
     const at = body.start + m.index!;
     if (spans.some((h) => at > h.start && at < h.end)) continue;
+    // ("net cash (cash + mkt secs less CP and term debt)": a formula's bracket is one ask, whatever joins its terms)
+    if (insideBracket(t, body.start, at)) continue;
     bounds.push({ start: from, end: at, joiner });
     from = at + m[0].length;
     joiner = m[0];
