@@ -250,3 +250,12 @@ describe("years joined by 'and' or 'to'", () => {
     expect(periods("memberships at the end of 17 stores")).toEqual([]);
   });
 });
+
+describe("words of judgement and everyday verbs", () => {
+  it("reads no part in 'so high', 'latest balance' or 'pushed up', and 'divi' as a dividend", () => {
+    expect(readQuestion("why was quillfeather's tax rate so high in fy18", ROOM).scope).toBeUndefined();
+    expect(readQuestion("quillfeather cash & equivalents, latest balance?", ROOM).scope).toBeUndefined();
+    expect(readQuestion("what pushed up quillfeather sg&a in 2022", ROOM).scope).toBeUndefined();
+    expect(ids("does quillfeather pay a divi")).toEqual(["dividends_paid"]);
+  });
+});

@@ -34,6 +34,8 @@ const SPELLED_OUT: Record<string, string> = {
   div: "dividend",
   divs: "dividends",
   divvy: "dividend",
+  divi: "dividend",
+  divis: "dividends",
   divvies: "dividends",
   rn: "now",
   "right now": "now",

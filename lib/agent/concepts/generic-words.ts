@@ -25,9 +25,9 @@ export const GENERIC_WORDS = new Set(
     "got gets getting gotten fast faster quickly quick run runs running ran perform performed performing fare fared faring doing book booked record recorded recognize recognized recognise recognised incur incurred take took taken " +
     "did they any ever never name names named called left come comes came coming " +
     "base judgment judgments information provided provide providing primarily response question using rely relying details shown assume assuming analyst " +
-    "bigger larger smaller good bad well badly strong weak strongly weakly cliff " +
+    "bigger larger smaller good bad well badly strong weak strongly weakly cliff high low balance balances " +
     "biggest largest smallest highest lowest leading top drove drive drives driven driver drivers driving cause caused causes causing reason reasons explain explains explained behind happen happened happening " +
-    "eating eat eats ate weighing weigh weighs weighed squeezing squeezed hurting hurt hurts pressuring pressured dragging dragged " +
+    "eating eat eats ate weighing weigh weighs weighed squeezing squeezed hurting hurt hurts pressuring pressured dragging dragged push pushed pushes pushing " +
     "between among across against compare compared comparison comparing relative respect regarding during within through throughout since until while whereas into onto via " +
     "expect expected expects expecting future past history historical trend trends going forward look looking like " +
     "based basis terms term result results according rate rates ratio ratios " +

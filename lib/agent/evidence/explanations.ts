@@ -187,7 +187,7 @@ export function explainsFigure(sentence: string, concept: Concept, ask: { direct
   const { direction } = ask;
   const cause = causeIn(sentence);
   const named = namesConcept(sentence, concept);
-  if (cause < 0 || !named || named.offset > cause || named.at > SUBJECT_WORDS) return false;
+  if (cause < 0 || !named || named.offset > cause || !asSubject(sentence, named)) return false;
   const toks = tokens(sentence);
   // the company's figure asked: a part's reason ("Europe revenue decreased … due to") explains the part
   if (!ask.part && namesAPart(sentence, toks, named, ask.company)) return false;
@@ -197,6 +197,16 @@ export function explainsFigure(sentence: string, concept: Concept, ask: { direct
 
 /** Words a sentence's subject may take before the figure it explains ("The year-over-year growth in R&D expense …"). */
 const SUBJECT_WORDS = 8;
+
+/** A clause a sentence may open with before its subject ("Excluding the effects of currency rate fluctuations, our total revenues increased …"). */
+const OPENING_CLAUSE = /^\s*(?:excluding|including|on an?|in|during|for|compared|as|overall|also|additionally|similarly|at constant)\b/i;
+
+/** The figure named is the sentence's subject: within its first words, or right after an opening clause and its comma. */
+function asSubject(sentence: string, named: { at: number; offset: number }): boolean {
+  if (named.at <= SUBJECT_WORDS) return true;
+  const comma = sentence.lastIndexOf(",", named.offset);
+  return comma > 0 && OPENING_CLAUSE.test(sentence) && tokens(sentence.slice(comma + 1, named.offset)).length <= 3;
+}
 
 /** How a sentence names a quarter: "second quarter", "Q2", "three months ended" (any quarter's own three months). */
 const QUARTER_WORDS: Record<string, RegExp> = {
@@ -333,7 +343,7 @@ function candidate(sentence: string, full: string, page: Page, rank: number, ask
     weight = -1;
   }
   // the figure explained is the sentence's subject, before its cause ("Revenue decreased … due to …"), not inside it ("… due to a shift in earnings mix")
-  if (!named || named.offset > cause || named.at > SUBJECT_WORDS) return null;
+  if (!named || named.offset > cause || !asSubject(sentence, named)) return null;
   const toks = tokens(sentence);
   const partStems = ask.part;
   // the part asked is in the subject too ("Services net sales increased … due to"), not among the causes, or heads the prose

@@ -33,7 +33,7 @@ export function personNames(text: string): string[] {
 const PERSON_CUE = /\b\p{Lu}\.\s+\p{Lu}|\b(?:Mr|Mrs|Ms|Dr)\.|\b(?:appointed|named|elected|joined|serves|served|has been|was hired|förordnades|utsågs|utnämndes|anställdes|advokat|professor|docent|jur\.?\s?kand)\b/u;
 
 const GENERIC_ROLE = /\b(?:chief \w+ officer|president|chair(?:man|woman|person)?|director|vice president|treasurer|controller|secretary|general counsel|head of|officer|founder|partner|verkställande direktör|ordförande|utredare|sekreterare|sakkunnig|expert)\b/i;
-export const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|because(?: of)?|driven (?:primarily |mainly |largely )?by|primarily (?:as a result of|attributable to|reflecting|from|by)|as a result of|attributable to|result(?:ed|ing)? (?:primarily |mainly )?from|reflect(?:s|ed|ing)?|owing to|caused by|led by|offset by|på grund av|till följd av|beror(?:de)? på|drivs? av|följd av)\b/i;
+export const CAUSAL = /\b(?:due (?:primarily |mainly |largely |in part )?to|because(?: of)?|driven (?:primarily |mainly |largely )?by|primarily (?:as a result of|attributable to|reflecting|from|by)|as a result of|attributable to|result(?:ed|ing)? (?:primarily |mainly )?from|reflect(?:s|ed|ing)?|owing to|caused by|led by|offset by|(?:impacted|affected) (?:primarily |mainly |largely )?by|på grund av|till följd av|beror(?:de)? på|drivs? av|följd av)\b/i;
 
 /** Where a sentence first states a cause ("due to", "driven by" …), -1 when it states none: "reflect" only as a clause of cause (", reflecting higher costs"), not "to reflect the carrying value"; "attributable to" not in a line's name ("Net income attributable to Intel"). */
 export function causeAt(sentence: string): number {
