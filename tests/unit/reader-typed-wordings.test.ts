@@ -259,3 +259,16 @@ describe("words of judgement and everyday verbs", () => {
     expect(ids("does quillfeather pay a divi")).toEqual(["dividends_paid"]);
   });
 });
+
+describe("a catalog ratio restated after a break", () => {
+  it("reads the ratio alone, its part kept, whether the formula follows a bracket, a '?', a ':' or a dash", () => {
+    for (const q of ["cloud services op margin fy22? seg op income / seg rev", "cloud services op margin fy22 - op income / rev", "cloud services op margin fy22 (op income / rev)"]) {
+      const r = readQuestion(q, ROOM);
+      expect(ids(q), q).toEqual(["operating_margin"]);
+      expect(r.scope, q).toBe("cloud services");
+    }
+  });
+  it("reads no side of zero in the restating formula's 'gross profit'", () => {
+    for (const q of ["gross margin 2022: gross profit / revenue", "gross margin 2022 (gross profit / revenue)"]) expect(readQuestion(q, ROOM).polar, q).toBe(false);
+  });
+});

@@ -525,8 +525,8 @@ function phraseStems(c: Concept): ReadonlySet<string> {
  * own, not as figures asked. Undefined when no such bracket follows a ratio the catalog computes.
  */
 function catalogRatioRestated(hits: ConceptHit[], text: string): { from: number; at: number } | undefined {
-  const open = text.indexOf("(");
-  if (open < 0 || !FORMULA_JOINS_INSIDE.test(text.slice(open))) return undefined;
+  const open = restatementAt(text);
+  if (open < 0) return undefined;
   const toks = tokens(text);
   const from = toks.findIndex((t) => t.start > open);
   if (from < 0) return undefined;
@@ -539,9 +539,21 @@ function catalogRatioRestated(hits: ConceptHit[], text: string): { from: number;
   const inside = hits.filter((h) => h.from >= from).map((h) => h.concept.lineItems?.[0]);
   return inside.length > 0 && inside.every((k) => !!k && own.has(k)) && inside.length >= own.size ? { from, at: open } : undefined;
 }
+/**
+ * Where a formula restating the figure before it starts: its bracket ("op margin (op income / rev)"), or a
+ * break after the figure with only the formula after it ("dcai op margin fy22? seg op income / seg rev"); -1 when none.
+ */
+function restatementAt(text: string): number {
+  const open = text.indexOf("(");
+  if (open >= 0 && FORMULA_JOINS_INSIDE.test(text.slice(open))) return open;
+  const stop = /[?:=,]|\s[-–]\s/.exec(text);
+  return stop && FORMULA_ONLY.test(text.slice(stop.index + stop[0].length)) ? stop.index : -1;
+}
+
 /** The words and signs that join a formula's terms, one list for the readers below. */
 const OPERATORS = String.raw`less|minus|plus|over|divided by|[-+/÷×*]`;
 const FORMULA_JOINS_INSIDE = new RegExp(String.raw`^\([^()]*\s(?:${OPERATORS})\s[^()]*\)`, "i");
+const FORMULA_ONLY = new RegExp(String.raw`^[^?:=,()]*\S\s+(?:${OPERATORS})\s+\S[^?:=,()]*[?.!]*\s*$`, "i");
 
 /** Words that join the terms of a formula ("cfo less capex", "cfo - capex", "cfo / revenue"). */
 const FORMULA_JOINS = new RegExp(String.raw`^\s*(?:${OPERATORS})\s+\S|\S\s+(?:${OPERATORS})\s*$`, "i");
@@ -1047,8 +1059,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const sign = reading.polar && !reading.direction ? signAsked(tokens(text)) : undefined;
   if (sign) reading.sign = sign;
   // "corning working capital positive fy2022?", "ebay in the red 2017": a figure and a side of zero, typed with no verb, ask yes or no
-  // (…said outside the figure's own name: "harbor profit fy22" asks the profit, not whether there was one)
-  const bareSign = !reading.polar && !reading.direction && !WH.test(text) && concepts.length === 1 && FIGURE_KIND.has(concepts[0]!.kind) ? signAsked(tokens(text).map((t, i) => (hits.some((h) => !h.viaPhrase && i >= h.from && i < h.to) ? { ...t, word: "_", stem: "_" } : t))) : undefined;
+  // (…said outside the figure's own name: "harbor profit fy22" asks the profit, not whether there was one; nor a restating formula's "gross profit")
+  const bareSign = !reading.polar && !reading.direction && !WH.test(text) && concepts.length === 1 && FIGURE_KIND.has(concepts[0]!.kind) ? signAsked(tokens(text).map((t, i) => (found.some((h) => !h.viaPhrase && i >= h.from && i < h.to) ? { ...t, word: "_", stem: "_" } : t))) : undefined;
   if (bareSign) Object.assign(reading, { polar: true, sign: bareSign });
   // "adobe net income above $1bn?": a value to be above is asked yes or no
   if (threshold) Object.assign(reading, { threshold, polar: true, searchText: withThresholdSaid(text, threshold) });
