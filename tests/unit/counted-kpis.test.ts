@@ -92,3 +92,14 @@ describe("a count asked, answered by a quoted sentence", () => {
     expect(quoteAnswerOverride(r, text, [])).toBeNull();
   });
 });
+
+describe("a share of a whole quoted from a sentence", () => {
+  const quoted = (sentence: string) => `ACME_2023_10K.pdf states: "${sentence}" (source: ACME_2023_10K.pdf, p.37)`;
+  it("stands on 'X% of …' or 'accounted for X%', never on a growth rate, in three wordings", () => {
+    for (const q of ["acme direct as % of acme brand rev fy23", "acme direct as a percentage of brand revenues in fiscal 2023", "acme direct revenue as a percent of acme brand revenue, fiscal 2023"]) {
+      const r = readQuestion(q, ROOM);
+      expect(quoteAnswerOverride(r, quoted("On a currency-neutral basis, ACME Direct revenues increased 20% primarily driven by digital sales growth of 24%."), []), q).toMatch(/^I couldn't find the percentage/);
+      expect(quoteAnswerOverride(r, quoted("ACME Direct revenues represented approximately 44% of total ACME Brand revenues for fiscal 2023."), []), q).toBeNull();
+    }
+  });
+});

@@ -948,10 +948,15 @@ const STATED_AMOUNT = /[$€£]\s?\d|\d[\d,.]*\s?(?:%|percent\b|million\b|billio
  * "how long" a length of time, "what share", "at what rate" or "by what percentage" a percentage. A
  * quoted sentence stating none is no answer to it, whatever words it shares with the question.
  */
+/** A share stated: a percentage "of" a whole, or one a part "accounted for" or "represented". */
+const SHARE_STATED = /\d(?:[\d.,]*\d)?\s*(?:%|percent)\s+(?:of|share of)\b|\b(?:accounted for|represent(?:ed|s|ing)?|made up|comprised?|contributed)\b[^.;]{0,60}\d(?:[\d.,]*\d)?\s*(?:%|percent)/i;
+
 const ASKED_VALUE: Array<{ asks: RegExp; states: RegExp; what: string }> = [
   // "what commission do they charge", "what fee does it take", "for how much": a price or a rate, which a sentence naming the parties alone does not state
   { asks: /\bwhat (?:\w+ ){0,2}(?:commissions?|fees?|prices?|premiums?|royalt(?:y|ies)|take rates?)\b|\bfor how much\b|\bhow much (?:do|does|did|will|would) (?:\w+ ){1,3}(?:charge|take|cost|pay)\b/i, states: STATED_AMOUNT, what: "amount" },
   { asks: /\bhow long\b/i, states: new RegExp(String.raw`\d[\d,.]*[\s-]*${TIME_UNIT}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several)[\s-]+${TIME_UNIT}`, "i"), what: "length of time" },
+  // "nike direct as % of nike brand rev": a share of a whole, which a sentence gives as "X% of …" or "accounted for X%" (not "increased 20%")
+  { asks: /(?:\bas (?:a )?|^|\s)(?:%|percent(?:age)?|share|proportion|portion|fraction) of\b/i, states: SHARE_STATED, what: "percentage" },
   { asks: /\b(?:what|which) (?:share|percent(?:age)?|proportion|portion|fraction)\b|\bwhat ?%|\b(?:by|at) what (?:percent(?:age)?|rate)\b/i, states: PERCENT_VALUE, what: "percentage" },
   // "by when", "what's the deadline": a sentence dating the thing ("by the end of 2025", "in December 2022"), not one mentioning a year
   { asks: /\b(?:by|until|till) when\b|\bwhat(?:'s| is)? the (?:deadline|timeline|target date)\b|^\W*when\b|\bwhen (?:will|would|is|are|do|does|did|was|were)\b/i, states: new RegExp(String.raw`\b(?:by|until|through|before|in|during|starting|beginning|from|on|as of)\s+(?:the\s+)?(?:end\s+of\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?)?(?:(?:19|20)\d\d|${monthWords({ abbreviated: false })}|(?:first|second|third|fourth) quarter|(?:first|second) half)\b`, "i"), what: "date" },
