@@ -272,3 +272,16 @@ describe("a catalog ratio restated after a break", () => {
     for (const q of ["gross margin 2022: gross profit / revenue", "gross margin 2022 (gross profit / revenue)"]) expect(readQuestion(q, ROOM).polar, q).toBe(false);
   });
 });
+
+describe("a move asked of a figure the last turn named by its own words", () => {
+  it("reads the same figure over the year before, in three wordings", () => {
+    const prev = readQuestion("quillfeather widget arr exiting fy22", ROOM);
+    expect(prev.label).toBe("widget arr");
+    for (const q of ["how much did that grow yoy", "and the growth yoy?", "how much did it grow"]) {
+      const r = readQuestion(q, ROOM, prev);
+      expect(r.label, q).toBe("widget arr");
+      expect(r.aggregate, q).toBe("growth");
+      expect(r.periods, q).toEqual(["FY2021", "FY2022"]);
+    }
+  });
+});

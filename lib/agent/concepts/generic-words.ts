@@ -15,7 +15,7 @@ export const GENERIC_WORDS = new Set(
     "total overall whole entire company company's companies group consolidated business firm corporation corp inc " +
     "figure figures number numbers amount amounts count counts value values level levels size sum " +
     "year years yr fy fiscal annual annually quarter quarterly q1 q2 q3 q4 month months period periods ended ending end " +
-    "latest last current currently now today recent most prior previous before after ago so far earlier later next following preceding start beginning " +
+    "latest last current currently now today recent most prior previous before after ago so far earlier later next following preceding start beginning exiting " +
     "usd dollars dollar money eur euro euros sek gbp million millions mm mn billion billions bn thousand thousands k % percent percentage " +
     "roughly approximately about around almost nearly exactly just only also again then actually really basically essentially still anymore yet back " +
     "up down over under more less than compared vs yoy growth grow grew change changed difference divided cagr compound compounded " +

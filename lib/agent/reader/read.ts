@@ -728,7 +728,7 @@ function attachedAfter(text: string, run: string, part: string): boolean {
 const NAMED_WITH_INITIALS = /(\p{L}[\p{L}&'’-]*)\s*\((\p{L}{2,5})\)/gu;
 
 /** Words of a period ("the first half", "the fourth quarter"), never a figure's name. */
-const PERIOD_WORDS = new Set(["first", "second", "third", "fourth", "half", "halves", "quarter", "quarters", "year", "years", "month", "months", "week", "weeks", "fiscal", "end", "ended", "ending"]);
+const PERIOD_WORDS = new Set(["first", "second", "third", "fourth", "half", "halves", "quarter", "quarters", "year", "years", "month", "months", "week", "weeks", "fiscal", "end", "ended", "ending", "exiting"]);
 
 /** Prepositions that attach a qualifier after a figure's name ("employees in the US", "revenue from franchised restaurants"). */
 const QUALIFYING_PREPOSITIONS = new Set(["in", "under", "from", "for", "outside", "at", "within", "of", "by", "ex", "excluding", "excl", "without"]);
@@ -1331,7 +1331,8 @@ function yearsBack(text: string): number {
  */
 function asksAgainOf(r: Reading, prev: Reading): boolean {
   if (prev.polar || prev.reason || prev.narrative || prev.synthesis || REPLY.test(r.text)) return false;
-  return r.periods.length > 0 || yearsBack(r.text) > 0 || YEAR_AFTER.test(r.text) || ((!!r.label || !!r.scope) && FOLLOW_UP_PART.test(r.text));
+  // (…or how much it moved: "how much did that grow yoy")
+  return r.periods.length > 0 || yearsBack(r.text) > 0 || YEAR_AFTER.test(r.text) || ((!!r.label || !!r.scope) && FOLLOW_UP_PART.test(r.text)) || (!r.label && !r.scope && (r.aggregate === "growth" || r.aggregate === "change"));
 }
 
 /** "the margin on that", "what margin is that": the rate of the figure the conversation was on. */
@@ -1398,7 +1399,9 @@ function carriedSubject(r: Reading, prev: Reading, companies: readonly RoomCompa
   const out = readQuestion(text, companies);
   const carried: Array<"concept" | "company" | "periods"> = ["concept", ...(prev.company && !r.company ? (["company"] as const) : []), ...(shifted ? (["periods"] as const) : [])];
   // the periods the turn moved to, as read (the rewritten text may word them so the period reader misses one)
-  return { ...out, ...(shifted ? { periods: shifted.periods } : {}), ...(shifted?.ambiguous ? { ambiguous: true } : {}), followUp: { from: prev.text, carried } };
+  // ("how much did that grow": the same figure's move, over the year before the one asked)
+  const moved = !r.periods.length && (r.aggregate === "growth" || r.aggregate === "change") ? { aggregate: r.aggregate, periods: changePeriods(shifted?.periods ?? out.periods) } : {};
+  return { ...out, ...(shifted ? { periods: shifted.periods } : {}), ...(shifted?.ambiguous ? { ambiguous: true } : {}), ...moved, followUp: { from: prev.text, carried } };
 }
 
 /** A follow-up naming a figure by generic nouns: that figure, for the part, company and periods the last turn asked. */
