@@ -45,3 +45,18 @@ describe("a count the sentence calls a share of the whole", () => {
     expect(whole).toContain("156,000");
   });
 });
+
+describe("a headcount's move across a span", () => {
+  const yearPassage = (year: number, count: string) => ({ document: `ACME_${year}_10K.pdf`, page: 4, period: `FY${year}`, charStart: 0, charEnd: 80, text: `We employed approximately ${count} full-time and part-time employees as of December 31, ${year}.`, citation: `(source: ACME_${year}_10K.pdf, p.4)` });
+  it("reads its two ends when no filing states a year between them, in three wordings", () => {
+    for (const q of ["how much did acme headcount grow from end of 17 to end of 19", "acme headcount growth 2017 to 2019", "how many more employees did acme have at the end of 2019 than at the end of 2017"]) {
+      const r = readQuestion(q, ROOM);
+      const said = writeStated({ company: "ACME INC.", passages: [yearPassage(2017, "566,000"), yearPassage(2019, "798,000")] } as never, employees, r);
+      expect(said, q).toMatch(/fiscal 2017: \*\*566,000\*\*[\s\S]*fiscal 2019: \*\*798,000\*\*/);
+    }
+    expect(writeStated({ company: "ACME INC.", passages: [yearPassage(2017, "566,000"), yearPassage(2019, "798,000")] } as never, employees, readQuestion("acme headcount growth 2017 to 2019", ROOM))).toMatch(/Change: \*\*\+232,000\*\* \(\+41\.0%\)/);
+  });
+  it("still needs both ends", () => {
+    expect(writeStated({ company: "ACME INC.", passages: [yearPassage(2019, "798,000")] } as never, employees, readQuestion("acme headcount growth 2017 to 2019", ROOM)) ?? "").not.toMatch(/Change:/);
+  });
+});

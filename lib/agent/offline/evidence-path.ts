@@ -428,7 +428,9 @@ function callFor(step: Step, r: Reading): Call {
       // the newest filings first, and the newest fitting sentence
       // ("and a year earlier?": every filing's, the year before the newest read from them)
       const newest = !when && !r.periods.includes("prior year") && (c.kind === "count" || c.balance || asksPresent(r.text)) ? { newest: true } : {};
-      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: 10, ...newest } };
+      // (a count at each of several years: the most passages the tool gives, room for every year's sentence)
+      const years = c.kind === "count" ? yearsAsked(r.periods).length : 0;
+      return { toolName: "search_documents", input: { ...company, query: `${what} ${when}`.trim(), k: years >= 2 ? 12 : 10, ...newest } };
     }
   }
 }

@@ -284,12 +284,14 @@ function yearBeforeNewest(passages: Passage[], periods: string[]): number[] {
  * its own year's filing; with a change asked, the change. Null when a year has no such sentence.
  */
 function writeCountsByYear(o: SearchDocumentsOutput, c: Concept, r: Reading, years: number[]): string | null {
-  const found = [...years].sort((a, b) => a - b).map((y) => ({ y, s: statedSentence(o.passages.filter((p) => !p.period || yearsWritten(p.period).includes(y)), c, [y], undefined, true, dayAsked(r), [`FY${y}`]) }));
+  const moveAsked = r.aggregate === "growth" || r.aggregate === "change" || !!r.direction;
+  const all = [...years].sort((a, b) => a - b).map((y) => ({ y, s: statedSentence(o.passages.filter((p) => !p.period || yearsWritten(p.period).includes(y)), c, [y], undefined, true, dayAsked(r), [`FY${y}`]) }));
+  // (a move across a span needs its two ends: a year between them no filing of the deal states is left out)
+  const found = moveAsked ? all.filter((f, i) => f.s || i === 0 || i === all.length - 1) : all;
   if (found.some((f) => !f.s)) return null;
   const counts = found.map((f) => countInSentence(f.s!.text, c));
   const lines = [`${whose(o.company)}${c.label}:`, ...found.map((f, i) => `- fiscal ${f.y}: ${counts[i] !== undefined ? `**${counts[i]!.toLocaleString("en-US")}** — ` : ""}"${f.s!.text}" ${f.s!.citation}`)];
   const [from, to] = [counts[0], counts.at(-1)];
-  const moveAsked = r.aggregate === "growth" || r.aggregate === "change" || !!r.direction;
   if (moveAsked && from && to !== undefined) {
     lines.push(countChangeLine(from, to, found[0]!.y, found.at(-1)!.y));
   }
