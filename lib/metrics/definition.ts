@@ -25,9 +25,11 @@ const WORD_OPS: Array<[RegExp, string]> = [
   [/÷/g, " / "],
 ];
 
+/** A formula's operators written as words ("divided by", "over", "less", "plus", "times") as signs; the one reading of them. */
+export const spellWordOperators = (text: string): string => WORD_OPS.reduce((s, [re, op]) => s.replace(re, op), text);
+
 function tokenize(text: string): Token[] {
-  let s = text;
-  for (const [re, op] of WORD_OPS) s = s.replace(re, op);
+  const s = spellWordOperators(text);
   const out: Token[] = [];
   let phrase = "";
   const flush = () => {

@@ -9,6 +9,8 @@
  * is a decimal, and of "1,234.5" / "1.234,5" the later mark is the decimal one).
  */
 
+import { isYearWord } from "@/lib/periods/years";
+
 export type DecimalComma = "never" | "auto" | "always";
 
 export interface PrintedNumber {
@@ -117,7 +119,6 @@ function autoDecimal(s: string): string | null {
 
 /** Numbers standing as words of their own in running text: never "fy22", "q2", "2nd" or a date's "12/31". */
 const PROSE_NUMBER = /(?<![\w.,/])[$€£]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\w/]|[.,]\d)/g;
-const YEAR = /^(?:19|20)\d\d$/;
 
 /**
  * The printed numbers of a sentence or a phrase, in order ("about 17,973 employees" → 17973,
@@ -127,7 +128,7 @@ const YEAR = /^(?:19|20)\d\d$/;
 export function numbersInProse(text: string, o: { keepYears?: boolean } = {}): PrintedNumber[] {
   return [...text.matchAll(PROSE_NUMBER)]
     .map((m) => m[0].trim())
-    .filter((raw) => o.keepYears || !YEAR.test(raw))
+    .filter((raw) => o.keepYears || !isYearWord(raw))
     .map((raw) => parsePrintedNumber(raw))
     .filter((n): n is PrintedNumber => n?.value != null);
 }

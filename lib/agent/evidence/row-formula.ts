@@ -5,6 +5,7 @@
  * the operand), read per period, and the arithmetic is done here. Used when a formula is not over the
  * metric engine's line items. A row label holding an operator or a bracket is written in quotes.
  */
+import { spellWordOperators } from "@/lib/metrics/definition";
 import type { Queryable } from "@/lib/db";
 import type { MetricUnit } from "@/lib/metrics";
 import { formatValue, groupDigits } from "@/lib/metrics/numbers";
@@ -49,17 +50,10 @@ function literal(text: string): { value: number; unit?: LiteralUnit } | undefine
 }
 
 /** Operators need blanks around them except "/" and "*"; a hyphen inside a word is part of a label ("Long-term debt"). */
-/** Operators written as words ("net revenues divided by gmv", "cfo less capex"), spelled as signs before the formula is read. */
-const WORD_OPERATORS: Array<[RegExp, string]> = [
-  [/\s+(?:divided\s+by|over)\s+/gi, " / "],
-  [/\s+(?:times|multiplied\s+by)\s+/gi, " * "],
-  [/\s+(?:minus|less)\s+/gi, " - "],
-  [/\s+plus\s+/gi, " + "],
-];
-
 function lex(written: string): Token[] | null {
   // (outside a quoted label: "'Property and equipment, less accumulated depreciation'" is one row's name)
-  const formula = written.split(/("[^"]*"|“[^”]*”)/).map((part, i) => (i % 2 ? part : WORD_OPERATORS.reduce((f, [re, sign]) => f.replace(re, sign), part))).join("");
+  // ("net revenues divided by gmv": operators written as words are signs)
+  const formula = written.split(/("[^"]*"|“[^”]*”)/).map((part, i) => (i % 2 ? part : spellWordOperators(part))).join("");
   const out: Token[] = [];
   let label = "";
   const flush = () => {

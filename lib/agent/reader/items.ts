@@ -101,8 +101,10 @@ const VERSUS = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s*$/
  * What the item asks beside its figure, written after it: its change ("w/ chg", "+ % chg", "with the $ and %
  * change", "+ growth", its unit before it) or its sources. A change asked of one year is a comparison with the year before.
  */
-const CHANGE_SPEC = /(?:\b(?:with|showing|including|giving|w\/)|\+)\s*(?:the )?(?:(?:\$|%|pct|percent|pts?|bps)\s*(?:(?:and|&|\+|\/)\s*(?:\$|%|pct|percent)\s*)?)?(?:change|chg|growth|delta|difference|sources?|citations?)\b.*$/i;
-const CHANGE_ASKED_BESIDE = /(?:\b(?:with|showing|including|giving|w\/)|\+)\s*(?:the )?(?:(?:\$|%|pct|percent|pts?|bps)\s*(?:(?:and|&|\+|\/)\s*(?:\$|%|pct|percent)\s*)?)?(?:change|chg|growth|delta|difference)\b/i;
+const BESIDE = String.raw`(?:\b(?:with|showing|including|giving|w\/)|\+)\s*(?:the )?(?:(?:\$|%|pct|percent|pts?|bps)\s*(?:(?:and|&|\+|\/)\s*(?:\$|%|pct|percent)\s*)?)?`;
+const CHANGE_WORDS = "change|chg|growth|delta|difference";
+const CHANGE_SPEC = new RegExp(String.raw`${BESIDE}(?:${CHANGE_WORDS}|sources?|citations?)\b.*$`, "i");
+const CHANGE_ASKED_BESIDE = new RegExp(String.raw`${BESIDE}(?:${CHANGE_WORDS})\b`, "i");
 const PRIOR_YEAR = /\b(?:vs\.?|versus|compared (?:with|to)|against|relative to|over)\s+(?:the\s+)?(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b/i;
 /** "capex yoy": the year asked against the one before (a growth or change named, "revenue growth yoy", is one figure). */
 const YOY = /\b(?:yoy|y\/y|year[- ]over[- ]year)\b/i;

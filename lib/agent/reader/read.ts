@@ -18,6 +18,7 @@ import { CATALOG } from "@/lib/metrics/catalog";
 import { itemsOf } from "@/lib/metrics/expr";
 import type { Expr } from "@/lib/metrics/types";
 import { cleanQuestion } from "@/lib/metrics/question";
+import { spellWordOperators } from "@/lib/metrics/definition";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
@@ -934,7 +935,7 @@ function unreadQuotient(text: string, companies: readonly RoomCompany[]): { name
   const own = companyWords(m[1]!, companies);
   const name = tokens(m[1]!).filter((t) => !own.has(t.word) && !isYearWord(t.word) && !/^(?:fy|q[1-4]|h[12])?'?\d{2,4}$/.test(t.word) && !GRAMMAR_WORDS.has(t.word) && !WH.test(t.word)).map((t) => t.word).join(" ");
   // (its terms stay words, no parsed formula: compute_metric reads them as the tables' rows, its operators spelled as signs)
-  return name ? { name, text: m[2]!.trim().replace(/\s+(?:divided\s+by|over)\s+|\s*÷\s*/gi, " / ") } : undefined;
+  return name ? { name, text: spellWordOperators(m[2]!.trim()).replace(/\s+/g, " ") } : undefined;
 }
 
 /** The text with a yes/no's value said back ("…, more than 10%?"). */
@@ -1377,8 +1378,9 @@ function carriedPart(r: Reading, prev: Reading, part: string): Reading {
 /** "did it", "is it", "its": the pronoun of what the last turn was about (not "is it up", which asks a move of the same figure). */
 const IT_SUBJECT = /\b(?:did|does|do|is|was|has|had|will|would|can)\s+it\b|\bits\b/i;
 /** Nouns of a part of a company, which "that …" points back with. */
-const PART_NOUNS = new Set("segment segments business businesses division divisions unit units region regions market markets country countries geography geographies part parts group groups".split(" "));
-const PART_POINTED_BACK = /\bthere\b(?!\s+(?:is|are|was|were|be|been|any|a|an)\b)|\b(?:that|this|the same|those)\s+(?:segment|business|division|unit|region|market|country|geography|part|group)s?\b/i;
+const PART_NOUN_WORDS = ["segment", "business", "division", "unit", "region", "market", "country", "geography", "part", "group"];
+const PART_NOUNS = new Set([...PART_NOUN_WORDS, "segments", "businesses", "divisions", "units", "regions", "markets", "countries", "geographies", "parts", "groups"]);
+const PART_POINTED_BACK = new RegExp(String.raw`\bthere\b(?!\s+(?:is|are|was|were|be|been|any|a|an)\b)|\b(?:that|this|the same|those)\s+(?:${PART_NOUN_WORDS.join("|")})s?\b`, "i");
 
 /**
  * A follow-up to a question that named no catalog figure ("how many iphones did they move in fy16",
