@@ -47,13 +47,56 @@ function labelOf(m: RegExpMatchArray): string {
 /**
  * Every period mention, in text order. A period named by its last day ("the three months ended
  * October 31, 2022") is one mention labelled by length and day (lib/periods/ended.ts), not the
- * fiscal year of the date's year.
+ * fiscal year of the date's year. Bare two-digit years count only beside another year
+ * (bareYearMentions).
  */
 export function periodMentions(text: string): PeriodMention[] {
   const ended = endedMentions(text).map((e) => ({ label: e.period.label, start: e.start, end: e.end }));
   const inside = (m: RegExpMatchArray) => ended.some((e) => m.index! >= e.start && m.index! < e.end);
   const plain = [...text.matchAll(MENTION)].filter((m) => !inside(m)).map((m) => ({ label: labelOf(m), start: m.index!, end: m.index! + m[0].length }));
-  return [...ended, ...plain].sort((a, b) => a.start - b.start);
+  const found = [...ended, ...plain];
+  const bare = bareYearMentions(text, found).filter((b) => !found.some((f) => b.start < f.end && f.start < b.end));
+  return [...found, ...bare].sort((a, b) => a.start - b.start);
+}
+
+/** Words that set two periods side by side or span them ("and"/"or" only beside a year already read: "top 10 and 12" names no years). */
+const PAIR_JOIN = String.raw`\s*(?:vs\.?|v\.?|versus|against|compared (?:to|with)|to|through|thru|-|–)\s*`;
+const YEAR_JOIN = String.raw`\s*(?:vs\.?|v\.?|versus|against|compared (?:to|with)|to|through|thru|and|or|-|–)\s*`;
+/** Two digits standing alone: not part of a longer number, an amount, a percentage or a decimal. */
+const DIGITS = String.raw`(\d\d)(?![\d\p{L}%'’]|[.,/]\d)`;
+const TWO_DIGITS = String.raw`(?<![\d.,$€£%'’/\p{L}-])${DIGITS}`;
+const JOINED_DIGITS = String.raw`(?<![\d.,$€£%'’/\p{L}])${DIGITS}`;
+/** Nothing counted after the second number ("18 vs 17 stores", "10 to 12 %"). */
+const NOT_COUNTED = String.raw`(?!\s*(?:%|percent\b|pts?\b|points?\b|bps\b|x\b|times\b|(?:million|billion|thousand|mn|bn|m|k)\b|\p{L}+s\b))`;
+const BARE_PAIR = new RegExp(`${TWO_DIGITS}(${PAIR_JOIN})${JOINED_DIGITS}${NOT_COUNTED}`, "giu");
+const BARE_AFTER = new RegExp(`^${YEAR_JOIN}${JOINED_DIGITS}${NOT_COUNTED}`, "iu");
+const BARE_BEFORE = new RegExp(`${TWO_DIGITS}${YEAR_JOIN}$`, "iu");
+/** A two-digit year this side of 2040, and a pair a few years apart. */
+const yearLike = (yy: string) => Number(yy) <= 39;
+const closeYears = (a: number, b: number) => a !== b && Math.abs(a - b) <= 10;
+
+/**
+ * Two-digit years an analyst types beside another year: a pair compared or spanned ("rev 18 vs
+ * 17", "growth 16 to 17", "capex 19-21"), or one joined to a year already read ("fy18 vs 17",
+ * "17 vs fy18"). Alone, two digits are a figure ("margin 18"), never a year.
+ */
+export function bareYearMentions(text: string, found: readonly PeriodMention[] = []): PeriodMention[] {
+  const out: PeriodMention[] = [];
+  for (const m of text.matchAll(BARE_PAIR)) {
+    const [a, join, b] = [m[1]!, m[2]!, m[3]!];
+    if (!yearLike(a) || !yearLike(b) || !closeYears(Number(a), Number(b))) continue;
+    const start = m.index!;
+    out.push({ label: `FY${year4(a)}`, start, end: start + 2 }, { label: `FY${year4(b)}`, start: start + 2 + join.length, end: start + 4 + join.length });
+  }
+  for (const f of found) {
+    const y = parsePeriod(f.label)?.year;
+    if (!y) continue;
+    const after = BARE_AFTER.exec(text.slice(f.end));
+    if (after && yearLike(after[1]!) && closeYears(year4(after[1]!), y)) out.push({ label: `FY${year4(after[1]!)}`, start: f.end + after[0].length - 2, end: f.end + after[0].length });
+    const before = BARE_BEFORE.exec(text.slice(0, f.start));
+    if (before && yearLike(before[1]!) && closeYears(year4(before[1]!), y)) out.push({ label: `FY${year4(before[1]!)}`, start: before.index, end: before.index + 2 });
+  }
+  return out;
 }
 
 const RANGE_JOIN = /^\s*(?:-|–|to|through|until|and)\s*$/;

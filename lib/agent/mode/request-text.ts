@@ -23,6 +23,8 @@
  */
 import { spellOut } from "@/lib/agent/concepts/abbreviations";
 import { findConcepts } from "@/lib/agent/concepts/match";
+import { periodMentions } from "@/lib/metrics/periods";
+import { yearOfLabel } from "@/lib/periods/years";
 
 /** Shorthand the catalog does not spell out that requests use between words. */
 const SHORT: Array<[RegExp, string]> = [
@@ -31,8 +33,6 @@ const SHORT: Array<[RegExp, string]> = [
 ];
 
 /** "'16" (after a space, an opening bracket or the start): the year; 50 and above are the 1900s. */
-const BARE_YEARS_COMPARED = /(?<![\d.,$€£%'’/-])\b(\d{2})\s+(vs\.?|versus|against|compared to|compared with)\s+(\d{2})\b(?!\d|[.,/-]\d|\s*(?:%|percent\b|pts?\b|points?\b|bps\b|x\b|times\b|(?:million|billion|thousand|mn|bn|m|k)\b|\p{L}+s\b))/giu;
-const fullYear = (yy: string) => `${Number(yy) >= 50 ? "19" : "20"}${yy}`;
 const APOSTROPHE_YEAR = /(^|[\s(,/])['’](\d{2})(?![\d%'’\p{L}])/gu;
 
 /** "2020 through 2022", "FY2017–FY2019", "fiscal 2015 thru fiscal 2017": a range of years (never "to": "from 2017 to 2019" is a change). */
@@ -88,8 +88,8 @@ export function requestText(request: string, keep: ReadonlySet<string> = new Set
   for (const [re, to] of SHORT) t = t.replace(re, to);
   t = spellOut(t, keep);
   t = t.replace(APOSTROPHE_YEAR, (_all, lead: string, yy: string) => `${lead}${Number(yy) >= 50 ? "19" : "20"}${yy}`);
-  // "GMV 18 vs 17": two bare two-digit numbers compared, a few apart and naming nothing after them, are years
-  t = t.replace(BARE_YEARS_COMPARED, (all, a: string, vs: string, b: string) => (Math.abs(Number(a) - Number(b)) <= 10 && a !== b ? `${fullYear(a)} ${vs} ${fullYear(b)}` : all));
+  // "GMV 18 vs 17", "fy18 vs 17": two-digit years beside another year, written out
+  for (const m of periodMentions(t).reverse()) if (/^\d\d$/.test(t.slice(m.start, m.end))) t = `${t.slice(0, m.start)}${yearOfLabel(m.label)}${t.slice(m.end)}`;
   t = t.replace(RANGE, (all, p1: string | undefined, a: string, p2: string | undefined, b: string) => {
     const from = Number(a);
     const to = Number(b);

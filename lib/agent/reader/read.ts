@@ -636,7 +636,9 @@ function scopeOf(text: string, hits: ConceptHit[], company: string | undefined, 
   const hyphened = (i: number, j: number) => !!toks[i] && !!toks[j] && /^[-‐]$/.test(text.slice(toks[Math.min(i, j)]!.end, toks[Math.max(i, j)]!.start));
   const joinedToKept = (i: number) => [i - 1, i + 1].some((j) => hyphened(i, j) && kept(toks[j]!, j));
   // "iphone x", "iphone 8s", "series 3": a model's letter or number right after its name is a word of the name
-  const designates = (t: Token, i: number) => i > 0 && DESIGNATOR.test(t.word) && !UNIT_AFTER_NUMBER.test(toks[i + 1]?.word ?? "") && !/%/.test(text.slice(t.end, t.end + 2)) && kept(toks[i - 1]!, i - 1);
+  // (…never a year: "subs 16 to 17")
+  const periods = periodMentions(text);
+  const designates = (t: Token, i: number) => i > 0 && DESIGNATOR.test(t.word) && !periods.some((p) => t.start >= p.start && t.end <= p.end) && !UNIT_AFTER_NUMBER.test(toks[i + 1]?.word ?? "") && !/%/.test(text.slice(t.end, t.end + 2)) && kept(toks[i - 1]!, i - 1);
   const left = toks.filter((t, i) => kept(t, i) || designates(t, i) || (content(t, i) && joinedToKept(i)) || (NAME_OPENERS.has(t.word) && content(t, i) && !!toks[i + 1] && kept(toks[i + 1]!, i + 1)));
   // "rev by region - americas": the kind of part ("region", "segment") beside its name is no part of the name
   // ("the Mobileye unit": a business unit; "iPhone unit sales": units sold)
