@@ -49,7 +49,10 @@ function styleOf(req: MetricRequest, ev: Evaluation): ValueStyle {
   const first = [...ev.inputs.values()][0];
   const f = req.format;
   const fraction = req.aggregate === "value" && !f.percent && f.decimals !== undefined && /\bratio\b|\breturn on\b/i.test(req.metric.name);
-  return { format: f, filingScale: first?.scale ?? 1e6, currency: first?.currency ?? f.currency, ...(fraction ? { fraction } : {}) };
+  // ("debt to assets", "cash / total debt": a quotient the catalog does not name, of two amounts)
+  const m = req.metric;
+  const share = m.unit === "ratio" && m.formula.kind === "op" && m.formula.op === "/" && !CATALOG.some((c) => c.id === m.id);
+  return { format: f, filingScale: first?.scale ?? 1e6, currency: first?.currency ?? f.currency, ...(fraction ? { fraction } : {}), ...(share ? { share } : {}) };
 }
 
 /** Aggregates read from the series' two ends: a growth, a CAGR, a change. */

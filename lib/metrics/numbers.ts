@@ -32,6 +32,8 @@ export interface ValueStyle {
    * not in percent: analysts write it as a fraction (0.26), so the fraction leads and the percent follows.
    */
   fraction?: boolean;
+  /** A quotient of two amounts ("total debt / total assets"): under one it is a share, so its percent follows (0.49 (49.2%)). */
+  share?: boolean;
 }
 
 /** A computed value in its unit, as asked. */
@@ -41,9 +43,11 @@ export function formatValue(value: number, unit: MetricUnit, style: ValueStyle):
     case "percent":
       if (style.fraction) return `${groupDigits(value, format.decimals ?? 2)} (${groupDigits(value * 100, 1)}%)`;
       return `${groupDigits(value * 100, format.decimals ?? 1)}%`;
-    case "ratio":
+    case "ratio": {
       // a ratio under 0.1 keeps three significant digits ("0.0466", not "0.05") unless decimals are asked
-      return groupDigits(value, format.decimals ?? (Math.abs(value) > 0 && Math.abs(value) < 0.1 ? Math.min(6, 2 - Math.floor(Math.log10(Math.abs(value)))) : 2));
+      const ratio = groupDigits(value, format.decimals ?? (Math.abs(value) > 0 && Math.abs(value) < 0.1 ? Math.min(6, 2 - Math.floor(Math.log10(Math.abs(value)))) : 2));
+      return style.share && Math.abs(value) < 1 ? `${ratio} (${groupDigits(value * 100, 1)}%)` : ratio;
+    }
     case "days":
       return `${groupDigits(value, format.decimals ?? 2)} days`;
     case "per_share":

@@ -173,7 +173,9 @@ export async function computeRowFormula(
   const ratio = expr.kind === "op" && expr.op === "/";
   const unit: MetricUnit = input.unit ?? (ratio ? (input.percent ? "percent" : "ratio") : "amount");
   const first = [...rows.values()].find(Boolean);
-  const style = { format: input.decimals !== undefined ? { decimals: input.decimals } : {}, filingScale: first?.scale ?? 1, ...(first?.currency ? { currency: first.currency } : {}) };
+  // ("total debt / total assets": one amount row over another is a share of it)
+  const share = ratio && [...rows.values()].every((r) => !!r?.currency && r.unit !== "%");
+  const style = { format: input.decimals !== undefined ? { decimals: input.decimals } : {}, filingScale: first?.scale ?? 1, ...(first?.currency ? { currency: first.currency } : {}), ...(share ? { share } : {}) };
   const inputs: RowFormulaResult["inputs"] = [];
   const missing: RowFormulaResult["missing"] = [];
   const series = periods.map((period) => {

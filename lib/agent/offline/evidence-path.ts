@@ -48,7 +48,7 @@ import { findConcepts, tokens } from "../concepts/match";
 import { AMOUNT_RATE } from "../concepts/generic-words";
 import { isMetricQuestion } from "../knowledge/metric-answer";
 import { formatAmount } from "@/lib/metrics/numbers";
-import { changePeriods, isDesignator, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnit, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
+import { changePeriods, isDesignator, periodsIn, qualifiersOf, RATIO_OF, ratioTerms, ratioUnitOf, readQuestion, SHARE_OF, type Reading, type RoomCompany } from "../reader/read";
 import type { Conversation, ToolExchange } from "./conversation";
 import { withoutCitations } from "../sources";
 import { isYearWord } from "@/lib/periods/years";
@@ -373,7 +373,7 @@ function callFor(step: Step, r: Reading): Call {
       // a follow-up ("and fy21?") carries the ratio the conversation asked, its figures in order
       const [top, bottom] = r.ratioOf ? [c, d!] : ratioTerms(r.text, c, d!);
       // (an amount over revenue, "r&d expense / total revenue", is a share of each dollar of sales: a percentage)
-      const unit = r.ratioOf ?? (bottom.id === "revenue" && top.kind === "amount" ? "percent" : ratioUnit(r.text));
+      const unit = r.ratioOf ?? ratioUnitOf(r.text, top, bottom);
       // "… divided by the average of 2020 and 2021 inventory": the denominator is averaged (opening and closing), not the ratio
       if (averagedDenominator(r.text)) {
         const { aggregate: _averaged, ...rest } = format;

@@ -190,7 +190,8 @@ const BARE_HALF = /\b(?:h([12])|(first|second) half)\b/i;
 /** "the june quarter", "june-quarter '23", "sept qtr": the quarter ending in that month. */
 /** "the june quarter", "sept qtr '22", "the quarter ending june 2023" (a day named is a date, read elsewhere). */
 const MONTH_QUARTER = new RegExp(String.raw`\b(?:(${monthWords({ abbreviated: true })})\.?[- ]?(?:quarter|qtr)|(?:quarter|qtr)\s+(?:ending|ended)\s+(?:in\s+)?(${monthWords({ abbreviated: true })})\.?(?!\s*\d{1,2}\b))\b(?:\s*(?:of\s+)?['’]?((?:19|20)?\d{2})\b)?`, "i");
-const THIS_QUARTER = /\b(?:this|the|latest|last|most recent|current) (?:fiscal )?quarter\b/i;
+// ("most recent quarterly revenue", "latest qtrly dividend": the newest quarter's figure)
+const THIS_QUARTER = /\b(?:this|the|latest|last|most recent|current) (?:fiscal )?quarter\b|\b(?:latest|last|most recent|current|recent) (?:quarterly|qtrly)\b/i;
 
 /**
  * A quarter named without its year ("ebay q1 gmv", "revenue in the first quarter", "gross margin
@@ -1050,6 +1051,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
     reason: kind === "reason",
     ...(direction ? { direction } : {}),
   };
+  // "debt to assets", "cash over total debt": two figures joined by nothing but a ratio's word, the first over the second
+  if (concepts.length === 2 && joinedAsRatio(text, hits, concepts)) reading.ratioOf = ratioUnitOf(text, concepts[0]!, concepts[1]!);
   // "current rpo as of oct 31 2022": "current" right before a balance's name, a date or year asked beside it, is the part due within a
   // year, as "noncurrent" is the rest (never "current assets", a name of its own, nor "current backlog" asked with no period: the newest)
   const dueWithinYear = !scope && concepts.length === 1 && !!concepts[0]!.balance && periods.length > 0 && hits.some((h) => h.concept === concepts[0] && tokens(text)[h.from - 1]?.word === "current");
@@ -1149,8 +1152,26 @@ export function ratioTerms(text: string, c: Concept, d: Concept): [Concept, Conc
   return whole === c.id ? [d, c] : [c, d];
 }
 
+/** Words that set one figure over another when they alone stand between the two names ("debt to assets", "cash over debt"). */
+const RATIO_JOIN = /^\s*(?:to|over|divided by|\/)\s*(?:total\s+)?$/i;
+/** "compare revenue to net income" sets two figures side by side, not one over the other. */
+const SIDE_BY_SIDE = /\b(?:compar\w*|vs\.?|versus|against|relative|contrast\w*|from)\b/i;
+
+/** The two figures, named in this order, stand joined by a ratio's word alone. */
+function joinedAsRatio(text: string, hits: ConceptHit[], [top, bottom]: Concept[]): boolean {
+  const toks = tokens(text);
+  const a = hits.find((h) => h.concept === top && !h.viaPhrase);
+  const b = hits.find((h) => h.concept === bottom && !h.viaPhrase);
+  if (!a || !b || b.from < a.to || !toks[a.to - 1] || !toks[b.from]) return false;
+  const between = text.slice(toks[a.to - 1]!.end, toks[b.from]!.start);
+  return RATIO_JOIN.test(between) && !SIDE_BY_SIDE.test(text.slice(0, toks[a.from]!.start)) && top.kind === "amount" && bottom.kind === "amount";
+}
+
 /** A ratio asked as a percentage ("%", "share of") or as a plain ratio. */
 export const ratioUnit = (text: string): "percent" | "ratio" => (/%|percent|share|portion|proportion/i.test(text) ? "percent" : "ratio");
+
+/** The unit of one figure over another: an amount over revenue is a share of each dollar of sales ("r&d / revenue"), a percentage. */
+export const ratioUnitOf = (text: string, top: Concept, bottom: Concept): "percent" | "ratio" => (bottom.id === "revenue" && top.kind === "amount" ? "percent" : ratioUnit(text));
 
 /** "services share" → "services": the words of a label before its last word when that word is a share's. */
 function partBeforeShareWord(label: string): string | undefined {
