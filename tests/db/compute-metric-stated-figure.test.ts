@@ -76,6 +76,18 @@ describe("compute_metric with a figure the company states itself", () => {
     expect(own.stated?.length).toBeGreaterThan(0);
   });
 
+  it("reads a change or growth of the figure itself from the company's own row at both ends, never a metric built on it", async () => {
+    // the company's own: 60 (2021) → 120 (2023); the statement lines would give other values
+    const change = await compute({ company: "Orrery", periods: ["FY2021", "FY2023"], metric: "free_cash_flow", aggregate: "change" });
+    expect(change.status).toBe("answered");
+    expect(change.value).toBe(60e6);
+    expect(change.stated?.length).toBeGreaterThan(0);
+    const growth = await compute({ company: "Orrery", periods: ["FY2021", "FY2022", "FY2023"], metric: "free_cash_flow", aggregate: "growth" });
+    expect(growth.value).toBeCloseTo(1, 6);
+    const margin = await compute({ company: "Orrery", periods: ["FY2022", "FY2023"], metric: "fcf_margin", aggregate: "change" });
+    expect(margin.inputs.some((i: { label: string }) => i.label === "Free cash flow")).toBe(false);
+  });
+
   it("computes from statement lines a formula that spells out the figure's parts, or a figure the company states only in a variant", async () => {
     const parts = await compute({ company: "Orrery", periods: ["FY2023"], formula: "(operating_cash_flow - capital_expenditure) / revenue" });
     expect(parts.value).toBeCloseTo(0.09, 6);

@@ -158,18 +158,20 @@ const monthsOfPeriod = (p: string) => (/^Q\d/i.test(p) ? 3 : /^H\d/i.test(p) ? 6
  * ("free_cash_flow / revenue"), not by spelling out its parts ("(operating_cash_flow - capital_expenditure) / revenue").
  */
 async function statedOperand(deps: Deps, input: ComputeInput, metric: MetricFormula, company: string | undefined, periods: string[]): Promise<{ concept: Concept; own: MetricFormula; row: LineItemRow; values: number[] } | undefined> {
-  if (!periods.length || (input.aggregate && input.aggregate !== "value" && input.aggregate !== "series")) return undefined;
+  if (!periods.length) return undefined;
+  // (a growth or a change of a figure the company states, "fcf 2017 vs 2015", reads its own figure at each end; of a metric built on one, the statement lines)
+  const moves = !!input.aggregate && input.aggregate !== "value" && input.aggregate !== "series";
   for (const concept of CONCEPTS) {
     const own = concept.rowWords?.length && concept.metric ? CATALOG.find((m) => m.id === concept.metric) : undefined;
-    if (!own || !holdsExpr(metric.formula, own.formula)) continue;
+    if (!own || !holdsExpr(metric.formula, own.formula) || (moves && !sameExpr(metric.formula, own.formula))) continue;
     if (input.formula && !new RegExp(`(?<![\\p{L}_])(?:${[concept.id, ...concept.terms].map(escapeStringRegexp).join("|")})(?![\\p{L}_])`, "iu").test(input.formula)) continue;
-    const out = await runLineItems(deps, { ...(company ? { company } : {}), items: [concept.id], periods, limit: 3 });
+    const out = await runLineItems(deps, { ...(company ? { company } : {}), items: [concept.id], periods, limit: 6 });
     const bare = (l: string) => l.toLowerCase().replace(/\s*\((?:\d|[a-z])\)/g, "").replace(/[:\s]+$/, "").trim();
-    const row = out.rows.find((r) => r.match === "label" && r.source === "table" && r.unit !== "%" && concept.rowWords!.includes(bare(r.label)));
+    const valuesOf = (row: LineItemRow) => periods.map((p) => row.columns.find((c) => c.period === p && c.value !== null && c.months === (concept.balance ? 0 : monthsOfPeriod(p)))?.value);
+    // (the row printing every period asked: a five-year table prints both ends of a span)
+    const row = out.rows.find((r) => r.match === "label" && r.source === "table" && r.unit !== "%" && concept.rowWords!.includes(bare(r.label)) && valuesOf(r).every((v) => v !== undefined && v !== null));
     if (!row) continue;
-    const values = periods.map((p) => row.columns.find((c) => c.period === p && c.value !== null && c.months === (concept.balance ? 0 : monthsOfPeriod(p)))?.value);
-    if (values.some((v) => v === undefined || v === null)) continue;
-    return { concept, own, row, values: values as number[] };
+    return { concept, own, row, values: valuesOf(row) as number[] };
   }
   return undefined;
 }
@@ -281,12 +283,17 @@ function isBalance(e: Expr): boolean {
   return items.length > 0 && items.every((k) => LINE_ITEMS[k] === "balance");
 }
 
-/** The growth asked of a row formula's series: the last year's, or compounded a year over the span (CAGR). */
+/** The growth asked of a row formula's series: from its first end to its last, or compounded a year over the span (CAGR). */
 function movedValue(input: ComputeInput, series: Array<{ period: string; value?: number; formatted?: string }>, steps: NonNullable<ComputeOutput["growthByPeriod"]>): { value: number; formatted: string } | undefined {
   const valued = series.filter((x) => x.value !== undefined);
   const [a, b] = [valued[0], valued.at(-1)];
   if (!a || !b || a === b) return undefined;
-  if (input.aggregate === "growth") return steps.at(-1) ? { value: steps.at(-1)!.value, formatted: steps.at(-1)!.formatted } : undefined;
+  // (a growth across a span runs from its first end to its last, as the metric engine reads one)
+  if (input.aggregate === "growth") {
+    if (!steps.length || a.value === 0) return undefined;
+    const g = (b.value! - a.value!) / Math.abs(a.value!);
+    return { value: g, formatted: `${g < 0 ? "−" : ""}${groupDigits(Math.abs(g) * 100, input.decimals ?? 1)}%` };
+  }
   const years = valued.length - 1;
   if (!(a.value! > 0 && b.value! > 0)) return undefined;
   const g = (b.value! / a.value!) ** (1 / years) - 1;
@@ -359,13 +366,19 @@ export async function runCompute(deps: Deps, input: ComputeInput): Promise<Compu
     const ownInputs: ComputeInputRow[] = result.periods.map((p, i) => ({ ...cite, period: p, periodEnd: found.row.columns.find((c) => c.period === p)?.periodEnd ?? "", value: found.values[i]! }));
     const others = inputsOf(withOwn).filter((i) => i.item !== found.concept.id);
     const stated = result.periods.map((p, i) => ({ label: found.row.label, period: p, value: found.values[i]!, citation: found.row.citation }));
+    // (a move asked of the company's figure: its growth, change or average over the stated series)
+    const ownSteps = input.aggregate === "growth" || input.aggregate === "cagr" ? yearOnYear(withOwn.series, input.decimals) : [];
+    const cite1 = { scale: found.row.scale, ...(found.row.currency ? { currency: found.row.currency } : {}) };
+    const moved = ownSteps.length ? movedValue(input, withOwn.series, ownSteps) : input.aggregate === "change" || input.aggregate === "average" ? aggregated(input, { series: withOwn.series, unit: withOwn.unit, inputs: [cite1] }) : undefined;
+    if (input.aggregate && input.aggregate !== "value" && input.aggregate !== "series" && !moved) return { ...empty, status: "incomplete", company: scope.company, notes: [`The company's own ${found.row.label} does not give the ${input.aggregate} asked.`] };
     return {
       status: "answered",
       ...(scope.company ? { company: scope.company } : {}),
-      metric: { id: metric.id, name: computed.name, unit: withOwn.unit },
+      metric: { id: metric.id, name: computed.name, unit: ownSteps.length ? "percent" : withOwn.unit },
       formula: statedWords(computed.name, metric, found, result.periods),
-      value: withOwn.value,
-      formatted: withOwn.formatted,
+      value: moved?.value ?? withOwn.value,
+      formatted: moved?.formatted ?? withOwn.formatted,
+      ...(ownSteps.length ? { growthByPeriod: ownSteps } : {}),
       periods: withOwn.periods,
       series: withOwn.series.map((s) => ({ period: s.period, ...(s.value !== undefined ? { value: s.value, formatted: s.formatted } : {}) })),
       inputs: [...ownInputs, ...others],
