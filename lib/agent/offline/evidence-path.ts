@@ -126,7 +126,7 @@ const computable = (c: Concept) => !!(c.metric || c.lineItems?.length) && !["cou
  * sentence: a passage stating the figure. A figure companies state themselves (their own net
  * debt, FCF, backlog) is read as stated before it is computed.
  */
-type Step = "defined" | "pair" | "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
+type Step = "rowsMoved" | "defined" | "pair" | "basisRows" | "basisSentence" | "people" | "facts" | "riskList" | "risks" | "why" | "compute" | "ratio" | "rows" | "sentence" | "scoped" | "scopedEach" | "partProfit" | "partRatio" | "total" | "rank" | "labelled" | "labelledSentence" | "deal" | "whole" | "halted" | "outlook" | "segments" | "segmentsStated";
 
 /** A question asking for a figure: how much or many, what it was, or a period named. */
 const ASKS_FIGURE = /\bhow (?:much|many|big|large|high)\b|\bwhat(?:'s|\s+(?:is|was|were|are))\b|\b(?:total|number|amount|size) of\b/i;
@@ -242,6 +242,8 @@ function conceptSteps(r: Reading): Step[] | null {
   if ((c.kind === "percent" || c.kind === "count") && !computable(c) && !c.rowWords?.length && !c.fact && !r.polar && !r.aggregate) return ["sentence"];
   const stated = c.rowWords?.length ? (["rows", ...(computable(c) ? (["compute"] as Step[]) : []), "sentence"] as Step[]) : null;
   if (stated && !r.polar && !r.aggregate) return stated;
+  // "how much did backlog grow in 2022": a figure only the tables print, moved: its row at each end (any filing's), and the change
+  if (stated && !computable(c) && !r.polar && (r.aggregate === "growth" || r.aggregate === "change" || r.aggregate === "series")) return ["rowsMoved", ...stated];
   // "boeing buybacks 2022?": an action's amount; with no line for it, a sentence saying it was not done ("did not pay any dividends")
   if (computable(c)) return c.action && !r.aggregate && !r.direction ? ["compute", "halted"] : ["compute"];
   return stated;
@@ -309,11 +311,15 @@ function termQualifiers(text: string, c: Concept): string[] {
   });
 }
 
+/** A move asked over one period runs from the year before it ("backlog growth in 2022": 2021 and 2022). */
+const movedRowPeriods = (r: Reading): string[] => (r.aggregate === "series" ? r.periods : changePeriods(r.periods));
+
 function callFor(step: Step, r: Reading): Call {
   const [c, d] = r.concepts as [Concept, Concept | undefined];
   const company = r.company ? { company: r.company } : {};
   const periods = r.periods.length ? { periods: r.periods } : {};
   if (step === "labelled") return { toolName: "get_line_items", input: { ...company, items: [r.label ?? r.printedName!], ...periods, limit: 12 } };
+  if (step === "rowsMoved") return { toolName: "get_line_items", input: { ...company, items: [c.id], periods: movedRowPeriods(r), limit: 12 } };
   if (step === "labelledSentence") {
     const years = yearsAsked(r.periods).join(" ");
     return { toolName: "search_documents", input: { ...company, query: `${r.label} ${years}`.trim(), k: 10, ...(years ? {} : { newest: true }) } };
@@ -460,6 +466,7 @@ function answerOf(step: Step, t: ToolExchange, r: Reading, done: ToolExchange[] 
   const out = t.output as Record<string, unknown> | undefined;
   if (!out || typeof out !== "object") return null;
   if (step === "labelled") return writeLabelledRow(out as unknown as LineItemsOutput, r.label ? r : { ...r, label: r.printedName });
+  if (step === "rowsMoved") return writeLabelledRow(out as unknown as LineItemsOutput, { ...r, label: c.label, periods: movedRowPeriods(r) });
   if (step === "labelledSentence") return writeStated(out as unknown as SearchDocumentsOutput, labelConcept(r), { ...r, scope: undefined });
   if (step === "deal") return writeDeal(out as unknown as SearchDocumentsOutput, r);
   if (step === "basisRows") return writeBasisRow(out as unknown as LineItemsOutput, c, r);

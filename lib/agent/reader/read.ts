@@ -666,7 +666,8 @@ function genericNounLabel(text: string, company: string | undefined, companies: 
   const named = companyWords(text, company ? companies.filter((c) => nameOf(c) === company) : companies);
   const runs: Token[][] = [[]];
   for (const t of toks) {
-    const noun = !named.has(t.word) && !GRAMMAR_WORDS.has(t.word) && !STOP.has(t.word) && !PERIOD_WORDS.has(t.word) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !ADVERB(t.word);
+    // ("how much did content obligations grow": a verb of the move ends the figure's name)
+    const noun = !named.has(t.word) && !GRAMMAR_WORDS.has(t.word) && !STOP.has(t.word) && !PERIOD_WORDS.has(t.word) && !/^\d/.test(t.word) && !/^(?:fye?|ye|q[1-4]|h[12])\d*$/.test(t.word) && t.word.length > 1 && !ADVERB(t.word) && !isDirectionWord(t) && !isSizeVerb(t);
     if (noun) runs.at(-1)!.push(t);
     else if (runs.at(-1)!.length) runs.push([]);
   }
@@ -868,7 +869,8 @@ function lastYearBeforeCompared(text: string): boolean {
 }
 
 /** A bracket listing examples, "(stores, IT etc)", "(e.g. stores and IT)", "(incl. leases)", or setting a condition aside, "(if not disclosed, say so)". */
-const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|such as|like|if)\s[^()]*|[^()]*\betc\.?)\)/gi;
+// ("health care op margin (the biz they're spinning)": a remark about the part, its own subject a pronoun, names nothing asked)
+const EXAMPLES_GLOSS = /\s*\((?:(?:e\.?\s?g\.?|i\.?\s?e\.?|incl\.?|including|such as|like|if)\s[^()]*|[^()]*\betc\.?|[^()\d]*\b(?:they|they're|they’re|we|we're|we’re|i|i'm|you|he|she)\b[^()\d]*)\)/gi;
 
 /** A bracket setting a name equal to words: "(capex = additions to pp&e)". */
 const FORMULA_SIGN = new RegExp(String.raw`\s(?:${OPERATORS})\s`, "i");
@@ -1007,7 +1009,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   const movedPart = askedWhyMoved ? [partAsked, partNamed].find((p) => p && !namesAFigure(p) && !endsInFigureNoun(p)) : undefined;
   const businessMoved = askedWhyMoved && (!!movedPart || (!!company && !partAsked && !partNamed));
   // ("how fast did adbe grow in apac", "how much did emea grow in fy17": a part that grew, no figure named, grew in its sales)
-  const partGrew = !!partAsked && !!periods.length && tokens(text).some(isSizeVerb) && kind !== "reason";
+  // (…never a figure named by its own nouns, "how much did content obligations / the average check grow": that figure moved)
+  const partGrew = !!partAsked && partAsked !== figure && !endsInFigureNoun(partAsked) && !!periods.length && tokens(text).some(isSizeVerb) && kind !== "reason";
   const sales = noFigure && ((!!partAsked && (PERFORMED.test(text) || (basis && GROWTH.test(text)) || partGrew)) || businessMoved) ? conceptById("revenue") : undefined;
   // "who runs r&d at pfizer", "who heads marketing": the one who runs a function, the figure's name naming the function, not a figure
   const runs = sales ? undefined : functionRun(hits);

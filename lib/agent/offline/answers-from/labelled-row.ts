@@ -99,12 +99,18 @@ export function writeLabelledRow(o: LineItemsOutput, r: Reading): string | null 
   const where = [x.table?.title, ...(x.table?.headings ?? [])].filter(Boolean).join(" › ");
   // two years or more asked ("iphone units fy15 vs fy14"): each from the row, and the change
   const years = [...new Set(fiscalYears(periods))].sort();
-  const series = years.map((p) => x.columns.find((k) => k.period === p && k.value !== null));
+  // (a year the row does not print, "content obligations ye15 vs ye17" in a deal of both 10-Ks: the same row of another filing)
+  const sameRow = (y: LineItemRow) => y === x || (plainStems(y.label).join(" ") === plainStems(x.label).join(" ") && y.unit === x.unit && y.currency === x.currency && y.scale === x.scale);
+  const alike = [x, ...fits.filter((y) => y !== x && sameRow(y))];
+  const series = years.map((p) => alike.map((y) => ({ y, k: y.columns.find((k) => k.period === p && k.value !== null) })).find((f) => f.k));
   if (years.length >= 2 && series.every(Boolean)) {
-    const [a, b] = [series[0]!, series.at(-1)!];
+    const [a, b] = [series[0]!.k!, series.at(-1)!.k!];
     const delta = b.value! - a.value!;
-    const change = x.unit === "%" ? `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points` : `${delta >= 0 ? "+" : "−"}${a.value ? Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1) : "∞"}%`;
-    return [`${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${change} ${x.citation}`, ...series.map((k) => `- ${periodWord(k!.period)}: **${shownOf(k!)}**`), `(row as printed: ${x.row})`].join("\n");
+    const rate = `${delta >= 0 ? "+" : "−"}${a.value ? Math.abs((delta / Math.abs(a.value)) * 100).toFixed(1) : "∞"}%`;
+    const change = x.unit === "%" ? `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)} points` : money ? `${delta >= 0 ? "+" : "−"}${formatAmount(Math.abs(delta), x.scale, x.currency)} (${rate})` : rate;
+    const cited = [...new Set(series.map((f) => f!.y.citation))].join(" ");
+    const printed = [...new Set(series.map((f) => f!.y))].map((y) => `(row as printed: ${y.row})`);
+    return [`${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(a.period)} to ${periodWord(b.period)}: ${change} ${cited}`, ...series.map((f) => `- ${periodWord(f!.k!.period)}: **${shownOf(f!.k!)}**`), ...printed].join("\n");
   }
   return `${whose(o.company)}${x.label}${where ? ` (${where})` : ""}, ${periodWord(col!.period)}: **${shownOf(col!)}** ${x.citation}\n(row as printed: ${x.row})`;
 }
