@@ -169,6 +169,19 @@ describe("agent mode brackets and bare years", () => {
     expect(instructions).toEqual(expect.arrayContaining(["(pts chg)", "with sources", "(ebit + d&a)"]));
     expect(request).not.toMatch(/pts chg|sources/);
   });
+  it("reads spaced slashes written twice or more as a list of parts, one alone as a quotient", () => {
+    const items = read("QSC, off the FY15 and FY17 10-Ks: rev fy17 vs fy15 / op margin fy17 / headcount ye17 vs ye15 / who's the CFO");
+    expect(items.map((i) => i.label)).toEqual(["Revenue, FY2017 vs FY2015", "Operating margin, FY2017", "Headcount, FY2017 vs FY2015", expect.stringMatching(/^Who is the CFO/)]);
+    expect(read("op inc / rev fy20")).toHaveLength(1);
+    // (a formula's bracket keeps its slashes)
+    expect(read("net cash (cash / debt) fy20 / capex fy20 / rev fy20")).toHaveLength(3);
+  });
+  it("drops 'pls pull:' before a numbered list, and compares a figure no concept names with the year set against it", () => {
+    const items = read("QSC -- FY21 10-K. pls pull:\n1) total rev fy21 vs fy20\n2) streaming content obligations ye21 vs ye20");
+    expect(items[0]!.label).toBe("Total revenue, FY2021 vs FY2020");
+    expect(items[1]).toMatchObject({ kind: "comparison", periods: ["FY2021", "FY2020"], label: "Streaming content obligations, FY2021 vs FY2020" });
+    expect(read("capex vs budget 2022")[0]!.kind).toBe("other");
+  });
   it("reads two bare two-digit numbers compared as years, never a count or a percentage", () => {
     expect(requestText("GMV 18 vs 17 + growth")).toBe("GMV 2018 vs 2017 + growth");
     expect(requestText("capex 21 vs 20, fcf")).toBe("capex 2021 vs 2020, fcf");

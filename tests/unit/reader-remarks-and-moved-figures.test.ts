@@ -37,3 +37,20 @@ describe("a figure named by its own nouns, moved", () => {
     }
   });
 });
+
+describe("a turn typed as a fragment", () => {
+  it("reads two digits ending the question right after a figure's name as its year, never a model number or a count", () => {
+    expect(readQuestion("qsc cash from ops 21", ROOM).periods).toEqual(["FY2021"]);
+    expect(readQuestion("capex 22?", ROOM).periods).toEqual(["FY2022"]);
+    expect(readQuestion("iphone 12 sales", ROOM).periods).toEqual([]);
+    expect(readQuestion("revenue 45", ROOM).periods).toEqual([]);
+  });
+  it("reads a turn opening with a formula's operator as working on the figure before it, with its period", () => {
+    const first = readQuestion("qsc cash from ops 21", ROOM);
+    for (const q of ["ok and less capex?", "minus capex?", "net of capex", "after capex?"]) {
+      const r = readQuestion(q, ROOM, first);
+      expect(r.concepts.map((c) => c.id), q).toEqual(["free_cash_flow"]);
+      expect(r.periods, q).toEqual(["FY2021"]);
+    }
+  });
+});

@@ -221,11 +221,17 @@ function insideBracket(t: string, from: number, at: number): boolean {
   return depth > 0;
 }
 
+/** "rev fy17 vs fy15 / op margin / headcount": a slash with spaces around it, written twice or more outside brackets, lists parts (once, it divides). */
+const SPACED_SLASH = /\s+\/\s+/g;
+const listedBySlashes = (text: string) => text.replace(/\([^()]*\)|\[[^\]]*\]/g, "").match(SPACED_SLASH)?.length ?? 0;
+const SLASH_DELIMITER = new RegExp(`${DELIMITER.source}|\\s+\\/\\s+`, "giu");
+
 function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], mentions: Array<{ label: string; start: number; end: number }>, companyWords: Set<string>): Part[] {
   const bounds: Array<Span & { joiner: string }> = [];
   let from = body.start;
   let joiner = "";
-  for (const m of t.slice(body.start, body.end).matchAll(DELIMITER)) {
+  const delimiter = listedBySlashes(t.slice(body.start, body.end)) >= 2 ? SLASH_DELIMITER : DELIMITER;
+  for (const m of t.slice(body.start, body.end).matchAll(delimiter)) {
     const at = body.start + m.index!;
     if (spans.some((h) => at > h.start && at < h.end)) continue;
     // ("net cash (cash + mkt secs less CP and term debt)": a formula's bracket is one ask, whatever joins its terms)
@@ -447,6 +453,13 @@ function askOf(t: string, p: Part): string {
   return s.replace(TAIL, "").trim();
 }
 
+/** The periods compared with `base`: the part's own others, else the sentence's latest, else the latest year an earlier item asks after it. */
+function comparedWith(periods: string[], base: string, context: string[], items: RequestItem[]): string[] {
+  const others = periods.filter((x) => x !== base);
+  if (others.length) return others;
+  return latest(context).length ? latest(context) : latest(items.flatMap((i) => i.periods).filter((x) => /^FY\d{4}$/.test(x) && x > base));
+}
+
 /** The periods a comparison with the prior year is of: its run's, else the sentence's or the request's latest, else the latest an earlier item asks. */
 function priorYearOf(periods: string[], context: string[], items: RequestItem[]): string[] {
   if (periods.length) return periods;
@@ -657,7 +670,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
     const push = (given: Part, kind: ItemKind, ask: string, periods: string[], dated = false) => {
       // (a count of units asked is no amount of the catalog: the part is put to the chat as written)
       const p = kind === "other" && given.hits[0]?.concept.kind === "amount" && UNITS_ASKED.test(given.text) ? { ...given, hits: [] } : given;
-      const against = kind === "other" ? AGAINST.exec(p.text) : null;
+      // (…not a year set against another, "content obligations ye17 vs ye15": a comparison of the two)
+      const against = kind === "other" && !given.versus ? AGAINST.exec(p.text) : null;
       if (against) {
         // "revenue against the management forecast": the chat compares them; the question says so
         const subject = p.text.slice(0, against.index).replace(/\b(?:Q[1-4]|H[12]|FY)?\s?'?\d{4}\b/gi, " ").replace(/^\s*(?:how did|what was|what were|and|plus|the)\s+/i, "").replace(/\s+compare\b.*$/i, "").replace(/\s+/g, " ").trim();
@@ -740,6 +754,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
         if (kind === "narrative") push(p, kind, ask, []);
         // ("which segment is largest by revenue", read from "revenue by segment (which is largest)": a ranking of the parts, as its own words say)
         else if (kind === "ranking" && ask !== own) push({ ...p, hits: findConcepts(ask) }, kind, ask, latest(run.periods.length ? run.periods : context));
+        // ("streaming content obligations ye17 vs ye15": a figure no concept names, set against another year, is compared too)
+        else if (kind === "other" && !p.hits.length && base && p.askAt >= 0) for (const cur of comparedWith(periods, base, context, items)) push(p, "comparison", ask, [cur, base]);
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
         // ("headcount 2021 and 2022": a fact asked of several years is asked at each; of one, as of the newest filing;
         // against another year, "headcount ye20 vs ye19", the two years compared)
@@ -752,7 +768,7 @@ export function readItems(request: string, companies: string[]): RequestItems {
         // "FY20 vs FY19 — … the current quarterly dividend": a figure asked as of now is no comparison of years
         else if (base && nowAsked(p)) push(p, "figure", ask, []);
         // "operating income vs 2016" with no year of its own: against the latest year the request asks
-        else if (base) for (const cur of periods.filter((x) => x !== base).length ? periods.filter((x) => x !== base) : latest(context).length ? latest(context) : latest(items.flatMap((i) => i.periods).filter((x) => /^FY\d{4}$/.test(x) && x > base))) push(p, "comparison", ask, [cur, base]);
+        else if (base) for (const cur of comparedWith(periods, base, context, items)) push(p, "comparison", ask, [cur, base]);
         else if (p.priorYear && priorYearOf(periods, context, items).length) for (const cur of priorYearOf(periods, context, items)) push(p, "comparison", ask, [cur, shiftYears(cur, -1)]);
         else if (change && periods.length === 2) push(p, "comparison", ask, latest(periods).concat(periods.filter((x) => x !== latest(periods)[0])));
         else if (!periods.length) push(p, "figure", ask, []);

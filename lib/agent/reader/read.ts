@@ -152,7 +152,8 @@ const IN_PERCENT = /\bin\s*(?:%|percent(?:age)?s?\b)|\bas an? (?:%|percent(?:age
 /** "YoY", "y/y": a relative change, whichever noun says it ("yoy revenue change"). */
 const YOY = /\byoy\b|\by\/y\b|\byear[- ]over[- ]year\b/i;
 const AVERAGE = /\baverage\b|\bavg\b|\bmean\b/i;
-const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
+// ("minus capex?", "net of capex": a turn opening with a formula's operator works on the figure before it)
+const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|also|then|ok(?:ay)?,?\s+and|less|minus|plus|net of|after)\b|^\s*(?:the\s+)?(?:year|quarter) before\b|^\s*(?:prior|previous) year\b/i;
 const YEAR_BEFORE = /\b(?:the\s+)?(?:year|one) before\b|\b(?:prior|previous) year\b|\ba year earlier\b|\blast year'?s?\b/i;
 const COMPARE = /\b(?:compare[sd]?|comparison|vs\.?|versus|against|relative to)\b/i;
 const YEAR_AFTER = /\b(?:the\s+)?(?:following|next|subsequent) (?:fiscal )?year\b|\ba year later\b|\b(?:the\s+)?(?:year|one) after\b/i;
@@ -187,6 +188,15 @@ export function periodsIn(text: string): string[] {
 const ORDINAL_QUARTER: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
 const BARE_QUARTER = /\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) (?:fiscal )?quarter)\b/i;
 const BARE_HALF = /\b(?:h([12])|(first|second) half)\b/i;
+/** Two digits (a year this side of 2040) ending the question, right after a figure's name. */
+function yearAfterFigure(text: string, hits: ConceptHit[]): string[] {
+  const m = /\s(\d\d)\s*[?.!]*\s*$/.exec(text);
+  if (!m || Number(m[1]) > 39) return [];
+  const toks = tokens(text);
+  const at = toks.findIndex((t) => t.start === m.index + 1);
+  return at > 0 && hits.some((h) => h.to === at && !h.viaPhrase) ? [`FY${year4(m[1]!)}`] : [];
+}
+
 /** "the june quarter", "june-quarter '23", "sept qtr": the quarter ending in that month. */
 /** "the june quarter", "sept qtr '22", "the quarter ending june 2023" (a day named is a date, read elsewhere). */
 const MONTH_QUARTER = new RegExp(String.raw`\b(?:(${monthWords({ abbreviated: true })})\.?[- ]?(?:quarter|qtr)|(?:quarter|qtr)\s+(?:ending|ended)\s+(?:in\s+)?(${monthWords({ abbreviated: true })})\.?(?!\s*\d{1,2}\b))\b(?:\s*(?:of\s+)?['’]?((?:19|20)?\d{2})\b)?`, "i");
@@ -978,6 +988,8 @@ export function readQuestion(asWritten: string, companies: readonly RoomCompany[
   // "the june quarter of 2022" is a quarter, not the year its number names
   const periods = MONTH_QUARTER.test(text) ? quarterWithoutYear(text) : periodsIn(text);
   if (!periods.length) periods.push(...quarterWithoutYear(text));
+  // "pfe cash from ops 21": two digits ending the question right after the figure's name are its year
+  if (!periods.length) periods.push(...yearAfterFigure(text, hits));
   // a figure named by generic nouns only ("take rate 2021") is read when a period is asked with it ("compare forecast to actual" names none)
   // …or asked after a turn, whose period it carries ("and the take rate on that?")
   // "last year", "now": periods the documents resolve; "take rate last yr vs 2021" asks the latest year beside the one named
