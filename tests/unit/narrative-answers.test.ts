@@ -105,6 +105,15 @@ describe("narrative answers: choosing what to quote", () => {
     expect(a.quotes.every((q) => q.page === 17 && q.section === "Legal Proceedings")).toBe(true);
   });
 
+  it("answers yes or no a question the chat's reader read as one, though its words open with no verb of asking", () => {
+    const text = "Item 5. Market for Registrant's Common Equity\n\nDuring 2022, the Company repurchased 12 million shares of its common stock under this plan.";
+    const terse = "acme buy back any stock in 2022?";
+    expect(answerFromPages(terse, [page(30, text)]).verdict).toBeUndefined();
+    const read = answerFromPages(terse, [page(30, text)], { yesNo: true });
+    expect(read.type.kind).toBe("yes_no");
+    expect(read.verdict).toBe("yes");
+  });
+
   it("answers no when the deciding sentence denies it", () => {
     const a = answerFromPages("Are there any pending legal proceedings against the company?", [page(18, NO_LEGAL)]);
     expect(a.verdict).toBe("no");

@@ -61,7 +61,8 @@ function decideChat(options: LanguageModelV3CallOptions): LocalDecision {
   }
   // the plan reads the user's turns only, so the rules planner's plan is the same with fewer tool results
   // a figure is the reader's to name: with none read, the knowledge base's match by its metric words is evidence only
-  const plan = { ...planOf(conv, reading ?? read), ...(reading && reading.concepts.length === 0 ? { unreadFigure: true } : {}) };
+  // (a turn the question reader reads as yes or no, "bxp pay a special divvy for 2015?", is answered as one wherever it is answered)
+  const plan = { ...planOf(conv, reading ?? read), ...(reading && reading.concepts.length === 0 ? { unreadFigure: true } : {}), ...(reading?.polar && !reading.direction && !reading.threshold ? { yesNo: true } : {}) };
   if (read && !reading && ASKED_OF_A_COMPANY.has(plan.intent)) return { kind: "text", calls: [], text: askWhichCompany(companies) };
   const rest = { ...conv, current: { ...conv.current, tools: conv.current.tools.filter((t) => !isEvidencePathCall(t, plan.intent === "metric")) } };
   const decision = decideRules(options, rest, available, conv.current.tools.length, plan);

@@ -56,6 +56,8 @@ export interface Plan {
    * base matched by its own metric words is shown as the closest evidence, never stated as the answer.
    */
   unreadFigure?: boolean;
+  /** The question reader read the turn as asking yes or no, however it is worded ("bxp pay a special dividend in 2015?"). */
+  yesNo?: boolean;
 }
 
 const P = {

@@ -408,8 +408,10 @@ export function answersByPage(question: string | ReadQuestion, pages: CandidateP
  * tiebreak). `trusted`: the pages' texts are answers already chosen by answersByPage (a tool's
  * excerpts), so they are ranked and shaped, not filtered by the term bar again.
  */
-export function answerFromPages(question: string, pages: CandidatePage[], opts: { trusted?: boolean } = {}): NarrativeAnswer {
-  const q = readQuestion(question);
+export function answerFromPages(question: string, pages: CandidatePage[], opts: { trusted?: boolean; yesNo?: boolean } = {}): NarrativeAnswer {
+  // (`yesNo`: the chat's question reader read a yes or no the words alone do not open with, "bxp pay a special divvy for 2015?")
+  const asked = readQuestion(question);
+  const q = opts.yesNo && asked.type.kind !== "yes_no" ? { ...asked, type: { ...asked.type, kind: "yes_no" as const, plural: false } } : asked;
   const read = pages.map((p) => readPage(p.text, p.section));
   const weights = opts.trusted ? undefined : weightsOver(q, read);
   const subjects = opts.trusted ? [] : subjectsOf(q, pages);

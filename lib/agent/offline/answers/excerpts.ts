@@ -69,10 +69,10 @@ export function excerptText(excerpt: string): string {
  * knowledge base marked which excerpts answer the question (NarrativeKbPage.answers), only those
  * are quoted; the others are context, never an answer.
  */
-export function narrativeFromPages(question: string, pages: NarrativeKbPage[]): NarrativeAnswer {
+export function narrativeFromPages(question: string, pages: NarrativeKbPage[], opts: { yesNo?: boolean } = {}): NarrativeAnswer {
   const marked = pages.some((p) => p.answers !== undefined);
   const candidates = (marked ? pages.filter((p) => p.answers) : pages).map((p) => ({ document: p.document, page: p.page, citation: p.citation, text: excerptText(p.excerpt), section: p.section ?? null }));
-  const told = answerFromPages(question, candidates, { trusted: marked });
+  const told = answerFromPages(question, candidates, { trusted: marked, ...(opts.yesNo ? { yesNo: true } : {}) });
   if (marked) told.searched = { ...told.searched, documents: [...new Set(pages.map((p) => p.document))], sections: [...new Set(pages.map((p) => p.section).filter((x): x is string => !!x))].slice(0, 4) };
   return told;
 }

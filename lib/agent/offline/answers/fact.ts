@@ -115,7 +115,7 @@ export function writeFact(plan: Plan, done: ToolExchange[]): string {
         lines.push(noData(r.query, r.notes));
       } else {
         // a narrative question: the sentences that answer its type, else abstain saying what was searched
-        const told = narrativeFromPages(question, pages);
+        const told = narrativeFromPages(question, pages, { yesNo: plan.yesNo });
         const written = writeNarrative(told, plan.assumption);
         if (written.text) {
           lines.push(written.text);
