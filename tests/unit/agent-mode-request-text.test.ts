@@ -182,6 +182,16 @@ describe("agent mode brackets and bare years", () => {
     expect(items[1]).toMatchObject({ kind: "comparison", periods: ["FY2021", "FY2020"], label: "Streaming content obligations, FY2021 vs FY2020" });
     expect(read("capex vs budget 2022")[0]!.kind).toBe("other");
   });
+  it("reads a square bracket as a gloss, a document named by a figure as no item, and the body's own periods over the header's", () => {
+    expect(read("QSC FY21 10-K: fcf fy21 [cfo - capex]")[0]!.label).toBe("Fcf (cfo - capex), FY2021");
+    const items = read("QSC, 2022 10-K + the Q2'23 earnings release: FY22 rev and op margin vs FY21? Then Q2'23: rev vs Q2'22");
+    expect(items.map((i) => i.label)).toEqual(["Revenue, FY2022 vs FY2021", "Operating margin, FY2022 vs FY2021", "Revenue, Q2 2023 vs Q2 2022"]);
+  });
+  it("reads a percent sign after a measure's name as a percentage asked, never a change's units", async () => {
+    const { percentAsked } = await import("@/lib/agent/mode/answer-head");
+    for (const ask of ["On-time delivery %", "gm%", "occupancy %"]) expect(percentAsked(ask), ask).toBe(true);
+    for (const ask of ["revenue w/ $ and %", "rev + % chg", "fcf ($ and %)"]) expect(percentAsked(ask), ask).toBe(false);
+  });
   it("reads two bare two-digit numbers compared as years, never a count or a percentage", () => {
     expect(requestText("GMV 18 vs 17 + growth")).toBe("GMV 2018 vs 2017 + growth");
     expect(requestText("capex 21 vs 20, fcf")).toBe("capex 2021 vs 2020, fcf");

@@ -30,7 +30,10 @@ export function shareAsked(ask: string): boolean {
   return SHARE.test(ask);
 }
 
-/** The item asks a percentage: its words say a share or a percentage rate. */
+/** "on-time delivery %", "gm%", "occupancy %": a sign after a measure's name (never "$ and %", a change's units). */
+const PERCENT_SIGN_AFTER = /(?<=\p{L})(?<!\b(?:and|or|with|plus|w))\s?%(?![\p{L}\d])/iu;
+
+/** The item asks a percentage: its words say a share, a percentage rate or a measure in percent. */
 export function percentAsked(ask: string): boolean {
-  return SHARE.test(ask) || PERCENT_RATE.test(ask);
+  return SHARE.test(ask) || PERCENT_RATE.test(ask) || PERCENT_SIGN_AFTER.test(ask);
 }

@@ -83,8 +83,13 @@ function tickersAsNames(t: string, companies: readonly string[]): string {
   });
 }
 
+/** "the Q2'23 earnings release", "the earnings call": a document named by the figure it reports, no figure asked. */
+const DOCUMENT_NAMED = /\b(?:earnings|results|revenue|sales)\s+(release|call|report|deck|presentation|transcript|announcement)(s?)\b/gi;
+
 export function requestText(request: string, keep: ReadonlySet<string> = new Set(), companies: readonly string[] = []): string {
-  let t = tickersAsNames(request, companies);
+  // "fcf [cfo - capex]": a square bracket glosses as a round one does
+  let t = tickersAsNames(request.replace(/\[([^\[\]]*)\]/g, "($1)"), companies);
+  t = t.replace(DOCUMENT_NAMED, (_m, kind: string, plural: string) => `press ${kind.toLowerCase()}${plural}`);
   for (const [re, to] of SHORT) t = t.replace(re, to);
   t = spellOut(t, keep);
   t = t.replace(APOSTROPHE_YEAR, (_all, lead: string, yy: string) => `${lead}${Number(yy) >= 50 ? "19" : "20"}${yy}`);

@@ -574,7 +574,8 @@ function sentencePeriodsOf(t: string, s: Span, header: Span | null, parts: Part[
   const first = parts.find((p) => p.askAt >= 0)?.askAt ?? s.end;
   const body = header ? header.end : s.start;
   const leading = first > body ? periodsIn(t.slice(body, first)) : [];
-  return { periods: [...new Set([...headerPeriods, ...leading])], ...(versus ? { versus: versus.label } : {}), change: CHANGE.test(headerText) };
+  // (the body's own leading periods say what it asks: "2022 10-K + the Q2'23 release: FY22 rev …" asks FY22, the header names documents)
+  return { periods: [...new Set(leading.length ? leading : headerPeriods)], ...(versus ? { versus: versus.label } : {}), change: CHANGE.test(headerText) };
 }
 
 /**
