@@ -440,6 +440,14 @@ describe("a part named by some of its words", () => {
     for (const scope of ["defense", "defense space", "security"]) expect(pickScopedRow(o, revenue, scope, false, ["FY2022"])?.label, scope).toBe("Defense, Space & Security");
   });
 
+  it("is the row whose label opens with them in a table of the figure asked, whatever a table of another figure labels by them alone", () => {
+    const backlog = conceptById("backlog")!;
+    const inBacklog = (label: string, v: number) => row(label, [["FY2022", v]], { table: { title: "Backlog — Our backlog at December 31 was as follows:", headings: ["Total Backlog"] } });
+    const inRevenues = row("Commercial", [["FY2022", 9_560]], { table: { title: "Services revenues consisted of the following:", headings: ["Revenue from contracts with customers"] } });
+    const o = { company: "ACME INC.", rows: [inRevenues, inBacklog("Commercial Airplanes", 329_824), inBacklog("Defense, Space & Security", 54_373)], notFound: [], notes: [] };
+    for (const scope of ["commercial", "commercial airplanes"]) expect(pickScopedRow(o, backlog, scope, false, ["FY2022"])?.label, scope).toBe("Commercial Airplanes");
+  });
+
   it("is no row when two labels hold them, or the label names another figure", () => {
     const two = { company: "ACME INC.", rows: [seg("Defense Systems", 1_000), seg("Defense Services", 2_000)], notFound: [], notes: [] };
     expect(pickScopedRow(two, revenue, "defense", false, ["FY2022"])).toBeNull();

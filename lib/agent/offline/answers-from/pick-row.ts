@@ -148,7 +148,12 @@ export function pickScopedRow(o: LineItemsOutput, c: Concept, scope: string, seg
   };
   const partAlone = (x: LineItemRow) => stemsOf(x.label).every((w) => scopeStems.includes(w) || PLAIN_LABEL_STEMS.has(w) || own.has(w));
   // (…unless a row is labelled by the part alone: then "Consumer Health and Safety" is a narrower part of "Consumer")
-  const aloneNamed = whole.some(partAlone);
+  // (…in a table of the figure asked: "Commercial" in a table of revenues makes no "Commercial Airplanes" backlog narrower)
+  const ofAnotherFigure = (x: LineItemRow) => {
+    const named = figureConcepts([x.table?.title ?? "", ...(x.table?.headings ?? [])].join(" "), c.kind);
+    return named.size > 0 && !named.has(c.id);
+  };
+  const aloneNamed = whole.some((x) => partAlone(x) && !ofAnotherFigure(x));
   const onlyPart = (x: LineItemRow) => partAlone(x) || (!aloneNamed && fullName(x)) || (!whole.length && split(x)) || (partLabels.size === 1 && !figureConcepts(x.label).size && !MEASURE_STEMS_IN(x.label) && headedByConceptAlone(x, c));
   // the block's own headings name its figure ("Net revenue" over "Mobileye"), even under a title naming two
   const underConcept = (x: LineItemRow) => {
