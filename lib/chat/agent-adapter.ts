@@ -23,7 +23,7 @@ export interface AgentStreamArgs {
   conversationId: string | null;
   messages: UIMessage[];
   model?: LanguageModel;
-  /** How many of the latest messages the agent may read (P4: last N, default 10). */
+  /** How many of the latest messages the agent may read (default DEFAULT_CONTEXT_MESSAGES, 10). */
   contextMessages?: number;
   abortSignal?: AbortSignal;
   /** runAgentTurn: asks the caller's user about each write the model wants to make (tool approval); without it writes wait. */

@@ -1,6 +1,7 @@
 /**
- * Context assembly for a chat turn: the last N messages of the conversation (P4: start with
- * 10), starting at a user message, without empty assistant turns (a failed answer leaves one).
+ * Context assembly for a chat turn: the last N messages of the conversation (10 by default:
+ * enough for follow-ups such as "and the year before?" while keeping the prompt short), starting
+ * at a user message, without empty assistant turns (a failed answer leaves one).
  */
 import type { UIMessage } from "ai";
 import type { MandaUIMessage } from "./ui-message";

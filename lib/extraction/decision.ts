@@ -1,5 +1,6 @@
 /**
- * Decision maker (seed 003, agent 3), exactly the seed's rules:
+ * Decision maker, the last extraction step: promotes a validated candidate or queues it for human
+ * review, so that nothing uncertain reaches the knowledge base unseen:
  *   score ≥ 0.80 and complete        → promote (with audit)
  *   0.50 ≤ score < 0.80              → review, normal priority
  *   score < 0.50                     → review, high priority

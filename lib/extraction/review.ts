@@ -1,5 +1,5 @@
 /**
- * Human review (seed 003's HITL queue): list (high priority first, with evidence), approve,
+ * Human review of what the decision maker did not promote: list (high priority first, with evidence), approve,
  * reject, edit-and-approve (the edited excerpt is re-verified). An item held because its evidence
  * reads as an instruction to an AI (heldReason) cannot be approved with that evidence. Every action is audited in
  * validation_decisions with decided_by = user:<id or local>.

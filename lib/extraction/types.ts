@@ -1,5 +1,5 @@
 /**
- * Shared shapes of the extraction pipeline (seed 003): extractors produce candidates,
+ * Shared shapes of the extraction pipeline: extractors produce candidates,
  * the validator checks them (and may send them back for refinement), the decision maker
  * promotes them or queues them for human review. Every candidate carries its evidence.
  */

@@ -1,6 +1,7 @@
 /**
- * Validator (seed 003, agent 2): checks a staged candidate and answers valid, refine (with a
- * concrete request for the extractor), reject, duplicate or hold. It never edits the candidate.
+ * Validator, the second of the extraction steps (extract, validate, decide): checks a staged
+ * candidate and answers valid, refine (with a concrete request for the extractor), reject,
+ * duplicate or hold. It never edits the candidate, so what is promoted is what the extractor read.
  * Hold: the evidence reads as an instruction to an AI (the chat's detector, lib/guardrails); such
  * text is never promoted, whatever its confidence, and its review card says why.
  *

@@ -3,7 +3,7 @@
  * (older versions negative, newer positive, the node itself 0), the chain's order, its current
  * version, and the newer versions of a set of nodes along version edges. Pure functions.
  */
-import type { VersionEdge } from "./p1";
+import type { VersionEdge } from "./conflict";
 import type { ChainNode } from "./types";
 
 /** One id reached at a distance: `position` < 0 for older versions, > 0 for newer ones. */

@@ -109,7 +109,7 @@ MATCH (s:${LABELS.finding}) WHERE s.dealId = $dealId AND s.documentId = f.docume
 RETURN DISTINCT s.id AS id`;
 }
 
-/** CONTRADICTS under P1, in Cypher; the store re-checks each pair with the shared TypeScript predicate. */
+/** CONTRADICTS whose findings still conflict, in Cypher; the store re-checks each pair with isConflict (./conflict.ts). */
 export function contradictionsQuery(): string {
   return `MATCH (a:${LABELS.finding})-[r:CONTRADICTS]->(b:${LABELS.finding})
 WHERE r.dealId = $dealId

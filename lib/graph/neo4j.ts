@@ -33,7 +33,7 @@ import {
   versionEdgesQuery,
 } from "./cypher";
 import { chainPositions, currentVersion, sortChain, withNewerVersions, type ChainStep } from "./chains";
-import { linkedBy, p1Contradictions } from "./p1";
+import { linkedBy, conflictingContradictions } from "./conflict";
 import { PostgresGraphStore, toFindingRef } from "./postgres";
 import type { GraphStore } from "./store";
 import {
@@ -228,7 +228,7 @@ export class Neo4jGraphStore implements GraphStore {
       a: findingFromProps(r.get("a") as Record<string, unknown>),
       b: findingFromProps(r.get("b") as Record<string, unknown>),
     }));
-    return p1Contradictions(candidates, linkedBy(edges), q.period);
+    return conflictingContradictions(candidates, linkedBy(edges), q.period);
   }
 
   /** The store does not own the shared driver; closeNeo4j() closes it. */

@@ -4,8 +4,8 @@
  * page's "From contradictions" (one item per entry). They disagreed (0 in the header, 8 in the
  * chat, nothing added on the Q&A page) because each counted its own way.
  *
- * An open contradiction is a CONTRADICTS relation between two findings that holds under P1 now
- * (lib/graph/p1.ts: same metric and exact period, different documents, both current, no
+ * An open contradiction is a CONTRADICTS relation between two findings that still conflict
+ * (lib/graph/conflict.ts: same metric and exact period, different documents, both current, no
  * supersession between them), one per pair of documents for a metric and period. Read from
  * Postgres, the system of record (a Neo4j mirror answers the same list).
  */

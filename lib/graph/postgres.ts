@@ -4,7 +4,7 @@
  */
 import type { Queryable } from "@/lib/db";
 import { chainPositions, currentVersion, sortChain, withNewerVersions } from "./chains";
-import { linkedBy, p1Contradictions, type VersionEdge } from "./p1";
+import { linkedBy, conflictingContradictions, type VersionEdge } from "./conflict";
 import type { GraphStore } from "./store";
 import {
   VERSION_SUPPORT_SOURCES,
@@ -263,7 +263,7 @@ export class PostgresGraphStore implements GraphStore {
       const b = byId.get(r.to_id);
       return a && b ? [{ relationId: r.id, reason: r.reason, a, b }] : [];
     });
-    return p1Contradictions(candidates, linked, q.period);
+    return conflictingContradictions(candidates, linked, q.period);
   }
 
   /** All version edges of a deal (documents and findings). */

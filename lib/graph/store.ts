@@ -2,7 +2,7 @@
  * GraphStore: the knowledge graph behind SUPERSEDES / CONTRADICTS / SUPPORTS / EXTRACTED_FROM.
  * Postgres (the relations table) is the default and the system of record; with NEO4J_URI set,
  * getGraphStore() returns a Neo4j store that mirrors the deal from Postgres and answers the
- * graph queries in Cypher. Both return the same shapes and apply the same P1 conflict rules.
+ * graph queries in Cypher. Both return the same shapes and apply the same conflict rule (./conflict.ts).
  */
 import { getDb, type Queryable } from "@/lib/db";
 import { getConfig } from "@/lib/config";
@@ -21,7 +21,7 @@ export interface GraphStore {
   supersessionChain(args: { dealId: string; id: string }): Promise<ChainNode[]>;
   /** The newest version of a document or finding (itself when current); undefined for an unknown id. */
   currentVersionOf(args: { dealId: string; id: string }): Promise<ChainNode | undefined>;
-  /** CONTRADICTS pairs that hold under P1 (same period, no supersession, both current, not forecast vs actual), one per document pair. */
+  /** CONTRADICTS pairs that still conflict (same period, no supersession, both current, not forecast vs actual), one per document pair. */
   contradictionsFor(q: ContradictionQuery): Promise<Contradiction[]>;
   neighbours(args: { dealId: string; id: string; types?: RelationType[]; direction?: "out" | "in" | "both" }): Promise<Neighbour[]>;
   relationsForDeal(args: { dealId: string; types?: RelationType[] }): Promise<RelationRow[]>;

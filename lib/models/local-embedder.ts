@@ -102,7 +102,7 @@ class Features {
  * A text's embedding. Features are added to their dimensions in order of first occurrence, as
  * the sums of floating-point weights depend on their order; a feature's weight is a multiple of
  * 1/4, summed exactly in any order. Counting them without building each feature's string made
- * this about a third faster (issue 23), with the same vectors bit for bit
+ * this about a third faster, with the same vectors bit for bit
  * (tests/unit/local-embedder.test.ts).
  */
 export function embedLocal(text: string, dims = LOCAL_EMBEDDING_DIMENSIONS): number[] {

@@ -1,6 +1,6 @@
 /**
- * The chat's starter questions, drawn from the deal's own documents (issue 20: every data room
- * showed the demo deal's "What's the Q3 revenue?"). Pure: the chat pages pass what they know of
+ * The chat's starter questions, drawn from the deal's own documents, so that a data room is not
+ * offered another deal's question (a fixed list once showed every room "What's the Q3 revenue?"). Pure: the chat pages pass what they know of
  * the documents; no company, figure or phrasing of any corpus is written here.
  */
 export interface StarterDoc {

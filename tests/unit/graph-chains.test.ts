@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chainPositions, currentVersion, sortChain, withNewerVersions } from "@/lib/graph/chains";
-import { linkedBy, p1Contradictions } from "@/lib/graph/p1";
+import { linkedBy, conflictingContradictions } from "@/lib/graph/conflict";
 import type { ChainNode, FindingRef } from "@/lib/graph/types";
 
 const node = (id: string, position: number, documentDate: string | null = null): ChainNode => ({ kind: "document", id, position, documentId: id, filename: `${id}.pdf`, documentDate });
@@ -43,7 +43,7 @@ describe("contradictions as the stores return them", () => {
   it("keeps one conflict per pair of documents, metric and period, however the period is written", () => {
     const again: FindingRef = { ...other, id: "b2", period: "FY 2023" };
     const elsewhere: FindingRef = { ...other, id: "c", documentId: "d3", filename: "memo.pdf" };
-    const out = p1Contradictions([
+    const out = conflictingContradictions([
       { relationId: "r1", reason: "differs", a: base, b: other },
       { relationId: "r2", reason: "differs", a: other, b: base },
       { relationId: "r3", reason: "differs", a: again, b: base },
@@ -55,9 +55,9 @@ describe("contradictions as the stores return them", () => {
 
   it("drops pairs that are no conflict or are outside the asked period", () => {
     const candidates = [{ relationId: "r1", reason: "", a: base, b: other }];
-    expect(p1Contradictions(candidates, linkedBy([{ fromId: "d2", toId: "d1" }]))).toEqual([]);
-    expect(p1Contradictions([{ relationId: "r2", reason: "", a: base, b: { ...other, isForecast: true } }], none)).toEqual([]);
-    expect(p1Contradictions(candidates, none, "FY2024")).toEqual([]);
-    expect(p1Contradictions(candidates, none, "fiscal year 2023")).toHaveLength(1);
+    expect(conflictingContradictions(candidates, linkedBy([{ fromId: "d2", toId: "d1" }]))).toEqual([]);
+    expect(conflictingContradictions([{ relationId: "r2", reason: "", a: base, b: { ...other, isForecast: true } }], none)).toEqual([]);
+    expect(conflictingContradictions(candidates, none, "FY2024")).toEqual([]);
+    expect(conflictingContradictions(candidates, none, "fiscal year 2023")).toHaveLength(1);
   });
 });

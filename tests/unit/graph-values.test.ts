@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { comparableUnits, roundingStep, valuesAgree } from "@/lib/graph/detect/values";
 import { parsePrintedNumber } from "@/lib/metrics/printed-number";
-import { isP1Conflict, linkedBy } from "@/lib/graph/p1";
+import { isConflict, linkedBy } from "@/lib/graph/conflict";
 import { canonicalPeriod, samePeriod } from "@/lib/periods";
 import type { FindingRef } from "@/lib/graph/types";
 
@@ -104,16 +104,16 @@ describe("conflict predicate: one metric and period, two documents, two values",
   const none = () => false;
 
   it("flags same metric, same period, different documents, different values", () => {
-    expect(isP1Conflict(base, other, none)).toBe(true);
+    expect(isConflict(base, other, none)).toBe(true);
   });
   it("never flags different periods, forecast vs actual, superseded or rejected findings, or rounding", () => {
-    expect(isP1Conflict(base, { ...other, period: "FY2024" }, none)).toBe(false);
-    expect(isP1Conflict({ ...base, isForecast: true }, other, none)).toBe(false);
-    expect(isP1Conflict(base, { ...other, superseded: true }, none)).toBe(false);
-    expect(isP1Conflict(base, { ...other, status: "rejected" }, none)).toBe(false);
-    expect(isP1Conflict(base, { ...other, valueNum: 18_880_000, valueText: "18,880" }, none)).toBe(false);
-    expect(isP1Conflict(base, { ...other, documentId: "d1" }, none)).toBe(false);
-    expect(isP1Conflict({ ...base, period: "September 2024" }, { ...other, period: "30 September 2024" }, none)).toBe(false);
+    expect(isConflict(base, { ...other, period: "FY2024" }, none)).toBe(false);
+    expect(isConflict({ ...base, isForecast: true }, other, none)).toBe(false);
+    expect(isConflict(base, { ...other, superseded: true }, none)).toBe(false);
+    expect(isConflict(base, { ...other, status: "rejected" }, none)).toBe(false);
+    expect(isConflict(base, { ...other, valueNum: 18_880_000, valueText: "18,880" }, none)).toBe(false);
+    expect(isConflict(base, { ...other, documentId: "d1" }, none)).toBe(false);
+    expect(isConflict({ ...base, period: "September 2024" }, { ...other, period: "30 September 2024" }, none)).toBe(false);
   });
   it("never flags a pair joined by a SUPERSEDES path in either direction, transitively", () => {
     const linked = linkedBy([
@@ -122,7 +122,7 @@ describe("conflict predicate: one metric and period, two documents, two values",
     ]);
     expect(linked("d1", "d3")).toBe(true);
     expect(linked("d3", "d1")).toBe(true);
-    expect(isP1Conflict({ ...base, documentId: "d3" }, { ...other, documentId: "d1" }, linked)).toBe(false);
+    expect(isConflict({ ...base, documentId: "d3" }, { ...other, documentId: "d1" }, linked)).toBe(false);
     // Two newer versions of one document are siblings, not a path.
     const siblings = linkedBy([
       { fromId: "x", toId: "old" },

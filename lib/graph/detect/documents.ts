@@ -1,7 +1,9 @@
 /**
- * Document-level SUPERSEDES (seed 002 P8): filename version patterns within a version group
- * (Method 1) and correction phrases on the first pages (Method 2). Pure functions over plain
- * document descriptions; the runner loads them from the database.
+ * Document-level SUPERSEDES: which document replaces which. Two sources, the first preferred:
+ * filename version markers within a version group ("_v2", "_CORRECTED", "(1)";
+ * createdBy "filename_pattern") and correction phrases on the first pages ("this corrects",
+ * "supersedes", "ersätter"; createdBy "content_phrase"). Pure functions over plain document descriptions;
+ * the runner loads them from the database.
  */
 import { versionInfo } from "@/lib/ingest/metadata";
 import { MONTH_NAMES_EN } from "@/lib/periods/months";

@@ -1,5 +1,5 @@
 /**
- * Uploads as multipart/form-data, parsed by busboy (a maintained parser, issue 13 §4): file parts
+ * Uploads as multipart/form-data, parsed by busboy (a maintained parser, not one of our own): file parts
  * are streamed to temp files as they arrive (never buffered whole) with their sha256; text fields
  * are kept. Every limit is enforced while streaming and answered with 413: bytes per file, number
  * of files, number and size of text fields. Used by POST /api/deals/[deal]/documents.

@@ -1,8 +1,11 @@
 /**
- * Seed 002 P1 "conflict vs temporal difference", as one predicate both stores apply to the
- * CONTRADICTS they return: same metric and (exact) period, different documents, both current
- * (not superseded, not rejected), both actuals or both forecasts, values differ beyond rounding,
- * comparable units, and no SUPERSEDES path between them or their documents in either direction.
+ * When two findings truly conflict rather than differ over time: one predicate both graph stores
+ * apply to the CONTRADICTS they return. A pair conflicts when it has the same metric and (exact)
+ * period, comes from different documents, both are current (not superseded, not rejected), both
+ * are actuals or both forecasts, the values differ beyond rounding in comparable units, and no
+ * SUPERSEDES path joins them or their documents in either direction. Anything else (a later
+ * period, a forecast against an actual, a corrected version) is a temporal difference, which the
+ * deal's reader expects and should not be flagged.
  */
 import { canonicalPeriod, sameExactPeriod, samePeriod } from "@/lib/periods";
 import { comparableUnits, valuesAgree } from "./detect/values";
@@ -34,7 +37,8 @@ export function linkedBy(edges: VersionEdge[]): (a: string, b: string) => boolea
   return (a, b) => a !== b && (reaches(a, b) || reaches(b, a));
 }
 
-export function isP1Conflict(a: FindingRef, b: FindingRef, linked: (x: string, y: string) => boolean): boolean {
+/** Whether a and b conflict (see the top of this file); `linked` tells a SUPERSEDES path between two ids. */
+export function isConflict(a: FindingRef, b: FindingRef, linked: (x: string, y: string) => boolean): boolean {
   if (a.status !== "active" || b.status !== "active" || a.superseded || b.superseded) return false;
   if (a.documentId === b.documentId || a.metricKey !== b.metricKey) return false;
   if (!sameExactPeriod(a.period, b.period)) return false;
@@ -54,14 +58,14 @@ export interface ContradictsCandidate {
 }
 
 /**
- * The CONTRADICTS relations that hold under P1 (and, when asked, for one period): one per pair of
- * documents for a metric and period (however the period is written), in the order given.
+ * The CONTRADICTS relations whose findings still conflict (and, when asked, for one period): one
+ * per pair of documents for a metric and period (however the period is written), in the order given.
  */
-export function p1Contradictions(candidates: Iterable<ContradictsCandidate>, linked: (x: string, y: string) => boolean, period?: string | null): Contradiction[] {
+export function conflictingContradictions(candidates: Iterable<ContradictsCandidate>, linked: (x: string, y: string) => boolean, period?: string | null): Contradiction[] {
   const out: Contradiction[] = [];
   const seen = new Set<string>();
   for (const { relationId, reason, a, b } of candidates) {
-    if (!isP1Conflict(a, b, linked)) continue;
+    if (!isConflict(a, b, linked)) continue;
     if (period && !samePeriod(a.period, period)) continue;
     const key = [a.documentId, b.documentId].sort().join("|") + `|${a.metricKey}|${canonicalPeriod(a.period)?.key ?? ""}`;
     if (seen.has(key)) continue;
