@@ -20,6 +20,11 @@ export interface StatedScale {
 
 const WORD_OF: Record<number, ScaleWord> = { 1e3: "thousands", 1e6: "millions", 1e9: "billions" };
 
+/** 1e6 → "millions"; undefined for a multiplier no scale word names (1, 1e12). */
+export function scaleWordOf(scale: number): ScaleWord | undefined {
+  return WORD_OF[scale];
+}
+
 /** ISO codes and symbols of the currencies a header names. */
 const CURRENCY_CODE: Record<string, string> = { "$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", usd: "USD", eur: "EUR", sek: "SEK", gbp: "GBP", nok: "NOK", dkk: "DKK", chf: "CHF", jpy: "JPY", cad: "CAD", aud: "AUD", kr: "SEK" };
 const CODE = String.raw`(?:usd|eur|sek|gbp|nok|dkk|chf|jpy|cad|aud)`;

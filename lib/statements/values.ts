@@ -1,7 +1,9 @@
 /**
  * The printed amounts at the end of a statement line: "(1,577)" → -1577, "—" → null, "$ 5,363"
  * → 5363. Each token keeps its offsets in the line, so columns can be told apart by position.
+ * The amount itself is read by the one reader of printed numbers (lib/metrics/printed-number.ts).
  */
+import { parsePrintedNumber } from "@/lib/metrics/printed-number";
 
 export interface ValueToken {
   value: number | null;
@@ -11,19 +13,15 @@ export interface ValueToken {
   raw: string;
 }
 
-const NUMBER = /^\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?%?$|^\(?-?\d*\.?\d+\)?%?$/;
 const DASH = /^(?:[—–-]{1,3}|n\/?m|nm)$/i;
 
 /** Reads one printed amount; undefined when the text is no amount. */
 export function readAmount(raw: string): number | null | undefined {
   const t = raw.replace(/\$/g, "").replace(/\s+/g, "");
   if (DASH.test(t)) return null;
-  if (!NUMBER.test(t)) return undefined;
-  const open = t.startsWith("("), close = t.endsWith(")") || t.endsWith(")%");
-  if (open !== close) return undefined;
-  const n = Number(t.replace(/[(),%$\s]/g, ""));
-  if (!Number.isFinite(n)) return undefined;
-  return open ? -Math.abs(n) : n;
+  // a statement's amount is a bare figure: a currency code or a scale word belongs to the header
+  const n = parsePrintedNumber(t);
+  return n && n.value !== null && !n.currency && n.scale === 1 ? n.value : undefined;
 }
 
 const TAIL = /(^|\s)\$?\s*(\(\s*\$?\s*\d[\d,]*(?:\.\d+)?\s*\)\s?%?|-?\$?\d[\d,]*(?:\.\d+)?(?:\s?%)?|-?\.\d+%?|[—–]{1,3}|-{1,3}|n\/m|nm)$/i;

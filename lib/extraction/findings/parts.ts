@@ -13,13 +13,14 @@
  * from them only when the row names every word the question asks.
  */
 import { durationLineOf, nearestDurations, endedOnDayOf, fiscalEndOf, headerColumns, labelColumn, periodTypeOfMonths, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
+import { monthWords } from "@/lib/periods/months";
 import type { TextSpan } from "@/lib/ingest/types";
 import { alignSpans } from "@/lib/statements/positions";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
-import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
+import { parsePrintedNumber, scaleOfWord, type PrintedNumber } from "@/lib/metrics/printed-number";
 import { currencyOf, scaleOf } from "./numbers";
-import type { ScaleWord } from "@/lib/statements/scale";
+import { scaleWordOf, type ScaleWord } from "@/lib/statements/scale";
 import { tableRowScope } from "./scope";
 import { asOfDates, interimOn, pointLabel } from "./column-periods";
 import { isRowLabel } from "./row-labels";
@@ -256,9 +257,9 @@ function stacksOn(table: Table, cols: PeriodColumn[], lines: { header: string; l
 /** "Revenue ($B)", "Net income (in $M)": a currency sign with a scale letter, the row's own unit. */
 function currencyScaleMark(label: string): { scale: number; word: ScaleWord } | undefined {
   const m = /\(\s*(?:in\s+)?[$€£]\s*(b|bn|m|mm|k)\s*\)/i.exec(label);
-  if (!m) return undefined;
-  const k = m[1]!.toLowerCase();
-  return k.startsWith("b") ? { scale: 1e9, word: "billions" } : k.startsWith("m") ? { scale: 1e6, word: "millions" } : { scale: 1e3, word: "thousands" };
+  // "MM" is the bankers' million: the one scale word here that scaleOfWord does not read
+  const scale = m ? scaleOfWord(/^mm$/i.test(m[1]!) ? "m" : m[1]!) : undefined;
+  return scale ? { scale, word: scaleWordOf(scale)! } : undefined;
 }
 
 /** A row stating the share of the row above it in a total ("Percentage of total revenue", "% of net sales", "As a percentage of revenue"), or its change ("Current quarter vs prior year quarter", "% change"). */
@@ -383,7 +384,7 @@ function unitOf(label: string, context: string[], v: PrintedNumber, row: string,
 }
 
 /** Period words a header line may start with ("Year ended December 31,", "Fiscal", "(In millions)"): no measure. */
-const PERIOD_STUB = /^(?:\(?(?:in|dollars|amounts)\b|years?\b|fiscal\b|quarters?\b|three\b|six\b|nine\b|twelve\b|months?\b|weeks?\b|as of\b|at\b|for the\b|period|ended\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\$|%)/i;
+const PERIOD_STUB = new RegExp(String.raw`^(?:\(?(?:in|dollars|amounts)\b|years?\b|fiscal\b|quarters?\b|three\b|six\b|nine\b|twelve\b|months?\b|weeks?\b|as of\b|at\b|for the\b|period|ended\b|${monthWords()}\b|\$|%)`, "i");
 
 /** The words a header line prints before its first period, when they name a measure (not a period or a unit). */
 function headerStub(line: string, first: string): string | undefined {

@@ -6,6 +6,7 @@
  * being promoted: its confidence is set below the promotion bar and the reason names the check.
  */
 import { effectiveMonth, parsePeriod, periodTypeOfMonths } from "@/lib/periods";
+import { scaleOfWord } from "@/lib/metrics/printed-number";
 import type { Statement, StatementLine } from "@/lib/statements/types";
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
@@ -52,8 +53,8 @@ function unitOf(line: StatementLine): { unit: FindingPayload["unit"]; scaled: bo
   if (SHARE_COUNT.test(line.label) || line.key === "shares_diluted" || (!line.key?.startsWith("eps_") && bareShareCount(line))) return { unit: "count", scaled: false };
   if (PER_SHARE.test(line.label) || line.key === "eps_basic" || line.key === "eps_diluted") return { unit: "currency", scaled: false };
   if (!line.key && COUNT_LINE.test(line.label.trim())) {
-    const w = LABEL_SCALE.exec(line.label)?.[1]?.toLowerCase();
-    return { unit: "count", scaled: false, labelScale: w === "thousands" ? 1e3 : w === "millions" ? 1e6 : w === "billions" ? 1e9 : 1 };
+    const w = LABEL_SCALE.exec(line.label)?.[1];
+    return { unit: "count", scaled: false, labelScale: (w ? scaleOfWord(w) : undefined) ?? 1 };
   }
   return { unit: "currency", scaled: true };
 }

@@ -6,7 +6,7 @@
 import { pickExcerpt } from "../citation";
 import type { Candidate, ExtractionPage, FindingPayload } from "../types";
 import { forecastQualifier, metricKeyOf } from "./metrics";
-import { parsePrintedNumber, type PrintedNumber } from "@/lib/metrics/printed-number";
+import { parsePrintedNumber, scaleOfWord, type PrintedNumber } from "@/lib/metrics/printed-number";
 import { currencyOf, scaleOf } from "./numbers";
 import { endedOnDayOf, isLaterPeriod, nearestDurations, fiscalEndOf, headerColumns, labelColumn, MONTH, periodTypeOf, withoutColumnTokens, type Duration, type PeriodColumn } from "@/lib/periods";
 import { labelScope } from "./scope";
@@ -207,10 +207,9 @@ export interface TableContext {
 function labelWithoutUnit(label: string): { label: string; scale?: number; currency?: string } {
   const m = /\s*\((?:in\s+)?(EUR|USD|SEK|\$|€)?\s*(million|millions|thousand|thousands|billion|m|k|bn)?\)\s*$/i.exec(label);
   if (!m || (!m[1] && !m[2])) return { label };
-  const sc = (m[2] ?? "").toLowerCase();
-  const scale = sc.startsWith("b") ? 1e9 : sc.startsWith("m") ? 1e6 : sc.startsWith("th") || sc === "k" ? 1e3 : undefined;
-  const cur = m[1] ? (m[1] === "$" ? "USD" : m[1] === "€" ? "EUR" : m[1].toUpperCase()) : undefined;
-  return { label: label.slice(0, m.index).trim(), scale, currency: cur };
+  const scale = m[2] ? scaleOfWord(m[2]) : undefined;
+  const currency = m[1] ? currencyOf(m[1]) : undefined;
+  return { label: label.slice(0, m.index).trim(), scale, currency };
 }
 
 const MONTHS_OF: Record<Duration, number> = { FY: 12, Q: 3, H: 6, "9M": 9, point: 0 };
