@@ -8,6 +8,7 @@ import { cleanExcerpt, pickExcerpt } from "../citation";
 import type { Candidate, EntityPayload, EntityType, ExtractionContext, ExtractionPage, Extractor, ExtractorOutput } from "../types";
 import { readFilingFacts, type FilingFacts } from "./filing-facts";
 import { CELL_BREAK } from "./layout";
+import type { Canonical } from "../citation";
 import { canonicalPageLayout } from "./page-layout";
 import { excerptSupportsEntity, isMinistryName, isPlaceholder, looksLikePersonName, normalizeName } from "./names";
 import { sentencesWithOffsets } from "../sentences";
@@ -257,6 +258,9 @@ export function listedFrontFormNames(text: string): Array<{ name: string; start:
 
 interface Found { type: EntityType; name: string; role?: string; start: number; end: number; conf: number; evidence: "formal" | "prose"; reason: string }
 
+/** A legal-form match in a page's canonical text; `head` marks an organisation found before another inside a match. */
+interface OrgMatch { text: string; index: number; head?: boolean }
+
 export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "documentKind">): ExtractorOutput {
   const out = new Map<string, Candidate<EntityPayload>>();
   const skipped: ExtractorOutput["skipped"] = [];
@@ -273,211 +277,8 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     const readPeople = kind === "body" || kind === "cover";
     if (!readPeople) notRead.set(kind, (notRead.get(kind) ?? 0) + 1);
     const canon = canonicalPageLayout(page);
-    const C = canon.text;
-    const found: Found[] = [];
-    // Swedish role words ("expert", "ledamot") only on a page written in Swedish that has one
-    const swedish = readPeople && SV_ROLE_CUE.test(C) && detectLanguage(page.text) === "sv";
-    // Swedish roles, sentence by sentence: names after the role word get it; when none follow, the names before it
-    for (const sent of swedish ? sentencesWithOffsets(C) : []) {
-      const s = sent.text;
-      if (!s.trim()) continue;
-      const base = sent.start;
-      const roleHits: Array<{ role: string; at: number; end: number }> = [];
-      for (const r of SV_ROLES) for (const m of s.matchAll(r.re)) {
-        if (/tillika\s*$/.test(s.slice(Math.max(0, m.index! - 9), m.index!))) continue; // "X, tillika ordförande" qualifies X only
-        // a seat in another named body ("utsågs till ledamot i Exempelrådet") is no role in the inquiry
-        if (OTHER_BODY.test(s.slice(m.index! + m[0].length, m.index! + m[0].length + 40))) continue;
-        roleHits.push({ role: r.role, at: m.index!, end: m.index! + m[0].length });
-      }
-      if (!roleHits.length) continue;
-      roleHits.sort((a, b) => a.at - b.at);
-      const names = [...s.matchAll(NAME_RE)].map((m) => ({ m, names: personNamesIn(m[0]) })).filter((x) => x.names.length);
-      for (const { m, names: ns } of names) {
-        const at = m.index!;
-        const name = ns[0]!;
-        const nameAt = at + m[0].indexOf(name);
-        const before = roleHits.filter((r) => r.end <= nameAt);
-        let role = before.length ? before[before.length - 1]!.role : roleHits[0]!.role;
-        // "Rune Hermansson, tillika ordförande"
-        const after = s.slice(nameAt + name.length, nameAt + name.length + 22);
-        if (/^,?\s*tillika ordförande/.test(after)) found.push({ type: "person", name, role: "ordförande", start: base + nameAt, end: base + nameAt + name.length, conf: 0.9, evidence: "prose", reason: `named with "tillika ordförande"` });
-        if (!before.length && !roleHits.some((r) => r.at > nameAt)) continue;
-        if (!before.length) {
-          // a role after the name is its own only across names listed with it ("A, B och C förordnades som experter"),
-          // not across another person's clause ("… att A utsågs till … förordnades B att … vara ordförande")
-          const next = roleHits.find((r) => r.at > nameAt)!;
-          const other = names.map((x) => x.m.index! + x.m[0].indexOf(x.names[0]!)).find((at) => at > nameAt && at < next.at);
-          if (other !== undefined && !LISTED_WITH.test(s.slice(nameAt + name.length, other))) continue;
-          role = next.role;
-        }
-        found.push({ type: "person", name, role, start: base + nameAt, end: base + nameAt + name.length, conf: 0.85, evidence: "prose", reason: `named after the role "${role}" in the same sentence` });
-      }
-    }
-    for (const { re, cue } of readPeople ? EN_PATTERNS : []) {
-      if (!cue.test(C)) continue;
-      for (const m of C.matchAll(re)) {
-        const name = personNamesIn(m.groups!.name!)[0];
-        if (!name) continue;
-        // a title read into the next sentence's name ("Head of Sales Maria …") ends before it
-        const after = C.slice(m.index! + m[0].length, m.index! + m[0].length + 30);
-        let title = /^Head of \S+ \p{Lu}\p{Ll}+$/u.test(m.groups!.title!) && /^ \p{Lu}\p{Ll}+\b/u.test(after) ? m.groups!.title!.replace(/ \S+$/, "") : m.groups!.title!;
-        // a president's or director's portfolio after "of" ("was appointed our President of Services"): part of the title
-        const portfolio = /^(?:President|Director)$/.test(title) ? /^ of (\p{Lu}[\p{L}&'’-]*(?: (?:and|&) \p{Lu}[\p{L}&'’-]*| \p{Lu}[\p{L}&'’.-]*){0,3})(?=[\s,;:)]|\.(?:\s|$)|$)/u.exec(after) : null;
-        if (portfolio) title = `${title} of ${portfolio[1]}`;
-        const at = m.index! + m[0].indexOf(name);
-        // a quote's attribution ("—Prof. Jane Roe, President and Chief Executive Officer, <partner>"): the speaker's title
-        // is often another company's, its name cut off at the column's edge; officers are read from their lists and signatures
-        if (ATTRIBUTION.test(C.slice(Math.max(0, at - 16), at))) continue;
-        found.push({ type: "person", name, role: title, start: at, end: at + name.length, conf: 0.85, evidence: "prose", reason: `named with the title "${title}"` });
-      }
-    }
-    // ministries: responsible when addressed ("Till statsrådet och chefen för X"), standalone on a title page, or "(Xdepartementet)" closing a directive
-    for (const m of C.includes("departementet") ? C.matchAll(MINISTRY_WORD) : []) {
-      const raw = m[1]!;
-      const name = raw[0]!.toUpperCase() + raw.slice(1);
-      if (!isMinistryName(name)) continue;
-      const pre = C.slice(Math.max(0, m.index! - 40), m.index!);
-      const post = C.slice(m.index! + raw.length, m.index! + raw.length + 2);
-      const responsible = /chefen för\s*$/i.test(pre) && page.pageNumber <= 8 || /\(\s*$/.test(pre) && /^\)/.test(post) || (page.pageNumber <= 5 && new RegExp(`(^|\\n)\\s*${raw}\\s*(\\n|$)`).test(page.text));
-      if (!responsible) continue;
-      found.push({ type: "ministry", name, role: "ansvarigt departement", start: m.index!, end: m.index! + raw.length, conf: 0.9, evidence: "formal", reason: "ministry addressed or named as responsible" });
-    }
-    for (const m of C.matchAll(COMMITTEE_RE)) {
-      let name = m[1]!.trim();
-      name = name[0]!.toUpperCase() + name.slice(1);
-      const at = m.index! + m[0].indexOf(m[1]!);
-      found.push({ type: "committee", name: m[2] && m[2].length <= 6 && !/\d/.test(m[2]) ? `${name} (${m[2]})` : name, role: "utredning", start: at, end: at + m[1]!.length, conf: 0.9, evidence: "prose", reason: "committee named ('antagit namnet')" });
-    }
-    // a line is short (a heading, a list entry, a cell) against the page's usual line
-    const lens = page.text.split("\n").map((l) => l.trim().length).filter((n) => n > 0).sort((a, b) => a - b);
-    const shortLine = Math.min(60, 0.6 * (lens[Math.floor(lens.length / 2)] ?? 0));
-    // legal-form matches, and the organisations found ending inside one before another ("X Corporation and Y Inc.")
-    // a list's names whose legal form opens them or stands inside ("AB Nordkap", "Radio AB KL Lindqvist"): each line whole
-    const listed = listedFrontFormNames(page.text);
-    for (const l of listed) {
-      const start = canon.map.findIndex((o) => o >= l.start);
-      if (start >= 0) found.push({ type: "organisation", name: l.name, role: "mentioned", start, end: start + l.name.length, conf: 0.8, evidence: "prose", reason: "a listed name with its legal form" });
-    }
-    const matches: Array<{ text: string; index: number; head?: boolean }> = ORG_CUE.test(C) ? [...C.matchAll(ORG_RE)].map((m) => ({ text: m[1]!, index: m.index! })) : [];
-    for (let k = 0; k < matches.length; k++) {
-      let m = matches[k]!;
-      // a match reaching into such a line: its legal form there is that name's ("AB Nordkap" | "AB Fjällbo …" gave "Nordkap AB");
-      // one starting in such a line goes on from the next line ("Radio AB KL Lindqvist" | "Granlunds AB")
-      if (listed.length) {
-        const os = canon.map[m.index]!;
-        const oe = canon.map[m.index + m.text.length - 1]! + 1;
-        if (listed.some((l) => oe > l.start && oe <= l.end && os < l.start) || listed.some((l) => os >= l.start && oe <= l.end)) continue;
-        const from = listed.find((l) => os >= l.start && os < l.end);
-        if (from) {
-          const ci = canon.map.findIndex((o) => o > from.end);
-          const rest = ci > m.index ? m.text.slice(ci - m.index).trimStart() : "";
-          if (rest.split(/\s+/).length < 2) continue;
-          m = { ...m, text: rest, index: m.index + m.text.length - rest.length };
-        }
-      }
-      // a defined term ("“Approved Fund”") or a generic noun ("a Subsidiary Corporation") names no organisation
-      if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index - 8), m.index))) continue;
-      // "Limited Liability Company Agreement" names a kind of contract, not a company
-      if (/^\s+(?:Liability\b|Partnership Agreement\b)/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 24))) continue;
-      // "the Delaware General Corporation Law", "the Investment Company Act": a statute, not an organisation
-      if (/^\s+(?:Law|Laws|Act|Code|Statute)\b/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 12))) continue;
-      // "… Incorporated by reference" is a heading's verb, not a legal form
-      if (/Incorporated$/.test(m.text) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index + m.text.length, m.index + m.text.length + 20))) continue;
-      // "Partners’ Capital": a possessive plural, not a legal form closing a name
-      if (/s$/.test(m.text) && /^['’](?!s\b)/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 2))) continue;
-      const start = orgNameStart(m.text, page.text, canon.map, m.index, shortLine);
-      if (start.head) matches.push({ text: m.text.slice(...start.head), index: m.index + start.head[0], head: true });
-      // such a first organisation is kept only when whole as it stands: nothing cut from it, no capitalised word before it
-      if (m.head && (start.skip > 0 || headContinues(C.slice(Math.max(0, m.index - 30), m.index)))) continue;
-      let skip = start.skip;
-      const before = C.slice(Math.max(0, m.index - 16), m.index);
-      // "an agreement between X and Y Corp.": the parties are two
-      const and = m.text.slice(skip).lastIndexOf(" and ");
-      if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
-      let raw = m.text.slice(skip);
-      let at = m.index + skip;
-      // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "example.com Israel Ltd.")
-      // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": six digits or more, no separators, so no count, year or ZIP code)
-      const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{6,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
-      if (lead && m.head) continue;
-      if (lead) { raw = `${lead[1]} ${raw}`; at -= lead[1]!.length + 1; }
-      // a capitalised word and a preposition opening a listed name ("Beacon on Demand US LLC" on a line of its own)
-      const prep = skip === 0 && !lead && !m.head ? listedPrepositionHead(page.text, canon.map[at]!) : null;
-      if (prep) { raw = `${prep} ${raw}`; at -= prep.length + 1; }
-      // a proper name's possessive opening the name ("Quill’s Pizza Inc."); not a generic owner's ("the Company’s X Inc.")
-      const owner = skip === 0 && !lead && !prep ? /(?:^|[\s(|])(\p{Lu}[\p{L}&.-]*['’]s)\s$/u.exec(C.slice(Math.max(0, at - 30), at)) : null;
-      const possessive = owner && !GENERIC_OWNER.test(owner[1]!) ? owner[1]! : null;
-      if (possessive) { raw = `${possessive} ${raw}`; at -= possessive.length + 1; }
-      // a name with a number inside ("IBEW Local 98 Pension Fund", "NBIM Walker 601 LEX NYC LLC"): the words before the number belong to it
-      const inner = skip === 0 && !lead && !prep && !possessive ? NUMBERED_HEAD.exec(C.slice(Math.max(0, at - 48), at)) : null;
-      if (inner && m.head) continue;
-      if (inner && !NOT_ORG_START.test(inner[1]!) && !NUMBER_LABEL.test(inner[1]!)) { raw = `${inner[1]} ${raw}`; at -= inner[1]!.length + 1; }
-      // "Sojitz Corporation of America": the place after "of" is part of the name
-      const ofPlace = OF_PLACE.exec(C.slice(m.index + m.text.length, m.index + m.text.length + 40));
-      if (ofPlace && /(?:Corporation|Company|Bank|Trust)$/.test(raw)) raw += ofPlace[0];
-      // a fund's series and legal form after it ("Harbour Infrastructure Fund V-A, L.P.", "… Fund V (ER) SCSp")
-      const end = at + raw.length;
-      const series = /(?:Fund|Partners)$/.test(raw) ? FUND_SERIES.exec(C.slice(end, end + 40)) : null;
-      if (series) raw = C.slice(at, end + series[0].length);
-      // a country or region word that goes on with the name after its legal form ("… and Lumen Corporation Japan) and …");
-      // not one in a list's jurisdiction column, which a new name or line follows
-      const place = !series && /(?:Corporation|Company|Limited|Inc\.?|Ltd\.?)$/.test(raw) ? PLACE_AFTER.exec(C.slice(end, end + 30)) : null;
-      if (place) raw = C.slice(at, end + place[1]!.length);
-      // a name going on after its legal form with "for" and capitalised words ("Internet Corporation for Assigned Numbers and Names")
-      const forTail = !series && !place && /(?:Corporation|Company|Association|Foundation|Institute)$/.test(raw) ? FOR_TAIL.exec(C.slice(at + raw.length, at + raw.length + 80)) : null;
-      if (forTail) raw = C.slice(at, at + raw.length + forTail[1]!.length);
-      // a chart's legend glued to the name ("S&P 500FedEx Corporation"): a run of digits stuck to a capitalised word is no part of it
-      const glued = /^\p{N}{2,}(?=\p{Lu}\p{Ll})/u.exec(raw);
-      if (glued) { raw = raw.slice(glued[0].length); at += glued[0].length; }
-      // a blank the PDF put beside an ampersand of a short name ("AB& C Corporation", "A B&C Corporation") is no part of it
-      const name = raw.replace(/\s+/g, " ").replace(/(?<![\p{L}])(\p{Lu}{1,3})(?:& | &)(\p{Lu}{1,3})(?![\p{L}])/u, "$1&$2").replace(/(?<![\p{L}])(\p{Lu}) (\p{Lu}{1,2}&\p{Lu}{1,3})(?![\p{L}])/u, "$1$2");
-      // a fund is named as one ("Example Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
-      // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
-      if (/^(?:Parent|Subsidiary|Affiliated?|Participating|Successor|Acquiring|Surviving|Operating|Holding|Merger|Acquisition|Target|Issuing|Designated|Related)\s+(?:Corporation|Company|Inc\.?|LLC|Limited|Ltd\.?)$/.test(name)) continue;
-      if (/\bFund\b/.test(name) && !/\b(?:Capital|Partners|Ventures|Equity|Growth|Investment|Investments|Opportunity|Opportunities|Infrastructure|Holdings|Pension|Retirement)\b/.test(name)) continue;
-      // a statement's column heads read up to a company's name ("Retained Earnings Accumulated Other Comprehensive Loss Total X Corporation")
-      if (/\b(?:Total|Subtotal|Retained|Accumulated|Comprehensive|Earnings|Liabilities)\b/.test(name)) continue;
-      if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(possessive ? name.slice(possessive.length) : name)) continue;
-      // a column heading or a clause that reads a legal form as a word ("Company Name Where Incorporated or Organized")
-      if (SENTENCE_OPENER.test(name) && !/\s/.test(name.replace(SENTENCE_OPENER, ""))) continue;
-      // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
-      if (/\sAS$/.test(name) && name === name.toUpperCase()) continue;
-      found.push({ type: "organisation", name, role: "mentioned", start: at, end: at + raw.length, conf: 0.8, evidence: "prose", reason: "organisation name with a legal form" });
-    }
-    for (const f of found) {
-      if (f.name.includes(CELL_BREAK)) continue;
-      if (isPlaceholder(f.name)) { rejectedPlaceholders++; continue; }
-      if (f.type === "person") {
-        // a name continuing a hyphen is the tail of a longer name; letter-spaced OCR ("H a n s - Olof Hansson")
-        // is put back together, anything else is a fragment and no person
-        const pre = C.slice(Math.max(0, f.start - 40), f.start);
-        const spaced = /(?:^|\s)(\p{Lu}(?: \p{Ll}){1,15}|\p{Lu}\p{Ll}+) ?[-‐] ?$/u.exec(pre);
-        if (spaced) {
-          f.name = `${spaced[1]!.replace(/ /g, "")}-${f.name}`;
-          f.start -= pre.length - spaced.index - (spaced[0].startsWith(" ") ? 1 : 0);
-        } else if (/\p{L} ?[-‐] ?$/u.test(pre)) {
-          rejectedPlaceholders++;
-          continue;
-        }
-      }
-      if (f.type === "person" && isMinistryName(f.name)) { rejectedPlaceholders++; continue; }
-      // the first mention of a key on the page stands: a later one needs no excerpt
-      const key = `${f.type}|${normalizeName(f.name)}|${f.role ?? ""}|p${page.pageNumber}`;
-      if (out.has(key)) continue;
-      const os = canon.map[f.start]!;
-      const oe = canon.map[Math.max(f.start, f.end - 1)]! + 1;
-      const excerpt = pickExcerpt(page.text, os, oe, "sentence");
-      if (!excerpt) continue;
-      out.set(key, {
-        candidateType: "entity",
-        candidateKey: key,
-        payload: { entityType: f.type, name: f.name, role: f.role },
-        confidenceScore: f.conf,
-        confidenceReason: f.reason,
-        evidence: { text: excerpt, page: page.pageNumber },
-        evidenceType: f.evidence,
-      });
-    }
+    const found = [...peopleOnPage(page, canon.text, readPeople), ...responsibleMinistries(page, canon.text), ...namedCommittees(canon.text), ...organisationsOnPage(page, canon)];
+    rejectedPlaceholders += addPageEntities(found, page, canon, out);
   }
   addFilingFacts(readFilingFacts(pages), pages, out);
   dropLabelledNames(out);
@@ -487,6 +288,284 @@ export function extractEntitiesFromPages(pages: ExtractionPage[], ctx: Pick<Extr
   if (!out.size) uncertainties.push("no entities found");
   void ctx;
   return { candidates: [...out.values()], skipped, uncertainties, model: "rules" };
+}
+
+/** People named with a role, Swedish role words first, then English titles; none on a page that only signs, certifies or indexes. */
+function peopleOnPage(page: ExtractionPage, C: string, readPeople: boolean): Found[] {
+  return readPeople ? [...swedishRolePeople(page, C), ...titledPeople(C)] : [];
+}
+
+/** Swedish roles, sentence by sentence: names after the role word get it; when none follow, the names before it. */
+function swedishRolePeople(page: ExtractionPage, C: string): Found[] {
+  const found: Found[] = [];
+  // Swedish role words ("expert", "ledamot") only on a page written in Swedish that has one
+  if (!SV_ROLE_CUE.test(C) || detectLanguage(page.text) !== "sv") return found;
+  for (const sent of sentencesWithOffsets(C)) {
+    const s = sent.text;
+    if (!s.trim()) continue;
+    const base = sent.start;
+    const roleHits: Array<{ role: string; at: number; end: number }> = [];
+    for (const r of SV_ROLES) for (const m of s.matchAll(r.re)) {
+      if (/tillika\s*$/.test(s.slice(Math.max(0, m.index! - 9), m.index!))) continue; // "X, tillika ordförande" qualifies X only
+      // a seat in another named body ("utsågs till ledamot i Exempelrådet") is no role in the inquiry
+      if (OTHER_BODY.test(s.slice(m.index! + m[0].length, m.index! + m[0].length + 40))) continue;
+      roleHits.push({ role: r.role, at: m.index!, end: m.index! + m[0].length });
+    }
+    if (!roleHits.length) continue;
+    roleHits.sort((a, b) => a.at - b.at);
+    const names = [...s.matchAll(NAME_RE)].map((m) => ({ m, names: personNamesIn(m[0]) })).filter((x) => x.names.length);
+    for (const { m, names: ns } of names) {
+      const at = m.index!;
+      const name = ns[0]!;
+      const nameAt = at + m[0].indexOf(name);
+      const before = roleHits.filter((r) => r.end <= nameAt);
+      let role = before.length ? before[before.length - 1]!.role : roleHits[0]!.role;
+      // "Rune Hermansson, tillika ordförande"
+      const after = s.slice(nameAt + name.length, nameAt + name.length + 22);
+      if (/^,?\s*tillika ordförande/.test(after)) found.push({ type: "person", name, role: "ordförande", start: base + nameAt, end: base + nameAt + name.length, conf: 0.9, evidence: "prose", reason: `named with "tillika ordförande"` });
+      if (!before.length && !roleHits.some((r) => r.at > nameAt)) continue;
+      if (!before.length) {
+        // a role after the name is its own only across names listed with it ("A, B och C förordnades som experter"),
+        // not across another person's clause ("… att A utsågs till … förordnades B att … vara ordförande")
+        const next = roleHits.find((r) => r.at > nameAt)!;
+        const other = names.map((x) => x.m.index! + x.m[0].indexOf(x.names[0]!)).find((at) => at > nameAt && at < next.at);
+        if (other !== undefined && !LISTED_WITH.test(s.slice(nameAt + name.length, other))) continue;
+        role = next.role;
+      }
+      found.push({ type: "person", name, role, start: base + nameAt, end: base + nameAt + name.length, conf: 0.85, evidence: "prose", reason: `named after the role "${role}" in the same sentence` });
+    }
+  }
+  return found;
+}
+
+/** People named with an English title by one of EN_PATTERNS ("… was appointed Chief Financial Officer"). */
+function titledPeople(C: string): Found[] {
+  const found: Found[] = [];
+  for (const { re, cue } of EN_PATTERNS) {
+    if (!cue.test(C)) continue;
+    for (const m of C.matchAll(re)) {
+      const name = personNamesIn(m.groups!.name!)[0];
+      if (!name) continue;
+      // a title read into the next sentence's name ("Head of Sales Maria …") ends before it
+      const after = C.slice(m.index! + m[0].length, m.index! + m[0].length + 30);
+      let title = /^Head of \S+ \p{Lu}\p{Ll}+$/u.test(m.groups!.title!) && /^ \p{Lu}\p{Ll}+\b/u.test(after) ? m.groups!.title!.replace(/ \S+$/, "") : m.groups!.title!;
+      // a president's or director's portfolio after "of" ("was appointed our President of Services"): part of the title
+      const portfolio = /^(?:President|Director)$/.test(title) ? /^ of (\p{Lu}[\p{L}&'’-]*(?: (?:and|&) \p{Lu}[\p{L}&'’-]*| \p{Lu}[\p{L}&'’.-]*){0,3})(?=[\s,;:)]|\.(?:\s|$)|$)/u.exec(after) : null;
+      if (portfolio) title = `${title} of ${portfolio[1]}`;
+      const at = m.index! + m[0].indexOf(name);
+      // a quote's attribution ("—Prof. Jane Roe, President and Chief Executive Officer, <partner>"): the speaker's title
+      // is often another company's, its name cut off at the column's edge; officers are read from their lists and signatures
+      if (ATTRIBUTION.test(C.slice(Math.max(0, at - 16), at))) continue;
+      found.push({ type: "person", name, role: title, start: at, end: at + name.length, conf: 0.85, evidence: "prose", reason: `named with the title "${title}"` });
+    }
+  }
+  return found;
+}
+
+function responsibleMinistries(page: ExtractionPage, C: string): Found[] {
+  const found: Found[] = [];
+  // ministries: responsible when addressed ("Till statsrådet och chefen för X"), standalone on a title page, or "(Xdepartementet)" closing a directive
+  for (const m of C.includes("departementet") ? C.matchAll(MINISTRY_WORD) : []) {
+    const raw = m[1]!;
+    const name = raw[0]!.toUpperCase() + raw.slice(1);
+    if (!isMinistryName(name)) continue;
+    const pre = C.slice(Math.max(0, m.index! - 40), m.index!);
+    const post = C.slice(m.index! + raw.length, m.index! + raw.length + 2);
+    const responsible = /chefen för\s*$/i.test(pre) && page.pageNumber <= 8 || /\(\s*$/.test(pre) && /^\)/.test(post) || (page.pageNumber <= 5 && new RegExp(`(^|\\n)\\s*${raw}\\s*(\\n|$)`).test(page.text));
+    if (!responsible) continue;
+    found.push({ type: "ministry", name, role: "ansvarigt departement", start: m.index!, end: m.index! + raw.length, conf: 0.9, evidence: "formal", reason: "ministry addressed or named as responsible" });
+  }
+  return found;
+}
+
+/** A committee's name as it announces it ("har antagit namnet …"). */
+function namedCommittees(C: string): Found[] {
+  const found: Found[] = [];
+  for (const m of C.matchAll(COMMITTEE_RE)) {
+    let name = m[1]!.trim();
+    name = name[0]!.toUpperCase() + name.slice(1);
+    const at = m.index! + m[0].indexOf(m[1]!);
+    found.push({ type: "committee", name: m[2] && m[2].length <= 6 && !/\d/.test(m[2]) ? `${name} (${m[2]})` : name, role: "utredning", start: at, end: at + m[1]!.length, conf: 0.9, evidence: "prose", reason: "committee named ('antagit namnet')" });
+  }
+  return found;
+}
+
+/** Organisations named with a legal form, and the names of a list whose legal form opens them. */
+function organisationsOnPage(page: ExtractionPage, canon: Canonical): Found[] {
+  const C = canon.text;
+  const found: Found[] = [];
+  // a line is short (a heading, a list entry, a cell) against the page's usual line
+  const lens = page.text.split("\n").map((l) => l.trim().length).filter((n) => n > 0).sort((a, b) => a - b);
+  const shortLine = Math.min(60, 0.6 * (lens[Math.floor(lens.length / 2)] ?? 0));
+  // legal-form matches, and the organisations found ending inside one before another ("X Corporation and Y Inc.")
+  // a list's names whose legal form opens them or stands inside ("AB Nordkap", "Radio AB KL Lindqvist"): each line whole
+  const listed = listedFrontFormNames(page.text);
+  for (const l of listed) {
+    const start = canon.map.findIndex((o) => o >= l.start);
+    if (start >= 0) found.push({ type: "organisation", name: l.name, role: "mentioned", start, end: start + l.name.length, conf: 0.8, evidence: "prose", reason: "a listed name with its legal form" });
+  }
+  const matches: OrgMatch[] = ORG_CUE.test(C) ? [...C.matchAll(ORG_RE)].map((m) => ({ text: m[1]!, index: m.index! })) : [];
+  for (let k = 0; k < matches.length; k++) {
+    const m = outsideListedNames(matches[k]!, listed, canon.map);
+    if (!m) continue;
+    const org = organisationAt(m, page, canon, shortLine, (head) => matches.push(head));
+    if (org) found.push(org);
+  }
+  return found;
+}
+
+// a match reaching into such a line: its legal form there is that name's ("AB Nordkap" | "AB Fjällbo …" gave "Nordkap AB");
+// one starting in such a line goes on from the next line ("Radio AB KL Lindqvist" | "Granlunds AB")
+function outsideListedNames(m: OrgMatch, listed: Array<{ start: number; end: number }>, map: number[]): OrgMatch | undefined {
+  if (!listed.length) return m;
+  const os = map[m.index]!;
+  const oe = map[m.index + m.text.length - 1]! + 1;
+  if (listed.some((l) => oe > l.start && oe <= l.end && os < l.start) || listed.some((l) => os >= l.start && oe <= l.end)) return undefined;
+  const from = listed.find((l) => os >= l.start && os < l.end);
+  if (!from) return m;
+  const ci = map.findIndex((o) => o > from.end);
+  const rest = ci > m.index ? m.text.slice(ci - m.index).trimStart() : "";
+  if (rest.split(/\s+/).length < 2) return undefined;
+  return { ...m, text: rest, index: m.index + m.text.length - rest.length };
+}
+
+/** The words around a match say it names no organisation: a defined term, a contract's kind, a statute, a heading's verb, a possessive plural. */
+function notAnOrganisationHere(C: string, m: OrgMatch): boolean {
+  // a defined term ("“Approved Fund”") or a generic noun ("a Subsidiary Corporation") names no organisation
+  if (/(?:[“"]\s?|\b(?:a|an|any|each|such|every|another)\s)$/.test(C.slice(Math.max(0, m.index - 8), m.index))) return true;
+  // "Limited Liability Company Agreement" names a kind of contract, not a company
+  if (/^\s+(?:Liability\b|Partnership Agreement\b)/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 24))) return true;
+  // "the Delaware General Corporation Law", "the Investment Company Act": a statute, not an organisation
+  if (/^\s+(?:Law|Laws|Act|Code|Statute)\b/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 12))) return true;
+  // "… Incorporated by reference" is a heading's verb, not a legal form
+  if (/Incorporated$/.test(m.text) && /^\s*(?:herein\s+)?by reference/i.test(C.slice(m.index + m.text.length, m.index + m.text.length + 20))) return true;
+  // "Partners’ Capital": a possessive plural, not a legal form closing a name
+  if (/s$/.test(m.text) && /^['’](?!s\b)/.test(C.slice(m.index + m.text.length, m.index + m.text.length + 2))) return true;
+  return false;
+}
+
+/** The organisation a legal-form match names, its start cut and its name widened as the text around it shows, or undefined. */
+function organisationAt(m: OrgMatch, page: ExtractionPage, canon: Canonical, shortLine: number, addHead: (head: OrgMatch) => void): Found | undefined {
+  const C = canon.text;
+  if (notAnOrganisationHere(C, m)) return undefined;
+  const start = orgNameStart(m.text, page.text, canon.map, m.index, shortLine);
+  if (start.head) addHead({ text: m.text.slice(...start.head), index: m.index + start.head[0], head: true });
+  // such a first organisation is kept only when whole as it stands: nothing cut from it, no capitalised word before it
+  if (m.head && (start.skip > 0 || headContinues(C.slice(Math.max(0, m.index - 30), m.index)))) return undefined;
+  let skip = start.skip;
+  const before = C.slice(Math.max(0, m.index - 16), m.index);
+  // "an agreement between X and Y Corp.": the parties are two
+  const and = m.text.slice(skip).lastIndexOf(" and ");
+  if (and > 0 && /\b(?:between|among|amongst|with)\s+(?:the\s+)?$/i.test(before)) skip += and + 5;
+  const raw = m.text.slice(skip);
+  const at = m.index + skip;
+  const widened = widenedName(m, page.text, canon, { skip, raw, at });
+  const name = widened && organisationName(widened.raw, widened.possessive);
+  if (!widened || !name) return undefined;
+  return { type: "organisation", name, role: "mentioned", start: widened.at, end: widened.at + widened.raw.length, conf: 0.8, evidence: "prose", reason: "organisation name with a legal form" };
+}
+
+/**
+ * The name around a match's cut start widened to what the text shows belongs to it: a leading number or
+ * web brand, a preposition's head, a possessive, words before an inner number, a place, a fund's series, a
+ * "for" tail; a chart's digits glued in front are cut. Undefined when a first organisation cannot stand whole.
+ */
+function widenedName(m: OrgMatch, pageText: string, canon: Canonical, cut: { skip: number; raw: string; at: number }): { raw: string; at: number; possessive: string | null } | undefined {
+  const C = canon.text;
+  const { skip } = cut;
+  let { raw, at } = cut;
+  // a name that opens a row or a cell with a number or a web brand ("635 Mass Ave LLC", "example.com Israel Ltd.")
+  // or a registry number anywhere ("… 333-100200 2208817 Manitoba Limited": six digits or more, no separators, so no count, year or ZIP code)
+  const lead = skip === 0 ? /(?:^|\|\s?)(\p{N}[\p{N}-]{0,6}|\p{Ll}[\p{L}]*\.(?:com|net|org|io))\s$/u.exec(C.slice(Math.max(0, at - 24), at)) ?? /(?:^|[\s(])(\p{N}{6,9})\s$/u.exec(C.slice(Math.max(0, at - 24), at)) : null;
+  if (lead && m.head) return undefined;
+  if (lead) { raw = `${lead[1]} ${raw}`; at -= lead[1]!.length + 1; }
+  // a capitalised word and a preposition opening a listed name ("Beacon on Demand US LLC" on a line of its own)
+  const prep = skip === 0 && !lead && !m.head ? listedPrepositionHead(pageText, canon.map[at]!) : null;
+  if (prep) { raw = `${prep} ${raw}`; at -= prep.length + 1; }
+  // a proper name's possessive opening the name ("Quill’s Pizza Inc."); not a generic owner's ("the Company’s X Inc.")
+  const owner = skip === 0 && !lead && !prep ? /(?:^|[\s(|])(\p{Lu}[\p{L}&.-]*['’]s)\s$/u.exec(C.slice(Math.max(0, at - 30), at)) : null;
+  const possessive = owner && !GENERIC_OWNER.test(owner[1]!) ? owner[1]! : null;
+  if (possessive) { raw = `${possessive} ${raw}`; at -= possessive.length + 1; }
+  // a name with a number inside ("IBEW Local 98 Pension Fund", "NBIM Walker 601 LEX NYC LLC"): the words before the number belong to it
+  const inner = skip === 0 && !lead && !prep && !possessive ? NUMBERED_HEAD.exec(C.slice(Math.max(0, at - 48), at)) : null;
+  if (inner && m.head) return undefined;
+  if (inner && !NOT_ORG_START.test(inner[1]!) && !NUMBER_LABEL.test(inner[1]!)) { raw = `${inner[1]} ${raw}`; at -= inner[1]!.length + 1; }
+  // "Sojitz Corporation of America": the place after "of" is part of the name
+  const ofPlace = OF_PLACE.exec(C.slice(m.index + m.text.length, m.index + m.text.length + 40));
+  if (ofPlace && /(?:Corporation|Company|Bank|Trust)$/.test(raw)) raw += ofPlace[0];
+  // a fund's series and legal form after it ("Harbour Infrastructure Fund V-A, L.P.", "… Fund V (ER) SCSp")
+  const end = at + raw.length;
+  const series = /(?:Fund|Partners)$/.test(raw) ? FUND_SERIES.exec(C.slice(end, end + 40)) : null;
+  if (series) raw = C.slice(at, end + series[0].length);
+  // a country or region word that goes on with the name after its legal form ("… and Lumen Corporation Japan) and …");
+  // not one in a list's jurisdiction column, which a new name or line follows
+  const place = !series && /(?:Corporation|Company|Limited|Inc\.?|Ltd\.?)$/.test(raw) ? PLACE_AFTER.exec(C.slice(end, end + 30)) : null;
+  if (place) raw = C.slice(at, end + place[1]!.length);
+  // a name going on after its legal form with "for" and capitalised words ("Internet Corporation for Assigned Numbers and Names")
+  const forTail = !series && !place && /(?:Corporation|Company|Association|Foundation|Institute)$/.test(raw) ? FOR_TAIL.exec(C.slice(at + raw.length, at + raw.length + 80)) : null;
+  if (forTail) raw = C.slice(at, at + raw.length + forTail[1]!.length);
+  // a chart's legend glued to the name ("S&P 500FedEx Corporation"): a run of digits stuck to a capitalised word is no part of it
+  const glued = /^\p{N}{2,}(?=\p{Lu}\p{Ll})/u.exec(raw);
+  if (glued) { raw = raw.slice(glued[0].length); at += glued[0].length; }
+  return { raw, at, possessive };
+}
+
+/** The name as it reads (blanks folded, an ampersand's blanks closed), or undefined when it names no organisation. */
+function organisationName(raw: string, possessive: string | null): string | undefined {
+  // a blank the PDF put beside an ampersand of a short name ("AB& C Corporation", "A B&C Corporation") is no part of it
+  const name = raw.replace(/\s+/g, " ").replace(/(?<![\p{L}])(\p{Lu}{1,3})(?:& | &)(\p{Lu}{1,3})(?![\p{L}])/u, "$1&$2").replace(/(?<![\p{L}])(\p{Lu}) (\p{Lu}{1,2}&\p{Lu}{1,3})(?![\p{L}])/u, "$1$2");
+  // a fund is named as one ("Example Growth Fund II"); "No Sinking Fund", "the State General Fund" are accounts or terms
+  // a role of a company in a contract ("any Parent Corporation, Subsidiary Corporation …") names none
+  if (/^(?:Parent|Subsidiary|Affiliated?|Participating|Successor|Acquiring|Surviving|Operating|Holding|Merger|Acquisition|Target|Issuing|Designated|Related)\s+(?:Corporation|Company|Inc\.?|LLC|Limited|Ltd\.?)$/.test(name)) return undefined;
+  if (/\bFund\b/.test(name) && !/\b(?:Capital|Partners|Ventures|Equity|Growth|Investment|Investments|Opportunity|Opportunities|Infrastructure|Holdings|Pension|Retirement)\b/.test(name)) return undefined;
+  // a statement's column heads read up to a company's name ("Retained Earnings Accumulated Other Comprehensive Loss Total X Corporation")
+  if (/\b(?:Total|Subtotal|Retained|Accumulated|Comprehensive|Earnings|Liabilities)\b/.test(name)) return undefined;
+  if (isPlaceholder(name) || NOT_ORG_START.test(name) || !/\s/.test(name) || /\p{L}['’]s\b/u.test(possessive ? name.slice(possessive.length) : name)) return undefined;
+  // a column heading or a clause that reads a legal form as a word ("Company Name Where Incorporated or Organized")
+  if (SENTENCE_OPENER.test(name) && !/\s/.test(name.replace(SENTENCE_OPENER, ""))) return undefined;
+  // a heading in capitals ending in "AS" ("BOOK VALUE OUTSTANDING AS OF …") is no Norwegian company
+  if (/\sAS$/.test(name) && name === name.toUpperCase()) return undefined;
+  return name;
+}
+
+/** Adds a page's entities to `out` as candidates, the first mention of each on the page with its excerpt; returns how many names it rejected. */
+function addPageEntities(found: Found[], page: ExtractionPage, canon: Canonical, out: Map<string, Candidate<EntityPayload>>): number {
+  let rejected = 0;
+  for (const f of found) {
+    if (f.name.includes(CELL_BREAK)) continue;
+    if (isPlaceholder(f.name)) { rejected++; continue; }
+    if (f.type === "person") {
+      // a name continuing a hyphen is the tail of a longer name; letter-spaced OCR ("H a n s - Olof Hansson")
+      // is put back together, anything else is a fragment and no person
+      const pre = canon.text.slice(Math.max(0, f.start - 40), f.start);
+      const spaced = /(?:^|\s)(\p{Lu}(?: \p{Ll}){1,15}|\p{Lu}\p{Ll}+) ?[-‐] ?$/u.exec(pre);
+      if (spaced) {
+        f.name = `${spaced[1]!.replace(/ /g, "")}-${f.name}`;
+        f.start -= pre.length - spaced.index - (spaced[0].startsWith(" ") ? 1 : 0);
+      } else if (/\p{L} ?[-‐] ?$/u.test(pre)) {
+        rejected++;
+        continue;
+      }
+    }
+    if (f.type === "person" && isMinistryName(f.name)) { rejected++; continue; }
+    // the first mention of a key on the page stands: a later one needs no excerpt
+    const key = `${f.type}|${normalizeName(f.name)}|${f.role ?? ""}|p${page.pageNumber}`;
+    if (out.has(key)) continue;
+    const os = canon.map[f.start]!;
+    const oe = canon.map[Math.max(f.start, f.end - 1)]! + 1;
+    const excerpt = pickExcerpt(page.text, os, oe, "sentence");
+    if (!excerpt) continue;
+    out.set(key, {
+      candidateType: "entity",
+      candidateKey: key,
+      payload: { entityType: f.type, name: f.name, role: f.role },
+      confidenceScore: f.conf,
+      confidenceReason: f.reason,
+      evidence: { text: excerpt, page: page.pageNumber },
+      evidenceType: f.evidence,
+    });
+  }
+  return rejected;
 }
 
 function factCandidate(pages: ExtractionPage[], f: { page: number; start: number; end: number }, payload: EntityPayload, reason: string, mode: "line" | "sentence"): Candidate<EntityPayload> | null {

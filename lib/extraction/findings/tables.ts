@@ -216,6 +216,106 @@ const MONTHS_OF: Record<Duration, number> = { FY: 12, Q: 3, H: 6, "9M": 9, point
 
 const SEGMENT_PAGE = /\bsegments?\b|\bby region\b|geograph|north america|greater china|emea\b|asia pacific|reportable|pro forma|quarterly (financial )?(data|results)|unaudited quarterly/i;
 
+/** What a table's header line states: its period columns, their durations, the fiscal year's end, a notes column, and the scale. */
+interface HeaderRead {
+  cols: PeriodColumn[];
+  durations: Duration[];
+  fiscalEnd: { month: number; day: number } | undefined;
+  hasNote: boolean;
+  headerScale: ReturnType<typeof scaleOf>;
+}
+
+/** Reads the header line `li` (its period columns `hc`) with the lines above it, and the scale stated under it or on the page. */
+function readHeader(lines: ReturnType<typeof prepareLines>, li: number, hc: PeriodColumn[], pageScale: ReturnType<typeof scaleOf>): HeaderRead {
+  const t = lines[li]!.text.trim();
+  const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
+  // "Three Months Ended September 30," over "2022 2021": the year columns end on that day
+  const endDay = endedOnDayOf(ctxText);
+  const cols = endDay ? hc.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c)) : hc;
+  let fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
+  // the scale may sit just under the header ("2015 2014 2013\n(in thousands, except per share data)")
+  const s2 = scaleOf(`${ctxText}\n${lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n")}`);
+  if (/december 31/i.test(ctxText) && !fiscalEnd) fiscalEnd = { month: 12, day: 31 };
+  return { cols, durations: nearestDurations(ctxText), fiscalEnd, hasNote: /\bnote\b/i.test(t), headerScale: s2.word ? s2 : pageScale };
+}
+
+/** A cell's metric and unit: a percent in a gross profit row is the gross margin, an amount in a gross margin row the gross profit. */
+function cellMetric(key: string, ruleUnit: FindingPayload["unit"] | undefined, percent: boolean): { metricKey: string; unit: FindingPayload["unit"] } {
+  if (percent) return { metricKey: key === "gross_profit" ? "gross_margin" : key, unit: "percent" };
+  return { metricKey: key === "gross_margin" ? "gross_profit" : key, unit: ruleUnit ?? "currency" };
+}
+
+/** How sure a row's figure is the metric itself: best on its home statement, least on a page about segments or outside the statements. */
+function rowConfidence({ kind, home, label, column, pageText, hasStatements }: { kind: StatementKind | null; home: StatementKind | undefined; label: string; column: string; pageText: string; hasStatements?: boolean }): { confidence: number; reason: string } {
+  if (kind && home === kind) return { confidence: 0.95, reason: `row "${label}" of the ${kind.replace("_", " ")} statement, column "${column}"` };
+  if (kind) return { confidence: 0.9, reason: `row "${label}" of a ${kind.replace("_", " ")} statement (not its home statement), column "${column}"` };
+  if (SEGMENT_PAGE.test(pageText)) return { confidence: 0.6, reason: `row "${label}" in a table on a page about segments/regions/quarters: may be a part, not the total` };
+  if (hasStatements && !/^total\b/i.test(label)) return { confidence: 0.7, reason: `row "${label}" in a table outside the statements, column "${column}": may be a part (segment, product line), not the total` };
+  return { confidence: hasStatements ? 0.85 : 0.9, reason: `row "${label}" in a table with period header, column "${column}"` };
+}
+
+/** One row of a table being read: what its label names and where it stands, and what the table around it states. */
+interface RowRead {
+  page: ExtractionPage;
+  ctx: TableContext;
+  kind: StatementKind | null;
+  rule: NonNullable<ReturnType<typeof metricKeyOf>>;
+  /** The label without its unit, and what the unit stated; whether the label says forecast. */
+  lu: ReturnType<typeof labelWithoutUnit>;
+  fq: ReturnType<typeof forecastQualifier>;
+  labelStart: number;
+  lineEnd: number;
+  headerScale: ReturnType<typeof scaleOf>;
+  fiscalEnd: HeaderRead["fiscalEnd"];
+  pageCurrency: string | undefined;
+  aboutParts: boolean;
+  latestYear: () => number;
+}
+
+/** The finding of one cell (a row's value in a period column), ranked against the page's others for the same key, or undefined. */
+function cellFinding({ page, ctx, kind, rule, lu, fq, labelStart, lineEnd, headerScale, fiscalEnd, pageCurrency, aboutParts, latestYear }: RowRead, v: PrintedNumber, col: PeriodColumn, dur: Duration | undefined): { key: string; rank: number; c: Candidate<FindingPayload> } | undefined {
+  if (v.value === null) return undefined;
+  // an interim column printed with its day is the fiscal period that day ends, whatever year the document's name gives
+  const lab = interimOn(col, dur, ctx.fiscalYearEndMonth) ?? labelColumn(col, dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear: latestYear() });
+  const { metricKey, unit } = cellMetric(rule.key, rule.unit, v.percent);
+  if (unit === "percent" && !["gross_margin", "ebitda_margin"].includes(metricKey)) return undefined;
+  const scale = unit === "currency" ? lu.scale ?? headerScale.scale : 1;
+  const valueNum = unit === "currency" ? Math.round(v.value * scale * 1000) / 1000 : v.value;
+  const excerpt = pickExcerpt(page.text, labelStart, lineEnd, "line");
+  if (!excerpt) return undefined;
+  const home = HOME[metricKey];
+  // a balance item's row on a cash flow or income statement is its change or a charge ("Inventories (737)"), not the balance
+  if (kind && kind !== "balance" && home === "balance" && metricKey !== "cash") return undefined;
+  let { confidence, reason } = rowConfidence({ kind, home, label: lu.label, column: col.raw, pageText: page.text, hasStatements: ctx.hasStatements });
+  if (!headerScale.word && !lu.scale && unit === "currency" && Math.abs(v.value) < 100000) {
+    confidence = Math.min(confidence, 0.7);
+    reason += "; no scale stated (units assumed)";
+  }
+  const isForecast = lab.isForecast ?? (fq.forecast || !!ctx.forecastDoc || isLaterPeriod(lab.period, ctx.fiscalYear));
+  const span = periodTypeOf({ period: lab.period, months: dur ? MONTHS_OF[dur] : undefined });
+  const payload: FindingPayload = {
+    metric: lu.label,
+    metricKey,
+    valueText: v.raw,
+    valueNum,
+    unit,
+    currency: unit === "currency" ? lu.currency ?? pageCurrency : undefined,
+    period: lab.period,
+    periodEnd: lab.periodEnd,
+    ...(span ? { periodType: span.type, ...(span.months !== undefined ? { periodMonths: span.months } : {}) } : {}),
+    ...labelScope(lu.label, aboutParts),
+    isForecast,
+    domain: rule.domain,
+  };
+  const key = `${metricKey}|${lab.period}|p${page.pageNumber}`;
+  const rank = confidence * 10 + labelRank(metricKey, lu.label);
+  return {
+    key,
+    rank,
+    c: { candidateType: "finding", candidateKey: key, payload, confidenceScore: confidence, confidenceReason: reason, evidence: { text: excerpt, page: page.pageNumber }, evidenceType: "formal" },
+  };
+}
+
 export function extractTableFindings(page: ExtractionPage, ctx: TableContext): Candidate<FindingPayload>[] {
   const text = page.text;
   if (!/\d/.test(text)) return [];
@@ -241,18 +341,7 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
     const restNums = (rest.match(/\d[\d,.]*/g) ?? []).filter((x) => x.length > 0);
     const restWords = rest.replace(/[()\-–,.%$]/g, " ").trim();
     if (hc.length >= 1 && restNums.length === 0 && restWords.length <= 60 && !(hc.length === 1 && restWords.length > 30 && !/note|eur|usd|sek|thousand|million/i.test(restWords))) {
-      // a header line
-      const ctxText = lines.slice(Math.max(0, li - 6), li + 1).map((x) => x.text).join("\n");
-      // "Three Months Ended September 30," over "2022 2021": the year columns end on that day
-      const endDay = endedOnDayOf(ctxText);
-      cols = endDay ? hc.map((c) => (c.month === undefined && !c.kind ? { ...c, ...endDay } : c)) : hc;
-      durations = nearestDurations(ctxText);
-      fiscalEnd = fiscalEndOf(ctxText) ?? fiscalEndOf(t);
-      hasNote = /\bnote\b/i.test(t);
-      // the scale may sit just under the header ("2015 2014 2013\n(in thousands, except per share data)")
-      const s2 = scaleOf(`${ctxText}\n${lines.slice(li + 1, li + 3).filter((x) => !splitRow(x.text.trim())).map((x) => x.text).join("\n")}`);
-      headerScale = s2.word ? s2 : pageScale;
-      if (/december 31/i.test(ctxText) && !fiscalEnd) fiscalEnd = { month: 12, day: 31 };
+      ({ cols, durations, fiscalEnd, hasNote, headerScale } = readHeader(lines, li, hc, pageScale));
       prevNoNum = null;
       continue;
     }
@@ -289,75 +378,13 @@ export function extractTableFindings(page: ExtractionPage, ctx: TableContext): C
       const per = cols.length / durations.length;
       return Number.isInteger(per) ? durations[Math.floor(i / per)] : durations[0];
     };
+    const at: RowRead = { page, ctx, kind, rule, lu, fq, labelStart, lineEnd: L.end, headerScale, fiscalEnd, pageCurrency, aboutParts, latestYear };
     for (let ci = 0; ci < cols.length; ci++) {
-      const v = values[ci]!;
-      if (v.value === null) continue;
-      const col = cols[ci]!;
-      const dur = kind === "balance" ? "point" : groupOf(ci);
-      // an interim column printed with its day is the fiscal period that day ends, whatever year the document's name gives
-      const lab = interimOn(col, dur, ctx.fiscalYearEndMonth) ?? labelColumn(col, dur, fiscalEnd, { fiscalYear: ctx.fiscalYear, fiscalPeriod: ctx.fiscalPeriod, latestYear: latestYear() });
-      let metricKey = rule.key;
-      let unit: FindingPayload["unit"] = rule.unit ?? "currency";
-      if (v.percent) {
-        unit = "percent";
-        if (metricKey === "gross_profit") metricKey = "gross_margin";
-      } else if (metricKey === "gross_margin") {
-        metricKey = "gross_profit";
-      }
-      if (unit === "percent" && !["gross_margin", "ebitda_margin"].includes(metricKey)) continue;
-      const scale = unit === "currency" ? lu.scale ?? headerScale.scale : 1;
-      const valueNum = unit === "currency" ? Math.round(v.value * scale * 1000) / 1000 : v.value;
-      const excerpt = pickExcerpt(text, labelStart, L.end, "line");
-      if (!excerpt) continue;
-      const home = HOME[metricKey];
-      // a balance item's row on a cash flow or income statement is its change or a charge ("Inventories (737)"), not the balance
-      if (kind && kind !== "balance" && home === "balance" && metricKey !== "cash") continue;
-      let confidence: number;
-      let reason: string;
-      if (kind && home === kind) {
-        confidence = 0.95;
-        reason = `row "${lu.label}" of the ${kind.replace("_", " ")} statement, column "${col.raw}"`;
-      } else if (kind) {
-        confidence = 0.9;
-        reason = `row "${lu.label}" of a ${kind.replace("_", " ")} statement (not its home statement), column "${col.raw}"`;
-      } else if (SEGMENT_PAGE.test(text)) {
-        confidence = 0.6;
-        reason = `row "${lu.label}" in a table on a page about segments/regions/quarters: may be a part, not the total`;
-      } else if (ctx.hasStatements && !/^total\b/i.test(lu.label)) {
-        confidence = 0.7;
-        reason = `row "${lu.label}" in a table outside the statements, column "${col.raw}": may be a part (segment, product line), not the total`;
-      } else {
-        confidence = ctx.hasStatements ? 0.85 : 0.9;
-        reason = `row "${lu.label}" in a table with period header, column "${col.raw}"`;
-      }
-      if (!headerScale.word && !lu.scale && unit === "currency" && Math.abs(v.value) < 100000) {
-        confidence = Math.min(confidence, 0.7);
-        reason += "; no scale stated (units assumed)";
-      }
-      const isForecast = lab.isForecast ?? (fq.forecast || !!ctx.forecastDoc || isLaterPeriod(lab.period, ctx.fiscalYear));
-      const span = periodTypeOf({ period: lab.period, months: dur ? MONTHS_OF[dur] : undefined });
-      const payload: FindingPayload = {
-        metric: lu.label,
-        metricKey,
-        valueText: v.raw,
-        valueNum,
-        unit,
-        currency: unit === "currency" ? lu.currency ?? pageCurrency : undefined,
-        period: lab.period,
-        periodEnd: lab.periodEnd,
-        ...(span ? { periodType: span.type, ...(span.months !== undefined ? { periodMonths: span.months } : {}) } : {}),
-        ...labelScope(lu.label, aboutParts),
-        isForecast,
-        domain: rule.domain,
-      };
-      const key = `${metricKey}|${lab.period}|p${page.pageNumber}`;
-      const rank = confidence * 10 + labelRank(metricKey, lu.label);
-      const prev = out.get(key);
-      if (prev && prev.rank >= rank) continue;
-      out.set(key, {
-        rank,
-        c: { candidateType: "finding", candidateKey: key, payload, confidenceScore: confidence, confidenceReason: reason, evidence: { text: excerpt, page: page.pageNumber }, evidenceType: "formal" },
-      });
+      const cell = cellFinding(at, values[ci]!, cols[ci]!, kind === "balance" ? "point" : groupOf(ci));
+      if (!cell) continue;
+      const prev = out.get(cell.key);
+      if (prev && prev.rank >= cell.rank) continue;
+      out.set(cell.key, { rank: cell.rank, c: cell.c });
     }
   }
   return [...out.values()].map((x) => x.c);

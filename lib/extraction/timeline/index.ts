@@ -9,8 +9,8 @@ import { personNamesIn } from "../entities";
 import { CELL_BREAK } from "../entities/layout";
 import { canonicalPageLayout, pageLayout } from "../entities/page-layout";
 import { findDates, type ParsedDate } from "./dates";
-import { pageKindOf } from "./page-kind";
-import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, type ParagraphCache } from "./sentence";
+import { pageKindOf, type PageKind } from "./page-kind";
+import { describeFromSentence, DESCRIPTION_MAX, excerptFromSentence, gluedHeadEnd, rowBefore, sentenceAt, type ParagraphCache, type Row, type Sentence } from "./sentence";
 
 export const TIMELINE_EXTRACTOR_VERSION = "1.2.0";
 
@@ -38,6 +38,42 @@ const TYPES: Array<{ type: string; re: RegExp; formal?: boolean }> = [
 
 const SIGNATURE = /^(Stockholm|Göteborg|Uppsala|Malmö|Lund|Helsingfors|Oslo|Köpenhamn|London|Stockholm,?)\s+(?:i|den)?\s*(.{0,30}?\d{4})\.?$/;
 
+type Cue = (typeof TYPES)[number];
+
+/** Where a date stands: its offsets in the page text, its sentence (from the layout) and that sentence as read. */
+interface DateAt {
+  d: ParsedDate;
+  ty: Cue;
+  os: number;
+  oe: number;
+  sent: Sentence | null;
+  around: string;
+  sentence: string;
+  isInquiry: boolean;
+}
+
+/** How an event is cited: the excerpt, whether it is a formal line, the date's line and its table row. */
+interface Citation {
+  excerpt: string;
+  formalLine: boolean;
+  lineOf: string;
+  row: string | null;
+  cells: Row | null;
+}
+
+/** A dated event as read, before it is merged with the same event elsewhere in the document. */
+interface EventHit {
+  type: string;
+  date: string;
+  precision: TimelineEventPayload["datePrecision"];
+  description: string;
+  actors: string[];
+  excerpt: string;
+  confidence: number;
+  evidenceType: "formal" | "prose";
+  reason: string;
+}
+
 export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<ExtractionContext, "filename" | "documentKind">): ExtractorOutput {
   const out = new Map<string, Candidate<TimelineEventPayload>>();
   const uncertainties: string[] = [];
@@ -54,131 +90,167 @@ export function extractTimelineFromPages(pages: ExtractionPage[], ctx: Pick<Extr
     // a form's cover page states the fiscal year end and otherwise boilerplate
     const kind = pageKindOf(page);
     if (kind !== "body" && kind !== "cover") { notMined.set(kind, (notMined.get(kind) ?? 0) + 1); continue; }
-    const layout = pageLayout(page);
-    const canon = canonicalPageLayout(page);
-    const paragraphs: ParagraphCache = new Map();
-    const lines = page.text.split("\n");
-    // signature / place-and-date lines: "Stockholm i juni 1972." / "Stockholm den 12 maj 2017" / "Stockholm 2014"
-    let pos = 0;
-    for (const line of kind === "cover" ? [] : lines) {
-      const t = line.trim();
-      const m = SIGNATURE.exec(t);
-      if (m) {
-        const d = findDates(t)[0];
-        const y = /\b(1[89]\d\d|20\d\d)\b/.exec(t);
-        const date = d ? { date: d.date, precision: d.precision } : y ? { date: `${y[1]}-01-01`, precision: "year" as const } : null;
-        if (date) {
-          const handOver = /överlämna|härmed|får härmed/i.test(page.text);
-          const type = handOver ? "signed" : page.pageNumber <= 5 ? "published" : "signed";
-          const startIdx = pos + line.indexOf(t);
-          const excerpt = pickExcerpt(page.text, startIdx, startIdx + t.length, "line");
-          // a page that hands nothing over signs a letter of its own (a questionnaire's cover letter in an appendix), not the report
-          const place = t.replace(/\.$/, "");
-          const what = type !== "signed" ? `Published: ${t}` : handOver ? `Report signed (${place})` : letterSigned(place, page, pages);
-          if (excerpt) add(page, type, date.date, date.precision, what, [], excerpt, 0.9, "formal", `place-and-date line "${t}"`);
-        }
-      }
-      pos += line.length + 1;
-    }
-    const dates = findDates(canon.text);
-    for (const d of dates) {
-      const os = canon.map[d.start]!;
-      const oe = canon.map[d.end - 1]! + 1;
-      // the date's sentence within its paragraph and cell (each paragraph split once)
-      const sent = sentenceAt(layout, os, oe, paragraphs);
-      const around = sent?.text ?? "";
-      const sentence = isInquiry || !sent ? around : around.slice(gluedHeadEnd(around, sent.dateAt));
-      const ty = isInquiry ? TYPES.find((x) => x.re.test(inquiryWindow(around, d))) : cueOf(canon.text, d, dates);
-      if (!ty) continue;
-      // an inquiry's dates: the end of a period ("anställdes … fr.o.m. den 1 januari 2030 t.o.m. den 30 juni 2030",
-      // "skall … gälla … till utgången av juni 2032") is no event of that day; a proposal ("Lagstiftningen föreslås träda
-      // i kraft den …", the draft statute's "Denna lag träder i kraft den …") has not been decided; a deadline put off
-      // ("ska redovisas senast den 8 december 2031 förlängs och ska i stället …") no longer falls due; a document cited by
-      // its number and date ("dok 1234/29 av den 28 januari 2030") is no event unless the sentence says it was adopted
-      if (isInquiry && inquiryNonEvent(canon.text, d, sentence, ty.type)) continue;
-      // a fiscal year end is stated on the cover or first pages; later it names the period of a figure or another filing
-      if (!isInquiry && ty.type === "fiscal_year_end" && kind !== "cover" && page.pageNumber > 3) continue;
-      if (kind === "cover" && ty.type !== "fiscal_year_end") continue;
-      // the date of a document referred to ("our Form 8-K dated …", "an incident update dated …") is no event
-      if (!isInquiry && DOCUMENT_DATED.test(canon.text.slice(Math.max(0, d.start - 120), d.start))) continue;
-      if (!isInquiry && ACTIONS.has(ty.type) && TARGET_DATE.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
-      // the date a provision applies from ("signed into law containing provisions effective January 1, 2023") is not when
-      // the act was signed or decided; an appointment "effective December 2007" does happen then
-      if (!isInquiry && ACTIONS.has(ty.type) && ty.type !== "appointed" && /\beffective(?: on)?\s+$/i.test(canon.text.slice(Math.max(0, d.start - 14), d.start))) continue;
-      // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
-      if (!isInquiry && /\b(as of|at|ended|ending)\s*(?:(?:early|mid|late)[- ]?)?$/i.test(canon.text.slice(Math.max(0, d.start - 18), d.start)) && ty.type !== "fiscal_year_end") continue;
-      // a condition's limit ("does not occur prior to August 29, 2020") is no event
-      if (!isInquiry && ty.type !== "fiscal_year_end" && /\bprior to\s*$/i.test(canon.text.slice(Math.max(0, d.start - 12), d.start))) continue;
-      // a date naming a thing ("approved the October 15, 2020 settlement"): the action is of another date
-      if (!isInquiry && ACTIONS.has(ty.type) && namesAThing(canon.text, d)) continue;
-      // a period's start ("received 100,000 claims since January 29, 2019") is no event of that day (a tenure's start may be one)
-      if (!isInquiry && ty.type !== "appointed" && /\bsince\s*$/i.test(canon.text.slice(Math.max(0, d.start - 8), d.start))) continue;
-      // one of alternatives ("vest on the earlier of (i) May 22, 2021 or (ii) the date of the annual meeting") is a condition
-      if (!isInquiry && /\b(?:earlier|later|earliest|latest|sooner)\s+of\b[^.;]{0,40}$/i.test(canon.text.slice(Math.max(0, d.start - 60), d.start))) continue;
-      // a deadline moved away from the date ("extended the deadline from February 8, 2018 to August 9, 2018"), or only asked for
-      // ("filed a motion requesting … extending the deadline to September 15, 2023"), is not when anything falls due
-      if (!isInquiry && ty.type === "report_due" && (/\bfrom\s+$/i.test(canon.text.slice(Math.max(0, d.start - 6), d.start)) || requestedOnly(clauseBefore(canon.text, d.start)))) continue;
-      // a court paper's signature block ("Dated: November 1, 2019 San Francisco, California Respectfully submitted, …") dates the filing
-      if (!isInquiry && ty.type === "signed" && /\brespectfully submitted\b/i.test(canon.text.slice(d.end, d.end + 80))) continue;
-      // a court paper cited by its docket number ("Plan of Reorganization Dated June 19, 2020 Docket No. 8048",
-      // "… dated March 13, 2019 [Docket No. 881]") was filed or entered that day, not signed
-      if (!isInquiry && ty.type === "signed" && /^\s*\[?\s*Docket\s+No\b/i.test(canon.text.slice(d.end, d.end + 16))) continue;
-      // an action only expected, planned or scheduled ("expected to be published in June 2023") has not happened
-      if (!isInquiry && ACTIONS.has(ty.type) && ty.type !== "meeting" && FUTURE.test(canon.text.slice(Math.max(0, d.start - 60), d.start))) continue;
-      const lineOf = page.text.slice(page.text.lastIndexOf("\n", os - 1) + 1, (page.text.indexOf("\n", oe) + 1 || page.text.length + 1) - 1);
-      const formalLine = lineOf.length < 100 && ty.formal && ty.re.test(lineOf);
-      // a date broken over two lines ("den 27 maj\n1971 ändrades …") has no single line: cite the sentence
-      // cited from the start of its sentence, as described (an excerpt around the date may start inside it)
-      // (a table cell's date from its own row, when the row makes an excerpt of 50–200 characters)
-      const cells = isInquiry ? null : rowBefore(page, os, oe);
-      const row = cells?.text ?? null;
-      const ownRow = row && row.length >= EXCERPT_MIN && row.length <= EXCERPT_MAX && locateExcerpt(page.text, row) ? row : null;
-      const fromStart = !isInquiry && !formalLine && sent && !row ? excerptFromSentence(page.text, sent) : null;
-      const excerpt = ownRow ?? fromStart ?? (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
-      if (!excerpt) continue;
-      const dirRef = isInquiry ? directiveRef(around, d, lineOf, page.text) : undefined;
-      // described by the sentence it is cited from (the canonical sentence may run on from a heading without a stop)
-      // a date in a table's cell is described by its row; one in prose by its sentence (from its start),
-      // unless the sentence is the date alone or nearly (a cell, a place-and-date line): then the excerpt
-      const fromSentence = sent && !isInquiry && sent.text.split(/\s+/).length - d.text.split(/\s+/).length >= 4 ? describeFromSentence(sent) : null;
-      // a row under a group heading (a product beside its "Primary" and "Booster" rows) is described with it
-      let desc = describe(ty.type, isInquiry ? dateClause(sentence, d.text) : row ? (cells?.group ? `${cells.group}: ${row}` : row) : fromSentence ?? excerpt, dirRef);
-      // "…62, was appointed President …": the officer is named just before, in the heading of the biography
-      if (ty.type === "appointed" && /^…\d{1,3},\s/.test(desc)) {
-        const named = personNamesIn(canon.text.slice(Math.max(0, d.start - 300), d.start).replace(/\|/g, " ")).filter((n) => !/^(?:Mr|Ms|Mrs|Dr)\b/.test(n)).pop();
-        if (named) desc = `${named}, ${desc.slice(1)}`;
-      }
-      const sentenceKey = `${d.date}|${sentence.replace(/\s+/g, " ").trim()}`;
-      if (seenSentences.has(sentenceKey)) continue;
-      seenSentences.add(sentenceKey);
-      const actors = personNamesIn(sentence).slice(0, 12);
-      const conf = ty.formal && formalLine ? 0.95 : d.precision === "day" ? 0.85 : 0.8;
-      add(page, ty.type, d.date, d.precision, desc, actors, excerpt, conf, formalLine ? "formal" : "prose", `${ty.type} cue near the date "${d.text}"`);
-    }
+    const hits = [...(kind === "cover" ? [] : signatureLineEvents(page, pages)), ...datedEvents(page, kind, isInquiry, seenSentences)];
+    for (const hit of hits) addEvent(out, page, hit);
   }
   if (empty) skipped.push({ what: `${empty} empty page(s)`, why: "no text on the page (absent from the source or not OCR'd)" });
   for (const [kind, n] of notMined) skipped.push({ what: `${n} ${kind.replace("_", " ")} page(s)`, why: "lists, indexes or signs documents: its dates are not events" });
   if (!out.size) uncertainties.push("no dated events found");
   return { candidates: [...out.values()], skipped, uncertainties, model: "rules" };
+}
 
-  function add(page: ExtractionPage, type: string, date: string, precision: TimelineEventPayload["datePrecision"], description: string, actors: string[], excerpt: string, confidence: number, evidenceType: "formal" | "prose", reason: string) {
-    // the same kind of event on the same date is one event, cited where the document first states it
-    const key = `${type}|${date}`;
-    const prev = out.get(key);
-    if (prev) {
-      for (const a of actors) if (!prev.payload.actors.includes(a)) prev.payload.actors.push(a);
-      return;
-    }
-    out.set(key, {
-      candidateType: "timeline_event",
-      candidateKey: key,
-      payload: { eventType: type, eventDate: date, datePrecision: precision, description, actors },
-      confidenceScore: confidence,
-      confidenceReason: `${reason}; date precision ${precision}`,
-      evidence: { text: excerpt, page: page.pageNumber },
-      evidenceType,
-    });
+/** Adds an event; the same kind of event on the same date is one event, cited where the document first states it. */
+function addEvent(out: Map<string, Candidate<TimelineEventPayload>>, page: ExtractionPage, { type, date, precision, description, actors, excerpt, confidence, evidenceType, reason }: EventHit) {
+  const key = `${type}|${date}`;
+  const prev = out.get(key);
+  if (prev) {
+    for (const a of actors) if (!prev.payload.actors.includes(a)) prev.payload.actors.push(a);
+    return;
   }
+  out.set(key, {
+    candidateType: "timeline_event",
+    candidateKey: key,
+    payload: { eventType: type, eventDate: date, datePrecision: precision, description, actors },
+    confidenceScore: confidence,
+    confidenceReason: `${reason}; date precision ${precision}`,
+    evidence: { text: excerpt, page: page.pageNumber },
+    evidenceType,
+  });
+}
+
+/** Events of the signature / place-and-date lines: "Stockholm i juni 1972." / "Stockholm den 12 maj 2017" / "Stockholm 2014". */
+function signatureLineEvents(page: ExtractionPage, pages: ExtractionPage[]): EventHit[] {
+  const hits: EventHit[] = [];
+  let pos = 0;
+  for (const line of page.text.split("\n")) {
+    const t = line.trim();
+    const m = SIGNATURE.exec(t);
+    if (m) {
+      const d = findDates(t)[0];
+      const y = /\b(1[89]\d\d|20\d\d)\b/.exec(t);
+      const date = d ? { date: d.date, precision: d.precision } : y ? { date: `${y[1]}-01-01`, precision: "year" as const } : null;
+      if (date) {
+        const handOver = /överlämna|härmed|får härmed/i.test(page.text);
+        const type = handOver ? "signed" : page.pageNumber <= 5 ? "published" : "signed";
+        const startIdx = pos + line.indexOf(t);
+        const excerpt = pickExcerpt(page.text, startIdx, startIdx + t.length, "line");
+        // a page that hands nothing over signs a letter of its own (a questionnaire's cover letter in an appendix), not the report
+        const place = t.replace(/\.$/, "");
+        const what = type !== "signed" ? `Published: ${t}` : handOver ? `Report signed (${place})` : letterSigned(place, page, pages);
+        if (excerpt) hits.push({ type, date: date.date, precision: date.precision, description: what, actors: [], excerpt, confidence: 0.9, evidenceType: "formal", reason: `place-and-date line "${t}"` });
+      }
+    }
+    pos += line.length + 1;
+  }
+  return hits;
+}
+
+/** Events at the dates of a page's text: a cue word near the date, not a date that only qualifies a figure or names a document. */
+function datedEvents(page: ExtractionPage, kind: PageKind, isInquiry: boolean, seenSentences: Set<string>): EventHit[] {
+  const hits: EventHit[] = [];
+  const layout = pageLayout(page);
+  const canon = canonicalPageLayout(page);
+  const paragraphs: ParagraphCache = new Map();
+  const dates = findDates(canon.text);
+  for (const d of dates) {
+    const os = canon.map[d.start]!;
+    const oe = canon.map[d.end - 1]! + 1;
+    // the date's sentence within its paragraph and cell (each paragraph split once)
+    const sent = sentenceAt(layout, os, oe, paragraphs);
+    const around = sent?.text ?? "";
+    const sentence = isInquiry || !sent ? around : around.slice(gluedHeadEnd(around, sent.dateAt));
+    const ty = isInquiry ? TYPES.find((x) => x.re.test(inquiryWindow(around, d))) : cueOf(canon.text, d, dates);
+    if (!ty) continue;
+    if (notAnEvent(canon.text, d, { type: ty.type, kind, pageNumber: page.pageNumber, sentence, isInquiry })) continue;
+    const at: DateAt = { d, ty, os, oe, sent, around, sentence, isInquiry };
+    const cited = citeEvent(page, at);
+    if (!cited) continue;
+    const { excerpt, formalLine } = cited;
+    const desc = eventDescription(page, canon.text, at, cited);
+    const sentenceKey = `${d.date}|${sentence.replace(/\s+/g, " ").trim()}`;
+    if (seenSentences.has(sentenceKey)) continue;
+    seenSentences.add(sentenceKey);
+    const actors = personNamesIn(sentence).slice(0, 12);
+    const conf = ty.formal && formalLine ? 0.95 : d.precision === "day" ? 0.85 : 0.8;
+    hits.push({ type: ty.type, date: d.date, precision: d.precision, description: desc, actors, excerpt, confidence: conf, evidenceType: formalLine ? "formal" : "prose", reason: `${ty.type} cue near the date "${d.text}"` });
+  }
+  return hits;
+}
+
+/**
+ * Whether a cue near a date still names no event of that day: the end of a period, a proposal, a deadline put off, a
+ * document cited by its date, the date a figure is stated at, a condition's limit, a thing named by its date, an
+ * action only expected. C is the page's canonical text.
+ */
+function notAnEvent(C: string, d: ParsedDate, { type, kind, pageNumber, sentence, isInquiry }: { type: string; kind: PageKind; pageNumber: number; sentence: string; isInquiry: boolean }): boolean {
+  // an inquiry's dates: the end of a period ("anställdes … fr.o.m. den 1 januari 2030 t.o.m. den 30 juni 2030",
+  // "skall … gälla … till utgången av juni 2032") is no event of that day; a proposal ("Lagstiftningen föreslås träda
+  // i kraft den …", the draft statute's "Denna lag träder i kraft den …") has not been decided; a deadline put off
+  // ("ska redovisas senast den 8 december 2031 förlängs och ska i stället …") no longer falls due; a document cited by
+  // its number and date ("dok 1234/29 av den 28 januari 2030") is no event unless the sentence says it was adopted
+  if (isInquiry && inquiryNonEvent(C, d, sentence, type)) return true;
+  // a fiscal year end is stated on the cover or first pages; later it names the period of a figure or another filing
+  if (!isInquiry && type === "fiscal_year_end" && kind !== "cover" && pageNumber > 3) return true;
+  if (kind === "cover" && type !== "fiscal_year_end") return true;
+  // the date of a document referred to ("our Form 8-K dated …", "an incident update dated …") is no event
+  if (!isInquiry && DOCUMENT_DATED.test(C.slice(Math.max(0, d.start - 120), d.start))) return true;
+  if (!isInquiry && ACTIONS.has(type) && TARGET_DATE.test(C.slice(Math.max(0, d.start - 12), d.start))) return true;
+  // the date a provision applies from ("signed into law containing provisions effective January 1, 2023") is not when
+  // the act was signed or decided; an appointment "effective December 2007" does happen then
+  if (!isInquiry && ACTIONS.has(type) && type !== "appointed" && /\beffective(?: on)?\s+$/i.test(C.slice(Math.max(0, d.start - 14), d.start))) return true;
+  // skip dates that only qualify an amount or a balance ("as of December 31, 2018")
+  if (!isInquiry && /\b(as of|at|ended|ending)\s*(?:(?:early|mid|late)[- ]?)?$/i.test(C.slice(Math.max(0, d.start - 18), d.start)) && type !== "fiscal_year_end") return true;
+  // a condition's limit ("does not occur prior to August 29, 2020") is no event
+  if (!isInquiry && type !== "fiscal_year_end" && /\bprior to\s*$/i.test(C.slice(Math.max(0, d.start - 12), d.start))) return true;
+  // a date naming a thing ("approved the October 15, 2020 settlement"): the action is of another date
+  if (!isInquiry && ACTIONS.has(type) && namesAThing(C, d)) return true;
+  // a period's start ("received 100,000 claims since January 29, 2019") is no event of that day (a tenure's start may be one)
+  if (!isInquiry && type !== "appointed" && /\bsince\s*$/i.test(C.slice(Math.max(0, d.start - 8), d.start))) return true;
+  // one of alternatives ("vest on the earlier of (i) May 22, 2021 or (ii) the date of the annual meeting") is a condition
+  if (!isInquiry && /\b(?:earlier|later|earliest|latest|sooner)\s+of\b[^.;]{0,40}$/i.test(C.slice(Math.max(0, d.start - 60), d.start))) return true;
+  // a deadline moved away from the date ("extended the deadline from February 8, 2018 to August 9, 2018"), or only asked for
+  // ("filed a motion requesting … extending the deadline to September 15, 2023"), is not when anything falls due
+  if (!isInquiry && type === "report_due" && (/\bfrom\s+$/i.test(C.slice(Math.max(0, d.start - 6), d.start)) || requestedOnly(clauseBefore(C, d.start)))) return true;
+  // a court paper's signature block ("Dated: November 1, 2019 San Francisco, California Respectfully submitted, …") dates the filing
+  if (!isInquiry && type === "signed" && /\brespectfully submitted\b/i.test(C.slice(d.end, d.end + 80))) return true;
+  // a court paper cited by its docket number ("Plan of Reorganization Dated June 19, 2020 Docket No. 8048",
+  // "… dated March 13, 2019 [Docket No. 881]") was filed or entered that day, not signed
+  if (!isInquiry && type === "signed" && /^\s*\[?\s*Docket\s+No\b/i.test(C.slice(d.end, d.end + 16))) return true;
+  // an action only expected, planned or scheduled ("expected to be published in June 2023") has not happened
+  if (!isInquiry && ACTIONS.has(type) && type !== "meeting" && FUTURE.test(C.slice(Math.max(0, d.start - 60), d.start))) return true;
+  return false;
+}
+
+/** The excerpt an event is cited by: its own table row, its sentence from the start, its formal line, or the sentence around the date. */
+function citeEvent(page: ExtractionPage, { os, oe, sent, isInquiry, ty }: DateAt): Citation | null {
+  const lineOf = page.text.slice(page.text.lastIndexOf("\n", os - 1) + 1, (page.text.indexOf("\n", oe) + 1 || page.text.length + 1) - 1);
+  const formalLine = lineOf.length < 100 && ty.formal && ty.re.test(lineOf);
+  // a date broken over two lines ("den 27 maj\n1971 ändrades …") has no single line: cite the sentence
+  // cited from the start of its sentence, as described (an excerpt around the date may start inside it)
+  // (a table cell's date from its own row, when the row makes an excerpt of 50–200 characters)
+  const cells = isInquiry ? null : rowBefore(page, os, oe);
+  const row = cells?.text ?? null;
+  const ownRow = row && row.length >= EXCERPT_MIN && row.length <= EXCERPT_MAX && locateExcerpt(page.text, row) ? row : null;
+  const fromStart = !isInquiry && !formalLine && sent && !row ? excerptFromSentence(page.text, sent) : null;
+  const excerpt = ownRow ?? fromStart ?? (formalLine ? pickExcerpt(page.text, os, oe, "line") : null) ?? pickExcerpt(page.text, os, oe, "sentence");
+  return excerpt ? { excerpt, formalLine: !!formalLine, lineOf, row, cells } : null;
+}
+
+/** How an event is described: by its inquiry clause, its table row (under its group heading), its sentence, or its excerpt. */
+function eventDescription(page: ExtractionPage, C: string, { d, ty, sent, around, sentence, isInquiry }: DateAt, { excerpt, lineOf, row, cells }: Citation): string {
+  const dirRef = isInquiry ? directiveRef(around, d, lineOf, page.text) : undefined;
+  // described by the sentence it is cited from (the canonical sentence may run on from a heading without a stop)
+  // a date in a table's cell is described by its row; one in prose by its sentence (from its start),
+  // unless the sentence is the date alone or nearly (a cell, a place-and-date line): then the excerpt
+  const fromSentence = sent && !isInquiry && sent.text.split(/\s+/).length - d.text.split(/\s+/).length >= 4 ? describeFromSentence(sent) : null;
+  // a row under a group heading (a product beside its "Primary" and "Booster" rows) is described with it
+  let desc = describe(ty.type, isInquiry ? dateClause(sentence, d.text) : row ? (cells?.group ? `${cells.group}: ${row}` : row) : fromSentence ?? excerpt, dirRef);
+  // "…62, was appointed President …": the officer is named just before, in the heading of the biography
+  if (ty.type === "appointed" && /^…\d{1,3},\s/.test(desc)) {
+    const named = personNamesIn(C.slice(Math.max(0, d.start - 300), d.start).replace(/\|/g, " ")).filter((n) => !/^(?:Mr|Ms|Mrs|Dr)\b/.test(n)).pop();
+    if (named) desc = `${named}, ${desc.slice(1)}`;
+  }
+  return desc;
 }
 
 /** Inquiry reports chain dates in one sentence ("förordnades den 27 juni 1969 med verkan fr. o. m. den 1 augusti 1969"): the wide window. */
