@@ -78,6 +78,32 @@ export async function resolveFindings({
 }): Promise<ResolvedFact[]> {
   const graph = store ?? new PostgresGraphStore(db);
   const requested = await loadFindings(db, dealId, [...new Set(findingIds)]);
+  const { chains, groups } = await claimsOf(db, graph, dealId, requested);
+  const out: ResolvedFact[] = [];
+  for (const g of groups.values()) {
+    const preferred = [...g.current].sort(preferOrder)[0];
+    const corrections = await correctionHistory(db, graph, dealId, preferred, g.requested.map((r) => chains.get(r.id) ?? []));
+    const conflicts = await conflictsOf(graph, dealId, g.current);
+    const supporting = await supportingSources(db, graph, dealId, g.current);
+    const fva = await forecastVsActual(db, dealId, preferred);
+    out.push({
+      metricKey: preferred.metricKey,
+      period: preferred.period,
+      preferred,
+      requested: g.requested,
+      history: corrections.history,
+      conflicts,
+      supportCount: supporting.size,
+      supportingSources: [...supporting.values()],
+      forecastVsActual: fva,
+      notes: [...corrections.notes, ...conflicts.map((c) => c.note), ...fva.map((x) => x.note)],
+    });
+  }
+  return out;
+}
+
+/** The asked findings grouped by claim (metric and period of their current versions), with each asked finding's supersession chain. */
+async function claimsOf(db: Queryable, graph: GraphStore, dealId: string, requested: Map<string, FindingRef>): Promise<{ chains: Map<string, ChainNode[]>; groups: Map<string, { current: FindingRef[]; requested: FindingRef[] }> }> {
   // Each asked finding → its current version.
   const chains = new Map<string, ChainNode[]>();
   const currentOf = new Map<string, string>();
@@ -97,90 +123,80 @@ export async function resolveFindings({
     g.requested.push(f);
     groups.set(key, g);
   }
+  return { chains, groups };
+}
 
-  const out: ResolvedFact[] = [];
-  for (const g of groups.values()) {
-    const preferred = [...g.current].sort(preferOrder)[0];
-    const notes: string[] = [];
-
-    // History: older versions along the chains of the preferred and the asked findings.
-    const history: HistoryStep[] = [];
-    const seenHistory = new Set<string>();
-    const preferredChain = await graph.supersessionChain({ dealId, id: preferred.id });
-    const allChains = [preferredChain, ...g.requested.map((r) => chains.get(r.id) ?? [])];
-    const olderIds = [...new Set(allChains.flatMap((c) => c.filter((n) => n.kind === "finding" && n.id !== preferred.id && n.position < c[c.length - 1].position).map((n) => n.id)))];
-    const older = await loadFindings(db, dealId, olderIds);
-    for (const chain of allChains) {
-      const fs = chain.filter((n) => n.kind === "finding");
-      for (let i = 0; i < fs.length - 1; i++) {
-        const node = older.get(fs[i].id);
-        if (!node || seenHistory.has(node.id)) continue;
-        seenHistory.add(node.id);
-        const next = fs[i + 1];
-        const changed = !sameValue(node, { valueNum: next.valueNum ?? null, valueText: next.valueText ?? "" });
-        const note = changed
-          ? `later corrected in ${where({ filename: next.filename, page: next.page ?? 1, cell: next.cell ?? null })}: ${inSameUnit([node, { valueText: next.valueText, valueNum: next.valueNum ?? null }]).join(` (${where(node)}) → `)}`
-          : `${where(node)} was replaced by a newer version of the document, ${next.filename}, which states the same figure`;
-        history.push({ finding: node, note, changed });
-        if (changed) notes.push(`${node.metric} for ${node.period ?? "the period"} was ${inSameUnit([node])[0]} in ${node.filename}; this was later corrected in ${next.filename}.`);
-      }
+/** History: older versions along the chains of the preferred and the asked findings, each with what replaced it. */
+async function correctionHistory(db: Queryable, graph: GraphStore, dealId: string, preferred: FindingRef, askedChains: ChainNode[][]): Promise<{ history: HistoryStep[]; notes: string[] }> {
+  const notes: string[] = [];
+  const history: HistoryStep[] = [];
+  const seenHistory = new Set<string>();
+  const preferredChain = await graph.supersessionChain({ dealId, id: preferred.id });
+  const allChains = [preferredChain, ...askedChains];
+  const olderIds = [...new Set(allChains.flatMap((c) => c.filter((n) => n.kind === "finding" && n.id !== preferred.id && n.position < c[c.length - 1].position).map((n) => n.id)))];
+  const older = await loadFindings(db, dealId, olderIds);
+  for (const chain of allChains) {
+    const fs = chain.filter((n) => n.kind === "finding");
+    for (let i = 0; i < fs.length - 1; i++) {
+      const node = older.get(fs[i].id);
+      if (!node || seenHistory.has(node.id)) continue;
+      seenHistory.add(node.id);
+      const next = fs[i + 1];
+      const changed = !sameValue(node, { valueNum: next.valueNum ?? null, valueText: next.valueText ?? "" });
+      const note = changed
+        ? `later corrected in ${where({ filename: next.filename, page: next.page ?? 1, cell: next.cell ?? null })}: ${inSameUnit([node, { valueText: next.valueText, valueNum: next.valueNum ?? null }]).join(` (${where(node)}) → `)}`
+        : `${where(node)} was replaced by a newer version of the document, ${next.filename}, which states the same figure`;
+      history.push({ finding: node, note, changed });
+      if (changed) notes.push(`${node.metric} for ${node.period ?? "the period"} was ${inSameUnit([node])[0]} in ${node.filename}; this was later corrected in ${next.filename}.`);
     }
-
-    // Conflicts with both sources.
-    const conflicts = (await graph.contradictionsFor({ dealId, findingIds: g.current.map((c) => c.id) })).map((c) => {
-      const [va, vb] = inSameUnit([c.a, c.b]);
-      const note = `${c.a.metric} for ${c.period ?? "the same period"} differs: ${va} (${where(c.a)}) vs ${vb} (${where(c.b)}).`;
-      notes.push(note);
-      return { ...c, note };
-    });
-
-    // Support: other documents with the same value (value comparison), for any current finding of the claim.
-    const supporting = new Map<string, FindingRef>();
-    const supportIds: string[] = [];
-    for (const c of g.current) {
-      for (const n of await graph.neighbours({ dealId, id: c.id, types: ["SUPPORTS"] })) {
-        if (n.kind === "finding" && n.createdBy === "value_comparison") supportIds.push(n.id);
-      }
-    }
-    for (const s of (await loadFindings(db, dealId, supportIds)).values()) {
-      if (s.status !== "active" || s.superseded || g.current.some((c) => c.documentId === s.documentId)) continue;
-      if (!supporting.has(s.documentId)) supporting.set(s.documentId, s);
-    }
-
-    // Forecast vs actual for the same metric and period.
-    const fva: ResolvedFact["forecastVsActual"] = [];
-    const pk = canonicalPeriod(preferred.period);
-    if (pk && !pk.approximate) {
-      const { rows } = await db.query<Parameters<typeof toFindingRef>[0]>(
-        `${FINDING_SQL} where f.deal_id = $1 and f.metric_key = $2 and f.status = 'active' and not f.superseded and f.is_forecast <> $3`,
-        [dealId, preferred.metricKey, preferred.isForecast],
-      );
-      const seenDocs = new Set<string>();
-      for (const other of rows.map(toFindingRef)) {
-        if (canonicalPeriod(other.period)?.key !== pk.key || seenDocs.has(other.documentId)) continue;
-        seenDocs.add(other.documentId);
-        const [forecast, actual] = preferred.isForecast ? [preferred, other] : [other, preferred];
-        const [vf, va] = inSameUnit([forecast, actual]);
-        const note = sameValue(forecast, actual)
-          ? `${vf} was forecast (${where(forecast)}); actuals confirm ${va} (${where(actual)}).`
-          : `${vf} was a forecast (${where(forecast)}); actuals show ${va} (${where(actual)}).`;
-        fva.push({ forecast, actual, note });
-        notes.push(note);
-      }
-    }
-
-    out.push({
-      metricKey: preferred.metricKey,
-      period: preferred.period,
-      preferred,
-      requested: g.requested,
-      history,
-      conflicts,
-      supportCount: supporting.size,
-      supportingSources: [...supporting.values()],
-      forecastVsActual: fva,
-      notes,
-    });
   }
-  return out;
+  return { history, notes };
+}
+
+/** Conflicts of the claim's current findings, each with both sources in one unit. */
+async function conflictsOf(graph: GraphStore, dealId: string, current: FindingRef[]): Promise<ResolvedFact["conflicts"]> {
+  return (await graph.contradictionsFor({ dealId, findingIds: current.map((c) => c.id) })).map((c) => {
+    const [va, vb] = inSameUnit([c.a, c.b]);
+    const note = `${c.a.metric} for ${c.period ?? "the same period"} differs: ${va} (${where(c.a)}) vs ${vb} (${where(c.b)}).`;
+    return { ...c, note };
+  });
+}
+
+/** Support: other documents with the same value (value comparison), for any current finding of the claim; one finding a document. */
+async function supportingSources(db: Queryable, graph: GraphStore, dealId: string, current: FindingRef[]): Promise<Map<string, FindingRef>> {
+  const supporting = new Map<string, FindingRef>();
+  const supportIds: string[] = [];
+  for (const c of current) {
+    for (const n of await graph.neighbours({ dealId, id: c.id, types: ["SUPPORTS"] })) {
+      if (n.kind === "finding" && n.createdBy === "value_comparison") supportIds.push(n.id);
+    }
+  }
+  for (const s of (await loadFindings(db, dealId, supportIds)).values()) {
+    if (s.status !== "active" || s.superseded || current.some((c) => c.documentId === s.documentId)) continue;
+    if (!supporting.has(s.documentId)) supporting.set(s.documentId, s);
+  }
+  return supporting;
+}
+
+/** Forecast vs actual for the same metric and exact period, one other document each. */
+async function forecastVsActual(db: Queryable, dealId: string, preferred: FindingRef): Promise<ResolvedFact["forecastVsActual"]> {
+  const fva: ResolvedFact["forecastVsActual"] = [];
+  const pk = canonicalPeriod(preferred.period);
+  if (!pk || pk.approximate) return fva;
+  const { rows } = await db.query<Parameters<typeof toFindingRef>[0]>(
+    `${FINDING_SQL} where f.deal_id = $1 and f.metric_key = $2 and f.status = 'active' and not f.superseded and f.is_forecast <> $3`,
+    [dealId, preferred.metricKey, preferred.isForecast],
+  );
+  const seenDocs = new Set<string>();
+  for (const other of rows.map(toFindingRef)) {
+    if (canonicalPeriod(other.period)?.key !== pk.key || seenDocs.has(other.documentId)) continue;
+    seenDocs.add(other.documentId);
+    const [forecast, actual] = preferred.isForecast ? [preferred, other] : [other, preferred];
+    const [vf, va] = inSameUnit([forecast, actual]);
+    const note = sameValue(forecast, actual)
+      ? `${vf} was forecast (${where(forecast)}); actuals confirm ${va} (${where(actual)}).`
+      : `${vf} was a forecast (${where(forecast)}); actuals show ${va} (${where(actual)}).`;
+    fva.push({ forecast, actual, note });
+  }
+  return fva;
 }

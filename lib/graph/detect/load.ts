@@ -10,6 +10,32 @@ export const HEAD_CHARS_PER_PAGE = 4000;
 
 export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: string }): Promise<PlanInput & { dealFound: boolean }> {
   const deal = (await db.query<{ target_company: string | null }>("select target_company from deals where id = $1", [dealId])).rows[0];
+  const documents = await loadDocuments(db, dealId);
+  const findings = await loadFindings(db, dealId);
+  const events = await db.query<{ id: string; document_id: string }>("select id, document_id from timeline_events where deal_id = $1 order by id", [dealId]);
+  const mentions = await db.query<{ entity_id: string; document_id: string }>(
+    "select distinct entity_id, document_id from entity_mentions where deal_id = $1 order by entity_id, document_id",
+    [dealId],
+  );
+  const manual = await db.query<{ from_id: string; to_id: string }>(
+    `select from_id, to_id from relations
+     where deal_id = $1 and relation_type = 'SUPERSEDES' and from_kind = 'document' and to_kind = 'document'
+       and not (created_by = any($2::text[]))`,
+    [dealId, [...MANAGED_SOURCES]],
+  );
+  return {
+    dealFound: Boolean(deal),
+    targetCompany: deal?.target_company ?? null,
+    documents,
+    findings,
+    timelineEvents: events.rows.map((e) => ({ id: e.id, documentId: e.document_id })),
+    entityMentions: mentions.rows.map((m) => ({ entityId: m.entity_id, documentId: m.document_id })),
+    manualDocEdges: manual.rows.map((m) => ({ fromId: m.from_id, toId: m.to_id })),
+  };
+}
+
+/** The deal's documents (not the failed ones), in upload order, each with the text of its first pages. */
+async function loadDocuments(db: Queryable, dealId: string): Promise<DocInfo[]> {
   const docs = await db.query<{
     id: string; filename: string; kind: string | null; company: string | null; fiscal_year: number | null; fiscal_period: string | null;
     document_date: string | null; version_group: string | null; created_at: string;
@@ -26,7 +52,7 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
     [dealId],
   );
   const headBy = new Map(heads.rows.map((h) => [h.document_id, h.head]));
-  const documents: DocInfo[] = docs.rows.map((d) => ({
+  return docs.rows.map((d) => ({
     id: d.id,
     filename: d.filename,
     kind: d.kind,
@@ -42,6 +68,10 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
     createdAt: d.created_at,
     headText: headBy.get(d.id),
   }));
+}
+
+/** The deal's active findings, in id order. */
+async function loadFindings(db: Queryable, dealId: string): Promise<PlanInput["findings"]> {
   const findings = await db.query<{
     id: string; document_id: string; metric_key: string; period: string | null; value_num: number | null; value_text: string;
     unit: string | null; currency: string | null; is_forecast: boolean; source_page: number; confidence: number | null;
@@ -53,43 +83,24 @@ export async function loadPlanInput({ db, dealId }: { db: Queryable; dealId: str
      from findings where deal_id = $1 and status = 'active' order by id`,
     [dealId],
   );
-  const events = await db.query<{ id: string; document_id: string }>("select id, document_id from timeline_events where deal_id = $1 order by id", [dealId]);
-  const mentions = await db.query<{ entity_id: string; document_id: string }>(
-    "select distinct entity_id, document_id from entity_mentions where deal_id = $1 order by entity_id, document_id",
-    [dealId],
-  );
-  const manual = await db.query<{ from_id: string; to_id: string }>(
-    `select from_id, to_id from relations
-     where deal_id = $1 and relation_type = 'SUPERSEDES' and from_kind = 'document' and to_kind = 'document'
-       and not (created_by = any($2::text[]))`,
-    [dealId, [...MANAGED_SOURCES]],
-  );
-  return {
-    dealFound: Boolean(deal),
-    targetCompany: deal?.target_company ?? null,
-    documents,
-    findings: findings.rows.map((f) => ({
-      id: f.id,
-      documentId: f.document_id,
-      metricKey: f.metric_key,
-      period: f.period,
-      valueNum: f.value_num == null ? null : Number(f.value_num),
-      valueText: f.value_text,
-      unit: f.unit,
-      currency: f.currency,
-      isForecast: f.is_forecast,
-      sourcePage: f.source_page,
-      confidence: f.confidence == null ? null : Number(f.confidence),
-      metric: f.metric,
-      excerpt: f.source_excerpt,
-      periodEnd: f.period_end,
-      periodType: f.period_type,
-      periodMonths: f.period_months == null ? null : Number(f.period_months),
-      scope: f.scope,
-      scopeName: f.scope_name,
-    })),
-    timelineEvents: events.rows.map((e) => ({ id: e.id, documentId: e.document_id })),
-    entityMentions: mentions.rows.map((m) => ({ entityId: m.entity_id, documentId: m.document_id })),
-    manualDocEdges: manual.rows.map((m) => ({ fromId: m.from_id, toId: m.to_id })),
-  };
+  return findings.rows.map((f) => ({
+    id: f.id,
+    documentId: f.document_id,
+    metricKey: f.metric_key,
+    period: f.period,
+    valueNum: f.value_num == null ? null : Number(f.value_num),
+    valueText: f.value_text,
+    unit: f.unit,
+    currency: f.currency,
+    isForecast: f.is_forecast,
+    sourcePage: f.source_page,
+    confidence: f.confidence == null ? null : Number(f.confidence),
+    metric: f.metric,
+    excerpt: f.source_excerpt,
+    periodEnd: f.period_end,
+    periodType: f.period_type,
+    periodMonths: f.period_months == null ? null : Number(f.period_months),
+    scope: f.scope,
+    scopeName: f.scope_name,
+  }));
 }
