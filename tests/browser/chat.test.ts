@@ -65,7 +65,7 @@ describe("chat", () => {
     expect(await page.getByTestId("message-assistant").count()).toBe(1);
     await history.locator(`a[href$="/chat/${conversationId}"][aria-current="page"]`).waitFor({ timeout: 15_000 });
     const follow = await ask(page, "And EBITDA?");
-    // P4: a follow-up states the context it assumed — the local model opens with "For Q3 2024, …"
+    // a follow-up states the context it assumed — the local model opens with "For Q3 2024, …"
     // (the period carried over from the previous question) and cites the page.
     await expectAnswered(follow);
     const followText = await answerText(follow);

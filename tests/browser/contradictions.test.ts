@@ -1,5 +1,5 @@
 /**
- * One contradiction count everywhere (issue 20), in a real browser on deals built through the
+ * One contradiction count everywhere, in a real browser on deals built through the
  * real pipeline from small PDFs: the deal header, the chat (its tool line and the answer's list)
  * and "From contradictions" on the Q&A page (what it says it added, what the list then holds, and
  * nothing more on a second click) show the same number.

@@ -102,7 +102,7 @@ describe("data room", () => {
     await page.locator('mark[data-testid="highlight"]').first().waitFor({ timeout: 60_000 });
     await shot(page, "viewer-docx");
 
-    // an excerpt cut mid-word is marked to the end of that word, not to the cut (issue 20)
+    // an excerpt cut mid-word is marked to the end of that word, not to the cut
     const all = pageData.text.replace(/\s+/g, " ").trim().split(" ");
     const at = all.findIndex((w, i) => i >= 4 && /^[A-Za-z]{7,}$/.test(w));
     expect(at).toBeGreaterThan(0);

@@ -127,7 +127,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     await link.click();
     await page.waitForURL(/\/documents\/[0-9a-f-]{36}\?page=3/, { timeout: 60_000 });
     if (width < 640) {
-      // a phone opens on the page's text (issue 20): the passage marked is the revenue row alone
+      // a phone opens on the page's text: the passage marked is the revenue row alone
       const marks = page.getByTestId("page-text-view").locator('mark[data-testid="highlight"]');
       await marks.first().waitFor({ timeout: 60_000 });
       const marked = (await marks.allInnerTexts()).join(" ");
@@ -292,7 +292,7 @@ describe("failures", () => {
       const occurrences = async (text: string) => (await page.locator("main").innerText()).split(text).length - 1;
       expect(await occurrences(reason)).toBe(1);
 
-      // the file itself cannot be read: no Retry is offered (issue 20), only Dismiss
+      // the file itself cannot be read: no Retry is offered (retrying cannot help), only Dismiss
       expect(await item.getByRole("button", { name: "Retry" }).count()).toBe(0);
       expect(await item.getByRole("button", { name: /Dismiss/ }).count()).toBe(1);
       expect(await occurrences(reason)).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * One contradiction count everywhere (issue 20): the deal header's stage line, the chat's
+ * One contradiction count everywhere: the deal header's stage line, the chat's
  * detect_contradictions and suggest_questions tools, and "From contradictions" on the Q&A page all
  * read the deal's open contradictions (lib/graph/open-contradictions.ts). They disagreed: the header
  * counted every CONTRADICTS relation, the Q&A page every one between current findings, the chat

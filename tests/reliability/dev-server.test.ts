@@ -1,5 +1,5 @@
 /**
- * `npm run dev` at the HTTP edges (issue 20; tests/reliability/http-edges.test.ts does the same for
+ * `npm run dev` at the HTTP edges (tests/reliability/http-edges.test.ts does the same for
  * `npm start`). `scripts/serve.mjs dev` (what `npm run dev` runs after prepare-app):
  * - gives the server `next dev` forks Node's headersTimeout from MANDA_HEADERS_TIMEOUT_MS: a client
  *   dripping header lines is closed once the limit passes (Node's own default would hold it 60 s);

@@ -1,5 +1,5 @@
 /**
- * A bounded, seeded input fuzz of every route under app/api (issue 11): random and adversarial
+ * A bounded, seeded input fuzz of every route under app/api: random and adversarial
  * bodies, path ids, query strings, encodings and sizes, sent to the real route handlers in-process
  * over a real (in-memory) PGlite database holding two deals with documents, IRL items, Q&A items
  * and conversations. The handlers are called directly, without proxy.ts in front, so they must
@@ -115,7 +115,7 @@ const NASTY_STRINGS = [
   "<script>alert(1)</script>", "javascript:alert(1)", "null", "undefined", "NaN", "-1", "0", "1.5", "1e309", "99999999999", "2147483648", "-2147483649",
   "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "not-a-uuid", "\ud800", "\uffff", "💥", "İ", "ß", "\u202e", "\r\n", "\t",
   "x".repeat(300), "y".repeat(70_000),
-  // issue 20: invalid UTF-8 escapes, lone surrogates, and lengths either side of every limit
+  // invalid UTF-8 escapes, lone surrogates, and lengths either side of every limit
   "%ED%A0%80", "%C0%AE%C0%AE", "%FF", "a\udc00b", "\ud800\ud800", "q".repeat(1_999), "q".repeat(2_000), "q".repeat(2_001), "q".repeat(10_001),
 ];
 
@@ -284,7 +284,7 @@ async function answer(handler: Handler, s: Sent): Promise<number | "hang"> {
 /** Text of an answer's stream that says a tool refused its input: the route let through what its tools cannot take. */
 const TOOL_INPUT_REFUSED = /Invalid input for tool|Type validation failed/;
 
-/** Fixed cases besides the random ones (issue 20): each route's length limits against its tools', and lone surrogates. */
+/** Fixed cases besides the random ones: each route's length limits against its tools', and lone surrogates. */
 function edgeCases(f: Fixtures): Array<{ handler: Handler; s: Sent; expect: "ok" | "4xx" | "below-500" }> {
   const json = { "content-type": "application/json" };
   const chatBody = (text: string) => JSON.stringify({ id: crypto.randomUUID(), deal: f.deal, message: { id: `m-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text }] }, mode: "chat" });

@@ -1,5 +1,5 @@
 /**
- * One text limit for the routes and the tools they hand the analyst's text to (issue 20): Agent
+ * One text limit for the routes and the tools they hand the analyst's text to: Agent
  * Mode's route declared 50,000 characters and its limit could be configured up to 20,000, while the
  * tools take 2,000 (a longer question would reach them and come back as their validation error).
  */
