@@ -187,6 +187,19 @@ describe("agent mode brackets and bare years", () => {
     const items = read("QSC, 2022 10-K + the Q2'23 earnings release: FY22 rev and op margin vs FY21? Then Q2'23: rev vs Q2'22");
     expect(items.map((i) => i.label)).toEqual(["Revenue, FY2022 vs FY2021", "Operating margin, FY2022 vs FY2021", "Revenue, Q2 2023 vs Q2 2022"]);
   });
+  it("reads how to cite pages as an instruction, no item of its own, in four wordings", async () => {
+    const { instructionParts } = await import("@/lib/agent/mode/constraints");
+    for (const [q, kept] of [["top risks from the fy21 10-K, w/ page cites", "top risks from the fy21 10-K"], ["key risks (cite pp.)", "key risks"], ["top risk factors w/ pp.", "top risk factors"], ["revenue with page numbers", "revenue"]] as const) {
+      expect(instructionParts(q).request, q).toBe(kept);
+    }
+  });
+  it("reads a figure's parts named in its bracket as how it is made, not another measure asked", async () => {
+    const { unaskedWords } = await import("@/lib/agent/mode/ask-words");
+    const [fcf] = read("QSC FY21 10-K: fcf fy21 (cfo - capex)");
+    expect(unaskedWords(fcf!)).toEqual([]);
+    const [perEmployee] = read("QSC FY21 10-K: sales per employee fy21");
+    expect(unaskedWords(perEmployee!)).toContain("employee");
+  });
   it("reads a percent sign after a measure's name as a percentage asked, never a change's units", async () => {
     const { percentAsked } = await import("@/lib/agent/mode/answer-head");
     for (const ask of ["On-time delivery %", "gm%", "occupancy %"]) expect(percentAsked(ask), ask).toBe(true);

@@ -7,6 +7,7 @@
  * the item's scope, which the gate checks apart, is too, and so is a phrase saying where the
  * figure is stated ("in the cash flow statement").
  */
+import { conceptById } from "@/lib/agent/concepts/catalog";
 import { GENERIC_WORDS } from "@/lib/agent/concepts/generic-words";
 import { tokens } from "@/lib/agent/concepts/match";
 import type { RequestItem } from "@/lib/agent/reader/items";
@@ -25,7 +26,9 @@ export function unaskedWords(item: RequestItem, companies: string[] = []): strin
   if (!c) return [];
   // "Domestic segment revenue": with a part asked, "segment" says what kind of part it is, not another measure
   const part = item.reading.scope ? ["segment", "segments", "division", "divisions"] : [];
-  const known = stems([c.label, ...c.terms, ...(c.phrases ?? []), ...(c.rowWords ?? []), ...(c.vocabulary ?? []), ...(c.lineItems ?? []).map(String), ...companies, item.reading.scope ?? "", ...part]);
+  // ("fcf (cfo - capex)": the figure's own parts, by any of their names, say how it is made, not another measure)
+  const parts = (c.madeOf ?? []).flatMap((id) => conceptById(id)).flatMap((m) => (m ? [m.label, ...m.terms, ...(m.formulaTerms ?? [])] : []));
+  const known = stems([c.label, ...c.terms, ...(c.phrases ?? []), ...(c.rowWords ?? []), ...(c.vocabulary ?? []), ...(c.lineItems ?? []).map(String), ...companies, item.reading.scope ?? "", ...part, ...parts]);
   // "capital expenditure in the cash flow statement", "workforce at end-2022": where the figure is, not which
   const named = item.ask.split(WHERE)[0] ?? item.ask;
   return [...new Set(tokens(named.replace(/[/-]/g, " "))

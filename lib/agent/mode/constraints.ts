@@ -247,6 +247,8 @@ export function instructionParts(question: string): { request: string; instructi
     take(/[,;]?\s*(?:and\s+)?(?:please\s+)?(?:explicitly\s+)?(?:say|write|state|mark)\s+["'“][^"'”]+["'”][^,.;?]*/gi),
     take(/\b(?:using|use|from)\s+the\s+(?:newest|latest|most recent|most authoritative)(?:\s+dated)?\s+(?:document|source|report)s?\s*,?\s*/gi),
     take(/\b(?:with|including)\s+(?:sources|citations)\b/gi),
+    // "w/ page cites", "(cite pp.)", "with page numbers": how to cite, no item of its own
+    take(/[,;]?\s*\(?\s*(?:\b(?:with|w\/|incl\.?|including)\s+(?:the\s+)?page\s+(?:cites|citations|refs|references|numbers?)|(?:\b(?:with|w\/|incl\.?|including)\s+|\bcit(?:e|ing)\s+)(?:pp\.?|pages|page numbers|page refs))(?=[\s,.;)?]|$)\s*\)?/gi),
     // (a bracket that asks something, "revenue by segment (which is largest)", is part of the request, and so is one
     // defining the figure before it, "fcf conversion (fcf / net income)", "fcf (cfo - capex)")
     takeBrackets,
