@@ -356,6 +356,16 @@ describe("two years compared", () => {
     }
     expect(writeCompute(series("percent", 0.378, 0.382), readQuestion("gross margin 2021 vs 2022", ROOM))).toMatch(/\+0\.4 percentage points/);
   });
+
+  it("states a growth's move in money, its series being the figure's own amounts, in three wordings", () => {
+    const growth: ComputeOutput = { ...revenueTotal(0), metric: { id: "revenue", name: "Revenue growth", unit: "percent" }, value: -0.541, formatted: "-54.1%", periods: ["Q2 2022", "Q2 2023"],
+      series: [{ period: "Q2 2022", value: 27_742e6, formatted: "USD 27,742 million" }, { period: "Q2 2023", value: 12_734e6, formatted: "USD 12,734 million" }] };
+    for (const q of ["acme latest quarterly rev, down how much yoy?", "revenue growth q2 2023", "by what % did revenue fall in q2 2023"]) {
+      const text = writeCompute(growth, readQuestion(q, ROOM)) ?? "";
+      expect(text, q).toContain("Change Q2 2022 → Q2 2023: −15,008 million (−54.1%)");
+      expect(text, q).not.toMatch(/percentage points/);
+    }
+  });
 });
 
 describe("a segment's row in a table that does not say 'segment'", () => {

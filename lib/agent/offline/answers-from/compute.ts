@@ -23,7 +23,9 @@ export function writeCompute(o: ComputeOutput, r: Reading): string | null {
     lines.push(`${whose(o.company)}${o.metric!.name} ${spanWords(o.periods)}was **${o.formatted}** ${cites}`);
     // a change or growth shows the values it is the change of, and the move in both the unit and percent
     if (o.series.length > 1) lines.push(o.series.filter((x) => x.formatted).map((x) => `${periodWord(x.period)}: ${x.formatted}`).join("; "));
-    const moved = r.aggregate === "change" || r.aggregate === "growth" ? changeLine(o) : null;
+    // (a growth's metric is a percentage, its series the figure's own values: a rate's move is in points, an amount's in money)
+    const seriesUnit = r.aggregate === "growth" ? (r.concepts[0]?.kind === "percent" ? "percent" : "amount") : undefined;
+    const moved = r.aggregate === "change" || r.aggregate === "growth" ? changeLine(o, seriesUnit) : null;
     if (moved) lines.push(moved);
   }
   else {
@@ -47,12 +49,12 @@ export function writeCompute(o: ComputeOutput, r: Reading): string | null {
  * The change between a two-year series' values ("Change fiscal 2019 → fiscal 2020: +2,535 million
  * (+15.6%)"), in the figure's own unit; percentage points for a rate. Null for other series.
  */
-function changeLine(o: ComputeOutput): string | null {
+function changeLine(o: ComputeOutput, seriesUnit?: "percent" | "amount"): string | null {
   const pts = o.series.filter((x) => x.value !== undefined);
   // a per-share figure's change is left to the reader: the answer check finds no source for it
   if (pts.length !== 2 || !o.metric || o.metric.unit === "per_share") return null;
   const [a, b] = pts as [{ period: string; value: number }, { period: string; value: number }];
-  const unit = o.metric.unit;
+  const unit = seriesUnit ?? o.metric.unit;
   if (unit === "percent") return `Change ${periodWord(a.period)} → ${periodWord(b.period)}: ${signed((b.value - a.value) * 100, 1)} percentage points`;
   const scale = o.inputs[0]?.scale ?? 1;
   const amount = unit === "amount" ? `${signed((b.value - a.value) / scale, 0)}${SCALE_WORD[scale] ? ` ${SCALE_WORD[scale]}` : ""}` : signed(b.value - a.value, 2);
