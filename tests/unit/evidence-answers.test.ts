@@ -30,6 +30,13 @@ describe("evidence writers", () => {
   const backlog = conceptById("backlog")!;
   const revenue = conceptById("revenue")!;
 
+  it("takes a headcount whose sentence runs on past initials into a share of the workforce, but not a count called a share", () => {
+    const runOn = passage("As of December 31, 2022, we employed approximately 79,000 people worldwide, with approximately 29,000 based in the U.S. Women compose approximately 49% of our global workforce.");
+    expect(statedSentence([runOn], employees, [])?.text).toMatch(/^As of December 31, 2022, we employed approximately 79,000 people/);
+    const union = passage("Approximately 50,000 employees, which constitute 32% of our total workforce, were represented by unions.");
+    expect(statedSentence([union], employees, [])).toBeFalsy();
+  });
+
   it("takes the first sentence that states a headcount, without the running header", () => {
     const old = passage("At December 31, 2021, the Company employed 88,000 people.", "ACME_2021_10K.pdf");
     const now = passage("Table of Contents Human Capital On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).");

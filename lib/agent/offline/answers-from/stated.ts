@@ -132,7 +132,11 @@ const NO_PART = new Set(tokens("total the our its their company company's we in 
  */
 function countOfAPart(sentence: string, names: string[][]): boolean {
   // "approximately 50,000 employees, which constitute 32% of our total workforce, were union represented": a count the sentence calls a share of the whole
-  if (SHARE_OF_WHOLE.test(sentence)) return true;
+  // (…in the count's own clause: "… 79,000 people worldwide, with approximately 29,000 based in the U.S. Women compose approximately 49% of our
+  // global workforce" is two sentences a stop after initials kept as one)
+  const clauses = sentence.split(/(?<=\.)\s+(?=\p{Lu})/u);
+  const own = clauses.find((c) => nameSpans(tokens(withoutYears(c)), names).length > 0) ?? sentence;
+  if (SHARE_OF_WHOLE.test(own)) return true;
   const plain = withoutYears(sentence);
   const toks = tokens(plain);
   // (the names that stand beside a figure: "The location and total square footage" counts nothing)
