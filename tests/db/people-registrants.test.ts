@@ -59,6 +59,8 @@ describe("get_people on combined filings and business units", () => {
     await addOfficer(db, deal.id, freight, "Tomas Weir", "Chief Executive Officer, Ocean Logistics (executive officer, age 47)", 2);
     await addOfficer(db, deal.id, freight, "Amir Castellan", "Chairman, President and Chief Executive Officer (executive officer, age 60)", 2);
     await addOfficer(db, deal.id, freight, "Amir Castellan", "Chairman, President and Chief Executive Officer (Principal Executive Officer) (signed the annual report)", 3);
+    // the company's own name read before a title ("with the participation of Belmont Freight, Inc.'s Chief Executive Officer and Chief Financial Officer")
+    await addOfficer(db, deal.id, freight, "Belmont Freight", "Chief Executive Officer and Chief Financial Officer", 90);
   }, 60_000);
   afterAll(() => cleanup());
 
@@ -81,6 +83,14 @@ describe("get_people on combined filings and business units", () => {
   it("gives the holding company's own officer first when the holding company is asked", async () => {
     expect((await people({ company: "Harrowgate Holdings", role: "CFO" })).items[0]).toMatchObject({ name: "Jonah Reyes" });
     expect((await people({ company: "Harrowgate Holdings", role: "chief executive officer" })).items[0]).toMatchObject({ name: "Mara T. Okafor" });
+  });
+
+  it("never lists the company's own name as an officer", async () => {
+    for (const role of ["CFO", "chief executive officer"]) {
+      const out = await people({ company: "Belmont Freight", role });
+      expect(out.items.map((i: { name: string }) => i.name), role).not.toContain("Belmont Freight");
+    }
+    expect((await people({ company: "Belmont Freight", role: "CFO" })).items).toEqual([]);
   });
 
   it("still refuses a name no company's cover prints", async () => {

@@ -149,7 +149,13 @@ export async function runPeople(deps: Deps, input: { company?: string; role?: st
   const words = input.role ? tokens(input.role).length : 0;
   const concept = input.role ? (conceptById(input.role.trim().toLowerCase()) ?? findConcepts(input.role).find((h) => h.concept.kind === "person" && h.from === 0 && h.to === words)?.concept) : undefined;
   const role = concept?.role ?? input.role ?? "";
-  const people = got.mentions.filter((m) => m.entity_type === "person" && holdsRole(m.role ?? "", role) && (!input.name || holdsRole(m.name, input.name)));
+  // ("Boston Properties, Inc.'s Chief Executive Officer and Chief Financial Officer": the company's own name before a title is no person)
+  const companyWords = new Set([got.company, got.registrant].flatMap((n) => (n ?? "").toLowerCase().match(/\p{L}+/gu) ?? []));
+  const ownName = (name: string) => {
+    const words = name.toLowerCase().match(/\p{L}+/gu) ?? [];
+    return words.length > 0 && words.every((w) => companyWords.has(w));
+  };
+  const people = got.mentions.filter((m) => m.entity_type === "person" && !ownName(m.name) && holdsRole(m.role ?? "", role) && (!input.name || holdsRole(m.name, input.name)));
   // an officer listed only by a filing older than the newest annual report is history: that report names no one in the role
   const older = (i: CitedItem) => !!got.newestAnnual && i.document !== got.newestAnnual && !(got.newestAnnualYear && (i.fiscalYear ?? 0) >= got.newestAnnualYear);
   const items = officerOrder(newestFirst(people, (m) => cite(m, m.name, m.role ?? undefined)), role, got.company, got.registrant)
