@@ -25,6 +25,9 @@ const WORD_OPS: Array<[RegExp, string]> = [
   [/÷/g, " / "],
 ];
 
+/** An operator between a formula's terms, as a sign or a word, with spaces around it in the text ("cfo - capex", "fcf / ni", "ebit plus d&a"). */
+export const FORMULA_OPERATOR = String.raw`\/|÷|-|–|\+|×|\*|divided by|over|minus|less|plus|times`;
+
 /** A formula's operators written as words ("divided by", "over", "less", "plus", "times") as signs; the one reading of them. */
 export const spellWordOperators = (text: string): string => WORD_OPS.reduce((s, [re, op]) => s.replace(re, op), text);
 

@@ -4,7 +4,7 @@
  * useful metric, state that and explain why" caveats), the definition sentence, and the cues of a
  * narrative question that no computed figure answers.
  */
-import { definedKeys, parseDefinition, type Defined } from "./definition";
+import { definedKeys, FORMULA_OPERATOR, parseDefinition, type Defined } from "./definition";
 import { periodMentions } from "./periods";
 import { findTerms } from "./terms";
 import type { Expr } from "./types";
@@ -42,7 +42,7 @@ const COLON_DEFINITION = new RegExp(String.raw`(?:^|(?<=[.?!;]\s?))([^.?!;:()=]+
 const USE_DEFINITION = /(?<![\p{L}])(?:use|using|work (?:it|this|that) out as|take (?:it|this|that) as|compute|calculate)\s*:?\s*()(.+?)(?=;|\.\s|\.$|\?|,\s*(?:and\s+)?(?:round|(?:to|in) \w+ decimal|\d\s*dp\b)|$)/giu;
 
 /** "current ratio (total current assets / total current liabilities)": a formula in brackets after the figure's name. */
-const BRACKETED_DEFINITION = /([^.?!;:()]+?)\s*\(\s*([^()]*?\p{L}[^()]*?\s(?:\/|÷|divided by|over|minus|less|plus)\s[^()]*?\p{L}[^()]*?)\s*\)/giu;
+const BRACKETED_DEFINITION = new RegExp(String.raw`([^.?!;:()]+?)\s*\(\s*([^()]*?\p{L}[^()]*?\s(?:${FORMULA_OPERATOR})\s[^()]*?\p{L}[^()]*?)\s*\)`, "giu");
 
 export interface QuestionDefinition {
   /** The name defined ("dpo"). */

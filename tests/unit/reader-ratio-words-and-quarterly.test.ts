@@ -47,3 +47,13 @@ describe("the most recent quarterly figure", () => {
     expect(read("the quarterly dividend in 2021").periods).toEqual(["FY2021"]);
   });
 });
+
+describe("a formula in brackets after a figure's name", () => {
+  it("is read with a sign or a word between its terms, whether the terms are lines the catalog knows or rows it does not", () => {
+    expect(read("fcf (cfo - capex) 2021").formula).toEqual({ text: "cfo - capex", name: "fcf" });
+    expect(read("net debt (total indebtedness - cash) ye15").formula).toEqual({ text: "total indebtedness - cash", name: "net debt" });
+    expect(read("ebitda (ebit + d&a) fy22").formula?.text).toBe("ebit + d&a");
+    expect(read("revenue (ex-china) 2021").formula).toBeUndefined();
+  });
+});
+

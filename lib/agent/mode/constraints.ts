@@ -4,6 +4,7 @@
  * required sections, insufficiency disclosure — read from explicit and implicit wording in
  * English and Swedish, by rules (Agent Mode asks no model about its own process).
  */
+import { FORMULA_OPERATOR } from "@/lib/metrics/definition";
 import { detectLanguage } from "@/lib/search/language";
 import type { AgentConstraints, AgentLanguage, ConstraintEvidence } from "./types";
 import { contentWords, words } from "./text";
@@ -219,7 +220,7 @@ function namesNewFigure(before: string): boolean {
 }
 
 /** A bracket holding a formula: words on both sides of an operator ("fcf / NI", "cfo less capex"), or a name set equal to one. */
-const FORMULA_BRACKET = /\(\s*[^()]*\p{L}[^()]*\s(?:\/|÷|-|\+|×|\*|minus|less|plus|divided by|over|times)\s[^()]*\p{L}[^()]*\)|\([^()]*\p{L}[^()]*=[^()]*\)/iu;
+const FORMULA_BRACKET = new RegExp(String.raw`\(\s*[^()]*\p{L}[^()]*\s(?:${FORMULA_OPERATOR})\s[^()]*\p{L}[^()]*\)|\([^()]*\p{L}[^()]*=[^()]*\)`, "iu");
 
 export function instructionParts(question: string): { request: string; instructions: string[] } {
   const instructions: string[] = [];

@@ -18,7 +18,7 @@ import { CATALOG } from "@/lib/metrics/catalog";
 import { itemsOf } from "@/lib/metrics/expr";
 import type { Expr } from "@/lib/metrics/types";
 import { cleanQuestion } from "@/lib/metrics/question";
-import { spellWordOperators } from "@/lib/metrics/definition";
+import { FORMULA_OPERATOR, spellWordOperators } from "@/lib/metrics/definition";
 import { readAnswerFormat } from "@/lib/metrics/ask-format";
 import { periodMentions, periodRange, yearsBetween } from "@/lib/metrics/periods";
 import { normalise } from "@/lib/metrics/terms";
@@ -942,8 +942,8 @@ function withoutConcession(text: string): string {
   return closeGaps(out);
 }
 
-/** A quotient in brackets after a figure's name, whose terms are no statement lines ("take rate (rev / gmv)"): its name and text. */
-const BRACKET_QUOTIENT = /([^()]+?)\s*\(\s*([^()]*\p{L}[^()]*\s(?:\/|÷|divided by|over)\s[^()]*\p{L}[^()]*?)\s*\)/u;
+/** A formula in brackets after a figure's name, whose terms are no statement lines ("take rate (rev / gmv)", "net debt (total indebtedness - cash)"): its name and text. */
+const BRACKET_QUOTIENT = new RegExp(String.raw`([^()]+?)\s*\(\s*([^()]*\p{L}[^()]*\s(?:${FORMULA_OPERATOR})\s[^()]*\p{L}[^()]*?)\s*\)`, "u");
 function unreadQuotient(text: string, companies: readonly RoomCompany[]): { name: string; text: string; formula?: Expr } | undefined {
   const m = BRACKET_QUOTIENT.exec(text);
   if (!m) return undefined;
