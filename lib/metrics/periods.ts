@@ -71,6 +71,7 @@ const NOT_COUNTED = String.raw`(?!\s*(?:%|percent\b|pts?\b|points?\b|bps\b|x\b|t
 const BARE_PAIR = new RegExp(`${TWO_DIGITS}(${PAIR_JOIN})${JOINED_DIGITS}${NOT_COUNTED}`, "giu");
 const BARE_AFTER = new RegExp(`^${YEAR_JOIN}${JOINED_DIGITS}${NOT_COUNTED}`, "iu");
 const BARE_BEFORE = new RegExp(`${TWO_DIGITS}${YEAR_JOIN}$`, "iu");
+const LISTED_AFTER_IN = new RegExp(`\\b(?:in|for|during|by)\\s+${TWO_DIGITS}(\\s*(?:and|or|&|,)\\s*)${JOINED_DIGITS}${NOT_COUNTED}`, "giu");
 /** A two-digit year this side of 2040, and a pair a few years apart. */
 const yearLike = (yy: string) => Number(yy) <= 39;
 const closeYears = (a: number, b: number) => a !== b && Math.abs(a - b) <= 10;
@@ -86,6 +87,13 @@ export function bareYearMentions(text: string, found: readonly PeriodMention[] =
     const [a, join, b] = [m[1]!, m[2]!, m[3]!];
     if (!yearLike(a) || !yearLike(b) || !closeYears(Number(a), Number(b))) continue;
     const start = m.index!;
+    out.push({ label: `FY${year4(a)}`, start, end: start + 2 }, { label: `FY${year4(b)}`, start: start + 2 + join.length, end: start + 4 + join.length });
+  }
+  // "due in 23 and 24", "for 21 or 22": two-digit years listed after a preposition of time
+  for (const m of text.matchAll(LISTED_AFTER_IN)) {
+    const [a, join, b] = [m[1]!, m[2]!, m[3]!];
+    if (!yearLike(a) || !yearLike(b) || !closeYears(Number(a), Number(b))) continue;
+    const start = m.index! + m[0].length - (a.length + join.length + b.length);
     out.push({ label: `FY${year4(a)}`, start, end: start + 2 }, { label: `FY${year4(b)}`, start: start + 2 + join.length, end: start + 4 + join.length });
   }
   for (const f of found) {

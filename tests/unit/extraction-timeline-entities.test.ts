@@ -74,6 +74,8 @@ describe("entity extractor", () => {
   it("reads a name with a generational suffix as a person, and a surname with only a suffix as none", () => {
     for (const n of ["John J. Donahoe II", "Frank D. Yeary, Jr.", "Henry Ford III", "Robert A. Iger Sr."]) expect(looksLikePersonName(n), n).toBe(true);
     for (const n of ["Donahoe II", "Smith Jr.", "Regeringen III"]) expect(looksLikePersonName(n), n).toBe(false);
+    // a surname's particle joined to it: "LaBelle", "DeLuca", "McDonald"
+    for (const n of ["Michael E. LaBelle", "Anna DeLuca", "Ruth McDonald"]) expect(looksLikePersonName(n), n).toBe(true);
     const signed = "SIGNATURES\nPursuant to the requirements of Section 13 or 15(d) of the Securities Exchange Act of 1934, the registrant has duly caused this report to be signed on its behalf by the undersigned, thereunto duly authorized.\nACME, INC.\nBy: /s/ JOHN J. DONAHOE II\n\nJohn J. Donahoe II\n\nPresident and Chief Executive Officer\nDate: July 20, 2021\nThis report has been signed below by the following persons on behalf of the registrant and in the capacities and on the dates indicated.";
     const found = extractEntitiesFromPages([{ pageNumber: 104, text: signed }], { filename: "ACME_2021_10K.pdf" }).candidates.map((c) => c.payload as EntityPayload);
     expect(found.find((e) => e.entityType === "person")?.name).toBe("John J. Donahoe II");

@@ -19,6 +19,11 @@ describe("two-digit years typed beside another year", () => {
     expect(labels("2018 vs 17 sg&a")).toEqual(["FY2018", "FY2017"]);
     expect(labels("17 vs fy18 eps")).toEqual(["FY2017", "FY2018"]);
   });
+  it("reads two-digit years listed after a preposition of time", () => {
+    expect(labels("how much of that comes due in 23 and 24")).toEqual(["FY2023", "FY2024"]);
+    expect(labels("capex for 21 or 22?")).toEqual(["FY2021", "FY2022"]);
+    expect(labels("in 10 and 12 stores")).toEqual([]);
+  });
   it("never reads counts, percentages, amounts, decimals or far-apart numbers as years", () => {
     for (const text of ["store count 18 vs 17 stores", "margin 18 vs 17 percent", "gross margin 45 vs 43", "top 10 and 12", "eps 2.15 vs 2.10", "revenue $18 vs $17", "18 vs 17 bps", "margin 12% vs 10%", "rev 08 vs 30"]) {
       expect(labels(text), text).toEqual([]);

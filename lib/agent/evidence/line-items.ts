@@ -17,6 +17,7 @@ import type { PartFacts } from "@/lib/extraction/findings/parts";
 import { isRowLabel } from "@/lib/extraction/findings/row-labels";
 import type { StatementFacts } from "@/lib/extraction/findings/statements";
 import { isNewestPeriodWord, parsePeriod } from "@/lib/periods";
+import { yearOfLabel } from "@/lib/periods/years";
 import { conceptById, type Concept } from "../concepts/catalog";
 import { findConcepts, type Token } from "../concepts/match";
 import { partTokens } from "../concepts/part-names";
@@ -628,13 +629,23 @@ export async function runLineItems(deps: { db: Queryable; dealId: string; source
     const year = scope.documents.find((d) => d.filename === r.document)?.fiscalYear;
     if (year) r.filingYear = year;
   }
+  // a year after its filing's own is a schedule ("debt due in 2023" in a 2018 10-K): a newer filing still before that year supersedes it
+  const filed = scope.documents.map((d) => d.fiscalYear ?? 0).filter((y) => y > 0);
+  const stale = (r: LineItemRow, period: string) => {
+    const y = yearOfLabel(period);
+    return !!r.filingYear && y > r.filingYear && filed.some((f) => f > r.filingYear! && f < y);
+  };
+  const superseded = rows.filter((r) => r.columns.some((c) => stale(r, c.period)));
+  for (const r of superseded) r.columns = r.columns.filter((c) => !stale(r, c.period));
+  const scheduled = superseded.length ? [`Columns for years after their own filing's that a newer filing in the room also precedes are left out (${[...new Set(superseded.map((r) => r.document))].join(", ")}): a newer filing's schedule supersedes them.`] : [];
+  rows.splice(0, rows.length, ...rows.filter((r) => r.columns.length > 0));
   const read = periodsAnswered(input.periods ?? [], rows, periods);
   return {
     ...(scope.company ? { company: scope.company } : {}),
     rows,
     notFound,
     ...(input.periods?.length ? { periods: read.labels } : {}),
-    notes: [...registrantNote(scope), ...read.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...typos, ...qualifierNotes, ...sameRows],
+    notes: [...registrantNote(scope), ...read.notes, ...unstatedScale(rows), ...(periods.unread.length ? [`Periods not read: ${periods.unread.join(", ")}.`] : []), ...restatements(rows, scope.documents), ...scheduled, ...typos, ...qualifierNotes, ...sameRows],
     ...(Object.keys(respelledWords).length ? { respelled: respelledWords } : {}),
   };
 }

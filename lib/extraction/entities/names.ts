@@ -42,8 +42,8 @@ export function looksLikePersonName(name: string): boolean {
   if (parts.length < 2 || parts.length > 5) return false;
   // no token may be a ministry, an authority or a placeholder ("Socialdepartementet Regeringen")
   if (parts.some((p) => /departementet$|departement$|myndigheten$|inspektionen$|verket$|kassan$/i.test(p) || PLACEHOLDERS.has(p.toLowerCase()))) return false;
-  // "O’Brien", "D’Amelio", "McDonald": a capital after an apostrophe or a Mc/Mac
-  return parts.every((p) => /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)*|\p{Lu}['’]\p{Lu}\p{Ll}+|Ma?c\p{Lu}\p{Ll}+|\p{Lu}\.|af|von|van|de|der|la)$/u.test(p));
+  // "O’Brien", "D’Amelio", "McDonald", "LaBelle", "DeLuca": a capital after an apostrophe or a surname's particle
+  return parts.every((p) => /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)*|\p{Lu}['’]\p{Lu}\p{Ll}+|(?:Ma?c|La|Le|De|Di|Du|Da|Van|Von)\p{Lu}\p{Ll}+|\p{Lu}\.|af|von|van|de|der|la)$/u.test(p));
 }
 
 export function levenshtein(a: string, b: string): number {
