@@ -114,6 +114,15 @@ describe("narrative answers: choosing what to quote", () => {
     expect(read.verdict).toBe("yes");
   });
 
+  it("gives no verdict on a thing named only by a pronoun from a sentence sharing the verb alone, in three wordings", () => {
+    const text = "Item 7. Management's Discussion\n\nThe networking group achieved double-digit growth, hitting key product milestones across its roadmap.";
+    for (const q of ["did they hit it?", "did they beat that?", "did they meet it"]) {
+      const a = answerFromPages(q, [page(2, text)]);
+      expect(a.verdict, q).toBeUndefined();
+    }
+    expect(answerFromPages("did they hit their product milestones?", [page(2, text)]).verdict).toBe("yes");
+  });
+
   it("answers no when the deciding sentence denies it", () => {
     const a = answerFromPages("Are there any pending legal proceedings against the company?", [page(18, NO_LEGAL)]);
     expect(a.verdict).toBe("no");

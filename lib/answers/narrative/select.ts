@@ -489,7 +489,12 @@ function namesAskedValues(question: string, sentence: string): boolean {
  * The verdict of the best quote that names the asked property; a weaker quote saying the opposite
  * is dropped, an equally strong one leaves no verdict. The deciding quote goes first.
  */
+/** "did they hit it?", "did they beat that": a yes or no about a thing named only by a pronoun, earlier in the conversation. */
+const OBJECT_POINTS_BACK = /\s(?:it|that|this|them|those)\s*[?.!]*\s*$/i;
+
 function decideFromQuotes(question: string, q: ReadQuestion, picked: ScoredUnit[], answer: NarrativeAnswer): void {
+  // (a sentence sharing only the verb, "hitting key product milestones", says nothing of the thing the pronoun stands for)
+  if (OBJECT_POINTS_BACK.test(question) && q.terms.filter((t) => t.core).length <= 1) return;
   // (a sentence of another year than the one asked, "In March 2020, the Board terminated …" for 2022, decides nothing about it)
   const verdicts = picked.map((x) => (decides(x) && !otherYearThanAsked(q.years, x.unit.text) && namesAskedValues(question, x.unit.text) ? decideYesNo(question, x.unit.text, q.terms) : undefined));
   const i = verdicts.findIndex((v) => v !== undefined);
