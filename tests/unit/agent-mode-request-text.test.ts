@@ -192,6 +192,8 @@ describe("agent mode brackets and bare years", () => {
     for (const [q, kept] of [["top risks from the fy21 10-K, w/ page cites", "top risks from the fy21 10-K"], ["key risks (cite pp.)", "key risks"], ["top risk factors w/ pp.", "top risk factors"], ["revenue with page numbers", "revenue"]] as const) {
       expect(instructionParts(q).request, q).toBe(kept);
     }
+    // (the line after it is the next item, never joined to it)
+    expect(instructionParts("- top risks w/ page refs\n- # of members at ye19").request).toBe("- top risks\n- # of members at ye19");
   });
   it("reads a figure's parts named in its bracket as how it is made, not another measure asked", async () => {
     const { unaskedWords } = await import("@/lib/agent/mode/ask-words");

@@ -249,7 +249,8 @@ export function instructionParts(question: string): { request: string; instructi
     take(/\b(?:using|use|from)\s+the\s+(?:newest|latest|most recent|most authoritative)(?:\s+dated)?\s+(?:document|source|report)s?\s*,?\s*/gi),
     take(/\b(?:with|including)\s+(?:sources|citations)\b/gi),
     // "w/ page cites", "(cite pp.)", "with page numbers": how to cite, no item of its own
-    take(/[,;]?\s*\(?\s*(?:\b(?:with|w\/|incl\.?|including)\s+(?:the\s+)?page\s+(?:cites|citations|refs|references|numbers?)|(?:\b(?:with|w\/|incl\.?|including)\s+|\bcit(?:e|ing)\s+)(?:pp\.?|pages|page numbers|page refs))(?=[\s,.;)?]|$)\s*\)?/gi),
+    // (never the line break after it: the next line is the next item)
+    take(/[,;]?[ \t]*\(?[ \t]*(?:\b(?:with|w\/|incl\.?|including)[ \t]+(?:the[ \t]+)?page[ \t]+(?:cites|citations|refs|references|numbers?)|(?:\b(?:with|w\/|incl\.?|including)[ \t]+|\bcit(?:e|ing)[ \t]+)(?:pp\.?|pages|page numbers|page refs))(?=[\s,.;)?]|$)(?:[ \t]*\))?/gi),
     // (a bracket that asks something, "revenue by segment (which is largest)", is part of the request, and so is one
     // defining the figure before it, "fcf conversion (fcf / net income)", "fcf (cfo - capex)")
     takeBrackets,
