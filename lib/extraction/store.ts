@@ -2,7 +2,8 @@
 import type { Queryable } from "@/lib/db";
 import { setFindingEmbeddings } from "@/lib/db/queries/staging";
 import { MandaError } from "@/lib/errors";
-import { embedTexts, getEmbeddingSpace, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
+import { toExactVectorLiteral } from "@/lib/db/vector-param";
+import { embedTexts, getEmbeddingSpace, type EmbeddingSpace } from "@/lib/models/embeddings";
 import type { ExtractionContext, ExtractionPage } from "./types";
 
 export interface LoadedDocument {
@@ -131,7 +132,7 @@ export async function embedFindings(db: Queryable, a: { dealId: string; document
   for (let i = 0; i < rows.length; i += 64) {
     const batch = rows.slice(i, i + 64);
     const vectors = await embedTexts(space, batch.map(findingEmbeddingText));
-    await setFindingEmbeddings(db, { ids: batch.map((f) => f.id), vectors: vectors.map(toVectorLiteral), model: space.id });
+    await setFindingEmbeddings(db, { ids: batch.map((f) => f.id), vectors: vectors.map(toExactVectorLiteral), model: space.id });
   }
   return rows.length;
 }

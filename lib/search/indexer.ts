@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db";
-import { embedTexts, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
+import { toExactVectorLiteral } from "@/lib/db/vector-param";
+import { embedTexts, type EmbeddingSpace } from "@/lib/models/embeddings";
 import type { ChunkDraft } from "@/lib/ingest/chunk";
 import type { Language } from "./language";
 import { annotatePages, newDocumentReading, type DocumentReading, type PageAnnotation } from "./page-annotations";
@@ -44,7 +45,7 @@ export async function indexChunks({ db, dealId, documentId, chunks, space, vecto
     const params: unknown[] = [];
     const values = batch.map((c, j) => {
       const p = params.length;
-      params.push(ids[j], dealId, documentId, c.chunkIndex, c.pageStart, c.pageEnd, c.charStart, c.charEnd, c.text, toVectorLiteral(vectors[j]), space.id);
+      params.push(ids[j], dealId, documentId, c.chunkIndex, c.pageStart, c.pageEnd, c.charStart, c.charEnd, c.text, toExactVectorLiteral(vectors[j]), space.id);
       return `($${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, $${p + 8}, $${p + 9}, $${p + 10}::vector, $${p + 11})`;
     });
     await db.query(

@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db";
-import { embedTexts, toVectorLiteral, type EmbeddingSpace } from "@/lib/models/embeddings";
+import { toExactVectorLiteral } from "@/lib/db/vector-param";
+import { embedTexts, type EmbeddingSpace } from "@/lib/models/embeddings";
 
 const BATCH = 128;
 
@@ -25,7 +26,7 @@ export async function reembedStaleChunks({ db, dealId, space, limit = Infinity }
     await db.query(
       `update chunks c set embedding = v.embedding::vector, embedding_model = $2
        from unnest($1::uuid[], $3::text[]) as v(id, embedding) where c.id = v.id`,
-      [rows.map((r) => r.id), space.id, vectors.map(toVectorLiteral)],
+      [rows.map((r) => r.id), space.id, vectors.map(toExactVectorLiteral)],
     );
     done += rows.length;
   }

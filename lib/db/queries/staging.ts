@@ -166,7 +166,7 @@ export async function insertDecisions(db: Queryable, decisions: readonly Decisio
   });
 }
 
-/** Stores findings' embeddings (vector literals, as toVectorLiteral writes them) in one statement. */
+/** Stores findings' embeddings (vector literals, as toExactVectorLiteral writes them: lib/db/vector-param.ts) in one statement. */
 export async function setFindingEmbeddings(db: Queryable, a: { ids: readonly string[]; vectors: readonly string[]; model: string }): Promise<void> {
   if (!a.ids.length) return;
   await db.query(
