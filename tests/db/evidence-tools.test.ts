@@ -90,7 +90,8 @@ describe("typed evidence tools", () => {
     const international = share.inputs.find((i: { label: string }) => i.label === "International");
     expect(international).toMatchObject({ period: "FY2023", value: 400e6, document: "ALDERWICK_2023_10K.txt", row: expect.stringContaining("International 400") });
     const parts = await call("compute_metric", { company: "brindlemoor", formula: "International / United States", periods: ["2022"], decimals: 2 });
-    expect(parts).toMatchObject({ status: "answered", value: 0.6, formatted: "0.60" });
+    // (one amount row over another is also a share: its percent follows the ratio)
+    expect(parts).toMatchObject({ status: "answered", value: 0.6, formatted: "0.60 (60.0%)" });
     expect(parts.inputs.map((i: { label: string; value: number }) => [i.label, i.value])).toEqual([["International", 900e6], ["United States", 1500e6]]);
     const missing = await call("compute_metric", { company: "brindlemoor", formula: "International / Antarctica", periods: ["2022"] });
     expect(missing.status).toBe("incomplete");
