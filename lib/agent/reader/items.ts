@@ -756,7 +756,8 @@ export function readItems(request: string, companies: string[]): RequestItems {
         // ("which segment is largest by revenue", read from "revenue by segment (which is largest)": a ranking of the parts, as its own words say)
         else if (kind === "ranking" && ask !== own) push({ ...p, hits: findConcepts(ask) }, kind, ask, latest(run.periods.length ? run.periods : context));
         // ("streaming content obligations ye17 vs ye15": a figure no concept names, set against another year, is compared too)
-        else if (kind === "other" && !p.hits.length && base && p.askAt >= 0) for (const cur of comparedWith(periods, base, context, items)) push(p, "comparison", ask, [cur, base]);
+        // (…by its own "vs": a run's comparison written after another part's figure is that part's)
+        else if (kind === "other" && !p.hits.length && p.versus && p.askAt >= 0) for (const cur of comparedWith(periods, p.versus.label, context, items)) push(p, "comparison", ask, [cur, p.versus.label]);
         else if (kind !== "figure") push(p, kind, ask, latest(run.periods.length ? run.periods : context));
         // ("headcount 2021 and 2022": a fact asked of several years is asked at each; of one, as of the newest filing;
         // against another year, "headcount ye20 vs ye19", the two years compared)
