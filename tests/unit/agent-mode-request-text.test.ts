@@ -187,6 +187,12 @@ describe("agent mode brackets and bare years", () => {
     const items = read("QSC, 2022 10-K + the Q2'23 earnings release: FY22 rev and op margin vs FY21? Then Q2'23: rev vs Q2'22");
     expect(items.map((i) => i.label)).toEqual(["Revenue, FY2022 vs FY2021", "Operating margin, FY2022 vs FY2021", "Revenue, Q2 2023 vs Q2 2022"]);
   });
+  it("reads a polite opening that names no figure as no item, in three wordings", () => {
+    for (const opening of ["Could you pull a few things from Quillfeather's 2015 10-K for me?", "Can you grab a couple of things from the 10-K?", "quick pull of some stuff from the 2015 10-K:"]) {
+      const items = read(`${opening} I need revenue for 2015 versus 2014, and capex for 2015.`, ["Quillfeather Software Corporation"]);
+      expect(items.map((i) => i.label), opening).toEqual(["Revenue, FY2015 vs FY2014", "Capex, FY2015"]);
+    }
+  });
   it("reads how to cite pages as an instruction, no item of its own, in four wordings", async () => {
     const { instructionParts } = await import("@/lib/agent/mode/constraints");
     for (const [q, kept] of [["top risks from the fy21 10-K, w/ page cites", "top risks from the fy21 10-K"], ["key risks (cite pp.)", "key risks"], ["top risk factors w/ pp.", "top risk factors"], ["revenue with page numbers", "revenue"]] as const) {

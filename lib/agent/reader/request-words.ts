@@ -32,7 +32,7 @@ export const REQUEST_WORDS: Record<"en" | "sv", RequestWords> = {
     joiners: ["and", "plus", "as well as", "along with", "&"],
     newRun: ["plus", "also", "then", "as well as", "along with"],
     lead: [
-      "for", "in", "at", "of", "on", "by", "from", "with", "to", "pull", "grab", "pls", "plz", "kindly", "can", "could", "give", "get", "show", "tell", "list", "provide", "summarise", "summarize", "flag", "need",
+      "for", "in", "at", "of", "on", "by", "from", "with", "to", "pull", "grab", "pls", "plz", "kindly", "can", "could", "few", "couple", "things", "stuff", "bits", "quick", "give", "get", "show", "tell", "list", "provide", "summarise", "summarize", "flag", "need",
       "want", "like", "would", "please", "also", "then", "plus", "and", "so", "me", "us", "i", "we", "you", "what", "whats", "was", "were", "is", "are", "did",
       "does", "do", "their", "its", "the", "a", "an", "fiscal", "fy", "year", "years", "end", "versus", "vs", "compared", "against", "each", "both", "now", "just",
       "sources", "source", "citations", "performance", "company", "as", "reported", "inc", "corp", "ltd", "plc", "llc", "co", "change", "changes", "difference", "there", "here", "10", "k", "q", "filing", "report", "annual", "all",
