@@ -150,9 +150,9 @@ export async function runPeople(deps: Deps, input: { company?: string; role?: st
   const concept = input.role ? (conceptById(input.role.trim().toLowerCase()) ?? findConcepts(input.role).find((h) => h.concept.kind === "person" && h.from === 0 && h.to === words)?.concept) : undefined;
   const role = concept?.role ?? input.role ?? "";
   // ("Boston Properties, Inc.'s Chief Executive Officer and Chief Financial Officer": the company's own name before a title is no person)
-  const companyWords = new Set([got.company, got.registrant].flatMap((n) => (n ?? "").toLowerCase().match(/\p{L}+/gu) ?? []));
+  const companyWords = new Set([got.company, got.registrant].flatMap((n) => tokens(n ?? "").map((t) => t.word)));
   const ownName = (name: string) => {
-    const words = name.toLowerCase().match(/\p{L}+/gu) ?? [];
+    const words = tokens(name).map((t) => t.word);
     return words.length > 0 && words.every((w) => companyWords.has(w));
   };
   const people = got.mentions.filter((m) => m.entity_type === "person" && !ownName(m.name) && holdsRole(m.role ?? "", role) && (!input.name || holdsRole(m.name, input.name)));

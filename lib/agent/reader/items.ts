@@ -224,7 +224,7 @@ function insideBracket(t: string, from: number, at: number): boolean {
 /** "rev fy17 vs fy15 / op margin / headcount": a slash with spaces around it, written twice or more outside brackets, lists parts (once, it divides). */
 const SPACED_SLASH = /\s+\/\s+/g;
 const listedBySlashes = (text: string) => text.replace(/\([^()]*\)|\[[^\]]*\]/g, "").match(SPACED_SLASH)?.length ?? 0;
-const SLASH_DELIMITER = new RegExp(`${DELIMITER.source}|\\s+\\/\\s+`, "giu");
+const SLASH_DELIMITER = new RegExp(`${DELIMITER.source}|${SPACED_SLASH.source}`, "giu");
 
 function partsOf(t: string, body: Span, spans: Span[], hits: ConceptHit[], mentions: Array<{ label: string; start: number; end: number }>, companyWords: Set<string>): Part[] {
   const bounds: Array<Span & { joiner: string }> = [];
